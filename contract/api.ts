@@ -1,0 +1,151 @@
+// The JSON shapes of SPEC.md §3 as the API sends them. Shared by the server and the console.
+
+export type Role = 'admin' | 'customer';
+export type AccountStatus = 'active' | 'pending_approval' | 'expired' | 'suspended' | 'rejected';
+export type VoicePreference = 'female' | 'male';
+export type AiMode = 'voicemail' | 'agent';
+export type CallStatus = 'answered' | 'missed' | 'voicemail';
+
+export interface ApiUser {
+  id: number;
+  email: string;
+  role: Role;
+  accountStatus: AccountStatus;
+  trialExpiresAt: string | null;
+  createdAt: string;
+  businessName: string | null;
+  callGreeting: string | null;
+  voicePreference: VoicePreference;
+  whatsappEnabled: boolean;
+  smsEnabled: boolean;
+  notificationNumber: string | null;
+  aiMode: AiMode;
+  knowledgeBase: string | null;
+  phoneNumber: string | null;
+  forwardToNumber: string | null;
+  // Sign-up request fields (present on every user; the approvals screen shows them).
+  industry: string | null;
+  weeklyCustomerCalls: string | null;
+  businessEmail: string | null;
+  addressLine1: string | null;
+  addressLine2: string | null;
+  city: string | null;
+  postcode: string | null;
+  country: string | null;
+  businessAddress: string | null;
+}
+
+export interface SignupRequest {
+  businessName: string;
+  businessEmail: string;
+  businessPhone: string;
+  password: string;
+  industry: string;
+  weeklyCustomerCalls: string;
+  addressLine1: string;
+  addressLine2: string;
+  city: string;
+  postcode: string;
+  country: string;
+}
+
+export interface SettingsUpdate {
+  businessName?: string | null;
+  callGreeting?: string | null;
+  voicePreference?: VoicePreference;
+  whatsappEnabled?: boolean;
+  smsEnabled?: boolean;
+  notificationNumber?: string | null;
+  aiMode?: AiMode;
+  knowledgeBase?: string | null;
+}
+
+export interface ApiCallLog {
+  id: number;
+  fromNumber: string;
+  toNumber: string;
+  status: CallStatus;
+  duration: number;
+  createdAt: string;
+  aiSummary: string | null;
+  transcription: string | null;
+  recordingUrl: string | null;
+  notificationSent: boolean;
+}
+
+export interface ApiPhoneNumber {
+  phoneNumber: string;
+  friendlyName: string | null;
+}
+
+export interface ApiUnansweredQuestion {
+  id: number;
+  question: string;
+  callerNumber: string | null;
+  aiResponse: string | null;
+  createdAt: string;
+  resolved: boolean;
+  addedToKnowledgeBase: boolean;
+}
+
+export interface ApiAnalytics {
+  totalCalls: number;
+  thisMonthCalls: number;
+  avgDuration: number;
+  missedCallRate: number;
+  callsPerDay: Record<string, number>;
+  peakHours: Record<string, number>;
+  statusBreakdown: { missed: number; answered: number; voicemail: number };
+  notificationSuccessRate: number;
+  transcriptionSuccessRate: number;
+  recentCalls: { id: number; fromNumber: string; status: CallStatus; duration: number; createdAt: string }[];
+}
+
+export interface ApiAssignedUser {
+  businessName: string | null;
+  businessEmail: string | null;
+  email: string;
+  accountStatus: AccountStatus;
+  trialExpiresAt: string | null;
+}
+
+/** Admin view of a provider number; `{provider}Sid` carries the provider's identifier. */
+export interface ApiProviderNumber {
+  [sidField: `${string}Sid`]: string;
+  phoneNumber: string;
+  monthlyCost: number;
+  dateCreated: string;
+  assignedUser: ApiAssignedUser | null;
+}
+
+export interface ApiNumberStats {
+  activeNumbers: number;
+  totalMonthlyCost: number;
+  monthlyUnitCost: number;
+  potentialSavings: number;
+  expiredNumbers: number;
+  unassignedNumbers: number;
+}
+
+export interface ApiUsage {
+  balance: { amount: number; currency: string };
+  totalCost: number;
+  period: { startDate: string };
+  phoneNumbers: { count: number; monthlyCost: number };
+  calls: { inbound: { count: number; price: number }; outbound: { count: number; price: number } };
+  sms: { inbound: { count: number; price: number }; outbound: { count: number; price: number } };
+  recordings: { count: number; price: number };
+}
+
+/** GET /api/meta: what the console must learn from the server rather than hard-code. */
+export interface ApiMeta {
+  productName: string;
+  provider: string;
+  helpContact: { name: string; email: string };
+  voices: { female: string; male: string };
+}
+
+export interface ApiError {
+  message: string;
+  errors?: Record<string, string>;
+}

@@ -1,0 +1,126 @@
+// Validation rules shared by the console (live feedback) and the server (the final word).
+// Pure: no I/O, no dependencies. Messages are SPEC.md §5's, verbatim.
+
+export const INDUSTRIES = [
+  'plumbing',
+  'beauty',
+  'construction',
+  'electrical',
+  'hvac',
+  'landscaping',
+  'cleaning',
+  'legal',
+  'medical',
+  'real-estate',
+  'automotive',
+  'other',
+] as const;
+export type Industry = (typeof INDUSTRIES)[number];
+
+export const WEEKLY_CALL_BANDS = ['0-10', '10-25', '25-50', '50-100', '100+'] as const;
+export type WeeklyCallBand = (typeof WEEKLY_CALL_BANDS)[number];
+
+export const COUNTRY = 'United Kingdom';
+export const SIGNUP_PASSWORD_MIN = 8;
+export const CHANGE_PASSWORD_MIN = 6;
+export const SPECIAL_CHARACTERS = '!@#$%^&*';
+
+export interface PasswordCheck {
+  id: 'length' | 'upper' | 'lower' | 'digit' | 'special';
+  label: string;
+  message: string;
+  passes(password: string): boolean;
+}
+
+export const PASSWORD_CHECKS: readonly PasswordCheck[] = [
+  {
+    id: 'length',
+    label: 'At least 8 characters',
+    message: 'Password must be at least 8 characters',
+    passes: (p) => p.length >= SIGNUP_PASSWORD_MIN,
+  },
+  {
+    id: 'upper',
+    label: 'One uppercase letter',
+    message: 'Password must contain at least one uppercase letter',
+    passes: (p) => /[A-Z]/.test(p),
+  },
+  {
+    id: 'lower',
+    label: 'One lowercase letter',
+    message: 'Password must contain at least one lowercase letter',
+    passes: (p) => /[a-z]/.test(p),
+  },
+  {
+    id: 'digit',
+    label: 'One number',
+    message: 'Password must contain at least one number',
+    passes: (p) => /[0-9]/.test(p),
+  },
+  {
+    id: 'special',
+    label: 'One special character (!@#$%^&*)',
+    message: 'Password must contain at least one special character (!@#$%^&*)',
+    passes: (p) => /[!@#$%^&*]/.test(p),
+  },
+];
+
+/** The sign-up checklist's failures, in checklist order; empty when the password is valid. */
+export function passwordErrors(password: string): string[] {
+  return PASSWORD_CHECKS.filter((c) => !c.passes(password)).map((c) => c.message);
+}
+
+export type PasswordStrength = 'weak' | 'medium' | 'strong';
+
+/** 2 or fewer checks passed = weak, 3–4 = medium, all 5 = strong (SPEC.md §5, first reading). */
+export function passwordStrength(password: string): PasswordStrength {
+  const passed = PASSWORD_CHECKS.filter((c) => c.passes(password)).length;
+  if (passed <= 2) return 'weak';
+  if (passed <= 4) return 'medium';
+  return 'strong';
+}
+
+/** As typed: no whitespace, upper case, a space before the last 3 characters once 5 or more remain. */
+export function formatPostcode(input: string): string {
+  const compact = input.replace(/\s+/g, '').toUpperCase();
+  if (compact.length < 5) return compact;
+  return `${compact.slice(0, -3)} ${compact.slice(-3)}`;
+}
+
+// Royal Mail's outward/inward shape (A9 9AA, A99 9AA, AA9 9AA, AA99 9AA, A9A 9AA, AA9A 9AA), plus GIR 0AA.
+const UK_POSTCODE = /^(GIR 0AA|[A-PR-UWYZ][A-HK-Y]?[0-9][0-9A-HJKMNPR-Y]? [0-9][ABD-HJLNP-UW-Z]{2})$/;
+
+export function isUkPostcode(input: string): boolean {
+  return UK_POSTCODE.test(formatPostcode(input));
+}
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export function isEmail(input: string): boolean {
+  return input.length <= 254 && EMAIL.test(input.trim());
+}
+
+const E164 = /^\+[1-9]\d{6,14}$/;
+
+export function isE164(input: string): boolean {
+  return E164.test(input);
+}
+
+/**
+ * Turns what a UK owner types (07700 900123, +44 7700 900123, 0044…) into E.164,
+ * or null when it is not a telephone number.
+ */
+export function normalizePhone(input: string): string | null {
+  let s = input.trim().replace(/[\s\-().]/g, '');
+  if (s.startsWith('00')) s = `+${s.slice(2)}`;
+  else if (/^0\d{9,10}$/.test(s)) s = `+44${s.slice(1)}`;
+  if (s.startsWith('+440')) s = `+44${s.slice(4)}`;
+  return isE164(s) ? s : null;
+}
+
+/** Change and reset password (SPEC.md §5): 6+ characters and a matching confirmation. */
+export function newPasswordError(newPassword: string, confirmPassword?: string): string | null {
+  if (newPassword.length < CHANGE_PASSWORD_MIN) return 'Password must be at least 6 characters';
+  if (confirmPassword !== undefined && newPassword !== confirmPassword) return 'Passwords do not match';
+  return null;
+}

@@ -1,0 +1,136 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { asc, desc, eq } from 'drizzle-orm';
+import { Type } from 'typebox';
+import { findUserById, toApiUser, updateUser } from '../accounts/users.js';
+import { audit } from '../audit/audit.js';
+import { revokeUserSessions } from '../auth/sessions.js';
+import { calls, users, type User } from '../db/schema.js';
+import { badRequest, conflict, forbidden, notFound } from '../http/errors.js';
+import type { App } from '../http/fastify-types.js';
+import { currentUser, requireAdmin } from '../http/session-hook.js';
+import { brand } from '../mail/brand.js';
+import { approvalMail, rejectionMail } from '../mail/templates.js';
+
+export const TRIAL_DAYS = 7;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+const IdParams = Type.Object({ id: Type.Integer({ minimum: 1 }) });
+const UserPatch = Type.Object(
+  {
+    accountStatus: Type.Optional(Type.Union([Type.Literal('active'), Type.Literal('suspended'), Type.Literal('expired')])),
+    trialExpiresAt: Type.Optional(Type.String({ maxLength: 40 })),
+  },
+  { additionalProperties: false },
+);
+
+/** Loads a user an admin may act on: it exists and is not an administrator. */
+function manageableUser(db: App['services']['database']['db'], id: number): User {
+  const target = findUserById(db, id);
+  if (!target) throw notFound('User not found.');
+  if (target.role === 'admin') throw forbidden('Administrator accounts cannot be changed here.');
+  return target;
+}
+
+export async function adminUserRoutes(app: App): Promise<void> {
+  const { database, mailer, config, now } = app.services;
+  const db = database.db;
+  app.addHook('preHandler', requireAdmin);
+
+  app.get('/api/admin/users', async () => {
+    const rows = db.select().from(users).orderBy(desc(users.createdAt), desc(users.id)).all();
+    return { users: rows.map(toApiUser) };
+  });
+
+  app.patch('/api/admin/users/:id', { schema: { params: IdParams, body: UserPatch } }, async (req) => {
+    const admin = currentUser(req);
+    const target = manageableUser(db, req.params.id);
+    const { accountStatus, trialExpiresAt } = req.body;
+    if (accountStatus === undefined && trialExpiresAt === undefined) {
+      throw badRequest('Send accountStatus (active, suspended or expired) or trialExpiresAt (an ISO date).');
+    }
+    let trial: Date | undefined;
+    if (trialExpiresAt !== undefined) {
+      trial = new Date(trialExpiresAt);
+      if (Number.isNaN(trial.getTime()) || !/^\d{4}-\d{2}-\d{2}/.test(trialExpiresAt)) {
+        throw badRequest('trialExpiresAt must be an ISO date such as 2026-01-31T12:00:00.000Z');
+      }
+    }
+    const updated = db.transaction(() => {
+      const changes: Partial<User> = {};
+      if (accountStatus !== undefined) changes.accountStatus = accountStatus;
+      if (trial !== undefined) {
+        changes.trialExpiresAt = trial;
+        // Extending an expired trial into the future gives the account back.
+        if (accountStatus === undefined && target.accountStatus === 'expired' && trial > now()) changes.accountStatus = 'active';
+      }
+      const u = updateUser(db, target.id, changes)!;
+      if (u.accountStatus === 'suspended') revokeUserSessions(db, u.id);
+      if (accountStatus !== undefined) audit(db, admin, 'user.status', u, { from: target.accountStatus, to: u.accountStatus }, now());
+      if (trial !== undefined) audit(db, admin, 'user.trial', u, { trialExpiresAt: trial.toISOString() }, now());
+      return u;
+    });
+    return { user: toApiUser(updated) };
+  });
+
+  app.delete('/api/admin/users/:id', { schema: { params: IdParams } }, async (req) => {
+    const admin = currentUser(req);
+    const target = manageableUser(db, req.params.id);
+    const recordings = db
+      .select({ file: calls.recordingFile })
+      .from(calls)
+      .where(eq(calls.userId, target.id))
+      .all()
+      .flatMap((r) => (r.file ? [r.file] : []));
+    db.transaction(() => {
+      // Sessions, calls, questions and notifications go by ON DELETE CASCADE; numbers are freed (SET NULL).
+      db.delete(users).where(eq(users.id, target.id)).run();
+      audit(db, admin, 'user.delete', target, { recordings: recordings.length }, now());
+    });
+    const dir = path.join(config.dataDir, 'recordings');
+    await Promise.all(recordings.map((f) => fs.rm(path.join(dir, path.basename(f)), { force: true })));
+    return { message: 'User deleted' };
+  });
+
+  app.get('/api/admin/approvals', async () => {
+    const rows = db
+      .select()
+      .from(users)
+      .where(eq(users.accountStatus, 'pending_approval'))
+      .orderBy(asc(users.createdAt), asc(users.id))
+      .all();
+    return { users: rows.map(toApiUser) };
+  });
+
+  /** Approve and reject share one shape: check pending, change, audit, then mail. */
+  const decide = (decision: 'approve' | 'reject') =>
+    app.post(`/api/admin/approvals/:id/${decision}`, { schema: { params: IdParams } }, async (req) => {
+      const admin = currentUser(req);
+      const target = manageableUser(db, req.params.id);
+      if (target.accountStatus !== 'pending_approval') throw conflict('This sign-up request has already been handled.');
+      const at = now();
+      const updated = db.transaction(() => {
+        const u =
+          decision === 'approve'
+            ? updateUser(db, target.id, { accountStatus: 'active', trialExpiresAt: new Date(at.getTime() + TRIAL_DAYS * DAY_MS) })!
+            : updateUser(db, target.id, { accountStatus: 'rejected' })!;
+        audit(db, admin, decision === 'approve' ? 'user.approve' : 'user.reject', u, {}, at);
+        return u;
+      });
+      const to = updated.businessEmail ?? updated.email;
+      const mail =
+        decision === 'approve'
+          ? approvalMail(brand(config), to, updated.businessName, updated.trialExpiresAt!)
+          : rejectionMail(brand(config), to, updated.businessName);
+      try {
+        await mailer.send(mail);
+      } catch (err) {
+        // The decision stands; the operator sees the failure in the log and can tell the owner.
+        req.log.error({ err, userId: updated.id }, `could not send the ${decision} e-mail`);
+        return { user: toApiUser(updated), message: `Decision saved, but the e-mail could not be sent.` };
+      }
+      return { user: toApiUser(updated), message: decision === 'approve' ? 'User approved' : 'User rejected' };
+    });
+  decide('approve');
+  decide('reject');
+}

@@ -1,0 +1,218 @@
+import type { FastifyReply } from 'fastify';
+import { Type } from 'typebox';
+import { isEmail, newPasswordError } from '../../contract/rules.js';
+import { checkSignup } from '../accounts/signup-rules.js';
+import { findUserByEmail, findUserById, insertUser, toApiUser, updateUser } from '../accounts/users.js';
+import type { User } from '../db/schema.js';
+import { badRequest, conflict, forbidden, HttpError, tooManyRequests, unauthorized } from '../http/errors.js';
+import type { App } from '../http/fastify-types.js';
+import { canSignIn, currentUser, requireUser } from '../http/session-hook.js';
+import { passwordResetMail } from '../mail/templates.js';
+import { brand } from '../mail/brand.js';
+import { AttemptLimiter } from './attempt-limiter.js';
+import { burnPasswordCheck, hashPassword, verifyPassword } from './passwords.js';
+import { consumeResetToken, invalidateResetTokens, issueResetToken, RESET_TOKEN_TTL_MS } from './reset-tokens.js';
+import { createSession, deleteSession, revokeUserSessions, SESSION_COOKIE } from './sessions.js';
+
+const FIFTEEN_MINUTES = 15 * 60 * 1000;
+const MAX = 500; // generous upper bound for any single text field
+
+const Str = (max = MAX) => Type.String({ maxLength: max });
+
+const SignupBody = Type.Object(
+  {
+    businessName: Str(200),
+    businessEmail: Str(254),
+    businessPhone: Str(40),
+    password: Str(200),
+    industry: Str(40),
+    weeklyCustomerCalls: Str(20),
+    addressLine1: Str(200),
+    addressLine2: Type.Optional(Type.Union([Str(200), Type.Null()])),
+    city: Str(100),
+    postcode: Str(20),
+    country: Type.Optional(Str(60)),
+  },
+  { additionalProperties: false },
+);
+
+const LoginBody = Type.Object({ email: Str(254), password: Str(200) });
+const EmailBody = Type.Object({ email: Str(254) });
+const ResetBody = Type.Object({ token: Str(200), newPassword: Str(200), confirmPassword: Str(200) });
+const ChangeBody = Type.Object({ currentPassword: Str(200), newPassword: Str(200), confirmPassword: Type.Optional(Str(200)) });
+
+export const STATUS_LOGIN_MESSAGES: Partial<Record<User['accountStatus'], string>> = {
+  pending_approval:
+    'Your sign-up request is awaiting review. We review all requests within 24 hours and will e-mail you when it is approved.',
+  rejected: 'Your sign-up request was not approved. Please contact support if you think this is a mistake.',
+  suspended: 'Your account has been suspended. Please contact support to restore access.',
+};
+
+const minutes = (s: number) => `${Math.ceil(s / 60)} minute${Math.ceil(s / 60) === 1 ? '' : 's'}`;
+
+function isUniqueViolation(e: unknown): boolean {
+  return typeof e === 'object' && e !== null && (e as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE';
+}
+
+export async function authRoutes(app: App): Promise<void> {
+  const { database, mailer, config, now } = app.services;
+  const db = database.db;
+  const loginByIp = new AttemptLimiter(20, FIFTEEN_MINUTES);
+  const loginByAccount = new AttemptLimiter(5, FIFTEEN_MINUTES);
+  const resetByIp = new AttemptLimiter(10, FIFTEEN_MINUTES);
+  const resetByAccount = new AttemptLimiter(3, 60 * 60 * 1000);
+
+  const startSession = (reply: FastifyReply, user: User) => {
+    const s = createSession(db, user.id, now());
+    reply.setCookie(SESSION_COOKIE, s.id, {
+      path: '/',
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: config.secureCookies,
+      expires: s.expiresAt,
+    });
+  };
+
+  const limit = (limiter: AttemptLimiter, key: string) => {
+    const wait = limiter.retryAfter(key);
+    if (wait > 0) throw tooManyRequests(`Too many attempts. Please wait ${minutes(wait)} and try again.`);
+  };
+
+  app.get('/api/auth/me', async (req) => {
+    if (!req.user) throw unauthorized('Not signed in.');
+    return { user: toApiUser(req.user) };
+  });
+
+  app.post('/api/auth/signup', { schema: { body: SignupBody } }, async (req, reply) => {
+    const check = checkSignup({ ...req.body, addressLine2: req.body.addressLine2 ?? '' });
+    if (!check.ok) throw badRequest(Object.values(check.errors)[0]!, check.errors);
+    const s = check.value;
+    if (findUserByEmail(db, s.email)) {
+      throw conflict('An account with this email already exists. Please log in instead.');
+    }
+    const passwordHash = await hashPassword(s.password);
+    let user: User;
+    try {
+      user = insertUser(db, {
+        email: s.email,
+        passwordHash,
+        role: 'customer',
+        accountStatus: 'pending_approval',
+        createdAt: now(),
+        businessName: s.businessName,
+        businessEmail: s.email,
+        phoneNumber: s.phone,
+        notificationNumber: s.phone,
+        industry: s.industry,
+        weeklyCustomerCalls: s.weeklyCustomerCalls,
+        addressLine1: s.addressLine1,
+        addressLine2: s.addressLine2,
+        city: s.city,
+        postcode: s.postcode,
+        country: s.country,
+      });
+    } catch (e) {
+      if (isUniqueViolation(e)) throw conflict('An account with this email already exists. Please log in instead.');
+      throw e;
+    }
+    req.log.info({ userId: user.id }, 'sign-up request received');
+    // No session: a request gives no dashboard access until an admin approves it.
+    return reply.status(201).send({
+      user: toApiUser(user),
+      message: 'Request submitted. We review all requests within 24 hours. Check your email for approval.',
+    });
+  });
+
+  app.post('/api/auth/login', { schema: { body: LoginBody } }, async (req, reply) => {
+    const email = req.body.email.trim().toLowerCase();
+    const { password } = req.body;
+    if (!email || !password) throw badRequest('Email and password are required');
+    const ipKey = `ip:${req.ip}`;
+    const accountKey = `acct:${email}`;
+    limit(loginByIp, ipKey);
+    limit(loginByAccount, accountKey);
+    const user = findUserByEmail(db, email);
+    const ok = user ? await verifyPassword(user.passwordHash, password) : (await burnPasswordCheck(password), false);
+    if (!user || !ok) {
+      loginByIp.record(ipKey);
+      loginByAccount.record(accountKey);
+      throw unauthorized('Invalid email or password.');
+    }
+    loginByAccount.reset(accountKey);
+    const fresh = findUserById(db, user.id)!;
+    if (!canSignIn(fresh)) throw forbidden(STATUS_LOGIN_MESSAGES[fresh.accountStatus] ?? 'This account cannot sign in.');
+    startSession(reply, fresh);
+    req.log.info({ userId: fresh.id }, 'signed in');
+    return { user: toApiUser(fresh) };
+  });
+
+  app.post('/api/auth/logout', async (req, reply) => {
+    const sid = req.cookies[SESSION_COOKIE];
+    if (sid) deleteSession(db, sid);
+    reply.clearCookie(SESSION_COOKIE, { path: '/' });
+    return { message: 'Logged out' };
+  });
+
+  app.post('/api/auth/forgot-password', { schema: { body: EmailBody } }, async (req) => {
+    const email = req.body.email.trim().toLowerCase();
+    if (!isEmail(email)) throw badRequest('Please enter a valid email address');
+    limit(resetByIp, `ip:${req.ip}`);
+    resetByIp.record(`ip:${req.ip}`);
+    const answer = {
+      message: "If that email exists in our system, we've sent password reset instructions. Check your inbox!",
+    };
+    const user = findUserByEmail(db, email);
+    // Same answer whether or not the account exists, and whether or not it is throttled.
+    if (!user || resetByAccount.retryAfter(email) > 0) return answer;
+    resetByAccount.record(email);
+    const token = issueResetToken(db, user.id, now());
+    try {
+      await mailer.send(passwordResetMail(brand(config), user.email, token, RESET_TOKEN_TTL_MS / 60000));
+    } catch (err) {
+      req.log.error({ err, userId: user.id }, 'could not send the password reset e-mail');
+      throw new HttpError(503, 'Failed to send reset email');
+    }
+    return answer;
+  });
+
+  app.post('/api/auth/reset-password', { schema: { body: ResetBody } }, async (req) => {
+    const { token, newPassword, confirmPassword } = req.body;
+    if (!token.trim()) throw badRequest('Invalid reset link. Please request a new password reset.');
+    const problem = newPasswordError(newPassword, confirmPassword);
+    if (problem) throw badRequest(problem, { [problem.includes('match') ? 'confirmPassword' : 'newPassword']: problem });
+    limit(resetByIp, `ip:${req.ip}`);
+    const passwordHash = await hashPassword(newPassword);
+    const userId = consumeResetToken(db, token.trim(), now());
+    if (userId === undefined) {
+      resetByIp.record(`ip:${req.ip}`);
+      throw badRequest('This reset link is invalid or has expired. Please request a new password reset.');
+    }
+    db.transaction(() => {
+      updateUser(db, userId, { passwordHash });
+      revokeUserSessions(db, userId);
+      invalidateResetTokens(db, userId, now());
+    });
+    req.log.info({ userId }, 'password reset');
+    return { message: 'Password updated successfully! You can now login.' };
+  });
+
+  app.post('/api/auth/change-password', { schema: { body: ChangeBody }, preHandler: requireUser }, async (req, reply) => {
+    const user = currentUser(req);
+    const { currentPassword, newPassword, confirmPassword } = req.body;
+    if (!currentPassword || !newPassword) throw badRequest('All fields are required');
+    if (confirmPassword !== undefined && confirmPassword !== newPassword) throw badRequest('New passwords do not match');
+    const problem = newPasswordError(newPassword);
+    if (problem) throw badRequest(problem);
+    if (!(await verifyPassword(user.passwordHash, currentPassword))) throw badRequest('Current password is incorrect');
+    const passwordHash = await hashPassword(newPassword);
+    db.transaction(() => {
+      updateUser(db, user.id, { passwordHash });
+      revokeUserSessions(db, user.id);
+      invalidateResetTokens(db, user.id, now());
+    });
+    // Every other device is signed out; this one continues on a fresh session.
+    startSession(reply, user);
+    return { message: 'Password changed' };
+  });
+}
+

@@ -1,0 +1,37 @@
+import { and, eq, gt, lt } from 'drizzle-orm';
+import type { Db } from '../db/client.js';
+import { sessions, users, type User } from '../db/schema.js';
+import { hashToken, newToken } from './tokens.js';
+
+export const SESSION_COOKIE = 'sid';
+export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+
+export function createSession(db: Db, userId: number, now: Date): { id: string; expiresAt: Date } {
+  const id = newToken();
+  const expiresAt = new Date(now.getTime() + SESSION_TTL_MS);
+  db.insert(sessions).values({ idHash: hashToken(id), userId, createdAt: now, expiresAt }).run();
+  return { id, expiresAt };
+}
+
+export function userForSession(db: Db, id: string, now: Date): User | undefined {
+  const row = db
+    .select({ user: users })
+    .from(sessions)
+    .innerJoin(users, eq(sessions.userId, users.id))
+    .where(and(eq(sessions.idHash, hashToken(id)), gt(sessions.expiresAt, now)))
+    .get();
+  return row?.user;
+}
+
+export function deleteSession(db: Db, id: string): void {
+  db.delete(sessions).where(eq(sessions.idHash, hashToken(id))).run();
+}
+
+/** Signs a user out everywhere: after a password change or reset, and on suspension. */
+export function revokeUserSessions(db: Db, userId: number): void {
+  db.delete(sessions).where(eq(sessions.userId, userId)).run();
+}
+
+export function deleteExpiredSessions(db: Db, now: Date): number {
+  return db.delete(sessions).where(lt(sessions.expiresAt, now)).run().changes;
+}

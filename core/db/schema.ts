@@ -1,0 +1,208 @@
+import { sql } from 'drizzle-orm';
+import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+
+// Times are UTC epoch milliseconds; money is integer pence (DESIGN.md, Data).
+const createdAt = () =>
+  integer('created_at', { mode: 'timestamp_ms' })
+    .notNull()
+    .default(sql`(cast(unixepoch('subsec') * 1000 as integer))`);
+
+export const users = sqliteTable(
+  'users',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    role: text('role', { enum: ['admin', 'customer'] }).notNull().default('customer'),
+    accountStatus: text('account_status', {
+      enum: ['active', 'pending_approval', 'expired', 'suspended', 'rejected'],
+    })
+      .notNull()
+      .default('pending_approval'),
+    trialExpiresAt: integer('trial_expires_at', { mode: 'timestamp_ms' }),
+    createdAt: createdAt(),
+    businessName: text('business_name'),
+    callGreeting: text('call_greeting'),
+    voicePreference: text('voice_preference', { enum: ['female', 'male'] }).notNull().default('female'),
+    whatsappEnabled: integer('whatsapp_enabled', { mode: 'boolean' }).notNull().default(false),
+    smsEnabled: integer('sms_enabled', { mode: 'boolean' }).notNull().default(true),
+    notificationNumber: text('notification_number'),
+    aiMode: text('ai_mode', { enum: ['voicemail', 'agent'] }).notNull().default('voicemail'),
+    knowledgeBase: text('knowledge_base'),
+    phoneNumber: text('phone_number'),
+    forwardToNumber: text('forward_to_number'),
+    // Sign-up request fields (SPEC.md §3, pending users).
+    industry: text('industry'),
+    weeklyCustomerCalls: text('weekly_customer_calls'),
+    businessEmail: text('business_email'),
+    addressLine1: text('address_line1'),
+    addressLine2: text('address_line2'),
+    city: text('city'),
+    postcode: text('postcode'),
+    country: text('country'),
+    businessAddress: text('business_address'),
+  },
+  (t) => [uniqueIndex('users_email_unique').on(t.email), index('users_status_idx').on(t.accountStatus)],
+);
+
+export const sessions = sqliteTable(
+  'sessions',
+  {
+    // sha256 of the cookie value: a stolen database does not yield live sessions.
+    idHash: text('id_hash').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    expiresAt: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
+export const passwordResetTokens = sqliteTable(
+  'password_reset_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    expiresAt: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),
+    usedAt: integer('used_at', { mode: 'timestamp_ms' }),
+  },
+  (t) => [index('reset_tokens_user_idx').on(t.userId)],
+);
+
+export const auditLog = sqliteTable(
+  'audit_log',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    // No foreign keys: the trail must outlive the accounts it mentions.
+    actorUserId: integer('actor_user_id'),
+    actorEmail: text('actor_email'),
+    action: text('action').notNull(),
+    targetUserId: integer('target_user_id'),
+    targetEmail: text('target_email'),
+    details: text('details', { mode: 'json' }).$type<Record<string, unknown>>(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('audit_created_idx').on(t.createdAt)],
+);
+
+export const phoneNumbers = sqliteTable(
+  'phone_numbers',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    phoneNumber: text('phone_number').notNull(), // E.164, the DID Asterisk passes to Stasis
+    provider: text('provider').notNull(),
+    providerSid: text('provider_sid').notNull(),
+    friendlyName: text('friendly_name'),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    monthlyCostPence: integer('monthly_cost_pence').notNull().default(100),
+    dateCreated: createdAt(),
+    assignedAt: integer('assigned_at', { mode: 'timestamp_ms' }),
+    releasedAt: integer('released_at', { mode: 'timestamp_ms' }),
+  },
+  (t) => [
+    uniqueIndex('phone_numbers_number_unique').on(t.phoneNumber),
+    uniqueIndex('phone_numbers_sid_unique').on(t.provider, t.providerSid),
+    index('phone_numbers_user_idx').on(t.userId),
+  ],
+);
+
+export const calls = sqliteTable(
+  'calls',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    channelId: text('channel_id'), // ARI channel id: makes call handling idempotent across reconnects
+    fromNumber: text('from_number').notNull(),
+    toNumber: text('to_number').notNull(),
+    mode: text('mode', { enum: ['voicemail', 'agent', 'unavailable'] }).notNull().default('voicemail'),
+    status: text('status', { enum: ['answered', 'missed', 'voicemail'] }).notNull().default('missed'),
+    duration: integer('duration').notNull().default(0), // seconds
+    createdAt: createdAt(),
+    endedAt: integer('ended_at', { mode: 'timestamp_ms' }),
+    recordingFile: text('recording_file'), // relative to $DATA_DIR/recordings
+    transcription: text('transcription'),
+    transcriptionStatus: text('transcription_status', { enum: ['none', 'pending', 'done', 'failed'] })
+      .notNull()
+      .default('none'),
+    aiSummary: text('ai_summary'),
+    summaryStatus: text('summary_status', { enum: ['none', 'pending', 'done', 'failed'] })
+      .notNull()
+      .default('none'),
+    notificationSent: integer('notification_sent', { mode: 'boolean' }).notNull().default(false),
+    notificationError: text('notification_error'),
+  },
+  (t) => [
+    index('calls_user_created_idx').on(t.userId, t.createdAt, t.id),
+    uniqueIndex('calls_channel_unique').on(t.channelId),
+  ],
+);
+
+export const unansweredQuestions = sqliteTable(
+  'unanswered_questions',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    callId: integer('call_id').references(() => calls.id, { onDelete: 'set null' }),
+    question: text('question').notNull(),
+    callerNumber: text('caller_number'),
+    aiResponse: text('ai_response'),
+    createdAt: createdAt(),
+    resolved: integer('resolved', { mode: 'boolean' }).notNull().default(false),
+    addedToKnowledgeBase: integer('added_to_knowledge_base', { mode: 'boolean' }).notNull().default(false),
+  },
+  (t) => [index('questions_user_created_idx').on(t.userId, t.createdAt)],
+);
+
+export const jobs = sqliteTable(
+  'jobs',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    kind: text('kind').notNull(),
+    // Idempotency key, e.g. "post-call:42": enqueueing twice never makes two jobs.
+    key: text('key').notNull(),
+    payload: text('payload', { mode: 'json' }).$type<Record<string, unknown>>().notNull(),
+    status: text('status', { enum: ['pending', 'running', 'done', 'failed'] }).notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    maxAttempts: integer('max_attempts').notNull().default(8),
+    runAt: integer('run_at', { mode: 'timestamp_ms' }).notNull(),
+    lockedAt: integer('locked_at', { mode: 'timestamp_ms' }),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+    updatedAt: integer('updated_at', { mode: 'timestamp_ms' }),
+  },
+  (t) => [uniqueIndex('jobs_key_unique').on(t.key), index('jobs_status_run_idx').on(t.status, t.runAt)],
+);
+
+export const notifications = sqliteTable(
+  'notifications',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    callId: integer('call_id').references(() => calls.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    channel: text('channel', { enum: ['sms', 'whatsapp'] }).notNull(),
+    to: text('to').notNull(),
+    body: text('body').notNull(),
+    status: text('status', { enum: ['sent', 'failed'] }).notNull(),
+    providerId: text('provider_id'),
+    error: text('error'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('notifications_call_idx').on(t.callId)],
+);
+
+export type User = typeof users.$inferSelect;
+export type NewUser = typeof users.$inferInsert;
+export type Call = typeof calls.$inferSelect;
+export type PhoneNumberRow = typeof phoneNumbers.$inferSelect;
+export type UnansweredQuestion = typeof unansweredQuestions.$inferSelect;
+export type Job = typeof jobs.$inferSelect;

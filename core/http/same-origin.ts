@@ -1,0 +1,31 @@
+import type { App } from './fastify-types.js';
+import { HttpError } from './errors.js';
+
+const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * State-changing requests are accepted only as JSON (or with no body) and only
+ * from the console's own origin. A cross-site HTML form can send neither JSON
+ * nor a matching Origin, so together with SameSite=Lax this closes CSRF.
+ */
+export function registerSameOriginGuard(app: App): void {
+  app.addHook('onRequest', async (req) => {
+    if (SAFE.has(req.method) || !req.url.startsWith('/api/')) return;
+    const type = req.headers['content-type'];
+    if (type !== undefined && !/^application\/json\b/i.test(type)) {
+      throw new HttpError(415, 'Requests must be sent as JSON (Content-Type: application/json).');
+    }
+    if (req.headers['sec-fetch-site'] === 'cross-site') {
+      throw new HttpError(403, 'Cross-site requests are not accepted.');
+    }
+    const origin = req.headers.origin;
+    if (origin === undefined) return; // non-browser clients (curl, tests) send none
+    const host = req.headers['x-forwarded-host'] ?? req.headers.host;
+    const allowed = new Set([new URL(app.services.config.publicUrl).origin]);
+    if (host) {
+      allowed.add(`http://${host}`);
+      allowed.add(`https://${host}`);
+    }
+    if (!allowed.has(origin)) throw new HttpError(403, 'Cross-site requests are not accepted.');
+  });
+}

@@ -1,0 +1,45 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { withTrialChecked } from '../accounts/users.js';
+import { SESSION_COOKIE, userForSession } from '../auth/sessions.js';
+import type { User } from '../db/schema.js';
+import { forbidden, unauthorized } from './errors.js';
+import type { App } from './fastify-types.js';
+
+/** Statuses that may hold a session: an expired trial may still sign in to see its data. */
+const CAN_SIGN_IN: ReadonlySet<User['accountStatus']> = new Set(['active', 'expired']);
+
+export function canSignIn(u: User): boolean {
+  return u.role === 'admin' || CAN_SIGN_IN.has(u.accountStatus);
+}
+
+export function registerSessionHook(app: App): void {
+  app.decorateRequest('user', null);
+  app.decorateRequest('sessionId', null);
+  app.addHook('onRequest', async (req) => {
+    if (!req.url.startsWith('/api/')) return;
+    const sid = req.cookies[SESSION_COOKIE];
+    if (!sid) return;
+    const { database, now } = app.services;
+    const found = userForSession(database.db, sid, now());
+    if (!found) return;
+    const user = withTrialChecked(database.db, found, now());
+    if (!canSignIn(user)) return;
+    req.user = user;
+    req.sessionId = sid;
+  });
+}
+
+export async function requireUser(req: FastifyRequest, _reply: FastifyReply): Promise<void> {
+  if (!req.user) throw unauthorized();
+}
+
+export async function requireAdmin(req: FastifyRequest, _reply: FastifyReply): Promise<void> {
+  if (!req.user) throw unauthorized();
+  if (req.user.role !== 'admin') throw forbidden('Administrators only.');
+}
+
+/** The signed-in user inside a route guarded by requireUser/requireAdmin. */
+export function currentUser(req: FastifyRequest): User {
+  if (!req.user) throw unauthorized();
+  return req.user;
+}

@@ -1,0 +1,69 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import pino from 'pino';
+import { ensureFirstAdmin } from './accounts/bootstrap-admin.js';
+import { buildApp, LOG_REDACT } from './app.js';
+import { ConfigError, loadConfig, type Config } from './config/config.js';
+import { openDatabase } from './db/client.js';
+import { startHousekeeping } from './housekeeping/schedule.js';
+import { createMailer } from './mail/mailer.js';
+import type { Services } from './services.js';
+
+/** The composition root: the one place that wires config, storage, engines, PBX and HTTP. */
+async function main(): Promise<void> {
+  if (fs.existsSync('.env')) process.loadEnvFile('.env');
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(2);
+    }
+    throw err;
+  }
+
+  const log = pino({ level: config.logLevel, redact: LOG_REDACT, base: { service: 'core' } });
+  fs.mkdirSync(config.dataDir, { recursive: true });
+  const database = openDatabase(path.join(config.dataDir, 'appliance.db'));
+  const mailer = createMailer({
+    smtpUrl: config.mail.smtpUrl,
+    from: config.mail.from,
+    outboxDir: path.join(config.dataDir, 'outbox', 'mail'),
+    log,
+  });
+  const services: Services = { config, database, mailer, now: () => new Date(), log, health: new Map() };
+
+  const admin = await ensureFirstAdmin(database.db, config.admin, new Date());
+  if (admin?.oneTimePassword) {
+    // Printed once on the console only (not the structured log), for the operator's first login.
+    console.log(`\nFirst admin created: ${admin.email}\nOne-time password: ${admin.oneTimePassword}\nChange it under Account Settings after logging in.\n`);
+  } else if (admin) {
+    log.info({ email: admin.email }, 'first admin created from ADMIN_EMAIL');
+  }
+
+  const app = await buildApp(services, { logger: log });
+  const housekeeping = startHousekeeping(services);
+  if (!config.ari.url) log.info('ARI_URL is not set: running without a PBX connection (console and API only)');
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info({ signal }, 'shutting down');
+    housekeeping.stop();
+    await app.close();
+    mailer.close();
+    database.close();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ port: config.port, host: config.host });
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,25 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from './config/config.js';
+import type { DatabaseHandle } from './db/client.js';
+import type { Mailer } from './mail/mailer.js';
+
+/**
+ * What the HTTP routes and the background work share. Built once by the
+ * composition root (core/main.ts) or by a test, then handed to buildApp.
+ * Capabilities that arrive later add their optional services here.
+ */
+export interface Services {
+  config: Config;
+  database: DatabaseHandle;
+  mailer: Mailer;
+  /** Injected so tests can move time (trials, token expiry). */
+  now: () => Date;
+  log: FastifyBaseLogger;
+  /** Reports on parts outside the core (PBX link, engines) for /healthz. */
+  health: Map<string, () => HealthReport>;
+}
+
+export interface HealthReport {
+  ok: boolean;
+  detail?: string;
+}

@@ -1,0 +1,84 @@
+import { Type } from 'typebox';
+import { normalizePhone } from '../../contract/rules.js';
+import { toApiUser, updateUser } from '../accounts/users.js';
+import type { User } from '../db/schema.js';
+import { badRequest } from '../http/errors.js';
+import type { App } from '../http/fastify-types.js';
+import { currentUser, requireUser } from '../http/session-hook.js';
+
+export const LIMITS = { businessName: 200, callGreeting: 1000, knowledgeBase: 50_000 } as const;
+
+const NullableText = (max: number) => Type.Optional(Type.Union([Type.String({ maxLength: max }), Type.Null()]));
+
+const SettingsBody = Type.Object(
+  {
+    businessName: NullableText(LIMITS.businessName),
+    callGreeting: NullableText(LIMITS.callGreeting),
+    voicePreference: Type.Optional(Type.Union([Type.Literal('female'), Type.Literal('male')])),
+    whatsappEnabled: Type.Optional(Type.Boolean()),
+    smsEnabled: Type.Optional(Type.Boolean()),
+    notificationNumber: NullableText(40),
+    aiMode: Type.Optional(Type.Union([Type.Literal('voicemail'), Type.Literal('agent')])),
+    knowledgeBase: NullableText(LIMITS.knowledgeBase),
+  },
+  { additionalProperties: false },
+);
+
+const blankToNull = (v: string | null | undefined) => (v === undefined ? undefined : v === null || !v.trim() ? null : v.trim());
+
+export async function settingsRoutes(app: App): Promise<void> {
+  const { database } = app.services;
+
+  app.patch(
+    '/api/user/settings',
+    {
+      schema: { body: SettingsBody },
+      preHandler: requireUser,
+      // Clearer than Ajv's wording for the limits an owner can actually hit.
+      errorHandler: (error, _req, reply) => {
+        const path = error.validation?.[0]?.instancePath ?? '';
+        const keyword = error.validation?.[0]?.keyword;
+        const messages: Record<string, string> = {
+          '/callGreeting': 'Custom greeting must be at most 1,000 characters',
+          '/knowledgeBase': 'Knowledge base must be at most 50,000 characters',
+          '/businessName': 'Business name must be at most 200 characters',
+          '/aiMode': 'aiMode must be voicemail or agent',
+          '/voicePreference': 'voicePreference must be female or male',
+        };
+        const msg = keyword === 'maxLength' || path === '/aiMode' || path === '/voicePreference' ? messages[path] : undefined;
+        if (error.validation && msg) return reply.status(400).send({ message: msg });
+        throw error;
+      },
+    },
+    async (req) => {
+      const user = currentUser(req);
+      const b = req.body;
+      const changes: Partial<User> = {};
+      const name = blankToNull(b.businessName);
+      if (name !== undefined) changes.businessName = name;
+      const greeting = blankToNull(b.callGreeting);
+      if (greeting !== undefined) changes.callGreeting = greeting;
+      // The knowledge base keeps its blank lines: they separate Q:/A: entries.
+      if (b.knowledgeBase !== undefined) changes.knowledgeBase = b.knowledgeBase?.trim() ? b.knowledgeBase : null;
+      if (b.voicePreference !== undefined) changes.voicePreference = b.voicePreference;
+      if (b.aiMode !== undefined) changes.aiMode = b.aiMode;
+      if (b.whatsappEnabled !== undefined) changes.whatsappEnabled = b.whatsappEnabled;
+      if (b.smsEnabled !== undefined) changes.smsEnabled = b.smsEnabled;
+      const number = blankToNull(b.notificationNumber);
+      if (number !== undefined) {
+        if (number === null) changes.notificationNumber = null;
+        else {
+          const e164 = normalizePhone(number);
+          if (!e164) {
+            throw badRequest('Notification number must be a valid phone number with its country code, e.g. +447700900123', {
+              notificationNumber: 'Include country code (e.g., +44 for UK)',
+            });
+          }
+          changes.notificationNumber = e164;
+        }
+      }
+      const updated = Object.keys(changes).length ? updateUser(database.db, user.id, changes)! : user;
+      return { user: toApiUser(updated), message: 'Settings saved' };
+    },
+  );
+}

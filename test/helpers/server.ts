@@ -1,0 +1,68 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pino from 'pino';
+import { buildApp, type BuildOptions } from '../../core/app.js';
+import { loadConfig, type Config } from '../../core/config/config.js';
+import { openDatabase, type DatabaseHandle } from '../../core/db/client.js';
+import { createMailer, type Mailer } from '../../core/mail/mailer.js';
+import type { App } from '../../core/http/fastify-types.js';
+import type { Services } from '../../core/services.js';
+
+export interface TestServer {
+  url: string;
+  app: App;
+  services: Services;
+  config: Config;
+  database: DatabaseHandle;
+  dataDir: string;
+  /** Moves the server's clock (trials, token expiry). */
+  clock: { offsetMs: number };
+  close(): Promise<void>;
+}
+
+export interface TestServerOptions extends BuildOptions {
+  env?: Record<string, string>;
+  mailer?: Mailer;
+  /** Extra wiring before the server listens (services of later capabilities). */
+  setup?: (services: Services) => void | Promise<void>;
+}
+
+/** The real server over HTTP on a free port, with a fresh SQLite file in a temp dir. */
+export async function startTestServer(opts: TestServerOptions = {}): Promise<TestServer> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'appliance-test-'));
+  const config = loadConfig({ DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', ...opts.env });
+  const database = openDatabase(path.join(dataDir, 'appliance.db'));
+  const log = pino({ level: process.env.TEST_LOG ?? 'silent' });
+  const clock = { offsetMs: 0 };
+  const mailer =
+    opts.mailer ??
+    createMailer({ smtpUrl: config.mail.smtpUrl, from: config.mail.from, outboxDir: path.join(dataDir, 'outbox', 'mail'), log });
+  const services: Services = {
+    config,
+    database,
+    mailer,
+    now: () => new Date(Date.now() + clock.offsetMs),
+    log,
+    health: new Map(),
+  };
+  await opts.setup?.(services);
+  const app = await buildApp(services, opts);
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    app,
+    services,
+    config,
+    database,
+    dataDir,
+    clock,
+    async close() {
+      await app.close();
+      database.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

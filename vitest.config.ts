@@ -1,0 +1,13 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: ['**/*.test.ts'],
+    exclude: ['node_modules/**', 'dist/**', 'console/dist/**'],
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    // Two cores: argon2, espeak-ng and Chromium all want CPU; two workers keep runs steady.
+    maxWorkers: 2,
+    reporters: ['default'],
+  },
+});
