@@ -7,7 +7,7 @@ import { ConfigError, loadConfig, type Config } from './config/config.js';
 import { openDatabase } from './db/client.js';
 import { startHousekeeping } from './housekeeping/schedule.js';
 import { createMailer } from './mail/mailer.js';
-import type { Services } from './services.js';
+import { newHooks, type Services } from './services.js';
 
 /** The composition root: the one place that wires config, storage, engines, PBX and HTTP. */
 async function main(): Promise<void> {
@@ -32,7 +32,7 @@ async function main(): Promise<void> {
     outboxDir: path.join(config.dataDir, 'outbox', 'mail'),
     log,
   });
-  const services: Services = { config, database, mailer, now: () => new Date(), log, health: new Map() };
+  const services: Services = { config, database, mailer, now: () => new Date(), log, health: new Map(), hooks: newHooks() };
 
   const admin = await ensureFirstAdmin(database.db, config.admin, new Date());
   if (admin?.oneTimePassword) {

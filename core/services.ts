@@ -17,6 +17,17 @@ export interface Services {
   log: FastifyBaseLogger;
   /** Reports on parts outside the core (PBX link, engines) for /healthz. */
   health: Map<string, () => HealthReport>;
+  /** Cross-capability events, wired by the composition root (pbx → pipeline). */
+  hooks: ServiceHooks;
+}
+
+export interface ServiceHooks {
+  /** A call row is final and its recording (if any) is stored: the post-call pipeline takes over. */
+  callFinished: Array<(callId: number) => void>;
+}
+
+export function newHooks(): ServiceHooks {
+  return { callFinished: [] };
 }
 
 export interface HealthReport {

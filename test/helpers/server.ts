@@ -7,7 +7,7 @@ import { loadConfig, type Config } from '../../core/config/config.js';
 import { openDatabase, type DatabaseHandle } from '../../core/db/client.js';
 import { createMailer, type Mailer } from '../../core/mail/mailer.js';
 import type { App } from '../../core/http/fastify-types.js';
-import type { Services } from '../../core/services.js';
+import { newHooks, type Services } from '../../core/services.js';
 
 export interface TestServer {
   url: string;
@@ -45,6 +45,7 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
     now: () => new Date(Date.now() + clock.offsetMs),
     log,
     health: new Map(),
+    hooks: newHooks(),
   };
   await opts.setup?.(services);
   const app = await buildApp(services, opts);
