@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.js';
+
+describe('configuration', () => {
+  it('starts on embedded defaults with an empty environment', () => {
+    const c = loadConfig({});
+    expect(c.port).toBe(3000);
+    expect(c.host).toBe('0.0.0.0');
+    expect(c.publicUrl).toBe('http://localhost:3000');
+    expect(c.numbers.provider).toBe('static');
+    expect(c.numbers.monthlyCostPence).toBe(100);
+    expect(c.ari.url).toBeUndefined();
+    expect(c.mail.smtpUrl).toBeUndefined();
+  });
+
+  it.each([
+    [{ PORT: 'eighty' }, 'PORT'],
+    [{ PORT: '70000' }, 'PORT'],
+    [{ PUBLIC_URL: 'not a url' }, 'PUBLIC_URL'],
+    [{ NUMBER_PROVIDER: 'vonage' }, 'NUMBER_PROVIDER'],
+    [{ NUMBER_PROVIDER: 'twilio' }, 'NUMBER_PROVIDER'],
+    [{ STATIC_NUMBERS: '+447700900001,07700900002' }, 'STATIC_NUMBERS'],
+    [{ NUMBER_MONTHLY_COST: '£1' }, 'NUMBER_MONTHLY_COST'],
+    [{ TWILIO_ACCOUNT_SID: 'AC123' }, 'TWILIO_AUTH_TOKEN'],
+    [{ ADMIN_PASSWORD: 'short' }, 'ADMIN_PASSWORD'],
+    [{ ADMIN_EMAIL: 'nobody' }, 'ADMIN_EMAIL'],
+    [{ TTS_ENGINE: 'festival' }, 'TTS_ENGINE'],
+  ])('stops with a message naming the bad variable (%o)', (env, variable) => {
+    let error: unknown;
+    try {
+      loadConfig(env);
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    expect((error as ConfigError).variable).toBe(variable);
+    expect((error as Error).message).toContain(variable);
+  });
+
+  it('keeps money in pence and lists static DIDs', () => {
+    const c = loadConfig({ NUMBER_MONTHLY_COST: '2.5', STATIC_NUMBERS: '+447700900001, +447700900002' });
+    expect(c.numbers.monthlyCostPence).toBe(250);
+    expect(c.numbers.staticNumbers).toEqual(['+447700900001', '+447700900002']);
+  });
+});
