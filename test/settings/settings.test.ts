@@ -1,0 +1,97 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expireTrials } from '../../core/accounts/users.js';
+import { ApiClient } from '../helpers/client.js';
+import { activeCustomer, signInAdmin } from '../helpers/accounts.js';
+import { startTestServer, type TestServer } from '../helpers/server.js';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server.close());
+
+describe('PATCH /api/user/settings', () => {
+  it('saves every field of §7 and /me returns them', async () => {
+    const { client } = await activeCustomer(server);
+    const body = {
+      businessName: 'Bright Smiles Dental',
+      callGreeting: 'Thanks for calling Bright Smiles.',
+      voicePreference: 'male',
+      whatsappEnabled: true,
+      smsEnabled: false,
+      notificationNumber: '07700 900999',
+      aiMode: 'agent',
+      knowledgeBase: 'Q: Are you open Saturdays?\nA: Yes, 9 to 1.\n\nQ: Do you take NHS patients?\nA: Yes.',
+    };
+    const res = await client.patch('/api/user/settings', body);
+    expect(res.status).toBe(200);
+    const me = (await client.get('/api/auth/me')).body.user;
+    expect(me).toMatchObject({ ...body, notificationNumber: '+447700900999' });
+  });
+
+  it('clears optional text with null or blanks', async () => {
+    const { client } = await activeCustomer(server);
+    await client.patch('/api/user/settings', { callGreeting: 'Hello', notificationNumber: '+447700900001' });
+    const res = await client.patch('/api/user/settings', { callGreeting: '  ', notificationNumber: null, businessName: '' });
+    expect(res.body.user).toMatchObject({ callGreeting: null, notificationNumber: null, businessName: null });
+  });
+
+  it.each([
+    ['an unknown mode', { aiMode: 'robot' }, 'aiMode must be voicemail or agent'],
+    ['an unknown voice', { voicePreference: 'scottish' }, 'voicePreference must be female or male'],
+    ['a non-number', { notificationNumber: 'my mobile' }, 'Notification number must be a valid phone number with its country code, e.g. +447700900123'],
+    ['a 1,001-character greeting', { callGreeting: 'x'.repeat(1001) }, 'Custom greeting must be at most 1,000 characters'],
+    ['a 50,001-character knowledge base', { knowledgeBase: 'x'.repeat(50_001) }, 'Knowledge base must be at most 50,000 characters'],
+    ['a non-boolean switch', { smsEnabled: 'yes please' }, 'smsEnabled must be boolean'],
+    ['an e-mail change', { email: 'new@example.co.uk' }, 'email is not an accepted field'],
+  ])('refuses %s with a clear message and keeps what was stored', async (_label, body, message) => {
+    const { client } = await activeCustomer(server);
+    const before = (await client.get('/api/auth/me')).body.user;
+    const res = await client.patch('/api/user/settings', body);
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe(message);
+    expect((await client.get('/api/auth/me')).body.user).toEqual(before);
+  });
+
+  it('needs a session', async () => {
+    expect((await new ApiClient(server.url).patch('/api/user/settings', { businessName: 'x' })).status).toBe(401);
+  });
+});
+
+describe('tenant isolation', () => {
+  it('a customer changes only their own settings', async () => {
+    const a = await activeCustomer(server, { businessName: 'Alpha Plumbing' });
+    const b = await activeCustomer(server, { businessName: 'Beta Electrical' });
+    await a.client.patch('/api/user/settings', { businessName: 'Alpha Renamed', knowledgeBase: 'Q: a\nA: b' });
+    const meB = (await b.client.get('/api/auth/me')).body.user;
+    expect(meB.businessName).toBe('Beta Electrical');
+    expect(meB.knowledgeBase).toBeNull();
+  });
+});
+
+describe('trials', () => {
+  it('a customer whose trial has passed reads as expired on their next request', async () => {
+    const { client } = await activeCustomer(server);
+    server.clock.offsetMs = 8 * 864e5;
+    try {
+      const me = await client.get('/api/auth/me');
+      expect(me.status).toBe(200);
+      expect(me.body.user.accountStatus).toBe('expired');
+    } finally {
+      server.clock.offsetMs = 0;
+    }
+  });
+
+  it('the housekeeping sweep expires every passed trial and leaves admins and current trials alone', async () => {
+    const old = await activeCustomer(server);
+    const current = await activeCustomer(server);
+    server.database.sqlite.prepare('update users set trial_expires_at = ? where id = ?').run(Date.now() - 1000, old.user.id);
+    const changed = expireTrials(server.database.db, new Date());
+    expect(changed).toBeGreaterThanOrEqual(1);
+    const admin = await signInAdmin(server);
+    const users = (await admin.get('/api/admin/users')).body.users as any[];
+    expect(users.find((u) => u.id === old.user.id).accountStatus).toBe('expired');
+    expect(users.find((u) => u.id === current.user.id).accountStatus).toBe('active');
+    expect(users.filter((u) => u.role === 'admin').every((u) => u.accountStatus === 'active')).toBe(true);
+  });
+});
