@@ -1,0 +1,54 @@
+// The one place the console talks HTTP (SPEC.md §7, general behaviour of every call).
+import { QueryClient, type QueryFunction } from '@tanstack/react-query';
+
+/** A non-OK response. `message` is "{status}: {body text}", or the status text when the body is empty. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly bodyText: string,
+    statusText: string,
+  ) {
+    super(bodyText ? `${status}: ${bodyText}` : statusText || String(status));
+    this.name = 'ApiError';
+  }
+}
+
+/**
+ * Sends the session cookie, and a JSON body (with its Content-Type) only when there is one.
+ * Never retried: a failed write must not be repeated behind the user's back.
+ */
+export async function apiRequest<T = unknown>(method: string, path: string, body?: unknown): Promise<T> {
+  const res = await fetch(path, {
+    method,
+    credentials: 'include',
+    headers: body !== undefined ? { 'Content-Type': 'application/json' } : undefined,
+    body: body !== undefined ? JSON.stringify(body) : undefined,
+  });
+  if (!res.ok) throw new ApiError(res.status, await res.text(), res.statusText);
+  const text = await res.text();
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+export const apiGet = <T>(path: string) => apiRequest<T>('GET', path);
+
+/** A read that treats 401 as "no data" (signed out) when it opts in; by default 401 is an error. */
+export function getQuery<T>(path: string, opts: { on401?: 'returnNull' | 'throw' } = {}): QueryFunction<T | null> {
+  return async () => {
+    try {
+      return await apiGet<T>(path);
+    } catch (e) {
+      if (opts.on401 === 'returnNull' && e instanceof ApiError && e.status === 401) return null;
+      throw e;
+    }
+  };
+}
+
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      // Data changes only by explicit invalidation, the Refresh/Retry buttons, or an interval a screen sets.
+      queries: { retry: false, refetchOnWindowFocus: false, staleTime: Infinity, refetchInterval: false },
+      mutations: { retry: false },
+    },
+  });
+}

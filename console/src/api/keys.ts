@@ -1,0 +1,16 @@
+// Hierarchical query keys: invalidating a prefix refreshes exactly what a mutation changed.
+export const keys = {
+  me: ['auth', 'me'] as const,
+  meta: ['meta'] as const,
+  callLogs: ['call-logs'] as const,
+  analytics: ['analytics'] as const,
+  phoneNumbers: ['phone-numbers'] as const,
+  questions: ['unanswered-questions'] as const,
+  admin: {
+    all: ['admin'] as const,
+    users: ['admin', 'users'] as const,
+    approvals: ['admin', 'approvals'] as const,
+    numbers: (provider: string) => ['admin', 'numbers', provider] as const,
+    usage: (provider: string) => ['admin', 'usage', provider] as const,
+  },
+};

@@ -1,0 +1,244 @@
+// Small, consistent building blocks: one look for every card, field, badge and button.
+import { Loader2 } from 'lucide-react';
+import {
+  cloneElement,
+  isValidElement,
+  useId,
+  type ButtonHTMLAttributes,
+  type InputHTMLAttributes,
+  type ReactElement,
+  type ReactNode,
+  type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
+} from 'react';
+
+export const cx = (...parts: (string | false | null | undefined)[]) => parts.filter(Boolean).join(' ');
+
+type ButtonVariant = 'primary' | 'secondary' | 'outline' | 'ghost' | 'danger' | 'success';
+const buttonTone: Record<ButtonVariant, string> = {
+  primary: 'bg-indigo-600 text-white hover:bg-indigo-700 shadow-sm',
+  secondary: 'bg-slate-100 text-slate-900 hover:bg-slate-200 dark:bg-slate-800 dark:text-slate-100 dark:hover:bg-slate-700',
+  outline:
+    'border border-slate-300 bg-white text-slate-800 hover:bg-slate-50 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100 dark:hover:bg-slate-800',
+  ghost: 'text-slate-700 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800',
+  danger: 'bg-red-600 text-white hover:bg-red-700 shadow-sm',
+  success: 'bg-emerald-600 text-white hover:bg-emerald-700 shadow-sm',
+};
+
+export function Button({
+  variant = 'primary',
+  size = 'md',
+  className,
+  type = 'button',
+  ...rest
+}: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: ButtonVariant; size?: 'sm' | 'md' | 'lg' | 'icon' }) {
+  const sizes = { sm: 'h-8 px-3 text-sm', md: 'h-10 px-4 text-sm', lg: 'h-12 px-6 text-base', icon: 'h-9 w-9' };
+  return (
+    <button
+      type={type}
+      className={cx(
+        'inline-flex items-center justify-center gap-2 rounded-lg font-medium transition-colors disabled:pointer-events-none disabled:opacity-50',
+        buttonTone[variant],
+        sizes[size],
+        className,
+      )}
+      {...rest}
+    />
+  );
+}
+
+export function Card({ className, children, ...rest }: { className?: string; children: ReactNode } & React.HTMLAttributes<HTMLElement>) {
+  return (
+    <section
+      className={cx('rounded-xl border border-slate-200 bg-white shadow-sm dark:border-slate-800 dark:bg-slate-900', className)}
+      {...rest}
+    >
+      {children}
+    </section>
+  );
+}
+
+export function CardHeader({ title, description, action }: { title: ReactNode; description?: ReactNode; action?: ReactNode }) {
+  return (
+    <div className="flex flex-wrap items-start justify-between gap-3 border-b border-slate-100 px-5 py-4 dark:border-slate-800">
+      <div>
+        <h2 className="text-base font-semibold">{title}</h2>
+        {description && <p className="mt-0.5 text-sm text-slate-500 dark:text-slate-400">{description}</p>}
+      </div>
+      {action}
+    </div>
+  );
+}
+
+export function PageHeader({ title, subtitle, actions }: { title: string; subtitle: string; actions?: ReactNode }) {
+  return (
+    <div className="mb-6 flex flex-wrap items-end justify-between gap-4">
+      <div>
+        <h1 className="text-2xl font-bold tracking-tight">{title}</h1>
+        <p className="mt-1 text-sm text-slate-500 dark:text-slate-400">{subtitle}</p>
+      </div>
+      {actions && <div className="flex flex-wrap gap-2">{actions}</div>}
+    </div>
+  );
+}
+
+export function StatCard({ label, value, note, icon, tone }: { label: string; value: ReactNode; note?: ReactNode; icon?: ReactNode; tone?: string }) {
+  return (
+    <Card className="p-5">
+      <div className="flex items-center justify-between">
+        <p className="text-sm font-medium text-slate-500 dark:text-slate-400">{label}</p>
+        {icon && <span className={cx('rounded-lg p-2', tone ?? 'bg-indigo-50 text-indigo-600 dark:bg-indigo-950 dark:text-indigo-300')}>{icon}</span>}
+      </div>
+      <p className="mt-2 text-2xl font-bold tracking-tight">{value}</p>
+      {note && <p className="mt-1 text-xs text-slate-500 dark:text-slate-400">{note}</p>}
+    </Card>
+  );
+}
+
+const inputBase =
+  'block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 placeholder:text-slate-400 focus:border-indigo-500 focus:outline-none focus:ring-2 focus:ring-indigo-500/30 disabled:cursor-not-allowed disabled:bg-slate-100 disabled:text-slate-500 dark:border-slate-700 dark:bg-slate-950 dark:text-slate-100 dark:disabled:bg-slate-800';
+
+export function Input({ className, ...rest }: InputHTMLAttributes<HTMLInputElement>) {
+  return <input className={cx(inputBase, 'h-10', className)} {...rest} />;
+}
+
+export function Textarea({ className, ...rest }: TextareaHTMLAttributes<HTMLTextAreaElement>) {
+  return <textarea className={cx(inputBase, className)} {...rest} />;
+}
+
+export function Select({ className, ...rest }: SelectHTMLAttributes<HTMLSelectElement>) {
+  return <select className={cx(inputBase, 'h-10 pr-8', className)} {...rest} />;
+}
+
+/**
+ * A label, its control, a hint and an error, wired together by ids so screen readers
+ * read them with the control. The control is the single child.
+ */
+export function Field({
+  label,
+  hint,
+  error,
+  children,
+  required,
+}: {
+  label: ReactNode;
+  hint?: ReactNode;
+  error?: string | null;
+  required?: boolean;
+  children: ReactElement<{ id?: string; 'aria-describedby'?: string; 'aria-invalid'?: boolean }>;
+}) {
+  const id = useId();
+  const hintId = `${id}-hint`;
+  const errorId = `${id}-error`;
+  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
+  const control = isValidElement(children)
+    ? cloneElement(children, { id, 'aria-describedby': describedBy, 'aria-invalid': error ? true : undefined })
+    : children;
+  return (
+    <div className="grid gap-1.5">
+      <label htmlFor={id} className="text-sm font-medium text-slate-700 dark:text-slate-300">
+        {label}
+        {required && <span aria-hidden className="text-red-600"> *</span>}
+      </label>
+      {control}
+      {hint && (
+        <p id={hintId} className="text-xs text-slate-500 dark:text-slate-400">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={errorId} role="alert" className="text-xs font-medium text-red-600 dark:text-red-400">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+export type BadgeTone = 'gray' | 'green' | 'red' | 'amber' | 'blue' | 'indigo' | 'purple';
+const badgeTone: Record<BadgeTone, string> = {
+  gray: 'bg-slate-100 text-slate-700 ring-slate-200 dark:bg-slate-800 dark:text-slate-300 dark:ring-slate-700',
+  green: 'bg-emerald-50 text-emerald-700 ring-emerald-200 dark:bg-emerald-950 dark:text-emerald-300 dark:ring-emerald-900',
+  red: 'bg-red-50 text-red-700 ring-red-200 dark:bg-red-950 dark:text-red-300 dark:ring-red-900',
+  amber: 'bg-amber-50 text-amber-800 ring-amber-200 dark:bg-amber-950 dark:text-amber-300 dark:ring-amber-900',
+  blue: 'bg-sky-50 text-sky-700 ring-sky-200 dark:bg-sky-950 dark:text-sky-300 dark:ring-sky-900',
+  indigo: 'bg-indigo-50 text-indigo-700 ring-indigo-200 dark:bg-indigo-950 dark:text-indigo-300 dark:ring-indigo-900',
+  purple: 'bg-violet-50 text-violet-700 ring-violet-200 dark:bg-violet-950 dark:text-violet-300 dark:ring-violet-900',
+};
+
+export function Badge({ tone = 'gray', children, className }: { tone?: BadgeTone; children: ReactNode; className?: string }) {
+  return (
+    <span className={cx('inline-flex items-center whitespace-nowrap rounded-full px-2.5 py-0.5 text-xs font-medium ring-1 ring-inset', badgeTone[tone], className)}>
+      {children}
+    </span>
+  );
+}
+
+export function Spinner({ label, className }: { label?: string; className?: string }) {
+  return (
+    <div role="status" className={cx('flex flex-col items-center justify-center gap-3 py-12 text-slate-500 dark:text-slate-400', className)}>
+      <Loader2 className="h-7 w-7 animate-spin text-indigo-600" aria-hidden />
+      {label && <p className="text-sm">{label}</p>}
+    </div>
+  );
+}
+
+export function EmptyState({ icon, title, text, action }: { icon?: ReactNode; title: string; text?: string; action?: ReactNode }) {
+  return (
+    <div className="flex flex-col items-center justify-center px-6 py-14 text-center">
+      {icon && <div className="mb-4 rounded-full bg-slate-100 p-4 text-slate-500 dark:bg-slate-800 dark:text-slate-400">{icon}</div>}
+      <h3 className="text-base font-semibold">{title}</h3>
+      {text && <p className="mt-1 max-w-sm text-sm text-slate-500 dark:text-slate-400">{text}</p>}
+      {action && <div className="mt-5">{action}</div>}
+    </div>
+  );
+}
+
+/** A read that failed: what went wrong (the server's message when it sent one) and a way to try again. */
+export function ErrorState({ title, message, onRetry }: { title: string; message: string; onRetry?: () => void }) {
+  return (
+    <div role="alert" className="flex flex-col items-center justify-center px-6 py-14 text-center">
+      <h3 className="text-base font-semibold text-red-700 dark:text-red-400">{title}</h3>
+      <p className="mt-1 max-w-md text-sm text-slate-500 dark:text-slate-400">{message}</p>
+      {onRetry && (
+        <Button variant="outline" className="mt-5" onClick={onRetry}>
+          Retry
+        </Button>
+      )}
+    </div>
+  );
+}
+
+export function Switch({ checked, onChange, label, id }: { checked: boolean; onChange: (v: boolean) => void; label: string; id?: string }) {
+  return (
+    <button
+      type="button"
+      role="switch"
+      id={id}
+      aria-checked={checked}
+      aria-label={label}
+      onClick={() => onChange(!checked)}
+      className={cx(
+        'relative inline-flex h-6 w-11 shrink-0 items-center rounded-full transition-colors',
+        checked ? 'bg-indigo-600' : 'bg-slate-300 dark:bg-slate-700',
+      )}
+    >
+      <span className={cx('inline-block h-5 w-5 rounded-full bg-white shadow transition-transform', checked ? 'translate-x-5' : 'translate-x-0.5')} />
+    </button>
+  );
+}
+
+export function Table({ children, label }: { children: ReactNode; label: string }) {
+  return (
+    <div className="overflow-x-auto">
+      <table aria-label={label} className="w-full min-w-[640px] text-left text-sm">
+        {children}
+      </table>
+    </div>
+  );
+}
+
+export const th = 'px-4 py-3 text-xs font-semibold uppercase tracking-wide text-slate-500 dark:text-slate-400';
+export const td = 'px-4 py-3 align-top';
+export const theadRow = 'border-b border-slate-200 bg-slate-50 dark:border-slate-800 dark:bg-slate-900/60';
+export const tbodyRow = 'border-b border-slate-100 last:border-0 hover:bg-slate-50/60 dark:border-slate-800 dark:hover:bg-slate-800/40';

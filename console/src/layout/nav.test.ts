@@ -1,0 +1,15 @@
+import { describe, expect, it } from 'vitest';
+import { navItems, visibleGroups } from './nav';
+
+describe('sidebar groups', () => {
+  it('hides the Admin group from customers', () => {
+    const groups = visibleGroups(navItems('twilio'), false);
+    expect(groups.map((g) => g.group)).toEqual(['Main', 'Management']);
+  });
+
+  it('shows admin items, including the provider page, to admins', () => {
+    const groups = visibleGroups(navItems('twilio'), true);
+    expect(groups.map((g) => g.group)).toEqual(['Main', 'Management', 'Admin']);
+    expect(groups[2]!.items.map((i) => i.to)).toContain('/dashboard/twilio-numbers');
+  });
+});

@@ -1,0 +1,37 @@
+// Which sidebar item sits in which group. SPEC.md leaves the grouping open; this is ours.
+export type NavGroup = 'Main' | 'Management' | 'Admin';
+export type NavIcon = 'phone' | 'chart' | 'help' | 'bell' | 'hash' | 'settings' | 'user' | 'shield' | 'check' | 'server' | 'pound';
+
+export interface NavItem {
+  label: string;
+  to: string;
+  group: NavGroup;
+  icon: NavIcon;
+  adminOnly?: boolean;
+}
+
+export function navItems(provider: string | undefined): NavItem[] {
+  const items: NavItem[] = [
+    { label: 'Call Logs', to: '/dashboard', group: 'Main', icon: 'phone' },
+    { label: 'Analytics', to: '/dashboard/analytics', group: 'Main', icon: 'chart' },
+    { label: 'AI Questions', to: '/dashboard/questions', group: 'Main', icon: 'help' },
+    { label: 'Notification Settings', to: '/dashboard/notifications', group: 'Management', icon: 'bell' },
+    { label: 'Phone Numbers', to: '/dashboard/phone-numbers', group: 'Management', icon: 'hash' },
+    { label: 'Settings', to: '/dashboard/settings', group: 'Management', icon: 'settings' },
+    { label: 'Account Settings', to: '/dashboard/account', group: 'Management', icon: 'user' },
+    { label: 'Admin Dashboard', to: '/dashboard/admin', group: 'Admin', icon: 'shield', adminOnly: true },
+    { label: 'Signup Approvals', to: '/dashboard/approvals', group: 'Admin', icon: 'check', adminOnly: true },
+    { label: 'Usage & Costs', to: '/dashboard/api-usage', group: 'Admin', icon: 'pound', adminOnly: true },
+  ];
+  // The provider's page needs its name from /api/meta; until then the item waits.
+  if (provider) items.push({ label: 'Number Management', to: `/dashboard/${provider}-numbers`, group: 'Admin', icon: 'server', adminOnly: true });
+  return items;
+}
+
+/** Groups in order with their visible items; a group with nothing visible is left out. */
+export function visibleGroups(items: NavItem[], isAdmin: boolean): { group: NavGroup; items: NavItem[] }[] {
+  const order: NavGroup[] = ['Main', 'Management', 'Admin'];
+  return order
+    .map((group) => ({ group, items: items.filter((i) => i.group === group && (!i.adminOnly || isAdmin)) }))
+    .filter((g) => g.items.length > 0);
+}

@@ -1,0 +1,3 @@
+export default function AdminDashboard() {
+  return <p>AdminDashboard</p>;
+}

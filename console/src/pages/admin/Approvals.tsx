@@ -1,0 +1,3 @@
+export default function Approvals() {
+  return <p>Approvals</p>;
+}

@@ -1,0 +1,3 @@
+export default function ProviderNumbers({ provider }: { provider: string }) {
+  return <p>{provider}</p>;
+}

@@ -1,0 +1,3 @@
+export default function Usage() {
+  return <p>Usage</p>;
+}

@@ -1,0 +1,3 @@
+export default function Account() {
+  return <p>Account</p>;
+}

@@ -1,0 +1,3 @@
+export default function Analytics() {
+  return <p>Analytics</p>;
+}

@@ -1,0 +1,3 @@
+export default function CallLogs() {
+  return <p>CallLogs</p>;
+}

@@ -1,0 +1,3 @@
+export default function PhoneNumbers() {
+  return <p>PhoneNumbers</p>;
+}

@@ -1,0 +1,3 @@
+export default function Questions() {
+  return <p>Questions</p>;
+}

@@ -1,0 +1,3 @@
+export default function NotificationSettings() {
+  return <p>NotificationSettings</p>;
+}

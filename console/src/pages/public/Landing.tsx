@@ -1,0 +1,3 @@
+export default function Landing() {
+  return <p>Landing</p>;
+}

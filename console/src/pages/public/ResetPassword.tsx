@@ -1,0 +1,3 @@
+export default function ResetPassword() {
+  return <p>ResetPassword</p>;
+}

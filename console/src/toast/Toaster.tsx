@@ -1,0 +1,82 @@
+import { X } from 'lucide-react';
+import { useEffect, useRef, useState, type PointerEvent } from 'react';
+import { isSwipeClose, TOAST_DEFAULT_DURATION, type Toast } from './toast-store';
+import { dismissToast, useToasts } from './use-toast';
+
+const tone: Record<NonNullable<Toast['variant']>, string> = {
+  default: 'border-slate-200 bg-white text-slate-900 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100',
+  success: 'border-emerald-200 bg-white text-slate-900 dark:border-emerald-800 dark:bg-slate-900 dark:text-slate-100',
+  destructive: 'border-red-600 bg-red-600 text-white dark:border-red-700 dark:bg-red-700',
+};
+
+function ToastCard({ t }: { t: Toast }) {
+  const [dx, setDx] = useState(0);
+  const start = useRef<number | null>(null);
+
+  // Closes itself after its duration; hovering does not matter, a toast is a notice, not a dialog.
+  useEffect(() => {
+    const timer = setTimeout(() => dismissToast(t.id), t.duration ?? TOAST_DEFAULT_DURATION);
+    return () => clearTimeout(timer);
+  }, [t.id, t.duration, t.title, t.description]);
+
+  const onDown = (e: PointerEvent) => {
+    start.current = e.clientX;
+    (e.currentTarget as HTMLElement).setPointerCapture?.(e.pointerId);
+  };
+  const onMove = (e: PointerEvent) => {
+    if (start.current !== null) setDx(Math.max(0, e.clientX - start.current));
+  };
+  const onUp = (e: PointerEvent) => {
+    if (start.current === null) return;
+    const delta = e.clientX - start.current;
+    start.current = null;
+    if (isSwipeClose(delta)) dismissToast(t.id);
+    else setDx(0);
+  };
+
+  return (
+    <li
+      role="status"
+      aria-live="polite"
+      aria-atomic="true"
+      data-testid="toast"
+      onPointerDown={onDown}
+      onPointerMove={onMove}
+      onPointerUp={onUp}
+      onPointerCancel={() => {
+        start.current = null;
+        setDx(0);
+      }}
+      style={{ transform: dx ? `translateX(${dx}px)` : undefined, touchAction: 'pan-y' }}
+      className={`pointer-events-auto relative flex w-full items-start gap-3 rounded-lg border p-4 pr-10 shadow-lg transition-transform ${tone[t.variant ?? 'default']}`}
+    >
+      <div className="grid gap-1">
+        {t.title && <p className="text-sm font-semibold">{t.title}</p>}
+        {t.description && <p className="text-sm opacity-90">{t.description}</p>}
+      </div>
+      <button
+        type="button"
+        aria-label="Close notification"
+        onClick={() => dismissToast(t.id)}
+        className="absolute right-2 top-2 rounded-md p-1 opacity-70 hover:opacity-100"
+      >
+        <X className="h-4 w-4" aria-hidden />
+      </button>
+    </li>
+  );
+}
+
+/** At most one toast is visible (TOAST_LIMIT); closed ones stay in the store until removed but are not shown. */
+export function Toaster() {
+  const toasts = useToasts().filter((t) => t.open);
+  return (
+    <ol
+      aria-label="Notifications"
+      className="pointer-events-none fixed inset-x-0 top-0 z-[100] flex flex-col gap-2 p-4 sm:bottom-0 sm:left-auto sm:right-0 sm:top-auto sm:w-full sm:max-w-sm"
+    >
+      {toasts.map((t) => (
+        <ToastCard key={t.id} t={t} />
+      ))}
+    </ol>
+  );
+}
