@@ -7,6 +7,7 @@ import { registerConsole } from './http/console-static.js';
 import { registerErrorHandler } from './http/error-handler.js';
 import type { App } from './http/fastify-types.js';
 import { registerSameOriginGuard } from './http/same-origin.js';
+import { questionRoutes } from './questions/routes.js';
 import { registerSessionHook } from './http/session-hook.js';
 import type { Services } from './services.js';
 import { settingsRoutes } from './settings/routes.js';
@@ -51,6 +52,7 @@ export async function buildApp(services: Services, opts: BuildOptions = {}): Pro
   await app.register(authRoutes);
   await app.register(settingsRoutes);
   await app.register(adminUserRoutes);
+  await app.register(questionRoutes);
   for (const routes of opts.extraRoutes ?? []) await app.register(routes);
   await registerConsole(app, opts.consoleDir);
   return app;

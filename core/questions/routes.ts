@@ -1,0 +1,67 @@
+import { Type } from 'typebox';
+import { badRequest, conflict, notFound } from '../http/errors.js';
+import type { App } from '../http/fastify-types.js';
+import { currentUser, requireUser } from '../http/session-hook.js';
+import { LIMITS } from '../settings/routes.js';
+import {
+  addToKnowledgeBase,
+  deleteQuestion,
+  findQuestion,
+  listQuestions,
+  markResolved,
+  toApiQuestion,
+} from './repository.js';
+import { canAddToKnowledgeBase, canResolve, questionState } from './state-rules.js';
+
+const IdParams = Type.Object({ id: Type.Integer({ minimum: 1 }) });
+const AddToKbBody = Type.Object({ answer: Type.String({ maxLength: 5000 }) }, { additionalProperties: false });
+
+const NOT_FOUND = 'Question not found. It may have been deleted.';
+
+/** SPEC.md §7 customer calls for the AI Questions screen. Every query is owner-scoped in SQL. */
+export async function questionRoutes(app: App): Promise<void> {
+  const { database } = app.services;
+  const db = database.db;
+
+  app.get('/api/unanswered-questions', { preHandler: requireUser }, async (req) => {
+    const user = currentUser(req);
+    return { questions: listQuestions(db, user.id).map(toApiQuestion) };
+  });
+
+  app.patch('/api/unanswered-questions/:id/resolve', { schema: { params: IdParams }, preHandler: requireUser }, async (req) => {
+    const user = currentUser(req);
+    const found = findQuestion(db, user.id, req.params.id);
+    if (!found) throw notFound(NOT_FOUND);
+    const verdict = canResolve(questionState(found));
+    if (!verdict.ok) throw conflict(verdict.message);
+    const question = verdict.change ? markResolved(db, user.id, found.id)! : found;
+    return { question: toApiQuestion(question), message: 'Question resolved' };
+  });
+
+  app.patch(
+    '/api/unanswered-questions/:id/add-to-kb',
+    { schema: { params: IdParams, body: AddToKbBody }, preHandler: requireUser },
+    async (req) => {
+      const user = currentUser(req);
+      // SPEC.md §5: the trimmed answer must not be empty, and the trimmed answer is what is stored.
+      const answer = req.body.answer.trim();
+      if (!answer) throw badRequest('Please enter an answer before adding it to the knowledge base.', { answer: 'Answer is required' });
+      const found = findQuestion(db, user.id, req.params.id);
+      if (!found) throw notFound(NOT_FOUND);
+      const verdict = canAddToKnowledgeBase(questionState(found));
+      if (!verdict.ok) throw conflict(verdict.message);
+      const projectedLength = (user.knowledgeBase ?? '').length + found.question.length + answer.length + 10;
+      if (projectedLength > LIMITS.knowledgeBase) {
+        throw badRequest('Knowledge base must be at most 50,000 characters. Shorten some entries under Notification Settings first.');
+      }
+      const { question, knowledgeBase } = addToKnowledgeBase(db, user.id, found, answer);
+      return { question: toApiQuestion(question), knowledgeBase, message: 'Added to knowledge base' };
+    },
+  );
+
+  app.delete('/api/unanswered-questions/:id', { schema: { params: IdParams }, preHandler: requireUser }, async (req) => {
+    const user = currentUser(req);
+    if (!deleteQuestion(db, user.id, req.params.id)) throw notFound(NOT_FOUND);
+    return { message: 'Question deleted' };
+  });
+}
