@@ -2,8 +2,10 @@ import type { ApiMeta } from '../../contract/api.js';
 import { databaseIsUsable } from '../db/client.js';
 import type { App } from '../http/fastify-types.js';
 import { PRODUCT_NAME } from '../mail/brand.js';
+import { PIPER_VOICES } from '../../models/tts/voices.js';
 
-export const VOICE_NAMES = { female: 'en_GB-jenny_dioco', male: 'en_GB-alan' } as const;
+/** The Piper voice names (models/tts/voices.ts is their single source). */
+export const VOICE_NAMES = PIPER_VOICES;
 
 export async function systemRoutes(app: App): Promise<void> {
   const { database, config, health } = app.services;

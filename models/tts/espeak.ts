@@ -1,0 +1,28 @@
+import { withRawWav } from './engine-temp.js';
+import { runCommand } from './run-command.js';
+import { convertToTelephoneWav } from './telephone-audio.js';
+import type { TextToSpeech, Voice } from './tts.js';
+import { ESPEAK_VOICES } from './voices.js';
+
+const ESPEAK_TIMEOUT_MS = 20_000;
+// A little under espeak-ng's default 175 wpm: callers hear prompts once, over a phone line.
+const WORDS_PER_MINUTE = '155';
+
+/** espeak-ng: always installable from Debian, so it is the embedded default when Piper is absent. */
+export function createEspeakTextToSpeech(bin = 'espeak-ng'): TextToSpeech {
+  return {
+    engine: 'espeak-ng',
+    async synthesize(text: string, voice: Voice, outFile: string, signal?: AbortSignal) {
+      await withRawWav('espeak', async (raw) => {
+        // Text goes through stdin, so a greeting starting with "-" is never read as an option.
+        await runCommand(bin, ['-v', ESPEAK_VOICES[voice], '-s', WORDS_PER_MINUTE, '-w', raw, '--stdin'], {
+          input: text,
+          timeoutMs: ESPEAK_TIMEOUT_MS,
+          signal,
+          missingHint: 'Install espeak-ng (apt-get install espeak-ng) or set TTS_ENGINE=piper with PIPER_VOICES_DIR.',
+        });
+        await convertToTelephoneWav(raw, outFile, signal);
+      });
+    },
+  };
+}

@@ -1,0 +1,49 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { withRawWav } from './engine-temp.js';
+import { CommandError, runCommand } from './run-command.js';
+import { convertToTelephoneWav } from './telephone-audio.js';
+import type { TextToSpeech, Voice } from './tts.js';
+import { PIPER_VOICES } from './voices.js';
+
+// Loading an .onnx voice takes seconds on a small CPU; a long greeting takes a few more.
+const PIPER_TIMEOUT_MS = 60_000;
+
+/** The model file of a voice; Piper also needs `<model>.json` beside it. */
+export function piperModelPath(voicesDir: string, voice: Voice): string {
+  return path.join(voicesDir, `${PIPER_VOICES[voice]}.onnx`);
+}
+
+/** True when both UK voices and their configs are present in `voicesDir`. */
+export function piperVoicesPresent(voicesDir: string | undefined): boolean {
+  if (!voicesDir) return false;
+  return (['female', 'male'] as const).every((v) => {
+    const model = piperModelPath(voicesDir, v);
+    return fs.existsSync(model) && fs.existsSync(`${model}.json`);
+  });
+}
+
+/** Piper's CLI: text on stdin, a WAV at the voice's native rate (22.05 kHz for "medium"), then sox. */
+export function createPiperTextToSpeech(opts: { bin: string; voicesDir: string }): TextToSpeech {
+  return {
+    engine: 'piper',
+    async synthesize(text: string, voice: Voice, outFile: string, signal?: AbortSignal) {
+      const model = piperModelPath(opts.voicesDir, voice);
+      if (!fs.existsSync(model)) {
+        throw new CommandError(
+          'missing',
+          `Piper voice ${PIPER_VOICES[voice]} not found at ${model}: put ${PIPER_VOICES[voice]}.onnx and .onnx.json in PIPER_VOICES_DIR, or set TTS_ENGINE=espeak-ng`,
+        );
+      }
+      await withRawWav('piper', async (raw) => {
+        await runCommand(opts.bin, ['--model', model, '--output_file', raw], {
+          input: text,
+          timeoutMs: PIPER_TIMEOUT_MS,
+          signal,
+          missingHint: 'Install Piper (github.com/rhasspy/piper) and set PIPER_BIN, or set TTS_ENGINE=espeak-ng.',
+        });
+        await convertToTelephoneWav(raw, outFile, signal);
+      });
+    },
+  };
+}

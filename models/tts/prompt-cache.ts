@@ -1,0 +1,101 @@
+import { createHash, randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { Prompt, PromptCache, TextToSpeech, Voice } from './tts.js';
+import { readWavInfo } from './wav-file.js';
+import { isTelephoneWav } from './wav-header.js';
+
+/**
+ * Asterisk sees $DATA_DIR/prompts as /var/lib/asterisk/sounds/appliance (a shared
+ * read-only volume), so `sound:appliance/<key>` plays `<key>.wav` from this folder.
+ */
+export const PROMPTS_SOUND_DIR = 'appliance';
+
+/** Whitespace differences never make a new prompt; any other change of text does. */
+export function normalisePromptText(text: string): string {
+  return text.replace(/\s+/g, ' ').trim();
+}
+
+/** The cache key: a change of engine, voice or text gives a new file, never a stale one. */
+export function promptKey(engine: string, voice: Voice, text: string): string {
+  return createHash('sha256').update(JSON.stringify([engine, voice, normalisePromptText(text)])).digest('hex');
+}
+
+/** Limits concurrent syntheses: engines are CPU-bound and the box has few cores. */
+function semaphore(slots: number) {
+  let free = slots;
+  const waiting: Array<() => void> = [];
+  return async <T>(work: () => Promise<T>): Promise<T> => {
+    if (free > 0) free--;
+    else await new Promise<void>((r) => waiting.push(r));
+    try {
+      return await work();
+    } finally {
+      const next = waiting.shift();
+      if (next) next();
+      else free++;
+    }
+  };
+}
+
+export interface PromptCacheOptions {
+  dataDir: string;
+  tts: TextToSpeech;
+  /** Syntheses allowed at once (default 2). */
+  maxConcurrent?: number;
+}
+
+export function createPromptCache(opts: PromptCacheOptions): PromptCache {
+  const dir = path.join(opts.dataDir, 'prompts');
+  const inFlight = new Map<string, Promise<Prompt>>();
+  const limit = semaphore(opts.maxConcurrent ?? 2);
+
+  async function existing(key: string, file: string): Promise<Prompt | undefined> {
+    try {
+      const info = await readWavInfo(file);
+      if (isTelephoneWav(info)) return { mediaUri: `sound:${PROMPTS_SOUND_DIR}/${key}`, file, durationMs: info.durationMs };
+    } catch {
+      // absent or unreadable: (re)synthesise below
+    }
+    return undefined;
+  }
+
+  async function make(text: string, voice: Voice, key: string): Promise<Prompt> {
+    const file = path.join(dir, `${key}.wav`);
+    const cached = await existing(key, file);
+    if (cached) return cached;
+    await fs.mkdir(dir, { recursive: true });
+    // Written beside the target and renamed: Asterisk never plays a half-written file,
+    // and a crash mid-synthesis leaves only a dot-file that is never looked up.
+    const temp = path.join(dir, `.${key}.${process.pid}.${randomBytes(4).toString('hex')}.wav`);
+    try {
+      await limit(() => opts.tts.synthesize(text, voice, temp));
+      const info = await readWavInfo(temp);
+      if (!isTelephoneWav(info)) {
+        throw new Error(
+          `${opts.tts.engine} produced ${info.sampleRate} Hz, ${info.channels} channel(s), ${info.bitsPerSample}-bit audio instead of 8 kHz mono 16-bit PCM`,
+        );
+      }
+      await fs.chmod(temp, 0o644); // the asterisk container reads it as another user
+      await fs.rename(temp, file);
+      return { mediaUri: `sound:${PROMPTS_SOUND_DIR}/${key}`, file, durationMs: info.durationMs };
+    } finally {
+      await fs.rm(temp, { force: true });
+    }
+  }
+
+  return {
+    get(text: string, voice: Voice): Promise<Prompt> {
+      const clean = normalisePromptText(text);
+      if (!clean) return Promise.reject(new Error('Cannot make a prompt from empty text'));
+      const key = promptKey(opts.tts.engine, voice, clean);
+      // Callers asking for the same prompt at once share one synthesis.
+      let pending = inFlight.get(key);
+      if (!pending) {
+        pending = make(clean, voice, key).finally(() => inFlight.delete(key));
+        inFlight.set(key, pending);
+      }
+      return pending;
+    },
+  };
+}

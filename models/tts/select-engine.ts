@@ -1,0 +1,24 @@
+import { createEspeakTextToSpeech } from './espeak.js';
+import { createPiperTextToSpeech, piperVoicesPresent } from './piper.js';
+import { resolveExecutable } from './run-command.js';
+import type { TextToSpeech, TtsConfig } from './tts.js';
+
+/**
+ * Piper when asked for (TTS_ENGINE=piper) or when it is installed with both UK voices;
+ * otherwise espeak-ng, which always works offline. An explicit choice is honoured even if
+ * the files are missing, so the operator gets a clear error instead of a silent fallback.
+ */
+export function createTextToSpeech(config: TtsConfig): TextToSpeech {
+  if (config.engine === 'espeak-ng') return createEspeakTextToSpeech();
+  if (config.engine === 'piper') {
+    if (!config.piperVoicesDir) {
+      throw new Error('TTS_ENGINE is piper but PIPER_VOICES_DIR is not set: point it at the folder holding the .onnx voices');
+    }
+    return createPiperTextToSpeech({ bin: config.piperBin, voicesDir: config.piperVoicesDir });
+  }
+  const bin = resolveExecutable(config.piperBin);
+  if (bin && piperVoicesPresent(config.piperVoicesDir)) {
+    return createPiperTextToSpeech({ bin, voicesDir: config.piperVoicesDir! });
+  }
+  return createEspeakTextToSpeech();
+}

@@ -1,0 +1,110 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CommandError, createTextToSpeech, PIPER_VOICES } from '../../models/tts/index.js';
+import { describeWav } from './audio.js';
+
+// No Piper weights can be fetched here, so a fake `piper` on PATH stands in for the CLI:
+// it logs its arguments and stdin, then writes a 22.05 kHz WAV as Piper's medium voices do.
+const root = fs.mkdtempSync(path.join(os.tmpdir(), 'tts-piper-'));
+const binDir = path.join(root, 'bin');
+const voicesDir = path.join(root, 'voices');
+const logFile = path.join(root, 'piper.log');
+const savedPath = process.env.PATH;
+
+beforeAll(() => {
+  fs.mkdirSync(binDir);
+  fs.mkdirSync(voicesDir);
+  for (const name of Object.values(PIPER_VOICES)) {
+    fs.writeFileSync(path.join(voicesDir, `${name}.onnx`), 'fake model');
+    fs.writeFileSync(path.join(voicesDir, `${name}.onnx.json`), '{"audio":{"sample_rate":22050}}');
+  }
+  fs.writeFileSync(
+    path.join(binDir, 'piper'),
+    `#!/bin/sh
+out=""; model=""
+printf '%s\\n' "$*" >> "${logFile}"
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --model) model="$2"; shift 2;;
+    --output_file) out="$2"; shift 2;;
+    *) echo "unexpected argument $1" >&2; exit 2;;
+  esac
+done
+[ -f "$model" ] || { echo "no model $model" >&2; exit 1; }
+text=$(cat)
+printf 'stdin:%s\\n' "$text" >> "${logFile}"
+case "$text" in *FAIL*) echo "Piper crashed on purpose" >&2; exit 3;; esac
+sox -n -r 22050 -c 1 -b 16 -e signed-integer "$out" synth 1.5 sine 440
+`,
+    { mode: 0o755 },
+  );
+  process.env.PATH = `${binDir}${path.delimiter}${savedPath}`;
+});
+afterAll(() => {
+  process.env.PATH = savedPath;
+  fs.rmSync(root, { recursive: true, force: true });
+});
+
+describe('piper adapter', () => {
+  it('is chosen when piper is on PATH and both UK voices are present', () => {
+    expect(createTextToSpeech({ piperBin: 'piper', piperVoicesDir: voicesDir }).engine).toBe('piper');
+  });
+
+  it.each(['female', 'male'] as const)('runs the CLI with the %s voice model and converts to 8 kHz mono', async (voice) => {
+    fs.rmSync(logFile, { force: true });
+    const tts = createTextToSpeech({ piperBin: 'piper', piperVoicesDir: voicesDir });
+    const out = path.join(root, `${voice}.wav`);
+    await tts.synthesize('Hello from the greeting', voice, out);
+
+    const log = fs.readFileSync(logFile, 'utf8').split('\n');
+    expect(log[0]).toMatch(new RegExp(`^--model ${voicesDir}/${PIPER_VOICES[voice]}\\.onnx --output_file \\S+\\.wav$`));
+    expect(log[1]).toBe('stdin:Hello from the greeting');
+    const info = await describeWav(out);
+    expect(info).toMatchObject({ audioFormat: 1, sampleRate: 8000, channels: 1, bitsPerSample: 16 });
+    expect(info.durationMs).toBe(1500);
+  });
+
+  it('reports Piper failing with its own words', async () => {
+    const tts = createTextToSpeech({ piperBin: 'piper', piperVoicesDir: voicesDir });
+    await expect(tts.synthesize('please FAIL', 'female', path.join(root, 'x.wav'))).rejects.toThrow(/piper exited with 3: Piper crashed on purpose/);
+  });
+
+  it('says which voice file is missing when Piper is forced without it', async () => {
+    const empty = fs.mkdtempSync(path.join(root, 'empty-'));
+    const tts = createTextToSpeech({ engine: 'piper', piperBin: 'piper', piperVoicesDir: empty });
+    expect(tts.engine).toBe('piper');
+    await expect(tts.synthesize('Hello', 'male', path.join(root, 'y.wav'))).rejects.toThrow(/Piper voice en_GB-alan-medium not found/);
+  });
+
+  it('says what to install when the piper binary is missing', async () => {
+    const tts = createTextToSpeech({ engine: 'piper', piperBin: '/nowhere/piper', piperVoicesDir: voicesDir });
+    const err = await tts.synthesize('Hello', 'female', path.join(root, 'z.wav')).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(CommandError);
+    expect((err as CommandError).reason).toBe('missing');
+    expect((err as Error).message).toMatch(/piper not found: .*set PIPER_BIN, or set TTS_ENGINE=espeak-ng/);
+  });
+});
+
+describe('engine selection', () => {
+  it('falls back to espeak-ng when the voices are not all there', () => {
+    const partial = fs.mkdtempSync(path.join(root, 'partial-'));
+    fs.writeFileSync(path.join(partial, `${PIPER_VOICES.female}.onnx`), 'x');
+    fs.writeFileSync(path.join(partial, `${PIPER_VOICES.female}.onnx.json`), '{}');
+    expect(createTextToSpeech({ piperBin: 'piper', piperVoicesDir: partial }).engine).toBe('espeak-ng');
+    expect(createTextToSpeech({ piperBin: 'piper' }).engine).toBe('espeak-ng');
+  });
+
+  it('falls back to espeak-ng when PIPER_BIN does not resolve', () => {
+    expect(createTextToSpeech({ piperBin: 'no-such-piper', piperVoicesDir: voicesDir }).engine).toBe('espeak-ng');
+  });
+
+  it('honours TTS_ENGINE=espeak-ng even with Piper installed', () => {
+    expect(createTextToSpeech({ engine: 'espeak-ng', piperBin: 'piper', piperVoicesDir: voicesDir }).engine).toBe('espeak-ng');
+  });
+
+  it('refuses TTS_ENGINE=piper without PIPER_VOICES_DIR, naming the variable', () => {
+    expect(() => createTextToSpeech({ engine: 'piper', piperBin: 'piper' })).toThrow(/PIPER_VOICES_DIR/);
+  });
+});

@@ -1,0 +1,102 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { buildWavHeader, createPromptCache, createTextToSpeech, type TextToSpeech, type Voice } from '../../models/tts/index.js';
+import { describeWav } from './audio.js';
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tts-cache-'));
+afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+
+/** The real espeak-ng engine, counting what it is asked to say. */
+function countingEspeak() {
+  const real = createTextToSpeech({ engine: 'espeak-ng', piperBin: 'piper' });
+  const calls: Array<{ text: string; voice: Voice }> = [];
+  const tts: TextToSpeech = {
+    engine: real.engine,
+    synthesize(text, voice, outFile, signal) {
+      calls.push({ text, voice });
+      return real.synthesize(text, voice, outFile, signal);
+    },
+  };
+  return { tts, calls };
+}
+
+const promptFiles = () => fs.readdirSync(path.join(dataDir, 'prompts')).sort();
+
+describe('prompt cache', () => {
+  const greeting = 'Thank you for calling Acme Plumbing. Please leave a message after the tone.';
+
+  it('synthesises a greeting once, even for concurrent callers, and serves it from disk after', async () => {
+    const { tts, calls } = countingEspeak();
+    const cache = createPromptCache({ dataDir, tts });
+    const prompts = await Promise.all(Array.from({ length: 5 }, () => cache.get(greeting, 'female')));
+    expect(calls).toHaveLength(1);
+    expect(new Set(prompts.map((p) => p.file)).size).toBe(1);
+
+    const prompt = prompts[0]!;
+    expect(prompt.file).toBe(path.join(dataDir, 'prompts', `${prompt.mediaUri.replace('sound:appliance/', '')}.wav`));
+    expect(prompt.mediaUri).toMatch(/^sound:appliance\/[0-9a-f]{64}$/);
+    const info = await describeWav(prompt.file);
+    expect(info).toMatchObject({ sampleRate: 8000, channels: 1, bitsPerSample: 16 });
+    expect(prompt.durationMs).toBe(info.durationMs);
+    expect(prompt.durationMs).toBeGreaterThan(2000);
+    expect(promptFiles()).toEqual([path.basename(prompt.file)]); // no temp file left behind
+
+    // A new process (a restart) finds the file and does not synthesise again.
+    const again = countingEspeak();
+    const restarted = createPromptCache({ dataDir, tts: again.tts });
+    expect(await restarted.get(`  ${greeting.replace(/ /g, '  ')}\n`, 'female')).toEqual(prompt);
+    expect(again.calls).toHaveLength(0);
+  });
+
+  it('makes a new file when the greeting or the voice changes', async () => {
+    const { tts, calls } = countingEspeak();
+    const cache = createPromptCache({ dataDir, tts });
+    const before = await cache.get(greeting, 'female');
+    const edited = await cache.get('Thanks for calling Acme Plumbing and Heating.', 'female');
+    const male = await cache.get(greeting, 'male');
+    // The first greeting was cached by the previous test: only the edit and the male voice are new.
+    expect(calls.map((c) => [c.text.slice(0, 10), c.voice])).toEqual([['Thanks for', 'female'], ['Thank you ', 'male']]);
+    expect(new Set([before.file, edited.file, male.file]).size).toBe(3);
+    for (const p of [before, edited, male]) expect(fs.existsSync(p.file)).toBe(true);
+  });
+
+  it('keeps no file when synthesis fails, and tries again next time', async () => {
+    let fail = true;
+    const real = createTextToSpeech({ engine: 'espeak-ng', piperBin: 'piper' });
+    let attempts = 0;
+    const tts: TextToSpeech = {
+      engine: 'espeak-ng',
+      async synthesize(text, voice, outFile) {
+        attempts++;
+        if (fail) {
+          fs.writeFileSync(outFile, 'half a file');
+          throw new Error('engine fell over');
+        }
+        return real.synthesize(text, voice, outFile);
+      },
+    };
+    const cache = createPromptCache({ dataDir, tts });
+    const before = promptFiles();
+    await expect(cache.get('We are closed today.', 'male')).rejects.toThrow('engine fell over');
+    expect(promptFiles()).toEqual(before);
+    fail = false;
+    const prompt = await cache.get('We are closed today.', 'male');
+    expect(attempts).toBe(2);
+    expect(fs.existsSync(prompt.file)).toBe(true);
+  });
+
+  it('refuses audio that is not 8 kHz mono 16-bit, and empty text', async () => {
+    const tts: TextToSpeech = {
+      engine: 'espeak-ng',
+      async synthesize(_text, _voice, outFile) {
+        // A 16 kHz file: what a misconfigured engine might produce.
+        fs.writeFileSync(outFile, Buffer.concat([buildWavHeader({ sampleRate: 16000, channels: 1, bitsPerSample: 16, dataBytes: 3200 }), Buffer.alloc(3200)]));
+      },
+    };
+    const cache = createPromptCache({ dataDir, tts });
+    await expect(cache.get('Wrong rate', 'female')).rejects.toThrow(/16000 Hz.*instead of 8 kHz mono 16-bit PCM/);
+    await expect(cache.get('   ', 'female')).rejects.toThrow(/empty text/);
+  });
+});
