@@ -5,6 +5,7 @@ import { ensureFirstAdmin } from './accounts/bootstrap-admin.js';
 import { buildApp, LOG_REDACT } from './app.js';
 import { ConfigError, loadConfig, type Config } from './config/config.js';
 import { openDatabase } from './db/client.js';
+import { startBackupSchedule } from './backup/schedule.js';
 import { startHousekeeping } from './housekeeping/schedule.js';
 import { createMailer } from './mail/mailer.js';
 import { newHooks, type Services } from './services.js';
@@ -44,6 +45,7 @@ async function main(): Promise<void> {
 
   const app = await buildApp(services, { logger: log });
   const housekeeping = startHousekeeping(services);
+  const backups = startBackupSchedule(services);
   if (!config.ari.url) log.info('ARI_URL is not set: running without a PBX connection (console and API only)');
 
   let stopping = false;
@@ -52,6 +54,7 @@ async function main(): Promise<void> {
     stopping = true;
     log.info({ signal }, 'shutting down');
     housekeeping.stop();
+    backups.stop();
     await app.close();
     mailer.close();
     database.close();

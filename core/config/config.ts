@@ -1,4 +1,5 @@
 import path from 'node:path';
+import cron from 'node-cron';
 
 /** Which number provider backs `/dashboard/{provider}-numbers`. */
 export type NumberProviderName = 'twilio' | 'static';
@@ -18,8 +19,20 @@ export interface Config {
   ollama: { url: string; model: string };
   whisper: { url?: string; model?: string };
   tts: { engine?: TtsEngineName; piperBin: string; piperVoicesDir?: string };
-  twilio: { accountSid?: string; authToken?: string; apiBase?: string; messagingFrom?: string };
+  twilio: {
+    accountSid?: string;
+    authToken?: string;
+    apiBase?: string;
+    messagingFrom?: string;
+    /** With NUMBER_PROVIDER=twilio: where bought numbers send their calls (Elastic SIP trunk, or a voice webhook). */
+    trunkSid?: string;
+    voiceUrl?: string;
+    /** With NUMBER_PROVIDER=twilio: the approved UK regulatory bundle and the address UK numbers are bought with. */
+    bundleSid?: string;
+    addressSid?: string;
+  };
   numbers: { provider: NumberProviderName; staticNumbers: string[]; monthlyCostPence: number };
+  backup: { dir: string; schedule: string; keep: number };
   logLevel: string;
 }
 
@@ -69,11 +82,47 @@ function oneOf<T extends string>(env: Env, name: string, allowed: readonly T[], 
   return raw as T;
 }
 
+function cronExpression(env: Env, name: string, fallback: string): string {
+  const raw = text(env, name) ?? fallback;
+  if (raw === 'off') return raw;
+  if (!cron.validate(raw)) throw new ConfigError(name, `must be a cron expression such as "30 2 * * *", or off (got "${raw}")`);
+  return raw;
+}
+
 function pounds(env: Env, name: string, fallback: string): number {
   const raw = text(env, name) ?? fallback;
   if (!/^\d+(\.\d{1,2})?$/.test(raw)) throw new ConfigError(name, `must be an amount in pounds such as 1.00 (got "${raw}")`);
   // Money is kept in pence so sums never drift.
   return Math.round(Number(raw) * 100);
+}
+
+function twilioSid(env: Env, name: string, prefix: string): string | undefined {
+  const raw = text(env, name);
+  if (raw !== undefined && !new RegExp(`^${prefix}[0-9a-fA-F]{32}$`).test(raw)) {
+    throw new ConfigError(name, `must be a Twilio SID starting ${prefix} followed by 32 hex characters (got "${raw}")`);
+  }
+  return raw;
+}
+
+/**
+ * Buying UK numbers on Twilio needs an approved regulatory bundle and an address, and each number
+ * must send its calls to this appliance (an Elastic SIP trunk, or a voice URL); without them every
+ * purchase would fail at Twilio, so they are required when Twilio is the number provider.
+ */
+function twilioNumberSettings(env: Env, required: boolean) {
+  const s = {
+    trunkSid: twilioSid(env, 'TWILIO_TRUNK_SID', 'TK'),
+    voiceUrl: url(env, 'TWILIO_VOICE_URL'),
+    bundleSid: twilioSid(env, 'TWILIO_BUNDLE_SID', 'BU'),
+    addressSid: twilioSid(env, 'TWILIO_ADDRESS_SID', 'AD'),
+  };
+  if (!required) return s;
+  if (!s.bundleSid) throw new ConfigError('TWILIO_BUNDLE_SID', 'is required with NUMBER_PROVIDER=twilio: UK numbers are bought with an approved regulatory bundle (BU…)');
+  if (!s.addressSid) throw new ConfigError('TWILIO_ADDRESS_SID', 'is required with NUMBER_PROVIDER=twilio: UK numbers are bought with a registered address (AD…)');
+  if (!s.trunkSid && !s.voiceUrl) {
+    throw new ConfigError('TWILIO_TRUNK_SID', 'or TWILIO_VOICE_URL is required with NUMBER_PROVIDER=twilio: it is where bought numbers send their calls');
+  }
+  return s;
 }
 
 /** Reads and validates the whole configuration once; throws ConfigError naming the bad variable. */
@@ -105,6 +154,7 @@ export function loadConfig(env: Env = process.env): Config {
   if (provider === 'twilio' && !twilioSid) {
     throw new ConfigError('NUMBER_PROVIDER', 'is twilio but TWILIO_ACCOUNT_SID and TWILIO_AUTH_TOKEN are not set');
   }
+  const twilioNumbers = twilioNumberSettings(env, provider === 'twilio');
 
   return {
     port,
@@ -136,11 +186,17 @@ export function loadConfig(env: Env = process.env): Config {
       authToken: twilioToken,
       apiBase: url(env, 'TWILIO_API_BASE'),
       messagingFrom: text(env, 'TWILIO_MESSAGING_FROM'),
+      ...twilioNumbers,
     },
     numbers: {
       provider,
       staticNumbers,
       monthlyCostPence: pounds(env, 'NUMBER_MONTHLY_COST', '1.00'),
+    },
+    backup: {
+      dir: path.resolve(text(env, 'BACKUP_DIR') ?? path.join(text(env, 'DATA_DIR') ?? './data', 'backups')),
+      schedule: cronExpression(env, 'BACKUP_SCHEDULE', '30 2 * * *'),
+      keep: integer(env, 'BACKUP_KEEP', 7, 1, 365),
     },
     logLevel: oneOf(env, 'LOG_LEVEL', ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const, 'info')!,
   };
