@@ -1,0 +1,30 @@
+import { businessLabel } from './agent-prompt.js';
+
+// The fixed things the agent says. Fixed rather than generated: the disclosure and the
+// admissions must be said the same way every time, whatever the model does.
+
+export function agentGreeting(businessName: string | null | undefined): string {
+  const n = businessName?.trim();
+  const reached = n ? `Hello, you've reached ${n}.` : 'Hello, thank you for calling.';
+  // Disclosure first: automated assistant and recording (the issue's requirement).
+  return `${reached} I'm an automated assistant, and this call is recorded. How can I help you today?`;
+}
+
+export const AGENT_LINES = {
+  /** Said when the knowledge base does not cover the question. */
+  notAnswered: "I'm sorry, I don't have that information. I can take a message so the team can get back to you. Would you like to leave one?",
+  human: "I'm afraid I can't put you through to someone right now, but I can take a message and they'll get back to you. What would you like me to pass on?",
+  takeMessage: 'Of course. Please go ahead with your message, and include your name.',
+  messageTaken: "Thank you, I'll pass that on. Is there anything else I can help with?",
+  silencePrompt: 'Are you still there? How can I help?',
+  silenceGoodbye: "I can't hear anything, so I'll end the call now. Please call back any time. Goodbye.",
+  /** The language model failed mid-call: fall back to taking a voicemail, nothing is lost. */
+  engineFailure:
+    "I'm sorry, I'm having trouble answering questions right now. Please leave your name and message after the tone, and the team will get back to you.",
+  voicemailThanks: 'Thank you. Your message has been recorded. Goodbye.',
+  didNotCatch: "Sorry, I didn't catch that. Could you say it again?",
+} as const;
+
+export function agentGoodbye(businessName: string | null | undefined): string {
+  return `Thank you for calling ${businessLabel(businessName)}. Goodbye.`;
+}

@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { SentenceSplitter, splitSentences } from './agent-sentences.js';
+
+describe('SentenceSplitter', () => {
+  it('releases a sentence as soon as the next one starts', () => {
+    const s = new SentenceSplitter();
+    expect(s.push('We open at 8am')).toEqual([]);
+    expect(s.push('.')).toEqual([]); // could still be "8am.x"
+    expect(s.push(' We')).toEqual(['We open at 8am.']);
+    expect(s.push(' close at 6pm!')).toEqual([]);
+    expect(s.flush()).toEqual(['We close at 6pm!']);
+  });
+  it('does not split prices, decimals, abbreviations or initials', () => {
+    expect(splitSentences('A call-out is £49.50 plus VAT. Dr. Patel and J. Smith work Mon. to Fri. each week. Thanks.')).toEqual([
+      'A call-out is £49.50 plus VAT.',
+      'Dr. Patel and J. Smith work Mon. to Fri. each week.',
+      'Thanks.',
+    ]);
+  });
+  it('splits on ? and ! and newlines, and keeps closing quotes with their sentence', () => {
+    expect(splitSentences('Is that ok? Great! He said "yes." Then\nbye')).toEqual(['Is that ok?', 'Great!', 'He said "yes."', 'Then', 'bye']);
+  });
+  it('gives the same sentences whatever the chunking', () => {
+    const text = 'We cover Leeds and York. Call-outs cost £60.00 in the evening. Is there anything else?';
+    const whole = splitSentences(text);
+    const s = new SentenceSplitter();
+    const streamed = [...text].flatMap((c) => s.push(c)).concat(s.flush());
+    expect(streamed).toEqual(whole);
+    expect(whole).toHaveLength(3);
+  });
+  it('splits a run-on sentence at a comma rather than waiting for ever', () => {
+    const long = 'We do boilers, radiators, '.repeat(12);
+    const s = new SentenceSplitter();
+    expect(s.push(long).length).toBeGreaterThan(0);
+  });
+  it('drops fragments with nothing to say', () => {
+    expect(splitSentences('... Hello. !')).toEqual(['Hello.']);
+  });
+});
