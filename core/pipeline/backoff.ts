@@ -1,0 +1,21 @@
+/** How long a failed job waits before its next attempt: doubling from `baseMs`, never above `maxMs`. */
+export interface BackoffPolicy {
+  baseMs: number;
+  maxMs: number;
+  /** 0..1: spread retries so a recovered engine is not hit by every waiting job at once. */
+  jitter: number;
+}
+
+export const DEFAULT_BACKOFF: BackoffPolicy = { baseMs: 5_000, maxMs: 30 * 60_000, jitter: 0.2 };
+
+/**
+ * Delay before the attempt that follows `failures` failed attempts (1 = the first failure).
+ * `random` is injectable so tests get exact figures.
+ */
+export function backoffDelayMs(failures: number, policy: BackoffPolicy = DEFAULT_BACKOFF, random: () => number = Math.random): number {
+  const n = Math.max(1, Math.floor(failures));
+  // 2^(n-1) overflows to Infinity long before n gets silly; min() keeps it bounded.
+  const raw = Math.min(policy.maxMs, policy.baseMs * 2 ** (n - 1));
+  const spread = raw * policy.jitter * (random() * 2 - 1);
+  return Math.max(0, Math.min(policy.maxMs, Math.round(raw + spread)));
+}

@@ -1,0 +1,114 @@
+import { errorMessage, isRetryable } from './retryable.js';
+import type { ClaimedJob, JobQueue } from './queue.js';
+
+export interface JobContext {
+  /** Aborted when the worker stops: handlers pass it to every engine call. */
+  signal: AbortSignal;
+}
+
+export type JobHandler = (job: ClaimedJob, ctx: JobContext) => Promise<void>;
+
+export interface WorkerLog {
+  info(obj: object, msg: string): void;
+  warn(obj: object, msg: string): void;
+  error(obj: object, msg: string): void;
+}
+
+export interface WorkerOptions {
+  queue: JobQueue;
+  handlers: Record<string, JobHandler>;
+  log: WorkerLog;
+  /** How often an idle worker looks for due jobs (retries come due without a kick). */
+  pollMs?: number;
+  /** Lease refresh while a job runs; must be well under the queue's lease. */
+  heartbeatMs?: number;
+  /** Jobs run side by side; engines are local and serial, so a small number. */
+  concurrency?: number;
+}
+
+/**
+ * Runs queued jobs. Each lane claims one job at a time, keeps its lease alive while the
+ * handler works, then completes it or records the failure (the queue decides between
+ * back-off and giving up). `kick()` wakes idle lanes at once when work is enqueued.
+ */
+export class JobWorker {
+  private running = false;
+  private readonly lanes: Promise<void>[] = [];
+  private readonly inFlight = new Set<AbortController>();
+  private readonly sleepers = new Set<() => void>();
+
+  constructor(private readonly opts: WorkerOptions) {}
+
+  start(): void {
+    if (this.running) return;
+    this.running = true;
+    for (let i = 0; i < (this.opts.concurrency ?? 1); i++) this.lanes.push(this.lane());
+  }
+
+  kick(): void {
+    for (const wake of [...this.sleepers]) wake();
+  }
+
+  /** Stops claiming, aborts the jobs in flight (they go back to pending) and waits for the lanes. */
+  async stop(): Promise<void> {
+    if (!this.running) return;
+    this.running = false;
+    for (const c of this.inFlight) c.abort(new Error('worker stopping'));
+    this.kick();
+    await Promise.all(this.lanes);
+    this.lanes.length = 0;
+  }
+
+  private async lane(): Promise<void> {
+    while (this.running) {
+      let job: ClaimedJob | null = null;
+      try {
+        job = this.opts.queue.claim();
+      } catch (err) {
+        this.opts.log.error({ err }, 'job claim failed');
+      }
+      if (job) await this.run(job);
+      else await this.idle();
+    }
+  }
+
+  private idle(): Promise<void> {
+    return new Promise((resolve) => {
+      const wake = () => {
+        clearTimeout(timer);
+        this.sleepers.delete(wake);
+        resolve();
+      };
+      const timer = setTimeout(wake, this.opts.pollMs ?? 1000);
+      this.sleepers.add(wake);
+    });
+  }
+
+  private async run(job: ClaimedJob): Promise<void> {
+    const { queue, log } = this.opts;
+    const handler = this.opts.handlers[job.kind];
+    if (!handler) {
+      queue.fail(job, `no handler for job kind "${job.kind}"`, false);
+      return;
+    }
+    const controller = new AbortController();
+    this.inFlight.add(controller);
+    const beat = setInterval(() => queue.heartbeat(job), this.opts.heartbeatMs ?? 20_000);
+    try {
+      await handler(job, { signal: controller.signal });
+      queue.complete(job);
+    } catch (err) {
+      if (controller.signal.aborted && !this.running) {
+        // Shutdown, not failure: the next start picks it up without spending an attempt.
+        queue.release(job);
+      } else {
+        const outcome = queue.fail(job, errorMessage(err), isRetryable(err));
+        const level = outcome === 'failed' ? 'error' : 'warn';
+        log[level]({ job: job.key, attempt: job.attempt, outcome, err: errorMessage(err) }, 'job attempt failed');
+      }
+    } finally {
+      clearInterval(beat);
+      this.inFlight.delete(controller);
+    }
+  }
+}

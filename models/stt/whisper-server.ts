@@ -1,0 +1,83 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { resampleTo16kMono } from './resample.js';
+import { SpeechToTextError, type SpeechToText, type Transcript } from './speech-to-text.js';
+
+export interface WhisperServerOptions {
+  /** Base URL of whisper.cpp's `whisper-server`, e.g. http://whisper:8080 */
+  url: string;
+  /** Whole request, upload to answer; CPU transcription of a 2-minute voicemail takes a while. */
+  timeoutMs?: number;
+  language?: string;
+  fetch?: typeof fetch;
+}
+
+/**
+ * whisper.cpp's HTTP server (examples/server): `POST /inference` with a multipart `file`,
+ * `response_format=json` answers `{"text": "..."}`. The model is loaded once when the
+ * server starts, so each request only pays for inference. Errors come back either as an
+ * HTTP status (503 while the model loads) or as a 200/400 body `{"error": "..."}` for audio
+ * it cannot read.
+ */
+export function createWhisperServerStt(opts: WhisperServerOptions): SpeechToText {
+  const endpoint = `${opts.url.replace(/\/+$/, '')}/inference`;
+  const doFetch = opts.fetch ?? fetch;
+  const timeoutMs = opts.timeoutMs ?? 120_000;
+
+  return {
+    name: 'whisper.cpp server',
+    async transcribe(audioFile, { signal } = {}): Promise<Transcript> {
+      const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'stt-'));
+      try {
+        const wav = path.join(dir, 'audio-16k.wav');
+        await resampleTo16kMono(audioFile, wav, { signal });
+        const form = new FormData();
+        form.append('file', new Blob([await fs.readFile(wav)], { type: 'audio/wav' }), 'audio.wav');
+        form.append('response_format', 'json');
+        form.append('language', opts.language ?? 'en');
+        form.append('temperature', '0.0');
+        const timeout = AbortSignal.timeout(timeoutMs);
+        let res: Response;
+        try {
+          res = await doFetch(endpoint, { method: 'POST', body: form, signal: signal ? AbortSignal.any([signal, timeout]) : timeout });
+        } catch (err) {
+          if (timeout.aborted) throw new SpeechToTextError(`Whisper did not answer within ${timeoutMs} ms`, true, undefined, { cause: err });
+          throw new SpeechToTextError(`Whisper is unreachable at ${opts.url}: ${(err as Error).message}`, true, undefined, { cause: err });
+        }
+        const body = await res.text().catch(() => '');
+        let json: { text?: unknown; error?: unknown } | undefined;
+        try {
+          json = JSON.parse(body) as typeof json;
+        } catch {
+          json = undefined;
+        }
+        if (!res.ok) {
+          const detail = describeError(json?.error) ?? body.slice(0, 200);
+          throw new SpeechToTextError(`Whisper answered ${res.status}: ${detail}`, retryableStatus(res.status), res.status);
+        }
+        if (json?.error !== undefined) {
+          throw new SpeechToTextError(`Whisper rejected the audio: ${describeError(json.error)}`, false, res.status);
+        }
+        if (typeof json?.text !== 'string') {
+          throw new SpeechToTextError('Whisper answered without a transcript (is response_format=json supported?)', true, res.status);
+        }
+        return { text: json.text.replace(/\s+/g, ' ').trim() };
+      } finally {
+        await fs.rm(dir, { recursive: true, force: true });
+      }
+    },
+  };
+}
+
+/** 4xx means the request itself is wrong and will stay wrong, except 408 and 429. */
+export function retryableStatus(status: number): boolean {
+  return status >= 500 || status === 408 || status === 429;
+}
+
+function describeError(e: unknown): string | undefined {
+  if (e === undefined) return undefined;
+  if (typeof e === 'string') return e;
+  if (e && typeof e === 'object' && 'message' in e) return String((e as { message: unknown }).message);
+  return JSON.stringify(e);
+}

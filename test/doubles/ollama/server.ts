@@ -1,0 +1,122 @@
+import type http from 'node:http';
+import { listen, readBody, sendJson, sleep } from '../http-util.js';
+
+/**
+ * A double of the Ollama HTTP API (docs/api.md): `POST /api/chat` and `/api/generate`
+ * stream NDJSON chunks unless `"stream": false` (streaming is Ollama's default), the
+ * last chunk carrying `done: true`, `done_reason` and the timing counters; `GET /api/tags`
+ * lists the installed models; an unknown model answers 404 `{"error": "model \"x\" not found, try pulling it first"}`.
+ */
+export interface OllamaRequest {
+  path: string;
+  body: Record<string, any>;
+}
+
+export interface OllamaScript {
+  /** The reply text; when absent the default replier answers. */
+  reply?: string;
+  status?: number;
+  error?: string;
+  /** Hold the answer this long (a slow or stuck model). */
+  delayMs?: number;
+  /** Close the socket without an answer. */
+  drop?: boolean;
+}
+
+export interface OllamaDouble {
+  url: string;
+  requests: OllamaRequest[];
+  models: string[];
+  /** Consumed one per /api/chat or /api/generate request. */
+  script: OllamaScript[];
+  /** Applies to every request while set (an engine that stays down or slow). */
+  always: OllamaScript | null;
+  /** Answers requests no script entry covers. */
+  replier: (req: OllamaRequest) => string;
+  /** Characters per streamed chunk. */
+  chunkSize: number;
+  close(): Promise<void>;
+}
+
+export async function startOllamaDouble(opts: { models?: string[] } = {}): Promise<OllamaDouble> {
+  const aborts = new AbortController();
+  const state: Omit<OllamaDouble, 'url' | 'close'> = {
+    requests: [],
+    models: opts.models ?? ['llama3.2:3b'],
+    script: [],
+    always: null,
+    replier: () => 'A caller left a message.',
+    chunkSize: 8,
+  };
+
+  const handler = async (req: http.IncomingMessage, res: http.ServerResponse) => {
+    const path = (req.url ?? '').split('?')[0]!;
+    if (req.method === 'GET' && path === '/api/tags') {
+      return sendJson(res, 200, {
+        models: state.models.map((name) => ({
+          name,
+          model: name,
+          modified_at: '2026-01-01T00:00:00Z',
+          size: 2_019_393_189,
+          digest: 'a80c4f17acd55265feec403c7aef86be0c25983ab279d83f3bcd3abbcb5b8b72',
+          details: { format: 'gguf', family: 'llama', families: ['llama'], parameter_size: '3.2B', quantization_level: 'Q4_K_M' },
+        })),
+      });
+    }
+    if (req.method === 'GET' && (path === '/' || path === '/api/version')) {
+      return path === '/' ? (res.writeHead(200), res.end('Ollama is running')) : sendJson(res, 200, { version: '0.12.0' });
+    }
+    if (req.method !== 'POST' || (path !== '/api/chat' && path !== '/api/generate')) return sendJson(res, 404, '404 page not found');
+
+    let body: Record<string, any>;
+    try {
+      body = JSON.parse((await readBody(req)).toString('utf8'));
+    } catch {
+      return sendJson(res, 400, { error: 'invalid character in request body' });
+    }
+    const record: OllamaRequest = { path, body };
+    state.requests.push(record);
+    const step = state.script.shift() ?? state.always ?? {};
+    if (step.delayMs) await sleep(step.delayMs, aborts.signal);
+    if (res.destroyed) return;
+    if (step.drop) return void res.socket?.destroy();
+    if (step.status) return sendJson(res, step.status, { error: step.error ?? 'scripted failure' });
+    if (!body.model) return sendJson(res, 400, { error: 'model is required' });
+    if (!state.models.includes(body.model)) return sendJson(res, 404, { error: `model "${body.model}" not found, try pulling it first` });
+
+    const text = step.reply ?? state.replier(record);
+    const chat = path === '/api/chat';
+    const piece = (content: string, done: boolean) => ({
+      model: body.model,
+      created_at: new Date().toISOString(),
+      ...(chat ? { message: { role: 'assistant', content } } : { response: content }),
+      done,
+    });
+    const final = {
+      done_reason: 'stop',
+      total_duration: 1_200_000_000,
+      load_duration: 20_000_000,
+      prompt_eval_count: 120,
+      prompt_eval_duration: 300_000_000,
+      eval_count: Math.max(1, Math.ceil(text.length / 4)),
+      eval_duration: 800_000_000,
+      ...(chat ? {} : { context: [1, 2, 3] }),
+    };
+    if (body.stream === false) return sendJson(res, 200, { ...piece(text, true), ...final });
+
+    res.writeHead(200, { 'content-type': 'application/x-ndjson' });
+    for (let i = 0; i < text.length; i += state.chunkSize) {
+      res.write(`${JSON.stringify(piece(text.slice(i, i + state.chunkSize), false))}\n`);
+    }
+    res.end(`${JSON.stringify({ ...piece('', true), ...final })}\n`);
+  };
+
+  const { url, close } = await listen((req, res) => void handler(req, res));
+  return Object.assign(state, {
+    url,
+    close: async () => {
+      aborts.abort();
+      await close();
+    },
+  });
+}

@@ -1,0 +1,127 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { resampleTo16kMono } from '../../../models/stt/resample.js';
+import { listen, readBody, sendJson, sleep } from '../http-util.js';
+
+/**
+ * A double of whisper.cpp's `whisper-server` (examples/server/server.cpp): `POST /inference`
+ * takes multipart form data with the audio in `file` plus options such as `response_format`,
+ * `language` and `temperature`; `response_format=json` answers `{"text": "..."}`, `text`
+ * answers the bare text. Like the real server it reads WAV only and only at 16 kHz (it has
+ * no resampler without --convert), answering `{"error": ...}` for audio it cannot read.
+ * `GET /health` answers `{"status":"ok"}`.
+ */
+export interface WhisperRequest {
+  fields: Record<string, string>;
+  file?: { name: string; bytes: number; sha256: string; sampleRate?: number; channels?: number; bitsPerSample?: number };
+}
+
+export interface WhisperFailure {
+  status?: number;
+  body?: unknown;
+  /** Hold the request this long before answering (timeouts). */
+  delayMs?: number;
+  /** Close the socket without an answer (a crashed server). */
+  drop?: boolean;
+}
+
+export interface WhisperDouble {
+  url: string;
+  requests: WhisperRequest[];
+  /** Transcripts by the sha256 of the WAV as received (see `audioKey`). */
+  transcripts: Map<string, string>;
+  defaultTranscript: string;
+  /** Consumed one per /inference request before any transcript is given. */
+  failures: WhisperFailure[];
+  /** Every request fails like this until cleared (an engine that stays down). */
+  alwaysFail: WhisperFailure | null;
+  delayMs: number;
+  close(): Promise<void>;
+}
+
+export async function startWhisperDouble(): Promise<WhisperDouble> {
+  const aborts = new AbortController();
+  const state: Omit<WhisperDouble, 'url' | 'close'> = {
+    requests: [],
+    transcripts: new Map(),
+    defaultTranscript: 'Hello, this is a test message.',
+    failures: [],
+    alwaysFail: null,
+    delayMs: 0,
+  };
+  const { url, close } = await listen(async (req, res) => {
+    if (req.method === 'GET' && req.url === '/health') return sendJson(res, 200, { status: 'ok' });
+    if (req.method !== 'POST' || req.url !== '/inference') return sendJson(res, 404, { error: 'Not Found' });
+    const raw = await readBody(req);
+    const form = await new Response(raw, { headers: { 'content-type': req.headers['content-type'] ?? '' } }).formData().catch(() => null);
+    const record: WhisperRequest = { fields: {} };
+    state.requests.push(record);
+    if (!form) return sendJson(res, 400, { error: 'invalid multipart body' });
+    let audio: Buffer | null = null;
+    for (const [name, value] of form.entries()) {
+      if (typeof value === 'string') record.fields[name] = value;
+      else if (name === 'file') {
+        audio = Buffer.from(await value.arrayBuffer());
+        record.file = { name: value.name, bytes: audio.length, sha256: sha256(audio), ...wavFormat(audio) };
+      }
+    }
+    const failure = state.failures.shift() ?? state.alwaysFail;
+    const delay = failure?.delayMs ?? state.delayMs;
+    if (delay) await sleep(delay, aborts.signal);
+    if (failure?.drop) return void res.socket?.destroy();
+    if (failure?.status) return sendJson(res, failure.status, failure.body ?? { error: 'scripted failure' });
+    if (!audio || !record.file) return sendJson(res, 200, { error: "no 'file' field in the request" });
+    if (record.file.sampleRate !== 16000) {
+      // whisper.cpp: "WAV file '...' must be 16 kHz" and the request answers with an error body.
+      return sendJson(res, 200, { error: 'failed to read WAV file' });
+    }
+    const text = state.transcripts.get(record.file.sha256) ?? state.defaultTranscript;
+    const format = record.fields.response_format ?? 'json';
+    if (format === 'text') {
+      res.writeHead(200, { 'content-type': 'text/plain; charset=utf-8' });
+      return res.end(`${text}\n`);
+    }
+    // The real server prefixes segments with a space; clients are expected to trim.
+    return sendJson(res, 200, { text: ` ${text}\n` });
+  });
+  return Object.assign(state, {
+    url,
+    close: async () => {
+      aborts.abort();
+      await close();
+    },
+  });
+}
+
+/** The key the double files a recording's transcript under: the hash of the 16 kHz mono WAV the adapter sends. */
+export async function audioKey(file: string): Promise<string> {
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'whisper-key-'));
+  try {
+    const out = path.join(dir, 'k.wav');
+    await resampleTo16kMono(file, out);
+    return sha256(await fs.readFile(out));
+  } finally {
+    await fs.rm(dir, { recursive: true, force: true });
+  }
+}
+
+function sha256(b: Buffer): string {
+  return createHash('sha256').update(b).digest('hex');
+}
+
+/** Reads the RIFF/WAVE `fmt ` chunk; undefined fields when the bytes are not a WAV. */
+function wavFormat(b: Buffer): { sampleRate?: number; channels?: number; bitsPerSample?: number } {
+  if (b.length < 12 || b.toString('ascii', 0, 4) !== 'RIFF' || b.toString('ascii', 8, 12) !== 'WAVE') return {};
+  let off = 12;
+  while (off + 8 <= b.length) {
+    const id = b.toString('ascii', off, off + 4);
+    const size = b.readUInt32LE(off + 4);
+    if (id === 'fmt ' && off + 24 <= b.length) {
+      return { channels: b.readUInt16LE(off + 10), sampleRate: b.readUInt32LE(off + 12), bitsPerSample: b.readUInt16LE(off + 22) };
+    }
+    off += 8 + size + (size % 2);
+  }
+  return {};
+}
