@@ -1,0 +1,39 @@
+// Analytics maths (SPEC.md §2 Analytics, §9).
+
+export interface DayBar {
+  day: string;
+  count: number;
+  /** 0–100, relative to the busiest of the shown days. */
+  percent: number;
+}
+
+/** The 7 most recent dates in callsPerDay, oldest first, each sized against the busiest of them. */
+export function lastSevenDays(callsPerDay: Record<string, number>): DayBar[] {
+  const days = Object.keys(callsPerDay)
+    .sort()
+    .slice(-7);
+  const max = Math.max(0, ...days.map((d) => callsPerDay[d] ?? 0));
+  return days.map((day) => {
+    const count = callsPerDay[day] ?? 0;
+    return { day, count, percent: max > 0 ? (count / max) * 100 : 0 };
+  });
+}
+
+export const MIN_PEAK_BAR_PX = 4;
+
+/** One bar per hour 0–23; any hour with calls is at least 4px tall. */
+export function peakHourBars(peakHours: Record<string, number>, chartHeightPx: number) {
+  const counts = Array.from({ length: 24 }, (_, h) => peakHours[String(h)] ?? 0);
+  const max = Math.max(0, ...counts);
+  return counts.map((count, hour) => {
+    const scaled = max > 0 ? (count / max) * chartHeightPx : 0;
+    return { hour, count, heightPx: count > 0 ? Math.max(MIN_PEAK_BAR_PX, scaled) : 0, tooltip: `${count} calls at ${hour}:00` };
+  });
+}
+
+export function percentOf(part: number, total: number): number {
+  return total > 0 ? Math.round((part / total) * 100) : 0;
+}
+
+/** "N calls" for a volume row. */
+export const callsLabel = (n: number) => `${n} calls`;

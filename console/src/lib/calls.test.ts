@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { callStats, filterCalls, responseRate } from './calls';
+
+const call = (status: 'answered' | 'missed' | 'voicemail', fromNumber = '+447700900001', aiSummary: string | null = null) => ({
+  status,
+  fromNumber,
+  toNumber: '+447700900999',
+  aiSummary,
+});
+
+describe('call logs', () => {
+  it('response rate is rounded and 0 with no calls', () => {
+    expect(responseRate(0, 0)).toBe(0);
+    expect(responseRate(3, 2)).toBe(67);
+    expect(responseRate(3, 1)).toBe(33);
+  });
+  it('counts the stat cards', () => {
+    expect(callStats([call('answered'), call('missed'), call('voicemail')])).toEqual({ total: 3, answered: 1, missed: 1, responseRate: 33 });
+  });
+  it('searches numbers and the summary (case-insensitive) and filters by status', () => {
+    const calls = [call('answered', '+441111', 'Boiler LEAK in kitchen'), call('missed', '+442222'), call('voicemail', '+443333', 'Quote')];
+    expect(filterCalls(calls, 'leak', 'all')).toHaveLength(1);
+    expect(filterCalls(calls, '2222', 'all')).toHaveLength(1);
+    expect(filterCalls(calls, '900999', 'all')).toHaveLength(3);
+    expect(filterCalls(calls, '', 'voicemail').map((c) => c.fromNumber)).toEqual(['+443333']);
+    expect(filterCalls(calls, 'leak', 'missed')).toEqual([]);
+  });
+});

@@ -1,0 +1,40 @@
+// Call Logs rules (SPEC.md §2): stat cards, search and the status filter.
+import type { ApiCallLog } from '../../../contract/api';
+
+export type CallFilter = 'all' | 'answered' | 'missed' | 'voicemail';
+export const CALL_FILTERS: { value: CallFilter; label: string }[] = [
+  { value: 'all', label: 'All Calls' },
+  { value: 'answered', label: 'Answered' },
+  { value: 'missed', label: 'Missed' },
+  { value: 'voicemail', label: 'Voicemail' },
+];
+
+/** answered ÷ total × 100, rounded; 0 when there are no calls. */
+export function responseRate(total: number, answered: number): number {
+  return total > 0 ? Math.round((answered / total) * 100) : 0;
+}
+
+export function callStats(calls: readonly Pick<ApiCallLog, 'status'>[]) {
+  const total = calls.length;
+  const answered = calls.filter((c) => c.status === 'answered').length;
+  const missed = calls.filter((c) => c.status === 'missed').length;
+  return { total, answered, missed, responseRate: responseRate(total, answered) };
+}
+
+/** Free text against fromNumber, toNumber (as typed) and aiSummary (ignoring case). */
+export function matchesSearch(call: Pick<ApiCallLog, 'fromNumber' | 'toNumber' | 'aiSummary'>, text: string): boolean {
+  if (!text) return true;
+  return (
+    (call.fromNumber ?? '').includes(text) ||
+    (call.toNumber ?? '').includes(text) ||
+    (call.aiSummary ?? '').toLowerCase().includes(text.toLowerCase())
+  );
+}
+
+export function filterCalls<T extends Pick<ApiCallLog, 'fromNumber' | 'toNumber' | 'aiSummary' | 'status'>>(
+  calls: readonly T[],
+  search: string,
+  status: CallFilter,
+): T[] {
+  return calls.filter((c) => (status === 'all' || c.status === status) && matchesSearch(c, search));
+}
