@@ -12,6 +12,7 @@ import { registerSessionHook } from './http/session-hook.js';
 import type { Services } from './services.js';
 import { settingsRoutes } from './settings/routes.js';
 import { systemRoutes } from './system/routes.js';
+import { registerMetrics } from './metrics/routes.js';
 
 /** Route modules of later capabilities register here, each guarding its own routes. */
 export type RouteModule = (app: App) => Promise<void>;
@@ -48,6 +49,7 @@ export async function buildApp(services: Services, opts: BuildOptions = {}): Pro
   registerSameOriginGuard(app);
   registerSessionHook(app);
 
+  registerMetrics(app);
   await app.register(systemRoutes);
   await app.register(authRoutes);
   await app.register(settingsRoutes);

@@ -33,6 +33,8 @@ export interface Config {
   };
   numbers: { provider: NumberProviderName; staticNumbers: string[]; monthlyCostPence: number };
   backup: { dir: string; schedule: string; keep: number };
+  /** Bearer token for /metrics; unset → /metrics is off. */
+  metricsToken?: string;
   logLevel: string;
 }
 
@@ -198,6 +200,7 @@ export function loadConfig(env: Env = process.env): Config {
       schedule: cronExpression(env, 'BACKUP_SCHEDULE', '30 2 * * *'),
       keep: integer(env, 'BACKUP_KEEP', 7, 1, 365),
     },
+    metricsToken: text(env, 'METRICS_TOKEN'),
     logLevel: oneOf(env, 'LOG_LEVEL', ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const, 'info')!,
   };
 }
