@@ -130,6 +130,6 @@ describe('Ollama adapter', () => {
     expect(lines.map((l) => l.message.content).join('')).toBe('streamed reply text');
     expect(lines.at(-1)).toMatchObject({ done: true, done_reason: 'stop' });
     const tags = (await (await fetch(`${ollama.url}/api/tags`)).json()) as { models: { name: string }[] };
-    expect(tags.models[0].name).toBe('llama3.2:3b');
+    expect(tags.models[0]?.name).toBe('llama3.2:3b');
   });
 });

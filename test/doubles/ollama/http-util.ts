@@ -1,3 +1,4 @@
+// Small HTTP helpers shared by the engine doubles (whisper imports them from here).
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 

@@ -1,5 +1,5 @@
 import type http from 'node:http';
-import { listen, readBody, sendJson, sleep } from '../http-util.js';
+import { listen, readBody, sendJson, sleep } from './http-util.js';
 
 /**
  * A double of the Ollama HTTP API (docs/api.md): `POST /api/chat` and `/api/generate`

@@ -3,7 +3,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { resampleTo16kMono } from '../../../models/stt/resample.js';
-import { listen, readBody, sendJson, sleep } from '../http-util.js';
+import { listen, readBody, sendJson, sleep } from '../ollama/http-util.js';
 
 /**
  * A double of whisper.cpp's `whisper-server` (examples/server/server.cpp): `POST /inference`
