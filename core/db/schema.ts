@@ -192,7 +192,8 @@ export const notifications = sqliteTable(
     channel: text('channel', { enum: ['sms', 'whatsapp'] }).notNull(),
     to: text('to').notNull(),
     body: text('body').notNull(),
-    status: text('status', { enum: ['sent', 'failed'] }).notNull(),
+    // 'sending' is written before the provider is called, so a crash mid-send is never resent blindly.
+    status: text('status', { enum: ['sending', 'sent', 'failed'] }).notNull(),
     providerId: text('provider_id'),
     error: text('error'),
     createdAt: createdAt(),
@@ -206,3 +207,10 @@ export type Call = typeof calls.$inferSelect;
 export type PhoneNumberRow = typeof phoneNumbers.$inferSelect;
 export type UnansweredQuestion = typeof unansweredQuestions.$inferSelect;
 export type Job = typeof jobs.$inferSelect;
+
+/** Appliance-wide settings an admin changes at run time (e.g. data retention). One row per key. */
+export const appSettings = sqliteTable('app_settings', {
+  key: text('key').primaryKey(),
+  value: text('value', { mode: 'json' }).$type<unknown>().notNull(),
+  updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull(),
+});
