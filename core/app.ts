@@ -2,6 +2,7 @@ import fastifyCookie from '@fastify/cookie';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyBaseLogger } from 'fastify';
 import { adminUserRoutes } from './admin/user-routes.js';
+import { agentPreviewRoutes } from './agent-preview/routes.js';
 import { authRoutes } from './auth/routes.js';
 import { registerConsole } from './http/console-static.js';
 import { registerErrorHandler } from './http/error-handler.js';
@@ -55,6 +56,7 @@ export async function buildApp(services: Services, opts: BuildOptions = {}): Pro
   await app.register(settingsRoutes);
   await app.register(adminUserRoutes);
   await app.register(questionRoutes);
+  await app.register(agentPreviewRoutes);
   for (const routes of opts.extraRoutes ?? []) await app.register(routes);
   await registerConsole(app, opts.consoleDir);
   return app;

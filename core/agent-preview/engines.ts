@@ -1,0 +1,33 @@
+import { createOllamaReplyStreamer, type ReplyStreamer } from '../../models/prompts/agent-responder.js';
+import { createPromptCache, createTextToSpeech, type PromptCache } from '../../models/tts/index.js';
+import type { Config } from '../config/config.js';
+
+/**
+ * The engines the agent speaks with, built once per configuration and shared by the
+ * phone flow (pbx/flows/agent) and the console preview, so both give the same answer.
+ */
+export interface AgentEngines {
+  replies: ReplyStreamer;
+  /** Synthesised sentences, cached by (engine, voice, text) like the greetings. */
+  speech: PromptCache;
+}
+
+const built = new WeakMap<Config, AgentEngines>();
+
+export function agentEngines(config: Config): AgentEngines {
+  let engines = built.get(config);
+  if (!engines) {
+    const tts = createTextToSpeech(config.tts);
+    engines = {
+      replies: createOllamaReplyStreamer({ host: config.ollama.url, model: config.ollama.model }),
+      speech: createPromptCache({ dataDir: config.dataDir, tts }),
+    };
+    built.set(config, engines);
+  }
+  return engines;
+}
+
+/** Tests and the composition root may hand in other engines (doubles with fixed delays). */
+export function setAgentEngines(config: Config, engines: AgentEngines): void {
+  built.set(config, engines);
+}

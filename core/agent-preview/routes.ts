@@ -1,0 +1,84 @@
+import fs from 'node:fs';
+import { Type } from 'typebox';
+import { buildAgentSystemPrompt } from '../../models/prompts/agent-prompt.js';
+import { respond, turnMessages } from '../../models/prompts/agent-responder.js';
+import { decideTurn } from '../../models/prompts/agent-turn.js';
+import { badRequest, HttpError, notFound } from '../http/errors.js';
+import type { App } from '../http/fastify-types.js';
+import { currentUser, requireUser } from '../http/session-hook.js';
+import { LIMITS } from '../settings/routes.js';
+import { agentEngines } from './engines.js';
+
+const PreviewBody = Type.Object(
+  {
+    question: Type.String({ maxLength: 1000 }),
+    knowledgeBase: Type.Optional(Type.Union([Type.String({ maxLength: LIMITS.knowledgeBase }), Type.Null()])),
+    businessName: Type.Optional(Type.Union([Type.String({ maxLength: LIMITS.businessName }), Type.Null()])),
+    voice: Type.Optional(Type.Union([Type.Literal('female'), Type.Literal('male')])),
+  },
+  { additionalProperties: false },
+);
+
+/** Audio files a user may fetch: only the previews they asked for, for a while. */
+const AUDIO_TTL_MS = 30 * 60_000;
+
+/**
+ * POST /api/agent/preview: what a caller would hear from the current, unsaved knowledge
+ * base, through the same prompt builder, model call and turn rules as the phone path.
+ */
+export async function agentPreviewRoutes(app: App): Promise<void> {
+  const { config, log } = app.services;
+  const audioGrants = new Map<string, { userId: number; file: string; expires: number }>();
+
+  app.post('/api/agent/preview', { schema: { body: PreviewBody }, preHandler: requireUser }, async (req) => {
+    const user = currentUser(req);
+    const question = req.body.question.trim();
+    if (!question) throw badRequest('Type a question to try the agent.', { question: 'Question is required' });
+    const businessName = req.body.businessName !== undefined ? req.body.businessName : user.businessName;
+    const knowledgeBase = req.body.knowledgeBase ?? '';
+    const engines = agentEngines(config);
+    const system = buildAgentSystemPrompt({ businessName, knowledgeBase });
+
+    const spoken: string[] = [];
+    let outcome;
+    try {
+      const ac = new AbortController();
+      req.raw.on('close', () => ac.abort()); // the owner navigated away: stop the model
+      for await (const ev of respond(engines.replies, turnMessages({ system, history: [], callerText: question }), ac.signal)) {
+        if (ev.type === 'sentence') spoken.push(ev.text);
+        else outcome = decideTurn(ev.reply, businessName, spoken);
+      }
+    } catch (err) {
+      log.warn({ err }, 'agent preview: the language model failed');
+      throw new HttpError(503, 'The AI engine is not answering right now. Check that Ollama is running, then try again.');
+    }
+    if (!outcome) throw new HttpError(503, 'The AI engine gave no answer. Please try again.');
+    const answer = outcome.say.join(' ');
+    const result: { answer: string; answered: boolean; audioUrl?: string } = { answer, answered: outcome.kind === 'answer' };
+
+    try {
+      const prompt = await engines.speech.get(answer, req.body.voice ?? user.voicePreference);
+      const key = prompt.file.split('/').pop()!.replace(/\.wav$/, '');
+      const now = Date.now();
+      for (const [k, g] of audioGrants) if (g.expires < now) audioGrants.delete(k);
+      audioGrants.set(`${user.id}:${key}`, { userId: user.id, file: prompt.file, expires: now + AUDIO_TTL_MS });
+      result.audioUrl = `/api/agent/preview/audio/${key}`;
+    } catch (err) {
+      // Text still helps the owner; the audio is a bonus when the voice engine works.
+      log.warn({ err }, 'agent preview: speech synthesis failed');
+    }
+    return result;
+  });
+
+  app.get(
+    '/api/agent/preview/audio/:key',
+    { schema: { params: Type.Object({ key: Type.String({ pattern: '^[0-9a-f]{64}$' }) }) }, preHandler: requireUser },
+    async (req, reply) => {
+      const user = currentUser(req);
+      const grant = audioGrants.get(`${user.id}:${req.params.key}`);
+      if (!grant || grant.expires < Date.now() || !fs.existsSync(grant.file)) throw notFound('This preview has expired. Ask again.');
+      reply.header('content-type', 'audio/wav').header('cache-control', 'private, max-age=1800');
+      return reply.send(fs.createReadStream(grant.file));
+    },
+  );
+}

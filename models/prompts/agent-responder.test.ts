@@ -1,0 +1,85 @@
+import { describe, expect, it } from 'vitest';
+import { AGENT_LINES } from './agent-lines.js';
+import { respond, type ReplyStreamer, type ResponderEvent } from './agent-responder.js';
+import { decideTurn } from './agent-turn.js';
+
+function scripted(text: string, chunk = 5): ReplyStreamer {
+  return {
+    name: 'scripted',
+    async *stream() {
+      for (let i = 0; i < text.length; i += chunk) yield text.slice(i, i + chunk);
+    },
+  };
+}
+
+async function collect(streamer: ReplyStreamer) {
+  const events: ResponderEvent[] = [];
+  for await (const e of respond(streamer, [])) events.push(e);
+  return events;
+}
+
+describe('respond', () => {
+  it('yields answer sentences while streaming once answered:true is known', async () => {
+    const events = await collect(scripted('{"intent":"question","answered":true,"answer":"We open at 8am. We close at 6pm."}'));
+    expect(events.filter((e) => e.type === 'sentence').map((e) => (e as { text: string }).text)).toEqual(['We open at 8am.', 'We close at 6pm.']);
+    // The first sentence comes before the model has finished.
+    expect(events[0]).toEqual({ type: 'sentence', text: 'We open at 8am.' });
+    expect(events.at(-1)).toMatchObject({ type: 'done', reply: { answered: true } });
+  });
+
+  it('never speaks the model text when the knowledge base did not cover it', async () => {
+    const events = await collect(scripted('{"intent":"question","answered":false,"answer":"It is probably £50. Call us."}'));
+    expect(events.filter((e) => e.type === 'sentence')).toEqual([]);
+    expect(events.at(-1)).toMatchObject({ type: 'done', reply: { answered: false } });
+  });
+
+  it('holds sentences when answered comes last, and speaks them at the end', async () => {
+    const events = await collect(scripted('{"answer":"Yes. We do.","intent":"question","answered":true}'));
+    expect(events.filter((e) => e.type === 'sentence').map((e) => (e as { text: string }).text)).toEqual(['Yes.', 'We do.']);
+  });
+
+  it('speaks nothing on garbage output', async () => {
+    const events = await collect(scripted('Sure, we open at 8am.'));
+    expect(events).toHaveLength(1);
+    expect(events[0]).toMatchObject({ type: 'done', reply: { answered: false, wellFormed: false } });
+  });
+
+  it('passes engine failures to the caller', async () => {
+    const failing: ReplyStreamer = {
+      name: 'down',
+      // eslint-disable-next-line require-yield
+      async *stream() {
+        throw new Error('connection refused');
+      },
+    };
+    await expect(collect(failing)).rejects.toThrow('connection refused');
+  });
+});
+
+describe('decideTurn', () => {
+  const base = { wellFormed: true, answer: '' };
+  it('answers from the knowledge base', () => {
+    expect(decideTurn({ ...base, intent: 'question', answered: true, answer: 'Yes.' }, 'Acme', ['Yes.'])).toEqual({
+      kind: 'answer',
+      say: ['Yes.'],
+      next: 'listen',
+    });
+  });
+  it('admits, offers a message and logs the question when not answered', () => {
+    const t = decideTurn({ ...base, intent: 'question', answered: false }, 'Acme', []);
+    expect(t).toMatchObject({ kind: 'not-answered', say: [AGENT_LINES.notAnswered], logQuestion: true });
+    expect(AGENT_LINES.notAnswered).toMatch(/don't have that information/);
+    expect(AGENT_LINES.notAnswered).toMatch(/message/);
+  });
+  it('takes a message when the caller asks for a person or to leave one', () => {
+    expect(decideTurn({ ...base, intent: 'human', answered: false }, 'Acme', []).kind).toBe('take-message');
+    expect(decideTurn({ ...base, intent: 'message', answered: true, answer: 'Sure' }, 'Acme', ['Sure']).kind).toBe('take-message');
+  });
+  it('says goodbye and hangs up', () => {
+    expect(decideTurn({ ...base, intent: 'goodbye', answered: false }, 'Acme', [])).toEqual({
+      kind: 'goodbye',
+      say: ['Thank you for calling Acme. Goodbye.'],
+      next: 'hang-up',
+    });
+  });
+});
