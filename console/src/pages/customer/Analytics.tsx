@@ -1,3 +1,158 @@
+import { BarChart3, Clock, PhoneCall, PhoneMissed, TrendingUp } from 'lucide-react';
+import { useAnalytics } from '../../api/queries';
+import { CallStatusBadge } from '../../components/StatusBadge';
+import { Card, CardHeader, EmptyState, ErrorState, PageHeader, Spinner, StatCard, Table, tbodyRow, td, th, theadRow } from '../../components/ui';
+import { callsLabel, lastSevenDays, peakHourBars, percentOf } from '../../lib/analytics';
+import { messageOr } from '../../lib/errors';
+import { formatDateTime, formatDayMonth, formatMinSec, formatMmSs, formatPhone } from '../../lib/format';
+
+const PEAK_CHART_PX = 160;
+const round = (n: number) => Math.round(n * 10) / 10;
+
+function Bar({ percent, colour = 'bg-indigo-500' }: { percent: number; colour?: string }) {
+  return (
+    <div className="h-2.5 w-full overflow-hidden rounded-full bg-slate-100 dark:bg-slate-800">
+      <div className={`h-full rounded-full ${colour}`} style={{ width: `${percent}%` }} />
+    </div>
+  );
+}
+
 export default function Analytics() {
-  return <p>Analytics</p>;
+  const q = useAnalytics();
+  const header = <PageHeader title="Analytics" subtitle="Track call patterns and performance metrics" />;
+
+  if (q.isLoading)
+    return (
+      <>
+        {header}
+        <Spinner label="Loading analytics..." />
+      </>
+    );
+  if (q.isError || !q.data)
+    return (
+      <>
+        {header}
+        <Card>
+          <ErrorState title="Unable to load analytics data" message={q.isError ? messageOr(q.error, 'Please try again.') : 'Please try again.'} onRetry={() => void q.refetch()} />
+        </Card>
+      </>
+    );
+
+  const a = q.data;
+  if (a.totalCalls === 0)
+    return (
+      <>
+        {header}
+        <Card>
+          <EmptyState icon={<BarChart3 className="h-6 w-6" />} title="No Data Yet" text="Analytics will appear here once you start receiving calls." />
+        </Card>
+      </>
+    );
+
+  const days = lastSevenDays(a.callsPerDay ?? {});
+  const hours = peakHourBars(a.peakHours ?? {}, PEAK_CHART_PX);
+  const sb = a.statusBreakdown ?? { missed: 0, answered: 0, voicemail: 0 };
+  const breakdownTotal = sb.missed + sb.answered + sb.voicemail;
+  const breakdown = [
+    { label: 'Missed', count: sb.missed, colour: 'bg-red-500' },
+    { label: 'Answered', count: sb.answered, colour: 'bg-emerald-500' },
+    { label: 'Voicemail', count: sb.voicemail, colour: 'bg-sky-500' },
+  ];
+
+  return (
+    <>
+      {header}
+      <div className="mb-6 grid grid-cols-2 gap-4 lg:grid-cols-4">
+        <StatCard label="Total Calls" value={a.totalCalls} note="All time" icon={<PhoneCall className="h-4 w-4" />} />
+        <StatCard label="This Month" value={a.thisMonthCalls} note="Calls received" icon={<TrendingUp className="h-4 w-4" />} />
+        <StatCard label="Avg Duration" value={formatMinSec(a.avgDuration)} note="Per call" icon={<Clock className="h-4 w-4" />} />
+        <StatCard label="Missed Rate" value={`${round(a.missedCallRate)}%`} note="Of all calls" icon={<PhoneMissed className="h-4 w-4" />} tone="bg-red-50 text-red-600 dark:bg-red-950 dark:text-red-300" />
+      </div>
+
+      <div className="mb-6 grid gap-6 lg:grid-cols-2">
+        <Card>
+          <CardHeader title="Call Volume (Last 7 Days)" />
+          <ul className="grid gap-3 p-5">
+            {days.map((d) => (
+              <li key={d.day} className="grid grid-cols-[3.5rem_1fr_4.5rem] items-center gap-3 text-sm">
+                <span className="tabular-nums text-slate-500 dark:text-slate-400">{formatDayMonth(d.day)}</span>
+                <Bar percent={d.percent} />
+                <span className="text-right tabular-nums">{callsLabel(d.count)}</span>
+              </li>
+            ))}
+            {days.length === 0 && <li className="text-sm text-slate-500">No calls in the last 7 days.</li>}
+          </ul>
+        </Card>
+        <Card>
+          <CardHeader title="Call Status Breakdown" />
+          <ul className="grid gap-4 p-5">
+            {breakdown.map((b) => (
+              <li key={b.label} className="grid gap-1.5 text-sm">
+                <div className="flex justify-between">
+                  <span className="font-medium">{b.label}</span>
+                  <span className="tabular-nums text-slate-500 dark:text-slate-400">
+                    {b.count} ({percentOf(b.count, breakdownTotal)}%)
+                  </span>
+                </div>
+                <Bar percent={percentOf(b.count, breakdownTotal)} colour={b.colour} />
+              </li>
+            ))}
+          </ul>
+        </Card>
+      </div>
+
+      <Card className="mb-6">
+        <CardHeader title="Peak Hours (24-Hour Format)" />
+        <div className="overflow-x-auto p-5">
+          <div className="flex min-w-[560px] items-end gap-1" style={{ height: PEAK_CHART_PX }} role="img" aria-label="Calls per hour of the day">
+            {hours.map((h) => (
+              <div key={h.hour} className="flex flex-1 flex-col items-center justify-end" title={h.tooltip}>
+                <div className="w-full rounded-t bg-indigo-500 dark:bg-indigo-400" style={{ height: h.heightPx }} />
+              </div>
+            ))}
+          </div>
+          <div className="mt-1 flex min-w-[560px] gap-1 text-center text-[10px] text-slate-400">
+            {hours.map((h) => (
+              <span key={h.hour} className="flex-1">
+                {h.hour}
+              </span>
+            ))}
+          </div>
+        </div>
+      </Card>
+
+      <div className="mb-6 grid gap-4 sm:grid-cols-2">
+        <StatCard label="Notification Success Rate" value={`${round(a.notificationSuccessRate)}%`} />
+        <StatCard label="Transcription Success Rate" value={`${round(a.transcriptionSuccessRate)}%`} />
+      </div>
+
+      {a.recentCalls?.length > 0 && (
+        <Card>
+          <CardHeader title="Recent Activity" />
+          <Table label="Recent Activity">
+            <thead>
+              <tr className={theadRow}>
+                <th className={th}>From</th>
+                <th className={th}>Status</th>
+                <th className={th}>Duration</th>
+                <th className={th}>Date</th>
+              </tr>
+            </thead>
+            <tbody>
+              {a.recentCalls.map((c) => (
+                <tr key={c.id} className={tbodyRow}>
+                  <td className={td}>{formatPhone(c.fromNumber)}</td>
+                  <td className={td}>
+                    <CallStatusBadge status={c.status} />
+                  </td>
+                  <td className={`${td} tabular-nums`}>{c.duration ? formatMmSs(c.duration) : '-'}</td>
+                  <td className={`${td} tabular-nums`}>{formatDateTime(c.createdAt)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </Table>
+        </Card>
+      )}
+    </>
+  );
 }

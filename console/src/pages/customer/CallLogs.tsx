@@ -1,3 +1,146 @@
+import { CheckCircle2, FileText, PhoneCall, PhoneMissed, Play, Search, TrendingUp } from 'lucide-react';
+import { useMemo, useState } from 'react';
+import type { ApiCallLog } from '../../../../contract/api';
+import { useCallLogs } from '../../api/queries';
+import { Dialog } from '../../components/Dialog';
+import { CallStatusBadge } from '../../components/StatusBadge';
+import { Button, Card, EmptyState, ErrorState, Input, PageHeader, Select, Spinner, StatCard } from '../../components/ui';
+import { CALL_FILTERS, callStats, filterCalls, type CallFilter } from '../../lib/calls';
+import { messageOr } from '../../lib/errors';
+import { NA, capitalise, formatCallDate, formatMmSs, formatPhone } from '../../lib/format';
+
+const openRecording = (url: string) => window.open(url, '_blank', 'noopener,noreferrer');
+
+function CallCard({ call, onOpen }: { call: ApiCallLog; onOpen: () => void }) {
+  return (
+    <li className="relative rounded-xl border border-slate-200 bg-white p-4 shadow-sm transition hover:border-indigo-300 hover:shadow-md dark:border-slate-800 dark:bg-slate-900 dark:hover:border-indigo-700">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div className="min-w-0">
+          {/* The caller's number is the card's button; its ::after stretches over the whole card. */}
+          <button type="button" onClick={onOpen} className="text-left font-semibold after:absolute after:inset-0 after:rounded-xl after:content-['']">
+            {formatPhone(call.fromNumber)}
+          </button>
+          <p className="mt-0.5 text-sm text-slate-500 dark:text-slate-400">{formatCallDate(call.createdAt)}</p>
+        </div>
+        <div className="flex items-center gap-3 text-sm">
+          <CallStatusBadge status={call.status} />
+          <span className="tabular-nums text-slate-600 dark:text-slate-300" aria-label="Duration">
+            {formatMmSs(call.duration)}
+          </span>
+        </div>
+      </div>
+      {call.aiSummary && <p className="mt-3 line-clamp-2 text-sm text-slate-700 dark:text-slate-300">{call.aiSummary}</p>}
+      {(call.recordingUrl || call.transcription) && (
+        <div className="relative z-10 mt-3 flex flex-wrap gap-2">
+          {call.recordingUrl && (
+            <Button size="sm" variant="outline" onClick={() => openRecording(call.recordingUrl!)}>
+              <Play className="h-3.5 w-3.5" aria-hidden /> Play Recording
+            </Button>
+          )}
+          {call.transcription && (
+            <Button size="sm" variant="outline" onClick={onOpen}>
+              <FileText className="h-3.5 w-3.5" aria-hidden /> View Transcript
+            </Button>
+          )}
+        </div>
+      )}
+    </li>
+  );
+}
+
+function Row({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div className="flex justify-between gap-4 py-1.5 text-sm">
+      <dt className="text-slate-500 dark:text-slate-400">{label}</dt>
+      <dd className="text-right font-medium">{children}</dd>
+    </div>
+  );
+}
+
+function CallDetails({ call, onClose }: { call: ApiCallLog | null; onClose: () => void }) {
+  return (
+    <Dialog open={call !== null} onClose={onClose} size="lg" title="Call Details" description={call ? `${formatPhone(call.fromNumber)} · ${formatCallDate(call.createdAt)}` : undefined}>
+      {call && (
+        <div className="grid gap-5">
+          <section>
+            <h3 className="mb-1.5 text-sm font-semibold">AI Summary</h3>
+            <p className="rounded-lg bg-slate-50 p-3 text-sm dark:bg-slate-800/60">{call.aiSummary || 'No summary available'}</p>
+          </section>
+          {call.transcription && (
+            <section>
+              <h3 className="mb-1.5 text-sm font-semibold">Full Transcript</h3>
+              <p className="max-h-60 overflow-y-auto whitespace-pre-wrap rounded-lg bg-slate-50 p-3 text-sm dark:bg-slate-800/60">{call.transcription}</p>
+            </section>
+          )}
+          <section>
+            <h3 className="mb-1.5 text-sm font-semibold">Call Information</h3>
+            <dl className="divide-y divide-slate-100 rounded-lg border border-slate-200 px-3 dark:divide-slate-800 dark:border-slate-800">
+              <Row label="From">{formatPhone(call.fromNumber)}</Row>
+              <Row label="To">{formatPhone(call.toNumber)}</Row>
+              <Row label="Status">{call.status ? capitalise(call.status) : NA}</Row>
+              <Row label="Duration">{formatMmSs(call.duration)}</Row>
+              <Row label="Notification Sent">{call.notificationSent ? 'Yes' : 'No'}</Row>
+            </dl>
+          </section>
+          <Button disabled={!call.recordingUrl} onClick={() => call.recordingUrl && openRecording(call.recordingUrl)}>
+            <Play className="h-4 w-4" aria-hidden /> Play Recording
+          </Button>
+        </div>
+      )}
+    </Dialog>
+  );
+}
+
 export default function CallLogs() {
-  return <p>CallLogs</p>;
+  const q = useCallLogs();
+  const [search, setSearch] = useState('');
+  const [status, setStatus] = useState<CallFilter>('all');
+  const [selected, setSelected] = useState<ApiCallLog | null>(null);
+  const calls = useMemo(() => q.data?.callLogs ?? [], [q.data]);
+  const stats = callStats(calls);
+  const shown = useMemo(() => filterCalls(calls, search, status), [calls, search, status]);
+
+  let body: React.ReactNode;
+  if (q.isLoading) body = <Spinner label="Loading call logs..." />;
+  else if (q.isError) body = <ErrorState title="Could not load call logs" message={messageOr(q.error, 'Please try again.')} onRetry={() => void q.refetch()} />;
+  else if (calls.length === 0)
+    body = <EmptyState icon={<PhoneCall className="h-6 w-6" />} title="No calls yet" text="Your call logs will appear here once you start receiving calls." />;
+  else if (shown.length === 0) body = <EmptyState icon={<Search className="h-6 w-6" />} title="No matching calls" text="Try adjusting your search or filter criteria." />;
+  else
+    body = (
+      <ul className="grid gap-3 p-4" aria-label="Calls">
+        {shown.map((c) => (
+          <CallCard key={c.id} call={c} onOpen={() => setSelected(c)} />
+        ))}
+      </ul>
+    );
+
+  return (
+    <>
+      <PageHeader title="Call Logs" subtitle="Monitor all your business calls in one place" />
+      <div className="mb-6 grid grid-cols-2 gap-4 lg:grid-cols-4">
+        <StatCard label="Total Calls" value={stats.total} icon={<PhoneCall className="h-4 w-4" />} />
+        <StatCard label="Answered" value={stats.answered} icon={<CheckCircle2 className="h-4 w-4" />} tone="bg-emerald-50 text-emerald-600 dark:bg-emerald-950 dark:text-emerald-300" />
+        <StatCard label="Missed" value={stats.missed} icon={<PhoneMissed className="h-4 w-4" />} tone="bg-red-50 text-red-600 dark:bg-red-950 dark:text-red-300" />
+        <StatCard label="Response Rate" value={`${stats.responseRate}%`} icon={<TrendingUp className="h-4 w-4" />} tone="bg-sky-50 text-sky-600 dark:bg-sky-950 dark:text-sky-300" />
+      </div>
+      <Card>
+        <div className="flex flex-col gap-3 border-b border-slate-100 p-4 sm:flex-row dark:border-slate-800">
+          <div className="relative flex-1">
+            <Search className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-slate-400" aria-hidden />
+            <Input type="search" aria-label="Search calls" placeholder="Search calls..." value={search} onChange={(e) => setSearch(e.target.value)} className="pl-9" />
+          </div>
+          <Select aria-label="Filter by status" value={status} onChange={(e) => setStatus(e.target.value as CallFilter)} className="sm:w-44">
+            {CALL_FILTERS.map((f) => (
+              <option key={f.value} value={f.value}>
+                {f.label}
+              </option>
+            ))}
+          </Select>
+        </div>
+        {body}
+      </Card>
+      <CallDetails call={selected} onClose={() => setSelected(null)} />
+    </>
+  );
 }

@@ -1,3 +1,221 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Bot, MessageSquare, Mic, Voicemail } from 'lucide-react';
+import { useId, useState, type FormEvent } from 'react';
+import type { AiMode, ApiUser, SettingsUpdate, VoicePreference } from '../../../../contract/api';
+import { apiRequest } from '../../api/client';
+import { keys } from '../../api/keys';
+import { useMeta, useSession } from '../../api/session';
+import { Button, Card, CardHeader, Field, Input, PageHeader, Switch, Textarea, cx } from '../../components/ui';
+import { messageOr } from '../../lib/errors';
+import { toast } from '../../toast/use-toast';
+import AgentTryIt from './AgentTryIt';
+
+const KB_PLACEHOLDER = `Q: What are your opening hours?
+A: We're open Monday to Friday, 8am to 6pm, and Saturday 9am to 1pm.
+
+Q: Do you offer emergency call-outs?
+A: Yes, we offer 24/7 emergency call-outs across Greater Manchester.
+
+Q: How much is a standard boiler service?
+A: A standard boiler service is £85 including VAT.`;
+
+function formFrom(user: ApiUser | null): Required<SettingsUpdate> {
+  return {
+    businessName: user?.businessName ?? '',
+    callGreeting: user?.callGreeting ?? '',
+    voicePreference: user?.voicePreference ?? 'female',
+    whatsappEnabled: user?.whatsappEnabled ?? false,
+    smsEnabled: user?.smsEnabled ?? true,
+    notificationNumber: user?.notificationNumber ?? '',
+    aiMode: user?.aiMode ?? 'voicemail',
+    knowledgeBase: user?.knowledgeBase ?? '',
+  };
+}
+
+function RadioCard<T extends string>({
+  name,
+  value,
+  current,
+  onChange,
+  title,
+  text,
+  icon,
+}: {
+  name: string;
+  value: T;
+  current: T;
+  onChange: (v: T) => void;
+  title: string;
+  text: string;
+  icon: React.ReactNode;
+}) {
+  const checked = value === current;
+  return (
+    <label
+      className={cx(
+        'flex cursor-pointer gap-3 rounded-lg border p-4 transition-colors has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-indigo-500',
+        checked ? 'border-indigo-500 bg-indigo-50/60 dark:border-indigo-500 dark:bg-indigo-950/40' : 'border-slate-200 hover:border-slate-300 dark:border-slate-700',
+      )}
+    >
+      <input type="radio" name={name} value={value} checked={checked} onChange={() => onChange(value)} className="mt-1 h-4 w-4 accent-indigo-600" />
+      <span className="mt-0.5 text-indigo-600 dark:text-indigo-400">{icon}</span>
+      <span>
+        <span className="block text-sm font-semibold">{title}</span>
+        <span className="mt-0.5 block text-sm text-slate-500 dark:text-slate-400">{text}</span>
+      </span>
+    </label>
+  );
+}
+
 export default function NotificationSettings() {
-  return <p>NotificationSettings</p>;
+  const { user } = useSession();
+  const meta = useMeta();
+  const qc = useQueryClient();
+  const [form, setForm] = useState(() => formFrom(user));
+  const set = <K extends keyof SettingsUpdate>(k: K, v: Required<SettingsUpdate>[K]) => setForm((f) => ({ ...f, [k]: v }));
+  const smsId = useId();
+  const waId = useId();
+
+  const save = useMutation({
+    mutationFn: (body: SettingsUpdate) => apiRequest<{ user: ApiUser }>('PATCH', '/api/user/settings', body),
+    onSuccess: () => {
+      void qc.invalidateQueries({ queryKey: keys.me });
+      toast({ title: 'Settings saved' });
+    },
+    onError: (e) => toast({ variant: 'destructive', title: 'Error', description: messageOr(e, 'Failed to save settings') }),
+  });
+
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    save.mutate(form);
+  };
+
+  const showNumber = form.smsEnabled || form.whatsappEnabled;
+  const kb = form.knowledgeBase ?? '';
+
+  return (
+    <>
+      <PageHeader title="Notification Settings" subtitle="Configure how you receive call summaries" />
+      <form onSubmit={onSubmit} className="grid gap-6">
+        <Card>
+          <CardHeader title="AI Voice Agent Mode" description="Choose how your calls are answered" />
+          <fieldset className="grid gap-3 p-5 md:grid-cols-2">
+            <legend className="sr-only">AI Voice Agent Mode</legend>
+            <RadioCard<AiMode>
+              name="aiMode"
+              value="voicemail"
+              current={form.aiMode}
+              onChange={(v) => set('aiMode', v)}
+              title="Voicemail Only"
+              text="Play greeting, record message, and send you a notification with transcription and summary."
+              icon={<Voicemail className="h-5 w-5" aria-hidden />}
+            />
+            <RadioCard<AiMode>
+              name="aiMode"
+              value="agent"
+              current={form.aiMode}
+              onChange={(v) => set('aiMode', v)}
+              title="AI Voice Agent"
+              text="AI agent answers questions based on your knowledge base, logs unanswered questions for training."
+              icon={<Bot className="h-5 w-5" aria-hidden />}
+            />
+          </fieldset>
+        </Card>
+
+        {form.aiMode === 'agent' && (
+          <Card>
+            <CardHeader title="Knowledge Base" description="What your AI agent knows about your business" />
+            <div className="grid gap-2 p-5">
+              <Field
+                label="Knowledge Base"
+                hint={
+                  <>
+                    Start each entry with "Q:" and the question, then "A:" and the answer on the next line. Separate entries with a blank line.
+                  </>
+                }
+              >
+                <Textarea rows={12} value={kb} onChange={(e) => set('knowledgeBase', e.target.value)} placeholder={KB_PLACEHOLDER} className="font-mono" />
+              </Field>
+              <p className="text-right text-xs text-slate-500 dark:text-slate-400" aria-live="polite">
+                {kb.length} characters
+              </p>
+            </div>
+          </Card>
+        )}
+
+        <AgentTryIt aiMode={form.aiMode} />
+
+        <Card>
+          <CardHeader title="Call Greeting" description="What callers hear when your number answers" />
+          <div className="grid gap-5 p-5">
+            <Field
+              label="Business Name (Optional)"
+              hint={`When given, the greeting is "You've reached [Business Name]. For quality purposes, this call is being recorded. Please leave your name and message after the tone."`}
+            >
+              <Input value={form.businessName ?? ''} onChange={(e) => set('businessName', e.target.value)} />
+            </Field>
+            <Field label="Custom Greeting (Optional)" hint="A custom greeting replaces the business-name greeting. Leave both empty to use the default greeting.">
+              <Textarea rows={4} value={form.callGreeting ?? ''} onChange={(e) => set('callGreeting', e.target.value)} />
+            </Field>
+            <fieldset className="grid gap-3">
+              <legend className="mb-2 flex items-center gap-2 text-sm font-medium text-slate-700 dark:text-slate-300">
+                <Mic className="h-4 w-4" aria-hidden /> Voice Preference
+              </legend>
+              <div className="grid gap-3 md:grid-cols-2">
+                {(['female', 'male'] as VoicePreference[]).map((v) => (
+                  <RadioCard<VoicePreference>
+                    key={v}
+                    name="voicePreference"
+                    value={v}
+                    current={form.voicePreference}
+                    onChange={(x) => set('voicePreference', x)}
+                    title={v === 'female' ? 'Female Voice (UK)' : 'Male Voice (UK)'}
+                    text={meta.data ? meta.data.voices[v] : ''}
+                    icon={<Mic className="h-5 w-5" aria-hidden />}
+                  />
+                ))}
+              </div>
+            </fieldset>
+          </div>
+        </Card>
+
+        <Card>
+          <CardHeader title="Delivery Settings" description="Where call summaries are sent" />
+          <div className="grid gap-5 p-5">
+            <div className="flex items-center justify-between gap-4">
+              <label htmlFor={waId} className="flex items-center gap-3">
+                <MessageSquare className="h-5 w-5 text-emerald-600" aria-hidden />
+                <span>
+                  <span className="block text-sm font-semibold">WhatsApp Notifications</span>
+                  <span className="block text-sm text-slate-500 dark:text-slate-400">Receive call summaries on WhatsApp</span>
+                </span>
+              </label>
+              <Switch id={waId} label="WhatsApp Notifications" checked={form.whatsappEnabled} onChange={(v) => set('whatsappEnabled', v)} />
+            </div>
+            <div className="flex items-center justify-between gap-4">
+              <label htmlFor={smsId} className="flex items-center gap-3">
+                <MessageSquare className="h-5 w-5 text-sky-600" aria-hidden />
+                <span>
+                  <span className="block text-sm font-semibold">SMS Notifications</span>
+                  <span className="block text-sm text-slate-500 dark:text-slate-400">Receive call summaries by text message</span>
+                </span>
+              </label>
+              <Switch id={smsId} label="SMS Notifications" checked={form.smsEnabled} onChange={(v) => set('smsEnabled', v)} />
+            </div>
+            {showNumber && (
+              <Field label="Notification Number" hint="Include country code (e.g., +44 for UK)">
+                <Input type="tel" value={form.notificationNumber ?? ''} onChange={(e) => set('notificationNumber', e.target.value)} placeholder="+447700900123" autoComplete="tel" />
+              </Field>
+            )}
+          </div>
+        </Card>
+
+        <div className="flex justify-end">
+          <Button type="submit" size="lg" disabled={save.isPending}>
+            {save.isPending ? 'Saving...' : 'Save Changes'}
+          </Button>
+        </div>
+      </form>
+    </>
+  );
 }

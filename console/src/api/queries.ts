@@ -1,0 +1,43 @@
+// Reads of the customer and admin screens: one hook per resource, keyed hierarchically (keys.ts).
+import { useQuery } from '@tanstack/react-query';
+import type {
+  ApiAnalytics,
+  ApiCallLog,
+  ApiNumberStats,
+  ApiPhoneNumber,
+  ApiProviderNumber,
+  ApiUnansweredQuestion,
+  ApiUsage,
+  ApiUser,
+} from '../../../contract/api';
+import { apiGet } from './client';
+import { keys } from './keys';
+import { USAGE_REFRESH_MS } from '../lib/usage';
+
+export const useCallLogs = () => useQuery({ queryKey: keys.callLogs, queryFn: () => apiGet<{ callLogs: ApiCallLog[] }>('/api/call-logs') });
+
+export const useAnalytics = () => useQuery({ queryKey: keys.analytics, queryFn: () => apiGet<ApiAnalytics | null>('/api/analytics') });
+
+export const usePhoneNumbers = () =>
+  useQuery({ queryKey: keys.phoneNumbers, queryFn: () => apiGet<{ numbers: ApiPhoneNumber[] }>('/api/phone-numbers') });
+
+export const useQuestions = () =>
+  useQuery({ queryKey: keys.questions, queryFn: () => apiGet<{ questions: ApiUnansweredQuestion[] }>('/api/unanswered-questions') });
+
+export const useAdminUsers = () => useQuery({ queryKey: keys.admin.users, queryFn: () => apiGet<{ users: ApiUser[] }>('/api/admin/users') });
+
+export const useApprovals = () => useQuery({ queryKey: keys.admin.approvals, queryFn: () => apiGet<{ users: ApiUser[] }>('/api/admin/approvals') });
+
+export const useProviderNumbers = (provider: string) =>
+  useQuery({
+    queryKey: keys.admin.numbers(provider),
+    queryFn: () => apiGet<{ numbers: ApiProviderNumber[]; stats: ApiNumberStats }>(`/api/admin/${encodeURIComponent(provider)}-numbers`),
+  });
+
+/** The one read that refreshes itself: account usage, every 5 minutes (SPEC.md §7). */
+export const useUsage = (provider: string) =>
+  useQuery({
+    queryKey: keys.admin.usage(provider),
+    queryFn: () => apiGet<ApiUsage>(`/api/admin/${encodeURIComponent(provider)}-usage`),
+    refetchInterval: USAGE_REFRESH_MS,
+  });

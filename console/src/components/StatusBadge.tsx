@@ -1,0 +1,29 @@
+import type { AccountStatus, CallStatus } from '../../../contract/api';
+import { capitalise } from '../lib/format';
+import { Badge, type BadgeTone } from './ui';
+
+const CALL_TONE: Record<string, BadgeTone> = { answered: 'green', missed: 'red', voicemail: 'blue' };
+
+export function CallStatusBadge({ status }: { status: CallStatus | string | null | undefined }) {
+  if (!status) return <Badge>N/A</Badge>;
+  return <Badge tone={CALL_TONE[status] ?? 'gray'}>{capitalise(status)}</Badge>;
+}
+
+const ACCOUNT_TONE: Record<AccountStatus, BadgeTone> = {
+  active: 'green',
+  pending_approval: 'amber',
+  expired: 'red',
+  suspended: 'gray',
+  rejected: 'red',
+};
+const ACCOUNT_LABEL: Record<AccountStatus, string> = {
+  active: 'Active',
+  pending_approval: 'Pending Approval',
+  expired: 'Expired',
+  suspended: 'Suspended',
+  rejected: 'Rejected',
+};
+
+export function AccountStatusBadge({ status }: { status: AccountStatus }) {
+  return <Badge tone={ACCOUNT_TONE[status] ?? 'gray'}>{ACCOUNT_LABEL[status] ?? status}</Badge>;
+}
