@@ -10,10 +10,12 @@ import type { App } from './http/fastify-types.js';
 import { registerSameOriginGuard } from './http/same-origin.js';
 import { questionRoutes } from './questions/routes.js';
 import { registerSessionHook } from './http/session-hook.js';
+import { registerValidators } from './http/validators.js';
 import type { Services } from './services.js';
 import { settingsRoutes } from './settings/routes.js';
 import { systemRoutes } from './system/routes.js';
 import { registerMetrics } from './metrics/routes.js';
+import { privacyRoutes } from './privacy/routes.js';
 
 /** Route modules of later capabilities register here, each guarding its own routes. */
 export type RouteModule = (app: App) => Promise<void>;
@@ -41,11 +43,11 @@ export async function buildApp(services: Services, opts: BuildOptions = {}): Pro
     ...(opts.logger ? { loggerInstance: opts.logger } : { logger: false }),
     trustProxy: true,
     bodyLimit: 256 * 1024,
-    ajv: { customOptions: { removeAdditional: false, allErrors: false } },
   }).withTypeProvider<TypeBoxTypeProvider>() as unknown as App;
 
   app.decorate('services', services);
   await app.register(fastifyCookie);
+  registerValidators(app);
   registerErrorHandler(app);
   registerSameOriginGuard(app);
   registerSessionHook(app);
@@ -55,6 +57,7 @@ export async function buildApp(services: Services, opts: BuildOptions = {}): Pro
   await app.register(authRoutes);
   await app.register(settingsRoutes);
   await app.register(adminUserRoutes);
+  await app.register(privacyRoutes);
   await app.register(questionRoutes);
   await app.register(agentPreviewRoutes);
   for (const routes of opts.extraRoutes ?? []) await app.register(routes);

@@ -7,6 +7,7 @@ import { ConfigError, loadConfig, type Config } from './config/config.js';
 import { openDatabase } from './db/client.js';
 import { startBackupSchedule } from './backup/schedule.js';
 import { startHousekeeping } from './housekeeping/schedule.js';
+import { startRetentionSchedule } from './privacy/schedule.js';
 import { createMailer } from './mail/mailer.js';
 import { newHooks, type Services } from './services.js';
 
@@ -46,6 +47,7 @@ async function main(): Promise<void> {
   const app = await buildApp(services, { logger: log });
   const housekeeping = startHousekeeping(services);
   const backups = startBackupSchedule(services);
+  const retention = startRetentionSchedule(services);
   if (!config.ari.url) log.info('ARI_URL is not set: running without a PBX connection (console and API only)');
 
   let stopping = false;
@@ -55,6 +57,7 @@ async function main(): Promise<void> {
     log.info({ signal }, 'shutting down');
     housekeeping.stop();
     backups.stop();
+    retention.stop();
     await app.close();
     mailer.close();
     database.close();

@@ -8,7 +8,8 @@ export type AuditAction =
   | 'user.trial'
   | 'user.delete'
   | 'number.release'
-  | 'admin.bootstrap';
+  | 'admin.bootstrap'
+  | 'retention.update';
 
 /** Records an admin action; call it inside the same transaction as the change. */
 export function audit(

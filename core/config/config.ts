@@ -33,6 +33,8 @@ export interface Config {
   };
   numbers: { provider: NumberProviderName; staticNumbers: string[]; monthlyCostPence: number };
   backup: { dir: string; schedule: string; keep: number };
+  /** Defaults until an admin sets a policy in the console/API (null = keep). */
+  retention: { recordingDays: number | null; transcriptDays: number | null };
   /** Bearer token for /metrics; unset → /metrics is off. */
   metricsToken?: string;
   logLevel: string;
@@ -82,6 +84,12 @@ function oneOf<T extends string>(env: Env, name: string, allowed: readonly T[], 
     throw new ConfigError(name, `must be one of ${allowed.join(', ')} (got "${raw}")`);
   }
   return raw as T;
+}
+
+/** A number of days, or `keep` for no limit. */
+function days(env: Env, name: string, fallback: number): number | null {
+  if (text(env, name) === 'keep') return null;
+  return integer(env, name, fallback, 1, 3650);
 }
 
 function cronExpression(env: Env, name: string, fallback: string): string {
@@ -199,6 +207,10 @@ export function loadConfig(env: Env = process.env): Config {
       dir: path.resolve(text(env, 'BACKUP_DIR') ?? path.join(text(env, 'DATA_DIR') ?? './data', 'backups')),
       schedule: cronExpression(env, 'BACKUP_SCHEDULE', '30 2 * * *'),
       keep: integer(env, 'BACKUP_KEEP', 7, 1, 365),
+    },
+    retention: {
+      recordingDays: days(env, 'RETENTION_RECORDING_DAYS', 90),
+      transcriptDays: days(env, 'RETENTION_TRANSCRIPT_DAYS', 365),
     },
     metricsToken: text(env, 'METRICS_TOKEN'),
     logLevel: oneOf(env, 'LOG_LEVEL', ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const, 'info')!,

@@ -1,0 +1,68 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { and, desc, eq } from 'drizzle-orm';
+import { toApiUser } from '../accounts/users.js';
+import type { Db } from '../db/client.js';
+import { calls, notifications, phoneNumbers, unansweredQuestions, type User } from '../db/schema.js';
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+/** Everything the appliance holds for one business, as one JSON document (UK GDPR access/portability). */
+export function exportOwnerData(db: Db, user: User, now: Date) {
+  const callRows = db.select().from(calls).where(eq(calls.userId, user.id)).orderBy(desc(calls.createdAt)).all();
+  return {
+    exportedAt: now.toISOString(),
+    account: toApiUser(user),
+    phoneNumbers: db
+      .select({ phoneNumber: phoneNumbers.phoneNumber, friendlyName: phoneNumbers.friendlyName, assignedAt: phoneNumbers.assignedAt })
+      .from(phoneNumbers)
+      .where(eq(phoneNumbers.userId, user.id))
+      .all()
+      .map((n) => ({ ...n, assignedAt: iso(n.assignedAt) })),
+    calls: callRows.map((c) => ({
+      id: c.id,
+      fromNumber: c.fromNumber,
+      toNumber: c.toNumber,
+      status: c.status,
+      mode: c.mode,
+      duration: c.duration,
+      createdAt: c.createdAt.toISOString(),
+      transcription: c.transcription,
+      aiSummary: c.aiSummary,
+      notificationSent: c.notificationSent,
+      recordingUrl: c.recordingFile ? `/api/call-logs/${c.id}/recording` : null,
+    })),
+    unansweredQuestions: db
+      .select()
+      .from(unansweredQuestions)
+      .where(eq(unansweredQuestions.userId, user.id))
+      .all()
+      .map((q) => ({ ...q, createdAt: q.createdAt.toISOString() })),
+    notifications: db
+      .select({ callId: notifications.callId, channel: notifications.channel, to: notifications.to, body: notifications.body, status: notifications.status, createdAt: notifications.createdAt })
+      .from(notifications)
+      .where(eq(notifications.userId, user.id))
+      .all()
+      .map((n) => ({ ...n, createdAt: n.createdAt.toISOString() })),
+  };
+}
+
+/**
+ * Erases one caller from one business (a caller's erasure request): their calls with
+ * recordings, transcripts, summaries and notifications (by cascade), and the questions
+ * they asked. Other callers and other businesses are untouched.
+ */
+export async function eraseCaller(db: Db, dataDir: string, userId: number, callerNumber: string) {
+  const mine = and(eq(calls.userId, userId), eq(calls.fromNumber, callerNumber));
+  const files = db.select({ file: calls.recordingFile }).from(calls).where(mine).all().flatMap((r) => (r.file ? [r.file] : []));
+  const result = db.transaction(() => {
+    const questions = db
+      .delete(unansweredQuestions)
+      .where(and(eq(unansweredQuestions.userId, userId), eq(unansweredQuestions.callerNumber, callerNumber)))
+      .run().changes;
+    const deletedCalls = db.delete(calls).where(mine).run().changes;
+    return { deletedCalls, deletedQuestions: questions };
+  });
+  await Promise.all(files.map((f) => fs.rm(path.join(dataDir, 'recordings', path.basename(f)), { force: true })));
+  return { ...result, deletedRecordings: files.length };
+}

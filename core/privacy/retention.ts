@@ -1,0 +1,68 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { and, eq, isNotNull, lt, or } from 'drizzle-orm';
+import type { Db } from '../db/client.js';
+import { appSettings, calls } from '../db/schema.js';
+
+/** How long callers' personal data is kept; null keeps it until the owner or an admin deletes it. */
+export interface RetentionPolicy {
+  recordingDays: number | null;
+  transcriptDays: number | null;
+}
+
+const KEY = 'retention';
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export function getRetention(db: Db, defaults: RetentionPolicy): RetentionPolicy {
+  const row = db.select().from(appSettings).where(eq(appSettings.key, KEY)).get();
+  return row ? { ...defaults, ...(row.value as Partial<RetentionPolicy>) } : defaults;
+}
+
+export function setRetention(db: Db, policy: RetentionPolicy, now: Date): void {
+  db.insert(appSettings)
+    .values({ key: KEY, value: policy, updatedAt: now })
+    .onConflictDoUpdate({ target: appSettings.key, set: { value: policy, updatedAt: now } })
+    .run();
+}
+
+/** The instant before which data falls outside the policy (pure). */
+export function cutoff(days: number | null, now: Date): Date | null {
+  return days === null ? null : new Date(now.getTime() - days * DAY_MS);
+}
+
+/**
+ * Deletes recordings and clears transcripts and summaries older than the policy.
+ * The call row itself stays (the owner's call history and analytics); only the
+ * caller's voice and words go. Files are removed after the rows no longer point at them.
+ */
+export async function applyRetention(
+  db: Db,
+  dataDir: string,
+  policy: RetentionPolicy,
+  now: Date,
+): Promise<{ recordings: number; transcripts: number }> {
+  let recordings = 0;
+  let transcripts = 0;
+  const recCut = cutoff(policy.recordingDays, now);
+  if (recCut) {
+    const old = db
+      .select({ id: calls.id, file: calls.recordingFile })
+      .from(calls)
+      .where(and(isNotNull(calls.recordingFile), lt(calls.createdAt, recCut)))
+      .all();
+    for (const { id, file } of old) {
+      db.update(calls).set({ recordingFile: null }).where(eq(calls.id, id)).run();
+      await fs.rm(path.join(dataDir, 'recordings', path.basename(file!)), { force: true });
+      recordings++;
+    }
+  }
+  const txCut = cutoff(policy.transcriptDays, now);
+  if (txCut) {
+    transcripts = db
+      .update(calls)
+      .set({ transcription: null, aiSummary: null })
+      .where(and(lt(calls.createdAt, txCut), or(isNotNull(calls.transcription), isNotNull(calls.aiSummary))))
+      .run().changes;
+  }
+  return { recordings, transcripts };
+}

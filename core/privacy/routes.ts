@@ -1,0 +1,50 @@
+import { Type } from 'typebox';
+import { normalizePhone } from '../../contract/rules.js';
+import { audit } from '../audit/audit.js';
+import { badRequest } from '../http/errors.js';
+import type { App } from '../http/fastify-types.js';
+import { currentUser, requireAdmin, requireUser } from '../http/session-hook.js';
+import { eraseCaller, exportOwnerData } from './caller-data.js';
+import { getRetention, setRetention } from './retention.js';
+
+const Days = Type.Union([Type.Integer({ minimum: 1, maximum: 3650 }), Type.Null()]);
+const RetentionBody = Type.Object({ recordingDays: Days, transcriptDays: Days }, { additionalProperties: false });
+
+export async function privacyRoutes(app: App): Promise<void> {
+  const { database, config, now } = app.services;
+  const db = database.db;
+
+  app.get('/api/user/export', { preHandler: requireUser }, async (req, reply) => {
+    const user = currentUser(req);
+    const date = now().toISOString().slice(0, 10);
+    return reply
+      .header('content-disposition', `attachment; filename="call-data-export-${date}.json"`)
+      .send(exportOwnerData(db, user, now()));
+  });
+
+  app.delete(
+    '/api/user/callers/:number',
+    { preHandler: requireUser, schema: { params: Type.Object({ number: Type.String({ maxLength: 40 }) }) } },
+    async (req) => {
+      const user = currentUser(req);
+      const number = normalizePhone(req.params.number);
+      if (!number) throw badRequest("Give the caller's number with its country code, e.g. +447700900123");
+      const result = await eraseCaller(db, config.dataDir, user.id, number);
+      // Counts only: the number itself is personal data and stays out of the log.
+      req.log.info({ userId: user.id, ...result }, 'caller data erased on request');
+      return { ...result, message: `Deleted ${result.deletedCalls} call(s) and ${result.deletedQuestions} question(s) from this caller.` };
+    },
+  );
+
+  app.get('/api/admin/retention', { preHandler: requireAdmin }, async () => getRetention(db, config.retention));
+
+  app.patch('/api/admin/retention', { preHandler: requireAdmin, schema: { body: RetentionBody } }, async (req) => {
+    const admin = currentUser(req);
+    const policy = { recordingDays: req.body.recordingDays, transcriptDays: req.body.transcriptDays };
+    db.transaction(() => {
+      setRetention(db, policy, now());
+      audit(db, admin, 'retention.update', null, { ...policy }, now());
+    });
+    return policy;
+  });
+}

@@ -1,0 +1,114 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { applyRetention, cutoff, getRetention } from '../../core/privacy/retention.js';
+import { ApiClient } from '../helpers/client.js';
+import { activeCustomer, signInAdmin } from '../helpers/accounts.js';
+import { startTestServer, type TestServer } from '../helpers/server.js';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server.close());
+
+const DAY = 864e5;
+
+function addCall(userId: number, from: string, ageDays: number, withRecording = true) {
+  const file = withRecording ? `call-priv-${Math.random().toString(36).slice(2)}.wav` : null;
+  if (file) {
+    fs.mkdirSync(path.join(server.dataDir, 'recordings'), { recursive: true });
+    fs.writeFileSync(path.join(server.dataDir, 'recordings', file), 'RIFF....WAVE');
+  }
+  const id = server.database.sqlite
+    .prepare(
+      "insert into calls (user_id, from_number, to_number, status, created_at, recording_file, transcription, ai_summary) values (?, ?, '+447700900001', 'voicemail', ?, ?, 'Hello, it is Jo about the boiler', 'Jo: boiler')",
+    )
+    .run(userId, from, Date.now() - ageDays * DAY, file).lastInsertRowid as number;
+  return { id, file };
+}
+
+describe('owner data export', () => {
+  it('returns only the signed-in owner’s account, calls and questions as a JSON attachment', async () => {
+    const a = await activeCustomer(server, { businessName: 'Export Alpha' });
+    const b = await activeCustomer(server, { businessName: 'Export Beta' });
+    addCall(a.user.id, '+447700900201', 1);
+    addCall(b.user.id, '+447700900202', 1);
+    server.database.sqlite.prepare("insert into unanswered_questions (user_id, question, caller_number) values (?, 'Open Sundays?', '+447700900201')").run(a.user.id);
+    const res = await a.client.get('/api/user/export');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-disposition')).toMatch(/attachment; filename="call-data-export-\d{4}-\d{2}-\d{2}\.json"/);
+    expect(res.body.account.businessName).toBe('Export Alpha');
+    expect(res.body.calls.map((c: any) => c.fromNumber)).toEqual(['+447700900201']);
+    expect(res.body.calls[0].transcription).toBe('Hello, it is Jo about the boiler');
+    expect(res.body.unansweredQuestions).toHaveLength(1);
+    expect(res.text).not.toContain('+447700900202');
+    expect(res.text).not.toMatch(/argon2|password/i);
+  });
+
+  it('needs a session', async () => {
+    expect((await new ApiClient(server.url).get('/api/user/export')).status).toBe(401);
+  });
+});
+
+describe('erasing a caller on request', () => {
+  it('deletes that caller’s calls, recordings and questions for this owner only', async () => {
+    const a = await activeCustomer(server);
+    const b = await activeCustomer(server);
+    const gone = addCall(a.user.id, '+447700900301', 2);
+    const kept = addCall(a.user.id, '+447700900302', 2);
+    const otherOwner = addCall(b.user.id, '+447700900301', 2);
+    server.database.sqlite.prepare("insert into unanswered_questions (user_id, question, caller_number) values (?, 'Price?', '+447700900301')").run(a.user.id);
+
+    const res = await a.client.delete('/api/user/callers/07700%20900301');
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ deletedCalls: 1, deletedQuestions: 1, deletedRecordings: 1 });
+    const ids = (server.database.sqlite.prepare('select id from calls').all() as { id: number }[]).map((r) => r.id);
+    expect(ids).not.toContain(gone.id);
+    expect(ids).toContain(kept.id);
+    expect(ids).toContain(otherOwner.id);
+    expect(fs.existsSync(path.join(server.dataDir, 'recordings', gone.file!))).toBe(false);
+    expect(fs.existsSync(path.join(server.dataDir, 'recordings', otherOwner.file!))).toBe(true);
+  });
+
+  it('refuses something that is not a number', async () => {
+    const a = await activeCustomer(server);
+    const res = await a.client.delete('/api/user/callers/someone');
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe("Give the caller's number with its country code, e.g. +447700900123");
+  });
+});
+
+describe('retention', () => {
+  it('computes the cutoff in whole days, or none when kept', () => {
+    const now = new Date('2026-11-22T00:00:00Z');
+    expect(cutoff(30, now)!.toISOString()).toBe('2026-10-23T00:00:00.000Z');
+    expect(cutoff(null, now)).toBeNull();
+  });
+
+  it('removes old recordings and clears old transcripts, keeping the call rows', async () => {
+    const a = await activeCustomer(server);
+    const old = addCall(a.user.id, '+447700900401', 100);
+    const recent = addCall(a.user.id, '+447700900402', 10);
+    const result = await applyRetention(server.database.db, server.dataDir, { recordingDays: 90, transcriptDays: 30 }, new Date());
+    expect(result.recordings).toBeGreaterThanOrEqual(1);
+    const row = (id: number) => server.database.sqlite.prepare('select recording_file, transcription, ai_summary from calls where id = ?').get(id) as any;
+    expect(row(old.id)).toEqual({ recording_file: null, transcription: null, ai_summary: null });
+    expect(fs.existsSync(path.join(server.dataDir, 'recordings', old.file!))).toBe(false);
+    expect(row(recent.id).recording_file).toBe(recent.file);
+    expect(row(recent.id).transcription).toBe('Hello, it is Jo about the boiler');
+  });
+
+  it('is set by an admin (audited), validated, and refused to customers', async () => {
+    const admin = await signInAdmin(server);
+    expect((await admin.get('/api/admin/retention')).body).toEqual({ recordingDays: 90, transcriptDays: 365 });
+    const set = await admin.patch('/api/admin/retention', { recordingDays: 30, transcriptDays: null });
+    expect(set.status).toBe(200);
+    expect(getRetention(server.database.db, server.config.retention)).toEqual({ recordingDays: 30, transcriptDays: null });
+    expect((await admin.patch('/api/admin/retention', { recordingDays: 0, transcriptDays: null })).status).toBe(400);
+    const { client } = await activeCustomer(server);
+    expect((await client.patch('/api/admin/retention', { recordingDays: 1, transcriptDays: 1 })).status).toBe(403);
+    const audited = server.database.sqlite.prepare("select count(*) n from audit_log where action = 'retention.update'").get() as { n: number };
+    expect(audited.n).toBe(1);
+  });
+});
