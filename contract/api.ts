@@ -73,6 +73,15 @@ export interface ApiCallLog {
   notificationSent: boolean;
 }
 
+/**
+ * GET /api/call-logs[?limit=1..1000&before=<cursor>]: newest first. Without limit, the
+ * 500 most recent calls; nextCursor (when not null) fetches the next older page.
+ */
+export interface ApiCallLogsResponse {
+  callLogs: ApiCallLog[];
+  nextCursor: string | null;
+}
+
 export interface ApiPhoneNumber {
   phoneNumber: string;
   friendlyName: string | null;
@@ -128,7 +137,8 @@ export interface ApiNumberStats {
 }
 
 export interface ApiUsage {
-  balance: { amount: number; currency: string };
+  /** `available: false` (static numbers without a prepaid gateway account): there is no balance to show. */
+  balance: { amount: number; currency: string; available?: boolean };
   totalCost: number;
   period: { startDate: string };
   phoneNumbers: { count: number; monthlyCost: number };

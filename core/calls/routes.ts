@@ -1,0 +1,69 @@
+import { Type } from 'typebox';
+import type { App } from '../http/fastify-types.js';
+import { badRequest, notFound } from '../http/errors.js';
+import { currentUser, requireUser } from '../http/session-hook.js';
+import { decodeCallLogCursor } from './call-log-cursor.js';
+import { DEFAULT_CALL_LOG_LIMIT, listCallLogs, MAX_CALL_LOG_LIMIT, ownedRecordingFile } from './queries.js';
+import { recordingPath, sendRecording } from './serve-recording.js';
+
+const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) => Type.Union([t, Type.Null()]);
+
+const CallLogSchema = Type.Object({
+  id: Type.Integer(),
+  fromNumber: Type.String(),
+  toNumber: Type.String(),
+  status: Type.Union([Type.Literal('answered'), Type.Literal('missed'), Type.Literal('voicemail')]),
+  duration: Type.Integer(),
+  createdAt: Type.String(),
+  aiSummary: Nullable(Type.String()),
+  transcription: Nullable(Type.String()),
+  recordingUrl: Nullable(Type.String()),
+  notificationSent: Type.Boolean(),
+});
+
+const RECORDING_NOT_FOUND = 'Recording not found.';
+
+/** SPEC.md §7 "GET /api/call-logs" and the recording behind each recordingUrl. */
+export async function callLogRoutes(app: App): Promise<void> {
+  const { database, config } = app.services;
+
+  app.get(
+    '/api/call-logs',
+    {
+      preHandler: requireUser,
+      schema: {
+        querystring: Type.Object({
+          limit: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_CALL_LOG_LIMIT })),
+          before: Type.Optional(Type.String({ maxLength: 40 })),
+        }),
+        // A response schema also makes serialisation fast (fast-json-stringify) for long lists.
+        response: { 200: Type.Object({ callLogs: Type.Array(CallLogSchema), nextCursor: Nullable(Type.String()) }) },
+      },
+    },
+    async (req) => {
+      const user = currentUser(req);
+      const before = req.query.before === undefined ? undefined : decodeCallLogCursor(req.query.before);
+      if (req.query.before !== undefined && !before) throw badRequest('before must be a nextCursor value from an earlier page');
+      // Admins have no calls of their own: scoping by their id returns an empty list.
+      return listCallLogs(database.db, user.id, { limit: req.query.limit ?? DEFAULT_CALL_LOG_LIMIT, before });
+    },
+  );
+
+  app.get(
+    '/api/call-logs/:id/recording',
+    { preHandler: requireUser, schema: { params: Type.Object({ id: Type.String({ maxLength: 20 }) }) } },
+    async (req, reply) => {
+      const user = currentUser(req);
+      const id = /^[1-9]\d{0,14}$/.test(req.params.id) ? Number(req.params.id) : undefined;
+      // Someone else's call answers exactly like a missing one (404, not 403): ids do not leak.
+      const file = id === undefined ? undefined : ownedRecordingFile(database.db, user.id, id);
+      if (!file) throw notFound(RECORDING_NOT_FOUND);
+      const sent = await sendRecording(req, reply, recordingPath(config.dataDir, file), `call-${id}`);
+      if (!sent) {
+        req.log.warn({ callId: id }, 'call row names a recording that is not on disk');
+        throw notFound(RECORDING_NOT_FOUND);
+      }
+      return reply;
+    },
+  );
+}
