@@ -8,6 +8,7 @@ import { callLogRoutes } from './calls/routes.js';
 import { registerConsole } from './http/console-static.js';
 import { registerErrorHandler } from './http/error-handler.js';
 import type { App } from './http/fastify-types.js';
+import { numberRoutes } from './numbers/routes.js';
 import { registerSameOriginGuard } from './http/same-origin.js';
 import { questionRoutes } from './questions/routes.js';
 import { registerSessionHook } from './http/session-hook.js';
@@ -58,6 +59,7 @@ export async function buildApp(services: Services, opts: BuildOptions = {}): Pro
   await app.register(authRoutes);
   await app.register(settingsRoutes);
   await app.register(adminUserRoutes);
+  await app.register(numberRoutes);
   await app.register(privacyRoutes);
   await app.register(questionRoutes);
   await app.register(agentPreviewRoutes);

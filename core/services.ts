@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config/config.js';
 import type { DatabaseHandle } from './db/client.js';
 import type { Mailer } from './mail/mailer.js';
+import type { NumberService } from './numbers/service.js';
 
 /**
  * What the HTTP routes and the background work share. Built once by the
@@ -19,6 +20,8 @@ export interface Services {
   health: Map<string, () => HealthReport>;
   /** Cross-capability events, wired by the composition root (pbx → pipeline). */
   hooks: ServiceHooks;
+  /** UK numbers for owners, and the admin's view of them (core/numbers); built by numberRoutes when absent. */
+  numbers?: NumberService;
 }
 
 export interface ServiceHooks {

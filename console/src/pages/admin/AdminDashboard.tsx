@@ -1,3 +1,148 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Clock, Trash2, UserCheck, Users } from 'lucide-react';
+import type { AccountStatus, ApiUser } from '../../../../contract/api';
+import { apiRequest } from '../../api/client';
+import { keys } from '../../api/keys';
+import { useAdminUsers } from '../../api/queries';
+import { AccountStatusBadge } from '../../components/StatusBadge';
+import { Badge, Button, Card, CardHeader, EmptyState, ErrorState, PageHeader, Select, Spinner, StatCard, Table, cx, tbodyRow, td, th, theadRow } from '../../components/ui';
+import { messageOr } from '../../lib/errors';
+import { NA, formatRelative } from '../../lib/format';
+import { extendedTrialExpiry } from '../../lib/trial';
+import { toast } from '../../toast/use-toast';
+
+const SETTABLE: { value: AccountStatus; label: string }[] = [
+  { value: 'active', label: 'Active' },
+  { value: 'suspended', label: 'Suspended' },
+  { value: 'expired', label: 'Expired' },
+];
+
+export const deleteConfirmation = (email: string) =>
+  `Are you sure you want to permanently delete user "${email}"? This will delete all their call logs and questions. This action cannot be undone.`;
+
+function UserActions({ user }: { user: ApiUser }) {
+  const qc = useQueryClient();
+  const refresh = () => void qc.invalidateQueries({ queryKey: keys.admin.all });
+
+  const update = useMutation({
+    mutationFn: (accountStatus: AccountStatus) => apiRequest('PATCH', `/api/admin/users/${user.id}`, { accountStatus }),
+    onSuccess: () => {
+      refresh();
+      toast({ title: 'User Updated' });
+    },
+    onError: (e) => toast({ variant: 'destructive', title: 'Update Failed', description: messageOr(e, 'Failed to update user') }),
+  });
+  const extend = useMutation({
+    mutationFn: () => apiRequest('PATCH', `/api/admin/users/${user.id}`, { trialExpiresAt: extendedTrialExpiry() }),
+    onSuccess: () => {
+      refresh();
+      toast({ title: 'Trial Extended', description: 'User trial has been extended by 7 days.' });
+    },
+    onError: (e) => toast({ variant: 'destructive', title: 'Extension Failed', description: messageOr(e, 'Failed to extend trial') }),
+  });
+  const remove = useMutation({
+    mutationFn: () => apiRequest('DELETE', `/api/admin/users/${user.id}`),
+    onSuccess: () => {
+      refresh();
+      toast({ title: 'User Deleted' });
+    },
+    onError: (e) => toast({ variant: 'destructive', title: 'Deletion Failed', description: messageOr(e, 'Failed to delete user') }),
+  });
+
+  const settable = SETTABLE.some((s) => s.value === user.accountStatus);
+  const label = user.businessName || user.email;
+  return (
+    <div className="flex items-center justify-end gap-2">
+      <Select
+        aria-label={`Status of ${label}`}
+        className="!h-8 !w-32 !py-0 !pl-2 !pr-6 text-xs"
+        value={settable ? user.accountStatus : ''}
+        disabled={update.isPending}
+        onChange={(e) => e.target.value && update.mutate(e.target.value as AccountStatus)}
+      >
+        {!settable && <option value="">Set status</option>}
+        {SETTABLE.map((s) => (
+          <option key={s.value} value={s.value}>
+            {s.label}
+          </option>
+        ))}
+      </Select>
+      {user.trialExpiresAt && (
+        <Button size="sm" variant="outline" title="Extend trial" aria-label={`Extend trial of ${label}`} disabled={extend.isPending} onClick={() => extend.mutate()}>
+          +14d
+        </Button>
+      )}
+      <Button
+        size="icon"
+        variant="ghost"
+        aria-label={`Delete ${label}`}
+        disabled={remove.isPending}
+        onClick={() => {
+          if (window.confirm(deleteConfirmation(user.email))) remove.mutate();
+        }}
+      >
+        <Trash2 className="h-4 w-4 text-red-600" aria-hidden />
+      </Button>
+    </div>
+  );
+}
+
 export default function AdminDashboard() {
-  return <p>AdminDashboard</p>;
+  const q = useAdminUsers();
+  const users = q.data?.users ?? [];
+  const customers = users.filter((u) => u.role === 'customer');
+  const active = customers.filter((u) => u.accountStatus === 'active').length;
+  const pending = users.filter((u) => u.accountStatus === 'pending_approval').length;
+
+  return (
+    <>
+      <PageHeader title="Admin Dashboard" subtitle="Manage users and monitor system" />
+      <div className="mb-6 grid gap-4 sm:grid-cols-3">
+        <StatCard label="Total Customers" value={q.isLoading ? '–' : customers.length} icon={<Users className="h-4 w-4" />} />
+        <StatCard label="Active Users" value={q.isLoading ? '–' : active} icon={<UserCheck className="h-4 w-4" />} tone="bg-emerald-50 text-emerald-600 dark:bg-emerald-950 dark:text-emerald-300" />
+        <StatCard label="Pending Approval" value={q.isLoading ? '–' : pending} icon={<Clock className="h-4 w-4" />} tone="bg-amber-50 text-amber-600 dark:bg-amber-950 dark:text-amber-300" />
+      </div>
+      <Card>
+        <CardHeader title="All Users" />
+        {q.isLoading ? (
+          <Spinner label="Loading users..." />
+        ) : q.isError ? (
+          <ErrorState title="Could not load users" message={messageOr(q.error, 'Please try again.')} onRetry={() => void q.refetch()} />
+        ) : users.length === 0 ? (
+          <EmptyState title="No users found" />
+        ) : (
+          <Table label="All Users">
+            <thead>
+              <tr className={theadRow}>
+                <th className={th}>Business Name</th>
+                <th className={th}>Email</th>
+                <th className={th}>Status</th>
+                <th className={th}>Role</th>
+                <th className={th}>Trial Expires</th>
+                <th className={th}>Created</th>
+                <th className={cx(th, 'text-right')}>Actions</th>
+              </tr>
+            </thead>
+            <tbody>
+              {users.map((u) => (
+                <tr key={u.id} className={tbodyRow}>
+                  <td className={cx(td, 'font-medium')}>{u.businessName || NA}</td>
+                  <td className={td}>{u.email}</td>
+                  <td className={td}>
+                    <AccountStatusBadge status={u.accountStatus} />
+                  </td>
+                  <td className={td}>
+                    <Badge tone={u.role === 'admin' ? 'purple' : 'gray'}>{u.role === 'admin' ? 'Admin' : 'Customer'}</Badge>
+                  </td>
+                  <td className={cx(td, 'whitespace-nowrap')}>{u.trialExpiresAt ? formatRelative(u.trialExpiresAt) : NA}</td>
+                  <td className={cx(td, 'whitespace-nowrap')}>{formatRelative(u.createdAt)}</td>
+                  <td className={cx(td, 'whitespace-nowrap')}>{u.role === 'admin' ? null : <UserActions user={u} />}</td>
+                </tr>
+              ))}
+            </tbody>
+          </Table>
+        )}
+      </Card>
+    </>
+  );
 }
