@@ -2,6 +2,7 @@ import fastifyCookie from '@fastify/cookie';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyBaseLogger } from 'fastify';
 import { adminUserRoutes } from './admin/user-routes.js';
+import { analyticsRoutes } from './analytics/routes.js';
 import { agentPreviewRoutes } from './agent-preview/routes.js';
 import { authRoutes } from './auth/routes.js';
 import { callLogRoutes } from './calls/routes.js';
@@ -59,6 +60,7 @@ export async function buildApp(services: Services, opts: BuildOptions = {}): Pro
   await app.register(authRoutes);
   await app.register(settingsRoutes);
   await app.register(adminUserRoutes);
+  await app.register(analyticsRoutes);
   await app.register(numberRoutes);
   await app.register(privacyRoutes);
   await app.register(questionRoutes);

@@ -9,6 +9,7 @@ import { startBackupSchedule } from './backup/schedule.js';
 import { startHousekeeping } from './housekeeping/schedule.js';
 import { startRetentionSchedule } from './privacy/schedule.js';
 import { createMailer } from './mail/mailer.js';
+import { createPipeline } from './pipeline/pipeline.js';
 import { newHooks, type Services } from './services.js';
 
 /** The composition root: the one place that wires config, storage, engines, PBX and HTTP. */
@@ -46,6 +47,9 @@ async function main(): Promise<void> {
 
   const app = await buildApp(services, { logger: log });
   const housekeeping = startHousekeeping(services);
+  // Post-call jobs (transcribe → summarise → notify): subscribes to hooks.callFinished, resumes jobs a previous run left.
+  const pipeline = createPipeline(services);
+  pipeline.start();
   const backups = startBackupSchedule(services);
   const retention = startRetentionSchedule(services);
   if (!config.ari.url) log.info('ARI_URL is not set: running without a PBX connection (console and API only)');
@@ -56,6 +60,7 @@ async function main(): Promise<void> {
     stopping = true;
     log.info({ signal }, 'shutting down');
     housekeeping.stop();
+    await pipeline.stop();
     backups.stop();
     retention.stop();
     await app.close();

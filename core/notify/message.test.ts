@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { notificationBody, type CallFacts } from './message.js';
+
+// 13:05 UTC in summer is 14:05 in London; in winter it is 13:05.
+const summer = new Date('2026-07-01T13:05:00Z');
+const winter = new Date('2026-12-01T13:05:00Z');
+const base: CallFacts = { status: 'voicemail', mode: 'voicemail', fromNumber: '+447700900123', createdAt: summer, transcription: null, aiSummary: null };
+
+describe('notificationBody', () => {
+  it('texts a missed call without any summary, in London time', () => {
+    expect(notificationBody({ ...base, status: 'missed' })).toBe('Missed call from +447700900123 at 14:05. No message was left.');
+    expect(notificationBody({ ...base, status: 'missed', createdAt: winter })).toBe('Missed call from +447700900123 at 13:05. No message was left.');
+  });
+
+  it('names a withheld caller', () => {
+    expect(notificationBody({ ...base, status: 'missed', fromNumber: '' })).toBe('Missed call from a withheld number at 14:05. No message was left.');
+  });
+
+  it('leads with the summary when there is one', () => {
+    expect(notificationBody({ ...base, transcription: 'long words', aiSummary: 'Sarah wants a boiler quote.' })).toBe(
+      'New voicemail from +447700900123 at 14:05: Sarah wants a boiler quote.',
+    );
+  });
+
+  it('quotes the transcript when the summary is not available', () => {
+    expect(notificationBody({ ...base, transcription: 'Hi it is Sarah, call me.' })).toBe(
+      'New voicemail from +447700900123 at 14:05. Message: "Hi it is Sarah, call me."',
+    );
+    const long = notificationBody({ ...base, transcription: 'word '.repeat(200) });
+    expect(long.length).toBeLessThan(400);
+  });
+
+  it('says the summary follows when there is neither', () => {
+    expect(notificationBody(base)).toBe('New voicemail from +447700900123 at 14:05. The transcript and summary will follow in your call log.');
+  });
+
+  it('says when the AI receptionist took the call', () => {
+    expect(notificationBody({ ...base, status: 'answered', mode: 'agent', aiSummary: 'Asked about prices.' })).toBe(
+      'Call answered by your AI receptionist from +447700900123 at 14:05: Asked about prices.',
+    );
+  });
+});

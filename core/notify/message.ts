@@ -1,0 +1,39 @@
+import { cap } from '../../models/prompts/summary.js';
+
+/** The parts of a call a notification is written from. */
+export interface CallFacts {
+  status: 'answered' | 'missed' | 'voicemail';
+  mode: 'voicemail' | 'agent' | 'unavailable';
+  fromNumber: string;
+  createdAt: Date;
+  transcription: string | null;
+  aiSummary: string | null;
+}
+
+/** A transcript quoted in a fallback text: about three SMS segments with the header. */
+const TRANSCRIPT_QUOTE_CHARS = 320;
+
+const londonTime = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', hour: '2-digit', minute: '2-digit' });
+
+export function callerLabel(fromNumber: string): string {
+  return fromNumber.trim() || 'a withheld number';
+}
+
+/**
+ * The one text the owner gets for a call. With a summary: the summary. Without one
+ * (engines still down when their retries ran out): the transcript, or a note that the
+ * summary follows in the call log, since no second text will be sent.
+ */
+export function notificationBody(c: CallFacts): string {
+  const head = `${headline(c)} from ${callerLabel(c.fromNumber)} at ${londonTime.format(c.createdAt)}`;
+  if (c.status === 'missed') return `${head}. No message was left.`;
+  if (c.aiSummary?.trim()) return `${head}: ${c.aiSummary.trim()}`;
+  if (c.transcription?.trim()) return `${head}. Message: "${cap(c.transcription.trim(), TRANSCRIPT_QUOTE_CHARS)}"`;
+  return `${head}. The transcript and summary will follow in your call log.`;
+}
+
+function headline(c: CallFacts): string {
+  if (c.status === 'missed') return 'Missed call';
+  if (c.status === 'answered' && c.mode === 'agent') return 'Call answered by your AI receptionist';
+  return 'New voicemail';
+}

@@ -1,0 +1,92 @@
+import { and, asc, eq } from 'drizzle-orm';
+import type { Db } from '../db/client.js';
+import { calls, notifications, type Call, type User } from '../db/schema.js';
+import { isRetryable, errorMessage } from '../pipeline/retryable.js';
+import type { Channel, MessageGateway, OutgoingMessage } from './gateway.js';
+import { planNotification } from './policy.js';
+
+const CHANNEL_LABEL: Record<Channel, string> = { sms: 'SMS', whatsapp: 'WhatsApp' };
+
+/**
+ * Sends a call's notification at most once per channel, keeping one `notifications` row per
+ * attempt. The row is written as 'sending' before the provider is called and settled after,
+ * so a crash in between leaves a visible intent: the next run asks the gateway whether that
+ * message went out (the outbox looks for its file, Twilio lists recent messages to the
+ * number) and only sends when it surely did not. When the gateway cannot tell, it does not
+ * resend: a missing text is reported on the call, a duplicate could not be taken back.
+ */
+export class CallNotifier {
+  constructor(
+    private readonly db: Db,
+    private readonly gateway: MessageGateway,
+  ) {}
+
+  /** Throws a retryable error when a channel should be tried again later; permanent failures are recorded and swallowed. */
+  async notify(call: Call, owner: User, body: string): Promise<void> {
+    const plan = planNotification(owner);
+    if (plan.kind === 'off') return;
+    if (plan.kind === 'unreachable') return this.reportOnCall(call.id, plan.problem);
+    this.reportOnCall(call.id, null);
+    let retry: unknown = null;
+    for (const channel of plan.channels) {
+      try {
+        await this.notifyChannel(call, owner, { channel, to: plan.to, businessNumber: call.toNumber, body, key: `call-${call.id}-${channel}` });
+      } catch (err) {
+        if (isRetryable(err)) retry ??= err;
+      }
+    }
+    if (retry) throw retry;
+  }
+
+  private async notifyChannel(call: Call, owner: User, msg: OutgoingMessage): Promise<void> {
+    const attempts = this.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.callId, call.id), eq(notifications.channel, msg.channel)))
+      .orderBy(asc(notifications.id))
+      .all();
+    if (attempts.some((a) => a.status === 'sent')) return;
+
+    const interrupted = attempts.find((a) => a.status === 'sending');
+    if (interrupted) {
+      const found = await this.gateway.reconcile({ ...msg, to: interrupted.to, body: interrupted.body }, interrupted.createdAt);
+      if (found === 'unknown') {
+        const why = 'the appliance stopped while this message was being sent and the provider cannot say whether it went out; it was not resent to avoid a duplicate';
+        this.settle(interrupted.id, call.id, { status: 'failed', error: why });
+        return this.reportOnCall(call.id, `${CHANNEL_LABEL[msg.channel]}: ${why}`);
+      }
+      if (found.sent) return this.settle(interrupted.id, call.id, { status: 'sent', providerId: found.providerId });
+      this.settle(interrupted.id, call.id, { status: 'failed', error: 'not delivered: the appliance stopped before the provider took the message' });
+    }
+
+    const [intent] = this.db
+      .insert(notifications)
+      .values({ callId: call.id, userId: owner.id, channel: msg.channel, to: msg.to, body: msg.body, status: 'sending' })
+      .returning({ id: notifications.id })
+      .all();
+    try {
+      const { providerId } = await this.gateway.send(msg);
+      this.settle(intent!.id, call.id, { status: 'sent', providerId });
+    } catch (err) {
+      const error = errorMessage(err);
+      this.settle(intent!.id, call.id, { status: 'failed', error });
+      this.reportOnCall(call.id, `${CHANNEL_LABEL[msg.channel]}: ${error}`);
+      throw err;
+    }
+  }
+
+  private settle(rowId: number, callId: number, r: { status: 'sent'; providerId: string } | { status: 'failed'; error: string }): void {
+    this.db.transaction(() => {
+      this.db
+        .update(notifications)
+        .set(r.status === 'sent' ? { status: 'sent', providerId: r.providerId, error: null } : { status: 'failed', error: r.error })
+        .where(eq(notifications.id, rowId))
+        .run();
+      if (r.status === 'sent') this.db.update(calls).set({ notificationSent: true }).where(eq(calls.id, callId)).run();
+    });
+  }
+
+  private reportOnCall(callId: number, problem: string | null): void {
+    this.db.update(calls).set({ notificationError: problem }).where(eq(calls.id, callId)).run();
+  }
+}

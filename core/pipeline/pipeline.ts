@@ -1,0 +1,141 @@
+import path from 'node:path';
+import cron from 'node-cron';
+import { createOllamaLanguageModel } from '../../models/llm/ollama.js';
+import type { LanguageModel } from '../../models/llm/language-model.js';
+import { createSpeechToText } from '../../models/stt/factory.js';
+import type { SpeechToText } from '../../models/stt/speech-to-text.js';
+import type { MessageGateway } from '../notify/gateway.js';
+import { CallNotifier } from '../notify/notifier.js';
+import { createOutboxGateway } from '../notify/outbox-gateway.js';
+import { createTwilioGateway } from '../notify/twilio-gateway.js';
+import type { Services } from '../services.js';
+import { createTwilioClient } from '../twilio/client.js';
+import { DEFAULT_BACKOFF, type BackoffPolicy } from './backoff.js';
+import { markPostCallPending, POST_CALL_JOB, postCallHandler, postCallKey } from './post-call.js';
+import { JobQueue } from './queue.js';
+import { JobWorker } from './worker.js';
+
+export interface PipelineEngines {
+  stt?: SpeechToText;
+  llm?: LanguageModel;
+  gateway?: MessageGateway;
+}
+
+export interface PipelineOptions {
+  pollMs?: number;
+  leaseMs?: number;
+  heartbeatMs?: number;
+  backoff?: BackoffPolicy;
+  maxAttempts?: number;
+  notifyAnywayFromAttempt?: number;
+  concurrency?: number;
+  /** Done jobs are deleted after this long. */
+  retainDoneMs?: number;
+}
+
+/*
+ * Defaults: back-off 5 s doubling to 30 min, 12 attempts (about two and a half hours of
+ * retrying before a call's summary is given up), the owner texted anyway from the 4th
+ * attempt (about 40 s after the call when engines are down).
+ */
+const DEFAULTS = {
+  pollMs: 1000,
+  leaseMs: 90_000,
+  heartbeatMs: 20_000,
+  maxAttempts: 12,
+  notifyAnywayFromAttempt: 4,
+  concurrency: 2,
+  retainDoneMs: 30 * 24 * 3600_000,
+};
+
+export interface Pipeline {
+  queue: JobQueue;
+  worker: JobWorker;
+  /** Queues the post-call job for a finished call (idempotent: one job per call, ever). */
+  enqueuePostCall(callId: number): void;
+  /** One housekeeping pass (also run by node-cron every minute while started). */
+  sweep(): void;
+  start(): void;
+  stop(): Promise<void>;
+}
+
+/** The gateway the configuration asks for: Twilio when its credentials are set, else the outbox folder. */
+export function gatewayFromConfig(services: Services): MessageGateway {
+  const { config } = services;
+  if (config.twilio.accountSid && config.twilio.authToken) {
+    return createTwilioGateway(createTwilioClient(config.twilio), { messagingFrom: config.twilio.messagingFrom });
+  }
+  return createOutboxGateway(path.join(config.dataDir, 'outbox', 'sms'));
+}
+
+/**
+ * Wires the post-call pipeline: queue, worker, engines from the configuration (or the
+ * ones a test passes) and the `callFinished` hook. The composition root and tests build it
+ * the same way.
+ */
+export function createPipeline(services: Services, engines: PipelineEngines = {}, options: PipelineOptions = {}): Pipeline {
+  const o = { ...DEFAULTS, ...options };
+  const { config, database, log, now } = services;
+  const queue = new JobQueue(database.sqlite, now, { leaseMs: o.leaseMs, backoff: o.backoff ?? DEFAULT_BACKOFF });
+  const notifier = new CallNotifier(database.db, engines.gateway ?? gatewayFromConfig(services));
+  const handler = postCallHandler({
+    db: database.db,
+    stt: engines.stt ?? createSpeechToText(config.whisper),
+    llm: engines.llm ?? createOllamaLanguageModel({ host: config.ollama.url, model: config.ollama.model }),
+    notifier,
+    recordingsDir: path.join(config.dataDir, 'recordings'),
+    log,
+    notifyAnywayFromAttempt: o.notifyAnywayFromAttempt,
+  });
+  const worker = new JobWorker({
+    queue,
+    handlers: { [POST_CALL_JOB]: handler },
+    log,
+    pollMs: o.pollMs,
+    heartbeatMs: o.heartbeatMs,
+    concurrency: o.concurrency,
+  });
+
+  const enqueuePostCall = (callId: number) => {
+    markPostCallPending(database.db, callId);
+    if (queue.enqueue(POST_CALL_JOB, postCallKey(callId), { callId }, { maxAttempts: o.maxAttempts })) worker.kick();
+  };
+
+  // A call that finished while the process was dying may never have fired the hook: find
+  // recent finished calls without a job. Bounded to the newest rows so it stays cheap.
+  const orphans = database.sqlite.prepare(
+    `select c.id from calls c
+     where c.id > (select coalesce(max(id), 0) - 1000 from calls)
+       and c.ended_at is not null and c.ended_at < ?
+       and not exists (select 1 from jobs j where j.key = 'post-call:' || c.id)`,
+  );
+  const sweep = () => {
+    try {
+      const { abandoned, purged } = queue.sweep(o.retainDoneMs);
+      const lost = orphans.all(now().getTime() - 2 * 60_000) as { id: number }[];
+      for (const { id } of lost) enqueuePostCall(id);
+      if (abandoned || purged || lost.length) log.info({ abandoned, purged, requeuedCalls: lost.length }, 'job housekeeping');
+      worker.kick(); // stale leases are claimable now
+    } catch (err) {
+      log.error({ err }, 'job housekeeping failed');
+    }
+  };
+
+  let task: ReturnType<typeof cron.schedule> | null = null;
+  services.hooks.callFinished.push(enqueuePostCall);
+  return {
+    queue,
+    worker,
+    enqueuePostCall,
+    sweep,
+    start() {
+      worker.start();
+      task ??= cron.schedule('* * * * *', sweep, { name: 'job-housekeeping', noOverlap: true });
+    },
+    async stop() {
+      await task?.stop();
+      task = null;
+      await worker.stop();
+    },
+  };
+}

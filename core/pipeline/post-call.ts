@@ -1,0 +1,117 @@
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { LanguageModelError, type LanguageModel } from '../../models/llm/language-model.js';
+import { buildSummaryPrompt, checkSummary } from '../../models/prompts/summary.js';
+import type { SpeechToText } from '../../models/stt/speech-to-text.js';
+import type { Db } from '../db/client.js';
+import { calls, users, type Call } from '../db/schema.js';
+import { notificationBody } from '../notify/message.js';
+import type { CallNotifier } from '../notify/notifier.js';
+import { errorMessage, isRetryable } from './retryable.js';
+import type { JobHandler, WorkerLog } from './worker.js';
+
+export const POST_CALL_JOB = 'post-call';
+export const postCallKey = (callId: number) => `post-call:${callId}`;
+
+/** Stored as the summary of a recording Whisper found no words in; no model call needed. */
+export const NO_SPEECH_SUMMARY = 'The caller left a recording with no speech.';
+
+export interface PostCallDeps {
+  db: Db;
+  stt: SpeechToText;
+  llm: LanguageModel;
+  notifier: CallNotifier;
+  recordingsDir: string;
+  log: WorkerLog;
+  /**
+   * From this attempt on, a still-failing engine no longer holds the text back: the owner
+   * is told now (with the transcript, or a note that the summary follows) and the job keeps
+   * retrying the engines to fill the call log in, without texting again.
+   */
+  notifyAnywayFromAttempt: number;
+}
+
+/** A call has a message to transcribe when it was recorded and not missed. */
+function hasMessage(c: Call): boolean {
+  return !!c.recordingFile && c.status !== 'missed';
+}
+
+/**
+ * The post-call job: transcribe → summarise → notify. Each step stores its result on the
+ * call row as soon as it has it and is skipped when that result is already there, so a
+ * retry or a restart repeats only the work that did not finish.
+ */
+export function postCallHandler(deps: PostCallDeps): JobHandler {
+  const { db, log } = deps;
+  const load = (id: number) => db.select().from(calls).where(eq(calls.id, id)).get();
+  const save = (id: number, set: Partial<Call>) => db.update(calls).set(set).where(eq(calls.id, id)).run();
+
+  return async (job, { signal }) => {
+    const callId = Number(job.payload.callId);
+    const lastAttempt = job.attempt >= job.maxAttempts;
+    let call = load(callId);
+    if (!call) return; // deleted with its owner: nothing left to do
+    const owner = db.select().from(users).where(eq(users.id, call.userId)).get();
+    if (!owner) return;
+    const waiting: unknown[] = []; // engines that may work later
+
+    /** A retryable failure waits for the next attempt, unless this is the last one; any other failure is final. */
+    const engineFailed = (step: 'transcriptionStatus' | 'summaryStatus', err: unknown) => {
+      if (signal.aborted) throw err;
+      const final = !isRetryable(err) || lastAttempt;
+      log.warn({ callId, step, attempt: job.attempt, final, err: errorMessage(err) }, 'post-call step failed');
+      if (final) save(callId, { [step]: 'failed' });
+      if (isRetryable(err)) waiting.push(err);
+    };
+
+    if (hasMessage(call) && (call.transcriptionStatus === 'none' || call.transcriptionStatus === 'pending')) {
+      try {
+        const { text } = await deps.stt.transcribe(path.join(deps.recordingsDir, call.recordingFile!), { signal });
+        save(callId, { transcription: text, transcriptionStatus: 'done' });
+      } catch (err) {
+        engineFailed('transcriptionStatus', err);
+      }
+      call = load(callId)!;
+    }
+
+    const summaryOpen = call.summaryStatus === 'none' || call.summaryStatus === 'pending';
+    if (hasMessage(call) && summaryOpen && call.transcriptionStatus === 'done') {
+      const transcript = call.transcription?.trim() ?? '';
+      try {
+        if (!transcript) {
+          save(callId, { aiSummary: NO_SPEECH_SUMMARY, summaryStatus: 'done' });
+        } else {
+          const raw = await deps.llm.chat(
+            buildSummaryPrompt({ transcript, callerNumber: call.fromNumber, businessName: owner.businessName, mode: call.mode === 'agent' ? 'agent' : 'voicemail' }),
+            { signal, maxTokens: 160, temperature: 0.2 },
+          );
+          const checked = checkSummary(raw, { transcript, callerNumber: call.fromNumber });
+          // A reply that fails the check is not retried: the same transcript tends to give the same answer.
+          if (!checked.ok) throw new LanguageModelError(`summary rejected: ${checked.reason}`, false);
+          save(callId, { aiSummary: checked.text, summaryStatus: 'done' });
+        }
+      } catch (err) {
+        engineFailed('summaryStatus', err);
+      }
+      call = load(callId)!;
+    } else if (summaryOpen && call.transcriptionStatus === 'failed') {
+      save(callId, { summaryStatus: 'failed' }); // nothing to summarise, ever
+      call = load(callId)!;
+    }
+
+    if (waiting.length === 0 || job.attempt >= deps.notifyAnywayFromAttempt || lastAttempt) {
+      await deps.notifier.notify(call, owner, notificationBody(call));
+    }
+    if (waiting.length) throw waiting[0];
+  };
+}
+
+/** Marks what the job will fill in, so the console can show "processing" meanwhile. */
+export function markPostCallPending(db: Db, callId: number): void {
+  const call = db.select().from(calls).where(eq(calls.id, callId)).get();
+  if (!call || !hasMessage(call)) return;
+  const set: Partial<Call> = {};
+  if (call.transcriptionStatus === 'none') set.transcriptionStatus = 'pending';
+  if (call.summaryStatus === 'none') set.summaryStatus = 'pending';
+  if (Object.keys(set).length) db.update(calls).set(set).where(eq(calls.id, callId)).run();
+}

@@ -1,0 +1,103 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { calls, type Call } from '../../core/db/schema.js';
+import { ApiClient } from '../helpers/client.js';
+import { activeCustomer } from '../helpers/accounts.js';
+import { startTestServer, type TestServer } from '../helpers/server.js';
+
+let server: TestServer;
+let owner: Awaited<ReturnType<typeof activeCustomer>>;
+let other: Awaited<ReturnType<typeof activeCustomer>>;
+
+/** Sets the server clock to `iso`. */
+const setNow = (iso: string) => (server.clock.offsetMs = Date.parse(iso) - Date.now());
+
+type Fixture = Partial<Call> & { at: string; status: Call['status'] };
+function insert(userId: number, f: Fixture): number {
+  const { at, ...rest } = f;
+  const [row] = server.database.db
+    .insert(calls)
+    .values({ userId, fromNumber: '+447700900123', toNumber: '+447700900001', duration: 0, ...rest, createdAt: new Date(at) })
+    .returning({ id: calls.id })
+    .all();
+  return row!.id;
+}
+
+// Hand-computed: UK clocks go forward at 01:00 UTC on 29 March 2026 and back at 01:00 UTC on 25 October 2026.
+const FIXTURES: Fixture[] = [
+  /* 1 */ { at: '2026-03-28T23:30:00Z', status: 'voicemail', duration: 60, transcriptionStatus: 'done', notificationSent: true }, // GMT 23:30, 28 Mar
+  /* 2 */ { at: '2026-03-29T00:30:00Z', status: 'missed', notificationSent: true }, // GMT 00:30, 29 Mar
+  /* 3 */ { at: '2026-03-29T01:30:00Z', status: 'answered', duration: 120, transcriptionStatus: 'failed', notificationError: 'SMS: bad number' }, // BST 02:30, 29 Mar
+  /* 4 */ { at: '2026-10-24T23:30:00Z', status: 'voicemail', duration: 30, transcriptionStatus: 'done', notificationSent: true }, // BST 00:30, 25 Oct
+  /* 5 */ { at: '2026-10-25T00:30:00Z', status: 'missed' }, // BST 01:30, 25 Oct (first 01:30)
+  /* 6 */ { at: '2026-10-25T01:30:00Z', status: 'voicemail', duration: 90, transcriptionStatus: 'pending' }, // GMT 01:30, 25 Oct (second 01:30)
+  /* 7 */ { at: '2026-10-01T00:30:00Z', status: 'answered', duration: 45 }, // BST 01:30, 1 Oct
+  /* 8 */ { at: '2026-09-30T23:30:00Z', status: 'missed' }, // BST 00:30, 1 Oct: this month
+  /* 9 */ { at: '2026-09-30T22:30:00Z', status: 'voicemail', duration: 15 }, // BST 23:30, 30 Sep: last month
+];
+const ids: number[] = [];
+
+beforeAll(async () => {
+  server = await startTestServer();
+  owner = await activeCustomer(server);
+  other = await activeCustomer(server);
+  for (const f of FIXTURES) ids.push(insert(owner.user.id, f));
+  insert(other.user.id, { at: '2026-10-25T00:30:00Z', status: 'answered', duration: 600, transcriptionStatus: 'failed' });
+});
+afterAll(() => server.close());
+
+describe('GET /api/analytics', () => {
+  it('computes every figure in London days and hours across both 2026 clock changes', async () => {
+    setNow('2026-10-31T12:00:00Z');
+    const res = await owner.client.get('/api/analytics');
+    expect(res.status).toBe(200);
+    const a = res.body;
+    expect(a).toMatchObject({
+      totalCalls: 9,
+      thisMonthCalls: 5, // 4, 5, 6, 7, 8: October began at 23:00 UTC on 30 September
+      avgDuration: 40, // 360 s / 9
+      missedCallRate: 33.3, // 3 / 9
+      statusBreakdown: { missed: 3, answered: 2, voicemail: 4 },
+      notificationSuccessRate: 75, // sent 1, 2, 4 of outcomes 1, 2, 3, 4
+      transcriptionSuccessRate: 66.7, // done 1, 4 of done-or-failed 1, 3, 4
+    });
+    const hours = Object.fromEntries(Object.entries(a.peakHours as Record<string, number>).filter(([, n]) => n > 0));
+    expect(hours).toEqual({ '23': 2, '0': 3, '1': 3, '2': 1 });
+    expect(Object.keys(a.peakHours)).toHaveLength(24);
+
+    const days = Object.keys(a.callsPerDay);
+    expect(days).toHaveLength(30);
+    expect([days[0], days.at(-1)]).toEqual(['2026-10-02', '2026-10-31']);
+    expect(Object.fromEntries(Object.entries(a.callsPerDay as Record<string, number>).filter(([, n]) => n > 0))).toEqual({ '2026-10-25': 3 });
+
+    expect(a.recentCalls.map((c: { id: number }) => c.id)).toEqual([6, 5, 4, 7, 8, 9, 3, 2, 1].map((n) => ids[n - 1]));
+    expect(a.recentCalls[0]).toEqual({ id: ids[5], fromNumber: '+447700900123', status: 'voicemail', duration: 90, createdAt: '2026-10-25T01:30:00.000Z' });
+  });
+
+  it('counts the spring change days by London date', async () => {
+    setNow('2026-04-05T12:00:00Z');
+    const a = (await owner.client.get('/api/analytics')).body;
+    expect(Object.fromEntries(Object.entries(a.callsPerDay as Record<string, number>).filter(([, n]) => n > 0))).toEqual({
+      '2026-03-28': 1,
+      '2026-03-29': 2,
+    });
+    expect(a.thisMonthCalls).toBe(0);
+  });
+
+  it('shows each business only its own calls', async () => {
+    setNow('2026-10-31T12:00:00Z');
+    const a = (await other.client.get('/api/analytics')).body;
+    expect(a).toMatchObject({ totalCalls: 1, avgDuration: 600, statusBreakdown: { missed: 0, answered: 1, voicemail: 0 }, transcriptionSuccessRate: 0 });
+    expect(a.recentCalls).toHaveLength(1);
+  });
+
+  it('answers zeros, not errors, for a business without calls', async () => {
+    const fresh = await activeCustomer(server);
+    const a = (await fresh.client.get('/api/analytics')).body;
+    expect(a).toMatchObject({ totalCalls: 0, thisMonthCalls: 0, avgDuration: 0, missedCallRate: 0, notificationSuccessRate: 0, transcriptionSuccessRate: 0, recentCalls: [] });
+    expect(Object.values(a.peakHours).every((n) => n === 0)).toBe(true);
+  });
+
+  it('requires a signed-in user', async () => {
+    expect((await new ApiClient(server.url).get('/api/analytics')).status).toBe(401);
+  });
+});

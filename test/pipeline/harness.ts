@@ -1,0 +1,116 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { insertUser } from '../../core/accounts/users.js';
+import { calls, jobs, notifications, type Call, type NewUser } from '../../core/db/schema.js';
+import type { PipelineEngines, PipelineOptions, Pipeline } from '../../core/pipeline/pipeline.js';
+import { createPipeline } from '../../core/pipeline/pipeline.js';
+import { postCallKey } from '../../core/pipeline/post-call.js';
+import { startTestServer, type TestServer } from '../helpers/server.js';
+import { startTwilioDouble, type TwilioDouble } from '../doubles/twilio/server.js';
+
+/** Fast retries for tests: the same policy shape as production, in milliseconds. */
+export const FAST: PipelineOptions = {
+  pollMs: 20,
+  heartbeatMs: 200,
+  leaseMs: 2_000,
+  backoff: { baseMs: 20, maxMs: 100, jitter: 0 },
+  maxAttempts: 6,
+  notifyAnywayFromAttempt: 3,
+};
+
+export const DID = '+447700900001';
+export const OWNER_MOBILE = '+447700900222';
+export const CALLER = '+447700900123';
+
+export interface Harness {
+  server: TestServer;
+  twilio: TwilioDouble;
+  pipeline: Pipeline;
+  ownerId: number;
+  /** Starts another pipeline on the same database (a restarted process). */
+  restart(engines?: PipelineEngines, options?: PipelineOptions): Pipeline;
+  call(id: number): Call;
+  jobOf(callId: number): typeof jobs.$inferSelect;
+  attempts(callId: number): (typeof notifications.$inferSelect)[];
+  /** Inserts a finished call as the PBX would, copying `recording` into $DATA_DIR/recordings/. */
+  finishedCall(opts?: { status?: Call['status']; mode?: Call['mode']; recording?: string; createdAt?: Date }): number;
+  /** What the PBX does once the call row is final. */
+  fireCallFinished(callId: number): void;
+  close(): Promise<void>;
+}
+
+export async function startHarness(opts: {
+  env?: Record<string, string>;
+  engines?: PipelineEngines;
+  options?: PipelineOptions;
+  owner?: Partial<NewUser>;
+  start?: boolean;
+  twilio?: Parameters<typeof startTwilioDouble>[0];
+} = {}): Promise<Harness> {
+  const twilio = await startTwilioDouble(opts.twilio);
+  const server = await startTestServer({
+    env: {
+      TWILIO_ACCOUNT_SID: twilio.accountSid,
+      TWILIO_AUTH_TOKEN: twilio.authToken,
+      TWILIO_API_BASE: twilio.url,
+      ...opts.env,
+    },
+  });
+  const db = server.database.db;
+  const owner = insertUser(db, {
+    email: `owner-${Math.random().toString(36).slice(2)}@example.co.uk`,
+    passwordHash: 'not-used',
+    accountStatus: 'active',
+    businessName: 'Acme Plumbing',
+    smsEnabled: true,
+    whatsappEnabled: false,
+    notificationNumber: OWNER_MOBILE,
+    ...opts.owner,
+  });
+  const pipelines: Pipeline[] = [];
+  const make = (engines?: PipelineEngines, options?: PipelineOptions) => {
+    const p = createPipeline(server.services, engines ?? opts.engines, { ...FAST, ...opts.options, ...options });
+    pipelines.push(p);
+    return p;
+  };
+  const pipeline = make();
+  if (opts.start !== false) pipeline.start();
+
+  return {
+    server,
+    twilio,
+    pipeline,
+    ownerId: owner.id,
+    restart(engines, options) {
+      const p = make(engines, options);
+      p.start();
+      return p;
+    },
+    call: (id) => db.select().from(calls).where(eq(calls.id, id)).get()!,
+    jobOf: (id) => db.select().from(jobs).where(eq(jobs.key, postCallKey(id))).get()!,
+    attempts: (id) => db.select().from(notifications).where(eq(notifications.callId, id)).all(),
+    finishedCall({ status = 'voicemail', mode = 'voicemail', recording, createdAt = new Date() } = {}) {
+      const [row] = db
+        .insert(calls)
+        .values({ userId: owner.id, fromNumber: CALLER, toNumber: DID, status, mode, duration: recording ? 12 : 0, createdAt, endedAt: new Date() })
+        .returning()
+        .all();
+      if (recording) {
+        const name = `call-${row!.id}.wav`;
+        fs.mkdirSync(path.join(server.dataDir, 'recordings'), { recursive: true });
+        fs.copyFileSync(recording, path.join(server.dataDir, 'recordings', name));
+        db.update(calls).set({ recordingFile: name }).where(eq(calls.id, row!.id)).run();
+      }
+      return row!.id;
+    },
+    fireCallFinished(callId) {
+      for (const hook of server.services.hooks.callFinished) hook(callId);
+    },
+    async close() {
+      for (const p of pipelines) await p.stop();
+      await server.close();
+      await twilio.close();
+    },
+  };
+}

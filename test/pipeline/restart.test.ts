@@ -1,0 +1,132 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { projectRoot } from '../../core/config/paths.js';
+import { createTwilioClient } from '../../core/twilio/client.js';
+import { jobs, notifications } from '../../core/db/schema.js';
+import { notificationBody } from '../../core/notify/message.js';
+import { postCallKey } from '../../core/pipeline/post-call.js';
+import { startOllamaDouble, type OllamaDouble } from '../doubles/ollama/server.js';
+import { startWhisperDouble, type WhisperDouble } from '../doubles/whisper/server.js';
+import { speakToWav } from './audio.js';
+import { DID, OWNER_MOBILE, startHarness, type Harness } from './harness.js';
+
+let dir: string;
+let wav: string;
+let whisper: WhisperDouble;
+let ollama: OllamaDouble;
+let h: Harness;
+let child: ChildProcess | null = null;
+
+beforeAll(async () => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'restart-'));
+  wav = speakToWav(dir, 'msg', 'Hello, this is Tom about the invoice.');
+  whisper = await startWhisperDouble();
+  ollama = await startOllamaDouble();
+  whisper.defaultTranscript = 'Hello, this is Tom about the invoice.';
+  ollama.replier = () => 'Tom called about the invoice.';
+});
+afterAll(async () => {
+  await whisper.close();
+  await ollama.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+afterEach(async () => {
+  if (child && child.exitCode === null) child.kill('SIGKILL');
+  child = null;
+  whisper.alwaysFail = null;
+  await h?.close();
+});
+
+const engineEnv = () => ({ WHISPER_URL: whisper.url, OLLAMA_URL: ollama.url });
+
+/** What a worker that died mid-job leaves behind: the job running, its lease long expired. */
+function abandonRunningJob(h: Harness, callId: number) {
+  h.pipeline.enqueuePostCall(callId);
+  const claimed = h.pipeline.queue.claim();
+  expect(claimed?.key).toBe(postCallKey(callId));
+  h.server.database.db
+    .update(jobs)
+    .set({ lockedAt: new Date(Date.now() - 10 * 60_000) })
+    .where(eq(jobs.key, postCallKey(callId)))
+    .run();
+}
+
+describe('a worker killed mid-job', () => {
+  it('leaves a running job that a restarted worker finishes exactly once', async () => {
+    h = await startHarness({ env: engineEnv(), start: false });
+    const id = h.finishedCall({ recording: wav });
+    abandonRunningJob(h, id);
+    h.restart();
+    await vi.waitFor(() => expect(h.jobOf(id).status).toBe('done'), { timeout: 15_000, interval: 20 });
+    expect(h.jobOf(id).attempts).toBe(2);
+    expect(h.twilio.messages).toHaveLength(1);
+    expect(h.call(id)).toMatchObject({ aiSummary: 'Tom called about the invoice.', notificationSent: true });
+  });
+
+  it('after a crash between the send and its record, the restarted job finds the text and does not send again', async () => {
+    h = await startHarness({ env: engineEnv(), start: false });
+    const id = h.finishedCall({ status: 'missed' });
+    abandonRunningJob(h, id);
+    // The dead worker had written its intent and Twilio had taken the message.
+    const body = notificationBody(h.call(id));
+    h.server.database.db.insert(notifications).values({ callId: id, userId: h.ownerId, channel: 'sms', to: OWNER_MOBILE, body, status: 'sending' }).run();
+    const sent = await createTwilioClient(h.server.config.twilio).messages.create({ to: OWNER_MOBILE, from: DID, body });
+
+    h.restart();
+    await vi.waitFor(() => expect(h.jobOf(id).status).toBe('done'), { timeout: 15_000, interval: 20 });
+    expect(h.twilio.messages).toHaveLength(1);
+    expect(h.attempts(id)).toMatchObject([{ status: 'sent', providerId: sent.sid }]);
+    expect(h.call(id).notificationSent).toBe(true);
+  });
+
+  it('after a crash before the provider took the text, the restarted job sends it once', async () => {
+    h = await startHarness({ env: engineEnv(), start: false });
+    const id = h.finishedCall({ status: 'missed' });
+    abandonRunningJob(h, id);
+    const body = notificationBody(h.call(id));
+    h.server.database.db.insert(notifications).values({ callId: id, userId: h.ownerId, channel: 'sms', to: OWNER_MOBILE, body, status: 'sending' }).run();
+
+    h.restart();
+    await vi.waitFor(() => expect(h.jobOf(id).status).toBe('done'), { timeout: 15_000, interval: 20 });
+    expect(h.twilio.messages).toHaveLength(1);
+    expect(h.attempts(id).map((a) => a.status)).toEqual(['failed', 'sent']);
+  });
+
+  it('SIGKILL of a real worker process mid-transcription: a restarted worker finishes the job exactly once', async () => {
+    h = await startHarness({ env: engineEnv(), start: false, options: { leaseMs: 1_000 } });
+    const id = h.finishedCall({ recording: wav });
+    h.pipeline.enqueuePostCall(id);
+    whisper.alwaysFail = { delayMs: 60_000 }; // Whisper hangs: the child is mid-job when killed
+    whisper.requests.length = 0;
+    const root = projectRoot();
+    child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'test/pipeline/fixtures/worker-child.ts')], {
+      cwd: root,
+      env: {
+        ...process.env,
+        DATA_DIR: h.server.dataDir,
+        WHISPER_URL: whisper.url,
+        OLLAMA_URL: ollama.url,
+        TWILIO_ACCOUNT_SID: h.twilio.accountSid,
+        TWILIO_AUTH_TOKEN: h.twilio.authToken,
+        TWILIO_API_BASE: h.twilio.url,
+      },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    await vi.waitFor(() => expect(whisper.requests.length).toBeGreaterThan(0), { timeout: 20_000, interval: 50 });
+    expect(h.jobOf(id)).toMatchObject({ status: 'running', attempts: 1 });
+    const exited = new Promise((resolve) => child!.once('exit', resolve));
+    child.kill('SIGKILL');
+    await exited;
+    whisper.alwaysFail = null;
+
+    h.restart();
+    await vi.waitFor(() => expect(h.jobOf(id).status).toBe('done'), { timeout: 15_000, interval: 20 });
+    expect(h.jobOf(id).attempts).toBe(2);
+    expect(h.twilio.messages).toHaveLength(1);
+    expect(h.call(id)).toMatchObject({ transcriptionStatus: 'done', summaryStatus: 'done', notificationSent: true });
+  });
+});
