@@ -60,7 +60,6 @@ export async function buildApp(services: Services, opts: BuildOptions = {}): Pro
   await app.register(authRoutes);
   await app.register(settingsRoutes);
   await app.register(adminUserRoutes);
-  await app.register(numberRoutes);
   await app.register(analyticsRoutes);
   await app.register(numberRoutes);
   await app.register(privacyRoutes);
