@@ -1,0 +1,89 @@
+// Payload codecs for the external media channel. Asterisk's slin16 over RTP is L16
+// (RFC 3551 §4.5.11): 16-bit signed samples in network byte order (big-endian).
+// ulaw is G.711 µ-law at 8 kHz, payload type 0.
+
+export type MediaFormat = 'slin16' | 'ulaw';
+
+export interface FormatInfo {
+  sampleRate: number;
+  /** Samples in one 20 ms frame. */
+  frameSamples: number;
+  /** Payload type we send. Asterisk picks a dynamic type for slin16 and accepts what it negotiated; it reads by format. */
+  payloadType: number;
+}
+
+export const FORMATS: Record<MediaFormat, FormatInfo> = {
+  slin16: { sampleRate: 16000, frameSamples: 320, payloadType: 118 },
+  ulaw: { sampleRate: 8000, frameSamples: 160, payloadType: 0 },
+};
+
+export const FRAME_MS = 20;
+
+export function decodePayload(format: MediaFormat, payload: Buffer): Int16Array {
+  if (format === 'ulaw') {
+    const out = new Int16Array(payload.length);
+    for (let i = 0; i < payload.length; i++) out[i] = ulawToLinear(payload[i]!);
+    return out;
+  }
+  const n = payload.length >> 1;
+  const out = new Int16Array(n);
+  for (let i = 0; i < n; i++) out[i] = payload.readInt16BE(i * 2);
+  return out;
+}
+
+export function encodePayload(format: MediaFormat, samples: Int16Array): Buffer {
+  if (format === 'ulaw') {
+    const out = Buffer.alloc(samples.length);
+    for (let i = 0; i < samples.length; i++) out[i] = linearToUlaw(samples[i]!);
+    return out;
+  }
+  const out = Buffer.alloc(samples.length * 2);
+  for (let i = 0; i < samples.length; i++) out.writeInt16BE(samples[i]!, i * 2);
+  return out;
+}
+
+const BIAS = 0x84;
+const CLIP = 32635;
+
+export function linearToUlaw(sample: number): number {
+  let s = Math.max(-CLIP, Math.min(CLIP, sample));
+  const sign = s < 0 ? 0x80 : 0;
+  if (s < 0) s = -s;
+  s += BIAS;
+  let exponent = 7;
+  for (let mask = 0x4000; (s & mask) === 0 && exponent > 0; mask >>= 1) exponent--;
+  const mantissa = (s >> (exponent + 3)) & 0x0f;
+  return ~(sign | (exponent << 4) | mantissa) & 0xff;
+}
+
+export function ulawToLinear(byte: number): number {
+  const u = ~byte & 0xff;
+  const exponent = (u >> 4) & 0x07;
+  const mantissa = u & 0x0f;
+  const magnitude = (((mantissa << 3) + BIAS) << exponent) - BIAS;
+  return u & 0x80 ? -magnitude : magnitude;
+}
+
+/** Linear-interpolation resampler: good enough for speech between 8 and 16 kHz. */
+export function resample(samples: Int16Array, from: number, to: number): Int16Array {
+  if (from === to) return samples;
+  const n = Math.floor((samples.length * to) / from);
+  const out = new Int16Array(n);
+  const step = from / to;
+  for (let i = 0; i < n; i++) {
+    const x = i * step;
+    const i0 = Math.floor(x);
+    const i1 = Math.min(i0 + 1, samples.length - 1);
+    const f = x - i0;
+    out[i] = Math.round(samples[i0]! * (1 - f) + samples[i1]! * f);
+  }
+  return out;
+}
+
+/** Root-mean-square level of a frame (0 … 32768). */
+export function rms(samples: Int16Array): number {
+  if (samples.length === 0) return 0;
+  let sum = 0;
+  for (let i = 0; i < samples.length; i++) sum += samples[i]! * samples[i]!;
+  return Math.sqrt(sum / samples.length);
+}

@@ -1,0 +1,123 @@
+// Turn taking on the caller's stream, fed one 20 ms frame and its VAD verdict at a time.
+// Pure (no clock of its own: time is counted in frames), so it is unit-tested frame by frame.
+//
+//   quiet ──(startMs of speech)──▶ speaking ──(endSilenceMs of silence)──▶ quiet
+//                 │ emits speech-start                 │ emits turn (≥ minTurnMs of speech)
+//                 │ (barge-in pauses playback here)    │ or blip (shorter: "mm", a cough, "ok")
+
+export interface TurnConfig {
+  frameMs: number;
+  /** Speech needed before the caller counts as talking (ignores clicks). */
+  startMs: number;
+  /** Silence that ends the caller's turn. */
+  endSilenceMs: number;
+  /** Shorter stretches of speech are back-channel noises, not turns. */
+  minTurnMs: number;
+  /** Audio kept from before the start, so the first syllable reaches STT whole. */
+  preRollMs: number;
+  /** A turn is cut here even if the caller keeps talking. */
+  maxTurnMs: number;
+}
+
+export const DEFAULT_TURN_CONFIG: TurnConfig = {
+  frameMs: 20,
+  startMs: 100,
+  endSilenceMs: 700,
+  minTurnMs: 400,
+  preRollMs: 300,
+  maxTurnMs: 30_000,
+};
+
+export type TurnEvent =
+  | { type: 'speech-start' }
+  /** Enough speech that this is a real turn, not a back-channel (barge-in commits here). */
+  | { type: 'speech-confirmed' }
+  | { type: 'blip'; speechMs: number }
+  | { type: 'turn'; audio: Int16Array; speechMs: number; silenceMs: number };
+
+export class TurnDetector {
+  private state: 'quiet' | 'speaking' = 'quiet';
+  private recent: boolean[] = [];
+  private preRoll: Int16Array[] = [];
+  private frames: Int16Array[] = [];
+  private speechFrames = 0;
+  private silenceRun = 0;
+  private confirmed = false;
+  private readonly c: TurnConfig;
+
+  constructor(config: Partial<TurnConfig> = {}) {
+    this.c = { ...DEFAULT_TURN_CONFIG, ...config };
+  }
+
+  get speaking(): boolean {
+    return this.state === 'speaking';
+  }
+
+  private frames_(ms: number): number {
+    return Math.max(1, Math.round(ms / this.c.frameMs));
+  }
+
+  feed(frame: Int16Array, speech: boolean): TurnEvent[] {
+    const out: TurnEvent[] = [];
+    if (this.state === 'quiet') {
+      this.preRoll.push(frame);
+      const need = this.frames_(this.c.startMs);
+      // Holds the frames that proved the start as well as the pre-roll before them.
+      if (this.preRoll.length > this.frames_(this.c.preRollMs) + need + 1) this.preRoll.shift();
+      this.recent.push(speech);
+      if (this.recent.length > need + 1) this.recent.shift();
+      // One non-speech frame inside the window is tolerated (VAD flicker on plosives).
+      if (this.recent.filter(Boolean).length >= need) {
+        this.state = 'speaking';
+        this.frames = [...this.preRoll];
+        this.preRoll = [];
+        this.speechFrames = need;
+        this.silenceRun = 0;
+        this.confirmed = false;
+        out.push({ type: 'speech-start' });
+      }
+      return out;
+    }
+
+    this.frames.push(frame);
+    if (speech) {
+      this.speechFrames++;
+      this.silenceRun = 0;
+    } else {
+      this.silenceRun++;
+    }
+    if (!this.confirmed && this.speechFrames >= this.frames_(this.c.minTurnMs)) {
+      this.confirmed = true;
+      out.push({ type: 'speech-confirmed' });
+    }
+    const tooLong = this.frames.length >= this.frames_(this.c.maxTurnMs);
+    if (this.silenceRun >= this.frames_(this.c.endSilenceMs) || tooLong) {
+      const speechMs = this.speechFrames * this.c.frameMs;
+      if (this.confirmed) out.push({ type: 'turn', audio: concat(this.frames), speechMs, silenceMs: this.silenceRun * this.c.frameMs });
+      else out.push({ type: 'blip', speechMs });
+      this.reset();
+    }
+    return out;
+  }
+
+  /** Forget the current stretch (e.g. the agent's own prompt is over and listening restarts). */
+  reset(): void {
+    this.state = 'quiet';
+    this.recent = [];
+    this.preRoll = [];
+    this.frames = [];
+    this.speechFrames = 0;
+    this.silenceRun = 0;
+    this.confirmed = false;
+  }
+}
+
+export function concat(frames: Int16Array[]): Int16Array {
+  const out = new Int16Array(frames.reduce((n, f) => n + f.length, 0));
+  let o = 0;
+  for (const f of frames) {
+    out.set(f, o);
+    o += f.length;
+  }
+  return out;
+}
