@@ -136,10 +136,15 @@ export function Field({
     : children;
   return (
     <div className="grid gap-1.5">
-      <label htmlFor={id} className="text-sm font-medium text-slate-700 dark:text-slate-300">
-        {label}
-        {required && <span aria-hidden className="text-red-600"> *</span>}
-      </label>
+      {/* The star sits outside the label so the accessible name stays the plain label; the control carries `required`. */}
+      <div className="text-sm font-medium text-slate-700 dark:text-slate-300">
+        <label htmlFor={id}>{label}</label>
+        {required && (
+          <span aria-hidden className="text-red-600">
+            {' '}*
+          </span>
+        )}
+      </div>
       {control}
       {hint && (
         <p id={hintId} className="text-xs text-slate-500 dark:text-slate-400">

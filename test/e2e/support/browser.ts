@@ -1,0 +1,114 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { ADMIN, activeCustomer, signInAdmin } from '../../helpers/accounts.js';
+import type { ApiClient } from '../../helpers/client.js';
+import { startTestServer, type TestServer } from '../../helpers/server.js';
+import { ensureConsoleBuilt } from './build-console.js';
+
+// Debian's Chromium, headless, with everything that would reach the network switched off.
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export interface E2E {
+  server: TestServer;
+  browser: Browser;
+  /** A fresh browser context (its own cookies and storage) and a page in it. */
+  page(opts?: { width?: number; height?: number; dark?: boolean }): Promise<Page>;
+  close(): Promise<void>;
+}
+
+/** The real server with the built console, and one Chromium for the file's tests. */
+export async function startE2E(): Promise<E2E> {
+  const consoleDir = ensureConsoleBuilt();
+  const server = await startTestServer({ consoleDir });
+  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS });
+  const contexts: BrowserContext[] = [];
+  return {
+    server,
+    browser,
+    async page(opts = {}) {
+      const ctx = await browser.newContext({ viewport: { width: opts.width ?? 1280, height: opts.height ?? 900 }, baseURL: server.url });
+      if (opts.dark) await ctx.addInitScript("localStorage.setItem('theme', 'dark')");
+      contexts.push(ctx);
+      const page = await ctx.newPage();
+      page.setDefaultTimeout(10_000);
+      return page;
+    },
+    async close() {
+      await Promise.all(contexts.map((c) => c.close().catch(() => undefined)));
+      await browser.close();
+      await server.close();
+    },
+  };
+}
+
+/** Hands an API client's session cookie to the browser: seeded users start signed in. */
+export async function adoptSession(page: Page, client: ApiClient, url: string): Promise<void> {
+  const [name, ...rest] = (client.cookie ?? '').split('=');
+  if (!name || !rest.length) throw new Error('the API client has no session cookie');
+  await page.context().addCookies([{ name, value: rest.join('='), url }]);
+}
+
+export async function customerPage(e2e: E2E, overrides: Record<string, string> = {}, opts?: Parameters<E2E['page']>[0]) {
+  const customer = await activeCustomer(e2e.server, overrides);
+  const page = await e2e.page(opts);
+  await adoptSession(page, customer.client, e2e.server.url);
+  return { page, customer };
+}
+
+export async function adminPage(e2e: E2E, opts?: Parameters<E2E['page']>[0]) {
+  const admin = await signInAdmin(e2e.server);
+  const page = await e2e.page(opts);
+  await adoptSession(page, admin, e2e.server.url);
+  return { page, admin, credentials: ADMIN };
+}
+
+/** Signs in through the login dialog, as a person would. */
+export async function logInThroughDialog(page: Page, email: string, password: string): Promise<void> {
+  await page.goto('/');
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Log In' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Welcome Back' });
+  await dialog.getByLabel('Email').fill(email);
+  await dialog.getByLabel('Password').fill(password);
+  await dialog.getByRole('button', { name: 'Log In' }).click();
+  await page.waitForURL('**/dashboard');
+}
+
+/** The single visible toast's text. */
+export async function toastText(page: Page): Promise<string> {
+  const t = page.getByTestId('toast');
+  await t.waitFor();
+  return (await t.innerText()).replace(/\s+/g, ' ').trim();
+}
+
+/** True when the route is not served yet (another engineer's API still missing): the screen must show its error state. */
+export async function apiMissing(client: ApiClient, apiPath: string): Promise<boolean> {
+  const res = await client.get(apiPath);
+  return res.status === 404 && /No route for/.test(res.text);
+}
+
+export function screenshotPath(name: string): string {
+  const dir = path.join('/tmp', 'console-e2e');
+  fs.mkdirSync(dir, { recursive: true });
+  return path.join(dir, `${name}.png`);
+}
+
+/** Every mail in the outbox, decoded from quoted-printable, oldest first. */
+export function outboxMails(server: TestServer): string[] {
+  const dir = path.join(server.dataDir, 'outbox', 'mail');
+  const files = fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f.endsWith('.eml')).sort() : [];
+  return files.map((f) =>
+    fs
+      .readFileSync(path.join(dir, f), 'utf8')
+      .replace(/=\r?\n/g, '')
+      .replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16))),
+  );
+}
