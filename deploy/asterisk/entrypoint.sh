@@ -1,0 +1,85 @@
+#!/bin/sh
+# Renders the Asterisk configuration from the templates and .env, then runs Asterisk.
+# Asterisk's config files cannot read the environment, so envsubst fills in only the
+# variables listed in RENDERED_VARS: dialplan variables such as ${EXTEN} pass through.
+#   entrypoint.sh               render, then exec asterisk in the foreground
+#   entrypoint.sh --render-only render and exit (used by test/deploy)
+set -eu
+
+TEMPLATES=${ASTERISK_TEMPLATES:-/etc/asterisk-templates}
+OUT=${ASTERISK_ETC:-/etc/asterisk}
+
+# Defaults match the core's (core/config/config.ts) so both sides agree without a .env entry.
+: "${ARI_USERNAME:=appliance}"
+: "${ARI_APP:=call-answering}"
+: "${DEFAULT_DID:=}"
+: "${SIP_TRUNKS:=}"
+: "${SIP_PUBLIC_ADDRESS:=}"
+: "${SIP_LOCAL_NET:=}"
+: "${SIP_UKDID_HOST:=}"
+: "${SIP_UKDID_MATCH:=}"
+: "${SIP_REG_SERVER:=}"
+: "${SIP_REG_USERNAME:=}"
+: "${SIP_REG_PASSWORD:=}"
+: "${SIP_TWILIO_TERMINATION:=}"
+export ARI_USERNAME ARI_APP DEFAULT_DID SIP_UKDID_HOST SIP_UKDID_MATCH SIP_REG_SERVER SIP_REG_USERNAME SIP_REG_PASSWORD SIP_TWILIO_TERMINATION
+
+RENDERED_VARS='${ARI_USERNAME} ${ARI_PASSWORD} ${ARI_APP} ${DEFAULT_DID} ${SIP_UKDID_HOST} ${SIP_UKDID_MATCH} ${SIP_REG_SERVER} ${SIP_REG_USERNAME} ${SIP_REG_PASSWORD} ${SIP_TWILIO_TERMINATION}'
+
+fail() {
+  echo "asterisk: $*" >&2
+  exit 2
+}
+
+if [ -z "${ARI_PASSWORD:-}" ]; then
+  fail "ARI_PASSWORD is not set: put a long random password in .env (the core uses the same one)"
+fi
+export ARI_PASSWORD
+
+# A ";" starts a comment and a newline a new setting in Asterisk's format: refuse values
+# that would silently change the configuration instead of being part of it.
+for name in ARI_USERNAME ARI_PASSWORD ARI_APP DEFAULT_DID SIP_UKDID_HOST SIP_UKDID_MATCH SIP_REG_SERVER SIP_REG_USERNAME SIP_REG_PASSWORD SIP_TWILIO_TERMINATION SIP_PUBLIC_ADDRESS SIP_LOCAL_NET; do
+  eval "value=\${$name}"
+  case "$value" in
+    *';'* | *'['* | *']'* | *'
+'*) fail "$name must not contain ';', '[', ']' or a line break" ;;
+  esac
+done
+
+mkdir -p "$OUT/pjsip.d"
+for template in "$TEMPLATES"/*.conf "$TEMPLATES"/pjsip.d/*.conf; do
+  [ -f "$template" ] || continue
+  target="$OUT/${template#"$TEMPLATES"/}"
+  envsubst "$RENDERED_VARS" <"$template" >"$target"
+done
+
+# The chosen trunk examples.
+trunks="$OUT/pjsip_trunks.conf"
+echo "; Written by entrypoint.sh from SIP_TRUNKS=$SIP_TRUNKS" >"$trunks"
+for trunk in $(echo "$SIP_TRUNKS" | tr ',' ' '); do
+  [ -f "$OUT/pjsip.d/$trunk.conf" ] || fail "SIP_TRUNKS names \"$trunk\"; choose from: uk-did, registration, twilio"
+  echo "#include pjsip.d/$trunk.conf" >>"$trunks"
+done
+[ -n "$SIP_TRUNKS" ] || echo "asterisk: SIP_TRUNKS is empty: no trunk is configured, so no call can arrive" >&2
+
+# NAT: Asterisk must put the public address in SDP and Contact, or audio is one-way.
+nat="$OUT/pjsip_nat.conf"
+: >"$nat"
+if [ -n "$SIP_PUBLIC_ADDRESS" ]; then
+  {
+    echo "external_media_address=$SIP_PUBLIC_ADDRESS"
+    echo "external_signaling_address=$SIP_PUBLIC_ADDRESS"
+    for net in $(echo "${SIP_LOCAL_NET:-10.0.0.0/8,172.16.0.0/12,192.168.0.0/16}" | tr ',' ' '); do
+      echo "local_net=$net"
+    done
+  } >>"$nat"
+fi
+
+if [ "${1:-}" = "--render-only" ]; then
+  exit 0
+fi
+
+# Secrets readable by Asterisk only.
+chown -R asterisk:asterisk "$OUT"
+chmod 0640 "$OUT"/*.conf "$OUT"/pjsip.d/*.conf
+exec /usr/sbin/asterisk -f -U asterisk -G asterisk -vvv "$@"

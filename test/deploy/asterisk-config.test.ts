@@ -1,0 +1,243 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../core/config/config.js';
+import { all, findSections, last, parseAsteriskConf, type ConfFile } from './asterisk-conf.js';
+import { ASTERISK_DIR, renderAsteriskConfig, templateConf, type Rendered } from './render.js';
+
+// Asterisk cannot run here: these tests render the real templates with the real
+// entrypoint and envsubst, parse the result, and check what Asterisk would read.
+const rendered: Rendered[] = [];
+function render(env: Record<string, string>) {
+  const r = renderAsteriskConfig(env);
+  rendered.push(r);
+  return r;
+}
+afterAll(() => rendered.forEach((r) => fs.rmSync(r.dir, { recursive: true, force: true })));
+
+const coreDefaults = loadConfig({});
+const ALL_TRUNKS = {
+  ARI_PASSWORD: 'ari-secret-123',
+  SIP_TRUNKS: 'uk-did,registration,twilio',
+  SIP_UKDID_HOST: 'sip.provider.example.co.uk',
+  SIP_UKDID_MATCH: '198.51.100.0/28',
+  SIP_REG_SERVER: 'sip.voip.example.co.uk',
+  SIP_REG_USERNAME: '442079460000',
+  SIP_REG_PASSWORD: 'reg-secret-456',
+  SIP_TWILIO_TERMINATION: 'acme.pstn.twilio.com',
+  SIP_PUBLIC_ADDRESS: '203.0.113.10',
+};
+
+/** Every dialplan step of a context, in order (exten and same lines). */
+function steps(conf: ConfFile, context: string): string[] {
+  return findSections(conf, context).flatMap((s) => s.entries.filter((e) => e.key === 'exten' || e.key === 'same').map((e) => e.value));
+}
+
+describe('extensions.conf', () => {
+  it('sends every inbound DID to Stasis with the core’s default app name', () => {
+    const r = render({ ARI_PASSWORD: 'x' });
+    expect(r.status, r.stderr).toBe(0);
+    const inbound = steps(r.conf('extensions.conf'), 'inbound');
+    expect(inbound[0]).toMatch(/^_\[\+0-9\]\.,1,/);
+    const stasis = inbound.find((s) => s.includes('Stasis('));
+    expect(stasis).toBe(`n,Stasis(${coreDefaults.ari.app},\${EXTEN})`);
+    // The template itself reads as the operator expects, app name from the environment.
+    expect(steps(templateConf('extensions.conf'), 'inbound')).toContain('n,Stasis(${ARI_APP},${EXTEN})');
+  });
+
+  it('follows ARI_APP when the operator changes it', () => {
+    const r = render({ ARI_PASSWORD: 'x', ARI_APP: 'second-appliance' });
+    expect(steps(r.conf('extensions.conf'), 'inbound')).toContain('n,Stasis(second-appliance,${EXTEN})');
+  });
+
+  it('answers politely when Stasis fails (core not connected), never dead air', () => {
+    const conf = render({ ARI_PASSWORD: 'x' }).conf('extensions.conf');
+    const inbound = steps(conf, 'inbound');
+    const stasisAt = inbound.findIndex((s) => s.includes('Stasis('));
+    expect(inbound[stasisAt + 1]).toMatch(/GotoIf\(\$\["\$\{STASISSTATUS\}" = "FAILED"\]\?unavailable,s,1\)/);
+    const fallback = steps(conf, 'unavailable').join('\n');
+    expect(fallback).toMatch(/Answer\(\)[\s\S]*Playback\(appliance-unavailable\)[\s\S]*Hangup/);
+    // The prompt it plays is made in the Asterisk image.
+    expect(fs.readFileSync(path.join(ASTERISK_DIR, 'Dockerfile'), 'utf8')).toContain('sounds/en/appliance-unavailable.wav');
+  });
+
+  it('routes every trunk context to the inbound DIDs', () => {
+    const r = render(ALL_TRUNKS);
+    const pjsip = r.conf('pjsip.conf');
+    const ext = r.conf('extensions.conf');
+    const contexts = new Set(
+      ['uk-did', 'registration', 'twilio'].map((t) => last(findSections(pjsip, t, 'endpoint')[0]!, 'context')!),
+    );
+    expect([...contexts].sort()).toEqual(['from-trunk', 'from-twilio']);
+    for (const c of contexts) expect(all(findSections(ext, c)[0]!, 'include')).toEqual(['inbound']);
+  });
+});
+
+describe('http.conf', () => {
+  const http = findSections(templateConf('http.conf'), 'general')[0]!;
+  it('serves ARI on 8088 with no prefix (ari-client cannot follow one)', () => {
+    expect(last(http, 'enabled')).toBe('yes');
+    expect(last(http, 'bindport')).toBe('8088');
+    expect(http.entries.map((e) => e.key)).not.toContain('prefix');
+  });
+});
+
+describe('ari.conf', () => {
+  it('takes the user and password from the environment, not from literals', () => {
+    const template = templateConf('ari.conf');
+    const users = template.sections.filter((s) => last(s, 'type') === 'user');
+    expect(users.map((u) => u.name)).toEqual(['${ARI_USERNAME}']);
+    expect(last(users[0]!, 'password')).toBe('${ARI_PASSWORD}');
+    expect(last(users[0]!, 'read_only')).toBe('no');
+    expect(last(findSections(template, 'general')[0]!, 'enabled')).toBe('yes');
+
+    const r = render({ ARI_USERNAME: 'ops', ARI_PASSWORD: 'long-random-secret' });
+    const [user] = findSections(r.conf('ari.conf'), 'ops', 'user');
+    expect(last(user!, 'password')).toBe('long-random-secret');
+  });
+
+  it('defaults the user name to the core’s', () => {
+    const r = render({ ARI_PASSWORD: 'x' });
+    expect(findSections(r.conf('ari.conf'), coreDefaults.ari.username, 'user')).toHaveLength(1);
+  });
+
+  it('refuses to start without ARI_PASSWORD, saying what to do', () => {
+    const r = render({});
+    expect(r.status).toBe(2);
+    expect(r.stderr).toMatch(/ARI_PASSWORD is not set: put a long random password in \.env/);
+  });
+
+  it('refuses a value that would change the config (";" starts a comment)', () => {
+    const r = render({ ARI_PASSWORD: 'abc;def' });
+    expect(r.status).toBe(2);
+    expect(r.stderr).toMatch(/ARI_PASSWORD must not contain/);
+  });
+
+  it('has no literal password anywhere in the templates', () => {
+    const etc = path.join(ASTERISK_DIR, 'etc');
+    const files = fs.readdirSync(etc, { recursive: true }).map(String).filter((f) => f.endsWith('.conf'));
+    for (const f of files) {
+      const conf = parseAsteriskConf(fs.readFileSync(path.join(etc, f), 'utf8'));
+      for (const s of conf.sections) for (const v of all(s, 'password')) expect(v, `${f} [${s.name}]`).toMatch(/^\$\{[A-Z_]+\}$/);
+    }
+  });
+});
+
+describe('pjsip.conf', () => {
+  const r = render(ALL_TRUNKS);
+  const pjsip = r.conf('pjsip.conf');
+
+  it('loads the trunks named in SIP_TRUNKS and only those', () => {
+    expect(r.status, r.stderr).toBe(0);
+    const only = render({ ARI_PASSWORD: 'x', SIP_TRUNKS: 'twilio' }).conf('pjsip.conf');
+    expect(findSections(only, 'twilio', 'endpoint')).toHaveLength(1);
+    expect(findSections(only, 'registration', 'endpoint')).toHaveLength(0);
+    const bad = render({ ARI_PASSWORD: 'x', SIP_TRUNKS: 'sipgate' });
+    expect(bad.status).toBe(2);
+    expect(bad.stderr).toMatch(/choose from: uk-did, registration, twilio/);
+  });
+
+  it('configures Twilio Elastic SIP Trunking as Twilio documents', () => {
+    const [endpoint] = findSections(pjsip, 'twilio', 'endpoint');
+    expect(endpoint).toBeDefined();
+    for (const [k, v] of Object.entries({
+      context: 'from-twilio',
+      direct_media: 'no',
+      rtp_symmetric: 'yes',
+      force_rport: 'yes',
+      rewrite_contact: 'yes',
+      dtmf_mode: 'rfc4733',
+    })) {
+      expect(last(endpoint!, k), k).toBe(v);
+    }
+    expect(all(endpoint!, 'disallow')).toContain('all');
+    expect(all(endpoint!, 'allow').at(-1)).toBe('alaw,ulaw');
+    const [identify] = findSections(pjsip, 'twilio', 'identify');
+    expect(last(identify!, 'endpoint')).toBe('twilio');
+    expect(all(identify!, 'match').length).toBeGreaterThan(0);
+    for (const m of all(identify!, 'match')) expect(m).toMatch(/^\d+\.\d+\.\d+\.\d+\/\d+$/);
+    expect(last(findSections(pjsip, 'twilio', 'aor')[0]!, 'contact')).toBe('sip:acme.pstn.twilio.com');
+  });
+
+  it('registers the generic trunk with line=yes bound to its endpoint, credentials from .env', () => {
+    const [reg] = findSections(pjsip, 'registration', 'registration');
+    expect(last(reg!, 'line')).toBe('yes');
+    expect(last(reg!, 'endpoint')).toBe('registration');
+    expect(findSections(pjsip, 'registration', 'endpoint')).toHaveLength(1);
+    expect(last(reg!, 'server_uri')).toBe('sip:sip.voip.example.co.uk');
+    const [auth] = findSections(pjsip, 'registration-auth', 'auth');
+    expect(last(auth!, 'password')).toBe('reg-secret-456');
+    expect(last(auth!, 'username')).toBe('442079460000');
+  });
+
+  it('identifies the UK DID provider by the addresses the operator gives', () => {
+    const [identify] = findSections(pjsip, 'uk-did', 'identify');
+    expect(all(identify!, 'match')).toEqual(['198.51.100.0/28']);
+    const [endpoint] = findSections(pjsip, 'uk-did', 'endpoint');
+    expect(last(endpoint!, 'direct_media')).toBe('no');
+  });
+
+  it('puts the public address in SDP and Contact behind NAT', () => {
+    const [udp] = findSections(pjsip, 'transport-udp', 'transport');
+    expect(last(udp!, 'external_media_address')).toBe('203.0.113.10');
+    expect(last(udp!, 'external_signaling_address')).toBe('203.0.113.10');
+    expect(all(udp!, 'local_net')).toContain('192.168.0.0/16');
+  });
+
+  it('uses the RTP range that docker-compose publishes', () => {
+    const rtp = findSections(templateConf('rtp.conf'), 'general')[0]!;
+    const compose = fs.readFileSync(path.join(ASTERISK_DIR, '..', '..', 'docker-compose.yml'), 'utf8');
+    expect(compose).toContain(`"${last(rtp, 'rtpstart')}-${last(rtp, 'rtpend')}:${last(rtp, 'rtpstart')}-${last(rtp, 'rtpend')}/udp"`);
+  });
+});
+
+describe('modules', () => {
+  const built = fs
+    .readFileSync(path.join(ASTERISK_DIR, 'menuselect.txt'), 'utf8')
+    .split('\n')
+    .map((l) => l.replace(/#.*/, '').trim())
+    .filter(Boolean);
+  const modules = findSections(templateConf('modules.conf'), 'modules')[0]!;
+  const loaded = all(modules, 'load').map((m) => m.replace(/\.so$/, ''));
+
+  it('loads exactly the modules the image builds, and nothing else', () => {
+    expect(last(modules, 'autoload')).toBe('no');
+    expect([...loaded].sort()).toEqual([...built].sort());
+    for (const m of all(modules, 'noload')) expect(loaded).not.toContain(m.replace(/\.so$/, ''));
+  });
+
+  it('includes what the call flows need', () => {
+    for (const m of [
+      'chan_pjsip',
+      'res_ari',
+      'res_ari_channels',
+      'res_ari_recordings',
+      'res_ari_playbacks',
+      'res_ari_events',
+      'res_stasis',
+      'res_stasis_recording',
+      'res_stasis_playback',
+      'res_http_websocket',
+      'app_stasis',
+      'func_talkdetect',
+      'format_wav',
+      'codec_alaw',
+      'codec_ulaw',
+      'res_rtp_asterisk',
+      'pbx_config',
+      'res_pjsip_outbound_registration',
+      'res_pjsip_endpoint_identifier_ip',
+    ]) {
+      expect(built, m).toContain(m);
+    }
+  });
+
+  it('builds Asterisk 20 from a checksummed tarball with only those modules', () => {
+    const dockerfile = fs.readFileSync(path.join(ASTERISK_DIR, 'Dockerfile'), 'utf8');
+    expect(dockerfile).toMatch(/ARG ASTERISK_VERSION=20\.\d+\.\d+/);
+    expect(dockerfile).toMatch(/sha256sum -c/);
+    expect(dockerfile).toMatch(/test -n "\$\{ASTERISK_SHA256\}"/);
+    expect(dockerfile).toContain('--disable-category MENUSELECT_RES');
+    expect(dockerfile).toContain('/tmp/menuselect.txt');
+  });
+});

@@ -1,0 +1,156 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { loadConfig } from '../../core/config/config.js';
+import { projectRoot } from '../../core/config/paths.js';
+import { PROMPTS_SOUND_DIR } from '../../models/tts/index.js';
+
+// No Docker engine here: the compose file is parsed and checked for what `docker compose up`
+// relies on. Interpolation (${VAR:-default}) is resolved the way compose does it.
+const root = projectRoot();
+const compose = parse(fs.readFileSync(path.join(root, 'docker-compose.yml'), 'utf8')) as {
+  services: Record<string, Service>;
+  volumes: Record<string, unknown>;
+};
+interface Service {
+  image?: string;
+  build?: { context: string; dockerfile?: string; args?: Record<string, string> };
+  environment?: Record<string, string>;
+  env_file?: string | string[];
+  volumes?: string[];
+  ports?: string[];
+  depends_on?: Record<string, { condition: string }>;
+  healthcheck?: { test: string[] | string; interval?: string };
+}
+const { asterisk, core, ollama, whisper } = compose.services as Record<string, Service>;
+
+/** ${VAR:-default} → default, ${VAR:?message} → required, ${VAR} → unset. */
+function interpolate(value: string, env: Record<string, string> = {}): string {
+  return value.replace(/\$\{([A-Z0-9_]+)(?:(:-|:\?)([^}]*))?\}/g, (_m, name: string, op?: string, arg?: string) => {
+    if (env[name]) return env[name]!;
+    if (op === ':?') throw new Error(`${name} is required: ${arg}`);
+    return op === ':-' ? (arg ?? '') : '';
+  });
+}
+
+/** The container path a named volume is mounted at, with its options. */
+function mount(service: Service, volume: string): { target: string; readOnly: boolean } | undefined {
+  const entry = service.volumes?.find((v) => v.split(':')[0] === volume);
+  if (!entry) return undefined;
+  const [, target, mode] = entry.split(':');
+  return { target: target!, readOnly: mode === 'ro' };
+}
+
+describe('docker-compose.yml', () => {
+  it('runs the four services of the appliance', () => {
+    expect(Object.keys(compose.services).sort()).toEqual(['asterisk', 'core', 'ollama', 'whisper']);
+  });
+
+  it('gives every service a healthcheck', () => {
+    for (const [name, service] of Object.entries(compose.services)) {
+      expect(service.healthcheck?.test, name).toBeDefined();
+      expect(service.healthcheck!.test[0], name).toMatch(/^CMD/);
+    }
+  });
+
+  it('starts the core only once asterisk, ollama and whisper are healthy', () => {
+    expect(core!.depends_on).toEqual({
+      asterisk: { condition: 'service_healthy' },
+      ollama: { condition: 'service_healthy' },
+      whisper: { condition: 'service_healthy' },
+    });
+  });
+
+  it('shares the prompt cache: written by the core, played by Asterisk as sound:appliance/<key>', () => {
+    const dataDir = core!.environment!.DATA_DIR!;
+    expect(mount(core!, 'prompts')).toEqual({ target: `${dataDir}/prompts`, readOnly: false });
+    expect(mount(asterisk!, 'prompts')).toEqual({ target: `/var/lib/asterisk/sounds/${PROMPTS_SOUND_DIR}`, readOnly: true });
+  });
+
+  it('keeps data and recordings on named volumes', () => {
+    expect(mount(core!, 'data')?.target).toBe(core!.environment!.DATA_DIR);
+    expect(mount(core!, 'recordings')?.target).toBe(`${core!.environment!.DATA_DIR}/recordings`);
+    for (const v of ['data', 'recordings', 'prompts']) expect(compose.volumes).toHaveProperty(v);
+    for (const s of Object.values(compose.services)) {
+      for (const v of s.volumes ?? []) expect(compose.volumes, v).toHaveProperty(v.split(':')[0]!);
+    }
+  });
+
+  it('points the core at Asterisk’s ARI and the engines by service name', () => {
+    const env = core!.environment!;
+    expect(env.ARI_URL).toBe('http://asterisk:8088');
+    expect(env.OLLAMA_URL).toBe('http://ollama:11434');
+    expect(env.WHISPER_URL).toBe('http://whisper:8080');
+    // The core's config accepts what compose gives it (with only the required secret set).
+    const resolved = Object.fromEntries(Object.entries(env).map(([k, v]) => [k, interpolate(v, { ARI_PASSWORD: 'x' })]));
+    expect(() => loadConfig(resolved)).not.toThrow();
+  });
+
+  it('gives both sides the same ARI credentials and app name, from .env', () => {
+    const defaults = loadConfig({}).ari;
+    for (const key of ['ARI_USERNAME', 'ARI_PASSWORD', 'ARI_APP']) {
+      expect(asterisk!.environment![key], key).toBe(core!.environment![key]);
+      expect(asterisk!.environment![key], key).toMatch(new RegExp(`^\\$\\{${key}[:}]`));
+    }
+    expect(interpolate(core!.environment!.ARI_APP!)).toBe(defaults.app);
+    expect(interpolate(core!.environment!.ARI_USERNAME!)).toBe(defaults.username);
+    expect(() => interpolate(core!.environment!.ARI_PASSWORD!)).toThrow(/ARI_PASSWORD is required/);
+    expect(core!.env_file).toBe('.env');
+  });
+
+  it('documents every setting Asterisk takes from .env in asterisk.conf.example', () => {
+    const example = fs.readFileSync(path.join(root, 'asterisk.conf.example'), 'utf8');
+    const documented = new Set([...example.matchAll(/^#?\s*([A-Z0-9_]+)=/gm)].map((m) => m[1]));
+    const used = [
+      ...Object.values(asterisk!.environment!),
+      ...Object.values(asterisk!.build!.args ?? {}),
+    ].flatMap((v) => [...v.matchAll(/\$\{([A-Z0-9_]+)/g)].map((m) => m[1]!));
+    for (const name of used) expect(documented, name).toContain(name);
+  });
+
+  it('does not publish ARI outside the compose network', () => {
+    expect((asterisk!.ports ?? []).some((p) => p.includes('8088'))).toBe(false);
+  });
+
+  it('builds from Dockerfiles that exist, and pins the Ollama image', () => {
+    for (const s of [asterisk!, core!, whisper!]) {
+      const file = path.join(root, s.build!.context, s.build!.dockerfile ?? 'Dockerfile');
+      expect(fs.existsSync(file), file).toBe(true);
+    }
+    expect(ollama!.image).toMatch(/^ollama\/ollama:\d+\.\d+\.\d+$/);
+  });
+});
+
+describe('Dockerfiles', () => {
+  const read = (p: string) => fs.readFileSync(path.join(root, p), 'utf8');
+
+  it('builds the core in two stages with npm ci and runs it as a non-root user', () => {
+    const file = read('deploy/core/Dockerfile');
+    expect(file.match(/^FROM node:20/gm)).toHaveLength(2);
+    expect(file).toContain('npm ci');
+    expect(file).toContain('npm run build');
+    expect(file).toMatch(/^USER node$/m);
+    expect(file).toContain('dist/core/main.js');
+  });
+
+  it('lets the core (uid 1000) write the prompts volume whichever container creates it', () => {
+    expect(read('deploy/core/Dockerfile')).toMatch(/chown -R node:node \/data/);
+    expect(read('deploy/asterisk/Dockerfile')).toMatch(/chown 1000:1000 \/var\/lib\/asterisk\/sounds\/appliance/);
+  });
+
+  it('builds whisper.cpp from a pinned tag and checks the model it downloads', () => {
+    const file = read('deploy/whisper/Dockerfile');
+    expect(file).toMatch(/ARG WHISPER_CPP_VERSION=v\d+\.\d+\.\d+/);
+    expect(file).toMatch(/ARG WHISPER_MODEL_SHA1=[0-9a-f]{40}/);
+    expect(file).toMatch(/sha1sum -c/);
+  });
+
+  it('has shell scripts that parse', async () => {
+    const { spawnSync } = await import('node:child_process');
+    for (const script of ['deploy/asterisk/entrypoint.sh', 'deploy/asterisk/healthcheck.sh']) {
+      const r = spawnSync('sh', ['-n', path.join(root, script)], { encoding: 'utf8' });
+      expect(r.status, `${script}: ${r.stderr}`).toBe(0);
+    }
+  });
+});
