@@ -236,3 +236,20 @@ describe('numbers: access', () => {
     expect(mine).toEqual([{ phoneNumber: '+447700900001', friendlyName: expect.any(String) }]);
   });
 });
+
+describe('static numbers: balance from the SMS gateway account', () => {
+  it('reads the Twilio balance when Twilio carries the summaries', async () => {
+    const { startTwilioDouble } = await import('../doubles/twilio/server.js');
+    const double = await startTwilioDouble({ balance: '8.40' });
+    try {
+      await start({ TWILIO_ACCOUNT_SID: double.accountSid, TWILIO_AUTH_TOKEN: double.authToken, TWILIO_API_BASE: double.url });
+      const admin = await signInAdmin(server);
+      const res = await admin.get('/api/admin/static-usage');
+      expect(res.body.balance).toEqual({ amount: 8.4, currency: 'GBP', available: true });
+      expect(double.requestsTo('Balance')).toHaveLength(1);
+      expect(double.requestsTo('IncomingPhoneNumbers')).toEqual([]);
+    } finally {
+      await double.close();
+    }
+  });
+});
