@@ -16,6 +16,13 @@ describe('twilio client factory', () => {
       .toBe('http://127.0.0.1:9/base/2010-04-01/Accounts/AC1/Messages.json?Page=1');
   });
 
+  it('gives up on a stalled Twilio after its timeout', async () => {
+    double.failNext('Balance', { status: 0, hang: true });
+    const impatient = createTwilioClient({ accountSid: double.accountSid, authToken: double.authToken, apiBase: double.url }, 300);
+    await expect(impatient.balance.fetch()).rejects.toThrow(/timeout/i);
+    expect(double.requestsTo('Balance')[0]!.status).toBe(-2);
+  });
+
   it('refuses to build a client without credentials', () => {
     expect(() => createTwilioClient({})).toThrow(/TWILIO_ACCOUNT_SID/);
   });

@@ -40,6 +40,8 @@ export interface ScriptedFailure {
   message?: string;
   /** Close the socket without answering (a network failure, not an HTTP one). */
   drop?: boolean;
+  /** Never answer (a stalled provider): the client's timeout must end the request. */
+  hang?: boolean;
 }
 
 export interface DoubleMessage {
@@ -498,6 +500,10 @@ export async function startTwilioDouble(opts: TwilioDoubleOptions = {}): Promise
     }
     const scripted = resource !== 'unknown' ? failures.get(resource)?.shift() : undefined;
     if (scripted) {
+      if (scripted.hang) {
+        record.status = -2;
+        return;
+      }
       if (scripted.drop) {
         record.status = -1;
         req.socket.destroy();
