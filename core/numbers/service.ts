@@ -1,11 +1,11 @@
 import { and, asc, eq, isNotNull, isNull, or } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import type { ApiAssignedUser, ApiNumberStats, ApiPhoneNumber, ApiProviderNumber, ApiUsage } from '../../contract/api.js';
 import { audit } from '../audit/audit.js';
 import type { NumberProviderName } from '../config/config.js';
 import type { Db } from '../db/client.js';
 import { phoneNumbers, users, type PhoneNumberRow, type User } from '../db/schema.js';
-import { conflict, forbidden, HttpError, notFound, badRequest } from '../http/errors.js';
-import type { FastifyBaseLogger } from 'fastify';
+import { badRequest, conflict, forbidden, HttpError, notFound } from '../http/errors.js';
 import { KeyedLock, TtlCache } from './keyed-lock.js';
 import { NoNumberAvailableError, ProviderError, type NumberProvider, type ProvisionedNumber } from './provider.js';
 import { effectiveStatus, numberStats, pounds } from './stats.js';

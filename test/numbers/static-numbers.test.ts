@@ -161,6 +161,16 @@ describe('static numbers: admin', () => {
     expect((await admin.post('/api/admin/static-numbers/DID447700900999/release', { phoneNumber: '+447700900999' })).status).toBe(404);
   });
 
+  it('releases a DID nobody holds, and drops it from the stats', async () => {
+    const admin = await signInAdmin(server);
+    const res = await admin.post('/api/admin/static-numbers/DID447700900003/release', { phoneNumber: '+447700900003' });
+    expect(res.status).toBe(200);
+    expect(res.body.message).toBe('+447700900003 has been released, saving £1.25/month.');
+    const { body } = await admin.get('/api/admin/static-numbers');
+    expect(body.stats).toMatchObject({ activeNumbers: 2, unassignedNumbers: 2, totalMonthlyCost: 2.5 });
+    expect(server.database.db.select().from(auditLog).where(eq(auditLog.action, 'number.release')).get()).toMatchObject({ targetUserId: null });
+  });
+
   it('reports usage from the appliance’s own calls and SMS, cached for a minute', async () => {
     const owner = await activeCustomer(server);
     await owner.client.post('/api/phone-numbers/purchase');

@@ -217,6 +217,15 @@ describe('twilio numbers: admin', () => {
     expect((await admin.get('/api/admin/twilio-usage')).status).toBe(200);
   });
 
+  it('explains a listing failure and changes nothing', async () => {
+    const admin = await signInAdmin(server);
+    double.failNext('IncomingPhoneNumbers', { status: 500 });
+    const res = await admin.get('/api/admin/twilio-numbers');
+    expect(res.status).toBe(502);
+    expect(res.body.message).toMatch(/^twilio did not answer while listing numbers: .*Twilio error 20500.*Try Refresh/);
+    expect(rows()).toEqual([]);
+  });
+
   it('refuses customers (403)', async () => {
     const owner = await activeCustomer(server);
     expect((await owner.client.get('/api/admin/twilio-numbers')).status).toBe(403);
