@@ -2,7 +2,9 @@
 // (DESIGN.md budget: p95 under 50 ms). Prints figures; asserts nothing.
 // Run: npx tsx bench/call-logs.ts   (BENCH_OWN_CALLS / BENCH_OTHER_CALLS scale it)
 import { createSession } from '../core/auth/sessions.js';
+import os from 'node:os';
 import { encodeCallLogCursor } from '../core/calls/call-log-cursor.js';
+import { listCallLogs } from '../core/calls/queries.js';
 import { startTestServer } from '../test/helpers/server.js';
 
 const OWN = Number(process.env.BENCH_OWN_CALLS ?? 100_000);
@@ -35,7 +37,8 @@ function seed() {
     const total = OWN + OTHERS;
     for (let i = 0; i < total; i++) {
       // Interleaved in time as real traffic would be, so the owner's rows are spread across pages.
-      const userId = i % 10 === 0 && i / 10 < OWN ? ownerId : others[i % OTHER_BUSINESSES]!;
+      const own = Math.floor(((i + 1) * OWN) / total) > Math.floor((i * OWN) / total);
+      const userId = own ? ownerId : others[i % OTHER_BUSINESSES]!;
       const status = statuses[i % 3]!;
       addCall.run(
         userId,
@@ -83,9 +86,23 @@ const middle = sqlite
   .get(ownerId, Math.floor(OWN / 2)) as { createdAt: number; id: number };
 const deepCursor = encodeCallLogCursor({ createdAtMs: middle.createdAt, id: middle.id });
 
+// The query alone, in process: separates SQLite from HTTP and serialisation.
+{
+  const times: number[] = [];
+  for (let i = 0; i < WARMUP + RUNS; i++) {
+    const t = performance.now();
+    listCallLogs(db, ownerId, { limit: 500 });
+    if (i >= WARMUP) times.push(performance.now() - t);
+  }
+  times.sort((a, b) => a - b);
+  console.log(`listCallLogs(limit 500) in process: p50=${times[RUNS / 2]!.toFixed(1)} ms  p95=${times[Math.floor(RUNS * 0.95)]!.toFixed(1)} ms`);
+}
+
+// Figures depend heavily on what else the machine is doing: print it with them.
+console.log(`load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')} on ${os.cpus().length} CPUs`);
 console.log(`HTTP over loopback, ${RUNS} sequential requests each after ${WARMUP} warm-up`);
 await measure('GET /api/call-logs (default: 500 newest)', '/api/call-logs');
 await measure('GET /api/call-logs?limit=50', '/api/call-logs?limit=50');
-await measure('GET /api/call-logs?limit=50&before=<50,000 back>', `/api/call-logs?limit=50&before=${deepCursor}`);
+await measure(`GET /api/call-logs?limit=50&before=<${(OWN / 2).toLocaleString("en-GB")} back>`, `/api/call-logs?limit=50&before=${deepCursor}`);
 await measure('GET /api/call-logs?limit=1000', '/api/call-logs?limit=1000');
 await server.close();
