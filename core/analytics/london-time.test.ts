@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bstInterval, londonDay, londonMidnightUtc, londonMonthStartUtc, londonOffsetMs, londonOffsetSql } from './london-time.js';
+import { bstInterval, londonDay, londonMonthStartUtc, londonOffsetMs } from './london-time.js';
 
 const at = (iso: string) => Date.parse(iso);
 
@@ -39,24 +39,10 @@ describe('London days and months', () => {
     expect(londonDay(at('2026-12-31T23:30:00Z'))).toBe('2026-12-31');
   });
 
-  it('finds London midnight on and around the change days', () => {
-    expect(londonMidnightUtc(at('2026-03-29T12:00:00Z'))).toBe(at('2026-03-29T00:00:00Z'));
-    expect(londonMidnightUtc(at('2026-03-30T12:00:00Z'))).toBe(at('2026-03-29T23:00:00Z'));
-    expect(londonMidnightUtc(at('2026-10-25T12:00:00Z'))).toBe(at('2026-10-24T23:00:00Z'));
-    expect(londonMidnightUtc(at('2026-10-26T12:00:00Z'))).toBe(at('2026-10-26T00:00:00Z'));
-    expect(londonMidnightUtc(at('2026-10-26T12:00:00Z'), 2)).toBe(at('2026-10-23T23:00:00Z'));
-  });
-
   it('starts the month at London midnight on the 1st', () => {
     expect(londonMonthStartUtc(at('2026-04-15T10:00:00Z'))).toBe(at('2026-03-31T23:00:00Z'));
     expect(londonMonthStartUtc(at('2026-11-30T23:59:00Z'))).toBe(at('2026-11-01T00:00:00Z'));
     // 23:30 UTC on 31 May is already June in London.
     expect(londonMonthStartUtc(at('2026-05-31T23:30:00Z'))).toBe(at('2026-05-31T23:00:00Z'));
-  });
-
-  it('builds a SQL offset with one range per year', () => {
-    const { sql, params } = londonOffsetSql('created_at', 2025, 2026);
-    expect(sql).toBe('(case when created_at >= ? and created_at < ? then 3600000 when created_at >= ? and created_at < ? then 3600000 else 0 end)');
-    expect(params).toEqual([at('2025-03-30T01:00:00Z'), at('2025-10-26T01:00:00Z'), at('2026-03-29T01:00:00Z'), at('2026-10-25T01:00:00Z')]);
   });
 });

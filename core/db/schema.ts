@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 
 // Times are UTC epoch milliseconds; money is integer pence (DESIGN.md, Data).
 const createdAt = () =>
@@ -214,3 +214,27 @@ export const appSettings = sqliteTable('app_settings', {
   value: text('value', { mode: 'json' }).$type<unknown>().notNull(),
   updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull(),
 });
+
+/**
+ * Per-business call counters by London day and hour, kept by triggers on `calls`
+ * (drizzle/0003_call_stats_triggers.sql), so analytics reads a few thousand rows instead of
+ * scanning every call. `day` is the London calendar day as days since 1970-01-01.
+ */
+export const callStats = sqliteTable(
+  'call_stats',
+  {
+    userId: integer('user_id').notNull(),
+    day: integer('day').notNull(),
+    hour: integer('hour').notNull(),
+    calls: integer('calls').notNull().default(0),
+    missed: integer('missed').notNull().default(0),
+    answered: integer('answered').notNull().default(0),
+    voicemail: integer('voicemail').notNull().default(0),
+    durationSum: integer('duration_sum').notNull().default(0),
+    notified: integer('notified').notNull().default(0),
+    notifyOutcomes: integer('notify_outcomes').notNull().default(0),
+    transcribed: integer('transcribed').notNull().default(0),
+    transcribeOutcomes: integer('transcribe_outcomes').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.day, t.hour] }), index('call_stats_user_hour_idx').on(t.userId, t.hour, t.calls)],
+);

@@ -1,5 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { calls, type Call } from '../../core/db/schema.js';
+import { eq } from 'drizzle-orm';
+import { bstInterval, londonDayNumber, londonOffsetMs } from '../../core/analytics/london-time.js';
+import { computeAnalytics } from '../../core/analytics/queries.js';
+import { insertUser } from '../../core/accounts/users.js';
+import { calls, callStats, users, type Call } from '../../core/db/schema.js';
 import { ApiClient } from '../helpers/client.js';
 import { activeCustomer } from '../helpers/accounts.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
@@ -99,5 +103,48 @@ describe('GET /api/analytics', () => {
 
   it('requires a signed-in user', async () => {
     expect((await new ApiClient(server.url).get('/api/analytics')).status).toBe(401);
+  });
+});
+
+describe('call_stats triggers', () => {
+  const freshOwner = () => insertUser(server.database.db, { email: `t-${Math.random().toString(36).slice(2)}@example.co.uk`, passwordHash: 'x', accountStatus: 'active' }).id;
+  const figures = (userId: number) => computeAnalytics(server.database.sqlite, userId, new Date('2026-10-31T12:00:00Z'));
+
+  it('file each call under the same London day and hour as the TypeScript rule, every 15 minutes around the changes', () => {
+    const userId = freshOwner();
+    const expected = new Map<string, number>();
+    const insertAll = server.database.sqlite.transaction(() => {
+    for (const y of [2025, 2026, 2027]) {
+      for (const edge of [bstInterval(y).start, bstInterval(y).end]) {
+        for (let t = edge - 86_400_000; t < edge + 86_400_000; t += 900_000) {
+          insert(userId, { at: new Date(t).toISOString(), status: 'missed' });
+          const key = `${londonDayNumber(t)}/${Math.floor((t + londonOffsetMs(t)) / 3_600_000) % 24}`;
+          expected.set(key, (expected.get(key) ?? 0) + 1);
+        }
+      }
+    }
+    });
+    insertAll();
+    const rows = server.database.db.select().from(callStats).where(eq(callStats.userId, userId)).all();
+    expect(new Map(rows.map((r) => [`${r.day}/${r.hour}`, r.calls]))).toEqual(expected);
+  });
+
+  it('follow updates and deletes of calls, and disappear with their owner', () => {
+    const userId = freshOwner();
+    const id = insert(userId, { at: '2026-10-20T10:00:00Z', status: 'voicemail', duration: 40, transcriptionStatus: 'pending' });
+    insert(userId, { at: '2026-10-20T11:00:00Z', status: 'missed' });
+    expect(figures(userId)).toMatchObject({ totalCalls: 2, avgDuration: 20, transcriptionSuccessRate: 0, notificationSuccessRate: 0 });
+
+    const db = server.database.db;
+    db.update(calls).set({ transcriptionStatus: 'done', notificationSent: true }).where(eq(calls.id, id)).run();
+    expect(figures(userId)).toMatchObject({ transcriptionSuccessRate: 100, notificationSuccessRate: 100 });
+    db.update(calls).set({ status: 'answered', duration: 100, createdAt: new Date('2026-10-25T00:30:00Z') }).where(eq(calls.id, id)).run();
+    expect(figures(userId)).toMatchObject({ avgDuration: 50, statusBreakdown: { missed: 1, answered: 1, voicemail: 0 } });
+    expect(figures(userId).callsPerDay['2026-10-25']).toBe(1);
+    db.delete(calls).where(eq(calls.id, id)).run();
+    expect(figures(userId)).toMatchObject({ totalCalls: 1, avgDuration: 0, statusBreakdown: { missed: 1, answered: 0, voicemail: 0 } });
+
+    db.delete(users).where(eq(users.id, userId)).run();
+    expect(db.select().from(callStats).where(eq(callStats.userId, userId)).all()).toEqual([]);
   });
 });

@@ -1,0 +1,58 @@
+// Prints p50/p95 of the analytics computation for one business with 100,000 calls in a
+// database of 1,000,000 (DESIGN.md performance budget: p95 under 50 ms).
+// Run: npx tsx bench/analytics.ts [callsForOwner] [callsInDatabase]
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { computeAnalytics } from '../core/analytics/queries.js';
+import { openDatabase } from '../core/db/client.js';
+
+const OWNER_CALLS = Number(process.argv[2] ?? 100_000);
+const ALL_CALLS = Number(process.argv[3] ?? 1_000_000);
+const BUSINESSES = 10;
+const RUNS = 200;
+
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-analytics-'));
+const handle = openDatabase(path.join(dir, 'bench.db'));
+const { sqlite } = handle;
+const now = Date.parse('2026-10-31T12:00:00Z');
+const span = 2 * 365 * 86_400_000; // two years of calls, so two clock changes each way
+
+const addUser = sqlite.prepare(`insert into users (email, password_hash, account_status) values (?, 'x', 'active') returning id`);
+const userIds = Array.from({ length: BUSINESSES }, (_, i) => (addUser.get(`b${i}@example.co.uk`) as { id: number }).id);
+const addCall = sqlite.prepare(
+  `insert into calls (user_id, from_number, to_number, status, duration, created_at, transcription_status, notification_sent, notification_error)
+   values (?, '+447700900123', '+447700900001', ?, ?, ?, ?, ?, ?)`,
+);
+const statuses = ['missed', 'answered', 'voicemail'] as const;
+const started = performance.now();
+sqlite.transaction(() => {
+  for (let i = 0; i < ALL_CALLS; i++) {
+    // The first business gets OWNER_CALLS rows; the rest share the remainder.
+    const user = i < OWNER_CALLS ? userIds[0]! : userIds[1 + (i % (BUSINESSES - 1))]!;
+    const status = statuses[i % 3]!;
+    addCall.run(user, status, status === 'missed' ? 0 : 20 + (i % 200), now - Math.floor(Math.random() * span), status === 'missed' ? 'none' : i % 10 ? 'done' : 'failed', i % 7 ? 1 : 0, i % 7 ? null : 'x');
+  }
+})();
+sqlite.pragma('optimize');
+console.log(`seeded ${ALL_CALLS.toLocaleString('en-GB')} calls (${OWNER_CALLS.toLocaleString('en-GB')} for one business) in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+
+const times: number[] = [];
+const cpu: number[] = [];
+for (let i = 0; i < RUNS + 10; i++) {
+  const t0 = performance.now();
+  const c0 = process.cpuUsage();
+  const a = computeAnalytics(sqlite, userIds[0]!, new Date(now));
+  const c = process.cpuUsage(c0);
+  const ms = performance.now() - t0;
+  // The first runs warm the page cache and statement compiler. CPU time is printed too:
+  // on a shared 2-core box wall time mostly measures the other processes.
+  if (i >= 10) times.push(ms), cpu.push((c.user + c.system) / 1000);
+  if (i === 0 && a.totalCalls !== OWNER_CALLS) throw new Error(`expected ${OWNER_CALLS} calls, got ${a.totalCalls}`);
+}
+const pct = (xs: number[], p: number) => [...xs].sort((x, y) => x - y)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))]!.toFixed(1);
+console.log(`GET /api/analytics computation, ${RUNS} runs (budget: p95 < 50 ms)`);
+console.log(`  wall: p50 ${pct(times, 50)} ms, p95 ${pct(times, 95)} ms`);
+console.log(`  cpu:  p50 ${pct(cpu, 50)} ms, p95 ${pct(cpu, 95)} ms   (load average ${os.loadavg()[0]!.toFixed(1)} on ${os.cpus().length} cores)`);
+handle.close();
+fs.rmSync(dir, { recursive: true, force: true });
