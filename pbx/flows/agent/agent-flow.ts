@@ -1,0 +1,137 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../../core/db/client.js';
+import { calls, users } from '../../../core/db/schema.js';
+import { recordUnansweredQuestion } from '../../../core/questions/repository.js';
+import type { MediaFormat } from '../../media/codecs.js';
+import { PacedPlayer } from '../../media/paced-player.js';
+import { RtpEndpoint } from '../../media/rtp-endpoint.js';
+import { createVad } from '../../media/vad.js';
+import { answer, hangUp } from '../steps.js';
+import type { CallFlow, FlowContext, FlowOutcome } from '../types.js';
+import { voicemailFlow } from '../voicemail/voicemail-flow.js';
+import { AgentConversation, type AgentEnginesPort, type BargeInMetrics, type ConversationTiming, type TurnMetrics } from './conversation.js';
+import type { AriMediaRest } from './media-rest.js';
+import { formatTranscript } from './transcript.js';
+
+export interface AgentFlowDeps {
+  db: Db;
+  engines: AgentEnginesPort;
+  media: AriMediaRest;
+  /** The Stasis app externalMedia channels are placed in (see media-app.ts). */
+  mediaApp: string;
+  rtp: {
+    /** Local address the RTP socket binds to. */
+    bindHost: string;
+    /** Address Asterisk reaches it on (external_host), when it differs (containers, NAT). */
+    advertiseHost?: string;
+    format: MediaFormat;
+  };
+  /** Caller turns are written here briefly for speech-to-text. */
+  workDir: string;
+  timing?: Partial<ConversationTiming>;
+  onTurnMetrics?(m: TurnMetrics & { callId: number }): void;
+  onBargeIn?(m: BargeInMetrics & { callId: number }): void;
+}
+
+/** What an agent call adds to the flow outcome: the finisher stores it as an answered call. */
+export interface AgentFlowOutcome extends FlowOutcome {
+  status?: 'answered';
+  transcript?: string;
+}
+
+/** The agent's bridge recording name on Asterisk: the same as a voicemail's, one per call row. */
+export const agentRecordingName = (callId: number) => `call-${callId}`;
+
+/** After the goodbye's last frame leaves, Asterisk still has it in its jitter buffer. */
+const GOODBYE_TAIL_MS = 300;
+
+/**
+ * AI agent mode: answer, bridge the caller with an externalMedia (RTP, slin16) channel
+ * to our own RTP endpoint, record the bridge for the whole call, then hold the spoken
+ * conversation (pbx/flows/agent/conversation.ts). If the media path cannot be set up the
+ * caller gets voicemail instead: never dead air.
+ */
+export function createAgentFlow(deps: AgentFlowDeps): CallFlow {
+  return async (ctx: FlowContext) => {
+    const outcome = ctx.outcome as AgentFlowOutcome;
+    const { session, log, callId } = ctx;
+    const knowledgeBase = deps.db.select({ kb: users.knowledgeBase }).from(users).where(eq(users.id, ctx.owner.userId)).get()?.kb ?? null;
+
+    await answer(ctx);
+    outcome.answered = true;
+
+    const cleanup: Array<() => Promise<void> | void> = [];
+    const runCleanup = async () => {
+      for (const fn of cleanup.reverse()) await Promise.resolve(fn()).catch((err) => log.warn({ err, callId }, 'agent: cleanup step failed'));
+    };
+
+    let endpoint: RtpEndpoint;
+    let player: PacedPlayer;
+    try {
+      endpoint = await RtpEndpoint.open({ format: deps.rtp.format, host: deps.rtp.bindHost });
+      cleanup.push(() => endpoint.close());
+      player = new PacedPlayer({ frameSamples: endpoint.info.frameSamples, send: (f) => endpoint.sendFrame(f) });
+      cleanup.push(() => player.close());
+      const port = endpoint.address.split(':').pop();
+      const ext = await deps.media.externalMedia({
+        externalHost: `${deps.rtp.advertiseHost ?? deps.rtp.bindHost}:${port}`,
+        format: deps.rtp.format,
+        channelId: `agent-media-${session.channelId}`,
+      });
+      cleanup.push(() => deps.media.hangupChannel(ext.id));
+      if (ext.localAddress) endpoint.setRemote(ext.localAddress.host, ext.localAddress.port);
+      const bridgeId = `agent-${callId}`;
+      await deps.media.createBridge(bridgeId);
+      cleanup.push(() => deps.media.destroyBridge(bridgeId));
+      await deps.media.addToBridge(bridgeId, [session.channelId, ext.id]);
+      await deps.media.recordBridge(bridgeId, agentRecordingName(callId));
+      outcome.recordingName = agentRecordingName(callId);
+      outcome.message = 'yes'; // the whole conversation is the call's record
+    } catch (err) {
+      await runCleanup();
+      if (session.hangupRequested) throw err;
+      log.error({ err, callId }, 'agent: media path could not be set up; taking a voicemail instead');
+      outcome.recordingName = undefined;
+      outcome.message = undefined;
+      return voicemailFlow(ctx);
+    }
+
+    const vad = await createVad({ sampleRate: endpoint.info.sampleRate, frameSamples: endpoint.info.frameSamples }, log);
+    cleanup.push(() => vad.close());
+
+    const hangup = new AbortController();
+    void session.whenGone(24 * 3600_000).then((gone) => gone && hangup.abort());
+    const conversation = new AgentConversation(
+      {
+        media: { sampleRate: endpoint.info.sampleRate, onFrame: (fn) => endpoint.onFrame(fn), player },
+        engines: deps.engines,
+        vad,
+        workDir: deps.workDir,
+        log,
+        timing: deps.timing,
+        onUnanswered: (question, aiResponse) => {
+          recordUnansweredQuestion(deps.db, { userId: ctx.owner.userId, callId, question, callerNumber: session.callerNumber, aiResponse });
+        },
+        onTurnMetrics: (m) => deps.onTurnMetrics?.({ ...m, callId }),
+        onBargeIn: (m) => deps.onBargeIn?.({ ...m, callId }),
+      },
+      { businessName: ctx.owner.businessName, knowledgeBase, voice: ctx.owner.voice, callerNumber: session.callerNumber },
+    );
+
+    try {
+      const result = await conversation.run(hangup.signal);
+      const transcript = formatTranscript(result.transcript);
+      outcome.status = 'answered';
+      outcome.transcript = transcript;
+      // Stored now, so the post-call job summarises the dialogue instead of transcribing the mix.
+      if (transcript) deps.db.update(calls).set({ transcription: transcript, transcriptionStatus: 'done' }).where(eq(calls.id, callId)).run();
+      if (result.endedBy === 'agent' && !session.gone) {
+        await new Promise((r) => setTimeout(r, GOODBYE_TAIL_MS));
+        await hangUp(ctx);
+      }
+    } finally {
+      hangup.abort();
+      await runCleanup();
+    }
+  };
+}

@@ -1,0 +1,409 @@
+import fs from 'node:fs/promises';
+import type { ChatMessage } from '../../../models/llm/language-model.js';
+import { AGENT_LINES, agentGoodbye, agentGreeting } from '../../../models/prompts/agent-lines.js';
+import { buildAgentSystemPrompt } from '../../../models/prompts/agent-prompt.js';
+import { respond, turnMessages, type ReplyStreamer } from '../../../models/prompts/agent-responder.js';
+import { decideTurn } from '../../../models/prompts/agent-turn.js';
+import type { SpeechToText } from '../../../models/stt/speech-to-text.js';
+import type { PromptCache, Voice } from '../../../models/tts/index.js';
+import type { PacedPlayer, PlayResult } from '../../media/paced-player.js';
+import { TurnDetector, type TurnConfig, type TurnEvent } from '../../media/turn-detector.js';
+import type { VoiceActivityDetector } from '../../media/vad.js';
+import type { FlowLog } from '../types.js';
+import { sentenceAudio, writeTurnWav } from './speech-audio.js';
+import type { TranscriptLine } from './transcript.js';
+
+// One spoken conversation: caller frames in, agent frames out. Knows nothing of ARI, so
+// the same engine runs behind the simulator, a real Asterisk, or a benchmark.
+//
+// Control is kept apart from data (livekit/pipecat habit): barge-in, hang-up and engine
+// failure are events that cancel the current turn's AbortController and clear the
+// player's queue; the audio already queued is simply dropped.
+
+export interface AgentMediaPort {
+  sampleRate: number;
+  onFrame(fn: (frame: Int16Array) => void): () => void;
+  player: PacedPlayer;
+}
+
+export interface AgentEnginesPort {
+  replies: ReplyStreamer;
+  speech: PromptCache;
+  stt: SpeechToText;
+}
+
+export interface ConversationTiming {
+  /** Caller silence (while the agent waits) before "Are you still there?", then before goodbye. */
+  silencePromptMs: number;
+  /** The longest a call may run before the agent closes it politely. */
+  maxCallMs: number;
+  turn: Partial<TurnConfig>;
+}
+
+export const DEFAULT_TIMING: ConversationTiming = {
+  silencePromptMs: 8000,
+  maxCallMs: 15 * 60_000,
+  turn: { startMs: 80, endSilenceMs: 700, minTurnMs: 400 },
+};
+
+/** Per-turn figures for the latency benchmark (all in ms). */
+export interface TurnMetrics {
+  turn: number;
+  kind: string;
+  /** End-of-turn silence the detector waited for. */
+  vadWaitMs: number;
+  sttMs: number;
+  /** From sending the conversation to the model to its first speakable sentence (or its whole reply). */
+  llmFirstMs: number;
+  ttsFirstMs: number;
+  /** Caller's end of speech → first agent frame on the wire. */
+  totalMs: number;
+  /** What is left: the core's own work. */
+  overheadMs: number;
+}
+
+export interface BargeInMetrics {
+  /** Agent speech still queued when the caller's speech paused it (dropped if it is a real turn). */
+  pausedWithQueuedMs: number;
+}
+
+export interface ConversationInput {
+  businessName: string | null;
+  knowledgeBase: string | null;
+  voice: Voice;
+  callerNumber: string;
+}
+
+export interface ConversationResult {
+  transcript: TranscriptLine[];
+  /** Who closed the call: the agent (goodbye said; hang up now) or the caller. */
+  endedBy: 'agent' | 'caller';
+  engineFailed: boolean;
+}
+
+export interface ConversationDeps {
+  media: AgentMediaPort;
+  engines: AgentEnginesPort;
+  vad: VoiceActivityDetector;
+  workDir: string;
+  log: FlowLog;
+  timing?: Partial<ConversationTiming>;
+  /** A question the knowledge base did not cover: store it for the owner at once. */
+  onUnanswered(question: string, aiResponse: string): void;
+  onTurnMetrics?(m: TurnMetrics): void;
+  onBargeIn?(m: BargeInMetrics): void;
+  now?: () => number;
+}
+
+type Mode = 'normal' | 'message' | 'voicemail';
+
+class TurnCancelled extends Error {
+  override name = 'TurnCancelled';
+}
+
+export class AgentConversation {
+  private readonly transcript: TranscriptLine[] = [];
+  private readonly history: ChatMessage[] = [];
+  private readonly system: string;
+  private readonly timing: ConversationTiming;
+  private readonly detector: TurnDetector;
+  private readonly now: () => number;
+  private mode: Mode = 'normal';
+  private turnAbort: AbortController | null = null;
+  private turnRunning = false;
+  private bargeIn: { at: number } | null = null;
+  private silenceTimer: NodeJS.Timeout | undefined;
+  private maxTimer: NodeJS.Timeout | undefined;
+  private silencePrompts = 0;
+  private carryText = '';
+  private turnCount = 0;
+  private engineFailed = false;
+  private ended = false;
+  private finish!: (r: ConversationResult) => void;
+  private readonly done = new Promise<ConversationResult>((r) => (this.finish = r));
+  private detach: (() => void) | undefined;
+
+  constructor(
+    private readonly deps: ConversationDeps,
+    private readonly input: ConversationInput,
+  ) {
+    this.timing = { ...DEFAULT_TIMING, ...deps.timing, turn: { ...DEFAULT_TIMING.turn, ...deps.timing?.turn } };
+    this.detector = new TurnDetector(this.timing.turn);
+    this.system = buildAgentSystemPrompt({ businessName: input.businessName, knowledgeBase: input.knowledgeBase });
+    this.now = deps.now ?? (() => performance.now());
+  }
+
+  /** Runs until the agent says goodbye or `hangup` fires (the caller left). */
+  run(hangup: AbortSignal): Promise<ConversationResult> {
+    if (hangup.aborted) return Promise.resolve(this.close('caller'));
+    hangup.addEventListener('abort', () => this.close('caller'), { once: true });
+    this.detach = this.deps.media.onFrame((f) => this.onFrame(f));
+    this.maxTimer = setTimeout(() => void this.closeWith([AGENT_LINES.silenceGoodbye]), this.timing.maxCallMs);
+    void this.agentTurn('greeting', async (signal) => {
+      await this.speak([agentGreeting(this.input.businessName)], signal);
+    });
+    return this.done;
+  }
+
+  // ------------------------------------------------------------------ caller audio
+
+  private onFrame(frame: Int16Array): void {
+    if (this.ended) return;
+    const events = this.detector.feed(frame, this.deps.vad.isSpeech(frame));
+    for (const e of events) this.onTurnEvent(e);
+  }
+
+  private onTurnEvent(e: TurnEvent): void {
+    const player = this.deps.media.player;
+    switch (e.type) {
+      case 'speech-start':
+        this.stopSilenceTimer();
+        if (player.busy && !player.isPaused) {
+          // Possible barge-in: stop sending now, decide once we know it is not a cough.
+          player.pause();
+          this.bargeIn = { at: this.now() };
+          this.deps.onBargeIn?.({ pausedWithQueuedMs: player.queuedMs });
+        }
+        return;
+      case 'speech-confirmed':
+        this.silencePrompts = 0;
+        if (this.bargeIn || this.turnRunning) {
+          // A real interruption: drop queued speech and cancel the reply being made.
+          const dropped = player.clear();
+          this.turnAbort?.abort(new TurnCancelled('barge-in'));
+          if (this.bargeIn) this.deps.log.info({ droppedMs: dropped }, 'agent: caller barged in');
+          this.bargeIn = null;
+        }
+        return;
+      case 'blip':
+        // "mm", "ok", a cough: carry on speaking as if nothing happened.
+        if (this.bargeIn) {
+          this.bargeIn = null;
+          player.resume();
+        } else if (!player.busy && !this.turnRunning) {
+          this.startSilenceTimer();
+        }
+        return;
+      case 'turn':
+        void this.callerTurn(e.audio, e.silenceMs, this.now());
+        return;
+    }
+  }
+
+  // ------------------------------------------------------------------ turns
+
+  /** Runs one agent action, cancelling any previous one; engine failures fall back to voicemail. */
+  private async agentTurn(what: string, work: (signal: AbortSignal) => Promise<void>): Promise<void> {
+    this.turnAbort?.abort(new TurnCancelled('superseded'));
+    const ac = new AbortController();
+    this.turnAbort = ac;
+    this.turnRunning = true;
+    try {
+      await work(ac.signal);
+    } catch (err) {
+      if (this.ended || ac.signal.aborted) return;
+      this.deps.log.warn({ err, what }, 'agent: engine failure; offering voicemail');
+      if (!this.engineFailed) await this.fallBackToVoicemail();
+      else if (this.mode === 'voicemail') await this.closeWith([AGENT_LINES.voicemailThanks]);
+      return;
+    } finally {
+      if (this.turnAbort === ac) {
+        this.turnAbort = null;
+        this.turnRunning = false;
+      }
+    }
+    if (!this.ended && this.turnAbort === null && !this.detector.speaking) this.startSilenceTimer();
+  }
+
+  private async callerTurn(audio: Int16Array, silenceMs: number, detectedAt: number): Promise<void> {
+    const endOfSpeech = detectedAt - silenceMs;
+    const n = ++this.turnCount;
+    await this.agentTurn(`turn ${n}`, async (signal) => {
+      const t0 = this.now();
+      const heard = await this.transcribe(audio, n, signal);
+      const sttMs = this.now() - t0;
+      const text = [this.carryText, heard].filter(Boolean).join(' ');
+      this.carryText = text; // kept if this turn is cancelled before the agent answers
+      if (!heard) {
+        if (this.mode === 'normal') await this.speak([AGENT_LINES.didNotCatch], signal);
+        return;
+      }
+      this.transcript.push({ speaker: 'Caller', text: heard });
+
+      if (this.mode === 'voicemail') {
+        this.carryText = '';
+        await this.closeWith([AGENT_LINES.voicemailThanks]);
+        return;
+      }
+      if (this.mode === 'message') {
+        this.carryText = '';
+        this.mode = 'normal';
+        await this.speak([AGENT_LINES.messageTaken], signal, this.metricsFor(n, 'message-taken', endOfSpeech, silenceMs, sttMs, 0));
+        return;
+      }
+
+      // Ask the model; speak answer sentences as they are ready (TTS of sentence n+1
+      // runs while sentence n plays).
+      const tLlm = this.now();
+      let llmFirstMs: number | undefined;
+      const speaker = this.streamingSpeaker(signal, this.metricsFor(n, 'answer', endOfSpeech, silenceMs, sttMs, () => llmFirstMs ?? 0));
+      let outcome: ReturnType<typeof decideTurn> | undefined;
+      let raw = '';
+      const spoken: string[] = [];
+      for await (const ev of respond(this.deps.engines.replies, turnMessages({ system: this.system, history: this.history, callerText: text }), signal)) {
+        if (ev.type === 'sentence') {
+          llmFirstMs ??= this.now() - tLlm;
+          spoken.push(ev.text);
+          speaker.add(ev.text);
+        } else {
+          llmFirstMs ??= this.now() - tLlm;
+          raw = ev.raw;
+          outcome = decideTurn(ev.reply, this.input.businessName, spoken);
+        }
+      }
+      if (!outcome) throw new Error('the model gave no reply');
+      if (signal.aborted) throw new TurnCancelled('cancelled');
+      this.carryText = '';
+      speaker.kind = outcome.kind;
+      if (outcome.kind !== 'answer' && !(outcome.kind === 'goodbye' && spoken.length)) for (const line of outcome.say) speaker.add(line);
+      const said = outcome.say.join(' ');
+      this.history.push({ role: 'user', content: text });
+      this.history.push({ role: 'assistant', content: JSON.stringify({ intent: outcome.kind === 'answer' ? 'question' : parseIntent(raw), answered: outcome.kind === 'answer', answer: said }) });
+      if (outcome.kind === 'not-answered') this.deps.onUnanswered(text, said);
+      if (outcome.kind === 'take-message') this.mode = 'message';
+      await speaker.finished();
+      if (outcome.kind === 'goodbye' && !signal.aborted) this.close('agent');
+    });
+  }
+
+  private async fallBackToVoicemail(): Promise<void> {
+    this.engineFailed = true;
+    this.mode = 'voicemail';
+    this.deps.media.player.clear();
+    await this.agentTurn('voicemail offer', async (signal) => {
+      await this.speak([AGENT_LINES.engineFailure], signal);
+    });
+  }
+
+  private async transcribe(audio: Int16Array, n: number, signal: AbortSignal): Promise<string> {
+    const file = await writeTurnWav(this.deps.workDir, `turn-${process.pid}-${Date.now()}-${n}`, audio, this.deps.media.sampleRate);
+    try {
+      const { text } = await this.deps.engines.stt.transcribe(file, { signal });
+      return text.replace(/\[[^\]]*\]|\([^)]*\)/g, ' ').replace(/\s+/g, ' ').trim(); // whisper's "[BLANK_AUDIO]", "(coughs)"
+    } finally {
+      await fs.rm(file, { force: true });
+    }
+  }
+
+  // ------------------------------------------------------------------ speaking
+
+  private metricsFor(n: number, kind: string, endOfSpeech: number, vadWaitMs: number, sttMs: number, llmFirstMs: number | (() => number)) {
+    return (ttsFirstMs: number, firstFrameAt: number, k?: string) => {
+      const totalMs = firstFrameAt - endOfSpeech;
+      const llm = typeof llmFirstMs === 'function' ? llmFirstMs() : llmFirstMs;
+      this.deps.onTurnMetrics?.({
+        turn: n,
+        kind: k ?? kind,
+        vadWaitMs,
+        sttMs,
+        llmFirstMs: llm,
+        ttsFirstMs,
+        totalMs,
+        overheadMs: totalMs - vadWaitMs - sttMs - llm - ttsFirstMs,
+      });
+    };
+  }
+
+  /** Speaks sentences in order, synthesising ahead of playback; reports the first one's timing. */
+  private streamingSpeaker(signal: AbortSignal, onFirstAudio?: (ttsMs: number, at: number, kind?: string) => void) {
+    const plays: Promise<PlayResult>[] = [];
+    let chain: Promise<void> = Promise.resolve();
+    let first = true;
+    const api = {
+      kind: undefined as string | undefined,
+      add: (text: string) => {
+        const t0 = this.now();
+        const audio = sentenceAudio(this.deps.engines.speech, text, this.input.voice, this.deps.media.sampleRate);
+        audio.catch(() => undefined); // surfaced through the chain below
+        const isFirst = first;
+        first = false;
+        chain = chain.then(async () => {
+          const pcm = await audio;
+          if (signal.aborted || this.ended) return;
+          const ttsMs = this.now() - t0;
+          let line: TranscriptLine | undefined;
+          const played = this.deps.media.player.play(pcm, {
+            onStart: () => {
+              line = { speaker: 'Agent', text };
+              this.transcript.push(line);
+              if (isFirst) onFirstAudio?.(ttsMs, this.now(), api.kind);
+            },
+          });
+          plays.push(
+            played.then((r) => {
+              if (r === 'dropped' && line) line.text += ' [interrupted]';
+              return r;
+            }),
+          );
+        });
+      },
+      finished: async (): Promise<void> => {
+        await chain;
+        await Promise.all(plays);
+        if (signal.aborted) throw new TurnCancelled('interrupted');
+      },
+    };
+    return api;
+  }
+
+  private async speak(lines: string[], signal: AbortSignal, onFirstAudio?: (ttsMs: number, at: number) => void): Promise<void> {
+    const s = this.streamingSpeaker(signal, onFirstAudio);
+    for (const l of lines) s.add(l);
+    await s.finished();
+  }
+
+  /** Says the last lines and ends the call (unless the caller interrupts with a new question). */
+  private async closeWith(lines: string[]): Promise<void> {
+    await this.agentTurn('closing', async (signal) => {
+      await this.speak(lines, signal);
+      if (!signal.aborted) this.close('agent');
+    });
+  }
+
+  // ------------------------------------------------------------------ silence
+
+  private startSilenceTimer(): void {
+    this.stopSilenceTimer();
+    if (this.ended) return;
+    this.silenceTimer = setTimeout(() => {
+      if (this.ended || this.turnRunning || this.detector.speaking) return;
+      this.silencePrompts++;
+      if (this.mode === 'voicemail') void this.closeWith([agentGoodbye(this.input.businessName)]);
+      else if (this.silencePrompts >= 2) void this.closeWith([AGENT_LINES.silenceGoodbye]);
+      else void this.agentTurn('silence prompt', (signal) => this.speak([AGENT_LINES.silencePrompt], signal));
+    }, this.timing.silencePromptMs);
+  }
+
+  private stopSilenceTimer(): void {
+    if (this.silenceTimer) clearTimeout(this.silenceTimer);
+    this.silenceTimer = undefined;
+  }
+
+  private close(endedBy: 'agent' | 'caller'): ConversationResult {
+    const result: ConversationResult = { transcript: this.transcript, endedBy, engineFailed: this.engineFailed };
+    if (this.ended) return result;
+    this.ended = true;
+    this.stopSilenceTimer();
+    clearTimeout(this.maxTimer);
+    this.detach?.();
+    this.turnAbort?.abort(new TurnCancelled('call ended'));
+    if (endedBy === 'caller') this.deps.media.player.clear();
+    this.finish(result);
+    return result;
+  }
+}
+
+function parseIntent(raw: string): string {
+  const m = /"intent"\s*:\s*"(\w+)"/.exec(raw);
+  return m?.[1] ?? 'question';
+}

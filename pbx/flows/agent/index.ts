@@ -1,0 +1,87 @@
+import os from 'node:os';
+import path from 'node:path';
+import { and, eq, ne } from 'drizzle-orm';
+import { agentEngines } from '../../../core/agent-preview/engines.js';
+import type { Db } from '../../../core/db/client.js';
+import { calls } from '../../../core/db/schema.js';
+import type { Services } from '../../../core/services.js';
+import { createSpeechToText } from '../../../models/stt/factory.js';
+import type { MediaFormat } from '../../media/codecs.js';
+import type { CallFlow } from '../types.js';
+import { voicemailFlow } from '../voicemail/voicemail-flow.js';
+import { createAgentFlow, type AgentFlowDeps } from './agent-flow.js';
+import { createAriMediaRest } from './media-rest.js';
+import { openMediaApp, type MediaApp } from './media-app.js';
+
+export { createAgentFlow, type AgentFlowDeps, type AgentFlowOutcome } from './agent-flow.js';
+
+let installed: CallFlow | undefined;
+
+/**
+ * The agent-mode flow the dispatch point (pbx/flows/index.ts) hands out. Until the
+ * composition root has installed it (installAgentFlow), agent-mode callers get voicemail,
+ * which is what they got before the agent existed.
+ */
+export const agentFlow: CallFlow = (ctx) => {
+  if (installed) return installed(ctx);
+  ctx.log.warn({ callId: ctx.callId }, 'agent flow not installed; answering with voicemail');
+  return voicemailFlow(ctx);
+};
+
+/** Tests and the benchmark install a flow built from their own engines. */
+export function setAgentFlow(flow: CallFlow | undefined): void {
+  installed = flow;
+}
+
+/**
+ * An agent call is an answered call, whatever the voicemail finisher decided from its
+ * recording: this hook runs first among callFinished hooks (it is put at the front), so
+ * the post-call job always sees the right status.
+ */
+export function markAgentCallsAnswered(db: Db): (callId: number) => void {
+  return (callId) => {
+    db.update(calls)
+      .set({ status: 'answered' })
+      .where(and(eq(calls.id, callId), eq(calls.mode, 'agent'), ne(calls.status, 'missed')))
+      .run();
+  };
+}
+
+export interface InstallOptions {
+  /** AGENT_RTP_BIND (default 0.0.0.0) and AGENT_RTP_HOST (the address Asterisk reaches the core on). */
+  env?: Record<string, string | undefined>;
+  format?: MediaFormat;
+  overrides?: Partial<AgentFlowDeps>;
+}
+
+/** Wires the agent flow to the configured engines and ARI. Call once, next to startPbx. */
+export function installAgentFlow(services: Services, opts: InstallOptions = {}): { mediaApp: MediaApp; stop(): void } {
+  const { config, database, log } = services;
+  if (!config.ari.url) throw new Error('ARI_URL is not set: the agent flow needs Asterisk');
+  const env = opts.env ?? process.env;
+  const ariBase = config.ari.url.replace(/\/ari\/?$/, '');
+  const mediaApp = openMediaApp({ url: ariBase, username: config.ari.username, password: config.ari.password, app: config.ari.app, log });
+  const engines = agentEngines(config);
+  const bindHost = env.AGENT_RTP_BIND ?? '0.0.0.0';
+  const deps: AgentFlowDeps = {
+    db: database.db,
+    engines: { replies: engines.replies, speech: engines.speech, stt: createSpeechToText(config.whisper, { timeoutMs: 20_000 }) },
+    media: createAriMediaRest({ url: ariBase, username: config.ari.username, password: config.ari.password, app: mediaApp.name }),
+    mediaApp: mediaApp.name,
+    rtp: { bindHost, advertiseHost: env.AGENT_RTP_HOST ?? (bindHost === '0.0.0.0' ? os.hostname() : undefined), format: opts.format ?? 'slin16' },
+    workDir: path.join(config.dataDir, 'agent-turns'),
+    ...opts.overrides,
+  };
+  installed = createAgentFlow(deps);
+  const hook = markAgentCallsAnswered(database.db);
+  services.hooks.callFinished.unshift(hook);
+  return {
+    mediaApp,
+    stop() {
+      installed = undefined;
+      mediaApp.close();
+      const i = services.hooks.callFinished.indexOf(hook);
+      if (i >= 0) services.hooks.callFinished.splice(i, 1);
+    },
+  };
+}

@@ -1,0 +1,41 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { PromptCache, Voice } from '../../../models/tts/index.js';
+import { parseWavHeader } from '../../../models/tts/index.js';
+import { resample } from '../../media/codecs.js';
+
+/** A sentence as PCM at the media rate: synthesised once per (engine, voice, text) by the prompt cache. */
+export async function sentenceAudio(speech: PromptCache, text: string, voice: Voice, sampleRate: number): Promise<Int16Array> {
+  const prompt = await speech.get(text, voice);
+  const buf = await fs.readFile(prompt.file);
+  const info = parseWavHeader(buf, buf.length);
+  if (info.bitsPerSample !== 16 || info.channels !== 1) throw new Error(`prompt ${prompt.file} is not 16-bit mono PCM`);
+  const bytes = buf.subarray(info.dataOffset, info.dataOffset + info.dataBytes);
+  const pcm = new Int16Array(bytes.length >> 1);
+  for (let i = 0; i < pcm.length; i++) pcm[i] = bytes.readInt16LE(i * 2);
+  return resample(pcm, info.sampleRate, sampleRate);
+}
+
+/** Writes one caller turn as a mono 16-bit WAV for the speech-to-text adapter. */
+export async function writeTurnWav(dir: string, name: string, pcm: Int16Array, sampleRate: number): Promise<string> {
+  await fs.mkdir(dir, { recursive: true });
+  const file = path.join(dir, `${name}.wav`);
+  const data = Buffer.alloc(pcm.length * 2);
+  for (let i = 0; i < pcm.length; i++) data.writeInt16LE(pcm[i]!, i * 2);
+  const h = Buffer.alloc(44);
+  h.write('RIFF', 0, 'ascii');
+  h.writeUInt32LE(36 + data.length, 4);
+  h.write('WAVE', 8, 'ascii');
+  h.write('fmt ', 12, 'ascii');
+  h.writeUInt32LE(16, 16);
+  h.writeUInt16LE(1, 20);
+  h.writeUInt16LE(1, 22);
+  h.writeUInt32LE(sampleRate, 24);
+  h.writeUInt32LE(sampleRate * 2, 28);
+  h.writeUInt16LE(2, 32);
+  h.writeUInt16LE(16, 34);
+  h.write('data', 36, 'ascii');
+  h.writeUInt32LE(data.length, 40);
+  await fs.writeFile(file, Buffer.concat([h, data]));
+  return file;
+}

@@ -1,0 +1,59 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { agentGreeting } from '../../models/prompts/agent-lines.js';
+import { readWav } from '../ari-sim/wav.js';
+import { reply, startAgentHarness, type AgentHarness } from './harness.js';
+
+let h: AgentHarness;
+beforeAll(async () => {
+  h = await startAgentHarness();
+});
+afterAll(async () => {
+  await h?.close();
+});
+
+const KB = 'Q: What are your opening hours?\nA: We are open 8am to 6pm, Monday to Friday.\n\nQ: Do you do emergency call-outs?\nA: Yes, 24 hours a day.';
+const ANSWER = 'We are open 8am to 6pm, Monday to Friday.';
+const GOODBYE = 'Thank you for calling Acme Plumbing. Goodbye.';
+
+describe('agent call: a question the knowledge base answers', () => {
+  it('greets with the disclosure, answers from the knowledge base, says goodbye and stores the dialogue as an answered call', async () => {
+    const biz = h.business({ businessName: 'Acme Plumbing', knowledgeBase: KB, voicePreference: 'female' });
+    h.replies([
+      [/open/i, reply('question', true, ANSWER)],
+      [/goodbye/i, reply('goodbye', true, GOODBYE)],
+    ]);
+    const { channelId, outcome, session } = await h.call(biz.did, [
+      { after: { agentQuietMs: 600 }, say: 'What time do you open?', onSpeak: () => (h.whisper.defaultTranscript = 'What time do you open?') },
+      { after: { agentQuietMs: 600 }, say: 'Thank you, goodbye.', onSpeak: () => (h.whisper.defaultTranscript = 'Thank you, goodbye.') },
+      { after: { ms: 20_000 }, hangUp: true },
+    ]);
+
+    expect(outcome.hungUpBy).toBe('app'); // the agent closed the call after its goodbye
+    const row = await h.finishedRow(channelId);
+    expect(row).toMatchObject({ userId: biz.userId, mode: 'agent', status: 'answered', transcriptionStatus: 'done', recordingFile: `call-${row.id}.wav` });
+    expect(row.transcription).toBe(
+      [`Agent: ${agentGreeting('Acme Plumbing')}`, 'Caller: What time do you open?', `Agent: ${ANSWER}`, 'Caller: Thank you, goodbye.', `Agent: ${GOODBYE}`].join('\n'),
+    );
+
+    // What the caller heard: the greeting and the answer, sample for sample.
+    expect(session.heardAudio(await h.agentAudio(agentGreeting('Acme Plumbing')))).toBe(true);
+    expect(session.heardAudio(await h.agentAudio(ANSWER))).toBe(true);
+    expect(h.unanswered(biz.userId)).toEqual([]);
+
+    // The model got the knowledge base in the system prompt and the caller's words.
+    const chat = h.ollama.requests.find((r) => JSON.stringify(r.body.messages).includes('What time do you open?'))!;
+    expect(chat.body.stream).toBe(true);
+    expect(chat.body.messages[0].content).toContain(`A: ${ANSWER}`);
+    // The Whisper adapter received each caller turn as 16 kHz audio.
+    expect(h.whisper.requests.length).toBeGreaterThanOrEqual(2);
+    expect(h.whisper.requests[0]!.file?.sampleRate).toBe(16000);
+
+    // The bridge recording (both sides) was fetched from Asterisk into the recordings folder.
+    const wav = readWav(path.join(h.server.dataDir, 'recordings', row.recordingFile!));
+    expect(wav.durationMs).toBeGreaterThan(5000);
+    expect(fs.existsSync(path.join(h.server.dataDir, 'recordings', row.recordingFile!))).toBe(true);
+    expect(h.protocolProblems()).toEqual([]);
+  });
+});

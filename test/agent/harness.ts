@@ -1,0 +1,150 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { vi } from 'vitest';
+import { calls, phoneNumbers, unansweredQuestions, users, type NewUser } from '../../core/db/schema.js';
+import type { Voice } from '../../models/tts/index.js';
+import { agentEngines } from '../../core/agent-preview/engines.js';
+import { startPbx, type Pbx } from '../../pbx/index.js';
+import { installAgentFlow } from '../../pbx/flows/agent/index.js';
+import type { ConversationTiming, TurnMetrics } from '../../pbx/flows/agent/conversation.js';
+import { sentenceAudio } from '../../pbx/flows/agent/speech-audio.js';
+import { eventShapeProblems } from '../ari-sim/event-shapes.js';
+import { attachMediaSim, type CallerStep, type Impairments, type MediaSession, type MediaSim } from '../ari-sim/media/rtp-sim.js';
+import { AriSimulator, type CallOutcome } from '../ari-sim/simulator.js';
+import { startOllamaDouble, type OllamaDouble } from '../doubles/ollama/server.js';
+import { startWhisperDouble, type WhisperDouble } from '../doubles/whisper/server.js';
+import { startTestServer, type TestServer } from '../helpers/server.js';
+
+export const APP = 'call-answering';
+export const CALLER = '+447700900777';
+
+export interface AgentHarness {
+  sim: AriSimulator;
+  media: MediaSim;
+  server: TestServer;
+  ollama: OllamaDouble;
+  whisper: WhisperDouble;
+  pbx: Pbx;
+  metrics: Array<TurnMetrics & { callId: number }>;
+  finished: number[];
+  business(fields?: Partial<NewUser>): { userId: number; did: string };
+  /** Places a call whose caller follows `steps`; resolves with the outcome and the media session. */
+  call(did: string, steps: CallerStep[], impairments?: Impairments): Promise<{ channelId: string; outcome: CallOutcome; session: MediaSession }>;
+  finishedRow(channelId: string): Promise<typeof calls.$inferSelect>;
+  unanswered(userId: number): Array<typeof unansweredQuestions.$inferSelect>;
+  /** The agent's audio for a sentence, exactly as it goes on the wire (16 kHz). */
+  agentAudio(text: string, voice?: Voice): Promise<Int16Array>;
+  /** The Ollama double answers by the caller's last words. */
+  replies(map: Array<[RegExp, string]>): void;
+  protocolProblems(): string[];
+  close(): Promise<void>;
+}
+
+let didSeq = 500;
+
+export const reply = (intent: string, answered: boolean, answer: string) => JSON.stringify({ intent, answered, answer });
+
+/**
+ * The real core and PBX (real ari-client against the ARI simulator, real RTP over UDP on
+ * loopback, real WebRTC VAD, real espeak-ng voices on both sides) with the Ollama and
+ * Whisper doubles behind the real adapters.
+ */
+export async function startAgentHarness(opts: { timing?: Partial<ConversationTiming> } = {}): Promise<AgentHarness> {
+  const sim = new AriSimulator({ timeScale: 1 });
+  await sim.start();
+  const media = await attachMediaSim(sim);
+  const ollama = await startOllamaDouble();
+  const whisper = await startWhisperDouble();
+  const server = await startTestServer({
+    env: {
+      ARI_URL: sim.url,
+      ARI_USERNAME: sim.credentials.username,
+      ARI_PASSWORD: sim.credentials.password,
+      ARI_APP: APP,
+      TTS_ENGINE: 'espeak-ng',
+      OLLAMA_URL: ollama.url,
+      OLLAMA_MODEL: 'llama3.2:3b',
+      WHISPER_URL: whisper.url,
+    },
+  });
+  const metrics: AgentHarness['metrics'] = [];
+  const finished: number[] = [];
+  server.services.hooks.callFinished.push((id) => finished.push(id));
+  const agent = installAgentFlow(server.services, {
+    env: { AGENT_RTP_BIND: '127.0.0.1', AGENT_RTP_HOST: '127.0.0.1' },
+    overrides: { timing: opts.timing, onTurnMetrics: (m) => metrics.push(m) },
+  });
+  const pbx = startPbx(server.services, { backoff: { initialMs: 100, maxMs: 1000 } });
+  await vi.waitFor(
+    () => {
+      if (!sim.appConnected(APP) || pbx.link.state !== 'connected' || !sim.appConnected(agent.mediaApp.name)) throw new Error('PBX not connected yet');
+    },
+    { timeout: 15_000 },
+  );
+  const speech = agentEngines(server.config).speech;
+
+  const h: AgentHarness = {
+    sim,
+    media,
+    server,
+    ollama,
+    whisper,
+    pbx,
+    metrics,
+    finished,
+    business(fields = {}) {
+      const did = `+4477009${String(++didSeq).padStart(5, '0')}`;
+      const user = server.database.db
+        .insert(users)
+        .values({ email: `agent${didSeq}@example.co.uk`, passwordHash: 'x', accountStatus: 'active', aiMode: 'agent', ...fields })
+        .returning()
+        .get();
+      server.database.db.insert(phoneNumbers).values({ phoneNumber: did, provider: 'static', providerSid: did, userId: user.id, assignedAt: new Date() }).run();
+      return { userId: user.id, did };
+    },
+    async call(did, steps, impairments) {
+      const placed = sim.call({ app: APP, from: CALLER, did });
+      media.script(placed.channelId, steps, impairments);
+      const session = await media.sessionFor(placed.channelId);
+      const outcome = await placed.done;
+      return { channelId: placed.channelId, outcome, session };
+    },
+    finishedRow(channelId) {
+      return vi.waitFor(
+        () => {
+          const row = server.database.db.select().from(calls).where(eq(calls.channelId, channelId)).get();
+          if (!row?.endedAt || !finished.includes(row.id)) throw new Error('call not finished yet');
+          return row;
+        },
+        { timeout: 20_000 },
+      );
+    },
+    unanswered: (userId) => server.database.db.select().from(unansweredQuestions).where(eq(unansweredQuestions.userId, userId)).all(),
+    agentAudio: (text, voice = 'female') => sentenceAudio(speech, text, voice, 16000),
+    replies(map) {
+      ollama.replier = (req) => {
+        const msgs = req.body.messages as Array<{ role: string; content: string }>;
+        const last = msgs.at(-1)?.content ?? '';
+        for (const [re, r] of map) if (re.test(last)) return r;
+        return reply('question', false, '');
+      };
+    },
+    protocolProblems() {
+      const problems = sim.violations.map((v) => `REST ${v.method} ${v.path}: ${v.status} ${v.message}`);
+      for (const e of sim.sentEvents) if (sim.spec.eventTypes.has(String(e.type))) problems.push(...eventShapeProblems(sim.spec, e));
+      return problems;
+    },
+    async close() {
+      await pbx.stop(2000);
+      agent.stop();
+      media.close();
+      await sim.stop();
+      await ollama.close();
+      await whisper.close();
+      await server.close();
+      fs.rmSync(path.join(server.dataDir), { recursive: true, force: true });
+    },
+  };
+  return h;
+}
