@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { projectRoot } from '../../core/config/paths.js';
 import { createTwilioClient } from '../../core/twilio/client.js';
-import { jobs, notifications } from '../../core/db/schema.js';
+import { calls, jobs, notifications } from '../../core/db/schema.js';
 import { notificationBody } from '../../core/notify/message.js';
 import { postCallKey } from '../../core/pipeline/post-call.js';
 import { startOllamaDouble, type OllamaDouble } from '../doubles/ollama/server.js';
@@ -129,4 +129,32 @@ describe('a worker killed mid-job', () => {
     expect(h.twilio.messages).toHaveLength(1);
     expect(h.call(id)).toMatchObject({ transcriptionStatus: 'done', summaryStatus: 'done', notificationSent: true });
   });
+
+  it('a stop during a job gives the job back without spending an attempt', async () => {
+    whisper.alwaysFail = { delayMs: 60_000 };
+    whisper.requests.length = 0;
+    h = await startHarness({ env: engineEnv() });
+    const id = h.finishedCall({ recording: wav });
+    h.fireCallFinished(id);
+    await vi.waitFor(() => expect(whisper.requests.length).toBe(1), { timeout: 15_000, interval: 20 });
+    await h.pipeline.stop();
+    expect(h.jobOf(id)).toMatchObject({ status: 'pending', attempts: 0, lockedAt: null });
+    expect(h.twilio.messages).toHaveLength(0);
+  });
 });
+
+describe('job housekeeping', () => {
+  it('queues a finished call whose hook never fired (the process died first), and only once it has ended', async () => {
+    h = await startHarness({ env: engineEnv() });
+    const lost = h.finishedCall({ status: 'missed' });
+    const ongoing = h.finishedCall({ status: 'missed' });
+    const db = h.server.database.db;
+    db.update(calls).set({ endedAt: new Date(Date.now() - 5 * 60_000) }).where(eq(calls.id, lost)).run();
+    db.update(calls).set({ endedAt: null }).where(eq(calls.id, ongoing)).run();
+    h.pipeline.sweep();
+    await vi.waitFor(() => expect(h.jobOf(lost)?.status).toBe('done'), { timeout: 15_000, interval: 20 });
+    expect(h.jobOf(ongoing)).toBeUndefined();
+    expect(h.twilio.messages).toHaveLength(1);
+  });
+});
+
