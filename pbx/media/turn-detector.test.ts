@@ -9,7 +9,7 @@ function run(d: TurnDetector, pattern: string): TurnEvent[] {
 }
 
 describe('TurnDetector', () => {
-  const cfg = { startMs: 100, endSilenceMs: 200, minTurnMs: 300, preRollMs: 60 };
+  const cfg = { startMs: 100, endSilenceMs: 200, minTurnMs: 300, blipSilenceMs: 100, preRollMs: 60 };
 
   it('starts after startMs of speech and ends the turn after endSilenceMs, with pre-roll audio', () => {
     const d = new TurnDetector(cfg);
@@ -32,6 +32,11 @@ describe('TurnDetector', () => {
     const d = new TurnDetector(cfg);
     const events = run(d, `${'S'.repeat(8)}${'.'.repeat(12)}`);
     expect(events.map((e) => e.type)).toEqual(['speech-start', 'blip']);
+    // It ends after blipSilenceMs, not the full end-of-turn silence, and carries its audio.
+    const blip = events[1] as Extract<TurnEvent, { type: 'blip' }>;
+    expect(blip.silenceMs).toBe(100);
+    expect(blip.speechMs).toBe(160);
+    expect(blip.audio.length).toBeGreaterThan(0);
   });
 
   it('ignores clicks shorter than startMs', () => {

@@ -11,8 +11,10 @@ export interface TurnConfig {
   startMs: number;
   /** Silence that ends the caller's turn. */
   endSilenceMs: number;
-  /** Shorter stretches of speech are back-channel noises, not turns. */
+  /** Shorter stretches of speech are back-channel noises ("mm", "ok"), not interruptions. */
   minTurnMs: number;
+  /** Silence after such a short stretch that ends it, so paused playback resumes quickly. */
+  blipSilenceMs: number;
   /** Audio kept from before the start, so the first syllable reaches STT whole. */
   preRollMs: number;
   /** A turn is cut here even if the caller keeps talking. */
@@ -23,7 +25,8 @@ export const DEFAULT_TURN_CONFIG: TurnConfig = {
   frameMs: 20,
   startMs: 100,
   endSilenceMs: 700,
-  minTurnMs: 400,
+  minTurnMs: 500,
+  blipSilenceMs: 240,
   preRollMs: 300,
   maxTurnMs: 30_000,
 };
@@ -32,7 +35,8 @@ export type TurnEvent =
   | { type: 'speech-start' }
   /** Enough speech that this is a real turn, not a back-channel (barge-in commits here). */
   | { type: 'speech-confirmed' }
-  | { type: 'blip'; speechMs: number }
+  /** A short stretch: a back-channel while the agent talks, or a one-word answer ("Yes.") when it listens. */
+  | { type: 'blip'; audio: Int16Array; speechMs: number; silenceMs: number }
   | { type: 'turn'; audio: Int16Array; speechMs: number; silenceMs: number };
 
 export class TurnDetector {
@@ -91,10 +95,13 @@ export class TurnDetector {
       out.push({ type: 'speech-confirmed' });
     }
     const tooLong = this.frames.length >= this.frames_(this.c.maxTurnMs);
-    if (this.silenceRun >= this.frames_(this.c.endSilenceMs) || tooLong) {
-      const speechMs = this.speechFrames * this.c.frameMs;
-      if (this.confirmed) out.push({ type: 'turn', audio: concat(this.frames), speechMs, silenceMs: this.silenceRun * this.c.frameMs });
-      else out.push({ type: 'blip', speechMs });
+    const speechMs = this.speechFrames * this.c.frameMs;
+    const silenceMs = this.silenceRun * this.c.frameMs;
+    if (!this.confirmed && this.silenceRun >= this.frames_(this.c.blipSilenceMs)) {
+      out.push({ type: 'blip', audio: concat(this.frames), speechMs, silenceMs });
+      this.reset();
+    } else if (this.silenceRun >= this.frames_(this.c.endSilenceMs) || tooLong) {
+      out.push({ type: 'turn', audio: concat(this.frames), speechMs, silenceMs });
       this.reset();
     }
     return out;

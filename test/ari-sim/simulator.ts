@@ -146,6 +146,11 @@ export class AriSimulator {
     return this.realEpoch + (Date.now() - this.realEpoch) * this.timeScale;
   }
 
+  /** Like mounting a folder under /var/lib/asterisk/sounds/<key>: `sound:<key>/<name>` plays `<dir>/<name>.wav`. */
+  mountSounds(key: string, dir: string): void {
+    this.soundDirs[key] = dir;
+  }
+
   /** True while some WebSocket is registered for the Stasis app. */
   appConnected(app: string): boolean {
     return [...this.sockets.values()].some((apps) => apps.includes(app));
@@ -222,6 +227,12 @@ export class AriSimulator {
     if (script.hangupAfterMs !== undefined) this.later(script.hangupAfterMs, () => this.hangup(channel, 'caller'));
     this.later(script.patienceMs ?? 600_000, () => this.hangup(channel, 'caller'));
     return { channelId: id, done };
+  }
+
+  /** The caller hangs up now. */
+  hangupCaller(channelId: string): void {
+    const c = this.channels.get(channelId);
+    if (c) this.hangup(c, 'caller');
   }
 
   /** Channels currently alive (in any app). */

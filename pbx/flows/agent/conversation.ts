@@ -43,7 +43,7 @@ export interface ConversationTiming {
 export const DEFAULT_TIMING: ConversationTiming = {
   silencePromptMs: 8000,
   maxCallMs: 15 * 60_000,
-  turn: { startMs: 80, endSilenceMs: 700, minTurnMs: 400 },
+  turn: { startMs: 80, endSilenceMs: 700, minTurnMs: 500, blipSilenceMs: 240 },
 };
 
 /** Per-turn figures for the latency benchmark (all in ms). */
@@ -96,6 +96,9 @@ export interface ConversationDeps {
 }
 
 type Mode = 'normal' | 'message' | 'voicemail';
+
+/** Below this, a short sound while the agent listens is not worth transcribing (a click, a breath). */
+const SHORT_ANSWER_MS = 200;
 
 class TurnCancelled extends Error {
   override name = 'TurnCancelled';
@@ -176,10 +179,13 @@ export class AgentConversation {
         }
         return;
       case 'blip':
-        // "mm", "ok", a cough: carry on speaking as if nothing happened.
         if (this.bargeIn) {
+          // "mm", "ok", a cough over the agent: carry on speaking as if nothing happened.
           this.bargeIn = null;
           player.resume();
+        } else if (!player.busy && !this.turnRunning && e.speechMs >= SHORT_ANSWER_MS) {
+          // The agent is listening: a one-word answer ("Yes.") is a turn of its own.
+          void this.callerTurn(e.audio, e.silenceMs, this.now(), true);
         } else if (!player.busy && !this.turnRunning) {
           this.startSilenceTimer();
         }
@@ -215,7 +221,7 @@ export class AgentConversation {
     if (!this.ended && this.turnAbort === null && !this.detector.speaking) this.startSilenceTimer();
   }
 
-  private async callerTurn(audio: Int16Array, silenceMs: number, detectedAt: number): Promise<void> {
+  private async callerTurn(audio: Int16Array, silenceMs: number, detectedAt: number, short = false): Promise<void> {
     const endOfSpeech = detectedAt - silenceMs;
     const n = ++this.turnCount;
     await this.agentTurn(`turn ${n}`, async (signal) => {
@@ -225,7 +231,8 @@ export class AgentConversation {
       const text = [this.carryText, heard].filter(Boolean).join(' ');
       this.carryText = text; // kept if this turn is cancelled before the agent answers
       if (!heard) {
-        if (this.mode === 'normal') await this.speak([AGENT_LINES.didNotCatch], signal);
+        // A short noise with no words is ignored; a real turn we could not make out is asked again.
+        if (!short && this.mode === 'normal') await this.speak([AGENT_LINES.didNotCatch], signal);
         return;
       }
       this.transcript.push({ speaker: 'Caller', text: heard });

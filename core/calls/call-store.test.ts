@@ -1,0 +1,47 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { openDatabase, type DatabaseHandle } from '../db/client.js';
+import { users } from '../db/schema.js';
+import { findCallByChannel, finishCall, openCall, openCalls } from './call-store.js';
+
+let handle: DatabaseHandle;
+let userId: number;
+
+beforeEach(() => {
+  handle = openDatabase(':memory:');
+  userId = handle.db.insert(users).values({ email: 'o@example.co.uk', passwordHash: 'x' }).returning().get().id;
+});
+afterEach(() => handle.close());
+
+const call = (channelId = '1700000000.1') => ({
+  userId,
+  channelId,
+  fromNumber: '+447700900999',
+  toNumber: '+447700900001',
+  mode: 'voicemail' as const,
+  createdAt: new Date('2026-03-01T12:00:00.250Z'),
+});
+
+describe('call store', () => {
+  it('opens a call as missed with no duration until it is finished', () => {
+    const { call: row, existing } = openCall(handle.db, call());
+    expect(existing).toBe(false);
+    expect(row).toMatchObject({ status: 'missed', duration: 0, endedAt: null, createdAt: new Date('2026-03-01T12:00:00.250Z') });
+    expect(openCalls(handle.db).map((c) => c.id)).toEqual([row.id]);
+  });
+
+  it('returns the first row when the same channel is opened again, never a second row', () => {
+    const first = openCall(handle.db, call());
+    const again = openCall(handle.db, { ...call(), mode: 'unavailable' });
+    expect(again).toEqual({ call: first.call, existing: true });
+    expect(findCallByChannel(handle.db, '1700000000.1')?.mode).toBe('voicemail');
+  });
+
+  it('finishes a call once; a second finish changes nothing', () => {
+    const { call: row } = openCall(handle.db, call());
+    const endedAt = new Date('2026-03-01T12:00:31Z');
+    expect(finishCall(handle.db, row.id, { status: 'voicemail', duration: 31, endedAt, recordingFile: `call-${row.id}.wav` })).toBe(true);
+    expect(finishCall(handle.db, row.id, { status: 'missed', duration: 0, endedAt, recordingFile: null })).toBe(false);
+    expect(findCallByChannel(handle.db, '1700000000.1')).toMatchObject({ status: 'voicemail', duration: 31, recordingFile: `call-${row.id}.wav` });
+    expect(openCalls(handle.db)).toEqual([]);
+  });
+});

@@ -1,0 +1,59 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import type { Db } from '../db/client.js';
+import { calls, type Call } from '../db/schema.js';
+
+// The PBX's writes to the calls table. The ARI channel id is unique, so opening the same
+// channel twice (a reconnect replaying a call) finds the first row instead of adding one.
+
+export interface OpenCall {
+  userId: number;
+  channelId: string;
+  fromNumber: string;
+  toNumber: string;
+  mode: Call['mode'];
+  /** When Asterisk created the channel. */
+  createdAt: Date;
+}
+
+export interface FinishCall {
+  status: Call['status'];
+  /** Whole seconds, the call's real length. */
+  duration: number;
+  endedAt: Date;
+  /** File name inside $DATA_DIR/recordings, when a message was stored. */
+  recordingFile: string | null;
+}
+
+/** Inserts the row for a channel, or returns the one already there (`existing: true`). */
+export function openCall(db: Db, call: OpenCall): { call: Call; existing: boolean } {
+  const inserted = db
+    .insert(calls)
+    .values({ ...call, status: 'missed', duration: 0 })
+    .onConflictDoNothing({ target: calls.channelId })
+    .returning()
+    .get();
+  if (inserted) return { call: inserted, existing: false };
+  return { call: findCallByChannel(db, call.channelId)!, existing: true };
+}
+
+export function findCallByChannel(db: Db, channelId: string): Call | undefined {
+  return db.select().from(calls).where(eq(calls.channelId, channelId)).get();
+}
+
+/**
+ * Makes a call row final. Only an open row changes, so a second finish (a duplicate
+ * event, a reconcile racing a late hang-up) is a no-op and returns false.
+ */
+export function finishCall(db: Db, id: number, result: FinishCall): boolean {
+  const changed = db
+    .update(calls)
+    .set(result)
+    .where(and(eq(calls.id, id), isNull(calls.endedAt)))
+    .run();
+  return changed.changes === 1;
+}
+
+/** Rows whose call has not been made final (the core stopped or the link dropped mid-call). */
+export function openCalls(db: Db): Call[] {
+  return db.select().from(calls).where(isNull(calls.endedAt)).all();
+}

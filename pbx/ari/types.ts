@@ -1,0 +1,90 @@
+// The PBX port: the few ARI operations and event fields the call flows use, shaped by the
+// product rather than by ari-client, so a thin typed client could replace it unchanged.
+
+export interface ChannelSnapshot {
+  id: string;
+  name: string;
+  state: string;
+  caller: { name: string; number: string };
+  dialplan: { context: string; exten: string; app_name?: string; app_data?: string };
+  /** Asterisk time the channel was created, e.g. 2024-01-01T12:00:00.123+0000. */
+  creationtime: string;
+}
+
+export interface PlaybackSnapshot {
+  id: string;
+  state: 'queued' | 'playing' | 'continuing' | 'done' | 'failed';
+  media_uri: string;
+  target_uri: string;
+}
+
+export interface RecordingSnapshot {
+  name: string;
+  state: 'queued' | 'recording' | 'paused' | 'done' | 'failed' | 'canceled';
+  target_uri: string;
+  /** Whole seconds. */
+  duration?: number;
+  /** Whole seconds of sound; only reported when maxSilenceSeconds was set. */
+  talking_duration?: number;
+  silence_duration?: number;
+  cause?: string;
+}
+
+/** An ARI event as it came over /ari/events (only the fields the flows read are typed). */
+export interface AriEvent {
+  type: string;
+  timestamp: string;
+  application?: string;
+  args?: string[];
+  channel?: ChannelSnapshot;
+  playback?: PlaybackSnapshot;
+  recording?: RecordingSnapshot;
+  digit?: string;
+  cause?: number;
+  duration?: number;
+}
+
+export interface RecordOptions {
+  name: string;
+  format: 'wav';
+  maxDurationSeconds: number;
+  maxSilenceSeconds: number;
+  ifExists: 'fail' | 'overwrite' | 'append';
+  beep: boolean;
+  terminateOn: 'none' | 'any' | '*' | '#';
+}
+
+export type HangupReason = 'normal' | 'busy' | 'congestion' | 'no_answer' | 'unallocated';
+
+/** ARI REST as the flows use it. Every call settles within its timeout. */
+export interface AriRest {
+  answer(channelId: string): Promise<void>;
+  play(channelId: string, media: string, playbackId: string): Promise<void>;
+  stopPlayback(playbackId: string): Promise<void>;
+  record(channelId: string, opts: RecordOptions): Promise<void>;
+  hangup(channelId: string, reason?: HangupReason): Promise<void>;
+  /** null when Asterisk no longer has the channel. */
+  getChannel(channelId: string): Promise<ChannelSnapshot | null>;
+  /** Ids of the channels currently in the Stasis app (kept by Asterisk across socket drops). */
+  appChannelIds(app: string): Promise<string[]>;
+  getPlayback(playbackId: string): Promise<PlaybackSnapshot | null>;
+  getLiveRecording(name: string): Promise<RecordingSnapshot | null>;
+  storedRecordingExists(name: string): Promise<boolean>;
+  fetchStoredRecording(name: string): Promise<Buffer>;
+  deleteStoredRecording(name: string): Promise<void>;
+}
+
+/** The resource is gone (ARI 404): a hung-up channel, a finished playback. */
+export class AriNotFoundError extends Error {
+  override name = 'AriNotFoundError';
+}
+
+/** ARI did not answer in time; ari-client's own promise may never settle. */
+export class AriTimeoutError extends Error {
+  override name = 'AriTimeoutError';
+}
+
+/** Any other refusal from ARI (400, 409, 412, 422, 5xx). */
+export class AriRequestError extends Error {
+  override name = 'AriRequestError';
+}

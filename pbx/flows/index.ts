@@ -1,0 +1,19 @@
+import { agentFlow } from './agent/index.js';
+import type { CallFlow } from './types.js';
+import { voicemailFlow } from './voicemail/voicemail-flow.js';
+
+/**
+ * The dispatch point: which flow answers a business's calls, by its AI mode.
+ * The agent flow is not built yet, so agent-mode businesses get voicemail for now;
+ * add it here when it lands.
+ */
+export function flowForMode(mode: 'voicemail' | 'agent'): CallFlow {
+  switch (mode) {
+    case 'agent':
+      return agentFlow;
+    case 'voicemail':
+      return voicemailFlow;
+  }
+}
+
+export type { CallFlow, FlowContext, FlowOutcome, OwnerProfile } from './types.js';

@@ -1,0 +1,101 @@
+import type { Voice } from '../../models/tts/index.js';
+import type { PromptCache } from '../../models/tts/index.js';
+import { AriNotFoundError, type AriEvent, type AriRest, type RecordingSnapshot, type RecordOptions } from '../ari/types.js';
+import { CallEnded, type CallSession } from '../call-session.js';
+
+// The small steps call flows are made of. Each one waits for the event that ends it,
+// is bounded in time, and has a probe so a reconnect can tell whether it already ended.
+
+export interface StepDeps {
+  session: CallSession;
+  rest: AriRest;
+}
+
+let playbackSeq = 0;
+
+export async function answer({ session, rest }: StepDeps): Promise<void> {
+  if (session.hangupRequested) throw new CallEnded('caller hung up before the answer');
+  await rest.answer(session.channelId);
+}
+
+/** Plays one media URI and waits for it to finish. Returns false if Asterisk could not play it. */
+export async function play({ session, rest }: StepDeps, media: string, maxMs: number): Promise<boolean> {
+  if (session.hangupRequested) throw new CallEnded('caller hung up');
+  const playbackId = `pb-${session.channelId}-${++playbackSeq}`;
+  const finished = session.waitFor((e) => e.type === 'PlaybackFinished' && e.playback?.id === playbackId, {
+    what: `playback of ${media}`,
+    timeoutMs: maxMs,
+    // A playback Asterisk no longer knows has finished.
+    probe: async () => ((await rest.getPlayback(playbackId)) ? undefined : standIn('PlaybackFinished', { playback: { id: playbackId, state: 'done', media_uri: media, target_uri: `channel:${session.channelId}` } })),
+  });
+  try {
+    await rest.play(session.channelId, media, playbackId);
+  } catch (err) {
+    finished.catch(() => undefined);
+    throw err;
+  }
+  const e = await finished;
+  return e.playback?.state !== 'failed';
+}
+
+/**
+ * Speaks `text` in `voice` through the prompt cache. If the TTS engine fails or Asterisk
+ * cannot play the file, the built-in `fallback` sound plays instead: never dead air.
+ */
+export async function say(deps: StepDeps & { prompts: PromptCache; log: { warn(o: object, m: string): void; debug?(o: object, m: string): void } }, text: string, voice: Voice, fallback: string): Promise<void> {
+  let media = fallback;
+  let maxMs = 30_000;
+  try {
+    deps.log.debug?.({ channelId: deps.session.channelId, voice }, 'preparing prompt');
+    const prompt = await deps.prompts.get(text, voice);
+    deps.log.debug?.({ channelId: deps.session.channelId, media: prompt.mediaUri }, 'prompt ready');
+    media = prompt.mediaUri;
+    maxMs = prompt.durationMs + 30_000;
+  } catch (err) {
+    deps.log.warn({ err, channelId: deps.session.channelId }, 'prompt synthesis failed; playing the built-in fallback');
+  }
+  const played = await play(deps, media, maxMs);
+  if (!played && media !== fallback) {
+    deps.log.warn({ media, channelId: deps.session.channelId }, 'Asterisk could not play the prompt; playing the built-in fallback');
+    await play(deps, fallback, 30_000);
+  }
+}
+
+/** Records the caller until a limit, `#`, or hang-up; resolves with the finished recording. */
+export async function record({ session, rest }: StepDeps, opts: RecordOptions): Promise<RecordingSnapshot> {
+  if (session.hangupRequested) throw new CallEnded('caller hung up');
+  const matches = (e: AriEvent) => (e.type === 'RecordingFinished' || e.type === 'RecordingFailed') && e.recording?.name === opts.name;
+  const finished = session.waitFor(matches, {
+    what: `recording ${opts.name}`,
+    timeoutMs: (opts.maxDurationSeconds + 60) * 1000,
+    probe: async () => {
+      if (await rest.getLiveRecording(opts.name)) return undefined;
+      // Finished while we were not listening: the file says whether anything was kept.
+      const stored = await rest.storedRecordingExists(opts.name);
+      return standIn(stored ? 'RecordingFinished' : 'RecordingFailed', {
+        recording: { name: opts.name, state: stored ? 'done' : 'failed', target_uri: `channel:${session.channelId}` },
+      });
+    },
+  });
+  try {
+    await rest.record(session.channelId, opts);
+  } catch (err) {
+    finished.catch(() => undefined);
+    throw err;
+  }
+  return (await finished).recording!;
+}
+
+export async function hangUp({ session, rest }: StepDeps): Promise<void> {
+  if (session.gone) return;
+  try {
+    await rest.hangup(session.channelId, 'normal');
+  } catch (err) {
+    if (!(err instanceof AriNotFoundError)) throw err;
+    session.markGone();
+  }
+}
+
+function standIn(type: string, fields: Partial<AriEvent>): AriEvent {
+  return { type, timestamp: '', ...fields } as AriEvent;
+}

@@ -1,0 +1,45 @@
+import type { Voice } from '../../models/tts/index.js';
+import type { PromptCache } from '../../models/tts/index.js';
+import type { AriRest } from '../ari/types.js';
+import type { CallSession } from '../call-session.js';
+
+/** What a flow knows about the business that owns the number. */
+export interface OwnerProfile {
+  userId: number;
+  businessName: string | null;
+  callGreeting: string | null;
+  voice: Voice;
+}
+
+export interface FlowLog {
+  info(obj: object, msg: string): void;
+  warn(obj: object, msg: string): void;
+  error(obj: object, msg: string): void;
+}
+
+export interface VoicemailLimits {
+  maxDurationSeconds: number;
+  maxSilenceSeconds: number;
+}
+
+export interface FlowContext {
+  session: CallSession;
+  rest: AriRest;
+  prompts: PromptCache;
+  log: FlowLog;
+  owner: OwnerProfile;
+  callId: number;
+  limits: VoicemailLimits;
+  /** What the flow found out so far; read by the finisher even if the flow throws. */
+  outcome: FlowOutcome;
+}
+
+export interface FlowOutcome {
+  answered: boolean;
+  /** Set once a recording was started on Asterisk under this name. */
+  recordingName?: string;
+  /** The recording's result: message (keep it), none (silence only), or unknown (events lost). */
+  message?: 'yes' | 'no' | 'unknown';
+}
+
+export type CallFlow = (ctx: FlowContext) => Promise<void>;

@@ -1,0 +1,22 @@
+import type { UnavailableReason } from '../../core/calls/routing-rules.js';
+import { FALLBACK_SOUNDS, NOT_IN_SERVICE, unavailableMessage } from './messages.js';
+import { answer, hangUp, say, type StepDeps } from './steps.js';
+import type { FlowContext } from './types.js';
+import type { PromptCache } from '../../models/tts/index.js';
+
+/** A real business whose account cannot take calls: a polite message, then hang up. */
+export function unavailableFlow(reason: UnavailableReason) {
+  return async (ctx: FlowContext): Promise<void> => {
+    await answer(ctx);
+    ctx.outcome.answered = true;
+    await say(ctx, unavailableMessage(reason, ctx.owner.businessName), ctx.owner.voice, FALLBACK_SOUNDS.goodbye);
+    await hangUp(ctx);
+  };
+}
+
+/** No business behind the number: the not-in-service message, then hang up. No call row. */
+export async function notInServiceFlow(deps: StepDeps & { prompts: PromptCache; log: { warn(o: object, m: string): void } }): Promise<void> {
+  await answer(deps);
+  await say(deps, NOT_IN_SERVICE, 'female', FALLBACK_SOUNDS.notInService);
+  await hangUp(deps);
+}

@@ -1,0 +1,79 @@
+import path from 'node:path';
+import type { HealthReport, Services } from '../core/services.js';
+import { createPromptCache, createTextToSpeech, type PromptCache } from '../models/tts/index.js';
+import { connectAri } from './ari/ari-client-adapter.js';
+import { AriLink } from './ari/link.js';
+import type { VoicemailLimits } from './flows/types.js';
+import { StasisApp } from './stasis-app.js';
+
+export interface PbxOptions {
+  /** Defaults to the prompt cache over the configured TTS engine. */
+  prompts?: PromptCache;
+  limits?: Partial<VoicemailLimits>;
+  backoff?: { initialMs: number; maxMs: number };
+  requestTimeoutMs?: number;
+}
+
+export interface Pbx {
+  app: StasisApp;
+  link: AriLink;
+  health(): HealthReport;
+  /** Stops taking calls, lets calls in progress finish for up to `drainMs`, then disconnects. */
+  stop(drainMs?: number): Promise<void>;
+}
+
+/** 3 minutes of message and a 5-second silence stop: long enough for a UK caller's details. */
+export const DEFAULT_LIMITS: VoicemailLimits = { maxDurationSeconds: 180, maxSilenceSeconds: 5 };
+
+/** Connects to Asterisk as the configured Stasis app and answers calls. Needs ARI_URL. */
+export function startPbx(services: Services, opts: PbxOptions = {}): Pbx {
+  const { config, database, log } = services;
+  const ariUrl = config.ari.url;
+  if (!ariUrl) throw new Error('ARI_URL is not set: the PBX cannot start');
+  const prompts = opts.prompts ?? createPromptCache({ dataDir: config.dataDir, tts: createTextToSpeech(config.tts) });
+  const pbxLog = log.child({ component: 'pbx' });
+
+  let link: AriLink | undefined;
+  const app = new StasisApp({
+    app: config.ari.app,
+    // Sessions always reach ARI through the link's current connection.
+    rest: new Proxy({} as AriLink['rest'], { get: (_t, prop) => link!.rest[prop as keyof AriLink['rest']] }),
+    db: database.db,
+    prompts,
+    log: pbxLog,
+    recordingsDir: path.join(config.dataDir, 'recordings'),
+    now: services.now,
+    callFinished: services.hooks.callFinished,
+    limits: { ...DEFAULT_LIMITS, ...opts.limits },
+  });
+  link = new AriLink({
+    // ari-client always adds /ari itself.
+    connect: (events) =>
+      connectAri(
+        { url: ariUrl.replace(/\/ari\/?$/, ''), username: config.ari.username, password: config.ari.password, app: config.ari.app, requestTimeoutMs: opts.requestTimeoutMs },
+        events,
+      ),
+    onEvent: (e) => app.onEvent(e),
+    onReady: () => void app.reconcile(),
+    log: pbxLog,
+    backoff: opts.backoff,
+  });
+  link.start();
+
+  const health = (): HealthReport => {
+    const state = link!.state;
+    const detail = `${state}${link!.detail ? ` (${link!.detail})` : ''}; calls in progress: ${app.activeCalls}`;
+    return { ok: state === 'connected', detail };
+  };
+  services.health.set('pbx', health);
+
+  return {
+    app,
+    link,
+    health,
+    async stop(drainMs = 30_000) {
+      await app.drain(drainMs);
+      link!.stop();
+    },
+  };
+}

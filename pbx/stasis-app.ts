@@ -1,0 +1,198 @@
+import { findCallByChannel, openCall, openCalls } from '../core/calls/call-store.js';
+import type { Db } from '../core/db/client.js';
+import type { Call } from '../core/db/schema.js';
+import type { PromptCache } from '../models/tts/index.js';
+import type { AriEvent, AriRest, ChannelSnapshot } from './ari/types.js';
+import { CallEnded, CallSession } from './call-session.js';
+import { finaliseCall, type FinishDeps } from './finish-call.js';
+import { flowForMode } from './flows/index.js';
+import { hangUp } from './flows/steps.js';
+import type { CallFlow, FlowLog, FlowOutcome, VoicemailLimits } from './flows/types.js';
+import { notInServiceFlow, unavailableFlow } from './flows/unavailable-flow.js';
+import { recordingNameFor } from './flows/voicemail/voicemail-flow.js';
+import { routeCall } from './routing.js';
+
+export interface StasisAppDeps {
+  app: string;
+  rest: AriRest;
+  db: Db;
+  prompts: PromptCache;
+  log: FlowLog;
+  recordingsDir: string;
+  now: () => Date;
+  callFinished: Array<(callId: number) => void>;
+  limits: VoicemailLimits;
+  flowForMode?: (mode: 'voicemail' | 'agent') => CallFlow;
+}
+
+/** `channel:<id>` → `<id>` (playbacks and recordings name their channel this way). */
+function channelOfTarget(uri: string | undefined): string | undefined {
+  return uri?.startsWith('channel:') ? uri.slice('channel:'.length) : undefined;
+}
+
+/** Stasis(app, DID) puts the DID in app_data after the app name; the extension is the fallback. */
+function didOf(channel: ChannelSnapshot, args: string[] = []): string {
+  return args[0] || channel.dialplan.app_data?.split(',')[1]?.trim() || channel.dialplan.exten;
+}
+
+/**
+ * The Stasis application: one CallSession per channel, events routed to it by channel id,
+ * each call run by its flow and always finished (row written, channel hung up). After every
+ * (re)connection it reconciles with what Asterisk still holds, so no call is left in dead
+ * air and none is handled twice (calls.channel_id is unique).
+ */
+export class StasisApp {
+  private readonly sessions = new Map<string, CallSession>();
+  private readonly running = new Set<Promise<void>>();
+  private accepting = true;
+  private readonly finish: FinishDeps;
+
+  constructor(private readonly deps: StasisAppDeps) {
+    this.finish = { db: deps.db, rest: deps.rest, log: deps.log, recordingsDir: deps.recordingsDir, callFinished: deps.callFinished };
+  }
+
+  get activeCalls(): number {
+    return this.sessions.size;
+  }
+
+  onEvent(e: AriEvent): void {
+    if (e.application && e.application !== this.deps.app) return;
+    if (e.type === 'StasisStart' && e.channel) return this.onStasisStart(e.channel, e.args);
+    const id = e.channel?.id ?? channelOfTarget(e.playback?.target_uri ?? e.recording?.target_uri);
+    if (id) this.sessions.get(id)?.deliver(e);
+  }
+
+  private onStasisStart(channel: ChannelSnapshot, args?: string[]): void {
+    if (this.sessions.has(channel.id)) return;
+    if (!this.accepting) {
+      // Shutting down: a congestion signal now beats a caller left ringing into silence.
+      void this.deps.rest.hangup(channel.id, 'congestion').catch(() => undefined);
+      return;
+    }
+    this.track(this.handleCall(channel, didOf(channel, args)));
+  }
+
+  private track(work: Promise<void>): void {
+    this.running.add(work);
+    void work.finally(() => this.running.delete(work));
+  }
+
+  private async handleCall(channel: ChannelSnapshot, rawDid: string): Promise<void> {
+    const { db, rest, prompts, log } = this.deps;
+    const session = new CallSession(channel, rawDid);
+    this.sessions.set(channel.id, session);
+    const outcome: FlowOutcome = { answered: false };
+    let callId: number | undefined;
+    try {
+      const route = routeCall(db, rawDid, this.deps.now());
+      const { decision } = route;
+      if (decision.kind === 'not-in-service') {
+        log.info({ did: route.did, channelId: channel.id }, 'call to a number with no business: not in service');
+        await notInServiceFlow({ session, rest, prompts, log });
+        return;
+      }
+      const opened = openCall(db, {
+        userId: decision.userId,
+        channelId: channel.id,
+        fromNumber: session.callerNumber,
+        toNumber: route.did,
+        mode: decision.kind === 'unavailable' ? 'unavailable' : decision.mode,
+        createdAt: new Date(session.startedAt),
+      });
+      if (opened.existing && opened.call.endedAt) {
+        log.warn({ channelId: channel.id, callId: opened.call.id }, 'channel already handled; hanging up the leftover');
+        await hangUp({ session, rest });
+        return;
+      }
+      callId = opened.call.id;
+      const flow = decision.kind === 'unavailable' ? unavailableFlow(decision.reason) : (this.deps.flowForMode ?? flowForMode)(decision.mode);
+      await flow({ session, rest, prompts, log, owner: route.owner!, callId, limits: this.deps.limits, outcome });
+    } catch (err) {
+      if (err instanceof CallEnded) log.info({ channelId: channel.id, callId }, 'caller hung up');
+      else log.error({ err, channelId: channel.id, callId }, 'call flow failed; hanging up');
+    } finally {
+      await this.endCall(session, callId, outcome);
+    }
+  }
+
+  /** Hangs up if needed, waits for the channel to leave, then makes the row final. */
+  private async endCall(session: CallSession, callId: number | undefined, outcome: FlowOutcome): Promise<void> {
+    const { log } = this.deps;
+    try {
+      if (!session.gone) {
+        await hangUp({ session, rest: this.deps.rest }).catch((err) => log.warn({ err, channelId: session.channelId }, 'hang-up failed'));
+        if (!(await session.whenGone(5000))) session.markGone(); // events lost: end on Asterisk's clock as extrapolated
+      } else if (!session.leftConfirmed) {
+        // Only inferred gone (events lost): make sure no caller is left on an open line.
+        await this.deps.rest.hangup(session.channelId, 'normal').catch(() => undefined);
+      }
+    } finally {
+      this.sessions.delete(session.channelId);
+    }
+    if (callId === undefined) return;
+    try {
+      await finaliseCall(this.finish, { id: callId, startedAt: session.startedAt, endedAt: session.endedAt ?? session.ariNow() }, outcome);
+    } catch (err) {
+      log.error({ err, callId }, 'could not finish the call row');
+    }
+  }
+
+  /**
+   * After a (re)connection: events sent while the socket was down are lost, but Asterisk
+   * keeps the app's channels. Sessions whose channel vanished end now; the rest ask ARI
+   * what they missed; channels we do not know (core restarted) are taken over.
+   */
+  async reconcile(): Promise<void> {
+    const { rest, log, db } = this.deps;
+    let ids: string[];
+    const snapshotAt = Date.now();
+    try {
+      ids = await rest.appChannelIds(this.deps.app);
+    } catch (err) {
+      log.warn({ err }, 'reconcile: cannot list the app’s channels');
+      return;
+    }
+    const alive = new Set(ids);
+    for (const session of [...this.sessions.values()]) {
+      // A call that arrived after the snapshot was asked for is not in it, yet very much alive.
+      if (session.createdLocalMs >= snapshotAt) continue;
+      if (!alive.has(session.channelId)) session.markGone();
+      else await session.resync(rest).catch((err) => log.warn({ err, channelId: session.channelId }, 'reconcile: resync failed'));
+    }
+    for (const id of ids) {
+      if (this.sessions.has(id)) continue;
+      const channel = await rest.getChannel(id).catch(() => null);
+      if (!channel || this.sessions.has(id)) continue;
+      log.info({ channelId: id }, 'reconcile: taking over a call already in the app');
+      if (!this.accepting) void rest.hangup(id, 'congestion').catch(() => undefined);
+      else this.track(this.handleCall(channel, didOf(channel)));
+    }
+    for (const row of openCalls(db)) {
+      if (row.channelId && !alive.has(row.channelId) && !this.sessions.has(row.channelId)) this.track(this.finishOrphan(row));
+    }
+  }
+
+  /** A row left open by an earlier run whose channel is gone: keep any message Asterisk still has. */
+  private async finishOrphan(row: Call): Promise<void> {
+    if (!row.channelId || findCallByChannel(this.deps.db, row.channelId)?.endedAt) return;
+    const at = this.deps.now().getTime();
+    this.deps.log.warn({ callId: row.id }, 'finishing a call left open by an earlier run');
+    // Its real end time is unknown: duration is left at 0 rather than guessed.
+    await finaliseCall(this.finish, { id: row.id, startedAt: at, endedAt: at }, { answered: true, recordingName: recordingNameFor(row.id), message: 'unknown' });
+  }
+
+  /**
+   * Graceful stop: no new calls; calls in progress may finish for up to `boundMs`, then the
+   * rest are hung up and finished (rows written, recordings kept).
+   */
+  async drain(boundMs: number): Promise<void> {
+    this.accepting = false;
+    for (const s of this.sessions.values()) s.draining = true;
+    const settled = () => Promise.allSettled([...this.running]).then(() => true);
+    const timeout = (ms: number) => new Promise<false>((r) => setTimeout(() => r(false), ms).unref());
+    if (await Promise.race([settled(), timeout(boundMs)])) return;
+    this.deps.log.warn({ calls: this.sessions.size }, 'drain bound reached; hanging up the remaining calls');
+    for (const s of this.sessions.values()) void hangUp({ session: s, rest: this.deps.rest }).catch(() => undefined);
+    await Promise.race([settled(), timeout(10_000)]);
+  }
+}
