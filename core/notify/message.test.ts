@@ -39,4 +39,9 @@ describe('notificationBody', () => {
       'Call answered by your AI receptionist from +447700900123 at 14:05: Asked about prices.',
     );
   });
+
+  it('keeps the text in the GSM-7 alphabet so it is not sent as 70-character UCS-2 segments', () => {
+    const body = notificationBody({ ...base, aiSummary: 'Sarah’s “boiler” – urgent…' });
+    expect(body).toBe('New voicemail from +447700900123 at 14:05: Sarah\'s "boiler" - urgent...');
+  });
 });

@@ -19,12 +19,33 @@ export function callerLabel(fromNumber: string): string {
   return fromNumber.trim() || 'a withheld number';
 }
 
+/*
+ * Typographic characters a model or a transcript may contain that are outside the GSM-7
+ * alphabet: one of them switches the whole SMS to UCS-2, cutting each segment from 160 to
+ * 70 characters (and multiplying the cost).
+ */
+const GSM_SUBSTITUTES: [RegExp, string][] = [
+  [/[‘’‚′]/g, "'"],
+  [/[“”„″]/g, '"'],
+  [/[–—−]/g, '-'],
+  [/…/g, '...'],
+  [/[\u00a0\u2000-\u200b]/g, ' '],
+];
+
+export function toSmsText(text: string): string {
+  return GSM_SUBSTITUTES.reduce((s, [re, to]) => s.replace(re, to), text);
+}
+
 /**
  * The one text the owner gets for a call. With a summary: the summary. Without one
  * (engines still down when their retries ran out): the transcript, or a note that the
  * summary follows in the call log, since no second text will be sent.
  */
 export function notificationBody(c: CallFacts): string {
+  return toSmsText(composeBody(c));
+}
+
+function composeBody(c: CallFacts): string {
   const head = `${headline(c)} from ${callerLabel(c.fromNumber)} at ${londonTime.format(c.createdAt)}`;
   if (c.status === 'missed') return `${head}. No message was left.`;
   if (c.aiSummary?.trim()) return `${head}: ${c.aiSummary.trim()}`;

@@ -93,7 +93,13 @@ export class JobWorker {
     }
     const controller = new AbortController();
     this.inFlight.add(controller);
-    const beat = setInterval(() => queue.heartbeat(job), this.opts.heartbeatMs ?? 20_000);
+    const beat = setInterval(() => {
+      try {
+        queue.heartbeat(job);
+      } catch (err) {
+        log.warn({ job: job.key, err: errorMessage(err) }, 'job heartbeat failed'); // the lease may lapse; the job is then re-run, not lost
+      }
+    }, this.opts.heartbeatMs ?? 20_000);
     try {
       await handler(job, { signal: controller.signal });
       queue.complete(job);
