@@ -3,7 +3,6 @@ import { createWhisperServerStt } from './whisper-server.js';
 
 export interface SttConfig {
   url?: string;
-  model?: string;
 }
 
 /**
