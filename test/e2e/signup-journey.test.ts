@@ -1,8 +1,10 @@
 // The whole way in: a business signs up, an admin approves it, the owner logs in.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ADMIN } from '../helpers/accounts.js';
 import { ApiClient } from '../helpers/client.js';
 import { apiMissing, logInThroughDialog, startE2E, toastText, type E2E } from './support/browser.js';
+
+vi.setConfig({ testTimeout: 90_000 });
 
 let e2e: E2E;
 beforeAll(async () => {

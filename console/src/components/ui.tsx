@@ -243,7 +243,7 @@ export function Table({ children, label }: { children: ReactNode; label: string 
   );
 }
 
-export const th = 'px-4 py-3 text-xs font-semibold uppercase tracking-wide text-slate-500 dark:text-slate-400';
-export const td = 'px-4 py-3 align-top';
+export const th = 'px-3 py-3 text-xs font-semibold uppercase tracking-wide text-slate-500 dark:text-slate-400';
+export const td = 'px-3 py-3 align-top';
 export const theadRow = 'border-b border-slate-200 bg-slate-50 dark:border-slate-800 dark:bg-slate-900/60';
 export const tbodyRow = 'border-b border-slate-100 last:border-0 hover:bg-slate-50/60 dark:border-slate-800 dark:hover:bg-slate-800/40';

@@ -40,6 +40,18 @@ const icons: Record<NavIcon, LucideIcon> = {
 };
 
 const COLLAPSE_KEY = 'sidebar-collapsed';
+const DESKTOP = '(min-width: 768px)';
+
+function useIsDesktop() {
+  const [matches, setMatches] = useState(() => window.matchMedia(DESKTOP).matches);
+  useEffect(() => {
+    const mq = window.matchMedia(DESKTOP);
+    const onChange = () => setMatches(mq.matches);
+    mq.addEventListener('change', onChange);
+    return () => mq.removeEventListener('change', onChange);
+  }, []);
+  return matches;
+}
 
 export default function DashboardLayout() {
   const { user, isAdmin } = useSession();
@@ -51,6 +63,8 @@ export default function DashboardLayout() {
   const [collapsed, setCollapsed] = useState(() => localStorage.getItem(COLLAPSE_KEY) === '1');
   const [mobileOpen, setMobileOpen] = useState(false);
 
+  const isDesktop = useIsDesktop();
+
   useEffect(() => setMobileOpen(false), [location.pathname]);
   useEffect(() => localStorage.setItem(COLLAPSE_KEY, collapsed ? '1' : '0'), [collapsed]);
 
@@ -59,7 +73,7 @@ export default function DashboardLayout() {
 
   const onToggleSidebar = () => {
     // Phones get a drawer; wider screens switch between wide and icon-only.
-    if (window.matchMedia('(min-width: 768px)').matches) setCollapsed((c) => !c);
+    if (isDesktop) setCollapsed((c) => !c);
     else setMobileOpen((o) => !o);
   };
 
@@ -75,6 +89,9 @@ export default function DashboardLayout() {
       {mobileOpen && <div className="fixed inset-0 z-30 bg-slate-900/50 md:hidden" onClick={() => setMobileOpen(false)} aria-hidden />}
       <aside
         aria-label="Sidebar"
+        // Off-screen on a phone until opened: keep it out of the tab order and the accessibility tree.
+        inert={!isDesktop && !mobileOpen}
+        aria-hidden={!isDesktop && !mobileOpen ? true : undefined}
         className={cx(
           'fixed inset-y-0 left-0 z-40 flex flex-col border-r border-slate-200 bg-white transition-all dark:border-slate-800 dark:bg-slate-900',
           mobileOpen ? 'w-64 translate-x-0' : '-translate-x-full md:translate-x-0',

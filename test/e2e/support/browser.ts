@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { vi } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { ADMIN, activeCustomer, signInAdmin } from '../../helpers/accounts.js';
 import type { ApiClient } from '../../helpers/client.js';
@@ -111,4 +112,9 @@ export function outboxMails(server: TestServer): string[] {
       .replace(/=\r?\n/g, '')
       .replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16))),
   );
+}
+
+/** Waits for a condition the page reaches asynchronously (a render, a transition), for up to 10 s. */
+export function until<T>(check: () => T | Promise<T>): Promise<T> {
+  return vi.waitFor(check, { timeout: 10_000, interval: 100 });
 }

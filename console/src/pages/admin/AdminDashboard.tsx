@@ -127,7 +127,7 @@ export default function AdminDashboard() {
               {users.map((u) => (
                 <tr key={u.id} className={tbodyRow}>
                   <td className={cx(td, 'font-medium')}>{u.businessName || NA}</td>
-                  <td className={td}>{u.email}</td>
+                  <td className={cx(td, 'max-w-[13rem] break-all')}>{u.email}</td>
                   <td className={td}>
                     <AccountStatusBadge status={u.accountStatus} />
                   </td>

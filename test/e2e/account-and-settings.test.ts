@@ -1,0 +1,109 @@
+// The owner's own settings: answering mode and knowledge base, the toast-only Settings screen, password change.
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { ApiClient } from '../helpers/client.js';
+import { customerPage, startE2E, toastText, type E2E } from './support/browser.js';
+
+vi.setConfig({ testTimeout: 90_000 });
+
+let e2e: E2E;
+beforeAll(async () => {
+  e2e = await startE2E();
+}, 180_000);
+afterAll(async () => e2e?.close());
+
+describe('notification settings', () => {
+  it('shows the knowledge base only in agent mode and saves it', async () => {
+    const { page, customer } = await customerPage(e2e);
+    await page.goto('/dashboard/notifications');
+    await page.getByText('Configure how you receive call summaries').waitFor();
+    const kb = page.getByRole('textbox', { name: 'Knowledge Base' });
+    expect(await kb.count()).toBe(0);
+
+    await page.getByRole('radio', { name: /AI Voice Agent/ }).check();
+    await kb.waitFor();
+    expect(await kb.getAttribute('rows')).toBe('12');
+    expect(await kb.getAttribute('placeholder')).toContain('Q:');
+    const text = 'Q: Do you work weekends?\nA: Yes, Saturdays 9 to 1.';
+    await kb.fill(text);
+    await page.getByText(`${text.length} characters`).waitFor();
+
+    // The notification number shows only while SMS or WhatsApp is on.
+    const number = page.getByLabel('Notification Number');
+    await number.waitFor();
+    await page.getByRole('switch', { name: 'SMS Notifications' }).click();
+    expect(await number.count()).toBe(0);
+    await page.getByRole('switch', { name: 'WhatsApp Notifications' }).click();
+    await number.fill('+447700900777');
+
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    expect(await toastText(page)).toContain('Settings saved');
+
+    const me = await customer.client.get('/api/auth/me');
+    expect(me.body.user).toMatchObject({ aiMode: 'agent', knowledgeBase: text, smsEnabled: false, whatsappEnabled: true, notificationNumber: '+447700900777' });
+
+    await page.reload();
+    expect(await page.getByRole('textbox', { name: 'Knowledge Base' }).inputValue()).toBe(text);
+    await page.getByRole('radio', { name: /Voicemail Only/ }).check();
+    expect(await page.getByRole('textbox', { name: 'Knowledge Base' }).count()).toBe(0);
+  });
+
+  it("shows the server's message when saving fails", async () => {
+    const { page } = await customerPage(e2e);
+    await page.goto('/dashboard/notifications');
+    await page.getByLabel('Notification Number').fill('not a number');
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    expect(await toastText(page)).toContain('Error Notification number must be a valid phone number');
+  });
+
+  it('Settings screen saves with a toast only', async () => {
+    const { page, customer } = await customerPage(e2e);
+    await page.goto('/dashboard/settings');
+    await page.getByText('Manage your account and preferences').waitFor();
+    expect(await page.getByLabel('Email Address').isDisabled()).toBe(true);
+    expect(await page.getByLabel('Email Address').inputValue()).toBe(customer.email);
+    await page.getByText('Email cannot be changed').waitFor();
+    await page.getByLabel('Forward To Number').fill('+447700900888');
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    expect(await toastText(page)).toBe('Settings saved');
+  });
+});
+
+describe('account settings', () => {
+  it('shows the account and trial, and changes the password', async () => {
+    const { page, customer } = await customerPage(e2e, { businessName: 'Trial Co' });
+    await page.goto('/dashboard/account');
+    await page.getByText('Customer', { exact: true }).waitFor();
+    await page.getByText('Trial Co', { exact: true }).first().waitFor();
+    const trial = page.getByTestId('trial-status');
+    await trial.getByText(/^\d+ days? remaining$/).waitFor();
+
+    const submit = page.getByRole('button', { name: 'Change Password' });
+    expect(await submit.isDisabled()).toBe(true);
+    await page.getByLabel('Current Password').fill(customer.password);
+    await page.getByLabel('New Password', { exact: true }).fill('n3w-secret');
+    expect(await submit.isDisabled()).toBe(true);
+    await page.getByLabel('Confirm New Password').fill('different');
+    await submit.click();
+    await page.getByText('New passwords do not match').waitFor();
+
+    await page.getByLabel('Confirm New Password').fill('n3w-secret');
+    await submit.click();
+    expect(await toastText(page)).toBe('Password Changed');
+
+    const fresh = new ApiClient(e2e.server.url);
+    expect((await fresh.post('/api/auth/login', { email: customer.email, password: 'n3w-secret' })).status).toBe(200);
+    // This tab keeps working on its renewed session.
+    await page.reload();
+    await page.getByRole('heading', { name: 'Account Settings' }).waitFor();
+  });
+
+  it("shows the server's message for a wrong current password", async () => {
+    const { page } = await customerPage(e2e);
+    await page.goto('/dashboard/account');
+    await page.getByLabel('Current Password').fill('wrong-password');
+    await page.getByLabel('New Password', { exact: true }).fill('another1');
+    await page.getByLabel('Confirm New Password').fill('another1');
+    await page.getByRole('button', { name: 'Change Password' }).click();
+    expect(await toastText(page)).toBe('Error Current password is incorrect');
+  });
+});

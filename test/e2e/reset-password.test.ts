@@ -1,0 +1,79 @@
+// Forgot password → e-mail → /reset-password/{token} → new password; and the link without a token.
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { activeCustomer } from '../helpers/accounts.js';
+import { ApiClient } from '../helpers/client.js';
+import { outboxMails, startE2E, type E2E } from './support/browser.js';
+
+vi.setConfig({ testTimeout: 90_000 });
+
+let e2e: E2E;
+beforeAll(async () => {
+  e2e = await startE2E();
+}, 180_000);
+afterAll(async () => e2e?.close());
+
+describe('reset password', () => {
+  it('without a token: fields and button disabled, with the invalid-link error', async () => {
+    const page = await e2e.page();
+    await page.goto('/reset-password');
+    await page.getByRole('heading', { name: 'Reset Password' }).waitFor();
+    await page.getByText('Create a new password for your account').waitFor();
+    await page.getByRole('alert').getByText('Invalid reset link. Please request a new password reset.').waitFor();
+    expect(await page.getByLabel('New Password').isDisabled()).toBe(true);
+    expect(await page.getByLabel('Confirm Password').isDisabled()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Reset Password' }).isDisabled()).toBe(true);
+    await page.getByRole('button', { name: 'Back to Login' }).click();
+    await page.waitForURL((u) => u.pathname === '/');
+  });
+
+  it('from the forgot-password dialog to a new password, then back to / after 3 seconds', async () => {
+    const customer = await activeCustomer(e2e.server);
+    const page = await e2e.page();
+    await page.goto('/');
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Log In' }).click();
+    await page.getByRole('button', { name: 'Forgot Password?' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Reset Password' });
+    await dialog.getByText("Enter your email address and we'll send you instructions to reset your password.").waitFor();
+    await dialog.getByLabel('Email').fill('not-an-email');
+    await dialog.getByRole('button', { name: 'Send Reset Link' }).click();
+    await dialog.getByText('Please enter a valid email address').waitFor();
+    await dialog.getByLabel('Email').fill(customer.email);
+    await dialog.getByRole('button', { name: 'Send Reset Link' }).click();
+    await dialog.getByText("If that email exists in our system, we've sent password reset instructions. Check your inbox!").waitFor();
+
+    const link = await vi.waitFor(() => {
+      const mail = outboxMails(e2e.server).find((m) => m.includes('/reset-password/'));
+      const token = mail && /\/reset-password\/([A-Za-z0-9_-]+)/.exec(mail)?.[1];
+      if (!token) throw new Error('no reset mail yet');
+      return `/reset-password/${token}`;
+    });
+
+    await page.goto(link);
+    await page.getByLabel('New Password').fill('abc');
+    await page.getByLabel('Confirm Password').fill('abc');
+    await page.getByRole('button', { name: 'Reset Password' }).click();
+    expect(await page.getByText('Password must be at least 6 characters').count()).toBe(2);
+    await page.getByLabel('New Password').fill('fresh-pass-1');
+    await page.getByLabel('Confirm Password').fill('fresh-pass-2');
+    await page.getByRole('button', { name: 'Reset Password' }).click();
+    await page.getByText('Passwords do not match').waitFor();
+
+    await page.getByLabel('Confirm Password').fill('fresh-pass-1');
+    await page.getByRole('button', { name: 'Reset Password' }).click();
+    await page.getByText('Password updated successfully! You can now login. Redirecting to login page...').waitFor();
+    await page.getByRole('button', { name: 'Go to Login' }).waitFor();
+    // The success view stays up for its 3 seconds before the automatic redirect to /.
+    expect(new URL(page.url()).pathname).toBe(link);
+    await page.waitForURL((u) => u.pathname === '/', { timeout: 10_000 });
+
+    const api = new ApiClient(e2e.server.url);
+    expect((await api.post('/api/auth/login', { email: customer.email, password: 'fresh-pass-1' })).status).toBe(200);
+
+    // The link is single-use: the server's message is shown.
+    await page.goto(link);
+    await page.getByLabel('New Password').fill('again-pass');
+    await page.getByLabel('Confirm Password').fill('again-pass');
+    await page.getByRole('button', { name: 'Reset Password' }).click();
+    await page.getByRole('alert').getByText(/invalid or has expired/).waitFor();
+  });
+});

@@ -1,0 +1,158 @@
+// Every data screen in its first-visit state. Screens whose API another capability serves are
+// checked against what the server answers today: the empty state when the route exists, the
+// error state (with Retry) while it does not. Call logs are also checked with real rows.
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { calls } from '../../core/db/schema.js';
+import { adminPage, apiMissing, customerPage, startE2E, type E2E, until } from './support/browser.js';
+
+vi.setConfig({ testTimeout: 90_000 });
+
+let e2e: E2E;
+beforeAll(async () => {
+  e2e = await startE2E();
+}, 180_000);
+afterAll(async () => e2e?.close());
+
+describe('customer screens on a new account', () => {
+  it('analytics, phone numbers and AI questions show their empty or error states', async () => {
+    const { page, customer } = await customerPage(e2e);
+    const screens = [
+      { path: '/dashboard/analytics', api: '/api/analytics', heading: 'Analytics', empty: 'No Data Yet', error: 'Unable to load analytics data' },
+      { path: '/dashboard/phone-numbers', api: '/api/phone-numbers', heading: 'Phone Numbers', empty: 'No phone numbers yet', error: 'Could not load phone numbers' },
+      { path: '/dashboard/questions', api: '/api/unanswered-questions', heading: 'AI Questions', empty: 'No Questions Yet', error: 'Could not load questions' },
+    ];
+    for (const s of screens) {
+      await page.goto(s.path);
+      await page.getByRole('heading', { name: s.heading, exact: true }).waitFor();
+      if (await apiMissing(customer.client, s.api)) {
+        await page.getByText(s.error).waitFor();
+        await page.getByRole('button', { name: 'Retry' }).waitFor();
+      } else {
+        await page.getByText(s.empty, { exact: true }).waitFor();
+      }
+    }
+    if (!(await apiMissing(customer.client, '/api/phone-numbers'))) {
+      await page.goto('/dashboard/phone-numbers');
+      await page.getByRole('button', { name: 'Get Started' }).waitFor();
+    }
+    await page.goto('/dashboard/questions');
+    for (const f of ['All (0)', 'Pending (0)', 'Resolved (0)']) await page.getByRole('button', { name: f }).waitFor();
+  });
+
+  it('call logs: cards, search, status filter and the details dialog', async () => {
+    const { page, customer } = await customerPage(e2e, { businessName: 'Card Co' });
+    if (await apiMissing(customer.client, '/api/call-logs')) {
+      await page.goto('/dashboard');
+      await page.getByText('Could not load call logs').waitFor();
+      return;
+    }
+    const at = new Date('2026-07-04T12:30:00Z');
+    e2e.server.database.db
+      .insert(calls)
+      .values([
+        {
+          userId: customer.user.id,
+          fromNumber: '+447700900123',
+          toNumber: '+447700900999',
+          status: 'voicemail',
+          duration: 65,
+          createdAt: at,
+          aiSummary: 'Caller reports a LEAKING boiler and asks for a visit tomorrow.',
+          transcription: 'Hi, my boiler is leaking, can someone come tomorrow?',
+          notificationSent: true,
+        },
+        { userId: customer.user.id, fromNumber: '+447700900456', toNumber: '+447700900999', status: 'missed', duration: 0, createdAt: new Date(at.getTime() - 3600_000) },
+        { userId: customer.user.id, fromNumber: '+447700900789', toNumber: '+447700900999', status: 'answered', duration: 125, createdAt: new Date(at.getTime() - 7200_000) },
+      ])
+      .run();
+
+    await page.goto('/dashboard');
+    const cards = page.getByRole('list', { name: 'Calls' }).getByRole('listitem');
+    await until(async () => expect(await cards.count()).toBe(3));
+    // Stat cards: 3 calls, 1 answered, 1 missed, 33% response rate.
+    await page.getByText('33%', { exact: true }).waitFor();
+
+    const first = cards.filter({ hasText: '+44 770 090 0123' });
+    await first.getByText('04/07/2026 at 13:30').waitFor();
+    await first.getByText('1:05').waitFor();
+    await first.getByRole('button', { name: 'View Transcript' }).waitFor();
+    expect(await first.getByRole('button', { name: 'Play Recording' }).count()).toBe(0);
+
+    const search = page.getByRole('searchbox', { name: 'Search calls' });
+    await search.fill('leaking');
+    await until(async () => expect(await cards.count()).toBe(1));
+    await search.fill('900456');
+    await until(async () => expect(await cards.count()).toBe(1));
+    await search.fill('nothing like this');
+    await page.getByText('No matching calls').waitFor();
+    await page.getByText('Try adjusting your search or filter criteria.').waitFor();
+    await search.fill('');
+    await page.getByRole('combobox', { name: 'Filter by status' }).selectOption('answered');
+    await until(async () => expect(await cards.count()).toBe(1));
+    await cards.first().getByText('2:05').waitFor();
+    await page.getByRole('combobox', { name: 'Filter by status' }).selectOption('all');
+
+    await first.getByRole('button', { name: '+44 770 090 0123' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Call Details' });
+    await dialog.getByText('Full Transcript').waitFor();
+    await dialog.getByText('Hi, my boiler is leaking, can someone come tomorrow?').waitFor();
+    await dialog.getByText('Notification Sent').waitFor();
+    await dialog.getByText('Yes', { exact: true }).waitFor();
+    await page.keyboard.press('Escape');
+    await until(async () => expect(await dialog.count()).toBe(0));
+
+    await cards.filter({ hasText: '+44 770 090 0456' }).getByRole('button').first().click();
+    await page.getByRole('dialog', { name: 'Call Details' }).getByText('No summary available').waitFor();
+  });
+});
+
+describe('admin screens', () => {
+  it('number management and usage show their data, empty or error states', async () => {
+    const { page, admin } = await adminPage(e2e);
+    const provider = (await admin.get('/api/meta')).body.provider as string;
+
+    await page.goto(`/dashboard/${provider}-numbers`);
+    await page.getByText(new RegExp(`Monitor costs and optimize your ${provider} spending`, 'i')).waitFor();
+    if (await apiMissing(admin, `/api/admin/${provider}-numbers`)) {
+      await page.getByText('Error Loading Data').waitFor();
+    } else {
+      await page.getByText('Active Numbers').waitFor();
+      await page.getByText('No numbers found matching your filters').waitFor();
+    }
+
+    await page.goto('/dashboard/api-usage');
+    await page.getByText('Current month usage and spending').waitFor();
+    if (await apiMissing(admin, `/api/admin/${provider}-usage`)) {
+      await page.getByText('Error Loading Data').waitFor();
+      await page.getByRole('button', { name: 'Retry' }).waitFor();
+    } else {
+      await page.getByText('Account Balance').waitFor();
+      await page.getByRole('button', { name: /View All Numbers/ }).click();
+      await page.waitForURL((u) => u.pathname === `/dashboard/${provider}-numbers`);
+    }
+  });
+
+  it('the admin users table changes a status and extends a trial', async () => {
+    const { page } = await adminPage(e2e);
+    const { activeCustomer } = await import('../helpers/accounts.js');
+    const customer = await activeCustomer(e2e.server, { businessName: 'Status Co' });
+    await page.goto('/dashboard/admin');
+    const row = page.getByRole('row').filter({ hasText: 'Status Co' });
+    await row.waitFor();
+    await row.getByRole('combobox', { name: 'Status of Status Co' }).selectOption('suspended');
+    await page.getByTestId('toast').getByText('User Updated').waitFor();
+    await row.locator('span', { hasText: /^Suspended$/ }).waitFor();
+    await row.getByRole('button', { name: 'Extend trial of Status Co' }).click();
+    await page.getByTestId('toast').getByText('User trial has been extended by 7 days.').waitFor();
+
+    // The delete button asks first; dismissing keeps the user.
+    page.once('dialog', (d) => {
+      expect(d.message()).toBe(
+        `Are you sure you want to permanently delete user "${customer.email}"? This will delete all their call logs and questions. This action cannot be undone.`,
+      );
+      void d.dismiss();
+    });
+    await row.getByRole('button', { name: 'Delete Status Co' }).click();
+    await row.waitFor();
+  });
+});
