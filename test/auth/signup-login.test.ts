@@ -95,7 +95,7 @@ describe('POST /api/auth/signup', () => {
       body: '{"businessName":',
     });
     expect(broken.status).toBe(400);
-    expect((await broken.json()).message).toBe('The request body must be valid JSON.');
+    expect(((await broken.json()) as any).message).toBe('The request body must be valid JSON.');
     const form = await fetch(`${server.url}/api/auth/signup`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },

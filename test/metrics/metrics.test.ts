@@ -46,7 +46,7 @@ describe('/metrics without a token configured', () => {
     try {
       const res = await fetch(`${bare.url}/metrics`);
       expect(res.status).toBe(404);
-      expect((await res.json()).message).toBe('Metrics are off: set METRICS_TOKEN to enable /metrics.');
+      expect(((await res.json()) as any).message).toBe('Metrics are off: set METRICS_TOKEN to enable /metrics.');
     } finally {
       await bare.close();
     }

@@ -12,7 +12,7 @@ describe('/healthz', () => {
     server.services.health.set('pbx', () => ({ ok: false, detail: 'not configured' }));
     const res = await fetch(`${server.url}/healthz`);
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({
+    expect((await res.json()) as any).toEqual({
       status: 'ok',
       components: { database: { ok: true }, pbx: { ok: false, detail: 'not configured' } },
     });
@@ -22,7 +22,7 @@ describe('/healthz', () => {
     server.database.sqlite.close();
     const res = await fetch(`${server.url}/healthz`);
     expect(res.status).toBe(503);
-    expect((await res.json()).status).toBe('unavailable');
+    expect(((await res.json()) as any).status).toBe('unavailable');
   });
 });
 
@@ -30,6 +30,6 @@ describe('unknown API paths', () => {
   it('stay JSON 404s', async () => {
     const res = await fetch(`${server.url}/api/nothing-here`);
     expect(res.status).toBe(404);
-    expect((await res.json()).message).toBe('No route for GET /api/nothing-here');
+    expect(((await res.json()) as any).message).toBe('No route for GET /api/nothing-here');
   });
 });

@@ -54,7 +54,7 @@ describe('starting the appliance', () => {
 
     const health = await fetch(`http://127.0.0.1:${port}/healthz`);
     expect(health.status).toBe(200);
-    expect((await health.json()).components.database.ok).toBe(true);
+    expect(((await health.json()) as any).components.database.ok).toBe(true);
 
     const login = await fetch(`http://127.0.0.1:${port}/api/auth/login`, {
       method: 'POST',
