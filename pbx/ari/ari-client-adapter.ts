@@ -14,7 +14,7 @@ export interface AriConnectOptions {
   app: string;
   /** Per REST call (default 5 s). */
   requestTimeoutMs?: number;
-  /** For loading the API and opening the first WebSocket (default 15 s). */
+  /** For loading the API declarations (default 15 s). */
   connectTimeoutMs?: number;
 }
 
@@ -123,7 +123,11 @@ export async function connectAri(opts: AriConnectOptions, on: AriConnectionEvent
   client.on('error', (err: unknown) => on.warn('ari-client error', err));
 
   try {
-    await withTimeout(client.start(opts.app), connectTimeout, 'events WebSocket');
+    // start() settles by itself: open, or WebSocketMaxRetries after ~43 s. Abandoning it
+    // sooner would leave ari-client retrying in the background, and a late success would
+    // take the app's registration from our live socket. The bound only covers a socket
+    // that hangs without ever failing.
+    await withTimeout(client.start(opts.app), 60_000, 'events WebSocket');
   } catch (err) {
     closed = true;
     try {

@@ -27,6 +27,8 @@ export interface AriLinkOptions {
 export class AriLink {
   state: LinkState = 'connecting';
   detail = '';
+  /** How often ari-client gave up and the link started over (for health and tests). */
+  freshStarts = 0;
   private connection: AriConnection | undefined;
   private retryTimer: NodeJS.Timeout | undefined;
   private attempt = 0;
@@ -82,6 +84,7 @@ export class AriLink {
         this.opts.log.warn({}, 'ari-client gave up reconnecting (WebSocketMaxRetries); starting a fresh connection');
         conn?.close();
         this.connection = undefined;
+        this.freshStarts += 1;
         this.set('down', 'ari-client gave up; reconnecting from scratch');
         this.schedule();
       },

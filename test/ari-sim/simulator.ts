@@ -112,6 +112,7 @@ export class AriSimulator {
   private seq = 0;
   private wsRefused = false;
   private restBlackhole = false;
+  private readonly delays = new Map<string, number>();
 
   constructor(opts: AriSimulatorOptions = {}) {
     this.user = opts.username ?? 'appliance';
@@ -172,6 +173,11 @@ export class AriSimulator {
   /** REST requests are accepted but never answered (a hung or firewalled Asterisk). */
   setRestBlackhole(on: boolean): void {
     this.restBlackhole = on;
+  }
+
+  /** Answers one operation (e.g. "applications.get") only after `realMs`: a slow Asterisk. */
+  delayOperation(operation: string, realMs: number): void {
+    this.delays.set(operation, realMs);
   }
 
   /** Sends an event of a type absent from events.json (e.g. from a newer Asterisk). */
@@ -504,6 +510,8 @@ export class AriSimulator {
     }
     const checked = this.spec.validate(method, url.pathname, url.searchParams, body);
     if (!checked.ok) return this.reject(send, method, url.pathname, checked.status, checked.message);
+    const delay = this.delays.get(`${checked.call.resource}.${checked.call.operation}`);
+    if (delay) await new Promise((r) => setTimeout(r, delay));
     const [status, payload, headers] = this.operate(checked.call);
     send(status, payload, headers, `${checked.call.resource}.${checked.call.operation}`);
   }

@@ -33,7 +33,9 @@ let didSeq = 100;
  * ari-client to the ARI simulator, and real espeak-ng prompts the simulator plays from
  * $DATA_DIR/prompts exactly as Asterisk would from its mounted sounds folder.
  */
-export async function startHarness(opts: { timeScale?: number; pbx?: PbxOptions } = {}): Promise<Harness> {
+export async function startHarness(
+  opts: { timeScale?: number; pbx?: PbxOptions; beforePbx?: (sim: AriSimulator, server: TestServer) => Promise<void> } = {},
+): Promise<Harness> {
   const sim = new AriSimulator({ timeScale: opts.timeScale ?? 10 });
   await sim.start();
   const server = await startTestServer({
@@ -43,6 +45,7 @@ export async function startHarness(opts: { timeScale?: number; pbx?: PbxOptions 
   const prompts = createPromptCache({ dataDir: server.dataDir, tts: createTextToSpeech(server.config.tts) });
   const finished: number[] = [];
   server.services.hooks.callFinished.push((id) => finished.push(id));
+  await opts.beforePbx?.(sim, server);
   const pbx = startPbx(server.services, { prompts, backoff: { initialMs: 100, maxMs: 1000 }, ...opts.pbx });
   await vi.waitFor(() => {
     if (!sim.appConnected(APP) || pbx.link.state !== 'connected') throw new Error('PBX not connected yet');

@@ -236,6 +236,7 @@ export class AgentConversation {
         return;
       }
       this.transcript.push({ speaker: 'Caller', text: heard });
+      this.silencePrompts = 0;
 
       if (this.mode === 'voicemail') {
         this.carryText = '';

@@ -1,0 +1,167 @@
+import { eq } from 'drizzle-orm';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import WebSocket from 'ws';
+import { calls } from '../../core/db/schema.js';
+import { THANK_YOU } from '../../pbx/flows/messages.js';
+import { callerSpeech } from '../ari-sim/caller-audio.js';
+import type { AriSimulator } from '../ari-sim/simulator.js';
+import { APP, CALLER, startHarness, type Harness } from './harness.js';
+
+let h: Harness | undefined;
+afterEach(async () => {
+  await h?.close();
+  h = undefined;
+});
+
+const MESSAGE = 'Hello, it is Priya from number nine. The boiler is making a loud banging noise. Please ring me back today.';
+
+function rows(harness: Harness, channelId: string) {
+  return harness.server.database.db.select().from(calls).where(eq(calls.channelId, channelId)).all();
+}
+
+async function finishedRow(harness: Harness, channelId: string) {
+  return vi.waitFor(
+    () => {
+      const all = rows(harness, channelId);
+      if (all.length !== 1 || !all[0]!.endedAt) throw new Error('call not finished yet');
+      return all[0]!;
+    },
+    { timeout: 20_000 },
+  );
+}
+
+function sawEvent(sim: AriSimulator, channelId: string, type: string): boolean {
+  return sim.sentEvents.some((e) => {
+    const target = (e.playback as { target_uri?: string } | undefined)?.target_uri ?? (e.recording as { target_uri?: string } | undefined)?.target_uri;
+    return e.type === type && (target === `channel:${channelId}` || (e.channel as { id?: string } | undefined)?.id === channelId);
+  });
+}
+
+async function pbxHealth(harness: Harness) {
+  const res = await fetch(`${harness.server.url}/healthz`);
+  return ((await res.json()) as { components: Record<string, { ok: boolean; detail?: string }> }).components.pbx!;
+}
+
+describe('ARI faults (shared/ari/NOTES.md) reproduced in the simulator', () => {
+  it('a WebSocket drop during the greeting: after the reconnect the call carries on and the message is stored', async () => {
+    h = await startHarness({ timeScale: 10 });
+    const biz = h.business({ businessName: 'Drop Test Ltd' });
+    const call = h.sim.call({ app: APP, from: CALLER, did: biz.did, script: { onRecord: [{ say: callerSpeech(MESSAGE) }, { press: '#' }] } });
+    await vi.waitFor(() => expect(sawEvent(h!.sim, call.channelId, 'PlaybackStarted')).toBe(true));
+    h.sim.dropWebSocket();
+    await vi.waitFor(async () => expect((await pbxHealth(h!)).ok).toBe(false));
+    // The greeting ends while nobody listens: its PlaybackFinished is lost for good.
+    await vi.waitFor(() => expect(sawEvent(h!.sim, call.channelId, 'PlaybackFinished')).toBe(true), { timeout: 10_000 });
+    h.sim.restoreWebSocket();
+
+    const outcome = await call.done;
+    const row = await finishedRow(h, call.channelId);
+    expect(row.status).toBe('voicemail');
+    expect(outcome.heard.slice(1)).toEqual(['sound:beep', await h.prompt(THANK_YOU, 'female')]);
+    expect((await pbxHealth(h)).ok).toBe(true);
+    await vi.waitFor(() => expect(h!.finished.filter((id) => id === row.id)).toHaveLength(1));
+    expect(h.protocolProblems()).toEqual([]);
+  });
+
+  it('a caller who leaves a message and hangs up while the socket is down still gets a voicemail row with the recording', async () => {
+    h = await startHarness({ timeScale: 10 });
+    const biz = h.business({ businessName: 'Blackout Ltd' });
+    const call = h.sim.call({ app: APP, from: CALLER, did: biz.did, script: { onRecord: [{ say: callerSpeech(MESSAGE) }, { hangup: true }] } });
+    await vi.waitFor(() => expect(sawEvent(h!.sim, call.channelId, 'RecordingStarted')).toBe(true), { timeout: 10_000 });
+    h.sim.dropWebSocket();
+    await call.done; // RecordingFinished, StasisEnd and ChannelDestroyed are all lost
+    h.sim.restoreWebSocket();
+
+    const row = await finishedRow(h, call.channelId);
+    expect(row).toMatchObject({ status: 'voicemail', recordingFile: `call-${row.id}.wav` });
+    expect(row.duration).toBeGreaterThan(0);
+    expect(h.sim.storedRecordingNames()).not.toContain(`call-${row.id}`);
+    await vi.waitFor(() => expect(h!.finished).toEqual([row.id]));
+  });
+
+  it('an event type missing from events.json is skipped instead of crashing ari-client, and calls go on', async () => {
+    h = await startHarness({ timeScale: 20 });
+    h.sim.sendUnknownEvent(APP);
+    h.sim.sendUnknownEvent(APP, 'ChannelSomethingNew');
+    const biz = h.business({});
+    const call = h.sim.call({ app: APP, from: CALLER, did: biz.did, script: { onRecord: [{ say: callerSpeech('Just checking you got this.') }, { press: '#' }] } });
+    await call.done;
+    expect((await finishedRow(h, call.channelId)).status).toBe('voicemail');
+    expect(h.pbx.link.state).toBe('connected');
+    // The same socket throughout: no reconnect was needed.
+    expect(h.sim.restLog.filter((r) => r.path === `/ari/applications/${APP}`)).toHaveLength(1);
+  });
+
+  it('REST calls that Asterisk never answers time out, and the call row is still written', async () => {
+    h = await startHarness({ timeScale: 20, pbx: { requestTimeoutMs: 400 } });
+    const biz = h.business({ businessName: 'Hung Asterisk Ltd' });
+    h.sim.setRestBlackhole(true);
+    const call = h.sim.call({ app: APP, from: CALLER, did: biz.did });
+    const row = await finishedRow(h, call.channelId);
+    expect(row).toMatchObject({ status: 'missed', recordingFile: null });
+    h.sim.setRestBlackhole(false);
+    h.sim.hangupCaller(call.channelId);
+    await vi.waitFor(() => expect(h!.finished).toEqual([row.id]));
+  });
+
+  it('a call arriving while a reconcile snapshot is in flight is not mistaken for a call that ended', async () => {
+    h = await startHarness({ timeScale: 10 });
+    const biz = h.business({});
+    h.sim.delayOperation('applications.get', 800);
+    h.sim.dropWebSocket();
+    h.sim.restoreWebSocket();
+    await vi.waitFor(() => expect(h!.sim.appConnected(APP)).toBe(true));
+    const call = h.sim.call({ app: APP, from: CALLER, did: biz.did, script: { onRecord: [{ say: callerSpeech(MESSAGE) }, { press: '#' }] } });
+    const outcome = await call.done;
+    expect(outcome.heard).toContain('sound:beep');
+    expect((await finishedRow(h, call.channelId)).status).toBe('voicemail');
+  });
+
+  it('a call already in the app when the core starts is taken over and finished exactly once', async () => {
+    let channelId = '';
+    let done: Promise<unknown> = Promise.resolve();
+    const say = callerSpeech(MESSAGE);
+    h = await startHarness({
+      timeScale: 10,
+      // An earlier core process held the app, took the call, and died before answering it.
+      beforePbx: async (sim, server) => {
+        const { username, password } = sim.credentials;
+        const old = new WebSocket(`${sim.url.replace('http', 'ws')}/ari/events?app=${APP}&api_key=${username}:${password}`);
+        await new Promise((r) => old.once('open', r));
+        const did = '+447700900321';
+        const { users, phoneNumbers } = await import('../../core/db/schema.js');
+        const user = server.database.db.insert(users).values({ email: 'early@example.co.uk', passwordHash: 'x', accountStatus: 'active', businessName: 'Early Bird' }).returning().get();
+        server.database.db.insert(phoneNumbers).values({ phoneNumber: did, provider: 'static', providerSid: did, userId: user.id }).run();
+        const call = sim.call({ app: APP, from: CALLER, did, script: { onRecord: [{ say }, { press: '#' }] } });
+        channelId = call.channelId;
+        done = call.done;
+        old.terminate();
+      },
+    });
+    // Two more reconciles racing the takeover must not start a second session or row.
+    await Promise.all([h.pbx.app.reconcile(), h.pbx.app.reconcile()]);
+    await done;
+    const row = await finishedRow(h, channelId);
+    expect(row.status).toBe('voicemail');
+    await vi.waitFor(() => expect(h!.finished).toEqual([row.id]));
+    expect(h.sim.restLog.filter((r) => r.path === `/ari/channels/${channelId}/record`)).toHaveLength(1);
+  });
+
+  it(
+    'after ari-client gives up (10 reconnect attempts, WebSocketMaxRetries) the link starts afresh and answers calls again',
+    async () => {
+      h = await startHarness({ timeScale: 20 });
+      h.sim.dropWebSocket();
+      // ari-client's back-off: 0.1 s doubling to 10 s, 10 attempts, about 43 s in all.
+      await vi.waitFor(() => expect(h!.pbx.link.freshStarts).toBe(1), { timeout: 60_000, interval: 250 });
+      expect((await pbxHealth(h)).ok).toBe(false);
+      h.sim.restoreWebSocket();
+      await vi.waitFor(() => expect(h!.pbx.link.state).toBe('connected'), { timeout: 10_000 });
+      const biz = h.business({});
+      const call = h.sim.call({ app: APP, from: CALLER, did: biz.did, script: { onRecord: [{ say: callerSpeech(MESSAGE) }, { press: '#' }] } });
+      await call.done;
+      expect((await finishedRow(h, call.channelId)).status).toBe('voicemail');
+    },
+    120_000,
+  );
+});
