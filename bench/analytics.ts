@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { computeAnalytics } from '../core/analytics/queries.js';
 import { openDatabase } from '../core/db/client.js';
+import { report } from './lib/report.js';
 
 const OWNER_CALLS = Number(process.argv[2] ?? 100_000);
 const ALL_CALLS = Number(process.argv[3] ?? 1_000_000);
@@ -54,5 +55,6 @@ const pct = (xs: number[], p: number) => [...xs].sort((x, y) => x - y)[Math.min(
 console.log(`GET /api/analytics computation, ${RUNS} runs (budget: p95 < 50 ms)`);
 console.log(`  wall: p50 ${pct(times, 50)} ms, p95 ${pct(times, 95)} ms`);
 console.log(`  cpu:  p50 ${pct(cpu, 50)} ms, p95 ${pct(cpu, 95)} ms   (load average ${os.loadavg()[0]!.toFixed(1)} on ${os.cpus().length} cores)`);
+report({ bench: 'analytics', measure: 'analytics computation in process, wall p50 / p95 (cpu p95)', value: `${pct(times, 50)} / ${pct(times, 95)} ms (${pct(cpu, 95)} ms)`, budget: 'p95 < 50 ms' });
 handle.close();
 fs.rmSync(dir, { recursive: true, force: true });

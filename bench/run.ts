@@ -1,0 +1,55 @@
+// `npm run bench`: every benchmark in turn, each in its own process, then one table.
+// Figures only: nothing here passes or fails. Scale the data with each bench's BENCH_* variables.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { machine, type BenchRow } from './lib/report.js';
+
+const root = path.resolve(import.meta.dirname, '..');
+const benches = [
+  'bench/calls-100.ts', // 100 simultaneous calls on the ARI simulator (pbx)
+  'bench/agent-latency.ts', // agent turn latency and barge-in (pbx/flows/agent)
+  'bench/http-load.ts', // call logs and analytics under concurrent load, 1M calls
+  'bench/analytics.ts', // analytics computation alone
+  'bench/signin.ts', // argon2id sign-in throughput
+];
+
+const rows: BenchRow[] = [];
+
+function runOne(command: string, args: string[]): Promise<void> {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
+    let buffer = '';
+    child.stdout.on('data', (d: Buffer) => {
+      buffer += d.toString();
+      let nl: number;
+      while ((nl = buffer.indexOf('\n')) >= 0) {
+        const line = buffer.slice(0, nl);
+        buffer = buffer.slice(nl + 1);
+        if (line.startsWith('BENCH_RESULT ')) rows.push(JSON.parse(line.slice(13)) as BenchRow);
+        else process.stdout.write(`${line}\n`);
+        const size = line.match(/landing JS gzipped: ([\d.]+) KB/);
+        if (size) rows.push({ bench: 'console', measure: 'landing page JavaScript, gzipped', value: `${size[1]} KB`, budget: '< 250 KB' });
+      }
+    });
+    child.on('exit', (code) => {
+      if (code !== 0) rows.push({ bench: args.at(-1) ?? command, measure: 'run', value: `exited ${code}` });
+      resolve();
+    });
+  });
+}
+
+for (const file of benches) {
+  if (!fs.existsSync(path.join(root, file))) {
+    console.log(`\n(skipping ${file}: not present)`);
+    continue;
+  }
+  console.log(`\n=== ${file}`);
+  await runOne(process.execPath, ['--import', 'tsx', file]);
+}
+console.log('\n=== console build (landing size)');
+await runOne('npm', ['run', '--silent', 'build:console']);
+
+console.log(`\nMachine: ${machine()}\n`);
+console.log('| bench | measure | value | budget |\n|---|---|---|---|');
+for (const r of rows) console.log(`| ${r.bench} | ${r.measure} | ${r.value} | ${r.budget ?? ''} |`);
