@@ -11,6 +11,10 @@ import { startRetentionSchedule } from './privacy/schedule.js';
 import { createMailer } from './mail/mailer.js';
 import { createPipeline } from './pipeline/pipeline.js';
 import { newHooks, type Services } from './services.js';
+import { startPbx, type Pbx } from '../pbx/index.js';
+
+/** Calls in progress get this long to finish on SIGTERM (compose's stop_grace_period must exceed it). */
+const PBX_DRAIN_MS = 25_000;
 
 /** The composition root: the one place that wires config, storage, engines, PBX and HTTP. */
 async function main(): Promise<void> {
@@ -52,13 +56,22 @@ async function main(): Promise<void> {
   pipeline.start();
   const backups = startBackupSchedule(services);
   const retention = startRetentionSchedule(services);
-  if (!config.ari.url) log.info('ARI_URL is not set: running without a PBX connection (console and API only)');
+  let pbx: Pbx | undefined;
+  if (!config.ari.url) {
+    log.info('ARI_URL is not set: running without a PBX connection (console and API only)');
+    services.health.set('pbx', () => ({ ok: true, detail: 'disabled: ARI_URL is not set' }));
+  } else {
+    // After the pipeline, so hooks.callFinished already has its subscriber.
+    pbx = startPbx(services);
+  }
 
   let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     log.info({ signal }, 'shutting down');
+    // First: stop taking calls and let those in progress finish (rows written, jobs queued).
+    await pbx?.stop(PBX_DRAIN_MS);
     housekeeping.stop();
     await pipeline.stop();
     backups.stop();
