@@ -22,14 +22,14 @@ export interface E2E {
   server: TestServer;
   browser: Browser;
   /** A fresh browser context (its own cookies and storage) and a page in it. */
-  page(opts?: { width?: number; height?: number; dark?: boolean }): Promise<Page>;
+  page(opts?: { width?: number; height?: number; dark?: boolean; clipboard?: boolean }): Promise<Page>;
   close(): Promise<void>;
 }
 
 /** The real server with the built console, and one Chromium for the file's tests. */
-export async function startE2E(): Promise<E2E> {
+export async function startE2E(env: Record<string, string> = {}): Promise<E2E> {
   const consoleDir = ensureConsoleBuilt();
-  const server = await startTestServer({ consoleDir });
+  const server = await startTestServer({ consoleDir, env });
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS });
   const contexts: BrowserContext[] = [];
   return {
@@ -38,6 +38,7 @@ export async function startE2E(): Promise<E2E> {
     async page(opts = {}) {
       const ctx = await browser.newContext({ viewport: { width: opts.width ?? 1280, height: opts.height ?? 900 }, baseURL: server.url });
       if (opts.dark) await ctx.addInitScript("localStorage.setItem('theme', 'dark')");
+      if (opts.clipboard) await ctx.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
       contexts.push(ctx);
       const page = await ctx.newPage();
       page.setDefaultTimeout(10_000);

@@ -1,0 +1,105 @@
+// Screens with data: a number bought and its forwarding codes copied, a question added to the
+// knowledge base, and the admin's number management (savings filter, CSV export, release).
+import fs from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { unansweredQuestions } from '../../core/db/schema.js';
+import { adminPage, apiMissing, customerPage, startE2E, toastText, until, type E2E } from './support/browser.js';
+
+vi.setConfig({ testTimeout: 90_000 });
+
+let e2e: E2E;
+beforeAll(async () => {
+  e2e = await startE2E({ NUMBER_PROVIDER: 'static', STATIC_NUMBERS: '+447700900001,+447700900002,+447700900003' });
+}, 180_000);
+afterAll(async () => e2e?.close());
+
+describe('customer: numbers and questions', () => {
+  it('gets a number, shows the forwarding guide and copies a code', async () => {
+    const { page, customer } = await customerPage(e2e, { businessName: 'Forward Co' }, { clipboard: true });
+    if (await apiMissing(customer.client, '/api/phone-numbers')) return;
+    await page.goto('/dashboard/phone-numbers');
+    await page.getByText('No phone numbers yet').waitFor();
+    await page.getByRole('button', { name: 'Get Started' }).click();
+    expect(await toastText(page)).toBe('Number purchased Your new UK mobile number has been activated and configured.');
+    const bought = ((await customer.client.get('/api/phone-numbers')).body as { numbers: { phoneNumber: string }[] }).numbers[0]!.phoneNumber;
+    await page.getByText(`*61*${bought}#`).waitFor();
+    await page.getByText(`*67*${bought}#`).waitFor();
+    await page.getByText(`*21*${bought}#`).waitFor();
+    await page.getByText('##002#').waitFor();
+    await page.getByText('Active', { exact: true }).waitFor();
+
+    await page.getByRole('button', { name: 'Copy Forward unanswered calls' }).click();
+    expect(await toastText(page)).toBe('Copied! Forward unanswered calls copied to clipboard');
+    expect(await page.evaluate<string>('navigator.clipboard.readText()')).toBe(`*61*${bought}#`);
+  });
+
+  it('adds an answer to the knowledge base and resolves and deletes questions', async () => {
+    const { page, customer } = await customerPage(e2e);
+    if (await apiMissing(customer.client, '/api/unanswered-questions')) return;
+    e2e.server.database.db
+      .insert(unansweredQuestions)
+      .values([
+        { userId: customer.user.id, question: 'Do you cover Salford?', callerNumber: '+447700911111', aiResponse: "I'll take a message." },
+        { userId: customer.user.id, question: 'Are you Gas Safe registered?', callerNumber: '+447700922222' },
+        { userId: customer.user.id, question: 'Spam question', callerNumber: '+447700933333' },
+      ])
+      .run();
+    await page.goto('/dashboard/questions');
+    await page.getByRole('button', { name: 'Pending (3)' }).waitFor();
+
+    const salford = page.getByRole('row').filter({ hasText: 'Do you cover Salford?' });
+    await salford.getByRole('button', { name: 'Add to KB' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add to Knowledge Base' });
+    await dialog.getByText('+44 770 091 1111', { exact: false }).waitFor();
+    const add = dialog.getByRole('button', { name: 'Add to Knowledge Base' });
+    await dialog.getByLabel('Your Answer').fill('   ');
+    expect(await add.isDisabled()).toBe(true);
+    await dialog.getByLabel('Your Answer').fill('  Yes, all of Greater Manchester.  ');
+    await add.click();
+    expect(await toastText(page)).toBe('Added to knowledge base');
+    await salford.getByText('In KB').waitFor();
+    const me = (await customer.client.get('/api/auth/me')).body as { user: { knowledgeBase: string } };
+    expect(me.user.knowledgeBase).toContain('Yes, all of Greater Manchester.');
+    expect(me.user.knowledgeBase).not.toContain('  Yes');
+
+    const gas = page.getByRole('row').filter({ hasText: 'Gas Safe' });
+    await gas.getByRole('button', { name: 'Resolve' }).click();
+    expect(await toastText(page)).toBe('Question resolved');
+    await gas.getByText('Resolved', { exact: true }).waitFor();
+
+    await page.getByRole('row').filter({ hasText: 'Spam question' }).getByRole('button', { name: 'Delete' }).click();
+    expect(await toastText(page)).toBe('Question deleted');
+    await page.getByRole('button', { name: 'Resolved (2)' }).click();
+    await until(async () => expect(await page.getByRole('row').count()).toBe(3));
+  });
+});
+
+describe('admin: number management', () => {
+  it('filters to unused numbers, exports the CSV and releases a number', async () => {
+    const { page, admin } = await adminPage(e2e);
+    if (await apiMissing(admin, '/api/admin/static-numbers')) return;
+    await customerPage(e2e, { businessName: 'Owner Ltd' }).then(async ({ customer }) => customer.client.post('/api/phone-numbers/purchase'));
+    await page.goto('/dashboard/static-numbers');
+    await page.getByText('Cost Optimization Opportunity').waitFor();
+    await page.getByRole('button', { name: /Show (Unassigned|Expired) Numbers/ }).click();
+    expect(await page.getByRole('combobox', { name: 'Filter numbers' }).inputValue()).toMatch(/unassigned|expired/);
+    const rows = page.getByRole('table', { name: 'Phone numbers' }).getByRole('row');
+    await until(async () => expect(await rows.count()).toBeGreaterThan(1));
+    expect(await rows.filter({ hasText: 'Owner Ltd' }).count()).toBe(0);
+
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
+    expect(download.suggestedFilename()).toMatch(/^static-numbers-\d{4}-\d{2}-\d{2}\.csv$/);
+    const csv = fs.readFileSync((await download.path())!, 'utf8');
+    expect(csv.replace(/^\uFEFF/, '').split('\r\n')[0]).toBe('Phone Number,Business Name,Email,Status,Monthly Cost,Purchase Date');
+    expect(await toastText(page)).toMatch(/^Export Complete Exported \d+ numbers to CSV$/);
+
+    const target = rows.nth(1);
+    const number = (await target.getByRole('cell').first().innerText()).trim();
+    await target.getByRole('button', { name: /^Release/ }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText('The number cannot be recovered').waitFor();
+    await dialog.getByRole('button', { name: 'Yes, Release Number' }).click();
+    expect(await toastText(page)).toMatch(/^Number Released/);
+    await until(async () => expect(await page.getByRole('cell', { name: number }).count()).toBe(0));
+  });
+});
