@@ -17,7 +17,7 @@ const KB = 'Q: What are your opening hours?\nA: We are open 8am to 6pm, Monday t
 const ANSWER = 'We are open 8am to 6pm, Monday to Friday.';
 const GOODBYE = 'Thank you for calling Acme Plumbing. Goodbye.';
 
-describe('agent call: a question the knowledge base answers', () => {
+describe('agent call: a question the knowledge base answers', { timeout: 120_000 }, () => {
   it('greets with the disclosure, answers from the knowledge base, says goodbye and stores the dialogue as an answered call', async () => {
     const biz = h.business({ businessName: 'Acme Plumbing', knowledgeBase: KB, voicePreference: 'female' });
     h.replies([

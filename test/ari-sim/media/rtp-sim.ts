@@ -22,9 +22,9 @@ const FRAME = 320; // slin16, 20 ms
 const RATE = 16000;
 
 export type CallerTrigger =
-  /** The agent spoke (since the previous step) and has now been quiet this long. */
+  /** The agent spoke (since the caller last finished speaking) and has now been quiet this long. */
   | { agentQuietMs: number }
-  /** This much agent audio arrived since the previous step (a barge-in while it talks). */
+  /** This much agent audio arrived since the caller last finished speaking (a barge-in while it talks). */
   | { agentAudioMs: number }
   /** Plain time since the previous step. */
   | { ms: number };
@@ -330,7 +330,12 @@ export async function attachMediaSim(sim: AriSimulator): Promise<MediaSim> {
           const t = sentFrames * 20;
           if (speaking.turn.speechStartAt < 0 && rms(frame) > 300) speaking.turn.speechStartAt = t;
           if (rms(frame) > 300) speaking.turn.endAt = t + 20;
-          if (speaking.pos >= speaking.pcm.length) speaking = undefined;
+          if (speaking.pos >= speaking.pcm.length) {
+            speaking = undefined;
+            // Triggers count the agent's reaction to what the caller has just finished saying.
+            agentAudioSinceStep = 0;
+            agentSpokeSinceStep = false;
+          }
         } else {
           // A quiet line: faint noise rather than digital silence.
           frame = Int16Array.from({ length: FRAME }, () => Math.round((noise() - 0.5) * 40));
