@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import ari from 'ari-client';
 import WebSocket from 'ws';
 import { callerSpeech } from './caller-audio.js';
 import { eventShapeProblems } from './event-shapes.js';
@@ -84,6 +85,14 @@ describe('ARI simulator: serving the API like res_ari', () => {
     const noChannel = await rest('POST', '/ari/channels/1/answer');
     expect(noChannel.status).toBe(404);
     expect(sim.violations).toHaveLength(6);
+  });
+
+  it('refuses a call the real ari-client builds with a value outside allowableValues', async () => {
+    const client = await ari.connect(sim.url, sim.credentials.username, sim.credentials.password);
+    await expect(
+      client.channels.record({ channelId: 'x', name: 'n', format: 'wav', ifExists: 'sometimes' as 'fail' }),
+    ).rejects.toThrow(/Invalid ifExists/);
+    expect(sim.violations.map((v) => [v.path, v.status])).toEqual([['/ari/channels/x/record', 400]]);
   });
 
   it('does not let a call enter Stasis while no WebSocket holds the app', () => {

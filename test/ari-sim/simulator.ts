@@ -21,6 +21,8 @@ export interface AriSimulatorOptions {
 }
 
 export interface RestLogEntry {
+  /** Real (not simulated) time the request arrived, for latency figures. */
+  receivedAtMs: number;
   method: string;
   path: string;
   query: Record<string, string>;
@@ -94,6 +96,8 @@ export class AriSimulator {
   readonly violations: Violation[] = [];
   /** Every event sent, as the JSON text that went over the wire. */
   readonly sentEvents: Array<Record<string, unknown>> = [];
+  /** Real time (performance.now) each channel's StasisStart was sent, for latency figures. */
+  readonly stasisStartSentAt = new Map<string, number>();
   url = '';
 
   private readonly user: string;
@@ -229,6 +233,7 @@ export class AriSimulator {
     };
     this.channels.set(id, channel);
     this.emitFor(channel, 'StasisStart', { args: [opts.did], channel: channel.json });
+    this.stasisStartSentAt.set(id, performance.now());
     const script = channel.script;
     if (script.hangupAfterMs !== undefined) this.later(script.hangupAfterMs, () => this.hangup(channel, 'caller'));
     this.later(script.patienceMs ?? 600_000, () => this.hangup(channel, 'caller'));
@@ -466,6 +471,7 @@ export class AriSimulator {
   }
 
   private async handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
+    const receivedAtMs = performance.now();
     const url = new URL(req.url ?? '/', 'http://x');
     const method = req.method ?? 'GET';
     const chunks: Buffer[] = [];
@@ -474,7 +480,7 @@ export class AriSimulator {
     const send = (status: number, body?: unknown, headers: Record<string, string> = {}, operation?: string) => {
       const query = Object.fromEntries(url.searchParams);
       delete query.api_key; // never keep credentials in the log
-      this.restLog.push({ method, path: url.pathname, query, status, operation });
+      this.restLog.push({ receivedAtMs, method, path: url.pathname, query, status, operation });
       if (Buffer.isBuffer(body)) {
         res.writeHead(status, { 'content-length': body.length, ...headers });
         res.end(body);

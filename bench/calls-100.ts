@@ -1,0 +1,93 @@
+// 100 simultaneous voicemail calls through the real ari-client and the ARI simulator.
+// Prints figures (not pass/fail): StasisStart → answer request latency, and whether every
+// call row was written and every message stored.
+// Run: npx tsx bench/calls-100.ts [calls=100] [msBetweenArrivals=0]
+import fs from 'node:fs';
+import path from 'node:path';
+import { inArray } from 'drizzle-orm';
+import { calls, phoneNumbers, users } from '../core/db/schema.js';
+import { createPromptCache, createTextToSpeech } from '../models/tts/index.js';
+import { startPbx } from '../pbx/index.js';
+import { THANK_YOU } from '../pbx/flows/messages.js';
+import { businessGreeting } from '../pbx/flows/voicemail/greeting.js';
+import { callerSpeech } from '../test/ari-sim/caller-audio.js';
+import { AriSimulator } from '../test/ari-sim/simulator.js';
+import { startTestServer } from '../test/helpers/server.js';
+
+const N = Number(process.argv[2] ?? 100);
+/** Real ms between arrivals: 0 = all in one burst. Every call still overlaps all the others (each lasts ~2 s). */
+const SPREAD_MS = Number(process.argv[3] ?? 0);
+const APP = 'call-answering';
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
+async function until(check: () => boolean, timeoutMs: number, what: string) {
+  const end = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+const sim = new AriSimulator({ timeScale: 10 });
+await sim.start();
+const server = await startTestServer({
+  env: { ARI_URL: sim.url, ARI_USERNAME: sim.credentials.username, ARI_PASSWORD: sim.credentials.password, ARI_APP: APP, TTS_ENGINE: 'espeak-ng' },
+});
+sim.mountSounds('appliance', path.join(server.dataDir, 'prompts'));
+const prompts = createPromptCache({ dataDir: server.dataDir, tts: createTextToSpeech(server.config.tts) });
+let hooks = 0;
+server.services.hooks.callFinished.push(() => hooks++);
+const pbx = startPbx(server.services, { prompts });
+await until(() => pbx.link.state === 'connected', 15_000, 'the PBX to connect');
+
+const dids: string[] = [];
+for (let i = 0; i < 10; i++) {
+  const user = server.database.db.insert(users).values({ email: `b${i}@example.co.uk`, passwordHash: 'x', accountStatus: 'active', businessName: `Bench Business ${i}` }).returning().get();
+  const did = `+4477009${String(20000 + i)}`;
+  server.database.db.insert(phoneNumbers).values({ phoneNumber: did, provider: 'static', providerSid: did, userId: user.id }).run();
+  dids.push(did);
+}
+// Steady state: greetings are synthesised once per business, long before its 100th call.
+for (let i = 0; i < 10; i++) await prompts.get(businessGreeting(`Bench Business ${i}`), 'female');
+await prompts.get(THANK_YOU, 'female');
+const say = callerSpeech('Hello, this is a benchmark caller leaving a short message about an appointment.');
+
+const started = performance.now();
+const placed: Array<ReturnType<typeof sim.call>> = [];
+for (let i = 0; i < N; i++) {
+  placed.push(sim.call({ app: APP, from: `+4477009${String(30000 + i)}`, did: dids[i % dids.length]!, script: { onRecord: [{ say }, { press: '#' }] } }));
+  if (SPREAD_MS > 0) await new Promise((r) => setTimeout(r, SPREAD_MS));
+}
+await Promise.all(placed.map((c) => c.done));
+const ids = placed.map((c) => c.channelId);
+await until(() => server.database.db.select().from(calls).where(inArray(calls.channelId, ids)).all().filter((r) => r.endedAt).length === N, 60_000, 'every call row');
+const wall = performance.now() - started;
+
+const latencies = ids
+  .map((id) => {
+    const answer = sim.restLog.find((r) => r.path === `/ari/channels/${id}/answer`);
+    return answer ? answer.receivedAtMs - sim.stasisStartSentAt.get(id)! : NaN;
+  })
+  .filter((ms) => !Number.isNaN(ms))
+  .sort((a, b) => a - b);
+const rows = server.database.db.select().from(calls).where(inArray(calls.channelId, ids)).all();
+const stored = rows.filter((r) => r.recordingFile && fs.existsSync(path.join(server.dataDir, 'recordings', r.recordingFile))).length;
+
+console.log(`calls placed:                 ${N} (${SPREAD_MS ? `one every ${SPREAD_MS} ms` : 'all in one burst'}; prompts cached; simulator in the same process)`);
+console.log(`answer requests seen:         ${latencies.length}`);
+console.log(`StasisStart → answer  p50:    ${percentile(latencies, 50).toFixed(1)} ms`);
+console.log(`StasisStart → answer  p95:    ${percentile(latencies, 95).toFixed(1)} ms`);
+console.log(`StasisStart → answer  max:    ${latencies[latencies.length - 1]!.toFixed(1)} ms`);
+console.log(`call rows final:              ${rows.filter((r) => r.endedAt).length}/${N} (voicemail ${rows.filter((r) => r.status === 'voicemail').length})`);
+console.log(`recordings stored locally:    ${stored}/${N}; left on Asterisk: ${sim.storedRecordingNames().length}`);
+console.log(`callFinished hooks fired:     ${hooks}`);
+console.log(`ARI violations:               ${sim.violations.length}`);
+console.log(`wall time (timeScale 10):     ${(wall / 1000).toFixed(1)} s`);
+
+await pbx.stop(5000);
+await sim.stop();
+await server.close();
+process.exit(0);
