@@ -85,27 +85,28 @@ export async function connectAri(opts: AriConnectOptions, on: AriConnectionEvent
 
   // ari-client looks each event's model up in events.json and throws a TypeError inside the
   // socket's message handler when the type is missing; the socket then stops handling
-  // close frames. Wrap its handler on every (re)opened socket so unknown types are skipped.
+  // close frames. So on every (re)opened socket its message handler is replaced by ours:
+  // unknown types are skipped, and known events go straight to the app as plain JSON
+  // (ari-client's per-event resource objects are not needed and cost CPU per call).
+  // ari-client keeps owning the socket's lifecycle (open, close, reconnect).
   const guardSocket = () => {
     const ws = client._ws;
     if (!ws || ws.__guarded) return;
     ws.__guarded = true;
-    const handlers = ws.listeners('message');
     ws.removeAllListeners('message');
-    ws.on('message', (data: unknown, ...rest: unknown[]) => {
-      let type: string | undefined;
+    ws.on('message', (data: unknown) => {
+      let event: AriEvent;
       try {
-        type = (JSON.parse(String(data)) as { type?: string }).type;
+        event = JSON.parse(String(data)) as AriEvent;
       } catch {
         return on.warn('ignored an ARI event that is not JSON');
       }
-      if (!type || !knownEvents.has(type)) return on.warn('ignored an ARI event type missing from events.json', { type });
-      for (const h of handlers) {
-        try {
-          h.call(ws, data, ...rest);
-        } catch (err) {
-          on.warn('ARI event handling failed', { type, err });
-        }
+      if (!event?.type || !knownEvents.has(event.type)) return on.warn('ignored an ARI event type missing from events.json', { type: event?.type });
+      if (closed) return;
+      try {
+        on.event(event);
+      } catch (err) {
+        on.warn('ARI event handling failed', { type: event.type, err });
       }
     });
   };
@@ -117,9 +118,6 @@ export async function connectAri(opts: AriConnectOptions, on: AriConnectionEvent
   });
   client.on('WebSocketReconnecting', () => !closed && on.reconnecting());
   client.on('WebSocketMaxRetries', () => !closed && on.gaveUp());
-  client.on('*', (event: AriEvent) => {
-    if (!closed) on.event(plain(event));
-  });
   client.on('error', (err: unknown) => on.warn('ari-client error', err));
 
   try {
