@@ -1,7 +1,7 @@
 // The owner's own settings: answering mode and knowledge base, the toast-only Settings screen, password change.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ApiClient } from '../helpers/client.js';
-import { customerPage, startE2E, toastText, type E2E } from './support/browser.js';
+import { customerPage, startE2E, toastText, until, type E2E } from './support/browser.js';
 
 vi.setConfig({ testTimeout: 90_000 });
 
@@ -65,6 +65,28 @@ describe('notification settings', () => {
     await page.getByLabel('Forward To Number').fill('+447700900888');
     await page.getByRole('button', { name: 'Save Changes' }).click();
     expect(await toastText(page)).toBe('Settings saved');
+
+    // A swipe right of more than 50 px closes the toast; a shorter one leaves it. The pointer
+    // resting on the toast stops its 5-second clock, so only the swipe can close it here.
+    const toast = page.getByTestId('toast');
+    const box = (await toast.boundingBox())!;
+    await page.mouse.move(box.x + 20, box.y + box.height / 2);
+    const swipe = async (dx: number) => {
+      await page.mouse.move(box.x + 20, box.y + box.height / 2);
+      await page.mouse.down();
+      await page.mouse.move(box.x + 20 + dx, box.y + box.height / 2, { steps: 5 });
+      await page.mouse.up();
+    };
+    await swipe(30);
+    expect(await toast.count()).toBe(1);
+    await swipe(80);
+    await until(async () => expect(await toast.count()).toBe(0));
+
+    // The close button dismisses too.
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await toast.waitFor();
+    await page.getByRole('button', { name: 'Close notification' }).click();
+    await until(async () => expect(await toast.count()).toBe(0));
   });
 });
 

@@ -13,13 +13,23 @@ function ToastCard({ t }: { t: Toast }) {
   const [dx, setDx] = useState(0);
   const start = useRef<number | null>(null);
 
-  // Closes itself after its duration; hovering does not matter, a toast is a notice, not a dialog.
+  // Closes itself after its duration. The clock stops while the pointer or focus is on the
+  // toast (as Radix does), so nobody loses a message they are reading or swiping.
+  const remaining = useRef(t.duration ?? TOAST_DEFAULT_DURATION);
+  const [paused, setPaused] = useState(false);
   useEffect(() => {
-    const timer = setTimeout(() => dismissToast(t.id), t.duration ?? TOAST_DEFAULT_DURATION);
-    return () => clearTimeout(timer);
-  }, [t.id, t.duration, t.title, t.description]);
+    if (paused) return;
+    const started = Date.now();
+    const timer = setTimeout(() => dismissToast(t.id), Math.max(0, remaining.current));
+    return () => {
+      clearTimeout(timer);
+      remaining.current -= Date.now() - started;
+    };
+  }, [paused, t.id]);
 
   const onDown = (e: PointerEvent) => {
+    // Capturing the pointer would steal the click from the close button.
+    if ((e.target as HTMLElement).closest('button')) return;
     start.current = e.clientX;
     (e.currentTarget as HTMLElement).setPointerCapture?.(e.pointerId);
   };
@@ -40,6 +50,10 @@ function ToastCard({ t }: { t: Toast }) {
       aria-live="polite"
       aria-atomic="true"
       data-testid="toast"
+      onPointerEnter={() => setPaused(true)}
+      onPointerLeave={() => setPaused(false)}
+      onFocus={() => setPaused(true)}
+      onBlur={() => setPaused(false)}
       onPointerDown={onDown}
       onPointerMove={onMove}
       onPointerUp={onUp}
@@ -48,7 +62,9 @@ function ToastCard({ t }: { t: Toast }) {
         setDx(0);
       }}
       style={{ transform: dx ? `translateX(${dx}px)` : undefined, touchAction: 'pan-y' }}
-      className={`pointer-events-auto relative flex w-full items-start gap-3 rounded-lg border p-4 pr-10 shadow-lg transition-transform ${tone[t.variant ?? 'default']}`}
+      // No text selection: a selected text would turn the next drag into drag-and-drop (pointercancel).
+      onDragStart={(e) => e.preventDefault()}
+      className={`pointer-events-auto relative flex w-full select-none items-start gap-3 rounded-lg border p-4 pr-10 shadow-lg transition-transform ${tone[t.variant ?? 'default']}`}
     >
       <div className="grid gap-1">
         {t.title && <p className="text-sm font-semibold">{t.title}</p>}
