@@ -44,8 +44,6 @@ export class CallSession {
   endedAt: number | undefined;
   /** True once the channel has left the app (StasisEnd / ChannelDestroyed / vanished). */
   gone = false;
-  /** Set by a graceful stop: flows finish their current step quickly. */
-  draining = false;
   /** Local time the session began: a reconcile only judges sessions older than its snapshot. */
   readonly createdLocalMs = Date.now();
   /** True when ARI itself said the channel left (not just inferred from a reconcile). */

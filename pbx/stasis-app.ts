@@ -6,7 +6,8 @@ import type { AriEvent, AriRest, ChannelSnapshot } from './ari/types.js';
 import { CallEnded, CallSession } from './call-session.js';
 import { finaliseCall, type FinishDeps } from './finish-call.js';
 import { flowForMode } from './flows/index.js';
-import { hangUp } from './flows/steps.js';
+import { FALLBACK_SOUNDS } from './flows/messages.js';
+import { hangUp, play } from './flows/steps.js';
 import type { CallFlow, FlowLog, FlowOutcome, VoicemailLimits } from './flows/types.js';
 import { notInServiceFlow, unavailableFlow } from './flows/unavailable-flow.js';
 import { recordingNameFor } from './flows/voicemail/voicemail-flow.js';
@@ -109,7 +110,11 @@ export class StasisApp {
       await flow({ session, rest, prompts, log, owner: route.owner!, callId, limits: this.deps.limits, outcome });
     } catch (err) {
       if (err instanceof CallEnded) log.info({ channelId: channel.id, callId }, 'caller hung up');
-      else log.error({ err, channelId: channel.id, callId }, 'call flow failed; hanging up');
+      else {
+        log.error({ err, channelId: channel.id, callId }, 'call flow failed; saying goodbye and hanging up');
+        // Best effort, briefly: a caller is told goodbye rather than cut off in silence.
+        if (!session.hangupRequested) await play({ session, rest }, FALLBACK_SOUNDS.goodbye, 5000).catch(() => undefined);
+      }
     } finally {
       await this.endCall(session, callId, outcome);
     }
@@ -187,7 +192,6 @@ export class StasisApp {
    */
   async drain(boundMs: number): Promise<void> {
     this.accepting = false;
-    for (const s of this.sessions.values()) s.draining = true;
     const settled = () => Promise.allSettled([...this.running]).then(() => true);
     const timeout = (ms: number) => new Promise<false>((r) => setTimeout(() => r(false), ms).unref());
     if (await Promise.race([settled(), timeout(boundMs)])) return;
