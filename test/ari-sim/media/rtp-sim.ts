@@ -328,7 +328,7 @@ export async function attachMediaSim(sim: AriSimulator): Promise<MediaSim> {
           frame.set(speaking.pcm.subarray(speaking.pos, speaking.pos + FRAME));
           speaking.pos += FRAME;
           const t = sentFrames * 20;
-          if (speaking.turn.speechStartAt < 0 && rms(frame) > 300) speaking.turn.speechStartAt = t;
+          if (speaking.turn.speechStartAt < 0 && rms(frame) > 150) speaking.turn.speechStartAt = t;
           if (rms(frame) > 300) speaking.turn.endAt = t + 20;
           if (speaking.pos >= speaking.pcm.length) {
             speaking = undefined;
@@ -388,11 +388,13 @@ export async function attachMediaSim(sim: AriSimulator): Promise<MediaSim> {
       bargeInStopMs(turnIndex) {
         const t = turns[turnIndex];
         if (!t || t.speechStartAt < 0) return undefined;
+        // Any agent frame counts (a pause inside a word is still playback); a paused or
+        // cleared player sends nothing, so the first gap in arrivals is where it stopped.
         let last: number | undefined;
         for (let i = 0; i < heard.length; i++) {
           const at = heardAt[i]!;
-          if (at < t.speechStartAt || rms(heard[i]!) <= 100) continue;
-          if (last !== undefined && at - last > 150) break;
+          if (at < t.speechStartAt) continue;
+          if (at - (last ?? t.speechStartAt) > 100) break;
           last = at;
         }
         return last === undefined ? 0 : last - t.speechStartAt;
