@@ -21,7 +21,7 @@ describe('375 px phone width', () => {
     await page.getByRole('heading', { name: /Never Miss Another/ }).waitFor();
     expect(await overflowX(page)).toBeLessThanOrEqual(0);
     await page.screenshot({ path: screenshotPath('landing-375'), fullPage: true });
-    await page.getByRole('button', { name: 'Start Your Free Trial' }).first().click();
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Start Free Trial' }).click();
     await page.getByRole('dialog', { name: 'Start Your 7-Day Free Trial' }).waitFor();
     expect(await overflowX(page)).toBeLessThanOrEqual(0);
   });

@@ -101,18 +101,18 @@ export default function Landing() {
     <div className="min-h-screen bg-white dark:bg-slate-950">
       {/* 1. Top navigation */}
       <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/90 backdrop-blur dark:border-slate-800 dark:bg-slate-950/90">
-        <nav aria-label="Main" className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-3 px-4 sm:px-6">
+        <nav aria-label="Main" className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-2 px-4 sm:px-6">
           <a href="/" className="flex items-center gap-2 font-bold">
             <span className="flex h-8 w-8 items-center justify-center rounded-lg bg-indigo-600 text-white">
               <Phone className="h-4 w-4" aria-hidden />
             </span>
             <span className="text-lg">{productName}</span>
           </a>
-          <div className="flex items-center gap-2">
-            <Button variant="ghost" onClick={logIn}>
+          <div className="flex items-center gap-1 sm:gap-2">
+            <Button variant="ghost" size="sm" onClick={logIn} className="sm:h-10 sm:px-4">
               Log In
             </Button>
-            <Button onClick={startTrial} className="hidden min-[400px]:inline-flex">
+            <Button size="sm" onClick={startTrial} className="sm:h-10 sm:px-4">
               Start Free Trial
             </Button>
           </div>
