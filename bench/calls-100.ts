@@ -3,6 +3,7 @@
 // call row was written and every message stored.
 // Run: npx tsx bench/calls-100.ts [calls=100] [msBetweenArrivals=0]
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { inArray } from 'drizzle-orm';
 import { calls, phoneNumbers, users } from '../core/db/schema.js';
@@ -10,8 +11,9 @@ import { createPromptCache, createTextToSpeech } from '../models/tts/index.js';
 import { startPbx } from '../pbx/index.js';
 import { THANK_YOU } from '../pbx/flows/messages.js';
 import { businessGreeting } from '../pbx/flows/voicemail/greeting.js';
+import { Worker } from 'node:worker_threads';
 import { callerSpeech } from '../test/ari-sim/caller-audio.js';
-import { AriSimulator } from '../test/ari-sim/simulator.js';
+import type { CallerScript } from '../test/ari-sim/caller-script.js';
 import { startTestServer } from '../test/helpers/server.js';
 
 const N = Number(process.argv[2] ?? 100);
@@ -31,12 +33,25 @@ async function until(check: () => boolean, timeoutMs: number, what: string) {
   }
 }
 
-const sim = new AriSimulator({ timeScale: 10 });
-await sim.start();
+// The simulator runs in its own thread: its CPU is Asterisk's, not the core's.
+// tsx's loader is registered inside the worker (Node 20 does not pass --import hooks on to workers).
+const workerFile = new URL('./sim-worker.ts', import.meta.url).href;
+const worker = new Worker(`import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(workerFile)}); })`, { eval: true });
+let seq = 0;
+const pending = new Map<number, (v: any) => void>();
+const doneCalls = new Set<string>();
+worker.on('message', (m: { id?: number; value?: unknown; done?: string }) => {
+  if (m.done) doneCalls.add(m.done);
+  else pending.get(m.id!)?.(m.value), pending.delete(m.id!);
+});
+const ask = <T>(cmd: string, args?: unknown) => new Promise<T>((resolve) => (pending.set(++seq, resolve), worker.postMessage({ id: seq, cmd, args })));
+const placeCall = (args: { app: string; from: string; did: string; script: CallerScript }) => ask<string>('call', args);
+
+const sim = await ask<{ url: string; credentials: { username: string; password: string } }>('start', { timeScale: 10 });
 const server = await startTestServer({
   env: { ARI_URL: sim.url, ARI_USERNAME: sim.credentials.username, ARI_PASSWORD: sim.credentials.password, ARI_APP: APP, TTS_ENGINE: 'espeak-ng' },
 });
-sim.mountSounds('appliance', path.join(server.dataDir, 'prompts'));
+await ask('mount', { key: 'appliance', dir: path.join(server.dataDir, 'prompts') });
 const prompts = createPromptCache({ dataDir: server.dataDir, tts: createTextToSpeech(server.config.tts) });
 let hooks = 0;
 server.services.hooks.callFinished.push(() => hooks++);
@@ -56,38 +71,41 @@ await prompts.get(THANK_YOU, 'female');
 const say = callerSpeech('Hello, this is a benchmark caller leaving a short message about an appointment.');
 
 const started = performance.now();
-const placed: Array<ReturnType<typeof sim.call>> = [];
+const placed: Array<Promise<string>> = [];
 for (let i = 0; i < N; i++) {
-  placed.push(sim.call({ app: APP, from: `+4477009${String(30000 + i)}`, did: dids[i % dids.length]!, script: { onRecord: [{ say }, { press: '#' }] } }));
+  placed.push(placeCall({ app: APP, from: `+4477009${String(30000 + i)}`, did: dids[i % dids.length]!, script: { onRecord: [{ say }, { press: '#' }] } }));
   if (SPREAD_MS > 0) await new Promise((r) => setTimeout(r, SPREAD_MS));
 }
-await Promise.all(placed.map((c) => c.done));
-const ids = placed.map((c) => c.channelId);
+const ids = await Promise.all(placed);
+await until(() => ids.every((id) => doneCalls.has(id)), 120_000, 'every caller to hang up');
 await until(() => server.database.db.select().from(calls).where(inArray(calls.channelId, ids)).all().filter((r) => r.endedAt).length === N, 60_000, 'every call row');
 const wall = performance.now() - started;
 
+const report = await ask<{ stasisStart: Record<string, number>; answers: Array<{ path: string; at: number }>; violations: number; leftOnAsterisk: number }>('report');
 const latencies = ids
   .map((id) => {
-    const answer = sim.restLog.find((r) => r.path === `/ari/channels/${id}/answer`);
-    return answer ? answer.receivedAtMs - sim.stasisStartSentAt.get(id)! : NaN;
+    const answer = report.answers.find((r) => r.path === `/ari/channels/${id}/answer`);
+    return answer ? answer.at - report.stasisStart[id]! : NaN;
   })
   .filter((ms) => !Number.isNaN(ms))
   .sort((a, b) => a - b);
 const rows = server.database.db.select().from(calls).where(inArray(calls.channelId, ids)).all();
 const stored = rows.filter((r) => r.recordingFile && fs.existsSync(path.join(server.dataDir, 'recordings', r.recordingFile))).length;
 
-console.log(`calls placed:                 ${N} (${SPREAD_MS ? `one every ${SPREAD_MS} ms` : 'all in one burst'}; prompts cached; simulator in the same process)`);
+console.log(`calls placed:                 ${N} (${SPREAD_MS ? `one every ${SPREAD_MS} ms` : 'all in one burst'}; prompts cached; simulator in its own thread)`);
 console.log(`answer requests seen:         ${latencies.length}`);
 console.log(`StasisStart → answer  p50:    ${percentile(latencies, 50).toFixed(1)} ms`);
 console.log(`StasisStart → answer  p95:    ${percentile(latencies, 95).toFixed(1)} ms`);
 console.log(`StasisStart → answer  max:    ${latencies[latencies.length - 1]!.toFixed(1)} ms`);
 console.log(`call rows final:              ${rows.filter((r) => r.endedAt).length}/${N} (voicemail ${rows.filter((r) => r.status === 'voicemail').length})`);
-console.log(`recordings stored locally:    ${stored}/${N}; left on Asterisk: ${sim.storedRecordingNames().length}`);
+console.log(`recordings stored locally:    ${stored}/${N}; left on Asterisk: ${report.leftOnAsterisk}`);
 console.log(`callFinished hooks fired:     ${hooks}`);
-console.log(`ARI violations:               ${sim.violations.length}`);
+console.log(`ARI violations:               ${report.violations}`);
 console.log(`wall time (timeScale 10):     ${(wall / 1000).toFixed(1)} s`);
+console.log(`machine load (1/5 min):       ${os.loadavg().slice(0, 2).map((l) => l.toFixed(1)).join(' / ')} on ${os.cpus().length} cores`);
 
 await pbx.stop(5000);
-await sim.stop();
+await ask('stop');
+await worker.terminate();
 await server.close();
 process.exit(0);
