@@ -1,7 +1,7 @@
 // The owner's own settings: answering mode and knowledge base, the toast-only Settings screen, password change.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ApiClient } from '../helpers/client.js';
-import { customerPage, startE2E, toastText, until, type E2E } from './support/browser.js';
+import { customerPage, startE2E, expectToast, until, type E2E } from './support/browser.js';
 
 vi.setConfig({ testTimeout: 90_000 });
 
@@ -36,7 +36,7 @@ describe('notification settings', () => {
     await number.fill('+447700900777');
 
     await page.getByRole('button', { name: 'Save Changes' }).click();
-    expect(await toastText(page)).toContain('Settings saved');
+    await expectToast(page, 'Settings saved');
 
     const me = await customer.client.get('/api/auth/me');
     expect(me.body.user).toMatchObject({ aiMode: 'agent', knowledgeBase: text, smsEnabled: false, whatsappEnabled: true, notificationNumber: '+447700900777' });
@@ -52,7 +52,7 @@ describe('notification settings', () => {
     await page.goto('/dashboard/notifications');
     await page.getByLabel('Notification Number').fill('not a number');
     await page.getByRole('button', { name: 'Save Changes' }).click();
-    expect(await toastText(page)).toContain('Error Notification number must be a valid phone number');
+    await expectToast(page, 'Error Notification number must be a valid phone number');
   });
 
   it('Settings screen saves with a toast only', async () => {
@@ -63,8 +63,12 @@ describe('notification settings', () => {
     expect(await page.getByLabel('Email Address').inputValue()).toBe(customer.email);
     await page.getByText('Email cannot be changed').waitFor();
     await page.getByLabel('Forward To Number').fill('+447700900888');
+    const writes: string[] = [];
+    page.on('request', (r) => r.method() !== 'GET' && writes.push(`${r.method()} ${r.url()}`));
     await page.getByRole('button', { name: 'Save Changes' }).click();
-    expect(await toastText(page)).toBe('Settings saved');
+    await expectToast(page, 'Settings saved');
+    // SPEC.md §2: this save makes no server call.
+    expect(writes).toEqual([]);
 
     // A swipe right of more than 50 px closes the toast; a shorter one leaves it. The pointer
     // resting on the toast stops its 5-second clock, so only the swipe can close it here.
@@ -110,7 +114,7 @@ describe('account settings', () => {
 
     await page.getByLabel('Confirm New Password').fill('n3w-secret');
     await submit.click();
-    expect(await toastText(page)).toBe('Password Changed');
+    await expectToast(page, 'Password Changed');
 
     const fresh = new ApiClient(e2e.server.url);
     expect((await fresh.post('/api/auth/login', { email: customer.email, password: 'n3w-secret' })).status).toBe(200);
@@ -126,6 +130,6 @@ describe('account settings', () => {
     await page.getByLabel('New Password', { exact: true }).fill('another1');
     await page.getByLabel('Confirm New Password').fill('another1');
     await page.getByRole('button', { name: 'Change Password' }).click();
-    expect(await toastText(page)).toBe('Error Current password is incorrect');
+    await expectToast(page, 'Error Current password is incorrect');
   });
 });

@@ -3,7 +3,7 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { unansweredQuestions } from '../../core/db/schema.js';
-import { adminPage, apiMissing, customerPage, startE2E, toastText, until, type E2E } from './support/browser.js';
+import { adminPage, apiMissing, customerPage, startE2E, expectToast, until, type E2E } from './support/browser.js';
 
 vi.setConfig({ testTimeout: 90_000 });
 
@@ -20,7 +20,7 @@ describe('customer: numbers and questions', () => {
     await page.goto('/dashboard/phone-numbers');
     await page.getByText('No phone numbers yet').waitFor();
     await page.getByRole('button', { name: 'Get Started' }).click();
-    expect(await toastText(page)).toBe('Number purchased Your new UK mobile number has been activated and configured.');
+    await expectToast(page, 'Number purchased Your new UK mobile number has been activated and configured.');
     const bought = ((await customer.client.get('/api/phone-numbers')).body as { numbers: { phoneNumber: string }[] }).numbers[0]!.phoneNumber;
     await page.getByText(`*61*${bought}#`).waitFor();
     await page.getByText(`*67*${bought}#`).waitFor();
@@ -29,7 +29,7 @@ describe('customer: numbers and questions', () => {
     await page.getByText('Active', { exact: true }).waitFor();
 
     await page.getByRole('button', { name: 'Copy Forward unanswered calls' }).click();
-    expect(await toastText(page)).toBe('Copied! Forward unanswered calls copied to clipboard');
+    await expectToast(page, 'Copied! Forward unanswered calls copied to clipboard');
     expect(await page.evaluate<string>('navigator.clipboard.readText()')).toBe(`*61*${bought}#`);
   });
 
@@ -56,7 +56,7 @@ describe('customer: numbers and questions', () => {
     expect(await add.isDisabled()).toBe(true);
     await dialog.getByLabel('Your Answer').fill('  Yes, all of Greater Manchester.  ');
     await add.click();
-    expect(await toastText(page)).toBe('Added to knowledge base');
+    await expectToast(page, 'Added to knowledge base');
     await salford.getByText('In KB').waitFor();
     const me = (await customer.client.get('/api/auth/me')).body as { user: { knowledgeBase: string } };
     expect(me.user.knowledgeBase).toContain('Yes, all of Greater Manchester.');
@@ -64,11 +64,11 @@ describe('customer: numbers and questions', () => {
 
     const gas = page.getByRole('row').filter({ hasText: 'Gas Safe' });
     await gas.getByRole('button', { name: 'Resolve' }).click();
-    expect(await toastText(page)).toBe('Question resolved');
+    await expectToast(page, 'Question resolved');
     await gas.getByText('Resolved', { exact: true }).waitFor();
 
     await page.getByRole('row').filter({ hasText: 'Spam question' }).getByRole('button', { name: 'Delete' }).click();
-    expect(await toastText(page)).toBe('Question deleted');
+    await expectToast(page, 'Question deleted');
     await page.getByRole('button', { name: 'Resolved (2)' }).click();
     await until(async () => expect(await page.getByRole('row').count()).toBe(3));
   });
@@ -91,7 +91,7 @@ describe('admin: number management', () => {
     expect(download.suggestedFilename()).toMatch(/^static-numbers-\d{4}-\d{2}-\d{2}\.csv$/);
     const csv = fs.readFileSync((await download.path())!, 'utf8');
     expect(csv.replace(/^\uFEFF/, '').split('\r\n')[0]).toBe('Phone Number,Business Name,Email,Status,Monthly Cost,Purchase Date');
-    expect(await toastText(page)).toMatch(/^Export Complete Exported \d+ numbers to CSV$/);
+    await expectToast(page, /^Export Complete Exported \d+ numbers to CSV$/);
 
     const target = rows.nth(1);
     const number = (await target.getByRole('cell').first().innerText()).trim();
@@ -99,7 +99,7 @@ describe('admin: number management', () => {
     const dialog = page.getByRole('dialog');
     await dialog.getByText('The number cannot be recovered').waitFor();
     await dialog.getByRole('button', { name: 'Yes, Release Number' }).click();
-    expect(await toastText(page)).toMatch(/^Number Released/);
+    await expectToast(page, /^Number Released/);
     await until(async () => expect(await page.getByRole('cell', { name: number }).count()).toBe(0));
   });
 });

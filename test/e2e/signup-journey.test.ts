@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ADMIN } from '../helpers/accounts.js';
 import { ApiClient } from '../helpers/client.js';
-import { apiMissing, logInThroughDialog, startE2E, toastText, type E2E } from './support/browser.js';
+import { apiMissing, logInThroughDialog, startE2E, expectToast, type E2E } from './support/browser.js';
 
 vi.setConfig({ testTimeout: 90_000 });
 
@@ -99,14 +99,14 @@ describe('sign-up, approval and first login', () => {
     await row.getByText(email).waitFor();
     await row.getByText('BS1 4DJ', { exact: false }).waitFor();
     await row.getByRole('button', { name: /^Approve/ }).click();
-    expect(await toastText(page)).toContain('User Approved');
+    await expectToast(page, 'User Approved');
     await page.getByText('All caught up!').waitFor();
   }, 60_000);
 
   it('lets the owner log in and land on the call logs', async () => {
     const page = await e2e.page();
     await logInThroughDialog(page, email, password);
-    expect(await toastText(page)).toContain("Welcome back! You've been logged in successfully.");
+    await expectToast(page, "Welcome back! You've been logged in successfully.");
     await page.getByRole('heading', { name: 'Call Logs' }).waitFor();
     await page.getByText('Monitor all your business calls in one place').waitFor();
     expect(await page.getByTestId('sidebar-name').innerText()).toBe('Bella Salon');

@@ -84,11 +84,16 @@ export async function logInThroughDialog(page: Page, email: string, password: st
   await page.waitForURL('**/dashboard');
 }
 
-/** The single visible toast's text. */
-export async function toastText(page: Page): Promise<string> {
-  const t = page.getByTestId('toast');
-  await t.waitFor();
-  return (await t.innerText()).replace(/\s+/g, ' ').trim();
+/**
+ * Waits until the visible toast reads as expected (a substring or a pattern of its title and
+ * description). Toasts replace each other (at most one is shown), so it waits for the right one.
+ */
+export async function expectToast(page: Page, expected: string | RegExp): Promise<void> {
+  await until(async () => {
+    const shown = (await page.getByTestId('toast').allInnerTexts()).map((t) => t.replace(/\s+/g, ' ').trim()).join(' | ');
+    const ok = typeof expected === 'string' ? shown.includes(expected) : expected.test(shown);
+    if (!ok) throw new Error(`toast reads "${shown}", expected ${String(expected)}`);
+  });
 }
 
 /** True when the route is not served yet (another engineer's API still missing): the screen must show its error state. */
