@@ -15,9 +15,11 @@ const path = (url: string) => new URL(url).pathname;
 describe('access rules', () => {
   it('sends a signed-out visitor from /dashboard to /', async () => {
     const page = await e2e.page();
-    await page.goto('/dashboard/analytics');
-    await page.waitForURL((u) => u.pathname === '/');
-    await page.getByRole('heading', { name: /Never Miss Another/ }).waitFor();
+    for (const protectedPath of ['/dashboard', '/dashboard/analytics', '/dashboard/approvals']) {
+      await page.goto(protectedPath);
+      await page.waitForURL((u) => u.pathname === '/');
+      await page.getByRole('heading', { name: /Never Miss Another/ }).waitFor();
+    }
   });
 
   it('sends a customer away from an admin route, and from / to the dashboard', async () => {
