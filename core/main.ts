@@ -12,6 +12,7 @@ import { createMailer } from './mail/mailer.js';
 import { createPipeline } from './pipeline/pipeline.js';
 import { newHooks, type Services } from './services.js';
 import { startPbx, type Pbx } from '../pbx/index.js';
+import { installAgentFlow } from '../pbx/flows/agent/index.js';
 
 /** Calls in progress get this long to finish on SIGTERM (compose's stop_grace_period must exceed it). */
 const PBX_DRAIN_MS = 25_000;
@@ -57,11 +58,13 @@ async function main(): Promise<void> {
   const backups = startBackupSchedule(services);
   const retention = startRetentionSchedule(services);
   let pbx: Pbx | undefined;
+  let agent: { stop(): void } | undefined;
   if (!config.ari.url) {
     log.info('ARI_URL is not set: running without a PBX connection (console and API only)');
     services.health.set('pbx', () => ({ ok: true, detail: 'disabled: ARI_URL is not set' }));
   } else {
     // After the pipeline, so hooks.callFinished already has its subscriber.
+    agent = installAgentFlow(services);
     pbx = startPbx(services);
   }
 
@@ -72,6 +75,7 @@ async function main(): Promise<void> {
     log.info({ signal }, 'shutting down');
     // First: stop taking calls and let those in progress finish (rows written, jobs queued).
     await pbx?.stop(PBX_DRAIN_MS);
+    agent?.stop();
     housekeeping.stop();
     await pipeline.stop();
     backups.stop();

@@ -25,8 +25,8 @@ describe('agent call: a question the knowledge base answers', { timeout: 120_000
       [/goodbye/i, reply('goodbye', true, GOODBYE)],
     ]);
     const { channelId, outcome, session } = await h.call(biz.did, [
-      { after: { agentQuietMs: 600 }, say: 'What time do you open?', onSpeak: () => (h.whisper.defaultTranscript = 'What time do you open?') },
-      { after: { agentQuietMs: 600 }, say: 'Thank you, goodbye.', onSpeak: () => (h.whisper.defaultTranscript = 'Thank you, goodbye.') },
+      { after: { agentQuietMs: 1000 }, say: 'What time do you open?', onSpeak: () => (h.whisper.defaultTranscript = 'What time do you open?') },
+      { after: { agentQuietMs: 1000 }, say: 'Thank you, goodbye.', onSpeak: () => (h.whisper.defaultTranscript = 'Thank you, goodbye.') },
       { after: { ms: 20_000 }, hangUp: true },
     ]);
 

@@ -17,7 +17,7 @@ const AREAS = [
 ];
 const WEEKENDS = 'Yes, we work on Saturdays from 9am to 1pm.';
 const KB = `Q: What areas do you cover?\nA: ${AREAS.join(' ')}\n\nQ: Do you work weekends?\nA: Saturdays 9am to 1pm.`;
-const say = (text: string, after: { agentQuietMs: number } | { agentAudioMs: number } = { agentQuietMs: 600 }) => ({
+const say = (text: string, after: { agentQuietMs: number } | { agentAudioMs: number } = { agentQuietMs: 1000 }) => ({
   after,
   say: text,
   onSpeak: () => (h.whisper.defaultTranscript = text),

@@ -18,16 +18,16 @@ describe('agent call: the language model fails mid-call', { timeout: 120_000 }, 
     const biz = h.business({ businessName: 'Acme Plumbing', knowledgeBase: `Q: Hours?\nA: ${ANSWER}` });
     h.replies([[/open/i, reply('question', true, ANSWER)]]);
     const { channelId, outcome, session } = await h.call(biz.did, [
-      { after: { agentQuietMs: 600 }, say: 'What time do you open?', onSpeak: () => (h.whisper.defaultTranscript = 'What time do you open?') },
+      { after: { agentQuietMs: 1000 }, say: 'What time do you open?', onSpeak: () => (h.whisper.defaultTranscript = 'What time do you open?') },
       {
-        after: { agentQuietMs: 600 },
+        after: { agentQuietMs: 1000 },
         say: 'And do you fix boilers?',
         onSpeak: () => {
           h.whisper.defaultTranscript = 'And do you fix boilers?';
           h.ollama.always = { status: 500, error: 'llama runner process has terminated' };
         },
       },
-      { after: { agentQuietMs: 600 }, say: MESSAGE, onSpeak: () => (h.whisper.defaultTranscript = MESSAGE) },
+      { after: { agentQuietMs: 1000 }, say: MESSAGE, onSpeak: () => (h.whisper.defaultTranscript = MESSAGE) },
       { after: { ms: 30_000 }, hangUp: true },
     ]);
     h.ollama.always = null;

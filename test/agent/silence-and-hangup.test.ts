@@ -32,7 +32,7 @@ describe('agent call: silence and hang-ups', { timeout: 120_000 }, () => {
     const biz = h.business({ businessName: 'Acme Plumbing', knowledgeBase: `Q: Areas?\nA: ${LONG}` });
     h.replies([[/areas/i, reply('question', true, LONG)]]);
     const { channelId, outcome } = await h.call(biz.did, [
-      { after: { agentQuietMs: 600 }, say: 'What areas do you cover?', onSpeak: () => (h.whisper.defaultTranscript = 'What areas do you cover?') },
+      { after: { agentQuietMs: 1000 }, say: 'What areas do you cover?', onSpeak: () => (h.whisper.defaultTranscript = 'What areas do you cover?') },
       { after: { agentAudioMs: 1200 }, hangUp: true },
     ]);
     expect(outcome.hungUpBy).toBe('caller');

@@ -11,7 +11,7 @@ afterAll(async () => {
 });
 
 const KB = 'Q: What are your opening hours?\nA: We are open 8am to 6pm, Monday to Friday.';
-const say = (text: string) => ({ after: { agentQuietMs: 600 }, say: text, onSpeak: () => (h.whisper.defaultTranscript = text) });
+const say = (text: string) => ({ after: { agentQuietMs: 1000 }, say: text, onSpeak: () => (h.whisper.defaultTranscript = text) });
 
 describe('agent call: a question the knowledge base does not cover', { timeout: 120_000 }, () => {
   it('admits it politely, offers to take a message, logs the question for the owner, and takes the message', async () => {
@@ -66,7 +66,7 @@ describe('agent call: a question the knowledge base does not cover', { timeout: 
     const { channelId, session } = await h.call(biz.did, [
       say('Can I speak to someone please?'),
       say('Please ask Dave to ring me.'),
-      { after: { agentQuietMs: 600 }, hangUp: true },
+      { after: { agentQuietMs: 1000 }, hangUp: true },
     ]);
     const row = await h.finishedRow(channelId);
     expect(row.transcription).toContain(`Agent: ${AGENT_LINES.human}`);

@@ -1,3 +1,5 @@
+import dns from 'node:dns/promises';
+import net from 'node:net';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../../core/db/client.js';
 import { calls, users } from '../../../core/db/schema.js';
@@ -42,6 +44,12 @@ export interface AgentFlowOutcome extends FlowOutcome {
 /** The agent's bridge recording name on Asterisk: the same as a voicemail's, one per call row. */
 export const agentRecordingName = (callId: number) => `call-${callId}`;
 
+/** Asterisk is given an IP address for external_host: a name is resolved here, where it is known. */
+async function asAddress(host: string): Promise<string> {
+  if (net.isIP(host)) return host;
+  return (await dns.lookup(host, { family: 4 })).address;
+}
+
 /** After the goodbye's last frame leaves, Asterisk still has it in its jitter buffer. */
 const GOODBYE_TAIL_MS = 300;
 
@@ -74,7 +82,7 @@ export function createAgentFlow(deps: AgentFlowDeps): CallFlow {
       cleanup.push(() => player.close());
       const port = endpoint.address.split(':').pop();
       const ext = await deps.media.externalMedia({
-        externalHost: `${deps.rtp.advertiseHost ?? deps.rtp.bindHost}:${port}`,
+        externalHost: `${await asAddress(deps.rtp.advertiseHost ?? deps.rtp.bindHost)}:${port}`,
         format: deps.rtp.format,
         channelId: `agent-media-${session.channelId}`,
       });

@@ -1,4 +1,3 @@
-import os from 'node:os';
 import path from 'node:path';
 import { and, eq, ne } from 'drizzle-orm';
 import { agentEngines } from '../../../core/agent-preview/engines.js';
@@ -48,7 +47,10 @@ export function markAgentCallsAnswered(db: Db): (callId: number) => void {
 }
 
 export interface InstallOptions {
-  /** AGENT_RTP_BIND (default 0.0.0.0) and AGENT_RTP_HOST (the address Asterisk reaches the core on). */
+  /**
+   * AGENT_RTP_BIND (default 0.0.0.0) and AGENT_RTP_HOST: the address Asterisk reaches the
+   * core on, default `core` (the compose service name; resolved to an IP before use).
+   */
   env?: Record<string, string | undefined>;
   format?: MediaFormat;
   overrides?: Partial<AgentFlowDeps>;
@@ -68,7 +70,7 @@ export function installAgentFlow(services: Services, opts: InstallOptions = {}):
     engines: { replies: engines.replies, speech: engines.speech, stt: createSpeechToText(config.whisper, { timeoutMs: 20_000 }) },
     media: createAriMediaRest({ url: ariBase, username: config.ari.username, password: config.ari.password, app: mediaApp.name }),
     mediaApp: mediaApp.name,
-    rtp: { bindHost, advertiseHost: env.AGENT_RTP_HOST ?? (bindHost === '0.0.0.0' ? os.hostname() : undefined), format: opts.format ?? 'slin16' },
+    rtp: { bindHost, advertiseHost: env.AGENT_RTP_HOST ?? (bindHost === '0.0.0.0' ? 'core' : undefined), format: opts.format ?? 'slin16' },
     workDir: path.join(config.dataDir, 'agent-turns'),
     ...opts.overrides,
   };
