@@ -1,8 +1,8 @@
 // Reads of the customer and admin screens: one hook per resource, keyed hierarchically (keys.ts).
-import { useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import type {
   ApiAnalytics,
-  ApiCallLog,
+  ApiCallLogsResponse,
   ApiNumberStats,
   ApiPhoneNumber,
   ApiProviderNumber,
@@ -14,9 +14,18 @@ import { apiGet } from './client';
 import { keys } from './keys';
 import { USAGE_REFRESH_MS } from '../lib/usage';
 
-export const useCallLogs = () => useQuery({ queryKey: keys.callLogs, queryFn: () => apiGet<{ callLogs: ApiCallLog[] }>('/api/call-logs') });
+/** The newest calls first; older pages on demand through the server's nextCursor. */
+export const useCallLogs = () =>
+  useInfiniteQuery({
+    queryKey: keys.callLogs,
+    queryFn: ({ pageParam }) =>
+      apiGet<ApiCallLogsResponse>(pageParam ? `/api/call-logs?before=${encodeURIComponent(pageParam)}` : '/api/call-logs'),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+  });
 
-export const useAnalytics = () => useQuery({ queryKey: keys.analytics, queryFn: () => apiGet<ApiAnalytics | null>('/api/analytics') });
+export const useAnalytics = (opts: { enabled?: boolean } = {}) =>
+  useQuery({ queryKey: keys.analytics, queryFn: () => apiGet<ApiAnalytics | null>('/api/analytics'), enabled: opts.enabled ?? true });
 
 export const usePhoneNumbers = () =>
   useQuery({ queryKey: keys.phoneNumbers, queryFn: () => apiGet<{ numbers: ApiPhoneNumber[] }>('/api/phone-numbers') });

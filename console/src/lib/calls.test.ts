@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { callStats, filterCalls, responseRate } from './calls';
+import { callStats, callStatsFromTotals, filterCalls, responseRate } from './calls';
 
 const call = (status: 'answered' | 'missed' | 'voicemail', fromNumber = '+447700900001', aiSummary: string | null = null) => ({
   status,
@@ -24,5 +24,12 @@ describe('call logs', () => {
     expect(filterCalls(calls, '900999', 'all')).toHaveLength(3);
     expect(filterCalls(calls, '', 'voicemail').map((c) => c.fromNumber)).toEqual(['+443333']);
     expect(filterCalls(calls, 'leak', 'missed')).toEqual([]);
+  });
+});
+
+describe('callStatsFromTotals', () => {
+  it('uses the server totals so the cards cover calls beyond the loaded page', () => {
+    expect(callStatsFromTotals(1200, { answered: 300, missed: 600 })).toEqual({ total: 1200, answered: 300, missed: 600, responseRate: 25 });
+    expect(callStatsFromTotals(0, { answered: 0, missed: 0 }).responseRate).toBe(0);
   });
 });

@@ -21,6 +21,14 @@ export function callStats(calls: readonly Pick<ApiCallLog, 'status'>[]) {
   return { total, answered, missed, responseRate: responseRate(total, answered) };
 }
 
+/**
+ * The stat cards when only the newest page of calls is loaded: the server's own counts
+ * (GET /api/analytics) cover every call, not just the page in the browser.
+ */
+export function callStatsFromTotals(totalCalls: number, breakdown: { answered: number; missed: number }) {
+  return { total: totalCalls, answered: breakdown.answered, missed: breakdown.missed, responseRate: responseRate(totalCalls, breakdown.answered) };
+}
+
 /** Free text against fromNumber, toNumber (as typed) and aiSummary (ignoring case). */
 export function matchesSearch(call: Pick<ApiCallLog, 'fromNumber' | 'toNumber' | 'aiSummary'>, text: string): boolean {
   if (!text) return true;

@@ -1,11 +1,11 @@
 import { CheckCircle2, FileText, PhoneCall, PhoneMissed, Play, Search, TrendingUp } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import type { ApiCallLog } from '../../../../contract/api';
-import { useCallLogs } from '../../api/queries';
+import { useAnalytics, useCallLogs } from '../../api/queries';
 import { Dialog } from '../../components/Dialog';
 import { CallStatusBadge } from '../../components/StatusBadge';
 import { Button, Card, EmptyState, ErrorState, Input, PageHeader, Select, Spinner, StatCard } from '../../components/ui';
-import { CALL_FILTERS, callStats, filterCalls, type CallFilter } from '../../lib/calls';
+import { CALL_FILTERS, callStats, callStatsFromTotals, filterCalls, type CallFilter } from '../../lib/calls';
 import { messageOr } from '../../lib/errors';
 import { NA, capitalise, formatCallDate, formatMmSs, formatPhone } from '../../lib/format';
 
@@ -96,8 +96,12 @@ export default function CallLogs() {
   const [search, setSearch] = useState('');
   const [status, setStatus] = useState<CallFilter>('all');
   const [selected, setSelected] = useState<ApiCallLog | null>(null);
-  const calls = useMemo(() => q.data?.callLogs ?? [], [q.data]);
-  const stats = callStats(calls);
+  const calls = useMemo(() => q.data?.pages.flatMap((p) => p.callLogs) ?? [], [q.data]);
+  // A business with more calls than one page gets its card figures from the server's totals.
+  const partial = Boolean(q.hasNextPage);
+  const totals = useAnalytics({ enabled: partial });
+  const stats =
+    partial && totals.data ? callStatsFromTotals(totals.data.totalCalls, totals.data.statusBreakdown) : callStats(calls);
   const shown = useMemo(() => filterCalls(calls, search, status), [calls, search, status]);
 
   let body: React.ReactNode;
@@ -139,6 +143,14 @@ export default function CallLogs() {
           </Select>
         </div>
         {body}
+        {partial && calls.length > 0 && (
+          <div className="flex flex-col items-center gap-2 border-t border-slate-100 p-4 text-sm text-slate-500 dark:border-slate-800 dark:text-slate-400">
+            <p>Search and filter cover the {calls.length.toLocaleString('en-GB')} most recent calls shown here.</p>
+            <Button onClick={() => void q.fetchNextPage()} disabled={q.isFetchingNextPage}>
+              {q.isFetchingNextPage ? 'Loading...' : 'Load older calls'}
+            </Button>
+          </div>
+        )}
       </Card>
       <CallDetails call={selected} onClose={() => setSelected(null)} />
     </>
