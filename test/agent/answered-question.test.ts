@@ -1,13 +1,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { agentGreeting } from '../../models/prompts/agent-lines.js';
 import { readWav } from '../ari-sim/wav.js';
-import { reply, startAgentHarness, type AgentHarness } from './harness.js';
+import { eq } from 'drizzle-orm';
+import { calls, notifications } from '../../core/db/schema.js';
+import { reply, startAgentHarness, SUMMARY, type AgentHarness } from './harness.js';
 
 let h: AgentHarness;
 beforeAll(async () => {
-  h = await startAgentHarness();
+  h = await startAgentHarness({ pipeline: true });
 });
 afterAll(async () => {
   await h?.close();
@@ -19,7 +21,7 @@ const GOODBYE = 'Thank you for calling Acme Plumbing. Goodbye.';
 
 describe('agent call: a question the knowledge base answers', { timeout: 120_000 }, () => {
   it('greets with the disclosure, answers from the knowledge base, says goodbye and stores the dialogue as an answered call', async () => {
-    const biz = h.business({ businessName: 'Acme Plumbing', knowledgeBase: KB, voicePreference: 'female' });
+    const biz = h.business({ businessName: 'Acme Plumbing', knowledgeBase: KB, voicePreference: 'female', smsEnabled: true, notificationNumber: '+447700900111' });
     h.replies([
       [/open/i, reply('question', true, ANSWER)],
       [/goodbye/i, reply('goodbye', true, GOODBYE)],
@@ -55,5 +57,22 @@ describe('agent call: a question the knowledge base answers', { timeout: 120_000
     expect(wav.durationMs).toBeGreaterThan(5000);
     expect(fs.existsSync(path.join(h.server.dataDir, 'recordings', row.recordingFile!))).toBe(true);
     expect(h.protocolProblems()).toEqual([]);
+
+    // The post-call job summarises the dialogue (not a re-transcription of the mix) and notifies the owner.
+    const summarised = await vi.waitFor(
+      () => {
+        const r = h.server.database.db.select().from(calls).where(eq(calls.id, row.id)).get()!;
+        if (r.summaryStatus !== 'done') throw new Error('not summarised yet');
+        return r;
+      },
+      { timeout: 20_000 },
+    );
+    expect(summarised).toMatchObject({ aiSummary: SUMMARY, status: 'answered', transcription: row.transcription });
+    const summaryRequest = h.ollama.requests.find((r) => String(r.body.messages[0].content).startsWith('You summarise'))!;
+    expect(JSON.stringify(summaryRequest.body.messages)).toContain('Caller: What time do you open?');
+    await vi.waitFor(() => {
+      const sent = h.server.database.db.select().from(notifications).where(eq(notifications.callId, row.id)).all();
+      expect(sent.length).toBeGreaterThan(0);
+    });
   });
 });

@@ -5,6 +5,7 @@ import { vi } from 'vitest';
 import { calls, phoneNumbers, unansweredQuestions, users, type NewUser } from '../../core/db/schema.js';
 import type { Voice } from '../../models/tts/index.js';
 import { agentEngines } from '../../core/agent-preview/engines.js';
+import { createPipeline } from '../../core/pipeline/pipeline.js';
 import { startPbx, type Pbx } from '../../pbx/index.js';
 import { installAgentFlow } from '../../pbx/flows/agent/index.js';
 import type { ConversationTiming, TurnMetrics } from '../../pbx/flows/agent/conversation.js';
@@ -43,6 +44,8 @@ export interface AgentHarness {
 
 let didSeq = 500;
 
+export const SUMMARY = 'A caller asked about opening hours and was told 8am to 6pm, Monday to Friday.';
+
 export const reply = (intent: string, answered: boolean, answer: string) => JSON.stringify({ intent, answered, answer });
 
 /**
@@ -50,7 +53,7 @@ export const reply = (intent: string, answered: boolean, answer: string) => JSON
  * loopback, real WebRTC VAD, real espeak-ng voices on both sides) with the Ollama and
  * Whisper doubles behind the real adapters.
  */
-export async function startAgentHarness(opts: { timing?: Partial<ConversationTiming> } = {}): Promise<AgentHarness> {
+export async function startAgentHarness(opts: { timing?: Partial<ConversationTiming>; pipeline?: boolean } = {}): Promise<AgentHarness> {
   const sim = new AriSimulator({ timeScale: 1 });
   await sim.start();
   const media = await attachMediaSim(sim);
@@ -75,6 +78,9 @@ export async function startAgentHarness(opts: { timing?: Partial<ConversationTim
     env: { AGENT_RTP_BIND: '127.0.0.1', AGENT_RTP_HOST: '127.0.0.1' },
     overrides: { timing: opts.timing, onTurnMetrics: (m) => metrics.push(m) },
   });
+  // The real post-call pipeline (summary and notification), as core/main.ts wires it.
+  const pipeline = opts.pipeline ? createPipeline(server.services, {}, { pollMs: 100 }) : undefined;
+  pipeline?.start();
   const pbx = startPbx(server.services, { backoff: { initialMs: 100, maxMs: 1000 } });
   await vi.waitFor(
     () => {
@@ -125,6 +131,8 @@ export async function startAgentHarness(opts: { timing?: Partial<ConversationTim
     replies(map) {
       ollama.replier = (req) => {
         const msgs = req.body.messages as Array<{ role: string; content: string }>;
+        // The post-call job's summary request (models/prompts/summary.ts), not an agent turn.
+        if (msgs[0]?.content.startsWith('You summarise')) return SUMMARY;
         const last = msgs.at(-1)?.content ?? '';
         for (const [re, r] of map) if (re.test(last)) return r;
         return reply('question', false, '');
@@ -137,6 +145,7 @@ export async function startAgentHarness(opts: { timing?: Partial<ConversationTim
     },
     async close() {
       await pbx.stop(2000);
+      await pipeline?.stop();
       agent.stop();
       media.close();
       await sim.stop();
