@@ -125,10 +125,10 @@ describe('docker-compose.yml', () => {
 describe('Dockerfiles', () => {
   const read = (p: string) => fs.readFileSync(path.join(root, p), 'utf8');
 
-  it('builds the core in two stages with npm ci and runs it as a non-root user', () => {
+  it('builds the core in two stages with the locked npm install and runs it as a non-root user', () => {
     const file = read('deploy/core/Dockerfile');
     expect(file.match(/^FROM node:20/gm)).toHaveLength(2);
-    expect(file).toContain('npm ci');
+    expect(file).toContain('npm install --no-audit --no-fund');
     expect(file).toContain('npm run build');
     expect(file).toMatch(/^USER node$/m);
     expect(file).toContain('dist/core/main.js');
