@@ -3,7 +3,8 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { vi } from 'vitest';
 import { calls, phoneNumbers, unansweredQuestions, users, type NewUser } from '../../core/db/schema.js';
-import type { Voice } from '../../models/tts/index.js';
+import type { PromptCache, Voice } from '../../models/tts/index.js';
+import { createSpeechToText } from '../../models/stt/factory.js';
 import { agentEngines } from '../../core/agent-preview/engines.js';
 import { createPipeline } from '../../core/pipeline/pipeline.js';
 import { startPbx, type Pbx } from '../../pbx/index.js';
@@ -53,7 +54,9 @@ export const reply = (intent: string, answered: boolean, answer: string) => JSON
  * loopback, real WebRTC VAD, real espeak-ng voices on both sides) with the Ollama and
  * Whisper doubles behind the real adapters.
  */
-export async function startAgentHarness(opts: { timing?: Partial<ConversationTiming>; pipeline?: boolean } = {}): Promise<AgentHarness> {
+export async function startAgentHarness(
+  opts: { timing?: Partial<ConversationTiming>; pipeline?: boolean; speech?: PromptCache } = {},
+): Promise<AgentHarness> {
   const sim = new AriSimulator({ timeScale: 1 });
   await sim.start();
   const media = await attachMediaSim(sim);
@@ -76,7 +79,13 @@ export async function startAgentHarness(opts: { timing?: Partial<ConversationTim
   server.services.hooks.callFinished.push((id) => finished.push(id));
   const agent = installAgentFlow(server.services, {
     env: { AGENT_RTP_BIND: '127.0.0.1', AGENT_RTP_HOST: '127.0.0.1' },
-    overrides: { timing: opts.timing, onTurnMetrics: (m) => metrics.push(m) },
+    overrides: {
+      timing: opts.timing,
+      onTurnMetrics: (m) => metrics.push(m),
+      ...(opts.speech
+        ? { engines: { replies: agentEngines(server.config).replies, speech: opts.speech, stt: createSpeechToText(server.config.whisper) } }
+        : {}),
+    },
   });
   // The real post-call pipeline (summary and notification), as core/main.ts wires it.
   const pipeline = opts.pipeline ? createPipeline(server.services, {}, { pollMs: 100 }) : undefined;

@@ -70,7 +70,7 @@ export function createAgentFlow(deps: AgentFlowDeps): CallFlow {
 
     const cleanup: Array<() => Promise<void> | void> = [];
     const runCleanup = async () => {
-      for (const fn of cleanup.reverse()) await Promise.resolve(fn()).catch((err) => log.warn({ err, callId }, 'agent: cleanup step failed'));
+      for (const fn of cleanup.splice(0).reverse()) await Promise.resolve(fn()).catch((err) => log.warn({ err, callId }, 'agent: cleanup step failed'));
     };
 
     let endpoint: RtpEndpoint;
@@ -133,6 +133,14 @@ export function createAgentFlow(deps: AgentFlowDeps): CallFlow {
       outcome.transcript = transcript;
       // Stored now, so the post-call job summarises the dialogue instead of transcribing the mix.
       if (transcript) deps.db.update(calls).set({ transcription: transcript, transcriptionStatus: 'done' }).where(eq(calls.id, callId)).run();
+      if (result.speechFailed && !session.gone) {
+        // The agent cannot speak: take a voicemail with Asterisk's built-in prompts instead.
+        hangup.abort();
+        await runCleanup();
+        outcome.recordingName = undefined;
+        outcome.message = undefined;
+        return voicemailFlow(ctx);
+      }
       if (result.endedBy === 'agent' && !session.gone) {
         await new Promise((r) => setTimeout(r, GOODBYE_TAIL_MS));
         await hangUp(ctx);

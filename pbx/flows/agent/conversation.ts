@@ -79,6 +79,8 @@ export interface ConversationResult {
   /** Who closed the call: the agent (goodbye said; hang up now) or the caller. */
   endedBy: 'agent' | 'caller';
   engineFailed: boolean;
+  /** Speech synthesis failed: the flow falls back to voicemail with Asterisk's own prompts. */
+  speechFailed: boolean;
 }
 
 export interface ConversationDeps {
@@ -104,6 +106,11 @@ class TurnCancelled extends Error {
   override name = 'TurnCancelled';
 }
 
+/** The TTS engine could not voice a line: nothing can be said in this conversation. */
+export class SpeechUnavailable extends Error {
+  override name = 'SpeechUnavailable';
+}
+
 export class AgentConversation {
   private readonly transcript: TranscriptLine[] = [];
   private readonly history: ChatMessage[] = [];
@@ -121,6 +128,7 @@ export class AgentConversation {
   private carryText = '';
   private turnCount = 0;
   private engineFailed = false;
+  private speechFailed = false;
   private ended = false;
   private finish!: (r: ConversationResult) => void;
   private readonly done = new Promise<ConversationResult>((r) => (this.finish = r));
@@ -208,9 +216,16 @@ export class AgentConversation {
       await work(ac.signal);
     } catch (err) {
       if (this.ended || ac.signal.aborted) return;
+      if (err instanceof SpeechUnavailable) {
+        this.deps.log.error({ err, what }, 'agent: speech synthesis failed; handing the call to voicemail');
+        this.speechFailed = true;
+        this.close('agent');
+        return;
+      }
       this.deps.log.warn({ err, what }, 'agent: engine failure; offering voicemail');
       if (!this.engineFailed) await this.fallBackToVoicemail();
-      else if (this.mode === 'voicemail') await this.closeWith([AGENT_LINES.voicemailThanks]);
+      else if (this.mode === 'voicemail' && what !== 'closing') await this.closeWith([AGENT_LINES.voicemailThanks]);
+      else this.close('agent'); // nothing more can be done: end the call politely rather than loop
       return;
     } finally {
       if (this.turnAbort === ac) {
@@ -331,7 +346,9 @@ export class AgentConversation {
       kind: undefined as string | undefined,
       add: (text: string) => {
         const t0 = this.now();
-        const audio = sentenceAudio(this.deps.engines.speech, text, this.input.voice, this.deps.media.sampleRate);
+        const audio = sentenceAudio(this.deps.engines.speech, text, this.input.voice, this.deps.media.sampleRate).catch((err: unknown) => {
+          throw new SpeechUnavailable(`could not synthesise "${text.slice(0, 40)}": ${(err as Error).message}`, { cause: err });
+        });
         audio.catch(() => undefined); // surfaced through the chain below
         const isFirst = first;
         first = false;
@@ -398,7 +415,7 @@ export class AgentConversation {
   }
 
   private close(endedBy: 'agent' | 'caller'): ConversationResult {
-    const result: ConversationResult = { transcript: this.transcript, endedBy, engineFailed: this.engineFailed };
+    const result: ConversationResult = { transcript: this.transcript, endedBy, engineFailed: this.engineFailed, speechFailed: this.speechFailed };
     if (this.ended) return result;
     this.ended = true;
     this.stopSilenceTimer();
