@@ -27,10 +27,12 @@ export interface Services {
 export interface ServiceHooks {
   /** A call row is final and its recording (if any) is stored: the post-call pipeline takes over. */
   callFinished: Array<(callId: number) => void>;
+  /** An owner saved their settings: the PBX re-makes their greeting now, not on the next call. */
+  settingsChanged: Array<(userId: number) => void>;
 }
 
 export function newHooks(): ServiceHooks {
-  return { callFinished: [] };
+  return { callFinished: [], settingsChanged: [] };
 }
 
 export interface HealthReport {

@@ -1,5 +1,7 @@
 import path from 'node:path';
 import type { HealthReport, Services } from '../core/services.js';
+import { findUserById } from '../core/accounts/users.js';
+import { chooseGreeting } from './flows/voicemail/greeting.js';
 import { createPromptCache, createTextToSpeech, type PromptCache } from '../models/tts/index.js';
 import { connectAri } from './ari/ari-client-adapter.js';
 import { AriLink } from './ari/link.js';
@@ -59,6 +61,13 @@ export function startPbx(services: Services, opts: PbxOptions = {}): Pbx {
     backoff: opts.backoff,
   });
   link.start();
+
+  // Synthesise a changed greeting when it is saved, so the next caller does not wait for it.
+  services.hooks.settingsChanged.push((userId) => {
+    const owner = findUserById(database.db, userId);
+    if (!owner) return;
+    prompts.get(chooseGreeting(owner), owner.voicePreference).catch((err: unknown) => pbxLog.warn({ err, userId }, 'could not pre-make the greeting'));
+  });
 
   const health = (): HealthReport => {
     const state = link!.state;

@@ -78,6 +78,7 @@ export async function settingsRoutes(app: App): Promise<void> {
         }
       }
       const updated = Object.keys(changes).length ? updateUser(database.db, user.id, changes)! : user;
+      for (const listener of app.services.hooks.settingsChanged) listener(user.id);
       return { user: toApiUser(updated), message: 'Settings saved' };
     },
   );

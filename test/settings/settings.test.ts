@@ -95,3 +95,15 @@ describe('trials', () => {
     expect(users.filter((u) => u.role === 'admin').every((u) => u.accountStatus === 'active')).toBe(true);
   });
 });
+
+describe('settingsChanged hook', () => {
+  it('tells the PBX which owner saved settings, so their greeting is re-made before the next call', async () => {
+    const seen: number[] = [];
+    server.services.hooks.settingsChanged.push((id) => seen.push(id));
+    const { client, user } = await activeCustomer(server);
+    await client.patch('/api/user/settings', { callGreeting: 'New greeting' });
+    expect(seen).toEqual([user.id]);
+    await client.patch('/api/user/settings', { voicePreference: 'robot' });
+    expect(seen).toEqual([user.id]); // a refused save changes nothing and re-makes nothing
+  });
+});
