@@ -3,7 +3,10 @@ import { Type } from 'typebox';
 import { buildAgentSystemPrompt } from '../../models/prompts/agent-prompt.js';
 import { respond, turnMessages } from '../../models/prompts/agent-responder.js';
 import { decideTurn } from '../../models/prompts/agent-turn.js';
-import { badRequest, HttpError, notFound } from '../http/errors.js';
+import type { ServerResponse } from 'node:http';
+import type { Voice } from '../../models/tts/index.js';
+import type { User } from '../db/schema.js';
+import { badRequest, HttpError, notFound, tooManyRequests } from '../http/errors.js';
 import type { App } from '../http/fastify-types.js';
 import { currentUser, requireUser } from '../http/session-hook.js';
 import { LIMITS } from '../settings/routes.js';
@@ -29,13 +32,25 @@ const AUDIO_TTL_MS = 30 * 60_000;
 export async function agentPreviewRoutes(app: App): Promise<void> {
   const { config, log } = app.services;
   const audioGrants = new Map<string, { userId: number; file: string; expires: number }>();
+  // One preview per owner at a time: the model is shared with live calls on a small box.
+  const inFlight = new Set<number>();
 
-  app.post('/api/agent/preview', { schema: { body: PreviewBody }, preHandler: requireUser }, async (req) => {
+  app.post('/api/agent/preview', { schema: { body: PreviewBody }, preHandler: requireUser }, async (req, reply) => {
     const user = currentUser(req);
     const question = req.body.question.trim();
     if (!question) throw badRequest('Type a question to try the agent.', { question: 'Question is required' });
     const businessName = req.body.businessName !== undefined ? req.body.businessName : user.businessName;
     const knowledgeBase = req.body.knowledgeBase ?? '';
+    if (inFlight.has(user.id)) throw tooManyRequests('Your previous question is still being answered. Please wait a moment.');
+    inFlight.add(user.id);
+    try {
+      return await preview(user, question, businessName, knowledgeBase, req.body.voice ?? user.voicePreference, reply.raw);
+    } finally {
+      inFlight.delete(user.id);
+    }
+  });
+
+  async function preview(user: User, question: string, businessName: string | null, knowledgeBase: string, voice: Voice, res: ServerResponse) {
     const engines = agentEngines(config);
     const system = buildAgentSystemPrompt({ businessName, knowledgeBase });
 
@@ -43,7 +58,8 @@ export async function agentPreviewRoutes(app: App): Promise<void> {
     let outcome;
     try {
       const ac = new AbortController();
-      req.raw.on('close', () => ac.abort()); // the owner navigated away: stop the model
+      // The owner navigated away before the answer: stop the model.
+      res.once('close', () => !res.writableEnded && ac.abort());
       for await (const ev of respond(engines.replies, turnMessages({ system, history: [], callerText: question }), ac.signal)) {
         if (ev.type === 'sentence') spoken.push(ev.text);
         else outcome = decideTurn(ev.reply, businessName, spoken);
@@ -57,7 +73,7 @@ export async function agentPreviewRoutes(app: App): Promise<void> {
     const result: { answer: string; answered: boolean; audioUrl?: string } = { answer, answered: outcome.kind === 'answer' };
 
     try {
-      const prompt = await engines.speech.get(answer, req.body.voice ?? user.voicePreference);
+      const prompt = await engines.speech.get(answer, voice);
       const key = prompt.file.split('/').pop()!.replace(/\.wav$/, '');
       const now = Date.now();
       for (const [k, g] of audioGrants) if (g.expires < now) audioGrants.delete(k);
@@ -68,7 +84,7 @@ export async function agentPreviewRoutes(app: App): Promise<void> {
       log.warn({ err }, 'agent preview: speech synthesis failed');
     }
     return result;
-  });
+  }
 
   app.get(
     '/api/agent/preview/audio/:key',

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { AGENT_LINES } from '../../models/prompts/agent-lines.js';
 import { startOllamaDouble, type OllamaDouble } from '../doubles/ollama/server.js';
 import { activeCustomer } from '../helpers/accounts.js';
@@ -72,5 +72,16 @@ describe('POST /api/agent/preview', () => {
       body: JSON.stringify({ question: 'x' }),
     });
     expect(anon.status).toBe(401);
+  });
+
+  it('answers one preview per owner at a time (429 for a second while the first runs)', async () => {
+    const owner = await activeCustomer(server);
+    ollama.script.push({ reply: '{"intent":"question","answered":true,"answer":"Yes."}', delayMs: 800 });
+    const first = owner.client.post('/api/agent/preview', { question: 'Hours?', knowledgeBase: KB });
+    await new Promise((r) => setImmediate(r));
+    await vi.waitFor(() => expect(ollama.requests.at(-1)?.body.messages.at(-1).content).toBe('Hours?'));
+    const second = await owner.client.post('/api/agent/preview', { question: 'Parking?', knowledgeBase: KB });
+    expect(second.status).toBe(429);
+    expect((await first).status).toBe(200);
   });
 });
