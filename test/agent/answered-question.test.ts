@@ -57,6 +57,8 @@ describe('agent call: a question the knowledge base answers', { timeout: 120_000
     expect(wav.durationMs).toBeGreaterThan(5000);
     expect(fs.existsSync(path.join(h.server.dataDir, 'recordings', row.recordingFile!))).toBe(true);
     expect(h.protocolProblems()).toEqual([]);
+    const health = (await (await fetch(`${h.server.url}/healthz`)).json()) as { components: Record<string, { ok: boolean }> };
+    expect(health.components['agent-media']).toMatchObject({ ok: true });
 
     // The post-call job summarises the dialogue (not a re-transcription of the mix) and notifies the owner.
     const summarised = await vi.waitFor(

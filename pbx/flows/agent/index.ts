@@ -75,6 +75,8 @@ export function installAgentFlow(services: Services, opts: InstallOptions = {}):
     ...opts.overrides,
   };
   installed = createAgentFlow(deps);
+  // Without the media app registered, agent calls fall back to voicemail: worth seeing in /healthz.
+  services.health.set('agent-media', () => ({ ok: mediaApp.connected, detail: mediaApp.connected ? `${mediaApp.name} registered` : `${mediaApp.name} not registered on Asterisk` }));
   const hook = markAgentCallsAnswered(database.db);
   services.hooks.callFinished.unshift(hook);
   return {
@@ -82,6 +84,7 @@ export function installAgentFlow(services: Services, opts: InstallOptions = {}):
     stop() {
       installed = undefined;
       mediaApp.close();
+      services.health.delete('agent-media');
       const i = services.hooks.callFinished.indexOf(hook);
       if (i >= 0) services.hooks.callFinished.splice(i, 1);
     },

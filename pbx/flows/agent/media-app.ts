@@ -16,6 +16,8 @@ export interface MediaAppOptions {
 
 export interface MediaApp {
   readonly name: string;
+  /** True while the app is registered on Asterisk. */
+  readonly connected: boolean;
   /** Resolves once the app is registered (the socket is open), or rejects after `ms`. */
   ready(ms?: number): Promise<void>;
   close(): void;
@@ -56,6 +58,9 @@ export function openMediaApp(opts: MediaAppOptions): MediaApp {
 
   return {
     name,
+    get connected() {
+      return open;
+    },
     ready(ms = 5000) {
       if (open) return Promise.resolve();
       return new Promise((resolve, reject) => {
