@@ -3,7 +3,7 @@
 // server runs the phone path's own prompt builder, model call and turn rules.
 import { useMutation } from '@tanstack/react-query';
 import { Bot, Send } from 'lucide-react';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
 import type { VoicePreference } from '../../../../contract/api';
 import { useSession } from '../../api/session';
 import { Badge, Button, Card, CardHeader, Input } from '../../components/ui';
@@ -32,21 +32,31 @@ export default function AgentTryIt(props: {
 
   if (props.aiMode !== 'agent') return null;
 
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    if (question.trim()) ask.mutate();
+  // Not a <form>: the panel sits inside the settings form, and a nested form would submit that one.
+  const submit = () => {
+    if (question.trim() && !ask.isPending) ask.mutate();
   };
 
   return (
     <Card>
       <CardHeader title="Try Your AI Agent" description="Ask a question the way a caller would and see exactly what the agent would say." />
-      <form onSubmit={submit} className="grid gap-4 p-5">
+      <div className="grid gap-4 p-5">
         <label htmlFor={inputId} className="text-sm font-medium">
           Caller's question
         </label>
         <div className="flex gap-2">
-          <Input id={inputId} value={question} onChange={(e) => setQuestion(e.target.value)} placeholder="e.g. What are your opening hours?" maxLength={1000} />
-          <Button type="submit" disabled={!question.trim() || ask.isPending}>
+          <Input
+            id={inputId}
+            value={question}
+            onChange={(e) => setQuestion(e.target.value)}
+            onKeyDown={(e) => {
+              if (e.key === 'Enter') {
+                e.preventDefault();
+                submit();
+              }
+            }}
+            placeholder="e.g. What are your opening hours?" maxLength={1000} />
+          <Button type="button" onClick={submit} disabled={!question.trim() || ask.isPending}>
             <Send className="h-4 w-4" aria-hidden />
             {ask.isPending ? 'Asking...' : 'Ask'}
           </Button>
@@ -72,7 +82,7 @@ export default function AgentTryIt(props: {
             {ask.data.audioUrl && <audio controls src={ask.data.audioUrl} className="w-full" aria-label="Hear the answer" />}
           </div>
         )}
-      </form>
+      </div>
     </Card>
   );
 }

@@ -143,7 +143,7 @@ export default function NotificationSettings() {
           </Card>
         )}
 
-        <AgentTryIt aiMode={form.aiMode} />
+        <AgentTryIt aiMode={form.aiMode} knowledgeBase={form.knowledgeBase} businessName={form.businessName} voicePreference={form.voicePreference} />
 
         <Card>
           <CardHeader title="Call Greeting" description="What callers hear when your number answers" />
