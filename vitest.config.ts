@@ -8,6 +8,7 @@ export default defineConfig({
     hookTimeout: 60_000,
     // Two cores: argon2, espeak-ng and Chromium all want CPU; two workers keep runs steady.
     maxWorkers: 2,
-    reporters: ['default'],
+    // The JSON report lets .ci/run print one plain 'N passed, N failed' closing line.
+    reporters: ['default', ['json', { outputFile: 'test-results/vitest.json' }]],
   },
 });
