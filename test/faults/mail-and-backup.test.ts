@@ -1,0 +1,70 @@
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createBackup } from '../../core/backup/backup.js';
+import { ApiClient } from '../helpers/client.js';
+import { activeCustomer, signInAdmin, signupBody } from '../helpers/accounts.js';
+import { startTestServer, type TestServer } from '../helpers/server.js';
+
+/** A port with nothing listening: the SMTP relay is down. */
+async function deadPort(): Promise<number> {
+  const s = net.createServer();
+  await new Promise<void>((r) => s.listen(0, '127.0.0.1', r));
+  const port = (s.address() as net.AddressInfo).port;
+  await new Promise<void>((r) => s.close(() => r()));
+  return port;
+}
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer({ env: { SMTP_URL: `smtp://127.0.0.1:${await deadPort()}` } });
+});
+afterAll(() => server.close());
+
+describe('SMTP down', () => {
+  it('a reset request says the e-mail could not be sent (503) and the account is unchanged', async () => {
+    const { email, password } = await activeCustomer(server);
+    const res = await new ApiClient(server.url).post('/api/auth/forgot-password', { email });
+    expect(res.status).toBe(503);
+    expect(res.body.message).toBe('Failed to send reset email');
+    expect((await new ApiClient(server.url).post('/api/auth/login', { email, password })).status).toBe(200);
+  });
+
+  it('an approval still stands when its e-mail cannot be sent, and the admin is told', async () => {
+    const signup = await new ApiClient(server.url).post('/api/auth/signup', signupBody());
+    const admin = await signInAdmin(server);
+    const res = await admin.post(`/api/admin/approvals/${signup.body.user.id}/approve`);
+    expect(res.status).toBe(200);
+    expect(res.body.user.accountStatus).toBe('active');
+    expect(res.body.message).toBe('Decision saved, but the e-mail could not be sent.');
+  });
+});
+
+describe('a backup running while calls are written', () => {
+  it('neither blocks the writers nor loses a row, and the snapshot is consistent', async () => {
+    const { user } = await activeCustomer(server);
+    const insert = server.database.sqlite.prepare(
+      "insert into calls (user_id, from_number, to_number, status) values (?, '+447700900111', '+447700900001', 'missed')",
+    );
+    const before = (server.database.sqlite.prepare('select count(*) n from calls').get() as { n: number }).n;
+    let written = 0;
+    const writer = setInterval(() => {
+      for (let i = 0; i < 50; i++) insert.run(user.id), written++;
+    }, 1);
+    const backupDir = fs.mkdtempSync(path.join(os.tmpdir(), 'backup-under-load-'));
+    try {
+      const { manifest } = await createBackup({ sqlite: server.database.sqlite, dataDir: server.dataDir, backupDir, keep: 1 });
+      await new Promise((r) => setTimeout(r, 20));
+      clearInterval(writer);
+      const after = (server.database.sqlite.prepare('select count(*) n from calls').get() as { n: number }).n;
+      expect(after).toBe(before + written);
+      expect(manifest.rows.calls).toBeGreaterThanOrEqual(before);
+      expect(manifest.rows.calls).toBeLessThanOrEqual(after);
+    } finally {
+      clearInterval(writer);
+      fs.rmSync(backupDir, { recursive: true, force: true });
+    }
+  });
+});
