@@ -56,6 +56,8 @@ export async function finaliseCall(
     await deleteOnAsterisk(deps, name);
   }
 
+  // A conversation (agent mode) is an answered call even if its recording was lost.
+  if (outcome.status) status = outcome.status;
   const duration = Math.max(0, Math.round((call.endedAt - call.startedAt) / 1000));
   const changed = finishCall(deps.db, call.id, { status, duration, endedAt: new Date(call.endedAt), recordingFile });
   if (!changed) return; // already final: never announce a call twice

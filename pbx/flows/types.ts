@@ -40,6 +40,11 @@ export interface FlowOutcome {
   recordingName?: string;
   /** The recording's result: message (keep it), none (silence only), or unknown (events lost). */
   message?: 'yes' | 'no' | 'unknown';
+  /**
+   * Set by a flow that held a conversation (agent mode): the call was answered, whatever
+   * its recording turned out to be. Otherwise the finisher decides from the recording.
+   */
+  status?: 'answered';
 }
 
 export type CallFlow = (ctx: FlowContext) => Promise<void>;

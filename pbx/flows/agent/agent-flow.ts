@@ -35,9 +35,8 @@ export interface AgentFlowDeps {
   onBargeIn?(m: BargeInMetrics & { callId: number }): void;
 }
 
-/** What an agent call adds to the flow outcome: the finisher stores it as an answered call. */
+/** What an agent call adds to the flow outcome: the dialogue (status comes from FlowOutcome). */
 export interface AgentFlowOutcome extends FlowOutcome {
-  status?: 'answered';
   transcript?: string;
 }
 
@@ -139,6 +138,7 @@ export function createAgentFlow(deps: AgentFlowDeps): CallFlow {
         await runCleanup();
         outcome.recordingName = undefined;
         outcome.message = undefined;
+        outcome.status = undefined; // from here it is a voicemail call, judged by its message
         return voicemailFlow(ctx);
       }
       if (result.endedBy === 'agent' && !session.gone) {

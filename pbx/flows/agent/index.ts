@@ -1,8 +1,5 @@
 import path from 'node:path';
-import { and, eq, ne } from 'drizzle-orm';
 import { agentEngines } from '../../../core/agent-preview/engines.js';
-import type { Db } from '../../../core/db/client.js';
-import { calls } from '../../../core/db/schema.js';
 import type { Services } from '../../../core/services.js';
 import { createSpeechToText } from '../../../models/stt/factory.js';
 import type { MediaFormat } from '../../media/codecs.js';
@@ -30,20 +27,6 @@ export const agentFlow: CallFlow = (ctx) => {
 /** Tests and the benchmark install a flow built from their own engines. */
 export function setAgentFlow(flow: CallFlow | undefined): void {
   installed = flow;
-}
-
-/**
- * An agent call is an answered call, whatever the voicemail finisher decided from its
- * recording: this hook runs first among callFinished hooks (it is put at the front), so
- * the post-call job always sees the right status.
- */
-export function markAgentCallsAnswered(db: Db): (callId: number) => void {
-  return (callId) => {
-    db.update(calls)
-      .set({ status: 'answered' })
-      .where(and(eq(calls.id, callId), eq(calls.mode, 'agent'), ne(calls.status, 'missed')))
-      .run();
-  };
 }
 
 export interface InstallOptions {
@@ -77,16 +60,12 @@ export function installAgentFlow(services: Services, opts: InstallOptions = {}):
   installed = createAgentFlow(deps);
   // Without the media app registered, agent calls fall back to voicemail: worth seeing in /healthz.
   services.health.set('agent-media', () => ({ ok: mediaApp.connected, detail: mediaApp.connected ? `${mediaApp.name} registered` : `${mediaApp.name} not registered on Asterisk` }));
-  const hook = markAgentCallsAnswered(database.db);
-  services.hooks.callFinished.unshift(hook);
   return {
     mediaApp,
     stop() {
       installed = undefined;
       mediaApp.close();
       services.health.delete('agent-media');
-      const i = services.hooks.callFinished.indexOf(hook);
-      if (i >= 0) services.hooks.callFinished.splice(i, 1);
     },
   };
 }
