@@ -15,6 +15,7 @@ import { Worker } from 'node:worker_threads';
 import { callerSpeech } from '../test/ari-sim/caller-audio.js';
 import type { CallerScript } from '../test/ari-sim/caller-script.js';
 import { startTestServer } from '../test/helpers/server.js';
+import { report as benchRow } from './lib/report.js';
 
 const N = Number(process.argv[2] ?? 100);
 /** Real ms between arrivals: 0 = all in one burst. Every call still overlaps all the others (each lasts ~2 s). */
@@ -70,6 +71,11 @@ for (let i = 0; i < 10; i++) await prompts.get(businessGreeting(`Bench Business 
 await prompts.get(THANK_YOU, 'female');
 const say = callerSpeech('Hello, this is a benchmark caller leaving a short message about an appointment.');
 
+// Memory per active call: the core's heap while all calls are up, over the idle baseline.
+global.gc?.();
+const baseline = process.memoryUsage().heapUsed;
+let peak = baseline;
+const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().heapUsed)), 50);
 const started = performance.now();
 const placed: Array<Promise<string>> = [];
 for (let i = 0; i < N; i++) {
@@ -80,6 +86,7 @@ const ids = await Promise.all(placed);
 await until(() => ids.every((id) => doneCalls.has(id)), 120_000, 'every caller to hang up');
 await until(() => server.database.db.select().from(calls).where(inArray(calls.channelId, ids)).all().filter((r) => r.endedAt).length === N, 60_000, 'every call row');
 const wall = performance.now() - started;
+clearInterval(sampler);
 
 const report = await ask<{ stasisStart: Record<string, number>; answers: Array<{ path: string; at: number }>; violations: number; leftOnAsterisk: number }>('report');
 const latencies = ids
@@ -109,3 +116,9 @@ await ask('stop');
 await worker.terminate();
 await server.close();
 process.exit(0);
+
+const mode = SPREAD_MS ? `${N} calls ${SPREAD_MS} ms apart` : `${N} calls at once`;
+benchRow({ bench: 'calls', measure: `StasisStart → answer p50 / p95 (${mode})`, value: `${percentile(latencies, 50).toFixed(1)} / ${percentile(latencies, 95).toFixed(1)} ms`, budget: 'p95 < 20 ms' });
+benchRow({ bench: 'calls', measure: `rows final, recordings stored, hooks fired (${mode})`, value: `${rows.filter((r) => r.endedAt).length} / ${stored} / ${hooks} of ${N}` });
+benchRow({ bench: 'calls', measure: 'core heap per active call (peak over idle)', value: `${((peak - baseline) / N / 1024).toFixed(0)} KB` });
+console.log(`core heap per active call:    ${((peak - baseline) / N / 1024).toFixed(0)} KB (peak ${(peak / 2 ** 20).toFixed(0)} MiB)`);

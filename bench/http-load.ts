@@ -10,7 +10,7 @@ import { machine, percentile, report } from './lib/report.js';
 
 const OWN = Number(process.env.BENCH_OWN_CALLS ?? 100_000);
 const ALL = Number(process.env.BENCH_ALL_CALLS ?? 1_000_000);
-const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 4);
+const CONCURRENCIES = (process.env.BENCH_CONCURRENCY ?? '1,4').split(',').map(Number);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const run = promisify(execFile);
 
@@ -52,7 +52,8 @@ console.log(`seeded ${ALL.toLocaleString('en-GB')} calls (${OWN.toLocaleString('
 const cookie = `sid=${createSession(db, owner, new Date()).id}`;
 const client = path.join(import.meta.dirname, 'lib', 'load-client.ts');
 
-for (const route of ['/api/call-logs', '/api/call-logs?limit=50', '/api/analytics']) {
+for (const route of ['/api/call-logs', '/api/call-logs?limit=50', '/api/analytics'])
+for (const CONCURRENCY of CONCURRENCIES) {
   await fetch(server.url + route, { headers: { cookie } }); // warm caches and prepared statements
   const { stdout } = await run(process.execPath, ['--import', 'tsx', client, server.url + route, cookie, String(CONCURRENCY), String(SECONDS)], {
     maxBuffer: 64 * 1024 * 1024,

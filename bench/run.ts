@@ -6,8 +6,9 @@ import path from 'node:path';
 import { machine, type BenchRow } from './lib/report.js';
 
 const root = path.resolve(import.meta.dirname, '..');
-const benches = [
-  'bench/calls-100.ts', // 100 simultaneous calls on the ARI simulator (pbx)
+const benches: (string | [string, ...string[]])[] = [
+  'bench/calls-100.ts', // 100 simultaneous calls on the ARI simulator (pbx), all at once
+  ['bench/calls-100.ts', '100', '20'], // the same, arriving 20 ms apart
   'bench/agent-latency.ts', // agent turn latency and barge-in (pbx/flows/agent)
   'bench/http-load.ts', // call logs and analytics under concurrent load, 1M calls
   'bench/analytics.ts', // analytics computation alone
@@ -39,13 +40,14 @@ function runOne(command: string, args: string[]): Promise<void> {
   });
 }
 
-for (const file of benches) {
+for (const entry of benches) {
+  const [file, ...args] = Array.isArray(entry) ? entry : [entry];
   if (!fs.existsSync(path.join(root, file))) {
     console.log(`\n(skipping ${file}: not present)`);
     continue;
   }
-  console.log(`\n=== ${file}`);
-  await runOne(process.execPath, ['--import', 'tsx', file]);
+  console.log(`\n=== ${[file, ...args].join(' ')}`);
+  await runOne(process.execPath, ['--import', 'tsx', file, ...args]);
 }
 console.log('\n=== console build (landing size)');
 await runOne('npm', ['run', '--silent', 'build:console']);

@@ -96,15 +96,15 @@ describe('GET /api/call-logs', () => {
     expect(seen).toEqual(expected);
   });
 
-  it('returns the 500 most recent calls by default, with a cursor to the rest', async () => {
+  it('returns the 200 most recent calls by default, with a cursor to the rest', async () => {
     const busy = await activeCustomer(server, { businessName: 'Busy Ltd' });
     insertCalls(
       server,
-      Array.from({ length: 502 }, (_, i) => ({ userId: busy.user.id, createdAt: new Date(t0 + i * 1000) })),
+      Array.from({ length: 202 }, (_, i) => ({ userId: busy.user.id, createdAt: new Date(t0 + i * 1000) })),
     );
     const first = await busy.client.get<ApiCallLogsResponse>('/api/call-logs');
-    expect(first.body.callLogs).toHaveLength(500);
-    expect(first.body.callLogs[0]!.createdAt).toBe(new Date(t0 + 501_000).toISOString());
+    expect(first.body.callLogs).toHaveLength(200);
+    expect(first.body.callLogs[0]!.createdAt).toBe(new Date(t0 + 201_000).toISOString());
     expect(first.body.nextCursor).toEqual(expect.any(String));
     const rest = await busy.client.get<ApiCallLogsResponse>(`/api/call-logs?before=${first.body.nextCursor}`);
     expect(rest.body.callLogs.map((c) => c.createdAt)).toEqual([new Date(t0 + 1000).toISOString(), new Date(t0).toISOString()]);

@@ -110,11 +110,11 @@ describe('call logs beyond one page', () => {
   it('counts every call on the cards and loads older calls on demand', async () => {
     const { page, customer } = await customerPage(e2e, { businessName: 'Busy Co' });
     const start = Date.parse('2026-06-01T09:00:00Z');
-    // 501 calls: one more than the server's first page; the oldest is the only answered one.
+    // 201 calls: one more than the server's first page; the oldest is the only answered one.
     e2e.server.database.db
       .insert(calls)
       .values(
-        Array.from({ length: 501 }, (_, i) => ({
+        Array.from({ length: 201 }, (_, i) => ({
           userId: customer.user.id,
           fromNumber: `+4477009${String(10000 + i)}`,
           toNumber: '+447700900999',
@@ -126,10 +126,10 @@ describe('call logs beyond one page', () => {
       .run();
     await page.goto('/dashboard');
     const cards = page.getByRole('list', { name: 'Calls' }).getByRole('listitem');
-    await until(async () => expect(await cards.count()).toBe(500));
-    await page.getByText('501', { exact: true }).waitFor(); // Total Calls from the server's totals
+    await until(async () => expect(await cards.count()).toBe(200));
+    await page.getByText('201', { exact: true }).waitFor(); // Total Calls from the server's totals
     await page.getByRole('button', { name: 'Load older calls' }).click();
-    await until(async () => expect(await cards.count()).toBe(501));
+    await until(async () => expect(await cards.count()).toBe(201));
     await expect(page.getByRole('button', { name: 'Load older calls' }).count()).resolves.toBe(0);
   });
 });
