@@ -111,14 +111,15 @@ console.log(`ARI violations:               ${report.violations}`);
 console.log(`wall time (timeScale 10):     ${(wall / 1000).toFixed(1)} s`);
 console.log(`machine load (1/5 min):       ${os.loadavg().slice(0, 2).map((l) => l.toFixed(1)).join(' / ')} on ${os.cpus().length} cores`);
 
+const mode = SPREAD_MS ? `${N} calls ${SPREAD_MS} ms apart` : `${N} calls at once`;
+benchRow({ bench: 'calls', measure: `StasisStart → answer p50 / p95 (${mode})`, value: `${percentile(latencies, 50).toFixed(1)} / ${percentile(latencies, 95).toFixed(1)} ms`, budget: 'p95 < 20 ms' });
+benchRow({ bench: 'calls', measure: `rows final, recordings stored, hooks fired (${mode})`, value: `${rows.filter((r) => r.endedAt).length} / ${stored} / ${hooks} of ${N}` });
+benchRow({ bench: 'calls', measure: 'core heap per active call (peak over idle)', value: `${((peak - baseline) / N / 1024).toFixed(0)} KB` });
+console.log(`core heap per active call:    ${((peak - baseline) / N / 1024).toFixed(0)} KB (peak ${(peak / 2 ** 20).toFixed(0)} MiB)`);
+
 await pbx.stop(5000);
 await ask('stop');
 await worker.terminate();
 await server.close();
 process.exit(0);
 
-const mode = SPREAD_MS ? `${N} calls ${SPREAD_MS} ms apart` : `${N} calls at once`;
-benchRow({ bench: 'calls', measure: `StasisStart → answer p50 / p95 (${mode})`, value: `${percentile(latencies, 50).toFixed(1)} / ${percentile(latencies, 95).toFixed(1)} ms`, budget: 'p95 < 20 ms' });
-benchRow({ bench: 'calls', measure: `rows final, recordings stored, hooks fired (${mode})`, value: `${rows.filter((r) => r.endedAt).length} / ${stored} / ${hooks} of ${N}` });
-benchRow({ bench: 'calls', measure: 'core heap per active call (peak over idle)', value: `${((peak - baseline) / N / 1024).toFixed(0)} KB` });
-console.log(`core heap per active call:    ${((peak - baseline) / N / 1024).toFixed(0)} KB (peak ${(peak / 2 ** 20).toFixed(0)} MiB)`);

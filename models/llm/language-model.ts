@@ -1,3 +1,4 @@
+import { EngineError } from '../engine-error.js';
 /** What the product needs from a language model: one reply to a short conversation. */
 export interface LanguageModel {
   readonly name: string;
@@ -16,15 +17,5 @@ export interface ChatOptions {
   temperature?: number;
 }
 
-/** As SpeechToTextError: `retryable` says whether the same request may succeed later. */
-export class LanguageModelError extends Error {
-  constructor(
-    message: string,
-    readonly retryable: boolean,
-    readonly status?: number,
-    options?: { cause?: unknown },
-  ) {
-    super(message, options);
-    this.name = 'LanguageModelError';
-  }
-}
+/** A language-model failure; `retryable` (EngineError) drives the job queue's retries. */
+export class LanguageModelError extends EngineError {}

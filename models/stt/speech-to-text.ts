@@ -1,3 +1,4 @@
+import { EngineError } from '../engine-error.js';
 /** What the product needs from speech-to-text: the words of one recorded call, in English. */
 export interface SpeechToText {
   readonly name: string;
@@ -10,18 +11,5 @@ export interface Transcript {
   text: string;
 }
 
-/**
- * An engine failure that says whether trying again can help: a stopped or busy service
- * (connection refused, timeout, 5xx, 408, 429) is retryable; audio the engine rejects is not.
- */
-export class SpeechToTextError extends Error {
-  constructor(
-    message: string,
-    readonly retryable: boolean,
-    readonly status?: number,
-    options?: { cause?: unknown },
-  ) {
-    super(message, options);
-    this.name = 'SpeechToTextError';
-  }
-}
+/** A speech-to-text failure; `retryable` (EngineError) drives the job queue's retries. */
+export class SpeechToTextError extends EngineError {}

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { buildWavHeader } from '../../models/tts/wav-header.js';
 
 /** What a RIFF/WAVE header says about its audio. */
 export interface WavInfo {
@@ -44,22 +45,7 @@ export function readWav(file: string): WavInfo {
 export const SLIN8 = { sampleRate: 8000, channels: 1, bitsPerSample: 16 } as const;
 
 export function encodeWav(pcm: Buffer, format: { sampleRate: number; channels: number; bitsPerSample: number } = SLIN8): Buffer {
-  const header = Buffer.alloc(44);
-  const blockAlign = format.channels * (format.bitsPerSample / 8);
-  header.write('RIFF', 0, 'ascii');
-  header.writeUInt32LE(36 + pcm.length, 4);
-  header.write('WAVE', 8, 'ascii');
-  header.write('fmt ', 12, 'ascii');
-  header.writeUInt32LE(16, 16);
-  header.writeUInt16LE(1, 20); // PCM
-  header.writeUInt16LE(format.channels, 22);
-  header.writeUInt32LE(format.sampleRate, 24);
-  header.writeUInt32LE(format.sampleRate * blockAlign, 28);
-  header.writeUInt16LE(blockAlign, 32);
-  header.writeUInt16LE(format.bitsPerSample, 34);
-  header.write('data', 36, 'ascii');
-  header.writeUInt32LE(pcm.length, 40);
-  return Buffer.concat([header, pcm]);
+  return Buffer.concat([buildWavHeader({ ...format, dataBytes: pcm.length }), pcm]);
 }
 
 /** Silence of the given length in 8 kHz mono 16-bit PCM. */

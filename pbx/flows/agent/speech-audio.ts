@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { PromptCache, Voice } from '../../../models/tts/index.js';
-import { parseWavHeader } from '../../../models/tts/index.js';
+import { buildWavHeader, parseWavHeader } from '../../../models/tts/index.js';
 import { resample } from '../../media/codecs.js';
 
 /** A sentence as PCM at the media rate: synthesised once per (engine, voice, text) by the prompt cache. */
@@ -22,20 +22,7 @@ export async function writeTurnWav(dir: string, name: string, pcm: Int16Array, s
   const file = path.join(dir, `${name}.wav`);
   const data = Buffer.alloc(pcm.length * 2);
   for (let i = 0; i < pcm.length; i++) data.writeInt16LE(pcm[i]!, i * 2);
-  const h = Buffer.alloc(44);
-  h.write('RIFF', 0, 'ascii');
-  h.writeUInt32LE(36 + data.length, 4);
-  h.write('WAVE', 8, 'ascii');
-  h.write('fmt ', 12, 'ascii');
-  h.writeUInt32LE(16, 16);
-  h.writeUInt16LE(1, 20);
-  h.writeUInt16LE(1, 22);
-  h.writeUInt32LE(sampleRate, 24);
-  h.writeUInt32LE(sampleRate * 2, 28);
-  h.writeUInt16LE(2, 32);
-  h.writeUInt16LE(16, 34);
-  h.write('data', 36, 'ascii');
-  h.writeUInt32LE(data.length, 40);
+  const h = buildWavHeader({ sampleRate, channels: 1, bitsPerSample: 16, dataBytes: data.length });
   await fs.writeFile(file, Buffer.concat([h, data]));
   return file;
 }
