@@ -54,10 +54,28 @@ export async function say(deps: StepDeps & { prompts: PromptCache; log: { warn(o
   } catch (err) {
     deps.log.warn({ err, channelId: deps.session.channelId }, 'prompt synthesis failed; playing the built-in fallback');
   }
-  const played = await play(deps, media, maxMs);
+  let played: boolean;
+  try {
+    played = await play(deps, media, maxMs);
+  } catch (err) {
+    // Asterisk refused the playback itself (an error status): the built-in sound is the next best.
+    if (err instanceof CallEnded || media === fallback) throw err;
+    deps.log.warn({ err, channelId: deps.session.channelId }, 'Asterisk refused the prompt; playing the built-in fallback');
+    played = false;
+  }
   if (!played && media !== fallback) {
     deps.log.warn({ media, channelId: deps.session.channelId }, 'Asterisk could not play the prompt; playing the built-in fallback');
     await play(deps, fallback, 30_000);
+  }
+}
+
+/** A tone that is nice to have (the beep): if Asterisk refuses it, the call goes on without it. */
+export async function playOptional(deps: StepDeps & { log: { warn(o: object, m: string): void } }, media: string, maxMs: number): Promise<void> {
+  try {
+    await play(deps, media, maxMs);
+  } catch (err) {
+    if (err instanceof CallEnded) throw err;
+    deps.log.warn({ err, channelId: deps.session.channelId, media }, 'Asterisk refused an optional sound; carrying on');
   }
 }
 

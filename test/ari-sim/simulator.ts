@@ -117,6 +117,7 @@ export class AriSimulator {
   private wsRefused = false;
   private restBlackhole = false;
   private readonly delays = new Map<string, number>();
+  private readonly failures = new Map<string, { status: number; times: number }>();
 
   constructor(opts: AriSimulatorOptions = {}) {
     this.user = opts.username ?? 'appliance';
@@ -182,6 +183,11 @@ export class AriSimulator {
   /** Answers one operation (e.g. "applications.get") only after `realMs`: a slow Asterisk. */
   delayOperation(operation: string, realMs: number): void {
     this.delays.set(operation, realMs);
+  }
+
+  /** Answers the next `times` calls of one operation (e.g. "channels.record") with an Asterisk error. */
+  failOperation(operation: string, status = 500, times = 1): void {
+    this.failures.set(operation, { status, times });
   }
 
   /** Sends an event of a type absent from events.json (e.g. from a newer Asterisk). */
@@ -516,6 +522,13 @@ export class AriSimulator {
     }
     const checked = this.spec.validate(method, url.pathname, url.searchParams, body);
     if (!checked.ok) return this.reject(send, method, url.pathname, checked.status, checked.message);
+    const op = `${checked.call.resource}.${checked.call.operation}`;
+    const failure = this.failures.get(op);
+    if (failure && failure.times > 0) {
+      failure.times--;
+      // Asterisk's own error shape; not a protocol violation by the client.
+      return send(failure.status, { message: 'Internal Server Error' }, undefined, op);
+    }
     const delay = this.delays.get(`${checked.call.resource}.${checked.call.operation}`);
     if (delay) await new Promise((r) => setTimeout(r, delay));
     const [status, payload, headers] = this.operate(checked.call);

@@ -1,5 +1,5 @@
 import { FALLBACK_SOUNDS, NO_MESSAGE_GOODBYE, THANK_YOU } from '../messages.js';
-import { answer, hangUp, play, record, say } from '../steps.js';
+import { answer, hangUp, playOptional, record, say } from '../steps.js';
 import type { FlowContext } from '../types.js';
 import { chooseGreeting } from './greeting.js';
 import { recordingHasMessage } from './message-rule.js';
@@ -20,7 +20,8 @@ export async function voicemailFlow(ctx: FlowContext): Promise<void> {
   outcome.answered = true;
 
   await say(ctx, chooseGreeting(owner), owner.voice, FALLBACK_SOUNDS.greeting);
-  await play(ctx, 'sound:beep', 10_000);
+  // A missing beep must not cost the caller their message.
+  await playOptional(ctx, 'sound:beep', 10_000);
 
   const name = recordingNameFor(ctx.callId);
   outcome.recordingName = name;
