@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 import fs from 'node:fs/promises';
 import type { ChatMessage } from '../../../models/llm/language-model.js';
 import { AGENT_LINES, agentGoodbye, agentGreeting } from '../../../models/prompts/agent-lines.js';
@@ -210,6 +211,9 @@ export class AgentConversation {
   private async agentTurn(what: string, work: (signal: AbortSignal) => Promise<void>): Promise<void> {
     this.turnAbort?.abort(new TurnCancelled('superseded'));
     const ac = new AbortController();
+    // One turn's signal is shared by every sentence's synthesis and the model stream: more
+    // than Node's default 10 listeners is expected, and each removes itself when done.
+    setMaxListeners(64, ac.signal);
     this.turnAbort = ac;
     this.turnRunning = true;
     try {
