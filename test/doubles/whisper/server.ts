@@ -25,6 +25,8 @@ export interface WhisperFailure {
   delayMs?: number;
   /** Close the socket without an answer (a crashed server). */
   drop?: boolean;
+  /** Answer 200 with this body as text/html: a proxy's error page, a half-started server. */
+  raw?: string;
 }
 
 export interface WhisperDouble {
@@ -71,6 +73,10 @@ export async function startWhisperDouble(): Promise<WhisperDouble> {
     const delay = failure?.delayMs ?? state.delayMs;
     if (delay) await sleep(delay, aborts.signal);
     if (failure?.drop) return void res.socket?.destroy();
+    if (failure?.raw !== undefined) {
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      return res.end(failure.raw);
+    }
     if (failure?.status) return sendJson(res, failure.status, failure.body ?? { error: 'scripted failure' });
     if (!audio || !record.file) return sendJson(res, 200, { error: "no 'file' field in the request" });
     if (record.file.sampleRate !== 16000) {
