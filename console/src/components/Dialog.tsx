@@ -67,7 +67,10 @@ export function Dialog({
   if (!open) return null;
   const widths = { md: 'max-w-md', lg: 'max-w-2xl', xl: 'max-w-3xl' };
   return createPortal(
-    <div className="fixed inset-0 z-50 flex items-start justify-center overflow-y-auto bg-slate-900/60 p-4 sm:items-center" onMouseDown={(e) => e.target === e.currentTarget && onClose()}>
+    // The scrolling layer and the centring layer are separate: a flex container that both
+    // centres and scrolls cuts off the top of a dialog taller than the window.
+    <div className="fixed inset-0 z-50 overflow-y-auto bg-slate-900/60" onMouseDown={(e) => e.target === e.currentTarget && onClose()}>
+      <div className="flex min-h-full items-start justify-center p-4 sm:items-center" onMouseDown={(e) => e.target === e.currentTarget && onClose()}>
       <div
         ref={panel}
         role="dialog"
@@ -90,6 +93,7 @@ export function Dialog({
           )}
         </div>
         {children}
+      </div>
       </div>
     </div>,
     document.body,

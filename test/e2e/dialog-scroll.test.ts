@@ -1,0 +1,35 @@
+// Regression: a dialog taller than the window (the sign-up form on a laptop or phone)
+// must scroll to its very top; a centring flex container used to cut the title off.
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { startE2E, type E2E } from './support/browser.js';
+
+vi.setConfig({ testTimeout: 60_000 });
+
+let e2e: E2E;
+beforeAll(async () => {
+  e2e = await startE2E();
+}, 180_000);
+afterAll(async () => e2e?.close());
+
+describe('tall dialogs', () => {
+  it.each([
+    { width: 1280, height: 700 },
+    { width: 375, height: 667 },
+  ])('the sign-up dialog scrolls to its title at $width×$height', async (size) => {
+    const page = await e2e.page(size);
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Start Free Trial' }).first().click();
+    const dialog = page.getByRole('dialog');
+    await dialog.waitFor();
+    await page.evaluate(() => {
+      let el: HTMLElement | null = document.querySelector('[role=dialog]');
+      while (el && getComputedStyle(el).overflowY !== 'auto') el = el.parentElement;
+      el?.scrollTo(0, 0);
+    });
+    const title = await page.getByRole('heading', { name: 'Start Your 7-Day Free Trial' }).boundingBox();
+    expect(title!.y).toBeGreaterThanOrEqual(0);
+    const submit = page.getByRole('button', { name: 'Submit Free Trial Request' });
+    await submit.scrollIntoViewIfNeeded();
+    expect(await submit.isVisible()).toBe(true);
+  });
+});
