@@ -21,11 +21,12 @@ describe('tall dialogs', () => {
     await page.getByRole('button', { name: 'Start Free Trial' }).first().click();
     const dialog = page.getByRole('dialog');
     await dialog.waitFor();
-    await page.evaluate(() => {
-      let el: HTMLElement | null = document.querySelector('[role=dialog]');
+    // Runs in the page (the test files are typed without the DOM library): scroll the dialog's scroller to the top.
+    await page.evaluate(`(() => {
+      let el = document.querySelector('[role=dialog]');
       while (el && getComputedStyle(el).overflowY !== 'auto') el = el.parentElement;
-      el?.scrollTo(0, 0);
-    });
+      if (el) el.scrollTo(0, 0);
+    })()`);
     const title = await page.getByRole('heading', { name: 'Start Your 7-Day Free Trial' }).boundingBox();
     expect(title!.y).toBeGreaterThanOrEqual(0);
     const submit = page.getByRole('button', { name: 'Submit Free Trial Request' });
