@@ -117,7 +117,7 @@ export class AriSimulator {
   private wsRefused = false;
   private restBlackhole = false;
   private readonly delays = new Map<string, number>();
-  private readonly failures = new Map<string, { status: number; times: number }>();
+  private readonly failures = new Map<string, { status: number; times: number; skip: number }>();
 
   constructor(opts: AriSimulatorOptions = {}) {
     this.user = opts.username ?? 'appliance';
@@ -185,9 +185,12 @@ export class AriSimulator {
     this.delays.set(operation, realMs);
   }
 
-  /** Answers the next `times` calls of one operation (e.g. "channels.record") with an Asterisk error. */
-  failOperation(operation: string, status = 500, times = 1): void {
-    this.failures.set(operation, { status, times });
+  /**
+   * Answers `times` calls of one operation (e.g. "channels.record") with an Asterisk error,
+   * after letting the first `skip` through (skip 1 on channels.play: the greeting plays, the beep fails).
+   */
+  failOperation(operation: string, status = 500, times = 1, skip = 0): void {
+    this.failures.set(operation, { status, times, skip });
   }
 
   /** Sends an event of a type absent from events.json (e.g. from a newer Asterisk). */
@@ -524,7 +527,8 @@ export class AriSimulator {
     if (!checked.ok) return this.reject(send, method, url.pathname, checked.status, checked.message);
     const op = `${checked.call.resource}.${checked.call.operation}`;
     const failure = this.failures.get(op);
-    if (failure && failure.times > 0) {
+    if (failure && failure.skip > 0) failure.skip--;
+    else if (failure && failure.times > 0) {
       failure.times--;
       // Asterisk's own error shape; not a protocol violation by the client.
       return send(failure.status, { message: 'Internal Server Error' }, undefined, op);
