@@ -1,6 +1,7 @@
 // GET /api/call-logs and /api/analytics for a business with 100,000 calls in a database
 // of 1,000,000, under concurrent load from a second process (DESIGN.md: p95 under 50 ms).
-// Prints figures; asserts nothing. Scale with BENCH_OWN_CALLS / BENCH_ALL_CALLS.
+// Prints figures; asserts nothing. Scale with BENCH_OWN_CALLS / BENCH_ALL_CALLS; pick with
+// BENCH_ROUTES (comma-separated), BENCH_CONCURRENCY (e.g. 1,4) and BENCH_SECONDS.
 import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -12,6 +13,7 @@ const OWN = Number(process.env.BENCH_OWN_CALLS ?? 100_000);
 const ALL = Number(process.env.BENCH_ALL_CALLS ?? 1_000_000);
 const CONCURRENCIES = (process.env.BENCH_CONCURRENCY ?? '1,4').split(',').map(Number);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const ROUTES = (process.env.BENCH_ROUTES ?? '/api/call-logs,/api/call-logs?limit=50,/api/analytics').split(',');
 const run = promisify(execFile);
 
 const server = await startTestServer();
@@ -52,7 +54,7 @@ console.log(`seeded ${ALL.toLocaleString('en-GB')} calls (${OWN.toLocaleString('
 const cookie = `sid=${createSession(db, owner, new Date()).id}`;
 const client = path.join(import.meta.dirname, 'lib', 'load-client.ts');
 
-for (const route of ['/api/call-logs', '/api/call-logs?limit=50', '/api/analytics'])
+for (const route of ROUTES)
 for (const CONCURRENCY of CONCURRENCIES) {
   await fetch(server.url + route, { headers: { cookie } }); // warm caches and prepared statements
   const { stdout } = await run(process.execPath, ['--import', 'tsx', client, server.url + route, cookie, String(CONCURRENCY), String(SECONDS)], {

@@ -238,3 +238,27 @@ export const callStats = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.day, t.hour] }), index('call_stats_user_hour_idx').on(t.userId, t.hour, t.calls)],
 );
+
+/**
+ * Per-business call counters by London hour of day (0–23) over all time, kept by triggers on
+ * `calls` in the same statement as each write (drizzle/0004_call_hour_stats.sql). At most 24
+ * rows per business: the totals are their sum and the peak hours their `calls`, so analytics
+ * costs the same at 100,000 calls as at 10. Same counters as call_stats.
+ */
+export const callHourStats = sqliteTable(
+  'call_hour_stats',
+  {
+    userId: integer('user_id').notNull(),
+    hour: integer('hour').notNull(),
+    calls: integer('calls').notNull().default(0),
+    missed: integer('missed').notNull().default(0),
+    answered: integer('answered').notNull().default(0),
+    voicemail: integer('voicemail').notNull().default(0),
+    durationSum: integer('duration_sum').notNull().default(0),
+    notified: integer('notified').notNull().default(0),
+    notifyOutcomes: integer('notify_outcomes').notNull().default(0),
+    transcribed: integer('transcribed').notNull().default(0),
+    transcribeOutcomes: integer('transcribe_outcomes').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.hour] })],
+);

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { bstInterval, londonDayNumber, londonOffsetMs } from '../../core/analytics/london-time.js';
 import { computeAnalytics } from '../../core/analytics/queries.js';
 import { insertUser } from '../../core/accounts/users.js';
-import { calls, callStats, users, type Call } from '../../core/db/schema.js';
+import { calls, callHourStats, callStats, users, type Call } from '../../core/db/schema.js';
 import { ApiClient } from '../helpers/client.js';
 import { activeCustomer } from '../helpers/accounts.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
@@ -106,13 +106,14 @@ describe('GET /api/analytics', () => {
   });
 });
 
-describe('call_stats triggers', () => {
+describe('call_stats and call_hour_stats triggers', () => {
   const freshOwner = () => insertUser(server.database.db, { email: `t-${Math.random().toString(36).slice(2)}@example.co.uk`, passwordHash: 'x', accountStatus: 'active' }).id;
   const figures = (userId: number) => computeAnalytics(server.database.sqlite, userId, new Date('2026-10-31T12:00:00Z'));
 
   it('file each call under the same London day and hour as the TypeScript rule, every 15 minutes around the changes', () => {
     const userId = freshOwner();
     const expected = new Map<string, number>();
+    const expectedHours = new Map<number, number>();
     const insertAll = server.database.sqlite.transaction(() => {
     for (const y of [2025, 2026, 2027]) {
       for (const edge of [bstInterval(y).start, bstInterval(y).end]) {
@@ -120,6 +121,8 @@ describe('call_stats triggers', () => {
           insert(userId, { at: new Date(t).toISOString(), status: 'missed' });
           const key = `${londonDayNumber(t)}/${Math.floor((t + londonOffsetMs(t)) / 3_600_000) % 24}`;
           expected.set(key, (expected.get(key) ?? 0) + 1);
+          const hour = Math.floor((t + londonOffsetMs(t)) / 3_600_000) % 24;
+          expectedHours.set(hour, (expectedHours.get(hour) ?? 0) + 1);
         }
       }
     }
@@ -127,6 +130,8 @@ describe('call_stats triggers', () => {
     insertAll();
     const rows = server.database.db.select().from(callStats).where(eq(callStats.userId, userId)).all();
     expect(new Map(rows.map((r) => [`${r.day}/${r.hour}`, r.calls]))).toEqual(expected);
+    const hourRows = server.database.db.select().from(callHourStats).where(eq(callHourStats.userId, userId)).all();
+    expect(new Map(hourRows.map((r) => [r.hour, r.calls]))).toEqual(expectedHours);
   });
 
   it('follow updates and deletes of calls, and disappear with their owner', () => {
@@ -146,5 +151,6 @@ describe('call_stats triggers', () => {
 
     db.delete(users).where(eq(users.id, userId)).run();
     expect(db.select().from(callStats).where(eq(callStats.userId, userId)).all()).toEqual([]);
+    expect(db.select().from(callHourStats).where(eq(callHourStats.userId, userId)).all()).toEqual([]);
   });
 });
