@@ -65,6 +65,17 @@ export class CallSession {
     this.lastAriMs = this.startedAt;
   }
 
+  private answering: Promise<void> | undefined;
+
+  /**
+   * Answers the channel once, however many steps ask: the Stasis app answers as soon as
+   * the call arrives, and the flow's own answer step then waits on that same request.
+   */
+  answer(rest: AriRest): Promise<void> {
+    this.answering ??= rest.answer(this.channelId);
+    return this.answering;
+  }
+
   /** Asterisk's clock now, extrapolated from the last event seen. */
   ariNow(): number {
     return this.lastAriMs + (Date.now() - this.lastLocalMs);

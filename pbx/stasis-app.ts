@@ -85,6 +85,11 @@ export class StasisApp {
     const outcome: FlowOutcome = { answered: false };
     let callId: number | undefined;
     try {
+      // Every flow starts by answering, so the answer goes out before any lookup, and the
+      // lookups wait for it: in a burst of callers each is answered within moments of
+      // arriving, not after the routing and row writes of every call ahead of it. A failed
+      // answer (the caller already gone) still gets its row; the flow's answer step reports it.
+      if (channel.state !== 'Up') await session.answer(rest).catch(() => undefined);
       const route = routeCall(db, rawDid, this.deps.now());
       const { decision } = route;
       if (decision.kind === 'not-in-service') {

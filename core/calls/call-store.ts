@@ -1,5 +1,6 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
+import { preparedPerDb } from '../db/prepared.js';
 import { calls, type Call } from '../db/schema.js';
 
 // The PBX's writes to the calls table. The ARI channel id is unique, so opening the same
@@ -24,20 +25,38 @@ export interface FinishCall {
   recordingFile: string | null;
 }
 
-/** Inserts the row for a channel, or returns the one already there (`existing: true`). */
-export function openCall(db: Db, call: OpenCall): { call: Call; existing: boolean } {
-  const inserted = db
+const statements = preparedPerDb((db) => ({
+  open: db
     .insert(calls)
-    .values({ ...call, status: 'missed', duration: 0 })
+    .values({
+      userId: sql.placeholder('userId'),
+      channelId: sql.placeholder('channelId'),
+      fromNumber: sql.placeholder('fromNumber'),
+      toNumber: sql.placeholder('toNumber'),
+      mode: sql.placeholder('mode'),
+      createdAt: sql.placeholder('createdAt'),
+      status: 'missed',
+      duration: 0,
+    })
     .onConflictDoNothing({ target: calls.channelId })
     .returning()
-    .get();
+    .prepare(),
+  byChannel: db
+    .select()
+    .from(calls)
+    .where(eq(calls.channelId, sql.placeholder('channelId')))
+    .prepare(),
+}));
+
+/** Inserts the row for a channel, or returns the one already there (`existing: true`). */
+export function openCall(db: Db, call: OpenCall): { call: Call; existing: boolean } {
+  const inserted = statements(db).open.get({ ...call });
   if (inserted) return { call: inserted, existing: false };
   return { call: findCallByChannel(db, call.channelId)!, existing: true };
 }
 
 export function findCallByChannel(db: Db, channelId: string): Call | undefined {
-  return db.select().from(calls).where(eq(calls.channelId, channelId)).get();
+  return statements(db).byChannel.get({ channelId });
 }
 
 /**

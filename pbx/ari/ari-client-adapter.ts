@@ -1,11 +1,15 @@
 import ari from 'ari-client';
-import { AriNotFoundError, AriRequestError, type AriEvent, type AriRest, type ChannelSnapshot, type PlaybackSnapshot, type RecordingSnapshot } from './types.js';
+import { createAriHttp } from './http.js';
+import { createAriRest } from './rest-client.js';
+import type { AriEvent, AriRest } from './types.js';
 import { withTimeout } from './with-timeout.js';
 
-// The one module that knows ari-client 2.2.0. Its faults on Node 20 (shared/ari/NOTES.md)
-// are contained here: every REST call gets a timeout, unknown event types are dropped
-// before ari-client's handler throws on them, StoredRecording#getStoredFile is never used,
-// and WebSocketMaxRetries is reported so the link can start over.
+// The one module that knows ari-client 2.2.0, which owns the events WebSocket: its
+// connect, reconnect back-off and app registration. Its faults on Node 20
+// (shared/ari/NOTES.md) are contained here: unknown event types are dropped before
+// ari-client's handler throws on them, and WebSocketMaxRetries is reported so the link can
+// start over. REST calls do not go through ari-client (see http.ts): each has its own
+// timeout, and StoredRecording#getStoredFile, which crashes on audio, is out of reach.
 
 export interface AriConnectOptions {
   url: string;
@@ -43,10 +47,6 @@ interface RawClient {
   stop(): void;
   _ws?: RawSocket & { __guarded?: boolean };
   _swagger: { apis: { events: { models: Record<string, unknown> } } };
-  channels: Record<string, (params: Record<string, unknown>) => Promise<any>>;
-  playbacks: Record<string, (params: Record<string, unknown>) => Promise<any>>;
-  recordings: Record<string, (params: Record<string, unknown>) => Promise<any>>;
-  applications: Record<string, (params: Record<string, unknown>) => Promise<any>>;
 }
 
 interface RawSocket {
@@ -55,29 +55,7 @@ interface RawSocket {
   on(event: string, fn: (...args: unknown[]) => void): void;
 }
 
-/** ari-client rejects with Error(<raw response body>) and no status: classify by Asterisk's message. */
-function classify(err: unknown, what: string): Error {
-  const raw = err instanceof Error ? err.message : String(err);
-  let message = raw;
-  try {
-    message = (JSON.parse(raw) as { message?: string }).message ?? raw;
-  } catch {
-    // not JSON: a transport error
-  }
-  if (/not found/i.test(message)) return new AriNotFoundError(`${what}: ${message}`);
-  return new AriRequestError(`${what}: ${message}`);
-}
-
-/**
- * Plain data from ari-client's resource objects: they carry methods and a `_client`
- * back-reference (circular), so only public data fields are kept.
- */
-function plain<T>(value: T): T {
-  return JSON.parse(JSON.stringify(value, (key, v: unknown) => (key.startsWith('_') || typeof v === 'function' ? undefined : v))) as T;
-}
-
 export async function connectAri(opts: AriConnectOptions, on: AriConnectionEvents): Promise<AriConnection> {
-  const requestTimeout = opts.requestTimeoutMs ?? 5000;
   const connectTimeout = opts.connectTimeoutMs ?? 15_000;
   const client = (await withTimeout(ari.connect(opts.url, opts.username, opts.password), connectTimeout, 'connect')) as unknown as RawClient;
   const knownEvents = new Set(Object.keys(client._swagger.apis.events.models));
@@ -138,44 +116,9 @@ export async function connectAri(opts: AriConnectOptions, on: AriConnectionEvent
   }
   started = true;
 
-  const call = async <T>(what: string, work: () => Promise<T>): Promise<T> => {
-    try {
-      return await withTimeout(work(), requestTimeout, what);
-    } catch (err) {
-      if (err instanceof Error && err.name === 'AriTimeoutError') throw err;
-      throw classify(err, what);
-    }
-  };
-  const orNull = async <T>(work: Promise<T>): Promise<T | null> => {
-    try {
-      return await work;
-    } catch (err) {
-      if (err instanceof AriNotFoundError) return null;
-      throw err;
-    }
-  };
-
-  const rest: AriRest = {
-    answer: (channelId) => call('answer', () => client.channels.answer!({ channelId })),
-    play: (channelId, media, playbackId) => call('play', () => client.channels.play!({ channelId, media, playbackId })),
-    stopPlayback: (playbackId) => call('stop playback', () => client.playbacks.stop!({ playbackId })),
-    record: (channelId, o) => call('record', () => client.channels.record!({ channelId, ...o })),
-    hangup: (channelId, reason = 'normal') => call('hangup', () => client.channels.hangup!({ channelId, reason })),
-    getChannel: (channelId) => orNull(call('get channel', () => client.channels.get!({ channelId }).then((c) => plain<ChannelSnapshot>(c)))),
-    appChannelIds: async (app) => {
-      const found = await call('get application', () => client.applications.get!({ applicationName: app }));
-      return (found as { channel_ids?: string[] }).channel_ids ?? [];
-    },
-    getPlayback: (playbackId) => orNull(call('get playback', () => client.playbacks.get!({ playbackId }).then((p) => plain<PlaybackSnapshot>(p)))),
-    getLiveRecording: (name) =>
-      orNull(call('get live recording', () => client.recordings.getLive!({ recordingName: name }).then((r) => plain<RecordingSnapshot>(r)))),
-    storedRecordingExists: async (name) =>
-      (await orNull(call('get stored recording', () => client.recordings.getStored!({ recordingName: name })))) !== null,
-    // client.recordings.getStoredFile returns the bytes as a Buffer; StoredRecording#getStoredFile
-    // JSON-parses the audio and crashes the process, so it is never used.
-    fetchStoredRecording: (name) => call('fetch stored recording', () => client.recordings.getStoredFile!({ recordingName: name }) as Promise<Buffer>),
-    deleteStoredRecording: (name) => call('delete stored recording', () => client.recordings.deleteStored!({ recordingName: name })),
-  };
+  // REST goes through the thin client (pbx/ari/http.ts says why); ari-client keeps the socket.
+  const http = createAriHttp({ url: opts.url, username: opts.username, password: opts.password, requestTimeoutMs: opts.requestTimeoutMs });
+  const rest = createAriRest(http);
 
   return {
     rest,
@@ -188,6 +131,7 @@ export async function connectAri(opts: AriConnectOptions, on: AriConnectionEvent
         // the socket was already gone
       }
       client.removeAllListeners();
+      http.close();
     },
   };
 }

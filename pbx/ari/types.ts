@@ -74,17 +74,23 @@ export interface AriRest {
   deleteStoredRecording(name: string): Promise<void>;
 }
 
+/** Any refusal from ARI; `status` is the HTTP status when Asterisk answered at all. */
+export class AriRequestError extends Error {
+  override name = 'AriRequestError';
+  constructor(
+    message: string,
+    readonly status?: number,
+  ) {
+    super(message);
+  }
+}
+
 /** The resource is gone (ARI 404): a hung-up channel, a finished playback. */
-export class AriNotFoundError extends Error {
+export class AriNotFoundError extends AriRequestError {
   override name = 'AriNotFoundError';
 }
 
-/** ARI did not answer in time; ari-client's own promise may never settle. */
+/** ARI did not answer in time. */
 export class AriTimeoutError extends Error {
   override name = 'AriTimeoutError';
-}
-
-/** Any other refusal from ARI (400, 409, 412, 422, 5xx). */
-export class AriRequestError extends Error {
-  override name = 'AriRequestError';
 }

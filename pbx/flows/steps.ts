@@ -15,7 +15,7 @@ let playbackSeq = 0;
 
 export async function answer({ session, rest }: StepDeps): Promise<void> {
   if (session.hangupRequested) throw new CallEnded('caller hung up before the answer');
-  await rest.answer(session.channelId);
+  await session.answer(rest);
 }
 
 /** Plays one media URI and waits for it to finish. Returns false if Asterisk could not play it. */

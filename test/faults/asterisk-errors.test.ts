@@ -36,6 +36,18 @@ describe('Asterisk answering 500', () => {
     await vi.waitFor(() => expect(h!.finished).toEqual([row.id]));
   });
 
+  it('on answering: the caller is hung up rather than left ringing, and the call is logged as missed and announced once', async () => {
+    h = await startHarness({ timeScale: 20 });
+    const biz = h.business({ businessName: 'Stuck Line Ltd' });
+    h.sim.failOperation('channels.answer', 500, 5);
+    const call = h.sim.call({ app: APP, from: CALLER, did: biz.did, script: { onRecord: [{ say: callerSpeech('Hello?') }] } });
+    const outcome = await call.done;
+    expect(outcome.hungUpBy).toBe('app');
+    const row = await finishedRow(h, call.channelId);
+    expect(row).toMatchObject({ status: 'missed', recordingFile: null });
+    await vi.waitFor(() => expect(h!.finished).toEqual([row.id]));
+  });
+
   it('on playing the greeting: the built-in greeting plays instead, the call carries on and the message is kept', async () => {
     h = await startHarness({ timeScale: 20 });
     const biz = h.business({ businessName: 'Quiet Speaker Ltd' });

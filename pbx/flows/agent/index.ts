@@ -6,6 +6,7 @@ import type { MediaFormat } from '../../media/codecs.js';
 import type { CallFlow } from '../types.js';
 import { voicemailFlow } from '../voicemail/voicemail-flow.js';
 import { createAgentFlow, type AgentFlowDeps } from './agent-flow.js';
+import { createAriHttp } from '../../ari/http.js';
 import { createAriMediaRest } from './media-rest.js';
 import { openMediaApp, type MediaApp } from './media-app.js';
 
@@ -47,11 +48,12 @@ export function installAgentFlow(services: Services, opts: InstallOptions = {}):
   const ariBase = config.ari.url.replace(/\/ari\/?$/, '');
   const mediaApp = openMediaApp({ url: ariBase, username: config.ari.username, password: config.ari.password, app: config.ari.app, log });
   const engines = agentEngines(config);
+  const ariHttp = createAriHttp({ url: ariBase, username: config.ari.username, password: config.ari.password });
   const bindHost = env.AGENT_RTP_BIND ?? '0.0.0.0';
   const deps: AgentFlowDeps = {
     db: database.db,
     engines: { replies: engines.replies, speech: engines.speech, stt: createSpeechToText(config.whisper, { timeoutMs: 20_000 }) },
-    media: createAriMediaRest({ url: ariBase, username: config.ari.username, password: config.ari.password, app: mediaApp.name }),
+    media: createAriMediaRest(ariHttp, mediaApp.name),
     mediaApp: mediaApp.name,
     rtp: { bindHost, advertiseHost: env.AGENT_RTP_HOST ?? (bindHost === '0.0.0.0' ? 'core' : undefined), format: opts.format ?? 'slin16' },
     workDir: path.join(config.dataDir, 'agent-turns'),
@@ -65,6 +67,7 @@ export function installAgentFlow(services: Services, opts: InstallOptions = {}):
     stop() {
       installed = undefined;
       mediaApp.close();
+      ariHttp.close();
       services.health.delete('agent-media');
     },
   };

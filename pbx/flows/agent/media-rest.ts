@@ -1,16 +1,9 @@
-// The ARI operations the agent needs beyond the flows' AriRest port: an externalMedia
-// channel, a mixing bridge and a bridge recording. A thin typed client over ARI's REST
-// API (shared/ari/NOTES.md: "a thin typed client over the same REST API could replace
-// ari-client"), so the pbx port stays as it is. Every request has its own timeout: an
-// unreachable Asterisk must not hang a call.
+import { seg, type AriHttp, type Query } from '../../ari/http.js';
+import { AriNotFoundError } from '../../ari/types.js';
 
-export interface AriMediaConfig {
-  url: string;
-  username: string;
-  password: string;
-  app: string;
-  requestTimeoutMs?: number;
-}
+// The ARI operations the agent needs beyond the flows' AriRest port: an externalMedia
+// channel, a mixing bridge and a bridge recording. Every request has its own timeout:
+// an unreachable Asterisk must not hang a call.
 
 export interface ExternalMediaChannel {
   id: string;
@@ -28,49 +21,17 @@ export interface AriMediaRest {
   hangupChannel(channelId: string): Promise<void>;
 }
 
-export class AriMediaError extends Error {
-  constructor(
-    message: string,
-    readonly status?: number,
-  ) {
-    super(message);
-    this.name = 'AriMediaError';
-  }
-}
-
-export function createAriMediaRest(cfg: AriMediaConfig, fetchImpl: typeof fetch = fetch): AriMediaRest {
-  const auth = `Basic ${Buffer.from(`${cfg.username}:${cfg.password}`).toString('base64')}`;
-  const base = `${cfg.url.replace(/\/+$/, '')}/ari`;
-
-  async function call(method: string, path: string, query: Record<string, string | undefined> = {}): Promise<any> {
-    const qs = new URLSearchParams(Object.entries(query).filter((e): e is [string, string] => e[1] !== undefined)).toString();
-    let res: Response;
-    try {
-      res = await fetchImpl(`${base}${path}${qs ? `?${qs}` : ''}`, {
-        method,
-        headers: { authorization: auth },
-        signal: AbortSignal.timeout(cfg.requestTimeoutMs ?? 5000),
-      });
-    } catch (err) {
-      throw new AriMediaError(`ARI ${method} ${path}: ${(err as Error).message}`);
-    }
-    const text = await res.text();
-    if (!res.ok) {
-      let message = text;
-      try {
-        message = (JSON.parse(text) as { message?: string }).message ?? text;
-      } catch {
-        // not JSON
-      }
-      throw new AriMediaError(`ARI ${method} ${path} answered ${res.status}: ${message}`, res.status);
-    }
-    return text ? JSON.parse(text) : undefined;
-  }
+/** Over the core's one ARI requester (pbx/ari/http.ts); the media app is the Stasis app its channels enter. */
+export function createAriMediaRest(http: AriHttp, app: string): AriMediaRest {
+  const call = (method: 'POST' | 'DELETE', path: string, query?: Query) => http.json<any>(method, path, query);
+  const gone = (err: unknown) => {
+    if (!(err instanceof AriNotFoundError)) throw err;
+  };
 
   return {
     async externalMedia({ externalHost, format, channelId }) {
       const ch = await call('POST', '/channels/externalMedia', {
-        app: cfg.app,
+        app,
         external_host: externalHost,
         format,
         encapsulation: 'rtp',
@@ -84,23 +45,19 @@ export function createAriMediaRest(cfg: AriMediaConfig, fetchImpl: typeof fetch 
       return { id: ch.id, name: ch.name, localAddress: host && port ? { host, port } : undefined };
     },
     async createBridge(bridgeId) {
-      await call('POST', `/bridges/${encodeURIComponent(bridgeId)}`, { type: 'mixing', name: bridgeId });
+      await call('POST', `/bridges/${seg(bridgeId)}`, { type: 'mixing', name: bridgeId });
     },
     async addToBridge(bridgeId, channelIds) {
-      await call('POST', `/bridges/${encodeURIComponent(bridgeId)}/addChannel`, { channel: channelIds.join(',') });
+      await call('POST', `/bridges/${seg(bridgeId)}/addChannel`, { channel: channelIds.join(',') });
     },
     async recordBridge(bridgeId, name) {
-      await call('POST', `/bridges/${encodeURIComponent(bridgeId)}/record`, { name, format: 'wav', ifExists: 'overwrite', beep: 'false', terminateOn: 'none' });
+      await call('POST', `/bridges/${seg(bridgeId)}/record`, { name, format: 'wav', ifExists: 'overwrite', beep: 'false', terminateOn: 'none' });
     },
     async destroyBridge(bridgeId) {
-      await call('DELETE', `/bridges/${encodeURIComponent(bridgeId)}`).catch((err) => {
-        if (!(err instanceof AriMediaError && err.status === 404)) throw err;
-      });
+      await call('DELETE', `/bridges/${seg(bridgeId)}`).catch(gone);
     },
     async hangupChannel(channelId) {
-      await call('DELETE', `/channels/${encodeURIComponent(channelId)}`, { reason: 'normal' }).catch((err) => {
-        if (!(err instanceof AriMediaError && err.status === 404)) throw err;
-      });
+      await call('DELETE', `/channels/${seg(channelId)}`, { reason: 'normal' }).catch(gone);
     },
   };
 }

@@ -1,0 +1,42 @@
+import { seg, type AriHttp } from './http.js';
+import { AriNotFoundError, type AriRest, type ChannelSnapshot, type PlaybackSnapshot, type RecordingSnapshot } from './types.js';
+
+// The flows' AriRest port as plain ARI REST calls. Paths and parameters follow
+// shared/ari/api-docs (channels.json, playbacks.json, recordings.json, applications.json);
+// the ARI simulator checks every request against those same declarations.
+
+async function orNull<T>(work: Promise<T>): Promise<T | null> {
+  try {
+    return await work;
+  } catch (err) {
+    if (err instanceof AriNotFoundError) return null;
+    throw err;
+  }
+}
+
+export function createAriRest(http: AriHttp): AriRest {
+  const ch = (id: string) => `/channels/${seg(id)}`;
+  return {
+    answer: (channelId) => http.json<void>('POST', `${ch(channelId)}/answer`),
+    play: (channelId, media, playbackId) => http.json<void>('POST', `${ch(channelId)}/play`, { media, playbackId }),
+    stopPlayback: (playbackId) => http.json<void>('DELETE', `/playbacks/${seg(playbackId)}`),
+    record: (channelId, o) =>
+      http.json<void>('POST', `${ch(channelId)}/record`, {
+        name: o.name,
+        format: o.format,
+        maxDurationSeconds: o.maxDurationSeconds,
+        maxSilenceSeconds: o.maxSilenceSeconds,
+        ifExists: o.ifExists,
+        beep: o.beep,
+        terminateOn: o.terminateOn,
+      }),
+    hangup: (channelId, reason = 'normal') => http.json<void>('DELETE', ch(channelId), { reason }),
+    getChannel: (channelId) => orNull(http.json<ChannelSnapshot>('GET', ch(channelId))),
+    appChannelIds: async (app) => (await http.json<{ channel_ids?: string[] }>('GET', `/applications/${seg(app)}`)).channel_ids ?? [],
+    getPlayback: (playbackId) => orNull(http.json<PlaybackSnapshot>('GET', `/playbacks/${seg(playbackId)}`)),
+    getLiveRecording: (name) => orNull(http.json<RecordingSnapshot>('GET', `/recordings/live/${seg(name)}`)),
+    storedRecordingExists: async (name) => (await orNull(http.json('GET', `/recordings/stored/${seg(name)}`))) !== null,
+    fetchStoredRecording: (name) => http.bytes(`/recordings/stored/${seg(name)}/file`),
+    deleteStoredRecording: (name) => http.json<void>('DELETE', `/recordings/stored/${seg(name)}`),
+  };
+}
