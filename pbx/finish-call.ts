@@ -1,13 +1,13 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { finishCall } from '../core/calls/call-store.js';
-import type { Db } from '../core/db/client.js';
+import { retryWhileBusy, type Db } from '../core/db/client.js';
 import type { Call } from '../core/db/schema.js';
-import { parseWavHeader } from '../models/tts/index.js';
 import { AriNotFoundError, type AriRest } from './ari/types.js';
 import type { FlowLog, FlowOutcome } from './flows/types.js';
 import { MIN_MESSAGE_MS } from './flows/voicemail/message-rule.js';
-import { storeRecording } from './recordings/store-recording.js';
+import { deleteOnAsterisk, lastsAtLeast, queueRecordingRetry, retryPendingRecordings } from './recordings/recording-retries.js';
+import { alreadyStored, storeRecording } from './recordings/store-recording.js';
 
 export interface FinishDeps {
   db: Db;
@@ -19,8 +19,12 @@ export interface FinishDeps {
 
 /**
  * Makes a call row final once the channel is gone: stores the message (if any) first,
- * then writes status, real duration and end time, then tells the post-call pipeline.
- * Whatever fails here, the row is still finished: a lost recording never loses the call.
+ * then writes status, real duration and end time, then tells the post-call pipeline, and
+ * only then deletes the recording on Asterisk (until the row names the local file, the
+ * copy on Asterisk is what a restart recovers the message from).
+ * Whatever fails here, the row is still finished and the message is not lost: a recording
+ * that cannot be stored (disk full) stays on Asterisk and is fetched again later; a row
+ * write refused because another process holds the database is retried until it lands.
  */
 export async function finaliseCall(
   deps: FinishDeps,
@@ -29,11 +33,19 @@ export async function finaliseCall(
 ): Promise<void> {
   let status: Call['status'] = 'missed';
   let recordingFile: string | null = null;
+  let deleteAfter: string | undefined;
+  let retryLater = false;
   const name = outcome.recordingName;
   if (name && outcome.message !== 'no') {
     const fileName = `${name}.wav`;
     try {
-      const bytes = await storeRecording(deps.rest, name, deps.recordingsDir, fileName);
+      let bytes = 0;
+      try {
+        bytes = await storeRecording(deps.rest, name, deps.recordingsDir, fileName);
+      } catch (err) {
+        // Already copied by a run that stopped before writing the row: the local file is the message.
+        if (!(err instanceof AriNotFoundError && (await alreadyStored(deps.recordingsDir, fileName)))) throw err;
+      }
       const keep = outcome.message === 'yes' || (await lastsAtLeast(path.join(deps.recordingsDir, fileName), MIN_MESSAGE_MS));
       if (keep) {
         status = 'voicemail';
@@ -42,24 +54,37 @@ export async function finaliseCall(
         await fs.rm(path.join(deps.recordingsDir, fileName), { force: true });
       }
       deps.log.info({ callId: call.id, bytes, kept: keep }, 'recording fetched from Asterisk');
-      await deleteOnAsterisk(deps, name);
+      deleteAfter = name;
     } catch (err) {
       if (err instanceof AriNotFoundError) {
         deps.log.info({ callId: call.id }, 'no recording on Asterisk (caller left before recording began)');
       } else {
-        // Left on Asterisk so the operator (or a later reconcile) can still recover it.
-        deps.log.error({ err, callId: call.id, recording: name }, 'could not store the recording; it stays on Asterisk');
-        if (outcome.message === 'yes') status = 'voicemail';
+        // Left on Asterisk and fetched again later; the call may hold a message, so it is not "missed".
+        deps.log.error({ err, callId: call.id, recording: name }, 'could not store the recording; it stays on Asterisk and is retried');
+        status = 'voicemail';
+        try {
+          await queueRecordingRetry(deps, { callId: call.id, name, fileName, message: outcome.message === 'yes' ? 'yes' : 'unknown' });
+          retryLater = true;
+        } catch (queueErr) {
+          deps.log.error({ err: queueErr, callId: call.id, recording: name }, 'could not queue the recording retry; the recording stays on Asterisk');
+        }
       }
     }
   } else if (name) {
-    await deleteOnAsterisk(deps, name);
+    deleteAfter = name;
   }
 
   // A conversation (agent mode) is an answered call even if its recording was lost.
   if (outcome.status) status = outcome.status;
   const duration = Math.max(0, Math.round((call.endedAt - call.startedAt) / 1000));
-  const changed = finishCall(deps.db, call.id, { status, duration, endedAt: new Date(call.endedAt), recordingFile });
+  const changed = await retryWhileBusy(
+    deps.db,
+    `finish call ${call.id}`,
+    () => finishCall(deps.db, call.id, { status, duration, endedAt: new Date(call.endedAt), recordingFile }),
+    { log: deps.log },
+  );
+  if (deleteAfter) await deleteOnAsterisk(deps, deleteAfter);
+  if (retryLater) void retryPendingRecordings(deps);
   if (!changed) return; // already final: never announce a call twice
   for (const hook of deps.callFinished) {
     try {
@@ -67,22 +92,5 @@ export async function finaliseCall(
     } catch (err) {
       deps.log.error({ err, callId: call.id }, 'a callFinished hook failed');
     }
-  }
-}
-
-async function deleteOnAsterisk(deps: FinishDeps, name: string): Promise<void> {
-  try {
-    await deps.rest.deleteStoredRecording(name);
-  } catch (err) {
-    if (!(err instanceof AriNotFoundError)) deps.log.warn({ err, recording: name }, 'could not delete the recording on Asterisk');
-  }
-}
-
-async function lastsAtLeast(file: string, ms: number): Promise<boolean> {
-  try {
-    const buf = await fs.readFile(file);
-    return parseWavHeader(buf, buf.length).durationMs >= ms;
-  } catch {
-    return false;
   }
 }

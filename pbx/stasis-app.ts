@@ -5,6 +5,7 @@ import type { PromptCache } from '../models/tts/index.js';
 import type { AriEvent, AriRest, ChannelSnapshot } from './ari/types.js';
 import { CallEnded, CallSession } from './call-session.js';
 import { finaliseCall, type FinishDeps } from './finish-call.js';
+import { retryPendingRecordings } from './recordings/recording-retries.js';
 import { flowForMode } from './flows/index.js';
 import { FALLBACK_SOUNDS } from './flows/messages.js';
 import { hangUp, play } from './flows/steps.js';
@@ -180,6 +181,8 @@ export class StasisApp {
     for (const row of openCalls(db)) {
       if (row.channelId && !alive.has(row.channelId) && !this.sessions.has(row.channelId)) this.track(this.finishOrphan(row));
     }
+    // Recordings an earlier failure (disk full) left on Asterisk: try them now Asterisk is reachable.
+    void retryPendingRecordings(this.finish);
   }
 
   /** A row left open by an earlier run whose channel is gone: keep any message Asterisk still has. */

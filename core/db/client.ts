@@ -42,3 +42,59 @@ export function databaseIsUsable(handle: DatabaseHandle): boolean {
     return false;
   }
 }
+
+/**
+ * True for SQLite's "another connection holds the lock" errors (a backup, the sqlite3 shell,
+ * a second process) that outlasted the busy timeout: the write did not happen and can be
+ * tried again once the lock is gone. Anything else (constraint, corrupt file) is not this.
+ */
+export function isDatabaseBusy(err: unknown): boolean {
+  const code = (err as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && (code.startsWith('SQLITE_BUSY') || code.startsWith('SQLITE_LOCKED'));
+}
+
+/** The raw connection under a drizzle database (drizzle keeps it as `$client`). */
+export function connectionOf(db: Db | Database.Database): Database.Database {
+  return '$client' in db ? (db as unknown as { $client: Database.Database }).$client : (db as Database.Database);
+}
+
+const refusals = new WeakMap<Database.Database, number>();
+
+/** How many writes on this connection were refused as busy and retried (diagnostics, tests). */
+export function busyRefusals(db: Db | Database.Database): number {
+  return refusals.get(connectionOf(db)) ?? 0;
+}
+
+export interface BusyRetryOptions {
+  /** Gives up (rethrows) after waiting this long in all; default ten minutes. */
+  maxWaitMs?: number;
+  /** First pause between attempts, doubling to 5 s. */
+  firstPauseMs?: number;
+  log?: { warn(obj: object, msg: string): void };
+  /** Checked before each retry: true gives up at once (the process is stopping). */
+  giveUp?: () => boolean;
+}
+
+/**
+ * Runs a synchronous write, and while the database answers "busy" (the busy timeout ran
+ * out under someone else's lock) runs it again after a pause, without blocking the event
+ * loop in between. A backup or an operator's sqlite3 session can then hold the file for
+ * minutes without a finished call or a completed job being dropped. The write must be
+ * safe to repeat (a refused write changed nothing).
+ */
+export async function retryWhileBusy<T>(db: Db | Database.Database, what: string, write: () => T, opts: BusyRetryOptions = {}): Promise<T> {
+  const key = connectionOf(db);
+  const deadline = Date.now() + (opts.maxWaitMs ?? 10 * 60_000);
+  let pause = opts.firstPauseMs ?? 50;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return write();
+    } catch (err) {
+      if (!isDatabaseBusy(err) || Date.now() >= deadline || opts.giveUp?.()) throw err;
+      refusals.set(key, (refusals.get(key) ?? 0) + 1);
+      if (attempt === 1) opts.log?.warn({ what, err: (err as Error).message }, 'database locked by another process; retrying the write');
+      await new Promise((r) => setTimeout(r, pause));
+      pause = Math.min(pause * 2, 5_000);
+    }
+  }
+}

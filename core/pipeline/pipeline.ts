@@ -11,7 +11,7 @@ import { createTwilioGateway } from '../notify/twilio-gateway.js';
 import type { Services } from '../services.js';
 import { createTwilioClient } from '../twilio/client.js';
 import { DEFAULT_BACKOFF, type BackoffPolicy } from './backoff.js';
-import { markPostCallPending, POST_CALL_JOB, postCallHandler, postCallKey } from './post-call.js';
+import { markPostCallPending, POST_CALL_JOB, postCallHandler, postCallKey, postCallWorkLeft } from './post-call.js';
 import { JobQueue } from './queue.js';
 import { JobWorker } from './worker.js';
 
@@ -76,7 +76,8 @@ export function gatewayFromConfig(services: Services): MessageGateway {
 export function createPipeline(services: Services, engines: PipelineEngines = {}, options: PipelineOptions = {}): Pipeline {
   const o = { ...DEFAULTS, ...options };
   const { config, database, log, now } = services;
-  const queue = new JobQueue(database.sqlite, now, { leaseMs: o.leaseMs, backoff: o.backoff ?? DEFAULT_BACKOFF });
+  // Only post-call jobs: other kinds in the table (the PBX's recording retries) are not ours to run.
+  const queue = new JobQueue(database.sqlite, now, { leaseMs: o.leaseMs, backoff: o.backoff ?? DEFAULT_BACKOFF, kinds: [POST_CALL_JOB] });
   const notifier = new CallNotifier(database.db, engines.gateway ?? gatewayFromConfig(services));
   const handler = postCallHandler({
     db: database.db,
@@ -99,6 +100,9 @@ export function createPipeline(services: Services, engines: PipelineEngines = {}
   const enqueuePostCall = (callId: number) => {
     markPostCallPending(database.db, callId);
     if (queue.enqueue(POST_CALL_JOB, postCallKey(callId), { callId }, { maxAttempts: o.maxAttempts })) worker.kick();
+    // Announced again because its recording arrived late: the finished job runs once more
+    // for the transcript and summary (the owner is not texted twice: the notifier knows).
+    else if (postCallWorkLeft(database.db, callId) && queue.rearm(postCallKey(callId))) worker.kick();
   };
 
   // A call that finished while the process was dying may never have fired the hook: find

@@ -4,9 +4,10 @@ import { LanguageModelError, type LanguageModel } from '../../models/llm/languag
 import { buildSummaryPrompt, checkSummary } from '../../models/prompts/summary.js';
 import type { SpeechToText } from '../../models/stt/speech-to-text.js';
 import type { Db } from '../db/client.js';
-import { calls, users, type Call } from '../db/schema.js';
+import { calls, jobs, users, type Call } from '../db/schema.js';
 import { notificationBody } from '../notify/message.js';
 import type { CallNotifier } from '../notify/notifier.js';
+import { storeRecordingKey } from './recording-jobs.js';
 import { errorMessage, isRetryable } from './retryable.js';
 import type { JobHandler, WorkerLog } from './worker.js';
 
@@ -36,6 +37,27 @@ function hasMessage(c: Call): boolean {
   return !!c.recordingFile && c.status !== 'missed';
 }
 
+/** The call's recording is still on Asterisk, waiting for the PBX to store it (disk was full). */
+function recordingAwaited(db: Db, c: Call): boolean {
+  if (c.recordingFile || c.status === 'missed') return false;
+  const job = db.select({ status: jobs.status }).from(jobs).where(eq(jobs.key, storeRecordingKey(c.id))).get();
+  return job?.status === 'pending' || job?.status === 'running';
+}
+
+/** The recording is here but its transcript or summary is not (it arrived after the job finished). */
+export function postCallWorkLeft(db: Db, callId: number): boolean {
+  const c = db.select().from(calls).where(eq(calls.id, callId)).get();
+  if (!c || !hasMessage(c)) return false;
+  const open = (s: Call['transcriptionStatus']) => s === 'none' || s === 'pending';
+  return open(c.transcriptionStatus) || open(c.summaryStatus);
+}
+
+/** Thrown (retryable) while a call's recording has not reached the recordings folder yet. */
+export class RecordingNotStoredYet extends Error {
+  override name = 'RecordingNotStoredYet';
+  readonly retryable = true;
+}
+
 /**
  * The post-call job: transcribe → summarise → notify. Each step stores its result on the
  * call row as soon as it has it and is skipped when that result is already there, so a
@@ -54,6 +76,9 @@ export function postCallHandler(deps: PostCallDeps): JobHandler {
     const owner = db.select().from(users).where(eq(users.id, call.userId)).get();
     if (!owner) return;
     const waiting: unknown[] = []; // engines that may work later
+    // The message is still on Asterisk (the recordings disk was full): wait for it like for
+    // an engine, so the owner gets the summary in the one text when it arrives in time.
+    if (recordingAwaited(db, call)) waiting.push(new RecordingNotStoredYet(`call ${callId}: the recording is not stored yet`));
 
     /** A retryable failure waits for the next attempt, unless this is the last one; any other failure is final. */
     const engineFailed = (step: 'transcriptionStatus' | 'summaryStatus', err: unknown) => {

@@ -21,6 +21,12 @@ export interface QueueOptions {
   leaseMs: number;
   backoff: BackoffPolicy;
   random?: () => number;
+  /**
+   * The job kinds this queue's workers claim (default: every kind). Jobs of other kinds in
+   * the same table belong to another worker, e.g. the PBX's recording retries, which need
+   * Asterisk and so cannot run in the post-call worker.
+   */
+  kinds?: string[];
 }
 
 interface JobRow {
@@ -52,7 +58,8 @@ export class JobQueue {
   private readonly stmts;
 
   constructor(
-    sqlite: Database.Database,
+    /** The connection the queue writes through (its callers retry a write refused as busy). */
+    readonly sqlite: Database.Database,
     private readonly now: () => Date,
     private readonly opts: QueueOptions = { leaseMs: 60_000, backoff: DEFAULT_BACKOFF },
   ) {
@@ -66,8 +73,9 @@ export class JobQueue {
         `update jobs set status = 'running', locked_at = @now, attempts = attempts + 1, updated_at = @now
          where id = (
            select id from jobs
-           where (status = 'pending' and run_at <= @now)
-              or (status = 'running' and locked_at < @staleBefore and attempts < max_attempts)
+           where ((status = 'pending' and run_at <= @now)
+              or (status = 'running' and locked_at < @staleBefore and attempts < max_attempts))
+             and (@kinds is null or kind in (select value from json_each(@kinds)))
            order by run_at, id limit 1)
            and (status = 'pending' or (status = 'running' and locked_at < @staleBefore))
          returning id, kind, key, payload, attempts, max_attempts`,
@@ -96,6 +104,10 @@ export class JobQueue {
            last_error = coalesce(last_error || ' / ', '') || 'the worker stopped during the last attempt'
          where status = 'running' and locked_at < @staleBefore and attempts >= max_attempts`,
       ),
+      rearm: sqlite.prepare(
+        `update jobs set status = 'pending', attempts = 0, locked_at = null, run_at = @now, last_error = null, updated_at = @now
+         where key = @key and status in ('done', 'failed')`,
+      ),
       purge: sqlite.prepare(`delete from jobs where status = 'done' and updated_at < @before`),
       get: sqlite.prepare(`select * from jobs where key = ?`),
     };
@@ -118,7 +130,8 @@ export class JobQueue {
   /** Takes the next due job (or one whose worker died), or null when none is due. */
   claim(): ClaimedJob | null {
     const now = this.now().getTime();
-    const row = this.stmts.claim.get({ now, staleBefore: now - this.opts.leaseMs }) as JobRow | undefined;
+    const kinds = this.opts.kinds ? JSON.stringify(this.opts.kinds) : null;
+    const row = this.stmts.claim.get({ now, staleBefore: now - this.opts.leaseMs, kinds }) as JobRow | undefined;
     return row ? toClaimed(row) : null;
   }
 
@@ -143,6 +156,15 @@ export class JobQueue {
       return this.stmts.retry.run({ ...base, runAt }).changes === 1 ? 'retry' : 'lost';
     }
     return this.stmts.fail.run(base).changes === 1 ? 'failed' : 'lost';
+  }
+
+  /**
+   * Runs a finished job (done or failed) again from its first attempt, when what it works on
+   * has changed since (a recording that arrived late). Handlers are idempotent, so only the
+   * work still missing is done. Returns false when the job is absent or still pending/running.
+   */
+  rearm(key: string): boolean {
+    return this.stmts.rearm.run({ key, now: this.now().getTime() }).changes === 1;
   }
 
   /** Gives a job back untouched (shutdown): the attempt it was on is not counted. */

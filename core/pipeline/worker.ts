@@ -1,3 +1,4 @@
+import { retryWhileBusy } from '../db/client.js';
 import { errorMessage, isRetryable } from './retryable.js';
 import type { ClaimedJob, JobQueue } from './queue.js';
 
@@ -67,9 +68,22 @@ export class JobWorker {
       } catch (err) {
         this.opts.log.error({ err }, 'job claim failed');
       }
-      if (job) await this.run(job);
+      // A lane must outlive any one job: a throw here would silently stop the worker.
+      if (job) await this.run(job).catch((err: unknown) => this.opts.log.error({ job: job?.key, err: errorMessage(err) }, 'job run failed'));
       else await this.idle();
     }
+  }
+
+  /**
+   * Writes a job's outcome, waiting out a database locked by another process (a backup, an
+   * operator's sqlite3 shell) instead of losing a finished job's result. Not while stopping:
+   * then the lease covers it.
+   */
+  private record<T>(job: ClaimedJob, what: string, write: () => T): Promise<T> {
+    return retryWhileBusy(this.opts.queue.sqlite, `job ${what} ${job.key}`, write, {
+      log: this.opts.log,
+      giveUp: () => !this.running,
+    });
   }
 
   private idle(): Promise<void> {
@@ -100,18 +114,29 @@ export class JobWorker {
         log.warn({ job: job.key, err: errorMessage(err) }, 'job heartbeat failed'); // the lease may lapse; the job is then re-run, not lost
       }
     }, this.opts.heartbeatMs ?? 20_000);
+    let result: { ok: true } | { ok: false; err: unknown };
     try {
       await handler(job, { signal: controller.signal });
-      queue.complete(job);
+      result = { ok: true };
     } catch (err) {
-      if (controller.signal.aborted && !this.running) {
+      result = { ok: false, err };
+    }
+    try {
+      if (result.ok) {
+        await this.record(job, 'complete', () => queue.complete(job));
+      } else if (controller.signal.aborted && !this.running) {
         // Shutdown, not failure: the next start picks it up without spending an attempt.
         queue.release(job);
       } else {
-        const outcome = queue.fail(job, errorMessage(err), isRetryable(err));
+        const { err } = result;
+        const outcome = await this.record(job, 'fail', () => queue.fail(job, errorMessage(err), isRetryable(err)));
         const level = outcome === 'failed' ? 'error' : 'warn';
         log[level]({ job: job.key, attempt: job.attempt, outcome, err: errorMessage(err) }, 'job attempt failed');
       }
+    } catch (err) {
+      // The job's state could not be written (the database stayed locked): its lease runs
+      // out and it is claimed again; handlers are idempotent, so nothing is done twice.
+      log.error({ job: job.key, err: errorMessage(err) }, 'could not record the job outcome; it will run again after its lease');
     } finally {
       clearInterval(beat);
       this.inFlight.delete(controller);

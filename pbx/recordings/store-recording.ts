@@ -1,11 +1,14 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { AriNotFoundError, type AriRest } from '../ari/types.js';
+import { recordingDisk } from './disk.js';
 
 /**
- * Copies a finished recording from Asterisk into $DATA_DIR/recordings and only then deletes
- * it on Asterisk: written to a temp file, fsync'd, renamed, and the folder fsync'd, so a
- * power cut never leaves a half file under the final name nor loses the only copy.
+ * Copies a finished recording from Asterisk into $DATA_DIR/recordings. The caller deletes
+ * it on Asterisk only after this resolved and the call row names the file: written to a
+ * temp file, fsync'd, renamed, and the folder fsync'd, so a power cut never leaves a half
+ * file under the final name nor loses the only copy. A failed write (disk full) removes its
+ * temp file, so a retry does not find the disk fuller still.
  * Uses recordings.getStoredFile (a Buffer), never StoredRecording#getStoredFile (crashes).
  */
 export async function storeRecording(rest: AriRest, name: string, dir: string, fileName: string, attempts = 3): Promise<number> {
@@ -22,14 +25,14 @@ export async function storeRecording(rest: AriRest, name: string, dir: string, f
   await fs.mkdir(dir, { recursive: true });
   const final = path.join(dir, fileName);
   const temp = path.join(dir, `.${fileName}.${process.pid}.part`);
-  const file = await fs.open(temp, 'w', 0o640);
+  await fs.rm(temp, { force: true }); // left by an earlier attempt of this process
   try {
-    await file.writeFile(data);
-    await file.sync();
-  } finally {
-    await file.close();
+    await recordingDisk().writeNewFile(temp, data);
+    await fs.rename(temp, final);
+  } catch (err) {
+    await fs.rm(temp, { force: true }).catch(() => undefined);
+    throw err;
   }
-  await fs.rename(temp, final);
   const folder = await fs.open(dir, 'r');
   try {
     await folder.sync();
@@ -37,4 +40,13 @@ export async function storeRecording(rest: AriRest, name: string, dir: string, f
     await folder.close();
   }
   return data.length;
+}
+
+/** True when the recording is already in the folder (stored before a crash or a lost row write). */
+export async function alreadyStored(dir: string, fileName: string): Promise<boolean> {
+  try {
+    return (await fs.stat(path.join(dir, fileName))).size > 0;
+  } catch {
+    return false;
+  }
 }
