@@ -24,23 +24,14 @@ async function finishedRow(harness: Harness, channelId: string) {
 }
 
 describe('Asterisk answering 500', () => {
-  it('on starting the recording: the core hangs up politely, the call is logged as missed and announced once', async () => {
+  it.each([
+    ['on answering: the caller is hung up rather than left ringing', 'channels.answer'],
+    ['on starting the recording: the core hangs up politely', 'channels.record'],
+  ])('%s, the call is logged as missed and announced once', async (_outcome, operation) => {
     h = await startHarness({ timeScale: 20 });
     const biz = h.business({ businessName: 'Broken Spool Ltd' });
-    h.sim.failOperation('channels.record', 500, 5);
+    h.sim.failOperation(operation, 500, 5);
     const call = h.sim.call({ app: APP, from: CALLER, did: biz.did, script: { onRecord: [{ say: callerSpeech('Hello, is anyone there?') }] } });
-    const outcome = await call.done;
-    expect(outcome.hungUpBy).toBe('app');
-    const row = await finishedRow(h, call.channelId);
-    expect(row).toMatchObject({ status: 'missed', recordingFile: null });
-    await vi.waitFor(() => expect(h!.finished).toEqual([row.id]));
-  });
-
-  it('on answering: the caller is hung up rather than left ringing, and the call is logged as missed and announced once', async () => {
-    h = await startHarness({ timeScale: 20 });
-    const biz = h.business({ businessName: 'Stuck Line Ltd' });
-    h.sim.failOperation('channels.answer', 500, 5);
-    const call = h.sim.call({ app: APP, from: CALLER, did: biz.did, script: { onRecord: [{ say: callerSpeech('Hello?') }] } });
     const outcome = await call.done;
     expect(outcome.hungUpBy).toBe('app');
     const row = await finishedRow(h, call.channelId);
