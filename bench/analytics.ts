@@ -56,5 +56,25 @@ console.log(`GET /api/analytics computation, ${RUNS} runs (budget: p95 < 50 ms)`
 console.log(`  wall: p50 ${pct(times, 50)} ms, p95 ${pct(times, 95)} ms`);
 console.log(`  cpu:  p50 ${pct(cpu, 50)} ms, p95 ${pct(cpu, 95)} ms   (load average ${os.loadavg()[0]!.toFixed(1)} on ${os.cpus().length} cores)`);
 report({ bench: 'analytics', measure: 'analytics computation in process, wall p50 / p95 (cpu p95)', value: `${pct(times, 50)} / ${pct(times, 95)} ms (${pct(cpu, 95)} ms)`, budget: 'p95 < 50 ms' });
+
+// What the counters cost each write: a call inserted on its own (its own transaction, as the
+// PBX writes it), with every trigger, then without the call_hour_stats ones (migration 0004).
+function insertCost(): { p50: string; p95: string } {
+  const each: number[] = [];
+  for (let i = 0; i < 2000; i++) {
+    const t0 = performance.now();
+    addCall.run(userIds[2]!, 'answered', 30, now - Math.floor(Math.random() * span), 'done', 1, null);
+    each.push(performance.now() - t0);
+  }
+  const at = (q: number) => [...each].sort((x, y) => x - y)[Math.floor((q / 100) * each.length)]!.toFixed(3);
+  return { p50: at(50), p95: at(95) };
+}
+const withAll = insertCost();
+const savedTriggers = sqlite.prepare(`select sql from sqlite_master where type = 'trigger' and name like 'calls_hour_stats_%'`).pluck().all() as string[];
+for (const name of ['calls_hour_stats_insert', 'calls_hour_stats_update', 'calls_hour_stats_delete']) sqlite.exec(`drop trigger ${name}`);
+const without = insertCost();
+for (const sql of savedTriggers) sqlite.exec(sql);
+console.log(`one call inserted: p50 ${withAll.p50} ms, p95 ${withAll.p95} ms with all counters; p50 ${without.p50} ms, p95 ${without.p95} ms without call_hour_stats`);
+report({ bench: 'analytics', measure: 'one call insert p50 / p95, with / without the call_hour_stats triggers', value: `${withAll.p50} / ${withAll.p95} ms; ${without.p50} / ${without.p95} ms` });
 handle.close();
 fs.rmSync(dir, { recursive: true, force: true });
