@@ -32,8 +32,8 @@ export interface AriHttp {
   close(): void;
 }
 
-/** Asterisk closes an idle HTTP session after session_keep_alive (15 s; the ARI simulator's Node server after 5 s). */
-const IDLE_SOCKET_MS = 4000;
+/** Asterisk closes an idle HTTP session after session_keep_alive (15 s by default): let go first. */
+const IDLE_SOCKET_MS = 10_000;
 
 export function createAriHttp(cfg: AriHttpConfig): AriHttp {
   const base = new URL(`${cfg.url.replace(/\/+$/, '').replace(/\/ari$/, '')}/ari`);

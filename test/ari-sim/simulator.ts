@@ -104,7 +104,11 @@ export class AriSimulator {
   private readonly pass: string;
   private readonly soundDirs: Record<string, string>;
   private readonly timeScale: number;
-  private readonly server = http.createServer((req, res) => void this.handle(req, res));
+  // Asterisk closes an idle kept-alive HTTP session after session_keep_alive, 15 s by default.
+  private readonly server = Object.assign(
+    http.createServer((req, res) => void this.handle(req, res)),
+    { keepAliveTimeout: 15_000 },
+  );
   private readonly wss = new WebSocketServer({ noServer: true, handleProtocols: (p) => (p.has('ari') ? 'ari' : false) });
   private readonly sockets = new Map<WebSocket, string[]>();
   private readonly channels = new Map<string, SimChannel>();
