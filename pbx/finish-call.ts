@@ -83,14 +83,16 @@ export async function finaliseCall(
     () => finishCall(deps.db, call.id, { status, duration, endedAt: new Date(call.endedAt), recordingFile }),
     { log: deps.log },
   );
-  if (deleteAfter) await deleteOnAsterisk(deps, deleteAfter);
-  if (retryLater) void retryPendingRecordings(deps);
-  if (!changed) return; // already final: never announce a call twice
-  for (const hook of deps.callFinished) {
-    try {
-      hook(call.id);
-    } catch (err) {
-      deps.log.error({ err, callId: call.id }, 'a callFinished hook failed');
+  // Never announce a call twice: only the finisher that made the row final tells the pipeline.
+  if (changed) {
+    for (const hook of deps.callFinished) {
+      try {
+        hook(call.id);
+      } catch (err) {
+        deps.log.error({ err, callId: call.id }, 'a callFinished hook failed');
+      }
     }
   }
+  if (deleteAfter) await deleteOnAsterisk(deps, deleteAfter);
+  if (retryLater) void retryPendingRecordings(deps);
 }

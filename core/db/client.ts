@@ -65,20 +65,41 @@ export function busyRefusals(db: Db | Database.Database): number {
   return refusals.get(connectionOf(db)) ?? 0;
 }
 
+/**
+ * Runs `fn` with the connection's busy wait capped at `ms` (then restored). better-sqlite3
+ * waits for a lock by sleeping on the one thread the whole core runs on, so a background
+ * write that waited out the full busy timeout under a backup's lock would freeze every call
+ * in progress (prompts, RTP, ARI events) for that long; capped, it gives the thread back and
+ * its caller retries asynchronously (retryWhileBusy).
+ */
+export function withBusyWaitAtMost<T>(db: Db | Database.Database, ms: number, fn: () => T): T {
+  const conn = connectionOf(db);
+  const was = conn.pragma('busy_timeout', { simple: true }) as number;
+  if (was <= ms) return fn();
+  conn.pragma(`busy_timeout = ${ms}`);
+  try {
+    return fn();
+  } finally {
+    conn.pragma(`busy_timeout = ${was}`);
+  }
+}
+
 export interface BusyRetryOptions {
   /** Gives up (rethrows) after waiting this long in all; default ten minutes. */
   maxWaitMs?: number;
-  /** First pause between attempts, doubling to 5 s. */
+  /** First pause between attempts, doubling to 2 s. */
   firstPauseMs?: number;
+  /** How long one attempt may block the thread waiting for the lock (default 25 ms). */
+  blockMs?: number;
   log?: { warn(obj: object, msg: string): void };
   /** Checked before each retry: true gives up at once (the process is stopping). */
   giveUp?: () => boolean;
 }
 
 /**
- * Runs a synchronous write, and while the database answers "busy" (the busy timeout ran
- * out under someone else's lock) runs it again after a pause, without blocking the event
- * loop in between. A backup or an operator's sqlite3 session can then hold the file for
+ * Runs a synchronous write, and while the database answers "busy" (another process holds
+ * the lock) runs it again after a pause. Each attempt blocks the thread only briefly
+ * (withBusyWaitAtMost); the waiting happens between attempts, off the event loop. A backup or an operator's sqlite3 session can then hold the file for
  * minutes without a finished call or a completed job being dropped. The write must be
  * safe to repeat (a refused write changed nothing).
  */
@@ -88,13 +109,13 @@ export async function retryWhileBusy<T>(db: Db | Database.Database, what: string
   let pause = opts.firstPauseMs ?? 50;
   for (let attempt = 1; ; attempt++) {
     try {
-      return write();
+      return withBusyWaitAtMost(key, opts.blockMs ?? 25, write);
     } catch (err) {
       if (!isDatabaseBusy(err) || Date.now() >= deadline || opts.giveUp?.()) throw err;
       refusals.set(key, (refusals.get(key) ?? 0) + 1);
       if (attempt === 1) opts.log?.warn({ what, err: (err as Error).message }, 'database locked by another process; retrying the write');
       await new Promise((r) => setTimeout(r, pause));
-      pause = Math.min(pause * 2, 5_000);
+      pause = Math.min(pause * 2, 2_000);
     }
   }
 }

@@ -1,4 +1,4 @@
-import { retryWhileBusy } from '../db/client.js';
+import { isDatabaseBusy, retryWhileBusy, withBusyWaitAtMost } from '../db/client.js';
 import { errorMessage, isRetryable } from './retryable.js';
 import type { ClaimedJob, JobQueue } from './queue.js';
 
@@ -6,6 +6,9 @@ export interface JobContext {
   /** Aborted when the worker stops: handlers pass it to every engine call. */
   signal: AbortSignal;
 }
+
+/** The longest a worker's own bookkeeping write may block the thread waiting for a lock. */
+const BUSY_WAIT_MS = 25;
 
 export type JobHandler = (job: ClaimedJob, ctx: JobContext) => Promise<void>;
 
@@ -61,12 +64,20 @@ export class JobWorker {
   }
 
   private async lane(): Promise<void> {
+    let busyStreak = 0;
     while (this.running) {
       let job: ClaimedJob | null = null;
       try {
-        job = this.opts.queue.claim();
+        // Never sleep on the core's thread for the whole busy timeout just to look for work.
+        job = withBusyWaitAtMost(this.opts.queue.sqlite, BUSY_WAIT_MS, () => this.opts.queue.claim());
+        busyStreak = 0;
       } catch (err) {
-        this.opts.log.error({ err }, 'job claim failed');
+        if (!isDatabaseBusy(err)) this.opts.log.error({ err }, 'job claim failed');
+        else if (busyStreak++ === 0) this.opts.log.warn({ err: errorMessage(err) }, 'database locked by another process; jobs wait for it');
+      }
+      if (busyStreak > 0) {
+        await this.idle(Math.min((this.opts.pollMs ?? 1000) * 2 ** busyStreak, 5_000));
+        continue;
       }
       // A lane must outlive any one job: a throw here would silently stop the worker.
       if (job) await this.run(job).catch((err: unknown) => this.opts.log.error({ job: job?.key, err: errorMessage(err) }, 'job run failed'));
@@ -86,14 +97,14 @@ export class JobWorker {
     });
   }
 
-  private idle(): Promise<void> {
+  private idle(ms = this.opts.pollMs ?? 1000): Promise<void> {
     return new Promise((resolve) => {
       const wake = () => {
         clearTimeout(timer);
         this.sleepers.delete(wake);
         resolve();
       };
-      const timer = setTimeout(wake, this.opts.pollMs ?? 1000);
+      const timer = setTimeout(wake, ms);
       this.sleepers.add(wake);
     });
   }
@@ -109,7 +120,7 @@ export class JobWorker {
     this.inFlight.add(controller);
     const beat = setInterval(() => {
       try {
-        queue.heartbeat(job);
+        withBusyWaitAtMost(queue.sqlite, BUSY_WAIT_MS, () => queue.heartbeat(job));
       } catch (err) {
         log.warn({ job: job.key, err: errorMessage(err) }, 'job heartbeat failed'); // the lease may lapse; the job is then re-run, not lost
       }
