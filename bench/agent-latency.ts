@@ -1,4 +1,4 @@
-// Agent turn latency through the real core: ari-client ↔ ARI simulator, real RTP on
+// Agent turn latency through the real core (test/agent/harness.ts): ARI ↔ ARI simulator, real RTP on
 // loopback, real WebRTC VAD, with engine doubles of fixed delay (Whisper, Ollama) and
 // espeak-ng behind a fixed extra delay for TTS. Prints figures, never pass/fail:
 //   per turn: caller's end of speech → first agent audio on the wire, split into the VAD's
@@ -6,83 +6,34 @@
 //   and the barge-in stop time measured on the caller's side of the simulator.
 // Budgets (DESIGN.md): own overhead < 50 ms, barge-in < 200 ms.
 // Run: npx tsx bench/agent-latency.ts [calls=3] [sttMs=150] [llmMs=300] [ttsMs=100]
-import { agentEngines } from '../core/agent-preview/engines.js';
-import { phoneNumbers, users } from '../core/db/schema.js';
-import { createSpeechToText } from '../models/stt/factory.js';
 import { createPromptCache, createTextToSpeech, type TextToSpeech } from '../models/tts/index.js';
-import type { TurnMetrics } from '../pbx/flows/agent/conversation.js';
-import { installAgentFlow } from '../pbx/flows/agent/index.js';
-import { startPbx } from '../pbx/index.js';
-import { attachMediaSim, type CallerStep, type MediaSession } from '../test/ari-sim/media/rtp-sim.js';
-import { AriSimulator } from '../test/ari-sim/simulator.js';
-import { startOllamaDouble } from '../test/doubles/ollama/server.js';
-import { startWhisperDouble } from '../test/doubles/whisper/server.js';
-import { startTestServer } from '../test/helpers/server.js';
+import type { CallerStep, MediaSession } from '../test/ari-sim/media/rtp-sim.js';
+import { startAgentHarness } from '../test/agent/harness.js';
 import { machine, percentile, report } from './lib/report.js';
 
 const CALLS = Number(process.argv[2] ?? 3);
 const STT_MS = Number(process.argv[3] ?? 150);
 const LLM_MS = Number(process.argv[4] ?? 300);
 const TTS_MS = Number(process.argv[5] ?? 100);
-const APP = 'call-answering';
 
-async function until(check: () => boolean, timeoutMs: number, what: string) {
-  const end = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
-
-const sim = new AriSimulator({ timeScale: 1 });
-await sim.start();
-const media = await attachMediaSim(sim);
-const ollama = await startOllamaDouble();
-const whisper = await startWhisperDouble();
-const server = await startTestServer({
-  env: {
-    ARI_URL: sim.url,
-    ARI_USERNAME: sim.credentials.username,
-    ARI_PASSWORD: sim.credentials.password,
-    ARI_APP: APP,
-    TTS_ENGINE: 'espeak-ng',
-    OLLAMA_URL: ollama.url,
-    OLLAMA_MODEL: 'llama3.2:3b',
-    WHISPER_URL: whisper.url,
+// The agent tests' harness, with espeak-ng behind a fixed extra delay as the agent's voice.
+const h = await startAgentHarness({
+  speech: (server) => {
+    const espeak = createTextToSpeech(server.config.tts);
+    const slowTts: TextToSpeech = {
+      engine: espeak.engine,
+      async synthesize(text, voice, out, signal) {
+        await new Promise((r) => setTimeout(r, TTS_MS));
+        return espeak.synthesize(text, voice, out, signal);
+      },
+    };
+    return createPromptCache({ dataDir: server.dataDir, tts: slowTts });
   },
 });
+const { ollama, whisper, metrics } = h;
 whisper.delayMs = STT_MS;
 ollama.always = { delayMs: LLM_MS };
-const espeak = createTextToSpeech(server.config.tts);
-const slowTts: TextToSpeech = {
-  engine: espeak.engine,
-  async synthesize(text, voice, out, signal) {
-    await new Promise((r) => setTimeout(r, TTS_MS));
-    return espeak.synthesize(text, voice, out, signal);
-  },
-};
-const metrics: Array<TurnMetrics & { callId: number }> = [];
-const agent = installAgentFlow(server.services, {
-  env: { AGENT_RTP_BIND: '127.0.0.1', AGENT_RTP_HOST: '127.0.0.1' },
-  overrides: {
-    engines: {
-      replies: agentEngines(server.config).replies,
-      speech: createPromptCache({ dataDir: server.dataDir, tts: slowTts }),
-      stt: createSpeechToText(server.config.whisper),
-    },
-    onTurnMetrics: (m) => metrics.push(m),
-  },
-});
-const pbx = startPbx(server.services);
-await until(() => pbx.link.state === 'connected' && sim.appConnected(agent.mediaApp.name), 15_000, 'the PBX to connect');
-
-const user = server.database.db
-  .insert(users)
-  .values({ email: 'bench-agent@example.co.uk', passwordHash: 'x', accountStatus: 'active', aiMode: 'agent', businessName: 'Bench Plumbing', knowledgeBase: 'Q: Hours?\nA: 8am to 6pm.' })
-  .returning()
-  .get();
-const DID = '+447700930001';
-server.database.db.insert(phoneNumbers).values({ phoneNumber: DID, provider: 'static', providerSid: DID, userId: user.id }).run();
+const { did: DID } = h.business({ businessName: 'Bench Plumbing', knowledgeBase: 'Q: Hours?\nA: 8am to 6pm.' });
 
 // Each answer is new text, so TTS really synthesises it (no prompt-cache hit).
 let answerSeq = 0;
@@ -94,11 +45,7 @@ ollama.replier = (req) => {
 };
 
 async function converse(steps: CallerStep[]): Promise<MediaSession> {
-  const placed = sim.call({ app: APP, from: '+447700900123', did: DID });
-  media.script(placed.channelId, steps);
-  const session = await media.sessionFor(placed.channelId);
-  await placed.done;
-  return session;
+  return (await h.call(DID, steps)).session;
 }
 
 const q = (text: string): CallerStep => ({ after: { agentQuietMs: 500 }, say: text, onSpeak: () => (whisper.defaultTranscript = text) });
@@ -148,11 +95,5 @@ report({ bench: 'agent-latency', measure: 'agent turn core overhead p95', value:
 report({ bench: 'agent-latency', measure: 'end of speech → first agent audio p50', value: `${percentile(totals, 50).toFixed(0)} ms`, budget: `engines ${STT_MS}+${LLM_MS}+${TTS_MS} ms` });
 report({ bench: 'agent-latency', measure: 'barge-in stop, max', value: `${Math.max(...stops).toFixed(0)} ms`, budget: '< 200 ms' });
 
-await pbx.stop(2000);
-agent.stop();
-media.close();
-await sim.stop();
-await ollama.close();
-await whisper.close();
-await server.close();
+await h.close();
 process.exit(0);

@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import { vi } from 'vitest';
 import { calls, phoneNumbers, unansweredQuestions, users, type NewUser } from '../../core/db/schema.js';
 import type { PromptCache, Voice } from '../../models/tts/index.js';
 import { createSpeechToText } from '../../models/stt/factory.js';
@@ -17,6 +16,7 @@ import { AriSimulator, type CallOutcome } from '../ari-sim/simulator.js';
 import { startOllamaDouble, type OllamaDouble } from '../doubles/ollama/server.js';
 import { startWhisperDouble, type WhisperDouble } from '../doubles/whisper/server.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
+import { waitUntil } from '../helpers/wait.js';
 
 export const APP = 'call-answering';
 export const CALLER = '+447700900777';
@@ -50,12 +50,17 @@ export const SUMMARY = 'A caller asked about opening hours and was told 8am to 6
 export const reply = (intent: string, answered: boolean, answer: string) => JSON.stringify({ intent, answered, answer });
 
 /**
- * The real core and PBX (real ari-client against the ARI simulator, real RTP over UDP on
+ * The real core and PBX (real ARI clients against the ARI simulator, real RTP over UDP on
  * loopback, real WebRTC VAD, real espeak-ng voices on both sides) with the Ollama and
  * Whisper doubles behind the real adapters.
  */
 export async function startAgentHarness(
-  opts: { timing?: Partial<ConversationTiming>; pipeline?: boolean; speech?: PromptCache } = {},
+  opts: {
+    timing?: Partial<ConversationTiming>;
+    pipeline?: boolean;
+    /** The agent's voice; built on the server when it needs the data folder. */
+    speech?: PromptCache | ((server: TestServer) => PromptCache);
+  } = {},
 ): Promise<AgentHarness> {
   const sim = new AriSimulator({ timeScale: 1 });
   await sim.start();
@@ -83,7 +88,13 @@ export async function startAgentHarness(
       timing: opts.timing,
       onTurnMetrics: (m) => metrics.push(m),
       ...(opts.speech
-        ? { engines: { replies: agentEngines(server.config).replies, speech: opts.speech, stt: createSpeechToText(server.config.whisper) } }
+        ? {
+            engines: {
+              replies: agentEngines(server.config).replies,
+              speech: typeof opts.speech === 'function' ? opts.speech(server) : opts.speech,
+              stt: createSpeechToText(server.config.whisper),
+            },
+          }
         : {}),
     },
   });
@@ -91,12 +102,9 @@ export async function startAgentHarness(
   const pipeline = opts.pipeline ? createPipeline(server.services, {}, { pollMs: 100 }) : undefined;
   pipeline?.start();
   const pbx = startPbx(server.services, { backoff: { initialMs: 100, maxMs: 1000 } });
-  await vi.waitFor(
-    () => {
-      if (!sim.appConnected(APP) || pbx.link.state !== 'connected' || !sim.appConnected(agent.mediaApp.name)) throw new Error('PBX not connected yet');
-    },
-    { timeout: 15_000 },
-  );
+  await waitUntil(() => {
+    if (!sim.appConnected(APP) || pbx.link.state !== 'connected' || !sim.appConnected(agent.mediaApp.name)) throw new Error('PBX not connected yet');
+  }, 15_000);
   const speech = agentEngines(server.config).speech;
 
   const h: AgentHarness = {
@@ -126,14 +134,11 @@ export async function startAgentHarness(
       return { channelId: placed.channelId, outcome, session };
     },
     finishedRow(channelId) {
-      return vi.waitFor(
-        () => {
-          const row = server.database.db.select().from(calls).where(eq(calls.channelId, channelId)).get();
-          if (!row?.endedAt || !finished.includes(row.id)) throw new Error('call not finished yet');
-          return row;
-        },
-        { timeout: 20_000 },
-      );
+      return waitUntil(() => {
+        const row = server.database.db.select().from(calls).where(eq(calls.channelId, channelId)).get();
+        if (!row?.endedAt || !finished.includes(row.id)) throw new Error('call not finished yet');
+        return row;
+      }, 20_000);
     },
     unanswered: (userId) => server.database.db.select().from(unansweredQuestions).where(eq(unansweredQuestions.userId, userId)).all(),
     agentAudio: (text, voice = 'female') => sentenceAudio(speech, text, voice, 16000),

@@ -1,14 +1,8 @@
 // Who may open what (SPEC.md §2 access rules, §6): redirects, hidden admin items, the 404 card.
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { adminPage, customerPage, startE2E, type E2E } from './support/browser.js';
+import { describe, expect, it } from 'vitest';
+import { adminPage, customerPage, useE2E } from './support/browser.js';
 
-vi.setConfig({ testTimeout: 90_000 });
-
-let e2e: E2E;
-beforeAll(async () => {
-  e2e = await startE2E();
-}, 180_000);
-afterAll(async () => e2e?.close());
+const e2e = useE2E();
 
 const path = (url: string) => new URL(url).pathname;
 

@@ -1,15 +1,9 @@
 // The owner's own settings: answering mode and knowledge base, the toast-only Settings screen, password change.
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ApiClient } from '../helpers/client.js';
-import { customerPage, startE2E, expectToast, until, type E2E } from './support/browser.js';
+import { customerPage, useE2E, expectToast, until } from './support/browser.js';
 
-vi.setConfig({ testTimeout: 90_000 });
-
-let e2e: E2E;
-beforeAll(async () => {
-  e2e = await startE2E();
-}, 180_000);
-afterAll(async () => e2e?.close());
+const e2e = useE2E();
 
 describe('notification settings', () => {
   it('shows the knowledge base only in agent mode and saves it', async () => {

@@ -1,15 +1,9 @@
 // Regression: a dialog taller than the window (the sign-up form on a laptop or phone)
 // must scroll to its very top; a centring flex container used to cut the title off.
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { startE2E, type E2E } from './support/browser.js';
+import { describe, expect, it } from 'vitest';
+import { useE2E } from './support/browser.js';
 
-vi.setConfig({ testTimeout: 60_000 });
-
-let e2e: E2E;
-beforeAll(async () => {
-  e2e = await startE2E();
-}, 180_000);
-afterAll(async () => e2e?.close());
+const e2e = useE2E({}, 60_000);
 
 describe('tall dialogs', () => {
   it.each([

@@ -1,15 +1,9 @@
 // The console at phone width and in the dark theme, with screenshots kept in /tmp/console-e2e for review.
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { adminPage, customerPage, screenshotPath, startE2E, type E2E, until } from './support/browser.js';
+import { adminPage, customerPage, screenshotPath, useE2E, until } from './support/browser.js';
 
-vi.setConfig({ testTimeout: 90_000 });
-
-let e2e: E2E;
-beforeAll(async () => {
-  e2e = await startE2E();
-}, 180_000);
-afterAll(async () => e2e?.close());
+const e2e = useE2E();
 
 /** Nothing wider than the viewport: no sideways scrolling of the page itself. */
 const overflowX = (page: Page) => page.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth');

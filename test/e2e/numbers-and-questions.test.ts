@@ -1,17 +1,11 @@
 // Screens with data: a number bought and its forwarding codes copied, a question added to the
 // knowledge base, and the admin's number management (savings filter, CSV export, release).
 import fs from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { unansweredQuestions } from '../../core/db/schema.js';
-import { adminPage, apiMissing, customerPage, startE2E, expectToast, until, type E2E } from './support/browser.js';
+import { adminPage, apiMissing, customerPage, useE2E, expectToast, until } from './support/browser.js';
 
-vi.setConfig({ testTimeout: 90_000 });
-
-let e2e: E2E;
-beforeAll(async () => {
-  e2e = await startE2E({ NUMBER_PROVIDER: 'static', STATIC_NUMBERS: '+447700900001,+447700900002,+447700900003' });
-}, 180_000);
-afterAll(async () => e2e?.close());
+const e2e = useE2E({ NUMBER_PROVIDER: 'static', STATIC_NUMBERS: '+447700900001,+447700900002,+447700900003' });
 
 describe('customer: numbers and questions', () => {
   it('gets a number, shows the forwarding guide and copies a code', async () => {

@@ -1,16 +1,10 @@
 // Forgot password → e-mail → /reset-password/{token} → new password; and the link without a token.
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { activeCustomer } from '../helpers/accounts.js';
 import { ApiClient } from '../helpers/client.js';
-import { outboxMails, startE2E, type E2E } from './support/browser.js';
+import { outboxMails, useE2E } from './support/browser.js';
 
-vi.setConfig({ testTimeout: 90_000 });
-
-let e2e: E2E;
-beforeAll(async () => {
-  e2e = await startE2E();
-}, 180_000);
-afterAll(async () => e2e?.close());
+const e2e = useE2E();
 
 describe('reset password', () => {
   it('without a token: fields and button disabled, with the invalid-link error', async () => {

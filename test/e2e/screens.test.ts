@@ -1,17 +1,11 @@
 // Every data screen in its first-visit state. Screens whose API another capability serves are
 // checked against what the server answers today: the empty state when the route exists, the
 // error state (with Retry) while it does not. Call logs are also checked with real rows.
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { calls } from '../../core/db/schema.js';
-import { adminPage, apiMissing, customerPage, startE2E, type E2E, until } from './support/browser.js';
+import { adminPage, apiMissing, customerPage, useE2E, until } from './support/browser.js';
 
-vi.setConfig({ testTimeout: 90_000 });
-
-let e2e: E2E;
-beforeAll(async () => {
-  e2e = await startE2E();
-}, 180_000);
-afterAll(async () => e2e?.close());
+const e2e = useE2E();
 
 describe('customer screens on a new account', () => {
   it('analytics, phone numbers and AI questions show their empty or error states', async () => {

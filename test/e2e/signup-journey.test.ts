@@ -1,16 +1,10 @@
 // The whole way in: a business signs up, an admin approves it, the owner logs in.
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ADMIN } from '../helpers/accounts.js';
 import { ApiClient } from '../helpers/client.js';
-import { apiMissing, logInThroughDialog, startE2E, expectToast, type E2E } from './support/browser.js';
+import { apiMissing, logInThroughDialog, useE2E, expectToast } from './support/browser.js';
 
-vi.setConfig({ testTimeout: 90_000 });
-
-let e2e: E2E;
-beforeAll(async () => {
-  e2e = await startE2E();
-}, 180_000);
-afterAll(async () => e2e?.close());
+const e2e = useE2E();
 
 describe('sign-up, approval and first login', () => {
   const email = `salon-${Date.now()}@example.co.uk`;

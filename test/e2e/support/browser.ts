@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { vi } from 'vitest';
+import { afterAll, beforeAll, vi } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { ADMIN, activeCustomer, signInAdmin } from '../../helpers/accounts.js';
 import type { ApiClient } from '../../helpers/client.js';
@@ -50,6 +50,25 @@ export async function startE2E(env: Record<string, string> = {}): Promise<E2E> {
       await server.close();
     },
   };
+}
+
+/**
+ * The file's appliance and browser: started before its first test, closed after its last.
+ * The returned E2E may be used by the tests once they run.
+ */
+export function useE2E(env: Record<string, string> = {}, testTimeoutMs = 90_000): E2E {
+  vi.setConfig({ testTimeout: testTimeoutMs });
+  let started: E2E | undefined;
+  beforeAll(async () => {
+    started = await startE2E(env);
+  }, 180_000);
+  afterAll(async () => started?.close());
+  return new Proxy({} as E2E, {
+    get(_target, prop) {
+      if (!started) throw new Error('the e2e appliance is used before beforeAll started it');
+      return Reflect.get(started, prop);
+    },
+  });
 }
 
 /** Hands an API client's session cookie to the browser: seeded users start signed in. */
