@@ -6,7 +6,7 @@ import type { Call } from '../core/db/schema.js';
 import { AriNotFoundError, type AriRest } from './ari/types.js';
 import type { FlowLog, FlowOutcome } from './flows/types.js';
 import { MIN_MESSAGE_MS } from './flows/voicemail/message-rule.js';
-import { deleteOnAsterisk, lastsAtLeast, queueRecordingRetry, retryPendingRecordings } from './recordings/recording-retries.js';
+import { deleteOnAsterisk, queueRecordingRetry, retryPendingRecordings, wavDurationMs } from './recordings/recording-retries.js';
 import { alreadyStored, storeRecording } from './recordings/store-recording.js';
 
 export interface FinishDeps {
@@ -35,6 +35,7 @@ export async function finaliseCall(
   let recordingFile: string | null = null;
   let deleteAfter: string | undefined;
   let retryLater = false;
+  let recordingMs = 0;
   const name = outcome.recordingName;
   if (name && outcome.message !== 'no') {
     const fileName = `${name}.wav`;
@@ -46,7 +47,8 @@ export async function finaliseCall(
         // Already copied by a run that stopped before writing the row: the local file is the message.
         if (!(err instanceof AriNotFoundError && (await alreadyStored(deps.recordingsDir, fileName)))) throw err;
       }
-      const keep = outcome.message === 'yes' || (await lastsAtLeast(path.join(deps.recordingsDir, fileName), MIN_MESSAGE_MS));
+      recordingMs = await wavDurationMs(path.join(deps.recordingsDir, fileName));
+      const keep = outcome.message === 'yes' || recordingMs >= MIN_MESSAGE_MS;
       if (keep) {
         status = 'voicemail';
         recordingFile = fileName;
@@ -76,7 +78,9 @@ export async function finaliseCall(
 
   // A conversation (agent mode) is an answered call even if its recording was lost.
   if (outcome.status) status = outcome.status;
-  const duration = Math.max(0, Math.round((call.endedAt - call.startedAt) / 1000));
+  // A call lasts at least as long as its message: the lower bound when its end was never seen
+  // (a row finished after a restart has no end time to go by).
+  const duration = Math.max(0, Math.round((call.endedAt - call.startedAt) / 1000), recordingFile ? Math.floor(recordingMs / 1000) : 0);
   const changed = await retryWhileBusy(
     deps.db,
     `finish call ${call.id}`,

@@ -173,10 +173,15 @@ export async function deleteOnAsterisk(deps: { rest: AriRest; log: FlowLog }, na
 }
 
 export async function lastsAtLeast(file: string, ms: number): Promise<boolean> {
+  return (await wavDurationMs(file)) >= ms;
+}
+
+/** A stored recording's length, 0 when it cannot be read. */
+export async function wavDurationMs(file: string): Promise<number> {
   try {
     const buf = await fs.readFile(file);
-    return parseWavHeader(buf, buf.length).durationMs >= ms;
+    return parseWavHeader(buf, buf.length).durationMs;
   } catch {
-    return false;
+    return 0;
   }
 }

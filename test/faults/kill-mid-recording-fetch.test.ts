@@ -1,0 +1,145 @@
+// The core killed with SIGKILL while it is copying a finished call's recording from
+// Asterisk, then started again on the same DATA_DIR (issue 8, fault tests). The real
+// entry point (core/main.ts) runs as a child process against the ARI simulator; the
+// simulator holds the stored-file fetch open so the kill lands mid-fetch, as it would
+// with a slow Asterisk or a large file.
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import type http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { openDatabase } from '../../core/db/client.js';
+import { calls, jobs, notifications, phoneNumbers, users } from '../../core/db/schema.js';
+import { postCallKey } from '../../core/pipeline/post-call.js';
+import { callerSpeech } from '../ari-sim/caller-audio.js';
+import { AriSimulator } from '../ari-sim/simulator.js';
+import { startOllamaDouble } from '../doubles/ollama/server.js';
+import { startWhisperDouble } from '../doubles/whisper/server.js';
+
+const APP = 'call-answering';
+const DID = '+447700900889';
+const OWNER_MOBILE = '+447700900555';
+const MESSAGE = 'Hello, it is Raj from flat two. The front door lock is jammed, please send someone round.';
+const SUMMARY = 'Raj from flat two reports a jammed front door lock and asks for someone to come round.';
+
+const children: ChildProcess[] = [];
+const cleanups: Array<() => unknown> = [];
+afterEach(async () => {
+  for (const c of children.splice(0)) if (c.exitCode === null) c.kill('SIGKILL');
+  for (const f of cleanups.splice(0).reverse()) await f();
+});
+
+/** Starts core/main.ts on `dataDir` and resolves once its PBX link is up. */
+async function startCore(dataDir: string, env: Record<string, string>): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'core/main.ts'], {
+    cwd: path.resolve(import.meta.dirname, '../..'),
+    env: { PATH: process.env.PATH, HOST: '127.0.0.1', PORT: '0', DATA_DIR: dataDir, ADMIN_EMAIL: 'admin@example.co.uk', ADMIN_PASSWORD: 'Admin-Password-1!', TTS_ENGINE: 'espeak-ng', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  children.push(child);
+  let stdout = '';
+  child.stdout!.on('data', (d) => (stdout += d));
+  child.stderr!.resume();
+  const port = await vi.waitFor(
+    () => {
+      const m = stdout.match(/Server listening at http:\/\/127\.0\.0\.1:(\d+)/);
+      if (!m) throw new Error('not listening yet');
+      return Number(m[1]);
+    },
+    { timeout: 30_000, interval: 100 },
+  );
+  await vi.waitFor(
+    async () => {
+      const health = (await (await fetch(`http://127.0.0.1:${port}/healthz`)).json()) as { components: Record<string, { ok: boolean; detail: string }> };
+      expect(health.components.pbx).toMatchObject({ ok: true, detail: expect.stringMatching(/^connected/) });
+    },
+    { timeout: 20_000, interval: 200 },
+  );
+  return child;
+}
+
+describe('the core killed with SIGKILL mid-recording-fetch', () => {
+  it('after a restart on the same DATA_DIR the message is stored exactly once, the row is a final voicemail, one text', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kill-mid-fetch-'));
+    cleanups.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+    const seed = openDatabase(path.join(dataDir, 'appliance.db'));
+    const owner = seed.db
+      .insert(users)
+      .values({ email: 'owner@example.co.uk', passwordHash: 'x', accountStatus: 'active', businessName: 'Locksmiths Ltd', smsEnabled: true, notificationNumber: OWNER_MOBILE })
+      .returning()
+      .get();
+    seed.db.insert(phoneNumbers).values({ phoneNumber: DID, provider: 'static', providerSid: 'd1', userId: owner.id }).run();
+    seed.close();
+
+    const whisper = await startWhisperDouble();
+    cleanups.push(() => whisper.close());
+    const ollama = await startOllamaDouble();
+    cleanups.push(() => ollama.close());
+    whisper.defaultTranscript = MESSAGE;
+    ollama.replier = () => SUMMARY;
+    const sim = new AriSimulator({ timeScale: 10, soundDirs: { appliance: path.join(dataDir, 'prompts') } });
+    await sim.start();
+    cleanups.push(() => sim.stop());
+    const env = {
+      ARI_URL: sim.url,
+      ARI_USERNAME: sim.credentials.username,
+      ARI_PASSWORD: sim.credentials.password,
+      ARI_APP: APP,
+      WHISPER_URL: whisper.url,
+      OLLAMA_URL: ollama.url,
+    };
+
+    // Asterisk is slow to hand over the file: the fetch is in flight when the core dies.
+    let fetches = 0;
+    (sim as unknown as { server: http.Server }).server.on('request', (req: http.IncomingMessage) => {
+      if (req.method === 'GET' && /^\/ari\/recordings\/stored\/[^/]+\/file/.test(req.url ?? '')) fetches++;
+    });
+    sim.delayOperation('recordings.getStoredFile', 15_000);
+    const first = await startCore(dataDir, env);
+    const call = sim.call({ app: APP, from: '+447700900999', did: DID, script: { onRecord: [{ say: callerSpeech(MESSAGE) }, { press: '#' }] } });
+    const outcome = await call.done;
+    // The caller heard the beep, left the message and was thanked and hung up on: no dead air.
+    expect(outcome.hungUpBy).toBe('app');
+    expect(outcome.heard).toContain('sound:beep');
+    await vi.waitFor(() => expect(fetches).toBe(1), { timeout: 20_000 });
+
+    const exited = new Promise((resolve) => first.once('exit', resolve));
+    first.kill('SIGKILL');
+    await exited;
+    const db = openDatabase(path.join(dataDir, 'appliance.db'));
+    cleanups.push(() => db.close());
+    const [open] = db.db.select().from(calls).all();
+    expect(open).toMatchObject({ channelId: call.channelId, endedAt: null }); // the kill left the row open…
+    expect(sim.storedRecordingNames()).toEqual([`call-${open!.id}`]); // …and the only copy on Asterisk
+
+    sim.delayOperation('recordings.getStoredFile', 0); // Asterisk answers promptly again
+    await startCore(dataDir, env);
+
+    const row = await vi.waitFor(
+      () => {
+        const r = db.db.select().from(calls).where(eq(calls.id, open!.id)).get()!;
+        if (!r.endedAt) throw new Error('not finished yet');
+        return r;
+      },
+      { timeout: 30_000, interval: 100 },
+    );
+    expect(row).toMatchObject({ status: 'voicemail', recordingFile: `call-${row.id}.wav` });
+    // Its end was never seen (the first core died), but it lasted at least as long as the message.
+    expect(row.duration).toBeGreaterThanOrEqual(3);
+    // Stored exactly once: one file, no half-written leftovers, the copy on Asterisk removed.
+    expect(fs.readdirSync(path.join(dataDir, 'recordings'))).toEqual([`call-${row.id}.wav`]);
+    expect(fs.statSync(path.join(dataDir, 'recordings', row.recordingFile!)).size).toBeGreaterThan(44);
+    await vi.waitFor(() => expect(sim.storedRecordingNames()).toEqual([]), { timeout: 10_000 });
+    expect(fetches).toBe(2);
+
+    await vi.waitFor(() => expect(db.db.select().from(jobs).where(eq(jobs.key, postCallKey(row.id))).get()?.status).toBe('done'), { timeout: 30_000, interval: 100 });
+    expect(db.db.select().from(calls).where(eq(calls.id, row.id)).get()).toMatchObject({ transcription: MESSAGE, aiSummary: SUMMARY, notificationSent: true });
+    const texts = db.db.select().from(notifications).where(eq(notifications.callId, row.id)).all();
+    expect(texts.map((t) => [t.channel, t.status, t.to])).toEqual([['sms', 'sent', OWNER_MOBILE]]);
+    expect(fs.readdirSync(path.join(dataDir, 'outbox', 'sms'))).toHaveLength(1);
+    expect(db.db.select().from(calls).all()).toHaveLength(1);
+    expect(sim.violations).toEqual([]);
+  }, 120_000);
+});
