@@ -39,7 +39,8 @@ function hasMessage(c: Call): boolean {
 
 /** The call's recording is still on Asterisk, waiting for the PBX to store it (disk was full). */
 function recordingAwaited(db: Db, c: Call): boolean {
-  if (c.recordingFile || c.status === 'missed') return false;
+  // An agent call's dialogue is already transcribed: its summary does not need the recording.
+  if (c.recordingFile || c.status === 'missed' || c.transcriptionStatus === 'done') return false;
   const job = db.select({ status: jobs.status }).from(jobs).where(eq(jobs.key, storeRecordingKey(c.id))).get();
   return job?.status === 'pending' || job?.status === 'running';
 }
@@ -100,7 +101,10 @@ export function postCallHandler(deps: PostCallDeps): JobHandler {
     }
 
     const summaryOpen = call.summaryStatus === 'none' || call.summaryStatus === 'pending';
-    if (hasMessage(call) && summaryOpen && call.transcriptionStatus === 'done') {
+    // An agent call's dialogue is transcribed by the flow itself: it is summarised even while
+    // its recording is missing (disk full when the call ended), so the owner's text has it.
+    const hasTranscript = call.transcriptionStatus === 'done' && call.status !== 'missed' && (hasMessage(call) || !!call.transcription?.trim());
+    if (hasTranscript && summaryOpen) {
       const transcript = call.transcription?.trim() ?? '';
       try {
         if (!transcript) {

@@ -164,3 +164,45 @@ describe('the recordings disk full', { timeout: 60_000 }, () => {
     await expectRecovered(harness, final.id);
   });
 });
+
+describe('the recordings disk full at the end of an agent call', { timeout: 120_000 }, () => {
+  it('the answered call is texted at once from its dialogue, and the conversation recording is stored later without a second text', async () => {
+    const { startAgentHarness, reply, SUMMARY: AGENT_SUMMARY } = await import('../agent/harness.js');
+    const a = await startAgentHarness({ pipeline: true });
+    try {
+      const biz = a.business({ businessName: 'Full Disk Plumbing', knowledgeBase: 'Q: Hours?\nA: We are open 8am to 6pm.', smsEnabled: true, notificationNumber: OWNER_MOBILE });
+      a.replies([
+        [/open/i, reply('question', true, 'We are open 8am to 6pm.')],
+        [/goodbye/i, reply('goodbye', true, 'Thank you for calling. Goodbye.')],
+      ]);
+      const disk = fullDisk();
+      useRecordingDisk(disk);
+      const { channelId, outcome } = await a.call(biz.did, [
+        { after: { agentQuietMs: 1000 }, say: 'When are you open?', onSpeak: () => (a.whisper.defaultTranscript = 'When are you open?') },
+        { after: { agentQuietMs: 1000 }, say: 'Thank you, goodbye.', onSpeak: () => (a.whisper.defaultTranscript = 'Thank you, goodbye.') },
+        { after: { ms: 30_000 }, hangUp: true },
+      ]);
+      expect(outcome.hungUpBy).toBe('app');
+      const row = await a.finishedRow(channelId);
+      expect(row).toMatchObject({ status: 'answered', recordingFile: null, transcriptionStatus: 'done' });
+      expect(a.sim.storedRecordingNames()).toContain(`call-${row.id}`);
+      const db = a.server.database.db;
+      // The dialogue is the message: the owner is told now, with the summary, while the disk is still full.
+      await vi.waitFor(() => expect(db.select().from(jobs).where(eq(jobs.key, postCallKey(row.id))).get()?.status).toBe('done'), { timeout: 20_000 });
+      expect(disk.refused).toBeGreaterThanOrEqual(1);
+      const sent = () => db.select().from(notifications).where(eq(notifications.callId, row.id)).all();
+      expect(sent().map((t) => t.status)).toEqual(['sent']);
+      expect(sent()[0]!.body).toContain(AGENT_SUMMARY);
+
+      useRecordingDisk(undefined);
+      await vi.waitFor(() => expect(db.select().from(calls).where(eq(calls.id, row.id)).get()?.recordingFile).toBe(`call-${row.id}.wav`), { timeout: 20_000 });
+      expect(fs.existsSync(path.join(a.server.dataDir, 'recordings', `call-${row.id}.wav`))).toBe(true);
+      await vi.waitFor(() => expect(a.sim.storedRecordingNames()).not.toContain(`call-${row.id}`));
+      expect(db.select().from(jobs).where(eq(jobs.key, storeRecordingKey(row.id))).get()?.status).toBe('done');
+      expect(db.select().from(calls).where(eq(calls.id, row.id)).get()).toMatchObject({ status: 'answered', aiSummary: AGENT_SUMMARY });
+      expect(sent().map((t) => t.status)).toEqual(['sent']);
+    } finally {
+      await a.close();
+    }
+  });
+});
