@@ -96,7 +96,7 @@ describe('the core killed with SIGKILL mid-recording-fetch', () => {
     (sim as unknown as { server: http.Server }).server.on('request', (req: http.IncomingMessage) => {
       if (req.method === 'GET' && /^\/ari\/recordings\/stored\/[^/]+\/file/.test(req.url ?? '')) fetches++;
     });
-    sim.delayOperation('recordings.getStoredFile', 15_000);
+    sim.delayOperation('recordings.getStoredFile', 8_000);
     const first = await startCore(dataDir, env);
     const call = sim.call({ app: APP, from: '+447700900999', did: DID, script: { onRecord: [{ say: callerSpeech(MESSAGE) }, { press: '#' }] } });
     const outcome = await call.done;
@@ -141,5 +141,7 @@ describe('the core killed with SIGKILL mid-recording-fetch', () => {
     expect(fs.readdirSync(path.join(dataDir, 'outbox', 'sms'))).toHaveLength(1);
     expect(db.db.select().from(calls).all()).toHaveLength(1);
     expect(sim.violations).toEqual([]);
+    // The dead core's held fetch is answered (into a closed socket) before the simulator stops.
+    await vi.waitFor(() => expect(sim.restLog.filter((r) => r.operation === 'recordings.getStoredFile')).toHaveLength(2), { timeout: 20_000, interval: 100 });
   }, 120_000);
 });
