@@ -3,6 +3,7 @@
 // Prints figures; asserts nothing. Scale with BENCH_OWN_CALLS / BENCH_ALL_CALLS; pick with
 // BENCH_ROUTES (comma-separated), BENCH_CONCURRENCY (e.g. 1,4) and BENCH_SECONDS.
 import { execFile } from 'node:child_process';
+import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { createSession } from '../core/auth/sessions.js';
@@ -57,13 +58,19 @@ const client = path.join(import.meta.dirname, 'lib', 'load-client.ts');
 for (const route of ROUTES)
 for (const CONCURRENCY of CONCURRENCIES) {
   await fetch(server.url + route, { headers: { cookie } }); // warm caches and prepared statements
+  // The server runs in this process, so this process's CPU time during the load is the
+  // server's: per request it does not depend on what else the shared machine is running,
+  // unlike the wall-clock percentiles.
+  const cpu0 = process.cpuUsage();
   const { stdout } = await run(process.execPath, ['--import', 'tsx', client, server.url + route, cookie, String(CONCURRENCY), String(SECONDS)], {
     maxBuffer: 64 * 1024 * 1024,
   });
+  const cpu = process.cpuUsage(cpu0);
   const { latencies, errors } = JSON.parse(stdout) as { latencies: number[]; errors: number };
   const rps = latencies.length / SECONDS;
+  const cpuPerRequest = (cpu.user + cpu.system) / 1000 / Math.max(1, latencies.length + errors);
   console.log(
-    `${route.padEnd(26)} ${CONCURRENCY} concurrent: ${latencies.length} requests (${rps.toFixed(0)}/s), errors ${errors}, p50 ${percentile(latencies, 50).toFixed(1)} ms, p95 ${percentile(latencies, 95).toFixed(1)} ms`,
+    `${route.padEnd(26)} ${CONCURRENCY} concurrent: ${latencies.length} requests (${rps.toFixed(0)}/s), errors ${errors}, p50 ${percentile(latencies, 50).toFixed(1)} ms, p95 ${percentile(latencies, 95).toFixed(1)} ms, server CPU ${cpuPerRequest.toFixed(2)} ms/request, load ${os.loadavg()[0]!.toFixed(1)}`,
   );
   report({ bench: 'http-load', measure: `GET ${route} p50 / p95 (${CONCURRENCY} concurrent)`, value: `${percentile(latencies, 50).toFixed(1)} / ${percentile(latencies, 95).toFixed(1)} ms`, budget: 'p95 < 50 ms' });
 }

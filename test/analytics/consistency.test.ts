@@ -194,7 +194,7 @@ const KINDS = [
   'rolled-back transaction',
   'transcription done',
   'transcription failed',
-].sort();
+];
 
 interface World {
   owners: number[];
