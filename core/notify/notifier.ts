@@ -1,5 +1,5 @@
 import { and, asc, eq } from 'drizzle-orm';
-import type { Db } from '../db/client.js';
+import { retryWhileBusy, type Db } from '../db/client.js';
 import { calls, notifications, type Call, type User } from '../db/schema.js';
 import { isRetryable, errorMessage } from '../pipeline/retryable.js';
 import type { Channel, MessageGateway, OutgoingMessage } from './gateway.js';
@@ -64,15 +64,20 @@ export class CallNotifier {
       .values({ callId: call.id, userId: owner.id, channel: msg.channel, to: msg.to, body: msg.body, status: 'sending' })
       .returning({ id: notifications.id })
       .all();
+    let providerId: string;
     try {
-      const { providerId } = await this.gateway.send(msg);
-      this.settle(intent!.id, call.id, { status: 'sent', providerId });
+      ({ providerId } = await this.gateway.send(msg));
     } catch (err) {
       const error = errorMessage(err);
       this.settle(intent!.id, call.id, { status: 'failed', error });
       this.reportOnCall(call.id, `${CHANNEL_LABEL[msg.channel]}: ${error}`);
       throw err;
     }
+    // Outside the try: the provider has the message, so a refused write (the database
+    // locked by a backup) must never be recorded as a failed send and sent again. It is
+    // retried until it lands; if the process dies first, the 'sending' row makes the next
+    // run ask the provider instead of sending.
+    await retryWhileBusy(this.db, 'record a sent notification', () => this.settle(intent!.id, call.id, { status: 'sent', providerId }));
   }
 
   private settle(rowId: number, callId: number, r: { status: 'sent'; providerId: string } | { status: 'failed'; error: string }): void {
