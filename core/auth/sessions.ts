@@ -1,5 +1,6 @@
-import { and, eq, gt, lt } from 'drizzle-orm';
+import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
+import { preparedPerDb } from '../db/prepared.js';
 import { sessions, users, type User } from '../db/schema.js';
 import { hashToken, newToken } from './tokens.js';
 
@@ -13,14 +14,19 @@ export function createSession(db: Db, userId: number, now: Date): { id: string; 
   return { id, expiresAt };
 }
 
-export function userForSession(db: Db, id: string, now: Date): User | undefined {
-  const row = db
+// Every signed-in request looks its session up: compiled once, not per request.
+const statements = preparedPerDb((db) => ({
+  userForSession: db
     .select({ user: users })
     .from(sessions)
     .innerJoin(users, eq(sessions.userId, users.id))
-    .where(and(eq(sessions.idHash, hashToken(id)), gt(sessions.expiresAt, now)))
-    .get();
-  return row?.user;
+    .where(and(eq(sessions.idHash, sql.placeholder('idHash')), gt(sessions.expiresAt, sql.placeholder('now'))))
+    .prepare(),
+}));
+
+export function userForSession(db: Db, id: string, now: Date): User | undefined {
+  // A placeholder in a comparison is bound as given, not through the column: expires_at holds ms.
+  return statements(db).userForSession.get({ idHash: hashToken(id), now: now.getTime() })?.user;
 }
 
 export function deleteSession(db: Db, id: string): void {
