@@ -1,5 +1,5 @@
 import { findCallByChannel, openCall, openCalls } from '../core/calls/call-store.js';
-import type { Db } from '../core/db/client.js';
+import { retryWhileBusy, type Db } from '../core/db/client.js';
 import type { Call } from '../core/db/schema.js';
 import type { PromptCache } from '../models/tts/index.js';
 import type { AriEvent, AriRest, ChannelSnapshot } from './ari/types.js';
@@ -98,14 +98,16 @@ export class StasisApp {
         await notInServiceFlow({ session, rest, prompts, log });
         return;
       }
-      const opened = openCall(db, {
+      // A backup or an operator's sqlite3 session may hold the write lock: the row is retried
+      // with the thread free (other calls keep their audio), for up to 20 s; then goodbye.
+      const opened = await retryWhileBusy(db, 'open the call row', () => openCall(db, {
         userId: decision.userId,
         channelId: channel.id,
         fromNumber: session.callerNumber,
         toNumber: route.did,
         mode: decision.kind === 'unavailable' ? 'unavailable' : decision.mode,
         createdAt: new Date(session.startedAt),
-      });
+      }), { maxWaitMs: 20_000, log });
       if (opened.existing && opened.call.endedAt) {
         log.warn({ channelId: channel.id, callId: opened.call.id }, 'channel already handled; hanging up the leftover');
         await hangUp({ session, rest });

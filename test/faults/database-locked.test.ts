@@ -140,6 +140,36 @@ describe('the database locked by a backup for longer than the busy timeout', { t
     expect(h.protocolProblems()).toEqual([]);
   });
 
+  it('as a new call arrives: the caller is answered at once, the row is written when the lock goes, and the message is kept', async () => {
+    const h: PbxHarness = await startPbxHarness({ timeScale: 20 });
+    cleanups.push(() => h.close());
+    h.server.database.sqlite.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
+    const holder = await startLockHolder(path.join(h.server.dataDir, 'appliance.db'));
+    cleanups.push(() => holder.stop());
+    const biz = h.business({ businessName: 'Backup Hour Ltd' });
+    await holder.lock();
+    const refusedBefore = busyRefusals(h.server.database.db);
+    const call = h.sim.call({ app: APP, from: CALLER, did: biz.did, script: { onRecord: [{ say: callerSpeech('Hello, please call me back.') }, { press: '#' }] } });
+    const answered = () => h.sim.restLog.some((r) => r.operation === 'channels.answer' && r.path.includes(call.channelId));
+    await vi.waitFor(() => expect(busyRefusals(h.server.database.db)).toBeGreaterThan(refusedBefore), { timeout: 20_000 });
+    expect(answered()).toBe(true);
+    const db = h.server.database.db;
+    await holder.unlock();
+    const outcome = await call.done;
+    const row = await vi.waitFor(
+      () => {
+        const r = db.select().from(calls).where(eq(calls.channelId, call.channelId)).all();
+        if (r.length !== 1 || !r[0]!.endedAt) throw new Error('not finished yet');
+        return r[0]!;
+      },
+      { timeout: 20_000 },
+    );
+    expect(outcome.heard[0]).toBe(await h.prompt("You've reached Backup Hour Ltd. For quality purposes, this call is being recorded. Please leave your name and message after the tone.", 'female'));
+    expect(row).toMatchObject({ status: 'voicemail', recordingFile: `call-${row.id}.wav` });
+    await vi.waitFor(() => expect(h.finished).toEqual([row.id]));
+    expect(h.protocolProblems()).toEqual([]);
+  });
+
   it('as a job completes (the text just handed to Twilio): no crash, the job is retried and finds the text, Twilio gets exactly one', async () => {
     const h: PipelineHarness = await startPipelineHarness({ start: false });
     cleanups.push(() => h.close());
