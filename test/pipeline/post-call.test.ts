@@ -117,7 +117,8 @@ describe('post-call pipeline: engine failures', () => {
     await vi.waitFor(() => expect(h.twilio.messages).toHaveLength(1), { timeout: 15_000, interval: 20 });
     expect(h.twilio.messages[0]!.body).toMatch(/New voicemail from \+447700900123 at \d\d:\d\d\. The transcript and summary will follow in your call log\.$/);
     expect(h.call(id)).toMatchObject({ transcriptionStatus: 'pending', summaryStatus: 'pending', notificationSent: true });
-    expect(h.jobOf(id).lastError).toMatch(/Whisper is unreachable/);
+    // The attempt records its error just after the text goes out.
+    await vi.waitFor(() => expect(h.jobOf(id).lastError).toMatch(/Whisper is unreachable/));
 
     whisper.alwaysFail = null; // the engine comes back
     await waitForJob(id, 'done');
@@ -135,7 +136,7 @@ describe('post-call pipeline: engine failures', () => {
     await vi.waitFor(() => expect(h.twilio.messages).toHaveLength(1), { timeout: 15_000, interval: 20 });
     expect(h.twilio.messages[0]!.body).toContain(`Message: "${SPOKEN}"`);
     expect(h.call(id)).toMatchObject({ transcriptionStatus: 'done', summaryStatus: 'pending', aiSummary: null });
-    expect(h.jobOf(id).lastError).toContain('Ollama did not answer within 100 ms');
+    await vi.waitFor(() => expect(h.jobOf(id).lastError).toContain('Ollama did not answer within 100 ms'));
 
     ollama.always = null;
     await waitForJob(id, 'done');
