@@ -33,8 +33,14 @@ export async function listen(handler: http.RequestListener): Promise<{ server: h
   };
 }
 
+/** Waits `ms`, or until `signal` aborts (the double is closing); leaves no listener behind. */
 export const sleep = (ms: number, signal?: AbortSignal) =>
   new Promise<void>((resolve) => {
-    const t = setTimeout(resolve, ms);
-    signal?.addEventListener('abort', () => (clearTimeout(t), resolve()), { once: true });
+    const done = () => {
+      clearTimeout(t);
+      signal?.removeEventListener('abort', done);
+      resolve();
+    };
+    const t = setTimeout(done, ms);
+    signal?.addEventListener('abort', done, { once: true });
   });
