@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { CallEnded, CallSession, StepTimeout } from './call-session.js';
 import type { AriEvent } from './ari/types.js';
 
@@ -40,4 +40,20 @@ describe('CallSession', () => {
     await expect(pending).rejects.toBeInstanceOf(CallEnded);
     await expect(s.waitFor(() => true, { what: 'late', timeoutMs: 10 })).resolves.toBeDefined(); // history still answers
   });
+
+  it('a wait the call ends under, while its REST request is still out, is not an unhandled rejection', async () => {
+    const unhandled: unknown[] = [];
+    const onUnhandled = (err: unknown) => unhandled.push(err);
+    process.on('unhandledRejection', onUnhandled);
+    stopListening = () => process.off('unhandledRejection', onUnhandled);
+    const s = new CallSession(channel, '+447700900001');
+    const finished = s.waitFor((x) => x.type === 'PlaybackFinished', { what: 'greeting', timeoutMs: 1000 });
+    s.deliver(ev('StasisEnd')); // the caller hangs up while POST /play is in flight
+    await new Promise((r) => setTimeout(r, 20)); // the request returns a little later
+    expect(unhandled).toEqual([]);
+    await expect(finished).rejects.toBeInstanceOf(CallEnded);
+  });
 });
+
+let stopListening: (() => void) | undefined;
+afterEach(() => stopListening?.());

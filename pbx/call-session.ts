@@ -134,7 +134,14 @@ export class CallSession {
   waitFor(match: (e: AriEvent) => boolean, opts: WaitOptions): Promise<AriEvent> {
     const seen = this.history.find(match);
     if (seen) return Promise.resolve(seen);
-    if (this.gone) return Promise.reject(new CallEnded(`call ${this.channelId} ended`));
+    const waiting = this.gone ? Promise.reject(new CallEnded(`call ${this.channelId} ended`)) : this.register(match, opts);
+    // The caller awaits this only after its REST request returns; if the call ends in
+    // between, the rejection must not count as unhandled meanwhile (awaiting still throws).
+    waiting.catch(() => undefined);
+    return waiting;
+  }
+
+  private register(match: (e: AriEvent) => boolean, opts: WaitOptions): Promise<AriEvent> {
     return new Promise<AriEvent>((resolve, reject) => {
       const timer = setTimeout(() => {
         this.waiters.delete(waiter);
