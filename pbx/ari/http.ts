@@ -2,7 +2,7 @@ import http from 'node:http';
 import https from 'node:https';
 import { AriNotFoundError, AriRequestError, AriTimeoutError } from './types.js';
 
-// One HTTP requester for every ARI REST call the core makes. ari-client builds each request
+// The HTTP requester for the core's ARI REST calls. ari-client builds each request
 // through swagger-client and shred (≈ 3 ms of CPU per call, measured in bench/calls-100.ts),
 // which alone puts 100 simultaneous answers ≈ 0.3 s behind their StasisStart; this sends
 // the same requests with a few µs of work over a small pool of kept-alive sockets.

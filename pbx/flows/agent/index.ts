@@ -48,7 +48,8 @@ export function installAgentFlow(services: Services, opts: InstallOptions = {}):
   const ariBase = config.ari.url.replace(/\/ari\/?$/, '');
   const mediaApp = openMediaApp({ url: ariBase, username: config.ari.username, password: config.ari.password, app: config.ari.app, log });
   const engines = agentEngines(config);
-  const ariHttp = createAriHttp({ url: ariBase, username: config.ari.username, password: config.ari.password });
+  // Its own small pool: media set-up is a few requests per agent call, never a burst.
+  const ariHttp = createAriHttp({ url: ariBase, username: config.ari.username, password: config.ari.password, maxSockets: 8 });
   const bindHost = env.AGENT_RTP_BIND ?? '0.0.0.0';
   const deps: AgentFlowDeps = {
     db: database.db,
