@@ -64,7 +64,7 @@ done
 
 # NAT: Asterisk must put the public address in SDP and Contact, or audio is one-way.
 nat="$OUT/pjsip_nat.conf"
-: >"$nat"
+printf '; Written by entrypoint.sh: what both transports inherit.\n[transport-nat](!)\n' >"$nat"
 if [ -n "$SIP_PUBLIC_ADDRESS" ]; then
   {
     echo "external_media_address=$SIP_PUBLIC_ADDRESS"

@@ -1,0 +1,264 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { projectRoot } from '../../core/config/paths.js';
+import { freeSipPort, freeTcpPort, freeUdpRange } from './ports.js';
+
+// One real Asterisk, unprivileged, in a temp folder: deploy/asterisk/etc rendered by the
+// project's own entrypoint.sh, then only the loopback differences a test needs (listed in
+// applyLoopbackDifferences), on free ports so several instances can run at once.
+
+export interface AsteriskOptions {
+  /** The unpacked tree (findAsterisk().root). */
+  root: string;
+  ariUsername?: string;
+  ariPassword?: string;
+  ariApp?: string;
+  /** Extra environment for entrypoint.sh (e.g. SIP_TRUNKS). */
+  env?: Record<string, string>;
+  rtpPorts?: number;
+}
+
+const DEPLOY = path.join(projectRoot(), 'deploy', 'asterisk');
+
+export class AsteriskInstance {
+  readonly run: string;
+  readonly sipPort: number;
+  readonly httpPort: number;
+  readonly rtpStart: number;
+  readonly ari: { url: string; username: string; password: string; app: string };
+  private child: ChildProcess | undefined;
+  private output = '';
+  private exited: Promise<void> = Promise.resolve();
+
+  private constructor(
+    private readonly opts: AsteriskOptions,
+    ports: { sip: number; http: number; rtp: number },
+  ) {
+    this.run = fs.mkdtempSync(path.join(os.tmpdir(), 'ast-run-'));
+    this.sipPort = ports.sip;
+    this.httpPort = ports.http;
+    this.rtpStart = ports.rtp;
+    this.ari = {
+      url: `http://127.0.0.1:${ports.http}`,
+      username: opts.ariUsername ?? 'appliance',
+      password: opts.ariPassword ?? crypto.randomBytes(12).toString('hex'),
+      app: opts.ariApp ?? 'call-answering',
+    };
+  }
+
+  /** Renders the configuration and starts Asterisk; resolves once ARI answers and boot is complete. */
+  static async start(opts: AsteriskOptions): Promise<AsteriskInstance> {
+    const ports = { sip: await freeSipPort(), http: await freeTcpPort(), rtp: await freeUdpRange(opts.rtpPorts ?? 200) };
+    const a = new AsteriskInstance(opts, ports);
+    a.render();
+    await a.boot();
+    return a;
+  }
+
+  get etc(): string {
+    return path.join(this.run, 'etc');
+  }
+
+  get recordingsDir(): string {
+    return path.join(this.run, 'spool', 'recording');
+  }
+
+  get soundsDir(): string {
+    return path.join(this.run, 'data', 'sounds');
+  }
+
+  /** Everything Asterisk printed since it (re)started: console output and the messages log. */
+  get log(): string {
+    return this.output;
+  }
+
+  get pid(): number | undefined {
+    return this.child?.pid;
+  }
+
+  /** The compose prompts volume: sounds/appliance is the core's $DATA_DIR/prompts. */
+  mountPrompts(promptsDir: string): void {
+    fs.mkdirSync(promptsDir, { recursive: true });
+    const link = path.join(this.soundsDir, 'appliance');
+    fs.rmSync(link, { force: true, recursive: true });
+    fs.symlinkSync(promptsDir, link);
+  }
+
+  private render(): void {
+    const etc = this.etc;
+    for (const d of ['etc', 'spool', 'log', 'run', 'lib', 'data/sounds']) fs.mkdirSync(path.join(this.run, d), { recursive: true });
+    // The spool skeleton `make install` creates: ARI's record answers 500 without spool/recording.
+    fs.cpSync(path.join(this.opts.root, 'var', 'spool', 'asterisk'), path.join(this.run, 'spool'), { recursive: true });
+    const r = spawnSync('sh', [path.join(DEPLOY, 'entrypoint.sh'), '--render-only'], {
+      env: {
+        PATH: process.env.PATH ?? '/usr/bin:/bin',
+        ASTERISK_TEMPLATES: path.join(DEPLOY, 'etc'),
+        ASTERISK_ETC: etc,
+        ARI_USERNAME: this.ari.username,
+        ARI_PASSWORD: this.ari.password,
+        ARI_APP: this.ari.app,
+        SIP_TRUNKS: 'uk-did',
+        SIP_UKDID_MATCH: '127.0.0.1',
+        // The trunk's qualify target: a provider proxy that is not there (callers are
+        // identified by address; nothing needs to answer OPTIONS).
+        SIP_UKDID_HOST: '127.0.0.1:9',
+        ...this.opts.env,
+      },
+      encoding: 'utf8',
+    });
+    if (r.status !== 0) throw new Error(`entrypoint.sh --render-only failed: ${r.stderr}`);
+    this.applyLoopbackDifferences();
+    this.linkData();
+    fs.writeFileSync(
+      path.join(etc, 'asterisk.conf'),
+      [
+        '; Written by test/pbx-real: every directory inside this run (the image uses the compiled-in paths).',
+        '[directories]',
+        `astetcdir => ${etc}`,
+        `astmoddir => ${path.join(this.opts.root, 'lib', 'asterisk', 'modules')}`,
+        `astvarlibdir => ${path.join(this.run, 'lib')}`,
+        `astdbdir => ${path.join(this.run, 'lib')}`,
+        `astkeydir => ${path.join(this.run, 'lib')}`,
+        `astdatadir => ${path.join(this.run, 'data')}`,
+        `astagidir => ${path.join(this.run, 'data', 'agi-bin')}`,
+        `astspooldir => ${path.join(this.run, 'spool')}`,
+        `astrundir => ${path.join(this.run, 'run')}`,
+        `astlogdir => ${path.join(this.run, 'log')}`,
+        `astsbindir => ${path.join(this.opts.root, 'sbin')}`,
+        '',
+        '[options]',
+        'documentation_language = en_US',
+        '',
+      ].join('\n'),
+    );
+  }
+
+  /** The only differences from the image's rendered files: loopback addresses, free ports, a log file. */
+  private applyLoopbackDifferences(): void {
+    const edit = (file: string, fn: (s: string) => string) => {
+      const p = path.join(this.etc, file);
+      const before = fs.readFileSync(p, 'utf8');
+      const after = fn(before);
+      if (after === before) throw new Error(`test/pbx-real: ${file} no longer has the line the harness changes`);
+      fs.writeFileSync(p, after);
+    };
+    edit('http.conf', (s) => s.replace(/^bindaddr=0\.0\.0\.0$/m, 'bindaddr=127.0.0.1').replace(/^bindport=8088$/m, `bindport=${this.httpPort}`));
+    edit('pjsip.conf', (s) => s.replace(/^bind=0\.0\.0\.0:5060$/gm, `bind=127.0.0.1:${this.sipPort}`));
+    const rtpCount = this.opts.rtpPorts ?? 200;
+    edit('rtp.conf', (s) => s.replace(/^rtpstart=10000$/m, `rtpstart=${this.rtpStart}`).replace(/^rtpend=10199$/m, `rtpend=${this.rtpStart + rtpCount - 1}`));
+    fs.appendFileSync(path.join(this.etc, 'logger.conf'), '\n; test run: a file the harness reads\nmessages.log => notice,warning,error\n');
+  }
+
+  /** Read-only data from the unpacked tree; sounds/en gets the image's built-in sounds (deploy/asterisk/sounds.sh). */
+  private linkData(): void {
+    const lib = path.join(this.opts.root, 'var', 'lib', 'asterisk');
+    for (const d of fs.readdirSync(lib)) {
+      if (d === 'sounds') continue;
+      fs.symlinkSync(path.join(lib, d), path.join(this.run, 'data', d));
+    }
+    fs.symlinkSync(builtInSounds(), path.join(this.soundsDir, 'en'));
+    fs.mkdirSync(path.join(this.soundsDir, 'appliance'), { recursive: true });
+  }
+
+  private async boot(): Promise<void> {
+    this.output = '';
+    fs.rmSync(path.join(this.run, 'log', 'messages.log'), { force: true });
+    const child = spawn(path.join(this.opts.root, 'sbin', 'asterisk'), ['-f', '-n', '-C', path.join(this.etc, 'asterisk.conf'), '-vvv'], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    this.child = child;
+    child.stdout!.on('data', (d) => (this.output += d));
+    child.stderr!.on('data', (d) => (this.output += d));
+    this.exited = new Promise((resolve) => child.once('exit', () => resolve()));
+    const deadline = Date.now() + 60_000;
+    for (;;) {
+      if (child.exitCode !== null) throw new Error(`Asterisk exited during boot (${child.exitCode}):\n${this.output.slice(-2000)}`);
+      if (await this.ariAnswers()) break;
+      if (Date.now() > deadline) throw new Error(`ARI did not answer within 60 s:\n${this.output.slice(-2000)}`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    this.cli('core waitfullybooted');
+  }
+
+  private async ariAnswers(): Promise<boolean> {
+    try {
+      const res = await fetch(`${this.ari.url}/ari/asterisk/info`, { headers: { authorization: this.basicAuth() } });
+      return res.status === 200;
+    } catch {
+      return false;
+    }
+  }
+
+  basicAuth(): string {
+    return `Basic ${Buffer.from(`${this.ari.username}:${this.ari.password}`).toString('base64')}`;
+  }
+
+  /** One ARI request as JSON (tests inspect Asterisk's state directly). */
+  async ariGet<T>(p: string): Promise<T> {
+    const res = await fetch(`${this.ari.url}/ari${p}`, { headers: { authorization: this.basicAuth() } });
+    if (!res.ok) throw new Error(`GET ${p}: ${res.status} ${await res.text()}`);
+    return (await res.json()) as T;
+  }
+
+  /** One CLI command over the control socket. */
+  cli(command: string): string {
+    const r = spawnSync(path.join(this.opts.root, 'sbin', 'asterisk'), ['-C', path.join(this.etc, 'asterisk.conf'), '-rx', command], { encoding: 'utf8', timeout: 30_000 });
+    if (r.status !== 0) throw new Error(`asterisk -rx '${command}' failed: ${r.stderr || r.stdout}`);
+    return r.stdout;
+  }
+
+  /** The messages log (notice, warning, error) of the current run. */
+  messagesLog(): string {
+    const p = path.join(this.run, 'log', 'messages.log');
+    return fs.existsSync(p) ? fs.readFileSync(p, 'utf8') : '';
+  }
+
+  get running(): boolean {
+    return !!this.child && this.child.exitCode === null && this.child.signalCode === null;
+  }
+
+  /** SIGTERM (Asterisk hangs callers up and finishes files) or SIGKILL (nothing is finished). */
+  async stop(signal: 'SIGTERM' | 'SIGKILL' = 'SIGTERM'): Promise<void> {
+    if (!this.running) return;
+    this.child!.kill(signal);
+    const killed = setTimeout(() => this.child?.kill('SIGKILL'), 15_000);
+    await this.exited;
+    clearTimeout(killed);
+  }
+
+  /** Starts again on the same folder and ports (spool and recordings kept). */
+  async restart(): Promise<void> {
+    await this.stop();
+    await this.boot();
+  }
+
+  async destroy(): Promise<void> {
+    await this.stop();
+    fs.rmSync(this.run, { recursive: true, force: true });
+  }
+}
+
+let soundsDir: string | undefined;
+
+/** Runs deploy/asterisk/sounds.sh once per version of it (as the image's build does). */
+export function builtInSounds(): string {
+  if (soundsDir) return soundsDir;
+  const script = path.join(DEPLOY, 'sounds.sh');
+  const key = crypto.createHash('sha256').update(fs.readFileSync(script)).digest('hex').slice(0, 12);
+  const dir = path.join(os.tmpdir(), `callkeeper-sounds-${key}`);
+  if (!fs.existsSync(dir)) {
+    const tmp = fs.mkdtempSync(`${dir}.make-`);
+    const r = spawnSync('sh', [script, tmp], { encoding: 'utf8' });
+    if (r.status !== 0) throw new Error(`deploy/asterisk/sounds.sh failed: ${r.stderr}`);
+    try {
+      fs.renameSync(tmp, dir);
+    } catch {
+      fs.rmSync(tmp, { recursive: true, force: true });
+    }
+  }
+  soundsDir = dir;
+  return dir;
+}

@@ -1,0 +1,100 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import { callerSpeech } from '../ari-sim/caller-audio.js';
+
+// Audio helpers for real-PBX tests: the caller's speech as 8 kHz samples, levels per
+// 20 ms frame, and an envelope comparison that tells "the same words" from anything else.
+
+export const RATE = 8000;
+export const FRAME = 160; // 20 ms at 8 kHz
+
+/** The caller's words spoken by espeak-ng (en-GB), as 8 kHz mono samples. */
+export function speech(text: string): Int16Array {
+  return readWavSamples(callerSpeech(text));
+}
+
+/** Reads a 16-bit mono WAV with sox's help (any header Asterisk or espeak writes). */
+export function readWavSamples(file: string): Int16Array {
+  const raw = execFileSync('sox', [file, '-t', 'raw', '-r', String(RATE), '-c', '1', '-b', '16', '-e', 'signed-integer', '-L', '-'], { maxBuffer: 64 << 20 });
+  return new Int16Array(raw.buffer.slice(raw.byteOffset, raw.byteOffset + raw.length - (raw.length % 2)));
+}
+
+export function writeWav(file: string, samples: Int16Array): void {
+  const data = Buffer.from(samples.buffer, samples.byteOffset, samples.byteLength);
+  const h = Buffer.alloc(44);
+  h.write('RIFF', 0);
+  h.writeUInt32LE(36 + data.length, 4);
+  h.write('WAVEfmt ', 8);
+  h.writeUInt32LE(16, 16);
+  h.writeUInt16LE(1, 20);
+  h.writeUInt16LE(1, 22);
+  h.writeUInt32LE(RATE, 24);
+  h.writeUInt32LE(RATE * 2, 28);
+  h.writeUInt16LE(2, 32);
+  h.writeUInt16LE(16, 34);
+  h.write('data', 36);
+  h.writeUInt32LE(data.length, 40);
+  fs.writeFileSync(file, Buffer.concat([h, data]));
+}
+
+export function rms(s: Int16Array, from = 0, to = s.length): number {
+  if (to <= from) return 0;
+  let sum = 0;
+  for (let i = from; i < to; i++) sum += s[i]! * s[i]!;
+  return Math.sqrt(sum / (to - from));
+}
+
+/** RMS per 20 ms frame. */
+export function envelope(s: Int16Array): number[] {
+  const out: number[] = [];
+  for (let i = 0; i + FRAME <= s.length; i += FRAME) out.push(rms(s, i, i + FRAME));
+  return out;
+}
+
+/** Milliseconds of frames louder than `threshold`. */
+export function loudMs(s: Int16Array, threshold = 300): number {
+  return envelope(s).filter((v) => v > threshold).length * 20;
+}
+
+/**
+ * How well `sent` is found inside `got`: the best Pearson correlation of the two level
+ * envelopes over every alignment. The same speech through G.711 and Asterisk scores
+ * above 0.8; other speech or silence scores far lower.
+ */
+export function envelopeMatch(sent: Int16Array, got: Int16Array): { score: number; offsetMs: number } {
+  const a = envelope(sent).map((v) => Math.log1p(v));
+  const b = envelope(got).map((v) => Math.log1p(v));
+  // Either copy may be cut at an end (a caller who hung up, trimmed silence): every
+  // alignment that overlaps at least 80% of what was sent is tried.
+  const minOverlap = Math.ceil(a.length * 0.8);
+  let best = { score: -1, offsetMs: 0 };
+  for (let off = -(a.length - minOverlap); off <= b.length - minOverlap; off++) {
+    const from = Math.max(0, -off);
+    const to = Math.min(a.length, b.length - off);
+    if (to - from < minOverlap) continue;
+    const score = pearson(a.slice(from, to), b.slice(from + off, to + off));
+    if (score > best.score) best = { score, offsetMs: off * 20 };
+  }
+  return best;
+}
+
+function pearson(x: number[], y: number[]): number {
+  const n = Math.min(x.length, y.length);
+  if (n < 5) return -1;
+  let mx = 0;
+  let my = 0;
+  for (let i = 0; i < n; i++) (mx += x[i]!), (my += y[i]!);
+  mx /= n;
+  my /= n;
+  let sxy = 0;
+  let sxx = 0;
+  let syy = 0;
+  for (let i = 0; i < n; i++) {
+    const dx = x[i]! - mx;
+    const dy = y[i]! - my;
+    sxy += dx * dy;
+    sxx += dx * dx;
+    syy += dy * dy;
+  }
+  return sxx === 0 || syy === 0 ? 0 : sxy / Math.sqrt(sxx * syy);
+}

@@ -1,0 +1,135 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { calls, phoneNumbers, unansweredQuestions, users, type NewUser } from '../../core/db/schema.js';
+import { createPipeline } from '../../core/pipeline/pipeline.js';
+import { installAgentFlow } from '../../pbx/flows/agent/index.js';
+import type { ConversationTiming, TurnMetrics } from '../../pbx/flows/agent/conversation.js';
+import { startPbx, type Pbx, type PbxOptions } from '../../pbx/index.js';
+import { startOllamaDouble, type OllamaDouble } from '../doubles/ollama/server.js';
+import { startWhisperDouble, type WhisperDouble } from '../doubles/whisper/server.js';
+import { startTestServer, type TestServer } from '../helpers/server.js';
+import { waitUntil } from '../helpers/wait.js';
+import { findAsterisk } from './asterisk-install.js';
+import { AsteriskInstance } from './asterisk-instance.js';
+import { placeCall, placeCalls, type CallSpec, type SipCall, type SippBatch } from './sipp.js';
+
+// The real core (in this process: temp SQLite, real HTTP server, real ARI clients) against
+// a real Asterisk 20.17.0 running the project's own configuration, called by SIPp.
+
+export const CALLER = '+447700900555';
+
+export interface RealPbx {
+  asterisk: AsteriskInstance;
+  server: TestServer;
+  pbx: Pbx;
+  ollama: OllamaDouble;
+  whisper: WhisperDouble;
+  finished: number[];
+  metrics: Array<TurnMetrics & { callId: number }>;
+  business(fields?: Partial<NewUser>): { userId: number; did: string };
+  call(did: string, from?: string): Promise<SipCall & { done: SippBatch['done']; kill(): void }>;
+  calls(specs: CallSpec[]): Promise<SippBatch>;
+  /** The call row for `did` once it is final and announced (hooks.callFinished). */
+  finishedRow(did: string, timeoutMs?: number): Promise<typeof calls.$inferSelect>;
+  rows(did: string): Array<typeof calls.$inferSelect>;
+  unanswered(userId: number): Array<typeof unansweredQuestions.$inferSelect>;
+  close(): Promise<void>;
+}
+
+export interface RealPbxOptions {
+  pbx?: PbxOptions;
+  agent?: boolean;
+  pipeline?: boolean;
+  timing?: Partial<ConversationTiming>;
+  env?: Record<string, string>;
+}
+
+let didSeq = 0;
+
+/** Null when no Asterisk can run here (the reason is in `whyNoAsterisk()`). */
+export const asteriskAvailable = () => findAsterisk().ok;
+export const whyNoAsterisk = () => {
+  const f = findAsterisk();
+  return f.ok ? '' : f.why;
+};
+
+export async function startRealPbx(opts: RealPbxOptions = {}): Promise<RealPbx> {
+  const found = findAsterisk();
+  if (!found.ok) throw new Error(found.why);
+  const asterisk = await AsteriskInstance.start({ root: found.root });
+  const ollama = await startOllamaDouble();
+  const whisper = await startWhisperDouble();
+  const server = await startTestServer({
+    env: {
+      ARI_URL: asterisk.ari.url,
+      ARI_USERNAME: asterisk.ari.username,
+      ARI_PASSWORD: asterisk.ari.password,
+      ARI_APP: asterisk.ari.app,
+      TTS_ENGINE: 'espeak-ng',
+      OLLAMA_URL: ollama.url,
+      OLLAMA_MODEL: 'llama3.2:3b',
+      WHISPER_URL: whisper.url,
+      ...opts.env,
+    },
+  });
+  asterisk.mountPrompts(path.join(server.dataDir, 'prompts'));
+  const finished: number[] = [];
+  const metrics: RealPbx['metrics'] = [];
+  server.services.hooks.callFinished.push((id) => finished.push(id));
+  const agent = opts.agent
+    ? installAgentFlow(server.services, {
+        env: { AGENT_RTP_BIND: '127.0.0.1', AGENT_RTP_HOST: '127.0.0.1' },
+        overrides: { timing: opts.timing, onTurnMetrics: (m) => metrics.push(m) },
+      })
+    : undefined;
+  const pipeline = opts.pipeline ? createPipeline(server.services, {}, { pollMs: 100 }) : undefined;
+  pipeline?.start();
+  const pbx = startPbx(server.services, { backoff: { initialMs: 100, maxMs: 1000 }, ...opts.pbx });
+  await waitUntil(() => {
+    if (pbx.link.state !== 'connected') throw new Error('PBX not connected to Asterisk yet');
+    if (agent && !agent.mediaApp.connected) throw new Error('agent media app not registered yet');
+  }, 20_000);
+  const db = server.database.db;
+
+  return {
+    asterisk,
+    server,
+    pbx,
+    ollama,
+    whisper,
+    finished,
+    metrics,
+    business(fields = {}) {
+      const did = `+4477009${String(process.pid % 100).padStart(2, '0')}${String(++didSeq).padStart(3, '0')}`;
+      const user = db
+        .insert(users)
+        .values({ email: `owner${didSeq}-${process.pid}@example.co.uk`, passwordHash: 'x', accountStatus: 'active', ...fields })
+        .returning()
+        .get();
+      db.insert(phoneNumbers).values({ phoneNumber: did, provider: 'static', providerSid: did, userId: user.id, assignedAt: new Date() }).run();
+      return { userId: user.id, did };
+    },
+    call: (did, from = CALLER) => placeCall(asterisk.sipPort, { did, from }),
+    calls: (specs) => placeCalls(asterisk.sipPort, specs),
+    rows: (did) => db.select().from(calls).where(eq(calls.toNumber, did)).all(),
+    finishedRow(did, timeoutMs = 30_000) {
+      return waitUntil(() => {
+        const row = db.select().from(calls).where(eq(calls.toNumber, did)).get();
+        if (!row?.endedAt || !finished.includes(row.id)) throw new Error(`the call to ${did} is not finished yet`);
+        return row;
+      }, timeoutMs, 100);
+    },
+    unanswered: (userId) => db.select().from(unansweredQuestions).where(eq(unansweredQuestions.userId, userId)).all(),
+    async close() {
+      await pbx.stop(2000);
+      await pipeline?.stop();
+      agent?.stop();
+      await asterisk.destroy();
+      await ollama.close();
+      await whisper.close();
+      await server.close();
+      fs.rmSync(server.dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,228 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import crypto from 'node:crypto';
+import dgram from 'node:dgram';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { CallerMedia } from './caller-media.js';
+import { freeSipPort } from './ports.js';
+
+// Real SIP callers: SIPp (Debian's sip-tester) sends the INVITE, ACK and BYE, each call's SDP
+// naming a CallerMedia socket, which carries the call's audio and RFC 4733 digits. The test
+// decides when a caller hangs up: it sends that call a NOTIFY, and the scenario answers with
+// the BYE (SIPp cannot be told "hang up now" any other way). A call the far end hangs up
+// ends with Asterisk's BYE, answered 200 OK.
+
+export interface CallSpec {
+  did: string;
+  /** Caller ID user part (From). */
+  from?: string;
+}
+
+export interface SipCall {
+  readonly spec: CallSpec;
+  readonly media: CallerMedia;
+  readonly callId: string;
+  /** Asks the caller to hang up (BYE); resolves once SIPp has been told. */
+  hangUp(): Promise<void>;
+}
+
+export interface SippBatch {
+  calls: SipCall[];
+  /** Resolves when SIPp exits: 0 when every call ran its scenario to the end. */
+  done: Promise<{ exitCode: number | null; errors: string; rttMs: number[] }>;
+  kill(): void;
+}
+
+const scenario = `<?xml version="1.0" encoding="ISO-8859-1" ?>
+<!DOCTYPE scenario SYSTEM "sipp.dtd">
+<!-- A UK caller on a DID trunk: [field0] the DID, [field1] the caller's RTP port,
+     [field2] the caller ID. Written by test/pbx-real/sipp.ts. -->
+<scenario name="callkeeper caller">
+  <send retrans="500" start_rtd="answer">
+    <![CDATA[
+      INVITE sip:[field0]@[remote_ip]:[remote_port] SIP/2.0
+      Via: SIP/2.0/[transport] [local_ip]:[local_port];branch=[branch]
+      From: "Test Caller" <sip:[field2]@[local_ip]:[local_port]>;tag=[pid]SIPpTag00[call_number]
+      To: <sip:[field0]@[remote_ip]:[remote_port]>
+      Call-ID: [call_id]
+      CSeq: 1 INVITE
+      Contact: <sip:[field2]@[local_ip]:[local_port]>
+      Max-Forwards: 70
+      Content-Type: application/sdp
+      Content-Length: [len]
+
+      v=0
+      o=caller 53655765 2353687637 IN IP4 [local_ip]
+      s=-
+      c=IN IP4 [local_ip]
+      t=0 0
+      m=audio [field1] RTP/AVP 0 101
+      a=rtpmap:0 PCMU/8000
+      a=rtpmap:101 telephone-event/8000
+      a=fmtp:101 0-15
+      a=ptime:20
+      a=sendrecv
+    ]]>
+  </send>
+
+  <recv response="100" optional="true"/>
+  <recv response="180" optional="true"/>
+  <recv response="183" optional="true"/>
+  <recv response="200" rtd="answer" crlf="true"/>
+
+  <send>
+    <![CDATA[
+      ACK sip:[field0]@[remote_ip]:[remote_port] SIP/2.0
+      Via: SIP/2.0/[transport] [local_ip]:[local_port];branch=[branch]
+      From: "Test Caller" <sip:[field2]@[local_ip]:[local_port]>;tag=[pid]SIPpTag00[call_number]
+      To: <sip:[field0]@[remote_ip]:[remote_port]>[peer_tag_param]
+      Call-ID: [call_id]
+      CSeq: 1 ACK
+      Contact: <sip:[field2]@[local_ip]:[local_port]>
+      Max-Forwards: 70
+      Content-Length: 0
+    ]]>
+  </send>
+
+  <recv request="NOTIFY" optional="true" next="caller_hangs_up"/>
+  <recv request="BYE"/>
+  <send next="end">
+    <![CDATA[
+      SIP/2.0 200 OK
+      [last_Via:]
+      [last_From:]
+      [last_To:]
+      [last_Call-ID:]
+      [last_CSeq:]
+      Content-Length: 0
+    ]]>
+  </send>
+
+  <label id="caller_hangs_up"/>
+  <send>
+    <![CDATA[
+      SIP/2.0 200 OK
+      [last_Via:]
+      [last_From:]
+      [last_To:]
+      [last_Call-ID:]
+      [last_CSeq:]
+      Content-Length: 0
+    ]]>
+  </send>
+  <send retrans="500">
+    <![CDATA[
+      BYE sip:[field0]@[remote_ip]:[remote_port] SIP/2.0
+      Via: SIP/2.0/[transport] [local_ip]:[local_port];branch=[branch]
+      From: "Test Caller" <sip:[field2]@[local_ip]:[local_port]>;tag=[pid]SIPpTag00[call_number]
+      To: <sip:[field0]@[remote_ip]:[remote_port]>[peer_tag_param]
+      Call-ID: [call_id]
+      CSeq: 2 BYE
+      Contact: <sip:[field2]@[local_ip]:[local_port]>
+      Max-Forwards: 70
+      Content-Length: 0
+    ]]>
+  </send>
+  <recv response="200" crlf="true"/>
+
+  <label id="end"/>
+</scenario>
+`;
+
+/**
+ * Places `specs.length` calls at once through one SIPp process (one call per spec, all
+ * started together). Asterisk is at 127.0.0.1:`sipPort`.
+ */
+export async function placeCalls(sipPort: number, specs: CallSpec[], opts: { keepFiles?: boolean } = {}): Promise<SippBatch> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sipp-'));
+  const medias = await Promise.all(specs.map(() => CallerMedia.open()));
+  fs.writeFileSync(path.join(dir, 'caller.xml'), scenario);
+  fs.writeFileSync(
+    path.join(dir, 'calls.csv'),
+    ['SEQUENTIAL', ...specs.map((s, i) => `${s.did};${medias[i]!.port};${s.from ?? '+447700900555'}`)].join('\n') + '\n',
+  );
+  const localPort = await freeSipPort();
+  const n = specs.length;
+  const child: ChildProcess = spawn(
+    'sipp',
+    [
+      `127.0.0.1:${sipPort}`,
+      '-sf', 'caller.xml',
+      '-inf', 'calls.csv',
+      '-i', '127.0.0.1',
+      '-p', String(localPort),
+      '-m', String(n),
+      '-l', String(n),
+      '-r', String(Math.max(n, 1)),
+      '-rp', '1000',
+      '-nostdin',
+      '-trace_err', '-error_file', 'errors.log',
+      '-trace_rtt', '-rtt_freq', '1',
+      '-timeout', '900s',
+      '-max_recv_loops', '100000',
+    ],
+    { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  let out = '';
+  child.stdout!.on('data', (d) => (out += d));
+  child.stderr!.on('data', (d) => (out += d));
+  const pid = child.pid!;
+  const trigger = dgram.createSocket('udp4');
+  await new Promise<void>((r) => trigger.bind(0, '127.0.0.1', r));
+  const done = new Promise<{ exitCode: number | null; errors: string; rttMs: number[] }>((resolve) => {
+    child.once('exit', (code) => {
+      trigger.close();
+      for (const m of medias) m.close();
+      const read = (f: string) => (fs.existsSync(path.join(dir, f)) ? fs.readFileSync(path.join(dir, f), 'utf8') : '');
+      const rttFile = fs.readdirSync(dir).find((f) => f.endsWith('_rtt.csv'));
+      const rttMs = rttFile ? parseRtt(read(rttFile)) : [];
+      const errors = read('errors.log') + (code === 0 ? '' : `\n${out.slice(-3000)}`);
+      if (!opts.keepFiles) fs.rmSync(dir, { recursive: true, force: true });
+      resolve({ exitCode: code, errors, rttMs });
+    });
+  });
+  const calls: SipCall[] = specs.map((spec, i) => {
+    // SIPp's default Call-ID is "<call number>-<pid>@<local ip>"; call numbers follow the CSV lines.
+    const callId = `${i + 1}-${pid}@127.0.0.1`;
+    return {
+      spec,
+      media: medias[i]!,
+      callId,
+      hangUp: () => sendNotify(trigger, localPort, callId),
+    };
+  });
+  return { calls, done, kill: () => child.kill('SIGKILL') };
+}
+
+/** One call: the batch's only call, and the batch's end. */
+export async function placeCall(sipPort: number, spec: CallSpec): Promise<SipCall & { done: SippBatch['done']; kill(): void }> {
+  const batch = await placeCalls(sipPort, [spec]);
+  return Object.assign(batch.calls[0]!, { done: batch.done, kill: batch.kill });
+}
+
+function sendNotify(socket: dgram.Socket, sippPort: number, callId: string): Promise<void> {
+  const { port } = socket.address();
+  const msg = [
+    `NOTIFY sip:caller@127.0.0.1:${sippPort} SIP/2.0`,
+    `Via: SIP/2.0/UDP 127.0.0.1:${port};branch=z9hG4bK${crypto.randomBytes(6).toString('hex')}`,
+    `From: <sip:test-harness@127.0.0.1:${port}>;tag=${crypto.randomBytes(4).toString('hex')}`,
+    `To: <sip:caller@127.0.0.1:${sippPort}>`,
+    `Call-ID: ${callId}`,
+    'CSeq: 1 NOTIFY',
+    'Event: hang-up',
+    'Max-Forwards: 70',
+    'Content-Length: 0',
+    '',
+    '',
+  ].join('\r\n');
+  return new Promise((resolve, reject) => socket.send(msg, sippPort, '127.0.0.1', (err) => (err ? reject(err) : resolve())));
+}
+
+/** SIPp's -trace_rtt file: one line per call with the "answer" response time (ms). */
+function parseRtt(csv: string): number[] {
+  const lines = csv.trim().split('\n');
+  const header = lines.shift()?.split(';') ?? [];
+  const col = header.findIndex((h) => /answer/i.test(h));
+  return lines.map((l) => Number(l.split(';')[col >= 0 ? col : 1])).filter((v) => Number.isFinite(v));
+}
