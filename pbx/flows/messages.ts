@@ -1,6 +1,6 @@
 import type { UnavailableReason } from '../../core/calls/routing-rules.js';
 
-// What callers hear outside the greeting. Built-in Asterisk sounds are the fallback when
+// What callers hear outside the greeting. The image's built-in sounds are the fallback when
 // the TTS engine fails, so no branch ends in silence.
 
 export const THANK_YOU = 'Thank you. Your message has been recorded. Goodbye.';
@@ -15,8 +15,16 @@ export function unavailableMessage(reason: UnavailableReason, businessName: stri
   return `${who} We're unable to take your call at the moment. Please try again later. Goodbye.`;
 }
 
+/**
+ * Built-in sounds for when a prompt cannot be synthesised. The image ships no Asterisk
+ * sound pack: these are made by deploy/asterisk/sounds.sh into its sounds/en folder
+ * (test/pbx-real checks each one exists in the rendered sounds folders).
+ */
 export const FALLBACK_SOUNDS = {
-  greeting: 'sound:vm-intro',
-  goodbye: 'sound:vm-goodbye',
-  notInService: 'sound:ss-noservice',
+  greeting: 'sound:appliance-greeting',
+  goodbye: 'sound:appliance-goodbye',
+  notInService: 'sound:appliance-not-in-service',
 } as const;
+
+/** The tone before recording; also made by deploy/asterisk/sounds.sh. */
+export const BEEP = 'sound:beep';

@@ -1,6 +1,7 @@
-// Payload codecs for the external media channel. Asterisk's slin16 over RTP is L16
-// (RFC 3551 §4.5.11): 16-bit signed samples in network byte order (big-endian).
-// ulaw is G.711 µ-law at 8 kHz, payload type 0.
+// Payload codecs for the external media channel. ulaw is G.711 µ-law at 8 kHz on static
+// payload type 0: the one the agent uses, because Asterisk 20.17 maps only static payload
+// types on receive. slin16 over RTP is L16 (RFC 3551 §4.5.11, big-endian) on dynamic type
+// 118: Asterisk sends it but drops what comes back on 118, so it is kept for reading only.
 
 export type MediaFormat = 'slin16' | 'ulaw';
 

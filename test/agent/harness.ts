@@ -35,7 +35,7 @@ export interface AgentHarness {
   call(did: string, steps: CallerStep[], impairments?: Impairments): Promise<{ channelId: string; outcome: CallOutcome; session: MediaSession }>;
   finishedRow(channelId: string): Promise<typeof calls.$inferSelect>;
   unanswered(userId: number): Array<typeof unansweredQuestions.$inferSelect>;
-  /** The agent's audio for a sentence, exactly as it goes on the wire (16 kHz). */
+  /** The agent's audio for a sentence, exactly as it goes into the codec (8 kHz for ulaw). */
   agentAudio(text: string, voice?: Voice): Promise<Int16Array>;
   /** The Ollama double answers by the caller's last words. */
   replies(map: Array<[RegExp, string]>): void;
@@ -141,7 +141,7 @@ export async function startAgentHarness(
       }, 20_000);
     },
     unanswered: (userId) => server.database.db.select().from(unansweredQuestions).where(eq(unansweredQuestions.userId, userId)).all(),
-    agentAudio: (text, voice = 'female') => sentenceAudio(speech, text, voice, 16000),
+    agentAudio: (text, voice = 'female') => sentenceAudio(speech, text, voice, 8000),
     replies(map) {
       ollama.replier = (req) => {
         const msgs = req.body.messages as Array<{ role: string; content: string }>;

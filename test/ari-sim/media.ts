@@ -3,20 +3,16 @@ import path from 'node:path';
 import { readWav } from './wav.js';
 
 /**
- * A few of Asterisk's core sounds (en, as shipped in asterisk-core-sounds) with their
- * approximate lengths, so playbacks of built-in sounds take realistic time.
+ * The sounds the appliance's Asterisk image ships in sounds/en (deploy/asterisk/sounds.sh:
+ * no core sound pack) with their approximate lengths. Any other built-in name fails to
+ * play, as it does on the real image.
  */
 export const BUILT_IN_SOUNDS_MS: Record<string, number> = {
-  beep: 380,
-  'vm-goodbye': 1000,
-  'vm-thankyou': 1100,
-  'vm-intro': 4200,
-  'ss-noservice': 3300,
-  'hello-world': 1100,
-  'tt-weasels': 3000,
-  'tt-monkeys': 3400,
-  'silence/1': 1000,
-  'silence/2': 2000,
+  beep: 250,
+  'appliance-unavailable': 6500,
+  'appliance-greeting': 11_900,
+  'appliance-goodbye': 2700,
+  'appliance-not-in-service': 7600,
 };
 
 export interface MediaResolution {

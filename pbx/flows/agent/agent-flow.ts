@@ -53,7 +53,7 @@ async function asAddress(host: string): Promise<string> {
 const GOODBYE_TAIL_MS = 300;
 
 /**
- * AI agent mode: answer, bridge the caller with an externalMedia (RTP, slin16) channel
+ * AI agent mode: answer, bridge the caller with an externalMedia (RTP, G.711 µ-law) channel
  * to our own RTP endpoint, record the bridge for the whole call, then hold the spoken
  * conversation (pbx/flows/agent/conversation.ts). If the media path cannot be set up the
  * caller gets voicemail instead: never dead air.

@@ -36,6 +36,11 @@ export interface InstallOptions {
    * core on, default `core` (the compose service name; resolved to an IP before use).
    */
   env?: Record<string, string | undefined>;
+  /**
+   * ulaw (the default) is the format that works both ways on Asterisk 20.17: with slin16
+   * Asterisk sends on dynamic payload type 118 but drops what it receives on 118, so the
+   * caller would never hear the agent (test/pbx-real proves ulaw both ways).
+   */
   format?: MediaFormat;
   overrides?: Partial<AgentFlowDeps>;
 }
@@ -56,7 +61,7 @@ export function installAgentFlow(services: Services, opts: InstallOptions = {}):
     engines: { replies: engines.replies, speech: engines.speech, stt: createSpeechToText(config.whisper, { timeoutMs: 20_000 }) },
     media: createAriMediaRest(ariHttp, mediaApp.name),
     mediaApp: mediaApp.name,
-    rtp: { bindHost, advertiseHost: env.AGENT_RTP_HOST ?? (bindHost === '0.0.0.0' ? 'core' : undefined), format: opts.format ?? 'slin16' },
+    rtp: { bindHost, advertiseHost: env.AGENT_RTP_HOST ?? (bindHost === '0.0.0.0' ? 'core' : undefined), format: opts.format ?? 'ulaw' },
     workDir: path.join(config.dataDir, 'agent-turns'),
     ...opts.overrides,
   };

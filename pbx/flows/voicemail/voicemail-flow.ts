@@ -1,4 +1,4 @@
-import { FALLBACK_SOUNDS, NO_MESSAGE_GOODBYE, THANK_YOU } from '../messages.js';
+import { BEEP, FALLBACK_SOUNDS, NO_MESSAGE_GOODBYE, THANK_YOU } from '../messages.js';
 import { answer, hangUp, playOptional, record, say } from '../steps.js';
 import type { FlowContext } from '../types.js';
 import { chooseGreeting } from './greeting.js';
@@ -21,7 +21,7 @@ export async function voicemailFlow(ctx: FlowContext): Promise<void> {
 
   await say(ctx, chooseGreeting(owner), owner.voice, FALLBACK_SOUNDS.greeting);
   // A missing beep must not cost the caller their message.
-  await playOptional(ctx, 'sound:beep', 10_000);
+  await playOptional(ctx, BEEP, 10_000);
 
   const name = recordingNameFor(ctx.callId);
   outcome.recordingName = name;

@@ -18,8 +18,22 @@ import { encodeWav, readWav, SLIN8 } from '../wav.js';
 // 20 ms clock (optionally with loss and reordering), and everything the agent sends is
 // kept as what the caller heard.
 
-const FRAME = 320; // slin16, 20 ms
-const RATE = 16000;
+/**
+ * The externalMedia formats, as Asterisk 20.17 handles them over RTP: ulaw on static
+ * payload type 0 both ways; slin16 sent on dynamic type 118, but what arrives on 118 is
+ * dropped (Asterisk maps only static payload types on receive), so the agent is never heard.
+ */
+interface SimFormat {
+  name: 'ulaw' | 'slin16';
+  rate: number;
+  frame: number;
+  payloadType: number;
+  acceptsInbound: boolean;
+}
+const SIM_FORMATS: Record<string, SimFormat> = {
+  ulaw: { name: 'ulaw', rate: 8000, frame: 160, payloadType: 0, acceptsInbound: true },
+  slin16: { name: 'slin16', rate: 16000, frame: 320, payloadType: 118, acceptsInbound: false },
+};
 
 export type CallerTrigger =
   /** The agent spoke (since the caller last finished speaking) and has now been quiet this long. */
@@ -56,6 +70,8 @@ export interface SpokenTurn {
 
 export interface MediaSession {
   callerChannelId: string;
+  /** Sample rate of the externalMedia format (8000 for ulaw). */
+  rate: number;
   /** Agent audio as received, in arrival order. */
   heard: Int16Array[];
   /** Arrival time (ms since media start) of each `heard` frame. */
@@ -65,7 +81,7 @@ export interface MediaSession {
   done: boolean;
   /** Agent frames with sound in them. */
   agentVoicedFrames(): number;
-  /** Whether the agent's audio contains `needle` (16 kHz PCM) contiguously. */
+  /** Whether the agent's audio contains `needle` (PCM at the session's rate, before the codec) contiguously. */
   heardAudio(needle: Int16Array): boolean;
   /** ms from the caller's barge-in to the agent's last voiced frame before it fell silent. */
   bargeInStopMs(turnIndex: number): number | undefined;
@@ -113,6 +129,7 @@ interface BridgeRecording {
 
 interface Session extends MediaSession {
   bridgeId: string;
+  frame: number;
   stop(): void;
   /** Caller audio actually sent, by 20 ms slot. */
   sentSlots: Map<number, Int16Array>;
@@ -150,21 +167,21 @@ function seeded(seed: number): () => number {
 }
 
 const speechCache = new Map<string, Int16Array>();
-function speech16k(text: string): Int16Array {
-  let pcm = speechCache.get(text);
+function speechAt(text: string, rate: number): Int16Array {
+  let pcm = speechCache.get(`${rate}:${text}`);
   if (!pcm) {
     const wav = readWav(callerSpeech(text));
     const s8 = new Int16Array(wav.data.length >> 1);
     for (let i = 0; i < s8.length; i++) s8[i] = wav.data.readInt16LE(i * 2);
-    pcm = resample(s8, wav.sampleRate, RATE);
-    speechCache.set(text, pcm);
+    pcm = resample(s8, wav.sampleRate, rate);
+    speechCache.set(`${rate}:${text}`, pcm);
   }
   return pcm;
 }
 
 /** Pre-warms espeak-ng audio for a script (synthesis is slow on two cores; do it before the call). */
 export function prepareCallerSpeech(steps: CallerStep[]): void {
-  for (const s of steps) if (s.say) speech16k(s.say);
+  for (const s of steps) if (s.say) speechAt(s.say, 8000);
 }
 
 export async function attachMediaSim(sim: AriSimulator): Promise<MediaSim> {
@@ -173,7 +190,7 @@ export async function attachMediaSim(sim: AriSimulator): Promise<MediaSim> {
   const sessions = new Map<string, Session>();
   const waiting = new Map<string, Array<(s: MediaSession) => void>>();
   const bridges = new Map<string, Bridge>();
-  const external = new Map<string, { host: string; port: number; socket: dgram.Socket }>();
+  const external = new Map<string, { host: string; port: number; socket: dgram.Socket; format: SimFormat }>();
   let seq = 0;
 
   // Sockets must exist before the externalMedia reply names their port, and operate() is
@@ -236,7 +253,9 @@ export async function attachMediaSim(sim: AriSimulator): Promise<MediaSim> {
     waiting.delete(callerId);
   };
 
-  const startSession = (callerId: string, bridgeId: string, ext: { host: string; port: number; socket: dgram.Socket }, steps: CallerStep[], imp: Impairments): Session => {
+  const startSession = (callerId: string, bridgeId: string, ext: { host: string; port: number; socket: dgram.Socket; format: SimFormat }, steps: CallerStep[], imp: Impairments): Session => {
+    const fmt = ext.format;
+    const FRAME = fmt.frame;
     const startedAtReal = performance.now();
     const elapsed = () => performance.now() - startedAtReal;
     const rand = seeded(callerId.split('').reduce((a, c) => a * 31 + c.charCodeAt(0), 7));
@@ -259,8 +278,8 @@ export async function attachMediaSim(sim: AriSimulator): Promise<MediaSim> {
 
     ext.socket.on('message', (msg) => {
       const p = parseRtp(msg);
-      if (!p) return;
-      const frame = decodePayload('slin16', p.payload);
+      if (!p || !fmt.acceptsInbound || p.payloadType !== fmt.payloadType) return;
+      const frame = decodePayload(fmt.name, p.payload);
       const at = elapsed();
       heard.push(frame);
       heardAt.push(at);
@@ -272,7 +291,7 @@ export async function attachMediaSim(sim: AriSimulator): Promise<MediaSim> {
     });
 
     const send = (frame: Int16Array) => {
-      const pkt = buildRtp({ payloadType: 118, marker: false, sequence: outSeq, timestamp: outTs, ssrc, payload: encodePayload('slin16', frame) });
+      const pkt = buildRtp({ payloadType: fmt.payloadType, marker: false, sequence: outSeq, timestamp: outTs, ssrc, payload: encodePayload(fmt.name, frame) });
       outSeq = (outSeq + 1) & 0xffff;
       outTs = (outTs + FRAME) >>> 0;
       const target = session.remote;
@@ -319,7 +338,7 @@ export async function attachMediaSim(sim: AriSimulator): Promise<MediaSim> {
             st.onSpeak?.();
             const turn: SpokenTurn = { text: st.say, speechStartAt: -1, endAt: -1, overAgent: now - lastAgentVoiceAt < 100 };
             turns.push(turn);
-            speaking = { pcm: speech16k(st.say), pos: 0, turn };
+            speaking = { pcm: speechAt(st.say, fmt.rate), pos: 0, turn };
           }
         }
         let frame: Int16Array;
@@ -349,6 +368,7 @@ export async function attachMediaSim(sim: AriSimulator): Promise<MediaSim> {
 
     const session: Session & { remote?: { host: string; port: number } } = {
       callerChannelId: callerId,
+      rate: fmt.rate,
       bridgeId,
       heard,
       heardAt,
@@ -358,6 +378,7 @@ export async function attachMediaSim(sim: AriSimulator): Promise<MediaSim> {
       sentSlots,
       startedAtReal,
       elapsed,
+      frame: FRAME,
       remote: { host: ext.host, port: ext.port },
       stop() {
         if (session.done) return;
@@ -365,17 +386,19 @@ export async function attachMediaSim(sim: AriSimulator): Promise<MediaSim> {
         clearInterval(timer);
       },
       agentVoicedFrames: () => heard.filter((f) => rms(f) > 100).length,
-      heardAudio(needle) {
+      heardAudio(original) {
+        // What the agent sent went through the codec: compare with the needle after the same trip.
+        const needle = decodePayload(fmt.name, encodePayload(fmt.name, original));
         const all = new Int16Array(heard.length * FRAME);
         heard.forEach((f, i) => all.set(f, i * FRAME));
         // A 40 ms signature from the loudest part of the needle, then a full check.
         let best = 0;
         let bestRms = 0;
-        for (let i = 0; i + 640 <= needle.length; i += 320) {
-          const r = rms(needle.subarray(i, i + 640));
+        for (let i = 0; i + 2 * FRAME <= needle.length; i += FRAME) {
+          const r = rms(needle.subarray(i, i + 2 * FRAME));
           if (r > bestRms) (bestRms = r), (best = i);
         }
-        const sig = needle.subarray(best, best + 640);
+        const sig = needle.subarray(best, best + 2 * FRAME);
         outer: for (let i = 0; i + sig.length <= all.length; i++) {
           for (let j = 0; j < sig.length; j++) if (all[i + j] !== sig[j]) continue outer;
           const start = i - best;
@@ -408,7 +431,7 @@ export async function attachMediaSim(sim: AriSimulator): Promise<MediaSim> {
       writeHeardWav(file) {
         const pcm = Buffer.alloc(heard.length * FRAME * 2);
         heard.forEach((f, i) => f.forEach((v, j) => pcm.writeInt16LE(v, (i * FRAME + j) * 2)));
-        fs.writeFileSync(file, encodeWav(pcm, { sampleRate: RATE, channels: 1, bitsPerSample: 16 }));
+        fs.writeFileSync(file, encodeWav(pcm, { sampleRate: fmt.rate, channels: 1, bitsPerSample: 16 }));
       },
     };
     return session;
@@ -427,6 +450,7 @@ export async function attachMediaSim(sim: AriSimulator): Promise<MediaSim> {
         // The mix of both sides, slot by slot, at 8 kHz (Asterisk's wav is slin 8 kHz).
         const s = [...sessions.values()].find((x) => x.bridgeId === b.id);
         const slots = s ? Math.ceil(s.elapsed() / 20) : 0;
+        const FRAME = s?.frame ?? 160;
         const mix = new Int16Array(slots * FRAME);
         if (s) {
           for (const [slot, f] of s.sentSlots) if (slot < slots) mix.set(f, slot * FRAME);
@@ -438,7 +462,7 @@ export async function attachMediaSim(sim: AriSimulator): Promise<MediaSim> {
             }
           });
         }
-        const down = resample(mix, RATE, 8000);
+        const down = resample(mix, s?.rate ?? 8000, 8000);
         const pcm = Buffer.alloc(down.length * 2);
         down.forEach((v, i) => pcm.writeInt16LE(v, i * 2));
         fs.writeFileSync(path.join(internals.spoolDir, `${name}.${format}`), format === 'wav' ? encodeWav(pcm, SLIN8) : pcm);
@@ -456,7 +480,8 @@ export async function attachMediaSim(sim: AriSimulator): Promise<MediaSim> {
     switch (`${call.resource}.${call.operation}`) {
       case 'channels.externalMedia': {
         if (q.encapsulation && q.encapsulation !== 'rtp') return [501, { message: `encapsulation ${q.encapsulation} is not simulated` }];
-        if (q.format !== 'slin16') return [501, { message: `format ${q.format} is not simulated (slin16 only)` }];
+        const format = SIM_FORMATS[q.format ?? ''];
+        if (!format) return [501, { message: `format ${q.format} is not simulated (ulaw or slin16)` }];
         const hostPort = /^(.+):(\d+)$/.exec(q.external_host ?? '');
         if (!hostPort) return [400, { message: 'external_host is required for RTP' }];
         const socket = spareSockets.shift();
@@ -491,7 +516,7 @@ export async function attachMediaSim(sim: AriSimulator): Promise<MediaSim> {
           gone: false,
         };
         internals.channels.set(id, channel);
-        external.set(id, { host: hostPort[1]!, port: Number(hostPort[2]), socket });
+        external.set(id, { host: hostPort[1]!, port: Number(hostPort[2]), socket, format });
         setImmediate(() => internals.emitFor(channel, 'StasisStart', { args: [], channel: json }));
         return [200, { ...json, channelvars: { UNICASTRTP_LOCAL_ADDRESS: local.address, UNICASTRTP_LOCAL_PORT: String(local.port) } }];
       }
