@@ -5,8 +5,7 @@ import { retryWhileBusy, type Db } from '../core/db/client.js';
 import type { Call } from '../core/db/schema.js';
 import { AriNotFoundError, type AriRest } from './ari/types.js';
 import type { FlowLog, FlowOutcome } from './flows/types.js';
-import { MIN_MESSAGE_MS } from './flows/voicemail/message-rule.js';
-import { deleteOnAsterisk, queueRecordingRetry, retryPendingRecordings, wavDurationMs } from './recordings/recording-retries.js';
+import { deleteOnAsterisk, fileHoldsMessage, queueRecordingRetry, retryPendingRecordings, wavDurationMs } from './recordings/recording-retries.js';
 import { alreadyStored, storeRecording } from './recordings/store-recording.js';
 
 export interface FinishDeps {
@@ -48,7 +47,7 @@ export async function finaliseCall(
         if (!(err instanceof AriNotFoundError && (await alreadyStored(deps.recordingsDir, fileName)))) throw err;
       }
       recordingMs = await wavDurationMs(path.join(deps.recordingsDir, fileName));
-      const keep = outcome.message === 'yes' || recordingMs >= MIN_MESSAGE_MS;
+      const keep = outcome.message === 'yes' || (await fileHoldsMessage(path.join(deps.recordingsDir, fileName)));
       if (keep) {
         status = 'voicemail';
         recordingFile = fileName;
@@ -59,7 +58,7 @@ export async function finaliseCall(
       deleteAfter = name;
     } catch (err) {
       if (err instanceof AriNotFoundError) {
-        deps.log.info({ callId: call.id }, 'no recording on Asterisk (caller left before recording began)');
+        deps.log.info({ callId: call.id }, 'no recording on Asterisk for this call: nothing was recorded');
       } else {
         // Left on Asterisk and fetched again later; the call may hold a message, so it is not "missed".
         deps.log.error({ err, callId: call.id, recording: name }, 'could not store the recording; it stays on Asterisk and is retried');

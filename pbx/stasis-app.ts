@@ -115,7 +115,7 @@ export class StasisApp {
       }
       callId = opened.call.id;
       const flow = decision.kind === 'unavailable' ? unavailableFlow(decision.reason) : (this.deps.flowForMode ?? flowForMode)(decision.mode);
-      await flow({ session, rest, prompts, log, owner: route.owner!, callId, limits: this.deps.limits, outcome });
+      await flow({ session, rest, prompts, log, owner: route.owner!, callId, limits: this.deps.limits, outcome, resumed: opened.existing });
     } catch (err) {
       if (err instanceof CallEnded) log.info({ channelId: channel.id, callId }, 'caller hung up');
       else {

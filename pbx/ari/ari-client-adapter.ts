@@ -55,8 +55,19 @@ interface RawSocket {
   on(event: string, fn: (...args: unknown[]) => void): void;
 }
 
+/**
+ * swagger-client 2.0 (inside ari-client) prints "This API is using a deprecated version of
+ * Swagger!" to stdout on every connect, through a global `log` function it defines for
+ * itself. That global is replaced by a silent one: the operator's log stays structured.
+ */
+function silenceSwaggerLog(): void {
+  const g = globalThis as { log?: unknown };
+  if (typeof g.log === 'function' && String(g.log).includes('log.history')) g.log = () => undefined;
+}
+
 export async function connectAri(opts: AriConnectOptions, on: AriConnectionEvents): Promise<AriConnection> {
   const connectTimeout = opts.connectTimeoutMs ?? 15_000;
+  silenceSwaggerLog();
   const client = (await withTimeout(ari.connect(opts.url, opts.username, opts.password), connectTimeout, 'connect')) as unknown as RawClient;
   const knownEvents = new Set(Object.keys(client._swagger.apis.events.models));
   let closed = false;

@@ -63,6 +63,8 @@ export async function say(deps: StepDeps & { prompts: PromptCache; log: { warn(o
     deps.log.warn({ err, channelId: deps.session.channelId }, 'Asterisk refused the prompt; playing the built-in fallback');
     played = false;
   }
+  // Asterisk reports a playback cut short by the caller's hang-up as failed: nothing to replace.
+  if (!played && deps.session.hangupRequested) throw new CallEnded('caller hung up during a prompt');
   if (!played && media !== fallback) {
     deps.log.warn({ media, channelId: deps.session.channelId }, 'Asterisk could not play the prompt; playing the built-in fallback');
     await play(deps, fallback, 30_000);
@@ -79,29 +81,42 @@ export async function playOptional(deps: StepDeps & { log: { warn(o: object, m: 
   }
 }
 
-/** Records the caller until a limit, `#`, or hang-up; resolves with the finished recording. */
-export async function record({ session, rest }: StepDeps, opts: RecordOptions): Promise<RecordingSnapshot> {
+/**
+ * Records the caller until a limit, `#`, or hang-up; resolves with the finished recording.
+ * `onAccepted` runs once Asterisk has accepted the request: from then on a file may exist.
+ */
+export async function record({ session, rest }: StepDeps, opts: RecordOptions, onAccepted?: () => void): Promise<RecordingSnapshot> {
   if (session.hangupRequested) throw new CallEnded('caller hung up');
-  const matches = (e: AriEvent) => (e.type === 'RecordingFinished' || e.type === 'RecordingFailed') && e.recording?.name === opts.name;
-  const finished = session.waitFor(matches, {
-    what: `recording ${opts.name}`,
-    timeoutMs: (opts.maxDurationSeconds + 60) * 1000,
-    probe: async () => {
-      if (await rest.getLiveRecording(opts.name)) return undefined;
-      // Finished while we were not listening: the file says whether anything was kept.
-      const stored = await rest.storedRecordingExists(opts.name);
-      return standIn(stored ? 'RecordingFinished' : 'RecordingFailed', {
-        recording: { name: opts.name, state: stored ? 'done' : 'failed', target_uri: `channel:${session.channelId}` },
-      });
-    },
-  });
+  const finished = recordingFinished({ session, rest }, opts.name, (opts.maxDurationSeconds + 60) * 1000);
   try {
     await rest.record(session.channelId, opts);
   } catch (err) {
     finished.catch(() => undefined);
     throw err;
   }
+  onAccepted?.();
   return (await finished).recording!;
+}
+
+/** Waits for a recording already running on Asterisk (a call taken over after a restart) to finish. */
+export async function awaitRecording(deps: StepDeps, name: string, maxMs: number): Promise<RecordingSnapshot> {
+  return (await recordingFinished(deps, name, maxMs)).recording!;
+}
+
+function recordingFinished({ session, rest }: StepDeps, name: string, timeoutMs: number): Promise<AriEvent> {
+  const matches = (e: AriEvent) => (e.type === 'RecordingFinished' || e.type === 'RecordingFailed') && e.recording?.name === name;
+  return session.waitFor(matches, {
+    what: `recording ${name}`,
+    timeoutMs,
+    probe: async () => {
+      if (await rest.getLiveRecording(name)) return undefined;
+      // Finished while we were not listening: the file says whether anything was kept.
+      const stored = await rest.storedRecordingExists(name);
+      return standIn(stored ? 'RecordingFinished' : 'RecordingFailed', {
+        recording: { name, state: stored ? 'done' : 'failed', target_uri: `channel:${session.channelId}` },
+      });
+    },
+  });
 }
 
 export async function hangUp({ session, rest }: StepDeps): Promise<void> {

@@ -30,6 +30,11 @@ export interface FlowContext {
   owner: OwnerProfile;
   callId: number;
   limits: VoicemailLimits;
+  /**
+   * The call was already in progress when this run of the core took it over (restart):
+   * the flow continues where the call stands instead of starting again.
+   */
+  resumed?: boolean;
   /** What the flow found out so far; read by the finisher even if the flow throws. */
   outcome: FlowOutcome;
 }

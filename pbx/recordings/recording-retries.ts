@@ -10,7 +10,7 @@ import { errorMessage } from '../../core/pipeline/retryable.js';
 import { parseWavHeader } from '../../models/tts/index.js';
 import { AriNotFoundError, type AriRest } from '../ari/types.js';
 import type { FlowLog } from '../flows/types.js';
-import { MIN_MESSAGE_MS } from '../flows/voicemail/message-rule.js';
+import { audioHoldsMessage } from '../flows/voicemail/message-rule.js';
 import { alreadyStored, storeRecording } from './store-recording.js';
 
 /**
@@ -142,7 +142,7 @@ async function runOne(deps: RecordingRetryDeps, queue: JobQueue, job: ClaimedJob
   }
 
   const file = path.join(deps.recordingsDir, p.fileName);
-  if (p.message === 'unknown' && !(await lastsAtLeast(file, MIN_MESSAGE_MS))) {
+  if (p.message === 'unknown' && !(await fileHoldsMessage(file))) {
     // Silence only, as the call's own finisher would have judged it: no message after all.
     await fs.rm(file, { force: true });
     await settle('mark missed', () => db.update(calls).set({ status: 'missed' }).where(eq(calls.id, p.callId)).run());
@@ -172,8 +172,13 @@ export async function deleteOnAsterisk(deps: { rest: AriRest; log: FlowLog }, na
   }
 }
 
-export async function lastsAtLeast(file: string, ms: number): Promise<boolean> {
-  return (await wavDurationMs(file)) >= ms;
+/** Whether a stored recording holds a message (message-rule.ts), false when it cannot be read. */
+export async function fileHoldsMessage(file: string): Promise<boolean> {
+  try {
+    return audioHoldsMessage(await fs.readFile(file));
+  } catch {
+    return false;
+  }
 }
 
 /** A stored recording's length, 0 when it cannot be read. */

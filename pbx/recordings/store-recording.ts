@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { AriNotFoundError, type AriRest } from '../ari/types.js';
 import { recordingDisk } from './disk.js';
+import { repairWavSizes } from './wav-repair.js';
 
 /**
  * Copies a finished recording from Asterisk into $DATA_DIR/recordings. The caller deletes
@@ -10,12 +11,14 @@ import { recordingDisk } from './disk.js';
  * file under the final name nor loses the only copy. A failed write (disk full) removes its
  * temp file, so a retry does not find the disk fuller still.
  * Uses recordings.getStoredFile (a Buffer), never StoredRecording#getStoredFile (crashes).
+ * A WAV whose size fields an Asterisk crash left at zero is mended before it is written.
  */
 export async function storeRecording(rest: AriRest, name: string, dir: string, fileName: string, attempts = 3): Promise<number> {
   let data: Buffer | undefined;
   for (let i = 1; ; i++) {
     try {
-      data = await rest.fetchStoredRecording(name);
+      // A file cut short by an Asterisk crash has zero size fields: stored with them mended.
+      data = repairWavSizes(await rest.fetchStoredRecording(name));
       break;
     } catch (err) {
       if (err instanceof AriNotFoundError || i >= attempts) throw err;

@@ -24,6 +24,8 @@ export interface TestServer {
 export interface TestServerOptions extends BuildOptions {
   env?: Record<string, string>;
   mailer?: Mailer;
+  /** The core's logger (default: silent, or TEST_LOG's level). */
+  log?: pino.Logger;
   /** Extra wiring before the server listens (services of later capabilities). */
   setup?: (services: Services) => void | Promise<void>;
 }
@@ -33,7 +35,7 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'appliance-test-'));
   const config = loadConfig({ DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', ...opts.env });
   const database = openDatabase(path.join(dataDir, 'appliance.db'));
-  const log = pino({ level: process.env.TEST_LOG ?? 'silent' });
+  const log = opts.log ?? pino({ level: process.env.TEST_LOG ?? 'silent' });
   const clock = { offsetMs: 0 };
   const mailer =
     opts.mailer ??

@@ -1,4 +1,6 @@
 import fs from 'node:fs';
+import { Writable } from 'node:stream';
+import pino from 'pino';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { calls, phoneNumbers, unansweredQuestions, users, type NewUser } from '../../core/db/schema.js';
@@ -6,6 +8,7 @@ import { createPipeline } from '../../core/pipeline/pipeline.js';
 import { installAgentFlow } from '../../pbx/flows/agent/index.js';
 import type { ConversationTiming, TurnMetrics } from '../../pbx/flows/agent/conversation.js';
 import { startPbx, type Pbx, type PbxOptions } from '../../pbx/index.js';
+import { createPromptCache, createTextToSpeech } from '../../models/tts/index.js';
 import { startOllamaDouble, type OllamaDouble } from '../doubles/ollama/server.js';
 import { startWhisperDouble, type WhisperDouble } from '../doubles/whisper/server.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
@@ -27,6 +30,10 @@ export interface RealPbx {
   whisper: WhisperDouble;
   finished: number[];
   metrics: Array<TurnMetrics & { callId: number }>;
+  /** Every line the core logged (pino JSON, info and above). */
+  coreLog: Array<{ level: number; msg: string; [k: string]: unknown }>;
+  /** The prompt file the core made for `text` in `voice` (what callers hear). */
+  promptFile(text: string, voice?: 'female' | 'male'): Promise<string>;
   business(fields?: Partial<NewUser>): { userId: number; did: string };
   call(did: string, from?: string): Promise<SipCall & { done: SippBatch['done']; kill(): void }>;
   calls(specs: CallSpec[]): Promise<SippBatch>;
@@ -60,7 +67,15 @@ export async function startRealPbx(opts: RealPbxOptions = {}): Promise<RealPbx> 
   const asterisk = await AsteriskInstance.start({ root: found.root });
   const ollama = await startOllamaDouble();
   const whisper = await startWhisperDouble();
+  const coreLog: RealPbx['coreLog'] = [];
+  const sink = new Writable({
+    write(chunk, _enc, done) {
+      for (const line of String(chunk).split('\n')) if (line) coreLog.push(JSON.parse(line));
+      done();
+    },
+  });
   const server = await startTestServer({
+    log: pino({ level: 'info' }, sink),
     env: {
       ARI_URL: asterisk.ari.url,
       ARI_USERNAME: asterisk.ari.username,
@@ -91,6 +106,7 @@ export async function startRealPbx(opts: RealPbxOptions = {}): Promise<RealPbx> 
     if (agent && !agent.mediaApp.connected) throw new Error('agent media app not registered yet');
   }, 20_000);
   const db = server.database.db;
+  const pbxPrompts = createPromptCache({ dataDir: server.dataDir, tts: createTextToSpeech(server.config.tts) });
 
   return {
     asterisk,
@@ -100,6 +116,10 @@ export async function startRealPbx(opts: RealPbxOptions = {}): Promise<RealPbx> 
     whisper,
     finished,
     metrics,
+    coreLog,
+    async promptFile(text, voice = 'female') {
+      return (await pbxPrompts.get(text, voice)).file;
+    },
     business(fields = {}) {
       const did = `+4477009${String(process.pid % 100).padStart(2, '0')}${String(++didSeq).padStart(3, '0')}`;
       const user = db
@@ -132,4 +152,28 @@ export async function startRealPbx(opts: RealPbxOptions = {}): Promise<RealPbx> 
       fs.rmSync(server.dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * For `describe.skipIf(!realPbx.ok)`: says once, in one line, why the suite is skipped and
+ * how to get Asterisk. In CI (CI=true) a missing Asterisk is an error, never a skip.
+ */
+export function realPbxAvailability(): { ok: boolean } {
+  const found = findAsterisk();
+  if (found.ok) return { ok: true };
+  if (process.env.CI) throw new Error(`CI must run the real-PBX suite: ${found.why}`);
+  if (!warned) console.warn(found.why);
+  warned = true;
+  return { ok: false };
+}
+let warned = false;
+
+/** Waits until the caller has heard the greeting and the beep (sound, then `quietMs` of quiet): the moment to speak. */
+export async function heardGreetingAndBeep(call: SipCall, quietMs = 700, timeoutMs = 60_000): Promise<number> {
+  return waitUntil(() => {
+    if (call.media.soundMs() < 1000) throw new Error('the greeting has not started');
+    const at = call.media.silenceStartedAfter(0, quietMs);
+    if (at === undefined) throw new Error('the greeting is still playing');
+    return at;
+  }, timeoutMs, 20);
 }

@@ -75,7 +75,8 @@ describe('ARI faults (shared/ari/NOTES.md) reproduced in the simulator', () => {
     const row = await finishedRow(h, call.channelId);
     expect(row).toMatchObject({ status: 'voicemail', recordingFile: `call-${row.id}.wav` });
     expect(row.duration).toBeGreaterThan(0);
-    expect(h.sim.storedRecordingNames()).not.toContain(`call-${row.id}`);
+    // Asterisk's copy is deleted just after the row is final.
+    await vi.waitFor(() => expect(h!.sim.storedRecordingNames()).not.toContain(`call-${row.id}`));
     await vi.waitFor(() => expect(h!.finished).toEqual([row.id]));
   });
 

@@ -1,8 +1,10 @@
+import type { RecordingSnapshot } from '../../ari/types.js';
+import { repairWavSizes } from '../../recordings/wav-repair.js';
 import { BEEP, FALLBACK_SOUNDS, NO_MESSAGE_GOODBYE, THANK_YOU } from '../messages.js';
-import { answer, hangUp, playOptional, record, say } from '../steps.js';
+import { answer, awaitRecording, hangUp, playOptional, record, say } from '../steps.js';
 import type { FlowContext } from '../types.js';
 import { chooseGreeting } from './greeting.js';
-import { recordingHasMessage } from './message-rule.js';
+import { audioHoldsMessage, recordingHasMessage } from './message-rule.js';
 
 /** The name the message has on Asterisk; stored locally as `<name>.wav` in $DATA_DIR/recordings. */
 export function recordingNameFor(callId: number): string {
@@ -13,32 +15,69 @@ export function recordingNameFor(callId: number): string {
  * Voicemail: answer, greet in the owner's voice, beep, record (max length, silence stop,
  * `#` to finish), thank the caller and hang up. `ctx.outcome` is filled in as each step
  * completes, so a hang-up or failure at any point still leaves a correct call row.
+ * A call taken over after a core restart continues where it stands: a recording still
+ * running is waited for, a finished one is kept, and a message is never recorded over.
  */
 export async function voicemailFlow(ctx: FlowContext): Promise<void> {
   const { owner, outcome } = ctx;
   await answer(ctx);
   outcome.answered = true;
 
-  await say(ctx, chooseGreeting(owner), owner.voice, FALLBACK_SOUNDS.greeting);
-  // A missing beep must not cost the caller their message.
-  await playOptional(ctx, BEEP, 10_000);
-
   const name = recordingNameFor(ctx.callId);
+  let finished = ctx.resumed ? await messageInProgress(ctx, name) : undefined;
+  if (!finished) {
+    await say(ctx, chooseGreeting(owner), owner.voice, FALLBACK_SOUNDS.greeting);
+    // A missing beep must not cost the caller their message.
+    await playOptional(ctx, BEEP, 10_000);
+    finished = await record(
+      ctx,
+      {
+        name,
+        format: 'wav',
+        maxDurationSeconds: ctx.limits.maxDurationSeconds,
+        maxSilenceSeconds: ctx.limits.maxSilenceSeconds,
+        // The name is unique per call row: one that exists is a message already taken (by a
+        // run of the core that died), which must never be replaced.
+        ifExists: 'fail',
+        beep: false, // we played our own beep after the greeting
+        terminateOn: '#',
+      },
+      () => (outcome.recordingName = name),
+    );
+  }
   outcome.recordingName = name;
-  const finished = await record(ctx, {
-    name,
-    format: 'wav',
-    maxDurationSeconds: ctx.limits.maxDurationSeconds,
-    maxSilenceSeconds: ctx.limits.maxSilenceSeconds,
-    // The name is unique per call row; a leftover from an interrupted attempt of the same
-    // call (adopted after a restart) is replaced rather than failing the caller.
-    ifExists: 'overwrite',
-    beep: false, // we played our own beep after the greeting
-    terminateOn: '#',
-  });
   outcome.message = recordingHasMessage(finished);
+  if (outcome.message === 'unknown' && !ctx.session.hangupRequested) outcome.message = await judgeStoredAudio(ctx, name);
   if (ctx.session.hangupRequested) return;
 
   await say(ctx, outcome.message === 'no' ? NO_MESSAGE_GOODBYE : THANK_YOU, owner.voice, FALLBACK_SOUNDS.goodbye);
   await hangUp(ctx);
+}
+
+/** After a take-over: the recording Asterisk is still making, or the one it finished; none → start afresh. */
+async function messageInProgress(ctx: FlowContext, name: string): Promise<RecordingSnapshot | undefined> {
+  const live = await ctx.rest.getLiveRecording(name);
+  if (live && (live.state === 'recording' || live.state === 'queued' || live.state === 'paused')) {
+    ctx.log.info({ callId: ctx.callId }, 'taking over a call mid-message: letting the recording finish');
+    return awaitRecording(ctx, name, (ctx.limits.maxDurationSeconds + 60) * 1000);
+  }
+  if (await ctx.rest.storedRecordingExists(name)) {
+    ctx.log.info({ callId: ctx.callId }, 'taking over a call whose message is already recorded');
+    return { name, state: 'done' } as RecordingSnapshot;
+  }
+  return undefined;
+}
+
+/**
+ * Asterisk's figures could not tell (see message-rule.ts): the audio it stored decides, so
+ * a silent caller is told no message was heard. Unreadable → "unknown": the finisher,
+ * which stores the file, decides, and the caller is thanked rather than told nothing was heard.
+ */
+async function judgeStoredAudio(ctx: FlowContext, name: string): Promise<'yes' | 'no' | 'unknown'> {
+  try {
+    return audioHoldsMessage(repairWavSizes(await ctx.rest.fetchStoredRecording(name))) ? 'yes' : 'no';
+  } catch (err) {
+    ctx.log.warn({ err, callId: ctx.callId }, 'could not read the recording to judge it; the stored copy will decide');
+    return 'unknown';
+  }
 }
