@@ -57,25 +57,33 @@ export function loudMs(s: Int16Array, threshold = 300): number {
 }
 
 /**
- * How well `sent` is found inside `got`: the best Pearson correlation of the two level
- * envelopes over every alignment. The same speech through G.711 and Asterisk scores
- * above 0.8; other speech or silence scores far lower.
+ * How well `sent` is found inside `got`, from 0 (nothing alike) to 1 (the same audio): the
+ * level envelopes (log RMS of voiced 20 ms frames) are aligned by subsequence dynamic time
+ * warping, so `sent` may start anywhere in `got`, and a frame a loaded machine dropped or
+ * repeated costs one off-diagonal step instead of shifting everything after it. Every
+ * off-diagonal step is charged a penalty so other speech cannot be warped into a match.
+ * The score is 1 / (1 + mean cost per frame of `sent`).
  */
-export function envelopeMatch(sent: Int16Array, got: Int16Array): { score: number; offsetMs: number } {
-  const a = envelope(sent).map((v) => Math.log1p(v));
-  const b = envelope(got).map((v) => Math.log1p(v));
-  // Either copy may be cut at an end (a caller who hung up, trimmed silence): every
-  // alignment that overlaps at least 80% of what was sent is tried.
-  const minOverlap = Math.ceil(a.length * 0.8);
-  let best = { score: -1, offsetMs: 0 };
-  for (let off = -(a.length - minOverlap); off <= b.length - minOverlap; off++) {
-    const from = Math.max(0, -off);
-    const to = Math.min(a.length, b.length - off);
-    if (to - from < minOverlap) continue;
-    const score = pearson(a.slice(from, to), b.slice(from + off, to + off));
-    if (score > best.score) best = { score, offsetMs: off * 20 };
+export function envelopeMatch(sent: Int16Array, got: Int16Array): { score: number } {
+  const voiced = (s: Int16Array) => envelope(s).filter((v) => v > 120).map((v) => Math.log1p(v));
+  const a = voiced(sent);
+  const b = voiced(got);
+  if (a.length === 0 || b.length === 0) return { score: 0 };
+  const STEP = 0.45; // the price of a dropped or repeated frame
+  let prev = new Float64Array(b.length);
+  let cur = new Float64Array(b.length);
+  for (let j = 0; j < b.length; j++) prev[j] = Math.abs(a[0]! - b[j]!); // free start anywhere in `got`
+  for (let i = 1; i < a.length; i++) {
+    cur[0] = prev[0]! + STEP + Math.abs(a[i]! - b[0]!);
+    for (let j = 1; j < b.length; j++) {
+      const c = Math.abs(a[i]! - b[j]!);
+      cur[j] = c + Math.min(prev[j - 1]!, prev[j]! + STEP, cur[j - 1]! + STEP);
+    }
+    [prev, cur] = [cur, prev];
   }
-  return best;
+  let best = Infinity;
+  for (let j = 0; j < b.length; j++) best = Math.min(best, prev[j]!); // free end
+  return { score: 1 / (1 + best / a.length) };
 }
 
 function pearson(x: number[], y: number[]): number {

@@ -36,9 +36,9 @@ describe.skipIf(!real.ok)('voicemail on a real Asterisk, called over SIP', () =>
 
     const row = await h.finishedRow(did);
     expect(row).toMatchObject({ status: 'voicemail', mode: 'voicemail', recordingFile: `call-${row.id}.wav`, fromNumber: '+447700900555' });
-    expect(envelopeMatch(words, stored(row.recordingFile!)).score).toBeGreaterThan(0.9);
-    expect(await heardMatches(greeting, businessGreeting('Hale Plumbing'))).toBeGreaterThan(0.9);
-    expect(await heardMatches(call.media.heard(spokenAt), THANK_YOU)).toBeGreaterThan(0.9);
+    expect(envelopeMatch(words, stored(row.recordingFile!)).score).toBeGreaterThan(0.8);
+    expect(await heardMatches(greeting, businessGreeting('Hale Plumbing'))).toBeGreaterThan(0.8);
+    expect(await heardMatches(call.media.heard(spokenAt), THANK_YOU)).toBeGreaterThan(0.8);
     expect(row.duration).toBeGreaterThanOrEqual(Math.floor(words.length / 8000));
     // Asterisk's copy is deleted once the row names the local file.
     await waitUntil(() => expect(fs.readdirSync(h.asterisk.recordingsDir)).not.toContain(`call-${row.id}.wav`), 10_000);
@@ -71,7 +71,7 @@ describe.skipIf(!real.ok)('voicemail on a real Asterisk, called over SIP', () =>
     const row = await h.finishedRow(did);
     expect(row.status).toBe('voicemail');
     const kept = stored(row.recordingFile!);
-    expect(envelopeMatch(message, kept).score).toBeGreaterThan(0.9);
+    expect(envelopeMatch(message, kept).score).toBeGreaterThan(0.8);
     // The file ends where # was pressed: nothing of the second sentence in it.
     expect(kept.length / 8000).toBeLessThan((message.length + after.length / 2) / 8000);
   });
@@ -83,7 +83,7 @@ describe.skipIf(!real.ok)('voicemail on a real Asterisk, called over SIP', () =>
     expect((await call.done).exitCode).toBe(0); // silence stop, goodbye, Asterisk hangs up
     const row = await h.finishedRow(did);
     expect(row).toMatchObject({ status: 'missed', recordingFile: null });
-    expect(await heardMatches(call.media.heard(beepAt), NO_MESSAGE_GOODBYE)).toBeGreaterThan(0.9);
+    expect(await heardMatches(call.media.heard(beepAt), NO_MESSAGE_GOODBYE)).toBeGreaterThan(0.8);
     expect(fs.readdirSync(path.join(h.server.dataDir, 'recordings')).filter((f) => f.startsWith(`call-${row.id}`))).toEqual([]);
   });
 
@@ -91,7 +91,7 @@ describe.skipIf(!real.ok)('voicemail on a real Asterisk, called over SIP', () =>
     const did = '+447700900999';
     const call = await h.call(did);
     expect((await call.done).exitCode).toBe(0);
-    expect(await heardMatches(call.media.heard(), NOT_IN_SERVICE)).toBeGreaterThan(0.9);
+    expect(await heardMatches(call.media.heard(), NOT_IN_SERVICE)).toBeGreaterThan(0.8);
     expect(h.rows(did)).toEqual([]);
   });
 
@@ -99,7 +99,7 @@ describe.skipIf(!real.ok)('voicemail on a real Asterisk, called over SIP', () =>
     const { did } = h.business({ businessName: 'Paused Plumbing', accountStatus: 'suspended', voicePreference: 'male' });
     const call = await h.call(did);
     expect((await call.done).exitCode).toBe(0);
-    expect(await heardMatches(call.media.heard(), unavailableMessage('suspended', 'Paused Plumbing'), 'male')).toBeGreaterThan(0.9);
+    expect(await heardMatches(call.media.heard(), unavailableMessage('suspended', 'Paused Plumbing'), 'male')).toBeGreaterThan(0.8);
     const row = await h.finishedRow(did);
     expect(row).toMatchObject({ mode: 'unavailable', status: 'missed', recordingFile: null });
     expect(loudMs(call.media.heard())).toBeGreaterThan(1000);

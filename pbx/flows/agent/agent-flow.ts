@@ -52,6 +52,18 @@ async function asAddress(host: string): Promise<string> {
 /** After the goodbye's last frame leaves, Asterisk still has it in its jitter buffer. */
 const GOODBYE_TAIL_MS = 300;
 
+/** The longest the greeting waits for the bridge's media to flow. */
+const MEDIA_READY_MAX_MS = 2000;
+
+function firstFrame(endpoint: RtpEndpoint, maxMs: number): Promise<void> {
+  if (endpoint.packetsIn > 0) return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = () => (clearTimeout(timer), off(), resolve());
+    const timer = setTimeout(done, maxMs);
+    const off = endpoint.onFrame(done);
+  });
+}
+
 /**
  * AI agent mode: answer, bridge the caller with an externalMedia (RTP, G.711 µ-law) channel
  * to our own RTP endpoint, record the bridge for the whole call, then hold the spoken
@@ -102,6 +114,11 @@ export function createAgentFlow(deps: AgentFlowDeps): CallFlow {
       outcome.message = undefined;
       return voicemailFlow(ctx);
     }
+
+    // Asterisk drops what we send until its mixing bridge carries media (about 0.6 s on a
+    // real Asterisk 20.17: callers missed the greeting's "Hello"). The bridge's first frame to
+    // us says it is ready; a bound keeps a silent bridge from holding the greeting back.
+    await firstFrame(endpoint, MEDIA_READY_MAX_MS);
 
     const vad = await createVad({ sampleRate: endpoint.info.sampleRate, frameSamples: endpoint.info.frameSamples }, log);
     cleanup.push(() => vad.close());

@@ -1,0 +1,124 @@
+// AI agent mode on a real Asterisk: the caller's audio reaches the agent over a ulaw
+// externalMedia channel, the agent's spoken answers reach the caller, and the bridge
+// recording holds both sides. Whisper and Ollama are doubles; everything else is real.
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AGENT_LINES, agentGreeting } from '../../models/prompts/agent-lines.js';
+import { waitUntil } from '../helpers/wait.js';
+import { envelopeMatch, loudMs, readWavSamples, speech, writeWav } from './audio.js';
+import type { SipCall } from './sipp.js';
+import { CALLER, realPbxAvailability, startRealPbx, type RealPbx } from './harness.js';
+
+const real = realPbxAvailability();
+
+const HOURS = 'We are open from eight in the morning to six in the evening, Monday to Friday.';
+const AREAS = [
+  'We cover Leeds, York and Harrogate.',
+  'Our engineers carry parts for most boilers.',
+  'A visit is usually arranged within two working days.',
+  'We also offer annual servicing plans for landlords.',
+];
+const KB = `Q: What are your opening hours?\nA: ${HOURS}\n\nQ: What areas do you cover?\nA: ${AREAS.join(' ')}`;
+const reply = (intent: string, answered: boolean, answer: string) => JSON.stringify({ intent, answered, answer });
+
+describe.skipIf(!real.ok)('the AI agent on a real Asterisk, called over SIP', { timeout: 180_000 }, () => {
+  let h: RealPbx;
+  beforeAll(async () => {
+    h = await startRealPbx({ agent: true });
+    h.ollama.replier = (req) => {
+      const msgs = req.body.messages as Array<{ role: string; content: string }>;
+      const last = msgs.at(-1)?.content ?? '';
+      if (/opening hours/i.test(last)) return reply('question', true, HOURS);
+      if (/areas/i.test(last)) return reply('question', true, AREAS.join(' '));
+      if (/goodbye/i.test(last)) return reply('goodbye', true, 'Goodbye.');
+      return reply('question', false, '');
+    };
+  });
+  afterAll(async () => {
+    await h?.close();
+  });
+
+  /**
+   * Waits until the caller has heard `text` in the agent's voice, whole (the envelope of what
+   * arrived since `from` matches the prompt's), then until the agent has been quiet `quietMs`.
+   * Under load the agent may pause between sentences, so hearing is the condition, not quiet.
+   */
+  const hears = async (call: SipCall, from: number, text: string, quietMs = 600) => {
+    const prompt = readWavSamples(await h.promptFile(text));
+    let score = -1;
+    try {
+      await waitUntil(() => {
+        score = envelopeMatch(prompt, call.media.heard(from)).score;
+        if (score < 0.8) throw new Error(`the caller has not heard "${text}" (best match ${score.toFixed(2)})`);
+      }, 60_000, 250);
+    } catch (err) {
+      // What the caller did hear, to listen to: test-results/pbx-real/.
+      fs.mkdirSync('test-results/pbx-real', { recursive: true });
+      writeWav(`test-results/pbx-real/heard-${Date.now()}.wav`, call.media.heard(from));
+      writeWav(`test-results/pbx-real/expected-${Date.now()}.wav`, prompt);
+      throw err;
+    }
+    return waitUntil(() => call.media.silenceStartedAfter(from, quietMs) ?? Promise.reject(new Error('still speaking')), 30_000, 20);
+  };
+
+  const ask = async (call: SipCall, text: string) => {
+    h.whisper.defaultTranscript = text;
+    const words = speech(text);
+    await call.media.say(words);
+    return { words, endedAt: performance.now() };
+  };
+
+  it('greets with the disclosure, answers a spoken question aloud, logs what it could not answer, and records both sides', async () => {
+    const { did, userId } = h.business({ businessName: 'Hale Plumbing', aiMode: 'agent', knowledgeBase: KB });
+    const call = await h.call(did);
+    const greeted = await hears(call, 0, agentGreeting('Hale Plumbing'));
+
+    const q1 = await ask(call, 'What are your opening hours?');
+    const answered = await hears(call, q1.endedAt, HOURS);
+
+    const q2 = await ask(call, 'Can you fix a swimming pool heater?');
+    await hears(call, q2.endedAt, AGENT_LINES.notAnswered);
+
+    const bye = await ask(call, 'No, thank you, goodbye.');
+    await hears(call, bye.endedAt, 'Goodbye.', 20);
+    expect((await call.done).exitCode).toBe(0); // the agent said goodbye and hung up
+    expect(greeted).toBeLessThan(answered);
+
+    const row = await h.finishedRow(did);
+    expect(row).toMatchObject({ status: 'answered', mode: 'agent', recordingFile: `call-${row.id}.wav` });
+    expect(row.transcription).toContain(`Caller: What are your opening hours?\nAgent: ${HOURS}`);
+    expect(h.unanswered(userId)).toMatchObject([{ callId: row.id, question: 'Can you fix a swimming pool heater?', callerNumber: CALLER }]);
+
+    // The bridge recording: the caller's words and the agent's answer, both in the one file.
+    const mix = readWavSamples(path.join(h.server.dataDir, 'recordings', row.recordingFile!));
+    expect(envelopeMatch(q1.words, mix).score).toBeGreaterThan(0.8);
+    expect(envelopeMatch(readWavSamples(await h.promptFile(HOURS)), mix).score).toBeGreaterThan(0.8);
+  });
+
+  it('barge-in: the caller talking over an answer stops the agent’s audio at the caller, and the rest is never heard', async () => {
+    const { did } = h.business({ businessName: 'Hale Plumbing', aiMode: 'agent', knowledgeBase: KB });
+    const call = await h.call(did);
+    await hears(call, 0, agentGreeting('Hale Plumbing'));
+    const q = await ask(call, 'What areas do you cover?');
+    await waitUntil(() => expect(call.media.soundMs(q.endedAt)).toBeGreaterThan(1500), 60_000, 20);
+    h.whisper.defaultTranscript = 'Sorry, what are your opening hours?';
+    const utterance = call.media.spokeAt.length;
+    void call.media.say(speech('Sorry, what are your opening hours?'));
+    const talkAt = await waitUntil(() => call.media.spokeAt[utterance] ?? Promise.reject(new Error('not talking yet')), 5000, 5);
+    // Stopped: the agent fell quiet while the caller talked, and the answer's last sentence never came.
+    const stoppedAt = await waitUntil(() => call.media.silenceStartedAfter(talkAt - 20, 300) ?? Promise.reject(new Error('agent still talking')), 10_000, 10);
+    const stopMs = stoppedAt - talkAt;
+    console.log(`barge-in on the real PBX: agent audio stopped ${stopMs.toFixed(0)} ms after the caller started talking (at the caller)`);
+    expect(stopMs).toBeLessThan(1000); // a generous bound: an answer left playing runs for seconds
+    await hears(call, stoppedAt + 300, HOURS);
+    // Of the four sentences of the first answer, the caller heard only what played before the barge-in.
+    let wholeAnswerMs = 0;
+    for (const sentence of AREAS) wholeAnswerMs += loudMs(readWavSamples(await h.promptFile(sentence)));
+    expect(loudMs(call.media.heard(q.endedAt).subarray(0, Math.round(((stoppedAt - q.endedAt) / 1000) * 8000)))).toBeLessThan(wholeAnswerMs * 0.6);
+    await call.hangUp();
+    await call.done;
+    const row = await h.finishedRow(did);
+    expect(row.transcription).toMatch(/Agent: We cover Leeds.*\[interrupted\]/);
+  });
+});
