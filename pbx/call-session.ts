@@ -72,7 +72,10 @@ export class CallSession {
    * the call arrives, and the flow's own answer step then waits on that same request.
    */
   answer(rest: AriRest): Promise<void> {
-    this.answering ??= rest.answer(this.channelId);
+    // A channel that is already up (a call taken over after a restart) needs no answer, and
+    // must not get one: Asterisk queues it behind the channel's running operation, e.g. a
+    // recording, and it would time out while the caller is still talking.
+    this.answering ??= this.channel.state === 'Up' ? Promise.resolve() : rest.answer(this.channelId);
     return this.answering;
   }
 
