@@ -6,6 +6,7 @@ import { registerConsole } from './http/console-static.js';
 import { registerErrorHandler } from './http/error-handler.js';
 import type { App } from './http/fastify-types.js';
 import { LOG_SERIALIZERS } from './http/log-redaction.js';
+import { RATE_LIMITS, type RateLimits } from './http/rate-limits.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerValidators } from './http/validators.js';
 import type { Services } from './services.js';
@@ -20,6 +21,8 @@ export interface BuildOptions {
   logger?: FastifyBaseLogger;
   extraRoutes?: RouteModule[];
   consoleDir?: string;
+  /** Replaces some of RATE_LIMITS (test servers whose fixtures sign many owners up from one address). */
+  rateLimits?: Partial<RateLimits>;
 }
 
 export async function buildApp(services: Services, opts: BuildOptions = {}): Promise<App> {
@@ -34,6 +37,7 @@ export async function buildApp(services: Services, opts: BuildOptions = {}): Pro
   }).withTypeProvider<TypeBoxTypeProvider>() as unknown as App;
 
   app.decorate('services', services);
+  app.decorate('rateLimits', { ...RATE_LIMITS, ...opts.rateLimits });
   await app.register(fastifyCookie);
   await registerSecurityHeaders(app);
   registerValidators(app);

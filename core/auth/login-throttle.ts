@@ -2,7 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyRequest } from 'fastify';
 import type { App } from '../http/fastify-types.js';
 import { tooManyRequests } from '../http/errors.js';
-import { failureCounter, RATE_LIMITS, waitMessage } from '../http/rate-limits.js';
+import { failureCounter, waitMessage } from '../http/rate-limits.js';
 
 /**
  * How long a failed sign-in to an account is held before its 401, growing with the
@@ -32,17 +32,17 @@ export interface LoginThrottle {
 export function loginThrottle(app: App): LoginThrottle {
   const key = new WeakMap<FastifyRequest, string>();
   const email = (req: FastifyRequest) => key.get(req) ?? '';
-  const perAccountAndIp = failureCounter(app, RATE_LIMITS.loginFailuresPerAccountAndIp, (req) => `${email(req)}|${req.ip}`);
-  const perIp = failureCounter(app, RATE_LIMITS.loginFailuresPerIp, (req) => req.ip);
-  const perAccount = failureCounter(app, RATE_LIMITS.loginFailuresPerAccount, (req) => email(req));
+  const perAccountAndIp = failureCounter(app, app.rateLimits.loginFailuresPerAccountAndIp, (req) => `${email(req)}|${req.ip}`);
+  const perIp = failureCounter(app, app.rateLimits.loginFailuresPerIp, (req) => req.ip);
+  const perAccount = failureCounter(app, app.rateLimits.loginFailuresPerAccount, (req) => email(req));
 
   return {
     async check(req, address) {
       key.set(req, address);
       await perIp.check(req);
       await perAccountAndIp.check(req);
-      if ((await perAccount.count(req)) >= RATE_LIMITS.loginFailuresPerAccount.max && (await perAccountAndIp.count(req)) > 0) {
-        throw tooManyRequests(waitMessage(RATE_LIMITS.loginFailuresPerAccount.windowMs));
+      if ((await perAccount.count(req)) >= app.rateLimits.loginFailuresPerAccount.max && (await perAccountAndIp.count(req)) > 0) {
+        throw tooManyRequests(waitMessage(app.rateLimits.loginFailuresPerAccount.windowMs));
       }
     },
     async failed(req, address) {

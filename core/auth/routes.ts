@@ -10,7 +10,7 @@ import type { App } from '../http/fastify-types.js';
 import { canSignIn, currentUser, requireUser } from '../http/session-hook.js';
 import { passwordResetMail } from '../mail/templates.js';
 import { brand } from '../mail/brand.js';
-import { failureCounter, RATE_LIMITS, routeLimit } from '../http/rate-limits.js';
+import { failureCounter, routeLimit } from '../http/rate-limits.js';
 import { loginThrottle } from './login-throttle.js';
 import { burnPasswordCheck, hashPassword, verifyPassword } from './passwords.js';
 import { consumeResetToken, invalidateResetTokens, issueResetToken, RESET_TOKEN_TTL_MS, resetTokenUser } from './reset-tokens.js';
@@ -57,13 +57,13 @@ export async function authRoutes(app: App): Promise<void> {
   const { database, mailer, config, now } = app.services;
   const db = database.db;
   const login = loginThrottle(app);
-  const changeGuesses = failureCounter(app, RATE_LIMITS.changePasswordFailuresPerUser, (req) => `user:${req.user?.id}`);
+  const changeGuesses = failureCounter(app, app.rateLimits.changePasswordFailuresPerUser, (req) => `user:${req.user?.id}`);
   // Sign-up requests created from one address (a typo answered 400 does not count).
-  const signupsFromIp = failureCounter(app, RATE_LIMITS.signupsPerIp, (req) => req.ip);
-  const badResetTokens = failureCounter(app, RATE_LIMITS.resetFailuresPerIp, (req) => req.ip);
+  const signupsFromIp = failureCounter(app, app.rateLimits.signupsPerIp, (req) => req.ip);
+  const badResetTokens = failureCounter(app, app.rateLimits.resetFailuresPerIp, (req) => req.ip);
   const resetMails = app.createRateLimit({
-    max: RATE_LIMITS.resetMailsPerAccount.max,
-    timeWindow: RATE_LIMITS.resetMailsPerAccount.windowMs,
+    max: app.rateLimits.resetMailsPerAccount.max,
+    timeWindow: app.rateLimits.resetMailsPerAccount.windowMs,
     keyGenerator: (req) => (req.body as { email: string }).email.trim().toLowerCase(),
   });
   // Reset mails go out after the answer; closing the server waits for them.
@@ -157,7 +157,7 @@ export async function authRoutes(app: App): Promise<void> {
 
   app.post(
     '/api/auth/forgot-password',
-    { schema: { body: EmailBody }, config: routeLimit(RATE_LIMITS.resetRequestsPerIp) },
+    { schema: { body: EmailBody }, config: routeLimit(app.rateLimits.resetRequestsPerIp) },
     async (req) => {
       const email = req.body.email.trim().toLowerCase();
       if (!isEmail(email)) throw badRequest('Please enter a valid email address');

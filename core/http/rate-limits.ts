@@ -25,6 +25,7 @@ export const RATE_LIMITS = {
 } as const;
 
 export type RateLimit = { max: number; windowMs: number };
+export type RateLimits = { [K in keyof typeof RATE_LIMITS]: RateLimit };
 
 const minutes = (ms: number) => {
   const m = Math.max(1, Math.ceil(ms / MINUTE));
@@ -44,9 +45,14 @@ export async function registerRateLimiting(api: App): Promise<void> {
   });
 }
 
-/** A route's own request limit, keyed by client address unless told otherwise. */
-export function routeLimit(limit: RateLimit, keyGenerator?: (req: FastifyRequest) => string) {
-  return { rateLimit: { max: limit.max, timeWindow: limit.windowMs, ...(keyGenerator ? { keyGenerator } : {}) } };
+/**
+ * A route's own request limit, keyed by client address unless told otherwise; `preHandler`
+ * when the key needs the route's own checks first (the signed-in owner).
+ */
+export function routeLimit(limit: RateLimit, keyGenerator?: (req: FastifyRequest) => string, hook?: 'preHandler') {
+  return {
+    rateLimit: { max: limit.max, timeWindow: limit.windowMs, ...(keyGenerator ? { keyGenerator } : {}), ...(hook ? { hook } : {}) },
+  };
 }
 
 export interface FailureCounter {
