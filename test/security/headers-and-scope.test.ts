@@ -56,7 +56,7 @@ describe('security headers (@fastify/helmet)', () => {
     const res = await get('/api/user/export', owner.client.cookie);
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('no-store');
-    expect((await res.json()).account.email).toBe(owner.email);
+    expect(((await res.json()) as { account: { email: string } }).account.email).toBe(owner.email);
   });
 });
 
@@ -67,7 +67,7 @@ describe('guards decide on the route, not on the raw URL', () => {
     const { client } = await activeCustomer(server);
     const res = await fetch(`${server.url}/%61pi/auth/logout`, { method: 'POST', headers: { ...crossSite, cookie: client.cookie! }, body: '{}' });
     expect(res.status).toBe(415);
-    expect((await res.json()).message).toBe('Requests must be sent as JSON (Content-Type: application/json).');
+    expect(((await res.json()) as { message: string }).message).toBe('Requests must be sent as JSON (Content-Type: application/json).');
     expect((await client.get('/api/auth/me')).status).toBe(200);
   });
 
@@ -85,7 +85,7 @@ describe('guards decide on the route, not on the raw URL', () => {
   it('the session hook meets an encoded path as well: GET /%61pi/auth/me knows the owner', async () => {
     const res = await get('/%61pi/auth/me', owner.client.cookie);
     expect(res.status).toBe(200);
-    expect((await res.json()).user.email).toBe(owner.email);
+    expect(((await res.json()) as { user: { email: string } }).user.email).toBe(owner.email);
   });
 
   it('a same-origin JSON logout still works', async () => {
