@@ -42,7 +42,7 @@ export function loginThrottle(app: App): LoginThrottle {
       await perIp.check(req);
       await perAccountAndIp.check(req);
       if ((await perAccount.count(req)) >= app.rateLimits.loginFailuresPerAccount.max && (await perAccountAndIp.count(req)) > 0) {
-        throw tooManyRequests(waitMessage(app.rateLimits.loginFailuresPerAccount.windowMs));
+        throw tooManyRequests(waitMessage(app.rateLimits.loginFailuresPerAccount.windowMs), app.rateLimits.loginFailuresPerAccount.windowMs / 1000);
       }
     },
     async failed(req, address) {

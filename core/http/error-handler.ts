@@ -33,6 +33,7 @@ export function describeValidation(error: FastifyError): string {
 export function registerErrorHandler(app: App): void {
   app.setErrorHandler((error: FastifyError | HttpError, req, reply) => {
     if (error instanceof HttpError) {
+      if (error.headers) reply.headers(error.headers);
       return reply.status(error.statusCode).send({ message: error.message, ...(error.errors ? { errors: error.errors } : {}) });
     }
     if (error.validation) {

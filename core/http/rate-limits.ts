@@ -41,7 +41,7 @@ export async function registerRateLimiting(api: App): Promise<void> {
     global: false,
     // Large enough that flooding with fresh keys cannot evict a key under attack.
     cache: 100_000,
-    errorResponseBuilder: (_req, ctx) => tooManyRequests(waitMessage(ctx.ttl)),
+    errorResponseBuilder: (_req, ctx) => tooManyRequests(waitMessage(ctx.ttl), ctx.ttl / 1000),
   });
 }
 
@@ -80,7 +80,7 @@ export function failureCounter(app: App, limit: RateLimit, key: (req: FastifyReq
     },
     async check(req) {
       const { current, ttl } = await read(req);
-      if (current >= limit.max) throw tooManyRequests(waitMessage(ttl));
+      if (current >= limit.max) throw tooManyRequests(waitMessage(ttl), ttl / 1000);
     },
     async failed(req) {
       await limiter(req);

@@ -46,6 +46,7 @@ describe('lock-out is not a weapon', () => {
     const attacker = await loginFrom(server, '203.0.113.9', email, password);
     expect(attacker.status).toBe(429);
     expect(attacker.body.message).toMatch(TOO_MANY);
+    expect(Number(attacker.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(attacker.headers.get('set-cookie')).toBeNull();
     const owner = await loginFrom(server, '192.0.2.10', email, password);
     expect(owner.status).toBe(200);
