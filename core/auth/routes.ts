@@ -191,14 +191,16 @@ export async function authRoutes(app: App): Promise<void> {
       throw invalid();
     }
     const passwordHash = await hashPassword(newPassword);
-    // Used up only now, atomically: two requests with one token cannot both succeed.
-    const userId = consumeResetToken(db, token.trim(), now());
-    if (userId === undefined) throw invalid();
-    db.transaction(() => {
-      updateUser(db, userId, { passwordHash });
-      revokeUserSessions(db, userId);
-      invalidateResetTokens(db, userId, now());
+    // Used up only now, with the change, atomically: two requests with one token cannot both succeed.
+    const userId = db.transaction(() => {
+      const id = consumeResetToken(db, token.trim(), now());
+      if (id === undefined) return undefined;
+      updateUser(db, id, { passwordHash });
+      revokeUserSessions(db, id);
+      invalidateResetTokens(db, id, now());
+      return id;
     });
+    if (userId === undefined) throw invalid();
     req.log.info({ userId }, 'password reset');
     return { message: 'Password updated successfully! You can now login.' };
   });
