@@ -70,8 +70,9 @@ export function createPromptCache(opts: PromptCacheOptions): PromptCache {
     try {
       const info = await readWavInfo(file);
       if (!isTelephoneWav(info)) return undefined;
-      // A use makes it recent, so pruning takes prompts nobody asked for lately.
-      if (opts.maxBytes !== undefined) await fs.utimes(file, new Date(), new Date()).catch(() => undefined);
+      // A use makes it recent, so pruning (by the capped agent cache sharing this folder)
+      // takes prompts nobody asked for lately, never a greeting callers hear every day.
+      await fs.utimes(file, new Date(), new Date()).catch(() => undefined);
       return { mediaUri: `sound:${PROMPTS_SOUND_DIR}/${key}`, file, durationMs: info.durationMs };
     } catch {
       // absent or unreadable: (re)synthesise below
