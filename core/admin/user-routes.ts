@@ -49,6 +49,10 @@ export async function adminUserRoutes(app: App): Promise<void> {
     if (accountStatus === undefined && trialExpiresAt === undefined) {
       throw badRequest('Send accountStatus (active, suspended or expired) or trialExpiresAt (an ISO date).');
     }
+    // Activating here would skip what approval does (the trial and the approval e-mail).
+    if (accountStatus === 'active' && target.accountStatus === 'pending_approval') {
+      throw badRequest('This sign-up request is awaiting review: approve it under Signup Approvals instead.');
+    }
     let trial: Date | undefined;
     if (trialExpiresAt !== undefined) {
       trial = new Date(trialExpiresAt);

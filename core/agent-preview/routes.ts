@@ -6,7 +6,8 @@ import { decideTurn } from '../../models/prompts/agent-turn.js';
 import type { ServerResponse } from 'node:http';
 import type { Voice } from '../../models/tts/index.js';
 import type { User } from '../db/schema.js';
-import { badRequest, HttpError, notFound, tooManyRequests } from '../http/errors.js';
+import { badRequest, forbidden, HttpError, notFound, tooManyRequests } from '../http/errors.js';
+import { routeLimit } from '../http/rate-limits.js';
 import type { App } from '../http/fastify-types.js';
 import { currentUser, requireUser } from '../http/session-hook.js';
 import { LIMITS } from '../settings/routes.js';
@@ -26,22 +27,36 @@ const PreviewBody = Type.Object(
 const AUDIO_TTL_MS = 30 * 60_000;
 
 /**
+ * Previews running at once across all owners: the model is shared with live agent calls
+ * on a small box, so a few owners testing must never starve a caller.
+ */
+export const MAX_CONCURRENT_PREVIEWS = 2;
+
+/**
  * POST /api/agent/preview: what a caller would hear from the current, unsaved knowledge
  * base, through the same prompt builder, model call and turn rules as the phone path.
  */
 export async function agentPreviewRoutes(app: App): Promise<void> {
   const { config, log } = app.services;
   const audioGrants = new Map<string, { userId: number; file: string; expires: number }>();
-  // One preview per owner at a time: the model is shared with live calls on a small box.
+  // One preview per owner at a time, and only a few overall: the model is shared with live calls.
   const inFlight = new Set<number>();
+  const perOwner = routeLimit(app.rateLimits.previewsPerOwner, (req) => `owner:${req.user?.id}`, 'preHandler');
 
-  app.post('/api/agent/preview', { schema: { body: PreviewBody }, preHandler: requireUser }, async (req, reply) => {
+  app.post('/api/agent/preview', { schema: { body: PreviewBody }, preHandler: requireUser, config: perOwner }, async (req, reply) => {
     const user = currentUser(req);
+    // An expired trial may still sign in to read its data, but not use the model.
+    if (user.role !== 'admin' && user.accountStatus !== 'active') {
+      throw forbidden('Trying the AI agent needs an active account. Please contact support to continue.');
+    }
     const question = req.body.question.trim();
     if (!question) throw badRequest('Type a question to try the agent.', { question: 'Question is required' });
     const businessName = req.body.businessName !== undefined ? req.body.businessName : user.businessName;
     const knowledgeBase = req.body.knowledgeBase ?? '';
     if (inFlight.has(user.id)) throw tooManyRequests('Your previous question is still being answered. Please wait a moment.');
+    if (inFlight.size >= MAX_CONCURRENT_PREVIEWS) {
+      throw new HttpError(503, 'The AI agent is busy with other previews right now. Please try again in a moment.');
+    }
     inFlight.add(user.id);
     try {
       return await preview(user, question, businessName, knowledgeBase, req.body.voice ?? user.voicePreference, reply.raw);

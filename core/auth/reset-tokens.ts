@@ -14,6 +14,24 @@ export function issueResetToken(db: Db, userId: number, now: Date): string {
 }
 
 /**
+ * The user a token would reset, without using it up: checked before the new password is
+ * hashed, so a bogus token costs a hash lookup and not an argon2 run.
+ */
+export function resetTokenUser(db: Db, token: string, now: Date): number | undefined {
+  return db
+    .select({ userId: passwordResetTokens.userId })
+    .from(passwordResetTokens)
+    .where(
+      and(
+        eq(passwordResetTokens.tokenHash, hashToken(token)),
+        isNull(passwordResetTokens.usedAt),
+        gt(passwordResetTokens.expiresAt, now),
+      ),
+    )
+    .get()?.userId;
+}
+
+/**
  * Marks the token used and returns its user id, or undefined when it is unknown,
  * used or expired. The conditional UPDATE makes single use hold under races.
  */

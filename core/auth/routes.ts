@@ -1,20 +1,21 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { FastifyReply } from 'fastify';
 import { Type } from 'typebox';
 import { isEmail, newPasswordError } from '../../contract/rules.js';
 import { checkSignup } from '../accounts/signup-rules.js';
 import { findUserByEmail, findUserById, insertUser, toApiUser, updateUser } from '../accounts/users.js';
 import type { User } from '../db/schema.js';
-import { badRequest, conflict, forbidden, HttpError, tooManyRequests, unauthorized } from '../http/errors.js';
+import { badRequest, conflict, forbidden, unauthorized } from '../http/errors.js';
 import type { App } from '../http/fastify-types.js';
 import { canSignIn, currentUser, requireUser } from '../http/session-hook.js';
 import { passwordResetMail } from '../mail/templates.js';
 import { brand } from '../mail/brand.js';
-import { AttemptLimiter } from './attempt-limiter.js';
+import { failureCounter, routeLimit } from '../http/rate-limits.js';
+import { loginThrottle } from './login-throttle.js';
 import { burnPasswordCheck, hashPassword, verifyPassword } from './passwords.js';
-import { consumeResetToken, invalidateResetTokens, issueResetToken, RESET_TOKEN_TTL_MS } from './reset-tokens.js';
+import { consumeResetToken, invalidateResetTokens, issueResetToken, RESET_TOKEN_TTL_MS, resetTokenUser } from './reset-tokens.js';
 import { createSession, deleteSession, revokeUserSessions, SESSION_COOKIE } from './sessions.js';
 
-const FIFTEEN_MINUTES = 15 * 60 * 1000;
 const MAX = 500; // generous upper bound for any single text field
 
 const Str = (max = MAX) => Type.String({ maxLength: max });
@@ -48,8 +49,6 @@ export const STATUS_LOGIN_MESSAGES: Partial<Record<User['accountStatus'], string
   suspended: 'Your account has been suspended. Please contact support to restore access.',
 };
 
-const minutes = (s: number) => `${Math.ceil(s / 60)} minute${Math.ceil(s / 60) === 1 ? '' : 's'}`;
-
 function isUniqueViolation(e: unknown): boolean {
   return typeof e === 'object' && e !== null && (e as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE';
 }
@@ -57,10 +56,21 @@ function isUniqueViolation(e: unknown): boolean {
 export async function authRoutes(app: App): Promise<void> {
   const { database, mailer, config, now } = app.services;
   const db = database.db;
-  const loginByIp = new AttemptLimiter(20, FIFTEEN_MINUTES);
-  const loginByAccount = new AttemptLimiter(5, FIFTEEN_MINUTES);
-  const resetByIp = new AttemptLimiter(10, FIFTEEN_MINUTES);
-  const resetByAccount = new AttemptLimiter(3, 60 * 60 * 1000);
+  const login = loginThrottle(app);
+  const changeGuesses = failureCounter(app, app.rateLimits.changePasswordFailuresPerUser, (req) => `user:${req.user?.id}`);
+  // Sign-up requests created from one address (a typo answered 400 does not count).
+  const signupsFromIp = failureCounter(app, app.rateLimits.signupsPerIp, (req) => req.ip);
+  const badResetTokens = failureCounter(app, app.rateLimits.resetFailuresPerIp, (req) => req.ip);
+  const resetMails = app.createRateLimit({
+    max: app.rateLimits.resetMailsPerAccount.max,
+    timeWindow: app.rateLimits.resetMailsPerAccount.windowMs,
+    keyGenerator: (req) => (req.body as { email: string }).email.trim().toLowerCase(),
+  });
+  // Reset mails go out after the answer; closing the server waits for them.
+  const mailing = new Set<Promise<void>>();
+  app.addHook('onClose', async () => {
+    await Promise.allSettled([...mailing]);
+  });
 
   const startSession = (reply: FastifyReply, user: User) => {
     const s = createSession(db, user.id, now());
@@ -73,17 +83,13 @@ export async function authRoutes(app: App): Promise<void> {
     });
   };
 
-  const limit = (limiter: AttemptLimiter, key: string) => {
-    const wait = limiter.retryAfter(key);
-    if (wait > 0) throw tooManyRequests(`Too many attempts. Please wait ${minutes(wait)} and try again.`);
-  };
-
   app.get('/api/auth/me', async (req) => {
     if (!req.user) throw unauthorized('Not signed in.');
     return { user: toApiUser(req.user) };
   });
 
   app.post('/api/auth/signup', { schema: { body: SignupBody } }, async (req, reply) => {
+    await signupsFromIp.check(req);
     const check = checkSignup({ ...req.body, addressLine2: req.body.addressLine2 ?? '' });
     if (!check.ok) throw badRequest(Object.values(check.errors)[0]!, check.errors);
     const s = check.value;
@@ -115,6 +121,7 @@ export async function authRoutes(app: App): Promise<void> {
       if (isUniqueViolation(e)) throw conflict('An account with this email already exists. Please log in instead.');
       throw e;
     }
+    await signupsFromIp.failed(req); // counts requests made, not mistakes corrected
     req.log.info({ userId: user.id }, 'sign-up request received');
     // No session: a request gives no dashboard access until an admin approves it.
     return reply.status(201).send({
@@ -127,18 +134,13 @@ export async function authRoutes(app: App): Promise<void> {
     const email = req.body.email.trim().toLowerCase();
     const { password } = req.body;
     if (!email || !password) throw badRequest('Email and password are required');
-    const ipKey = `ip:${req.ip}`;
-    const accountKey = `acct:${email}`;
-    limit(loginByIp, ipKey);
-    limit(loginByAccount, accountKey);
+    await login.check(req, email);
     const user = findUserByEmail(db, email);
     const ok = user ? await verifyPassword(user.passwordHash, password) : (await burnPasswordCheck(password), false);
     if (!user || !ok) {
-      loginByIp.record(ipKey);
-      loginByAccount.record(accountKey);
+      await login.failed(req, email);
       throw unauthorized('Invalid email or password.');
     }
-    loginByAccount.reset(accountKey);
     const fresh = findUserById(db, user.id)!;
     if (!canSignIn(fresh)) throw forbidden(STATUS_LOGIN_MESSAGES[fresh.accountStatus] ?? 'This account cannot sign in.');
     startSession(reply, fresh);
@@ -153,45 +155,52 @@ export async function authRoutes(app: App): Promise<void> {
     return { message: 'Logged out' };
   });
 
-  app.post('/api/auth/forgot-password', { schema: { body: EmailBody } }, async (req) => {
-    const email = req.body.email.trim().toLowerCase();
-    if (!isEmail(email)) throw badRequest('Please enter a valid email address');
-    limit(resetByIp, `ip:${req.ip}`);
-    resetByIp.record(`ip:${req.ip}`);
-    const answer = {
-      message: "If that email exists in our system, we've sent password reset instructions. Check your inbox!",
-    };
-    const user = findUserByEmail(db, email);
-    // Same answer whether or not the account exists, and whether or not it is throttled.
-    if (!user || resetByAccount.retryAfter(email) > 0) return answer;
-    resetByAccount.record(email);
-    const token = issueResetToken(db, user.id, now());
-    try {
-      await mailer.send(passwordResetMail(brand(config), user.email, token, RESET_TOKEN_TTL_MS / 60000));
-    } catch (err) {
-      req.log.error({ err, userId: user.id }, 'could not send the password reset e-mail');
-      throw new HttpError(503, 'Failed to send reset email');
-    }
-    return answer;
-  });
+  app.post(
+    '/api/auth/forgot-password',
+    { schema: { body: EmailBody }, config: routeLimit(app.rateLimits.resetRequestsPerIp) },
+    async (req) => {
+      const email = req.body.email.trim().toLowerCase();
+      if (!isEmail(email)) throw badRequest('Please enter a valid email address');
+      // The token and the mail are made after the answer, so a known address takes no longer
+      // to answer than an unknown one; a failed send is logged for the operator.
+      const job = (async () => {
+        await nextTurn(); // after the answer has been written
+        const user = findUserByEmail(db, email);
+        const allowance = await resetMails(req);
+        if (!user || (!allowance.isAllowed && allowance.isExceeded)) return;
+        const token = issueResetToken(db, user.id, now());
+        await mailer.send(passwordResetMail(brand(config), user.email, token, RESET_TOKEN_TTL_MS / 60000));
+      })()
+        .catch((err: unknown) => req.log.error({ err }, 'could not send the password reset e-mail'))
+        .finally(() => mailing.delete(job));
+      mailing.add(job);
+      return { message: "If that email exists in our system, we've sent password reset instructions. Check your inbox!" };
+    },
+  );
 
   app.post('/api/auth/reset-password', { schema: { body: ResetBody } }, async (req) => {
     const { token, newPassword, confirmPassword } = req.body;
     if (!token.trim()) throw badRequest('Invalid reset link. Please request a new password reset.');
     const problem = newPasswordError(newPassword, confirmPassword);
     if (problem) throw badRequest(problem, { [problem.includes('match') ? 'confirmPassword' : 'newPassword']: problem });
-    limit(resetByIp, `ip:${req.ip}`);
-    const passwordHash = await hashPassword(newPassword);
-    const userId = consumeResetToken(db, token.trim(), now());
-    if (userId === undefined) {
-      resetByIp.record(`ip:${req.ip}`);
-      throw badRequest('This reset link is invalid or has expired. Please request a new password reset.');
+    await badResetTokens.check(req);
+    const invalid = () => badRequest('This reset link is invalid or has expired. Please request a new password reset.');
+    // The token first: a bogus one must not cost an argon2 run (it slowed real sign-ins).
+    if (resetTokenUser(db, token.trim(), now()) === undefined) {
+      await badResetTokens.failed(req);
+      throw invalid();
     }
-    db.transaction(() => {
-      updateUser(db, userId, { passwordHash });
-      revokeUserSessions(db, userId);
-      invalidateResetTokens(db, userId, now());
+    const passwordHash = await hashPassword(newPassword);
+    // Used up only now, with the change, atomically: two requests with one token cannot both succeed.
+    const userId = db.transaction(() => {
+      const id = consumeResetToken(db, token.trim(), now());
+      if (id === undefined) return undefined;
+      updateUser(db, id, { passwordHash });
+      revokeUserSessions(db, id);
+      invalidateResetTokens(db, id, now());
+      return id;
     });
+    if (userId === undefined) throw invalid();
     req.log.info({ userId }, 'password reset');
     return { message: 'Password updated successfully! You can now login.' };
   });
@@ -203,7 +212,11 @@ export async function authRoutes(app: App): Promise<void> {
     if (confirmPassword !== undefined && confirmPassword !== newPassword) throw badRequest('New passwords do not match');
     const problem = newPasswordError(newPassword);
     if (problem) throw badRequest(problem);
-    if (!(await verifyPassword(user.passwordHash, currentPassword))) throw badRequest('Current password is incorrect');
+    await changeGuesses.check(req);
+    if (!(await verifyPassword(user.passwordHash, currentPassword))) {
+      await changeGuesses.failed(req);
+      throw badRequest('Current password is incorrect');
+    }
     const passwordHash = await hashPassword(newPassword);
     db.transaction(() => {
       updateUser(db, user.id, { passwordHash });

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../db/client.js';
 import { users } from '../db/schema.js';
-import { createSession, deleteSession, SESSION_TTL_MS, userForSession } from './sessions.js';
+import { createSession, deleteSession, MAX_SESSIONS_PER_USER, SESSION_TTL_MS, userForSession } from './sessions.js';
 
 let handle: DatabaseHandle | undefined;
 afterEach(() => handle?.close());
@@ -19,5 +19,22 @@ describe('session lookup', () => {
     expect(userForSession(db, `${id}x`, t0)).toBeUndefined();
     deleteSession(db, id);
     expect(userForSession(db, id, t0)).toBeUndefined();
+  });
+});
+
+describe('sessions per user', () => {
+  it('keeps only the newest ten: the eleventh sign-in ends the oldest session and no other user’s', () => {
+    handle = openDatabase(':memory:');
+    const { db } = handle;
+    const owner = db.insert(users).values({ email: 'owner@example.co.uk', passwordHash: 'x', accountStatus: 'active' }).returning().get();
+    const other = db.insert(users).values({ email: 'other@example.co.uk', passwordHash: 'x', accountStatus: 'active' }).returning().get();
+    const t0 = new Date('2026-11-22T10:00:00Z').getTime();
+    const theirs = createSession(db, other.id, new Date(t0));
+    const ids = Array.from({ length: MAX_SESSIONS_PER_USER + 1 }, (_, i) => createSession(db, owner.id, new Date(t0 + i * 1000)).id);
+    const now = new Date(t0 + 60_000);
+    expect(MAX_SESSIONS_PER_USER).toBe(10);
+    expect(userForSession(db, ids[0]!, now)).toBeUndefined();
+    expect(ids.slice(1).every((id) => userForSession(db, id, now)?.id === owner.id)).toBe(true);
+    expect(userForSession(db, theirs.id, now)?.id).toBe(other.id);
   });
 });

@@ -6,11 +6,17 @@ import { hashToken, newToken } from './tokens.js';
 
 export const SESSION_COOKIE = 'sid';
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+/** Sessions kept per user: a new sign-in beyond this ends the oldest (a script signing in forever fills nothing). */
+export const MAX_SESSIONS_PER_USER = 10;
 
 export function createSession(db: Db, userId: number, now: Date): { id: string; expiresAt: Date } {
   const id = newToken();
   const expiresAt = new Date(now.getTime() + SESSION_TTL_MS);
-  db.insert(sessions).values({ idHash: hashToken(id), userId, createdAt: now, expiresAt }).run();
+  db.transaction(() => {
+    db.insert(sessions).values({ idHash: hashToken(id), userId, createdAt: now, expiresAt }).run();
+    db.run(sql`delete from sessions where user_id = ${userId} and rowid not in (
+      select rowid from sessions where user_id = ${userId} order by created_at desc, rowid desc limit ${MAX_SESSIONS_PER_USER})`);
+  });
   return { id, expiresAt };
 }
 

@@ -4,7 +4,7 @@ import { badRequest, notFound } from '../http/errors.js';
 import { currentUser, requireUser } from '../http/session-hook.js';
 import { decodeCallLogCursor } from './call-log-cursor.js';
 import { DEFAULT_CALL_LOG_LIMIT, listCallLogs, MAX_CALL_LOG_LIMIT, ownedRecordingFile } from './queries.js';
-import { recordingPath, sendRecording } from './serve-recording.js';
+import { registerRecordingFiles, sendRecording } from './serve-recording.js';
 
 const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) => Type.Union([t, Type.Null()]);
 
@@ -26,6 +26,7 @@ const RECORDING_NOT_FOUND = 'Recording not found.';
 /** SPEC.md §7 "GET /api/call-logs" and the recording behind each recordingUrl. */
 export async function callLogRoutes(app: App): Promise<void> {
   const { database, config } = app.services;
+  await registerRecordingFiles(app);
 
   app.get(
     '/api/call-logs',
@@ -58,7 +59,7 @@ export async function callLogRoutes(app: App): Promise<void> {
       // Someone else's call answers exactly like a missing one (404, not 403): ids do not leak.
       const file = id === undefined ? undefined : ownedRecordingFile(database.db, user.id, id);
       if (!file) throw notFound(RECORDING_NOT_FOUND);
-      const sent = await sendRecording(req, reply, recordingPath(config.dataDir, file), `call-${id}`);
+      const sent = await sendRecording(reply, config.dataDir, file, `call-${id}`);
       if (!sent) {
         req.log.warn({ callId: id }, 'call row names a recording that is not on disk');
         throw notFound(RECORDING_NOT_FOUND);

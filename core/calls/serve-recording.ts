@@ -1,67 +1,41 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import { contentRange, parseByteRange } from './byte-range.js';
+import fastifyStatic from '@fastify/static';
+import type { FastifyReply } from 'fastify';
+import type { App } from '../http/fastify-types.js';
 
-const AUDIO_TYPES: Record<string, string> = {
-  '.wav': 'audio/wav',
-  '.mp3': 'audio/mpeg',
-  '.ogg': 'audio/ogg',
-  '.gsm': 'audio/x-gsm',
-};
+/** Where recordings live; only a stored file's base name is ever joined to it, so "../x" cannot escape. */
+export function recordingsDir(dataDir: string): string {
+  return path.join(dataDir, 'recordings');
+}
 
-/** Where a call's recording lives. Only the base name is used, so a stored "../x" cannot escape. */
+/** The path of a call's recording. */
 export function recordingPath(dataDir: string, recordingFile: string): string {
-  return path.join(dataDir, 'recordings', path.basename(recordingFile));
+  return path.join(recordingsDir(dataDir), path.basename(recordingFile));
 }
 
 /**
- * Sends an audio file with Range support so the browser's player can seek:
- * 200 for the whole file, 206 for one range, 416 for a range past the end.
- * If-Range with a stale validator gets the whole file (RFC 9110 §13.1.5).
- * Returns false when the file is missing, so the caller can answer 404.
+ * Gives this scope `reply.sendFile` for recordings without serving the folder as
+ * routes: @fastify/static (via @fastify/send) answers Range, If-Range, 416 and
+ * ETags with linear-time parsing, so no hand-written range code is left to get wrong.
  */
-export async function sendRecording(
-  req: FastifyRequest,
-  reply: FastifyReply,
-  file: string,
-  downloadName: string,
-): Promise<boolean> {
-  let stat: fs.Stats;
-  try {
-    stat = await fs.promises.stat(file);
-  } catch {
-    return false;
-  }
-  if (!stat.isFile()) return false;
-  const size = stat.size;
-  const etag = `"${size.toString(16)}-${Math.floor(stat.mtimeMs).toString(16)}"`;
-  const lastModified = stat.mtime.toUTCString();
-  const ifRange = req.headers['if-range'];
-  const rangeHeader = ifRange && ifRange !== etag && ifRange !== lastModified ? undefined : req.headers.range;
-  const range = parseByteRange(rangeHeader, size);
+export async function registerRecordingFiles(app: App): Promise<void> {
+  await app.register(fastifyStatic, { root: recordingsDir(app.services.config.dataDir), serve: false });
+}
 
+/**
+ * Streams a recording with Range support (the browser's player seeks with it).
+ * Returns false when the file is missing, so the caller can answer its own 404.
+ */
+export async function sendRecording(reply: FastifyReply, dataDir: string, recordingFile: string, downloadName: string): Promise<boolean> {
+  const file = recordingPath(dataDir, recordingFile);
+  const stat = await fs.promises.stat(file).catch(() => undefined);
+  if (!stat?.isFile()) return false;
+  const ext = path.extname(file).toLowerCase();
   reply
-    .header('accept-ranges', 'bytes')
-    .header('etag', etag)
-    .header('last-modified', lastModified)
     // Recordings are personal data: never kept by shared caches.
     .header('cache-control', 'private, no-cache')
-    .header('x-content-type-options', 'nosniff');
-
-  if (range.kind === 'unsatisfiable') {
-    await reply.code(416).header('content-range', contentRange(size)).send({ message: 'The requested range is outside the recording.' });
-    return true;
-  }
-  reply
-    .header('content-type', AUDIO_TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream')
-    .header('content-disposition', `inline; filename="${downloadName}${path.extname(file).toLowerCase()}"`);
-  if (range.kind === 'partial') {
-    reply.code(206).header('content-range', contentRange(size, range)).header('content-length', range.end - range.start + 1);
-    await reply.send(fs.createReadStream(file, { start: range.start, end: range.end }));
-  } else {
-    reply.code(200).header('content-length', size);
-    await reply.send(fs.createReadStream(file));
-  }
+    .header('content-disposition', `inline; filename="${downloadName}${ext}"`);
+  reply.sendFile(path.basename(file), recordingsDir(dataDir), { cacheControl: false, acceptRanges: true, etag: true, lastModified: true });
   return true;
 }

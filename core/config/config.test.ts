@@ -25,6 +25,10 @@ describe('configuration', () => {
     [{ ADMIN_PASSWORD: 'short' }, 'ADMIN_PASSWORD'],
     [{ ADMIN_EMAIL: 'nobody' }, 'ADMIN_EMAIL'],
     [{ TTS_ENGINE: 'festival' }, 'TTS_ENGINE'],
+    [{ TRUST_PROXY: 'true' }, 'TRUST_PROXY'],
+    [{ TRUST_PROXY: '10.0.0.0/33' }, 'TRUST_PROXY'],
+    [{ TRUST_PROXY: 'proxy.local' }, 'TRUST_PROXY'],
+    [{ TRUST_PROXY: '1' }, 'TRUST_PROXY'],
   ])('stops with a message naming the bad variable (%o)', (env, variable) => {
     let error: unknown;
     try {
@@ -41,5 +45,11 @@ describe('configuration', () => {
     const c = loadConfig({ NUMBER_MONTHLY_COST: '2.5', STATIC_NUMBERS: '+447700900001, +447700900002' });
     expect(c.numbers.monthlyCostPence).toBe(250);
     expect(c.numbers.staticNumbers).toEqual(['+447700900001', '+447700900002']);
+  });
+
+  it('trusts no proxy unless TRUST_PROXY names its addresses', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'off' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '172.18.0.0/16, 10.0.0.5,loopback' }).trustProxy).toEqual(['172.18.0.0/16', '10.0.0.5', 'loopback']);
   });
 });

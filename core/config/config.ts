@@ -1,3 +1,4 @@
+import net from 'node:net';
 import path from 'node:path';
 import cron from 'node-cron';
 
@@ -38,6 +39,11 @@ export interface Config {
   /** Bearer token for /metrics; unset → /metrics is off. */
   metricsToken?: string;
   logLevel: string;
+  /**
+   * Which peers may say who the client is (X-Forwarded-For/-Proto/-Host): false (nobody, the
+   * default) or the reverse proxy's addresses/CIDRs. Per-IP limits key on the result.
+   */
+  trustProxy: false | string[];
 }
 
 export class ConfigError extends Error {
@@ -135,6 +141,33 @@ function twilioNumberSettings(env: Env, required: boolean) {
   return s;
 }
 
+/** proxy-addr's names for the private ranges a compose network or a LAN proxy sits in. */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/**
+ * TRUST_PROXY: off by default, because trusting every peer lets any client choose the
+ * address the per-IP limits count (it writes X-Forwarded-For itself). `true` is refused
+ * for the same reason, and so is a hop count: Fastify cannot check the peer with one and
+ * trusts nobody (fail closed), which would silently do nothing.
+ */
+function trustProxy(env: Env): false | string[] {
+  const raw = text(env, 'TRUST_PROXY');
+  if (raw === undefined || raw === 'off' || raw === 'false') return false;
+  const entries = raw.split(',').map((e) => e.trim()).filter(Boolean);
+  for (const e of entries) {
+    const [address = '', bits, extra] = e.split('/');
+    const family = net.isIP(address);
+    const bitsOk = bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= (family === 6 ? 128 : 32));
+    if (!PROXY_RANGE_NAMES.has(e) && (family === 0 || !bitsOk || extra !== undefined)) {
+      throw new ConfigError(
+        'TRUST_PROXY',
+        `must be off or the reverse proxy's addresses/CIDRs such as 172.18.0.0/16,loopback (got "${raw}")`,
+      );
+    }
+  }
+  return entries;
+}
+
 /** Reads and validates the whole configuration once; throws ConfigError naming the bad variable. */
 export function loadConfig(env: Env = process.env): Config {
   const port = integer(env, 'PORT', 3000, 0, 65535);
@@ -214,5 +247,6 @@ export function loadConfig(env: Env = process.env): Config {
     },
     metricsToken: text(env, 'METRICS_TOKEN'),
     logLevel: oneOf(env, 'LOG_LEVEL', ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const, 'info')!,
+    trustProxy: trustProxy(env),
   };
 }

@@ -19,7 +19,10 @@ export async function registerConsole(app: App, distDir = path.join(projectRoot(
   }
   app.setNotFoundHandler((req, reply) => {
     if (req.url.startsWith('/api/') || req.url === '/api' || !hasConsole || req.method !== 'GET') {
-      return reply.status(404).send({ message: `No route for ${req.method} ${req.url.split('?')[0]}` });
+      return reply
+        .status(404)
+        .header('cache-control', 'no-store')
+        .send({ message: `No route for ${req.method} ${req.url.split('?')[0]}` });
     }
     return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').sendFile('index.html');
   });

@@ -33,6 +33,7 @@ export function describeValidation(error: FastifyError): string {
 export function registerErrorHandler(app: App): void {
   app.setErrorHandler((error: FastifyError | HttpError, req, reply) => {
     if (error instanceof HttpError) {
+      if (error.headers) reply.headers(error.headers);
       return reply.status(error.statusCode).send({ message: error.message, ...(error.errors ? { errors: error.errors } : {}) });
     }
     if (error.validation) {
@@ -40,6 +41,9 @@ export function registerErrorHandler(app: App): void {
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
+      // Errors from plugins may carry headers the status needs (416's Content-Range from @fastify/send).
+      const headers = (error as { headers?: Record<string, string> }).headers;
+      if (headers) reply.headers(headers);
       const message =
         error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY'
           ? 'The request body must be valid JSON.'

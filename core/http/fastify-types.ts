@@ -8,6 +8,7 @@ import type {
 } from 'fastify';
 import type { User } from '../db/schema.js';
 import type { Services } from '../services.js';
+import type { RateLimits } from './rate-limits.js';
 
 /** The Fastify instance every route module receives: schema-first via TypeBox. */
 export type App = FastifyInstance<
@@ -21,6 +22,8 @@ export type App = FastifyInstance<
 declare module 'fastify' {
   interface FastifyInstance {
     services: Services;
+    /** The limits in force (RATE_LIMITS unless a test server says otherwise). */
+    rateLimits: RateLimits;
   }
   interface FastifyRequest {
     /** The signed-in user, set by the session hook; null when signed out. */

@@ -7,10 +7,11 @@ const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
  * State-changing requests are accepted only as JSON (or with no body) and only
  * from the console's own origin. A cross-site HTML form can send neither JSON
  * nor a matching Origin, so together with SameSite=Lax this closes CSRF.
+ * Registered on the /api scope, so it runs for every API route however its URL was spelt.
  */
 export function registerSameOriginGuard(app: App): void {
   app.addHook('onRequest', async (req) => {
-    if (SAFE.has(req.method) || !req.url.startsWith('/api/')) return;
+    if (SAFE.has(req.method)) return;
     const type = req.headers['content-type'];
     if (type !== undefined && !/^application\/json\b/i.test(type)) {
       throw new HttpError(415, 'Requests must be sent as JSON (Content-Type: application/json).');
@@ -20,7 +21,8 @@ export function registerSameOriginGuard(app: App): void {
     }
     const origin = req.headers.origin;
     if (origin === undefined) return; // non-browser clients (curl, tests) send none
-    const host = req.headers['x-forwarded-host'] ?? req.headers.host;
+    // req.host reads X-Forwarded-Host only from a trusted proxy (TRUST_PROXY).
+    const host = req.host;
     const allowed = new Set([new URL(app.services.config.publicUrl).origin]);
     if (host) {
       allowed.add(`http://${host}`);

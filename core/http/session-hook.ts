@@ -12,11 +12,11 @@ export function canSignIn(u: User): boolean {
   return u.role === 'admin' || CAN_SIGN_IN.has(u.accountStatus);
 }
 
+/** Registered on the /api scope: every API route, however its URL was spelt, sees the session. */
 export function registerSessionHook(app: App): void {
   app.decorateRequest('user', null);
   app.decorateRequest('sessionId', null);
   app.addHook('onRequest', async (req) => {
-    if (!req.url.startsWith('/api/')) return;
     const sid = req.cookies[SESSION_COOKIE];
     if (!sid) return;
     const { database, now } = app.services;

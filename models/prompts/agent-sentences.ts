@@ -12,7 +12,8 @@ const ABBREVIATIONS = new Set([
 const MAX_CHARS = 220;
 
 function endsWithAbbreviation(text: string): boolean {
-  const m = /([A-Za-z][A-Za-z.]*)\.$/.exec(text);
+  // Only the tail: abbreviations are short, and on the whole text this unanchored regex is quadratic.
+  const m = /([A-Za-z][A-Za-z.]*)\.$/.exec(text.slice(-32));
   if (!m) return false;
   const word = m[1]!.toLowerCase();
   if (ABBREVIATIONS.has(word)) return true;

@@ -73,6 +73,7 @@ export function formatKnowledgeEntry(question: string, answer: string): string {
 /** Appends an entry after the existing text, separated by one blank line (SPEC.md §2 format hint). */
 export function appendKnowledgeEntry(knowledgeBase: string | null | undefined, question: string, answer: string): string {
   const entry = formatKnowledgeEntry(question, answer);
-  const existing = (knowledgeBase ?? '').replace(/\s+$/, '');
+  // trimEnd, not /\s+$/: that regex backtracks quadratically on long whitespace runs (a 50,000-character KB froze the server).
+  const existing = (knowledgeBase ?? '').trimEnd();
   return existing ? `${existing}\n\n${entry}` : entry;
 }

@@ -64,20 +64,36 @@ export function checkSummary(raw: string, ctx: { transcript: string; callerNumbe
 }
 
 export function stripMarkup(raw: string): string {
-  return raw
-    .replace(/<think>[\s\S]*?<\/think>/gi, ' ')
+  // Every pattern here is linear: no class that can also match the opener it follows
+  // ("[[[[", "<<<<" would otherwise rescan to the end from each one) and no \s that
+  // crosses lines under /m (a run of blank lines would rescan from every line).
+  return dropThinking(raw)
     .replace(/```[a-z]*\n?/gi, ' ')
-    .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
-    .replace(/<[^>]+>/g, ' ')
+    .replace(/\[([^\][]*)\]\([^()]*\)/g, '$1')
+    .replace(/<[^<>]+>/g, ' ')
     // A heading ("## Summary") is decoration, never content.
-    .replace(/^\s*#{1,6}\s+.*$/gm, ' ')
-    .replace(/^\s*([-*•]\s+|\d+[.)]\s+|>\s*)/gm, '')
+    .replace(/^[ \t]*#{1,6}[ \t]+.*$/gm, ' ')
+    .replace(/^[ \t]*([-*•][ \t]+|\d+[.)][ \t]+|>[ \t]*)/gm, '')
     .replace(/(\*\*|__|\*|`|~~)/g, '')
     .replace(/\s+/g, ' ')
     .trim()
     .replace(/^(here(?:'s| is) (?:a |the |your )?(?:sms |short )?summary[^:]*:|summary\s*:)\s*/i, '')
     .replace(/^["“'](.*)["”']$/s, '$1')
     .trim();
+}
+
+/** Removes <think>…</think> blocks (reasoning models) by index, not a lazy regex that rescans per opener. */
+function dropThinking(text: string): string {
+  let out = '';
+  let from = 0;
+  const lower = text.toLowerCase();
+  for (;;) {
+    const open = lower.indexOf('<think>', from);
+    const close = open === -1 ? -1 : lower.indexOf('</think>', open + 7);
+    if (close === -1) return out + text.slice(from);
+    out += `${text.slice(from, open)} `;
+    from = close + 8;
+  }
 }
 
 /** Cuts at the last sentence end or space before `max`, adding an ellipsis when cut. */
@@ -87,7 +103,14 @@ export function cap(text: string, max: number): string {
   const sentence = head.search(/[.!?][^.!?]*$/);
   if (sentence >= max * 0.6) return head.slice(0, sentence + 1);
   const space = head.lastIndexOf(' ');
-  return `${(space > max * 0.6 ? head.slice(0, space) : head).replace(/[\s,;:.-]+$/, '')}…`;
+  return `${trimEndOf(space > max * 0.6 ? head.slice(0, space) : head, /[\s,;:.-]/)}…`;
+}
+
+/** Drops trailing characters of a class, one at a time (a `[…]+$` regex rescans from every run start). */
+function trimEndOf(text: string, cls: RegExp): string {
+  let end = text.length;
+  while (end > 0 && cls.test(text[end - 1]!)) end--;
+  return text.slice(0, end);
 }
 
 /** Runs of 7+ digits (spaces, dots and hyphens allowed between), as written. */

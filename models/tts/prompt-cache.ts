@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Prompt, PromptCache, TextToSpeech, Voice } from './tts.js';
+import { pruneCache } from './prune-cache.js';
 import { readWavInfo } from './wav-file.js';
 import { isTelephoneWav } from './wav-header.js';
 
@@ -43,17 +44,36 @@ export interface PromptCacheOptions {
   tts: TextToSpeech;
   /** Syntheses allowed at once (default 2). */
   maxConcurrent?: number;
+  /**
+   * Size the folder may reach before the least recently used prompts are deleted; unset
+   * keeps everything (greetings only: one per owner and voice).
+   */
+  maxBytes?: number;
 }
 
 export function createPromptCache(opts: PromptCacheOptions): PromptCache {
   const dir = path.join(opts.dataDir, 'prompts');
   const inFlight = new Map<string, Promise<Prompt>>();
   const limit = semaphore(opts.maxConcurrent ?? 2);
+  // The folder's size as last measured plus what this cache wrote since: measured again
+  // (a directory scan) only when it may be over the cap.
+  let knownBytes: number | undefined;
+
+  async function keepWithinCap(added: number): Promise<void> {
+    if (opts.maxBytes === undefined) return;
+    knownBytes = knownBytes === undefined ? undefined : knownBytes + added;
+    if (knownBytes !== undefined && knownBytes <= opts.maxBytes) return;
+    knownBytes = (await pruneCache(dir, opts.maxBytes)).bytes;
+  }
 
   async function existing(key: string, file: string): Promise<Prompt | undefined> {
     try {
       const info = await readWavInfo(file);
-      if (isTelephoneWav(info)) return { mediaUri: `sound:${PROMPTS_SOUND_DIR}/${key}`, file, durationMs: info.durationMs };
+      if (!isTelephoneWav(info)) return undefined;
+      // A use makes it recent, so pruning (by the capped agent cache sharing this folder)
+      // takes prompts nobody asked for lately, never a greeting callers hear every day.
+      await fs.utimes(file, new Date(), new Date()).catch(() => undefined);
+      return { mediaUri: `sound:${PROMPTS_SOUND_DIR}/${key}`, file, durationMs: info.durationMs };
     } catch {
       // absent or unreadable: (re)synthesise below
     }
@@ -78,6 +98,7 @@ export function createPromptCache(opts: PromptCacheOptions): PromptCache {
       }
       await fs.chmod(temp, 0o644); // the asterisk container reads it as another user
       await fs.rename(temp, file);
+      await keepWithinCap((await fs.stat(file)).size);
       return { mediaUri: `sound:${PROMPTS_SOUND_DIR}/${key}`, file, durationMs: info.durationMs };
     } finally {
       await fs.rm(temp, { force: true });

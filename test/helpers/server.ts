@@ -50,7 +50,12 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
     hooks: newHooks(),
   };
   await opts.setup?.(services);
-  const app = await buildApp(services, opts);
+  // Fixture owners all sign up from 127.0.0.1, so suites get a sign-up allowance per address
+  // that never runs out; test/security checks the real limit.
+  const app = await buildApp(services, {
+    ...opts,
+    rateLimits: { signupsPerIp: { max: 100_000, windowMs: 60 * 60_000 }, ...opts.rateLimits },
+  });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;

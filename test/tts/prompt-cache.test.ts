@@ -100,3 +100,39 @@ describe('prompt cache', () => {
     await expect(cache.get('   ', 'female')).rejects.toThrow(/empty text/);
   });
 });
+
+describe('prompt cache size cap (issue 13 item 10)', () => {
+  /** Writes one second of 8 kHz mono 16-bit silence: 16,044 bytes a prompt. */
+  const fixedTts: TextToSpeech = {
+    engine: 'espeak-ng',
+    async synthesize(_text, _voice, outFile) {
+      const data = Buffer.alloc(16_000);
+      fs.writeFileSync(outFile, Buffer.concat([buildWavHeader({ sampleRate: 8000, channels: 1, bitsPerSample: 16, dataBytes: data.length }), data]));
+    },
+  };
+  const ONE = 16_044;
+
+  it('deletes the least recently used prompts once the folder passes its cap, and keeps the rest', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tts-cap-'));
+    try {
+      const cache = createPromptCache({ dataDir: dir, tts: fixedTts, maxBytes: 3 * ONE });
+      const first = await cache.get('one', 'female');
+      const second = await cache.get('two', 'female');
+      const third = await cache.get('three', 'female');
+      // Make the order unambiguous on coarse file clocks, then use "one" again: "two" is now the oldest.
+      fs.utimesSync(first.file, new Date(1_000_000), new Date(1_000_000));
+      fs.utimesSync(second.file, new Date(2_000_000), new Date(2_000_000));
+      fs.utimesSync(third.file, new Date(3_000_000), new Date(3_000_000));
+      await cache.get('one', 'female');
+      const fourth = await cache.get('four', 'female');
+      const left = fs.readdirSync(path.join(dir, 'prompts')).sort();
+      expect(left).toEqual([first.file, third.file, fourth.file].map((f) => path.basename(f)).sort());
+      expect(left.length * ONE).toBeLessThanOrEqual(3 * ONE);
+      expect(fs.existsSync(second.file)).toBe(false);
+      // A pruned prompt is made again when asked for.
+      expect(fs.existsSync((await cache.get('two', 'female')).file)).toBe(true);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

@@ -316,7 +316,7 @@ export class AgentConversation {
     const file = await writeTurnWav(this.deps.workDir, `turn-${process.pid}-${Date.now()}-${n}`, audio, this.deps.media.sampleRate);
     try {
       const { text } = await this.deps.engines.stt.transcribe(file, { signal });
-      return text.replace(/\[[^\]]*\]|\([^)]*\)/g, ' ').replace(/\s+/g, ' ').trim(); // whisper's "[BLANK_AUDIO]", "(coughs)"
+      return text.replace(/\[[^\][]*\]|\([^()]*\)/g, ' ').replace(/\s+/g, ' ').trim(); // whisper's "[BLANK_AUDIO]", "(coughs)"
     } finally {
       await fs.rm(file, { force: true });
     }

@@ -1,0 +1,41 @@
+import { adminUserRoutes } from '../admin/user-routes.js';
+import { agentPreviewRoutes } from '../agent-preview/routes.js';
+import { analyticsRoutes } from '../analytics/routes.js';
+import { authRoutes } from '../auth/routes.js';
+import { callLogRoutes } from '../calls/routes.js';
+import { numberRoutes } from '../numbers/routes.js';
+import { privacyRoutes } from '../privacy/routes.js';
+import { questionRoutes } from '../questions/routes.js';
+import { settingsRoutes } from '../settings/routes.js';
+import type { App } from './fastify-types.js';
+import { registerRateLimiting } from './rate-limits.js';
+import { registerSameOriginGuard } from './same-origin.js';
+import { registerNoStore } from './security-headers.js';
+import { registerSessionHook } from './session-hook.js';
+
+/** Route modules of later capabilities register here, each guarding its own routes. */
+export type RouteModule = (app: App) => Promise<void>;
+
+/**
+ * The /api scope (fastify/demo's autohooks pattern): its hooks run for every route
+ * registered inside it, whatever spelling of the URL reached the route
+ * (`/%61pi/auth/logout` is routed to /api/auth/logout and meets them too), instead of
+ * each hook guessing from the raw URL.
+ */
+export async function apiScope(api: App, opts: { extraRoutes: RouteModule[] }): Promise<void> {
+  await registerRateLimiting(api);
+  registerSameOriginGuard(api);
+  registerSessionHook(api);
+  registerNoStore(api);
+
+  await api.register(authRoutes);
+  await api.register(settingsRoutes);
+  await api.register(adminUserRoutes);
+  await api.register(analyticsRoutes);
+  await api.register(numberRoutes);
+  await api.register(privacyRoutes);
+  await api.register(questionRoutes);
+  await api.register(agentPreviewRoutes);
+  await api.register(callLogRoutes);
+  for (const routes of opts.extraRoutes) await api.register(routes);
+}

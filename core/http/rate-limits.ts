@@ -1,0 +1,89 @@
+import fastifyRateLimit from '@fastify/rate-limit';
+import type { FastifyRequest } from 'fastify';
+import type { App } from './fastify-types.js';
+import { tooManyRequests } from './errors.js';
+
+const MINUTE = 60_000;
+
+/**
+ * Every limit the API applies, in one place (README "Security" lists them). Counts live in
+ * memory: the appliance is one process, and a restart forgetting them is harmless.
+ */
+export const RATE_LIMITS = {
+  /** OWASP: strict per account and address… */
+  loginFailuresPerAccountAndIp: { max: 5, windowMs: 15 * MINUTE },
+  /** …one address trying many accounts… */
+  loginFailuresPerIp: { max: 20, windowMs: 15 * MINUTE },
+  /** …and per account a much higher ceiling, reached only by many addresses (see login-throttle). */
+  loginFailuresPerAccount: { max: 100, windowMs: 60 * MINUTE },
+  changePasswordFailuresPerUser: { max: 5, windowMs: 15 * MINUTE },
+  resetRequestsPerIp: { max: 10, windowMs: 15 * MINUTE },
+  resetMailsPerAccount: { max: 3, windowMs: 60 * MINUTE },
+  resetFailuresPerIp: { max: 10, windowMs: 15 * MINUTE },
+  signupsPerIp: { max: 10, windowMs: 60 * MINUTE },
+  previewsPerOwner: { max: 10, windowMs: MINUTE },
+} as const;
+
+export type RateLimit = { max: number; windowMs: number };
+export type RateLimits = { [K in keyof typeof RATE_LIMITS]: RateLimit };
+
+const minutes = (ms: number) => {
+  const m = Math.max(1, Math.ceil(ms / MINUTE));
+  return `${m} minute${m === 1 ? '' : 's'}`;
+};
+
+/** The 429 text the console shows (the same words since the first limiter). */
+export const waitMessage = (ttlMs: number) => `Too many attempts. Please wait ${minutes(ttlMs)} and try again.`;
+
+/** @fastify/rate-limit for the /api scope; routes opt in (`config.rateLimit`) or count failures below. */
+export async function registerRateLimiting(api: App): Promise<void> {
+  await api.register(fastifyRateLimit, {
+    global: false,
+    // Large enough that flooding with fresh keys cannot evict a key under attack.
+    cache: 100_000,
+    errorResponseBuilder: (_req, ctx) => tooManyRequests(waitMessage(ctx.ttl), ctx.ttl / 1000),
+  });
+}
+
+/**
+ * A route's own request limit, keyed by client address unless told otherwise; `preHandler`
+ * when the key needs the route's own checks first (the signed-in owner).
+ */
+export function routeLimit(limit: RateLimit, keyGenerator?: (req: FastifyRequest) => string, hook?: 'preHandler') {
+  return {
+    rateLimit: { max: limit.max, timeWindow: limit.windowMs, ...(keyGenerator ? { keyGenerator } : {}), ...(hook ? { hook } : {}) },
+  };
+}
+
+export interface FailureCounter {
+  /** Events so far in the window for this request's key. */
+  count(req: FastifyRequest): Promise<number>;
+  /** Throws 429 once the key has counted `max` events in the window. */
+  check(req: FastifyRequest): Promise<void>;
+  /** Counts one event for this request's key. */
+  failed(req: FastifyRequest): Promise<void>;
+}
+
+/**
+ * Counts chosen outcomes only (wrong passwords, bogus tokens, created sign-ups) on
+ * @fastify/rate-limit's store: a successful sign-in never uses up anybody's allowance.
+ */
+export function failureCounter(app: App, limit: RateLimit, key: (req: FastifyRequest) => string): FailureCounter {
+  const limiter = app.createRateLimit({ max: limit.max, timeWindow: limit.windowMs, keyGenerator: key });
+  const read = async (req: FastifyRequest) => {
+    const r = await limiter(req, { increment: false });
+    return r.isAllowed ? { current: 0, ttl: 0 } : { current: r.max - r.remaining, ttl: r.ttl };
+  };
+  return {
+    async count(req) {
+      return (await read(req)).current;
+    },
+    async check(req) {
+      const { current, ttl } = await read(req);
+      if (current >= limit.max) throw tooManyRequests(waitMessage(ttl), ttl / 1000);
+    },
+    async failed(req) {
+      await limiter(req);
+    },
+  };
+}
