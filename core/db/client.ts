@@ -3,6 +3,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
+import { storedNumber } from '../../contract/phone.js';
 import { projectRoot } from '../config/paths.js';
 import * as schema from './schema.js';
 
@@ -32,6 +33,8 @@ export function openDatabase(file: string): DatabaseHandle {
   // 64 MiB of page cache instead of SQLite's 2 MB: a business's newest 200 calls and the
   // analytics counters stay in memory, where the call-logs page reads them (bench/http-load.ts).
   sqlite.pragma('cache_size = -65536');
+  // Migration 0005 turns stored numbers into E.164 with the same rule the app writes them by.
+  sqlite.function('phone_e164', { deterministic: true }, (v: unknown) => (typeof v === 'string' ? storedNumber(v) : v));
   const db = drizzle(sqlite, { schema });
   migrate(db, { migrationsFolder: path.join(projectRoot(), 'drizzle') });
   return { db, sqlite, close: () => sqlite.close() };

@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { normalizePhone } from '../../contract/rules.js';
+import { toE164 } from '../../contract/phone.js';
 import { toApiUser, updateUser } from '../accounts/users.js';
 import type { User } from '../db/schema.js';
 import { badRequest } from '../http/errors.js';
@@ -68,7 +68,7 @@ export async function settingsRoutes(app: App): Promise<void> {
       if (number !== undefined) {
         if (number === null) changes.notificationNumber = null;
         else {
-          const e164 = normalizePhone(number);
+          const e164 = toE164(number);
           if (!e164) {
             throw badRequest('Notification number must be a valid phone number with its country code, e.g. +447700900123', {
               notificationNumber: 'Include country code (e.g., +44 for UK)',
