@@ -8,18 +8,20 @@ import { currentUser, requireUser } from '../http/session-hook.js';
 
 export const LIMITS = { businessName: 200, callGreeting: 1000, knowledgeBase: 50_000 } as const;
 
-const NullableText = (max: number) => Type.Optional(Type.Union([Type.String({ maxLength: max }), Type.Null()]));
+// multiline: tabs and line breaks are part of the text (validators.ts, text-hygiene.ts).
+const NullableText = (max: number, multiline = false) =>
+  Type.Optional(Type.Union([Type.String({ maxLength: max, ...(multiline ? { multiline } : {}) }), Type.Null()]));
 
 const SettingsBody = Type.Object(
   {
     businessName: NullableText(LIMITS.businessName),
-    callGreeting: NullableText(LIMITS.callGreeting),
+    callGreeting: NullableText(LIMITS.callGreeting, true),
     voicePreference: Type.Optional(Type.Union([Type.Literal('female'), Type.Literal('male')])),
     whatsappEnabled: Type.Optional(Type.Boolean()),
     smsEnabled: Type.Optional(Type.Boolean()),
     notificationNumber: NullableText(40),
     aiMode: Type.Optional(Type.Union([Type.Literal('voicemail'), Type.Literal('agent')])),
-    knowledgeBase: NullableText(LIMITS.knowledgeBase),
+    knowledgeBase: NullableText(LIMITS.knowledgeBase, true),
   },
   { additionalProperties: false },
 );
