@@ -56,7 +56,7 @@ describe('a single-line text field', () => {
       body: JSON.stringify(signupBody({ businessEmail: 'moc.elpmaxe@\u202eowner.co.uk' })),
     });
     expect(res.status).toBe(400);
-    expect((await res.json()).message).toBe('businessEmail must not contain text-direction control characters (U+202E)');
+    expect(((await res.json()) as { message: string }).message).toBe('businessEmail must not contain text-direction control characters (U+202E)');
     expect(stored()).toBe(before);
   });
 
@@ -109,7 +109,7 @@ describe('a body that is not UTF-8', () => {
     // "Café" in Latin-1: 0xE9 alone is not UTF-8.
     const res = await send(Buffer.concat([Buffer.from('{"businessName":"Caf'), Buffer.from([0xe9]), Buffer.from('"}')]));
     expect(res.status).toBe(400);
-    expect((await res.json()).message).toBe('The request body must be valid UTF-8 text.');
+    expect(((await res.json()) as { message: string }).message).toBe('The request body must be valid UTF-8 text.');
     expect(stored()).toBe(before);
     expect(stored()).not.toContain('\ufffd');
   });
@@ -117,6 +117,6 @@ describe('a body that is not UTF-8', () => {
   it('is accepted when the same text is sent as UTF-8', async () => {
     const res = await send(Buffer.from('{"businessName":"Café Bytes"}', 'utf8'));
     expect(res.status).toBe(200);
-    expect((await res.json()).user.businessName).toBe('Café Bytes');
+    expect(((await res.json()) as { user: { businessName: string } }).user.businessName).toBe('Café Bytes');
   });
 });
