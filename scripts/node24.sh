@@ -3,7 +3,8 @@
 # A machine whose node is older gets Node 24 from the npm registry itself: the
 # node-linux-<arch> package is the official build (with its headers, for node-gyp). The
 # native modules need no compiler and no download from GitHub: better-sqlite3 (13, Node-API)
-# and argon2 ship their prebuilt binaries inside their npm packages.
+# and argon2 ship their prebuilt binaries inside their npm packages (package.json's
+# allowScripts denies better-sqlite3's implicit `node-gyp rebuild`, which has nothing to build).
 
 node_wanted=24
 if ! node -e "process.exit(Number(process.versions.node.split('.')[0]) >= ${node_wanted} ? 0 : 1)" 2>/dev/null; then
