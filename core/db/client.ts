@@ -19,6 +19,24 @@ export interface DatabaseHandle {
 }
 
 /**
+ * storedNumber for SQL. Parsing costs ~80 µs, and an upgraded table repeats the same few
+ * numbers (the business's DIDs, regular callers), so answers are remembered (bounded).
+ */
+function storedNumberMemo(): (v: unknown) => unknown {
+  const memo = new Map<string, string>();
+  return (v) => {
+    if (typeof v !== 'string') return v;
+    let e164 = memo.get(v);
+    if (e164 === undefined) {
+      if (memo.size >= 50_000) memo.clear();
+      e164 = storedNumber(v);
+      memo.set(v, e164);
+    }
+    return e164;
+  };
+}
+
+/**
  * Opens the appliance database and brings its schema up to date.
  * WAL lets the console read while a call is being written; the busy timeout
  * rides out a backup or a second process holding the write lock.
@@ -34,7 +52,7 @@ export function openDatabase(file: string): DatabaseHandle {
   // analytics counters stay in memory, where the call-logs page reads them (bench/http-load.ts).
   sqlite.pragma('cache_size = -65536');
   // Migration 0005 turns stored numbers into E.164 with the same rule the app writes them by.
-  sqlite.function('phone_e164', { deterministic: true }, (v: unknown) => (typeof v === 'string' ? storedNumber(v) : v));
+  sqlite.function('phone_e164', { deterministic: true }, storedNumberMemo());
   const db = drizzle(sqlite, { schema });
   migrate(db, { migrationsFolder: path.join(projectRoot(), 'drizzle') });
   return { db, sqlite, close: () => sqlite.close() };
