@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatPostcode, isUkPostcode, newPasswordError, normalizePhone, passwordErrors, passwordStrength } from './rules.js';
+import { formatPostcode, isUkPostcode, newPasswordError, passwordErrors, passwordStrength } from './rules.js';
 
 describe('sign-up password checklist', () => {
   it('lists every failed rule with the spec message, in checklist order', () => {
@@ -39,20 +39,6 @@ describe('postcode', () => {
   it('accepts real UK postcode shapes and refuses others', () => {
     for (const ok of ['SW1A 1AA', 'm1 1ae', 'B33 8TH', 'CR2 6XH', 'DN55 1PT', 'EC1A 1BB', 'GIR 0AA']) expect(isUkPostcode(ok), ok).toBe(true);
     for (const bad of ['12345', 'ABC', 'SW1A', 'Q1 1AA', '90210', 'SW1A 1AAA']) expect(isUkPostcode(bad), bad).toBe(false);
-  });
-});
-
-describe('phone numbers', () => {
-  it('normalises what a UK owner types to E.164', () => {
-    expect(normalizePhone('07700 900123')).toBe('+447700900123');
-    expect(normalizePhone('+44 (0)7700 900123')).toBe('+447700900123');
-    expect(normalizePhone('0044 7700 900123')).toBe('+447700900123');
-    expect(normalizePhone('+1 415 555 0100')).toBe('+14155550100');
-    expect(normalizePhone('0207 946 0000')).toBe('+442079460000');
-  });
-
-  it('refuses what is not a number', () => {
-    for (const bad of ['', 'hello', '123', '+0123456789', '07700 9001234567890']) expect(normalizePhone(bad), bad).toBeNull();
   });
 });
 

@@ -100,24 +100,6 @@ export function isEmail(input: string): boolean {
   return input.length <= 254 && EMAIL.test(input.trim());
 }
 
-const E164 = /^\+[1-9]\d{6,14}$/;
-
-export function isE164(input: string): boolean {
-  return E164.test(input);
-}
-
-/**
- * Turns what a UK owner types (07700 900123, +44 7700 900123, 0044…) into E.164,
- * or null when it is not a telephone number.
- */
-export function normalizePhone(input: string): string | null {
-  let s = input.trim().replace(/[\s\-().]/g, '');
-  if (s.startsWith('00')) s = `+${s.slice(2)}`;
-  else if (/^0\d{9,10}$/.test(s)) s = `+44${s.slice(1)}`;
-  if (s.startsWith('+440')) s = `+44${s.slice(4)}`;
-  return isE164(s) ? s : null;
-}
-
 /** Change and reset password (SPEC.md §5): 6+ characters and a matching confirmation. */
 export function newPasswordError(newPassword: string, confirmPassword?: string): string | null {
   if (newPassword.length < CHANGE_PASSWORD_MIN) return 'Password must be at least 6 characters';

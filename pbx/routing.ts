@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
-import { decideRoute, normaliseDid, type RouteDecision } from '../core/calls/routing-rules.js';
+import { storedNumber } from '../contract/phone.js';
+import { decideRoute, type RouteDecision } from '../core/calls/routing-rules.js';
 import type { Db } from '../core/db/client.js';
 import { preparedPerDb } from '../core/db/prepared.js';
 import { phoneNumbers, users } from '../core/db/schema.js';
@@ -26,7 +27,8 @@ const statements = preparedPerDb((db) => ({
 
 /** Looks the DID from Stasis(app, DID) up in phone_numbers and decides who answers. */
 export function routeCall(db: Db, rawDid: string, now: Date): Route {
-  const did = normaliseDid(rawDid);
+  // Trunks deliver +44…, 44… or a national 0… number; phone_numbers holds E.164.
+  const did = storedNumber(rawDid);
   const { number: byDid, user: byId } = statements(db);
   const number = byDid.get({ did });
   const user = number?.userId != null ? byId.get({ id: number.userId }) : undefined;

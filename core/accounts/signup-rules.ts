@@ -5,10 +5,10 @@ import {
   INDUSTRIES,
   isEmail,
   isUkPostcode,
-  normalizePhone,
   passwordErrors,
   WEEKLY_CALL_BANDS,
 } from '../../contract/rules.js';
+import { toE164 } from '../../contract/phone.js';
 
 export interface ValidSignup {
   businessName: string;
@@ -50,7 +50,7 @@ export function checkSignup(input: Partial<Record<keyof SignupRequest, string>>)
   }
   const email = v('businessEmail').toLowerCase();
   if (email && !isEmail(email)) errors.businessEmail = 'Please enter a valid email address';
-  const phone = v('businessPhone') ? normalizePhone(v('businessPhone')) : null;
+  const phone = v('businessPhone') ? toE164(v('businessPhone')) : null;
   if (v('businessPhone') && !phone) errors.businessPhone = 'Please enter a valid phone number, e.g. 07700 900123 or +44 7700 900123';
   // The password is not trimmed: spaces are characters the owner chose.
   const password = input.password ?? '';

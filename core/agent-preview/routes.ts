@@ -16,7 +16,7 @@ import { agentEngines } from './engines.js';
 const PreviewBody = Type.Object(
   {
     question: Type.String({ maxLength: 1000 }),
-    knowledgeBase: Type.Optional(Type.Union([Type.String({ maxLength: LIMITS.knowledgeBase }), Type.Null()])),
+    knowledgeBase: Type.Optional(Type.Union([Type.String({ maxLength: LIMITS.knowledgeBase, multiline: true }), Type.Null()])),
     businessName: Type.Optional(Type.Union([Type.String({ maxLength: LIMITS.businessName }), Type.Null()])),
     voice: Type.Optional(Type.Union([Type.Literal('female'), Type.Literal('male')])),
   },

@@ -29,6 +29,13 @@ describe('call store', () => {
     expect(openCalls(handle.db).map((c) => c.id)).toEqual([row.id]);
   });
 
+  it('stores the caller and the dialled number in E.164 whatever spelling the trunk sent', () => {
+    const { call: row } = openCall(handle.db, { ...call(), fromNumber: '07700 922222', toNumber: '447700900001' });
+    expect(row).toMatchObject({ fromNumber: '+447700922222', toNumber: '+447700900001' });
+    const withheld = openCall(handle.db, { ...call('1700000000.2'), fromNumber: 'anonymous' }).call;
+    expect(withheld.fromNumber).toBe('anonymous');
+  });
+
   it('returns the first row when the same channel is opened again, never a second row', () => {
     const first = openCall(handle.db, call());
     const again = openCall(handle.db, { ...call(), mode: 'unavailable' });

@@ -1,4 +1,5 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
+import { storedNumber } from '../../contract/phone.js';
 import type { Db } from '../db/client.js';
 import { preparedPerDb } from '../db/prepared.js';
 import { calls, type Call } from '../db/schema.js';
@@ -50,7 +51,8 @@ const statements = preparedPerDb((db) => ({
 
 /** Inserts the row for a channel, or returns the one already there (`existing: true`). */
 export function openCall(db: Db, call: OpenCall): { call: Call; existing: boolean } {
-  const inserted = statements(db).open.get({ ...call });
+  // One spelling per number (E.164), whatever the trunk sent, so erasure and search find every call.
+  const inserted = statements(db).open.get({ ...call, fromNumber: storedNumber(call.fromNumber), toNumber: storedNumber(call.toNumber) });
   if (inserted) return { call: inserted, existing: false };
   return { call: findCallByChannel(db, call.channelId)!, existing: true };
 }

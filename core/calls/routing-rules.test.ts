@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decideRoute, normaliseDid, type OwnerFacts } from './routing-rules.js';
+import { decideRoute, type OwnerFacts } from './routing-rules.js';
 
 const now = new Date('2026-03-01T12:00:00Z');
 const owner = (o: Partial<OwnerFacts> = {}): OwnerFacts => ({ id: 7, accountStatus: 'active', trialExpiresAt: null, aiMode: 'voicemail', ...o });
@@ -30,13 +30,5 @@ describe('decideRoute', () => {
   it('answers an active owner in the owner’s mode', () => {
     expect(decideRoute(assigned, owner({ trialExpiresAt: new Date('2026-03-05') }), now)).toEqual({ kind: 'answer', userId: 7, mode: 'voicemail' });
     expect(decideRoute(assigned, owner({ aiMode: 'agent' }), now)).toEqual({ kind: 'answer', userId: 7, mode: 'agent' });
-  });
-});
-
-describe('normaliseDid', () => {
-  it('maps the spellings UK trunks use to the stored E.164 form', () => {
-    expect(['+447700900001', '447700900001', '07700900001', '00447700900001', '+44 7700 900001'].map(normaliseDid)).toEqual(
-      Array(5).fill('+447700900001'),
-    );
   });
 });

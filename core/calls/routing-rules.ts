@@ -33,16 +33,3 @@ export function decideRoute(number: NumberFacts | undefined, owner: OwnerFacts |
   }
   return { kind: 'answer', userId: owner.id, mode: owner.aiMode };
 }
-
-/**
- * The DID as stored in phone_numbers (E.164). Trunks deliver +44…, 44… or a national 0…
- * number depending on the provider; all three mean the same UK number.
- */
-export function normaliseDid(raw: string): string {
-  const digits = raw.replace(/[^\d+]/g, '');
-  if (digits.startsWith('+')) return digits;
-  if (digits.startsWith('00')) return `+${digits.slice(2)}`;
-  if (digits.startsWith('44')) return `+${digits}`;
-  if (digits.startsWith('0')) return `+44${digits.slice(1)}`;
-  return digits;
-}

@@ -1,6 +1,7 @@
 import net from 'node:net';
 import path from 'node:path';
 import cron from 'node-cron';
+import { isE164 } from '../../contract/phone.js';
 
 /** Which number provider backs `/dashboard/{provider}-numbers`. */
 export type NumberProviderName = 'twilio' | 'static';
@@ -54,8 +55,6 @@ export class ConfigError extends Error {
 }
 
 type Env = Record<string, string | undefined>;
-
-const E164 = /^\+[1-9]\d{6,14}$/;
 
 function text(env: Env, name: string): string | undefined {
   const v = env[name]?.trim();
@@ -177,7 +176,7 @@ export function loadConfig(env: Env = process.env): Config {
     .map((n) => n.trim())
     .filter(Boolean);
   for (const n of staticNumbers) {
-    if (!E164.test(n)) throw new ConfigError('STATIC_NUMBERS', `must list E.164 numbers such as +447700900001 (got "${n}")`);
+    if (!isE164(n)) throw new ConfigError('STATIC_NUMBERS', `must list E.164 numbers such as +447700900001 (got "${n}")`);
   }
   const adminEmail = text(env, 'ADMIN_EMAIL');
   const adminPassword = text(env, 'ADMIN_PASSWORD');

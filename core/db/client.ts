@@ -3,6 +3,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
+import { storedNumber } from '../../contract/phone.js';
 import { projectRoot } from '../config/paths.js';
 import * as schema from './schema.js';
 
@@ -15,6 +16,24 @@ export interface DatabaseHandle {
   /** The raw connection, for pragmas, backups and the few hand-tuned SQL statements. */
   sqlite: Database.Database;
   close(): void;
+}
+
+/**
+ * storedNumber for SQL. Parsing costs ~80 µs, and an upgraded table repeats the same few
+ * numbers (the business's DIDs, regular callers), so answers are remembered (bounded).
+ */
+function storedNumberMemo(): (v: unknown) => unknown {
+  const memo = new Map<string, string>();
+  return (v) => {
+    if (typeof v !== 'string') return v;
+    let e164 = memo.get(v);
+    if (e164 === undefined) {
+      if (memo.size >= 50_000) memo.clear();
+      e164 = storedNumber(v);
+      memo.set(v, e164);
+    }
+    return e164;
+  };
 }
 
 /**
@@ -32,6 +51,8 @@ export function openDatabase(file: string): DatabaseHandle {
   // 64 MiB of page cache instead of SQLite's 2 MB: a business's newest 200 calls and the
   // analytics counters stay in memory, where the call-logs page reads them (bench/http-load.ts).
   sqlite.pragma('cache_size = -65536');
+  // Migration 0005 turns stored numbers into E.164 with the same rule the app writes them by.
+  sqlite.function('phone_e164', { deterministic: true }, storedNumberMemo());
   const db = drizzle(sqlite, { schema });
   migrate(db, { migrationsFolder: path.join(projectRoot(), 'drizzle') });
   return { db, sqlite, close: () => sqlite.close() };

@@ -1,21 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { planNotification, toE164 } from './policy.js';
+import { planNotification } from './policy.js';
 
 const prefs = { smsEnabled: true, whatsappEnabled: false, notificationNumber: '+447700900123', phoneNumber: null };
-
-describe('toE164', () => {
-  it.each([
-    ['+447700900123', '+447700900123'],
-    ['+44 7700 900123', '+447700900123'],
-    ['07700 900123', '+447700900123'],
-    ['0044 7700 900123', '+447700900123'],
-    ['+44 (0)7700 900123', '+447700900123'],
-    ['447700900123', '+447700900123'],
-    ['+1 415 555 0100', '+14155550100'],
-  ])('%s → %s', (raw, e164) => expect(toE164(raw)).toBe(e164));
-
-  it.each(['', 'call me', '12345', '+0 123 456 789', '07700'])('rejects %j', (raw) => expect(toE164(raw)).toBeNull());
-});
 
 describe('planNotification', () => {
   it('sends SMS to the notification number by default', () => {

@@ -1,3 +1,4 @@
+import { toE164 } from '../../contract/phone.js';
 import type { Channel } from './gateway.js';
 
 export interface NotificationPrefs {
@@ -31,18 +32,4 @@ export function planNotification(p: NotificationPrefs): NotificationPlan {
     };
   }
   return { kind: 'send', to, channels };
-}
-
-/**
- * A number as owners type it, in E.164: "+44 7700 900123", "07700 900123",
- * "0044 7700 900123" and "+44 (0)7700 900123" all become +447700900123. UK national
- * numbers are assumed (the product serves UK businesses); null when it cannot be a number.
- */
-export function toE164(raw: string): string | null {
-  let n = raw.replace(/[\s\-.()]/g, '');
-  n = n.replace(/^\+44\(?0\)?/, '+44').replace(/^\+440/, '+44');
-  if (n.startsWith('00')) n = `+${n.slice(2)}`;
-  else if (/^0\d{9,10}$/.test(n)) n = `+44${n.slice(1)}`;
-  else if (/^44\d{10}$/.test(n)) n = `+${n}`;
-  return /^\+[1-9]\d{6,14}$/.test(n) ? n : null;
 }

@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
+import { spellingsOf } from '../../contract/phone.js';
 import { toApiUser } from '../accounts/users.js';
 import type { Db } from '../db/client.js';
 import { calls, notifications, phoneNumbers, unansweredQuestions, type User } from '../db/schema.js';
@@ -50,15 +51,20 @@ export function exportOwnerData(db: Db, user: User, now: Date) {
 /**
  * Erases one caller from one business (a caller's erasure request): their calls with
  * recordings, transcripts, summaries and notifications (by cascade), and the questions
- * they asked. Other callers and other businesses are untouched.
+ * they asked. Other callers and other businesses are untouched. The number may be given
+ * in any spelling and matches every spelling it could be stored under: rows are written
+ * in E.164 (migration 0005 converted older ones), and the other spellings are matched too
+ * so a row that escaped normalisation is not left behind.
  */
 export async function eraseCaller(db: Db, dataDir: string, userId: number, callerNumber: string) {
-  const mine = and(eq(calls.userId, userId), eq(calls.fromNumber, callerNumber));
+  const spellings = spellingsOf(callerNumber);
+  if (spellings.length === 0) return { deletedCalls: 0, deletedQuestions: 0, deletedRecordings: 0 };
+  const mine = and(eq(calls.userId, userId), inArray(calls.fromNumber, spellings));
   const files = db.select({ file: calls.recordingFile }).from(calls).where(mine).all().flatMap((r) => (r.file ? [r.file] : []));
   const result = db.transaction(() => {
     const questions = db
       .delete(unansweredQuestions)
-      .where(and(eq(unansweredQuestions.userId, userId), eq(unansweredQuestions.callerNumber, callerNumber)))
+      .where(and(eq(unansweredQuestions.userId, userId), inArray(unansweredQuestions.callerNumber, spellings)))
       .run().changes;
     const deletedCalls = db.delete(calls).where(mine).run().changes;
     return { deletedCalls, deletedQuestions: questions };

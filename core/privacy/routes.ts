@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { normalizePhone } from '../../contract/rules.js';
+import { toE164 } from '../../contract/phone.js';
 import { audit } from '../audit/audit.js';
 import { badRequest } from '../http/errors.js';
 import type { App } from '../http/fastify-types.js';
@@ -27,7 +27,7 @@ export async function privacyRoutes(app: App): Promise<void> {
     { preHandler: requireUser, schema: { params: Type.Object({ number: Type.String({ maxLength: 40 }) }) } },
     async (req) => {
       const user = currentUser(req);
-      const number = normalizePhone(req.params.number);
+      const number = toE164(req.params.number);
       if (!number) throw badRequest("Give the caller's number with its country code, e.g. +447700900123");
       const result = await eraseCaller(db, config.dataDir, user.id, number);
       // Counts only: the number itself is personal data and stays out of the log.

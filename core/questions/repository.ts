@@ -1,5 +1,6 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { ApiUnansweredQuestion } from '../../contract/api.js';
+import { storedNumber } from '../../contract/phone.js';
 import { appendKnowledgeEntry } from '../../models/prompts/knowledge-base.js';
 import type { Db } from '../db/client.js';
 import { unansweredQuestions, users, type UnansweredQuestion } from '../db/schema.js';
@@ -47,7 +48,8 @@ export interface NewUnansweredQuestion {
 
 /** Used by the agent flow when the model says the knowledge base does not cover a question. */
 export function recordUnansweredQuestion(db: Db, q: NewUnansweredQuestion): UnansweredQuestion {
-  return db.insert(unansweredQuestions).values(q).returning().get();
+  const callerNumber = q.callerNumber === null ? null : storedNumber(q.callerNumber);
+  return db.insert(unansweredQuestions).values({ ...q, callerNumber }).returning().get();
 }
 
 export function markResolved(db: Db, userId: number, id: number): UnansweredQuestion | undefined {

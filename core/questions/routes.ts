@@ -14,7 +14,8 @@ import {
 import { canAddToKnowledgeBase, canResolve, questionState } from './state-rules.js';
 
 const IdParams = Type.Object({ id: Type.Integer({ minimum: 1 }) });
-const AddToKbBody = Type.Object({ answer: Type.String({ maxLength: 5000 }) }, { additionalProperties: false });
+// The answer goes into the knowledge base, where line breaks are text.
+const AddToKbBody = Type.Object({ answer: Type.String({ maxLength: 5000, multiline: true }) }, { additionalProperties: false });
 
 const NOT_FOUND = 'Question not found. It may have been deleted.';
 

@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { normalizePhone } from '../../contract/rules.js';
+import { toE164 } from '../../contract/phone.js';
 import { toApiUser, updateUser } from '../accounts/users.js';
 import type { User } from '../db/schema.js';
 import { badRequest } from '../http/errors.js';
@@ -8,18 +8,20 @@ import { currentUser, requireUser } from '../http/session-hook.js';
 
 export const LIMITS = { businessName: 200, callGreeting: 1000, knowledgeBase: 50_000 } as const;
 
-const NullableText = (max: number) => Type.Optional(Type.Union([Type.String({ maxLength: max }), Type.Null()]));
+// multiline: tabs and line breaks are part of the text (validators.ts, text-hygiene.ts).
+const NullableText = (max: number, multiline = false) =>
+  Type.Optional(Type.Union([Type.String({ maxLength: max, ...(multiline ? { multiline } : {}) }), Type.Null()]));
 
 const SettingsBody = Type.Object(
   {
     businessName: NullableText(LIMITS.businessName),
-    callGreeting: NullableText(LIMITS.callGreeting),
+    callGreeting: NullableText(LIMITS.callGreeting, true),
     voicePreference: Type.Optional(Type.Union([Type.Literal('female'), Type.Literal('male')])),
     whatsappEnabled: Type.Optional(Type.Boolean()),
     smsEnabled: Type.Optional(Type.Boolean()),
     notificationNumber: NullableText(40),
     aiMode: Type.Optional(Type.Union([Type.Literal('voicemail'), Type.Literal('agent')])),
-    knowledgeBase: NullableText(LIMITS.knowledgeBase),
+    knowledgeBase: NullableText(LIMITS.knowledgeBase, true),
   },
   { additionalProperties: false },
 );
@@ -68,7 +70,7 @@ export async function settingsRoutes(app: App): Promise<void> {
       if (number !== undefined) {
         if (number === null) changes.notificationNumber = null;
         else {
-          const e164 = normalizePhone(number);
+          const e164 = toE164(number);
           if (!e164) {
             throw badRequest('Notification number must be a valid phone number with its country code, e.g. +447700900123', {
               notificationNumber: 'Include country code (e.g., +44 for UK)',

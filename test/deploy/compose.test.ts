@@ -127,7 +127,7 @@ describe('Dockerfiles', () => {
 
   it('builds the core in two stages with the locked npm install and runs it as a non-root user', () => {
     const file = read('deploy/core/Dockerfile');
-    expect(file.match(/^FROM node:20/gm)).toHaveLength(2);
+    expect(file.match(/^FROM node:24-bookworm-slim\b/gm)).toHaveLength(2);
     expect(file).toContain('npm install --no-audit --no-fund');
     expect(file).toContain('npm run build');
     expect(file).toMatch(/^USER node$/m);

@@ -2,6 +2,7 @@
 // knowledge base, and the admin's number management (savings filter, CSV export, release).
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { formatAdminPhone, formatPhone } from '../../contract/phone.js';
 import { unansweredQuestions } from '../../core/db/schema.js';
 import { adminPage, apiMissing, customerPage, useE2E, expectToast, until } from './support/browser.js';
 
@@ -95,5 +96,22 @@ describe('admin: number management', () => {
     await dialog.getByRole('button', { name: 'Yes, Release Number' }).click();
     await expectToast(page, /^Number Released/);
     await until(async () => expect(await page.getByRole('cell', { name: number }).count()).toBe(0));
+  });
+
+  it('finds a number as the table shows it and in the other UK spellings', async () => {
+    const { page, admin } = await adminPage(e2e);
+    const list = (await admin.get('/api/admin/static-numbers')).body.numbers as { phoneNumber: string }[];
+    expect(list.length).toBeGreaterThan(1);
+    const e164 = list[0]!.phoneNumber;
+    await page.goto('/dashboard/static-numbers');
+    const rows = page.getByRole('table', { name: 'Phone numbers' }).getByRole('row');
+    await until(async () => expect(await rows.count()).toBe(list.length + 1));
+    const search = page.getByRole('searchbox', { name: 'Search numbers' });
+    const national = `0${e164.slice(3, 7)} ${e164.slice(7)}`;
+    for (const spelling of [formatAdminPhone(e164), formatPhone(e164), national, `0044 ${e164.slice(3)}`]) {
+      await search.fill(spelling);
+      await until(async () => expect(await rows.count()).toBe(2));
+      await rows.nth(1).getByText(formatAdminPhone(e164)).waitFor();
+    }
   });
 });

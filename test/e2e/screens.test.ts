@@ -77,6 +77,12 @@ describe('customer screens on a new account', () => {
     await until(async () => expect(await cards.count()).toBe(1));
     await search.fill('900456');
     await until(async () => expect(await cards.count()).toBe(1));
+    // A caller is found as the card shows them and in the other UK spellings.
+    for (const spelling of ['+44 770 090 0456', '07700 900456', '447700900456', '0044 7700 900456']) {
+      await search.fill(spelling);
+      await until(async () => expect(await cards.count()).toBe(1));
+      await cards.first().getByText('+44 770 090 0456').waitFor();
+    }
     await search.fill('nothing like this');
     await page.getByText('No matching calls').waitFor();
     await page.getByText('Try adjusting your search or filter criteria.').waitFor();

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatPostcode, isUkPostcode, normalizePhone } from '../../contract/rules.js';
+import { toE164 } from '../../contract/phone.js';
+import { formatPostcode, isUkPostcode } from '../../contract/rules.js';
 import { appendKnowledgeEntry, parseKnowledgeBase } from '../../models/prompts/knowledge-base.js';
 import { parseAgentReply } from '../../models/prompts/agent-reply.js';
 
@@ -51,13 +52,13 @@ describe('agent reply parser', () => {
 });
 
 describe('phone and postcode parsing', () => {
-  it('normalisePhone returns E.164 or null, and is idempotent', () => {
+  it('toE164 returns E.164 or null, and is idempotent', () => {
     fc.assert(
       fc.property(fc.oneof(text, fc.stringMatching(/^(\+44|0|0044)[ 0-9()-]{9,14}$/)), (raw) => {
-        const e164 = normalizePhone(raw);
+        const e164 = toE164(raw);
         if (e164 !== null) {
           expect(e164).toMatch(/^\+[1-9]\d{6,14}$/);
-          expect(normalizePhone(e164)).toBe(e164);
+          expect(toE164(e164)).toBe(e164);
         }
       }),
       { numRuns: 500 },

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openCall } from '../../core/calls/call-store.js';
 import { applyRetention, cutoff, getRetention } from '../../core/privacy/retention.js';
 import { ApiClient } from '../helpers/client.js';
 import { activeCustomer, signInAdmin } from '../helpers/accounts.js';
@@ -69,6 +70,40 @@ describe('erasing a caller on request', () => {
     expect(ids).toContain(otherOwner.id);
     expect(fs.existsSync(path.join(server.dataDir, 'recordings', gone.file!))).toBe(false);
     expect(fs.existsSync(path.join(server.dataDir, 'recordings', otherOwner.file!))).toBe(true);
+  });
+
+  it('erases a call stored in E.164 when the number is given as 07…, and one stored as 07… when it is given in E.164', async () => {
+    const a = await activeCustomer(server);
+    // Written by the PBX's call store, which stores what the trunk sent (07…) in E.164.
+    const { call: viaTrunk } = openCall(server.database.db, {
+      userId: a.user.id,
+      channelId: `erase-${Date.now()}`,
+      fromNumber: '07700922222',
+      toNumber: '07700900001',
+      mode: 'voicemail',
+      createdAt: new Date(),
+    });
+    expect(viaTrunk.fromNumber).toBe('+447700922222');
+    // Stored before numbers were normalised (a row that escaped migration 0005).
+    const legacy = addCall(a.user.id, '07700922223', 1);
+    const spaced = addCall(a.user.id, '+44 7700 922224', 1);
+    const bystander = addCall(a.user.id, '+447700922225', 1);
+    server.database.sqlite.prepare("insert into unanswered_questions (user_id, question, caller_number) values (?, 'Price?', '447700922223')").run(a.user.id);
+
+    const first = await a.client.delete('/api/user/callers/07700922222');
+    expect(first.status).toBe(200);
+    expect(first.body).toMatchObject({ deletedCalls: 1, deletedQuestions: 0 });
+    const second = await a.client.delete(`/api/user/callers/${encodeURIComponent('+447700922223')}`);
+    expect(second.body).toMatchObject({ deletedCalls: 1, deletedQuestions: 1, deletedRecordings: 1 });
+    const third = await a.client.delete('/api/user/callers/00447700922224');
+    expect(third.body).toMatchObject({ deletedCalls: 1 });
+
+    const left = (server.database.sqlite.prepare('select id from calls where user_id = ?').all(a.user.id) as { id: number }[]).map((r) => r.id);
+    expect(left).toEqual([bystander.id]);
+    expect(left).not.toContain(viaTrunk.id);
+    expect(left).not.toContain(legacy.id);
+    expect(left).not.toContain(spaced.id);
+    expect(fs.existsSync(path.join(server.dataDir, 'recordings', legacy.file!))).toBe(false);
   });
 
   it('refuses something that is not a number', async () => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { phoneQuery } from '../../../contract/phone';
 import { callStats, callStatsFromTotals, filterCalls, responseRate } from './calls';
 
 const call = (status: 'answered' | 'missed' | 'voicemail', fromNumber = '+447700900001', aiSummary: string | null = null) => ({
@@ -24,6 +25,20 @@ describe('call logs', () => {
     expect(filterCalls(calls, '900999', 'all')).toHaveLength(3);
     expect(filterCalls(calls, '', 'voicemail').map((c) => c.fromNumber)).toEqual(['+443333']);
     expect(filterCalls(calls, 'leak', 'missed')).toEqual([]);
+  });
+});
+
+describe('phone-number search in Call Logs', () => {
+  const calls = [call('voicemail', '+447700900382', 'Boiler'), call('missed', '+447700900383'), call('answered', '+14155550100')];
+  it.each(['+44 770 090 0382', '07700 900382', '447700900382', '0044 7700 900382', '7700900382'])(
+    'finds the caller shown as +44 770 090 0382 from %j, and only that caller',
+    (q) => expect(filterCalls(calls, q, 'all', phoneQuery(q)).map((c) => c.fromNumber)).toEqual(['+447700900382']),
+  );
+  it('finds every call from the start of a number typed the national way', () => {
+    expect(filterCalls(calls, '07700 90038', 'all', phoneQuery('07700 90038')).map((c) => c.fromNumber)).toEqual(['+447700900382', '+447700900383']);
+  });
+  it('matches the number the call was made to in any spelling as well', () => {
+    expect(filterCalls(calls, '07700 900999', 'all', phoneQuery('07700 900999'))).toHaveLength(3);
   });
 });
 

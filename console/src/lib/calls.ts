@@ -1,5 +1,6 @@
 // Call Logs rules (SPEC.md §2): stat cards, search and the status filter.
 import type { ApiCallLog } from '../../../contract/api';
+import { matchesPhoneQuery, type PhoneQuery } from '../../../contract/phone-display';
 
 export type CallFilter = 'all' | 'answered' | 'missed' | 'voicemail';
 export const CALL_FILTERS: { value: CallFilter; label: string }[] = [
@@ -29,13 +30,23 @@ export function callStatsFromTotals(totalCalls: number, breakdown: { answered: n
   return { total: totalCalls, answered: breakdown.answered, missed: breakdown.missed, responseRate: responseRate(totalCalls, breakdown.answered) };
 }
 
-/** Free text against fromNumber, toNumber (as typed) and aiSummary (ignoring case). */
-export function matchesSearch(call: Pick<ApiCallLog, 'fromNumber' | 'toNumber' | 'aiSummary'>, text: string): boolean {
+/**
+ * SPEC's free text against fromNumber, toNumber (as typed) and aiSummary (ignoring case);
+ * and a query that looks like a phone number also matches either number on its digits in
+ * any UK spelling, so a caller is found as the card shows them ("+44 770 090 0382") or as
+ * the owner knows them ("07700 900382").
+ */
+export function matchesSearch(
+  call: Pick<ApiCallLog, 'fromNumber' | 'toNumber' | 'aiSummary'>,
+  text: string,
+  phone: PhoneQuery | null = null,
+): boolean {
   if (!text) return true;
   return (
     (call.fromNumber ?? '').includes(text) ||
     (call.toNumber ?? '').includes(text) ||
-    (call.aiSummary ?? '').toLowerCase().includes(text.toLowerCase())
+    (call.aiSummary ?? '').toLowerCase().includes(text.toLowerCase()) ||
+    (phone !== null && (matchesPhoneQuery(call.fromNumber, phone) || matchesPhoneQuery(call.toNumber, phone)))
   );
 }
 
@@ -43,6 +54,8 @@ export function filterCalls<T extends Pick<ApiCallLog, 'fromNumber' | 'toNumber'
   calls: readonly T[],
   search: string,
   status: CallFilter,
+  /** The search read as a phone number (usePhoneQuery), when it looks like one. */
+  phone: PhoneQuery | null = null,
 ): T[] {
-  return calls.filter((c) => (status === 'all' || c.status === status) && matchesSearch(c, search));
+  return calls.filter((c) => (status === 'all' || c.status === status) && matchesSearch(c, search, phone));
 }

@@ -3,21 +3,8 @@
 export const NA = 'N/A';
 const TZ = 'Europe/London';
 
-const digits = (s: string) => s.replace(/\D/g, '');
-
-/** Customer screens: +CC XXX XXX XXXX (a 12-digit E.164 number); anything else as given; nothing → N/A. */
-export function formatPhone(phone: string | null | undefined): string {
-  if (!phone) return NA;
-  const m = /^(\d{2})(\d{3})(\d{3})(\d{4})$/.exec(digits(phone));
-  return m ? `+${m[1]} ${m[2]} ${m[3]} ${m[4]}` : phone;
-}
-
-/** Admin numbers table: +CC XXXX XXX XXX(X). */
-export function formatAdminPhone(phone: string | null | undefined): string {
-  if (!phone) return NA;
-  const m = /^(\d{2})(\d{4})(\d{3})(\d{3,4})$/.exec(digits(phone));
-  return m ? `+${m[1]} ${m[2]} ${m[3]} ${m[4]}` : phone;
-}
+// Phone numbers: the display half of the phone module the server uses too (contract/phone.ts).
+export { formatAdminPhone, formatPhone } from '../../../contract/phone-display';
 
 type DateInput = string | number | Date | null | undefined;
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { phoneQuery } from '../../../contract/phone';
 import type { ApiAssignedUser, ApiProviderNumber } from '../../../contract/api';
 import { csvFileName, filterNumbers, numbersCsv, numberStatus, providerSid, savingsFilter } from './numbers';
 
@@ -46,6 +47,10 @@ describe('filter, search and CSV', () => {
     expect(savingsFilter(1)).toBe('expired');
     expect(savingsFilter(0)).toBe('unassigned');
   });
+  it.each(['07700 900002', '+44 7700 900 002', '+44 770 090 0002', '447700900002'])(
+    'finds +447700900002 from %j on the admin numbers page, and only it',
+    (q) => expect(filterNumbers(list, 'all', q, phoneQuery(q)).map((n) => n.phoneNumber)).toEqual(['+447700900002']),
+  );
   it('finds the {provider}Sid field', () => {
     expect(providerSid(list[0]!, 'twilio')).toBe('PN001');
     expect(providerSid(list[0]!, 'static')).toBe('PN001');

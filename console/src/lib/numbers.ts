@@ -1,5 +1,6 @@
 // Admin number management rules (SPEC.md §2 Telephony Number Management, §4 Number status badge).
 import type { ApiAssignedUser, ApiProviderNumber } from '../../../contract/api';
+import { matchesPhoneQuery, type PhoneQuery } from '../../../contract/phone-display';
 import { formatDate, londonIsoDate } from './format';
 
 const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
@@ -46,19 +47,30 @@ export function matchesNumberFilter(n: ApiProviderNumber, filter: NumberFilter):
   }
 }
 
-/** The phone number contains the text, or the business name, business email or email does (ignoring case). */
-export function matchesNumberSearch(n: ApiProviderNumber, text: string): boolean {
+/**
+ * The phone number contains the text, or the business name, business email or email does
+ * (ignoring case); a query that looks like a phone number also matches on its digits in any
+ * UK spelling ("07700 900001" finds +447700900001, shown as +44 7700 900 001).
+ */
+export function matchesNumberSearch(n: ApiProviderNumber, text: string, phone: PhoneQuery | null = null): boolean {
   if (!text) return true;
   const q = text.toLowerCase();
   const u = n.assignedUser;
   return (
     n.phoneNumber.includes(text) ||
-    [u?.businessName, u?.businessEmail, u?.email].some((v) => (v ?? '').toLowerCase().includes(q))
+    [u?.businessName, u?.businessEmail, u?.email].some((v) => (v ?? '').toLowerCase().includes(q)) ||
+    (phone !== null && matchesPhoneQuery(n.phoneNumber, phone))
   );
 }
 
-export function filterNumbers(numbers: readonly ApiProviderNumber[], filter: NumberFilter, search: string): ApiProviderNumber[] {
-  return numbers.filter((n) => matchesNumberFilter(n, filter) && matchesNumberSearch(n, search));
+export function filterNumbers(
+  numbers: readonly ApiProviderNumber[],
+  filter: NumberFilter,
+  search: string,
+  /** The search read as a phone number (usePhoneQuery), when it looks like one. */
+  phone: PhoneQuery | null = null,
+): ApiProviderNumber[] {
+  return numbers.filter((n) => matchesNumberFilter(n, filter) && matchesNumberSearch(n, search, phone));
 }
 
 /** Where the savings alert sends the filter: expired numbers first, else unassigned ones. */

@@ -9,6 +9,7 @@ import { Dialog } from '../../components/Dialog';
 import { Badge, Button, Card, EmptyState, ErrorState, Input, PageHeader, Select, Spinner, StatCard, Table, cx, tbodyRow, td, th, theadRow, type BadgeTone } from '../../components/ui';
 import { messageOr } from '../../lib/errors';
 import { capitalise, formatAdminPhone, formatGBP, formatRelative } from '../../lib/format';
+import { usePhoneQuery } from '../../lib/phone-search';
 import { csvFileName, filterNumbers, NUMBER_FILTERS, numbersCsv, numberStatus, providerSid, savingsFilter, type NumberFilter } from '../../lib/numbers';
 import { yearlySavings } from '../../lib/usage';
 import { toast } from '../../toast/use-toast';
@@ -85,7 +86,8 @@ export default function ProviderNumbers({ provider }: { provider: string }) {
   const [search, setSearch] = useState('');
   const [releasing, setReleasing] = useState<ApiProviderNumber | null>(null);
   const numbers = useMemo(() => q.data?.numbers ?? [], [q.data]);
-  const shown = useMemo(() => filterNumbers(numbers, filter, search), [numbers, filter, search]);
+  const phone = usePhoneQuery(search);
+  const shown = useMemo(() => filterNumbers(numbers, filter, search, phone), [numbers, filter, search, phone]);
   const stats = q.data?.stats;
   const name = capitalise(provider);
 

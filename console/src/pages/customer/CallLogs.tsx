@@ -8,6 +8,7 @@ import { Button, Card, EmptyState, ErrorState, Input, PageHeader, Select, Spinne
 import { CALL_FILTERS, callStats, callStatsFromTotals, filterCalls, type CallFilter } from '../../lib/calls';
 import { messageOr } from '../../lib/errors';
 import { NA, capitalise, formatCallDate, formatMmSs, formatPhone } from '../../lib/format';
+import { usePhoneQuery } from '../../lib/phone-search';
 
 const openRecording = (url: string) => window.open(url, '_blank', 'noopener,noreferrer');
 
@@ -102,7 +103,8 @@ export default function CallLogs() {
   const totals = useAnalytics({ enabled: partial });
   const stats =
     partial && totals.data ? callStatsFromTotals(totals.data.totalCalls, totals.data.statusBreakdown) : callStats(calls);
-  const shown = useMemo(() => filterCalls(calls, search, status), [calls, search, status]);
+  const phone = usePhoneQuery(search);
+  const shown = useMemo(() => filterCalls(calls, search, status, phone), [calls, search, status, phone]);
 
   let body: React.ReactNode;
   if (q.isLoading) body = <Spinner label="Loading call logs..." />;
