@@ -57,8 +57,9 @@ describe('extensions.conf', () => {
     expect(inbound[stasisAt + 1]).toMatch(/GotoIf\(\$\["\$\{STASISSTATUS\}" = "FAILED"\]\?unavailable,s,1\)/);
     const fallback = steps(conf, 'unavailable').join('\n');
     expect(fallback).toMatch(/Answer\(\)[\s\S]*Playback\(appliance-unavailable\)[\s\S]*Hangup/);
-    // The prompt it plays is made in the Asterisk image.
-    expect(fs.readFileSync(path.join(ASTERISK_DIR, 'Dockerfile'), 'utf8')).toContain('sounds/en/appliance-unavailable.wav');
+    // The prompt it plays is made in the Asterisk image, by the script the image runs into sounds/en.
+    expect(fs.readFileSync(path.join(ASTERISK_DIR, 'Dockerfile'), 'utf8')).toMatch(/sounds\.sh \/out\/var\/lib\/asterisk\/sounds\/en/);
+    expect(fs.readFileSync(path.join(ASTERISK_DIR, 'sounds.sh'), 'utf8')).toMatch(/^speak appliance-unavailable /m);
   });
 
   it('routes every trunk context to the inbound DIDs', () => {

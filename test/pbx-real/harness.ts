@@ -50,6 +50,8 @@ export interface RealPbxOptions {
   pipeline?: boolean;
   timing?: Partial<ConversationTiming>;
   env?: Record<string, string>;
+  /** Puts something between the core and ARI (e.g. a logging proxy): returns the URL the core uses. */
+  ariVia?: (asteriskUrl: string) => Promise<string>;
 }
 
 let didSeq = 0;
@@ -77,7 +79,7 @@ export async function startRealPbx(opts: RealPbxOptions = {}): Promise<RealPbx> 
   const server = await startTestServer({
     log: pino({ level: 'info' }, sink),
     env: {
-      ARI_URL: asterisk.ari.url,
+      ARI_URL: opts.ariVia ? await opts.ariVia(asterisk.ari.url) : asterisk.ari.url,
       ARI_USERNAME: asterisk.ari.username,
       ARI_PASSWORD: asterisk.ari.password,
       ARI_APP: asterisk.ari.app,

@@ -87,6 +87,26 @@ describe.skipIf(!real.ok)('voicemail on a real Asterisk, called over SIP', () =>
     expect(fs.readdirSync(path.join(h.server.dataDir, 'recordings')).filter((f) => f.startsWith(`call-${row.id}`))).toEqual([]);
   });
 
+  it('Asterisk refusing to record (500): the caller hears goodbye, the call is missed, and the log says why', async () => {
+    const { did } = h.business({ businessName: 'Broken Spool Ltd' });
+    // Asterisk answers POST /channels/{id}/record with 500 when its recording folder is missing.
+    const spool = h.asterisk.recordingsDir;
+    fs.renameSync(spool, `${spool}.away`);
+    try {
+      const logFrom = h.coreLog.length;
+      const call = await h.call(did);
+      expect((await call.done).exitCode).toBe(0);
+      const row = await h.finishedRow(did);
+      expect(row).toMatchObject({ status: 'missed', recordingFile: null });
+      const lines = h.coreLog.slice(logFrom);
+      expect(lines.filter((l) => l.level >= 50).map((l) => l.msg)).toEqual(['call flow failed; saying goodbye and hanging up']);
+      expect(JSON.stringify(lines)).toMatch(/ARI POST \/channels\/[^ ]+\/record[^"]*500/);
+      expect(lines.map((l) => l.msg).join('\n')).not.toMatch(/caller left|nothing was recorded/);
+    } finally {
+      fs.renameSync(`${spool}.away`, spool);
+    }
+  });
+
   it('an unknown number hears "not in service" and leaves no call row', async () => {
     const did = '+447700900999';
     const call = await h.call(did);

@@ -1,0 +1,91 @@
+import http from 'node:http';
+import type net from 'node:net';
+import WebSocket, { WebSocketServer } from 'ws';
+
+// A logging proxy between the core and an ARI server (the simulator or a real Asterisk):
+// every REST request and every event the core receives passes through it unchanged and is
+// written down in order. The differential test compares the two logs call by call.
+
+export interface TapEntry {
+  kind: 'request' | 'event';
+  /** "POST /channels/{id}/play" for requests, the event type for events. */
+  what: string;
+  /** The channel the entry is about (path segment, query channel, or the event's channel/target). */
+  channel?: string;
+  status?: number;
+  /** performance.now() when the proxy saw it (request: sent upstream; event: arrived). */
+  at: number;
+}
+
+export interface AriTap {
+  url: string;
+  log: TapEntry[];
+  close(): Promise<void>;
+}
+
+export async function startAriTap(target: string): Promise<AriTap> {
+  const log: TapEntry[] = [];
+  const upstream = new URL(target);
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c) => chunks.push(c));
+    req.on('end', () => {
+      const sentAt = performance.now();
+      const fwd = http.request(
+        { host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers: { ...req.headers, host: `${upstream.hostname}:${upstream.port}` } },
+        (up) => {
+          const entry = describeRequest(req.method!, req.url!);
+          if (entry) log.push({ ...entry, status: up.statusCode, at: sentAt });
+          res.writeHead(up.statusCode!, up.headers);
+          up.pipe(res);
+        },
+      );
+      fwd.on('error', () => res.destroy());
+      fwd.end(Buffer.concat(chunks));
+    });
+  });
+  const wss = new WebSocketServer({ noServer: true });
+  server.on('upgrade', (req, socket: net.Socket, head) => {
+    const up = new WebSocket(`ws://${upstream.host}${req.url}`, req.headers['sec-websocket-protocol']?.split(',').map((p) => p.trim()));
+    up.once('open', () =>
+      wss.handleUpgrade(req, socket, head, (client) => {
+        up.on('message', (data) => {
+          const e = JSON.parse(String(data)) as { type: string; channel?: { id: string }; playback?: { target_uri?: string }; recording?: { target_uri?: string } };
+          const target = e.playback?.target_uri ?? e.recording?.target_uri;
+          log.push({ kind: 'event', what: e.type, channel: e.channel?.id ?? target?.replace(/^channel:/, ''), at: performance.now() });
+          client.send(String(data));
+        });
+        up.on('close', () => client.close());
+        client.on('close', () => up.close());
+      }),
+    );
+    up.once('error', () => socket.destroy());
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const { port } = server.address() as { port: number };
+  return {
+    url: `http://127.0.0.1:${port}`,
+    log,
+    close: () =>
+      new Promise((resolve) => {
+        for (const c of wss.clients) c.terminate();
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+/** "POST /channels/{id}/play" with the channel named; undefined for the api-docs the client loads. */
+function describeRequest(method: string, url: string): Omit<TapEntry, 'at'> | undefined {
+  const u = new URL(url, 'http://x');
+  if (!u.pathname.startsWith('/ari/') || u.pathname.startsWith('/ari/api-docs')) return undefined;
+  const parts = u.pathname.slice('/ari'.length).split('/').map(decodeURIComponent);
+  let channel: string | undefined;
+  const template = parts.map((p, i) => {
+    const parent = parts[i - 1];
+    if (parent === 'channels' && p !== 'externalMedia' && i === 2) return (channel = p), '{id}';
+    if (parent === 'playbacks' || parent === 'bridges' || parent === 'stored' || parent === 'live' || parent === 'applications') return '{id}';
+    return p;
+  });
+  return { kind: 'request', what: `${method} ${template.join('/')}`, channel: channel ?? u.searchParams.get('channel') ?? undefined };
+}
