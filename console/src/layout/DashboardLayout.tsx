@@ -23,7 +23,9 @@ import { NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { useLogout, useMeta, useSession } from '../api/session';
 import { Spinner, cx } from '../components/ui';
 import { navItems, visibleGroups, type NavIcon } from './nav';
+import { AccountBanner } from './AccountBanner';
 import { useTheme } from './theme';
+import { RouteErrorBoundary } from '../upgrade/RouteErrorBoundary';
 
 const icons: Record<NavIcon, LucideIcon> = {
   phone: Phone,
@@ -181,9 +183,12 @@ export default function DashboardLayout() {
           </button>
         </header>
         <main className="mx-auto w-full max-w-7xl flex-1 p-4 sm:p-6 lg:p-8">
-          <Suspense fallback={<Spinner label="Loading..." />}>
-            <Outlet />
-          </Suspense>
+          <AccountBanner />
+          <RouteErrorBoundary key={location.pathname}>
+            <Suspense fallback={<Spinner label="Loading..." />}>
+              <Outlet />
+            </Suspense>
+          </RouteErrorBoundary>
         </main>
       </div>
     </div>
