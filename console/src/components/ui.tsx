@@ -82,14 +82,32 @@ export function PageHeader({ title, subtitle, actions }: { title: string; subtit
   );
 }
 
-export function StatCard({ label, value, note, icon, tone }: { label: string; value: ReactNode; note?: ReactNode; icon?: ReactNode; tone?: string }) {
+/** A grey placeholder the shape of what is loading; hidden from screen readers, which hear the status text instead. */
+export function Skeleton({ className }: { className?: string }) {
+  return <span aria-hidden data-skeleton className={cx('block animate-pulse rounded-md bg-slate-200 dark:bg-slate-800', className)} />;
+}
+
+/** No figure to show because the read failed: a dash, read out as "Not available", never a made-up 0. */
+export const NO_FIGURE = (
+  <span aria-label="Not available" className="text-slate-400 dark:text-slate-500">
+    —
+  </span>
+);
+
+/**
+ * A figure card. `value` undefined means still loading (a skeleton), null means it could not be
+ * loaded (a dash): 0 is shown only when the answer is 0.
+ */
+export function StatCard({ label, value, note, icon, tone }: { label: string; value: ReactNode | undefined; note?: ReactNode; icon?: ReactNode; tone?: string }) {
   return (
-    <Card className="p-5">
+    <Card className="p-5" aria-busy={value === undefined || undefined}>
       <div className="flex items-center justify-between">
-        <p className="text-sm font-medium text-slate-500 dark:text-slate-400">{label}</p>
+        <p className="text-sm font-medium text-slate-600 dark:text-slate-400">{label}</p>
         {icon && <span className={cx('rounded-lg p-2', tone ?? 'bg-indigo-50 text-indigo-600 dark:bg-indigo-950 dark:text-indigo-300')}>{icon}</span>}
       </div>
-      <p className="mt-2 text-2xl font-bold tracking-tight">{value}</p>
+      <p className="mt-2 text-2xl font-bold tracking-tight" data-testid="stat-value">
+        {value === undefined ? <Skeleton className="h-8 w-16" /> : value === null ? NO_FIGURE : value}
+      </p>
       {note && <p className="mt-1 text-xs text-slate-500 dark:text-slate-400">{note}</p>}
     </Card>
   );

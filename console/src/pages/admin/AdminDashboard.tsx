@@ -93,14 +93,16 @@ export default function AdminDashboard() {
   const customers = users.filter((u) => u.role === 'customer');
   const active = customers.filter((u) => u.accountStatus === 'active').length;
   const pending = users.filter((u) => u.accountStatus === 'pending_approval').length;
+  // Loading → skeleton (undefined), failed → no figure (null): never a 0 that is not true.
+  const figure = (n: number) => (q.isLoading ? undefined : q.isError ? null : n);
 
   return (
     <>
       <PageHeader title="Admin Dashboard" subtitle="Manage users and monitor system" />
       <div className="mb-6 grid gap-4 sm:grid-cols-3">
-        <StatCard label="Total Customers" value={q.isLoading ? '–' : customers.length} icon={<Users className="h-4 w-4" />} />
-        <StatCard label="Active Users" value={q.isLoading ? '–' : active} icon={<UserCheck className="h-4 w-4" />} tone="bg-emerald-50 text-emerald-600 dark:bg-emerald-950 dark:text-emerald-300" />
-        <StatCard label="Pending Approval" value={q.isLoading ? '–' : pending} icon={<Clock className="h-4 w-4" />} tone="bg-amber-50 text-amber-600 dark:bg-amber-950 dark:text-amber-300" />
+        <StatCard label="Total Customers" value={figure(customers.length)} icon={<Users className="h-4 w-4" />} />
+        <StatCard label="Active Users" value={figure(active)} icon={<UserCheck className="h-4 w-4" />} tone="bg-emerald-50 text-emerald-600 dark:bg-emerald-950 dark:text-emerald-300" />
+        <StatCard label="Pending Approval" value={figure(pending)} icon={<Clock className="h-4 w-4" />} tone="bg-amber-50 text-amber-600 dark:bg-amber-950 dark:text-amber-300" />
       </div>
       <Card>
         <CardHeader title="All Users" />

@@ -1,7 +1,7 @@
 import { BarChart3, Clock, PhoneCall, PhoneMissed, TrendingUp } from 'lucide-react';
 import { useAnalytics } from '../../api/queries';
 import { CallStatusBadge } from '../../components/StatusBadge';
-import { Card, CardHeader, EmptyState, ErrorState, PageHeader, Spinner, StatCard, Table, tbodyRow, td, th, theadRow } from '../../components/ui';
+import { Card, CardHeader, EmptyState, ErrorState, PageHeader, Skeleton, StatCard, Table, tbodyRow, td, th, theadRow } from '../../components/ui';
 import { callsLabel, lastSevenDays, peakHourBars, percentOf } from '../../lib/analytics';
 import { messageOr } from '../../lib/errors';
 import { formatDateTime, formatDayMonth, formatMinSec, formatMmSs, formatPhone } from '../../lib/format';
@@ -25,7 +25,23 @@ export default function Analytics() {
     return (
       <>
         {header}
-        <Spinner label="Loading analytics..." />
+        <div role="status">
+          <p className="mb-4 text-sm text-slate-600 dark:text-slate-400">Loading analytics...</p>
+          <div aria-hidden className="grid gap-4">
+            <div className="grid grid-cols-2 gap-4 lg:grid-cols-4">
+              {[0, 1, 2, 3].map((i) => (
+                <Card key={i} className="p-5">
+                  <Skeleton className="h-4 w-24" />
+                  <Skeleton className="mt-3 h-8 w-16" />
+                </Card>
+              ))}
+            </div>
+            <Card className="p-5">
+              <Skeleton className="h-4 w-48" />
+              <Skeleton className="mt-4 h-40 w-full" />
+            </Card>
+          </div>
+        </div>
       </>
     );
   if (q.isError || !q.data)

@@ -4,7 +4,7 @@ import type { ApiCallLog } from '../../../../contract/api';
 import { useAnalytics, useCallLogs } from '../../api/queries';
 import { Dialog } from '../../components/Dialog';
 import { CallStatusBadge } from '../../components/StatusBadge';
-import { Button, Card, EmptyState, ErrorState, Input, PageHeader, Select, Spinner, StatCard } from '../../components/ui';
+import { Button, Card, EmptyState, ErrorState, Input, PageHeader, Select, Skeleton, StatCard } from '../../components/ui';
 import { CALL_FILTERS, callStats, callStatsFromTotals, filterCalls, type CallFilter } from '../../lib/calls';
 import { messageOr } from '../../lib/errors';
 import { NA, capitalise, formatCallDate, formatMmSs, formatPhone } from '../../lib/format';
@@ -45,6 +45,25 @@ function CallCard({ call, onOpen }: { call: ApiCallLog; onOpen: () => void }) {
         </div>
       )}
     </li>
+  );
+}
+
+/** SPEC's loading text, over grey cards the shape of the calls to come. */
+function CallsLoading() {
+  return (
+    <div role="status" className="grid gap-3 p-4">
+      <p className="text-sm text-slate-600 dark:text-slate-400">Loading call logs...</p>
+      {[0, 1, 2].map((i) => (
+        <div key={i} aria-hidden className="rounded-xl border border-slate-200 p-4 dark:border-slate-800">
+          <div className="flex justify-between gap-3">
+            <Skeleton className="h-4 w-40" />
+            <Skeleton className="h-4 w-20" />
+          </div>
+          <Skeleton className="mt-2 h-3 w-32" />
+          <Skeleton className="mt-4 h-3 w-full" />
+        </div>
+      ))}
+    </div>
   );
 }
 
@@ -100,12 +119,17 @@ export default function CallLogs() {
   // A business with more calls than one page gets its card figures from the server's totals.
   const partial = Boolean(q.hasNextPage);
   const totals = useAnalytics({ enabled: partial });
-  const stats =
-    partial && totals.data ? callStatsFromTotals(totals.data.totalCalls, totals.data.statusBreakdown) : callStats(calls);
+  // Figures only from an answer: a skeleton while loading (undefined), none when a read failed (null).
+  let stats: ReturnType<typeof callStats> | null | undefined;
+  if (q.isError || (partial && totals.isError)) stats = null;
+  else if (q.isLoading) stats = undefined;
+  else if (partial) stats = totals.data ? callStatsFromTotals(totals.data.totalCalls, totals.data.statusBreakdown) : undefined;
+  else stats = callStats(calls);
+  const figure = <K extends 'total' | 'answered' | 'missed'>(k: K) => (stats ? stats[k] : stats);
   const shown = useMemo(() => filterCalls(calls, search, status), [calls, search, status]);
 
   let body: React.ReactNode;
-  if (q.isLoading) body = <Spinner label="Loading call logs..." />;
+  if (q.isLoading) body = <CallsLoading />;
   else if (q.isError) body = <ErrorState title="Could not load call logs" message={messageOr(q.error, 'Please try again.')} onRetry={() => void q.refetch()} />;
   else if (calls.length === 0)
     body = <EmptyState icon={<PhoneCall className="h-6 w-6" />} title="No calls yet" text="Your call logs will appear here once you start receiving calls." />;
@@ -123,10 +147,10 @@ export default function CallLogs() {
     <>
       <PageHeader title="Call Logs" subtitle="Monitor all your business calls in one place" />
       <div className="mb-6 grid grid-cols-2 gap-4 lg:grid-cols-4">
-        <StatCard label="Total Calls" value={stats.total} icon={<PhoneCall className="h-4 w-4" />} />
-        <StatCard label="Answered" value={stats.answered} icon={<CheckCircle2 className="h-4 w-4" />} tone="bg-emerald-50 text-emerald-600 dark:bg-emerald-950 dark:text-emerald-300" />
-        <StatCard label="Missed" value={stats.missed} icon={<PhoneMissed className="h-4 w-4" />} tone="bg-red-50 text-red-600 dark:bg-red-950 dark:text-red-300" />
-        <StatCard label="Response Rate" value={`${stats.responseRate}%`} icon={<TrendingUp className="h-4 w-4" />} tone="bg-sky-50 text-sky-600 dark:bg-sky-950 dark:text-sky-300" />
+        <StatCard label="Total Calls" value={figure('total')} icon={<PhoneCall className="h-4 w-4" />} />
+        <StatCard label="Answered" value={figure('answered')} icon={<CheckCircle2 className="h-4 w-4" />} tone="bg-emerald-50 text-emerald-600 dark:bg-emerald-950 dark:text-emerald-300" />
+        <StatCard label="Missed" value={figure('missed')} icon={<PhoneMissed className="h-4 w-4" />} tone="bg-red-50 text-red-600 dark:bg-red-950 dark:text-red-300" />
+        <StatCard label="Response Rate" value={stats ? `${stats.responseRate}%` : stats} icon={<TrendingUp className="h-4 w-4" />} tone="bg-sky-50 text-sky-600 dark:bg-sky-950 dark:text-sky-300" />
       </div>
       <Card>
         <div className="flex flex-col gap-3 border-b border-slate-100 p-4 sm:flex-row dark:border-slate-800">
