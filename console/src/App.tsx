@@ -2,13 +2,12 @@ import { lazy, Suspense } from 'react';
 import { Route, Routes, useLocation } from 'react-router-dom';
 import Landing from './pages/public/Landing';
 import NotFound from './pages/NotFound';
+import { CallLogs, DashboardLayout } from './session/dashboard-preload';
 import { FullPageSpinner, RequireAdmin, RequireAuth } from './session/guards';
 import { RouteErrorBoundary } from './upgrade/RouteErrorBoundary';
 
 // Everything behind the landing page is split off so the first visit stays small (DESIGN.md budget).
-const DashboardLayout = lazy(() => import('./layout/DashboardLayout'));
 const ResetPassword = lazy(() => import('./pages/public/ResetPassword'));
-const CallLogs = lazy(() => import('./pages/customer/CallLogs'));
 const Analytics = lazy(() => import('./pages/customer/Analytics'));
 const NotificationSettings = lazy(() => import('./pages/notifications/NotificationSettings'));
 const Questions = lazy(() => import('./pages/customer/Questions'));
