@@ -11,6 +11,7 @@ import {
   type SelectHTMLAttributes,
   type TextareaHTMLAttributes,
 } from 'react';
+import { useMediaQuery } from './use-media-query';
 
 export const cx = (...parts: (string | false | null | undefined)[]) => parts.filter(Boolean).join(' ');
 
@@ -251,17 +252,35 @@ export function Switch({ checked, onChange, label, id }: { checked: boolean; onC
   );
 }
 
-export function Table({ children, label }: { children: ReactNode; label: string }) {
+/** Tailwind's breakpoints, for the width from which a table is shown as a table. */
+const BREAKPOINT = { md: '48rem', lg: '64rem', xl: '80rem' } as const;
+
+/**
+ * Tables fit their card: from the breakpoint up a fixed layout with per-column widths (set on
+ * the th) and long text truncated with a tooltip (Truncate); below it each row is a stacked
+ * card whose cells are labelled by their column (every td carries data-label; index.css
+ * .table-stacked). Tables with many columns stack below xl, where the sidebar leaves too
+ * little room for them.
+ */
+export function Table({ children, label, stackBelow = 'md' }: { children: ReactNode; label: string; stackBelow?: keyof typeof BREAKPOINT }) {
+  const wide = useMediaQuery(`(min-width: ${BREAKPOINT[stackBelow]})`);
   return (
-    <div className="overflow-x-auto">
-      <table aria-label={label} className="w-full min-w-[640px] text-left text-sm">
-        {children}
-      </table>
-    </div>
+    <table aria-label={label} className={cx('w-full text-left text-sm', wide ? 'table-fixed' : 'table-stacked')}>
+      {children}
+    </table>
   );
 }
 
-export const th = 'px-3 py-3 text-xs font-semibold uppercase tracking-wide text-slate-500 dark:text-slate-400';
+/** One line, cut with an ellipsis when the column is narrower than the text; the whole text in the tooltip. */
+export function Truncate({ text, className }: { text: string; className?: string }) {
+  return (
+    <span className={cx('block min-w-0 truncate', className)} title={text}>
+      {text}
+    </span>
+  );
+}
+
+export const th = 'px-3 py-3 text-xs font-semibold uppercase tracking-wide text-slate-600 dark:text-slate-400';
 export const td = 'px-3 py-3 align-top';
 export const theadRow = 'border-b border-slate-200 bg-slate-50 dark:border-slate-800 dark:bg-slate-900/60';
 export const tbodyRow = 'border-b border-slate-100 last:border-0 hover:bg-slate-50/60 dark:border-slate-800 dark:hover:bg-slate-800/40';

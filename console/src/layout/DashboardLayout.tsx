@@ -22,6 +22,7 @@ import { Suspense, useEffect, useState } from 'react';
 import { NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { useLogout, useMeta, useSession } from '../api/session';
 import { Spinner, cx } from '../components/ui';
+import { useMediaQuery } from '../components/use-media-query';
 import { navItems, visibleGroups, type NavIcon } from './nav';
 import { AccountBanner } from './AccountBanner';
 import { useTheme } from './theme';
@@ -44,17 +45,6 @@ const icons: Record<NavIcon, LucideIcon> = {
 const COLLAPSE_KEY = 'sidebar-collapsed';
 const DESKTOP = '(min-width: 768px)';
 
-function useIsDesktop() {
-  const [matches, setMatches] = useState(() => window.matchMedia(DESKTOP).matches);
-  useEffect(() => {
-    const mq = window.matchMedia(DESKTOP);
-    const onChange = () => setMatches(mq.matches);
-    mq.addEventListener('change', onChange);
-    return () => mq.removeEventListener('change', onChange);
-  }, []);
-  return matches;
-}
-
 export default function DashboardLayout() {
   const { user, isAdmin } = useSession();
   const meta = useMeta();
@@ -65,7 +55,7 @@ export default function DashboardLayout() {
   const [collapsed, setCollapsed] = useState(() => localStorage.getItem(COLLAPSE_KEY) === '1');
   const [mobileOpen, setMobileOpen] = useState(false);
 
-  const isDesktop = useIsDesktop();
+  const isDesktop = useMediaQuery(DESKTOP);
 
   useEffect(() => setMobileOpen(false), [location.pathname]);
   useEffect(() => localStorage.setItem(COLLAPSE_KEY, collapsed ? '1' : '0'), [collapsed]);
