@@ -23,7 +23,7 @@ const buttonTone: Record<ButtonVariant, string> = {
     'border border-slate-300 bg-white text-slate-800 hover:bg-slate-50 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100 dark:hover:bg-slate-800',
   ghost: 'text-slate-700 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800',
   danger: 'bg-red-600 text-white hover:bg-red-700 shadow-sm',
-  success: 'bg-emerald-600 text-white hover:bg-emerald-700 shadow-sm',
+  success: 'bg-emerald-700 text-white hover:bg-emerald-800 shadow-sm',
 };
 
 export function Button({
@@ -33,18 +33,31 @@ export function Button({
   type = 'button',
   ...rest
 }: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: ButtonVariant; size?: 'sm' | 'md' | 'lg' | 'icon' }) {
-  const sizes = { sm: 'h-8 px-3 text-sm', md: 'h-10 px-4 text-sm', lg: 'h-12 px-6 text-base', icon: 'h-9 w-9' };
+  // Phones get 44 px for full-size buttons (the primary actions); small and icon buttons stay at or above WCAG 2.2's 24 px.
+  const sizes = { sm: 'h-8 px-3 text-sm', md: 'h-11 px-4 text-sm sm:h-10', lg: 'h-12 px-6 text-base', icon: 'h-9 w-9' };
   return (
     <button
       type={type}
       className={cx(
-        'inline-flex items-center justify-center gap-2 whitespace-nowrap rounded-lg font-medium transition-colors disabled:pointer-events-none disabled:opacity-50',
+        'inline-flex shrink-0 items-center justify-center gap-2 whitespace-nowrap rounded-lg font-medium transition-colors disabled:pointer-events-none disabled:opacity-50',
         buttonTone[variant],
         sizes[size],
         className,
       )}
       {...rest}
     />
+  );
+}
+
+/** The first stop for keyboard users: jumps past the navigation to the page's <main id="main">. */
+export function SkipLink() {
+  return (
+    <a
+      href="#main"
+      className="sr-only rounded-lg bg-indigo-700 px-4 py-3 text-sm font-semibold text-white focus:not-sr-only focus:fixed focus:left-4 focus:top-4 focus:z-[60]"
+    >
+      Skip to main content
+    </a>
   );
 }
 

@@ -18,10 +18,10 @@ import {
   User,
   type LucideIcon,
 } from 'lucide-react';
-import { Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useRef, useState } from 'react';
 import { NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { useLogout, useMeta, useSession } from '../api/session';
-import { Spinner, cx } from '../components/ui';
+import { SkipLink, Spinner, cx } from '../components/ui';
 import { useMediaQuery } from '../components/use-media-query';
 import { navItems, visibleGroups, type NavIcon } from './nav';
 import { AccountBanner } from './AccountBanner';
@@ -58,6 +58,22 @@ export default function DashboardLayout() {
   const isDesktop = useMediaQuery(DESKTOP);
 
   useEffect(() => setMobileOpen(false), [location.pathname]);
+
+  // The phone drawer: Escape closes it and gives focus back to its toggle; opening moves focus into it.
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  const navRef = useRef<HTMLElement>(null);
+  const drawerOpen = mobileOpen && !isDesktop;
+  useEffect(() => {
+    if (!drawerOpen) return;
+    navRef.current?.querySelector<HTMLElement>('a')?.focus();
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape') return;
+      setMobileOpen(false);
+      toggleRef.current?.focus();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [drawerOpen]);
   useEffect(() => localStorage.setItem(COLLAPSE_KEY, collapsed ? '1' : '0'), [collapsed]);
 
   const groups = visibleGroups(navItems(meta.data?.provider), isAdmin);
@@ -78,8 +94,10 @@ export default function DashboardLayout() {
 
   return (
     <div className="flex min-h-screen">
+      <SkipLink />
       {mobileOpen && <div className="fixed inset-0 z-30 bg-slate-900/50 md:hidden" onClick={() => setMobileOpen(false)} aria-hidden />}
       <aside
+        id="dashboard-sidebar"
         aria-label="Sidebar"
         // Off-screen on a phone until opened: keep it out of the tab order and the accessibility tree.
         inert={!isDesktop && !mobileOpen}
@@ -96,10 +114,10 @@ export default function DashboardLayout() {
           </span>
           <span className={cx('truncate font-semibold', iconOnly && 'md:hidden')}>{productName}</span>
         </div>
-        <nav aria-label="Dashboard" className="flex-1 overflow-y-auto px-3 py-4">
+        <nav ref={navRef} aria-label="Dashboard" className="flex-1 overflow-y-auto px-3 py-4">
           {groups.map((g) => (
             <div key={g.group} className="mb-5">
-              <p className={cx('mb-1 px-3 text-xs font-semibold uppercase tracking-wider text-slate-400', iconOnly && 'md:sr-only')}>{g.group}</p>
+              <p className={cx('mb-1 px-3 text-xs font-semibold uppercase tracking-wider text-slate-500 dark:text-slate-400', iconOnly && 'md:sr-only')}>{g.group}</p>
               <ul className="grid gap-0.5">
                 {g.items.map((item) => {
                   const Icon = icons[item.icon];
@@ -155,9 +173,12 @@ export default function DashboardLayout() {
         <header className="sticky top-0 z-20 flex h-16 items-center justify-between gap-2 border-b border-slate-200 bg-white/80 px-4 backdrop-blur dark:border-slate-800 dark:bg-slate-900/80">
           <button
             type="button"
+            ref={toggleRef}
             onClick={onToggleSidebar}
             aria-label="Toggle sidebar"
-            aria-expanded={mobileOpen || !collapsed}
+            aria-controls="dashboard-sidebar"
+            // What the toggle controls differs: the drawer on a phone, wide versus icon-only above.
+            aria-expanded={isDesktop ? !collapsed : mobileOpen}
             className="rounded-lg p-2 text-slate-600 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800"
           >
             <Menu className="h-5 w-5 md:hidden" aria-hidden />
@@ -172,7 +193,7 @@ export default function DashboardLayout() {
             {theme === 'dark' ? <Sun className="h-5 w-5" aria-hidden /> : <Moon className="h-5 w-5" aria-hidden />}
           </button>
         </header>
-        <main className="mx-auto w-full max-w-7xl flex-1 p-4 sm:p-6 lg:p-8">
+        <main id="main" tabIndex={-1} className="mx-auto w-full max-w-7xl flex-1 p-4 focus:outline-none sm:p-6 lg:p-8">
           <AccountBanner />
           <RouteErrorBoundary key={location.pathname}>
             <Suspense fallback={<Spinner label="Loading..." />}>

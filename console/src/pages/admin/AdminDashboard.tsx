@@ -68,7 +68,7 @@ function UserActions({ user }: { user: ApiUser }) {
         ))}
       </Select>
       {user.trialExpiresAt && (
-        <Button size="sm" variant="outline" title="Extend trial" aria-label={`Extend trial of ${label}`} disabled={extend.isPending} onClick={() => extend.mutate()}>
+        <Button size="sm" variant="outline" title="Extend trial" aria-label={`+14d: extend trial of ${label}`} disabled={extend.isPending} onClick={() => extend.mutate()}>
           +14d
         </Button>
       )}

@@ -124,7 +124,7 @@ export default function Questions() {
                 <th className={th}>AI Response</th>
                 <th className={cx(th, 'w-36')}>Date</th>
                 <th className={cx(th, 'w-24')}>Status</th>
-                <th className={cx(th, 'w-44 text-right')}>Actions</th>
+                <th className={cx(th, 'w-48 text-right')}>Actions</th>
               </tr>
             </thead>
             <tbody>

@@ -61,7 +61,7 @@ function RadioCard<T extends string>({
       <span className="mt-0.5 text-indigo-600 dark:text-indigo-400">{icon}</span>
       <span>
         <span className="block text-sm font-semibold">{title}</span>
-        <span className="mt-0.5 block text-sm text-slate-500 dark:text-slate-400">{text}</span>
+        <span className="mt-0.5 block text-sm text-slate-600 dark:text-slate-400">{text}</span>
       </span>
     </label>
   );

@@ -15,7 +15,7 @@ import {
 import { useState, type ReactNode } from 'react';
 import { Navigate } from 'react-router-dom';
 import { useMeta, useSession } from '../../api/session';
-import { Button } from '../../components/ui';
+import { Button, SkipLink } from '../../components/ui';
 import { ForgotPasswordDialog } from './ForgotPasswordDialog';
 import { LoginDialog } from './LoginDialog';
 import { SignupDialog } from './SignupDialog';
@@ -99,6 +99,7 @@ export default function Landing() {
 
   return (
     <div className="min-h-screen bg-white dark:bg-slate-950">
+      <SkipLink />
       {/* 1. Top navigation */}
       <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/90 backdrop-blur dark:border-slate-800 dark:bg-slate-950/90">
         <nav aria-label="Main" className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-2 px-4 sm:px-6">
@@ -119,7 +120,7 @@ export default function Landing() {
         </nav>
       </header>
 
-      <main>
+      <main id="main" tabIndex={-1} className="focus:outline-none">
         {/* 2. Hero */}
         <section aria-labelledby="hero-title" className="relative overflow-hidden bg-gradient-to-b from-indigo-50 to-white px-4 pb-20 pt-16 sm:px-6 sm:pt-24 dark:from-indigo-950/40 dark:to-slate-950">
           <div className="mx-auto max-w-3xl text-center">
