@@ -1,11 +1,11 @@
 // WCAG 2.2 AA: axe-core on every screen (and the landing page's dialogs and the phone drawer) in
 // both themes at 1280 and 375 px, failing on serious or critical violations; a screenshot of each
 // screen attached. Also the skip link, the drawer's aria-expanded and Escape, and touch targets.
-import { createRequire } from 'node:module';
 import fs from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { seriousViolations, type Violation } from './support/axe.js';
 import { calls, unansweredQuestions } from '../../core/db/schema.js';
 import { ApiClient } from '../helpers/client.js';
 import { activeCustomer, signupBody } from '../helpers/accounts.js';
@@ -13,27 +13,6 @@ import { adminPage, adoptSession, attachScreenshot, useE2E, until } from './supp
 import { repoRoot } from './support/build-console.js';
 
 const e2e = useE2E({ NUMBER_PROVIDER: 'static', STATIC_NUMBERS: '+447700900001,+447700900002' });
-const AXE_SOURCE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-interface Violation {
-  id: string;
-  impact: string;
-  help: string;
-  nodes: string[];
-}
-
-/** axe-core's WCAG 2.0–2.2 A/AA rules on the page as it is now; serious and critical violations only. */
-async function seriousViolations(page: Page): Promise<Violation[]> {
-  // Evaluated, not a <script> tag: the console's CSP allows no inline scripts.
-  if (!(await page.evaluate<boolean>('typeof window.axe === "object"'))) await page.evaluate(AXE_SOURCE);
-  return page.evaluate<Violation[]>(`axe.run(document, {
-      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] },
-      resultTypes: ['violations'],
-    }).then((r) => r.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 4).map((n) => n.target.join(' ') + ' :: ' + (n.failureSummary || '').replace(/\\s+/g, ' ').slice(0, 160)) })))`);
-}
-
 let owner: Awaited<ReturnType<typeof activeCustomer>>;
 let provider = '';
 
@@ -174,7 +153,7 @@ describe('keyboard and touch', () => {
       await page.locator('main').waitFor();
       await page.keyboard.press('Tab');
       const skip = page.getByRole('link', { name: 'Skip to main content' });
-      expect(await skip.evaluate((el) => el === document.activeElement)).toBe(true);
+      expect(await skip.evaluate((el) => el.matches(':focus'))).toBe(true);
       const box = (await skip.boundingBox())!;
       expect(box.width).toBeGreaterThan(24); // shown when focused, not only to screen readers
       await page.keyboard.press('Enter');
@@ -193,12 +172,12 @@ describe('keyboard and touch', () => {
     await toggle.click();
     await until(async () => expect(await toggle.getAttribute('aria-expanded')).toBe('true'));
     const calls = page.getByRole('link', { name: 'Call Logs' });
-    await until(async () => expect(await calls.evaluate((el) => el === document.activeElement)).toBe(true));
+    await until(async () => expect(await calls.evaluate((el) => el.matches(':focus'))).toBe(true));
     await attachScreenshot(page, annotate, 'drawer-focus-375-light', { fullPage: false });
     await page.keyboard.press('Escape');
     await until(async () => expect(await toggle.getAttribute('aria-expanded')).toBe('false'));
     expect(await page.getByRole('link', { name: 'Analytics' }).count()).toBe(0);
-    expect(await toggle.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await toggle.evaluate((el) => el.matches(':focus'))).toBe(true);
 
     // On a wide screen the same toggle reports wide (expanded) versus icon-only.
     const wide = await e2e.page({ width: 1280 });

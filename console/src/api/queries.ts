@@ -36,7 +36,8 @@ export const useQuestions = () =>
 
 export const useAdminUsers = () => useQuery({ queryKey: keys.admin.users, queryFn: () => apiGet<{ users: ApiUser[] }>('/api/admin/users') });
 
-export const useApprovals = () => useQuery({ queryKey: keys.admin.approvals, queryFn: () => apiGet<{ users: ApiUser[] }>('/api/admin/approvals') });
+export const useApprovals = (opts: { enabled?: boolean } = {}) =>
+  useQuery({ queryKey: keys.admin.approvals, queryFn: () => apiGet<{ users: ApiUser[] }>('/api/admin/approvals'), enabled: opts.enabled ?? true });
 
 export const useProviderNumbers = (provider: string) =>
   useQuery({

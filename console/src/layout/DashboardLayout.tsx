@@ -20,6 +20,7 @@ import {
 } from 'lucide-react';
 import { Suspense, useEffect, useRef, useState } from 'react';
 import { NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
+import { useApprovals } from '../api/queries';
 import { useLogout, useMeta, useSession } from '../api/session';
 import { SkipLink, Spinner, cx } from '../components/ui';
 import { useMediaQuery } from '../components/use-media-query';
@@ -77,6 +78,9 @@ export default function DashboardLayout() {
   useEffect(() => localStorage.setItem(COLLAPSE_KEY, collapsed ? '1' : '0'), [collapsed]);
 
   const groups = visibleGroups(navItems(meta.data?.provider), isAdmin);
+  // Sign-ups waiting for an admin, on the Signup Approvals item (refreshed when one is approved or rejected).
+  const approvals = useApprovals({ enabled: isAdmin });
+  const pending = approvals.data?.users.length ?? 0;
   const productName = meta.data?.productName ?? '';
 
   const onToggleSidebar = () => {
@@ -129,7 +133,7 @@ export default function DashboardLayout() {
                         title={iconOnly ? item.label : undefined}
                         className={({ isActive }) =>
                           cx(
-                            'flex items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium transition-colors',
+                            'relative flex items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium transition-colors',
                             iconOnly && 'md:justify-center md:px-0',
                             isActive
                               ? 'bg-indigo-50 text-indigo-700 dark:bg-indigo-950 dark:text-indigo-300'
@@ -139,6 +143,18 @@ export default function DashboardLayout() {
                       >
                         <Icon className="h-4 w-4 shrink-0" aria-hidden />
                         <span className={cx(iconOnly && 'md:sr-only')}>{item.label}</span>
+                        {item.to === '/dashboard/approvals' && pending > 0 && (
+                          <span
+                            data-testid="pending-count"
+                            className={cx(
+                              'ml-auto rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900 dark:bg-amber-900 dark:text-amber-100',
+                              iconOnly && 'md:absolute md:right-1 md:top-0 md:px-1.5',
+                            )}
+                          >
+                            {pending}
+                            <span className="sr-only"> pending</span>
+                          </span>
+                        )}
                       </NavLink>
                     </li>
                   );

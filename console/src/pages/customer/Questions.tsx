@@ -12,6 +12,10 @@ import { NA, formatDateTime, formatPhone } from '../../lib/format';
 import { canAddToKb, canResolve, filterQuestions, kbAnswer, questionBadge, questionCounts, type QuestionFilter } from '../../lib/questions';
 import { toast } from '../../toast/use-toast';
 
+/** Deleting cannot be undone, so it is asked first (like an admin deleting a user). */
+export const deleteQuestionConfirmation = (question: string) =>
+  `Delete the question "${question.length > 80 ? `${question.slice(0, 80)}…` : question}"? This cannot be undone.`;
+
 const BADGE_TONE = { 'In KB': 'purple', Resolved: 'green', Pending: 'amber' } as const;
 
 function AddToKbDialog({ question, onClose }: { question: ApiUnansweredQuestion | null; onClose: () => void }) {
@@ -151,7 +155,7 @@ export default function Questions() {
                             <Check className="h-4 w-4 text-emerald-600" aria-hidden />
                           </Button>
                         )}
-                        <Button size="icon" variant="ghost" aria-label="Delete" title="Delete" disabled={remove.isPending} onClick={() => remove.mutate(item.id)}>
+                        <Button size="icon" variant="ghost" aria-label="Delete" title="Delete" disabled={remove.isPending} onClick={() => window.confirm(deleteQuestionConfirmation(item.question)) && remove.mutate(item.id)}>
                           <Trash2 className="h-4 w-4 text-red-600" aria-hidden />
                         </Button>
                       </div>
