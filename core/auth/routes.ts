@@ -187,13 +187,16 @@ export async function authRoutes(app: App): Promise<void> {
       resetByIp.record(`ip:${req.ip}`);
       throw badRequest('This reset link is invalid or has expired. Please request a new password reset.');
     }
-    db.transaction(() => {
-      updateUser(db, userId, { passwordHash });
+    const user = db.transaction(() => {
+      const updated = updateUser(db, userId, { passwordHash });
       revokeUserSessions(db, userId);
       invalidateResetTokens(db, userId, now());
+      return updated;
     });
     req.log.info({ userId }, 'password reset');
-    return { message: 'Password updated successfully! You can now login.' };
+    // The login e-mail, so the console can open its login dialog filled in. The holder of the
+    // token has just proved they read that mailbox, so it tells them nothing new.
+    return { message: 'Password updated successfully! You can now login.', email: user?.email };
   });
 
   app.post('/api/auth/change-password', { schema: { body: ChangeBody }, preHandler: requireUser }, async (req, reply) => {

@@ -12,8 +12,8 @@ import {
   Star,
   type LucideIcon,
 } from 'lucide-react';
-import { useState, type ReactNode } from 'react';
-import { Navigate } from 'react-router-dom';
+import { useEffect, useState, type ReactNode } from 'react';
+import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { useMeta, useSession } from '../../api/session';
 import { Button, SkipLink } from '../../components/ui';
 import { ForgotPasswordDialog } from './ForgotPasswordDialog';
@@ -77,7 +77,16 @@ function Section({ id, title, subtitle, children, className }: { id: string; tit
 export default function Landing() {
   const { user, isLoading } = useSession();
   const meta = useMeta();
-  const [open, setOpen] = useState<Open>(null);
+  const location = useLocation();
+  const navigate = useNavigate();
+  // Arriving from a password reset: the login dialog opens with the e-mail filled in.
+  const resetEmail = (location.state as { login?: string } | null)?.login;
+  const [loginEmail] = useState(resetEmail ?? '');
+  const [open, setOpen] = useState<Open>(resetEmail ? 'login' : null);
+  useEffect(() => {
+    // Once used, the state is dropped, so a reload does not open the dialog again.
+    if (resetEmail) navigate(location.pathname, { replace: true, state: null });
+  }, [resetEmail, navigate, location.pathname]);
 
   // Nothing until the session is known; signed-in visitors belong on the dashboard.
   if (isLoading) return null;
@@ -263,7 +272,7 @@ export default function Landing() {
       </footer>
 
       <SignupDialog open={open === 'signup'} onClose={() => setOpen(null)} />
-      <LoginDialog open={open === 'login'} onClose={() => setOpen(null)} onForgot={() => setOpen('forgot')} />
+      <LoginDialog open={open === 'login'} initialEmail={loginEmail} onClose={() => setOpen(null)} onForgot={() => setOpen('forgot')} />
       <ForgotPasswordDialog open={open === 'forgot'} onClose={() => setOpen(null)} />
     </div>
   );

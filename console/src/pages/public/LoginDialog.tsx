@@ -10,8 +10,8 @@ import { messageOr } from '../../lib/errors';
 import { prefetchFirstScreen, preloadDashboard } from '../../session/dashboard-preload';
 import { toast } from '../../toast/use-toast';
 
-export function LoginDialog({ open, onClose, onForgot }: { open: boolean; onClose: () => void; onForgot: () => void }) {
-  const [email, setEmail] = useState('');
+export function LoginDialog({ open, onClose, onForgot, initialEmail = '' }: { open: boolean; onClose: () => void; onForgot: () => void; initialEmail?: string }) {
+  const [email, setEmail] = useState(initialEmail);
   const [password, setPassword] = useState('');
   const setSignedIn = useSetSignedIn();
   const navigate = useNavigate();
