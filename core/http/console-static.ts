@@ -9,6 +9,8 @@ export const HASHED_ASSETS = 'public, max-age=31536000, immutable';
 /** The page that names the current chunks: revalidated on every visit, so an upgrade is seen at once. */
 export const HTML_NO_CACHE = 'no-cache';
 const OTHER_FILES = 'public, max-age=3600';
+/** A request for a missing file of these kinds (a browser's /favicon.ico, a stale source map) is a 404, not the page. */
+const FILE_PATH = /\.(js|mjs|css|map|ico|png|jpe?g|gif|svg|webp|woff2?|ttf|json|txt|xml|webmanifest|br|gz)$/i;
 
 /** The Cache-Control of a built console file, by its path inside the build (a .br/.gz copy as its original). */
 export function consoleCacheControl(relativePath: string): string {
@@ -47,7 +49,7 @@ export async function registerConsole(app: App, distDir = path.join(projectRoot(
   app.setNotFoundHandler((req, reply) => {
     const urlPath = req.url.split('?')[0] ?? '';
     const isPage = hasConsole && (req.method === 'GET' || req.method === 'HEAD') && !urlPath.startsWith('/api/') && urlPath !== '/api';
-    if (!isPage || urlPath.startsWith('/assets/')) {
+    if (!isPage || urlPath.startsWith('/assets/') || FILE_PATH.test(urlPath)) {
       return reply.status(404).send({ message: `No route for ${req.method} ${urlPath}` });
     }
     return reply.type('text/html; charset=utf-8').sendFile('index.html');

@@ -28,8 +28,8 @@ describe('cache headers of the built console', () => {
     }
   });
 
-  it('answers an unknown asset with a 404 that is not the HTML page', async () => {
-    for (const path of ['/assets/Analytics-0ld0ld00.js', '/assets/index-0ld0ld00.css', '/assets/nested/x.js']) {
+  it('answers an unknown asset or other missing file with a 404 that is not the HTML page', async () => {
+    for (const path of ['/assets/Analytics-0ld0ld00.js', '/assets/index-0ld0ld00.css', '/assets/nested/x.js', '/favicon.ico', '/robots.txt', '/old-main.js.map']) {
       const res = await get(path);
       expect(res.status, path).toBe(404);
       expect(res.headers.get('content-type') ?? '', path).not.toMatch(/text\/html/);
