@@ -10,5 +10,7 @@ export default defineConfig({
     maxWorkers: 2,
     // The JSON report lets .ci/run print one plain 'N passed, N failed' closing line.
     reporters: ['default', ['json', { outputFile: 'test-results/vitest.json' }]],
+    // Screenshots the e2e tests attach (test context `annotate`) are copied here, beside the report.
+    attachmentsDir: 'test-results/attachments',
   },
 });

@@ -13,6 +13,7 @@ const benches: (string | [string, ...string[]])[] = [
   'bench/http-load.ts', // call logs and analytics under concurrent load, 1M calls
   'bench/analytics.ts', // analytics computation alone
   'bench/signin.ts', // argon2id sign-in throughput
+  'bench/console-wire.ts', // console bytes on the wire (brotli/gzip vs raw) and login → first call card, in Chromium
 ];
 
 const rows: BenchRow[] = [];

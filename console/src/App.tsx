@@ -1,13 +1,13 @@
 import { lazy, Suspense } from 'react';
-import { Route, Routes } from 'react-router-dom';
+import { Route, Routes, useLocation } from 'react-router-dom';
 import Landing from './pages/public/Landing';
 import NotFound from './pages/NotFound';
+import { CallLogs, DashboardLayout } from './session/dashboard-preload';
 import { FullPageSpinner, RequireAdmin, RequireAuth } from './session/guards';
+import { RouteErrorBoundary } from './upgrade/RouteErrorBoundary';
 
 // Everything behind the landing page is split off so the first visit stays small (DESIGN.md budget).
-const DashboardLayout = lazy(() => import('./layout/DashboardLayout'));
 const ResetPassword = lazy(() => import('./pages/public/ResetPassword'));
-const CallLogs = lazy(() => import('./pages/customer/CallLogs'));
 const Analytics = lazy(() => import('./pages/customer/Analytics'));
 const NotificationSettings = lazy(() => import('./pages/notifications/NotificationSettings'));
 const Questions = lazy(() => import('./pages/customer/Questions'));
@@ -20,36 +20,41 @@ const Usage = lazy(() => import('./pages/admin/Usage'));
 const ProviderSegment = lazy(() => import('./pages/admin/ProviderSegment'));
 
 export default function App() {
+  // Keyed by the first path segment: a failure clears when the visitor moves to another area,
+  // while the dashboard shell (with its own per-page boundary) stays mounted between its pages.
+  const area = useLocation().pathname.split('/')[1] ?? '';
   return (
-    <Suspense fallback={<FullPageSpinner />}>
-      <Routes>
-        <Route path="/" element={<Landing />} />
-        <Route path="/reset-password/:token?" element={<ResetPassword />} />
-        <Route
-          path="/dashboard"
-          element={
-            <RequireAuth>
-              <DashboardLayout />
-            </RequireAuth>
-          }
-        >
-          <Route index element={<CallLogs />} />
-          <Route path="analytics" element={<Analytics />} />
-          <Route path="notifications" element={<NotificationSettings />} />
-          <Route path="questions" element={<Questions />} />
-          <Route path="settings" element={<Settings />} />
-          <Route path="phone-numbers" element={<PhoneNumbers />} />
-          <Route path="account" element={<Account />} />
-          <Route element={<RequireAdmin />}>
-            <Route path="admin" element={<AdminDashboard />} />
-            <Route path="approvals" element={<Approvals />} />
-            <Route path="api-usage" element={<Usage />} />
+    <RouteErrorBoundary key={area}>
+      <Suspense fallback={<FullPageSpinner />}>
+        <Routes>
+          <Route path="/" element={<Landing />} />
+          <Route path="/reset-password/:token?" element={<ResetPassword />} />
+          <Route
+            path="/dashboard"
+            element={
+              <RequireAuth>
+                <DashboardLayout />
+              </RequireAuth>
+            }
+          >
+            <Route index element={<CallLogs />} />
+            <Route path="analytics" element={<Analytics />} />
+            <Route path="notifications" element={<NotificationSettings />} />
+            <Route path="questions" element={<Questions />} />
+            <Route path="settings" element={<Settings />} />
+            <Route path="phone-numbers" element={<PhoneNumbers />} />
+            <Route path="account" element={<Account />} />
+            <Route element={<RequireAdmin />}>
+              <Route path="admin" element={<AdminDashboard />} />
+              <Route path="approvals" element={<Approvals />} />
+              <Route path="api-usage" element={<Usage />} />
+            </Route>
+            {/* /dashboard/{provider}-numbers: the provider comes from /api/meta, so the match happens at run time. */}
+            <Route path=":segment" element={<ProviderSegment />} />
           </Route>
-          {/* /dashboard/{provider}-numbers: the provider comes from /api/meta, so the match happens at run time. */}
-          <Route path=":segment" element={<ProviderSegment />} />
-        </Route>
-        <Route path="*" element={<NotFound />} />
-      </Routes>
-    </Suspense>
+          <Route path="*" element={<NotFound />} />
+        </Routes>
+      </Suspense>
+    </RouteErrorBoundary>
   );
 }

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { Type } from 'typebox';
 import { buildAgentSystemPrompt } from '../../models/prompts/agent-prompt.js';
+import { chooseGreeting } from '../../models/prompts/greeting.js';
 import { respond, turnMessages } from '../../models/prompts/agent-responder.js';
 import { decideTurn } from '../../models/prompts/agent-turn.js';
 import type { ServerResponse } from 'node:http';
@@ -18,6 +19,15 @@ const PreviewBody = Type.Object(
     question: Type.String({ maxLength: 1000 }),
     knowledgeBase: Type.Optional(Type.Union([Type.String({ maxLength: LIMITS.knowledgeBase, multiline: true }), Type.Null()])),
     businessName: Type.Optional(Type.Union([Type.String({ maxLength: LIMITS.businessName }), Type.Null()])),
+    voice: Type.Optional(Type.Union([Type.Literal('female'), Type.Literal('male')])),
+  },
+  { additionalProperties: false },
+);
+
+const GreetingBody = Type.Object(
+  {
+    businessName: Type.Optional(Type.Union([Type.String({ maxLength: LIMITS.businessName }), Type.Null()])),
+    callGreeting: Type.Optional(Type.Union([Type.String({ maxLength: LIMITS.callGreeting }), Type.Null()])),
     voice: Type.Optional(Type.Union([Type.Literal('female'), Type.Literal('male')])),
   },
   { additionalProperties: false },
@@ -89,17 +99,41 @@ export async function agentPreviewRoutes(app: App): Promise<void> {
 
     try {
       const prompt = await engines.speech.get(answer, voice);
-      const key = prompt.file.split('/').pop()!.replace(/\.wav$/, '');
-      const now = Date.now();
-      for (const [k, g] of audioGrants) if (g.expires < now) audioGrants.delete(k);
-      audioGrants.set(`${user.id}:${key}`, { userId: user.id, file: prompt.file, expires: now + AUDIO_TTL_MS });
-      result.audioUrl = `/api/agent/preview/audio/${key}`;
+      result.audioUrl = grantAudio(user.id, prompt.file);
     } catch (err) {
       // Text still helps the owner; the audio is a bonus when the voice engine works.
       log.warn({ err }, 'agent preview: speech synthesis failed');
     }
     return result;
   }
+
+  function grantAudio(userId: number, file: string): string {
+    const key = file.split('/').pop()!.replace(/\.wav$/, '');
+    const now = Date.now();
+    for (const [k, g] of audioGrants) if (g.expires < now) audioGrants.delete(k);
+    audioGrants.set(`${userId}:${key}`, { userId, file, expires: now + AUDIO_TTL_MS });
+    return `/api/agent/preview/audio/${key}`;
+  }
+
+  /**
+   * POST /api/greeting/preview: the voicemail greeting exactly as callers hear it, from the
+   * unsaved form: the same wording rule (models/prompts/greeting.ts) and the same voice through
+   * the same prompt cache as the phone path, so the file played is the one a caller would get.
+   */
+  app.post('/api/greeting/preview', { schema: { body: GreetingBody }, preHandler: requireUser }, async (req) => {
+    const user = currentUser(req);
+    const text = chooseGreeting({
+      businessName: req.body.businessName !== undefined ? req.body.businessName : user.businessName,
+      callGreeting: req.body.callGreeting !== undefined ? req.body.callGreeting : user.callGreeting,
+    });
+    try {
+      const prompt = await agentEngines(config).speech.get(text, req.body.voice ?? user.voicePreference);
+      return { text, audioUrl: grantAudio(user.id, prompt.file) };
+    } catch (err) {
+      log.warn({ err }, 'greeting preview: speech synthesis failed');
+      throw new HttpError(503, 'The voice engine is not answering right now, so the greeting cannot be played. Please try again.');
+    }
+  });
 
   app.get(
     '/api/agent/preview/audio/:key',

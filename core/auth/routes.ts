@@ -192,17 +192,19 @@ export async function authRoutes(app: App): Promise<void> {
     }
     const passwordHash = await hashPassword(newPassword);
     // Used up only now, with the change, atomically: two requests with one token cannot both succeed.
-    const userId = db.transaction(() => {
+    const user = db.transaction(() => {
       const id = consumeResetToken(db, token.trim(), now());
       if (id === undefined) return undefined;
-      updateUser(db, id, { passwordHash });
+      const updated = updateUser(db, id, { passwordHash });
       revokeUserSessions(db, id);
       invalidateResetTokens(db, id, now());
-      return id;
+      return updated;
     });
-    if (userId === undefined) throw invalid();
-    req.log.info({ userId }, 'password reset');
-    return { message: 'Password updated successfully! You can now login.' };
+    if (user === undefined) throw invalid();
+    req.log.info({ userId: user.id }, 'password reset');
+    // The login e-mail, so the console can open its login dialog filled in. The holder of the
+    // token has just proved they read that mailbox, so it tells them nothing new.
+    return { message: 'Password updated successfully! You can now login.', email: user?.email };
   });
 
   app.post('/api/auth/change-password', { schema: { body: ChangeBody }, preHandler: requireUser }, async (req, reply) => {

@@ -1,4 +1,4 @@
-// The console at phone width and in the dark theme, with screenshots kept in /tmp/console-e2e for review.
+// The console at phone width and in the dark theme, with screenshots kept in test-results/screenshots for review.
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { adminPage, customerPage, screenshotPath, useE2E, until } from './support/browser.js';

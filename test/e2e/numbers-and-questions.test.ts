@@ -62,6 +62,8 @@ describe('customer: numbers and questions', () => {
     await expectToast(page, 'Question resolved');
     await gas.getByText('Resolved', { exact: true }).waitFor();
 
+    // Deleting asks first (owner-first touches): accept the browser's confirmation.
+    page.once('dialog', (d) => void d.accept());
     await page.getByRole('row').filter({ hasText: 'Spam question' }).getByRole('button', { name: 'Delete' }).click();
     await expectToast(page, 'Question deleted');
     await page.getByRole('button', { name: 'Resolved (2)' }).click();

@@ -170,7 +170,7 @@ describe('admin screens', () => {
     await row.getByRole('combobox', { name: 'Status of Status Co' }).selectOption('suspended');
     await page.getByTestId('toast').getByText('User Updated').waitFor();
     await row.locator('span', { hasText: /^Suspended$/ }).waitFor();
-    await row.getByRole('button', { name: 'Extend trial of Status Co' }).click();
+    await row.getByRole('button', { name: '+14d: extend trial of Status Co' }).click();
     await page.getByTestId('toast').getByText('User trial has been extended by 7 days.').waitFor();
 
     // The delete button asks first; dismissing keeps the user.

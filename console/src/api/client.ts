@@ -15,9 +15,10 @@ export class ApiError extends Error {
 
 /**
  * Sends the session cookie, and a JSON body (with its Content-Type) only when there is one.
- * Never retried: a failed write must not be repeated behind the user's back.
+ * Never retried: a failed write must not be repeated behind the user's back. Gives the status
+ * too, for the few answers whose meaning is in it (201 created versus 200 already there).
  */
-export async function apiRequest<T = unknown>(method: string, path: string, body?: unknown): Promise<T> {
+export async function apiSend<T = unknown>(method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> {
   const res = await fetch(path, {
     method,
     credentials: 'include',
@@ -26,7 +27,11 @@ export async function apiRequest<T = unknown>(method: string, path: string, body
   });
   if (!res.ok) throw new ApiError(res.status, await res.text(), res.statusText);
   const text = await res.text();
-  return (text ? JSON.parse(text) : undefined) as T;
+  return { status: res.status, body: (text ? JSON.parse(text) : undefined) as T };
+}
+
+export async function apiRequest<T = unknown>(method: string, path: string, body?: unknown): Promise<T> {
+  return (await apiSend<T>(method, path, body)).body;
 }
 
 export const apiGet = <T>(path: string) => apiRequest<T>('GET', path);

@@ -1,5 +1,5 @@
 // Reads of the customer and admin screens: one hook per resource, keyed hierarchically (keys.ts).
-import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import type {
   ApiAnalytics,
   ApiCallLogsResponse,
@@ -15,14 +15,15 @@ import { keys } from './keys';
 import { USAGE_REFRESH_MS } from '../lib/usage';
 
 /** The newest calls first; older pages on demand through the server's nextCursor. */
-export const useCallLogs = () =>
-  useInfiniteQuery({
-    queryKey: keys.callLogs,
-    queryFn: ({ pageParam }) =>
-      apiGet<ApiCallLogsResponse>(pageParam ? `/api/call-logs?before=${encodeURIComponent(pageParam)}` : '/api/call-logs'),
-    initialPageParam: null as string | null,
-    getNextPageParam: (last) => last.nextCursor ?? undefined,
-  });
+export const callLogsQuery = infiniteQueryOptions({
+  queryKey: keys.callLogs,
+  queryFn: ({ pageParam }) =>
+    apiGet<ApiCallLogsResponse>(pageParam ? `/api/call-logs?before=${encodeURIComponent(pageParam)}` : '/api/call-logs'),
+  initialPageParam: null as string | null,
+  getNextPageParam: (last) => last.nextCursor ?? undefined,
+});
+
+export const useCallLogs = () => useInfiniteQuery(callLogsQuery);
 
 export const useAnalytics = (opts: { enabled?: boolean } = {}) =>
   useQuery({ queryKey: keys.analytics, queryFn: () => apiGet<ApiAnalytics | null>('/api/analytics'), enabled: opts.enabled ?? true });
@@ -35,7 +36,8 @@ export const useQuestions = () =>
 
 export const useAdminUsers = () => useQuery({ queryKey: keys.admin.users, queryFn: () => apiGet<{ users: ApiUser[] }>('/api/admin/users') });
 
-export const useApprovals = () => useQuery({ queryKey: keys.admin.approvals, queryFn: () => apiGet<{ users: ApiUser[] }>('/api/admin/approvals') });
+export const useApprovals = (opts: { enabled?: boolean } = {}) =>
+  useQuery({ queryKey: keys.admin.approvals, queryFn: () => apiGet<{ users: ApiUser[] }>('/api/admin/approvals'), enabled: opts.enabled ?? true });
 
 export const useProviderNumbers = (provider: string) =>
   useQuery({

@@ -11,6 +11,7 @@ import {
   type SelectHTMLAttributes,
   type TextareaHTMLAttributes,
 } from 'react';
+import { useMediaQuery } from './use-media-query';
 
 export const cx = (...parts: (string | false | null | undefined)[]) => parts.filter(Boolean).join(' ');
 
@@ -22,7 +23,7 @@ const buttonTone: Record<ButtonVariant, string> = {
     'border border-slate-300 bg-white text-slate-800 hover:bg-slate-50 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100 dark:hover:bg-slate-800',
   ghost: 'text-slate-700 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800',
   danger: 'bg-red-600 text-white hover:bg-red-700 shadow-sm',
-  success: 'bg-emerald-600 text-white hover:bg-emerald-700 shadow-sm',
+  success: 'bg-emerald-700 text-white hover:bg-emerald-800 shadow-sm',
 };
 
 export function Button({
@@ -32,18 +33,31 @@ export function Button({
   type = 'button',
   ...rest
 }: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: ButtonVariant; size?: 'sm' | 'md' | 'lg' | 'icon' }) {
-  const sizes = { sm: 'h-8 px-3 text-sm', md: 'h-10 px-4 text-sm', lg: 'h-12 px-6 text-base', icon: 'h-9 w-9' };
+  // Phones get 44 px for full-size buttons (the primary actions); small and icon buttons stay at or above WCAG 2.2's 24 px.
+  const sizes = { sm: 'h-8 px-3 text-sm', md: 'h-11 px-4 text-sm sm:h-10', lg: 'h-12 px-6 text-base', icon: 'h-9 w-9' };
   return (
     <button
       type={type}
       className={cx(
-        'inline-flex items-center justify-center gap-2 whitespace-nowrap rounded-lg font-medium transition-colors disabled:pointer-events-none disabled:opacity-50',
+        'inline-flex shrink-0 items-center justify-center gap-2 whitespace-nowrap rounded-lg font-medium transition-colors disabled:pointer-events-none disabled:opacity-50',
         buttonTone[variant],
         sizes[size],
         className,
       )}
       {...rest}
     />
+  );
+}
+
+/** The first stop for keyboard users: jumps past the navigation to the page's <main id="main">. */
+export function SkipLink() {
+  return (
+    <a
+      href="#main"
+      className="sr-only rounded-lg bg-indigo-700 px-4 py-3 text-sm font-semibold text-white focus:not-sr-only focus:fixed focus:left-4 focus:top-4 focus:z-[60]"
+    >
+      Skip to main content
+    </a>
   );
 }
 
@@ -82,14 +96,32 @@ export function PageHeader({ title, subtitle, actions }: { title: string; subtit
   );
 }
 
-export function StatCard({ label, value, note, icon, tone }: { label: string; value: ReactNode; note?: ReactNode; icon?: ReactNode; tone?: string }) {
+/** A grey placeholder the shape of what is loading; hidden from screen readers, which hear the status text instead. */
+export function Skeleton({ className }: { className?: string }) {
+  return <span aria-hidden data-skeleton className={cx('block animate-pulse rounded-md bg-slate-200 dark:bg-slate-800', className)} />;
+}
+
+/** No figure to show because the read failed: a dash, read out as "Not available", never a made-up 0. */
+export const NO_FIGURE = (
+  <span aria-label="Not available" className="text-slate-400 dark:text-slate-500">
+    —
+  </span>
+);
+
+/**
+ * A figure card. `value` undefined means still loading (a skeleton), null means it could not be
+ * loaded (a dash): 0 is shown only when the answer is 0.
+ */
+export function StatCard({ label, value, note, icon, tone }: { label: string; value: ReactNode | undefined; note?: ReactNode; icon?: ReactNode; tone?: string }) {
   return (
-    <Card className="p-5">
+    <Card className="p-5" aria-busy={value === undefined || undefined}>
       <div className="flex items-center justify-between">
-        <p className="text-sm font-medium text-slate-500 dark:text-slate-400">{label}</p>
+        <p className="text-sm font-medium text-slate-600 dark:text-slate-400">{label}</p>
         {icon && <span className={cx('rounded-lg p-2', tone ?? 'bg-indigo-50 text-indigo-600 dark:bg-indigo-950 dark:text-indigo-300')}>{icon}</span>}
       </div>
-      <p className="mt-2 text-2xl font-bold tracking-tight">{value}</p>
+      <p className="mt-2 text-2xl font-bold tracking-tight" data-testid="stat-value">
+        {value === undefined ? <Skeleton className="h-8 w-16" /> : value === null ? NO_FIGURE : value}
+      </p>
       {note && <p className="mt-1 text-xs text-slate-500 dark:text-slate-400">{note}</p>}
     </Card>
   );
@@ -233,17 +265,35 @@ export function Switch({ checked, onChange, label, id }: { checked: boolean; onC
   );
 }
 
-export function Table({ children, label }: { children: ReactNode; label: string }) {
+/** Tailwind's breakpoints, for the width from which a table is shown as a table. */
+const BREAKPOINT = { md: '48rem', lg: '64rem', xl: '80rem' } as const;
+
+/**
+ * Tables fit their card: from the breakpoint up a fixed layout with per-column widths (set on
+ * the th) and long text truncated with a tooltip (Truncate); below it each row is a stacked
+ * card whose cells are labelled by their column (every td carries data-label; index.css
+ * .table-stacked). Tables with many columns stack below xl, where the sidebar leaves too
+ * little room for them.
+ */
+export function Table({ children, label, stackBelow = 'md' }: { children: ReactNode; label: string; stackBelow?: keyof typeof BREAKPOINT }) {
+  const wide = useMediaQuery(`(min-width: ${BREAKPOINT[stackBelow]})`);
   return (
-    <div className="overflow-x-auto">
-      <table aria-label={label} className="w-full min-w-[640px] text-left text-sm">
-        {children}
-      </table>
-    </div>
+    <table aria-label={label} className={cx('w-full text-left text-sm', wide ? 'table-fixed' : 'table-stacked')}>
+      {children}
+    </table>
   );
 }
 
-export const th = 'px-3 py-3 text-xs font-semibold uppercase tracking-wide text-slate-500 dark:text-slate-400';
+/** One line, cut with an ellipsis when the column is narrower than the text; the whole text in the tooltip. */
+export function Truncate({ text, className }: { text: string; className?: string }) {
+  return (
+    <span className={cx('block min-w-0 truncate', className)} title={text}>
+      {text}
+    </span>
+  );
+}
+
+export const th = 'px-3 py-3 text-xs font-semibold uppercase tracking-wide text-slate-600 dark:text-slate-400';
 export const td = 'px-3 py-3 align-top';
 export const theadRow = 'border-b border-slate-200 bg-slate-50 dark:border-slate-800 dark:bg-slate-900/60';
 export const tbodyRow = 'border-b border-slate-100 last:border-0 hover:bg-slate-50/60 dark:border-slate-800 dark:hover:bg-slate-800/40';

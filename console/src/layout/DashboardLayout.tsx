@@ -18,12 +18,16 @@ import {
   User,
   type LucideIcon,
 } from 'lucide-react';
-import { Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useRef, useState } from 'react';
 import { NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
+import { useApprovals } from '../api/queries';
 import { useLogout, useMeta, useSession } from '../api/session';
-import { Spinner, cx } from '../components/ui';
+import { SkipLink, Spinner, cx } from '../components/ui';
+import { useMediaQuery } from '../components/use-media-query';
 import { navItems, visibleGroups, type NavIcon } from './nav';
+import { AccountBanner } from './AccountBanner';
 import { useTheme } from './theme';
+import { RouteErrorBoundary } from '../upgrade/RouteErrorBoundary';
 
 const icons: Record<NavIcon, LucideIcon> = {
   phone: Phone,
@@ -42,17 +46,6 @@ const icons: Record<NavIcon, LucideIcon> = {
 const COLLAPSE_KEY = 'sidebar-collapsed';
 const DESKTOP = '(min-width: 768px)';
 
-function useIsDesktop() {
-  const [matches, setMatches] = useState(() => window.matchMedia(DESKTOP).matches);
-  useEffect(() => {
-    const mq = window.matchMedia(DESKTOP);
-    const onChange = () => setMatches(mq.matches);
-    mq.addEventListener('change', onChange);
-    return () => mq.removeEventListener('change', onChange);
-  }, []);
-  return matches;
-}
-
 export default function DashboardLayout() {
   const { user, isAdmin } = useSession();
   const meta = useMeta();
@@ -63,12 +56,31 @@ export default function DashboardLayout() {
   const [collapsed, setCollapsed] = useState(() => localStorage.getItem(COLLAPSE_KEY) === '1');
   const [mobileOpen, setMobileOpen] = useState(false);
 
-  const isDesktop = useIsDesktop();
+  const isDesktop = useMediaQuery(DESKTOP);
 
   useEffect(() => setMobileOpen(false), [location.pathname]);
+
+  // The phone drawer: Escape closes it and gives focus back to its toggle; opening moves focus into it.
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  const navRef = useRef<HTMLElement>(null);
+  const drawerOpen = mobileOpen && !isDesktop;
+  useEffect(() => {
+    if (!drawerOpen) return;
+    navRef.current?.querySelector<HTMLElement>('a')?.focus();
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape') return;
+      setMobileOpen(false);
+      toggleRef.current?.focus();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [drawerOpen]);
   useEffect(() => localStorage.setItem(COLLAPSE_KEY, collapsed ? '1' : '0'), [collapsed]);
 
   const groups = visibleGroups(navItems(meta.data?.provider), isAdmin);
+  // Sign-ups waiting for an admin, on the Signup Approvals item (refreshed when one is approved or rejected).
+  const approvals = useApprovals({ enabled: isAdmin });
+  const pending = approvals.data?.users.length ?? 0;
   const productName = meta.data?.productName ?? '';
 
   const onToggleSidebar = () => {
@@ -86,8 +98,10 @@ export default function DashboardLayout() {
 
   return (
     <div className="flex min-h-screen">
+      <SkipLink />
       {mobileOpen && <div className="fixed inset-0 z-30 bg-slate-900/50 md:hidden" onClick={() => setMobileOpen(false)} aria-hidden />}
       <aside
+        id="dashboard-sidebar"
         aria-label="Sidebar"
         // Off-screen on a phone until opened: keep it out of the tab order and the accessibility tree.
         inert={!isDesktop && !mobileOpen}
@@ -104,10 +118,10 @@ export default function DashboardLayout() {
           </span>
           <span className={cx('truncate font-semibold', iconOnly && 'md:hidden')}>{productName}</span>
         </div>
-        <nav aria-label="Dashboard" className="flex-1 overflow-y-auto px-3 py-4">
+        <nav ref={navRef} aria-label="Dashboard" className="flex-1 overflow-y-auto px-3 py-4">
           {groups.map((g) => (
             <div key={g.group} className="mb-5">
-              <p className={cx('mb-1 px-3 text-xs font-semibold uppercase tracking-wider text-slate-400', iconOnly && 'md:sr-only')}>{g.group}</p>
+              <p className={cx('mb-1 px-3 text-xs font-semibold uppercase tracking-wider text-slate-500 dark:text-slate-400', iconOnly && 'md:sr-only')}>{g.group}</p>
               <ul className="grid gap-0.5">
                 {g.items.map((item) => {
                   const Icon = icons[item.icon];
@@ -119,7 +133,7 @@ export default function DashboardLayout() {
                         title={iconOnly ? item.label : undefined}
                         className={({ isActive }) =>
                           cx(
-                            'flex items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium transition-colors',
+                            'relative flex items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium transition-colors',
                             iconOnly && 'md:justify-center md:px-0',
                             isActive
                               ? 'bg-indigo-50 text-indigo-700 dark:bg-indigo-950 dark:text-indigo-300'
@@ -129,6 +143,18 @@ export default function DashboardLayout() {
                       >
                         <Icon className="h-4 w-4 shrink-0" aria-hidden />
                         <span className={cx(iconOnly && 'md:sr-only')}>{item.label}</span>
+                        {item.to === '/dashboard/approvals' && pending > 0 && (
+                          <span
+                            data-testid="pending-count"
+                            className={cx(
+                              'ml-auto rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900 dark:bg-amber-900 dark:text-amber-100',
+                              iconOnly && 'md:absolute md:right-1 md:top-0 md:px-1.5',
+                            )}
+                          >
+                            {pending}
+                            <span className="sr-only"> pending</span>
+                          </span>
+                        )}
                       </NavLink>
                     </li>
                   );
@@ -163,9 +189,12 @@ export default function DashboardLayout() {
         <header className="sticky top-0 z-20 flex h-16 items-center justify-between gap-2 border-b border-slate-200 bg-white/80 px-4 backdrop-blur dark:border-slate-800 dark:bg-slate-900/80">
           <button
             type="button"
+            ref={toggleRef}
             onClick={onToggleSidebar}
             aria-label="Toggle sidebar"
-            aria-expanded={mobileOpen || !collapsed}
+            aria-controls="dashboard-sidebar"
+            // What the toggle controls differs: the drawer on a phone, wide versus icon-only above.
+            aria-expanded={isDesktop ? !collapsed : mobileOpen}
             className="rounded-lg p-2 text-slate-600 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800"
           >
             <Menu className="h-5 w-5 md:hidden" aria-hidden />
@@ -180,10 +209,13 @@ export default function DashboardLayout() {
             {theme === 'dark' ? <Sun className="h-5 w-5" aria-hidden /> : <Moon className="h-5 w-5" aria-hidden />}
           </button>
         </header>
-        <main className="mx-auto w-full max-w-7xl flex-1 p-4 sm:p-6 lg:p-8">
-          <Suspense fallback={<Spinner label="Loading..." />}>
-            <Outlet />
-          </Suspense>
+        <main id="main" tabIndex={-1} className="mx-auto w-full max-w-7xl flex-1 p-4 focus:outline-none sm:p-6 lg:p-8">
+          <AccountBanner />
+          <RouteErrorBoundary key={location.pathname}>
+            <Suspense fallback={<Spinner label="Loading..." />}>
+              <Outlet />
+            </Suspense>
+          </RouteErrorBoundary>
         </main>
       </div>
     </div>

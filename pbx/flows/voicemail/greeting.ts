@@ -1,17 +1,2 @@
-// SPEC.md §2 Call Greeting: custom greeting, else the business-name template, else a
-// generic default. Every version tells the caller the call is recorded (UK practice).
-
-export const GENERIC_GREETING =
-  "Thank you for calling. We can't take your call right now. For quality purposes, this call is being recorded. Please leave your name, number and message after the tone.";
-
-export function businessGreeting(businessName: string): string {
-  return `You've reached ${businessName}. For quality purposes, this call is being recorded. Please leave your name and message after the tone.`;
-}
-
-export function chooseGreeting(owner: { callGreeting: string | null; businessName: string | null }): string {
-  const custom = owner.callGreeting?.trim();
-  if (custom) return custom;
-  const name = owner.businessName?.trim();
-  if (name) return businessGreeting(name);
-  return GENERIC_GREETING;
-}
+// The greeting rule lives in models/prompts/greeting.ts, where the console's preview (core) can use it too.
+export { GENERIC_GREETING, businessGreeting, chooseGreeting } from '../../../models/prompts/greeting.js';

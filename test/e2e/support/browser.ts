@@ -5,7 +5,7 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 import { ADMIN, activeCustomer, signInAdmin } from '../../helpers/accounts.js';
 import type { ApiClient } from '../../helpers/client.js';
 import { startTestServer, type TestServer } from '../../helpers/server.js';
-import { ensureConsoleBuilt } from './build-console.js';
+import { ensureConsoleBuilt, repoRoot } from './build-console.js';
 
 // Debian's Chromium, headless, with everything that would reach the network switched off.
 const CHROMIUM_ARGS = [
@@ -121,10 +121,21 @@ export async function apiMissing(client: ApiClient, apiPath: string): Promise<bo
   return res.status === 404 && /No route for/.test(res.text);
 }
 
+/** Where a screenshot goes: test-results/screenshots/, kept with the test report. */
 export function screenshotPath(name: string): string {
-  const dir = path.join('/tmp', 'console-e2e');
+  const dir = path.join(repoRoot, 'test-results', 'screenshots');
   fs.mkdirSync(dir, { recursive: true });
   return path.join(dir, `${name}.png`);
+}
+
+type Annotate = (message: string, type?: string, attachment?: { path?: string; contentType?: string }) => Promise<unknown>;
+
+/** Takes a screenshot into test-results/screenshots/ and attaches it to the running test's output. */
+export async function attachScreenshot(page: Page, annotate: Annotate, name: string, opts: { fullPage?: boolean } = {}): Promise<string> {
+  const file = screenshotPath(name);
+  await page.screenshot({ path: file, fullPage: opts.fullPage ?? true });
+  await annotate(name, 'screenshot', { path: file, contentType: 'image/png' });
+  return file;
 }
 
 /** Every mail in the outbox, decoded from quoted-printable, oldest first. */

@@ -42,7 +42,13 @@ export function ensureConsoleBuilt(): string {
     }
   }
   try {
-    if (isStale()) execSync('npx vite build --config console/vite.config.ts --logLevel warn', { cwd: repoRoot, stdio: 'inherit' });
+    // vitest sets NODE_ENV=test, which would give Vite React's development build: test what ships.
+    if (isStale())
+      execSync('npx vite build --config console/vite.config.ts --logLevel warn', {
+        cwd: repoRoot,
+        stdio: 'inherit',
+        env: { ...process.env, NODE_ENV: 'production' },
+      });
   } finally {
     fs.rmSync(lock, { recursive: true, force: true });
   }

@@ -5,7 +5,7 @@ import { apiRequest } from '../../api/client';
 import { keys } from '../../api/keys';
 import { useAdminUsers } from '../../api/queries';
 import { AccountStatusBadge } from '../../components/StatusBadge';
-import { Badge, Button, Card, CardHeader, EmptyState, ErrorState, PageHeader, Select, Spinner, StatCard, Table, cx, tbodyRow, td, th, theadRow } from '../../components/ui';
+import { Badge, Button, Card, CardHeader, EmptyState, ErrorState, PageHeader, Select, Spinner, StatCard, Table, Truncate, cx, tbodyRow, td, th, theadRow } from '../../components/ui';
 import { messageOr } from '../../lib/errors';
 import { NA, formatRelative } from '../../lib/format';
 import { extendedTrialExpiry } from '../../lib/trial';
@@ -68,7 +68,7 @@ function UserActions({ user }: { user: ApiUser }) {
         ))}
       </Select>
       {user.trialExpiresAt && (
-        <Button size="sm" variant="outline" title="Extend trial" aria-label={`Extend trial of ${label}`} disabled={extend.isPending} onClick={() => extend.mutate()}>
+        <Button size="sm" variant="outline" title="Extend trial" aria-label={`+14d: extend trial of ${label}`} disabled={extend.isPending} onClick={() => extend.mutate()}>
           +14d
         </Button>
       )}
@@ -93,14 +93,16 @@ export default function AdminDashboard() {
   const customers = users.filter((u) => u.role === 'customer');
   const active = customers.filter((u) => u.accountStatus === 'active').length;
   const pending = users.filter((u) => u.accountStatus === 'pending_approval').length;
+  // Loading → skeleton (undefined), failed → no figure (null): never a 0 that is not true.
+  const figure = (n: number) => (q.isLoading ? undefined : q.isError ? null : n);
 
   return (
     <>
       <PageHeader title="Admin Dashboard" subtitle="Manage users and monitor system" />
       <div className="mb-6 grid gap-4 sm:grid-cols-3">
-        <StatCard label="Total Customers" value={q.isLoading ? '–' : customers.length} icon={<Users className="h-4 w-4" />} />
-        <StatCard label="Active Users" value={q.isLoading ? '–' : active} icon={<UserCheck className="h-4 w-4" />} tone="bg-emerald-50 text-emerald-600 dark:bg-emerald-950 dark:text-emerald-300" />
-        <StatCard label="Pending Approval" value={q.isLoading ? '–' : pending} icon={<Clock className="h-4 w-4" />} tone="bg-amber-50 text-amber-600 dark:bg-amber-950 dark:text-amber-300" />
+        <StatCard label="Total Customers" value={figure(customers.length)} icon={<Users className="h-4 w-4" />} />
+        <StatCard label="Active Users" value={figure(active)} icon={<UserCheck className="h-4 w-4" />} tone="bg-emerald-50 text-emerald-600 dark:bg-emerald-950 dark:text-emerald-300" />
+        <StatCard label="Pending Approval" value={figure(pending)} icon={<Clock className="h-4 w-4" />} tone="bg-amber-50 text-amber-600 dark:bg-amber-950 dark:text-amber-300" />
       </div>
       <Card>
         <CardHeader title="All Users" />
@@ -111,32 +113,36 @@ export default function AdminDashboard() {
         ) : users.length === 0 ? (
           <EmptyState title="No users found" />
         ) : (
-          <Table label="All Users">
+          <Table label="All Users" stackBelow="xl">
             <thead>
               <tr className={theadRow}>
-                <th className={th}>Business Name</th>
-                <th className={th}>Email</th>
-                <th className={th}>Status</th>
-                <th className={th}>Role</th>
-                <th className={th}>Trial Expires</th>
-                <th className={th}>Created</th>
-                <th className={cx(th, 'text-right')}>Actions</th>
+                <th className={cx(th, 'w-[15%]')}>Business Name</th>
+                <th className={cx(th, 'w-[20%]')}>Email</th>
+                <th className={cx(th, 'w-[14%]')}>Status</th>
+                <th className={cx(th, 'w-[8%]')}>Role</th>
+                <th className={cx(th, 'w-[9%]')}>Trial Expires</th>
+                <th className={cx(th, 'w-[8%]')}>Created</th>
+                <th className={cx(th, 'w-64 text-right')}>Actions</th>
               </tr>
             </thead>
             <tbody>
               {users.map((u) => (
                 <tr key={u.id} className={tbodyRow}>
-                  <td className={cx(td, 'font-medium')}>{u.businessName || NA}</td>
-                  <td className={cx(td, 'max-w-[13rem] break-all')}>{u.email}</td>
-                  <td className={td}>
+                  <td data-label="Business Name" className={cx(td, 'font-medium')}>
+                    <Truncate text={u.businessName || NA} />
+                  </td>
+                  <td data-label="Email" className={td}>
+                    <Truncate text={u.email} />
+                  </td>
+                  <td data-label="Status" className={td}>
                     <AccountStatusBadge status={u.accountStatus} />
                   </td>
-                  <td className={td}>
+                  <td data-label="Role" className={td}>
                     <Badge tone={u.role === 'admin' ? 'purple' : 'gray'}>{u.role === 'admin' ? 'Admin' : 'Customer'}</Badge>
                   </td>
-                  <td className={cx(td, 'whitespace-nowrap')}>{u.trialExpiresAt ? formatRelative(u.trialExpiresAt) : NA}</td>
-                  <td className={cx(td, 'whitespace-nowrap')}>{formatRelative(u.createdAt)}</td>
-                  <td className={cx(td, 'whitespace-nowrap')}>{u.role === 'admin' ? null : <UserActions user={u} />}</td>
+                  <td data-label="Trial Expires" className={cx(td, 'whitespace-nowrap')}>{u.trialExpiresAt ? formatRelative(u.trialExpiresAt) : NA}</td>
+                  <td data-label="Created" className={cx(td, 'whitespace-nowrap')}>{formatRelative(u.createdAt)}</td>
+                  <td data-label="Actions" className={cx(td, 'whitespace-nowrap')}>{u.role === 'admin' ? null : <UserActions user={u} />}</td>
                 </tr>
               ))}
             </tbody>

@@ -4,7 +4,7 @@ import type { ApiUser } from '../../../../contract/api';
 import { apiRequest } from '../../api/client';
 import { keys } from '../../api/keys';
 import { useApprovals } from '../../api/queries';
-import { Badge, Button, Card, EmptyState, ErrorState, PageHeader, Spinner, Table, cx, tbodyRow, td, th, theadRow } from '../../components/ui';
+import { Badge, Button, Card, EmptyState, ErrorState, PageHeader, Spinner, Table, Truncate, cx, tbodyRow, td, th, theadRow } from '../../components/ui';
 import { messageOr } from '../../lib/errors';
 import { NA, formatRelative } from '../../lib/format';
 import { toast } from '../../toast/use-toast';
@@ -13,16 +13,14 @@ function Address({ u }: { u: ApiUser }) {
   if (u.addressLine1) {
     return (
       <address className="not-italic leading-5">
-        <span className="block">{u.addressLine1}</span>
-        {u.addressLine2 && <span className="block">{u.addressLine2}</span>}
-        <span className="block">
-          {u.city}, {u.postcode}
-        </span>
-        {u.country && <span className="block">{u.country}</span>}
+        <Truncate text={u.addressLine1} />
+        {u.addressLine2 && <Truncate text={u.addressLine2} />}
+        <Truncate text={`${u.city}, ${u.postcode}`} />
+        {u.country && <Truncate text={u.country} />}
       </address>
     );
   }
-  return <>{u.businessAddress || NA}</>;
+  return <Truncate text={u.businessAddress || NA} />;
 }
 
 export default function Approvals() {
@@ -66,17 +64,17 @@ export default function Approvals() {
         ) : n === 0 ? (
           <EmptyState icon={<CheckCircle2 className="h-6 w-6 text-emerald-500" />} title="All caught up!" text="No pending signup requests at the moment." />
         ) : (
-          <Table label="Pending sign-up requests">
+          <Table label="Pending sign-up requests" stackBelow="xl">
             <thead>
               <tr className={theadRow}>
-                <th className={th}>Business Name</th>
-                <th className={th}>Industry</th>
-                <th className={th}>Weekly Calls</th>
-                <th className={th}>Business Email (Login)</th>
-                <th className={th}>Notification Number</th>
-                <th className={th}>Business Address</th>
-                <th className={th}>Date Submitted</th>
-                <th className={th}>
+                <th className={cx(th, 'w-[13%]')}>Business Name</th>
+                <th className={cx(th, 'w-[10%]')}>Industry</th>
+                <th className={cx(th, 'w-[8%]')}>Weekly Calls</th>
+                <th className={cx(th, 'w-[18%]')}>Business Email (Login)</th>
+                <th className={cx(th, 'w-[13%]')}>Notification Number</th>
+                <th className={cx(th, 'w-[16%]')}>Business Address</th>
+                <th className={cx(th, 'w-[10%]')}>Date Submitted</th>
+                <th className={cx(th, 'w-32')}>
                   <span className="sr-only">Actions</span>
                 </th>
               </tr>
@@ -84,17 +82,25 @@ export default function Approvals() {
             <tbody>
               {users.map((u) => (
                 <tr key={u.id} className={tbodyRow}>
-                  <td className={cx(td, 'font-medium')}>{u.businessName || NA}</td>
-                  <td className={cx(td, 'capitalize')}>{u.industry || NA}</td>
-                  <td className={td}>{u.weeklyCustomerCalls || NA}</td>
-                  <td className={td}>{u.businessEmail || u.email}</td>
-                  <td className={cx(td, 'whitespace-nowrap')}>{u.forwardToNumber || u.notificationNumber || NA}</td>
-                  <td className={td}>
+                  <td data-label="Business Name" className={cx(td, 'font-medium')}>
+                    <Truncate text={u.businessName || NA} />
+                  </td>
+                  <td data-label="Industry" className={cx(td, 'capitalize')}>
+                    <Truncate text={u.industry || NA} />
+                  </td>
+                  <td data-label="Weekly Calls" className={td}>{u.weeklyCustomerCalls || NA}</td>
+                  <td data-label="Business Email (Login)" className={td}>
+                    <Truncate text={u.businessEmail || u.email} />
+                  </td>
+                  <td data-label="Notification Number" className={td}>
+                    <Truncate text={u.forwardToNumber || u.notificationNumber || NA} />
+                  </td>
+                  <td data-label="Business Address" className={td}>
                     <Address u={u} />
                   </td>
-                  <td className={cx(td, 'whitespace-nowrap')}>{formatRelative(u.createdAt)}</td>
-                  <td className={td}>
-                    <div className="flex justify-end gap-2">
+                  <td data-label="Date Submitted" className={td}>{formatRelative(u.createdAt)}</td>
+                  <td data-label="Actions" className={td}>
+                    <div className="flex flex-col items-stretch gap-2">
                       <Button size="sm" variant="success" disabled={busy} onClick={() => approve.mutate(u.id)} aria-label={`Approve ${u.businessName || u.email}`}>
                         <CheckCircle2 className="h-3.5 w-3.5" aria-hidden /> Approve
                       </Button>

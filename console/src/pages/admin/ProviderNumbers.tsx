@@ -6,7 +6,7 @@ import { apiRequest } from '../../api/client';
 import { keys } from '../../api/keys';
 import { useProviderNumbers } from '../../api/queries';
 import { Dialog } from '../../components/Dialog';
-import { Badge, Button, Card, EmptyState, ErrorState, Input, PageHeader, Select, Spinner, StatCard, Table, cx, tbodyRow, td, th, theadRow, type BadgeTone } from '../../components/ui';
+import { Badge, Button, Card, EmptyState, ErrorState, Input, PageHeader, Select, Spinner, StatCard, Table, Truncate, cx, tbodyRow, td, th, theadRow, type BadgeTone } from '../../components/ui';
 import { messageOr } from '../../lib/errors';
 import { capitalise, formatAdminPhone, formatGBP, formatRelative } from '../../lib/format';
 import { usePhoneQuery } from '../../lib/phone-search';
@@ -167,15 +167,15 @@ export default function ProviderNumbers({ provider }: { provider: string }) {
             {shown.length === 0 ? (
               <EmptyState icon={<Hash className="h-6 w-6" />} title="No numbers found matching your filters" />
             ) : (
-              <Table label="Phone numbers">
+              <Table label="Phone numbers" stackBelow="xl">
                 <thead>
                   <tr className={theadRow}>
-                    <th className={th}>Phone Number</th>
-                    <th className={th}>Assigned To</th>
-                    <th className={th}>Status</th>
-                    <th className={th}>Monthly Cost</th>
-                    <th className={th}>Purchase Date</th>
-                    <th className={cx(th, 'text-right')}>Release</th>
+                    <th className={cx(th, 'w-[17%]')}>Phone Number</th>
+                    <th className={cx(th, 'w-[29%]')}>Assigned To</th>
+                    <th className={cx(th, 'w-[15%]')}>Status</th>
+                    <th className={cx(th, 'w-[12%]')}>Monthly Cost</th>
+                    <th className={cx(th, 'w-[13%]')}>Purchase Date</th>
+                    <th className={cx(th, 'w-32 text-right')}>Release</th>
                   </tr>
                 </thead>
                 <tbody>
@@ -183,23 +183,23 @@ export default function ProviderNumbers({ provider }: { provider: string }) {
                     const status = numberStatus(n.assignedUser);
                     return (
                       <tr key={n.phoneNumber} className={tbodyRow}>
-                        <td className={cx(td, 'whitespace-nowrap font-medium tabular-nums')}>{formatAdminPhone(n.phoneNumber)}</td>
-                        <td className={td}>
+                        <td data-label="Phone Number" className={cx(td, 'whitespace-nowrap font-medium tabular-nums')}>{formatAdminPhone(n.phoneNumber)}</td>
+                        <td data-label="Assigned To" className={td}>
                           {n.assignedUser ? (
                             <>
-                              <span className="block font-medium">{n.assignedUser.businessName || n.assignedUser.email}</span>
-                              <span className="block text-xs text-slate-500 dark:text-slate-400">{n.assignedUser.businessEmail ?? n.assignedUser.email}</span>
+                              <Truncate className="font-medium" text={n.assignedUser.businessName || n.assignedUser.email} />
+                              <Truncate className="text-xs text-slate-600 dark:text-slate-400" text={n.assignedUser.businessEmail ?? n.assignedUser.email} />
                             </>
                           ) : (
                             <span className="text-slate-500 dark:text-slate-400">Unassigned</span>
                           )}
                         </td>
-                        <td className={td}>
+                        <td data-label="Status" className={td}>
                           <Badge tone={STATUS_TONE[status] ?? 'gray'}>{status}</Badge>
                         </td>
-                        <td className={cx(td, 'tabular-nums')}>{formatGBP(n.monthlyCost)}/mo</td>
-                        <td className={cx(td, 'whitespace-nowrap')}>{formatRelative(n.dateCreated)}</td>
-                        <td className={cx(td, 'text-right')}>
+                        <td data-label="Monthly Cost" className={cx(td, 'tabular-nums')}>{formatGBP(n.monthlyCost)}/mo</td>
+                        <td data-label="Purchase Date" className={cx(td, 'whitespace-nowrap')}>{formatRelative(n.dateCreated)}</td>
+                        <td data-label="Release" className={cx(td, 'text-right')}>
                           <Button size="sm" variant="outline" onClick={() => setReleasing(n)} aria-label={`Release ${n.phoneNumber}`}>
                             <Trash2 className="h-3.5 w-3.5 text-red-600" aria-hidden /> Release
                           </Button>

@@ -7,7 +7,7 @@ import { useSession } from '../../api/session';
 import { Badge, Button, Card, CardHeader, Field, Input, PageHeader, cx } from '../../components/ui';
 import { messageOr } from '../../lib/errors';
 import { capitalise, formatDate, formatDateTime } from '../../lib/format';
-import { trialBadge } from '../../lib/trial';
+import { accountTrialBadge } from '../../lib/account-state';
 import { toast } from '../../toast/use-toast';
 
 function Info({ label, children }: { label: string; children: React.ReactNode }) {
@@ -67,7 +67,7 @@ function ChangePassword() {
 export default function Account() {
   const { user } = useSession();
   if (!user) return null;
-  const trial = user.role !== 'admin' && user.trialExpiresAt ? trialBadge(user.trialExpiresAt) : null;
+  const trial = user.role !== 'admin' && user.trialExpiresAt ? accountTrialBadge(user.accountStatus, user.trialExpiresAt) : null;
 
   return (
     <>

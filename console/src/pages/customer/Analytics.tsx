@@ -1,7 +1,7 @@
 import { BarChart3, Clock, PhoneCall, PhoneMissed, TrendingUp } from 'lucide-react';
 import { useAnalytics } from '../../api/queries';
 import { CallStatusBadge } from '../../components/StatusBadge';
-import { Card, CardHeader, EmptyState, ErrorState, PageHeader, Spinner, StatCard, Table, tbodyRow, td, th, theadRow } from '../../components/ui';
+import { Card, CardHeader, EmptyState, ErrorState, PageHeader, Skeleton, StatCard, Table, cx, tbodyRow, td, th, theadRow } from '../../components/ui';
 import { callsLabel, lastSevenDays, peakHourBars, percentOf } from '../../lib/analytics';
 import { messageOr } from '../../lib/errors';
 import { formatDateTime, formatDayMonth, formatMinSec, formatMmSs, formatPhone } from '../../lib/format';
@@ -25,7 +25,23 @@ export default function Analytics() {
     return (
       <>
         {header}
-        <Spinner label="Loading analytics..." />
+        <div role="status">
+          <p className="mb-4 text-sm text-slate-600 dark:text-slate-400">Loading analytics...</p>
+          <div aria-hidden className="grid gap-4">
+            <div className="grid grid-cols-2 gap-4 lg:grid-cols-4">
+              {[0, 1, 2, 3].map((i) => (
+                <Card key={i} className="p-5">
+                  <Skeleton className="h-4 w-24" />
+                  <Skeleton className="mt-3 h-8 w-16" />
+                </Card>
+              ))}
+            </div>
+            <Card className="p-5">
+              <Skeleton className="h-4 w-48" />
+              <Skeleton className="mt-4 h-40 w-full" />
+            </Card>
+          </div>
+        </div>
       </>
     );
   if (q.isError || !q.data)
@@ -103,17 +119,19 @@ export default function Analytics() {
 
       <Card className="mb-6">
         <CardHeader title="Peak Hours (24-Hour Format)" />
-        <div className="overflow-x-auto p-5">
-          <div className="flex min-w-[560px] items-end gap-1" style={{ height: PEAK_CHART_PX }} role="img" aria-label="Calls per hour of the day">
+        {/* 24 bars fit any width: they share it (a phone gets about 11 px each), and on a phone
+            only every third hour is labelled so the labels stay readable. */}
+        <div className="p-4 sm:p-5">
+          <div className="flex items-end gap-px sm:gap-1" style={{ height: PEAK_CHART_PX }} role="img" aria-label="Calls per hour of the day">
             {hours.map((h) => (
-              <div key={h.hour} className="flex flex-1 flex-col items-center justify-end" title={h.tooltip}>
+              <div key={h.hour} className="flex min-w-0 flex-1 flex-col items-center justify-end" title={h.tooltip}>
                 <div className="w-full rounded-t bg-indigo-500 dark:bg-indigo-400" style={{ height: h.heightPx }} />
               </div>
             ))}
           </div>
-          <div className="mt-1 flex min-w-[560px] gap-1 text-center text-[10px] text-slate-400">
+          <div aria-hidden className="mt-1 flex gap-px text-center text-[11px] leading-4 text-slate-600 sm:gap-1 dark:text-slate-400">
             {hours.map((h) => (
-              <span key={h.hour} className="flex-1">
+              <span key={h.hour} className={cx('min-w-0 flex-1', h.hour % 3 !== 0 && 'max-sm:invisible')}>
                 {h.hour}
               </span>
             ))}
@@ -129,24 +147,24 @@ export default function Analytics() {
       {a.recentCalls?.length > 0 && (
         <Card>
           <CardHeader title="Recent Activity" />
-          <Table label="Recent Activity">
+          <Table label="Recent Activity" stackBelow="lg">
             <thead>
               <tr className={theadRow}>
                 <th className={th}>From</th>
-                <th className={th}>Status</th>
-                <th className={th}>Duration</th>
-                <th className={th}>Date</th>
+                <th className={cx(th, 'w-32')}>Status</th>
+                <th className={cx(th, 'w-24')}>Duration</th>
+                <th className={cx(th, 'w-44')}>Date</th>
               </tr>
             </thead>
             <tbody>
               {a.recentCalls.map((c) => (
                 <tr key={c.id} className={tbodyRow}>
-                  <td className={td}>{formatPhone(c.fromNumber)}</td>
-                  <td className={td}>
+                  <td data-label="From" className={td}>{formatPhone(c.fromNumber)}</td>
+                  <td data-label="Status" className={td}>
                     <CallStatusBadge status={c.status} />
                   </td>
-                  <td className={`${td} tabular-nums`}>{c.duration ? formatMmSs(c.duration) : '-'}</td>
-                  <td className={`${td} tabular-nums`}>{formatDateTime(c.createdAt)}</td>
+                  <td data-label="Duration" className={`${td} tabular-nums`}>{c.duration ? formatMmSs(c.duration) : '-'}</td>
+                  <td data-label="Date" className={`${td} tabular-nums`}>{formatDateTime(c.createdAt)}</td>
                 </tr>
               ))}
             </tbody>

@@ -1,51 +1,88 @@
-import { CheckCircle2, FileText, PhoneCall, PhoneMissed, Play, Search, TrendingUp } from 'lucide-react';
+import { CheckCircle2, FileText, PhoneCall, PhoneMissed, PhoneOutgoing, Play, Search, TrendingUp } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import type { ApiCallLog } from '../../../../contract/api';
 import { useAnalytics, useCallLogs } from '../../api/queries';
 import { Dialog } from '../../components/Dialog';
 import { CallStatusBadge } from '../../components/StatusBadge';
-import { Button, Card, EmptyState, ErrorState, Input, PageHeader, Select, Spinner, StatCard } from '../../components/ui';
+import { Button, Card, EmptyState, ErrorState, Input, PageHeader, Select, Skeleton, StatCard } from '../../components/ui';
 import { CALL_FILTERS, callStats, callStatsFromTotals, filterCalls, type CallFilter } from '../../lib/calls';
+import { dayDividers } from '../../lib/call-days';
 import { messageOr } from '../../lib/errors';
+import { FirstRunChecklist } from './FirstRunChecklist';
 import { NA, capitalise, formatCallDate, formatMmSs, formatPhone } from '../../lib/format';
 import { usePhoneQuery } from '../../lib/phone-search';
 
 const openRecording = (url: string) => window.open(url, '_blank', 'noopener,noreferrer');
 
-function CallCard({ call, onOpen }: { call: ApiCallLog; onOpen: () => void }) {
+/** Missed calls and messages are the ones an owner rings back; a phone dials straight from the card. */
+const canCallBack = (call: ApiCallLog) => (call.status === 'missed' || call.status === 'voicemail') && Boolean(call.fromNumber);
+
+function CallCard({ call, day, onOpen }: { call: ApiCallLog; day: string | null; onOpen: () => void }) {
+  const callBack = canCallBack(call);
   return (
-    <li className="relative rounded-xl border border-slate-200 bg-white p-4 shadow-sm transition hover:border-indigo-300 hover:shadow-md dark:border-slate-800 dark:bg-slate-900 dark:hover:border-indigo-700">
-      <div className="flex flex-wrap items-start justify-between gap-3">
-        <div className="min-w-0">
-          {/* The caller's number is the card's button; its ::after stretches over the whole card. */}
-          <button type="button" onClick={onOpen} className="text-left font-semibold after:absolute after:inset-0 after:rounded-xl after:content-['']">
-            {formatPhone(call.fromNumber)}
-          </button>
-          <p className="mt-0.5 text-sm text-slate-500 dark:text-slate-400">{formatCallDate(call.createdAt)}</p>
+    <li>
+      {day && <h3 className="mb-2 px-1 text-xs font-semibold uppercase tracking-wide text-slate-600 dark:text-slate-400">{day}</h3>}
+      <div className="relative rounded-xl border border-slate-200 bg-white p-4 shadow-sm transition hover:border-indigo-300 hover:shadow-md dark:border-slate-800 dark:bg-slate-900 dark:hover:border-indigo-700">
+        <div className="flex flex-wrap items-start justify-between gap-3">
+          <div className="min-w-0">
+            {/* The caller's number is the card's button; its ::after stretches over the whole card. */}
+            <button type="button" onClick={onOpen} className="text-left font-semibold after:absolute after:inset-0 after:rounded-xl after:content-['']">
+              {formatPhone(call.fromNumber)}
+            </button>
+            <p className="mt-0.5 text-sm text-slate-500 dark:text-slate-400">{formatCallDate(call.createdAt)}</p>
+          </div>
+          <div className="flex items-center gap-3 text-sm">
+            <CallStatusBadge status={call.status} />
+            <span className="tabular-nums text-slate-600 dark:text-slate-300" aria-label="Duration">
+              {formatMmSs(call.duration)}
+            </span>
+          </div>
         </div>
-        <div className="flex items-center gap-3 text-sm">
-          <CallStatusBadge status={call.status} />
-          <span className="tabular-nums text-slate-600 dark:text-slate-300" aria-label="Duration">
-            {formatMmSs(call.duration)}
-          </span>
-        </div>
+        {call.aiSummary && <p className="mt-3 line-clamp-2 text-sm text-slate-700 dark:text-slate-300">{call.aiSummary}</p>}
+        {(call.recordingUrl || call.transcription || callBack) && (
+          <div className="relative z-10 mt-3 flex flex-wrap gap-2">
+            {callBack && (
+              <a
+                href={`tel:${call.fromNumber}`}
+                aria-label={`Call back ${formatPhone(call.fromNumber)}`}
+                className="inline-flex h-11 items-center justify-center gap-2 rounded-lg bg-indigo-600 px-4 text-sm font-medium text-white shadow-sm hover:bg-indigo-700 md:hidden"
+              >
+                <PhoneOutgoing className="h-4 w-4" aria-hidden /> Call back
+              </a>
+            )}
+            {call.recordingUrl && (
+              <Button size="sm" variant="outline" onClick={() => openRecording(call.recordingUrl!)}>
+                <Play className="h-3.5 w-3.5" aria-hidden /> Play Recording
+              </Button>
+            )}
+            {call.transcription && (
+              <Button size="sm" variant="outline" onClick={onOpen}>
+                <FileText className="h-3.5 w-3.5" aria-hidden /> View Transcript
+              </Button>
+            )}
+          </div>
+        )}
       </div>
-      {call.aiSummary && <p className="mt-3 line-clamp-2 text-sm text-slate-700 dark:text-slate-300">{call.aiSummary}</p>}
-      {(call.recordingUrl || call.transcription) && (
-        <div className="relative z-10 mt-3 flex flex-wrap gap-2">
-          {call.recordingUrl && (
-            <Button size="sm" variant="outline" onClick={() => openRecording(call.recordingUrl!)}>
-              <Play className="h-3.5 w-3.5" aria-hidden /> Play Recording
-            </Button>
-          )}
-          {call.transcription && (
-            <Button size="sm" variant="outline" onClick={onOpen}>
-              <FileText className="h-3.5 w-3.5" aria-hidden /> View Transcript
-            </Button>
-          )}
-        </div>
-      )}
     </li>
+  );
+}
+
+/** SPEC's loading text, over grey cards the shape of the calls to come. */
+function CallsLoading() {
+  return (
+    <div role="status" className="grid gap-3 p-4">
+      <p className="text-sm text-slate-600 dark:text-slate-400">Loading call logs...</p>
+      {[0, 1, 2].map((i) => (
+        <div key={i} aria-hidden className="rounded-xl border border-slate-200 p-4 dark:border-slate-800">
+          <div className="flex justify-between gap-3">
+            <Skeleton className="h-4 w-40" />
+            <Skeleton className="h-4 w-20" />
+          </div>
+          <Skeleton className="mt-2 h-3 w-32" />
+          <Skeleton className="mt-4 h-3 w-full" />
+        </div>
+      ))}
+    </div>
   );
 }
 
@@ -83,9 +120,15 @@ function CallDetails({ call, onClose }: { call: ApiCallLog | null; onClose: () =
               <Row label="Notification Sent">{call.notificationSent ? 'Yes' : 'No'}</Row>
             </dl>
           </section>
-          <Button disabled={!call.recordingUrl} onClick={() => call.recordingUrl && openRecording(call.recordingUrl)}>
-            <Play className="h-4 w-4" aria-hidden /> Play Recording
-          </Button>
+          <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
+            <Button disabled={!call.recordingUrl} onClick={() => call.recordingUrl && openRecording(call.recordingUrl)}>
+              <Play className="h-4 w-4" aria-hidden /> Play Recording
+            </Button>
+            {call.recordingUrl && (
+              // Listen without leaving the dialog; fetched only when played.
+              <audio controls preload="none" src={call.recordingUrl} aria-label="Recording" className="h-11 w-full min-w-0 flex-1" />
+            )}
+          </div>
         </div>
       )}
     </Dialog>
@@ -101,13 +144,19 @@ export default function CallLogs() {
   // A business with more calls than one page gets its card figures from the server's totals.
   const partial = Boolean(q.hasNextPage);
   const totals = useAnalytics({ enabled: partial });
-  const stats =
-    partial && totals.data ? callStatsFromTotals(totals.data.totalCalls, totals.data.statusBreakdown) : callStats(calls);
+  // Figures only from an answer: a skeleton while loading (undefined), none when a read failed (null).
+  let stats: ReturnType<typeof callStats> | null | undefined;
+  if (q.isError || (partial && totals.isError)) stats = null;
+  else if (q.isLoading) stats = undefined;
+  else if (partial) stats = totals.data ? callStatsFromTotals(totals.data.totalCalls, totals.data.statusBreakdown) : undefined;
+  else stats = callStats(calls);
+  const figure = <K extends 'total' | 'answered' | 'missed'>(k: K) => (stats ? stats[k] : stats);
   const phone = usePhoneQuery(search);
   const shown = useMemo(() => filterCalls(calls, search, status, phone), [calls, search, status, phone]);
+  const days = useMemo(() => dayDividers(shown), [shown]);
 
   let body: React.ReactNode;
-  if (q.isLoading) body = <Spinner label="Loading call logs..." />;
+  if (q.isLoading) body = <CallsLoading />;
   else if (q.isError) body = <ErrorState title="Could not load call logs" message={messageOr(q.error, 'Please try again.')} onRetry={() => void q.refetch()} />;
   else if (calls.length === 0)
     body = <EmptyState icon={<PhoneCall className="h-6 w-6" />} title="No calls yet" text="Your call logs will appear here once you start receiving calls." />;
@@ -115,8 +164,8 @@ export default function CallLogs() {
   else
     body = (
       <ul className="grid gap-3 p-4" aria-label="Calls">
-        {shown.map((c) => (
-          <CallCard key={c.id} call={c} onOpen={() => setSelected(c)} />
+        {shown.map((c, i) => (
+          <CallCard key={c.id} call={c} day={days[i] ?? null} onOpen={() => setSelected(c)} />
         ))}
       </ul>
     );
@@ -124,11 +173,12 @@ export default function CallLogs() {
   return (
     <>
       <PageHeader title="Call Logs" subtitle="Monitor all your business calls in one place" />
+      {!q.isLoading && !q.isError && <FirstRunChecklist hasCalls={calls.length > 0} />}
       <div className="mb-6 grid grid-cols-2 gap-4 lg:grid-cols-4">
-        <StatCard label="Total Calls" value={stats.total} icon={<PhoneCall className="h-4 w-4" />} />
-        <StatCard label="Answered" value={stats.answered} icon={<CheckCircle2 className="h-4 w-4" />} tone="bg-emerald-50 text-emerald-600 dark:bg-emerald-950 dark:text-emerald-300" />
-        <StatCard label="Missed" value={stats.missed} icon={<PhoneMissed className="h-4 w-4" />} tone="bg-red-50 text-red-600 dark:bg-red-950 dark:text-red-300" />
-        <StatCard label="Response Rate" value={`${stats.responseRate}%`} icon={<TrendingUp className="h-4 w-4" />} tone="bg-sky-50 text-sky-600 dark:bg-sky-950 dark:text-sky-300" />
+        <StatCard label="Total Calls" value={figure('total')} icon={<PhoneCall className="h-4 w-4" />} />
+        <StatCard label="Answered" value={figure('answered')} icon={<CheckCircle2 className="h-4 w-4" />} tone="bg-emerald-50 text-emerald-600 dark:bg-emerald-950 dark:text-emerald-300" />
+        <StatCard label="Missed" value={figure('missed')} icon={<PhoneMissed className="h-4 w-4" />} tone="bg-red-50 text-red-600 dark:bg-red-950 dark:text-red-300" />
+        <StatCard label="Response Rate" value={stats ? `${stats.responseRate}%` : stats} icon={<TrendingUp className="h-4 w-4" />} tone="bg-sky-50 text-sky-600 dark:bg-sky-950 dark:text-sky-300" />
       </div>
       <Card>
         <div className="flex flex-col gap-3 border-b border-slate-100 p-4 sm:flex-row dark:border-slate-800">

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Copy, Lightbulb, Phone, Plus, Smartphone } from 'lucide-react';
-import { apiRequest } from '../../api/client';
+import type { ApiPhoneNumber } from '../../../../contract/api';
+import { apiSend } from '../../api/client';
 import { keys } from '../../api/keys';
 import { usePhoneNumbers } from '../../api/queries';
 import { useMeta } from '../../api/session';
@@ -97,10 +98,16 @@ export default function PhoneNumbers() {
   const q = usePhoneNumbers();
   const qc = useQueryClient();
   const purchase = useMutation({
-    mutationFn: () => apiRequest('POST', '/api/phone-numbers/purchase'),
-    onSuccess: () => {
+    mutationFn: () => apiSend<{ number?: ApiPhoneNumber }>('POST', '/api/phone-numbers/purchase'),
+    onSuccess: ({ status, body }) => {
       void qc.invalidateQueries({ queryKey: keys.phoneNumbers });
-      toast({ title: 'Number purchased', description: 'Your new UK mobile number has been activated and configured.' });
+      // 200 rather than 201: the account already had its number and nothing was bought.
+      if (status === 200)
+        toast({
+          title: 'You already have a number',
+          description: body.number ? `${formatPhone(body.number.phoneNumber)} is your number; each account has one.` : 'Each account has one number.',
+        });
+      else toast({ title: 'Number purchased', description: 'Your new UK mobile number has been activated and configured.' });
     },
     onError: (e) => toast({ variant: 'destructive', title: 'Purchase failed', description: messageOr(e, 'Failed to purchase phone number') }),
   });

@@ -12,6 +12,10 @@ import { NA, formatDateTime, formatPhone } from '../../lib/format';
 import { canAddToKb, canResolve, filterQuestions, kbAnswer, questionBadge, questionCounts, type QuestionFilter } from '../../lib/questions';
 import { toast } from '../../toast/use-toast';
 
+/** Deleting cannot be undone, so it is asked first (like an admin deleting a user). */
+export const deleteQuestionConfirmation = (question: string) =>
+  `Delete the question "${question.length > 80 ? `${question.slice(0, 80)}…` : question}"? This cannot be undone.`;
+
 const BADGE_TONE = { 'In KB': 'purple', Resolved: 'green', Pending: 'amber' } as const;
 
 function AddToKbDialog({ question, onClose }: { question: ApiUnansweredQuestion | null; onClose: () => void }) {
@@ -116,15 +120,15 @@ export default function Questions() {
         ) : shown.length === 0 ? (
           <EmptyState icon={<HelpCircle className="h-6 w-6" />} title="No Questions Yet" text="Questions your AI agent could not answer will appear here." />
         ) : (
-          <Table label="Unanswered questions">
+          <Table label="Unanswered questions" stackBelow="xl">
             <thead>
               <tr className={theadRow}>
                 <th className={th}>Question</th>
-                <th className={th}>Caller</th>
+                <th className={cx(th, 'w-36')}>Caller</th>
                 <th className={th}>AI Response</th>
-                <th className={th}>Date</th>
-                <th className={th}>Status</th>
-                <th className={cx(th, 'text-right')}>Actions</th>
+                <th className={cx(th, 'w-36')}>Date</th>
+                <th className={cx(th, 'w-24')}>Status</th>
+                <th className={cx(th, 'w-48 text-right')}>Actions</th>
               </tr>
             </thead>
             <tbody>
@@ -132,14 +136,14 @@ export default function Questions() {
                 const badge = questionBadge(item);
                 return (
                   <tr key={item.id} className={tbodyRow}>
-                    <td className={cx(td, 'max-w-xs font-medium')}>{item.question}</td>
-                    <td className={cx(td, 'whitespace-nowrap tabular-nums')}>{formatPhone(item.callerNumber)}</td>
-                    <td className={cx(td, 'max-w-xs text-slate-600 dark:text-slate-400')}>{item.aiResponse || NA}</td>
-                    <td className={cx(td, 'whitespace-nowrap tabular-nums')}>{formatDateTime(item.createdAt)}</td>
-                    <td className={td}>
+                    <td data-label="Question" className={cx(td, 'break-words font-medium')}>{item.question}</td>
+                    <td data-label="Caller" className={cx(td, 'whitespace-nowrap tabular-nums')}>{formatPhone(item.callerNumber)}</td>
+                    <td data-label="AI Response" className={cx(td, 'break-words text-slate-600 dark:text-slate-400')}>{item.aiResponse || NA}</td>
+                    <td data-label="Date" className={cx(td, 'whitespace-nowrap tabular-nums')}>{formatDateTime(item.createdAt)}</td>
+                    <td data-label="Status" className={td}>
                       <Badge tone={BADGE_TONE[badge]}>{badge}</Badge>
                     </td>
-                    <td className={td}>
+                    <td data-label="Actions" className={td}>
                       <div className="flex justify-end gap-1">
                         {canAddToKb(item) && (
                           <Button size="sm" variant="outline" onClick={() => setAdding(item)}>
@@ -151,7 +155,7 @@ export default function Questions() {
                             <Check className="h-4 w-4 text-emerald-600" aria-hidden />
                           </Button>
                         )}
-                        <Button size="icon" variant="ghost" aria-label="Delete" title="Delete" disabled={remove.isPending} onClick={() => remove.mutate(item.id)}>
+                        <Button size="icon" variant="ghost" aria-label="Delete" title="Delete" disabled={remove.isPending} onClick={() => window.confirm(deleteQuestionConfirmation(item.question)) && remove.mutate(item.id)}>
                           <Trash2 className="h-4 w-4 text-red-600" aria-hidden />
                         </Button>
                       </div>

@@ -7,17 +7,12 @@ import { keys } from '../../api/keys';
 import { useMeta, useSession } from '../../api/session';
 import { Button, Card, CardHeader, Field, Input, PageHeader, Switch, Textarea, cx } from '../../components/ui';
 import { messageOr } from '../../lib/errors';
+import { knowledgeBasePlaceholder } from '../../lib/kb-placeholder';
+import { voiceLabel } from '../../lib/voices';
+import { useUnsavedChangesWarning } from '../../components/use-unsaved-changes';
 import { toast } from '../../toast/use-toast';
 import AgentTryIt from './AgentTryIt';
-
-const KB_PLACEHOLDER = `Q: What are your opening hours?
-A: We're open Monday to Friday, 8am to 6pm, and Saturday 9am to 1pm.
-
-Q: Do you offer emergency call-outs?
-A: Yes, we offer 24/7 emergency call-outs across Greater Manchester.
-
-Q: How much is a standard boiler service?
-A: A standard boiler service is £85 including VAT.`;
+import { PlayGreeting } from './PlayGreeting';
 
 function formFrom(user: ApiUser | null): Required<SettingsUpdate> {
   return {
@@ -61,7 +56,7 @@ function RadioCard<T extends string>({
       <span className="mt-0.5 text-indigo-600 dark:text-indigo-400">{icon}</span>
       <span>
         <span className="block text-sm font-semibold">{title}</span>
-        <span className="mt-0.5 block text-sm text-slate-500 dark:text-slate-400">{text}</span>
+        <span className="mt-0.5 block text-sm text-slate-600 dark:text-slate-400">{text}</span>
       </span>
     </label>
   );
@@ -72,13 +67,18 @@ export default function NotificationSettings() {
   const meta = useMeta();
   const qc = useQueryClient();
   const [form, setForm] = useState(() => formFrom(user));
+  // What the server holds: the form as loaded, then as last saved.
+  const [saved, setSaved] = useState(form);
+  const dirty = JSON.stringify(form) !== JSON.stringify(saved);
+  useUnsavedChangesWarning(dirty);
   const set = <K extends keyof SettingsUpdate>(k: K, v: Required<SettingsUpdate>[K]) => setForm((f) => ({ ...f, [k]: v }));
   const smsId = useId();
   const waId = useId();
 
   const save = useMutation({
     mutationFn: (body: SettingsUpdate) => apiRequest<{ user: ApiUser }>('PATCH', '/api/user/settings', body),
-    onSuccess: () => {
+    onSuccess: (_data, body) => {
+      setSaved(body as Required<SettingsUpdate>);
       void qc.invalidateQueries({ queryKey: keys.me });
       toast({ title: 'Settings saved' });
     },
@@ -134,7 +134,7 @@ export default function NotificationSettings() {
                   </>
                 }
               >
-                <Textarea rows={12} value={kb} onChange={(e) => set('knowledgeBase', e.target.value)} placeholder={KB_PLACEHOLDER} className="font-mono" />
+                <Textarea rows={12} value={kb} onChange={(e) => set('knowledgeBase', e.target.value)} placeholder={knowledgeBasePlaceholder(user?.industry)} className="font-mono" />
               </Field>
               <p className="text-right text-xs text-slate-500 dark:text-slate-400" aria-live="polite">
                 {kb.length} characters
@@ -170,12 +170,13 @@ export default function NotificationSettings() {
                     current={form.voicePreference}
                     onChange={(x) => set('voicePreference', x)}
                     title={v === 'female' ? 'Female Voice (UK)' : 'Male Voice (UK)'}
-                    text={meta.data ? meta.data.voices[v] : ''}
+                    text={meta.data ? voiceLabel(meta.data.voices[v]) : ''}
                     icon={<Mic className="h-5 w-5" aria-hidden />}
                   />
                 ))}
               </div>
             </fieldset>
+            <PlayGreeting businessName={form.businessName} callGreeting={form.callGreeting} voice={form.voicePreference} />
           </div>
         </Card>
 

@@ -12,10 +12,10 @@ import {
   Star,
   type LucideIcon,
 } from 'lucide-react';
-import { useState, type ReactNode } from 'react';
-import { Navigate } from 'react-router-dom';
+import { useEffect, useState, type ReactNode } from 'react';
+import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { useMeta, useSession } from '../../api/session';
-import { Button } from '../../components/ui';
+import { Button, SkipLink } from '../../components/ui';
 import { ForgotPasswordDialog } from './ForgotPasswordDialog';
 import { LoginDialog } from './LoginDialog';
 import { SignupDialog } from './SignupDialog';
@@ -77,7 +77,16 @@ function Section({ id, title, subtitle, children, className }: { id: string; tit
 export default function Landing() {
   const { user, isLoading } = useSession();
   const meta = useMeta();
-  const [open, setOpen] = useState<Open>(null);
+  const location = useLocation();
+  const navigate = useNavigate();
+  // Arriving from a password reset: the login dialog opens with the e-mail filled in.
+  const resetEmail = (location.state as { login?: string } | null)?.login;
+  const [loginEmail] = useState(resetEmail ?? '');
+  const [open, setOpen] = useState<Open>(resetEmail ? 'login' : null);
+  useEffect(() => {
+    // Once used, the state is dropped, so a reload does not open the dialog again.
+    if (resetEmail) navigate(location.pathname, { replace: true, state: null });
+  }, [resetEmail, navigate, location.pathname]);
 
   // Nothing until the session is known; signed-in visitors belong on the dashboard.
   if (isLoading) return null;
@@ -99,6 +108,7 @@ export default function Landing() {
 
   return (
     <div className="min-h-screen bg-white dark:bg-slate-950">
+      <SkipLink />
       {/* 1. Top navigation */}
       <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/90 backdrop-blur dark:border-slate-800 dark:bg-slate-950/90">
         <nav aria-label="Main" className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-2 px-4 sm:px-6">
@@ -119,7 +129,7 @@ export default function Landing() {
         </nav>
       </header>
 
-      <main>
+      <main id="main" tabIndex={-1} className="focus:outline-none">
         {/* 2. Hero */}
         <section aria-labelledby="hero-title" className="relative overflow-hidden bg-gradient-to-b from-indigo-50 to-white px-4 pb-20 pt-16 sm:px-6 sm:pt-24 dark:from-indigo-950/40 dark:to-slate-950">
           <div className="mx-auto max-w-3xl text-center">
@@ -262,7 +272,7 @@ export default function Landing() {
       </footer>
 
       <SignupDialog open={open === 'signup'} onClose={() => setOpen(null)} />
-      <LoginDialog open={open === 'login'} onClose={() => setOpen(null)} onForgot={() => setOpen('forgot')} />
+      <LoginDialog open={open === 'login'} initialEmail={loginEmail} onClose={() => setOpen(null)} onForgot={() => setOpen('forgot')} />
       <ForgotPasswordDialog open={open === 'forgot'} onClose={() => setOpen(null)} />
     </div>
   );

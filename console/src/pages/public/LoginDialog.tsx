@@ -1,5 +1,5 @@
-import { useMutation } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { ApiUser } from '../../../../contract/api';
 import { apiRequest } from '../../api/client';
@@ -7,18 +7,25 @@ import { useSetSignedIn } from '../../api/session';
 import { Dialog } from '../../components/Dialog';
 import { Button, Field, Input } from '../../components/ui';
 import { messageOr } from '../../lib/errors';
+import { prefetchFirstScreen, preloadDashboard } from '../../session/dashboard-preload';
 import { toast } from '../../toast/use-toast';
 
-export function LoginDialog({ open, onClose, onForgot }: { open: boolean; onClose: () => void; onForgot: () => void }) {
-  const [email, setEmail] = useState('');
+export function LoginDialog({ open, onClose, onForgot, initialEmail = '' }: { open: boolean; onClose: () => void; onForgot: () => void; initialEmail?: string }) {
+  const [email, setEmail] = useState(initialEmail);
   const [password, setPassword] = useState('');
   const setSignedIn = useSetSignedIn();
   const navigate = useNavigate();
+  const qc = useQueryClient();
+
+  useEffect(() => {
+    if (open) preloadDashboard();
+  }, [open]);
 
   const login = useMutation({
     mutationFn: () => apiRequest<{ user: ApiUser }>('POST', '/api/auth/login', { email, password }),
     onSuccess: ({ user }) => {
       setSignedIn(user);
+      prefetchFirstScreen(qc);
       onClose();
       navigate('/dashboard');
       toast({ title: 'Welcome back!', description: "You've been logged in successfully." });

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { CheckCircle2, KeyRound } from 'lucide-react';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { ApiError, apiRequest } from '../../api/client';
 import { useMeta } from '../../api/session';
@@ -21,15 +21,19 @@ export default function ResetPassword() {
   const [error, setError] = useState<string | null>(token ? null : NO_TOKEN);
 
   const reset = useMutation({
-    mutationFn: () => apiRequest('POST', '/api/auth/reset-password', { token, newPassword, confirmPassword }),
+    mutationFn: () => apiRequest<{ email?: string }>('POST', '/api/auth/reset-password', { token, newPassword, confirmPassword }),
     onError: (e) => setError(e instanceof ApiError ? messageOr(e, 'Failed to reset password') : 'An error occurred. Please try again.'),
   });
 
+  // After a reset, / opens its login dialog with the account's e-mail filled in (Landing reads the state).
+  const email = reset.data?.email;
+  const toLogin = useCallback(() => navigate('/', { state: email ? { login: email } : undefined }), [navigate, email]);
+
   useEffect(() => {
     if (!reset.isSuccess) return;
-    const t = setTimeout(() => navigate('/'), REDIRECT_MS);
+    const t = setTimeout(toLogin, REDIRECT_MS);
     return () => clearTimeout(t);
-  }, [reset.isSuccess, navigate]);
+  }, [reset.isSuccess, toLogin]);
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
@@ -62,7 +66,7 @@ export default function ResetPassword() {
             <p role="status" className="text-sm text-slate-700 dark:text-slate-300">
               Password updated successfully! You can now login. Redirecting to login page...
             </p>
-            <Button onClick={() => navigate('/')}>Go to Login</Button>
+            <Button onClick={toLogin}>Go to Login</Button>
           </div>
         ) : (
           <form onSubmit={onSubmit} className="grid gap-4" noValidate>

@@ -1,0 +1,16 @@
+import { describe, expect, it } from 'vitest';
+import { firstRunSteps } from './first-run';
+
+const done = (s: Parameters<typeof firstRunSteps>[0]) => firstRunSteps(s).filter((x) => x.done).map((x) => x.id);
+
+describe('first-run checklist', () => {
+  it('ticks nothing for a new owner', () => {
+    expect(done({ hasNumber: false, hasCalls: false, aiMode: 'voicemail', callGreeting: null })).toEqual([]);
+  });
+  it('ticks each step from real state', () => {
+    expect(done({ hasNumber: true, hasCalls: false, aiMode: 'voicemail', callGreeting: '  ' })).toEqual(['number']);
+    expect(done({ hasNumber: true, hasCalls: false, aiMode: 'agent', callGreeting: null })).toEqual(['number', 'mode']);
+    expect(done({ hasNumber: true, hasCalls: false, aiMode: 'voicemail', callGreeting: 'Hi, you reached Sam.' })).toEqual(['number', 'mode']);
+    expect(done({ hasNumber: true, hasCalls: true, aiMode: 'agent', callGreeting: null })).toEqual(['number', 'forwarding', 'test-call', 'mode']);
+  });
+});

@@ -1,0 +1,28 @@
+// The first-run checklist on Call Logs: each step is ticked by what the server already knows,
+// never by the owner clicking it.
+
+export interface FirstRunState {
+  hasNumber: boolean;
+  hasCalls: boolean;
+  aiMode: 'voicemail' | 'agent';
+  callGreeting: string | null;
+}
+
+export type StepId = 'number' | 'forwarding' | 'test-call' | 'mode';
+
+export interface Step {
+  id: StepId;
+  label: string;
+  done: boolean;
+}
+
+export function firstRunSteps(s: FirstRunState): Step[] {
+  return [
+    { id: 'number', label: 'Get your number', done: s.hasNumber },
+    // Forwarding happens on the owner's own phone; the first call reaching the number proves it.
+    { id: 'forwarding', label: 'Set up call forwarding', done: s.hasCalls },
+    { id: 'test-call', label: 'Make a test call from another phone', done: s.hasCalls },
+    // Voicemail is the default; choosing means the agent, or a greeting of the owner's own.
+    { id: 'mode', label: 'Choose voicemail or AI agent', done: s.aiMode === 'agent' || Boolean(s.callGreeting?.trim()) },
+  ];
+}

@@ -1,0 +1,96 @@
+import { CheckCircle2, Circle } from 'lucide-react';
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { usePhoneNumbers } from '../../api/queries';
+import { useSession } from '../../api/session';
+import { Button, Card, CardHeader, cx } from '../../components/ui';
+import { firstRunSteps, type StepId } from '../../lib/first-run';
+import { formatPhone } from '../../lib/format';
+import { forwardingCodes } from '../../lib/forwarding';
+
+const hiddenKey = (userId: number) => `first-run-hidden-${userId}`;
+
+/** Get a number, forward the line, test it, choose how calls are answered: shown to an owner until done (or hidden). */
+export function FirstRunChecklist({ hasCalls }: { hasCalls: boolean }) {
+  const { user } = useSession();
+  const numbers = usePhoneNumbers();
+  const [hidden, setHidden] = useState(() => (user ? localStorage.getItem(hiddenKey(user.id)) === '1' : true));
+  if (!user || user.role !== 'customer' || hidden || !numbers.data) return null;
+
+  const number = numbers.data.numbers[0]?.phoneNumber;
+  const steps = firstRunSteps({ hasNumber: Boolean(number), hasCalls, aiMode: user.aiMode, callGreeting: user.callGreeting });
+  if (steps.every((s) => s.done)) return null;
+  const doneCount = steps.filter((s) => s.done).length;
+
+  const detail: Record<StepId, React.ReactNode> = {
+    number: number ? (
+      <>Your number is {formatPhone(number)}.</>
+    ) : (
+      <>
+        <Link className="font-medium text-indigo-700 underline dark:text-indigo-300" to="/dashboard/phone-numbers">
+          Get your UK number
+        </Link>{' '}
+        on Phone Numbers.
+      </>
+    ),
+    forwarding: number ? (
+      <>
+        On your business phone dial <code className="rounded bg-slate-100 px-1.5 py-0.5 font-mono dark:bg-slate-800">{forwardingCodes(number).unanswered}</code> to forward
+        unanswered calls.{' '}
+        <Link className="font-medium text-indigo-700 underline dark:text-indigo-300" to="/dashboard/phone-numbers">
+          All forwarding codes
+        </Link>
+      </>
+    ) : (
+      'Once you have a number, forward your business line to it.'
+    ),
+    'test-call': 'Ring your business line from another phone and let it ring out: the call appears here.',
+    mode: (
+      <>
+        {user.aiMode === 'agent' ? 'Your AI agent answers calls.' : 'Calls go to voicemail with the standard greeting.'}{' '}
+        <Link className="font-medium text-indigo-700 underline dark:text-indigo-300" to="/dashboard/notifications">
+          Choose in Notification Settings
+        </Link>
+      </>
+    ),
+  };
+
+  return (
+    <Card className="mb-6" aria-labelledby="first-run-title">
+      <CardHeader
+        title={<span id="first-run-title">Get your line answering</span>}
+        description={`${doneCount} of ${steps.length} done`}
+        action={
+          <Button
+            size="sm"
+            variant="ghost"
+            onClick={() => {
+              localStorage.setItem(hiddenKey(user.id), '1');
+              setHidden(true);
+            }}
+          >
+            Hide
+          </Button>
+        }
+      />
+      <ol className="grid gap-4 p-5" aria-label="Set-up steps">
+        {steps.map((s) => (
+          <li key={s.id} className="flex gap-3" data-done={s.done}>
+            {s.done ? (
+              <CheckCircle2 className="mt-0.5 h-5 w-5 shrink-0 text-emerald-600 dark:text-emerald-400" aria-hidden />
+            ) : (
+              <Circle className="mt-0.5 h-5 w-5 shrink-0 text-slate-400" aria-hidden />
+            )}
+            <div className="min-w-0 text-sm">
+              <p className={cx('font-semibold', s.done && 'text-slate-600 line-through dark:text-slate-400')}>
+                {s.label}
+                <span className="sr-only">{s.done ? ' (done)' : ' (to do)'}</span>
+              </p>
+              {!s.done && <p className="mt-0.5 text-slate-600 dark:text-slate-400">{detail[s.id]}</p>}
+            </div>
+          </li>
+        ))}
+      </ol>
+    </Card>
+  );
+}
