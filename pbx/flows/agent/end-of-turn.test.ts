@@ -8,7 +8,9 @@ describe('turnEnding', () => {
     "No, that's all, thanks.",
     'Do you work on Saturdays.', // Whisper sometimes writes a question with a full stop
     'Can I book a visit for 3pm?',
-  ])('a finished question or closing phrase is complete: %s', (t) => {
+    'My boiler is leaking.',
+    'Yes.',
+  ])('a finished question, statement or closing phrase is complete: %s', (t) => {
     expect(turnEnding(t)).toBe('complete');
   });
 
@@ -24,11 +26,12 @@ describe('turnEnding', () => {
     'I want to book a visit for',
     'Can you come on Tuesday,',
     'So the thing is...',
+    'I want to book a visit', // no full stop: Whisper heard the voice stay up
   ])('a hesitation, a dangling word or a number being read out holds the turn: %s', (t) => {
     expect(turnEnding(t)).toBe('hold');
   });
 
-  it.each(['My boiler is leaking.', 'Yes.', 'I need a plumber.', ''])('a plain statement (or nothing heard) waits the usual time: "%s"', (t) => {
+  it.each(['', 'what time do you open on Monday'])('nothing heard, or an unpunctuated question, waits the usual time: "%s"', (t) => {
     expect(turnEnding(t)).toBe('neutral');
   });
 });
@@ -36,7 +39,7 @@ describe('turnEnding', () => {
 describe('endOfTurnSilenceMs', () => {
   it('maps complete, neutral and hold to the configured silences', () => {
     expect(endOfTurnSilenceMs('What are your hours?')).toBe(DEFAULT_END_OF_TURN.completeMs);
-    expect(endOfTurnSilenceMs('My boiler is leaking.')).toBe(DEFAULT_END_OF_TURN.defaultMs);
+    expect(endOfTurnSilenceMs('what time do you open')).toBe(DEFAULT_END_OF_TURN.defaultMs);
     expect(endOfTurnSilenceMs('My number is 07700')).toBe(DEFAULT_END_OF_TURN.holdMs);
     expect(DEFAULT_END_OF_TURN.completeMs).toBeLessThan(DEFAULT_END_OF_TURN.defaultMs);
     expect(DEFAULT_END_OF_TURN.holdMs).toBeGreaterThan(DEFAULT_END_OF_TURN.defaultMs);

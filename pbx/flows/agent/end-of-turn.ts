@@ -1,14 +1,16 @@
 // How long the caller's silence must last before their turn is over, decided from what
 // they said so far (the speculative transcript). Pure, so every rule is unit-tested.
 //
-// People leave the floor with a finished question or a closing phrase, and keep it with a
-// hesitation ("um"), a dangling word ("and", "for") or a number still being read out. A
-// fixed wait is too slow for the first and too quick for the second.
+// People leave the floor with a finished question, statement or closing phrase, and keep it
+// with a hesitation ("um"), a dangling word ("and", "for") or a number still being read
+// out. A fixed wait is too slow for the first and too quick for the second. Committing a
+// little early is safe: a caller who carries on holds the agent's reply (conversation.ts)
+// and their words join the next turn; answering half a sentence aloud is what must not happen.
 
 export interface EndOfTurnConfig {
-  /** A finished question or closing phrase. */
+  /** A finished question, statement or closing phrase. */
   completeMs: number;
-  /** Nothing tells either way (a statement, or no words yet). */
+  /** Nothing tells either way (no words, an unpunctuated question). */
   defaultMs: number;
   /** The caller is plainly not done: a hesitation, a dangling word, a number being read out. */
   holdMs: number;
@@ -63,9 +65,9 @@ export function turnEnding(transcript: string): TurnEnding {
   if (CLOSING.test(text)) return 'complete';
   if (isNumber(last)) return 'hold'; // "07700 900…", "flat 3…": digits come in groups
   if (DANGLING.has(last)) return 'hold';
-  if (!/[.!]$/.test(text)) return 'hold'; // no full stop: mid-sentence
-  if (QUESTION_STARTS.has(w[0]!) && w.length >= 3) return 'complete'; // a question Whisper wrote with a full stop
-  return 'neutral';
+  if (/[.!]$/.test(text)) return 'complete'; // a finished statement, or a question Whisper wrote with a full stop
+  // No full stop: mid-sentence, unless it is plainly a question Whisper left unpunctuated.
+  return QUESTION_STARTS.has(w[0]!) && w.length >= 3 ? 'neutral' : 'hold';
 }
 
 /** The silence (ms) that ends this turn. `mayShorten` is false while a message is being left. */
