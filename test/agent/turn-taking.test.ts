@@ -69,6 +69,26 @@ describe('agent call: speculative turn-taking', { timeout: 120_000 }, () => {
     expect(turns[0]!.speculativeLlmCalls).toBeGreaterThanOrEqual(2); // the cancelled one is counted
   });
 
+  it('a caller who goes on after a short pause following a finished sentence gets one answer to all of it, and nothing before', async () => {
+    const first = 'My boiler is leaking.';
+    const rest = 'Can someone come out today?';
+    const biz = h.business({ businessName: 'Acme Plumbing', knowledgeBase: KB });
+    h.replies([
+      [/today/i, reply('question', true, BOOKED)],
+      [/leaking\.$/i, reply('question', true, TOO_EARLY)],
+    ]);
+    const sttBefore = h.whisper.requests.length;
+    // 350 ms: past the speculation point, short of the 500 ms a finished sentence commits on.
+    const { channelId, session } = await h.call(biz.did, [...pausedSpeech(h.whisper, { agentQuietMs: 1000 }, first, 350, rest), { after: { agentQuietMs: 800 }, hangUp: true }]);
+    const row = await h.finishedRow(channelId);
+
+    expect(h.whisper.requests.length - sttBefore).toBeGreaterThanOrEqual(2); // the first half was transcribed on its own
+    expect(session.heardAudio(await h.agentAudio(TOO_EARLY))).toBe(false);
+    expect(callerLines(row.transcription)).toEqual([`Caller: ${first} ${rest}`]);
+    expect(row.transcription).toContain(`Caller: ${first} ${rest}\nAgent: ${BOOKED}`);
+    expect(h.metrics.filter((m) => m.callId === row.id).map((m) => m.turn)).toEqual([1]);
+  });
+
   it('"um" holds the turn past the usual end-of-turn silence, and an answer made early is never heard', async () => {
     const first = 'I need someone to look at my boiler, um';
     const rest = 'it is making a banging noise.';
