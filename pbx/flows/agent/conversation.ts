@@ -436,11 +436,22 @@ export class AgentConversation {
       speaker.kind = outcome.kind;
       if (outcome.kind !== 'answer' && !(outcome.kind === 'goodbye' && spoken.length)) for (const line of outcome.say) speaker.add(line);
       const said = outcome.say.join(' ');
+      const historyMark = this.history.length;
       this.history.push({ role: 'user', content: text });
       this.history.push({ role: 'assistant', content: JSON.stringify({ intent: outcome.kind === 'answer' ? 'question' : parseIntent(raw), answered: outcome.kind === 'answer', answer: said }) });
       if (outcome.kind === 'not-answered') this.deps.onUnanswered(text, said);
       if (outcome.kind === 'take-message') this.mode = 'message';
-      await speaker.finished();
+      try {
+        await speaker.finished();
+      } catch (err) {
+        if (!speaker.started) {
+          // The caller went on before hearing a word of it: as if it was never given, and
+          // their words join the next turn.
+          this.history.length = historyMark;
+          this.carryText = text;
+        }
+        throw err;
+      }
       if (outcome.kind === 'goodbye' && !signal.aborted) this.close('agent');
     });
   }
@@ -497,6 +508,8 @@ export class AgentConversation {
     let first = true;
     const api = {
       kind: undefined as string | undefined,
+      /** Some of it reached the caller. */
+      started: false,
       add: (text: string, ready?: ReadyAudio) => {
         const t0 = ready?.startedAt ?? this.now();
         const made = ready?.audio ?? sentenceAudio(this.deps.engines.speech, text, this.input.voice, this.deps.media.sampleRate);
@@ -514,6 +527,7 @@ export class AgentConversation {
           let line: TranscriptLine | undefined;
           const played = this.deps.media.player.play(pcm, {
             onStart: () => {
+              api.started = true;
               line = { speaker: 'Agent', text };
               this.transcript.push(line);
               if (isFirst) onFirstAudio?.(ttsMs, this.now(), readyAt, api.kind);
