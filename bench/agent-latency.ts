@@ -22,7 +22,8 @@ const TTS_MS = Number(process.argv[5] ?? 100);
 
 interface PathResult {
   metrics: AgentHarness['metrics'];
-  sessions: MediaSession[];
+  /** Each call's media, with the caller's spoken step that ends each committed turn (turn 1 first). */
+  sessions: Array<{ session: MediaSession; lastStepOfTurn: number[] }>;
   bargeStops: number[];
   /** Model requests for agent turns (speculative ones included) per committed answer turn. */
   modelCallsPerTurn: number;
@@ -60,10 +61,12 @@ async function runPath(speculative: boolean): Promise<PathResult> {
   const converse = async (steps: CallerStep[]) => (await h.call(DID, steps)).session;
   const q = (text: string): CallerStep => ({ after: { agentQuietMs: 500 }, say: text, onSpeak: () => (whisper.defaultTranscript = text) });
 
-  const sessions: MediaSession[] = [];
+  const sessions: PathResult['sessions'] = [];
   for (let c = 0; c < CALLS; c++) {
-    sessions.push(
-      await converse([
+    sessions.push({
+      // The second turn is spoken in two halves.
+      lastStepOfTurn: [0, 2, 3, 4],
+      session: await converse([
         q('What time do you open on Monday?'),
         // A caller who stops for half a second mid-sentence: speculation starts, is cancelled, starts again.
         ...pausedSpeech(whisper, { agentQuietMs: 500 }, 'I would like to book a visit for', 500, 'next Tuesday morning, please.'),
@@ -71,23 +74,24 @@ async function runPath(speculative: boolean): Promise<PathResult> {
         q('Thank you very much, goodbye.'),
         { after: { ms: 20_000 }, hangUp: true },
       ]),
-    );
+    });
   }
   const committed = metrics.filter((m) => m.kind !== 'message-taken').length;
   const modelCalls = ollama.requests.filter((r) => r.path === '/api/chat').length;
 
   // Barge-in: the caller talks over the second sentence of a long answer.
-  const bargeSessions: MediaSession[] = [];
+  const bargeSessions: PathResult['sessions'] = [];
   for (let c = 0; c < CALLS; c++) {
-    bargeSessions.push(
-      await converse([
+    bargeSessions.push({
+      lastStepOfTurn: [0, 1],
+      session: await converse([
         q('What time do you open on Monday?'),
         { after: { agentAudioMs: 1200 }, say: 'Sorry, do you work on Saturdays?', onSpeak: () => (whisper.defaultTranscript = 'Sorry, do you work on Saturdays?') },
         { after: { agentQuietMs: 600 }, hangUp: true },
       ]),
-    );
+    });
   }
-  const bargeStops = bargeSessions.map((s) => s.bargeInStopMs(1)).filter((x): x is number => x !== undefined);
+  const bargeStops = bargeSessions.map((s) => s.session.bargeInStopMs(1)).filter((x): x is number => x !== undefined);
   await h.close();
   return { metrics: [...metrics], sessions: [...sessions, ...bargeSessions], bargeStops, modelCallsPerTurn: modelCalls / committed };
 }
@@ -102,7 +106,9 @@ function printTurns(name: string, r: PathResult): void {
   for (const m of r.metrics) byCall.set(m.callId, [...(byCall.get(m.callId) ?? []), m]);
   [...byCall.entries()].forEach(([callId, turns], ci) => {
     for (const m of turns) {
-      const gap = r.sessions[ci]?.responseGapMs(m.turn - 1);
+      const call = r.sessions[ci];
+      const step = call?.lastStepOfTurn[m.turn - 1];
+      const gap = step === undefined ? undefined : call!.session.responseGapMs(step);
       console.log(
         `${String(callId).padStart(5)} ${String(m.turn).padStart(4)}  ${m.kind.padEnd(12)} ${String(m.speculativeLlmCalls).padStart(4)}  ${f(m.commitSilenceMs)}    ${f(m.vadWaitMs)} ${f(m.sttMs)} ${f(m.llmFirstMs)} ${f(m.ttsFirstMs)} ${f(m.holdMs)}    ${f(m.overheadMs)}  ${f(m.totalMs)}           ${gap === undefined ? '     -' : f(gap)}`,
       );
