@@ -413,9 +413,9 @@ export class AgentConversation {
 
       // Ask the model (or take the speculation's reply, already under way); speak answer
       // sentences as they are ready (TTS of sentence n+1 runs while sentence n plays).
-      const speculated = spec?.llmStartedAt !== undefined;
+      const underWay = spec?.llmStartedAt !== undefined;
       stages.llmStart = spec?.llmStartedAt ?? this.now();
-      const replies = spec && speculated ? spec.replies() : respond(this.deps.engines.replies, turnMessages({ system: this.system, history: this.history, callerText: text }), signal);
+      const replies = spec && underWay ? spec.replies() : respond(this.deps.engines.replies, turnMessages({ system: this.system, history: this.history, callerText: text }), signal);
       const speaker = this.streamingSpeaker(signal, this.metricsFor(stages, 'answer'));
       let outcome: ReturnType<typeof decideTurn> | undefined;
       let raw = '';
