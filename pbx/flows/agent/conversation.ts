@@ -302,8 +302,11 @@ export class AgentConversation {
         transcribe: (signal) => this.transcribe(audio, n, signal),
         reply: (heard, signal) => {
           if (entry.mode !== 'normal' || !heard) return null;
-          this.speculativeCalls++;
-          this.speculativeCallsTotal++;
+          // Asked after the turn committed (a slow Whisper), it is no longer a speculation.
+          if (this.speculation === entry) {
+            this.speculativeCalls++;
+            this.speculativeCallsTotal++;
+          }
           const callerText = [entry.carry, heard].filter(Boolean).join(' ');
           return respond(this.deps.engines.replies, turnMessages({ system: this.system, history, callerText }), signal);
         },
