@@ -1,14 +1,18 @@
 // Agent turn latency through the real core (test/agent/harness.ts): ARI ↔ ARI simulator, real RTP on
 // loopback, real WebRTC VAD, with engine doubles of fixed delay (Whisper, Ollama) and
 // espeak-ng behind a fixed extra delay for TTS. Prints figures, never pass/fail:
-//   per turn: caller's end of speech → first agent audio on the wire, split into the VAD's
-//   end-of-turn wait, STT, LLM first sentence, TTS first audio, and the core's own overhead;
-//   and the barge-in stop time measured on the caller's side of the simulator.
+//   per turn: caller's end of speech → first agent audio on the wire, split into the silence
+//   waited before work started, STT, LLM first sentence, TTS first audio, the hold for the
+//   end-of-turn silence (speculative path) and the core's own overhead; speculative model
+//   calls per committed turn; and the barge-in stop time measured on the caller's side.
+// Both turn-taking paths run in the same process on the same script, one after the other:
+//   sequential: wait 700 ms of silence, then STT → LLM → TTS (the old path)
+//   speculative: start after 200 ms of silence, commit on an end-of-turn silence picked from the words
 // Budgets (DESIGN.md): own overhead < 50 ms, barge-in < 200 ms.
 // Run: npx tsx bench/agent-latency.ts [calls=3] [sttMs=150] [llmMs=300] [ttsMs=100]
 import { createPromptCache, createTextToSpeech, type TextToSpeech } from '../models/tts/index.js';
 import type { CallerStep, MediaSession } from '../test/ari-sim/media/rtp-sim.js';
-import { startAgentHarness } from '../test/agent/harness.js';
+import { pausedSpeech, startAgentHarness, type AgentHarness } from '../test/agent/harness.js';
 import { machine, percentile, report } from './lib/report.js';
 
 const CALLS = Number(process.argv[2] ?? 3);
@@ -16,84 +20,136 @@ const STT_MS = Number(process.argv[3] ?? 150);
 const LLM_MS = Number(process.argv[4] ?? 300);
 const TTS_MS = Number(process.argv[5] ?? 100);
 
-// The agent tests' harness, with espeak-ng behind a fixed extra delay as the agent's voice.
-const h = await startAgentHarness({
-  speech: (server) => {
-    const espeak = createTextToSpeech(server.config.tts);
-    const slowTts: TextToSpeech = {
-      engine: espeak.engine,
-      async synthesize(text, voice, out, signal) {
-        await new Promise((r) => setTimeout(r, TTS_MS));
-        return espeak.synthesize(text, voice, out, signal);
-      },
-    };
-    return createPromptCache({ dataDir: server.dataDir, tts: slowTts });
-  },
-});
-const { ollama, whisper, metrics } = h;
-whisper.delayMs = STT_MS;
-ollama.always = { delayMs: LLM_MS };
-const { did: DID } = h.business({ businessName: 'Bench Plumbing', knowledgeBase: 'Q: Hours?\nA: 8am to 6pm.' });
-
-// Each answer is new text, so TTS really synthesises it (no prompt-cache hit).
-let answerSeq = 0;
-ollama.replier = (req) => {
-  const last = String((req.body.messages as Array<{ content: string }>).at(-1)?.content ?? '');
-  const n = ++answerSeq;
-  if (/goodbye/i.test(last)) return JSON.stringify({ intent: 'goodbye', answered: true, answer: 'Thank you for calling. Goodbye.' });
-  return JSON.stringify({ intent: 'question', answered: true, answer: `Answer number ${n}: we are open from 8am to 6pm. Is there anything else?` });
-};
-
-async function converse(steps: CallerStep[]): Promise<MediaSession> {
-  return (await h.call(DID, steps)).session;
+interface PathResult {
+  metrics: AgentHarness['metrics'];
+  /** Each call's media, with the caller's spoken step that ends each committed turn (turn 1 first). */
+  sessions: Array<{ session: MediaSession; lastStepOfTurn: number[] }>;
+  bargeStops: number[];
+  /** Model requests for agent turns (speculative ones included) per committed answer turn. */
+  modelCallsPerTurn: number;
 }
 
-const q = (text: string): CallerStep => ({ after: { agentQuietMs: 500 }, say: text, onSpeak: () => (whisper.defaultTranscript = text) });
+async function runPath(speculative: boolean): Promise<PathResult> {
+  // The agent tests' harness, with espeak-ng behind a fixed extra delay as the agent's voice.
+  const h = await startAgentHarness({
+    timing: { speculative },
+    speech: (server) => {
+      const espeak = createTextToSpeech(server.config.tts);
+      const slowTts: TextToSpeech = {
+        engine: espeak.engine,
+        async synthesize(text, voice, out, signal) {
+          await new Promise((r) => setTimeout(r, TTS_MS));
+          return espeak.synthesize(text, voice, out, signal);
+        },
+      };
+      return createPromptCache({ dataDir: server.dataDir, tts: slowTts });
+    },
+  });
+  const { ollama, whisper, metrics } = h;
+  whisper.delayMs = STT_MS;
+  ollama.always = { delayMs: LLM_MS };
+  const { did: DID } = h.business({ businessName: 'Bench Plumbing', knowledgeBase: 'Q: Hours?\nA: 8am to 6pm.' });
 
-console.log(`agent-latency on ${machine()}`);
-console.log(`engine doubles: STT ${STT_MS} ms, LLM ${LLM_MS} ms (whole reply), TTS espeak-ng + ${TTS_MS} ms\n`);
-const sessions: MediaSession[] = [];
-for (let c = 0; c < CALLS; c++) {
-  sessions.push(
-    await converse([q('What time do you open on Monday?'), q('And what about Tuesday please?'), q('Thank you very much, goodbye.'), { after: { ms: 20_000 }, hangUp: true }]),
-  );
-}
+  // Each answer is new text, so TTS really synthesises it (no prompt-cache hit).
+  let answerSeq = 0;
+  ollama.replier = (req) => {
+    const last = String((req.body.messages as Array<{ content: string }>).at(-1)?.content ?? '');
+    const n = ++answerSeq;
+    if (/goodbye/i.test(last)) return JSON.stringify({ intent: 'goodbye', answered: true, answer: 'Thank you for calling. Goodbye.' });
+    return JSON.stringify({ intent: 'question', answered: true, answer: `Answer number ${n}: we are open from 8am to 6pm. Is there anything else?` });
+  };
+  const converse = async (steps: CallerStep[]) => (await h.call(DID, steps)).session;
+  const q = (text: string): CallerStep => ({ after: { agentQuietMs: 500 }, say: text, onSpeak: () => (whisper.defaultTranscript = text) });
 
-// Barge-in: the caller talks over the second sentence of a long answer.
-const bargeSessions: MediaSession[] = [];
-for (let c = 0; c < CALLS; c++) {
-  bargeSessions.push(
-    await converse([
-      q('What time do you open on Monday?'),
-      { after: { agentAudioMs: 1200 }, say: 'Sorry, do you work on Saturdays?', onSpeak: () => (whisper.defaultTranscript = 'Sorry, do you work on Saturdays?') },
-      { after: { agentQuietMs: 600 }, hangUp: true },
-    ]),
-  );
+  const sessions: PathResult['sessions'] = [];
+  for (let c = 0; c < CALLS; c++) {
+    sessions.push({
+      // The second turn is spoken in two halves.
+      lastStepOfTurn: [0, 2, 3, 4],
+      session: await converse([
+        q('What time do you open on Monday?'),
+        // A caller who stops for half a second mid-sentence: speculation starts, is cancelled, starts again.
+        ...pausedSpeech(whisper, { agentQuietMs: 500 }, 'I would like to book a visit for', 500, 'next Tuesday morning, please.'),
+        q('And what about Tuesday please?'),
+        q('Thank you very much, goodbye.'),
+        { after: { ms: 20_000 }, hangUp: true },
+      ]),
+    });
+  }
+  const committed = metrics.filter((m) => m.kind !== 'message-taken').length;
+  const modelCalls = ollama.requests.filter((r) => r.path === '/api/chat').length;
+
+  // Barge-in: the caller talks over the second sentence of a long answer.
+  const bargeSessions: PathResult['sessions'] = [];
+  for (let c = 0; c < CALLS; c++) {
+    bargeSessions.push({
+      lastStepOfTurn: [0, 1],
+      session: await converse([
+        q('What time do you open on Monday?'),
+        { after: { agentAudioMs: 1200 }, say: 'Sorry, do you work on Saturdays?', onSpeak: () => (whisper.defaultTranscript = 'Sorry, do you work on Saturdays?') },
+        { after: { agentQuietMs: 600 }, hangUp: true },
+      ]),
+    });
+  }
+  const bargeStops = bargeSessions.map((s) => s.session.bargeInStopMs(1)).filter((x): x is number => x !== undefined);
+  await h.close();
+  return { metrics: [...metrics], sessions: [...sessions, ...bargeSessions], bargeStops, modelCallsPerTurn: modelCalls / committed };
 }
 
 const f = (n: number) => n.toFixed(0).padStart(6);
-console.log(' call turn  kind           VAD wait    STT  LLM 1st  TTS 1st  overhead  core total  caller-side gap');
-const byCall = new Map<number, typeof metrics>();
-for (const m of metrics) byCall.set(m.callId, [...(byCall.get(m.callId) ?? []), m]);
-const allSessions = [...sessions, ...bargeSessions];
-[...byCall.entries()].forEach(([callId, turns], ci) => {
-  for (const m of turns) {
-    const gap = allSessions[ci]?.responseGapMs(m.turn - 1);
-    console.log(
-      `${String(callId).padStart(5)} ${String(m.turn).padStart(4)}  ${m.kind.padEnd(13)} ${f(m.vadWaitMs)} ${f(m.sttMs)} ${f(m.llmFirstMs)} ${f(m.ttsFirstMs)}    ${f(m.overheadMs)}      ${f(m.totalMs)}           ${gap === undefined ? '     -' : f(gap)}`,
-    );
-  }
-});
+const p = (xs: number[], q: number) => percentile(xs, q).toFixed(0);
 
-const overhead = metrics.map((m) => m.overheadMs);
-const totals = metrics.map((m) => m.totalMs);
-const stops = bargeSessions.map((s) => s.bargeInStopMs(1)).filter((x): x is number => x !== undefined);
-console.log(`\ncore overhead per turn: p50 ${percentile(overhead, 50).toFixed(1)} ms, p95 ${percentile(overhead, 95).toFixed(1)} ms, max ${Math.max(...overhead).toFixed(1)} ms (budget < 50 ms)`);
-console.log(`end of speech → first agent audio: p50 ${percentile(totals, 50).toFixed(0)} ms, max ${Math.max(...totals).toFixed(0)} ms`);
-console.log(`barge-in, caller starts talking → agent audio stops (caller side): ${stops.map((s) => s.toFixed(0)).join(', ')} ms (budget < 200 ms)`);
+function printTurns(name: string, r: PathResult): void {
+  console.log(`\n${name}`);
+  console.log(' call turn  kind          spec  commit  VAD wait    STT  LLM 1st  TTS 1st   hold  overhead   total  caller-side gap');
+  const byCall = new Map<number, PathResult['metrics']>();
+  for (const m of r.metrics) byCall.set(m.callId, [...(byCall.get(m.callId) ?? []), m]);
+  [...byCall.entries()].forEach(([callId, turns], ci) => {
+    for (const m of turns) {
+      const call = r.sessions[ci];
+      const step = call?.lastStepOfTurn[m.turn - 1];
+      const gap = step === undefined ? undefined : call!.session.responseGapMs(step);
+      console.log(
+        `${String(callId).padStart(5)} ${String(m.turn).padStart(4)}  ${m.kind.padEnd(12)} ${String(m.speculativeLlmCalls).padStart(4)}  ${f(m.commitSilenceMs)}    ${f(m.vadWaitMs)} ${f(m.sttMs)} ${f(m.llmFirstMs)} ${f(m.ttsFirstMs)} ${f(m.holdMs)}    ${f(m.overheadMs)}  ${f(m.totalMs)}           ${gap === undefined ? '     -' : f(gap)}`,
+      );
+    }
+  });
+}
+
+console.log(`agent-latency on ${machine()}`);
+console.log(`engine doubles: STT ${STT_MS} ms, LLM ${LLM_MS} ms (whole reply), TTS espeak-ng + ${TTS_MS} ms; ${CALLS} calls of 4 turns + ${CALLS} barge-in calls per path`);
+const before = await runPath(false);
+const after = await runPath(true);
+printTurns('sequential (old path: 700 ms end-of-turn silence, then STT → LLM → TTS)', before);
+printTurns('speculative (start after 200 ms of silence, commit on an end-of-turn silence from the words)', after);
+
+// Answer turns only: those are the ones that go through all three engines.
+const answers = (r: PathResult) => r.metrics.filter((m) => m.kind === 'answer' || m.kind === 'goodbye');
+const stage = (r: PathResult, k: 'vadWaitMs' | 'sttMs' | 'llmFirstMs' | 'ttsFirstMs' | 'holdMs' | 'overheadMs') => p(answers(r).map((m) => m[k]), 50);
+console.log('\nend of caller speech → first agent audio (answer turns), p50 of each stage, ms');
+console.log('path          p50    p95   silence waited    STT  LLM 1st  TTS 1st   hold  overhead  model calls/turn  barge-in stop max');
+for (const [name, r] of [
+  ['sequential', before],
+  ['speculative', after],
+] as const) {
+  const totals = answers(r).map((m) => m.totalMs);
+  console.log(
+    `${name.padEnd(12)} ${p(totals, 50).padStart(4)}  ${p(totals, 95).padStart(5)}   ${stage(r, 'vadWaitMs').padStart(14)} ${stage(r, 'sttMs').padStart(6)} ${stage(r, 'llmFirstMs').padStart(8)} ${stage(r, 'ttsFirstMs').padStart(8)} ${stage(r, 'holdMs').padStart(6)} ${stage(r, 'overheadMs').padStart(9)}  ${r.modelCallsPerTurn.toFixed(2).padStart(16)}  ${Math.max(...r.bargeStops).toFixed(0).padStart(17)}`,
+  );
+}
+
+const overhead = after.metrics.map((m) => m.overheadMs);
+const engines = `engines ${STT_MS}+${LLM_MS}+${TTS_MS} ms`;
+console.log(`\ncore overhead per turn (speculative): p50 ${percentile(overhead, 50).toFixed(1)} ms, p95 ${percentile(overhead, 95).toFixed(1)} ms (budget < 50 ms)`);
 report({ bench: 'agent-latency', measure: 'agent turn core overhead p95', value: `${percentile(overhead, 95).toFixed(1)} ms`, budget: '< 50 ms' });
-report({ bench: 'agent-latency', measure: 'end of speech → first agent audio p50', value: `${percentile(totals, 50).toFixed(0)} ms`, budget: `engines ${STT_MS}+${LLM_MS}+${TTS_MS} ms` });
-report({ bench: 'agent-latency', measure: 'barge-in stop, max', value: `${Math.max(...stops).toFixed(0)} ms`, budget: '< 200 ms' });
+for (const [name, r] of [
+  ['sequential (old path)', before],
+  ['speculative', after],
+] as const) {
+  const totals = answers(r).map((m) => m.totalMs);
+  report({ bench: 'agent-latency', measure: `end of speech → first agent audio p50 / p95, ${name}`, value: `${p(totals, 50)} / ${p(totals, 95)} ms`, budget: name === 'speculative' ? `p50 < 900 ms (${engines})` : engines });
+}
+report({ bench: 'agent-latency', measure: 'model calls per committed turn (speculative, one 500 ms mid-sentence pause in four turns)', value: after.modelCallsPerTurn.toFixed(2) });
+report({ bench: 'agent-latency', measure: 'barge-in stop, max (sequential / speculative)', value: `${Math.max(...before.bargeStops).toFixed(0)} / ${Math.max(...after.bargeStops).toFixed(0)} ms`, budget: '< 200 ms' });
 
-await h.close();
 process.exit(0);

@@ -44,6 +44,44 @@ describe('respond', () => {
     expect(events[0]).toMatchObject({ type: 'done', reply: { answered: false, wellFormed: false } });
   });
 
+  // A model that has written this much and is still writing: the rest waits on `release`.
+  function stalled(head: string, tail: string) {
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    const streamer: ReplyStreamer = {
+      name: 'stalled',
+      async *stream() {
+        yield head;
+        await gate;
+        yield tail;
+      },
+    };
+    return { streamer, release };
+  }
+
+  it('hands the first sentence over while the JSON object is still open', async () => {
+    const { streamer, release } = stalled('{"intent":"question","answered":true,"answer":"We open at 8am. We', ' close at 6pm."}');
+    const events = respond(streamer, []);
+    expect((await events.next()).value).toEqual({ type: 'sentence', text: 'We open at 8am.' });
+    release();
+    const rest: ResponderEvent[] = [];
+    for await (const e of events) rest.push(e);
+    expect(rest.map((e) => e.type)).toEqual(['sentence', 'done']);
+  });
+
+  it('hands over the first clause of a long first sentence while the model still writes it', async () => {
+    const { streamer, release } = stalled(
+      '{"intent":"question","answered":true,"answer":"We cover Leeds, York, Harrogate and Wakefield, and most of the villages',
+      ' in between."}',
+    );
+    const events = respond(streamer, []);
+    expect((await events.next()).value).toEqual({ type: 'sentence', text: 'We cover Leeds, York, Harrogate and Wakefield,' });
+    release();
+    const rest: ResponderEvent[] = [];
+    for await (const e of events) rest.push(e);
+    expect(rest[0]).toEqual({ type: 'sentence', text: 'and most of the villages in between.' });
+  });
+
   it('passes engine failures to the caller', async () => {
     const failing: ReplyStreamer = {
       name: 'down',

@@ -36,4 +36,24 @@ describe('SentenceSplitter', () => {
   it('drops fragments with nothing to say', () => {
     expect(splitSentences('... Hello. !')).toEqual(['Hello.']);
   });
+  it('releases the first clause of a long first sentence as soon as its comma has arrived', () => {
+    const s = new SentenceSplitter();
+    expect(s.push('We cover Leeds, York, Harrogate and Wakefield')).toEqual([]); // still short: wait for the full stop
+    expect(s.push(', and most of the villages in between')).toEqual(['We cover Leeds, York, Harrogate and Wakefield,']);
+    expect(s.push(' as well. After that, we')).toEqual(['and most of the villages in between as well.']);
+    // Only the first sentence is cut short: later ones wait for their full stop.
+    expect(s.push(' go as far as Ripon, Thirsk and Northallerton on most weekdays, and')).toEqual([]);
+    expect(s.flush()).toEqual(['After that, we go as far as Ripon, Thirsk and Northallerton on most weekdays, and']);
+  });
+  it('keeps a short opener ("Yes,") with the rest of the first sentence, and leaves times and thousands whole', () => {
+    const s = new SentenceSplitter();
+    expect(s.push('Yes, we can come out to you at 8:30 for a fee of 1,000 pounds on a weekday')).toEqual([]);
+    expect(s.push(' morning.')).toEqual([]);
+    expect(s.flush()).toEqual(['Yes, we can come out to you at 8:30 for a fee of 1,000 pounds on a weekday morning.']);
+  });
+  it('can be told not to cut the first clause', () => {
+    const s = new SentenceSplitter({ firstClause: false });
+    expect(s.push('We cover Leeds, York, Harrogate and Wakefield, and most villages in between')).toEqual([]);
+  });
 });
+

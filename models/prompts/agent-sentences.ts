@@ -1,6 +1,8 @@
 // Splits the agent's streamed answer into sentences so the first one can be synthesised
 // and spoken while the model is still writing the rest. A sentence is released only once
 // the character after its full stop has arrived, so "£12.50" or "Dr. Patel" never break.
+// The caller is waiting for the first words only: when the first sentence runs long, its
+// first clause (up to a comma, semicolon, colon or dash) is released on its own.
 
 const ABBREVIATIONS = new Set([
   'mr', 'mrs', 'ms', 'dr', 'st', 'rd', 'ave', 'no', 'nos', 'approx', 'etc', 'e.g', 'i.e', 'vs', 'tel', 'mon', 'tue',
@@ -10,6 +12,10 @@ const ABBREVIATIONS = new Set([
 
 /** Longest stretch we hold back waiting for a full stop before splitting at a comma. */
 const MAX_CHARS = 220;
+/** Before anything has been said: a first sentence this long is spoken clause first. */
+const FIRST_CLAUSE_AFTER_CHARS = 60;
+/** A first clause shorter than this ("Yes,") is not worth a synthesis of its own. */
+const MIN_CLAUSE_CHARS = 20;
 
 function endsWithAbbreviation(text: string): boolean {
   // Only the tail: abbreviations are short, and on the whole text this unanchored regex is quadratic.
@@ -23,6 +29,9 @@ function endsWithAbbreviation(text: string): boolean {
 
 export class SentenceSplitter {
   private buffer = '';
+  private released = 0;
+
+  constructor(private readonly opts: { firstClause?: boolean } = {}) {}
 
   /** Adds streamed text; returns the sentences now complete. */
   push(text: string): string[] {
@@ -50,6 +59,13 @@ export class SentenceSplitter {
       i = end - 1;
     }
     this.buffer = this.buffer.slice(from);
+    if ((this.opts.firstClause ?? true) && this.released + out.length === 0 && this.buffer.length >= FIRST_CLAUSE_AFTER_CHARS) {
+      const cut = lastClauseEnd(this.buffer);
+      if (cut >= MIN_CLAUSE_CHARS) {
+        this.take(out, 0, cut);
+        this.buffer = this.buffer.slice(cut);
+      }
+    }
     // A run-on sentence is split at its last comma so speech does not wait for ever.
     if (this.buffer.length > MAX_CHARS) {
       const cut = Math.max(this.buffer.lastIndexOf(', '), this.buffer.lastIndexOf('; '));
@@ -58,6 +74,7 @@ export class SentenceSplitter {
         this.buffer = this.buffer.slice(cut + 1);
       }
     }
+    this.released += out.length;
     return out;
   }
 
@@ -73,6 +90,14 @@ export class SentenceSplitter {
     const s = this.buffer.slice(from, to).trim();
     if (/[\p{L}\p{N}]/u.test(s)) out.push(s);
   }
+}
+
+/** End (exclusive) of the last clause in `text` whose boundary has been seen whole, or -1. */
+function lastClauseEnd(text: string): number {
+  let end = -1;
+  // ", " "; " ": " (not "8:30" or "1,000"), and a spaced dash.
+  for (const m of text.matchAll(/[,;:](?=\s)|\s[–—-](?=\s)/g)) end = m.index + m[0].length;
+  return end;
 }
 
 /** Whole-text convenience (non-streaming engines, tests). */

@@ -4,6 +4,11 @@
 //   quiet ──(startMs of speech)──▶ speaking ──(endSilenceMs of silence)──▶ quiet
 //                 │ emits speech-start                 │ emits turn (≥ minTurnMs of speech)
 //                 │ (barge-in pauses playback here)    │ or blip (shorter: "mm", a cough, "ok")
+//
+// Speculative turn-taking: after speculateMs of silence in a real turn it also emits pause
+// (the turn so far, so transcription and the reply can start), and resume if the caller
+// then speaks again. The end-of-turn silence of the current stretch can be moved once its
+// words are known (setEndSilence): shorter after a complete question, longer after "um".
 
 export interface TurnConfig {
   frameMs: number;
@@ -19,6 +24,10 @@ export interface TurnConfig {
   preRollMs: number;
   /** A turn is cut here even if the caller keeps talking. */
   maxTurnMs: number;
+  /** Silence inside a real turn after which `pause` is emitted (0: never, the old path). */
+  speculateMs: number;
+  /** Speech after a pause that means the caller carried on (`resume`); shorter is a click. */
+  resumeMs: number;
 }
 
 export const DEFAULT_TURN_CONFIG: TurnConfig = {
@@ -29,6 +38,8 @@ export const DEFAULT_TURN_CONFIG: TurnConfig = {
   blipSilenceMs: 240,
   preRollMs: 300,
   maxTurnMs: 30_000,
+  speculateMs: 0,
+  resumeMs: 60,
 };
 
 export type TurnEvent =
@@ -37,7 +48,11 @@ export type TurnEvent =
   | { type: 'speech-confirmed' }
   /** A short stretch: a back-channel while the agent talks, or a one-word answer ("Yes.") when it listens. */
   | { type: 'blip'; audio: Int16Array; speechMs: number; silenceMs: number }
-  | { type: 'turn'; audio: Int16Array; speechMs: number; silenceMs: number };
+  | { type: 'turn'; audio: Int16Array; speechMs: number; silenceMs: number }
+  /** speculateMs of silence in a real turn: the turn so far, which may yet go on. */
+  | { type: 'pause'; audio: Int16Array; speechMs: number; silenceMs: number }
+  /** The caller spoke again after a pause: whatever was started on it is stale. */
+  | { type: 'resume' };
 
 export class TurnDetector {
   private state: 'quiet' | 'speaking' = 'quiet';
@@ -47,10 +62,15 @@ export class TurnDetector {
   private speechFrames = 0;
   private silenceRun = 0;
   private confirmed = false;
+  /** A pause was reported and the caller has not resumed since. */
+  private paused = false;
+  private speechSincePause = 0;
+  private endSilenceFrames: number;
   private readonly c: TurnConfig;
 
   constructor(config: Partial<TurnConfig> = {}) {
     this.c = { ...DEFAULT_TURN_CONFIG, ...config };
+    this.endSilenceFrames = this.frames_(this.c.endSilenceMs);
   }
 
   get speaking(): boolean {
@@ -87,6 +107,11 @@ export class TurnDetector {
     if (speech) {
       this.speechFrames++;
       this.silenceRun = 0;
+      if (this.paused && ++this.speechSincePause >= this.frames_(this.c.resumeMs)) {
+        this.paused = false;
+        this.endSilenceFrames = this.frames_(this.c.endSilenceMs);
+        out.push({ type: 'resume' });
+      }
     } else {
       this.silenceRun++;
     }
@@ -100,11 +125,28 @@ export class TurnDetector {
     if (!this.confirmed && this.silenceRun >= this.frames_(this.c.blipSilenceMs)) {
       out.push({ type: 'blip', audio: concat(this.frames), speechMs, silenceMs });
       this.reset();
-    } else if (this.silenceRun >= this.frames_(this.c.endSilenceMs) || tooLong) {
+    } else if (this.silenceRun >= this.endSilenceFrames || tooLong) {
       out.push({ type: 'turn', audio: concat(this.frames), speechMs, silenceMs });
       this.reset();
+    } else if (this.confirmed && !this.paused && this.c.speculateMs > 0 && this.silenceRun === this.frames_(this.c.speculateMs)) {
+      this.paused = true;
+      this.speechSincePause = 0;
+      out.push({ type: 'pause', audio: concat(this.frames), speechMs, silenceMs });
     }
     return out;
+  }
+
+  /**
+   * Moves the end-of-turn silence of the stretch now paused (its words are known). Ends the
+   * turn at once when the caller has already been silent that long; ignored once they resume.
+   */
+  setEndSilence(ms: number): TurnEvent[] {
+    if (this.state !== 'speaking' || !this.paused) return [];
+    this.endSilenceFrames = this.frames_(ms);
+    if (this.silenceRun < this.endSilenceFrames) return [];
+    const event: TurnEvent = { type: 'turn', audio: concat(this.frames), speechMs: this.speechFrames * this.c.frameMs, silenceMs: this.silenceRun * this.c.frameMs };
+    this.reset();
+    return [event];
   }
 
   /** Forget the current stretch (e.g. the agent's own prompt is over and listening restarts). */
@@ -116,6 +158,9 @@ export class TurnDetector {
     this.speechFrames = 0;
     this.silenceRun = 0;
     this.confirmed = false;
+    this.paused = false;
+    this.speechSincePause = 0;
+    this.endSilenceFrames = this.frames_(this.c.endSilenceMs);
   }
 }
 

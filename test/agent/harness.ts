@@ -11,7 +11,10 @@ import { installAgentFlow } from '../../pbx/flows/agent/index.js';
 import type { ConversationTiming, TurnMetrics } from '../../pbx/flows/agent/conversation.js';
 import { sentenceAudio } from '../../pbx/flows/agent/speech-audio.js';
 import { eventShapeProblems } from '../ari-sim/event-shapes.js';
-import { attachMediaSim, type CallerStep, type Impairments, type MediaSession, type MediaSim } from '../ari-sim/media/rtp-sim.js';
+import { rms } from '../../pbx/media/codecs.js';
+import { callerSpeech } from '../ari-sim/caller-audio.js';
+import { attachMediaSim, type CallerStep, type CallerTrigger, type Impairments, type MediaSession, type MediaSim } from '../ari-sim/media/rtp-sim.js';
+import { readWav } from '../ari-sim/wav.js';
 import { AriSimulator, type CallOutcome } from '../ari-sim/simulator.js';
 import { startOllamaDouble, type OllamaDouble } from '../doubles/ollama/server.js';
 import { startWhisperDouble, type WhisperDouble } from '../doubles/whisper/server.js';
@@ -48,6 +51,37 @@ let didSeq = 500;
 export const SUMMARY = 'A caller asked about opening hours and was told 8am to 6pm, Monday to Friday.';
 
 export const reply = (intent: string, answered: boolean, answer: string) => JSON.stringify({ intent, answered, answer });
+
+/** Where the voice is in a caller phrase as the simulator sends it (its 20 ms frames, its loudness marks). */
+function voicedSpan(text: string): { startMs: number; endMs: number; totalMs: number } {
+  const wav = readWav(callerSpeech(text));
+  const frame = (wav.sampleRate / 1000) * 20;
+  const pcm = new Int16Array(wav.data.length >> 1);
+  for (let i = 0; i < pcm.length; i++) pcm[i] = wav.data.readInt16LE(i * 2);
+  let startMs = -1;
+  let endMs = 0;
+  for (let i = 0, ms = 0; i < pcm.length; i += frame, ms += 20) {
+    const level = rms(pcm.subarray(i, i + frame));
+    if (startMs < 0 && level > 150) startMs = ms;
+    if (level > 300) endMs = ms + 20;
+  }
+  return { startMs: Math.max(0, startMs), endMs, totalMs: Math.ceil(pcm.length / frame) * 20 };
+}
+
+/**
+ * A caller who says `first`, stops for `pauseMs` (voice to voice) and carries on with
+ * `rest`, as one sentence. Whisper hears `first` until `rest` starts, then the whole.
+ */
+export function pausedSpeech(whisper: WhisperDouble, after: CallerTrigger, first: string, pauseMs: number, rest: string): CallerStep[] {
+  const a = voicedSpan(first);
+  const b = voicedSpan(rest);
+  // The step timer runs from the start of `first`; espeak-ng's own lead-in and tail count as pause.
+  const ms = a.endMs + Math.max(0, pauseMs - b.startMs);
+  return [
+    { after, say: first, onSpeak: () => (whisper.defaultTranscript = first) },
+    { after: { ms: Math.max(ms, a.totalMs) }, say: rest, onSpeak: () => (whisper.defaultTranscript = `${first} ${rest}`) },
+  ];
+}
 
 /**
  * The real core and PBX (real ARI clients against the ARI simulator, real RTP over UDP on

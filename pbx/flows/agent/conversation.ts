@@ -11,6 +11,8 @@ import type { PacedPlayer, PlayResult } from '../../media/paced-player.js';
 import { TurnDetector, type TurnConfig, type TurnEvent } from '../../media/turn-detector.js';
 import type { VoiceActivityDetector } from '../../media/vad.js';
 import type { FlowLog } from '../types.js';
+import { DEFAULT_END_OF_TURN, endOfTurnSilenceMs, type EndOfTurnConfig } from './end-of-turn.js';
+import { Speculation } from './speculation.js';
 import { sentenceAudio, writeTurnWav } from './speech-audio.js';
 import type { TranscriptLine } from './transcript.js';
 
@@ -20,6 +22,11 @@ import type { TranscriptLine } from './transcript.js';
 // Control is kept apart from data (livekit/pipecat habit): barge-in, hang-up and engine
 // failure are events that cancel the current turn's AbortController and clear the
 // player's queue; the audio already queued is simply dropped.
+//
+// Turns overlap instead of queueing (speculation.ts): after a short pause the caller's
+// words so far are transcribed and answered; the turn commits only when the end-of-turn
+// silence has passed (shorter after a finished question, longer after "um" or a number),
+// and only a committed turn is heard, logged or counted.
 
 export interface AgentMediaPort {
   sampleRate: number;
@@ -39,28 +46,46 @@ export interface ConversationTiming {
   /** The longest a call may run before the agent closes it politely. */
   maxCallMs: number;
   turn: Partial<TurnConfig>;
+  /**
+   * Speculative turn-taking: start on turn.speculateMs of silence, commit after the silence
+   * endOfTurn picks from the words. False is the old path: wait turn.endSilenceMs, then
+   * transcribe, ask and synthesise one after another (kept for the benchmark's comparison).
+   */
+  speculative: boolean;
+  /** Commit points; `defaultMs` follows turn.endSilenceMs unless given. */
+  endOfTurn: Partial<EndOfTurnConfig>;
 }
 
 export const DEFAULT_TIMING: ConversationTiming = {
   silencePromptMs: 8000,
   maxCallMs: 15 * 60_000,
-  turn: { startMs: 80, endSilenceMs: 700, minTurnMs: 500, blipSilenceMs: 240 },
+  turn: { startMs: 80, endSilenceMs: 700, minTurnMs: 500, blipSilenceMs: 240, speculateMs: 200 },
+  speculative: true,
+  endOfTurn: {},
 };
 
 /** Per-turn figures for the latency benchmark (all in ms). */
 export interface TurnMetrics {
   turn: number;
   kind: string;
-  /** End-of-turn silence the detector waited for. */
+  /** Silence waited before the turn's work started (the speculation point, or the whole end-of-turn silence). */
   vadWaitMs: number;
   sttMs: number;
   /** From sending the conversation to the model to its first speakable sentence (or its whole reply). */
   llmFirstMs: number;
   ttsFirstMs: number;
+  /** First audio ready while the end-of-turn silence had not yet passed (speculative turns). */
+  holdMs: number;
   /** Caller's end of speech → first agent frame on the wire. */
   totalMs: number;
   /** What is left: the core's own work. */
   overheadMs: number;
+  /** The silence that ended the turn. */
+  commitSilenceMs: number;
+  /** The turn adopted work started before it ended. */
+  speculated: boolean;
+  /** Model calls started speculatively for this turn, cancelled ones included. */
+  speculativeLlmCalls: number;
 }
 
 export interface BargeInMetrics {
@@ -100,6 +125,38 @@ export interface ConversationDeps {
 
 type Mode = 'normal' | 'message' | 'voicemail';
 
+/** A speculation and what it assumed; a turn adopts it only if that still holds. */
+interface SpeculationEntry {
+  spec: Speculation;
+  mode: Mode;
+  carry: string;
+  historyLength: number;
+}
+
+/** When each stage of a turn finished (ms, this.now clock), for TurnMetrics. */
+interface TurnStages {
+  turn: number;
+  endOfSpeech: number;
+  workStart: number;
+  commitAt: number;
+  commitSilenceMs: number;
+  sttDone?: number;
+  llmStart?: number;
+  firstText?: number;
+  speculated: boolean;
+  speculativeLlmCalls: number;
+}
+
+/** The first sentence reached the wire: its synthesis time, when it left, when its audio was ready. */
+type FirstAudio = (ttsMs: number, at: number, readyAt: number, kind?: string) => void;
+
+/** A sentence's audio synthesised before it was queued (by a speculation). */
+interface ReadyAudio {
+  audio: Promise<Int16Array>;
+  startedAt: number;
+  readyAt(): number | undefined;
+}
+
 /** Below this, a short sound while the agent listens is not worth transcribing (a click, a breath). */
 const SHORT_ANSWER_MS = 200;
 
@@ -128,6 +185,13 @@ export class AgentConversation {
   private silencePrompts = 0;
   private carryText = '';
   private turnCount = 0;
+  private speculation: SpeculationEntry | null = null;
+  /** Speculative model calls since the last committed turn, and over the call. */
+  private speculativeCalls = 0;
+  private speculativeCallsTotal = 0;
+  private cancelledSpeculations = 0;
+  private wavSeq = 0;
+  private readonly endOfTurn: EndOfTurnConfig;
   private engineFailed = false;
   private speechFailed = false;
   private ended = false;
@@ -139,8 +203,14 @@ export class AgentConversation {
     private readonly deps: ConversationDeps,
     private readonly input: ConversationInput,
   ) {
-    this.timing = { ...DEFAULT_TIMING, ...deps.timing, turn: { ...DEFAULT_TIMING.turn, ...deps.timing?.turn } };
-    this.detector = new TurnDetector(this.timing.turn);
+    this.timing = {
+      ...DEFAULT_TIMING,
+      ...deps.timing,
+      turn: { ...DEFAULT_TIMING.turn, ...deps.timing?.turn },
+      endOfTurn: { ...DEFAULT_TIMING.endOfTurn, ...deps.timing?.endOfTurn },
+    };
+    this.detector = new TurnDetector({ ...this.timing.turn, speculateMs: this.timing.speculative ? this.timing.turn.speculateMs : 0 });
+    this.endOfTurn = { ...DEFAULT_END_OF_TURN, defaultMs: this.timing.turn.endSilenceMs ?? DEFAULT_END_OF_TURN.defaultMs, ...this.timing.endOfTurn };
     this.system = buildAgentSystemPrompt({ businessName: input.businessName, knowledgeBase: input.knowledgeBase });
     this.now = deps.now ?? (() => performance.now());
   }
@@ -170,7 +240,10 @@ export class AgentConversation {
     switch (e.type) {
       case 'speech-start':
         this.stopSilenceTimer();
-        if (player.busy && !player.isPaused) {
+        this.cancelSpeculation('new stretch of speech');
+        // While a reply is on its way too: the caller may have more to say, so nothing of
+        // it is heard until we know whether this is "mm" or a real turn.
+        if ((player.busy || this.turnRunning) && !player.isPaused) {
           // Possible barge-in: stop sending now, decide once we know it is not a cough.
           player.pause();
           this.bargeIn = { at: this.now() };
@@ -188,6 +261,7 @@ export class AgentConversation {
         }
         return;
       case 'blip':
+        this.cancelSpeculation('short sound');
         if (this.bargeIn) {
           // "mm", "ok", a cough over the agent: carry on speaking as if nothing happened.
           this.bargeIn = null;
@@ -199,10 +273,65 @@ export class AgentConversation {
           this.startSilenceTimer();
         }
         return;
-      case 'turn':
-        void this.callerTurn(e.audio, e.silenceMs, this.now());
+      case 'pause':
+        this.cancelSpeculation('superseded');
+        this.speculation = this.speculate(e.audio, this.now() - e.silenceMs);
         return;
+      case 'resume':
+        this.cancelSpeculation('caller carried on');
+        return;
+      case 'turn': {
+        const entry = this.speculation;
+        this.speculation = null;
+        void this.callerTurn(e.audio, e.silenceMs, this.now(), false, entry ?? undefined);
+        return;
+      }
     }
+  }
+
+  // ------------------------------------------------------------------ speculation
+
+  /** Starts the work for the turn so far; its words then set when the turn ends. */
+  private speculate(audio: Int16Array, endOfSpeech: number): SpeculationEntry {
+    const n = this.turnCount + 1;
+    const entry = { mode: this.mode, carry: this.carryText, historyLength: this.history.length } as SpeculationEntry;
+    const history = [...this.history];
+    entry.spec = new Speculation(
+      {
+        now: this.now,
+        transcribe: (signal) => this.transcribe(audio, n, signal),
+        reply: (heard, signal) => {
+          if (entry.mode !== 'normal' || !heard) return null;
+          // Asked after the turn committed (a slow Whisper), it is no longer a speculation.
+          if (this.speculation === entry) {
+            this.speculativeCalls++;
+            this.speculativeCallsTotal++;
+          }
+          const callerText = [entry.carry, heard].filter(Boolean).join(' ');
+          return respond(this.deps.engines.replies, turnMessages({ system: this.system, history, callerText }), signal);
+        },
+        synthesize: (text) => sentenceAudio(this.deps.engines.speech, text, this.input.voice, this.deps.media.sampleRate),
+      },
+      endOfSpeech,
+    );
+    entry.spec.transcript.then(
+      (heard) => {
+        if (entry.spec.cancelled || this.speculation !== entry || this.ended) return;
+        // A message is never cut short: callers leaving one pause between sentences.
+        const ms = endOfTurnSilenceMs(heard, this.endOfTurn, entry.mode === 'normal');
+        for (const e of this.detector.setEndSilence(ms)) this.onTurnEvent(e);
+      },
+      () => undefined, // an STT failure is the committed turn's to report
+    );
+    return entry;
+  }
+
+  private cancelSpeculation(reason: string): void {
+    const entry = this.speculation;
+    if (!entry) return;
+    this.speculation = null;
+    entry.spec.cancel(reason);
+    this.cancelledSpeculations++;
   }
 
   // ------------------------------------------------------------------ turns
@@ -240,13 +369,29 @@ export class AgentConversation {
     if (!this.ended && this.turnAbort === null && !this.detector.speaking) this.startSilenceTimer();
   }
 
-  private async callerTurn(audio: Int16Array, silenceMs: number, detectedAt: number, short = false): Promise<void> {
-    const endOfSpeech = detectedAt - silenceMs;
+  private async callerTurn(audio: Int16Array, silenceMs: number, detectedAt: number, short = false, entry?: SpeculationEntry): Promise<void> {
+    let spec = entry?.spec;
+    if (entry && (entry.mode !== this.mode || entry.carry !== this.carryText || entry.historyLength !== this.history.length)) {
+      // The conversation moved on since it started (cannot normally happen): start afresh.
+      entry.spec.cancel('stale');
+      this.cancelledSpeculations++;
+      spec = undefined;
+    }
     const n = ++this.turnCount;
+    const stages: TurnStages = {
+      turn: n,
+      endOfSpeech: spec?.endOfSpeech ?? detectedAt - silenceMs,
+      workStart: spec?.startedAt ?? detectedAt,
+      commitAt: detectedAt,
+      commitSilenceMs: silenceMs,
+      speculated: spec !== undefined,
+      speculativeLlmCalls: this.speculativeCalls,
+    };
+    this.speculativeCalls = 0;
     await this.agentTurn(`turn ${n}`, async (signal) => {
-      const t0 = this.now();
-      const heard = await this.transcribe(audio, n, signal);
-      const sttMs = this.now() - t0;
+      spec?.adopt(signal);
+      const heard = spec ? await spec.transcript : await this.transcribe(audio, n, signal);
+      stages.sttDone = spec?.sttDoneAt ?? this.now();
       const text = [this.carryText, heard].filter(Boolean).join(' ');
       this.carryText = text; // kept if this turn is cancelled before the agent answers
       if (!heard) {
@@ -265,25 +410,25 @@ export class AgentConversation {
       if (this.mode === 'message') {
         this.carryText = '';
         this.mode = 'normal';
-        await this.speak([AGENT_LINES.messageTaken], signal, this.metricsFor(n, 'message-taken', endOfSpeech, silenceMs, sttMs, 0));
+        await this.speak([AGENT_LINES.messageTaken], signal, this.metricsFor(stages, 'message-taken'));
         return;
       }
 
-      // Ask the model; speak answer sentences as they are ready (TTS of sentence n+1
-      // runs while sentence n plays).
-      const tLlm = this.now();
-      let llmFirstMs: number | undefined;
-      const speaker = this.streamingSpeaker(signal, this.metricsFor(n, 'answer', endOfSpeech, silenceMs, sttMs, () => llmFirstMs ?? 0));
+      // Ask the model (or take the speculation's reply, already under way); speak answer
+      // sentences as they are ready (TTS of sentence n+1 runs while sentence n plays).
+      const underWay = spec?.llmStartedAt !== undefined;
+      stages.llmStart = spec?.llmStartedAt ?? this.now();
+      const replies = spec && underWay ? spec.replies() : respond(this.deps.engines.replies, turnMessages({ system: this.system, history: this.history, callerText: text }), signal);
+      const speaker = this.streamingSpeaker(signal, this.metricsFor(stages, 'answer'));
       let outcome: ReturnType<typeof decideTurn> | undefined;
       let raw = '';
       const spoken: string[] = [];
-      for await (const ev of respond(this.deps.engines.replies, turnMessages({ system: this.system, history: this.history, callerText: text }), signal)) {
+      for await (const ev of replies) {
+        stages.firstText ??= spec?.firstTextAt ?? this.now();
         if (ev.type === 'sentence') {
-          llmFirstMs ??= this.now() - tLlm;
           spoken.push(ev.text);
-          speaker.add(ev.text);
+          speaker.add(ev.text, spec?.takeAudio(ev.text));
         } else {
-          llmFirstMs ??= this.now() - tLlm;
           raw = ev.raw;
           outcome = decideTurn(ev.reply, this.input.businessName, spoken);
         }
@@ -294,11 +439,22 @@ export class AgentConversation {
       speaker.kind = outcome.kind;
       if (outcome.kind !== 'answer' && !(outcome.kind === 'goodbye' && spoken.length)) for (const line of outcome.say) speaker.add(line);
       const said = outcome.say.join(' ');
+      const historyMark = this.history.length;
       this.history.push({ role: 'user', content: text });
       this.history.push({ role: 'assistant', content: JSON.stringify({ intent: outcome.kind === 'answer' ? 'question' : parseIntent(raw), answered: outcome.kind === 'answer', answer: said }) });
       if (outcome.kind === 'not-answered') this.deps.onUnanswered(text, said);
       if (outcome.kind === 'take-message') this.mode = 'message';
-      await speaker.finished();
+      try {
+        await speaker.finished();
+      } catch (err) {
+        if (!speaker.started) {
+          // The caller went on before hearing a word of it: as if it was never given, and
+          // their words join the next turn.
+          this.history.length = historyMark;
+          this.carryText = text;
+        }
+        throw err;
+      }
       if (outcome.kind === 'goodbye' && !signal.aborted) this.close('agent');
     });
   }
@@ -313,7 +469,7 @@ export class AgentConversation {
   }
 
   private async transcribe(audio: Int16Array, n: number, signal: AbortSignal): Promise<string> {
-    const file = await writeTurnWav(this.deps.workDir, `turn-${process.pid}-${Date.now()}-${n}`, audio, this.deps.media.sampleRate);
+    const file = await writeTurnWav(this.deps.workDir, `turn-${process.pid}-${Date.now()}-${n}-${++this.wavSeq}`, audio, this.deps.media.sampleRate);
     try {
       const { text } = await this.deps.engines.stt.transcribe(file, { signal });
       return text.replace(/\[[^\][]*\]|\([^()]*\)/g, ' ').replace(/\s+/g, ' ').trim(); // whisper's "[BLANK_AUDIO]", "(coughs)"
@@ -324,33 +480,43 @@ export class AgentConversation {
 
   // ------------------------------------------------------------------ speaking
 
-  private metricsFor(n: number, kind: string, endOfSpeech: number, vadWaitMs: number, sttMs: number, llmFirstMs: number | (() => number)) {
-    return (ttsFirstMs: number, firstFrameAt: number, k?: string) => {
-      const totalMs = firstFrameAt - endOfSpeech;
-      const llm = typeof llmFirstMs === 'function' ? llmFirstMs() : llmFirstMs;
+  private metricsFor(st: TurnStages, kind: string): FirstAudio {
+    return (ttsFirstMs, firstFrameAt, readyAt, k) => {
+      const vadWaitMs = st.workStart - st.endOfSpeech;
+      const sttMs = (st.sttDone ?? st.workStart) - st.workStart;
+      const llmFirstMs = st.llmStart !== undefined && st.firstText !== undefined ? st.firstText - st.llmStart : 0;
+      const holdMs = Math.max(0, st.commitAt - readyAt);
+      const totalMs = firstFrameAt - st.endOfSpeech;
       this.deps.onTurnMetrics?.({
-        turn: n,
+        turn: st.turn,
         kind: k ?? kind,
         vadWaitMs,
         sttMs,
-        llmFirstMs: llm,
+        llmFirstMs,
         ttsFirstMs,
+        holdMs,
         totalMs,
-        overheadMs: totalMs - vadWaitMs - sttMs - llm - ttsFirstMs,
+        overheadMs: totalMs - vadWaitMs - sttMs - llmFirstMs - ttsFirstMs - holdMs,
+        commitSilenceMs: st.commitSilenceMs,
+        speculated: st.speculated,
+        speculativeLlmCalls: st.speculativeLlmCalls,
       });
     };
   }
 
   /** Speaks sentences in order, synthesising ahead of playback; reports the first one's timing. */
-  private streamingSpeaker(signal: AbortSignal, onFirstAudio?: (ttsMs: number, at: number, kind?: string) => void) {
+  private streamingSpeaker(signal: AbortSignal, onFirstAudio?: FirstAudio) {
     const plays: Promise<PlayResult>[] = [];
     let chain: Promise<void> = Promise.resolve();
     let first = true;
     const api = {
       kind: undefined as string | undefined,
-      add: (text: string) => {
-        const t0 = this.now();
-        const audio = sentenceAudio(this.deps.engines.speech, text, this.input.voice, this.deps.media.sampleRate).catch((err: unknown) => {
+      /** Some of it reached the caller. */
+      started: false,
+      add: (text: string, ready?: ReadyAudio) => {
+        const t0 = ready?.startedAt ?? this.now();
+        const made = ready?.audio ?? sentenceAudio(this.deps.engines.speech, text, this.input.voice, this.deps.media.sampleRate);
+        const audio = made.catch((err: unknown) => {
           throw new SpeechUnavailable(`could not synthesise "${text.slice(0, 40)}": ${(err as Error).message}`, { cause: err });
         });
         audio.catch(() => undefined); // surfaced through the chain below
@@ -359,13 +525,15 @@ export class AgentConversation {
         chain = chain.then(async () => {
           const pcm = await audio;
           if (signal.aborted || this.ended) return;
-          const ttsMs = this.now() - t0;
+          const readyAt = ready?.readyAt() ?? this.now();
+          const ttsMs = readyAt - t0;
           let line: TranscriptLine | undefined;
           const played = this.deps.media.player.play(pcm, {
             onStart: () => {
+              api.started = true;
               line = { speaker: 'Agent', text };
               this.transcript.push(line);
-              if (isFirst) onFirstAudio?.(ttsMs, this.now(), api.kind);
+              if (isFirst) onFirstAudio?.(ttsMs, this.now(), readyAt, api.kind);
             },
           });
           plays.push(
@@ -385,7 +553,7 @@ export class AgentConversation {
     return api;
   }
 
-  private async speak(lines: string[], signal: AbortSignal, onFirstAudio?: (ttsMs: number, at: number) => void): Promise<void> {
+  private async speak(lines: string[], signal: AbortSignal, onFirstAudio?: FirstAudio): Promise<void> {
     const s = this.streamingSpeaker(signal, onFirstAudio);
     for (const l of lines) s.add(l);
     await s.finished();
@@ -422,6 +590,12 @@ export class AgentConversation {
     const result: ConversationResult = { transcript: this.transcript, endedBy, engineFailed: this.engineFailed, speechFailed: this.speechFailed };
     if (this.ended) return result;
     this.ended = true;
+    this.cancelSpeculation('call ended');
+    // The model is shared by every call: how much speculation costs is worth watching.
+    this.deps.log.info(
+      { turns: this.turnCount, speculativeModelCalls: this.speculativeCallsTotal, cancelledSpeculations: this.cancelledSpeculations },
+      'agent: conversation over',
+    );
     this.stopSilenceTimer();
     clearTimeout(this.maxTimer);
     this.detach?.();
