@@ -48,6 +48,8 @@ export class CallSession {
   readonly createdLocalMs = Date.now();
   /** True when ARI itself said the channel left (not just inferred from a reconcile). */
   leftConfirmed = false;
+  /** Asterisk accepted our hang-up request (DELETE /channels/{id} answered 204). */
+  hangupAccepted = false;
 
   private lastAriMs: number;
   private lastLocalMs = Date.now();

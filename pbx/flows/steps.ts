@@ -120,9 +120,11 @@ function recordingFinished({ session, rest }: StepDeps, name: string, timeoutMs:
 }
 
 export async function hangUp({ session, rest }: StepDeps): Promise<void> {
-  if (session.gone) return;
+  // Once Asterisk has accepted our hang-up, a second one only earns a 404.
+  if (session.gone || session.hangupAccepted) return;
   try {
     await rest.hangup(session.channelId, 'normal');
+    session.hangupAccepted = true;
   } catch (err) {
     if (!(err instanceof AriNotFoundError)) throw err;
     session.markGone();

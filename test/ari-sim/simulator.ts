@@ -82,6 +82,15 @@ interface SimLiveRecording {
 const REALM = 'Asterisk REST Interface';
 const FORMATS = new Set(['wav', 'sln']);
 
+/** What Asterisk 20.17's chan_pjsip sets when a call's RTP ends (values are illustrative). */
+const RTP_QOS_VARIABLES: Array<[string, string]> = [
+  ['RTPAUDIOQOS', 'ssrc=1;themssrc=2;lp=0;rxjitter=0.000000;rxcount=500;txjitter=0.000000;txcount=500;rlp=0;rtt=0.000000;rxmes=86.0;txmes=86.0'],
+  ['RTPAUDIOQOSJITTER', 'minrxjitter=0.000000;maxrxjitter=0.000000;avgrxjitter=0.000000;stdevrxjitter=0.000000;mintxjitter=0.000000;maxtxjitter=0.000000;avgtxjitter=0.000000;stdevtxjitter=0.000000;'],
+  ['RTPAUDIOQOSLOSS', 'minrxlost=0.000000;maxrxlost=0.000000;avgrxlost=0.000000;stdevrxlost=0.000000;mintxlost=0.000000;maxtxlost=0.000000;avgtxlost=0.000000;stdevtxlost=0.000000;'],
+  ['RTPAUDIOQOSRTT', 'minrtt=0.000000;maxrtt=0.000000;avgrtt=0.000000;stdevrtt=0.000000;'],
+  ['RTPAUDIOQOSMES', 'minrxmes=86.0;maxrxmes=86.0;avgrxmes=86.0;stdevrxmes=0.0;mintxmes=86.0;maxtxmes=86.0;avgtxmes=86.0;stdevtxmes=0.0;'],
+];
+
 /**
  * An Asterisk ARI server double that speaks the real protocol: it serves the real Swagger
  * declarations (basePath rewritten per request, as res_ari does), validates every REST
@@ -311,6 +320,11 @@ export class AriSimulator {
     if (channel.gone) return;
     channel.gone = true;
     channel.outcome.hungUpBy = by;
+    // A caller's BYE tears the SIP channel's RTP down while it is still in the app: Asterisk
+    // 20.17 then sets its five call-quality variables, each a ChannelVarset (seen on the real PBX).
+    if (by === 'caller') {
+      for (const [variable, value] of RTP_QOS_VARIABLES) this.emitFor(channel, 'ChannelVarset', { variable, value, channel: channel.json });
+    }
     this.emitFor(channel, 'ChannelHangupRequest', { cause, channel: channel.json });
     channel.queue = [];
     channel.current?.abort();
@@ -320,7 +334,8 @@ export class AriSimulator {
     for (const [name, r] of this.liveRecordings) if (r.channel === channel) this.liveRecordings.delete(name);
     this.emitFor(channel, 'StasisEnd', { channel: channel.json });
     this.channels.delete(channel.json.id);
-    this.emitFor(channel, 'ChannelDestroyed', { cause, cause_txt: 'Normal Clearing', channel: { ...channel.json, state: 'Up' } });
+    // No ChannelDestroyed: once a channel has left Stasis its app is no longer subscribed to it,
+    // and Asterisk sends it nothing more (test/pbx-real/differential.test.ts).
     channel.finished(channel.outcome);
   }
 

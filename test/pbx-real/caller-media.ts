@@ -80,13 +80,17 @@ export class CallerMedia {
     return new Promise((resolve) => this.queueDrained.push(resolve));
   }
 
+  /** Where to send (Asterisk's SDP answer): audio starts flowing now, as from a phone. */
+  setRemote(address: string, port: number): void {
+    if (this.remote || this.closed) return;
+    this.remote = { address, port };
+    this.startClock();
+  }
+
   private receive(msg: Buffer, rinfo: dgram.RemoteInfo): void {
     if (msg.length < 12 || msg[0]! >> 6 !== 2) return;
     const pt = msg[1]! & 0x7f;
-    if (!this.remote) {
-      this.remote = { address: rinfo.address, port: rinfo.port };
-      this.startClock();
-    }
+    if (!this.remote) this.setRemote(rinfo.address, rinfo.port);
     if (pt !== 0) return; // only PCMU is audio for this caller
     const cc = msg[0]! & 0x0f;
     const ext = (msg[0]! & 0x10) !== 0;

@@ -21,7 +21,11 @@ const MESSAGE = 'Hello, it is Jo from the flats on King Street, the boiler has n
 
 /** One call's story as the core saw it: its requests and the events about its channel, in order. */
 function story(log: TapEntry[], channel: string): string[] {
-  return log.filter((e) => e.channel === channel).map((e) => (e.kind === 'request' ? `→ ${e.what} ${e.status}` : `← ${e.what}`));
+  // In the order the proxy saw them: a request when it was sent, an event when it arrived.
+  return log
+    .filter((e) => e.channel === channel)
+    .sort((a, b) => a.at - b.at)
+    .map((e) => (e.kind === 'request' ? `→ ${e.what} ${e.status}` : `← ${e.what}`));
 }
 
 const firstChannelAfter = (log: TapEntry[], from: number) => log.slice(from).find((e) => e.kind === 'event' && e.what === 'StasisStart')?.channel;
@@ -63,14 +67,13 @@ describe.skipIf(!real.ok)('the ARI simulator and Asterisk 20.17.0 tell the same 
     const from = simTap.log.length;
     const placed = sim.call({ app: APP, from: '+447700900555', did, script });
     await placed.done;
-    await waitUntil(() => simServer.database.db.select().from(users).all() && true, 1000);
-    await new Promise<void>((r) => setImmediate(r));
     return waitStory(simTap, from, placed.channelId);
   }
 
   /** The story once the channel has left and the core has finished with it (the recording deleted or none). */
   async function waitStory(tap: AriTap, from: number, channel: string): Promise<string[]> {
-    await waitUntil(() => tap.log.slice(from).some((e) => e.channel === channel && e.what === 'ChannelDestroyed') || Promise.reject(new Error('call not over')), 60_000);
+    // StasisEnd is the last event an app gets about a channel (ChannelDestroyed goes to subscribers only).
+    await waitUntil(() => tap.log.slice(from).some((e) => e.channel === channel && e.what === 'StasisEnd') || Promise.reject(new Error('call not over')), 60_000);
     // Requests after the channel left (fetching and deleting the recording) carry no channel: settle first.
     await waitUntil(() => (Date.now() - lastAt(tap) > 1500 ? true : Promise.reject(new Error('still busy'))), 20_000, 100);
     return story(tap.log.slice(from), channel);

@@ -69,7 +69,13 @@ const scenario = `<?xml version="1.0" encoding="ISO-8859-1" ?>
   <recv response="100" optional="true"/>
   <recv response="180" optional="true"/>
   <recv response="183" optional="true"/>
-  <recv response="200" rtd="answer" crlf="true"/>
+  <recv response="200" rtd="answer" crlf="true">
+    <action>
+      <ereg regexp="m=audio ([0-9]+)" search_in="body" check_it="true" assign_to="media,remote_port"/>
+      <ereg regexp="c=IN IP4 ([0-9.]+)" search_in="body" check_it="true" assign_to="conn,remote_host"/>
+      <exec command="echo '[$remote_host] [$remote_port] ([$conn], [$media])' > answer-[call_number].sdp"/>
+    </action>
+  </recv>
 
   <send>
     <![CDATA[
@@ -182,6 +188,24 @@ export async function placeCalls(sipPort: number, specs: CallSpec[], opts: { kee
       resolve({ exitCode: code, errors, rttMs });
     });
   });
+  // Like a phone, each caller sends its audio from the moment the call is answered, to the
+  // address in Asterisk's SDP answer (SIPp writes it out; see the scenario's 200 OK).
+  let watching = true;
+  const pending = new Set(medias.map((_, i) => i));
+  void (async () => {
+    while (watching && pending.size > 0) {
+      for (const i of [...pending]) {
+        const file = path.join(dir, `answer-${i + 1}.sdp`);
+        if (!fs.existsSync(file)) continue;
+        const [host, port] = fs.readFileSync(file, 'utf8').trim().split(' ');
+        if (!host || !port) continue;
+        medias[i]!.setRemote(host, Number(port));
+        pending.delete(i);
+      }
+      await new Promise((r) => setTimeout(r, 10));
+    }
+  })();
+  void done.then(() => (watching = false));
   const calls: SipCall[] = specs.map((spec, i) => {
     // SIPp's default Call-ID is "<call number>-<pid>@<local ip>"; call numbers follow the CSV lines.
     const callId = `${i + 1}-${pid}@127.0.0.1`;
