@@ -5,8 +5,10 @@
 //   end of the caller's speech → first agent audio heard, p50 / p95 (what a caller waits),
 //   barge-in: caller starts talking → agent audio stops, at the caller, p50 / max.
 // Run: npx tsx bench/pbx-real-agent.ts [calls=20] [sttMs=150] [llmMs=300]
+import { spawn } from 'node:child_process';
+import path from 'node:path';
 import { waitUntil } from '../test/helpers/wait.js';
-import { speech } from '../test/pbx-real/audio.js';
+import { envelope, speech } from '../test/pbx-real/audio.js';
 import { realPbxAvailability, startRealPbx } from '../test/pbx-real/harness.js';
 import type { SipCall } from '../test/pbx-real/sipp.js';
 import { machine, percentile, report } from './lib/report.js';
@@ -30,6 +32,13 @@ h.ollama.replier = (req) => {
   return JSON.stringify({ intent: /bye/i.test(last) ? 'goodbye' : 'question', answered: true, answer });
 };
 const question = speech('What are your opening hours?');
+/** espeak-ng ends its audio with quiet: the caller's speech ended that long before the last frame left. */
+const trailingQuietMs = (() => {
+  const levels = envelope(question);
+  let n = 0;
+  while (n < levels.length && levels[levels.length - 1 - n]! < 250) n++;
+  return n * 20;
+})();
 const areas = speech('What areas do you cover?');
 const interrupt = speech('Sorry, one more thing.');
 
@@ -47,7 +56,7 @@ await Promise.all(
     // Every caller asks at once (the Whisper double answers by the audio, so one transcript fits all).
     h.whisper.defaultTranscript = 'What are your opening hours?';
     await c.media.say(question);
-    const spokeUntil = performance.now();
+    const spokeUntil = performance.now() - trailingQuietMs;
     const first = await waitUntil(() => c.media.firstSoundAfter(spokeUntil) ?? Promise.reject(new Error('no answer yet')), 60_000, 5);
     responseMs.push(first - spokeUntil);
     await agentDone(c, first);
@@ -68,4 +77,17 @@ const f = (v: number) => `${v.toFixed(0)} ms`;
 report({ bench: 'pbx-real-agent', measure: `end of caller speech → first agent audio at the caller, p50 / p95 (${N} calls at once, engines ${STT_MS}+${LLM_MS} ms + TTS)`, value: `${f(percentile(responseMs, 50))} / ${f(percentile(responseMs, 95))}`, budget: 'engine time + 800 ms' });
 report({ bench: 'pbx-real-agent', measure: 'barge-in: caller talks → agent audio stops, at the caller, p50 / max', value: `${f(percentile(bargeMs, 50))} / ${f(Math.max(...bargeMs))}`, budget: '< 200 ms' });
 await h.close();
+
+// The same engines on the ARI simulator, from the same run (bench/agent-latency.ts).
+console.log(`\nARI simulator, same engine latencies (bench/agent-latency.ts 3 ${STT_MS} ${LLM_MS} 100):`);
+const simRows = await new Promise<Array<{ measure: string; value: string }>>((resolve) => {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/agent-latency.ts', '3', String(STT_MS), String(LLM_MS), '100'], { cwd: path.resolve(import.meta.dirname, '..'), stdio: ['ignore', 'pipe', 'inherit'] });
+  let buf = '';
+  child.stdout.on('data', (d: Buffer) => (buf += d));
+  child.on('exit', () => resolve(buf.split('\n').filter((l) => l.startsWith('BENCH_RESULT ')).map((l) => JSON.parse(l.slice(13)))));
+});
+console.log('\n| measure | real Asterisk 20.17.0 (at the caller) | ARI simulator |\n|---|---|---|');
+const simValue = (re: RegExp) => simRows.filter((r) => re.test(r.measure)).map((r) => `${r.value} (${r.measure})`).join('; ') || '-';
+console.log(`| end of speech → first agent audio p50 / p95 | ${f(percentile(responseMs, 50))} / ${f(percentile(responseMs, 95))} | ${simValue(/first agent audio/i)} |`);
+console.log(`| barge-in stop p50 / max | ${f(percentile(bargeMs, 50))} / ${f(Math.max(...bargeMs))} | ${simValue(/barge-in/i)} |`);
 process.exit(0);
