@@ -170,6 +170,10 @@ export class AsteriskInstance {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     this.child = child;
+    // A test worker that dies must not leave Asterisk running (and holding its ports).
+    const reap = () => child.kill('SIGKILL');
+    process.once('exit', reap);
+    child.once('exit', () => process.off('exit', reap));
     child.stdout!.on('data', (d) => (this.output += d));
     child.stderr!.on('data', (d) => (this.output += d));
     this.exited = new Promise((resolve) => child.once('exit', () => resolve()));
