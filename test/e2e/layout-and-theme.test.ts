@@ -78,6 +78,9 @@ describe('theme', () => {
     await page.goto('/dashboard/admin');
     await page.getByRole('heading', { name: 'Admin Dashboard' }).waitFor();
     await page.getByRole('row').filter({ hasText: 'admin@example.co.uk' }).waitFor();
+    // Dark for real: the root carries the theme and the sidebar is not painted white.
+    expect(await page.evaluate<boolean>("document.documentElement.classList.contains('dark')")).toBe(true);
+    expect(await page.evaluate<string>("getComputedStyle(document.querySelector('aside')).backgroundColor")).not.toBe('rgb(255, 255, 255)');
     await page.screenshot({ path: screenshotPath('admin-dark'), fullPage: true });
   });
 });

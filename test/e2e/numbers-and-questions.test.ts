@@ -4,14 +4,13 @@ import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { formatAdminPhone, formatPhone } from '../../contract/phone.js';
 import { unansweredQuestions } from '../../core/db/schema.js';
-import { adminPage, apiMissing, customerPage, useE2E, expectToast, until } from './support/browser.js';
+import { adminPage, customerPage, useE2E, expectToast, until } from './support/browser.js';
 
 const e2e = useE2E({ NUMBER_PROVIDER: 'static', STATIC_NUMBERS: '+447700900001,+447700900002,+447700900003' });
 
 describe('customer: numbers and questions', () => {
   it('gets a number, shows the forwarding guide and copies a code', async () => {
     const { page, customer } = await customerPage(e2e, { businessName: 'Forward Co' }, { clipboard: true });
-    if (await apiMissing(customer.client, '/api/phone-numbers')) return;
     await page.goto('/dashboard/phone-numbers');
     await page.getByText('No phone numbers yet').waitFor();
     await page.getByRole('button', { name: 'Get Started' }).click();
@@ -30,7 +29,6 @@ describe('customer: numbers and questions', () => {
 
   it('adds an answer to the knowledge base and resolves and deletes questions', async () => {
     const { page, customer } = await customerPage(e2e);
-    if (await apiMissing(customer.client, '/api/unanswered-questions')) return;
     e2e.server.database.db
       .insert(unansweredQuestions)
       .values([
@@ -74,7 +72,6 @@ describe('customer: numbers and questions', () => {
 describe('admin: number management', () => {
   it('filters to unused numbers, exports the CSV and releases a number', async () => {
     const { page, admin } = await adminPage(e2e);
-    if (await apiMissing(admin, '/api/admin/static-numbers')) return;
     await customerPage(e2e, { businessName: 'Owner Ltd' }).then(async ({ customer }) => customer.client.post('/api/phone-numbers/purchase'));
     await page.goto('/dashboard/static-numbers');
     await page.getByText('Cost Optimization Opportunity').waitFor();

@@ -56,7 +56,8 @@ async function expectSettled(channelId: string) {
   expect(h.finished.filter((id) => id === row.id)).toHaveLength(1);
   expect(row).toMatchObject({ mode: 'agent', status: 'answered', recordingFile: `call-${row.id}.wav` });
   expect(fs.existsSync(path.join(h.server.dataDir, 'recordings', row.recordingFile!))).toBe(true);
-  expect(h.sim.storedRecordingNames()).not.toContain(`call-${row.id}`); // copied, then removed from Asterisk
+  // Copied, then removed from Asterisk: the deletion follows the row's final write.
+  await vi.waitFor(() => expect(h.sim.storedRecordingNames()).not.toContain(`call-${row.id}`), { timeout: 10_000 });
   const db = h.server.database.db;
   await vi.waitFor(() => expect(db.select().from(jobs).where(eq(jobs.key, postCallKey(row.id))).get()?.status).toBe('done'), { timeout: 30_000 });
   const texts = db.select().from(notifications).where(eq(notifications.callId, row.id)).all();

@@ -115,12 +115,6 @@ export async function expectToast(page: Page, expected: string | RegExp): Promis
   });
 }
 
-/** True when the route is not served yet (another engineer's API still missing): the screen must show its error state. */
-export async function apiMissing(client: ApiClient, apiPath: string): Promise<boolean> {
-  const res = await client.get(apiPath);
-  return res.status === 404 && /No route for/.test(res.text);
-}
-
 /** Where a screenshot goes: test-results/screenshots/, kept with the test report. */
 export function screenshotPath(name: string): string {
   const dir = path.join(repoRoot, 'test-results', 'screenshots');
