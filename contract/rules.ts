@@ -23,7 +23,6 @@ export type WeeklyCallBand = (typeof WEEKLY_CALL_BANDS)[number];
 export const COUNTRY = 'United Kingdom';
 export const SIGNUP_PASSWORD_MIN = 8;
 export const CHANGE_PASSWORD_MIN = 6;
-export const SPECIAL_CHARACTERS = '!@#$%^&*';
 
 export interface PasswordCheck {
   id: 'length' | 'upper' | 'lower' | 'digit' | 'special';

@@ -32,8 +32,3 @@ export function agentEngines(config: Config): AgentEngines {
   }
   return engines;
 }
-
-/** Tests and the composition root may hand in other engines (doubles with fixed delays). */
-export function setAgentEngines(config: Config, engines: AgentEngines): void {
-  built.set(config, engines);
-}

@@ -1,5 +1,5 @@
 import { Ollama } from 'ollama';
-import { LanguageModelError, type ChatMessage, type LanguageModel } from '../llm/language-model.js';
+import { LanguageModelError, type ChatMessage } from '../llm/language-model.js';
 import { AGENT_REPLY_SCHEMA, parseAgentReply, ReplyStreamReader, type AgentIntent, type AgentReply } from './agent-reply.js';
 import { SentenceSplitter } from './agent-sentences.js';
 
@@ -10,16 +10,6 @@ import { SentenceSplitter } from './agent-sentences.js';
 export interface ReplyStreamer {
   readonly name: string;
   stream(messages: ChatMessage[], opts?: { signal?: AbortSignal }): AsyncIterable<string>;
-}
-
-/** Wraps the post-call LanguageModel (whole replies only): the reply arrives as one piece. */
-export function replyStreamerFromLanguageModel(lm: LanguageModel): ReplyStreamer {
-  return {
-    name: lm.name,
-    async *stream(messages, opts) {
-      yield await lm.chat(messages, { signal: opts?.signal, maxTokens: 300, temperature: 0.2 });
-    },
-  };
 }
 
 export interface OllamaStreamOptions {

@@ -2,11 +2,7 @@ import { agentFlow } from './agent/index.js';
 import type { CallFlow } from './types.js';
 import { voicemailFlow } from './voicemail/voicemail-flow.js';
 
-/**
- * The dispatch point: which flow answers a business's calls, by its AI mode.
- * The agent flow is not built yet, so agent-mode businesses get voicemail for now;
- * add it here when it lands.
- */
+/** The dispatch point: which flow answers a business's calls, by its AI mode. */
 export function flowForMode(mode: 'voicemail' | 'agent'): CallFlow {
   switch (mode) {
     case 'agent':

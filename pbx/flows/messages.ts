@@ -6,7 +6,6 @@ import type { UnavailableReason } from '../../core/calls/routing-rules.js';
 export const THANK_YOU = 'Thank you. Your message has been recorded. Goodbye.';
 export const NO_MESSAGE_GOODBYE = "Sorry, we didn't hear a message. Please call again. Goodbye.";
 export const NOT_IN_SERVICE = "We're sorry. The number you have called is not in service. Please check the number and try again. Goodbye.";
-export const CANNOT_TAKE_CALL = "We're sorry, we can't take your call at the moment. Please try again later. Goodbye.";
 
 /** Spoken when the business exists but its account cannot take calls (the call is logged as missed). */
 export function unavailableMessage(reason: UnavailableReason, businessName: string | null): string {

@@ -18,8 +18,6 @@ export const FORMATS: Record<MediaFormat, FormatInfo> = {
   ulaw: { sampleRate: 8000, frameSamples: 160, payloadType: 0 },
 };
 
-export const FRAME_MS = 20;
-
 export function decodePayload(format: MediaFormat, payload: Buffer): Int16Array {
   if (format === 'ulaw') {
     const out = new Int16Array(payload.length);

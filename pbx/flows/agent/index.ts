@@ -25,11 +25,6 @@ export const agentFlow: CallFlow = (ctx) => {
   return voicemailFlow(ctx);
 };
 
-/** Tests and the benchmark install a flow built from their own engines. */
-export function setAgentFlow(flow: CallFlow | undefined): void {
-  installed = flow;
-}
-
 export interface InstallOptions {
   /**
    * AGENT_RTP_BIND (default 0.0.0.0) and AGENT_RTP_HOST: the address Asterisk reaches the
