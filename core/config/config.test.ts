@@ -41,6 +41,13 @@ describe('configuration', () => {
     expect((error as Error).message).toContain(variable);
   });
 
+  it('sends agent audio to the compose service `core` by default, and to AGENT_RTP_HOST when set', () => {
+    expect(loadConfig({}).agentRtp).toEqual({ bind: '0.0.0.0', host: 'core' });
+    expect(loadConfig({ AGENT_RTP_BIND: '127.0.0.1' }).agentRtp).toEqual({ bind: '127.0.0.1', host: undefined });
+    expect(loadConfig({ AGENT_RTP_BIND: '10.0.0.5', AGENT_RTP_HOST: 'box.lan' }).agentRtp).toEqual({ bind: '10.0.0.5', host: 'box.lan' });
+    expect(() => loadConfig({ AGENT_RTP_BIND: 'everywhere' })).toThrow(/AGENT_RTP_BIND/);
+  });
+
   it('keeps money in pence and lists static DIDs', () => {
     const c = loadConfig({ NUMBER_MONTHLY_COST: '2.5', STATIC_NUMBERS: '+447700900001, +447700900002' });
     expect(c.numbers.monthlyCostPence).toBe(250);

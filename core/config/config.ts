@@ -18,6 +18,11 @@ export interface Config {
   support: { name: string; email: string };
   mail: { smtpUrl?: string; from: string };
   ari: { url?: string; username: string; password: string; app: string };
+  /**
+   * Agent mode's RTP: the address the core's sockets bind to (AGENT_RTP_BIND) and the one
+   * Asterisk sends the call audio to (AGENT_RTP_HOST; a name is resolved to an IP before use).
+   */
+  agentRtp: { bind: string; host?: string };
   ollama: { url: string; model: string };
   whisper: { url?: string; model?: string };
   tts: { engine?: TtsEngineName; piperBin: string; piperVoicesDir?: string };
@@ -168,6 +173,13 @@ function trustProxy(env: Env): false | string[] {
 }
 
 /** Reads and validates the whole configuration once; throws ConfigError naming the bad variable. */
+/** Bound to every interface, Asterisk reaches the core by its compose service name, `core`. */
+function agentRtpSettings(env: Env): Config['agentRtp'] {
+  const bind = text(env, 'AGENT_RTP_BIND') ?? '0.0.0.0';
+  if (!net.isIPv4(bind)) throw new ConfigError('AGENT_RTP_BIND', `must be an IPv4 address to bind the agent's RTP sockets to (got "${bind}")`);
+  return { bind, host: text(env, 'AGENT_RTP_HOST') ?? (bind === '0.0.0.0' ? 'core' : undefined) };
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const port = integer(env, 'PORT', 3000, 0, 65535);
   const publicUrl = url(env, 'PUBLIC_URL', `http://localhost:${port}`)!;
@@ -216,6 +228,7 @@ export function loadConfig(env: Env = process.env): Config {
       password: text(env, 'ARI_PASSWORD') ?? '',
       app: text(env, 'ARI_APP') ?? 'call-answering',
     },
+    agentRtp: agentRtpSettings(env),
     ollama: { url: url(env, 'OLLAMA_URL', 'http://127.0.0.1:11434')!, model: text(env, 'OLLAMA_MODEL') ?? 'llama3.2:3b' },
     whisper: { url: url(env, 'WHISPER_URL'), model: text(env, 'WHISPER_MODEL') },
     tts: {

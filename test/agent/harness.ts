@@ -108,6 +108,8 @@ export async function startAgentHarness(
       ARI_PASSWORD: sim.credentials.password,
       ARI_APP: APP,
       TTS_ENGINE: 'espeak-ng',
+      AGENT_RTP_BIND: '127.0.0.1',
+      AGENT_RTP_HOST: '127.0.0.1',
       OLLAMA_URL: ollama.url,
       OLLAMA_MODEL: 'llama3.2:3b',
       WHISPER_URL: whisper.url,
@@ -117,7 +119,6 @@ export async function startAgentHarness(
   const finished: number[] = [];
   server.services.hooks.callFinished.push((id) => finished.push(id));
   const agent = installAgentFlow(server.services, {
-    env: { AGENT_RTP_BIND: '127.0.0.1', AGENT_RTP_HOST: '127.0.0.1' },
     overrides: {
       timing: opts.timing,
       onTurnMetrics: (m) => metrics.push(m),

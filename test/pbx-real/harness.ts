@@ -84,6 +84,8 @@ export async function startRealPbx(opts: RealPbxOptions = {}): Promise<RealPbx> 
       ARI_PASSWORD: asterisk.ari.password,
       ARI_APP: asterisk.ari.app,
       TTS_ENGINE: 'espeak-ng',
+      AGENT_RTP_BIND: '127.0.0.1',
+      AGENT_RTP_HOST: '127.0.0.1',
       OLLAMA_URL: ollama.url,
       OLLAMA_MODEL: 'llama3.2:3b',
       WHISPER_URL: whisper.url,
@@ -96,7 +98,6 @@ export async function startRealPbx(opts: RealPbxOptions = {}): Promise<RealPbx> 
   server.services.hooks.callFinished.push((id) => finished.push(id));
   const agent = opts.agent
     ? installAgentFlow(server.services, {
-        env: { AGENT_RTP_BIND: '127.0.0.1', AGENT_RTP_HOST: '127.0.0.1' },
         overrides: { timing: opts.timing, onTurnMetrics: (m) => metrics.push(m) },
       })
     : undefined;

@@ -27,11 +27,6 @@ export const agentFlow: CallFlow = (ctx) => {
 
 export interface InstallOptions {
   /**
-   * AGENT_RTP_BIND (default 0.0.0.0) and AGENT_RTP_HOST: the address Asterisk reaches the
-   * core on, default `core` (the compose service name; resolved to an IP before use).
-   */
-  env?: Record<string, string | undefined>;
-  /**
    * ulaw (the default) is the format that works both ways on Asterisk 20.17: with slin16
    * Asterisk sends on dynamic payload type 118 but drops what it receives on 118, so the
    * caller would never hear the agent (test/pbx-real proves ulaw both ways).
@@ -44,19 +39,17 @@ export interface InstallOptions {
 export function installAgentFlow(services: Services, opts: InstallOptions = {}): { mediaApp: MediaApp; stop(): void } {
   const { config, database, log } = services;
   if (!config.ari.url) throw new Error('ARI_URL is not set: the agent flow needs Asterisk');
-  const env = opts.env ?? process.env;
   const ariBase = config.ari.url.replace(/\/ari\/?$/, '');
   const mediaApp = openMediaApp({ url: ariBase, username: config.ari.username, password: config.ari.password, app: config.ari.app, log });
   const engines = agentEngines(config);
   // Its own small pool: media set-up is a few requests per agent call, never a burst.
   const ariHttp = createAriHttp({ url: ariBase, username: config.ari.username, password: config.ari.password, maxSockets: 8 });
-  const bindHost = env.AGENT_RTP_BIND ?? '0.0.0.0';
   const deps: AgentFlowDeps = {
     db: database.db,
     engines: { replies: engines.replies, speech: engines.speech, stt: createSpeechToText(config.whisper, { timeoutMs: 20_000 }) },
     media: createAriMediaRest(ariHttp, mediaApp.name),
     mediaApp: mediaApp.name,
-    rtp: { bindHost, advertiseHost: env.AGENT_RTP_HOST ?? (bindHost === '0.0.0.0' ? 'core' : undefined), format: opts.format ?? 'ulaw' },
+    rtp: { bindHost: config.agentRtp.bind, advertiseHost: config.agentRtp.host, format: opts.format ?? 'ulaw' },
     workDir: path.join(config.dataDir, 'agent-turns'),
     ...opts.overrides,
   };
