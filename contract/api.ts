@@ -71,7 +71,13 @@ export interface ApiCallLog {
   transcription: string | null;
   recordingUrl: string | null;
   notificationSent: boolean;
+  /** From the summary step; null until a summary has assessed the call (missed calls stay null). */
+  urgency: CallUrgency | null;
+  /** A few words saying why, e.g. "water coming through the ceiling". */
+  urgencyReason: string | null;
 }
+
+export type CallUrgency = 'urgent' | 'normal' | 'low';
 
 /**
  * GET /api/call-logs[?limit=1..1000&before=<cursor>]: newest first. Without limit, the

@@ -29,11 +29,24 @@ const listColumns = {
   transcription: calls.transcription,
   recordingFile: calls.recordingFile,
   notificationSent: calls.notificationSent,
+  urgency: calls.urgency,
+  urgencyReason: calls.urgencyReason,
 };
 
 type ListRow = Pick<
   Call,
-  'id' | 'fromNumber' | 'toNumber' | 'status' | 'duration' | 'createdAt' | 'aiSummary' | 'transcription' | 'recordingFile' | 'notificationSent'
+  | 'id'
+  | 'fromNumber'
+  | 'toNumber'
+  | 'status'
+  | 'duration'
+  | 'createdAt'
+  | 'aiSummary'
+  | 'transcription'
+  | 'recordingFile'
+  | 'notificationSent'
+  | 'urgency'
+  | 'urgencyReason'
 >;
 
 export function recordingUrl(callId: number): string {
@@ -52,6 +65,8 @@ export function toApiCallLog(r: ListRow): ApiCallLog {
     transcription: r.transcription,
     recordingUrl: r.recordingFile ? recordingUrl(r.id) : null,
     notificationSent: r.notificationSent,
+    urgency: r.urgency,
+    urgencyReason: r.urgencyReason,
   };
 }
 
@@ -108,6 +123,8 @@ type RawListRow = [
   transcription: string | null,
   recordingFile: string | null,
   notificationSent: number,
+  urgency: Call['urgency'],
+  urgencyReason: string | null,
 ];
 
 function rawToApiCallLog(r: RawListRow): ApiCallLog {
@@ -122,6 +139,8 @@ function rawToApiCallLog(r: RawListRow): ApiCallLog {
     transcription: r[7],
     recordingUrl: r[8] ? recordingUrl(r[0]) : null,
     notificationSent: r[9] === 1,
+    urgency: r[10],
+    urgencyReason: r[11],
   };
 }
 

@@ -19,6 +19,8 @@ const CallLogSchema = Type.Object({
   transcription: Nullable(Type.String()),
   recordingUrl: Nullable(Type.String()),
   notificationSent: Type.Boolean(),
+  urgency: Nullable(Type.Union([Type.Literal('urgent'), Type.Literal('normal'), Type.Literal('low')])),
+  urgencyReason: Nullable(Type.String()),
 });
 
 const RECORDING_NOT_FOUND = 'Recording not found.';

@@ -136,6 +136,11 @@ export const calls = sqliteTable(
       .default('none'),
     notificationSent: integer('notification_sent', { mode: 'boolean' }).notNull().default(false),
     notificationError: text('notification_error'),
+    // From the summary step (null until a summary has assessed the call: missed calls stay null).
+    urgency: text('urgency', { enum: ['urgent', 'normal', 'low'] }),
+    urgencyReason: text('urgency_reason'),
+    // Claimed by the call that completed a burst of repeat calls, so the owner is told once.
+    repeatAlert: integer('repeat_alert', { mode: 'boolean' }).notNull().default(false),
   },
   (t) => [
     index('calls_user_created_idx').on(t.userId, t.createdAt, t.id),
@@ -190,6 +195,8 @@ export const notifications = sqliteTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     channel: text('channel', { enum: ['sms', 'whatsapp'] }).notNull(),
+    // summary: the one text per call; repeat-caller: the one-off "called 3 times" alert.
+    kind: text('kind', { enum: ['summary', 'repeat-caller'] }).notNull().default('summary'),
     to: text('to').notNull(),
     body: text('body').notNull(),
     // 'sending' is written before the provider is called, so a crash mid-send is never resent blindly.

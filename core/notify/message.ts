@@ -8,6 +8,8 @@ export interface CallFacts {
   createdAt: Date;
   transcription: string | null;
   aiSummary: string | null;
+  /** Set by the summary step; an urgent call's text leads with "URGENT". */
+  urgency?: 'urgent' | 'normal' | 'low' | null;
 }
 
 /** A transcript quoted in a fallback text: about three SMS segments with the header. */
@@ -46,7 +48,8 @@ export function notificationBody(c: CallFacts): string {
 }
 
 function composeBody(c: CallFacts): string {
-  const head = `${headline(c)} from ${callerLabel(c.fromNumber)} at ${londonTime.format(c.createdAt)}`;
+  const urgent = c.urgency === 'urgent' ? 'URGENT: ' : '';
+  const head = `${urgent}${headline(c)} from ${callerLabel(c.fromNumber)} at ${londonTime.format(c.createdAt)}`;
   if (c.status === 'missed') return `${head}. No message was left.`;
   if (c.aiSummary?.trim()) return `${head}: ${c.aiSummary.trim()}`;
   if (c.transcription?.trim()) return `${head}. Message: "${cap(c.transcription.trim(), TRANSCRIPT_QUOTE_CHARS)}"`;
@@ -57,4 +60,13 @@ function headline(c: CallFacts): string {
   if (c.status === 'missed') return 'Missed call';
   if (c.status === 'answered' && c.mode === 'agent') return 'Call answered by your AI receptionist';
   return 'New voicemail';
+}
+
+/**
+ * The one-off alert when a caller rings again and again in a short time (see
+ * core/notify/repeat-caller.ts): sent at once, before any summary, because a caller who
+ * keeps ringing usually cannot wait for one.
+ */
+export function repeatCallerBody(fromNumber: string, count: number, windowMinutes: number, latest: Date): string {
+  return toSmsText(`${callerLabel(fromNumber)} has called ${count} times in ${windowMinutes} minutes (latest at ${londonTime.format(latest)}). They may need you urgently.`);
 }

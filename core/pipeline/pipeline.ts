@@ -7,6 +7,7 @@ import type { SpeechToText } from '../../models/stt/speech-to-text.js';
 import type { MessageGateway } from '../notify/gateway.js';
 import { CallNotifier } from '../notify/notifier.js';
 import { createOutboxGateway } from '../notify/outbox-gateway.js';
+import { DEFAULT_REPEAT_CALLER_RULE, type RepeatCallerRule } from '../notify/repeat-caller.js';
 import { createTwilioGateway } from '../notify/twilio-gateway.js';
 import type { Services } from '../services.js';
 import { createTwilioClient } from '../twilio/client.js';
@@ -31,6 +32,8 @@ export interface PipelineOptions {
   concurrency?: number;
   /** Done jobs are deleted after this long. */
   retainDoneMs?: number;
+  /** The repeat-caller alert's threshold (default: 3 calls in 20 minutes). */
+  repeatCaller?: RepeatCallerRule;
 }
 
 /*
@@ -46,6 +49,7 @@ const DEFAULTS = {
   notifyAnywayFromAttempt: 4,
   concurrency: 2,
   retainDoneMs: 30 * 24 * 3600_000,
+  repeatCaller: DEFAULT_REPEAT_CALLER_RULE,
 };
 
 export interface Pipeline {
@@ -87,6 +91,7 @@ export function createPipeline(services: Services, engines: PipelineEngines = {}
     recordingsDir: path.join(config.dataDir, 'recordings'),
     log,
     notifyAnywayFromAttempt: o.notifyAnywayFromAttempt,
+    repeatCaller: o.repeatCaller,
   });
   const worker = new JobWorker({
     queue,

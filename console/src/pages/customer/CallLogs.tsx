@@ -3,7 +3,7 @@ import { useMemo, useState } from 'react';
 import type { ApiCallLog } from '../../../../contract/api';
 import { useAnalytics, useCallLogs } from '../../api/queries';
 import { Dialog } from '../../components/Dialog';
-import { CallStatusBadge } from '../../components/StatusBadge';
+import { CallStatusBadge, UrgencyBadge } from '../../components/StatusBadge';
 import { Button, Card, EmptyState, ErrorState, Input, PageHeader, Select, Skeleton, StatCard } from '../../components/ui';
 import { CALL_FILTERS, callStats, callStatsFromTotals, filterCalls, type CallFilter } from '../../lib/calls';
 import { dayDividers } from '../../lib/call-days';
@@ -11,6 +11,7 @@ import { messageOr } from '../../lib/errors';
 import { FirstRunChecklist } from './FirstRunChecklist';
 import { NA, capitalise, formatCallDate, formatMmSs, formatPhone } from '../../lib/format';
 import { usePhoneQuery } from '../../lib/phone-search';
+import { showUrgencyOnCard, urgencyDetail } from '../../lib/urgency';
 
 const openRecording = (url: string) => window.open(url, '_blank', 'noopener,noreferrer');
 
@@ -32,12 +33,16 @@ function CallCard({ call, day, onOpen }: { call: ApiCallLog; day: string | null;
             <p className="mt-0.5 text-sm text-slate-500 dark:text-slate-400">{formatCallDate(call.createdAt)}</p>
           </div>
           <div className="flex items-center gap-3 text-sm">
+            {call.urgency && showUrgencyOnCard(call.urgency) && <UrgencyBadge urgency={call.urgency} />}
             <CallStatusBadge status={call.status} />
             <span className="tabular-nums text-slate-600 dark:text-slate-300" aria-label="Duration">
               {formatMmSs(call.duration)}
             </span>
           </div>
         </div>
+        {call.urgency === 'urgent' && call.urgencyReason && (
+          <p className="mt-3 text-sm font-medium text-red-700 dark:text-red-300">{urgencyDetail(call.urgency, call.urgencyReason)}</p>
+        )}
         {call.aiSummary && <p className="mt-3 line-clamp-2 text-sm text-slate-700 dark:text-slate-300">{call.aiSummary}</p>}
         {(call.recordingUrl || call.transcription || callBack) && (
           <div className="relative z-10 mt-3 flex flex-wrap gap-2">
@@ -118,6 +123,7 @@ function CallDetails({ call, onClose }: { call: ApiCallLog | null; onClose: () =
               <Row label="Status">{call.status ? capitalise(call.status) : NA}</Row>
               <Row label="Duration">{formatMmSs(call.duration)}</Row>
               <Row label="Notification Sent">{call.notificationSent ? 'Yes' : 'No'}</Row>
+              <Row label="Urgency">{urgencyDetail(call.urgency, call.urgencyReason)}</Row>
             </dl>
           </section>
           <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
