@@ -56,3 +56,13 @@ describe('repeatCallerBody', () => {
     expect(repeatCallerBody('+447700900123', 3, 20, summer)).toBe('+447700900123 has called 3 times in 20 minutes (latest at 14:05). They may need you urgently.');
   });
 });
+
+describe('the reply reference', () => {
+  it('ends a text about a caller with a number with "Reply DONE <id> when called back."', () => {
+    expect(notificationBody({ ...base, id: 41, status: 'missed' })).toBe('Missed call from +447700900123 at 14:05. No message was left. Reply DONE 41 when called back.');
+    expect(notificationBody({ ...base, id: 41, aiSummary: 'Leak.', urgency: 'urgent' })).toBe('URGENT: New voicemail from +447700900123 at 14:05: Leak. Reply DONE 41 when called back.');
+  });
+  it('leaves it off for a withheld number, which cannot be called back', () => {
+    expect(notificationBody({ ...base, id: 41, status: 'missed', fromNumber: '' })).toBe('Missed call from a withheld number at 14:05. No message was left.');
+  });
+});

@@ -1,7 +1,10 @@
 import { cap } from '../../models/prompts/summary.js';
+import { referenceLine } from '../followup/commands.js';
 
 /** The parts of a call a notification is written from. */
 export interface CallFacts {
+  /** The call's id: the reference the owner replies with (DONE 41). */
+  id?: number;
   status: 'answered' | 'missed' | 'voicemail';
   mode: 'voicemail' | 'agent' | 'unavailable';
   fromNumber: string;
@@ -44,7 +47,9 @@ export function toSmsText(text: string): string {
  * summary follows in the call log, since no second text will be sent.
  */
 export function notificationBody(c: CallFacts): string {
-  return toSmsText(composeBody(c));
+  // A caller with a number can be called back: the text says how to tell us it was done.
+  const ref = c.id !== undefined && c.fromNumber.trim() ? ` ${referenceLine(c.id)}` : '';
+  return toSmsText(composeBody(c) + ref);
 }
 
 function composeBody(c: CallFacts): string {

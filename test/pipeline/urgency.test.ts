@@ -70,7 +70,7 @@ describe('urgency in every summary', () => {
     const id = h.finishedCall({ recording: wav });
     h.fireCallFinished(id);
     await waitForJob(id);
-    expect(h.twilio.messages.map((m) => m.body)).toEqual([expect.stringMatching(/^New voicemail from .*: Dan would like a quote for a new kitchen tap\.$/)]);
+    expect(h.twilio.messages.map((m) => m.body)).toEqual([expect.stringMatching(/^New voicemail from .*: Dan would like a quote for a new kitchen tap\. Reply DONE \d+ when called back\.$/)]);
     expect(h.call(id)).toMatchObject({ urgency: 'normal', urgencyReason: 'wants a quote' });
   });
 
@@ -80,7 +80,7 @@ describe('urgency in every summary', () => {
     const id = h.finishedCall({ recording: wav });
     h.fireCallFinished(id);
     await waitForJob(id);
-    expect(h.twilio.messages.map((m) => m.body)).toEqual([expect.stringMatching(/^New voicemail from .*: A caller is selling advertising space\.$/)]);
+    expect(h.twilio.messages.map((m) => m.body)).toEqual([expect.stringMatching(/^New voicemail from .*: A caller is selling advertising space\. Reply DONE \d+ when called back\.$/)]);
     expect(h.call(id)).toMatchObject({ urgency: 'low', urgencyReason: 'sales call' });
   });
 
@@ -90,7 +90,7 @@ describe('urgency in every summary', () => {
     const id = h.finishedCall({ recording: wav });
     h.fireCallFinished(id);
     await waitForJob(id);
-    expect(h.twilio.messages.map((m) => m.body)).toEqual([expect.stringMatching(/^New voicemail from .*: Dan says water is coming through his kitchen ceiling\.$/)]);
+    expect(h.twilio.messages.map((m) => m.body)).toEqual([expect.stringMatching(/^New voicemail from .*: Dan says water is coming through his kitchen ceiling\. Reply DONE \d+ when called back\.$/)]);
     expect(h.call(id)).toMatchObject({ urgency: 'normal', urgencyReason: null, summaryStatus: 'done' });
   });
 
@@ -100,7 +100,7 @@ describe('urgency in every summary', () => {
     const id = h.finishedCall({ recording: wav });
     h.fireCallFinished(id);
     await waitForJob(id);
-    expect(h.twilio.messages.map((m) => m.body)).toEqual([expect.stringMatching(/^New voicemail from .*: Dan has a leak in his kitchen ceiling\.$/)]);
+    expect(h.twilio.messages.map((m) => m.body)).toEqual([expect.stringMatching(/^New voicemail from .*: Dan has a leak in his kitchen ceiling\. Reply DONE \d+ when called back\.$/)]);
     expect(h.call(id)).toMatchObject({ urgency: 'normal' });
   });
 });
