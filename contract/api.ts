@@ -75,6 +75,8 @@ export interface ApiCallLog {
   urgency: CallUrgency | null;
   /** A few words saying why, e.g. "water coming through the ceiling". */
   urgencyReason: string | null;
+  /** When the owner marked the caller rung back (ISO time), or null; see contract/callback.ts. */
+  calledBackAt: string | null;
 }
 
 export type CallUrgency = 'urgent' | 'normal' | 'low';

@@ -33,6 +33,7 @@ export function exportOwnerData(db: Db, user: User, now: Date) {
       notificationSent: c.notificationSent,
       urgency: c.urgency,
       urgencyReason: c.urgencyReason,
+      calledBackAt: c.calledBackAt ? c.calledBackAt.toISOString() : null,
       recordingUrl: c.recordingFile ? `/api/call-logs/${c.id}/recording` : null,
     })),
     unansweredQuestions: db

@@ -63,6 +63,7 @@ describe('GET /api/call-logs', () => {
       notificationSent: true,
       urgency: 'urgent',
       urgencyReason: 'no heating with a baby at home',
+      calledBackAt: null,
     });
     expect(res.body.callLogs[1]).toMatchObject({ recordingUrl: null, aiSummary: null, transcription: null, notificationSent: false, urgency: null, urgencyReason: null });
 
