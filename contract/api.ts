@@ -20,6 +20,8 @@ export interface ApiUser {
   smsEnabled: boolean;
   notificationNumber: string | null;
   aiMode: AiMode;
+  /** Hours after which an unreturned call gets a reminder text; null = off (the default). */
+  callbackReminderHours: number | null;
   knowledgeBase: string | null;
   phoneNumber: string | null;
   forwardToNumber: string | null;
@@ -58,6 +60,7 @@ export interface SettingsUpdate {
   notificationNumber?: string | null;
   aiMode?: AiMode;
   knowledgeBase?: string | null;
+  callbackReminderHours?: number | null;
 }
 
 export interface ApiCallLog {

@@ -28,6 +28,8 @@ export const users = sqliteTable(
     smsEnabled: integer('sms_enabled', { mode: 'boolean' }).notNull().default(true),
     notificationNumber: text('notification_number'),
     aiMode: text('ai_mode', { enum: ['voicemail', 'agent'] }).notNull().default('voicemail'),
+    // Hours after which a caller still waiting to be rung back gets the owner a reminder text; null = off.
+    callbackReminderHours: integer('callback_reminder_hours'),
     knowledgeBase: text('knowledge_base'),
     phoneNumber: text('phone_number'),
     forwardToNumber: text('forward_to_number'),
@@ -143,6 +145,8 @@ export const calls = sqliteTable(
     repeatAlert: integer('repeat_alert', { mode: 'boolean' }).notNull().default(false),
     // Set when the owner says they rang the caller back (DONE by text).
     calledBackAt: integer('called_back_at', { mode: 'timestamp_ms' }),
+    // Claimed by the reminder sweep before it texts, so a caller is reminded of once.
+    reminderAt: integer('reminder_at', { mode: 'timestamp_ms' }),
   },
   (t) => [
     index('calls_user_created_idx').on(t.userId, t.createdAt, t.id),
@@ -199,7 +203,7 @@ export const notifications = sqliteTable(
     channel: text('channel', { enum: ['sms', 'whatsapp'] }).notNull(),
     // summary: the one text per call; repeat-caller: the one-off "called 3 times" alert;
     // reply: the answer to a command the owner texted (no call, or the call it named).
-    kind: text('kind', { enum: ['summary', 'repeat-caller', 'reply'] }).notNull().default('summary'),
+    kind: text('kind', { enum: ['summary', 'repeat-caller', 'reply', 'reminder'] }).notNull().default('summary'),
     to: text('to').notNull(),
     body: text('body').notNull(),
     // 'sending' is written before the provider is called, so a crash mid-send is never resent blindly.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { notificationBody, repeatCallerBody, type CallFacts } from './message.js';
+import { callbackReminderBody, notificationBody, repeatCallerBody, type CallFacts } from './message.js';
 
 // 13:05 UTC in summer is 14:05 in London; in winter it is 13:05.
 const summer = new Date('2026-07-01T13:05:00Z');
@@ -64,5 +64,13 @@ describe('the reply reference', () => {
   });
   it('leaves it off for a withheld number, which cannot be called back', () => {
     expect(notificationBody({ ...base, id: 41, status: 'missed', fromNumber: '' })).toBe('Missed call from a withheld number at 14:05. No message was left.');
+  });
+});
+
+describe('callbackReminderBody', () => {
+  it('names the caller, what they left and when (London day and time), with the reference', () => {
+    expect(callbackReminderBody({ id: 41, status: 'voicemail', fromNumber: '+447700900123', createdAt: summer })).toBe(
+      'Reminder: you have not called +447700900123 back yet (voicemail on 01/07 at 14:05). Reply DONE 41 when called back.',
+    );
   });
 });

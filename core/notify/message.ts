@@ -75,3 +75,13 @@ function headline(c: CallFacts): string {
 export function repeatCallerBody(fromNumber: string, count: number, windowMinutes: number, latest: Date): string {
   return toSmsText(`${callerLabel(fromNumber)} has called ${count} times in ${windowMinutes} minutes (latest at ${londonTime.format(latest)}). They may need you urgently.`);
 }
+
+const londonDay = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', day: '2-digit', month: '2-digit' });
+
+/** The reminder about a caller still waiting to be rung back (core/notify/callback-reminders.ts). */
+export function callbackReminderBody(c: { id: number; status: 'missed' | 'voicemail'; fromNumber: string; createdAt: Date }): string {
+  const what = c.status === 'missed' ? 'missed call' : 'voicemail';
+  return toSmsText(
+    `Reminder: you have not called ${callerLabel(c.fromNumber)} back yet (${what} on ${londonDay.format(c.createdAt)} at ${londonTime.format(c.createdAt)}). ${referenceLine(c.id)}`,
+  );
+}

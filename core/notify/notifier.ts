@@ -7,8 +7,8 @@ import { planNotification } from './policy.js';
 
 const CHANNEL_LABEL: Record<Channel, string> = { sms: 'SMS', whatsapp: 'WhatsApp' };
 
-/** summary: the call's one text (its state shows on the call); repeat-caller: the one-off alert. */
-export type NotificationKind = 'summary' | 'repeat-caller';
+/** summary: the call's one text (its state shows on the call); the others are extra texts about it. */
+export type NotificationKind = 'summary' | 'repeat-caller' | 'reminder';
 
 /** The gateway key: the summary's is unchanged from before kinds existed, so old outbox files still reconcile. */
 const keyFor = (callId: number, channel: Channel, kind: NotificationKind) =>

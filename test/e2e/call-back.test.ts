@@ -2,7 +2,7 @@
 // and the Mark called back button on the card, and the Called Back row in Call Details.
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { calls } from '../../core/db/schema.js';
+import { calls, users } from '../../core/db/schema.js';
 import { customerPage, useE2E, until } from './support/browser.js';
 
 const e2e = useE2E();
@@ -48,5 +48,18 @@ describe('to call back', () => {
     await dialog.getByRole('button', { name: 'Undo called back' }).click();
     await dialog.getByText('Not yet').waitFor();
     expect(e2e.server.database.db.select().from(calls).where(eq(calls.id, rows[1]!.id)).get()!.calledBackAt).toBeNull();
+  });
+
+  it('switches on the call-back reminder under Notification Settings', async () => {
+    const { page, customer } = await customerPage(e2e, { businessName: 'Reminder Ltd' });
+    await page.goto('/dashboard/notifications');
+    const reminder = page.getByRole('combobox', { name: 'Call-back Reminder' });
+    expect(await reminder.inputValue()).toBe('');
+    await reminder.selectOption({ label: 'After 4 hours' });
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await page.getByText('Settings saved').first().waitFor();
+    await until(async () =>
+      expect(e2e.server.database.db.select().from(users).where(eq(users.id, customer.user.id)).get()!.callbackReminderHours).toBe(4),
+    );
   });
 });
