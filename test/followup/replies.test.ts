@@ -204,5 +204,9 @@ describe('POST /api/twilio/messages', () => {
     await start();
     const res = await fetch(`${h!.server.url}/api/auth/logout`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'a=b' });
     expect(res.status).toBe(415);
+    // An unknown path beside it has no route declaration to read: a plain JSON 404.
+    const unknown = await fetch(`${h!.server.url}/api/twilio/other`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'a=b' });
+    expect(unknown.status).toBe(404);
+    expect(unknown.headers.get('content-type')).toMatch(/^application\/json/);
   });
 });
