@@ -20,6 +20,8 @@ export interface ApiUser {
   smsEnabled: boolean;
   notificationNumber: string | null;
   aiMode: AiMode;
+  /** Hours after which an unreturned call gets a reminder text; null = off (the default). */
+  callbackReminderHours: number | null;
   knowledgeBase: string | null;
   phoneNumber: string | null;
   forwardToNumber: string | null;
@@ -58,6 +60,7 @@ export interface SettingsUpdate {
   notificationNumber?: string | null;
   aiMode?: AiMode;
   knowledgeBase?: string | null;
+  callbackReminderHours?: number | null;
 }
 
 export interface ApiCallLog {
@@ -71,7 +74,15 @@ export interface ApiCallLog {
   transcription: string | null;
   recordingUrl: string | null;
   notificationSent: boolean;
+  /** From the summary step; null until a summary has assessed the call (missed calls stay null). */
+  urgency: CallUrgency | null;
+  /** A few words saying why, e.g. "water coming through the ceiling". */
+  urgencyReason: string | null;
+  /** When the owner marked the caller rung back (ISO time), or null; see contract/callback.ts. */
+  calledBackAt: string | null;
 }
+
+export type CallUrgency = 'urgent' | 'normal' | 'low';
 
 /**
  * GET /api/call-logs[?limit=1..1000&before=<cursor>]: newest first. Without limit, the

@@ -21,6 +21,7 @@ export function toApiUser(u: User): ApiUser {
     smsEnabled: u.smsEnabled,
     notificationNumber: u.notificationNumber,
     aiMode: u.aiMode,
+    callbackReminderHours: u.callbackReminderHours,
     knowledgeBase: u.knowledgeBase,
     phoneNumber: u.phoneNumber,
     forwardToNumber: u.forwardToNumber,

@@ -29,11 +29,26 @@ const listColumns = {
   transcription: calls.transcription,
   recordingFile: calls.recordingFile,
   notificationSent: calls.notificationSent,
+  urgency: calls.urgency,
+  urgencyReason: calls.urgencyReason,
+  calledBackAt: calls.calledBackAt,
 };
 
 type ListRow = Pick<
   Call,
-  'id' | 'fromNumber' | 'toNumber' | 'status' | 'duration' | 'createdAt' | 'aiSummary' | 'transcription' | 'recordingFile' | 'notificationSent'
+  | 'id'
+  | 'fromNumber'
+  | 'toNumber'
+  | 'status'
+  | 'duration'
+  | 'createdAt'
+  | 'aiSummary'
+  | 'transcription'
+  | 'recordingFile'
+  | 'notificationSent'
+  | 'urgency'
+  | 'urgencyReason'
+  | 'calledBackAt'
 >;
 
 export function recordingUrl(callId: number): string {
@@ -52,6 +67,9 @@ export function toApiCallLog(r: ListRow): ApiCallLog {
     transcription: r.transcription,
     recordingUrl: r.recordingFile ? recordingUrl(r.id) : null,
     notificationSent: r.notificationSent,
+    urgency: r.urgency,
+    urgencyReason: r.urgencyReason,
+    calledBackAt: r.calledBackAt ? r.calledBackAt.toISOString() : null,
   };
 }
 
@@ -108,6 +126,9 @@ type RawListRow = [
   transcription: string | null,
   recordingFile: string | null,
   notificationSent: number,
+  urgency: Call['urgency'],
+  urgencyReason: string | null,
+  calledBackAtMs: number | null,
 ];
 
 function rawToApiCallLog(r: RawListRow): ApiCallLog {
@@ -122,6 +143,9 @@ function rawToApiCallLog(r: RawListRow): ApiCallLog {
     transcription: r[7],
     recordingUrl: r[8] ? recordingUrl(r[0]) : null,
     notificationSent: r[9] === 1,
+    urgency: r[10],
+    urgencyReason: r[11],
+    calledBackAt: r[12] === null ? null : new Date(r[12]).toISOString(),
   };
 }
 
@@ -150,4 +174,17 @@ export function ownedRecordingFile(db: Db, userId: number, callId: number): stri
     .where(and(eq(calls.id, callId), eq(calls.userId, userId)))
     .get();
   return row ? row.recordingFile : undefined;
+}
+
+/**
+ * Marks one of the owner's calls rung back (or not), scoped in SQL; undefined for a call that
+ * is not theirs. Marking it twice keeps the first time.
+ */
+export function setCalledBack(db: Db, userId: number, callId: number, calledBack: boolean, now: Date): ApiCallLog | undefined {
+  const owned = and(eq(calls.id, callId), eq(calls.userId, userId));
+  const row = db.select({ calledBackAt: calls.calledBackAt }).from(calls).where(owned).get();
+  if (!row) return undefined;
+  const calledBackAt = calledBack ? (row.calledBackAt ?? now) : null;
+  const updated = db.update(calls).set({ calledBackAt }).where(owned).returning(listColumns).get();
+  return updated ? toApiCallLog(updated) : undefined;
 }

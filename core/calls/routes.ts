@@ -3,7 +3,7 @@ import type { App } from '../http/fastify-types.js';
 import { badRequest, notFound } from '../http/errors.js';
 import { currentUser, requireUser } from '../http/session-hook.js';
 import { decodeCallLogCursor } from './call-log-cursor.js';
-import { DEFAULT_CALL_LOG_LIMIT, listCallLogs, MAX_CALL_LOG_LIMIT, ownedRecordingFile } from './queries.js';
+import { DEFAULT_CALL_LOG_LIMIT, listCallLogs, MAX_CALL_LOG_LIMIT, ownedRecordingFile, setCalledBack } from './queries.js';
 import { registerRecordingFiles, sendRecording } from './serve-recording.js';
 
 const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) => Type.Union([t, Type.Null()]);
@@ -19,9 +19,13 @@ const CallLogSchema = Type.Object({
   transcription: Nullable(Type.String()),
   recordingUrl: Nullable(Type.String()),
   notificationSent: Type.Boolean(),
+  urgency: Nullable(Type.Union([Type.Literal('urgent'), Type.Literal('normal'), Type.Literal('low')])),
+  urgencyReason: Nullable(Type.String()),
+  calledBackAt: Nullable(Type.String()),
 });
 
 const RECORDING_NOT_FOUND = 'Recording not found.';
+const CALL_NOT_FOUND = 'Call not found.';
 
 /** SPEC.md §7 "GET /api/call-logs" and the recording behind each recordingUrl. */
 export async function callLogRoutes(app: App): Promise<void> {
@@ -47,6 +51,25 @@ export async function callLogRoutes(app: App): Promise<void> {
       if (req.query.before !== undefined && !before) throw badRequest('before must be a nextCursor value from an earlier page');
       // Admins have no calls of their own: scoping by their id returns an empty list.
       return listCallLogs(database.db, user.id, { limit: req.query.limit ?? DEFAULT_CALL_LOG_LIMIT, before });
+    },
+  );
+
+  // The "To call back" tracker: the console's Mark called back button (DONE by text does the same).
+  app.patch(
+    '/api/call-logs/:id/called-back',
+    {
+      preHandler: requireUser,
+      schema: {
+        params: Type.Object({ id: Type.Integer({ minimum: 1 }) }),
+        body: Type.Object({ calledBack: Type.Boolean() }, { additionalProperties: false }),
+        response: { 200: Type.Object({ callLog: CallLogSchema, message: Type.String() }) },
+      },
+    },
+    async (req) => {
+      const user = currentUser(req);
+      const callLog = setCalledBack(database.db, user.id, req.params.id, req.body.calledBack, app.services.now());
+      if (!callLog) throw notFound(CALL_NOT_FOUND);
+      return { callLog, message: req.body.calledBack ? 'Marked as called back' : 'Marked as still to call back' };
     },
   );
 

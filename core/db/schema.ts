@@ -28,6 +28,8 @@ export const users = sqliteTable(
     smsEnabled: integer('sms_enabled', { mode: 'boolean' }).notNull().default(true),
     notificationNumber: text('notification_number'),
     aiMode: text('ai_mode', { enum: ['voicemail', 'agent'] }).notNull().default('voicemail'),
+    // Hours after which a caller still waiting to be rung back gets the owner a reminder text; null = off.
+    callbackReminderHours: integer('callback_reminder_hours'),
     knowledgeBase: text('knowledge_base'),
     phoneNumber: text('phone_number'),
     forwardToNumber: text('forward_to_number'),
@@ -136,6 +138,15 @@ export const calls = sqliteTable(
       .default('none'),
     notificationSent: integer('notification_sent', { mode: 'boolean' }).notNull().default(false),
     notificationError: text('notification_error'),
+    // From the summary step (null until a summary has assessed the call: missed calls stay null).
+    urgency: text('urgency', { enum: ['urgent', 'normal', 'low'] }),
+    urgencyReason: text('urgency_reason'),
+    // Claimed by the call that completed a burst of repeat calls, so the owner is told once.
+    repeatAlert: integer('repeat_alert', { mode: 'boolean' }).notNull().default(false),
+    // Set when the owner says they rang the caller back (DONE by text).
+    calledBackAt: integer('called_back_at', { mode: 'timestamp_ms' }),
+    // Claimed by the reminder sweep before it texts, so a caller is reminded of once.
+    reminderAt: integer('reminder_at', { mode: 'timestamp_ms' }),
   },
   (t) => [
     index('calls_user_created_idx').on(t.userId, t.createdAt, t.id),
@@ -190,6 +201,9 @@ export const notifications = sqliteTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     channel: text('channel', { enum: ['sms', 'whatsapp'] }).notNull(),
+    // summary: the one text per call; repeat-caller: the one-off "called 3 times" alert;
+    // reply: the answer to a command the owner texted (no call, or the call it named).
+    kind: text('kind', { enum: ['summary', 'repeat-caller', 'reply', 'reminder'] }).notNull().default('summary'),
     to: text('to').notNull(),
     body: text('body').notNull(),
     // 'sending' is written before the provider is called, so a crash mid-send is never resent blindly.
@@ -199,6 +213,26 @@ export const notifications = sqliteTable(
     createdAt: createdAt(),
   },
   (t) => [index('notifications_call_idx').on(t.callId)],
+);
+
+/**
+ * Texts that reached the Twilio webhook (POST /api/twilio/messages). The MessageSid is unique,
+ * so a webhook Twilio delivers twice is acted on once. Bodies are never stored: a command's
+ * kind and outcome are enough to audit, and a stranger's text is none of our business.
+ */
+export const inboundMessages = sqliteTable(
+  'inbound_messages',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    messageSid: text('message_sid').notNull(),
+    // The owner whose notification number sent it; null for any other sender (ignored).
+    userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    channel: text('channel', { enum: ['sms', 'whatsapp'] }).notNull(),
+    command: text('command'),
+    outcome: text('outcome'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('inbound_messages_sid_unique').on(t.messageSid)],
 );
 
 export type User = typeof users.$inferSelect;

@@ -20,6 +20,13 @@ export type App = FastifyInstance<
 >;
 
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * A server-to-server webhook (Twilio's): authenticated by its own signature, so the
+     * console's same-origin/JSON guard and the session cookie do not apply to it.
+     */
+    webhook?: boolean;
+  }
   interface FastifyInstance {
     services: Services;
     /** The limits in force (RATE_LIMITS unless a test server says otherwise). */

@@ -12,6 +12,9 @@ const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
 export function registerSameOriginGuard(app: App): void {
   app.addHook('onRequest', async (req) => {
     if (SAFE.has(req.method)) return;
+    // Set on the route by its declaration (after routing, so any spelling of its URL), never
+    // by the request: a webhook route checks its own signature instead (core/twilio/webhook-routes.ts).
+    if (req.routeOptions.config?.webhook === true) return;
     const type = req.headers['content-type'];
     if (type !== undefined && !/^application\/json\b/i.test(type)) {
       throw new HttpError(415, 'Requests must be sent as JSON (Content-Type: application/json).');

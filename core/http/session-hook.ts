@@ -17,6 +17,8 @@ export function registerSessionHook(app: App): void {
   app.decorateRequest('user', null);
   app.decorateRequest('sessionId', null);
   app.addHook('onRequest', async (req) => {
+    // A webhook acts for whoever its signed body names, never for a browser's session.
+    if (req.routeOptions.config?.webhook === true) return;
     const sid = req.cookies[SESSION_COOKIE];
     if (!sid) return;
     const { database, now } = app.services;

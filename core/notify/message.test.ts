@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { notificationBody, type CallFacts } from './message.js';
+import { callbackReminderBody, notificationBody, repeatCallerBody, type CallFacts } from './message.js';
 
 // 13:05 UTC in summer is 14:05 in London; in winter it is 13:05.
 const summer = new Date('2026-07-01T13:05:00Z');
@@ -43,5 +43,34 @@ describe('notificationBody', () => {
   it('keeps the text in the GSM-7 alphabet so it is not sent as 70-character UCS-2 segments', () => {
     const body = notificationBody({ ...base, aiSummary: 'Sarah’s “boiler” – urgent…' });
     expect(body).toBe('New voicemail from +447700900123 at 14:05: Sarah\'s "boiler" - urgent...');
+  });
+  it('leads an urgent call\'s text with URGENT, and only an urgent one\'s', () => {
+    expect(notificationBody({ ...base, aiSummary: 'Leak in the ceiling.', urgency: 'urgent' })).toBe('URGENT: New voicemail from +447700900123 at 14:05: Leak in the ceiling.');
+    expect(notificationBody({ ...base, aiSummary: 'Wants a quote.', urgency: 'normal' })).toBe('New voicemail from +447700900123 at 14:05: Wants a quote.');
+    expect(notificationBody({ ...base, aiSummary: 'Sales call.', urgency: 'low' })).toBe('New voicemail from +447700900123 at 14:05: Sales call.');
+  });
+});
+
+describe('repeatCallerBody', () => {
+  it('says how many times in how many minutes, with the latest call in London time', () => {
+    expect(repeatCallerBody('+447700900123', 3, 20, summer)).toBe('+447700900123 has called 3 times in 20 minutes (latest at 14:05). They may need you urgently.');
+  });
+});
+
+describe('the reply reference', () => {
+  it('ends a text about a caller with a number with "Reply DONE <id> when called back."', () => {
+    expect(notificationBody({ ...base, id: 41, status: 'missed' })).toBe('Missed call from +447700900123 at 14:05. No message was left. Reply DONE 41 when called back.');
+    expect(notificationBody({ ...base, id: 41, aiSummary: 'Leak.', urgency: 'urgent' })).toBe('URGENT: New voicemail from +447700900123 at 14:05: Leak. Reply DONE 41 when called back.');
+  });
+  it('leaves it off for a withheld number, which cannot be called back', () => {
+    expect(notificationBody({ ...base, id: 41, status: 'missed', fromNumber: '' })).toBe('Missed call from a withheld number at 14:05. No message was left.');
+  });
+});
+
+describe('callbackReminderBody', () => {
+  it('names the caller, what they left and when (London day and time), with the reference', () => {
+    expect(callbackReminderBody({ id: 41, status: 'voicemail', fromNumber: '+447700900123', createdAt: summer })).toBe(
+      'Reminder: you have not called +447700900123 back yet (voicemail on 01/07 at 14:05). Reply DONE 41 when called back.',
+    );
   });
 });

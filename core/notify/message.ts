@@ -1,13 +1,18 @@
 import { cap } from '../../models/prompts/summary.js';
+import { referenceLine } from '../followup/commands.js';
 
 /** The parts of a call a notification is written from. */
 export interface CallFacts {
+  /** The call's id: the reference the owner replies with (DONE 41). */
+  id?: number;
   status: 'answered' | 'missed' | 'voicemail';
   mode: 'voicemail' | 'agent' | 'unavailable';
   fromNumber: string;
   createdAt: Date;
   transcription: string | null;
   aiSummary: string | null;
+  /** Set by the summary step; an urgent call's text leads with "URGENT". */
+  urgency?: 'urgent' | 'normal' | 'low' | null;
 }
 
 /** A transcript quoted in a fallback text: about three SMS segments with the header. */
@@ -42,11 +47,14 @@ export function toSmsText(text: string): string {
  * summary follows in the call log, since no second text will be sent.
  */
 export function notificationBody(c: CallFacts): string {
-  return toSmsText(composeBody(c));
+  // A caller with a number can be called back: the text says how to tell us it was done.
+  const ref = c.id !== undefined && c.fromNumber.trim() ? ` ${referenceLine(c.id)}` : '';
+  return toSmsText(composeBody(c) + ref);
 }
 
 function composeBody(c: CallFacts): string {
-  const head = `${headline(c)} from ${callerLabel(c.fromNumber)} at ${londonTime.format(c.createdAt)}`;
+  const urgent = c.urgency === 'urgent' ? 'URGENT: ' : '';
+  const head = `${urgent}${headline(c)} from ${callerLabel(c.fromNumber)} at ${londonTime.format(c.createdAt)}`;
   if (c.status === 'missed') return `${head}. No message was left.`;
   if (c.aiSummary?.trim()) return `${head}: ${c.aiSummary.trim()}`;
   if (c.transcription?.trim()) return `${head}. Message: "${cap(c.transcription.trim(), TRANSCRIPT_QUOTE_CHARS)}"`;
@@ -57,4 +65,23 @@ function headline(c: CallFacts): string {
   if (c.status === 'missed') return 'Missed call';
   if (c.status === 'answered' && c.mode === 'agent') return 'Call answered by your AI receptionist';
   return 'New voicemail';
+}
+
+/**
+ * The one-off alert when a caller rings again and again in a short time (see
+ * core/notify/repeat-caller.ts): sent at once, before any summary, because a caller who
+ * keeps ringing usually cannot wait for one.
+ */
+export function repeatCallerBody(fromNumber: string, count: number, windowMinutes: number, latest: Date): string {
+  return toSmsText(`${callerLabel(fromNumber)} has called ${count} times in ${windowMinutes} minutes (latest at ${londonTime.format(latest)}). They may need you urgently.`);
+}
+
+const londonDay = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', day: '2-digit', month: '2-digit' });
+
+/** The reminder about a caller still waiting to be rung back (core/notify/callback-reminders.ts). */
+export function callbackReminderBody(c: { id: number; status: 'missed' | 'voicemail'; fromNumber: string; createdAt: Date }): string {
+  const what = c.status === 'missed' ? 'missed call' : 'voicemail';
+  return toSmsText(
+    `Reminder: you have not called ${callerLabel(c.fromNumber)} back yet (${what} on ${londonDay.format(c.createdAt)} at ${londonTime.format(c.createdAt)}). ${referenceLine(c.id)}`,
+  );
 }

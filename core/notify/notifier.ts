@@ -7,6 +7,13 @@ import { planNotification } from './policy.js';
 
 const CHANNEL_LABEL: Record<Channel, string> = { sms: 'SMS', whatsapp: 'WhatsApp' };
 
+/** summary: the call's one text (its state shows on the call); the others are extra texts about it. */
+export type NotificationKind = 'summary' | 'repeat-caller' | 'reminder';
+
+/** The gateway key: the summary's is unchanged from before kinds existed, so old outbox files still reconcile. */
+const keyFor = (callId: number, channel: Channel, kind: NotificationKind) =>
+  kind === 'summary' ? `call-${callId}-${channel}` : `call-${callId}-${channel}-${kind}`;
+
 /**
  * Sends a call's notification at most once per channel, keeping one `notifications` row per
  * attempt. The row is written as 'sending' before the provider is called and settled after,
@@ -22,15 +29,17 @@ export class CallNotifier {
   ) {}
 
   /** Throws a retryable error when a channel should be tried again later; permanent failures are recorded and swallowed. */
-  async notify(call: Call, owner: User, body: string): Promise<void> {
+  async notify(call: Call, owner: User, body: string, kind: NotificationKind = 'summary'): Promise<void> {
     const plan = planNotification(owner);
     if (plan.kind === 'off') return;
-    if (plan.kind === 'unreachable') return this.reportOnCall(call.id, plan.problem);
-    this.reportOnCall(call.id, null);
+    // The call's notification state describes its summary text; an alert's problems are in its rows.
+    const onCall = kind === 'summary';
+    if (plan.kind === 'unreachable') return onCall ? this.reportOnCall(call.id, plan.problem) : undefined;
+    if (onCall) this.reportOnCall(call.id, null);
     let retry: unknown = null;
     for (const channel of plan.channels) {
       try {
-        await this.notifyChannel(call, owner, { channel, to: plan.to, businessNumber: call.toNumber, body, key: `call-${call.id}-${channel}` });
+        await this.notifyChannel(call, owner, kind, { channel, to: plan.to, businessNumber: call.toNumber, body, key: keyFor(call.id, channel, kind) });
       } catch (err) {
         if (isRetryable(err)) retry ??= err;
       }
@@ -38,11 +47,12 @@ export class CallNotifier {
     if (retry) throw retry;
   }
 
-  private async notifyChannel(call: Call, owner: User, msg: OutgoingMessage): Promise<void> {
+  private async notifyChannel(call: Call, owner: User, kind: NotificationKind, msg: OutgoingMessage): Promise<void> {
+    const onCall = kind === 'summary';
     const attempts = this.db
       .select()
       .from(notifications)
-      .where(and(eq(notifications.callId, call.id), eq(notifications.channel, msg.channel)))
+      .where(and(eq(notifications.callId, call.id), eq(notifications.channel, msg.channel), eq(notifications.kind, kind)))
       .orderBy(asc(notifications.id))
       .all();
     if (attempts.some((a) => a.status === 'sent')) return;
@@ -52,16 +62,16 @@ export class CallNotifier {
       const found = await this.gateway.reconcile({ ...msg, to: interrupted.to, body: interrupted.body }, interrupted.createdAt);
       if (found === 'unknown') {
         const why = 'the appliance stopped while this message was being sent and the provider cannot say whether it went out; it was not resent to avoid a duplicate';
-        this.settle(interrupted.id, call.id, { status: 'failed', error: why });
-        return this.reportOnCall(call.id, `${CHANNEL_LABEL[msg.channel]}: ${why}`);
+        this.settle(interrupted.id, call.id, onCall, { status: 'failed', error: why });
+        return onCall ? this.reportOnCall(call.id, `${CHANNEL_LABEL[msg.channel]}: ${why}`) : undefined;
       }
-      if (found.sent) return this.settle(interrupted.id, call.id, { status: 'sent', providerId: found.providerId });
-      this.settle(interrupted.id, call.id, { status: 'failed', error: 'not delivered: the appliance stopped before the provider took the message' });
+      if (found.sent) return this.settle(interrupted.id, call.id, onCall, { status: 'sent', providerId: found.providerId });
+      this.settle(interrupted.id, call.id, onCall, { status: 'failed', error: 'not delivered: the appliance stopped before the provider took the message' });
     }
 
     const [intent] = this.db
       .insert(notifications)
-      .values({ callId: call.id, userId: owner.id, channel: msg.channel, to: msg.to, body: msg.body, status: 'sending' })
+      .values({ callId: call.id, userId: owner.id, channel: msg.channel, kind, to: msg.to, body: msg.body, status: 'sending' })
       .returning({ id: notifications.id })
       .all();
     let providerId: string;
@@ -69,25 +79,25 @@ export class CallNotifier {
       ({ providerId } = await this.gateway.send(msg));
     } catch (err) {
       const error = errorMessage(err);
-      this.settle(intent!.id, call.id, { status: 'failed', error });
-      this.reportOnCall(call.id, `${CHANNEL_LABEL[msg.channel]}: ${error}`);
+      this.settle(intent!.id, call.id, onCall, { status: 'failed', error });
+      if (onCall) this.reportOnCall(call.id, `${CHANNEL_LABEL[msg.channel]}: ${error}`);
       throw err;
     }
     // Outside the try: the provider has the message, so a refused write (the database
     // locked by a backup) must never be recorded as a failed send and sent again. It is
     // retried until it lands; if the process dies first, the 'sending' row makes the next
     // run ask the provider instead of sending.
-    await retryWhileBusy(this.db, 'record a sent notification', () => this.settle(intent!.id, call.id, { status: 'sent', providerId }));
+    await retryWhileBusy(this.db, 'record a sent notification', () => this.settle(intent!.id, call.id, onCall, { status: 'sent', providerId }));
   }
 
-  private settle(rowId: number, callId: number, r: { status: 'sent'; providerId: string } | { status: 'failed'; error: string }): void {
+  private settle(rowId: number, callId: number, onCall: boolean, r: { status: 'sent'; providerId: string } | { status: 'failed'; error: string }): void {
     this.db.transaction(() => {
       this.db
         .update(notifications)
         .set(r.status === 'sent' ? { status: 'sent', providerId: r.providerId, error: null } : { status: 'failed', error: r.error })
         .where(eq(notifications.id, rowId))
         .run();
-      if (r.status === 'sent') this.db.update(calls).set({ notificationSent: true }).where(eq(calls.id, callId)).run();
+      if (r.status === 'sent' && onCall) this.db.update(calls).set({ notificationSent: true }).where(eq(calls.id, callId)).run();
     });
   }
 

@@ -5,8 +5,10 @@ import type { LanguageModel } from '../../models/llm/language-model.js';
 import { createSpeechToText } from '../../models/stt/factory.js';
 import type { SpeechToText } from '../../models/stt/speech-to-text.js';
 import type { MessageGateway } from '../notify/gateway.js';
+import { sendCallbackReminders } from '../notify/callback-reminders.js';
 import { CallNotifier } from '../notify/notifier.js';
 import { createOutboxGateway } from '../notify/outbox-gateway.js';
+import { DEFAULT_REPEAT_CALLER_RULE, type RepeatCallerRule } from '../notify/repeat-caller.js';
 import { createTwilioGateway } from '../notify/twilio-gateway.js';
 import type { Services } from '../services.js';
 import { createTwilioClient } from '../twilio/client.js';
@@ -31,6 +33,8 @@ export interface PipelineOptions {
   concurrency?: number;
   /** Done jobs are deleted after this long. */
   retainDoneMs?: number;
+  /** The repeat-caller alert's threshold (default: 3 calls in 20 minutes). */
+  repeatCaller?: RepeatCallerRule;
 }
 
 /*
@@ -46,6 +50,7 @@ const DEFAULTS = {
   notifyAnywayFromAttempt: 4,
   concurrency: 2,
   retainDoneMs: 30 * 24 * 3600_000,
+  repeatCaller: DEFAULT_REPEAT_CALLER_RULE,
 };
 
 export interface Pipeline {
@@ -55,6 +60,8 @@ export interface Pipeline {
   enqueuePostCall(callId: number): void;
   /** One housekeeping pass (also run by node-cron every minute while started). */
   sweep(): void;
+  /** One pass of the call-back reminders (also part of every sweep); resolves to how many were sent. */
+  remindCallbacks(): Promise<number>;
   start(): void;
   stop(): Promise<void>;
 }
@@ -87,6 +94,7 @@ export function createPipeline(services: Services, engines: PipelineEngines = {}
     recordingsDir: path.join(config.dataDir, 'recordings'),
     log,
     notifyAnywayFromAttempt: o.notifyAnywayFromAttempt,
+    repeatCaller: o.repeatCaller,
   });
   const worker = new JobWorker({
     queue,
@@ -113,7 +121,14 @@ export function createPipeline(services: Services, engines: PipelineEngines = {}
        and c.ended_at is not null and c.ended_at < ?
        and not exists (select 1 from jobs j where j.key = 'post-call:' || c.id)`,
   );
+  let reminding: Promise<number> | null = null;
+  // One pass at a time: a slow provider must not let the next minute's pass start beside it.
+  const remindCallbacks = () =>
+    (reminding ??= sendCallbackReminders(database.db, notifier, now(), log).finally(() => {
+      reminding = null;
+    }));
   const sweep = () => {
+    remindCallbacks().catch((err: unknown) => log.error({ err }, 'call-back reminders failed'));
     try {
       const { abandoned, purged } = queue.sweep(o.retainDoneMs);
       const lost = orphans.all(now().getTime() - 2 * 60_000) as { id: number }[];
@@ -132,6 +147,7 @@ export function createPipeline(services: Services, engines: PipelineEngines = {}
     worker,
     enqueuePostCall,
     sweep,
+    remindCallbacks,
     start() {
       worker.start();
       task ??= cron.schedule('* * * * *', sweep, { name: 'job-housekeeping', noOverlap: true });
@@ -139,6 +155,7 @@ export function createPipeline(services: Services, engines: PipelineEngines = {}
     async stop() {
       await task?.stop();
       task = null;
+      await reminding?.catch(() => 0);
       await worker.stop();
     },
   };

@@ -1,12 +1,13 @@
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { LanguageModelError, type LanguageModel } from '../../models/llm/language-model.js';
-import { buildSummaryPrompt, checkSummary } from '../../models/prompts/summary.js';
+import { buildSummaryPrompt, checkSummary, parseSummaryReply, SUMMARY_SCHEMA } from '../../models/prompts/summary.js';
 import type { SpeechToText } from '../../models/stt/speech-to-text.js';
 import type { Db } from '../db/client.js';
 import { calls, jobs, users, type Call } from '../db/schema.js';
-import { notificationBody } from '../notify/message.js';
+import { notificationBody, repeatCallerBody } from '../notify/message.js';
 import type { CallNotifier } from '../notify/notifier.js';
+import { claimRepeatAlert, type RepeatCallerRule } from '../notify/repeat-caller.js';
 import { storeRecordingKey } from './recording-jobs.js';
 import { errorMessage, isRetryable } from './retryable.js';
 import type { JobHandler, WorkerLog } from './worker.js';
@@ -30,6 +31,8 @@ export interface PostCallDeps {
    * retrying the engines to fill the call log in, without texting again.
    */
   notifyAnywayFromAttempt: number;
+  /** When a caller ringing again and again gets the owner a one-off alert. */
+  repeatCaller: RepeatCallerRule;
 }
 
 /** A call has a message to transcribe when it was recorded and not missed. */
@@ -77,6 +80,20 @@ export function postCallHandler(deps: PostCallDeps): JobHandler {
     const owner = db.select().from(users).where(eq(users.id, call.userId)).get();
     if (!owner) return;
     const waiting: unknown[] = []; // engines that may work later
+    // First, before any engine: a caller ringing again and again cannot wait for a summary.
+    // A provider failure here must not hold the summary back: it is retried with the job.
+    let alertFailed: unknown = null;
+    if (claimRepeatAlert(db, call, deps.repeatCaller)) {
+      const body = repeatCallerBody(call.fromNumber, deps.repeatCaller.calls, deps.repeatCaller.windowMinutes, call.createdAt);
+      try {
+        await deps.notifier.notify(call, owner, body, 'repeat-caller');
+      } catch (err) {
+        if (signal.aborted) throw err;
+        log.warn({ callId, attempt: job.attempt, err: errorMessage(err) }, 'repeat-caller alert failed');
+        alertFailed = err;
+      }
+      call = load(callId)!;
+    }
     // The message is still on Asterisk (the recordings disk was full): wait for it like for
     // an engine, so the owner gets the summary in the one text when it arrives in time.
     if (recordingAwaited(db, call)) waiting.push(new RecordingNotStoredYet(`call ${callId}: the recording is not stored yet`));
@@ -112,12 +129,13 @@ export function postCallHandler(deps: PostCallDeps): JobHandler {
         } else {
           const raw = await deps.llm.chat(
             buildSummaryPrompt({ transcript, callerNumber: call.fromNumber, businessName: owner.businessName, mode: call.mode === 'agent' ? 'agent' : 'voicemail' }),
-            { signal, maxTokens: 160, temperature: 0.2 },
+            { signal, maxTokens: 220, temperature: 0.2, format: SUMMARY_SCHEMA as unknown as Record<string, unknown> },
           );
-          const checked = checkSummary(raw, { transcript, callerNumber: call.fromNumber });
+          const reply = parseSummaryReply(raw);
+          const checked = checkSummary(reply.summary, { transcript, callerNumber: call.fromNumber });
           // A reply that fails the check is not retried: the same transcript tends to give the same answer.
           if (!checked.ok) throw new LanguageModelError(`summary rejected: ${checked.reason}`, false);
-          save(callId, { aiSummary: checked.text, summaryStatus: 'done' });
+          save(callId, { aiSummary: checked.text, summaryStatus: 'done', urgency: reply.urgency, urgencyReason: reply.urgencyReason });
         }
       } catch (err) {
         engineFailed('summaryStatus', err);
@@ -132,6 +150,7 @@ export function postCallHandler(deps: PostCallDeps): JobHandler {
       await deps.notifier.notify(call, owner, notificationBody(call));
     }
     if (waiting.length) throw waiting[0];
+    if (alertFailed) throw alertFailed;
   };
 }
 

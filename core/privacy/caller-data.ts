@@ -31,6 +31,9 @@ export function exportOwnerData(db: Db, user: User, now: Date) {
       transcription: c.transcription,
       aiSummary: c.aiSummary,
       notificationSent: c.notificationSent,
+      urgency: c.urgency,
+      urgencyReason: c.urgencyReason,
+      calledBackAt: c.calledBackAt ? c.calledBackAt.toISOString() : null,
       recordingUrl: c.recordingFile ? `/api/call-logs/${c.id}/recording` : null,
     })),
     unansweredQuestions: db

@@ -60,8 +60,9 @@ export async function applyRetention(
   if (txCut) {
     transcripts = db
       .update(calls)
-      .set({ transcription: null, aiSummary: null })
-      .where(and(lt(calls.createdAt, txCut), or(isNotNull(calls.transcription), isNotNull(calls.aiSummary))))
+      // The urgency's reason is words from the message too ("water coming through the ceiling").
+      .set({ transcription: null, aiSummary: null, urgencyReason: null })
+      .where(and(lt(calls.createdAt, txCut), or(isNotNull(calls.transcription), isNotNull(calls.aiSummary), isNotNull(calls.urgencyReason))))
       .run().changes;
   }
   return { recordings, transcripts };

@@ -22,6 +22,8 @@ const SettingsBody = Type.Object(
     notificationNumber: NullableText(40),
     aiMode: Type.Optional(Type.Union([Type.Literal('voicemail'), Type.Literal('agent')])),
     knowledgeBase: NullableText(LIMITS.knowledgeBase, true),
+    // The call-back reminder: after 1 to 168 hours (a week), or null for off.
+    callbackReminderHours: Type.Optional(Type.Union([Type.Integer({ minimum: 1, maximum: 168 }), Type.Null()])),
   },
   { additionalProperties: false },
 );
@@ -46,8 +48,10 @@ export async function settingsRoutes(app: App): Promise<void> {
           '/businessName': 'Business name must be at most 200 characters',
           '/aiMode': 'aiMode must be voicemail or agent',
           '/voicePreference': 'voicePreference must be female or male',
+          '/callbackReminderHours': 'callbackReminderHours must be a whole number of hours from 1 to 168, or null for off',
         };
-        const msg = keyword === 'maxLength' || path === '/aiMode' || path === '/voicePreference' ? messages[path] : undefined;
+        const msg =
+          keyword === 'maxLength' || path === '/aiMode' || path === '/voicePreference' || path === '/callbackReminderHours' ? messages[path] : undefined;
         if (error.validation && msg) return reply.status(400).send({ message: msg });
         throw error;
       },
@@ -64,6 +68,7 @@ export async function settingsRoutes(app: App): Promise<void> {
       if (b.knowledgeBase !== undefined) changes.knowledgeBase = b.knowledgeBase?.trim() ? b.knowledgeBase : null;
       if (b.voicePreference !== undefined) changes.voicePreference = b.voicePreference;
       if (b.aiMode !== undefined) changes.aiMode = b.aiMode;
+      if (b.callbackReminderHours !== undefined) changes.callbackReminderHours = b.callbackReminderHours;
       if (b.whatsappEnabled !== undefined) changes.whatsappEnabled = b.whatsappEnabled;
       if (b.smsEnabled !== undefined) changes.smsEnabled = b.smsEnabled;
       const number = blankToNull(b.notificationNumber);

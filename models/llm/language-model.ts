@@ -15,6 +15,8 @@ export interface ChatOptions {
   /** Upper bound on generated tokens (SMS summaries are short). */
   maxTokens?: number;
   temperature?: number;
+  /** A JSON schema the reply must follow (Ollama's structured output `format`). */
+  format?: Record<string, unknown>;
 }
 
 /** A language-model failure; `retryable` (EngineError) drives the job queue's retries. */

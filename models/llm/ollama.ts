@@ -23,7 +23,7 @@ export function createOllamaLanguageModel(opts: OllamaOptions): LanguageModel {
 
   return {
     name: `ollama ${opts.model}`,
-    async chat(messages: ChatMessage[], { signal, maxTokens, temperature }: ChatOptions = {}) {
+    async chat(messages: ChatMessage[], { signal, maxTokens, temperature, format }: ChatOptions = {}) {
       const timeout = AbortSignal.timeout(timeoutMs);
       const combined = signal ? AbortSignal.any([signal, timeout]) : timeout;
       const client = new Ollama({
@@ -35,6 +35,7 @@ export function createOllamaLanguageModel(opts: OllamaOptions): LanguageModel {
           model: opts.model,
           messages,
           stream: false,
+          ...(format ? { format } : {}),
           keep_alive: opts.keepAlive ?? '30m',
           options: { temperature: temperature ?? 0.2, ...(maxTokens ? { num_predict: maxTokens } : {}) },
         });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildSummaryPrompt, cap, checkSummary, digitStream, stripMarkup, SUMMARY_MAX_CHARS } from './summary.js';
+import { buildSummaryPrompt, cap, checkSummary, digitStream, parseSummaryReply, stripMarkup, SUMMARY_MAX_CHARS, URGENCY_REASON_MAX_CHARS } from './summary.js';
 
 const transcript = "Hi, it's Sarah Jones. My boiler has stopped working and there's water everywhere, please call me back on 07700 900456.";
 
@@ -80,5 +80,37 @@ describe('cap', () => {
   it('leaves short text alone and prefers a sentence end', () => {
     expect(cap('short', 10)).toBe('short');
     expect(cap('One two three. Four five six seven', 20)).toBe('One two three.');
+  });
+});
+
+describe('parseSummaryReply', () => {
+  it('reads the summary, the urgency and its reason from the JSON object', () => {
+    expect(parseSummaryReply('{"summary":"Sarah has a leak.","urgency":"urgent","urgencyReason":"water coming through the ceiling"}')).toEqual({
+      summary: 'Sarah has a leak.',
+      urgency: 'urgent',
+      urgencyReason: 'water coming through the ceiling',
+    });
+  });
+
+  it('takes a reply that is not the JSON asked for as the summary, with normal urgency', () => {
+    expect(parseSummaryReply('Sarah has a leak.')).toEqual({ summary: 'Sarah has a leak.', urgency: 'normal', urgencyReason: null });
+    expect(parseSummaryReply('{not json')).toEqual({ summary: '{not json', urgency: 'normal', urgencyReason: null });
+    expect(parseSummaryReply('{"urgency":"urgent"}').urgency).toBe('normal');
+  });
+
+  it('makes an unknown urgency normal and reads the known ones in any case', () => {
+    expect(parseSummaryReply('{"summary":"x","urgency":"critical","urgencyReason":"y"}').urgency).toBe('normal');
+    expect(parseSummaryReply('{"summary":"x","urgency":" LOW ","urgencyReason":"y"}').urgency).toBe('low');
+  });
+
+  it('drops a leading URGENT from the summary (the text adds its own) and caps the reason', () => {
+    const r = parseSummaryReply(`{"summary":"URGENT: Sarah has a leak.","urgency":"urgent","urgencyReason":"${'very '.repeat(40)}wet"}`);
+    expect(r.summary).toBe('Sarah has a leak.');
+    expect(r.urgencyReason!.length).toBeLessThanOrEqual(URGENCY_REASON_MAX_CHARS);
+  });
+
+  it('asks the model for the JSON object with urgency in the prompt', () => {
+    const [system] = buildSummaryPrompt({ transcript: 'hello', callerNumber: '', mode: 'voicemail' });
+    expect(system!.content).toContain('"urgency": "urgent", "normal" or "low"');
   });
 });

@@ -38,6 +38,8 @@ describe('GET /api/call-logs', () => {
         transcription: 'Hi, could you quote for a new boiler?',
         recordingFile: 'call-2.wav',
         notificationSent: true,
+        urgency: 'urgent',
+        urgencyReason: 'no heating with a baby at home',
       },
       { userId: owner.user.id, createdAt: new Date(t0), status: 'answered', fromNumber: '+447700900203' },
     ]);
@@ -59,8 +61,11 @@ describe('GET /api/call-logs', () => {
       transcription: 'Hi, could you quote for a new boiler?',
       recordingUrl: `/api/call-logs/${newer!.id}/recording`,
       notificationSent: true,
+      urgency: 'urgent',
+      urgencyReason: 'no heating with a baby at home',
+      calledBackAt: null,
     });
-    expect(res.body.callLogs[1]).toMatchObject({ recordingUrl: null, aiSummary: null, transcription: null, notificationSent: false });
+    expect(res.body.callLogs[1]).toMatchObject({ recordingUrl: null, aiSummary: null, transcription: null, notificationSent: false, urgency: null, urgencyReason: null });
 
     const theirs = await other.client.get<ApiCallLogsResponse>('/api/call-logs');
     expect(theirs.body.callLogs.map((c) => c.fromNumber)).toEqual(['+447700900999']);

@@ -62,6 +62,8 @@ describe('customer screens on a new account', () => {
           aiSummary: 'Caller reports a LEAKING boiler and asks for a visit tomorrow.',
           transcription: 'Hi, my boiler is leaking, can someone come tomorrow?',
           notificationSent: true,
+          urgency: 'urgent',
+          urgencyReason: 'boiler leaking',
         },
         { userId: customer.user.id, fromNumber: '+447700900456', toNumber: '+447700900999', status: 'missed', duration: 0, createdAt: new Date(at.getTime() - 3600_000) },
         { userId: customer.user.id, fromNumber: '+447700900789', toNumber: '+447700900999', status: 'answered', duration: 125, createdAt: new Date(at.getTime() - 7200_000) },
@@ -79,6 +81,10 @@ describe('customer screens on a new account', () => {
     await first.getByText('1:05').waitFor();
     await first.getByRole('button', { name: 'View Transcript' }).waitFor();
     expect(await first.getByRole('button', { name: 'Play Recording' }).count()).toBe(0);
+    // Urgency from the summary: a badge and the reason on the urgent card, nothing on the others.
+    await first.getByText('Urgent', { exact: true }).waitFor();
+    await first.getByText('Urgent: boiler leaking').waitFor();
+    expect(await cards.filter({ hasText: '+44 770 090 0456' }).getByText('Urgent', { exact: true }).count()).toBe(0);
 
     const search = page.getByRole('searchbox', { name: 'Search calls' });
     await search.fill('leaking');
@@ -106,6 +112,7 @@ describe('customer screens on a new account', () => {
     await dialog.getByText('Hi, my boiler is leaking, can someone come tomorrow?').waitFor();
     await dialog.getByText('Notification Sent').waitFor();
     await dialog.getByText('Yes', { exact: true }).waitFor();
+    await dialog.getByText('Urgent: boiler leaking').waitFor();
     await page.keyboard.press('Escape');
     await until(async () => expect(await dialog.count()).toBe(0));
 

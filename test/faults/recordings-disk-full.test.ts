@@ -157,7 +157,7 @@ describe('the recordings disk full', { timeout: 60_000 }, () => {
     const disk = fullDisk();
     const final = await messageWhileDiskFull(harness, disk);
     await vi.waitFor(() => expect(texts(harness, final.id).map((t) => t.status)).toEqual(['sent']), { timeout: 20_000 });
-    expect(texts(harness, final.id)[0]!.body).toMatch(/^New voicemail from \+447700900999 at \d\d:\d\d\. The transcript and summary will follow in your call log\.$/);
+    expect(texts(harness, final.id)[0]!.body).toMatch(/^New voicemail from \+447700900999 at \d\d:\d\d\. The transcript and summary will follow in your call log\. Reply DONE \d+ when called back\.$/);
     expect(harness.sim.storedRecordingNames()).toContain(`call-${final.id}`);
 
     useRecordingDisk(undefined);

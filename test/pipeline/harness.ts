@@ -6,7 +6,7 @@ import { calls, jobs, notifications, type Call, type NewUser } from '../../core/
 import type { PipelineEngines, PipelineOptions, Pipeline } from '../../core/pipeline/pipeline.js';
 import { createPipeline } from '../../core/pipeline/pipeline.js';
 import { postCallKey } from '../../core/pipeline/post-call.js';
-import { startTestServer, type TestServer } from '../helpers/server.js';
+import { startTestServer, type TestServer, type TestServerOptions } from '../helpers/server.js';
 import { startTwilioDouble, type TwilioDouble } from '../doubles/twilio/server.js';
 
 /** Fast retries for tests: the same policy shape as production, in milliseconds. */
@@ -47,6 +47,7 @@ export async function startHarness(opts: {
   owner?: Partial<NewUser>;
   start?: boolean;
   twilio?: Parameters<typeof startTwilioDouble>[0];
+  log?: TestServerOptions['log'];
 } = {}): Promise<Harness> {
   const twilio = await startTwilioDouble(opts.twilio);
   const server = await startTestServer({
@@ -56,6 +57,7 @@ export async function startHarness(opts: {
       TWILIO_API_BASE: twilio.url,
       ...opts.env,
     },
+    log: opts.log,
   });
   const db = server.database.db;
   const owner = insertUser(db, {

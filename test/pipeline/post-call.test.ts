@@ -75,7 +75,7 @@ describe('post-call pipeline: from a finished call to one text', () => {
     const id = h.finishedCall({ status: 'missed' });
     h.fireCallFinished(id);
     await waitForJob(id, 'done');
-    expect(h.twilio.messages.map((m) => m.body)).toEqual([expect.stringMatching(/^Missed call from \+447700900123 at \d\d:\d\d\. No message was left\.$/)]);
+    expect(h.twilio.messages.map((m) => m.body)).toEqual([expect.stringMatching(new RegExp(`^Missed call from \\+447700900123 at \\d\\d:\\d\\d\\. No message was left\\. Reply DONE ${id} when called back\\.$`))]);
     expect(h.call(id)).toMatchObject({ transcriptionStatus: 'none', summaryStatus: 'none', notificationSent: true });
     expect(whisper.requests).toHaveLength(0);
     expect(ollama.requests).toHaveLength(0);
@@ -115,7 +115,7 @@ describe('post-call pipeline: engine failures', () => {
     const id = h.finishedCall({ recording: wav });
     h.fireCallFinished(id);
     await vi.waitFor(() => expect(h.twilio.messages).toHaveLength(1), { timeout: 15_000, interval: 20 });
-    expect(h.twilio.messages[0]!.body).toMatch(/New voicemail from \+447700900123 at \d\d:\d\d\. The transcript and summary will follow in your call log\.$/);
+    expect(h.twilio.messages[0]!.body).toMatch(/New voicemail from \+447700900123 at \d\d:\d\d\. The transcript and summary will follow in your call log\. Reply DONE \d+ when called back\.$/);
     expect(h.call(id)).toMatchObject({ transcriptionStatus: 'pending', summaryStatus: 'pending', notificationSent: true });
     // The attempt records its error just after the text goes out.
     await vi.waitFor(() => expect(h.jobOf(id).lastError).toMatch(/Whisper is unreachable/));

@@ -125,10 +125,12 @@ describe('retention', () => {
     const a = await activeCustomer(server);
     const old = addCall(a.user.id, '+447700900401', 100);
     const recent = addCall(a.user.id, '+447700900402', 10);
+    server.database.sqlite.prepare("update calls set urgency = 'urgent', urgency_reason = 'boiler leaking' where id in (?, ?)").run(old.id, recent.id);
     const result = await applyRetention(server.database.db, server.dataDir, { recordingDays: 90, transcriptDays: 30 }, new Date());
     expect(result.recordings).toBeGreaterThanOrEqual(1);
-    const row = (id: number) => server.database.sqlite.prepare('select recording_file, transcription, ai_summary from calls where id = ?').get(id) as any;
-    expect(row(old.id)).toEqual({ recording_file: null, transcription: null, ai_summary: null });
+    const row = (id: number) => server.database.sqlite.prepare('select recording_file, transcription, ai_summary, urgency, urgency_reason from calls where id = ?').get(id) as any;
+    expect(row(old.id)).toEqual({ recording_file: null, transcription: null, ai_summary: null, urgency: 'urgent', urgency_reason: null });
+    expect(row(recent.id).urgency_reason).toBe('boiler leaking');
     expect(fs.existsSync(path.join(server.dataDir, 'recordings', old.file!))).toBe(false);
     expect(row(recent.id).recording_file).toBe(recent.file);
     expect(row(recent.id).transcription).toBe('Hello, it is Jo about the boiler');

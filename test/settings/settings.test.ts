@@ -44,6 +44,8 @@ describe('PATCH /api/user/settings', () => {
     ['a 50,001-character knowledge base', { knowledgeBase: 'x'.repeat(50_001) }, 'Knowledge base must be at most 50,000 characters'],
     ['a non-boolean switch', { smsEnabled: 'yes please' }, 'smsEnabled must be boolean'],
     ['an e-mail change', { email: 'new@example.co.uk' }, 'email is not an accepted field'],
+    ['a reminder after 0 hours', { callbackReminderHours: 0 }, 'callbackReminderHours must be a whole number of hours from 1 to 168, or null for off'],
+    ['a reminder after 1.5 hours', { callbackReminderHours: 1.5 }, 'callbackReminderHours must be a whole number of hours from 1 to 168, or null for off'],
   ])('refuses %s with a clear message and keeps what was stored', async (_label, body, message) => {
     const { client } = await activeCustomer(server);
     const before = (await client.get('/api/auth/me')).body.user;
@@ -55,6 +57,14 @@ describe('PATCH /api/user/settings', () => {
 
   it('needs a session', async () => {
     expect((await new ApiClient(server.url).patch('/api/user/settings', { businessName: 'x' })).status).toBe(401);
+  });
+
+  it('keeps call-back reminders off by default, and saves and clears the hours', async () => {
+    const { client } = await activeCustomer(server);
+    expect((await client.get('/api/auth/me')).body.user.callbackReminderHours).toBeNull();
+    expect((await client.patch('/api/user/settings', { callbackReminderHours: 4 })).body.user.callbackReminderHours).toBe(4);
+    expect((await client.get('/api/auth/me')).body.user.callbackReminderHours).toBe(4);
+    expect((await client.patch('/api/user/settings', { callbackReminderHours: null })).body.user.callbackReminderHours).toBeNull();
   });
 });
 

@@ -1,5 +1,6 @@
-import type { AccountStatus, CallStatus } from '../../../contract/api';
+import type { AccountStatus, CallStatus, CallUrgency } from '../../../contract/api';
 import { capitalise } from '../lib/format';
+import { urgencyLabel } from '../lib/urgency';
 import { Badge, type BadgeTone } from './ui';
 
 const CALL_TONE: Record<string, BadgeTone> = { answered: 'green', missed: 'red', voicemail: 'blue' };
@@ -26,4 +27,10 @@ const ACCOUNT_LABEL: Record<AccountStatus, string> = {
 
 export function AccountStatusBadge({ status }: { status: AccountStatus }) {
   return <Badge tone={ACCOUNT_TONE[status] ?? 'gray'}>{ACCOUNT_LABEL[status] ?? status}</Badge>;
+}
+
+const URGENCY_TONE: Record<CallUrgency, BadgeTone> = { urgent: 'red', normal: 'gray', low: 'gray' };
+
+export function UrgencyBadge({ urgency }: { urgency: CallUrgency }) {
+  return <Badge tone={URGENCY_TONE[urgency]}>{urgencyLabel(urgency)}</Badge>;
 }

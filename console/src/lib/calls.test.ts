@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { phoneQuery } from '../../../contract/phone';
-import { callStats, callStatsFromTotals, filterCalls, responseRate } from './calls';
+import { callStats, callStatsFromTotals, filterCalls, responseRate, toCallBackOnly } from './calls';
 
 const call = (status: 'answered' | 'missed' | 'voicemail', fromNumber = '+447700900001', aiSummary: string | null = null) => ({
   status,
@@ -46,5 +46,14 @@ describe('callStatsFromTotals', () => {
   it('uses the server totals so the cards cover calls beyond the loaded page', () => {
     expect(callStatsFromTotals(1200, { answered: 300, missed: 600 })).toEqual({ total: 1200, answered: 300, missed: 600, responseRate: 25 });
     expect(callStatsFromTotals(0, { answered: 0, missed: 0 }).responseRate).toBe(0);
+  });
+});
+
+describe('the To call back filter', () => {
+  const c = (status: 'answered' | 'missed' | 'voicemail', fromNumber: string, calledBackAt: string | null = null) => ({ status, fromNumber, calledBackAt });
+  it('keeps missed calls and voicemails with a number that are not marked called back', () => {
+    const calls = [c('missed', '+441'), c('voicemail', '+442'), c('answered', '+443'), c('missed', ''), c('voicemail', '+445', '2026-11-22T10:00:00Z')];
+    expect(toCallBackOnly(calls, true).map((x) => x.fromNumber)).toEqual(['+441', '+442']);
+    expect(toCallBackOnly(calls, false)).toHaveLength(5);
   });
 });

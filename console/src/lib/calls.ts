@@ -1,5 +1,6 @@
 // Call Logs rules (SPEC.md §2): stat cards, search and the status filter.
 import type { ApiCallLog } from '../../../contract/api';
+import { isToCallBack } from '../../../contract/callback';
 import { matchesPhoneQuery, type PhoneQuery } from '../../../contract/phone-display';
 
 export type CallFilter = 'all' | 'answered' | 'missed' | 'voicemail';
@@ -58,4 +59,9 @@ export function filterCalls<T extends Pick<ApiCallLog, 'fromNumber' | 'toNumber'
   phone: PhoneQuery | null = null,
 ): T[] {
   return calls.filter((c) => (status === 'all' || c.status === status) && matchesSearch(c, search, phone));
+}
+
+/** The "To call back" filter, beside the status filter: callers still waiting for the owner. */
+export function toCallBackOnly<T extends Pick<ApiCallLog, 'status' | 'fromNumber' | 'calledBackAt'>>(calls: readonly T[], on: boolean): T[] {
+  return on ? calls.filter(isToCallBack) : [...calls];
 }

@@ -122,7 +122,24 @@ export interface TwilioDouble {
   setAvailableNumbers(numbers: string[]): void;
   /** Posts a delivery status callback, signed with X-Twilio-Signature, to the message's StatusCallback URL. */
   deliverStatus(messageSid: string, status: string, errorCode?: number): Promise<number>;
+  /**
+   * Posts an incoming message webhook as Twilio does: the form fields Twilio sends for an
+   * inbound SMS (WhatsApp: `whatsapp:` numbers), signed with X-Twilio-Signature over
+   * `signedUrl` (the URL configured at Twilio, i.e. PUBLIC_URL's) and delivered to `deliverTo`
+   * (where a reverse proxy would forward it). `signature: null` sends none; a string sends that.
+   */
+  sendInbound(opts: InboundWebhook): Promise<{ status: number; body: string; messageSid: string }>;
   close(): Promise<void>;
+}
+
+export interface InboundWebhook {
+  deliverTo: string;
+  signedUrl?: string;
+  from: string;
+  to: string;
+  body: string;
+  messageSid?: string;
+  signature?: string | null;
 }
 
 const API = '/2010-04-01';
@@ -572,6 +589,35 @@ export async function startTwilioDouble(opts: TwilioDoubleOptions = {}): Promise
         body: new URLSearchParams(params).toString(),
       });
       return res.status;
+    },
+    async sendInbound(o) {
+      const messageSid = o.messageSid ?? `SM${randomBytes(16).toString('hex')}`;
+      // The fields of Twilio's inbound message request (docs: messaging/guides/webhook-request).
+      const params: Record<string, string> = {
+        ToCountry: 'GB',
+        SmsMessageSid: messageSid,
+        NumMedia: '0',
+        SmsSid: messageSid,
+        SmsStatus: 'received',
+        Body: o.body,
+        To: o.to,
+        NumSegments: '1',
+        MessageSid: messageSid,
+        AccountSid: accountSid,
+        From: o.from,
+        ApiVersion: '2010-04-01',
+      };
+      const signature = o.signature === undefined ? twilio.getExpectedTwilioSignature(authToken, o.signedUrl ?? o.deliverTo, params) : o.signature;
+      const res = await fetch(o.deliverTo, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/x-www-form-urlencoded',
+          'user-agent': 'TwilioProxy/1.1',
+          ...(signature === null ? {} : { 'x-twilio-signature': signature }),
+        },
+        body: new URLSearchParams(params).toString(),
+      });
+      return { status: res.status, body: await res.text(), messageSid };
     },
     close: () =>
       new Promise<void>((resolve) => {

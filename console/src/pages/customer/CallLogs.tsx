@@ -1,24 +1,44 @@
-import { CheckCircle2, FileText, PhoneCall, PhoneMissed, PhoneOutgoing, Play, Search, TrendingUp } from 'lucide-react';
+import { CheckCircle2, FileText, PhoneCall, PhoneMissed, PhoneOutgoing, Play, Search, TrendingUp, Undo2 } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import type { ApiCallLog } from '../../../../contract/api';
+import { isToCallBack } from '../../../../contract/callback';
 import { useAnalytics, useCallLogs } from '../../api/queries';
 import { Dialog } from '../../components/Dialog';
-import { CallStatusBadge } from '../../components/StatusBadge';
-import { Button, Card, EmptyState, ErrorState, Input, PageHeader, Select, Skeleton, StatCard } from '../../components/ui';
-import { CALL_FILTERS, callStats, callStatsFromTotals, filterCalls, type CallFilter } from '../../lib/calls';
+import { CallStatusBadge, UrgencyBadge } from '../../components/StatusBadge';
+import { Badge, Button, Card, EmptyState, ErrorState, Input, PageHeader, Select, Skeleton, StatCard } from '../../components/ui';
+import { CALL_FILTERS, callStats, callStatsFromTotals, filterCalls, toCallBackOnly, type CallFilter } from '../../lib/calls';
 import { dayDividers } from '../../lib/call-days';
 import { messageOr } from '../../lib/errors';
 import { FirstRunChecklist } from './FirstRunChecklist';
-import { NA, capitalise, formatCallDate, formatMmSs, formatPhone } from '../../lib/format';
+import { NA, capitalise, formatCallDate, formatDateTime, formatMmSs, formatPhone } from '../../lib/format';
+import { useMarkCalledBack } from './call-back-api';
 import { usePhoneQuery } from '../../lib/phone-search';
+import { showUrgencyOnCard, urgencyDetail } from '../../lib/urgency';
 
 const openRecording = (url: string) => window.open(url, '_blank', 'noopener,noreferrer');
 
 /** Missed calls and messages are the ones an owner rings back; a phone dials straight from the card. */
 const canCallBack = (call: ApiCallLog) => (call.status === 'missed' || call.status === 'voicemail') && Boolean(call.fromNumber);
 
+/** The tracker's action: "Mark called back" while the caller waits, "Undo" once marked. */
+function CalledBackButton({ call, size = 'sm' }: { call: ApiCallLog; size?: 'sm' | 'md' }) {
+  const mark = useMarkCalledBack();
+  const waiting = isToCallBack(call);
+  if (!waiting && !call.calledBackAt) return null;
+  return waiting ? (
+    <Button size={size} variant="outline" disabled={mark.isPending} onClick={() => mark.mutate({ id: call.id, calledBack: true })}>
+      <CheckCircle2 className="h-3.5 w-3.5" aria-hidden /> Mark called back
+    </Button>
+  ) : (
+    <Button size={size} variant="outline" disabled={mark.isPending} onClick={() => mark.mutate({ id: call.id, calledBack: false })} aria-label="Undo called back">
+      <Undo2 className="h-3.5 w-3.5" aria-hidden /> Undo called back
+    </Button>
+  );
+}
+
 function CallCard({ call, day, onOpen }: { call: ApiCallLog; day: string | null; onOpen: () => void }) {
   const callBack = canCallBack(call);
+  const waiting = isToCallBack(call);
   return (
     <li>
       {day && <h3 className="mb-2 px-1 text-xs font-semibold uppercase tracking-wide text-slate-600 dark:text-slate-400">{day}</h3>}
@@ -32,14 +52,20 @@ function CallCard({ call, day, onOpen }: { call: ApiCallLog; day: string | null;
             <p className="mt-0.5 text-sm text-slate-500 dark:text-slate-400">{formatCallDate(call.createdAt)}</p>
           </div>
           <div className="flex items-center gap-3 text-sm">
+            {waiting && <Badge tone="amber">To call back</Badge>}
+            {call.calledBackAt && <Badge tone="green">Called back</Badge>}
+            {call.urgency && showUrgencyOnCard(call.urgency) && <UrgencyBadge urgency={call.urgency} />}
             <CallStatusBadge status={call.status} />
             <span className="tabular-nums text-slate-600 dark:text-slate-300" aria-label="Duration">
               {formatMmSs(call.duration)}
             </span>
           </div>
         </div>
+        {call.urgency === 'urgent' && call.urgencyReason && (
+          <p className="mt-3 text-sm font-medium text-red-700 dark:text-red-300">{urgencyDetail(call.urgency, call.urgencyReason)}</p>
+        )}
         {call.aiSummary && <p className="mt-3 line-clamp-2 text-sm text-slate-700 dark:text-slate-300">{call.aiSummary}</p>}
-        {(call.recordingUrl || call.transcription || callBack) && (
+        {(call.recordingUrl || call.transcription || callBack || call.calledBackAt) && (
           <div className="relative z-10 mt-3 flex flex-wrap gap-2">
             {callBack && (
               <a
@@ -60,6 +86,7 @@ function CallCard({ call, day, onOpen }: { call: ApiCallLog; day: string | null;
                 <FileText className="h-3.5 w-3.5" aria-hidden /> View Transcript
               </Button>
             )}
+            <CalledBackButton call={call} />
           </div>
         )}
       </div>
@@ -118,9 +145,12 @@ function CallDetails({ call, onClose }: { call: ApiCallLog | null; onClose: () =
               <Row label="Status">{call.status ? capitalise(call.status) : NA}</Row>
               <Row label="Duration">{formatMmSs(call.duration)}</Row>
               <Row label="Notification Sent">{call.notificationSent ? 'Yes' : 'No'}</Row>
+              <Row label="Urgency">{urgencyDetail(call.urgency, call.urgencyReason)}</Row>
+              <Row label="Called Back">{call.calledBackAt ? formatDateTime(call.calledBackAt) : isToCallBack(call) ? 'Not yet' : NA}</Row>
             </dl>
           </section>
           <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
+            <CalledBackButton call={call} size="md" />
             <Button disabled={!call.recordingUrl} onClick={() => call.recordingUrl && openRecording(call.recordingUrl)}>
               <Play className="h-4 w-4" aria-hidden /> Play Recording
             </Button>
@@ -139,8 +169,12 @@ export default function CallLogs() {
   const q = useCallLogs();
   const [search, setSearch] = useState('');
   const [status, setStatus] = useState<CallFilter>('all');
-  const [selected, setSelected] = useState<ApiCallLog | null>(null);
+  const [waitingOnly, setWaitingOnly] = useState(false);
+  // By id, so the dialog shows the call as refetched after Mark called back.
+  const [selectedId, setSelectedId] = useState<number | null>(null);
   const calls = useMemo(() => q.data?.pages.flatMap((p) => p.callLogs) ?? [], [q.data]);
+  const selected = calls.find((c) => c.id === selectedId) ?? null;
+  const waitingCount = useMemo(() => toCallBackOnly(calls, true).length, [calls]);
   // A business with more calls than one page gets its card figures from the server's totals.
   const partial = Boolean(q.hasNextPage);
   const totals = useAnalytics({ enabled: partial });
@@ -152,7 +186,7 @@ export default function CallLogs() {
   else stats = callStats(calls);
   const figure = <K extends 'total' | 'answered' | 'missed'>(k: K) => (stats ? stats[k] : stats);
   const phone = usePhoneQuery(search);
-  const shown = useMemo(() => filterCalls(calls, search, status, phone), [calls, search, status, phone]);
+  const shown = useMemo(() => toCallBackOnly(filterCalls(calls, search, status, phone), waitingOnly), [calls, search, status, phone, waitingOnly]);
   const days = useMemo(() => dayDividers(shown), [shown]);
 
   let body: React.ReactNode;
@@ -165,7 +199,7 @@ export default function CallLogs() {
     body = (
       <ul className="grid gap-3 p-4" aria-label="Calls">
         {shown.map((c, i) => (
-          <CallCard key={c.id} call={c} day={days[i] ?? null} onOpen={() => setSelected(c)} />
+          <CallCard key={c.id} call={c} day={days[i] ?? null} onOpen={() => setSelectedId(c.id)} />
         ))}
       </ul>
     );
@@ -193,6 +227,9 @@ export default function CallLogs() {
               </option>
             ))}
           </Select>
+          <Button variant={waitingOnly ? 'primary' : 'outline'} aria-pressed={waitingOnly} onClick={() => setWaitingOnly((on) => !on)} className="sm:w-auto">
+            <PhoneOutgoing className="h-4 w-4" aria-hidden /> To call back ({waitingCount})
+          </Button>
         </div>
         {body}
         {partial && calls.length > 0 && (
@@ -204,7 +241,7 @@ export default function CallLogs() {
           </div>
         )}
       </Card>
-      <CallDetails call={selected} onClose={() => setSelected(null)} />
+      <CallDetails call={selected} onClose={() => setSelectedId(null)} />
     </>
   );
 }

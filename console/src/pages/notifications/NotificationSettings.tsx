@@ -5,7 +5,7 @@ import type { AiMode, ApiUser, SettingsUpdate, VoicePreference } from '../../../
 import { apiRequest } from '../../api/client';
 import { keys } from '../../api/keys';
 import { useMeta, useSession } from '../../api/session';
-import { Button, Card, CardHeader, Field, Input, PageHeader, Switch, Textarea, cx } from '../../components/ui';
+import { Button, Card, CardHeader, Field, Input, PageHeader, Select, Switch, Textarea, cx } from '../../components/ui';
 import { messageOr } from '../../lib/errors';
 import { knowledgeBasePlaceholder } from '../../lib/kb-placeholder';
 import { voiceLabel } from '../../lib/voices';
@@ -24,8 +24,14 @@ function formFrom(user: ApiUser | null): Required<SettingsUpdate> {
     notificationNumber: user?.notificationNumber ?? '',
     aiMode: user?.aiMode ?? 'voicemail',
     knowledgeBase: user?.knowledgeBase ?? '',
+    callbackReminderHours: user?.callbackReminderHours ?? null,
   };
 }
+
+/** The reminder choices; a value set another way (the API takes 1 to 168) is offered too. */
+const REMINDER_HOURS = [1, 2, 4, 8, 24, 48];
+const reminderChoices = (current: number | null) =>
+  current === null || REMINDER_HOURS.includes(current) ? REMINDER_HOURS : [...REMINDER_HOURS, current].sort((a, b) => a - b);
 
 function RadioCard<T extends string>({
   name,
@@ -206,6 +212,21 @@ export default function NotificationSettings() {
             {showNumber && (
               <Field label="Notification Number" hint="Include country code (e.g., +44 for UK)">
                 <Input type="tel" value={form.notificationNumber ?? ''} onChange={(e) => set('notificationNumber', e.target.value)} placeholder="+447700900123" autoComplete="tel" />
+              </Field>
+            )}
+            {showNumber && (
+              <Field label="Call-back Reminder" hint="A text about a missed call or voicemail you have not marked as called back.">
+                <Select
+                  value={form.callbackReminderHours === null ? '' : String(form.callbackReminderHours)}
+                  onChange={(e) => set('callbackReminderHours', e.target.value ? Number(e.target.value) : null)}
+                >
+                  <option value="">Off</option>
+                  {reminderChoices(form.callbackReminderHours).map((h) => (
+                    <option key={h} value={h}>
+                      After {h} {h === 1 ? 'hour' : 'hours'}
+                    </option>
+                  ))}
+                </Select>
               </Field>
             )}
           </div>

@@ -1,0 +1,20 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ApiCallLog } from '../../../../contract/api';
+import { apiRequest } from '../../api/client';
+import { keys } from '../../api/keys';
+import { messageOr } from '../../lib/errors';
+import { toast } from '../../toast/use-toast';
+
+/** The "Mark called back" button (and its undo): PATCH /api/call-logs/{id}/called-back. */
+export function useMarkCalledBack() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, calledBack }: { id: number; calledBack: boolean }) =>
+      apiRequest<{ callLog: ApiCallLog; message: string }>('PATCH', `/api/call-logs/${id}/called-back`, { calledBack }),
+    onSuccess: (res) => {
+      void qc.invalidateQueries({ queryKey: keys.callLogs });
+      toast({ title: res.message });
+    },
+    onError: (e) => toast({ variant: 'destructive', title: 'Error', description: messageOr(e, 'Failed to update the call') }),
+  });
+}

@@ -1,0 +1,113 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { toE164 } from '../../contract/phone.js';
+import type { Db } from '../db/client.js';
+import { inboundMessages, notifications, phoneNumbers, users, type User } from '../db/schema.js';
+import type { Channel, MessageGateway } from '../notify/gateway.js';
+import { toSmsText } from '../notify/message.js';
+import { errorMessage } from '../pipeline/retryable.js';
+import { parseCommand } from './commands.js';
+import { runOwnerCommand } from './run-command.js';
+
+export interface InboundTextDeps {
+  db: Db;
+  gateway: MessageGateway;
+  log: Pick<FastifyBaseLogger, 'info' | 'warn'>;
+  now: () => Date;
+  settingsChanged: Array<(userId: number) => void>;
+  /** Whether this owner's account may act (the same rule as signing in). */
+  canAct: (u: User) => boolean;
+}
+
+export interface InboundText {
+  messageSid: string;
+  channel: Channel;
+  /** The sender in E.164, or null when it is not a phone number (a short code, a name). */
+  from: string | null;
+  /** The number the text was sent to (ours), E.164 without any channel prefix. */
+  to: string;
+  body: string;
+}
+
+export type InboundOutcome = 'replayed' | 'ignored' | 'handled';
+
+/**
+ * One text that reached the webhook. The MessageSid is claimed first (a unique row), so a
+ * webhook Twilio delivers again is not acted on twice. A text from any number that is not an
+ * owner's notification number is ignored and logged by its id only.
+ */
+export async function handleOwnerText(deps: InboundTextDeps, msg: InboundText): Promise<InboundOutcome> {
+  const { db, log } = deps;
+  const claimed = db
+    .insert(inboundMessages)
+    .values({ messageSid: msg.messageSid, channel: msg.channel })
+    .onConflictDoNothing()
+    .returning({ id: inboundMessages.id })
+    .all();
+  const row = claimed[0];
+  if (!row) {
+    log.info({ messageSid: msg.messageSid }, 'twilio webhook delivered again: already handled');
+    return 'replayed';
+  }
+  const owner = msg.from ? ownerForNumber(db, msg.from, msg.to, deps.canAct) : null;
+  if (!owner) {
+    db.update(inboundMessages).set({ outcome: 'ignored: not an owner' }).where(eq(inboundMessages.id, row.id)).run();
+    log.info({ messageSid: msg.messageSid }, 'text from a number that is no owner\'s notification number: ignored');
+    return 'ignored';
+  }
+  const command = parseCommand(msg.body);
+  const result = runOwnerCommand(db, owner, command, deps.now());
+  db.update(inboundMessages)
+    .set({ userId: owner.id, command: command.kind, outcome: result.outcome })
+    .where(eq(inboundMessages.id, row.id))
+    .run();
+  if (result.settingsChanged) for (const listener of deps.settingsChanged) listener(owner.id);
+  log.info({ messageSid: msg.messageSid, userId: owner.id, command: command.kind, outcome: result.outcome }, 'owner command by text');
+  await sendReply(deps, owner, msg, result.reply, result.callId);
+  return 'handled';
+}
+
+/**
+ * The owner whose notification number (or, without one, sign-up business phone: where their
+ * summaries go, core/notify/policy.ts) sent the text. Two owners sharing a mobile are told
+ * apart by the number they texted; if that does not decide, the text is ignored rather than
+ * acted on for the wrong business.
+ */
+function ownerForNumber(db: Db, from: string, to: string, canAct: (u: User) => boolean): User | null {
+  const matches = db
+    .select()
+    .from(users)
+    .where(eq(users.role, 'customer'))
+    .all()
+    .filter((u) => canAct(u) && toE164(u.notificationNumber?.trim() || u.phoneNumber?.trim() || '') === from);
+  if (matches.length <= 1) return matches[0] ?? null;
+  const did = db
+    .select({ userId: phoneNumbers.userId })
+    .from(phoneNumbers)
+    .where(and(eq(phoneNumbers.phoneNumber, to), isNull(phoneNumbers.releasedAt)))
+    .get();
+  return matches.find((u) => u.id === did?.userId) ?? null;
+}
+
+/**
+ * The answer goes back on the channel it came by, from the number it was sent to, through the
+ * same gateway as summaries (the outbox folder without Twilio), as a `reply` notification row.
+ * It is not retried: a reply that arrives much later only confuses, and the owner can ask again.
+ */
+async function sendReply(deps: InboundTextDeps, owner: User, msg: InboundText, body: string, callId: number | null): Promise<void> {
+  const { db } = deps;
+  const text = toSmsText(body);
+  const intent = db
+    .insert(notifications)
+    .values({ callId, userId: owner.id, channel: msg.channel, kind: 'reply', to: msg.from!, body: text, status: 'sending' })
+    .returning({ id: notifications.id })
+    .get();
+  try {
+    const { providerId } = await deps.gateway.send({ channel: msg.channel, to: msg.from!, businessNumber: msg.to, body: text, key: `reply-${msg.messageSid}` });
+    db.update(notifications).set({ status: 'sent', providerId }).where(eq(notifications.id, intent.id)).run();
+  } catch (err) {
+    const error = errorMessage(err);
+    db.update(notifications).set({ status: 'failed', error }).where(eq(notifications.id, intent.id)).run();
+    deps.log.warn({ messageSid: msg.messageSid, userId: owner.id, err: error }, 'reply to an owner command not sent');
+  }
+}

@@ -1,0 +1,81 @@
+import { and, desc, eq } from 'drizzle-orm';
+import { cap } from '../../models/prompts/summary.js';
+import { updateUser } from '../accounts/users.js';
+import type { Db } from '../db/client.js';
+import { calls, unansweredQuestions, type User } from '../db/schema.js';
+import { textProblem } from '../http/text-hygiene.js';
+import { callerLabel } from '../notify/message.js';
+import { addToKnowledgeBase } from '../questions/repository.js';
+import { LIMITS } from '../settings/routes.js';
+import { REPLIES, type OwnerCommand } from './commands.js';
+
+export interface CommandResult {
+  /** The text sent back to the owner. */
+  reply: string;
+  /** What happened, for the inbound_messages row (never the owner's words). */
+  outcome: string;
+  /** The call the command named, when it named one of the owner's calls. */
+  callId: number | null;
+  /** The owner's settings changed (AI mode): settingsChanged listeners must hear of it. */
+  settingsChanged: boolean;
+}
+
+const result = (reply: string, outcome: string, callId: number | null = null, settingsChanged = false): CommandResult => ({
+  reply,
+  outcome,
+  callId,
+  settingsChanged,
+});
+
+/** Carries out one owner's command, scoped to that owner in SQL like the console's routes. */
+export function runOwnerCommand(db: Db, owner: User, cmd: OwnerCommand, now: Date): CommandResult {
+  switch (cmd.kind) {
+    case 'help':
+      return result(REPLIES.help, 'help');
+    case 'unknown':
+      return result(REPLIES.unknown, 'unknown command');
+    case 'done':
+    case 'call': {
+      if (cmd.ref === null) return result(REPLIES.missingRef(cmd.kind === 'done' ? 'DONE' : 'CALL'), 'no reference');
+      const call = db
+        .select({ id: calls.id, fromNumber: calls.fromNumber, calledBackAt: calls.calledBackAt })
+        .from(calls)
+        .where(and(eq(calls.id, cmd.ref), eq(calls.userId, owner.id)))
+        .get();
+      // Another business's call answers exactly like a missing one: references do not leak.
+      if (!call) return result(REPLIES.noSuchCall(cmd.ref), 'no such call');
+      if (cmd.kind === 'call') {
+        if (!call.fromNumber.trim()) return result(REPLIES.withheld(call.id), 'withheld number', call.id);
+        return result(REPLIES.callBack(call.fromNumber), 'sent the number', call.id);
+      }
+      if (call.calledBackAt) return result(REPLIES.alreadyDone(call.id), 'already called back', call.id);
+      db.update(calls).set({ calledBackAt: now }).where(and(eq(calls.id, call.id), eq(calls.userId, owner.id))).run();
+      return result(REPLIES.markedDone(call.id, callerLabel(call.fromNumber)), 'marked called back', call.id);
+    }
+    case 'kb': {
+      if (!cmd.answer) return result(REPLIES.kbMissing, 'no answer');
+      const problem = textProblem(cmd.answer, 'multiline');
+      if (problem) return result(REPLIES.kbRefused(`it ${problem}`), 'answer refused');
+      // "The latest pending unanswered question": the newest one neither resolved nor in the KB.
+      const question = db
+        .select()
+        .from(unansweredQuestions)
+        .where(and(eq(unansweredQuestions.userId, owner.id), eq(unansweredQuestions.resolved, false), eq(unansweredQuestions.addedToKnowledgeBase, false)))
+        .orderBy(desc(unansweredQuestions.createdAt), desc(unansweredQuestions.id))
+        .limit(1)
+        .get();
+      if (!question) return result(REPLIES.kbNoQuestion, 'no pending question');
+      // The same limit as the console's Add to KB (core/questions/routes.ts).
+      if ((owner.knowledgeBase ?? '').length + question.question.length + cmd.answer.length + 10 > LIMITS.knowledgeBase) {
+        return result(REPLIES.kbFull, 'knowledge base full');
+      }
+      addToKnowledgeBase(db, owner.id, question, cmd.answer);
+      return result(REPLIES.kbAdded(cap(question.question, 80)), 'added to knowledge base', question.callId);
+    }
+    case 'agent': {
+      if (cmd.on === null) return result(REPLIES.agentWhich, 'agent: no mode');
+      updateUser(db, owner.id, { aiMode: cmd.on ? 'agent' : 'voicemail' });
+      return result(cmd.on ? REPLIES.agentOn : REPLIES.agentOff, cmd.on ? 'agent on' : 'agent off', null, true);
+    }
+  }
+}

@@ -1,0 +1,59 @@
+import { and, eq, gte, lte, ne } from 'drizzle-orm';
+import type { Db } from '../db/client.js';
+import { calls, type Call } from '../db/schema.js';
+
+/** How many calls from one number, how close together, make the owner get a one-off alert. */
+export interface RepeatCallerRule {
+  calls: number;
+  windowMinutes: number;
+}
+
+/** "called 3 times in 20 minutes": a caller who cannot wait for a summary. */
+export const DEFAULT_REPEAT_CALLER_RULE: RepeatCallerRule = { calls: 3, windowMinutes: 20 };
+
+/**
+ * The pure rule: this call completes a burst when, counting itself, `rule.calls` calls from
+ * the number arrived within the window ending at it, and no call near it (a window either
+ * side, so two bursts' jobs running in either order agree) has already alerted the owner.
+ */
+export function repeatAlertDue(callsInWindow: number, alreadyAlertedNearby: boolean, rule: RepeatCallerRule): boolean {
+  return rule.calls > 0 && callsInWindow >= rule.calls && !alreadyAlertedNearby;
+}
+
+/**
+ * Decides, and records on the call, whether this call's job sends the repeat-caller alert.
+ * Runs in one transaction (better-sqlite3 is synchronous), so of two jobs running at once only
+ * one claims it. A call that claimed it before (a retried job) claims it again: the notifier's
+ * own rows make the send happen once.
+ */
+export function claimRepeatAlert(db: Db, call: Call, rule: RepeatCallerRule): boolean {
+  if (call.repeatAlert) return true;
+  if (!call.fromNumber.trim()) return false; // withheld callers cannot be told apart
+  const window = rule.windowMinutes * 60_000;
+  const at = call.createdAt.getTime();
+  return db.transaction((tx) => {
+    const sameCaller = and(eq(calls.userId, call.userId), eq(calls.fromNumber, call.fromNumber));
+    const inWindow = tx
+      .select({ id: calls.id })
+      .from(calls)
+      .where(and(sameCaller, gte(calls.createdAt, new Date(at - window)), lte(calls.createdAt, call.createdAt)))
+      .all().length;
+    const alerted = tx
+      .select({ id: calls.id })
+      .from(calls)
+      .where(
+        and(
+          sameCaller,
+          ne(calls.id, call.id),
+          eq(calls.repeatAlert, true),
+          gte(calls.createdAt, new Date(at - window)),
+          lte(calls.createdAt, new Date(at + window)),
+        ),
+      )
+      .limit(1)
+      .all().length > 0;
+    if (!repeatAlertDue(inWindow, alerted, rule)) return false;
+    tx.update(calls).set({ repeatAlert: true }).where(eq(calls.id, call.id)).run();
+    return true;
+  });
+}

@@ -1,0 +1,83 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import twilio from 'twilio';
+import { Type } from 'typebox';
+import { toE164 } from '../../contract/phone.js';
+import { canSignIn } from '../http/session-hook.js';
+import type { App } from '../http/fastify-types.js';
+import { HttpError } from '../http/errors.js';
+import { gatewayFromConfig } from '../pipeline/pipeline.js';
+import { handleOwnerText } from '../followup/inbound-text.js';
+
+export const MESSAGES_WEBHOOK_PATH = '/api/twilio/messages';
+
+/** Twilio's form fields the product reads; Twilio sends many more, all covered by the signature. */
+const InboundMessage = Type.Object(
+  {
+    MessageSid: Type.String({ pattern: '^[A-Z]{2}[0-9a-fA-F]{32}$' }),
+    From: Type.String({ minLength: 1, maxLength: 64 }),
+    To: Type.String({ minLength: 1, maxLength: 64 }),
+    // SMS up to 10 segments, WhatsApp up to 1,600 characters; line breaks are ordinary in a text.
+    Body: Type.String({ maxLength: 1600, multiline: true }),
+  },
+  { additionalProperties: true },
+);
+
+/** An empty TwiML answer: Twilio sends nothing itself (the reply goes through the messaging gateway). */
+const EMPTY_TWIML = '<?xml version="1.0" encoding="UTF-8"?><Response></Response>';
+
+/**
+ * POST /api/twilio/messages: texts the owner sends back to their summaries (SMS, or WhatsApp
+ * as `whatsapp:+44…`). Registered inside the /api scope, so it gets the scope's no-store and
+ * error handling, but marked `webhook` so the console's same-origin/JSON guard and session
+ * lookup step aside: Twilio posts a form from its own servers, authenticated by
+ * `X-Twilio-Signature` (HMAC-SHA1 of the URL it was configured with and the sorted fields,
+ * keyed by the auth token: https://www.twilio.com/docs/usage/webhooks/webhooks-security),
+ * which is checked with the SDK's `validateRequest` against PUBLIC_URL before anything else.
+ */
+export async function twilioWebhookRoutes(app: App): Promise<void> {
+  const { config, database, log, now } = app.services;
+  const webhookUrl = new URL(MESSAGES_WEBHOOK_PATH, config.publicUrl).toString();
+  let gateway: ReturnType<typeof gatewayFromConfig> | null = null;
+
+  // Form bodies only here: this plugin is encapsulated, so the rest of /api stays JSON-only.
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 64 * 1024 }, (_req, body, done) => {
+    done(null, Object.fromEntries(new URLSearchParams(body as string)));
+  });
+
+  /** Runs before validation, so an unsigned request learns nothing about what a valid one holds. */
+  async function checkSignature(req: FastifyRequest, _reply: FastifyReply): Promise<void> {
+    const params = (req.body && typeof req.body === 'object' ? req.body : {}) as Record<string, string>;
+    const sid = typeof params.MessageSid === 'string' ? params.MessageSid.slice(0, 40) : undefined;
+    const token = config.twilio.authToken;
+    const signature = req.headers['x-twilio-signature'];
+    const why = !token
+      ? 'Twilio is not configured (TWILIO_AUTH_TOKEN unset)'
+      : typeof signature !== 'string' || !signature
+        ? 'no X-Twilio-Signature'
+        : !twilio.validateRequest(token, signature, webhookUrl, params)
+          ? 'X-Twilio-Signature does not match'
+          : null;
+    if (why) {
+      // Logged by id, never by content: the body may be anyone's text.
+      log.warn({ messageSid: sid, reason: why }, 'twilio webhook refused');
+      throw new HttpError(403, 'Forbidden.');
+    }
+  }
+
+  app.post(
+    MESSAGES_WEBHOOK_PATH,
+    { config: { webhook: true }, preValidation: checkSignature, schema: { body: InboundMessage } },
+    async (req, reply) => {
+      const b = req.body;
+      const whatsapp = b.From.startsWith('whatsapp:');
+      const from = toE164(b.From.replace(/^whatsapp:/, ''));
+      const to = b.To.replace(/^whatsapp:/, '');
+      gateway ??= gatewayFromConfig(app.services);
+      await handleOwnerText(
+        { db: database.db, gateway, log, now, settingsChanged: app.services.hooks.settingsChanged, canAct: canSignIn },
+        { messageSid: b.MessageSid, channel: whatsapp ? 'whatsapp' : 'sms', from, to, body: b.Body },
+      );
+      return reply.type('text/xml').send(EMPTY_TWIML);
+    },
+  );
+}

@@ -1,0 +1,87 @@
+// Call-back reminders with the server's clock moved by hand, across a restart of the pipeline:
+// one text per waiting caller, never a second one.
+import { eq } from 'drizzle-orm';
+import { afterEach, describe, expect, it } from 'vitest';
+import { calls, users } from '../../core/db/schema.js';
+import { CALLER, OWNER_MOBILE, startHarness, type Harness } from '../pipeline/harness.js';
+
+let h: Harness | undefined;
+afterEach(async () => {
+  await h?.close();
+  h = undefined;
+});
+
+const HOUR = 3600_000;
+
+async function start(reminderHours: number | null) {
+  // The pipeline is not started: passes run when the test says, on the server's clock.
+  h = await startHarness({ start: false, owner: { callbackReminderHours: reminderHours } });
+  return h;
+}
+const now = () => h!.server.services.now().getTime();
+const reminders = () => h!.twilio.messages.filter((m) => m.body.startsWith('Reminder:'));
+
+describe('call-back reminders', () => {
+  it('texts once, N hours after a missed call nobody returned, and not again after a restart', async () => {
+    await start(2);
+    const id = h!.finishedCall({ status: 'missed', createdAt: new Date(now() - HOUR) });
+    expect(await h!.pipeline.remindCallbacks()).toBe(0); // 1 hour: not yet
+
+    h!.server.clock.offsetMs += HOUR + 60_000;
+    expect(await h!.pipeline.remindCallbacks()).toBe(1);
+    expect(reminders()).toHaveLength(1);
+    expect(reminders()[0]).toMatchObject({ to: OWNER_MOBILE });
+    expect(reminders()[0]!.body).toMatch(new RegExp(`^Reminder: you have not called \\${CALLER} back yet \\(missed call on \\d\\d/\\d\\d at \\d\\d:\\d\\d\\)\\. Reply DONE ${id} when called back\\.$`));
+    expect(h!.attempts(id).map((a) => [a.kind, a.status])).toEqual([['reminder', 'sent']]);
+    expect(h!.call(id).notificationSent).toBe(false); // the call's own text is another matter
+
+    expect(await h!.pipeline.remindCallbacks()).toBe(0);
+    const restarted = h!.restart();
+    h!.server.clock.offsetMs += 5 * HOUR;
+    expect(await restarted.remindCallbacks()).toBe(0);
+    expect(reminders()).toHaveLength(1);
+  });
+
+  it('reminds of voicemails too, but not of calls marked called back, answered calls or withheld numbers', async () => {
+    await start(1);
+    const db = h!.server.database.db;
+    const old = new Date(now() - 2 * HOUR);
+    const voicemail = h!.finishedCall({ status: 'voicemail', createdAt: old });
+    const done = h!.finishedCall({ status: 'missed', createdAt: old });
+    db.update(calls).set({ calledBackAt: new Date() }).where(eq(calls.id, done)).run();
+    h!.finishedCall({ status: 'answered', createdAt: old });
+    const withheld = h!.finishedCall({ status: 'missed', createdAt: old });
+    db.update(calls).set({ fromNumber: '' }).where(eq(calls.id, withheld)).run();
+
+    expect(await h!.pipeline.remindCallbacks()).toBe(1);
+    expect(reminders().map((m) => m.body)).toEqual([expect.stringContaining(`(voicemail on `)]);
+    expect(reminders()[0]!.body).toContain(`Reply DONE ${voicemail} when called back.`);
+  });
+
+  it('sends nothing while the owner has reminders off (the default)', async () => {
+    await start(null);
+    h!.finishedCall({ status: 'missed', createdAt: new Date(now() - 30 * HOUR) });
+    expect(await h!.pipeline.remindCallbacks()).toBe(0);
+    expect(h!.twilio.messages).toHaveLength(0);
+    expect(h!.server.database.db.select().from(users).where(eq(users.id, h!.ownerId)).get()!.callbackReminderHours).toBeNull();
+  });
+
+  it('does not text about every old call when reminders are switched on', async () => {
+    await start(2);
+    h!.finishedCall({ status: 'missed', createdAt: new Date(now() - 3 * 24 * HOUR) });
+    const recent = h!.finishedCall({ status: 'missed', createdAt: new Date(now() - 3 * HOUR) });
+    expect(await h!.pipeline.remindCallbacks()).toBe(1);
+    expect(reminders()[0]!.body).toContain(`DONE ${recent} `);
+  });
+
+  it('gives the reminder back after a provider failure and sends it once on the next pass', async () => {
+    await start(1);
+    const id = h!.finishedCall({ status: 'missed', createdAt: new Date(now() - 2 * HOUR) });
+    h!.twilio.failNext('Messages', { status: 503, code: 20500, message: 'Service unavailable' });
+    expect(await h!.pipeline.remindCallbacks()).toBe(0);
+    expect(h!.call(id).reminderAt).toBeNull();
+    expect(await h!.pipeline.remindCallbacks()).toBe(1);
+    expect(await h!.pipeline.remindCallbacks()).toBe(0);
+    expect(reminders()).toHaveLength(1);
+  });
+});

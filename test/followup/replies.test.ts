@@ -1,0 +1,212 @@
+// Replies to the summary text: Twilio's inbound-message webhook, signed like Twilio signs it
+// (the double computes X-Twilio-Signature with the SDK over PUBLIC_URL's address and posts the
+// form to the server, as a reverse proxy would pass it on), each command's effect and answer.
+import { eq } from 'drizzle-orm';
+import pino from 'pino';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { recordUnansweredQuestion } from '../../core/questions/repository.js';
+import { insertUser } from '../../core/accounts/users.js';
+import { calls, inboundMessages, notifications, users } from '../../core/db/schema.js';
+import { HELP_TEXT } from '../../core/followup/commands.js';
+import { CALLER, DID, OWNER_MOBILE, startHarness, type Harness } from '../pipeline/harness.js';
+
+const PUBLIC_URL = 'https://callkeeper.example.co.uk';
+const SIGNED_URL = `${PUBLIC_URL}/api/twilio/messages`;
+
+let h: Harness | undefined;
+let logLines: string[] = [];
+afterEach(async () => {
+  await h?.close();
+  h = undefined;
+  logLines = [];
+});
+
+async function start() {
+  const log = pino({ level: 'info' }, { write: (line: string) => void logLines.push(line) });
+  h = await startHarness({ env: { PUBLIC_URL }, log });
+  return h;
+}
+
+/** A text from `from` (the owner's mobile unless said), delivered to the server and signed over PUBLIC_URL. */
+const text = (body: string, o: { from?: string; messageSid?: string; signature?: string | null; signedUrl?: string } = {}) =>
+  h!.twilio.sendInbound({ deliverTo: `${h!.server.url}/api/twilio/messages`, signedUrl: o.signedUrl ?? SIGNED_URL, from: o.from ?? OWNER_MOBILE, to: DID, body, messageSid: o.messageSid, signature: o.signature });
+
+const replies = () => h!.twilio.messages.map((m) => m.body);
+const user = () => h!.server.database.db.select().from(users).where(eq(users.id, h!.ownerId)).get()!;
+const logged = () => logLines.map((l) => JSON.parse(l) as Record<string, unknown>);
+
+describe('the summary text carries its reference', () => {
+  it('ends each summary with "Reply DONE <id> when called back."', async () => {
+    await start();
+    const id = h!.finishedCall({ status: 'missed' });
+    h!.fireCallFinished(id);
+    await vi.waitFor(() => expect(replies()).toHaveLength(1), { timeout: 15_000, interval: 20 });
+    expect(replies()[0]).toMatch(new RegExp(`^Missed call from \\${CALLER} at \\d\\d:\\d\\d\\. No message was left\\. Reply DONE ${id} when called back\\.$`));
+  });
+});
+
+describe('POST /api/twilio/messages', () => {
+  it('DONE <ref>, signed by Twilio: marks the call called back and texts the owner back from the business number', async () => {
+    await start();
+    const id = h!.finishedCall({ status: 'missed' });
+    const res = await text(`DONE ${id}`);
+    expect(res.status).toBe(200);
+    expect(res.body).toBe('<?xml version="1.0" encoding="UTF-8"?><Response></Response>');
+    expect(h!.call(id).calledBackAt).toBeInstanceOf(Date);
+    expect(h!.twilio.messages).toHaveLength(1);
+    expect(h!.twilio.messages[0]).toMatchObject({ to: OWNER_MOBILE, from: DID, body: `Call ${id} from ${CALLER} is marked as called back.` });
+    const row = h!.server.database.db.select().from(notifications).where(eq(notifications.kind, 'reply')).get();
+    expect(row).toMatchObject({ callId: id, userId: h!.ownerId, status: 'sent', to: OWNER_MOBILE, providerId: h!.twilio.messages[0]!.sid });
+
+    await text(`done ${id}`); // case-insensitive; a second DONE says so
+    expect(replies()[1]).toBe(`Call ${id} was already marked as called back.`);
+  });
+
+  it('refuses an unsigned webhook with 403, logs it by id, and does nothing', async () => {
+    await start();
+    const id = h!.finishedCall({ status: 'missed' });
+    const res = await text(`DONE ${id}`, { signature: null, messageSid: 'SM0123456789abcdef0123456789abcdef' });
+    expect(res.status).toBe(403);
+    expect(h!.call(id).calledBackAt).toBeNull();
+    expect(h!.twilio.messages).toHaveLength(0);
+    expect(h!.server.database.db.select().from(inboundMessages).all()).toEqual([]);
+    const entry = logged().find((l) => l.msg === 'twilio webhook refused');
+    expect(entry).toMatchObject({ messageSid: 'SM0123456789abcdef0123456789abcdef', reason: 'no X-Twilio-Signature' });
+    expect(logLines.join('\n')).not.toContain(`DONE ${id}`);
+  });
+
+  it('refuses a webhook signed with another token, or over another URL, with 403', async () => {
+    await start();
+    const id = h!.finishedCall({ status: 'missed' });
+    expect((await text(`DONE ${id}`, { signature: 'bm90IHRoZSByaWdodCBzaWduYXR1cmU=' })).status).toBe(403);
+    // Signed for a different address than PUBLIC_URL's: Twilio was not configured with ours.
+    expect((await text(`DONE ${id}`, { signedUrl: 'https://attacker.example/api/twilio/messages' })).status).toBe(403);
+    expect(h!.call(id).calledBackAt).toBeNull();
+    expect(h!.twilio.messages).toHaveLength(0);
+    expect(logged().filter((l) => l.msg === 'twilio webhook refused').map((l) => l.reason)).toEqual([
+      'X-Twilio-Signature does not match',
+      'X-Twilio-Signature does not match',
+    ]);
+  });
+
+  it('acts once on a MessageSid Twilio delivers twice', async () => {
+    await start();
+    const id = h!.finishedCall({ status: 'missed' });
+    const first = await text(`DONE ${id}`, { messageSid: 'SMaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa' });
+    const calledBackAt = h!.call(id).calledBackAt;
+    const again = await text(`DONE ${id}`, { messageSid: 'SMaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa' });
+    expect([first.status, again.status]).toEqual([200, 200]);
+    expect(replies()).toEqual([`Call ${id} from ${CALLER} is marked as called back.`]);
+    expect(h!.call(id).calledBackAt).toEqual(calledBackAt);
+    expect(h!.server.database.db.select().from(inboundMessages).all()).toHaveLength(1);
+  });
+
+  it('ignores a text from any other number, logging it by id only', async () => {
+    await start();
+    const id = h!.finishedCall({ status: 'missed' });
+    const res = await text(`DONE ${id}`, { from: '+447700900555', messageSid: 'SMbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb' });
+    expect(res.status).toBe(200);
+    expect(h!.call(id).calledBackAt).toBeNull();
+    expect(h!.twilio.messages).toHaveLength(0);
+    const entry = logged().find((l) => l.messageSid === 'SMbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb' && String(l.msg).includes('ignored'));
+    expect(entry).toBeDefined();
+    expect(logLines.join('\n')).not.toMatch(/900555|DONE \d/);
+    expect(h!.server.database.db.select().from(inboundMessages).all()).toMatchObject([{ userId: null, command: null, outcome: 'ignored: not an owner' }]);
+  });
+
+  it("DONE and CALL never reach another business's call", async () => {
+    await start();
+    const other = insertUser(h!.server.database.db, { email: 'other@example.co.uk', passwordHash: 'x', accountStatus: 'active' });
+    const [theirs] = h!.server.database.db
+      .insert(calls)
+      .values({ userId: other.id, fromNumber: '+447700900777', toNumber: '+447700900002', status: 'missed' })
+      .returning()
+      .all();
+    await text(`DONE ${theirs!.id}`);
+    await text(`CALL ${theirs!.id}`);
+    expect(replies()).toEqual([
+      `There is no call ${theirs!.id} on your account. Check the number at the end of the text.`,
+      `There is no call ${theirs!.id} on your account. Check the number at the end of the text.`,
+    ]);
+    expect(h!.call(theirs!.id).calledBackAt).toBeNull();
+  });
+
+  it("CALL <ref> texts the caller's number as a tap-to-call link", async () => {
+    await start();
+    const id = h!.finishedCall({ status: 'missed' });
+    await text(`Call #${id}`);
+    expect(replies()).toEqual([`Tap to call them back: tel:${CALLER}`]);
+  });
+
+  it('KB <answer> answers the latest pending question into the knowledge base', async () => {
+    await start();
+    const db = h!.server.database.db;
+    db.update(users).set({ knowledgeBase: 'Q: Do you fix boilers?\nA: Yes, all makes.' }).where(eq(users.id, h!.ownerId)).run();
+    const older = recordUnansweredQuestion(db, { userId: h!.ownerId, question: 'Do you cover Leeds?', callerNumber: CALLER, aiResponse: null, createdAt: new Date(Date.now() - 60_000) });
+    const latest = recordUnansweredQuestion(db, { userId: h!.ownerId, question: 'Are you open on Saturdays?', callerNumber: CALLER, aiResponse: null });
+    await text('kb Yes, 8am to noon.');
+    expect(replies()).toEqual(['Added to your knowledge base as the answer to "Are you open on Saturdays?".']);
+    expect(user().knowledgeBase).toBe('Q: Do you fix boilers?\nA: Yes, all makes.\n\nQ: Are you open on Saturdays?\nA: Yes, 8am to noon.');
+    const q = (id: number) => h!.server.database.sqlite.prepare('select resolved, added_to_knowledge_base as inKb from unanswered_questions where id = ?').get(id);
+    expect(q(latest.id)).toEqual({ resolved: 1, inKb: 1 });
+    expect(q(older.id)).toEqual({ resolved: 0, inKb: 0 });
+
+    await text('KB');
+    expect(replies()[1]).toBe('Please put your answer after KB, e.g. KB We open at 8am on Saturdays.');
+  });
+
+  it('KB with no pending question says so and changes nothing', async () => {
+    await start();
+    await text('KB We open at 8.');
+    expect(replies()).toEqual(['There is no unanswered question waiting for an answer.']);
+    expect(user().knowledgeBase).toBeNull();
+  });
+
+  it('AGENT ON and AGENT OFF switch the AI mode and tell the settings listeners', async () => {
+    await start();
+    const heard: number[] = [];
+    h!.server.services.hooks.settingsChanged.push((id) => heard.push(id));
+    await text('AGENT ON');
+    expect(user().aiMode).toBe('agent');
+    await text('agent off');
+    expect(user().aiMode).toBe('voicemail');
+    await text('AGENT maybe');
+    expect(replies()).toEqual([
+      'Your AI receptionist is on: it will answer your calls from now on.',
+      'Your AI receptionist is off: callers can leave you a voicemail.',
+      'Please reply AGENT ON or AGENT OFF.',
+    ]);
+    expect(heard).toEqual([h!.ownerId, h!.ownerId]);
+  });
+
+  it('HELP lists the commands; anything else is answered with the list', async () => {
+    await start();
+    await text('help');
+    await text('Thanks!');
+    expect(replies()).toEqual([HELP_TEXT, `Sorry, that is not a command I know. ${HELP_TEXT}`]);
+  });
+
+  it('answers a WhatsApp text on WhatsApp', async () => {
+    await start();
+    const id = h!.finishedCall({ status: 'missed' });
+    const res = await h!.twilio.sendInbound({
+      deliverTo: `${h!.server.url}/api/twilio/messages`,
+      signedUrl: SIGNED_URL,
+      from: `whatsapp:${OWNER_MOBILE}`,
+      to: `whatsapp:${DID}`,
+      body: `DONE ${id}`,
+    });
+    expect(res.status).toBe(200);
+    expect(h!.twilio.messages).toMatchObject([{ to: `whatsapp:${OWNER_MOBILE}`, from: `whatsapp:${DID}` }]);
+  });
+
+  it("the webhook's form body does not open the rest of /api to forms", async () => {
+    await start();
+    const res = await fetch(`${h!.server.url}/api/auth/logout`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'a=b' });
+    expect(res.status).toBe(415);
+    // An unknown path beside it has no route declaration to read: a plain JSON 404.
+    const unknown = await fetch(`${h!.server.url}/api/twilio/other`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'a=b' });
+    expect(unknown.status).toBe(404);
+    expect(unknown.headers.get('content-type')).toMatch(/^application\/json/);
+  });
+});
