@@ -14,7 +14,7 @@ import { envelopeMatch, readWavSamples, speech } from './audio.js';
 import { findAsterisk } from './asterisk-install.js';
 import { AsteriskInstance } from './asterisk-instance.js';
 import { heardGreetingAndBeep, realPbxAvailability, startRealPbx, type RealPbx } from './harness.js';
-import { placeCall } from './sipp.js';
+import { placeCall, type SipCall } from './sipp.js';
 
 const real = realPbxAvailability();
 const MESSAGE = 'Hello, this is Priya from the bakery on Mill Lane. Our fridge has stopped working and we need someone today please. My number is oh seven seven double oh nine hundred one two three.';
@@ -33,6 +33,14 @@ const keptPartOf = (dataDir: string, file: string, words: Int16Array) => {
   return envelopeMatch(kept, words).score;
 };
 
+/** Resolves once the caller has been talking for more than `ms`, with how long they have. */
+const talkingFor = (call: SipCall, ms: number) =>
+  waitUntil(() => {
+    const since = call.media.spokeAt[0];
+    const talked = since === undefined ? 0 : performance.now() - since;
+    return talked > ms ? talked : Promise.reject(new Error('still waiting for the caller to talk that long'));
+  }, 30_000, 20);
+
 describe.skipIf(!real.ok)('Asterisk stopped or killed mid-call', { timeout: 180_000 }, () => {
   let h: RealPbx;
   afterEach(async () => {
@@ -47,7 +55,7 @@ describe.skipIf(!real.ok)('Asterisk stopped or killed mid-call', { timeout: 180_
     const words = speech(MESSAGE);
     void call.media.say(words);
     await waitUntil(() => expect(call.media.packetsOut).toBeGreaterThan(0), 5000);
-    const spokenBeforeStop = await waitUntil(() => call.media.spokeAt[0] !== undefined && performance.now() - call.media.spokeAt[0] > 4000 ? performance.now() - call.media.spokeAt[0] : Promise.reject(new Error('speaking')), 30_000, 20);
+    const spokenBeforeStop = await talkingFor(call, 4000);
     await h.asterisk.stop('SIGTERM');
     expect((await call.done).exitCode).toBe(0); // Asterisk said BYE on its way down
     await h.asterisk.restart();
@@ -64,7 +72,7 @@ describe.skipIf(!real.ok)('Asterisk stopped or killed mid-call', { timeout: 180_
     await heardGreetingAndBeep(call);
     const words = speech(MESSAGE);
     void call.media.say(words);
-    const spoken = await waitUntil(() => call.media.spokeAt[0] !== undefined && performance.now() - call.media.spokeAt[0] > 5000 ? performance.now() - call.media.spokeAt[0] : Promise.reject(new Error('speaking')), 30_000, 20);
+    const spoken = await talkingFor(call, 5000);
     await h.asterisk.stop('SIGKILL');
     call.kill(); // nobody is left to say BYE to: the caller gives up
     const row0 = h.rows(did)[0]!;
@@ -114,7 +122,7 @@ describe.skipIf(!real.ok)('the core stopped or killed mid-call (core/main.ts as 
     await heardGreetingAndBeep(call);
     const words = speech(MESSAGE);
     const said = call.media.say(words);
-    await waitUntil(() => (call.media.spokeAt[0] !== undefined && performance.now() - call.media.spokeAt[0] > 2000 ? true : Promise.reject(new Error('speaking'))), 30_000, 20);
+    await talkingFor(call, 2000);
     core.child.kill('SIGKILL');
     await core.exited;
     core = await startCoreProcess(dataDir, env); // takes the call over while the caller is still talking

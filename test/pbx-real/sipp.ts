@@ -34,6 +34,17 @@ export interface SippBatch {
   kill(): void;
 }
 
+/** The 200 OK to the request just received (Asterisk's BYE, or the harness's NOTIFY). */
+const OK_TO_LAST_REQUEST = `<![CDATA[
+      SIP/2.0 200 OK
+      [last_Via:]
+      [last_From:]
+      [last_To:]
+      [last_Call-ID:]
+      [last_CSeq:]
+      Content-Length: 0
+    ]]>`;
+
 const scenario = `<?xml version="1.0" encoding="ISO-8859-1" ?>
 <!DOCTYPE scenario SYSTEM "sipp.dtd">
 <!-- A UK caller on a DID trunk: [field0] the DID, [field1] the caller's RTP port,
@@ -94,28 +105,12 @@ const scenario = `<?xml version="1.0" encoding="ISO-8859-1" ?>
   <recv request="NOTIFY" optional="true" next="caller_hangs_up"/>
   <recv request="BYE"/>
   <send next="end">
-    <![CDATA[
-      SIP/2.0 200 OK
-      [last_Via:]
-      [last_From:]
-      [last_To:]
-      [last_Call-ID:]
-      [last_CSeq:]
-      Content-Length: 0
-    ]]>
+${OK_TO_LAST_REQUEST}
   </send>
 
   <label id="caller_hangs_up"/>
   <send>
-    <![CDATA[
-      SIP/2.0 200 OK
-      [last_Via:]
-      [last_From:]
-      [last_To:]
-      [last_Call-ID:]
-      [last_CSeq:]
-      Content-Length: 0
-    ]]>
+${OK_TO_LAST_REQUEST}
   </send>
   <send retrans="500">
     <![CDATA[
