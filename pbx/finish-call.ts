@@ -5,7 +5,8 @@ import { retryWhileBusy, type Db } from '../core/db/client.js';
 import type { Call } from '../core/db/schema.js';
 import { AriNotFoundError, type AriRest } from './ari/types.js';
 import type { FlowLog, FlowOutcome } from './flows/types.js';
-import { deleteOnAsterisk, fileHoldsMessage, queueRecordingRetry, retryPendingRecordings, wavDurationMs } from './recordings/recording-retries.js';
+import { audioHoldsMessage } from './flows/voicemail/message-rule.js';
+import { deleteOnAsterisk, queueRecordingRetry, retryPendingRecordings, wavDurationOf } from './recordings/recording-retries.js';
 import { alreadyStored, storeRecording } from './recordings/store-recording.js';
 
 export interface FinishDeps {
@@ -46,8 +47,9 @@ export async function finaliseCall(
         // Already copied by a run that stopped before writing the row: the local file is the message.
         if (!(err instanceof AriNotFoundError && (await alreadyStored(deps.recordingsDir, fileName)))) throw err;
       }
-      recordingMs = await wavDurationMs(path.join(deps.recordingsDir, fileName));
-      const keep = outcome.message === 'yes' || (await fileHoldsMessage(path.join(deps.recordingsDir, fileName)));
+      const audio = await fs.readFile(path.join(deps.recordingsDir, fileName)).catch(() => Buffer.alloc(0));
+      recordingMs = wavDurationOf(audio);
+      const keep = outcome.message === 'yes' || audioHoldsMessage(audio);
       if (keep) {
         status = 'voicemail';
         recordingFile = fileName;

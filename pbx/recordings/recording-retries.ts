@@ -181,10 +181,9 @@ export async function fileHoldsMessage(file: string): Promise<boolean> {
   }
 }
 
-/** A stored recording's length, 0 when it cannot be read. */
-export async function wavDurationMs(file: string): Promise<number> {
+/** A recording's length, 0 when it is not a readable WAV. */
+export function wavDurationOf(buf: Buffer): number {
   try {
-    const buf = await fs.readFile(file);
     return parseWavHeader(buf, buf.length).durationMs;
   } catch {
     return 0;

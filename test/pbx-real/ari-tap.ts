@@ -15,8 +15,6 @@ export interface TapEntry {
   status?: number;
   /** performance.now() when the proxy saw it (request: sent upstream; event: arrived). */
   at: number;
-  /** ChannelVarset: the variable's name. */
-  variable?: string;
 }
 
 export interface AriTap {
@@ -52,9 +50,9 @@ export async function startAriTap(target: string): Promise<AriTap> {
     up.once('open', () =>
       wss.handleUpgrade(req, socket, head, (client) => {
         up.on('message', (data) => {
-          const e = JSON.parse(String(data)) as { type: string; variable?: string; channel?: { id: string }; playback?: { target_uri?: string }; recording?: { target_uri?: string } };
+          const e = JSON.parse(String(data)) as { type: string; channel?: { id: string }; playback?: { target_uri?: string }; recording?: { target_uri?: string } };
           const target = e.playback?.target_uri ?? e.recording?.target_uri;
-          log.push({ kind: 'event', what: e.type, channel: e.channel?.id ?? target?.replace(/^channel:/, ''), at: performance.now(), variable: e.variable });
+          log.push({ kind: 'event', what: e.type, channel: e.channel?.id ?? target?.replace(/^channel:/, ''), at: performance.now() });
           client.send(String(data));
         });
         up.on('close', () => client.close());

@@ -168,12 +168,6 @@ export class CallerMedia {
     return this.heardFrames.find((f) => f.at >= fromAt && f.level > SOUND)?.at;
   }
 
-  /** Arrival time of the last sound frame heard. */
-  lastSound(): number | undefined {
-    for (let i = this.heardFrames.length - 1; i >= 0; i--) if (this.heardFrames[i]!.level > SOUND) return this.heardFrames[i]!.at;
-    return undefined;
-  }
-
   /**
    * Arrival time of the first frame after which `quietMs` of silence (or nothing) followed,
    * counting from `fromAt`: when what the caller hears has stopped.
@@ -189,11 +183,6 @@ export class CallerMedia {
     // passing without a frame.
     if (lastLoud !== undefined && performance.now() - lastLoud >= quietMs) return lastLoud + 20;
     return undefined;
-  }
-
-  /** True once the far end has sent audio (the call is answered and media flows). */
-  get connected(): boolean {
-    return this.remote !== undefined;
   }
 
   close(): void {

@@ -56,13 +56,6 @@ export interface RealPbxOptions {
 
 let didSeq = 0;
 
-/** Null when no Asterisk can run here (the reason is in `whyNoAsterisk()`). */
-export const asteriskAvailable = () => findAsterisk().ok;
-export const whyNoAsterisk = () => {
-  const f = findAsterisk();
-  return f.ok ? '' : f.why;
-};
-
 export async function startRealPbx(opts: RealPbxOptions = {}): Promise<RealPbx> {
   const found = findAsterisk();
   if (!found.ok) throw new Error(found.why);
