@@ -72,3 +72,13 @@ export function phoneQuery(text: string): PhoneQuery | null {
   typed.input(q);
   return { digits: digits(q), prefix: digits(typed.getNumberValue() ?? '') };
 }
+
+/** The number as dialled within its country, grouped ("07911 123456"); null when it is not a number. */
+export function nationalFormat(input: string): string | null {
+  return parse(input)?.formatNational() ?? null;
+}
+
+/** The national form without spaces ("07911123456"), for trunks that want it; the input itself when it is not a number. */
+export function nationalDigits(input: string): string {
+  return nationalFormat(input)?.replace(/\D/g, '') ?? input;
+}

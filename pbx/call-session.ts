@@ -113,6 +113,18 @@ export class CallSession {
     }
   }
 
+  /** Playbacks on this channel that started and have not finished (from the recent events). */
+  playbacksInProgress(): string[] {
+    const playing = new Set<string>();
+    for (const e of this.history) {
+      const id = e.playback?.id;
+      if (!id) continue;
+      if (e.type === 'PlaybackStarted') playing.add(id);
+      else if (e.type === 'PlaybackFinished') playing.delete(id);
+    }
+    return [...playing];
+  }
+
   /** The channel is no longer in the app (also used when a reconcile finds it missing). */
   markGone(at?: number): void {
     if (this.gone) return;

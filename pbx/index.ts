@@ -6,7 +6,7 @@ import { createPromptCache, createTextToSpeech, type PromptCache } from '../mode
 import { connectAri } from './ari/ari-client-adapter.js';
 import { AriLink } from './ari/link.js';
 import type { VoicemailLimits } from './flows/types.js';
-import { StasisApp } from './stasis-app.js';
+import { StasisApp, type StasisAppDeps } from './stasis-app.js';
 
 export interface PbxOptions {
   /** Defaults to the prompt cache over the configured TTS engine. */
@@ -14,6 +14,8 @@ export interface PbxOptions {
   limits?: Partial<VoicemailLimits>;
   backoff?: { initialMs: number; maxMs: number };
   requestTimeoutMs?: number;
+  handling?: StasisAppDeps['handling'];
+  transferTiming?: StasisAppDeps['transferTiming'];
 }
 
 export interface Pbx {
@@ -47,6 +49,9 @@ export function startPbx(services: Services, opts: PbxOptions = {}): Pbx {
     now: services.now,
     callFinished: services.hooks.callFinished,
     limits: { ...DEFAULT_LIMITS, ...opts.limits },
+    handling: opts.handling,
+    outboundEndpoint: config.outbound.endpoint,
+    transferTiming: opts.transferTiming,
   });
   link = new AriLink({
     // ari-client always adds /ari itself.

@@ -1,3 +1,4 @@
+import type { CallHandlingDecision } from '../contract/call-handling.js';
 import { findCallByChannel, openCall, openCalls } from '../core/calls/call-store.js';
 import { retryWhileBusy, type Db } from '../core/db/client.js';
 import type { Call } from '../core/db/schema.js';
@@ -13,6 +14,15 @@ import type { CallFlow, FlowLog, FlowOutcome, VoicemailLimits } from './flows/ty
 import { notInServiceFlow, unavailableFlow } from './flows/unavailable-flow.js';
 import { recordingNameFor } from './flows/voicemail/voicemail-flow.js';
 import { routeCall } from './routing.js';
+import { ringFirstThen } from './flows/transfer/ring-first.js';
+import { OWNER_LEG_ARG, OWNER_LEG_PREFIX, type OwnerLegs, type TransferDeps } from './flows/transfer/put-through.js';
+
+/** What call handling decided for one call, with what a transfer needs. */
+export interface HandlingPlan {
+  decision: CallHandlingDecision;
+  transferNumber: string | null;
+  ringSeconds: number;
+}
 
 export interface StasisAppDeps {
   app: string;
@@ -24,7 +34,11 @@ export interface StasisAppDeps {
   now: () => Date;
   callFinished: Array<(callId: number) => void>;
   limits: VoicemailLimits;
-  flowForMode?: (mode: 'voicemail' | 'agent') => CallFlow;
+  /** The owner's call-handling rules for this caller now (hours, lists, ring-first); none → the owner's mode. */
+  handling?: (userId: number, callerNumber: string, now: Date) => HandlingPlan | undefined;
+  /** OUTBOUND_ENDPOINT: set → flows may put callers through to the owner's phone. */
+  outboundEndpoint?: string;
+  transferTiming?: TransferDeps['timing'];
 }
 
 /** `channel:<id>` → `<id>` (playbacks and recordings name their channel this way). */
@@ -45,12 +59,28 @@ function didOf(channel: ChannelSnapshot, args: string[] = []): string {
  */
 export class StasisApp {
   private readonly sessions = new Map<string, CallSession>();
+  /** Calls the core placed to owners' phones (warm transfers), by channel id. */
+  private readonly legs = new Map<string, CallSession>();
+  private readonly transfer: TransferDeps | undefined;
   private readonly running = new Set<Promise<void>>();
   private accepting = true;
   private readonly finish: FinishDeps;
 
   constructor(private readonly deps: StasisAppDeps) {
     this.finish = { db: deps.db, rest: deps.rest, log: deps.log, recordingsDir: deps.recordingsDir, callFinished: deps.callFinished };
+    const legs: OwnerLegs = {
+      open: (channelId, number) => {
+        // Opened before the originate request: its first events may beat the HTTP answer.
+        const leg = new CallSession(
+          { id: channelId, name: '', state: 'Down', caller: { name: '', number }, dialplan: { context: '', exten: '' }, creationtime: '' },
+          number,
+        );
+        this.legs.set(channelId, leg);
+        return leg;
+      },
+      close: (channelId) => void this.legs.delete(channelId),
+    };
+    this.transfer = deps.outboundEndpoint ? { legs, app: deps.app, endpointTemplate: deps.outboundEndpoint, timing: deps.transferTiming } : undefined;
   }
 
   get activeCalls(): number {
@@ -59,9 +89,13 @@ export class StasisApp {
 
   onEvent(e: AriEvent): void {
     if (e.application && e.application !== this.deps.app) return;
-    if (e.type === 'StasisStart' && e.channel) return this.onStasisStart(e.channel, e.args);
+    if (e.type === 'StasisStart' && e.channel && e.args?.[0] !== OWNER_LEG_ARG) return this.onStasisStart(e.channel, e.args);
     const id = e.channel?.id ?? channelOfTarget(e.playback?.target_uri ?? e.recording?.target_uri);
-    if (id) this.sessions.get(id)?.deliver(e);
+    if (!id) return;
+    const session = this.sessions.get(id) ?? this.legs.get(id);
+    if (session) return session.deliver(e);
+    // An owner's phone answering after its caller's transfer ended (or after a restart): nobody to connect.
+    if (e.type === 'StasisStart') void this.deps.rest.hangup(id, 'normal').catch(() => undefined);
   }
 
   private onStasisStart(channel: ChannelSnapshot, args?: string[]): void {
@@ -114,8 +148,8 @@ export class StasisApp {
         return;
       }
       callId = opened.call.id;
-      const flow = decision.kind === 'unavailable' ? unavailableFlow(decision.reason) : (this.deps.flowForMode ?? flowForMode)(decision.mode);
-      await flow({ session, rest, prompts, log, owner: route.owner!, callId, limits: this.deps.limits, outcome, resumed: opened.existing });
+      const flow = decision.kind === 'unavailable' ? unavailableFlow(decision.reason) : this.flowFor(decision.userId, decision.mode, session.callerNumber);
+      await flow({ session, rest, prompts, log, owner: route.owner!, callId, limits: this.deps.limits, outcome, resumed: opened.existing, transfer: this.transfer });
     } catch (err) {
       if (err instanceof CallEnded) log.info({ channelId: channel.id, callId }, 'caller hung up');
       else {
@@ -126,6 +160,16 @@ export class StasisApp {
     } finally {
       await this.endCall(session, callId, outcome);
     }
+  }
+
+  /** The owner's flow for this caller, as their call handling says. */
+  private flowFor(userId: number, mode: 'voicemail' | 'agent', callerNumber: string): CallFlow {
+    const plan = this.deps.handling?.(userId, callerNumber, this.deps.now());
+    const decision = plan?.decision;
+    if (!decision || decision.kind !== 'answer') return flowForMode(mode);
+    const flow = flowForMode(decision.mode);
+    if (!decision.ringFirst || !plan.transferNumber) return flow;
+    return ringFirstThen(flow, { to: plan.transferNumber, ringSeconds: plan.ringSeconds });
   }
 
   /** Hangs up if needed, waits for the channel to leave, then makes the row final. */
@@ -166,14 +210,20 @@ export class StasisApp {
       return;
     }
     const alive = new Set(ids);
-    for (const session of [...this.sessions.values()]) {
+    for (const session of [...this.sessions.values(), ...this.legs.values()]) {
       // A call that arrived after the snapshot was asked for is not in it, yet very much alive.
       if (session.createdLocalMs >= snapshotAt) continue;
       if (!alive.has(session.channelId)) session.markGone();
       else await session.resync(rest).catch((err) => log.warn({ err, channelId: session.channelId }, 'reconcile: resync failed'));
     }
     for (const id of ids) {
-      if (this.sessions.has(id)) continue;
+      if (this.sessions.has(id) || this.legs.has(id)) continue;
+      if (id.startsWith(OWNER_LEG_PREFIX)) {
+        // A transfer a previous run started: its caller is taken over on their own, so the leg is ended.
+        log.info({ channelId: id }, 'reconcile: hanging up an owner’s phone left from an earlier run');
+        void rest.hangup(id, 'normal').catch(() => undefined);
+        continue;
+      }
       const channel = await rest.getChannel(id).catch(() => null);
       if (!channel || this.sessions.has(id)) continue;
       log.info({ channelId: id }, 'reconcile: taking over a call already in the app');

@@ -41,6 +41,14 @@ describe('configuration', () => {
     expect((error as Error).message).toContain(variable);
   });
 
+  it('puts callers through on OUTBOUND_ENDPOINT only when it is a PJSIP dial string with the number placeholder', () => {
+    expect(loadConfig({}).outbound).toEqual({});
+    expect(loadConfig({ OUTBOUND_ENDPOINT: 'PJSIP/{number}@uk-did' }).outbound).toEqual({ endpoint: 'PJSIP/{number}@uk-did' });
+    expect(loadConfig({ OUTBOUND_ENDPOINT: 'PJSIP/{national}@registration' }).outbound).toEqual({ endpoint: 'PJSIP/{national}@registration' });
+    expect(() => loadConfig({ OUTBOUND_ENDPOINT: 'SIP/{number}@old' })).toThrow(/OUTBOUND_ENDPOINT must be a PJSIP dial string/);
+    expect(() => loadConfig({ OUTBOUND_ENDPOINT: 'PJSIP/07911123456@uk-did' })).toThrow(/OUTBOUND_ENDPOINT must contain \{number\}/);
+  });
+
   it('sends agent audio to the compose service `core` by default, and to AGENT_RTP_HOST when set', () => {
     expect(loadConfig({}).agentRtp).toEqual({ bind: '0.0.0.0', host: 'core' });
     expect(loadConfig({ AGENT_RTP_BIND: '127.0.0.1' }).agentRtp).toEqual({ bind: '127.0.0.1', host: undefined });

@@ -23,6 +23,11 @@ export interface Config {
    * Asterisk sends the call audio to (AGENT_RTP_HOST; a name is resolved to an IP before use).
    */
   agentRtp: { bind: string; host?: string };
+  /**
+   * Putting callers through to the owner (OUTBOUND_ENDPOINT): the Asterisk dial string with
+   * {number} (E.164) or {national} where the owner's number goes; unset → no transfers.
+   */
+  outbound: { endpoint?: string };
   ollama: { url: string; model: string };
   whisper: { url?: string; model?: string };
   tts: { engine?: TtsEngineName; piperBin: string; piperVoicesDir?: string };
@@ -180,6 +185,16 @@ function agentRtpSettings(env: Env): Config['agentRtp'] {
   return { bind, host: text(env, 'AGENT_RTP_HOST') ?? (bind === '0.0.0.0' ? 'core' : undefined) };
 }
 
+function outboundSettings(env: Env): Config['outbound'] {
+  const endpoint = text(env, 'OUTBOUND_ENDPOINT');
+  if (endpoint === undefined) return {};
+  if (!/^PJSIP\/\S+$/.test(endpoint)) throw new ConfigError('OUTBOUND_ENDPOINT', `must be a PJSIP dial string such as PJSIP/{number}@uk-did (got "${endpoint}")`);
+  if (!endpoint.includes('{number}') && !endpoint.includes('{national}')) {
+    throw new ConfigError('OUTBOUND_ENDPOINT', `must contain {number} or {national} where the owner's number goes (got "${endpoint}")`);
+  }
+  return { endpoint };
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const port = integer(env, 'PORT', 3000, 0, 65535);
   const publicUrl = url(env, 'PUBLIC_URL', `http://localhost:${port}`)!;
@@ -229,6 +244,7 @@ export function loadConfig(env: Env = process.env): Config {
       app: text(env, 'ARI_APP') ?? 'call-answering',
     },
     agentRtp: agentRtpSettings(env),
+    outbound: outboundSettings(env),
     ollama: { url: url(env, 'OLLAMA_URL', 'http://127.0.0.1:11434')!, model: text(env, 'OLLAMA_MODEL') ?? 'llama3.2:3b' },
     whisper: { url: url(env, 'WHISPER_URL'), model: text(env, 'WHISPER_MODEL') },
     tts: {

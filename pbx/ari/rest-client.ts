@@ -38,5 +38,18 @@ export function createAriRest(http: AriHttp): AriRest {
     storedRecordingExists: async (name) => (await orNull(http.json('GET', `/recordings/stored/${seg(name)}`))) !== null,
     fetchStoredRecording: (name) => http.bytes(`/recordings/stored/${seg(name)}/file`),
     deleteStoredRecording: (name) => http.json<void>('DELETE', `/recordings/stored/${seg(name)}`),
+    originate: (o) =>
+      http.json<void>('POST', '/channels', {
+        endpoint: o.endpoint,
+        app: o.app,
+        appArgs: o.appArgs,
+        callerId: o.callerId,
+        timeout: o.timeoutSeconds,
+        channelId: o.channelId,
+      }),
+    createBridge: (bridgeId) => http.json<void>('POST', `/bridges/${seg(bridgeId)}`, { type: 'mixing', name: bridgeId }),
+    addToBridge: (bridgeId, channelIds) => http.json<void>('POST', `/bridges/${seg(bridgeId)}/addChannel`, { channel: channelIds.join(',') }),
+    removeFromBridge: (bridgeId, channelIds) => http.json<void>('POST', `/bridges/${seg(bridgeId)}/removeChannel`, { channel: channelIds.join(',') }),
+    destroyBridge: async (bridgeId) => void (await orNull(http.json<void>('DELETE', `/bridges/${seg(bridgeId)}`))),
   };
 }

@@ -54,6 +54,17 @@ export interface RecordOptions {
   terminateOn: 'none' | 'any' | '*' | '#';
 }
 
+/** POST /channels: a call out, placed into the Stasis app `app` when it is answered. */
+export interface OriginateOptions {
+  endpoint: string;
+  app: string;
+  appArgs: string;
+  callerId: string;
+  /** Seconds to ring before Asterisk gives up. */
+  timeoutSeconds: number;
+  channelId: string;
+}
+
 export type HangupReason = 'normal' | 'busy' | 'congestion' | 'no_answer' | 'unallocated';
 
 /** ARI REST as the flows use it. Every call settles within its timeout. */
@@ -72,6 +83,13 @@ export interface AriRest {
   storedRecordingExists(name: string): Promise<boolean>;
   fetchStoredRecording(name: string): Promise<Buffer>;
   deleteStoredRecording(name: string): Promise<void>;
+  /** Places a call; its events (ringing, answer as StasisStart, hang-up cause) arrive on the app. */
+  originate(opts: OriginateOptions): Promise<void>;
+  createBridge(bridgeId: string): Promise<void>;
+  addToBridge(bridgeId: string, channelIds: string[]): Promise<void>;
+  removeFromBridge(bridgeId: string, channelIds: string[]): Promise<void>;
+  /** Gone already counts as done. */
+  destroyBridge(bridgeId: string): Promise<void>;
 }
 
 /** Any refusal from ARI; `status` is the HTTP status when Asterisk answered at all. */

@@ -23,7 +23,18 @@ export const FALLBACK_SOUNDS = {
   greeting: 'sound:appliance-greeting',
   goodbye: 'sound:appliance-goodbye',
   notInService: 'sound:appliance-not-in-service',
+  puttingThrough: 'sound:appliance-putting-through',
+  cannotTakeCallNow: 'sound:appliance-cannot-take-call',
+  /** The owner's briefing without the caller's details. */
+  briefing: 'sound:appliance-briefing',
 } as const;
+
+/** The caller, before the owner's phone rings. */
+export const PUTTING_THROUGH = 'Let me try to put you through.';
+/** The caller, when the owner does not take the call. */
+export const CANNOT_TAKE_CALL_NOW = "Sorry, they can't take your call right now.";
+/** The owner, once more, when no key came after the briefing. */
+export const PRESS_A_KEY = 'Press 1 to take the call, or 2 for voicemail.';
 
 /** The tone before recording; also made by deploy/asterisk/sounds.sh. */
 export const BEEP = 'sound:beep';

@@ -2,6 +2,7 @@ import type { Voice } from '../../models/tts/index.js';
 import type { PromptCache } from '../../models/tts/index.js';
 import type { AriRest } from '../ari/types.js';
 import type { CallSession } from '../call-session.js';
+import type { TransferDeps, TransferResult } from './transfer/put-through.js';
 
 /** What a flow knows about the business that owns the number. */
 export interface OwnerProfile {
@@ -37,6 +38,8 @@ export interface FlowContext {
   resumed?: boolean;
   /** What the flow found out so far; read by the finisher even if the flow throws. */
   outcome: FlowOutcome;
+  /** Set when OUTBOUND_ENDPOINT is configured: how to put the caller through to a phone. */
+  transfer?: TransferDeps;
 }
 
 export interface FlowOutcome {
@@ -50,6 +53,8 @@ export interface FlowOutcome {
    * its recording turned out to be. Otherwise the finisher decides from the recording.
    */
   status?: 'answered';
+  /** Set once the caller was offered to the owner's phone. */
+  transfer?: TransferResult;
 }
 
 export type CallFlow = (ctx: FlowContext) => Promise<void>;

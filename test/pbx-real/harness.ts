@@ -15,6 +15,7 @@ import { startTestServer, type TestServer } from '../helpers/server.js';
 import { waitUntil } from '../helpers/wait.js';
 import { findAsterisk } from './asterisk-install.js';
 import { AsteriskInstance } from './asterisk-instance.js';
+import { OwnerPhone } from './owner-phone.js';
 import { placeCall, placeCalls, type CallSpec, type SipCall, type SippBatch } from './sipp.js';
 
 // The real core (in this process: temp SQLite, real HTTP server, real ARI clients) against
@@ -24,6 +25,8 @@ export const CALLER = '+447700900555';
 
 export interface RealPbx {
   asterisk: AsteriskInstance;
+  /** With `ownerPhone`: the phone owners' transfer numbers ring (the trunk's far end). */
+  ownerPhone?: OwnerPhone;
   server: TestServer;
   pbx: Pbx;
   ollama: OllamaDouble;
@@ -50,6 +53,8 @@ export interface RealPbxOptions {
   pipeline?: boolean;
   timing?: Partial<ConversationTiming>;
   env?: Record<string, string>;
+  /** Starts the owner's phone and points the trunk and OUTBOUND_ENDPOINT at it (warm transfers). */
+  ownerPhone?: boolean;
   /** Puts something between the core and ARI (e.g. a logging proxy): returns the URL the core uses. */
   ariVia?: (asteriskUrl: string) => Promise<string>;
 }
@@ -59,7 +64,9 @@ let didSeq = 0;
 export async function startRealPbx(opts: RealPbxOptions = {}): Promise<RealPbx> {
   const found = findAsterisk();
   if (!found.ok) throw new Error(found.why);
-  const asterisk = await AsteriskInstance.start({ root: found.root });
+  // Before Asterisk: its first qualify of the trunk must find the phone there.
+  const ownerPhone = opts.ownerPhone ? await OwnerPhone.start() : undefined;
+  const asterisk = await AsteriskInstance.start({ root: found.root, env: ownerPhone ? { SIP_UKDID_HOST: `127.0.0.1:${ownerPhone.port}` } : undefined });
   const ollama = await startOllamaDouble();
   const whisper = await startWhisperDouble();
   const coreLog: RealPbx['coreLog'] = [];
@@ -82,6 +89,7 @@ export async function startRealPbx(opts: RealPbxOptions = {}): Promise<RealPbx> 
       OLLAMA_URL: ollama.url,
       OLLAMA_MODEL: 'llama3.2:3b',
       WHISPER_URL: whisper.url,
+      ...(ownerPhone ? { OUTBOUND_ENDPOINT: 'PJSIP/{number}@uk-did' } : {}),
       ...opts.env,
     },
   });
@@ -106,6 +114,7 @@ export async function startRealPbx(opts: RealPbxOptions = {}): Promise<RealPbx> 
 
   return {
     asterisk,
+    ownerPhone,
     server,
     pbx,
     ollama,
@@ -142,6 +151,7 @@ export async function startRealPbx(opts: RealPbxOptions = {}): Promise<RealPbx> 
       await pipeline?.stop();
       agent?.stop();
       await asterisk.destroy();
+      await ownerPhone?.stop();
       await ollama.close();
       await whisper.close();
       await server.close();

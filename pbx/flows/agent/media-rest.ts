@@ -1,4 +1,5 @@
 import { seg, type AriHttp, type Query } from '../../ari/http.js';
+import { createAriRest } from '../../ari/rest-client.js';
 import { AriNotFoundError } from '../../ari/types.js';
 
 // The ARI operations the agent needs beyond the flows' AriRest port: an externalMedia
@@ -28,6 +29,7 @@ export function createAriMediaRest(http: AriHttp, app: string): AriMediaRest {
     if (!(err instanceof AriNotFoundError)) throw err;
   };
 
+  const bridges = createAriRest(http);
   return {
     async externalMedia({ externalHost, format, channelId }) {
       const ch = await call('POST', '/channels/externalMedia', {
@@ -44,18 +46,12 @@ export function createAriMediaRest(http: AriHttp, app: string): AriMediaRest {
       const port = Number(vars.UNICASTRTP_LOCAL_PORT);
       return { id: ch.id, name: ch.name, localAddress: host && port ? { host, port } : undefined };
     },
-    async createBridge(bridgeId) {
-      await call('POST', `/bridges/${seg(bridgeId)}`, { type: 'mixing', name: bridgeId });
-    },
-    async addToBridge(bridgeId, channelIds) {
-      await call('POST', `/bridges/${seg(bridgeId)}/addChannel`, { channel: channelIds.join(',') });
-    },
+    createBridge: bridges.createBridge,
+    addToBridge: bridges.addToBridge,
     async recordBridge(bridgeId, name) {
       await call('POST', `/bridges/${seg(bridgeId)}/record`, { name, format: 'wav', ifExists: 'overwrite', beep: 'false', terminateOn: 'none' });
     },
-    async destroyBridge(bridgeId) {
-      await call('DELETE', `/bridges/${seg(bridgeId)}`).catch(gone);
-    },
+    destroyBridge: bridges.destroyBridge,
     async hangupChannel(channelId) {
       await call('DELETE', `/channels/${seg(channelId)}`, { reason: 'normal' }).catch(gone);
     },

@@ -1,0 +1,210 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { TransferOutcome } from '../../../contract/call-handling.js';
+import { storedNumber } from '../../../contract/phone.js';
+import { AriNotFoundError, type AriEvent } from '../../ari/types.js';
+import { CallEnded, StepTimeout, type CallSession } from '../../call-session.js';
+import { CANNOT_TAKE_CALL_NOW, FALLBACK_SOUNDS, PRESS_A_KEY, PUTTING_THROUGH } from '../messages.js';
+import { hangUp, say } from '../steps.js';
+import type { FlowContext } from '../types.js';
+import { briefingText } from './briefing.js';
+import { outboundEndpoint } from './dial-string.js';
+import { outcomeOfUnansweredLeg } from './outcome.js';
+
+// Warm transfer: the caller hears "Let me try to put you through" and ringback while the core
+// calls the owner's phone over the trunk (ARI originate into this Stasis app). The owner hears a
+// briefing only they hear and presses 1 to take the call (the two are bridged) or 2 for
+// voicemail. Anything but a 1 (2, no answer in time, busy, rejected, no key: the owner's own
+// voicemail picking up must never swallow the caller) hands the caller back to their flow.
+
+/** First argument of an owner leg's StasisStart: tells it from an inbound call. */
+export const OWNER_LEG_ARG = 'owner-leg';
+/** Prefix of the owner legs' channel ids: a restarted core hangs up legs it finds (their caller is taken over alone). */
+export const OWNER_LEG_PREFIX = 'owner-leg-';
+
+/** The Stasis app's registry of the calls it places: their events reach the session opened here. */
+export interface OwnerLegs {
+  open(channelId: string, number: string): CallSession;
+  close(channelId: string): void;
+}
+
+export interface TransferDeps {
+  legs: OwnerLegs;
+  /** The Stasis app owner legs are placed in (the core's own). */
+  app: string;
+  /** OUTBOUND_ENDPOINT. */
+  endpointTemplate: string;
+  timing?: Partial<TransferTiming>;
+}
+
+export interface TransferTiming {
+  /** After the briefing, how long the owner has to press a key before it is said once more. */
+  keyWaitMs: number;
+  /** After the reminder, the last wait for a key. */
+  lastKeyWaitMs: number;
+}
+
+const DEFAULT_TIMING: TransferTiming = { keyWaitMs: 6000, lastKeyWaitMs: 6000 };
+
+export interface TransferRequest {
+  /** The owner's number, E.164. */
+  to: string;
+  ringSeconds: number;
+  /** What the caller said so far (agent mode), for the briefing. */
+  callerWords?: string;
+  /** The agent's bridge when the caller is already in one: the owner joins it and its recording carries on. */
+  bridgeId?: string;
+}
+
+export interface TransferResult {
+  outcome: TransferOutcome;
+  /** Seconds the caller and the owner were connected. */
+  talkSeconds: number;
+  /** performance.now() marks for the benchmark: owner's phone dialled, owner's key, bridged. */
+  marks: { dialledAt?: number; keyAt?: number; bridgedAt?: number };
+}
+
+const RINGBACK = 'tone:ring;tonezone=uk';
+let legSeq = 0;
+
+/**
+ * Tries to put the caller through to the owner. Resolves with what happened; on anything but
+ * "connected" the caller has been told the owner cannot take the call and is back where they
+ * were (their flow goes on). Throws CallEnded when the caller hangs up meanwhile.
+ */
+export async function putThrough(ctx: FlowContext, deps: TransferDeps, req: TransferRequest): Promise<TransferResult> {
+  const { session, rest, log, owner, callId } = ctx;
+  const timing = { ...DEFAULT_TIMING, ...deps.timing };
+  const result: TransferResult = { outcome: 'failed', talkSeconds: 0, marks: {} };
+  ctx.outcome.transfer = result;
+  const callerGone = new Promise<never>((_, reject) => {
+    void session.whenGone(24 * 3600_000).then((gone) => gone && reject(new CallEnded('caller hung up during the transfer')));
+  });
+  callerGone.catch(() => undefined);
+  const untilCallerLeaves = <T>(p: Promise<T>) => Promise.race([p, callerGone]);
+
+  await say(ctx, PUTTING_THROUGH, owner.voice, FALLBACK_SOUNDS.puttingThrough);
+  const ringback = await startTone(ctx);
+  const legId = `${OWNER_LEG_PREFIX}${callId}-${++legSeq}`;
+  const leg = deps.legs.open(legId, req.to);
+  const legDeps = { session: leg, rest, prompts: ctx.prompts, log };
+  let bridgeToDestroy: string | undefined;
+  try {
+    const answeredOrGone = leg.waitFor((e) => e.type === 'StasisStart' || e.type === 'ChannelDestroyed', {
+      what: 'the owner’s phone',
+      // Asterisk ends the ringing itself at ringSeconds; this only covers its events going missing.
+      timeoutMs: (req.ringSeconds + 10) * 1000,
+    });
+    result.marks.dialledAt = performance.now();
+    try {
+      await rest.originate({
+        endpoint: outboundEndpoint(deps.endpointTemplate, req.to),
+        app: deps.app,
+        appArgs: `${OWNER_LEG_ARG},${session.channelId}`,
+        callerId: storedNumber(session.did),
+        timeoutSeconds: req.ringSeconds,
+        channelId: legId,
+      });
+    } catch (err) {
+      log.warn({ err, callId }, 'transfer: the call to the owner could not be placed');
+      return await backToCaller(ctx, ringback, result, 'failed');
+    }
+
+    let first: AriEvent;
+    try {
+      first = await untilCallerLeaves(answeredOrGone);
+    } catch (err) {
+      if (!(err instanceof StepTimeout)) throw err;
+      return await backToCaller(ctx, ringback, result, 'no-answer');
+    }
+    if (first.type === 'ChannelDestroyed') return await backToCaller(ctx, ringback, result, outcomeOfUnansweredLeg(first.cause));
+
+    const key = await untilCallerLeaves(askOwner(legDeps, owner.voice, briefingText({ businessName: owner.businessName, callerNumber: session.callerNumber, callerWords: req.callerWords }), timing));
+    result.marks.keyAt = performance.now();
+    if (key !== '1') return await backToCaller(ctx, ringback, result, key === '2' || key === 'hung-up' ? 'declined' : 'no-answer');
+
+    await ringback.stop();
+    if (req.bridgeId) {
+      await rest.addToBridge(req.bridgeId, [legId]);
+    } else {
+      bridgeToDestroy = `transfer-${callId}`;
+      await rest.createBridge(bridgeToDestroy);
+      await rest.addToBridge(bridgeToDestroy, [session.channelId, legId]);
+    }
+    const connectedAt = Date.now();
+    result.marks.bridgedAt = performance.now();
+    result.outcome = 'connected';
+    ctx.outcome.status = 'answered';
+    log.info({ callId }, 'transfer: caller put through to the owner');
+    // Either side hanging up ends the call; the talk time is counted up to then.
+    await Promise.race([leg.whenGone(24 * 3600_000), session.whenGone(24 * 3600_000)]);
+    result.talkSeconds = Math.round((Date.now() - connectedAt) / 1000);
+    return result;
+  } finally {
+    await hangUp(legDeps).catch((err) => log.warn({ err, callId }, 'transfer: could not hang up the owner’s phone'));
+    deps.legs.close(legId);
+    if (bridgeToDestroy) await rest.destroyBridge(bridgeToDestroy).catch((err) => log.warn({ err, callId }, 'transfer: could not remove the bridge'));
+    await ringback.stop();
+  }
+}
+
+/** Ringback on the caller's line until stopped (a playback of Asterisk's UK ring tone). */
+async function startTone(ctx: FlowContext): Promise<{ stop(): Promise<void> }> {
+  const id = `ringback-${ctx.session.channelId}-${++legSeq}`;
+  let playing = true;
+  try {
+    await ctx.rest.play(ctx.session.channelId, RINGBACK, id);
+  } catch (err) {
+    if (ctx.session.hangupRequested) throw new CallEnded('caller hung up');
+    // Quiet instead of ringback is worse, not fatal: the transfer goes on.
+    ctx.log.warn({ err, callId: ctx.callId }, 'transfer: no ringback tone');
+    playing = false;
+  }
+  return {
+    async stop() {
+      if (!playing) return;
+      playing = false;
+      await ctx.rest.stopPlayback(id).catch((err) => {
+        if (!(err instanceof AriNotFoundError)) ctx.log.warn({ err, callId: ctx.callId }, 'transfer: could not stop the ringback');
+      });
+    },
+  };
+}
+
+async function backToCaller(ctx: FlowContext, ringback: { stop(): Promise<void> }, result: TransferResult, outcome: TransferOutcome): Promise<TransferResult> {
+  result.outcome = outcome;
+  ctx.log.info({ callId: ctx.callId, outcome }, 'transfer: the owner did not take the call');
+  await ringback.stop();
+  await say(ctx, CANNOT_TAKE_CALL_NOW, ctx.owner.voice, FALLBACK_SOUNDS.cannotTakeCallNow);
+  return result;
+}
+
+type OwnerKey = '1' | '2' | 'none' | 'hung-up';
+
+/** Briefs the owner and waits for 1 or 2; a key pressed during the briefing cuts it short. */
+async function askOwner(deps: { session: CallSession; rest: FlowContext['rest']; prompts: FlowContext['prompts']; log: FlowContext['log'] }, voice: FlowContext['owner']['voice'], briefing: string, timing: TransferTiming): Promise<OwnerKey> {
+  const { session: leg } = deps;
+  const keyPressed = leg
+    .waitFor((e) => e.type === 'ChannelDtmfReceived' && (e.digit === '1' || e.digit === '2'), { what: 'the owner’s key', timeoutMs: 10 * 60_000 })
+    .then((e): OwnerKey => (e.digit === '1' ? '1' : '2'))
+    .catch((err): OwnerKey => {
+      if (err instanceof CallEnded) return 'hung-up';
+      throw err;
+    });
+  const stopPrompts = new AbortController();
+  const prompting = (async (): Promise<OwnerKey> => {
+    await say(deps, briefing, voice, FALLBACK_SOUNDS.briefing);
+    await sleep(timing.keyWaitMs, undefined, { signal: stopPrompts.signal });
+    await say(deps, PRESS_A_KEY, voice, FALLBACK_SOUNDS.briefing);
+    await sleep(timing.lastKeyWaitMs, undefined, { signal: stopPrompts.signal });
+    return 'none';
+  })().catch((err): Promise<OwnerKey> => {
+    // The owner hung up mid-prompt, or a key ended the prompting: keyPressed has the answer.
+    if (err instanceof CallEnded || stopPrompts.signal.aborted) return keyPressed;
+    throw err;
+  });
+  const key = await Promise.race([keyPressed, prompting]);
+  stopPrompts.abort();
+  // A key during the briefing: the rest of it would hold the owner back from the caller.
+  for (const id of leg.playbacksInProgress()) await deps.rest.stopPlayback(id).catch(() => undefined);
+  return key;
+}

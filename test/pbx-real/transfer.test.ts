@@ -1,0 +1,107 @@
+// Warm transfer on a real Asterisk 20.17.0: a caller (SIPp) is put through to the owner's
+// phone (a second SIPp, the trunk's far end) over ARI originate, with the owner briefed first.
+// Every outcome is a real SIP exchange: the owner answers and presses 1 or 2, never answers,
+// is busy (486), rejects (603), or answers and presses nothing.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CANNOT_TAKE_CALL_NOW, PUTTING_THROUGH } from '../../pbx/flows/messages.js';
+import { briefingText } from '../../pbx/flows/transfer/briefing.js';
+import type { HandlingPlan } from '../../pbx/stasis-app.js';
+import { waitUntil } from '../helpers/wait.js';
+import { envelopeMatch, readWavSamples, speech } from './audio.js';
+import type { OwnerBehaviour } from './owner-phone.js';
+import { CALLER, realPbxAvailability, startRealPbx, type RealPbx } from './harness.js';
+
+const real = realPbxAvailability();
+
+describe.skipIf(!real.ok)('putting a caller through to the owner, on a real Asterisk', () => {
+  let h: RealPbx;
+  const plans = new Map<number, HandlingPlan>();
+  beforeAll(async () => {
+    h = await startRealPbx({
+      ownerPhone: true,
+      pbx: { handling: (userId) => plans.get(userId), transferTiming: { keyWaitMs: 1500, lastKeyWaitMs: 1500 } },
+    });
+  });
+  afterAll(async () => {
+    await h?.close();
+  });
+
+  const heardMatches = async (heard: Int16Array, text: string) => envelopeMatch(readWavSamples(await h.promptFile(text)), heard).score;
+
+  /** A business whose owner wants to be rung first, at a number that behaves as `behaviour`. */
+  function ringFirstBusiness(behaviour: OwnerBehaviour, ringSeconds = 20) {
+    const to = h.ownerPhone!.number(behaviour);
+    const business = h.business({ businessName: 'Hale Plumbing' });
+    plans.set(business.userId, { decision: { kind: 'answer', mode: 'voicemail', period: 'open', ringFirst: true, vip: false, greeting: null }, transferNumber: to, ringSeconds });
+    return { ...business, to };
+  }
+
+  const transferLog = (outcome: string) => waitUntil(() => {
+    const line = h.coreLog.find((l) => l.msg.startsWith('transfer:') && (l.outcome === outcome || (outcome === 'connected' && l.msg.includes('put through'))));
+    if (!line) throw new Error(`no transfer log line for ${outcome}`);
+    return line;
+  }, 30_000);
+
+  /** The caller's message is being recorded: past the sorry, the greeting and the beep. */
+  const messageBeingRecorded = (did: string) =>
+    waitUntil(async () => {
+      const row = h.rows(did)[0];
+      if (!row) throw new Error('no call row yet');
+      const live = await h.asterisk.ariGet<{ state: string }>(`/recordings/live/call-${row.id}`).catch(() => undefined);
+      if (live?.state !== 'recording') throw new Error('not recording the message yet');
+    }, 60_000, 50);
+
+  it('owner answers and presses 1: briefed, then caller and owner hear each other until the owner hangs up', async () => {
+    const { did, to } = ringFirstBusiness('answers');
+    const call = await h.call(did);
+    const owner = await h.ownerPhone!.nextCall(to);
+    // The owner hears the briefing; the caller meanwhile heard "putting you through" and ringback.
+    await waitUntil(() => expect(owner.media.silenceStartedAfter(0, 700)).toBeDefined(), 30_000, 20);
+    expect(await heardMatches(owner.media.heard(), briefingText({ businessName: 'Hale Plumbing', callerNumber: CALLER }))).toBeGreaterThan(0.8);
+    expect(await heardMatches(call.media.heard(), PUTTING_THROUGH)).toBeGreaterThan(0.8);
+    await owner.media.digits('1');
+    await transferLog('connected');
+
+    const ownerWords = speech('Hello, Hale Plumbing, Dave speaking. How can I help?');
+    const ownerSpokeAt = performance.now();
+    await owner.media.say(ownerWords);
+    await waitUntil(() => expect(call.media.soundMs(ownerSpokeAt)).toBeGreaterThan(1500), 20_000);
+    const callerWords = speech('My boiler is leaking all over the kitchen floor.');
+    const callerSpokeAt = performance.now();
+    await call.media.say(callerWords);
+    await waitUntil(() => expect(owner.media.soundMs(callerSpokeAt)).toBeGreaterThan(1500), 20_000);
+    await waitUntil(() => expect(envelopeMatch(ownerWords, call.media.heard(ownerSpokeAt)).score).toBeGreaterThan(0.8), 10_000);
+    await waitUntil(() => expect(envelopeMatch(callerWords, owner.media.heard(callerSpokeAt)).score).toBeGreaterThan(0.8), 10_000);
+
+    await owner.hangUp();
+    expect((await call.done).exitCode).toBe(0); // Asterisk hung the caller up too
+    const row = await h.finishedRow(did);
+    expect(row.status).toBe('answered');
+  }, 120_000);
+
+  for (const [behaviour, outcome, act] of [
+    ['answers', 'declined', 'presses 2'],
+    ['answers', 'no-answer', 'answers but presses nothing (its own voicemail)'],
+    ['busy', 'busy', 'is busy (486)'],
+    ['declines', 'rejected', 'rejects the call (603)'],
+    ['rings', 'no-answer', 'never answers'],
+  ] as const) {
+    it(`owner ${act}: the caller hears they can't take the call, then leaves a voicemail`, async () => {
+      const { did, to } = ringFirstBusiness(behaviour, 4);
+      const call = await h.call(did);
+      const owner = await h.ownerPhone!.nextCall(to);
+      if (act === 'presses 2') {
+        await waitUntil(() => expect(owner.media.soundMs()).toBeGreaterThan(1000), 30_000, 20);
+        await owner.media.digits('2');
+      }
+      await transferLog(outcome);
+      await messageBeingRecorded(did);
+      expect(await heardMatches(call.media.heard(), CANNOT_TAKE_CALL_NOW)).toBeGreaterThan(0.8);
+      const words = speech('Please call me back about the boiler.');
+      await call.media.say(words);
+      expect((await call.done).exitCode).toBe(0);
+      const row = await h.finishedRow(did);
+      expect(row.status).toBe('voicemail');
+    }, 120_000);
+  }
+});
