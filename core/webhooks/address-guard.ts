@@ -24,6 +24,7 @@ const REFUSED_LABEL: Record<string, string> = {
   unspecified: 'unspecified',
   multicast: 'multicast',
   broadcast: 'broadcast',
+  reserved: 'reserved',
 };
 
 /**
