@@ -1,6 +1,7 @@
 // The SSRF guard as production runs it (no test seam): literal addresses, names resolving to
 // private addresses through a stubbed resolver, IPv6 and IPv4-mapped forms, and the clear 400
 // an owner gets from PUT /api/user/webhook.
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkedAddress, refusedRange, type ResolvedAddress } from '../../core/webhooks/address-guard.js';
 import { WebhookService } from '../../core/webhooks/service.js';
@@ -143,6 +144,31 @@ describe('PUT /api/user/webhook refuses with a clear 400', () => {
     expect(res.body.message).toEqual(message);
     // Nothing refused is stored.
     expect((await owner.get('/api/user/webhook')).body.url).toBeNull();
+  });
+
+  it('whatever body is sent, the answer is never a 5xx and a refusal stores nothing', async () => {
+    const stored = () => JSON.stringify(server.database.sqlite.prepare('select url, secret from owner_webhooks order by user_id').all());
+    const url = fc.oneof(
+      fc.string({ maxLength: 60 }),
+      fc.webUrl({ validSchemes: ['https', 'http'] }),
+      fc.constantFrom('https://', 'https://[::]/', 'https://%00/', 'https://hooks.example:99999/', 'https://[fe80::1%25eth0]/', null),
+      fc.integer(),
+      fc.anything({ maxDepth: 1 }),
+    );
+    const body = fc.oneof(fc.record({ url }), fc.dictionary(fc.constantFrom('url', 'secret', '__proto__'), url, { maxKeys: 2 }), fc.anything({ maxDepth: 1 }));
+    await fc.assert(
+      fc.asyncProperty(body, async (b) => {
+        const before = stored();
+        const res = await owner.request('PUT', '/api/user/webhook', b);
+        expect(res.status).toBeLessThan(500);
+        if (res.status >= 400) {
+          expect(typeof res.body?.message).toBe('string');
+          expect(stored()).toBe(before);
+        }
+      }),
+      { numRuns: 80 },
+    );
+    await put(null);
   });
 
   it('a public https URL is saved (normalised), and null turns it off', async () => {
