@@ -2,6 +2,9 @@
 // delivery through the durable job queue over real HTTPS to an independent receiver. The only
 // test seam is the service's `testReceiver` (loopback allowed, the fixture CA trusted) and a
 // stub resolver mapping receiver.example to 127.0.0.1; the refusals are in ssrf.test.ts.
+// receiver.example has no record in the system's DNS, so every request that arrives proves
+// the sender connected to the address the guard checked instead of resolving the name again.
+import net from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeAll, afterAll, describe, expect, it, vi } from 'vitest';
 import { calls, webhookDeliveries, type Call } from '../../core/db/schema.js';
@@ -240,6 +243,20 @@ describe('retries through the job queue', () => {
     await settled(f, 'failed');
     expect(receiver.requests).toHaveLength(4); // maxAttempts
     expect(f.delivery()).toMatchObject({ status: 'failed', attempts: 4, httpStatus: 500, lastError: 'the receiver answered HTTP 500' });
+  });
+
+  it('a network error (nothing listening) is retried until the last attempt, then failed with the reason', async () => {
+    f = await start();
+    const closed = await new Promise<number>((resolve) => {
+      const probe = net.createServer().listen(0, '127.0.0.1', () => {
+        const { port } = probe.address() as net.AddressInfo;
+        probe.close(() => resolve(port));
+      });
+    });
+    expect((await f.owner.request('PUT', '/api/user/webhook', { url: `https://receiver.example:${closed}/hook` })).status).toBe(200);
+    f.finishedCall();
+    await settled(f, 'failed');
+    expect(f.delivery()).toMatchObject({ attempts: 4, httpStatus: null, lastError: expect.stringMatching(/^could not reach the receiver: .*\(ECONNREFUSED\)$/) });
   });
 
   it('DNS rebinding: a name that pointed at the receiver when saved but at a private address at delivery is refused, nothing is sent', async () => {
