@@ -269,6 +269,25 @@ describe('retries through the job queue', () => {
   });
 });
 
+describe('durable delivery', () => {
+  it('an event queued while no worker runs is delivered once by the next process', async () => {
+    f = await start();
+    await f.pipeline.stop();
+    const queued = f.server.services.webhooks!.enqueueTest(f.ownerId)!;
+    expect(f.delivery()).toMatchObject({ id: queued.id, status: 'pending', attempts: 0 });
+    // A restarted process: a new service and worker over the same database.
+    const next = new WebhookService(f.server.services, { resolver: async () => [{ address: '127.0.0.1', family: 4 }], testReceiver: { allowLoopback: true, ca: RECEIVER_CA }, pollMs: 20 });
+    next.start();
+    try {
+      await settled(f, 'delivered');
+    } finally {
+      await next.stop();
+    }
+    expect(receiver.requests).toHaveLength(1);
+    expect(receiver.requests[0]!.headers['x-callkeeper-delivery']).toBe(String(queued.id));
+  });
+});
+
 describe('the owner’s webhook settings', () => {
   it('Send test event: 202, the receiver gets a signed test event; a second one while it is on its way is refused', async () => {
     f = await start();
