@@ -3,6 +3,7 @@ import type { Config } from './config/config.js';
 import type { DatabaseHandle } from './db/client.js';
 import type { Mailer } from './mail/mailer.js';
 import type { NumberService } from './numbers/service.js';
+import type { WebhookService } from './webhooks/service.js';
 
 /**
  * What the HTTP routes and the background work share. Built once by the
@@ -22,6 +23,8 @@ export interface Services {
   hooks: ServiceHooks;
   /** UK numbers for owners, and the admin's view of them (core/numbers); built by numberRoutes when absent. */
   numbers?: NumberService;
+  /** The owner's webhooks (core/webhooks); made on first use by webhooksOf when absent, or by a test with its seams. */
+  webhooks?: WebhookService;
 }
 
 export interface ServiceHooks {

@@ -296,3 +296,46 @@ export const callHourStats = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.hour] })],
 );
+
+/**
+ * The owner's webhook for their other tools (Zapier, Make, ServiceM8): one row per owner, made
+ * with its secret the first time the owner opens the section. `url` null = off. The secret
+ * signs every delivery (HMAC-SHA256); it is shown to its owner and never exported or logged.
+ */
+export const ownerWebhooks = sqliteTable('owner_webhooks', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  url: text('url'),
+  secret: text('secret').notNull(),
+  updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull(),
+});
+
+/**
+ * One row per event to deliver (the console's delivery log); its job in `jobs` does the
+ * sending. A call's event is unique per call, so a re-run post-call job never posts twice.
+ * The body is built at each attempt from the call row, never stored here.
+ */
+export const webhookDeliveries = sqliteTable(
+  'webhook_deliveries',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    // Gone with the call when a caller's data is erased.
+    callId: integer('call_id').references(() => calls.id, { onDelete: 'cascade' }),
+    event: text('event', { enum: ['call.finished', 'webhook.test'] }).notNull(),
+    status: text('status', { enum: ['pending', 'delivered', 'failed'] }).notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    httpStatus: integer('http_status'),
+    createdAt: createdAt(),
+    updatedAt: integer('updated_at', { mode: 'timestamp_ms' }),
+    deliveredAt: integer('delivered_at', { mode: 'timestamp_ms' }),
+  },
+  (t) => [uniqueIndex('webhook_deliveries_call_event_unique').on(t.callId, t.event), index('webhook_deliveries_user_idx').on(t.userId, t.id)],
+);
+
+export type OwnerWebhook = typeof ownerWebhooks.$inferSelect;
+export type WebhookDelivery = typeof webhookDeliveries.$inferSelect;

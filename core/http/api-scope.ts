@@ -8,6 +8,7 @@ import { privacyRoutes } from '../privacy/routes.js';
 import { questionRoutes } from '../questions/routes.js';
 import { settingsRoutes } from '../settings/routes.js';
 import { twilioWebhookRoutes } from '../twilio/webhook-routes.js';
+import { webhookRoutes } from '../webhooks/routes.js';
 import type { App } from './fastify-types.js';
 import { registerRateLimiting } from './rate-limits.js';
 import { registerSameOriginGuard } from './same-origin.js';
@@ -38,6 +39,7 @@ export async function apiScope(api: App, opts: { extraRoutes: RouteModule[] }): 
   await api.register(questionRoutes);
   await api.register(agentPreviewRoutes);
   await api.register(callLogRoutes);
+  await api.register(webhookRoutes);
   // Server-to-server: marked `webhook`, so the guard and session hooks above step aside for it.
   await api.register(twilioWebhookRoutes);
   for (const routes of opts.extraRoutes) await api.register(routes);

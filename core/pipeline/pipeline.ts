@@ -12,6 +12,7 @@ import { DEFAULT_REPEAT_CALLER_RULE, type RepeatCallerRule } from '../notify/rep
 import { createTwilioGateway } from '../notify/twilio-gateway.js';
 import type { Services } from '../services.js';
 import { createTwilioClient } from '../twilio/client.js';
+import { webhooksOf } from '../webhooks/service.js';
 import { DEFAULT_BACKOFF, type BackoffPolicy } from './backoff.js';
 import { markPostCallPending, POST_CALL_JOB, postCallHandler, postCallKey, postCallWorkLeft } from './post-call.js';
 import { JobQueue } from './queue.js';
@@ -86,6 +87,7 @@ export function createPipeline(services: Services, engines: PipelineEngines = {}
   // Only post-call jobs: other kinds in the table (the PBX's recording retries) are not ours to run.
   const queue = new JobQueue(database.sqlite, now, { leaseMs: o.leaseMs, backoff: o.backoff ?? DEFAULT_BACKOFF, kinds: [POST_CALL_JOB] });
   const notifier = new CallNotifier(database.db, engines.gateway ?? gatewayFromConfig(services));
+  const webhooks = webhooksOf(services);
   const handler = postCallHandler({
     db: database.db,
     stt: engines.stt ?? createSpeechToText(config.whisper),
@@ -95,6 +97,8 @@ export function createPipeline(services: Services, engines: PipelineEngines = {}
     log,
     notifyAnywayFromAttempt: o.notifyAnywayFromAttempt,
     repeatCaller: o.repeatCaller,
+    // Each finished call goes to the owner's webhook (when set), once, through its own durable job.
+    callSettled: (call) => void webhooks.enqueueCall(call),
   });
   const worker = new JobWorker({
     queue,
@@ -131,6 +135,7 @@ export function createPipeline(services: Services, engines: PipelineEngines = {}
     remindCallbacks().catch((err: unknown) => log.error({ err }, 'call-back reminders failed'));
     try {
       const { abandoned, purged } = queue.sweep(o.retainDoneMs);
+      webhooks.sweep(o.retainDoneMs);
       const lost = orphans.all(now().getTime() - 2 * 60_000) as { id: number }[];
       for (const { id } of lost) enqueuePostCall(id);
       if (abandoned || purged || lost.length) log.info({ abandoned, purged, requeuedCalls: lost.length }, 'job housekeeping');
@@ -150,6 +155,7 @@ export function createPipeline(services: Services, engines: PipelineEngines = {}
     remindCallbacks,
     start() {
       worker.start();
+      webhooks.start();
       task ??= cron.schedule('* * * * *', sweep, { name: 'job-housekeeping', noOverlap: true });
     },
     async stop() {
@@ -157,6 +163,7 @@ export function createPipeline(services: Services, engines: PipelineEngines = {}
       task = null;
       await reminding?.catch(() => 0);
       await worker.stop();
+      await webhooks.stop();
     },
   };
 }

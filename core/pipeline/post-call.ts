@@ -33,6 +33,11 @@ export interface PostCallDeps {
   notifyAnywayFromAttempt: number;
   /** When a caller ringing again and again gets the owner a one-off alert. */
   repeatCaller: RepeatCallerRule;
+  /**
+   * The call is finished for good: its summary is stored, or will never be (no message, an
+   * engine gave up). Called on every run from then on; the listener must be idempotent.
+   */
+  callSettled?: (call: Call) => void;
 }
 
 /** A call has a message to transcribe when it was recorded and not missed. */
@@ -146,8 +151,13 @@ export function postCallHandler(deps: PostCallDeps): JobHandler {
       call = load(callId)!;
     }
 
-    if (waiting.length === 0 || job.attempt >= deps.notifyAnywayFromAttempt || lastAttempt) {
-      await deps.notifier.notify(call, owner, notificationBody(call));
+    try {
+      if (waiting.length === 0 || job.attempt >= deps.notifyAnywayFromAttempt || lastAttempt) {
+        await deps.notifier.notify(call, owner, notificationBody(call));
+      }
+    } finally {
+      // A text the provider refused for now must not hold back the owner's other tools.
+      if (waiting.length === 0 || lastAttempt) deps.callSettled?.(call);
     }
     if (waiting.length) throw waiting[0];
     if (alertFailed) throw alertFailed;

@@ -4,7 +4,8 @@ import { and, desc, eq, inArray } from 'drizzle-orm';
 import { spellingsOf } from '../../contract/phone.js';
 import { toApiUser } from '../accounts/users.js';
 import type { Db } from '../db/client.js';
-import { calls, notifications, phoneNumbers, unansweredQuestions, type User } from '../db/schema.js';
+import { toApiDelivery } from '../webhooks/api-shape.js';
+import { calls, notifications, ownerWebhooks, phoneNumbers, unansweredQuestions, webhookDeliveries, type User } from '../db/schema.js';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
@@ -48,6 +49,17 @@ export function exportOwnerData(db: Db, user: User, now: Date) {
       .where(eq(notifications.userId, user.id))
       .all()
       .map((n) => ({ ...n, createdAt: n.createdAt.toISOString() })),
+    // The address and what was sent where; never the signing secret (a credential, not data about anyone).
+    webhook: {
+      url: db.select({ url: ownerWebhooks.url }).from(ownerWebhooks).where(eq(ownerWebhooks.userId, user.id)).get()?.url ?? null,
+      deliveries: db
+        .select()
+        .from(webhookDeliveries)
+        .where(eq(webhookDeliveries.userId, user.id))
+        .orderBy(desc(webhookDeliveries.id))
+        .all()
+        .map(toApiDelivery),
+    },
   };
 }
 

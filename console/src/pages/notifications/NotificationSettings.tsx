@@ -13,6 +13,7 @@ import { useUnsavedChangesWarning } from '../../components/use-unsaved-changes';
 import { toast } from '../../toast/use-toast';
 import AgentTryIt from './AgentTryIt';
 import { PlayGreeting } from './PlayGreeting';
+import WebhookSettings from './WebhookSettings';
 
 function formFrom(user: ApiUser | null): Required<SettingsUpdate> {
   return {
@@ -238,6 +239,10 @@ export default function NotificationSettings() {
           </Button>
         </div>
       </form>
+      {/* Saved on its own: not part of "Save Changes". */}
+      <div className="mt-6">
+        <WebhookSettings />
+      </div>
     </>
   );
 }

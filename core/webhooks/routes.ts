@@ -1,0 +1,73 @@
+import { Type } from 'typebox';
+import type { ApiWebhookSettings } from '../../contract/webhooks.js';
+import { and, eq } from 'drizzle-orm';
+import { webhookDeliveries } from '../db/schema.js';
+import { toApiDelivery } from './api-shape.js';
+import { badRequest, conflict } from '../http/errors.js';
+import type { App } from '../http/fastify-types.js';
+import { currentUser, requireUser } from '../http/session-hook.js';
+import { webhooksOf } from './service.js';
+import { MAX_WEBHOOK_URL } from './url-rules.js';
+
+const WebhookBody = Type.Object({ url: Type.Union([Type.String({ maxLength: MAX_WEBHOOK_URL }), Type.Null()]) }, { additionalProperties: false });
+
+/** The owner's webhook: settings, secret rotation, delivery log and the test event. Owner-scoped like every /api/user route. */
+export async function webhookRoutes(app: App): Promise<void> {
+  const webhooks = webhooksOf(app.services);
+  const { database } = app.services;
+
+  const view = (userId: number): ApiWebhookSettings => {
+    const s = webhooks.settings(userId);
+    return { url: s.url, secret: s.secret, deliveries: webhooks.deliveries(userId).map(toApiDelivery) };
+  };
+
+  app.get('/api/user/webhook', { preHandler: requireUser }, async (req) => view(currentUser(req).id));
+
+  app.put(
+    '/api/user/webhook',
+    {
+      schema: { body: WebhookBody },
+      preHandler: requireUser,
+      errorHandler: (error, _req, reply) => {
+        const v = error.validation?.[0];
+        if (v?.instancePath === '/url' && v.keyword === 'maxLength') return reply.status(400).send({ message: 'Webhook URL must be at most 2,000 characters' });
+        if (error.validation && v?.instancePath === '/url' && v.keyword !== 'textKind') {
+          return reply.status(400).send({ message: 'Webhook URL must be an https:// address, or null to turn webhooks off' });
+        }
+        throw error;
+      },
+    },
+    async (req) => {
+      const user = currentUser(req);
+      const raw = req.body.url;
+      if (raw === null || !raw.trim()) {
+        webhooks.setUrl(user.id, null);
+        return { webhook: view(user.id), message: 'Webhook turned off' };
+      }
+      const verdict = await webhooks.checkUrl(raw);
+      if (!verdict.ok) throw badRequest(verdict.message, { url: verdict.message });
+      webhooks.setUrl(user.id, verdict.url);
+      return { webhook: view(user.id), message: 'Webhook saved' };
+    },
+  );
+
+  app.post('/api/user/webhook/rotate-secret', { preHandler: requireUser }, async (req) => {
+    const user = currentUser(req);
+    webhooks.rotateSecret(user.id);
+    return { webhook: view(user.id), message: 'New signing secret made: update it in your other tool' };
+  });
+
+  app.post('/api/user/webhook/test', { preHandler: requireUser }, async (req, reply) => {
+    const user = currentUser(req);
+    // One test on its way at a time: the button cannot be used to flood a receiver.
+    const waiting = database.db
+      .select({ id: webhookDeliveries.id })
+      .from(webhookDeliveries)
+      .where(and(eq(webhookDeliveries.userId, user.id), eq(webhookDeliveries.event, 'webhook.test'), eq(webhookDeliveries.status, 'pending')))
+      .get();
+    if (waiting) throw conflict('A test event is already on its way; wait for it to be delivered or to fail');
+    const delivery = webhooks.enqueueTest(user.id);
+    if (!delivery) throw badRequest('Save a webhook URL first');
+    return reply.status(202).send({ delivery: toApiDelivery(delivery), message: 'Test event queued' });
+  });
+}

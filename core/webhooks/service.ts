@@ -1,0 +1,232 @@
+import { and, desc, eq, inArray, lt } from 'drizzle-orm';
+import type { Db } from '../db/client.js';
+import { calls, ownerWebhooks, webhookDeliveries, type Call, type OwnerWebhook, type WebhookDelivery } from '../db/schema.js';
+import { DEFAULT_BACKOFF, type BackoffPolicy } from '../pipeline/backoff.js';
+import { JobQueue } from '../pipeline/queue.js';
+import { errorMessage } from '../pipeline/retryable.js';
+import { JobWorker, type JobHandler, type WorkerLog } from '../pipeline/worker.js';
+import type { Services } from '../services.js';
+import { checkedAddress, RefusedAddressError, UnresolvableHostError, type Resolver } from './address-guard.js';
+import { callFinishedEvent, testEvent } from './payload.js';
+import { postWebhook } from './sender.js';
+import { newWebhookSecret, SIGNATURE_HEADER, signatureHeader } from './signature.js';
+import { parseWebhookUrl } from './url-rules.js';
+
+export const WEBHOOK_JOB = 'webhook';
+export const webhookKey = (deliveryId: number) => `webhook:${deliveryId}`;
+
+export interface WebhookOptions {
+  /** Resolves webhook hosts (default: the system's `dns.lookup`); tests stub it. */
+  resolver?: Resolver;
+  /**
+   * TEST-ONLY seams, set in code by the test that builds this service (never from the
+   * environment): let a local receiver on 127.0.0.1 through the address guard, and trust its
+   * self-signed certificate. Production has neither.
+   */
+  testReceiver?: { allowLoopback: true; ca: string };
+  /** One request's limit, connection to last byte (default 10 s). */
+  timeoutMs?: number;
+  backoff?: BackoffPolicy;
+  /** Attempts per delivery (default 10: with 5 s doubling to 30 min, about 1 h 25 min of retrying). */
+  maxAttempts?: number;
+  pollMs?: number;
+  leaseMs?: number;
+  heartbeatMs?: number;
+}
+
+const DEFAULTS = { timeoutMs: 10_000, maxAttempts: 10, pollMs: 1000, leaseMs: 60_000, heartbeatMs: 20_000 };
+
+/** Shown in the console's delivery log; 50 newest are enough to see what is going wrong. */
+const LOG_ROWS = 50;
+
+export type UrlVerdict = { ok: true; url: string } | { ok: false; message: string };
+
+/**
+ * The owner's webhook: its settings, the delivery log, and the durable delivery of each
+ * event through the job queue (its own kind and worker, so a slow receiver never holds up
+ * a call's summary). Each attempt re-checks where the host points now and connects to the
+ * address it checked.
+ */
+export class WebhookService {
+  readonly queue: JobQueue;
+  readonly worker: JobWorker;
+  private readonly db: Db;
+  private readonly o: typeof DEFAULTS & WebhookOptions;
+
+  constructor(
+    private readonly services: Pick<Services, 'database' | 'now' | 'config'> & { log: WorkerLog },
+    options: WebhookOptions = {},
+  ) {
+    this.o = { ...DEFAULTS, ...options };
+    this.db = services.database.db;
+    this.queue = new JobQueue(services.database.sqlite, services.now, {
+      leaseMs: this.o.leaseMs,
+      backoff: this.o.backoff ?? DEFAULT_BACKOFF,
+      kinds: [WEBHOOK_JOB],
+    });
+    this.worker = new JobWorker({
+      queue: this.queue,
+      handlers: { [WEBHOOK_JOB]: this.handler },
+      log: services.log,
+      pollMs: this.o.pollMs,
+      heartbeatMs: this.o.heartbeatMs,
+      concurrency: 2,
+    });
+  }
+
+  private get guard() {
+    return { resolver: this.o.resolver, allowLoopback: this.o.testReceiver?.allowLoopback };
+  }
+
+  /** The owner's row, made with a fresh secret the first time it is asked for. */
+  settings(userId: number): OwnerWebhook {
+    const found = this.db.select().from(ownerWebhooks).where(eq(ownerWebhooks.userId, userId)).get();
+    if (found) return found;
+    this.db
+      .insert(ownerWebhooks)
+      .values({ userId, url: null, secret: newWebhookSecret(), updatedAt: this.services.now() })
+      .onConflictDoNothing()
+      .run();
+    return this.db.select().from(ownerWebhooks).where(eq(ownerWebhooks.userId, userId)).get()!;
+  }
+
+  /** The shape rules, then where the host points now: the reason for a 400, or the URL to store. */
+  async checkUrl(raw: string): Promise<UrlVerdict> {
+    const parsed = parseWebhookUrl(raw);
+    if (!parsed.ok) return parsed;
+    try {
+      await checkedAddress(parsed.url.hostname, this.guard);
+    } catch (err) {
+      if (err instanceof RefusedAddressError) {
+        return { ok: false, message: `Webhook URL must point to a public internet address: ${err.detail}` };
+      }
+      if (err instanceof UnresolvableHostError) return { ok: false, message: `Webhook URL's host ${err.host} could not be found` };
+      throw err;
+    }
+    return { ok: true, url: parsed.url.toString() };
+  }
+
+  setUrl(userId: number, url: string | null): OwnerWebhook {
+    this.settings(userId);
+    this.db.update(ownerWebhooks).set({ url, updatedAt: this.services.now() }).where(eq(ownerWebhooks.userId, userId)).run();
+    return this.settings(userId);
+  }
+
+  rotateSecret(userId: number): OwnerWebhook {
+    this.settings(userId);
+    this.db.update(ownerWebhooks).set({ secret: newWebhookSecret(), updatedAt: this.services.now() }).where(eq(ownerWebhooks.userId, userId)).run();
+    return this.settings(userId);
+  }
+
+  deliveries(userId: number, limit = LOG_ROWS): WebhookDelivery[] {
+    return this.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.userId, userId)).orderBy(desc(webhookDeliveries.id)).limit(limit).all();
+  }
+
+  /**
+   * Queues a finished call's event when its owner has a webhook: once per call, ever (the
+   * post-call job may run again). The log row and its job are written in one transaction.
+   */
+  enqueueCall(call: Pick<Call, 'id' | 'userId'>): boolean {
+    const hook = this.db.select({ url: ownerWebhooks.url }).from(ownerWebhooks).where(eq(ownerWebhooks.userId, call.userId)).get();
+    if (!hook?.url) return false;
+    const added = this.services.database.sqlite.transaction(() => {
+      const [row] = this.db
+        .insert(webhookDeliveries)
+        .values({ userId: call.userId, callId: call.id, event: 'call.finished', updatedAt: this.services.now() })
+        .onConflictDoNothing()
+        .returning({ id: webhookDeliveries.id })
+        .all();
+      if (!row) return false;
+      this.queue.enqueue(WEBHOOK_JOB, webhookKey(row.id), { deliveryId: row.id }, { maxAttempts: this.o.maxAttempts });
+      return true;
+    })();
+    if (added) this.worker.kick();
+    return added;
+  }
+
+  /** The console's "Send test event": null when the owner has no webhook URL. */
+  enqueueTest(userId: number): WebhookDelivery | null {
+    if (!this.settings(userId).url) return null;
+    const row = this.services.database.sqlite.transaction(() => {
+      const [r] = this.db.insert(webhookDeliveries).values({ userId, event: 'webhook.test', updatedAt: this.services.now() }).returning().all();
+      this.queue.enqueue(WEBHOOK_JOB, webhookKey(r!.id), { deliveryId: r!.id }, { maxAttempts: this.o.maxAttempts });
+      return r!;
+    })();
+    this.worker.kick();
+    return row;
+  }
+
+  /** Housekeeping: settled log rows older than `retainMs` go (pending ones stay until their job settles them). */
+  sweep(retainMs = 30 * 24 * 3600_000): number {
+    const before = new Date(this.services.now().getTime() - retainMs);
+    return this.db
+      .delete(webhookDeliveries)
+      .where(and(inArray(webhookDeliveries.status, ['delivered', 'failed']), lt(webhookDeliveries.createdAt, before)))
+      .run().changes;
+  }
+
+  start(): void {
+    this.worker.start();
+  }
+
+  stop(): Promise<void> {
+    return this.worker.stop();
+  }
+
+  private readonly handler: JobHandler = async (job, { signal }) => {
+    const id = Number(job.payload.deliveryId);
+    const delivery = this.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.id, id)).get();
+    if (!delivery || delivery.status !== 'pending') return; // erased with its call or owner, or already settled
+    const now = this.services.now();
+    const record = (set: Partial<WebhookDelivery>) =>
+      this.db
+        .update(webhookDeliveries)
+        .set({ attempts: job.attempt, updatedAt: this.services.now(), ...set })
+        .where(and(eq(webhookDeliveries.id, id), eq(webhookDeliveries.status, 'pending')))
+        .run();
+    const hook = this.db.select().from(ownerWebhooks).where(eq(ownerWebhooks.userId, delivery.userId)).get();
+    if (!hook?.url) return void record({ status: 'failed', lastError: 'the webhook was turned off before this event was delivered' });
+    let event;
+    if (delivery.event === 'webhook.test') event = testEvent(id, now, this.services.config.publicUrl);
+    else {
+      const call = delivery.callId === null ? undefined : this.db.select().from(calls).where(eq(calls.id, delivery.callId)).get();
+      if (!call) return void record({ status: 'failed', lastError: 'the call was deleted before this event was delivered' });
+      event = callFinishedEvent(id, call, this.services.config.publicUrl);
+    }
+    const body = JSON.stringify(event);
+    try {
+      const parsed = parseWebhookUrl(hook.url);
+      if (!parsed.ok) throw Object.assign(new Error(parsed.message), { retryable: false });
+      // Again at every attempt: the name may point somewhere else since it was saved (DNS rebinding).
+      const address = await checkedAddress(parsed.url.hostname, this.guard);
+      const timestamp = Math.floor(this.services.now().getTime() / 1000);
+      const { status } = await postWebhook({
+        url: parsed.url,
+        address,
+        body,
+        headers: {
+          'content-type': 'application/json',
+          'user-agent': 'CallKeeper-Webhooks/1',
+          'x-callkeeper-event': event.event,
+          'x-callkeeper-delivery': String(id),
+          [SIGNATURE_HEADER.toLowerCase()]: signatureHeader(hook.secret, timestamp, body),
+        },
+        timeoutMs: this.o.timeoutMs,
+        signal,
+        ca: this.o.testReceiver?.ca,
+      });
+      record({ status: 'delivered', httpStatus: status, lastError: null, deliveredAt: this.services.now() });
+    } catch (err) {
+      if (signal.aborted) throw err; // shutdown: the job is given back, this was not an attempt
+      const again = (err as { retryable?: unknown }).retryable !== false && job.attempt < job.maxAttempts;
+      const httpStatus = (err as { httpStatus?: unknown }).httpStatus;
+      record({ status: again ? 'pending' : 'failed', lastError: errorMessage(err).slice(0, 500), httpStatus: typeof httpStatus === 'number' ? httpStatus : null });
+      throw err; // the queue backs off (retryable) or gives up
+    }
+  };
+}
+
+/** The one webhook service of this process: routes and the pipeline share it (a test may have set its own). */
+export function webhooksOf(services: Services): WebhookService {
+  return (services.webhooks ??= new WebhookService(services));
+}
