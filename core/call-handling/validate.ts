@@ -1,30 +1,10 @@
-import {
-  WEEKDAYS,
-  type CallHandlingSettings,
-  type HolidayNation,
-  type OpeningSpan,
-  type Weekday,
-  type WithheldPolicy,
-} from '../../contract/call-handling.js';
+import { WEEKDAYS, type CallHandlingSettings, type CallHandlingUpdate, type OpeningSpan, type Weekday } from '../../contract/call-handling.js';
 import { toE164 } from '../../contract/phone.js';
 import { LIMITS } from './defaults.js';
 import { toMinute } from './schedule.js';
 
 /** What an owner sends: any field may be left out (it keeps its stored value); numbers in any spelling. */
-export interface CallHandlingInput {
-  transferNumber?: string | null;
-  transferTimeoutSeconds?: number;
-  hoursEnabled?: boolean;
-  hours?: Partial<Record<Weekday, OpeningSpan[]>>;
-  holidayNations?: HolidayNation[];
-  openRingFirst?: boolean;
-  closedMode?: 'voicemail' | 'agent';
-  closedRingFirst?: boolean;
-  closedGreeting?: string | null;
-  blockList?: string[];
-  vipList?: string[];
-  withheld?: WithheldPolicy;
-}
+export type CallHandlingInput = CallHandlingUpdate;
 
 /** The numbers a transfer must never ring, because the call would come straight back to us. */
 export interface TransferGuard {
