@@ -6,6 +6,7 @@ export const keys = {
   analytics: ['analytics'] as const,
   phoneNumbers: ['phone-numbers'] as const,
   questions: ['unanswered-questions'] as const,
+  callHandling: ['call-handling'] as const,
   admin: {
     all: ['admin'] as const,
     users: ['admin', 'users'] as const,

@@ -12,6 +12,7 @@ import { voiceLabel } from '../../lib/voices';
 import { useUnsavedChangesWarning } from '../../components/use-unsaved-changes';
 import { toast } from '../../toast/use-toast';
 import AgentTryIt from './AgentTryIt';
+import CallHandling from './CallHandling';
 import { PlayGreeting } from './PlayGreeting';
 
 function formFrom(user: ApiUser | null): Required<SettingsUpdate> {
@@ -238,6 +239,9 @@ export default function NotificationSettings() {
           </Button>
         </div>
       </form>
+      <div className="mt-6 grid gap-6">
+        <CallHandling />
+      </div>
     </>
   );
 }
