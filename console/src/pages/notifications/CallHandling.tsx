@@ -64,21 +64,23 @@ function HoursTable({ hours, onChange }: { hours: Form['hours']; onChange: (h: F
               {spans.length === 0 && <span className="pt-2 text-sm text-slate-500 dark:text-slate-400">Closed all day</span>}
               {spans.map((span, i) => (
                 <div key={i} className="flex flex-wrap items-center gap-2">
-                  <Input
-                    type="time"
-                    aria-label={`${name} opens`}
-                    value={span.open}
-                    onChange={(e) => setDay(day, spans.map((s, j) => (j === i ? { ...s, open: e.target.value } : s)))}
-                    className="w-32"
-                  />
+                  <div className="w-36">
+                    <Input
+                      type="time"
+                      aria-label={`${name} opens`}
+                      value={span.open}
+                      onChange={(e) => setDay(day, spans.map((s, j) => (j === i ? { ...s, open: e.target.value } : s)))}
+                    />
+                  </div>
                   <span className="text-sm text-slate-500">to</span>
-                  <Input
-                    type="time"
-                    aria-label={`${name} closes`}
-                    value={span.close}
-                    onChange={(e) => setDay(day, spans.map((s, j) => (j === i ? { ...s, close: e.target.value } : s)))}
-                    className="w-32"
-                  />
+                  <div className="w-36">
+                    <Input
+                      type="time"
+                      aria-label={`${name} closes`}
+                      value={span.close}
+                      onChange={(e) => setDay(day, spans.map((s, j) => (j === i ? { ...s, close: e.target.value } : s)))}
+                    />
+                  </div>
                   <Button size="icon" variant="ghost" aria-label={`Remove ${name} ${span.open} to ${span.close}`} onClick={() => setDay(day, spans.filter((_, j) => j !== i))}>
                     <Trash2 className="h-4 w-4" aria-hidden />
                   </Button>
@@ -102,6 +104,8 @@ function HoursTable({ hours, onChange }: { hours: Form['hours']; onChange: (h: F
 }
 
 function NumberList({ list, title, text, numbers, icon }: { list: CallHandlingListName; title: string; text: string; numbers: string[]; icon: React.ReactNode }) {
+  // "block list", "VIP list": the list's name inside a sentence.
+  const name = list === 'vip' ? 'VIP list' : 'block list';
   const [entry, setEntry] = useState('');
   const [error, setError] = useState<string | null>(null);
   const change = useListEntry();
@@ -122,7 +126,7 @@ function NumberList({ list, title, text, numbers, icon }: { list: CallHandlingLi
       <p className="text-sm text-slate-500 dark:text-slate-400">{text}</p>
       <form onSubmit={add} className="flex items-start gap-2">
         <div className="flex-1">
-          <Field label={`Add to ${title.toLowerCase()}`} error={error}>
+          <Field label={`Add to ${name}`} error={error}>
             <Input type="tel" value={entry} onChange={(e) => setEntry(e.target.value)} placeholder="07700 900123" autoComplete="off" />
           </Field>
         </div>
@@ -137,7 +141,7 @@ function NumberList({ list, title, text, numbers, icon }: { list: CallHandlingLi
           {numbers.map((n) => (
             <li key={n} className="flex items-center justify-between gap-3 px-3 py-1.5 text-sm">
               <span className="tabular-nums">{formatPhone(n)}</span>
-              <Button size="sm" variant="ghost" aria-label={`Remove ${formatPhone(n)} from ${title.toLowerCase()}`} disabled={change.isPending} onClick={() => change.mutate({ list, number: n, remove: true })}>
+              <Button size="sm" variant="ghost" aria-label={`Remove ${formatPhone(n)} from ${name}`} disabled={change.isPending} onClick={() => change.mutate({ list, number: n, remove: true })}>
                 <Trash2 className="h-3.5 w-3.5" aria-hidden /> Remove
               </Button>
             </li>
