@@ -72,7 +72,7 @@ function HoursTable({ hours, onChange }: { hours: Form['hours']; onChange: (h: F
                       onChange={(e) => setDay(day, spans.map((s, j) => (j === i ? { ...s, open: e.target.value } : s)))}
                     />
                   </div>
-                  <span className="text-sm text-slate-500">to</span>
+                  <span className="text-sm text-slate-500 dark:text-slate-400">to</span>
                   <div className="w-36">
                     <Input
                       type="time"
@@ -211,7 +211,7 @@ function CallHandlingForm({ settings }: { settings: CallHandlingSettings }) {
               <legend className="mb-1 text-sm font-medium text-slate-700 dark:text-slate-300">Bank holidays of</legend>
               <div className="flex flex-wrap gap-4">
                 {(Object.keys(NATION_LABELS) as HolidayNation[]).map((n) => (
-                  <label key={n} className="flex items-center gap-2 text-sm">
+                  <label key={n} className="flex min-h-6 items-center gap-2 text-sm">
                     <input type="checkbox" className="h-4 w-4 accent-indigo-600" checked={form.holidayNations.includes(n)} onChange={(e) => toggleNation(n, e.target.checked)} />
                     {NATION_LABELS[n]}
                   </label>
