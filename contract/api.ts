@@ -1,4 +1,5 @@
 // The JSON shapes of SPEC.md §3 as the API sends them. Shared by the server and the console.
+import type { CallerTag, TransferOutcome } from './call-handling.js';
 
 export type Role = 'admin' | 'customer';
 export type AccountStatus = 'active' | 'pending_approval' | 'expired' | 'suspended' | 'rejected';
@@ -80,6 +81,14 @@ export interface ApiCallLog {
   urgencyReason: string | null;
   /** When the owner marked the caller rung back (ISO time), or null; see contract/callback.ts. */
   calledBackAt: string | null;
+  /** Call handling (contract/call-handling.ts): blocked, withheld and refused, or a VIP; null otherwise. */
+  callerTag: CallerTag | null;
+  /** The warm transfer tried on this call, or null when none was. */
+  transferOutcome: TransferOutcome | null;
+  /** Seconds the caller and the owner talked after a connected transfer. */
+  transferTalkSeconds: number | null;
+  /** Whether the call came in open or closed hours; null on calls before call handling. */
+  period: 'open' | 'closed' | null;
 }
 
 export type CallUrgency = 'urgent' | 'normal' | 'low';

@@ -57,3 +57,20 @@ export type TransferOutcome = 'connected' | 'declined' | 'no-answer' | 'busy' | 
 
 /** How a call row is tagged by call handling (null = nothing special). */
 export type CallerTag = 'blocked' | 'withheld-refused' | 'vip';
+
+/**
+ * PUT /api/user/call-handling: any field left out keeps its stored value; numbers in any UK
+ * spelling (stored E.164). GET and PUT answer ApiCallHandlingResponse.
+ */
+export type CallHandlingUpdate = Partial<Omit<CallHandlingSettings, 'hours'>> & { hours?: Partial<Record<Weekday, OpeningSpan[]>> };
+
+export interface ApiCallHandlingResponse {
+  callHandling: CallHandlingSettings;
+  message?: string;
+}
+
+/** POST (add) and DELETE (remove) /api/user/call-handling/{block|vip}, body {number}. */
+export type CallHandlingListName = 'block' | 'vip';
+export interface CallHandlingListEntry {
+  number: string;
+}

@@ -32,6 +32,10 @@ const listColumns = {
   urgency: calls.urgency,
   urgencyReason: calls.urgencyReason,
   calledBackAt: calls.calledBackAt,
+  callerTag: calls.callerTag,
+  transferOutcome: calls.transferOutcome,
+  transferTalkSeconds: calls.transferTalkSeconds,
+  period: calls.period,
 };
 
 type ListRow = Pick<
@@ -49,6 +53,10 @@ type ListRow = Pick<
   | 'urgency'
   | 'urgencyReason'
   | 'calledBackAt'
+  | 'callerTag'
+  | 'transferOutcome'
+  | 'transferTalkSeconds'
+  | 'period'
 >;
 
 export function recordingUrl(callId: number): string {
@@ -70,6 +78,10 @@ export function toApiCallLog(r: ListRow): ApiCallLog {
     urgency: r.urgency,
     urgencyReason: r.urgencyReason,
     calledBackAt: r.calledBackAt ? r.calledBackAt.toISOString() : null,
+    callerTag: r.callerTag,
+    transferOutcome: r.transferOutcome,
+    transferTalkSeconds: r.transferTalkSeconds,
+    period: r.period,
   };
 }
 
@@ -129,6 +141,10 @@ type RawListRow = [
   urgency: Call['urgency'],
   urgencyReason: string | null,
   calledBackAtMs: number | null,
+  callerTag: Call['callerTag'],
+  transferOutcome: Call['transferOutcome'],
+  transferTalkSeconds: number | null,
+  period: Call['period'],
 ];
 
 function rawToApiCallLog(r: RawListRow): ApiCallLog {
@@ -146,6 +162,10 @@ function rawToApiCallLog(r: RawListRow): ApiCallLog {
     urgency: r[10],
     urgencyReason: r[11],
     calledBackAt: r[12] === null ? null : new Date(r[12]).toISOString(),
+    callerTag: r[13],
+    transferOutcome: r[14],
+    transferTalkSeconds: r[15],
+    period: r[16],
   };
 }
 

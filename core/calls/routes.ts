@@ -22,6 +22,19 @@ const CallLogSchema = Type.Object({
   urgency: Nullable(Type.Union([Type.Literal('urgent'), Type.Literal('normal'), Type.Literal('low')])),
   urgencyReason: Nullable(Type.String()),
   calledBackAt: Nullable(Type.String()),
+  callerTag: Nullable(Type.Union([Type.Literal('blocked'), Type.Literal('withheld-refused'), Type.Literal('vip')])),
+  transferOutcome: Nullable(
+    Type.Union([
+      Type.Literal('connected'),
+      Type.Literal('declined'),
+      Type.Literal('no-answer'),
+      Type.Literal('busy'),
+      Type.Literal('rejected'),
+      Type.Literal('failed'),
+    ]),
+  ),
+  transferTalkSeconds: Nullable(Type.Integer()),
+  period: Nullable(Type.Union([Type.Literal('open'), Type.Literal('closed')])),
 });
 
 const RECORDING_NOT_FOUND = 'Recording not found.';

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { CallHandlingSettings, HolidayNation } from '../../contract/call-handling.js';
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 
 // Times are UTC epoch milliseconds; money is integer pence (DESIGN.md, Data).
@@ -147,6 +148,12 @@ export const calls = sqliteTable(
     calledBackAt: integer('called_back_at', { mode: 'timestamp_ms' }),
     // Claimed by the reminder sweep before it texts, so a caller is reminded of once.
     reminderAt: integer('reminder_at', { mode: 'timestamp_ms' }),
+    // Call handling (issue 16): how the call was tagged, the warm transfer tried on it, and the
+    // period (open/closed hours) it arrived in. Null on calls that predate it or had none.
+    callerTag: text('caller_tag', { enum: ['blocked', 'withheld-refused', 'vip'] }),
+    transferOutcome: text('transfer_outcome', { enum: ['connected', 'declined', 'no-answer', 'busy', 'rejected', 'failed'] }),
+    transferTalkSeconds: integer('transfer_talk_seconds'),
+    period: text('period', { enum: ['open', 'closed'] }),
   },
   (t) => [
     index('calls_user_created_idx').on(t.userId, t.createdAt, t.id),
@@ -234,6 +241,31 @@ export const inboundMessages = sqliteTable(
   },
   (t) => [uniqueIndex('inbound_messages_sid_unique').on(t.messageSid)],
 );
+
+/**
+ * One owner's call handling (contract/call-handling.ts), read whole once per call. A row of its
+ * own rather than columns on users (read by every session check); hours and the two lists are
+ * JSON because they are always read and written whole with the rest (≤ 200 numbers each) and no
+ * query looks inside them. No row = the defaults (core/call-handling/defaults.ts).
+ */
+export const callHandling = sqliteTable('call_handling', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  transferNumber: text('transfer_number'),
+  transferTimeoutSeconds: integer('transfer_timeout_seconds').notNull().default(20),
+  hoursEnabled: integer('hours_enabled', { mode: 'boolean' }).notNull().default(false),
+  hours: text('hours', { mode: 'json' }).$type<CallHandlingSettings['hours']>().notNull(),
+  holidayNations: text('holiday_nations', { mode: 'json' }).$type<HolidayNation[]>().notNull(),
+  openRingFirst: integer('open_ring_first', { mode: 'boolean' }).notNull().default(false),
+  closedMode: text('closed_mode', { enum: ['voicemail', 'agent'] }).notNull().default('voicemail'),
+  closedRingFirst: integer('closed_ring_first', { mode: 'boolean' }).notNull().default(false),
+  closedGreeting: text('closed_greeting'),
+  blockList: text('block_list', { mode: 'json' }).$type<string[]>().notNull(),
+  vipList: text('vip_list', { mode: 'json' }).$type<string[]>().notNull(),
+  withheld: text('withheld', { enum: ['normal', 'message-only', 'refuse'] }).notNull().default('normal'),
+  updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull(),
+});
 
 export type User = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;

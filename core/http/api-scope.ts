@@ -1,6 +1,7 @@
 import { adminUserRoutes } from '../admin/user-routes.js';
 import { agentPreviewRoutes } from '../agent-preview/routes.js';
 import { analyticsRoutes } from '../analytics/routes.js';
+import { callHandlingRoutes } from '../call-handling/routes.js';
 import { authRoutes } from '../auth/routes.js';
 import { callLogRoutes } from '../calls/routes.js';
 import { numberRoutes } from '../numbers/routes.js';
@@ -32,6 +33,7 @@ export async function apiScope(api: App, opts: { extraRoutes: RouteModule[] }): 
 
   await api.register(authRoutes);
   await api.register(settingsRoutes);
+  await api.register(callHandlingRoutes);
   await api.register(adminUserRoutes);
   await api.register(analyticsRoutes);
   await api.register(numberRoutes);

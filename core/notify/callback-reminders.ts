@@ -1,4 +1,4 @@
-import { and, eq, gte, inArray, isNull, lte, ne, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, isNull, lte, ne, notInArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { calls, users } from '../db/schema.js';
 import { errorMessage, isRetryable } from '../pipeline/retryable.js';
@@ -34,6 +34,8 @@ export async function sendCallbackReminders(db: Db, notifier: CallNotifier, now:
         ne(calls.fromNumber, ''),
         isNull(calls.calledBackAt),
         isNull(calls.reminderAt),
+        // contract/callback.ts: callers turned away by the owner's rules are not waiting.
+        or(isNull(calls.callerTag), notInArray(calls.callerTag, ['blocked', 'withheld-refused'])),
         lte(calls.createdAt, sql`${at} - ${users.callbackReminderHours} * 3600000`),
         gte(calls.createdAt, sql`${at} - ${users.callbackReminderHours} * 3600000 - ${REMINDER_CATCH_UP_MS}`),
       ),

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import { spellingsOf } from '../../contract/phone.js';
 import { toApiUser } from '../accounts/users.js';
+import { loadCallHandling } from '../call-handling/store.js';
 import type { Db } from '../db/client.js';
 import { toApiDelivery } from '../webhooks/api-shape.js';
 import { calls, notifications, ownerWebhooks, phoneNumbers, unansweredQuestions, webhookDeliveries, type User } from '../db/schema.js';
@@ -15,6 +16,8 @@ export function exportOwnerData(db: Db, user: User, now: Date) {
   return {
     exportedAt: now.toISOString(),
     account: toApiUser(user),
+    // Transfer number, hours, block and VIP lists (the lists are callers' numbers the owner chose to keep).
+    callHandling: loadCallHandling(db, user.id),
     phoneNumbers: db
       .select({ phoneNumber: phoneNumbers.phoneNumber, friendlyName: phoneNumbers.friendlyName, assignedAt: phoneNumbers.assignedAt })
       .from(phoneNumbers)
@@ -35,6 +38,10 @@ export function exportOwnerData(db: Db, user: User, now: Date) {
       urgency: c.urgency,
       urgencyReason: c.urgencyReason,
       calledBackAt: c.calledBackAt ? c.calledBackAt.toISOString() : null,
+      callerTag: c.callerTag,
+      transferOutcome: c.transferOutcome,
+      transferTalkSeconds: c.transferTalkSeconds,
+      period: c.period,
       recordingUrl: c.recordingFile ? `/api/call-logs/${c.id}/recording` : null,
     })),
     unansweredQuestions: db

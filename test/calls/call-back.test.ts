@@ -72,4 +72,10 @@ describe('isToCallBack', () => {
     expect(isToCallBack({ ...c, fromNumber: '' })).toBe(false);
     expect(isToCallBack({ ...c, calledBackAt: '2026-11-22T10:00:00.000Z' })).toBe(false);
   });
+
+  it('does not hold callers the owner turned away (blocked, withheld refused), but does hold a VIP', () => {
+    expect(isToCallBack({ ...c, callerTag: 'blocked' })).toBe(false);
+    expect(isToCallBack({ ...c, fromNumber: 'anonymous', callerTag: 'withheld-refused' })).toBe(false);
+    expect(isToCallBack({ ...c, callerTag: 'vip' })).toBe(true);
+  });
 });

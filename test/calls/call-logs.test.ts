@@ -64,6 +64,10 @@ describe('GET /api/call-logs', () => {
       urgency: 'urgent',
       urgencyReason: 'no heating with a baby at home',
       calledBackAt: null,
+      callerTag: null,
+      transferOutcome: null,
+      transferTalkSeconds: null,
+      period: null,
     });
     expect(res.body.callLogs[1]).toMatchObject({ recordingUrl: null, aiSummary: null, transcription: null, notificationSent: false, urgency: null, urgencyReason: null });
 

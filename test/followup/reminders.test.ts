@@ -58,6 +58,19 @@ describe('call-back reminders', () => {
     expect(reminders()[0]!.body).toContain(`Reply DONE ${voicemail} when called back.`);
   });
 
+  it('does not remind of a caller on the block list, but does of a VIP', async () => {
+    await start(1);
+    const db = h!.server.database.db;
+    const old = new Date(now() - 2 * HOUR);
+    const blocked = h!.finishedCall({ status: 'missed', createdAt: old });
+    db.update(calls).set({ callerTag: 'blocked' }).where(eq(calls.id, blocked)).run();
+    const vip = h!.finishedCall({ status: 'missed', createdAt: old });
+    db.update(calls).set({ callerTag: 'vip' }).where(eq(calls.id, vip)).run();
+
+    expect(await h!.pipeline.remindCallbacks()).toBe(1);
+    expect(reminders()[0]!.body).toContain(`Reply DONE ${vip} when called back.`);
+  });
+
   it('sends nothing while the owner has reminders off (the default)', async () => {
     await start(null);
     h!.finishedCall({ status: 'missed', createdAt: new Date(now() - 30 * HOUR) });

@@ -7,6 +7,7 @@ export const keys = {
   phoneNumbers: ['phone-numbers'] as const,
   questions: ['unanswered-questions'] as const,
   webhook: ['user', 'webhook'] as const,
+  callHandling: ['call-handling'] as const,
   admin: {
     all: ['admin'] as const,
     users: ['admin', 'users'] as const,

@@ -1,5 +1,5 @@
-import { CheckCircle2, FileText, PhoneCall, PhoneMissed, PhoneOutgoing, Play, Search, TrendingUp, Undo2 } from 'lucide-react';
-import { useMemo, useState } from 'react';
+import { CheckCircle2, FileText, PhoneCall, PhoneForwarded, PhoneMissed, PhoneOutgoing, Play, Search, ShieldOff, TrendingUp, Undo2 } from 'lucide-react';
+import { createContext, useContext, useMemo, useState } from 'react';
 import type { ApiCallLog } from '../../../../contract/api';
 import { isToCallBack } from '../../../../contract/callback';
 import { useAnalytics, useCallLogs } from '../../api/queries';
@@ -14,6 +14,8 @@ import { NA, capitalise, formatCallDate, formatDateTime, formatMmSs, formatPhone
 import { useMarkCalledBack } from './call-back-api';
 import { usePhoneQuery } from '../../lib/phone-search';
 import { showUrgencyOnCard, urgencyDetail } from '../../lib/urgency';
+import { useCallHandling, useListEntry } from '../../api/call-handling';
+import { callHandlingTags, callerTagLabel, periodLabel, transferDetail } from '../../lib/call-handling';
 
 const openRecording = (url: string) => window.open(url, '_blank', 'noopener,noreferrer');
 
@@ -32,6 +34,27 @@ function CalledBackButton({ call, size = 'sm' }: { call: ApiCallLog; size?: 'sm'
   ) : (
     <Button size={size} variant="outline" disabled={mark.isPending} onClick={() => mark.mutate({ id: call.id, calledBack: false })} aria-label="Undo called back">
       <Undo2 className="h-3.5 w-3.5" aria-hidden /> Undo called back
+    </Button>
+  );
+}
+
+/** Numbers on the block list now, when any call shown was blocked (null while unknown). */
+const BlockedNow = createContext<ReadonlySet<string> | null>(null);
+
+/** A blocked caller's "Unblock": takes the number off the block list in one click (shown while it is on it). */
+function UnblockButton({ call, size = 'sm' }: { call: ApiCallLog; size?: 'sm' | 'md' }) {
+  const blocked = useContext(BlockedNow);
+  const unblock = useListEntry();
+  if (call.callerTag !== 'blocked' || (blocked !== null && !blocked.has(call.fromNumber))) return null;
+  return (
+    <Button
+      size={size}
+      variant="outline"
+      disabled={unblock.isPending}
+      onClick={() => unblock.mutate({ list: 'block', number: call.fromNumber, remove: true })}
+      aria-label={`Unblock ${formatPhone(call.fromNumber)}`}
+    >
+      <ShieldOff className="h-3.5 w-3.5" aria-hidden /> Unblock
     </Button>
   );
 }
@@ -55,6 +78,11 @@ function CallCard({ call, day, onOpen }: { call: ApiCallLog; day: string | null;
             {waiting && <Badge tone="amber">To call back</Badge>}
             {call.calledBackAt && <Badge tone="green">Called back</Badge>}
             {call.urgency && showUrgencyOnCard(call.urgency) && <UrgencyBadge urgency={call.urgency} />}
+            {callHandlingTags(call).map((t) => (
+              <Badge key={t.label} tone={t.tone}>
+                {t.label}
+              </Badge>
+            ))}
             <CallStatusBadge status={call.status} />
             <span className="tabular-nums text-slate-600 dark:text-slate-300" aria-label="Duration">
               {formatMmSs(call.duration)}
@@ -64,8 +92,13 @@ function CallCard({ call, day, onOpen }: { call: ApiCallLog; day: string | null;
         {call.urgency === 'urgent' && call.urgencyReason && (
           <p className="mt-3 text-sm font-medium text-red-700 dark:text-red-300">{urgencyDetail(call.urgency, call.urgencyReason)}</p>
         )}
+        {transferDetail(call) && (
+          <p className="mt-3 flex items-center gap-1.5 text-sm text-slate-600 dark:text-slate-300">
+            <PhoneForwarded className="h-3.5 w-3.5" aria-hidden /> Transfer: {transferDetail(call)}
+          </p>
+        )}
         {call.aiSummary && <p className="mt-3 line-clamp-2 text-sm text-slate-700 dark:text-slate-300">{call.aiSummary}</p>}
-        {(call.recordingUrl || call.transcription || callBack || call.calledBackAt) && (
+        {(call.recordingUrl || call.transcription || callBack || call.calledBackAt || call.callerTag === 'blocked') && (
           <div className="relative z-10 mt-3 flex flex-wrap gap-2">
             {callBack && (
               <a
@@ -87,6 +120,7 @@ function CallCard({ call, day, onOpen }: { call: ApiCallLog; day: string | null;
               </Button>
             )}
             <CalledBackButton call={call} />
+            <UnblockButton call={call} />
           </div>
         )}
       </div>
@@ -147,10 +181,14 @@ function CallDetails({ call, onClose }: { call: ApiCallLog | null; onClose: () =
               <Row label="Notification Sent">{call.notificationSent ? 'Yes' : 'No'}</Row>
               <Row label="Urgency">{urgencyDetail(call.urgency, call.urgencyReason)}</Row>
               <Row label="Called Back">{call.calledBackAt ? formatDateTime(call.calledBackAt) : isToCallBack(call) ? 'Not yet' : NA}</Row>
+              {call.callerTag && <Row label="Caller">{callerTagLabel(call.callerTag)}</Row>}
+              {transferDetail(call) && <Row label="Transfer">{transferDetail(call)}</Row>}
+              {periodLabel(call.period) && <Row label="Came in">{periodLabel(call.period)}</Row>}
             </dl>
           </section>
           <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
             <CalledBackButton call={call} size="md" />
+            <UnblockButton call={call} size="md" />
             <Button disabled={!call.recordingUrl} onClick={() => call.recordingUrl && openRecording(call.recordingUrl)}>
               <Play className="h-4 w-4" aria-hidden /> Play Recording
             </Button>
@@ -188,6 +226,10 @@ export default function CallLogs() {
   const phone = usePhoneQuery(search);
   const shown = useMemo(() => toCallBackOnly(filterCalls(calls, search, status, phone), waitingOnly), [calls, search, status, phone, waitingOnly]);
   const days = useMemo(() => dayDividers(shown), [shown]);
+  // The block list is read only when a blocked call is listed, to show Unblock while the number is on it.
+  const anyBlocked = useMemo(() => calls.some((c) => c.callerTag === 'blocked'), [calls]);
+  const handling = useCallHandling({ enabled: anyBlocked });
+  const blockedNow = useMemo(() => (handling.data ? new Set(handling.data.callHandling.blockList) : null), [handling.data]);
 
   let body: React.ReactNode;
   if (q.isLoading) body = <CallsLoading />;
@@ -205,7 +247,7 @@ export default function CallLogs() {
     );
 
   return (
-    <>
+    <BlockedNow.Provider value={blockedNow}>
       <PageHeader title="Call Logs" subtitle="Monitor all your business calls in one place" />
       {!q.isLoading && !q.isError && <FirstRunChecklist hasCalls={calls.length > 0} />}
       <div className="mb-6 grid grid-cols-2 gap-4 lg:grid-cols-4">
@@ -242,6 +284,6 @@ export default function CallLogs() {
         )}
       </Card>
       <CallDetails call={selected} onClose={() => setSelectedId(null)} />
-    </>
+    </BlockedNow.Provider>
   );
 }

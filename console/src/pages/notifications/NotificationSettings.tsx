@@ -12,6 +12,7 @@ import { voiceLabel } from '../../lib/voices';
 import { useUnsavedChangesWarning } from '../../components/use-unsaved-changes';
 import { toast } from '../../toast/use-toast';
 import AgentTryIt from './AgentTryIt';
+import CallHandling from './CallHandling';
 import { PlayGreeting } from './PlayGreeting';
 import WebhookSettings from './WebhookSettings';
 
@@ -239,8 +240,9 @@ export default function NotificationSettings() {
           </Button>
         </div>
       </form>
-      {/* Saved on its own: not part of "Save Changes". */}
-      <div className="mt-6">
+      <div className="mt-6 grid gap-6">
+        <CallHandling />
+        {/* Saved on its own: not part of "Save Changes". */}
         <WebhookSettings />
       </div>
     </>

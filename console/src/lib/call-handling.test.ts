@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { callHandlingTags, callerTagLabel, periodLabel, transferDetail } from './call-handling';
+
+describe('call-handling display rules', () => {
+  it('shows the transfer outcome, with the talk time when put through', () => {
+    expect(transferDetail({ transferOutcome: 'connected', transferTalkSeconds: 95 })).toBe('Put through, talked 1:35');
+    expect(transferDetail({ transferOutcome: 'connected', transferTalkSeconds: null })).toBe('Put through');
+    expect(transferDetail({ transferOutcome: 'no-answer', transferTalkSeconds: null })).toBe('No answer');
+    expect(transferDetail({ transferOutcome: 'declined', transferTalkSeconds: null })).toBe('Declined (sent to voicemail)');
+    expect(transferDetail({ transferOutcome: null, transferTalkSeconds: null })).toBeNull();
+  });
+
+  it('tags a transferred VIP with both, and a blocked caller as Blocked', () => {
+    expect(callHandlingTags({ callerTag: 'vip', transferOutcome: 'connected' }).map((t) => t.label)).toEqual(['Transferred', 'VIP']);
+    expect(callHandlingTags({ callerTag: 'blocked', transferOutcome: null }).map((t) => t.label)).toEqual(['Blocked']);
+    expect(callHandlingTags({ callerTag: null, transferOutcome: 'busy' })).toEqual([]);
+  });
+
+  it('names tags and periods', () => {
+    expect(callerTagLabel('withheld-refused')).toBe('Withheld, refused');
+    expect(periodLabel('closed')).toBe('Closed hours');
+    expect(periodLabel(null)).toBeNull();
+  });
+});

@@ -1,0 +1,68 @@
+import type { ApiCallLog } from '../../../contract/api';
+import type { CallerTag, HolidayNation, TransferOutcome, Weekday, WithheldPolicy } from '../../../contract/call-handling';
+import type { BadgeTone } from '../components/ui';
+import { formatMmSs } from './format';
+
+// What the console says about call handling: the settings' choices and each call's tags.
+
+export const DAY_LABELS: Record<Weekday, string> = {
+  mon: 'Monday',
+  tue: 'Tuesday',
+  wed: 'Wednesday',
+  thu: 'Thursday',
+  fri: 'Friday',
+  sat: 'Saturday',
+  sun: 'Sunday',
+};
+
+export const NATION_LABELS: Record<HolidayNation, string> = {
+  'england-wales': 'England & Wales',
+  scotland: 'Scotland',
+  'northern-ireland': 'Northern Ireland',
+};
+
+export const WITHHELD_LABELS: Record<WithheldPolicy, string> = {
+  normal: 'Answer them as usual',
+  'message-only': 'Take a message only',
+  refuse: 'Turn them away politely',
+};
+
+/** At most this many opening times a day (the server's rule too). */
+export const SPANS_PER_DAY = 4;
+
+const OUTCOME_LABELS: Record<TransferOutcome, string> = {
+  connected: 'Put through',
+  declined: 'Declined (sent to voicemail)',
+  'no-answer': 'No answer',
+  busy: 'Busy',
+  rejected: 'Rejected',
+  failed: 'Could not ring',
+};
+
+/** "Put through, talked 1:35", "No answer"; null when no transfer was tried. */
+export function transferDetail(call: Pick<ApiCallLog, 'transferOutcome' | 'transferTalkSeconds'>): string | null {
+  if (!call.transferOutcome) return null;
+  const label = OUTCOME_LABELS[call.transferOutcome];
+  return call.transferOutcome === 'connected' && call.transferTalkSeconds !== null ? `${label}, talked ${formatMmSs(call.transferTalkSeconds)}` : label;
+}
+
+const TAG_LABELS: Record<CallerTag, string> = { blocked: 'Blocked', 'withheld-refused': 'Withheld, refused', vip: 'VIP' };
+
+export function callerTagLabel(tag: CallerTag): string {
+  return TAG_LABELS[tag];
+}
+
+/** The call-handling badges a card shows, in this order (Urgent has its own badge already). */
+export function callHandlingTags(call: Pick<ApiCallLog, 'callerTag' | 'transferOutcome'>): { label: string; tone: BadgeTone }[] {
+  const tags: { label: string; tone: BadgeTone }[] = [];
+  if (call.transferOutcome === 'connected') tags.push({ label: 'Transferred', tone: 'green' });
+  if (call.callerTag === 'blocked') tags.push({ label: 'Blocked', tone: 'gray' });
+  if (call.callerTag === 'withheld-refused') tags.push({ label: 'Withheld, refused', tone: 'gray' });
+  if (call.callerTag === 'vip') tags.push({ label: 'VIP', tone: 'purple' });
+  return tags;
+}
+
+/** "Open hours" / "Closed hours", or null on calls from before hours existed. */
+export function periodLabel(period: ApiCallLog['period']): string | null {
+  return period === 'open' ? 'Open hours' : period === 'closed' ? 'Closed hours' : null;
+}

@@ -1,0 +1,301 @@
+import { Ban, PhoneForwarded, Plus, Star, Trash2 } from 'lucide-react';
+import { useId, useState, type FormEvent } from 'react';
+import {
+  WEEKDAYS,
+  type CallHandlingListName,
+  type CallHandlingSettings,
+  type CallHandlingUpdate,
+  type HolidayNation,
+  type OpeningSpan,
+  type WithheldPolicy,
+} from '../../../../contract/call-handling';
+import { formatPhone } from '../../../../contract/phone-display';
+import { useCallHandling, useListEntry, useSaveCallHandling, useTestTransfer } from '../../api/call-handling';
+import { Button, Card, CardHeader, ErrorState, Field, Input, Select, Spinner, Switch, Textarea } from '../../components/ui';
+import { useUnsavedChangesWarning } from '../../components/use-unsaved-changes';
+import { DAY_LABELS, NATION_LABELS, SPANS_PER_DAY, WITHHELD_LABELS } from '../../lib/call-handling';
+import { messageOr } from '../../lib/errors';
+
+/** What the form edits; the two lists change one number at a time, straight away, so they are not in it. */
+type Form = Required<Omit<CallHandlingUpdate, 'blockList' | 'vipList' | 'transferNumber' | 'closedGreeting'>> & {
+  transferNumber: string;
+  closedGreeting: string;
+};
+
+function formFrom(s: CallHandlingSettings): Form {
+  return {
+    transferNumber: s.transferNumber ?? '',
+    transferTimeoutSeconds: s.transferTimeoutSeconds,
+    hoursEnabled: s.hoursEnabled,
+    hours: s.hours,
+    holidayNations: s.holidayNations,
+    openRingFirst: s.openRingFirst,
+    closedMode: s.closedMode,
+    closedRingFirst: s.closedRingFirst,
+    closedGreeting: s.closedGreeting ?? '',
+    withheld: s.withheld,
+  };
+}
+
+function SwitchRow({ label, text, checked, onChange }: { label: string; text: string; checked: boolean; onChange: (v: boolean) => void }) {
+  const id = useId();
+  return (
+    <div className="flex items-center justify-between gap-4">
+      <label htmlFor={id}>
+        <span className="block text-sm font-semibold">{label}</span>
+        <span className="block text-sm text-slate-500 dark:text-slate-400">{text}</span>
+      </label>
+      <Switch id={id} label={label} checked={checked} onChange={onChange} />
+    </div>
+  );
+}
+
+function HoursTable({ hours, onChange }: { hours: Form['hours']; onChange: (h: Form['hours']) => void }) {
+  const setDay = (day: keyof Form['hours'], spans: OpeningSpan[]) => onChange({ ...hours, [day]: spans });
+  return (
+    <div className="grid gap-2" role="group" aria-label="Opening hours">
+      {WEEKDAYS.map((day) => {
+        const spans = hours[day] ?? [];
+        const name = DAY_LABELS[day];
+        return (
+          <div key={day} className="flex flex-col gap-2 border-b border-slate-100 pb-2 last:border-0 sm:flex-row sm:items-start dark:border-slate-800">
+            <span className="w-28 shrink-0 pt-2 text-sm font-medium">{name}</span>
+            <div className="flex flex-1 flex-col gap-2">
+              {spans.length === 0 && <span className="pt-2 text-sm text-slate-500 dark:text-slate-400">Closed all day</span>}
+              {spans.map((span, i) => (
+                <div key={i} className="flex flex-wrap items-center gap-2">
+                  <div className="w-36">
+                    <Input
+                      type="time"
+                      aria-label={`${name} opens`}
+                      value={span.open}
+                      onChange={(e) => setDay(day, spans.map((s, j) => (j === i ? { ...s, open: e.target.value } : s)))}
+                    />
+                  </div>
+                  <span className="text-sm text-slate-500 dark:text-slate-400">to</span>
+                  <div className="w-36">
+                    <Input
+                      type="time"
+                      aria-label={`${name} closes`}
+                      value={span.close}
+                      onChange={(e) => setDay(day, spans.map((s, j) => (j === i ? { ...s, close: e.target.value } : s)))}
+                    />
+                  </div>
+                  <Button size="icon" variant="ghost" aria-label={`Remove ${name} ${span.open} to ${span.close}`} onClick={() => setDay(day, spans.filter((_, j) => j !== i))}>
+                    <Trash2 className="h-4 w-4" aria-hidden />
+                  </Button>
+                </div>
+              ))}
+            </div>
+            <Button
+              size="sm"
+              variant="outline"
+              aria-label={`Add hours on ${name}`}
+              disabled={spans.length >= SPANS_PER_DAY}
+              onClick={() => setDay(day, [...spans, spans.length ? { open: '13:00', close: '17:30' } : { open: '09:00', close: '17:30' }])}
+            >
+              <Plus className="h-3.5 w-3.5" aria-hidden /> Add hours
+            </Button>
+          </div>
+        );
+      })}
+    </div>
+  );
+}
+
+function NumberList({ list, title, text, numbers, icon }: { list: CallHandlingListName; title: string; text: string; numbers: string[]; icon: React.ReactNode }) {
+  // "block list", "VIP list": the list's name inside a sentence.
+  const name = list === 'vip' ? 'VIP list' : 'block list';
+  const [entry, setEntry] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const change = useListEntry();
+  const add = (e: FormEvent) => {
+    e.preventDefault();
+    if (!entry.trim()) return;
+    setError(null);
+    change.mutate(
+      { list, number: entry.trim() },
+      { onSuccess: () => setEntry(''), onError: (err) => setError(messageOr(err, 'Failed to update the list')) },
+    );
+  };
+  return (
+    <section className="grid gap-3" aria-label={title}>
+      <h3 className="flex items-center gap-2 text-sm font-semibold">
+        {icon} {title}
+      </h3>
+      <p className="text-sm text-slate-500 dark:text-slate-400">{text}</p>
+      <form onSubmit={add} className="flex items-start gap-2">
+        <div className="flex-1">
+          <Field label={`Add to ${name}`} error={error}>
+            <Input type="tel" value={entry} onChange={(e) => setEntry(e.target.value)} placeholder="07700 900123" autoComplete="off" />
+          </Field>
+        </div>
+        <Button type="submit" variant="outline" className="mt-6" disabled={change.isPending || !entry.trim()}>
+          <Plus className="h-4 w-4" aria-hidden /> Add
+        </Button>
+      </form>
+      {numbers.length === 0 ? (
+        <p className="text-sm text-slate-500 dark:text-slate-400">No numbers yet.</p>
+      ) : (
+        <ul className="divide-y divide-slate-100 rounded-lg border border-slate-200 dark:divide-slate-800 dark:border-slate-800" aria-label={`${title} numbers`}>
+          {numbers.map((n) => (
+            <li key={n} className="flex items-center justify-between gap-3 px-3 py-1.5 text-sm">
+              <span className="tabular-nums">{formatPhone(n)}</span>
+              <Button size="sm" variant="ghost" aria-label={`Remove ${formatPhone(n)} from ${name}`} disabled={change.isPending} onClick={() => change.mutate({ list, number: n, remove: true })}>
+                <Trash2 className="h-3.5 w-3.5" aria-hidden /> Remove
+              </Button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function CallHandlingForm({ settings }: { settings: CallHandlingSettings }) {
+  const [form, setForm] = useState(() => formFrom(settings));
+  const [saved, setSaved] = useState(form);
+  const dirty = JSON.stringify(form) !== JSON.stringify(saved);
+  useUnsavedChangesWarning(dirty);
+  const set = <K extends keyof Form>(k: K, v: Form[K]) => setForm((f) => ({ ...f, [k]: v }));
+  const save = useSaveCallHandling((res) => {
+    const next = formFrom(res.callHandling);
+    setForm(next);
+    setSaved(next);
+  });
+  const test = useTestTransfer();
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    save.mutate({ ...form, transferNumber: form.transferNumber.trim() || null, closedGreeting: form.closedGreeting.trim() || null });
+  };
+  const toggleNation = (n: HolidayNation, on: boolean) =>
+    set('holidayNations', on ? [...form.holidayNations, n] : form.holidayNations.filter((x) => x !== n));
+  const hasTransfer = Boolean(settings.transferNumber);
+
+  return (
+    <>
+      <form onSubmit={onSubmit} className="grid gap-6" aria-label="Call handling">
+        <Card>
+          <CardHeader title="Call handling" description="Put callers through to you, answer by the clock, and choose who gets through" />
+          <div className="grid gap-5 p-5">
+            <div className="grid gap-4 md:grid-cols-[1fr_12rem]">
+              <Field label="Put calls through to" hint="Your mobile. Not the business line that forwards to us.">
+                <Input type="tel" value={form.transferNumber} onChange={(e) => set('transferNumber', e.target.value)} placeholder="07911 123456" autoComplete="tel" />
+              </Field>
+              <Field label="Ring for (seconds)" hint="5 to 60; then the caller goes to voicemail.">
+                <Input type="number" min={5} max={60} value={form.transferTimeoutSeconds} onChange={(e) => set('transferTimeoutSeconds', Number(e.target.value))} />
+              </Field>
+            </div>
+            <div className="flex flex-wrap items-center gap-3">
+              <Button variant="outline" disabled={!hasTransfer || dirty || test.isPending} onClick={() => test.mutate()}>
+                <PhoneForwarded className="h-4 w-4" aria-hidden /> {test.isPending ? 'Ringing...' : 'Test transfer'}
+              </Button>
+              <span className="text-sm text-slate-500 dark:text-slate-400">
+                {hasTransfer ? (dirty ? 'Save your changes first.' : 'Rings your phone and plays a sample briefing.') : 'Save a number to put calls through to first.'}
+              </span>
+            </div>
+          </div>
+        </Card>
+
+        <Card>
+          <CardHeader title="Business hours" description="UK time. Bank holidays are closed all day." />
+          <div className="grid gap-5 p-5">
+            <SwitchRow
+              label="Use business hours"
+              text="When off, every call is handled as open hours."
+              checked={form.hoursEnabled}
+              onChange={(v) => set('hoursEnabled', v)}
+            />
+            <HoursTable hours={form.hours} onChange={(h) => set('hours', h)} />
+            <fieldset className="grid gap-2">
+              <legend className="mb-1 text-sm font-medium text-slate-700 dark:text-slate-300">Bank holidays of</legend>
+              <div className="flex flex-wrap gap-4">
+                {(Object.keys(NATION_LABELS) as HolidayNation[]).map((n) => (
+                  <label key={n} className="flex min-h-6 items-center gap-2 text-sm">
+                    <input type="checkbox" className="h-4 w-4 accent-indigo-600" checked={form.holidayNations.includes(n)} onChange={(e) => toggleNation(n, e.target.checked)} />
+                    {NATION_LABELS[n]}
+                  </label>
+                ))}
+              </div>
+            </fieldset>
+          </div>
+        </Card>
+
+        <Card>
+          <CardHeader title="How calls are answered" description="In open hours calls are answered in your AI Voice Agent Mode." />
+          <div className="grid gap-5 p-5">
+            <SwitchRow
+              label="Open hours: ring me first"
+              text="Your phone rings first; if you do not answer, the call goes on as usual."
+              checked={form.openRingFirst}
+              onChange={(v) => set('openRingFirst', v)}
+            />
+            <Field label="Closed hours: answer with">
+              <Select value={form.closedMode} onChange={(e) => set('closedMode', e.target.value as Form['closedMode'])}>
+                <option value="voicemail">Voicemail Only</option>
+                <option value="agent">AI Voice Agent</option>
+              </Select>
+            </Field>
+            <SwitchRow
+              label="Closed hours: ring me first"
+              text="Your phone rings first out of hours too."
+              checked={form.closedRingFirst}
+              onChange={(v) => set('closedRingFirst', v)}
+            />
+            <Field label="Closed-hours greeting (Optional)" hint="Played instead of your usual greeting when you are closed.">
+              <Textarea rows={3} value={form.closedGreeting} onChange={(e) => set('closedGreeting', e.target.value)} />
+            </Field>
+            <Field label="Withheld numbers">
+              <Select value={form.withheld} onChange={(e) => set('withheld', e.target.value as WithheldPolicy)}>
+                {(Object.keys(WITHHELD_LABELS) as WithheldPolicy[]).map((w) => (
+                  <option key={w} value={w}>
+                    {WITHHELD_LABELS[w]}
+                  </option>
+                ))}
+              </Select>
+            </Field>
+          </div>
+        </Card>
+
+        <div className="flex justify-end">
+          <Button type="submit" size="lg" disabled={save.isPending}>
+            {save.isPending ? 'Saving...' : 'Save call handling'}
+          </Button>
+        </div>
+      </form>
+
+      <Card>
+        <CardHeader title="Block and VIP lists" description="Changes here apply at once." />
+        <div className="grid gap-8 p-5 md:grid-cols-2">
+          <NumberList
+            list="block"
+            title="Block list"
+            text="These callers hear a short polite message and are not recorded."
+            numbers={settings.blockList}
+            icon={<Ban className="h-4 w-4 text-slate-500" aria-hidden />}
+          />
+          <NumberList
+            list="vip"
+            title="VIP list"
+            text="Your phone always rings first for these callers, and you are texted at once."
+            numbers={settings.vipList}
+            icon={<Star className="h-4 w-4 text-violet-600" aria-hidden />}
+          />
+        </div>
+      </Card>
+    </>
+  );
+}
+
+/** The "Call handling" section of Notification Settings (issue 16), with its own save. */
+export default function CallHandling() {
+  const q = useCallHandling();
+  if (q.isLoading) return <Spinner label="Loading call handling..." />;
+  if (q.isError || !q.data)
+    return (
+      <Card>
+        <ErrorState title="Could not load call handling" message={messageOr(q.error, 'Please try again.')} onRetry={() => void q.refetch()} />
+      </Card>
+    );
+  return <CallHandlingForm settings={q.data.callHandling} />;
+}

@@ -1,0 +1,29 @@
+import type { CallHandlingSettings } from '../../contract/call-handling.js';
+
+const weekday = () => [{ open: '09:00', close: '17:30' }];
+
+/** What an owner who never opened the section gets: hours set but off, nothing rings first. */
+export function defaultCallHandling(): CallHandlingSettings {
+  return {
+    transferNumber: null,
+    transferTimeoutSeconds: 20,
+    hoursEnabled: false,
+    hours: { mon: weekday(), tue: weekday(), wed: weekday(), thu: weekday(), fri: weekday(), sat: [], sun: [] },
+    holidayNations: ['england-wales'],
+    openRingFirst: false,
+    closedMode: 'voicemail',
+    closedRingFirst: false,
+    closedGreeting: null,
+    blockList: [],
+    vipList: [],
+    withheld: 'normal',
+  };
+}
+
+export const LIMITS = {
+  spansPerDay: 4,
+  listEntries: 200,
+  timeoutMin: 5,
+  timeoutMax: 60,
+  closedGreeting: 1000,
+} as const;

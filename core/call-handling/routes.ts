@@ -1,0 +1,134 @@
+import { Type } from 'typebox';
+import type { ApiCallHandlingResponse, CallHandlingListName, CallHandlingSettings } from '../../contract/call-handling.js';
+import { toE164 } from '../../contract/phone.js';
+import { badRequest } from '../http/errors.js';
+import type { App } from '../http/fastify-types.js';
+import { currentUser, requireUser } from '../http/session-hook.js';
+import { LIMITS } from './defaults.js';
+import { loadCallHandling, saveCallHandling, transferGuard } from './store.js';
+import { MESSAGES, validateCallHandling } from './validate.js';
+
+const Span = Type.Object({ open: Type.String({ maxLength: 10 }), close: Type.String({ maxLength: 10 }) }, { additionalProperties: false });
+// maxItems here only bounds the work; the rules (validate.ts) give the owner the real limits.
+const Spans = Type.Optional(Type.Array(Span, { maxItems: 24 }));
+const Numbers = Type.Optional(Type.Array(Type.String({ maxLength: 40 }), { maxItems: 1000 }));
+const Nation = Type.Union([Type.Literal('england-wales'), Type.Literal('scotland'), Type.Literal('northern-ireland')]);
+
+const UpdateBody = Type.Object(
+  {
+    transferNumber: Type.Optional(Type.Union([Type.String({ maxLength: 40 }), Type.Null()])),
+    transferTimeoutSeconds: Type.Optional(Type.Number()),
+    hoursEnabled: Type.Optional(Type.Boolean()),
+    hours: Type.Optional(
+      Type.Object({ mon: Spans, tue: Spans, wed: Spans, thu: Spans, fri: Spans, sat: Spans, sun: Spans }, { additionalProperties: false }),
+    ),
+    holidayNations: Type.Optional(Type.Array(Nation, { maxItems: 3 * 2 })),
+    openRingFirst: Type.Optional(Type.Boolean()),
+    closedMode: Type.Optional(Type.Union([Type.Literal('voicemail'), Type.Literal('agent')])),
+    closedRingFirst: Type.Optional(Type.Boolean()),
+    closedGreeting: Type.Optional(Type.Union([Type.String({ maxLength: LIMITS.closedGreeting * 2, multiline: true }), Type.Null()])),
+    blockList: Numbers,
+    vipList: Numbers,
+    withheld: Type.Optional(Type.Union([Type.Literal('normal'), Type.Literal('message-only'), Type.Literal('refuse')])),
+  },
+  { additionalProperties: false },
+);
+
+const EntryBody = Type.Object({ number: Type.String({ maxLength: 40 }) }, { additionalProperties: false });
+
+// Ajv's wording for the fields an owner can get wrong, in the owner's words (keyed by top-level field).
+const FIELD_MESSAGES: Record<string, string> = {
+  transferNumber: MESSAGES.transferNumber,
+  transferTimeoutSeconds: MESSAGES.timeout,
+  hours: 'Opening hours must be given per day (mon to sun) as a list of {open, close} times in HH:MM.',
+  holidayNations: 'Bank holidays must be chosen from england-wales, scotland and northern-ireland.',
+  closedMode: 'Closed-hours mode must be voicemail or agent.',
+  withheld: 'Withheld numbers must be handled as normal, message-only or refuse.',
+  closedGreeting: MESSAGES.closedGreeting,
+  blockList: 'The block list must be a list of phone numbers.',
+  vipList: 'The VIP list must be a list of phone numbers.',
+  number: 'Give the phone number as text, e.g. 07700 900123.',
+};
+
+const clearValidation: NonNullable<Parameters<App['put']>[1]>['errorHandler'] = (error, _req, reply) => {
+  const first = error.validation?.[0];
+  if (!first || first.keyword === 'additionalProperties' || first.keyword === 'required') throw error;
+  const field = first.instancePath.split('/')[1] ?? '';
+  const message = FIELD_MESSAGES[field];
+  if (!message) throw error;
+  return reply.status(400).send({ message });
+};
+
+const LIST_FIELD = { block: 'blockList', vip: 'vipList' } as const;
+const LIST_LABEL = { block: 'block list', vip: 'VIP list' } as const;
+
+/**
+ * The owner's call handling (issue 16): GET/PUT the whole settings, and add or take off one
+ * number on the block or VIP list (a call card's "Unblock" is one DELETE). Owner-scoped: the
+ * signed-in user's own row, nobody else's.
+ */
+export async function callHandlingRoutes(app: App): Promise<void> {
+  const { database, now } = app.services;
+  const db = database.db;
+
+  const save = (userId: number, settings: CallHandlingSettings) => {
+    saveCallHandling(db, userId, settings, now());
+    for (const listener of app.services.hooks.settingsChanged) listener(userId);
+  };
+
+  app.get('/api/user/call-handling', { preHandler: requireUser }, async (req): Promise<ApiCallHandlingResponse> => {
+    return { callHandling: loadCallHandling(db, currentUser(req).id) };
+  });
+
+  app.put(
+    '/api/user/call-handling',
+    { preHandler: requireUser, schema: { body: UpdateBody }, errorHandler: clearValidation },
+    async (req): Promise<ApiCallHandlingResponse> => {
+      const user = currentUser(req);
+      const result = db.transaction(() => {
+        const next = validateCallHandling(req.body, loadCallHandling(db, user.id), transferGuard(db, user.id));
+        if (!('message' in next)) save(user.id, next);
+        return next;
+      });
+      if ('message' in result) throw badRequest(result.message, { [result.field]: result.message });
+      return { callHandling: result, message: 'Call handling saved' };
+    },
+  );
+
+  for (const list of ['block', 'vip'] as const satisfies readonly CallHandlingListName[]) {
+    const field = LIST_FIELD[list];
+    const path = `/api/user/call-handling/${list}`;
+    const entry = (raw: string) => {
+      const number = toE164(raw);
+      if (!number) throw badRequest(`"${raw}" is not a phone number.`, { number: `"${raw}" is not a phone number.` });
+      return number;
+    };
+
+    app.post(path, { preHandler: requireUser, schema: { body: EntryBody }, errorHandler: clearValidation }, async (req): Promise<ApiCallHandlingResponse> => {
+      const user = currentUser(req);
+      const number = entry(req.body.number);
+      const result = db.transaction(() => {
+        const current = loadCallHandling(db, user.id);
+        if (current[field].includes(number)) return current;
+        const next = validateCallHandling({ [field]: [...current[field], number] }, current, transferGuard(db, user.id));
+        if (!('message' in next)) save(user.id, next);
+        return next;
+      });
+      if ('message' in result) throw badRequest(result.message, { number: result.message });
+      return { callHandling: result, message: `${number} is on your ${LIST_LABEL[list]}.` };
+    });
+
+    app.delete(path, { preHandler: requireUser, schema: { body: EntryBody }, errorHandler: clearValidation }, async (req): Promise<ApiCallHandlingResponse> => {
+      const user = currentUser(req);
+      const number = entry(req.body.number);
+      const callHandling = db.transaction(() => {
+        const current = loadCallHandling(db, user.id);
+        if (!current[field].includes(number)) return current;
+        const next = { ...current, [field]: current[field].filter((n) => n !== number) };
+        save(user.id, next);
+        return next;
+      });
+      return { callHandling, message: `${number} is off your ${LIST_LABEL[list]}.` };
+    });
+  }
+}

@@ -1,0 +1,44 @@
+import { eq, isNull } from 'drizzle-orm';
+import type { CallHandlingSettings } from '../../contract/call-handling.js';
+import type { Db } from '../db/client.js';
+import { callHandling, phoneNumbers, users } from '../db/schema.js';
+import { defaultCallHandling } from './defaults.js';
+import type { TransferGuard } from './validate.js';
+
+/**
+ * The owner's call handling as the call side uses it (one indexed read by primary key); an
+ * owner who never saved any gets the defaults.
+ */
+export function loadCallHandling(db: Db, userId: number): CallHandlingSettings {
+  const row = db.select().from(callHandling).where(eq(callHandling.userId, userId)).get();
+  if (!row) return defaultCallHandling();
+  return {
+    transferNumber: row.transferNumber,
+    transferTimeoutSeconds: row.transferTimeoutSeconds,
+    hoursEnabled: row.hoursEnabled,
+    hours: row.hours,
+    holidayNations: row.holidayNations,
+    openRingFirst: row.openRingFirst,
+    closedMode: row.closedMode,
+    closedRingFirst: row.closedRingFirst,
+    closedGreeting: row.closedGreeting,
+    blockList: row.blockList,
+    vipList: row.vipList,
+    withheld: row.withheld,
+  };
+}
+
+export function saveCallHandling(db: Db, userId: number, settings: CallHandlingSettings, now: Date): void {
+  const values = { ...settings, updatedAt: now };
+  db.insert(callHandling)
+    .values({ userId, ...values })
+    .onConflictDoUpdate({ target: callHandling.userId, set: values })
+    .run();
+}
+
+/** The lines a transfer must not ring: the owner's own business phone and every DID the appliance holds. */
+export function transferGuard(db: Db, userId: number): TransferGuard {
+  const owner = db.select({ phoneNumber: users.phoneNumber }).from(users).where(eq(users.id, userId)).get();
+  const dids = db.select({ n: phoneNumbers.phoneNumber }).from(phoneNumbers).where(isNull(phoneNumbers.releasedAt)).all();
+  return { ownerPhone: owner?.phoneNumber ?? null, applianceNumbers: dids.map((d) => d.n) };
+}
