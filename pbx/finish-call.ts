@@ -85,7 +85,14 @@ export async function finaliseCall(
   const changed = await retryWhileBusy(
     deps.db,
     `finish call ${call.id}`,
-    () => finishCall(deps.db, call.id, { status, duration, endedAt: new Date(call.endedAt), recordingFile }),
+    () =>
+      finishCall(deps.db, call.id, {
+        status,
+        duration,
+        endedAt: new Date(call.endedAt),
+        recordingFile,
+        ...(outcome.transfer ? { transferOutcome: outcome.transfer.outcome, transferTalkSeconds: outcome.transfer.talkSeconds } : {}),
+      }),
     { log: deps.log },
   );
   // Never announce a call twice: only the finisher that made the row final tells the pipeline.

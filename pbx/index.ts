@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { HealthReport, Services } from '../core/services.js';
 import { findUserById } from '../core/accounts/users.js';
+import { decideHandling, loadCallHandling } from '../core/call-handling/index.js';
 import { chooseGreeting } from './flows/voicemail/greeting.js';
 import { createPromptCache, createTextToSpeech, type PromptCache } from '../models/tts/index.js';
 import { connectAri } from './ari/ari-client-adapter.js';
@@ -49,7 +50,10 @@ export function startPbx(services: Services, opts: PbxOptions = {}): Pbx {
     now: services.now,
     callFinished: services.hooks.callFinished,
     limits: { ...DEFAULT_LIMITS, ...opts.limits },
-    handling: opts.handling,
+    handling: opts.handling ?? ((userId, aiMode, callerNumber, now) => {
+      const settings = loadCallHandling(database.db, userId);
+      return { decision: decideHandling(settings, aiMode, callerNumber, now), transferNumber: settings.transferNumber, ringSeconds: settings.transferTimeoutSeconds };
+    }),
     outboundEndpoint: config.outbound.endpoint,
     transferTiming: opts.transferTiming,
   });

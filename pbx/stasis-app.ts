@@ -1,4 +1,4 @@
-import type { CallHandlingDecision } from '../contract/call-handling.js';
+import type { CallHandlingDecision, CallerTag } from '../contract/call-handling.js';
 import { findCallByChannel, openCall, openCalls } from '../core/calls/call-store.js';
 import { retryWhileBusy, type Db } from '../core/db/client.js';
 import type { Call } from '../core/db/schema.js';
@@ -11,7 +11,7 @@ import { flowForMode } from './flows/index.js';
 import { FALLBACK_SOUNDS } from './flows/messages.js';
 import { hangUp, play } from './flows/steps.js';
 import type { CallFlow, FlowLog, FlowOutcome, VoicemailLimits } from './flows/types.js';
-import { notInServiceFlow, unavailableFlow } from './flows/unavailable-flow.js';
+import { notInServiceFlow, refusalFlow, unavailableFlow } from './flows/unavailable-flow.js';
 import { recordingNameFor } from './flows/voicemail/voicemail-flow.js';
 import { routeCall } from './routing.js';
 import { ringFirstThen } from './flows/transfer/ring-first.js';
@@ -35,10 +35,15 @@ export interface StasisAppDeps {
   callFinished: Array<(callId: number) => void>;
   limits: VoicemailLimits;
   /** The owner's call-handling rules for this caller now (hours, lists, ring-first); none → the owner's mode. */
-  handling?: (userId: number, callerNumber: string, now: Date) => HandlingPlan | undefined;
+  handling?: (userId: number, aiMode: 'voicemail' | 'agent', callerNumber: string, now: Date) => HandlingPlan | undefined;
   /** OUTBOUND_ENDPOINT: set → flows may put callers through to the owner's phone. */
   outboundEndpoint?: string;
   transferTiming?: TransferDeps['timing'];
+}
+
+function callerTagOf(d: CallHandlingDecision | undefined): CallerTag | null {
+  if (d?.kind === 'refuse') return d.reason === 'blocked' ? 'blocked' : 'withheld-refused';
+  return d?.vip ? 'vip' : null;
 }
 
 /** `channel:<id>` → `<id>` (playbacks and recordings name their channel this way). */
@@ -132,6 +137,9 @@ export class StasisApp {
         await notInServiceFlow({ session, rest, prompts, log });
         return;
       }
+      // The owner's call handling (hours, block and VIP lists, withheld numbers), decided once.
+      const plan = decision.kind === 'answer' ? this.deps.handling?.(decision.userId, decision.mode, session.callerNumber, this.deps.now()) : undefined;
+      const handled = plan?.decision;
       // A backup or an operator's sqlite3 session may hold the write lock: the row is retried
       // with the thread free (other calls keep their audio), for up to 20 s; then goodbye.
       const opened = await retryWhileBusy(db, 'open the call row', () => openCall(db, {
@@ -139,8 +147,10 @@ export class StasisApp {
         channelId: channel.id,
         fromNumber: session.callerNumber,
         toNumber: route.did,
-        mode: decision.kind === 'unavailable' ? 'unavailable' : decision.mode,
+        mode: decision.kind === 'unavailable' ? 'unavailable' : handled?.kind === 'answer' ? handled.mode : decision.mode,
         createdAt: new Date(session.startedAt),
+        callerTag: callerTagOf(handled),
+        period: handled?.kind === 'answer' ? handled.period : null,
       }), { maxWaitMs: 20_000, log });
       if (opened.existing && opened.call.endedAt) {
         log.warn({ channelId: channel.id, callId: opened.call.id }, 'channel already handled; hanging up the leftover');
@@ -148,8 +158,9 @@ export class StasisApp {
         return;
       }
       callId = opened.call.id;
-      const flow = decision.kind === 'unavailable' ? unavailableFlow(decision.reason) : this.flowFor(decision.userId, decision.mode, session.callerNumber);
-      await flow({ session, rest, prompts, log, owner: route.owner!, callId, limits: this.deps.limits, outcome, resumed: opened.existing, transfer: this.transfer });
+      const owner = handled?.kind === 'answer' && handled.greeting ? { ...route.owner!, callGreeting: handled.greeting } : route.owner!;
+      const flow = decision.kind === 'unavailable' ? unavailableFlow(decision.reason) : this.flowFor(decision.mode, plan);
+      await flow({ session, rest, prompts, log, owner, callId, limits: this.deps.limits, outcome, resumed: opened.existing, transfer: this.transfer });
     } catch (err) {
       if (err instanceof CallEnded) log.info({ channelId: channel.id, callId }, 'caller hung up');
       else {
@@ -163,10 +174,10 @@ export class StasisApp {
   }
 
   /** The owner's flow for this caller, as their call handling says. */
-  private flowFor(userId: number, mode: 'voicemail' | 'agent', callerNumber: string): CallFlow {
-    const plan = this.deps.handling?.(userId, callerNumber, this.deps.now());
+  private flowFor(mode: 'voicemail' | 'agent', plan: HandlingPlan | undefined): CallFlow {
     const decision = plan?.decision;
-    if (!decision || decision.kind !== 'answer') return flowForMode(mode);
+    if (!decision) return flowForMode(mode);
+    if (decision.kind === 'refuse') return refusalFlow(decision.reason);
     const flow = flowForMode(decision.mode);
     if (!decision.ringFirst || !plan.transferNumber) return flow;
     return ringFirstThen(flow, { to: plan.transferNumber, ringSeconds: plan.ringSeconds });

@@ -15,6 +15,9 @@ export interface OpenCall {
   mode: Call['mode'];
   /** When Asterisk created the channel. */
   createdAt: Date;
+  /** Call handling's tag (blocked, withheld refused, VIP) and the hours period it arrived in. */
+  callerTag?: Call['callerTag'];
+  period?: Call['period'];
 }
 
 export interface FinishCall {
@@ -24,6 +27,9 @@ export interface FinishCall {
   endedAt: Date;
   /** File name inside $DATA_DIR/recordings, when a message was stored. */
   recordingFile: string | null;
+  /** Set when the caller was offered to the owner's phone. */
+  transferOutcome?: Call['transferOutcome'];
+  transferTalkSeconds?: number | null;
 }
 
 const statements = preparedPerDb((db) => ({
@@ -36,6 +42,8 @@ const statements = preparedPerDb((db) => ({
       toNumber: sql.placeholder('toNumber'),
       mode: sql.placeholder('mode'),
       createdAt: sql.placeholder('createdAt'),
+      callerTag: sql.placeholder('callerTag'),
+      period: sql.placeholder('period'),
       status: 'missed',
       duration: 0,
     })
@@ -52,7 +60,7 @@ const statements = preparedPerDb((db) => ({
 /** Inserts the row for a channel, or returns the one already there (`existing: true`). */
 export function openCall(db: Db, call: OpenCall): { call: Call; existing: boolean } {
   // One spelling per number (E.164), whatever the trunk sent, so erasure and search find every call.
-  const inserted = statements(db).open.get({ ...call, fromNumber: storedNumber(call.fromNumber), toNumber: storedNumber(call.toNumber) });
+  const inserted = statements(db).open.get({ callerTag: null, period: null, ...call, fromNumber: storedNumber(call.fromNumber), toNumber: storedNumber(call.toNumber) });
   if (inserted) return { call: inserted, existing: false };
   return { call: findCallByChannel(db, call.channelId)!, existing: true };
 }

@@ -34,6 +34,25 @@ describe('notificationBody', () => {
     expect(notificationBody(base)).toBe('New voicemail from +447700900123 at 14:05. The transcript and summary will follow in your call log.');
   });
 
+  it('says the owner took a put-through call, and for how long', () => {
+    expect(notificationBody({ ...base, status: 'answered', transferOutcome: 'connected', transferTalkSeconds: 130 })).toBe(
+      'Call put through to you from +447700900123 at 14:05. You spoke for 2 min 10 s.',
+    );
+  });
+
+  it('adds why a put-through did not happen after the message', () => {
+    expect(notificationBody({ ...base, aiSummary: 'Leak under the sink.', transferOutcome: 'no-answer' })).toBe(
+      'New voicemail from +447700900123 at 14:05: Leak under the sink. (We tried to put them through: no answer.)',
+    );
+    expect(notificationBody({ ...base, aiSummary: 'Leak.', transferOutcome: 'busy' })).toContain('(We tried to put them through: your line was busy.)');
+    expect(notificationBody({ ...base, aiSummary: 'Leak.', transferOutcome: 'declined' })).toContain('(We tried to put them through: you chose voicemail.)');
+  });
+
+  it('leads a VIP caller’s text with VIP', () => {
+    expect(notificationBody({ ...base, aiSummary: 'Leak.', callerTag: 'vip' })).toBe('VIP: New voicemail from +447700900123 at 14:05: Leak.');
+    expect(notificationBody({ ...base, aiSummary: 'Leak.', callerTag: 'vip', urgency: 'urgent' })).toBe('URGENT: VIP: New voicemail from +447700900123 at 14:05: Leak.');
+  });
+
   it('says when the AI receptionist took the call', () => {
     expect(notificationBody({ ...base, status: 'answered', mode: 'agent', aiSummary: 'Asked about prices.' })).toBe(
       'Call answered by your AI receptionist from +447700900123 at 14:05: Asked about prices.',

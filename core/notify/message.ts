@@ -1,4 +1,5 @@
 import { cap } from '../../models/prompts/summary.js';
+import type { TransferOutcome } from '../../contract/call-handling.js';
 import { referenceLine } from '../followup/commands.js';
 
 /** The parts of a call a notification is written from. */
@@ -13,7 +14,21 @@ export interface CallFacts {
   aiSummary: string | null;
   /** Set by the summary step; an urgent call's text leads with "URGENT". */
   urgency?: 'urgent' | 'normal' | 'low' | null;
+  /** Call handling: a VIP's text leads with "VIP". */
+  callerTag?: 'blocked' | 'withheld-refused' | 'vip' | null;
+  /** Set when the caller was offered to the owner's phone. */
+  transferOutcome?: TransferOutcome | null;
+  transferTalkSeconds?: number | null;
 }
+
+/** Why the owner did not take a put-through call, in the owner's own terms. */
+const TRANSFER_WORDS: Record<Exclude<TransferOutcome, 'connected'>, string> = {
+  declined: 'you chose voicemail',
+  'no-answer': 'no answer',
+  busy: 'your line was busy',
+  rejected: 'the call was rejected',
+  failed: 'the call to you could not be placed',
+};
 
 /** A transcript quoted in a fallback text: about three SMS segments with the header. */
 const TRANSCRIPT_QUOTE_CHARS = 320;
@@ -54,14 +69,33 @@ export function notificationBody(c: CallFacts): string {
 
 function composeBody(c: CallFacts): string {
   const urgent = c.urgency === 'urgent' ? 'URGENT: ' : '';
-  const head = `${urgent}${headline(c)} from ${callerLabel(c.fromNumber)} at ${londonTime.format(c.createdAt)}`;
-  if (c.status === 'missed') return `${head}. No message was left.`;
-  if (c.aiSummary?.trim()) return `${head}: ${c.aiSummary.trim()}`;
-  if (c.transcription?.trim()) return `${head}. Message: "${cap(c.transcription.trim(), TRANSCRIPT_QUOTE_CHARS)}"`;
-  return `${head}. The transcript and summary will follow in your call log.`;
+  const vip = c.callerTag === 'vip' ? 'VIP: ' : '';
+  const head = `${urgent}${vip}${headline(c)} from ${callerLabel(c.fromNumber)} at ${londonTime.format(c.createdAt)}`;
+  return `${head}${content(c)}${transferNote(c)}`;
+}
+
+function content(c: CallFacts): string {
+  if (c.transferOutcome === 'connected') return `. You spoke for ${talkTime(c.transferTalkSeconds ?? 0)}.${c.aiSummary?.trim() ? ` ${c.aiSummary.trim()}` : ''}`;
+  if (c.status === 'missed') return '. No message was left.';
+  if (c.aiSummary?.trim()) return `: ${c.aiSummary.trim()}`;
+  if (c.transcription?.trim()) return `. Message: "${cap(c.transcription.trim(), TRANSCRIPT_QUOTE_CHARS)}"`;
+  return '. The transcript and summary will follow in your call log.';
+}
+
+/** A put-through the owner did not take: said after the message, so the summary comes first. */
+function transferNote(c: CallFacts): string {
+  if (!c.transferOutcome || c.transferOutcome === 'connected') return '';
+  return ` (We tried to put them through: ${TRANSFER_WORDS[c.transferOutcome]}.)`;
+}
+
+function talkTime(seconds: number): string {
+  const m = Math.floor(seconds / 60);
+  const s = seconds % 60;
+  return m === 0 ? `${s} s` : `${m} min ${s} s`;
 }
 
 function headline(c: CallFacts): string {
+  if (c.transferOutcome === 'connected') return 'Call put through to you';
   if (c.status === 'missed') return 'Missed call';
   if (c.status === 'answered' && c.mode === 'agent') return 'Call answered by your AI receptionist';
   return 'New voicemail';

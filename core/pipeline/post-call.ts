@@ -84,6 +84,8 @@ export function postCallHandler(deps: PostCallDeps): JobHandler {
     if (!call) return; // deleted with its owner: nothing left to do
     const owner = db.select().from(users).where(eq(users.id, call.userId)).get();
     if (!owner) return;
+    // Turned away by the owner's own rules (block list, withheld refused): logged, never texted.
+    if (call.callerTag === 'blocked' || call.callerTag === 'withheld-refused') return;
     const waiting: unknown[] = []; // engines that may work later
     // First, before any engine: a caller ringing again and again cannot wait for a summary.
     // A provider failure here must not hold the summary back: it is retried with the job.
@@ -152,7 +154,8 @@ export function postCallHandler(deps: PostCallDeps): JobHandler {
     }
 
     try {
-      if (waiting.length === 0 || job.attempt >= deps.notifyAnywayFromAttempt || lastAttempt) {
+      // A VIP's call is texted at once, without waiting for engines that are down.
+      if (waiting.length === 0 || call.callerTag === 'vip' || job.attempt >= deps.notifyAnywayFromAttempt || lastAttempt) {
         await deps.notifier.notify(call, owner, notificationBody(call));
       }
     } finally {

@@ -21,6 +21,8 @@ sox -n -r 8000 -c 1 -b 16 -e signed-integer "$out/beep.wav" synth 0.25 sine 1000
 speak appliance-unavailable "Sorry, we can't take your call right now. Please try again in a few minutes. Goodbye."
 speak appliance-greeting "Thank you for calling. We can't take your call right now. For quality purposes, this call is being recorded. Please leave your name, number and message after the tone."
 speak appliance-goodbye "Thank you for calling. Goodbye."
+speak appliance-refused "Sorry, we can't take your call. Goodbye."
+speak appliance-withheld-refused "Sorry, we don't take calls from withheld numbers. Please call again without withholding your number. Goodbye."
 speak appliance-putting-through "Let me try to put you through."
 speak appliance-cannot-take-call "Sorry, they can't take your call right now."
 speak appliance-briefing "You have a call from the answering service. Press 1 to take it, or 2 for voicemail."

@@ -25,9 +25,16 @@ export const FALLBACK_SOUNDS = {
   notInService: 'sound:appliance-not-in-service',
   puttingThrough: 'sound:appliance-putting-through',
   cannotTakeCallNow: 'sound:appliance-cannot-take-call',
+  refused: 'sound:appliance-refused',
+  withheldRefused: 'sound:appliance-withheld-refused',
   /** The owner's briefing without the caller's details. */
   briefing: 'sound:appliance-briefing',
 } as const;
+
+/** A caller on the owner's block list. */
+export const REFUSED = "Sorry, we can't take your call. Goodbye.";
+/** A withheld number, when the owner refuses them. */
+export const WITHHELD_REFUSED = "Sorry, we don't take calls from withheld numbers. Please call again without withholding your number. Goodbye.";
 
 /** The caller, before the owner's phone rings. */
 export const PUTTING_THROUGH = 'Let me try to put you through.';

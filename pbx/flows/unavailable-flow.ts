@@ -1,5 +1,5 @@
 import type { UnavailableReason } from '../../core/calls/routing-rules.js';
-import { FALLBACK_SOUNDS, NOT_IN_SERVICE, unavailableMessage } from './messages.js';
+import { FALLBACK_SOUNDS, NOT_IN_SERVICE, REFUSED, unavailableMessage, WITHHELD_REFUSED } from './messages.js';
 import { answer, hangUp, say, type StepDeps } from './steps.js';
 import type { FlowContext } from './types.js';
 import type { PromptCache } from '../../models/tts/index.js';
@@ -19,4 +19,15 @@ export async function notInServiceFlow(deps: StepDeps & { prompts: PromptCache; 
   await answer(deps);
   await say(deps, NOT_IN_SERVICE, 'female', FALLBACK_SOUNDS.notInService);
   await hangUp(deps);
+}
+
+/** A caller the owner's call handling turns away (block list, withheld number): a short refusal, no recording. */
+export function refusalFlow(reason: 'blocked' | 'withheld') {
+  return async (ctx: FlowContext): Promise<void> => {
+    await answer(ctx);
+    ctx.outcome.answered = true;
+    const [text, fallback] = reason === 'blocked' ? [REFUSED, FALLBACK_SOUNDS.refused] : [WITHHELD_REFUSED, FALLBACK_SOUNDS.withheldRefused];
+    await say(ctx, text, ctx.owner.voice, fallback);
+    await hangUp(ctx);
+  };
 }

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CANNOT_TAKE_CALL_NOW, PUTTING_THROUGH } from '../../pbx/flows/messages.js';
 import { briefingText } from '../../pbx/flows/transfer/briefing.js';
-import type { HandlingPlan } from '../../pbx/stasis-app.js';
+import { defaultCallHandling, saveCallHandling } from '../../core/call-handling/index.js';
 import { waitUntil } from '../helpers/wait.js';
 import { envelopeMatch, readWavSamples, speech } from './audio.js';
 import type { OwnerBehaviour } from './owner-phone.js';
@@ -15,12 +15,8 @@ const real = realPbxAvailability();
 
 describe.skipIf(!real.ok)('putting a caller through to the owner, on a real Asterisk', () => {
   let h: RealPbx;
-  const plans = new Map<number, HandlingPlan>();
   beforeAll(async () => {
-    h = await startRealPbx({
-      ownerPhone: true,
-      pbx: { handling: (userId) => plans.get(userId), transferTiming: { keyWaitMs: 1500, lastKeyWaitMs: 1500 } },
-    });
+    h = await startRealPbx({ ownerPhone: true, pbx: { transferTiming: { keyWaitMs: 1500, lastKeyWaitMs: 1500 } } });
   });
   afterAll(async () => {
     await h?.close();
@@ -32,15 +28,18 @@ describe.skipIf(!real.ok)('putting a caller through to the owner, on a real Aste
   function ringFirstBusiness(behaviour: OwnerBehaviour, ringSeconds = 20) {
     const to = h.ownerPhone!.number(behaviour);
     const business = h.business({ businessName: 'Hale Plumbing' });
-    plans.set(business.userId, { decision: { kind: 'answer', mode: 'voicemail', period: 'open', ringFirst: true, vip: false, greeting: null }, transferNumber: to, ringSeconds });
+    saveCallHandling(h.server.database.db, business.userId, { ...defaultCallHandling(), transferNumber: to, transferTimeoutSeconds: ringSeconds, openRingFirst: true }, new Date());
     return { ...business, to };
   }
 
-  const transferLog = (outcome: string) => waitUntil(() => {
-    const line = h.coreLog.find((l) => l.msg.startsWith('transfer:') && (l.outcome === outcome || (outcome === 'connected' && l.msg.includes('put through'))));
-    if (!line) throw new Error(`no transfer log line for ${outcome}`);
-    return line;
-  }, 30_000);
+  /** The core has given up on the owner's phone (logged with why), or connected the two. */
+  const transferLog = (did: string, outcome: string) =>
+    waitUntil(() => {
+      const callId = h.rows(did)[0]?.id;
+      const line = h.coreLog.find((l) => l.callId === callId && l.msg.startsWith('transfer:') && (l.outcome === outcome || (outcome === 'connected' && l.msg.includes('put through'))));
+      if (!line) throw new Error(`no transfer log line for ${outcome}`);
+      return line;
+    }, 30_000);
 
   /** The caller's message is being recorded: past the sorry, the greeting and the beep. */
   const messageBeingRecorded = (did: string) =>
@@ -60,7 +59,7 @@ describe.skipIf(!real.ok)('putting a caller through to the owner, on a real Aste
     expect(await heardMatches(owner.media.heard(), briefingText({ businessName: 'Hale Plumbing', callerNumber: CALLER }))).toBeGreaterThan(0.8);
     expect(await heardMatches(call.media.heard(), PUTTING_THROUGH)).toBeGreaterThan(0.8);
     await owner.media.digits('1');
-    await transferLog('connected');
+    await transferLog(did, 'connected');
 
     const ownerWords = speech('Hello, Hale Plumbing, Dave speaking. How can I help?');
     const ownerSpokeAt = performance.now();
@@ -76,7 +75,9 @@ describe.skipIf(!real.ok)('putting a caller through to the owner, on a real Aste
     await owner.hangUp();
     expect((await call.done).exitCode).toBe(0); // Asterisk hung the caller up too
     const row = await h.finishedRow(did);
-    expect(row.status).toBe('answered');
+    expect(row).toMatchObject({ status: 'answered', transferOutcome: 'connected', recordingFile: null });
+    // The two spoke for at least as long as their words took.
+    expect(row.transferTalkSeconds).toBeGreaterThanOrEqual(Math.floor((ownerWords.length + callerWords.length) / 8000));
   }, 120_000);
 
   for (const [behaviour, outcome, act] of [
@@ -86,6 +87,7 @@ describe.skipIf(!real.ok)('putting a caller through to the owner, on a real Aste
     ['declines', 'rejected', 'rejects the call (603)'],
     ['rings', 'no-answer', 'never answers'],
   ] as const) {
+    // Each a real SIP exchange at the owner's phone: 200 then 2 or nothing, 486, 603, or 180 until CANCEL.
     it(`owner ${act}: the caller hears they can't take the call, then leaves a voicemail`, async () => {
       const { did, to } = ringFirstBusiness(behaviour, 4);
       const call = await h.call(did);
@@ -94,14 +96,39 @@ describe.skipIf(!real.ok)('putting a caller through to the owner, on a real Aste
         await waitUntil(() => expect(owner.media.soundMs()).toBeGreaterThan(1000), 30_000, 20);
         await owner.media.digits('2');
       }
-      await transferLog(outcome);
+      await transferLog(did, outcome);
       await messageBeingRecorded(did);
       expect(await heardMatches(call.media.heard(), CANNOT_TAKE_CALL_NOW)).toBeGreaterThan(0.8);
       const words = speech('Please call me back about the boiler.');
       await call.media.say(words);
       expect((await call.done).exitCode).toBe(0);
       const row = await h.finishedRow(did);
-      expect(row.status).toBe('voicemail');
+      expect(row).toMatchObject({ status: 'voicemail', transferOutcome: outcome, transferTalkSeconds: 0 });
     }, 120_000);
   }
+});
+
+describe.skipIf(!real.ok)('a caller who hangs up while the owner’s phone rings, on a real Asterisk', () => {
+  let h: RealPbx;
+  beforeAll(async () => {
+    h = await startRealPbx({ ownerPhone: true });
+  });
+  afterAll(async () => {
+    await h?.close();
+  });
+
+  it('stops the owner’s phone ringing (CANCEL) and logs a missed call the owner did not answer', async () => {
+    const to = h.ownerPhone!.number('rings');
+    const { did, userId } = h.business({ businessName: 'Hale Plumbing' });
+    saveCallHandling(h.server.database.db, userId, { ...defaultCallHandling(), transferNumber: to, openRingFirst: true }, new Date());
+    const call = await h.call(did);
+    const owner = await h.ownerPhone!.nextCall(to);
+    await call.hangUp();
+    expect((await call.done).exitCode).toBe(0);
+    const row = await h.finishedRow(did);
+    expect(row).toMatchObject({ status: 'missed', recordingFile: null, transferOutcome: 'no-answer' });
+    // Asterisk's leg to the owner is gone: nothing left in the app.
+    await waitUntil(async () => expect(await h.asterisk.ariGet<unknown[]>('/channels')).toEqual([]), 15_000);
+    expect(owner.callId).toBeTruthy();
+  }, 90_000);
 });

@@ -26,12 +26,3 @@ export function outcomeOfUnansweredLeg(cause: number | undefined): TransferOutco
   }
 }
 
-/** The words that follow "Tried to put the caller through:" in the summary text. */
-export const OUTCOME_WORDS: Record<TransferOutcome, string> = {
-  connected: 'you took the call',
-  declined: 'you chose voicemail',
-  'no-answer': 'no answer',
-  busy: 'your line was busy',
-  rejected: 'the call was rejected',
-  failed: 'the call could not be placed',
-};

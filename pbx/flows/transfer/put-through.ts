@@ -139,6 +139,10 @@ export async function putThrough(ctx: FlowContext, deps: TransferDeps, req: Tran
     await Promise.race([leg.whenGone(24 * 3600_000), session.whenGone(24 * 3600_000)]);
     result.talkSeconds = Math.round((Date.now() - connectedAt) / 1000);
     return result;
+  } catch (err) {
+    // The caller gave up before the owner took the call: for the owner, a call they did not answer.
+    if (err instanceof CallEnded && result.outcome !== 'connected') result.outcome = 'no-answer';
+    throw err;
   } finally {
     await hangUp(legDeps).catch((err) => log.warn({ err, callId }, 'transfer: could not hang up the owner’s phone'));
     deps.legs.close(legId);
