@@ -22,7 +22,7 @@ const UpdateBody = Type.Object(
     hours: Type.Optional(
       Type.Object({ mon: Spans, tue: Spans, wed: Spans, thu: Spans, fri: Spans, sat: Spans, sun: Spans }, { additionalProperties: false }),
     ),
-    holidayNations: Type.Optional(Type.Array(Nation, { maxItems: 3 * 2 })),
+    holidayNations: Type.Optional(Type.Array(Nation, { maxItems: 6 })),
     openRingFirst: Type.Optional(Type.Boolean()),
     closedMode: Type.Optional(Type.Union([Type.Literal('voicemail'), Type.Literal('agent')])),
     closedRingFirst: Type.Optional(Type.Boolean()),

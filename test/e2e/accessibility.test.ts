@@ -38,6 +38,11 @@ beforeAll(async () => {
         createdAt: new Date(Date.now() - i * 5_400_000),
         aiSummary: i % 3 === 2 ? 'Wants a trim on Friday afternoon; please call back.' : null,
         transcription: i % 3 === 2 ? 'Hello, could I book a trim for Friday afternoon?' : null,
+        // Call handling's tags, transfer line and Unblock button are checked too (issue 16).
+        callerTag: i === 0 ? ('vip' as const) : i === 1 ? ('blocked' as const) : null,
+        transferOutcome: i === 0 ? ('connected' as const) : i === 2 ? ('no-answer' as const) : null,
+        transferTalkSeconds: i === 0 ? 61 : null,
+        period: i < 3 ? ('open' as const) : null,
       })),
     )
     .run();

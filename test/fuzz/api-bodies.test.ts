@@ -25,7 +25,7 @@ afterAll(() => server.close());
 /** A fingerprint of everything stored, to prove a refused request wrote nothing. */
 function snapshot(): string {
   const db = server.database.sqlite;
-  return ['users', 'phone_numbers', 'calls', 'unanswered_questions', 'audit_log']
+  return ['users', 'phone_numbers', 'calls', 'unanswered_questions', 'audit_log', 'call_handling']
     .map((t) => JSON.stringify(db.prepare(`select * from ${t} order by rowid`).all()))
     .join('|');
 }
@@ -36,10 +36,14 @@ const field = fc.constantFrom(
   'addressLine1', 'addressLine2', 'city', 'postcode', 'country', 'callGreeting', 'voicePreference', 'aiMode',
   'knowledgeBase', 'notificationNumber', 'smsEnabled', 'whatsappEnabled', 'accountStatus', 'trialExpiresAt',
   'token', 'newPassword', 'confirmPassword', 'currentPassword', 'answer', '__proto__', 'constructor',
+  // Call handling (issue 16).
+  'transferNumber', 'transferTimeoutSeconds', 'hoursEnabled', 'hours', 'holidayNations', 'openRingFirst',
+  'closedMode', 'closedRingFirst', 'closedGreeting', 'blockList', 'vipList', 'withheld', 'number',
 );
 const value = fc.oneof(
   fc.string({ maxLength: 40 }),
-  fc.constantFrom('', ' ', 'agent', 'male', 'active', 'suspended', 'rejected', 'plumbing', '0-10', 'SW1A 1AA', '+447700900123', '2026-13-45', 'x'.repeat(2000)),
+  fc.constantFrom('', ' ', 'agent', 'male', 'active', 'suspended', 'rejected', 'plumbing', '0-10', 'SW1A 1AA', '+447700900123', '2026-13-45', 'x'.repeat(2000), 'refuse', 'scotland', '09:00'),
+  fc.constantFrom({ mon: [{ open: '09:00', close: '08:00' }] }, { sun: [{ open: '25:00', close: '26:00' }] }, ['07700 900123', 'nope'], ['scotland', 'wales']),
   fc.integer(),
   fc.double(),
   fc.boolean(),
@@ -60,6 +64,9 @@ const targets: { name: string; method: string; path: () => string; who: () => Ap
   { name: 'change-password', method: 'POST', path: () => '/api/auth/change-password', who: () => customer },
   { name: 'settings', method: 'PATCH', path: () => '/api/user/settings', who: () => customer },
   { name: 'admin user patch', method: 'PATCH', path: () => `/api/admin/users/${targetId}`, who: () => admin },
+  { name: 'call handling', method: 'PUT', path: () => '/api/user/call-handling', who: () => customer },
+  { name: 'block list entry', method: 'POST', path: () => '/api/user/call-handling/block', who: () => customer },
+  { name: 'VIP list entry', method: 'DELETE', path: () => '/api/user/call-handling/vip', who: () => customer },
 ];
 
 describe.each(targets)('$method $name with arbitrary bodies', ({ method, path, who }) => {
