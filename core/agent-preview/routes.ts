@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import { Type } from 'typebox';
 import { buildAgentSystemPrompt } from '../../models/prompts/agent-prompt.js';
 import { chooseGreeting } from '../../models/prompts/greeting.js';
-import { respond, turnMessages } from '../../models/prompts/agent-responder.js';
-import { decideTurn } from '../../models/prompts/agent-turn.js';
+import { askAgent } from '../../models/prompts/agent-responder.js';
+import { answerTurn, NoReply } from '../../models/prompts/agent-turn.js';
 import type { ServerResponse } from 'node:http';
 import type { Voice } from '../../models/tts/index.js';
 import type { User } from '../db/schema.js';
@@ -79,23 +79,19 @@ export async function agentPreviewRoutes(app: App): Promise<void> {
     const engines = agentEngines(config);
     const system = buildAgentSystemPrompt({ businessName, knowledgeBase });
 
-    const spoken: string[] = [];
-    let outcome;
+    let turn;
     try {
       const ac = new AbortController();
       // The owner navigated away before the answer: stop the model.
       res.once('close', () => !res.writableEnded && ac.abort());
-      for await (const ev of respond(engines.replies, turnMessages({ system, history: [], callerText: question }), ac.signal)) {
-        if (ev.type === 'sentence') spoken.push(ev.text);
-        else outcome = decideTurn(ev.reply, businessName, spoken);
-      }
+      turn = await answerTurn(askAgent(engines.replies, { system, history: [], callerText: question }, ac.signal), businessName);
     } catch (err) {
+      if (err instanceof NoReply) throw new HttpError(503, 'The AI engine gave no answer. Please try again.');
       log.warn({ err }, 'agent preview: the language model failed');
       throw new HttpError(503, 'The AI engine is not answering right now. Check that Ollama is running, then try again.');
     }
-    if (!outcome) throw new HttpError(503, 'The AI engine gave no answer. Please try again.');
-    const answer = outcome.say.join(' ');
-    const result: { answer: string; answered: boolean; audioUrl?: string } = { answer, answered: outcome.kind === 'answer' };
+    const answer = turn.said;
+    const result: { answer: string; answered: boolean; audioUrl?: string } = { answer, answered: turn.outcome.kind === 'answer' };
 
     try {
       const prompt = await engines.speech.get(answer, voice);

@@ -124,3 +124,8 @@ export interface TurnInput {
 export function turnMessages(t: TurnInput): ChatMessage[] {
   return [{ role: 'system', content: t.system }, ...t.history, { role: 'user', content: t.callerText }];
 }
+
+/** Asks the model to answer the caller's words after the earlier turns: the reply's events (see respond). */
+export function askAgent(streamer: ReplyStreamer, turn: TurnInput, signal?: AbortSignal): AsyncGenerator<ResponderEvent> {
+  return respond(streamer, turnMessages(turn), signal);
+}
