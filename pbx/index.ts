@@ -1,4 +1,5 @@
 import path from 'node:path';
+import type { BackoffPolicy } from '../core/pipeline/backoff.js';
 import type { HealthReport, Services } from '../core/services.js';
 import { findUserById } from '../core/accounts/users.js';
 import { chooseGreeting } from './flows/voicemail/greeting.js';
@@ -12,7 +13,7 @@ export interface PbxOptions {
   /** Defaults to the prompt cache over the configured TTS engine. */
   prompts?: PromptCache;
   limits?: Partial<VoicemailLimits>;
-  backoff?: { initialMs: number; maxMs: number };
+  backoff?: BackoffPolicy;
   requestTimeoutMs?: number;
 }
 

@@ -136,7 +136,7 @@ export async function startAgentHarness(
   // The real post-call pipeline (summary and notification), as core/main.ts wires it.
   const pipeline = opts.pipeline ? createPipeline(server.services, {}, { pollMs: 100 }) : undefined;
   pipeline?.start();
-  const pbx = startPbx(server.services, { backoff: { initialMs: 100, maxMs: 1000 } });
+  const pbx = startPbx(server.services, { backoff: { baseMs: 100, maxMs: 1000 } });
   await waitUntil(() => {
     if (!sim.appConnected(APP) || pbx.link.state !== 'connected' || !sim.appConnected(agent.mediaApp.name)) throw new Error('PBX not connected yet');
   }, 15_000);
