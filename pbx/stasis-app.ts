@@ -5,7 +5,7 @@ import type { PromptCache } from '../models/tts/index.js';
 import type { AriEvent, AriRest, ChannelSnapshot } from './ari/types.js';
 import { CallEnded, CallSession } from './call-session.js';
 import { finaliseCall, type FinishDeps } from './finish-call.js';
-import { retryPendingRecordings } from './recordings/recording-retries.js';
+import type { RecordingRetries } from './recordings/recording-retries.js';
 import { flowForMode } from './flows/index.js';
 import { FALLBACK_SOUNDS } from './flows/messages.js';
 import { hangUp, play } from './flows/steps.js';
@@ -23,6 +23,7 @@ export interface StasisAppDeps {
   recordingsDir: string;
   now: () => Date;
   callFinished: Array<(callId: number) => void>;
+  recordingRetries: RecordingRetries;
   limits: VoicemailLimits;
   flowForMode?: (mode: 'voicemail' | 'agent') => CallFlow;
 }
@@ -50,7 +51,7 @@ export class StasisApp {
   private readonly finish: FinishDeps;
 
   constructor(private readonly deps: StasisAppDeps) {
-    this.finish = { db: deps.db, rest: deps.rest, log: deps.log, recordingsDir: deps.recordingsDir, callFinished: deps.callFinished };
+    this.finish = { db: deps.db, rest: deps.rest, log: deps.log, recordingsDir: deps.recordingsDir, callFinished: deps.callFinished, recordingRetries: deps.recordingRetries };
   }
 
   get activeCalls(): number {
@@ -184,7 +185,7 @@ export class StasisApp {
       if (row.channelId && !alive.has(row.channelId) && !this.sessions.has(row.channelId)) this.track(this.finishOrphan(row));
     }
     // Recordings an earlier failure (disk full) left on Asterisk: try them now Asterisk is reachable.
-    void retryPendingRecordings(this.finish);
+    this.deps.recordingRetries.kick();
   }
 
   /** A row left open by an earlier run whose channel is gone: keep any message Asterisk still has. */

@@ -12,7 +12,6 @@ import { routeLimit } from '../http/rate-limits.js';
 import type { App } from '../http/fastify-types.js';
 import { currentUser, requireUser } from '../http/session-hook.js';
 import { LIMITS } from '../settings/routes.js';
-import { agentEngines } from './engines.js';
 
 const PreviewBody = Type.Object(
   {
@@ -47,7 +46,7 @@ export const MAX_CONCURRENT_PREVIEWS = 2;
  * base, through the same prompt builder, model call and turn rules as the phone path.
  */
 export async function agentPreviewRoutes(app: App): Promise<void> {
-  const { config, log } = app.services;
+  const { log, agentEngines: engines } = app.services;
   const audioGrants = new Map<string, { userId: number; file: string; expires: number }>();
   // One preview per owner at a time, and only a few overall: the model is shared with live calls.
   const inFlight = new Set<number>();
@@ -76,7 +75,6 @@ export async function agentPreviewRoutes(app: App): Promise<void> {
   });
 
   async function preview(user: User, question: string, businessName: string | null, knowledgeBase: string, voice: Voice, res: ServerResponse) {
-    const engines = agentEngines(config);
     const system = buildAgentSystemPrompt({ businessName, knowledgeBase });
 
     let turn;
@@ -123,7 +121,7 @@ export async function agentPreviewRoutes(app: App): Promise<void> {
       callGreeting: req.body.callGreeting !== undefined ? req.body.callGreeting : user.callGreeting,
     });
     try {
-      const prompt = await agentEngines(config).speech.get(text, req.body.voice ?? user.voicePreference);
+      const prompt = await engines.speech.get(text, req.body.voice ?? user.voicePreference);
       return { text, audioUrl: grantAudio(user.id, prompt.file) };
     } catch (err) {
       log.warn({ err }, 'greeting preview: speech synthesis failed');
