@@ -1,7 +1,7 @@
 import fastifyCookie from '@fastify/cookie';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyBaseLogger } from 'fastify';
-import { apiScope, type RouteModule } from './http/api-scope.js';
+import { apiScope } from './http/api-scope.js';
 import { registerConsole } from './http/console-static.js';
 import { registerErrorHandler } from './http/error-handler.js';
 import type { App } from './http/fastify-types.js';
@@ -13,13 +13,11 @@ import type { Services } from './services.js';
 import { systemRoutes } from './system/routes.js';
 import { registerMetrics } from './metrics/routes.js';
 
-export type { RouteModule } from './http/api-scope.js';
 export { LOG_REDACT } from './http/log-redaction.js';
 
 export interface BuildOptions {
   /** A pino logger; tests pass none and get silence. */
   logger?: FastifyBaseLogger;
-  extraRoutes?: RouteModule[];
   consoleDir?: string;
   /** Replaces some of RATE_LIMITS (test servers whose fixtures sign many owners up from one address). */
   rateLimits?: Partial<RateLimits>;
@@ -45,7 +43,7 @@ export async function buildApp(services: Services, opts: BuildOptions = {}): Pro
 
   registerMetrics(app);
   await app.register(systemRoutes);
-  await app.register(apiScope, { extraRoutes: opts.extraRoutes ?? [] });
+  await app.register(apiScope);
   await registerConsole(app, opts.consoleDir);
   return app;
 }

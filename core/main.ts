@@ -12,7 +12,8 @@ import { createMailer } from './mail/mailer.js';
 import { createPipeline } from './pipeline/pipeline.js';
 import { newHooks, type Services } from './services.js';
 import { startPbx, type Pbx } from '../pbx/index.js';
-import { installAgentFlow } from '../pbx/flows/agent/index.js';
+import { installAgentFlow, type AgentFlowInstall } from '../pbx/flows/agent/index.js';
+import { createAgentEngines } from './engines/agent-engines.js';
 
 /** Calls in progress get this long to finish on SIGTERM (compose's stop_grace_period must exceed it). */
 const PBX_DRAIN_MS = 25_000;
@@ -40,7 +41,16 @@ async function main(): Promise<void> {
     outboxDir: path.join(config.dataDir, 'outbox', 'mail'),
     log,
   });
-  const services: Services = { config, database, mailer, now: () => new Date(), log, health: new Map(), hooks: newHooks() };
+  const services: Services = {
+    config,
+    database,
+    mailer,
+    now: () => new Date(),
+    log,
+    health: new Map(),
+    hooks: newHooks(),
+    agentEngines: createAgentEngines(config),
+  };
 
   const admin = await ensureFirstAdmin(database.db, config.admin, new Date());
   if (admin?.oneTimePassword) {
@@ -58,14 +68,14 @@ async function main(): Promise<void> {
   const backups = startBackupSchedule(services);
   const retention = startRetentionSchedule(services);
   let pbx: Pbx | undefined;
-  let agent: { stop(): void } | undefined;
+  let agent: AgentFlowInstall | undefined;
   if (!config.ari.url) {
     log.info('ARI_URL is not set: running without a PBX connection (console and API only)');
     services.health.set('pbx', () => ({ ok: true, detail: 'disabled: ARI_URL is not set' }));
   } else {
     // After the pipeline, so hooks.callFinished already has its subscriber.
     agent = installAgentFlow(services);
-    pbx = startPbx(services);
+    pbx = startPbx(services, { agentFlow: agent.flow });
   }
 
   let stopping = false;

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config/config.js';
 import type { DatabaseHandle } from './db/client.js';
+import type { AgentEngines } from './engines/agent-engines.js';
 import type { Mailer } from './mail/mailer.js';
 import type { NumberService } from './numbers/service.js';
 import type { WebhookService } from './webhooks/service.js';
@@ -21,6 +22,8 @@ export interface Services {
   health: Map<string, () => HealthReport>;
   /** Cross-capability events, wired by the composition root (pbx → pipeline). */
   hooks: ServiceHooks;
+  /** The agent's model, voice and transcription, shared by live calls and the console's previews. */
+  agentEngines: AgentEngines;
   /** UK numbers for owners, and the admin's view of them (core/numbers); built by numberRoutes when absent. */
   numbers?: NumberService;
   /** The owner's webhooks (core/webhooks); made on first use by webhooksOf when absent, or by a test with its seams. */

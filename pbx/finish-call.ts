@@ -6,7 +6,7 @@ import type { Call } from '../core/db/schema.js';
 import { AriNotFoundError, type AriRest } from './ari/types.js';
 import type { FlowLog, FlowOutcome } from './flows/types.js';
 import { audioHoldsMessage } from './flows/voicemail/message-rule.js';
-import { deleteOnAsterisk, queueRecordingRetry, retryPendingRecordings, wavDurationOf } from './recordings/recording-retries.js';
+import { deleteOnAsterisk, wavDurationOf, type RecordingRetries } from './recordings/recording-retries.js';
 import { alreadyStored, storeRecording } from './recordings/store-recording.js';
 
 export interface FinishDeps {
@@ -15,6 +15,7 @@ export interface FinishDeps {
   log: FlowLog;
   recordingsDir: string;
   callFinished: Array<(callId: number) => void>;
+  recordingRetries: RecordingRetries;
 }
 
 /**
@@ -66,7 +67,7 @@ export async function finaliseCall(
         deps.log.error({ err, callId: call.id, recording: name }, 'could not store the recording; it stays on Asterisk and is retried');
         status = 'voicemail';
         try {
-          await queueRecordingRetry(deps, { callId: call.id, name, fileName, message: outcome.message === 'yes' ? 'yes' : 'unknown' });
+          await deps.recordingRetries.queue({ callId: call.id, name, fileName, message: outcome.message === 'yes' ? 'yes' : 'unknown' });
           retryLater = true;
         } catch (queueErr) {
           deps.log.error({ err: queueErr, callId: call.id, recording: name }, 'could not queue the recording retry; the recording stays on Asterisk');
@@ -106,5 +107,5 @@ export async function finaliseCall(
     }
   }
   if (deleteAfter) await deleteOnAsterisk(deps, deleteAfter);
-  if (retryLater) void retryPendingRecordings(deps);
+  if (retryLater) deps.recordingRetries.kick();
 }

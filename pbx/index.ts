@@ -1,4 +1,5 @@
 import path from 'node:path';
+import type { BackoffPolicy } from '../core/pipeline/backoff.js';
 import type { HealthReport, Services } from '../core/services.js';
 import { findUserById } from '../core/accounts/users.js';
 import { decideHandling, loadCallHandling } from '../core/call-handling/index.js';
@@ -6,17 +7,23 @@ import { chooseGreeting } from './flows/voicemail/greeting.js';
 import { createPromptCache, createTextToSpeech, type PromptCache } from '../models/tts/index.js';
 import { connectAri } from './ari/ari-client-adapter.js';
 import { AriLink } from './ari/link.js';
+import { flowForMode, type CallFlow } from './flows/index.js';
 import type { VoicemailLimits } from './flows/types.js';
+import { createRecordingRetries, type RecordingRetryOptions } from './recordings/recording-retries.js';
 import { StasisApp, type StasisAppDeps } from './stasis-app.js';
 
 export interface PbxOptions {
   /** Defaults to the prompt cache over the configured TTS engine. */
   prompts?: PromptCache;
   limits?: Partial<VoicemailLimits>;
-  backoff?: { initialMs: number; maxMs: number };
+  backoff?: BackoffPolicy;
   requestTimeoutMs?: number;
   handling?: StasisAppDeps['handling'];
   transferTiming?: StasisAppDeps['transferTiming'];
+  /** Recordings left on Asterisk by a failed store (disk full): how they are retried. */
+  recordingRetry?: RecordingRetryOptions;
+  /** The agent-mode flow (installAgentFlow); without it agent-mode callers get voicemail. */
+  agentFlow?: CallFlow;
 }
 
 export interface Pbx {
@@ -30,6 +37,10 @@ export interface Pbx {
 /** 3 minutes of message and a 5-second silence stop: long enough for a UK caller's details. */
 export const DEFAULT_LIMITS: VoicemailLimits = { maxDurationSeconds: 180, maxSilenceSeconds: 5 };
 
+function withAgent(agent: CallFlow): typeof flowForMode {
+  return (mode) => (mode === 'agent' ? agent : flowForMode(mode));
+}
+
 /** Connects to Asterisk as the configured Stasis app and answers calls. Needs ARI_URL. */
 export function startPbx(services: Services, opts: PbxOptions = {}): Pbx {
   const { config, database, log } = services;
@@ -39,16 +50,23 @@ export function startPbx(services: Services, opts: PbxOptions = {}): Pbx {
   const pbxLog = log.child({ component: 'pbx' });
 
   let link: AriLink | undefined;
+  // Sessions and retries always reach ARI through the link's current connection.
+  const rest = new Proxy({} as AriLink['rest'], { get: (_t, prop) => link!.rest[prop as keyof AriLink['rest']] });
+  const recordingsDir = path.join(config.dataDir, 'recordings');
+  const recordingRetries = createRecordingRetries(
+    { db: database.db, rest, log: pbxLog, recordingsDir, callFinished: services.hooks.callFinished },
+    opts.recordingRetry,
+  );
   const app = new StasisApp({
     app: config.ari.app,
-    // Sessions always reach ARI through the link's current connection.
-    rest: new Proxy({} as AriLink['rest'], { get: (_t, prop) => link!.rest[prop as keyof AriLink['rest']] }),
+    rest,
     db: database.db,
     prompts,
     log: pbxLog,
-    recordingsDir: path.join(config.dataDir, 'recordings'),
+    recordingsDir,
     now: services.now,
     callFinished: services.hooks.callFinished,
+    recordingRetries,
     limits: { ...DEFAULT_LIMITS, ...opts.limits },
     handling: opts.handling ?? ((userId, aiMode, callerNumber, now) => {
       const settings = loadCallHandling(database.db, userId);
@@ -56,6 +74,7 @@ export function startPbx(services: Services, opts: PbxOptions = {}): Pbx {
     }),
     outboundEndpoint: config.outbound.endpoint,
     transferTiming: opts.transferTiming,
+    ...(opts.agentFlow ? { flowForMode: withAgent(opts.agentFlow) } : {}),
   });
   link = new AriLink({
     // ari-client always adds /ari itself.
@@ -65,7 +84,11 @@ export function startPbx(services: Services, opts: PbxOptions = {}): Pbx {
         events,
       ),
     onEvent: (e) => app.onEvent(e),
-    onReady: () => void app.reconcile(),
+    onReady: () => {
+      // Retries need Asterisk: they start with the first connection.
+      recordingRetries.start();
+      void app.reconcile();
+    },
     log: pbxLog,
     backoff: opts.backoff,
   });
@@ -92,6 +115,7 @@ export function startPbx(services: Services, opts: PbxOptions = {}): Pbx {
     async stop(drainMs = 30_000) {
       await app.drain(drainMs);
       link!.stop();
+      await recordingRetries.stop();
     },
   };
 }

@@ -6,7 +6,7 @@ import type { PromptCache } from '../models/tts/index.js';
 import type { AriEvent, AriRest, ChannelSnapshot } from './ari/types.js';
 import { CallEnded, CallSession } from './call-session.js';
 import { finaliseCall, type FinishDeps } from './finish-call.js';
-import { retryPendingRecordings } from './recordings/recording-retries.js';
+import type { RecordingRetries } from './recordings/recording-retries.js';
 import { flowForMode } from './flows/index.js';
 import { FALLBACK_SOUNDS } from './flows/messages.js';
 import { hangUp, play } from './flows/steps.js';
@@ -33,7 +33,9 @@ export interface StasisAppDeps {
   recordingsDir: string;
   now: () => Date;
   callFinished: Array<(callId: number) => void>;
+  recordingRetries: RecordingRetries;
   limits: VoicemailLimits;
+  flowForMode?: (mode: 'voicemail' | 'agent') => CallFlow;
   /** The owner's call-handling rules for this caller now (hours, lists, ring-first); none → the owner's mode. */
   handling?: (userId: number, aiMode: 'voicemail' | 'agent', callerNumber: string, now: Date) => HandlingPlan | undefined;
   /** OUTBOUND_ENDPOINT: set → flows may put callers through to the owner's phone. */
@@ -72,7 +74,7 @@ export class StasisApp {
   private readonly finish: FinishDeps;
 
   constructor(private readonly deps: StasisAppDeps) {
-    this.finish = { db: deps.db, rest: deps.rest, log: deps.log, recordingsDir: deps.recordingsDir, callFinished: deps.callFinished };
+    this.finish = { db: deps.db, rest: deps.rest, log: deps.log, recordingsDir: deps.recordingsDir, callFinished: deps.callFinished, recordingRetries: deps.recordingRetries };
     const legs: OwnerLegs = {
       open: (channelId, number) => {
         // Opened before the originate request: its first events may beat the HTTP answer.
@@ -176,9 +178,10 @@ export class StasisApp {
   /** The owner's flow for this caller, as their call handling says. */
   private flowFor(mode: 'voicemail' | 'agent', plan: HandlingPlan | undefined): CallFlow {
     const decision = plan?.decision;
-    if (!decision) return flowForMode(mode);
+    const flowOf = this.deps.flowForMode ?? flowForMode;
+    if (!decision) return flowOf(mode);
     if (decision.kind === 'refuse') return refusalFlow(decision.reason);
-    const flow = flowForMode(decision.mode);
+    const flow = flowOf(decision.mode);
     if (!decision.ringFirst || !plan.transferNumber) return flow;
     return ringFirstThen(flow, { to: plan.transferNumber, ringSeconds: plan.ringSeconds });
   }
@@ -245,7 +248,7 @@ export class StasisApp {
       if (row.channelId && !alive.has(row.channelId) && !this.sessions.has(row.channelId)) this.track(this.finishOrphan(row));
     }
     // Recordings an earlier failure (disk full) left on Asterisk: try them now Asterisk is reachable.
-    void retryPendingRecordings(this.finish);
+    this.deps.recordingRetries.kick();
   }
 
   /** A row left open by an earlier run whose channel is gone: keep any message Asterisk still has. */

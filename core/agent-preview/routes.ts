@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import { Type } from 'typebox';
 import { buildAgentSystemPrompt } from '../../models/prompts/agent-prompt.js';
 import { chooseGreeting } from '../../models/prompts/greeting.js';
-import { respond, turnMessages } from '../../models/prompts/agent-responder.js';
-import { decideTurn } from '../../models/prompts/agent-turn.js';
+import { askAgent } from '../../models/prompts/agent-responder.js';
+import { answerTurn, NoReply } from '../../models/prompts/agent-turn.js';
 import type { ServerResponse } from 'node:http';
 import type { Voice } from '../../models/tts/index.js';
 import type { User } from '../db/schema.js';
@@ -12,7 +12,6 @@ import { routeLimit } from '../http/rate-limits.js';
 import type { App } from '../http/fastify-types.js';
 import { currentUser, requireUser } from '../http/session-hook.js';
 import { LIMITS } from '../settings/routes.js';
-import { agentEngines } from './engines.js';
 
 const PreviewBody = Type.Object(
   {
@@ -47,7 +46,7 @@ export const MAX_CONCURRENT_PREVIEWS = 2;
  * base, through the same prompt builder, model call and turn rules as the phone path.
  */
 export async function agentPreviewRoutes(app: App): Promise<void> {
-  const { config, log } = app.services;
+  const { log, agentEngines: engines } = app.services;
   const audioGrants = new Map<string, { userId: number; file: string; expires: number }>();
   // One preview per owner at a time, and only a few overall: the model is shared with live calls.
   const inFlight = new Set<number>();
@@ -76,26 +75,21 @@ export async function agentPreviewRoutes(app: App): Promise<void> {
   });
 
   async function preview(user: User, question: string, businessName: string | null, knowledgeBase: string, voice: Voice, res: ServerResponse) {
-    const engines = agentEngines(config);
     const system = buildAgentSystemPrompt({ businessName, knowledgeBase });
 
-    const spoken: string[] = [];
-    let outcome;
+    let turn;
     try {
       const ac = new AbortController();
       // The owner navigated away before the answer: stop the model.
       res.once('close', () => !res.writableEnded && ac.abort());
-      for await (const ev of respond(engines.replies, turnMessages({ system, history: [], callerText: question }), ac.signal)) {
-        if (ev.type === 'sentence') spoken.push(ev.text);
-        else outcome = decideTurn(ev.reply, businessName, spoken);
-      }
+      turn = await answerTurn(askAgent(engines.replies, { system, history: [], callerText: question }, ac.signal), businessName);
     } catch (err) {
+      if (err instanceof NoReply) throw new HttpError(503, 'The AI engine gave no answer. Please try again.');
       log.warn({ err }, 'agent preview: the language model failed');
       throw new HttpError(503, 'The AI engine is not answering right now. Check that Ollama is running, then try again.');
     }
-    if (!outcome) throw new HttpError(503, 'The AI engine gave no answer. Please try again.');
-    const answer = outcome.say.join(' ');
-    const result: { answer: string; answered: boolean; audioUrl?: string } = { answer, answered: outcome.kind === 'answer' };
+    const answer = turn.said;
+    const result: { answer: string; answered: boolean; audioUrl?: string } = { answer, answered: turn.outcome.kind === 'answer' };
 
     try {
       const prompt = await engines.speech.get(answer, voice);
@@ -127,7 +121,7 @@ export async function agentPreviewRoutes(app: App): Promise<void> {
       callGreeting: req.body.callGreeting !== undefined ? req.body.callGreeting : user.callGreeting,
     });
     try {
-      const prompt = await agentEngines(config).speech.get(text, req.body.voice ?? user.voicePreference);
+      const prompt = await engines.speech.get(text, req.body.voice ?? user.voicePreference);
       return { text, audioUrl: grantAudio(user.id, prompt.file) };
     } catch (err) {
       log.warn({ err }, 'greeting preview: speech synthesis failed');

@@ -63,7 +63,7 @@ export function recordingUrl(callId: number): string {
   return `/api/call-logs/${callId}/recording`;
 }
 
-export function toApiCallLog(r: ListRow): ApiCallLog {
+function toApiCallLog(r: ListRow): ApiCallLog {
   return {
     id: r.id,
     fromNumber: r.fromNumber,

@@ -1,6 +1,7 @@
 // Who answers a call to a DID, decided from the number's row and its owner. Pure: no I/O.
 
-export type AccountStatus = 'active' | 'pending_approval' | 'expired' | 'suspended' | 'rejected';
+import type { AccountStatus } from '../../contract/api.js';
+
 export type UnavailableReason = Exclude<AccountStatus, 'active'>;
 
 export interface NumberFacts {

@@ -5,6 +5,7 @@ import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3'
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import { storedNumber } from '../../contract/phone.js';
 import { projectRoot } from '../config/paths.js';
+import { backoffDelayMs, type BackoffPolicy } from '../pipeline/backoff.js';
 import * as schema from './schema.js';
 
 export type Db = BetterSQLite3Database<typeof schema>;
@@ -130,7 +131,7 @@ export interface BusyRetryOptions {
 export async function retryWhileBusy<T>(db: Db | Database.Database, what: string, write: () => T, opts: BusyRetryOptions = {}): Promise<T> {
   const key = connectionOf(db);
   const deadline = Date.now() + (opts.maxWaitMs ?? 10 * 60_000);
-  let pause = opts.firstPauseMs ?? 50;
+  const pauses: BackoffPolicy = { baseMs: opts.firstPauseMs ?? 50, maxMs: 2_000 };
   for (let attempt = 1; ; attempt++) {
     try {
       return withBusyWaitAtMost(key, opts.blockMs ?? 25, write);
@@ -138,8 +139,7 @@ export async function retryWhileBusy<T>(db: Db | Database.Database, what: string
       if (!isDatabaseBusy(err) || Date.now() >= deadline || opts.giveUp?.()) throw err;
       refusals.set(key, (refusals.get(key) ?? 0) + 1);
       if (attempt === 1) opts.log?.warn({ what, err: (err as Error).message }, 'database locked by another process; retrying the write');
-      await new Promise((r) => setTimeout(r, pause));
-      pause = Math.min(pause * 2, 2_000);
+      await new Promise((r) => setTimeout(r, backoffDelayMs(attempt, pauses)));
     }
   }
 }

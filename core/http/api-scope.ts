@@ -16,16 +16,13 @@ import { registerSameOriginGuard } from './same-origin.js';
 import { registerNoStore } from './security-headers.js';
 import { registerSessionHook } from './session-hook.js';
 
-/** Route modules of later capabilities register here, each guarding its own routes. */
-export type RouteModule = (app: App) => Promise<void>;
-
 /**
  * The /api scope (fastify/demo's autohooks pattern): its hooks run for every route
  * registered inside it, whatever spelling of the URL reached the route
  * (`/%61pi/auth/logout` is routed to /api/auth/logout and meets them too), instead of
  * each hook guessing from the raw URL.
  */
-export async function apiScope(api: App, opts: { extraRoutes: RouteModule[] }): Promise<void> {
+export async function apiScope(api: App): Promise<void> {
   await registerRateLimiting(api);
   registerSameOriginGuard(api);
   registerSessionHook(api);
@@ -44,5 +41,4 @@ export async function apiScope(api: App, opts: { extraRoutes: RouteModule[] }): 
   await api.register(webhookRoutes);
   // Server-to-server: marked `webhook`, so the guard and session hooks above step aside for it.
   await api.register(twilioWebhookRoutes);
-  for (const routes of opts.extraRoutes) await api.register(routes);
 }

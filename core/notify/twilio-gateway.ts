@@ -1,4 +1,5 @@
 import type { Twilio } from 'twilio';
+import { retryableStatus } from '../../models/engine-error.js';
 import { NotifyError, type MessageGateway, type OutgoingMessage } from './gateway.js';
 
 /** Twilio errors that mean this number will never take a message: report, do not retry. */
@@ -57,8 +58,7 @@ function classify(err: unknown): NotifyError {
   if (typeof e?.status === 'number') {
     const known = e.code !== undefined ? PERMANENT_CODES[e.code] : undefined;
     if (known) return new NotifyError(`${known} (Twilio ${e.code})`, false, e.code, { cause: err });
-    const retryable = e.status >= 500 || e.status === 408 || e.status === 429;
-    return new NotifyError(`Twilio answered ${e.status}${e.code ? ` (${e.code})` : ''}: ${e.message ?? ''}`.trim(), retryable, e.code, { cause: err });
+    return new NotifyError(`Twilio answered ${e.status}${e.code ? ` (${e.code})` : ''}: ${e.message ?? ''}`.trim(), retryableStatus(e.status), e.code, { cause: err });
   }
   return new NotifyError(`Twilio is unreachable: ${e?.message ?? String(err)}`, true, undefined, { cause: err });
 }

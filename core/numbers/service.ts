@@ -6,7 +6,8 @@ import type { NumberProviderName } from '../config/config.js';
 import type { Db } from '../db/client.js';
 import { phoneNumbers, users, type PhoneNumberRow, type User } from '../db/schema.js';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../http/errors.js';
-import { KeyedLock, TtlCache } from './keyed-lock.js';
+import { KeyedLock } from './keyed-lock.js';
+import { TtlCache } from './ttl-cache.js';
 import { NoNumberAvailableError, ProviderError, type NumberProvider, type ProvisionedNumber } from './provider.js';
 import { effectiveStatus, numberStats, pounds } from './stats.js';
 

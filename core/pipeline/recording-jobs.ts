@@ -1,7 +1,7 @@
 /**
  * A recording that could not be stored when its call ended (disk full, Asterisk refusing
  * the fetch) stays on Asterisk and gets a durable `store-recording` job in the jobs table.
- * The PBX runs those jobs (only it can reach Asterisk: pbx/recordings/recording-retries.ts);
+ * The PBX runs those jobs on its own JobWorker (only it can reach Asterisk: pbx/recordings/recording-retries.ts);
  * the post-call job waits for one before transcribing, and is run again once it lands.
  */
 export const STORE_RECORDING_JOB = 'store-recording';

@@ -1,4 +1,5 @@
 import { isDatabaseBusy, retryWhileBusy, withBusyWaitAtMost } from '../db/client.js';
+import { backoffDelayMs } from './backoff.js';
 import { errorMessage, isRetryable } from './retryable.js';
 import type { ClaimedJob, JobQueue } from './queue.js';
 
@@ -76,7 +77,7 @@ export class JobWorker {
         else if (busyStreak++ === 0) this.opts.log.warn({ err: errorMessage(err) }, 'database locked by another process; jobs wait for it');
       }
       if (busyStreak > 0) {
-        await this.idle(Math.min((this.opts.pollMs ?? 1000) * 2 ** busyStreak, 5_000));
+        await this.idle(backoffDelayMs(busyStreak + 1, { baseMs: this.opts.pollMs ?? 1000, maxMs: 5_000 }));
         continue;
       }
       // A lane must outlive any one job: a throw here would silently stop the worker.

@@ -1,4 +1,5 @@
 import { Ollama } from 'ollama';
+import { retryableStatus } from '../engine-error.js';
 import { LanguageModelError, type ChatMessage, type ChatOptions, type LanguageModel } from './language-model.js';
 
 export interface OllamaOptions {
@@ -53,7 +54,7 @@ function classify(err: unknown, timedOut: boolean, timeoutMs: number, host: stri
   // The package throws ResponseError (not exported) carrying the HTTP status.
   if (e?.name === 'ResponseError' && typeof e.status_code === 'number') {
     const s = e.status_code;
-    const retryable = s >= 500 || s === 408 || s === 429;
+    const retryable = retryableStatus(s);
     const hint = s === 404 ? ` (pull the model on the Ollama host: ollama pull <model>)` : '';
     return new LanguageModelError(`Ollama answered ${s}: ${e.message}${hint}`, retryable, s, { cause: err });
   }

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { AGENT_LINES } from './agent-lines.js';
-import { respond, type ReplyStreamer, type ResponderEvent } from './agent-responder.js';
-import { decideTurn } from './agent-turn.js';
+import { LanguageModelError } from '../llm/language-model.js';
+import { askAgent, createOllamaReplyStreamer, respond, type ReplyStreamer, type ResponderEvent } from './agent-responder.js';
+import { answerTurn, decideTurn, NoReply } from './agent-turn.js';
 
 function scripted(text: string, chunk = 5): ReplyStreamer {
   return {
@@ -119,5 +120,76 @@ describe('decideTurn', () => {
       say: ['Thank you for calling Acme. Goodbye.'],
       next: 'hang-up',
     });
+  });
+});
+
+describe('answerTurn', () => {
+  const ask = (reply: string) => askAgent(scripted(reply), { system: 'rules', history: [], callerText: 'When are you open?' });
+
+  it('hands each answer sentence over as it streams and says nothing fixed after an answer', async () => {
+    const sentences: string[] = [];
+    const turn = await answerTurn(ask('{"intent":"question","answered":true,"answer":"We open at 8am. We close at 6pm."}'), 'Acme', (s) => sentences.push(s));
+    expect(sentences).toEqual(['We open at 8am.', 'We close at 6pm.']);
+    expect(turn.outcome.kind).toBe('answer');
+    expect(turn.fixedLines).toEqual([]);
+    expect(turn.said).toBe('We open at 8am. We close at 6pm.');
+    expect(JSON.parse(turn.historyReply.content)).toEqual({ intent: 'question', answered: true, answer: 'We open at 8am. We close at 6pm.' });
+  });
+
+  it('says the admission as a fixed line when the knowledge base does not cover the question', async () => {
+    const sentences: string[] = [];
+    const turn = await answerTurn(ask('{"intent":"question","answered":false,"answer":"We might open at 8."}'), 'Acme', (s) => sentences.push(s));
+    expect(sentences).toEqual([]);
+    expect(turn.fixedLines).toEqual([AGENT_LINES.notAnswered]);
+    expect(turn.said).toBe(AGENT_LINES.notAnswered);
+    expect(JSON.parse(turn.historyReply.content)).toEqual({ intent: 'question', answered: false, answer: AGENT_LINES.notAnswered });
+  });
+
+  it('keeps the model\'s intent in the history when the caller asks for a person', async () => {
+    const turn = await answerTurn(ask('{"intent":"human","answered":false,"answer":""}'), 'Acme');
+    expect(turn.outcome.kind).toBe('take-message');
+    expect(turn.fixedLines).toEqual([AGENT_LINES.human]);
+    expect(JSON.parse(turn.historyReply.content)).toMatchObject({ intent: 'human', answered: false });
+  });
+
+  it('does not repeat a goodbye the model worded and streamed itself', async () => {
+    const sentences: string[] = [];
+    const turn = await answerTurn(ask('{"intent":"goodbye","answered":true,"answer":"Thanks for calling. Bye now."}'), 'Acme', (s) => sentences.push(s));
+    expect(turn.outcome.kind).toBe('goodbye');
+    expect(sentences).toEqual(['Thanks for calling.', 'Bye now.']);
+    expect(turn.fixedLines).toEqual([]);
+  });
+
+  it('fails with NoReply when the stream ends before the reply is complete', async () => {
+    async function* cut(): AsyncGenerator<ResponderEvent> {
+      yield { type: 'sentence', text: 'We open' };
+    }
+    await expect(answerTurn(cut(), 'Acme')).rejects.toBeInstanceOf(NoReply);
+  });
+});
+
+describe('createOllamaReplyStreamer failures', () => {
+  const failing = (status: number): typeof fetch => async () => new Response(JSON.stringify({ error: `status ${status}` }), { status, headers: { 'content-type': 'application/json' } });
+  async function failureOf(status: number): Promise<LanguageModelError> {
+    const streamer = createOllamaReplyStreamer({ host: 'http://ollama.test', model: 'm', fetch: failing(status) });
+    try {
+      for await (const _ of streamer.stream([{ role: 'user', content: 'hi' }])) void _;
+    } catch (err) {
+      return err as LanguageModelError;
+    }
+    throw new Error('the stream did not fail');
+  }
+
+  it.each([408, 429, 500, 503])('treats HTTP %i as worth retrying', async (status) => {
+    const err = await failureOf(status);
+    expect(err).toBeInstanceOf(LanguageModelError);
+    expect(err.status).toBe(status);
+    expect(err.retryable).toBe(true);
+  });
+
+  it.each([400, 404])('treats HTTP %i as permanent', async (status) => {
+    const err = await failureOf(status);
+    expect(err.status).toBe(status);
+    expect(err.retryable).toBe(false);
   });
 });

@@ -1,4 +1,5 @@
 import { Ollama } from 'ollama';
+import { retryableStatus } from '../engine-error.js';
 import { LanguageModelError, type ChatMessage } from '../llm/language-model.js';
 import { AGENT_REPLY_SCHEMA, parseAgentReply, ReplyStreamReader, type AgentIntent, type AgentReply } from './agent-reply.js';
 import { SentenceSplitter } from './agent-sentences.js';
@@ -59,7 +60,7 @@ export function createOllamaReplyStreamer(opts: OllamaStreamOptions): ReplyStrea
         const e = err as { name?: string; status_code?: number; message?: string };
         if (!gotFirst && local.signal.aborted) throw new LanguageModelError('Ollama did not start answering in time', true, undefined, { cause: err });
         const status = typeof e.status_code === 'number' ? e.status_code : undefined;
-        throw new LanguageModelError(`Ollama failed: ${e.message ?? String(err)}`, status === undefined || status >= 500, status, { cause: err });
+        throw new LanguageModelError(`Ollama failed: ${e.message ?? String(err)}`, status === undefined || retryableStatus(status), status, { cause: err });
       } finally {
         clearTimeout(firstTimer);
         signal?.removeEventListener('abort', stop);
@@ -123,4 +124,9 @@ export interface TurnInput {
 
 export function turnMessages(t: TurnInput): ChatMessage[] {
   return [{ role: 'system', content: t.system }, ...t.history, { role: 'user', content: t.callerText }];
+}
+
+/** Asks the model to answer the caller's words after the earlier turns: the reply's events (see respond). */
+export function askAgent(streamer: ReplyStreamer, turn: TurnInput, signal?: AbortSignal): AsyncGenerator<ResponderEvent> {
+  return respond(streamer, turnMessages(turn), signal);
 }

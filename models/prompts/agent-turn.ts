@@ -1,5 +1,7 @@
+import type { ChatMessage } from '../llm/language-model.js';
 import { AGENT_LINES, agentGoodbye } from './agent-lines.js';
 import type { AgentReply } from './agent-reply.js';
+import type { ResponderEvent } from './agent-responder.js';
 
 // What the agent does with a parsed reply: pure, so the phone and the console preview
 // agree on what a caller hears, and the dialogue rules are unit-tested.
@@ -22,4 +24,57 @@ export function decideTurn(reply: AgentReply, businessName: string | null | unde
       if (reply.answered) return { kind: 'answer', say: spokenAnswer.length ? spokenAnswer : [reply.answer], next: 'listen' };
       return { kind: 'not-answered', say: [AGENT_LINES.notAnswered], next: 'listen', logQuestion: true };
   }
+}
+
+/** The reply stream ended without a reply (the model stopped before its answer was complete). */
+export class NoReply extends Error {
+  override name = 'NoReply';
+}
+
+/** What one caller turn came to, once the model's reply has streamed in. */
+export interface AgentAnswer {
+  outcome: TurnOutcome;
+  /** Fixed lines still to say after the streamed sentences (an admission, a message prompt). */
+  fixedLines: string[];
+  /** Everything the agent says this turn, as one text (what the preview shows, what a question is logged with). */
+  said: string;
+  /** The reply as it goes into the conversation history the model sees next turn. */
+  historyReply: ChatMessage;
+}
+
+/**
+ * Assembles a turn from the model's streamed reply: each sentence that may be spoken goes
+ * to `onSentence` the moment it is ready, then the turn rules decide the rest. The phone
+ * (pbx/flows/agent) and the console's preview (core/agent-preview) both answer through
+ * this, so an owner trying the agent hears what a caller would.
+ */
+export async function answerTurn(
+  replies: AsyncIterable<ResponderEvent>,
+  businessName: string | null | undefined,
+  onSentence: (text: string) => void = () => undefined,
+): Promise<AgentAnswer> {
+  const spoken: string[] = [];
+  let outcome: TurnOutcome | undefined;
+  let raw = '';
+  for await (const ev of replies) {
+    if (ev.type === 'sentence') {
+      spoken.push(ev.text);
+      onSentence(ev.text);
+    } else {
+      raw = ev.raw;
+      outcome = decideTurn(ev.reply, businessName, spoken);
+    }
+  }
+  if (!outcome) throw new NoReply('the model gave no reply');
+  const said = outcome.say.join(' ');
+  // A goodbye the model worded itself was streamed already; every other non-answer is a fixed line.
+  const fixedLines = outcome.kind !== 'answer' && !(outcome.kind === 'goodbye' && spoken.length) ? outcome.say : [];
+  const intent = outcome.kind === 'answer' ? 'question' : parseIntent(raw);
+  const historyReply: ChatMessage = { role: 'assistant', content: JSON.stringify({ intent, answered: outcome.kind === 'answer', answer: said }) };
+  return { outcome, fixedLines, said, historyReply };
+}
+
+function parseIntent(raw: string): string {
+  const m = /"intent"\s*:\s*"(\w+)"/.exec(raw);
+  return m?.[1] ?? 'question';
 }

@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { retryableStatus } from '../engine-error.js';
 import { resampleTo16kMono } from './resample.js';
 import { SpeechToTextError, type SpeechToText, type Transcript } from './speech-to-text.js';
 
@@ -68,11 +69,6 @@ export function createWhisperServerStt(opts: WhisperServerOptions): SpeechToText
       }
     },
   };
-}
-
-/** 4xx means the request itself is wrong and will stay wrong, except 408 and 429. */
-export function retryableStatus(status: number): boolean {
-  return status >= 500 || status === 408 || status === 429;
 }
 
 function describeError(e: unknown): string | undefined {

@@ -23,7 +23,7 @@ describe('AriLink', () => {
       onEvent: () => undefined,
       onReady: ({ first }) => ready.push(first),
       log: quietLog,
-      backoff: { initialMs: 10, maxMs: 40 },
+      backoff: { baseMs: 10, maxMs: 40 },
     });
     link.start();
     await vi.waitFor(() => expect(link.state).toBe('connected'));
@@ -46,7 +46,7 @@ describe('AriLink', () => {
       onEvent: () => undefined,
       onReady: ({ first }) => ready.push(first),
       log: quietLog,
-      backoff: { initialMs: 5, maxMs: 20 },
+      backoff: { baseMs: 5, maxMs: 20 },
     });
     link.start();
     await vi.waitFor(() => expect(link.state).toBe('connected'));

@@ -1,3 +1,4 @@
+import { backoffDelayMs, type BackoffPolicy } from '../../core/pipeline/backoff.js';
 import type { AriConnection, AriConnectionEvents } from './ari-client-adapter.js';
 import { AriRequestError, type AriEvent, type AriRest } from './types.js';
 
@@ -15,8 +16,8 @@ export interface AriLinkOptions {
   /** Called after every (re)connection, first = false afterwards: the app reconciles its calls. */
   onReady(info: { first: boolean }): void;
   log: LinkLog;
-  /** Back-off between fresh connection attempts: doubles from initial to max (defaults 500 ms, 30 s). */
-  backoff?: { initialMs: number; maxMs: number };
+  /** Back-off between fresh connection attempts (defaults 500 ms doubling to 30 s). */
+  backoff?: BackoffPolicy;
 }
 
 /**
@@ -33,15 +34,13 @@ export class AriLink {
   private retryTimer: NodeJS.Timeout | undefined;
   private attempt = 0;
   private everConnected = false;
-  private readonly initialMs: number;
-  private readonly maxMs: number;
+  private readonly backoff: BackoffPolicy;
 
   /** REST through whichever connection is current. */
   readonly rest: AriRest;
 
   constructor(private readonly opts: AriLinkOptions) {
-    this.initialMs = opts.backoff?.initialMs ?? 500;
-    this.maxMs = opts.backoff?.maxMs ?? 30_000;
+    this.backoff = opts.backoff ?? { baseMs: 500, maxMs: 30_000 };
     const current = () => {
       if (!this.connection) throw new AriRequestError(`ARI is ${this.state}: no connection to Asterisk`);
       return this.connection.rest;
@@ -115,8 +114,8 @@ export class AriLink {
 
   private schedule(): void {
     if (this.state === 'stopped') return;
-    const delay = Math.min(this.maxMs, this.initialMs * 2 ** this.attempt);
     this.attempt += 1;
+    const delay = backoffDelayMs(this.attempt, this.backoff);
     this.retryTimer = setTimeout(() => void this.open(), delay);
   }
 

@@ -1,8 +1,12 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { backoffDelayMs, type BackoffPolicy } from '../../core/pipeline/backoff.js';
 import { AriNotFoundError, type AriRest } from '../ari/types.js';
 import { recordingDisk } from './disk.js';
 import { repairWavSizes } from './wav-repair.js';
+
+/** Fetching the file again when Asterisk refused it: 500 ms, then 1 s, doubling to 4 s. */
+const FETCH_RETRY: BackoffPolicy = { baseMs: 500, maxMs: 4_000 };
 
 /**
  * Copies a finished recording from Asterisk into $DATA_DIR/recordings. The caller deletes
@@ -22,7 +26,7 @@ export async function storeRecording(rest: AriRest, name: string, dir: string, f
       break;
     } catch (err) {
       if (err instanceof AriNotFoundError || i >= attempts) throw err;
-      await new Promise((r) => setTimeout(r, 250 * 2 ** i));
+      await new Promise((r) => setTimeout(r, backoffDelayMs(i, FETCH_RETRY)));
     }
   }
   await fs.mkdir(dir, { recursive: true });

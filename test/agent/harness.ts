@@ -4,9 +4,8 @@ import { eq } from 'drizzle-orm';
 import { calls, phoneNumbers, unansweredQuestions, users, type NewUser } from '../../core/db/schema.js';
 import type { PromptCache, Voice } from '../../models/tts/index.js';
 import { createSpeechToText } from '../../models/stt/factory.js';
-import { agentEngines } from '../../core/agent-preview/engines.js';
 import { createPipeline } from '../../core/pipeline/pipeline.js';
-import { startPbx, type Pbx } from '../../pbx/index.js';
+import { startPbx, type Pbx, type PbxOptions } from '../../pbx/index.js';
 import { installAgentFlow } from '../../pbx/flows/agent/index.js';
 import type { ConversationTiming, TurnMetrics } from '../../pbx/flows/agent/conversation.js';
 import { sentenceAudio } from '../../pbx/flows/agent/speech-audio.js';
@@ -94,6 +93,7 @@ export async function startAgentHarness(
     pipeline?: boolean;
     /** The agent's voice; built on the server when it needs the data folder. */
     speech?: PromptCache | ((server: TestServer) => PromptCache);
+    pbx?: PbxOptions;
   } = {},
 ): Promise<AgentHarness> {
   const sim = new AriSimulator({ timeScale: 1 });
@@ -125,7 +125,7 @@ export async function startAgentHarness(
       ...(opts.speech
         ? {
             engines: {
-              replies: agentEngines(server.config).replies,
+              replies: server.services.agentEngines.replies,
               speech: typeof opts.speech === 'function' ? opts.speech(server) : opts.speech,
               stt: createSpeechToText(server.config.whisper),
             },
@@ -136,11 +136,11 @@ export async function startAgentHarness(
   // The real post-call pipeline (summary and notification), as core/main.ts wires it.
   const pipeline = opts.pipeline ? createPipeline(server.services, {}, { pollMs: 100 }) : undefined;
   pipeline?.start();
-  const pbx = startPbx(server.services, { backoff: { initialMs: 100, maxMs: 1000 } });
+  const pbx = startPbx(server.services, { backoff: { baseMs: 100, maxMs: 1000 }, agentFlow: agent.flow, ...opts.pbx });
   await waitUntil(() => {
     if (!sim.appConnected(APP) || pbx.link.state !== 'connected' || !sim.appConnected(agent.mediaApp.name)) throw new Error('PBX not connected yet');
   }, 15_000);
-  const speech = agentEngines(server.config).speech;
+  const speech = server.services.agentEngines.speech;
 
   const h: AgentHarness = {
     sim,

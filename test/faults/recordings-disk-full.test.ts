@@ -15,7 +15,6 @@ import { createOllamaLanguageModel } from '../../models/llm/ollama.js';
 import { createSpeechToText } from '../../models/stt/factory.js';
 import { THANK_YOU } from '../../pbx/flows/messages.js';
 import { useRecordingDisk, type RecordingDisk } from '../../pbx/recordings/disk.js';
-import { useRecordingRetryBackoff } from '../../pbx/recordings/recording-retries.js';
 import { callerSpeech } from '../ari-sim/caller-audio.js';
 import { startOllamaDouble, type OllamaDouble } from '../doubles/ollama/server.js';
 import { startWhisperDouble, type WhisperDouble } from '../doubles/whisper/server.js';
@@ -38,6 +37,9 @@ function fullDisk() {
   return disk;
 }
 
+/** Recording retries within the test's time: 100 ms doubling to 400 ms, looked for every 20 ms. */
+const FAST_RETRIES = { backoff: { baseMs: 100, maxMs: 400 }, pollMs: 20 };
+
 let whisper: WhisperDouble;
 let ollama: OllamaDouble;
 let h: Harness | undefined;
@@ -47,10 +49,8 @@ beforeAll(async () => {
   ollama = await startOllamaDouble();
   whisper.defaultTranscript = MESSAGE;
   ollama.replier = () => SUMMARY;
-  useRecordingRetryBackoff({ baseMs: 100, maxMs: 400, jitter: 0 });
 });
 afterAll(async () => {
-  useRecordingRetryBackoff(undefined);
   await whisper.close();
   await ollama.close();
 });
@@ -64,7 +64,7 @@ afterEach(async () => {
 
 /** The harness plus the real post-call pipeline (engine doubles, texts to the outbox). */
 async function start(notifyAnywayFromAttempt: number) {
-  h = await startHarness({ timeScale: 20 });
+  h = await startHarness({ timeScale: 20, pbx: { recordingRetry: FAST_RETRIES } });
   const engines = loadConfig({ DATA_DIR: h.server.dataDir, WHISPER_URL: whisper.url, OLLAMA_URL: ollama.url });
   pipeline = createPipeline(
     h.server.services,
@@ -168,7 +168,7 @@ describe('the recordings disk full', { timeout: 60_000 }, () => {
 describe('the recordings disk full at the end of an agent call', { timeout: 120_000 }, () => {
   it('the answered call is texted at once from its dialogue, and the conversation recording is stored later without a second text', async () => {
     const { startAgentHarness, reply, SUMMARY: AGENT_SUMMARY } = await import('../agent/harness.js');
-    const a = await startAgentHarness({ pipeline: true });
+    const a = await startAgentHarness({ pipeline: true, pbx: { recordingRetry: FAST_RETRIES } });
     try {
       const biz = a.business({ businessName: 'Full Disk Plumbing', knowledgeBase: 'Q: Hours?\nA: We are open 8am to 6pm.', smsEnabled: true, notificationNumber: OWNER_MOBILE });
       a.replies([

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../../core/db/client.js';
 import { calls, phoneNumbers, users } from '../../core/db/schema.js';
 import { AriNotFoundError, type AriEvent, type AriRest, type ChannelSnapshot } from '../../pbx/ari/types.js';
+import { createRecordingRetries } from '../../pbx/recordings/recording-retries.js';
 import { StasisApp } from '../../pbx/stasis-app.js';
 
 const APP = 'call-answering';
@@ -83,6 +84,8 @@ describe('ARI event handling', () => {
             recordingsDir: path.join(dir, 'recordings'),
             now: () => new Date(),
             callFinished: [(callId) => announced.push(callId)],
+            // Never started: a failed store is only queued here, as the PBX does before Asterisk is reachable.
+            recordingRetries: createRecordingRetries({ db: handle.db, rest, log: quiet, recordingsDir: path.join(dir, 'recordings'), callFinished: [] }),
             limits: { maxDurationSeconds: 30, maxSilenceSeconds: 3 },
           });
           const dids = new Map<string, Set<string>>(); // channel → DIDs of its StasisStarts to this app

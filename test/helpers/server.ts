@@ -5,6 +5,7 @@ import pino from 'pino';
 import { buildApp, type BuildOptions } from '../../core/app.js';
 import { loadConfig, type Config } from '../../core/config/config.js';
 import { openDatabase, type DatabaseHandle } from '../../core/db/client.js';
+import { createAgentEngines } from '../../core/engines/agent-engines.js';
 import { createMailer, type Mailer } from '../../core/mail/mailer.js';
 import type { App } from '../../core/http/fastify-types.js';
 import { newHooks, type Services } from '../../core/services.js';
@@ -48,6 +49,7 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
     log,
     health: new Map(),
     hooks: newHooks(),
+    agentEngines: createAgentEngines(config),
   };
   await opts.setup?.(services);
   // Fixture owners all sign up from 127.0.0.1, so suites get a sign-up allowance per address

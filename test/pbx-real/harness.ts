@@ -104,7 +104,7 @@ export async function startRealPbx(opts: RealPbxOptions = {}): Promise<RealPbx> 
     : undefined;
   const pipeline = opts.pipeline ? createPipeline(server.services, {}, { pollMs: 100 }) : undefined;
   pipeline?.start();
-  const pbx = startPbx(server.services, { backoff: { initialMs: 100, maxMs: 1000 }, ...opts.pbx });
+  const pbx = startPbx(server.services, { backoff: { baseMs: 100, maxMs: 1000 }, agentFlow: agent?.flow, ...opts.pbx });
   await waitUntil(() => {
     if (pbx.link.state !== 'connected') throw new Error('PBX not connected to Asterisk yet');
     if (agent && !agent.mediaApp.connected) throw new Error('agent media app not registered yet');

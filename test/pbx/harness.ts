@@ -46,7 +46,7 @@ export async function startHarness(
   const finished: number[] = [];
   server.services.hooks.callFinished.push((id) => finished.push(id));
   await opts.beforePbx?.(sim, server);
-  const pbx = startPbx(server.services, { prompts, backoff: { initialMs: 100, maxMs: 1000 }, ...opts.pbx });
+  const pbx = startPbx(server.services, { prompts, backoff: { baseMs: 100, maxMs: 1000 }, ...opts.pbx });
   await vi.waitFor(() => {
     if (!sim.appConnected(APP) || pbx.link.state !== 'connected') throw new Error('PBX not connected yet');
   }, { timeout: 15_000 });

@@ -3,8 +3,8 @@ import fs from 'node:fs/promises';
 import type { ChatMessage } from '../../../models/llm/language-model.js';
 import { AGENT_LINES, agentGoodbye, agentGreeting } from '../../../models/prompts/agent-lines.js';
 import { buildAgentSystemPrompt } from '../../../models/prompts/agent-prompt.js';
-import { respond, turnMessages, type ReplyStreamer } from '../../../models/prompts/agent-responder.js';
-import { decideTurn } from '../../../models/prompts/agent-turn.js';
+import { askAgent, type ReplyStreamer, type ResponderEvent } from '../../../models/prompts/agent-responder.js';
+import { answerTurn, type AgentAnswer } from '../../../models/prompts/agent-turn.js';
 import type { SpeechToText } from '../../../models/stt/speech-to-text.js';
 import type { PromptCache, Voice } from '../../../models/tts/index.js';
 import type { PacedPlayer, PlayResult } from '../../media/paced-player.js';
@@ -308,7 +308,7 @@ export class AgentConversation {
             this.speculativeCallsTotal++;
           }
           const callerText = [entry.carry, heard].filter(Boolean).join(' ');
-          return respond(this.deps.engines.replies, turnMessages({ system: this.system, history, callerText }), signal);
+          return askAgent(this.deps.engines.replies, { system: this.system, history, callerText }, signal);
         },
         synthesize: (text) => sentenceAudio(this.deps.engines.speech, text, this.input.voice, this.deps.media.sampleRate),
       },
@@ -369,17 +369,41 @@ export class AgentConversation {
     if (!this.ended && this.turnAbort === null && !this.detector.speaking) this.startSilenceTimer();
   }
 
+  /**
+   * One committed caller turn, step by step: adopt the speculation (if it still holds),
+   * transcribe, let the mode decide, or stream the model's reply into speech, then record
+   * the turn in the history (and the owner's questions). Metrics follow the stages.
+   */
   private async callerTurn(audio: Int16Array, silenceMs: number, detectedAt: number, short = false, entry?: SpeculationEntry): Promise<void> {
-    let spec = entry?.spec;
-    if (entry && (entry.mode !== this.mode || entry.carry !== this.carryText || entry.historyLength !== this.history.length)) {
-      // The conversation moved on since it started (cannot normally happen): start afresh.
-      entry.spec.cancel('stale');
-      this.cancelledSpeculations++;
-      spec = undefined;
-    }
+    const spec = this.adoptable(entry);
     const n = ++this.turnCount;
+    const stages = this.startStages(n, spec, detectedAt, silenceMs);
+    await this.agentTurn(`turn ${n}`, async (signal) => {
+      spec?.adopt(signal);
+      const heard = await this.hear(audio, n, spec, stages, signal);
+      const text = [this.carryText, heard].filter(Boolean).join(' ');
+      this.carryText = text; // kept if this turn is cancelled before the agent answers
+      if (!heard) return this.notHeard(short, signal);
+      this.transcript.push({ speaker: 'Caller', text: heard });
+      this.silencePrompts = 0;
+      if (this.mode === 'normal') await this.answer(text, spec, stages, signal);
+      else await this.messageTurn(stages, signal);
+    });
+  }
+
+  /** The speculation this turn may take over, unless the conversation moved on since it started. */
+  private adoptable(entry: SpeculationEntry | undefined): Speculation | undefined {
+    if (!entry) return undefined;
+    if (entry.mode === this.mode && entry.carry === this.carryText && entry.historyLength === this.history.length) return entry.spec;
+    // Cannot normally happen: start afresh rather than answer a different conversation.
+    entry.spec.cancel('stale');
+    this.cancelledSpeculations++;
+    return undefined;
+  }
+
+  private startStages(turn: number, spec: Speculation | undefined, detectedAt: number, silenceMs: number): TurnStages {
     const stages: TurnStages = {
-      turn: n,
+      turn,
       endOfSpeech: spec?.endOfSpeech ?? detectedAt - silenceMs,
       workStart: spec?.startedAt ?? detectedAt,
       commitAt: detectedAt,
@@ -388,75 +412,75 @@ export class AgentConversation {
       speculativeLlmCalls: this.speculativeCalls,
     };
     this.speculativeCalls = 0;
-    await this.agentTurn(`turn ${n}`, async (signal) => {
-      spec?.adopt(signal);
-      const heard = spec ? await spec.transcript : await this.transcribe(audio, n, signal);
-      stages.sttDone = spec?.sttDoneAt ?? this.now();
-      const text = [this.carryText, heard].filter(Boolean).join(' ');
-      this.carryText = text; // kept if this turn is cancelled before the agent answers
-      if (!heard) {
-        // A short noise with no words is ignored; a real turn we could not make out is asked again.
-        if (!short && this.mode === 'normal') await this.speak([AGENT_LINES.didNotCatch], signal);
-        return;
-      }
-      this.transcript.push({ speaker: 'Caller', text: heard });
-      this.silencePrompts = 0;
+    return stages;
+  }
 
-      if (this.mode === 'voicemail') {
-        this.carryText = '';
-        await this.closeWith([AGENT_LINES.voicemailThanks]);
-        return;
-      }
-      if (this.mode === 'message') {
-        this.carryText = '';
-        this.mode = 'normal';
-        await this.speak([AGENT_LINES.messageTaken], signal, this.metricsFor(stages, 'message-taken'));
-        return;
-      }
+  /** Step 1, transcribe: the speculation's words when it ran Whisper already. */
+  private async hear(audio: Int16Array, n: number, spec: Speculation | undefined, stages: TurnStages, signal: AbortSignal): Promise<string> {
+    const heard = spec ? await spec.transcript : await this.transcribe(audio, n, signal);
+    stages.sttDone = spec?.sttDoneAt ?? this.now();
+    return heard;
+  }
 
-      // Ask the model (or take the speculation's reply, already under way); speak answer
-      // sentences as they are ready (TTS of sentence n+1 runs while sentence n plays).
-      const underWay = spec?.llmStartedAt !== undefined;
-      stages.llmStart = spec?.llmStartedAt ?? this.now();
-      const replies = spec && underWay ? spec.replies() : respond(this.deps.engines.replies, turnMessages({ system: this.system, history: this.history, callerText: text }), signal);
-      const speaker = this.streamingSpeaker(signal, this.metricsFor(stages, 'answer'));
-      let outcome: ReturnType<typeof decideTurn> | undefined;
-      let raw = '';
-      const spoken: string[] = [];
-      for await (const ev of replies) {
-        stages.firstText ??= spec?.firstTextAt ?? this.now();
-        if (ev.type === 'sentence') {
-          spoken.push(ev.text);
-          speaker.add(ev.text, spec?.takeAudio(ev.text));
-        } else {
-          raw = ev.raw;
-          outcome = decideTurn(ev.reply, this.input.businessName, spoken);
-        }
-      }
-      if (!outcome) throw new Error('the model gave no reply');
-      if (signal.aborted) throw new TurnCancelled('cancelled');
-      this.carryText = '';
-      speaker.kind = outcome.kind;
-      if (outcome.kind !== 'answer' && !(outcome.kind === 'goodbye' && spoken.length)) for (const line of outcome.say) speaker.add(line);
-      const said = outcome.say.join(' ');
-      const historyMark = this.history.length;
-      this.history.push({ role: 'user', content: text });
-      this.history.push({ role: 'assistant', content: JSON.stringify({ intent: outcome.kind === 'answer' ? 'question' : parseIntent(raw), answered: outcome.kind === 'answer', answer: said }) });
-      if (outcome.kind === 'not-answered') this.deps.onUnanswered(text, said);
-      if (outcome.kind === 'take-message') this.mode = 'message';
-      try {
-        await speaker.finished();
-      } catch (err) {
-        if (!speaker.started) {
-          // The caller went on before hearing a word of it: as if it was never given, and
-          // their words join the next turn.
-          this.history.length = historyMark;
-          this.carryText = text;
-        }
-        throw err;
-      }
-      if (outcome.kind === 'goodbye' && !signal.aborted) this.close('agent');
-    });
+  /** No words: a short noise is ignored; a real turn we could not make out is asked again. */
+  private async notHeard(short: boolean, signal: AbortSignal): Promise<void> {
+    if (!short && this.mode === 'normal') await this.speak([AGENT_LINES.didNotCatch], signal);
+  }
+
+  /** Step 2, the mode: a caller leaving a message (or a voicemail) is not answered by the model. */
+  private async messageTurn(stages: TurnStages, signal: AbortSignal): Promise<void> {
+    this.carryText = '';
+    if (this.mode === 'voicemail') return this.closeWith([AGENT_LINES.voicemailThanks]);
+    this.mode = 'normal';
+    await this.speak([AGENT_LINES.messageTaken], signal, this.metricsFor(stages, 'message-taken'));
+  }
+
+  /**
+   * Steps 3 and 4, stream the reply and speak it: answer sentences are synthesised as they
+   * arrive (TTS of sentence n+1 runs while sentence n plays), then the fixed lines.
+   */
+  private async answer(text: string, spec: Speculation | undefined, stages: TurnStages, signal: AbortSignal): Promise<void> {
+    const speaker = this.streamingSpeaker(signal, this.metricsFor(stages, 'answer'));
+    const turn = await answerTurn(this.timedReplies(text, spec, stages, signal), this.input.businessName, (sentence) =>
+      speaker.add(sentence, spec?.takeAudio(sentence)),
+    );
+    if (signal.aborted) throw new TurnCancelled('cancelled');
+    this.carryText = '';
+    speaker.kind = turn.outcome.kind;
+    for (const line of turn.fixedLines) speaker.add(line);
+    const undo = this.record(text, turn);
+    try {
+      await speaker.finished();
+    } catch (err) {
+      // The caller went on before hearing a word of it: as if it was never given, and
+      // their words join the next turn.
+      if (!speaker.started) undo();
+      throw err;
+    }
+    if (turn.outcome.kind === 'goodbye' && !signal.aborted) this.close('agent');
+  }
+
+  /** The model's reply: the speculation's, already under way, or asked now; stamps when its first text came. */
+  private async *timedReplies(text: string, spec: Speculation | undefined, stages: TurnStages, signal: AbortSignal): AsyncGenerator<ResponderEvent> {
+    const underWay = spec?.llmStartedAt !== undefined;
+    stages.llmStart = spec?.llmStartedAt ?? this.now();
+    const replies = spec && underWay ? spec.replies() : askAgent(this.deps.engines.replies, { system: this.system, history: this.history, callerText: text }, signal);
+    for await (const ev of replies) {
+      stages.firstText ??= spec?.firstTextAt ?? this.now();
+      yield ev;
+    }
+  }
+
+  /** Step 5, record: the history the model sees next turn, the mode it leads to, a question the owner should see. Returns its undo. */
+  private record(text: string, turn: AgentAnswer): () => void {
+    const historyMark = this.history.length;
+    this.history.push({ role: 'user', content: text }, turn.historyReply);
+    if (turn.outcome.kind === 'not-answered') this.deps.onUnanswered(text, turn.said);
+    if (turn.outcome.kind === 'take-message') this.mode = 'message';
+    return () => {
+      this.history.length = historyMark;
+      this.carryText = text;
+    };
   }
 
   private async fallBackToVoicemail(): Promise<void> {
@@ -604,9 +628,4 @@ export class AgentConversation {
     this.finish(result);
     return result;
   }
-}
-
-function parseIntent(raw: string): string {
-  const m = /"intent"\s*:\s*"(\w+)"/.exec(raw);
-  return m?.[1] ?? 'question';
 }

@@ -1,7 +1,5 @@
 import path from 'node:path';
-import { agentEngines } from '../../../core/agent-preview/engines.js';
 import type { Services } from '../../../core/services.js';
-import { createSpeechToText } from '../../../models/stt/factory.js';
 import type { MediaFormat } from '../../media/codecs.js';
 import type { CallFlow } from '../types.js';
 import { voicemailFlow } from '../voicemail/voicemail-flow.js';
@@ -12,15 +10,12 @@ import { openMediaApp, type MediaApp } from './media-app.js';
 
 export { createAgentFlow, type AgentFlowDeps, type AgentFlowOutcome } from './agent-flow.js';
 
-let installed: CallFlow | undefined;
-
 /**
- * The agent-mode flow the dispatch point (pbx/flows/index.ts) hands out. Until the
- * composition root has installed it (installAgentFlow), agent-mode callers get voicemail,
- * which is what they got before the agent existed.
+ * The agent-mode flow the dispatch point (pbx/flows/index.ts) hands out when the PBX was
+ * started without one (startPbx's `agentFlow`, from installAgentFlow): agent-mode callers
+ * get voicemail, which is what they got before the agent existed.
  */
 export const agentFlow: CallFlow = (ctx) => {
-  if (installed) return installed(ctx);
   ctx.log.warn({ callId: ctx.callId }, 'agent flow not installed; answering with voicemail');
   return voicemailFlow(ctx);
 };
@@ -35,31 +30,37 @@ export interface InstallOptions {
   overrides?: Partial<AgentFlowDeps>;
 }
 
-/** Wires the agent flow to the configured engines and ARI. Call once, next to startPbx. */
-export function installAgentFlow(services: Services, opts: InstallOptions = {}): { mediaApp: MediaApp; stop(): void } {
-  const { config, database, log } = services;
+export interface AgentFlowInstall {
+  /** The flow to hand to startPbx (`agentFlow`). */
+  flow: CallFlow;
+  mediaApp: MediaApp;
+  stop(): void;
+}
+
+/** Wires the agent flow to the services' engines and ARI. Call once, before startPbx, and give it the flow. */
+export function installAgentFlow(services: Services, opts: InstallOptions = {}): AgentFlowInstall {
+  const { config, database, log, agentEngines: engines } = services;
   if (!config.ari.url) throw new Error('ARI_URL is not set: the agent flow needs Asterisk');
   const ariBase = config.ari.url.replace(/\/ari\/?$/, '');
   const mediaApp = openMediaApp({ url: ariBase, username: config.ari.username, password: config.ari.password, app: config.ari.app, log });
-  const engines = agentEngines(config);
   // Its own small pool: media set-up is a few requests per agent call, never a burst.
   const ariHttp = createAriHttp({ url: ariBase, username: config.ari.username, password: config.ari.password, maxSockets: 8 });
   const deps: AgentFlowDeps = {
     db: database.db,
-    engines: { replies: engines.replies, speech: engines.speech, stt: createSpeechToText(config.whisper, { timeoutMs: 20_000 }) },
+    engines,
     media: createAriMediaRest(ariHttp, mediaApp.name),
     mediaApp: mediaApp.name,
     rtp: { bindHost: config.agentRtp.bind, advertiseHost: config.agentRtp.host, format: opts.format ?? 'ulaw' },
     workDir: path.join(config.dataDir, 'agent-turns'),
     ...opts.overrides,
   };
-  installed = createAgentFlow(deps);
+  const flow = createAgentFlow(deps);
   // Without the media app registered, agent calls fall back to voicemail: worth seeing in /healthz.
   services.health.set('agent-media', () => ({ ok: mediaApp.connected, detail: mediaApp.connected ? `${mediaApp.name} registered` : `${mediaApp.name} not registered on Asterisk` }));
   return {
+    flow,
     mediaApp,
     stop() {
-      installed = undefined;
       mediaApp.close();
       ariHttp.close();
       services.health.delete('agent-media');

@@ -1,4 +1,5 @@
 import WebSocket from 'ws';
+import { backoffDelayMs, type BackoffPolicy } from '../../../core/pipeline/backoff.js';
 
 // externalMedia channels must live in a Stasis app, and each gets its own StasisStart.
 // Putting them in the call-answering app would make it treat them as inbound calls, so
@@ -23,6 +24,9 @@ export interface MediaApp {
   close(): void;
 }
 
+/** Re-registering after the socket closed: 200 ms doubling to 10 s. */
+const RECONNECT: BackoffPolicy = { baseMs: 200, maxMs: 10_000 };
+
 export function mediaAppName(app: string): string {
   return `${app}-media`;
 }
@@ -32,7 +36,7 @@ export function openMediaApp(opts: MediaAppOptions): MediaApp {
   const wsUrl = `${opts.url.replace(/^http/, 'ws').replace(/\/+$/, '')}/ari/events?app=${encodeURIComponent(name)}&api_key=${encodeURIComponent(`${opts.username}:${opts.password}`)}`;
   let ws: WebSocket | undefined;
   let closed = false;
-  let delay = 200;
+  let failures = 0;
   let open = false;
   let waiters: Array<() => void> = [];
 
@@ -42,7 +46,7 @@ export function openMediaApp(opts: MediaAppOptions): MediaApp {
     ws = socket;
     socket.on('open', () => {
       open = true;
-      delay = 200;
+      failures = 0;
       for (const w of waiters.splice(0)) w();
     });
     socket.on('message', () => undefined);
@@ -50,8 +54,7 @@ export function openMediaApp(opts: MediaAppOptions): MediaApp {
     socket.on('close', () => {
       open = false;
       if (closed) return;
-      setTimeout(connect, delay).unref();
-      delay = Math.min(delay * 2, 10_000);
+      setTimeout(connect, backoffDelayMs(++failures, RECONNECT)).unref();
     });
   };
   connect();

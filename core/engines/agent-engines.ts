@@ -1,0 +1,33 @@
+import { createOllamaReplyStreamer, type ReplyStreamer } from '../../models/prompts/agent-responder.js';
+import { createSpeechToText } from '../../models/stt/factory.js';
+import type { SpeechToText } from '../../models/stt/speech-to-text.js';
+import { createPromptCache, createTextToSpeech, type PromptCache } from '../../models/tts/index.js';
+import type { Config } from '../config/config.js';
+
+/**
+ * The engines the agent speaks with, built once by the composition root (core/main.ts)
+ * and shared by the phone flow (pbx/flows/agent) and the console preview, so both give
+ * the same answer.
+ */
+export interface AgentEngines {
+  replies: ReplyStreamer;
+  /** Synthesised sentences, cached by (engine, voice, text) like the greetings. */
+  speech: PromptCache;
+  /** The caller's turns: short, so a stalled Whisper is given up on quickly. */
+  stt: SpeechToText;
+}
+
+/**
+ * The agent's sentences (calls and console previews) are many and rarely repeat, so their
+ * cache in $DATA_DIR/prompts is capped; the least recently used go first.
+ */
+export const AGENT_AUDIO_CACHE_BYTES = 256 * 1024 * 1024;
+
+export function createAgentEngines(config: Config): AgentEngines {
+  const tts = createTextToSpeech(config.tts);
+  return {
+    replies: createOllamaReplyStreamer({ host: config.ollama.url, model: config.ollama.model }),
+    speech: createPromptCache({ dataDir: config.dataDir, tts, maxBytes: AGENT_AUDIO_CACHE_BYTES }),
+    stt: createSpeechToText(config.whisper, { timeoutMs: 20_000 }),
+  };
+}
