@@ -6,6 +6,7 @@ import { buildApp, LOG_REDACT } from './app.js';
 import { ConfigError, loadConfig, type Config } from './config/config.js';
 import { openDatabase } from './db/client.js';
 import { startBackupSchedule } from './backup/schedule.js';
+import { startWeeklyDigest } from './digest/schedule.js';
 import { startHousekeeping } from './housekeeping/schedule.js';
 import { startRetentionSchedule } from './privacy/schedule.js';
 import { createMailer } from './mail/mailer.js';
@@ -57,6 +58,8 @@ async function main(): Promise<void> {
   pipeline.start();
   const backups = startBackupSchedule(services);
   const retention = startRetentionSchedule(services);
+  // Monday 08:00 London: calls still to call back; catches up this week's if the box was down then.
+  const digest = startWeeklyDigest(services);
   let pbx: Pbx | undefined;
   let agent: { stop(): void } | undefined;
   if (!config.ari.url) {
@@ -80,6 +83,7 @@ async function main(): Promise<void> {
     await pipeline.stop();
     backups.stop();
     retention.stop();
+    await digest.stop();
     await app.close();
     mailer.close();
     database.close();

@@ -235,6 +235,29 @@ export const inboundMessages = sqliteTable(
   (t) => [uniqueIndex('inbound_messages_sid_unique').on(t.messageSid)],
 );
 
+/**
+ * The weekly "to call back" digest, claimed per owner and week before it is mailed, so a
+ * second pass, a second process or a restart never mails the same week twice (core/digest/).
+ * `week_of` is the London date of the week's Monday (YYYY-MM-DD).
+ */
+export const weeklyDigests = sqliteTable(
+  'weekly_digests',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    weekOf: text('week_of').notNull(),
+    // 'sending' is written before the mail relay is called: a crash mid-send is not mailed again.
+    status: text('status', { enum: ['sending', 'sent', 'failed'] }).notNull(),
+    calls: integer('calls').notNull(),
+    error: text('error'),
+    createdAt: createdAt(),
+    sentAt: integer('sent_at', { mode: 'timestamp_ms' }),
+  },
+  (t) => [uniqueIndex('weekly_digests_user_week_unique').on(t.userId, t.weekOf)],
+);
+
 export type User = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
 export type Call = typeof calls.$inferSelect;
