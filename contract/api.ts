@@ -22,6 +22,10 @@ export interface ApiUser {
   aiMode: AiMode;
   /** Hours after which an unreturned call gets a reminder text; null = off (the default). */
   callbackReminderHours: number | null;
+  /** Each call's summary also by e-mail (off by default). */
+  emailSummariesEnabled: boolean;
+  /** Where summary e-mails go; null = the account e-mail. */
+  summaryEmail: string | null;
   knowledgeBase: string | null;
   phoneNumber: string | null;
   forwardToNumber: string | null;
@@ -61,6 +65,9 @@ export interface SettingsUpdate {
   aiMode?: AiMode;
   knowledgeBase?: string | null;
   callbackReminderHours?: number | null;
+  emailSummariesEnabled?: boolean;
+  /** Blank or null: the account e-mail. */
+  summaryEmail?: string | null;
 }
 
 export interface ApiCallLog {

@@ -27,6 +27,9 @@ export const users = sqliteTable(
     whatsappEnabled: integer('whatsapp_enabled', { mode: 'boolean' }).notNull().default(false),
     smsEnabled: integer('sms_enabled', { mode: 'boolean' }).notNull().default(true),
     notificationNumber: text('notification_number'),
+    // The third channel: each call's summary by e-mail, to summary_email or else the account e-mail.
+    emailSummariesEnabled: integer('email_summaries_enabled', { mode: 'boolean' }).notNull().default(false),
+    summaryEmail: text('summary_email'),
     aiMode: text('ai_mode', { enum: ['voicemail', 'agent'] }).notNull().default('voicemail'),
     // Hours after which a caller still waiting to be rung back gets the owner a reminder text; null = off.
     callbackReminderHours: integer('callback_reminder_hours'),
@@ -200,7 +203,8 @@ export const notifications = sqliteTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    channel: text('channel', { enum: ['sms', 'whatsapp'] }).notNull(),
+    // email: the summary e-mail (core/notify/notifier.ts); `to` is then the address, `body` the plain text.
+    channel: text('channel', { enum: ['sms', 'whatsapp', 'email'] }).notNull(),
     // summary: the one text per call; repeat-caller: the one-off "called 3 times" alert;
     // reply: the answer to a command the owner texted (no call, or the call it named).
     kind: text('kind', { enum: ['summary', 'repeat-caller', 'reply', 'reminder'] }).notNull().default('summary'),

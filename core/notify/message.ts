@@ -54,14 +54,15 @@ export function notificationBody(c: CallFacts): string {
 
 function composeBody(c: CallFacts): string {
   const urgent = c.urgency === 'urgent' ? 'URGENT: ' : '';
-  const head = `${urgent}${headline(c)} from ${callerLabel(c.fromNumber)} at ${londonTime.format(c.createdAt)}`;
+  const head = `${urgent}${callHeadline(c)} from ${callerLabel(c.fromNumber)} at ${londonTime.format(c.createdAt)}`;
   if (c.status === 'missed') return `${head}. No message was left.`;
   if (c.aiSummary?.trim()) return `${head}: ${c.aiSummary.trim()}`;
   if (c.transcription?.trim()) return `${head}. Message: "${cap(c.transcription.trim(), TRANSCRIPT_QUOTE_CHARS)}"`;
   return `${head}. The transcript and summary will follow in your call log.`;
 }
 
-function headline(c: CallFacts): string {
+/** What happened, in words: the start of every message about a call (texts and e-mails). */
+export function callHeadline(c: Pick<CallFacts, 'status' | 'mode'>): string {
   if (c.status === 'missed') return 'Missed call';
   if (c.status === 'answered' && c.mode === 'agent') return 'Call answered by your AI receptionist';
   return 'New voicemail';

@@ -10,4 +10,6 @@ CREATE TABLE `weekly_digests` (
 	FOREIGN KEY (`user_id`) REFERENCES `users`(`id`) ON UPDATE no action ON DELETE cascade
 );
 --> statement-breakpoint
-CREATE UNIQUE INDEX `weekly_digests_user_week_unique` ON `weekly_digests` (`user_id`,`week_of`);
+CREATE UNIQUE INDEX `weekly_digests_user_week_unique` ON `weekly_digests` (`user_id`,`week_of`);--> statement-breakpoint
+ALTER TABLE `users` ADD `email_summaries_enabled` integer DEFAULT false NOT NULL;--> statement-breakpoint
+ALTER TABLE `users` ADD `summary_email` text;
