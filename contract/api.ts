@@ -115,6 +115,20 @@ export interface ApiUnansweredQuestion {
   addedToKnowledgeBase: boolean;
 }
 
+/** The stretch `urgencyBreakdown` covers (London days, as the other figures): GET /api/analytics?period=. */
+export const ANALYTICS_PERIODS = ['7d', '30d', 'month', 'all'] as const;
+export type AnalyticsPeriod = (typeof ANALYTICS_PERIODS)[number];
+
+/** Calls in the period by the summary step's urgency; `unassessed` had none (missed calls, summaries pending or failed). */
+export interface ApiUrgencyBreakdown {
+  period: AnalyticsPeriod;
+  calls: number;
+  urgent: number;
+  normal: number;
+  low: number;
+  unassessed: number;
+}
+
 export interface ApiAnalytics {
   totalCalls: number;
   thisMonthCalls: number;
@@ -126,6 +140,8 @@ export interface ApiAnalytics {
   notificationSuccessRate: number;
   transcriptionSuccessRate: number;
   recentCalls: { id: number; fromNumber: string; status: CallStatus; duration: number; createdAt: string }[];
+  /** Added to SPEC's figures: calls by urgency over the requested period (all time by default). */
+  urgencyBreakdown: ApiUrgencyBreakdown;
 }
 
 export interface ApiAssignedUser {

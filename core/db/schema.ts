@@ -296,6 +296,10 @@ export const callStats = sqliteTable(
     notifyOutcomes: integer('notify_outcomes').notNull().default(0),
     transcribed: integer('transcribed').notNull().default(0),
     transcribeOutcomes: integer('transcribe_outcomes').notNull().default(0),
+    // Calls by the summary step's urgency (drizzle/0009_call_emails.sql's triggers); calls not assessed are in none.
+    urgent: integer('urgent').notNull().default(0),
+    normal: integer('normal').notNull().default(0),
+    low: integer('low').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.userId, t.day, t.hour] }), index('call_stats_user_hour_idx').on(t.userId, t.hour, t.calls)],
 );
@@ -320,6 +324,9 @@ export const callHourStats = sqliteTable(
     notifyOutcomes: integer('notify_outcomes').notNull().default(0),
     transcribed: integer('transcribed').notNull().default(0),
     transcribeOutcomes: integer('transcribe_outcomes').notNull().default(0),
+    urgent: integer('urgent').notNull().default(0),
+    normal: integer('normal').notNull().default(0),
+    low: integer('low').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.userId, t.hour] })],
 );
