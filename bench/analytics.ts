@@ -67,7 +67,7 @@ function insertCost(): { p50: string; p95: string } {
   const each: number[] = [];
   for (let i = 0; i < 2000; i++) {
     const t0 = performance.now();
-    addCall.run(userIds[2]!, 'answered', 30, now - Math.floor(Math.random() * span), 'done', 1, null);
+    addCall.run(userIds[2]!, 'answered', 30, now - Math.floor(Math.random() * span), 'done', 1, null, 'normal');
     each.push(performance.now() - t0);
   }
   const at = (q: number) => [...each].sort((x, y) => x - y)[Math.floor((q / 100) * each.length)]!.toFixed(3);

@@ -7,6 +7,7 @@ import { ConfigError, loadConfig, type Config } from './config/config.js';
 import { openDatabase } from './db/client.js';
 import { startBackupSchedule } from './backup/schedule.js';
 import { startWeeklyDigest } from './digest/schedule.js';
+import { startLocalInbox } from './followup/local-inbox.js';
 import { startHousekeeping } from './housekeeping/schedule.js';
 import { startRetentionSchedule } from './privacy/schedule.js';
 import { createMailer } from './mail/mailer.js';
@@ -60,6 +61,8 @@ async function main(): Promise<void> {
   const retention = startRetentionSchedule(services);
   // Monday 08:00 London: calls still to call back; catches up this week's if the box was down then.
   const digest = startWeeklyDigest(services);
+  // Without Twilio, owner replies are files dropped into $DATA_DIR/outbox/sms-in/ (answers go to outbox/sms/).
+  const inbox = config.twilio.accountSid && config.twilio.authToken ? null : startLocalInbox(services);
   let pbx: Pbx | undefined;
   let agent: { stop(): void } | undefined;
   if (!config.ari.url) {
@@ -84,6 +87,7 @@ async function main(): Promise<void> {
     backups.stop();
     retention.stop();
     await digest.stop();
+    await inbox?.stop();
     await app.close();
     mailer.close();
     database.close();
