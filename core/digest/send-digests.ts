@@ -33,7 +33,7 @@ export async function sendWeeklyDigests(db: Db, mailer: Mailer, brand: Brand, no
   const week = digestWeek(now.getTime());
   if (now.getTime() < week.dueAt) return { weekOf: week.weekOf, sent: 0, due: false };
   const owners = db
-    .select({ id: users.id, email: users.email, businessName: users.businessName })
+    .select({ id: users.id, email: users.email, summaryEmail: users.summaryEmail, businessName: users.businessName })
     .from(users)
     .where(and(eq(users.role, 'customer'), eq(users.accountStatus, 'active')))
     .all();
@@ -73,7 +73,8 @@ export async function sendWeeklyDigests(db: Db, mailer: Mailer, brand: Brand, no
     const settle = (set: Partial<typeof weeklyDigests.$inferInsert>) =>
       db.update(weeklyDigests).set(set).where(and(eq(weeklyDigests.userId, owner.id), eq(weeklyDigests.weekOf, week.weekOf))).run();
     try {
-      await mailer.send(callbackDigestMail(brand, owner.email, { businessName: owner.businessName, days }));
+      // Where the owner wants call e-mails (Notification Settings), else the account e-mail.
+      await mailer.send(callbackDigestMail(brand, owner.summaryEmail ?? owner.email, { businessName: owner.businessName, days }));
       settle({ status: 'sent', sentAt: now, error: null });
       sent++;
     } catch (err) {

@@ -133,7 +133,8 @@ export class CallNotifier {
     const message = callSummaryMail(mail.brand, owner.summaryEmail ?? owner.email, call);
     const [intent] = this.db
       .insert(notifications)
-      .values({ callId: call.id, userId: owner.id, channel: 'email', kind: 'summary', to: message.to, body: message.text, status: 'sending' })
+      // The subject only: the mail's transcript would otherwise outlive the call's under the retention policy.
+      .values({ callId: call.id, userId: owner.id, channel: 'email', kind: 'summary', to: message.to, body: message.subject, status: 'sending' })
       .returning({ id: notifications.id })
       .all();
     try {

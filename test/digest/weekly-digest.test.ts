@@ -38,8 +38,8 @@ async function boot(): Promise<WeeklyDigest> {
   await d.run(); // joins the pass started at boot: one pass at a time
   return d;
 }
-function owner(email: string, status: 'active' | 'expired' = 'active') {
-  return insertUser(server!.database.db, { email, passwordHash: 'x', accountStatus: status, businessName: 'Acme Plumbing' }).id;
+function owner(email: string, status: 'active' | 'expired' = 'active', summaryEmail: string | null = null) {
+  return insertUser(server!.database.db, { email, passwordHash: 'x', accountStatus: status, businessName: 'Acme Plumbing', summaryEmail }).id;
 }
 function call(userId: number, iso: string, set: Partial<Call> = {}) {
   return server!.database.db
@@ -142,11 +142,12 @@ describe('weekly call-back digest', () => {
     call(quiet, '2027-01-06T12:00:00Z', { fromNumber: '' }); // withheld: nobody to ring
     const expired = owner('expired@example.co.uk', 'expired');
     call(expired, '2027-01-06T10:00:00Z');
-    const busy = owner('busy@example.co.uk');
+    const busy = owner('busy@example.co.uk', 'active', 'office@busy.co.uk');
     call(busy, '2027-01-06T10:00:00Z');
 
     await boot();
-    expect(smtp!.received.map((m) => m.to)).toEqual([['busy@example.co.uk']]);
+    // To the owner's address for call e-mails when they set one.
+    expect(smtp!.received.map((m) => m.to)).toEqual([['office@busy.co.uk']]);
     expect(smtp!.received[0]!.mail.subject).toBe('1 caller still to call back from last week');
     expect(rows().map((r) => r.userId)).toEqual([busy]);
   });

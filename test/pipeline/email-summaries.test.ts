@@ -82,7 +82,8 @@ describe('e-mail summaries', () => {
     expect(mail.html).toContain('the kitchen ceiling &amp; asks you');
     expect(mail.html).toContain(`<a href="${PUBLIC_URL}/dashboard?call=${id}" style="color:#2563eb">Open the call in CallKeeper</a>`);
     expect(h!.twilio.messages).toHaveLength(1);
-    expect(emailRows(id)).toMatchObject([{ kind: 'summary', status: 'sent', to: accountEmail() }]);
+    // The row keeps the subject, not the transcript (retention clears transcripts from calls only).
+    expect(emailRows(id)).toMatchObject([{ kind: 'summary', status: 'sent', to: accountEmail(), body: mail.subject }]);
     expect(h!.call(id).notificationSent).toBe(true);
   });
 
