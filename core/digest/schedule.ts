@@ -7,6 +7,8 @@ import { DIGEST_CRON } from './week.js';
 export interface WeeklyDigest {
   /** One pass now (also run at start, at Monday 08:00 London and hourly after a failed send). */
   run(): Promise<DigestPassResult>;
+  /** When node-cron fires the Monday run next (operators' checks, tests). */
+  nextRun(): Date | null;
   stop(): Promise<void>;
 }
 
@@ -36,6 +38,7 @@ export function startWeeklyDigest(services: Services): WeeklyDigest {
   const retry = cron.schedule('17 * * * *', pass, { name: 'weekly-digest-retry', noOverlap: true });
   return {
     run,
+    nextRun: () => weekly.getNextRun(),
     async stop() {
       await weekly.stop();
       await retry.stop();

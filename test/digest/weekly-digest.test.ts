@@ -85,6 +85,17 @@ describe('weekly call-back digest', () => {
     expect(mail.html).toContain('<td style="padding:4px 12px 4px 0;border-bottom:1px solid #e2e8f0;text-align:right">2</td>');
   });
 
+  it('is scheduled by node-cron for the next Monday at 08:00 London time', async () => {
+    await start('2027-01-11T07:00:00Z');
+    const next = (await boot()).nextRun();
+    expect(next).toBeInstanceOf(Date);
+    // From the real clock (node-cron's), read in London by the platform's time-zone database.
+    const london = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', weekday: 'long', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(next!);
+    expect(london).toBe('Monday 08:00');
+    expect(next!.getTime()).toBeGreaterThan(Date.now());
+    expect(next!.getTime() - Date.now()).toBeLessThanOrEqual(7 * 86_400_000);
+  });
+
   it('catches up this week\'s digest at start when the box was down at 08:00, but not a week it missed entirely', async () => {
     await start('2027-01-13T14:00:00Z'); // Wednesday: the box was off on Monday
     const id = owner('owner@example.co.uk');
