@@ -23,6 +23,10 @@ export interface ApiUser {
   aiMode: AiMode;
   /** Hours after which an unreturned call gets a reminder text; null = off (the default). */
   callbackReminderHours: number | null;
+  /** Each call's summary also by e-mail (off by default). */
+  emailSummariesEnabled: boolean;
+  /** Where summary e-mails go; null = the account e-mail. */
+  summaryEmail: string | null;
   knowledgeBase: string | null;
   phoneNumber: string | null;
   forwardToNumber: string | null;
@@ -62,6 +66,9 @@ export interface SettingsUpdate {
   aiMode?: AiMode;
   knowledgeBase?: string | null;
   callbackReminderHours?: number | null;
+  emailSummariesEnabled?: boolean;
+  /** Blank or null: the account e-mail. */
+  summaryEmail?: string | null;
 }
 
 export interface ApiCallLog {
@@ -117,6 +124,20 @@ export interface ApiUnansweredQuestion {
   addedToKnowledgeBase: boolean;
 }
 
+/** The stretch `urgencyBreakdown` covers (London days, as the other figures): GET /api/analytics?period=. */
+export const ANALYTICS_PERIODS = ['7d', '30d', 'month', 'all'] as const;
+export type AnalyticsPeriod = (typeof ANALYTICS_PERIODS)[number];
+
+/** Calls in the period by the summary step's urgency; `unassessed` had none (missed calls, summaries pending or failed). */
+export interface ApiUrgencyBreakdown {
+  period: AnalyticsPeriod;
+  calls: number;
+  urgent: number;
+  normal: number;
+  low: number;
+  unassessed: number;
+}
+
 export interface ApiAnalytics {
   totalCalls: number;
   thisMonthCalls: number;
@@ -128,6 +149,8 @@ export interface ApiAnalytics {
   notificationSuccessRate: number;
   transcriptionSuccessRate: number;
   recentCalls: { id: number; fromNumber: string; status: CallStatus; duration: number; createdAt: string }[];
+  /** Added to SPEC's figures: calls by urgency over the requested period (all time by default). */
+  urgencyBreakdown: ApiUrgencyBreakdown;
 }
 
 export interface ApiAssignedUser {

@@ -6,6 +6,8 @@ import { buildApp, LOG_REDACT } from './app.js';
 import { ConfigError, loadConfig, type Config } from './config/config.js';
 import { openDatabase } from './db/client.js';
 import { startBackupSchedule } from './backup/schedule.js';
+import { startWeeklyDigest } from './digest/schedule.js';
+import { startLocalInbox } from './followup/local-inbox.js';
 import { startHousekeeping } from './housekeeping/schedule.js';
 import { startRetentionSchedule } from './privacy/schedule.js';
 import { createMailer } from './mail/mailer.js';
@@ -67,6 +69,10 @@ async function main(): Promise<void> {
   pipeline.start();
   const backups = startBackupSchedule(services);
   const retention = startRetentionSchedule(services);
+  // Monday 08:00 London: calls still to call back; catches up this week's if the box was down then.
+  const digest = startWeeklyDigest(services);
+  // Without Twilio, owner replies are files dropped into $DATA_DIR/outbox/sms-in/ (answers go to outbox/sms/).
+  const inbox = config.twilio.accountSid && config.twilio.authToken ? null : startLocalInbox(services);
   let pbx: Pbx | undefined;
   let agent: AgentFlowInstall | undefined;
   if (!config.ari.url) {
@@ -90,6 +96,8 @@ async function main(): Promise<void> {
     await pipeline.stop();
     backups.stop();
     retention.stop();
+    await digest.stop();
+    await inbox?.stop();
     await app.close();
     mailer.close();
     database.close();

@@ -22,6 +22,8 @@ export function toApiUser(u: User): ApiUser {
     notificationNumber: u.notificationNumber,
     aiMode: u.aiMode,
     callbackReminderHours: u.callbackReminderHours,
+    emailSummariesEnabled: u.emailSummariesEnabled,
+    summaryEmail: u.summaryEmail,
     knowledgeBase: u.knowledgeBase,
     phoneNumber: u.phoneNumber,
     forwardToNumber: u.forwardToNumber,

@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import type { ApiAnalytics } from '../../contract/api.js';
+import type { AnalyticsPeriod, ApiAnalytics, ApiUrgencyBreakdown } from '../../contract/api.js';
 import { DAY_MS, dayNumberToDate as dayKey, londonDayNumber, londonMonthStartUtc } from './london-time.js';
 
 /** callsPerDay covers this many London days up to today, days without calls included as 0. */
@@ -23,7 +23,12 @@ interface HourRow {
   notify_outcomes: number;
   transcribed: number;
   transcribe_outcomes: number;
+  urgent: number;
+  normal: number;
+  low: number;
 }
+
+type UrgencyRow = { calls: number | null; urgent: number | null; normal: number | null; low: number | null };
 
 type RecentRow = { id: number; fromNumber: string; status: ApiAnalytics['recentCalls'][number]['status']; duration: number; createdAt: number };
 
@@ -31,6 +36,7 @@ interface Statements {
   hours: Database.Statement<[number], HourRow>;
   days: Database.Statement<[number, number, number], { day: number; n: number }>;
   recent: Database.Statement<[number], RecentRow>;
+  urgency: Database.Statement<[number, number, number], UrgencyRow>;
 }
 
 // Prepared once per connection: compiling the SQL would cost more than running it.
@@ -41,10 +47,14 @@ function prepared(sqlite: Database.Database): Statements {
   if (!s) {
     s = {
       hours: sqlite.prepare(
-        `select hour, calls, missed, answered, voicemail, duration_sum as duration, notified, notify_outcomes, transcribed, transcribe_outcomes
+        `select hour, calls, missed, answered, voicemail, duration_sum as duration, notified, notify_outcomes, transcribed, transcribe_outcomes, urgent, normal, low
          from call_hour_stats where user_id = ?`,
       ),
       days: sqlite.prepare(`select day, sum(calls) as n from call_stats where user_id = ? and day between ? and ? group by day`),
+      urgency: sqlite.prepare(
+        `select sum(calls) as calls, sum(urgent) as urgent, sum(normal) as normal, sum(low) as low
+         from call_stats where user_id = ? and day between ? and ?`,
+      ),
       recent: sqlite.prepare(
         `select id, from_number as fromNumber, status, duration, created_at as createdAt
          from calls where user_id = ? order by created_at desc, id desc limit ${RECENT_CALLS}`,
@@ -70,7 +80,7 @@ function prepared(sqlite: Database.Database): Statements {
  * (sent, or an error recorded); transcription success = done ÷ (done + failed), pending
  * calls counted in neither.
  */
-export function computeAnalytics(sqlite: Database.Database, userId: number, now: Date): ApiAnalytics {
+export function computeAnalytics(sqlite: Database.Database, userId: number, now: Date, period: AnalyticsPeriod = 'all'): ApiAnalytics {
   const q = prepared(sqlite);
   const t = now.getTime();
   const monthStart = londonMonthStartUtc(t);
@@ -78,7 +88,7 @@ export function computeAnalytics(sqlite: Database.Database, userId: number, now:
   const today = londonDayNumber(t);
   const windowFrom = today - (CALLS_PER_DAY_WINDOW - 1);
 
-  const sum = { calls: 0, missed: 0, answered: 0, voicemail: 0, duration: 0, notified: 0, notifyOutcomes: 0, transcribed: 0, transcribeOutcomes: 0 };
+  const sum = { calls: 0, missed: 0, answered: 0, voicemail: 0, duration: 0, notified: 0, notifyOutcomes: 0, transcribed: 0, transcribeOutcomes: 0, urgent: 0, normal: 0, low: 0 };
   const peakHours: Record<string, number> = {};
   for (let h = 0; h < 24; h++) peakHours[String(h)] = 0;
   for (const r of q.hours.all(userId)) {
@@ -92,6 +102,9 @@ export function computeAnalytics(sqlite: Database.Database, userId: number, now:
     sum.notifyOutcomes += r.notify_outcomes;
     sum.transcribed += r.transcribed;
     sum.transcribeOutcomes += r.transcribe_outcomes;
+    sum.urgent += r.urgent;
+    sum.normal += r.normal;
+    sum.low += r.low;
   }
 
   // One range read covers both the 30-day window and this month (calls dated later this
@@ -106,6 +119,11 @@ export function computeAnalytics(sqlite: Database.Database, userId: number, now:
 
   const recent = q.recent.all(userId);
 
+  // All time from the hour rows already read; a stretch of days from call_stats (at most 31 days of rows).
+  const days = { '7d': [today - 6, today], '30d': [today - 29, today], month: [month.from, month.to - 1] } as const;
+  const u: UrgencyRow = period === 'all' ? sum : q.urgency.get(userId, days[period][0], days[period][1])!;
+  const urgencyBreakdown = urgencyFigures(period, u);
+
   const total = sum.calls;
   return {
     totalCalls: total,
@@ -118,5 +136,14 @@ export function computeAnalytics(sqlite: Database.Database, userId: number, now:
     notificationSuccessRate: percent(sum.notified, sum.notifyOutcomes),
     transcriptionSuccessRate: percent(sum.transcribed, sum.transcribeOutcomes),
     recentCalls: recent.map((r) => ({ ...r, createdAt: new Date(r.createdAt).toISOString() })),
+    urgencyBreakdown,
   };
+}
+
+function urgencyFigures(period: AnalyticsPeriod, r: UrgencyRow): ApiUrgencyBreakdown {
+  const calls = r.calls ?? 0;
+  const urgent = r.urgent ?? 0;
+  const normal = r.normal ?? 0;
+  const low = r.low ?? 0;
+  return { period, calls, urgent, normal, low, unassessed: calls - urgent - normal - low };
 }

@@ -28,6 +28,9 @@ export const users = sqliteTable(
     whatsappEnabled: integer('whatsapp_enabled', { mode: 'boolean' }).notNull().default(false),
     smsEnabled: integer('sms_enabled', { mode: 'boolean' }).notNull().default(true),
     notificationNumber: text('notification_number'),
+    // The third channel: each call's summary by e-mail, to summary_email or else the account e-mail.
+    emailSummariesEnabled: integer('email_summaries_enabled', { mode: 'boolean' }).notNull().default(false),
+    summaryEmail: text('summary_email'),
     aiMode: text('ai_mode', { enum: ['voicemail', 'agent'] }).notNull().default('voicemail'),
     // Hours after which a caller still waiting to be rung back gets the owner a reminder text; null = off.
     callbackReminderHours: integer('callback_reminder_hours'),
@@ -207,7 +210,8 @@ export const notifications = sqliteTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    channel: text('channel', { enum: ['sms', 'whatsapp'] }).notNull(),
+    // email: the summary e-mail (core/notify/notifier.ts); `to` is then the address, `body` the plain text.
+    channel: text('channel', { enum: ['sms', 'whatsapp', 'email'] }).notNull(),
     // summary: the one text per call; repeat-caller: the one-off "called 3 times" alert;
     // reply: the answer to a command the owner texted (no call, or the call it named).
     kind: text('kind', { enum: ['summary', 'repeat-caller', 'reply', 'reminder'] }).notNull().default('summary'),
@@ -267,6 +271,29 @@ export const callHandling = sqliteTable('call_handling', {
   updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull(),
 });
 
+/**
+ * The weekly "to call back" digest, claimed per owner and week before it is mailed, so a
+ * second pass, a second process or a restart never mails the same week twice (core/digest/).
+ * `week_of` is the London date of the week's Monday (YYYY-MM-DD).
+ */
+export const weeklyDigests = sqliteTable(
+  'weekly_digests',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    weekOf: text('week_of').notNull(),
+    // 'sending' is written before the mail relay is called: a crash mid-send is not mailed again.
+    status: text('status', { enum: ['sending', 'sent', 'failed'] }).notNull(),
+    calls: integer('calls').notNull(),
+    error: text('error'),
+    createdAt: createdAt(),
+    sentAt: integer('sent_at', { mode: 'timestamp_ms' }),
+  },
+  (t) => [uniqueIndex('weekly_digests_user_week_unique').on(t.userId, t.weekOf)],
+);
+
 export type User = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
 export type Call = typeof calls.$inferSelect;
@@ -301,6 +328,10 @@ export const callStats = sqliteTable(
     notifyOutcomes: integer('notify_outcomes').notNull().default(0),
     transcribed: integer('transcribed').notNull().default(0),
     transcribeOutcomes: integer('transcribe_outcomes').notNull().default(0),
+    // Calls by the summary step's urgency (drizzle/0009_call_emails.sql's triggers); calls not assessed are in none.
+    urgent: integer('urgent').notNull().default(0),
+    normal: integer('normal').notNull().default(0),
+    low: integer('low').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.userId, t.day, t.hour] }), index('call_stats_user_hour_idx').on(t.userId, t.hour, t.calls)],
 );
@@ -325,6 +356,9 @@ export const callHourStats = sqliteTable(
     notifyOutcomes: integer('notify_outcomes').notNull().default(0),
     transcribed: integer('transcribed').notNull().default(0),
     transcribeOutcomes: integer('transcribe_outcomes').notNull().default(0),
+    urgent: integer('urgent').notNull().default(0),
+    normal: integer('normal').notNull().default(0),
+    low: integer('low').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.userId, t.hour] })],
 );

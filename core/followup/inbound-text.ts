@@ -46,7 +46,7 @@ export async function handleOwnerText(deps: InboundTextDeps, msg: InboundText): 
     .all();
   const row = claimed[0];
   if (!row) {
-    log.info({ messageSid: msg.messageSid }, 'twilio webhook delivered again: already handled');
+    log.info({ messageSid: msg.messageSid }, 'text delivered again (same message id): already handled');
     return 'replayed';
   }
   const owner = msg.from ? ownerForNumber(db, msg.from, msg.to, deps.canAct) : null;

@@ -4,9 +4,11 @@ export interface MailMessage {
   to: string;
   subject: string;
   text: string;
+  /** An HTML alternative to `text` (call e-mails); account e-mails are plain text only. */
+  html?: string;
 }
 
-interface Brand {
+export interface Brand {
   productName: string;
   publicUrl: string;
   supportName: string;

@@ -70,7 +70,7 @@ export function notificationBody(c: CallFacts): string {
 function composeBody(c: CallFacts): string {
   const urgent = c.urgency === 'urgent' ? 'URGENT: ' : '';
   const vip = c.callerTag === 'vip' ? 'VIP: ' : '';
-  const head = `${urgent}${vip}${headline(c)} from ${callerLabel(c.fromNumber)} at ${londonTime.format(c.createdAt)}`;
+  const head = `${urgent}${vip}${callHeadline(c)} from ${callerLabel(c.fromNumber)} at ${londonTime.format(c.createdAt)}`;
   return `${head}${content(c)}${transferNote(c)}`;
 }
 
@@ -94,7 +94,8 @@ function talkTime(seconds: number): string {
   return m === 0 ? `${s} s` : `${m} min ${s} s`;
 }
 
-function headline(c: CallFacts): string {
+/** What happened, in words: the start of every message about a call (texts and e-mails). */
+export function callHeadline(c: Pick<CallFacts, 'status' | 'mode' | 'transferOutcome'>): string {
   if (c.transferOutcome === 'connected') return 'Call put through to you';
   if (c.status === 'missed') return 'Missed call';
   if (c.status === 'answered' && c.mode === 'agent') return 'Call answered by your AI receptionist';

@@ -1,6 +1,9 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { retryWhileBusy, type Db } from '../db/client.js';
 import { calls, notifications, type Call, type User } from '../db/schema.js';
+import { isMailRetryable, type Mailer } from '../mail/mailer.js';
+import { callSummaryMail } from '../mail/summary-mail.js';
+import type { Brand } from '../mail/templates.js';
 import { isRetryable, errorMessage } from '../pipeline/retryable.js';
 import type { Channel, MessageGateway, OutgoingMessage } from './gateway.js';
 import { planNotification } from './policy.js';
@@ -14,6 +17,12 @@ export type NotificationKind = 'summary' | 'repeat-caller' | 'reminder';
 const keyFor = (callId: number, channel: Channel, kind: NotificationKind) =>
   kind === 'summary' ? `call-${callId}-${channel}` : `call-${callId}-${channel}-${kind}`;
 
+/** The e-mail channel's means: off when a notifier is built without them. */
+export interface MailChannel {
+  mailer: Mailer;
+  brand: Brand;
+}
+
 /**
  * Sends a call's notification at most once per channel, keeping one `notifications` row per
  * attempt. The row is written as 'sending' before the provider is called and settled after,
@@ -21,27 +30,45 @@ const keyFor = (callId: number, channel: Channel, kind: NotificationKind) =>
  * message went out (the outbox looks for its file, Twilio lists recent messages to the
  * number) and only sends when it surely did not. When the gateway cannot tell, it does not
  * resend: a missing text is reported on the call, a duplicate could not be taken back.
+ *
+ * E-mail is the third channel, for the summary only (alerts and reminders are texts), when the
+ * owner switched it on: same rows (channel 'email'), same once-only rule. An SMTP relay cannot
+ * be asked afterwards whether it took a message, so an e-mail interrupted mid-send is never
+ * resent.
  */
 export class CallNotifier {
   constructor(
     private readonly db: Db,
     private readonly gateway: MessageGateway,
+    private readonly mail?: MailChannel,
   ) {}
 
   /** Throws a retryable error when a channel should be tried again later; permanent failures are recorded and swallowed. */
   async notify(call: Call, owner: User, body: string, kind: NotificationKind = 'summary'): Promise<void> {
     const plan = planNotification(owner);
-    if (plan.kind === 'off') return;
-    // The call's notification state describes its summary text; an alert's problems are in its rows.
+    // The call's notification state describes its summary; an alert's problems are in its rows.
     const onCall = kind === 'summary';
-    if (plan.kind === 'unreachable') return onCall ? this.reportOnCall(call.id, plan.problem) : undefined;
-    if (onCall) this.reportOnCall(call.id, null);
+    const byEmail = onCall && !!this.mail && owner.emailSummariesEnabled;
+    if (plan.kind === 'unreachable') {
+      if (onCall) this.reportOnCall(call.id, plan.problem);
+    } else if (onCall && (plan.kind === 'send' || byEmail)) {
+      this.reportOnCall(call.id, null);
+    }
     let retry: unknown = null;
-    for (const channel of plan.channels) {
+    if (plan.kind === 'send') {
+      for (const channel of plan.channels) {
+        try {
+          await this.notifyChannel(call, owner, kind, { channel, to: plan.to, businessNumber: call.toNumber, body, key: keyFor(call.id, channel, kind) });
+        } catch (err) {
+          if (isRetryable(err)) retry ??= err;
+        }
+      }
+    }
+    if (byEmail) {
       try {
-        await this.notifyChannel(call, owner, kind, { channel, to: plan.to, businessNumber: call.toNumber, body, key: keyFor(call.id, channel, kind) });
+        await this.notifyByEmail(call, owner, this.mail!);
       } catch (err) {
-        if (isRetryable(err)) retry ??= err;
+        if (isMailRetryable(err)) retry ??= err;
       }
     }
     if (retry) throw retry;
@@ -88,6 +115,38 @@ export class CallNotifier {
     // retried until it lands; if the process dies first, the 'sending' row makes the next
     // run ask the provider instead of sending.
     await retryWhileBusy(this.db, 'record a sent notification', () => this.settle(intent!.id, call.id, onCall, { status: 'sent', providerId }));
+  }
+
+  private async notifyByEmail(call: Call, owner: User, mail: MailChannel): Promise<void> {
+    const attempts = this.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.callId, call.id), eq(notifications.channel, 'email'), eq(notifications.kind, 'summary')))
+      .all();
+    if (attempts.some((a) => a.status === 'sent')) return;
+    const interrupted = attempts.find((a) => a.status === 'sending');
+    if (interrupted) {
+      const why = 'the appliance stopped while this e-mail was being sent and the mail relay cannot say whether it went out; it was not resent to avoid a duplicate';
+      this.settle(interrupted.id, call.id, true, { status: 'failed', error: why });
+      return this.reportOnCall(call.id, `E-mail: ${why}`);
+    }
+    const message = callSummaryMail(mail.brand, owner.summaryEmail ?? owner.email, call);
+    const [intent] = this.db
+      .insert(notifications)
+      // The subject only: the mail's transcript would otherwise outlive the call's under the retention policy.
+      .values({ callId: call.id, userId: owner.id, channel: 'email', kind: 'summary', to: message.to, body: message.subject, status: 'sending' })
+      .returning({ id: notifications.id })
+      .all();
+    try {
+      await mail.mailer.send(message);
+    } catch (err) {
+      const error = errorMessage(err);
+      this.settle(intent!.id, call.id, true, { status: 'failed', error });
+      this.reportOnCall(call.id, `E-mail: ${error}`);
+      throw err;
+    }
+    // As for texts: the relay has it, so the record is retried until it lands, never resent.
+    await retryWhileBusy(this.db, 'record a sent e-mail', () => this.settle(intent!.id, call.id, true, { status: 'sent', providerId: 'mail' }));
   }
 
   private settle(rowId: number, callId: number, onCall: boolean, r: { status: 'sent'; providerId: string } | { status: 'failed'; error: string }): void {

@@ -4,6 +4,7 @@ import { createOllamaLanguageModel } from '../../models/llm/ollama.js';
 import type { LanguageModel } from '../../models/llm/language-model.js';
 import { createSpeechToText } from '../../models/stt/factory.js';
 import type { SpeechToText } from '../../models/stt/speech-to-text.js';
+import { brand } from '../mail/brand.js';
 import type { MessageGateway } from '../notify/gateway.js';
 import { sendCallbackReminders } from '../notify/callback-reminders.js';
 import { CallNotifier } from '../notify/notifier.js';
@@ -86,7 +87,7 @@ export function createPipeline(services: Services, engines: PipelineEngines = {}
   const { config, database, log, now } = services;
   // Only post-call jobs: other kinds in the table (the PBX's recording retries) are not ours to run.
   const queue = new JobQueue(database.sqlite, now, { leaseMs: o.leaseMs, backoff: o.backoff ?? DEFAULT_BACKOFF, kinds: [POST_CALL_JOB] });
-  const notifier = new CallNotifier(database.db, engines.gateway ?? gatewayFromConfig(services));
+  const notifier = new CallNotifier(database.db, engines.gateway ?? gatewayFromConfig(services), { mailer: services.mailer, brand: brand(config) });
   const webhooks = webhooksOf(services);
   const handler = postCallHandler({
     db: database.db,

@@ -1,10 +1,13 @@
 import { Type } from 'typebox';
 import { toE164 } from '../../contract/phone.js';
+import { isEmail } from '../../contract/rules.js';
 import { toApiUser, updateUser } from '../accounts/users.js';
 import type { User } from '../db/schema.js';
 import { badRequest } from '../http/errors.js';
 import type { App } from '../http/fastify-types.js';
 import { currentUser, requireUser } from '../http/session-hook.js';
+
+const SUMMARY_EMAIL_ERROR = 'Summary e-mail must be a valid e-mail address, e.g. owner@example.co.uk';
 
 export const LIMITS = { businessName: 200, callGreeting: 1000, knowledgeBase: 50_000 } as const;
 
@@ -24,6 +27,9 @@ const SettingsBody = Type.Object(
     knowledgeBase: NullableText(LIMITS.knowledgeBase, true),
     // The call-back reminder: after 1 to 168 hours (a week), or null for off.
     callbackReminderHours: Type.Optional(Type.Union([Type.Integer({ minimum: 1, maximum: 168 }), Type.Null()])),
+    emailSummariesEnabled: Type.Optional(Type.Boolean()),
+    // Blank or null: summaries go to the account e-mail.
+    summaryEmail: NullableText(254),
   },
   { additionalProperties: false },
 );
@@ -49,6 +55,7 @@ export async function settingsRoutes(app: App): Promise<void> {
           '/aiMode': 'aiMode must be voicemail or agent',
           '/voicePreference': 'voicePreference must be female or male',
           '/callbackReminderHours': 'callbackReminderHours must be a whole number of hours from 1 to 168, or null for off',
+          '/summaryEmail': SUMMARY_EMAIL_ERROR,
         };
         const msg =
           keyword === 'maxLength' || path === '/aiMode' || path === '/voicePreference' || path === '/callbackReminderHours' ? messages[path] : undefined;
@@ -83,6 +90,12 @@ export async function settingsRoutes(app: App): Promise<void> {
           }
           changes.notificationNumber = e164;
         }
+      }
+      if (b.emailSummariesEnabled !== undefined) changes.emailSummariesEnabled = b.emailSummariesEnabled;
+      const summaryEmail = blankToNull(b.summaryEmail);
+      if (summaryEmail !== undefined) {
+        if (summaryEmail !== null && !isEmail(summaryEmail)) throw badRequest(SUMMARY_EMAIL_ERROR, { summaryEmail: 'Enter an e-mail address like owner@example.co.uk' });
+        changes.summaryEmail = summaryEmail?.toLowerCase() ?? null;
       }
       const updated = Object.keys(changes).length ? updateUser(database.db, user.id, changes)! : user;
       for (const listener of app.services.hooks.settingsChanged) listener(user.id);

@@ -106,6 +106,43 @@ describe('GET /api/analytics', () => {
   });
 });
 
+describe('urgency in analytics', () => {
+  // Hand-computed for Saturday 31 October 2026 (GMT since the 25th): last 7 days = 25–31 Oct,
+  // last 30 days = 2–31 Oct, this month = 1–31 Oct, all time; London days throughout.
+  it('counts urgent, normal and low calls over the chosen period, calls not assessed apart', async () => {
+    const me = await activeCustomer(server);
+    const at = (iso: string, urgency: Call['urgency'], status: Call['status'] = 'voicemail') => insert(me.user.id, { at: iso, status, urgency });
+    at('2026-10-31T09:00:00Z', 'urgent');
+    at('2026-10-25T00:30:00Z', 'normal'); // 01:30 BST on the 25th
+    at('2026-10-24T22:30:00Z', 'low'); // 23:30 BST on the 24th: not in the last 7 days
+    at('2026-10-01T00:30:00Z', 'urgent'); // 1 October: this month, not the last 30 days
+    at('2026-09-30T23:30:00Z', null, 'missed'); // 00:30 BST on 1 October
+    at('2026-09-30T22:30:00Z', 'normal'); // 23:30 BST on 30 September: all time only
+    const pending = at('2026-10-30T10:00:00Z', null);
+    insert(other.user.id, { at: '2026-10-31T09:00:00Z', status: 'voicemail', urgency: 'urgent' });
+    setNow('2026-10-31T12:00:00Z');
+
+    const breakdown = async (query = '') => (await me.client.get(`/api/analytics${query}`)).body.urgencyBreakdown;
+    expect(await breakdown('?period=7d')).toEqual({ period: '7d', calls: 3, urgent: 1, normal: 1, low: 0, unassessed: 1 });
+    expect(await breakdown('?period=30d')).toEqual({ period: '30d', calls: 4, urgent: 1, normal: 1, low: 1, unassessed: 1 });
+    expect(await breakdown('?period=month')).toEqual({ period: 'month', calls: 6, urgent: 2, normal: 1, low: 1, unassessed: 2 });
+    expect(await breakdown('?period=all')).toEqual({ period: 'all', calls: 7, urgent: 2, normal: 2, low: 1, unassessed: 2 });
+    expect(await breakdown()).toEqual(await breakdown('?period=all'));
+
+    // The summary step judges the pending call later: the counters follow the update.
+    server.database.db.update(calls).set({ urgency: 'urgent' }).where(eq(calls.id, pending)).run();
+    expect(await breakdown('?period=7d')).toEqual({ period: '7d', calls: 3, urgent: 2, normal: 1, low: 0, unassessed: 0 });
+  });
+
+  it('refuses an unknown period with a clear message', async () => {
+    for (const query of ['?period=week', '?period=', '?period=7d&period=30d']) {
+      const res = await owner.client.get(`/api/analytics${query}`);
+      expect(res.status, query).toBe(400);
+      expect(res.body.message).toBe('period must be one of 7d, 30d, month, all');
+    }
+  });
+});
+
 describe('call_stats and call_hour_stats triggers', () => {
   const freshOwner = () => insertUser(server.database.db, { email: `t-${Math.random().toString(36).slice(2)}@example.co.uk`, passwordHash: 'x', accountStatus: 'active' }).id;
   const figures = (userId: number) => computeAnalytics(server.database.sqlite, userId, new Date('2026-10-31T12:00:00Z'));

@@ -13,7 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import type { ApiAnalytics } from '../../contract/api.js';
+import { ANALYTICS_PERIODS, type AnalyticsPeriod, type ApiAnalytics } from '../../contract/api.js';
 import { CALLS_PER_DAY_WINDOW, computeAnalytics, percent, RECENT_CALLS } from '../../core/analytics/queries.js';
 import { finishCall, openCall } from '../../core/calls/call-store.js';
 import { openDatabase, type DatabaseHandle } from '../../core/db/client.js';
@@ -83,12 +83,24 @@ const counters = (c: Call) => ({
   notifyOutcomes: Number(c.notificationSent || c.notificationError !== null),
   transcribed: Number(c.transcriptionStatus === 'done'),
   transcribeOutcomes: Number(c.transcriptionStatus === 'done' || c.transcriptionStatus === 'failed'),
+  urgent: Number(c.urgency === 'urgent'),
+  normal: Number(c.urgency === 'normal'),
+  low: Number(c.urgency === 'low'),
 });
 type Counters = ReturnType<typeof counters>;
 const add = (a: Counters | undefined, b: Counters): Counters =>
   a ? (Object.fromEntries(Object.entries(a).map(([k, v]) => [k, v + b[k as keyof Counters]])) as Counters) : b;
 
-function bruteForceAnalytics(rows: Call[], now: Date): ApiAnalytics {
+/** Whether a London date falls in an urgency period ending today (London), by the time-zone database. */
+function inPeriod(date: string, today: string, period: AnalyticsPeriod): boolean {
+  const back = dayNumber(today) - dayNumber(date);
+  if (period === '7d') return back >= 0 && back < 7;
+  if (period === '30d') return back >= 0 && back < 30;
+  if (period === 'month') return date.slice(0, 7) === today.slice(0, 7);
+  return true;
+}
+
+function bruteForceAnalytics(rows: Call[], now: Date, period: AnalyticsPeriod): ApiAnalytics {
   const today = london(now.getTime()).date;
   const all = rows.reduce<Counters | undefined>((s, c) => add(s, counters(c)), undefined);
   const callsPerDay: Record<string, number> = {};
@@ -102,6 +114,9 @@ function bruteForceAnalytics(rows: Call[], now: Date): ApiAnalytics {
     peakHours[String(hour)]!++;
     if (date.slice(0, 7) === today.slice(0, 7)) thisMonth++;
   }
+  const inside = rows.filter((c) => inPeriod(london(c.createdAt.getTime()).date, today, period));
+  const count = (u: Call['urgency']) => inside.filter((c) => c.urgency === u).length;
+  const urgencyBreakdown = { period, calls: inside.length, urgent: count('urgent'), normal: count('normal'), low: count('low'), unassessed: count(null) };
   const total = all?.calls ?? 0;
   const recent = [...rows].sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || b.id - a.id).slice(0, RECENT_CALLS);
   return {
@@ -115,6 +130,7 @@ function bruteForceAnalytics(rows: Call[], now: Date): ApiAnalytics {
     notificationSuccessRate: percent(all?.notified ?? 0, all?.notifyOutcomes ?? 0),
     transcriptionSuccessRate: percent(all?.transcribed ?? 0, all?.transcribeOutcomes ?? 0),
     recentCalls: recent.map((c) => ({ id: c.id, fromNumber: c.fromNumber, status: c.status, duration: c.duration, createdAt: c.createdAt.toISOString() })),
+    urgencyBreakdown,
   };
 }
 
@@ -133,12 +149,12 @@ function bruteForceCounters(rows: Call[]) {
 }
 
 const COUNTER_SQL = `calls, missed, answered, voicemail, duration_sum as durationSum, notified, notify_outcomes as notifyOutcomes,
-  transcribed, transcribe_outcomes as transcribeOutcomes`;
+  transcribed, transcribe_outcomes as transcribeOutcomes, urgent, normal, low`;
 function storedCounters() {
   const nonZero = (r: Counters) => Object.values(r).some((v) => v !== 0);
   const strip = <T extends Counters>(r: T): Counters => {
-    const { calls, missed, answered, voicemail, durationSum, notified, notifyOutcomes, transcribed, transcribeOutcomes } = r;
-    return { calls, missed, answered, voicemail, durationSum, notified, notifyOutcomes, transcribed, transcribeOutcomes };
+    const { calls, missed, answered, voicemail, durationSum, notified, notifyOutcomes, transcribed, transcribeOutcomes, urgent, normal, low } = r;
+    return { calls, missed, answered, voicemail, durationSum, notified, notifyOutcomes, transcribed, transcribeOutcomes, urgent, normal, low };
   };
   const dayHour = handle.sqlite.prepare(`select user_id as userId, day, hour, ${COUNTER_SQL} from call_stats`).all() as (Counters & { userId: number; day: number; hour: number })[];
   const hour = handle.sqlite.prepare(`select user_id as userId, hour, ${COUNTER_SQL} from call_hour_stats`).all() as (Counters & { userId: number; hour: number })[];
@@ -194,7 +210,9 @@ const KINDS = [
   'rolled-back transaction',
   'transcription done',
   'transcription failed',
+  'urgency',
 ];
+const URGENCIES = [null, 'urgent', 'normal', 'low'] as const;
 
 interface World {
   owners: number[];
@@ -234,6 +252,7 @@ async function randomWrite(r: ReturnType<typeof rng>, w: World): Promise<string>
         notificationError: r.next() < 0.2 ? 'SMS: bad number' : null,
         recordingFile: r.next() < 0.5 ? `rec-${r.int(1e6)}.wav` : null,
         transcription: r.next() < 0.5 ? 'Hello' : null,
+        urgency: r.pick(URGENCIES),
       })
       .run();
     return 'insert';
@@ -248,6 +267,11 @@ async function randomWrite(r: ReturnType<typeof rng>, w: World): Promise<string>
   if (roll < 52) {
     markPostCallPending(db, id);
     return 'markPostCallPending';
+  }
+  if (roll < 56) {
+    // As core/pipeline/post-call.ts saves a summary with its urgency (or a test clears it).
+    db.update(calls).set({ aiSummary: 'Wants a call back', summaryStatus: 'done', urgency: r.pick(URGENCIES) }).where(eq(calls.id, id)).run();
+    return 'urgency';
   }
   if (roll < 60) {
     // As core/pipeline/post-call.ts saves a transcript or a failure.
@@ -287,7 +311,7 @@ async function randomWrite(r: ReturnType<typeof rng>, w: World): Promise<string>
     // A transaction that fails half-way: neither the calls nor the counters change.
     try {
       db.transaction(() => {
-        db.update(calls).set({ status: 'answered', duration: 77, transcriptionStatus: 'done' }).where(eq(calls.id, id)).run();
+        db.update(calls).set({ status: 'answered', duration: 77, transcriptionStatus: 'done', urgency: 'urgent' }).where(eq(calls.id, id)).run();
         db.insert(calls).values({ userId: r.pick(w.owners), fromNumber: r.pick(NUMBERS), toNumber: '+441130000000', createdAt: new Date(randomTime(r)) }).run();
         db.delete(calls).where(and(eq(calls.userId, r.pick(w.owners)), eq(calls.fromNumber, r.pick(NUMBERS)))).run();
         throw new Error('rolled back');
@@ -313,7 +337,9 @@ function checkEverything(w: World, context: string, now: Date) {
   expect(stored.byDayHour, `${context}: call_stats`).toEqual(expected.byDayHour);
   for (const owner of w.owners) {
     const mine = rows.filter((c) => c.userId === owner);
-    expect(computeAnalytics(handle.sqlite, owner, now), `${context}: owner ${owner}, now ${now.toISOString()}`).toEqual(bruteForceAnalytics(mine, now));
+    for (const period of ANALYTICS_PERIODS) {
+      expect(computeAnalytics(handle.sqlite, owner, now, period), `${context}: owner ${owner}, now ${now.toISOString()}, ${period}`).toEqual(bruteForceAnalytics(mine, now, period));
+    }
   }
   for (const gone of w.deleted) {
     const left = handle.sqlite.prepare('select (select count(*) from call_stats where user_id = ?) + (select count(*) from call_hour_stats where user_id = ?) as n').get(gone, gone) as { n: number };
@@ -356,6 +382,34 @@ describe('the 0004 backfill', () => {
     expect(backfill).toMatch(/INSERT INTO call_hour_stats/);
     handle.sqlite.exec('delete from call_hour_stats');
     handle.sqlite.exec(backfill);
+    handle.sqlite.exec(backfill0009('call_hour_stats')); // 0004 predates urgency: 0009 fills it in
     expect(storedCounters().byHour).toEqual(expected);
+  });
+});
+
+/** 0009's backfill of the urgency counters for one table: its statements after the triggers. */
+function backfill0009(table: 'call_stats' | 'call_hour_stats'): string {
+  const sql = fs.readFileSync(path.join(import.meta.dirname, '../../drizzle/0009_call_emails.sql'), 'utf8');
+  const statement = sql.split('--> statement-breakpoint').find((s) => s.includes(`INSERT INTO ${table} (user_id,`) && s.includes('GROUP BY'));
+  expect(statement).toBeDefined();
+  return statement!;
+}
+
+describe('the 0009 backfill', () => {
+  it('counts the urgency of calls assessed before the migration exactly as the triggers do', async () => {
+    const r = rng(7);
+    const w: World = { owners: [newOwner(), newOwner(), newOwner()], deleted: [], channels: [] };
+    for (let step = 0; step < 200; step++) await randomWrite(r, w);
+    const expected = bruteForceCounters(handle.db.select().from(calls).all());
+    const totals = [...expected.byHour.values()].reduce((a, c) => ({ urgent: a.urgent + c.urgent, normal: a.normal + c.normal, low: a.low + c.low }), { urgent: 0, normal: 0, low: 0 });
+    expect(Math.min(totals.urgent, totals.normal, totals.low)).toBeGreaterThan(0);
+
+    handle.sqlite.exec('update call_stats set urgent = 0, normal = 0, low = 0; update call_hour_stats set urgent = 0, normal = 0, low = 0');
+    expect(storedCounters().byHour).not.toEqual(expected.byHour);
+    handle.sqlite.exec(backfill0009('call_stats'));
+    handle.sqlite.exec(backfill0009('call_hour_stats'));
+    const stored = storedCounters();
+    expect(stored.byDayHour).toEqual(expected.byDayHour);
+    expect(stored.byHour).toEqual(expected.byHour);
   });
 });

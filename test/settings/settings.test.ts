@@ -46,6 +46,10 @@ describe('PATCH /api/user/settings', () => {
     ['an e-mail change', { email: 'new@example.co.uk' }, 'email is not an accepted field'],
     ['a reminder after 0 hours', { callbackReminderHours: 0 }, 'callbackReminderHours must be a whole number of hours from 1 to 168, or null for off'],
     ['a reminder after 1.5 hours', { callbackReminderHours: 1.5 }, 'callbackReminderHours must be a whole number of hours from 1 to 168, or null for off'],
+    ['a summary e-mail without a domain', { summaryEmail: 'office@' }, 'Summary e-mail must be a valid e-mail address, e.g. owner@example.co.uk'],
+    ['a summary e-mail with a space', { summaryEmail: 'the office@example.co.uk' }, 'Summary e-mail must be a valid e-mail address, e.g. owner@example.co.uk'],
+    ['a 255-character summary e-mail', { summaryEmail: `${'a'.repeat(243)}@example.com` }, 'Summary e-mail must be a valid e-mail address, e.g. owner@example.co.uk'],
+    ['a non-boolean e-mail switch', { emailSummariesEnabled: 'on' }, 'emailSummariesEnabled must be boolean'],
   ])('refuses %s with a clear message and keeps what was stored', async (_label, body, message) => {
     const { client } = await activeCustomer(server);
     const before = (await client.get('/api/auth/me')).body.user;
@@ -65,6 +69,24 @@ describe('PATCH /api/user/settings', () => {
     expect((await client.patch('/api/user/settings', { callbackReminderHours: 4 })).body.user.callbackReminderHours).toBe(4);
     expect((await client.get('/api/auth/me')).body.user.callbackReminderHours).toBe(4);
     expect((await client.patch('/api/user/settings', { callbackReminderHours: null })).body.user.callbackReminderHours).toBeNull();
+  });
+});
+
+describe('e-mail summaries settings', () => {
+  it('are off by default with no address, then saved, returned by /me and in the data export', async () => {
+    const { client, email } = await activeCustomer(server);
+    expect((await client.get('/api/auth/me')).body.user).toMatchObject({ emailSummariesEnabled: false, summaryEmail: null });
+    const res = await client.patch('/api/user/settings', { emailSummariesEnabled: true, summaryEmail: '  Office@Example.co.uk ' });
+    expect(res.status).toBe(200);
+    expect(res.body.user).toMatchObject({ emailSummariesEnabled: true, summaryEmail: 'office@example.co.uk' });
+    expect((await client.get('/api/auth/me')).body.user).toMatchObject({ emailSummariesEnabled: true, summaryEmail: 'office@example.co.uk' });
+    expect((await client.get('/api/user/export')).body.account).toMatchObject({ email, emailSummariesEnabled: true, summaryEmail: 'office@example.co.uk' });
+  });
+
+  it('go back to the account e-mail when the address is cleared', async () => {
+    const { client } = await activeCustomer(server);
+    await client.patch('/api/user/settings', { emailSummariesEnabled: true, summaryEmail: 'office@example.co.uk' });
+    expect((await client.patch('/api/user/settings', { summaryEmail: ' ' })).body.user).toMatchObject({ emailSummariesEnabled: true, summaryEmail: null });
   });
 });
 

@@ -4,6 +4,7 @@ export const keys = {
   meta: ['meta'] as const,
   callLogs: ['call-logs'] as const,
   analytics: ['analytics'] as const,
+  analyticsUrgency: (period: string) => ['analytics', 'urgency', period] as const,
   phoneNumbers: ['phone-numbers'] as const,
   questions: ['unanswered-questions'] as const,
   webhook: ['user', 'webhook'] as const,

@@ -1,6 +1,7 @@
 // Reads of the customer and admin screens: one hook per resource, keyed hierarchically (keys.ts).
 import { infiniteQueryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import type {
+  AnalyticsPeriod,
   ApiAnalytics,
   ApiCallLogsResponse,
   ApiNumberStats,
@@ -27,6 +28,13 @@ export const useCallLogs = () => useInfiniteQuery(callLogsQuery);
 
 export const useAnalytics = (opts: { enabled?: boolean } = {}) =>
   useQuery({ queryKey: keys.analytics, queryFn: () => apiGet<ApiAnalytics | null>('/api/analytics'), enabled: opts.enabled ?? true });
+
+/** The urgency breakdown over a period (the rest of the answer is the same as useAnalytics'). */
+export const useUrgencyBreakdown = (period: AnalyticsPeriod) =>
+  useQuery({
+    queryKey: keys.analyticsUrgency(period),
+    queryFn: async () => (await apiGet<ApiAnalytics>(`/api/analytics?period=${period}`)).urgencyBreakdown,
+  });
 
 export const usePhoneNumbers = () =>
   useQuery({ queryKey: keys.phoneNumbers, queryFn: () => apiGet<{ numbers: ApiPhoneNumber[] }>('/api/phone-numbers') });

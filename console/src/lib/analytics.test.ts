@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { lastSevenDays, peakHourBars, percentOf } from './analytics';
+import { lastSevenDays, peakHourBars, percentOf, urgencyRows } from './analytics';
 
 describe('analytics', () => {
   it('takes the 7 most recent days, oldest first, sized against their maximum', () => {
@@ -25,5 +25,20 @@ describe('analytics', () => {
   it('percentages', () => {
     expect(percentOf(1, 3)).toBe(33);
     expect(percentOf(1, 0)).toBe(0);
+  });
+});
+
+describe('urgency breakdown', () => {
+  it('gives each urgency its count and whole percent of the period, not-assessed calls last', () => {
+    const rows = urgencyRows({ period: '30d', calls: 8, urgent: 2, normal: 3, low: 1, unassessed: 2 });
+    expect(rows.map((r) => [r.label, r.count, r.percent])).toEqual([
+      ['Urgent', 2, 25],
+      ['Normal', 3, 38],
+      ['Low priority', 1, 13],
+      ['Not assessed', 2, 25],
+    ]);
+  });
+  it('answers 0% for a period without calls', () => {
+    expect(urgencyRows({ period: '7d', calls: 0, urgent: 0, normal: 0, low: 0, unassessed: 0 }).map((r) => r.percent)).toEqual([0, 0, 0, 0]);
   });
 });

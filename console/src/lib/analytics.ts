@@ -1,4 +1,5 @@
 // Analytics maths (SPEC.md §2 Analytics, §9).
+import type { AnalyticsPeriod, ApiUrgencyBreakdown } from '../../../contract/api';
 
 export interface DayBar {
   day: string;
@@ -37,3 +38,30 @@ export function percentOf(part: number, total: number): number {
 
 /** "N calls" for a volume row. */
 export const callsLabel = (n: number) => `${n} calls`;
+
+/** The urgency card's period choices, as the select offers them. */
+export const URGENCY_PERIODS: { value: AnalyticsPeriod; label: string }[] = [
+  { value: '7d', label: 'Last 7 days' },
+  { value: '30d', label: 'Last 30 days' },
+  { value: 'month', label: 'This month' },
+  { value: 'all', label: 'All time' },
+];
+
+export interface UrgencyRow {
+  label: string;
+  count: number;
+  /** Whole percent of the period's calls. */
+  percent: number;
+  colour: string;
+}
+
+/** One row per urgency, most pressing first, then the calls no summary judged (missed, pending). */
+export function urgencyRows(b: ApiUrgencyBreakdown): UrgencyRow[] {
+  const row = (label: string, count: number, colour: string) => ({ label, count, percent: percentOf(count, b.calls), colour });
+  return [
+    row('Urgent', b.urgent, 'bg-red-500'),
+    row('Normal', b.normal, 'bg-indigo-500'),
+    row('Low priority', b.low, 'bg-slate-400'),
+    row('Not assessed', b.unassessed, 'bg-slate-200 dark:bg-slate-700'),
+  ];
+}

@@ -5,6 +5,7 @@ import { Card, CardHeader, EmptyState, ErrorState, PageHeader, Skeleton, StatCar
 import { callsLabel, lastSevenDays, peakHourBars, percentOf } from '../../lib/analytics';
 import { messageOr } from '../../lib/errors';
 import { formatDateTime, formatDayMonth, formatMinSec, formatMmSs, formatPhone } from '../../lib/format';
+import { UrgencyBreakdown } from './UrgencyBreakdown';
 
 const PEAK_CHART_PX = 160;
 const round = (n: number) => Math.round(n * 10) / 10;
@@ -143,6 +144,8 @@ export default function Analytics() {
         <StatCard label="Notification Success Rate" value={`${round(a.notificationSuccessRate)}%`} />
         <StatCard label="Transcription Success Rate" value={`${round(a.transcriptionSuccessRate)}%`} />
       </div>
+
+      <UrgencyBreakdown />
 
       {a.recentCalls?.length > 0 && (
         <Card>

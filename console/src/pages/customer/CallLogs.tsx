@@ -1,7 +1,9 @@
 import { CheckCircle2, FileText, PhoneCall, PhoneForwarded, PhoneMissed, PhoneOutgoing, Play, Search, ShieldOff, TrendingUp, Undo2 } from 'lucide-react';
 import { createContext, useContext, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import type { ApiCallLog } from '../../../../contract/api';
 import { isToCallBack } from '../../../../contract/callback';
+import { CALL_DETAILS_PARAM } from '../../../../contract/links';
 import { useAnalytics, useCallLogs } from '../../api/queries';
 import { Dialog } from '../../components/Dialog';
 import { CallStatusBadge, UrgencyBadge } from '../../components/StatusBadge';
@@ -208,8 +210,17 @@ export default function CallLogs() {
   const [search, setSearch] = useState('');
   const [status, setStatus] = useState<CallFilter>('all');
   const [waitingOnly, setWaitingOnly] = useState(false);
-  // By id, so the dialog shows the call as refetched after Mark called back.
-  const [selectedId, setSelectedId] = useState<number | null>(null);
+  // By id, so the dialog shows the call as refetched after Mark called back. A link from an
+  // e-mail (/dashboard?call=41) opens that call's details once the list has it.
+  const [params, setParams] = useSearchParams();
+  const [selectedId, setSelectedId] = useState<number | null>(() => Number(params.get(CALL_DETAILS_PARAM)) || null);
+  const closeDetails = () => {
+    setSelectedId(null);
+    if (params.has(CALL_DETAILS_PARAM)) {
+      params.delete(CALL_DETAILS_PARAM);
+      setParams(params, { replace: true });
+    }
+  };
   const calls = useMemo(() => q.data?.pages.flatMap((p) => p.callLogs) ?? [], [q.data]);
   const selected = calls.find((c) => c.id === selectedId) ?? null;
   const waitingCount = useMemo(() => toCallBackOnly(calls, true).length, [calls]);
@@ -283,7 +294,7 @@ export default function CallLogs() {
           </div>
         )}
       </Card>
-      <CallDetails call={selected} onClose={() => setSelectedId(null)} />
+      <CallDetails call={selected} onClose={closeDetails} />
     </BlockedNow.Provider>
   );
 }

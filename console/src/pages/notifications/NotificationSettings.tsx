@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Bot, MessageSquare, Mic, Voicemail } from 'lucide-react';
+import { Bot, Mail, MessageSquare, Mic, Voicemail } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import type { AiMode, ApiUser, SettingsUpdate, VoicePreference } from '../../../../contract/api';
 import { apiRequest } from '../../api/client';
@@ -27,6 +27,8 @@ function formFrom(user: ApiUser | null): Required<SettingsUpdate> {
     aiMode: user?.aiMode ?? 'voicemail',
     knowledgeBase: user?.knowledgeBase ?? '',
     callbackReminderHours: user?.callbackReminderHours ?? null,
+    emailSummariesEnabled: user?.emailSummariesEnabled ?? false,
+    summaryEmail: user?.summaryEmail ?? '',
   };
 }
 
@@ -82,6 +84,7 @@ export default function NotificationSettings() {
   const set = <K extends keyof SettingsUpdate>(k: K, v: Required<SettingsUpdate>[K]) => setForm((f) => ({ ...f, [k]: v }));
   const smsId = useId();
   const waId = useId();
+  const emailId = useId();
 
   const save = useMutation({
     mutationFn: (body: SettingsUpdate) => apiRequest<{ user: ApiUser }>('PATCH', '/api/user/settings', body),
@@ -229,6 +232,29 @@ export default function NotificationSettings() {
                     </option>
                   ))}
                 </Select>
+              </Field>
+            )}
+            <div className="flex items-center justify-between gap-4">
+              <label htmlFor={emailId} className="flex items-center gap-3">
+                <Mail className="h-5 w-5 text-violet-600" aria-hidden />
+                <span>
+                  <span className="block text-sm font-semibold">E-mail summaries</span>
+                  <span className="block text-sm text-slate-500 dark:text-slate-400">Receive each call's summary and transcript by e-mail</span>
+                </span>
+              </label>
+              <Switch id={emailId} label="E-mail summaries" checked={form.emailSummariesEnabled} onChange={(v) => set('emailSummariesEnabled', v)} />
+            </div>
+            {form.emailSummariesEnabled && (
+              <Field label="Summary e-mail address" hint="Leave empty to use your account e-mail.">
+                {/* Text with an e-mail keyboard: the server's message explains a bad address, not the browser's bubble. */}
+                <Input
+                  type="text"
+                  inputMode="email"
+                  value={form.summaryEmail ?? ''}
+                  onChange={(e) => set('summaryEmail', e.target.value)}
+                  placeholder={user?.email ?? 'owner@example.co.uk'}
+                  autoComplete="email"
+                />
               </Field>
             )}
           </div>

@@ -1,0 +1,52 @@
+// E-mail summaries in the browser: the switch and address under Notification Settings (a bad
+// address is refused with the server's message), and the link an e-mail carries opening that
+// call's details.
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { calls, users } from '../../core/db/schema.js';
+import { customerPage, useE2E, until } from './support/browser.js';
+
+const e2e = useE2E();
+const stored = (id: number) => e2e.server.database.db.select().from(users).where(eq(users.id, id)).get()!;
+
+describe('e-mail summaries', () => {
+  it('switches e-mail summaries on with an address, refusing a bad one with a clear message', async () => {
+    const { page, customer } = await customerPage(e2e, { businessName: 'Mail Me Ltd' });
+    await page.goto('/dashboard/notifications');
+    const toggle = page.getByRole('switch', { name: 'E-mail summaries' });
+    expect(await toggle.getAttribute('aria-checked')).toBe('false');
+    expect(await page.getByRole('textbox', { name: 'Summary e-mail address' }).count()).toBe(0);
+    await toggle.click();
+    const address = page.getByRole('textbox', { name: 'Summary e-mail address' });
+    expect(await address.getAttribute('placeholder')).toBe(customer.email);
+
+    await address.fill('office@');
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await page.getByText('Summary e-mail must be a valid e-mail address, e.g. owner@example.co.uk').first().waitFor();
+    expect(stored(customer.user.id).emailSummariesEnabled).toBe(false);
+
+    await address.fill('office@mailme.co.uk');
+    await address.press('Enter'); // the error toast sits over the Save button
+    await page.getByText('Settings saved').first().waitFor();
+    await until(async () => expect(stored(customer.user.id)).toMatchObject({ emailSummariesEnabled: true, summaryEmail: 'office@mailme.co.uk' }));
+  });
+
+  it('opens Call Details for the call an e-mail links to', async () => {
+    const { page, customer } = await customerPage(e2e, { businessName: 'Linked Ltd' });
+    const [, linked] = e2e.server.database.db
+      .insert(calls)
+      .values([
+        { userId: customer.user.id, fromNumber: '+447700900123', toNumber: '+447700900999', status: 'missed', createdAt: new Date('2026-07-04T11:00:00Z') },
+        { userId: customer.user.id, fromNumber: '+447700900456', toNumber: '+447700900999', status: 'voicemail', duration: 20, createdAt: new Date('2026-07-04T12:30:00Z'), aiSummary: 'Asks for a boiler service.' },
+      ])
+      .returning()
+      .all();
+    await page.goto(`/dashboard?call=${linked!.id}`);
+    const dialog = page.getByRole('dialog', { name: 'Call Details' });
+    await dialog.getByText('Asks for a boiler service.').waitFor();
+    await dialog.getByText('+44 770 090 0456', { exact: false }).first().waitFor();
+    await page.keyboard.press('Escape');
+    await until(async () => expect(await dialog.count()).toBe(0));
+    expect(new URL(page.url()).search).toBe('');
+  });
+});
