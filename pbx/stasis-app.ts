@@ -162,7 +162,8 @@ export class StasisApp {
       callId = opened.call.id;
       const owner = handled?.kind === 'answer' && handled.greeting ? { ...route.owner!, callGreeting: handled.greeting } : route.owner!;
       const flow = decision.kind === 'unavailable' ? unavailableFlow(decision.reason) : this.flowFor(decision.mode, plan);
-      await flow({ session, rest, prompts, log, owner, callId, limits: this.deps.limits, outcome, resumed: opened.existing, transfer: this.transfer });
+      const ownerPhone = plan?.transferNumber ? { to: plan.transferNumber, ringSeconds: plan.ringSeconds } : undefined;
+      await flow({ session, rest, prompts, log, owner, callId, limits: this.deps.limits, outcome, resumed: opened.existing, transfer: this.transfer, ownerPhone });
     } catch (err) {
       if (err instanceof CallEnded) log.info({ channelId: channel.id, callId }, 'caller hung up');
       else {

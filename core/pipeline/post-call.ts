@@ -142,7 +142,9 @@ export function postCallHandler(deps: PostCallDeps): JobHandler {
           const checked = checkSummary(reply.summary, { transcript, callerNumber: call.fromNumber });
           // A reply that fails the check is not retried: the same transcript tends to give the same answer.
           if (!checked.ok) throw new LanguageModelError(`summary rejected: ${checked.reason}`, false);
-          save(callId, { aiSummary: checked.text, summaryStatus: 'done', urgency: reply.urgency, urgencyReason: reply.urgencyReason });
+          // A call the live flow flagged urgent (the caller said so, a gas leak) stays urgent.
+          const flagged = call.urgency === 'urgent' && reply.urgency !== 'urgent';
+          save(callId, { aiSummary: checked.text, summaryStatus: 'done', urgency: flagged ? 'urgent' : reply.urgency, urgencyReason: flagged ? call.urgencyReason : reply.urgencyReason });
         }
       } catch (err) {
         engineFailed('summaryStatus', err);

@@ -15,6 +15,10 @@ export const AGENT_LINES = {
   notAnswered: "I'm sorry, I don't have that information. I can take a message so the team can get back to you. Would you like to leave one?",
   human: "I'm afraid I can't put you through to someone right now, but I can take a message and they'll get back to you. What would you like me to pass on?",
   takeMessage: 'Of course. Please go ahead with your message, and include your name.',
+  /** Urgent, and nobody can be put through: the message goes to the owner straight away. */
+  urgentMessage: "I understand it's urgent. Please tell me your name, your number and what has happened, and I'll pass it on straight away.",
+  /** After the owner could not take a put-through call ("Sorry, they can't take your call right now" was said). */
+  afterTransfer: "Can I take a message instead? Please tell me your name and what it's about, and they'll get back to you.",
   messageTaken: "Thank you, I'll pass that on. Is there anything else I can help with?",
   silencePrompt: 'Are you still there? How can I help?',
   silenceGoodbye: "I can't hear anything, so I'll end the call now. Please call back any time. Goodbye.",

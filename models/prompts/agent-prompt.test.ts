@@ -18,7 +18,8 @@ describe('buildAgentSystemPrompt', () => {
     expect(prompt).toMatch(/short/i);
     expect(prompt).toMatch(/Never invent prices, times/);
     expect(prompt).toMatch(/"answered" to false/);
-    expect(prompt).toMatch(/"intent": "question" \| "message" \| "human" \| "goodbye"/);
+    expect(prompt).toMatch(/"intent": "question" \| "message" \| "human" \| "urgent" \| "goodbye"/);
+    expect(prompt).toContain('If they say it is urgent or an emergency, set intent to "urgent"');
   });
 
   it('says so when the knowledge base is empty, and copes without a business name', () => {

@@ -1,11 +1,11 @@
 // The structured-output contract between the agent and the language model.
 // The model answers every caller turn with one JSON object, keys in this order:
-//   {"intent": "question"|"message"|"human"|"goodbye", "answered": true|false, "answer": "…"}
+//   {"intent": "question"|"message"|"human"|"urgent"|"goodbye", "answered": true|false, "answer": "…"}
 // intent and answered come first on purpose: when the reply is streamed, the agent knows
 // whether the knowledge base covered the question before the first word of the answer
 // arrives, so it can start speaking the answer at once (or switch to the admission).
 
-export const AGENT_INTENTS = ['question', 'message', 'human', 'goodbye'] as const;
+export const AGENT_INTENTS = ['question', 'message', 'human', 'urgent', 'goodbye'] as const;
 export type AgentIntent = (typeof AGENT_INTENTS)[number];
 
 export interface AgentReply {

@@ -114,6 +114,13 @@ describe('decideTurn', () => {
     expect(decideTurn({ ...base, intent: 'human', answered: false }, 'Acme', []).kind).toBe('take-message');
     expect(decideTurn({ ...base, intent: 'message', answered: true, answer: 'Sure' }, 'Acme', ['Sure']).kind).toBe('take-message');
   });
+  it('puts a caller who wants a person, or says it is urgent, through when the owner can be rung', () => {
+    expect(decideTurn({ ...base, intent: 'human', answered: false }, 'Acme', [], { canTransfer: true })).toEqual({ kind: 'transfer', say: [], next: 'transfer', urgent: false });
+    expect(decideTurn({ ...base, intent: 'urgent', answered: false }, 'Acme', [], { canTransfer: true })).toEqual({ kind: 'transfer', say: [], next: 'transfer', urgent: true });
+  });
+  it('takes an urgent message straight away when nobody can be put through', () => {
+    expect(decideTurn({ ...base, intent: 'urgent', answered: false }, 'Acme', [])).toEqual({ kind: 'take-message', say: [AGENT_LINES.urgentMessage], next: 'message', urgent: true });
+  });
   it('says goodbye and hangs up', () => {
     expect(decideTurn({ ...base, intent: 'goodbye', answered: false }, 'Acme', [])).toEqual({
       kind: 'goodbye',

@@ -9,14 +9,25 @@ import type { ResponderEvent } from './agent-responder.js';
 export type TurnOutcome =
   | { kind: 'answer'; say: string[]; next: 'listen' }
   | { kind: 'not-answered'; say: string[]; next: 'listen'; logQuestion: true }
-  | { kind: 'take-message'; say: string[]; next: 'message' }
+  | { kind: 'take-message'; say: string[]; next: 'message'; urgent?: boolean }
+  /** The caller wants a person (or says it is urgent) and the owner can be rung: the flow puts them through. */
+  | { kind: 'transfer'; say: string[]; next: 'transfer'; urgent: boolean }
   | { kind: 'goodbye'; say: string[]; next: 'hang-up' };
 
-export function decideTurn(reply: AgentReply, businessName: string | null | undefined, spokenAnswer: string[]): TurnOutcome {
+export interface TurnOptions {
+  /** A transfer number is set and the trunk can call out: "human" and "urgent" put the caller through. */
+  canTransfer?: boolean;
+}
+
+export function decideTurn(reply: AgentReply, businessName: string | null | undefined, spokenAnswer: string[], opts: TurnOptions = {}): TurnOutcome {
   switch (reply.intent) {
+    case 'urgent':
+      if (opts.canTransfer) return { kind: 'transfer', say: [], next: 'transfer', urgent: true };
+      return { kind: 'take-message', say: [AGENT_LINES.urgentMessage], next: 'message', urgent: true };
     case 'goodbye':
       return { kind: 'goodbye', say: reply.answered && spokenAnswer.length ? spokenAnswer : [agentGoodbye(businessName)], next: 'hang-up' };
     case 'human':
+      if (opts.canTransfer) return { kind: 'transfer', say: [], next: 'transfer', urgent: false };
       return { kind: 'take-message', say: [AGENT_LINES.human], next: 'message' };
     case 'message':
       return { kind: 'take-message', say: [AGENT_LINES.takeMessage], next: 'message' };
@@ -52,6 +63,7 @@ export async function answerTurn(
   replies: AsyncIterable<ResponderEvent>,
   businessName: string | null | undefined,
   onSentence: (text: string) => void = () => undefined,
+  opts: TurnOptions = {},
 ): Promise<AgentAnswer> {
   const spoken: string[] = [];
   let outcome: TurnOutcome | undefined;
@@ -62,7 +74,7 @@ export async function answerTurn(
       onSentence(ev.text);
     } else {
       raw = ev.raw;
-      outcome = decideTurn(ev.reply, businessName, spoken);
+      outcome = decideTurn(ev.reply, businessName, spoken, opts);
     }
   }
   if (!outcome) throw new NoReply('the model gave no reply');

@@ -40,6 +40,8 @@ export interface FlowContext {
   outcome: FlowOutcome;
   /** Set when OUTBOUND_ENDPOINT is configured: how to put the caller through to a phone. */
   transfer?: TransferDeps;
+  /** The owner's transfer number and ring time, when they set one (call handling). */
+  ownerPhone?: { to: string; ringSeconds: number };
 }
 
 export interface FlowOutcome {

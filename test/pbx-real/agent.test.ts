@@ -8,6 +8,7 @@ import { AGENT_LINES, agentGreeting } from '../../models/prompts/agent-lines.js'
 import { waitUntil } from '../helpers/wait.js';
 import { envelopeMatch, loudMs, readWavSamples, speech, writeWav } from './audio.js';
 import type { SipCall } from './sipp.js';
+import { askAgent, hearsAgent } from './agent-caller.js';
 import { CALLER, realPbxAvailability, startRealPbx, type RealPbx } from './harness.js';
 
 const real = realPbxAvailability();
@@ -39,47 +40,8 @@ describe.skipIf(!real.ok)('the AI agent on a real Asterisk, called over SIP', { 
     await h?.close();
   });
 
-  /**
-   * Waits until the caller has heard `text` in the agent's voice, whole (the envelope of what
-   * arrived since `from` matches the prompt's), then until the agent has been quiet `quietMs`.
-   * Under load the agent may pause between sentences, so hearing is the condition, not quiet.
-   */
-  const hears = async (call: SipCall, from: number, text: string, quietMs = 600) => {
-    // The agent synthesises a line whole, sentence by sentence, or a long first sentence clause
-    // by clause (to start speaking sooner); each way has its own prosody. The caller heard
-    // `text` when what arrived matches it synthesised in one of those ways.
-    const ways = [[text], text.split(/(?<=[.?!])\s+/), text.split(/(?<=[.?!,;:])\s+/)];
-    const references: Int16Array[] = [];
-    for (const pieces of ways) {
-      const audio = await Promise.all(pieces.map(async (p) => readWavSamples(await h.promptFile(p))));
-      const joined = new Int16Array(audio.reduce((n, a) => n + a.length, 0));
-      audio.reduce((at, a) => (joined.set(a, at), at + a.length), 0);
-      references.push(joined);
-    }
-    const prompt = references[0]!;
-    let score = -1;
-    try {
-      await waitUntil(() => {
-        const heard = call.media.heard(from);
-        score = Math.max(...references.map((r) => envelopeMatch(r, heard).score));
-        if (score < 0.8) throw new Error(`the caller has not heard "${text}" (best match ${score.toFixed(2)})`);
-      }, 60_000, 250);
-    } catch (err) {
-      // What the caller did hear, to listen to: test-results/pbx-real/.
-      fs.mkdirSync('test-results/pbx-real', { recursive: true });
-      writeWav(`test-results/pbx-real/heard-${Date.now()}.wav`, call.media.heard(from));
-      writeWav(`test-results/pbx-real/expected-${Date.now()}.wav`, prompt);
-      throw err;
-    }
-    return waitUntil(() => call.media.silenceStartedAfter(from, quietMs) ?? Promise.reject(new Error('still speaking')), 30_000, 20);
-  };
-
-  const ask = async (call: SipCall, text: string) => {
-    h.whisper.defaultTranscript = text;
-    const words = speech(text);
-    await call.media.say(words);
-    return { words, endedAt: performance.now() };
-  };
+  const hears = (call: SipCall, from: number, text: string, quietMs?: number) => hearsAgent(h, call, from, text, quietMs);
+  const ask = (call: SipCall, text: string) => askAgent(h, call, text);
 
   it('greets with the disclosure, answers a spoken question aloud, logs what it could not answer, and records both sides', async () => {
     const { did, userId } = h.business({ businessName: 'Hale Plumbing', aiMode: 'agent', knowledgeBase: KB });

@@ -10,6 +10,7 @@ import { RtpEndpoint } from '../../media/rtp-endpoint.js';
 import { createVad } from '../../media/vad.js';
 import { answer, hangUp } from '../steps.js';
 import type { CallFlow, FlowContext, FlowOutcome } from '../types.js';
+import { putThrough } from '../transfer/put-through.js';
 import { voicemailFlow } from '../voicemail/voicemail-flow.js';
 import { AgentConversation, type AgentEnginesPort, type BargeInMetrics, type ConversationTiming, type TurnMetrics } from './conversation.js';
 import type { AriMediaRest } from './media-rest.js';
@@ -49,6 +50,14 @@ async function asAddress(host: string): Promise<string> {
   return (await dns.lookup(host, { family: 4 })).address;
 }
 
+/**
+ * Urgent now, whatever the summary later makes of the dialogue: the summary step keeps it
+ * (core/pipeline/post-call.ts never lowers a call the flow flagged).
+ */
+function flagUrgent(db: Db, callId: number, reason: string): void {
+  db.update(calls).set({ urgency: 'urgent', urgencyReason: reason }).where(eq(calls.id, callId)).run();
+}
+
 /** After the goodbye's last frame leaves, Asterisk still has it in its jitter buffer. */
 const GOODBYE_TAIL_MS = 300;
 
@@ -74,7 +83,9 @@ export function createAgentFlow(deps: AgentFlowDeps): CallFlow {
   return async (ctx: FlowContext) => {
     const outcome = ctx.outcome as AgentFlowOutcome;
     const { session, log, callId } = ctx;
-    const knowledgeBase = deps.db.select({ kb: users.knowledgeBase }).from(users).where(eq(users.id, ctx.owner.userId)).get()?.kb ?? null;
+    const profile = deps.db.select({ kb: users.knowledgeBase, industry: users.industry }).from(users).where(eq(users.id, ctx.owner.userId)).get();
+    const knowledgeBase = profile?.kb ?? null;
+    const bridgeId = `agent-${callId}`;
 
     await answer(ctx);
     outcome.answered = true;
@@ -99,7 +110,6 @@ export function createAgentFlow(deps: AgentFlowDeps): CallFlow {
       });
       cleanup.push(() => deps.media.hangupChannel(ext.id));
       if (ext.localAddress) endpoint.setRemote(ext.localAddress.host, ext.localAddress.port);
-      const bridgeId = `agent-${callId}`;
       await deps.media.createBridge(bridgeId);
       cleanup.push(() => deps.media.destroyBridge(bridgeId));
       await deps.media.addToBridge(bridgeId, [session.channelId, ext.id]);
@@ -137,9 +147,15 @@ export function createAgentFlow(deps: AgentFlowDeps): CallFlow {
           recordUnansweredQuestion(deps.db, { userId: ctx.owner.userId, callId, question, callerNumber: session.callerNumber, aiResponse });
         },
         onTurnMetrics: (m) => deps.onTurnMetrics?.({ ...m, callId }),
+        onUrgent: (reason) => flagUrgent(deps.db, callId, reason),
+        // The owner joins the agent's bridge, so its recording carries on across the transfer.
+        putThrough:
+          ctx.transfer && ctx.ownerPhone
+            ? async (callerWords) => (await putThrough(ctx, ctx.transfer!, { ...ctx.ownerPhone!, callerWords, bridgeId })).outcome === 'connected'
+            : undefined,
         onBargeIn: (m) => deps.onBargeIn?.({ ...m, callId }),
       },
-      { businessName: ctx.owner.businessName, knowledgeBase, voice: ctx.owner.voice, callerNumber: session.callerNumber },
+      { businessName: ctx.owner.businessName, knowledgeBase, voice: ctx.owner.voice, callerNumber: session.callerNumber, industry: profile?.industry },
     );
 
     try {
@@ -158,6 +174,8 @@ export function createAgentFlow(deps: AgentFlowDeps): CallFlow {
         outcome.status = undefined; // from here it is a voicemail call, judged by its message
         return voicemailFlow(ctx);
       }
+      // A put-through call is over (one side hung up): end the other.
+      if (result.endedBy === 'transfer' && !session.gone) await hangUp(ctx);
       if (result.endedBy === 'agent' && !session.gone) {
         await new Promise((r) => setTimeout(r, GOODBYE_TAIL_MS));
         await hangUp(ctx);

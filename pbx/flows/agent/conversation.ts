@@ -5,6 +5,7 @@ import { AGENT_LINES, agentGoodbye, agentGreeting } from '../../../models/prompt
 import { buildAgentSystemPrompt } from '../../../models/prompts/agent-prompt.js';
 import { askAgent, type ReplyStreamer, type ResponderEvent } from '../../../models/prompts/agent-responder.js';
 import { answerTurn, type AgentAnswer } from '../../../models/prompts/agent-turn.js';
+import { GAS_SAFETY_LINES, handlesGas, mentionsGasLeak } from '../../../models/prompts/safety-line.js';
 import type { SpeechToText } from '../../../models/stt/speech-to-text.js';
 import type { PromptCache, Voice } from '../../../models/tts/index.js';
 import type { PacedPlayer, PlayResult } from '../../media/paced-player.js';
@@ -98,12 +99,14 @@ export interface ConversationInput {
   knowledgeBase: string | null;
   voice: Voice;
   callerNumber: string;
+  /** SPEC's industry: trades that handle gas get the gas safety line. */
+  industry?: string | null;
 }
 
 export interface ConversationResult {
   transcript: TranscriptLine[];
-  /** Who closed the call: the agent (goodbye said; hang up now) or the caller. */
-  endedBy: 'agent' | 'caller';
+  /** Who closed the call: the agent (goodbye said; hang up now), the caller, or a put-through call that has ended. */
+  endedBy: 'agent' | 'caller' | 'transfer';
   engineFailed: boolean;
   /** Speech synthesis failed: the flow falls back to voicemail with Asterisk's own prompts. */
   speechFailed: boolean;
@@ -120,6 +123,14 @@ export interface ConversationDeps {
   onUnanswered(question: string, aiResponse: string): void;
   onTurnMetrics?(m: TurnMetrics): void;
   onBargeIn?(m: BargeInMetrics): void;
+  /**
+   * Set when the owner can be rung: puts the caller through with what they said so far.
+   * Resolves true once the two were connected (and that call is over), false when the
+   * owner did not take it (the caller has been told so).
+   */
+  putThrough?(callerWords: string): Promise<boolean>;
+  /** The caller said it is urgent, or mentioned a gas leak: the call is flagged for the owner. */
+  onUrgent?(reason: string): void;
   now?: () => number;
 }
 
@@ -195,6 +206,9 @@ export class AgentConversation {
   private engineFailed = false;
   private speechFailed = false;
   private ended = false;
+  /** The caller is being put through: their audio is not a turn, and no timer may speak. */
+  private transferring = false;
+  private safetyGiven = false;
   private finish!: (r: ConversationResult) => void;
   private readonly done = new Promise<ConversationResult>((r) => (this.finish = r));
   private detach: (() => void) | undefined;
@@ -230,7 +244,7 @@ export class AgentConversation {
   // ------------------------------------------------------------------ caller audio
 
   private onFrame(frame: Int16Array): void {
-    if (this.ended) return;
+    if (this.ended || this.transferring) return;
     const events = this.detector.feed(frame, this.deps.vad.isSpeech(frame));
     for (const e of events) this.onTurnEvent(e);
   }
@@ -386,9 +400,20 @@ export class AgentConversation {
       if (!heard) return this.notHeard(short, signal);
       this.transcript.push({ speaker: 'Caller', text: heard });
       this.silencePrompts = 0;
+      if (!this.safetyGiven && handlesGas(this.input.industry) && mentionsGasLeak(heard)) await this.safetyFirst(signal);
       if (this.mode === 'normal') await this.answer(text, spec, stages, signal);
       else await this.messageTurn(stages, signal);
     });
+  }
+
+  /**
+   * Step 1b, safety first: a gas smell or leak at a trade that handles gas hears the gas
+   * emergency advice, a fixed text, before anything the model says. Once per call.
+   */
+  private async safetyFirst(signal: AbortSignal): Promise<void> {
+    this.safetyGiven = true;
+    this.deps.onUrgent?.('The caller mentioned a gas smell or leak.');
+    await this.speak([...GAS_SAFETY_LINES], signal);
   }
 
   /** The speculation this turn may take over, unless the conversation moved on since it started. */
@@ -441,8 +466,11 @@ export class AgentConversation {
    */
   private async answer(text: string, spec: Speculation | undefined, stages: TurnStages, signal: AbortSignal): Promise<void> {
     const speaker = this.streamingSpeaker(signal, this.metricsFor(stages, 'answer'));
-    const turn = await answerTurn(this.timedReplies(text, spec, stages, signal), this.input.businessName, (sentence) =>
-      speaker.add(sentence, spec?.takeAudio(sentence)),
+    const turn = await answerTurn(
+      this.timedReplies(text, spec, stages, signal),
+      this.input.businessName,
+      (sentence) => speaker.add(sentence, spec?.takeAudio(sentence)),
+      { canTransfer: this.deps.putThrough !== undefined },
     );
     if (signal.aborted) throw new TurnCancelled('cancelled');
     this.carryText = '';
@@ -457,7 +485,34 @@ export class AgentConversation {
       if (!speaker.started) undo();
       throw err;
     }
+    if ((turn.outcome.kind === 'transfer' || turn.outcome.kind === 'take-message') && turn.outcome.urgent) this.deps.onUrgent?.('The caller said it was urgent.');
+    if (turn.outcome.kind === 'transfer' && !signal.aborted) await this.transfer(text, signal);
     if (turn.outcome.kind === 'goodbye' && !signal.aborted) this.close('agent');
+  }
+
+  /** Step 4b, put the caller through; if the owner does not take it, offer to take a message. */
+  private async transfer(callerWords: string, signal: AbortSignal): Promise<void> {
+    this.transferring = true;
+    this.stopSilenceTimer();
+    clearTimeout(this.maxTimer);
+    this.cancelSpeculation('putting the caller through');
+    this.deps.media.player.clear();
+    let connected = false;
+    try {
+      connected = await this.deps.putThrough!(callerWords);
+    } catch (err) {
+      // The caller hung up meanwhile (the hang-up closes the conversation), or ARI failed.
+      if (!this.ended) this.deps.log.warn({ err }, 'agent: putting the caller through failed');
+    }
+    if (this.ended) return;
+    if (connected) {
+      this.close('transfer');
+      return;
+    }
+    this.transferring = false;
+    this.mode = 'message';
+    this.maxTimer = setTimeout(() => void this.closeWith([AGENT_LINES.silenceGoodbye]), this.timing.maxCallMs);
+    await this.speak([AGENT_LINES.afterTransfer], signal);
   }
 
   /** The model's reply: the speculation's, already under way, or asked now; stamps when its first text came. */
@@ -610,7 +665,7 @@ export class AgentConversation {
     this.silenceTimer = undefined;
   }
 
-  private close(endedBy: 'agent' | 'caller'): ConversationResult {
+  private close(endedBy: ConversationResult['endedBy']): ConversationResult {
     const result: ConversationResult = { transcript: this.transcript, endedBy, engineFailed: this.engineFailed, speechFailed: this.speechFailed };
     if (this.ended) return result;
     this.ended = true;

@@ -1,0 +1,51 @@
+import fs from 'node:fs';
+import { waitUntil } from '../helpers/wait.js';
+import { envelopeMatch, readWavSamples, speech, writeWav } from './audio.js';
+import type { RealPbx } from './harness.js';
+import type { SipCall } from './sipp.js';
+
+// A caller talking with the AI agent on a real Asterisk: what they say (spoken audio, with the
+// Whisper double told the words) and what they hear (the agent's voice, matched by envelope).
+
+/**
+ * Waits until the caller has heard `text` in the agent's voice, whole (the envelope of what
+ * arrived since `from` matches the prompt's), then until the agent has been quiet `quietMs`.
+ * Under load the agent may pause between sentences, so hearing is the condition, not quiet.
+ */
+export async function hearsAgent(h: RealPbx, call: SipCall, from: number, text: string, quietMs = 600): Promise<number> {
+  // The agent synthesises a line whole, sentence by sentence, or a long first sentence clause
+  // by clause (to start speaking sooner); each way has its own prosody. The caller heard
+  // `text` when what arrived matches it synthesised in one of those ways.
+  const ways = [[text], text.split(/(?<=[.?!])\s+/), text.split(/(?<=[.?!,;:])\s+/)];
+  const references: Int16Array[] = [];
+  for (const pieces of ways) {
+    const audio = await Promise.all(pieces.map(async (p) => readWavSamples(await h.promptFile(p))));
+    const joined = new Int16Array(audio.reduce((n, a) => n + a.length, 0));
+    audio.reduce((at, a) => (joined.set(a, at), at + a.length), 0);
+    references.push(joined);
+  }
+  const prompt = references[0]!;
+  let score = -1;
+  try {
+    await waitUntil(() => {
+      const heard = call.media.heard(from);
+      score = Math.max(...references.map((r) => envelopeMatch(r, heard).score));
+      if (score < 0.8) throw new Error(`the caller has not heard "${text}" (best match ${score.toFixed(2)})`);
+    }, 60_000, 250);
+  } catch (err) {
+    // What the caller did hear, to listen to: test-results/pbx-real/.
+    fs.mkdirSync('test-results/pbx-real', { recursive: true });
+    writeWav(`test-results/pbx-real/heard-${Date.now()}.wav`, call.media.heard(from));
+    writeWav(`test-results/pbx-real/expected-${Date.now()}.wav`, prompt);
+    throw err;
+  }
+  return waitUntil(() => call.media.silenceStartedAfter(from, quietMs) ?? Promise.reject(new Error('still speaking')), 30_000, 20);
+}
+
+/** The caller says `text`; resolves when the last frame has been sent. */
+export async function askAgent(h: RealPbx, call: SipCall, text: string): Promise<{ words: Int16Array; endedAt: number }> {
+  h.whisper.defaultTranscript = text;
+  const words = speech(text);
+  await call.media.say(words);
+  return { words, endedAt: performance.now() };
+}
