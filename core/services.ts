@@ -4,6 +4,7 @@ import type { DatabaseHandle } from './db/client.js';
 import type { AgentEngines } from './engines/agent-engines.js';
 import type { Mailer } from './mail/mailer.js';
 import type { NumberService } from './numbers/service.js';
+import type { TransferOutcome } from '../contract/call-handling.js';
 import type { WebhookService } from './webhooks/service.js';
 
 /**
@@ -28,7 +29,16 @@ export interface Services {
   numbers?: NumberService;
   /** The owner's webhooks (core/webhooks); made on first use by webhooksOf when absent, or by a test with its seams. */
   webhooks?: WebhookService;
+  /** Installed by the PBX when it can call out (OUTBOUND_ENDPOINT): rings an owner's transfer number as a test. */
+  testTransfer?: (userId: number) => Promise<TestTransferResult>;
 }
+
+/** What became of a test call to the owner's phone. */
+export type TestTransferResult =
+  | { kind: 'rang'; outcome: 'answered' | TransferOutcome; number: string; ringSeconds: number }
+  | { kind: 'no-transfer-number' }
+  | { kind: 'no-phone-number' }
+  | { kind: 'pbx-down' };
 
 export interface ServiceHooks {
   /** A call row is final and its recording (if any) is stored: the post-call pipeline takes over. */

@@ -1,8 +1,8 @@
 import path from 'node:path';
 import type { BackoffPolicy } from '../core/pipeline/backoff.js';
-import type { HealthReport, Services } from '../core/services.js';
+import type { HealthReport, Services, TestTransferResult } from '../core/services.js';
 import { findUserById } from '../core/accounts/users.js';
-import { decideHandling, loadCallHandling } from '../core/call-handling/index.js';
+import { decideHandling, loadCallHandling, ownerDid } from '../core/call-handling/index.js';
 import { chooseGreeting } from './flows/voicemail/greeting.js';
 import { createPromptCache, createTextToSpeech, type PromptCache } from '../models/tts/index.js';
 import { connectAri } from './ari/ari-client-adapter.js';
@@ -107,15 +107,30 @@ export function startPbx(services: Services, opts: PbxOptions = {}): Pbx {
     return { ok: state === 'connected', detail };
   };
   services.health.set('pbx', health);
+  if (config.outbound.endpoint) services.testTransfer = (userId) => testTransfer(services, app, link!, userId);
 
   return {
     app,
     link,
     health,
     async stop(drainMs = 30_000) {
+      delete services.testTransfer;
       await app.drain(drainMs);
       link!.stop();
       await recordingRetries.stop();
     },
   };
+}
+
+/** Services.testTransfer: the owner's transfer number, rung from their own appliance number. */
+async function testTransfer(services: Services, app: StasisApp, link: AriLink, userId: number): Promise<TestTransferResult> {
+  const db = services.database.db;
+  const { transferNumber, transferTimeoutSeconds } = loadCallHandling(db, userId);
+  if (!transferNumber) return { kind: 'no-transfer-number' };
+  const owner = findUserById(db, userId);
+  const did = ownerDid(db, userId);
+  if (!owner || !did) return { kind: 'no-phone-number' };
+  if (link.state !== 'connected') return { kind: 'pbx-down' };
+  const outcome = await app.testOwnerPhone({ to: transferNumber, ringSeconds: transferTimeoutSeconds, businessName: owner.businessName, voice: owner.voicePreference, callerId: did });
+  return { kind: 'rang', outcome, number: transferNumber, ringSeconds: transferTimeoutSeconds };
 }

@@ -1,4 +1,4 @@
-import type { CallHandlingDecision, CallerTag } from '../contract/call-handling.js';
+import type { CallHandlingDecision, CallerTag, TransferOutcome } from '../contract/call-handling.js';
 import { findCallByChannel, openCall, openCalls } from '../core/calls/call-store.js';
 import { retryWhileBusy, type Db } from '../core/db/client.js';
 import type { Call } from '../core/db/schema.js';
@@ -15,6 +15,8 @@ import { notInServiceFlow, refusalFlow, unavailableFlow } from './flows/unavaila
 import { recordingNameFor } from './flows/voicemail/voicemail-flow.js';
 import { routeCall } from './routing.js';
 import { ringFirstThen } from './flows/transfer/ring-first.js';
+import { ringOwnerForTest } from './flows/transfer/test-call.js';
+import type { Voice } from '../models/tts/index.js';
 import { OWNER_LEG_ARG, OWNER_LEG_PREFIX, type OwnerLegs, type TransferDeps } from './flows/transfer/put-through.js';
 
 /** What call handling decided for one call, with what a transfer needs. */
@@ -174,6 +176,12 @@ export class StasisApp {
     } finally {
       await this.endCall(session, callId, outcome);
     }
+  }
+
+  /** "Test transfer": rings the owner's transfer number with a sample briefing (Services.testTransfer). */
+  async testOwnerPhone(owner: { to: string; ringSeconds: number; businessName: string | null; voice: Voice; callerId: string }): Promise<'answered' | TransferOutcome> {
+    if (!this.transfer) throw new Error('OUTBOUND_ENDPOINT is not set');
+    return ringOwnerForTest({ rest: this.deps.rest, prompts: this.deps.prompts, log: this.deps.log, transfer: this.transfer }, owner);
   }
 
   /** The owner's flow for this caller, as their call handling says. */

@@ -4,4 +4,4 @@ export { defaultCallHandling } from './defaults.js';
 export { periodAt } from './schedule.js';
 export { isWithheldCaller } from './withheld.js';
 export { validateCallHandling, type CallHandlingInput, type TransferGuard } from './validate.js';
-export { loadCallHandling, saveCallHandling, transferGuard } from './store.js';
+export { loadCallHandling, ownerDid, saveCallHandling, transferGuard } from './store.js';

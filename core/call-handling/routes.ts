@@ -1,7 +1,9 @@
 import { Type } from 'typebox';
 import type { ApiCallHandlingResponse, CallHandlingListName, CallHandlingSettings } from '../../contract/call-handling.js';
-import { toE164 } from '../../contract/phone.js';
-import { badRequest } from '../http/errors.js';
+import { formatPhone, toE164 } from '../../contract/phone.js';
+import { badRequest, conflict, HttpError } from '../http/errors.js';
+import { routeLimit } from '../http/rate-limits.js';
+import type { TestTransferResult } from '../services.js';
 import type { App } from '../http/fastify-types.js';
 import { currentUser, requireUser } from '../http/session-hook.js';
 import { LIMITS } from './defaults.js';
@@ -62,6 +64,30 @@ const clearValidation: NonNullable<Parameters<App['put']>[1]>['errorHandler'] = 
 const LIST_FIELD = { block: 'blockList', vip: 'vipList' } as const;
 const LIST_LABEL = { block: 'block list', vip: 'VIP list' } as const;
 
+function testTransferMessage(r: TestTransferResult): string {
+  switch (r.kind) {
+    case 'no-transfer-number':
+      throw badRequest('Save a transfer number first.');
+    case 'no-phone-number':
+      throw badRequest('Your account has no phone number yet: a test call shows it as the caller ID.');
+    case 'pbx-down':
+      throw new HttpError(503, 'The phone system is not connected right now. Please try again in a minute.');
+  }
+  const to = formatPhone(r.number);
+  switch (r.outcome) {
+    case 'answered':
+      return `Your phone (${to}) answered: listen to the sample briefing, then press 1 or 2.`;
+    case 'busy':
+      return `Your phone (${to}) was busy. Try again when the line is free.`;
+    case 'rejected':
+      return `Your phone (${to}) rejected the call.`;
+    case 'no-answer':
+      return `Your phone (${to}) did not answer within ${r.ringSeconds} seconds.`;
+    default:
+      return `The call to ${to} could not be placed: check the number, and ask your operator to check the outbound trunk.`;
+  }
+}
+
 /**
  * The owner's call handling (issue 16): GET/PUT the whole settings, and add or take off one
  * number on the block or VIP list (a call card's "Unblock" is one DELETE). Owner-scoped: the
@@ -92,6 +118,25 @@ export async function callHandlingRoutes(app: App): Promise<void> {
       });
       if ('message' in result) throw badRequest(result.message, { [result.field]: result.message });
       return { callHandling: result, message: 'Call handling saved' };
+    },
+  );
+
+  // Rings the owner's phone as a put-through call would: one at a time, a few per quarter hour.
+  const testing = new Set<number>();
+  app.post(
+    '/api/user/call-handling/test-transfer',
+    { preHandler: requireUser, config: routeLimit(app.rateLimits.testTransfersPerOwner, (req) => `owner:${req.user?.id}`, 'preHandler') },
+    async (req): Promise<{ message: string }> => {
+      const user = currentUser(req);
+      const ring = app.services.testTransfer;
+      if (!ring) throw badRequest('Putting calls through is not set up on this appliance: the operator sets OUTBOUND_ENDPOINT (see the README).');
+      if (testing.has(user.id)) throw conflict('A test call to your phone is already on its way.');
+      testing.add(user.id);
+      try {
+        return { message: testTransferMessage(await ring(user.id)) };
+      } finally {
+        testing.delete(user.id);
+      }
     },
   );
 

@@ -1,4 +1,4 @@
-import { eq, isNull } from 'drizzle-orm';
+import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { CallHandlingSettings } from '../../contract/call-handling.js';
 import type { Db } from '../db/client.js';
 import { callHandling, phoneNumbers, users } from '../db/schema.js';
@@ -41,4 +41,14 @@ export function transferGuard(db: Db, userId: number): TransferGuard {
   const owner = db.select({ phoneNumber: users.phoneNumber }).from(users).where(eq(users.id, userId)).get();
   const dids = db.select({ n: phoneNumbers.phoneNumber }).from(phoneNumbers).where(isNull(phoneNumbers.releasedAt)).all();
   return { ownerPhone: owner?.phoneNumber ?? null, applianceNumbers: dids.map((d) => d.n) };
+}
+
+/** The owner's own appliance number (their oldest active DID): a test transfer's caller ID. */
+export function ownerDid(db: Db, userId: number): string | undefined {
+  return db
+    .select({ did: phoneNumbers.phoneNumber })
+    .from(phoneNumbers)
+    .where(and(eq(phoneNumbers.userId, userId), isNull(phoneNumbers.releasedAt)))
+    .orderBy(asc(phoneNumbers.assignedAt), asc(phoneNumbers.id))
+    .get()?.did;
 }

@@ -22,6 +22,8 @@ export const RATE_LIMITS = {
   resetFailuresPerIp: { max: 10, windowMs: 15 * MINUTE },
   signupsPerIp: { max: 10, windowMs: 60 * MINUTE },
   previewsPerOwner: { max: 10, windowMs: MINUTE },
+  /** Each test rings the owner's phone over the trunk (a paid call). */
+  testTransfersPerOwner: { max: 5, windowMs: 15 * MINUTE },
 } as const;
 
 export type RateLimit = { max: number; windowMs: number };

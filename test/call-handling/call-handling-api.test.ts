@@ -38,6 +38,13 @@ const DEFAULTS: CallHandlingSettings = {
 };
 
 describe('GET and PUT /api/user/call-handling', () => {
+  it('“Test transfer” says how to set it up when this appliance cannot call out', async () => {
+    const owner = await activeCustomer(server);
+    const res = await owner.client.post('/api/user/call-handling/test-transfer');
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe('Putting calls through is not set up on this appliance: the operator sets OUTBOUND_ENDPOINT (see the README).');
+  });
+
   it('asks a signed-out visitor to log in', async () => {
     const anon = new ApiClient(server.url);
     expect((await anon.get('/api/user/call-handling')).status).toBe(401);

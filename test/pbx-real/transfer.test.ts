@@ -3,7 +3,10 @@
 // Every outcome is a real SIP exchange: the owner answers and presses 1 or 2, never answers,
 // is busy (486), rejects (603), or answers and presses nothing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { phoneNumbers } from '../../core/db/schema.js';
 import { CANNOT_TAKE_CALL_NOW, PUTTING_THROUGH } from '../../pbx/flows/messages.js';
+import { TEST_DONE, TEST_INTRO } from '../../pbx/flows/transfer/test-call.js';
+import { activeCustomer } from '../helpers/accounts.js';
 import { briefingText } from '../../pbx/flows/transfer/briefing.js';
 import { defaultCallHandling, saveCallHandling } from '../../core/call-handling/index.js';
 import { waitUntil } from '../helpers/wait.js';
@@ -78,6 +81,30 @@ describe.skipIf(!real.ok)('putting a caller through to the owner, on a real Aste
     expect(row).toMatchObject({ status: 'answered', transferOutcome: 'connected', recordingFile: null });
     // The two spoke for at least as long as their words took.
     expect(row.transferTalkSeconds).toBeGreaterThanOrEqual(Math.floor((ownerWords.length + callerWords.length) / 8000));
+  }, 120_000);
+
+  it('“Test transfer” rings the owner’s phone, plays a sample briefing and says goodbye; a busy phone is reported as busy', async () => {
+    const owner = await activeCustomer(h.server, { businessName: 'Hale Plumbing' });
+    h.server.database.db.insert(phoneNumbers).values({ phoneNumber: '+447700900888', provider: 'static', providerSid: 'test', userId: owner.user.id, assignedAt: new Date() }).run();
+    expect((await owner.client.post('/api/user/call-handling/test-transfer')).body).toEqual({ message: 'Save a transfer number first.' });
+
+    const to = h.ownerPhone!.number('answers');
+    expect((await owner.client.request('PUT', '/api/user/call-handling', { transferNumber: to })).status).toBe(200);
+    const res = await owner.client.post('/api/user/call-handling/test-transfer');
+    expect(res.status).toBe(200);
+    expect(res.body.message).toMatch(/^Your phone \(.+\) answered: listen to the sample briefing/);
+    const phone = await h.ownerPhone!.nextCall(to);
+    await waitUntil(() => expect(phone.media.soundMs()).toBeGreaterThan(3000), 30_000, 20);
+    await waitUntil(async () => expect(await heardMatches(phone.media.heard(), TEST_INTRO)).toBeGreaterThan(0.8), 30_000, 250);
+    const pressedAt = performance.now();
+    await phone.media.digits('1');
+    await waitUntil(async () => expect(await heardMatches(phone.media.heard(pressedAt), TEST_DONE)).toBeGreaterThan(0.8), 30_000, 250);
+    // Then the test call hangs up by itself.
+    await waitUntil(async () => expect(await h.asterisk.ariGet<unknown[]>('/channels')).toEqual([]), 20_000, 100);
+
+    expect((await owner.client.request('PUT', '/api/user/call-handling', { transferNumber: h.ownerPhone!.number('busy') })).status).toBe(200);
+    const busy = await owner.client.post('/api/user/call-handling/test-transfer');
+    expect(busy.body.message).toMatch(/^Your phone \(.+\) was busy\./);
   }, 120_000);
 
   for (const [behaviour, outcome, act] of [

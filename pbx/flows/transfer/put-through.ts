@@ -43,7 +43,7 @@ export interface TransferTiming {
   lastKeyWaitMs: number;
 }
 
-const DEFAULT_TIMING: TransferTiming = { keyWaitMs: 6000, lastKeyWaitMs: 6000 };
+export const DEFAULT_TRANSFER_TIMING: TransferTiming = { keyWaitMs: 6000, lastKeyWaitMs: 6000 };
 
 export interface TransferRequest {
   /** The owner's number, E.164. */
@@ -73,7 +73,7 @@ let legSeq = 0;
  */
 export async function putThrough(ctx: FlowContext, deps: TransferDeps, req: TransferRequest): Promise<TransferResult> {
   const { session, rest, log, owner, callId } = ctx;
-  const timing = { ...DEFAULT_TIMING, ...deps.timing };
+  const timing = { ...DEFAULT_TRANSFER_TIMING, ...deps.timing };
   const result: TransferResult = { outcome: 'failed', talkSeconds: 0, marks: {} };
   ctx.outcome.transfer = result;
   const callerGone = new Promise<never>((_, reject) => {
@@ -89,34 +89,11 @@ export async function putThrough(ctx: FlowContext, deps: TransferDeps, req: Tran
   const legDeps = { session: leg, rest, prompts: ctx.prompts, log };
   let bridgeToDestroy: string | undefined;
   try {
-    const answeredOrGone = leg.waitFor((e) => e.type === 'StasisStart' || e.type === 'ChannelDestroyed', {
-      what: 'the owner’s phone',
-      // Asterisk ends the ringing itself at ringSeconds; this only covers its events going missing.
-      timeoutMs: (req.ringSeconds + 10) * 1000,
-    });
     result.marks.dialledAt = performance.now();
-    try {
-      await rest.originate({
-        endpoint: outboundEndpoint(deps.endpointTemplate, req.to),
-        app: deps.app,
-        appArgs: `${OWNER_LEG_ARG},${session.channelId}`,
-        callerId: storedNumber(session.did),
-        timeoutSeconds: req.ringSeconds,
-        channelId: legId,
-      });
-    } catch (err) {
-      log.warn({ err, callId }, 'transfer: the call to the owner could not be placed');
-      return await backToCaller(ctx, ringback, result, 'failed');
-    }
-
-    let first: AriEvent;
-    try {
-      first = await untilCallerLeaves(answeredOrGone);
-    } catch (err) {
-      if (!(err instanceof StepTimeout)) throw err;
-      return await backToCaller(ctx, ringback, result, 'no-answer');
-    }
-    if (first.type === 'ChannelDestroyed') return await backToCaller(ctx, ringback, result, outcomeOfUnansweredLeg(first.cause));
+    const rang = await untilCallerLeaves(
+      ringOwner(rest, deps, leg, { to: req.to, ringSeconds: req.ringSeconds, callerId: storedNumber(session.did), appArgs: `${OWNER_LEG_ARG},${session.channelId}` }, log),
+    );
+    if (rang !== 'answered') return await backToCaller(ctx, ringback, result, rang);
 
     const key = await untilCallerLeaves(askOwner(legDeps, owner.voice, briefingText({ businessName: owner.businessName, callerNumber: session.callerNumber, callerWords: req.callerWords }), timing));
     result.marks.keyAt = performance.now();
@@ -148,6 +125,37 @@ export async function putThrough(ctx: FlowContext, deps: TransferDeps, req: Tran
     deps.legs.close(legId);
     if (bridgeToDestroy) await rest.destroyBridge(bridgeToDestroy).catch((err) => log.warn({ err, callId }, 'transfer: could not remove the bridge'));
     await ringback.stop();
+  }
+}
+
+/**
+ * Rings the owner's phone on the leg `leg` (already registered, so no event is missed) and
+ * waits until it is answered (in the Stasis app) or gives up: busy, rejected, no answer, failed.
+ */
+export async function ringOwner(
+  rest: FlowContext['rest'],
+  deps: TransferDeps,
+  leg: CallSession,
+  o: { to: string; ringSeconds: number; callerId: string; appArgs: string },
+  log: FlowContext['log'],
+): Promise<'answered' | TransferOutcome> {
+  const answeredOrGone = leg.waitFor((e) => e.type === 'StasisStart' || e.type === 'ChannelDestroyed', {
+    what: 'the owner’s phone',
+    // Asterisk ends the ringing itself at ringSeconds; this only covers its events going missing.
+    timeoutMs: (o.ringSeconds + 10) * 1000,
+  });
+  try {
+    await rest.originate({ endpoint: outboundEndpoint(deps.endpointTemplate, o.to), app: deps.app, appArgs: o.appArgs, callerId: o.callerId, timeoutSeconds: o.ringSeconds, channelId: leg.channelId });
+  } catch (err) {
+    log.warn({ err, channelId: leg.channelId }, 'transfer: the call to the owner could not be placed');
+    return 'failed';
+  }
+  try {
+    const first = await answeredOrGone;
+    return first.type === 'ChannelDestroyed' ? outcomeOfUnansweredLeg(first.cause) : 'answered';
+  } catch (err) {
+    if (err instanceof StepTimeout) return 'no-answer';
+    throw err;
   }
 }
 
@@ -185,7 +193,7 @@ async function backToCaller(ctx: FlowContext, ringback: { stop(): Promise<void> 
 type OwnerKey = '1' | '2' | 'none' | 'hung-up';
 
 /** Briefs the owner and waits for 1 or 2; a key pressed during the briefing cuts it short. */
-async function askOwner(deps: { session: CallSession; rest: FlowContext['rest']; prompts: FlowContext['prompts']; log: FlowContext['log'] }, voice: FlowContext['owner']['voice'], briefing: string, timing: TransferTiming): Promise<OwnerKey> {
+export async function askOwner(deps: { session: CallSession; rest: FlowContext['rest']; prompts: FlowContext['prompts']; log: FlowContext['log'] }, voice: FlowContext['owner']['voice'], briefing: string, timing: TransferTiming): Promise<OwnerKey> {
   const { session: leg } = deps;
   const keyPressed = leg
     .waitFor((e) => e.type === 'ChannelDtmfReceived' && (e.digit === '1' || e.digit === '2'), { what: 'the owner’s key', timeoutMs: 10 * 60_000 })
