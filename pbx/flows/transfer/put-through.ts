@@ -82,31 +82,33 @@ export async function putThrough(ctx: FlowContext, deps: TransferDeps, req: Tran
   callerGone.catch(() => undefined);
   const untilCallerLeaves = <T>(p: Promise<T>) => Promise.race([p, callerGone]);
 
-  await say(ctx, PUTTING_THROUGH, owner.voice, FALLBACK_SOUNDS.puttingThrough);
-  const ringback = await startTone(ctx);
   const legId = `${OWNER_LEG_PREFIX}${callId}-${++legSeq}`;
   const leg = deps.legs.open(legId, req.to);
   const legDeps = { session: leg, rest, prompts: ctx.prompts, log };
   let bridgeToDestroy: string | undefined;
+  let ringback: { stop(): Promise<void> } = { stop: async () => undefined };
   try {
+    // The owner's phone starts ringing while the caller hears "Let me try to put you through".
     result.marks.dialledAt = performance.now();
-    const rang = await untilCallerLeaves(
-      ringOwner(rest, deps, leg, { to: req.to, ringSeconds: req.ringSeconds, callerId: storedNumber(session.did), appArgs: `${OWNER_LEG_ARG},${session.channelId}` }, log),
-    );
+    const ringing = ringOwner(rest, deps, leg, { to: req.to, ringSeconds: req.ringSeconds, callerId: storedNumber(session.did), appArgs: `${OWNER_LEG_ARG},${session.channelId}` }, log);
+    ringing.catch(() => undefined); // awaited below unless the caller hangs up first
+    await say(ctx, PUTTING_THROUGH, owner.voice, FALLBACK_SOUNDS.puttingThrough);
+    ringback = await startTone(ctx);
+    const rang = await untilCallerLeaves(ringing);
     if (rang !== 'answered') return await backToCaller(ctx, ringback, result, rang);
+    if (!req.bridgeId) {
+      // Ready before the owner's key, so taking the call costs as few requests as possible.
+      bridgeToDestroy = `transfer-${callId}`;
+      await rest.createBridge(bridgeToDestroy);
+    }
 
     const key = await untilCallerLeaves(askOwner(legDeps, owner.voice, briefingText({ businessName: owner.businessName, callerNumber: session.callerNumber, callerWords: req.callerWords }), timing));
     result.marks.keyAt = performance.now();
     if (key !== '1') return await backToCaller(ctx, ringback, result, key === '2' || key === 'hung-up' ? 'declined' : 'no-answer');
 
     await ringback.stop();
-    if (req.bridgeId) {
-      await rest.addToBridge(req.bridgeId, [legId]);
-    } else {
-      bridgeToDestroy = `transfer-${callId}`;
-      await rest.createBridge(bridgeToDestroy);
-      await rest.addToBridge(bridgeToDestroy, [session.channelId, legId]);
-    }
+    if (req.bridgeId) await rest.addToBridge(req.bridgeId, [legId]);
+    else await rest.addToBridge(bridgeToDestroy!, [session.channelId, legId]);
     const connectedAt = Date.now();
     result.marks.bridgedAt = performance.now();
     result.outcome = 'connected';
