@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import { Type } from 'typebox';
-import { buildAgentSystemPrompt } from '../../models/prompts/agent-prompt.js';
+import { buildAgentSystemPrompt } from '../../models/agent/agent-prompt.js';
 import { chooseGreeting } from '../../models/prompts/greeting.js';
-import { askAgent } from '../../models/prompts/agent-responder.js';
-import { answerTurn, NoReply } from '../../models/prompts/agent-turn.js';
+import { askAgent } from '../../models/agent/agent-responder.js';
+import { answerTurn, NoReply } from '../../models/agent/agent-turn.js';
 import type { ServerResponse } from 'node:http';
 import type { Voice } from '../../models/tts/index.js';
 import type { User } from '../db/schema.js';

@@ -1,4 +1,6 @@
-import { createOllamaReplyStreamer, type ReplyStreamer } from '../../models/prompts/agent-responder.js';
+import { AGENT_REPLY_SCHEMA } from '../../models/agent/agent-reply.js';
+import type { ReplyStreamer } from '../../models/llm/language-model.js';
+import { createOllamaReplyStreamer } from '../../models/llm/ollama-stream.js';
 import { createSpeechToText } from '../../models/stt/factory.js';
 import type { SpeechToText } from '../../models/stt/speech-to-text.js';
 import { createPromptCache, createTextToSpeech, type PromptCache } from '../../models/tts/index.js';
@@ -26,7 +28,7 @@ export const AGENT_AUDIO_CACHE_BYTES = 256 * 1024 * 1024;
 export function createAgentEngines(config: Config): AgentEngines {
   const tts = createTextToSpeech(config.tts);
   return {
-    replies: createOllamaReplyStreamer({ host: config.ollama.url, model: config.ollama.model }),
+    replies: createOllamaReplyStreamer({ host: config.ollama.url, model: config.ollama.model, format: AGENT_REPLY_SCHEMA as unknown as Record<string, unknown> }),
     speech: createPromptCache({ dataDir: config.dataDir, tts, maxBytes: AGENT_AUDIO_CACHE_BYTES }),
     stt: createSpeechToText(config.whisper, { timeoutMs: 20_000 }),
   };

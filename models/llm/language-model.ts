@@ -5,6 +5,12 @@ export interface LanguageModel {
   chat(messages: ChatMessage[], opts?: ChatOptions): Promise<string>;
 }
 
+/** A language model that can hand its reply over piece by piece as it is generated (the agent's turns). */
+export interface ReplyStreamer {
+  readonly name: string;
+  stream(messages: ChatMessage[], opts?: { signal?: AbortSignal }): AsyncIterable<string>;
+}
+
 export interface ChatMessage {
   role: 'system' | 'user' | 'assistant';
   content: string;

@@ -4,5 +4,3 @@ export { createTextToSpeech } from './select-engine.js';
 export { createPromptCache, normalisePromptText, promptKey, PROMPTS_SOUND_DIR } from './prompt-cache.js';
 export { CommandError } from './run-command.js';
 export { PIPER_VOICES, ESPEAK_VOICES } from './voices.js';
-export { parseWavHeader, buildWavHeader, isTelephoneWav, WavFormatError, type WavInfo } from './wav-header.js';
-export { readWavInfo } from './wav-file.js';

@@ -3,8 +3,8 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Prompt, PromptCache, TextToSpeech, Voice } from './tts.js';
 import { pruneCache } from './prune-cache.js';
-import { readWavInfo } from './wav-file.js';
-import { isTelephoneWav } from './wav-header.js';
+import { readWavInfo } from '../audio/wav-file.js';
+import { isTelephoneWav } from '../audio/wav-header.js';
 
 /**
  * Asterisk sees $DATA_DIR/prompts as /var/lib/asterisk/sounds/appliance (a shared

@@ -8,7 +8,7 @@ import { JobQueue, type ClaimedJob } from '../../core/pipeline/queue.js';
 import { JobWorker } from '../../core/pipeline/worker.js';
 import { STORE_RECORDING_JOB, storeRecordingKey, type StoreRecordingPayload } from '../../core/pipeline/recording-jobs.js';
 import { errorMessage } from '../../core/pipeline/retryable.js';
-import { parseWavHeader } from '../../models/tts/index.js';
+import { parseWavHeader } from '../../models/audio/wav-header.js';
 import { AriNotFoundError, type AriRest } from '../ari/types.js';
 import type { FlowLog } from '../flows/types.js';
 import { audioHoldsMessage } from '../flows/voicemail/message-rule.js';

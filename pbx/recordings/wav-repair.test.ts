@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildWavHeader, parseWavHeader } from '../../models/tts/wav-header.js';
+import { buildWavHeader, parseWavHeader } from '../../models/audio/wav-header.js';
 import { repairWavSizes } from './wav-repair.js';
 
 const audio = Buffer.alloc(16000, 7); // 1 s of 8 kHz 16-bit mono

@@ -1,4 +1,4 @@
-import { parseWavHeader } from '../../models/tts/wav-header.js';
+import { parseWavHeader } from '../../models/audio/wav-header.js';
 
 /**
  * Asterisk writes a WAV's RIFF and data sizes only when the recording closes: killed

@@ -1,5 +1,7 @@
 import fs from 'node:fs';
-import { buildWavHeader } from '../../models/tts/wav-header.js';
+
+// The simulator's own WAV code, written apart from the product's (models/audio/wav-header.ts)
+// on purpose: a header bug there must not be repeated here, or both sides would agree on it.
 
 /** What a RIFF/WAVE header says about its audio. */
 export interface WavInfo {
@@ -44,8 +46,15 @@ export function readWav(file: string): WavInfo {
 /** 8 kHz mono signed 16-bit: what Asterisk writes for format=wav. */
 export const SLIN8 = { sampleRate: 8000, channels: 1, bitsPerSample: 16 } as const;
 
+/** A PCM WAV as Asterisk writes it: RIFF/WAVE holding a 16-byte `fmt ` chunk, then `data`. */
 export function encodeWav(pcm: Buffer, format: { sampleRate: number; channels: number; bitsPerSample: number } = SLIN8): Buffer {
-  return Buffer.concat([buildWavHeader({ ...format, dataBytes: pcm.length }), pcm]);
+  const word = (n: number) => Buffer.from([n & 0xff, (n >> 8) & 0xff]);
+  const dword = (n: number) => Buffer.concat([word(n & 0xffff), word(n >>> 16)]);
+  const chunk = (id: string, body: Buffer) => Buffer.concat([Buffer.from(id, 'ascii'), dword(body.length), body]);
+  const frameBytes = format.channels * (format.bitsPerSample / 8);
+  const fmt = Buffer.concat([word(1), word(format.channels), dword(format.sampleRate), dword(format.sampleRate * frameBytes), word(frameBytes), word(format.bitsPerSample)]);
+  const body = Buffer.concat([Buffer.from('WAVE', 'ascii'), chunk('fmt ', fmt), chunk('data', pcm)]);
+  return chunk('RIFF', body);
 }
 
 /** Silence of the given length in 8 kHz mono 16-bit PCM. */

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildWavHeader } from '../../models/tts/index.js';
+import { buildWavHeader } from '../../models/audio/wav-header.js';
 import { activeCustomer, signInAdmin } from '../helpers/accounts.js';
 import { ApiClient } from '../helpers/client.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';

@@ -21,10 +21,9 @@ import { createOllamaLanguageModel } from '../../models/llm/ollama.js';
 import { createSpeechToText } from '../../models/stt/factory.js';
 import { THANK_YOU } from '../../pbx/flows/messages.js';
 import { callerSpeech } from '../ari-sim/caller-audio.js';
-import { startOllamaDouble } from '../doubles/ollama/server.js';
-import { startWhisperDouble } from '../doubles/whisper/server.js';
 import { APP, CALLER, startHarness as startPbxHarness, type Harness as PbxHarness } from '../pbx/harness.js';
 import { OWNER_MOBILE, startHarness as startPipelineHarness, type Harness as PipelineHarness } from '../pipeline/harness.js';
+import { useEngineDoubles } from '../helpers/engine-doubles.js';
 
 const BUSY_TIMEOUT_MS = 200;
 
@@ -69,6 +68,7 @@ async function startLockHolder(file: string) {
   };
 }
 
+const engines = useEngineDoubles();
 const cleanups: Array<() => unknown> = [];
 afterEach(async () => {
   for (const f of cleanups.splice(0).reverse()) await f();
@@ -77,17 +77,13 @@ afterEach(async () => {
 describe('the database locked by a backup for longer than the busy timeout', { timeout: 60_000 }, () => {
   it('as a call finishes: the row is written once the lock goes, the message is kept, the caller was not kept waiting, one text', async () => {
     const MESSAGE = 'Hello, this is Ana about the quote for the new kitchen.';
-    const whisper = await startWhisperDouble();
-    cleanups.push(() => whisper.close());
-    const ollama = await startOllamaDouble();
-    cleanups.push(() => ollama.close());
-    whisper.defaultTranscript = MESSAGE;
-    ollama.replier = () => 'Ana called about the quote for the new kitchen.';
+    engines.whisper.defaultTranscript = MESSAGE;
+    engines.ollama.replier = () => 'Ana called about the quote for the new kitchen.';
     const h: PbxHarness = await startPbxHarness({ timeScale: 20 });
     cleanups.push(() => h.close());
-    const engines = loadConfig({ DATA_DIR: h.server.dataDir, WHISPER_URL: whisper.url, OLLAMA_URL: ollama.url });
-    const stt = createSpeechToText(engines.whisper);
-    const llm = createOllamaLanguageModel({ host: engines.ollama.url, model: engines.ollama.model });
+    const config = loadConfig({ DATA_DIR: h.server.dataDir, ...engines.env() });
+    const stt = createSpeechToText(config.whisper);
+    const llm = createOllamaLanguageModel({ host: config.ollama.url, model: config.ollama.model });
     const pipeline: Pipeline = createPipeline(h.server.services, { stt, llm }, { pollMs: 50, heartbeatMs: 200, leaseMs: 10_000, backoff: { baseMs: 50, maxMs: 200, jitter: 0 }, notifyAnywayFromAttempt: 1 });
     pipeline.start();
     cleanups.push(() => pipeline.stop());

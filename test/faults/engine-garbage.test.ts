@@ -4,43 +4,36 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { startOllamaDouble, type OllamaDouble } from '../doubles/ollama/server.js';
-import { audioKey, startWhisperDouble, type WhisperDouble } from '../doubles/whisper/server.js';
+import { audioKey } from '../doubles/whisper/server.js';
 import { speakToWav } from '../pipeline/audio.js';
 import { startHarness, type Harness } from '../pipeline/harness.js';
+import { useEngineDoubles } from '../helpers/engine-doubles.js';
 
 const SPOKEN = 'Hello, this is Tom from Otley. The kitchen tap is leaking badly. Please ring me back this afternoon.';
+const engines = useEngineDoubles();
 let dir: string;
 let wav: string;
-let whisper: WhisperDouble;
-let ollama: OllamaDouble;
 let h: Harness | undefined;
 
 beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'engine-garbage-'));
   wav = speakToWav(dir, 'tom', SPOKEN);
-  whisper = await startWhisperDouble();
-  ollama = await startOllamaDouble();
-  whisper.transcripts.set(await audioKey(wav), SPOKEN);
+  engines.whisper.transcripts.set(await audioKey(wav), SPOKEN);
 });
 afterAll(async () => {
-  await whisper.close();
-  await ollama.close();
   fs.rmSync(dir, { recursive: true, force: true });
 });
 afterEach(async () => {
   await h?.close();
   h = undefined;
-  Object.assign(whisper, { failures: [], alwaysFail: null });
-  Object.assign(ollama, { script: [], always: null });
 });
 
-const env = () => ({ WHISPER_URL: whisper.url, OLLAMA_URL: ollama.url, OLLAMA_MODEL: 'llama3.2:3b' });
+const env = () => engines.env();
 
 describe('engines answering garbage', () => {
   it('Whisper sending an HTML page: treated as down, the owner is texted once, the transcript arrives when it recovers', async () => {
-    whisper.alwaysFail = { raw: '<html><body><h1>502 Bad Gateway</h1></body></html>' };
-    ollama.replier = () => 'Tom from Otley: kitchen tap leaking badly; call back this afternoon.';
+    engines.whisper.alwaysFail = { raw: '<html><body><h1>502 Bad Gateway</h1></body></html>' };
+    engines.ollama.replier = () => 'Tom from Otley: kitchen tap leaking badly; call back this afternoon.';
     h = await startHarness({ env: env() });
     const id = h.finishedCall({ recording: wav });
     h.fireCallFinished(id);
@@ -49,14 +42,14 @@ describe('engines answering garbage', () => {
     await vi.waitFor(() => expect(h!.call(id)).toMatchObject({ transcription: null, notificationSent: true }), { timeout: 5000, interval: 20 });
     expect(h.call(id).recordingFile).toBeTruthy();
 
-    whisper.alwaysFail = null;
+    engines.whisper.alwaysFail = null;
     await vi.waitFor(() => expect(h!.jobOf(id)?.status).toBe('done'), { timeout: 15_000, interval: 20 });
     expect(h.call(id)).toMatchObject({ transcription: SPOKEN, transcriptionStatus: 'done' });
     expect(h.twilio.messages).toHaveLength(1);
   });
 
   it('a model that writes nothing usable: the owner gets the transcript, once, and no invented summary is stored', async () => {
-    ollama.always = { reply: '```\n\n```' };
+    engines.ollama.always = { reply: '```\n\n```' };
     h = await startHarness({ env: env() });
     const id = h.finishedCall({ recording: wav });
     h.fireCallFinished(id);

@@ -3,7 +3,7 @@
 // entry point (core/main.ts) runs as a child process against the ARI simulator; the
 // simulator holds the stored-file fetch open so the kill lands mid-fetch, as it would
 // with a slow Asterisk or a large file.
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import type http from 'node:http';
 import os from 'node:os';
@@ -15,8 +15,8 @@ import { calls, jobs, notifications, phoneNumbers, users } from '../../core/db/s
 import { postCallKey } from '../../core/pipeline/post-call.js';
 import { callerSpeech } from '../ari-sim/caller-audio.js';
 import { AriSimulator } from '../ari-sim/simulator.js';
-import { startOllamaDouble } from '../doubles/ollama/server.js';
-import { startWhisperDouble } from '../doubles/whisper/server.js';
+import { startCoreProcess } from '../helpers/core-process.js';
+import { useEngineDoubles } from '../helpers/engine-doubles.js';
 
 const APP = 'call-answering';
 const DID = '+447700900889';
@@ -24,6 +24,7 @@ const OWNER_MOBILE = '+447700900555';
 const MESSAGE = 'Hello, it is Raj from flat two. The front door lock is jammed, please send someone round.';
 const SUMMARY = 'Raj from flat two reports a jammed front door lock and asks for someone to come round.';
 
+const engines = useEngineDoubles({ transcript: MESSAGE, summary: SUMMARY });
 const children: ChildProcess[] = [];
 const cleanups: Array<() => unknown> = [];
 afterEach(async () => {
@@ -31,33 +32,11 @@ afterEach(async () => {
   for (const f of cleanups.splice(0).reverse()) await f();
 });
 
-/** Starts core/main.ts on `dataDir` and resolves once its PBX link is up. */
+/** Starts core/main.ts on `dataDir` and resolves once its PBX link is up; killed after the test. */
 async function startCore(dataDir: string, env: Record<string, string>): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'core/main.ts'], {
-    cwd: path.resolve(import.meta.dirname, '../..'),
-    env: { PATH: process.env.PATH, HOST: '127.0.0.1', PORT: '0', DATA_DIR: dataDir, ADMIN_EMAIL: 'admin@example.co.uk', ADMIN_PASSWORD: 'Admin-Password-1!', TTS_ENGINE: 'espeak-ng', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.push(child);
-  let stdout = '';
-  child.stdout!.on('data', (d) => (stdout += d));
-  child.stderr!.resume();
-  const port = await vi.waitFor(
-    () => {
-      const m = stdout.match(/Server listening at http:\/\/127\.0\.0\.1:(\d+)/);
-      if (!m) throw new Error('not listening yet');
-      return Number(m[1]);
-    },
-    { timeout: 30_000, interval: 100 },
-  );
-  await vi.waitFor(
-    async () => {
-      const health = (await (await fetch(`http://127.0.0.1:${port}/healthz`)).json()) as { components: Record<string, { ok: boolean; detail: string }> };
-      expect(health.components.pbx).toMatchObject({ ok: true, detail: expect.stringMatching(/^connected/) });
-    },
-    { timeout: 20_000, interval: 200 },
-  );
-  return child;
+  const core = await startCoreProcess(dataDir, env);
+  children.push(core.child);
+  return core.child;
 }
 
 describe('the core killed with SIGKILL mid-recording-fetch', () => {
@@ -73,12 +52,6 @@ describe('the core killed with SIGKILL mid-recording-fetch', () => {
     seed.db.insert(phoneNumbers).values({ phoneNumber: DID, provider: 'static', providerSid: 'd1', userId: owner.id }).run();
     seed.close();
 
-    const whisper = await startWhisperDouble();
-    cleanups.push(() => whisper.close());
-    const ollama = await startOllamaDouble();
-    cleanups.push(() => ollama.close());
-    whisper.defaultTranscript = MESSAGE;
-    ollama.replier = () => SUMMARY;
     const sim = new AriSimulator({ timeScale: 10, soundDirs: { appliance: path.join(dataDir, 'prompts') } });
     await sim.start();
     cleanups.push(() => sim.stop());
@@ -87,8 +60,7 @@ describe('the core killed with SIGKILL mid-recording-fetch', () => {
       ARI_USERNAME: sim.credentials.username,
       ARI_PASSWORD: sim.credentials.password,
       ARI_APP: APP,
-      WHISPER_URL: whisper.url,
-      OLLAMA_URL: ollama.url,
+      ...engines.env(),
     };
 
     // Asterisk is slow to hand over the file: the fetch is in flight when the core dies.

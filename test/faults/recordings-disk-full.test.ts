@@ -16,9 +16,8 @@ import { createSpeechToText } from '../../models/stt/factory.js';
 import { THANK_YOU } from '../../pbx/flows/messages.js';
 import { useRecordingDisk, type RecordingDisk } from '../../pbx/recordings/disk.js';
 import { callerSpeech } from '../ari-sim/caller-audio.js';
-import { startOllamaDouble, type OllamaDouble } from '../doubles/ollama/server.js';
-import { startWhisperDouble, type WhisperDouble } from '../doubles/whisper/server.js';
 import { APP, CALLER, startHarness, type Harness } from '../pbx/harness.js';
+import { useEngineDoubles } from '../helpers/engine-doubles.js';
 
 const MESSAGE = 'Hi, it is Sam from the bakery. The oven is broken again, please call me back today.';
 const SUMMARY = 'Sam from the bakery says the oven is broken and asks for a call back today.';
@@ -40,20 +39,9 @@ function fullDisk() {
 /** Recording retries within the test's time: 100 ms doubling to 400 ms, looked for every 20 ms. */
 const FAST_RETRIES = { backoff: { baseMs: 100, maxMs: 400 }, pollMs: 20 };
 
-let whisper: WhisperDouble;
-let ollama: OllamaDouble;
+const engines = useEngineDoubles({ transcript: MESSAGE, summary: SUMMARY });
 let h: Harness | undefined;
 let pipeline: Pipeline | undefined;
-beforeAll(async () => {
-  whisper = await startWhisperDouble();
-  ollama = await startOllamaDouble();
-  whisper.defaultTranscript = MESSAGE;
-  ollama.replier = () => SUMMARY;
-});
-afterAll(async () => {
-  await whisper.close();
-  await ollama.close();
-});
 afterEach(async () => {
   useRecordingDisk(undefined);
   await pipeline?.stop();
@@ -65,10 +53,10 @@ afterEach(async () => {
 /** The harness plus the real post-call pipeline (engine doubles, texts to the outbox). */
 async function start(notifyAnywayFromAttempt: number) {
   h = await startHarness({ timeScale: 20, pbx: { recordingRetry: FAST_RETRIES } });
-  const engines = loadConfig({ DATA_DIR: h.server.dataDir, WHISPER_URL: whisper.url, OLLAMA_URL: ollama.url });
+  const config = loadConfig({ DATA_DIR: h.server.dataDir, ...engines.env() });
   pipeline = createPipeline(
     h.server.services,
-    { stt: createSpeechToText(engines.whisper), llm: createOllamaLanguageModel({ host: engines.ollama.url, model: engines.ollama.model }) },
+    { stt: createSpeechToText(config.whisper), llm: createOllamaLanguageModel({ host: config.ollama.url, model: config.ollama.model }) },
     { pollMs: 20, heartbeatMs: 200, leaseMs: 5_000, backoff: { baseMs: 50, maxMs: 200, jitter: 0 }, maxAttempts: 200, notifyAnywayFromAttempt },
   );
   pipeline.start();

@@ -6,8 +6,8 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultCallHandling, saveCallHandling } from '../../core/call-handling/index.js';
-import { AGENT_LINES, agentGreeting } from '../../models/prompts/agent-lines.js';
-import { GAS_SAFETY_LINES } from '../../models/prompts/safety-line.js';
+import { AGENT_LINES, agentGreeting } from '../../models/agent/agent-lines.js';
+import { GAS_SAFETY_LINES } from '../../models/agent/safety-line.js';
 import { CANNOT_TAKE_CALL_NOW } from '../../pbx/flows/messages.js';
 import { briefingText } from '../../pbx/flows/transfer/briefing.js';
 import { waitUntil } from '../helpers/wait.js';

@@ -8,32 +8,28 @@ import { createTwilioClient } from '../../core/twilio/client.js';
 import { createOllamaLanguageModel } from '../../models/llm/ollama.js';
 import { createWhisperServerStt } from '../../models/stt/whisper-server.js';
 import { callerSpeech } from '../ari-sim/caller-audio.js';
-import { startOllamaDouble, type OllamaDouble } from '../doubles/ollama/server.js';
 import { startTwilioDouble, type TwilioDouble } from '../doubles/twilio/server.js';
-import { startWhisperDouble, type WhisperDouble } from '../doubles/whisper/server.js';
 import { APP, CALLER, startHarness, type Harness } from '../pbx/harness.js';
 import { FAST } from './harness.js';
+import { useEngineDoubles } from '../helpers/engine-doubles.js';
 
 const MESSAGE = 'Hi, this is Jane Smith. My kitchen tap is leaking. Please call me back on oh seven seven double oh nine hundred.';
 const SUMMARY = 'Jane Smith has a leaking kitchen tap and asks for a call back.';
 const OWNER_MOBILE = '+447700900333';
 
+const engines = useEngineDoubles({ transcript: MESSAGE, summary: SUMMARY });
 let h: Harness;
-let whisper: WhisperDouble;
-let ollama: OllamaDouble;
 let twilio: TwilioDouble;
 let pipeline: Pipeline;
 
 beforeAll(async () => {
-  [whisper, ollama, twilio] = await Promise.all([startWhisperDouble(), startOllamaDouble(), startTwilioDouble()]);
-  whisper.defaultTranscript = MESSAGE;
-  ollama.replier = () => SUMMARY;
+  twilio = await startTwilioDouble();
   h = await startHarness({ timeScale: 10 });
   pipeline = createPipeline(
     h.server.services,
     {
-      stt: createWhisperServerStt({ url: whisper.url }),
-      llm: createOllamaLanguageModel({ host: ollama.url, model: 'llama3.2:3b' }),
+      stt: createWhisperServerStt({ url: engines.whisper.url }),
+      llm: createOllamaLanguageModel({ host: engines.ollama.url, model: 'llama3.2:3b' }),
       gateway: createTwilioGateway(createTwilioClient({ accountSid: twilio.accountSid, authToken: twilio.authToken, apiBase: twilio.url })),
     },
     FAST,
@@ -43,7 +39,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await pipeline?.stop();
   await h?.close();
-  await Promise.all([whisper?.close(), ollama?.close(), twilio?.close()]);
+  await twilio?.close();
 });
 
 describe('a scripted call on the ARI simulator', () => {
@@ -68,6 +64,6 @@ describe('a scripted call on the ARI simulator', () => {
     expect(twilio.messages[0]!.body).toContain(`New voicemail from ${CALLER} at`);
     expect(twilio.messages[0]!.body).toContain(SUMMARY);
     // Whisper got the 8 kHz recording as 16 kHz mono.
-    expect(whisper.requests[0]!.file).toMatchObject({ sampleRate: 16000, channels: 1 });
+    expect(engines.whisper.requests[0]!.file).toMatchObject({ sampleRate: 16000, channels: 1 });
   });
 });

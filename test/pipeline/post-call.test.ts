@@ -3,43 +3,32 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createOllamaLanguageModel } from '../../models/llm/ollama.js';
-import { startOllamaDouble, type OllamaDouble } from '../doubles/ollama/server.js';
-import { audioKey, startWhisperDouble, type WhisperDouble } from '../doubles/whisper/server.js';
+import { audioKey } from '../doubles/whisper/server.js';
 import { speakToWav } from './audio.js';
 import { CALLER, DID, OWNER_MOBILE, startHarness, type Harness } from './harness.js';
+import { useEngineDoubles } from '../helpers/engine-doubles.js';
 
 const SPOKEN = "Hi, it's Sarah Jones. My boiler has stopped and I need someone today. Please call me back on 07700 900456.";
 const SUMMARY = 'URGENT: Sarah Jones says her boiler has stopped and needs someone today; call back on 07700 900456.';
 
+const engines = useEngineDoubles({ summary: SUMMARY });
 let dir: string;
 let wav: string;
-let whisper: WhisperDouble;
-let ollama: OllamaDouble;
 let h: Harness;
 
 beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'post-call-'));
   wav = speakToWav(dir, 'sarah', SPOKEN);
-  whisper = await startWhisperDouble();
-  ollama = await startOllamaDouble();
-  whisper.transcripts.set(await audioKey(wav), SPOKEN);
+  engines.whisper.transcripts.set(await audioKey(wav), SPOKEN);
 });
 afterAll(async () => {
-  await whisper.close();
-  await ollama.close();
   fs.rmSync(dir, { recursive: true, force: true });
-});
-beforeEach(() => {
-  Object.assign(whisper, { failures: [], alwaysFail: null, delayMs: 0 });
-  whisper.requests.length = 0;
-  Object.assign(ollama, { script: [], always: null, replier: () => SUMMARY });
-  ollama.requests.length = 0;
 });
 afterEach(async () => {
   await h?.close();
 });
 
-const engineEnv = () => ({ WHISPER_URL: whisper.url, OLLAMA_URL: ollama.url, OLLAMA_MODEL: 'llama3.2:3b' });
+const engineEnv = () => engines.env();
 const waitForJob = (callId: number, status: 'done' | 'failed') =>
   vi.waitFor(() => expect(h.jobOf(callId)?.status).toBe(status), { timeout: 15_000, interval: 20 });
 
@@ -64,10 +53,10 @@ describe('post-call pipeline: from a finished call to one text', () => {
     expect(h.twilio.messages[0]!.body).toMatch(new RegExp(`^New voicemail from \\${CALLER} at \\d\\d:\\d\\d: URGENT: Sarah Jones`));
     expect(h.attempts(id)).toMatchObject([{ channel: 'sms', to: OWNER_MOBILE, status: 'sent', providerId: h.twilio.messages[0]!.sid }]);
     // The model saw the transcript, fenced, with the caller ID and the business.
-    expect(ollama.requests).toHaveLength(1);
-    expect(JSON.stringify(ollama.requests[0]!.body.messages)).toContain('07700 900456');
-    expect(ollama.requests[0]!.body.messages[0].content).toContain('Acme Plumbing');
-    expect(whisper.requests[0]!.fields).toMatchObject({ language: 'en', response_format: 'json' });
+    expect(engines.ollama.requests).toHaveLength(1);
+    expect(JSON.stringify(engines.ollama.requests[0]!.body.messages)).toContain('07700 900456');
+    expect(engines.ollama.requests[0]!.body.messages[0].content).toContain('Acme Plumbing');
+    expect(engines.whisper.requests[0]!.fields).toMatchObject({ language: 'en', response_format: 'json' });
   });
 
   it('texts "Missed call" for a call without a message, calling neither engine', async () => {
@@ -77,8 +66,8 @@ describe('post-call pipeline: from a finished call to one text', () => {
     await waitForJob(id, 'done');
     expect(h.twilio.messages.map((m) => m.body)).toEqual([expect.stringMatching(new RegExp(`^Missed call from \\+447700900123 at \\d\\d:\\d\\d\\. No message was left\\. Reply DONE ${id} when called back\\.$`))]);
     expect(h.call(id)).toMatchObject({ transcriptionStatus: 'none', summaryStatus: 'none', notificationSent: true });
-    expect(whisper.requests).toHaveLength(0);
-    expect(ollama.requests).toHaveLength(0);
+    expect(engines.whisper.requests).toHaveLength(0);
+    expect(engines.ollama.requests).toHaveLength(0);
   });
 
   it('sends WhatsApp as whatsapp:+44… alongside SMS when both are on, once each', async () => {
@@ -110,7 +99,7 @@ describe('post-call pipeline: from a finished call to one text', () => {
 
 describe('post-call pipeline: engine failures', () => {
   it('Whisper down: texts "summary follows" once retries run out, then fills the call in without a second text', async () => {
-    whisper.alwaysFail = { drop: true };
+    engines.whisper.alwaysFail = { drop: true };
     h = await startHarness({ env: engineEnv() });
     const id = h.finishedCall({ recording: wav });
     h.fireCallFinished(id);
@@ -120,7 +109,7 @@ describe('post-call pipeline: engine failures', () => {
     // The attempt records its error just after the text goes out.
     await vi.waitFor(() => expect(h.jobOf(id).lastError).toMatch(/Whisper is unreachable/));
 
-    whisper.alwaysFail = null; // the engine comes back
+    engines.whisper.alwaysFail = null; // the engine comes back
     await waitForJob(id, 'done');
     expect(h.call(id)).toMatchObject({ transcription: SPOKEN, aiSummary: SUMMARY, summaryStatus: 'done', notificationSent: true });
     expect(h.twilio.messages).toHaveLength(1);
@@ -128,8 +117,8 @@ describe('post-call pipeline: engine failures', () => {
   });
 
   it('Ollama timing out: texts the transcript, then stores the summary when Ollama answers', async () => {
-    ollama.always = { delayMs: 2_000 };
-    const llm = createOllamaLanguageModel({ host: ollama.url, model: 'llama3.2:3b', timeoutMs: 100 });
+    engines.ollama.always = { delayMs: 2_000 };
+    const llm = createOllamaLanguageModel({ host: engines.ollama.url, model: 'llama3.2:3b', timeoutMs: 100 });
     h = await startHarness({ env: engineEnv(), engines: { llm } });
     const id = h.finishedCall({ recording: wav });
     h.fireCallFinished(id);
@@ -138,16 +127,16 @@ describe('post-call pipeline: engine failures', () => {
     expect(h.call(id)).toMatchObject({ transcriptionStatus: 'done', summaryStatus: 'pending', aiSummary: null });
     await vi.waitFor(() => expect(h.jobOf(id).lastError).toContain('Ollama did not answer within 100 ms'));
 
-    ollama.always = null;
+    engines.ollama.always = null;
     await waitForJob(id, 'done');
     expect(h.call(id)).toMatchObject({ aiSummary: SUMMARY, summaryStatus: 'done' });
     expect(h.twilio.messages).toHaveLength(1);
     // Whisper was asked once: a done step is never repeated.
-    expect(whisper.requests).toHaveLength(1);
+    expect(engines.whisper.requests).toHaveLength(1);
   });
 
   it('engines down past the last attempt: statuses failed, error kept, the owner still texted once', async () => {
-    whisper.alwaysFail = { status: 500, body: { error: 'out of memory' } };
+    engines.whisper.alwaysFail = { status: 500, body: { error: 'out of memory' } };
     h = await startHarness({ env: engineEnv(), options: { maxAttempts: 4 } });
     const id = h.finishedCall({ recording: wav });
     h.fireCallFinished(id);
@@ -160,7 +149,7 @@ describe('post-call pipeline: engine failures', () => {
   });
 
   it('a summary that cites a number nobody said is not stored or sent; the transcript goes instead', async () => {
-    ollama.replier = () => 'Sarah wants a call on 07700 900999.';
+    engines.ollama.replier = () => 'Sarah wants a call on 07700 900999.';
     h = await startHarness({ env: engineEnv() });
     const id = h.finishedCall({ recording: wav });
     h.fireCallFinished(id);

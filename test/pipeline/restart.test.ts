@@ -9,39 +9,30 @@ import { createTwilioClient } from '../../core/twilio/client.js';
 import { calls, jobs, notifications } from '../../core/db/schema.js';
 import { notificationBody } from '../../core/notify/message.js';
 import { postCallKey } from '../../core/pipeline/post-call.js';
-import { startOllamaDouble, type OllamaDouble } from '../doubles/ollama/server.js';
-import { startWhisperDouble, type WhisperDouble } from '../doubles/whisper/server.js';
 import { speakToWav } from './audio.js';
 import { DID, OWNER_MOBILE, startHarness, type Harness } from './harness.js';
+import { useEngineDoubles } from '../helpers/engine-doubles.js';
 
+const engines = useEngineDoubles({ transcript: 'Hello, this is Tom about the invoice.', summary: 'Tom called about the invoice.' });
 let dir: string;
 let wav: string;
-let whisper: WhisperDouble;
-let ollama: OllamaDouble;
 let h: Harness;
 let child: ChildProcess | null = null;
 
 beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'restart-'));
   wav = speakToWav(dir, 'msg', 'Hello, this is Tom about the invoice.');
-  whisper = await startWhisperDouble();
-  ollama = await startOllamaDouble();
-  whisper.defaultTranscript = 'Hello, this is Tom about the invoice.';
-  ollama.replier = () => 'Tom called about the invoice.';
 });
 afterAll(async () => {
-  await whisper.close();
-  await ollama.close();
   fs.rmSync(dir, { recursive: true, force: true });
 });
 afterEach(async () => {
   if (child && child.exitCode === null) child.kill('SIGKILL');
   child = null;
-  whisper.alwaysFail = null;
   await h?.close();
 });
 
-const engineEnv = () => ({ WHISPER_URL: whisper.url, OLLAMA_URL: ollama.url });
+const engineEnv = () => engines.env();
 
 /** What a worker that died mid-job leaves behind: the job running, its lease long expired. */
 function abandonRunningJob(h: Harness, callId: number) {
@@ -100,28 +91,28 @@ describe('a worker killed mid-job', () => {
     h = await startHarness({ env: engineEnv(), start: false, options: { leaseMs: 1_000 } });
     const id = h.finishedCall({ recording: wav });
     h.pipeline.enqueuePostCall(id);
-    whisper.alwaysFail = { delayMs: 60_000 }; // Whisper hangs: the child is mid-job when killed
-    whisper.requests.length = 0;
+    engines.whisper.alwaysFail = { delayMs: 60_000 }; // Whisper hangs: the child is mid-job when killed
+    engines.whisper.requests.length = 0;
     const root = projectRoot();
     child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'test/pipeline/fixtures/worker-child.ts')], {
       cwd: root,
       env: {
         ...process.env,
         DATA_DIR: h.server.dataDir,
-        WHISPER_URL: whisper.url,
-        OLLAMA_URL: ollama.url,
+        WHISPER_URL: engines.whisper.url,
+        OLLAMA_URL: engines.ollama.url,
         TWILIO_ACCOUNT_SID: h.twilio.accountSid,
         TWILIO_AUTH_TOKEN: h.twilio.authToken,
         TWILIO_API_BASE: h.twilio.url,
       },
       stdio: ['ignore', 'pipe', 'inherit'],
     });
-    await vi.waitFor(() => expect(whisper.requests.length).toBeGreaterThan(0), { timeout: 20_000, interval: 50 });
+    await vi.waitFor(() => expect(engines.whisper.requests.length).toBeGreaterThan(0), { timeout: 20_000, interval: 50 });
     expect(h.jobOf(id)).toMatchObject({ status: 'running', attempts: 1 });
     const exited = new Promise((resolve) => child!.once('exit', resolve));
     child.kill('SIGKILL');
     await exited;
-    whisper.alwaysFail = null;
+    engines.whisper.alwaysFail = null;
 
     h.restart();
     await vi.waitFor(() => expect(h.jobOf(id).status).toBe('done'), { timeout: 15_000, interval: 20 });
@@ -131,12 +122,12 @@ describe('a worker killed mid-job', () => {
   });
 
   it('a stop during a job gives the job back without spending an attempt', async () => {
-    whisper.alwaysFail = { delayMs: 60_000 };
-    whisper.requests.length = 0;
+    engines.whisper.alwaysFail = { delayMs: 60_000 };
+    engines.whisper.requests.length = 0;
     h = await startHarness({ env: engineEnv() });
     const id = h.finishedCall({ recording: wav });
     h.fireCallFinished(id);
-    await vi.waitFor(() => expect(whisper.requests.length).toBe(1), { timeout: 15_000, interval: 20 });
+    await vi.waitFor(() => expect(engines.whisper.requests.length).toBe(1), { timeout: 15_000, interval: 20 });
     await h.pipeline.stop();
     expect(h.jobOf(id)).toMatchObject({ status: 'pending', attempts: 0, lockedAt: null });
     expect(h.twilio.messages).toHaveLength(0);

@@ -6,47 +6,38 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SUMMARY_SCHEMA } from '../../models/prompts/summary.js';
-import { startOllamaDouble, type OllamaDouble } from '../doubles/ollama/server.js';
-import { audioKey, startWhisperDouble, type WhisperDouble } from '../doubles/whisper/server.js';
+import { audioKey } from '../doubles/whisper/server.js';
 import { speakToWav } from './audio.js';
 import { CALLER, startHarness, type Harness } from './harness.js';
+import { useEngineDoubles } from '../helpers/engine-doubles.js';
 
 const SPOKEN = "It's Dan at 4 Mill Lane. Water is coming through the kitchen ceiling, please come now.";
 const reply = (summary: string, urgency: string, urgencyReason: string) => JSON.stringify({ summary, urgency, urgencyReason });
 
+const engines = useEngineDoubles();
 let dir: string;
 let wav: string;
-let whisper: WhisperDouble;
-let ollama: OllamaDouble;
 let h: Harness | undefined;
 
 beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'urgency-'));
   wav = speakToWav(dir, 'dan', SPOKEN);
-  whisper = await startWhisperDouble();
-  ollama = await startOllamaDouble();
-  whisper.transcripts.set(await audioKey(wav), SPOKEN);
+  engines.whisper.transcripts.set(await audioKey(wav), SPOKEN);
 });
 afterAll(async () => {
-  await whisper.close();
-  await ollama.close();
   fs.rmSync(dir, { recursive: true, force: true });
-});
-beforeEach(() => {
-  Object.assign(ollama, { script: [], always: null });
-  ollama.requests.length = 0;
 });
 afterEach(async () => {
   await h?.close();
   h = undefined;
 });
 
-const env = () => ({ WHISPER_URL: whisper.url, OLLAMA_URL: ollama.url, OLLAMA_MODEL: 'llama3.2:3b' });
+const env = () => engines.env();
 const waitForJob = (callId: number) => vi.waitFor(() => expect(h!.jobOf(callId)?.status).toBe('done'), { timeout: 15_000, interval: 20 });
 
 describe('urgency in every summary', () => {
   it('an urgent call: the text starts with URGENT and the urgency and its reason are stored on the call', async () => {
-    ollama.replier = () => reply('Dan at 4 Mill Lane has water coming through the kitchen ceiling and asks you to come now.', 'urgent', 'water coming through the ceiling');
+    engines.ollama.replier = () => reply('Dan at 4 Mill Lane has water coming through the kitchen ceiling and asks you to come now.', 'urgent', 'water coming through the ceiling');
     h = await startHarness({ env: env() });
     const id = h.finishedCall({ recording: wav });
     h.fireCallFinished(id);
@@ -61,11 +52,11 @@ describe('urgency in every summary', () => {
       aiSummary: 'Dan at 4 Mill Lane has water coming through the kitchen ceiling and asks you to come now.',
     });
     // The model was asked for the structured reply through Ollama's `format`.
-    expect(ollama.requests[0]!.body.format).toEqual(SUMMARY_SCHEMA);
+    expect(engines.ollama.requests[0]!.body.format).toEqual(SUMMARY_SCHEMA);
   });
 
   it('a normal call: the text does not say URGENT, even when the model wrote it into the summary', async () => {
-    ollama.replier = () => reply('URGENT: Dan would like a quote for a new kitchen tap.', 'normal', 'wants a quote');
+    engines.ollama.replier = () => reply('URGENT: Dan would like a quote for a new kitchen tap.', 'normal', 'wants a quote');
     h = await startHarness({ env: env() });
     const id = h.finishedCall({ recording: wav });
     h.fireCallFinished(id);
@@ -75,7 +66,7 @@ describe('urgency in every summary', () => {
   });
 
   it('a low-urgency call is stored as low and texted like any other', async () => {
-    ollama.replier = () => reply('A caller is selling advertising space.', 'low', 'sales call');
+    engines.ollama.replier = () => reply('A caller is selling advertising space.', 'low', 'sales call');
     h = await startHarness({ env: env() });
     const id = h.finishedCall({ recording: wav });
     h.fireCallFinished(id);
@@ -85,7 +76,7 @@ describe('urgency in every summary', () => {
   });
 
   it('a model answering prose instead of the JSON asked for: normal urgency, and the summary is still texted', async () => {
-    ollama.replier = () => 'Dan says water is coming through his kitchen ceiling.';
+    engines.ollama.replier = () => 'Dan says water is coming through his kitchen ceiling.';
     h = await startHarness({ env: env() });
     const id = h.finishedCall({ recording: wav });
     h.fireCallFinished(id);
@@ -95,7 +86,7 @@ describe('urgency in every summary', () => {
   });
 
   it('a model answering an urgency outside the three values: normal urgency, summary still texted', async () => {
-    ollama.replier = () => reply('Dan has a leak in his kitchen ceiling.', 'EXTREMELY!!', 'leak');
+    engines.ollama.replier = () => reply('Dan has a leak in his kitchen ceiling.', 'EXTREMELY!!', 'leak');
     h = await startHarness({ env: env() });
     const id = h.finishedCall({ recording: wav });
     h.fireCallFinished(id);
@@ -137,7 +128,7 @@ describe('repeat caller', () => {
   });
 
   it("the alert does not wait for the third call's summary while Whisper is down", async () => {
-    whisper.alwaysFail = { status: 503 };
+    engines.whisper.alwaysFail = { status: 503 };
     try {
       h = await startHarness({ env: env(), options: { notifyAnywayFromAttempt: 100, maxAttempts: 100 } });
       await waitForJob(missedAt(0));
@@ -148,7 +139,7 @@ describe('repeat caller', () => {
       expect(h.call(third)).toMatchObject({ transcriptionStatus: 'pending', notificationSent: false });
       expect(h.twilio.messages.filter((m) => m.body.startsWith('New voicemail'))).toHaveLength(0);
     } finally {
-      whisper.alwaysFail = null;
+      engines.whisper.alwaysFail = null;
     }
   });
 

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
-import { readWavInfo, type WavInfo } from '../../models/tts/index.js';
+import { readWavInfo } from '../../models/audio/wav-file.js';
+import type { WavInfo } from '../../models/audio/wav-header.js';
 
 /** Describes a WAV file and checks its bytes really hold the audio its header claims. */
 export async function describeWav(file: string): Promise<WavInfo & { fileSize: number }> {

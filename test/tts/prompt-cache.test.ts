@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { buildWavHeader, createPromptCache, createTextToSpeech, type TextToSpeech, type Voice } from '../../models/tts/index.js';
+import { buildWavHeader } from '../../models/audio/wav-header.js';
+import { createPromptCache, createTextToSpeech, type TextToSpeech, type Voice } from '../../models/tts/index.js';
 import { describeWav } from './audio.js';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tts-cache-'));

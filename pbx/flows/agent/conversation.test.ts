@@ -3,8 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ChatMessage } from '../../../models/llm/language-model.js';
-import { agentGreeting } from '../../../models/prompts/agent-lines.js';
-import { buildWavHeader } from '../../../models/tts/index.js';
+import { agentGreeting } from '../../../models/agent/agent-lines.js';
+import { buildWavHeader } from '../../../models/audio/wav-header.js';
 import { PacedPlayer } from '../../media/paced-player.js';
 import { AgentConversation, type TurnMetrics } from './conversation.js';
 

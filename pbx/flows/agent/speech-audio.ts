@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { PromptCache, Voice } from '../../../models/tts/index.js';
-import { buildWavHeader, parseWavHeader } from '../../../models/tts/index.js';
+import { buildWavHeader, parseWavHeader } from '../../../models/audio/wav-header.js';
 import { resample } from '../../media/codecs.js';
 
 /** A sentence as PCM at the media rate: synthesised once per (engine, voice, text) by the prompt cache. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildWavHeader } from '../../../models/tts/wav-header.js';
+import { buildWavHeader } from '../../../models/audio/wav-header.js';
 import { audioHoldsMessage, recordingHasMessage } from './message-rule.js';
 
 describe('recordingHasMessage', () => {

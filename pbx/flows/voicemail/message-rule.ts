@@ -1,4 +1,4 @@
-import { parseWavHeader } from '../../../models/tts/wav-header.js';
+import { parseWavHeader } from '../../../models/audio/wav-header.js';
 import type { RecordingSnapshot } from '../../ari/types.js';
 
 /**

@@ -1,8 +1,9 @@
+import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { resampleTo16kMono } from '../../../models/stt/resample.js';
+import { promisify } from 'node:util';
 import { listen, readBody, sendJson, sleep } from '../ollama/http-util.js';
 
 /**
@@ -106,7 +107,9 @@ export async function audioKey(file: string): Promise<string> {
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'whisper-key-'));
   try {
     const out = path.join(dir, 'k.wav');
-    await resampleTo16kMono(file, out);
+    // The conversion whisper.cpp's documentation asks for (16 kHz mono 16-bit, no dither), run
+    // here on its own rather than through the adapter's code, so the double does not share its bugs.
+    await promisify(execFile)('sox', ['-V1', '-D', file, '-r', '16000', '-c', '1', '-b', '16', '-e', 'signed-integer', out]);
     return sha256(await fs.readFile(out));
   } finally {
     await fs.rm(dir, { recursive: true, force: true });

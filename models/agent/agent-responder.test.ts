@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AGENT_LINES } from './agent-lines.js';
-import { LanguageModelError } from '../llm/language-model.js';
-import { askAgent, createOllamaReplyStreamer, respond, type ReplyStreamer, type ResponderEvent } from './agent-responder.js';
+import type { ReplyStreamer } from '../llm/language-model.js';
+import { askAgent, respond, type ResponderEvent } from './agent-responder.js';
 import { answerTurn, decideTurn, NoReply } from './agent-turn.js';
 
 function scripted(text: string, chunk = 5): ReplyStreamer {
@@ -172,31 +172,5 @@ describe('answerTurn', () => {
       yield { type: 'sentence', text: 'We open' };
     }
     await expect(answerTurn(cut(), 'Acme')).rejects.toBeInstanceOf(NoReply);
-  });
-});
-
-describe('createOllamaReplyStreamer failures', () => {
-  const failing = (status: number): typeof fetch => async () => new Response(JSON.stringify({ error: `status ${status}` }), { status, headers: { 'content-type': 'application/json' } });
-  async function failureOf(status: number): Promise<LanguageModelError> {
-    const streamer = createOllamaReplyStreamer({ host: 'http://ollama.test', model: 'm', fetch: failing(status) });
-    try {
-      for await (const _ of streamer.stream([{ role: 'user', content: 'hi' }])) void _;
-    } catch (err) {
-      return err as LanguageModelError;
-    }
-    throw new Error('the stream did not fail');
-  }
-
-  it.each([408, 429, 500, 503])('treats HTTP %i as worth retrying', async (status) => {
-    const err = await failureOf(status);
-    expect(err).toBeInstanceOf(LanguageModelError);
-    expect(err.status).toBe(status);
-    expect(err.retryable).toBe(true);
-  });
-
-  it.each([400, 404])('treats HTTP %i as permanent', async (status) => {
-    const err = await failureOf(status);
-    expect(err.status).toBe(status);
-    expect(err.retryable).toBe(false);
   });
 });
