@@ -1,75 +1,22 @@
 // The JSON shapes of SPEC.md §3 as the API sends them. Shared by the server and the console.
+// Each shape is declared once, as a TypeBox schema in contract/schemas/ (the server validates and
+// serialises with it); the types here are derived from those, type-only, so the console's bundle
+// never carries the schemas.
+import type { Static } from 'typebox';
 import type { CallerTag, TransferOutcome } from './call-handling.js';
+import type { SignupBody } from './schemas/auth.js';
+import type { AccountStatusSchema, ApiErrorSchema, AiModeSchema, CallStatusSchema, RoleSchema, VoicePreferenceSchema } from './schemas/shared.js';
+import type { ApiUserSchema, SettingsUpdateBody } from './schemas/users.js';
 
-export type Role = 'admin' | 'customer';
-export type AccountStatus = 'active' | 'pending_approval' | 'expired' | 'suspended' | 'rejected';
-export type VoicePreference = 'female' | 'male';
-export type AiMode = 'voicemail' | 'agent';
-export type CallStatus = 'answered' | 'missed' | 'voicemail';
+export type Role = Static<typeof RoleSchema>;
+export type AccountStatus = Static<typeof AccountStatusSchema>;
+export type VoicePreference = Static<typeof VoicePreferenceSchema>;
+export type AiMode = Static<typeof AiModeSchema>;
+export type CallStatus = Static<typeof CallStatusSchema>;
 
-export interface ApiUser {
-  id: number;
-  email: string;
-  role: Role;
-  accountStatus: AccountStatus;
-  trialExpiresAt: string | null;
-  createdAt: string;
-  businessName: string | null;
-  callGreeting: string | null;
-  voicePreference: VoicePreference;
-  whatsappEnabled: boolean;
-  smsEnabled: boolean;
-  notificationNumber: string | null;
-  aiMode: AiMode;
-  /** Hours after which an unreturned call gets a reminder text; null = off (the default). */
-  callbackReminderHours: number | null;
-  /** Each call's summary also by e-mail (off by default). */
-  emailSummariesEnabled: boolean;
-  /** Where summary e-mails go; null = the account e-mail. */
-  summaryEmail: string | null;
-  knowledgeBase: string | null;
-  phoneNumber: string | null;
-  forwardToNumber: string | null;
-  // Sign-up request fields (present on every user; the approvals screen shows them).
-  industry: string | null;
-  weeklyCustomerCalls: string | null;
-  businessEmail: string | null;
-  addressLine1: string | null;
-  addressLine2: string | null;
-  city: string | null;
-  postcode: string | null;
-  country: string | null;
-  businessAddress: string | null;
-}
-
-export interface SignupRequest {
-  businessName: string;
-  businessEmail: string;
-  businessPhone: string;
-  password: string;
-  industry: string;
-  weeklyCustomerCalls: string;
-  addressLine1: string;
-  addressLine2: string;
-  city: string;
-  postcode: string;
-  country: string;
-}
-
-export interface SettingsUpdate {
-  businessName?: string | null;
-  callGreeting?: string | null;
-  voicePreference?: VoicePreference;
-  whatsappEnabled?: boolean;
-  smsEnabled?: boolean;
-  notificationNumber?: string | null;
-  aiMode?: AiMode;
-  knowledgeBase?: string | null;
-  callbackReminderHours?: number | null;
-  emailSummariesEnabled?: boolean;
-  /** Blank or null: the account e-mail. */
-  summaryEmail?: string | null;
-}
+export type ApiUser = Static<typeof ApiUserSchema>;
+export type SignupRequest = Static<typeof SignupBody>;
+export type SettingsUpdate = Static<typeof SettingsUpdateBody>;
 
 export interface ApiCallLog {
   id: number;
@@ -198,7 +145,4 @@ export interface ApiMeta {
   voices: { female: string; male: string };
 }
 
-export interface ApiError {
-  message: string;
-  errors?: Record<string, string>;
-}
+export type ApiError = Static<typeof ApiErrorSchema>;

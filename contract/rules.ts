@@ -105,3 +105,6 @@ export function newPasswordError(newPassword: string, confirmPassword?: string):
   if (confirmPassword !== undefined && newPassword !== confirmPassword) return 'Passwords do not match';
   return null;
 }
+
+/** Longest texts an owner's settings may hold (the settings form, the agent preview, the add-to-KB check). */
+export const LIMITS = { businessName: 200, callGreeting: 1000, knowledgeBase: 50_000 } as const;

@@ -11,7 +11,7 @@ import { badRequest, forbidden, HttpError, notFound, tooManyRequests } from '../
 import { routeLimit } from '../http/rate-limits.js';
 import type { App } from '../http/fastify-types.js';
 import { currentUser, requireUser } from '../http/session-hook.js';
-import { LIMITS } from '../settings/routes.js';
+import { LIMITS } from '../../contract/rules.js';
 
 const PreviewBody = Type.Object(
   {

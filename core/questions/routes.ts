@@ -2,7 +2,7 @@ import { Type } from 'typebox';
 import { badRequest, conflict, notFound } from '../http/errors.js';
 import type { App } from '../http/fastify-types.js';
 import { currentUser, requireUser } from '../http/session-hook.js';
-import { LIMITS } from '../settings/routes.js';
+import { LIMITS } from '../../contract/rules.js';
 import {
   addToKnowledgeBase,
   deleteQuestion,
