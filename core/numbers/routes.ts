@@ -1,10 +1,15 @@
-import { Type } from 'typebox';
+import {
+  ApiUsageSchema,
+  PhoneNumbersResponse,
+  ProviderNumbersResponse,
+  PurchaseResponse,
+  ReleaseBody,
+  ReleaseParams,
+} from '../../contract/schemas/numbers.js';
+import { MessageResponse } from '../../contract/schemas/shared.js';
 import type { App } from '../http/fastify-types.js';
 import { currentUser, requireAdmin, requireUser } from '../http/session-hook.js';
 import { createNumberService } from './factory.js';
-
-const ReleaseParams = Type.Object({ providerSid: Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9]+$' }) });
-const ReleaseBody = Type.Object({ phoneNumber: Type.String({ minLength: 1, maxLength: 20 }) }, { additionalProperties: false });
 
 /**
  * SPEC.md §7: the owner's numbers and purchase, and the admin's numbers, release and usage.
@@ -17,22 +22,22 @@ export async function numberRoutes(app: App): Promise<void> {
   const numbers = services.numbers;
   const p = numbers.providerName;
 
-  app.get('/api/phone-numbers', { preHandler: requireUser }, async (req) => ({
+  app.get('/api/phone-numbers', { schema: { response: { 200: PhoneNumbersResponse } }, preHandler: requireUser }, async (req) => ({
     numbers: numbers.ownerNumbers(currentUser(req).id),
   }));
 
-  app.post('/api/phone-numbers/purchase', { preHandler: requireUser }, async (req, reply) => {
+  app.post('/api/phone-numbers/purchase', { schema: { response: { '2xx': PurchaseResponse } }, preHandler: requireUser }, async (req, reply) => {
     const { number, message, created } = await numbers.purchase(currentUser(req));
     return reply.status(created ? 201 : 200).send({ number, message });
   });
 
-  app.get(`/api/admin/${p}-numbers`, { preHandler: requireAdmin }, async () => numbers.adminList());
+  app.get(`/api/admin/${p}-numbers`, { schema: { response: { 200: ProviderNumbersResponse } }, preHandler: requireAdmin }, async () => numbers.adminList());
 
   app.post(
     `/api/admin/${p}-numbers/:providerSid/release`,
-    { preHandler: requireAdmin, schema: { params: ReleaseParams, body: ReleaseBody } },
+    { preHandler: requireAdmin, schema: { params: ReleaseParams, body: ReleaseBody, response: { 200: MessageResponse } } },
     async (req) => numbers.release(currentUser(req), req.params.providerSid, req.body.phoneNumber.trim()),
   );
 
-  app.get(`/api/admin/${p}-usage`, { preHandler: requireAdmin }, async () => numbers.usage());
+  app.get(`/api/admin/${p}-usage`, { schema: { response: { 200: ApiUsageSchema } }, preHandler: requireAdmin }, async () => numbers.usage());
 }

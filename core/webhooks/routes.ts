@@ -1,4 +1,5 @@
-import { Type } from 'typebox';
+import { ApiErrorSchema } from '../../contract/schemas/shared.js';
+import { ApiWebhookSettingsSchema, WebhookResponse, WebhookTestResponse, WebhookUpdateBody } from '../../contract/schemas/webhooks.js';
 import type { ApiWebhookSettings } from '../../contract/webhooks.js';
 import { and, eq } from 'drizzle-orm';
 import { webhookDeliveries } from '../db/schema.js';
@@ -7,9 +8,6 @@ import { badRequest, conflict } from '../http/errors.js';
 import type { App } from '../http/fastify-types.js';
 import { currentUser, requireUser } from '../http/session-hook.js';
 import { webhooksOf } from './service.js';
-import { MAX_WEBHOOK_URL } from './url-rules.js';
-
-const WebhookBody = Type.Object({ url: Type.Union([Type.String({ maxLength: MAX_WEBHOOK_URL }), Type.Null()]) }, { additionalProperties: false });
 
 /** The owner's webhook: settings, secret rotation, delivery log and the test event. Owner-scoped like every /api/user route. */
 export async function webhookRoutes(app: App): Promise<void> {
@@ -21,12 +19,12 @@ export async function webhookRoutes(app: App): Promise<void> {
     return { url: s.url, secret: s.secret, deliveries: webhooks.deliveries(userId).map(toApiDelivery) };
   };
 
-  app.get('/api/user/webhook', { preHandler: requireUser }, async (req) => view(currentUser(req).id));
+  app.get('/api/user/webhook', { schema: { response: { 200: ApiWebhookSettingsSchema } }, preHandler: requireUser }, async (req) => view(currentUser(req).id));
 
   app.put(
     '/api/user/webhook',
     {
-      schema: { body: WebhookBody },
+      schema: { body: WebhookUpdateBody, response: { 200: WebhookResponse, 400: ApiErrorSchema } },
       preHandler: requireUser,
       errorHandler: (error, _req, reply) => {
         const v = error.validation?.[0];
@@ -51,13 +49,13 @@ export async function webhookRoutes(app: App): Promise<void> {
     },
   );
 
-  app.post('/api/user/webhook/rotate-secret', { preHandler: requireUser }, async (req) => {
+  app.post('/api/user/webhook/rotate-secret', { schema: { response: { 200: WebhookResponse } }, preHandler: requireUser }, async (req) => {
     const user = currentUser(req);
     webhooks.rotateSecret(user.id);
     return { webhook: view(user.id), message: 'New signing secret made: update it in your other tool' };
   });
 
-  app.post('/api/user/webhook/test', { preHandler: requireUser }, async (req, reply) => {
+  app.post('/api/user/webhook/test', { schema: { response: { 202: WebhookTestResponse } }, preHandler: requireUser }, async (req, reply) => {
     const user = currentUser(req);
     // One test on its way at a time: the button cannot be used to flood a receiver.
     const waiting = database.db
