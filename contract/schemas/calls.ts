@@ -41,6 +41,9 @@ export const CallLogsQuery = (maxLimit: number) =>
 
 export const ApiCallLogsResponseSchema = Type.Object({ callLogs: Type.Array(ApiCallLogSchema), nextCursor: Nullable(Type.String()) });
 
+/** GET /api/call-logs/{id}/recording: any text up to 20 characters, so a bad id is the recording's 404, not a 400. */
+export const RecordingParams = Type.Object({ id: Type.String({ maxLength: 20 }) });
+
 export const CalledBackBody = Type.Object({ calledBack: Type.Boolean() }, { additionalProperties: false });
 export const CalledBackResponse = Type.Object({ callLog: ApiCallLogSchema, message: Type.String() });
 

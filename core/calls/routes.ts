@@ -1,6 +1,5 @@
-import { Type } from 'typebox';
 import { IdParams } from '../../contract/schemas/shared.js';
-import { ApiCallLogsResponseSchema, CalledBackBody, CalledBackResponse, CallLogsQuery } from '../../contract/schemas/calls.js';
+import { ApiCallLogsResponseSchema, CalledBackBody, CalledBackResponse, CallLogsQuery, RecordingParams } from '../../contract/schemas/calls.js';
 import type { App } from '../http/fastify-types.js';
 import { badRequest, notFound } from '../http/errors.js';
 import { currentUser, requireUser } from '../http/session-hook.js';
@@ -56,7 +55,7 @@ export async function callLogRoutes(app: App): Promise<void> {
 
   app.get(
     '/api/call-logs/:id/recording',
-    { preHandler: requireUser, schema: { params: Type.Object({ id: Type.String({ maxLength: 20 }) }) } },
+    { preHandler: requireUser, schema: { params: RecordingParams } },
     async (req, reply) => {
       const user = currentUser(req);
       const id = /^[1-9]\d{0,14}$/.test(req.params.id) ? Number(req.params.id) : undefined;
