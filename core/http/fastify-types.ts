@@ -7,7 +7,9 @@ import type {
   RawServerDefault,
 } from 'fastify';
 import type { User } from '../db/schema.js';
+import type { NumberService } from '../numbers/service.js';
 import type { Services } from '../services.js';
+import type { WebhookService } from '../webhooks/service.js';
 import type { RateLimits } from './rate-limits.js';
 
 /** The Fastify instance every route module receives: schema-first via TypeBox. */
@@ -31,6 +33,10 @@ declare module 'fastify' {
     services: Services;
     /** The limits in force (RATE_LIMITS unless a test server says otherwise). */
     rateLimits: RateLimits;
+    /** core/plugins/app-services.ts: the numbers service (plugin `numbers`). */
+    numbers: NumberService;
+    /** core/plugins/app-services.ts: the owners' webhooks (plugin `webhooks`). */
+    webhooks: WebhookService;
   }
   interface FastifyRequest {
     /** The signed-in user, set by the session hook; null when signed out. */
