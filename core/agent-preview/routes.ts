@@ -28,12 +28,14 @@ export const MAX_CONCURRENT_PREVIEWS = 2;
  */
 export async function agentPreviewRoutes(app: App): Promise<void> {
   const { log, agentEngines: engines } = app.services;
+  // Every route in this tree is the signed-in owner's; the per-owner limit below keys on them.
+  app.addHook('preHandler', requireUser);
   const audioGrants = new Map<string, { userId: number; file: string; expires: number }>();
   // One preview per owner at a time, and only a few overall: the model is shared with live calls.
   const inFlight = new Set<number>();
   const perOwner = routeLimit(app.rateLimits.previewsPerOwner, (req) => `owner:${req.user?.id}`, 'preHandler');
 
-  app.post('/api/agent/preview', { schema: { body: AgentPreviewBody, response: { 200: AgentPreviewResponse } }, preHandler: requireUser, config: perOwner }, async (req, reply) => {
+  app.post('/api/agent/preview', { schema: { body: AgentPreviewBody, response: { 200: AgentPreviewResponse } }, config: perOwner }, async (req, reply) => {
     const user = currentUser(req);
     // An expired trial may still sign in to read its data, but not use the model.
     if (user.role !== 'admin' && user.accountStatus !== 'active') {
@@ -95,7 +97,7 @@ export async function agentPreviewRoutes(app: App): Promise<void> {
    * unsaved form: the same wording rule (models/prompts/greeting.ts) and the same voice through
    * the same prompt cache as the phone path, so the file played is the one a caller would get.
    */
-  app.post('/api/greeting/preview', { schema: { body: GreetingPreviewBody, response: { 200: GreetingPreviewResponse } }, preHandler: requireUser }, async (req) => {
+  app.post('/api/greeting/preview', { schema: { body: GreetingPreviewBody, response: { 200: GreetingPreviewResponse } } }, async (req) => {
     const user = currentUser(req);
     const text = chooseGreeting({
       businessName: req.body.businessName !== undefined ? req.body.businessName : user.businessName,
@@ -112,7 +114,7 @@ export async function agentPreviewRoutes(app: App): Promise<void> {
 
   app.get(
     '/api/agent/preview/audio/:key',
-    { schema: { params: PreviewAudioParams }, preHandler: requireUser },
+    { schema: { params: PreviewAudioParams } },
     async (req, reply) => {
       const user = currentUser(req);
       const grant = audioGrants.get(`${user.id}:${req.params.key}`);

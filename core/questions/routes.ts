@@ -20,13 +20,15 @@ const NOT_FOUND = 'Question not found. It may have been deleted.';
 export async function questionRoutes(app: App): Promise<void> {
   const { database } = app.services;
   const db = database.db;
+  // Every route in this tree needs a signed-in user (guarded once, for the whole tree).
+  app.addHook('preHandler', requireUser);
 
-  app.get('/api/unanswered-questions', { schema: { response: { 200: QuestionsResponse } }, preHandler: requireUser }, async (req) => {
+  app.get('/api/unanswered-questions', { schema: { response: { 200: QuestionsResponse } } }, async (req) => {
     const user = currentUser(req);
     return { questions: listQuestions(db, user.id).map(toApiQuestion) };
   });
 
-  app.patch('/api/unanswered-questions/:id/resolve', { schema: { params: IdParams, response: { 200: QuestionResponse } }, preHandler: requireUser }, async (req) => {
+  app.patch('/api/unanswered-questions/:id/resolve', { schema: { params: IdParams, response: { 200: QuestionResponse } } }, async (req) => {
     const user = currentUser(req);
     const found = findQuestion(db, user.id, req.params.id);
     if (!found) throw notFound(NOT_FOUND);
@@ -38,7 +40,7 @@ export async function questionRoutes(app: App): Promise<void> {
 
   app.patch(
     '/api/unanswered-questions/:id/add-to-kb',
-    { schema: { params: IdParams, body: AddToKnowledgeBaseBody, response: { 200: AddedToKnowledgeBaseResponse } }, preHandler: requireUser },
+    { schema: { params: IdParams, body: AddToKnowledgeBaseBody, response: { 200: AddedToKnowledgeBaseResponse } } },
     async (req) => {
       const user = currentUser(req);
       // SPEC.md §5: the trimmed answer must not be empty, and the trimmed answer is what is stored.
@@ -57,7 +59,7 @@ export async function questionRoutes(app: App): Promise<void> {
     },
   );
 
-  app.delete('/api/unanswered-questions/:id', { schema: { params: IdParams, response: { 200: MessageResponse } }, preHandler: requireUser }, async (req) => {
+  app.delete('/api/unanswered-questions/:id', { schema: { params: IdParams, response: { 200: MessageResponse } } }, async (req) => {
     const user = currentUser(req);
     if (!deleteQuestion(db, user.id, req.params.id)) throw notFound(NOT_FOUND);
     return { message: 'Question deleted' };

@@ -14,12 +14,13 @@ const blankToNull = (v: string | null | undefined) => (v === undefined ? undefin
 
 export async function settingsRoutes(app: App): Promise<void> {
   const { database } = app.services;
+  // Every route in this tree needs a signed-in user (guarded once, for the whole tree).
+  app.addHook('preHandler', requireUser);
 
   app.patch(
     '/api/user/settings',
     {
       schema: { body: SettingsUpdateBody, response: { 200: UserMessageResponse, 400: ApiErrorSchema } },
-      preHandler: requireUser,
       // Clearer than Ajv's wording for the limits an owner can actually hit.
       errorHandler: (error, _req, reply) => {
         const path = error.validation?.[0]?.instancePath ?? '';
