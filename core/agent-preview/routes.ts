@@ -114,7 +114,7 @@ export async function agentPreviewRoutes(app: App): Promise<void> {
 
   app.get(
     '/api/agent/preview/audio/:key',
-    { schema: { params: PreviewAudioParams } },
+    { schema: { params: PreviewAudioParams }, config: { rawReply: true } },
     async (req, reply) => {
       const user = currentUser(req);
       const grant = audioGrants.get(`${user.id}:${req.params.key}`);

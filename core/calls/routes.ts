@@ -55,7 +55,7 @@ export async function callLogRoutes(app: App): Promise<void> {
 
   app.get(
     '/api/call-logs/:id/recording',
-    { schema: { params: RecordingParams } },
+    { schema: { params: RecordingParams }, config: { rawReply: true } },
     async (req, reply) => {
       const user = currentUser(req);
       const id = /^[1-9]\d{0,14}$/.test(req.params.id) ? Number(req.params.id) : undefined;

@@ -12,6 +12,7 @@ import { twilioWebhookRoutes } from '../twilio/webhook-routes.js';
 import { webhookRoutes } from '../webhooks/routes.js';
 import type { App } from './fastify-types.js';
 import { registerSameOriginGuard } from './same-origin.js';
+import { requireResponseSchemas } from './response-schemas.js';
 import { registerNoStore } from './security-headers.js';
 import { registerSessionHook } from './session-hook.js';
 
@@ -25,6 +26,7 @@ export async function apiScope(api: App): Promise<void> {
   registerSameOriginGuard(api);
   registerSessionHook(api);
   registerNoStore(api);
+  requireResponseSchemas(api);
 
   await api.register(authRoutes);
   await api.register(settingsRoutes);

@@ -54,7 +54,7 @@ export async function twilioWebhookRoutes(app: App): Promise<void> {
 
   app.post(
     MESSAGES_WEBHOOK_PATH,
-    { config: { webhook: true }, preValidation: checkSignature, schema: { body: TwilioInboundMessageBody } },
+    { config: { webhook: true, rawReply: true }, preValidation: checkSignature, schema: { body: TwilioInboundMessageBody } },
     async (req, reply) => {
       const b = req.body;
       const whatsapp = b.From.startsWith('whatsapp:');
