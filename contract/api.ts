@@ -3,7 +3,7 @@
 // serialises with it); the types here are derived from those, type-only, so the console's bundle
 // never carries the schemas.
 import type { Static } from 'typebox';
-import type { ApiAnalyticsSchema, ApiCallLogSchema, ApiCallLogsResponseSchema, ApiUrgencyBreakdownSchema, CallUrgencySchema } from './schemas/calls.js';
+import type { AnalyticsPeriodSchema, ApiAnalyticsSchema, ApiCallLogSchema, ApiCallLogsResponseSchema, ApiUrgencyBreakdownSchema, CallUrgencySchema } from './schemas/calls.js';
 import type { AgentPreviewBody, AgentPreviewResponse } from './schemas/agent-preview.js';
 import type { ApiAssignedUserSchema, ApiNumberStatsSchema, ApiPhoneNumberSchema, ApiProviderNumberSchema, ApiUsageSchema } from './schemas/numbers.js';
 import type { ApiMetaSchema } from './schemas/system.js';
@@ -37,7 +37,7 @@ export type ApiUnansweredQuestion = Static<typeof ApiUnansweredQuestionSchema>;
 
 /** The stretch `urgencyBreakdown` covers (London days, as the other figures): GET /api/analytics?period=. */
 export const ANALYTICS_PERIODS = ['7d', '30d', 'month', 'all'] as const;
-export type AnalyticsPeriod = (typeof ANALYTICS_PERIODS)[number];
+export type AnalyticsPeriod = Static<typeof AnalyticsPeriodSchema>;
 
 /** Calls in the period by the summary step's urgency; `unassessed` had none (missed calls, summaries pending or failed). */
 export type ApiUrgencyBreakdown = Static<typeof ApiUrgencyBreakdownSchema>;

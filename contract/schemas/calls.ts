@@ -1,5 +1,6 @@
 // The call log (core/calls/routes.ts) and the analytics drawn from it (core/analytics/routes.ts).
 import { Type } from 'typebox';
+import { ANALYTICS_PERIODS } from '../api.js';
 import { CallerTagSchema, TransferOutcomeSchema } from './call-handling.js';
 import { CallStatusSchema, Nullable } from './shared.js';
 
@@ -47,8 +48,8 @@ export const RecordingParams = Type.Object({ id: Type.String({ maxLength: 20 }) 
 export const CalledBackBody = Type.Object({ calledBack: Type.Boolean() }, { additionalProperties: false });
 export const CalledBackResponse = Type.Object({ callLog: ApiCallLogSchema, message: Type.String() });
 
-/** One of ANALYTICS_PERIODS (contract/api.ts). */
-export const AnalyticsPeriodSchema = Type.Union([Type.Literal('7d'), Type.Literal('30d'), Type.Literal('month'), Type.Literal('all')]);
+/** One of ANALYTICS_PERIODS (kept in contract/api.ts, which the console may read at run time). */
+export const AnalyticsPeriodSchema = Type.Enum(ANALYTICS_PERIODS);
 
 /** Calls in the period by the summary step's urgency; `unassessed` had none (missed calls, summaries pending or failed). */
 export const ApiUrgencyBreakdownSchema = Type.Object({
