@@ -105,3 +105,18 @@ export function newPasswordError(newPassword: string, confirmPassword?: string):
   if (confirmPassword !== undefined && newPassword !== confirmPassword) return 'Passwords do not match';
   return null;
 }
+
+/** Longest texts an owner's settings may hold (the settings form, the agent preview, the add-to-KB check). */
+export const LIMITS = { businessName: 200, callGreeting: 1000, knowledgeBase: 50_000 } as const;
+
+/** Call handling's bounds (core/call-handling/validate.ts words the messages). */
+export const CALL_HANDLING_LIMITS = {
+  spansPerDay: 4,
+  listEntries: 200,
+  timeoutMin: 5,
+  timeoutMax: 60,
+  closedGreeting: 1000,
+} as const;
+
+/** The longest webhook URL kept (Zapier's and Make's are well under 200 characters). */
+export const MAX_WEBHOOK_URL = 2000;

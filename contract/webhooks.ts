@@ -1,30 +1,16 @@
-// The owner's webhook as the API sends it (core/webhooks/routes.ts). Shared by server and console.
+// The owner's webhook as the API sends it (core/webhooks/routes.ts). Shared by server and console;
+// derived from the schemas in contract/schemas/webhooks.ts.
+import type { Static } from 'typebox';
+import type {
+  ApiWebhookDeliverySchema,
+  ApiWebhookSettingsSchema,
+  WebhookDeliveryStatusSchema,
+  WebhookEventNameSchema,
+  WebhookUpdateBody,
+} from './schemas/webhooks.js';
 
-export type WebhookEventName = 'call.finished' | 'webhook.test';
-export type WebhookDeliveryStatus = 'pending' | 'delivered' | 'failed';
-
-export interface ApiWebhookDelivery {
-  id: number;
-  event: WebhookEventName;
-  callId: number | null;
-  /** pending: queued or waiting for its next attempt; delivered: a 2xx; failed: given up. */
-  status: WebhookDeliveryStatus;
-  attempts: number;
-  lastError: string | null;
-  httpStatus: number | null;
-  createdAt: string;
-  updatedAt: string | null;
-  deliveredAt: string | null;
-}
-
-export interface ApiWebhookSettings {
-  /** null = off. */
-  url: string | null;
-  /** Signs every delivery (HMAC-SHA256); shown to its owner only. */
-  secret: string;
-  deliveries: ApiWebhookDelivery[];
-}
-
-export interface WebhookUpdate {
-  url: string | null;
-}
+export type WebhookEventName = Static<typeof WebhookEventNameSchema>;
+export type WebhookDeliveryStatus = Static<typeof WebhookDeliveryStatusSchema>;
+export type ApiWebhookDelivery = Static<typeof ApiWebhookDeliverySchema>;
+export type ApiWebhookSettings = Static<typeof ApiWebhookSettingsSchema>;
+export type WebhookUpdate = Static<typeof WebhookUpdateBody>;

@@ -1,17 +1,16 @@
-import fastifyCookie from '@fastify/cookie';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyBaseLogger } from 'fastify';
 import { apiScope } from './http/api-scope.js';
-import { registerConsole } from './http/console-static.js';
 import { registerErrorHandler } from './http/error-handler.js';
 import type { App } from './http/fastify-types.js';
 import { LOG_SERIALIZERS } from './http/log-redaction.js';
-import { RATE_LIMITS, type RateLimits } from './http/rate-limits.js';
-import { registerSecurityHeaders } from './http/security-headers.js';
+import type { RateLimits } from './http/rate-limits.js';
 import { registerValidators } from './http/validators.js';
 import type { Services } from './services.js';
 import { systemRoutes } from './system/routes.js';
 import { registerMetrics } from './metrics/routes.js';
+import { registerAppServices } from './plugins/app-services.js';
+import { registerExternalPlugins } from './plugins/external.js';
 
 export { LOG_REDACT } from './http/log-redaction.js';
 
@@ -34,16 +33,14 @@ export async function buildApp(services: Services, opts: BuildOptions = {}): Pro
     bodyLimit: 256 * 1024,
   }).withTypeProvider<TypeBoxTypeProvider>() as unknown as App;
 
-  app.decorate('services', services);
-  app.decorate('rateLimits', { ...RATE_LIMITS, ...opts.rateLimits });
-  await app.register(fastifyCookie);
-  await registerSecurityHeaders(app);
+  // fastify/demo's tiers: app services (decorators), external plugins, then the route trees.
+  await registerAppServices(app, services, opts.rateLimits);
+  await registerExternalPlugins(app, opts.consoleDir);
   registerValidators(app);
   registerErrorHandler(app);
 
   registerMetrics(app);
   await app.register(systemRoutes);
   await app.register(apiScope);
-  await registerConsole(app, opts.consoleDir);
   return app;
 }

@@ -12,7 +12,7 @@ import { startHousekeeping } from './housekeeping/schedule.js';
 import { startRetentionSchedule } from './privacy/schedule.js';
 import { createMailer } from './mail/mailer.js';
 import { createPipeline } from './pipeline/pipeline.js';
-import { newHooks, type Services } from './services.js';
+import { newHooks, withAppServices, type Services } from './services.js';
 import { startPbx, type Pbx } from '../pbx/index.js';
 import { installAgentFlow, type AgentFlowInstall } from '../pbx/flows/agent/index.js';
 import { createAgentEngines } from './engines/agent-engines.js';
@@ -43,7 +43,7 @@ async function main(): Promise<void> {
     outboxDir: path.join(config.dataDir, 'outbox', 'mail'),
     log,
   });
-  const services: Services = {
+  const services: Services = withAppServices({
     config,
     database,
     mailer,
@@ -52,7 +52,7 @@ async function main(): Promise<void> {
     health: new Map(),
     hooks: newHooks(),
     agentEngines: createAgentEngines(config),
-  };
+  });
 
   const admin = await ensureFirstAdmin(database.db, config.admin, new Date());
   if (admin?.oneTimePassword) {

@@ -3,16 +3,17 @@ import type { Config } from './config/config.js';
 import type { DatabaseHandle } from './db/client.js';
 import type { AgentEngines } from './engines/agent-engines.js';
 import type { Mailer } from './mail/mailer.js';
+import { createNumberService } from './numbers/factory.js';
 import type { NumberService } from './numbers/service.js';
 import type { TransferOutcome } from '../contract/call-handling.js';
 import type { WebhookService } from './webhooks/service.js';
 
 /**
- * What the HTTP routes and the background work share. Built once by the
- * composition root (core/main.ts) or by a test, then handed to buildApp.
- * Capabilities that arrive later add their optional services here.
+ * What every capability is built from: configuration, storage and the shared engines. The
+ * composition root (core/main.ts, or a test) makes these, then `withAppServices` builds the
+ * services on top of them.
  */
-export interface Services {
+export interface CoreDeps {
   config: Config;
   database: DatabaseHandle;
   mailer: Mailer;
@@ -25,8 +26,15 @@ export interface Services {
   hooks: ServiceHooks;
   /** The agent's model, voice and transcription, shared by live calls and the console's previews. */
   agentEngines: AgentEngines;
-  /** UK numbers for owners, and the admin's view of them (core/numbers); built by numberRoutes when absent. */
-  numbers?: NumberService;
+}
+
+/**
+ * What the HTTP routes and the background work share, handed to buildApp, which decorates the
+ * app with each (core/plugins/app-services.ts).
+ */
+export interface Services extends CoreDeps {
+  /** UK numbers for owners, and the admin's view of them (core/numbers). */
+  numbers: NumberService;
   /** The owner's webhooks (core/webhooks); made on first use by webhooksOf when absent, or by a test with its seams. */
   webhooks?: WebhookService;
   /** Installed by the PBX when it can call out (OUTBOUND_ENDPOINT): rings an owner's transfer number as a test. */
@@ -54,4 +62,9 @@ export function newHooks(): ServiceHooks {
 export interface HealthReport {
   ok: boolean;
   detail?: string;
+}
+
+/** The composition root's second step: the services built from the core's dependencies. */
+export function withAppServices(deps: CoreDeps): Services {
+  return { ...deps, numbers: createNumberService(deps) };
 }

@@ -1,7 +1,8 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { asc, desc, eq } from 'drizzle-orm';
-import { Type } from 'typebox';
+import { IdParams, MessageResponse } from '../../contract/schemas/shared.js';
+import { AdminUserPatchBody, UserMessageResponse, UserResponse, UsersResponse } from '../../contract/schemas/users.js';
 import { findUserById, toApiUser, updateUser } from '../accounts/users.js';
 import { audit } from '../audit/audit.js';
 import { revokeUserSessions } from '../auth/sessions.js';
@@ -14,15 +15,6 @@ import { approvalMail, rejectionMail } from '../mail/templates.js';
 
 export const TRIAL_DAYS = 7;
 const DAY_MS = 24 * 60 * 60 * 1000;
-
-const IdParams = Type.Object({ id: Type.Integer({ minimum: 1 }) });
-const UserPatch = Type.Object(
-  {
-    accountStatus: Type.Optional(Type.Union([Type.Literal('active'), Type.Literal('suspended'), Type.Literal('expired')])),
-    trialExpiresAt: Type.Optional(Type.String({ maxLength: 40 })),
-  },
-  { additionalProperties: false },
-);
 
 /** Loads a user an admin may act on: it exists and is not an administrator. */
 function manageableUser(db: App['services']['database']['db'], id: number): User {
@@ -37,12 +29,12 @@ export async function adminUserRoutes(app: App): Promise<void> {
   const db = database.db;
   app.addHook('preHandler', requireAdmin);
 
-  app.get('/api/admin/users', async () => {
+  app.get('/api/admin/users', { schema: { response: { 200: UsersResponse } } }, async () => {
     const rows = db.select().from(users).orderBy(desc(users.createdAt), desc(users.id)).all();
     return { users: rows.map(toApiUser) };
   });
 
-  app.patch('/api/admin/users/:id', { schema: { params: IdParams, body: UserPatch } }, async (req) => {
+  app.patch('/api/admin/users/:id', { schema: { params: IdParams, body: AdminUserPatchBody, response: { 200: UserResponse } } }, async (req) => {
     const admin = currentUser(req);
     const target = manageableUser(db, req.params.id);
     const { accountStatus, trialExpiresAt } = req.body;
@@ -77,7 +69,7 @@ export async function adminUserRoutes(app: App): Promise<void> {
     return { user: toApiUser(updated) };
   });
 
-  app.delete('/api/admin/users/:id', { schema: { params: IdParams } }, async (req) => {
+  app.delete('/api/admin/users/:id', { schema: { params: IdParams, response: { 200: MessageResponse } } }, async (req) => {
     const admin = currentUser(req);
     const target = manageableUser(db, req.params.id);
     const recordings = db
@@ -96,7 +88,7 @@ export async function adminUserRoutes(app: App): Promise<void> {
     return { message: 'User deleted' };
   });
 
-  app.get('/api/admin/approvals', async () => {
+  app.get('/api/admin/approvals', { schema: { response: { 200: UsersResponse } } }, async () => {
     const rows = db
       .select()
       .from(users)
@@ -108,7 +100,7 @@ export async function adminUserRoutes(app: App): Promise<void> {
 
   /** Approve and reject share one shape: check pending, change, audit, then mail. */
   const decide = (decision: 'approve' | 'reject') =>
-    app.post(`/api/admin/approvals/:id/${decision}`, { schema: { params: IdParams } }, async (req) => {
+    app.post(`/api/admin/approvals/:id/${decision}`, { schema: { params: IdParams, response: { 200: UserMessageResponse } } }, async (req) => {
       const admin = currentUser(req);
       const target = manageableUser(db, req.params.id);
       if (target.accountStatus !== 'pending_approval') throw conflict('This sign-up request has already been handled.');

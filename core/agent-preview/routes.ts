@@ -1,5 +1,6 @@
 import fs from 'node:fs';
-import { Type } from 'typebox';
+import type { AgentPreviewResult } from '../../contract/api.js';
+import { AgentPreviewBody, AgentPreviewResponse, GreetingPreviewBody, GreetingPreviewResponse, PreviewAudioParams } from '../../contract/schemas/agent-preview.js';
 import { buildAgentSystemPrompt } from '../../models/agent/agent-prompt.js';
 import { chooseGreeting } from '../../models/prompts/greeting.js';
 import { askAgent } from '../../models/agent/agent-responder.js';
@@ -11,26 +12,6 @@ import { badRequest, forbidden, HttpError, notFound, tooManyRequests } from '../
 import { routeLimit } from '../http/rate-limits.js';
 import type { App } from '../http/fastify-types.js';
 import { currentUser, requireUser } from '../http/session-hook.js';
-import { LIMITS } from '../settings/routes.js';
-
-const PreviewBody = Type.Object(
-  {
-    question: Type.String({ maxLength: 1000 }),
-    knowledgeBase: Type.Optional(Type.Union([Type.String({ maxLength: LIMITS.knowledgeBase, multiline: true }), Type.Null()])),
-    businessName: Type.Optional(Type.Union([Type.String({ maxLength: LIMITS.businessName }), Type.Null()])),
-    voice: Type.Optional(Type.Union([Type.Literal('female'), Type.Literal('male')])),
-  },
-  { additionalProperties: false },
-);
-
-const GreetingBody = Type.Object(
-  {
-    businessName: Type.Optional(Type.Union([Type.String({ maxLength: LIMITS.businessName }), Type.Null()])),
-    callGreeting: Type.Optional(Type.Union([Type.String({ maxLength: LIMITS.callGreeting }), Type.Null()])),
-    voice: Type.Optional(Type.Union([Type.Literal('female'), Type.Literal('male')])),
-  },
-  { additionalProperties: false },
-);
 
 /** Audio files a user may fetch: only the previews they asked for, for a while. */
 const AUDIO_TTL_MS = 30 * 60_000;
@@ -47,12 +28,14 @@ export const MAX_CONCURRENT_PREVIEWS = 2;
  */
 export async function agentPreviewRoutes(app: App): Promise<void> {
   const { log, agentEngines: engines } = app.services;
+  // Every route in this tree is the signed-in owner's; the per-owner limit below keys on them.
+  app.addHook('preHandler', requireUser);
   const audioGrants = new Map<string, { userId: number; file: string; expires: number }>();
   // One preview per owner at a time, and only a few overall: the model is shared with live calls.
   const inFlight = new Set<number>();
   const perOwner = routeLimit(app.rateLimits.previewsPerOwner, (req) => `owner:${req.user?.id}`, 'preHandler');
 
-  app.post('/api/agent/preview', { schema: { body: PreviewBody }, preHandler: requireUser, config: perOwner }, async (req, reply) => {
+  app.post('/api/agent/preview', { schema: { body: AgentPreviewBody, response: { 200: AgentPreviewResponse } }, config: perOwner }, async (req, reply) => {
     const user = currentUser(req);
     // An expired trial may still sign in to read its data, but not use the model.
     if (user.role !== 'admin' && user.accountStatus !== 'active') {
@@ -89,7 +72,7 @@ export async function agentPreviewRoutes(app: App): Promise<void> {
       throw new HttpError(503, 'The AI engine is not answering right now. Check that Ollama is running, then try again.');
     }
     const answer = turn.said;
-    const result: { answer: string; answered: boolean; audioUrl?: string } = { answer, answered: turn.outcome.kind === 'answer' };
+    const result: AgentPreviewResult = { answer, answered: turn.outcome.kind === 'answer' };
 
     try {
       const prompt = await engines.speech.get(answer, voice);
@@ -114,7 +97,7 @@ export async function agentPreviewRoutes(app: App): Promise<void> {
    * unsaved form: the same wording rule (models/prompts/greeting.ts) and the same voice through
    * the same prompt cache as the phone path, so the file played is the one a caller would get.
    */
-  app.post('/api/greeting/preview', { schema: { body: GreetingBody }, preHandler: requireUser }, async (req) => {
+  app.post('/api/greeting/preview', { schema: { body: GreetingPreviewBody, response: { 200: GreetingPreviewResponse } } }, async (req) => {
     const user = currentUser(req);
     const text = chooseGreeting({
       businessName: req.body.businessName !== undefined ? req.body.businessName : user.businessName,
@@ -131,7 +114,7 @@ export async function agentPreviewRoutes(app: App): Promise<void> {
 
   app.get(
     '/api/agent/preview/audio/:key',
-    { schema: { params: Type.Object({ key: Type.String({ pattern: '^[0-9a-f]{64}$' }) }) }, preHandler: requireUser },
+    { schema: { params: PreviewAudioParams }, config: { rawReply: true } },
     async (req, reply) => {
       const user = currentUser(req);
       const grant = audioGrants.get(`${user.id}:${req.params.key}`);

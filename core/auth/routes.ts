@@ -1,7 +1,9 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { FastifyReply } from 'fastify';
-import { Type } from 'typebox';
 import { isEmail, newPasswordError } from '../../contract/rules.js';
+import { ChangePasswordBody, EmailBody, LoginBody, ResetPasswordBody, ResetPasswordResponse, SignupBody } from '../../contract/schemas/auth.js';
+import { MessageResponse } from '../../contract/schemas/shared.js';
+import { UserMessageResponse, UserResponse } from '../../contract/schemas/users.js';
 import { checkSignup } from '../accounts/signup-rules.js';
 import { findUserByEmail, findUserById, insertUser, toApiUser, updateUser } from '../accounts/users.js';
 import type { User } from '../db/schema.js';
@@ -15,32 +17,6 @@ import { loginThrottle } from './login-throttle.js';
 import { burnPasswordCheck, hashPassword, verifyPassword } from './passwords.js';
 import { consumeResetToken, invalidateResetTokens, issueResetToken, RESET_TOKEN_TTL_MS, resetTokenUser } from './reset-tokens.js';
 import { createSession, deleteSession, revokeUserSessions, SESSION_COOKIE } from './sessions.js';
-
-const MAX = 500; // generous upper bound for any single text field
-
-const Str = (max = MAX) => Type.String({ maxLength: max });
-
-const SignupBody = Type.Object(
-  {
-    businessName: Str(200),
-    businessEmail: Str(254),
-    businessPhone: Str(40),
-    password: Str(200),
-    industry: Str(40),
-    weeklyCustomerCalls: Str(20),
-    addressLine1: Str(200),
-    addressLine2: Type.Optional(Type.Union([Str(200), Type.Null()])),
-    city: Str(100),
-    postcode: Str(20),
-    country: Type.Optional(Str(60)),
-  },
-  { additionalProperties: false },
-);
-
-const LoginBody = Type.Object({ email: Str(254), password: Str(200) });
-const EmailBody = Type.Object({ email: Str(254) });
-const ResetBody = Type.Object({ token: Str(200), newPassword: Str(200), confirmPassword: Str(200) });
-const ChangeBody = Type.Object({ currentPassword: Str(200), newPassword: Str(200), confirmPassword: Type.Optional(Str(200)) });
 
 export const STATUS_LOGIN_MESSAGES: Partial<Record<User['accountStatus'], string>> = {
   pending_approval:
@@ -83,12 +59,12 @@ export async function authRoutes(app: App): Promise<void> {
     });
   };
 
-  app.get('/api/auth/me', async (req) => {
+  app.get('/api/auth/me', { schema: { response: { 200: UserResponse } } }, async (req) => {
     if (!req.user) throw unauthorized('Not signed in.');
     return { user: toApiUser(req.user) };
   });
 
-  app.post('/api/auth/signup', { schema: { body: SignupBody } }, async (req, reply) => {
+  app.post('/api/auth/signup', { schema: { body: SignupBody, response: { 201: UserMessageResponse } } }, async (req, reply) => {
     await signupsFromIp.check(req);
     const check = checkSignup({ ...req.body, addressLine2: req.body.addressLine2 ?? '' });
     if (!check.ok) throw badRequest(Object.values(check.errors)[0]!, check.errors);
@@ -130,7 +106,7 @@ export async function authRoutes(app: App): Promise<void> {
     });
   });
 
-  app.post('/api/auth/login', { schema: { body: LoginBody } }, async (req, reply) => {
+  app.post('/api/auth/login', { schema: { body: LoginBody, response: { 200: UserResponse } } }, async (req, reply) => {
     const email = req.body.email.trim().toLowerCase();
     const { password } = req.body;
     if (!email || !password) throw badRequest('Email and password are required');
@@ -148,7 +124,7 @@ export async function authRoutes(app: App): Promise<void> {
     return { user: toApiUser(fresh) };
   });
 
-  app.post('/api/auth/logout', async (req, reply) => {
+  app.post('/api/auth/logout', { schema: { response: { 200: MessageResponse } } }, async (req, reply) => {
     const sid = req.cookies[SESSION_COOKIE];
     if (sid) deleteSession(db, sid);
     reply.clearCookie(SESSION_COOKIE, { path: '/' });
@@ -157,7 +133,7 @@ export async function authRoutes(app: App): Promise<void> {
 
   app.post(
     '/api/auth/forgot-password',
-    { schema: { body: EmailBody }, config: routeLimit(app.rateLimits.resetRequestsPerIp) },
+    { schema: { body: EmailBody, response: { 200: MessageResponse } }, config: routeLimit(app.rateLimits.resetRequestsPerIp) },
     async (req) => {
       const email = req.body.email.trim().toLowerCase();
       if (!isEmail(email)) throw badRequest('Please enter a valid email address');
@@ -178,7 +154,7 @@ export async function authRoutes(app: App): Promise<void> {
     },
   );
 
-  app.post('/api/auth/reset-password', { schema: { body: ResetBody } }, async (req) => {
+  app.post('/api/auth/reset-password', { schema: { body: ResetPasswordBody, response: { 200: ResetPasswordResponse } } }, async (req) => {
     const { token, newPassword, confirmPassword } = req.body;
     if (!token.trim()) throw badRequest('Invalid reset link. Please request a new password reset.');
     const problem = newPasswordError(newPassword, confirmPassword);
@@ -207,7 +183,7 @@ export async function authRoutes(app: App): Promise<void> {
     return { message: 'Password updated successfully! You can now login.', email: user?.email };
   });
 
-  app.post('/api/auth/change-password', { schema: { body: ChangeBody }, preHandler: requireUser }, async (req, reply) => {
+  app.post('/api/auth/change-password', { schema: { body: ChangePasswordBody, response: { 200: MessageResponse } }, preHandler: requireUser }, async (req, reply) => {
     const user = currentUser(req);
     const { currentPassword, newPassword, confirmPassword } = req.body;
     if (!currentPassword || !newPassword) throw badRequest('All fields are required');

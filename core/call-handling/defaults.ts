@@ -20,10 +20,4 @@ export function defaultCallHandling(): CallHandlingSettings {
   };
 }
 
-export const LIMITS = {
-  spansPerDay: 4,
-  listEntries: 200,
-  timeoutMin: 5,
-  timeoutMax: 60,
-  closedGreeting: 1000,
-} as const;
+export { CALL_HANDLING_LIMITS as LIMITS } from '../../contract/rules.js';

@@ -1,44 +1,15 @@
-import { Type } from 'typebox';
 import type { ApiCallHandlingResponse, CallHandlingListName, CallHandlingSettings } from '../../contract/call-handling.js';
 import { formatPhone, toE164 } from '../../contract/phone.js';
+import { CallHandlingListEntryBody, CallHandlingResponse, CallHandlingUpdateBody } from '../../contract/schemas/call-handling.js';
+import { ApiErrorSchema, MessageResponse } from '../../contract/schemas/shared.js';
 import { badRequest, conflict, HttpError } from '../http/errors.js';
 import { routeLimit } from '../http/rate-limits.js';
 import type { TestTransferResult } from '../services.js';
 import type { App } from '../http/fastify-types.js';
 import { currentUser, requireUser } from '../http/session-hook.js';
-import { LIMITS } from './defaults.js';
 import { loadCallHandling, saveCallHandling, transferGuard } from './store.js';
 import { MESSAGES, validateCallHandling } from './validate.js';
 
-const Span = Type.Object({ open: Type.String({ maxLength: 10 }), close: Type.String({ maxLength: 10 }) }, { additionalProperties: false });
-// maxItems here only bounds the work; the rules (validate.ts) give the owner the real limits.
-const Spans = Type.Optional(Type.Array(Span, { maxItems: 24 }));
-const Numbers = Type.Optional(Type.Array(Type.String({ maxLength: 40 }), { maxItems: 1000 }));
-const Nation = Type.Union([Type.Literal('england-wales'), Type.Literal('scotland'), Type.Literal('northern-ireland')]);
-
-const UpdateBody = Type.Object(
-  {
-    transferNumber: Type.Optional(Type.Union([Type.String({ maxLength: 40 }), Type.Null()])),
-    transferTimeoutSeconds: Type.Optional(Type.Number()),
-    hoursEnabled: Type.Optional(Type.Boolean()),
-    hours: Type.Optional(
-      Type.Object({ mon: Spans, tue: Spans, wed: Spans, thu: Spans, fri: Spans, sat: Spans, sun: Spans }, { additionalProperties: false }),
-    ),
-    holidayNations: Type.Optional(Type.Array(Nation, { maxItems: 6 })),
-    openRingFirst: Type.Optional(Type.Boolean()),
-    closedMode: Type.Optional(Type.Union([Type.Literal('voicemail'), Type.Literal('agent')])),
-    closedRingFirst: Type.Optional(Type.Boolean()),
-    closedGreeting: Type.Optional(Type.Union([Type.String({ maxLength: LIMITS.closedGreeting * 2, multiline: true }), Type.Null()])),
-    blockList: Numbers,
-    vipList: Numbers,
-    withheld: Type.Optional(Type.Union([Type.Literal('normal'), Type.Literal('message-only'), Type.Literal('refuse')])),
-  },
-  { additionalProperties: false },
-);
-
-const EntryBody = Type.Object({ number: Type.String({ maxLength: 40 }) }, { additionalProperties: false });
-
-// Ajv's wording for the fields an owner can get wrong, in the owner's words (keyed by top-level field).
 const FIELD_MESSAGES: Record<string, string> = {
   transferNumber: MESSAGES.transferNumber,
   transferTimeoutSeconds: MESSAGES.timeout,
@@ -102,13 +73,13 @@ export async function callHandlingRoutes(app: App): Promise<void> {
     for (const listener of app.services.hooks.settingsChanged) listener(userId);
   };
 
-  app.get('/api/user/call-handling', { preHandler: requireUser }, async (req): Promise<ApiCallHandlingResponse> => {
+  app.get('/api/user/call-handling', { preHandler: requireUser, schema: { response: { 200: CallHandlingResponse } } }, async (req): Promise<ApiCallHandlingResponse> => {
     return { callHandling: loadCallHandling(db, currentUser(req).id) };
   });
 
   app.put(
     '/api/user/call-handling',
-    { preHandler: requireUser, schema: { body: UpdateBody }, errorHandler: clearValidation },
+    { preHandler: requireUser, schema: { body: CallHandlingUpdateBody, response: { 200: CallHandlingResponse, 400: ApiErrorSchema } }, errorHandler: clearValidation },
     async (req): Promise<ApiCallHandlingResponse> => {
       const user = currentUser(req);
       const result = db.transaction(() => {
@@ -125,7 +96,11 @@ export async function callHandlingRoutes(app: App): Promise<void> {
   const testing = new Set<number>();
   app.post(
     '/api/user/call-handling/test-transfer',
-    { preHandler: requireUser, config: routeLimit(app.rateLimits.testTransfersPerOwner, (req) => `owner:${req.user?.id}`, 'preHandler') },
+    {
+      preHandler: requireUser,
+      schema: { response: { 200: MessageResponse } },
+      config: routeLimit(app.rateLimits.testTransfersPerOwner, (req) => `owner:${req.user?.id}`, 'preHandler'),
+    },
     async (req): Promise<{ message: string }> => {
       const user = currentUser(req);
       const ring = app.services.testTransfer;
@@ -149,7 +124,7 @@ export async function callHandlingRoutes(app: App): Promise<void> {
       return number;
     };
 
-    app.post(path, { preHandler: requireUser, schema: { body: EntryBody }, errorHandler: clearValidation }, async (req): Promise<ApiCallHandlingResponse> => {
+    app.post(path, { preHandler: requireUser, schema: { body: CallHandlingListEntryBody, response: { 200: CallHandlingResponse, 400: ApiErrorSchema } }, errorHandler: clearValidation }, async (req): Promise<ApiCallHandlingResponse> => {
       const user = currentUser(req);
       const number = entry(req.body.number);
       const result = db.transaction(() => {
@@ -163,7 +138,7 @@ export async function callHandlingRoutes(app: App): Promise<void> {
       return { callHandling: result, message: `${number} is on your ${LIST_LABEL[list]}.` };
     });
 
-    app.delete(path, { preHandler: requireUser, schema: { body: EntryBody }, errorHandler: clearValidation }, async (req): Promise<ApiCallHandlingResponse> => {
+    app.delete(path, { preHandler: requireUser, schema: { body: CallHandlingListEntryBody, response: { 200: CallHandlingResponse, 400: ApiErrorSchema } }, errorHandler: clearValidation }, async (req): Promise<ApiCallHandlingResponse> => {
       const user = currentUser(req);
       const number = entry(req.body.number);
       const callHandling = db.transaction(() => {

@@ -1,41 +1,11 @@
-import { Type } from 'typebox';
+import { IdParams } from '../../contract/schemas/shared.js';
+import { ApiCallLogsResponseSchema, CalledBackBody, CalledBackResponse, CallLogsQuery, RecordingParams } from '../../contract/schemas/calls.js';
 import type { App } from '../http/fastify-types.js';
 import { badRequest, notFound } from '../http/errors.js';
 import { currentUser, requireUser } from '../http/session-hook.js';
 import { decodeCallLogCursor } from './call-log-cursor.js';
 import { DEFAULT_CALL_LOG_LIMIT, listCallLogs, MAX_CALL_LOG_LIMIT, ownedRecordingFile, setCalledBack } from './queries.js';
 import { registerRecordingFiles, sendRecording } from './serve-recording.js';
-
-const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) => Type.Union([t, Type.Null()]);
-
-const CallLogSchema = Type.Object({
-  id: Type.Integer(),
-  fromNumber: Type.String(),
-  toNumber: Type.String(),
-  status: Type.Union([Type.Literal('answered'), Type.Literal('missed'), Type.Literal('voicemail')]),
-  duration: Type.Integer(),
-  createdAt: Type.String(),
-  aiSummary: Nullable(Type.String()),
-  transcription: Nullable(Type.String()),
-  recordingUrl: Nullable(Type.String()),
-  notificationSent: Type.Boolean(),
-  urgency: Nullable(Type.Union([Type.Literal('urgent'), Type.Literal('normal'), Type.Literal('low')])),
-  urgencyReason: Nullable(Type.String()),
-  calledBackAt: Nullable(Type.String()),
-  callerTag: Nullable(Type.Union([Type.Literal('blocked'), Type.Literal('withheld-refused'), Type.Literal('vip')])),
-  transferOutcome: Nullable(
-    Type.Union([
-      Type.Literal('connected'),
-      Type.Literal('declined'),
-      Type.Literal('no-answer'),
-      Type.Literal('busy'),
-      Type.Literal('rejected'),
-      Type.Literal('failed'),
-    ]),
-  ),
-  transferTalkSeconds: Nullable(Type.Integer()),
-  period: Nullable(Type.Union([Type.Literal('open'), Type.Literal('closed')])),
-});
 
 const RECORDING_NOT_FOUND = 'Recording not found.';
 const CALL_NOT_FOUND = 'Call not found.';
@@ -44,18 +14,16 @@ const CALL_NOT_FOUND = 'Call not found.';
 export async function callLogRoutes(app: App): Promise<void> {
   const { database, config } = app.services;
   await registerRecordingFiles(app);
+  // Every route in this tree needs a signed-in user (guarded once, for the whole tree).
+  app.addHook('preHandler', requireUser);
 
   app.get(
     '/api/call-logs',
     {
-      preHandler: requireUser,
       schema: {
-        querystring: Type.Object({
-          limit: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_CALL_LOG_LIMIT })),
-          before: Type.Optional(Type.String({ maxLength: 40 })),
-        }),
+        querystring: CallLogsQuery(MAX_CALL_LOG_LIMIT),
         // A response schema also makes serialisation fast (fast-json-stringify) for long lists.
-        response: { 200: Type.Object({ callLogs: Type.Array(CallLogSchema), nextCursor: Nullable(Type.String()) }) },
+        response: { 200: ApiCallLogsResponseSchema },
       },
     },
     async (req) => {
@@ -71,11 +39,10 @@ export async function callLogRoutes(app: App): Promise<void> {
   app.patch(
     '/api/call-logs/:id/called-back',
     {
-      preHandler: requireUser,
       schema: {
-        params: Type.Object({ id: Type.Integer({ minimum: 1 }) }),
-        body: Type.Object({ calledBack: Type.Boolean() }, { additionalProperties: false }),
-        response: { 200: Type.Object({ callLog: CallLogSchema, message: Type.String() }) },
+        params: IdParams,
+        body: CalledBackBody,
+        response: { 200: CalledBackResponse },
       },
     },
     async (req) => {
@@ -88,7 +55,7 @@ export async function callLogRoutes(app: App): Promise<void> {
 
   app.get(
     '/api/call-logs/:id/recording',
-    { preHandler: requireUser, schema: { params: Type.Object({ id: Type.String({ maxLength: 20 }) }) } },
+    { schema: { params: RecordingParams }, config: { rawReply: true } },
     async (req, reply) => {
       const user = currentUser(req);
       const id = /^[1-9]\d{0,14}$/.test(req.params.id) ? Number(req.params.id) : undefined;

@@ -6,7 +6,7 @@ import { calls, unansweredQuestions, type User } from '../db/schema.js';
 import { textProblem } from '../http/text-hygiene.js';
 import { callerLabel } from '../notify/message.js';
 import { addToKnowledgeBase } from '../questions/repository.js';
-import { LIMITS } from '../settings/routes.js';
+import { LIMITS } from '../../contract/rules.js';
 import { REPLIES, type OwnerCommand } from './commands.js';
 
 export interface CommandResult {

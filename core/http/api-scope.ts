@@ -11,8 +11,8 @@ import { settingsRoutes } from '../settings/routes.js';
 import { twilioWebhookRoutes } from '../twilio/webhook-routes.js';
 import { webhookRoutes } from '../webhooks/routes.js';
 import type { App } from './fastify-types.js';
-import { registerRateLimiting } from './rate-limits.js';
 import { registerSameOriginGuard } from './same-origin.js';
+import { requireResponseSchemas } from './response-schemas.js';
 import { registerNoStore } from './security-headers.js';
 import { registerSessionHook } from './session-hook.js';
 
@@ -23,10 +23,10 @@ import { registerSessionHook } from './session-hook.js';
  * each hook guessing from the raw URL.
  */
 export async function apiScope(api: App): Promise<void> {
-  await registerRateLimiting(api);
   registerSameOriginGuard(api);
   registerSessionHook(api);
   registerNoStore(api);
+  requireResponseSchemas(api);
 
   await api.register(authRoutes);
   await api.register(settingsRoutes);

@@ -7,7 +7,9 @@ import type {
   RawServerDefault,
 } from 'fastify';
 import type { User } from '../db/schema.js';
+import type { NumberService } from '../numbers/service.js';
 import type { Services } from '../services.js';
+import type { WebhookService } from '../webhooks/service.js';
 import type { RateLimits } from './rate-limits.js';
 
 /** The Fastify instance every route module receives: schema-first via TypeBox. */
@@ -26,11 +28,17 @@ declare module 'fastify' {
      * console's same-origin/JSON guard and the session cookie do not apply to it.
      */
     webhook?: boolean;
+    /** The answer is not JSON (audio, TwiML), so it has no response schema (response-schemas.ts). */
+    rawReply?: boolean;
   }
   interface FastifyInstance {
     services: Services;
     /** The limits in force (RATE_LIMITS unless a test server says otherwise). */
     rateLimits: RateLimits;
+    /** core/plugins/app-services.ts: the numbers service (plugin `numbers`). */
+    numbers: NumberService;
+    /** core/plugins/app-services.ts: the owners' webhooks (plugin `webhooks`). */
+    webhooks: WebhookService;
   }
   interface FastifyRequest {
     /** The signed-in user, set by the session hook; null when signed out. */

@@ -1,4 +1,4 @@
-import type { Services } from '../services.js';
+import type { CoreDeps } from '../services.js';
 import { createTwilioClient } from '../twilio/client.js';
 import type { NumberProvider } from './provider.js';
 import { NumberService } from './service.js';
@@ -6,7 +6,7 @@ import { staticNumberProvider } from './static-provider.js';
 import { settingsFrom, twilioNumberProvider } from './twilio-provider.js';
 
 /** The provider NUMBER_PROVIDER names, with the owner-facing "none available" wording for each. */
-export function createNumberProvider(services: Services): NumberProvider {
+export function createNumberProvider(services: CoreDeps): NumberProvider {
   const { config, database, now } = services;
   const contact = `${config.support.name} (${config.support.email})`;
   if (config.numbers.provider === 'twilio') {
@@ -30,7 +30,7 @@ export function createNumberProvider(services: Services): NumberProvider {
   });
 }
 
-export function createNumberService(services: Services, provider = createNumberProvider(services)): NumberService {
+export function createNumberService(services: CoreDeps, provider = createNumberProvider(services)): NumberService {
   return new NumberService({
     db: services.database.db,
     provider,

@@ -1,38 +1,80 @@
-import { Type } from 'typebox';
+import fp from 'fastify-plugin';
+import {
+  ApiUsageSchema,
+  PhoneNumbersResponse,
+  ProviderNumbersResponse,
+  PurchaseResponse,
+  ReleaseBody,
+  ReleaseParams,
+} from '../../contract/schemas/numbers.js';
+import { MessageResponse } from '../../contract/schemas/shared.js';
+import { HttpError } from '../http/errors.js';
 import type { App } from '../http/fastify-types.js';
 import { currentUser, requireAdmin, requireUser } from '../http/session-hook.js';
-import { createNumberService } from './factory.js';
+import { NumberServiceError, type NumberRefusal } from './errors.js';
 
-const ReleaseParams = Type.Object({ providerSid: Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9]+$' }) });
-const ReleaseBody = Type.Object({ phoneNumber: Type.String({ minLength: 1, maxLength: 20 }) }, { additionalProperties: false });
+/** The status each of the service's refusals answers with. */
+const STATUS: Record<NumberRefusal, number> = {
+  'not-allowed': 403,
+  'unknown-number': 404,
+  mismatch: 400,
+  conflict: 409,
+  'provider-failed': 502,
+};
 
-/**
- * SPEC.md §7: the owner's numbers and purchase, and the admin's numbers, release and usage.
- * The admin paths carry the configured provider's name (/api/admin/static-numbers or
- * /api/admin/twilio-numbers); the other provider's paths are simply not registered (404).
- */
-export async function numberRoutes(app: App): Promise<void> {
-  const services = app.services;
-  services.numbers ??= createNumberService(services);
-  const numbers = services.numbers;
-  const p = numbers.providerName;
+/** The service's own errors become the HTTP answers the console shows; anything else is a 500. */
+async function answering<T>(work: Promise<T>): Promise<T> {
+  try {
+    return await work;
+  } catch (err) {
+    if (err instanceof NumberServiceError) throw new HttpError(STATUS[err.reason], err.message);
+    throw err;
+  }
+}
 
-  app.get('/api/phone-numbers', { preHandler: requireUser }, async (req) => ({
+/** The owner's tree: their own numbers and the purchase, signed-in owners only. */
+async function ownerNumberRoutes(app: App): Promise<void> {
+  const { numbers } = app;
+  app.addHook('preHandler', requireUser);
+
+  app.get('/api/phone-numbers', { schema: { response: { 200: PhoneNumbersResponse } } }, async (req) => ({
     numbers: numbers.ownerNumbers(currentUser(req).id),
   }));
 
-  app.post('/api/phone-numbers/purchase', { preHandler: requireUser }, async (req, reply) => {
-    const { number, message, created } = await numbers.purchase(currentUser(req));
+  app.post('/api/phone-numbers/purchase', { schema: { response: { '2xx': PurchaseResponse } } }, async (req, reply) => {
+    const { number, message, created } = await answering(numbers.purchase(currentUser(req)));
     return reply.status(created ? 201 : 200).send({ number, message });
   });
+}
 
-  app.get(`/api/admin/${p}-numbers`, { preHandler: requireAdmin }, async () => numbers.adminList());
+/**
+ * The admin's tree, under the configured provider's name (/api/admin/static-numbers or
+ * /api/admin/twilio-numbers); the other provider's paths are simply not registered (404).
+ */
+async function adminNumberRoutes(app: App): Promise<void> {
+  const { numbers } = app;
+  const p = numbers.providerName;
+  app.addHook('preHandler', requireAdmin);
+
+  app.get(`/api/admin/${p}-numbers`, { schema: { response: { 200: ProviderNumbersResponse } } }, async () => answering(numbers.adminList()));
 
   app.post(
     `/api/admin/${p}-numbers/:providerSid/release`,
-    { preHandler: requireAdmin, schema: { params: ReleaseParams, body: ReleaseBody } },
-    async (req) => numbers.release(currentUser(req), req.params.providerSid, req.body.phoneNumber.trim()),
+    { schema: { params: ReleaseParams, body: ReleaseBody, response: { 200: MessageResponse } } },
+    async (req) => answering(numbers.release(currentUser(req), req.params.providerSid, req.body.phoneNumber.trim())),
   );
 
-  app.get(`/api/admin/${p}-usage`, { preHandler: requireAdmin }, async () => numbers.usage());
+  app.get(`/api/admin/${p}-usage`, { schema: { response: { 200: ApiUsageSchema } } }, async () => answering(numbers.usage()));
 }
+
+/**
+ * SPEC.md §7: the owner's numbers and purchase, and the admin's numbers, release and usage.
+ * Encapsulated (each tree's guard stays inside it) and declared to need the `numbers` service.
+ */
+export const numberRoutes = fp(
+  async (app: App) => {
+    await app.register(ownerNumberRoutes);
+    await app.register(adminNumberRoutes);
+  },
+  { name: 'number-routes', dependencies: ['numbers'], encapsulate: true },
+);

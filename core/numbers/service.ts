@@ -5,7 +5,7 @@ import { audit } from '../audit/audit.js';
 import type { NumberProviderName } from '../config/config.js';
 import type { Db } from '../db/client.js';
 import { phoneNumbers, users, type PhoneNumberRow, type User } from '../db/schema.js';
-import { badRequest, conflict, forbidden, HttpError, notFound } from '../http/errors.js';
+import { NumberServiceError } from './errors.js';
 import { KeyedLock } from './keyed-lock.js';
 import { TtlCache } from './ttl-cache.js';
 import { NoNumberAvailableError, ProviderError, type NumberProvider, type ProvisionedNumber } from './provider.js';
@@ -32,7 +32,9 @@ export interface PurchaseResult {
   created: boolean;
 }
 
-const upstream = (message: string) => new HttpError(502, message);
+const upstream = (message: string) => new NumberServiceError('provider-failed', message);
+const notAllowed = (message: string) => new NumberServiceError('not-allowed', message);
+const conflict = (message: string) => new NumberServiceError('conflict', message);
 const round2 = (n: number) => Math.round(n * 100) / 100;
 
 /**
@@ -78,14 +80,14 @@ export class NumberService {
 
   private refuseInactive(user: User): void {
     if (user.role !== 'customer') {
-      throw forbidden('Numbers are given to business accounts. Sign in as the business owner to get one.');
+      throw notAllowed('Numbers are given to business accounts. Sign in as the business owner to get one.');
     }
     const status = effectiveStatus(user, this.d.now());
     if (status === 'expired') {
-      throw forbidden(`Your free trial has ended, so we cannot give you a number. Contact ${this.contact()} to continue.`);
+      throw notAllowed(`Your free trial has ended, so we cannot give you a number. Contact ${this.contact()} to continue.`);
     }
     if (status !== 'active') {
-      throw forbidden(`Your account is not active, so we cannot give you a number. Contact ${this.contact()} for help.`);
+      throw notAllowed(`Your account is not active, so we cannot give you a number. Contact ${this.contact()} for help.`);
     }
   }
 
@@ -284,9 +286,9 @@ export class NumberService {
         this.recordInventory((await this.providerList('looking the number up')).filter((n) => n.providerSid === providerSid));
         row = find();
       }
-      if (!row) throw notFound(`No number with id ${providerSid} is held. Refresh the list.`);
+      if (!row) throw new NumberServiceError('unknown-number', `No number with id ${providerSid} is held. Refresh the list.`);
       if (row.phoneNumber !== phoneNumber) {
-        throw badRequest(`Number ${providerSid} is ${row.phoneNumber}, not ${phoneNumber}. Refresh the list and try again.`);
+        throw new NumberServiceError('mismatch', `Number ${providerSid} is ${row.phoneNumber}, not ${phoneNumber}. Refresh the list and try again.`);
       }
       if (row.releasedAt) throw conflict(`${row.phoneNumber} was already released and cannot be recovered.`);
 

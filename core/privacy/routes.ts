@@ -1,5 +1,5 @@
-import { Type } from 'typebox';
 import { toE164 } from '../../contract/phone.js';
+import { CallerErasedResponse, CallerNumberParams, OwnerExportSchema, RetentionPolicySchema } from '../../contract/schemas/privacy.js';
 import { audit } from '../audit/audit.js';
 import { badRequest } from '../http/errors.js';
 import type { App } from '../http/fastify-types.js';
@@ -7,14 +7,18 @@ import { currentUser, requireAdmin, requireUser } from '../http/session-hook.js'
 import { eraseCaller, exportOwnerData } from './caller-data.js';
 import { getRetention, setRetention } from './retention.js';
 
-const Days = Type.Union([Type.Integer({ minimum: 1, maximum: 3650 }), Type.Null()]);
-const RetentionBody = Type.Object({ recordingDays: Days, transcriptDays: Days }, { additionalProperties: false });
-
+/** UK GDPR: the owner's export and a caller's erasure (owner tree), the retention policy (admin tree). */
 export async function privacyRoutes(app: App): Promise<void> {
+  await app.register(ownerPrivacyRoutes);
+  await app.register(adminPrivacyRoutes);
+}
+
+async function ownerPrivacyRoutes(app: App): Promise<void> {
   const { database, config, now } = app.services;
   const db = database.db;
+  app.addHook('preHandler', requireUser);
 
-  app.get('/api/user/export', { preHandler: requireUser }, async (req, reply) => {
+  app.get('/api/user/export', { schema: { response: { 200: OwnerExportSchema } } }, async (req, reply) => {
     const user = currentUser(req);
     const date = now().toISOString().slice(0, 10);
     return reply
@@ -24,7 +28,7 @@ export async function privacyRoutes(app: App): Promise<void> {
 
   app.delete(
     '/api/user/callers/:number',
-    { preHandler: requireUser, schema: { params: Type.Object({ number: Type.String({ maxLength: 40 }) }) } },
+    { schema: { params: CallerNumberParams, response: { 200: CallerErasedResponse } } },
     async (req) => {
       const user = currentUser(req);
       const number = toE164(req.params.number);
@@ -36,9 +40,16 @@ export async function privacyRoutes(app: App): Promise<void> {
     },
   );
 
-  app.get('/api/admin/retention', { preHandler: requireAdmin }, async () => getRetention(db, config.retention));
+}
 
-  app.patch('/api/admin/retention', { preHandler: requireAdmin, schema: { body: RetentionBody } }, async (req) => {
+async function adminPrivacyRoutes(app: App): Promise<void> {
+  const { database, config, now } = app.services;
+  const db = database.db;
+  app.addHook('preHandler', requireAdmin);
+
+  app.get('/api/admin/retention', { schema: { response: { 200: RetentionPolicySchema } } }, async () => getRetention(db, config.retention));
+
+  app.patch('/api/admin/retention', { schema: { body: RetentionPolicySchema, response: { 200: RetentionPolicySchema } } }, async (req) => {
     const admin = currentUser(req);
     const policy = { recordingDays: req.body.recordingDays, transcriptDays: req.body.transcriptDays };
     db.transaction(() => {

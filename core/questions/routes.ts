@@ -1,8 +1,9 @@
-import { Type } from 'typebox';
+import { AddedToKnowledgeBaseResponse, AddToKnowledgeBaseBody, QuestionResponse, QuestionsResponse } from '../../contract/schemas/questions.js';
+import { IdParams, MessageResponse } from '../../contract/schemas/shared.js';
 import { badRequest, conflict, notFound } from '../http/errors.js';
 import type { App } from '../http/fastify-types.js';
 import { currentUser, requireUser } from '../http/session-hook.js';
-import { LIMITS } from '../settings/routes.js';
+import { LIMITS } from '../../contract/rules.js';
 import {
   addToKnowledgeBase,
   deleteQuestion,
@@ -13,23 +14,21 @@ import {
 } from './repository.js';
 import { canAddToKnowledgeBase, canResolve, questionState } from './state-rules.js';
 
-const IdParams = Type.Object({ id: Type.Integer({ minimum: 1 }) });
-// The answer goes into the knowledge base, where line breaks are text.
-const AddToKbBody = Type.Object({ answer: Type.String({ maxLength: 5000, multiline: true }) }, { additionalProperties: false });
-
 const NOT_FOUND = 'Question not found. It may have been deleted.';
 
 /** SPEC.md §7 customer calls for the AI Questions screen. Every query is owner-scoped in SQL. */
 export async function questionRoutes(app: App): Promise<void> {
   const { database } = app.services;
   const db = database.db;
+  // Every route in this tree needs a signed-in user (guarded once, for the whole tree).
+  app.addHook('preHandler', requireUser);
 
-  app.get('/api/unanswered-questions', { preHandler: requireUser }, async (req) => {
+  app.get('/api/unanswered-questions', { schema: { response: { 200: QuestionsResponse } } }, async (req) => {
     const user = currentUser(req);
     return { questions: listQuestions(db, user.id).map(toApiQuestion) };
   });
 
-  app.patch('/api/unanswered-questions/:id/resolve', { schema: { params: IdParams }, preHandler: requireUser }, async (req) => {
+  app.patch('/api/unanswered-questions/:id/resolve', { schema: { params: IdParams, response: { 200: QuestionResponse } } }, async (req) => {
     const user = currentUser(req);
     const found = findQuestion(db, user.id, req.params.id);
     if (!found) throw notFound(NOT_FOUND);
@@ -41,7 +40,7 @@ export async function questionRoutes(app: App): Promise<void> {
 
   app.patch(
     '/api/unanswered-questions/:id/add-to-kb',
-    { schema: { params: IdParams, body: AddToKbBody }, preHandler: requireUser },
+    { schema: { params: IdParams, body: AddToKnowledgeBaseBody, response: { 200: AddedToKnowledgeBaseResponse } } },
     async (req) => {
       const user = currentUser(req);
       // SPEC.md §5: the trimmed answer must not be empty, and the trimmed answer is what is stored.
@@ -60,7 +59,7 @@ export async function questionRoutes(app: App): Promise<void> {
     },
   );
 
-  app.delete('/api/unanswered-questions/:id', { schema: { params: IdParams }, preHandler: requireUser }, async (req) => {
+  app.delete('/api/unanswered-questions/:id', { schema: { params: IdParams, response: { 200: MessageResponse } } }, async (req) => {
     const user = currentUser(req);
     if (!deleteQuestion(db, user.id, req.params.id)) throw notFound(NOT_FOUND);
     return { message: 'Question deleted' };

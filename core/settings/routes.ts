@@ -1,6 +1,7 @@
-import { Type } from 'typebox';
 import { toE164 } from '../../contract/phone.js';
 import { isEmail } from '../../contract/rules.js';
+import { ApiErrorSchema } from '../../contract/schemas/shared.js';
+import { SettingsUpdateBody, UserMessageResponse } from '../../contract/schemas/users.js';
 import { toApiUser, updateUser } from '../accounts/users.js';
 import type { User } from '../db/schema.js';
 import { badRequest } from '../http/errors.js';
@@ -9,41 +10,17 @@ import { currentUser, requireUser } from '../http/session-hook.js';
 
 const SUMMARY_EMAIL_ERROR = 'Summary e-mail must be a valid e-mail address, e.g. owner@example.co.uk';
 
-export const LIMITS = { businessName: 200, callGreeting: 1000, knowledgeBase: 50_000 } as const;
-
-// multiline: tabs and line breaks are part of the text (validators.ts, text-hygiene.ts).
-const NullableText = (max: number, multiline = false) =>
-  Type.Optional(Type.Union([Type.String({ maxLength: max, ...(multiline ? { multiline } : {}) }), Type.Null()]));
-
-const SettingsBody = Type.Object(
-  {
-    businessName: NullableText(LIMITS.businessName),
-    callGreeting: NullableText(LIMITS.callGreeting, true),
-    voicePreference: Type.Optional(Type.Union([Type.Literal('female'), Type.Literal('male')])),
-    whatsappEnabled: Type.Optional(Type.Boolean()),
-    smsEnabled: Type.Optional(Type.Boolean()),
-    notificationNumber: NullableText(40),
-    aiMode: Type.Optional(Type.Union([Type.Literal('voicemail'), Type.Literal('agent')])),
-    knowledgeBase: NullableText(LIMITS.knowledgeBase, true),
-    // The call-back reminder: after 1 to 168 hours (a week), or null for off.
-    callbackReminderHours: Type.Optional(Type.Union([Type.Integer({ minimum: 1, maximum: 168 }), Type.Null()])),
-    emailSummariesEnabled: Type.Optional(Type.Boolean()),
-    // Blank or null: summaries go to the account e-mail.
-    summaryEmail: NullableText(254),
-  },
-  { additionalProperties: false },
-);
-
 const blankToNull = (v: string | null | undefined) => (v === undefined ? undefined : v === null || !v.trim() ? null : v.trim());
 
 export async function settingsRoutes(app: App): Promise<void> {
   const { database } = app.services;
+  // Every route in this tree needs a signed-in user (guarded once, for the whole tree).
+  app.addHook('preHandler', requireUser);
 
   app.patch(
     '/api/user/settings',
     {
-      schema: { body: SettingsBody },
-      preHandler: requireUser,
+      schema: { body: SettingsUpdateBody, response: { 200: UserMessageResponse, 400: ApiErrorSchema } },
       // Clearer than Ajv's wording for the limits an owner can actually hit.
       errorHandler: (error, _req, reply) => {
         const path = error.validation?.[0]?.instancePath ?? '';

@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import twilio from 'twilio';
-import { Type } from 'typebox';
 import { toE164 } from '../../contract/phone.js';
+import { TwilioInboundMessageBody } from '../../contract/schemas/twilio.js';
 import { canSignIn } from '../http/session-hook.js';
 import type { App } from '../http/fastify-types.js';
 import { HttpError } from '../http/errors.js';
@@ -9,18 +9,6 @@ import { gatewayFromConfig } from '../pipeline/pipeline.js';
 import { handleOwnerText } from '../followup/inbound-text.js';
 
 export const MESSAGES_WEBHOOK_PATH = '/api/twilio/messages';
-
-/** Twilio's form fields the product reads; Twilio sends many more, all covered by the signature. */
-const InboundMessage = Type.Object(
-  {
-    MessageSid: Type.String({ pattern: '^[A-Z]{2}[0-9a-fA-F]{32}$' }),
-    From: Type.String({ minLength: 1, maxLength: 64 }),
-    To: Type.String({ minLength: 1, maxLength: 64 }),
-    // SMS up to 10 segments, WhatsApp up to 1,600 characters; line breaks are ordinary in a text.
-    Body: Type.String({ maxLength: 1600, multiline: true }),
-  },
-  { additionalProperties: true },
-);
 
 /** An empty TwiML answer: Twilio sends nothing itself (the reply goes through the messaging gateway). */
 const EMPTY_TWIML = '<?xml version="1.0" encoding="UTF-8"?><Response></Response>';
@@ -66,7 +54,7 @@ export async function twilioWebhookRoutes(app: App): Promise<void> {
 
   app.post(
     MESSAGES_WEBHOOK_PATH,
-    { config: { webhook: true }, preValidation: checkSignature, schema: { body: InboundMessage } },
+    { config: { webhook: true, rawReply: true }, preValidation: checkSignature, schema: { body: TwilioInboundMessageBody } },
     async (req, reply) => {
       const b = req.body;
       const whatsapp = b.From.startsWith('whatsapp:');

@@ -1,4 +1,6 @@
-import { Type } from 'typebox';
+import fp from 'fastify-plugin';
+import { ApiErrorSchema } from '../../contract/schemas/shared.js';
+import { ApiWebhookSettingsSchema, WebhookResponse, WebhookTestResponse, WebhookUpdateBody } from '../../contract/schemas/webhooks.js';
 import type { ApiWebhookSettings } from '../../contract/webhooks.js';
 import { and, eq } from 'drizzle-orm';
 import { webhookDeliveries } from '../db/schema.js';
@@ -6,28 +8,24 @@ import { toApiDelivery } from './api-shape.js';
 import { badRequest, conflict } from '../http/errors.js';
 import type { App } from '../http/fastify-types.js';
 import { currentUser, requireUser } from '../http/session-hook.js';
-import { webhooksOf } from './service.js';
-import { MAX_WEBHOOK_URL } from './url-rules.js';
-
-const WebhookBody = Type.Object({ url: Type.Union([Type.String({ maxLength: MAX_WEBHOOK_URL }), Type.Null()]) }, { additionalProperties: false });
 
 /** The owner's webhook: settings, secret rotation, delivery log and the test event. Owner-scoped like every /api/user route. */
-export async function webhookRoutes(app: App): Promise<void> {
-  const webhooks = webhooksOf(app.services);
+async function ownerWebhookRoutes(app: App): Promise<void> {
+  const { webhooks } = app;
   const { database } = app.services;
+  app.addHook('preHandler', requireUser);
 
   const view = (userId: number): ApiWebhookSettings => {
     const s = webhooks.settings(userId);
     return { url: s.url, secret: s.secret, deliveries: webhooks.deliveries(userId).map(toApiDelivery) };
   };
 
-  app.get('/api/user/webhook', { preHandler: requireUser }, async (req) => view(currentUser(req).id));
+  app.get('/api/user/webhook', { schema: { response: { 200: ApiWebhookSettingsSchema } } }, async (req) => view(currentUser(req).id));
 
   app.put(
     '/api/user/webhook',
     {
-      schema: { body: WebhookBody },
-      preHandler: requireUser,
+      schema: { body: WebhookUpdateBody, response: { 200: WebhookResponse, 400: ApiErrorSchema } },
       errorHandler: (error, _req, reply) => {
         const v = error.validation?.[0];
         if (v?.instancePath === '/url' && v.keyword === 'maxLength') return reply.status(400).send({ message: 'Webhook URL must be at most 2,000 characters' });
@@ -51,13 +49,13 @@ export async function webhookRoutes(app: App): Promise<void> {
     },
   );
 
-  app.post('/api/user/webhook/rotate-secret', { preHandler: requireUser }, async (req) => {
+  app.post('/api/user/webhook/rotate-secret', { schema: { response: { 200: WebhookResponse } } }, async (req) => {
     const user = currentUser(req);
     webhooks.rotateSecret(user.id);
     return { webhook: view(user.id), message: 'New signing secret made: update it in your other tool' };
   });
 
-  app.post('/api/user/webhook/test', { preHandler: requireUser }, async (req, reply) => {
+  app.post('/api/user/webhook/test', { schema: { response: { 202: WebhookTestResponse } } }, async (req, reply) => {
     const user = currentUser(req);
     // One test on its way at a time: the button cannot be used to flood a receiver.
     const waiting = database.db
@@ -71,3 +69,6 @@ export async function webhookRoutes(app: App): Promise<void> {
     return reply.status(202).send({ delivery: toApiDelivery(delivery), message: 'Test event queued' });
   });
 }
+
+/** Encapsulated, and declared to need the `webhooks` service (core/plugins/app-services.ts). */
+export const webhookRoutes = fp(ownerWebhookRoutes, { name: 'webhook-routes', dependencies: ['webhooks'], encapsulate: true });

@@ -1,5 +1,6 @@
-/** The longest webhook URL kept (Zapier's and Make's are well under 200 characters). */
-export const MAX_WEBHOOK_URL = 2000;
+import { MAX_WEBHOOK_URL } from '../../contract/rules.js';
+
+export { MAX_WEBHOOK_URL };
 
 export type UrlCheck = { ok: true; url: URL } | { ok: false; message: string };
 

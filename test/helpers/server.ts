@@ -8,7 +8,7 @@ import { openDatabase, type DatabaseHandle } from '../../core/db/client.js';
 import { createAgentEngines } from '../../core/engines/agent-engines.js';
 import { createMailer, type Mailer } from '../../core/mail/mailer.js';
 import type { App } from '../../core/http/fastify-types.js';
-import { newHooks, type Services } from '../../core/services.js';
+import { newHooks, withAppServices, type Services } from '../../core/services.js';
 
 export interface TestServer {
   url: string;
@@ -41,7 +41,7 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
   const mailer =
     opts.mailer ??
     createMailer({ smtpUrl: config.mail.smtpUrl, from: config.mail.from, outboxDir: path.join(dataDir, 'outbox', 'mail'), log });
-  const services: Services = {
+  const services: Services = withAppServices({
     config,
     database,
     mailer,
@@ -50,7 +50,7 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
     health: new Map(),
     hooks: newHooks(),
     agentEngines: createAgentEngines(config),
-  };
+  });
   await opts.setup?.(services);
   // Fixture owners all sign up from 127.0.0.1, so suites get a sign-up allowance per address
   // that never runs out; test/security checks the real limit.

@@ -10,7 +10,10 @@ import { Button, Field, Input, Select, cx } from '../../components/ui';
 import { serverMessage } from '../../lib/errors';
 import { toast } from '../../toast/use-toast';
 
-const EMPTY: SignupRequest = {
+/** The form holds every field as typed text; the request lets addressLine2 and country be left out. */
+type SignupForm = Record<keyof SignupRequest, string>;
+
+const EMPTY: SignupForm = {
   businessName: '',
   businessEmail: '',
   businessPhone: '',
@@ -77,7 +80,7 @@ export function PasswordMeter({ password }: { password: string }) {
 
 export function SignupDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const qc = useQueryClient();
-  const [form, setForm] = useState<SignupRequest>(EMPTY);
+  const [form, setForm] = useState<SignupForm>(EMPTY);
   const [submitted, setSubmitted] = useState(false);
   const [passwordError, setPasswordError] = useState<string | null>(null);
   const set = (k: keyof SignupRequest) => (e: { target: { value: string } }) => setForm((f) => ({ ...f, [k]: e.target.value }));

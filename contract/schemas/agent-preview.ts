@@ -1,0 +1,38 @@
+// The console's "Try Your AI Agent" panel and greeting player (core/agent-preview/routes.ts).
+import { Type } from 'typebox';
+import { LIMITS } from '../rules.js';
+import { VoicePreferenceSchema } from './shared.js';
+
+/** POST /api/agent/preview: a question against the unsaved knowledge base. */
+export const AgentPreviewBody = Type.Object(
+  {
+    question: Type.String({ maxLength: 1000 }),
+    knowledgeBase: Type.Optional(Type.Union([Type.String({ maxLength: LIMITS.knowledgeBase, multiline: true }), Type.Null()])),
+    businessName: Type.Optional(Type.Union([Type.String({ maxLength: LIMITS.businessName }), Type.Null()])),
+    voice: Type.Optional(VoicePreferenceSchema),
+  },
+  { additionalProperties: false },
+);
+
+export const AgentPreviewResponse = Type.Object({
+  /** Exactly what a caller would hear. */
+  answer: Type.String(),
+  /** False when the knowledge base does not cover the question (a caller's would be logged). */
+  answered: Type.Boolean(),
+  /** The answer spoken in the chosen voice, when the voice engine is available. */
+  audioUrl: Type.Optional(Type.String()),
+});
+
+/** POST /api/greeting/preview: the voicemail greeting from the unsaved form. */
+export const GreetingPreviewBody = Type.Object(
+  {
+    businessName: Type.Optional(Type.Union([Type.String({ maxLength: LIMITS.businessName }), Type.Null()])),
+    callGreeting: Type.Optional(Type.Union([Type.String({ maxLength: LIMITS.callGreeting }), Type.Null()])),
+    voice: Type.Optional(VoicePreferenceSchema),
+  },
+  { additionalProperties: false },
+);
+
+export const GreetingPreviewResponse = Type.Object({ text: Type.String(), audioUrl: Type.String() });
+
+export const PreviewAudioParams = Type.Object({ key: Type.String({ pattern: '^[0-9a-f]{64}$' }) });

@@ -1,0 +1,77 @@
+// Call handling (issue 16) as the API takes and sends it (core/call-handling/routes.ts).
+import { Type } from 'typebox';
+import { CALL_HANDLING_LIMITS } from '../rules.js';
+import { Nullable } from './shared.js';
+
+export const OpeningSpanSchema = Type.Object({ open: Type.String(), close: Type.String() });
+export const HolidayNationSchema = Type.Union([Type.Literal('england-wales'), Type.Literal('scotland'), Type.Literal('northern-ireland')]);
+export const WithheldPolicySchema = Type.Union([Type.Literal('normal'), Type.Literal('message-only'), Type.Literal('refuse')]);
+export const ModeSchema = Type.Union([Type.Literal('voicemail'), Type.Literal('agent')]);
+export const TransferOutcomeSchema = Type.Union([
+  Type.Literal('connected'),
+  Type.Literal('declined'),
+  Type.Literal('no-answer'),
+  Type.Literal('busy'),
+  Type.Literal('rejected'),
+  Type.Literal('failed'),
+]);
+export const CallerTagSchema = Type.Union([Type.Literal('blocked'), Type.Literal('withheld-refused'), Type.Literal('vip')]);
+
+const Week = <T extends ReturnType<typeof Type.Array>>(day: T) =>
+  Type.Object({ mon: day, tue: day, wed: day, thu: day, fri: day, sat: day, sun: day });
+
+export const CallHandlingSettingsSchema = Type.Object({
+  /** E.164 mobile the caller is put through to; null = no transfers. */
+  transferNumber: Nullable(Type.String()),
+  /** Seconds the owner's phone rings before the caller goes back to voicemail (5–60). */
+  transferTimeoutSeconds: Type.Number(),
+  /** Off: every moment is "open". */
+  hoursEnabled: Type.Boolean(),
+  hours: Week(Type.Array(OpeningSpanSchema)),
+  /** Bank holidays of these nations are closed all day; none = no holidays. */
+  holidayNations: Type.Array(HolidayNationSchema),
+  /** Open hours answer in the owner's aiMode (SPEC's setting); this adds "ring me first". */
+  openRingFirst: Type.Boolean(),
+  closedMode: ModeSchema,
+  closedRingFirst: Type.Boolean(),
+  /** Played instead of the usual greeting in closed hours; null = the usual greeting. */
+  closedGreeting: Nullable(Type.String()),
+  /** E.164 numbers. */
+  blockList: Type.Array(Type.String()),
+  vipList: Type.Array(Type.String()),
+  withheld: WithheldPolicySchema,
+});
+
+const Span = Type.Object({ open: Type.String({ maxLength: 10 }), close: Type.String({ maxLength: 10 }) }, { additionalProperties: false });
+const Spans = Type.Optional(Type.Array(Span, { maxItems: 24 }));
+const Numbers = Type.Optional(Type.Array(Type.String({ maxLength: 40 }), { maxItems: 1000 }));
+
+/**
+ * PUT /api/user/call-handling: any field left out keeps its stored value; numbers in any UK
+ * spelling (stored E.164). The bounds here only keep absurd bodies out: validate.ts applies the
+ * real rules with the messages an owner reads.
+ */
+export const CallHandlingUpdateBody = Type.Object(
+  {
+    transferNumber: Type.Optional(Type.Union([Type.String({ maxLength: 40 }), Type.Null()])),
+    transferTimeoutSeconds: Type.Optional(Type.Number()),
+    hoursEnabled: Type.Optional(Type.Boolean()),
+    hours: Type.Optional(
+      Type.Object({ mon: Spans, tue: Spans, wed: Spans, thu: Spans, fri: Spans, sat: Spans, sun: Spans }, { additionalProperties: false }),
+    ),
+    holidayNations: Type.Optional(Type.Array(HolidayNationSchema, { maxItems: 6 })),
+    openRingFirst: Type.Optional(Type.Boolean()),
+    closedMode: Type.Optional(ModeSchema),
+    closedRingFirst: Type.Optional(Type.Boolean()),
+    closedGreeting: Type.Optional(Type.Union([Type.String({ maxLength: CALL_HANDLING_LIMITS.closedGreeting * 2, multiline: true }), Type.Null()])),
+    blockList: Numbers,
+    vipList: Numbers,
+    withheld: Type.Optional(WithheldPolicySchema),
+  },
+  { additionalProperties: false },
+);
+
+/** POST (add) and DELETE (remove) /api/user/call-handling/{block|vip}. */
+export const CallHandlingListEntryBody = Type.Object({ number: Type.String({ maxLength: 40 }) }, { additionalProperties: false });
+
+export const CallHandlingResponse = Type.Object({ callHandling: CallHandlingSettingsSchema, message: Type.Optional(Type.String()) });

@@ -1,0 +1,79 @@
+// The call log (core/calls/routes.ts) and the analytics drawn from it (core/analytics/routes.ts).
+import { Type } from 'typebox';
+import { ANALYTICS_PERIODS } from '../api.js';
+import { CallerTagSchema, TransferOutcomeSchema } from './call-handling.js';
+import { CallStatusSchema, Nullable } from './shared.js';
+
+export const CallUrgencySchema = Type.Union([Type.Literal('urgent'), Type.Literal('normal'), Type.Literal('low')]);
+
+export const ApiCallLogSchema = Type.Object({
+  id: Type.Integer(),
+  fromNumber: Type.String(),
+  toNumber: Type.String(),
+  status: CallStatusSchema,
+  duration: Type.Integer(),
+  createdAt: Type.String(),
+  aiSummary: Nullable(Type.String()),
+  transcription: Nullable(Type.String()),
+  recordingUrl: Nullable(Type.String()),
+  notificationSent: Type.Boolean(),
+  /** From the summary step; null until a summary has assessed the call (missed calls stay null). */
+  urgency: Nullable(CallUrgencySchema),
+  /** A few words saying why, e.g. "water coming through the ceiling". */
+  urgencyReason: Nullable(Type.String()),
+  /** When the owner marked the caller rung back (ISO time), or null; see contract/callback.ts. */
+  calledBackAt: Nullable(Type.String()),
+  /** Call handling (contract/call-handling.ts): blocked, withheld and refused, or a VIP; null otherwise. */
+  callerTag: Nullable(CallerTagSchema),
+  /** The warm transfer tried on this call, or null when none was. */
+  transferOutcome: Nullable(TransferOutcomeSchema),
+  /** Seconds the caller and the owner talked after a connected transfer. */
+  transferTalkSeconds: Nullable(Type.Integer()),
+  /** Whether the call came in open or closed hours; null on calls before call handling. */
+  period: Nullable(Type.Union([Type.Literal('open'), Type.Literal('closed')])),
+});
+
+/** GET /api/call-logs?limit=1..max&before=<cursor>. */
+export const CallLogsQuery = (maxLimit: number) =>
+  Type.Object({
+    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: maxLimit })),
+    before: Type.Optional(Type.String({ maxLength: 40 })),
+  });
+
+export const ApiCallLogsResponseSchema = Type.Object({ callLogs: Type.Array(ApiCallLogSchema), nextCursor: Nullable(Type.String()) });
+
+/** GET /api/call-logs/{id}/recording: any text up to 20 characters, so a bad id is the recording's 404, not a 400. */
+export const RecordingParams = Type.Object({ id: Type.String({ maxLength: 20 }) });
+
+export const CalledBackBody = Type.Object({ calledBack: Type.Boolean() }, { additionalProperties: false });
+export const CalledBackResponse = Type.Object({ callLog: ApiCallLogSchema, message: Type.String() });
+
+/** One of ANALYTICS_PERIODS (kept in contract/api.ts, which the console may read at run time). */
+export const AnalyticsPeriodSchema = Type.Enum(ANALYTICS_PERIODS);
+
+/** Calls in the period by the summary step's urgency; `unassessed` had none (missed calls, summaries pending or failed). */
+export const ApiUrgencyBreakdownSchema = Type.Object({
+  period: AnalyticsPeriodSchema,
+  calls: Type.Integer(),
+  urgent: Type.Integer(),
+  normal: Type.Integer(),
+  low: Type.Integer(),
+  unassessed: Type.Integer(),
+});
+
+export const ApiAnalyticsSchema = Type.Object({
+  totalCalls: Type.Integer(),
+  thisMonthCalls: Type.Integer(),
+  avgDuration: Type.Number(),
+  missedCallRate: Type.Number(),
+  callsPerDay: Type.Record(Type.String(), Type.Number()),
+  peakHours: Type.Record(Type.String(), Type.Number()),
+  statusBreakdown: Type.Object({ missed: Type.Integer(), answered: Type.Integer(), voicemail: Type.Integer() }),
+  notificationSuccessRate: Type.Number(),
+  transcriptionSuccessRate: Type.Number(),
+  recentCalls: Type.Array(
+    Type.Object({ id: Type.Integer(), fromNumber: Type.String(), status: CallStatusSchema, duration: Type.Integer(), createdAt: Type.String() }),
+  ),
+  /** Added to SPEC's figures: calls by urgency over the requested period (all time by default). */
+  urgencyBreakdown: ApiUrgencyBreakdownSchema,
+});

@@ -1,0 +1,75 @@
+// Data protection (core/privacy/routes.ts): the owner's export, a caller's erasure, retention.
+import { Type } from 'typebox';
+import { CallerTagSchema, CallHandlingSettingsSchema, TransferOutcomeSchema } from './call-handling.js';
+import { CallUrgencySchema } from './calls.js';
+import { CallStatusSchema, Nullable } from './shared.js';
+import { ApiUserSchema } from './users.js';
+import { ApiWebhookDeliverySchema } from './webhooks.js';
+
+const Days = Type.Union([Type.Integer({ minimum: 1, maximum: 3650 }), Type.Null()]);
+
+/** GET and PATCH /api/admin/retention: days each kind of data is kept; null = no limit. */
+export const RetentionPolicySchema = Type.Object({ recordingDays: Days, transcriptDays: Days }, { additionalProperties: false });
+
+export const CallerNumberParams = Type.Object({ number: Type.String({ maxLength: 40 }) });
+export const CallerErasedResponse = Type.Object({
+  deletedCalls: Type.Integer(),
+  deletedQuestions: Type.Integer(),
+  deletedRecordings: Type.Integer(),
+  message: Type.String(),
+});
+
+/** GET /api/user/export: everything held for one business, as one JSON document (UK GDPR access/portability). */
+export const OwnerExportSchema = Type.Object({
+  exportedAt: Type.String(),
+  account: ApiUserSchema,
+  callHandling: CallHandlingSettingsSchema,
+  phoneNumbers: Type.Array(Type.Object({ phoneNumber: Type.String(), friendlyName: Nullable(Type.String()), assignedAt: Nullable(Type.String()) })),
+  calls: Type.Array(
+    Type.Object({
+      id: Type.Integer(),
+      fromNumber: Type.String(),
+      toNumber: Type.String(),
+      status: CallStatusSchema,
+      mode: Type.Union([Type.Literal('voicemail'), Type.Literal('agent'), Type.Literal('unavailable')]),
+      duration: Type.Integer(),
+      createdAt: Type.String(),
+      transcription: Nullable(Type.String()),
+      aiSummary: Nullable(Type.String()),
+      notificationSent: Type.Boolean(),
+      urgency: Nullable(CallUrgencySchema),
+      urgencyReason: Nullable(Type.String()),
+      calledBackAt: Nullable(Type.String()),
+      callerTag: Nullable(CallerTagSchema),
+      transferOutcome: Nullable(TransferOutcomeSchema),
+      transferTalkSeconds: Nullable(Type.Integer()),
+      period: Nullable(Type.Union([Type.Literal('open'), Type.Literal('closed')])),
+      recordingUrl: Nullable(Type.String()),
+    }),
+  ),
+  unansweredQuestions: Type.Array(
+    Type.Object({
+      id: Type.Integer(),
+      userId: Type.Integer(),
+      callId: Nullable(Type.Integer()),
+      question: Type.String(),
+      callerNumber: Nullable(Type.String()),
+      aiResponse: Nullable(Type.String()),
+      createdAt: Type.String(),
+      resolved: Type.Boolean(),
+      addedToKnowledgeBase: Type.Boolean(),
+    }),
+  ),
+  notifications: Type.Array(
+    Type.Object({
+      callId: Nullable(Type.Integer()),
+      channel: Type.Union([Type.Literal('sms'), Type.Literal('whatsapp'), Type.Literal('email')]),
+      to: Type.String(),
+      body: Type.String(),
+      status: Type.Union([Type.Literal('sending'), Type.Literal('sent'), Type.Literal('failed')]),
+      createdAt: Type.String(),
+    }),
+  ),
+  /** The address and what was sent where; never the signing secret. */
+  webhook: Type.Object({ url: Nullable(Type.String()), deliveries: Type.Array(ApiWebhookDeliverySchema) }),
+});

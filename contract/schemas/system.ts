@@ -1,0 +1,16 @@
+// The unauthenticated system routes (core/system/routes.ts).
+import { Type } from 'typebox';
+
+/** GET /api/meta: what the console must learn from the server rather than hard-code. */
+export const ApiMetaSchema = Type.Object({
+  productName: Type.String(),
+  provider: Type.String(),
+  helpContact: Type.Object({ name: Type.String(), email: Type.String() }),
+  voices: Type.Object({ female: Type.String(), male: Type.String() }),
+});
+
+/** GET /healthz: 200 `ok` or 503 `unavailable`, with each component's report. */
+export const HealthSchema = Type.Object({
+  status: Type.Union([Type.Literal('ok'), Type.Literal('unavailable')]),
+  components: Type.Record(Type.String(), Type.Object({ ok: Type.Boolean(), detail: Type.Optional(Type.String()) })),
+});

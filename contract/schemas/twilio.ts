@@ -1,0 +1,14 @@
+// Twilio's reply webhook (core/twilio/webhook-routes.ts): server to server, answered with TwiML.
+import { Type } from 'typebox';
+
+/** Twilio's form fields the product reads; Twilio sends many more, all covered by the signature. */
+export const TwilioInboundMessageBody = Type.Object(
+  {
+    MessageSid: Type.String({ pattern: '^[A-Z]{2}[0-9a-fA-F]{32}$' }),
+    From: Type.String({ minLength: 1, maxLength: 64 }),
+    To: Type.String({ minLength: 1, maxLength: 64 }),
+    // SMS up to 10 segments, WhatsApp up to 1,600 characters; line breaks are ordinary in a text.
+    Body: Type.String({ maxLength: 1600, multiline: true }),
+  },
+  { additionalProperties: true },
+);

@@ -1,0 +1,77 @@
+// An account as the API sends it, and the owner's settings form (PATCH /api/user/settings).
+import { Type } from 'typebox';
+import { LIMITS } from '../rules.js';
+import { AccountStatusSchema, AiModeSchema, Nullable, RoleSchema, VoicePreferenceSchema } from './shared.js';
+
+const Text = Nullable(Type.String());
+
+export const ApiUserSchema = Type.Object({
+  id: Type.Integer(),
+  email: Type.String(),
+  role: RoleSchema,
+  accountStatus: AccountStatusSchema,
+  trialExpiresAt: Text,
+  createdAt: Type.String(),
+  businessName: Text,
+  callGreeting: Text,
+  voicePreference: VoicePreferenceSchema,
+  whatsappEnabled: Type.Boolean(),
+  smsEnabled: Type.Boolean(),
+  notificationNumber: Text,
+  aiMode: AiModeSchema,
+  /** Hours after which an unreturned call gets a reminder text; null = off (the default). */
+  callbackReminderHours: Nullable(Type.Integer()),
+  /** Each call's summary also by e-mail (off by default). */
+  emailSummariesEnabled: Type.Boolean(),
+  /** Where summary e-mails go; null = the account e-mail. */
+  summaryEmail: Text,
+  knowledgeBase: Text,
+  phoneNumber: Text,
+  forwardToNumber: Text,
+  // Sign-up request fields (present on every user; the approvals screen shows them).
+  industry: Text,
+  weeklyCustomerCalls: Text,
+  businessEmail: Text,
+  addressLine1: Text,
+  addressLine2: Text,
+  city: Text,
+  postcode: Text,
+  country: Text,
+  businessAddress: Text,
+});
+
+export const UserResponse = Type.Object({ user: ApiUserSchema });
+export const UserMessageResponse = Type.Object({ user: ApiUserSchema, message: Type.String() });
+export const UsersResponse = Type.Object({ users: Type.Array(ApiUserSchema) });
+
+// multiline: tabs and line breaks are part of the text (core/http/validators.ts, text-hygiene.ts).
+const NullableText = (max: number, multiline = false) =>
+  Type.Optional(Type.Union([Type.String({ maxLength: max, ...(multiline ? { multiline } : {}) }), Type.Null()]));
+
+export const SettingsUpdateBody = Type.Object(
+  {
+    businessName: NullableText(LIMITS.businessName),
+    callGreeting: NullableText(LIMITS.callGreeting, true),
+    voicePreference: Type.Optional(VoicePreferenceSchema),
+    whatsappEnabled: Type.Optional(Type.Boolean()),
+    smsEnabled: Type.Optional(Type.Boolean()),
+    notificationNumber: NullableText(40),
+    aiMode: Type.Optional(AiModeSchema),
+    knowledgeBase: NullableText(LIMITS.knowledgeBase, true),
+    // The call-back reminder: after 1 to 168 hours (a week), or null for off.
+    callbackReminderHours: Type.Optional(Type.Union([Type.Integer({ minimum: 1, maximum: 168 }), Type.Null()])),
+    emailSummariesEnabled: Type.Optional(Type.Boolean()),
+    // Blank or null: summaries go to the account e-mail.
+    summaryEmail: NullableText(254),
+  },
+  { additionalProperties: false },
+);
+
+/** PATCH /api/admin/users/{id}. */
+export const AdminUserPatchBody = Type.Object(
+  {
+    accountStatus: Type.Optional(Type.Union([Type.Literal('active'), Type.Literal('suspended'), Type.Literal('expired')])),
+    trialExpiresAt: Type.Optional(Type.String({ maxLength: 40 })),
+  },
+  { additionalProperties: false },
+);

@@ -1,0 +1,39 @@
+import fp from 'fastify-plugin';
+import type { App } from '../http/fastify-types.js';
+import { RATE_LIMITS, type RateLimits } from '../http/rate-limits.js';
+import type { Services } from '../services.js';
+import { webhooksOf } from '../webhooks/service.js';
+
+/**
+ * fastify/demo's second tier: the app's services as decorators, each a named plugin that
+ * declares what it needs, so Fastify refuses to start when a route tree is registered without
+ * the services it depends on. The services themselves are built by the composition root
+ * (core/main.ts, `withAppServices`); these plugins only hand them to the routes.
+ */
+export const servicesPlugin = fp(
+  async (app: App, opts: { services: Services; rateLimits?: Partial<RateLimits> }) => {
+    app.decorate('services', opts.services);
+    app.decorate('rateLimits', { ...RATE_LIMITS, ...opts.rateLimits });
+  },
+  { name: 'services' },
+);
+
+export const numbersPlugin = fp(
+  async (app: App) => {
+    app.decorate('numbers', app.services.numbers);
+  },
+  { name: 'numbers', dependencies: ['services'] },
+);
+
+export const webhooksPlugin = fp(
+  async (app: App) => {
+    app.decorate('webhooks', webhooksOf(app.services));
+  },
+  { name: 'webhooks', dependencies: ['services'] },
+);
+
+export async function registerAppServices(app: App, services: Services, rateLimits?: Partial<RateLimits>): Promise<void> {
+  await app.register(servicesPlugin, { services, rateLimits });
+  await app.register(numbersPlugin);
+  await app.register(webhooksPlugin);
+}
