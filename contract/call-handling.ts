@@ -18,6 +18,17 @@ import type {
 export const WEEKDAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
 export type Weekday = (typeof WEEKDAYS)[number];
 
+/** Each weekday's name, as the console shows it and the server's messages say it. */
+export const WEEKDAY_NAMES: Record<Weekday, string> = {
+  mon: 'Monday',
+  tue: 'Tuesday',
+  wed: 'Wednesday',
+  thu: 'Thursday',
+  fri: 'Friday',
+  sat: 'Saturday',
+  sun: 'Sunday',
+};
+
 /** One opening span in UK local time, "HH:MM" 24-hour; close after open (no spans over midnight). */
 export type OpeningSpan = Static<typeof OpeningSpanSchema>;
 

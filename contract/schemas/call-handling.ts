@@ -1,12 +1,11 @@
 // Call handling (issue 16) as the API takes and sends it (core/call-handling/routes.ts).
 import { Type } from 'typebox';
 import { CALL_HANDLING_LIMITS } from '../rules.js';
-import { Nullable } from './shared.js';
+import { AiModeSchema, Nullable } from './shared.js';
 
 export const OpeningSpanSchema = Type.Object({ open: Type.String(), close: Type.String() });
 export const HolidayNationSchema = Type.Union([Type.Literal('england-wales'), Type.Literal('scotland'), Type.Literal('northern-ireland')]);
 export const WithheldPolicySchema = Type.Union([Type.Literal('normal'), Type.Literal('message-only'), Type.Literal('refuse')]);
-export const ModeSchema = Type.Union([Type.Literal('voicemail'), Type.Literal('agent')]);
 export const TransferOutcomeSchema = Type.Union([
   Type.Literal('connected'),
   Type.Literal('declined'),
@@ -32,7 +31,7 @@ export const CallHandlingSettingsSchema = Type.Object({
   holidayNations: Type.Array(HolidayNationSchema),
   /** Open hours answer in the owner's aiMode (SPEC's setting); this adds "ring me first". */
   openRingFirst: Type.Boolean(),
-  closedMode: ModeSchema,
+  closedMode: AiModeSchema,
   closedRingFirst: Type.Boolean(),
   /** Played instead of the usual greeting in closed hours; null = the usual greeting. */
   closedGreeting: Nullable(Type.String()),
@@ -61,7 +60,7 @@ export const CallHandlingUpdateBody = Type.Object(
     ),
     holidayNations: Type.Optional(Type.Array(HolidayNationSchema, { maxItems: 6 })),
     openRingFirst: Type.Optional(Type.Boolean()),
-    closedMode: Type.Optional(ModeSchema),
+    closedMode: Type.Optional(AiModeSchema),
     closedRingFirst: Type.Optional(Type.Boolean()),
     closedGreeting: Type.Optional(Type.Union([Type.String({ maxLength: CALL_HANDLING_LIMITS.closedGreeting * 2, multiline: true }), Type.Null()])),
     blockList: Numbers,

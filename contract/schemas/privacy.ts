@@ -1,8 +1,9 @@
 // Data protection (core/privacy/routes.ts): the owner's export, a caller's erasure, retention.
 import { Type } from 'typebox';
-import { CallerTagSchema, CallHandlingSettingsSchema, TransferOutcomeSchema } from './call-handling.js';
-import { CallUrgencySchema } from './calls.js';
-import { CallStatusSchema, Nullable } from './shared.js';
+import { CallHandlingSettingsSchema } from './call-handling.js';
+import { ApiCallLogSchema } from './calls.js';
+import { ApiUnansweredQuestionSchema } from './questions.js';
+import { Nullable } from './shared.js';
 import { ApiUserSchema } from './users.js';
 import { ApiWebhookDeliverySchema } from './webhooks.js';
 
@@ -27,37 +28,15 @@ export const OwnerExportSchema = Type.Object({
   phoneNumbers: Type.Array(Type.Object({ phoneNumber: Type.String(), friendlyName: Nullable(Type.String()), assignedAt: Nullable(Type.String()) })),
   calls: Type.Array(
     Type.Object({
-      id: Type.Integer(),
-      fromNumber: Type.String(),
-      toNumber: Type.String(),
-      status: CallStatusSchema,
+      ...ApiCallLogSchema.properties,
       mode: Type.Union([Type.Literal('voicemail'), Type.Literal('agent'), Type.Literal('unavailable')]),
-      duration: Type.Integer(),
-      createdAt: Type.String(),
-      transcription: Nullable(Type.String()),
-      aiSummary: Nullable(Type.String()),
-      notificationSent: Type.Boolean(),
-      urgency: Nullable(CallUrgencySchema),
-      urgencyReason: Nullable(Type.String()),
-      calledBackAt: Nullable(Type.String()),
-      callerTag: Nullable(CallerTagSchema),
-      transferOutcome: Nullable(TransferOutcomeSchema),
-      transferTalkSeconds: Nullable(Type.Integer()),
-      period: Nullable(Type.Union([Type.Literal('open'), Type.Literal('closed')])),
-      recordingUrl: Nullable(Type.String()),
     }),
   ),
   unansweredQuestions: Type.Array(
     Type.Object({
-      id: Type.Integer(),
+      ...ApiUnansweredQuestionSchema.properties,
       userId: Type.Integer(),
       callId: Nullable(Type.Integer()),
-      question: Type.String(),
-      callerNumber: Nullable(Type.String()),
-      aiResponse: Nullable(Type.String()),
-      createdAt: Type.String(),
-      resolved: Type.Boolean(),
-      addedToKnowledgeBase: Type.Boolean(),
     }),
   ),
   notifications: Type.Array(

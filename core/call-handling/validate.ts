@@ -1,4 +1,4 @@
-import { WEEKDAYS, type CallHandlingSettings, type CallHandlingUpdate, type OpeningSpan, type Weekday } from '../../contract/call-handling.js';
+import { WEEKDAY_NAMES, WEEKDAYS, type CallHandlingSettings, type CallHandlingUpdate, type OpeningSpan, type Weekday } from '../../contract/call-handling.js';
 import { toE164 } from '../../contract/phone.js';
 import { LIMITS } from './defaults.js';
 import { toMinute } from './schedule.js';
@@ -22,15 +22,7 @@ export const MESSAGES = {
   closedGreeting: `Closed-hours greeting must be at most ${LIMITS.closedGreeting.toLocaleString('en-GB')} characters.`,
 } as const;
 
-const DAY_NAMES: Record<Weekday, string> = {
-  mon: 'Monday',
-  tue: 'Tuesday',
-  wed: 'Wednesday',
-  thu: 'Thursday',
-  fri: 'Friday',
-  sat: 'Saturday',
-  sun: 'Sunday',
-};
+const DAY_NAMES = WEEKDAY_NAMES;
 
 const LIST_NAMES = { blockList: 'block list', vipList: 'VIP list' } as const;
 

@@ -1,19 +1,11 @@
 import type { ApiCallLog } from '../../../contract/api';
-import type { CallerTag, HolidayNation, TransferOutcome, Weekday, WithheldPolicy } from '../../../contract/call-handling';
+import { WEEKDAY_NAMES, type CallerTag, type HolidayNation, type TransferOutcome, type WithheldPolicy } from '../../../contract/call-handling';
 import type { BadgeTone } from '../components/ui';
 import { formatMmSs } from './format';
 
 // What the console says about call handling: the settings' choices and each call's tags.
 
-export const DAY_LABELS: Record<Weekday, string> = {
-  mon: 'Monday',
-  tue: 'Tuesday',
-  wed: 'Wednesday',
-  thu: 'Thursday',
-  fri: 'Friday',
-  sat: 'Saturday',
-  sun: 'Sunday',
-};
+export const DAY_LABELS = WEEKDAY_NAMES;
 
 export const NATION_LABELS: Record<HolidayNation, string> = {
   'england-wales': 'England & Wales',
