@@ -17,8 +17,6 @@ import { ringOwnerForTest } from './flows/transfer/test-call.js';
 import type { Voice } from '../models/tts/index.js';
 import { OWNER_LEG_ARG, OWNER_LEG_PREFIX, type OwnerLegs, type TransferDeps } from './flows/transfer/put-through.js';
 
-export type { HandlingPlan } from '../core/calls/call-path.js';
-
 export interface StasisAppDeps {
   app: string;
   rest: AriRest;
