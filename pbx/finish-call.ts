@@ -1,8 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { finishCall } from '../core/calls/call-store.js';
-import { retryWhileBusy, type Db } from '../core/db/client.js';
-import type { Call } from '../core/db/schema.js';
+import type { Call, CallPath } from '../core/calls/call-path.js';
 import { AriNotFoundError, type AriRest } from './ari/types.js';
 import type { FlowLog, FlowOutcome } from './flows/types.js';
 import { audioHoldsMessage } from './flows/voicemail/message-rule.js';
@@ -10,7 +8,7 @@ import { deleteOnAsterisk, wavDurationOf, type RecordingRetries } from './record
 import { alreadyStored, storeRecording } from './recordings/store-recording.js';
 
 export interface FinishDeps {
-  db: Db;
+  callPath: CallPath;
   rest: AriRest;
   log: FlowLog;
   recordingsDir: string;
@@ -83,19 +81,13 @@ export async function finaliseCall(
   // A call lasts at least as long as its message: the lower bound when its end was never seen
   // (a row finished after a restart has no end time to go by).
   const duration = Math.max(0, Math.round((call.endedAt - call.startedAt) / 1000), recordingFile ? Math.floor(recordingMs / 1000) : 0);
-  const changed = await retryWhileBusy(
-    deps.db,
-    `finish call ${call.id}`,
-    () =>
-      finishCall(deps.db, call.id, {
-        status,
-        duration,
-        endedAt: new Date(call.endedAt),
-        recordingFile,
-        ...(outcome.transfer ? { transferOutcome: outcome.transfer.outcome, transferTalkSeconds: outcome.transfer.talkSeconds } : {}),
-      }),
-    { log: deps.log },
-  );
+  const changed = await deps.callPath.finishCall(call.id, {
+    status,
+    duration,
+    endedAt: new Date(call.endedAt),
+    recordingFile,
+    ...(outcome.transfer ? { transferOutcome: outcome.transfer.outcome, transferTalkSeconds: outcome.transfer.talkSeconds } : {}),
+  });
   // Never announce a call twice: only the finisher that made the row final tells the pipeline.
   if (changed) {
     for (const hook of deps.callFinished) {

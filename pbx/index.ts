@@ -1,8 +1,7 @@
 import path from 'node:path';
+import { createCallPath, type CallPath } from '../core/calls/call-path.js';
 import type { BackoffPolicy } from '../core/pipeline/backoff.js';
 import type { HealthReport, Services, TestTransferResult } from '../core/services.js';
-import { findUserById } from '../core/accounts/users.js';
-import { decideHandling, loadCallHandling, ownerDid } from '../core/call-handling/index.js';
 import { chooseGreeting } from './flows/voicemail/greeting.js';
 import { createPromptCache, createTextToSpeech, type PromptCache } from '../models/tts/index.js';
 import { connectAri } from './ari/ari-client-adapter.js';
@@ -48,19 +47,22 @@ export function startPbx(services: Services, opts: PbxOptions = {}): Pbx {
   if (!ariUrl) throw new Error('ARI_URL is not set: the PBX cannot start');
   const prompts = opts.prompts ?? createPromptCache({ dataDir: config.dataDir, tts: createTextToSpeech(config.tts) });
   const pbxLog = log.child({ component: 'pbx' });
+  // The PBX's one way to the core's tables, shared by the app, the finisher, the recording
+  // retries and (through each call's FlowContext) the flows.
+  const callPath = createCallPath(database.db, pbxLog);
 
   let link: AriLink | undefined;
   // Sessions and retries always reach ARI through the link's current connection.
   const rest = new Proxy({} as AriLink['rest'], { get: (_t, prop) => link!.rest[prop as keyof AriLink['rest']] });
   const recordingsDir = path.join(config.dataDir, 'recordings');
   const recordingRetries = createRecordingRetries(
-    { db: database.db, rest, log: pbxLog, recordingsDir, callFinished: services.hooks.callFinished },
+    { callPath, rest, log: pbxLog, recordingsDir, callFinished: services.hooks.callFinished },
     opts.recordingRetry,
   );
   const app = new StasisApp({
     app: config.ari.app,
     rest,
-    db: database.db,
+    callPath,
     prompts,
     log: pbxLog,
     recordingsDir,
@@ -68,10 +70,7 @@ export function startPbx(services: Services, opts: PbxOptions = {}): Pbx {
     callFinished: services.hooks.callFinished,
     recordingRetries,
     limits: { ...DEFAULT_LIMITS, ...opts.limits },
-    handling: opts.handling ?? ((userId, aiMode, callerNumber, now) => {
-      const settings = loadCallHandling(database.db, userId);
-      return { decision: decideHandling(settings, aiMode, callerNumber, now), transferNumber: settings.transferNumber, ringSeconds: settings.transferTimeoutSeconds };
-    }),
+    handling: opts.handling,
     outboundEndpoint: config.outbound.endpoint,
     transferTiming: opts.transferTiming,
     ...(opts.agentFlow ? { flowForMode: withAgent(opts.agentFlow) } : {}),
@@ -96,9 +95,9 @@ export function startPbx(services: Services, opts: PbxOptions = {}): Pbx {
 
   // Synthesise a changed greeting when it is saved, so the next caller does not wait for it.
   services.hooks.settingsChanged.push((userId) => {
-    const owner = findUserById(database.db, userId);
+    const owner = callPath.owner(userId);
     if (!owner) return;
-    prompts.get(chooseGreeting(owner), owner.voicePreference).catch((err: unknown) => pbxLog.warn({ err, userId }, 'could not pre-make the greeting'));
+    prompts.get(chooseGreeting(owner), owner.voice).catch((err: unknown) => pbxLog.warn({ err, userId }, 'could not pre-make the greeting'));
   });
 
   const health = (): HealthReport => {
@@ -107,7 +106,7 @@ export function startPbx(services: Services, opts: PbxOptions = {}): Pbx {
     return { ok: state === 'connected', detail };
   };
   services.health.set('pbx', health);
-  if (config.outbound.endpoint) services.testTransfer = (userId) => testTransfer(services, app, link!, userId);
+  if (config.outbound.endpoint) services.testTransfer = (userId) => testTransfer(callPath, app, link!, userId);
 
   return {
     app,
@@ -123,14 +122,13 @@ export function startPbx(services: Services, opts: PbxOptions = {}): Pbx {
 }
 
 /** Services.testTransfer: the owner's transfer number, rung from their own appliance number. */
-async function testTransfer(services: Services, app: StasisApp, link: AriLink, userId: number): Promise<TestTransferResult> {
-  const db = services.database.db;
-  const { transferNumber, transferTimeoutSeconds } = loadCallHandling(db, userId);
+async function testTransfer(callPath: CallPath, app: StasisApp, link: AriLink, userId: number): Promise<TestTransferResult> {
+  const { transferNumber, ringSeconds } = callPath.transferTarget(userId);
   if (!transferNumber) return { kind: 'no-transfer-number' };
-  const owner = findUserById(db, userId);
-  const did = ownerDid(db, userId);
+  const owner = callPath.owner(userId);
+  const did = callPath.ownerDid(userId);
   if (!owner || !did) return { kind: 'no-phone-number' };
   if (link.state !== 'connected') return { kind: 'pbx-down' };
-  const outcome = await app.testOwnerPhone({ to: transferNumber, ringSeconds: transferTimeoutSeconds, businessName: owner.businessName, voice: owner.voicePreference, callerId: did });
-  return { kind: 'rang', outcome, number: transferNumber, ringSeconds: transferTimeoutSeconds };
+  const outcome = await app.testOwnerPhone({ to: transferNumber, ringSeconds, businessName: owner.businessName, voice: owner.voice, callerId: did });
+  return { kind: 'rang', outcome, number: transferNumber, ringSeconds };
 }

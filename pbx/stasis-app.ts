@@ -1,7 +1,5 @@
 import type { CallHandlingDecision, CallerTag, TransferOutcome } from '../contract/call-handling.js';
-import { findCallByChannel, openCall, openCalls } from '../core/calls/call-store.js';
-import { retryWhileBusy, type Db } from '../core/db/client.js';
-import type { Call } from '../core/db/schema.js';
+import type { Call, CallPath, HandlingPlan } from '../core/calls/call-path.js';
 import type { PromptCache } from '../models/tts/index.js';
 import type { AriEvent, AriRest, ChannelSnapshot } from './ari/types.js';
 import { CallEnded, CallSession } from './call-session.js';
@@ -19,17 +17,11 @@ import { ringOwnerForTest } from './flows/transfer/test-call.js';
 import type { Voice } from '../models/tts/index.js';
 import { OWNER_LEG_ARG, OWNER_LEG_PREFIX, type OwnerLegs, type TransferDeps } from './flows/transfer/put-through.js';
 
-/** What call handling decided for one call, with what a transfer needs. */
-export interface HandlingPlan {
-  decision: CallHandlingDecision;
-  transferNumber: string | null;
-  ringSeconds: number;
-}
-
 export interface StasisAppDeps {
   app: string;
   rest: AriRest;
-  db: Db;
+  /** The core's call path (core/calls/call-path.ts): routing, call handling, the call rows. */
+  callPath: CallPath;
   prompts: PromptCache;
   log: FlowLog;
   recordingsDir: string;
@@ -38,7 +30,7 @@ export interface StasisAppDeps {
   recordingRetries: RecordingRetries;
   limits: VoicemailLimits;
   flowForMode?: (mode: 'voicemail' | 'agent') => CallFlow;
-  /** The owner's call-handling rules for this caller now (hours, lists, ring-first); none → the owner's mode. */
+  /** The owner's call-handling rules for this caller now (hours, lists, ring-first); default CallPath.handlingPlan, none → the owner's mode. */
   handling?: (userId: number, aiMode: 'voicemail' | 'agent', callerNumber: string, now: Date) => HandlingPlan | undefined;
   /** OUTBOUND_ENDPOINT: set → flows may put callers through to the owner's phone. */
   outboundEndpoint?: string;
@@ -76,7 +68,7 @@ export class StasisApp {
   private readonly finish: FinishDeps;
 
   constructor(private readonly deps: StasisAppDeps) {
-    this.finish = { db: deps.db, rest: deps.rest, log: deps.log, recordingsDir: deps.recordingsDir, callFinished: deps.callFinished, recordingRetries: deps.recordingRetries };
+    this.finish = { callPath: deps.callPath, rest: deps.rest, log: deps.log, recordingsDir: deps.recordingsDir, callFinished: deps.callFinished, recordingRetries: deps.recordingRetries };
     const legs: OwnerLegs = {
       open: (channelId, number) => {
         // Opened before the originate request: its first events may beat the HTTP answer.
@@ -123,7 +115,7 @@ export class StasisApp {
   }
 
   private async handleCall(channel: ChannelSnapshot, rawDid: string): Promise<void> {
-    const { db, rest, prompts, log } = this.deps;
+    const { callPath, rest, prompts, log } = this.deps;
     const session = new CallSession(channel, rawDid);
     this.sessions.set(channel.id, session);
     const outcome: FlowOutcome = { answered: false };
@@ -134,7 +126,7 @@ export class StasisApp {
       // arriving, not after the routing and row writes of every call ahead of it. A failed
       // answer (the caller already gone) still gets its row; the flow's answer step reports it.
       if (channel.state !== 'Up') await session.answer(rest).catch(() => undefined);
-      const route = routeCall(db, rawDid, this.deps.now());
+      const route = routeCall(callPath, rawDid, this.deps.now());
       const { decision } = route;
       if (decision.kind === 'not-in-service') {
         log.info({ did: route.did, channelId: channel.id }, 'call to a number with no business: not in service');
@@ -142,11 +134,12 @@ export class StasisApp {
         return;
       }
       // The owner's call handling (hours, block and VIP lists, withheld numbers), decided once.
-      const plan = decision.kind === 'answer' ? this.deps.handling?.(decision.userId, decision.mode, session.callerNumber, this.deps.now()) : undefined;
+      const handling = this.deps.handling ?? callPath.handlingPlan;
+      const plan = decision.kind === 'answer' ? handling(decision.userId, decision.mode, session.callerNumber, this.deps.now()) : undefined;
       const handled = plan?.decision;
       // A backup or an operator's sqlite3 session may hold the write lock: the row is retried
       // with the thread free (other calls keep their audio), for up to 20 s; then goodbye.
-      const opened = await retryWhileBusy(db, 'open the call row', () => openCall(db, {
+      const opened = await callPath.openCall({
         userId: decision.userId,
         channelId: channel.id,
         fromNumber: session.callerNumber,
@@ -155,7 +148,7 @@ export class StasisApp {
         createdAt: new Date(session.startedAt),
         callerTag: callerTagOf(handled),
         period: handled?.kind === 'answer' ? handled.period : null,
-      }), { maxWaitMs: 20_000, log });
+      });
       if (opened.existing && opened.call.endedAt) {
         log.warn({ channelId: channel.id, callId: opened.call.id }, 'channel already handled; hanging up the leftover');
         await hangUp({ session, rest });
@@ -165,7 +158,7 @@ export class StasisApp {
       const owner = handled?.kind === 'answer' && handled.greeting ? { ...route.owner!, callGreeting: handled.greeting } : route.owner!;
       const flow = decision.kind === 'unavailable' ? unavailableFlow(decision.reason) : this.flowFor(decision.mode, plan);
       const ownerPhone = plan?.transferNumber ? { to: plan.transferNumber, ringSeconds: plan.ringSeconds } : undefined;
-      await flow({ session, rest, prompts, log, owner, callId, limits: this.deps.limits, outcome, resumed: opened.existing, transfer: this.transfer, ownerPhone });
+      await flow({ session, rest, prompts, log, callPath, owner, callId, limits: this.deps.limits, outcome, resumed: opened.existing, transfer: this.transfer, ownerPhone });
     } catch (err) {
       if (err instanceof CallEnded) log.info({ channelId: channel.id, callId }, 'caller hung up');
       else {
@@ -223,7 +216,7 @@ export class StasisApp {
    * what they missed; channels we do not know (core restarted) are taken over.
    */
   async reconcile(): Promise<void> {
-    const { rest, log, db } = this.deps;
+    const { rest, log, callPath } = this.deps;
     let ids: string[];
     const snapshotAt = Date.now();
     try {
@@ -253,7 +246,7 @@ export class StasisApp {
       if (!this.accepting) void rest.hangup(id, 'congestion').catch(() => undefined);
       else this.track(this.handleCall(channel, didOf(channel)));
     }
-    for (const row of openCalls(db)) {
+    for (const row of callPath.openCalls()) {
       if (row.channelId && !alive.has(row.channelId) && !this.sessions.has(row.channelId)) this.track(this.finishOrphan(row));
     }
     // Recordings an earlier failure (disk full) left on Asterisk: try them now Asterisk is reachable.
@@ -262,7 +255,7 @@ export class StasisApp {
 
   /** A row left open by an earlier run whose channel is gone: keep any message Asterisk still has. */
   private async finishOrphan(row: Call): Promise<void> {
-    if (!row.channelId || findCallByChannel(this.deps.db, row.channelId)?.endedAt) return;
+    if (!row.channelId || this.deps.callPath.findCallByChannel(row.channelId)?.endedAt) return;
     const at = this.deps.now().getTime();
     this.deps.log.warn({ callId: row.id }, 'finishing a call left open by an earlier run');
     // Its real end time is unknown: duration is left at 0 rather than guessed.

@@ -1,3 +1,4 @@
+import type { CallPath } from '../../core/calls/call-path.js';
 import type { Voice } from '../../models/tts/index.js';
 import type { PromptCache } from '../../models/tts/index.js';
 import type { AriRest } from '../ari/types.js';
@@ -10,6 +11,10 @@ export interface OwnerProfile {
   businessName: string | null;
   callGreeting: string | null;
   voice: Voice;
+  /** The agent's Q:/A: text. */
+  knowledgeBase: string | null;
+  /** SPEC's industry: trades that handle gas get the agent's gas safety line. */
+  industry: string | null;
 }
 
 export interface FlowLog {
@@ -28,6 +33,8 @@ export interface FlowContext {
   rest: AriRest;
   prompts: PromptCache;
   log: FlowLog;
+  /** The core's call path (core/calls/call-path.ts): a flow's only way to the database. */
+  callPath: CallPath;
   owner: OwnerProfile;
   callId: number;
   limits: VoicemailLimits;

@@ -1,12 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { and, eq, isNull } from 'drizzle-orm';
-import { connectionOf, retryWhileBusy, type Db } from '../../core/db/client.js';
-import { calls } from '../../core/db/schema.js';
+import type { CallPath, ClaimedJob, StoreRecordingPayload } from '../../core/calls/call-path.js';
 import type { BackoffPolicy } from '../../core/pipeline/backoff.js';
-import { JobQueue, type ClaimedJob } from '../../core/pipeline/queue.js';
-import { JobWorker } from '../../core/pipeline/worker.js';
-import { STORE_RECORDING_JOB, storeRecordingKey, type StoreRecordingPayload } from '../../core/pipeline/recording-jobs.js';
 import { errorMessage } from '../../core/pipeline/retryable.js';
 import { parseWavHeader } from '../../models/audio/wav-header.js';
 import { AriNotFoundError, type AriRest } from '../ari/types.js';
@@ -17,13 +12,13 @@ import { alreadyStored, storeRecording } from './store-recording.js';
 /**
  * Recordings that could not be stored when their call ended (recordings disk full, the
  * fetch refused) are fetched again later: each is a durable `store-recording` job in the
- * jobs table, run by the PBX's own JobWorker (the PBX is the only part that can reach
- * Asterisk), so a restart resumes them, and the copy on Asterisk is deleted only once the
+ * jobs table, run by the PBX's own JobWorker (CallPath.recordingJobs: the PBX is the only
+ * part that can reach Asterisk), so a restart resumes them, and the copy on Asterisk is deleted only once the
  * local file exists and the call row names it. The worker starts with the first ARI
  * connection and is kicked after every reconnection (StasisApp.reconcile).
  */
 export interface RecordingRetryDeps {
-  db: Db;
+  callPath: CallPath;
   rest: AriRest;
   log: FlowLog;
   recordingsDir: string;
@@ -65,25 +60,20 @@ class RecordingNotStored extends Error {
 
 export function createRecordingRetries(deps: RecordingRetryDeps, opts: RecordingRetryOptions = {}): RecordingRetries {
   const backoff = opts.backoff ?? RECORDING_RETRY_BACKOFF;
-  const queue = new JobQueue(connectionOf(deps.db), () => new Date(), { leaseMs: 5 * 60_000, backoff, kinds: [STORE_RECORDING_JOB] });
-  const worker = new JobWorker({ queue, handlers: { [STORE_RECORDING_JOB]: (job) => storeLater(deps, job) }, log: deps.log, pollMs: opts.pollMs });
+  const jobs = deps.callPath.recordingJobs({ run: (job) => storeLater(deps, job), backoff, pollMs: opts.pollMs });
   return {
-    queue: (payload) =>
-      retryWhileBusy(deps.db, 'queue a recording retry', () =>
-        queue.enqueue(STORE_RECORDING_JOB, storeRecordingKey(payload.callId), { ...payload }, { runAt: new Date(Date.now() + backoff.baseMs), maxAttempts: MAX_ATTEMPTS }),
-      ),
-    start: () => worker.start(),
-    kick: () => worker.kick(),
-    stop: () => worker.stop(),
+    queue: (payload) => jobs.queue(payload, { runAt: new Date(Date.now() + backoff.baseMs), maxAttempts: MAX_ATTEMPTS }),
+    start: () => jobs.start(),
+    kick: () => jobs.kick(),
+    stop: () => jobs.stop(),
   };
 }
 
 /** One retry: fetch and store the recording, name it on the row, delete it on Asterisk, tell the pipeline. */
 async function storeLater(deps: RecordingRetryDeps, job: ClaimedJob): Promise<void> {
-  const { db, log } = deps;
+  const { callPath, log } = deps;
   const p = job.payload as unknown as StoreRecordingPayload & { message?: 'yes' | 'unknown' };
-  const settle = (what: string, write: () => unknown) => retryWhileBusy(db, `recording retry: ${what}`, write, { log });
-  const call = db.select().from(calls).where(eq(calls.id, p.callId)).get();
+  const call = callPath.findCall(p.callId);
   if (!call || call.recordingFile) return;
 
   try {
@@ -99,11 +89,9 @@ async function storeLater(deps: RecordingRetryDeps, job: ClaimedJob): Promise<vo
   if (p.message === 'unknown' && !(await fileHoldsMessage(file))) {
     // Silence only, as the call's own finisher would have judged it: no message after all.
     await fs.rm(file, { force: true });
-    await settle('mark missed', () => db.update(calls).set({ status: 'missed' }).where(eq(calls.id, p.callId)).run());
+    await callPath.recordingHeldNoMessage(p.callId);
   } else {
-    await settle('name the file', () =>
-      db.update(calls).set({ recordingFile: p.fileName }).where(and(eq(calls.id, p.callId), isNull(calls.recordingFile))).run(),
-    );
+    await callPath.recordingStored(p.callId, p.fileName);
   }
   log.info({ callId: p.callId, attempt: job.attempt }, 'recording retry: recording stored');
   await deleteOnAsterisk(deps, p.name);

@@ -4,13 +4,10 @@
 // (better-sqlite3 blocks its own thread while it waits, so it cannot come from this one).
 // The core's connection gets a 200 ms busy timeout here instead of its 5 s, so "longer than
 // the busy timeout" does not cost the test whole seconds; nothing else about it changes.
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import readline from 'node:readline';
 import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { projectRoot } from '../../core/config/paths.js';
 import { loadConfig } from '../../core/config/config.js';
 import { busyRefusals } from '../../core/db/client.js';
 import { calls, jobs, notifications } from '../../core/db/schema.js';
@@ -24,49 +21,9 @@ import { callerSpeech } from '../ari-sim/caller-audio.js';
 import { APP, CALLER, startHarness as startPbxHarness, type Harness as PbxHarness } from '../pbx/harness.js';
 import { OWNER_MOBILE, startHarness as startPipelineHarness, type Harness as PipelineHarness } from '../pipeline/harness.js';
 import { useEngineDoubles } from '../helpers/engine-doubles.js';
+import { startLockHolder } from '../helpers/lock-holder.js';
 
 const BUSY_TIMEOUT_MS = 200;
-
-/** A second process holding SQLite's write lock on `file` while the test says so. */
-async function startLockHolder(file: string) {
-  const script = `
-    const db = new (require('better-sqlite3'))(process.argv[1]);
-    db.pragma('busy_timeout = 30000');
-    require('node:readline').createInterface({ input: process.stdin }).on('line', (cmd) => {
-      if (cmd === 'lock') db.exec('BEGIN EXCLUSIVE');
-      if (cmd === 'unlock') db.exec('COMMIT');
-      process.stdout.write(cmd + 'ed\\n');
-    });
-    process.stdout.write('ready\\n');`;
-  const child: ChildProcessWithoutNullStreams = spawn(process.execPath, ['-e', script, file], { cwd: projectRoot() });
-  const lines = readline.createInterface({ input: child.stdout });
-  const replies: string[] = [];
-  const waiters: Array<() => void> = [];
-  lines.on('line', (l) => {
-    replies.push(l);
-    waiters.splice(0).forEach((w) => w());
-  });
-  const reply = (want: string) =>
-    new Promise<void>((resolve, reject) => {
-      const check = () => (replies.includes(want) ? resolve() : waiters.push(check));
-      child.once('exit', (code) => reject(new Error(`lock holder exited (${code})`)));
-      check();
-    });
-  await reply('ready');
-  return {
-    async lock() {
-      child.stdin.write('lock\n');
-      await reply('locked');
-    },
-    async unlock() {
-      child.stdin.write('unlock\n');
-      await reply('unlocked');
-    },
-    stop() {
-      child.kill('SIGKILL');
-    },
-  };
-}
 
 const engines = useEngineDoubles();
 const cleanups: Array<() => unknown> = [];

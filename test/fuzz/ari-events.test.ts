@@ -7,6 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createCallPath } from '../../core/calls/call-path.js';
 import { openDatabase, type DatabaseHandle } from '../../core/db/client.js';
 import { calls, phoneNumbers, users } from '../../core/db/schema.js';
 import { AriNotFoundError, type AriEvent, type AriRest, type ChannelSnapshot } from '../../pbx/ari/types.js';
@@ -75,17 +76,18 @@ describe('ARI event handling', () => {
           run++;
           const id = (c: string) => `fuzz-${run}-${c}`;
           const announced: number[] = [];
+          const callPath = createCallPath(handle.db, quiet);
           const app = new StasisApp({
             app: APP,
             rest,
-            db: handle.db,
+            callPath,
             prompts: { get: async () => ({ mediaUri: 'sound:appliance/x', file: '/dev/null', durationMs: 1000 }) },
             log: quiet,
             recordingsDir: path.join(dir, 'recordings'),
             now: () => new Date(),
             callFinished: [(callId) => announced.push(callId)],
             // Never started: a failed store is only queued here, as the PBX does before Asterisk is reachable.
-            recordingRetries: createRecordingRetries({ db: handle.db, rest, log: quiet, recordingsDir: path.join(dir, 'recordings'), callFinished: [] }),
+            recordingRetries: createRecordingRetries({ callPath, rest, log: quiet, recordingsDir: path.join(dir, 'recordings'), callFinished: [] }),
             limits: { maxDurationSeconds: 30, maxSilenceSeconds: 3 },
           });
           const dids = new Map<string, Set<string>>(); // channel → DIDs of its StasisStarts to this app

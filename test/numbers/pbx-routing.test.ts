@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createCallPath } from '../../core/calls/call-path.js';
 import { routeCall } from '../../pbx/routing.js';
 import { activeCustomer, signInAdmin } from '../helpers/accounts.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
@@ -11,7 +12,7 @@ afterEach(() => server.close());
 
 describe('numbers and the PBX', () => {
   it('routes a bought number to its owner, and a released one to the unknown-number outcome', async () => {
-    const route = (did: string) => routeCall(server.database.db, did, server.services.now()).decision;
+    const route = (did: string) => routeCall(createCallPath(server.database.db, server.services.log), did, server.services.now()).decision;
     expect(route('+447700900001')).toEqual({ kind: 'not-in-service' });
 
     const owner = await activeCustomer(server);

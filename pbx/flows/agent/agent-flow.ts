@@ -1,9 +1,5 @@
 import dns from 'node:dns/promises';
 import net from 'node:net';
-import { eq } from 'drizzle-orm';
-import type { Db } from '../../../core/db/client.js';
-import { calls, users } from '../../../core/db/schema.js';
-import { recordUnansweredQuestion } from '../../../core/questions/repository.js';
 import type { MediaFormat } from '../../media/codecs.js';
 import { PacedPlayer } from '../../media/paced-player.js';
 import { RtpEndpoint } from '../../media/rtp-endpoint.js';
@@ -17,7 +13,6 @@ import type { AriMediaRest } from './media-rest.js';
 import { formatTranscript } from './transcript.js';
 
 export interface AgentFlowDeps {
-  db: Db;
   engines: AgentEnginesPort;
   media: AriMediaRest;
   /** The Stasis app externalMedia channels are placed in (see media-app.ts). */
@@ -50,14 +45,6 @@ async function asAddress(host: string): Promise<string> {
   return (await dns.lookup(host, { family: 4 })).address;
 }
 
-/**
- * Urgent now, whatever the summary later makes of the dialogue: the summary step keeps it
- * (core/pipeline/post-call.ts never lowers a call the flow flagged).
- */
-function flagUrgent(db: Db, callId: number, reason: string): void {
-  db.update(calls).set({ urgency: 'urgent', urgencyReason: reason }).where(eq(calls.id, callId)).run();
-}
-
 /** After the goodbye's last frame leaves, Asterisk still has it in its jitter buffer. */
 const GOODBYE_TAIL_MS = 300;
 
@@ -82,9 +69,7 @@ function firstFrame(endpoint: RtpEndpoint, maxMs: number): Promise<void> {
 export function createAgentFlow(deps: AgentFlowDeps): CallFlow {
   return async (ctx: FlowContext) => {
     const outcome = ctx.outcome as AgentFlowOutcome;
-    const { session, log, callId } = ctx;
-    const profile = deps.db.select({ kb: users.knowledgeBase, industry: users.industry }).from(users).where(eq(users.id, ctx.owner.userId)).get();
-    const knowledgeBase = profile?.kb ?? null;
+    const { session, log, callId, callPath } = ctx;
     const bridgeId = `agent-${callId}`;
 
     await answer(ctx);
@@ -133,6 +118,18 @@ export function createAgentFlow(deps: AgentFlowDeps): CallFlow {
     const vad = await createVad({ sampleRate: endpoint.info.sampleRate, frameSamples: endpoint.info.frameSamples }, log);
     cleanup.push(() => vad.close());
 
+    // The call's writes wait out a database locked by another process off the event loop
+    // (CallPath), so the conversation goes on meanwhile; the flow returns only once they
+    // landed, so the finisher announces the call after them (the summary reads them).
+    const writes = new Set<Promise<void>>();
+    const write = (what: string, w: Promise<void>) => {
+      const settled = w.catch((err: unknown) => log.error({ err, callId }, `agent: could not ${what}`)).finally(() => writes.delete(settled));
+      writes.add(settled);
+    };
+    const written = async () => {
+      while (writes.size) await Promise.all([...writes]);
+    };
+
     const hangup = new AbortController();
     void session.whenGone(24 * 3600_000).then((gone) => gone && hangup.abort());
     const conversation = new AgentConversation(
@@ -143,11 +140,10 @@ export function createAgentFlow(deps: AgentFlowDeps): CallFlow {
         workDir: deps.workDir,
         log,
         timing: deps.timing,
-        onUnanswered: (question, aiResponse) => {
-          recordUnansweredQuestion(deps.db, { userId: ctx.owner.userId, callId, question, callerNumber: session.callerNumber, aiResponse });
-        },
+        onUnanswered: (question, aiResponse) =>
+          write('record the unanswered question', callPath.recordUnansweredQuestion({ userId: ctx.owner.userId, callId, question, callerNumber: session.callerNumber, aiResponse })),
         onTurnMetrics: (m) => deps.onTurnMetrics?.({ ...m, callId }),
-        onUrgent: (reason) => flagUrgent(deps.db, callId, reason),
+        onUrgent: (reason) => write('flag the call urgent', callPath.flagUrgent(callId, reason)),
         // The owner joins the agent's bridge, so its recording carries on across the transfer.
         putThrough:
           ctx.transfer && ctx.ownerPhone
@@ -155,7 +151,7 @@ export function createAgentFlow(deps: AgentFlowDeps): CallFlow {
             : undefined,
         onBargeIn: (m) => deps.onBargeIn?.({ ...m, callId }),
       },
-      { businessName: ctx.owner.businessName, knowledgeBase, voice: ctx.owner.voice, callerNumber: session.callerNumber, industry: profile?.industry },
+      { businessName: ctx.owner.businessName, knowledgeBase: ctx.owner.knowledgeBase, voice: ctx.owner.voice, callerNumber: session.callerNumber, industry: ctx.owner.industry },
     );
 
     try {
@@ -163,8 +159,9 @@ export function createAgentFlow(deps: AgentFlowDeps): CallFlow {
       const transcript = formatTranscript(result.transcript);
       outcome.status = 'answered';
       outcome.transcript = transcript;
-      // Stored now, so the post-call job summarises the dialogue instead of transcribing the mix.
-      if (transcript) deps.db.update(calls).set({ transcription: transcript, transcriptionStatus: 'done' }).where(eq(calls.id, callId)).run();
+      // Stored before the call is finished, so the post-call job summarises the dialogue instead
+      // of transcribing the mix; the hang-up below does not wait for it.
+      if (transcript) write('store the transcript', callPath.saveAgentTranscript(callId, transcript));
       if (result.speechFailed && !session.gone) {
         // The agent cannot speak: take a voicemail with Asterisk's built-in prompts instead.
         hangup.abort();
@@ -183,6 +180,7 @@ export function createAgentFlow(deps: AgentFlowDeps): CallFlow {
     } finally {
       hangup.abort();
       await runCleanup();
+      await written();
     }
   };
 }

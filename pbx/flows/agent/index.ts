@@ -37,16 +37,18 @@ export interface AgentFlowInstall {
   stop(): void;
 }
 
-/** Wires the agent flow to the services' engines and ARI. Call once, before startPbx, and give it the flow. */
+/**
+ * Wires the agent flow to the services' engines and ARI. Call once, before startPbx, and give
+ * it the flow; the database it reaches through each call's FlowContext (the PBX's CallPath).
+ */
 export function installAgentFlow(services: Services, opts: InstallOptions = {}): AgentFlowInstall {
-  const { config, database, log, agentEngines: engines } = services;
+  const { config, log, agentEngines: engines } = services;
   if (!config.ari.url) throw new Error('ARI_URL is not set: the agent flow needs Asterisk');
   const ariBase = config.ari.url.replace(/\/ari\/?$/, '');
   const mediaApp = openMediaApp({ url: ariBase, username: config.ari.username, password: config.ari.password, app: config.ari.app, log });
   // Its own small pool: media set-up is a few requests per agent call, never a burst.
   const ariHttp = createAriHttp({ url: ariBase, username: config.ari.username, password: config.ari.password, maxSockets: 8 });
   const deps: AgentFlowDeps = {
-    db: database.db,
     engines,
     media: createAriMediaRest(ariHttp, mediaApp.name),
     mediaApp: mediaApp.name,

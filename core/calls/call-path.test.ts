@@ -1,0 +1,61 @@
+import { eq } from 'drizzle-orm';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { openDatabase, type DatabaseHandle } from '../db/client.js';
+import { calls, phoneNumbers, unansweredQuestions, users } from '../db/schema.js';
+import { createCallPath, type CallPath } from './call-path.js';
+
+let handle: DatabaseHandle;
+let path: CallPath;
+let userId: number;
+const quiet = { info() {}, warn() {}, error() {} };
+
+beforeEach(() => {
+  handle = openDatabase(':memory:');
+  path = createCallPath(handle.db, quiet);
+  userId = handle.db
+    .insert(users)
+    .values({ email: 'o@example.co.uk', passwordHash: 'x', accountStatus: 'active', businessName: 'Acme Heating', aiMode: 'agent', voicePreference: 'male', knowledgeBase: 'Q: Hours?\nA: 8 to 6.', industry: 'Plumbing & Heating' })
+    .returning()
+    .get().id;
+  handle.db.insert(phoneNumbers).values({ phoneNumber: '+447700900001', provider: 'static', providerSid: 'a', userId, assignedAt: new Date() }).run();
+});
+afterEach(() => handle.close());
+
+describe('call path', () => {
+  it('looks a DID up with everything routing and the flows need about its owner', () => {
+    const { number, owner } = path.lookupDid('+447700900001');
+    expect(number).toMatchObject({ userId, releasedAt: null });
+    expect(owner).toEqual({
+      id: userId,
+      accountStatus: 'active',
+      trialExpiresAt: null,
+      aiMode: 'agent',
+      businessName: 'Acme Heating',
+      callGreeting: null,
+      voice: 'male',
+      knowledgeBase: 'Q: Hours?\nA: 8 to 6.',
+      industry: 'Plumbing & Heating',
+    });
+    expect(path.lookupDid('+447700900999')).toEqual({ number: undefined, owner: undefined });
+  });
+
+  it("lands the agent's writes on the call: transcript, urgency, unanswered question", async () => {
+    const { call } = await path.openCall({ userId, channelId: 'c1', fromNumber: '07700 900777', toNumber: '+447700900001', mode: 'agent', createdAt: new Date() });
+    await path.saveAgentTranscript(call.id, 'Agent: Hello.\nCaller: Hi.');
+    await path.flagUrgent(call.id, 'The caller said it was urgent.');
+    await path.recordUnansweredQuestion({ userId, callId: call.id, question: 'Pool heaters?', callerNumber: '07700 900777', aiResponse: 'I do not know.' });
+    expect(path.findCall(call.id)).toMatchObject({ transcription: 'Agent: Hello.\nCaller: Hi.', transcriptionStatus: 'done', urgency: 'urgent', urgencyReason: 'The caller said it was urgent.' });
+    expect(handle.db.select().from(unansweredQuestions).where(eq(unansweredQuestions.callId, call.id)).all()).toMatchObject([{ question: 'Pool heaters?', callerNumber: '+447700900777' }]);
+  });
+
+  it('finishes a call once and names a retried recording only when the row has none', async () => {
+    const { call } = await path.openCall({ userId, channelId: 'c2', fromNumber: '+447700900777', toNumber: '+447700900001', mode: 'voicemail', createdAt: new Date() });
+    const result = { status: 'voicemail' as const, duration: 12, endedAt: new Date(), recordingFile: null };
+    expect(await path.finishCall(call.id, result)).toBe(true);
+    expect(await path.finishCall(call.id, result)).toBe(false);
+    await path.recordingStored(call.id, 'call-x.wav');
+    await path.recordingStored(call.id, 'call-y.wav');
+    expect(handle.db.select().from(calls).where(eq(calls.id, call.id)).get()?.recordingFile).toBe('call-x.wav');
+    expect(path.openCalls()).toEqual([]);
+  });
+});

@@ -1,0 +1,191 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { CallHandlingDecision } from '../../contract/call-handling.js';
+import { decideHandling, loadCallHandling, ownerDid } from '../call-handling/index.js';
+import { connectionOf, retryWhileBusy, type Db } from '../db/client.js';
+import { preparedPerDb } from '../db/prepared.js';
+import { calls, phoneNumbers, users, type Call, type User } from '../db/schema.js';
+import type { BackoffPolicy } from '../pipeline/backoff.js';
+import { JobQueue, type ClaimedJob } from '../pipeline/queue.js';
+import { STORE_RECORDING_JOB, storeRecordingKey, type StoreRecordingPayload } from '../pipeline/recording-jobs.js';
+import { JobWorker, type WorkerLog } from '../pipeline/worker.js';
+import { recordUnansweredQuestion, type NewUnansweredQuestion } from '../questions/repository.js';
+import { findCallByChannel, finishCall, openCall, openCalls, type FinishCall, type OpenCall } from './call-store.js';
+import type { NumberFacts, OwnerFacts } from './routing-rules.js';
+
+export type { Call } from '../db/schema.js';
+export type { FinishCall, OpenCall } from './call-store.js';
+export type { NewUnansweredQuestion } from '../questions/repository.js';
+export type { StoreRecordingPayload } from '../pipeline/recording-jobs.js';
+export type { ClaimedJob } from '../pipeline/queue.js';
+
+/** What routing and the call flows know about the business behind a number. */
+export interface CallOwner extends OwnerFacts {
+  businessName: string | null;
+  callGreeting: string | null;
+  voice: User['voicePreference'];
+  /** The agent's Q:/A: text. */
+  knowledgeBase: string | null;
+  /** SPEC's industry (trades that handle gas get the agent's gas safety line). */
+  industry: string | null;
+}
+
+/** A DID's row and its owner, as the routing rule (routing-rules.ts) takes them; absent when there is none. */
+export interface DidLookup {
+  number?: NumberFacts;
+  owner?: CallOwner;
+}
+
+/** What call handling decided for one call, with what a transfer needs. */
+export interface HandlingPlan {
+  decision: CallHandlingDecision;
+  transferNumber: string | null;
+  ringSeconds: number;
+}
+
+/** `store-recording` jobs (recording-jobs.ts) on their own worker: only the PBX can reach Asterisk to run them. */
+export interface RecordingJobs {
+  /** Durable: the job survives a restart. False when the call already has one. */
+  queue(payload: StoreRecordingPayload & { message?: 'yes' | 'unknown' }, opts: { runAt: Date; maxAttempts: number }): Promise<boolean>;
+  start(): void;
+  kick(): void;
+  stop(): Promise<void>;
+}
+
+/**
+ * The one way the PBX reaches the core's tables during a call. Reads are synchronous:
+ * in WAL mode a reader never waits for a writer (SQLite's wal.html: "readers do not block
+ * writers and a writer does not block readers"), so another process holding the write lock
+ * (a backup, an operator's sqlite3 shell) cannot make them answer SQLITE_BUSY. Every write
+ * goes through retryWhileBusy: each attempt blocks the thread for at most 25 ms, the waiting
+ * happens between attempts, so calls in progress keep their audio while the lock is held.
+ */
+export interface CallPath {
+  /** The DID (E.164, as phone_numbers holds it) with its owner's profile, status and settings. */
+  lookupDid(did: string): DidLookup;
+  /** The owner by id (their greeting changed; a test transfer's briefing). */
+  owner(userId: number): CallOwner | undefined;
+  /** The owner's call handling for this caller now (hours, block and VIP lists, withheld numbers, ring first). */
+  handlingPlan(userId: number, aiMode: 'voicemail' | 'agent', callerNumber: string, now: Date): HandlingPlan;
+  /** The owner's transfer number and ring time (a test transfer). */
+  transferTarget(userId: number): { transferNumber: string | null; ringSeconds: number };
+  /** The owner's own appliance number (their oldest active DID): a test transfer's caller ID. */
+  ownerDid(userId: number): string | undefined;
+
+  findCall(id: number): Call | undefined;
+  findCallByChannel(channelId: string): Call | undefined;
+  /** Rows whose call has not been made final (the core stopped or the link dropped mid-call). */
+  openCalls(): Call[];
+
+  /** Inserts the row for a channel, or finds the one already there (`existing`). The caller waits: up to 20 s. */
+  openCall(call: OpenCall): Promise<{ call: Call; existing: boolean }>;
+  /** Makes a call row final; false when it already was (only one finisher announces the call). */
+  finishCall(id: number, result: FinishCall): Promise<boolean>;
+  /** The agent's dialogue as the call's transcription, so the post-call job summarises it instead of transcribing the mix. */
+  saveAgentTranscript(callId: number, transcript: string): Promise<void>;
+  /** Urgent now, whatever the summary later makes of the call (post-call.ts never lowers a flagged call). */
+  flagUrgent(callId: number, reason: string): Promise<void>;
+  /** A question the knowledge base did not cover, for the owner's list. */
+  recordUnansweredQuestion(q: NewUnansweredQuestion): Promise<void>;
+  /** A retried recording is stored: the row names its file (unless one already does). */
+  recordingStored(callId: number, fileName: string): Promise<void>;
+  /** A retried recording held silence only: the call is missed after all. */
+  recordingHeldNoMessage(callId: number): Promise<void>;
+  /** The durable store-recording jobs, run by `run` (the PBX's fetch from Asterisk). */
+  recordingJobs(opts: { run: (job: ClaimedJob) => Promise<void>; backoff: BackoffPolicy; pollMs?: number }): RecordingJobs;
+}
+
+const statements = preparedPerDb((db) => ({
+  number: db
+    .select()
+    .from(phoneNumbers)
+    .where(eq(phoneNumbers.phoneNumber, sql.placeholder('did')))
+    .prepare(),
+  user: db
+    .select()
+    .from(users)
+    .where(eq(users.id, sql.placeholder('id')))
+    .prepare(),
+  call: db
+    .select()
+    .from(calls)
+    .where(eq(calls.id, sql.placeholder('id')))
+    .prepare(),
+}));
+
+function callOwnerOf(u: User): CallOwner {
+  return {
+    id: u.id,
+    accountStatus: u.accountStatus,
+    trialExpiresAt: u.trialExpiresAt,
+    aiMode: u.aiMode,
+    businessName: u.businessName,
+    callGreeting: u.callGreeting,
+    voice: u.voicePreference,
+    knowledgeBase: u.knowledgeBase,
+    industry: u.industry,
+  };
+}
+
+/** Built once by the PBX's composition root (pbx/index.ts startPbx) over the appliance database. */
+export function createCallPath(db: Db, log: WorkerLog): CallPath {
+  const write = <T>(what: string, fn: () => T, maxWaitMs?: number) => retryWhileBusy(db, what, fn, { log, ...(maxWaitMs ? { maxWaitMs } : {}) });
+  const owner = (userId: number) => {
+    const u = statements(db).user.get({ id: userId });
+    return u ? callOwnerOf(u) : undefined;
+  };
+  return {
+    lookupDid(did) {
+      const number = statements(db).number.get({ did });
+      return { number, owner: number?.userId != null ? owner(number.userId) : undefined };
+    },
+    owner,
+    handlingPlan(userId, aiMode, callerNumber, now) {
+      const settings = loadCallHandling(db, userId);
+      return { decision: decideHandling(settings, aiMode, callerNumber, now), transferNumber: settings.transferNumber, ringSeconds: settings.transferTimeoutSeconds };
+    },
+    transferTarget(userId) {
+      const { transferNumber, transferTimeoutSeconds } = loadCallHandling(db, userId);
+      return { transferNumber, ringSeconds: transferTimeoutSeconds };
+    },
+    ownerDid: (userId) => ownerDid(db, userId),
+
+    findCall: (id) => statements(db).call.get({ id }),
+    findCallByChannel: (channelId) => findCallByChannel(db, channelId),
+    openCalls: () => openCalls(db),
+
+    // A backup or an operator's sqlite3 session may hold the write lock: the row is retried
+    // with the thread free (other calls keep their audio), for up to 20 s; then goodbye.
+    openCall: (call) => write('open the call row', () => openCall(db, call), 20_000),
+    finishCall: (id, result) => write(`finish call ${id}`, () => finishCall(db, id, result)),
+    saveAgentTranscript: async (callId, transcript) => {
+      await write(`save the agent transcript of call ${callId}`, () =>
+        db.update(calls).set({ transcription: transcript, transcriptionStatus: 'done' }).where(eq(calls.id, callId)).run(),
+      );
+    },
+    flagUrgent: async (callId, reason) => {
+      await write(`flag call ${callId} urgent`, () => db.update(calls).set({ urgency: 'urgent', urgencyReason: reason }).where(eq(calls.id, callId)).run());
+    },
+    recordUnansweredQuestion: async (q) => {
+      await write(`record an unanswered question of call ${q.callId ?? '-'}`, () => recordUnansweredQuestion(db, q));
+    },
+    recordingStored: async (callId, fileName) => {
+      await write('recording retry: name the file', () =>
+        db.update(calls).set({ recordingFile: fileName }).where(and(eq(calls.id, callId), isNull(calls.recordingFile))).run(),
+      );
+    },
+    recordingHeldNoMessage: async (callId) => {
+      await write('recording retry: mark missed', () => db.update(calls).set({ status: 'missed' }).where(eq(calls.id, callId)).run());
+    },
+    recordingJobs({ run, backoff, pollMs }) {
+      const queue = new JobQueue(connectionOf(db), () => new Date(), { leaseMs: 5 * 60_000, backoff, kinds: [STORE_RECORDING_JOB] });
+      const worker = new JobWorker({ queue, handlers: { [STORE_RECORDING_JOB]: (job) => run(job) }, log, pollMs });
+      return {
+        queue: (payload, { runAt, maxAttempts }) =>
+          write('queue a recording retry', () => queue.enqueue(STORE_RECORDING_JOB, storeRecordingKey(payload.callId), { ...payload }, { runAt, maxAttempts })),
+        start: () => worker.start(),
+        kick: () => worker.kick(),
+        stop: () => worker.stop(),
+      };
+    },
+  };
+}
