@@ -105,7 +105,8 @@ describe('post-call pipeline: engine failures', () => {
     h.fireCallFinished(id);
     await vi.waitFor(() => expect(h.twilio.messages).toHaveLength(1), { timeout: 15_000, interval: 20 });
     expect(h.twilio.messages[0]!.body).toMatch(/New voicemail from \+447700900123 at \d\d:\d\d\. The transcript and summary will follow in your call log\. Reply DONE \d+ when called back\.$/);
-    expect(h.call(id)).toMatchObject({ transcriptionStatus: 'pending', summaryStatus: 'pending', notificationSent: true });
+    // The row says so once the provider's answer is back (the double has the text a moment before).
+    await vi.waitFor(() => expect(h.call(id)).toMatchObject({ transcriptionStatus: 'pending', summaryStatus: 'pending', notificationSent: true }));
     // The attempt records its error just after the text goes out.
     await vi.waitFor(() => expect(h.jobOf(id).lastError).toMatch(/Whisper is unreachable/));
 
