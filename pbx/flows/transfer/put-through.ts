@@ -87,14 +87,14 @@ export async function putThrough(ctx: FlowContext, deps: TransferDeps, req: Tran
   const legDeps = { session: leg, rest, prompts: ctx.prompts, log };
   let bridgeToDestroy: string | undefined;
   let ringback: { stop(): Promise<void> } = { stop: async () => undefined };
+  let dialling: Promise<{ answer: Promise<'answered' | TransferOutcome> } | undefined> = Promise.resolve(undefined);
   try {
     // The owner's phone starts ringing while the caller hears "Let me try to put you through".
     result.marks.dialledAt = performance.now();
-    const ringing = ringOwner(rest, deps, leg, { to: req.to, ringSeconds: req.ringSeconds, callerId: storedNumber(session.did), appArgs: `${OWNER_LEG_ARG},${session.channelId}` }, log);
-    ringing.catch(() => undefined); // awaited below unless the caller hangs up first
+    dialling = dialOwner(rest, deps, leg, { to: req.to, ringSeconds: req.ringSeconds, callerId: storedNumber(session.did), appArgs: `${OWNER_LEG_ARG},${session.channelId}` }, log);
     await say(ctx, PUTTING_THROUGH, owner.voice, FALLBACK_SOUNDS.puttingThrough);
     ringback = await startTone(ctx);
-    const rang = await untilCallerLeaves(ringing);
+    const rang = await untilCallerLeaves((await dialling)!.answer);
     if (rang !== 'answered') return await backToCaller(ctx, ringback, result, rang);
     if (!req.bridgeId) {
       // Ready before the owner's key, so taking the call costs as few requests as possible.
@@ -123,6 +123,8 @@ export async function putThrough(ctx: FlowContext, deps: TransferDeps, req: Tran
     if (err instanceof CallEnded && result.outcome !== 'connected') result.outcome = 'no-answer';
     throw err;
   } finally {
+    // A caller who hangs up during "putting you through" must not leave the owner's phone ringing.
+    await dialling.catch(() => undefined);
     await hangUp(legDeps).catch((err) => log.warn({ err, callId }, 'transfer: could not hang up the owner’s phone'));
     deps.legs.close(legId);
     if (bridgeToDestroy) await rest.destroyBridge(bridgeToDestroy).catch((err) => log.warn({ err, callId }, 'transfer: could not remove the bridge'));
@@ -138,9 +140,30 @@ export async function ringOwner(
   rest: FlowContext['rest'],
   deps: TransferDeps,
   leg: CallSession,
-  o: { to: string; ringSeconds: number; callerId: string; appArgs: string },
+  o: OwnerCall,
   log: FlowContext['log'],
 ): Promise<'answered' | TransferOutcome> {
+  return (await dialOwner(rest, deps, leg, o, log)).answer;
+}
+
+interface OwnerCall {
+  to: string;
+  ringSeconds: number;
+  callerId: string;
+  appArgs: string;
+}
+
+/**
+ * Places the call to the owner's phone; resolves once Asterisk has taken the request (so a
+ * hang-up after it finds the channel), with how the ringing ends.
+ */
+async function dialOwner(
+  rest: FlowContext['rest'],
+  deps: TransferDeps,
+  leg: CallSession,
+  o: OwnerCall,
+  log: FlowContext['log'],
+): Promise<{ answer: Promise<'answered' | TransferOutcome> }> {
   const answeredOrGone = leg.waitFor((e) => e.type === 'StasisStart' || e.type === 'ChannelDestroyed', {
     what: 'the owner’s phone',
     // Asterisk ends the ringing itself at ringSeconds; this only covers its events going missing.
@@ -150,15 +173,17 @@ export async function ringOwner(
     await rest.originate({ endpoint: outboundEndpoint(deps.endpointTemplate, o.to), app: deps.app, appArgs: o.appArgs, callerId: o.callerId, timeoutSeconds: o.ringSeconds, channelId: leg.channelId });
   } catch (err) {
     log.warn({ err, channelId: leg.channelId }, 'transfer: the call to the owner could not be placed');
-    return 'failed';
+    return { answer: Promise.resolve('failed') };
   }
-  try {
-    const first = await answeredOrGone;
-    return first.type === 'ChannelDestroyed' ? outcomeOfUnansweredLeg(first.cause) : 'answered';
-  } catch (err) {
-    if (err instanceof StepTimeout) return 'no-answer';
-    throw err;
-  }
+  const answer = answeredOrGone.then(
+    (first): 'answered' | TransferOutcome => (first.type === 'ChannelDestroyed' ? outcomeOfUnansweredLeg(first.cause) : 'answered'),
+    (err: unknown): TransferOutcome => {
+      if (err instanceof StepTimeout) return 'no-answer';
+      throw err;
+    },
+  );
+  answer.catch(() => undefined); // the caller may be gone before anyone awaits it
+  return { answer };
 }
 
 /** Ringback on the caller's line until stopped (a playback of Asterisk's UK ring tone). */
