@@ -2,7 +2,7 @@
 // text and HTML, from the same facts as the text message.
 import { callDetailsPath } from '../../contract/links.js';
 import { formatPhone } from '../../contract/phone.js';
-import { callHeadline, type CallFacts } from '../notify/message.js';
+import { callHeadline, talkTime, TRANSFER_WORDS, type CallFacts } from '../notify/message.js';
 import { escapeHtml, htmlLink, htmlMail, htmlParagraphs } from './html.js';
 import type { Brand, MailMessage } from './templates.js';
 
@@ -29,6 +29,12 @@ function urgencyLine(c: SummaryMailFacts): string | null {
   return null;
 }
 
+/** A put-through tried on the call: taken (and for how long), or why not. */
+function transferLine(c: SummaryMailFacts): string | null {
+  if (!c.transferOutcome) return null;
+  return c.transferOutcome === 'connected' ? `You took the call and spoke for ${talkTime(c.transferTalkSeconds ?? 0)}` : `Not taken: ${TRANSFER_WORDS[c.transferOutcome]}`;
+}
+
 function summaryText(c: SummaryMailFacts): string {
   if (c.aiSummary?.trim()) return c.aiSummary.trim();
   if (c.status === 'missed') return 'The caller rang off without leaving a message.';
@@ -41,6 +47,7 @@ export function callSummaryMail(b: Brand, to: string, c: SummaryMailFacts): Mail
   const subject = `${urgent}${callHeadline(c)} from ${caller(c.fromNumber)} at ${clock(c.createdAt)}`;
   const lead = `${callHeadline(c)} from ${caller(c.fromNumber)} on ${when(c.createdAt)} (UK time).`;
   const urgency = urgencyLine(c);
+  const transfer = transferLine(c);
   const transcript = c.transcription?.trim() || null;
   const facts: [string, string][] = [
     ['From', caller(c.fromNumber)],
@@ -48,6 +55,8 @@ export function callSummaryMail(b: Brand, to: string, c: SummaryMailFacts): Mail
     ['Time', `${when(c.createdAt)} (UK time)`],
     ['Duration', minutes(c.duration)],
     ...(urgency ? ([['Urgency', urgency]] as [string, string][]) : []),
+    ...(transfer ? ([['Put through', transfer]] as [string, string][]) : []),
+    ...(c.callerTag === 'vip' ? ([['Caller', 'VIP']] as [string, string][]) : []),
   ];
 
   const text =

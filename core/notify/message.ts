@@ -22,7 +22,7 @@ export interface CallFacts {
 }
 
 /** Why the owner did not take a put-through call, in the owner's own terms. */
-const TRANSFER_WORDS: Record<Exclude<TransferOutcome, 'connected'>, string> = {
+export const TRANSFER_WORDS: Record<Exclude<TransferOutcome, 'connected'>, string> = {
   declined: 'you chose voicemail',
   'no-answer': 'no answer',
   busy: 'your line was busy',
@@ -88,7 +88,7 @@ function transferNote(c: CallFacts): string {
   return ` (We tried to put them through: ${TRANSFER_WORDS[c.transferOutcome]}.)`;
 }
 
-function talkTime(seconds: number): string {
+export function talkTime(seconds: number): string {
   const m = Math.floor(seconds / 60);
   const s = seconds % 60;
   return m === 0 ? `${s} s` : `${m} min ${s} s`;
