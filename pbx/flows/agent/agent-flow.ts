@@ -48,15 +48,21 @@ async function asAddress(host: string): Promise<string> {
 /** After the goodbye's last frame leaves, Asterisk still has it in its jitter buffer. */
 const GOODBYE_TAIL_MS = 300;
 
-/** The longest the greeting waits for the bridge's media to flow. */
-const MEDIA_READY_MAX_MS = 2000;
+/**
+ * The longest the greeting waits for the bridge's media to flow. Normally ~0.6 s; a loaded box
+ * can take over 2 s, and a greeting started sooner loses its first words (the disclosure's
+ * "Hello, you've reached…"). A phone that sends no audio at all until spoken to is the case
+ * this bound is for.
+ */
+const MEDIA_READY_MAX_MS = 4000;
 
-function firstFrame(endpoint: RtpEndpoint, maxMs: number): Promise<void> {
-  if (endpoint.packetsIn > 0) return Promise.resolve();
+/** Resolves true on the bridge's first frame, false when `maxMs` passed without one. */
+function firstFrame(endpoint: RtpEndpoint, maxMs: number): Promise<boolean> {
+  if (endpoint.packetsIn > 0) return Promise.resolve(true);
   return new Promise((resolve) => {
-    const done = () => (clearTimeout(timer), off(), resolve());
-    const timer = setTimeout(done, maxMs);
-    const off = endpoint.onFrame(done);
+    const done = (ready: boolean) => (clearTimeout(timer), off(), resolve(ready));
+    const timer = setTimeout(() => done(false), maxMs);
+    const off = endpoint.onFrame(() => done(true));
   });
 }
 
@@ -113,7 +119,7 @@ export function createAgentFlow(deps: AgentFlowDeps): CallFlow {
     // Asterisk drops what we send until its mixing bridge carries media (about 0.6 s on a
     // real Asterisk 20.17: callers missed the greeting's "Hello"). The bridge's first frame to
     // us says it is ready; a bound keeps a silent bridge from holding the greeting back.
-    await firstFrame(endpoint, MEDIA_READY_MAX_MS);
+    if (!(await firstFrame(endpoint, MEDIA_READY_MAX_MS))) log.warn({ callId, waitedMs: MEDIA_READY_MAX_MS }, 'agent: no audio from the bridge yet; greeting anyway');
 
     const vad = await createVad({ sampleRate: endpoint.info.sampleRate, frameSamples: endpoint.info.frameSamples }, log);
     cleanup.push(() => vad.close());
