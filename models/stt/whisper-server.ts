@@ -33,15 +33,16 @@ export function createWhisperServerStt(opts: WhisperServerOptions): SpeechToText
       try {
         const wav = path.join(dir, 'audio-16k.wav');
         await resampleTo16kMono(audioFile, wav, { signal });
-        const form = new FormData();
-        form.append('file', new Blob([await fs.readFile(wav)], { type: 'audio/wav' }), 'audio.wav');
-        form.append('response_format', 'json');
-        form.append('language', opts.language ?? 'en');
-        form.append('temperature', '0.0');
+        const upload = await multipartUpload(wav, opts.language ?? 'en');
         const timeout = AbortSignal.timeout(timeoutMs);
         let res: Response;
         try {
-          res = await doFetch(endpoint, { method: 'POST', body: form, signal: signal ? AbortSignal.any([signal, timeout]) : timeout });
+          res = await doFetch(endpoint, {
+            method: 'POST',
+            body: upload.bytes,
+            headers: { 'content-type': upload.contentType },
+            signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
+          });
         } catch (err) {
           if (timeout.aborted) throw new SpeechToTextError(`Whisper did not answer within ${timeoutMs} ms`, true, undefined, { cause: err });
           throw new SpeechToTextError(`Whisper is unreachable at ${opts.url}: ${(err as Error).message}`, true, undefined, { cause: err });
@@ -69,6 +70,22 @@ export function createWhisperServerStt(opts: WhisperServerOptions): SpeechToText
       }
     },
   };
+}
+
+/**
+ * The multipart body as bytes, encoded by the platform's own FormData serialiser. Handing
+ * fetch the FormData itself would let undici encode it on a background task that throws an
+ * unhandled rejection ("ReadableStream is already closed") when the request is aborted
+ * before it starts, as when the worker stops mid-job; a byte body has no such task.
+ */
+async function multipartUpload(wav: string, language: string): Promise<{ bytes: Uint8Array; contentType: string }> {
+  const form = new FormData();
+  form.append('file', new Blob([await fs.readFile(wav)], { type: 'audio/wav' }), 'audio.wav');
+  form.append('response_format', 'json');
+  form.append('language', language);
+  form.append('temperature', '0.0');
+  const encoded = new Response(form);
+  return { bytes: new Uint8Array(await encoded.arrayBuffer()), contentType: encoded.headers.get('content-type')! };
 }
 
 function describeError(e: unknown): string | undefined {

@@ -69,6 +69,22 @@ describe('whisper.cpp server adapter', () => {
     expect(await rejection(gone.transcribe(wav))).toMatchObject({ retryable: true });
   });
 
+  it('a job stopped just as the upload starts leaves no stray rejection behind', async () => {
+    // The worker's signal can fire between the resampling and the request (seen in CI as an
+    // unhandled "ReadableStream is already closed" from undici's FormData encoder).
+    const stray: unknown[] = [];
+    const onStray = (reason: unknown) => stray.push(reason);
+    process.on('unhandledRejection', onStray);
+    try {
+      const stopped = createWhisperServerStt({ url: engines.whisper.url, fetch: (url, init) => fetch(url, { ...init, signal: AbortSignal.abort() }) });
+      expect(await rejection(stopped.transcribe(wav))).toMatchObject({ retryable: true });
+      for (let i = 0; i < 10; i++) await new Promise(setImmediate);
+      expect(stray).toEqual([]);
+    } finally {
+      process.off('unhandledRejection', onStray);
+    }
+  });
+
   it('waits (retryable) when no Whisper service is configured', async () => {
     const err = await rejection(createSpeechToText({}).transcribe(wav));
     expect(err).toMatchObject({ retryable: true });
