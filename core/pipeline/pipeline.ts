@@ -136,10 +136,11 @@ export function createPipeline(services: Services, engines: PipelineEngines = {}
     remindCallbacks().catch((err: unknown) => log.error({ err }, 'call-back reminders failed'));
     try {
       const { abandoned, purged } = queue.sweep(o.retainDoneMs);
-      webhooks.sweep(o.retainDoneMs);
+      const deliveries = webhooks.sweep(o.retainDoneMs);
       const lost = orphans.all(now().getTime() - 2 * 60_000) as { id: number }[];
       for (const { id } of lost) enqueuePostCall(id);
-      if (abandoned || purged || lost.length) log.info({ abandoned, purged, requeuedCalls: lost.length }, 'job housekeeping');
+      if (abandoned || purged || lost.length || deliveries.settled)
+        log.info({ abandoned, purged, requeuedCalls: lost.length, webhookDeliveriesSettled: deliveries.settled }, 'job housekeeping');
       worker.kick(); // stale leases are claimable now
     } catch (err) {
       log.error({ err }, 'job housekeeping failed');

@@ -1,6 +1,6 @@
-import { and, desc, eq, inArray, lt } from 'drizzle-orm';
+import { and, desc, eq, inArray, lt, notExists, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
-import { calls, ownerWebhooks, webhookDeliveries, type Call, type OwnerWebhook, type WebhookDelivery } from '../db/schema.js';
+import { calls, jobs, ownerWebhooks, webhookDeliveries, type Call, type OwnerWebhook, type WebhookDelivery } from '../db/schema.js';
 import { DEFAULT_BACKOFF, type BackoffPolicy } from '../pipeline/backoff.js';
 import { JobQueue } from '../pipeline/queue.js';
 import { errorMessage } from '../pipeline/retryable.js';
@@ -13,7 +13,8 @@ import { newWebhookSecret, SIGNATURE_HEADER, signatureHeader } from './signature
 import { parseWebhookUrl } from './url-rules.js';
 
 export const WEBHOOK_JOB = 'webhook';
-export const webhookKey = (deliveryId: number) => `webhook:${deliveryId}`;
+export const webhookKey = (deliveryId: number) => `${WEBHOOK_JOB}:${deliveryId}`;
+const STOPPED_DURING_LAST_ATTEMPT = 'the appliance stopped during the last attempt';
 
 export interface WebhookOptions {
   /** Resolves webhook hosts (default: the system's `dns.lookup`); tests stub it. */
@@ -156,13 +157,35 @@ export class WebhookService {
     return row;
   }
 
-  /** Housekeeping: settled log rows older than `retainMs` go (pending ones stay until their job settles them). */
-  sweep(retainMs = 30 * 24 * 3600_000): number {
-    const before = new Date(this.services.now().getTime() - retainMs);
-    return this.db
+  /**
+   * Housekeeping, after the queue's own sweep: a pending log row whose job will never run
+   * again (the worker died during the last attempt, so the queue gave the job up) is settled
+   * as failed, so the console's log does not show it waiting for ever; then settled rows older
+   * than `retainMs` go (pending ones stay until their job settles them).
+   */
+  sweep(retainMs = 30 * 24 * 3600_000): { settled: number; purged: number } {
+    const now = this.services.now();
+    const settled = this.db
+      .update(webhookDeliveries)
+      .set({ status: 'failed', lastError: STOPPED_DURING_LAST_ATTEMPT, updatedAt: now })
+      .where(
+        and(
+          eq(webhookDeliveries.status, 'pending'),
+          notExists(
+            this.db
+              .select({ one: sql`1` })
+              .from(jobs)
+              .where(and(eq(jobs.key, sql`${WEBHOOK_JOB} || ':' || ${webhookDeliveries.id}`), inArray(jobs.status, ['pending', 'running']))),
+          ),
+        ),
+      )
+      .run().changes;
+    const before = new Date(now.getTime() - retainMs);
+    const purged = this.db
       .delete(webhookDeliveries)
       .where(and(inArray(webhookDeliveries.status, ['delivered', 'failed']), lt(webhookDeliveries.createdAt, before)))
       .run().changes;
+    return { settled, purged };
   }
 
   start(): void {

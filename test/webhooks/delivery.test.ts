@@ -10,7 +10,7 @@ import { afterEach, beforeAll, afterAll, describe, expect, it, vi } from 'vitest
 import { calls, webhookDeliveries, type Call } from '../../core/db/schema.js';
 import { createPipeline, type Pipeline } from '../../core/pipeline/pipeline.js';
 import type { ResolvedAddress } from '../../core/webhooks/address-guard.js';
-import { WebhookService } from '../../core/webhooks/service.js';
+import { WebhookService, webhookKey } from '../../core/webhooks/service.js';
 import { activeCustomer } from '../helpers/accounts.js';
 import type { ApiClient } from '../helpers/client.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
@@ -285,6 +285,24 @@ describe('durable delivery', () => {
     }
     expect(receiver.requests).toHaveLength(1);
     expect(receiver.requests[0]!.headers['x-callkeeper-delivery']).toBe(String(queued.id));
+  });
+
+  it('a delivery whose worker died during its last attempt is settled as failed by housekeeping; one still queued is left alone', async () => {
+    f = await start();
+    await f.pipeline.stop();
+    const services = f.server.services;
+    const dead = services.webhooks!.enqueueTest(f.ownerId)!;
+    const waiting = services.webhooks!.enqueueTest(f.ownerId)!;
+    // What a process killed mid-request leaves behind: its last attempt claimed, the lease long expired.
+    services.database.sqlite
+      .prepare(`update jobs set status = 'running', attempts = max_attempts, locked_at = ? where key = ?`)
+      .run(Date.now() - 24 * 3600_000, webhookKey(dead.id));
+    f.pipeline.sweep();
+    expect(f.delivery(dead.id)).toMatchObject({ status: 'failed', lastError: 'the appliance stopped during the last attempt' });
+    expect(f.delivery(waiting.id)).toMatchObject({ status: 'pending', lastError: null });
+    const log = (await f.owner.get('/api/user/webhook')).body as { deliveries: { id: number; status: string }[] };
+    expect(log.deliveries.find((d) => d.id === dead.id)?.status).toBe('failed');
+    expect(receiver.requests).toHaveLength(0);
   });
 });
 
