@@ -3,7 +3,7 @@
 // serialises with it); the types here are derived from those, type-only, so the console's bundle
 // never carries the schemas.
 import type { Static } from 'typebox';
-import type { AnalyticsPeriodSchema, ApiAnalyticsSchema, ApiCallLogSchema, ApiCallLogsResponseSchema, ApiUrgencyBreakdownSchema, CallUrgencySchema } from './schemas/calls.js';
+import type { AnalyticsPeriodSchema, ApiAnalyticsSchema, ApiCallLogSchema, ApiCallLogsResponseSchema, ApiUrgencyBreakdownSchema, CallLogResponse, CallUrgencySchema } from './schemas/calls.js';
 import type { AgentPreviewBody, AgentPreviewResponse } from './schemas/agent-preview.js';
 import type { ApiAssignedUserSchema, ApiNumberStatsSchema, ApiPhoneNumberSchema, ApiProviderNumberSchema, ApiUsageSchema } from './schemas/numbers.js';
 import type { ApiMetaSchema } from './schemas/system.js';
@@ -30,6 +30,8 @@ export type CallUrgency = Static<typeof CallUrgencySchema>;
  * 500 most recent calls; nextCursor (when not null) fetches the next older page.
  */
 export type ApiCallLogsResponse = Static<typeof ApiCallLogsResponseSchema>;
+/** GET /api/call-logs/{id}: one of the owner's calls; 404 "Call not found." for anyone else's. */
+export type ApiCallLogResponse = Static<typeof CallLogResponse>;
 
 export type ApiPhoneNumber = Static<typeof ApiPhoneNumberSchema>;
 

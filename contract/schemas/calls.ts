@@ -45,6 +45,9 @@ export const ApiCallLogsResponseSchema = Type.Object({ callLogs: Type.Array(ApiC
 /** GET /api/call-logs/{id}/recording: any text up to 20 characters, so a bad id is the recording's 404, not a 400. */
 export const RecordingParams = Type.Object({ id: Type.String({ maxLength: 20 }) });
 
+/** GET /api/call-logs/{id}: one call, for a link to a call older than the pages loaded. */
+export const CallLogResponse = Type.Object({ callLog: ApiCallLogSchema });
+
 export const CalledBackBody = Type.Object({ calledBack: Type.Boolean() }, { additionalProperties: false });
 export const CalledBackResponse = Type.Object({ callLog: ApiCallLogSchema, message: Type.String() });
 

@@ -186,6 +186,16 @@ export function listCallLogs(db: Db, userId: number, opts: { limit: number; befo
   };
 }
 
+/** One of the owner's calls as the list shows it, scoped in SQL; undefined for anyone else's. */
+export function ownedCallLog(db: Db, userId: number, callId: number): ApiCallLog | undefined {
+  const row = db
+    .select(listColumns)
+    .from(calls)
+    .where(and(eq(calls.id, callId), eq(calls.userId, userId)))
+    .get();
+  return row ? toApiCallLog(row) : undefined;
+}
+
 /** The stored recording's file name for a call the user owns; undefined for anyone else's. */
 export function ownedRecordingFile(db: Db, userId: number, callId: number): string | null | undefined {
   const row = db

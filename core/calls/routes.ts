@@ -1,10 +1,10 @@
 import { IdParams } from '../../contract/schemas/shared.js';
-import { ApiCallLogsResponseSchema, CalledBackBody, CalledBackResponse, CallLogsQuery, RecordingParams } from '../../contract/schemas/calls.js';
+import { ApiCallLogsResponseSchema, CalledBackBody, CalledBackResponse, CallLogResponse, CallLogsQuery, RecordingParams } from '../../contract/schemas/calls.js';
 import type { App } from '../http/fastify-types.js';
 import { badRequest, notFound } from '../http/errors.js';
 import { currentUser, requireUser } from '../http/session-hook.js';
 import { decodeCallLogCursor } from './call-log-cursor.js';
-import { DEFAULT_CALL_LOG_LIMIT, listCallLogs, MAX_CALL_LOG_LIMIT, ownedRecordingFile, setCalledBack } from './queries.js';
+import { DEFAULT_CALL_LOG_LIMIT, listCallLogs, MAX_CALL_LOG_LIMIT, ownedCallLog, ownedRecordingFile, setCalledBack } from './queries.js';
 import { registerRecordingFiles, sendRecording } from './serve-recording.js';
 
 const RECORDING_NOT_FOUND = 'Recording not found.';
@@ -34,6 +34,13 @@ export async function callLogRoutes(app: App): Promise<void> {
       return listCallLogs(database.db, user.id, { limit: req.query.limit ?? DEFAULT_CALL_LOG_LIMIT, before });
     },
   );
+
+  // One call: a link from a summary e-mail (/dashboard?call=41) to a call older than the loaded pages.
+  app.get('/api/call-logs/:id', { schema: { params: IdParams, response: { 200: CallLogResponse } } }, async (req) => {
+    const callLog = ownedCallLog(database.db, currentUser(req).id, req.params.id);
+    if (!callLog) throw notFound(CALL_NOT_FOUND);
+    return { callLog };
+  });
 
   // The "To call back" tracker: the console's Mark called back button (DONE by text does the same).
   app.patch(

@@ -145,3 +145,30 @@ describe('GET /api/call-logs', () => {
     }
   });
 });
+
+describe('GET /api/call-logs/:id', () => {
+  it('answers one of the owner’s calls exactly as the list shows it', async () => {
+    const [call] = insertCalls(server, [
+      { userId: owner.user.id, createdAt: new Date(t0 - 86_400_000), status: 'voicemail', duration: 20, aiSummary: 'Asks for a boiler service.', recordingFile: 'call-x.wav' },
+    ]);
+    const res = await owner.client.get<{ callLog: ApiCallLog }>(`/api/call-logs/${call!.id}`);
+    expect(res.status).toBe(200);
+    const listed = (await owner.client.get<ApiCallLogsResponse>('/api/call-logs?limit=1000')).body.callLogs.find((c) => c.id === call!.id);
+    expect(listed).toBeDefined();
+    expect(res.body).toEqual({ callLog: listed });
+    expect(res.body.callLog).toMatchObject({ aiSummary: 'Asks for a boiler service.', recordingUrl: `/api/call-logs/${call!.id}/recording` });
+  });
+
+  it('answers another owner’s call exactly like a missing one, refuses a bad id, and needs a session', async () => {
+    const [theirs] = insertCalls(server, [{ userId: other.user.id, createdAt: new Date(t0) }]);
+    for (const id of [theirs!.id, 999_999]) {
+      const res = await owner.client.get(`/api/call-logs/${id}`);
+      expect(res.status, String(id)).toBe(404);
+      expect(res.body, String(id)).toEqual({ message: 'Call not found.' });
+    }
+    const bad = await owner.client.get('/api/call-logs/abc');
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toMatch(/^id /);
+    expect((await new ApiClient(server.url).get(`/api/call-logs/${theirs!.id}`)).status).toBe(401);
+  });
+});

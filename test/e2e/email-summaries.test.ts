@@ -49,4 +49,38 @@ describe('e-mail summaries', () => {
     await until(async () => expect(await dialog.count()).toBe(0));
     expect(new URL(page.url()).search).toBe('');
   });
+
+  it('opens a linked call older than the loaded page, and says so when the linked call is gone', async () => {
+    const { page, customer } = await customerPage(e2e, { businessName: 'Busy Ltd' });
+    const start = Date.parse('2026-05-01T08:00:00Z');
+    // One more call than the first page (200) holds, the linked one the oldest of them.
+    const rows = e2e.server.database.db
+      .insert(calls)
+      .values(
+        Array.from({ length: 201 }, (_, i) => ({
+          userId: customer.user.id,
+          fromNumber: i === 0 ? '+447700900789' : '+447700900111',
+          toNumber: '+447700900999',
+          status: 'voicemail' as const,
+          duration: 15,
+          createdAt: new Date(start + i * 3_600_000),
+          aiSummary: i === 0 ? 'Wants the gutter cleared before winter.' : 'Asks for a quote.',
+        })),
+      )
+      .returning()
+      .all();
+    await page.goto(`/dashboard?call=${rows[0]!.id}`);
+    const dialog = page.getByRole('dialog', { name: 'Call Details' });
+    await dialog.getByText('Wants the gutter cleared before winter.').waitFor();
+    // The list has not loaded it: the oldest call is behind "Load older calls".
+    await page.getByRole('button', { name: 'Load older calls' }).waitFor({ state: 'attached' });
+    expect(await page.getByRole('list', { name: 'Calls' }).getByText('Wants the gutter cleared before winter.').count()).toBe(0);
+    await page.keyboard.press('Escape');
+    await until(async () => expect(await dialog.count()).toBe(0));
+
+    await page.goto('/dashboard?call=999999');
+    await page.getByText('Call not found.').first().waitFor();
+    await until(async () => expect(new URL(page.url()).search).toBe(''));
+    expect(await dialog.count()).toBe(0);
+  });
 });

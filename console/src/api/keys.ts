@@ -3,6 +3,8 @@ export const keys = {
   me: ['auth', 'me'] as const,
   meta: ['meta'] as const,
   callLogs: ['call-logs'] as const,
+  /** Under callLogs, so whatever refreshes the list refreshes a call opened on its own too. */
+  callLog: (id: number) => ['call-logs', 'one', id] as const,
   analytics: ['analytics'] as const,
   analyticsUrgency: (period: string) => ['analytics', 'urgency', period] as const,
   phoneNumbers: ['phone-numbers'] as const,

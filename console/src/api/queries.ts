@@ -3,6 +3,7 @@ import { infiniteQueryOptions, useInfiniteQuery, useQuery } from '@tanstack/reac
 import type {
   AnalyticsPeriod,
   ApiAnalytics,
+  ApiCallLogResponse,
   ApiCallLogsResponse,
   ApiNumberStats,
   ApiPhoneNumber,
@@ -25,6 +26,15 @@ export const callLogsQuery = infiniteQueryOptions({
 });
 
 export const useCallLogs = () => useInfiniteQuery(callLogsQuery);
+
+/** One call by id, for a link to a call the loaded pages do not reach. */
+export const useCallLog = (id: number | null, opts: { enabled: boolean }) =>
+  useQuery({
+    queryKey: keys.callLog(id ?? 0),
+    queryFn: () => apiGet<ApiCallLogResponse>(`/api/call-logs/${id}`),
+    enabled: opts.enabled && id !== null,
+    retry: false,
+  });
 
 export const useAnalytics = (opts: { enabled?: boolean } = {}) =>
   useQuery({ queryKey: keys.analytics, queryFn: () => apiGet<ApiAnalytics | null>('/api/analytics'), enabled: opts.enabled ?? true });

@@ -1,16 +1,17 @@
 import { CheckCircle2, FileText, PhoneCall, PhoneForwarded, PhoneMissed, PhoneOutgoing, Play, Search, ShieldOff, TrendingUp, Undo2 } from 'lucide-react';
-import { createContext, useContext, useMemo, useState } from 'react';
+import { createContext, useContext, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { ApiCallLog } from '../../../../contract/api';
 import { isToCallBack } from '../../../../contract/callback';
 import { CALL_DETAILS_PARAM } from '../../../../contract/links';
-import { useAnalytics, useCallLogs } from '../../api/queries';
+import { useAnalytics, useCallLog, useCallLogs } from '../../api/queries';
 import { Dialog } from '../../components/Dialog';
 import { CallStatusBadge, UrgencyBadge } from '../../components/StatusBadge';
 import { Badge, Button, Card, EmptyState, ErrorState, Input, PageHeader, Select, Skeleton, StatCard } from '../../components/ui';
 import { CALL_FILTERS, callStats, callStatsFromTotals, filterCalls, toCallBackOnly, type CallFilter } from '../../lib/calls';
 import { dayDividers } from '../../lib/call-days';
 import { messageOr } from '../../lib/errors';
+import { toast } from '../../toast/use-toast';
 import { FirstRunChecklist } from './FirstRunChecklist';
 import { NA, capitalise, formatCallDate, formatDateTime, formatMmSs, formatPhone } from '../../lib/format';
 import { useMarkCalledBack } from './call-back-api';
@@ -211,7 +212,8 @@ export default function CallLogs() {
   const [status, setStatus] = useState<CallFilter>('all');
   const [waitingOnly, setWaitingOnly] = useState(false);
   // By id, so the dialog shows the call as refetched after Mark called back. A link from an
-  // e-mail (/dashboard?call=41) opens that call's details once the list has it.
+  // e-mail (/dashboard?call=41) opens that call's details: from the list when it has it,
+  // otherwise read on its own (an older call than the pages loaded).
   const [params, setParams] = useSearchParams();
   const [selectedId, setSelectedId] = useState<number | null>(() => Number(params.get(CALL_DETAILS_PARAM)) || null);
   const closeDetails = () => {
@@ -222,7 +224,15 @@ export default function CallLogs() {
     }
   };
   const calls = useMemo(() => q.data?.pages.flatMap((p) => p.callLogs) ?? [], [q.data]);
-  const selected = calls.find((c) => c.id === selectedId) ?? null;
+  const listed = calls.find((c) => c.id === selectedId);
+  const linked = useCallLog(selectedId, { enabled: q.isSuccess && !listed });
+  const selected = listed ?? linked.data?.callLog ?? null;
+  // A link to a call that is gone (erased) or not this owner's says so instead of opening nothing.
+  useEffect(() => {
+    if (!linked.isError) return;
+    toast({ variant: 'destructive', title: 'Error', description: messageOr(linked.error, 'Could not open that call') });
+    closeDetails();
+  }, [linked.isError]);
   const waitingCount = useMemo(() => toCallBackOnly(calls, true).length, [calls]);
   // A business with more calls than one page gets its card figures from the server's totals.
   const partial = Boolean(q.hasNextPage);
