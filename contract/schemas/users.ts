@@ -25,6 +25,8 @@ export const ApiUserSchema = Type.Object({
   emailSummariesEnabled: Type.Boolean(),
   /** Where summary e-mails go; null = the account e-mail. */
   summaryEmail: Text,
+  /** The Monday e-mail of last week's calls still to call back (on by default). */
+  weeklyDigestEnabled: Type.Boolean(),
   knowledgeBase: Text,
   phoneNumber: Text,
   forwardToNumber: Text,
@@ -63,6 +65,7 @@ export const SettingsUpdateBody = Type.Object(
     emailSummariesEnabled: Type.Optional(Type.Boolean()),
     // Blank or null: summaries go to the account e-mail.
     summaryEmail: NullableText(254),
+    weeklyDigestEnabled: Type.Optional(Type.Boolean()),
   },
   { additionalProperties: false },
 );

@@ -24,6 +24,7 @@ export function toApiUser(u: User): ApiUser {
     callbackReminderHours: u.callbackReminderHours,
     emailSummariesEnabled: u.emailSummariesEnabled,
     summaryEmail: u.summaryEmail,
+    weeklyDigestEnabled: u.weeklyDigestEnabled,
     knowledgeBase: u.knowledgeBase,
     phoneNumber: u.phoneNumber,
     forwardToNumber: u.forwardToNumber,

@@ -31,6 +31,8 @@ export const users = sqliteTable(
     // The third channel: each call's summary by e-mail, to summary_email or else the account e-mail.
     emailSummariesEnabled: integer('email_summaries_enabled', { mode: 'boolean' }).notNull().default(false),
     summaryEmail: text('summary_email'),
+    // The Monday e-mail of last week's calls not yet returned (core/digest/); on unless the owner turns it off.
+    weeklyDigestEnabled: integer('weekly_digest_enabled', { mode: 'boolean' }).notNull().default(true),
     aiMode: text('ai_mode', { enum: ['voicemail', 'agent'] }).notNull().default('voicemail'),
     // Hours after which a caller still waiting to be rung back gets the owner a reminder text; null = off.
     callbackReminderHours: integer('callback_reminder_hours'),

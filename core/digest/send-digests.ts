@@ -21,9 +21,10 @@ export interface DigestPassResult {
 
 /**
  * One pass of the weekly "to call back" digest for the London week around `now`. Nothing is
- * sent before Monday 08:00 London; from then on, until the week ends, each active owner with
- * calls from last week still waiting (contract/callback.ts's rule: voicemail or missed, with a
- * number, not marked called back) gets one mail. The owner's week is claimed in
+ * sent before Monday 08:00 London; from then on, until the week ends, each active owner who
+ * has not turned the digest off (Notification Settings) and has calls from last week still
+ * waiting (contract/callback.ts's rule: voicemail or missed, with a number, not marked called
+ * back) gets one mail. The owner's week is claimed in
  * `weekly_digests` before the relay is called, so the cron run, the catch-up run at start and
  * a second process never mail it twice. A relay that is down gives the claim back for the next
  * pass; a crash during the send leaves 'sending', which is not mailed again (a duplicate
@@ -35,7 +36,7 @@ export async function sendWeeklyDigests(db: Db, mailer: Mailer, brand: Brand, no
   const owners = db
     .select({ id: users.id, email: users.email, summaryEmail: users.summaryEmail, businessName: users.businessName })
     .from(users)
-    .where(and(eq(users.role, 'customer'), eq(users.accountStatus, 'active')))
+    .where(and(eq(users.role, 'customer'), eq(users.accountStatus, 'active'), eq(users.weeklyDigestEnabled, true)))
     .all();
   let sent = 0;
   for (const owner of owners) {

@@ -35,6 +35,7 @@ export function callbackDigestMail(b: Brand, to: string, d: DigestContent): Mail
     `Last week (${longDate(first)} to ${longDate(last)}) ${plural(total, 'caller', 'callers')} who left a voicemail or rang off ` +
     `${total === 1 ? 'has' : 'have'} not been called back yet.`;
   const howTo = 'When you have rung someone back, press "Mark called back" on the call in your call log, or reply DONE and the call\'s number to its text.';
+  const turnOff = 'You can turn this weekly e-mail off under Notification Settings.';
   const subject = `${plural(total, 'caller', 'callers')} still to call back from last week`;
   const hello = `Hello${d.businessName ? ` ${d.businessName}` : ''},`;
 
@@ -45,7 +46,7 @@ export function callbackDigestMail(b: Brand, to: string, d: DigestContent): Mail
     d.days
       .flatMap((day) => day.calls.map((c) => `  ${dayLabel(day.date)} ${time(c.createdAt)}  ${formatPhone(c.fromNumber)}  ${what(c)} (call ${c.id})\n    ${link(c)}`))
       .join('\n') +
-    `\n\n${howTo}\n\nThe ${b.productName} team\n`;
+    `\n\n${howTo}\n\n${turnOff}\n\nThe ${b.productName} team\n`;
 
   const cell = 'padding:4px 12px 4px 0;border-bottom:1px solid #e2e8f0';
   const html = htmlMail(
@@ -64,7 +65,7 @@ export function callbackDigestMail(b: Brand, to: string, d: DigestContent): Mail
           ),
         )
         .join('') +
-      `</table><p style="margin:0">${escapeHtml(howTo)}</p>`,
+      `</table><p style="margin:0 0 12px">${escapeHtml(howTo)}</p><p style="margin:0;color:#64748b">${escapeHtml(turnOff)}</p>`,
     `The ${b.productName} team`,
   );
   return { to, subject, text, html };

@@ -69,6 +69,7 @@ export async function settingsRoutes(app: App): Promise<void> {
         }
       }
       if (b.emailSummariesEnabled !== undefined) changes.emailSummariesEnabled = b.emailSummariesEnabled;
+      if (b.weeklyDigestEnabled !== undefined) changes.weeklyDigestEnabled = b.weeklyDigestEnabled;
       const summaryEmail = blankToNull(b.summaryEmail);
       if (summaryEmail !== undefined) {
         if (summaryEmail !== null && !isEmail(summaryEmail)) throw badRequest(SUMMARY_EMAIL_ERROR, { summaryEmail: 'Enter an e-mail address like owner@example.co.uk' });

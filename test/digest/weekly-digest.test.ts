@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { insertUser } from '../../core/accounts/users.js';
 import { calls, weeklyDigests, type Call } from '../../core/db/schema.js';
 import { startWeeklyDigest, type WeeklyDigest } from '../../core/digest/schedule.js';
+import { activeCustomer } from '../helpers/accounts.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 import { startSmtpServer, type SmtpDouble } from '../helpers/smtp.js';
 import { waitUntil } from '../helpers/wait.js';
@@ -83,6 +84,7 @@ describe('weekly call-back digest', () => {
     expect(mail.text).toContain(`  Sun 10/01 23:30  +44 770 090 0123  missed call (call ${sun})`);
     expect(mail.html).toContain(`<a href="${PUBLIC_URL}/dashboard?call=${sun}" style="color:#2563eb">Call ${sun}</a>`);
     expect(mail.html).toContain('<td style="padding:4px 12px 4px 0;border-bottom:1px solid #e2e8f0;text-align:right">2</td>');
+    expect(mail.text).toContain('You can turn this weekly e-mail off under Notification Settings.');
   });
 
   it('is scheduled by node-cron for the next Monday at 08:00 London time', async () => {
@@ -161,6 +163,25 @@ describe('weekly call-back digest', () => {
     expect(smtp!.received.map((m) => m.to)).toEqual([['office@busy.co.uk']]);
     expect(smtp!.received[0]!.mail.subject).toBe('1 caller still to call back from last week');
     expect(rows().map((r) => r.userId)).toEqual([busy]);
+  });
+
+  it('sends nothing to an owner who turned the digest off in Notification Settings, and mails them again once it is back on', async () => {
+    await start('2027-01-11T08:05:00Z');
+    const { client, user, email } = await activeCustomer(server!);
+    call(user.id, '2027-01-06T10:00:00Z');
+    const saved = await client.request('PATCH', '/api/user/settings', { weeklyDigestEnabled: false });
+    expect(saved.status).toBe(200);
+    expect(saved.body.user.weeklyDigestEnabled).toBe(false);
+
+    // Approval mailed the owner already: count only digests.
+    const mailed = () => smtp!.received.filter((m) => m.mail.subject?.endsWith('still to call back from last week'));
+    const d = await boot();
+    expect(mailed()).toHaveLength(0);
+    expect(rows()).toEqual([]);
+
+    await client.request('PATCH', '/api/user/settings', { weeklyDigestEnabled: true });
+    expect(await d.run()).toMatchObject({ sent: 1 });
+    expect(mailed().map((m) => m.to)).toEqual([[email.toLowerCase()]]);
   });
 
   it('gives the week back when the relay says "try later" and mails it once on the next pass', async () => {

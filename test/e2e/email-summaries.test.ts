@@ -31,6 +31,19 @@ describe('e-mail summaries', () => {
     await until(async () => expect(stored(customer.user.id)).toMatchObject({ emailSummariesEnabled: true, summaryEmail: 'office@mailme.co.uk' }));
   });
 
+  it('turns the weekly call-back digest off, and it stays off after a reload', async () => {
+    const { page, customer } = await customerPage(e2e, { businessName: 'Quiet Mondays Ltd' });
+    await page.goto('/dashboard/notifications');
+    const toggle = page.getByRole('switch', { name: 'Weekly call-back digest' });
+    expect(await toggle.getAttribute('aria-checked')).toBe('true');
+    await toggle.click();
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await page.getByText('Settings saved').first().waitFor();
+    await until(async () => expect(stored(customer.user.id).weeklyDigestEnabled).toBe(false));
+    await page.reload();
+    expect(await page.getByRole('switch', { name: 'Weekly call-back digest' }).getAttribute('aria-checked')).toBe('false');
+  });
+
   it('opens Call Details for the call an e-mail links to', async () => {
     const { page, customer } = await customerPage(e2e, { businessName: 'Linked Ltd' });
     const [, linked] = e2e.server.database.db

@@ -50,6 +50,7 @@ describe('PATCH /api/user/settings', () => {
     ['a summary e-mail with a space', { summaryEmail: 'the office@example.co.uk' }, 'Summary e-mail must be a valid e-mail address, e.g. owner@example.co.uk'],
     ['a 255-character summary e-mail', { summaryEmail: `${'a'.repeat(243)}@example.com` }, 'Summary e-mail must be a valid e-mail address, e.g. owner@example.co.uk'],
     ['a non-boolean e-mail switch', { emailSummariesEnabled: 'on' }, 'emailSummariesEnabled must be boolean'],
+    ['a non-boolean digest switch', { weeklyDigestEnabled: 1 }, 'weeklyDigestEnabled must be boolean'],
   ])('refuses %s with a clear message and keeps what was stored', async (_label, body, message) => {
     const { client } = await activeCustomer(server);
     const before = (await client.get('/api/auth/me')).body.user;
@@ -81,6 +82,17 @@ describe('e-mail summaries settings', () => {
     expect(res.body.user).toMatchObject({ emailSummariesEnabled: true, summaryEmail: 'office@example.co.uk' });
     expect((await client.get('/api/auth/me')).body.user).toMatchObject({ emailSummariesEnabled: true, summaryEmail: 'office@example.co.uk' });
     expect((await client.get('/api/user/export')).body.account).toMatchObject({ email, emailSummariesEnabled: true, summaryEmail: 'office@example.co.uk' });
+  });
+
+  it('have the weekly call-back digest on by default; turned off, it stays off and is in the data export', async () => {
+    const { client } = await activeCustomer(server);
+    expect((await client.get('/api/auth/me')).body.user).toMatchObject({ weeklyDigestEnabled: true });
+    const res = await client.patch('/api/user/settings', { weeklyDigestEnabled: false });
+    expect(res.status).toBe(200);
+    expect(res.body.user).toMatchObject({ weeklyDigestEnabled: false });
+    await client.patch('/api/user/settings', { smsEnabled: false });
+    expect((await client.get('/api/auth/me')).body.user).toMatchObject({ weeklyDigestEnabled: false, smsEnabled: false });
+    expect((await client.get('/api/user/export')).body.account).toMatchObject({ weeklyDigestEnabled: false });
   });
 
   it('go back to the account e-mail when the address is cleared', async () => {

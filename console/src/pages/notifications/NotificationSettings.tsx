@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Bot, Mail, MessageSquare, Mic, Voicemail } from 'lucide-react';
+import { Bot, CalendarClock, Mail, MessageSquare, Mic, Voicemail } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import type { AiMode, ApiUser, SettingsUpdate, VoicePreference } from '../../../../contract/api';
 import { apiRequest } from '../../api/client';
@@ -29,6 +29,7 @@ function formFrom(user: ApiUser | null): Required<SettingsUpdate> {
     callbackReminderHours: user?.callbackReminderHours ?? null,
     emailSummariesEnabled: user?.emailSummariesEnabled ?? false,
     summaryEmail: user?.summaryEmail ?? '',
+    weeklyDigestEnabled: user?.weeklyDigestEnabled ?? true,
   };
 }
 
@@ -85,6 +86,7 @@ export default function NotificationSettings() {
   const smsId = useId();
   const waId = useId();
   const emailId = useId();
+  const digestId = useId();
 
   const save = useMutation({
     mutationFn: (body: SettingsUpdate) => apiRequest<{ user: ApiUser }>('PATCH', '/api/user/settings', body),
@@ -257,6 +259,16 @@ export default function NotificationSettings() {
                 />
               </Field>
             )}
+            <div className="flex items-center justify-between gap-4">
+              <label htmlFor={digestId} className="flex items-center gap-3">
+                <CalendarClock className="h-5 w-5 text-violet-600" aria-hidden />
+                <span>
+                  <span className="block text-sm font-semibold">Weekly call-back digest</span>
+                  <span className="block text-sm text-slate-500 dark:text-slate-400">A Monday e-mail of last week's callers you have not called back</span>
+                </span>
+              </label>
+              <Switch id={digestId} label="Weekly call-back digest" checked={form.weeklyDigestEnabled} onChange={(v) => set('weeklyDigestEnabled', v)} />
+            </div>
           </div>
         </Card>
 

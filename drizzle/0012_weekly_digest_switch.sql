@@ -1,0 +1,1 @@
+ALTER TABLE `users` ADD `weekly_digest_enabled` integer DEFAULT true NOT NULL;
