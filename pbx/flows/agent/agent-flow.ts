@@ -15,8 +15,6 @@ import { formatTranscript } from './transcript.js';
 export interface AgentFlowDeps {
   engines: AgentEnginesPort;
   media: AriMediaRest;
-  /** The Stasis app externalMedia channels are placed in (see media-app.ts). */
-  mediaApp: string;
   rtp: {
     /** Local address the RTP socket binds to. */
     bindHost: string;

@@ -50,8 +50,7 @@ export function installAgentFlow(services: Services, opts: InstallOptions = {}):
   const ariHttp = createAriHttp({ url: ariBase, username: config.ari.username, password: config.ari.password, maxSockets: 8 });
   const deps: AgentFlowDeps = {
     engines,
-    media: createAriMediaRest(ariHttp, mediaApp.name),
-    mediaApp: mediaApp.name,
+    media: createAriMediaRest(ariHttp, mediaApp),
     rtp: { bindHost: config.agentRtp.bind, advertiseHost: config.agentRtp.host, format: opts.format ?? 'ulaw' },
     workDir: path.join(config.dataDir, 'agent-turns'),
     ...opts.overrides,

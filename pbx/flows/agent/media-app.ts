@@ -4,8 +4,11 @@ import { backoffDelayMs, type BackoffPolicy } from '../../../core/pipeline/backo
 // externalMedia channels must live in a Stasis app, and each gets its own StasisStart.
 // Putting them in the call-answering app would make it treat them as inbound calls, so
 // they go to a second app, `<app>-media`, registered by this events socket alone
-// (an app exists only while a socket is connected: shared/ari/NOTES.md). Its events are
-// not needed; the socket only keeps the app registered, reconnecting with back-off.
+// (an app exists only while a socket is connected: shared/ari/NOTES.md), reconnecting with
+// back-off. Of its events only StasisStart/StasisEnd matter: Asterisk answers the
+// externalMedia request before the channel has entered the app (Stasis() runs on the
+// channel's own thread), and a bridge refuses it until then (422 "Channel not in Stasis
+// application", seen on a loaded box), so the agent waits for the StasisStart.
 
 export interface MediaAppOptions {
   url: string;
@@ -21,6 +24,8 @@ export interface MediaApp {
   readonly connected: boolean;
   /** Resolves once the app is registered (the socket is open), or rejects after `ms`. */
   ready(ms?: number): Promise<void>;
+  /** Resolves true once `channelId` has entered the app (its StasisStart came), false after `ms`. */
+  whenInStasis(channelId: string, ms: number): Promise<boolean>;
   close(): void;
 }
 
@@ -39,6 +44,24 @@ export function openMediaApp(opts: MediaAppOptions): MediaApp {
   let failures = 0;
   let open = false;
   let waiters: Array<() => void> = [];
+  // Channels in the app now (StasisStart seen, StasisEnd not yet), and who waits for one.
+  const inStasis = new Set<string>();
+  const stasisWaiters = new Map<string, Array<() => void>>();
+  const onEvent = (data: WebSocket.RawData) => {
+    let e: { type?: string; channel?: { id?: string } };
+    try {
+      e = JSON.parse(String(data)) as typeof e;
+    } catch {
+      return;
+    }
+    const id = e.channel?.id;
+    if (!id) return;
+    if (e.type === 'StasisStart') {
+      inStasis.add(id);
+      for (const w of stasisWaiters.get(id)?.splice(0) ?? []) w();
+      stasisWaiters.delete(id);
+    } else if (e.type === 'StasisEnd') inStasis.delete(id);
+  };
 
   const connect = () => {
     if (closed) return;
@@ -49,7 +72,7 @@ export function openMediaApp(opts: MediaAppOptions): MediaApp {
       failures = 0;
       for (const w of waiters.splice(0)) w();
     });
-    socket.on('message', () => undefined);
+    socket.on('message', onEvent);
     socket.on('error', (err) => opts.log?.warn({ err: (err as Error).message }, 'agent media app socket error'));
     socket.on('close', () => {
       open = false;
@@ -73,6 +96,21 @@ export function openMediaApp(opts: MediaAppOptions): MediaApp {
         }, ms);
         const done = () => (clearTimeout(t), resolve());
         waiters.push(done);
+      });
+    },
+    whenInStasis(channelId, ms) {
+      if (inStasis.has(channelId)) return Promise.resolve(true);
+      return new Promise((resolve) => {
+        const list = stasisWaiters.get(channelId) ?? [];
+        stasisWaiters.set(channelId, list);
+        const t = setTimeout(() => {
+          const left = (stasisWaiters.get(channelId) ?? []).filter((w) => w !== entered);
+          if (left.length) stasisWaiters.set(channelId, left);
+          else stasisWaiters.delete(channelId);
+          resolve(false);
+        }, ms);
+        const entered = () => (clearTimeout(t), resolve(true));
+        list.push(entered);
       });
     },
     close() {

@@ -1,6 +1,7 @@
 import { seg, type AriHttp, type Query } from '../../ari/http.js';
 import { createAriRest } from '../../ari/rest-client.js';
 import { AriNotFoundError } from '../../ari/types.js';
+import type { MediaApp } from './media-app.js';
 
 // The ARI operations the agent needs beyond the flows' AriRest port: an externalMedia
 // channel, a mixing bridge and a bridge recording. Every request has its own timeout:
@@ -14,6 +15,7 @@ export interface ExternalMediaChannel {
 }
 
 export interface AriMediaRest {
+  /** A channel in the media app, ready to bridge: resolves only after its StasisStart. */
   externalMedia(opts: { externalHost: string; format: 'slin16' | 'ulaw'; channelId?: string }): Promise<ExternalMediaChannel>;
   createBridge(bridgeId: string): Promise<void>;
   addToBridge(bridgeId: string, channelIds: string[]): Promise<void>;
@@ -22,8 +24,11 @@ export interface AriMediaRest {
   hangupChannel(channelId: string): Promise<void>;
 }
 
+/** Normally a few ms; the bound is for a media app whose events socket dropped meanwhile. */
+const STASIS_START_MAX_MS = 5000;
+
 /** Over the core's one ARI requester (pbx/ari/http.ts); the media app is the Stasis app its channels enter. */
-export function createAriMediaRest(http: AriHttp, app: string): AriMediaRest {
+export function createAriMediaRest(http: AriHttp, app: Pick<MediaApp, 'name' | 'whenInStasis'>): AriMediaRest {
   const call = (method: 'POST' | 'DELETE', path: string, query?: Query) => http.json<any>(method, path, query);
   const gone = (err: unknown) => {
     if (!(err instanceof AriNotFoundError)) throw err;
@@ -33,7 +38,7 @@ export function createAriMediaRest(http: AriHttp, app: string): AriMediaRest {
   return {
     async externalMedia({ externalHost, format, channelId }) {
       const ch = await call('POST', '/channels/externalMedia', {
-        app,
+        app: app.name,
         external_host: externalHost,
         format,
         encapsulation: 'rtp',
@@ -41,6 +46,10 @@ export function createAriMediaRest(http: AriHttp, app: string): AriMediaRest {
         direction: 'both',
         channelId,
       });
+      if (!(await app.whenInStasis(ch.id, STASIS_START_MAX_MS))) {
+        await call('DELETE', `/channels/${seg(ch.id)}`, { reason: 'normal' }).catch(() => undefined);
+        throw new Error(`externalMedia channel ${ch.id} did not enter ${app.name} within ${STASIS_START_MAX_MS} ms`);
+      }
       const vars = (ch?.channelvars ?? {}) as Record<string, string>;
       const host = vars.UNICASTRTP_LOCAL_ADDRESS;
       const port = Number(vars.UNICASTRTP_LOCAL_PORT);

@@ -143,6 +143,12 @@ export interface MediaSim {
   /** Resolves when the session for this caller exists. */
   sessionFor(channelId: string): Promise<MediaSession>;
   bridges(): string[];
+  /**
+   * How long an externalMedia channel takes to enter its app after the request is answered
+   * (Asterisk runs Stasis() on the channel's own thread; a loaded box takes a while). Until
+   * its StasisStart, bridges refuse it as Asterisk does: 422 "Channel not in Stasis application".
+   */
+  stasisStartDelayMs: number;
   close(): void;
 }
 
@@ -190,6 +196,7 @@ export async function attachMediaSim(sim: AriSimulator): Promise<MediaSim> {
   const waiting = new Map<string, Array<(s: MediaSession) => void>>();
   const bridges = new Map<string, Bridge>();
   const external = new Map<string, { host: string; port: number; socket: dgram.Socket; format: SimFormat }>();
+  const enteringStasis = new Set<string>();
   let seq = 0;
 
   // Sockets must exist before the externalMedia reply names their port, and operate() is
@@ -516,7 +523,11 @@ export async function attachMediaSim(sim: AriSimulator): Promise<MediaSim> {
         };
         internals.channels.set(id, channel);
         external.set(id, { host: hostPort[1]!, port: Number(hostPort[2]), socket, format });
-        setImmediate(() => internals.emitFor(channel, 'StasisStart', { args: [], channel: json }));
+        enteringStasis.add(id);
+        setTimeout(() => {
+          enteringStasis.delete(id);
+          if (!channel.gone) internals.emitFor(channel, 'StasisStart', { args: [], channel: json });
+        }, media.stasisStartDelayMs);
         return [200, { ...json, channelvars: { UNICASTRTP_LOCAL_ADDRESS: local.address, UNICASTRTP_LOCAL_PORT: String(local.port) } }];
       }
       case 'bridges.create':
@@ -538,6 +549,7 @@ export async function attachMediaSim(sim: AriSimulator): Promise<MediaSim> {
         if (!b) return [404, { message: 'Bridge not found' }];
         const ids = q.channel!.split(',');
         for (const id of ids) if (!internals.channels.has(id)) return [422, { message: 'Channel not found' }];
+        for (const id of ids) if (enteringStasis.has(id)) return [422, { message: 'Channel not in Stasis application' }];
         for (const id of ids) {
           if (!b.channels.includes(id)) b.channels.push(id);
           const c = internals.channels.get(id)!;
@@ -567,7 +579,8 @@ export async function attachMediaSim(sim: AriSimulator): Promise<MediaSim> {
     }
   };
 
-  return {
+  const media: MediaSim = {
+    stasisStartDelayMs: 0,
     script(channelId, steps, impairments = {}) {
       prepareCallerSpeech(steps);
       scripts.set(channelId, { steps, impairments });
@@ -585,4 +598,5 @@ export async function attachMediaSim(sim: AriSimulator): Promise<MediaSim> {
       external.clear();
     },
   };
+  return media;
 }
