@@ -37,6 +37,8 @@ export async function hearsAgent(h: RealPbx, call: SipCall, from: number, text: 
     fs.mkdirSync('test-results/pbx-real', { recursive: true });
     writeWav(`test-results/pbx-real/heard-${Date.now()}.wav`, call.media.heard(from));
     writeWav(`test-results/pbx-real/expected-${Date.now()}.wav`, prompt);
+    // And what the core said it was doing, to read beside them.
+    fs.writeFileSync(`test-results/pbx-real/core-log-${Date.now()}.ndjson`, h.coreLog.slice(-300).map((l) => JSON.stringify(l)).join('\n'));
     throw err;
   }
   return waitUntil(() => call.media.silenceStartedAfter(from, quietMs) ?? Promise.reject(new Error('still speaking')), 30_000, 20);

@@ -83,13 +83,16 @@ describe.skipIf(!real.ok)('the AI agent on a real Asterisk, called over SIP', { 
     // Stopped: the agent fell quiet while the caller talked, and the answer's last sentence never came.
     const stoppedAt = await waitUntil(() => call.media.silenceStartedAfter(talkAt - 20, 300) ?? Promise.reject(new Error('agent still talking')), 10_000, 10);
     const stopMs = stoppedAt - talkAt;
+    // How fast is bench/pbx-real-agent.ts's figure; this test proves that it stops, by what was heard.
     console.log(`barge-in on the real PBX: agent audio stopped ${stopMs.toFixed(0)} ms after the caller started talking (at the caller)`);
-    expect(stopMs).toBeLessThan(1000); // a generous bound: an answer left playing runs for seconds
     await hears(call, stoppedAt + 300, HOURS);
     // Of the four sentences of the first answer, the caller heard only what played before the barge-in.
     let wholeAnswerMs = 0;
     for (const sentence of AREAS) wholeAnswerMs += loudMs(readWavSamples(await h.promptFile(sentence)));
     expect(loudMs(call.media.heard(q.endedAt).subarray(0, Math.round(((stoppedAt - q.endedAt) / 1000) * 8000)))).toBeLessThan(wholeAnswerMs * 0.6);
+    // And nothing of it after the stop: everything heard since the question is that part plus the second answer.
+    const hoursMs = loudMs(readWavSamples(await h.promptFile(HOURS)));
+    expect(loudMs(call.media.heard(q.endedAt))).toBeLessThan(wholeAnswerMs * 0.6 + hoursMs);
     await call.hangUp();
     await call.done;
     const row = await h.finishedRow(did);
