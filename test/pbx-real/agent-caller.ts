@@ -24,24 +24,31 @@ export async function hearsAgent(h: RealPbx, call: SipCall, from: number, text: 
     audio.reduce((at, a) => (joined.set(a, at), at + a.length), 0);
     references.push(joined);
   }
-  const prompt = references[0]!;
+  await hearsAudio(h, call.media, from, references, `"${text}"`);
+  return waitUntil(() => call.media.silenceStartedAfter(from, quietMs) ?? Promise.reject(new Error('still speaking')), 30_000, 20);
+}
+
+/**
+ * Waits until `media` has heard one of `references` whole since `from` (envelope match 0.8).
+ * If it never does, what was heard, what was expected and the core's log are left in
+ * test-results/pbx-real/ to listen to and read.
+ */
+export async function hearsAudio(h: RealPbx, media: SipCall['media'], from: number, references: Int16Array[], what: string, timeoutMs = 60_000): Promise<void> {
   let score = -1;
   try {
     await waitUntil(() => {
-      const heard = call.media.heard(from);
+      const heard = media.heard(from);
       score = Math.max(...references.map((r) => envelopeMatch(r, heard).score));
-      if (score < 0.8) throw new Error(`the caller has not heard "${text}" (best match ${score.toFixed(2)})`);
-    }, 60_000, 250);
+      if (score < 0.8) throw new Error(`${what} was not heard (best match ${score.toFixed(2)})`);
+    }, timeoutMs, 250);
   } catch (err) {
-    // What the caller did hear, to listen to: test-results/pbx-real/.
+    const at = Date.now();
     fs.mkdirSync('test-results/pbx-real', { recursive: true });
-    writeWav(`test-results/pbx-real/heard-${Date.now()}.wav`, call.media.heard(from));
-    writeWav(`test-results/pbx-real/expected-${Date.now()}.wav`, prompt);
-    // And what the core said it was doing, to read beside them.
-    fs.writeFileSync(`test-results/pbx-real/core-log-${Date.now()}.ndjson`, h.coreLog.slice(-300).map((l) => JSON.stringify(l)).join('\n'));
+    writeWav(`test-results/pbx-real/heard-${at}.wav`, media.heard(from));
+    writeWav(`test-results/pbx-real/expected-${at}.wav`, references[0]!);
+    fs.writeFileSync(`test-results/pbx-real/core-log-${at}.ndjson`, h.coreLog.slice(-300).map((l) => JSON.stringify(l)).join('\n'));
     throw err;
   }
-  return waitUntil(() => call.media.silenceStartedAfter(from, quietMs) ?? Promise.reject(new Error('still speaking')), 30_000, 20);
 }
 
 /** The caller says `text`; resolves when the last frame has been sent. */

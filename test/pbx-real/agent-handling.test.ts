@@ -11,7 +11,7 @@ import { GAS_SAFETY_LINES } from '../../models/agent/safety-line.js';
 import { CANNOT_TAKE_CALL_NOW } from '../../pbx/flows/messages.js';
 import { briefingText } from '../../pbx/flows/transfer/briefing.js';
 import { waitUntil } from '../helpers/wait.js';
-import { askAgent, hearsAgent } from './agent-caller.js';
+import { askAgent, hearsAgent, hearsAudio } from './agent-caller.js';
 import { envelopeMatch, readWavSamples, speech } from './audio.js';
 import { CALLER, realPbxAvailability, startRealPbx, type RealPbx } from './harness.js';
 import type { OwnerBehaviour } from './owner-phone.js';
@@ -65,7 +65,7 @@ describe.skipIf(!real.ok)('the AI agent’s call handling on a real Asterisk', {
     await waitUntil(() => expect(h.coreLog.some((l) => l.msg === 'transfer: caller put through to the owner')).toBe(true), 20_000);
     const spokeAt = performance.now();
     await owner.media.say(ownerWords);
-    await waitUntil(() => expect(envelopeMatch(ownerWords, call.media.heard(spokeAt)).score).toBeGreaterThan(0.8), 20_000);
+    await hearsAudio(h, call.media, spokeAt, [ownerWords], 'the owner', 20_000);
     await owner.hangUp();
     expect((await call.done).exitCode).toBe(0);
 
