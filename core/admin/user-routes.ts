@@ -9,7 +9,8 @@ import { revokeUserSessions } from '../auth/sessions.js';
 import { calls, users, type User } from '../db/schema.js';
 import { badRequest, conflict, forbidden, notFound } from '../http/errors.js';
 import type { App } from '../http/fastify-types.js';
-import { currentUser, requireAdmin } from '../http/session-hook.js';
+import { ADMIN_ONLY } from '../http/access-guard.js';
+import { currentUser } from '../http/session-hook.js';
 import { brand } from '../mail/brand.js';
 import { approvalMail, rejectionMail } from '../mail/templates.js';
 
@@ -27,14 +28,13 @@ function manageableUser(db: App['services']['database']['db'], id: number): User
 export async function adminUserRoutes(app: App): Promise<void> {
   const { database, mailer, config, now } = app.services;
   const db = database.db;
-  app.addHook('preHandler', requireAdmin);
 
-  app.get('/api/admin/users', { schema: { response: { 200: UsersResponse } } }, async () => {
+  app.get('/api/admin/users', { config: ADMIN_ONLY, schema: { response: { 200: UsersResponse } } }, async () => {
     const rows = db.select().from(users).orderBy(desc(users.createdAt), desc(users.id)).all();
     return { users: rows.map(toApiUser) };
   });
 
-  app.patch('/api/admin/users/:id', { schema: { params: IdParams, body: AdminUserPatchBody, response: { 200: UserResponse } } }, async (req) => {
+  app.patch('/api/admin/users/:id', { config: ADMIN_ONLY, schema: { params: IdParams, body: AdminUserPatchBody, response: { 200: UserResponse } } }, async (req) => {
     const admin = currentUser(req);
     const target = manageableUser(db, req.params.id);
     const { accountStatus, trialExpiresAt } = req.body;
@@ -69,7 +69,7 @@ export async function adminUserRoutes(app: App): Promise<void> {
     return { user: toApiUser(updated) };
   });
 
-  app.delete('/api/admin/users/:id', { schema: { params: IdParams, response: { 200: MessageResponse } } }, async (req) => {
+  app.delete('/api/admin/users/:id', { config: ADMIN_ONLY, schema: { params: IdParams, response: { 200: MessageResponse } } }, async (req) => {
     const admin = currentUser(req);
     const target = manageableUser(db, req.params.id);
     const recordings = db
@@ -88,7 +88,7 @@ export async function adminUserRoutes(app: App): Promise<void> {
     return { message: 'User deleted' };
   });
 
-  app.get('/api/admin/approvals', { schema: { response: { 200: UsersResponse } } }, async () => {
+  app.get('/api/admin/approvals', { config: ADMIN_ONLY, schema: { response: { 200: UsersResponse } } }, async () => {
     const rows = db
       .select()
       .from(users)
@@ -100,7 +100,7 @@ export async function adminUserRoutes(app: App): Promise<void> {
 
   /** Approve and reject share one shape: check pending, change, audit, then mail. */
   const decide = (decision: 'approve' | 'reject') =>
-    app.post(`/api/admin/approvals/:id/${decision}`, { schema: { params: IdParams, response: { 200: UserMessageResponse } } }, async (req) => {
+    app.post(`/api/admin/approvals/:id/${decision}`, { config: ADMIN_ONLY, schema: { params: IdParams, response: { 200: UserMessageResponse } } }, async (req) => {
       const admin = currentUser(req);
       const target = manageableUser(db, req.params.id);
       if (target.accountStatus !== 'pending_approval') throw conflict('This sign-up request has already been handled.');

@@ -11,7 +11,7 @@ import type { User } from '../db/schema.js';
 import { badRequest, forbidden, HttpError, notFound, tooManyRequests } from '../http/errors.js';
 import { routeLimit } from '../http/rate-limits.js';
 import type { App } from '../http/fastify-types.js';
-import { currentUser, requireUser } from '../http/session-hook.js';
+import { currentUser } from '../http/session-hook.js';
 
 /** Audio files a user may fetch: only the previews they asked for, for a while. */
 const AUDIO_TTL_MS = 30 * 60_000;
@@ -28,11 +28,10 @@ export const MAX_CONCURRENT_PREVIEWS = 2;
  */
 export async function agentPreviewRoutes(app: App): Promise<void> {
   const { log, agentEngines: engines } = app.services;
-  // Every route in this tree is the signed-in owner's; the per-owner limit below keys on them.
-  app.addHook('preHandler', requireUser);
   const audioGrants = new Map<string, { userId: number; file: string; expires: number }>();
   // One preview per owner at a time, and only a few overall: the model is shared with live calls.
   const inFlight = new Set<number>();
+  // Signed-in owners only (the /api scope's guard), so the per-owner limit keys on them.
   const perOwner = routeLimit(app.rateLimits.previewsPerOwner, (req) => `owner:${req.user?.id}`, 'preHandler');
 
   app.post('/api/agent/preview', { schema: { body: AgentPreviewBody, response: { 200: AgentPreviewResponse } }, config: perOwner }, async (req, reply) => {

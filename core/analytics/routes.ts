@@ -1,7 +1,7 @@
 import { ANALYTICS_PERIODS, type AnalyticsPeriod } from '../../contract/api.js';
 import { ApiAnalyticsSchema } from '../../contract/schemas/calls.js';
 import { badRequest } from '../http/errors.js';
-import { currentUser, requireUser } from '../http/session-hook.js';
+import { currentUser } from '../http/session-hook.js';
 import type { App } from '../http/fastify-types.js';
 import { computeAnalytics } from './queries.js';
 
@@ -13,8 +13,6 @@ const isPeriod = (v: unknown): v is AnalyticsPeriod => typeof v === 'string' && 
  * SPEC's figures do not depend on it.
  */
 export async function analyticsRoutes(app: App): Promise<void> {
-  // Every route in this tree needs a signed-in user (guarded once, for the whole tree).
-  app.addHook('preHandler', requireUser);
   app.get('/api/analytics', { schema: { response: { 200: ApiAnalyticsSchema } } }, async (req) => {
     const { database, now } = app.services;
     const { period = 'all' } = req.query as { period?: unknown };

@@ -9,7 +9,8 @@ import { findUserByEmail, findUserById, insertUser, toApiUser, updateUser } from
 import type { User } from '../db/schema.js';
 import { badRequest, conflict, forbidden, unauthorized } from '../http/errors.js';
 import type { App } from '../http/fastify-types.js';
-import { canSignIn, currentUser, requireUser } from '../http/session-hook.js';
+import { PUBLIC } from '../http/access-guard.js';
+import { canSignIn, currentUser } from '../http/session-hook.js';
 import { passwordResetMail } from '../mail/templates.js';
 import { brand } from '../mail/brand.js';
 import { failureCounter, routeLimit } from '../http/rate-limits.js';
@@ -59,12 +60,13 @@ export async function authRoutes(app: App): Promise<void> {
     });
   };
 
-  app.get('/api/auth/me', { schema: { response: { 200: UserResponse } } }, async (req) => {
+  // Public: it is how the console learns whether anyone is signed in (its own 401 says no).
+  app.get('/api/auth/me', { config: PUBLIC, schema: { response: { 200: UserResponse } } }, async (req) => {
     if (!req.user) throw unauthorized('Not signed in.');
     return { user: toApiUser(req.user) };
   });
 
-  app.post('/api/auth/signup', { schema: { body: SignupBody, response: { 201: UserMessageResponse } } }, async (req, reply) => {
+  app.post('/api/auth/signup', { config: PUBLIC, schema: { body: SignupBody, response: { 201: UserMessageResponse } } }, async (req, reply) => {
     await signupsFromIp.check(req);
     const check = checkSignup({ ...req.body, addressLine2: req.body.addressLine2 ?? '' });
     if (!check.ok) throw badRequest(Object.values(check.errors)[0]!, check.errors);
@@ -106,7 +108,7 @@ export async function authRoutes(app: App): Promise<void> {
     });
   });
 
-  app.post('/api/auth/login', { schema: { body: LoginBody, response: { 200: UserResponse } } }, async (req, reply) => {
+  app.post('/api/auth/login', { config: PUBLIC, schema: { body: LoginBody, response: { 200: UserResponse } } }, async (req, reply) => {
     const email = req.body.email.trim().toLowerCase();
     const { password } = req.body;
     if (!email || !password) throw badRequest('Email and password are required');
@@ -124,7 +126,7 @@ export async function authRoutes(app: App): Promise<void> {
     return { user: toApiUser(fresh) };
   });
 
-  app.post('/api/auth/logout', { schema: { response: { 200: MessageResponse } } }, async (req, reply) => {
+  app.post('/api/auth/logout', { config: PUBLIC, schema: { response: { 200: MessageResponse } } }, async (req, reply) => {
     const sid = req.cookies[SESSION_COOKIE];
     if (sid) deleteSession(db, sid);
     reply.clearCookie(SESSION_COOKIE, { path: '/' });
@@ -133,7 +135,7 @@ export async function authRoutes(app: App): Promise<void> {
 
   app.post(
     '/api/auth/forgot-password',
-    { schema: { body: EmailBody, response: { 200: MessageResponse } }, config: routeLimit(app.rateLimits.resetRequestsPerIp) },
+    { schema: { body: EmailBody, response: { 200: MessageResponse } }, config: { ...PUBLIC, ...routeLimit(app.rateLimits.resetRequestsPerIp) } },
     async (req) => {
       const email = req.body.email.trim().toLowerCase();
       if (!isEmail(email)) throw badRequest('Please enter a valid email address');
@@ -154,7 +156,7 @@ export async function authRoutes(app: App): Promise<void> {
     },
   );
 
-  app.post('/api/auth/reset-password', { schema: { body: ResetPasswordBody, response: { 200: ResetPasswordResponse } } }, async (req) => {
+  app.post('/api/auth/reset-password', { config: PUBLIC, schema: { body: ResetPasswordBody, response: { 200: ResetPasswordResponse } } }, async (req) => {
     const { token, newPassword, confirmPassword } = req.body;
     if (!token.trim()) throw badRequest('Invalid reset link. Please request a new password reset.');
     const problem = newPasswordError(newPassword, confirmPassword);
@@ -183,7 +185,7 @@ export async function authRoutes(app: App): Promise<void> {
     return { message: 'Password updated successfully! You can now login.', email: user?.email };
   });
 
-  app.post('/api/auth/change-password', { schema: { body: ChangePasswordBody, response: { 200: MessageResponse } }, preHandler: requireUser }, async (req, reply) => {
+  app.post('/api/auth/change-password', { schema: { body: ChangePasswordBody, response: { 200: MessageResponse } } }, async (req, reply) => {
     const user = currentUser(req);
     const { currentPassword, newPassword, confirmPassword } = req.body;
     if (!currentPassword || !newPassword) throw badRequest('All fields are required');

@@ -6,7 +6,7 @@ import { badRequest, conflict, HttpError } from '../http/errors.js';
 import { routeLimit } from '../http/rate-limits.js';
 import type { TestTransferResult } from '../services.js';
 import type { App } from '../http/fastify-types.js';
-import { currentUser, requireUser } from '../http/session-hook.js';
+import { currentUser } from '../http/session-hook.js';
 import { loadCallHandling, saveCallHandling, transferGuard } from './store.js';
 import { MESSAGES, validateCallHandling } from './validate.js';
 
@@ -73,13 +73,13 @@ export async function callHandlingRoutes(app: App): Promise<void> {
     for (const listener of app.services.hooks.settingsChanged) listener(userId);
   };
 
-  app.get('/api/user/call-handling', { preHandler: requireUser, schema: { response: { 200: CallHandlingResponse } } }, async (req): Promise<ApiCallHandlingResponse> => {
+  app.get('/api/user/call-handling', { schema: { response: { 200: CallHandlingResponse } } }, async (req): Promise<ApiCallHandlingResponse> => {
     return { callHandling: loadCallHandling(db, currentUser(req).id) };
   });
 
   app.put(
     '/api/user/call-handling',
-    { preHandler: requireUser, schema: { body: CallHandlingUpdateBody, response: { 200: CallHandlingResponse, 400: ApiErrorSchema } }, errorHandler: clearValidation },
+    { schema: { body: CallHandlingUpdateBody, response: { 200: CallHandlingResponse, 400: ApiErrorSchema } }, errorHandler: clearValidation },
     async (req): Promise<ApiCallHandlingResponse> => {
       const user = currentUser(req);
       const result = db.transaction(() => {
@@ -97,7 +97,6 @@ export async function callHandlingRoutes(app: App): Promise<void> {
   app.post(
     '/api/user/call-handling/test-transfer',
     {
-      preHandler: requireUser,
       schema: { response: { 200: MessageResponse } },
       config: routeLimit(app.rateLimits.testTransfersPerOwner, (req) => `owner:${req.user?.id}`, 'preHandler'),
     },
@@ -124,7 +123,7 @@ export async function callHandlingRoutes(app: App): Promise<void> {
       return number;
     };
 
-    app.post(path, { preHandler: requireUser, schema: { body: CallHandlingListEntryBody, response: { 200: CallHandlingResponse, 400: ApiErrorSchema } }, errorHandler: clearValidation }, async (req): Promise<ApiCallHandlingResponse> => {
+    app.post(path, { schema: { body: CallHandlingListEntryBody, response: { 200: CallHandlingResponse, 400: ApiErrorSchema } }, errorHandler: clearValidation }, async (req): Promise<ApiCallHandlingResponse> => {
       const user = currentUser(req);
       const number = entry(req.body.number);
       const result = db.transaction(() => {
@@ -138,7 +137,7 @@ export async function callHandlingRoutes(app: App): Promise<void> {
       return { callHandling: result, message: `${number} is on your ${LIST_LABEL[list]}.` };
     });
 
-    app.delete(path, { preHandler: requireUser, schema: { body: CallHandlingListEntryBody, response: { 200: CallHandlingResponse, 400: ApiErrorSchema } }, errorHandler: clearValidation }, async (req): Promise<ApiCallHandlingResponse> => {
+    app.delete(path, { schema: { body: CallHandlingListEntryBody, response: { 200: CallHandlingResponse, 400: ApiErrorSchema } }, errorHandler: clearValidation }, async (req): Promise<ApiCallHandlingResponse> => {
       const user = currentUser(req);
       const number = entry(req.body.number);
       const callHandling = db.transaction(() => {

@@ -10,6 +10,7 @@ import { questionRoutes } from '../questions/routes.js';
 import { settingsRoutes } from '../settings/routes.js';
 import { twilioWebhookRoutes } from '../twilio/webhook-routes.js';
 import { webhookRoutes } from '../webhooks/routes.js';
+import { registerAccessGuard } from './access-guard.js';
 import type { App } from './fastify-types.js';
 import { registerSameOriginGuard } from './same-origin.js';
 import { requireResponseSchemas } from './response-schemas.js';
@@ -25,6 +26,7 @@ import { registerSessionHook } from './session-hook.js';
 export async function apiScope(api: App): Promise<void> {
   registerSameOriginGuard(api);
   registerSessionHook(api);
+  registerAccessGuard(api);
   registerNoStore(api);
   requireResponseSchemas(api);
 
@@ -39,6 +41,6 @@ export async function apiScope(api: App): Promise<void> {
   await api.register(agentPreviewRoutes);
   await api.register(callLogRoutes);
   await api.register(webhookRoutes);
-  // Server-to-server: marked `webhook`, so the guard and session hooks above step aside for it.
+  // Server-to-server: marked `webhook`, so the guards and the session hook above step aside for it.
   await api.register(twilioWebhookRoutes);
 }

@@ -30,6 +30,11 @@ declare module 'fastify' {
     webhook?: boolean;
     /** The answer is not JSON (audio, TwiML), so it has no response schema (response-schemas.ts). */
     rawReply?: boolean;
+    /**
+     * Who may call the route (access-guard.ts): a signed-in user unless it says `public`
+     * (signed out too) or `admin` (administrators only).
+     */
+    access?: 'public' | 'admin';
   }
   interface FastifyInstance {
     services: Services;

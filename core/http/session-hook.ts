@@ -1,8 +1,8 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { withTrialChecked } from '../accounts/users.js';
 import { SESSION_COOKIE, userForSession } from '../auth/sessions.js';
 import type { User } from '../db/schema.js';
-import { forbidden, unauthorized } from './errors.js';
+import { unauthorized } from './errors.js';
 import type { App } from './fastify-types.js';
 
 /** Statuses that may hold a session: an expired trial may still sign in to see its data. */
@@ -31,16 +31,7 @@ export function registerSessionHook(app: App): void {
   });
 }
 
-export async function requireUser(req: FastifyRequest, _reply: FastifyReply): Promise<void> {
-  if (!req.user) throw unauthorized();
-}
-
-export async function requireAdmin(req: FastifyRequest, _reply: FastifyReply): Promise<void> {
-  if (!req.user) throw unauthorized();
-  if (req.user.role !== 'admin') throw forbidden('Administrators only.');
-}
-
-/** The signed-in user inside a route guarded by requireUser/requireAdmin. */
+/** The signed-in user inside a route the access guard let through for a user (access-guard.ts). */
 export function currentUser(req: FastifyRequest): User {
   if (!req.user) throw unauthorized();
   return req.user;

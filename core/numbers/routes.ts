@@ -10,7 +10,8 @@ import {
 import { MessageResponse } from '../../contract/schemas/shared.js';
 import { HttpError } from '../http/errors.js';
 import type { App } from '../http/fastify-types.js';
-import { currentUser, requireAdmin, requireUser } from '../http/session-hook.js';
+import { ADMIN_ONLY } from '../http/access-guard.js';
+import { currentUser } from '../http/session-hook.js';
 import { NumberServiceError, type NumberRefusal } from './errors.js';
 
 /** The status each of the service's refusals answers with. */
@@ -35,7 +36,6 @@ async function answering<T>(work: Promise<T>): Promise<T> {
 /** The owner's tree: their own numbers and the purchase, signed-in owners only. */
 async function ownerNumberRoutes(app: App): Promise<void> {
   const { numbers } = app;
-  app.addHook('preHandler', requireUser);
 
   app.get('/api/phone-numbers', { schema: { response: { 200: PhoneNumbersResponse } } }, async (req) => ({
     numbers: numbers.ownerNumbers(currentUser(req).id),
@@ -54,22 +54,21 @@ async function ownerNumberRoutes(app: App): Promise<void> {
 async function adminNumberRoutes(app: App): Promise<void> {
   const { numbers } = app;
   const p = numbers.providerName;
-  app.addHook('preHandler', requireAdmin);
 
-  app.get(`/api/admin/${p}-numbers`, { schema: { response: { 200: ProviderNumbersResponse } } }, async () => answering(numbers.adminList()));
+  app.get(`/api/admin/${p}-numbers`, { config: ADMIN_ONLY, schema: { response: { 200: ProviderNumbersResponse } } }, async () => answering(numbers.adminList()));
 
   app.post(
     `/api/admin/${p}-numbers/:providerSid/release`,
-    { schema: { params: ReleaseParams, body: ReleaseBody, response: { 200: MessageResponse } } },
+    { config: ADMIN_ONLY, schema: { params: ReleaseParams, body: ReleaseBody, response: { 200: MessageResponse } } },
     async (req) => answering(numbers.release(currentUser(req), req.params.providerSid, req.body.phoneNumber.trim())),
   );
 
-  app.get(`/api/admin/${p}-usage`, { schema: { response: { 200: ApiUsageSchema } } }, async () => answering(numbers.usage()));
+  app.get(`/api/admin/${p}-usage`, { config: ADMIN_ONLY, schema: { response: { 200: ApiUsageSchema } } }, async () => answering(numbers.usage()));
 }
 
 /**
  * SPEC.md §7: the owner's numbers and purchase, and the admin's numbers, release and usage.
- * Encapsulated (each tree's guard stays inside it) and declared to need the `numbers` service.
+ * Encapsulated and declared to need the `numbers` service.
  */
 export const numberRoutes = fp(
   async (app: App) => {

@@ -3,11 +3,12 @@ import { CallerErasedResponse, CallerNumberParams, OwnerExportSchema, RetentionP
 import { audit } from '../audit/audit.js';
 import { badRequest } from '../http/errors.js';
 import type { App } from '../http/fastify-types.js';
-import { currentUser, requireAdmin, requireUser } from '../http/session-hook.js';
+import { ADMIN_ONLY } from '../http/access-guard.js';
+import { currentUser } from '../http/session-hook.js';
 import { eraseCaller, exportOwnerData } from './caller-data.js';
 import { getRetention, setRetention } from './retention.js';
 
-/** UK GDPR: the owner's export and a caller's erasure (owner tree), the retention policy (admin tree). */
+/** UK GDPR: the owner's export and a caller's erasure (owner tree), the retention policy (admin tree, `access: 'admin'`). */
 export async function privacyRoutes(app: App): Promise<void> {
   await app.register(ownerPrivacyRoutes);
   await app.register(adminPrivacyRoutes);
@@ -16,7 +17,6 @@ export async function privacyRoutes(app: App): Promise<void> {
 async function ownerPrivacyRoutes(app: App): Promise<void> {
   const { database, config, now } = app.services;
   const db = database.db;
-  app.addHook('preHandler', requireUser);
 
   app.get('/api/user/export', { schema: { response: { 200: OwnerExportSchema } } }, async (req, reply) => {
     const user = currentUser(req);
@@ -45,11 +45,10 @@ async function ownerPrivacyRoutes(app: App): Promise<void> {
 async function adminPrivacyRoutes(app: App): Promise<void> {
   const { database, config, now } = app.services;
   const db = database.db;
-  app.addHook('preHandler', requireAdmin);
 
-  app.get('/api/admin/retention', { schema: { response: { 200: RetentionPolicySchema } } }, async () => getRetention(db, config.retention));
+  app.get('/api/admin/retention', { config: ADMIN_ONLY, schema: { response: { 200: RetentionPolicySchema } } }, async () => getRetention(db, config.retention));
 
-  app.patch('/api/admin/retention', { schema: { body: RetentionPolicySchema, response: { 200: RetentionPolicySchema } } }, async (req) => {
+  app.patch('/api/admin/retention', { config: ADMIN_ONLY, schema: { body: RetentionPolicySchema, response: { 200: RetentionPolicySchema } } }, async (req) => {
     const admin = currentUser(req);
     const policy = { recordingDays: req.body.recordingDays, transcriptDays: req.body.transcriptDays };
     db.transaction(() => {

@@ -2,7 +2,7 @@ import { AddedToKnowledgeBaseResponse, AddToKnowledgeBaseBody, QuestionResponse,
 import { IdParams, MessageResponse } from '../../contract/schemas/shared.js';
 import { badRequest, conflict, notFound } from '../http/errors.js';
 import type { App } from '../http/fastify-types.js';
-import { currentUser, requireUser } from '../http/session-hook.js';
+import { currentUser } from '../http/session-hook.js';
 import { LIMITS } from '../../contract/rules.js';
 import {
   addToKnowledgeBase,
@@ -20,8 +20,6 @@ const NOT_FOUND = 'Question not found. It may have been deleted.';
 export async function questionRoutes(app: App): Promise<void> {
   const { database } = app.services;
   const db = database.db;
-  // Every route in this tree needs a signed-in user (guarded once, for the whole tree).
-  app.addHook('preHandler', requireUser);
 
   app.get('/api/unanswered-questions', { schema: { response: { 200: QuestionsResponse } } }, async (req) => {
     const user = currentUser(req);

@@ -6,7 +6,7 @@ import { toApiUser, updateUser } from '../accounts/users.js';
 import type { User } from '../db/schema.js';
 import { badRequest } from '../http/errors.js';
 import type { App } from '../http/fastify-types.js';
-import { currentUser, requireUser } from '../http/session-hook.js';
+import { currentUser } from '../http/session-hook.js';
 
 const SUMMARY_EMAIL_ERROR = 'Summary e-mail must be a valid e-mail address, e.g. owner@example.co.uk';
 
@@ -14,8 +14,6 @@ const blankToNull = (v: string | null | undefined) => (v === undefined ? undefin
 
 export async function settingsRoutes(app: App): Promise<void> {
   const { database } = app.services;
-  // Every route in this tree needs a signed-in user (guarded once, for the whole tree).
-  app.addHook('preHandler', requireUser);
 
   app.patch(
     '/api/user/settings',

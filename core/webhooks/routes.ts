@@ -7,13 +7,12 @@ import { webhookDeliveries } from '../db/schema.js';
 import { toApiDelivery } from './api-shape.js';
 import { badRequest, conflict } from '../http/errors.js';
 import type { App } from '../http/fastify-types.js';
-import { currentUser, requireUser } from '../http/session-hook.js';
+import { currentUser } from '../http/session-hook.js';
 
 /** The owner's webhook: settings, secret rotation, delivery log and the test event. Owner-scoped like every /api/user route. */
 async function ownerWebhookRoutes(app: App): Promise<void> {
   const { webhooks } = app;
   const { database } = app.services;
-  app.addHook('preHandler', requireUser);
 
   const view = (userId: number): ApiWebhookSettings => {
     const s = webhooks.settings(userId);
