@@ -6,7 +6,7 @@ import { CallEnded, CallSession } from './call-session.js';
 import { finaliseCall, type FinishDeps } from './finish-call.js';
 import type { RecordingRetries } from './recordings/recording-retries.js';
 import { flowForMode } from './flows/index.js';
-import { FALLBACK_SOUNDS } from './flows/messages.js';
+import { FALLBACK_SOUNDS } from '../dialogue/spoken/call-lines.js';
 import { hangUp, play } from './flows/steps.js';
 import type { CallFlow, FlowLog, FlowOutcome, VoicemailLimits } from './flows/types.js';
 import { notInServiceFlow, refusalFlow, unavailableFlow } from './flows/unavailable-flow.js';

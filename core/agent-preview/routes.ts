@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import type { AgentPreviewResult } from '../../contract/api.js';
 import { AgentPreviewBody, AgentPreviewResponse, GreetingPreviewBody, GreetingPreviewResponse, PreviewAudioParams } from '../../contract/schemas/agent-preview.js';
-import { buildAgentSystemPrompt } from '../../models/agent/agent-prompt.js';
-import { chooseGreeting } from '../../models/prompts/greeting.js';
-import { askAgent } from '../../models/agent/agent-responder.js';
-import { answerTurn, NoReply } from '../../models/agent/agent-turn.js';
+import { buildAgentSystemPrompt } from '../../dialogue/agent/agent-prompt.js';
+import { chooseGreeting } from '../../dialogue/spoken/greeting.js';
+import { askAgent } from '../../dialogue/agent/agent-responder.js';
+import { answerTurn, NoReply } from '../../dialogue/agent/agent-turn.js';
 import type { ServerResponse } from 'node:http';
 import type { Voice } from '../../models/tts/index.js';
 import type { User } from '../db/schema.js';
@@ -93,7 +93,7 @@ export async function agentPreviewRoutes(app: App): Promise<void> {
 
   /**
    * POST /api/greeting/preview: the voicemail greeting exactly as callers hear it, from the
-   * unsaved form: the same wording rule (models/prompts/greeting.ts) and the same voice through
+   * unsaved form: the same wording rule (dialogue/spoken/greeting.ts) and the same voice through
    * the same prompt cache as the phone path, so the file played is the one a caller would get.
    */
   app.post('/api/greeting/preview', { schema: { body: GreetingPreviewBody, response: { 200: GreetingPreviewResponse } } }, async (req) => {

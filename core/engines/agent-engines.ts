@@ -1,4 +1,4 @@
-import { AGENT_REPLY_SCHEMA } from '../../models/agent/agent-reply.js';
+import { AGENT_REPLY_SCHEMA } from '../../dialogue/agent/agent-reply.js';
 import type { ReplyStreamer } from '../../models/llm/language-model.js';
 import { createOllamaReplyStreamer } from '../../models/llm/ollama-stream.js';
 import { createSpeechToText } from '../../models/stt/factory.js';

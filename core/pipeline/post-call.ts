@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { LanguageModelError, type LanguageModel } from '../../models/llm/language-model.js';
-import { buildSummaryPrompt, checkSummary, parseSummaryReply, SUMMARY_SCHEMA } from '../../models/prompts/summary.js';
+import { buildSummaryPrompt, checkSummary, parseSummaryReply, SUMMARY_SCHEMA } from '../../dialogue/summary/summary.js';
 import type { SpeechToText } from '../../models/stt/speech-to-text.js';
 import type { Db } from '../db/client.js';
 import { calls, jobs, users, type Call } from '../db/schema.js';

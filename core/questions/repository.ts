@@ -1,7 +1,7 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { ApiUnansweredQuestion } from '../../contract/api.js';
 import { storedNumber } from '../../contract/phone.js';
-import { appendKnowledgeEntry } from '../../models/agent/knowledge-base.js';
+import { appendKnowledgeEntry } from '../../dialogue/agent/knowledge-base.js';
 import type { Db } from '../db/client.js';
 import { unansweredQuestions, users, type UnansweredQuestion } from '../db/schema.js';
 

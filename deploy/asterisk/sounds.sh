@@ -1,7 +1,7 @@
 #!/bin/sh
 # Makes the built-in sounds the appliance plays without its TTS engine, into OUT_DIR
 # (the image's sounds/en): the record beep, the dialplan's "core unavailable" message and
-# the flows' fallbacks when a prompt cannot be synthesised (pbx/flows/messages.ts names
+# the flows' fallbacks when a prompt cannot be synthesised (dialogue/spoken/ names
 # them). No Asterisk sound pack is installed, so every sound a flow or the dialplan asks
 # for must be made here; test/pbx-real checks that each one exists.
 #   sounds.sh OUT_DIR        needs espeak-ng and sox

@@ -16,7 +16,7 @@ export interface OllamaStreamOptions {
 /**
  * Ollama `/api/chat` streamed (NDJSON), constrained to a schema through `format` so small
  * models keep to the JSON contract. The agent gives its reply schema, whose key order puts
- * intent and answered before the answer (models/agent/agent-reply.ts).
+ * intent and answered before the answer (dialogue/agent/agent-reply.ts).
  */
 export function createOllamaReplyStreamer(opts: OllamaStreamOptions): ReplyStreamer {
   const baseFetch = opts.fetch ?? fetch;

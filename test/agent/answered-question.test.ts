@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { agentGreeting } from '../../models/agent/agent-lines.js';
+import { agentGreeting } from '../../dialogue/spoken/agent-lines.js';
 import { readWav } from '../ari-sim/wav.js';
 import { eq } from 'drizzle-orm';
 import { calls, notifications } from '../../core/db/schema.js';

@@ -1,7 +1,7 @@
 // POST /api/greeting/preview: the greeting a caller hears, from the unsaved form, in the chosen
 // voice, through the phone path's wording rule and prompt cache (the same file the PBX plays).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chooseGreeting, GENERIC_GREETING } from '../../pbx/flows/voicemail/greeting.js';
+import { chooseGreeting, GENERIC_GREETING } from '../../dialogue/spoken/greeting.js';
 import { createPromptCache, createTextToSpeech } from '../../models/tts/index.js';
 import { activeCustomer } from '../helpers/accounts.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';

@@ -180,7 +180,7 @@ export async function startAgentHarness(
     replies(map) {
       ollama.replier = (req) => {
         const msgs = req.body.messages as Array<{ role: string; content: string }>;
-        // The post-call job's summary request (models/prompts/summary.ts), not an agent turn.
+        // The post-call job's summary request (dialogue/summary/summary.ts), not an agent turn.
         if (msgs[0]?.content.startsWith('You summarise')) return SUMMARY;
         const last = msgs.at(-1)?.content ?? '';
         for (const [re, r] of map) if (re.test(last)) return r;

@@ -4,7 +4,7 @@
 // application"): seen on a loaded two-core box, where the caller got voicemail instead of the
 // agent. The simulator delays that StasisStart on cue, which Asterisk cannot be made to do.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { agentGreeting } from '../../models/agent/agent-lines.js';
+import { agentGreeting } from '../../dialogue/spoken/agent-lines.js';
 import { waitUntil } from '../helpers/wait.js';
 import { APP, CALLER, startAgentHarness, type AgentHarness } from './harness.js';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { AGENT_LINES } from '../../models/agent/agent-lines.js';
+import { AGENT_LINES } from '../../dialogue/spoken/agent-lines.js';
 import { startOllamaDouble, type OllamaDouble } from '../doubles/ollama/server.js';
 import { activeCustomer } from '../helpers/accounts.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { AGENT_LINES, agentGreeting } from '../../models/agent/agent-lines.js';
+import { AGENT_LINES, agentGreeting } from '../../dialogue/spoken/agent-lines.js';
 import { reply, startAgentHarness, type AgentHarness } from './harness.js';
 
 let h: AgentHarness;

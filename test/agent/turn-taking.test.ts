@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AGENT_LINES, agentGreeting } from '../../models/agent/agent-lines.js';
+import { AGENT_LINES, agentGreeting } from '../../dialogue/spoken/agent-lines.js';
 import { DEFAULT_END_OF_TURN } from '../../pbx/flows/agent/end-of-turn.js';
 import type { OllamaRequest } from '../doubles/ollama/server.js';
 import { pausedSpeech, reply, startAgentHarness, type AgentHarness } from './harness.js';

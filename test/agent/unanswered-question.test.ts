@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AGENT_LINES } from '../../models/agent/agent-lines.js';
+import { AGENT_LINES } from '../../dialogue/spoken/agent-lines.js';
 import { CALLER, reply, startAgentHarness, type AgentHarness } from './harness.js';
 
 let h: AgentHarness;

@@ -11,7 +11,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { busyRefusals } from '../../core/db/client.js';
 import { calls } from '../../core/db/schema.js';
-import { AGENT_LINES, agentGreeting } from '../../models/agent/agent-lines.js';
+import { AGENT_LINES, agentGreeting } from '../../dialogue/spoken/agent-lines.js';
 import { CALLER, reply, startAgentHarness, type AgentHarness } from '../agent/harness.js';
 import { startLockHolder, type LockHolder } from '../helpers/lock-holder.js';
 

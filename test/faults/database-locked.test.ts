@@ -16,7 +16,7 @@ import { createPipeline, gatewayFromConfig, type Pipeline } from '../../core/pip
 import { postCallKey } from '../../core/pipeline/post-call.js';
 import { createOllamaLanguageModel } from '../../models/llm/ollama.js';
 import { createSpeechToText } from '../../models/stt/factory.js';
-import { THANK_YOU } from '../../pbx/flows/messages.js';
+import { THANK_YOU } from '../../dialogue/spoken/call-lines.js';
 import { callerSpeech } from '../ari-sim/caller-audio.js';
 import { APP, CALLER, startHarness as startPbxHarness, type Harness as PbxHarness } from '../pbx/harness.js';
 import { OWNER_MOBILE, startHarness as startPipelineHarness, type Harness as PipelineHarness } from '../pipeline/harness.js';

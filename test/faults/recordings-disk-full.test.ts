@@ -13,7 +13,7 @@ import { postCallKey } from '../../core/pipeline/post-call.js';
 import { storeRecordingKey } from '../../core/pipeline/recording-jobs.js';
 import { createOllamaLanguageModel } from '../../models/llm/ollama.js';
 import { createSpeechToText } from '../../models/stt/factory.js';
-import { THANK_YOU } from '../../pbx/flows/messages.js';
+import { THANK_YOU } from '../../dialogue/spoken/call-lines.js';
 import { useRecordingDisk, type RecordingDisk } from '../../pbx/recordings/disk.js';
 import { callerSpeech } from '../ari-sim/caller-audio.js';
 import { APP, CALLER, startHarness, type Harness } from '../pbx/harness.js';

@@ -2,8 +2,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { toE164 } from '../../contract/phone.js';
 import { formatPostcode, isUkPostcode } from '../../contract/rules.js';
-import { appendKnowledgeEntry, parseKnowledgeBase } from '../../models/agent/knowledge-base.js';
-import { parseAgentReply } from '../../models/agent/agent-reply.js';
+import { appendKnowledgeEntry, parseKnowledgeBase } from '../../dialogue/agent/knowledge-base.js';
+import { parseAgentReply } from '../../dialogue/agent/agent-reply.js';
 
 // Properties of the parsers that read what owners type and what the model writes.
 const text = fc.string({ maxLength: 400, unit: 'grapheme' });

@@ -6,10 +6,10 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultCallHandling, saveCallHandling } from '../../core/call-handling/index.js';
-import { AGENT_LINES } from '../../models/agent/agent-lines.js';
-import { GAS_SAFETY_LINES } from '../../models/agent/safety-line.js';
-import { CANNOT_TAKE_CALL_NOW } from '../../pbx/flows/messages.js';
-import { briefingText } from '../../pbx/flows/transfer/briefing.js';
+import { AGENT_LINES } from '../../dialogue/spoken/agent-lines.js';
+import { GAS_SAFETY_LINES } from '../../dialogue/spoken/safety-line.js';
+import { CANNOT_TAKE_CALL_NOW } from '../../dialogue/spoken/call-lines.js';
+import { briefingText } from '../../dialogue/spoken/transfer.js';
 import { waitUntil } from '../helpers/wait.js';
 import { askAgent, hearsAgent, hearsAudio } from './agent-caller.js';
 import { envelopeMatch, readWavSamples, speech } from './audio.js';

@@ -4,7 +4,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AGENT_LINES, agentGreeting } from '../../models/agent/agent-lines.js';
+import { AGENT_LINES, agentGreeting } from '../../dialogue/spoken/agent-lines.js';
 import { waitUntil } from '../helpers/wait.js';
 import { envelopeMatch, loudMs, readWavSamples, speech, writeWav } from './audio.js';
 import type { SipCall } from './sipp.js';

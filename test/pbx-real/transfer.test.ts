@@ -4,10 +4,10 @@
 // is busy (486), rejects (603), or answers and presses nothing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { phoneNumbers } from '../../core/db/schema.js';
-import { CANNOT_TAKE_CALL_NOW, PUTTING_THROUGH } from '../../pbx/flows/messages.js';
+import { CANNOT_TAKE_CALL_NOW, PUTTING_THROUGH } from '../../dialogue/spoken/call-lines.js';
 import { TEST_DONE, TEST_INTRO } from '../../pbx/flows/transfer/test-call.js';
 import { activeCustomer } from '../helpers/accounts.js';
-import { briefingText } from '../../pbx/flows/transfer/briefing.js';
+import { briefingText } from '../../dialogue/spoken/transfer.js';
 import { defaultCallHandling, saveCallHandling } from '../../core/call-handling/index.js';
 import { waitUntil } from '../helpers/wait.js';
 import { envelopeMatch, readWavSamples, speech } from './audio.js';

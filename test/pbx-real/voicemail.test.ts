@@ -3,8 +3,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NO_MESSAGE_GOODBYE, NOT_IN_SERVICE, THANK_YOU, unavailableMessage } from '../../pbx/flows/messages.js';
-import { businessGreeting } from '../../pbx/flows/voicemail/greeting.js';
+import { NO_MESSAGE_GOODBYE, NOT_IN_SERVICE, THANK_YOU, unavailableMessage } from '../../dialogue/spoken/call-lines.js';
+import { businessGreeting } from '../../dialogue/spoken/greeting.js';
 import { waitUntil } from '../helpers/wait.js';
 import { envelopeMatch, loudMs, readWavSamples, speech } from './audio.js';
 import { heardGreetingAndBeep, realPbxAvailability, startRealPbx, type RealPbx } from './harness.js';

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
 import { calls } from '../../core/db/schema.js';
-import { THANK_YOU } from '../../pbx/flows/messages.js';
+import { THANK_YOU } from '../../dialogue/spoken/call-lines.js';
 import { callerSpeech } from '../ari-sim/caller-audio.js';
 import type { AriSimulator } from '../ari-sim/simulator.js';
 import { APP, CALLER, startHarness, type Harness } from './harness.js';

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { calls, phoneNumbers } from '../../core/db/schema.js';
-import { NOT_IN_SERVICE, unavailableMessage } from '../../pbx/flows/messages.js';
+import { NOT_IN_SERVICE, unavailableMessage } from '../../dialogue/spoken/call-lines.js';
 import { APP, CALLER, startHarness, type Harness } from './harness.js';
 
 let h: Harness;

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ChatMessage } from '../../../models/llm/language-model.js';
-import { agentGreeting } from '../../../models/agent/agent-lines.js';
+import { agentGreeting } from '../../../dialogue/spoken/agent-lines.js';
 import { buildWavHeader } from '../../../models/audio/wav-header.js';
 import { PacedPlayer } from '../../media/paced-player.js';
 import { AgentConversation, type TurnMetrics } from './conversation.js';

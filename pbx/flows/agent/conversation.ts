@@ -1,11 +1,11 @@
 import { setMaxListeners } from 'node:events';
 import fs from 'node:fs/promises';
 import type { ChatMessage, ReplyStreamer } from '../../../models/llm/language-model.js';
-import { AGENT_LINES, agentGoodbye, agentGreeting } from '../../../models/agent/agent-lines.js';
-import { buildAgentSystemPrompt } from '../../../models/agent/agent-prompt.js';
-import { askAgent, type ResponderEvent } from '../../../models/agent/agent-responder.js';
-import { answerTurn, type AgentAnswer } from '../../../models/agent/agent-turn.js';
-import { GAS_SAFETY_LINES, handlesGas, mentionsGasLeak } from '../../../models/agent/safety-line.js';
+import { AGENT_LINES, agentGoodbye, agentGreeting } from '../../../dialogue/spoken/agent-lines.js';
+import { buildAgentSystemPrompt } from '../../../dialogue/agent/agent-prompt.js';
+import { askAgent, type ResponderEvent } from '../../../dialogue/agent/agent-responder.js';
+import { answerTurn, type AgentAnswer } from '../../../dialogue/agent/agent-turn.js';
+import { GAS_SAFETY_LINES, handlesGas, mentionsGasLeak } from '../../../dialogue/spoken/safety-line.js';
 import type { SpeechToText } from '../../../models/stt/speech-to-text.js';
 import type { PromptCache, Voice } from '../../../models/tts/index.js';
 import type { PacedPlayer, PlayResult } from '../../media/paced-player.js';

@@ -1,5 +1,5 @@
 import { setMaxListeners } from 'node:events';
-import type { ResponderEvent } from '../../../models/agent/agent-responder.js';
+import type { ResponderEvent } from '../../../dialogue/agent/agent-responder.js';
 
 // Speculative turn-taking: the work for a caller turn that may not be over yet. When the
 // caller has paused briefly, their words so far are transcribed, the model is asked and

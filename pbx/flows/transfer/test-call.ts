@@ -1,10 +1,10 @@
 import type { TransferOutcome } from '../../../contract/call-handling.js';
 import type { PromptCache, Voice } from '../../../models/tts/index.js';
 import type { AriRest } from '../../ari/types.js';
-import { FALLBACK_SOUNDS } from '../messages.js';
+import { FALLBACK_SOUNDS } from '../../../dialogue/spoken/call-lines.js';
 import { hangUp, say } from '../steps.js';
 import type { FlowLog } from '../types.js';
-import { briefingText } from './briefing.js';
+import { briefingText } from '../../../dialogue/spoken/transfer.js';
 import { askOwner, DEFAULT_TRANSFER_TIMING, OWNER_LEG_ARG, OWNER_LEG_PREFIX, ringOwner, type TransferDeps } from './put-through.js';
 
 // "Test transfer" in the console: the owner's phone rings as it would for a put-through call

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { aboutText, briefingText, spokenNumber } from './briefing.js';
+import { aboutText, briefingText, spokenNumber } from '../../../dialogue/spoken/transfer.js';
 import { outboundEndpoint } from './dial-string.js';
 import { outcomeOfUnansweredLeg } from './outcome.js';
 

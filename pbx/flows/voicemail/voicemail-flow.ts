@@ -1,9 +1,9 @@
 import type { RecordingSnapshot } from '../../ari/types.js';
 import { repairWavSizes } from '../../recordings/wav-repair.js';
-import { BEEP, FALLBACK_SOUNDS, NO_MESSAGE_GOODBYE, THANK_YOU } from '../messages.js';
+import { BEEP, FALLBACK_SOUNDS, NO_MESSAGE_GOODBYE, THANK_YOU } from '../../../dialogue/spoken/call-lines.js';
 import { answer, awaitRecording, hangUp, playOptional, record, say } from '../steps.js';
 import type { FlowContext } from '../types.js';
-import { chooseGreeting } from './greeting.js';
+import { chooseGreeting } from '../../../dialogue/spoken/greeting.js';
 import { audioHoldsMessage, recordingHasMessage } from './message-rule.js';
 
 /** The name the message has on Asterisk; stored locally as `<name>.wav` in $DATA_DIR/recordings. */

@@ -1,5 +1,5 @@
-import type { ChatMessage } from '../llm/language-model.js';
-import { AGENT_LINES, agentGoodbye } from './agent-lines.js';
+import type { ChatMessage } from '../../models/llm/language-model.js';
+import { AGENT_LINES, agentGoodbye } from '../spoken/agent-lines.js';
 import type { AgentReply } from './agent-reply.js';
 import type { ResponderEvent } from './agent-responder.js';
 

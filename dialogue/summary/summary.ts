@@ -1,4 +1,4 @@
-import type { ChatMessage } from '../llm/language-model.js';
+import type { ChatMessage } from '../../models/llm/language-model.js';
 
 /** Two SMS segments of GSM-7 text: long enough for who/what/number/urgency, short enough to read at a glance. */
 export const SUMMARY_MAX_CHARS = 300;

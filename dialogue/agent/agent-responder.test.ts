@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { AGENT_LINES } from './agent-lines.js';
-import type { ReplyStreamer } from '../llm/language-model.js';
+import { AGENT_LINES } from '../spoken/agent-lines.js';
+import type { ReplyStreamer } from '../../models/llm/language-model.js';
 import { askAgent, respond, type ResponderEvent } from './agent-responder.js';
 import { answerTurn, decideTurn, NoReply } from './agent-turn.js';
 

@@ -1,4 +1,4 @@
-import { nationalFormat } from '../../../contract/phone.js';
+import { nationalFormat } from '../../contract/phone.js';
 
 // What the owner hears when they pick up a put-through call (the caller never hears it).
 // Fixed texts around the caller's own words: nothing here comes from a model.

@@ -1,4 +1,4 @@
-import type { ChatMessage, ReplyStreamer } from '../llm/language-model.js';
+import type { ChatMessage, ReplyStreamer } from '../../models/llm/language-model.js';
 import { parseAgentReply, ReplyStreamReader, type AgentIntent, type AgentReply } from './agent-reply.js';
 import { SentenceSplitter } from './agent-sentences.js';
 

@@ -1,4 +1,4 @@
-import { businessLabel } from './agent-prompt.js';
+import { businessLabel } from '../agent/agent-prompt.js';
 
 // The fixed things the agent says. Fixed rather than generated: the disclosure and the
 // admissions must be said the same way every time, whatever the model does.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { agentGreeting } from './agent-lines.js';
+import { agentGreeting } from '../spoken/agent-lines.js';
 import { buildAgentSystemPrompt } from './agent-prompt.js';
 
 describe('buildAgentSystemPrompt', () => {
