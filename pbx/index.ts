@@ -6,7 +6,7 @@ import { chooseGreeting } from '../dialogue/spoken/greeting.js';
 import { createPromptCache, createTextToSpeech, type PromptCache } from '../models/tts/index.js';
 import { connectAri } from './ari/ari-client-adapter.js';
 import { AriLink } from './ari/link.js';
-import { flowForMode, type CallFlow } from './flows/index.js';
+import type { CallFlow } from './flows/index.js';
 import type { VoicemailLimits } from './flows/types.js';
 import { createRecordingRetries, type RecordingRetryOptions } from './recordings/recording-retries.js';
 import { StasisApp, type StasisAppDeps } from './stasis-app.js';
@@ -35,10 +35,6 @@ export interface Pbx {
 
 /** 3 minutes of message and a 5-second silence stop: long enough for a UK caller's details. */
 export const DEFAULT_LIMITS: VoicemailLimits = { maxDurationSeconds: 180, maxSilenceSeconds: 5 };
-
-function withAgent(agent: CallFlow): typeof flowForMode {
-  return (mode) => (mode === 'agent' ? agent : flowForMode(mode));
-}
 
 /** Connects to Asterisk as the configured Stasis app and answers calls. Needs ARI_URL. */
 export function startPbx(services: Services, opts: PbxOptions = {}): Pbx {
@@ -73,7 +69,7 @@ export function startPbx(services: Services, opts: PbxOptions = {}): Pbx {
     handling: opts.handling,
     outboundEndpoint: config.outbound.endpoint,
     transferTiming: opts.transferTiming,
-    ...(opts.agentFlow ? { flowForMode: withAgent(opts.agentFlow) } : {}),
+    agentFlow: opts.agentFlow,
   });
   link = new AriLink({
     // ari-client always adds /ari itself.

@@ -6,7 +6,7 @@ import { CallEnded, CallSession } from './call-session.js';
 import { finaliseCall, type FinishDeps } from './finish-call.js';
 import type { RecordingRetries } from './recordings/recording-retries.js';
 import { flowForMode } from './flows/index.js';
-import { FALLBACK_SOUNDS } from '../dialogue/spoken/call-lines.js';
+import { FALLBACK_SOUNDS } from '../dialogue/spoken/sounds.js';
 import { hangUp, play } from './flows/steps.js';
 import type { CallFlow, FlowLog, FlowOutcome, VoicemailLimits } from './flows/types.js';
 import { notInServiceFlow, refusalFlow, unavailableFlow } from './flows/unavailable-flow.js';
@@ -29,7 +29,8 @@ export interface StasisAppDeps {
   callFinished: Array<(callId: number) => void>;
   recordingRetries: RecordingRetries;
   limits: VoicemailLimits;
-  flowForMode?: (mode: 'voicemail' | 'agent') => CallFlow;
+  /** The agent-mode flow (installAgentFlow); pbx/flows/index.ts says where agent mode goes without it. */
+  agentFlow?: CallFlow;
   /** The owner's call-handling rules for this caller now (hours, lists, ring-first); default CallPath.handlingPlan, none → the owner's mode. */
   handling?: (userId: number, aiMode: 'voicemail' | 'agent', callerNumber: string, now: Date) => HandlingPlan | undefined;
   /** OUTBOUND_ENDPOINT: set → flows may put callers through to the owner's phone. */
@@ -180,10 +181,9 @@ export class StasisApp {
   /** The owner's flow for this caller, as their call handling says. */
   private flowFor(mode: 'voicemail' | 'agent', plan: HandlingPlan | undefined): CallFlow {
     const decision = plan?.decision;
-    const flowOf = this.deps.flowForMode ?? flowForMode;
-    if (!decision) return flowOf(mode);
+    if (!decision) return flowForMode(mode, this.deps.agentFlow);
     if (decision.kind === 'refuse') return refusalFlow(decision.reason);
-    const flow = flowOf(decision.mode);
+    const flow = flowForMode(decision.mode, this.deps.agentFlow);
     if (!decision.ringFirst || !plan.transferNumber) return flow;
     return ringFirstThen(flow, { to: plan.transferNumber, ringSeconds: plan.ringSeconds });
   }

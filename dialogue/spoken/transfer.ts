@@ -1,7 +1,21 @@
 import { nationalFormat } from '../../contract/phone.js';
 
-// What the owner hears when they pick up a put-through call (the caller never hears it).
-// Fixed texts around the caller's own words: nothing here comes from a model.
+// What is said while putting a caller through: to the caller, and to the owner when they pick
+// up (the caller never hears the briefing). Fixed texts around the caller's own words: nothing
+// here comes from a model.
+
+/** The caller, before the owner's phone rings. */
+export const PUTTING_THROUGH = 'Let me try to put you through.';
+/** The caller, when the owner does not take the call. */
+export const CANNOT_TAKE_CALL_NOW = "Sorry, they can't take your call right now.";
+/** The owner, once more, when no key came after the briefing. */
+export const PRESS_A_KEY = 'Press 1 to take the call, or 2 for voicemail.';
+
+/** "Test transfer" in the console: the owner hears these around a sample briefing. */
+export const TEST_INTRO = 'This is a test call from your answering service. When a caller asks for you, you will hear this:';
+export const TEST_DONE = 'That is all: calls can be put through to you. Goodbye.';
+/** The test call's sample caller: Ofcom's drama range, a number that can never be real. */
+export const TEST_CALLER = { number: '+447700900123', words: 'My boiler is leaking, can someone come today?' } as const;
 
 /** A number read digit by digit in its usual groups: "0 7 9 1 1, 1 2 3, 4 5 6". */
 export function spokenNumber(number: string): string {

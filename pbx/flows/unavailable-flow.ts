@@ -1,5 +1,6 @@
 import type { UnavailableReason } from '../../core/calls/routing-rules.js';
-import { FALLBACK_SOUNDS, NOT_IN_SERVICE, REFUSED, unavailableMessage, WITHHELD_REFUSED } from '../../dialogue/spoken/call-lines.js';
+import { NOT_IN_SERVICE, REFUSED, unavailableMessage, WITHHELD_REFUSED } from '../../dialogue/spoken/call-lines.js';
+import { FALLBACK_SOUNDS } from '../../dialogue/spoken/sounds.js';
 import { answer, hangUp, say, type StepDeps } from './steps.js';
 import type { FlowContext } from './types.js';
 import type { PromptCache } from '../../models/tts/index.js';

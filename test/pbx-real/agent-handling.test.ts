@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultCallHandling, saveCallHandling } from '../../core/call-handling/index.js';
 import { AGENT_LINES } from '../../dialogue/spoken/agent-lines.js';
 import { GAS_SAFETY_LINES } from '../../dialogue/spoken/safety-line.js';
-import { CANNOT_TAKE_CALL_NOW } from '../../dialogue/spoken/call-lines.js';
+import { CANNOT_TAKE_CALL_NOW } from '../../dialogue/spoken/transfer.js';
 import { briefingText } from '../../dialogue/spoken/transfer.js';
 import { waitUntil } from '../helpers/wait.js';
 import { askAgent, hearsAgent, hearsAudio } from './agent-caller.js';

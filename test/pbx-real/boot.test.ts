@@ -4,7 +4,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BEEP, FALLBACK_SOUNDS } from '../../dialogue/spoken/call-lines.js';
+import { BEEP, FALLBACK_SOUNDS } from '../../dialogue/spoken/sounds.js';
 import { ASTERISK_DIR } from '../deploy/render.js';
 import { findAsterisk } from './asterisk-install.js';
 import { AsteriskInstance } from './asterisk-instance.js';

@@ -4,10 +4,8 @@
 // is busy (486), rejects (603), or answers and presses nothing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { phoneNumbers } from '../../core/db/schema.js';
-import { CANNOT_TAKE_CALL_NOW, PUTTING_THROUGH } from '../../dialogue/spoken/call-lines.js';
-import { TEST_DONE, TEST_INTRO } from '../../pbx/flows/transfer/test-call.js';
 import { activeCustomer } from '../helpers/accounts.js';
-import { briefingText } from '../../dialogue/spoken/transfer.js';
+import { briefingText, CANNOT_TAKE_CALL_NOW, PUTTING_THROUGH, TEST_DONE, TEST_INTRO } from '../../dialogue/spoken/transfer.js';
 import { defaultCallHandling, saveCallHandling } from '../../core/call-handling/index.js';
 import { waitUntil } from '../helpers/wait.js';
 import { envelopeMatch, readWavSamples, speech } from './audio.js';

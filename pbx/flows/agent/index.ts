@@ -2,23 +2,12 @@ import path from 'node:path';
 import type { Services } from '../../../core/services.js';
 import type { MediaFormat } from '../../media/codecs.js';
 import type { CallFlow } from '../types.js';
-import { voicemailFlow } from '../voicemail/voicemail-flow.js';
 import { createAgentFlow, type AgentFlowDeps } from './agent-flow.js';
 import { createAriHttp } from '../../ari/http.js';
 import { createAriMediaRest } from './media-rest.js';
 import { openMediaApp, type MediaApp } from './media-app.js';
 
 export { createAgentFlow, type AgentFlowDeps, type AgentFlowOutcome } from './agent-flow.js';
-
-/**
- * The agent-mode flow the dispatch point (pbx/flows/index.ts) hands out when the PBX was
- * started without one (startPbx's `agentFlow`, from installAgentFlow): agent-mode callers
- * get voicemail, which is what they got before the agent existed.
- */
-export const agentFlow: CallFlow = (ctx) => {
-  ctx.log.warn({ callId: ctx.callId }, 'agent flow not installed; answering with voicemail');
-  return voicemailFlow(ctx);
-};
 
 export interface InstallOptions {
   /**

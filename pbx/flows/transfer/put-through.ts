@@ -3,10 +3,10 @@ import type { TransferOutcome } from '../../../contract/call-handling.js';
 import { storedNumber } from '../../../contract/phone.js';
 import { AriNotFoundError, type AriEvent } from '../../ari/types.js';
 import { CallEnded, StepTimeout, type CallSession } from '../../call-session.js';
-import { CANNOT_TAKE_CALL_NOW, FALLBACK_SOUNDS, PRESS_A_KEY, PUTTING_THROUGH } from '../../../dialogue/spoken/call-lines.js';
+import { FALLBACK_SOUNDS } from '../../../dialogue/spoken/sounds.js';
 import { hangUp, say } from '../steps.js';
 import type { FlowContext } from '../types.js';
-import { briefingText } from '../../../dialogue/spoken/transfer.js';
+import { briefingText, CANNOT_TAKE_CALL_NOW, PRESS_A_KEY, PUTTING_THROUGH } from '../../../dialogue/spoken/transfer.js';
 import { outboundEndpoint } from './dial-string.js';
 import { outcomeOfUnansweredLeg } from './outcome.js';
 

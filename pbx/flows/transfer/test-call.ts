@@ -1,19 +1,14 @@
 import type { TransferOutcome } from '../../../contract/call-handling.js';
 import type { PromptCache, Voice } from '../../../models/tts/index.js';
 import type { AriRest } from '../../ari/types.js';
-import { FALLBACK_SOUNDS } from '../../../dialogue/spoken/call-lines.js';
+import { FALLBACK_SOUNDS } from '../../../dialogue/spoken/sounds.js';
+import { briefingText, TEST_CALLER, TEST_DONE, TEST_INTRO } from '../../../dialogue/spoken/transfer.js';
 import { hangUp, say } from '../steps.js';
 import type { FlowLog } from '../types.js';
-import { briefingText } from '../../../dialogue/spoken/transfer.js';
 import { askOwner, DEFAULT_TRANSFER_TIMING, OWNER_LEG_ARG, OWNER_LEG_PREFIX, ringOwner, type TransferDeps } from './put-through.js';
 
 // "Test transfer" in the console: the owner's phone rings as it would for a put-through call
 // and they hear what a briefing sounds like, with a sample caller. Nobody else is on the line.
-
-export const TEST_INTRO = 'This is a test call from your answering service. When a caller asks for you, you will hear this:';
-export const TEST_DONE = 'That is all: calls can be put through to you. Goodbye.';
-/** Ofcom's drama range: a caller number that can never be real. */
-const SAMPLE_CALLER = '+447700900123';
 
 export interface TestCallOwner {
   to: string;
@@ -51,7 +46,7 @@ export async function ringOwnerForTest(
   }
   void (async () => {
     await say(legDeps, TEST_INTRO, owner.voice, FALLBACK_SOUNDS.briefing);
-    const key = await askOwner(legDeps, owner.voice, briefingText({ businessName: owner.businessName, callerNumber: SAMPLE_CALLER, callerWords: 'My boiler is leaking, can someone come today?' }), { ...DEFAULT_TRANSFER_TIMING, ...deps.transfer.timing });
+    const key = await askOwner(legDeps, owner.voice, briefingText({ businessName: owner.businessName, callerNumber: TEST_CALLER.number, callerWords: TEST_CALLER.words }), { ...DEFAULT_TRANSFER_TIMING, ...deps.transfer.timing });
     if (key !== 'hung-up') await say(legDeps, TEST_DONE, owner.voice, FALLBACK_SOUNDS.goodbye);
   })()
     .catch((err) => deps.log.info({ err: String(err), channelId: legId }, 'test transfer call ended early'))

@@ -1,6 +1,7 @@
 import type { RecordingSnapshot } from '../../ari/types.js';
 import { repairWavSizes } from '../../recordings/wav-repair.js';
-import { BEEP, FALLBACK_SOUNDS, NO_MESSAGE_GOODBYE, THANK_YOU } from '../../../dialogue/spoken/call-lines.js';
+import { NO_MESSAGE_GOODBYE, THANK_YOU } from '../../../dialogue/spoken/call-lines.js';
+import { BEEP, FALLBACK_SOUNDS } from '../../../dialogue/spoken/sounds.js';
 import { answer, awaitRecording, hangUp, playOptional, record, say } from '../steps.js';
 import type { FlowContext } from '../types.js';
 import { chooseGreeting } from '../../../dialogue/spoken/greeting.js';
