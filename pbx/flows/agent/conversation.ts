@@ -1,6 +1,6 @@
 import { setMaxListeners } from 'node:events';
 import fs from 'node:fs/promises';
-import type { ChatMessage, ReplyStreamer } from '../../../models/llm/language-model.js';
+import type { ReplyStreamer } from '../../../models/llm/language-model.js';
 import { AGENT_LINES, agentGoodbye, agentGreeting } from '../../../dialogue/spoken/agent-lines.js';
 import { buildAgentSystemPrompt } from '../../../dialogue/agent/agent-prompt.js';
 import { askAgent, type ResponderEvent } from '../../../dialogue/agent/agent-responder.js';
@@ -13,6 +13,15 @@ import { TurnDetector, type TurnConfig, type TurnEvent } from '../../media/turn-
 import type { VoiceActivityDetector } from '../../media/vad.js';
 import type { FlowLog } from '../types.js';
 import { DEFAULT_END_OF_TURN, endOfTurnSilenceMs, type EndOfTurnConfig } from './end-of-turn.js';
+import {
+  ConversationTimers,
+  newSpeculationState,
+  newTurnState,
+  type BargeInState,
+  type EndState,
+  type SpeculationEntry,
+  type TransferState,
+} from './conversation-state.js';
 import { Speculation } from './speculation.js';
 import { sentenceAudio, writeTurnWav } from './speech-audio.js';
 import type { TranscriptLine } from './transcript.js';
@@ -134,16 +143,6 @@ export interface ConversationDeps {
   now?: () => number;
 }
 
-type Mode = 'normal' | 'message' | 'voicemail';
-
-/** A speculation and what it assumed; a turn adopts it only if that still holds. */
-interface SpeculationEntry {
-  spec: Speculation;
-  mode: Mode;
-  carry: string;
-  historyLength: number;
-}
-
 /** When each stage of a turn finished (ms, this.now clock), for TurnMetrics. */
 interface TurnStages {
   turn: number;
@@ -181,34 +180,17 @@ export class SpeechUnavailable extends Error {
 }
 
 export class AgentConversation {
-  private readonly transcript: TranscriptLine[] = [];
-  private readonly history: ChatMessage[] = [];
   private readonly system: string;
   private readonly timing: ConversationTiming;
+  private readonly endOfTurn: EndOfTurnConfig;
   private readonly detector: TurnDetector;
   private readonly now: () => number;
-  private mode: Mode = 'normal';
-  private turnAbort: AbortController | null = null;
-  private turnRunning = false;
-  private bargeIn: { at: number } | null = null;
-  private silenceTimer: NodeJS.Timeout | undefined;
-  private maxTimer: NodeJS.Timeout | undefined;
-  private silencePrompts = 0;
-  private carryText = '';
-  private turnCount = 0;
-  private speculation: SpeculationEntry | null = null;
-  /** Speculative model calls since the last committed turn, and over the call. */
-  private speculativeCalls = 0;
-  private speculativeCallsTotal = 0;
-  private cancelledSpeculations = 0;
-  private wavSeq = 0;
-  private readonly endOfTurn: EndOfTurnConfig;
-  private engineFailed = false;
-  private speechFailed = false;
-  private ended = false;
-  /** The caller is being put through: their audio is not a turn, and no timer may speak. */
-  private transferring = false;
-  private safetyGiven = false;
+  private readonly turns = newTurnState();
+  private readonly speculation = newSpeculationState();
+  private readonly bargeIn: BargeInState = { pausedAt: null };
+  private readonly transfer: TransferState = { inProgress: false };
+  private readonly timers = new ConversationTimers();
+  private readonly end: EndState = { ended: false, engineFailed: false, speechFailed: false };
   private finish!: (r: ConversationResult) => void;
   private readonly done = new Promise<ConversationResult>((r) => (this.finish = r));
   private detach: (() => void) | undefined;
@@ -234,7 +216,7 @@ export class AgentConversation {
     if (hangup.aborted) return Promise.resolve(this.close('caller'));
     hangup.addEventListener('abort', () => this.close('caller'), { once: true });
     this.detach = this.deps.media.onFrame((f) => this.onFrame(f));
-    this.maxTimer = setTimeout(() => void this.closeWith([AGENT_LINES.silenceGoodbye]), this.timing.maxCallMs);
+    this.timers.startMax(() => void this.closeWith([AGENT_LINES.silenceGoodbye]), this.timing.maxCallMs);
     void this.agentTurn('greeting', async (signal) => {
       await this.speak([agentGreeting(this.input.businessName)], signal);
     });
@@ -244,7 +226,7 @@ export class AgentConversation {
   // ------------------------------------------------------------------ caller audio
 
   private onFrame(frame: Int16Array): void {
-    if (this.ended || this.transferring) return;
+    if (this.end.ended || this.transfer.inProgress) return;
     const events = this.detector.feed(frame, this.deps.vad.isSpeech(frame));
     for (const e of events) this.onTurnEvent(e);
   }
@@ -253,50 +235,50 @@ export class AgentConversation {
     const player = this.deps.media.player;
     switch (e.type) {
       case 'speech-start':
-        this.stopSilenceTimer();
+        this.timers.stopSilence();
         this.cancelSpeculation('new stretch of speech');
         // While a reply is on its way too: the caller may have more to say, so nothing of
         // it is heard until we know whether this is "mm" or a real turn.
-        if ((player.busy || this.turnRunning) && !player.isPaused) {
+        if ((player.busy || this.turns.running) && !player.isPaused) {
           // Possible barge-in: stop sending now, decide once we know it is not a cough.
           player.pause();
-          this.bargeIn = { at: this.now() };
+          this.bargeIn.pausedAt = this.now();
           this.deps.onBargeIn?.({ pausedWithQueuedMs: player.queuedMs });
         }
         return;
       case 'speech-confirmed':
-        this.silencePrompts = 0;
-        if (this.bargeIn || this.turnRunning) {
+        this.timers.silencePrompts = 0;
+        if (this.bargeIn.pausedAt !== null || this.turns.running) {
           // A real interruption: drop queued speech and cancel the reply being made.
           const dropped = player.clear();
-          this.turnAbort?.abort(new TurnCancelled('barge-in'));
-          if (this.bargeIn) this.deps.log.info({ droppedMs: dropped }, 'agent: caller barged in');
-          this.bargeIn = null;
+          this.turns.abort?.abort(new TurnCancelled('barge-in'));
+          if (this.bargeIn.pausedAt !== null) this.deps.log.info({ droppedMs: dropped }, 'agent: caller barged in');
+          this.bargeIn.pausedAt = null;
         }
         return;
       case 'blip':
         this.cancelSpeculation('short sound');
-        if (this.bargeIn) {
+        if (this.bargeIn.pausedAt !== null) {
           // "mm", "ok", a cough over the agent: carry on speaking as if nothing happened.
-          this.bargeIn = null;
+          this.bargeIn.pausedAt = null;
           player.resume();
-        } else if (!player.busy && !this.turnRunning && e.speechMs >= SHORT_ANSWER_MS) {
+        } else if (!player.busy && !this.turns.running && e.speechMs >= SHORT_ANSWER_MS) {
           // The agent is listening: a one-word answer ("Yes.") is a turn of its own.
           void this.callerTurn(e.audio, e.silenceMs, this.now(), true);
-        } else if (!player.busy && !this.turnRunning) {
+        } else if (!player.busy && !this.turns.running) {
           this.startSilenceTimer();
         }
         return;
       case 'pause':
         this.cancelSpeculation('superseded');
-        this.speculation = this.speculate(e.audio, this.now() - e.silenceMs);
+        this.speculation.current = this.speculate(e.audio, this.now() - e.silenceMs);
         return;
       case 'resume':
         this.cancelSpeculation('caller carried on');
         return;
       case 'turn': {
-        const entry = this.speculation;
-        this.speculation = null;
+        const entry = this.speculation.current;
+        this.speculation.current = null;
         void this.callerTurn(e.audio, e.silenceMs, this.now(), false, entry ?? undefined);
         return;
       }
@@ -307,9 +289,9 @@ export class AgentConversation {
 
   /** Starts the work for the turn so far; its words then set when the turn ends. */
   private speculate(audio: Int16Array, endOfSpeech: number): SpeculationEntry {
-    const n = this.turnCount + 1;
-    const entry = { mode: this.mode, carry: this.carryText, historyLength: this.history.length } as SpeculationEntry;
-    const history = [...this.history];
+    const n = this.turns.count + 1;
+    const entry = { mode: this.turns.mode, carry: this.turns.carryText, historyLength: this.turns.history.length } as SpeculationEntry;
+    const history = [...this.turns.history];
     entry.spec = new Speculation(
       {
         now: this.now,
@@ -317,9 +299,9 @@ export class AgentConversation {
         reply: (heard, signal) => {
           if (entry.mode !== 'normal' || !heard) return null;
           // Asked after the turn committed (a slow Whisper), it is no longer a speculation.
-          if (this.speculation === entry) {
-            this.speculativeCalls++;
-            this.speculativeCallsTotal++;
+          if (this.speculation.current === entry) {
+            this.speculation.callsSinceTurn++;
+            this.speculation.callsTotal++;
           }
           const callerText = [entry.carry, heard].filter(Boolean).join(' ');
           return askAgent(this.deps.engines.replies, { system: this.system, history, callerText }, signal);
@@ -330,7 +312,7 @@ export class AgentConversation {
     );
     entry.spec.transcript.then(
       (heard) => {
-        if (entry.spec.cancelled || this.speculation !== entry || this.ended) return;
+        if (entry.spec.cancelled || this.speculation.current !== entry || this.end.ended) return;
         // A message is never cut short: callers leaving one pause between sentences.
         const ms = endOfTurnSilenceMs(heard, this.endOfTurn, entry.mode === 'normal');
         for (const e of this.detector.setEndSilence(ms)) this.onTurnEvent(e);
@@ -341,46 +323,46 @@ export class AgentConversation {
   }
 
   private cancelSpeculation(reason: string): void {
-    const entry = this.speculation;
+    const entry = this.speculation.current;
     if (!entry) return;
-    this.speculation = null;
+    this.speculation.current = null;
     entry.spec.cancel(reason);
-    this.cancelledSpeculations++;
+    this.speculation.cancelled++;
   }
 
   // ------------------------------------------------------------------ turns
 
   /** Runs one agent action, cancelling any previous one; engine failures fall back to voicemail. */
   private async agentTurn(what: string, work: (signal: AbortSignal) => Promise<void>): Promise<void> {
-    this.turnAbort?.abort(new TurnCancelled('superseded'));
+    this.turns.abort?.abort(new TurnCancelled('superseded'));
     const ac = new AbortController();
     // One turn's signal is shared by every sentence's synthesis and the model stream: more
     // than Node's default 10 listeners is expected, and each removes itself when done.
     setMaxListeners(64, ac.signal);
-    this.turnAbort = ac;
-    this.turnRunning = true;
+    this.turns.abort = ac;
+    this.turns.running = true;
     try {
       await work(ac.signal);
     } catch (err) {
-      if (this.ended || ac.signal.aborted) return;
+      if (this.end.ended || ac.signal.aborted) return;
       if (err instanceof SpeechUnavailable) {
         this.deps.log.error({ err, what }, 'agent: speech synthesis failed; handing the call to voicemail');
-        this.speechFailed = true;
+        this.end.speechFailed = true;
         this.close('agent');
         return;
       }
       this.deps.log.warn({ err, what }, 'agent: engine failure; offering voicemail');
-      if (!this.engineFailed) await this.fallBackToVoicemail();
-      else if (this.mode === 'voicemail' && what !== 'closing') await this.closeWith([AGENT_LINES.voicemailThanks]);
+      if (!this.end.engineFailed) await this.fallBackToVoicemail();
+      else if (this.turns.mode === 'voicemail' && what !== 'closing') await this.closeWith([AGENT_LINES.voicemailThanks]);
       else this.close('agent'); // nothing more can be done: end the call politely rather than loop
       return;
     } finally {
-      if (this.turnAbort === ac) {
-        this.turnAbort = null;
-        this.turnRunning = false;
+      if (this.turns.abort === ac) {
+        this.turns.abort = null;
+        this.turns.running = false;
       }
     }
-    if (!this.ended && this.turnAbort === null && !this.detector.speaking) this.startSilenceTimer();
+    if (!this.end.ended && this.turns.abort === null && !this.detector.speaking) this.startSilenceTimer();
   }
 
   /**
@@ -390,18 +372,18 @@ export class AgentConversation {
    */
   private async callerTurn(audio: Int16Array, silenceMs: number, detectedAt: number, short = false, entry?: SpeculationEntry): Promise<void> {
     const spec = this.adoptable(entry);
-    const n = ++this.turnCount;
+    const n = ++this.turns.count;
     const stages = this.startStages(n, spec, detectedAt, silenceMs);
     await this.agentTurn(`turn ${n}`, async (signal) => {
       spec?.adopt(signal);
       const heard = await this.hear(audio, n, spec, stages, signal);
-      const text = [this.carryText, heard].filter(Boolean).join(' ');
-      this.carryText = text; // kept if this turn is cancelled before the agent answers
+      const text = [this.turns.carryText, heard].filter(Boolean).join(' ');
+      this.turns.carryText = text; // kept if this turn is cancelled before the agent answers
       if (!heard) return this.notHeard(short, signal);
-      this.transcript.push({ speaker: 'Caller', text: heard });
-      this.silencePrompts = 0;
-      if (!this.safetyGiven && handlesGas(this.input.industry) && mentionsGasLeak(heard)) await this.safetyFirst(signal);
-      if (this.mode === 'normal') await this.answer(text, spec, stages, signal);
+      this.turns.transcript.push({ speaker: 'Caller', text: heard });
+      this.timers.silencePrompts = 0;
+      if (!this.turns.safetyGiven && handlesGas(this.input.industry) && mentionsGasLeak(heard)) await this.safetyFirst(signal);
+      if (this.turns.mode === 'normal') await this.answer(text, spec, stages, signal);
       else await this.messageTurn(stages, signal);
     });
   }
@@ -411,7 +393,7 @@ export class AgentConversation {
    * emergency advice, a fixed text, before anything the model says. Once per call.
    */
   private async safetyFirst(signal: AbortSignal): Promise<void> {
-    this.safetyGiven = true;
+    this.turns.safetyGiven = true;
     this.deps.onUrgent?.('The caller mentioned a gas smell or leak.');
     await this.speak([...GAS_SAFETY_LINES], signal);
   }
@@ -419,10 +401,10 @@ export class AgentConversation {
   /** The speculation this turn may take over, unless the conversation moved on since it started. */
   private adoptable(entry: SpeculationEntry | undefined): Speculation | undefined {
     if (!entry) return undefined;
-    if (entry.mode === this.mode && entry.carry === this.carryText && entry.historyLength === this.history.length) return entry.spec;
+    if (entry.mode === this.turns.mode && entry.carry === this.turns.carryText && entry.historyLength === this.turns.history.length) return entry.spec;
     // Cannot normally happen: start afresh rather than answer a different conversation.
     entry.spec.cancel('stale');
-    this.cancelledSpeculations++;
+    this.speculation.cancelled++;
     return undefined;
   }
 
@@ -434,9 +416,9 @@ export class AgentConversation {
       commitAt: detectedAt,
       commitSilenceMs: silenceMs,
       speculated: spec !== undefined,
-      speculativeLlmCalls: this.speculativeCalls,
+      speculativeLlmCalls: this.speculation.callsSinceTurn,
     };
-    this.speculativeCalls = 0;
+    this.speculation.callsSinceTurn = 0;
     return stages;
   }
 
@@ -449,14 +431,14 @@ export class AgentConversation {
 
   /** No words: a short noise is ignored; a real turn we could not make out is asked again. */
   private async notHeard(short: boolean, signal: AbortSignal): Promise<void> {
-    if (!short && this.mode === 'normal') await this.speak([AGENT_LINES.didNotCatch], signal);
+    if (!short && this.turns.mode === 'normal') await this.speak([AGENT_LINES.didNotCatch], signal);
   }
 
   /** Step 2, the mode: a caller leaving a message (or a voicemail) is not answered by the model. */
   private async messageTurn(stages: TurnStages, signal: AbortSignal): Promise<void> {
-    this.carryText = '';
-    if (this.mode === 'voicemail') return this.closeWith([AGENT_LINES.voicemailThanks]);
-    this.mode = 'normal';
+    this.turns.carryText = '';
+    if (this.turns.mode === 'voicemail') return this.closeWith([AGENT_LINES.voicemailThanks]);
+    this.turns.mode = 'normal';
     await this.speak([AGENT_LINES.messageTaken], signal, this.metricsFor(stages, 'message-taken'));
   }
 
@@ -473,7 +455,7 @@ export class AgentConversation {
       { canTransfer: this.deps.putThrough !== undefined },
     );
     if (signal.aborted) throw new TurnCancelled('cancelled');
-    this.carryText = '';
+    this.turns.carryText = '';
     speaker.kind = turn.outcome.kind;
     for (const line of turn.fixedLines) speaker.add(line);
     const undo = this.record(text, turn);
@@ -486,15 +468,15 @@ export class AgentConversation {
       throw err;
     }
     if ((turn.outcome.kind === 'transfer' || turn.outcome.kind === 'take-message') && turn.outcome.urgent) this.deps.onUrgent?.('The caller said it was urgent.');
-    if (turn.outcome.kind === 'transfer' && !signal.aborted) await this.transfer(text, signal);
+    if (turn.outcome.kind === 'transfer' && !signal.aborted) await this.putThrough(text, signal);
     if (turn.outcome.kind === 'goodbye' && !signal.aborted) this.close('agent');
   }
 
   /** Step 4b, put the caller through; if the owner does not take it, offer to take a message. */
-  private async transfer(callerWords: string, signal: AbortSignal): Promise<void> {
-    this.transferring = true;
-    this.stopSilenceTimer();
-    clearTimeout(this.maxTimer);
+  private async putThrough(callerWords: string, signal: AbortSignal): Promise<void> {
+    this.transfer.inProgress = true;
+    this.timers.stopSilence();
+    this.timers.stopMax();
     this.cancelSpeculation('putting the caller through');
     this.deps.media.player.clear();
     let connected = false;
@@ -502,16 +484,16 @@ export class AgentConversation {
       connected = await this.deps.putThrough!(callerWords);
     } catch (err) {
       // The caller hung up meanwhile (the hang-up closes the conversation), or ARI failed.
-      if (!this.ended) this.deps.log.warn({ err }, 'agent: putting the caller through failed');
+      if (!this.end.ended) this.deps.log.warn({ err }, 'agent: putting the caller through failed');
     }
-    if (this.ended) return;
+    if (this.end.ended) return;
     if (connected) {
       this.close('transfer');
       return;
     }
-    this.transferring = false;
-    this.mode = 'message';
-    this.maxTimer = setTimeout(() => void this.closeWith([AGENT_LINES.silenceGoodbye]), this.timing.maxCallMs);
+    this.transfer.inProgress = false;
+    this.turns.mode = 'message';
+    this.timers.startMax(() => void this.closeWith([AGENT_LINES.silenceGoodbye]), this.timing.maxCallMs);
     await this.speak([AGENT_LINES.afterTransfer], signal);
   }
 
@@ -519,7 +501,7 @@ export class AgentConversation {
   private async *timedReplies(text: string, spec: Speculation | undefined, stages: TurnStages, signal: AbortSignal): AsyncGenerator<ResponderEvent> {
     const underWay = spec?.llmStartedAt !== undefined;
     stages.llmStart = spec?.llmStartedAt ?? this.now();
-    const replies = spec && underWay ? spec.replies() : askAgent(this.deps.engines.replies, { system: this.system, history: this.history, callerText: text }, signal);
+    const replies = spec && underWay ? spec.replies() : askAgent(this.deps.engines.replies, { system: this.system, history: this.turns.history, callerText: text }, signal);
     for await (const ev of replies) {
       stages.firstText ??= spec?.firstTextAt ?? this.now();
       yield ev;
@@ -528,19 +510,19 @@ export class AgentConversation {
 
   /** Step 5, record: the history the model sees next turn, the mode it leads to, a question the owner should see. Returns its undo. */
   private record(text: string, turn: AgentAnswer): () => void {
-    const historyMark = this.history.length;
-    this.history.push({ role: 'user', content: text }, turn.historyReply);
+    const historyMark = this.turns.history.length;
+    this.turns.history.push({ role: 'user', content: text }, turn.historyReply);
     if (turn.outcome.kind === 'not-answered') this.deps.onUnanswered(text, turn.said);
-    if (turn.outcome.kind === 'take-message') this.mode = 'message';
+    if (turn.outcome.kind === 'take-message') this.turns.mode = 'message';
     return () => {
-      this.history.length = historyMark;
-      this.carryText = text;
+      this.turns.history.length = historyMark;
+      this.turns.carryText = text;
     };
   }
 
   private async fallBackToVoicemail(): Promise<void> {
-    this.engineFailed = true;
-    this.mode = 'voicemail';
+    this.end.engineFailed = true;
+    this.turns.mode = 'voicemail';
     this.deps.media.player.clear();
     await this.agentTurn('voicemail offer', async (signal) => {
       await this.speak([AGENT_LINES.engineFailure], signal);
@@ -548,7 +530,7 @@ export class AgentConversation {
   }
 
   private async transcribe(audio: Int16Array, n: number, signal: AbortSignal): Promise<string> {
-    const file = await writeTurnWav(this.deps.workDir, `turn-${process.pid}-${Date.now()}-${n}-${++this.wavSeq}`, audio, this.deps.media.sampleRate);
+    const file = await writeTurnWav(this.deps.workDir, `turn-${process.pid}-${Date.now()}-${n}-${++this.turns.wavSeq}`, audio, this.deps.media.sampleRate);
     try {
       const { text } = await this.deps.engines.stt.transcribe(file, { signal });
       return text.replace(/\[[^\][]*\]|\([^()]*\)/g, ' ').replace(/\s+/g, ' ').trim(); // whisper's "[BLANK_AUDIO]", "(coughs)"
@@ -603,7 +585,7 @@ export class AgentConversation {
         first = false;
         chain = chain.then(async () => {
           const pcm = await audio;
-          if (signal.aborted || this.ended) return;
+          if (signal.aborted || this.end.ended) return;
           const readyAt = ready?.readyAt() ?? this.now();
           const ttsMs = readyAt - t0;
           let line: TranscriptLine | undefined;
@@ -611,7 +593,7 @@ export class AgentConversation {
             onStart: () => {
               api.started = true;
               line = { speaker: 'Agent', text };
-              this.transcript.push(line);
+              this.turns.transcript.push(line);
               if (isFirst) onFirstAudio?.(ttsMs, this.now(), readyAt, api.kind);
             },
           });
@@ -649,36 +631,31 @@ export class AgentConversation {
   // ------------------------------------------------------------------ silence
 
   private startSilenceTimer(): void {
-    this.stopSilenceTimer();
-    if (this.ended) return;
-    this.silenceTimer = setTimeout(() => {
-      if (this.ended || this.turnRunning || this.detector.speaking) return;
-      this.silencePrompts++;
-      if (this.mode === 'voicemail') void this.closeWith([agentGoodbye(this.input.businessName)]);
-      else if (this.silencePrompts >= 2) void this.closeWith([AGENT_LINES.silenceGoodbye]);
+    this.timers.stopSilence();
+    if (this.end.ended) return;
+    this.timers.startSilence(() => {
+      if (this.end.ended || this.turns.running || this.detector.speaking) return;
+      this.timers.silencePrompts++;
+      if (this.turns.mode === 'voicemail') void this.closeWith([agentGoodbye(this.input.businessName)]);
+      else if (this.timers.silencePrompts >= 2) void this.closeWith([AGENT_LINES.silenceGoodbye]);
       else void this.agentTurn('silence prompt', (signal) => this.speak([AGENT_LINES.silencePrompt], signal));
     }, this.timing.silencePromptMs);
   }
 
-  private stopSilenceTimer(): void {
-    if (this.silenceTimer) clearTimeout(this.silenceTimer);
-    this.silenceTimer = undefined;
-  }
-
   private close(endedBy: ConversationResult['endedBy']): ConversationResult {
-    const result: ConversationResult = { transcript: this.transcript, endedBy, engineFailed: this.engineFailed, speechFailed: this.speechFailed };
-    if (this.ended) return result;
-    this.ended = true;
+    const result: ConversationResult = { transcript: this.turns.transcript, endedBy, engineFailed: this.end.engineFailed, speechFailed: this.end.speechFailed };
+    if (this.end.ended) return result;
+    this.end.ended = true;
     this.cancelSpeculation('call ended');
     // The model is shared by every call: how much speculation costs is worth watching.
     this.deps.log.info(
-      { turns: this.turnCount, speculativeModelCalls: this.speculativeCallsTotal, cancelledSpeculations: this.cancelledSpeculations },
+      { turns: this.turns.count, speculativeModelCalls: this.speculation.callsTotal, cancelledSpeculations: this.speculation.cancelled },
       'agent: conversation over',
     );
-    this.stopSilenceTimer();
-    clearTimeout(this.maxTimer);
+    this.timers.stopSilence();
+    this.timers.stopMax();
     this.detach?.();
-    this.turnAbort?.abort(new TurnCancelled('call ended'));
+    this.turns.abort?.abort(new TurnCancelled('call ended'));
     if (endedBy === 'caller') this.deps.media.player.clear();
     this.finish(result);
     return result;

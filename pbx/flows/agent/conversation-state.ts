@@ -1,0 +1,100 @@
+import type { ChatMessage } from '../../../models/llm/language-model.js';
+import type { Speculation } from './speculation.js';
+import type { TranscriptLine } from './transcript.js';
+
+// What an AgentConversation keeps while a call goes on, one small object per concern, so each
+// piece of state is read and changed where its concern is handled (conversation.ts).
+
+/** What the caller is doing: asking questions, leaving a message, or leaving a voicemail (the engine failed). */
+export type Mode = 'normal' | 'message' | 'voicemail';
+
+/** The conversation so far and the agent action in progress. */
+export interface TurnState {
+  /** What was said, for the call's record. */
+  readonly transcript: TranscriptLine[];
+  /** What the model sees of the conversation next turn. */
+  readonly history: ChatMessage[];
+  mode: Mode;
+  /** The caller's words not yet answered (a turn cancelled before the reply): they join the next turn. */
+  carryText: string;
+  /** Committed caller turns. */
+  count: number;
+  /** Cancels the agent action in progress (a reply, a prompt, a closing). */
+  abort: AbortController | null;
+  /** An agent action is in progress. */
+  running: boolean;
+  /** The gas safety line was said (once per call). */
+  safetyGiven: boolean;
+  /** Names each caller turn's WAV for speech-to-text apart. */
+  wavSeq: number;
+}
+
+/** A speculation and what it assumed; a turn adopts it only if that still holds. */
+export interface SpeculationEntry {
+  spec: Speculation;
+  mode: Mode;
+  carry: string;
+  historyLength: number;
+}
+
+/** The work started before the caller's turn ended, and what it has cost. */
+export interface SpeculationState {
+  current: SpeculationEntry | null;
+  /** Speculative model calls since the last committed turn. */
+  callsSinceTurn: number;
+  /** Speculative model calls over the call. */
+  callsTotal: number;
+  cancelled: number;
+}
+
+/** The caller spoke over the agent: its speech is paused until the sound proves a real turn or a blip. */
+export interface BargeInState {
+  pausedAt: number | null;
+}
+
+/** How the conversation is ending, or ended. */
+export interface EndState {
+  ended: boolean;
+  engineFailed: boolean;
+  speechFailed: boolean;
+}
+
+/** Putting the caller through to the owner. */
+export interface TransferState {
+  /** Under way: the caller's audio is not a turn, and no timer may speak. */
+  inProgress: boolean;
+}
+
+/** The two clocks that may speak without the caller: the silence prompt and the call's longest length. */
+export class ConversationTimers {
+  /** Silence prompts said since the caller last spoke. */
+  silencePrompts = 0;
+  private silence: NodeJS.Timeout | undefined;
+  private max: NodeJS.Timeout | undefined;
+
+  startSilence(fire: () => void, ms: number): void {
+    this.stopSilence();
+    this.silence = setTimeout(fire, ms);
+  }
+
+  stopSilence(): void {
+    if (this.silence) clearTimeout(this.silence);
+    this.silence = undefined;
+  }
+
+  startMax(fire: () => void, ms: number): void {
+    this.max = setTimeout(fire, ms);
+  }
+
+  stopMax(): void {
+    clearTimeout(this.max);
+  }
+}
+
+export function newTurnState(): TurnState {
+  return { transcript: [], history: [], mode: 'normal', carryText: '', count: 0, abort: null, running: false, safetyGiven: false, wavSeq: 0 };
+}
+
+export function newSpeculationState(): SpeculationState {
+  return { current: null, callsSinceTurn: 0, callsTotal: 0, cancelled: 0 };
+}
