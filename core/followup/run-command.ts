@@ -1,5 +1,5 @@
 import { and, desc, eq } from 'drizzle-orm';
-import { cap } from '../../models/prompts/summary.js';
+import { cap } from '../../models/text/cap.js';
 import { updateUser } from '../accounts/users.js';
 import type { Db } from '../db/client.js';
 import { calls, unansweredQuestions, type User } from '../db/schema.js';

@@ -1,4 +1,4 @@
-import { cap } from '../../models/prompts/summary.js';
+import { cap } from '../../models/text/cap.js';
 import type { TransferOutcome } from '../../contract/call-handling.js';
 import { referenceLine } from '../followup/commands.js';
 

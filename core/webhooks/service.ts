@@ -1,10 +1,11 @@
 import { and, desc, eq, inArray, lt, notExists, sql } from 'drizzle-orm';
+import cron from 'node-cron';
 import type { Db } from '../db/client.js';
 import { calls, jobs, ownerWebhooks, webhookDeliveries, type Call, type OwnerWebhook, type WebhookDelivery } from '../db/schema.js';
-import { DEFAULT_BACKOFF, type BackoffPolicy } from '../pipeline/backoff.js';
-import { JobQueue } from '../pipeline/queue.js';
-import { errorMessage } from '../pipeline/retryable.js';
-import { JobWorker, type JobHandler, type WorkerLog } from '../pipeline/worker.js';
+import { DEFAULT_BACKOFF, type BackoffPolicy } from '../jobs/backoff.js';
+import { JobQueue } from '../jobs/queue.js';
+import { errorMessage } from '../jobs/retryable.js';
+import { JobWorker, type JobHandler, type WorkerLog } from '../jobs/worker.js';
 import type { Services } from '../services.js';
 import { checkedAddress, RefusedAddressError, UnresolvableHostError, type Resolver } from './address-guard.js';
 import { callFinishedEvent, testEvent } from './payload.js';
@@ -53,6 +54,7 @@ export class WebhookService {
   readonly worker: JobWorker;
   private readonly db: Db;
   private readonly o: typeof DEFAULTS & WebhookOptions;
+  private task: ReturnType<typeof cron.schedule> | null = null;
 
   constructor(
     private readonly services: Pick<Services, 'database' | 'now' | 'config'> & { log: WorkerLog },
@@ -188,12 +190,25 @@ export class WebhookService {
     return { settled, purged };
   }
 
+  /** Starts the delivery worker and the delivery log's housekeeping (every minute). */
   start(): void {
     this.worker.start();
+    this.task ??= cron.schedule('* * * * *', () => this.housekeeping(), { name: 'webhook-housekeeping', noOverlap: true });
   }
 
-  stop(): Promise<void> {
-    return this.worker.stop();
+  async stop(): Promise<void> {
+    await this.task?.stop();
+    this.task = null;
+    await this.worker.stop();
+  }
+
+  private housekeeping(): void {
+    try {
+      const { settled } = this.sweep();
+      if (settled) this.services.log.info({ webhookDeliveriesSettled: settled }, 'webhook housekeeping');
+    } catch (err) {
+      this.services.log.error({ err }, 'webhook housekeeping failed');
+    }
   }
 
   private readonly handler: JobHandler = async (job, { signal }) => {

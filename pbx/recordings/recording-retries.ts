@@ -1,8 +1,8 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { CallPath, ClaimedJob, StoreRecordingPayload } from '../../core/calls/call-path.js';
-import type { BackoffPolicy } from '../../core/pipeline/backoff.js';
-import { errorMessage } from '../../core/pipeline/retryable.js';
+import type { BackoffPolicy } from '../../core/jobs/backoff.js';
+import { errorMessage } from '../../core/jobs/retryable.js';
 import { parseWavHeader } from '../../models/audio/wav-header.js';
 import { AriNotFoundError, type AriRest } from '../ari/types.js';
 import type { FlowLog } from '../flows/types.js';
