@@ -4,12 +4,12 @@ import type { Db } from '../db/client.js';
 import { calls, jobs, ownerWebhooks, webhookDeliveries, type Call, type OwnerWebhook, type WebhookDelivery } from '../db/schema.js';
 import { DEFAULT_BACKOFF, type BackoffPolicy } from '../jobs/backoff.js';
 import { JobQueue } from '../jobs/queue.js';
-import { errorMessage } from '../jobs/retryable.js';
+import { errorMessage, isRetryable } from '../jobs/retryable.js';
 import { JobWorker, type JobHandler, type WorkerLog } from '../jobs/worker.js';
 import type { Services } from '../services.js';
 import { checkedAddress, RefusedAddressError, UnresolvableHostError, type Resolver } from './address-guard.js';
 import { callFinishedEvent, testEvent } from './payload.js';
-import { postWebhook } from './sender.js';
+import { postWebhook, WebhookDeliveryError } from './sender.js';
 import { newWebhookSecret, SIGNATURE_HEADER, signatureHeader } from './signature.js';
 import { parseWebhookUrl } from './url-rules.js';
 
@@ -234,7 +234,7 @@ export class WebhookService {
     const body = JSON.stringify(event);
     try {
       const parsed = parseWebhookUrl(hook.url);
-      if (!parsed.ok) throw Object.assign(new Error(parsed.message), { retryable: false });
+      if (!parsed.ok) throw new WebhookDeliveryError(parsed.message, false);
       // Again at every attempt: the name may point somewhere else since it was saved (DNS rebinding).
       const address = await checkedAddress(parsed.url.hostname, this.guard);
       const timestamp = Math.floor(this.services.now().getTime() / 1000);
@@ -256,7 +256,7 @@ export class WebhookService {
       record({ status: 'delivered', httpStatus: status, lastError: null, deliveredAt: this.services.now() });
     } catch (err) {
       if (signal.aborted) throw err; // shutdown: the job is given back, this was not an attempt
-      const again = (err as { retryable?: unknown }).retryable !== false && job.attempt < job.maxAttempts;
+      const again = isRetryable(err) && job.attempt < job.maxAttempts;
       const httpStatus = (err as { httpStatus?: unknown }).httpStatus;
       record({ status: again ? 'pending' : 'failed', lastError: errorMessage(err).slice(0, 500), httpStatus: typeof httpStatus === 'number' ? httpStatus : null });
       throw err; // the queue backs off (retryable) or gives up
