@@ -12,7 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { openDatabase } from '../core/db/client.js';
 import { calls, jobs, phoneNumbers, users } from '../core/db/schema.js';
-import { postCallKey } from '../core/pipeline/post-call.js';
+import { postCallKey } from '../core/post-call/post-call.js';
 import { startOllamaDouble } from '../test/doubles/ollama/server.js';
 import { startWhisperDouble } from '../test/doubles/whisper/server.js';
 import { startCoreProcess } from '../test/helpers/core-process.js';

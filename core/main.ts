@@ -11,8 +11,10 @@ import { startLocalInbox } from './followup/local-inbox.js';
 import { startHousekeeping } from './housekeeping/schedule.js';
 import { startRetentionSchedule } from './privacy/schedule.js';
 import { createMailer } from './mail/mailer.js';
-import { createPipeline } from './pipeline/pipeline.js';
+import { callbackReminders } from './notify/reminder-schedule.js';
+import { createPostCall } from './post-call/service.js';
 import { newHooks, withAppServices, type Services } from './services.js';
+import { webhooksOf } from './webhooks/service.js';
 import { startPbx, type Pbx } from '../pbx/index.js';
 import { installAgentFlow, type AgentFlowInstall } from '../pbx/flows/agent/index.js';
 import { createAgentEngines } from './engines/agent-engines.js';
@@ -65,8 +67,13 @@ async function main(): Promise<void> {
   const app = await buildApp(services, { logger: log });
   const housekeeping = startHousekeeping(services);
   // Post-call jobs (transcribe → summarise → notify): subscribes to hooks.callFinished, resumes jobs a previous run left.
-  const pipeline = createPipeline(services);
-  pipeline.start();
+  const postCall = createPostCall(services);
+  postCall.start();
+  // Each settled call's event to the owner's webhook, on its own worker.
+  const webhooks = webhooksOf(services);
+  webhooks.start();
+  const reminders = callbackReminders(services, postCall.notifier);
+  reminders.start();
   const backups = startBackupSchedule(services);
   const retention = startRetentionSchedule(services);
   // Monday 08:00 London: calls still to call back; catches up this week's if the box was down then.
@@ -79,7 +86,7 @@ async function main(): Promise<void> {
     log.info('ARI_URL is not set: running without a PBX connection (console and API only)');
     services.health.set('pbx', () => ({ ok: true, detail: 'disabled: ARI_URL is not set' }));
   } else {
-    // After the pipeline, so hooks.callFinished already has its subscriber.
+    // After the post-call jobs, so hooks.callFinished already has its subscriber.
     agent = installAgentFlow(services);
     pbx = startPbx(services, { agentFlow: agent.flow });
   }
@@ -93,7 +100,9 @@ async function main(): Promise<void> {
     await pbx?.stop(PBX_DRAIN_MS);
     agent?.stop();
     housekeeping.stop();
-    await pipeline.stop();
+    await reminders.stop();
+    await postCall.stop();
+    await webhooks.stop();
     backups.stop();
     retention.stop();
     await digest.stop();

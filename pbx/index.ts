@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { createCallPath, type CallPath } from '../core/calls/call-path.js';
-import type { BackoffPolicy } from '../core/pipeline/backoff.js';
+import type { BackoffPolicy } from '../core/jobs/backoff.js';
 import type { HealthReport, Services, TestTransferResult } from '../core/services.js';
 import { chooseGreeting } from '../dialogue/spoken/greeting.js';
 import { createPromptCache, createTextToSpeech, type PromptCache } from '../models/tts/index.js';

@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
 import type { AnalyticsPeriod, ApiAnalytics, ApiUrgencyBreakdown } from '../../contract/api.js';
-import { DAY_MS, dayNumberToDate as dayKey, londonDayNumber, londonMonthStartUtc } from './london-time.js';
+import { DAY_MS, dayNumberToDate as dayKey, londonDayNumber, londonMonthStartUtc } from '../time/london-time.js';
 
 /** callsPerDay covers this many London days up to today, days without calls included as 0. */
 export const CALLS_PER_DAY_WINDOW = 30;

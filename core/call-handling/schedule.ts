@@ -1,5 +1,5 @@
 import { WEEKDAYS, type CallHandlingSettings, type OpeningSpan, type Weekday } from '../../contract/call-handling.js';
-import { londonOffsetMs } from '../analytics/london-time.js';
+import { londonOffsetMs } from '../time/london-time.js';
 import { isBankHoliday } from './holidays.js';
 
 /** The wall clock in London at an instant: the owner's hours are written in it. */
@@ -12,7 +12,7 @@ export interface LondonClock {
 }
 
 export function londonClock(now: Date): LondonClock {
-  // The project's one London rule (core/analytics/london-time.ts): summer time from 01:00 UTC on
+  // The project's one London rule (core/time/london-time.ts): summer time from 01:00 UTC on
   // the last Sunday of March to 01:00 UTC on the last Sunday of October.
   const local = new Date(now.getTime() + londonOffsetMs(now.getTime()));
   // getUTCDay: 0 = Sunday; WEEKDAYS starts on Monday.

@@ -4,10 +4,10 @@ import { decideHandling, loadCallHandling, ownerDid } from '../call-handling/ind
 import { connectionOf, retryWhileBusy, type Db } from '../db/client.js';
 import { preparedPerDb } from '../db/prepared.js';
 import { calls, phoneNumbers, users, type Call, type User } from '../db/schema.js';
-import type { BackoffPolicy } from '../pipeline/backoff.js';
-import { JobQueue, type ClaimedJob } from '../pipeline/queue.js';
-import { STORE_RECORDING_JOB, storeRecordingKey, type StoreRecordingPayload } from '../pipeline/recording-jobs.js';
-import { JobWorker, type WorkerLog } from '../pipeline/worker.js';
+import type { BackoffPolicy } from '../jobs/backoff.js';
+import { JobQueue, type ClaimedJob } from '../jobs/queue.js';
+import { STORE_RECORDING_JOB, storeRecordingKey, type StoreRecordingPayload } from '../jobs/recording-jobs.js';
+import { JobWorker, type WorkerLog } from '../jobs/worker.js';
 import { recordUnansweredQuestion, type NewUnansweredQuestion } from '../questions/repository.js';
 import { findCallByChannel, finishCall, openCall, openCalls, type FinishCall, type OpenCall } from './call-store.js';
 import type { NumberFacts, OwnerFacts } from './routing-rules.js';
@@ -15,8 +15,8 @@ import type { NumberFacts, OwnerFacts } from './routing-rules.js';
 export type { Call } from '../db/schema.js';
 export type { FinishCall, OpenCall } from './call-store.js';
 export type { NewUnansweredQuestion } from '../questions/repository.js';
-export type { StoreRecordingPayload } from '../pipeline/recording-jobs.js';
-export type { ClaimedJob } from '../pipeline/queue.js';
+export type { StoreRecordingPayload } from '../jobs/recording-jobs.js';
+export type { ClaimedJob } from '../jobs/queue.js';
 
 /** What routing and the call flows know about the business behind a number. */
 export interface CallOwner extends OwnerFacts {

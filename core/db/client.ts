@@ -5,7 +5,7 @@ import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3'
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import { storedNumber } from '../../contract/phone.js';
 import { projectRoot } from '../config/paths.js';
-import { backoffDelayMs, type BackoffPolicy } from '../pipeline/backoff.js';
+import { backoffDelayMs, type BackoffPolicy } from '../jobs/backoff.js';
 import * as schema from './schema.js';
 
 export type Db = BetterSQLite3Database<typeof schema>;

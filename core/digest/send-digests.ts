@@ -4,8 +4,8 @@ import { calls, users, weeklyDigests } from '../db/schema.js';
 import { callbackDigestMail, type DigestCall } from '../mail/digest-mail.js';
 import { isMailRetryable, type Mailer } from '../mail/mailer.js';
 import type { Brand } from '../mail/templates.js';
-import { errorMessage } from '../pipeline/retryable.js';
-import type { WorkerLog } from '../pipeline/worker.js';
+import { errorMessage } from '../jobs/retryable.js';
+import type { WorkerLog } from '../jobs/worker.js';
 import { digestWeek } from './week.js';
 
 /** A digest lists at most this many calls: an owner with more has a bigger problem than e-mail. */

@@ -1,4 +1,4 @@
-import { DAY_MS, HOUR_MS, dayNumberToDate, londonDayNumber, londonOffsetMs } from '../analytics/london-time.js';
+import { DAY_MS, HOUR_MS, dayNumberToDate, londonDayNumber, londonOffsetMs } from '../time/london-time.js';
 
 /** The digest goes out at this London hour on Mondays. */
 export const DIGEST_HOUR = 8;

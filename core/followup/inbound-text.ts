@@ -5,7 +5,7 @@ import type { Db } from '../db/client.js';
 import { inboundMessages, notifications, phoneNumbers, users, type User } from '../db/schema.js';
 import type { Channel, MessageGateway } from '../notify/gateway.js';
 import { toSmsText } from '../notify/message.js';
-import { errorMessage } from '../pipeline/retryable.js';
+import { errorMessage } from '../jobs/retryable.js';
 import { parseCommand } from './commands.js';
 import { runOwnerCommand } from './run-command.js';
 

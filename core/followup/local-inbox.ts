@@ -5,8 +5,8 @@ import path from 'node:path';
 import cron from 'node-cron';
 import { toE164 } from '../../contract/phone.js';
 import { canSignIn } from '../http/session-hook.js';
-import { gatewayFromConfig } from '../pipeline/pipeline.js';
-import { errorMessage } from '../pipeline/retryable.js';
+import { gatewayFromConfig } from '../notify/gateway-from-config.js';
+import { errorMessage } from '../jobs/retryable.js';
 import type { Services } from '../services.js';
 import { handleOwnerText, type InboundOutcome, type InboundText } from './inbound-text.js';
 

@@ -1,5 +1,5 @@
 import { and, desc, eq } from 'drizzle-orm';
-import { cap } from '../../dialogue/summary/summary.js';
+import { cap } from '../../contract/cap.js';
 import { updateUser } from '../accounts/users.js';
 import type { Db } from '../db/client.js';
 import { calls, unansweredQuestions, type User } from '../db/schema.js';

@@ -1,8 +1,8 @@
 import { and, eq, gte, inArray, isNull, lte, ne, notInArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { calls, users } from '../db/schema.js';
-import { errorMessage, isRetryable } from '../pipeline/retryable.js';
-import type { WorkerLog } from '../pipeline/worker.js';
+import { errorMessage, isRetryable } from '../jobs/retryable.js';
+import type { WorkerLog } from '../jobs/worker.js';
 import { callbackReminderBody } from './message.js';
 import type { CallNotifier } from './notifier.js';
 

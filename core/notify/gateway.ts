@@ -1,3 +1,5 @@
+import { RetryableError } from '../jobs/retryable.js';
+
 export type Channel = 'sms' | 'whatsapp';
 
 export interface OutgoingMessage {
@@ -30,14 +32,13 @@ export interface MessageGateway {
  * A failed send. `retryable` as elsewhere; `permanent` failures (invalid or non-mobile
  * number, Twilio 21211/21614) are reported on the call and never retried.
  */
-export class NotifyError extends Error {
+export class NotifyError extends RetryableError {
   constructor(
     message: string,
-    readonly retryable: boolean,
+    retry: boolean | { httpStatus: number },
     readonly code?: number,
     options?: { cause?: unknown },
   ) {
-    super(message, options);
-    this.name = 'NotifyError';
+    super(message, retry, options);
   }
 }

@@ -1,4 +1,4 @@
-import { cap } from '../../dialogue/summary/summary.js';
+import { cap } from '../../contract/cap.js';
 import type { TransferOutcome } from '../../contract/call-handling.js';
 import { referenceLine } from '../followup/commands.js';
 

@@ -4,7 +4,7 @@ import { calls, notifications, type Call, type User } from '../db/schema.js';
 import { isMailRetryable, type Mailer } from '../mail/mailer.js';
 import { callSummaryMail } from '../mail/summary-mail.js';
 import type { Brand } from '../mail/templates.js';
-import { isRetryable, errorMessage } from '../pipeline/retryable.js';
+import { isRetryable, errorMessage } from '../jobs/retryable.js';
 import type { Channel, MessageGateway, OutgoingMessage } from './gateway.js';
 import { planNotification } from './policy.js';
 

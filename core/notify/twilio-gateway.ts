@@ -1,5 +1,4 @@
 import type { Twilio } from 'twilio';
-import { retryableStatus } from '../../models/engine-error.js';
 import { NotifyError, type MessageGateway, type OutgoingMessage } from './gateway.js';
 
 /** Twilio errors that mean this number will never take a message: report, do not retry. */
@@ -58,7 +57,7 @@ function classify(err: unknown): NotifyError {
   if (typeof e?.status === 'number') {
     const known = e.code !== undefined ? PERMANENT_CODES[e.code] : undefined;
     if (known) return new NotifyError(`${known} (Twilio ${e.code})`, false, e.code, { cause: err });
-    return new NotifyError(`Twilio answered ${e.status}${e.code ? ` (${e.code})` : ''}: ${e.message ?? ''}`.trim(), retryableStatus(e.status), e.code, { cause: err });
+    return new NotifyError(`Twilio answered ${e.status}${e.code ? ` (${e.code})` : ''}: ${e.message ?? ''}`.trim(), { httpStatus: e.status }, e.code, { cause: err });
   }
   return new NotifyError(`Twilio is unreachable: ${e?.message ?? String(err)}`, true, undefined, { cause: err });
 }

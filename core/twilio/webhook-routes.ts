@@ -5,7 +5,7 @@ import { TwilioInboundMessageBody } from '../../contract/schemas/twilio.js';
 import { canSignIn } from '../http/session-hook.js';
 import type { App } from '../http/fastify-types.js';
 import { HttpError } from '../http/errors.js';
-import { gatewayFromConfig } from '../pipeline/pipeline.js';
+import { gatewayFromConfig } from '../notify/gateway-from-config.js';
 import { handleOwnerText } from '../followup/inbound-text.js';
 
 export const MESSAGES_WEBHOOK_PATH = '/api/twilio/messages';

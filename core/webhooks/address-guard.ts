@@ -1,6 +1,7 @@
 import dns from 'node:dns';
 import net from 'node:net';
 import ipaddr from 'ipaddr.js';
+import { RetryableError } from '../jobs/retryable.js';
 
 /** One address a host name resolves to, as `dns.lookup` gives it. */
 export interface ResolvedAddress {
@@ -43,10 +44,8 @@ export function refusedRange(address: string, opts: { allowLoopback?: boolean } 
 }
 
 /** A webhook host that resolves to (or is) an address the appliance will not post to. */
-export class RefusedAddressError extends Error {
-  override name = 'RefusedAddressError';
-  /** Another attempt would meet the same refusal (and DNS that flips is not to be waited out). */
-  readonly retryable = false;
+/** Another attempt would meet the same refusal (and DNS that flips is not to be waited out): not retryable. */
+export class RefusedAddressError extends RetryableError {
   /** What was found, e.g. "hooks.example resolves to 10.0.0.5, a private address". */
   readonly detail: string;
   constructor(
@@ -55,17 +54,15 @@ export class RefusedAddressError extends Error {
     readonly range: string,
   ) {
     const detail = host === address ? `${address} is a ${range} address` : `${host} resolves to ${address}, a ${range} address`;
-    super(`${detail}; webhooks only go to public internet addresses`);
+    super(`${detail}; webhooks only go to public internet addresses`, false);
     this.detail = detail;
   }
 }
 
 /** The host name could not be resolved at all (retryable at delivery: DNS may recover). */
-export class UnresolvableHostError extends Error {
-  override name = 'UnresolvableHostError';
-  readonly retryable = true;
+export class UnresolvableHostError extends RetryableError {
   constructor(readonly host: string, cause: unknown) {
-    super(`${host} could not be resolved (${cause instanceof Error && 'code' in cause ? String((cause as { code: unknown }).code) : String(cause)})`);
+    super(`${host} could not be resolved (${cause instanceof Error && 'code' in cause ? String((cause as { code: unknown }).code) : String(cause)})`, true);
   }
 }
 

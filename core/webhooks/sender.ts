@@ -1,6 +1,7 @@
 import https from 'node:https';
 import net from 'node:net';
 import type { LookupFunction } from 'node:net';
+import { RetryableError } from '../jobs/retryable.js';
 import { bareHost, type ResolvedAddress } from './address-guard.js';
 
 export interface WebhookRequest {
@@ -15,20 +16,11 @@ export interface WebhookRequest {
   ca?: string;
 }
 
-/** A delivery attempt that did not get a 2xx; `retryable` is what the job queue reads. */
-export class WebhookDeliveryError extends Error {
-  override name = 'WebhookDeliveryError';
-  constructor(
-    message: string,
-    readonly retryable: boolean,
-    readonly httpStatus: number | null = null,
-  ) {
-    super(message);
-  }
-}
-
-/** Worth another attempt: the receiver is down or busy (5xx, 408, 429). Other answers will not change. */
-export const retryableStatus = (status: number) => status >= 500 || status === 408 || status === 429;
+/**
+ * A delivery attempt that did not get a 2xx; `retryable` is what the job queue reads: worth
+ * another attempt when the receiver is down or busy (5xx, 408, 429). Other answers will not change.
+ */
+export class WebhookDeliveryError extends RetryableError {}
 
 /** Only this much of a receiver's answer is read (for the log); the rest is discarded. */
 const MAX_ANSWER_BYTES = 512;
@@ -70,7 +62,7 @@ export function postWebhook(req: WebhookRequest): Promise<{ status: number }> {
           if (status >= 200 && status < 300) return resolve({ status });
           const moved = status >= 300 && status < 400 ? ` (redirects are not followed${res.headers.location ? `: ${String(res.headers.location).slice(0, 200)}` : ''})` : '';
           const said = answer.trim() ? `: ${answer.trim().replace(/\s+/g, ' ').slice(0, 200)}` : '';
-          reject(new WebhookDeliveryError(`the receiver answered HTTP ${status}${moved}${said}`, retryableStatus(status), status));
+          reject(new WebhookDeliveryError(`the receiver answered HTTP ${status}${moved}${said}`, { httpStatus: status }));
         });
         res.on('error', (err) => reject(networkError(err, timeout)));
       },

@@ -1,14 +1,15 @@
 import { and, desc, eq, inArray, lt, notExists, sql } from 'drizzle-orm';
+import cron from 'node-cron';
 import type { Db } from '../db/client.js';
 import { calls, jobs, ownerWebhooks, webhookDeliveries, type Call, type OwnerWebhook, type WebhookDelivery } from '../db/schema.js';
-import { DEFAULT_BACKOFF, type BackoffPolicy } from '../pipeline/backoff.js';
-import { JobQueue } from '../pipeline/queue.js';
-import { errorMessage } from '../pipeline/retryable.js';
-import { JobWorker, type JobHandler, type WorkerLog } from '../pipeline/worker.js';
+import { DEFAULT_BACKOFF, type BackoffPolicy } from '../jobs/backoff.js';
+import { JobQueue } from '../jobs/queue.js';
+import { errorMessage, isRetryable } from '../jobs/retryable.js';
+import { JobWorker, type JobHandler, type WorkerLog } from '../jobs/worker.js';
 import type { Services } from '../services.js';
 import { checkedAddress, RefusedAddressError, UnresolvableHostError, type Resolver } from './address-guard.js';
 import { callFinishedEvent, testEvent } from './payload.js';
-import { postWebhook } from './sender.js';
+import { postWebhook, WebhookDeliveryError } from './sender.js';
 import { newWebhookSecret, SIGNATURE_HEADER, signatureHeader } from './signature.js';
 import { parseWebhookUrl } from './url-rules.js';
 
@@ -53,6 +54,7 @@ export class WebhookService {
   readonly worker: JobWorker;
   private readonly db: Db;
   private readonly o: typeof DEFAULTS & WebhookOptions;
+  private task: ReturnType<typeof cron.schedule> | null = null;
 
   constructor(
     private readonly services: Pick<Services, 'database' | 'now' | 'config'> & { log: WorkerLog },
@@ -188,12 +190,25 @@ export class WebhookService {
     return { settled, purged };
   }
 
+  /** Starts the delivery worker and the delivery log's housekeeping (every minute). */
   start(): void {
     this.worker.start();
+    this.task ??= cron.schedule('* * * * *', () => this.housekeeping(), { name: 'webhook-housekeeping', noOverlap: true });
   }
 
-  stop(): Promise<void> {
-    return this.worker.stop();
+  async stop(): Promise<void> {
+    await this.task?.stop();
+    this.task = null;
+    await this.worker.stop();
+  }
+
+  private housekeeping(): void {
+    try {
+      const { settled } = this.sweep();
+      if (settled) this.services.log.info({ webhookDeliveriesSettled: settled }, 'webhook housekeeping');
+    } catch (err) {
+      this.services.log.error({ err }, 'webhook housekeeping failed');
+    }
   }
 
   private readonly handler: JobHandler = async (job, { signal }) => {
@@ -219,7 +234,7 @@ export class WebhookService {
     const body = JSON.stringify(event);
     try {
       const parsed = parseWebhookUrl(hook.url);
-      if (!parsed.ok) throw Object.assign(new Error(parsed.message), { retryable: false });
+      if (!parsed.ok) throw new WebhookDeliveryError(parsed.message, false);
       // Again at every attempt: the name may point somewhere else since it was saved (DNS rebinding).
       const address = await checkedAddress(parsed.url.hostname, this.guard);
       const timestamp = Math.floor(this.services.now().getTime() / 1000);
@@ -241,7 +256,7 @@ export class WebhookService {
       record({ status: 'delivered', httpStatus: status, lastError: null, deliveredAt: this.services.now() });
     } catch (err) {
       if (signal.aborted) throw err; // shutdown: the job is given back, this was not an attempt
-      const again = (err as { retryable?: unknown }).retryable !== false && job.attempt < job.maxAttempts;
+      const again = isRetryable(err) && job.attempt < job.maxAttempts;
       const httpStatus = (err as { httpStatus?: unknown }).httpStatus;
       record({ status: again ? 'pending' : 'failed', lastError: errorMessage(err).slice(0, 500), httpStatus: typeof httpStatus === 'number' ? httpStatus : null });
       throw err; // the queue backs off (retryable) or gives up
@@ -249,7 +264,7 @@ export class WebhookService {
   };
 }
 
-/** The one webhook service of this process: routes and the pipeline share it (a test may have set its own). */
+/** The one webhook service of this process: routes, the post-call jobs and core/main.ts share it (a test may have set its own). */
 export function webhooksOf(services: Services): WebhookService {
   return (services.webhooks ??= new WebhookService(services));
 }

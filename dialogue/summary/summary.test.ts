@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildSummaryPrompt, cap, checkSummary, digitStream, parseSummaryReply, stripMarkup, SUMMARY_MAX_CHARS, URGENCY_REASON_MAX_CHARS } from './summary.js';
+import { buildSummaryPrompt, checkSummary, digitStream, parseSummaryReply, stripMarkup, SUMMARY_MAX_CHARS, URGENCY_REASON_MAX_CHARS } from './summary.js';
 
 const transcript = "Hi, it's Sarah Jones. My boiler has stopped working and there's water everywhere, please call me back on 07700 900456.";
 
@@ -73,13 +73,6 @@ describe('checkSummary', () => {
       expect(r.text.endsWith('…')).toBe(true);
       expect(r.text).not.toMatch(/\s…$/);
     }
-  });
-});
-
-describe('cap', () => {
-  it('leaves short text alone and prefers a sentence end', () => {
-    expect(cap('short', 10)).toBe('short');
-    expect(cap('One two three. Four five six seven', 20)).toBe('One two three.');
   });
 });
 

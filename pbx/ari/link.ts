@@ -1,4 +1,4 @@
-import { backoffDelayMs, type BackoffPolicy } from '../../core/pipeline/backoff.js';
+import { backoffDelayMs, type BackoffPolicy } from '../../core/jobs/backoff.js';
 import type { AriConnection, AriConnectionEvents } from './ari-client-adapter.js';
 import { AriRequestError, type AriEvent, type AriRest } from './types.js';
 

@@ -1,8 +1,8 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { CallPath, ClaimedJob, StoreRecordingPayload } from '../../core/calls/call-path.js';
-import type { BackoffPolicy } from '../../core/pipeline/backoff.js';
-import { errorMessage } from '../../core/pipeline/retryable.js';
+import type { BackoffPolicy } from '../../core/jobs/backoff.js';
+import { errorMessage, RetryableError } from '../../core/jobs/retryable.js';
 import { parseWavHeader } from '../../models/audio/wav-header.js';
 import { AriNotFoundError, type AriRest } from '../ari/types.js';
 import type { FlowLog } from '../flows/types.js';
@@ -47,16 +47,7 @@ export const RECORDING_RETRY_BACKOFF: BackoffPolicy = { baseMs: 5_000, maxMs: 10
 const MAX_ATTEMPTS = 55;
 
 /** A recording that could not be stored this time; `retryable` tells the queue whether to try again. */
-class RecordingNotStored extends Error {
-  override name = 'RecordingNotStored';
-  constructor(
-    message: string,
-    readonly retryable: boolean,
-    options: { cause: unknown },
-  ) {
-    super(message, options);
-  }
-}
+class RecordingNotStored extends RetryableError {}
 
 export function createRecordingRetries(deps: RecordingRetryDeps, opts: RecordingRetryOptions = {}): RecordingRetries {
   const backoff = opts.backoff ?? RECORDING_RETRY_BACKOFF;

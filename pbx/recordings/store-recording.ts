@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { backoffDelayMs, type BackoffPolicy } from '../../core/pipeline/backoff.js';
+import { backoffDelayMs, type BackoffPolicy } from '../../core/jobs/backoff.js';
 import { AriNotFoundError, type AriRest } from '../ari/types.js';
 import { recordingDisk } from './disk.js';
 import { repairWavSizes } from './wav-repair.js';

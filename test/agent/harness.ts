@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { calls, phoneNumbers, unansweredQuestions, users, type NewUser } from '../../core/db/schema.js';
 import type { PromptCache, Voice } from '../../models/tts/index.js';
 import { createSpeechToText } from '../../models/stt/factory.js';
-import { createPipeline } from '../../core/pipeline/pipeline.js';
+import { createPostCall } from '../../core/post-call/service.js';
 import { startPbx, type Pbx, type PbxOptions } from '../../pbx/index.js';
 import { installAgentFlow } from '../../pbx/flows/agent/index.js';
 import type { ConversationTiming, TurnMetrics } from '../../pbx/flows/agent/conversation.js';
@@ -134,7 +134,7 @@ export async function startAgentHarness(
     },
   });
   // The real post-call pipeline (summary and notification), as core/main.ts wires it.
-  const pipeline = opts.pipeline ? createPipeline(server.services, {}, { pollMs: 100 }) : undefined;
+  const pipeline = opts.pipeline ? createPostCall(server.services, {}, { pollMs: 100 }) : undefined;
   pipeline?.start();
   const pbx = startPbx(server.services, { backoff: { baseMs: 100, maxMs: 1000 }, agentFlow: agent.flow, ...opts.pbx });
   await waitUntil(() => {

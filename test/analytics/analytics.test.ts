@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { bstInterval, londonDayNumber, londonOffsetMs } from '../../core/analytics/london-time.js';
+import { bstInterval, londonDayNumber, londonOffsetMs } from '../../core/time/london-time.js';
 import { computeAnalytics } from '../../core/analytics/queries.js';
 import { insertUser } from '../../core/accounts/users.js';
 import { calls, callHourStats, callStats, users, type Call } from '../../core/db/schema.js';

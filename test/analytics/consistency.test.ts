@@ -6,7 +6,7 @@
 // computeAnalytics must equal a brute-force computation straight from the calls table, and
 // the counter tables must equal a regrouping of the calls. London days and hours in the
 // brute force come from the platform's time-zone database (Intl), not from the SQL rule nor
-// from core/analytics/london-time.ts. Seeded, so a failure names the seed and step that
+// from core/time/london-time.ts. Seeded, so a failure names the seed and step that
 // reproduce it.
 import fs from 'node:fs';
 import os from 'node:os';
@@ -18,7 +18,7 @@ import { CALLS_PER_DAY_WINDOW, computeAnalytics, percent, RECENT_CALLS } from '.
 import { finishCall, openCall } from '../../core/calls/call-store.js';
 import { openDatabase, type DatabaseHandle } from '../../core/db/client.js';
 import { calls, users, type Call } from '../../core/db/schema.js';
-import { markPostCallPending } from '../../core/pipeline/post-call.js';
+import { markPostCallPending } from '../../core/post-call/post-call.js';
 import { eraseCaller } from '../../core/privacy/caller-data.js';
 import { applyRetention } from '../../core/privacy/retention.js';
 import { insertUser } from '../../core/accounts/users.js';
@@ -269,12 +269,12 @@ async function randomWrite(r: ReturnType<typeof rng>, w: World): Promise<string>
     return 'markPostCallPending';
   }
   if (roll < 56) {
-    // As core/pipeline/post-call.ts saves a summary with its urgency (or a test clears it).
+    // As core/post-call/post-call.ts saves a summary with its urgency (or a test clears it).
     db.update(calls).set({ aiSummary: 'Wants a call back', summaryStatus: 'done', urgency: r.pick(URGENCIES) }).where(eq(calls.id, id)).run();
     return 'urgency';
   }
   if (roll < 60) {
-    // As core/pipeline/post-call.ts saves a transcript or a failure.
+    // As core/post-call/post-call.ts saves a transcript or a failure.
     const set = r.next() < 0.6 ? { transcription: 'Please call back', transcriptionStatus: 'done' as const } : { transcriptionStatus: 'failed' as const };
     db.update(calls).set(set).where(eq(calls.id, id)).run();
     return `transcription ${set.transcriptionStatus}`;

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { calls, jobs, notifications } from '../../core/db/schema.js';
-import { postCallKey } from '../../core/pipeline/post-call.js';
+import { postCallKey } from '../../core/post-call/post-call.js';
 import { agentGreeting } from '../../dialogue/spoken/agent-lines.js';
 import { reply, startAgentHarness, type AgentHarness } from '../agent/harness.js';
 

@@ -12,7 +12,7 @@ import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { openDatabase } from '../../core/db/client.js';
 import { calls, jobs, notifications, phoneNumbers, users } from '../../core/db/schema.js';
-import { postCallKey } from '../../core/pipeline/post-call.js';
+import { postCallKey } from '../../core/post-call/post-call.js';
 import { callerSpeech } from '../ari-sim/caller-audio.js';
 import { AriSimulator } from '../ari-sim/simulator.js';
 import { startCoreProcess } from '../helpers/core-process.js';

@@ -8,9 +8,9 @@ import { eq } from 'drizzle-orm';
 import { afterEach, beforeAll, afterAll, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../../core/config/config.js';
 import { calls, jobs, notifications } from '../../core/db/schema.js';
-import { createPipeline, type Pipeline } from '../../core/pipeline/pipeline.js';
-import { postCallKey } from '../../core/pipeline/post-call.js';
-import { storeRecordingKey } from '../../core/pipeline/recording-jobs.js';
+import { createPostCall, type PostCall } from '../../core/post-call/service.js';
+import { postCallKey } from '../../core/post-call/post-call.js';
+import { storeRecordingKey } from '../../core/jobs/recording-jobs.js';
 import { createOllamaLanguageModel } from '../../models/llm/ollama.js';
 import { createSpeechToText } from '../../models/stt/factory.js';
 import { THANK_YOU } from '../../dialogue/spoken/call-lines.js';
@@ -41,7 +41,7 @@ const FAST_RETRIES = { backoff: { baseMs: 100, maxMs: 400 }, pollMs: 20 };
 
 const engines = useEngineDoubles({ transcript: MESSAGE, summary: SUMMARY });
 let h: Harness | undefined;
-let pipeline: Pipeline | undefined;
+let pipeline: PostCall | undefined;
 afterEach(async () => {
   useRecordingDisk(undefined);
   await pipeline?.stop();
@@ -54,7 +54,7 @@ afterEach(async () => {
 async function start(notifyAnywayFromAttempt: number) {
   h = await startHarness({ timeScale: 20, pbx: { recordingRetry: FAST_RETRIES } });
   const config = loadConfig({ DATA_DIR: h.server.dataDir, ...engines.env() });
-  pipeline = createPipeline(
+  pipeline = createPostCall(
     h.server.services,
     { stt: createSpeechToText(config.whisper), llm: createOllamaLanguageModel({ host: config.ollama.url, model: config.ollama.model }) },
     { pollMs: 20, heartbeatMs: 200, leaseMs: 5_000, backoff: { baseMs: 50, maxMs: 200, jitter: 0 }, maxAttempts: 200, notifyAnywayFromAttempt },

@@ -4,7 +4,7 @@ import pino from 'pino';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { calls, phoneNumbers, unansweredQuestions, users, type NewUser } from '../../core/db/schema.js';
-import { createPipeline } from '../../core/pipeline/pipeline.js';
+import { createPostCall } from '../../core/post-call/service.js';
 import { installAgentFlow } from '../../pbx/flows/agent/index.js';
 import type { ConversationTiming, TurnMetrics } from '../../pbx/flows/agent/conversation.js';
 import { startPbx, type Pbx, type PbxOptions } from '../../pbx/index.js';
@@ -102,7 +102,7 @@ export async function startRealPbx(opts: RealPbxOptions = {}): Promise<RealPbx> 
         overrides: { timing: opts.timing, onTurnMetrics: (m) => metrics.push(m) },
       })
     : undefined;
-  const pipeline = opts.pipeline ? createPipeline(server.services, {}, { pollMs: 100 }) : undefined;
+  const pipeline = opts.pipeline ? createPostCall(server.services, {}, { pollMs: 100 }) : undefined;
   pipeline?.start();
   const pbx = startPbx(server.services, { backoff: { baseMs: 100, maxMs: 1000 }, agentFlow: agent?.flow, ...opts.pbx });
   await waitUntil(() => {

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { calls, jobs } from '../../core/db/schema.js';
 import { createTwilioGateway } from '../../core/notify/twilio-gateway.js';
-import { createPipeline, type Pipeline } from '../../core/pipeline/pipeline.js';
-import { postCallKey } from '../../core/pipeline/post-call.js';
+import { createPostCall, type PostCall } from '../../core/post-call/service.js';
+import { postCallKey } from '../../core/post-call/post-call.js';
 import { createTwilioClient } from '../../core/twilio/client.js';
 import { createOllamaLanguageModel } from '../../models/llm/ollama.js';
 import { createWhisperServerStt } from '../../models/stt/whisper-server.js';
@@ -20,12 +20,12 @@ const OWNER_MOBILE = '+447700900333';
 const engines = useEngineDoubles({ transcript: MESSAGE, summary: SUMMARY });
 let h: Harness;
 let twilio: TwilioDouble;
-let pipeline: Pipeline;
+let pipeline: PostCall;
 
 beforeAll(async () => {
   twilio = await startTwilioDouble();
   h = await startHarness({ timeScale: 10 });
-  pipeline = createPipeline(
+  pipeline = createPostCall(
     h.server.services,
     {
       stt: createWhisperServerStt({ url: engines.whisper.url }),

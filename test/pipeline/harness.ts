@@ -3,14 +3,47 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { insertUser } from '../../core/accounts/users.js';
 import { calls, jobs, notifications, type Call, type NewUser } from '../../core/db/schema.js';
-import type { PipelineEngines, PipelineOptions, Pipeline } from '../../core/pipeline/pipeline.js';
-import { createPipeline } from '../../core/pipeline/pipeline.js';
-import { postCallKey } from '../../core/pipeline/post-call.js';
+import { callbackReminders } from '../../core/notify/reminder-schedule.js';
+import { postCallKey } from '../../core/post-call/post-call.js';
+import { createPostCall, type PostCall, type PostCallEngines, type PostCallOptions } from '../../core/post-call/service.js';
+import type { Services } from '../../core/services.js';
+import { webhooksOf } from '../../core/webhooks/service.js';
 import { startTestServer, type TestServer, type TestServerOptions } from '../helpers/server.js';
 import { startTwilioDouble, type TwilioDouble } from '../doubles/twilio/server.js';
 
+/** What core/main.ts starts for finished calls, as one handle: the post-call jobs, the webhooks' worker, the call-back reminders. */
+export interface Pipeline extends PostCall {
+  /** One pass of the call-back reminders; resolves to how many were sent. */
+  remindCallbacks(): Promise<number>;
+}
+
+export function createPipeline(services: Services, engines: PostCallEngines = {}, options: PostCallOptions = {}): Pipeline {
+  const postCall = createPostCall(services, engines, options);
+  const webhooks = webhooksOf(services);
+  const reminders = callbackReminders(services, postCall.notifier);
+  return {
+    ...postCall,
+    remindCallbacks: reminders.remind,
+    /** The jobs table's housekeeping and orphan recovery, then the webhook delivery log's. */
+    sweep() {
+      postCall.sweep();
+      webhooks.sweep();
+    },
+    start() {
+      postCall.start();
+      webhooks.start();
+      reminders.start();
+    },
+    async stop() {
+      await reminders.stop();
+      await postCall.stop();
+      await webhooks.stop();
+    },
+  };
+}
+
 /** Fast retries for tests: the same policy shape as production, in milliseconds. */
-export const FAST: PipelineOptions = {
+export const FAST: PostCallOptions = {
   pollMs: 20,
   heartbeatMs: 200,
   leaseMs: 2_000,
@@ -29,7 +62,7 @@ export interface Harness {
   pipeline: Pipeline;
   ownerId: number;
   /** Starts another pipeline on the same database (a restarted process). */
-  restart(engines?: PipelineEngines, options?: PipelineOptions): Pipeline;
+  restart(engines?: PostCallEngines, options?: PostCallOptions): Pipeline;
   call(id: number): Call;
   jobOf(callId: number): typeof jobs.$inferSelect;
   attempts(callId: number): (typeof notifications.$inferSelect)[];
@@ -42,8 +75,8 @@ export interface Harness {
 
 export async function startHarness(opts: {
   env?: Record<string, string>;
-  engines?: PipelineEngines;
-  options?: PipelineOptions;
+  engines?: PostCallEngines;
+  options?: PostCallOptions;
   owner?: Partial<NewUser>;
   start?: boolean;
   twilio?: Parameters<typeof startTwilioDouble>[0];
@@ -71,7 +104,7 @@ export async function startHarness(opts: {
     ...opts.owner,
   });
   const pipelines: Pipeline[] = [];
-  const make = (engines?: PipelineEngines, options?: PipelineOptions) => {
+  const make = (engines?: PostCallEngines, options?: PostCallOptions) => {
     const p = createPipeline(server.services, engines ?? opts.engines, { ...FAST, ...opts.options, ...options });
     pipelines.push(p);
     return p;

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../../core/db/client.js';
-import { JobQueue } from '../../core/pipeline/queue.js';
+import { JobQueue } from '../../core/jobs/queue.js';
 
 let dir: string;
 let handle: DatabaseHandle;

@@ -8,7 +8,7 @@ import { projectRoot } from '../../core/config/paths.js';
 import { createTwilioClient } from '../../core/twilio/client.js';
 import { calls, jobs, notifications } from '../../core/db/schema.js';
 import { notificationBody } from '../../core/notify/message.js';
-import { postCallKey } from '../../core/pipeline/post-call.js';
+import { postCallKey } from '../../core/post-call/post-call.js';
 import { speakToWav } from './audio.js';
 import { DID, OWNER_MOBILE, startHarness, type Harness } from './harness.js';
 import { useEngineDoubles } from '../helpers/engine-doubles.js';

@@ -8,13 +8,12 @@ import net from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeAll, afterAll, describe, expect, it, vi } from 'vitest';
 import { calls, webhookDeliveries, type Call } from '../../core/db/schema.js';
-import { createPipeline, type Pipeline } from '../../core/pipeline/pipeline.js';
 import type { ResolvedAddress } from '../../core/webhooks/address-guard.js';
 import { WebhookService, webhookKey } from '../../core/webhooks/service.js';
 import { activeCustomer } from '../helpers/accounts.js';
 import type { ApiClient } from '../helpers/client.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
-import { FAST } from '../pipeline/harness.js';
+import { createPipeline, FAST, type Pipeline } from '../pipeline/harness.js';
 import { RECEIVER_CA, startReceiver, verifySignature, type Receiver } from './receiver.js';
 
 let receiver: Receiver;

@@ -1,5 +1,5 @@
 import WebSocket from 'ws';
-import { backoffDelayMs, type BackoffPolicy } from '../../../core/pipeline/backoff.js';
+import { backoffDelayMs, type BackoffPolicy } from '../../../core/jobs/backoff.js';
 
 // externalMedia channels must live in a Stasis app, and each gets its own StasisStart.
 // Putting them in the call-answering app would make it treat them as inbound calls, so

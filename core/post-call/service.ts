@@ -4,28 +4,26 @@ import { createOllamaLanguageModel } from '../../models/llm/ollama.js';
 import type { LanguageModel } from '../../models/llm/language-model.js';
 import { createSpeechToText } from '../../models/stt/factory.js';
 import type { SpeechToText } from '../../models/stt/speech-to-text.js';
+import { DEFAULT_BACKOFF, type BackoffPolicy } from '../jobs/backoff.js';
+import { JobQueue } from '../jobs/queue.js';
+import { JobWorker } from '../jobs/worker.js';
 import { brand } from '../mail/brand.js';
 import type { MessageGateway } from '../notify/gateway.js';
-import { sendCallbackReminders } from '../notify/callback-reminders.js';
+import { gatewayFromConfig } from '../notify/gateway-from-config.js';
 import { CallNotifier } from '../notify/notifier.js';
-import { createOutboxGateway } from '../notify/outbox-gateway.js';
 import { DEFAULT_REPEAT_CALLER_RULE, type RepeatCallerRule } from '../notify/repeat-caller.js';
-import { createTwilioGateway } from '../notify/twilio-gateway.js';
 import type { Services } from '../services.js';
-import { createTwilioClient } from '../twilio/client.js';
 import { webhooksOf } from '../webhooks/service.js';
-import { DEFAULT_BACKOFF, type BackoffPolicy } from './backoff.js';
+import { orphanedCallFinder } from './orphans.js';
 import { markPostCallPending, POST_CALL_JOB, postCallHandler, postCallKey, postCallWorkLeft } from './post-call.js';
-import { JobQueue } from './queue.js';
-import { JobWorker } from './worker.js';
 
-export interface PipelineEngines {
+export interface PostCallEngines {
   stt?: SpeechToText;
   llm?: LanguageModel;
   gateway?: MessageGateway;
 }
 
-export interface PipelineOptions {
+export interface PostCallOptions {
   pollMs?: number;
   leaseMs?: number;
   heartbeatMs?: number;
@@ -55,34 +53,25 @@ const DEFAULTS = {
   repeatCaller: DEFAULT_REPEAT_CALLER_RULE,
 };
 
-export interface Pipeline {
+export interface PostCall {
   queue: JobQueue;
   worker: JobWorker;
+  /** The owner's texts and e-mails, shared with the call-back reminders. */
+  notifier: CallNotifier;
   /** Queues the post-call job for a finished call (idempotent: one job per call, ever). */
   enqueuePostCall(callId: number): void;
-  /** One housekeeping pass (also run by node-cron every minute while started). */
+  /** One pass of job housekeeping and orphan recovery (also run by node-cron every minute while started). */
   sweep(): void;
-  /** One pass of the call-back reminders (also part of every sweep); resolves to how many were sent. */
-  remindCallbacks(): Promise<number>;
   start(): void;
   stop(): Promise<void>;
 }
 
-/** The gateway the configuration asks for: Twilio when its credentials are set, else the outbox folder. */
-export function gatewayFromConfig(services: Services): MessageGateway {
-  const { config } = services;
-  if (config.twilio.accountSid && config.twilio.authToken) {
-    return createTwilioGateway(createTwilioClient(config.twilio), { messagingFrom: config.twilio.messagingFrom });
-  }
-  return createOutboxGateway(path.join(config.dataDir, 'outbox', 'sms'));
-}
-
 /**
- * Wires the post-call pipeline: queue, worker, engines from the configuration (or the
- * ones a test passes) and the `callFinished` hook. The composition root and tests build it
- * the same way.
+ * The post-call jobs (transcribe → summarise → notify): queue, worker, engines from the
+ * configuration (or the ones a test passes) and the `callFinished` hook. The composition
+ * root and tests build it the same way.
  */
-export function createPipeline(services: Services, engines: PipelineEngines = {}, options: PipelineOptions = {}): Pipeline {
+export function createPostCall(services: Services, engines: PostCallEngines = {}, options: PostCallOptions = {}): PostCall {
   const o = { ...DEFAULTS, ...options };
   const { config, database, log, now } = services;
   // Only post-call jobs: other kinds in the table (the PBX's recording retries) are not ours to run.
@@ -118,29 +107,14 @@ export function createPipeline(services: Services, engines: PipelineEngines = {}
     else if (postCallWorkLeft(database.db, callId) && queue.rearm(postCallKey(callId))) worker.kick();
   };
 
-  // A call that finished while the process was dying may never have fired the hook: find
-  // recent finished calls without a job. Bounded to the newest rows so it stays cheap.
-  const orphans = database.sqlite.prepare(
-    `select c.id from calls c
-     where c.id > (select coalesce(max(id), 0) - 1000 from calls)
-       and c.ended_at is not null and c.ended_at < ?
-       and not exists (select 1 from jobs j where j.key = 'post-call:' || c.id)`,
-  );
-  let reminding: Promise<number> | null = null;
-  // One pass at a time: a slow provider must not let the next minute's pass start beside it.
-  const remindCallbacks = () =>
-    (reminding ??= sendCallbackReminders(database.db, notifier, now(), log).finally(() => {
-      reminding = null;
-    }));
+  const orphanedCalls = orphanedCallFinder(database.sqlite);
   const sweep = () => {
-    remindCallbacks().catch((err: unknown) => log.error({ err }, 'call-back reminders failed'));
     try {
+      // The whole jobs table's housekeeping (every kind), on this queue's lease.
       const { abandoned, purged } = queue.sweep(o.retainDoneMs);
-      const deliveries = webhooks.sweep(o.retainDoneMs);
-      const lost = orphans.all(now().getTime() - 2 * 60_000) as { id: number }[];
-      for (const { id } of lost) enqueuePostCall(id);
-      if (abandoned || purged || lost.length || deliveries.settled)
-        log.info({ abandoned, purged, requeuedCalls: lost.length, webhookDeliveriesSettled: deliveries.settled }, 'job housekeeping');
+      const lost = orphanedCalls(now().getTime() - 2 * 60_000);
+      for (const id of lost) enqueuePostCall(id);
+      if (abandoned || purged || lost.length) log.info({ abandoned, purged, requeuedCalls: lost.length }, 'job housekeeping');
       worker.kick(); // stale leases are claimable now
     } catch (err) {
       log.error({ err }, 'job housekeeping failed');
@@ -152,20 +126,17 @@ export function createPipeline(services: Services, engines: PipelineEngines = {}
   return {
     queue,
     worker,
+    notifier,
     enqueuePostCall,
     sweep,
-    remindCallbacks,
     start() {
       worker.start();
-      webhooks.start();
       task ??= cron.schedule('* * * * *', sweep, { name: 'job-housekeeping', noOverlap: true });
     },
     async stop() {
       await task?.stop();
       task = null;
-      await reminding?.catch(() => 0);
       await worker.stop();
-      await webhooks.stop();
     },
   };
 }

@@ -8,9 +8,9 @@ import { calls, jobs, users, type Call } from '../db/schema.js';
 import { notificationBody, repeatCallerBody } from '../notify/message.js';
 import type { CallNotifier } from '../notify/notifier.js';
 import { claimRepeatAlert, type RepeatCallerRule } from '../notify/repeat-caller.js';
-import { storeRecordingKey } from './recording-jobs.js';
-import { errorMessage, isRetryable } from './retryable.js';
-import type { JobHandler, WorkerLog } from './worker.js';
+import { storeRecordingKey } from '../jobs/recording-jobs.js';
+import { errorMessage, isRetryable, RetryableError } from '../jobs/retryable.js';
+import type { JobHandler, WorkerLog } from '../jobs/worker.js';
 
 export const POST_CALL_JOB = 'post-call';
 export const postCallKey = (callId: number) => `post-call:${callId}`;
@@ -62,9 +62,10 @@ export function postCallWorkLeft(db: Db, callId: number): boolean {
 }
 
 /** Thrown (retryable) while a call's recording has not reached the recordings folder yet. */
-export class RecordingNotStoredYet extends Error {
-  override name = 'RecordingNotStoredYet';
-  readonly retryable = true;
+export class RecordingNotStoredYet extends RetryableError {
+  constructor(message: string) {
+    super(message, true);
+  }
 }
 
 /**
