@@ -2,7 +2,8 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Call, CallPath } from '../core/calls/call-path.js';
 import { AriNotFoundError, type AriRest } from './ari/types.js';
-import type { FlowLog, FlowOutcome } from './flows/types.js';
+import type { Log } from '../contract/log.js';
+import type { FlowOutcome } from './flows/types.js';
 import { audioHoldsMessage } from './flows/voicemail/message-rule.js';
 import { deleteOnAsterisk, wavDurationOf, type RecordingRetries } from './recordings/recording-retries.js';
 import { alreadyStored, storeRecording } from './recordings/store-recording.js';
@@ -10,7 +11,7 @@ import { alreadyStored, storeRecording } from './recordings/store-recording.js';
 export interface FinishDeps {
   callPath: CallPath;
   rest: AriRest;
-  log: FlowLog;
+  log: Log;
   recordingsDir: string;
   callFinished: Array<(callId: number) => void>;
   recordingRetries: RecordingRetries;

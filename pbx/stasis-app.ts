@@ -8,7 +8,8 @@ import type { RecordingRetries } from './recordings/recording-retries.js';
 import { flowForMode } from './flows/index.js';
 import { FALLBACK_SOUNDS } from './flows/messages.js';
 import { hangUp, play } from './flows/steps.js';
-import type { CallFlow, FlowLog, FlowOutcome, VoicemailLimits } from './flows/types.js';
+import type { Log } from '../contract/log.js';
+import type { CallFlow, FlowOutcome, VoicemailLimits } from './flows/types.js';
 import { notInServiceFlow, refusalFlow, unavailableFlow } from './flows/unavailable-flow.js';
 import { recordingNameFor } from './flows/voicemail/voicemail-flow.js';
 import { routeCall } from './routing.js';
@@ -23,7 +24,7 @@ export interface StasisAppDeps {
   /** The core's call path (core/calls/call-path.ts): routing, call handling, the call rows. */
   callPath: CallPath;
   prompts: PromptCache;
-  log: FlowLog;
+  log: Log;
   recordingsDir: string;
   now: () => Date;
   callFinished: Array<(callId: number) => void>;

@@ -4,7 +4,8 @@ import { calls, jobs, ownerWebhooks, webhookDeliveries, type Call, type OwnerWeb
 import { DEFAULT_BACKOFF, type BackoffPolicy } from '../pipeline/backoff.js';
 import { JobQueue } from '../pipeline/queue.js';
 import { errorMessage } from '../pipeline/retryable.js';
-import { JobWorker, type JobHandler, type WorkerLog } from '../pipeline/worker.js';
+import type { Log } from '../../contract/log.js';
+import { JobWorker, type JobHandler } from '../pipeline/worker.js';
 import type { Services } from '../services.js';
 import { checkedAddress, RefusedAddressError, UnresolvableHostError, type Resolver } from './address-guard.js';
 import { callFinishedEvent, testEvent } from './payload.js';
@@ -55,7 +56,7 @@ export class WebhookService {
   private readonly o: typeof DEFAULTS & WebhookOptions;
 
   constructor(
-    private readonly services: Pick<Services, 'database' | 'now' | 'config'> & { log: WorkerLog },
+    private readonly services: Pick<Services, 'database' | 'now' | 'config'> & { log: Log },
     options: WebhookOptions = {},
   ) {
     this.o = { ...DEFAULTS, ...options };

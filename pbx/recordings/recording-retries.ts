@@ -5,7 +5,7 @@ import type { BackoffPolicy } from '../../core/pipeline/backoff.js';
 import { errorMessage } from '../../core/pipeline/retryable.js';
 import { parseWavHeader } from '../../models/audio/wav-header.js';
 import { AriNotFoundError, type AriRest } from '../ari/types.js';
-import type { FlowLog } from '../flows/types.js';
+import type { Log } from '../../contract/log.js';
 import { audioHoldsMessage } from '../flows/voicemail/message-rule.js';
 import { alreadyStored, storeRecording } from './store-recording.js';
 
@@ -20,7 +20,7 @@ import { alreadyStored, storeRecording } from './store-recording.js';
 export interface RecordingRetryDeps {
   callPath: CallPath;
   rest: AriRest;
-  log: FlowLog;
+  log: Log;
   recordingsDir: string;
   callFinished: Array<(callId: number) => void>;
 }
@@ -105,7 +105,7 @@ async function storeLater(deps: RecordingRetryDeps, job: ClaimedJob): Promise<vo
   }
 }
 
-export async function deleteOnAsterisk(deps: { rest: AriRest; log: FlowLog }, name: string): Promise<void> {
+export async function deleteOnAsterisk(deps: { rest: AriRest; log: Log }, name: string): Promise<void> {
   try {
     await deps.rest.deleteStoredRecording(name);
   } catch (err) {
