@@ -6,7 +6,6 @@ import type { Static } from 'typebox';
 import type { HANDLING_PERIODS } from './enums.js';
 import type {
   CallerTagSchema,
-  CallHandlingListEntryBody,
   CallHandlingResponse,
   CallHandlingSettingsSchema,
   CallHandlingUpdateBody,
@@ -71,4 +70,3 @@ export type ApiCallHandlingResponse = Static<typeof CallHandlingResponse>;
 
 /** POST (add) and DELETE (remove) /api/user/call-handling/{block|vip}, body {number}. */
 export type CallHandlingListName = 'block' | 'vip';
-export type CallHandlingListEntry = Static<typeof CallHandlingListEntryBody>;

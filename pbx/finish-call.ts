@@ -5,6 +5,7 @@ import { AriNotFoundError, type AriRest } from './ari/types.js';
 import type { Log } from '../contract/log.js';
 import type { FlowOutcome } from './flows/types.js';
 import { audioHoldsMessage } from './flows/voicemail/message-rule.js';
+import type { RecordingDisk } from './recordings/disk.js';
 import { deleteOnAsterisk, wavDurationOf, type RecordingRetries } from './recordings/recording-retries.js';
 import { alreadyStored, storeRecording } from './recordings/store-recording.js';
 
@@ -13,6 +14,7 @@ export interface FinishDeps {
   rest: AriRest;
   log: Log;
   recordingsDir: string;
+  disk: RecordingDisk;
   callFinished: Array<(callId: number) => void>;
   recordingRetries: RecordingRetries;
 }
@@ -42,7 +44,7 @@ export async function finaliseCall(
     try {
       let bytes = 0;
       try {
-        bytes = await storeRecording(deps.rest, name, deps.recordingsDir, fileName);
+        bytes = await storeRecording(deps.rest, deps.disk, name, deps.recordingsDir, fileName);
       } catch (err) {
         // Already copied by a run that stopped before writing the row: the local file is the message.
         if (!(err instanceof AriNotFoundError && (await alreadyStored(deps.recordingsDir, fileName)))) throw err;

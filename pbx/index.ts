@@ -8,6 +8,7 @@ import { connectAri } from './ari/ari-client-adapter.js';
 import { AriLink } from './ari/link.js';
 import { flowForMode, type CallFlow } from './flows/index.js';
 import type { VoicemailLimits } from './flows/types.js';
+import { localDisk, type RecordingDisk } from './recordings/disk.js';
 import { createRecordingRetries, type RecordingRetryOptions } from './recordings/recording-retries.js';
 import { StasisApp, type StasisAppDeps } from './stasis-app.js';
 
@@ -21,6 +22,8 @@ export interface PbxOptions {
   transferTiming?: StasisAppDeps['transferTiming'];
   /** Recordings left on Asterisk by a failed store (disk full): how they are retried. */
   recordingRetry?: RecordingRetryOptions;
+  /** Where stored recordings are written (default the local file system; a test fills it up). */
+  recordingDisk?: RecordingDisk;
   /** The agent-mode flow (installAgentFlow); without it agent-mode callers get voicemail. */
   agentFlow?: CallFlow;
 }
@@ -55,8 +58,9 @@ export function startPbx(services: Services, opts: PbxOptions = {}): Pbx {
   // Sessions and retries always reach ARI through the link's current connection.
   const rest = new Proxy({} as AriLink['rest'], { get: (_t, prop) => link!.rest[prop as keyof AriLink['rest']] });
   const recordingsDir = path.join(config.dataDir, 'recordings');
+  const disk = opts.recordingDisk ?? localDisk;
   const recordingRetries = createRecordingRetries(
-    { callPath, rest, log: pbxLog, recordingsDir, callFinished: services.hooks.callFinished },
+    { callPath, rest, log: pbxLog, recordingsDir, disk, callFinished: services.hooks.callFinished },
     opts.recordingRetry,
   );
   const app = new StasisApp({
@@ -66,6 +70,7 @@ export function startPbx(services: Services, opts: PbxOptions = {}): Pbx {
     prompts,
     log: pbxLog,
     recordingsDir,
+    disk,
     now: services.now,
     callFinished: services.hooks.callFinished,
     recordingRetries,

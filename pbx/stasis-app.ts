@@ -5,6 +5,7 @@ import type { AriEvent, AriRest, ChannelSnapshot } from './ari/types.js';
 import { CallEnded, CallSession } from './call-session.js';
 import { finaliseCall, type FinishDeps } from './finish-call.js';
 import type { RecordingRetries } from './recordings/recording-retries.js';
+import type { RecordingDisk } from './recordings/disk.js';
 import { flowForMode } from './flows/index.js';
 import { FALLBACK_SOUNDS } from './flows/messages.js';
 import { hangUp, play } from './flows/steps.js';
@@ -26,6 +27,8 @@ export interface StasisAppDeps {
   prompts: PromptCache;
   log: Log;
   recordingsDir: string;
+  /** Writes stored recordings into recordingsDir (recordings/disk.ts). */
+  disk: RecordingDisk;
   now: () => Date;
   callFinished: Array<(callId: number) => void>;
   recordingRetries: RecordingRetries;
@@ -69,7 +72,7 @@ export class StasisApp {
   private readonly finish: FinishDeps;
 
   constructor(private readonly deps: StasisAppDeps) {
-    this.finish = { callPath: deps.callPath, rest: deps.rest, log: deps.log, recordingsDir: deps.recordingsDir, callFinished: deps.callFinished, recordingRetries: deps.recordingRetries };
+    this.finish = { callPath: deps.callPath, rest: deps.rest, log: deps.log, recordingsDir: deps.recordingsDir, disk: deps.disk, callFinished: deps.callFinished, recordingRetries: deps.recordingRetries };
     const legs: OwnerLegs = {
       open: (channelId, number) => {
         // Opened before the originate request: its first events may beat the HTTP answer.

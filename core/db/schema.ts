@@ -314,7 +314,6 @@ export type NewUser = typeof users.$inferInsert;
 export type Call = typeof calls.$inferSelect;
 export type PhoneNumberRow = typeof phoneNumbers.$inferSelect;
 export type UnansweredQuestion = typeof unansweredQuestions.$inferSelect;
-export type Job = typeof jobs.$inferSelect;
 
 /** Appliance-wide settings an admin changes at run time (e.g. data retention). One row per key. */
 export const appSettings = sqliteTable('app_settings', {

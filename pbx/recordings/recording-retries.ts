@@ -7,6 +7,7 @@ import { parseWavHeader } from '../../models/audio/wav-header.js';
 import { AriNotFoundError, type AriRest } from '../ari/types.js';
 import type { Log } from '../../contract/log.js';
 import { audioHoldsMessage } from '../flows/voicemail/message-rule.js';
+import type { RecordingDisk } from './disk.js';
 import { alreadyStored, storeRecording } from './store-recording.js';
 
 /**
@@ -22,6 +23,8 @@ export interface RecordingRetryDeps {
   rest: AriRest;
   log: Log;
   recordingsDir: string;
+  /** Writes the stored files (disk.ts). */
+  disk: RecordingDisk;
   callFinished: Array<(callId: number) => void>;
 }
 
@@ -77,7 +80,7 @@ async function storeLater(deps: RecordingRetryDeps, job: ClaimedJob): Promise<vo
   if (!call || call.recordingFile) return;
 
   try {
-    await storeRecording(deps.rest, p.name, deps.recordingsDir, p.fileName);
+    await storeRecording(deps.rest, deps.disk, p.name, deps.recordingsDir, p.fileName);
   } catch (err) {
     if (!(err instanceof AriNotFoundError && (await alreadyStored(deps.recordingsDir, p.fileName)))) {
       // It stays on Asterisk (the worker logs the attempt); gone from Asterisk: nothing left to fetch.
