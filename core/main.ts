@@ -16,6 +16,7 @@ import { newHooks, withAppServices, type Services } from './services.js';
 import { startPbx, type Pbx } from '../pbx/index.js';
 import { installAgentFlow, type AgentFlowInstall } from '../pbx/flows/agent/index.js';
 import { createAgentEngines } from './engines/agent-engines.js';
+import { createCallPath } from './calls/call-path.js';
 
 /** Calls in progress get this long to finish on SIGTERM (compose's stop_grace_period must exceed it). */
 const PBX_DRAIN_MS = 25_000;
@@ -62,7 +63,6 @@ async function main(): Promise<void> {
     log.info({ email: admin.email }, 'first admin created from ADMIN_EMAIL');
   }
 
-  const app = await buildApp(services, { logger: log });
   const housekeeping = startHousekeeping(services);
   // Post-call jobs (transcribe → summarise → notify): subscribes to hooks.callFinished, resumes jobs a previous run left.
   const pipeline = createPipeline(services);
@@ -81,8 +81,10 @@ async function main(): Promise<void> {
   } else {
     // After the pipeline, so hooks.callFinished already has its subscriber.
     agent = installAgentFlow(services);
-    pbx = startPbx(services, { agentFlow: agent.flow });
+    pbx = startPbx(services, createCallPath(database.db, log.child({ component: 'pbx' })), { agentFlow: agent.flow });
   }
+  // After the PBX: the console's "Test transfer" rings through it.
+  const app = await buildApp(services, { logger: log, testTransfer: pbx?.testTransfer });
 
   let stopping = false;
   const shutdown = async (signal: string) => {

@@ -1,7 +1,7 @@
 import path from 'node:path';
-import { createCallPath, type CallPath } from '../core/calls/call-path.js';
+import type { CallPath } from '../core/calls/call-path.js';
 import type { BackoffPolicy } from '../core/pipeline/backoff.js';
-import type { HealthReport, Services, TestTransferResult } from '../core/services.js';
+import type { HealthReport, Services, TestTransfer, TestTransferResult } from '../core/services.js';
 import { chooseGreeting } from './flows/voicemail/greeting.js';
 import { createPromptCache, createTextToSpeech, type PromptCache } from '../models/tts/index.js';
 import { connectAri } from './ari/ari-client-adapter.js';
@@ -32,6 +32,8 @@ export interface Pbx {
   app: StasisApp;
   link: AriLink;
   health(): HealthReport;
+  /** Rings an owner's transfer number as a test, when OUTBOUND_ENDPOINT lets the PBX call out: the core's route uses it. */
+  testTransfer?: TestTransfer;
   /** Stops taking calls, lets calls in progress finish for up to `drainMs`, then disconnects. */
   stop(drainMs?: number): Promise<void>;
 }
@@ -43,16 +45,17 @@ function withAgent(agent: CallFlow): typeof flowForMode {
   return (mode) => (mode === 'agent' ? agent : flowForMode(mode));
 }
 
-/** Connects to Asterisk as the configured Stasis app and answers calls. Needs ARI_URL. */
-export function startPbx(services: Services, opts: PbxOptions = {}): Pbx {
-  const { config, database, log } = services;
+/**
+ * Connects to Asterisk as the configured Stasis app and answers calls. Needs ARI_URL.
+ * `callPath` is the PBX's one way to the core's tables, shared by the app, the finisher, the
+ * recording retries and (through each call's FlowContext) the flows.
+ */
+export function startPbx(services: Services, callPath: CallPath, opts: PbxOptions = {}): Pbx {
+  const { config, log } = services;
   const ariUrl = config.ari.url;
   if (!ariUrl) throw new Error('ARI_URL is not set: the PBX cannot start');
   const prompts = opts.prompts ?? createPromptCache({ dataDir: config.dataDir, tts: createTextToSpeech(config.tts) });
   const pbxLog = log.child({ component: 'pbx' });
-  // The PBX's one way to the core's tables, shared by the app, the finisher, the recording
-  // retries and (through each call's FlowContext) the flows.
-  const callPath = createCallPath(database.db, pbxLog);
 
   let link: AriLink | undefined;
   // Sessions and retries always reach ARI through the link's current connection.
@@ -111,14 +114,14 @@ export function startPbx(services: Services, opts: PbxOptions = {}): Pbx {
     return { ok: state === 'connected', detail };
   };
   services.health.set('pbx', health);
-  if (config.outbound.endpoint) services.testTransfer = (userId) => testTransfer(callPath, app, link!, userId);
 
   return {
     app,
     link,
     health,
+    // Once stopped, the link is down: a test call then answers 'pbx-down'.
+    ...(config.outbound.endpoint ? { testTransfer: (userId: number) => testTransfer(callPath, app, link!, userId) } : {}),
     async stop(drainMs = 30_000) {
-      delete services.testTransfer;
       await app.drain(drainMs);
       link!.stop();
       await recordingRetries.stop();
@@ -126,7 +129,7 @@ export function startPbx(services: Services, opts: PbxOptions = {}): Pbx {
   };
 }
 
-/** Services.testTransfer: the owner's transfer number, rung from their own appliance number. */
+/** Pbx.testTransfer: the owner's transfer number, rung from their own appliance number. */
 async function testTransfer(callPath: CallPath, app: StasisApp, link: AriLink, userId: number): Promise<TestTransferResult> {
   const { transferNumber, ringSeconds } = callPath.transferTarget(userId);
   if (!transferNumber) return { kind: 'no-transfer-number' };

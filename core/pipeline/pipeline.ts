@@ -13,7 +13,6 @@ import { DEFAULT_REPEAT_CALLER_RULE, type RepeatCallerRule } from '../notify/rep
 import { createTwilioGateway } from '../notify/twilio-gateway.js';
 import type { Services } from '../services.js';
 import { createTwilioClient } from '../twilio/client.js';
-import { webhooksOf } from '../webhooks/service.js';
 import { DEFAULT_BACKOFF, type BackoffPolicy } from './backoff.js';
 import { markPostCallPending, POST_CALL_JOB, postCallHandler, postCallKey, postCallWorkLeft } from './post-call.js';
 import { JobQueue } from './queue.js';
@@ -88,7 +87,7 @@ export function createPipeline(services: Services, engines: PipelineEngines = {}
   // Only post-call jobs: other kinds in the table (the PBX's recording retries) are not ours to run.
   const queue = new JobQueue(database.sqlite, now, { leaseMs: o.leaseMs, backoff: o.backoff ?? DEFAULT_BACKOFF, kinds: [POST_CALL_JOB] });
   const notifier = new CallNotifier(database.db, engines.gateway ?? gatewayFromConfig(services), { mailer: services.mailer, brand: brand(config) });
-  const webhooks = webhooksOf(services);
+  const { webhooks } = services;
   const handler = postCallHandler({
     db: database.db,
     stt: engines.stt ?? createSpeechToText(config.whisper),

@@ -249,8 +249,3 @@ export class WebhookService {
     }
   };
 }
-
-/** The one webhook service of this process: routes and the pipeline share it (a test may have set its own). */
-export function webhooksOf(services: Services): WebhookService {
-  return (services.webhooks ??= new WebhookService(services));
-}

@@ -54,17 +54,15 @@ async function start(): Promise<Fixture> {
   };
   const server = await startTestServer({
     env: { PUBLIC_URL: 'https://callkeeper.example.co.uk' },
-    setup: (s) => {
-      s.webhooks = new WebhookService(s, {
-        resolver,
-        testReceiver: { allowLoopback: true, ca: RECEIVER_CA },
-        timeoutMs: 500,
-        backoff: { baseMs: 20, maxMs: 100, jitter: 0 },
-        maxAttempts: 4,
-        pollMs: 20,
-        leaseMs: 5_000,
-        heartbeatMs: 500,
-      });
+    webhooks: {
+      resolver,
+      testReceiver: { allowLoopback: true, ca: RECEIVER_CA },
+      timeoutMs: 500,
+      backoff: { baseMs: 20, maxMs: 100, jitter: 0 },
+      maxAttempts: 4,
+      pollMs: 20,
+      leaseMs: 5_000,
+      heartbeatMs: 500,
     },
   });
   const pipeline = createPipeline(server.services, {}, FAST);
@@ -169,7 +167,7 @@ describe('a finished call is posted to the owner’s webhook', () => {
     expect(log.deliveries).toEqual([expect.objectContaining({ id: delivery.id, status: 'delivered', attempts: 1, httpStatus: 200, callId })]);
     // A call is posted once, ever: queuing it again (a re-run post-call job) adds nothing.
     const call = f.server.database.db.select().from(calls).where(eq(calls.id, callId)).get()!;
-    expect(f.server.services.webhooks!.enqueueCall(call)).toBe(false);
+    expect(f.server.services.webhooks.enqueueCall(call)).toBe(false);
   });
 
   it('a missed call without a summary is posted too, with summary and transcript null', async () => {
@@ -275,7 +273,7 @@ describe('durable delivery', () => {
   it('an event queued while no worker runs is delivered once by the next process', async () => {
     f = await start();
     await f.pipeline.stop();
-    const queued = f.server.services.webhooks!.enqueueTest(f.ownerId)!;
+    const queued = f.server.services.webhooks.enqueueTest(f.ownerId)!;
     expect(f.delivery()).toMatchObject({ id: queued.id, status: 'pending', attempts: 0 });
     // A restarted process: a new service and worker over the same database.
     const next = new WebhookService(f.server.services, { resolver: async () => [{ address: '127.0.0.1', family: 4 }], testReceiver: { allowLoopback: true, ca: RECEIVER_CA }, pollMs: 20 });
@@ -293,8 +291,8 @@ describe('durable delivery', () => {
     f = await start();
     await f.pipeline.stop();
     const services = f.server.services;
-    const dead = services.webhooks!.enqueueTest(f.ownerId)!;
-    const waiting = services.webhooks!.enqueueTest(f.ownerId)!;
+    const dead = services.webhooks.enqueueTest(f.ownerId)!;
+    const waiting = services.webhooks.enqueueTest(f.ownerId)!;
     // What a process killed mid-request leaves behind: its last attempt claimed, the lease long expired.
     services.database.sqlite
       .prepare(`update jobs set status = 'running', attempts = max_attempts, locked_at = ? where key = ?`)
