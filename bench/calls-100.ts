@@ -18,6 +18,7 @@ import { callerSpeech } from '../test/ari-sim/caller-audio.js';
 import type { CallerScript } from '../test/ari-sim/caller-script.js';
 import { startTestServer } from '../test/helpers/server.js';
 import { report as benchRow } from './lib/report.js';
+import { createCallPath } from '../core/calls/call-path.js';
 
 const N = Number(process.argv[2] ?? 100);
 /** Real ms between arrivals: 0 = all in one burst. Every call still overlaps all the others (each lasts ~2 s). */
@@ -68,7 +69,7 @@ await ask('mount', { key: 'appliance', dir: path.join(server.dataDir, 'prompts')
 const prompts = createPromptCache({ dataDir: server.dataDir, tts: createTextToSpeech(server.config.tts) });
 let hooks = 0;
 server.services.hooks.callFinished.push(() => hooks++);
-const pbx = startPbx(server.services, { prompts });
+const pbx = startPbx(server.services, createCallPath(server.database.db, server.services.log.child({ component: 'pbx' })), { prompts });
 // When the core took each StasisStart off the events socket.
 const stasisStartReceived = new Map<string, number>();
 const onEvent = pbx.app.onEvent.bind(pbx.app);

@@ -3,9 +3,9 @@
 // with `decideHandling`; the call side (pbx/) only acts on the decision. The API's shapes are
 // declared once in contract/schemas/call-handling.ts; the types here are derived from them.
 import type { Static } from 'typebox';
+import type { HANDLING_PERIODS } from './enums.js';
 import type {
   CallerTagSchema,
-  CallHandlingListEntryBody,
   CallHandlingResponse,
   CallHandlingSettingsSchema,
   CallHandlingUpdateBody,
@@ -46,7 +46,7 @@ export type CallHandlingDecision =
   | {
       kind: 'answer';
       mode: 'voicemail' | 'agent';
-      period: 'open' | 'closed';
+      period: (typeof HANDLING_PERIODS)[number];
       /** Try the owner's phone before the mode's flow (ring-first rule, or a VIP with a transfer number). */
       ringFirst: boolean;
       vip: boolean;
@@ -70,4 +70,3 @@ export type ApiCallHandlingResponse = Static<typeof CallHandlingResponse>;
 
 /** POST (add) and DELETE (remove) /api/user/call-handling/{block|vip}, body {number}. */
 export type CallHandlingListName = 'block' | 'vip';
-export type CallHandlingListEntry = Static<typeof CallHandlingListEntryBody>;

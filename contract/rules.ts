@@ -18,7 +18,6 @@ export const INDUSTRIES = [
 export type Industry = (typeof INDUSTRIES)[number];
 
 export const WEEKLY_CALL_BANDS = ['0-10', '10-25', '25-50', '50-100', '100+'] as const;
-export type WeeklyCallBand = (typeof WEEKLY_CALL_BANDS)[number];
 
 export const COUNTRY = 'United Kingdom';
 export const SIGNUP_PASSWORD_MIN = 8;

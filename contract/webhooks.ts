@@ -1,16 +1,8 @@
 // The owner's webhook as the API sends it (core/webhooks/routes.ts). Shared by server and console;
 // derived from the schemas in contract/schemas/webhooks.ts.
 import type { Static } from 'typebox';
-import type {
-  ApiWebhookDeliverySchema,
-  ApiWebhookSettingsSchema,
-  WebhookDeliveryStatusSchema,
-  WebhookEventNameSchema,
-  WebhookUpdateBody,
-} from './schemas/webhooks.js';
+import type { ApiWebhookDeliverySchema, ApiWebhookSettingsSchema, WebhookUpdateBody } from './schemas/webhooks.js';
 
-export type WebhookEventName = Static<typeof WebhookEventNameSchema>;
-export type WebhookDeliveryStatus = Static<typeof WebhookDeliveryStatusSchema>;
 export type ApiWebhookDelivery = Static<typeof ApiWebhookDeliverySchema>;
 export type ApiWebhookSettings = Static<typeof ApiWebhookSettingsSchema>;
 export type WebhookUpdate = Static<typeof WebhookUpdateBody>;

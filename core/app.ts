@@ -6,7 +6,7 @@ import type { App } from './http/fastify-types.js';
 import { LOG_SERIALIZERS } from './http/log-redaction.js';
 import type { RateLimits } from './http/rate-limits.js';
 import { registerValidators } from './http/validators.js';
-import type { Services } from './services.js';
+import type { Services, TestTransfer } from './services.js';
 import { systemRoutes } from './system/routes.js';
 import { registerMetrics } from './metrics/routes.js';
 import { registerAppServices } from './plugins/app-services.js';
@@ -20,6 +20,8 @@ export interface BuildOptions {
   consoleDir?: string;
   /** Replaces some of RATE_LIMITS (test servers whose fixtures sign many owners up from one address). */
   rateLimits?: Partial<RateLimits>;
+  /** The PBX's test call to an owner's phone (startPbx's); without it the route says how to set it up. */
+  testTransfer?: TestTransfer;
 }
 
 export async function buildApp(services: Services, opts: BuildOptions = {}): Promise<App> {
@@ -34,7 +36,7 @@ export async function buildApp(services: Services, opts: BuildOptions = {}): Pro
   }).withTypeProvider<TypeBoxTypeProvider>() as unknown as App;
 
   // fastify/demo's tiers: app services (decorators), external plugins, then the route trees.
-  await registerAppServices(app, services, opts.rateLimits);
+  await registerAppServices(app, services, opts);
   await registerExternalPlugins(app, opts.consoleDir);
   registerValidators(app);
   registerErrorHandler(app);

@@ -14,10 +14,10 @@ import { createMailer } from './mail/mailer.js';
 import { callbackReminders } from './notify/reminder-schedule.js';
 import { createPostCall } from './post-call/service.js';
 import { newHooks, withAppServices, type Services } from './services.js';
-import { webhooksOf } from './webhooks/service.js';
 import { startPbx, type Pbx } from '../pbx/index.js';
 import { installAgentFlow, type AgentFlowInstall } from '../pbx/flows/agent/index.js';
 import { createAgentEngines } from './engines/agent-engines.js';
+import { createCallPath } from './calls/call-path.js';
 
 /** Calls in progress get this long to finish on SIGTERM (compose's stop_grace_period must exceed it). */
 const PBX_DRAIN_MS = 25_000;
@@ -64,13 +64,12 @@ async function main(): Promise<void> {
     log.info({ email: admin.email }, 'first admin created from ADMIN_EMAIL');
   }
 
-  const app = await buildApp(services, { logger: log });
   const housekeeping = startHousekeeping(services);
   // Post-call jobs (transcribe → summarise → notify): subscribes to hooks.callFinished, resumes jobs a previous run left.
   const postCall = createPostCall(services);
   postCall.start();
   // Each settled call's event to the owner's webhook, on its own worker.
-  const webhooks = webhooksOf(services);
+  const { webhooks } = services;
   webhooks.start();
   const reminders = callbackReminders(services, postCall.notifier);
   reminders.start();
@@ -88,8 +87,10 @@ async function main(): Promise<void> {
   } else {
     // After the post-call jobs, so hooks.callFinished already has its subscriber.
     agent = installAgentFlow(services);
-    pbx = startPbx(services, { agentFlow: agent.flow });
+    pbx = startPbx(services, createCallPath(database.db, log.child({ component: 'pbx' })), { agentFlow: agent.flow });
   }
+  // After the PBX: the console's "Test transfer" rings through it.
+  const app = await buildApp(services, { logger: log, testTransfer: pbx?.testTransfer });
 
   let stopping = false;
   const shutdown = async (signal: string) => {

@@ -6,7 +6,7 @@ import type { Mailer } from './mail/mailer.js';
 import { createNumberService } from './numbers/factory.js';
 import type { NumberService } from './numbers/service.js';
 import type { TransferOutcome } from '../contract/call-handling.js';
-import type { WebhookService } from './webhooks/service.js';
+import { WebhookService, type WebhookOptions } from './webhooks/service.js';
 
 /**
  * What every capability is built from: configuration, storage and the shared engines. The
@@ -35,11 +35,12 @@ export interface CoreDeps {
 export interface Services extends CoreDeps {
   /** UK numbers for owners, and the admin's view of them (core/numbers). */
   numbers: NumberService;
-  /** The owner's webhooks (core/webhooks); made on first use by webhooksOf when absent, or by a test with its seams. */
-  webhooks?: WebhookService;
-  /** Installed by the PBX when it can call out (OUTBOUND_ENDPOINT): rings an owner's transfer number as a test. */
-  testTransfer?: (userId: number) => Promise<TestTransferResult>;
+  /** The owner's webhooks (core/webhooks): routes and the post-call pipeline share this one. */
+  webhooks: WebhookService;
 }
+
+/** Rings an owner's transfer number as a test: returned by startPbx when it can call out (OUTBOUND_ENDPOINT). */
+export type TestTransfer = (userId: number) => Promise<TestTransferResult>;
 
 /** What became of a test call to the owner's phone. */
 export type TestTransferResult =
@@ -64,7 +65,12 @@ export interface HealthReport {
   detail?: string;
 }
 
-/** The composition root's second step: the services built from the core's dependencies. */
-export function withAppServices(deps: CoreDeps): Services {
-  return { ...deps, numbers: createNumberService(deps) };
+/** How the services are built; a test passes its seams here (e.g. the webhooks' resolver). */
+export interface ServiceOptions {
+  webhooks?: WebhookOptions;
+}
+
+/** The composition root's second step: the services built from the core's dependencies, all at once. */
+export function withAppServices(deps: CoreDeps, opts: ServiceOptions = {}): Services {
+  return { ...deps, numbers: createNumberService(deps), webhooks: new WebhookService(deps, opts.webhooks) };
 }

@@ -2,16 +2,19 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Call, CallPath } from '../core/calls/call-path.js';
 import { AriNotFoundError, type AriRest } from './ari/types.js';
-import type { FlowLog, FlowOutcome } from './flows/types.js';
+import type { Log } from '../contract/log.js';
+import type { FlowOutcome } from './flows/types.js';
 import { audioHoldsMessage } from './flows/voicemail/message-rule.js';
+import type { RecordingDisk } from './recordings/disk.js';
 import { deleteOnAsterisk, wavDurationOf, type RecordingRetries } from './recordings/recording-retries.js';
 import { alreadyStored, storeRecording } from './recordings/store-recording.js';
 
 export interface FinishDeps {
   callPath: CallPath;
   rest: AriRest;
-  log: FlowLog;
+  log: Log;
   recordingsDir: string;
+  disk: RecordingDisk;
   callFinished: Array<(callId: number) => void>;
   recordingRetries: RecordingRetries;
 }
@@ -41,7 +44,7 @@ export async function finaliseCall(
     try {
       let bytes = 0;
       try {
-        bytes = await storeRecording(deps.rest, name, deps.recordingsDir, fileName);
+        bytes = await storeRecording(deps.rest, deps.disk, name, deps.recordingsDir, fileName);
       } catch (err) {
         // Already copied by a run that stopped before writing the row: the local file is the message.
         if (!(err instanceof AriNotFoundError && (await alreadyStored(deps.recordingsDir, fileName)))) throw err;

@@ -1,13 +1,14 @@
 import path from 'node:path';
-import { createCallPath, type CallPath } from '../core/calls/call-path.js';
+import type { CallPath } from '../core/calls/call-path.js';
 import type { BackoffPolicy } from '../core/jobs/backoff.js';
-import type { HealthReport, Services, TestTransferResult } from '../core/services.js';
+import type { HealthReport, Services, TestTransfer, TestTransferResult } from '../core/services.js';
 import { chooseGreeting } from '../dialogue/spoken/greeting.js';
 import { createPromptCache, createTextToSpeech, type PromptCache } from '../models/tts/index.js';
 import { connectAri } from './ari/ari-client-adapter.js';
 import { AriLink } from './ari/link.js';
 import type { CallFlow } from './flows/index.js';
 import type { VoicemailLimits } from './flows/types.js';
+import { localDisk, type RecordingDisk } from './recordings/disk.js';
 import { createRecordingRetries, type RecordingRetryOptions } from './recordings/recording-retries.js';
 import { StasisApp, type StasisAppDeps } from './stasis-app.js';
 
@@ -21,6 +22,8 @@ export interface PbxOptions {
   transferTiming?: StasisAppDeps['transferTiming'];
   /** Recordings left on Asterisk by a failed store (disk full): how they are retried. */
   recordingRetry?: RecordingRetryOptions;
+  /** Where stored recordings are written (default the local file system; a test fills it up). */
+  recordingDisk?: RecordingDisk;
   /** The agent-mode flow (installAgentFlow); without it agent-mode callers get voicemail. */
   agentFlow?: CallFlow;
 }
@@ -29,6 +32,8 @@ export interface Pbx {
   app: StasisApp;
   link: AriLink;
   health(): HealthReport;
+  /** Rings an owner's transfer number as a test, when OUTBOUND_ENDPOINT lets the PBX call out: the core's route uses it. */
+  testTransfer?: TestTransfer;
   /** Stops taking calls, lets calls in progress finish for up to `drainMs`, then disconnects. */
   stop(drainMs?: number): Promise<void>;
 }
@@ -36,23 +41,25 @@ export interface Pbx {
 /** 3 minutes of message and a 5-second silence stop: long enough for a UK caller's details. */
 export const DEFAULT_LIMITS: VoicemailLimits = { maxDurationSeconds: 180, maxSilenceSeconds: 5 };
 
-/** Connects to Asterisk as the configured Stasis app and answers calls. Needs ARI_URL. */
-export function startPbx(services: Services, opts: PbxOptions = {}): Pbx {
-  const { config, database, log } = services;
+/**
+ * Connects to Asterisk as the configured Stasis app and answers calls. Needs ARI_URL.
+ * `callPath` is the PBX's one way to the core's tables, shared by the app, the finisher, the
+ * recording retries and (through each call's FlowContext) the flows.
+ */
+export function startPbx(services: Services, callPath: CallPath, opts: PbxOptions = {}): Pbx {
+  const { config, log } = services;
   const ariUrl = config.ari.url;
   if (!ariUrl) throw new Error('ARI_URL is not set: the PBX cannot start');
   const prompts = opts.prompts ?? createPromptCache({ dataDir: config.dataDir, tts: createTextToSpeech(config.tts) });
   const pbxLog = log.child({ component: 'pbx' });
-  // The PBX's one way to the core's tables, shared by the app, the finisher, the recording
-  // retries and (through each call's FlowContext) the flows.
-  const callPath = createCallPath(database.db, pbxLog);
 
   let link: AriLink | undefined;
   // Sessions and retries always reach ARI through the link's current connection.
   const rest = new Proxy({} as AriLink['rest'], { get: (_t, prop) => link!.rest[prop as keyof AriLink['rest']] });
   const recordingsDir = path.join(config.dataDir, 'recordings');
+  const disk = opts.recordingDisk ?? localDisk;
   const recordingRetries = createRecordingRetries(
-    { callPath, rest, log: pbxLog, recordingsDir, callFinished: services.hooks.callFinished },
+    { callPath, rest, log: pbxLog, recordingsDir, disk, callFinished: services.hooks.callFinished },
     opts.recordingRetry,
   );
   const app = new StasisApp({
@@ -62,6 +69,7 @@ export function startPbx(services: Services, opts: PbxOptions = {}): Pbx {
     prompts,
     log: pbxLog,
     recordingsDir,
+    disk,
     now: services.now,
     callFinished: services.hooks.callFinished,
     recordingRetries,
@@ -102,14 +110,14 @@ export function startPbx(services: Services, opts: PbxOptions = {}): Pbx {
     return { ok: state === 'connected', detail };
   };
   services.health.set('pbx', health);
-  if (config.outbound.endpoint) services.testTransfer = (userId) => testTransfer(callPath, app, link!, userId);
 
   return {
     app,
     link,
     health,
+    // Once stopped, the link is down: a test call then answers 'pbx-down'.
+    ...(config.outbound.endpoint ? { testTransfer: (userId: number) => testTransfer(callPath, app, link!, userId) } : {}),
     async stop(drainMs = 30_000) {
-      delete services.testTransfer;
       await app.drain(drainMs);
       link!.stop();
       await recordingRetries.stop();
@@ -117,7 +125,7 @@ export function startPbx(services: Services, opts: PbxOptions = {}): Pbx {
   };
 }
 
-/** Services.testTransfer: the owner's transfer number, rung from their own appliance number. */
+/** Pbx.testTransfer: the owner's transfer number, rung from their own appliance number. */
 async function testTransfer(callPath: CallPath, app: StasisApp, link: AriLink, userId: number): Promise<TestTransferResult> {
   const { transferNumber, ringSeconds } = callPath.transferTarget(userId);
   if (!transferNumber) return { kind: 'no-transfer-number' };

@@ -5,10 +5,12 @@ import type { AriEvent, AriRest, ChannelSnapshot } from './ari/types.js';
 import { CallEnded, CallSession } from './call-session.js';
 import { finaliseCall, type FinishDeps } from './finish-call.js';
 import type { RecordingRetries } from './recordings/recording-retries.js';
+import type { RecordingDisk } from './recordings/disk.js';
 import { flowForMode } from './flows/index.js';
 import { FALLBACK_SOUNDS } from '../dialogue/spoken/sounds.js';
 import { hangUp, play } from './flows/steps.js';
-import type { CallFlow, FlowLog, FlowOutcome, VoicemailLimits } from './flows/types.js';
+import type { Log } from '../contract/log.js';
+import type { CallFlow, FlowOutcome, VoicemailLimits } from './flows/types.js';
 import { notInServiceFlow, refusalFlow, unavailableFlow } from './flows/unavailable-flow.js';
 import { recordingNameFor } from './flows/voicemail/voicemail-flow.js';
 import { routeCall } from './routing.js';
@@ -23,8 +25,10 @@ export interface StasisAppDeps {
   /** The core's call path (core/calls/call-path.ts): routing, call handling, the call rows. */
   callPath: CallPath;
   prompts: PromptCache;
-  log: FlowLog;
+  log: Log;
   recordingsDir: string;
+  /** Writes stored recordings into recordingsDir (recordings/disk.ts). */
+  disk: RecordingDisk;
   now: () => Date;
   callFinished: Array<(callId: number) => void>;
   recordingRetries: RecordingRetries;
@@ -69,7 +73,7 @@ export class StasisApp {
   private readonly finish: FinishDeps;
 
   constructor(private readonly deps: StasisAppDeps) {
-    this.finish = { callPath: deps.callPath, rest: deps.rest, log: deps.log, recordingsDir: deps.recordingsDir, callFinished: deps.callFinished, recordingRetries: deps.recordingRetries };
+    this.finish = { callPath: deps.callPath, rest: deps.rest, log: deps.log, recordingsDir: deps.recordingsDir, disk: deps.disk, callFinished: deps.callFinished, recordingRetries: deps.recordingRetries };
     const legs: OwnerLegs = {
       open: (channelId, number) => {
         // Opened before the originate request: its first events may beat the HTTP answer.

@@ -1,20 +1,14 @@
 // Call handling (issue 16) as the API takes and sends it (core/call-handling/routes.ts).
 import { Type } from 'typebox';
 import { CALL_HANDLING_LIMITS } from '../rules.js';
-import { AiModeSchema, Nullable } from './shared.js';
+import { CALLER_TAGS, TRANSFER_OUTCOMES, WITHHELD_POLICIES } from '../enums.js';
+import { AiModeSchema, Nullable, OneOf } from './shared.js';
 
 export const OpeningSpanSchema = Type.Object({ open: Type.String(), close: Type.String() });
 export const HolidayNationSchema = Type.Union([Type.Literal('england-wales'), Type.Literal('scotland'), Type.Literal('northern-ireland')]);
-export const WithheldPolicySchema = Type.Union([Type.Literal('normal'), Type.Literal('message-only'), Type.Literal('refuse')]);
-export const TransferOutcomeSchema = Type.Union([
-  Type.Literal('connected'),
-  Type.Literal('declined'),
-  Type.Literal('no-answer'),
-  Type.Literal('busy'),
-  Type.Literal('rejected'),
-  Type.Literal('failed'),
-]);
-export const CallerTagSchema = Type.Union([Type.Literal('blocked'), Type.Literal('withheld-refused'), Type.Literal('vip')]);
+export const WithheldPolicySchema = OneOf(WITHHELD_POLICIES);
+export const TransferOutcomeSchema = OneOf(TRANSFER_OUTCOMES);
+export const CallerTagSchema = OneOf(CALLER_TAGS);
 
 const Week = <T extends ReturnType<typeof Type.Array>>(day: T) =>
   Type.Object({ mon: day, tue: day, wed: day, thu: day, fri: day, sat: day, sun: day });

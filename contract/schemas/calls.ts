@@ -1,10 +1,11 @@
 // The call log (core/calls/routes.ts) and the analytics drawn from it (core/analytics/routes.ts).
 import { Type } from 'typebox';
 import { ANALYTICS_PERIODS } from '../api.js';
+import { CALL_URGENCIES, HANDLING_PERIODS } from '../enums.js';
 import { CallerTagSchema, TransferOutcomeSchema } from './call-handling.js';
-import { CallStatusSchema, Nullable } from './shared.js';
+import { CallStatusSchema, Nullable, OneOf } from './shared.js';
 
-export const CallUrgencySchema = Type.Union([Type.Literal('urgent'), Type.Literal('normal'), Type.Literal('low')]);
+export const CallUrgencySchema = OneOf(CALL_URGENCIES);
 
 export const ApiCallLogSchema = Type.Object({
   id: Type.Integer(),
@@ -30,7 +31,7 @@ export const ApiCallLogSchema = Type.Object({
   /** Seconds the caller and the owner talked after a connected transfer. */
   transferTalkSeconds: Nullable(Type.Integer()),
   /** Whether the call came in open or closed hours; null on calls before call handling. */
-  period: Nullable(Type.Union([Type.Literal('open'), Type.Literal('closed')])),
+  period: Nullable(OneOf(HANDLING_PERIODS)),
 });
 
 /** GET /api/call-logs?limit=1..max&before=<cursor>. */

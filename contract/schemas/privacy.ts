@@ -1,9 +1,10 @@
 // Data protection (core/privacy/routes.ts): the owner's export, a caller's erasure, retention.
 import { Type } from 'typebox';
+import { CALL_MODES, NOTIFICATION_CHANNELS, SEND_STATUSES } from '../enums.js';
 import { CallHandlingSettingsSchema } from './call-handling.js';
 import { ApiCallLogSchema } from './calls.js';
 import { ApiUnansweredQuestionSchema } from './questions.js';
-import { Nullable } from './shared.js';
+import { Nullable, OneOf } from './shared.js';
 import { ApiUserSchema } from './users.js';
 import { ApiWebhookDeliverySchema } from './webhooks.js';
 
@@ -29,7 +30,7 @@ export const OwnerExportSchema = Type.Object({
   calls: Type.Array(
     Type.Object({
       ...ApiCallLogSchema.properties,
-      mode: Type.Union([Type.Literal('voicemail'), Type.Literal('agent'), Type.Literal('unavailable')]),
+      mode: OneOf(CALL_MODES),
     }),
   ),
   unansweredQuestions: Type.Array(
@@ -42,10 +43,10 @@ export const OwnerExportSchema = Type.Object({
   notifications: Type.Array(
     Type.Object({
       callId: Nullable(Type.Integer()),
-      channel: Type.Union([Type.Literal('sms'), Type.Literal('whatsapp'), Type.Literal('email')]),
+      channel: OneOf(NOTIFICATION_CHANNELS),
       to: Type.String(),
       body: Type.String(),
-      status: Type.Union([Type.Literal('sending'), Type.Literal('sent'), Type.Literal('failed')]),
+      status: OneOf(SEND_STATUSES),
       createdAt: Type.String(),
     }),
   ),

@@ -1,25 +1,25 @@
 // Building blocks of the API's TypeBox schemas (contract/schemas/). The server validates requests
 // and serialises responses with these; the console imports only the types derived from them.
-import { Type, type TSchema } from 'typebox';
+import { Type, type TLiteral, type TSchema, type TUnion } from 'typebox';
+import { ACCOUNT_STATUSES, AI_MODES, CALL_STATUSES, USER_ROLES, VOICE_PREFERENCES } from '../enums.js';
 
 export const Nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]);
+
+/** A union of the literals of one of contract/enums.ts's lists (a tuple, so Static<> keeps each word). */
+type Literals<T extends readonly string[]> = { -readonly [K in keyof T]: TLiteral<T[K]> };
+export const OneOf = <const T extends readonly string[]>(values: T): TUnion<Literals<T>> =>
+  Type.Union(values.map((v) => Type.Literal(v))) as TUnion<Literals<T>>;
 
 /** `{ message }`: the answer of routes that only confirm. */
 export const MessageResponse = Type.Object({ message: Type.String() });
 
 export const IdParams = Type.Object({ id: Type.Integer({ minimum: 1 }) });
 
-export const RoleSchema = Type.Union([Type.Literal('admin'), Type.Literal('customer')]);
-export const VoicePreferenceSchema = Type.Union([Type.Literal('female'), Type.Literal('male')]);
-export const AiModeSchema = Type.Union([Type.Literal('voicemail'), Type.Literal('agent')]);
-export const AccountStatusSchema = Type.Union([
-  Type.Literal('active'),
-  Type.Literal('pending_approval'),
-  Type.Literal('expired'),
-  Type.Literal('suspended'),
-  Type.Literal('rejected'),
-]);
-export const CallStatusSchema = Type.Union([Type.Literal('answered'), Type.Literal('missed'), Type.Literal('voicemail')]);
+export const RoleSchema = OneOf(USER_ROLES);
+export const VoicePreferenceSchema = OneOf(VOICE_PREFERENCES);
+export const AiModeSchema = OneOf(AI_MODES);
+export const AccountStatusSchema = OneOf(ACCOUNT_STATUSES);
+export const CallStatusSchema = OneOf(CALL_STATUSES);
 
 /** Every 4xx/5xx answer: a sentence the console shows, and per-field messages for forms. */
 export const ApiErrorSchema = Type.Object({ message: Type.String(), errors: Type.Optional(Type.Record(Type.String(), Type.String())) });

@@ -1,10 +1,11 @@
 // The owner's webhook (core/webhooks/routes.ts).
 import { Type } from 'typebox';
 import { MAX_WEBHOOK_URL } from '../rules.js';
-import { Nullable } from './shared.js';
+import { WEBHOOK_DELIVERY_STATUSES, WEBHOOK_EVENTS } from '../enums.js';
+import { Nullable, OneOf } from './shared.js';
 
-export const WebhookEventNameSchema = Type.Union([Type.Literal('call.finished'), Type.Literal('webhook.test')]);
-export const WebhookDeliveryStatusSchema = Type.Union([Type.Literal('pending'), Type.Literal('delivered'), Type.Literal('failed')]);
+export const WebhookEventNameSchema = OneOf(WEBHOOK_EVENTS);
+export const WebhookDeliveryStatusSchema = OneOf(WEBHOOK_DELIVERY_STATUSES);
 
 export const ApiWebhookDeliverySchema = Type.Object({
   id: Type.Integer(),

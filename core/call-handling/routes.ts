@@ -102,7 +102,7 @@ export async function callHandlingRoutes(app: App): Promise<void> {
     },
     async (req): Promise<{ message: string }> => {
       const user = currentUser(req);
-      const ring = app.services.testTransfer;
+      const ring = app.testTransfer;
       if (!ring) throw badRequest('Putting calls through is not set up on this appliance: the operator sets OUTBOUND_ENDPOINT (see the README).');
       if (testing.has(user.id)) throw conflict('A test call to your phone is already on its way.');
       testing.add(user.id);

@@ -7,7 +7,8 @@ import { calls, phoneNumbers, users, type Call, type User } from '../db/schema.j
 import type { BackoffPolicy } from '../jobs/backoff.js';
 import { JobQueue, type ClaimedJob } from '../jobs/queue.js';
 import { STORE_RECORDING_JOB, storeRecordingKey, type StoreRecordingPayload } from '../jobs/recording-jobs.js';
-import { JobWorker, type WorkerLog } from '../jobs/worker.js';
+import type { Log } from '../../contract/log.js';
+import { JobWorker } from '../jobs/worker.js';
 import { recordUnansweredQuestion, type NewUnansweredQuestion } from '../questions/repository.js';
 import { findCallByChannel, finishCall, openCall, openCalls, type FinishCall, type OpenCall } from './call-store.js';
 import type { NumberFacts, OwnerFacts } from './routing-rules.js';
@@ -127,7 +128,7 @@ function callOwnerOf(u: User): CallOwner {
 }
 
 /** Built once by the PBX's composition root (pbx/index.ts startPbx) over the appliance database. */
-export function createCallPath(db: Db, log: WorkerLog): CallPath {
+export function createCallPath(db: Db, log: Log): CallPath {
   const write = <T>(what: string, fn: () => T, maxWaitMs?: number) => retryWhileBusy(db, what, fn, { log, ...(maxWaitMs ? { maxWaitMs } : {}) });
   const owner = (userId: number) => {
     const u = statements(db).user.get({ id: userId });

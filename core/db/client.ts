@@ -7,6 +7,7 @@ import { storedNumber } from '../../contract/phone.js';
 import { projectRoot } from '../config/paths.js';
 import { backoffDelayMs, type BackoffPolicy } from '../jobs/backoff.js';
 import * as schema from './schema.js';
+import type { Log } from '../../contract/log.js';
 
 export type Db = BetterSQLite3Database<typeof schema>;
 // better-sqlite3 is synchronous on one connection, so inside db.transaction(() => …)
@@ -116,7 +117,7 @@ export interface BusyRetryOptions {
   firstPauseMs?: number;
   /** How long one attempt may block the thread waiting for the lock (default 25 ms). */
   blockMs?: number;
-  log?: { warn(obj: object, msg: string): void };
+  log?: Pick<Log, 'warn'>;
   /** Checked before each retry: true gives up at once (the process is stopping). */
   giveUp?: () => boolean;
 }

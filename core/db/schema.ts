@@ -1,5 +1,26 @@
 import { sql } from 'drizzle-orm';
 import type { CallHandlingSettings, HolidayNation } from '../../contract/call-handling.js';
+import {
+  ACCOUNT_STATUSES,
+  AI_MODES,
+  CALL_MODES,
+  CALL_STATUSES,
+  CALL_URGENCIES,
+  CALLER_TAGS,
+  HANDLING_PERIODS,
+  INBOUND_CHANNELS,
+  JOB_STATUSES,
+  NOTIFICATION_CHANNELS,
+  NOTIFICATION_KINDS,
+  SEND_STATUSES,
+  STEP_STATUSES,
+  TRANSFER_OUTCOMES,
+  USER_ROLES,
+  VOICE_PREFERENCES,
+  WEBHOOK_DELIVERY_STATUSES,
+  WEBHOOK_EVENTS,
+  WITHHELD_POLICIES,
+} from '../../contract/enums.js';
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 
 // Times are UTC epoch milliseconds; money is integer pence (DESIGN.md, Data).
@@ -14,17 +35,13 @@ export const users = sqliteTable(
     id: integer('id').primaryKey({ autoIncrement: true }),
     email: text('email').notNull(),
     passwordHash: text('password_hash').notNull(),
-    role: text('role', { enum: ['admin', 'customer'] }).notNull().default('customer'),
-    accountStatus: text('account_status', {
-      enum: ['active', 'pending_approval', 'expired', 'suspended', 'rejected'],
-    })
-      .notNull()
-      .default('pending_approval'),
+    role: text('role', { enum: USER_ROLES }).notNull().default('customer'),
+    accountStatus: text('account_status', { enum: ACCOUNT_STATUSES }).notNull().default('pending_approval'),
     trialExpiresAt: integer('trial_expires_at', { mode: 'timestamp_ms' }),
     createdAt: createdAt(),
     businessName: text('business_name'),
     callGreeting: text('call_greeting'),
-    voicePreference: text('voice_preference', { enum: ['female', 'male'] }).notNull().default('female'),
+    voicePreference: text('voice_preference', { enum: VOICE_PREFERENCES }).notNull().default('female'),
     whatsappEnabled: integer('whatsapp_enabled', { mode: 'boolean' }).notNull().default(false),
     smsEnabled: integer('sms_enabled', { mode: 'boolean' }).notNull().default(true),
     notificationNumber: text('notification_number'),
@@ -33,7 +50,7 @@ export const users = sqliteTable(
     summaryEmail: text('summary_email'),
     // The Monday e-mail of last week's calls not yet returned (core/digest/); on unless the owner turns it off.
     weeklyDigestEnabled: integer('weekly_digest_enabled', { mode: 'boolean' }).notNull().default(true),
-    aiMode: text('ai_mode', { enum: ['voicemail', 'agent'] }).notNull().default('voicemail'),
+    aiMode: text('ai_mode', { enum: AI_MODES }).notNull().default('voicemail'),
     // Hours after which a caller still waiting to be rung back gets the owner a reminder text; null = off.
     callbackReminderHours: integer('callback_reminder_hours'),
     knowledgeBase: text('knowledge_base'),
@@ -128,24 +145,20 @@ export const calls = sqliteTable(
     channelId: text('channel_id'), // ARI channel id: makes call handling idempotent across reconnects
     fromNumber: text('from_number').notNull(),
     toNumber: text('to_number').notNull(),
-    mode: text('mode', { enum: ['voicemail', 'agent', 'unavailable'] }).notNull().default('voicemail'),
-    status: text('status', { enum: ['answered', 'missed', 'voicemail'] }).notNull().default('missed'),
+    mode: text('mode', { enum: CALL_MODES }).notNull().default('voicemail'),
+    status: text('status', { enum: CALL_STATUSES }).notNull().default('missed'),
     duration: integer('duration').notNull().default(0), // seconds
     createdAt: createdAt(),
     endedAt: integer('ended_at', { mode: 'timestamp_ms' }),
     recordingFile: text('recording_file'), // relative to $DATA_DIR/recordings
     transcription: text('transcription'),
-    transcriptionStatus: text('transcription_status', { enum: ['none', 'pending', 'done', 'failed'] })
-      .notNull()
-      .default('none'),
+    transcriptionStatus: text('transcription_status', { enum: STEP_STATUSES }).notNull().default('none'),
     aiSummary: text('ai_summary'),
-    summaryStatus: text('summary_status', { enum: ['none', 'pending', 'done', 'failed'] })
-      .notNull()
-      .default('none'),
+    summaryStatus: text('summary_status', { enum: STEP_STATUSES }).notNull().default('none'),
     notificationSent: integer('notification_sent', { mode: 'boolean' }).notNull().default(false),
     notificationError: text('notification_error'),
     // From the summary step (null until a summary has assessed the call: missed calls stay null).
-    urgency: text('urgency', { enum: ['urgent', 'normal', 'low'] }),
+    urgency: text('urgency', { enum: CALL_URGENCIES }),
     urgencyReason: text('urgency_reason'),
     // Claimed by the call that completed a burst of repeat calls, so the owner is told once.
     repeatAlert: integer('repeat_alert', { mode: 'boolean' }).notNull().default(false),
@@ -155,10 +168,10 @@ export const calls = sqliteTable(
     reminderAt: integer('reminder_at', { mode: 'timestamp_ms' }),
     // Call handling (issue 16): how the call was tagged, the warm transfer tried on it, and the
     // period (open/closed hours) it arrived in. Null on calls that predate it or had none.
-    callerTag: text('caller_tag', { enum: ['blocked', 'withheld-refused', 'vip'] }),
-    transferOutcome: text('transfer_outcome', { enum: ['connected', 'declined', 'no-answer', 'busy', 'rejected', 'failed'] }),
+    callerTag: text('caller_tag', { enum: CALLER_TAGS }),
+    transferOutcome: text('transfer_outcome', { enum: TRANSFER_OUTCOMES }),
     transferTalkSeconds: integer('transfer_talk_seconds'),
-    period: text('period', { enum: ['open', 'closed'] }),
+    period: text('period', { enum: HANDLING_PERIODS }),
   },
   (t) => [
     index('calls_user_created_idx').on(t.userId, t.createdAt, t.id),
@@ -192,7 +205,7 @@ export const jobs = sqliteTable(
     // Idempotency key, e.g. "post-call:42": enqueueing twice never makes two jobs.
     key: text('key').notNull(),
     payload: text('payload', { mode: 'json' }).$type<Record<string, unknown>>().notNull(),
-    status: text('status', { enum: ['pending', 'running', 'done', 'failed'] }).notNull().default('pending'),
+    status: text('status', { enum: JOB_STATUSES }).notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
     maxAttempts: integer('max_attempts').notNull().default(8),
     runAt: integer('run_at', { mode: 'timestamp_ms' }).notNull(),
@@ -213,14 +226,14 @@ export const notifications = sqliteTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     // email: the summary e-mail (core/notify/notifier.ts); `to` is then the address, `body` the plain text.
-    channel: text('channel', { enum: ['sms', 'whatsapp', 'email'] }).notNull(),
+    channel: text('channel', { enum: NOTIFICATION_CHANNELS }).notNull(),
     // summary: the one text per call; repeat-caller: the one-off "called 3 times" alert;
     // reply: the answer to a command the owner texted (no call, or the call it named).
-    kind: text('kind', { enum: ['summary', 'repeat-caller', 'reply', 'reminder'] }).notNull().default('summary'),
+    kind: text('kind', { enum: NOTIFICATION_KINDS }).notNull().default('summary'),
     to: text('to').notNull(),
     body: text('body').notNull(),
     // 'sending' is written before the provider is called, so a crash mid-send is never resent blindly.
-    status: text('status', { enum: ['sending', 'sent', 'failed'] }).notNull(),
+    status: text('status', { enum: SEND_STATUSES }).notNull(),
     providerId: text('provider_id'),
     error: text('error'),
     createdAt: createdAt(),
@@ -240,7 +253,7 @@ export const inboundMessages = sqliteTable(
     messageSid: text('message_sid').notNull(),
     // The owner whose notification number sent it; null for any other sender (ignored).
     userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
-    channel: text('channel', { enum: ['sms', 'whatsapp'] }).notNull(),
+    channel: text('channel', { enum: INBOUND_CHANNELS }).notNull(),
     command: text('command'),
     outcome: text('outcome'),
     createdAt: createdAt(),
@@ -264,12 +277,12 @@ export const callHandling = sqliteTable('call_handling', {
   hours: text('hours', { mode: 'json' }).$type<CallHandlingSettings['hours']>().notNull(),
   holidayNations: text('holiday_nations', { mode: 'json' }).$type<HolidayNation[]>().notNull(),
   openRingFirst: integer('open_ring_first', { mode: 'boolean' }).notNull().default(false),
-  closedMode: text('closed_mode', { enum: ['voicemail', 'agent'] }).notNull().default('voicemail'),
+  closedMode: text('closed_mode', { enum: AI_MODES }).notNull().default('voicemail'),
   closedRingFirst: integer('closed_ring_first', { mode: 'boolean' }).notNull().default(false),
   closedGreeting: text('closed_greeting'),
   blockList: text('block_list', { mode: 'json' }).$type<string[]>().notNull(),
   vipList: text('vip_list', { mode: 'json' }).$type<string[]>().notNull(),
-  withheld: text('withheld', { enum: ['normal', 'message-only', 'refuse'] }).notNull().default('normal'),
+  withheld: text('withheld', { enum: WITHHELD_POLICIES }).notNull().default('normal'),
   updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull(),
 });
 
@@ -287,7 +300,7 @@ export const weeklyDigests = sqliteTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     weekOf: text('week_of').notNull(),
     // 'sending' is written before the mail relay is called: a crash mid-send is not mailed again.
-    status: text('status', { enum: ['sending', 'sent', 'failed'] }).notNull(),
+    status: text('status', { enum: SEND_STATUSES }).notNull(),
     calls: integer('calls').notNull(),
     error: text('error'),
     createdAt: createdAt(),
@@ -301,7 +314,6 @@ export type NewUser = typeof users.$inferInsert;
 export type Call = typeof calls.$inferSelect;
 export type PhoneNumberRow = typeof phoneNumbers.$inferSelect;
 export type UnansweredQuestion = typeof unansweredQuestions.$inferSelect;
-export type Job = typeof jobs.$inferSelect;
 
 /** Appliance-wide settings an admin changes at run time (e.g. data retention). One row per key. */
 export const appSettings = sqliteTable('app_settings', {
@@ -393,8 +405,8 @@ export const webhookDeliveries = sqliteTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     // Gone with the call when a caller's data is erased.
     callId: integer('call_id').references(() => calls.id, { onDelete: 'cascade' }),
-    event: text('event', { enum: ['call.finished', 'webhook.test'] }).notNull(),
-    status: text('status', { enum: ['pending', 'delivered', 'failed'] }).notNull().default('pending'),
+    event: text('event', { enum: WEBHOOK_EVENTS }).notNull(),
+    status: text('status', { enum: WEBHOOK_DELIVERY_STATUSES }).notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
     httpStatus: integer('http_status'),

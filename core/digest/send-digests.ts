@@ -5,7 +5,7 @@ import { callbackDigestMail, type DigestCall } from '../mail/digest-mail.js';
 import { isMailRetryable, type Mailer } from '../mail/mailer.js';
 import type { Brand } from '../mail/templates.js';
 import { errorMessage } from '../jobs/retryable.js';
-import type { WorkerLog } from '../jobs/worker.js';
+import type { Log } from '../../contract/log.js';
 import { digestWeek } from './week.js';
 
 /** A digest lists at most this many calls: an owner with more has a bigger problem than e-mail. */
@@ -30,7 +30,7 @@ export interface DigestPassResult {
  * pass; a crash during the send leaves 'sending', which is not mailed again (a duplicate
  * cannot be taken back; a missing digest is visible in the table and the log).
  */
-export async function sendWeeklyDigests(db: Db, mailer: Mailer, brand: Brand, now: Date, log: WorkerLog): Promise<DigestPassResult> {
+export async function sendWeeklyDigests(db: Db, mailer: Mailer, brand: Brand, now: Date, log: Log): Promise<DigestPassResult> {
   const week = digestWeek(now.getTime());
   if (now.getTime() < week.dueAt) return { weekOf: week.weekOf, sent: 0, due: false };
   const owners = db

@@ -1,5 +1,5 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
+import type { Log } from '../../contract/log.js';
 import { toE164 } from '../../contract/phone.js';
 import type { Db } from '../db/client.js';
 import { inboundMessages, notifications, phoneNumbers, users, type User } from '../db/schema.js';
@@ -12,7 +12,7 @@ import { runOwnerCommand } from './run-command.js';
 export interface InboundTextDeps {
   db: Db;
   gateway: MessageGateway;
-  log: Pick<FastifyBaseLogger, 'info' | 'warn'>;
+  log: Pick<Log, 'info' | 'warn'>;
   now: () => Date;
   settingsChanged: Array<(userId: number) => void>;
   /** Whether this owner's account may act (the same rule as signing in). */

@@ -8,7 +8,7 @@ import type {
 } from 'fastify';
 import type { User } from '../db/schema.js';
 import type { NumberService } from '../numbers/service.js';
-import type { Services } from '../services.js';
+import type { Services, TestTransfer } from '../services.js';
 import type { WebhookService } from '../webhooks/service.js';
 import type { RateLimits } from './rate-limits.js';
 
@@ -40,6 +40,8 @@ declare module 'fastify' {
     services: Services;
     /** The limits in force (RATE_LIMITS unless a test server says otherwise). */
     rateLimits: RateLimits;
+    /** The PBX's test call to an owner's phone (BuildOptions.testTransfer); null when it cannot call out. */
+    testTransfer: TestTransfer | null;
     /** core/plugins/app-services.ts: the numbers service (plugin `numbers`). */
     numbers: NumberService;
     /** core/plugins/app-services.ts: the owners' webhooks (plugin `webhooks`). */

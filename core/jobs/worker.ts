@@ -2,6 +2,7 @@ import { isDatabaseBusy, retryWhileBusy, withBusyWaitAtMost } from '../db/client
 import { backoffDelayMs } from './backoff.js';
 import { errorMessage, isRetryable } from './retryable.js';
 import type { ClaimedJob, JobQueue } from './queue.js';
+import type { Log } from '../../contract/log.js';
 
 export interface JobContext {
   /** Aborted when the worker stops: handlers pass it to every engine call. */
@@ -13,16 +14,10 @@ const BUSY_WAIT_MS = 25;
 
 export type JobHandler = (job: ClaimedJob, ctx: JobContext) => Promise<void>;
 
-export interface WorkerLog {
-  info(obj: object, msg: string): void;
-  warn(obj: object, msg: string): void;
-  error(obj: object, msg: string): void;
-}
-
 export interface WorkerOptions {
   queue: JobQueue;
   handlers: Record<string, JobHandler>;
-  log: WorkerLog;
+  log: Log;
   /** How often an idle worker looks for due jobs (retries come due without a kick). */
   pollMs?: number;
   /** Lease refresh while a job runs; must be well under the queue's lease. */

@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { MailMessage } from './templates.js';
+import type { Log } from '../../contract/log.js';
 
 export interface Mailer {
   send(message: MailMessage): Promise<void>;
@@ -12,7 +13,7 @@ export interface MailerOptions {
   smtpUrl?: string;
   from: string;
   outboxDir: string;
-  log: { info(obj: object, msg: string): void };
+  log: Pick<Log, 'info'>;
 }
 
 /**

@@ -2,7 +2,7 @@ import { and, eq, gte, inArray, isNull, lte, ne, notInArray, or, sql } from 'dri
 import type { Db } from '../db/client.js';
 import { calls, users } from '../db/schema.js';
 import { errorMessage, isRetryable } from '../jobs/retryable.js';
-import type { WorkerLog } from '../jobs/worker.js';
+import type { Log } from '../../contract/log.js';
 import { callbackReminderBody } from './message.js';
 import type { CallNotifier } from './notifier.js';
 
@@ -20,7 +20,7 @@ export const REMINDER_CATCH_UP_MS = 24 * 3600_000;
  * process or a restart never reminds twice; a transient send failure gives the claim back for
  * the next pass, and the notifier's own rows keep that retry from sending twice.
  */
-export async function sendCallbackReminders(db: Db, notifier: CallNotifier, now: Date, log: WorkerLog): Promise<number> {
+export async function sendCallbackReminders(db: Db, notifier: CallNotifier, now: Date, log: Log): Promise<number> {
   const at = now.getTime();
   const due = db
     .select({ call: calls, owner: users })

@@ -1,6 +1,6 @@
 import { and, asc, eq, isNotNull, isNull, or } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
 import type { ApiAssignedUser, ApiNumberStats, ApiPhoneNumber, ApiProviderNumber, ApiUsage } from '../../contract/api.js';
+import type { Log } from '../../contract/log.js';
 import { audit } from '../audit/audit.js';
 import type { NumberProviderName } from '../config/config.js';
 import type { Db } from '../db/client.js';
@@ -22,7 +22,7 @@ export interface NumberServiceDeps {
   unitCostPence: number;
   support: { name: string; email: string };
   now: () => Date;
-  log: FastifyBaseLogger;
+  log: Log;
 }
 
 export interface PurchaseResult {

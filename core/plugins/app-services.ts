@@ -1,8 +1,7 @@
 import fp from 'fastify-plugin';
 import type { App } from '../http/fastify-types.js';
 import { RATE_LIMITS, type RateLimits } from '../http/rate-limits.js';
-import type { Services } from '../services.js';
-import { webhooksOf } from '../webhooks/service.js';
+import type { Services, TestTransfer } from '../services.js';
 
 /**
  * fastify/demo's second tier: the app's services as decorators, each a named plugin that
@@ -11,9 +10,10 @@ import { webhooksOf } from '../webhooks/service.js';
  * (core/main.ts, `withAppServices`); these plugins only hand them to the routes.
  */
 export const servicesPlugin = fp(
-  async (app: App, opts: { services: Services; rateLimits?: Partial<RateLimits> }) => {
+  async (app: App, opts: { services: Services; rateLimits?: Partial<RateLimits>; testTransfer?: TestTransfer }) => {
     app.decorate('services', opts.services);
     app.decorate('rateLimits', { ...RATE_LIMITS, ...opts.rateLimits });
+    app.decorate('testTransfer', opts.testTransfer ?? null);
   },
   { name: 'services' },
 );
@@ -27,13 +27,13 @@ export const numbersPlugin = fp(
 
 export const webhooksPlugin = fp(
   async (app: App) => {
-    app.decorate('webhooks', webhooksOf(app.services));
+    app.decorate('webhooks', app.services.webhooks);
   },
   { name: 'webhooks', dependencies: ['services'] },
 );
 
-export async function registerAppServices(app: App, services: Services, rateLimits?: Partial<RateLimits>): Promise<void> {
-  await app.register(servicesPlugin, { services, rateLimits });
+export async function registerAppServices(app: App, services: Services, opts: { rateLimits?: Partial<RateLimits>; testTransfer?: TestTransfer } = {}): Promise<void> {
+  await app.register(servicesPlugin, { services, rateLimits: opts.rateLimits, testTransfer: opts.testTransfer });
   await app.register(numbersPlugin);
   await app.register(webhooksPlugin);
 }

@@ -10,7 +10,8 @@ import type { CallNotifier } from '../notify/notifier.js';
 import { claimRepeatAlert, type RepeatCallerRule } from '../notify/repeat-caller.js';
 import { storeRecordingKey } from '../jobs/recording-jobs.js';
 import { errorMessage, isRetryable, RetryableError } from '../jobs/retryable.js';
-import type { JobHandler, WorkerLog } from '../jobs/worker.js';
+import type { Log } from '../../contract/log.js';
+import type { JobHandler } from '../jobs/worker.js';
 
 export const POST_CALL_JOB = 'post-call';
 export const postCallKey = (callId: number) => `post-call:${callId}`;
@@ -24,7 +25,7 @@ export interface PostCallDeps {
   llm: LanguageModel;
   notifier: CallNotifier;
   recordingsDir: string;
-  log: WorkerLog;
+  log: Log;
   /**
    * From this attempt on, a still-failing engine no longer holds the text back: the owner
    * is told now (with the transcript, or a note that the summary follows) and the job keeps

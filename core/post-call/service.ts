@@ -13,7 +13,6 @@ import { gatewayFromConfig } from '../notify/gateway-from-config.js';
 import { CallNotifier } from '../notify/notifier.js';
 import { DEFAULT_REPEAT_CALLER_RULE, type RepeatCallerRule } from '../notify/repeat-caller.js';
 import type { Services } from '../services.js';
-import { webhooksOf } from '../webhooks/service.js';
 import { orphanedCallFinder } from './orphans.js';
 import { markPostCallPending, POST_CALL_JOB, postCallHandler, postCallKey, postCallWorkLeft } from './post-call.js';
 
@@ -77,7 +76,7 @@ export function createPostCall(services: Services, engines: PostCallEngines = {}
   // Only post-call jobs: other kinds in the table (the PBX's recording retries) are not ours to run.
   const queue = new JobQueue(database.sqlite, now, { leaseMs: o.leaseMs, backoff: o.backoff ?? DEFAULT_BACKOFF, kinds: [POST_CALL_JOB] });
   const notifier = new CallNotifier(database.db, engines.gateway ?? gatewayFromConfig(services), { mailer: services.mailer, brand: brand(config) });
-  const webhooks = webhooksOf(services);
+  const { webhooks } = services;
   const handler = postCallHandler({
     db: database.db,
     stt: engines.stt ?? createSpeechToText(config.whisper),

@@ -5,7 +5,8 @@ import { calls, jobs, ownerWebhooks, webhookDeliveries, type Call, type OwnerWeb
 import { DEFAULT_BACKOFF, type BackoffPolicy } from '../jobs/backoff.js';
 import { JobQueue } from '../jobs/queue.js';
 import { errorMessage, isRetryable } from '../jobs/retryable.js';
-import { JobWorker, type JobHandler, type WorkerLog } from '../jobs/worker.js';
+import type { Log } from '../../contract/log.js';
+import { JobWorker, type JobHandler } from '../jobs/worker.js';
 import type { Services } from '../services.js';
 import { checkedAddress, RefusedAddressError, UnresolvableHostError, type Resolver } from './address-guard.js';
 import { callFinishedEvent, testEvent } from './payload.js';
@@ -57,7 +58,7 @@ export class WebhookService {
   private task: ReturnType<typeof cron.schedule> | null = null;
 
   constructor(
-    private readonly services: Pick<Services, 'database' | 'now' | 'config'> & { log: WorkerLog },
+    private readonly services: Pick<Services, 'database' | 'now' | 'config'> & { log: Log },
     options: WebhookOptions = {},
   ) {
     this.o = { ...DEFAULTS, ...options };
@@ -262,9 +263,4 @@ export class WebhookService {
       throw err; // the queue backs off (retryable) or gives up
     }
   };
-}
-
-/** The one webhook service of this process: routes, the post-call jobs and core/main.ts share it (a test may have set its own). */
-export function webhooksOf(services: Services): WebhookService {
-  return (services.webhooks ??= new WebhookService(services));
 }

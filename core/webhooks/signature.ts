@@ -1,8 +1,6 @@
 import crypto from 'node:crypto';
 
 export const SIGNATURE_HEADER = 'X-CallKeeper-Signature';
-/** How old a signed timestamp a receiver should still accept (documented in README.md). */
-export const REPLAY_WINDOW_SECONDS = 300;
 
 /** A fresh per-owner secret: 32 random bytes, shown to the owner once per rotation. */
 export const newWebhookSecret = () => `whsec_${crypto.randomBytes(32).toString('hex')}`;

@@ -1,13 +1,9 @@
+import type { Log } from '../../contract/log.js';
 import { backoffDelayMs, type BackoffPolicy } from '../../core/jobs/backoff.js';
 import type { AriConnection, AriConnectionEvents } from './ari-client-adapter.js';
 import { AriRequestError, type AriEvent, type AriRest } from './types.js';
 
 export type LinkState = 'connecting' | 'connected' | 'reconnecting' | 'down' | 'stopped';
-
-export interface LinkLog {
-  info(obj: object, msg: string): void;
-  warn(obj: object, msg: string): void;
-}
 
 export interface AriLinkOptions {
   /** Opens one connection (ari-client in production). */
@@ -15,7 +11,7 @@ export interface AriLinkOptions {
   onEvent(e: AriEvent): void;
   /** Called after every (re)connection, first = false afterwards: the app reconciles its calls. */
   onReady(info: { first: boolean }): void;
-  log: LinkLog;
+  log: Pick<Log, 'info' | 'warn'>;
   /** Back-off between fresh connection attempts (defaults 500 ms doubling to 30 s). */
   backoff?: BackoffPolicy;
 }

@@ -2,6 +2,7 @@ import type { Voice } from '../../models/tts/index.js';
 import type { PromptCache } from '../../models/tts/index.js';
 import { AriNotFoundError, type AriEvent, type AriRest, type RecordingSnapshot, type RecordOptions } from '../ari/types.js';
 import { CallEnded, type CallSession } from '../call-session.js';
+import type { Log } from '../../contract/log.js';
 
 // The small steps call flows are made of. Each one waits for the event that ends it,
 // is bounded in time, and has a probe so a reconnect can tell whether it already ended.
@@ -42,7 +43,7 @@ export async function play({ session, rest }: StepDeps, media: string, maxMs: nu
  * Speaks `text` in `voice` through the prompt cache. If the TTS engine fails or Asterisk
  * cannot play the file, the built-in `fallback` sound plays instead: never dead air.
  */
-export async function say(deps: StepDeps & { prompts: PromptCache; log: { warn(o: object, m: string): void; debug?(o: object, m: string): void } }, text: string, voice: Voice, fallback: string): Promise<void> {
+export async function say(deps: StepDeps & { prompts: PromptCache; log: Pick<Log, 'warn' | 'debug'> }, text: string, voice: Voice, fallback: string): Promise<void> {
   let media = fallback;
   let maxMs = 30_000;
   try {
@@ -72,7 +73,7 @@ export async function say(deps: StepDeps & { prompts: PromptCache; log: { warn(o
 }
 
 /** A tone that is nice to have (the beep): if Asterisk refuses it, the call goes on without it. */
-export async function playOptional(deps: StepDeps & { log: { warn(o: object, m: string): void } }, media: string, maxMs: number): Promise<void> {
+export async function playOptional(deps: StepDeps & { log: Pick<Log, 'warn'> }, media: string, maxMs: number): Promise<void> {
   try {
     await play(deps, media, maxMs);
   } catch (err) {

@@ -1,4 +1,5 @@
 import type { CallPath } from '../../core/calls/call-path.js';
+import type { Log } from '../../contract/log.js';
 import type { Voice } from '../../models/tts/index.js';
 import type { PromptCache } from '../../models/tts/index.js';
 import type { AriRest } from '../ari/types.js';
@@ -17,12 +18,6 @@ export interface OwnerProfile {
   industry: string | null;
 }
 
-export interface FlowLog {
-  info(obj: object, msg: string): void;
-  warn(obj: object, msg: string): void;
-  error(obj: object, msg: string): void;
-}
-
 export interface VoicemailLimits {
   maxDurationSeconds: number;
   maxSilenceSeconds: number;
@@ -32,7 +27,7 @@ export interface FlowContext {
   session: CallSession;
   rest: AriRest;
   prompts: PromptCache;
-  log: FlowLog;
+  log: Log;
   /** The core's call path (core/calls/call-path.ts): a flow's only way to the database. */
   callPath: CallPath;
   owner: OwnerProfile;

@@ -4,6 +4,7 @@ import { FALLBACK_SOUNDS } from '../../dialogue/spoken/sounds.js';
 import { answer, hangUp, say, type StepDeps } from './steps.js';
 import type { FlowContext } from './types.js';
 import type { PromptCache } from '../../models/tts/index.js';
+import type { Log } from '../../contract/log.js';
 
 /** A real business whose account cannot take calls: a polite message, then hang up. */
 export function unavailableFlow(reason: UnavailableReason) {
@@ -16,7 +17,7 @@ export function unavailableFlow(reason: UnavailableReason) {
 }
 
 /** No business behind the number: the not-in-service message, then hang up. No call row. */
-export async function notInServiceFlow(deps: StepDeps & { prompts: PromptCache; log: { warn(o: object, m: string): void } }): Promise<void> {
+export async function notInServiceFlow(deps: StepDeps & { prompts: PromptCache; log: Pick<Log, 'warn'> }): Promise<void> {
   await answer(deps);
   await say(deps, NOT_IN_SERVICE, 'female', FALLBACK_SOUNDS.notInService);
   await hangUp(deps);

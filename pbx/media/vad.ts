@@ -1,5 +1,6 @@
 import fvadModule from '@echogarden/fvad-wasm/fvad.js';
 import { rms } from './codecs.js';
+import type { Log } from '../../contract/log.js';
 
 // Voice activity detection, one 20 ms frame at a time. The real detector is WebRTC's VAD
 // (libfvad compiled to WASM, shipped inside the npm package: no download at run time).
@@ -86,7 +87,7 @@ export function createEnergyVad(opts: { thresholdDb?: number } = {}): VoiceActiv
 }
 
 /** The WebRTC VAD, or the energy fallback when the WASM module cannot load. */
-export async function createVad(opts: { sampleRate: number; frameSamples: number; mode?: VadMode }, log?: { warn(o: object, m: string): void }): Promise<VoiceActivityDetector> {
+export async function createVad(opts: { sampleRate: number; frameSamples: number; mode?: VadMode }, log?: Pick<Log, 'warn'>): Promise<VoiceActivityDetector> {
   try {
     return await createWebRtcVad(opts);
   } catch (err) {

@@ -5,8 +5,9 @@ import type { BackoffPolicy } from '../../core/jobs/backoff.js';
 import { errorMessage, RetryableError } from '../../core/jobs/retryable.js';
 import { parseWavHeader } from '../../models/audio/wav-header.js';
 import { AriNotFoundError, type AriRest } from '../ari/types.js';
-import type { FlowLog } from '../flows/types.js';
+import type { Log } from '../../contract/log.js';
 import { audioHoldsMessage } from '../flows/voicemail/message-rule.js';
+import type { RecordingDisk } from './disk.js';
 import { alreadyStored, storeRecording } from './store-recording.js';
 
 /**
@@ -20,8 +21,10 @@ import { alreadyStored, storeRecording } from './store-recording.js';
 export interface RecordingRetryDeps {
   callPath: CallPath;
   rest: AriRest;
-  log: FlowLog;
+  log: Log;
   recordingsDir: string;
+  /** Writes the stored files (disk.ts). */
+  disk: RecordingDisk;
   callFinished: Array<(callId: number) => void>;
 }
 
@@ -68,7 +71,7 @@ async function storeLater(deps: RecordingRetryDeps, job: ClaimedJob): Promise<vo
   if (!call || call.recordingFile) return;
 
   try {
-    await storeRecording(deps.rest, p.name, deps.recordingsDir, p.fileName);
+    await storeRecording(deps.rest, deps.disk, p.name, deps.recordingsDir, p.fileName);
   } catch (err) {
     if (!(err instanceof AriNotFoundError && (await alreadyStored(deps.recordingsDir, p.fileName)))) {
       // It stays on Asterisk (the worker logs the attempt); gone from Asterisk: nothing left to fetch.
@@ -96,7 +99,7 @@ async function storeLater(deps: RecordingRetryDeps, job: ClaimedJob): Promise<vo
   }
 }
 
-export async function deleteOnAsterisk(deps: { rest: AriRest; log: FlowLog }, name: string): Promise<void> {
+export async function deleteOnAsterisk(deps: { rest: AriRest; log: Log }, name: string): Promise<void> {
   try {
     await deps.rest.deleteStoredRecording(name);
   } catch (err) {

@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { backoffDelayMs, type BackoffPolicy } from '../../core/jobs/backoff.js';
 import { AriNotFoundError, type AriRest } from '../ari/types.js';
-import { recordingDisk } from './disk.js';
+import type { RecordingDisk } from './disk.js';
 import { repairWavSizes } from './wav-repair.js';
 
 /** Fetching the file again when Asterisk refused it: 500 ms, then 1 s, doubling to 4 s. */
@@ -17,7 +17,7 @@ const FETCH_RETRY: BackoffPolicy = { baseMs: 500, maxMs: 4_000 };
  * Uses recordings.getStoredFile (a Buffer), never StoredRecording#getStoredFile (crashes).
  * A WAV whose size fields an Asterisk crash left at zero is mended before it is written.
  */
-export async function storeRecording(rest: AriRest, name: string, dir: string, fileName: string, attempts = 3): Promise<number> {
+export async function storeRecording(rest: AriRest, disk: RecordingDisk, name: string, dir: string, fileName: string, attempts = 3): Promise<number> {
   let data: Buffer | undefined;
   for (let i = 1; ; i++) {
     try {
@@ -34,7 +34,7 @@ export async function storeRecording(rest: AriRest, name: string, dir: string, f
   const temp = path.join(dir, `.${fileName}.${process.pid}.part`);
   await fs.rm(temp, { force: true }); // left by an earlier attempt of this process
   try {
-    await recordingDisk().writeNewFile(temp, data);
+    await disk.writeNewFile(temp, data);
     await fs.rename(temp, final);
   } catch (err) {
     await fs.rm(temp, { force: true }).catch(() => undefined);

@@ -19,6 +19,7 @@ import { startOllamaDouble, type OllamaDouble } from '../doubles/ollama/server.j
 import { startWhisperDouble, type WhisperDouble } from '../doubles/whisper/server.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 import { waitUntil } from '../helpers/wait.js';
+import { createCallPath } from '../../core/calls/call-path.js';
 
 export const APP = 'call-answering';
 export const CALLER = '+447700900777';
@@ -136,7 +137,7 @@ export async function startAgentHarness(
   // The real post-call pipeline (summary and notification), as core/main.ts wires it.
   const pipeline = opts.pipeline ? createPostCall(server.services, {}, { pollMs: 100 }) : undefined;
   pipeline?.start();
-  const pbx = startPbx(server.services, { backoff: { baseMs: 100, maxMs: 1000 }, agentFlow: agent.flow, ...opts.pbx });
+  const pbx = startPbx(server.services, createCallPath(server.database.db, server.services.log.child({ component: 'pbx' })), { backoff: { baseMs: 100, maxMs: 1000 }, agentFlow: agent.flow, ...opts.pbx });
   await waitUntil(() => {
     if (!sim.appConnected(APP) || pbx.link.state !== 'connected' || !sim.appConnected(agent.mediaApp.name)) throw new Error('PBX not connected yet');
   }, 15_000);

@@ -5,21 +5,20 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ownerWebhooks } from '../../core/db/schema.js';
-import { WebhookService } from '../../core/webhooks/service.js';
 import { RECEIVER_CA, startReceiver, verifySignature, type Receiver } from '../webhooks/receiver.js';
 import { attachScreenshot, customerPage, expectToast, until, useE2E } from './support/browser.js';
 
-const e2e = useE2E({}, 90_000, (s) => {
-  s.webhooks = new WebhookService(s, {
+const e2e = useE2E({}, 90_000, {
+  webhooks: {
     resolver: async (host) => {
       if (host !== 'receiver.example') throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${host}`), { code: 'ENOTFOUND' });
       return [{ address: '127.0.0.1', family: 4 }];
     },
     testReceiver: { allowLoopback: true, ca: RECEIVER_CA },
     pollMs: 50,
-  });
+  },
   // No pipeline in the e2e server: the webhook worker is started here, stopped below.
-  s.webhooks.start();
+  setup: (s) => s.webhooks.start(),
 });
 
 let receiver: Receiver;
@@ -27,7 +26,7 @@ beforeAll(async () => {
   receiver = await startReceiver();
 });
 afterAll(async () => {
-  await e2e.server.services.webhooks?.stop();
+  await e2e.server.services.webhooks.stop();
   await receiver.close();
 });
 

@@ -1,7 +1,8 @@
 // The recordings disk full (ENOSPC) when a call's recording is copied from Asterisk
 // (issue 8, fault tests). No CI machine can fill a tmpfs on demand, so the failure is
-// injected at the product's one write seam (pbx/recordings/disk.ts), behaving as a full
-// disk does: part of the file is written, then the write fails with ENOSPC.
+// injected at the product's one write seam (pbx/recordings/disk.ts, handed to the PBX as
+// PbxOptions.recordingDisk), behaving as a full disk does: part of the file is written, then
+// the write fails with ENOSPC.
 import fs from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
@@ -14,7 +15,7 @@ import { storeRecordingKey } from '../../core/jobs/recording-jobs.js';
 import { createOllamaLanguageModel } from '../../models/llm/ollama.js';
 import { createSpeechToText } from '../../models/stt/factory.js';
 import { THANK_YOU } from '../../dialogue/spoken/call-lines.js';
-import { useRecordingDisk, type RecordingDisk } from '../../pbx/recordings/disk.js';
+import { localDisk, type RecordingDisk } from '../../pbx/recordings/disk.js';
 import { callerSpeech } from '../ari-sim/caller-audio.js';
 import { APP, CALLER, startHarness, type Harness } from '../pbx/harness.js';
 import { useEngineDoubles } from '../helpers/engine-doubles.js';
@@ -36,6 +37,14 @@ function fullDisk() {
   return disk;
 }
 
+/** The disk the PBX writes recordings through: the real one until a test fills it. */
+const pbxDisk: RecordingDisk & { current: RecordingDisk } = { current: localDisk, writeNewFile: (file, data) => pbxDisk.current.writeNewFile(file, data) };
+
+/** Replaces the disk under the running PBX; `undefined` puts the real one back (the operator frees some space). */
+function useRecordingDisk(replacement: RecordingDisk | undefined): void {
+  pbxDisk.current = replacement ?? localDisk;
+}
+
 /** Recording retries within the test's time: 100 ms doubling to 400 ms, looked for every 20 ms. */
 const FAST_RETRIES = { backoff: { baseMs: 100, maxMs: 400 }, pollMs: 20 };
 
@@ -52,7 +61,7 @@ afterEach(async () => {
 
 /** The harness plus the real post-call pipeline (engine doubles, texts to the outbox). */
 async function start(notifyAnywayFromAttempt: number) {
-  h = await startHarness({ timeScale: 20, pbx: { recordingRetry: FAST_RETRIES } });
+  h = await startHarness({ timeScale: 20, pbx: { recordingRetry: FAST_RETRIES, recordingDisk: pbxDisk } });
   const config = loadConfig({ DATA_DIR: h.server.dataDir, ...engines.env() });
   pipeline = createPostCall(
     h.server.services,
@@ -156,7 +165,7 @@ describe('the recordings disk full', { timeout: 60_000 }, () => {
 describe('the recordings disk full at the end of an agent call', { timeout: 120_000 }, () => {
   it('the answered call is texted at once from its dialogue, and the conversation recording is stored later without a second text', async () => {
     const { startAgentHarness, reply, SUMMARY: AGENT_SUMMARY } = await import('../agent/harness.js');
-    const a = await startAgentHarness({ pipeline: true, pbx: { recordingRetry: FAST_RETRIES } });
+    const a = await startAgentHarness({ pipeline: true, pbx: { recordingRetry: FAST_RETRIES, recordingDisk: pbxDisk } });
     try {
       const biz = a.business({ businessName: 'Full Disk Plumbing', knowledgeBase: 'Q: Hours?\nA: We are open 8am to 6pm.', smsEnabled: true, notificationNumber: OWNER_MOBILE });
       a.replies([

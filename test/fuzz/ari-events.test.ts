@@ -12,6 +12,7 @@ import { openDatabase, type DatabaseHandle } from '../../core/db/client.js';
 import { calls, phoneNumbers, users } from '../../core/db/schema.js';
 import { AriNotFoundError, type AriEvent, type AriRest, type ChannelSnapshot } from '../../pbx/ari/types.js';
 import { createRecordingRetries } from '../../pbx/recordings/recording-retries.js';
+import { localDisk } from '../../pbx/recordings/disk.js';
 import { StasisApp } from '../../pbx/stasis-app.js';
 
 const APP = 'call-answering';
@@ -84,10 +85,11 @@ describe('ARI event handling', () => {
             prompts: { get: async () => ({ mediaUri: 'sound:appliance/x', file: '/dev/null', durationMs: 1000 }) },
             log: quiet,
             recordingsDir: path.join(dir, 'recordings'),
+            disk: localDisk,
             now: () => new Date(),
             callFinished: [(callId) => announced.push(callId)],
             // Never started: a failed store is only queued here, as the PBX does before Asterisk is reachable.
-            recordingRetries: createRecordingRetries({ callPath, rest, log: quiet, recordingsDir: path.join(dir, 'recordings'), callFinished: [] }),
+            recordingRetries: createRecordingRetries({ callPath, rest, log: quiet, recordingsDir: path.join(dir, 'recordings'), disk: localDisk, callFinished: [] }),
             limits: { maxDurationSeconds: 30, maxSilenceSeconds: 3 },
           });
           const dids = new Map<string, Set<string>>(); // channel → DIDs of its StasisStarts to this app

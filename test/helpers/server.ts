@@ -8,7 +8,7 @@ import { openDatabase, type DatabaseHandle } from '../../core/db/client.js';
 import { createAgentEngines } from '../../core/engines/agent-engines.js';
 import { createMailer, type Mailer } from '../../core/mail/mailer.js';
 import type { App } from '../../core/http/fastify-types.js';
-import { newHooks, withAppServices, type Services } from '../../core/services.js';
+import { newHooks, withAppServices, type ServiceOptions, type Services } from '../../core/services.js';
 
 export interface TestServer {
   url: string;
@@ -22,13 +22,13 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-export interface TestServerOptions extends BuildOptions {
+export interface TestServerOptions extends BuildOptions, ServiceOptions {
   env?: Record<string, string>;
   mailer?: Mailer;
   /** The core's logger (default: silent, or TEST_LOG's level). */
   log?: pino.Logger;
-  /** Extra wiring before the server listens (services of later capabilities). */
-  setup?: (services: Services) => void | Promise<void>;
+  /** Extra wiring before the app is built (services of later capabilities, the PBX); may add build options (its testTransfer). */
+  setup?: (services: Services) => void | Partial<BuildOptions> | Promise<void | Partial<BuildOptions>>;
 }
 
 /** The real server over HTTP on a free port, with a fresh SQLite file in a temp dir. */
@@ -41,21 +41,25 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
   const mailer =
     opts.mailer ??
     createMailer({ smtpUrl: config.mail.smtpUrl, from: config.mail.from, outboxDir: path.join(dataDir, 'outbox', 'mail'), log });
-  const services: Services = withAppServices({
-    config,
-    database,
-    mailer,
-    now: () => new Date(Date.now() + clock.offsetMs),
-    log,
-    health: new Map(),
-    hooks: newHooks(),
-    agentEngines: createAgentEngines(config),
-  });
-  await opts.setup?.(services);
+  const services: Services = withAppServices(
+    {
+      config,
+      database,
+      mailer,
+      now: () => new Date(Date.now() + clock.offsetMs),
+      log,
+      health: new Map(),
+      hooks: newHooks(),
+      agentEngines: createAgentEngines(config),
+    },
+    opts,
+  );
+  const built = (await opts.setup?.(services)) ?? {};
   // Fixture owners all sign up from 127.0.0.1, so suites get a sign-up allowance per address
   // that never runs out; test/security checks the real limit.
   const app = await buildApp(services, {
     ...opts,
+    ...built,
     rateLimits: { signupsPerIp: { max: 100_000, windowMs: 60 * 60_000 }, ...opts.rateLimits },
   });
   await app.listen({ port: 0, host: '127.0.0.1' });

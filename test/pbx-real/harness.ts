@@ -4,8 +4,9 @@ import pino from 'pino';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { calls, phoneNumbers, unansweredQuestions, users, type NewUser } from '../../core/db/schema.js';
-import { createPostCall } from '../../core/post-call/service.js';
-import { installAgentFlow } from '../../pbx/flows/agent/index.js';
+import { createCallPath } from '../../core/calls/call-path.js';
+import { createPostCall, type PostCall } from '../../core/post-call/service.js';
+import { installAgentFlow, type AgentFlowInstall } from '../../pbx/flows/agent/index.js';
 import type { ConversationTiming, TurnMetrics } from '../../pbx/flows/agent/conversation.js';
 import { startPbx, type Pbx, type PbxOptions } from '../../pbx/index.js';
 import { createPromptCache, createTextToSpeech } from '../../models/tts/index.js';
@@ -76,6 +77,11 @@ export async function startRealPbx(opts: RealPbxOptions = {}): Promise<RealPbx> 
       done();
     },
   });
+  const finished: number[] = [];
+  const metrics: RealPbx['metrics'] = [];
+  let agent: AgentFlowInstall | undefined;
+  let pipeline: PostCall | undefined;
+  let pbx!: Pbx;
   const server = await startTestServer({
     log: pino({ level: 'info' }, sink),
     env: {
@@ -92,19 +98,22 @@ export async function startRealPbx(opts: RealPbxOptions = {}): Promise<RealPbx> 
       ...(ownerPhone ? { OUTBOUND_ENDPOINT: 'PJSIP/{number}@uk-did' } : {}),
       ...opts.env,
     },
+    // The PBX starts before the app is built, as in core/main.ts: the app's "Test transfer" rings through it.
+    setup: (services) => {
+      asterisk.mountPrompts(path.join(services.config.dataDir, 'prompts'));
+      services.hooks.callFinished.push((id) => finished.push(id));
+      agent = opts.agent
+        ? installAgentFlow(services, {
+            overrides: { timing: opts.timing, onTurnMetrics: (m) => metrics.push(m) },
+          })
+        : undefined;
+      pipeline = opts.pipeline ? createPostCall(services, {}, { pollMs: 100 }) : undefined;
+      pipeline?.start();
+      const callPath = createCallPath(services.database.db, services.log.child({ component: 'pbx' }));
+      pbx = startPbx(services, callPath, { backoff: { baseMs: 100, maxMs: 1000 }, agentFlow: agent?.flow, ...opts.pbx });
+      return { testTransfer: pbx.testTransfer };
+    },
   });
-  asterisk.mountPrompts(path.join(server.dataDir, 'prompts'));
-  const finished: number[] = [];
-  const metrics: RealPbx['metrics'] = [];
-  server.services.hooks.callFinished.push((id) => finished.push(id));
-  const agent = opts.agent
-    ? installAgentFlow(server.services, {
-        overrides: { timing: opts.timing, onTurnMetrics: (m) => metrics.push(m) },
-      })
-    : undefined;
-  const pipeline = opts.pipeline ? createPostCall(server.services, {}, { pollMs: 100 }) : undefined;
-  pipeline?.start();
-  const pbx = startPbx(server.services, { backoff: { baseMs: 100, maxMs: 1000 }, agentFlow: agent?.flow, ...opts.pbx });
   await waitUntil(() => {
     if (pbx.link.state !== 'connected') throw new Error('PBX not connected to Asterisk yet');
     if (agent && !agent.mediaApp.connected) throw new Error('agent media app not registered yet');

@@ -7,6 +7,7 @@ import { startPbx, type Pbx, type PbxOptions } from '../../pbx/index.js';
 import { eventShapeProblems } from '../ari-sim/event-shapes.js';
 import { AriSimulator } from '../ari-sim/simulator.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
+import { createCallPath } from '../../core/calls/call-path.js';
 
 export const APP = 'call-answering';
 export const CALLER = '+447700900999';
@@ -46,7 +47,7 @@ export async function startHarness(
   const finished: number[] = [];
   server.services.hooks.callFinished.push((id) => finished.push(id));
   await opts.beforePbx?.(sim, server);
-  const pbx = startPbx(server.services, { prompts, backoff: { baseMs: 100, maxMs: 1000 }, ...opts.pbx });
+  const pbx = startPbx(server.services, createCallPath(server.database.db, server.services.log.child({ component: 'pbx' })), { prompts, backoff: { baseMs: 100, maxMs: 1000 }, ...opts.pbx });
   await vi.waitFor(() => {
     if (!sim.appConnected(APP) || pbx.link.state !== 'connected') throw new Error('PBX not connected yet');
   }, { timeout: 15_000 });

@@ -7,7 +7,6 @@ import { callbackReminders } from '../../core/notify/reminder-schedule.js';
 import { postCallKey } from '../../core/post-call/post-call.js';
 import { createPostCall, type PostCall, type PostCallEngines, type PostCallOptions } from '../../core/post-call/service.js';
 import type { Services } from '../../core/services.js';
-import { webhooksOf } from '../../core/webhooks/service.js';
 import { startTestServer, type TestServer, type TestServerOptions } from '../helpers/server.js';
 import { startTwilioDouble, type TwilioDouble } from '../doubles/twilio/server.js';
 
@@ -19,7 +18,7 @@ export interface Pipeline extends PostCall {
 
 export function createPipeline(services: Services, engines: PostCallEngines = {}, options: PostCallOptions = {}): Pipeline {
   const postCall = createPostCall(services, engines, options);
-  const webhooks = webhooksOf(services);
+  const { webhooks } = services;
   const reminders = callbackReminders(services, postCall.notifier);
   return {
     ...postCall,

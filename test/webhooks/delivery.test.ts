@@ -53,17 +53,15 @@ async function start(): Promise<Fixture> {
   };
   const server = await startTestServer({
     env: { PUBLIC_URL: 'https://callkeeper.example.co.uk' },
-    setup: (s) => {
-      s.webhooks = new WebhookService(s, {
-        resolver,
-        testReceiver: { allowLoopback: true, ca: RECEIVER_CA },
-        timeoutMs: 500,
-        backoff: { baseMs: 20, maxMs: 100, jitter: 0 },
-        maxAttempts: 4,
-        pollMs: 20,
-        leaseMs: 5_000,
-        heartbeatMs: 500,
-      });
+    webhooks: {
+      resolver,
+      testReceiver: { allowLoopback: true, ca: RECEIVER_CA },
+      timeoutMs: 500,
+      backoff: { baseMs: 20, maxMs: 100, jitter: 0 },
+      maxAttempts: 4,
+      pollMs: 20,
+      leaseMs: 5_000,
+      heartbeatMs: 500,
     },
   });
   const pipeline = createPipeline(server.services, {}, FAST);
@@ -168,7 +166,7 @@ describe('a finished call is posted to the owner’s webhook', () => {
     expect(log.deliveries).toEqual([expect.objectContaining({ id: delivery.id, status: 'delivered', attempts: 1, httpStatus: 200, callId })]);
     // A call is posted once, ever: queuing it again (a re-run post-call job) adds nothing.
     const call = f.server.database.db.select().from(calls).where(eq(calls.id, callId)).get()!;
-    expect(f.server.services.webhooks!.enqueueCall(call)).toBe(false);
+    expect(f.server.services.webhooks.enqueueCall(call)).toBe(false);
   });
 
   it('a missed call without a summary is posted too, with summary and transcript null', async () => {
@@ -182,7 +180,9 @@ describe('a finished call is posted to the owner’s webhook', () => {
     f = await start();
     expect((await f.owner.request('PUT', '/api/user/webhook', { url: null })).body.message).toBe('Webhook turned off');
     const callId = f.finishedCall();
-    await vi.waitFor(() => expect(f!.server.services.database.db.select().from(calls).where(eq(calls.id, callId)).get()!.notificationSent || f!.pipeline.queue.byKey(`post-call:${callId}`)?.status === 'done').toBe(true), { timeout: 10_000, interval: 20 });
+    // The post-call job hands a settled call to the webhooks last (after the owner's text): only
+    // once it is done has the code under test had its chance to queue a delivery.
+    await vi.waitFor(() => expect(f!.pipeline.queue.byKey(`post-call:${callId}`)?.status).toBe('done'), { timeout: 10_000, interval: 20 });
     expect(f.server.database.db.select().from(webhookDeliveries).all()).toEqual([]);
     expect(receiver.requests).toEqual([]);
   });
@@ -272,7 +272,7 @@ describe('durable delivery', () => {
   it('an event queued while no worker runs is delivered once by the next process', async () => {
     f = await start();
     await f.pipeline.stop();
-    const queued = f.server.services.webhooks!.enqueueTest(f.ownerId)!;
+    const queued = f.server.services.webhooks.enqueueTest(f.ownerId)!;
     expect(f.delivery()).toMatchObject({ id: queued.id, status: 'pending', attempts: 0 });
     // A restarted process: a new service and worker over the same database.
     const next = new WebhookService(f.server.services, { resolver: async () => [{ address: '127.0.0.1', family: 4 }], testReceiver: { allowLoopback: true, ca: RECEIVER_CA }, pollMs: 20 });
@@ -290,8 +290,8 @@ describe('durable delivery', () => {
     f = await start();
     await f.pipeline.stop();
     const services = f.server.services;
-    const dead = services.webhooks!.enqueueTest(f.ownerId)!;
-    const waiting = services.webhooks!.enqueueTest(f.ownerId)!;
+    const dead = services.webhooks.enqueueTest(f.ownerId)!;
+    const waiting = services.webhooks.enqueueTest(f.ownerId)!;
     // What a process killed mid-request leaves behind: its last attempt claimed, the lease long expired.
     services.database.sqlite
       .prepare(`update jobs set status = 'running', attempts = max_attempts, locked_at = ? where key = ?`)

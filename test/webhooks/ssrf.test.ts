@@ -4,7 +4,6 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkedAddress, refusedRange, type ResolvedAddress } from '../../core/webhooks/address-guard.js';
-import { WebhookService } from '../../core/webhooks/service.js';
 import { activeCustomer } from '../helpers/accounts.js';
 import type { ApiClient } from '../helpers/client.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
@@ -104,12 +103,10 @@ describe('PUT /api/user/webhook refuses with a clear 400', () => {
   let server: TestServer;
   let owner: ApiClient;
   beforeAll(async () => {
+    const names = stub({ 'hooks.example': ['93.184.216.34'], 'internal.example': ['10.0.0.5'], 'rebind.example': ['93.184.216.35', '127.0.0.1'] });
     server = await startTestServer({
       // The real guard; only the resolver is stubbed (and `localhost` goes to the system's).
-      setup: (s) => {
-        const names = stub({ 'hooks.example': ['93.184.216.34'], 'internal.example': ['10.0.0.5'], 'rebind.example': ['93.184.216.35', '127.0.0.1'] });
-        s.webhooks = new WebhookService(s, { resolver: (host) => (host === 'localhost' ? import('../../core/webhooks/address-guard.js').then((m) => m.systemResolver(host)) : names(host)) });
-      },
+      webhooks: { resolver: (host) => (host === 'localhost' ? import('../../core/webhooks/address-guard.js').then((m) => m.systemResolver(host)) : names(host)) },
     });
     ({ client: owner } = await activeCustomer(server));
   });

@@ -1,4 +1,4 @@
-import type { FlowLog } from '../types.js';
+import type { Log } from '../../../contract/log.js';
 
 /**
  * An agent call's database writes (questions, urgency, transcript). They wait out a database
@@ -13,7 +13,7 @@ export interface CallWrites {
   written(): Promise<void>;
 }
 
-export function trackWrites(log: FlowLog, callId: number): CallWrites {
+export function trackWrites(log: Log, callId: number): CallWrites {
   const writes = new Set<Promise<void>>();
   return {
     write(what, w) {

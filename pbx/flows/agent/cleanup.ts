@@ -1,11 +1,11 @@
-import type { FlowLog } from '../types.js';
+import type { Log } from '../../../contract/log.js';
 
 /** Undo steps for what an agent call set up, run last-first; a step that fails is logged and the rest still run. */
 export class Cleanup {
   private readonly steps: Array<() => Promise<void> | void> = [];
 
   constructor(
-    private readonly log: FlowLog,
+    private readonly log: Log,
     private readonly callId: number,
   ) {}
 

@@ -11,7 +11,7 @@ import type { PromptCache, Voice } from '../../../models/tts/index.js';
 import type { PacedPlayer, PlayResult } from '../../media/paced-player.js';
 import { TurnDetector, type TurnConfig, type TurnEvent } from '../../media/turn-detector.js';
 import type { VoiceActivityDetector } from '../../media/vad.js';
-import type { FlowLog } from '../types.js';
+import type { Log } from '../../../contract/log.js';
 import { DEFAULT_END_OF_TURN, endOfTurnSilenceMs, type EndOfTurnConfig } from './end-of-turn.js';
 import {
   ConversationTimers,
@@ -126,7 +126,7 @@ export interface ConversationDeps {
   engines: AgentEnginesPort;
   vad: VoiceActivityDetector;
   workDir: string;
-  log: FlowLog;
+  log: Log;
   timing?: Partial<ConversationTiming>;
   /** A question the knowledge base did not cover: store it for the owner at once. */
   onUnanswered(question: string, aiResponse: string): void;

@@ -1,5 +1,6 @@
 import WebSocket from 'ws';
 import { backoffDelayMs, type BackoffPolicy } from '../../../core/jobs/backoff.js';
+import type { Log } from '../../../contract/log.js';
 
 // externalMedia channels must live in a Stasis app, and each gets its own StasisStart.
 // Putting them in the call-answering app would make it treat them as inbound calls, so
@@ -15,7 +16,7 @@ export interface MediaAppOptions {
   username: string;
   password: string;
   app: string;
-  log?: { warn(o: object, m: string): void };
+  log?: Pick<Log, 'warn'>;
 }
 
 export interface MediaApp {

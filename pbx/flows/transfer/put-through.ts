@@ -1,5 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { TransferOutcome } from '../../../contract/call-handling.js';
+import type { Log } from '../../../contract/log.js';
 import { storedNumber } from '../../../contract/phone.js';
 import { AriNotFoundError, type AriEvent } from '../../ari/types.js';
 import { CallEnded, StepTimeout, type CallSession } from '../../call-session.js';
@@ -141,7 +142,7 @@ export async function ringOwner(
   deps: TransferDeps,
   leg: CallSession,
   o: OwnerCall,
-  log: FlowContext['log'],
+  log: Log,
 ): Promise<'answered' | TransferOutcome> {
   return (await dialOwner(rest, deps, leg, o, log)).answer;
 }
@@ -162,7 +163,7 @@ async function dialOwner(
   deps: TransferDeps,
   leg: CallSession,
   o: OwnerCall,
-  log: FlowContext['log'],
+  log: Log,
 ): Promise<{ answer: Promise<'answered' | TransferOutcome> }> {
   const answeredOrGone = leg.waitFor((e) => e.type === 'StasisStart' || e.type === 'ChannelDestroyed', {
     what: 'the owner’s phone',
@@ -220,7 +221,7 @@ async function backToCaller(ctx: FlowContext, ringback: { stop(): Promise<void> 
 type OwnerKey = '1' | '2' | 'none' | 'hung-up';
 
 /** Briefs the owner and waits for 1 or 2; a key pressed during the briefing cuts it short. */
-export async function askOwner(deps: { session: CallSession; rest: FlowContext['rest']; prompts: FlowContext['prompts']; log: FlowContext['log'] }, voice: FlowContext['owner']['voice'], briefing: string, timing: TransferTiming): Promise<OwnerKey> {
+export async function askOwner(deps: { session: CallSession; rest: FlowContext['rest']; prompts: FlowContext['prompts']; log: Log }, voice: FlowContext['owner']['voice'], briefing: string, timing: TransferTiming): Promise<OwnerKey> {
   const { session: leg } = deps;
   const keyPressed = leg
     .waitFor((e) => e.type === 'ChannelDtmfReceived' && (e.digit === '1' || e.digit === '2'), { what: 'the owner’s key', timeoutMs: 10 * 60_000 })

@@ -4,7 +4,7 @@ import type { AriRest } from '../../ari/types.js';
 import { FALLBACK_SOUNDS } from '../../../dialogue/spoken/sounds.js';
 import { briefingText, TEST_CALLER, TEST_DONE, TEST_INTRO } from '../../../dialogue/spoken/transfer.js';
 import { hangUp, say } from '../steps.js';
-import type { FlowLog } from '../types.js';
+import type { Log } from '../../../contract/log.js';
 import { askOwner, DEFAULT_TRANSFER_TIMING, OWNER_LEG_ARG, OWNER_LEG_PREFIX, ringOwner, type TransferDeps } from './put-through.js';
 
 // "Test transfer" in the console: the owner's phone rings as it would for a put-through call
@@ -23,7 +23,7 @@ let seq = 0;
 
 /** Rings the owner; resolves as soon as the phone answered or gave up, the briefing then plays on its own. */
 export async function ringOwnerForTest(
-  deps: { rest: AriRest; prompts: PromptCache; log: FlowLog; transfer: TransferDeps },
+  deps: { rest: AriRest; prompts: PromptCache; log: Log; transfer: TransferDeps },
   owner: TestCallOwner,
 ): Promise<'answered' | TransferOutcome> {
   const legId = `${OWNER_LEG_PREFIX}test-${Date.now()}-${++seq}`;

@@ -27,9 +27,9 @@ export interface E2E {
 }
 
 /** The real server with the built console, and one Chromium for the file's tests. */
-export async function startE2E(env: Record<string, string> = {}, setup?: TestServerOptions['setup']): Promise<E2E> {
+export async function startE2E(env: Record<string, string> = {}, serverOpts: Pick<TestServerOptions, 'setup' | 'webhooks'> = {}): Promise<E2E> {
   const consoleDir = ensureConsoleBuilt();
-  const server = await startTestServer({ consoleDir, env, setup });
+  const server = await startTestServer({ consoleDir, env, ...serverOpts });
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS });
   const contexts: BrowserContext[] = [];
   return {
@@ -56,11 +56,11 @@ export async function startE2E(env: Record<string, string> = {}, setup?: TestSer
  * The file's appliance and browser: started before its first test, closed after its last.
  * The returned E2E may be used by the tests once they run.
  */
-export function useE2E(env: Record<string, string> = {}, testTimeoutMs = 90_000, setup?: TestServerOptions['setup']): E2E {
+export function useE2E(env: Record<string, string> = {}, testTimeoutMs = 90_000, serverOpts: Pick<TestServerOptions, 'setup' | 'webhooks'> = {}): E2E {
   vi.setConfig({ testTimeout: testTimeoutMs });
   let started: E2E | undefined;
   beforeAll(async () => {
-    started = await startE2E(env, setup);
+    started = await startE2E(env, serverOpts);
   }, 180_000);
   afterAll(async () => started?.close());
   return new Proxy({} as E2E, {

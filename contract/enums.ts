@@ -1,0 +1,31 @@
+// The closed sets of words the API and the database share, declared once: core/db/schema.ts's
+// text enums and contract/schemas/'s unions are both built from these. Pure values, no imports.
+
+export const USER_ROLES = ['admin', 'customer'] as const;
+export const ACCOUNT_STATUSES = ['active', 'pending_approval', 'expired', 'suspended', 'rejected'] as const;
+export const VOICE_PREFERENCES = ['female', 'male'] as const;
+/** What an owner picks for their callers (and for closed hours). */
+export const AI_MODES = ['voicemail', 'agent'] as const;
+/** How a call was handled: an owner's mode, or the unavailable line (no owner, no service). */
+export const CALL_MODES = ['voicemail', 'agent', 'unavailable'] as const;
+export const CALL_STATUSES = ['answered', 'missed', 'voicemail'] as const;
+/** A call's transcription and summary steps. */
+export const STEP_STATUSES = ['none', 'pending', 'done', 'failed'] as const;
+export const CALL_URGENCIES = ['urgent', 'normal', 'low'] as const;
+export const CALLER_TAGS = ['blocked', 'withheld-refused', 'vip'] as const;
+export const TRANSFER_OUTCOMES = ['connected', 'declined', 'no-answer', 'busy', 'rejected', 'failed'] as const;
+/** The opening-hours period a call arrived in. */
+export const HANDLING_PERIODS = ['open', 'closed'] as const;
+export const WITHHELD_POLICIES = ['normal', 'message-only', 'refuse'] as const;
+
+export const NOTIFICATION_CHANNELS = ['sms', 'whatsapp', 'email'] as const;
+/** The channels an owner can text commands in on. */
+export const INBOUND_CHANNELS = ['sms', 'whatsapp'] as const;
+export const NOTIFICATION_KINDS = ['summary', 'repeat-caller', 'reply', 'reminder'] as const;
+/** 'sending' is written before the provider is called, so a crash mid-send is never resent blindly. */
+export const SEND_STATUSES = ['sending', 'sent', 'failed'] as const;
+
+export const JOB_STATUSES = ['pending', 'running', 'done', 'failed'] as const;
+
+export const WEBHOOK_EVENTS = ['call.finished', 'webhook.test'] as const;
+export const WEBHOOK_DELIVERY_STATUSES = ['pending', 'delivered', 'failed'] as const;
