@@ -49,7 +49,7 @@ export function startPbx(services: Services, opts: PbxOptions = {}): Pbx {
   const pbxLog = log.child({ component: 'pbx' });
   // The PBX's one way to the core's tables, shared by the app, the finisher, the recording
   // retries and (through each call's FlowContext) the flows.
-  const callPath = createCallPath(database.db, pbxLog);
+  const callPath = createCallPath(database.db, pbxLog, config.outbound);
 
   let link: AriLink | undefined;
   // Sessions and retries always reach ARI through the link's current connection.

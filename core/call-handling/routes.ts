@@ -83,7 +83,7 @@ export async function callHandlingRoutes(app: App): Promise<void> {
     async (req): Promise<ApiCallHandlingResponse> => {
       const user = currentUser(req);
       const result = db.transaction(() => {
-        const next = validateCallHandling(req.body, loadCallHandling(db, user.id), transferGuard(db, user.id));
+        const next = validateCallHandling(req.body, loadCallHandling(db, user.id), transferGuard(db, user.id, app.services.config.outbound.allow));
         if (!('message' in next)) save(user.id, next);
         return next;
       });
@@ -129,7 +129,7 @@ export async function callHandlingRoutes(app: App): Promise<void> {
       const result = db.transaction(() => {
         const current = loadCallHandling(db, user.id);
         if (current[field].includes(number)) return current;
-        const next = validateCallHandling({ [field]: [...current[field], number] }, current, transferGuard(db, user.id));
+        const next = validateCallHandling({ [field]: [...current[field], number] }, current, transferGuard(db, user.id, app.services.config.outbound.allow));
         if (!('message' in next)) save(user.id, next);
         return next;
       });
