@@ -129,6 +129,6 @@ async function testTransfer(callPath: CallPath, app: StasisApp, link: AriLink, u
   const did = callPath.ownerDid(userId);
   if (!owner || !did) return { kind: 'no-phone-number' };
   if (link.state !== 'connected') return { kind: 'pbx-down' };
-  const outcome = await app.testOwnerPhone({ to: transferNumber, ringSeconds, businessName: owner.businessName, voice: owner.voice, callerId: did });
+  const outcome = await app.testOwnerPhone({ userId, to: transferNumber, ringSeconds, businessName: owner.businessName, voice: owner.voice, callerId: did });
   return { kind: 'rang', outcome, number: transferNumber, ringSeconds };
 }

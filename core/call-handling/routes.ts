@@ -2,11 +2,12 @@ import type { ApiCallHandlingResponse, CallHandlingListName, CallHandlingSetting
 import { formatPhone, toE164 } from '../../contract/phone.js';
 import { CallHandlingListEntryBody, CallHandlingResponse, CallHandlingUpdateBody } from '../../contract/schemas/call-handling.js';
 import { ApiErrorSchema, MessageResponse } from '../../contract/schemas/shared.js';
-import { badRequest, conflict, HttpError } from '../http/errors.js';
+import { badRequest, conflict, forbidden, HttpError, tooManyRequests } from '../http/errors.js';
 import { routeLimit } from '../http/rate-limits.js';
 import type { TestTransferResult } from '../services.js';
 import type { App } from '../http/fastify-types.js';
 import { currentUser } from '../http/session-hook.js';
+import { outboundRefusalNow, type OutboundRefusal } from '../outbound/index.js';
 import { loadCallHandling, saveCallHandling, transferGuard } from './store.js';
 import { MESSAGES, validateCallHandling } from './validate.js';
 
@@ -31,6 +32,18 @@ const clearValidation: NonNullable<Parameters<App['put']>[1]>['errorHandler'] = 
   if (!message) throw error;
   return reply.status(400).send({ message });
 };
+
+/** A test call the appliance may not place: the owner's account, the number's kind, or today's minutes. */
+function refusedTestCall(r: OutboundRefusal): HttpError {
+  switch (r.kind) {
+    case 'inactive':
+      return forbidden(r.message);
+    case 'not-dialable':
+      return badRequest(r.message, { transferNumber: r.message });
+    case 'daily-cap':
+      return tooManyRequests(r.message);
+  }
+}
 
 const LIST_FIELD = { block: 'blockList', vip: 'vipList' } as const;
 const LIST_LABEL = { block: 'block list', vip: 'VIP list' } as const;
@@ -104,6 +117,9 @@ export async function callHandlingRoutes(app: App): Promise<void> {
       const user = currentUser(req);
       const ring = app.services.testTransfer;
       if (!ring) throw badRequest('Putting calls through is not set up on this appliance: the operator sets OUTBOUND_ENDPOINT (see the README).');
+      const { transferNumber } = loadCallHandling(db, user.id);
+      const refused = transferNumber ? outboundRefusalNow(db, user.id, transferNumber, app.services.config.outbound, now()) : null;
+      if (refused) throw refusedTestCall(refused);
       if (testing.has(user.id)) throw conflict('A test call to your phone is already on its way.');
       testing.add(user.id);
       try {

@@ -8,7 +8,7 @@ import type { BackoffPolicy } from '../pipeline/backoff.js';
 import { JobQueue, type ClaimedJob } from '../pipeline/queue.js';
 import { STORE_RECORDING_JOB, storeRecordingKey, type StoreRecordingPayload } from '../pipeline/recording-jobs.js';
 import { JobWorker, type WorkerLog } from '../pipeline/worker.js';
-import { DEFAULT_OUTBOUND_POLICY, outboundRefusal, outboundSecondsToday, recordOutboundCall, type OutboundPolicy, type OutboundRefusal } from '../outbound/index.js';
+import { DEFAULT_OUTBOUND_POLICY, outboundRefusalNow, recordOutboundCall, type OutboundPolicy, type OutboundRefusal } from '../outbound/index.js';
 import { recordUnansweredQuestion, type NewUnansweredQuestion } from '../questions/repository.js';
 import { findCallByChannel, finishCall, openCall, openCalls, type FinishCall, type OpenCall } from './call-store.js';
 import type { NumberFacts, OwnerFacts } from './routing-rules.js';
@@ -139,11 +139,7 @@ export function createCallPath(db: Db, log: WorkerLog, outbound: OutboundPolicy 
     const u = statements(db).user.get({ id: userId });
     return u ? callOwnerOf(u) : undefined;
   };
-  const refusal = (userId: number, number: string, now: Date): OutboundRefusal | null => {
-    const u = owner(userId);
-    if (!u) return { kind: 'inactive', message: 'No such account.' };
-    return outboundRefusal({ owner: u, number, usedSeconds: outboundSecondsToday(db, userId, now), policy: outbound, now });
-  };
+  const refusal = (userId: number, number: string, now: Date): OutboundRefusal | null => outboundRefusalNow(db, userId, number, outbound, now);
   return {
     lookupDid(did) {
       const number = statements(db).number.get({ did });

@@ -33,8 +33,8 @@ export interface OutboundTotals {
 
 const minutesOf = (seconds: unknown) => Math.ceil(Number(seconds ?? 0) / 60);
 
-/** Calls placed from `from` on: in all, and per owner (most minutes first). */
-export function outboundSince(db: Db, from: Date): { total: OutboundTotals; owners: Array<OutboundTotals & { userId: number; businessName: string | null; email: string }> } {
+/** Calls placed from `from` on: in all, and per owner (most minutes first, at most `top`). */
+export function outboundSince(db: Db, from: Date, top = 10): { total: OutboundTotals; owners: Array<OutboundTotals & { userId: number; businessName: string | null; email: string }> } {
   const total = db.select({ n: count(), s: sum(outboundCalls.seconds) }).from(outboundCalls).where(gte(outboundCalls.startedAt, from)).get();
   const owners = db
     .select({ userId: outboundCalls.userId, businessName: users.businessName, email: users.email, n: count(), s: sum(outboundCalls.seconds) })
@@ -43,6 +43,7 @@ export function outboundSince(db: Db, from: Date): { total: OutboundTotals; owne
     .where(gte(outboundCalls.startedAt, from))
     .groupBy(outboundCalls.userId)
     .orderBy(sql`sum(${outboundCalls.seconds}) desc`)
+    .limit(top)
     .all();
   return {
     total: { attempts: total?.n ?? 0, minutes: minutesOf(total?.s) },

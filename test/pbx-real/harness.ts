@@ -89,7 +89,9 @@ export async function startRealPbx(opts: RealPbxOptions = {}): Promise<RealPbx> 
       OLLAMA_URL: ollama.url,
       OLLAMA_MODEL: 'llama3.2:3b',
       WHISPER_URL: whisper.url,
-      ...(ownerPhone ? { OUTBOUND_ENDPOINT: 'PJSIP/{number}@uk-did' } : {}),
+      // The SIPp owner phone answers numbers in Ofcom's drama range (+447700 9…), which the
+      // toll-fraud rule would not dial: the operator's allow-list lets it, as a real one would.
+      ...(ownerPhone ? { OUTBOUND_ENDPOINT: 'PJSIP/{number}@uk-did', OUTBOUND_ALLOW: '+447700' } : {}),
       ...opts.env,
     },
   });

@@ -16,6 +16,7 @@ export const TEST_DONE = 'That is all: calls can be put through to you. Goodbye.
 const SAMPLE_CALLER = '+447700900123';
 
 export interface TestCallOwner {
+  userId: number;
   to: string;
   ringSeconds: number;
   businessName: string | null;
@@ -40,7 +41,7 @@ export async function ringOwnerForTest(
   };
   let rang: 'answered' | TransferOutcome;
   try {
-    rang = await ringOwner(deps.rest, deps.transfer, leg, { to: owner.to, ringSeconds: owner.ringSeconds, callerId: owner.callerId, appArgs: `${OWNER_LEG_ARG},test` }, deps.log);
+    rang = await ringOwner(deps.rest, deps.transfer, leg, { userId: owner.userId, to: owner.to, ringSeconds: owner.ringSeconds, callerId: owner.callerId, appArgs: `${OWNER_LEG_ARG},test` }, deps.log);
   } catch (err) {
     await done();
     throw err;
