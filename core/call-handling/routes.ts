@@ -9,7 +9,7 @@ import type { App } from '../http/fastify-types.js';
 import { currentUser } from '../http/session-hook.js';
 import { outboundRefusalNow, type OutboundRefusal } from '../outbound/index.js';
 import { loadCallHandling, saveCallHandling, transferGuard } from './store.js';
-import { MESSAGES, validateCallHandling } from './validate.js';
+import { listFullMessage, MESSAGES, validateCallHandling } from './validate.js';
 
 const FIELD_MESSAGES: Record<string, string> = {
   transferNumber: MESSAGES.transferNumber,
@@ -28,7 +28,7 @@ const clearValidation: NonNullable<Parameters<App['put']>[1]>['errorHandler'] = 
   const first = error.validation?.[0];
   if (!first || first.keyword === 'additionalProperties' || first.keyword === 'required') throw error;
   const field = first.instancePath.split('/')[1] ?? '';
-  const message = FIELD_MESSAGES[field];
+  const message = first.keyword === 'maxItems' && (field === 'blockList' || field === 'vipList') ? listFullMessage(field) : FIELD_MESSAGES[field];
   if (!message) throw error;
   return reply.status(400).send({ message });
 };

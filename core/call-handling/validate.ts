@@ -56,18 +56,19 @@ function validateDay(day: Weekday, spans: OpeningSpan[]): OpeningSpan[] | Invali
   return sorted.map((s) => ({ open: s.open, close: s.close }));
 }
 
+export const listFullMessage = (list: 'blockList' | 'vipList') => `The ${LIST_NAMES[list]} can hold at most ${LIMITS.listEntries} numbers.`;
+
 /** One list's entries in E.164, in the order given, each once. */
 export function parseNumberList(list: 'blockList' | 'vipList', entries: readonly string[]): string[] | Invalid {
-  const out: string[] = [];
+  // Counted before parsing: each entry costs a phone-number parse.
+  if (entries.length > LIMITS.listEntries) return { field: list, message: listFullMessage(list) };
+  const out = new Set<string>();
   for (const entry of entries) {
     const e164 = toE164(entry);
     if (!e164) return { field: list, message: `"${entry}" in the ${LIST_NAMES[list]} is not a phone number.` };
-    if (!out.includes(e164)) out.push(e164);
+    out.add(e164);
   }
-  if (out.length > LIMITS.listEntries) {
-    return { field: list, message: `The ${LIST_NAMES[list]} can hold at most ${LIMITS.listEntries} numbers.` };
-  }
-  return out;
+  return [...out];
 }
 
 const isInvalid = (v: unknown): v is Invalid => typeof v === 'object' && v !== null && 'message' in v && !Array.isArray(v);

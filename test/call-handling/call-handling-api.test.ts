@@ -209,6 +209,21 @@ describe('one number on or off a list', () => {
   });
 });
 
+describe('a list too long for the cap', () => {
+  it('is refused by its length before any entry is read as a number, and nothing is stored', async () => {
+    const owner = await activeCustomer(server);
+    // 999 good numbers and a bad one last: a parser that read them all would name the bad one.
+    const long = [...Array.from({ length: 999 }, (_, i) => `+4477009${String(i).padStart(5, '0')}`), 'not a number'];
+    for (const field of ['blockList', 'vipList'] as const) {
+      const res = await owner.client.request('PUT', '/api/user/call-handling', { [field]: long });
+      expect(res.status).toBe(400);
+      expect(res.body.message).toBe(`The ${field === 'blockList' ? 'block list' : 'VIP list'} can hold at most 200 numbers.`);
+    }
+    const stored = loadCallHandling(server.database.db, owner.user.id);
+    expect([stored.blockList, stored.vipList]).toEqual([[], []]);
+  });
+});
+
 describe('call log and data export', () => {
   it('shows the call-handling fields on each call', async () => {
     const owner = await activeCustomer(server);
