@@ -97,7 +97,7 @@ export function startPbx(services: Services, opts: PbxOptions = {}): Pbx {
   services.hooks.settingsChanged.push((userId) => {
     const owner = callPath.owner(userId);
     if (!owner) return;
-    prompts.get(chooseGreeting(owner), owner.voice).catch((err: unknown) => pbxLog.warn({ err, userId }, 'could not pre-make the greeting'));
+    prompts.get(chooseGreeting(owner), owner.voice, 'background').catch((err: unknown) => pbxLog.warn({ err, userId }, 'could not pre-make the greeting'));
   });
 
   const health = (): HealthReport => {
