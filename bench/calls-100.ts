@@ -69,7 +69,7 @@ await ask('mount', { key: 'appliance', dir: path.join(server.dataDir, 'prompts')
 const prompts = createPromptCache({ dataDir: server.dataDir, tts: createTextToSpeech(server.config.tts) });
 let hooks = 0;
 server.services.hooks.callFinished.push(() => hooks++);
-const pbx = startPbx(server.services, createCallPath(server.database.db, server.services.log.child({ component: 'pbx' })), { prompts });
+const pbx = startPbx(server.services, createCallPath(server.database.db, server.services.log.child({ component: 'pbx' }), server.services.config.outbound), { prompts });
 // When the core took each StasisStart off the events socket.
 const stasisStartReceived = new Map<string, number>();
 const onEvent = pbx.app.onEvent.bind(pbx.app);

@@ -101,7 +101,7 @@ export function startPbx(services: Services, callPath: CallPath, opts: PbxOption
   services.hooks.settingsChanged.push((userId) => {
     const owner = callPath.owner(userId);
     if (!owner) return;
-    prompts.get(chooseGreeting(owner), owner.voice).catch((err: unknown) => pbxLog.warn({ err, userId }, 'could not pre-make the greeting'));
+    prompts.get(chooseGreeting(owner), owner.voice, 'background').catch((err: unknown) => pbxLog.warn({ err, userId }, 'could not pre-make the greeting'));
   });
 
   const health = (): HealthReport => {
@@ -133,6 +133,6 @@ async function testTransfer(callPath: CallPath, app: StasisApp, link: AriLink, u
   const did = callPath.ownerDid(userId);
   if (!owner || !did) return { kind: 'no-phone-number' };
   if (link.state !== 'connected') return { kind: 'pbx-down' };
-  const outcome = await app.testOwnerPhone({ to: transferNumber, ringSeconds, businessName: owner.businessName, voice: owner.voice, callerId: did });
+  const outcome = await app.testOwnerPhone({ userId, to: transferNumber, ringSeconds, businessName: owner.businessName, voice: owner.voice, callerId: did });
   return { kind: 'rang', outcome, number: transferNumber, ringSeconds };
 }

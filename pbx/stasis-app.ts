@@ -74,6 +74,8 @@ export class StasisApp {
 
   constructor(private readonly deps: StasisAppDeps) {
     this.finish = { callPath: deps.callPath, rest: deps.rest, log: deps.log, recordingsDir: deps.recordingsDir, disk: deps.disk, callFinished: deps.callFinished, recordingRetries: deps.recordingRetries };
+    // Calls placed to owners' phones, from when Asterisk took them: their minutes count once the leg closes.
+    const placedAt = new Map<string, { userId: number; at: Date }>();
     const legs: OwnerLegs = {
       open: (channelId, number) => {
         // Opened before the originate request: its first events may beat the HTTP answer.
@@ -84,7 +86,21 @@ export class StasisApp {
         this.legs.set(channelId, leg);
         return leg;
       },
-      close: (channelId) => void this.legs.delete(channelId),
+      refusal: (userId, number) => deps.callPath.outboundRefusal(userId, number, deps.now())?.message ?? null,
+      placed: (channelId, userId) => placedAt.set(channelId, { userId, at: deps.now() }),
+      close: (channelId) => {
+        this.legs.delete(channelId);
+        const placed = placedAt.get(channelId);
+        if (!placed) return;
+        placedAt.delete(channelId);
+        // Ring and talk time together: the trunk is held from the dial, answered or not.
+        const seconds = Math.ceil((deps.now().getTime() - placed.at.getTime()) / 1000);
+        this.track(
+          deps.callPath
+            .recordOutboundCall({ userId: placed.userId, startedAt: placed.at, seconds })
+            .catch((err: unknown) => deps.log.error({ err, channelId, userId: placed.userId }, 'could not count a call placed to the owner’s phone')),
+        );
+      },
     };
     this.transfer = deps.outboundEndpoint ? { legs, app: deps.app, endpointTemplate: deps.outboundEndpoint, timing: deps.transferTiming } : undefined;
   }
@@ -177,7 +193,7 @@ export class StasisApp {
   }
 
   /** "Test transfer": rings the owner's transfer number with a sample briefing (Services.testTransfer). */
-  async testOwnerPhone(owner: { to: string; ringSeconds: number; businessName: string | null; voice: Voice; callerId: string }): Promise<'answered' | TransferOutcome> {
+  async testOwnerPhone(owner: { userId: number; to: string; ringSeconds: number; businessName: string | null; voice: Voice; callerId: string }): Promise<'answered' | TransferOutcome> {
     if (!this.transfer) throw new Error('OUTBOUND_ENDPOINT is not set');
     return ringOwnerForTest({ rest: this.deps.rest, prompts: this.deps.prompts, log: this.deps.log, transfer: this.transfer }, owner);
   }

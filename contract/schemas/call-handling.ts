@@ -37,7 +37,8 @@ export const CallHandlingSettingsSchema = Type.Object({
 
 const Span = Type.Object({ open: Type.String({ maxLength: 10 }), close: Type.String({ maxLength: 10 }) }, { additionalProperties: false });
 const Spans = Type.Optional(Type.Array(Span, { maxItems: 24 }));
-const Numbers = Type.Optional(Type.Array(Type.String({ maxLength: 40 }), { maxItems: 1000 }));
+// The list cap itself: a longer list is refused before any of it is parsed as phone numbers.
+const Numbers = Type.Optional(Type.Array(Type.String({ maxLength: 40 }), { maxItems: CALL_HANDLING_LIMITS.listEntries }));
 
 /**
  * PUT /api/user/call-handling: any field left out keeps its stored value; numbers in any UK

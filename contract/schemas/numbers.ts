@@ -45,6 +45,20 @@ export const ReleaseBody = Type.Object({ phoneNumber: Type.String({ minLength: 1
 const Line = Type.Object({ count: Type.Integer(), price: Type.Number() });
 const InOut = Type.Object({ inbound: Line, outbound: Line });
 
+const OwnerCallsLine = { attempts: Type.Integer(), minutes: Type.Integer() };
+
+/**
+ * Calls the appliance placed to owners' phones this month (put-throughs and test calls, ring
+ * time included): what the outbound trunk carried, and who used most, against the daily cap.
+ */
+export const ApiOwnerCallsSchema = Type.Object({
+  ...OwnerCallsLine,
+  /** OUTBOUND_DAILY_MINUTES: each owner's minutes a day. */
+  dailyMinutesCap: Type.Integer(),
+  /** Owners with calls placed this month, most minutes first (at most 10). */
+  owners: Type.Array(Type.Object({ userId: Type.Integer(), name: Type.String(), ...OwnerCallsLine })),
+});
+
 export const ApiUsageSchema = Type.Object({
   /** `available: false` (static numbers without a prepaid gateway account): there is no balance to show. */
   balance: Type.Object({ amount: Type.Number(), currency: Type.String(), available: Type.Optional(Type.Boolean()) }),
@@ -54,4 +68,5 @@ export const ApiUsageSchema = Type.Object({
   calls: InOut,
   sms: InOut,
   recordings: Line,
+  ownerCalls: ApiOwnerCallsSchema,
 });

@@ -22,6 +22,38 @@ const AUDIO_TTL_MS = 30 * 60_000;
  */
 export const MAX_CONCURRENT_PREVIEWS = 2;
 
+/** Greeting previews synthesising at once across all owners: they wait behind live calls' speech, so a few is plenty. */
+export const MAX_CONCURRENT_GREETING_PREVIEWS = 2;
+
+interface PreviewRules {
+  inactive: string;
+  /** 429: this owner's previous one is still running. */
+  ownerBusy: string;
+  /** 503: the shared engine has as many previews as it takes. */
+  allBusy: string;
+  max: number;
+}
+
+/**
+ * The rules every console preview follows (the engines are shared with live calls): an active
+ * account (an expired trial still signs in to read its data, not to use the engines), one at a
+ * time per owner, a few at a time in all. Runs `work` within them.
+ */
+function previewGate(rules: PreviewRules) {
+  const inFlight = new Set<number>();
+  return async <T>(user: User, work: () => Promise<T>): Promise<T> => {
+    if (user.role !== 'admin' && user.accountStatus !== 'active') throw forbidden(rules.inactive);
+    if (inFlight.has(user.id)) throw tooManyRequests(rules.ownerBusy);
+    if (inFlight.size >= rules.max) throw new HttpError(503, rules.allBusy);
+    inFlight.add(user.id);
+    try {
+      return await work();
+    } finally {
+      inFlight.delete(user.id);
+    }
+  };
+}
+
 /**
  * POST /api/agent/preview: what a caller would hear from the current, unsaved knowledge
  * base, through the same prompt builder, model call and turn rules as the phone path.
@@ -30,30 +62,31 @@ export async function agentPreviewRoutes(app: App): Promise<void> {
   const { log, agentEngines: engines } = app.services;
   const audioGrants = new Map<string, { userId: number; file: string; expires: number }>();
   // One preview per owner at a time, and only a few overall: the model is shared with live calls.
-  const inFlight = new Set<number>();
+  const agentGate = previewGate({
+    inactive: 'Trying the AI agent needs an active account. Please contact support to continue.',
+    ownerBusy: 'Your previous question is still being answered. Please wait a moment.',
+    allBusy: 'The AI agent is busy with other previews right now. Please try again in a moment.',
+    max: MAX_CONCURRENT_PREVIEWS,
+  });
+  // The voice engine is shared with live agent calls, which speak first.
+  const greetingGate = previewGate({
+    inactive: 'Hearing your greeting needs an active account. Please contact support to continue.',
+    ownerBusy: 'Your previous greeting is still being made. Please wait a moment.',
+    allBusy: 'The voice engine is busy with other previews right now. Please try again in a moment.',
+    max: MAX_CONCURRENT_GREETING_PREVIEWS,
+  });
   // Signed-in owners only (the /api scope's guard), so the per-owner limit keys on them.
   const perOwner = routeLimit(app.rateLimits.previewsPerOwner, (req) => `owner:${req.user?.id}`, 'preHandler');
 
   app.post('/api/agent/preview', { schema: { body: AgentPreviewBody, response: { 200: AgentPreviewResponse } }, config: perOwner }, async (req, reply) => {
     const user = currentUser(req);
-    // An expired trial may still sign in to read its data, but not use the model.
-    if (user.role !== 'admin' && user.accountStatus !== 'active') {
-      throw forbidden('Trying the AI agent needs an active account. Please contact support to continue.');
-    }
     const question = req.body.question.trim();
-    if (!question) throw badRequest('Type a question to try the agent.', { question: 'Question is required' });
     const businessName = req.body.businessName !== undefined ? req.body.businessName : user.businessName;
     const knowledgeBase = req.body.knowledgeBase ?? '';
-    if (inFlight.has(user.id)) throw tooManyRequests('Your previous question is still being answered. Please wait a moment.');
-    if (inFlight.size >= MAX_CONCURRENT_PREVIEWS) {
-      throw new HttpError(503, 'The AI agent is busy with other previews right now. Please try again in a moment.');
-    }
-    inFlight.add(user.id);
-    try {
-      return await preview(user, question, businessName, knowledgeBase, req.body.voice ?? user.voicePreference, reply.raw);
-    } finally {
-      inFlight.delete(user.id);
-    }
+    return agentGate(user, async () => {
+      if (!question) throw badRequest('Type a question to try the agent.', { question: 'Question is required' });
+      return preview(user, question, businessName, knowledgeBase, req.body.voice ?? user.voicePreference, reply.raw);
+    });
   });
 
   async function preview(user: User, question: string, businessName: string | null, knowledgeBase: string, voice: Voice, res: ServerResponse) {
@@ -74,7 +107,7 @@ export async function agentPreviewRoutes(app: App): Promise<void> {
     const result: AgentPreviewResult = { answer, answered: turn.outcome.kind === 'answer' };
 
     try {
-      const prompt = await engines.speech.get(answer, voice);
+      const prompt = await engines.speech.get(answer, voice, 'background');
       result.audioUrl = grantAudio(user.id, prompt.file);
     } catch (err) {
       // Text still helps the owner; the audio is a bonus when the voice engine works.
@@ -96,19 +129,21 @@ export async function agentPreviewRoutes(app: App): Promise<void> {
    * unsaved form: the same wording rule (dialogue/spoken/greeting.ts) and the same voice through
    * the same prompt cache as the phone path, so the file played is the one a caller would get.
    */
-  app.post('/api/greeting/preview', { schema: { body: GreetingPreviewBody, response: { 200: GreetingPreviewResponse } } }, async (req) => {
+  app.post('/api/greeting/preview', { schema: { body: GreetingPreviewBody, response: { 200: GreetingPreviewResponse } }, config: perOwner }, async (req) => {
     const user = currentUser(req);
     const text = chooseGreeting({
       businessName: req.body.businessName !== undefined ? req.body.businessName : user.businessName,
       callGreeting: req.body.callGreeting !== undefined ? req.body.callGreeting : user.callGreeting,
     });
-    try {
-      const prompt = await engines.speech.get(text, req.body.voice ?? user.voicePreference);
-      return { text, audioUrl: grantAudio(user.id, prompt.file) };
-    } catch (err) {
-      log.warn({ err }, 'greeting preview: speech synthesis failed');
-      throw new HttpError(503, 'The voice engine is not answering right now, so the greeting cannot be played. Please try again.');
-    }
+    return greetingGate(user, async () => {
+      try {
+        const prompt = await engines.speech.get(text, req.body.voice ?? user.voicePreference, 'background');
+        return { text, audioUrl: grantAudio(user.id, prompt.file) };
+      } catch (err) {
+        log.warn({ err }, 'greeting preview: speech synthesis failed');
+        throw new HttpError(503, 'The voice engine is not answering right now, so the greeting cannot be played. Please try again.');
+      }
+    });
   });
 
   app.get(

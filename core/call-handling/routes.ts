@@ -2,13 +2,14 @@ import type { ApiCallHandlingResponse, CallHandlingListName, CallHandlingSetting
 import { formatPhone, toE164 } from '../../contract/phone.js';
 import { CallHandlingListEntryBody, CallHandlingResponse, CallHandlingUpdateBody } from '../../contract/schemas/call-handling.js';
 import { ApiErrorSchema, MessageResponse } from '../../contract/schemas/shared.js';
-import { badRequest, conflict, HttpError } from '../http/errors.js';
+import { badRequest, conflict, forbidden, HttpError, tooManyRequests } from '../http/errors.js';
 import { routeLimit } from '../http/rate-limits.js';
 import type { TestTransferResult } from '../services.js';
 import type { App } from '../http/fastify-types.js';
 import { currentUser } from '../http/session-hook.js';
+import { outboundRefusalNow, type OutboundRefusal } from '../outbound/index.js';
 import { loadCallHandling, saveCallHandling, transferGuard } from './store.js';
-import { MESSAGES, validateCallHandling } from './validate.js';
+import { listFullMessage, MESSAGES, validateCallHandling } from './validate.js';
 
 const FIELD_MESSAGES: Record<string, string> = {
   transferNumber: MESSAGES.transferNumber,
@@ -27,10 +28,22 @@ const clearValidation: NonNullable<Parameters<App['put']>[1]>['errorHandler'] = 
   const first = error.validation?.[0];
   if (!first || first.keyword === 'additionalProperties' || first.keyword === 'required') throw error;
   const field = first.instancePath.split('/')[1] ?? '';
-  const message = FIELD_MESSAGES[field];
+  const message = first.keyword === 'maxItems' && (field === 'blockList' || field === 'vipList') ? listFullMessage(field) : FIELD_MESSAGES[field];
   if (!message) throw error;
   return reply.status(400).send({ message });
 };
+
+/** A test call the appliance may not place: the owner's account, the number's kind, or today's minutes. */
+function refusedTestCall(r: OutboundRefusal): HttpError {
+  switch (r.kind) {
+    case 'inactive':
+      return forbidden(r.message);
+    case 'not-dialable':
+      return badRequest(r.message, { transferNumber: r.message });
+    case 'daily-cap':
+      return tooManyRequests(r.message);
+  }
+}
 
 const LIST_FIELD = { block: 'blockList', vip: 'vipList' } as const;
 const LIST_LABEL = { block: 'block list', vip: 'VIP list' } as const;
@@ -83,7 +96,7 @@ export async function callHandlingRoutes(app: App): Promise<void> {
     async (req): Promise<ApiCallHandlingResponse> => {
       const user = currentUser(req);
       const result = db.transaction(() => {
-        const next = validateCallHandling(req.body, loadCallHandling(db, user.id), transferGuard(db, user.id));
+        const next = validateCallHandling(req.body, loadCallHandling(db, user.id), transferGuard(db, user.id, app.services.config.outbound.allow));
         if (!('message' in next)) save(user.id, next);
         return next;
       });
@@ -104,6 +117,9 @@ export async function callHandlingRoutes(app: App): Promise<void> {
       const user = currentUser(req);
       const ring = app.testTransfer;
       if (!ring) throw badRequest('Putting calls through is not set up on this appliance: the operator sets OUTBOUND_ENDPOINT (see the README).');
+      const { transferNumber } = loadCallHandling(db, user.id);
+      const refused = transferNumber ? outboundRefusalNow(db, user.id, transferNumber, app.services.config.outbound, now()) : null;
+      if (refused) throw refusedTestCall(refused);
       if (testing.has(user.id)) throw conflict('A test call to your phone is already on its way.');
       testing.add(user.id);
       try {
@@ -129,7 +145,7 @@ export async function callHandlingRoutes(app: App): Promise<void> {
       const result = db.transaction(() => {
         const current = loadCallHandling(db, user.id);
         if (current[field].includes(number)) return current;
-        const next = validateCallHandling({ [field]: [...current[field], number] }, current, transferGuard(db, user.id));
+        const next = validateCallHandling({ [field]: [...current[field], number] }, current, transferGuard(db, user.id, app.services.config.outbound.allow));
         if (!('message' in next)) save(user.id, next);
         return next;
       });

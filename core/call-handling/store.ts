@@ -37,10 +37,10 @@ export function saveCallHandling(db: Db, userId: number, settings: CallHandlingS
 }
 
 /** The lines a transfer must not ring: the owner's own business phone and every DID the appliance holds. */
-export function transferGuard(db: Db, userId: number): TransferGuard {
+export function transferGuard(db: Db, userId: number, outboundAllow: TransferGuard['outboundAllow']): TransferGuard {
   const owner = db.select({ phoneNumber: users.phoneNumber }).from(users).where(eq(users.id, userId)).get();
   const dids = db.select({ n: phoneNumbers.phoneNumber }).from(phoneNumbers).where(isNull(phoneNumbers.releasedAt)).all();
-  return { ownerPhone: owner?.phoneNumber ?? null, applianceNumbers: dids.map((d) => d.n) };
+  return { ownerPhone: owner?.phoneNumber ?? null, applianceNumbers: dids.map((d) => d.n), outboundAllow };
 }
 
 /** The owner's own appliance number (their oldest active DID): a test transfer's caller ID. */

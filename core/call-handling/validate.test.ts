@@ -3,7 +3,7 @@ import type { CallHandlingSettings } from '../../contract/call-handling.js';
 import { defaultCallHandling } from './defaults.js';
 import { MESSAGES, validateCallHandling, type CallHandlingInput, type TransferGuard } from './validate.js';
 
-const guard: TransferGuard = { ownerPhone: '+441632960001', applianceNumbers: ['+447700900001', '+447700900002'] };
+const guard: TransferGuard = { ownerPhone: '+441632960001', applianceNumbers: ['+447700900001', '+447700900002'], outboundAllow: ['+3531'] };
 
 function ok(input: CallHandlingInput, current = defaultCallHandling()): CallHandlingSettings {
   const r = validateCallHandling(input, current, guard);
@@ -73,7 +73,7 @@ describe('transfer ring time', () => {
 
 describe('transfer number', () => {
   it('stores any UK spelling as E.164, and blank as none', () => {
-    expect(ok({ transferNumber: '07911 123456' }).transferNumber).toBe('+447911123456');
+    expect(ok({ transferNumber: '07400 123456' }).transferNumber).toBe('+447400123456');
     expect(ok({ transferNumber: '  ' }, { ...defaultCallHandling(), transferNumber: '+447911123456' }).transferNumber).toBeNull();
     expect(ok({ transferNumber: null }, { ...defaultCallHandling(), transferNumber: '+447911123456' }).transferNumber).toBeNull();
   });
@@ -88,6 +88,11 @@ describe('transfer number', () => {
 
   it("refuses one of the appliance's own numbers, whoever owns it", () => {
     expect(refused({ transferNumber: '07700 900002' })).toBe("This is one of this appliance's own numbers: it would ring itself.");
+  });
+
+  it('refuses a number the trunk would charge as premium, and takes one on the operator allow-list', () => {
+    expect(refused({ transferNumber: '0909 879 0000' })).toBe('Calls are only put through to UK mobile and landline numbers: this is a premium-rate number (09…, 087…). Your operator can allow it.');
+    expect(ok({ transferNumber: '+353 1 234 5678' }).transferNumber).toBe('+35312345678');
   });
 });
 

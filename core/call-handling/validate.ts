@@ -1,5 +1,6 @@
 import { WEEKDAY_NAMES, WEEKDAYS, type CallHandlingSettings, type CallHandlingUpdate, type OpeningSpan, type Weekday } from '../../contract/call-handling.js';
 import { toE164 } from '../../contract/phone.js';
+import { dialRefusal, type OutboundAllowList } from '../outbound/dialable.js';
 import { LIMITS } from './defaults.js';
 import { toMinute } from './schedule.js';
 
@@ -12,6 +13,8 @@ export interface TransferGuard {
   ownerPhone: string | null;
   /** Every DID the appliance holds, whoever owns it. */
   applianceNumbers: readonly string[];
+  /** OUTBOUND_ALLOW: prefixes the operator dials beyond UK mobiles and landlines. */
+  outboundAllow: OutboundAllowList;
 }
 
 export const MESSAGES = {
@@ -53,18 +56,19 @@ function validateDay(day: Weekday, spans: OpeningSpan[]): OpeningSpan[] | Invali
   return sorted.map((s) => ({ open: s.open, close: s.close }));
 }
 
+export const listFullMessage = (list: 'blockList' | 'vipList') => `The ${LIST_NAMES[list]} can hold at most ${LIMITS.listEntries} numbers.`;
+
 /** One list's entries in E.164, in the order given, each once. */
 export function parseNumberList(list: 'blockList' | 'vipList', entries: readonly string[]): string[] | Invalid {
-  const out: string[] = [];
+  // Counted before parsing: each entry costs a phone-number parse.
+  if (entries.length > LIMITS.listEntries) return { field: list, message: listFullMessage(list) };
+  const out = new Set<string>();
   for (const entry of entries) {
     const e164 = toE164(entry);
     if (!e164) return { field: list, message: `"${entry}" in the ${LIST_NAMES[list]} is not a phone number.` };
-    if (!out.includes(e164)) out.push(e164);
+    out.add(e164);
   }
-  if (out.length > LIMITS.listEntries) {
-    return { field: list, message: `The ${LIST_NAMES[list]} can hold at most ${LIMITS.listEntries} numbers.` };
-  }
-  return out;
+  return [...out];
 }
 
 const isInvalid = (v: unknown): v is Invalid => typeof v === 'object' && v !== null && 'message' in v && !Array.isArray(v);
@@ -73,7 +77,8 @@ const isInvalid = (v: unknown): v is Invalid => typeof v === 'object' && v !== n
  * The rules of an owner's call-handling settings, applied to `input` over `current`: times
  * HH:MM with close after open, at most 4 spans a day and none overlapping; ring time 5–60 s;
  * list entries are phone numbers in any spelling (stored E.164, each once, 200 at most) and no
- * number on both lists; the transfer number is not a line that leads back to the appliance.
+ * number on both lists; the transfer number is not a line that leads back to the appliance,
+ * and is a UK mobile or landline (or on the operator's OUTBOUND_ALLOW list).
  * Types are the route schema's job; this says what is wrong in words an owner can act on.
  */
 export function validateCallHandling(input: CallHandlingInput, current: CallHandlingSettings, guard: TransferGuard): CallHandlingSettings | Invalid {
@@ -87,6 +92,8 @@ export function validateCallHandling(input: CallHandlingInput, current: CallHand
       if (!e164) return { field: 'transferNumber', message: MESSAGES.transferNumber };
       if (guard.ownerPhone && toE164(guard.ownerPhone) === e164) return { field: 'transferNumber', message: MESSAGES.forwardsToUs };
       if (guard.applianceNumbers.some((n) => toE164(n) === e164)) return { field: 'transferNumber', message: MESSAGES.ownDid };
+      const refusal = dialRefusal(e164, guard.outboundAllow);
+      if (refusal) return { field: 'transferNumber', message: refusal };
       next.transferNumber = e164;
     }
   }

@@ -9,6 +9,7 @@ import { JobQueue, type ClaimedJob } from '../jobs/queue.js';
 import { STORE_RECORDING_JOB, storeRecordingKey, type StoreRecordingPayload } from '../jobs/recording-jobs.js';
 import type { Log } from '../../contract/log.js';
 import { JobWorker } from '../jobs/worker.js';
+import { DEFAULT_OUTBOUND_POLICY, outboundRefusalNow, recordOutboundCall, type OutboundPolicy, type OutboundRefusal } from '../outbound/index.js';
 import { recordUnansweredQuestion, type NewUnansweredQuestion } from '../questions/repository.js';
 import { findCallByChannel, finishCall, openCall, openCalls, type FinishCall, type OpenCall } from './call-store.js';
 import type { NumberFacts, OwnerFacts } from './routing-rules.js';
@@ -39,6 +40,7 @@ export interface DidLookup {
 /** What call handling decided for one call, with what a transfer needs. */
 export interface HandlingPlan {
   decision: CallHandlingDecision;
+  /** Null when there is none, or the appliance may not dial it now (core/outbound): the caller's flow goes on without it. */
   transferNumber: string | null;
   ringSeconds: number;
 }
@@ -71,6 +73,10 @@ export interface CallPath {
   transferTarget(userId: number): { transferNumber: string | null; ringSeconds: number };
   /** The owner's own appliance number (their oldest active DID): a test transfer's caller ID. */
   ownerDid(userId: number): string | undefined;
+  /** Why the appliance may not call `number` for this owner now (number kind, account, daily cap); null when it may. */
+  outboundRefusal(userId: number, number: string, now: Date): OutboundRefusal | null;
+  /** A call placed to an owner's phone has ended: its ring and talk time count towards their daily cap. */
+  recordOutboundCall(call: { userId: number; startedAt: Date; seconds: number }): Promise<void>;
 
   findCall(id: number): Call | undefined;
   findCallByChannel(channelId: string): Call | undefined;
@@ -128,12 +134,13 @@ function callOwnerOf(u: User): CallOwner {
 }
 
 /** Built once by the PBX's composition root (pbx/index.ts startPbx) over the appliance database. */
-export function createCallPath(db: Db, log: Log): CallPath {
+export function createCallPath(db: Db, log: Log, outbound: OutboundPolicy = DEFAULT_OUTBOUND_POLICY): CallPath {
   const write = <T>(what: string, fn: () => T, maxWaitMs?: number) => retryWhileBusy(db, what, fn, { log, ...(maxWaitMs ? { maxWaitMs } : {}) });
   const owner = (userId: number) => {
     const u = statements(db).user.get({ id: userId });
     return u ? callOwnerOf(u) : undefined;
   };
+  const refusal = (userId: number, number: string, now: Date): OutboundRefusal | null => outboundRefusalNow(db, userId, number, outbound, now);
   return {
     lookupDid(did) {
       const number = statements(db).number.get({ did });
@@ -142,13 +149,25 @@ export function createCallPath(db: Db, log: Log): CallPath {
     owner,
     handlingPlan(userId, aiMode, callerNumber, now) {
       const settings = loadCallHandling(db, userId);
-      return { decision: decideHandling(settings, aiMode, callerNumber, now), transferNumber: settings.transferNumber, ringSeconds: settings.transferTimeoutSeconds };
+      const decision = decideHandling(settings, aiMode, callerNumber, now);
+      let transferNumber = settings.transferNumber;
+      // Past the daily cap, or a number saved before the dialling rules: the caller's flow takes a message instead.
+      const refused = transferNumber && decision.kind === 'answer' ? refusal(userId, transferNumber, now) : null;
+      if (refused) {
+        log.info({ userId, reason: refused.kind, why: refused.message }, 'not putting callers through');
+        transferNumber = null;
+      }
+      return { decision, transferNumber, ringSeconds: settings.transferTimeoutSeconds };
     },
     transferTarget(userId) {
       const { transferNumber, transferTimeoutSeconds } = loadCallHandling(db, userId);
       return { transferNumber, ringSeconds: transferTimeoutSeconds };
     },
     ownerDid: (userId) => ownerDid(db, userId),
+    outboundRefusal: refusal,
+    recordOutboundCall: async (call) => {
+      await write(`record an outbound call for owner ${call.userId}`, () => recordOutboundCall(db, call));
+    },
 
     findCall: (id) => statements(db).call.get({ id }),
     findCallByChannel: (channelId) => findCallByChannel(db, channelId),

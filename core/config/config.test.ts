@@ -41,10 +41,17 @@ describe('configuration', () => {
     expect((error as Error).message).toContain(variable);
   });
 
+  it('dials beyond UK mobiles and landlines only the E.164 prefixes OUTBOUND_ALLOW lists, up to OUTBOUND_DAILY_MINUTES a day', () => {
+    expect(loadConfig({ OUTBOUND_ALLOW: '+44800, +3531', OUTBOUND_DAILY_MINUTES: '30' }).outbound).toEqual({ allow: ['+44800', '+3531'], dailyMinutes: 30 });
+    expect(() => loadConfig({ OUTBOUND_ALLOW: '0800' })).toThrow(/OUTBOUND_ALLOW must list E.164 prefixes/);
+    expect(() => loadConfig({ OUTBOUND_DAILY_MINUTES: 'lots' })).toThrow(/OUTBOUND_DAILY_MINUTES must be a whole number/);
+  });
+
   it('puts callers through on OUTBOUND_ENDPOINT only when it is a PJSIP dial string with the number placeholder', () => {
-    expect(loadConfig({}).outbound).toEqual({});
-    expect(loadConfig({ OUTBOUND_ENDPOINT: 'PJSIP/{number}@uk-did' }).outbound).toEqual({ endpoint: 'PJSIP/{number}@uk-did' });
-    expect(loadConfig({ OUTBOUND_ENDPOINT: 'PJSIP/{national}@registration' }).outbound).toEqual({ endpoint: 'PJSIP/{national}@registration' });
+    const policy = { allow: [], dailyMinutes: 120 };
+    expect(loadConfig({}).outbound).toEqual(policy);
+    expect(loadConfig({ OUTBOUND_ENDPOINT: 'PJSIP/{number}@uk-did' }).outbound).toEqual({ endpoint: 'PJSIP/{number}@uk-did', ...policy });
+    expect(loadConfig({ OUTBOUND_ENDPOINT: 'PJSIP/{national}@registration' }).outbound).toEqual({ endpoint: 'PJSIP/{national}@registration', ...policy });
     expect(() => loadConfig({ OUTBOUND_ENDPOINT: 'SIP/{number}@old' })).toThrow(/OUTBOUND_ENDPOINT must be a PJSIP dial string/);
     expect(() => loadConfig({ OUTBOUND_ENDPOINT: 'PJSIP/07911123456@uk-did' })).toThrow(/OUTBOUND_ENDPOINT must contain \{number\}/);
   });

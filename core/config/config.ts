@@ -2,6 +2,7 @@ import net from 'node:net';
 import path from 'node:path';
 import cron from 'node-cron';
 import { isE164 } from '../../contract/phone.js';
+import { DEFAULT_OUTBOUND_POLICY, type OutboundPolicy } from '../outbound/permit.js';
 
 /** Which number provider backs `/dashboard/{provider}-numbers`. */
 export type NumberProviderName = 'twilio' | 'static';
@@ -26,8 +27,10 @@ export interface Config {
   /**
    * Putting callers through to the owner (OUTBOUND_ENDPOINT): the Asterisk dial string with
    * {number} (E.164) or {national} where the owner's number goes; unset → no transfers.
+   * `allow` (OUTBOUND_ALLOW): E.164 prefixes dialled beyond UK mobiles and landlines;
+   * `dailyMinutes` (OUTBOUND_DAILY_MINUTES): each owner's minutes of placed calls per day.
    */
-  outbound: { endpoint?: string };
+  outbound: { endpoint?: string } & OutboundPolicy;
   ollama: { url: string; model: string };
   whisper: { url?: string; model?: string };
   tts: { engine?: TtsEngineName; piperBin: string; piperVoicesDir?: string };
@@ -186,13 +189,21 @@ function agentRtpSettings(env: Env): Config['agentRtp'] {
 }
 
 function outboundSettings(env: Env): Config['outbound'] {
+  const allow = (text(env, 'OUTBOUND_ALLOW') ?? '')
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean);
+  for (const p of allow) {
+    if (!/^\+[1-9]\d{0,14}$/.test(p)) throw new ConfigError('OUTBOUND_ALLOW', `must list E.164 prefixes such as +44800,+3531 (got "${p}")`);
+  }
+  const policy = { allow, dailyMinutes: integer(env, 'OUTBOUND_DAILY_MINUTES', DEFAULT_OUTBOUND_POLICY.dailyMinutes, 0, 1440) };
   const endpoint = text(env, 'OUTBOUND_ENDPOINT');
-  if (endpoint === undefined) return {};
+  if (endpoint === undefined) return policy;
   if (!/^PJSIP\/\S+$/.test(endpoint)) throw new ConfigError('OUTBOUND_ENDPOINT', `must be a PJSIP dial string such as PJSIP/{number}@uk-did (got "${endpoint}")`);
   if (!endpoint.includes('{number}') && !endpoint.includes('{national}')) {
     throw new ConfigError('OUTBOUND_ENDPOINT', `must contain {number} or {national} where the owner's number goes (got "${endpoint}")`);
   }
-  return { endpoint };
+  return { endpoint, ...policy };
 }
 
 export function loadConfig(env: Env = process.env): Config {

@@ -287,6 +287,24 @@ export const callHandling = sqliteTable('call_handling', {
 });
 
 /**
+ * Every call the appliance placed to an owner's phone (a put-through or a Test transfer),
+ * written when the leg ends: ring time and talk time together, as the trunk is held. The
+ * per-owner daily cap (core/outbound) and the admin's usage screen count these rows.
+ */
+export const outboundCalls = sqliteTable(
+  'outbound_calls',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    startedAt: integer('started_at', { mode: 'timestamp_ms' }).notNull(),
+    seconds: integer('seconds').notNull(),
+  },
+  (t) => [index('outbound_calls_user_started_idx').on(t.userId, t.startedAt), index('outbound_calls_started_idx').on(t.startedAt)],
+);
+
+/**
  * The weekly "to call back" digest, claimed per owner and week before it is mailed, so a
  * second pass, a second process or a restart never mails the same week twice (core/digest/).
  * `week_of` is the London date of the week's Monday (YYYY-MM-DD).

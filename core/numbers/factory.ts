@@ -38,5 +38,6 @@ export function createNumberService(services: CoreDeps, provider = createNumberP
     support: services.config.support,
     now: services.now,
     log: services.log,
+    outboundDailyMinutes: services.config.outbound.dailyMinutes,
   });
 }

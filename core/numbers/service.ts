@@ -10,6 +10,8 @@ import { KeyedLock } from './keyed-lock.js';
 import { TtlCache } from './ttl-cache.js';
 import { NoNumberAvailableError, ProviderError, type NumberProvider, type ProvisionedNumber } from './provider.js';
 import { effectiveStatus, numberStats, pounds } from './stats.js';
+import { londonMonthStart } from './period.js';
+import { outboundSince } from '../outbound/index.js';
 
 /** The console refreshes usage every 5 minutes; a minute of cache keeps several admins off the provider. */
 export const USAGE_CACHE_MS = 60_000;
@@ -23,6 +25,8 @@ export interface NumberServiceDeps {
   support: { name: string; email: string };
   now: () => Date;
   log: Log;
+  /** OUTBOUND_DAILY_MINUTES, shown beside the calls placed to owners' phones. */
+  outboundDailyMinutes: number;
 }
 
 export interface PurchaseResult {
@@ -352,7 +356,18 @@ export class NumberService {
         calls: { inbound: line(u.calls.inbound), outbound: line(u.calls.outbound) },
         sms: { inbound: line(u.sms.inbound), outbound: line(u.sms.outbound) },
         recordings: line(u.recordings),
+        ownerCalls: this.ownerCalls(),
       };
     });
+  }
+
+  /** The appliance's own count of calls it placed to owners' phones this London month. */
+  private ownerCalls(): ApiUsage['ownerCalls'] {
+    const placed = outboundSince(this.d.db, londonMonthStart(this.d.now()).instant);
+    return {
+      ...placed.total,
+      dailyMinutesCap: this.d.outboundDailyMinutes,
+      owners: placed.owners.map((o) => ({ userId: o.userId, name: o.businessName ?? o.email, attempts: o.attempts, minutes: o.minutes })),
+    };
   }
 }

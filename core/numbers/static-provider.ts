@@ -1,6 +1,7 @@
 import { and, count, eq, gte, isNotNull, isNull } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { calls, notifications, phoneNumbers } from '../db/schema.js';
+import { outboundSince } from '../outbound/index.js';
 import { londonMonthStart } from './period.js';
 import { NoNumberAvailableError, type NumberProvider, type ProviderUsage, type ProvisionedNumber } from './provider.js';
 
@@ -101,7 +102,8 @@ export function staticNumberProvider(db: Db, s: StaticNumberSettings): NumberPro
         totalCost: rental,
         startDate: date,
         phoneNumbers: { count: numberCount, monthlyCost: rental },
-        calls: { inbound: { count: inbound, price: 0 }, outbound: { count: 0, price: 0 } },
+        // Calls out are the appliance's own: the put-throughs and test calls it placed.
+        calls: { inbound: { count: inbound, price: 0 }, outbound: { count: outboundSince(db, instant, 0).total.attempts, price: 0 } },
         sms: { inbound: { count: 0, price: 0 }, outbound: { count: smsSent, price: 0 } },
         recordings: { count: recordings, price: 0 },
       };

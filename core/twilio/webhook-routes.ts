@@ -32,9 +32,26 @@ export async function twilioWebhookRoutes(app: App): Promise<void> {
     done(null, Object.fromEntries(new URLSearchParams(body as string)));
   });
 
+  /**
+   * Twilio posts forms, nothing else: any other body (JSON above all, which the /api scope
+   * would parse into objects) is refused before it is read.
+   */
+  async function formsOnly(req: FastifyRequest): Promise<void> {
+    const type = req.headers['content-type'];
+    if (type === undefined || !/^application\/x-www-form-urlencoded\b/i.test(type)) {
+      throw new HttpError(415, 'Twilio webhooks are sent as forms (Content-Type: application/x-www-form-urlencoded).');
+    }
+  }
+
   /** Runs before validation, so an unsigned request learns nothing about what a valid one holds. */
   async function checkSignature(req: FastifyRequest, _reply: FastifyReply): Promise<void> {
-    const params = (req.body && typeof req.body === 'object' ? req.body : {}) as Record<string, string>;
+    const body = req.body && typeof req.body === 'object' ? (req.body as Record<string, unknown>) : {};
+    // A form's fields are strings; anything else is not from Twilio and must not reach the signature check.
+    if (Object.values(body).some((v) => typeof v !== 'string')) {
+      log.warn({ reason: 'a field that is not text' }, 'twilio webhook refused');
+      throw new HttpError(403, 'Forbidden.');
+    }
+    const params = body as Record<string, string>;
     const sid = typeof params.MessageSid === 'string' ? params.MessageSid.slice(0, 40) : undefined;
     const token = config.twilio.authToken;
     const signature = req.headers['x-twilio-signature'];
@@ -54,7 +71,7 @@ export async function twilioWebhookRoutes(app: App): Promise<void> {
 
   app.post(
     MESSAGES_WEBHOOK_PATH,
-    { config: { webhook: true, rawReply: true }, preValidation: checkSignature, schema: { body: TwilioInboundMessageBody } },
+    { config: { webhook: true, rawReply: true }, onRequest: formsOnly, preValidation: checkSignature, schema: { body: TwilioInboundMessageBody } },
     async (req, reply) => {
       const b = req.body;
       const whatsapp = b.From.startsWith('whatsapp:');

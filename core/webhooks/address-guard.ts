@@ -31,16 +31,30 @@ const REFUSED_LABEL: Record<string, string> = {
 /**
  * Null when `address` is an ordinary public unicast address, else what it is. An allow-list:
  * everything ipaddr.js does not call `unicast` is refused (reserved, benchmarking, NAT64,
- * 6to4, Teredo too), and an IPv4-mapped IPv6 address is judged as the IPv4 address it carries.
+ * 6to4, Teredo too), and an IPv4-mapped or IPv4-compatible IPv6 address is judged as the
+ * IPv4 address it carries.
  */
 export function refusedRange(address: string, opts: { allowLoopback?: boolean } = {}): string | null {
   if (!ipaddr.isValid(address)) return 'not an IP address';
   let ip = ipaddr.parse(address);
-  if (ip.kind() === 'ipv6' && (ip as ipaddr.IPv6).isIPv4MappedAddress()) ip = (ip as ipaddr.IPv6).toIPv4Address();
+  if (ip.kind() === 'ipv6') ip = embeddedIpv4(ip as ipaddr.IPv6) ?? ip;
   const range = ip.range();
   if (range === 'unicast') return null;
   if (range === 'loopback' && opts.allowLoopback) return null;
   return REFUSED_LABEL[range] ?? `reserved (${range})`;
+}
+
+/**
+ * The IPv4 address an IPv6 one carries: IPv4-mapped (::ffff:a.b.c.d) and the deprecated
+ * IPv4-compatible form (first 96 bits zero, ::a.b.c.d; URL writes [::127.0.0.1] as ::7f00:1,
+ * which ipaddr.js calls plain unicast) are reached as that IPv4 address by a dual-stack host.
+ * `::` and `::1` keep their IPv6 meaning.
+ */
+function embeddedIpv4(ip: ipaddr.IPv6): ipaddr.IPv4 | null {
+  if (ip.isIPv4MappedAddress()) return ip.toIPv4Address();
+  const p = ip.parts;
+  if (p.slice(0, 6).some((x) => x !== 0) || (p[6] === 0 && p[7]! <= 1)) return null;
+  return ipaddr.fromByteArray(ip.toByteArray().slice(12)) as ipaddr.IPv4;
 }
 
 /** A webhook host that resolves to (or is) an address the appliance will not post to. */

@@ -7,6 +7,7 @@ import { webhookDeliveries } from '../db/schema.js';
 import { toApiDelivery } from './api-shape.js';
 import { badRequest, conflict } from '../http/errors.js';
 import type { App } from '../http/fastify-types.js';
+import { routeLimit } from '../http/rate-limits.js';
 import { currentUser } from '../http/session-hook.js';
 
 /** The owner's webhook: settings, secret rotation, delivery log and the test event. Owner-scoped like every /api/user route. */
@@ -54,7 +55,10 @@ async function ownerWebhookRoutes(app: App): Promise<void> {
     return { webhook: view(user.id), message: 'New signing secret made: update it in your other tool' };
   });
 
-  app.post('/api/user/webhook/test', { schema: { response: { 202: WebhookTestResponse } } }, async (req, reply) => {
+  app.post(
+    '/api/user/webhook/test',
+    { schema: { response: { 202: WebhookTestResponse } }, config: routeLimit(app.rateLimits.webhookTestsPerOwner, (req) => `owner:${req.user?.id}`, 'preHandler') },
+    async (req, reply) => {
     const user = currentUser(req);
     // One test on its way at a time: the button cannot be used to flood a receiver.
     const waiting = database.db
@@ -66,7 +70,8 @@ async function ownerWebhookRoutes(app: App): Promise<void> {
     const delivery = webhooks.enqueueTest(user.id);
     if (!delivery) throw badRequest('Save a webhook URL first');
     return reply.status(202).send({ delivery: toApiDelivery(delivery), message: 'Test event queued' });
-  });
+    },
+  );
 }
 
 /** Encapsulated, and declared to need the `webhooks` service (core/plugins/app-services.ts). */

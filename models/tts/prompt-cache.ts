@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Prompt, PromptCache, TextToSpeech, Voice } from './tts.js';
+import { prioritySlots, type SpeechPriority } from './priority-slots.js';
 import { pruneCache } from './prune-cache.js';
 import { readWavInfo } from '../audio/wav-file.js';
 import { isTelephoneWav } from '../audio/wav-header.js';
@@ -22,23 +23,6 @@ export function promptKey(engine: string, voice: Voice, text: string): string {
   return createHash('sha256').update(JSON.stringify([engine, voice, normalisePromptText(text)])).digest('hex');
 }
 
-/** Limits concurrent syntheses: engines are CPU-bound and the box has few cores. */
-function semaphore(slots: number) {
-  let free = slots;
-  const waiting: Array<() => void> = [];
-  return async <T>(work: () => Promise<T>): Promise<T> => {
-    if (free > 0) free--;
-    else await new Promise<void>((r) => waiting.push(r));
-    try {
-      return await work();
-    } finally {
-      const next = waiting.shift();
-      if (next) next();
-      else free++;
-    }
-  };
-}
-
 export interface PromptCacheOptions {
   dataDir: string;
   tts: TextToSpeech;
@@ -54,7 +38,7 @@ export interface PromptCacheOptions {
 export function createPromptCache(opts: PromptCacheOptions): PromptCache {
   const dir = path.join(opts.dataDir, 'prompts');
   const inFlight = new Map<string, Promise<Prompt>>();
-  const limit = semaphore(opts.maxConcurrent ?? 2);
+  const limit = prioritySlots(opts.maxConcurrent ?? 2);
   // The folder's size as last measured plus what this cache wrote since: measured again
   // (a directory scan) only when it may be over the cap.
   let knownBytes: number | undefined;
@@ -80,7 +64,7 @@ export function createPromptCache(opts: PromptCacheOptions): PromptCache {
     return undefined;
   }
 
-  async function make(text: string, voice: Voice, key: string): Promise<Prompt> {
+  async function make(text: string, voice: Voice, key: string, priority: SpeechPriority): Promise<Prompt> {
     const file = path.join(dir, `${key}.wav`);
     const cached = await existing(key, file);
     if (cached) return cached;
@@ -89,7 +73,7 @@ export function createPromptCache(opts: PromptCacheOptions): PromptCache {
     // and a crash mid-synthesis leaves only a dot-file that is never looked up.
     const temp = path.join(dir, `.${key}.${process.pid}.${randomBytes(4).toString('hex')}.wav`);
     try {
-      await limit(() => opts.tts.synthesize(text, voice, temp));
+      await limit(priority, () => opts.tts.synthesize(text, voice, temp));
       const info = await readWavInfo(temp);
       if (!isTelephoneWav(info)) {
         throw new Error(
@@ -106,14 +90,14 @@ export function createPromptCache(opts: PromptCacheOptions): PromptCache {
   }
 
   return {
-    get(text: string, voice: Voice): Promise<Prompt> {
+    get(text: string, voice: Voice, priority: SpeechPriority = 'call'): Promise<Prompt> {
       const clean = normalisePromptText(text);
       if (!clean) return Promise.reject(new Error('Cannot make a prompt from empty text'));
       const key = promptKey(opts.tts.engine, voice, clean);
       // Callers asking for the same prompt at once share one synthesis.
       let pending = inFlight.get(key);
       if (!pending) {
-        pending = make(clean, voice, key).finally(() => inFlight.delete(key));
+        pending = make(clean, voice, key, priority).finally(() => inFlight.delete(key));
         inFlight.set(key, pending);
       }
       return pending;

@@ -1,4 +1,5 @@
 // The text-to-speech port: what the call flows need from an engine, nothing vendor-shaped.
+import type { SpeechPriority } from './priority-slots.js';
 
 export type Voice = 'female' | 'male';
 
@@ -16,8 +17,11 @@ export interface TextToSpeech {
 }
 
 export interface PromptCache {
-  /** The prompt for (text, voice) on this engine, synthesised at most once. */
-  get(text: string, voice: Voice): Promise<Prompt>;
+  /**
+   * The prompt for (text, voice) on this engine, synthesised at most once. `priority`
+   * (default 'call'): 'background' work (previews, greetings made ahead) waits for callers.
+   */
+  get(text: string, voice: Voice, priority?: SpeechPriority): Promise<Prompt>;
 }
 
 /** Mirrors Config['tts'] structurally, so models/ stays free of core/ imports. */

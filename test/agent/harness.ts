@@ -137,7 +137,7 @@ export async function startAgentHarness(
   // The real post-call pipeline (summary and notification), as core/main.ts wires it.
   const pipeline = opts.pipeline ? createPostCall(server.services, {}, { pollMs: 100 }) : undefined;
   pipeline?.start();
-  const pbx = startPbx(server.services, createCallPath(server.database.db, server.services.log.child({ component: 'pbx' })), { backoff: { baseMs: 100, maxMs: 1000 }, agentFlow: agent.flow, ...opts.pbx });
+  const pbx = startPbx(server.services, createCallPath(server.database.db, server.services.log.child({ component: 'pbx' }), server.services.config.outbound), { backoff: { baseMs: 100, maxMs: 1000 }, agentFlow: agent.flow, ...opts.pbx });
   await waitUntil(() => {
     if (!sim.appConnected(APP) || pbx.link.state !== 'connected' || !sim.appConnected(agent.mediaApp.name)) throw new Error('PBX not connected yet');
   }, 15_000);

@@ -62,7 +62,7 @@ describe('GET and PUT /api/user/call-handling', () => {
   it('saves the whole settings, numbers in E.164, and the call side reads them back in one call', async () => {
     const owner = await activeCustomer(server);
     const put = await owner.client.request<ApiCallHandlingResponse>('PUT', '/api/user/call-handling', {
-      transferNumber: '07911 123456',
+      transferNumber: '07400 123456',
       transferTimeoutSeconds: 30,
       hoursEnabled: true,
       hours: { sat: [{ open: '10:00', close: '13:00' }] },
@@ -78,7 +78,7 @@ describe('GET and PUT /api/user/call-handling', () => {
     expect(put.status).toBe(200);
     const expected: CallHandlingSettings = {
       ...DEFAULTS,
-      transferNumber: '+447911123456',
+      transferNumber: '+447400123456',
       transferTimeoutSeconds: 30,
       hoursEnabled: true,
       hours: { ...DEFAULTS.hours, sat: [{ open: '10:00', close: '13:00' }] },
@@ -107,9 +107,9 @@ describe('GET and PUT /api/user/call-handling', () => {
 
   it('changes only the fields sent', async () => {
     const owner = await activeCustomer(server);
-    await owner.client.request('PUT', '/api/user/call-handling', { vipList: ['07700 900777'], transferNumber: '07911 123456' });
+    await owner.client.request('PUT', '/api/user/call-handling', { vipList: ['07700 900777'], transferNumber: '07400 123456' });
     const res = await owner.client.request<ApiCallHandlingResponse>('PUT', '/api/user/call-handling', { withheld: 'refuse' });
-    expect(res.body.callHandling).toEqual({ ...DEFAULTS, vipList: ['+447700900777'], transferNumber: '+447911123456', withheld: 'refuse' });
+    expect(res.body.callHandling).toEqual({ ...DEFAULTS, vipList: ['+447700900777'], transferNumber: '+447400123456', withheld: 'refuse' });
   });
 
   it('keeps each owner to their own settings', async () => {
@@ -209,6 +209,21 @@ describe('one number on or off a list', () => {
   });
 });
 
+describe('a list too long for the cap', () => {
+  it('is refused by its length before any entry is read as a number, and nothing is stored', async () => {
+    const owner = await activeCustomer(server);
+    // 999 good numbers and a bad one last: a parser that read them all would name the bad one.
+    const long = [...Array.from({ length: 999 }, (_, i) => `+4477009${String(i).padStart(5, '0')}`), 'not a number'];
+    for (const field of ['blockList', 'vipList'] as const) {
+      const res = await owner.client.request('PUT', '/api/user/call-handling', { [field]: long });
+      expect(res.status).toBe(400);
+      expect(res.body.message).toBe(`The ${field === 'blockList' ? 'block list' : 'VIP list'} can hold at most 200 numbers.`);
+    }
+    const stored = loadCallHandling(server.database.db, owner.user.id);
+    expect([stored.blockList, stored.vipList]).toEqual([[], []]);
+  });
+});
+
 describe('call log and data export', () => {
   it('shows the call-handling fields on each call', async () => {
     const owner = await activeCustomer(server);
@@ -232,11 +247,11 @@ describe('call log and data export', () => {
 
   it("puts the owner's call handling and each call's tags in their data export", async () => {
     const owner = await activeCustomer(server);
-    await owner.client.request('PUT', '/api/user/call-handling', { blockList: ['07700 900321'], vipList: ['07700 900322'], transferNumber: '07911 123456' });
+    await owner.client.request('PUT', '/api/user/call-handling', { blockList: ['07700 900321'], vipList: ['07700 900322'], transferNumber: '07400 123456' });
     insertCalls(server, [{ userId: owner.user.id, callerTag: 'withheld-refused', transferOutcome: 'no-answer', period: 'closed', fromNumber: 'anonymous' }]);
     const res = await owner.client.get('/api/user/export');
     expect(res.status).toBe(200);
-    expect(res.body.callHandling).toMatchObject({ blockList: ['+447700900321'], vipList: ['+447700900322'], transferNumber: '+447911123456' });
+    expect(res.body.callHandling).toMatchObject({ blockList: ['+447700900321'], vipList: ['+447700900322'], transferNumber: '+447400123456' });
     expect(res.body.calls[0]).toMatchObject({ callerTag: 'withheld-refused', transferOutcome: 'no-answer', transferTalkSeconds: null, period: 'closed' });
   });
 });

@@ -15,7 +15,7 @@ describe('Call handling settings', () => {
     // SPEC's own save is still there, unchanged, beside the section's.
     await page.getByRole('button', { name: 'Save Changes' }).waitFor();
 
-    await page.getByLabel('Put calls through to').fill('07911 123456');
+    await page.getByLabel('Put calls through to').fill('07400 123456');
     await page.getByLabel('Ring for (seconds)').fill('30');
     await page.getByRole('switch', { name: 'Use business hours' }).click();
     await page.getByRole('button', { name: 'Add hours on Saturday' }).click();
@@ -33,7 +33,7 @@ describe('Call handling settings', () => {
 
     const stored = loadCallHandling(e2e.server.database.db, customer.user.id);
     expect(stored).toMatchObject({
-      transferNumber: '+447911123456',
+      transferNumber: '+447400123456',
       transferTimeoutSeconds: 30,
       hoursEnabled: true,
       holidayNations: ['england-wales', 'scotland'],
@@ -50,7 +50,7 @@ describe('Call handling settings', () => {
     await page.reload();
     await page.getByRole('form', { name: 'Call handling' }).waitFor();
     await attachScreenshot(page, annotate, 'notifications-call-handling-1280-light');
-    expect(await page.getByLabel('Put calls through to').inputValue()).toBe('+447911123456');
+    expect(await page.getByLabel('Put calls through to').inputValue()).toBe('+447400123456');
     expect(await page.getByLabel('Saturday opens').inputValue()).toBe('10:00');
     expect(await page.getByRole('switch', { name: 'Use business hours' }).getAttribute('aria-checked')).toBe('true');
     expect(await page.getByRole('checkbox', { name: 'Scotland' }).isChecked()).toBe(true);
@@ -95,27 +95,27 @@ describe('Call handling settings', () => {
 
   it('Test transfer sends one POST to the test-transfer route and shows its message', async () => {
     const { page, customer } = await customerPage(e2e);
-    await customer.client.request('PUT', '/api/user/call-handling', { transferNumber: '07911 123456' });
+    await customer.client.request('PUT', '/api/user/call-handling', { transferNumber: '07400 123456' });
     const sent: { method: string; body: string | null; contentType: string | undefined }[] = [];
     await page.route('**/api/user/call-handling/test-transfer', async (route) => {
       const r = route.request();
       sent.push({ method: r.method(), body: r.postData(), contentType: r.headers()['content-type'] });
-      await route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ message: 'Ringing +447911123456 now.' }) });
+      await route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ message: 'Ringing +447400123456 now.' }) });
     });
     await page.goto('/dashboard/notifications');
     const test = page.getByRole('button', { name: 'Test transfer' });
     await test.click();
-    await expectToast(page, 'Test transfer Ringing +447911123456 now.');
+    await expectToast(page, 'Test transfer Ringing +447400123456 now.');
     expect(sent).toEqual([{ method: 'POST', body: null, contentType: undefined }]);
 
     // An unsaved change must be saved before the test rings anything.
-    await page.getByLabel('Put calls through to').fill('07911 654321');
+    await page.getByLabel('Put calls through to').fill('07400 654321');
     expect(await test.isDisabled()).toBe(true);
   });
 
   it("shows the route's refusal as an error toast", async () => {
     const { page, customer } = await customerPage(e2e);
-    await customer.client.request('PUT', '/api/user/call-handling', { transferNumber: '07911 123456' });
+    await customer.client.request('PUT', '/api/user/call-handling', { transferNumber: '07400 123456' });
     await page.route('**/api/user/call-handling/test-transfer', (route) =>
       route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ message: 'The phone system is not connected.' }) }),
     );

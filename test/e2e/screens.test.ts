@@ -162,6 +162,9 @@ describe('admin screens', () => {
     await page.goto('/dashboard/api-usage');
     await page.getByText('Current month usage and spending').waitFor();
     await page.getByText('Account Balance').waitFor();
+    await page.getByText("Calls to Owners' Phones", { exact: true }).waitFor();
+    await page.getByText('Daily limit per owner').waitFor();
+    await page.getByText('120 min', { exact: true }).waitFor();
     await page.getByRole('button', { name: /View All Numbers/ }).click();
     await page.waitForURL((u) => u.pathname === `/dashboard/${provider}-numbers`);
   });

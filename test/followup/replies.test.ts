@@ -200,6 +200,20 @@ describe('POST /api/twilio/messages', () => {
     expect(h!.twilio.messages).toMatchObject([{ to: `whatsapp:${OWNER_MOBILE}`, from: `whatsapp:${DID}` }]);
   });
 
+  it('takes forms only: a JSON body (objects where Twilio sends text) is 415, whatever it holds, and nothing is logged as an error', async () => {
+    await start();
+    const id = h!.finishedCall({ status: 'missed' });
+    for (const body of ['{"Body":{"toString":"x"}}', `{"Body":"DONE ${id}","From":"${OWNER_MOBILE}","To":"${DID}","MessageSid":"SM1"}`, '[1,2]', 'not json']) {
+      const res = await fetch(`${h!.server.url}/api/twilio/messages`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-twilio-signature': 'abc' }, body });
+      expect(res.status).toBe(415);
+      expect(((await res.json()) as { message: string }).message).toBe('Twilio webhooks are sent as forms (Content-Type: application/x-www-form-urlencoded).');
+    }
+    const plain = await fetch(`${h!.server.url}/api/twilio/messages`, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'Body=x' });
+    expect(plain.status).toBe(415);
+    expect(h!.call(id).calledBackAt).toBeNull();
+    expect(logged().filter((l) => (l.level as number) >= 50)).toEqual([]);
+  });
+
   it("the webhook's form body does not open the rest of /api to forms", async () => {
     await start();
     const res = await fetch(`${h!.server.url}/api/auth/logout`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'a=b' });

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { auditLog, calls, notifications, phoneNumbers } from '../../core/db/schema.js';
+import { auditLog, calls, notifications, outboundCalls, phoneNumbers } from '../../core/db/schema.js';
 import { activeCustomer, signInAdmin } from '../helpers/accounts.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 
@@ -192,6 +192,14 @@ describe('static numbers: admin', () => {
         { callId: c1!.id, userId: owner.user.id, channel: 'sms', to: '+447700900123', body: 'x', status: 'failed', createdAt: now },
       ])
       .run();
+    // Calls placed to the owner's phone: two this month (61 s counts as 2 minutes), one last year.
+    db.insert(outboundCalls)
+      .values([
+        { userId: owner.user.id, startedAt: now, seconds: 61 },
+        { userId: owner.user.id, startedAt: now, seconds: 20 },
+        { userId: owner.user.id, startedAt: lastYear, seconds: 600 },
+      ])
+      .run();
     const admin = await signInAdmin(server);
     const res = await admin.get('/api/admin/static-usage');
     expect(res.status).toBe(200);
@@ -200,9 +208,10 @@ describe('static numbers: admin', () => {
       totalCost: 3.75,
       period: { startDate: expect.stringMatching(/^\d{4}-\d{2}-01$/) },
       phoneNumbers: { count: 3, monthlyCost: 3.75 },
-      calls: { inbound: { count: 2, price: 0 }, outbound: { count: 0, price: 0 } },
+      calls: { inbound: { count: 2, price: 0 }, outbound: { count: 2, price: 0 } },
       sms: { inbound: { count: 0, price: 0 }, outbound: { count: 1, price: 0 } },
       recordings: { count: 1, price: 0 },
+      ownerCalls: { attempts: 2, minutes: 2, dailyMinutesCap: 120, owners: [{ userId: owner.user.id, name: expect.any(String), attempts: 2, minutes: 2 }] },
     });
 
     db.insert(calls).values({ userId: owner.user.id, fromNumber: '+447700900558', toNumber: '+447700900001', createdAt: now }).run();

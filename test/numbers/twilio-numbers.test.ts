@@ -196,6 +196,7 @@ describe('twilio numbers: admin', () => {
       calls: { inbound: { count: 12, price: 0.42 }, outbound: { count: 1, price: 0.1 } },
       sms: { inbound: { count: 2, price: 0 }, outbound: { count: 9, price: 0.36 } },
       recordings: { count: 11, price: 0.05 },
+      ownerCalls: { attempts: 0, minutes: 0, dailyMinutesCap: 120, owners: [] },
     });
     const categories = double.requestsTo('Usage').map((r) => r.query.Category).sort();
     expect(categories).toEqual(['calls-inbound', 'calls-outbound', 'phonenumbers', 'recordings', 'sms-inbound', 'sms-outbound', 'totalprice']);

@@ -46,7 +46,7 @@ describe.skipIf(!real.ok)('the ARI simulator and Asterisk 20.17.0 tell the same 
     simTap = await startAriTap(sim.url);
     simServer = await startTestServer({ env: { ARI_URL: simTap.url, ARI_USERNAME: sim.credentials.username, ARI_PASSWORD: sim.credentials.password, ARI_APP: APP, TTS_ENGINE: 'espeak-ng' } });
     sim.mountSounds('appliance', path.join(simServer.dataDir, 'prompts'));
-    simPbx = startPbx(simServer.services, createCallPath(simServer.database.db, simServer.services.log.child({ component: 'pbx' })), { backoff: { baseMs: 100, maxMs: 1000 } });
+    simPbx = startPbx(simServer.services, createCallPath(simServer.database.db, simServer.services.log.child({ component: 'pbx' }), simServer.services.config.outbound), { backoff: { baseMs: 100, maxMs: 1000 } });
     await waitUntil(() => (sim.appConnected(APP) && simPbx.link.state === 'connected') || Promise.reject(new Error('not connected')), 15_000);
   });
   afterAll(async () => {

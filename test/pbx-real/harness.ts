@@ -95,7 +95,9 @@ export async function startRealPbx(opts: RealPbxOptions = {}): Promise<RealPbx> 
       OLLAMA_URL: ollama.url,
       OLLAMA_MODEL: 'llama3.2:3b',
       WHISPER_URL: whisper.url,
-      ...(ownerPhone ? { OUTBOUND_ENDPOINT: 'PJSIP/{number}@uk-did' } : {}),
+      // The SIPp owner phone answers numbers in Ofcom's drama range (+447700 9…), which the
+      // toll-fraud rule would not dial: the operator's allow-list lets it, as a real one would.
+      ...(ownerPhone ? { OUTBOUND_ENDPOINT: 'PJSIP/{number}@uk-did', OUTBOUND_ALLOW: '+447700' } : {}),
       ...opts.env,
     },
     // The PBX starts before the app is built, as in core/main.ts: the app's "Test transfer" rings through it.
@@ -109,7 +111,7 @@ export async function startRealPbx(opts: RealPbxOptions = {}): Promise<RealPbx> 
         : undefined;
       pipeline = opts.pipeline ? createPostCall(services, {}, { pollMs: 100 }) : undefined;
       pipeline?.start();
-      const callPath = createCallPath(services.database.db, services.log.child({ component: 'pbx' }));
+      const callPath = createCallPath(services.database.db, services.log.child({ component: 'pbx' }), services.config.outbound);
       pbx = startPbx(services, callPath, { backoff: { baseMs: 100, maxMs: 1000 }, agentFlow: agent?.flow, ...opts.pbx });
       return { testTransfer: pbx.testTransfer };
     },

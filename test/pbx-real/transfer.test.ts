@@ -3,7 +3,8 @@
 // Every outcome is a real SIP exchange: the owner answers and presses 1 or 2, never answers,
 // is busy (486), rejects (603), or answers and presses nothing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { phoneNumbers } from '../../core/db/schema.js';
+import { eq } from 'drizzle-orm';
+import { outboundCalls, phoneNumbers } from '../../core/db/schema.js';
 import { activeCustomer } from '../helpers/accounts.js';
 import { briefingText, CANNOT_TAKE_CALL_NOW, PUTTING_THROUGH, TEST_DONE, TEST_INTRO } from '../../dialogue/spoken/transfer.js';
 import { defaultCallHandling, saveCallHandling } from '../../core/call-handling/index.js';
@@ -13,6 +14,14 @@ import type { OwnerBehaviour } from './owner-phone.js';
 import { CALLER, realPbxAvailability, startRealPbx, type RealPbx } from './harness.js';
 
 const real = realPbxAvailability();
+
+/** The calls placed to this owner's phone, once `n` of them have been counted (each is written when its leg ends). */
+const placedCalls = (h: RealPbx, userId: number, n: number) =>
+  waitUntil(() => {
+    const rows = h.server.database.db.select().from(outboundCalls).where(eq(outboundCalls.userId, userId)).all();
+    if (rows.length !== n) throw new Error(`${rows.length} calls placed counted, expected ${n}`);
+    return rows;
+  }, 15_000);
 
 describe.skipIf(!real.ok)('putting a caller through to the owner, on a real Asterisk', () => {
   let h: RealPbx;
@@ -52,7 +61,7 @@ describe.skipIf(!real.ok)('putting a caller through to the owner, on a real Aste
     }, 60_000, 50);
 
   it('owner answers and presses 1: briefed, then caller and owner hear each other until the owner hangs up', async () => {
-    const { did, to } = ringFirstBusiness('answers');
+    const { did, to, userId } = ringFirstBusiness('answers');
     const call = await h.call(did);
     const owner = await h.ownerPhone!.nextCall(to);
     // The owner hears the briefing; the caller meanwhile heard "putting you through" and ringback.
@@ -79,6 +88,21 @@ describe.skipIf(!real.ok)('putting a caller through to the owner, on a real Aste
     expect(row).toMatchObject({ status: 'answered', transferOutcome: 'connected', recordingFile: null });
     // The two spoke for at least as long as their words took.
     expect(row.transferTalkSeconds).toBeGreaterThanOrEqual(Math.floor((ownerWords.length + callerWords.length) / 8000));
+    // The call placed to the owner counts towards their daily minutes: ringing, briefing and talk.
+    const [placed] = await placedCalls(h, userId, 1);
+    expect(placed!.seconds).toBeGreaterThan(row.transferTalkSeconds!);
+  }, 120_000);
+
+  it('an owner past today’s minutes of calls to their phone is not rung: the caller goes straight to the greeting', async () => {
+    const { did, to, userId } = ringFirstBusiness('answers');
+    h.server.database.db.insert(outboundCalls).values({ userId, startedAt: new Date(), seconds: 120 * 60 }).run();
+    const call = await h.call(did);
+    await messageBeingRecorded(did);
+    await call.media.say(speech('Please call me back.'));
+    expect((await call.done).exitCode).toBe(0);
+    expect(await h.finishedRow(did)).toMatchObject({ status: 'voicemail', transferOutcome: null });
+    expect(h.ownerPhone!.wasCalled(to)).toBe(false);
+    expect(await placedCalls(h, userId, 1)).toHaveLength(1);
   }, 120_000);
 
   it('“Test transfer” rings the owner’s phone, plays a sample briefing and says goodbye; a busy phone is reported as busy', async () => {
@@ -155,5 +179,7 @@ describe.skipIf(!real.ok)('a caller who hangs up while the owner’s phone rings
     // Asterisk's leg to the owner is gone: nothing left in the app.
     await waitUntil(async () => expect(await h.asterisk.ariGet<unknown[]>('/channels')).toEqual([]), 15_000);
     expect(owner.callId).toBeTruthy();
+    // A call placed and never answered still held the trunk while it rang: it is counted.
+    await placedCalls(h, userId, 1);
   }, 90_000);
 });

@@ -47,7 +47,7 @@ export async function startHarness(
   const finished: number[] = [];
   server.services.hooks.callFinished.push((id) => finished.push(id));
   await opts.beforePbx?.(sim, server);
-  const pbx = startPbx(server.services, createCallPath(server.database.db, server.services.log.child({ component: 'pbx' })), { prompts, backoff: { baseMs: 100, maxMs: 1000 }, ...opts.pbx });
+  const pbx = startPbx(server.services, createCallPath(server.database.db, server.services.log.child({ component: 'pbx' }), server.services.config.outbound), { prompts, backoff: { baseMs: 100, maxMs: 1000 }, ...opts.pbx });
   await vi.waitFor(() => {
     if (!sim.appConnected(APP) || pbx.link.state !== 'connected') throw new Error('PBX not connected yet');
   }, { timeout: 15_000 });

@@ -325,6 +325,26 @@ describe('the owner’s webhook settings', () => {
     expect(f.delivery()).toMatchObject({ status: 'delivered', httpStatus: 204 });
   });
 
+  it('Send test event: 5 per 15 minutes per owner, each delivered; the 6th press is 429 and reaches nobody', async () => {
+    f = await start();
+    const ids: number[] = [];
+    // Only this owner's test events: a receiver shared across tests may still hear a late retry from an earlier one.
+    const received = () => receiver.requests.filter((r) => ids.includes((JSON.parse(r.body) as { deliveryId: number }).deliveryId)).length;
+    for (let i = 1; i <= 5; i++) {
+      const res = await f.owner.post('/api/user/webhook/test');
+      expect(res.status).toBe(202);
+      ids.push(res.body.delivery.id);
+      await settled(f, 'delivered');
+      expect(received()).toBe(i);
+    }
+    const sixth = await f.owner.post('/api/user/webhook/test');
+    expect(sixth.status).toBe(429);
+    expect(sixth.body.message).toBe('Too many attempts. Please wait 15 minutes and try again.');
+    const tests = f.server.database.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.event, 'webhook.test')).all();
+    expect(tests.map((d) => d.id)).toEqual(ids);
+    expect(received()).toBe(5);
+  });
+
   it('Send test event without a URL: 400 "Save a webhook URL first"', async () => {
     f = await start();
     await f.owner.request('PUT', '/api/user/webhook', { url: null });

@@ -36,11 +36,16 @@ describe('refusedRange: only public unicast addresses may receive webhooks', () 
     ['::ffff:10.1.2.3', 'private'],
     ['::ffff:169.254.169.254', 'link-local'],
     ['::ffff:7f00:1', 'loopback'],
+    ['::7f00:1', 'loopback'],
+    ['::127.0.0.1', 'loopback'],
+    ['::a00:1', 'private'],
+    ['::a9fe:a9fe', 'link-local'],
+    ['::0.0.0.2', 'unspecified'],
   ])('%s is refused as %s', (address, range) => {
     expect(refusedRange(address)).toBe(range);
   });
 
-  it.each(['8.8.8.8', '93.184.216.34', '172.15.255.255', '172.32.0.1', '100.63.255.255', '100.128.0.1', '192.169.0.1', '2606:4700:4700::1111', '::ffff:8.8.8.8'])(
+  it.each(['8.8.8.8', '93.184.216.34', '172.15.255.255', '172.32.0.1', '100.63.255.255', '100.128.0.1', '192.169.0.1', '2606:4700:4700::1111', '::ffff:8.8.8.8', '::808:808'])(
     '%s (public) is allowed',
     (address) => {
       expect(refusedRange(address)).toBeNull();
@@ -129,6 +134,9 @@ describe('PUT /api/user/webhook refuses with a clear 400', () => {
     ['https://[fe80::1]/hook', 'Webhook URL must point to a public internet address: fe80::1 is a link-local address'],
     ['https://[fd00::1]/hook', 'Webhook URL must point to a public internet address: fd00::1 is a private address'],
     ['https://[::ffff:127.0.0.1]/hook', 'Webhook URL must point to a public internet address: ::ffff:7f00:1 is a loopback address'],
+    ['https://[::127.0.0.1]/hook', 'Webhook URL must point to a public internet address: ::7f00:1 is a loopback address'],
+    ['https://[::10.0.0.1]/hook', 'Webhook URL must point to a public internet address: ::a00:1 is a private address'],
+    ['https://[::169.254.169.254]/hook', 'Webhook URL must point to a public internet address: ::a9fe:a9fe is a link-local address'],
     ['https://[::ffff:192.168.1.1]/hook', 'Webhook URL must point to a public internet address: ::ffff:c0a8:101 is a private address'],
     ['https://internal.example/hook', 'Webhook URL must point to a public internet address: internal.example resolves to 10.0.0.5, a private address'],
     ['https://rebind.example/hook', 'Webhook URL must point to a public internet address: rebind.example resolves to 127.0.0.1, a loopback address'],

@@ -16,6 +16,7 @@ describe('usage', () => {
         calls: { inbound: { count: 3, price: 0.5 }, outbound: { count: 1, price: 0.25 } },
         sms: { inbound: { count: 1, price: 0.1 }, outbound: { count: 4, price: 0.4 } },
         recordings: { count: 3, price: 0.03 },
+        ownerCalls: { attempts: 1, minutes: 2, dailyMinutesCap: 120, owners: [] },
       }),
     ).toEqual({ calls: 0.75, sms: 0.5, numbers: 2, recordings: 0.03 });
   });

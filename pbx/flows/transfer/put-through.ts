@@ -22,9 +22,17 @@ export const OWNER_LEG_ARG = 'owner-leg';
 /** Prefix of the owner legs' channel ids: a restarted core hangs up legs it finds (their caller is taken over alone). */
 export const OWNER_LEG_PREFIX = 'owner-leg-';
 
-/** The Stasis app's registry of the calls it places: their events reach the session opened here. */
+/**
+ * The Stasis app's registry of the calls it places: their events reach the session opened
+ * here. It also keeps the trunk honest (core/outbound): whether an owner's phone may be
+ * called now, and, for each call placed, how long it held the trunk.
+ */
 export interface OwnerLegs {
   open(channelId: string, number: string): CallSession;
+  /** Why the appliance may not call `number` for this owner now (account, number kind, daily cap); null when it may. */
+  refusal(userId: number, number: string): string | null;
+  /** Asterisk took the call: from now until close() it counts towards the owner's daily minutes. */
+  placed(channelId: string, userId: number): void;
   close(channelId: string): void;
 }
 
@@ -92,7 +100,7 @@ export async function putThrough(ctx: FlowContext, deps: TransferDeps, req: Tran
   try {
     // The owner's phone starts ringing while the caller hears "Let me try to put you through".
     result.marks.dialledAt = performance.now();
-    dialling = dialOwner(rest, deps, leg, { to: req.to, ringSeconds: req.ringSeconds, callerId: storedNumber(session.did), appArgs: `${OWNER_LEG_ARG},${session.channelId}` }, log);
+    dialling = dialOwner(rest, deps, leg, { userId: owner.userId, to: req.to, ringSeconds: req.ringSeconds, callerId: storedNumber(session.did), appArgs: `${OWNER_LEG_ARG},${session.channelId}` }, log);
     await say(ctx, PUTTING_THROUGH, owner.voice, FALLBACK_SOUNDS.puttingThrough);
     ringback = await startTone(ctx);
     const rang = await untilCallerLeaves((await dialling)!.answer);
@@ -148,6 +156,8 @@ export async function ringOwner(
 }
 
 interface OwnerCall {
+  /** The owner the call is placed for: their account and daily minutes decide whether it is. */
+  userId: number;
   to: string;
   ringSeconds: number;
   callerId: string;
@@ -165,6 +175,12 @@ async function dialOwner(
   o: OwnerCall,
   log: Log,
 ): Promise<{ answer: Promise<'answered' | TransferOutcome> }> {
+  // Checked at the moment of dialling, whatever was decided when the caller arrived.
+  const refused = deps.legs.refusal(o.userId, o.to);
+  if (refused) {
+    log.info({ channelId: leg.channelId, userId: o.userId, why: refused }, 'transfer: not calling the owner’s phone');
+    return { answer: Promise.resolve('failed') };
+  }
   const answeredOrGone = leg.waitFor((e) => e.type === 'StasisStart' || e.type === 'ChannelDestroyed', {
     what: 'the owner’s phone',
     // Asterisk ends the ringing itself at ringSeconds; this only covers its events going missing.
@@ -176,6 +192,7 @@ async function dialOwner(
     log.warn({ err, channelId: leg.channelId }, 'transfer: the call to the owner could not be placed');
     return { answer: Promise.resolve('failed') };
   }
+  deps.legs.placed(leg.channelId, o.userId);
   const answer = answeredOrGone.then(
     (first): 'answered' | TransferOutcome => (first.type === 'ChannelDestroyed' ? outcomeOfUnansweredLeg(first.cause) : 'answered'),
     (err: unknown): TransferOutcome => {

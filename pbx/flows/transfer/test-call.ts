@@ -11,6 +11,7 @@ import { askOwner, DEFAULT_TRANSFER_TIMING, OWNER_LEG_ARG, OWNER_LEG_PREFIX, rin
 // and they hear what a briefing sounds like, with a sample caller. Nobody else is on the line.
 
 export interface TestCallOwner {
+  userId: number;
   to: string;
   ringSeconds: number;
   businessName: string | null;
@@ -35,7 +36,7 @@ export async function ringOwnerForTest(
   };
   let rang: 'answered' | TransferOutcome;
   try {
-    rang = await ringOwner(deps.rest, deps.transfer, leg, { to: owner.to, ringSeconds: owner.ringSeconds, callerId: owner.callerId, appArgs: `${OWNER_LEG_ARG},test` }, deps.log);
+    rang = await ringOwner(deps.rest, deps.transfer, leg, { userId: owner.userId, to: owner.to, ringSeconds: owner.ringSeconds, callerId: owner.callerId, appArgs: `${OWNER_LEG_ARG},test` }, deps.log);
   } catch (err) {
     await done();
     throw err;

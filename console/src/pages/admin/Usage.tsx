@@ -1,4 +1,4 @@
-import { ArrowRight, Hash, MessageSquare, Mic, Phone, PoundSterling, RefreshCw, Wallet } from 'lucide-react';
+import { ArrowRight, Hash, MessageSquare, Mic, Phone, PhoneOutgoing, PoundSterling, RefreshCw, Wallet } from 'lucide-react';
 import { useNavigate } from 'react-router-dom';
 import type { ApiUsage } from '../../../../contract/api';
 import { useUsage } from '../../api/queries';
@@ -93,6 +93,14 @@ function UsageBody({ u, provider }: { u: ApiUsage; provider: string }) {
         <Panel title="Recordings" icon={<Mic className="h-4 w-4" aria-hidden />}>
           <Line label="Recordings" value={u.recordings.count} />
           <Line label="Cost" value={formatGBP(u.recordings.price)} />
+        </Panel>
+        <Panel title="Calls to Owners' Phones" icon={<PhoneOutgoing className="h-4 w-4" aria-hidden />}>
+          <Line label="Calls placed" value={u.ownerCalls.attempts} />
+          <Line label="Minutes (ringing included)" value={u.ownerCalls.minutes} />
+          <Line label="Daily limit per owner" value={`${u.ownerCalls.dailyMinutesCap} min`} />
+          {u.ownerCalls.owners.map((o) => (
+            <Line key={o.userId} label={`${o.name} (${o.attempts})`} value={`${o.minutes} min`} />
+          ))}
         </Panel>
       </div>
 

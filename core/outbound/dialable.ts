@@ -1,0 +1,45 @@
+import { parsePhoneNumberFromString, type PhoneNumberType } from 'libphonenumber-js/max';
+
+// Toll fraud: the operator's trunk pays for every call the appliance places, so a number an
+// owner saves is dialled only when it is an ordinary UK mobile or landline. The full metadata
+// (`max`, server side only: the console never needs it) knows each range's type; `min`
+// (contract/phone.ts) knows only lengths, so it would pass 0909… and +882… alike.
+
+/** Why a number is not dialled, in words an owner reads after "it is". */
+const TYPE_WORDS: Partial<Record<PhoneNumberType, string>> = {
+  PREMIUM_RATE: 'a premium-rate number (09…, 087…)',
+  PERSONAL_NUMBER: 'a personal number (070…), which can be forwarded anywhere at the caller’s cost',
+  SHARED_COST: 'a shared-cost number (084…)',
+  UAN: 'a non-geographic number (03…, 05…)',
+  TOLL_FREE: 'a freephone number (080…)',
+  VOIP: 'an internet-phone number (056…)',
+  PAGER: 'a pager number (076…)',
+  VOICEMAIL: 'a voicemail access number',
+};
+
+const DIALLED_TYPES: ReadonlySet<PhoneNumberType> = new Set(['MOBILE', 'FIXED_LINE', 'FIXED_LINE_OR_MOBILE']);
+
+/** OUTBOUND_ALLOW: E.164 prefixes the operator has chosen to dial whatever their type. */
+export type OutboundAllowList = readonly string[];
+
+/**
+ * Null when the appliance may dial `number` (any spelling; UK without a country code); else
+ * the sentence saying why not. An operator's allow-list entry wins over every rule.
+ */
+export function dialRefusal(number: string, allow: OutboundAllowList): string | null {
+  const parsed = parsePhoneNumberFromString(number, { defaultCountry: 'GB', extract: false });
+  if (parsed && allow.some((prefix) => parsed.number.startsWith(prefix))) return null;
+  const why = refusalReason(parsed);
+  return why ? `Calls are only put through to UK mobile and landline numbers: this is ${why}. Your operator can allow it.` : null;
+}
+
+function refusalReason(parsed: ReturnType<typeof parsePhoneNumberFromString>): string | null {
+  if (!parsed) return 'not a phone number';
+  if (parsed.countryCallingCode !== '44') return 'an international number';
+  // +44 also numbers Jersey, Guernsey and the Isle of Man, which UK tariffs price as abroad.
+  if (parsed.country && parsed.country !== 'GB') return 'a Channel Islands or Isle of Man number';
+  if (!parsed.isValid()) return 'not a UK number in service';
+  const type = parsed.getType();
+  if (type && DIALLED_TYPES.has(type)) return null;
+  return (type && TYPE_WORDS[type]) ?? 'not a mobile or landline number';
+}

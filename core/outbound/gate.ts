@@ -1,0 +1,16 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from '../db/client.js';
+import { users } from '../db/schema.js';
+import { outboundRefusal, type OutboundPolicy, type OutboundRefusal } from './permit.js';
+import { outboundSecondsToday } from './store.js';
+
+/**
+ * May the appliance call `number` for this owner now? Read from the database as it stands
+ * (account, today's placed minutes): asked when a number is tested and again when it is
+ * dialled, since a trial can expire and the cap fill during a call.
+ */
+export function outboundRefusalNow(db: Db, userId: number, number: string, policy: OutboundPolicy, now: Date): OutboundRefusal | null {
+  const owner = db.select({ accountStatus: users.accountStatus, trialExpiresAt: users.trialExpiresAt }).from(users).where(eq(users.id, userId)).get();
+  if (!owner) return { kind: 'inactive', message: 'No such account.' };
+  return outboundRefusal({ owner, number, usedSeconds: outboundSecondsToday(db, userId, now), policy, now });
+}

@@ -1,0 +1,52 @@
+import { and, count, eq, gte, lt, sql, sum } from 'drizzle-orm';
+import { londonDayNumber } from '../time/london-time.js';
+import type { Db } from '../db/client.js';
+import { outboundCalls, users } from '../db/schema.js';
+import { londonMidnightUtc } from '../digest/week.js';
+
+/** [start, end) of the London day containing `now`: the daily cap starts again at midnight. */
+export function londonToday(now: Date): { start: Date; end: Date } {
+  const day = londonDayNumber(now.getTime());
+  return { start: new Date(londonMidnightUtc(day)), end: new Date(londonMidnightUtc(day + 1)) };
+}
+
+/** One call placed to an owner's phone, written when its leg ends. */
+export function recordOutboundCall(db: Db, call: { userId: number; startedAt: Date; seconds: number }): void {
+  db.insert(outboundCalls).values(call).run();
+}
+
+/** Seconds of calls placed for this owner since London midnight. */
+export function outboundSecondsToday(db: Db, userId: number, now: Date): number {
+  const { start, end } = londonToday(now);
+  const row = db
+    .select({ s: sum(outboundCalls.seconds) })
+    .from(outboundCalls)
+    .where(and(eq(outboundCalls.userId, userId), gte(outboundCalls.startedAt, start), lt(outboundCalls.startedAt, end)))
+    .get();
+  return Number(row?.s ?? 0);
+}
+
+export interface OutboundTotals {
+  attempts: number;
+  minutes: number;
+}
+
+const minutesOf = (seconds: unknown) => Math.ceil(Number(seconds ?? 0) / 60);
+
+/** Calls placed from `from` on: in all, and per owner (most minutes first, at most `top`). */
+export function outboundSince(db: Db, from: Date, top = 10): { total: OutboundTotals; owners: Array<OutboundTotals & { userId: number; businessName: string | null; email: string }> } {
+  const total = db.select({ n: count(), s: sum(outboundCalls.seconds) }).from(outboundCalls).where(gte(outboundCalls.startedAt, from)).get();
+  const owners = db
+    .select({ userId: outboundCalls.userId, businessName: users.businessName, email: users.email, n: count(), s: sum(outboundCalls.seconds) })
+    .from(outboundCalls)
+    .innerJoin(users, eq(users.id, outboundCalls.userId))
+    .where(gte(outboundCalls.startedAt, from))
+    .groupBy(outboundCalls.userId)
+    .orderBy(sql`sum(${outboundCalls.seconds}) desc`)
+    .limit(top)
+    .all();
+  return {
+    total: { attempts: total?.n ?? 0, minutes: minutesOf(total?.s) },
+    owners: owners.map((o) => ({ userId: o.userId, businessName: o.businessName, email: o.email, attempts: o.n, minutes: minutesOf(o.s) })),
+  };
+}
