@@ -1,7 +1,7 @@
 import type { Voice } from '../../models/tts/index.js';
 import type { PromptCache } from '../../models/tts/index.js';
-import { AriNotFoundError, type AriEvent, type AriRest, type RecordingSnapshot, type RecordOptions } from '../ari/types.js';
-import { CallEnded, type CallSession } from '../call-session.js';
+import { AriNotFoundError, AriTimeoutError, type AriEvent, type AriRest, type RecordingSnapshot, type RecordOptions } from '../ari/types.js';
+import { CallEnded, lateAnswerGraceMs, type CallSession } from '../call-session.js';
 
 // The small steps call flows are made of. Each one waits for the event that ends it,
 // is bounded in time, and has a probe so a reconnect can tell whether it already ended.
@@ -12,6 +12,31 @@ export interface StepDeps {
 }
 
 let playbackSeq = 0;
+
+
+/**
+ * Sends a request whose effect an event shows (`started`, registered before the request). A
+ * timeout is no refusal: an overloaded Asterisk answers late but still carries the request
+ * out, so the step waits a while for that event (lateAnswerGraceMs) and goes on if it comes;
+ * only then does the timeout stand. Any other error stands at once.
+ */
+export async function sendExpecting(request: () => Promise<unknown>, started: Promise<AriEvent>): Promise<void> {
+  started.catch(() => undefined);
+  try {
+    await request();
+  } catch (err) {
+    if (!(err instanceof AriTimeoutError) || lateAnswerGraceMs(err) === 0) throw err;
+    let timer: NodeJS.Timeout | undefined;
+    const grace = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(err), lateAnswerGraceMs(err))));
+    try {
+      await Promise.race([started, grace]);
+    } catch (late) {
+      throw late instanceof CallEnded ? late : err;
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+}
 
 export async function answer({ session, rest }: StepDeps): Promise<void> {
   if (session.hangupRequested) throw new CallEnded('caller hung up before the answer');
@@ -28,8 +53,9 @@ export async function play({ session, rest }: StepDeps, media: string, maxMs: nu
     // A playback Asterisk no longer knows has finished.
     probe: async () => ((await rest.getPlayback(playbackId)) ? undefined : standIn('PlaybackFinished', { playback: { id: playbackId, state: 'done', media_uri: media, target_uri: `channel:${session.channelId}` } })),
   });
+  const started = session.waitFor((e) => (e.type === 'PlaybackStarted' || e.type === 'PlaybackFinished') && e.playback?.id === playbackId, { what: `start of ${media}`, timeoutMs: maxMs });
   try {
-    await rest.play(session.channelId, media, playbackId);
+    await sendExpecting(() => rest.play(session.channelId, media, playbackId), started);
   } catch (err) {
     finished.catch(() => undefined);
     throw err;
@@ -88,8 +114,9 @@ export async function playOptional(deps: StepDeps & { log: { warn(o: object, m: 
 export async function record({ session, rest }: StepDeps, opts: RecordOptions, onAccepted?: () => void): Promise<RecordingSnapshot> {
   if (session.hangupRequested) throw new CallEnded('caller hung up');
   const finished = recordingFinished({ session, rest }, opts.name, (opts.maxDurationSeconds + 60) * 1000);
+  const started = session.waitFor((e) => e.type.startsWith('Recording') && e.recording?.name === opts.name, { what: `start of recording ${opts.name}`, timeoutMs: (opts.maxDurationSeconds + 60) * 1000 });
   try {
-    await rest.record(session.channelId, opts);
+    await sendExpecting(() => rest.record(session.channelId, opts), started);
   } catch (err) {
     finished.catch(() => undefined);
     throw err;

@@ -23,7 +23,15 @@ export interface AriTap {
   close(): Promise<void>;
 }
 
-export async function startAriTap(target: string): Promise<AriTap> {
+export interface AriTapOptions {
+  /**
+   * Requests Asterisk carries out but whose answer reaches the core too late (an overloaded
+   * box): each one matched is sent on at once and its answer withheld until the core gives up.
+   */
+  answerTooLate?: (entry: Omit<TapEntry, 'at'>) => boolean;
+}
+
+export async function startAriTap(target: string, opts: AriTapOptions = {}): Promise<AriTap> {
   const log: TapEntry[] = [];
   const upstream = new URL(target);
   const server = http.createServer((req, res) => {
@@ -36,6 +44,10 @@ export async function startAriTap(target: string): Promise<AriTap> {
         (up) => {
           const entry = describeRequest(req.method!, req.url!);
           if (entry) log.push({ ...entry, status: up.statusCode, at: sentAt });
+          if (entry && opts.answerTooLate?.(entry)) {
+            up.resume(); // the answer is read from Asterisk and never passed on
+            return;
+          }
           res.writeHead(up.statusCode!, up.headers);
           up.pipe(res);
         },

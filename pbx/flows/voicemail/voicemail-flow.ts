@@ -29,6 +29,9 @@ export async function voicemailFlow(ctx: FlowContext): Promise<void> {
     await say(ctx, chooseGreeting(owner), owner.voice, FALLBACK_SOUNDS.greeting);
     // A missing beep must not cost the caller their message.
     await playOptional(ctx, BEEP, 10_000);
+    // Named before the request: if Asterisk starts the recording but its answer (or the
+    // recording's end) never reaches us, the finisher still looks for the file by this name.
+    outcome.recordingName = name;
     finished = await record(
       ctx,
       {
@@ -42,7 +45,6 @@ export async function voicemailFlow(ctx: FlowContext): Promise<void> {
         beep: false, // we played our own beep after the greeting
         terminateOn: '#',
       },
-      () => (outcome.recordingName = name),
     );
   }
   outcome.recordingName = name;
