@@ -48,6 +48,7 @@ const rows: BenchRow[] = [
 ];
 for (const r of rows) report(r);
 printAccounts(accounts);
+if (lost > 0) console.log(`the core's log: ${node.saveCoreLog('pbx-real-calls')}`);
 await node.stop();
 
 // The simulator's figures from the same run, for comparison.

@@ -99,7 +99,7 @@ export class RealNode {
       OLLAMA_URL: ollama.url,
       LOG_LEVEL: 'info', // the "listening" line startCoreProcess waits for is at info
       ...opts.coreEnv,
-    });
+    }, { startMs: 180_000 }); // a cold start on a machine at load 20 takes over 30 s
     const node = new RealNode(asterisk, tap, core, dataDir, db, dids, [tap.close, whisper.close, ollama.close]);
     // The greeting is made once before any burst (as it is after the owner saves it), as on a box in use.
     const warm = await placeCalls(asterisk.sipPort, [{ did: dids[0]! }]);
@@ -167,6 +167,15 @@ export class RealNode {
 
   private jobDone(callId: number): boolean {
     return this.db.db.select().from(jobs).all().some((j) => j.key === postCallKey(callId) && j.status === 'done');
+  }
+
+  /** Keeps the core's log (it goes with the data folder at stop): where to look when a message was lost. */
+  saveCoreLog(name: string): string {
+    const dir = path.resolve(import.meta.dirname, '../../test-results/bench');
+    fs.mkdirSync(dir, { recursive: true });
+    const file = path.join(dir, `${name}-core.log`);
+    fs.writeFileSync(file, this.core.output());
+    return file;
   }
 
   async stop(): Promise<void> {

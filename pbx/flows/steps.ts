@@ -44,7 +44,16 @@ export async function answer({ session, rest }: StepDeps): Promise<void> {
 }
 
 /** Plays one media URI and waits for it to finish. Returns false if Asterisk could not play it. */
-export async function play({ session, rest }: StepDeps, media: string, maxMs: number): Promise<boolean> {
+export async function play(deps: StepDeps, media: string, maxMs: number): Promise<boolean> {
+  return (await startPlayback(deps, media, maxMs))();
+}
+
+/**
+ * Asks Asterisk to play one media URI; resolves once Asterisk has taken the request, with a
+ * wait for the playback's end (false if Asterisk could not play it). Asterisk runs a channel's
+ * operations in order, so a request sent after this one starts the instant the playback ends.
+ */
+export async function startPlayback({ session, rest }: StepDeps, media: string, maxMs: number): Promise<() => Promise<boolean>> {
   if (session.hangupRequested) throw new CallEnded('caller hung up');
   const playbackId = `pb-${session.channelId}-${++playbackSeq}`;
   const finished = session.waitFor((e) => e.type === 'PlaybackFinished' && e.playback?.id === playbackId, {
@@ -60,8 +69,7 @@ export async function play({ session, rest }: StepDeps, media: string, maxMs: nu
     finished.catch(() => undefined);
     throw err;
   }
-  const e = await finished;
-  return e.playback?.state !== 'failed';
+  return async () => (await finished).playback?.state !== 'failed';
 }
 
 /**
@@ -97,10 +105,14 @@ export async function say(deps: StepDeps & { prompts: PromptCache; log: { warn(o
   }
 }
 
-/** A tone that is nice to have (the beep): if Asterisk refuses it, the call goes on without it. */
-export async function playOptional(deps: StepDeps & { log: { warn(o: object, m: string): void } }, media: string, maxMs: number): Promise<void> {
+/**
+ * A tone that is nice to have (the beep), asked for but not waited on: if Asterisk refuses
+ * it, the call goes on without it. What is asked for next starts as soon as it ends.
+ */
+export async function queueOptional(deps: StepDeps & { log: { warn(o: object, m: string): void } }, media: string, maxMs: number): Promise<void> {
   try {
-    await play(deps, media, maxMs);
+    const finished = await startPlayback(deps, media, maxMs);
+    void finished().catch(() => undefined);
   } catch (err) {
     if (err instanceof CallEnded) throw err;
     deps.log.warn({ err, channelId: deps.session.channelId, media }, 'Asterisk refused an optional sound; carrying on');

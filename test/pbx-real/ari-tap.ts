@@ -29,6 +29,8 @@ export interface AriTapOptions {
    * box): each one matched is sent on at once and its answer withheld until the core gives up.
    */
   answerTooLate?: (entry: Omit<TapEntry, 'at'>) => boolean;
+  /** An event the core gets late (a loaded box): passed on when the returned promise settles; later events are not held up. */
+  holdEvent?: (event: { type: string; playback?: { media_uri?: string } }) => Promise<unknown> | undefined;
 }
 
 export async function startAriTap(target: string, opts: AriTapOptions = {}): Promise<AriTap> {
@@ -62,10 +64,15 @@ export async function startAriTap(target: string, opts: AriTapOptions = {}): Pro
     up.once('open', () =>
       wss.handleUpgrade(req, socket, head, (client) => {
         up.on('message', (data) => {
-          const e = JSON.parse(String(data)) as { type: string; channel?: { id: string }; playback?: { target_uri?: string }; recording?: { target_uri?: string } };
+          const e = JSON.parse(String(data)) as { type: string; channel?: { id: string }; playback?: { target_uri?: string; media_uri?: string }; recording?: { target_uri?: string } };
           const target = e.playback?.target_uri ?? e.recording?.target_uri;
-          log.push({ kind: 'event', what: e.type, channel: e.channel?.id ?? target?.replace(/^channel:/, ''), at: performance.now() });
-          client.send(String(data));
+          const held = opts.holdEvent?.(e);
+          const pass = () => {
+            log.push({ kind: 'event', what: e.type, channel: e.channel?.id ?? target?.replace(/^channel:/, ''), at: performance.now() });
+            if (client.readyState === WebSocket.OPEN) client.send(String(data));
+          };
+          if (held) void held.finally(pass);
+          else pass();
         });
         up.on('close', () => client.close());
         client.on('close', () => up.close());

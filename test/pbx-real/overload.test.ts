@@ -10,6 +10,17 @@ import { heardGreetingAndBeep, realPbxAvailability, startRealPbx, type RealPbx }
 const real = realPbxAvailability();
 const MESSAGE = 'Hello, this is Priya from the bakery on Mill Lane. Our fridge has stopped working, please ring me back today.';
 
+/** A core behind a tap that gets the beep's end only once the caller has finished speaking. */
+async function lateBeepEnd(spoken: Promise<unknown>): Promise<RealPbx> {
+  return startRealPbx({
+    ariVia: async (url) => {
+      const tap = await startAriTap(url, { holdEvent: (e) => (e.type === 'PlaybackFinished' && e.playback?.media_uri === 'sound:beep' ? spoken : undefined) });
+      closers.push(tap.close);
+      return tap.url;
+    },
+  });
+}
+
 /** A core behind a tap that withholds the answers `late` picks (their requests still reach Asterisk). */
 async function lateAnswers(late: (e: Omit<TapEntry, 'at'>, nth: number) => boolean): Promise<{ h: RealPbx; withheld: string[] }> {
   const withheld: string[] = [];
@@ -60,6 +71,22 @@ describe.skipIf(!real.ok)('Asterisk answering ARI too late (overload)', { timeou
     h = late.h;
     const { row, words } = await leaveMessage(h);
     expect(late.withheld).toEqual(['POST /channels/{id}/record']);
+    expect(row).toMatchObject({ status: 'voicemail', recordingFile: `call-${row.id}.wav` });
+    expect(envelopeMatch(words, readWavSamples(path.join(h.server.dataDir, 'recordings', row.recordingFile!))).score).toBeGreaterThan(0.8);
+  });
+
+  it('the beep’s end reaching the core late: the caller who speaks straight after the beep is recorded', async () => {
+    let spoke!: () => void;
+    const spoken = new Promise<void>((r) => (spoke = r));
+    h = await lateBeepEnd(spoken);
+    const { did } = h.business({ businessName: 'Mill Lane Bakery' });
+    const call = await h.call(did);
+    await heardGreetingAndBeep(call);
+    const words = speech(MESSAGE);
+    await call.media.say(words);
+    spoke();
+    expect((await call.done).exitCode).toBe(0);
+    const row = await h.finishedRow(did, 60_000);
     expect(row).toMatchObject({ status: 'voicemail', recordingFile: `call-${row.id}.wav` });
     expect(envelopeMatch(words, readWavSamples(path.join(h.server.dataDir, 'recordings', row.recordingFile!))).score).toBeGreaterThan(0.8);
   });
