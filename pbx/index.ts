@@ -1,4 +1,6 @@
 import path from 'node:path';
+import { refusalReason } from '../core/admission/admission-rule.js';
+import { startNodeLoad } from '../core/admission/node-load.js';
 import { createCallPath, type CallPath } from '../core/calls/call-path.js';
 import type { BackoffPolicy } from '../core/pipeline/backoff.js';
 import type { HealthReport, Services, TestTransferResult } from '../core/services.js';
@@ -59,6 +61,7 @@ export function startPbx(services: Services, opts: PbxOptions = {}): Pbx {
     { callPath, rest, log: pbxLog, recordingsDir, callFinished: services.hooks.callFinished },
     opts.recordingRetry,
   );
+  const load = startNodeLoad(database.db);
   const app = new StasisApp({
     app: config.ari.app,
     rest,
@@ -73,6 +76,7 @@ export function startPbx(services: Services, opts: PbxOptions = {}): Pbx {
     handling: opts.handling,
     outboundEndpoint: config.outbound.endpoint,
     transferTiming: opts.transferTiming,
+    admission: (activeCalls) => refusalReason({ activeCalls, loopLagMs: load.loopLagMs(), jobsWaiting: load.jobsWaiting() }, config.admission),
     ...(opts.agentFlow ? { flowForMode: withAgent(opts.agentFlow) } : {}),
   });
   link = new AriLink({
@@ -117,6 +121,7 @@ export function startPbx(services: Services, opts: PbxOptions = {}): Pbx {
       await app.drain(drainMs);
       link!.stop();
       await recordingRetries.stop();
+      load.stop();
     },
   };
 }
