@@ -1,5 +1,5 @@
 import { parseAriTime } from './ari/ari-time.js';
-import type { AriEvent, AriRest, ChannelSnapshot } from './ari/types.js';
+import { AriTimeoutError, type AriEvent, type AriRest, type ChannelSnapshot } from './ari/types.js';
 
 /** The channel left the Stasis app (caller hung up, or we did): no further step can run. */
 export class CallEnded extends Error {
@@ -29,6 +29,15 @@ interface Waiter {
 }
 
 const HISTORY = 64;
+/**
+ * How long a step keeps listening for a request's event after ARI failed to answer it in time.
+ * An overloaded Asterisk answers late but still carries the request out: a recording started
+ * that way is the caller's message, so the call must not be told goodbye over it. A few times
+ * the wait already spent, at most 30 s; none for a request that never left.
+ */
+export function lateAnswerGraceMs(err: AriTimeoutError): number {
+  return err.sent ? Math.min(30_000, 6 * (err.waitedMs ?? 5000)) : 0;
+}
 
 /**
  * One inbound call's channel as the core sees it: the events ARI sent for it, what the
@@ -77,8 +86,24 @@ export class CallSession {
     // A channel that is already up (a call taken over after a restart) needs no answer, and
     // must not get one: Asterisk queues it behind the channel's running operation, e.g. a
     // recording, and it would time out while the caller is still talking.
-    this.answering ??= this.channel.state === 'Up' ? Promise.resolve() : rest.answer(this.channelId);
+    this.answering ??= this.channel.state === 'Up' ? Promise.resolve() : this.answerOnce(rest);
     return this.answering;
+  }
+
+  /**
+   * An answer ARI did not confirm in time is usually only late (Asterisk overloaded): the
+   * channel going Up says it happened, and the call goes on (see steps.ts sendExpecting).
+   */
+  private async answerOnce(rest: AriRest): Promise<void> {
+    const up = (ms: number) => this.waitFor((e) => e.type === 'ChannelStateChange' && e.channel?.state === 'Up', { what: 'answer', timeoutMs: ms });
+    try {
+      await rest.answer(this.channelId);
+    } catch (err) {
+      if (!(err instanceof AriTimeoutError) || lateAnswerGraceMs(err) === 0) throw err;
+      await up(lateAnswerGraceMs(err)).catch((late: unknown) => {
+        throw late instanceof CallEnded ? late : err;
+      });
+    }
   }
 
   /** Asterisk's clock now, extrapolated from the last event seen. */

@@ -1,4 +1,6 @@
 import path from 'node:path';
+import { refusalReason } from '../core/admission/admission-rule.js';
+import { startNodeLoad } from '../core/admission/node-load.js';
 import type { CallPath } from '../core/calls/call-path.js';
 import type { BackoffPolicy } from '../core/jobs/backoff.js';
 import type { HealthReport, Services, TestTransfer, TestTransferResult } from '../core/services.js';
@@ -62,6 +64,7 @@ export function startPbx(services: Services, callPath: CallPath, opts: PbxOption
     { callPath, rest, log: pbxLog, recordingsDir, disk, callFinished: services.hooks.callFinished },
     opts.recordingRetry,
   );
+  const load = startNodeLoad(services.database.db);
   const app = new StasisApp({
     app: config.ari.app,
     rest,
@@ -78,6 +81,7 @@ export function startPbx(services: Services, callPath: CallPath, opts: PbxOption
     outboundEndpoint: config.outbound.endpoint,
     transferTiming: opts.transferTiming,
     agentFlow: opts.agentFlow,
+    admission: (activeCalls) => refusalReason({ activeCalls, loopLagMs: load.loopLagMs(), jobsWaiting: load.jobsWaiting() }, config.admission),
   });
   link = new AriLink({
     // ari-client always adds /ari itself.
@@ -121,6 +125,7 @@ export function startPbx(services: Services, callPath: CallPath, opts: PbxOption
       await app.drain(drainMs);
       link!.stop();
       await recordingRetries.stop();
+      load.stop();
     },
   };
 }

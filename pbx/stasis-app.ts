@@ -40,6 +40,8 @@ export interface StasisAppDeps {
   /** OUTBOUND_ENDPOINT: set → flows may put callers through to the owner's phone. */
   outboundEndpoint?: string;
   transferTiming?: TransferDeps['timing'];
+  /** Admission before answering (core/admission): why a new call is refused now, or undefined to take it. */
+  admission?: (activeCalls: number) => string | undefined;
 }
 
 function callerTagOf(d: CallHandlingDecision | undefined): CallerTag | null {
@@ -124,6 +126,14 @@ export class StasisApp {
     if (this.sessions.has(channel.id)) return;
     if (!this.accepting) {
       // Shutting down: a congestion signal now beats a caller left ringing into silence.
+      void this.deps.rest.hangup(channel.id, 'congestion').catch(() => undefined);
+      return;
+    }
+    // Past the node's knee a caller is refused before the answer: congestion (cause 34) is
+    // SIP 503, so the carrier or Kamailio tries elsewhere instead of this box answering late.
+    const refused = channel.state === 'Up' ? undefined : this.deps.admission?.(this.sessions.size);
+    if (refused !== undefined) {
+      this.deps.log.warn({ channelId: channel.id, reason: refused }, 'node full: refusing a new call before answering (SIP 503)');
       void this.deps.rest.hangup(channel.id, 'congestion').catch(() => undefined);
       return;
     }

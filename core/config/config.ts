@@ -25,6 +25,11 @@ export interface Config {
    */
   agentRtp: { bind: string; host?: string };
   /**
+   * Admission before answering (core/admission): past any of these a new caller is refused
+   * with SIP 503 before the answer; 0 turns a limit off. Calls already answered always finish.
+   */
+  admission: { maxCalls: number; maxLoopLagMs: number; maxJobsWaiting: number };
+  /**
    * Putting callers through to the owner (OUTBOUND_ENDPOINT): the Asterisk dial string with
    * {number} (E.164) or {national} where the owner's number goes; unset → no transfers.
    * `allow` (OUTBOUND_ALLOW): E.164 prefixes dialled beyond UK mobiles and landlines;
@@ -255,6 +260,11 @@ export function loadConfig(env: Env = process.env): Config {
       app: text(env, 'ARI_APP') ?? 'call-answering',
     },
     agentRtp: agentRtpSettings(env),
+    admission: {
+      maxCalls: integer(env, 'ADMISSION_MAX_CALLS', 0, 0, 100_000),
+      maxLoopLagMs: integer(env, 'ADMISSION_MAX_LOOP_LAG_MS', 0, 0, 600_000),
+      maxJobsWaiting: integer(env, 'ADMISSION_MAX_JOBS_WAITING', 0, 0, 10_000_000),
+    },
     outbound: outboundSettings(env),
     ollama: { url: url(env, 'OLLAMA_URL', 'http://127.0.0.1:11434')!, model: text(env, 'OLLAMA_MODEL') ?? 'llama3.2:3b' },
     whisper: { url: url(env, 'WHISPER_URL'), model: text(env, 'WHISPER_MODEL') },

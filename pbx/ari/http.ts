@@ -12,7 +12,7 @@ export interface AriHttpConfig {
   url: string;
   username: string;
   password: string;
-  /** Per request, including a queued wait for a socket (default 5 s). */
+  /** Per request, from when it is sent on a socket (default 5 s); a wait for a free socket is bounded apart. */
   requestTimeoutMs?: number;
   /**
    * Sockets kept open to Asterisk. Asterisk's http.conf `sessionlimit` (default 100) counts
@@ -34,6 +34,8 @@ export interface AriHttp {
 
 /** Asterisk closes an idle HTTP session after session_keep_alive (15 s by default): let go first. */
 const IDLE_SOCKET_MS = 10_000;
+/** The longest a request may wait for a free socket before it is given up unsent. */
+const QUEUE_BOUND_MS = 30_000;
 
 export function createAriHttp(cfg: AriHttpConfig): AriHttp {
   const base = new URL(`${cfg.url.replace(/\/+$/, '').replace(/\/ari$/, '')}/ari`);
@@ -59,10 +61,19 @@ export function createAriHttp(cfg: AriHttpConfig): AriHttp {
         path: `${basePath}${path}${qs}`,
         headers: { authorization, 'content-length': 0 },
       });
-      // Covers a queued wait for a pooled socket too: an unreachable Asterisk must never hang a call.
-      const timer = setTimeout(() => {
-        req.destroy(new AriTimeoutError(`${what}: no answer within ${timeoutMs} ms`));
-      }, timeoutMs);
+      // The answer is awaited for timeoutMs from when the request goes out on a socket: in a
+      // burst, requests queue for the pool's sockets, and one timed out before it was even sent
+      // could never be carried out late (steps.ts waits for the late ones' events). The queue
+      // has its own bound, so an unreachable Asterisk still never hangs a call.
+      let timer = setTimeout(() => {
+        req.destroy(new AriTimeoutError(`${what}: not sent within ${QUEUE_BOUND_MS} ms (every socket to Asterisk busy)`, 0, false));
+      }, QUEUE_BOUND_MS);
+      req.once('socket', () => {
+        clearTimeout(timer);
+        timer = setTimeout(() => {
+          req.destroy(new AriTimeoutError(`${what}: no answer within ${timeoutMs} ms`, timeoutMs));
+        }, timeoutMs);
+      });
       req.on('response', (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));

@@ -111,4 +111,13 @@ export class AriNotFoundError extends AriRequestError {
 /** ARI did not answer in time. */
 export class AriTimeoutError extends Error {
   override name = 'AriTimeoutError';
+  constructor(
+    message: string,
+    /** How long the answer was waited for (after sending). */
+    readonly waitedMs?: number,
+    /** False when the request never left (every socket busy): Asterisk cannot carry it out late. */
+    readonly sent = true,
+  ) {
+    super(message);
+  }
 }

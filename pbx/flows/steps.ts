@@ -1,7 +1,7 @@
 import type { Voice } from '../../models/tts/index.js';
 import type { PromptCache } from '../../models/tts/index.js';
-import { AriNotFoundError, type AriEvent, type AriRest, type RecordingSnapshot, type RecordOptions } from '../ari/types.js';
-import { CallEnded, type CallSession } from '../call-session.js';
+import { AriNotFoundError, AriTimeoutError, type AriEvent, type AriRest, type RecordingSnapshot, type RecordOptions } from '../ari/types.js';
+import { CallEnded, lateAnswerGraceMs, type CallSession } from '../call-session.js';
 import type { Log } from '../../contract/log.js';
 
 // The small steps call flows are made of. Each one waits for the event that ends it,
@@ -14,13 +14,47 @@ export interface StepDeps {
 
 let playbackSeq = 0;
 
+
+/**
+ * Sends a request whose effect an event shows (`started`, registered before the request). A
+ * timeout is no refusal: an overloaded Asterisk answers late but still carries the request
+ * out, so the step waits a while for that event (lateAnswerGraceMs) and goes on if it comes;
+ * only then does the timeout stand. Any other error stands at once.
+ */
+export async function sendExpecting(request: () => Promise<unknown>, started: Promise<AriEvent>): Promise<void> {
+  started.catch(() => undefined);
+  try {
+    await request();
+  } catch (err) {
+    if (!(err instanceof AriTimeoutError) || lateAnswerGraceMs(err) === 0) throw err;
+    let timer: NodeJS.Timeout | undefined;
+    const grace = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(err), lateAnswerGraceMs(err))));
+    try {
+      await Promise.race([started, grace]);
+    } catch (late) {
+      throw late instanceof CallEnded ? late : err;
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+}
+
 export async function answer({ session, rest }: StepDeps): Promise<void> {
   if (session.hangupRequested) throw new CallEnded('caller hung up before the answer');
   await session.answer(rest);
 }
 
 /** Plays one media URI and waits for it to finish. Returns false if Asterisk could not play it. */
-export async function play({ session, rest }: StepDeps, media: string, maxMs: number): Promise<boolean> {
+export async function play(deps: StepDeps, media: string, maxMs: number): Promise<boolean> {
+  return (await startPlayback(deps, media, maxMs))();
+}
+
+/**
+ * Asks Asterisk to play one media URI; resolves once Asterisk has taken the request, with a
+ * wait for the playback's end (false if Asterisk could not play it). Asterisk runs a channel's
+ * operations in order, so a request sent after this one starts the instant the playback ends.
+ */
+export async function startPlayback({ session, rest }: StepDeps, media: string, maxMs: number): Promise<() => Promise<boolean>> {
   if (session.hangupRequested) throw new CallEnded('caller hung up');
   const playbackId = `pb-${session.channelId}-${++playbackSeq}`;
   const finished = session.waitFor((e) => e.type === 'PlaybackFinished' && e.playback?.id === playbackId, {
@@ -29,14 +63,14 @@ export async function play({ session, rest }: StepDeps, media: string, maxMs: nu
     // A playback Asterisk no longer knows has finished.
     probe: async () => ((await rest.getPlayback(playbackId)) ? undefined : standIn('PlaybackFinished', { playback: { id: playbackId, state: 'done', media_uri: media, target_uri: `channel:${session.channelId}` } })),
   });
+  const started = session.waitFor((e) => (e.type === 'PlaybackStarted' || e.type === 'PlaybackFinished') && e.playback?.id === playbackId, { what: `start of ${media}`, timeoutMs: maxMs });
   try {
-    await rest.play(session.channelId, media, playbackId);
+    await sendExpecting(() => rest.play(session.channelId, media, playbackId), started);
   } catch (err) {
     finished.catch(() => undefined);
     throw err;
   }
-  const e = await finished;
-  return e.playback?.state !== 'failed';
+  return async () => (await finished).playback?.state !== 'failed';
 }
 
 /**
@@ -72,10 +106,14 @@ export async function say(deps: StepDeps & { prompts: PromptCache; log: Pick<Log
   }
 }
 
-/** A tone that is nice to have (the beep): if Asterisk refuses it, the call goes on without it. */
-export async function playOptional(deps: StepDeps & { log: Pick<Log, 'warn'> }, media: string, maxMs: number): Promise<void> {
+/**
+ * A tone that is nice to have (the beep), asked for but not waited on: if Asterisk refuses
+ * it, the call goes on without it. What is asked for next starts as soon as it ends.
+ */
+export async function queueOptional(deps: StepDeps & { log: Pick<Log, 'warn'> }, media: string, maxMs: number): Promise<void> {
   try {
-    await play(deps, media, maxMs);
+    const finished = await startPlayback(deps, media, maxMs);
+    void finished().catch(() => undefined);
   } catch (err) {
     if (err instanceof CallEnded) throw err;
     deps.log.warn({ err, channelId: deps.session.channelId, media }, 'Asterisk refused an optional sound; carrying on');
@@ -89,8 +127,9 @@ export async function playOptional(deps: StepDeps & { log: Pick<Log, 'warn'> }, 
 export async function record({ session, rest }: StepDeps, opts: RecordOptions, onAccepted?: () => void): Promise<RecordingSnapshot> {
   if (session.hangupRequested) throw new CallEnded('caller hung up');
   const finished = recordingFinished({ session, rest }, opts.name, (opts.maxDurationSeconds + 60) * 1000);
+  const started = session.waitFor((e) => e.type.startsWith('Recording') && e.recording?.name === opts.name, { what: `start of recording ${opts.name}`, timeoutMs: (opts.maxDurationSeconds + 60) * 1000 });
   try {
-    await rest.record(session.channelId, opts);
+    await sendExpecting(() => rest.record(session.channelId, opts), started);
   } catch (err) {
     finished.catch(() => undefined);
     throw err;

@@ -15,7 +15,7 @@ export interface CoreProcess {
  * Runs the real entry point (core/main.ts) as a child process on `dataDir` and resolves once
  * it listens and its PBX link is connected: what an operator's container runs.
  */
-export async function startCoreProcess(dataDir: string, env: Record<string, string>, opts: { pbx?: boolean } = {}): Promise<CoreProcess> {
+export async function startCoreProcess(dataDir: string, env: Record<string, string>, opts: { pbx?: boolean; startMs?: number } = {}): Promise<CoreProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'core/main.ts'], {
     cwd: path.resolve(import.meta.dirname, '../..'),
     env: { PATH: process.env.PATH, HOST: '127.0.0.1', PORT: '0', DATA_DIR: dataDir, ADMIN_EMAIL: 'admin@example.co.uk', ADMIN_PASSWORD: 'Admin-Password-1!', TTS_ENGINE: 'espeak-ng', ...env },
@@ -30,7 +30,7 @@ export async function startCoreProcess(dataDir: string, env: Record<string, stri
     const m = /Server listening at http:\/\/127\.0\.0\.1:(\d+)/.exec(out);
     if (!m) throw new Error('not listening yet');
     return Number(m[1]);
-  }, 30_000, 100);
+  }, opts.startMs ?? 30_000, 100);
   if (opts.pbx !== false) {
     await waitUntil(async () => {
       const health = (await (await fetch(`http://127.0.0.1:${port}/healthz`)).json()) as { components: Record<string, { ok: boolean; detail: string }> };

@@ -23,7 +23,17 @@ export interface AriTap {
   close(): Promise<void>;
 }
 
-export async function startAriTap(target: string): Promise<AriTap> {
+export interface AriTapOptions {
+  /**
+   * Requests Asterisk carries out but whose answer reaches the core too late (an overloaded
+   * box): each one matched is sent on at once and its answer withheld until the core gives up.
+   */
+  answerTooLate?: (entry: Omit<TapEntry, 'at'>) => boolean;
+  /** An event the core gets late (a loaded box): passed on when the returned promise settles; later events are not held up. */
+  holdEvent?: (event: { type: string; playback?: { media_uri?: string } }) => Promise<unknown> | undefined;
+}
+
+export async function startAriTap(target: string, opts: AriTapOptions = {}): Promise<AriTap> {
   const log: TapEntry[] = [];
   const upstream = new URL(target);
   const server = http.createServer((req, res) => {
@@ -36,6 +46,10 @@ export async function startAriTap(target: string): Promise<AriTap> {
         (up) => {
           const entry = describeRequest(req.method!, req.url!);
           if (entry) log.push({ ...entry, status: up.statusCode, at: sentAt });
+          if (entry && opts.answerTooLate?.(entry)) {
+            up.resume(); // the answer is read from Asterisk and never passed on
+            return;
+          }
           res.writeHead(up.statusCode!, up.headers);
           up.pipe(res);
         },
@@ -50,10 +64,15 @@ export async function startAriTap(target: string): Promise<AriTap> {
     up.once('open', () =>
       wss.handleUpgrade(req, socket, head, (client) => {
         up.on('message', (data) => {
-          const e = JSON.parse(String(data)) as { type: string; channel?: { id: string }; playback?: { target_uri?: string }; recording?: { target_uri?: string } };
+          const e = JSON.parse(String(data)) as { type: string; channel?: { id: string }; playback?: { target_uri?: string; media_uri?: string }; recording?: { target_uri?: string } };
           const target = e.playback?.target_uri ?? e.recording?.target_uri;
-          log.push({ kind: 'event', what: e.type, channel: e.channel?.id ?? target?.replace(/^channel:/, ''), at: performance.now() });
-          client.send(String(data));
+          const held = opts.holdEvent?.(e);
+          const pass = () => {
+            log.push({ kind: 'event', what: e.type, channel: e.channel?.id ?? target?.replace(/^channel:/, ''), at: performance.now() });
+            if (client.readyState === WebSocket.OPEN) client.send(String(data));
+          };
+          if (held) void held.finally(pass);
+          else pass();
         });
         up.on('close', () => client.close());
         client.on('close', () => up.close());

@@ -112,6 +112,8 @@ export class AsteriskInstance {
     if (r.status !== 0) throw new Error(`entrypoint.sh --render-only failed: ${r.stderr}`);
     this.applyLoopbackDifferences();
     this.linkData();
+    // The image's asterisk.conf has only [options] (maxcalls…): kept, under this run's directories.
+    const options = fs.readFileSync(path.join(etc, 'asterisk.conf'), 'utf8').split('[options]')[1]?.split('\n').filter((l) => /^\s*\w+\s*=/.test(l)) ?? [];
     fs.writeFileSync(
       path.join(etc, 'asterisk.conf'),
       [
@@ -131,6 +133,7 @@ export class AsteriskInstance {
         '',
         '[options]',
         'documentation_language = en_US',
+        ...options,
         '',
       ].join('\n'),
     );

@@ -17,7 +17,7 @@ import { waitUntil } from '../helpers/wait.js';
 import { findAsterisk } from './asterisk-install.js';
 import { AsteriskInstance } from './asterisk-instance.js';
 import { OwnerPhone } from './owner-phone.js';
-import { placeCall, placeCalls, type CallSpec, type SipCall, type SippBatch } from './sipp.js';
+import { placeCall, placeCalls, type CallSpec, type PlaceOptions, type SipCall, type SippBatch } from './sipp.js';
 
 // The real core (in this process: temp SQLite, real HTTP server, real ARI clients) against
 // a real Asterisk 20.17.0 running the project's own configuration, called by SIPp.
@@ -40,7 +40,7 @@ export interface RealPbx {
   promptFile(text: string, voice?: 'female' | 'male'): Promise<string>;
   business(fields?: Partial<NewUser>): { userId: number; did: string };
   call(did: string, from?: string): Promise<SipCall & { done: SippBatch['done']; kill(): void }>;
-  calls(specs: CallSpec[]): Promise<SippBatch>;
+  calls(specs: CallSpec[], place?: PlaceOptions): Promise<SippBatch>;
   /** The call row for `did` once it is final and announced (hooks.callFinished). */
   finishedRow(did: string, timeoutMs?: number): Promise<typeof calls.$inferSelect>;
   rows(did: string): Array<typeof calls.$inferSelect>;
@@ -56,6 +56,8 @@ export interface RealPbxOptions {
   env?: Record<string, string>;
   /** Starts the owner's phone and points the trunk and OUTBOUND_ENDPOINT at it (warm transfers). */
   ownerPhone?: boolean;
+  /** Extra environment for Asterisk's entrypoint.sh (e.g. PBX_MAX_CALLS). */
+  asteriskEnv?: Record<string, string>;
   /** Puts something between the core and ARI (e.g. a logging proxy): returns the URL the core uses. */
   ariVia?: (asteriskUrl: string) => Promise<string>;
 }
@@ -67,7 +69,7 @@ export async function startRealPbx(opts: RealPbxOptions = {}): Promise<RealPbx> 
   if (!found.ok) throw new Error(found.why);
   // Before Asterisk: its first qualify of the trunk must find the phone there.
   const ownerPhone = opts.ownerPhone ? await OwnerPhone.start() : undefined;
-  const asterisk = await AsteriskInstance.start({ root: found.root, env: ownerPhone ? { SIP_UKDID_HOST: `127.0.0.1:${ownerPhone.port}` } : undefined });
+  const asterisk = await AsteriskInstance.start({ root: found.root, env: { ...(ownerPhone ? { SIP_UKDID_HOST: `127.0.0.1:${ownerPhone.port}` } : {}), ...opts.asteriskEnv } });
   const ollama = await startOllamaDouble();
   const whisper = await startWhisperDouble();
   const coreLog: RealPbx['coreLog'] = [];
@@ -147,7 +149,7 @@ export async function startRealPbx(opts: RealPbxOptions = {}): Promise<RealPbx> 
       return { userId: user.id, did };
     },
     call: (did, from = CALLER) => placeCall(asterisk.sipPort, { did, from }),
-    calls: (specs) => placeCalls(asterisk.sipPort, specs),
+    calls: (specs, place) => placeCalls(asterisk.sipPort, specs, place),
     rows: (did) => db.select().from(calls).where(eq(calls.toNumber, did)).all(),
     finishedRow(did, timeoutMs = 30_000) {
       return waitUntil(() => {

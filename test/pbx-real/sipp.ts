@@ -27,11 +27,35 @@ export interface SipCall {
   hangUp(): Promise<void>;
 }
 
+/** What one caller's SIPp saw: the final answer to its INVITE and how long it took. */
+export interface CallSignalling {
+  /** 200 (answered) or 503 (refused before answering); undefined: neither arrived. */
+  final: 200 | 503 | undefined;
+  /** INVITE sent → that final response, on SIPp's clock. */
+  inviteToFinalMs: number | undefined;
+}
+
+export interface SippResult {
+  exitCode: number | null;
+  errors: string;
+  rttMs: number[];
+  /** Per call, in the order of the specs. */
+  signalling: CallSignalling[];
+}
+
 export interface SippBatch {
   calls: SipCall[];
-  /** Resolves when SIPp exits: 0 when every call ran its scenario to the end. */
-  done: Promise<{ exitCode: number | null; errors: string; rttMs: number[] }>;
+  /** Resolves when SIPp exits: 0 when every call ran its scenario to the end (refused ones too). */
+  done: Promise<SippResult>;
+  /** SIPp's process id (the load generator's own CPU is read from /proc by the bench). */
+  pid: number;
   kill(): void;
+}
+
+export interface PlaceOptions {
+  keepFiles?: boolean;
+  /** Calls started per second; default: all at once. */
+  ratePerSecond?: number;
 }
 
 /** The 200 OK to the request just received (Asterisk's BYE, or the harness's NOTIFY). */
@@ -50,6 +74,7 @@ const scenario = `<?xml version="1.0" encoding="ISO-8859-1" ?>
 <!-- A UK caller on a DID trunk: [field0] the DID, [field1] the caller's RTP port,
      [field2] the caller ID. Written by test/pbx-real/sipp.ts. -->
 <scenario name="callkeeper caller">
+  <nop><action><log message="[call_number] invite [clock_tick]"/></action></nop>
   <send retrans="500" start_rtd="answer">
     <![CDATA[
       INVITE sip:[field0]@[remote_ip]:[remote_port] SIP/2.0
@@ -80,8 +105,12 @@ const scenario = `<?xml version="1.0" encoding="ISO-8859-1" ?>
   <recv response="100" optional="true"/>
   <recv response="180" optional="true"/>
   <recv response="183" optional="true"/>
+  <recv response="503" optional="true" next="refused">
+    <action><log message="[call_number] final 503 [clock_tick]"/></action>
+  </recv>
   <recv response="200" rtd="answer" crlf="true">
     <action>
+      <log message="[call_number] final 200 [clock_tick]"/>
       <ereg regexp="m=audio ([0-9]+)" search_in="body" check_it="true" assign_to="media,remote_port"/>
       <ereg regexp="c=IN IP4 ([0-9.]+)" search_in="body" check_it="true" assign_to="conn,remote_host"/>
       <exec command="echo '[$remote_host] [$remote_port] ([$conn], [$media])' > answer-[call_number].sdp"/>
@@ -106,6 +135,22 @@ const scenario = `<?xml version="1.0" encoding="ISO-8859-1" ?>
   <recv request="BYE"/>
   <send next="end">
 ${OK_TO_LAST_REQUEST}
+  </send>
+
+  <!-- Refused before answering (the node is full): the ACK of a final error response is
+       part of the INVITE's transaction, so it carries the INVITE's branch (ten messages back). -->
+  <label id="refused"/>
+  <send next="end">
+    <![CDATA[
+      ACK sip:[field0]@[remote_ip]:[remote_port] SIP/2.0
+      Via: SIP/2.0/[transport] [local_ip]:[local_port];branch=[branch-10]
+      From: "Test Caller" <sip:[field2]@[local_ip]:[local_port]>;tag=[pid]SIPpTag00[call_number]
+      To: <sip:[field0]@[remote_ip]:[remote_port]>[peer_tag_param]
+      Call-ID: [call_id]
+      CSeq: 1 ACK
+      Max-Forwards: 70
+      Content-Length: 0
+    ]]>
   </send>
 
   <label id="caller_hangs_up"/>
@@ -135,7 +180,7 @@ ${OK_TO_LAST_REQUEST}
  * Places `specs.length` calls at once through one SIPp process (one call per spec, all
  * started together). Asterisk is at 127.0.0.1:`sipPort`.
  */
-export async function placeCalls(sipPort: number, specs: CallSpec[], opts: { keepFiles?: boolean } = {}): Promise<SippBatch> {
+export async function placeCalls(sipPort: number, specs: CallSpec[], opts: PlaceOptions = {}): Promise<SippBatch> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sipp-'));
   const medias = await Promise.all(specs.map(() => CallerMedia.open()));
   fs.writeFileSync(path.join(dir, 'caller.xml'), scenario);
@@ -155,11 +200,12 @@ export async function placeCalls(sipPort: number, specs: CallSpec[], opts: { kee
       '-p', String(localPort),
       '-m', String(n),
       '-l', String(n),
-      '-r', String(Math.max(n, 1)),
-      '-rp', '1000',
+      // SIPp's rate is calls per period: a period of 100 s keeps fractional rates exact.
+      ...(opts.ratePerSecond ? ['-r', String(Math.max(1, Math.round(opts.ratePerSecond * 100))), '-rp', '100000'] : ['-r', String(Math.max(n, 1)), '-rp', '1000']),
       '-nostdin',
       '-trace_err', '-error_file', 'errors.log',
       '-trace_rtt', '-rtt_freq', '1',
+      '-trace_logs', '-log_file', 'calls.log',
       '-timeout', '900s',
       '-max_recv_loops', '100000',
     ],
@@ -171,7 +217,7 @@ export async function placeCalls(sipPort: number, specs: CallSpec[], opts: { kee
   const pid = child.pid!;
   const trigger = dgram.createSocket('udp4');
   await new Promise<void>((r) => trigger.bind(0, '127.0.0.1', r));
-  const done = new Promise<{ exitCode: number | null; errors: string; rttMs: number[] }>((resolve) => {
+  const done = new Promise<SippResult>((resolve) => {
     child.once('exit', (code) => {
       trigger.close();
       for (const m of medias) m.close();
@@ -179,8 +225,9 @@ export async function placeCalls(sipPort: number, specs: CallSpec[], opts: { kee
       const rttFile = fs.readdirSync(dir).find((f) => f.endsWith('_rtt.csv'));
       const rttMs = rttFile ? parseRtt(read(rttFile)) : [];
       const errors = read('errors.log') + (code === 0 ? '' : `\n${out.slice(-3000)}`);
+      const signalling = parseCallLog(read('calls.log'), n);
       if (!opts.keepFiles) fs.rmSync(dir, { recursive: true, force: true });
-      resolve({ exitCode: code, errors, rttMs });
+      resolve({ exitCode: code, errors, rttMs, signalling });
     });
   });
   // Like a phone, each caller sends its audio from the moment the call is answered, to the
@@ -211,7 +258,7 @@ export async function placeCalls(sipPort: number, specs: CallSpec[], opts: { kee
       hangUp: () => sendNotify(trigger, localPort, callId),
     };
   });
-  return { calls, done, kill: () => child.kill('SIGKILL') };
+  return { calls, done, pid, kill: () => child.kill('SIGKILL') };
 }
 
 /** One call: the batch's only call, and the batch's end. */
@@ -236,6 +283,22 @@ function sendNotify(socket: dgram.Socket, sippPort: number, callId: string): Pro
     '',
   ].join('\r\n');
   return new Promise((resolve, reject) => socket.send(msg, sippPort, '127.0.0.1', (err) => (err ? reject(err) : resolve())));
+}
+
+/** The scenario's log lines, "<call number> invite <tick>" and "<call number> final <code> <tick>", per call. */
+function parseCallLog(log: string, n: number): CallSignalling[] {
+  const invited = new Map<number, number>();
+  const out: CallSignalling[] = Array.from({ length: n }, () => ({ final: undefined, inviteToFinalMs: undefined }));
+  for (const line of log.split('\n')) {
+    const f = line.trim().split(/\s+/);
+    const call = Number(f[0]);
+    if (f[1] === 'invite') invited.set(call, Number(f[2]));
+    else if (f[1] === 'final' && out[call - 1]) {
+      const sent = invited.get(call);
+      out[call - 1] = { final: f[2] === '503' ? 503 : 200, inviteToFinalMs: sent === undefined ? undefined : Number(f[3]) - sent };
+    }
+  }
+  return out;
 }
 
 /** SIPp's -trace_rtt file: one line per call with the "answer" response time (ms). */

@@ -2,7 +2,7 @@ import type { RecordingSnapshot } from '../../ari/types.js';
 import { repairWavSizes } from '../../recordings/wav-repair.js';
 import { NO_MESSAGE_GOODBYE, THANK_YOU } from '../../../dialogue/spoken/call-lines.js';
 import { BEEP, FALLBACK_SOUNDS } from '../../../dialogue/spoken/sounds.js';
-import { answer, awaitRecording, hangUp, playOptional, record, say } from '../steps.js';
+import { answer, awaitRecording, hangUp, queueOptional, record, say } from '../steps.js';
 import type { FlowContext } from '../types.js';
 import { chooseGreeting } from '../../../dialogue/spoken/greeting.js';
 import { audioHoldsMessage, recordingHasMessage } from './message-rule.js';
@@ -28,8 +28,15 @@ export async function voicemailFlow(ctx: FlowContext): Promise<void> {
   let finished = ctx.resumed ? await messageInProgress(ctx, name) : undefined;
   if (!finished) {
     await say(ctx, chooseGreeting(owner), owner.voice, FALLBACK_SOUNDS.greeting);
-    // A missing beep must not cost the caller their message.
-    await playOptional(ctx, BEEP, 10_000);
+    // The recording is asked for as soon as Asterisk has taken the beep, not when the beep has
+    // ended: Asterisk runs them in order, so it records from the instant the beep stops, however
+    // late our requests are. Waiting for the beep's end first left a gap of seconds under load,
+    // and callers who spoke straight after the beep were filed as silent. A missing beep must
+    // not cost the caller their message.
+    await queueOptional(ctx, BEEP, 10_000);
+    // Named before the request: if Asterisk starts the recording but its answer (or the
+    // recording's end) never reaches us, the finisher still looks for the file by this name.
+    outcome.recordingName = name;
     finished = await record(
       ctx,
       {
@@ -43,7 +50,6 @@ export async function voicemailFlow(ctx: FlowContext): Promise<void> {
         beep: false, // we played our own beep after the greeting
         terminateOn: '#',
       },
-      () => (outcome.recordingName = name),
     );
   }
   outcome.recordingName = name;

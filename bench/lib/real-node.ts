@@ -1,0 +1,202 @@
+// One node as an operator runs it, for the real-PBX benches: a real Asterisk 20.17.0 (the
+// project's configuration), the core as its own process (core/main.ts) behind a logging ARI
+// proxy, the Whisper and Ollama doubles, and `dids` businesses in voicemail mode. Callers are
+// SIPp processes (test/pbx-real/sipp.ts); every call is accounted for afterwards: what the
+// caller experienced and how the appliance filed it.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { openDatabase } from '../../core/db/client.js';
+import { calls, jobs, phoneNumbers, users } from '../../core/db/schema.js';
+import { postCallKey } from '../../core/post-call/post-call.js';
+import { wavDurationOf } from '../../pbx/recordings/recording-retries.js';
+import { startOllamaDouble } from '../../test/doubles/ollama/server.js';
+import { startWhisperDouble } from '../../test/doubles/whisper/server.js';
+import { startCoreProcess, type CoreProcess } from '../../test/helpers/core-process.js';
+import { waitUntil } from '../../test/helpers/wait.js';
+import { startAriTap, type AriTap } from '../../test/pbx-real/ari-tap.js';
+import { AsteriskInstance } from '../../test/pbx-real/asterisk-instance.js';
+import { speech } from '../../test/pbx-real/audio.js';
+import { heardGreetingAndBeep } from '../../test/pbx-real/harness.js';
+import { placeCalls, type CallSignalling, type PlaceOptions } from '../../test/pbx-real/sipp.js';
+
+/** utime + stime of a process, in seconds (Linux /proc); 0 once it has gone. */
+export function cpuSeconds(pid: number | undefined): number {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    // utime, stime, and the children's (SIPp's shell for each answer) once they were waited for.
+    return (Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14])) / 100; // USER_HZ = 100
+  } catch {
+    return 0;
+  }
+}
+
+/** The conditions a figure was taken under, printed beside it. */
+export function conditions(): string {
+  const [l1, l5] = os.loadavg();
+  return `${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown'}), load ${l1!.toFixed(1)} (1 min) / ${l5!.toFixed(1)} (5 min)`;
+}
+
+/** How one call ended, from the caller's side and the appliance's. */
+export interface CallAccount {
+  did: string;
+  from: string;
+  signalling: CallSignalling;
+  heardGreeting: boolean;
+  spoke: boolean;
+  /** The row's status, or 'no row' / 'open' (never made final). */
+  filed: string;
+  /** Seconds of stored recording (0: none). */
+  storedSeconds: number;
+  jobDone: boolean;
+  verdict: 'stored' | 'LOST MESSAGE' | 'refused (503)' | 'never answered' | 'no greeting heard';
+}
+
+export interface NodeOptions {
+  dids: number;
+  /** Extra environment for the core (e.g. admission limits). */
+  coreEnv?: Record<string, string>;
+  /** Extra environment for Asterisk's entrypoint (e.g. PBX_MAX_CALLS). */
+  asteriskEnv?: Record<string, string>;
+}
+
+const WORDS = 'Hello, please call me back about the leaking tap in the kitchen. Thanks.';
+
+export class RealNode {
+  private constructor(
+    readonly asterisk: AsteriskInstance,
+    readonly tap: AriTap,
+    readonly core: CoreProcess,
+    readonly dataDir: string,
+    private readonly db: ReturnType<typeof openDatabase>,
+    readonly dids: string[],
+    private readonly closers: Array<() => Promise<unknown>>,
+  ) {}
+
+  static async start(root: string, opts: NodeOptions): Promise<RealNode> {
+    const asterisk = await AsteriskInstance.start({ root, rtpPorts: Math.max(200, opts.dids * 4), env: opts.asteriskEnv });
+    const tap = await startAriTap(asterisk.ari.url);
+    const whisper = await startWhisperDouble();
+    whisper.defaultTranscript = 'Please call me back about the leaking tap.';
+    const ollama = await startOllamaDouble();
+    ollama.replier = () => 'A caller asked to be called back about a leaking tap.';
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-real-'));
+    asterisk.mountPrompts(path.join(dataDir, 'prompts'));
+    const db = openDatabase(path.join(dataDir, 'appliance.db'));
+    const dids: string[] = [];
+    for (let i = 0; i < opts.dids; i++) {
+      const did = `+4477009${String(10000 + i).padStart(5, '0')}`;
+      const u = db.db.insert(users).values({ email: `b${i}@example.co.uk`, passwordHash: 'x', accountStatus: 'active', businessName: 'Hale Plumbing' }).returning().get();
+      db.db.insert(phoneNumbers).values({ phoneNumber: did, provider: 'static', providerSid: did, userId: u.id }).run();
+      dids.push(did);
+    }
+    const core = await startCoreProcess(dataDir, {
+      ARI_URL: tap.url,
+      ARI_USERNAME: asterisk.ari.username,
+      ARI_PASSWORD: asterisk.ari.password,
+      ARI_APP: asterisk.ari.app,
+      WHISPER_URL: whisper.url,
+      OLLAMA_URL: ollama.url,
+      LOG_LEVEL: 'info', // the "listening" line startCoreProcess waits for is at info
+      ...opts.coreEnv,
+    }, { startMs: 180_000 }); // a cold start on a machine at load 20 takes over 30 s
+    const node = new RealNode(asterisk, tap, core, dataDir, db, dids, [tap.close, whisper.close, ollama.close]);
+    // The greeting is made once before any burst (as it is after the owner saves it), as on a box in use.
+    const warm = await placeCalls(asterisk.sipPort, [{ did: dids[0]! }]);
+    await heardGreetingAndBeep(warm.calls[0]!);
+    await warm.calls[0]!.hangUp();
+    await warm.done;
+    return node;
+  }
+
+  /**
+   * Places one caller per DID in `dids` (all at once, or `ratePerSecond`), each of whom waits
+   * for the greeting and beep, speaks a message and waits for the box to hang up; returns the
+   * SIPp result and what each caller heard, plus CPU seconds used meanwhile by each process.
+   */
+  async call(dids: string[], place: PlaceOptions = {}, tag = 20000) {
+    const cpu0 = { asterisk: cpuSeconds(this.asterisk.pid), core: cpuSeconds(this.core.child.pid) };
+    const words = speech(WORDS);
+    const specs = dids.map((did, i) => ({ did, from: `+4477009${tag + i}` }));
+    const batch = await placeCalls(this.asterisk.sipPort, specs, place);
+    let sippCpu = 0;
+    const sampler = setInterval(() => (sippCpu = Math.max(sippCpu, cpuSeconds(batch.pid))), 200);
+    const heard = await Promise.all(
+      batch.calls.map(async (c) => {
+        // A refused caller never hears anything: the greeting wait ends with the call.
+        const greeted = await Promise.race([heardGreetingAndBeep(c, 700, 300_000).then(() => true, () => false), batch.done.then(() => false)]);
+        if (!greeted) return { heardGreeting: false, spoke: false };
+        await c.media.say(words);
+        return { heardGreeting: true, spoke: true };
+      }),
+    );
+    const sipp = await batch.done;
+    clearInterval(sampler);
+    const cpu = { asterisk: cpuSeconds(this.asterisk.pid) - cpu0.asterisk, core: cpuSeconds(this.core.child.pid) - cpu0.core, sipp: sippCpu };
+    return { specs, sipp, heard, cpu };
+  }
+
+  /** Waits (bounded) for the answered calls' rows to be final and their jobs done, then accounts for each call. */
+  async account(result: Awaited<ReturnType<RealNode['call']>>, waitMs = 180_000): Promise<CallAccount[]> {
+    const { specs, sipp, heard } = result;
+    const rowOf = (s: { did: string; from: string }) => this.db.db.select().from(calls).all().find((r) => r.toNumber === s.did && r.fromNumber === s.from);
+    const answered = specs.filter((_, i) => sipp.signalling[i]?.final === 200);
+    const settled = () => answered.every((s) => {
+      const r = rowOf(s);
+      return r?.endedAt && (r.status !== 'voicemail' || this.jobDone(r.id));
+    });
+    await waitUntil(() => {
+      if (!settled()) throw new Error('calls not settled yet');
+    }, waitMs, 1000).catch(() => undefined);
+    return specs.map((s, i) => {
+      const row = rowOf(s);
+      const signalling = sipp.signalling[i] ?? { final: undefined, inviteToFinalMs: undefined };
+      const file = row?.recordingFile ? path.join(this.dataDir, 'recordings', row.recordingFile) : undefined;
+      const storedSeconds = file && fs.existsSync(file) ? wavDurationOf(fs.readFileSync(file)) / 1000 : 0;
+      const filed = !row ? 'no row' : !row.endedAt ? 'open' : row.status;
+      const { heardGreeting, spoke } = heard[i]!;
+      const verdict: CallAccount['verdict'] =
+        signalling.final === 503 ? 'refused (503)'
+        : signalling.final !== 200 ? 'never answered'
+        : spoke && !(storedSeconds > 0 && row?.status === 'voicemail') ? 'LOST MESSAGE'
+        : !heardGreeting ? 'no greeting heard'
+        : 'stored';
+      return { did: s.did, from: s.from, signalling, heardGreeting, spoke, filed, storedSeconds, jobDone: row ? this.jobDone(row.id) : false, verdict };
+    });
+  }
+
+  private jobDone(callId: number): boolean {
+    return this.db.db.select().from(jobs).all().some((j) => j.key === postCallKey(callId) && j.status === 'done');
+  }
+
+  /** Keeps the core's log (it goes with the data folder at stop): where to look when a message was lost. */
+  saveCoreLog(name: string): string {
+    const dir = path.resolve(import.meta.dirname, '../../test-results/bench');
+    fs.mkdirSync(dir, { recursive: true });
+    const file = path.join(dir, `${name}-core.log`);
+    fs.writeFileSync(file, this.core.output());
+    return file;
+  }
+
+  async stop(): Promise<void> {
+    this.core.child.kill('SIGTERM');
+    await this.core.exited;
+    this.db.close();
+    for (const close of this.closers) await close();
+    await this.asterisk.destroy();
+    fs.rmSync(this.dataDir, { recursive: true, force: true });
+  }
+}
+
+/** One line per call that did not end as a stored message, and a count of each verdict. */
+export function printAccounts(accounts: CallAccount[], log: (line: string) => void = console.log): Record<string, number> {
+  const counts: Record<string, number> = {};
+  for (const a of accounts) counts[a.verdict] = (counts[a.verdict] ?? 0) + 1;
+  log(`calls: ${Object.entries(counts).map(([k, v]) => `${v} ${k}`).join(', ')}`);
+  for (const a of accounts) {
+    if (a.verdict === 'stored') continue;
+    const s = a.signalling;
+    log(`  ${a.from} → ${a.did}: ${a.verdict}; SIP ${s.final ?? '-'} after ${s.inviteToFinalMs ?? '-'} ms, greeting ${a.heardGreeting ? 'heard' : 'not heard'}, ${a.spoke ? 'spoke' : 'silent'}, filed as ${a.filed}, ${a.storedSeconds.toFixed(1)} s stored, post-call job ${a.jobDone ? 'done' : 'not done'}`);
+  }
+  return counts;
+}

@@ -1,0 +1,42 @@
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { count, eq } from 'drizzle-orm';
+import type { Db } from '../db/client.js';
+import { jobs } from '../db/schema.js';
+
+/**
+ * The load figures admission reads on every new call, kept cheap: the event loop's delay
+ * (p99 over the last second) and the number of post-call jobs waiting (counted at most once
+ * a second, not once per caller).
+ */
+export interface NodeLoadReader {
+  loopLagMs(): number;
+  jobsWaiting(): number;
+  stop(): void;
+}
+
+export function startNodeLoad(db: Db): NodeLoadReader {
+  const delay = monitorEventLoopDelay({ resolution: 20 });
+  delay.enable();
+  let lagMs = 0;
+  const tick = setInterval(() => {
+    lagMs = delay.count > 0 ? delay.percentile(99) / 1e6 : 0;
+    delay.reset();
+  }, 1000);
+  tick.unref();
+  let waiting = 0;
+  let countedAt = 0;
+  return {
+    loopLagMs: () => lagMs,
+    jobsWaiting() {
+      if (Date.now() - countedAt >= 1000) {
+        countedAt = Date.now();
+        waiting = db.select({ n: count() }).from(jobs).where(eq(jobs.status, 'pending')).get()?.n ?? 0;
+      }
+      return waiting;
+    },
+    stop() {
+      clearInterval(tick);
+      delay.disable();
+    },
+  };
+}
