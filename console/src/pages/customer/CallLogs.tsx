@@ -14,7 +14,7 @@ import { messageOr } from '../../lib/errors';
 import { toast } from '../../toast/use-toast';
 import { FirstRunChecklist } from './FirstRunChecklist';
 import { NA, capitalise, formatCallDate, formatDateTime, formatMmSs, formatPhone } from '../../lib/format';
-import { useMarkCalledBack } from './call-back-api';
+import { useMarkCalledBack } from '../../api/call-logs';
 import { usePhoneQuery } from '../../lib/phone-search';
 import { showUrgencyOnCard, urgencyDetail } from '../../lib/urgency';
 import { useCallHandling, useListEntry } from '../../api/call-handling';

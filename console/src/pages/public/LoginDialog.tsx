@@ -1,8 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
-import type { ApiUser } from '../../../../contract/api';
-import { apiRequest } from '../../api/client';
+import { login as signIn } from '../../api/auth';
 import { useSetSignedIn } from '../../api/session';
 import { Dialog } from '../../components/Dialog';
 import { Button, Field, Input } from '../../components/ui';
@@ -22,7 +21,7 @@ export function LoginDialog({ open, onClose, onForgot, initialEmail = '' }: { op
   }, [open]);
 
   const login = useMutation({
-    mutationFn: () => apiRequest<{ user: ApiUser }>('POST', '/api/auth/login', { email, password }),
+    mutationFn: () => signIn(email, password),
     onSuccess: ({ user }) => {
       setSignedIn(user);
       prefetchFirstScreen(qc);
