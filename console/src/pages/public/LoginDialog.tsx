@@ -9,7 +9,20 @@ import { messageOr } from '../../lib/errors';
 import { prefetchFirstScreen, preloadDashboard } from '../../session/dashboard-preload';
 import { toast } from '../../toast/use-toast';
 
-export function LoginDialog({ open, onClose, onForgot, initialEmail = '' }: { open: boolean; onClose: () => void; onForgot: () => void; initialEmail?: string }) {
+export function LoginDialog({
+  open,
+  onClose,
+  onForgot,
+  initialEmail = '',
+  returnTo = '/dashboard',
+}: {
+  open: boolean;
+  onClose: () => void;
+  onForgot: () => void;
+  initialEmail?: string;
+  /** Where signing in leads: the dashboard, or the protected link the visitor opened (a same-site path). */
+  returnTo?: string;
+}) {
   const [email, setEmail] = useState(initialEmail);
   const [password, setPassword] = useState('');
   const setSignedIn = useSetSignedIn();
@@ -26,7 +39,7 @@ export function LoginDialog({ open, onClose, onForgot, initialEmail = '' }: { op
       setSignedIn(user);
       prefetchFirstScreen(qc);
       onClose();
-      navigate('/dashboard');
+      navigate(returnTo, { replace: returnTo !== '/dashboard' });
       toast({ title: 'Welcome back!', description: "You've been logged in successfully." });
     },
     onError: (e) => toast({ variant: 'destructive', title: 'Login Failed', description: messageOr(e, 'Invalid email or password.') }),
