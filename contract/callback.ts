@@ -1,4 +1,5 @@
 import type { ApiCallLog } from './api.js';
+import { isWithheldCaller } from './withheld.js';
 
 /**
  * A caller is waiting to be rung back when they reached voicemail or rang off (voicemail or
@@ -6,7 +7,13 @@ import type { ApiCallLog } from './api.js';
  * text). Answered calls were dealt with by the AI receptionist. One rule for server and console.
  */
 export function isToCallBack(call: Pick<ApiCallLog, 'status' | 'fromNumber' | 'calledBackAt'> & Partial<Pick<ApiCallLog, 'callerTag'>>): boolean {
-  // A caller the owner's rules turned away (block list, withheld refused) is not waiting for them.
-  if (call.callerTag === 'blocked' || call.callerTag === 'withheld-refused') return false;
-  return (call.status === 'missed' || call.status === 'voicemail') && call.fromNumber.trim() !== '' && !call.calledBackAt;
+  // A caller the owner's rules turned away (block list, withheld refused) is not waiting for them,
+  // and one who withheld their number left none to ring.
+  if (call.callerTag === 'blocked' || call.callerTag === 'withheld-refused' || isWithheldCaller(call.fromNumber)) return false;
+  return (call.status === 'missed' || call.status === 'voicemail') && !call.calledBackAt;
+}
+
+/** A number the owner can ring from the call: not withheld, and not one they blocked. */
+export function canRingBack(call: Pick<ApiCallLog, 'fromNumber'> & Partial<Pick<ApiCallLog, 'callerTag'>>): boolean {
+  return call.callerTag !== 'blocked' && !isWithheldCaller(call.fromNumber);
 }

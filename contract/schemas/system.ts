@@ -7,6 +7,8 @@ export const ApiMetaSchema = Type.Object({
   provider: Type.String(),
   helpContact: Type.Object({ name: Type.String(), email: Type.String() }),
   voices: Type.Object({ female: Type.String(), male: Type.String() }),
+  /** The appliance can put calls through to an owner's phone (OUTBOUND_ENDPOINT is set): ring-first, VIP ring-through, Test transfer. */
+  transfersAvailable: Type.Boolean(),
 });
 
 /** GET /healthz: 200 `ok` or 503 `unavailable`, with each component's report. */

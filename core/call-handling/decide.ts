@@ -1,7 +1,7 @@
 import type { CallHandlingDecision, CallHandlingSettings } from '../../contract/call-handling.js';
 import { toE164 } from '../../contract/phone.js';
 import { periodAt } from './schedule.js';
-import { isWithheldCaller } from './withheld.js';
+import { isWithheldCaller } from '../../contract/withheld.js';
 
 /**
  * How one call is handled, decided once when it arrives. In order: a blocked number is

@@ -24,5 +24,6 @@ export async function systemRoutes(app: App): Promise<void> {
     provider: config.numbers.provider,
     helpContact: { name: config.support.name, email: config.support.email },
     voices: { female: VOICE_NAMES.female, male: VOICE_NAMES.male },
+    transfersAvailable: config.outbound.endpoint !== undefined,
   }));
 }

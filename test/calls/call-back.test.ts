@@ -78,4 +78,9 @@ describe('isToCallBack', () => {
     expect(isToCallBack({ ...c, fromNumber: 'anonymous', callerTag: 'withheld-refused' })).toBe(false);
     expect(isToCallBack({ ...c, callerTag: 'vip' })).toBe(true);
   });
+
+  it('does not hold a caller who withheld their number: there is none to ring', () => {
+    for (const fromNumber of ['anonymous', 'Withheld', ' restricted ']) expect(isToCallBack({ ...c, fromNumber }), fromNumber).toBe(false);
+    expect(isToCallBack({ ...c, status: 'voicemail', fromNumber: 'anonymous' })).toBe(false);
+  });
 });

@@ -50,6 +50,73 @@ describe('to call back', () => {
     expect(e2e.server.database.db.select().from(calls).where(eq(calls.id, rows[1]!.id)).get()!.calledBackAt).toBeNull();
   });
 
+  it('a withheld caller reads "Withheld number" and is not to call back; neither it nor a blocked caller has a Call back button; Call Details has its own', async () => {
+    const { page, customer } = await customerPage(e2e, { businessName: 'Withheld Ltd' }, { width: 375, height: 800 });
+    const at = Date.parse('2026-07-04T12:30:00Z');
+    const base = { userId: customer.user.id, toNumber: '+447700900999', status: 'voicemail' as const, duration: 30 };
+    e2e.server.database.db
+      .insert(calls)
+      .values([
+        { ...base, fromNumber: 'anonymous', createdAt: new Date(at), aiSummary: 'Asks about prices.' },
+        { ...base, fromNumber: '+447700900222', status: 'missed', createdAt: new Date(at - 60_000), callerTag: 'blocked' },
+        { ...base, fromNumber: '+447700900333', createdAt: new Date(at - 120_000) },
+      ])
+      .run();
+    await page.goto('/dashboard');
+    const cards = page.getByRole('list', { name: 'Calls' }).getByRole('listitem');
+    await until(async () => expect(await cards.count()).toBe(3));
+    // Only the caller who left a number is waiting.
+    await page.getByRole('button', { name: 'To call back (1)' }).waitFor();
+    const withheld = cards.filter({ hasText: 'Withheld number' });
+    await withheld.getByRole('button', { name: 'Withheld number' }).waitFor();
+    expect(await withheld.getByText('anonymous').count()).toBe(0);
+    expect(await withheld.getByText('To call back', { exact: true }).count()).toBe(0);
+    expect(await page.locator('a[href="tel:anonymous"]').count()).toBe(0);
+    expect(await withheld.getByRole('link', { name: /Call back/ }).count()).toBe(0);
+    expect(await cards.filter({ hasText: '+44 770 090 0222' }).getByRole('link', { name: /Call back/ }).count()).toBe(0);
+    await cards.filter({ hasText: '+44 770 090 0333' }).getByRole('link', { name: 'Call back +44 770 090 0333' }).waitFor();
+
+    await withheld.getByRole('button', { name: 'Withheld number' }).click();
+    let dialog = page.getByRole('dialog', { name: 'Call Details' });
+    await dialog.getByText('Withheld number', { exact: true }).waitFor();
+    expect(await dialog.getByRole('link', { name: /Call back/ }).count()).toBe(0);
+    await page.keyboard.press('Escape');
+    await cards.filter({ hasText: '+44 770 090 0333' }).getByRole('button', { name: '+44 770 090 0333' }).click();
+    dialog = page.getByRole('dialog', { name: 'Call Details' });
+    expect(await dialog.getByRole('link', { name: 'Call back +44 770 090 0333' }).getAttribute('href')).toBe('tel:+447700900333');
+  });
+
+  it('a signed-out owner opening a call\'s link gets the login dialog and, signed in, lands on that call', async () => {
+    const { customer } = await customerPage(e2e, { businessName: 'Link Ltd' });
+    const [row] = e2e.server.database.db
+      .insert(calls)
+      .values({ userId: customer.user.id, fromNumber: '+447700900444', toNumber: '+447700900999', status: 'voicemail', duration: 20, createdAt: new Date(), aiSummary: 'Linked call summary.' })
+      .returning()
+      .all();
+    const page = await e2e.page({ width: 375, height: 800 });
+    await page.goto(`/dashboard?call=${row!.id}`);
+    const login = page.getByRole('dialog', { name: 'Welcome Back' });
+    await login.getByLabel('Email').fill(customer.email);
+    await login.getByLabel('Password').fill(customer.password);
+    await login.getByRole('button', { name: 'Log In' }).click();
+    await page.waitForURL((u) => u.pathname === '/dashboard' && u.search === `?call=${row!.id}`);
+    await page.getByRole('dialog', { name: 'Call Details' }).getByText('Linked call summary.').waitFor();
+  });
+
+  it('a return link to another site is not followed after login', async () => {
+    const { customer } = await customerPage(e2e, { businessName: 'Elsewhere Ltd' });
+    const page = await e2e.page();
+    await page.goto(`/?next=${encodeURIComponent('//example.com/dashboard')}`);
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Log In' }).click();
+    const login = page.getByRole('dialog', { name: 'Welcome Back' });
+    await login.getByLabel('Email').fill(customer.email);
+    await login.getByLabel('Password').fill(customer.password);
+    await login.getByRole('button', { name: 'Log In' }).click();
+    await page.getByRole('heading', { name: 'Call Logs', exact: true }).waitFor();
+    expect(new URL(page.url()).origin).toBe(e2e.server.url.replace(/\/$/, ''));
+    expect(new URL(page.url()).pathname).toBe('/dashboard');
+  });
+
   it('switches on the call-back reminder under Notification Settings', async () => {
     const { page, customer } = await customerPage(e2e, { businessName: 'Reminder Ltd' });
     await page.goto('/dashboard/notifications');

@@ -5,7 +5,8 @@ import { loadCallHandling } from '../../core/call-handling/store.js';
 import { calls } from '../../core/db/schema.js';
 import { attachScreenshot, customerPage, expectToast, until, useE2E } from './support/browser.js';
 
-const e2e = useE2E();
+// An appliance with an outbound line: transfers are offered (transfers-unavailable.test.ts covers one without).
+const e2e = useE2E({ OUTBOUND_ENDPOINT: 'PJSIP/{number}@uk-did' });
 
 describe('Call handling settings', () => {
   it('saves the transfer number, hours, holidays, modes and withheld policy, and shows them after a reload', async ({ annotate }) => {
@@ -64,6 +65,28 @@ describe('Call handling settings', () => {
     await page.getByRole('button', { name: 'Save call handling' }).click();
     await expectToast(page, 'Error This is the number that forwards to us: put calls through to a different phone.');
     expect(loadCallHandling(e2e.server.database.db, customer.user.id).transferNumber).toBeNull();
+  });
+
+  it('marks the field a save was refused for, with its message, and scrolls to it', async () => {
+    const { page } = await customerPage(e2e, {}, { width: 375, height: 700 });
+    await page.goto('/dashboard/notifications');
+    const ring = page.getByLabel('Ring for (seconds)');
+    await ring.fill('99');
+    await page.getByLabel('Closed-hours greeting (Optional)').fill('Closed.');
+    // Saved from the bottom of the form, far below the field in error.
+    await page.getByRole('button', { name: 'Save call handling' }).click();
+    await until(async () => expect(await ring.getAttribute('aria-invalid')).toBe('true'));
+    const form = page.getByRole('form', { name: 'Call handling' });
+    await form.getByRole('alert').getByText('Ring time must be a whole number of seconds from 5 to 60.').waitFor();
+    await until(async () => {
+      const box = (await ring.boundingBox())!;
+      expect(box.y).toBeGreaterThanOrEqual(0);
+      expect(box.y + box.height).toBeLessThanOrEqual(700);
+    });
+    expect(await ring.evaluate((el) => el === el.ownerDocument.activeElement)).toBe(true);
+    // Fixing it clears the mark.
+    await ring.fill('30');
+    expect(await ring.getAttribute('aria-invalid')).toBeNull();
   });
 
   it('adds and removes numbers on the block and VIP lists at once, naming a bad entry', async () => {

@@ -1,12 +1,14 @@
-// Tables that fit: at 1280 px every table stays inside its card with its actions visible and long
+// Screens that fit: at 1280 px every table stays inside its card with its actions visible and long
 // text cut with a tooltip; below the breakpoint rows become stacked cards; Peak Hours fits its 24
-// bars on a phone. Screenshots of each table screen at both widths in both themes.
+// bars on a phone; on phones of 320, 375 and 414 px every screen (call cards and Call Details
+// among them) fits the viewport. Screenshots of each table screen at both widths in both themes.
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { calls, unansweredQuestions } from '../../core/db/schema.js';
 import { ApiClient } from '../helpers/client.js';
 import { activeCustomer, signupBody } from '../helpers/accounts.js';
-import { adminPage, adoptSession, attachScreenshot, useE2E, until } from './support/browser.js';
+import { adminPage, adoptSession, attachScreenshot, screenshotPath, useE2E, until } from './support/browser.js';
+import { outsideViewport } from './support/viewport-fit.js';
 
 const e2e = useE2E({ NUMBER_PROVIDER: 'static', STATIC_NUMBERS: '+447700900001,+447700900002' });
 
@@ -131,4 +133,88 @@ describe('tables', () => {
       }
     }
   }, 240_000);
+});
+
+/** Calls with everything a card can show at once: the widest cards an owner sees. */
+function seedBusyCards(userId: number) {
+  const now = Date.now();
+  const base = { userId, toNumber: '+447700900001', notificationSent: true };
+  const rows = e2e.server.database.db
+    .insert(calls)
+    .values([
+      {
+        ...base,
+        fromNumber: '+447700933301',
+        status: 'voicemail' as const,
+        duration: 754,
+        createdAt: new Date(now - 60_000),
+        recordingFile: 'none.wav',
+        transcription: 'Hello, the boiler in the flat upstairs is leaking through the ceiling into the kitchen, please ring me back as soon as you can.',
+        aiSummary: 'A tenant reports a boiler leaking through the kitchen ceiling and asks for an urgent call back today.',
+        urgency: 'urgent' as const,
+        urgencyReason: 'water leaking through a ceiling into the kitchen below',
+        callerTag: 'vip' as const,
+        transferOutcome: 'connected' as const,
+        transferTalkSeconds: 95,
+        period: 'closed' as const,
+      },
+      { ...base, fromNumber: '+447700933302', status: 'missed' as const, duration: 0, createdAt: new Date(now - 120_000), callerTag: 'blocked' as const, period: 'open' as const },
+      { ...base, fromNumber: 'anonymous', status: 'voicemail' as const, duration: 31, createdAt: new Date(now - 180_000), aiSummary: 'A withheld caller asks about prices.' },
+      { ...base, fromNumber: '+447700933304', status: 'voicemail' as const, duration: 45, createdAt: new Date(now - 240_000), calledBackAt: new Date(now - 30_000), urgency: 'normal' as const, transferOutcome: 'declined' as const },
+    ])
+    .returning({ id: calls.id })
+    .all();
+  return rows[0]!.id;
+}
+
+describe('phones', () => {
+  it('every screen, the call cards and Call Details fit the viewport at 320, 375 and 414 px', async () => {
+    const owner = await activeCustomer(e2e.server, { businessName: LONG });
+    expect((await owner.client.post('/api/phone-numbers/purchase')).status).toBe(201);
+    const busyCall = seedBusyCards(owner.user.id);
+    const provider = (await owner.client.get('/api/meta')).body.provider as string;
+    type Screen = { name: string; path: string; ready: (p: Page) => Promise<unknown> };
+    const heading = (name: string) => (p: Page) => p.getByRole('heading', { name, exact: true }).waitFor();
+    const ownerScreens: Screen[] = [
+      { name: 'call logs', path: '/dashboard', ready: async (p) => until(async () => expect(await p.getByRole('list', { name: 'Calls' }).getByRole('listitem').count()).toBe(4)) },
+      { name: 'call details', path: `/dashboard?call=${busyCall}`, ready: (p) => p.getByRole('dialog', { name: 'Call Details' }).getByText('Full Transcript').waitFor() },
+      { name: 'analytics', path: '/dashboard/analytics', ready: (p) => p.getByRole('img', { name: 'Calls per hour of the day' }).waitFor() },
+      { name: 'questions', path: '/dashboard/questions', ready: (p) => p.getByText('No Questions Yet', { exact: true }).waitFor() },
+      { name: 'notifications', path: '/dashboard/notifications', ready: (p) => p.getByLabel('Knowledge Base').or(p.getByText('Delivery Settings')).first().waitFor() },
+      { name: 'phone numbers', path: '/dashboard/phone-numbers', ready: (p) => p.getByText('Call Forwarding Setup').waitFor() },
+      { name: 'settings', path: '/dashboard/settings', ready: heading('Settings') },
+      { name: 'account', path: '/dashboard/account', ready: (p) => p.getByLabel('Current Password').waitFor() },
+    ];
+    const adminScreens: Screen[] = [
+      { name: 'admin', path: '/dashboard/admin', ready: (p) => p.getByRole('table', { name: 'All Users' }).getByRole('row').nth(1).waitFor() },
+      { name: 'approvals', path: '/dashboard/approvals', ready: heading('Signup Approvals') },
+      { name: 'usage', path: '/dashboard/api-usage', ready: (p) => p.getByText('Total This Month').waitFor() },
+      { name: 'numbers', path: `/dashboard/${provider}-numbers`, ready: (p) => p.getByRole('table', { name: 'Phone numbers' }).waitFor() },
+    ];
+    const publicScreens: Screen[] = [
+      { name: 'landing', path: '/', ready: (p) => p.getByRole('heading', { level: 1 }).waitFor() },
+      { name: 'login', path: '/', ready: async (p) => { await p.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Log In' }).click(); await p.getByRole('dialog', { name: 'Welcome Back' }).waitFor(); } },
+      { name: 'signup', path: '/', ready: async (p) => { await p.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Start Free Trial' }).click(); await p.getByRole('dialog', { name: 'Start Your 7-Day Free Trial' }).waitFor(); } },
+      { name: 'reset password', path: '/reset-password/not-a-real-token', ready: heading('Reset Password') },
+    ];
+
+    const misfits: string[] = [];
+    for (const width of [320, 375, 414]) {
+      const { page: admin } = await adminPage(e2e, { width, height: 740 });
+      const ownerPage = await e2e.page({ width, height: 740 });
+      await adoptSession(ownerPage, owner.client, e2e.server.url);
+      const visitor = await e2e.page({ width, height: 740 });
+      for (const [page, screens] of [[ownerPage, ownerScreens], [admin, adminScreens], [visitor, publicScreens]] as const) {
+        for (const s of screens) {
+          await page.goto(s.path);
+          await s.ready(page).catch(async (e: unknown) => {
+            await page.screenshot({ path: screenshotPath(`phone-not-ready-${s.name}-${width}`), fullPage: true });
+            throw new Error(`${s.name} at ${width} px never showed (screenshot phone-not-ready-…): ${String(e)}`);
+          });
+          for (const m of await outsideViewport(page)) misfits.push(`${s.name} at ${width} px: ${m}`);
+        }
+      }
+    }
+    expect(misfits).toEqual([]);
+  }, 480_000);
 });

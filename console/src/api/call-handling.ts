@@ -3,13 +3,14 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ApiCallHandlingResponse, CallHandlingListName, CallHandlingUpdate } from '../../../contract/call-handling';
 import { apiGet, apiRequest } from './client';
 import { keys } from './keys';
-import { messageOr } from '../lib/errors';
+import { fieldErrors, messageOr } from '../lib/errors';
 import { toast } from '../toast/use-toast';
 
 export const useCallHandling = (opts: { enabled?: boolean } = {}) =>
   useQuery({ queryKey: keys.callHandling, queryFn: () => apiGet<ApiCallHandlingResponse>('/api/user/call-handling'), enabled: opts.enabled ?? true });
 
-export function useSaveCallHandling(onSaved: (saved: ApiCallHandlingResponse) => void) {
+/** Saves the form; a refusal is toasted, and its fields in error (field → message) handed to onInvalid. */
+export function useSaveCallHandling(onSaved: (saved: ApiCallHandlingResponse) => void, onInvalid: (errors: Record<string, string>) => void) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (body: CallHandlingUpdate) => apiRequest<ApiCallHandlingResponse>('PUT', '/api/user/call-handling', body),
@@ -18,7 +19,10 @@ export function useSaveCallHandling(onSaved: (saved: ApiCallHandlingResponse) =>
       onSaved(res);
       toast({ title: res.message ?? 'Call handling saved' });
     },
-    onError: (e) => toast({ variant: 'destructive', title: 'Error', description: messageOr(e, 'Failed to save call handling') }),
+    onError: (e) => {
+      toast({ variant: 'destructive', title: 'Error', description: messageOr(e, 'Failed to save call handling') });
+      onInvalid(fieldErrors(e));
+    },
   });
 }
 

@@ -246,7 +246,7 @@ export function ErrorState({ title, message, onRetry }: { title: string; message
   );
 }
 
-export function Switch({ checked, onChange, label, id }: { checked: boolean; onChange: (v: boolean) => void; label: string; id?: string }) {
+export function Switch({ checked, onChange, label, id, disabled }: { checked: boolean; onChange: (v: boolean) => void; label: string; id?: string; disabled?: boolean }) {
   return (
     <button
       type="button"
@@ -254,9 +254,10 @@ export function Switch({ checked, onChange, label, id }: { checked: boolean; onC
       id={id}
       aria-checked={checked}
       aria-label={label}
+      disabled={disabled}
       onClick={() => onChange(!checked)}
       className={cx(
-        'relative inline-flex h-6 w-11 shrink-0 items-center rounded-full transition-colors',
+        'relative inline-flex h-6 w-11 shrink-0 items-center rounded-full transition-colors disabled:cursor-not-allowed disabled:opacity-50',
         checked ? 'bg-indigo-600' : 'bg-slate-300 dark:bg-slate-700',
       )}
     >

@@ -17,6 +17,19 @@ export function serverMessage(error: unknown): string | undefined {
   }
 }
 
+/** A 400's `errors` (field → message), the fields the server refused; empty when there are none. */
+export function fieldErrors(error: unknown): Record<string, string> {
+  const text = (error as WithBody | null)?.bodyText;
+  if (typeof text !== 'string' || !text) return {};
+  try {
+    const errors = (JSON.parse(text) as { errors?: unknown } | null)?.errors;
+    if (!errors || typeof errors !== 'object') return {};
+    return Object.fromEntries(Object.entries(errors).filter((e): e is [string, string] => typeof e[1] === 'string'));
+  } catch {
+    return {};
+  }
+}
+
 export function messageOr(error: unknown, fallback: string): string {
   return serverMessage(error) ?? fallback;
 }

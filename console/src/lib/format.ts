@@ -5,6 +5,13 @@ const TZ = 'Europe/London';
 
 // Phone numbers: the display half of the phone module the server uses too (contract/phone.ts).
 export { formatAdminPhone, formatPhone } from '../../../contract/phone-display';
+import { formatPhone } from '../../../contract/phone-display';
+import { isWithheldCaller } from '../../../contract/withheld';
+
+/** Who called, as a customer screen names them: the number, or "Withheld number" when they hid it ("anonymous"). */
+export function formatCaller(fromNumber: string | null | undefined): string {
+  return isWithheldCaller(fromNumber) ? 'Withheld number' : formatPhone(fromNumber);
+}
 
 type DateInput = string | number | Date | null | undefined;
 

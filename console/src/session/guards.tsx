@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
-import { Navigate, Outlet } from 'react-router-dom';
+import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { useSession } from '../api/session';
+import { loginPathFor } from '../lib/return-path';
 
 export function FullPageSpinner() {
   return (
@@ -11,11 +12,15 @@ export function FullPageSpinner() {
   );
 }
 
-/** Signed-out visitors go to /; while the session is loading the page shows "Loading...". */
+/**
+ * Signed-out visitors go to / with the login dialog open, which returns them to the link they
+ * opened; while the session is loading the page shows "Loading...".
+ */
 export function RequireAuth({ children }: { children: ReactNode }) {
   const { user, isLoading } = useSession();
+  const { pathname, search, hash } = useLocation();
   if (isLoading) return <FullPageSpinner />;
-  if (!user) return <Navigate to="/" replace />;
+  if (!user) return <Navigate to={loginPathFor(pathname + search + hash)} replace />;
   return <>{children}</>;
 }
 

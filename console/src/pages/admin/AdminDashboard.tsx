@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Clock, Trash2, UserCheck, Users } from 'lucide-react';
 import type { AccountStatus, ApiUser } from '../../../../contract/api';
-import { apiRequest } from '../../api/client';
+import { deleteUser, updateUser } from '../../api/admin';
 import { keys } from '../../api/keys';
 import { useAdminUsers } from '../../api/queries';
 import { AccountStatusBadge } from '../../components/StatusBadge';
@@ -25,7 +25,7 @@ function UserActions({ user }: { user: ApiUser }) {
   const refresh = () => void qc.invalidateQueries({ queryKey: keys.admin.all });
 
   const update = useMutation({
-    mutationFn: (accountStatus: AccountStatus) => apiRequest('PATCH', `/api/admin/users/${user.id}`, { accountStatus }),
+    mutationFn: (accountStatus: AccountStatus) => updateUser(user.id, { accountStatus }),
     onSuccess: () => {
       refresh();
       toast({ title: 'User Updated' });
@@ -33,7 +33,7 @@ function UserActions({ user }: { user: ApiUser }) {
     onError: (e) => toast({ variant: 'destructive', title: 'Update Failed', description: messageOr(e, 'Failed to update user') }),
   });
   const extend = useMutation({
-    mutationFn: () => apiRequest('PATCH', `/api/admin/users/${user.id}`, { trialExpiresAt: extendedTrialExpiry() }),
+    mutationFn: () => updateUser(user.id, { trialExpiresAt: extendedTrialExpiry() }),
     onSuccess: () => {
       refresh();
       toast({ title: 'Trial Extended', description: 'User trial has been extended by 7 days.' });
@@ -41,7 +41,7 @@ function UserActions({ user }: { user: ApiUser }) {
     onError: (e) => toast({ variant: 'destructive', title: 'Extension Failed', description: messageOr(e, 'Failed to extend trial') }),
   });
   const remove = useMutation({
-    mutationFn: () => apiRequest('DELETE', `/api/admin/users/${user.id}`),
+    mutationFn: () => deleteUser(user.id),
     onSuccess: () => {
       refresh();
       toast({ title: 'User Deleted' });

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { CheckCircle2, XCircle } from 'lucide-react';
 import type { ApiUser } from '../../../../contract/api';
-import { apiRequest } from '../../api/client';
+import { approveSignup, rejectSignup } from '../../api/admin';
 import { keys } from '../../api/keys';
 import { useApprovals } from '../../api/queries';
 import { Badge, Button, Card, EmptyState, ErrorState, PageHeader, Spinner, Table, Truncate, cx, tbodyRow, td, th, theadRow } from '../../components/ui';
@@ -29,7 +29,7 @@ export default function Approvals() {
   const refresh = () => void qc.invalidateQueries({ queryKey: keys.admin.all });
 
   const approve = useMutation({
-    mutationFn: (id: number) => apiRequest('POST', `/api/admin/approvals/${id}/approve`),
+    mutationFn: approveSignup,
     onSuccess: () => {
       refresh();
       toast({ title: 'User Approved', description: 'Approval email has been sent to the user.' });
@@ -37,7 +37,7 @@ export default function Approvals() {
     onError: (e) => toast({ variant: 'destructive', title: 'Approval Failed', description: messageOr(e, 'Failed to approve user') }),
   });
   const reject = useMutation({
-    mutationFn: (id: number) => apiRequest('POST', `/api/admin/approvals/${id}/reject`),
+    mutationFn: rejectSignup,
     onSuccess: () => {
       refresh();
       toast({ title: 'User Rejected', description: 'User has been notified of the decision.' });

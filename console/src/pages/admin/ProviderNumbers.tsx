@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { AlertTriangle, Download, Hash, PiggyBank, PoundSterling, RefreshCw, Search, Trash2 } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import type { ApiProviderNumber } from '../../../../contract/api';
-import { apiRequest } from '../../api/client';
+import { releaseNumber } from '../../api/admin';
 import { keys } from '../../api/keys';
 import { useProviderNumbers } from '../../api/queries';
 import { Dialog } from '../../components/Dialog';
@@ -10,7 +10,7 @@ import { Badge, Button, Card, EmptyState, ErrorState, Input, PageHeader, Select,
 import { messageOr } from '../../lib/errors';
 import { capitalise, formatAdminPhone, formatGBP, formatRelative } from '../../lib/format';
 import { usePhoneQuery } from '../../lib/phone-search';
-import { csvFileName, filterNumbers, NUMBER_FILTERS, numbersCsv, numberStatus, providerSid, savingsFilter, type NumberFilter } from '../../lib/numbers';
+import { csvFileName, filterNumbers, NUMBER_FILTERS, numbersCsv, numberStatus, savingsFilter, type NumberFilter } from '../../lib/numbers';
 import { yearlySavings } from '../../lib/usage';
 import { toast } from '../../toast/use-toast';
 
@@ -30,10 +30,7 @@ function download(name: string, text: string) {
 function ReleaseDialog({ provider, target, onClose }: { provider: string; target: ApiProviderNumber | null; onClose: () => void }) {
   const qc = useQueryClient();
   const release = useMutation({
-    mutationFn: (n: ApiProviderNumber) =>
-      apiRequest<{ message?: string }>('POST', `/api/admin/${encodeURIComponent(provider)}-numbers/${encodeURIComponent(providerSid(n, provider))}/release`, {
-        phoneNumber: n.phoneNumber,
-      }),
+    mutationFn: (n: ApiProviderNumber) => releaseNumber(provider, n),
     onSuccess: (res) => {
       void qc.invalidateQueries({ queryKey: keys.admin.numbers(provider) });
       void qc.invalidateQueries({ queryKey: keys.admin.usage(provider) });

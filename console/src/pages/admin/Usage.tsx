@@ -5,7 +5,7 @@ import { useUsage } from '../../api/queries';
 import { useMeta } from '../../api/session';
 import { Button, Card, CardHeader, ErrorState, PageHeader, Spinner, cx } from '../../components/ui';
 import { messageOr } from '../../lib/errors';
-import { capitalise, formatDate, formatGBP, formatMoney } from '../../lib/format';
+import { NA, capitalise, formatDate, formatGBP, formatMoney } from '../../lib/format';
 import { costSplit, isLowBalance, NUMBER_RENTAL_TEXT } from '../../lib/usage';
 
 function Line({ label, value, strong }: { label: React.ReactNode; value: React.ReactNode; strong?: boolean }) {
@@ -35,7 +35,9 @@ function Panel({ title, icon, children }: { title: string; icon: React.ReactNode
 
 function UsageBody({ u, provider }: { u: ApiUsage; provider: string }) {
   const navigate = useNavigate();
-  const low = isLowBalance(u.balance.amount);
+  // No prepaid account (static numbers without a gateway balance): no figure and no warning to give.
+  const known = u.balance.available !== false;
+  const low = known && isLowBalance(u.balance.amount);
   const split = costSplit(u);
   const calls = u.calls.inbound.count + u.calls.outbound.count;
   const sms = u.sms.inbound.count + u.sms.outbound.count;
@@ -46,10 +48,12 @@ function UsageBody({ u, provider }: { u: ApiUsage; provider: string }) {
           <p className="flex items-center gap-2 text-sm font-medium text-slate-500 dark:text-slate-400">
             <Wallet className="h-4 w-4" aria-hidden /> Account Balance
           </p>
-          <p className="mt-2 text-2xl font-bold tabular-nums">{formatMoney(u.balance.amount, u.balance.currency)}</p>
-          <p className={cx('mt-1 text-xs font-medium', low ? 'text-red-600 dark:text-red-400' : 'text-emerald-600 dark:text-emerald-400')}>
-            {low ? 'Low balance - top up soon' : 'Healthy'}
-          </p>
+          <p className="mt-2 text-2xl font-bold tabular-nums">{known ? formatMoney(u.balance.amount, u.balance.currency) : NA}</p>
+          {known && (
+            <p className={cx('mt-1 text-xs font-medium', low ? 'text-red-600 dark:text-red-400' : 'text-emerald-600 dark:text-emerald-400')}>
+              {low ? 'Low balance - top up soon' : 'Healthy'}
+            </p>
+          )}
         </Card>
         <Card className="p-5">
           <p className="flex items-center gap-2 text-sm font-medium text-slate-500 dark:text-slate-400">

@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { CalendarClock } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { newPasswordError } from '../../../../contract/rules';
-import { apiRequest } from '../../api/client';
+import { changePassword } from '../../api/auth';
 import { useSession } from '../../api/session';
 import { Badge, Button, Card, CardHeader, Field, Input, PageHeader, cx } from '../../components/ui';
 import { messageOr } from '../../lib/errors';
@@ -26,7 +26,7 @@ function ChangePassword() {
   const [errors, setErrors] = useState<{ newPassword?: string; confirm?: string }>({});
 
   const change = useMutation({
-    mutationFn: () => apiRequest('POST', '/api/auth/change-password', { currentPassword, newPassword }),
+    mutationFn: () => changePassword(currentPassword, newPassword),
     onSuccess: () => {
       setCurrent('');
       setNew('');

@@ -4,7 +4,7 @@ import { CallStatusBadge } from '../../components/StatusBadge';
 import { Card, CardHeader, EmptyState, ErrorState, PageHeader, Skeleton, StatCard, Table, cx, tbodyRow, td, th, theadRow } from '../../components/ui';
 import { callsLabel, lastSevenDays, peakHourBars, percentOf } from '../../lib/analytics';
 import { messageOr } from '../../lib/errors';
-import { formatDateTime, formatDayMonth, formatMinSec, formatMmSs, formatPhone } from '../../lib/format';
+import { formatDateTime, formatDayMonth, formatMinSec, formatMmSs, formatCaller } from '../../lib/format';
 import { UrgencyBreakdown } from './UrgencyBreakdown';
 
 const PEAK_CHART_PX = 160;
@@ -162,7 +162,7 @@ export default function Analytics() {
             <tbody>
               {a.recentCalls.map((c) => (
                 <tr key={c.id} className={tbodyRow}>
-                  <td data-label="From" className={td}>{formatPhone(c.fromNumber)}</td>
+                  <td data-label="From" className={td}>{formatCaller(c.fromNumber)}</td>
                   <td data-label="Status" className={td}>
                     <CallStatusBadge status={c.status} />
                   </td>

@@ -2,19 +2,19 @@ import { CheckCircle2, FileText, PhoneCall, PhoneForwarded, PhoneMissed, PhoneOu
 import { createContext, useContext, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { ApiCallLog } from '../../../../contract/api';
-import { isToCallBack } from '../../../../contract/callback';
+import { canRingBack, isToCallBack } from '../../../../contract/callback';
 import { CALL_DETAILS_PARAM } from '../../../../contract/links';
 import { useAnalytics, useCallLog, useCallLogs } from '../../api/queries';
 import { Dialog } from '../../components/Dialog';
 import { CallStatusBadge, UrgencyBadge } from '../../components/StatusBadge';
-import { Badge, Button, Card, EmptyState, ErrorState, Input, PageHeader, Select, Skeleton, StatCard } from '../../components/ui';
+import { Badge, Button, Card, EmptyState, ErrorState, Input, PageHeader, Select, Skeleton, StatCard, cx } from '../../components/ui';
 import { CALL_FILTERS, callStats, callStatsFromTotals, filterCalls, toCallBackOnly, type CallFilter } from '../../lib/calls';
 import { dayDividers } from '../../lib/call-days';
 import { messageOr } from '../../lib/errors';
 import { toast } from '../../toast/use-toast';
 import { FirstRunChecklist } from './FirstRunChecklist';
-import { NA, capitalise, formatCallDate, formatDateTime, formatMmSs, formatPhone } from '../../lib/format';
-import { useMarkCalledBack } from './call-back-api';
+import { NA, capitalise, formatCallDate, formatCaller, formatDateTime, formatMmSs, formatPhone } from '../../lib/format';
+import { useMarkCalledBack } from '../../api/call-logs';
 import { usePhoneQuery } from '../../lib/phone-search';
 import { showUrgencyOnCard, urgencyDetail } from '../../lib/urgency';
 import { useCallHandling, useListEntry } from '../../api/call-handling';
@@ -22,8 +22,21 @@ import { callHandlingTags, callerTagLabel, periodLabel, transferDetail } from '.
 
 const openRecording = (url: string) => window.open(url, '_blank', 'noopener,noreferrer');
 
-/** Missed calls and messages are the ones an owner rings back; a phone dials straight from the card. */
-const canCallBack = (call: ApiCallLog) => (call.status === 'missed' || call.status === 'voicemail') && Boolean(call.fromNumber);
+/** Missed calls and messages are the ones an owner rings back (never a withheld or blocked caller); a phone dials straight from the card. */
+const canCallBack = (call: ApiCallLog) => (call.status === 'missed' || call.status === 'voicemail') && canRingBack(call);
+
+/** The Call back link: dials the caller from a phone. */
+function CallBackLink({ call, className }: { call: ApiCallLog; className?: string }) {
+  return (
+    <a
+      href={`tel:${call.fromNumber}`}
+      aria-label={`Call back ${formatPhone(call.fromNumber)}`}
+      className={cx('inline-flex h-11 items-center justify-center gap-2 rounded-lg bg-indigo-600 px-4 text-sm font-medium text-white shadow-sm hover:bg-indigo-700', className)}
+    >
+      <PhoneOutgoing className="h-4 w-4" aria-hidden /> Call back
+    </a>
+  );
+}
 
 /** The tracker's action: "Mark called back" while the caller waits, "Undo" once marked. */
 function CalledBackButton({ call, size = 'sm' }: { call: ApiCallLog; size?: 'sm' | 'md' }) {
@@ -66,18 +79,18 @@ function CallCard({ call, day, onOpen }: { call: ApiCallLog; day: string | null;
   const callBack = canCallBack(call);
   const waiting = isToCallBack(call);
   return (
-    <li>
+    <li className="min-w-0">
       {day && <h3 className="mb-2 px-1 text-xs font-semibold uppercase tracking-wide text-slate-600 dark:text-slate-400">{day}</h3>}
       <div className="relative rounded-xl border border-slate-200 bg-white p-4 shadow-sm transition hover:border-indigo-300 hover:shadow-md dark:border-slate-800 dark:bg-slate-900 dark:hover:border-indigo-700">
         <div className="flex flex-wrap items-start justify-between gap-3">
           <div className="min-w-0">
             {/* The caller's number is the card's button; its ::after stretches over the whole card. */}
             <button type="button" onClick={onOpen} className="text-left font-semibold after:absolute after:inset-0 after:rounded-xl after:content-['']">
-              {formatPhone(call.fromNumber)}
+              {formatCaller(call.fromNumber)}
             </button>
             <p className="mt-0.5 text-sm text-slate-500 dark:text-slate-400">{formatCallDate(call.createdAt)}</p>
           </div>
-          <div className="flex items-center gap-3 text-sm">
+          <div className="flex flex-wrap items-center gap-2 text-sm">
             {waiting && <Badge tone="amber">To call back</Badge>}
             {call.calledBackAt && <Badge tone="green">Called back</Badge>}
             {call.urgency && showUrgencyOnCard(call.urgency) && <UrgencyBadge urgency={call.urgency} />}
@@ -93,25 +106,17 @@ function CallCard({ call, day, onOpen }: { call: ApiCallLog; day: string | null;
           </div>
         </div>
         {call.urgency === 'urgent' && call.urgencyReason && (
-          <p className="mt-3 text-sm font-medium text-red-700 dark:text-red-300">{urgencyDetail(call.urgency, call.urgencyReason)}</p>
+          <p className="mt-3 break-words text-sm font-medium text-red-700 dark:text-red-300">{urgencyDetail(call.urgency, call.urgencyReason)}</p>
         )}
         {transferDetail(call) && (
           <p className="mt-3 flex items-center gap-1.5 text-sm text-slate-600 dark:text-slate-300">
             <PhoneForwarded className="h-3.5 w-3.5" aria-hidden /> Transfer: {transferDetail(call)}
           </p>
         )}
-        {call.aiSummary && <p className="mt-3 line-clamp-2 text-sm text-slate-700 dark:text-slate-300">{call.aiSummary}</p>}
+        {call.aiSummary && <p className="mt-3 line-clamp-2 break-words text-sm text-slate-700 dark:text-slate-300">{call.aiSummary}</p>}
         {(call.recordingUrl || call.transcription || callBack || call.calledBackAt || call.callerTag === 'blocked') && (
           <div className="relative z-10 mt-3 flex flex-wrap gap-2">
-            {callBack && (
-              <a
-                href={`tel:${call.fromNumber}`}
-                aria-label={`Call back ${formatPhone(call.fromNumber)}`}
-                className="inline-flex h-11 items-center justify-center gap-2 rounded-lg bg-indigo-600 px-4 text-sm font-medium text-white shadow-sm hover:bg-indigo-700 md:hidden"
-              >
-                <PhoneOutgoing className="h-4 w-4" aria-hidden /> Call back
-              </a>
-            )}
+            {callBack && <CallBackLink call={call} className="md:hidden" />}
             {call.recordingUrl && (
               <Button size="sm" variant="outline" onClick={() => openRecording(call.recordingUrl!)}>
                 <Play className="h-3.5 w-3.5" aria-hidden /> Play Recording
@@ -154,14 +159,14 @@ function Row({ label, children }: { label: string; children: React.ReactNode }) 
   return (
     <div className="flex justify-between gap-4 py-1.5 text-sm">
       <dt className="text-slate-500 dark:text-slate-400">{label}</dt>
-      <dd className="text-right font-medium">{children}</dd>
+      <dd className="min-w-0 break-words text-right font-medium">{children}</dd>
     </div>
   );
 }
 
 function CallDetails({ call, onClose }: { call: ApiCallLog | null; onClose: () => void }) {
   return (
-    <Dialog open={call !== null} onClose={onClose} size="lg" title="Call Details" description={call ? `${formatPhone(call.fromNumber)} · ${formatCallDate(call.createdAt)}` : undefined}>
+    <Dialog open={call !== null} onClose={onClose} size="lg" title="Call Details" description={call ? `${formatCaller(call.fromNumber)} · ${formatCallDate(call.createdAt)}` : undefined}>
       {call && (
         <div className="grid gap-5">
           <section>
@@ -171,13 +176,13 @@ function CallDetails({ call, onClose }: { call: ApiCallLog | null; onClose: () =
           {call.transcription && (
             <section>
               <h3 className="mb-1.5 text-sm font-semibold">Full Transcript</h3>
-              <p className="max-h-60 overflow-y-auto whitespace-pre-wrap rounded-lg bg-slate-50 p-3 text-sm dark:bg-slate-800/60">{call.transcription}</p>
+              <p className="max-h-60 overflow-y-auto whitespace-pre-wrap break-words rounded-lg bg-slate-50 p-3 text-sm dark:bg-slate-800/60">{call.transcription}</p>
             </section>
           )}
           <section>
             <h3 className="mb-1.5 text-sm font-semibold">Call Information</h3>
             <dl className="divide-y divide-slate-100 rounded-lg border border-slate-200 px-3 dark:divide-slate-800 dark:border-slate-800">
-              <Row label="From">{formatPhone(call.fromNumber)}</Row>
+              <Row label="From">{formatCaller(call.fromNumber)}</Row>
               <Row label="To">{formatPhone(call.toNumber)}</Row>
               <Row label="Status">{call.status ? capitalise(call.status) : NA}</Row>
               <Row label="Duration">{formatMmSs(call.duration)}</Row>
@@ -189,7 +194,8 @@ function CallDetails({ call, onClose }: { call: ApiCallLog | null; onClose: () =
               {periodLabel(call.period) && <Row label="Came in">{periodLabel(call.period)}</Row>}
             </dl>
           </section>
-          <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
+          <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-center">
+            {canCallBack(call) && <CallBackLink call={call} />}
             <CalledBackButton call={call} size="md" />
             <UnblockButton call={call} size="md" />
             <Button disabled={!call.recordingUrl} onClick={() => call.recordingUrl && openRecording(call.recordingUrl)}>
@@ -260,7 +266,8 @@ export default function CallLogs() {
   else if (shown.length === 0) body = <EmptyState icon={<Search className="h-6 w-6" />} title="No matching calls" text="Try adjusting your search or filter criteria." />;
   else
     body = (
-      <ul className="grid gap-3 p-4" aria-label="Calls">
+      // One column that may shrink below its content: a card never grows wider than the list.
+      <ul className="grid grid-cols-1 gap-3 p-4" aria-label="Calls">
         {shown.map((c, i) => (
           <CallCard key={c.id} call={c} day={days[i] ?? null} onOpen={() => setSelectedId(c.id)} />
         ))}

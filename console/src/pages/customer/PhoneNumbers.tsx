@@ -1,7 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Copy, Lightbulb, Phone, Plus, Smartphone } from 'lucide-react';
-import type { ApiPhoneNumber } from '../../../../contract/api';
-import { apiSend } from '../../api/client';
+import { purchaseNumber } from '../../api/phone-numbers';
 import { keys } from '../../api/keys';
 import { usePhoneNumbers } from '../../api/queries';
 import { useMeta } from '../../api/session';
@@ -98,7 +97,7 @@ export default function PhoneNumbers() {
   const q = usePhoneNumbers();
   const qc = useQueryClient();
   const purchase = useMutation({
-    mutationFn: () => apiSend<{ number?: ApiPhoneNumber }>('POST', '/api/phone-numbers/purchase'),
+    mutationFn: purchaseNumber,
     onSuccess: ({ status, body }) => {
       void qc.invalidateQueries({ queryKey: keys.phoneNumbers });
       // 200 rather than 201: the account already had its number and nothing was bought.

@@ -2,9 +2,9 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { BookPlus, Check, HelpCircle, Trash2 } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import type { ApiUnansweredQuestion } from '../../../../contract/api';
-import { apiRequest } from '../../api/client';
 import { keys } from '../../api/keys';
 import { useQuestions } from '../../api/queries';
+import { addQuestionToKb, deleteQuestion, resolveQuestion } from '../../api/questions';
 import { Dialog } from '../../components/Dialog';
 import { Badge, Button, Card, EmptyState, ErrorState, Field, Input, PageHeader, Spinner, Table, cx, tbodyRow, td, th, theadRow } from '../../components/ui';
 import { messageOr } from '../../lib/errors';
@@ -22,7 +22,7 @@ function AddToKbDialog({ question, onClose }: { question: ApiUnansweredQuestion 
   const qc = useQueryClient();
   const [answer, setAnswer] = useState('');
   const add = useMutation({
-    mutationFn: (a: string) => apiRequest('PATCH', `/api/unanswered-questions/${question!.id}/add-to-kb`, { answer: a }),
+    mutationFn: (a: string) => addQuestionToKb(question!.id, a),
     onSuccess: () => {
       void qc.invalidateQueries({ queryKey: keys.questions });
       // The answer went into the user's knowledge base, which lives on the user.
@@ -77,7 +77,7 @@ export default function Questions() {
   const refresh = () => void qc.invalidateQueries({ queryKey: keys.questions });
 
   const resolve = useMutation({
-    mutationFn: (id: number) => apiRequest('PATCH', `/api/unanswered-questions/${id}/resolve`),
+    mutationFn: resolveQuestion,
     onSuccess: () => {
       refresh();
       toast({ title: 'Question resolved' });
@@ -85,7 +85,7 @@ export default function Questions() {
     onError: (e) => toast({ variant: 'destructive', title: 'Error', description: messageOr(e, 'Failed to resolve question') }),
   });
   const remove = useMutation({
-    mutationFn: (id: number) => apiRequest('DELETE', `/api/unanswered-questions/${id}`),
+    mutationFn: deleteQuestion,
     onSuccess: () => {
       refresh();
       toast({ title: 'Question deleted' });

@@ -8,7 +8,7 @@ import type { VoicePreference } from '../../../../contract/api';
 import { useSession } from '../../api/session';
 import { Badge, Button, Card, CardHeader, Input } from '../../components/ui';
 import { messageOr } from '../../lib/errors';
-import { previewAgent } from './agent-preview-api';
+import { previewAgent } from '../../api/settings';
 
 export default function AgentTryIt(props: {
   aiMode: 'voicemail' | 'agent';

@@ -1,5 +1,5 @@
 import { Ban, PhoneForwarded, Plus, Star, Trash2 } from 'lucide-react';
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import {
   WEEKDAYS,
   type CallHandlingListName,
@@ -11,7 +11,8 @@ import {
 } from '../../../../contract/call-handling';
 import { formatPhone } from '../../../../contract/phone-display';
 import { useCallHandling, useListEntry, useSaveCallHandling, useTestTransfer } from '../../api/call-handling';
-import { Button, Card, CardHeader, ErrorState, Field, Input, Select, Spinner, Switch, Textarea } from '../../components/ui';
+import { useMeta } from '../../api/session';
+import { Button, Card, CardHeader, ErrorState, Field, Input, Select, Spinner, Switch, Textarea, cx } from '../../components/ui';
 import { useUnsavedChangesWarning } from '../../components/use-unsaved-changes';
 import { DAY_LABELS, NATION_LABELS, SPANS_PER_DAY, WITHHELD_LABELS } from '../../lib/call-handling';
 import { messageOr } from '../../lib/errors';
@@ -37,26 +38,30 @@ function formFrom(s: CallHandlingSettings): Form {
   };
 }
 
-function SwitchRow({ label, text, checked, onChange }: { label: string; text: string; checked: boolean; onChange: (v: boolean) => void }) {
+/** Putting calls through needs an outbound line the operator sets up (GET /api/meta says whether there is one). */
+const NO_TRANSFERS = 'Putting calls through to your phone is not set up yet, so ring me first, VIP ring-through and Test transfer are unavailable.';
+
+function SwitchRow({ label, text, checked, onChange, disabled }: { label: string; text: string; checked: boolean; onChange: (v: boolean) => void; disabled?: boolean }) {
   const id = useId();
   return (
     <div className="flex items-center justify-between gap-4">
-      <label htmlFor={id}>
+      <label htmlFor={id} className={cx(disabled && 'opacity-60')}>
         <span className="block text-sm font-semibold">{label}</span>
-        <span className="block text-sm text-slate-500 dark:text-slate-400">{text}</span>
+        <span className="block text-sm text-slate-500 dark:text-slate-400">{disabled ? 'Not available yet.' : text}</span>
       </label>
-      <Switch id={id} label={label} checked={checked} onChange={onChange} />
+      <Switch id={id} label={label} checked={checked} onChange={onChange} disabled={disabled} />
     </div>
   );
 }
 
-function HoursTable({ hours, onChange }: { hours: Form['hours']; onChange: (h: Form['hours']) => void }) {
+function HoursTable({ hours, onChange, errors }: { hours: Form['hours']; onChange: (h: Form['hours']) => void; errors: Record<string, string> }) {
   const setDay = (day: keyof Form['hours'], spans: OpeningSpan[]) => onChange({ ...hours, [day]: spans });
   return (
     <div className="grid gap-2" role="group" aria-label="Opening hours">
       {WEEKDAYS.map((day) => {
         const spans = hours[day] ?? [];
         const name = DAY_LABELS[day];
+        const error = errors[`hours.${day}`];
         return (
           <div key={day} className="flex flex-col gap-2 border-b border-slate-100 pb-2 last:border-0 sm:flex-row sm:items-start dark:border-slate-800">
             <span className="w-28 shrink-0 pt-2 text-sm font-medium">{name}</span>
@@ -68,6 +73,7 @@ function HoursTable({ hours, onChange }: { hours: Form['hours']; onChange: (h: F
                     <Input
                       type="time"
                       aria-label={`${name} opens`}
+                      aria-invalid={error ? true : undefined}
                       value={span.open}
                       onChange={(e) => setDay(day, spans.map((s, j) => (j === i ? { ...s, open: e.target.value } : s)))}
                     />
@@ -77,6 +83,7 @@ function HoursTable({ hours, onChange }: { hours: Form['hours']; onChange: (h: F
                     <Input
                       type="time"
                       aria-label={`${name} closes`}
+                      aria-invalid={error ? true : undefined}
                       value={span.close}
                       onChange={(e) => setDay(day, spans.map((s, j) => (j === i ? { ...s, close: e.target.value } : s)))}
                     />
@@ -86,6 +93,11 @@ function HoursTable({ hours, onChange }: { hours: Form['hours']; onChange: (h: F
                   </Button>
                 </div>
               ))}
+              {error && (
+                <p role="alert" className="text-xs font-medium text-red-600 dark:text-red-400">
+                  {error}
+                </p>
+              )}
             </div>
             <Button
               size="sm"
@@ -157,12 +169,25 @@ function CallHandlingForm({ settings }: { settings: CallHandlingSettings }) {
   const [saved, setSaved] = useState(form);
   const dirty = JSON.stringify(form) !== JSON.stringify(saved);
   useUnsavedChangesWarning(dirty);
-  const set = <K extends keyof Form>(k: K, v: Form[K]) => setForm((f) => ({ ...f, [k]: v }));
+  // The fields the server refused on the last save (field → message): marked, and the first scrolled to.
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const formRef = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    const first = formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
+    first?.scrollIntoView({ block: 'center' });
+    first?.focus({ preventScroll: true });
+  }, [errors]);
+  const set = <K extends keyof Form>(k: K, v: Form[K]) => {
+    setForm((f) => ({ ...f, [k]: v }));
+    if (Object.keys(errors).some((f) => f === k || f.startsWith(`${k}.`))) setErrors((e) => Object.fromEntries(Object.entries(e).filter(([f]) => f !== k && !f.startsWith(`${k}.`))));
+  };
   const save = useSaveCallHandling((res) => {
     const next = formFrom(res.callHandling);
     setForm(next);
     setSaved(next);
-  });
+    setErrors({});
+  }, setErrors);
+  const transfers = useMeta().data?.transfersAvailable ?? true;
   const test = useTestTransfer();
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
@@ -174,24 +199,35 @@ function CallHandlingForm({ settings }: { settings: CallHandlingSettings }) {
 
   return (
     <>
-      <form onSubmit={onSubmit} className="grid gap-6" aria-label="Call handling">
+      <form ref={formRef} onSubmit={onSubmit} className="grid gap-6" aria-label="Call handling" noValidate>
         <Card>
           <CardHeader title="Call handling" description="Put callers through to you, answer by the clock, and choose who gets through" />
           <div className="grid gap-5 p-5">
+            {!transfers && (
+              <p role="note" className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-200">
+                {NO_TRANSFERS}
+              </p>
+            )}
             <div className="grid gap-4 md:grid-cols-[1fr_12rem]">
-              <Field label="Put calls through to" hint="Your mobile. Not the business line that forwards to us.">
+              <Field label="Put calls through to" hint="Your mobile. Not the business line that forwards to us." error={errors.transferNumber}>
                 <Input type="tel" value={form.transferNumber} onChange={(e) => set('transferNumber', e.target.value)} placeholder="07911 123456" autoComplete="tel" />
               </Field>
-              <Field label="Ring for (seconds)" hint="5 to 60; then the caller goes to voicemail.">
+              <Field label="Ring for (seconds)" hint="5 to 60; then the caller goes to voicemail." error={errors.transferTimeoutSeconds}>
                 <Input type="number" min={5} max={60} value={form.transferTimeoutSeconds} onChange={(e) => set('transferTimeoutSeconds', Number(e.target.value))} />
               </Field>
             </div>
             <div className="flex flex-wrap items-center gap-3">
-              <Button variant="outline" disabled={!hasTransfer || dirty || test.isPending} onClick={() => test.mutate()}>
+              <Button variant="outline" disabled={!transfers || !hasTransfer || dirty || test.isPending} onClick={() => test.mutate()}>
                 <PhoneForwarded className="h-4 w-4" aria-hidden /> {test.isPending ? 'Ringing...' : 'Test transfer'}
               </Button>
               <span className="text-sm text-slate-500 dark:text-slate-400">
-                {hasTransfer ? (dirty ? 'Save your changes first.' : 'Rings your phone and plays a sample briefing.') : 'Save a number to put calls through to first.'}
+                {!transfers
+                  ? 'Not available yet.'
+                  : hasTransfer
+                    ? dirty
+                      ? 'Save your changes first.'
+                      : 'Rings your phone and plays a sample briefing.'
+                    : 'Save a number to put calls through to first.'}
               </span>
             </div>
           </div>
@@ -206,7 +242,7 @@ function CallHandlingForm({ settings }: { settings: CallHandlingSettings }) {
               checked={form.hoursEnabled}
               onChange={(v) => set('hoursEnabled', v)}
             />
-            <HoursTable hours={form.hours} onChange={(h) => set('hours', h)} />
+            <HoursTable hours={form.hours} onChange={(h) => set('hours', h)} errors={errors} />
             <fieldset className="grid gap-2">
               <legend className="mb-1 text-sm font-medium text-slate-700 dark:text-slate-300">Bank holidays of</legend>
               <div className="flex flex-wrap gap-4">
@@ -229,6 +265,7 @@ function CallHandlingForm({ settings }: { settings: CallHandlingSettings }) {
               text="Your phone rings first; if you do not answer, the call goes on as usual."
               checked={form.openRingFirst}
               onChange={(v) => set('openRingFirst', v)}
+              disabled={!transfers}
             />
             <Field label="Closed hours: answer with">
               <Select value={form.closedMode} onChange={(e) => set('closedMode', e.target.value as Form['closedMode'])}>
@@ -241,8 +278,9 @@ function CallHandlingForm({ settings }: { settings: CallHandlingSettings }) {
               text="Your phone rings first out of hours too."
               checked={form.closedRingFirst}
               onChange={(v) => set('closedRingFirst', v)}
+              disabled={!transfers}
             />
-            <Field label="Closed-hours greeting (Optional)" hint="Played instead of your usual greeting when you are closed.">
+            <Field label="Closed-hours greeting (Optional)" hint="Played instead of your usual greeting when you are closed." error={errors.closedGreeting}>
               <Textarea rows={3} value={form.closedGreeting} onChange={(e) => set('closedGreeting', e.target.value)} />
             </Field>
             <Field label="Withheld numbers">
@@ -277,7 +315,7 @@ function CallHandlingForm({ settings }: { settings: CallHandlingSettings }) {
           <NumberList
             list="vip"
             title="VIP list"
-            text="Your phone always rings first for these callers, and you are texted at once."
+            text={transfers ? 'Your phone always rings first for these callers, and you are texted at once.' : 'You are texted at once when these callers ring.'}
             numbers={settings.vipList}
             icon={<Star className="h-4 w-4 text-violet-600" aria-hidden />}
           />

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Bot, CalendarClock, Mail, MessageSquare, Mic, Voicemail } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import type { AiMode, ApiUser, SettingsUpdate, VoicePreference } from '../../../../contract/api';
-import { apiRequest } from '../../api/client';
+import { saveSettings } from '../../api/settings';
 import { keys } from '../../api/keys';
 import { useMeta, useSession } from '../../api/session';
 import { Button, Card, CardHeader, Field, Input, PageHeader, Select, Switch, Textarea, cx } from '../../components/ui';
@@ -89,7 +89,7 @@ export default function NotificationSettings() {
   const digestId = useId();
 
   const save = useMutation({
-    mutationFn: (body: SettingsUpdate) => apiRequest<{ user: ApiUser }>('PATCH', '/api/user/settings', body),
+    mutationFn: saveSettings,
     onSuccess: (_data, body) => {
       setSaved(body as Required<SettingsUpdate>);
       void qc.invalidateQueries({ queryKey: keys.me });

@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { Volume2 } from 'lucide-react';
 import { useRef, useState } from 'react';
 import type { VoicePreference } from '../../../../contract/api';
-import { apiRequest } from '../../api/client';
+import { previewGreeting } from '../../api/settings';
 import { Button } from '../../components/ui';
 import { messageOr } from '../../lib/errors';
 import { toast } from '../../toast/use-toast';
@@ -15,7 +15,7 @@ export function PlayGreeting({ businessName, callGreeting, voice }: { businessNa
   const audio = useRef<HTMLAudioElement>(null);
   const [heard, setHeard] = useState<string | null>(null);
   const play = useMutation({
-    mutationFn: () => apiRequest<{ text: string; audioUrl: string }>('POST', '/api/greeting/preview', { businessName, callGreeting, voice }),
+    mutationFn: () => previewGreeting({ businessName, callGreeting, voice }),
     onSuccess: ({ text, audioUrl }) => {
       setHeard(text);
       const el = audio.current;

@@ -4,8 +4,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Copy, RefreshCw, Send, Webhook } from 'lucide-react';
 import { useEffect, useState, type FormEvent } from 'react';
-import type { ApiWebhookDelivery, ApiWebhookSettings, WebhookUpdate } from '../../../../contract/webhooks';
-import { apiGet, apiRequest } from '../../api/client';
+import type { ApiWebhookDelivery, ApiWebhookSettings } from '../../../../contract/webhooks';
+import { getWebhook, rotateWebhookSecret, saveWebhook, testWebhook } from '../../api/webhook';
 import { keys } from '../../api/keys';
 import { Badge, Button, Card, CardHeader, ErrorState, Field, Input, Skeleton, Table, Truncate, cx, td, th, theadRow, tbodyRow } from '../../components/ui';
 import { messageOr } from '../../lib/errors';
@@ -52,7 +52,7 @@ export default function WebhookSettings() {
   const qc = useQueryClient();
   const query = useQuery({
     queryKey: keys.webhook,
-    queryFn: () => apiGet<ApiWebhookSettings>('/api/user/webhook'),
+    queryFn: getWebhook,
     refetchInterval: (q) => (q.state.data && anyPending(q.state.data.deliveries) ? WEBHOOK_LOG_REFRESH_MS : false),
   });
   const [url, setUrl] = useState('');
@@ -66,7 +66,7 @@ export default function WebhookSettings() {
     toast({ title: data.message });
   };
   const save = useMutation({
-    mutationFn: (body: WebhookUpdate) => apiRequest<{ webhook: ApiWebhookSettings; message: string }>('PUT', '/api/user/webhook', body),
+    mutationFn: saveWebhook,
     onSuccess: (data) => {
       setError(null);
       done(data);
@@ -78,12 +78,12 @@ export default function WebhookSettings() {
     },
   });
   const rotate = useMutation({
-    mutationFn: () => apiRequest<{ webhook: ApiWebhookSettings; message: string }>('POST', '/api/user/webhook/rotate-secret'),
+    mutationFn: rotateWebhookSecret,
     onSuccess: done,
     onError: (e) => toast({ variant: 'destructive', title: 'Error', description: messageOr(e, 'Failed to rotate the secret') }),
   });
   const test = useMutation({
-    mutationFn: () => apiRequest<{ message: string }>('POST', '/api/user/webhook/test'),
+    mutationFn: testWebhook,
     onSuccess: (data) => {
       toast({ title: data.message });
       void qc.invalidateQueries({ queryKey: keys.webhook });

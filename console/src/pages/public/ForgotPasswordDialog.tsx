@@ -1,7 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { isEmail } from '../../../../contract/rules';
-import { ApiError, apiRequest } from '../../api/client';
+import { forgotPassword } from '../../api/auth';
+import { ApiError } from '../../api/client';
 import { Dialog } from '../../components/Dialog';
 import { Button, Field, Input } from '../../components/ui';
 import { messageOr } from '../../lib/errors';
@@ -12,7 +13,7 @@ export function ForgotPasswordDialog({ open, onClose }: { open: boolean; onClose
   const [done, setDone] = useState(false);
 
   const send = useMutation({
-    mutationFn: () => apiRequest('POST', '/api/auth/forgot-password', { email }),
+    mutationFn: () => forgotPassword(email),
     onSuccess: () => setDone(true),
     onError: (e) => setError(e instanceof ApiError ? messageOr(e, 'Failed to send reset email') : 'An error occurred. Please try again.'),
   });

@@ -18,6 +18,7 @@ import { useMeta, useSession } from '../../api/session';
 import { Button, SkipLink } from '../../components/ui';
 import { ForgotPasswordDialog } from './ForgotPasswordDialog';
 import { LoginDialog } from './LoginDialog';
+import { NEXT_PARAM, safeReturnPath } from '../../lib/return-path';
 import { SignupDialog } from './SignupDialog';
 
 type Open = 'signup' | 'login' | 'forgot' | null;
@@ -82,7 +83,9 @@ export default function Landing() {
   // Arriving from a password reset: the login dialog opens with the e-mail filled in.
   const resetEmail = (location.state as { login?: string } | null)?.login;
   const [loginEmail] = useState(resetEmail ?? '');
-  const [open, setOpen] = useState<Open>(resetEmail ? 'login' : null);
+  // A protected link opened signed out: the login dialog opens, and returns to it afterwards.
+  const next = safeReturnPath(new URLSearchParams(location.search).get(NEXT_PARAM));
+  const [open, setOpen] = useState<Open>(resetEmail || next ? 'login' : null);
   useEffect(() => {
     // Once used, the state is dropped, so a reload does not open the dialog again.
     if (resetEmail) navigate(location.pathname, { replace: true, state: null });
@@ -90,7 +93,7 @@ export default function Landing() {
 
   // Nothing until the session is known; signed-in visitors belong on the dashboard.
   if (isLoading) return null;
-  if (user) return <Navigate to="/dashboard" replace />;
+  if (user) return <Navigate to={next ?? '/dashboard'} replace />;
 
   const productName = meta.data?.productName ?? '';
   const startTrial = () => setOpen('signup');
@@ -116,7 +119,8 @@ export default function Landing() {
             <span className="flex h-8 w-8 items-center justify-center rounded-lg bg-indigo-600 text-white">
               <Phone className="h-4 w-4" aria-hidden />
             </span>
-            <span className="text-lg">{productName}</span>
+            {/* Below 380 px the name and both buttons do not fit one line: the logo stays, the name is still read out. */}
+            <span className="text-lg max-[379px]:sr-only">{productName}</span>
           </a>
           <div className="flex items-center gap-1 sm:gap-2">
             <Button variant="ghost" size="sm" onClick={logIn} className="sm:h-10 sm:px-4">
@@ -272,7 +276,7 @@ export default function Landing() {
       </footer>
 
       <SignupDialog open={open === 'signup'} onClose={() => setOpen(null)} />
-      <LoginDialog open={open === 'login'} initialEmail={loginEmail} onClose={() => setOpen(null)} onForgot={() => setOpen('forgot')} />
+      <LoginDialog open={open === 'login'} initialEmail={loginEmail} returnTo={next ?? undefined} onClose={() => setOpen(null)} onForgot={() => setOpen('forgot')} />
       <ForgotPasswordDialog open={open === 'forgot'} onClose={() => setOpen(null)} />
     </div>
   );

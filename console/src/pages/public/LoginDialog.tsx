@@ -1,8 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
-import type { ApiUser } from '../../../../contract/api';
-import { apiRequest } from '../../api/client';
+import { login as signIn } from '../../api/auth';
 import { useSetSignedIn } from '../../api/session';
 import { Dialog } from '../../components/Dialog';
 import { Button, Field, Input } from '../../components/ui';
@@ -10,7 +9,20 @@ import { messageOr } from '../../lib/errors';
 import { prefetchFirstScreen, preloadDashboard } from '../../session/dashboard-preload';
 import { toast } from '../../toast/use-toast';
 
-export function LoginDialog({ open, onClose, onForgot, initialEmail = '' }: { open: boolean; onClose: () => void; onForgot: () => void; initialEmail?: string }) {
+export function LoginDialog({
+  open,
+  onClose,
+  onForgot,
+  initialEmail = '',
+  returnTo = '/dashboard',
+}: {
+  open: boolean;
+  onClose: () => void;
+  onForgot: () => void;
+  initialEmail?: string;
+  /** Where signing in leads: the dashboard, or the protected link the visitor opened (a same-site path). */
+  returnTo?: string;
+}) {
   const [email, setEmail] = useState(initialEmail);
   const [password, setPassword] = useState('');
   const setSignedIn = useSetSignedIn();
@@ -22,12 +34,12 @@ export function LoginDialog({ open, onClose, onForgot, initialEmail = '' }: { op
   }, [open]);
 
   const login = useMutation({
-    mutationFn: () => apiRequest<{ user: ApiUser }>('POST', '/api/auth/login', { email, password }),
+    mutationFn: () => signIn(email, password),
     onSuccess: ({ user }) => {
       setSignedIn(user);
       prefetchFirstScreen(qc);
       onClose();
-      navigate('/dashboard');
+      navigate(returnTo, { replace: returnTo !== '/dashboard' });
       toast({ title: 'Welcome back!', description: "You've been logged in successfully." });
     },
     onError: (e) => toast({ variant: 'destructive', title: 'Login Failed', description: messageOr(e, 'Invalid email or password.') }),

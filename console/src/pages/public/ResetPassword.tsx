@@ -2,7 +2,8 @@ import { useMutation } from '@tanstack/react-query';
 import { CheckCircle2, KeyRound } from 'lucide-react';
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
-import { ApiError, apiRequest } from '../../api/client';
+import { resetPassword } from '../../api/auth';
+import { ApiError } from '../../api/client';
 import { useMeta } from '../../api/session';
 import { Button, Card, Field, Input } from '../../components/ui';
 import { messageOr } from '../../lib/errors';
@@ -21,7 +22,7 @@ export default function ResetPassword() {
   const [error, setError] = useState<string | null>(token ? null : NO_TOKEN);
 
   const reset = useMutation({
-    mutationFn: () => apiRequest<{ email?: string }>('POST', '/api/auth/reset-password', { token, newPassword, confirmPassword }),
+    mutationFn: () => resetPassword({ token, newPassword, confirmPassword }),
     onError: (e) => setError(e instanceof ApiError ? messageOr(e, 'Failed to reset password') : 'An error occurred. Please try again.'),
   });
 

@@ -1,9 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Check, CheckCircle2, X } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import type { ApiUser, SignupRequest } from '../../../../contract/api';
+import type { SignupRequest } from '../../../../contract/api';
 import { COUNTRY, formatPostcode, INDUSTRIES, PASSWORD_CHECKS, passwordErrors, passwordStrength, WEEKLY_CALL_BANDS } from '../../../../contract/rules';
-import { ApiError, apiRequest } from '../../api/client';
+import { signup as createAccount } from '../../api/auth';
+import { ApiError } from '../../api/client';
 import { keys } from '../../api/keys';
 import { Dialog } from '../../components/Dialog';
 import { Button, Field, Input, Select, cx } from '../../components/ui';
@@ -86,7 +87,7 @@ export function SignupDialog({ open, onClose }: { open: boolean; onClose: () => 
   const set = (k: keyof SignupRequest) => (e: { target: { value: string } }) => setForm((f) => ({ ...f, [k]: e.target.value }));
 
   const signup = useMutation({
-    mutationFn: (body: SignupRequest) => apiRequest<{ user: ApiUser }>('POST', '/api/auth/signup', body),
+    mutationFn: createAccount,
     onSuccess: () => {
       // A sign-up is a request awaiting review: the server opens no session, so the
       // session is only refetched (it stays signed out) rather than set to the pending user.

@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ApiCallLog } from '../../../../contract/api';
-import { apiRequest } from '../../api/client';
-import { keys } from '../../api/keys';
-import { messageOr } from '../../lib/errors';
-import { toast } from '../../toast/use-toast';
+import type { ApiCallLog } from '../../../contract/api';
+import { apiRequest } from './client';
+import { keys } from './keys';
+import { messageOr } from '../lib/errors';
+import { toast } from '../toast/use-toast';
 
 /** The "Mark called back" button (and its undo): PATCH /api/call-logs/{id}/called-back. */
 export function useMarkCalledBack() {

@@ -1,0 +1,10 @@
+// The owner's settings save and the two previews on Notification Settings (greeting, agent).
+import type { AgentPreviewRequest, AgentPreviewResult, ApiUser, SettingsUpdate, VoicePreference } from '../../../contract/api';
+import { apiRequest } from './client';
+
+export const saveSettings = (body: SettingsUpdate) => apiRequest<{ user: ApiUser }>('PATCH', '/api/user/settings', body);
+
+export const previewGreeting = (body: { businessName: string | null; callGreeting: string | null; voice: VoicePreference }) =>
+  apiRequest<{ text: string; audioUrl: string }>('POST', '/api/greeting/preview', body);
+
+export const previewAgent = (body: AgentPreviewRequest) => apiRequest<AgentPreviewResult>('POST', '/api/agent/preview', body);
