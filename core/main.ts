@@ -92,6 +92,7 @@ async function main(): Promise<void> {
     // First: stop taking calls and let those in progress finish (rows written, jobs queued).
     await pbx?.stop(PBX_DRAIN_MS);
     agent?.stop();
+    services.agentEngines.pools.close();
     housekeeping.stop();
     await pipeline.stop();
     backups.stop();
