@@ -31,6 +31,8 @@ export const ApiCallLogSchema = Type.Object({
   transferTalkSeconds: Nullable(Type.Integer()),
   /** Whether the call came in open or closed hours; null on calls before call handling. */
   period: Nullable(Type.Union([Type.Literal('open'), Type.Literal('closed')])),
+  /** An agent-mode call the AI assistants had no room for: the caller left a voicemail instead. */
+  agentBusy: Type.Boolean(),
 });
 
 /** GET /api/call-logs?limit=1..max&before=<cursor>. */

@@ -36,7 +36,7 @@ describe('the Ollama double under load', () => {
   it('answers no more requests at once than its slots, queueing the rest', async () => {
     ollama = await startOllamaDouble();
     ollama.load = { slots: 2, serviceMs: 200, batchPenalty: 0.1 };
-    const chat = () => fetch(`${ollama!.url}/api/chat`, { method: 'POST', body: JSON.stringify({ model: 'llama3.2:3b', messages: [], stream: false }) }).then((r) => r.json());
+    const chat = () => fetch(`${ollama!.url}/api/chat`, { method: 'POST', body: JSON.stringify({ model: 'llama3.2:3b', messages: [], stream: false }) }).then((r) => r.json() as Promise<{ message: { content: string } }>);
     const replies = Promise.all([chat(), chat(), chat(), chat()]);
     await vi.waitFor(() => expect([ollama!.engine!.inService, ollama!.engine!.queued]).toEqual([2, 2]));
     expect((await replies).map((r) => r.message.content)).toEqual(Array(4).fill('A caller left a message.'));
