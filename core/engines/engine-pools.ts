@@ -1,5 +1,5 @@
 import { ollamaAnswers } from '../../models/llm/ollama.js';
-import { admitAll, EnginePool, type Admission, type Priority } from '../../models/pool/engine-pool.js';
+import { admitAll, EnginePool, type Admission } from '../../models/pool/engine-pool.js';
 import { whisperAnswers } from '../../models/stt/whisper-server.js';
 import { localTtsPool } from '../../models/tts/index.js';
 import type { Config } from '../config/config.js';
@@ -37,15 +37,9 @@ export interface EnginePools {
   close(): void;
 }
 
-export interface EnginePoolsOptions {
-  /** Every grant that waited for a slot (the metrics' queue-wait histogram). */
-  onWait?(engine: string, ms: number, priority: Priority): void;
-}
-
-export function createEnginePools(config: Config, opts: EnginePoolsOptions = {}): EnginePools {
+export function createEnginePools(config: Config): EnginePools {
   const backoffMs = (failures: number) => backoffDelayMs(failures, ENDPOINT_BACKOFF);
-  const onWait = (engine: string) => (ms: number, priority: Priority) => opts.onWait?.(engine, ms, priority);
-  const llm = new EnginePool({ engine: 'ollama', endpoints: config.ollama.endpoints, backoffMs, probe: (url) => ollamaAnswers(url), onWait: onWait('ollama') });
+  const llm = new EnginePool({ engine: 'ollama', endpoints: config.ollama.endpoints, backoffMs, probe: (url) => ollamaAnswers(url) });
   const stt = config.whisper.endpoints.length
     ? new EnginePool({
         engine: 'whisper',
@@ -53,7 +47,6 @@ export function createEnginePools(config: Config, opts: EnginePoolsOptions = {})
         callsPerSlot: WHISPER_CALLS_PER_SLOT,
         backoffMs,
         probe: (url) => whisperAnswers(url),
-        onWait: onWait('whisper'),
       })
     : undefined;
   const tts = localTtsPool(config.tts.slots);

@@ -31,8 +31,6 @@ export interface EnginePoolOptions {
   probe?(url: string): Promise<boolean>;
   /** Whether a failure is the endpoint's (down, stalled, overloaded) rather than the request's. */
   isEndpointFault?(err: unknown): boolean;
-  /** Every grant that had to wait, for the queue-wait metric. */
-  onWait?(ms: number, priority: Priority): void;
   now?: () => number;
 }
 
@@ -56,6 +54,8 @@ export interface PoolStats {
   conversations: number;
   /** Conversations this pool refused (admit() returned null), ever. */
   refusals: number;
+  /** Requests that had to wait for a slot, and their waits summed, ever (the metrics' summary). */
+  waited: Record<Priority, { count: number; seconds: number }>;
 }
 
 /** A slot on one endpoint; `done` gives it back, with the error if the request failed. */
@@ -99,6 +99,7 @@ export class EnginePool {
   /** Slots held by live requests right now (each belongs to an admitted conversation, or a preview). */
   private liveInFlight = 0;
   private refusals = 0;
+  private readonly waited: PoolStats['waited'] = { live: { count: 0, seconds: 0 }, background: { count: 0, seconds: 0 } };
   private closed = false;
   private readonly callsPerSlot: number;
 
@@ -204,6 +205,7 @@ export class EnginePool {
       waiting,
       conversations: this.conversations,
       refusals: this.refusals,
+      waited: { live: { ...this.waited.live }, background: { ...this.waited.background } },
     };
   }
 
@@ -258,7 +260,8 @@ export class EnginePool {
         const endpoint = this.pick(priority);
         if (!endpoint) break;
         this.queue.splice(i, 1);
-        this.opts.onWait?.(this.now() - w.since, priority);
+        this.waited[priority].count++;
+        this.waited[priority].seconds += (this.now() - w.since) / 1000;
         w.grant(this.lease(endpoint, priority));
       }
       // A live request still waiting keeps background ones waiting too.
