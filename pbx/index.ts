@@ -45,7 +45,7 @@ export function startPbx(services: Services, opts: PbxOptions = {}): Pbx {
   const { config, database, log } = services;
   const ariUrl = config.ari.url;
   if (!ariUrl) throw new Error('ARI_URL is not set: the PBX cannot start');
-  const prompts = opts.prompts ?? createPromptCache({ dataDir: config.dataDir, tts: createTextToSpeech(config.tts) });
+  const prompts = opts.prompts ?? createPromptCache({ dataDir: config.dataDir, tts: createTextToSpeech(config.tts), pool: services.agentEngines.pools.tts });
   const pbxLog = log.child({ component: 'pbx' });
   // The PBX's one way to the core's tables, shared by the app, the finisher, the recording
   // retries and (through each call's FlowContext) the flows.
