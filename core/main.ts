@@ -100,6 +100,7 @@ async function main(): Promise<void> {
     // First: stop taking calls and let those in progress finish (rows written, jobs queued).
     await pbx?.stop(PBX_DRAIN_MS);
     agent?.stop();
+    services.agentEngines.pools.close();
     housekeeping.stop();
     await reminders.stop();
     await postCall.stop();

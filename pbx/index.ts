@@ -52,7 +52,7 @@ export function startPbx(services: Services, callPath: CallPath, opts: PbxOption
   const { config, log } = services;
   const ariUrl = config.ari.url;
   if (!ariUrl) throw new Error('ARI_URL is not set: the PBX cannot start');
-  const prompts = opts.prompts ?? createPromptCache({ dataDir: config.dataDir, tts: createTextToSpeech(config.tts) });
+  const prompts = opts.prompts ?? createPromptCache({ dataDir: config.dataDir, tts: createTextToSpeech(config.tts), pool: services.agentEngines.pools.tts });
   const pbxLog = log.child({ component: 'pbx' });
 
   let link: AriLink | undefined;

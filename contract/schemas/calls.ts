@@ -32,6 +32,8 @@ export const ApiCallLogSchema = Type.Object({
   transferTalkSeconds: Nullable(Type.Integer()),
   /** Whether the call came in open or closed hours; null on calls before call handling. */
   period: Nullable(OneOf(HANDLING_PERIODS)),
+  /** An agent-mode call the AI assistants had no room for: the caller left a voicemail instead. */
+  agentBusy: Type.Boolean(),
 });
 
 /** GET /api/call-logs?limit=1..max&before=<cursor>. */

@@ -91,6 +91,8 @@ export interface CallPath {
   saveAgentTranscript(callId: number, transcript: string): Promise<void>;
   /** Urgent now, whatever the summary later makes of the call (post-call.ts never lowers a flagged call). */
   flagUrgent(callId: number, reason: string): Promise<void>;
+  /** An agent-mode call turned to voicemail because the engines were full: tagged for the owner and the admin. */
+  markAgentBusy(callId: number): Promise<void>;
   /** A question the knowledge base did not cover, for the owner's list. */
   recordUnansweredQuestion(q: NewUnansweredQuestion): Promise<void>;
   /** A retried recording is stored: the row names its file (unless one already does). */
@@ -184,6 +186,9 @@ export function createCallPath(db: Db, log: Log, outbound: OutboundPolicy = DEFA
     },
     flagUrgent: async (callId, reason) => {
       await write(`flag call ${callId} urgent`, () => db.update(calls).set({ urgency: 'urgent', urgencyReason: reason }).where(eq(calls.id, callId)).run());
+    },
+    markAgentBusy: async (callId) => {
+      await write(`tag call ${callId} as turned away for capacity`, () => db.update(calls).set({ agentBusy: true }).where(eq(calls.id, callId)).run());
     },
     recordUnansweredQuestion: async (q) => {
       await write(`record an unanswered question of call ${q.callId ?? '-'}`, () => recordUnansweredQuestion(db, q));

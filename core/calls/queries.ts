@@ -36,6 +36,7 @@ const listColumns = {
   transferOutcome: calls.transferOutcome,
   transferTalkSeconds: calls.transferTalkSeconds,
   period: calls.period,
+  agentBusy: calls.agentBusy,
 };
 
 type ListRow = Pick<
@@ -57,6 +58,7 @@ type ListRow = Pick<
   | 'transferOutcome'
   | 'transferTalkSeconds'
   | 'period'
+  | 'agentBusy'
 >;
 
 export function recordingUrl(callId: number): string {
@@ -82,6 +84,7 @@ function toApiCallLog(r: ListRow): ApiCallLog {
     transferOutcome: r.transferOutcome,
     transferTalkSeconds: r.transferTalkSeconds,
     period: r.period,
+    agentBusy: r.agentBusy,
   };
 }
 
@@ -145,6 +148,7 @@ type RawListRow = [
   transferOutcome: Call['transferOutcome'],
   transferTalkSeconds: number | null,
   period: Call['period'],
+  agentBusy: number,
 ];
 
 function rawToApiCallLog(r: RawListRow): ApiCallLog {
@@ -166,6 +170,7 @@ function rawToApiCallLog(r: RawListRow): ApiCallLog {
     transferOutcome: r[14],
     transferTalkSeconds: r[15],
     period: r[16],
+    agentBusy: r[17] === 1,
   };
 }
 

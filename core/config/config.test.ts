@@ -74,4 +74,33 @@ describe('configuration', () => {
     expect(loadConfig({ TRUST_PROXY: 'off' }).trustProxy).toBe(false);
     expect(loadConfig({ TRUST_PROXY: '172.18.0.0/16, 10.0.0.5,loopback' }).trustProxy).toEqual(['172.18.0.0/16', '10.0.0.5', 'loopback']);
   });
+
+  it('reads engine pools: several comma-separated endpoints, each with the slots given once or per URL', () => {
+    const one = loadConfig({});
+    expect(one.ollama.endpoints).toEqual([{ url: 'http://127.0.0.1:11434', slots: 4 }]);
+    expect(one.whisper.endpoints).toEqual([]);
+    expect(one.tts.slots).toBe(2);
+    const c = loadConfig({ OLLAMA_URL: 'http://gpu1:11434, http://gpu2:11434/', OLLAMA_SLOTS: '4,1', WHISPER_URL: 'http://w1:8080,http://w2:8080', WHISPER_SLOTS: '2', TTS_SLOTS: '3' });
+    expect(c.ollama.endpoints).toEqual([
+      { url: 'http://gpu1:11434', slots: 4 },
+      { url: 'http://gpu2:11434', slots: 1 },
+    ]);
+    expect(c.whisper.endpoints).toEqual([
+      { url: 'http://w1:8080', slots: 2 },
+      { url: 'http://w2:8080', slots: 2 },
+    ]);
+    expect(c.tts.slots).toBe(3);
+  });
+
+  it.each([
+    [{ OLLAMA_URL: 'http://a:1,ftp://b' }, 'OLLAMA_URL', /must be a URL/],
+    [{ OLLAMA_URL: 'http://a:1,http://a:1' }, 'OLLAMA_URL', /same URL twice/],
+    [{ OLLAMA_URL: 'http://a:1,http://b:1,http://c:1', OLLAMA_SLOTS: '4,1' }, 'OLLAMA_SLOTS', /one per OLLAMA_URL entry \(3\)/],
+    [{ WHISPER_URL: 'http://w:1', WHISPER_SLOTS: '0' }, 'WHISPER_SLOTS', /whole number from 1 to 64/],
+    [{ TTS_SLOTS: 'many' }, 'TTS_SLOTS', /whole number/],
+  ])('refuses engine pool settings it cannot use: %o', (env, name, message) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(name);
+    expect(() => loadConfig(env)).toThrow(message);
+  });
 });

@@ -7,6 +7,11 @@ import { DEFAULT_OUTBOUND_POLICY, type OutboundPolicy } from '../outbound/permit
 /** Which number provider backs `/dashboard/{provider}-numbers`. */
 export type NumberProviderName = 'twilio' | 'static';
 export type TtsEngineName = 'piper' | 'espeak-ng';
+/** One server of an engine and the requests it serves at once. */
+export interface EngineEndpoint {
+  url: string;
+  slots: number;
+}
 
 export interface Config {
   port: number;
@@ -36,9 +41,11 @@ export interface Config {
    * `dailyMinutes` (OUTBOUND_DAILY_MINUTES): each owner's minutes of placed calls per day.
    */
   outbound: { endpoint?: string } & OutboundPolicy;
-  ollama: { url: string; model: string };
-  whisper: { url?: string; model?: string };
-  tts: { engine?: TtsEngineName; piperBin: string; piperVoicesDir?: string };
+  /** One or more Ollama servers (OLLAMA_URL, comma-separated), each with its slots (OLLAMA_SLOTS). */
+  ollama: { endpoints: EngineEndpoint[]; model: string };
+  /** whisper.cpp servers (WHISPER_URL, comma-separated; none = transcription waits), each with WHISPER_SLOTS. */
+  whisper: { endpoints: EngineEndpoint[]; model?: string };
+  tts: { engine?: TtsEngineName; piperBin: string; piperVoicesDir?: string; slots: number };
   twilio: {
     accountSid?: string;
     authToken?: string;
@@ -98,6 +105,34 @@ function url(env: Env, name: string, fallback?: string): string | undefined {
     throw new ConfigError(name, `must be a URL such as http://host:port (got "${raw}")`);
   }
   return raw.replace(/\/+$/, '');
+}
+
+/** A comma-separated list of URLs (each checked as `url` does); none → `fallback`. */
+function urlList(env: Env, name: string, fallback?: string): string[] {
+  const raw = text(env, name) ?? fallback;
+  if (raw === undefined) return [];
+  const urls = raw
+    .split(',')
+    .map((u) => u.trim())
+    .filter(Boolean)
+    .map((u) => url({ [name]: u }, name)!);
+  if (new Set(urls).size !== urls.length) throw new ConfigError(name, `lists the same URL twice (got "${raw}")`);
+  return urls;
+}
+
+/**
+ * Each endpoint's slots: one figure for all of them, or one per URL in the same order
+ * (a GPU host beside a CPU one).
+ */
+function endpoints(env: Env, urlName: string, slotsName: string, defaultSlots: number, fallbackUrl?: string): EngineEndpoint[] {
+  const urls = urlList(env, urlName, fallbackUrl);
+  const raw = text(env, slotsName);
+  const figures = raw === undefined ? [String(defaultSlots)] : raw.split(',').map((n) => n.trim());
+  if (figures.length !== 1 && figures.length !== urls.length) {
+    throw new ConfigError(slotsName, `must be one number, or one per ${urlName} entry (${urls.length}) (got "${raw}")`);
+  }
+  const slots = figures.map((f) => integer({ [slotsName]: f }, slotsName, defaultSlots, 1, 64));
+  return urls.map((u, i) => ({ url: u, slots: slots[figures.length === 1 ? 0 : i]! }));
 }
 
 function oneOf<T extends string>(env: Env, name: string, allowed: readonly T[], fallback?: T): T | undefined {
@@ -211,6 +246,9 @@ function outboundSettings(env: Env): Config['outbound'] {
   return { endpoint, ...policy };
 }
 
+/** Why these figures: docs/configuration.md ("Engine pools"). */
+export const DEFAULT_SLOTS = { ollama: 4, whisper: 1, tts: 2 } as const;
+
 export function loadConfig(env: Env = process.env): Config {
   const port = integer(env, 'PORT', 3000, 0, 65535);
   const publicUrl = url(env, 'PUBLIC_URL', `http://localhost:${port}`)!;
@@ -266,9 +304,10 @@ export function loadConfig(env: Env = process.env): Config {
       maxJobsWaiting: integer(env, 'ADMISSION_MAX_JOBS_WAITING', 0, 0, 10_000_000),
     },
     outbound: outboundSettings(env),
-    ollama: { url: url(env, 'OLLAMA_URL', 'http://127.0.0.1:11434')!, model: text(env, 'OLLAMA_MODEL') ?? 'llama3.2:3b' },
-    whisper: { url: url(env, 'WHISPER_URL'), model: text(env, 'WHISPER_MODEL') },
+    ollama: { endpoints: endpoints(env, 'OLLAMA_URL', 'OLLAMA_SLOTS', DEFAULT_SLOTS.ollama, 'http://127.0.0.1:11434'), model: text(env, 'OLLAMA_MODEL') ?? 'llama3.2:3b' },
+    whisper: { endpoints: endpoints(env, 'WHISPER_URL', 'WHISPER_SLOTS', DEFAULT_SLOTS.whisper), model: text(env, 'WHISPER_MODEL') },
     tts: {
+      slots: integer(env, 'TTS_SLOTS', DEFAULT_SLOTS.tts, 1, 64),
       engine: oneOf(env, 'TTS_ENGINE', ['piper', 'espeak-ng'] as const),
       piperBin: text(env, 'PIPER_BIN') ?? 'piper',
       piperVoicesDir: text(env, 'PIPER_VOICES_DIR'),

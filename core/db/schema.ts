@@ -172,6 +172,9 @@ export const calls = sqliteTable(
     transferOutcome: text('transfer_outcome', { enum: TRANSFER_OUTCOMES }),
     transferTalkSeconds: integer('transfer_talk_seconds'),
     period: text('period', { enum: HANDLING_PERIODS }),
+    // An agent-mode call the engines had no room for: the caller was told every assistant was
+    // busy and left a voicemail instead (issue 27's admission control).
+    agentBusy: integer('agent_busy', { mode: 'boolean' }).notNull().default(false),
   },
   (t) => [
     index('calls_user_created_idx').on(t.userId, t.createdAt, t.id),

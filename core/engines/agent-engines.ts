@@ -1,10 +1,12 @@
 import { AGENT_REPLY_SCHEMA } from '../../dialogue/agent/agent-reply.js';
 import type { ReplyStreamer } from '../../models/llm/language-model.js';
 import { createOllamaReplyStreamer } from '../../models/llm/ollama-stream.js';
+import { pooledReplyStreamer } from '../../models/llm/pooled.js';
 import { createSpeechToText } from '../../models/stt/factory.js';
 import type { SpeechToText } from '../../models/stt/speech-to-text.js';
 import { createPromptCache, createTextToSpeech, type PromptCache } from '../../models/tts/index.js';
 import type { Config } from '../config/config.js';
+import { createEnginePools, type EnginePools } from './engine-pools.js';
 
 /**
  * The engines the agent speaks with, built once by the composition root (core/main.ts)
@@ -17,6 +19,8 @@ export interface AgentEngines {
   speech: PromptCache;
   /** The caller's turns: short, so a stalled Whisper is given up on quickly. */
   stt: SpeechToText;
+  /** The pools behind them, which the post-call pipeline shares at background priority and admission reads. */
+  pools: EnginePools;
 }
 
 /**
@@ -25,11 +29,13 @@ export interface AgentEngines {
  */
 export const AGENT_AUDIO_CACHE_BYTES = 256 * 1024 * 1024;
 
-export function createAgentEngines(config: Config): AgentEngines {
+export function createAgentEngines(config: Config, pools: EnginePools = createEnginePools(config)): AgentEngines {
   const tts = createTextToSpeech(config.tts);
+  const format = AGENT_REPLY_SCHEMA as unknown as Record<string, unknown>;
   return {
-    replies: createOllamaReplyStreamer({ host: config.ollama.url, model: config.ollama.model, format: AGENT_REPLY_SCHEMA as unknown as Record<string, unknown> }),
-    speech: createPromptCache({ dataDir: config.dataDir, tts, maxBytes: AGENT_AUDIO_CACHE_BYTES }),
-    stt: createSpeechToText(config.whisper, { timeoutMs: 20_000 }),
+    replies: pooledReplyStreamer(pools.llm, 'live', (host) => createOllamaReplyStreamer({ host, model: config.ollama.model, format })),
+    speech: createPromptCache({ dataDir: config.dataDir, tts, maxBytes: AGENT_AUDIO_CACHE_BYTES, pool: pools.tts }),
+    stt: createSpeechToText(pools.stt, 'live', { timeoutMs: 20_000 }),
+    pools,
   };
 }

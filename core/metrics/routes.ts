@@ -2,6 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import client from 'prom-client';
 import { HttpError } from '../http/errors.js';
 import type { App } from '../http/fastify-types.js';
+import { registerEngineMetrics } from './engine-metrics.js';
 
 /**
  * Prometheus metrics. Business counts (calls by outcome, jobs, notifications) are read
@@ -75,6 +76,8 @@ export function createMetricsRegistry(app: App): client.Registry {
       for (const [name, report] of health) this.set({ component: name }, report().ok ? 1 : 0);
     },
   });
+
+  registerEngineMetrics(registry, app.services.agentEngines.pools);
 
   const latency = new client.Histogram({
     name: 'appliance_http_request_duration_seconds',

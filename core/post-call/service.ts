@@ -1,6 +1,7 @@
 import path from 'node:path';
 import cron from 'node-cron';
 import { createOllamaLanguageModel } from '../../models/llm/ollama.js';
+import { pooledLanguageModel } from '../../models/llm/pooled.js';
 import type { LanguageModel } from '../../models/llm/language-model.js';
 import { createSpeechToText } from '../../models/stt/factory.js';
 import type { SpeechToText } from '../../models/stt/speech-to-text.js';
@@ -79,8 +80,9 @@ export function createPostCall(services: Services, engines: PostCallEngines = {}
   const { webhooks } = services;
   const handler = postCallHandler({
     db: database.db,
-    stt: engines.stt ?? createSpeechToText(config.whisper),
-    llm: engines.llm ?? createOllamaLanguageModel({ host: config.ollama.url, model: config.ollama.model }),
+    // The agent's pools at background priority: a summary never takes a slot a caller needs.
+    stt: engines.stt ?? createSpeechToText(services.agentEngines.pools.stt, 'background'),
+    llm: engines.llm ?? pooledLanguageModel(services.agentEngines.pools.llm, 'background', (host) => createOllamaLanguageModel({ host, model: config.ollama.model })),
     notifier,
     recordingsDir: path.join(config.dataDir, 'recordings'),
     log,

@@ -42,6 +42,7 @@ export function exportOwnerData(db: Db, user: User, now: Date) {
       transferOutcome: c.transferOutcome,
       transferTalkSeconds: c.transferTalkSeconds,
       period: c.period,
+      agentBusy: c.agentBusy,
       recordingUrl: c.recordingFile ? `/api/call-logs/${c.id}/recording` : null,
     })),
     unansweredQuestions: db

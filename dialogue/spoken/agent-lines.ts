@@ -26,6 +26,8 @@ export const AGENT_LINES = {
   engineFailure:
     "I'm sorry, I'm having trouble answering questions right now. Please leave your name and message after the tone, and the team will get back to you.",
   voicemailThanks: 'Thank you. Your message has been recorded. Goodbye.',
+  /** The engines serve all the conversations they can: said instead of the greeting, then the tone and voicemail. */
+  allBusy: 'All our assistants are busy, please leave a message after the tone.',
   didNotCatch: "Sorry, I didn't catch that. Could you say it again?",
 } as const;
 

@@ -61,3 +61,10 @@ function classify(err: unknown, timedOut: boolean, timeoutMs: number, host: stri
   if (e?.name === 'AbortError') return new LanguageModelError('the Ollama request was cancelled', true, undefined, { cause: err });
   return new LanguageModelError(`Ollama is unreachable at ${host}: ${e?.message ?? String(err)}`, true, undefined, { cause: err });
 }
+
+/** Whether an Ollama server answers (`GET /api/version`): probes an endpoint back into the pool. */
+export async function ollamaAnswers(host: string, fetchImpl: typeof fetch = fetch): Promise<boolean> {
+  const res = await fetchImpl(`${host.replace(/\/+$/, '')}/api/version`, { signal: AbortSignal.timeout(3000) });
+  await res.body?.cancel();
+  return res.ok;
+}

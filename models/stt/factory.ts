@@ -1,17 +1,16 @@
+import type { EnginePool, Priority } from '../pool/engine-pool.js';
+import { pooledSpeechToText } from './pooled.js';
 import { SpeechToTextError, type SpeechToText } from './speech-to-text.js';
 import { createWhisperServerStt } from './whisper-server.js';
 
-export interface SttConfig {
-  url?: string;
-}
-
 /**
- * WHISPER_URL names the whisper.cpp server (the `whisper` compose service, started with
- * the model WHISPER_MODEL names). Without it transcription waits: every attempt fails as
- * retryable, so calls keep their recordings and are transcribed once it is configured.
+ * Speech-to-text over the pool of whisper.cpp servers WHISPER_URL names (the `whisper`
+ * compose service, started with the model WHISPER_MODEL names). Without one transcription
+ * waits: every attempt fails as retryable, so calls keep their recordings and are
+ * transcribed once it is configured.
  */
-export function createSpeechToText(cfg: SttConfig, opts: { timeoutMs?: number } = {}): SpeechToText {
-  if (cfg.url) return createWhisperServerStt({ url: cfg.url, timeoutMs: opts.timeoutMs });
+export function createSpeechToText(pool: EnginePool | undefined, priority: Priority, opts: { timeoutMs?: number } = {}): SpeechToText {
+  if (pool) return pooledSpeechToText(pool, priority, (url) => createWhisperServerStt({ url, timeoutMs: opts.timeoutMs }));
   return {
     name: 'unconfigured',
     async transcribe() {

@@ -94,3 +94,10 @@ function describeError(e: unknown): string | undefined {
   if (e && typeof e === 'object' && 'message' in e) return String((e as { message: unknown }).message);
   return JSON.stringify(e);
 }
+
+/** Whether a whisper.cpp server answers (its page at `/`, what the compose healthcheck asks for): probes an endpoint back into the pool. */
+export async function whisperAnswers(url: string, fetchImpl: typeof fetch = fetch): Promise<boolean> {
+  const res = await fetchImpl(`${url.replace(/\/+$/, '')}/`, { signal: AbortSignal.timeout(3000) });
+  await res.body?.cancel();
+  return res.ok;
+}

@@ -1,7 +1,7 @@
 // models/tts: prompt audio for the call flows. Import from here, not from the files behind it.
 export type { Prompt, PromptCache, TextToSpeech, TtsConfig, Voice } from './tts.js';
-export type { SpeechPriority } from './priority-slots.js';
+export type { SpeechPriority } from './tts.js';
 export { createTextToSpeech } from './select-engine.js';
-export { createPromptCache, normalisePromptText, promptKey, PROMPTS_SOUND_DIR } from './prompt-cache.js';
+export { createPromptCache, localTtsPool, normalisePromptText, promptKey, PROMPTS_SOUND_DIR } from './prompt-cache.js';
 export { CommandError } from './run-command.js';
 export { PIPER_VOICES, ESPEAK_VOICES } from './voices.js';

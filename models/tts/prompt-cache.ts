@@ -1,11 +1,19 @@
 import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { Prompt, PromptCache, TextToSpeech, Voice } from './tts.js';
-import { prioritySlots, type SpeechPriority } from './priority-slots.js';
+import type { Prompt, PromptCache, SpeechPriority, TextToSpeech, Voice } from './tts.js';
 import { pruneCache } from './prune-cache.js';
 import { readWavInfo } from '../audio/wav-file.js';
 import { isTelephoneWav } from '../audio/wav-header.js';
+import { EnginePool } from '../pool/engine-pool.js';
+
+/**
+ * The TTS engine as a pool of one local endpoint: its slots bound the syntheses at once. A
+ * failed synthesis is the text's or the installation's, never a host gone, so nothing is taken out.
+ */
+export function localTtsPool(slots: number): EnginePool {
+  return new EnginePool({ engine: 'tts', endpoints: [{ url: 'local', slots }], backoffMs: () => 0, isEndpointFault: () => false, keepLastSlotForLive: true });
+}
 
 /**
  * Asterisk sees $DATA_DIR/prompts as /var/lib/asterisk/sounds/appliance (a shared
@@ -26,7 +34,12 @@ export function promptKey(engine: string, voice: Voice, text: string): string {
 export interface PromptCacheOptions {
   dataDir: string;
   tts: TextToSpeech;
-  /** Syntheses allowed at once (default 2). */
+  /**
+   * The TTS engine's slots (TTS_SLOTS), shared by every cache over the same engine; without
+   * one the cache has its own of `maxConcurrent` slots (default 2: engines are CPU-bound and
+   * the box has few cores).
+   */
+  pool?: EnginePool;
   maxConcurrent?: number;
   /**
    * Size the folder may reach before the least recently used prompts are deleted; unset
@@ -38,7 +51,7 @@ export interface PromptCacheOptions {
 export function createPromptCache(opts: PromptCacheOptions): PromptCache {
   const dir = path.join(opts.dataDir, 'prompts');
   const inFlight = new Map<string, Promise<Prompt>>();
-  const limit = prioritySlots(opts.maxConcurrent ?? 2);
+  const pool = opts.pool ?? localTtsPool(opts.maxConcurrent ?? 2);
   // The folder's size as last measured plus what this cache wrote since: measured again
   // (a directory scan) only when it may be over the cap.
   let knownBytes: number | undefined;
@@ -73,7 +86,8 @@ export function createPromptCache(opts: PromptCacheOptions): PromptCache {
     // and a crash mid-synthesis leaves only a dot-file that is never looked up.
     const temp = path.join(dir, `.${key}.${process.pid}.${randomBytes(4).toString('hex')}.wav`);
     try {
-      await limit(priority, () => opts.tts.synthesize(text, voice, temp));
+      // Live calls first: a preview or a greeting made ahead waits for a slot no caller needs.
+      await pool.run(priority === 'call' ? 'live' : 'background', () => opts.tts.synthesize(text, voice, temp));
       const info = await readWavInfo(temp);
       if (!isTelephoneWav(info)) {
         throw new Error(

@@ -1,5 +1,4 @@
 // The text-to-speech port: what the call flows need from an engine, nothing vendor-shaped.
-import type { SpeechPriority } from './priority-slots.js';
 
 export type Voice = 'female' | 'male';
 
@@ -15,6 +14,9 @@ export interface TextToSpeech {
   /** Writes `text` spoken in `voice` to `outFile` as 8 kHz mono signed 16-bit PCM WAV. */
   synthesize(text: string, voice: Voice, outFile: string, signal?: AbortSignal): Promise<void>;
 }
+
+/** Who is waiting for speech: a caller on a live call, or work that can wait (a console preview, a greeting made ahead). */
+export type SpeechPriority = 'call' | 'background';
 
 export interface PromptCache {
   /**

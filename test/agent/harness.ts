@@ -3,7 +3,6 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { calls, phoneNumbers, unansweredQuestions, users, type NewUser } from '../../core/db/schema.js';
 import type { PromptCache, Voice } from '../../models/tts/index.js';
-import { createSpeechToText } from '../../models/stt/factory.js';
 import { createPostCall } from '../../core/post-call/service.js';
 import { startPbx, type Pbx, type PbxOptions } from '../../pbx/index.js';
 import { installAgentFlow } from '../../pbx/flows/agent/index.js';
@@ -128,7 +127,7 @@ export async function startAgentHarness(
             engines: {
               replies: server.services.agentEngines.replies,
               speech: typeof opts.speech === 'function' ? opts.speech(server) : opts.speech,
-              stt: createSpeechToText(server.config.whisper),
+              stt: server.services.agentEngines.stt,
             },
           }
         : {}),

@@ -68,6 +68,7 @@ describe('GET /api/call-logs', () => {
       transferOutcome: null,
       transferTalkSeconds: null,
       period: null,
+      agentBusy: false,
     });
     expect(res.body.callLogs[1]).toMatchObject({ recordingUrl: null, aiSummary: null, transcription: null, notificationSent: false, urgency: null, urgencyReason: null });
 

@@ -13,7 +13,7 @@ import { createPostCall, type PostCall } from '../../core/post-call/service.js';
 import { postCallKey } from '../../core/post-call/post-call.js';
 import { storeRecordingKey } from '../../core/jobs/recording-jobs.js';
 import { createOllamaLanguageModel } from '../../models/llm/ollama.js';
-import { createSpeechToText } from '../../models/stt/factory.js';
+import { createWhisperServerStt } from '../../models/stt/whisper-server.js';
 import { THANK_YOU } from '../../dialogue/spoken/call-lines.js';
 import { localDisk, type RecordingDisk } from '../../pbx/recordings/disk.js';
 import { callerSpeech } from '../ari-sim/caller-audio.js';
@@ -65,7 +65,7 @@ async function start(notifyAnywayFromAttempt: number) {
   const config = loadConfig({ DATA_DIR: h.server.dataDir, ...engines.env() });
   pipeline = createPostCall(
     h.server.services,
-    { stt: createSpeechToText(config.whisper), llm: createOllamaLanguageModel({ host: config.ollama.url, model: config.ollama.model }) },
+    { stt: createWhisperServerStt({ url: config.whisper.endpoints[0]!.url }), llm: createOllamaLanguageModel({ host: config.ollama.endpoints[0]!.url, model: config.ollama.model }) },
     { pollMs: 20, heartbeatMs: 200, leaseMs: 5_000, backoff: { baseMs: 50, maxMs: 200, jitter: 0 }, maxAttempts: 200, notifyAnywayFromAttempt },
   );
   pipeline.start();

@@ -4,7 +4,9 @@ import { startTestServer, type TestServer } from '../helpers/server.js';
 
 let server: TestServer;
 beforeAll(async () => {
-  server = await startTestServer({ env: { METRICS_TOKEN: 'scrape-secret-123' } });
+  server = await startTestServer({
+    env: { METRICS_TOKEN: 'scrape-secret-123', OLLAMA_URL: 'http://gpu1.test:11434,http://gpu2.test:11434', OLLAMA_SLOTS: '2,1', WHISPER_URL: 'http://whisper.test:8080' },
+  });
 });
 afterAll(() => server.close());
 
@@ -37,6 +39,32 @@ describe('/metrics', () => {
     expect(text).toContain('appliance_notifications{channel="sms",status="sent"} 1');
     expect(text).toMatch(/appliance_http_request_duration_seconds_count\{method="POST",route="\/api\/auth\/login",status="200"\} \d+/);
     expect(text).toContain('process_cpu_user_seconds_total');
+  });
+});
+
+describe('/metrics: the engine pools', () => {
+  it('reports slots and slots in use per endpoint, requests waiting, and agent calls refused per engine', async () => {
+    const { pools } = server.services.agentEngines;
+    const conversations = [pools.admitConversation(), pools.admitConversation(), pools.admitConversation()];
+    expect(pools.admitConversation()).toBeNull(); // 3 Ollama slots, one conversation each
+    const turn = await pools.llm.acquire('live');
+    const summary = pools.llm.acquire('background'); // every slot is owed to a conversation: it waits
+    try {
+      const text = await (await scrape('scrape-secret-123')).text();
+      expect(text).toContain('appliance_engine_slots{engine="ollama",endpoint="http://gpu1.test:11434"} 2');
+      expect(text).toContain('appliance_engine_slots{engine="ollama",endpoint="http://gpu2.test:11434"} 1');
+      expect(text).toContain(`appliance_engine_slots_in_use{engine="ollama",endpoint="${turn.url}"} 1`);
+      expect(text).toContain('appliance_engine_endpoint_up{engine="whisper",endpoint="http://whisper.test:8080"} 1');
+      expect(text).toContain('appliance_engine_waiting{engine="ollama",priority="background"} 1');
+      expect(text).toContain('appliance_agent_refusals{engine="ollama"} 1');
+      expect(text).toContain('appliance_agent_conversations 3');
+    } finally {
+      turn.done();
+      conversations.forEach((c) => c!.release());
+      (await summary).done();
+    }
+    const after = await (await scrape('scrape-secret-123')).text();
+    expect(after).toContain('appliance_engine_queue_wait_seconds_count{engine="ollama",priority="background"} 1');
   });
 });
 

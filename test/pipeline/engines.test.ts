@@ -86,7 +86,7 @@ describe('whisper.cpp server adapter', () => {
   });
 
   it('waits (retryable) when no Whisper service is configured', async () => {
-    const err = await rejection(createSpeechToText({}).transcribe(wav));
+    const err = await rejection(createSpeechToText(undefined, 'background').transcribe(wav));
     expect(err).toMatchObject({ retryable: true });
     expect(err.message).toContain('WHISPER_URL');
   });

@@ -14,6 +14,7 @@ describe('call-handling display rules', () => {
     expect(callHandlingTags({ callerTag: 'vip', transferOutcome: 'connected' }).map((t) => t.label)).toEqual(['Transferred', 'VIP']);
     expect(callHandlingTags({ callerTag: 'blocked', transferOutcome: null }).map((t) => t.label)).toEqual(['Blocked']);
     expect(callHandlingTags({ callerTag: null, transferOutcome: 'busy' })).toEqual([]);
+    expect(callHandlingTags({ callerTag: null, transferOutcome: null, agentBusy: true }).map((t) => t.label)).toEqual(['Agents busy']);
   });
 
   it('names tags and periods', () => {

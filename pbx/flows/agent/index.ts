@@ -3,6 +3,7 @@ import type { Services } from '../../../core/services.js';
 import type { MediaFormat } from '../../media/codecs.js';
 import type { CallFlow } from '../types.js';
 import { createAgentFlow, type AgentFlowDeps } from './agent-flow.js';
+import { withAdmission, type ConversationSlot } from './admission.js';
 import { createAriHttp } from '../../ari/http.js';
 import { createAriMediaRest } from './media-rest.js';
 import { openMediaApp, type MediaApp } from './media-app.js';
@@ -17,6 +18,8 @@ export interface InstallOptions {
    */
   format?: MediaFormat;
   overrides?: Partial<AgentFlowDeps>;
+  /** Admission control (default: the engine pools' counters, core/engines/engine-pools.ts). */
+  admit?: () => ConversationSlot | null;
 }
 
 export interface AgentFlowInstall {
@@ -44,7 +47,7 @@ export function installAgentFlow(services: Services, opts: InstallOptions = {}):
     workDir: path.join(config.dataDir, 'agent-turns'),
     ...opts.overrides,
   };
-  const flow = createAgentFlow(deps);
+  const flow = withAdmission(createAgentFlow(deps), opts.admit ?? (() => engines.pools.admitConversation()));
   // Without the media app registered, agent calls fall back to voicemail: worth seeing in /healthz.
   services.health.set('agent-media', () => ({ ok: mediaApp.connected, detail: mediaApp.connected ? `${mediaApp.name} registered` : `${mediaApp.name} not registered on Asterisk` }));
   return {

@@ -1,4 +1,5 @@
 import type http from 'node:http';
+import { loadedEngine, type EngineLoad, type LoadedEngine } from '../engine-load.js';
 import { listen, readBody, sendJson, sleep } from './http-util.js';
 
 /**
@@ -35,11 +36,17 @@ export interface OllamaDouble {
   replier: (req: OllamaRequest) => string;
   /** Characters per streamed chunk. */
   chunkSize: number;
+  /** Set to behave like a loaded engine: slots, a queue beyond them, slower batches (test/doubles/engine-load.ts). */
+  load: EngineLoad | null;
+  /** The load model's figures while `load` is set (peak requests served at once, queue length). */
+  readonly engine: LoadedEngine | null;
   close(): Promise<void>;
 }
 
 export async function startOllamaDouble(opts: { models?: string[] } = {}): Promise<OllamaDouble> {
   const aborts = new AbortController();
+  let engine: LoadedEngine | null = null;
+  let load: EngineLoad | null = null;
   const state: Omit<OllamaDouble, 'url' | 'close'> = {
     requests: [],
     models: opts.models ?? ['llama3.2:3b'],
@@ -47,6 +54,16 @@ export async function startOllamaDouble(opts: { models?: string[] } = {}): Promi
     always: null,
     replier: () => 'A caller left a message.',
     chunkSize: 8,
+    get load() {
+      return load;
+    },
+    set load(l: EngineLoad | null) {
+      load = l;
+      engine = l ? loadedEngine(l) : null;
+    },
+    get engine() {
+      return engine;
+    },
   };
 
   const handler = async (req: http.IncomingMessage, res: http.ServerResponse) => {
@@ -77,6 +94,12 @@ export async function startOllamaDouble(opts: { models?: string[] } = {}): Promi
     const record: OllamaRequest = { path, body };
     state.requests.push(record);
     const step = state.script.shift() ?? state.always ?? {};
+    // The slot is held until the answer is written (or the client goes).
+    const release = engine ? await engine.serve(aborts.signal) : undefined;
+    if (release) {
+      if (res.destroyed) release();
+      else res.on('close', release);
+    }
     if (step.delayMs) await sleep(step.delayMs, aborts.signal);
     if (res.destroyed) return;
     if (step.drop) return void res.socket?.destroy();

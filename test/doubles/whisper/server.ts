@@ -4,6 +4,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { loadedEngine, type EngineLoad, type LoadedEngine } from '../engine-load.js';
 import { listen, readBody, sendJson, sleep } from '../ollama/http-util.js';
 
 /**
@@ -41,11 +42,16 @@ export interface WhisperDouble {
   /** Every request fails like this until cleared (an engine that stays down). */
   alwaysFail: WhisperFailure | null;
   delayMs: number;
+  /** Set to behave like a loaded engine: slots, a queue beyond them, slower batches (test/doubles/engine-load.ts). */
+  load: EngineLoad | null;
+  readonly engine: LoadedEngine | null;
   close(): Promise<void>;
 }
 
 export async function startWhisperDouble(): Promise<WhisperDouble> {
   const aborts = new AbortController();
+  let engine: LoadedEngine | null = null;
+  let load: EngineLoad | null = null;
   const state: Omit<WhisperDouble, 'url' | 'close'> = {
     requests: [],
     transcripts: new Map(),
@@ -53,9 +59,21 @@ export async function startWhisperDouble(): Promise<WhisperDouble> {
     failures: [],
     alwaysFail: null,
     delayMs: 0,
+    get load() {
+      return load;
+    },
+    set load(l: EngineLoad | null) {
+      load = l;
+      engine = l ? loadedEngine(l) : null;
+    },
+    get engine() {
+      return engine;
+    },
   };
   const { url, close } = await listen(async (req, res) => {
     if (req.method === 'GET' && req.url === '/health') return sendJson(res, 200, { status: 'ok' });
+    // The server's page, which the compose healthcheck (and the pool's probe) asks for.
+    if (req.method === 'GET' && req.url === '/') return (res.writeHead(200, { 'content-type': 'text/html' }), res.end('<html>Whisper.cpp Server</html>'));
     if (req.method !== 'POST' || req.url !== '/inference') return sendJson(res, 404, { error: 'Not Found' });
     const raw = await readBody(req);
     const form = await new Response(raw, { headers: { 'content-type': req.headers['content-type'] ?? '' } }).formData().catch(() => null);
@@ -71,6 +89,11 @@ export async function startWhisperDouble(): Promise<WhisperDouble> {
       }
     }
     const failure = state.failures.shift() ?? state.alwaysFail;
+    const release = engine ? await engine.serve(aborts.signal) : undefined;
+    if (release) {
+      if (res.destroyed) release();
+      else res.on('close', release);
+    }
     const delay = failure?.delayMs ?? state.delayMs;
     if (delay) await sleep(delay, aborts.signal);
     if (failure?.drop) return void res.socket?.destroy();

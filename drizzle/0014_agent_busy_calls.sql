@@ -1,0 +1,1 @@
+ALTER TABLE `calls` ADD `agent_busy` integer DEFAULT false NOT NULL;
