@@ -44,7 +44,7 @@ export interface WhisperDouble {
   close(): Promise<void>;
 }
 
-export async function startWhisperDouble(): Promise<WhisperDouble> {
+export async function startWhisperDouble(opts: { port?: number } = {}): Promise<WhisperDouble> {
   const aborts = new AbortController();
   const state: Omit<WhisperDouble, 'url' | 'close'> = {
     requests: [],
@@ -92,7 +92,7 @@ export async function startWhisperDouble(): Promise<WhisperDouble> {
     }
     // The real server prefixes segments with a space; clients are expected to trim.
     return sendJson(res, 200, { text: ` ${text}\n` });
-  });
+  }, opts.port);
   return Object.assign(state, {
     url,
     close: async () => {
