@@ -85,6 +85,13 @@ describe('docker compose: the stack built, booted and called as operators run it
       await stack.compose(['up', '-d']);
       await allHealthy();
     });
+    // The bench row (never asserted): image sizes beside the base they add to.
+    const mb = (image: string) => Math.round(Number(stack.docker(['image', 'inspect', '--format', '{{.Size}}', image]).trim()) / 1e6);
+    const imageOf = (service: string) => stack.docker(['inspect', '--format', '{{.Image}}', stack.container(service)]).trim();
+    figures['node base MB'] = mb('node:24-bookworm-slim');
+    figures['core image MB'] = mb(imageOf('core'));
+    figures['core adds to its base MB'] = Number(figures['core image MB']) - Number(figures['node base MB']);
+    figures['asterisk image MB'] = mb(imageOf('asterisk'));
     const signup = signupBody({ businessName: 'Compose Plumbing' });
     owner = new ApiClient(stack.consoleUrl);
     expect((await owner.post('/api/auth/signup', signup)).status).toBe(201);
