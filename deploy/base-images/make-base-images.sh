@@ -53,7 +53,7 @@ Dir::Cache::pkgcache "";
 Dir::Cache::srcpkgcache "";
 EOF
   printf 'Acquire::Languages "none";\n' >"$rootfs/etc/apt/apt.conf.d/docker-no-languages"
-  printf 'Acquire::GzipIndexes "true";\nAcquire::CompressionTypes::Order:: "gz";\n' >"$rootfs/etc/apt/apt.conf.d/docker-gzip-indexes"
+  printf 'Acquire::GzipIndexes "true";\n' >"$rootfs/etc/apt/apt.conf.d/docker-gzip-indexes"
   printf 'Apt::AutoRemove::SuggestsImportant "false";\n' >"$rootfs/etc/apt/apt.conf.d/docker-autoremove-suggests"
   printf 'force-unsafe-io\n' >"$rootfs/etc/dpkg/dpkg.cfg.d/docker-apt-speedup"
   apt-config dump | grep -E '^Acquire::(Check-Valid-Until|Check-Date|http::Proxy|https::Proxy) ' \
