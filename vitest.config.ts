@@ -3,7 +3,8 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['**/*.test.ts'],
-    exclude: ['node_modules/**', 'dist/**', 'console/dist/**'],
+    // test/compose: its own run (npm run test:compose), minutes of image builds.
+    exclude: ['node_modules/**', 'dist/**', 'console/dist/**', 'test/compose/**'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     // Two cores: argon2, espeak-ng and Chromium all want CPU; two workers keep runs steady.

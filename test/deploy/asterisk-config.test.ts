@@ -185,9 +185,9 @@ describe('pjsip.conf', () => {
     expect(all(udp!, 'local_net')).toContain('192.168.0.0/16');
   });
 
-  it('uses the RTP range that docker-compose publishes', () => {
+  it('uses the RTP range that docker-compose.ports.yml publishes', () => {
     const rtp = findSections(templateConf('rtp.conf'), 'general')[0]!;
-    const compose = fs.readFileSync(path.join(ASTERISK_DIR, '..', '..', 'docker-compose.yml'), 'utf8');
+    const compose = fs.readFileSync(path.join(ASTERISK_DIR, '..', '..', 'docker-compose.ports.yml'), 'utf8');
     expect(compose).toContain(`"${last(rtp, 'rtpstart')}-${last(rtp, 'rtpend')}:${last(rtp, 'rtpstart')}-${last(rtp, 'rtpend')}/udp"`);
   });
 });

@@ -24,6 +24,7 @@ interface Service {
   healthcheck?: { test: string[] | string; interval?: string };
 }
 const { asterisk, core, ollama, whisper } = compose.services as Record<string, Service>;
+const published = (parse(fs.readFileSync(path.join(root, 'docker-compose.ports.yml'), 'utf8')) as { services: Record<string, Service> }).services;
 
 /** ${VAR:-default} → default, ${VAR:?message} → required, ${VAR} → unset. */
 function interpolate(value: string, env: Record<string, string> = {}): string {
@@ -109,8 +110,14 @@ describe('docker-compose.yml', () => {
     for (const name of used) expect(documented, name).toContain(name);
   });
 
-  it('does not publish ARI outside the compose network', () => {
-    expect((asterisk!.ports ?? []).some((p) => p.includes('8088'))).toBe(false);
+  it('publishes SIP, RTP and the console only, from docker-compose.ports.yml, which .env adds', () => {
+    expect(asterisk!.ports ?? []).toEqual([]);
+    expect(core!.ports ?? []).toEqual([]);
+    expect(published.asterisk!.ports).toEqual(['5060:5060/udp', '5060:5060/tcp', '10000-10199:10000-10199/udp']);
+    expect(published.core!.ports).toEqual(['${CONSOLE_PORT:-3000}:3000']);
+    expect(Object.keys(published)).toEqual(['asterisk', 'core']);
+    const example = fs.readFileSync(path.join(root, 'asterisk.conf.example'), 'utf8');
+    expect(example).toMatch(/^COMPOSE_FILE=docker-compose\.yml:docker-compose\.ports\.yml$/m);
   });
 
   it('builds from Dockerfiles that exist, and pins the Ollama image', () => {

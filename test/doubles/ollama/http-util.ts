@@ -17,10 +17,10 @@ export function sendJson(res: http.ServerResponse, status: number, body: unknown
   res.end(text);
 }
 
-/** Starts `handler` on a free loopback port; `close()` also drops kept-alive and hanging sockets. */
-export async function listen(handler: http.RequestListener): Promise<{ server: http.Server; url: string; close(): Promise<void> }> {
+/** Starts `handler` on a loopback port (a free one unless given); `close()` also drops kept-alive and hanging sockets. */
+export async function listen(handler: http.RequestListener, wantedPort = 0): Promise<{ server: http.Server; url: string; close(): Promise<void> }> {
   const server = http.createServer(handler);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(wantedPort, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
     server,

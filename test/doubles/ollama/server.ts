@@ -43,7 +43,7 @@ export interface OllamaDouble {
   close(): Promise<void>;
 }
 
-export async function startOllamaDouble(opts: { models?: string[] } = {}): Promise<OllamaDouble> {
+export async function startOllamaDouble(opts: { models?: string[]; port?: number } = {}): Promise<OllamaDouble> {
   const aborts = new AbortController();
   let engine: LoadedEngine | null = null;
   let load: EngineLoad | null = null;
@@ -134,7 +134,7 @@ export async function startOllamaDouble(opts: { models?: string[] } = {}): Promi
     res.end(`${JSON.stringify({ ...piece('', true), ...final })}\n`);
   };
 
-  const { url, close } = await listen((req, res) => void handler(req, res));
+  const { url, close } = await listen((req, res) => void handler(req, res), opts.port);
   return Object.assign(state, {
     url,
     close: async () => {

@@ -48,7 +48,7 @@ export interface WhisperDouble {
   close(): Promise<void>;
 }
 
-export async function startWhisperDouble(): Promise<WhisperDouble> {
+export async function startWhisperDouble(opts: { port?: number } = {}): Promise<WhisperDouble> {
   const aborts = new AbortController();
   let engine: LoadedEngine | null = null;
   let load: EngineLoad | null = null;
@@ -115,7 +115,7 @@ export async function startWhisperDouble(): Promise<WhisperDouble> {
     }
     // The real server prefixes segments with a space; clients are expected to trim.
     return sendJson(res, 200, { text: ` ${text}\n` });
-  });
+  }, opts.port);
   return Object.assign(state, {
     url,
     close: async () => {

@@ -1,0 +1,75 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { waitUntil } from '../helpers/wait.js';
+
+// A Docker engine of the test's own: Debian's dockerd (run as root, as it must be) with its
+// data root, exec root and socket in a temp folder, so the images the test builds and the
+// containers it starts never mix with anything else on the machine, and stopping it removes
+// them all. Debian's docker client (/usr/bin/docker) speaks to it: a newer client on PATH may
+// want buildx, which Debian does not ship with docker.io 20.10.
+
+export interface Dockerd {
+  /** DOCKER_HOST for clients of this engine. */
+  host: string;
+  /** PATH with Debian's docker client first. */
+  env: NodeJS.ProcessEnv;
+  dir: string;
+  log(): string;
+  stop(): Promise<void>;
+}
+
+const NEEDED = [
+  ['dockerd', 'docker.io'],
+  ['docker-compose', 'docker-compose'],
+  ['debootstrap', 'debootstrap'],
+] as const;
+
+/** The Debian packages missing for the compose test, to name in the error (CI installs them in .ci/run). */
+export function missingTools(): string[] {
+  return NEEDED.filter(([bin]) => spawnSync('sh', ['-c', `command -v ${bin}`]).status !== 0).map(([, pkg]) => pkg);
+}
+
+export async function startDockerd(): Promise<Dockerd> {
+  const missing = missingTools();
+  if (missing.length) throw new Error(`the compose test needs Debian's ${missing.join(', ')}: apt-get install -y ${missing.join(' ')}`);
+  if (process.getuid?.() !== 0) throw new Error('the compose test starts its own dockerd, which must run as root');
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ck-dockerd-'));
+  const socket = path.join(dir, 'docker.sock');
+  const logFile = path.join(dir, 'dockerd.log');
+  const out = fs.openSync(logFile, 'a');
+  const child: ChildProcess = spawn(
+    'dockerd',
+    ['--data-root', path.join(dir, 'root'), '--exec-root', path.join(dir, 'exec'), '--pidfile', path.join(dir, 'dockerd.pid'), '-H', `unix://${socket}`],
+    { stdio: ['ignore', out, out] },
+  );
+  const host = `unix://${socket}`;
+  const env = { ...process.env, DOCKER_HOST: host, PATH: `/usr/bin:${process.env.PATH ?? ''}`, DOCKER_BUILDKIT: '1', COMPOSE_DOCKER_CLI_BUILD: '1' };
+  const log = () => fs.readFileSync(logFile, 'utf8');
+  let exited = false;
+  child.once('exit', () => (exited = true));
+  await waitUntil(() => {
+    if (exited) throw new Error(`dockerd exited at start:\n${log().slice(-3000)}`);
+    if (spawnSync('docker', ['info', '--format', '{{.ServerVersion}}'], { env }).status !== 0) throw new Error('dockerd does not answer yet');
+  }, 120_000, 250);
+  return {
+    host,
+    env,
+    dir,
+    log,
+    async stop() {
+      // Containers first, so dockerd's shutdown does not wait on their grace periods.
+      const ids = spawnSync('docker', ['ps', '-aq'], { env, encoding: 'utf8' }).stdout.split('\n').filter(Boolean);
+      if (ids.length) spawnSync('docker', ['rm', '-f', ...ids], { env });
+      if (!exited) {
+        child.kill('SIGTERM');
+        await waitUntil(() => {
+          if (!exited) throw new Error('dockerd still running');
+        }, 60_000, 250).catch(() => child.kill('SIGKILL'));
+      }
+      // The overlay mounts are gone once dockerd has stopped; what remains is plain files.
+      spawnSync('sh', ['-c', `umount -R ${JSON.stringify(path.join(dir, 'exec'))} 2>/dev/null; rm -rf ${JSON.stringify(dir)}`]);
+    },
+  };
+}

@@ -1,0 +1,14 @@
+// One engine double on a fixed loopback port, as a compose service (docker-compose.test.yml):
+//   tsx serve.ts ollama|whisper <port>
+import { startOllamaDouble } from '../../doubles/ollama/server.js';
+import { startWhisperDouble } from '../../doubles/whisper/server.js';
+
+const [engine, portText] = process.argv.slice(2);
+const port = Number(portText);
+if (!Number.isInteger(port) || port <= 0) throw new Error(`usage: serve.ts ollama|whisper <port> (got port "${portText}")`);
+const double = engine === 'ollama' ? await startOllamaDouble({ port }) : engine === 'whisper' ? await startWhisperDouble({ port }) : null;
+if (!double) throw new Error(`usage: serve.ts ollama|whisper <port> (got engine "${engine}")`);
+console.log(`${engine} double on ${double.url}`);
+const stop = () => void double.close().then(() => process.exit(0));
+process.on('SIGTERM', stop);
+process.on('SIGINT', stop);

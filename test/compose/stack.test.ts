@@ -1,0 +1,197 @@
+// The appliance as operators install it: the project's own Dockerfiles and docker-compose.yml
+// built on a Docker engine of the test's own, the stack brought up, and real SIP calls (SIPp,
+// as in test/pbx-real) into the containerised Asterisk. Only Ollama and whisper are replaced,
+// by the engine doubles (docker-compose.test.yml says why). Run by `npm run test:compose`
+// (.ci/run runs it after `npm test`); it needs root and Debian's docker.io, docker-compose
+// and debootstrap, and fails, never skips, without them.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { projectRoot } from '../../core/config/paths.js';
+import { ApiClient } from '../helpers/client.js';
+import { signupBody } from '../helpers/accounts.js';
+import { waitUntil } from '../helpers/wait.js';
+import { loudMs, speech } from '../pbx-real/audio.js';
+import { heardGreetingAndBeep } from '../pbx-real/harness.js';
+import { placeCall } from '../pbx-real/sipp.js';
+import { startDockerd, type Dockerd } from './dockerd.js';
+import { ADMIN, DID, prepareStack, type Stack } from './stack.js';
+
+const ROOT = projectRoot();
+const SERVICES = ['asterisk', 'core', 'ollama', 'whisper'];
+const figures: Record<string, string | number> = {};
+
+let dockerd: Dockerd;
+let stack: Stack;
+let owner: ApiClient;
+
+/** Seconds `run` took, recorded as a figure for the bench row (never asserted). */
+async function timed<T>(name: string, run: () => Promise<T>): Promise<T> {
+  const t0 = performance.now();
+  const out = await run();
+  figures[name] = Math.round((performance.now() - t0) / 100) / 10;
+  return out;
+}
+
+function health(service: string): string {
+  return stack.docker(['inspect', '--format', '{{if .State.Health}}{{.State.Health.Status}}{{else}}none{{end}}', stack.container(service)]).trim();
+}
+
+async function allHealthy(): Promise<void> {
+  await waitUntil(() => {
+    const states = SERVICES.map((s) => `${s}=${health(s)}`);
+    if (!states.every((s) => s.endsWith('=healthy'))) throw new Error(`not all healthy: ${states.join(' ')}`);
+  }, 300_000, 1000);
+}
+
+/** Reads a file from the core's data volume, through the core container. */
+function coreExec(args: string[]): string {
+  return stack.docker(['exec', stack.container('core'), ...args]);
+}
+
+function outboxTexts(): Array<{ to: string; body: string; channel: string }> {
+  const listing = coreExec(['sh', '-c', 'cat /data/outbox/sms/*.json 2>/dev/null | tr -d "\\n" | sed "s/}{/}\\n{/g"; echo']).trim();
+  return listing ? listing.split('\n').map((l) => JSON.parse(l)) : [];
+}
+
+async function callLogs(): Promise<Array<{ id: number; status: string; mode?: string; transcript?: string | null; recordingUrl?: string | null }>> {
+  const res = await owner.get('/api/call-logs');
+  if (res.status !== 200) throw new Error(`GET /api/call-logs: ${res.status} ${res.text}`);
+  return res.body.callLogs;
+}
+
+/** A SIPp caller to the containerised Asterisk on 127.0.0.1:5060 that leaves `words`. */
+async function leaveMessage(text: string) {
+  const call = await placeCall(5060, { did: DID, from: '+447700900555' });
+  await heardGreetingAndBeep(call, 700, 120_000);
+  const greetingMs = call.media.soundMs();
+  await call.media.say(speech(text));
+  return { call, greetingMs };
+}
+
+describe('docker compose: the stack built, booted and called as operators run it', () => {
+  beforeAll(async () => {
+    dockerd = await startDockerd();
+    await timed('base images s', async () => {
+      const r = spawnSync(path.join(ROOT, 'deploy', 'base-images', 'make-base-images.sh'), { env: dockerd.env, encoding: 'utf8' });
+      if (r.status !== 0) throw new Error(`make-base-images.sh failed:\n${r.stdout}\n${r.stderr}`);
+    });
+    stack = await prepareStack(dockerd);
+    await timed('asterisk build s', () => stack.compose(['build', 'asterisk']));
+    await timed('core build s', () => stack.compose(['build', 'core']));
+    await stack.compose(['build', 'ollama', 'whisper']);
+    await timed('up until healthy s', async () => {
+      await stack.compose(['up', '-d']);
+      await allHealthy();
+    });
+    // The bench row (never asserted): image sizes beside the base they add to.
+    const mb = (image: string) => Math.round(Number(stack.docker(['image', 'inspect', '--format', '{{.Size}}', image]).trim()) / 1e6);
+    const imageOf = (service: string) => stack.docker(['inspect', '--format', '{{.Image}}', stack.container(service)]).trim();
+    figures['node base MB'] = mb('node:24-bookworm-slim');
+    figures['core image MB'] = mb(imageOf('core'));
+    figures['core adds to its base MB'] = Number(figures['core image MB']) - Number(figures['node base MB']);
+    figures['asterisk image MB'] = mb(imageOf('asterisk'));
+    const signup = signupBody({ businessName: 'Compose Plumbing' });
+    owner = new ApiClient(stack.consoleUrl);
+    expect((await owner.post('/api/auth/signup', signup)).status).toBe(201);
+    const admin = new ApiClient(stack.consoleUrl);
+    expect((await admin.post('/api/auth/login', ADMIN)).status).toBe(200);
+    const pending = await admin.get('/api/admin/approvals');
+    const id = pending.body.users.find((u: { email: string }) => u.email === signup.businessEmail).id;
+    expect((await admin.post(`/api/admin/approvals/${id}/approve`)).status).toBe(200);
+    expect((await owner.post('/api/auth/login', { email: signup.businessEmail, password: signup.password })).status).toBe(200);
+    const bought = await owner.post('/api/phone-numbers/purchase');
+    expect(bought.status, bought.text).toBe(201);
+  }, 60 * 60_000);
+
+  afterAll(async () => {
+    for (const [k, v] of Object.entries(figures)) console.log(`compose figure: ${k} = ${v}`);
+    if (stack) {
+      fs.mkdirSync(path.join(ROOT, 'test-results'), { recursive: true });
+      fs.writeFileSync(path.join(ROOT, 'test-results', 'compose-logs.txt'), stack.logs());
+      fs.writeFileSync(path.join(ROOT, 'test-results', 'compose-figures.json'), JSON.stringify(figures, null, 2));
+      await stack.compose(['down', '-v', '--timeout', '5']).catch(() => undefined);
+      fs.rmSync(stack.dir, { recursive: true, force: true });
+    }
+    await dockerd?.stop();
+  }, 10 * 60_000);
+
+  it('every service is healthy, the core has its PBX link up, the console loads from the published port', async () => {
+    for (const s of SERVICES) expect(health(s), s).toBe('healthy');
+    const res = await fetch(`${stack.consoleUrl}/healthz`);
+    const body = (await res.json()) as { status: string; components: Record<string, { ok: boolean }> };
+    expect(res.status).toBe(200);
+    expect(body.components.pbx).toMatchObject({ ok: true });
+    const page = await fetch(`${stack.consoleUrl}/`);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toMatch(/<div id="root">/);
+  });
+
+  it('runs the core as a non-root user, Asterisk as its own user, and no container privileged', () => {
+    expect(coreExec(['id', '-u']).trim()).toBe('1000');
+    const asteriskUser = stack.docker(['exec', stack.container('asterisk'), 'sh', '-c', 'for p in /proc/[0-9]*; do [ "$(cat $p/comm 2>/dev/null)" = asterisk ] && stat -c %U $p; done']).trim();
+    expect(asteriskUser.split('\n')[0]).toBe('asterisk');
+    for (const s of SERVICES) {
+      expect(stack.docker(['inspect', '--format', '{{.HostConfig.Privileged}}', stack.container(s)]).trim(), s).toBe('false');
+    }
+  });
+
+  it('a real SIP call: the greeting from the prompts volume, a voicemail row, the recording on its volume and the owner’s text', async () => {
+    const { call, greetingMs } = await leaveMessage('Hello, my boiler is leaking in the kitchen, please call me back this afternoon.');
+    expect(greetingMs).toBeGreaterThan(1000);
+    expect((await call.done).exitCode).toBe(0);
+    const row = await waitUntil(async () => {
+      const r = (await callLogs()).find((c) => c.status === 'voicemail');
+      if (!r) throw new Error('no voicemail row yet');
+      return r;
+    }, 120_000, 500);
+    const wav = await owner.request('GET', `/api/call-logs/${row.id}/recording`);
+    expect(wav.status).toBe(200);
+    expect(coreExec(['ls', '/data/recordings'])).toMatch(new RegExp(`call-${row.id}\\.wav`));
+    await waitUntil(() => {
+      if (!outboxTexts().some((m) => m.to === '+447700900123' && m.body.length > 0)) throw new Error('no text to the owner yet');
+    }, 120_000, 1000);
+  });
+
+  it('an agent-mode call: the caller hears the agent over externalMedia between the containers', async () => {
+    expect((await owner.request('PATCH', '/api/user/settings', { aiMode: 'agent', knowledgeBase: 'We fix boilers in Leeds, Monday to Friday.' })).status).toBe(200);
+    const call = await placeCall(5060, { did: DID, from: '+447700900556' });
+    await waitUntil(() => expect(call.media.soundMs()).toBeGreaterThan(1000), 120_000, 200);
+    const greetingDone = await waitUntil(() => {
+      const at = call.media.silenceStartedAfter(0, 700);
+      if (at === undefined) throw new Error('the agent greeting is still playing');
+      return at;
+    }, 120_000, 200);
+    const askedAt = performance.now();
+    await call.media.say(speech('What days are you open?'));
+    // The double's reply, spoken by the core's TTS, reaches the caller after they spoke.
+    await waitUntil(() => expect(loudMs(call.media.heard(askedAt))).toBeGreaterThan(500), 120_000, 200);
+    expect(greetingDone).toBeGreaterThan(0);
+    await call.hangUp();
+    await call.done;
+    expect((await owner.request('PATCH', '/api/user/settings', { aiMode: 'voicemail' })).status).toBe(200);
+  });
+
+  it('`docker compose stop` during a call lets it finish with its message; `up` again finds all the data, migrating nothing twice', async () => {
+    const before = (await callLogs()).length;
+    const call = await placeCall(5060, { did: DID, from: '+447700900557' });
+    await heardGreetingAndBeep(call, 700, 120_000);
+    const stopping = stack.compose(['stop'], { timeoutMs: 300_000 });
+    await call.media.say(speech('This message was left while the appliance was being stopped.'));
+    await call.hangUp();
+    await stopping;
+    await stack.compose(['up', '-d']);
+    await allHealthy();
+    const logs = await waitUntil(async () => {
+      const rows = await callLogs();
+      if (rows.length !== before + 1 || rows[0]?.status !== 'voicemail') throw new Error(`calls after restart: ${JSON.stringify(rows.slice(0, 2))}`);
+      return rows;
+    }, 120_000, 1000);
+    expect(logs[0]!.status).toBe('voicemail');
+    const migrations = coreExec(['node', '-e', "const D=require('better-sqlite3');const d=new D('/data/appliance.db',{readonly:true});console.log(d.prepare('select count(*) n from __drizzle_migrations').get().n)"]);
+    const journal = JSON.parse(fs.readFileSync(path.join(ROOT, 'drizzle', 'meta', '_journal.json'), 'utf8')) as { entries: unknown[] };
+    expect(Number(migrations.trim())).toBe(journal.entries.length);
+  });
+});
+
