@@ -1,4 +1,4 @@
-import type { RecordingSnapshot } from '../../ari/types.js';
+import { AriRequestError, type RecordingSnapshot } from '../../ari/types.js';
 import { repairWavSizes } from '../../recordings/wav-repair.js';
 import { NO_MESSAGE_GOODBYE, THANK_YOU } from '../../../dialogue/spoken/call-lines.js';
 import { BEEP, FALLBACK_SOUNDS } from '../../../dialogue/spoken/sounds.js';
@@ -37,20 +37,28 @@ export async function voicemailFlow(ctx: FlowContext): Promise<void> {
     // Named before the request: if Asterisk starts the recording but its answer (or the
     // recording's end) never reaches us, the finisher still looks for the file by this name.
     outcome.recordingName = name;
-    finished = await record(
-      ctx,
-      {
-        name,
-        format: 'wav',
-        maxDurationSeconds: ctx.limits.maxDurationSeconds,
-        maxSilenceSeconds: ctx.limits.maxSilenceSeconds,
-        // The name is unique per call row: one that exists is a message already taken (by a
-        // run of the core that died), which must never be replaced.
-        ifExists: 'fail',
-        beep: false, // we played our own beep after the greeting
-        terminateOn: '#',
-      },
-    );
+    try {
+      finished = await record(
+        ctx,
+        {
+          name,
+          format: 'wav',
+          maxDurationSeconds: ctx.limits.maxDurationSeconds,
+          maxSilenceSeconds: ctx.limits.maxSilenceSeconds,
+          // The name is unique per call row: one that exists is a message already taken (by a
+          // run of the core that died), which must never be replaced.
+          ifExists: 'fail',
+          beep: false, // we played our own beep after the greeting
+          terminateOn: '#',
+        },
+      );
+    } catch (err) {
+      // Refused outright (Asterisk answered with an error such as 500): no recording was started,
+      // so there is no file for the finisher to look for. A 409 means the file already exists
+      // (a message taken by a run that died), which the finisher must keep.
+      if (err instanceof AriRequestError && err.status !== 409) outcome.recordingName = undefined;
+      throw err;
+    }
   }
   outcome.recordingName = name;
   outcome.message = recordingHasMessage(finished);
