@@ -75,6 +75,9 @@ else
   mv "$ctx"/npm-*.tgz "$ctx/npm.tgz"
   registry=$(npm config get registry)
   cafile=$(npm config get cafile 2>/dev/null || true)
+  # The CA this machine's npm trusts may come from the environment rather than an npmrc (a
+  # node whose prefix has no npmrc, trusting NODE_EXTRA_CA_CERTS).
+  if [ ! -f "$cafile" ]; then cafile=${NODE_EXTRA_CA_CERTS:-}; fi
   { echo "registry=$registry"; [ -f "$cafile" ] && [ "$cafile" != null ] && echo "cafile=/usr/local/etc/npm-ca.crt"; } >"$ctx/npmrc"
   if [ -f "$cafile" ]; then cp "$cafile" "$ctx/npm-ca.crt"; else : >"$ctx/npm-ca.crt"; fi
   docker build --network host -q -t node:24-bookworm-slim -f "$here/node.Dockerfile" "$ctx" >/dev/null
