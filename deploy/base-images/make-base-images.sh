@@ -75,8 +75,9 @@ else
   mv "$ctx"/npm-*.tgz "$ctx/npm.tgz"
   registry=$(npm config get registry)
   cafile=$(npm config get cafile 2>/dev/null || true)
-  # The CA this machine's npm trusts may come from the environment rather than an npmrc (a
-  # node whose prefix has no npmrc, trusting NODE_EXTRA_CA_CERTS).
+  # The CA this machine's npm trusts may be in the system's npmrc, which an npm run by another
+  # node (scripts/node24.sh) does not read, or in NODE_EXTRA_CA_CERTS.
+  if [ ! -f "$cafile" ]; then cafile=$(sed -n 's/^cafile *= *//p' /etc/npmrc /usr/local/etc/npmrc 2>/dev/null | head -1); fi
   if [ ! -f "$cafile" ]; then cafile=${NODE_EXTRA_CA_CERTS:-}; fi
   { echo "registry=$registry"; [ -f "$cafile" ] && [ "$cafile" != null ] && echo "cafile=/usr/local/etc/npm-ca.crt"; } >"$ctx/npmrc"
   if [ -f "$cafile" ]; then cp "$cafile" "$ctx/npm-ca.crt"; else : >"$ctx/npm-ca.crt"; fi
