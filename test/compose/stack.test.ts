@@ -130,7 +130,7 @@ describe('docker compose: the stack built, booted and called as operators run it
 
   it('runs the core as a non-root user, Asterisk as its own user, and no container privileged', () => {
     expect(coreExec(['id', '-u']).trim()).toBe('1000');
-    const asteriskUser = stack.docker(['exec', stack.container('asterisk'), 'sh', '-c', 'for p in /proc/[0-9]*; do [ "$(cat $p/comm 2>/dev/null)" = asterisk ] && stat -c %U $p; done']).trim();
+    const asteriskUser = stack.docker(['exec', stack.container('asterisk'), 'sh', '-c', 'for p in /proc/[0-9]*; do [ "$(cat $p/comm 2>/dev/null)" = asterisk ] && stat -c %U $p; done; true']).trim();
     expect(asteriskUser.split('\n')[0]).toBe('asterisk');
     for (const s of SERVICES) {
       expect(stack.docker(['inspect', '--format', '{{.HostConfig.Privileged}}', stack.container(s)]).trim(), s).toBe('false');
