@@ -48,7 +48,7 @@ async function runPath(speculative: boolean): Promise<PathResult> {
   const { ollama, whisper, metrics } = h;
   whisper.delayMs = STT_MS;
   ollama.always = { delayMs: LLM_MS };
-  const { did: DID } = h.business({ businessName: 'Bench Plumbing', knowledgeBase: 'Q: Hours?\nA: 8am to 6pm.' });
+  const { did: DID } = await h.business({ businessName: 'Bench Plumbing', knowledgeBase: 'Q: Hours?\nA: 8am to 6pm.' });
 
   // Each answer is new text, so TTS really synthesises it (no prompt-cache hit).
   let answerSeq = 0;

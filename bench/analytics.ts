@@ -81,5 +81,5 @@ const without = insertCost();
 for (const sql of savedTriggers) sqlite.exec(sql);
 console.log(`one call inserted: p50 ${withAll.p50} ms, p95 ${withAll.p95} ms with all counters; p50 ${without.p50} ms, p95 ${without.p95} ms without call_hour_stats`);
 report({ bench: 'analytics', measure: 'one call insert p50 / p95, with / without the call_hour_stats triggers', value: `${withAll.p50} / ${withAll.p95} ms; ${without.p50} / ${without.p95} ms` });
-handle.close();
+await handle.close();
 fs.rmSync(dir, { recursive: true, force: true });

@@ -3,6 +3,7 @@
 // Prints figures; asserts nothing. Run: npx tsx bench/call-handling.ts
 import { decideHandling, defaultCallHandling, loadCallHandling, saveCallHandling } from '../core/call-handling/index.js';
 import { startTestServer } from '../test/helpers/server.js';
+import { transaction } from '../core/db/transaction.js';
 
 const OWNERS = 1000;
 const RUNS = 20_000;
@@ -12,18 +13,18 @@ const { sqlite, db } = server.database;
 const addUser = sqlite.prepare(`insert into users (email, password_hash, role, account_status) values (?, 'x', 'customer', 'active')`);
 const numbers = (base: number) => Array.from({ length: 200 }, (_, i) => `+4477009${String(base + i).padStart(5, '0')}`);
 const ids: number[] = [];
-sqlite.transaction(() => {
+await transaction(db, async () => {
   for (let i = 0; i < OWNERS; i++) {
     const id = Number(addUser.run(`owner${i}@bench.example`).lastInsertRowid);
     ids.push(id);
-    saveCallHandling(
+    await saveCallHandling(
       db,
       id,
       { ...defaultCallHandling(), hoursEnabled: true, transferNumber: '+447911123456', holidayNations: ['england-wales', 'scotland', 'northern-ireland'], blockList: numbers(0), vipList: numbers(200) },
       new Date(),
     );
   }
-})();
+});
 
 function measure(label: string, fn: (i: number) => void) {
   for (let i = 0; i < 1000; i++) fn(i); // warm-up (JIT, prepared statements, holiday years)
@@ -38,7 +39,7 @@ function measure(label: string, fn: (i: number) => void) {
   console.log(`${label}: p50 ${q(0.5)} µs, p95 ${q(0.95)} µs, p99 ${q(0.99)} µs (${RUNS} runs)`);
 }
 
-const settings = loadCallHandling(db, ids[0]!);
+const settings = await loadCallHandling(db, ids[0]!);
 const start = Date.parse('2026-01-01T00:00:00Z');
 measure('loadCallHandling (1,000 owners, 400 listed numbers each)', (i) => void loadCallHandling(db, ids[i % OWNERS]!));
 measure('decideHandling (caller not listed, any time of 2026)', (i) => void decideHandling(settings, 'agent', '07700 912345', new Date(start + (i * 1_577_000) % 31_536_000_000)));

@@ -59,7 +59,7 @@ function seed() {
 }
 
 const ownerId = seed();
-const cookie = `sid=${createSession(db, ownerId, new Date()).id}`;
+const cookie = `sid=${(await createSession(db, ownerId, new Date())).id}`;
 
 async function measure(label: string, path: string) {
   const times: number[] = [];
@@ -91,7 +91,7 @@ const deepCursor = encodeCallLogCursor({ createdAtMs: middle.createdAt, id: midd
   const times: number[] = [];
   for (let i = 0; i < WARMUP + RUNS; i++) {
     const t = performance.now();
-    listCallLogs(db, ownerId, { limit: 500 });
+    await listCallLogs(db, ownerId, { limit: 500 });
     if (i >= WARMUP) times.push(performance.now() - t);
   }
   times.sort((a, b) => a - b);

@@ -29,9 +29,9 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 }
 
-async function until(check: () => boolean, timeoutMs: number, what: string) {
+async function until(check: () => boolean | Promise<boolean>, timeoutMs: number, what: string) {
   const end = Date.now() + timeoutMs;
-  while (!check()) {
+  while (!(await check())) {
     if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 50));
   }
@@ -81,9 +81,9 @@ await until(() => pbx.link.state === 'connected', 15_000, 'the PBX to connect');
 
 const dids: string[] = [];
 for (let i = 0; i < 10; i++) {
-  const user = server.database.db.insert(users).values({ email: `b${i}@example.co.uk`, passwordHash: 'x', accountStatus: 'active', businessName: `Bench Business ${i}` }).returning().get();
+  const user = (await server.database.db.insert(users).values({ email: `b${i}@example.co.uk`, passwordHash: 'x', accountStatus: 'active', businessName: `Bench Business ${i}` }).returning())[0]!;
   const did = `+4477009${String(20000 + i)}`;
-  server.database.db.insert(phoneNumbers).values({ phoneNumber: did, provider: 'static', providerSid: did, userId: user.id }).run();
+  await server.database.db.insert(phoneNumbers).values({ phoneNumber: did, provider: 'static', providerSid: did, userId: user.id });
   dids.push(did);
 }
 // Steady state: greetings are synthesised once per business, long before its 100th call.
@@ -104,7 +104,7 @@ for (let i = 0; i < N; i++) {
 }
 const ids = await Promise.all(placed);
 await until(() => ids.every((id) => doneCalls.has(id)), 120_000, 'every caller to hang up');
-await until(() => server.database.db.select().from(calls).where(inArray(calls.channelId, ids)).all().filter((r) => r.endedAt).length === N, 60_000, 'every call row');
+await until(async () => (await server.database.db.select().from(calls).where(inArray(calls.channelId, ids))).filter((r) => r.endedAt).length === N, 60_000, 'every call row');
 const wall = performance.now() - started;
 clearInterval(sampler);
 
@@ -121,7 +121,7 @@ const latencies = sorted(
     return answer ? answer.at - report.stasisStart[id]! : NaN;
   }),
 );
-const rows = server.database.db.select().from(calls).where(inArray(calls.channelId, ids)).all();
+const rows = await server.database.db.select().from(calls).where(inArray(calls.channelId, ids));
 const stored = rows.filter((r) => r.recordingFile && fs.existsSync(path.join(server.dataDir, 'recordings', r.recordingFile))).length;
 
 console.log(`calls placed:                 ${N} (${SPREAD_MS ? `one every ${SPREAD_MS} ms` : 'all in one burst'}; prompts cached; simulator in its own thread)`);

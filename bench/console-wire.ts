@@ -14,7 +14,7 @@ const CALLS = 150;
 
 const server = await startTestServer({ consoleDir: ensureConsoleBuilt() });
 const customer = await activeCustomer(server, { businessName: 'Bench Salon' });
-server.database.db
+await server.database.db
   .insert(calls)
   .values(
     Array.from({ length: CALLS }, (_, i) => ({
@@ -26,8 +26,7 @@ server.database.db
       createdAt: new Date(Date.now() - i * 3_600_000),
       aiSummary: 'Caller would like to book a cut and colour on Saturday morning and asks for a call back to confirm.',
     })),
-  )
-  .run();
+  );
 
 const browser = await chromium.launch({
   executablePath: '/usr/bin/chromium',

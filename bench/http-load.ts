@@ -52,7 +52,7 @@ sqlite.transaction(() => {
 sqlite.pragma('optimize');
 console.log(`seeded ${ALL.toLocaleString('en-GB')} calls (${OWN.toLocaleString('en-GB')} for one business) in ${((performance.now() - seeded) / 1000).toFixed(1)} s`);
 
-const cookie = `sid=${createSession(db, owner, new Date()).id}`;
+const cookie = `sid=${(await createSession(db, owner, new Date())).id}`;
 const client = path.join(import.meta.dirname, 'lib', 'load-client.ts');
 
 for (const route of ROUTES)

@@ -48,7 +48,7 @@ const agentDone = (c: SipCall, since: number, quietMs = 1500) =>
 
 const responseMs: number[] = [];
 const bargeMs: number[] = [];
-const businesses = Array.from({ length: N }, () => h.business({ businessName: 'Hale Plumbing', aiMode: 'agent', knowledgeBase: KB }));
+const businesses = await Promise.all(Array.from({ length: N }, () => h.business({ businessName: 'Hale Plumbing', aiMode: 'agent', knowledgeBase: KB })));
 const batch = await h.calls(businesses.map((b) => ({ did: b.did })));
 await Promise.all(
   batch.calls.map(async (c) => {

@@ -52,8 +52,8 @@ const keyToVoiceMs: number[] = [];
 const mouthToEarMs: number[] = [];
 for (let i = 0; i < N; i++) {
   const to = h.ownerPhone!.number('answers');
-  const b = h.business({ businessName: 'Hale Plumbing', aiMode: 'agent', knowledgeBase: 'Q: Hours?\nA: Eight till six.' });
-  saveCallHandling(h.server.database.db, b.userId, { ...defaultCallHandling(), transferNumber: to }, new Date());
+  const b = await h.business({ businessName: 'Hale Plumbing', aiMode: 'agent', knowledgeBase: 'Q: Hours?\nA: Eight till six.' });
+  await saveCallHandling(h.server.database.db, b.userId, { ...defaultCallHandling(), transferNumber: to }, new Date());
   const call = await h.call(b.did);
   // The greeting, then quiet: the moment to ask.
   await waitUntil(() => (call.media.soundMs() > 1000 ? call.media.silenceStartedAfter(0, 800) : undefined) ?? Promise.reject(new Error('greeting')), 60_000, 20);

@@ -43,6 +43,6 @@ const started = process.hrtime.bigint();
 const upgraded = openDatabase(file);
 const ms = Number(process.hrtime.bigint() - started) / 1e6;
 const left = upgraded.sqlite.prepare("select count(*) n from calls where from_number not like '+%'").get() as { n: number };
-upgraded.close();
+await upgraded.close();
 fs.rmSync(dir, { recursive: true, force: true });
 console.log(`migration 0005 on ${calls.toLocaleString('en-GB')} calls (${Math.round(legacyShare * 100)}% in 07… spelling): ${ms.toFixed(0)} ms at start-up; ${left.n} rows left unconverted`);

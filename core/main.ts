@@ -64,7 +64,7 @@ async function main(): Promise<void> {
     log.info({ email: admin.email }, 'first admin created from ADMIN_EMAIL');
   }
 
-  const housekeeping = startHousekeeping(services);
+  const housekeeping = await startHousekeeping(services);
   // Post-call jobs (transcribe → summarise → notify): subscribes to hooks.callFinished, resumes jobs a previous run left.
   const postCall = createPostCall(services);
   postCall.start();
@@ -111,7 +111,7 @@ async function main(): Promise<void> {
     await inbox?.stop();
     await app.close();
     mailer.close();
-    database.close();
+    await database.close();
     process.exit(0);
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));

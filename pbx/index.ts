@@ -102,8 +102,8 @@ export function startPbx(services: Services, callPath: CallPath, opts: PbxOption
   link.start();
 
   // Synthesise a changed greeting when it is saved, so the next caller does not wait for it.
-  services.hooks.settingsChanged.push((userId) => {
-    const owner = callPath.owner(userId);
+  services.hooks.settingsChanged.push(async (userId) => {
+    const owner = await callPath.owner(userId);
     if (!owner) return;
     prompts.get(chooseGreeting(owner), owner.voice, 'background').catch((err: unknown) => pbxLog.warn({ err, userId }, 'could not pre-make the greeting'));
   });
@@ -132,10 +132,10 @@ export function startPbx(services: Services, callPath: CallPath, opts: PbxOption
 
 /** Pbx.testTransfer: the owner's transfer number, rung from their own appliance number. */
 async function testTransfer(callPath: CallPath, app: StasisApp, link: AriLink, userId: number): Promise<TestTransferResult> {
-  const { transferNumber, ringSeconds } = callPath.transferTarget(userId);
+  const { transferNumber, ringSeconds } = await callPath.transferTarget(userId);
   if (!transferNumber) return { kind: 'no-transfer-number' };
-  const owner = callPath.owner(userId);
-  const did = callPath.ownerDid(userId);
+  const owner = await callPath.owner(userId);
+  const did = await callPath.ownerDid(userId);
   if (!owner || !did) return { kind: 'no-phone-number' };
   if (link.state !== 'connected') return { kind: 'pbx-down' };
   const outcome = await app.testOwnerPhone({ userId, to: transferNumber, ringSeconds, businessName: owner.businessName, voice: owner.voice, callerId: did });

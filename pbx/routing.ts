@@ -10,10 +10,10 @@ export interface Route {
 }
 
 /** Looks the DID from Stasis(app, DID) up in phone_numbers and decides who answers. */
-export function routeCall(callPath: Pick<CallPath, 'lookupDid'>, rawDid: string, now: Date): Route {
+export async function routeCall(callPath: Pick<CallPath, 'lookupDid'>, rawDid: string, now: Date): Promise<Route> {
   // Trunks deliver +44…, 44… or a national 0… number; phone_numbers holds E.164.
   const did = storedNumber(rawDid);
-  const { number, owner: user } = callPath.lookupDid(did);
+  const { number, owner: user } = await callPath.lookupDid(did);
   const decision = decideRoute(number, user, now);
   const owner: OwnerProfile | undefined = user
     ? { userId: user.id, businessName: user.businessName, callGreeting: user.callGreeting, voice: user.voice, knowledgeBase: user.knowledgeBase, industry: user.industry }

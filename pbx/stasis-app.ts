@@ -36,7 +36,7 @@ export interface StasisAppDeps {
   /** The agent-mode flow (installAgentFlow); pbx/flows/index.ts says where agent mode goes without it. */
   agentFlow?: CallFlow;
   /** The owner's call-handling rules for this caller now (hours, lists, ring-first); default CallPath.handlingPlan, none → the owner's mode. */
-  handling?: (userId: number, aiMode: 'voicemail' | 'agent', callerNumber: string, now: Date) => HandlingPlan | undefined;
+  handling?: (userId: number, aiMode: 'voicemail' | 'agent', callerNumber: string, now: Date) => Promise<HandlingPlan | undefined>;
   /** OUTBOUND_ENDPOINT: set → flows may put callers through to the owner's phone. */
   outboundEndpoint?: string;
   transferTiming?: TransferDeps['timing'];
@@ -88,7 +88,7 @@ export class StasisApp {
         this.legs.set(channelId, leg);
         return leg;
       },
-      refusal: (userId, number) => deps.callPath.outboundRefusal(userId, number, deps.now())?.message ?? null,
+      refusal: async (userId, number) => (await deps.callPath.outboundRefusal(userId, number, deps.now()))?.message ?? null,
       placed: (channelId, userId) => placedAt.set(channelId, { userId, at: deps.now() }),
       close: (channelId) => {
         this.legs.delete(channelId);
@@ -157,7 +157,7 @@ export class StasisApp {
       // arriving, not after the routing and row writes of every call ahead of it. A failed
       // answer (the caller already gone) still gets its row; the flow's answer step reports it.
       if (channel.state !== 'Up') await session.answer(rest).catch(() => undefined);
-      const route = routeCall(callPath, rawDid, this.deps.now());
+      const route = await routeCall(callPath, rawDid, this.deps.now());
       const { decision } = route;
       if (decision.kind === 'not-in-service') {
         log.info({ did: route.did, channelId: channel.id }, 'call to a number with no business: not in service');
@@ -166,7 +166,7 @@ export class StasisApp {
       }
       // The owner's call handling (hours, block and VIP lists, withheld numbers), decided once.
       const handling = this.deps.handling ?? callPath.handlingPlan;
-      const plan = decision.kind === 'answer' ? handling(decision.userId, decision.mode, session.callerNumber, this.deps.now()) : undefined;
+      const plan = decision.kind === 'answer' ? await handling(decision.userId, decision.mode, session.callerNumber, this.deps.now()) : undefined;
       const handled = plan?.decision;
       // A backup or an operator's sqlite3 session may hold the write lock: the row is retried
       // with the thread free (other calls keep their audio), for up to 20 s; then goodbye.
@@ -276,7 +276,7 @@ export class StasisApp {
       if (!this.accepting) void rest.hangup(id, 'congestion').catch(() => undefined);
       else this.track(this.handleCall(channel, didOf(channel)));
     }
-    for (const row of callPath.openCalls()) {
+    for (const row of await callPath.openCalls()) {
       if (row.channelId && !alive.has(row.channelId) && !this.sessions.has(row.channelId)) this.track(this.finishOrphan(row));
     }
     // Recordings an earlier failure (disk full) left on Asterisk: try them now Asterisk is reachable.
@@ -285,7 +285,7 @@ export class StasisApp {
 
   /** A row left open by an earlier run whose channel is gone: keep any message Asterisk still has. */
   private async finishOrphan(row: Call): Promise<void> {
-    if (!row.channelId || this.deps.callPath.findCallByChannel(row.channelId)?.endedAt) return;
+    if (!row.channelId || (await this.deps.callPath.findCallByChannel(row.channelId))?.endedAt) return;
     const at = this.deps.now().getTime();
     this.deps.log.warn({ callId: row.id }, 'finishing a call left open by an earlier run');
     // Its real end time is unknown: duration is left at 0 rather than guessed.

@@ -86,8 +86,8 @@ export class RealNode {
     const dids: string[] = [];
     for (let i = 0; i < opts.dids; i++) {
       const did = `+4477009${String(10000 + i).padStart(5, '0')}`;
-      const u = db.db.insert(users).values({ email: `b${i}@example.co.uk`, passwordHash: 'x', accountStatus: 'active', businessName: 'Hale Plumbing' }).returning().get();
-      db.db.insert(phoneNumbers).values({ phoneNumber: did, provider: 'static', providerSid: did, userId: u.id }).run();
+      const u = (await db.db.insert(users).values({ email: `b${i}@example.co.uk`, passwordHash: 'x', accountStatus: 'active', businessName: 'Hale Plumbing' }).returning())[0]!;
+      await db.db.insert(phoneNumbers).values({ phoneNumber: did, provider: 'static', providerSid: did, userId: u.id });
       dids.push(did);
     }
     const core = await startCoreProcess(dataDir, {
@@ -139,17 +139,20 @@ export class RealNode {
   /** Waits (bounded) for the answered calls' rows to be final and their jobs done, then accounts for each call. */
   async account(result: Awaited<ReturnType<RealNode['call']>>, waitMs = 180_000): Promise<CallAccount[]> {
     const { specs, sipp, heard } = result;
-    const rowOf = (s: { did: string; from: string }) => this.db.db.select().from(calls).all().find((r) => r.toNumber === s.did && r.fromNumber === s.from);
+    const rowOf = async (s: { did: string; from: string }) => (await this.db.db.select().from(calls)).find((r) => r.toNumber === s.did && r.fromNumber === s.from);
     const answered = specs.filter((_, i) => sipp.signalling[i]?.final === 200);
-    const settled = () => answered.every((s) => {
-      const r = rowOf(s);
-      return r?.endedAt && (r.status !== 'voicemail' || this.jobDone(r.id));
-    });
-    await waitUntil(() => {
-      if (!settled()) throw new Error('calls not settled yet');
+    const settled = async () => {
+      for (const s of answered) {
+        const r = await rowOf(s);
+        if (!(r?.endedAt && (r.status !== 'voicemail' || (await this.jobDone(r.id))))) return false;
+      }
+      return true;
+    };
+    await waitUntil(async () => {
+      if (!(await settled())) throw new Error('calls not settled yet');
     }, waitMs, 1000).catch(() => undefined);
-    return specs.map((s, i) => {
-      const row = rowOf(s);
+    return Promise.all(specs.map(async (s, i) => {
+      const row = await rowOf(s);
       const signalling = sipp.signalling[i] ?? { final: undefined, inviteToFinalMs: undefined };
       const file = row?.recordingFile ? path.join(this.dataDir, 'recordings', row.recordingFile) : undefined;
       const storedSeconds = file && fs.existsSync(file) ? wavDurationOf(fs.readFileSync(file)) / 1000 : 0;
@@ -161,12 +164,12 @@ export class RealNode {
         : spoke && !(storedSeconds > 0 && row?.status === 'voicemail') ? 'LOST MESSAGE'
         : !heardGreeting ? 'no greeting heard'
         : 'stored';
-      return { did: s.did, from: s.from, signalling, heardGreeting, spoke, filed, storedSeconds, jobDone: row ? this.jobDone(row.id) : false, verdict };
-    });
+      return { did: s.did, from: s.from, signalling, heardGreeting, spoke, filed, storedSeconds, jobDone: row ? await this.jobDone(row.id) : false, verdict };
+    }));
   }
 
-  private jobDone(callId: number): boolean {
-    return this.db.db.select().from(jobs).all().some((j) => j.key === postCallKey(callId) && j.status === 'done');
+  private async jobDone(callId: number): Promise<boolean> {
+    return (await this.db.db.select().from(jobs)).some((j) => j.key === postCallKey(callId) && j.status === 'done');
   }
 
   /** Keeps the core's log (it goes with the data folder at stop): where to look when a message was lost. */
@@ -181,7 +184,7 @@ export class RealNode {
   async stop(): Promise<void> {
     this.core.child.kill('SIGTERM');
     await this.core.exited;
-    this.db.close();
+    await this.db.close();
     for (const close of this.closers) await close();
     await this.asterisk.destroy();
     fs.rmSync(this.dataDir, { recursive: true, force: true });

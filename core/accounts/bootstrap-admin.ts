@@ -16,14 +16,14 @@ export async function ensureFirstAdmin(
   admin: { email?: string; password?: string },
   now: Date,
 ): Promise<BootstrapResult | null> {
-  if (countAdmins(db) > 0) return null;
+  if ((await countAdmins(db)) > 0) return null;
   const email = admin.email ?? 'admin@localhost';
   const oneTimePassword = admin.password ? undefined : randomBytes(12).toString('base64url');
   const passwordHash = await hashPassword(admin.password ?? oneTimePassword!);
-  const existing = findUserByEmail(db, email);
+  const existing = await findUserByEmail(db, email);
   const user = existing
-    ? updateUser(db, existing.id, { role: 'admin', accountStatus: 'active', passwordHash })!
-    : insertUser(db, { email, passwordHash, role: 'admin', accountStatus: 'active', createdAt: now, businessName: 'Administrator' });
-  audit(db, null, 'admin.bootstrap', user, { generatedPassword: Boolean(oneTimePassword) }, now);
+    ? (await updateUser(db, existing.id, { role: 'admin', accountStatus: 'active', passwordHash }))!
+    : await insertUser(db, { email, passwordHash, role: 'admin', accountStatus: 'active', createdAt: now, businessName: 'Administrator' });
+  await audit(db, null, 'admin.bootstrap', user, { generatedPassword: Boolean(oneTimePassword) }, now);
   return { email, oneTimePassword };
 }

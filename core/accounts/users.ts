@@ -40,29 +40,28 @@ export function toApiUser(u: User): ApiUser {
   };
 }
 
-export function findUserByEmail(db: Db, email: string): User | undefined {
-  return db.select().from(users).where(eq(users.email, email.trim().toLowerCase())).get();
+export async function findUserByEmail(db: Db, email: string): Promise<User | undefined> {
+  return (await db.select().from(users).where(eq(users.email, email.trim().toLowerCase())).limit(1))[0];
 }
 
-export function findUserById(db: Db, id: number): User | undefined {
-  return db.select().from(users).where(eq(users.id, id)).get();
+export async function findUserById(db: Db, id: number): Promise<User | undefined> {
+  return (await db.select().from(users).where(eq(users.id, id)).limit(1))[0];
 }
 
-export function insertUser(db: Db, values: NewUser): User {
-  return db
+export async function insertUser(db: Db, values: NewUser): Promise<User> {
+  return (await db
     .insert(users)
     .values({ ...values, email: values.email.trim().toLowerCase() })
-    .returning()
-    .get();
+    .returning())[0]!;
 }
 
-export function updateUser(db: Db, id: number, values: Partial<NewUser>): User | undefined {
-  return db.update(users).set(values).where(eq(users.id, id)).returning().get();
+export async function updateUser(db: Db, id: number, values: Partial<NewUser>): Promise<User | undefined> {
+  return (await db.update(users).set(values).where(eq(users.id, id)).returning())[0];
 }
 
 /** A customer whose trial has passed is expired (SPEC.md §4, Trial). Returns how many changed. */
-export function expireTrials(db: Db, now: Date): number {
-  return db
+export async function expireTrials(db: Db, now: Date): Promise<number> {
+  return (await db
     .update(users)
     .set({ accountStatus: 'expired' })
     .where(
@@ -73,17 +72,17 @@ export function expireTrials(db: Db, now: Date): number {
         lt(users.trialExpiresAt, now),
       ),
     )
-    .run().changes;
+    .returning({ id: users.id })).length;
 }
 
 /** The read-path half of trial expiry: one user, checked when their session is used. */
-export function withTrialChecked(db: Db, u: User, now: Date): User {
+export async function withTrialChecked(db: Db, u: User, now: Date): Promise<User> {
   if (u.role === 'customer' && u.accountStatus === 'active' && u.trialExpiresAt && u.trialExpiresAt < now) {
-    return updateUser(db, u.id, { accountStatus: 'expired' }) ?? u;
+    return (await updateUser(db, u.id, { accountStatus: 'expired' })) ?? u;
   }
   return u;
 }
 
-export function countAdmins(db: Db): number {
-  return db.select({ n: sql<number>`count(*)` }).from(users).where(eq(users.role, 'admin')).get()?.n ?? 0;
+export async function countAdmins(db: Db): Promise<number> {
+  return (await db.select({ n: sql<number>`count(*)` }).from(users).where(eq(users.role, 'admin')).limit(1))[0]?.n ?? 0;
 }

@@ -13,13 +13,14 @@ import { ADMIN_ONLY } from '../http/access-guard.js';
 import { currentUser } from '../http/session-hook.js';
 import { brand } from '../mail/brand.js';
 import { approvalMail, rejectionMail } from '../mail/templates.js';
+import { transaction } from '../db/transaction.js';
 
 export const TRIAL_DAYS = 7;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** Loads a user an admin may act on: it exists and is not an administrator. */
-function manageableUser(db: App['services']['database']['db'], id: number): User {
-  const target = findUserById(db, id);
+async function manageableUser(db: App['services']['database']['db'], id: number): Promise<User> {
+  const target = await findUserById(db, id);
   if (!target) throw notFound('User not found.');
   if (target.role === 'admin') throw forbidden('Administrator accounts cannot be changed here.');
   return target;
@@ -30,13 +31,13 @@ export async function adminUserRoutes(app: App): Promise<void> {
   const db = database.db;
 
   app.get('/api/admin/users', { config: ADMIN_ONLY, schema: { response: { 200: UsersResponse } } }, async () => {
-    const rows = db.select().from(users).orderBy(desc(users.createdAt), desc(users.id)).all();
+    const rows = await db.select().from(users).orderBy(desc(users.createdAt), desc(users.id));
     return { users: rows.map(toApiUser) };
   });
 
   app.patch('/api/admin/users/:id', { config: ADMIN_ONLY, schema: { params: IdParams, body: AdminUserPatchBody, response: { 200: UserResponse } } }, async (req) => {
     const admin = currentUser(req);
-    const target = manageableUser(db, req.params.id);
+    const target = await manageableUser(db, req.params.id);
     const { accountStatus, trialExpiresAt } = req.body;
     if (accountStatus === undefined && trialExpiresAt === undefined) {
       throw badRequest('Send accountStatus (active, suspended or expired) or trialExpiresAt (an ISO date).');
@@ -52,7 +53,7 @@ export async function adminUserRoutes(app: App): Promise<void> {
         throw badRequest('trialExpiresAt must be an ISO date such as 2026-01-31T12:00:00.000Z');
       }
     }
-    const updated = db.transaction(() => {
+    const updated = await transaction(db, async () => {
       const changes: Partial<User> = {};
       if (accountStatus !== undefined) changes.accountStatus = accountStatus;
       if (trial !== undefined) {
@@ -60,10 +61,10 @@ export async function adminUserRoutes(app: App): Promise<void> {
         // Extending an expired trial into the future gives the account back.
         if (accountStatus === undefined && target.accountStatus === 'expired' && trial > now()) changes.accountStatus = 'active';
       }
-      const u = updateUser(db, target.id, changes)!;
-      if (u.accountStatus === 'suspended') revokeUserSessions(db, u.id);
-      if (accountStatus !== undefined) audit(db, admin, 'user.status', u, { from: target.accountStatus, to: u.accountStatus }, now());
-      if (trial !== undefined) audit(db, admin, 'user.trial', u, { trialExpiresAt: trial.toISOString() }, now());
+      const u = (await updateUser(db, target.id, changes))!;
+      if (u.accountStatus === 'suspended') await revokeUserSessions(db, u.id);
+      if (accountStatus !== undefined) await audit(db, admin, 'user.status', u, { from: target.accountStatus, to: u.accountStatus }, now());
+      if (trial !== undefined) await audit(db, admin, 'user.trial', u, { trialExpiresAt: trial.toISOString() }, now());
       return u;
     });
     return { user: toApiUser(updated) };
@@ -71,17 +72,16 @@ export async function adminUserRoutes(app: App): Promise<void> {
 
   app.delete('/api/admin/users/:id', { config: ADMIN_ONLY, schema: { params: IdParams, response: { 200: MessageResponse } } }, async (req) => {
     const admin = currentUser(req);
-    const target = manageableUser(db, req.params.id);
-    const recordings = db
+    const target = await manageableUser(db, req.params.id);
+    const recordings = (await db
       .select({ file: calls.recordingFile })
       .from(calls)
       .where(eq(calls.userId, target.id))
-      .all()
-      .flatMap((r) => (r.file ? [r.file] : []));
-    db.transaction(() => {
+      ).flatMap((r) => (r.file ? [r.file] : []));
+    await transaction(db, async () => {
       // Sessions, calls, questions and notifications go by ON DELETE CASCADE; numbers are freed (SET NULL).
-      db.delete(users).where(eq(users.id, target.id)).run();
-      audit(db, admin, 'user.delete', target, { recordings: recordings.length }, now());
+      await db.delete(users).where(eq(users.id, target.id));
+      await audit(db, admin, 'user.delete', target, { recordings: recordings.length }, now());
     });
     const dir = path.join(config.dataDir, 'recordings');
     await Promise.all(recordings.map((f) => fs.rm(path.join(dir, path.basename(f)), { force: true })));
@@ -89,12 +89,11 @@ export async function adminUserRoutes(app: App): Promise<void> {
   });
 
   app.get('/api/admin/approvals', { config: ADMIN_ONLY, schema: { response: { 200: UsersResponse } } }, async () => {
-    const rows = db
+    const rows = await db
       .select()
       .from(users)
       .where(eq(users.accountStatus, 'pending_approval'))
-      .orderBy(asc(users.createdAt), asc(users.id))
-      .all();
+      .orderBy(asc(users.createdAt), asc(users.id));
     return { users: rows.map(toApiUser) };
   });
 
@@ -102,15 +101,15 @@ export async function adminUserRoutes(app: App): Promise<void> {
   const decide = (decision: 'approve' | 'reject') =>
     app.post(`/api/admin/approvals/:id/${decision}`, { config: ADMIN_ONLY, schema: { params: IdParams, response: { 200: UserMessageResponse } } }, async (req) => {
       const admin = currentUser(req);
-      const target = manageableUser(db, req.params.id);
+      const target = await manageableUser(db, req.params.id);
       if (target.accountStatus !== 'pending_approval') throw conflict('This sign-up request has already been handled.');
       const at = now();
-      const updated = db.transaction(() => {
+      const updated = await transaction(db, async () => {
         const u =
           decision === 'approve'
-            ? updateUser(db, target.id, { accountStatus: 'active', trialExpiresAt: new Date(at.getTime() + TRIAL_DAYS * DAY_MS) })!
-            : updateUser(db, target.id, { accountStatus: 'rejected' })!;
-        audit(db, admin, decision === 'approve' ? 'user.approve' : 'user.reject', u, {}, at);
+            ? (await updateUser(db, target.id, { accountStatus: 'active', trialExpiresAt: new Date(at.getTime() + TRIAL_DAYS * DAY_MS) }))!
+            : (await updateUser(db, target.id, { accountStatus: 'rejected' }))!;
+        await audit(db, admin, decision === 'approve' ? 'user.approve' : 'user.reject', u, {}, at);
         return u;
       });
       const to = updated.businessEmail ?? updated.email;

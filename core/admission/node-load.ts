@@ -25,13 +25,21 @@ export function startNodeLoad(db: Db): NodeLoadReader {
   tick.unref();
   let waiting = 0;
   let countedAt = 0;
+  // Admission decides synchronously (before the answer), so it reads the last count while a
+  // fresh one is taken in the background: at most a second or one query old.
+  const recount = () => {
+    countedAt = Date.now();
+    db.select({ n: count() })
+      .from(jobs)
+      .where(eq(jobs.status, 'pending'))
+      .then((rows) => (waiting = rows[0]?.n ?? 0))
+      .catch(() => undefined); // a locked or closing database keeps the last figure
+  };
+  recount();
   return {
     loopLagMs: () => lagMs,
     jobsWaiting() {
-      if (Date.now() - countedAt >= 1000) {
-        countedAt = Date.now();
-        waiting = db.select({ n: count() }).from(jobs).where(eq(jobs.status, 'pending')).get()?.n ?? 0;
-      }
+      if (Date.now() - countedAt >= 1000) recount();
       return waiting;
     },
     stop() {

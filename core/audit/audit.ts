@@ -12,15 +12,15 @@ export type AuditAction =
   | 'retention.update';
 
 /** Records an admin action; call it inside the same transaction as the change. */
-export function audit(
+export async function audit(
   db: Db,
   actor: Pick<User, 'id' | 'email'> | null,
   action: AuditAction,
   target: Pick<User, 'id' | 'email'> | null,
   details: Record<string, unknown>,
   now: Date,
-): void {
-  db.insert(auditLog)
+): Promise<void> {
+  await db.insert(auditLog)
     .values({
       actorUserId: actor?.id ?? null,
       actorEmail: actor?.email ?? null,
@@ -29,6 +29,5 @@ export function audit(
       targetEmail: target?.email ?? null,
       details,
       createdAt: now,
-    })
-    .run();
+    });
 }

@@ -5,11 +5,10 @@ import { hashToken, newToken } from './tokens.js';
 
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 
-export function issueResetToken(db: Db, userId: number, now: Date): string {
+export async function issueResetToken(db: Db, userId: number, now: Date): Promise<string> {
   const token = newToken();
-  db.insert(passwordResetTokens)
-    .values({ tokenHash: hashToken(token), userId, createdAt: now, expiresAt: new Date(now.getTime() + RESET_TOKEN_TTL_MS) })
-    .run();
+  await db.insert(passwordResetTokens)
+    .values({ tokenHash: hashToken(token), userId, createdAt: now, expiresAt: new Date(now.getTime() + RESET_TOKEN_TTL_MS) });
   return token;
 }
 
@@ -17,8 +16,8 @@ export function issueResetToken(db: Db, userId: number, now: Date): string {
  * The user a token would reset, without using it up: checked before the new password is
  * hashed, so a bogus token costs a hash lookup and not an argon2 run.
  */
-export function resetTokenUser(db: Db, token: string, now: Date): number | undefined {
-  return db
+export async function resetTokenUser(db: Db, token: string, now: Date): Promise<number | undefined> {
+  return (await db
     .select({ userId: passwordResetTokens.userId })
     .from(passwordResetTokens)
     .where(
@@ -27,16 +26,15 @@ export function resetTokenUser(db: Db, token: string, now: Date): number | undef
         isNull(passwordResetTokens.usedAt),
         gt(passwordResetTokens.expiresAt, now),
       ),
-    )
-    .get()?.userId;
+    ).limit(1))[0]?.userId;
 }
 
 /**
  * Marks the token used and returns its user id, or undefined when it is unknown,
  * used or expired. The conditional UPDATE makes single use hold under races.
  */
-export function consumeResetToken(db: Db, token: string, now: Date): number | undefined {
-  const row = db
+export async function consumeResetToken(db: Db, token: string, now: Date): Promise<number | undefined> {
+  const row = (await db
     .update(passwordResetTokens)
     .set({ usedAt: now })
     .where(
@@ -46,15 +44,13 @@ export function consumeResetToken(db: Db, token: string, now: Date): number | un
         gt(passwordResetTokens.expiresAt, now),
       ),
     )
-    .returning({ userId: passwordResetTokens.userId })
-    .get();
+    .returning({ userId: passwordResetTokens.userId }))[0];
   return row?.userId;
 }
 
 /** A new password makes every other outstanding link useless. */
-export function invalidateResetTokens(db: Db, userId: number, now: Date): void {
-  db.update(passwordResetTokens)
+export async function invalidateResetTokens(db: Db, userId: number, now: Date): Promise<void> {
+  await db.update(passwordResetTokens)
     .set({ usedAt: now })
-    .where(and(eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.usedAt)))
-    .run();
+    .where(and(eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.usedAt)));
 }

@@ -18,6 +18,7 @@ import { loginThrottle } from './login-throttle.js';
 import { burnPasswordCheck, hashPassword, verifyPassword } from './passwords.js';
 import { consumeResetToken, invalidateResetTokens, issueResetToken, RESET_TOKEN_TTL_MS, resetTokenUser } from './reset-tokens.js';
 import { createSession, deleteSession, revokeUserSessions, SESSION_COOKIE } from './sessions.js';
+import { transaction } from '../db/transaction.js';
 
 export const STATUS_LOGIN_MESSAGES: Partial<Record<User['accountStatus'], string>> = {
   pending_approval:
@@ -49,8 +50,8 @@ export async function authRoutes(app: App): Promise<void> {
     await Promise.allSettled([...mailing]);
   });
 
-  const startSession = (reply: FastifyReply, user: User) => {
-    const s = createSession(db, user.id, now());
+  const startSession = async (reply: FastifyReply, user: User) => {
+    const s = await createSession(db, user.id, now());
     reply.setCookie(SESSION_COOKIE, s.id, {
       path: '/',
       httpOnly: true,
@@ -71,13 +72,13 @@ export async function authRoutes(app: App): Promise<void> {
     const check = checkSignup({ ...req.body, addressLine2: req.body.addressLine2 ?? '' });
     if (!check.ok) throw badRequest(Object.values(check.errors)[0]!, check.errors);
     const s = check.value;
-    if (findUserByEmail(db, s.email)) {
+    if (await findUserByEmail(db, s.email)) {
       throw conflict('An account with this email already exists. Please log in instead.');
     }
     const passwordHash = await hashPassword(s.password);
     let user: User;
     try {
-      user = insertUser(db, {
+      user = (await insertUser(db, {
         email: s.email,
         passwordHash,
         role: 'customer',
@@ -94,7 +95,7 @@ export async function authRoutes(app: App): Promise<void> {
         city: s.city,
         postcode: s.postcode,
         country: s.country,
-      });
+      }));
     } catch (e) {
       if (isUniqueViolation(e)) throw conflict('An account with this email already exists. Please log in instead.');
       throw e;
@@ -113,22 +114,22 @@ export async function authRoutes(app: App): Promise<void> {
     const { password } = req.body;
     if (!email || !password) throw badRequest('Email and password are required');
     await login.check(req, email);
-    const user = findUserByEmail(db, email);
+    const user = await findUserByEmail(db, email);
     const ok = user ? await verifyPassword(user.passwordHash, password) : (await burnPasswordCheck(password), false);
     if (!user || !ok) {
       await login.failed(req, email);
       throw unauthorized('Invalid email or password.');
     }
-    const fresh = findUserById(db, user.id)!;
+    const fresh = (await findUserById(db, user.id))!;
     if (!canSignIn(fresh)) throw forbidden(STATUS_LOGIN_MESSAGES[fresh.accountStatus] ?? 'This account cannot sign in.');
-    startSession(reply, fresh);
+    await startSession(reply, fresh);
     req.log.info({ userId: fresh.id }, 'signed in');
     return { user: toApiUser(fresh) };
   });
 
   app.post('/api/auth/logout', { config: PUBLIC, schema: { response: { 200: MessageResponse } } }, async (req, reply) => {
     const sid = req.cookies[SESSION_COOKIE];
-    if (sid) deleteSession(db, sid);
+    if (sid) await deleteSession(db, sid);
     reply.clearCookie(SESSION_COOKIE, { path: '/' });
     return { message: 'Logged out' };
   });
@@ -143,10 +144,10 @@ export async function authRoutes(app: App): Promise<void> {
       // to answer than an unknown one; a failed send is logged for the operator.
       const job = (async () => {
         await nextTurn(); // after the answer has been written
-        const user = findUserByEmail(db, email);
+        const user = await findUserByEmail(db, email);
         const allowance = await resetMails(req);
         if (!user || (!allowance.isAllowed && allowance.isExceeded)) return;
-        const token = issueResetToken(db, user.id, now());
+        const token = await issueResetToken(db, user.id, now());
         await mailer.send(passwordResetMail(brand(config), user.email, token, RESET_TOKEN_TTL_MS / 60000));
       })()
         .catch((err: unknown) => req.log.error({ err }, 'could not send the password reset e-mail'))
@@ -164,18 +165,18 @@ export async function authRoutes(app: App): Promise<void> {
     await badResetTokens.check(req);
     const invalid = () => badRequest('This reset link is invalid or has expired. Please request a new password reset.');
     // The token first: a bogus one must not cost an argon2 run (it slowed real sign-ins).
-    if (resetTokenUser(db, token.trim(), now()) === undefined) {
+    if ((await resetTokenUser(db, token.trim(), now())) === undefined) {
       await badResetTokens.failed(req);
       throw invalid();
     }
     const passwordHash = await hashPassword(newPassword);
     // Used up only now, with the change, atomically: two requests with one token cannot both succeed.
-    const user = db.transaction(() => {
-      const id = consumeResetToken(db, token.trim(), now());
+    const user = await transaction(db, async () => {
+      const id = await consumeResetToken(db, token.trim(), now());
       if (id === undefined) return undefined;
-      const updated = updateUser(db, id, { passwordHash });
-      revokeUserSessions(db, id);
-      invalidateResetTokens(db, id, now());
+      const updated = await updateUser(db, id, { passwordHash });
+      await revokeUserSessions(db, id);
+      await invalidateResetTokens(db, id, now());
       return updated;
     });
     if (user === undefined) throw invalid();
@@ -198,13 +199,13 @@ export async function authRoutes(app: App): Promise<void> {
       throw badRequest('Current password is incorrect');
     }
     const passwordHash = await hashPassword(newPassword);
-    db.transaction(() => {
-      updateUser(db, user.id, { passwordHash });
-      revokeUserSessions(db, user.id);
-      invalidateResetTokens(db, user.id, now());
+    await transaction(db, async () => {
+      await updateUser(db, user.id, { passwordHash });
+      await revokeUserSessions(db, user.id);
+      await invalidateResetTokens(db, user.id, now());
     });
     // Every other device is signed out; this one continues on a fresh session.
-    startSession(reply, user);
+    await startSession(reply, user);
     return { message: 'Password changed' };
   });
 }

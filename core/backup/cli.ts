@@ -14,7 +14,7 @@ async function run(): Promise<void> {
       const { dir, manifest } = await createBackup({ sqlite: handle.sqlite, dataDir: config.dataDir, backupDir: config.backup.dir, keep: config.backup.keep });
       console.log(`Backup written to ${dir}: ${manifest.recordings.length} recordings, rows ${JSON.stringify(manifest.rows)}`);
     } finally {
-      handle.close();
+      await handle.close();
     }
   } else if (command === 'restore') {
     const from = rest.find((a) => !a.startsWith('--'));
@@ -22,7 +22,7 @@ async function run(): Promise<void> {
     const manifest = await restoreBackup({ from: path.resolve(from), dataDir: config.dataDir, force: rest.includes('--force') });
     const handle = openDatabase(path.join(config.dataDir, 'appliance.db'));
     const rows = tableCounts(handle.sqlite);
-    handle.close();
+    await handle.close();
     const mismatched = Object.entries(manifest.rows).filter(([t, n]) => rows[t] !== n);
     if (mismatched.length) throw new RestoreError(`Restored row counts differ: ${JSON.stringify(mismatched)}`);
     console.log(`Restored ${from} into ${config.dataDir}: ${manifest.recordings.length} recordings, rows ${JSON.stringify(rows)}`);

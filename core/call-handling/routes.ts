@@ -10,6 +10,7 @@ import { currentUser } from '../http/session-hook.js';
 import { outboundRefusalNow, type OutboundRefusal } from '../outbound/index.js';
 import { loadCallHandling, saveCallHandling, transferGuard } from './store.js';
 import { listFullMessage, MESSAGES, validateCallHandling } from './validate.js';
+import { transaction } from '../db/transaction.js';
 
 const FIELD_MESSAGES: Record<string, string> = {
   transferNumber: MESSAGES.transferNumber,
@@ -81,13 +82,13 @@ export async function callHandlingRoutes(app: App): Promise<void> {
   const { database, now } = app.services;
   const db = database.db;
 
-  const save = (userId: number, settings: CallHandlingSettings) => {
-    saveCallHandling(db, userId, settings, now());
+  const save = async (userId: number, settings: CallHandlingSettings) => {
+    await saveCallHandling(db, userId, settings, now());
     for (const listener of app.services.hooks.settingsChanged) listener(userId);
   };
 
   app.get('/api/user/call-handling', { schema: { response: { 200: CallHandlingResponse } } }, async (req): Promise<ApiCallHandlingResponse> => {
-    return { callHandling: loadCallHandling(db, currentUser(req).id) };
+    return { callHandling: await loadCallHandling(db, currentUser(req).id) };
   });
 
   app.put(
@@ -95,9 +96,9 @@ export async function callHandlingRoutes(app: App): Promise<void> {
     { schema: { body: CallHandlingUpdateBody, response: { 200: CallHandlingResponse, 400: ApiErrorSchema } }, errorHandler: clearValidation },
     async (req): Promise<ApiCallHandlingResponse> => {
       const user = currentUser(req);
-      const result = db.transaction(() => {
-        const next = validateCallHandling(req.body, loadCallHandling(db, user.id), transferGuard(db, user.id, app.services.config.outbound.allow));
-        if (!('message' in next)) save(user.id, next);
+      const result = await transaction(db, async () => {
+        const next = validateCallHandling(req.body, await loadCallHandling(db, user.id), await transferGuard(db, user.id, app.services.config.outbound.allow));
+        if (!('message' in next)) await save(user.id, next);
         return next;
       });
       if ('message' in result) throw badRequest(result.message, { [result.field]: result.message });
@@ -117,8 +118,8 @@ export async function callHandlingRoutes(app: App): Promise<void> {
       const user = currentUser(req);
       const ring = app.testTransfer;
       if (!ring) throw badRequest('Putting calls through is not set up on this appliance: the operator sets OUTBOUND_ENDPOINT (see the README).');
-      const { transferNumber } = loadCallHandling(db, user.id);
-      const refused = transferNumber ? outboundRefusalNow(db, user.id, transferNumber, app.services.config.outbound, now()) : null;
+      const { transferNumber } = await loadCallHandling(db, user.id);
+      const refused = transferNumber ? await outboundRefusalNow(db, user.id, transferNumber, app.services.config.outbound, now()) : null;
       if (refused) throw refusedTestCall(refused);
       if (testing.has(user.id)) throw conflict('A test call to your phone is already on its way.');
       testing.add(user.id);
@@ -142,11 +143,11 @@ export async function callHandlingRoutes(app: App): Promise<void> {
     app.post(path, { schema: { body: CallHandlingListEntryBody, response: { 200: CallHandlingResponse, 400: ApiErrorSchema } }, errorHandler: clearValidation }, async (req): Promise<ApiCallHandlingResponse> => {
       const user = currentUser(req);
       const number = entry(req.body.number);
-      const result = db.transaction(() => {
-        const current = loadCallHandling(db, user.id);
+      const result = await transaction(db, async () => {
+        const current = await loadCallHandling(db, user.id);
         if (current[field].includes(number)) return current;
-        const next = validateCallHandling({ [field]: [...current[field], number] }, current, transferGuard(db, user.id, app.services.config.outbound.allow));
-        if (!('message' in next)) save(user.id, next);
+        const next = validateCallHandling({ [field]: [...current[field], number] }, current, await transferGuard(db, user.id, app.services.config.outbound.allow));
+        if (!('message' in next)) await save(user.id, next);
         return next;
       });
       if ('message' in result) throw badRequest(result.message, { number: result.message });
@@ -156,11 +157,11 @@ export async function callHandlingRoutes(app: App): Promise<void> {
     app.delete(path, { schema: { body: CallHandlingListEntryBody, response: { 200: CallHandlingResponse, 400: ApiErrorSchema } }, errorHandler: clearValidation }, async (req): Promise<ApiCallHandlingResponse> => {
       const user = currentUser(req);
       const number = entry(req.body.number);
-      const callHandling = db.transaction(() => {
-        const current = loadCallHandling(db, user.id);
+      const callHandling = await transaction(db, async () => {
+        const current = await loadCallHandling(db, user.id);
         if (!current[field].includes(number)) return current;
         const next = { ...current, [field]: current[field].filter((n) => n !== number) };
-        save(user.id, next);
+        await save(user.id, next);
         return next;
       });
       return { callHandling, message: `${number} is off your ${LIST_LABEL[list]}.` };

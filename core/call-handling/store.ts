@@ -9,8 +9,8 @@ import type { TransferGuard } from './validate.js';
  * The owner's call handling as the call side uses it (one indexed read by primary key); an
  * owner who never saved any gets the defaults.
  */
-export function loadCallHandling(db: Db, userId: number): CallHandlingSettings {
-  const row = db.select().from(callHandling).where(eq(callHandling.userId, userId)).get();
+export async function loadCallHandling(db: Db, userId: number): Promise<CallHandlingSettings> {
+  const row = (await db.select().from(callHandling).where(eq(callHandling.userId, userId)).limit(1))[0];
   if (!row) return defaultCallHandling();
   return {
     transferNumber: row.transferNumber,
@@ -28,27 +28,25 @@ export function loadCallHandling(db: Db, userId: number): CallHandlingSettings {
   };
 }
 
-export function saveCallHandling(db: Db, userId: number, settings: CallHandlingSettings, now: Date): void {
+export async function saveCallHandling(db: Db, userId: number, settings: CallHandlingSettings, now: Date): Promise<void> {
   const values = { ...settings, updatedAt: now };
-  db.insert(callHandling)
+  await db.insert(callHandling)
     .values({ userId, ...values })
-    .onConflictDoUpdate({ target: callHandling.userId, set: values })
-    .run();
+    .onConflictDoUpdate({ target: callHandling.userId, set: values });
 }
 
 /** The lines a transfer must not ring: the owner's own business phone and every DID the appliance holds. */
-export function transferGuard(db: Db, userId: number, outboundAllow: TransferGuard['outboundAllow']): TransferGuard {
-  const owner = db.select({ phoneNumber: users.phoneNumber }).from(users).where(eq(users.id, userId)).get();
-  const dids = db.select({ n: phoneNumbers.phoneNumber }).from(phoneNumbers).where(isNull(phoneNumbers.releasedAt)).all();
+export async function transferGuard(db: Db, userId: number, outboundAllow: TransferGuard['outboundAllow']): Promise<TransferGuard> {
+  const owner = (await db.select({ phoneNumber: users.phoneNumber }).from(users).where(eq(users.id, userId)).limit(1))[0];
+  const dids = await db.select({ n: phoneNumbers.phoneNumber }).from(phoneNumbers).where(isNull(phoneNumbers.releasedAt));
   return { ownerPhone: owner?.phoneNumber ?? null, applianceNumbers: dids.map((d) => d.n), outboundAllow };
 }
 
 /** The owner's own appliance number (their oldest active DID): a test transfer's caller ID. */
-export function ownerDid(db: Db, userId: number): string | undefined {
-  return db
+export async function ownerDid(db: Db, userId: number): Promise<string | undefined> {
+  return (await db
     .select({ did: phoneNumbers.phoneNumber })
     .from(phoneNumbers)
     .where(and(eq(phoneNumbers.userId, userId), isNull(phoneNumbers.releasedAt)))
-    .orderBy(asc(phoneNumbers.assignedAt), asc(phoneNumbers.id))
-    .get()?.did;
+    .orderBy(asc(phoneNumbers.assignedAt), asc(phoneNumbers.id)).limit(1))[0]?.did;
 }

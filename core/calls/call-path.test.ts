@@ -9,21 +9,20 @@ let path: CallPath;
 let userId: number;
 const quiet = { info() {}, warn() {}, error() {} };
 
-beforeEach(() => {
+beforeEach(async () => {
   handle = openDatabase(':memory:');
   path = createCallPath(handle.db, quiet);
-  userId = handle.db
+  userId = (await handle.db
     .insert(users)
     .values({ email: 'o@example.co.uk', passwordHash: 'x', accountStatus: 'active', businessName: 'Acme Heating', aiMode: 'agent', voicePreference: 'male', knowledgeBase: 'Q: Hours?\nA: 8 to 6.', industry: 'Plumbing & Heating' })
-    .returning()
-    .get().id;
-  handle.db.insert(phoneNumbers).values({ phoneNumber: '+447700900001', provider: 'static', providerSid: 'a', userId, assignedAt: new Date() }).run();
+    .returning())[0]!.id;
+  await handle.db.insert(phoneNumbers).values({ phoneNumber: '+447700900001', provider: 'static', providerSid: 'a', userId, assignedAt: new Date() });
 });
 afterEach(() => handle.close());
 
 describe('call path', () => {
-  it('looks a DID up with everything routing and the flows need about its owner', () => {
-    const { number, owner } = path.lookupDid('+447700900001');
+  it('looks a DID up with everything routing and the flows need about its owner', async () => {
+    const { number, owner } = await path.lookupDid('+447700900001');
     expect(number).toMatchObject({ userId, releasedAt: null });
     expect(owner).toEqual({
       id: userId,
@@ -36,7 +35,7 @@ describe('call path', () => {
       knowledgeBase: 'Q: Hours?\nA: 8 to 6.',
       industry: 'Plumbing & Heating',
     });
-    expect(path.lookupDid('+447700900999')).toEqual({ number: undefined, owner: undefined });
+    expect(await path.lookupDid('+447700900999')).toEqual({ number: undefined, owner: undefined });
   });
 
   it("lands the agent's writes on the call: transcript, urgency, unanswered question", async () => {
@@ -44,8 +43,8 @@ describe('call path', () => {
     await path.saveAgentTranscript(call.id, 'Agent: Hello.\nCaller: Hi.');
     await path.flagUrgent(call.id, 'The caller said it was urgent.');
     await path.recordUnansweredQuestion({ userId, callId: call.id, question: 'Pool heaters?', callerNumber: '07700 900777', aiResponse: 'I do not know.' });
-    expect(path.findCall(call.id)).toMatchObject({ transcription: 'Agent: Hello.\nCaller: Hi.', transcriptionStatus: 'done', urgency: 'urgent', urgencyReason: 'The caller said it was urgent.' });
-    expect(handle.db.select().from(unansweredQuestions).where(eq(unansweredQuestions.callId, call.id)).all()).toMatchObject([{ question: 'Pool heaters?', callerNumber: '+447700900777' }]);
+    expect(await path.findCall(call.id)).toMatchObject({ transcription: 'Agent: Hello.\nCaller: Hi.', transcriptionStatus: 'done', urgency: 'urgent', urgencyReason: 'The caller said it was urgent.' });
+    expect(await handle.db.select().from(unansweredQuestions).where(eq(unansweredQuestions.callId, call.id))).toMatchObject([{ question: 'Pool heaters?', callerNumber: '+447700900777' }]);
   });
 
   it('finishes a call once and names a retried recording only when the row has none', async () => {
@@ -55,7 +54,7 @@ describe('call path', () => {
     expect(await path.finishCall(call.id, result)).toBe(false);
     await path.recordingStored(call.id, 'call-x.wav');
     await path.recordingStored(call.id, 'call-y.wav');
-    expect(handle.db.select().from(calls).where(eq(calls.id, call.id)).get()?.recordingFile).toBe('call-x.wav');
-    expect(path.openCalls()).toEqual([]);
+    expect((await handle.db.select().from(calls).where(eq(calls.id, call.id)).limit(1))[0]?.recordingFile).toBe('call-x.wav');
+    expect(await path.openCalls()).toEqual([]);
   });
 });

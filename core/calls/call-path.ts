@@ -55,8 +55,7 @@ export interface RecordingJobs {
 }
 
 /**
- * The one way the PBX reaches the core's tables during a call. Reads are synchronous:
- * in WAL mode a reader never waits for a writer (SQLite's wal.html: "readers do not block
+ * The one way the PBX reaches the core's tables during a call, all awaited. On SQLite, in WAL mode a reader never waits for a writer (SQLite's wal.html: "readers do not block
  * writers and a writer does not block readers"), so another process holding the write lock
  * (a backup, an operator's sqlite3 shell) cannot make them answer SQLITE_BUSY. Every write
  * goes through retryWhileBusy: each attempt blocks the thread for at most 25 ms, the waiting
@@ -64,24 +63,24 @@ export interface RecordingJobs {
  */
 export interface CallPath {
   /** The DID (E.164, as phone_numbers holds it) with its owner's profile, status and settings. */
-  lookupDid(did: string): DidLookup;
+  lookupDid(did: string): Promise<DidLookup>;
   /** The owner by id (their greeting changed; a test transfer's briefing). */
-  owner(userId: number): CallOwner | undefined;
+  owner(userId: number): Promise<CallOwner | undefined>;
   /** The owner's call handling for this caller now (hours, block and VIP lists, withheld numbers, ring first). */
-  handlingPlan(userId: number, aiMode: 'voicemail' | 'agent', callerNumber: string, now: Date): HandlingPlan;
+  handlingPlan(userId: number, aiMode: 'voicemail' | 'agent', callerNumber: string, now: Date): Promise<HandlingPlan>;
   /** The owner's transfer number and ring time (a test transfer). */
-  transferTarget(userId: number): { transferNumber: string | null; ringSeconds: number };
+  transferTarget(userId: number): Promise<{ transferNumber: string | null; ringSeconds: number }>;
   /** The owner's own appliance number (their oldest active DID): a test transfer's caller ID. */
-  ownerDid(userId: number): string | undefined;
+  ownerDid(userId: number): Promise<string | undefined>;
   /** Why the appliance may not call `number` for this owner now (number kind, account, daily cap); null when it may. */
-  outboundRefusal(userId: number, number: string, now: Date): OutboundRefusal | null;
+  outboundRefusal(userId: number, number: string, now: Date): Promise<OutboundRefusal | null>;
   /** A call placed to an owner's phone has ended: its ring and talk time count towards their daily cap. */
   recordOutboundCall(call: { userId: number; startedAt: Date; seconds: number }): Promise<void>;
 
-  findCall(id: number): Call | undefined;
-  findCallByChannel(channelId: string): Call | undefined;
+  findCall(id: number): Promise<Call | undefined>;
+  findCallByChannel(channelId: string): Promise<Call | undefined>;
   /** Rows whose call has not been made final (the core stopped or the link dropped mid-call). */
-  openCalls(): Call[];
+  openCalls(): Promise<Call[]>;
 
   /** Inserts the row for a channel, or finds the one already there (`existing`). The caller waits: up to 20 s. */
   openCall(call: OpenCall): Promise<{ call: Call; existing: boolean }>;
@@ -108,16 +107,19 @@ const statements = preparedPerDb((db) => ({
     .select()
     .from(phoneNumbers)
     .where(eq(phoneNumbers.phoneNumber, sql.placeholder('did')))
+    .limit(1)
     .prepare(),
   user: db
     .select()
     .from(users)
     .where(eq(users.id, sql.placeholder('id')))
+    .limit(1)
     .prepare(),
   call: db
     .select()
     .from(calls)
     .where(eq(calls.id, sql.placeholder('id')))
+    .limit(1)
     .prepare(),
 }));
 
@@ -137,32 +139,32 @@ function callOwnerOf(u: User): CallOwner {
 
 /** Built once by the PBX's composition root (pbx/index.ts startPbx) over the appliance database. */
 export function createCallPath(db: Db, log: Log, outbound: OutboundPolicy = DEFAULT_OUTBOUND_POLICY): CallPath {
-  const write = <T>(what: string, fn: () => T, maxWaitMs?: number) => retryWhileBusy(db, what, fn, { log, ...(maxWaitMs ? { maxWaitMs } : {}) });
-  const owner = (userId: number) => {
-    const u = statements(db).user.get({ id: userId });
+  const write = <T>(what: string, fn: () => T | Promise<T>, maxWaitMs?: number) => retryWhileBusy(db, what, fn, { log, ...(maxWaitMs ? { maxWaitMs } : {}) });
+  const owner = async (userId: number) => {
+    const u = (await statements(db).user.execute({ id: userId }))[0];
     return u ? callOwnerOf(u) : undefined;
   };
-  const refusal = (userId: number, number: string, now: Date): OutboundRefusal | null => outboundRefusalNow(db, userId, number, outbound, now);
+  const refusal = (userId: number, number: string, now: Date): Promise<OutboundRefusal | null> => outboundRefusalNow(db, userId, number, outbound, now);
   return {
-    lookupDid(did) {
-      const number = statements(db).number.get({ did });
-      return { number, owner: number?.userId != null ? owner(number.userId) : undefined };
+    async lookupDid(did) {
+      const number = (await statements(db).number.execute({ did }))[0];
+      return { number, owner: number?.userId != null ? await owner(number.userId) : undefined };
     },
     owner,
-    handlingPlan(userId, aiMode, callerNumber, now) {
-      const settings = loadCallHandling(db, userId);
+    async handlingPlan(userId, aiMode, callerNumber, now) {
+      const settings = await loadCallHandling(db, userId);
       const decision = decideHandling(settings, aiMode, callerNumber, now);
       let transferNumber = settings.transferNumber;
       // Past the daily cap, or a number saved before the dialling rules: the caller's flow takes a message instead.
-      const refused = transferNumber && decision.kind === 'answer' ? refusal(userId, transferNumber, now) : null;
+      const refused = transferNumber && decision.kind === 'answer' ? await refusal(userId, transferNumber, now) : null;
       if (refused) {
         log.info({ userId, reason: refused.kind, why: refused.message }, 'not putting callers through');
         transferNumber = null;
       }
       return { decision, transferNumber, ringSeconds: settings.transferTimeoutSeconds };
     },
-    transferTarget(userId) {
-      const { transferNumber, transferTimeoutSeconds } = loadCallHandling(db, userId);
+    async transferTarget(userId) {
+      const { transferNumber, transferTimeoutSeconds } = await loadCallHandling(db, userId);
       return { transferNumber, ringSeconds: transferTimeoutSeconds };
     },
     ownerDid: (userId) => ownerDid(db, userId),
@@ -171,7 +173,7 @@ export function createCallPath(db: Db, log: Log, outbound: OutboundPolicy = DEFA
       await write(`record an outbound call for owner ${call.userId}`, () => recordOutboundCall(db, call));
     },
 
-    findCall: (id) => statements(db).call.get({ id }),
+    findCall: async (id) => (await statements(db).call.execute({ id }))[0] as Call | undefined,
     findCallByChannel: (channelId) => findCallByChannel(db, channelId),
     openCalls: () => openCalls(db),
 
@@ -180,29 +182,29 @@ export function createCallPath(db: Db, log: Log, outbound: OutboundPolicy = DEFA
     openCall: (call) => write('open the call row', () => openCall(db, call), 20_000),
     finishCall: (id, result) => write(`finish call ${id}`, () => finishCall(db, id, result)),
     saveAgentTranscript: async (callId, transcript) => {
-      await write(`save the agent transcript of call ${callId}`, () =>
-        db.update(calls).set({ transcription: transcript, transcriptionStatus: 'done' }).where(eq(calls.id, callId)).run(),
+      await write(`save the agent transcript of call ${callId}`, async () =>
+        await db.update(calls).set({ transcription: transcript, transcriptionStatus: 'done' }).where(eq(calls.id, callId)),
       );
     },
     flagUrgent: async (callId, reason) => {
-      await write(`flag call ${callId} urgent`, () => db.update(calls).set({ urgency: 'urgent', urgencyReason: reason }).where(eq(calls.id, callId)).run());
+      await write(`flag call ${callId} urgent`, async () => await db.update(calls).set({ urgency: 'urgent', urgencyReason: reason }).where(eq(calls.id, callId)));
     },
     markAgentBusy: async (callId) => {
-      await write(`tag call ${callId} as turned away for capacity`, () => db.update(calls).set({ agentBusy: true }).where(eq(calls.id, callId)).run());
+      await write(`tag call ${callId} as turned away for capacity`, async () => await db.update(calls).set({ agentBusy: true }).where(eq(calls.id, callId)));
     },
     recordUnansweredQuestion: async (q) => {
       await write(`record an unanswered question of call ${q.callId ?? '-'}`, () => recordUnansweredQuestion(db, q));
     },
     recordingStored: async (callId, fileName) => {
-      await write('recording retry: name the file', () =>
-        db.update(calls).set({ recordingFile: fileName }).where(and(eq(calls.id, callId), isNull(calls.recordingFile))).run(),
+      await write('recording retry: name the file', async () =>
+        await db.update(calls).set({ recordingFile: fileName }).where(and(eq(calls.id, callId), isNull(calls.recordingFile))),
       );
     },
     recordingHeldNoMessage: async (callId) => {
-      await write('recording retry: mark missed', () => db.update(calls).set({ status: 'missed' }).where(eq(calls.id, callId)).run());
+      await write('recording retry: mark missed', async () => await db.update(calls).set({ status: 'missed' }).where(eq(calls.id, callId)));
     },
     recordingJobs({ run, backoff, pollMs }) {
-      const queue = new JobQueue(connectionOf(db), () => new Date(), { leaseMs: 5 * 60_000, backoff, kinds: [STORE_RECORDING_JOB] });
+      const queue = new JobQueue(db, () => new Date(), { leaseMs: 5 * 60_000, backoff, kinds: [STORE_RECORDING_JOB] });
       const worker = new JobWorker({ queue, handlers: { [STORE_RECORDING_JOB]: (job) => run(job) }, log, pollMs });
       return {
         queue: (payload, { runAt, maxAttempts }) =>

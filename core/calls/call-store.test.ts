@@ -6,9 +6,9 @@ import { findCallByChannel, finishCall, openCall, openCalls } from './call-store
 let handle: DatabaseHandle;
 let userId: number;
 
-beforeEach(() => {
+beforeEach(async () => {
   handle = openDatabase(':memory:');
-  userId = handle.db.insert(users).values({ email: 'o@example.co.uk', passwordHash: 'x' }).returning().get().id;
+  userId = (await handle.db.insert(users).values({ email: 'o@example.co.uk', passwordHash: 'x' }).returning())[0]!.id;
 });
 afterEach(() => handle.close());
 
@@ -22,33 +22,33 @@ const call = (channelId = '1700000000.1') => ({
 });
 
 describe('call store', () => {
-  it('opens a call as missed with no duration until it is finished', () => {
-    const { call: row, existing } = openCall(handle.db, call());
+  it('opens a call as missed with no duration until it is finished', async () => {
+    const { call: row, existing } = await openCall(handle.db, call());
     expect(existing).toBe(false);
     expect(row).toMatchObject({ status: 'missed', duration: 0, endedAt: null, createdAt: new Date('2026-03-01T12:00:00.250Z') });
-    expect(openCalls(handle.db).map((c) => c.id)).toEqual([row.id]);
+    expect((await openCalls(handle.db)).map((c) => c.id)).toEqual([row.id]);
   });
 
-  it('stores the caller and the dialled number in E.164 whatever spelling the trunk sent', () => {
-    const { call: row } = openCall(handle.db, { ...call(), fromNumber: '07700 922222', toNumber: '447700900001' });
+  it('stores the caller and the dialled number in E.164 whatever spelling the trunk sent', async () => {
+    const { call: row } = await openCall(handle.db, { ...call(), fromNumber: '07700 922222', toNumber: '447700900001' });
     expect(row).toMatchObject({ fromNumber: '+447700922222', toNumber: '+447700900001' });
-    const withheld = openCall(handle.db, { ...call('1700000000.2'), fromNumber: 'anonymous' }).call;
+    const withheld = (await openCall(handle.db, { ...call('1700000000.2'), fromNumber: 'anonymous' })).call;
     expect(withheld.fromNumber).toBe('anonymous');
   });
 
-  it('returns the first row when the same channel is opened again, never a second row', () => {
-    const first = openCall(handle.db, call());
-    const again = openCall(handle.db, { ...call(), mode: 'unavailable' });
+  it('returns the first row when the same channel is opened again, never a second row', async () => {
+    const first = await openCall(handle.db, call());
+    const again = await openCall(handle.db, { ...call(), mode: 'unavailable' });
     expect(again).toEqual({ call: first.call, existing: true });
-    expect(findCallByChannel(handle.db, '1700000000.1')?.mode).toBe('voicemail');
+    expect((await findCallByChannel(handle.db, '1700000000.1'))?.mode).toBe('voicemail');
   });
 
-  it('finishes a call once; a second finish changes nothing', () => {
-    const { call: row } = openCall(handle.db, call());
+  it('finishes a call once; a second finish changes nothing', async () => {
+    const { call: row } = await openCall(handle.db, call());
     const endedAt = new Date('2026-03-01T12:00:31Z');
-    expect(finishCall(handle.db, row.id, { status: 'voicemail', duration: 31, endedAt, recordingFile: `call-${row.id}.wav` })).toBe(true);
-    expect(finishCall(handle.db, row.id, { status: 'missed', duration: 0, endedAt, recordingFile: null })).toBe(false);
-    expect(findCallByChannel(handle.db, '1700000000.1')).toMatchObject({ status: 'voicemail', duration: 31, recordingFile: `call-${row.id}.wav` });
-    expect(openCalls(handle.db)).toEqual([]);
+    expect(await finishCall(handle.db, row.id, { status: 'voicemail', duration: 31, endedAt, recordingFile: `call-${row.id}.wav` })).toBe(true);
+    expect(await finishCall(handle.db, row.id, { status: 'missed', duration: 0, endedAt, recordingFile: null })).toBe(false);
+    expect(await findCallByChannel(handle.db, '1700000000.1')).toMatchObject({ status: 'voicemail', duration: 31, recordingFile: `call-${row.id}.wav` });
+    expect(await openCalls(handle.db)).toEqual([]);
   });
 });

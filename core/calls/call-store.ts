@@ -3,6 +3,7 @@ import { storedNumber } from '../../contract/phone.js';
 import type { Db } from '../db/client.js';
 import { preparedPerDb } from '../db/prepared.js';
 import { calls, type Call } from '../db/schema.js';
+import { rowsAffected } from '../db/raw.js';
 
 // The PBX's writes to the calls table. The ARI channel id is unique, so opening the same
 // channel twice (a reconnect replaying a call) finds the first row instead of adding one.
@@ -54,35 +55,35 @@ const statements = preparedPerDb((db) => ({
     .select()
     .from(calls)
     .where(eq(calls.channelId, sql.placeholder('channelId')))
+    .limit(1)
     .prepare(),
 }));
 
 /** Inserts the row for a channel, or returns the one already there (`existing: true`). */
-export function openCall(db: Db, call: OpenCall): { call: Call; existing: boolean } {
+export async function openCall(db: Db, call: OpenCall): Promise<{ call: Call; existing: boolean }> {
   // One spelling per number (E.164), whatever the trunk sent, so erasure and search find every call.
-  const inserted = statements(db).open.get({ callerTag: null, period: null, ...call, fromNumber: storedNumber(call.fromNumber), toNumber: storedNumber(call.toNumber) });
+  const [inserted] = await statements(db).open.execute({ callerTag: null, period: null, ...call, fromNumber: storedNumber(call.fromNumber), toNumber: storedNumber(call.toNumber) });
   if (inserted) return { call: inserted, existing: false };
-  return { call: findCallByChannel(db, call.channelId)!, existing: true };
+  return { call: (await findCallByChannel(db, call.channelId))!, existing: true };
 }
 
-export function findCallByChannel(db: Db, channelId: string): Call | undefined {
-  return statements(db).byChannel.get({ channelId });
+export async function findCallByChannel(db: Db, channelId: string): Promise<Call | undefined> {
+  return (await statements(db).byChannel.execute({ channelId }))[0];
 }
 
 /**
  * Makes a call row final. Only an open row changes, so a second finish (a duplicate
  * event, a reconcile racing a late hang-up) is a no-op and returns false.
  */
-export function finishCall(db: Db, id: number, result: FinishCall): boolean {
-  const changed = db
+export async function finishCall(db: Db, id: number, result: FinishCall): Promise<boolean> {
+  const changed = await db
     .update(calls)
     .set(result)
-    .where(and(eq(calls.id, id), isNull(calls.endedAt)))
-    .run();
-  return changed.changes === 1;
+    .where(and(eq(calls.id, id), isNull(calls.endedAt)));
+  return rowsAffected(changed) === 1;
 }
 
 /** Rows whose call has not been made final (the core stopped or the link dropped mid-call). */
-export function openCalls(db: Db): Call[] {
-  return db.select().from(calls).where(isNull(calls.endedAt)).all();
+export async function openCalls(db: Db): Promise<Call[]> {
+  return await db.select().from(calls).where(isNull(calls.endedAt));
 }

@@ -125,89 +125,36 @@ function pagePlans(db: Db): PagePlans {
   return p;
 }
 
-/**
- * A page row as SQLite returns it, in listColumns order. Reading raw rows and building the
- * API object directly skips drizzle's per-field mapping and an intermediate Date per row,
- * about a third of listCallLogs' CPU for a 200-row page (profiled under bench/http-load.ts).
- */
-type RawListRow = [
-  id: number,
-  fromNumber: string,
-  toNumber: string,
-  status: Call['status'],
-  duration: number,
-  createdAtMs: number,
-  aiSummary: string | null,
-  transcription: string | null,
-  recordingFile: string | null,
-  notificationSent: number,
-  urgency: Call['urgency'],
-  urgencyReason: string | null,
-  calledBackAtMs: number | null,
-  callerTag: Call['callerTag'],
-  transferOutcome: Call['transferOutcome'],
-  transferTalkSeconds: number | null,
-  period: Call['period'],
-  agentBusy: number,
-];
-
-function rawToApiCallLog(r: RawListRow): ApiCallLog {
-  return {
-    id: r[0],
-    fromNumber: r[1],
-    toNumber: r[2],
-    status: r[3],
-    duration: r[4],
-    createdAt: new Date(r[5]).toISOString(),
-    aiSummary: r[6],
-    transcription: r[7],
-    recordingUrl: r[8] ? recordingUrl(r[0]) : null,
-    notificationSent: r[9] === 1,
-    urgency: r[10],
-    urgencyReason: r[11],
-    calledBackAt: r[12] === null ? null : new Date(r[12]).toISOString(),
-    callerTag: r[13],
-    transferOutcome: r[14],
-    transferTalkSeconds: r[15],
-    period: r[16],
-    agentBusy: r[17] === 1,
-  };
-}
-
-export function listCallLogs(db: Db, userId: number, opts: { limit: number; before?: CallLogCursor }): CallLogPage {
+export async function listCallLogs(db: Db, userId: number, opts: { limit: number; before?: CallLogCursor }): Promise<CallLogPage> {
   const { limit, before } = opts;
   const { first, next } = pagePlans(db);
-  const rows = (
-    before
-      ? next.values({ userId, limit: limit + 1, beforeCreatedAt: before.createdAtMs, beforeId: before.id })
-      : first.values({ userId, limit: limit + 1 })
-  ) as RawListRow[];
+  const rows = await (before
+    ? next.execute({ userId, limit: limit + 1, beforeCreatedAt: before.createdAtMs, beforeId: before.id })
+    : first.execute({ userId, limit: limit + 1 }));
   const more = rows.length > limit;
   const page = more ? rows.slice(0, limit) : rows;
   const last = page[page.length - 1];
   return {
-    callLogs: page.map(rawToApiCallLog),
-    nextCursor: more && last ? encodeCallLogCursor({ createdAtMs: last[5], id: last[0] }) : null,
+    callLogs: page.map(toApiCallLog),
+    nextCursor: more && last ? encodeCallLogCursor({ createdAtMs: last.createdAt.getTime(), id: last.id }) : null,
   };
 }
 
 /** One of the owner's calls as the list shows it, scoped in SQL; undefined for anyone else's. */
-export function ownedCallLog(db: Db, userId: number, callId: number): ApiCallLog | undefined {
-  const row = db
+export async function ownedCallLog(db: Db, userId: number, callId: number): Promise<ApiCallLog | undefined> {
+  const row = (await db
     .select(listColumns)
     .from(calls)
-    .where(and(eq(calls.id, callId), eq(calls.userId, userId)))
-    .get();
+    .where(and(eq(calls.id, callId), eq(calls.userId, userId))).limit(1))[0];
   return row ? toApiCallLog(row) : undefined;
 }
 
 /** The stored recording's file name for a call the user owns; undefined for anyone else's. */
-export function ownedRecordingFile(db: Db, userId: number, callId: number): string | null | undefined {
-  const row = db
+export async function ownedRecordingFile(db: Db, userId: number, callId: number): Promise<string | null | undefined> {
+  const row = (await db
     .select({ recordingFile: calls.recordingFile })
     .from(calls)
-    .where(and(eq(calls.id, callId), eq(calls.userId, userId)))
-    .get();
+    .where(and(eq(calls.id, callId), eq(calls.userId, userId))).limit(1))[0];
   return row ? row.recordingFile : undefined;
 }
 
@@ -215,11 +162,11 @@ export function ownedRecordingFile(db: Db, userId: number, callId: number): stri
  * Marks one of the owner's calls rung back (or not), scoped in SQL; undefined for a call that
  * is not theirs. Marking it twice keeps the first time.
  */
-export function setCalledBack(db: Db, userId: number, callId: number, calledBack: boolean, now: Date): ApiCallLog | undefined {
+export async function setCalledBack(db: Db, userId: number, callId: number, calledBack: boolean, now: Date): Promise<ApiCallLog | undefined> {
   const owned = and(eq(calls.id, callId), eq(calls.userId, userId));
-  const row = db.select({ calledBackAt: calls.calledBackAt }).from(calls).where(owned).get();
+  const row = (await db.select({ calledBackAt: calls.calledBackAt }).from(calls).where(owned).limit(1))[0];
   if (!row) return undefined;
   const calledBackAt = calledBack ? (row.calledBackAt ?? now) : null;
-  const updated = db.update(calls).set({ calledBackAt }).where(owned).returning(listColumns).get();
+  const updated = (await db.update(calls).set({ calledBackAt }).where(owned).returning(listColumns))[0];
   return updated ? toApiCallLog(updated) : undefined;
 }

@@ -35,7 +35,7 @@ export async function callLogRoutes(app: App): Promise<void> {
 
   // One call: a link from a summary e-mail (/dashboard?call=41) to a call older than the loaded pages.
   app.get('/api/call-logs/:id', { schema: { params: IdParams, response: { 200: CallLogResponse } } }, async (req) => {
-    const callLog = ownedCallLog(database.db, currentUser(req).id, req.params.id);
+    const callLog = await ownedCallLog(database.db, currentUser(req).id, req.params.id);
     if (!callLog) throw notFound(CALL_NOT_FOUND);
     return { callLog };
   });
@@ -52,7 +52,7 @@ export async function callLogRoutes(app: App): Promise<void> {
     },
     async (req) => {
       const user = currentUser(req);
-      const callLog = setCalledBack(database.db, user.id, req.params.id, req.body.calledBack, app.services.now());
+      const callLog = await setCalledBack(database.db, user.id, req.params.id, req.body.calledBack, app.services.now());
       if (!callLog) throw notFound(CALL_NOT_FOUND);
       return { callLog, message: req.body.calledBack ? 'Marked as called back' : 'Marked as still to call back' };
     },
@@ -65,7 +65,7 @@ export async function callLogRoutes(app: App): Promise<void> {
       const user = currentUser(req);
       const id = /^[1-9]\d{0,14}$/.test(req.params.id) ? Number(req.params.id) : undefined;
       // Someone else's call answers exactly like a missing one (404, not 403): ids do not leak.
-      const file = id === undefined ? undefined : ownedRecordingFile(database.db, user.id, id);
+      const file = id === undefined ? undefined : await ownedRecordingFile(database.db, user.id, id);
       if (!file) throw notFound(RECORDING_NOT_FOUND);
       const sent = await sendRecording(reply, config.dataDir, file, `call-${id}`);
       if (!sent) {

@@ -1,23 +1,48 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
+import { drizzle as drizzleSync } from 'drizzle-orm/better-sqlite3';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
+import { drizzle, type AsyncRemoteCallback, type SqliteRemoteDatabase } from 'drizzle-orm/sqlite-proxy';
+import { sql } from 'drizzle-orm';
 import { storedNumber } from '../../contract/phone.js';
 import { projectRoot } from '../config/paths.js';
 import { backoffDelayMs, type BackoffPolicy } from '../jobs/backoff.js';
 import * as schema from './schema.js';
+import { SqliteConnection, withBusyCap } from './sqlite-connection.js';
 import type { Log } from '../../contract/log.js';
 
-export type Db = BetterSQLite3Database<typeof schema>;
-// better-sqlite3 is synchronous on one connection, so inside db.transaction(() => …)
-// plain `db` calls run in that transaction: repositories take `Db` and need no tx type.
+/**
+ * The appliance's data-access layer: every query is awaited (`await db.select()…`), whatever
+ * the database. On SQLite it is drizzle's sqlite-proxy dialect over one better-sqlite3
+ * connection (SqliteConnection: statement cache, transaction gate, busy-wait cap).
+ */
+export type Db = SqliteRemoteDatabase<typeof schema>;
+
+/** Which engine a handle runs on: the seam where PostgreSQL plugs in (transaction, queryRows, execute). */
+export type Dialect = 'sqlite';
 
 export interface DatabaseHandle {
+  dialect: Dialect;
   db: Db;
-  /** The raw connection, for pragmas, backups and the few hand-tuned SQL statements. */
+  /** The raw connection, for pragmas and backups only (SQLite-specific by nature). */
   sqlite: Database.Database;
-  close(): void;
+  close(): Promise<void>;
+}
+
+const connections = new WeakMap<object, SqliteConnection>();
+
+/** The SQLite connection behind a Db (only core/db uses this). */
+export function sqliteConnectionOf(db: Db): SqliteConnection {
+  const conn = connections.get(db);
+  if (!conn) throw new Error('This Db was not opened by openDatabase (core/db/client.ts).');
+  return conn;
+}
+
+/** The dialect a Db runs on. */
+export function dialectOf(db: Db): Dialect {
+  sqliteConnectionOf(db);
+  return 'sqlite';
 }
 
 /**
@@ -55,15 +80,26 @@ export function openDatabase(file: string): DatabaseHandle {
   sqlite.pragma('cache_size = -65536');
   // Migration 0005 turns stored numbers into E.164 with the same rule the app writes them by.
   sqlite.function('phone_e164', { deterministic: true }, storedNumberMemo());
-  const db = drizzle(sqlite, { schema });
-  migrate(db, { migrationsFolder: path.join(projectRoot(), 'drizzle') });
-  return { db, sqlite, close: () => sqlite.close() };
+  migrate(drizzleSync(sqlite, { schema }), { migrationsFolder: path.join(projectRoot(), 'drizzle') });
+  const connection = new SqliteConnection(sqlite);
+  // 'get' answers one row where drizzle's callback type says rows: sqlite-proxy reads it so.
+  const db = drizzle(connection.proxy as AsyncRemoteCallback, { schema });
+  connections.set(db, connection);
+  connections.set(sqlite, connection);
+  return {
+    dialect: 'sqlite',
+    db,
+    sqlite,
+    close: async () => {
+      sqlite.close();
+    },
+  };
 }
 
 /** True when the database answers a trivial query (readiness). */
-export function databaseIsUsable(handle: DatabaseHandle): boolean {
+export async function databaseIsUsable(handle: DatabaseHandle): Promise<boolean> {
   try {
-    return handle.sqlite.prepare('select 1 as ok').get() !== undefined;
+    return (await sqliteConnectionOf(handle.db).queryRows(sql`select 1 as ok`)).length === 1;
   } catch {
     return false;
   }
@@ -75,13 +111,27 @@ export function databaseIsUsable(handle: DatabaseHandle): boolean {
  * tried again once the lock is gone. Anything else (constraint, corrupt file) is not this.
  */
 export function isDatabaseBusy(err: unknown): boolean {
-  const code = (err as { code?: unknown } | null)?.code;
+  const code = databaseErrorCode(err);
   return typeof code === 'string' && (code.startsWith('SQLITE_BUSY') || code.startsWith('SQLITE_LOCKED'));
 }
 
-/** The raw connection under a drizzle database (drizzle keeps it as `$client`). */
+/** The driver's error code, also when drizzle wrapped the driver's error (DrizzleQueryError.cause). */
+export function databaseErrorCode(err: unknown): string | undefined {
+  for (let e = err, depth = 0; e && typeof e === 'object' && depth < 3; e = (e as { cause?: unknown }).cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string') return code;
+  }
+  return undefined;
+}
+
+/** True when a write broke a unique constraint. */
+export function isUniqueViolation(err: unknown): boolean {
+  return databaseErrorCode(err) === 'SQLITE_CONSTRAINT_UNIQUE';
+}
+
+/** The raw connection under a Db. */
 export function connectionOf(db: Db | Database.Database): Database.Database {
-  return '$client' in db ? (db as unknown as { $client: Database.Database }).$client : (db as Database.Database);
+  return connections.get(db)?.raw ?? (db as Database.Database);
 }
 
 const refusals = new WeakMap<Database.Database, number>();
@@ -98,16 +148,10 @@ export function busyRefusals(db: Db | Database.Database): number {
  * in progress (prompts, RTP, ARI events) for that long; capped, it gives the thread back and
  * its caller retries asynchronously (retryWhileBusy).
  */
-export function withBusyWaitAtMost<T>(db: Db | Database.Database, ms: number, fn: () => T): T {
-  const conn = connectionOf(db);
-  const was = conn.pragma('busy_timeout', { simple: true }) as number;
-  if (was <= ms) return fn();
-  conn.pragma(`busy_timeout = ${ms}`);
-  try {
-    return fn();
-  } finally {
-    conn.pragma(`busy_timeout = ${was}`);
-  }
+export function withBusyWaitAtMost<T>(_db: Db | Database.Database, ms: number, fn: () => T | Promise<T>): Promise<T> {
+  // The cap travels with the task (AsyncLocalStorage), so another task's statements that run
+  // while this one awaits keep the full busy timeout.
+  return withBusyCap(ms, async () => fn());
 }
 
 export interface BusyRetryOptions {
@@ -123,19 +167,19 @@ export interface BusyRetryOptions {
 }
 
 /**
- * Runs a synchronous write, and while the database answers "busy" (another process holds
+ * Runs a write, and while the database answers "busy" (another process holds
  * the lock) runs it again after a pause. Each attempt blocks the thread only briefly
  * (withBusyWaitAtMost); the waiting happens between attempts, off the event loop. A backup or an operator's sqlite3 session can then hold the file for
  * minutes without a finished call or a completed job being dropped. The write must be
  * safe to repeat (a refused write changed nothing).
  */
-export async function retryWhileBusy<T>(db: Db | Database.Database, what: string, write: () => T, opts: BusyRetryOptions = {}): Promise<T> {
+export async function retryWhileBusy<T>(db: Db | Database.Database, what: string, write: () => T | Promise<T>, opts: BusyRetryOptions = {}): Promise<T> {
   const key = connectionOf(db);
   const deadline = Date.now() + (opts.maxWaitMs ?? 10 * 60_000);
   const pauses: BackoffPolicy = { baseMs: opts.firstPauseMs ?? 50, maxMs: 2_000 };
   for (let attempt = 1; ; attempt++) {
     try {
-      return withBusyWaitAtMost(key, opts.blockMs ?? 25, write);
+      return await withBusyWaitAtMost(key, opts.blockMs ?? 25, write);
     } catch (err) {
       if (!isDatabaseBusy(err) || Date.now() >= deadline || opts.giveUp?.()) throw err;
       refusals.set(key, (refusals.get(key) ?? 0) + 1);

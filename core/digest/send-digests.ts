@@ -7,6 +7,7 @@ import type { Brand } from '../mail/templates.js';
 import { errorMessage } from '../jobs/retryable.js';
 import type { Log } from '../../contract/log.js';
 import { digestWeek } from './week.js';
+import { rowsAffected } from '../db/raw.js';
 
 /** A digest lists at most this many calls: an owner with more has a bigger problem than e-mail. */
 const MAX_CALLS = 500;
@@ -33,20 +34,18 @@ export interface DigestPassResult {
 export async function sendWeeklyDigests(db: Db, mailer: Mailer, brand: Brand, now: Date, log: Log): Promise<DigestPassResult> {
   const week = digestWeek(now.getTime());
   if (now.getTime() < week.dueAt) return { weekOf: week.weekOf, sent: 0, due: false };
-  const owners = db
+  const owners = await db
     .select({ id: users.id, email: users.email, summaryEmail: users.summaryEmail, businessName: users.businessName })
     .from(users)
-    .where(and(eq(users.role, 'customer'), eq(users.accountStatus, 'active'), eq(users.weeklyDigestEnabled, true)))
-    .all();
+    .where(and(eq(users.role, 'customer'), eq(users.accountStatus, 'active'), eq(users.weeklyDigestEnabled, true)));
   let sent = 0;
   for (const owner of owners) {
-    const done = db
+    const done = (await db
       .select({ id: weeklyDigests.id })
       .from(weeklyDigests)
-      .where(and(eq(weeklyDigests.userId, owner.id), eq(weeklyDigests.weekOf, week.weekOf)))
-      .get();
+      .where(and(eq(weeklyDigests.userId, owner.id), eq(weeklyDigests.weekOf, week.weekOf))).limit(1))[0];
     if (done) continue;
-    const waiting: DigestCall[] = db
+    const waiting: DigestCall[] = await db
       .select({ id: calls.id, status: calls.status, fromNumber: calls.fromNumber, createdAt: calls.createdAt })
       .from(calls)
       .where(
@@ -60,31 +59,29 @@ export async function sendWeeklyDigests(db: Db, mailer: Mailer, brand: Brand, no
         ),
       )
       .orderBy(asc(calls.createdAt), asc(calls.id))
-      .limit(MAX_CALLS)
-      .all() as DigestCall[];
+      .limit(MAX_CALLS) as DigestCall[];
     // Nothing to call back, nothing to say. Not claimed either: last week cannot gain calls.
     if (waiting.length === 0) continue;
-    const claimed = db
+    const claimed = rowsAffected(await db
       .insert(weeklyDigests)
       .values({ userId: owner.id, weekOf: week.weekOf, status: 'sending', calls: waiting.length })
-      .onConflictDoNothing()
-      .run().changes;
+      .onConflictDoNothing());
     if (!claimed) continue;
     const days = week.days.map((d) => ({ date: d.date, calls: waiting.filter((c) => c.createdAt.getTime() >= d.start && c.createdAt.getTime() < d.end) }));
-    const settle = (set: Partial<typeof weeklyDigests.$inferInsert>) =>
-      db.update(weeklyDigests).set(set).where(and(eq(weeklyDigests.userId, owner.id), eq(weeklyDigests.weekOf, week.weekOf))).run();
+    const settle = async (set: Partial<typeof weeklyDigests.$inferInsert>) =>
+      await db.update(weeklyDigests).set(set).where(and(eq(weeklyDigests.userId, owner.id), eq(weeklyDigests.weekOf, week.weekOf)));
     try {
       // Where the owner wants call e-mails (Notification Settings), else the account e-mail.
       await mailer.send(callbackDigestMail(brand, owner.summaryEmail ?? owner.email, { businessName: owner.businessName, days }));
-      settle({ status: 'sent', sentAt: now, error: null });
+      await settle({ status: 'sent', sentAt: now, error: null });
       sent++;
     } catch (err) {
       const error = errorMessage(err);
       log.warn({ userId: owner.id, weekOf: week.weekOf, err: error }, 'weekly digest not sent');
       if (isMailRetryable(err)) {
-        db.delete(weeklyDigests).where(and(eq(weeklyDigests.userId, owner.id), eq(weeklyDigests.weekOf, week.weekOf))).run();
+        await db.delete(weeklyDigests).where(and(eq(weeklyDigests.userId, owner.id), eq(weeklyDigests.weekOf, week.weekOf)));
       } else {
-        settle({ status: 'failed', error });
+        await settle({ status: 'failed', error });
       }
     }
   }

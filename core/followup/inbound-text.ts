@@ -38,29 +38,27 @@ export type InboundOutcome = 'replayed' | 'ignored' | 'handled';
  */
 export async function handleOwnerText(deps: InboundTextDeps, msg: InboundText): Promise<InboundOutcome> {
   const { db, log } = deps;
-  const claimed = db
+  const claimed = await db
     .insert(inboundMessages)
     .values({ messageSid: msg.messageSid, channel: msg.channel })
     .onConflictDoNothing()
-    .returning({ id: inboundMessages.id })
-    .all();
+    .returning({ id: inboundMessages.id });
   const row = claimed[0];
   if (!row) {
     log.info({ messageSid: msg.messageSid }, 'text delivered again (same message id): already handled');
     return 'replayed';
   }
-  const owner = msg.from ? ownerForNumber(db, msg.from, msg.to, deps.canAct) : null;
+  const owner = msg.from ? await ownerForNumber(db, msg.from, msg.to, deps.canAct) : null;
   if (!owner) {
-    db.update(inboundMessages).set({ outcome: 'ignored: not an owner' }).where(eq(inboundMessages.id, row.id)).run();
+    await db.update(inboundMessages).set({ outcome: 'ignored: not an owner' }).where(eq(inboundMessages.id, row.id));
     log.info({ messageSid: msg.messageSid }, 'text from a number that is no owner\'s notification number: ignored');
     return 'ignored';
   }
   const command = parseCommand(msg.body);
-  const result = runOwnerCommand(db, owner, command, deps.now());
-  db.update(inboundMessages)
+  const result = await runOwnerCommand(db, owner, command, deps.now());
+  await db.update(inboundMessages)
     .set({ userId: owner.id, command: command.kind, outcome: result.outcome })
-    .where(eq(inboundMessages.id, row.id))
-    .run();
+    .where(eq(inboundMessages.id, row.id));
   if (result.settingsChanged) for (const listener of deps.settingsChanged) listener(owner.id);
   log.info({ messageSid: msg.messageSid, userId: owner.id, command: command.kind, outcome: result.outcome }, 'owner command by text');
   await sendReply(deps, owner, msg, result.reply, result.callId);
@@ -73,19 +71,17 @@ export async function handleOwnerText(deps: InboundTextDeps, msg: InboundText): 
  * apart by the number they texted; if that does not decide, the text is ignored rather than
  * acted on for the wrong business.
  */
-function ownerForNumber(db: Db, from: string, to: string, canAct: (u: User) => boolean): User | null {
-  const matches = db
+async function ownerForNumber(db: Db, from: string, to: string, canAct: (u: User) => boolean): Promise<User | null> {
+  const matches = (await db
     .select()
     .from(users)
     .where(eq(users.role, 'customer'))
-    .all()
-    .filter((u) => canAct(u) && toE164(u.notificationNumber?.trim() || u.phoneNumber?.trim() || '') === from);
+    ).filter((u) => canAct(u) && toE164(u.notificationNumber?.trim() || u.phoneNumber?.trim() || '') === from);
   if (matches.length <= 1) return matches[0] ?? null;
-  const did = db
+  const did = (await db
     .select({ userId: phoneNumbers.userId })
     .from(phoneNumbers)
-    .where(and(eq(phoneNumbers.phoneNumber, to), isNull(phoneNumbers.releasedAt)))
-    .get();
+    .where(and(eq(phoneNumbers.phoneNumber, to), isNull(phoneNumbers.releasedAt))).limit(1))[0];
   return matches.find((u) => u.id === did?.userId) ?? null;
 }
 
@@ -97,17 +93,16 @@ function ownerForNumber(db: Db, from: string, to: string, canAct: (u: User) => b
 async function sendReply(deps: InboundTextDeps, owner: User, msg: InboundText, body: string, callId: number | null): Promise<void> {
   const { db } = deps;
   const text = toSmsText(body);
-  const intent = db
+  const intent = (await db
     .insert(notifications)
     .values({ callId, userId: owner.id, channel: msg.channel, kind: 'reply', to: msg.from!, body: text, status: 'sending' })
-    .returning({ id: notifications.id })
-    .get();
+    .returning({ id: notifications.id }))[0]!;
   try {
     const { providerId } = await deps.gateway.send({ channel: msg.channel, to: msg.from!, businessNumber: msg.to, body: text, key: `reply-${msg.messageSid}` });
-    db.update(notifications).set({ status: 'sent', providerId }).where(eq(notifications.id, intent.id)).run();
+    await db.update(notifications).set({ status: 'sent', providerId }).where(eq(notifications.id, intent.id));
   } catch (err) {
     const error = errorMessage(err);
-    db.update(notifications).set({ status: 'failed', error }).where(eq(notifications.id, intent.id)).run();
+    await db.update(notifications).set({ status: 'failed', error }).where(eq(notifications.id, intent.id));
     deps.log.warn({ messageSid: msg.messageSid, userId: owner.id, err: error }, 'reply to an owner command not sent');
   }
 }

@@ -28,7 +28,7 @@ const result = (reply: string, outcome: string, callId: number | null = null, se
 });
 
 /** Carries out one owner's command, scoped to that owner in SQL like the console's routes. */
-export function runOwnerCommand(db: Db, owner: User, cmd: OwnerCommand, now: Date): CommandResult {
+export async function runOwnerCommand(db: Db, owner: User, cmd: OwnerCommand, now: Date): Promise<CommandResult> {
   switch (cmd.kind) {
     case 'help':
       return result(REPLIES.help, 'help');
@@ -37,11 +37,10 @@ export function runOwnerCommand(db: Db, owner: User, cmd: OwnerCommand, now: Dat
     case 'done':
     case 'call': {
       if (cmd.ref === null) return result(REPLIES.missingRef(cmd.kind === 'done' ? 'DONE' : 'CALL'), 'no reference');
-      const call = db
+      const call = (await db
         .select({ id: calls.id, fromNumber: calls.fromNumber, calledBackAt: calls.calledBackAt })
         .from(calls)
-        .where(and(eq(calls.id, cmd.ref), eq(calls.userId, owner.id)))
-        .get();
+        .where(and(eq(calls.id, cmd.ref), eq(calls.userId, owner.id))).limit(1))[0];
       // Another business's call answers exactly like a missing one: references do not leak.
       if (!call) return result(REPLIES.noSuchCall(cmd.ref), 'no such call');
       if (cmd.kind === 'call') {
@@ -49,7 +48,7 @@ export function runOwnerCommand(db: Db, owner: User, cmd: OwnerCommand, now: Dat
         return result(REPLIES.callBack(call.fromNumber), 'sent the number', call.id);
       }
       if (call.calledBackAt) return result(REPLIES.alreadyDone(call.id), 'already called back', call.id);
-      db.update(calls).set({ calledBackAt: now }).where(and(eq(calls.id, call.id), eq(calls.userId, owner.id))).run();
+      await db.update(calls).set({ calledBackAt: now }).where(and(eq(calls.id, call.id), eq(calls.userId, owner.id)));
       return result(REPLIES.markedDone(call.id, callerLabel(call.fromNumber)), 'marked called back', call.id);
     }
     case 'kb': {
@@ -57,24 +56,23 @@ export function runOwnerCommand(db: Db, owner: User, cmd: OwnerCommand, now: Dat
       const problem = textProblem(cmd.answer, 'multiline');
       if (problem) return result(REPLIES.kbRefused(`it ${problem}`), 'answer refused');
       // "The latest pending unanswered question": the newest one neither resolved nor in the KB.
-      const question = db
+      const question = (await db
         .select()
         .from(unansweredQuestions)
         .where(and(eq(unansweredQuestions.userId, owner.id), eq(unansweredQuestions.resolved, false), eq(unansweredQuestions.addedToKnowledgeBase, false)))
         .orderBy(desc(unansweredQuestions.createdAt), desc(unansweredQuestions.id))
-        .limit(1)
-        .get();
+        .limit(1))[0];
       if (!question) return result(REPLIES.kbNoQuestion, 'no pending question');
       // The same limit as the console's Add to KB (core/questions/routes.ts).
       if ((owner.knowledgeBase ?? '').length + question.question.length + cmd.answer.length + 10 > LIMITS.knowledgeBase) {
         return result(REPLIES.kbFull, 'knowledge base full');
       }
-      addToKnowledgeBase(db, owner.id, question, cmd.answer);
+      await addToKnowledgeBase(db, owner.id, question, cmd.answer);
       return result(REPLIES.kbAdded(cap(question.question, 80)), 'added to knowledge base', question.callId);
     }
     case 'agent': {
       if (cmd.on === null) return result(REPLIES.agentWhich, 'agent: no mode');
-      updateUser(db, owner.id, { aiMode: cmd.on ? 'agent' : 'voicemail' });
+      await updateUser(db, owner.id, { aiMode: cmd.on ? 'agent' : 'voicemail' });
       return result(cmd.on ? REPLIES.agentOn : REPLIES.agentOff, cmd.on ? 'agent on' : 'agent off', null, true);
     }
   }

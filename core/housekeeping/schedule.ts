@@ -8,18 +8,18 @@ export interface Housekeeping {
 }
 
 /** Periodic upkeep: trials that have run out become expired; dead sessions are cleared. */
-export function startHousekeeping(services: Services): Housekeeping {
+export async function startHousekeeping(services: Services): Promise<Housekeeping> {
   const { database, now, log } = services;
-  const sweep = () => {
+  const sweep = async () => {
     try {
-      const expired = expireTrials(database.db, now());
-      const sessions = deleteExpiredSessions(database.db, now());
+      const expired = await expireTrials(database.db, now());
+      const sessions = await deleteExpiredSessions(database.db, now());
       if (expired || sessions) log.info({ expired, sessions }, 'housekeeping');
     } catch (err) {
       log.error({ err }, 'housekeeping failed');
     }
   };
-  sweep();
+  await sweep();
   const task = cron.schedule('*/5 * * * *', sweep, { name: 'housekeeping', noOverlap: true });
   return { stop: () => void task.stop() };
 }

@@ -22,9 +22,9 @@ export function registerSessionHook(app: App): void {
     const sid = req.cookies[SESSION_COOKIE];
     if (!sid) return;
     const { database, now } = app.services;
-    const found = userForSession(database.db, sid, now());
+    const found = await userForSession(database.db, sid, now());
     if (!found) return;
-    const user = withTrialChecked(database.db, found, now());
+    const user = await withTrialChecked(database.db, found, now());
     if (!canSignIn(user)) return;
     req.user = user;
     req.sessionId = sid;

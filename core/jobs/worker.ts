@@ -65,7 +65,7 @@ export class JobWorker {
       let job: ClaimedJob | null = null;
       try {
         // Never sleep on the core's thread for the whole busy timeout just to look for work.
-        job = withBusyWaitAtMost(this.opts.queue.sqlite, BUSY_WAIT_MS, () => this.opts.queue.claim());
+        job = await withBusyWaitAtMost(this.opts.queue.db, BUSY_WAIT_MS, () => this.opts.queue.claim());
         busyStreak = 0;
       } catch (err) {
         if (!isDatabaseBusy(err)) this.opts.log.error({ err }, 'job claim failed');
@@ -86,8 +86,8 @@ export class JobWorker {
    * operator's sqlite3 shell) instead of losing a finished job's result. Not while stopping:
    * then the lease covers it.
    */
-  private record<T>(job: ClaimedJob, what: string, write: () => T): Promise<T> {
-    return retryWhileBusy(this.opts.queue.sqlite, `job ${what} ${job.key}`, write, {
+  private record<T>(job: ClaimedJob, what: string, write: () => Promise<T>): Promise<T> {
+    return retryWhileBusy(this.opts.queue.db, `job ${what} ${job.key}`, write, {
       log: this.opts.log,
       giveUp: () => !this.running,
     });
@@ -109,14 +109,14 @@ export class JobWorker {
     const { queue, log } = this.opts;
     const handler = this.opts.handlers[job.kind];
     if (!handler) {
-      queue.fail(job, `no handler for job kind "${job.kind}"`, false);
+      await queue.fail(job, `no handler for job kind "${job.kind}"`, false);
       return;
     }
     const controller = new AbortController();
     this.inFlight.add(controller);
-    const beat = setInterval(() => {
+    const beat = setInterval(async () => {
       try {
-        withBusyWaitAtMost(queue.sqlite, BUSY_WAIT_MS, () => queue.heartbeat(job));
+        await withBusyWaitAtMost(queue.db, BUSY_WAIT_MS, () => queue.heartbeat(job));
       } catch (err) {
         log.warn({ job: job.key, err: errorMessage(err) }, 'job heartbeat failed'); // the lease may lapse; the job is then re-run, not lost
       }
@@ -133,7 +133,7 @@ export class JobWorker {
         await this.record(job, 'complete', () => queue.complete(job));
       } else if (controller.signal.aborted && !this.running) {
         // Shutdown, not failure: the next start picks it up without spending an attempt.
-        queue.release(job);
+        await queue.release(job);
       } else {
         const { err } = result;
         const outcome = await this.record(job, 'fail', () => queue.fail(job, errorMessage(err), isRetryable(err)));

@@ -5,6 +5,7 @@ import { errorMessage, isRetryable } from '../jobs/retryable.js';
 import type { Log } from '../../contract/log.js';
 import { callbackReminderBody } from './message.js';
 import type { CallNotifier } from './notifier.js';
+import { rowsAffected } from '../db/raw.js';
 
 /**
  * A reminder is due once a call's reminder moment (its time + the owner's hours) has passed,
@@ -22,7 +23,7 @@ export const REMINDER_CATCH_UP_MS = 24 * 3600_000;
  */
 export async function sendCallbackReminders(db: Db, notifier: CallNotifier, now: Date, log: Log): Promise<number> {
   const at = now.getTime();
-  const due = db
+  const due = await db
     .select({ call: calls, owner: users })
     .from(calls)
     .innerJoin(users, eq(users.id, calls.userId))
@@ -40,15 +41,13 @@ export async function sendCallbackReminders(db: Db, notifier: CallNotifier, now:
         gte(calls.createdAt, sql`${at} - ${users.callbackReminderHours} * 3600000 - ${REMINDER_CATCH_UP_MS}`),
       ),
     )
-    .limit(500)
-    .all();
+    .limit(500);
   let sent = 0;
   for (const { call, owner } of due) {
-    const claimed = db
+    const claimed = rowsAffected(await db
       .update(calls)
       .set({ reminderAt: now })
-      .where(and(eq(calls.id, call.id), isNull(calls.reminderAt)))
-      .run().changes;
+      .where(and(eq(calls.id, call.id), isNull(calls.reminderAt))));
     if (!claimed) continue;
     const body = callbackReminderBody({ id: call.id, status: call.status as 'missed' | 'voicemail', fromNumber: call.fromNumber, createdAt: call.createdAt });
     try {
@@ -56,7 +55,7 @@ export async function sendCallbackReminders(db: Db, notifier: CallNotifier, now:
       sent++;
     } catch (err) {
       log.warn({ callId: call.id, err: errorMessage(err) }, 'call-back reminder not sent');
-      if (isRetryable(err)) db.update(calls).set({ reminderAt: null }).where(eq(calls.id, call.id)).run();
+      if (isRetryable(err)) await db.update(calls).set({ reminderAt: null }).where(eq(calls.id, call.id));
     }
   }
   return sent;

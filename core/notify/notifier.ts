@@ -7,6 +7,7 @@ import type { Brand } from '../mail/templates.js';
 import { isRetryable, errorMessage } from '../jobs/retryable.js';
 import type { Channel, MessageGateway, OutgoingMessage } from './gateway.js';
 import { planNotification } from './policy.js';
+import { transaction } from '../db/transaction.js';
 
 const CHANNEL_LABEL: Record<Channel, string> = { sms: 'SMS', whatsapp: 'WhatsApp' };
 
@@ -50,9 +51,9 @@ export class CallNotifier {
     const onCall = kind === 'summary';
     const byEmail = onCall && !!this.mail && owner.emailSummariesEnabled;
     if (plan.kind === 'unreachable') {
-      if (onCall) this.reportOnCall(call.id, plan.problem);
+      if (onCall) await this.reportOnCall(call.id, plan.problem);
     } else if (onCall && (plan.kind === 'send' || byEmail)) {
-      this.reportOnCall(call.id, null);
+      await this.reportOnCall(call.id, null);
     }
     let retry: unknown = null;
     if (plan.kind === 'send') {
@@ -76,12 +77,11 @@ export class CallNotifier {
 
   private async notifyChannel(call: Call, owner: User, kind: NotificationKind, msg: OutgoingMessage): Promise<void> {
     const onCall = kind === 'summary';
-    const attempts = this.db
+    const attempts = await this.db
       .select()
       .from(notifications)
       .where(and(eq(notifications.callId, call.id), eq(notifications.channel, msg.channel), eq(notifications.kind, kind)))
-      .orderBy(asc(notifications.id))
-      .all();
+      .orderBy(asc(notifications.id));
     if (attempts.some((a) => a.status === 'sent')) return;
 
     const interrupted = attempts.find((a) => a.status === 'sending');
@@ -89,25 +89,24 @@ export class CallNotifier {
       const found = await this.gateway.reconcile({ ...msg, to: interrupted.to, body: interrupted.body }, interrupted.createdAt);
       if (found === 'unknown') {
         const why = 'the appliance stopped while this message was being sent and the provider cannot say whether it went out; it was not resent to avoid a duplicate';
-        this.settle(interrupted.id, call.id, onCall, { status: 'failed', error: why });
+        await this.settle(interrupted.id, call.id, onCall, { status: 'failed', error: why });
         return onCall ? this.reportOnCall(call.id, `${CHANNEL_LABEL[msg.channel]}: ${why}`) : undefined;
       }
       if (found.sent) return this.settle(interrupted.id, call.id, onCall, { status: 'sent', providerId: found.providerId });
-      this.settle(interrupted.id, call.id, onCall, { status: 'failed', error: 'not delivered: the appliance stopped before the provider took the message' });
+      await this.settle(interrupted.id, call.id, onCall, { status: 'failed', error: 'not delivered: the appliance stopped before the provider took the message' });
     }
 
-    const [intent] = this.db
+    const [intent] = await this.db
       .insert(notifications)
       .values({ callId: call.id, userId: owner.id, channel: msg.channel, kind, to: msg.to, body: msg.body, status: 'sending' })
-      .returning({ id: notifications.id })
-      .all();
+      .returning({ id: notifications.id });
     let providerId: string;
     try {
       ({ providerId } = await this.gateway.send(msg));
     } catch (err) {
       const error = errorMessage(err);
-      this.settle(intent!.id, call.id, onCall, { status: 'failed', error });
-      if (onCall) this.reportOnCall(call.id, `${CHANNEL_LABEL[msg.channel]}: ${error}`);
+      await this.settle(intent!.id, call.id, onCall, { status: 'failed', error });
+      if (onCall) await this.reportOnCall(call.id, `${CHANNEL_LABEL[msg.channel]}: ${error}`);
       throw err;
     }
     // Outside the try: the provider has the message, so a refused write (the database
@@ -118,20 +117,19 @@ export class CallNotifier {
   }
 
   private async notifyByEmail(call: Call, owner: User, mail: MailChannel): Promise<void> {
-    const attempts = this.db
+    const attempts = await this.db
       .select()
       .from(notifications)
-      .where(and(eq(notifications.callId, call.id), eq(notifications.channel, 'email'), eq(notifications.kind, 'summary')))
-      .all();
+      .where(and(eq(notifications.callId, call.id), eq(notifications.channel, 'email'), eq(notifications.kind, 'summary')));
     if (attempts.some((a) => a.status === 'sent')) return;
     const interrupted = attempts.find((a) => a.status === 'sending');
     if (interrupted) {
       const why = 'the appliance stopped while this e-mail was being sent and the mail relay cannot say whether it went out; it was not resent to avoid a duplicate';
-      this.settle(interrupted.id, call.id, true, { status: 'failed', error: why });
+      await this.settle(interrupted.id, call.id, true, { status: 'failed', error: why });
       return this.reportOnCall(call.id, `E-mail: ${why}`);
     }
     const message = callSummaryMail(mail.brand, owner.summaryEmail ?? owner.email, call);
-    const [intent] = this.db
+    const [intent] = await this.db
       .insert(notifications)
       // The subject only: the mail's transcript would otherwise outlive the call's under the retention policy.
       .values({ callId: call.id, userId: owner.id, channel: 'email', kind: 'summary', to: message.to, body: message.subject, status: 'sending' })
@@ -141,26 +139,25 @@ export class CallNotifier {
       await mail.mailer.send(message);
     } catch (err) {
       const error = errorMessage(err);
-      this.settle(intent!.id, call.id, true, { status: 'failed', error });
-      this.reportOnCall(call.id, `E-mail: ${error}`);
+      await this.settle(intent!.id, call.id, true, { status: 'failed', error });
+      await this.reportOnCall(call.id, `E-mail: ${error}`);
       throw err;
     }
     // As for texts: the relay has it, so the record is retried until it lands, never resent.
     await retryWhileBusy(this.db, 'record a sent e-mail', () => this.settle(intent!.id, call.id, true, { status: 'sent', providerId: 'mail' }));
   }
 
-  private settle(rowId: number, callId: number, onCall: boolean, r: { status: 'sent'; providerId: string } | { status: 'failed'; error: string }): void {
-    this.db.transaction(() => {
-      this.db
+  private async settle(rowId: number, callId: number, onCall: boolean, r: { status: 'sent'; providerId: string } | { status: 'failed'; error: string }): Promise<void> {
+    await transaction(this.db, async () => {
+      await this.db
         .update(notifications)
         .set(r.status === 'sent' ? { status: 'sent', providerId: r.providerId, error: null } : { status: 'failed', error: r.error })
-        .where(eq(notifications.id, rowId))
-        .run();
-      if (r.status === 'sent' && onCall) this.db.update(calls).set({ notificationSent: true }).where(eq(calls.id, callId)).run();
+        .where(eq(notifications.id, rowId));
+      if (r.status === 'sent' && onCall) await this.db.update(calls).set({ notificationSent: true }).where(eq(calls.id, callId));
     });
   }
 
-  private reportOnCall(callId: number, problem: string | null): void {
-    this.db.update(calls).set({ notificationError: problem }).where(eq(calls.id, callId)).run();
+  private async reportOnCall(callId: number, problem: string | null): Promise<void> {
+    await this.db.update(calls).set({ notificationError: problem }).where(eq(calls.id, callId));
   }
 }

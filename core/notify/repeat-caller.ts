@@ -1,6 +1,7 @@
 import { and, eq, gte, lte, ne } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { calls, type Call } from '../db/schema.js';
+import { transaction } from '../db/transaction.js';
 
 /** How many calls from one number, how close together, make the owner get a one-off alert. */
 export interface RepeatCallerRule {
@@ -26,19 +27,18 @@ export function repeatAlertDue(callsInWindow: number, alreadyAlertedNearby: bool
  * one claims it. A call that claimed it before (a retried job) claims it again: the notifier's
  * own rows make the send happen once.
  */
-export function claimRepeatAlert(db: Db, call: Call, rule: RepeatCallerRule): boolean {
+export async function claimRepeatAlert(db: Db, call: Call, rule: RepeatCallerRule): Promise<boolean> {
   if (call.repeatAlert) return true;
   if (!call.fromNumber.trim()) return false; // withheld callers cannot be told apart
   const window = rule.windowMinutes * 60_000;
   const at = call.createdAt.getTime();
-  return db.transaction((tx) => {
+  return transaction(db, async (tx) => {
     const sameCaller = and(eq(calls.userId, call.userId), eq(calls.fromNumber, call.fromNumber));
-    const inWindow = tx
+    const inWindow = (await tx
       .select({ id: calls.id })
       .from(calls)
-      .where(and(sameCaller, gte(calls.createdAt, new Date(at - window)), lte(calls.createdAt, call.createdAt)))
-      .all().length;
-    const alerted = tx
+      .where(and(sameCaller, gte(calls.createdAt, new Date(at - window)), lte(calls.createdAt, call.createdAt)))).length;
+    const alerted = (await tx
       .select({ id: calls.id })
       .from(calls)
       .where(
@@ -50,10 +50,9 @@ export function claimRepeatAlert(db: Db, call: Call, rule: RepeatCallerRule): bo
           lte(calls.createdAt, new Date(at + window)),
         ),
       )
-      .limit(1)
-      .all().length > 0;
+      .limit(1)).length > 0;
     if (!repeatAlertDue(inWindow, alerted, rule)) return false;
-    tx.update(calls).set({ repeatAlert: true }).where(eq(calls.id, call.id)).run();
+    await tx.update(calls).set({ repeatAlert: true }).where(eq(calls.id, call.id));
     return true;
   });
 }

@@ -38,7 +38,7 @@ async function ownerNumberRoutes(app: App): Promise<void> {
   const { numbers } = app;
 
   app.get('/api/phone-numbers', { schema: { response: { 200: PhoneNumbersResponse } } }, async (req) => ({
-    numbers: numbers.ownerNumbers(currentUser(req).id),
+    numbers: await numbers.ownerNumbers(currentUser(req).id),
   }));
 
   app.post('/api/phone-numbers/purchase', { schema: { response: { '2xx': PurchaseResponse } } }, async (req, reply) => {

@@ -12,6 +12,7 @@ import { NoNumberAvailableError, ProviderError, type NumberProvider, type Provis
 import { effectiveStatus, numberStats, pounds } from './stats.js';
 import { londonMonthStart } from './period.js';
 import { outboundSince } from '../outbound/index.js';
+import { transaction } from '../db/transaction.js';
 
 /** The console refreshes usage every 5 minutes; a minute of cache keeps several admins off the provider. */
 export const USAGE_CACHE_MS = 60_000;
@@ -59,23 +60,21 @@ export class NumberService {
     return this.d.provider.name;
   }
 
-  private activeNumberOf(userId: number): PhoneNumberRow | undefined {
-    return this.d.db
+  private async activeNumberOf(userId: number): Promise<PhoneNumberRow | undefined> {
+    return (await this.d.db
       .select()
       .from(phoneNumbers)
       .where(and(eq(phoneNumbers.userId, userId), isNull(phoneNumbers.releasedAt)))
-      .orderBy(asc(phoneNumbers.assignedAt), asc(phoneNumbers.id))
-      .get();
+      .orderBy(asc(phoneNumbers.assignedAt), asc(phoneNumbers.id)).limit(1))[0];
   }
 
   /** GET /api/phone-numbers: the signed-in owner's numbers, scoped in SQL. */
-  ownerNumbers(userId: number): ApiPhoneNumber[] {
-    return this.d.db
+  async ownerNumbers(userId: number): Promise<ApiPhoneNumber[]> {
+    return await this.d.db
       .select({ phoneNumber: phoneNumbers.phoneNumber, friendlyName: phoneNumbers.friendlyName })
       .from(phoneNumbers)
       .where(and(eq(phoneNumbers.userId, userId), isNull(phoneNumbers.releasedAt)))
-      .orderBy(asc(phoneNumbers.assignedAt), asc(phoneNumbers.id))
-      .all();
+      .orderBy(asc(phoneNumbers.assignedAt), asc(phoneNumbers.id));
   }
 
   private contact(): string {
@@ -102,23 +101,22 @@ export class NumberService {
    */
   purchase(user: User): Promise<PurchaseResult> {
     return this.purchases.run(String(user.id), async () => {
-      const existing = this.activeNumberOf(user.id);
+      const existing = await this.activeNumberOf(user.id);
       if (existing) return this.already(existing);
       this.refuseInactive(user);
 
       const avoid = new Set(
-        this.d.db
+        (await this.d.db
           .select({ n: phoneNumbers.phoneNumber })
           .from(phoneNumbers)
           .where(or(isNotNull(phoneNumbers.userId), isNotNull(phoneNumbers.releasedAt)))
-          .all()
-          .map((r) => r.n),
+          ).map((r) => r.n),
       );
       for (let attempt = 0; attempt < ASSIGN_ATTEMPTS; attempt++) {
         const got = await this.obtain(user, avoid);
         let outcome: { kind: 'assigned' | 'already'; row: PhoneNumberRow } | { kind: 'taken' };
         try {
-          outcome = this.assign(user, got);
+          outcome = (await this.assign(user, got)) as typeof outcome;
         } catch (err) {
           await this.giveBack(got, err);
           throw err;
@@ -165,10 +163,10 @@ export class NumberService {
   private assign(user: User, got: ProvisionedNumber) {
     const { db } = this.d;
     const at = this.d.now();
-    return db.transaction(() => {
-      const mine = this.activeNumberOf(user.id);
+    return transaction(db, async () => {
+      const mine = await this.activeNumberOf(user.id);
       if (mine) return { kind: 'already' as const, row: mine };
-      const row = db.select().from(phoneNumbers).where(eq(phoneNumbers.phoneNumber, got.phoneNumber)).get();
+      const row = (await db.select().from(phoneNumbers).where(eq(phoneNumbers.phoneNumber, got.phoneNumber)).limit(1))[0];
       if (row && (row.userId !== null || row.releasedAt !== null)) return { kind: 'taken' as const };
       const values = {
         provider: this.providerName,
@@ -179,12 +177,11 @@ export class NumberService {
         assignedAt: at,
       };
       const saved = row
-        ? db.update(phoneNumbers).set(values).where(eq(phoneNumbers.id, row.id)).returning().get()
-        : db
+        ? (await db.update(phoneNumbers).set(values).where(eq(phoneNumbers.id, row.id)).returning())[0]
+        : (await db
             .insert(phoneNumbers)
             .values({ ...values, phoneNumber: got.phoneNumber, dateCreated: got.dateCreated })
-            .returning()
-            .get();
+            .returning())[0]!;
       return { kind: 'assigned' as const, row: saved };
     });
   }
@@ -202,11 +199,11 @@ export class NumberService {
   }
 
   /** Records numbers the provider holds that the appliance has not seen yet (bought elsewhere, or static DIDs), unassigned. */
-  private recordInventory(held: ProvisionedNumber[]): void {
+  private async recordInventory(held: ProvisionedNumber[]): Promise<void> {
     const { db } = this.d;
-    db.transaction(() => {
+    await transaction(db, async () => {
       for (const n of held) {
-        db.insert(phoneNumbers)
+        await db.insert(phoneNumbers)
           .values({
             phoneNumber: n.phoneNumber,
             provider: this.providerName,
@@ -215,8 +212,7 @@ export class NumberService {
             monthlyCostPence: n.monthlyCostPence,
             dateCreated: n.dateCreated,
           })
-          .onConflictDoNothing()
-          .run();
+          .onConflictDoNothing();
       }
     });
   }
@@ -235,15 +231,14 @@ export class NumberService {
 
   /** GET /api/admin/{provider}-numbers */
   async adminList(): Promise<{ numbers: ApiProviderNumber[]; stats: ApiNumberStats }> {
-    this.recordInventory(await this.providerList('listing numbers'));
+    await this.recordInventory(await this.providerList('listing numbers'));
     const now = this.d.now();
-    const rows = this.d.db
+    const rows = await this.d.db
       .select({ n: phoneNumbers, u: users })
       .from(phoneNumbers)
       .leftJoin(users, eq(users.id, phoneNumbers.userId))
       .where(and(eq(phoneNumbers.provider, this.providerName), isNull(phoneNumbers.releasedAt)))
-      .orderBy(asc(phoneNumbers.dateCreated), asc(phoneNumbers.id))
-      .all();
+      .orderBy(asc(phoneNumbers.dateCreated), asc(phoneNumbers.id));
     const sidField = `${this.providerName}Sid`;
     const numbers: ApiProviderNumber[] = rows.map(({ n, u }) => {
       const assignedUser: ApiAssignedUser | null = u
@@ -278,17 +273,16 @@ export class NumberService {
   release(admin: User, providerSid: string, phoneNumber: string): Promise<{ message: string }> {
     return this.releases.run(providerSid, async () => {
       const { db } = this.d;
-      const find = () =>
-        db
+      const find = async () =>
+        (await db
           .select()
           .from(phoneNumbers)
-          .where(and(eq(phoneNumbers.provider, this.providerName), eq(phoneNumbers.providerSid, providerSid)))
-          .get();
-      let row = find();
+          .where(and(eq(phoneNumbers.provider, this.providerName), eq(phoneNumbers.providerSid, providerSid))).limit(1))[0];
+      let row = await find();
       if (!row) {
         // Held at the provider but never listed here yet: record it, then release it like any other.
-        this.recordInventory((await this.providerList('looking the number up')).filter((n) => n.providerSid === providerSid));
-        row = find();
+        await this.recordInventory((await this.providerList('looking the number up')).filter((n) => n.providerSid === providerSid));
+        row = (await find());
       }
       if (!row) throw new NumberServiceError('unknown-number', `No number with id ${providerSid} is held. Refresh the list.`);
       if (row.phoneNumber !== phoneNumber) {
@@ -307,11 +301,11 @@ export class NumberService {
       }
 
       const at = this.d.now();
-      const owner = row.userId !== null ? db.select().from(users).where(eq(users.id, row.userId)).get() : undefined;
+      const owner = row.userId !== null ? (await db.select().from(users).where(eq(users.id, row.userId)).limit(1))[0] : undefined;
       const released = row;
-      db.transaction(() => {
-        db.update(phoneNumbers).set({ releasedAt: at, userId: null }).where(eq(phoneNumbers.id, released.id)).run();
-        audit(
+      await transaction(db, async () => {
+        await db.update(phoneNumbers).set({ releasedAt: at, userId: null }).where(eq(phoneNumbers.id, released.id));
+        await audit(
           db,
           admin,
           'number.release',
@@ -356,14 +350,14 @@ export class NumberService {
         calls: { inbound: line(u.calls.inbound), outbound: line(u.calls.outbound) },
         sms: { inbound: line(u.sms.inbound), outbound: line(u.sms.outbound) },
         recordings: line(u.recordings),
-        ownerCalls: this.ownerCalls(),
+        ownerCalls: await this.ownerCalls(),
       };
     });
   }
 
   /** The appliance's own count of calls it placed to owners' phones this London month. */
-  private ownerCalls(): ApiUsage['ownerCalls'] {
-    const placed = outboundSince(this.d.db, londonMonthStart(this.d.now()).instant);
+  private async ownerCalls(): Promise<ApiUsage['ownerCalls']> {
+    const placed = await outboundSince(this.d.db, londonMonthStart(this.d.now()).instant);
     return {
       ...placed.total,
       dailyMinutesCap: this.d.outboundDailyMinutes,

@@ -32,14 +32,13 @@ export const staticSid = (e164: string) => `DID${e164.replace(/^\+/, '')}`;
  */
 export function staticNumberProvider(db: Db, s: StaticNumberSettings): NumberProvider {
   const bootedAt = s.now();
-  const released = () =>
+  const released = async () =>
     new Set(
-      db
+      (await db
         .select({ n: phoneNumbers.phoneNumber })
         .from(phoneNumbers)
         .where(isNotNull(phoneNumbers.releasedAt))
-        .all()
-        .map((r) => r.n),
+        ).map((r) => r.n),
     );
   const toProvisioned = (phoneNumber: string): ProvisionedNumber => ({
     providerSid: staticSid(phoneNumber),
@@ -54,14 +53,14 @@ export function staticNumberProvider(db: Db, s: StaticNumberSettings): NumberPro
     name: 'static',
 
     async buyNumberFor(_owner, avoid) {
-      const gone = released();
+      const gone = await released();
       const free = s.numbers.find((n) => !avoid.has(n) && !gone.has(n));
       if (!free) throw new NoNumberAvailableError(s.noneAvailableMessage);
       return toProvisioned(free);
     },
 
     async list() {
-      const gone = released();
+      const gone = await released();
       return s.numbers.filter((n) => !gone.has(n)).map(toProvisioned);
     },
 
@@ -73,24 +72,22 @@ export function staticNumberProvider(db: Db, s: StaticNumberSettings): NumberPro
     async usage(): Promise<ProviderUsage> {
       const { instant, date } = londonMonthStart(s.now());
       const thisMonth = gte(calls.createdAt, instant);
-      const inbound = db.select({ n: count() }).from(calls).where(thisMonth).get()?.n ?? 0;
-      const recordings = db.select({ n: count() }).from(calls).where(and(thisMonth, isNotNull(calls.recordingFile))).get()?.n ?? 0;
+      const inbound = (await db.select({ n: count() }).from(calls).where(thisMonth).limit(1))[0]?.n ?? 0;
+      const recordings = (await db.select({ n: count() }).from(calls).where(and(thisMonth, isNotNull(calls.recordingFile))).limit(1))[0]?.n ?? 0;
       const smsSent =
-        db
+        (await db
           .select({ n: count() })
           .from(notifications)
-          .where(and(eq(notifications.channel, 'sms'), eq(notifications.status, 'sent'), gte(notifications.createdAt, instant)))
-          .get()?.n ?? 0;
+          .where(and(eq(notifications.channel, 'sms'), eq(notifications.status, 'sent'), gte(notifications.createdAt, instant))).limit(1))[0]?.n ?? 0;
       // Every DID the appliance holds: the configured ones plus any still assigned after leaving the list.
       const held = new Set(
-        db
+        (await db
           .select({ n: phoneNumbers.phoneNumber })
           .from(phoneNumbers)
           .where(and(eq(phoneNumbers.provider, 'static'), isNull(phoneNumbers.releasedAt)))
-          .all()
-          .map((r) => r.n),
+          ).map((r) => r.n),
       );
-      const gone = released();
+      const gone = await released();
       for (const n of s.numbers) if (!gone.has(n)) held.add(n);
       const numberCount = held.size;
       const rental = (numberCount * s.monthlyCostPence) / 100;
@@ -103,7 +100,7 @@ export function staticNumberProvider(db: Db, s: StaticNumberSettings): NumberPro
         startDate: date,
         phoneNumbers: { count: numberCount, monthlyCost: rental },
         // Calls out are the appliance's own: the put-throughs and test calls it placed.
-        calls: { inbound: { count: inbound, price: 0 }, outbound: { count: outboundSince(db, instant, 0).total.attempts, price: 0 } },
+        calls: { inbound: { count: inbound, price: 0 }, outbound: { count: (await outboundSince(db, instant, 0)).total.attempts, price: 0 } },
         sms: { inbound: { count: 0, price: 0 }, outbound: { count: smsSent, price: 0 } },
         recordings: { count: recordings, price: 0 },
       };

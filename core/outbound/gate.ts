@@ -9,8 +9,8 @@ import { outboundSecondsToday } from './store.js';
  * (account, today's placed minutes): asked when a number is tested and again when it is
  * dialled, since a trial can expire and the cap fill during a call.
  */
-export function outboundRefusalNow(db: Db, userId: number, number: string, policy: OutboundPolicy, now: Date): OutboundRefusal | null {
-  const owner = db.select({ accountStatus: users.accountStatus, trialExpiresAt: users.trialExpiresAt }).from(users).where(eq(users.id, userId)).get();
+export async function outboundRefusalNow(db: Db, userId: number, number: string, policy: OutboundPolicy, now: Date): Promise<OutboundRefusal | null> {
+  const owner = (await db.select({ accountStatus: users.accountStatus, trialExpiresAt: users.trialExpiresAt }).from(users).where(eq(users.id, userId)).limit(1))[0];
   if (!owner) return { kind: 'inactive', message: 'No such account.' };
-  return outboundRefusal({ owner, number, usedSeconds: outboundSecondsToday(db, userId, now), policy, now });
+  return outboundRefusal({ owner, number, usedSeconds: await outboundSecondsToday(db, userId, now), policy, now });
 }

@@ -11,18 +11,17 @@ export function londonToday(now: Date): { start: Date; end: Date } {
 }
 
 /** One call placed to an owner's phone, written when its leg ends. */
-export function recordOutboundCall(db: Db, call: { userId: number; startedAt: Date; seconds: number }): void {
-  db.insert(outboundCalls).values(call).run();
+export async function recordOutboundCall(db: Db, call: { userId: number; startedAt: Date; seconds: number }): Promise<void> {
+  await db.insert(outboundCalls).values(call);
 }
 
 /** Seconds of calls placed for this owner since London midnight. */
-export function outboundSecondsToday(db: Db, userId: number, now: Date): number {
+export async function outboundSecondsToday(db: Db, userId: number, now: Date): Promise<number> {
   const { start, end } = londonToday(now);
-  const row = db
+  const row = (await db
     .select({ s: sum(outboundCalls.seconds) })
     .from(outboundCalls)
-    .where(and(eq(outboundCalls.userId, userId), gte(outboundCalls.startedAt, start), lt(outboundCalls.startedAt, end)))
-    .get();
+    .where(and(eq(outboundCalls.userId, userId), gte(outboundCalls.startedAt, start), lt(outboundCalls.startedAt, end))).limit(1))[0];
   return Number(row?.s ?? 0);
 }
 
@@ -34,17 +33,16 @@ export interface OutboundTotals {
 const minutesOf = (seconds: unknown) => Math.ceil(Number(seconds ?? 0) / 60);
 
 /** Calls placed from `from` on: in all, and per owner (most minutes first, at most `top`). */
-export function outboundSince(db: Db, from: Date, top = 10): { total: OutboundTotals; owners: Array<OutboundTotals & { userId: number; businessName: string | null; email: string }> } {
-  const total = db.select({ n: count(), s: sum(outboundCalls.seconds) }).from(outboundCalls).where(gte(outboundCalls.startedAt, from)).get();
-  const owners = db
+export async function outboundSince(db: Db, from: Date, top = 10): Promise<{ total: OutboundTotals; owners: Array<OutboundTotals & { userId: number; businessName: string | null; email: string }> }> {
+  const total = (await db.select({ n: count(), s: sum(outboundCalls.seconds) }).from(outboundCalls).where(gte(outboundCalls.startedAt, from)).limit(1))[0];
+  const owners = await db
     .select({ userId: outboundCalls.userId, businessName: users.businessName, email: users.email, n: count(), s: sum(outboundCalls.seconds) })
     .from(outboundCalls)
     .innerJoin(users, eq(users.id, outboundCalls.userId))
     .where(gte(outboundCalls.startedAt, from))
     .groupBy(outboundCalls.userId)
     .orderBy(sql`sum(${outboundCalls.seconds}) desc`)
-    .limit(top)
-    .all();
+    .limit(top);
   return {
     total: { attempts: total?.n ?? 0, minutes: minutesOf(total?.s) },
     owners: owners.map((o) => ({ userId: o.userId, businessName: o.businessName, email: o.email, attempts: o.n, minutes: minutesOf(o.s) })),

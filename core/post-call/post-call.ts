@@ -47,16 +47,16 @@ function hasMessage(c: Call): boolean {
 }
 
 /** The call's recording is still on Asterisk, waiting for the PBX to store it (disk was full). */
-function recordingAwaited(db: Db, c: Call): boolean {
+async function recordingAwaited(db: Db, c: Call): Promise<boolean> {
   // An agent call's dialogue is already transcribed: its summary does not need the recording.
   if (c.recordingFile || c.status === 'missed' || c.transcriptionStatus === 'done') return false;
-  const job = db.select({ status: jobs.status }).from(jobs).where(eq(jobs.key, storeRecordingKey(c.id))).get();
+  const job = (await db.select({ status: jobs.status }).from(jobs).where(eq(jobs.key, storeRecordingKey(c.id))).limit(1))[0];
   return job?.status === 'pending' || job?.status === 'running';
 }
 
 /** The recording is here but its transcript or summary is not (it arrived after the job finished). */
-export function postCallWorkLeft(db: Db, callId: number): boolean {
-  const c = db.select().from(calls).where(eq(calls.id, callId)).get();
+export async function postCallWorkLeft(db: Db, callId: number): Promise<boolean> {
+  const c = (await db.select().from(calls).where(eq(calls.id, callId)).limit(1))[0];
   if (!c || !hasMessage(c)) return false;
   const open = (s: Call['transcriptionStatus']) => s === 'none' || s === 'pending';
   return open(c.transcriptionStatus) || open(c.summaryStatus);
@@ -76,15 +76,15 @@ export class RecordingNotStoredYet extends RetryableError {
  */
 export function postCallHandler(deps: PostCallDeps): JobHandler {
   const { db, log } = deps;
-  const load = (id: number) => db.select().from(calls).where(eq(calls.id, id)).get();
-  const save = (id: number, set: Partial<Call>) => db.update(calls).set(set).where(eq(calls.id, id)).run();
+  const load = async (id: number) => (await db.select().from(calls).where(eq(calls.id, id)).limit(1))[0];
+  const save = async (id: number, set: Partial<Call>) => await db.update(calls).set(set).where(eq(calls.id, id));
 
   return async (job, { signal }) => {
     const callId = Number(job.payload.callId);
     const lastAttempt = job.attempt >= job.maxAttempts;
-    let call = load(callId);
+    let call = await load(callId);
     if (!call) return; // deleted with its owner: nothing left to do
-    const owner = db.select().from(users).where(eq(users.id, call.userId)).get();
+    const owner = (await db.select().from(users).where(eq(users.id, call.userId)).limit(1))[0];
     if (!owner) return;
     // Turned away by the owner's own rules (block list, withheld refused): logged, never texted.
     if (call.callerTag === 'blocked' || call.callerTag === 'withheld-refused') return;
@@ -92,7 +92,7 @@ export function postCallHandler(deps: PostCallDeps): JobHandler {
     // First, before any engine: a caller ringing again and again cannot wait for a summary.
     // A provider failure here must not hold the summary back: it is retried with the job.
     let alertFailed: unknown = null;
-    if (claimRepeatAlert(db, call, deps.repeatCaller)) {
+    if (await claimRepeatAlert(db, call, deps.repeatCaller)) {
       const body = repeatCallerBody(call.fromNumber, deps.repeatCaller.calls, deps.repeatCaller.windowMinutes, call.createdAt);
       try {
         await deps.notifier.notify(call, owner, body, 'repeat-caller');
@@ -101,29 +101,29 @@ export function postCallHandler(deps: PostCallDeps): JobHandler {
         log.warn({ callId, attempt: job.attempt, err: errorMessage(err) }, 'repeat-caller alert failed');
         alertFailed = err;
       }
-      call = load(callId)!;
+      call = await (await load(callId))!;
     }
     // The message is still on Asterisk (the recordings disk was full): wait for it like for
     // an engine, so the owner gets the summary in the one text when it arrives in time.
-    if (recordingAwaited(db, call)) waiting.push(new RecordingNotStoredYet(`call ${callId}: the recording is not stored yet`));
+    if (await recordingAwaited(db, call)) waiting.push(new RecordingNotStoredYet(`call ${callId}: the recording is not stored yet`));
 
     /** A retryable failure waits for the next attempt, unless this is the last one; any other failure is final. */
-    const engineFailed = (step: 'transcriptionStatus' | 'summaryStatus', err: unknown) => {
+    const engineFailed = async (step: 'transcriptionStatus' | 'summaryStatus', err: unknown) => {
       if (signal.aborted) throw err;
       const final = !isRetryable(err) || lastAttempt;
       log.warn({ callId, step, attempt: job.attempt, final, err: errorMessage(err) }, 'post-call step failed');
-      if (final) save(callId, { [step]: 'failed' });
+      if (final) await save(callId, { [step]: 'failed' });
       if (isRetryable(err)) waiting.push(err);
     };
 
     if (hasMessage(call) && (call.transcriptionStatus === 'none' || call.transcriptionStatus === 'pending')) {
       try {
         const { text } = await deps.stt.transcribe(path.join(deps.recordingsDir, call.recordingFile!), { signal });
-        save(callId, { transcription: text, transcriptionStatus: 'done' });
+        await save(callId, { transcription: text, transcriptionStatus: 'done' });
       } catch (err) {
-        engineFailed('transcriptionStatus', err);
+        await engineFailed('transcriptionStatus', err);
       }
-      call = load(callId)!;
+      call = await (await load(callId))!;
     }
 
     const summaryOpen = call.summaryStatus === 'none' || call.summaryStatus === 'pending';
@@ -134,7 +134,7 @@ export function postCallHandler(deps: PostCallDeps): JobHandler {
       const transcript = call.transcription?.trim() ?? '';
       try {
         if (!transcript) {
-          save(callId, { aiSummary: NO_SPEECH_SUMMARY, summaryStatus: 'done' });
+          await save(callId, { aiSummary: NO_SPEECH_SUMMARY, summaryStatus: 'done' });
         } else {
           const raw = await deps.llm.chat(
             buildSummaryPrompt({ transcript, callerNumber: call.fromNumber, businessName: owner.businessName, mode: call.mode === 'agent' ? 'agent' : 'voicemail' }),
@@ -146,15 +146,15 @@ export function postCallHandler(deps: PostCallDeps): JobHandler {
           if (!checked.ok) throw new LanguageModelError(`summary rejected: ${checked.reason}`, false);
           // A call the live flow flagged urgent (the caller said so, a gas leak) stays urgent.
           const flagged = call.urgency === 'urgent' && reply.urgency !== 'urgent';
-          save(callId, { aiSummary: checked.text, summaryStatus: 'done', urgency: flagged ? 'urgent' : reply.urgency, urgencyReason: flagged ? call.urgencyReason : reply.urgencyReason });
+          await save(callId, { aiSummary: checked.text, summaryStatus: 'done', urgency: flagged ? 'urgent' : reply.urgency, urgencyReason: flagged ? call.urgencyReason : reply.urgencyReason });
         }
       } catch (err) {
-        engineFailed('summaryStatus', err);
+        await engineFailed('summaryStatus', err);
       }
-      call = load(callId)!;
+      call = await (await load(callId))!;
     } else if (summaryOpen && call.transcriptionStatus === 'failed') {
-      save(callId, { summaryStatus: 'failed' }); // nothing to summarise, ever
-      call = load(callId)!;
+      await save(callId, { summaryStatus: 'failed' }); // nothing to summarise, ever
+      call = await (await load(callId))!;
     }
 
     try {
@@ -172,11 +172,11 @@ export function postCallHandler(deps: PostCallDeps): JobHandler {
 }
 
 /** Marks what the job will fill in, so the console can show "processing" meanwhile. */
-export function markPostCallPending(db: Db, callId: number): void {
-  const call = db.select().from(calls).where(eq(calls.id, callId)).get();
+export async function markPostCallPending(db: Db, callId: number): Promise<void> {
+  const call = (await db.select().from(calls).where(eq(calls.id, callId)).limit(1))[0];
   if (!call || !hasMessage(call)) return;
   const set: Partial<Call> = {};
   if (call.transcriptionStatus === 'none') set.transcriptionStatus = 'pending';
   if (call.summaryStatus === 'none') set.summaryStatus = 'pending';
-  if (Object.keys(set).length) db.update(calls).set(set).where(eq(calls.id, callId)).run();
+  if (Object.keys(set).length) await db.update(calls).set(set).where(eq(calls.id, callId));
 }

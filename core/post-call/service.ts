@@ -75,7 +75,7 @@ export function createPostCall(services: Services, engines: PostCallEngines = {}
   const o = { ...DEFAULTS, ...options };
   const { config, database, log, now } = services;
   // Only post-call jobs: other kinds in the table (the PBX's recording retries) are not ours to run.
-  const queue = new JobQueue(database.sqlite, now, { leaseMs: o.leaseMs, backoff: o.backoff ?? DEFAULT_BACKOFF, kinds: [POST_CALL_JOB] });
+  const queue = new JobQueue(database.db, now, { leaseMs: o.leaseMs, backoff: o.backoff ?? DEFAULT_BACKOFF, kinds: [POST_CALL_JOB] });
   const notifier = new CallNotifier(database.db, engines.gateway ?? gatewayFromConfig(services), { mailer: services.mailer, brand: brand(config) });
   const { webhooks } = services;
   const handler = postCallHandler({
@@ -100,21 +100,21 @@ export function createPostCall(services: Services, engines: PostCallEngines = {}
     concurrency: o.concurrency,
   });
 
-  const enqueuePostCall = (callId: number) => {
-    markPostCallPending(database.db, callId);
-    if (queue.enqueue(POST_CALL_JOB, postCallKey(callId), { callId }, { maxAttempts: o.maxAttempts })) worker.kick();
+  const enqueuePostCall = async (callId: number) => {
+    await markPostCallPending(database.db, callId);
+    if (await queue.enqueue(POST_CALL_JOB, postCallKey(callId), { callId }, { maxAttempts: o.maxAttempts })) worker.kick();
     // Announced again because its recording arrived late: the finished job runs once more
     // for the transcript and summary (the owner is not texted twice: the notifier knows).
-    else if (postCallWorkLeft(database.db, callId) && queue.rearm(postCallKey(callId))) worker.kick();
+    else if ((await postCallWorkLeft(database.db, callId)) && (await queue.rearm(postCallKey(callId)))) worker.kick();
   };
 
   const orphanedCalls = orphanedCallFinder(database.sqlite);
-  const sweep = () => {
+  const sweep = async () => {
     try {
       // The whole jobs table's housekeeping (every kind), on this queue's lease.
-      const { abandoned, purged } = queue.sweep(o.retainDoneMs);
+      const { abandoned, purged } = await queue.sweep(o.retainDoneMs);
       const lost = orphanedCalls(now().getTime() - 2 * 60_000);
-      for (const id of lost) enqueuePostCall(id);
+      for (const id of lost) await enqueuePostCall(id);
       if (abandoned || purged || lost.length) log.info({ abandoned, purged, requeuedCalls: lost.length }, 'job housekeeping');
       worker.kick(); // stale leases are claimable now
     } catch (err) {

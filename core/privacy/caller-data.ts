@@ -7,23 +7,24 @@ import { loadCallHandling } from '../call-handling/store.js';
 import type { Db } from '../db/client.js';
 import { toApiDelivery } from '../webhooks/api-shape.js';
 import { calls, notifications, ownerWebhooks, phoneNumbers, unansweredQuestions, webhookDeliveries, type User } from '../db/schema.js';
+import { transaction } from '../db/transaction.js';
+import { rowsAffected } from '../db/raw.js';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 /** Everything the appliance holds for one business, as one JSON document (UK GDPR access/portability). */
-export function exportOwnerData(db: Db, user: User, now: Date) {
-  const callRows = db.select().from(calls).where(eq(calls.userId, user.id)).orderBy(desc(calls.createdAt)).all();
+export async function exportOwnerData(db: Db, user: User, now: Date) {
+  const callRows = await db.select().from(calls).where(eq(calls.userId, user.id)).orderBy(desc(calls.createdAt));
   return {
     exportedAt: now.toISOString(),
     account: toApiUser(user),
     // Transfer number, hours, block and VIP lists (the lists are callers' numbers the owner chose to keep).
-    callHandling: loadCallHandling(db, user.id),
-    phoneNumbers: db
+    callHandling: await loadCallHandling(db, user.id),
+    phoneNumbers: (await db
       .select({ phoneNumber: phoneNumbers.phoneNumber, friendlyName: phoneNumbers.friendlyName, assignedAt: phoneNumbers.assignedAt })
       .from(phoneNumbers)
       .where(eq(phoneNumbers.userId, user.id))
-      .all()
-      .map((n) => ({ ...n, assignedAt: iso(n.assignedAt) })),
+      ).map((n) => ({ ...n, assignedAt: iso(n.assignedAt) })),
     calls: callRows.map((c) => ({
       id: c.id,
       fromNumber: c.fromNumber,
@@ -45,28 +46,25 @@ export function exportOwnerData(db: Db, user: User, now: Date) {
       agentBusy: c.agentBusy,
       recordingUrl: c.recordingFile ? `/api/call-logs/${c.id}/recording` : null,
     })),
-    unansweredQuestions: db
+    unansweredQuestions: (await db
       .select()
       .from(unansweredQuestions)
       .where(eq(unansweredQuestions.userId, user.id))
-      .all()
-      .map((q) => ({ ...q, createdAt: q.createdAt.toISOString() })),
-    notifications: db
+      ).map((q) => ({ ...q, createdAt: q.createdAt.toISOString() })),
+    notifications: (await db
       .select({ callId: notifications.callId, channel: notifications.channel, to: notifications.to, body: notifications.body, status: notifications.status, createdAt: notifications.createdAt })
       .from(notifications)
       .where(eq(notifications.userId, user.id))
-      .all()
-      .map((n) => ({ ...n, createdAt: n.createdAt.toISOString() })),
+      ).map((n) => ({ ...n, createdAt: n.createdAt.toISOString() })),
     // The address and what was sent where; never the signing secret (a credential, not data about anyone).
     webhook: {
-      url: db.select({ url: ownerWebhooks.url }).from(ownerWebhooks).where(eq(ownerWebhooks.userId, user.id)).get()?.url ?? null,
-      deliveries: db
+      url: (await db.select({ url: ownerWebhooks.url }).from(ownerWebhooks).where(eq(ownerWebhooks.userId, user.id)).limit(1))[0]?.url ?? null,
+      deliveries: (await db
         .select()
         .from(webhookDeliveries)
         .where(eq(webhookDeliveries.userId, user.id))
         .orderBy(desc(webhookDeliveries.id))
-        .all()
-        .map(toApiDelivery),
+        ).map(toApiDelivery),
     },
   };
 }
@@ -83,13 +81,12 @@ export async function eraseCaller(db: Db, dataDir: string, userId: number, calle
   const spellings = spellingsOf(callerNumber);
   if (spellings.length === 0) return { deletedCalls: 0, deletedQuestions: 0, deletedRecordings: 0 };
   const mine = and(eq(calls.userId, userId), inArray(calls.fromNumber, spellings));
-  const files = db.select({ file: calls.recordingFile }).from(calls).where(mine).all().flatMap((r) => (r.file ? [r.file] : []));
-  const result = db.transaction(() => {
-    const questions = db
+  const files = (await db.select({ file: calls.recordingFile }).from(calls).where(mine)).flatMap((r) => (r.file ? [r.file] : []));
+  const result = await transaction(db, async () => {
+    const questions = rowsAffected(await db
       .delete(unansweredQuestions)
-      .where(and(eq(unansweredQuestions.userId, userId), inArray(unansweredQuestions.callerNumber, spellings)))
-      .run().changes;
-    const deletedCalls = db.delete(calls).where(mine).run().changes;
+      .where(and(eq(unansweredQuestions.userId, userId), inArray(unansweredQuestions.callerNumber, spellings))));
+    const deletedCalls = rowsAffected(await db.delete(calls).where(mine));
     return { deletedCalls, deletedQuestions: questions };
   });
   await Promise.all(files.map((f) => fs.rm(path.join(dataDir, 'recordings', path.basename(f)), { force: true })));

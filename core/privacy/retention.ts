@@ -3,6 +3,7 @@ import path from 'node:path';
 import { and, eq, isNotNull, lt, or } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { appSettings, calls } from '../db/schema.js';
+import { rowsAffected } from '../db/raw.js';
 
 /** How long callers' personal data is kept; null keeps it until the owner or an admin deletes it. */
 export interface RetentionPolicy {
@@ -13,16 +14,15 @@ export interface RetentionPolicy {
 const KEY = 'retention';
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-export function getRetention(db: Db, defaults: RetentionPolicy): RetentionPolicy {
-  const row = db.select().from(appSettings).where(eq(appSettings.key, KEY)).get();
+export async function getRetention(db: Db, defaults: RetentionPolicy): Promise<RetentionPolicy> {
+  const row = (await db.select().from(appSettings).where(eq(appSettings.key, KEY)).limit(1))[0];
   return row ? { ...defaults, ...(row.value as Partial<RetentionPolicy>) } : defaults;
 }
 
-export function setRetention(db: Db, policy: RetentionPolicy, now: Date): void {
-  db.insert(appSettings)
+export async function setRetention(db: Db, policy: RetentionPolicy, now: Date): Promise<void> {
+  await db.insert(appSettings)
     .values({ key: KEY, value: policy, updatedAt: now })
-    .onConflictDoUpdate({ target: appSettings.key, set: { value: policy, updatedAt: now } })
-    .run();
+    .onConflictDoUpdate({ target: appSettings.key, set: { value: policy, updatedAt: now } });
 }
 
 /** The instant before which data falls outside the policy (pure). */
@@ -45,25 +45,25 @@ export async function applyRetention(
   let transcripts = 0;
   const recCut = cutoff(policy.recordingDays, now);
   if (recCut) {
-    const old = db
+    const old = await db
       .select({ id: calls.id, file: calls.recordingFile })
       .from(calls)
-      .where(and(isNotNull(calls.recordingFile), lt(calls.createdAt, recCut)))
-      .all();
+      .where(and(isNotNull(calls.recordingFile), lt(calls.createdAt, recCut)));
     for (const { id, file } of old) {
-      db.update(calls).set({ recordingFile: null }).where(eq(calls.id, id)).run();
+      await db.update(calls).set({ recordingFile: null }).where(eq(calls.id, id));
       await fs.rm(path.join(dataDir, 'recordings', path.basename(file!)), { force: true });
       recordings++;
     }
   }
   const txCut = cutoff(policy.transcriptDays, now);
   if (txCut) {
-    transcripts = db
+    transcripts = rowsAffected(
+      await db
       .update(calls)
       // The urgency's reason is words from the message too ("water coming through the ceiling").
       .set({ transcription: null, aiSummary: null, urgencyReason: null })
       .where(and(lt(calls.createdAt, txCut), or(isNotNull(calls.transcription), isNotNull(calls.aiSummary), isNotNull(calls.urgencyReason))))
-      .run().changes;
+    );
   }
   return { recordings, transcripts };
 }

@@ -7,6 +7,7 @@ import { ADMIN_ONLY } from '../http/access-guard.js';
 import { currentUser } from '../http/session-hook.js';
 import { eraseCaller, exportOwnerData } from './caller-data.js';
 import { getRetention, setRetention } from './retention.js';
+import { transaction } from '../db/transaction.js';
 
 /** UK GDPR: the owner's export and a caller's erasure (owner tree), the retention policy (admin tree, `access: 'admin'`). */
 export async function privacyRoutes(app: App): Promise<void> {
@@ -23,7 +24,7 @@ async function ownerPrivacyRoutes(app: App): Promise<void> {
     const date = now().toISOString().slice(0, 10);
     return reply
       .header('content-disposition', `attachment; filename="call-data-export-${date}.json"`)
-      .send(exportOwnerData(db, user, now()));
+      .send(await exportOwnerData(db, user, now()));
   });
 
   app.delete(
@@ -51,9 +52,9 @@ async function adminPrivacyRoutes(app: App): Promise<void> {
   app.patch('/api/admin/retention', { config: ADMIN_ONLY, schema: { body: RetentionPolicySchema, response: { 200: RetentionPolicySchema } } }, async (req) => {
     const admin = currentUser(req);
     const policy = { recordingDays: req.body.recordingDays, transcriptDays: req.body.transcriptDays };
-    db.transaction(() => {
-      setRetention(db, policy, now());
-      audit(db, admin, 'retention.update', null, { ...policy }, now());
+    await transaction(db, async () => {
+      await setRetention(db, policy, now());
+      await audit(db, admin, 'retention.update', null, { ...policy }, now());
     });
     return policy;
   });

@@ -8,7 +8,7 @@ export function startRetentionSchedule(services: Services): { stop(): void; runN
   const { config, database, log, now } = services;
   const run = async () => {
     try {
-      const policy = getRetention(database.db, config.retention);
+      const policy = await getRetention(database.db, config.retention);
       const result = await applyRetention(database.db, path.resolve(config.dataDir), policy, now());
       if (result.recordings || result.transcripts) log.info({ ...result, policy }, 'retention applied');
     } catch (err) {

@@ -4,6 +4,8 @@ import { storedNumber } from '../../contract/phone.js';
 import { appendKnowledgeEntry } from '../../dialogue/agent/knowledge-base.js';
 import type { Db } from '../db/client.js';
 import { unansweredQuestions, users, type UnansweredQuestion } from '../db/schema.js';
+import { transaction } from '../db/transaction.js';
+import { rowsAffected } from '../db/raw.js';
 
 // Every query takes the owner's id and filters on it in SQL (DESIGN.md, Data):
 // another owner's question id simply does not exist for this caller.
@@ -20,21 +22,19 @@ export function toApiQuestion(q: UnansweredQuestion): ApiUnansweredQuestion {
   };
 }
 
-export function listQuestions(db: Db, userId: number): UnansweredQuestion[] {
-  return db
+export async function listQuestions(db: Db, userId: number): Promise<UnansweredQuestion[]> {
+  return await db
     .select()
     .from(unansweredQuestions)
     .where(eq(unansweredQuestions.userId, userId))
-    .orderBy(desc(unansweredQuestions.createdAt), desc(unansweredQuestions.id))
-    .all();
+    .orderBy(desc(unansweredQuestions.createdAt), desc(unansweredQuestions.id));
 }
 
-export function findQuestion(db: Db, userId: number, id: number): UnansweredQuestion | undefined {
-  return db
+export async function findQuestion(db: Db, userId: number, id: number): Promise<UnansweredQuestion | undefined> {
+  return (await db
     .select()
     .from(unansweredQuestions)
-    .where(and(eq(unansweredQuestions.id, id), eq(unansweredQuestions.userId, userId)))
-    .get();
+    .where(and(eq(unansweredQuestions.id, id), eq(unansweredQuestions.userId, userId))).limit(1))[0];
 }
 
 export interface NewUnansweredQuestion {
@@ -47,18 +47,17 @@ export interface NewUnansweredQuestion {
 }
 
 /** Used by the agent flow when the model says the knowledge base does not cover a question. */
-export function recordUnansweredQuestion(db: Db, q: NewUnansweredQuestion): UnansweredQuestion {
+export async function recordUnansweredQuestion(db: Db, q: NewUnansweredQuestion): Promise<UnansweredQuestion> {
   const callerNumber = q.callerNumber === null ? null : storedNumber(q.callerNumber);
-  return db.insert(unansweredQuestions).values({ ...q, callerNumber }).returning().get();
+  return (await db.insert(unansweredQuestions).values({ ...q, callerNumber }).returning())[0]!;
 }
 
-export function markResolved(db: Db, userId: number, id: number): UnansweredQuestion | undefined {
-  return db
+export async function markResolved(db: Db, userId: number, id: number): Promise<UnansweredQuestion | undefined> {
+  return (await db
     .update(unansweredQuestions)
     .set({ resolved: true })
     .where(and(eq(unansweredQuestions.id, id), eq(unansweredQuestions.userId, userId)))
-    .returning()
-    .get();
+    .returning())[0];
 }
 
 /**
@@ -66,30 +65,29 @@ export function markResolved(db: Db, userId: number, id: number): UnansweredQues
  * transaction: the knowledge base never gains an entry whose question still reads Pending.
  * The question is also marked resolved, so the Pending filter no longer lists it.
  */
-export function addToKnowledgeBase(
+export async function addToKnowledgeBase(
   db: Db,
   userId: number,
   question: UnansweredQuestion,
   answer: string,
-): { question: UnansweredQuestion; knowledgeBase: string } {
-  return db.transaction(() => {
-    const owner = db.select({ knowledgeBase: users.knowledgeBase }).from(users).where(eq(users.id, userId)).get();
+
+): Promise<{ question: UnansweredQuestion; knowledgeBase: string }> {
+  return transaction(db, async () => {
+    const owner = (await db.select({ knowledgeBase: users.knowledgeBase }).from(users).where(eq(users.id, userId)).limit(1))[0];
     const knowledgeBase = appendKnowledgeEntry(owner?.knowledgeBase, question.question, answer);
-    db.update(users).set({ knowledgeBase }).where(eq(users.id, userId)).run();
-    const updated = db
+    await db.update(users).set({ knowledgeBase }).where(eq(users.id, userId));
+    const updated = (await db
       .update(unansweredQuestions)
       .set({ addedToKnowledgeBase: true, resolved: true })
       .where(and(eq(unansweredQuestions.id, question.id), eq(unansweredQuestions.userId, userId)))
-      .returning()
-      .get()!;
+      .returning())[0]!;
     return { question: updated, knowledgeBase };
   });
 }
 
-export function deleteQuestion(db: Db, userId: number, id: number): boolean {
-  const res = db
+export async function deleteQuestion(db: Db, userId: number, id: number): Promise<boolean> {
+  const res = await db
     .delete(unansweredQuestions)
-    .where(and(eq(unansweredQuestions.id, id), eq(unansweredQuestions.userId, userId)))
-    .run();
-  return res.changes > 0;
+    .where(and(eq(unansweredQuestions.id, id), eq(unansweredQuestions.userId, userId)));
+  return rowsAffected(res) > 0;
 }

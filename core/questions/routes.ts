@@ -23,16 +23,16 @@ export async function questionRoutes(app: App): Promise<void> {
 
   app.get('/api/unanswered-questions', { schema: { response: { 200: QuestionsResponse } } }, async (req) => {
     const user = currentUser(req);
-    return { questions: listQuestions(db, user.id).map(toApiQuestion) };
+    return { questions: (await listQuestions(db, user.id)).map(toApiQuestion) };
   });
 
   app.patch('/api/unanswered-questions/:id/resolve', { schema: { params: IdParams, response: { 200: QuestionResponse } } }, async (req) => {
     const user = currentUser(req);
-    const found = findQuestion(db, user.id, req.params.id);
+    const found = await findQuestion(db, user.id, req.params.id);
     if (!found) throw notFound(NOT_FOUND);
     const verdict = canResolve(questionState(found));
     if (!verdict.ok) throw conflict(verdict.message);
-    const question = verdict.change ? markResolved(db, user.id, found.id)! : found;
+    const question = verdict.change ? (await markResolved(db, user.id, found.id))! : found;
     return { question: toApiQuestion(question), message: 'Question resolved' };
   });
 
@@ -44,7 +44,7 @@ export async function questionRoutes(app: App): Promise<void> {
       // SPEC.md §5: the trimmed answer must not be empty, and the trimmed answer is what is stored.
       const answer = req.body.answer.trim();
       if (!answer) throw badRequest('Please enter an answer before adding it to the knowledge base.', { answer: 'Answer is required' });
-      const found = findQuestion(db, user.id, req.params.id);
+      const found = await findQuestion(db, user.id, req.params.id);
       if (!found) throw notFound(NOT_FOUND);
       const verdict = canAddToKnowledgeBase(questionState(found));
       if (!verdict.ok) throw conflict(verdict.message);
@@ -52,14 +52,14 @@ export async function questionRoutes(app: App): Promise<void> {
       if (projectedLength > LIMITS.knowledgeBase) {
         throw badRequest('Knowledge base must be at most 50,000 characters. Shorten some entries under Notification Settings first.');
       }
-      const { question, knowledgeBase } = addToKnowledgeBase(db, user.id, found, answer);
+      const { question, knowledgeBase } = await addToKnowledgeBase(db, user.id, found, answer);
       return { question: toApiQuestion(question), knowledgeBase, message: 'Added to knowledge base' };
     },
   );
 
   app.delete('/api/unanswered-questions/:id', { schema: { params: IdParams, response: { 200: MessageResponse } } }, async (req) => {
     const user = currentUser(req);
-    if (!deleteQuestion(db, user.id, req.params.id)) throw notFound(NOT_FOUND);
+    if (!(await deleteQuestion(db, user.id, req.params.id))) throw notFound(NOT_FOUND);
     return { message: 'Question deleted' };
   });
 }

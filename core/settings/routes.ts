@@ -73,7 +73,7 @@ export async function settingsRoutes(app: App): Promise<void> {
         if (summaryEmail !== null && !isEmail(summaryEmail)) throw badRequest(SUMMARY_EMAIL_ERROR, { summaryEmail: 'Enter an e-mail address like owner@example.co.uk' });
         changes.summaryEmail = summaryEmail?.toLowerCase() ?? null;
       }
-      const updated = Object.keys(changes).length ? updateUser(database.db, user.id, changes)! : user;
+      const updated = Object.keys(changes).length ? (await updateUser(database.db, user.id, changes))! : user;
       for (const listener of app.services.hooks.settingsChanged) listener(user.id);
       return { user: toApiUser(updated), message: 'Settings saved' };
     },

@@ -13,7 +13,7 @@ export async function systemRoutes(app: App): Promise<void> {
 
   /** Liveness and readiness in one: 503 when the database cannot answer. */
   app.get('/healthz', { schema: { response: { 200: HealthSchema, 503: HealthSchema } } }, async (_req, reply) => {
-    const dbOk = databaseIsUsable(database);
+    const dbOk = await databaseIsUsable(database);
     const components: Record<string, { ok: boolean; detail?: string }> = { database: { ok: dbOk } };
     for (const [name, report] of health) components[name] = report();
     return reply.status(dbOk ? 200 : 503).send({ status: dbOk ? 'ok' : 'unavailable', components });

@@ -15,9 +15,9 @@ async function ownerWebhookRoutes(app: App): Promise<void> {
   const { webhooks } = app;
   const { database } = app.services;
 
-  const view = (userId: number): ApiWebhookSettings => {
-    const s = webhooks.settings(userId);
-    return { url: s.url, secret: s.secret, deliveries: webhooks.deliveries(userId).map(toApiDelivery) };
+  const view = async (userId: number): Promise<ApiWebhookSettings> => {
+    const s = await webhooks.settings(userId);
+    return { url: s.url, secret: s.secret, deliveries: (await webhooks.deliveries(userId)).map(toApiDelivery) };
   };
 
   app.get('/api/user/webhook', { schema: { response: { 200: ApiWebhookSettingsSchema } } }, async (req) => view(currentUser(req).id));
@@ -39,20 +39,20 @@ async function ownerWebhookRoutes(app: App): Promise<void> {
       const user = currentUser(req);
       const raw = req.body.url;
       if (raw === null || !raw.trim()) {
-        webhooks.setUrl(user.id, null);
-        return { webhook: view(user.id), message: 'Webhook turned off' };
+        await webhooks.setUrl(user.id, null);
+        return { webhook: await view(user.id), message: 'Webhook turned off' };
       }
       const verdict = await webhooks.checkUrl(raw);
       if (!verdict.ok) throw badRequest(verdict.message, { url: verdict.message });
-      webhooks.setUrl(user.id, verdict.url);
-      return { webhook: view(user.id), message: 'Webhook saved' };
+      await webhooks.setUrl(user.id, verdict.url);
+      return { webhook: await view(user.id), message: 'Webhook saved' };
     },
   );
 
   app.post('/api/user/webhook/rotate-secret', { schema: { response: { 200: WebhookResponse } } }, async (req) => {
     const user = currentUser(req);
-    webhooks.rotateSecret(user.id);
-    return { webhook: view(user.id), message: 'New signing secret made: update it in your other tool' };
+    await webhooks.rotateSecret(user.id);
+    return { webhook: await view(user.id), message: 'New signing secret made: update it in your other tool' };
   });
 
   app.post(
@@ -61,13 +61,12 @@ async function ownerWebhookRoutes(app: App): Promise<void> {
     async (req, reply) => {
     const user = currentUser(req);
     // One test on its way at a time: the button cannot be used to flood a receiver.
-    const waiting = database.db
+    const waiting = (await database.db
       .select({ id: webhookDeliveries.id })
       .from(webhookDeliveries)
-      .where(and(eq(webhookDeliveries.userId, user.id), eq(webhookDeliveries.event, 'webhook.test'), eq(webhookDeliveries.status, 'pending')))
-      .get();
+      .where(and(eq(webhookDeliveries.userId, user.id), eq(webhookDeliveries.event, 'webhook.test'), eq(webhookDeliveries.status, 'pending'))).limit(1))[0];
     if (waiting) throw conflict('A test event is already on its way; wait for it to be delivered or to fail');
-    const delivery = webhooks.enqueueTest(user.id);
+    const delivery = await webhooks.enqueueTest(user.id);
     if (!delivery) throw badRequest('Save a webhook URL first');
     return reply.status(202).send({ delivery: toApiDelivery(delivery), message: 'Test event queued' });
     },

@@ -13,6 +13,8 @@ import { callFinishedEvent, testEvent } from './payload.js';
 import { postWebhook, WebhookDeliveryError } from './sender.js';
 import { newWebhookSecret, SIGNATURE_HEADER, signatureHeader } from './signature.js';
 import { parseWebhookUrl } from './url-rules.js';
+import { transaction } from '../db/transaction.js';
+import { rowsAffected } from '../db/raw.js';
 
 export const WEBHOOK_JOB = 'webhook';
 export const webhookKey = (deliveryId: number) => `${WEBHOOK_JOB}:${deliveryId}`;
@@ -63,7 +65,7 @@ export class WebhookService {
   ) {
     this.o = { ...DEFAULTS, ...options };
     this.db = services.database.db;
-    this.queue = new JobQueue(services.database.sqlite, services.now, {
+    this.queue = new JobQueue(services.database.db, services.now, {
       leaseMs: this.o.leaseMs,
       backoff: this.o.backoff ?? DEFAULT_BACKOFF,
       kinds: [WEBHOOK_JOB],
@@ -83,15 +85,14 @@ export class WebhookService {
   }
 
   /** The owner's row, made with a fresh secret the first time it is asked for. */
-  settings(userId: number): OwnerWebhook {
-    const found = this.db.select().from(ownerWebhooks).where(eq(ownerWebhooks.userId, userId)).get();
+  async settings(userId: number): Promise<OwnerWebhook> {
+    const found = (await this.db.select().from(ownerWebhooks).where(eq(ownerWebhooks.userId, userId)).limit(1))[0];
     if (found) return found;
-    this.db
+    await this.db
       .insert(ownerWebhooks)
       .values({ userId, url: null, secret: newWebhookSecret(), updatedAt: this.services.now() })
-      .onConflictDoNothing()
-      .run();
-    return this.db.select().from(ownerWebhooks).where(eq(ownerWebhooks.userId, userId)).get()!;
+      .onConflictDoNothing();
+    return (await this.db.select().from(ownerWebhooks).where(eq(ownerWebhooks.userId, userId)).limit(1))[0]!;
   }
 
   /** The shape rules, then where the host points now: the reason for a 400, or the URL to store. */
@@ -110,52 +111,51 @@ export class WebhookService {
     return { ok: true, url: parsed.url.toString() };
   }
 
-  setUrl(userId: number, url: string | null): OwnerWebhook {
-    this.settings(userId);
-    this.db.update(ownerWebhooks).set({ url, updatedAt: this.services.now() }).where(eq(ownerWebhooks.userId, userId)).run();
+  async setUrl(userId: number, url: string | null): Promise<OwnerWebhook> {
+    await this.settings(userId);
+    await this.db.update(ownerWebhooks).set({ url, updatedAt: this.services.now() }).where(eq(ownerWebhooks.userId, userId));
     return this.settings(userId);
   }
 
-  rotateSecret(userId: number): OwnerWebhook {
-    this.settings(userId);
-    this.db.update(ownerWebhooks).set({ secret: newWebhookSecret(), updatedAt: this.services.now() }).where(eq(ownerWebhooks.userId, userId)).run();
+  async rotateSecret(userId: number): Promise<OwnerWebhook> {
+    await this.settings(userId);
+    await this.db.update(ownerWebhooks).set({ secret: newWebhookSecret(), updatedAt: this.services.now() }).where(eq(ownerWebhooks.userId, userId));
     return this.settings(userId);
   }
 
-  deliveries(userId: number, limit = LOG_ROWS): WebhookDelivery[] {
-    return this.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.userId, userId)).orderBy(desc(webhookDeliveries.id)).limit(limit).all();
+  async deliveries(userId: number, limit = LOG_ROWS): Promise<WebhookDelivery[]> {
+    return await this.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.userId, userId)).orderBy(desc(webhookDeliveries.id)).limit(limit);
   }
 
   /**
    * Queues a finished call's event when its owner has a webhook: once per call, ever (the
    * post-call job may run again). The log row and its job are written in one transaction.
    */
-  enqueueCall(call: Pick<Call, 'id' | 'userId'>): boolean {
-    const hook = this.db.select({ url: ownerWebhooks.url }).from(ownerWebhooks).where(eq(ownerWebhooks.userId, call.userId)).get();
+  async enqueueCall(call: Pick<Call, 'id' | 'userId'>): Promise<boolean> {
+    const hook = (await this.db.select({ url: ownerWebhooks.url }).from(ownerWebhooks).where(eq(ownerWebhooks.userId, call.userId)).limit(1))[0];
     if (!hook?.url) return false;
-    const added = this.services.database.sqlite.transaction(() => {
-      const [row] = this.db
+    const added = await transaction(this.db, async () => {
+      const [row] = await this.db
         .insert(webhookDeliveries)
         .values({ userId: call.userId, callId: call.id, event: 'call.finished', updatedAt: this.services.now() })
         .onConflictDoNothing()
-        .returning({ id: webhookDeliveries.id })
-        .all();
+        .returning({ id: webhookDeliveries.id });
       if (!row) return false;
-      this.queue.enqueue(WEBHOOK_JOB, webhookKey(row.id), { deliveryId: row.id }, { maxAttempts: this.o.maxAttempts });
+      await this.queue.enqueue(WEBHOOK_JOB, webhookKey(row.id), { deliveryId: row.id }, { maxAttempts: this.o.maxAttempts });
       return true;
-    })();
+    });
     if (added) this.worker.kick();
     return added;
   }
 
   /** The console's "Send test event": null when the owner has no webhook URL. */
-  enqueueTest(userId: number): WebhookDelivery | null {
-    if (!this.settings(userId).url) return null;
-    const row = this.services.database.sqlite.transaction(() => {
-      const [r] = this.db.insert(webhookDeliveries).values({ userId, event: 'webhook.test', updatedAt: this.services.now() }).returning().all();
-      this.queue.enqueue(WEBHOOK_JOB, webhookKey(r!.id), { deliveryId: r!.id }, { maxAttempts: this.o.maxAttempts });
+  async enqueueTest(userId: number): Promise<WebhookDelivery | null> {
+    if (!(await this.settings(userId)).url) return null;
+    const row = await transaction(this.db, async () => {
+      const [r] = await this.db.insert(webhookDeliveries).values({ userId, event: 'webhook.test', updatedAt: this.services.now() }).returning();
+      await this.queue.enqueue(WEBHOOK_JOB, webhookKey(r!.id), { deliveryId: r!.id }, { maxAttempts: this.o.maxAttempts });
       return r!;
-    })();
+    });
     this.worker.kick();
     return row;
   }
@@ -166,9 +166,9 @@ export class WebhookService {
    * as failed, so the console's log does not show it waiting for ever; then settled rows older
    * than `retainMs` go (pending ones stay until their job settles them).
    */
-  sweep(retainMs = 30 * 24 * 3600_000): { settled: number; purged: number } {
+  async sweep(retainMs = 30 * 24 * 3600_000): Promise<{ settled: number; purged: number }> {
     const now = this.services.now();
-    const settled = this.db
+    const settled = rowsAffected(await this.db
       .update(webhookDeliveries)
       .set({ status: 'failed', lastError: STOPPED_DURING_LAST_ATTEMPT, updatedAt: now })
       .where(
@@ -181,13 +181,11 @@ export class WebhookService {
               .where(and(eq(jobs.key, sql`${WEBHOOK_JOB} || ':' || ${webhookDeliveries.id}`), inArray(jobs.status, ['pending', 'running']))),
           ),
         ),
-      )
-      .run().changes;
+      ));
     const before = new Date(now.getTime() - retainMs);
-    const purged = this.db
+    const purged = rowsAffected(await this.db
       .delete(webhookDeliveries)
-      .where(and(inArray(webhookDeliveries.status, ['delivered', 'failed']), lt(webhookDeliveries.createdAt, before)))
-      .run().changes;
+      .where(and(inArray(webhookDeliveries.status, ['delivered', 'failed']), lt(webhookDeliveries.createdAt, before))));
     return { settled, purged };
   }
 
@@ -203,9 +201,9 @@ export class WebhookService {
     await this.worker.stop();
   }
 
-  private housekeeping(): void {
+  private async housekeeping(): Promise<void> {
     try {
-      const { settled } = this.sweep();
+      const { settled } = await this.sweep();
       if (settled) this.services.log.info({ webhookDeliveriesSettled: settled }, 'webhook housekeeping');
     } catch (err) {
       this.services.log.error({ err }, 'webhook housekeeping failed');
@@ -214,21 +212,20 @@ export class WebhookService {
 
   private readonly handler: JobHandler = async (job, { signal }) => {
     const id = Number(job.payload.deliveryId);
-    const delivery = this.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.id, id)).get();
+    const delivery = (await this.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.id, id)).limit(1))[0];
     if (!delivery || delivery.status !== 'pending') return; // erased with its call or owner, or already settled
     const now = this.services.now();
-    const record = (set: Partial<WebhookDelivery>) =>
-      this.db
+    const record = async (set: Partial<WebhookDelivery>) =>
+      await this.db
         .update(webhookDeliveries)
         .set({ attempts: job.attempt, updatedAt: this.services.now(), ...set })
-        .where(and(eq(webhookDeliveries.id, id), eq(webhookDeliveries.status, 'pending')))
-        .run();
-    const hook = this.db.select().from(ownerWebhooks).where(eq(ownerWebhooks.userId, delivery.userId)).get();
+        .where(and(eq(webhookDeliveries.id, id), eq(webhookDeliveries.status, 'pending')));
+    const hook = (await this.db.select().from(ownerWebhooks).where(eq(ownerWebhooks.userId, delivery.userId)).limit(1))[0];
     if (!hook?.url) return void record({ status: 'failed', lastError: 'the webhook was turned off before this event was delivered' });
     let event;
     if (delivery.event === 'webhook.test') event = testEvent(id, now, this.services.config.publicUrl);
     else {
-      const call = delivery.callId === null ? undefined : this.db.select().from(calls).where(eq(calls.id, delivery.callId)).get();
+      const call = delivery.callId === null ? undefined : (await this.db.select().from(calls).where(eq(calls.id, delivery.callId)).limit(1))[0];
       if (!call) return void record({ status: 'failed', lastError: 'the call was deleted before this event was delivered' });
       event = callFinishedEvent(id, call, this.services.config.publicUrl);
     }
@@ -254,12 +251,12 @@ export class WebhookService {
         signal,
         ca: this.o.testReceiver?.ca,
       });
-      record({ status: 'delivered', httpStatus: status, lastError: null, deliveredAt: this.services.now() });
+      await record({ status: 'delivered', httpStatus: status, lastError: null, deliveredAt: this.services.now() });
     } catch (err) {
       if (signal.aborted) throw err; // shutdown: the job is given back, this was not an attempt
       const again = isRetryable(err) && job.attempt < job.maxAttempts;
       const httpStatus = (err as { httpStatus?: unknown }).httpStatus;
-      record({ status: again ? 'pending' : 'failed', lastError: errorMessage(err).slice(0, 500), httpStatus: typeof httpStatus === 'number' ? httpStatus : null });
+      await record({ status: again ? 'pending' : 'failed', lastError: errorMessage(err).slice(0, 500), httpStatus: typeof httpStatus === 'number' ? httpStatus : null });
       throw err; // the queue backs off (retryable) or gives up
     }
   };

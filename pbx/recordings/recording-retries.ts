@@ -67,7 +67,7 @@ export function createRecordingRetries(deps: RecordingRetryDeps, opts: Recording
 async function storeLater(deps: RecordingRetryDeps, job: ClaimedJob): Promise<void> {
   const { callPath, log } = deps;
   const p = job.payload as unknown as StoreRecordingPayload & { message?: 'yes' | 'unknown' };
-  const call = callPath.findCall(p.callId);
+  const call = await callPath.findCall(p.callId);
   if (!call || call.recordingFile) return;
 
   try {

@@ -11,7 +11,7 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const auditActions = () =>
+const auditActions = async () =>
   (server.database.sqlite.prepare('select action, target_user_id as target from audit_log order by id').all() as { action: string; target: number }[]);
 
 async function pendingSignup(overrides: Record<string, string> = {}) {
@@ -52,7 +52,7 @@ describe('approvals', () => {
     const trial = new Date(res.body.user.trialExpiresAt).getTime();
     expect(trial).toBeGreaterThanOrEqual(before + 7 * 864e5 - 1000);
     expect(trial).toBeLessThanOrEqual(Date.now() + 7 * 864e5 + 1000);
-    expect(auditActions()).toContainEqual({ action: 'user.approve', target: id });
+    expect(await auditActions()).toContainEqual({ action: 'user.approve', target: id });
     const again = await admin.post(`/api/admin/approvals/${id}/approve`);
     expect(again.status).toBe(409);
     expect(again.body.message).toBe('This sign-up request has already been handled.');
@@ -64,7 +64,7 @@ describe('approvals', () => {
     const res = await admin.post(`/api/admin/approvals/${id}/reject`);
     expect(res.status).toBe(200);
     expect(res.body.user.accountStatus).toBe('rejected');
-    expect(auditActions()).toContainEqual({ action: 'user.reject', target: id });
+    expect(await auditActions()).toContainEqual({ action: 'user.reject', target: id });
   });
 
   it('answers 404 for an unknown id and 400 for a malformed one', async () => {
@@ -92,7 +92,7 @@ describe('user management', () => {
     const empty = await admin.patch(`/api/admin/users/${user.id}`, {});
     expect(empty.status).toBe(400);
     expect(empty.body.message).toMatch(/accountStatus/);
-    expect(auditActions().filter((a) => a.action === 'user.status' && a.target === user.id)).toHaveLength(3);
+    expect((await auditActions()).filter((a) => a.action === 'user.status' && a.target === user.id)).toHaveLength(3);
   });
 
   it('sets trialExpiresAt from an ISO date and reactivates an expired trial moved into the future', async () => {
@@ -123,7 +123,7 @@ describe('user management', () => {
     expect(count('select count(*) n from calls where user_id = ?')).toBe(0);
     expect(count('select count(*) n from unanswered_questions where user_id = ?')).toBe(0);
     expect(db.prepare("select user_id from phone_numbers where phone_number = '+447700900555'").get()).toEqual({ user_id: null });
-    expect(auditActions()).toContainEqual({ action: 'user.delete', target: user.id });
+    expect(await auditActions()).toContainEqual({ action: 'user.delete', target: user.id });
   });
 
   it('never changes or deletes an admin account', async () => {

@@ -21,7 +21,7 @@ const GOODBYE = 'Thank you for calling Acme Plumbing. Goodbye.';
 
 describe('agent call: a question the knowledge base answers', { timeout: 120_000 }, () => {
   it('greets with the disclosure, answers from the knowledge base, says goodbye and stores the dialogue as an answered call', async () => {
-    const biz = h.business({ businessName: 'Acme Plumbing', knowledgeBase: KB, voicePreference: 'female', smsEnabled: true, notificationNumber: '+447700900111' });
+    const biz = await h.business({ businessName: 'Acme Plumbing', knowledgeBase: KB, voicePreference: 'female', smsEnabled: true, notificationNumber: '+447700900111' });
     h.replies([
       [/open/i, reply('question', true, ANSWER)],
       [/goodbye/i, reply('goodbye', true, GOODBYE)],
@@ -42,7 +42,7 @@ describe('agent call: a question the knowledge base answers', { timeout: 120_000
     // What the caller heard: the greeting and the answer, sample for sample.
     expect(session.heardAudio(await h.agentAudio(agentGreeting('Acme Plumbing')))).toBe(true);
     expect(session.heardAudio(await h.agentAudio(ANSWER))).toBe(true);
-    expect(h.unanswered(biz.userId)).toEqual([]);
+    expect(await h.unanswered(biz.userId)).toEqual([]);
 
     // The model got the knowledge base in the system prompt and the caller's words.
     const chat = h.ollama.requests.find((r) => JSON.stringify(r.body.messages).includes('What time do you open?'))!;
@@ -62,8 +62,8 @@ describe('agent call: a question the knowledge base answers', { timeout: 120_000
 
     // The post-call job summarises the dialogue (not a re-transcription of the mix) and notifies the owner.
     const summarised = await vi.waitFor(
-      () => {
-        const r = h.server.database.db.select().from(calls).where(eq(calls.id, row.id)).get()!;
+      async () => {
+        const r = (await h.server.database.db.select().from(calls).where(eq(calls.id, row.id)).limit(1))[0]!;
         if (r.summaryStatus !== 'done') throw new Error('not summarised yet');
         return r;
       },
@@ -72,8 +72,8 @@ describe('agent call: a question the knowledge base answers', { timeout: 120_000
     expect(summarised).toMatchObject({ aiSummary: SUMMARY, status: 'answered', transcription: row.transcription });
     const summaryRequest = h.ollama.requests.find((r) => String(r.body.messages[0].content).startsWith('You summarise'))!;
     expect(JSON.stringify(summaryRequest.body.messages)).toContain('Caller: What time do you open?');
-    await vi.waitFor(() => {
-      const sent = h.server.database.db.select().from(notifications).where(eq(notifications.callId, row.id)).all();
+    await vi.waitFor(async () => {
+      const sent = await h.server.database.db.select().from(notifications).where(eq(notifications.callId, row.id));
       expect(sent.length).toBeGreaterThan(0);
     });
   });

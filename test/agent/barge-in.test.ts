@@ -25,7 +25,7 @@ const say = (text: string, after: { agentQuietMs: number } | { agentAudioMs: num
 
 describe('agent call: the caller interrupts', { timeout: 120_000 }, () => {
   it('barge-in cuts the answer, drops the queued sentences and answers the new question', async () => {
-    const biz = h.business({ businessName: 'Acme Plumbing', knowledgeBase: KB });
+    const biz = await h.business({ businessName: 'Acme Plumbing', knowledgeBase: KB });
     h.replies([
       [/areas/i, reply('question', true, AREAS.join(' '))],
       [/weekends/i, reply('question', true, WEEKENDS)],
@@ -51,7 +51,7 @@ describe('agent call: the caller interrupts', { timeout: 120_000 }, () => {
   });
 
   it('a short back-channel ("Mm.") does not derail the answer', async () => {
-    const biz = h.business({ businessName: 'Acme Plumbing', knowledgeBase: KB });
+    const biz = await h.business({ businessName: 'Acme Plumbing', knowledgeBase: KB });
     h.replies([[/areas/i, reply('question', true, AREAS.join(' '))]]);
     const sttBefore = h.whisper.requests.length;
     const { channelId, session } = await h.call(biz.did, [

@@ -72,7 +72,7 @@ describe('greeting previews and live calls', () => {
 
   it('is refused to an account that is not active, before anything is spoken', async () => {
     const owner = await activeCustomer(server);
-    server.database.db.update(users).set({ accountStatus: 'expired' }).where(eq(users.id, owner.user.id)).run();
+    await server.database.db.update(users).set({ accountStatus: 'expired' }).where(eq(users.id, owner.user.id));
     const res = await preview(owner.client, 'Hello from an expired trial.');
     expect(res.status).toBe(403);
     expect(res.body.message).toBe('Hearing your greeting needs an active account. Please contact support to continue.');

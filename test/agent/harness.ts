@@ -32,11 +32,11 @@ export interface AgentHarness {
   pbx: Pbx;
   metrics: Array<TurnMetrics & { callId: number }>;
   finished: number[];
-  business(fields?: Partial<NewUser>): { userId: number; did: string };
+  business(fields?: Partial<NewUser>): Promise<{ userId: number; did: string }>;
   /** Places a call whose caller follows `steps`; resolves with the outcome and the media session. */
   call(did: string, steps: CallerStep[], impairments?: Impairments): Promise<{ channelId: string; outcome: CallOutcome; session: MediaSession }>;
   finishedRow(channelId: string): Promise<typeof calls.$inferSelect>;
-  unanswered(userId: number): Array<typeof unansweredQuestions.$inferSelect>;
+  unanswered(userId: number): Promise<Array<typeof unansweredQuestions.$inferSelect>>;
   /** The agent's audio for a sentence, exactly as it goes into the codec (8 kHz for ulaw). */
   agentAudio(text: string, voice?: Voice): Promise<Int16Array>;
   /** The Ollama double answers by the caller's last words. */
@@ -151,14 +151,13 @@ export async function startAgentHarness(
     pbx,
     metrics,
     finished,
-    business(fields = {}) {
+    async business(fields = {}) {
       const did = `+4477009${String(++didSeq).padStart(5, '0')}`;
-      const user = server.database.db
+      const user = (await server.database.db
         .insert(users)
         .values({ email: `agent${didSeq}@example.co.uk`, passwordHash: 'x', accountStatus: 'active', aiMode: 'agent', ...fields })
-        .returning()
-        .get();
-      server.database.db.insert(phoneNumbers).values({ phoneNumber: did, provider: 'static', providerSid: did, userId: user.id, assignedAt: new Date() }).run();
+        .returning())[0]!;
+      await server.database.db.insert(phoneNumbers).values({ phoneNumber: did, provider: 'static', providerSid: did, userId: user.id, assignedAt: new Date() });
       return { userId: user.id, did };
     },
     async call(did, steps, impairments) {
@@ -169,13 +168,13 @@ export async function startAgentHarness(
       return { channelId: placed.channelId, outcome, session };
     },
     finishedRow(channelId) {
-      return waitUntil(() => {
-        const row = server.database.db.select().from(calls).where(eq(calls.channelId, channelId)).get();
+      return waitUntil(async () => {
+        const row = (await server.database.db.select().from(calls).where(eq(calls.channelId, channelId)).limit(1))[0];
         if (!row?.endedAt || !finished.includes(row.id)) throw new Error('call not finished yet');
         return row;
       }, 20_000);
     },
-    unanswered: (userId) => server.database.db.select().from(unansweredQuestions).where(eq(unansweredQuestions.userId, userId)).all(),
+    unanswered: async (userId) => await server.database.db.select().from(unansweredQuestions).where(eq(unansweredQuestions.userId, userId)),
     agentAudio: (text, voice = 'female') => sentenceAudio(speech, text, voice, 8000),
     replies(map) {
       ollama.replier = (req) => {

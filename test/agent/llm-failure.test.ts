@@ -15,7 +15,7 @@ const MESSAGE = 'This is Sam Jones, please call me back about a leaking boiler.'
 
 describe('agent call: the language model fails mid-call', { timeout: 120_000 }, () => {
   it('the caller is offered voicemail instead, and the message is kept', async () => {
-    const biz = h.business({ businessName: 'Acme Plumbing', knowledgeBase: `Q: Hours?\nA: ${ANSWER}` });
+    const biz = await h.business({ businessName: 'Acme Plumbing', knowledgeBase: `Q: Hours?\nA: ${ANSWER}` });
     h.replies([[/open/i, reply('question', true, ANSWER)]]);
     const { channelId, outcome, session } = await h.call(biz.did, [
       { after: { agentQuietMs: 1000 }, say: 'What time do you open?', onSpeak: () => (h.whisper.defaultTranscript = 'What time do you open?') },
@@ -44,6 +44,6 @@ describe('agent call: the language model fails mid-call', { timeout: 120_000 }, 
     expect(session.heardAudio(await h.agentAudio(AGENT_LINES.engineFailure))).toBe(true);
     expect(row).toMatchObject({ status: 'answered', recordingFile: `call-${row.id}.wav` });
     // An engine failure is not a knowledge-base gap.
-    expect(h.unanswered(biz.userId)).toEqual([]);
+    expect(await h.unanswered(biz.userId)).toEqual([]);
   });
 });

@@ -22,7 +22,7 @@ afterAll(async () => {
 describe('agent call: the media channel enters its app late', { timeout: 120_000 }, () => {
   it('waits for its StasisStart, then bridges it: the caller gets the agent, not voicemail', async () => {
     h.media.stasisStartDelayMs = 400;
-    const biz = h.business({ businessName: 'Acme Plumbing' });
+    const biz = await h.business({ businessName: 'Acme Plumbing' });
     const { channelId, outcome } = await h.call(biz.did, [{ after: { agentQuietMs: 1000 }, hangUp: true }]);
     expect(outcome.heard).not.toContain('sound:beep');
     const row = await h.finishedRow(channelId);
@@ -32,7 +32,7 @@ describe('agent call: the media channel enters its app late', { timeout: 120_000
 
   it('one that never enters is hung up, and the caller is taken to voicemail instead of dead air', async () => {
     h.media.stasisStartDelayMs = 60_000;
-    const biz = h.business({ businessName: 'Acme Plumbing' });
+    const biz = await h.business({ businessName: 'Acme Plumbing' });
     const placed = h.sim.call({ app: APP, from: CALLER, did: biz.did, script: { onRecord: [{ hangup: true }] } });
     const outcome = await placed.done;
     expect(outcome.heard).toContain('sound:beep');

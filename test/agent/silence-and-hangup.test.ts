@@ -14,7 +14,7 @@ const LONG = 'We cover Leeds, York and Harrogate. Our engineers carry parts for 
 
 describe('agent call: silence and hang-ups', { timeout: 120_000 }, () => {
   it('a silent caller gets a gentle prompt, then a polite goodbye, and the agent hangs up', async () => {
-    const biz = h.business({ businessName: 'Acme Plumbing' });
+    const biz = await h.business({ businessName: 'Acme Plumbing' });
     const sttBefore = h.whisper.requests.length;
     const { channelId, outcome, session } = await h.call(biz.did, [{ after: { ms: 60_000 }, hangUp: true }]);
     expect(outcome.hungUpBy).toBe('app');
@@ -29,7 +29,7 @@ describe('agent call: silence and hang-ups', { timeout: 120_000 }, () => {
   });
 
   it('a caller hanging up mid-answer ends the call cleanly: row, transcript, recording, no leftovers', async () => {
-    const biz = h.business({ businessName: 'Acme Plumbing', knowledgeBase: `Q: Areas?\nA: ${LONG}` });
+    const biz = await h.business({ businessName: 'Acme Plumbing', knowledgeBase: `Q: Areas?\nA: ${LONG}` });
     h.replies([[/areas/i, reply('question', true, LONG)]]);
     const { channelId, outcome } = await h.call(biz.did, [
       { after: { agentQuietMs: 1000 }, say: 'What areas do you cover?', onSpeak: () => (h.whisper.defaultTranscript = 'What areas do you cover?') },

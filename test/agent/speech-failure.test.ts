@@ -14,7 +14,7 @@ afterAll(async () => {
 
 describe('agent call: the agent cannot speak', { timeout: 120_000 }, () => {
   it('hands the caller to voicemail instead of dead air, and tears the media down', async () => {
-    const biz = h.business({ businessName: 'Acme Plumbing' });
+    const biz = await h.business({ businessName: 'Acme Plumbing' });
     const { channelId, outcome } = await h.call(biz.did, [{ after: { ms: 60_000 }, hangUp: true }]);
     expect(outcome.heard).toContain('sound:beep'); // the voicemail flow's beep before recording
     const row = await h.finishedRow(channelId);

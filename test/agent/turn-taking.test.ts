@@ -26,7 +26,7 @@ const callerLines = (transcription: string | null) => (transcription ?? '').spli
 
 describe('agent call: speculative turn-taking', { timeout: 120_000 }, () => {
   it('a caller who stops after a complete question gets the answer started before the turn ended, on a shortened end-of-turn silence', async () => {
-    const biz = h.business({ businessName: 'Acme Plumbing', knowledgeBase: KB });
+    const biz = await h.business({ businessName: 'Acme Plumbing', knowledgeBase: KB });
     h.replies([[/open/i, reply('question', true, HOURS)]]);
     const modelBefore = h.ollama.requests.length;
     const { channelId, session } = await h.call(biz.did, [caller('What time do you open on Monday?'), { after: { agentQuietMs: 800 }, hangUp: true }]);
@@ -44,7 +44,7 @@ describe('agent call: speculative turn-taking', { timeout: 120_000 }, () => {
   it('a caller who pauses 500 ms mid-sentence is not interrupted: the reply to half a sentence is never heard nor logged, and the whole sentence gets one answer', async () => {
     const first = 'I would like to book a visit for';
     const rest = 'next Tuesday morning, please.';
-    const biz = h.business({ businessName: 'Acme Plumbing', knowledgeBase: KB });
+    const biz = await h.business({ businessName: 'Acme Plumbing', knowledgeBase: KB });
     h.replies([
       [/Tuesday/i, reply('question', true, BOOKED)],
       // Half a sentence would be an unanswered question, said aloud and logged, if it ever counted.
@@ -60,7 +60,7 @@ describe('agent call: speculative turn-taking', { timeout: 120_000 }, () => {
     expect(h.ollama.requests.slice(modelBefore).some((r) => lastWords(r) === first)).toBe(true);
     // ...and was thrown away: nothing of it heard, logged or counted.
     expect(session.heardAudio(await h.agentAudio(AGENT_LINES.notAnswered))).toBe(false);
-    expect(h.unanswered(biz.userId)).toEqual([]);
+    expect(await h.unanswered(biz.userId)).toEqual([]);
     expect(callerLines(row.transcription)).toEqual([`Caller: ${first} ${rest}`]);
     expect(row.transcription).toContain(`Caller: ${first} ${rest}\nAgent: ${BOOKED}`);
     expect(session.heardAudio(await h.agentAudio(BOOKED))).toBe(true);
@@ -72,7 +72,7 @@ describe('agent call: speculative turn-taking', { timeout: 120_000 }, () => {
   it('a caller who goes on after a short pause following a finished sentence gets one answer to all of it, and nothing before', async () => {
     const first = 'My boiler is leaking.';
     const rest = 'Can someone come out today?';
-    const biz = h.business({ businessName: 'Acme Plumbing', knowledgeBase: KB });
+    const biz = await h.business({ businessName: 'Acme Plumbing', knowledgeBase: KB });
     h.replies([
       [/today/i, reply('question', true, BOOKED)],
       [/leaking\.$/i, reply('question', true, TOO_EARLY)],
@@ -92,7 +92,7 @@ describe('agent call: speculative turn-taking', { timeout: 120_000 }, () => {
   it('"um" holds the turn past the usual end-of-turn silence, and an answer made early is never heard', async () => {
     const first = 'I need someone to look at my boiler, um';
     const rest = 'it is making a banging noise.';
-    const biz = h.business({ businessName: 'Acme Plumbing', knowledgeBase: KB });
+    const biz = await h.business({ businessName: 'Acme Plumbing', knowledgeBase: KB });
     h.replies([
       [/banging/i, reply('question', true, BOOKED)],
       [/um$/i, reply('question', true, TOO_EARLY)],
@@ -110,7 +110,7 @@ describe('agent call: speculative turn-taking', { timeout: 120_000 }, () => {
   it('a phone number read out in groups holds the turn until the last group', async () => {
     const first = 'My number is 07700 900';
     const rest = '123.';
-    const biz = h.business({ businessName: 'Acme Plumbing', knowledgeBase: KB });
+    const biz = await h.business({ businessName: 'Acme Plumbing', knowledgeBase: KB });
     h.replies([
       [/123/, reply('question', true, BOOKED)],
       [/900$/, reply('question', true, TOO_EARLY)],

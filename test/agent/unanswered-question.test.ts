@@ -15,7 +15,7 @@ const say = (text: string) => ({ after: { agentQuietMs: 1000 }, say: text, onSpe
 
 describe('agent call: a question the knowledge base does not cover', { timeout: 120_000 }, () => {
   it('admits it politely, offers to take a message, logs the question for the owner, and takes the message', async () => {
-    const biz = h.business({ businessName: 'Acme Plumbing', knowledgeBase: KB });
+    const biz = await h.business({ businessName: 'Acme Plumbing', knowledgeBase: KB });
     h.replies([
       // The model tries to guess a price; the agent must not say it.
       [/swimming pool/i, reply('question', false, 'It probably costs about £200.')],
@@ -48,7 +48,7 @@ describe('agent call: a question the knowledge base does not cover', { timeout: 
     expect(row.transcription).not.toContain('£200');
     expect(session.heardAudio(await h.agentAudio(AGENT_LINES.notAnswered))).toBe(true);
 
-    const questions = h.unanswered(biz.userId);
+    const questions = await h.unanswered(biz.userId);
     expect(questions).toHaveLength(1);
     expect(questions[0]).toMatchObject({
       callId: row.id,
@@ -61,7 +61,7 @@ describe('agent call: a question the knowledge base does not cover', { timeout: 
   });
 
   it('a caller asking for a person is told no one can be put through and is offered a message', async () => {
-    const biz = h.business({ businessName: 'Acme Plumbing', knowledgeBase: KB });
+    const biz = await h.business({ businessName: 'Acme Plumbing', knowledgeBase: KB });
     h.replies([[/speak to (a person|someone)/i, reply('human', false, '')]]);
     const { channelId, session } = await h.call(biz.did, [
       say('Can I speak to someone please?'),
@@ -74,6 +74,6 @@ describe('agent call: a question the knowledge base does not cover', { timeout: 
     expect(row.transcription).toContain(`Agent: ${AGENT_LINES.messageTaken}`);
     expect(session.heardAudio(await h.agentAudio(AGENT_LINES.human))).toBe(true);
     // Asking for a person is not a knowledge-base gap.
-    expect(h.unanswered(biz.userId)).toEqual([]);
+    expect(await h.unanswered(biz.userId)).toEqual([]);
   });
 });

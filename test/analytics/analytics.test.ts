@@ -7,6 +7,7 @@ import { calls, callHourStats, callStats, users, type Call } from '../../core/db
 import { ApiClient } from '../helpers/client.js';
 import { activeCustomer } from '../helpers/accounts.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
+import { transaction } from '../../core/db/transaction.js';
 
 let server: TestServer;
 let owner: Awaited<ReturnType<typeof activeCustomer>>;
@@ -16,13 +17,12 @@ let other: Awaited<ReturnType<typeof activeCustomer>>;
 const setNow = (iso: string) => (server.clock.offsetMs = Date.parse(iso) - Date.now());
 
 type Fixture = Partial<Call> & { at: string; status: Call['status'] };
-function insert(userId: number, f: Fixture): number {
+async function insert(userId: number, f: Fixture): Promise<number> {
   const { at, ...rest } = f;
-  const [row] = server.database.db
+  const [row] = await server.database.db
     .insert(calls)
     .values({ userId, fromNumber: '+447700900123', toNumber: '+447700900001', duration: 0, ...rest, createdAt: new Date(at) })
-    .returning({ id: calls.id })
-    .all();
+    .returning({ id: calls.id });
   return row!.id;
 }
 
@@ -44,8 +44,8 @@ beforeAll(async () => {
   server = await startTestServer();
   owner = await activeCustomer(server);
   other = await activeCustomer(server);
-  for (const f of FIXTURES) ids.push(insert(owner.user.id, f));
-  insert(other.user.id, { at: '2026-10-25T00:30:00Z', status: 'answered', duration: 600, transcriptionStatus: 'failed' });
+  for (const f of FIXTURES) ids.push(await insert(owner.user.id, f));
+  await insert(other.user.id, { at: '2026-10-25T00:30:00Z', status: 'answered', duration: 600, transcriptionStatus: 'failed' });
 });
 afterAll(() => server.close());
 
@@ -112,14 +112,14 @@ describe('urgency in analytics', () => {
   it('counts urgent, normal and low calls over the chosen period, calls not assessed apart', async () => {
     const me = await activeCustomer(server);
     const at = (iso: string, urgency: Call['urgency'], status: Call['status'] = 'voicemail') => insert(me.user.id, { at: iso, status, urgency });
-    at('2026-10-31T09:00:00Z', 'urgent');
-    at('2026-10-25T00:30:00Z', 'normal'); // 01:30 BST on the 25th
-    at('2026-10-24T22:30:00Z', 'low'); // 23:30 BST on the 24th: not in the last 7 days
-    at('2026-10-01T00:30:00Z', 'urgent'); // 1 October: this month, not the last 30 days
-    at('2026-09-30T23:30:00Z', null, 'missed'); // 00:30 BST on 1 October
-    at('2026-09-30T22:30:00Z', 'normal'); // 23:30 BST on 30 September: all time only
-    const pending = at('2026-10-30T10:00:00Z', null);
-    insert(other.user.id, { at: '2026-10-31T09:00:00Z', status: 'voicemail', urgency: 'urgent' });
+    await at('2026-10-31T09:00:00Z', 'urgent');
+    await at('2026-10-25T00:30:00Z', 'normal'); // 01:30 BST on the 25th
+    await at('2026-10-24T22:30:00Z', 'low'); // 23:30 BST on the 24th: not in the last 7 days
+    await at('2026-10-01T00:30:00Z', 'urgent'); // 1 October: this month, not the last 30 days
+    await at('2026-09-30T23:30:00Z', null, 'missed'); // 00:30 BST on 1 October
+    await at('2026-09-30T22:30:00Z', 'normal'); // 23:30 BST on 30 September: all time only
+    const pending = await at('2026-10-30T10:00:00Z', null);
+    await insert(other.user.id, { at: '2026-10-31T09:00:00Z', status: 'voicemail', urgency: 'urgent' });
     setNow('2026-10-31T12:00:00Z');
 
     const breakdown = async (query = '') => (await me.client.get(`/api/analytics${query}`)).body.urgencyBreakdown;
@@ -130,7 +130,7 @@ describe('urgency in analytics', () => {
     expect(await breakdown()).toEqual(await breakdown('?period=all'));
 
     // The summary step judges the pending call later: the counters follow the update.
-    server.database.db.update(calls).set({ urgency: 'urgent' }).where(eq(calls.id, pending)).run();
+    await server.database.db.update(calls).set({ urgency: 'urgent' }).where(eq(calls.id, pending));
     expect(await breakdown('?period=7d')).toEqual({ period: '7d', calls: 3, urgent: 2, normal: 1, low: 0, unassessed: 0 });
   });
 
@@ -144,18 +144,18 @@ describe('urgency in analytics', () => {
 });
 
 describe('call_stats and call_hour_stats triggers', () => {
-  const freshOwner = () => insertUser(server.database.db, { email: `t-${Math.random().toString(36).slice(2)}@example.co.uk`, passwordHash: 'x', accountStatus: 'active' }).id;
+  const freshOwner = async () => (await insertUser(server.database.db, { email: `t-${Math.random().toString(36).slice(2)}@example.co.uk`, passwordHash: 'x', accountStatus: 'active' })).id;
   const figures = (userId: number) => computeAnalytics(server.database.sqlite, userId, new Date('2026-10-31T12:00:00Z'));
 
-  it('file each call under the same London day and hour as the TypeScript rule, every 15 minutes around the changes', () => {
-    const userId = freshOwner();
+  it('file each call under the same London day and hour as the TypeScript rule, every 15 minutes around the changes', async () => {
+    const userId = await freshOwner();
     const expected = new Map<string, number>();
     const expectedHours = new Map<number, number>();
-    const insertAll = server.database.sqlite.transaction(() => {
+    const insertAll = () => transaction(server.database.db, async () => {
     for (const y of [2025, 2026, 2027]) {
       for (const edge of [bstInterval(y).start, bstInterval(y).end]) {
         for (let t = edge - 86_400_000; t < edge + 86_400_000; t += 900_000) {
-          insert(userId, { at: new Date(t).toISOString(), status: 'missed' });
+          await insert(userId, { at: new Date(t).toISOString(), status: 'missed' });
           const key = `${londonDayNumber(t)}/${Math.floor((t + londonOffsetMs(t)) / 3_600_000) % 24}`;
           expected.set(key, (expected.get(key) ?? 0) + 1);
           const hour = Math.floor((t + londonOffsetMs(t)) / 3_600_000) % 24;
@@ -164,30 +164,30 @@ describe('call_stats and call_hour_stats triggers', () => {
       }
     }
     });
-    insertAll();
-    const rows = server.database.db.select().from(callStats).where(eq(callStats.userId, userId)).all();
+    await insertAll();
+    const rows = await server.database.db.select().from(callStats).where(eq(callStats.userId, userId));
     expect(new Map(rows.map((r) => [`${r.day}/${r.hour}`, r.calls]))).toEqual(expected);
-    const hourRows = server.database.db.select().from(callHourStats).where(eq(callHourStats.userId, userId)).all();
+    const hourRows = await server.database.db.select().from(callHourStats).where(eq(callHourStats.userId, userId));
     expect(new Map(hourRows.map((r) => [r.hour, r.calls]))).toEqual(expectedHours);
   });
 
-  it('follow updates and deletes of calls, and disappear with their owner', () => {
-    const userId = freshOwner();
-    const id = insert(userId, { at: '2026-10-20T10:00:00Z', status: 'voicemail', duration: 40, transcriptionStatus: 'pending' });
-    insert(userId, { at: '2026-10-20T11:00:00Z', status: 'missed' });
+  it('follow updates and deletes of calls, and disappear with their owner', async () => {
+    const userId = await freshOwner();
+    const id = await insert(userId, { at: '2026-10-20T10:00:00Z', status: 'voicemail', duration: 40, transcriptionStatus: 'pending' });
+    await insert(userId, { at: '2026-10-20T11:00:00Z', status: 'missed' });
     expect(figures(userId)).toMatchObject({ totalCalls: 2, avgDuration: 20, transcriptionSuccessRate: 0, notificationSuccessRate: 0 });
 
     const db = server.database.db;
-    db.update(calls).set({ transcriptionStatus: 'done', notificationSent: true }).where(eq(calls.id, id)).run();
+    await db.update(calls).set({ transcriptionStatus: 'done', notificationSent: true }).where(eq(calls.id, id));
     expect(figures(userId)).toMatchObject({ transcriptionSuccessRate: 100, notificationSuccessRate: 100 });
-    db.update(calls).set({ status: 'answered', duration: 100, createdAt: new Date('2026-10-25T00:30:00Z') }).where(eq(calls.id, id)).run();
+    await db.update(calls).set({ status: 'answered', duration: 100, createdAt: new Date('2026-10-25T00:30:00Z') }).where(eq(calls.id, id));
     expect(figures(userId)).toMatchObject({ avgDuration: 50, statusBreakdown: { missed: 1, answered: 1, voicemail: 0 } });
     expect(figures(userId).callsPerDay['2026-10-25']).toBe(1);
-    db.delete(calls).where(eq(calls.id, id)).run();
+    await db.delete(calls).where(eq(calls.id, id));
     expect(figures(userId)).toMatchObject({ totalCalls: 1, avgDuration: 0, statusBreakdown: { missed: 1, answered: 0, voicemail: 0 } });
 
-    db.delete(users).where(eq(users.id, userId)).run();
-    expect(db.select().from(callStats).where(eq(callStats.userId, userId)).all()).toEqual([]);
-    expect(db.select().from(callHourStats).where(eq(callHourStats.userId, userId)).all()).toEqual([]);
+    await db.delete(users).where(eq(users.id, userId));
+    expect(await db.select().from(callStats).where(eq(callStats.userId, userId))).toEqual([]);
+    expect(await db.select().from(callHourStats).where(eq(callHourStats.userId, userId))).toEqual([]);
   });
 });

@@ -22,6 +22,7 @@ import { markPostCallPending } from '../../core/post-call/post-call.js';
 import { eraseCaller } from '../../core/privacy/caller-data.js';
 import { applyRetention } from '../../core/privacy/retention.js';
 import { insertUser } from '../../core/accounts/users.js';
+import { transaction } from '../../core/db/transaction.js';
 
 // Each test gets a fresh database (migrations applied), so runs are independent and cheap.
 let handle: DatabaseHandle;
@@ -193,7 +194,7 @@ function randomTime(r: ReturnType<typeof rng>): number {
 }
 
 let emailSeq = 0;
-const newOwner = () => insertUser(handle.db, { email: `p${++emailSeq}@example.co.uk`, passwordHash: 'x', accountStatus: 'active' }).id;
+const newOwner = async () => (await insertUser(handle.db, { email: `p${++emailSeq}@example.co.uk`, passwordHash: 'x', accountStatus: 'active' })).id;
 
 const KINDS = [
   'applyRetention',
@@ -233,13 +234,13 @@ async function randomWrite(r: ReturnType<typeof rng>, w: World): Promise<string>
     // The PBX opens a call (sometimes replaying a channel already stored: no second row).
     const channelId = w.channels.length && r.next() < 0.15 ? r.pick(w.channels) : `ch-${w.channels.length}-${r.int(1e9)}`;
     w.channels.push(channelId);
-    const { existing } = openCall(db, { userId: r.pick(w.owners), channelId, fromNumber: r.pick(NUMBERS), toNumber: '+441130000000', mode: r.pick(['voicemail', 'agent'] as const), createdAt: new Date(randomTime(r)) });
+    const { existing } = await openCall(db, { userId: r.pick(w.owners), channelId, fromNumber: r.pick(NUMBERS), toNumber: '+441130000000', mode: r.pick(['voicemail', 'agent'] as const), createdAt: new Date(randomTime(r)) });
     return existing ? 'openCall (replayed channel)' : 'openCall';
   }
   if (roll < 36) {
     // A row written whole (imports, seeds): every counted column random.
     const status = r.pick(STATUSES);
-    db.insert(calls)
+    await db.insert(calls)
       .values({
         userId: r.pick(w.owners),
         fromNumber: r.pick(NUMBERS),
@@ -253,36 +254,35 @@ async function randomWrite(r: ReturnType<typeof rng>, w: World): Promise<string>
         recordingFile: r.next() < 0.5 ? `rec-${r.int(1e6)}.wav` : null,
         transcription: r.next() < 0.5 ? 'Hello' : null,
         urgency: r.pick(URGENCIES),
-      })
-      .run();
+      });
     return 'insert';
   }
   const id = someCall();
   if (id === undefined) return 'nothing to change';
   if (roll < 47) {
     const status = r.pick(STATUSES);
-    const done = finishCall(db, id, { status, duration: status === 'missed' ? 0 : r.int(900), endedAt: new Date(), recordingFile: status === 'voicemail' ? `rec-${id}.wav` : null });
+    const done = await finishCall(db, id, { status, duration: status === 'missed' ? 0 : r.int(900), endedAt: new Date(), recordingFile: status === 'voicemail' ? `rec-${id}.wav` : null });
     return done ? 'finishCall' : 'finishCall (already final)';
   }
   if (roll < 52) {
-    markPostCallPending(db, id);
+    await markPostCallPending(db, id);
     return 'markPostCallPending';
   }
   if (roll < 56) {
     // As core/post-call/post-call.ts saves a summary with its urgency (or a test clears it).
-    db.update(calls).set({ aiSummary: 'Wants a call back', summaryStatus: 'done', urgency: r.pick(URGENCIES) }).where(eq(calls.id, id)).run();
+    await db.update(calls).set({ aiSummary: 'Wants a call back', summaryStatus: 'done', urgency: r.pick(URGENCIES) }).where(eq(calls.id, id));
     return 'urgency';
   }
   if (roll < 60) {
     // As core/post-call/post-call.ts saves a transcript or a failure.
     const set = r.next() < 0.6 ? { transcription: 'Please call back', transcriptionStatus: 'done' as const } : { transcriptionStatus: 'failed' as const };
-    db.update(calls).set(set).where(eq(calls.id, id)).run();
+    await db.update(calls).set(set).where(eq(calls.id, id));
     return `transcription ${set.transcriptionStatus}`;
   }
   if (roll < 66) {
     // As core/notify/notifier.ts records a sent text (in a transaction) or a problem (or clears it).
-    if (r.next() < 0.5) db.transaction(() => db.update(calls).set({ notificationSent: true }).where(eq(calls.id, id)).run());
-    else db.update(calls).set({ notificationError: r.next() < 0.7 ? 'SMS provider down' : null }).where(eq(calls.id, id)).run();
+    if (r.next() < 0.5) await transaction(db, async () => await db.update(calls).set({ notificationSent: true }).where(eq(calls.id, id)));
+    else await db.update(calls).set({ notificationError: r.next() < 0.7 ? 'SMS provider down' : null }).where(eq(calls.id, id));
     return 'notification outcome';
   }
   if (roll < 70) {
@@ -296,24 +296,24 @@ async function randomWrite(r: ReturnType<typeof rng>, w: World): Promise<string>
     return 'eraseCaller';
   }
   if (roll < 81) {
-    db.delete(calls).where(eq(calls.id, id)).run();
+    await db.delete(calls).where(eq(calls.id, id));
     return 'delete call';
   }
   if (roll < 83) {
     // An owner deleted: their calls go by cascade, their counters with them.
     const owner = r.pick(w.owners);
-    db.delete(users).where(eq(users.id, owner)).run();
+    await db.delete(users).where(eq(users.id, owner));
     w.deleted.push(owner);
-    w.owners = w.owners.filter((o) => o !== owner).concat(newOwner());
+    w.owners = w.owners.filter((o) => o !== owner).concat(await newOwner());
     return 'delete owner';
   }
   if (roll < 90) {
     // A transaction that fails half-way: neither the calls nor the counters change.
     try {
-      db.transaction(() => {
-        db.update(calls).set({ status: 'answered', duration: 77, transcriptionStatus: 'done', urgency: 'urgent' }).where(eq(calls.id, id)).run();
-        db.insert(calls).values({ userId: r.pick(w.owners), fromNumber: r.pick(NUMBERS), toNumber: '+441130000000', createdAt: new Date(randomTime(r)) }).run();
-        db.delete(calls).where(and(eq(calls.userId, r.pick(w.owners)), eq(calls.fromNumber, r.pick(NUMBERS)))).run();
+      await transaction(db, async () => {
+        await db.update(calls).set({ status: 'answered', duration: 77, transcriptionStatus: 'done', urgency: 'urgent' }).where(eq(calls.id, id));
+        await db.insert(calls).values({ userId: r.pick(w.owners), fromNumber: r.pick(NUMBERS), toNumber: '+441130000000', createdAt: new Date(randomTime(r)) });
+        await db.delete(calls).where(and(eq(calls.userId, r.pick(w.owners)), eq(calls.fromNumber, r.pick(NUMBERS))));
         throw new Error('rolled back');
       });
     } catch (err) {
@@ -322,15 +322,15 @@ async function randomWrite(r: ReturnType<typeof rng>, w: World): Promise<string>
     return 'rolled-back transaction';
   }
   if (roll < 95) {
-    db.update(calls).set({ createdAt: new Date(randomTime(r)) }).where(eq(calls.id, id)).run();
+    await db.update(calls).set({ createdAt: new Date(randomTime(r)) }).where(eq(calls.id, id));
     return 'move call in time';
   }
-  db.update(calls).set({ userId: r.pick(w.owners) }).where(eq(calls.id, id)).run();
+  await db.update(calls).set({ userId: r.pick(w.owners) }).where(eq(calls.id, id));
   return 'move call to another owner';
 }
 
-function checkEverything(w: World, context: string, now: Date) {
-  const rows = handle.db.select().from(calls).all();
+async function checkEverything(w: World, context: string, now: Date) {
+  const rows = await handle.db.select().from(calls);
   const expected = bruteForceCounters(rows);
   const stored = storedCounters();
   expect(stored.byHour, `${context}: call_hour_stats`).toEqual(expected.byHour);
@@ -352,14 +352,14 @@ describe('analytics counters stay exact under random writes', () => {
   for (const seed of [1, 2, 3, 4]) {
     it(`seed ${seed}: 250 random writes, checked after each`, async () => {
       const r = rng(seed);
-      const w: World = { owners: [newOwner(), newOwner(), newOwner()], deleted: [], channels: [] };
+      const w: World = { owners: [await newOwner(), await newOwner(), await newOwner()], deleted: [], channels: [] };
       const kinds = new Set<string>();
       let most = 0;
       for (let step = 0; step < 250; step++) {
         const what = await randomWrite(r, w);
         kinds.add(what.replace(/ \(.*\)$/, ''));
         // Each step checks the figures at one of the NOWS in turn (each is checked ~50 times).
-        most = Math.max(most, checkEverything(w, `seed ${seed}, step ${step} (${what})`, NOWS[step % NOWS.length]!));
+        most = Math.max(most, await checkEverything(w, `seed ${seed}, step ${step} (${what})`, NOWS[step % NOWS.length]!));
       }
       // Not a vacuous pass: every kind of write happened, on a table with real content.
       expect([...kinds]).toEqual(expect.arrayContaining(KINDS));
@@ -371,9 +371,9 @@ describe('analytics counters stay exact under random writes', () => {
 describe('the 0004 backfill', () => {
   it('counts calls stored before the migration exactly as the triggers count new ones', async () => {
     const r = rng(99);
-    const w: World = { owners: [newOwner(), newOwner(), newOwner()], deleted: [], channels: [] };
+    const w: World = { owners: [await newOwner(), await newOwner(), await newOwner()], deleted: [], channels: [] };
     for (let step = 0; step < 200; step++) await randomWrite(r, w);
-    const expected = bruteForceCounters(handle.db.select().from(calls).all()).byHour;
+    const expected = bruteForceCounters(await handle.db.select().from(calls)).byHour;
     expect(expected.size).toBeGreaterThan(10);
     expect(storedCounters().byHour).toEqual(expected);
 
@@ -398,9 +398,9 @@ function backfill0009(table: 'call_stats' | 'call_hour_stats'): string {
 describe('the 0009 backfill', () => {
   it('counts the urgency of calls assessed before the migration exactly as the triggers do', async () => {
     const r = rng(7);
-    const w: World = { owners: [newOwner(), newOwner(), newOwner()], deleted: [], channels: [] };
+    const w: World = { owners: [await newOwner(), await newOwner(), await newOwner()], deleted: [], channels: [] };
     for (let step = 0; step < 200; step++) await randomWrite(r, w);
-    const expected = bruteForceCounters(handle.db.select().from(calls).all());
+    const expected = bruteForceCounters(await handle.db.select().from(calls));
     const totals = [...expected.byHour.values()].reduce((a, c) => ({ urgent: a.urgent + c.urgent, normal: a.normal + c.normal, low: a.low + c.low }), { urgent: 0, normal: 0, low: 0 });
     expect(Math.min(totals.urgent, totals.normal, totals.low)).toBeGreaterThan(0);
 

@@ -49,7 +49,7 @@ describe('backup and restore', () => {
     try {
       expect(tableCounts(restored.sqlite)).toEqual(tableCounts(server.database.sqlite));
     } finally {
-      restored.close();
+      await restored.close();
     }
     for (const r of manifest.recordings) {
       const original = await sha256File(path.join(server.dataDir, 'recordings', r.file));
@@ -107,7 +107,7 @@ describe('the operator commands', () => {
     try {
       expect(tableCounts(restored.sqlite).calls).toBe(5);
     } finally {
-      restored.close();
+      await restored.close();
     }
   });
 });

@@ -93,7 +93,7 @@ describe('GET and PUT /api/user/call-handling', () => {
     expect(put.body).toEqual({ callHandling: expected, message: 'Call handling saved' });
     expect((await owner.client.get('/api/user/call-handling')).body).toEqual({ callHandling: expected });
 
-    const stored = loadCallHandling(server.database.db, owner.user.id);
+    const stored = await loadCallHandling(server.database.db, owner.user.id);
     expect(stored).toEqual(expected);
     // What the call side does with them: a VIP on a Saturday morning in Scotland rings the owner first.
     expect(decideHandling(stored, 'voicemail', '07700 900777', new Date('2026-11-21T11:00:00Z'))).toMatchObject({
@@ -142,7 +142,7 @@ describe('clear 400s, nothing stored', () => {
     const res = await owner.client.request('PUT', '/api/user/call-handling', { openRingFirst: true, ...body });
     expect(res.status).toBe(400);
     expect(res.body.message).toBe(message);
-    expect(loadCallHandling(server.database.db, owner.user.id)).toEqual(DEFAULTS);
+    expect(await loadCallHandling(server.database.db, owner.user.id)).toEqual(DEFAULTS);
   });
 
   it('refuses the business phone that forwards to us as the transfer number', async () => {
@@ -158,10 +158,9 @@ describe('clear 400s, nothing stored', () => {
   it("refuses any of the appliance's numbers as the transfer number, even another owner's", async () => {
     const owner = await activeCustomer(server);
     const other = await activeCustomer(server);
-    server.database.db
+    await server.database.db
       .insert(phoneNumbers)
-      .values({ phoneNumber: '+447700900444', provider: 'static', providerSid: 'did-444', userId: other.user.id })
-      .run();
+      .values({ phoneNumber: '+447700900444', provider: 'static', providerSid: 'did-444', userId: other.user.id });
     const res = await owner.client.request('PUT', '/api/user/call-handling', { transferNumber: '07700 900444' });
     expect(res.status).toBe(400);
     expect(res.body.message).toBe("This is one of this appliance's own numbers: it would ring itself.");
@@ -189,7 +188,7 @@ describe('one number on or off a list', () => {
     const block = await owner.client.post('/api/user/call-handling/block', { number: '07700 900999' });
     expect(block.status).toBe(400);
     expect(block.body.message).toBe('+447700900999 is on both the block list and the VIP list: take it off one of them.');
-    expect(loadCallHandling(server.database.db, owner.user.id).blockList).toEqual([]);
+    expect((await loadCallHandling(server.database.db, owner.user.id)).blockList).toEqual([]);
   });
 
   it('refuses an entry that is not a number, naming it', async () => {
@@ -219,7 +218,7 @@ describe('a list too long for the cap', () => {
       expect(res.status).toBe(400);
       expect(res.body.message).toBe(`The ${field === 'blockList' ? 'block list' : 'VIP list'} can hold at most 200 numbers.`);
     }
-    const stored = loadCallHandling(server.database.db, owner.user.id);
+    const stored = await loadCallHandling(server.database.db, owner.user.id);
     expect([stored.blockList, stored.vipList]).toEqual([[], []]);
   });
 });
@@ -227,7 +226,7 @@ describe('a list too long for the cap', () => {
 describe('call log and data export', () => {
   it('shows the call-handling fields on each call', async () => {
     const owner = await activeCustomer(server);
-    const [blocked, transferred] = insertCalls(server, [
+    const [blocked, transferred] = await insertCalls(server, [
       { userId: owner.user.id, createdAt: new Date('2026-11-20T10:00:00Z'), callerTag: 'blocked', period: 'open' },
       {
         userId: owner.user.id,
@@ -248,7 +247,7 @@ describe('call log and data export', () => {
   it("puts the owner's call handling and each call's tags in their data export", async () => {
     const owner = await activeCustomer(server);
     await owner.client.request('PUT', '/api/user/call-handling', { blockList: ['07700 900321'], vipList: ['07700 900322'], transferNumber: '07400 123456' });
-    insertCalls(server, [{ userId: owner.user.id, callerTag: 'withheld-refused', transferOutcome: 'no-answer', period: 'closed', fromNumber: 'anonymous' }]);
+    await insertCalls(server, [{ userId: owner.user.id, callerTag: 'withheld-refused', transferOutcome: 'no-answer', period: 'closed', fromNumber: 'anonymous' }]);
     const res = await owner.client.get('/api/user/export');
     expect(res.status).toBe(200);
     expect(res.body.callHandling).toMatchObject({ blockList: ['+447700900321'], vipList: ['+447700900322'], transferNumber: '+447400123456' });

@@ -23,7 +23,7 @@ beforeAll(async () => {
     setup: (services) => ({
       testTransfer: async (userId: number): Promise<TestTransferResult> => {
         rung.push(userId);
-        return { kind: 'rang', outcome: 'answered', number: loadCallHandling(services.database.db, userId).transferNumber!, ringSeconds: 20 };
+        return { kind: 'rang', outcome: 'answered', number: (await loadCallHandling(services.database.db, userId)).transferNumber!, ringSeconds: 20 };
       },
     }),
   });
@@ -56,7 +56,7 @@ describe('the numbers an owner may have calls put through to', () => {
     const res = await owner.client.request('PUT', '/api/user/call-handling', { transferNumber: number });
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ message, errors: { transferNumber: message } });
-    expect(loadCallHandling(server.database.db, owner.user.id).transferNumber).toBe('+447400123456');
+    expect((await loadCallHandling(server.database.db, owner.user.id)).transferNumber).toBe('+447400123456');
   });
 
   it.each([
@@ -82,7 +82,7 @@ describe('Test transfer', () => {
 
   it('is refused to an owner whose trial has ended, and rings nothing', async () => {
     const owner = await ownerWithTransfer();
-    server.database.db.update(users).set({ trialExpiresAt: new Date(Date.now() - 60_000) }).where(eq(users.id, owner.user.id)).run();
+    await server.database.db.update(users).set({ trialExpiresAt: new Date(Date.now() - 60_000) }).where(eq(users.id, owner.user.id));
     const res = await owner.client.post('/api/user/call-handling/test-transfer');
     expect(res.status).toBe(403);
     expect(res.body.message).toBe('Putting calls through needs an active account. Please contact support to continue.');
@@ -92,9 +92,9 @@ describe('Test transfer', () => {
   it('is refused once the owner’s calls placed today reach the daily cap, and rings nothing', async () => {
     const owner = await ownerWithTransfer();
     const db = server.database.db;
-    db.insert(outboundCalls).values({ userId: owner.user.id, startedAt: new Date(), seconds: 9 * 60 + 59 }).run();
+    await db.insert(outboundCalls).values({ userId: owner.user.id, startedAt: new Date(), seconds: 9 * 60 + 59 });
     expect((await owner.client.post('/api/user/call-handling/test-transfer')).status).toBe(200);
-    db.insert(outboundCalls).values({ userId: owner.user.id, startedAt: new Date(), seconds: 1 }).run();
+    await db.insert(outboundCalls).values({ userId: owner.user.id, startedAt: new Date(), seconds: 1 });
     const res = await owner.client.post('/api/user/call-handling/test-transfer');
     expect(res.status).toBe(429);
     expect(res.body.message).toBe("Today's 10 minutes of calls to your phone are used up: calls go to your messages until midnight. Ask your operator if you need more.");
@@ -109,26 +109,26 @@ describe('at put-through time', () => {
     const path = createCallPath(db, quiet, server.services.config.outbound);
     const now = new Date();
     const plan = () => path.handlingPlan(owner.user.id, 'voicemail', '+447700900111', now);
-    expect(plan().transferNumber).toBe('+447400123456');
+    expect((await plan()).transferNumber).toBe('+447400123456');
 
-    db.insert(outboundCalls).values({ userId: owner.user.id, startedAt: new Date(now.getTime() - 2 * 24 * 3600_000), seconds: 3600 }).run();
-    expect(plan().transferNumber).toBe('+447400123456');
-    expect(path.outboundRefusal(owner.user.id, '+447400123456', now)).toBeNull();
+    await db.insert(outboundCalls).values({ userId: owner.user.id, startedAt: new Date(now.getTime() - 2 * 24 * 3600_000), seconds: 3600 });
+    expect((await plan()).transferNumber).toBe('+447400123456');
+    expect(await path.outboundRefusal(owner.user.id, '+447400123456', now)).toBeNull();
 
     await path.recordOutboundCall({ userId: owner.user.id, startedAt: now, seconds: 600 });
-    expect(plan().transferNumber).toBeNull();
-    expect(path.outboundRefusal(owner.user.id, '+447400123456', now)?.kind).toBe('daily-cap');
+    expect((await plan()).transferNumber).toBeNull();
+    expect((await path.outboundRefusal(owner.user.id, '+447400123456', now))?.kind).toBe('daily-cap');
     // Another owner's minutes are their own.
     const other = await ownerWithTransfer();
-    expect(path.outboundRefusal(other.user.id, '+447400123456', now)).toBeNull();
+    expect(await path.outboundRefusal(other.user.id, '+447400123456', now)).toBeNull();
 
-    db.update(users).set({ trialExpiresAt: new Date(now.getTime() - 1000) }).where(eq(users.id, other.user.id)).run();
-    expect(path.outboundRefusal(other.user.id, '+447400123456', now)?.kind).toBe('inactive');
+    await db.update(users).set({ trialExpiresAt: new Date(now.getTime() - 1000) }).where(eq(users.id, other.user.id));
+    expect((await path.outboundRefusal(other.user.id, '+447400123456', now))?.kind).toBe('inactive');
   });
 
   it('a number saved before the dialling rules is not dialled', async () => {
     const owner = await ownerWithTransfer();
     const path = createCallPath(server.database.db, quiet, server.services.config.outbound);
-    expect(path.outboundRefusal(owner.user.id, '+449098790000', new Date())).toEqual({ kind: 'not-dialable', message: PREMIUM });
+    expect(await path.outboundRefusal(owner.user.id, '+449098790000', new Date())).toEqual({ kind: 'not-dialable', message: PREMIUM });
   });
 });

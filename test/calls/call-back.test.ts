@@ -22,7 +22,7 @@ type Marked = { callLog: ApiCallLog; message: string };
 
 describe('PATCH /api/call-logs/{id}/called-back', () => {
   it('marks a missed call rung back, so it leaves "To call back", and can undo it', async () => {
-    const [call] = insertCalls(server, [{ userId: owner.user.id, status: 'missed', fromNumber: '+447700900301' }]);
+    const [call] = await insertCalls(server, [{ userId: owner.user.id, status: 'missed', fromNumber: '+447700900301' }]);
     const before = await owner.client.get<ApiCallLogsResponse>('/api/call-logs');
     const listed = before.body.callLogs.find((c) => c.id === call!.id)!;
     expect(listed.calledBackAt).toBeNull();
@@ -45,7 +45,7 @@ describe('PATCH /api/call-logs/{id}/called-back', () => {
   });
 
   it("answers 404 for another business's call and leaves it alone", async () => {
-    const [theirs] = insertCalls(server, [{ userId: other.user.id, status: 'missed', fromNumber: '+447700900302' }]);
+    const [theirs] = await insertCalls(server, [{ userId: other.user.id, status: 'missed', fromNumber: '+447700900302' }]);
     const res = await owner.client.patch(`/api/call-logs/${theirs!.id}/called-back`, { calledBack: true });
     expect(res.status).toBe(404);
     expect(res.body).toEqual({ message: 'Call not found.' });
@@ -54,7 +54,7 @@ describe('PATCH /api/call-logs/{id}/called-back', () => {
   });
 
   it('refuses a body without calledBack, and a signed-out visitor', async () => {
-    const [call] = insertCalls(server, [{ userId: owner.user.id, status: 'voicemail', fromNumber: '+447700900303' }]);
+    const [call] = await insertCalls(server, [{ userId: owner.user.id, status: 'voicemail', fromNumber: '+447700900303' }]);
     const bad = await owner.client.patch<{ message: string }>(`/api/call-logs/${call!.id}/called-back`, { calledBack: 'yes' });
     expect(bad.status).toBe(400);
     expect(bad.body.message).toBeTruthy();

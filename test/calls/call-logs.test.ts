@@ -26,7 +26,7 @@ describe('GET /api/call-logs', () => {
   });
 
   it('lists only the owner’s calls, newest first, in the SPEC §3 shape', async () => {
-    const [older, newer, sameTime] = insertCalls(server, [
+    const [older, newer, sameTime] = await insertCalls(server, [
       { userId: owner.user.id, createdAt: new Date(t0), status: 'missed', fromNumber: '+447700900201' },
       {
         userId: owner.user.id,
@@ -43,7 +43,7 @@ describe('GET /api/call-logs', () => {
       },
       { userId: owner.user.id, createdAt: new Date(t0), status: 'answered', fromNumber: '+447700900203' },
     ]);
-    insertCalls(server, [{ userId: other.user.id, createdAt: new Date(t0 + 120_000), fromNumber: '+447700900999' }]);
+    await insertCalls(server, [{ userId: other.user.id, createdAt: new Date(t0 + 120_000), fromNumber: '+447700900999' }]);
 
     const res = await owner.client.get<ApiCallLogsResponse>('/api/call-logs');
     expect(res.status).toBe(200);
@@ -87,7 +87,7 @@ describe('GET /api/call-logs', () => {
     const business = await activeCustomer(server, { businessName: 'Pager Ltd' });
     // 7 calls, two sharing a timestamp across a page boundary.
     const times = [0, 1, 2, 2, 3, 4, 5].map((m) => new Date(t0 + m * 60_000));
-    const rows = insertCalls(server, times.map((createdAt) => ({ userId: business.user.id, createdAt })));
+    const rows = await insertCalls(server, times.map((createdAt) => ({ userId: business.user.id, createdAt })));
     const expected = [...rows].sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || b.id - a.id).map((r) => r.id);
 
     const seen: number[] = [];
@@ -108,7 +108,7 @@ describe('GET /api/call-logs', () => {
 
   it('returns the 200 most recent calls by default, with a cursor to the rest', async () => {
     const busy = await activeCustomer(server, { businessName: 'Busy Ltd' });
-    insertCalls(
+    await insertCalls(
       server,
       Array.from({ length: 202 }, (_, i) => ({ userId: busy.user.id, createdAt: new Date(t0 + i * 1000) })),
     );
@@ -149,7 +149,7 @@ describe('GET /api/call-logs', () => {
 
 describe('GET /api/call-logs/:id', () => {
   it('answers one of the owner’s calls exactly as the list shows it', async () => {
-    const [call] = insertCalls(server, [
+    const [call] = await insertCalls(server, [
       { userId: owner.user.id, createdAt: new Date(t0 - 86_400_000), status: 'voicemail', duration: 20, aiSummary: 'Asks for a boiler service.', recordingFile: 'call-x.wav' },
     ]);
     const res = await owner.client.get<{ callLog: ApiCallLog }>(`/api/call-logs/${call!.id}`);
@@ -161,7 +161,7 @@ describe('GET /api/call-logs/:id', () => {
   });
 
   it('answers another owner’s call exactly like a missing one, refuses a bad id, and needs a session', async () => {
-    const [theirs] = insertCalls(server, [{ userId: other.user.id, createdAt: new Date(t0) }]);
+    const [theirs] = await insertCalls(server, [{ userId: other.user.id, createdAt: new Date(t0) }]);
     for (const id of [theirs!.id, 999_999]) {
       const res = await owner.client.get(`/api/call-logs/${id}`);
       expect(res.status, String(id)).toBe(404);

@@ -34,7 +34,7 @@ beforeAll(() => {
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
 describe('migration 0005: stored numbers in E.164', () => {
-  it('rewrites callers, dialled numbers and question callers stored in any spelling, and leaves the rest alone', () => {
+  it('rewrites callers, dialled numbers and question callers stored in any spelling, and leaves the rest alone', async () => {
     const file = path.join(dir, 'appliance.db');
     const old = new Database(file);
     migrate(drizzle(old), { migrationsFolder: migrationsBefore0005() });
@@ -67,7 +67,7 @@ describe('migration 0005: stored numbers in E.164', () => {
       // Rewriting a number is not a new call: the analytics counters are unchanged.
       expect(upgraded.sqlite.prepare('select sum(calls) calls, sum(duration_sum) duration from call_stats').get()).toEqual(statsBefore);
     } finally {
-      upgraded.close();
+      await upgraded.close();
     }
   });
 });

@@ -34,12 +34,12 @@ beforeAll(async () => {
   // A file outside recordings/ that a crafted recordingFile must never reach.
   fs.writeFileSync(path.join(server.dataDir, 'secret.wav'), 'not yours');
 
-  [withRecording, withoutRecording, missingFile, traversal] = insertCalls(server, [
+  [withRecording, withoutRecording, missingFile, traversal] = (await insertCalls(server, [
     { userId: owner.user.id, status: 'voicemail', recordingFile: 'owner-call.wav' },
     { userId: owner.user.id, status: 'missed' },
     { userId: owner.user.id, status: 'voicemail', recordingFile: 'gone.wav' },
     { userId: owner.user.id, status: 'voicemail', recordingFile: '../secret.wav' },
-  ]).map((c) => c.id) as [number, number, number, number];
+  ])).map((c) => c.id) as [number, number, number, number];
 });
 afterAll(() => server.close());
 

@@ -39,26 +39,25 @@ async function boot(): Promise<WeeklyDigest> {
   await d.run(); // joins the pass started at boot: one pass at a time
   return d;
 }
-function owner(email: string, status: 'active' | 'expired' = 'active', summaryEmail: string | null = null) {
-  return insertUser(server!.database.db, { email, passwordHash: 'x', accountStatus: status, businessName: 'Acme Plumbing', summaryEmail }).id;
+async function owner(email: string, status: 'active' | 'expired' = 'active', summaryEmail: string | null = null) {
+  return (await insertUser(server!.database.db, { email, passwordHash: 'x', accountStatus: status, businessName: 'Acme Plumbing', summaryEmail })).id;
 }
-function call(userId: number, iso: string, set: Partial<Call> = {}) {
-  return server!.database.db
+async function call(userId: number, iso: string, set: Partial<Call> = {}) {
+  return (await server!.database.db
     .insert(calls)
     .values({ userId, fromNumber: '+447700900123', toNumber: '+447700900001', status: 'missed', createdAt: new Date(iso), ...set })
-    .returning()
-    .get().id;
+    .returning())[0]!.id;
 }
-const rows = () => server!.database.db.select().from(weeklyDigests).all();
+const rows = async () => await server!.database.db.select().from(weeklyDigests);
 
 describe('weekly call-back digest', () => {
   it('mails at Monday 08:00 with counts by day, and neither again nor skipped across a restart', async () => {
     await start('2027-01-11T07:59:00Z'); // Monday 07:59 GMT
-    const id = owner('owner@example.co.uk');
-    const tue = call(id, '2027-01-05T09:15:00Z');
-    call(id, '2027-01-05T16:40:00Z', { status: 'voicemail' });
-    const sun = call(id, '2027-01-10T23:30:00Z');
-    call(id, '2027-01-11T07:00:00Z'); // this week: next Monday's digest
+    const id = await owner('owner@example.co.uk');
+    const tue = await call(id, '2027-01-05T09:15:00Z');
+    await call(id, '2027-01-05T16:40:00Z', { status: 'voicemail' });
+    const sun = await call(id, '2027-01-10T23:30:00Z');
+    await call(id, '2027-01-11T07:00:00Z'); // this week: next Monday's digest
 
     const early = await boot();
     expect((await early.run()).due).toBe(false);
@@ -73,7 +72,7 @@ describe('weekly call-back digest', () => {
     const restarted = await boot();
     expect((await restarted.run()).sent).toBe(0);
     expect(smtp!.received).toHaveLength(1);
-    expect(rows()).toMatchObject([{ userId: id, weekOf: '2027-01-11', status: 'sent', calls: 3 }]);
+    expect(await rows()).toMatchObject([{ userId: id, weekOf: '2027-01-11', status: 'sent', calls: 3 }]);
 
     const { to, mail } = smtp!.received[0]!;
     expect(to).toEqual(['owner@example.co.uk']);
@@ -100,9 +99,9 @@ describe('weekly call-back digest', () => {
 
   it('catches up this week\'s digest at start when the box was down at 08:00, but not a week it missed entirely', async () => {
     await start('2027-01-13T14:00:00Z'); // Wednesday: the box was off on Monday
-    const id = owner('owner@example.co.uk');
-    call(id, '2027-01-08T10:00:00Z');
-    call(id, '2027-01-12T10:00:00Z'); // this week's call, for next Monday
+    const id = await owner('owner@example.co.uk');
+    await call(id, '2027-01-08T10:00:00Z');
+    await call(id, '2027-01-12T10:00:00Z'); // this week's call, for next Monday
 
     await boot();
     await waitUntil(() => expect(smtp!.received).toHaveLength(1), 10_000);
@@ -117,11 +116,11 @@ describe('weekly call-back digest', () => {
 
   it('is due at 08:00 BST (07:00 UTC) after the clocks go forward, with Sunday\'s 23 hours counted in London time', async () => {
     await start('2027-03-29T06:59:00Z'); // Monday 07:59 BST
-    const id = owner('owner@example.co.uk');
-    call(id, '2027-03-28T00:30:00Z'); // Sunday 00:30 GMT
-    call(id, '2027-03-28T22:30:00Z'); // Sunday 23:30 BST
-    call(id, '2027-03-28T23:30:00Z'); // Monday 00:30 BST: this week
-    call(id, '2027-03-21T23:30:00Z'); // Sunday 21 March: the week before
+    const id = await owner('owner@example.co.uk');
+    await call(id, '2027-03-28T00:30:00Z'); // Sunday 00:30 GMT
+    await call(id, '2027-03-28T22:30:00Z'); // Sunday 23:30 BST
+    await call(id, '2027-03-28T23:30:00Z'); // Monday 00:30 BST: this week
+    await call(id, '2027-03-21T23:30:00Z'); // Sunday 21 March: the week before
 
     const d = await boot();
     expect(smtp!.received).toHaveLength(0);
@@ -134,10 +133,10 @@ describe('weekly call-back digest', () => {
 
   it('is due at 08:00 GMT (08:00 UTC) after the clocks go back, with Sunday\'s 25 hours counted in London time', async () => {
     await start('2027-11-01T07:30:00Z'); // Monday 07:30 GMT (08:30 had the clocks not changed)
-    const id = owner('owner@example.co.uk');
-    call(id, '2027-10-24T23:30:00Z'); // Monday 25 October 00:30 BST
-    call(id, '2027-10-31T00:30:00Z'); // Sunday 01:30 BST
-    call(id, '2027-10-31T23:30:00Z'); // Sunday 23:30 GMT
+    const id = await owner('owner@example.co.uk');
+    await call(id, '2027-10-24T23:30:00Z'); // Monday 25 October 00:30 BST
+    await call(id, '2027-10-31T00:30:00Z'); // Sunday 01:30 BST
+    await call(id, '2027-10-31T23:30:00Z'); // Sunday 23:30 GMT
 
     const d = await boot();
     expect(smtp!.received).toHaveLength(0);
@@ -149,26 +148,26 @@ describe('weekly call-back digest', () => {
 
   it('sends nothing to an owner with nobody to call back, nor to an inactive account', async () => {
     await start('2027-01-11T08:05:00Z');
-    const quiet = owner('quiet@example.co.uk');
-    call(quiet, '2027-01-06T10:00:00Z', { status: 'answered' });
-    call(quiet, '2027-01-06T11:00:00Z', { calledBackAt: new Date('2027-01-06T12:00:00Z') });
-    call(quiet, '2027-01-06T12:00:00Z', { fromNumber: '' }); // withheld: nobody to ring
-    const expired = owner('expired@example.co.uk', 'expired');
-    call(expired, '2027-01-06T10:00:00Z');
-    const busy = owner('busy@example.co.uk', 'active', 'office@busy.co.uk');
-    call(busy, '2027-01-06T10:00:00Z');
+    const quiet = await owner('quiet@example.co.uk');
+    await call(quiet, '2027-01-06T10:00:00Z', { status: 'answered' });
+    await call(quiet, '2027-01-06T11:00:00Z', { calledBackAt: new Date('2027-01-06T12:00:00Z') });
+    await call(quiet, '2027-01-06T12:00:00Z', { fromNumber: '' }); // withheld: nobody to ring
+    const expired = await owner('expired@example.co.uk', 'expired');
+    await call(expired, '2027-01-06T10:00:00Z');
+    const busy = await owner('busy@example.co.uk', 'active', 'office@busy.co.uk');
+    await call(busy, '2027-01-06T10:00:00Z');
 
     await boot();
     // To the owner's address for call e-mails when they set one.
     expect(smtp!.received.map((m) => m.to)).toEqual([['office@busy.co.uk']]);
     expect(smtp!.received[0]!.mail.subject).toBe('1 caller still to call back from last week');
-    expect(rows().map((r) => r.userId)).toEqual([busy]);
+    expect((await rows()).map((r) => r.userId)).toEqual([busy]);
   });
 
   it('sends nothing to an owner who turned the digest off in Notification Settings, and mails them again once it is back on', async () => {
     await start('2027-01-11T08:05:00Z');
     const { client, user, email } = await activeCustomer(server!);
-    call(user.id, '2027-01-06T10:00:00Z');
+    await call(user.id, '2027-01-06T10:00:00Z');
     const saved = await client.request('PATCH', '/api/user/settings', { weeklyDigestEnabled: false });
     expect(saved.status).toBe(200);
     expect(saved.body.user.weeklyDigestEnabled).toBe(false);
@@ -177,7 +176,7 @@ describe('weekly call-back digest', () => {
     const mailed = () => smtp!.received.filter((m) => m.mail.subject?.endsWith('still to call back from last week'));
     const d = await boot();
     expect(mailed()).toHaveLength(0);
-    expect(rows()).toEqual([]);
+    expect(await rows()).toEqual([]);
 
     await client.request('PATCH', '/api/user/settings', { weeklyDigestEnabled: true });
     expect(await d.run()).toMatchObject({ sent: 1 });
@@ -186,26 +185,26 @@ describe('weekly call-back digest', () => {
 
   it('gives the week back when the relay says "try later" and mails it once on the next pass', async () => {
     await start('2027-01-11T08:00:00Z');
-    const id = owner('owner@example.co.uk');
-    call(id, '2027-01-06T10:00:00Z');
+    const id = await owner('owner@example.co.uk');
+    await call(id, '2027-01-06T10:00:00Z');
     smtp!.refuseNext(451, 'Try again later');
     const d = await boot();
-    expect(rows()).toHaveLength(0);
+    expect(await rows()).toHaveLength(0);
     expect(smtp!.received).toHaveLength(0);
     expect((await d.run()).sent).toBe(1);
     expect((await d.run()).sent).toBe(0);
     expect(smtp!.received).toHaveLength(1);
-    expect(server!.database.db.select().from(weeklyDigests).where(eq(weeklyDigests.userId, id)).get()!.status).toBe('sent');
+    expect((await server!.database.db.select().from(weeklyDigests).where(eq(weeklyDigests.userId, id)).limit(1))[0]!.status).toBe('sent');
   });
 
   it('does not retry a digest the relay refused for good (550)', async () => {
     await start('2027-01-11T08:00:00Z');
-    const id = owner('owner@example.co.uk');
-    call(id, '2027-01-06T10:00:00Z');
+    const id = await owner('owner@example.co.uk');
+    await call(id, '2027-01-06T10:00:00Z');
     smtp!.refuseNext(550, 'No such mailbox');
     const d = await boot();
     expect((await d.run()).sent).toBe(0);
     expect(smtp!.received).toHaveLength(0);
-    expect(rows()).toMatchObject([{ userId: id, status: 'failed', error: expect.stringContaining('No such mailbox') }]);
+    expect(await rows()).toMatchObject([{ userId: id, status: 'failed', error: expect.stringContaining('No such mailbox') }]);
   });
 });

@@ -22,11 +22,10 @@ beforeAll(async () => {
   expect((await owner.client.post('/api/phone-numbers/purchase')).status).toBe(201);
   expect((await owner.client.patch('/api/user/settings', { aiMode: 'agent', knowledgeBase: 'Q: Do you open on Sundays?\nA: No, Monday to Saturday.' })).status).toBe(200);
   await new ApiClient(e2e.server.url).post('/api/auth/signup', signupBody({ businessName: 'Waiting Barbers' }));
-  e2e.server.database.db
+  await e2e.server.database.db
     .insert(unansweredQuestions)
-    .values([{ userId: owner.user.id, question: 'Do you do balayage?', callerNumber: '+447700911111', aiResponse: 'I can take a message.' }])
-    .run();
-  e2e.server.database.db
+    .values([{ userId: owner.user.id, question: 'Do you do balayage?', callerNumber: '+447700911111', aiResponse: 'I can take a message.' }]);
+  await e2e.server.database.db
     .insert(calls)
     .values(
       Array.from({ length: 12 }, (_, i) => ({
@@ -44,8 +43,7 @@ beforeAll(async () => {
         transferTalkSeconds: i === 0 ? 61 : null,
         period: i < 3 ? ('open' as const) : null,
       })),
-    )
-    .run();
+    );
 });
 
 type Step = { name: string; open: (page: Page) => Promise<void> };

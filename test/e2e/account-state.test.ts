@@ -8,14 +8,14 @@ import { adminPage, attachScreenshot, customerPage, useE2E } from './support/bro
 const e2e = useE2E();
 const DAY = 86_400_000;
 
-function setAccount(userId: number, fields: { accountStatus?: 'active' | 'expired'; trialExpiresAt?: Date | null }) {
-  e2e.server.database.db.update(users).set(fields).where(eq(users.id, userId)).run();
+async function setAccount(userId: number, fields: { accountStatus?: 'active' | 'expired'; trialExpiresAt?: Date | null }) {
+  await e2e.server.database.db.update(users).set(fields).where(eq(users.id, userId));
 }
 
 describe('account banner', () => {
   it('warns on every page when the trial ends in 3 days or fewer', async ({ annotate }) => {
     const { page, customer } = await customerPage(e2e, { businessName: 'Ending Soon Ltd' });
-    setAccount(customer.user.id, { trialExpiresAt: new Date(Date.now() + 2 * DAY - 60_000) });
+    await setAccount(customer.user.id, { trialExpiresAt: new Date(Date.now() + 2 * DAY - 60_000) });
     for (const path of ['/dashboard', '/dashboard/analytics', '/dashboard/notifications', '/dashboard/account']) {
       await page.goto(path);
       const banner = page.getByTestId('account-banner');
@@ -27,7 +27,7 @@ describe('account banner', () => {
 
   it('says the line is not answering, with the help contact, once the trial is over', async () => {
     const { page, customer } = await customerPage(e2e, { businessName: 'Lapsed Ltd' });
-    setAccount(customer.user.id, { trialExpiresAt: new Date(Date.now() - DAY) });
+    await setAccount(customer.user.id, { trialExpiresAt: new Date(Date.now() - DAY) });
     await page.goto('/dashboard');
     const banner = page.getByRole('alert').filter({ hasText: 'Your line is not answering calls' });
     await banner.getByText('Your free trial has ended.', { exact: false }).waitFor();
@@ -38,7 +38,7 @@ describe('account banner', () => {
 
   it('says an expired account is not answering and Account reads Expired, though its trial date is a week away', async ({ annotate }) => {
     const { page, customer } = await customerPage(e2e, { businessName: 'Expired Co' });
-    setAccount(customer.user.id, { accountStatus: 'expired', trialExpiresAt: new Date(Date.now() + 7 * DAY) });
+    await setAccount(customer.user.id, { accountStatus: 'expired', trialExpiresAt: new Date(Date.now() + 7 * DAY) });
     await page.goto('/dashboard/account');
     const banner = page.getByRole('alert').filter({ hasText: 'Your line is not answering calls' });
     await banner.getByText('Your account has expired.', { exact: false }).waitFor();
@@ -66,7 +66,7 @@ describe('account banner', () => {
 
   it('fits the banner on a phone in the dark theme', async ({ annotate }) => {
     const { page, customer } = await customerPage(e2e, { businessName: 'Phone Expired' }, { width: 375, height: 740, dark: true });
-    setAccount(customer.user.id, { accountStatus: 'expired' });
+    await setAccount(customer.user.id, { accountStatus: 'expired' });
     await page.goto('/dashboard');
     await page.getByTestId('account-banner').waitFor();
     expect(await page.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth')).toBeLessThanOrEqual(0);

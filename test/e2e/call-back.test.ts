@@ -11,15 +11,14 @@ describe('to call back', () => {
   it('filters the callers still waiting, and marking one called back takes it off the list', async () => {
     const { page, customer } = await customerPage(e2e, { businessName: 'Ring Back Ltd' });
     const at = Date.parse('2026-07-04T12:30:00Z');
-    const rows = e2e.server.database.db
+    const rows = await e2e.server.database.db
       .insert(calls)
       .values([
         { userId: customer.user.id, fromNumber: '+447700900123', toNumber: '+447700900999', status: 'voicemail', duration: 30, createdAt: new Date(at), aiSummary: 'Wants a quote.' },
         { userId: customer.user.id, fromNumber: '+447700900456', toNumber: '+447700900999', status: 'missed', createdAt: new Date(at - 3600_000) },
         { userId: customer.user.id, fromNumber: '+447700900789', toNumber: '+447700900999', status: 'answered', duration: 90, createdAt: new Date(at - 7200_000) },
       ])
-      .returning()
-      .all();
+      .returning();
 
     await page.goto('/dashboard');
     const cards = page.getByRole('list', { name: 'Calls' }).getByRole('listitem');
@@ -35,7 +34,7 @@ describe('to call back', () => {
     await page.getByText('Marked as called back').first().waitFor();
     await until(async () => expect(await cards.count()).toBe(1));
     await page.getByRole('button', { name: 'To call back (1)' }).waitFor();
-    const stored = e2e.server.database.db.select().from(calls).where(eq(calls.id, rows[1]!.id)).get()!;
+    const stored = (await e2e.server.database.db.select().from(calls).where(eq(calls.id, rows[1]!.id)).limit(1))[0]!;
     expect(stored.calledBackAt).toBeInstanceOf(Date);
 
     // Back to every call: the marked one says so, and Call Details has when.
@@ -47,21 +46,20 @@ describe('to call back', () => {
     await dialog.getByText('Called Back', { exact: true }).waitFor();
     await dialog.getByRole('button', { name: 'Undo called back' }).click();
     await dialog.getByText('Not yet').waitFor();
-    expect(e2e.server.database.db.select().from(calls).where(eq(calls.id, rows[1]!.id)).get()!.calledBackAt).toBeNull();
+    expect((await e2e.server.database.db.select().from(calls).where(eq(calls.id, rows[1]!.id)).limit(1))[0]!.calledBackAt).toBeNull();
   });
 
   it('a withheld caller reads "Withheld number" and is not to call back; neither it nor a blocked caller has a Call back button; Call Details has its own', async () => {
     const { page, customer } = await customerPage(e2e, { businessName: 'Withheld Ltd' }, { width: 375, height: 800 });
     const at = Date.parse('2026-07-04T12:30:00Z');
     const base = { userId: customer.user.id, toNumber: '+447700900999', status: 'voicemail' as const, duration: 30 };
-    e2e.server.database.db
+    await e2e.server.database.db
       .insert(calls)
       .values([
         { ...base, fromNumber: 'anonymous', createdAt: new Date(at), aiSummary: 'Asks about prices.' },
         { ...base, fromNumber: '+447700900222', status: 'missed', createdAt: new Date(at - 60_000), callerTag: 'blocked' },
         { ...base, fromNumber: '+447700900333', createdAt: new Date(at - 120_000) },
-      ])
-      .run();
+      ]);
     await page.goto('/dashboard');
     const cards = page.getByRole('list', { name: 'Calls' }).getByRole('listitem');
     await until(async () => expect(await cards.count()).toBe(3));
@@ -88,11 +86,10 @@ describe('to call back', () => {
 
   it('a signed-out owner opening a call\'s link gets the login dialog and, signed in, lands on that call', async () => {
     const { customer } = await customerPage(e2e, { businessName: 'Link Ltd' });
-    const [row] = e2e.server.database.db
+    const [row] = await e2e.server.database.db
       .insert(calls)
       .values({ userId: customer.user.id, fromNumber: '+447700900444', toNumber: '+447700900999', status: 'voicemail', duration: 20, createdAt: new Date(), aiSummary: 'Linked call summary.' })
-      .returning()
-      .all();
+      .returning();
     const page = await e2e.page({ width: 375, height: 800 });
     await page.goto(`/dashboard?call=${row!.id}`);
     const login = page.getByRole('dialog', { name: 'Welcome Back' });
@@ -126,7 +123,7 @@ describe('to call back', () => {
     await page.getByRole('button', { name: 'Save Changes' }).click();
     await page.getByText('Settings saved').first().waitFor();
     await until(async () =>
-      expect(e2e.server.database.db.select().from(users).where(eq(users.id, customer.user.id)).get()!.callbackReminderHours).toBe(4),
+      expect((await e2e.server.database.db.select().from(users).where(eq(users.id, customer.user.id)).limit(1))[0]!.callbackReminderHours).toBe(4),
     );
   });
 });

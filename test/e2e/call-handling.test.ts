@@ -32,7 +32,7 @@ describe('Call handling settings', () => {
     await page.getByRole('button', { name: 'Save call handling' }).click();
     await expectToast(page, 'Call handling saved');
 
-    const stored = loadCallHandling(e2e.server.database.db, customer.user.id);
+    const stored = await loadCallHandling(e2e.server.database.db, customer.user.id);
     expect(stored).toMatchObject({
       transferNumber: '+447400123456',
       transferTimeoutSeconds: 30,
@@ -64,7 +64,7 @@ describe('Call handling settings', () => {
     await page.getByLabel('Put calls through to').fill('01632 960555');
     await page.getByRole('button', { name: 'Save call handling' }).click();
     await expectToast(page, 'Error This is the number that forwards to us: put calls through to a different phone.');
-    expect(loadCallHandling(e2e.server.database.db, customer.user.id).transferNumber).toBeNull();
+    expect((await loadCallHandling(e2e.server.database.db, customer.user.id)).transferNumber).toBeNull();
   });
 
   it('marks the field a save was refused for, with its message, and scrolls to it', async () => {
@@ -98,7 +98,7 @@ describe('Call handling settings', () => {
     await block.getByLabel('Add to block list').fill('07700 900666');
     await block.getByRole('button', { name: 'Add' }).click();
     await block.getByRole('list').getByText('+44 770 090 0666').waitFor();
-    expect(loadCallHandling(e2e.server.database.db, customer.user.id).blockList).toEqual(['+447700900666']);
+    expect((await loadCallHandling(e2e.server.database.db, customer.user.id)).blockList).toEqual(['+447700900666']);
 
     await block.getByLabel('Add to block list').fill('Dave');
     await block.getByRole('button', { name: 'Add' }).click();
@@ -113,7 +113,7 @@ describe('Call handling settings', () => {
     await vip.getByLabel('Add to VIP list').fill('+44 7700 900666');
     await vip.getByRole('button', { name: 'Add' }).click();
     await vip.getByRole('list').getByText('+44 770 090 0666').waitFor();
-    expect(loadCallHandling(e2e.server.database.db, customer.user.id)).toMatchObject({ blockList: [], vipList: ['+447700900666'] });
+    expect(await loadCallHandling(e2e.server.database.db, customer.user.id)).toMatchObject({ blockList: [], vipList: ['+447700900666'] });
   });
 
   it('Test transfer sends one POST to the test-transfer route and shows its message', async () => {
@@ -160,7 +160,7 @@ describe('tags on calls', () => {
     const { page, customer } = await customerPage(e2e, { businessName: 'Tags Ltd' });
     await customer.client.post('/api/user/call-handling/block', { number: '07700 900666' });
     const at = Date.parse('2026-07-04T12:30:00Z');
-    e2e.server.database.db
+    await e2e.server.database.db
       .insert(calls)
       .values([
         {
@@ -179,8 +179,7 @@ describe('tags on calls', () => {
         },
         { userId: customer.user.id, fromNumber: '+447700900666', toNumber: '+447700900999', status: 'missed', createdAt: new Date(at - 3600_000), callerTag: 'blocked', period: 'closed' },
         { userId: customer.user.id, fromNumber: '+447700900555', toNumber: '+447700900999', status: 'voicemail', duration: 20, createdAt: new Date(at - 7200_000), transferOutcome: 'no-answer', period: 'open' },
-      ])
-      .run();
+      ]);
 
     await page.goto('/dashboard');
     const cards = page.getByRole('list', { name: 'Calls' }).getByRole('listitem');
@@ -210,7 +209,7 @@ describe('tags on calls', () => {
     await blockedCard.getByRole('button', { name: 'Unblock +44 770 090 0666' }).click();
     await expectToast(page, '+447700900666 is off your block list.');
     await until(async () => expect(await blockedCard.getByRole('button', { name: /Unblock/ }).count()).toBe(0));
-    expect(loadCallHandling(e2e.server.database.db, customer.user.id).blockList).toEqual([]);
+    expect((await loadCallHandling(e2e.server.database.db, customer.user.id)).blockList).toEqual([]);
     // The call keeps its tag: it was blocked when it came in.
     await blockedCard.getByText('Blocked', { exact: true }).waitFor();
   });

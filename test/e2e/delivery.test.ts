@@ -49,7 +49,7 @@ describe('compressed delivery', () => {
 describe('the first screen after login', () => {
   it('fetches the dashboard chunks while the dialog is open and sends the call-logs request before the screen has loaded', async ({ annotate }) => {
     const customer = await activeCustomer(e2e.server, { businessName: 'Quick Start Ltd' });
-    e2e.server.database.db
+    await e2e.server.database.db
       .insert(calls)
       .values(
         Array.from({ length: 150 }, (_, i) => ({
@@ -61,8 +61,7 @@ describe('the first screen after login', () => {
           createdAt: new Date(Date.parse('2026-06-01T09:00:00Z') + i * 60_000),
           aiSummary: `Caller ${i} asks for a call back about a quote.`,
         })),
-      )
-      .run();
+      );
 
     const page = await e2e.page();
     const requests: string[] = [];

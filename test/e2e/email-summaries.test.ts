@@ -7,7 +7,7 @@ import { calls, users } from '../../core/db/schema.js';
 import { customerPage, useE2E, until } from './support/browser.js';
 
 const e2e = useE2E();
-const stored = (id: number) => e2e.server.database.db.select().from(users).where(eq(users.id, id)).get()!;
+const stored = async (id: number) => (await e2e.server.database.db.select().from(users).where(eq(users.id, id)).limit(1))[0]!;
 
 describe('e-mail summaries', () => {
   it('switches e-mail summaries on with an address, refusing a bad one with a clear message', async () => {
@@ -23,12 +23,12 @@ describe('e-mail summaries', () => {
     await address.fill('office@');
     await page.getByRole('button', { name: 'Save Changes' }).click();
     await page.getByText('Summary e-mail must be a valid e-mail address, e.g. owner@example.co.uk').first().waitFor();
-    expect(stored(customer.user.id).emailSummariesEnabled).toBe(false);
+    expect((await stored(customer.user.id)).emailSummariesEnabled).toBe(false);
 
     await address.fill('office@mailme.co.uk');
     await address.press('Enter'); // the error toast sits over the Save button
     await page.getByText('Settings saved').first().waitFor();
-    await until(async () => expect(stored(customer.user.id)).toMatchObject({ emailSummariesEnabled: true, summaryEmail: 'office@mailme.co.uk' }));
+    await until(async () => expect(await stored(customer.user.id)).toMatchObject({ emailSummariesEnabled: true, summaryEmail: 'office@mailme.co.uk' }));
   });
 
   it('turns the weekly call-back digest off, and it stays off after a reload', async () => {
@@ -39,21 +39,20 @@ describe('e-mail summaries', () => {
     await toggle.click();
     await page.getByRole('button', { name: 'Save Changes' }).click();
     await page.getByText('Settings saved').first().waitFor();
-    await until(async () => expect(stored(customer.user.id).weeklyDigestEnabled).toBe(false));
+    await until(async () => expect((await stored(customer.user.id)).weeklyDigestEnabled).toBe(false));
     await page.reload();
     expect(await page.getByRole('switch', { name: 'Weekly call-back digest' }).getAttribute('aria-checked')).toBe('false');
   });
 
   it('opens Call Details for the call an e-mail links to', async () => {
     const { page, customer } = await customerPage(e2e, { businessName: 'Linked Ltd' });
-    const [, linked] = e2e.server.database.db
+    const [, linked] = await e2e.server.database.db
       .insert(calls)
       .values([
         { userId: customer.user.id, fromNumber: '+447700900123', toNumber: '+447700900999', status: 'missed', createdAt: new Date('2026-07-04T11:00:00Z') },
         { userId: customer.user.id, fromNumber: '+447700900456', toNumber: '+447700900999', status: 'voicemail', duration: 20, createdAt: new Date('2026-07-04T12:30:00Z'), aiSummary: 'Asks for a boiler service.' },
       ])
-      .returning()
-      .all();
+      .returning();
     await page.goto(`/dashboard?call=${linked!.id}`);
     const dialog = page.getByRole('dialog', { name: 'Call Details' });
     await dialog.getByText('Asks for a boiler service.').waitFor();
@@ -67,7 +66,7 @@ describe('e-mail summaries', () => {
     const { page, customer } = await customerPage(e2e, { businessName: 'Busy Ltd' });
     const start = Date.parse('2026-05-01T08:00:00Z');
     // One more call than the first page (200) holds, the linked one the oldest of them.
-    const rows = e2e.server.database.db
+    const rows = await e2e.server.database.db
       .insert(calls)
       .values(
         Array.from({ length: 201 }, (_, i) => ({
@@ -80,8 +79,7 @@ describe('e-mail summaries', () => {
           aiSummary: i === 0 ? 'Wants the gutter cleared before winter.' : 'Asks for a quote.',
         })),
       )
-      .returning()
-      .all();
+      .returning();
     await page.goto(`/dashboard?call=${rows[0]!.id}`);
     const dialog = page.getByRole('dialog', { name: 'Call Details' });
     await dialog.getByText('Wants the gutter cleared before winter.').waitFor();

@@ -29,14 +29,13 @@ describe('customer: numbers and questions', () => {
 
   it('adds an answer to the knowledge base and resolves and deletes questions', async () => {
     const { page, customer } = await customerPage(e2e);
-    e2e.server.database.db
+    await e2e.server.database.db
       .insert(unansweredQuestions)
       .values([
         { userId: customer.user.id, question: 'Do you cover Salford?', callerNumber: '+447700911111', aiResponse: "I'll take a message." },
         { userId: customer.user.id, question: 'Are you Gas Safe registered?', callerNumber: '+447700922222' },
         { userId: customer.user.id, question: 'Spam question', callerNumber: '+447700933333' },
-      ])
-      .run();
+      ]);
     await page.goto('/dashboard/questions');
     await page.getByRole('button', { name: 'Pending (3)' }).waitFor();
 

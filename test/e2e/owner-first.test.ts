@@ -46,10 +46,9 @@ describe('first-run checklist', () => {
     await steps.getByText('Choose voicemail or AI agent (done)').waitFor();
 
     // 2 and 3. The first call reaches the number: forwarding works, the test call is in.
-    e2e.server.database.db
+    await e2e.server.database.db
       .insert(calls)
-      .values({ userId: customer.user.id, fromNumber: '+447700955555', toNumber: number, status: 'missed', duration: 0, createdAt: new Date() })
-      .run();
+      .values({ userId: customer.user.id, fromNumber: '+447700955555', toNumber: number, status: 'missed', duration: 0, createdAt: new Date() });
     await page.reload();
     await page.getByRole('list', { name: 'Calls' }).getByRole('listitem').first().waitFor();
     expect(await steps.count()).toBe(0);
@@ -71,14 +70,13 @@ describe('call cards on a phone', () => {
     const { page, customer } = await customerPage(e2e, { businessName: 'Phone Cards Ltd' }, { width: 375, height: 740 });
     const now = Date.now();
     const londonNoon = new Date(`${new Date(now).toISOString().slice(0, 10)}T12:00:00Z`).getTime();
-    e2e.server.database.db
+    await e2e.server.database.db
       .insert(calls)
       .values([
         { userId: customer.user.id, fromNumber: '+447700900111', toNumber: '+447700900999', status: 'missed', duration: 0, createdAt: new Date(now - 60_000) },
         { userId: customer.user.id, fromNumber: '+447700900222', toNumber: '+447700900999', status: 'voicemail', duration: 42, createdAt: new Date(londonNoon - 24 * HOUR), recordingFile: 'call-x.wav', aiSummary: 'Wants a quote.' },
         { userId: customer.user.id, fromNumber: '+447700900333', toNumber: '+447700900999', status: 'answered', duration: 95, createdAt: new Date(Date.UTC(2026, 0, 15, 12)) },
-      ])
-      .run();
+      ]);
     await page.goto('/dashboard');
     const list = page.getByRole('list', { name: 'Calls' });
     await until(async () => expect(await list.getByRole('listitem').count()).toBe(3));
@@ -187,7 +185,7 @@ describe('numbers, questions and approvals', () => {
 
   it('asks before deleting a question', async () => {
     const { page, customer } = await customerPage(e2e);
-    e2e.server.database.db.insert(unansweredQuestions).values({ userId: customer.user.id, question: 'Do you sell gift vouchers?', callerNumber: '+447700944444' }).run();
+    await e2e.server.database.db.insert(unansweredQuestions).values({ userId: customer.user.id, question: 'Do you sell gift vouchers?', callerNumber: '+447700944444' });
     await page.goto('/dashboard/questions');
     const row = page.getByRole('row').filter({ hasText: 'Do you sell gift vouchers?' });
     const messages: string[] = [];

@@ -49,7 +49,7 @@ describe('customer screens on a new account', () => {
   it('call logs: cards, search, status filter and the details dialog', async () => {
     const { page, customer } = await customerPage(e2e, { businessName: 'Card Co' });
     const at = new Date('2026-07-04T12:30:00Z');
-    e2e.server.database.db
+    await e2e.server.database.db
       .insert(calls)
       .values([
         {
@@ -67,8 +67,7 @@ describe('customer screens on a new account', () => {
         },
         { userId: customer.user.id, fromNumber: '+447700900456', toNumber: '+447700900999', status: 'missed', duration: 0, createdAt: new Date(at.getTime() - 3600_000) },
         { userId: customer.user.id, fromNumber: '+447700900789', toNumber: '+447700900999', status: 'answered', duration: 125, createdAt: new Date(at.getTime() - 7200_000) },
-      ])
-      .run();
+      ]);
 
     await page.goto('/dashboard');
     const cards = page.getByRole('list', { name: 'Calls' }).getByRole('listitem');
@@ -126,7 +125,7 @@ describe('call logs beyond one page', () => {
     const { page, customer } = await customerPage(e2e, { businessName: 'Busy Co' });
     const start = Date.parse('2026-06-01T09:00:00Z');
     // 201 calls: one more than the server's first page; the oldest is the only answered one.
-    e2e.server.database.db
+    await e2e.server.database.db
       .insert(calls)
       .values(
         Array.from({ length: 201 }, (_, i) => ({
@@ -137,8 +136,7 @@ describe('call logs beyond one page', () => {
           duration: i === 0 ? 30 : 0,
           createdAt: new Date(start + i * 60_000),
         })),
-      )
-      .run();
+      );
     await page.goto('/dashboard');
     const cards = page.getByRole('list', { name: 'Calls' }).getByRole('listitem');
     await until(async () => expect(await cards.count()).toBe(200));

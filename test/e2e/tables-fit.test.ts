@@ -43,15 +43,14 @@ async function seed() {
   expect(pending.status).toBe(201);
   const owner = await activeCustomer(e2e.server, { businessName: LONG, businessEmail: `owner.with.a.long.address.${Date.now()}@extraordinarily-long-domain.co.uk` });
   expect((await owner.client.post('/api/phone-numbers/purchase')).status).toBe(201);
-  e2e.server.database.db
+  await e2e.server.database.db
     .insert(unansweredQuestions)
     .values([
       { userId: owner.user.id, question: 'Do you do balayage on very long hair, and how much would that cost for hair past the shoulders?', callerNumber: '+447700911111', aiResponse: "I'm sorry, I don't have that information. I can take a message for the team." },
       { userId: owner.user.id, question: 'Is there parking?', callerNumber: '+447700922222' },
-    ])
-    .run();
+    ]);
   const now = Date.now();
-  e2e.server.database.db
+  await e2e.server.database.db
     .insert(calls)
     .values(
       Array.from({ length: 48 }, (_, i) => ({
@@ -62,8 +61,7 @@ async function seed() {
         duration: 30 + i,
         createdAt: new Date(now - i * 3_600_000),
       })),
-    )
-    .run();
+    );
   return owner;
 }
 
@@ -136,10 +134,10 @@ describe('tables', () => {
 });
 
 /** Calls with everything a card can show at once: the widest cards an owner sees. */
-function seedBusyCards(userId: number) {
+async function seedBusyCards(userId: number) {
   const now = Date.now();
   const base = { userId, toNumber: '+447700900001', notificationSent: true };
-  const rows = e2e.server.database.db
+  const rows = await e2e.server.database.db
     .insert(calls)
     .values([
       {
@@ -162,8 +160,7 @@ function seedBusyCards(userId: number) {
       { ...base, fromNumber: 'anonymous', status: 'voicemail' as const, duration: 31, createdAt: new Date(now - 180_000), aiSummary: 'A withheld caller asks about prices.' },
       { ...base, fromNumber: '+447700933304', status: 'voicemail' as const, duration: 45, createdAt: new Date(now - 240_000), calledBackAt: new Date(now - 30_000), urgency: 'normal' as const, transferOutcome: 'declined' as const },
     ])
-    .returning({ id: calls.id })
-    .all();
+    .returning({ id: calls.id });
   return rows[0]!.id;
 }
 
@@ -171,7 +168,7 @@ describe('phones', () => {
   it('every screen, the call cards and Call Details fit the viewport at 320, 375 and 414 px', async () => {
     const owner = await activeCustomer(e2e.server, { businessName: LONG });
     expect((await owner.client.post('/api/phone-numbers/purchase')).status).toBe(201);
-    const busyCall = seedBusyCards(owner.user.id);
+    const busyCall = await seedBusyCards(owner.user.id);
     const provider = (await owner.client.get('/api/meta')).body.provider as string;
     type Screen = { name: string; path: string; ready: (p: Page) => Promise<unknown> };
     const heading = (name: string) => (p: Page) => p.getByRole('heading', { name, exact: true }).waitFor();

@@ -18,10 +18,9 @@ describe('urgency in analytics', () => {
       createdAt: new Date(now - daysAgo * DAY),
       urgency,
     });
-    e2e.server.database.db
+    await e2e.server.database.db
       .insert(calls)
-      .values([call(1, 'urgent'), call(2, 'urgent'), call(3, 'normal'), call(4, null), call(90, 'low'), call(100, 'urgent')])
-      .run();
+      .values([call(1, 'urgent'), call(2, 'urgent'), call(3, 'normal'), call(4, null), call(90, 'low'), call(100, 'urgent')]);
 
     await page.goto('/dashboard/analytics');
     const list = page.getByRole('list', { name: 'Calls by urgency' });

@@ -44,7 +44,7 @@ describe('Webhooks in Notification Settings', () => {
     await url.fill('https://10.0.0.8/hook');
     await section.getByRole('button', { name: 'Save Webhook' }).click();
     await section.getByRole('alert').filter({ hasText: 'Webhook URL must point to a public internet address: 10.0.0.8 is a private address' }).waitFor();
-    expect(e2e.server.database.db.select().from(ownerWebhooks).where(eq(ownerWebhooks.userId, customer.user.id)).get()?.url ?? null).toBeNull();
+    expect((await e2e.server.database.db.select().from(ownerWebhooks).where(eq(ownerWebhooks.userId, customer.user.id)).limit(1))[0]?.url ?? null).toBeNull();
 
     const hookUrl = `https://receiver.example:${receiver.port}/catch/hook-plumbing`;
     await url.fill(hookUrl);

@@ -59,10 +59,10 @@ async function expectSettled(channelId: string) {
   // Copied, then removed from Asterisk: the deletion follows the row's final write.
   await vi.waitFor(() => expect(h.sim.storedRecordingNames()).not.toContain(`call-${row.id}`), { timeout: 10_000 });
   const db = h.server.database.db;
-  await vi.waitFor(() => expect(db.select().from(jobs).where(eq(jobs.key, postCallKey(row.id))).get()?.status).toBe('done'), { timeout: 30_000 });
-  const texts = db.select().from(notifications).where(eq(notifications.callId, row.id)).all();
+  await vi.waitFor(async () => expect((await db.select().from(jobs).where(eq(jobs.key, postCallKey(row.id))).limit(1))[0]?.status).toBe('done'), { timeout: 30_000 });
+  const texts = await db.select().from(notifications).where(eq(notifications.callId, row.id));
   expect(texts.map((t) => [t.channel, t.status, t.to])).toEqual([['sms', 'sent', OWNER_MOBILE]]);
-  expect(db.select().from(calls).where(eq(calls.id, row.id)).get()).toMatchObject({ notificationSent: true, summaryStatus: 'done' });
+  expect((await db.select().from(calls).where(eq(calls.id, row.id)).limit(1))[0]).toMatchObject({ notificationSent: true, summaryStatus: 'done' });
   // Never an open line: the caller's channel, the media channel and the bridge are all gone.
   await vi.waitFor(() => {
     expect(h.sim.liveChannelIds()).toEqual([]);
@@ -73,7 +73,7 @@ async function expectSettled(channelId: string) {
 
 describe('ARI WebSocket dropped mid-agent-turn', { timeout: 120_000 }, () => {
   it('while the agent is thinking: the caller still hears the answer, the agent closes the call, one answered row and one text', async () => {
-    const biz = h.business({ businessName: 'Drop Plumbing', knowledgeBase: KB, smsEnabled: true, notificationNumber: OWNER_MOBILE });
+    const biz = await h.business({ businessName: 'Drop Plumbing', knowledgeBase: KB, smsEnabled: true, notificationNumber: OWNER_MOBILE });
     h.replies([
       [/open/i, reply('question', true, ANSWER)],
       [/goodbye/i, reply('goodbye', true, GOODBYE)],
@@ -106,7 +106,7 @@ describe('ARI WebSocket dropped mid-agent-turn', { timeout: 120_000 }, () => {
 
   it('while the agent is speaking and the caller hangs up in the blackout: after the reconnect the call is finished once, recording and text kept', async () => {
     const LONG = 'We cover Leeds, York and Harrogate. Our engineers carry parts for most boilers. A visit is usually arranged within two working days.';
-    const biz = h.business({ businessName: 'Blackout Boilers', knowledgeBase: `Q: Areas?\nA: ${LONG}`, smsEnabled: true, notificationNumber: OWNER_MOBILE });
+    const biz = await h.business({ businessName: 'Blackout Boilers', knowledgeBase: `Q: Areas?\nA: ${LONG}`, smsEnabled: true, notificationNumber: OWNER_MOBILE });
     h.replies([[/areas/i, reply('question', true, LONG)]]);
     const asked = h.ollama.requests.length;
     const placed = h.call(biz.did, [

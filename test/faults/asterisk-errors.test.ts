@@ -14,8 +14,8 @@ afterEach(async () => {
 
 async function finishedRow(harness: Harness, channelId: string) {
   return vi.waitFor(
-    () => {
-      const [row, ...more] = harness.server.database.db.select().from(calls).where(eq(calls.channelId, channelId)).all();
+    async () => {
+      const [row, ...more] = await harness.server.database.db.select().from(calls).where(eq(calls.channelId, channelId));
       if (!row || more.length || !row.endedAt) throw new Error('call not finished yet');
       return row;
     },
@@ -29,7 +29,7 @@ describe('Asterisk answering 500', () => {
     ['on starting the recording: the core hangs up politely', 'channels.record'],
   ])('%s, the call is logged as missed and announced once', async (_outcome, operation) => {
     h = await startHarness({ timeScale: 20 });
-    const biz = h.business({ businessName: 'Broken Spool Ltd' });
+    const biz = await h.business({ businessName: 'Broken Spool Ltd' });
     h.sim.failOperation(operation, 500, 5);
     const call = h.sim.call({ app: APP, from: CALLER, did: biz.did, script: { onRecord: [{ say: callerSpeech('Hello, is anyone there?') }] } });
     const outcome = await call.done;
@@ -41,7 +41,7 @@ describe('Asterisk answering 500', () => {
 
   it('on playing the greeting: the built-in greeting plays instead, the call carries on and the message is kept', async () => {
     h = await startHarness({ timeScale: 20 });
-    const biz = h.business({ businessName: 'Quiet Speaker Ltd' });
+    const biz = await h.business({ businessName: 'Quiet Speaker Ltd' });
     h.sim.failOperation('channels.play', 500, 1); // the owner's greeting
     const call = h.sim.call({
       app: APP,
@@ -58,7 +58,7 @@ describe('Asterisk answering 500', () => {
 
   it('on the beep alone: the caller is still recorded', async () => {
     h = await startHarness({ timeScale: 20 });
-    const biz = h.business({ businessName: 'No Beep Ltd' });
+    const biz = await h.business({ businessName: 'No Beep Ltd' });
     await h.prompt("You've reached No Beep Ltd. For quality purposes, this call is being recorded. Please leave your name and message after the tone.", 'female');
     h.sim.failOperation('channels.play', 500, 1, 1); // the greeting plays; the next play (the beep) is refused
     const call = h.sim.call({

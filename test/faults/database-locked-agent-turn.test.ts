@@ -33,7 +33,7 @@ const say = (text: string) => ({ after: { agentQuietMs: 1000 }, say: text, onSpe
 
 describe('the database locked by another process during an agent call', { timeout: 120_000 }, () => {
   it('the agent keeps talking with the event loop free, and the question and the dialogue land once the lock goes', async () => {
-    const biz = h.business({ businessName: 'Lockout Pools', knowledgeBase: KB });
+    const biz = await h.business({ businessName: 'Lockout Pools', knowledgeBase: KB });
     h.replies([
       [/swimming pool/i, reply('question', false, '')],
       [/goodbye/i, reply('goodbye', true, GOODBYE)],
@@ -44,8 +44,8 @@ describe('the database locked by another process during an agent call', { timeou
 
     // The row is open and the greeting is playing: the backup takes the lock now.
     const open = await vi.waitFor(
-      () => {
-        const row = db.select().from(calls).where(eq(calls.toNumber, biz.did)).get();
+      async () => {
+        const row = (await db.select().from(calls).where(eq(calls.toNumber, biz.did)).limit(1))[0];
         if (!row) throw new Error('no call row yet');
         return row;
       },
@@ -65,8 +65,8 @@ describe('the database locked by another process during an agent call', { timeou
     expect(session.heardAudio(await h.agentAudio(GOODBYE))).toBe(true);
     // The agent's writes were refused as busy and are being retried, nothing has landed yet…
     await vi.waitFor(() => expect(busyRefusals(db)).toBeGreaterThan(refusedBefore), { timeout: 20_000 });
-    expect(h.unanswered(biz.userId)).toEqual([]);
-    expect(db.select().from(calls).where(eq(calls.id, open.id)).get()).toMatchObject({ transcription: null, endedAt: null });
+    expect(await h.unanswered(biz.userId)).toEqual([]);
+    expect((await db.select().from(calls).where(eq(calls.id, open.id)).limit(1))[0]).toMatchObject({ transcription: null, endedAt: null });
     // …and no write slept on the thread for the busy timeout while the caller was talking to the agent.
     const worstStallMs = loopDelay.max / 1e6;
     console.log(`event loop: worst stall ${worstStallMs.toFixed(0)} ms while the database was locked (busy timeout ${busyTimeoutMs} ms)`);
@@ -78,7 +78,7 @@ describe('the database locked by another process during an agent call', { timeou
     expect(row.transcription).toBe(
       [`Agent: ${agentGreeting('Lockout Pools')}`, `Caller: ${QUESTION}`, `Agent: ${AGENT_LINES.notAnswered}`, 'Caller: No, thank you, goodbye.', `Agent: ${GOODBYE}`].join('\n'),
     );
-    const questions = h.unanswered(biz.userId);
+    const questions = await h.unanswered(biz.userId);
     expect(questions).toHaveLength(1);
     expect(questions[0]).toMatchObject({ callId: row.id, question: QUESTION, callerNumber: CALLER, aiResponse: AGENT_LINES.notAnswered });
     expect(h.finished.filter((id) => id === row.id)).toHaveLength(1);

@@ -49,7 +49,7 @@ describe('the database locked by a backup for longer than the busy timeout', { t
     const holder = await startLockHolder(path.join(h.server.dataDir, 'appliance.db'));
     cleanups.push(() => holder.stop());
 
-    const biz = h.business({ businessName: 'Locked Ltd', smsEnabled: true, notificationNumber: OWNER_MOBILE });
+    const biz = await h.business({ businessName: 'Locked Ltd', smsEnabled: true, notificationNumber: OWNER_MOBILE });
     const call = h.sim.call({
       app: APP,
       from: CALLER,
@@ -67,15 +67,15 @@ describe('the database locked by a backup for longer than the busy timeout', { t
     // The finished call's row write was refused (busy) at least once…
     await vi.waitFor(() => expect(busyRefusals(h.server.database.db)).toBeGreaterThan(refusedBefore), { timeout: 20_000 });
     const db = h.server.database.db;
-    const open = db.select().from(calls).where(eq(calls.channelId, call.channelId)).get()!;
+    const open = (await db.select().from(calls).where(eq(calls.channelId, call.channelId)).limit(1))[0]!;
     expect(open.endedAt).toBeNull();
     // …and until it lands, Asterisk keeps its copy of the message.
     expect(h.sim.storedRecordingNames()).toContain(`call-${open.id}`);
     await holder.unlock();
 
     const row = await vi.waitFor(
-      () => {
-        const r = db.select().from(calls).where(eq(calls.id, open.id)).get()!;
+      async () => {
+        const r = (await db.select().from(calls).where(eq(calls.id, open.id)).limit(1))[0]!;
         if (!r.endedAt) throw new Error('not finished yet');
         return r;
       },
@@ -86,9 +86,9 @@ describe('the database locked by a backup for longer than the busy timeout', { t
     expect(fs.existsSync(path.join(h.recordingsDir, row.recordingFile!))).toBe(true);
     await vi.waitFor(() => expect(h.sim.storedRecordingNames()).not.toContain(`call-${row.id}`));
     expect(h.finished).toEqual([row.id]);
-    await vi.waitFor(() => expect(db.select().from(jobs).where(eq(jobs.key, postCallKey(row.id))).get()?.status).toBe('done'), { timeout: 20_000 });
-    expect(db.select().from(calls).where(eq(calls.id, row.id)).get()).toMatchObject({ transcription: MESSAGE, summaryStatus: 'done', notificationSent: true });
-    const texts = db.select().from(notifications).where(eq(notifications.callId, row.id)).all();
+    await vi.waitFor(async () => expect((await db.select().from(jobs).where(eq(jobs.key, postCallKey(row.id))).limit(1))[0]?.status).toBe('done'), { timeout: 20_000 });
+    expect((await db.select().from(calls).where(eq(calls.id, row.id)).limit(1))[0]).toMatchObject({ transcription: MESSAGE, summaryStatus: 'done', notificationSent: true });
+    const texts = await db.select().from(notifications).where(eq(notifications.callId, row.id));
     expect(texts.map((t) => [t.channel, t.status])).toEqual([['sms', 'sent']]);
     expect(fs.readdirSync(path.join(h.server.dataDir, 'outbox', 'sms'))).toHaveLength(1);
     expect(h.protocolProblems()).toEqual([]);
@@ -100,7 +100,7 @@ describe('the database locked by a backup for longer than the busy timeout', { t
     h.server.database.sqlite.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
     const holder = await startLockHolder(path.join(h.server.dataDir, 'appliance.db'));
     cleanups.push(() => holder.stop());
-    const biz = h.business({ businessName: 'Backup Hour Ltd' });
+    const biz = await h.business({ businessName: 'Backup Hour Ltd' });
     await holder.lock();
     const refusedBefore = busyRefusals(h.server.database.db);
     const call = h.sim.call({ app: APP, from: CALLER, did: biz.did, script: { onRecord: [{ say: callerSpeech('Hello, please call me back.') }, { press: '#' }] } });
@@ -111,8 +111,8 @@ describe('the database locked by a backup for longer than the busy timeout', { t
     await holder.unlock();
     const outcome = await call.done;
     const row = await vi.waitFor(
-      () => {
-        const r = db.select().from(calls).where(eq(calls.channelId, call.channelId)).all();
+      async () => {
+        const r = await db.select().from(calls).where(eq(calls.channelId, call.channelId));
         if (r.length !== 1 || !r[0]!.endedAt) throw new Error('not finished yet');
         return r[0]!;
       },
@@ -151,7 +151,7 @@ describe('the database locked by a backup for longer than the busy timeout', { t
     cleanups.push(() => process.off('unhandledRejection', onUnhandled));
 
     const refusedBefore = busyRefusals(h.server.database.db);
-    const id = h.finishedCall({ status: 'missed' });
+    const id = await h.finishedCall({ status: 'missed' });
     h.restart({ gateway });
     h.fireCallFinished(id);
     await vi.waitFor(() => expect(locked).toBe(true), { timeout: 20_000 });
@@ -160,12 +160,12 @@ describe('the database locked by a backup for longer than the busy timeout', { t
     expect(h.twilio.messages).toHaveLength(1);
     await holder.unlock();
 
-    await vi.waitFor(() => expect(h.jobOf(id).status).toBe('done'), { timeout: 20_000 });
+    await vi.waitFor(async () => expect((await h.jobOf(id)).status).toBe('done'), { timeout: 20_000 });
     expect(h.twilio.messages).toHaveLength(1);
     expect(h.twilio.messages[0]).toMatchObject({ to: OWNER_MOBILE });
-    expect(h.attempts(id).filter((a) => a.status === 'sent')).toHaveLength(1);
-    expect(h.call(id)).toMatchObject({ notificationSent: true, status: 'missed' });
-    expect(h.call(id).endedAt).not.toBeNull();
+    expect((await h.attempts(id)).filter((a) => a.status === 'sent')).toHaveLength(1);
+    expect(await h.call(id)).toMatchObject({ notificationSent: true, status: 'missed' });
+    expect((await h.call(id)).endedAt).not.toBeNull();
     expect(unhandled).toEqual([]);
   });
 });

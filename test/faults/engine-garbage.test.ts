@@ -35,28 +35,28 @@ describe('engines answering garbage', () => {
     engines.whisper.alwaysFail = { raw: '<html><body><h1>502 Bad Gateway</h1></body></html>' };
     engines.ollama.replier = () => 'Tom from Otley: kitchen tap leaking badly; call back this afternoon.';
     h = await startHarness({ env: env() });
-    const id = h.finishedCall({ recording: wav });
+    const id = await h.finishedCall({ recording: wav });
     h.fireCallFinished(id);
     await vi.waitFor(() => expect(h!.twilio.messages).toHaveLength(1), { timeout: 15_000, interval: 20 });
     // The row records the send just after Twilio took the message.
-    await vi.waitFor(() => expect(h!.call(id)).toMatchObject({ transcription: null, notificationSent: true }), { timeout: 5000, interval: 20 });
-    expect(h.call(id).recordingFile).toBeTruthy();
+    await vi.waitFor(async () => expect(await h!.call(id)).toMatchObject({ transcription: null, notificationSent: true }), { timeout: 5000, interval: 20 });
+    expect((await h.call(id)).recordingFile).toBeTruthy();
 
     engines.whisper.alwaysFail = null;
-    await vi.waitFor(() => expect(h!.jobOf(id)?.status).toBe('done'), { timeout: 15_000, interval: 20 });
-    expect(h.call(id)).toMatchObject({ transcription: SPOKEN, transcriptionStatus: 'done' });
+    await vi.waitFor(async () => expect((await h!.jobOf(id))?.status).toBe('done'), { timeout: 15_000, interval: 20 });
+    expect(await h.call(id)).toMatchObject({ transcription: SPOKEN, transcriptionStatus: 'done' });
     expect(h.twilio.messages).toHaveLength(1);
   });
 
   it('a model that writes nothing usable: the owner gets the transcript, once, and no invented summary is stored', async () => {
     engines.ollama.always = { reply: '```\n\n```' };
     h = await startHarness({ env: env() });
-    const id = h.finishedCall({ recording: wav });
+    const id = await h.finishedCall({ recording: wav });
     h.fireCallFinished(id);
     await vi.waitFor(() => expect(h!.twilio.messages).toHaveLength(1), { timeout: 15_000, interval: 20 });
     expect(h.twilio.messages[0]!.body).toContain(SPOKEN);
     // The row says so once the provider's answer is back (the double has the text a moment before).
-    await vi.waitFor(() => expect(h!.call(id)).toMatchObject({ transcription: SPOKEN, aiSummary: null, notificationSent: true }));
+    await vi.waitFor(async () => expect(await h!.call(id)).toMatchObject({ transcription: SPOKEN, aiSummary: null, notificationSent: true }));
     expect(h.twilio.messages).toHaveLength(1);
   });
 });

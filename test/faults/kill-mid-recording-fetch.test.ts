@@ -44,13 +44,12 @@ describe('the core killed with SIGKILL mid-recording-fetch', () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kill-mid-fetch-'));
     cleanups.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
     const seed = openDatabase(path.join(dataDir, 'appliance.db'));
-    const owner = seed.db
+    const owner = (await seed.db
       .insert(users)
       .values({ email: 'owner@example.co.uk', passwordHash: 'x', accountStatus: 'active', businessName: 'Locksmiths Ltd', smsEnabled: true, notificationNumber: OWNER_MOBILE })
-      .returning()
-      .get();
-    seed.db.insert(phoneNumbers).values({ phoneNumber: DID, provider: 'static', providerSid: 'd1', userId: owner.id }).run();
-    seed.close();
+      .returning())[0]!;
+    await seed.db.insert(phoneNumbers).values({ phoneNumber: DID, provider: 'static', providerSid: 'd1', userId: owner.id });
+    await seed.close();
 
     const sim = new AriSimulator({ timeScale: 10, soundDirs: { appliance: path.join(dataDir, 'prompts') } });
     await sim.start();
@@ -82,7 +81,7 @@ describe('the core killed with SIGKILL mid-recording-fetch', () => {
     await exited;
     const db = openDatabase(path.join(dataDir, 'appliance.db'));
     cleanups.push(() => db.close());
-    const [open] = db.db.select().from(calls).all();
+    const [open] = await db.db.select().from(calls);
     expect(open).toMatchObject({ channelId: call.channelId, endedAt: null }); // the kill left the row open…
     expect(sim.storedRecordingNames()).toEqual([`call-${open!.id}`]); // …and the only copy on Asterisk
 
@@ -90,8 +89,8 @@ describe('the core killed with SIGKILL mid-recording-fetch', () => {
     await startCore(dataDir, env);
 
     const row = await vi.waitFor(
-      () => {
-        const r = db.db.select().from(calls).where(eq(calls.id, open!.id)).get()!;
+      async () => {
+        const r = (await db.db.select().from(calls).where(eq(calls.id, open!.id)).limit(1))[0]!;
         if (!r.endedAt) throw new Error('not finished yet');
         return r;
       },
@@ -106,12 +105,12 @@ describe('the core killed with SIGKILL mid-recording-fetch', () => {
     await vi.waitFor(() => expect(sim.storedRecordingNames()).toEqual([]), { timeout: 10_000 });
     expect(fetches).toBe(2);
 
-    await vi.waitFor(() => expect(db.db.select().from(jobs).where(eq(jobs.key, postCallKey(row.id))).get()?.status).toBe('done'), { timeout: 30_000, interval: 100 });
-    expect(db.db.select().from(calls).where(eq(calls.id, row.id)).get()).toMatchObject({ transcription: MESSAGE, aiSummary: SUMMARY, notificationSent: true });
-    const texts = db.db.select().from(notifications).where(eq(notifications.callId, row.id)).all();
+    await vi.waitFor(async () => expect((await db.db.select().from(jobs).where(eq(jobs.key, postCallKey(row.id))).limit(1))[0]?.status).toBe('done'), { timeout: 30_000, interval: 100 });
+    expect((await db.db.select().from(calls).where(eq(calls.id, row.id)).limit(1))[0]).toMatchObject({ transcription: MESSAGE, aiSummary: SUMMARY, notificationSent: true });
+    const texts = await db.db.select().from(notifications).where(eq(notifications.callId, row.id));
     expect(texts.map((t) => [t.channel, t.status, t.to])).toEqual([['sms', 'sent', OWNER_MOBILE]]);
     expect(fs.readdirSync(path.join(dataDir, 'outbox', 'sms'))).toHaveLength(1);
-    expect(db.db.select().from(calls).all()).toHaveLength(1);
+    expect(await db.db.select().from(calls)).toHaveLength(1);
     expect(sim.violations).toEqual([]);
     // The dead core's held fetch is answered (into a closed socket) before the simulator stops.
     await vi.waitFor(() => expect(sim.restLog.filter((r) => r.operation === 'recordings.getStoredFile')).toHaveLength(2), { timeout: 20_000, interval: 100 });

@@ -72,21 +72,21 @@ async function start(notifyAnywayFromAttempt: number) {
   return h;
 }
 
-function row(harness: Harness, channelId: string) {
-  return harness.server.database.db.select().from(calls).where(eq(calls.channelId, channelId)).get();
+async function row(harness: Harness, channelId: string) {
+  return (await harness.server.database.db.select().from(calls).where(eq(calls.channelId, channelId)).limit(1))[0];
 }
 
-function texts(harness: Harness, callId: number) {
-  return harness.server.database.db.select().from(notifications).where(eq(notifications.callId, callId)).all();
+async function texts(harness: Harness, callId: number) {
+  return await harness.server.database.db.select().from(notifications).where(eq(notifications.callId, callId));
 }
 
-function job(harness: Harness, key: string) {
-  return harness.server.database.db.select().from(jobs).where(eq(jobs.key, key)).get();
+async function job(harness: Harness, key: string) {
+  return (await harness.server.database.db.select().from(jobs).where(eq(jobs.key, key)).limit(1))[0];
 }
 
 /** The caller leaves a message while the disk is full; returns the final row. */
 async function messageWhileDiskFull(harness: Harness, disk: ReturnType<typeof fullDisk>) {
-  const biz = harness.business({ businessName: 'Bakery Ltd', smsEnabled: true, notificationNumber: OWNER_MOBILE });
+  const biz = await harness.business({ businessName: 'Bakery Ltd', smsEnabled: true, notificationNumber: OWNER_MOBILE });
   useRecordingDisk(disk);
   const call = harness.sim.call({ app: APP, from: CALLER, did: biz.did, script: { onRecord: [{ say: callerSpeech(MESSAGE) }, { press: '#' }] } });
   const outcome = await call.done;
@@ -94,8 +94,8 @@ async function messageWhileDiskFull(harness: Harness, disk: ReturnType<typeof fu
   expect(outcome.hungUpBy).toBe('app');
   expect(outcome.heard.at(-1)).toBe(await harness.prompt(THANK_YOU, 'female'));
   const final = await vi.waitFor(
-    () => {
-      const r = row(harness, call.channelId);
+    async () => {
+      const r = await row(harness, call.channelId);
       if (!r?.endedAt) throw new Error('call not finished yet');
       return r;
     },
@@ -107,7 +107,7 @@ async function messageWhileDiskFull(harness: Harness, disk: ReturnType<typeof fu
   expect(harness.sim.storedRecordingNames()).toContain(`call-${final.id}`);
   // Retried on its own while the disk stays full, and no half-written file is left behind.
   await vi.waitFor(() => expect(disk.refused).toBeGreaterThanOrEqual(3), { timeout: 20_000 });
-  expect(job(harness, storeRecordingKey(final.id))?.status).toMatch(/^(pending|running)$/);
+  expect((await job(harness, storeRecordingKey(final.id)))?.status).toMatch(/^(pending|running)$/);
   expect(harness.sim.storedRecordingNames()).toContain(`call-${final.id}`);
   expect(fs.readdirSync(harness.recordingsDir)).toEqual([]);
   return final;
@@ -116,10 +116,10 @@ async function messageWhileDiskFull(harness: Harness, disk: ReturnType<typeof fu
 /** Once the disk has room: stored once, removed from Asterisk, transcribed and summarised; one text. */
 async function expectRecovered(harness: Harness, callId: number) {
   const file = `call-${callId}.wav`;
-  await vi.waitFor(() => expect(job(harness, storeRecordingKey(callId))?.status).toBe('done'), { timeout: 20_000 });
-  await vi.waitFor(() => expect(job(harness, postCallKey(callId))?.status).toBe('done'), { timeout: 20_000 });
+  await vi.waitFor(async () => expect((await job(harness, storeRecordingKey(callId)))?.status).toBe('done'), { timeout: 20_000 });
+  await vi.waitFor(async () => expect((await job(harness, postCallKey(callId)))?.status).toBe('done'), { timeout: 20_000 });
   const db = harness.server.database.db;
-  expect(db.select().from(calls).where(eq(calls.id, callId)).get()).toMatchObject({
+  expect((await db.select().from(calls).where(eq(calls.id, callId)).limit(1))[0]).toMatchObject({
     status: 'voicemail',
     recordingFile: file,
     transcription: MESSAGE,
@@ -131,7 +131,7 @@ async function expectRecovered(harness: Harness, callId: number) {
   expect(fs.readdirSync(harness.recordingsDir)).toEqual([file]);
   expect(fs.statSync(path.join(harness.recordingsDir, file)).size).toBeGreaterThan(44);
   expect(harness.sim.storedRecordingNames()).not.toContain(`call-${callId}`);
-  expect(texts(harness, callId).map((t) => [t.channel, t.status])).toEqual([['sms', 'sent']]);
+  expect((await texts(harness, callId)).map((t) => [t.channel, t.status])).toEqual([['sms', 'sent']]);
   expect(fs.readdirSync(path.join(harness.server.dataDir, 'outbox', 'sms'))).toHaveLength(1);
   expect(harness.finished.filter((id) => id === callId).length).toBeGreaterThanOrEqual(1);
   expect(harness.protocolProblems()).toEqual([]);
@@ -142,19 +142,19 @@ describe('the recordings disk full', { timeout: 60_000 }, () => {
     const harness = await start(1_000); // the owner's text waits for the summary
     const disk = fullDisk();
     const final = await messageWhileDiskFull(harness, disk);
-    expect(texts(harness, final.id)).toEqual([]);
+    expect(await texts(harness, final.id)).toEqual([]);
 
     useRecordingDisk(undefined); // the operator frees some space
     await expectRecovered(harness, final.id);
-    expect(texts(harness, final.id)[0]!.body).toContain(SUMMARY);
+    expect((await texts(harness, final.id))[0]!.body).toContain(SUMMARY);
   });
 
   it('still full when the owner must be told: one text now ("summary follows"), the summary filled in later without a second text', async () => {
     const harness = await start(2);
     const disk = fullDisk();
     const final = await messageWhileDiskFull(harness, disk);
-    await vi.waitFor(() => expect(texts(harness, final.id).map((t) => t.status)).toEqual(['sent']), { timeout: 20_000 });
-    expect(texts(harness, final.id)[0]!.body).toMatch(/^New voicemail from \+447700900999 at \d\d:\d\d\. The transcript and summary will follow in your call log\. Reply DONE \d+ when called back\.$/);
+    await vi.waitFor(async () => expect((await texts(harness, final.id)).map((t) => t.status)).toEqual(['sent']), { timeout: 20_000 });
+    expect((await texts(harness, final.id))[0]!.body).toMatch(/^New voicemail from \+447700900999 at \d\d:\d\d\. The transcript and summary will follow in your call log\. Reply DONE \d+ when called back\.$/);
     expect(harness.sim.storedRecordingNames()).toContain(`call-${final.id}`);
 
     useRecordingDisk(undefined);
@@ -167,7 +167,7 @@ describe('the recordings disk full at the end of an agent call', { timeout: 120_
     const { startAgentHarness, reply, SUMMARY: AGENT_SUMMARY } = await import('../agent/harness.js');
     const a = await startAgentHarness({ pipeline: true, pbx: { recordingRetry: FAST_RETRIES, recordingDisk: pbxDisk } });
     try {
-      const biz = a.business({ businessName: 'Full Disk Plumbing', knowledgeBase: 'Q: Hours?\nA: We are open 8am to 6pm.', smsEnabled: true, notificationNumber: OWNER_MOBILE });
+      const biz = await a.business({ businessName: 'Full Disk Plumbing', knowledgeBase: 'Q: Hours?\nA: We are open 8am to 6pm.', smsEnabled: true, notificationNumber: OWNER_MOBILE });
       a.replies([
         [/open/i, reply('question', true, 'We are open 8am to 6pm.')],
         [/goodbye/i, reply('goodbye', true, 'Thank you for calling. Goodbye.')],
@@ -185,19 +185,19 @@ describe('the recordings disk full at the end of an agent call', { timeout: 120_
       expect(a.sim.storedRecordingNames()).toContain(`call-${row.id}`);
       const db = a.server.database.db;
       // The dialogue is the message: the owner is told now, with the summary, while the disk is still full.
-      await vi.waitFor(() => expect(db.select().from(jobs).where(eq(jobs.key, postCallKey(row.id))).get()?.status).toBe('done'), { timeout: 20_000 });
+      await vi.waitFor(async () => expect((await db.select().from(jobs).where(eq(jobs.key, postCallKey(row.id))).limit(1))[0]?.status).toBe('done'), { timeout: 20_000 });
       expect(disk.refused).toBeGreaterThanOrEqual(1);
-      const sent = () => db.select().from(notifications).where(eq(notifications.callId, row.id)).all();
-      expect(sent().map((t) => t.status)).toEqual(['sent']);
-      expect(sent()[0]!.body).toContain(AGENT_SUMMARY);
+      const sent = async () => await db.select().from(notifications).where(eq(notifications.callId, row.id));
+      expect((await sent()).map((t) => t.status)).toEqual(['sent']);
+      expect((await sent())[0]!.body).toContain(AGENT_SUMMARY);
 
       useRecordingDisk(undefined);
-      await vi.waitFor(() => expect(db.select().from(calls).where(eq(calls.id, row.id)).get()?.recordingFile).toBe(`call-${row.id}.wav`), { timeout: 20_000 });
+      await vi.waitFor(async () => expect((await db.select().from(calls).where(eq(calls.id, row.id)).limit(1))[0]?.recordingFile).toBe(`call-${row.id}.wav`), { timeout: 20_000 });
       expect(fs.existsSync(path.join(a.server.dataDir, 'recordings', `call-${row.id}.wav`))).toBe(true);
       await vi.waitFor(() => expect(a.sim.storedRecordingNames()).not.toContain(`call-${row.id}`));
-      expect(db.select().from(jobs).where(eq(jobs.key, storeRecordingKey(row.id))).get()?.status).toBe('done');
-      expect(db.select().from(calls).where(eq(calls.id, row.id)).get()).toMatchObject({ status: 'answered', aiSummary: AGENT_SUMMARY });
-      expect(sent().map((t) => t.status)).toEqual(['sent']);
+      expect((await db.select().from(jobs).where(eq(jobs.key, storeRecordingKey(row.id))).limit(1))[0]?.status).toBe('done');
+      expect((await db.select().from(calls).where(eq(calls.id, row.id)).limit(1))[0]).toMatchObject({ status: 'answered', aiSummary: AGENT_SUMMARY });
+      expect((await sent()).map((t) => t.status)).toEqual(['sent']);
     } finally {
       await a.close();
     }

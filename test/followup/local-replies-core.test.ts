@@ -25,9 +25,9 @@ describe('the core without Twilio credentials', () => {
   it('acts on a reply dropped into $DATA_DIR/outbox/sms-in/ and writes its answer to outbox/sms/', async () => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'core-local-replies-'));
     const seed = openDatabase(path.join(dataDir, 'appliance.db'));
-    const owner = seed.db.insert(users).values({ email: 'owner@example.co.uk', passwordHash: 'x', accountStatus: 'active', notificationNumber: '+447700900222' }).returning().get();
-    const callId = seed.db.insert(calls).values({ userId: owner.id, fromNumber: '+447700900123', toNumber: '+447700900001', status: 'missed', endedAt: new Date() }).returning().get().id;
-    seed.close();
+    const owner = (await seed.db.insert(users).values({ email: 'owner@example.co.uk', passwordHash: 'x', accountStatus: 'active', notificationNumber: '+447700900222' }).returning())[0]!;
+    const callId = (await seed.db.insert(calls).values({ userId: owner.id, fromNumber: '+447700900123', toNumber: '+447700900001', status: 'missed', endedAt: new Date() }).returning())[0]!.id;
+    await seed.close();
 
     core = await startCoreProcess(dataDir, {}, { pbx: false });
     const inbox = path.join(dataDir, 'outbox', 'sms-in');
@@ -43,9 +43,9 @@ describe('the core without Twilio credentials', () => {
     expect(answer).toMatchObject({ to: '+447700900222', body: `Call ${callId} from +447700900123 is marked as called back.` });
     const check = openDatabase(path.join(dataDir, 'appliance.db'));
     try {
-      expect(check.db.select().from(calls).where(eq(calls.id, callId)).get()!.calledBackAt).toBeInstanceOf(Date);
+      expect((await check.db.select().from(calls).where(eq(calls.id, callId)).limit(1))[0]!.calledBackAt).toBeInstanceOf(Date);
     } finally {
-      check.close();
+      await check.close();
     }
     expect(core.output()).toContain('owner replies are read from files in the local inbox');
 

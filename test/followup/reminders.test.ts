@@ -24,7 +24,7 @@ const reminders = () => h!.twilio.messages.filter((m) => m.body.startsWith('Remi
 describe('call-back reminders', () => {
   it('texts once, N hours after a missed call nobody returned, and not again after a restart', async () => {
     await start(2);
-    const id = h!.finishedCall({ status: 'missed', createdAt: new Date(now() - HOUR) });
+    const id = await h!.finishedCall({ status: 'missed', createdAt: new Date(now() - HOUR) });
     expect(await h!.pipeline.remindCallbacks()).toBe(0); // 1 hour: not yet
 
     h!.server.clock.offsetMs += HOUR + 60_000;
@@ -32,8 +32,8 @@ describe('call-back reminders', () => {
     expect(reminders()).toHaveLength(1);
     expect(reminders()[0]).toMatchObject({ to: OWNER_MOBILE });
     expect(reminders()[0]!.body).toMatch(new RegExp(`^Reminder: you have not called \\${CALLER} back yet \\(missed call on \\d\\d/\\d\\d at \\d\\d:\\d\\d\\)\\. Reply DONE ${id} when called back\\.$`));
-    expect(h!.attempts(id).map((a) => [a.kind, a.status])).toEqual([['reminder', 'sent']]);
-    expect(h!.call(id).notificationSent).toBe(false); // the call's own text is another matter
+    expect((await h!.attempts(id)).map((a) => [a.kind, a.status])).toEqual([['reminder', 'sent']]);
+    expect((await h!.call(id)).notificationSent).toBe(false); // the call's own text is another matter
 
     expect(await h!.pipeline.remindCallbacks()).toBe(0);
     const restarted = h!.restart();
@@ -46,12 +46,12 @@ describe('call-back reminders', () => {
     await start(1);
     const db = h!.server.database.db;
     const old = new Date(now() - 2 * HOUR);
-    const voicemail = h!.finishedCall({ status: 'voicemail', createdAt: old });
-    const done = h!.finishedCall({ status: 'missed', createdAt: old });
-    db.update(calls).set({ calledBackAt: new Date() }).where(eq(calls.id, done)).run();
-    h!.finishedCall({ status: 'answered', createdAt: old });
-    const withheld = h!.finishedCall({ status: 'missed', createdAt: old });
-    db.update(calls).set({ fromNumber: '' }).where(eq(calls.id, withheld)).run();
+    const voicemail = await h!.finishedCall({ status: 'voicemail', createdAt: old });
+    const done = await h!.finishedCall({ status: 'missed', createdAt: old });
+    await db.update(calls).set({ calledBackAt: new Date() }).where(eq(calls.id, done));
+    await h!.finishedCall({ status: 'answered', createdAt: old });
+    const withheld = await h!.finishedCall({ status: 'missed', createdAt: old });
+    await db.update(calls).set({ fromNumber: '' }).where(eq(calls.id, withheld));
 
     expect(await h!.pipeline.remindCallbacks()).toBe(1);
     expect(reminders().map((m) => m.body)).toEqual([expect.stringContaining(`(voicemail on `)]);
@@ -62,10 +62,10 @@ describe('call-back reminders', () => {
     await start(1);
     const db = h!.server.database.db;
     const old = new Date(now() - 2 * HOUR);
-    const blocked = h!.finishedCall({ status: 'missed', createdAt: old });
-    db.update(calls).set({ callerTag: 'blocked' }).where(eq(calls.id, blocked)).run();
-    const vip = h!.finishedCall({ status: 'missed', createdAt: old });
-    db.update(calls).set({ callerTag: 'vip' }).where(eq(calls.id, vip)).run();
+    const blocked = await h!.finishedCall({ status: 'missed', createdAt: old });
+    await db.update(calls).set({ callerTag: 'blocked' }).where(eq(calls.id, blocked));
+    const vip = await h!.finishedCall({ status: 'missed', createdAt: old });
+    await db.update(calls).set({ callerTag: 'vip' }).where(eq(calls.id, vip));
 
     expect(await h!.pipeline.remindCallbacks()).toBe(1);
     expect(reminders()[0]!.body).toContain(`Reply DONE ${vip} when called back.`);
@@ -73,26 +73,26 @@ describe('call-back reminders', () => {
 
   it('sends nothing while the owner has reminders off (the default)', async () => {
     await start(null);
-    h!.finishedCall({ status: 'missed', createdAt: new Date(now() - 30 * HOUR) });
+    await h!.finishedCall({ status: 'missed', createdAt: new Date(now() - 30 * HOUR) });
     expect(await h!.pipeline.remindCallbacks()).toBe(0);
     expect(h!.twilio.messages).toHaveLength(0);
-    expect(h!.server.database.db.select().from(users).where(eq(users.id, h!.ownerId)).get()!.callbackReminderHours).toBeNull();
+    expect((await h!.server.database.db.select().from(users).where(eq(users.id, h!.ownerId)).limit(1))[0]!.callbackReminderHours).toBeNull();
   });
 
   it('does not text about every old call when reminders are switched on', async () => {
     await start(2);
-    h!.finishedCall({ status: 'missed', createdAt: new Date(now() - 3 * 24 * HOUR) });
-    const recent = h!.finishedCall({ status: 'missed', createdAt: new Date(now() - 3 * HOUR) });
+    await h!.finishedCall({ status: 'missed', createdAt: new Date(now() - 3 * 24 * HOUR) });
+    const recent = await h!.finishedCall({ status: 'missed', createdAt: new Date(now() - 3 * HOUR) });
     expect(await h!.pipeline.remindCallbacks()).toBe(1);
     expect(reminders()[0]!.body).toContain(`DONE ${recent} `);
   });
 
   it('gives the reminder back after a provider failure and sends it once on the next pass', async () => {
     await start(1);
-    const id = h!.finishedCall({ status: 'missed', createdAt: new Date(now() - 2 * HOUR) });
+    const id = await h!.finishedCall({ status: 'missed', createdAt: new Date(now() - 2 * HOUR) });
     h!.twilio.failNext('Messages', { status: 503, code: 20500, message: 'Service unavailable' });
     expect(await h!.pipeline.remindCallbacks()).toBe(0);
-    expect(h!.call(id).reminderAt).toBeNull();
+    expect((await h!.call(id)).reminderAt).toBeNull();
     expect(await h!.pipeline.remindCallbacks()).toBe(1);
     expect(await h!.pipeline.remindCallbacks()).toBe(0);
     expect(reminders()).toHaveLength(1);

@@ -32,13 +32,13 @@ const text = (body: string, o: { from?: string; messageSid?: string; signature?:
   h!.twilio.sendInbound({ deliverTo: `${h!.server.url}/api/twilio/messages`, signedUrl: o.signedUrl ?? SIGNED_URL, from: o.from ?? OWNER_MOBILE, to: DID, body, messageSid: o.messageSid, signature: o.signature });
 
 const replies = () => h!.twilio.messages.map((m) => m.body);
-const user = () => h!.server.database.db.select().from(users).where(eq(users.id, h!.ownerId)).get()!;
+const user = async () => (await h!.server.database.db.select().from(users).where(eq(users.id, h!.ownerId)).limit(1))[0]!;
 const logged = () => logLines.map((l) => JSON.parse(l) as Record<string, unknown>);
 
 describe('the summary text carries its reference', () => {
   it('ends each summary with "Reply DONE <id> when called back."', async () => {
     await start();
-    const id = h!.finishedCall({ status: 'missed' });
+    const id = await h!.finishedCall({ status: 'missed' });
     h!.fireCallFinished(id);
     await vi.waitFor(() => expect(replies()).toHaveLength(1), { timeout: 15_000, interval: 20 });
     expect(replies()[0]).toMatch(new RegExp(`^Missed call from \\${CALLER} at \\d\\d:\\d\\d\\. No message was left\\. Reply DONE ${id} when called back\\.$`));
@@ -48,14 +48,14 @@ describe('the summary text carries its reference', () => {
 describe('POST /api/twilio/messages', () => {
   it('DONE <ref>, signed by Twilio: marks the call called back and texts the owner back from the business number', async () => {
     await start();
-    const id = h!.finishedCall({ status: 'missed' });
+    const id = await h!.finishedCall({ status: 'missed' });
     const res = await text(`DONE ${id}`);
     expect(res.status).toBe(200);
     expect(res.body).toBe('<?xml version="1.0" encoding="UTF-8"?><Response></Response>');
-    expect(h!.call(id).calledBackAt).toBeInstanceOf(Date);
+    expect((await h!.call(id)).calledBackAt).toBeInstanceOf(Date);
     expect(h!.twilio.messages).toHaveLength(1);
     expect(h!.twilio.messages[0]).toMatchObject({ to: OWNER_MOBILE, from: DID, body: `Call ${id} from ${CALLER} is marked as called back.` });
-    const row = h!.server.database.db.select().from(notifications).where(eq(notifications.kind, 'reply')).get();
+    const row = (await h!.server.database.db.select().from(notifications).where(eq(notifications.kind, 'reply')).limit(1))[0];
     expect(row).toMatchObject({ callId: id, userId: h!.ownerId, status: 'sent', to: OWNER_MOBILE, providerId: h!.twilio.messages[0]!.sid });
 
     await text(`done ${id}`); // case-insensitive; a second DONE says so
@@ -64,12 +64,12 @@ describe('POST /api/twilio/messages', () => {
 
   it('refuses an unsigned webhook with 403, logs it by id, and does nothing', async () => {
     await start();
-    const id = h!.finishedCall({ status: 'missed' });
+    const id = await h!.finishedCall({ status: 'missed' });
     const res = await text(`DONE ${id}`, { signature: null, messageSid: 'SM0123456789abcdef0123456789abcdef' });
     expect(res.status).toBe(403);
-    expect(h!.call(id).calledBackAt).toBeNull();
+    expect((await h!.call(id)).calledBackAt).toBeNull();
     expect(h!.twilio.messages).toHaveLength(0);
-    expect(h!.server.database.db.select().from(inboundMessages).all()).toEqual([]);
+    expect(await h!.server.database.db.select().from(inboundMessages)).toEqual([]);
     const entry = logged().find((l) => l.msg === 'twilio webhook refused');
     expect(entry).toMatchObject({ messageSid: 'SM0123456789abcdef0123456789abcdef', reason: 'no X-Twilio-Signature' });
     expect(logLines.join('\n')).not.toContain(`DONE ${id}`);
@@ -77,11 +77,11 @@ describe('POST /api/twilio/messages', () => {
 
   it('refuses a webhook signed with another token, or over another URL, with 403', async () => {
     await start();
-    const id = h!.finishedCall({ status: 'missed' });
+    const id = await h!.finishedCall({ status: 'missed' });
     expect((await text(`DONE ${id}`, { signature: 'bm90IHRoZSByaWdodCBzaWduYXR1cmU=' })).status).toBe(403);
     // Signed for a different address than PUBLIC_URL's: Twilio was not configured with ours.
     expect((await text(`DONE ${id}`, { signedUrl: 'https://attacker.example/api/twilio/messages' })).status).toBe(403);
-    expect(h!.call(id).calledBackAt).toBeNull();
+    expect((await h!.call(id)).calledBackAt).toBeNull();
     expect(h!.twilio.messages).toHaveLength(0);
     expect(logged().filter((l) => l.msg === 'twilio webhook refused').map((l) => l.reason)).toEqual([
       'X-Twilio-Signature does not match',
@@ -91,49 +91,48 @@ describe('POST /api/twilio/messages', () => {
 
   it('acts once on a MessageSid Twilio delivers twice', async () => {
     await start();
-    const id = h!.finishedCall({ status: 'missed' });
+    const id = await h!.finishedCall({ status: 'missed' });
     const first = await text(`DONE ${id}`, { messageSid: 'SMaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa' });
-    const calledBackAt = h!.call(id).calledBackAt;
+    const calledBackAt = (await h!.call(id)).calledBackAt;
     const again = await text(`DONE ${id}`, { messageSid: 'SMaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa' });
     expect([first.status, again.status]).toEqual([200, 200]);
     expect(replies()).toEqual([`Call ${id} from ${CALLER} is marked as called back.`]);
-    expect(h!.call(id).calledBackAt).toEqual(calledBackAt);
-    expect(h!.server.database.db.select().from(inboundMessages).all()).toHaveLength(1);
+    expect((await h!.call(id)).calledBackAt).toEqual(calledBackAt);
+    expect(await h!.server.database.db.select().from(inboundMessages)).toHaveLength(1);
   });
 
   it('ignores a text from any other number, logging it by id only', async () => {
     await start();
-    const id = h!.finishedCall({ status: 'missed' });
+    const id = await h!.finishedCall({ status: 'missed' });
     const res = await text(`DONE ${id}`, { from: '+447700900555', messageSid: 'SMbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb' });
     expect(res.status).toBe(200);
-    expect(h!.call(id).calledBackAt).toBeNull();
+    expect((await h!.call(id)).calledBackAt).toBeNull();
     expect(h!.twilio.messages).toHaveLength(0);
     const entry = logged().find((l) => l.messageSid === 'SMbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb' && String(l.msg).includes('ignored'));
     expect(entry).toBeDefined();
     expect(logLines.join('\n')).not.toMatch(/900555|DONE \d/);
-    expect(h!.server.database.db.select().from(inboundMessages).all()).toMatchObject([{ userId: null, command: null, outcome: 'ignored: not an owner' }]);
+    expect(await h!.server.database.db.select().from(inboundMessages)).toMatchObject([{ userId: null, command: null, outcome: 'ignored: not an owner' }]);
   });
 
   it("DONE and CALL never reach another business's call", async () => {
     await start();
-    const other = insertUser(h!.server.database.db, { email: 'other@example.co.uk', passwordHash: 'x', accountStatus: 'active' });
-    const [theirs] = h!.server.database.db
+    const other = await insertUser(h!.server.database.db, { email: 'other@example.co.uk', passwordHash: 'x', accountStatus: 'active' });
+    const [theirs] = await h!.server.database.db
       .insert(calls)
       .values({ userId: other.id, fromNumber: '+447700900777', toNumber: '+447700900002', status: 'missed' })
-      .returning()
-      .all();
+      .returning();
     await text(`DONE ${theirs!.id}`);
     await text(`CALL ${theirs!.id}`);
     expect(replies()).toEqual([
       `There is no call ${theirs!.id} on your account. Check the number at the end of the text.`,
       `There is no call ${theirs!.id} on your account. Check the number at the end of the text.`,
     ]);
-    expect(h!.call(theirs!.id).calledBackAt).toBeNull();
+    expect((await h!.call(theirs!.id)).calledBackAt).toBeNull();
   });
 
   it("CALL <ref> texts the caller's number as a tap-to-call link", async () => {
     await start();
-    const id = h!.finishedCall({ status: 'missed' });
+    const id = await h!.finishedCall({ status: 'missed' });
     await text(`Call #${id}`);
     expect(replies()).toEqual([`Tap to call them back: tel:${CALLER}`]);
   });
@@ -141,12 +140,12 @@ describe('POST /api/twilio/messages', () => {
   it('KB <answer> answers the latest pending question into the knowledge base', async () => {
     await start();
     const db = h!.server.database.db;
-    db.update(users).set({ knowledgeBase: 'Q: Do you fix boilers?\nA: Yes, all makes.' }).where(eq(users.id, h!.ownerId)).run();
-    const older = recordUnansweredQuestion(db, { userId: h!.ownerId, question: 'Do you cover Leeds?', callerNumber: CALLER, aiResponse: null, createdAt: new Date(Date.now() - 60_000) });
-    const latest = recordUnansweredQuestion(db, { userId: h!.ownerId, question: 'Are you open on Saturdays?', callerNumber: CALLER, aiResponse: null });
+    await db.update(users).set({ knowledgeBase: 'Q: Do you fix boilers?\nA: Yes, all makes.' }).where(eq(users.id, h!.ownerId));
+    const older = await recordUnansweredQuestion(db, { userId: h!.ownerId, question: 'Do you cover Leeds?', callerNumber: CALLER, aiResponse: null, createdAt: new Date(Date.now() - 60_000) });
+    const latest = await recordUnansweredQuestion(db, { userId: h!.ownerId, question: 'Are you open on Saturdays?', callerNumber: CALLER, aiResponse: null });
     await text('kb Yes, 8am to noon.');
     expect(replies()).toEqual(['Added to your knowledge base as the answer to "Are you open on Saturdays?".']);
-    expect(user().knowledgeBase).toBe('Q: Do you fix boilers?\nA: Yes, all makes.\n\nQ: Are you open on Saturdays?\nA: Yes, 8am to noon.');
+    expect((await user()).knowledgeBase).toBe('Q: Do you fix boilers?\nA: Yes, all makes.\n\nQ: Are you open on Saturdays?\nA: Yes, 8am to noon.');
     const q = (id: number) => h!.server.database.sqlite.prepare('select resolved, added_to_knowledge_base as inKb from unanswered_questions where id = ?').get(id);
     expect(q(latest.id)).toEqual({ resolved: 1, inKb: 1 });
     expect(q(older.id)).toEqual({ resolved: 0, inKb: 0 });
@@ -159,7 +158,7 @@ describe('POST /api/twilio/messages', () => {
     await start();
     await text('KB We open at 8.');
     expect(replies()).toEqual(['There is no unanswered question waiting for an answer.']);
-    expect(user().knowledgeBase).toBeNull();
+    expect((await user()).knowledgeBase).toBeNull();
   });
 
   it('AGENT ON and AGENT OFF switch the AI mode and tell the settings listeners', async () => {
@@ -167,9 +166,9 @@ describe('POST /api/twilio/messages', () => {
     const heard: number[] = [];
     h!.server.services.hooks.settingsChanged.push((id) => heard.push(id));
     await text('AGENT ON');
-    expect(user().aiMode).toBe('agent');
+    expect((await user()).aiMode).toBe('agent');
     await text('agent off');
-    expect(user().aiMode).toBe('voicemail');
+    expect((await user()).aiMode).toBe('voicemail');
     await text('AGENT maybe');
     expect(replies()).toEqual([
       'Your AI receptionist is on: it will answer your calls from now on.',
@@ -188,7 +187,7 @@ describe('POST /api/twilio/messages', () => {
 
   it('answers a WhatsApp text on WhatsApp', async () => {
     await start();
-    const id = h!.finishedCall({ status: 'missed' });
+    const id = await h!.finishedCall({ status: 'missed' });
     const res = await h!.twilio.sendInbound({
       deliverTo: `${h!.server.url}/api/twilio/messages`,
       signedUrl: SIGNED_URL,
@@ -202,7 +201,7 @@ describe('POST /api/twilio/messages', () => {
 
   it('takes forms only: a JSON body (objects where Twilio sends text) is 415, whatever it holds, and nothing is logged as an error', async () => {
     await start();
-    const id = h!.finishedCall({ status: 'missed' });
+    const id = await h!.finishedCall({ status: 'missed' });
     for (const body of ['{"Body":{"toString":"x"}}', `{"Body":"DONE ${id}","From":"${OWNER_MOBILE}","To":"${DID}","MessageSid":"SM1"}`, '[1,2]', 'not json']) {
       const res = await fetch(`${h!.server.url}/api/twilio/messages`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-twilio-signature': 'abc' }, body });
       expect(res.status).toBe(415);
@@ -210,7 +209,7 @@ describe('POST /api/twilio/messages', () => {
     }
     const plain = await fetch(`${h!.server.url}/api/twilio/messages`, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'Body=x' });
     expect(plain.status).toBe(415);
-    expect(h!.call(id).calledBackAt).toBeNull();
+    expect((await h!.call(id)).calledBackAt).toBeNull();
     expect(logged().filter((l) => (l.level as number) >= 50)).toEqual([]);
   });
 

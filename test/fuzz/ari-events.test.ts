@@ -20,14 +20,14 @@ const DID = '+447700900777';
 let dir: string;
 let handle: DatabaseHandle;
 
-beforeAll(() => {
+beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ari-fuzz-'));
   handle = openDatabase(path.join(dir, 'fuzz.db'));
-  const owner = handle.db.insert(users).values({ email: 'fuzz@example.co.uk', passwordHash: 'x', accountStatus: 'active', businessName: 'Fuzz Ltd' }).returning().get();
-  handle.db.insert(phoneNumbers).values({ phoneNumber: DID, provider: 'static', providerSid: DID, userId: owner.id }).run();
+  const owner = (await handle.db.insert(users).values({ email: 'fuzz@example.co.uk', passwordHash: 'x', accountStatus: 'active', businessName: 'Fuzz Ltd' }).returning())[0]!;
+  await handle.db.insert(phoneNumbers).values({ phoneNumber: DID, provider: 'static', providerSid: DID, userId: owner.id });
 });
-afterAll(() => {
-  handle.close();
+afterAll(async () => {
+  await handle.close();
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
@@ -125,7 +125,7 @@ describe('ARI event handling', () => {
           await app.drain(15_000);
 
           for (const c of ['a', 'b', 'c']) {
-            const rows = handle.db.select().from(calls).all().filter((r) => r.channelId === id(c));
+            const rows = (await handle.db.select().from(calls)).filter((r) => r.channelId === id(c));
             const seen = dids.get(c) ?? new Set<string>();
             // A channel that re-enters Stasis keeps its one row; one that only ever reached an
             // unknown number has none; one that reached the business always has one.

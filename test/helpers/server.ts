@@ -75,7 +75,7 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
     clock,
     async close() {
       await app.close();
-      database.close();
+      await database.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };

@@ -18,7 +18,7 @@ afterEach(() => server.close());
 describe('numbers service boundary', () => {
   it('refuses a purchase with no DID left as a conflict of its own, not an HTTP error', async () => {
     const owner = await activeCustomer(server);
-    const user = findUserByEmail(server.database.db, owner.email)!;
+    const user = (await findUserByEmail(server.database.db, owner.email))!;
     const refusal = await server.services.numbers.purchase(user).catch((e: unknown) => e);
     expect(refusal).toBeInstanceOf(NumberServiceError);
     expect(refusal).not.toBeInstanceOf(HttpError);
@@ -27,7 +27,7 @@ describe('numbers service boundary', () => {
 
   it('answers an unknown number to release with the reason unknown-number', async () => {
     const owner = await activeCustomer(server);
-    const user = findUserByEmail(server.database.db, owner.email)!;
+    const user = (await findUserByEmail(server.database.db, owner.email))!;
     const refusal = await server.services.numbers.release(user, 'PN404', '+447700900999').catch((e: unknown) => e);
     expect(refusal).toBeInstanceOf(NumberServiceError);
     expect((refusal as NumberServiceError).reason).toBe('unknown-number');

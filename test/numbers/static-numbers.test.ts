@@ -29,7 +29,7 @@ describe('static numbers: owner', () => {
     expect((await owner.client.get('/api/phone-numbers')).body).toEqual({
       numbers: [{ phoneNumber: '+447700900001', friendlyName: 'Acme Plumbing' }],
     });
-    const row = server.database.db.select().from(phoneNumbers).where(eq(phoneNumbers.phoneNumber, '+447700900001')).get()!;
+    const row = (await server.database.db.select().from(phoneNumbers).where(eq(phoneNumbers.phoneNumber, '+447700900001')).limit(1))[0]!;
     expect(row).toMatchObject({ userId: owner.user.id, provider: 'static', providerSid: 'DID447700900001', monthlyCostPence: 125, releasedAt: null });
     expect(row.assignedAt).toBeInstanceOf(Date);
   });
@@ -39,7 +39,7 @@ describe('static numbers: owner', () => {
     const [a, b] = await Promise.all([owner.client.post('/api/phone-numbers/purchase'), owner.client.post('/api/phone-numbers/purchase')]);
     expect([a.status, b.status].sort()).toEqual([200, 201]);
     expect(a.body.number.phoneNumber).toBe(b.body.number.phoneNumber);
-    const rows = server.database.db.select().from(phoneNumbers).where(eq(phoneNumbers.userId, owner.user.id)).all();
+    const rows = await server.database.db.select().from(phoneNumbers).where(eq(phoneNumbers.userId, owner.user.id));
     expect(rows).toHaveLength(1);
   });
 
@@ -72,7 +72,7 @@ describe('static numbers: owner', () => {
     const byAdmin = await admin.post('/api/phone-numbers/purchase');
     expect(byAdmin.status).toBe(403);
     expect(byAdmin.body.message).toMatch(/business owner/);
-    expect(server.database.db.select().from(phoneNumbers).all()).toHaveLength(0);
+    expect(await server.database.db.select().from(phoneNumbers)).toHaveLength(0);
   });
 });
 
@@ -144,10 +144,10 @@ describe('static numbers: admin', () => {
     expect(res.body.message).toBe('+447700900001 has been released and disconnected from Acme Plumbing, saving £1.25/month.');
 
     expect((await owner.client.get('/api/phone-numbers')).body.numbers).toEqual([]);
-    const row = server.database.db.select().from(phoneNumbers).where(eq(phoneNumbers.phoneNumber, '+447700900001')).get()!;
+    const row = (await server.database.db.select().from(phoneNumbers).where(eq(phoneNumbers.phoneNumber, '+447700900001')).limit(1))[0]!;
     expect(row.userId).toBeNull();
     expect(row.releasedAt).toBeInstanceOf(Date);
-    const trail = server.database.db.select().from(auditLog).where(eq(auditLog.action, 'number.release')).all();
+    const trail = await server.database.db.select().from(auditLog).where(eq(auditLog.action, 'number.release'));
     expect(trail).toHaveLength(1);
     expect(trail[0]).toMatchObject({ targetUserId: owner.user.id, details: { phoneNumber: '+447700900001', providerSid: 'DID447700900001' } });
 
@@ -168,7 +168,7 @@ describe('static numbers: admin', () => {
     expect(res.body.message).toBe('+447700900003 has been released, saving £1.25/month.');
     const { body } = await admin.get('/api/admin/static-numbers');
     expect(body.stats).toMatchObject({ activeNumbers: 2, unassignedNumbers: 2, totalMonthlyCost: 2.5 });
-    expect(server.database.db.select().from(auditLog).where(eq(auditLog.action, 'number.release')).get()).toMatchObject({ targetUserId: null });
+    expect((await server.database.db.select().from(auditLog).where(eq(auditLog.action, 'number.release')).limit(1))[0]).toMatchObject({ targetUserId: null });
   });
 
   it('reports usage from the appliance’s own calls and SMS, cached for a minute', async () => {
@@ -177,29 +177,26 @@ describe('static numbers: admin', () => {
     const db = server.database.db;
     const now = new Date();
     const lastYear = new Date(now.getTime() - 400 * 24 * 3600 * 1000);
-    const [c1] = db
+    const [c1] = await db
       .insert(calls)
       .values([
         { userId: owner.user.id, fromNumber: '+447700900555', toNumber: '+447700900001', status: 'voicemail', recordingFile: 'a.wav', createdAt: now },
         { userId: owner.user.id, fromNumber: '+447700900556', toNumber: '+447700900001', status: 'missed', createdAt: now },
         { userId: owner.user.id, fromNumber: '+447700900557', toNumber: '+447700900001', status: 'voicemail', recordingFile: 'b.wav', createdAt: lastYear },
       ])
-      .returning()
-      .all();
-    db.insert(notifications)
+      .returning();
+    await db.insert(notifications)
       .values([
         { callId: c1!.id, userId: owner.user.id, channel: 'sms', to: '+447700900123', body: 'x', status: 'sent', createdAt: now },
         { callId: c1!.id, userId: owner.user.id, channel: 'sms', to: '+447700900123', body: 'x', status: 'failed', createdAt: now },
-      ])
-      .run();
+      ]);
     // Calls placed to the owner's phone: two this month (61 s counts as 2 minutes), one last year.
-    db.insert(outboundCalls)
+    await db.insert(outboundCalls)
       .values([
         { userId: owner.user.id, startedAt: now, seconds: 61 },
         { userId: owner.user.id, startedAt: now, seconds: 20 },
         { userId: owner.user.id, startedAt: lastYear, seconds: 600 },
-      ])
-      .run();
+      ]);
     const admin = await signInAdmin(server);
     const res = await admin.get('/api/admin/static-usage');
     expect(res.status).toBe(200);
@@ -214,7 +211,7 @@ describe('static numbers: admin', () => {
       ownerCalls: { attempts: 2, minutes: 2, dailyMinutesCap: 120, owners: [{ userId: owner.user.id, name: expect.any(String), attempts: 2, minutes: 2 }] },
     });
 
-    db.insert(calls).values({ userId: owner.user.id, fromNumber: '+447700900558', toNumber: '+447700900001', createdAt: now }).run();
+    await db.insert(calls).values({ userId: owner.user.id, fromNumber: '+447700900558', toNumber: '+447700900001', createdAt: now });
     expect((await admin.get('/api/admin/static-usage')).body.calls.inbound.count).toBe(2);
     server.clock.offsetMs = 61_000;
     expect((await admin.get('/api/admin/static-usage')).body.calls.inbound.count).toBe(3);
@@ -243,7 +240,7 @@ describe('numbers: access', () => {
     ] as const) {
       expect((await anonymous.request(method, path)).status, path).toBe(401);
     }
-    expect(server.database.db.select().from(phoneNumbers).all()).toHaveLength(0);
+    expect(await server.database.db.select().from(phoneNumbers)).toHaveLength(0);
   });
 
   it('shows an owner only their own numbers', async () => {

@@ -32,7 +32,7 @@ afterEach(async () => {
   await double.close();
 });
 
-const rows = () => server.database.db.select().from(phoneNumbers).all();
+const rows = async () => await server.database.db.select().from(phoneNumbers);
 
 describe('twilio numbers: purchase through the real SDK', () => {
   it('finds a GB mobile number, buys it with the bundle and address, and routes it to the SIP trunk', async () => {
@@ -51,7 +51,7 @@ describe('twilio numbers: purchase through the real SDK', () => {
       form: { PhoneNumber: '+447700900101', BundleSid: BUNDLE, AddressSid: ADDRESS, TrunkSid: TRUNK, FriendlyName: 'Acme Plumbing' },
     });
     expect(double.numbers).toHaveLength(1);
-    expect(rows()).toEqual([
+    expect(await rows()).toEqual([
       expect.objectContaining({ phoneNumber: '+447700900101', provider: 'twilio', providerSid: double.numbers[0]!.sid, userId: owner.user.id, monthlyCostPence: 115 }),
     ]);
     expect((await owner.client.get('/api/phone-numbers')).body.numbers).toEqual([{ phoneNumber: '+447700900101', friendlyName: 'Acme Plumbing' }]);
@@ -72,12 +72,12 @@ describe('twilio numbers: purchase through the real SDK', () => {
     const res = await owner.client.post('/api/phone-numbers/purchase');
     expect(res.status).toBe(502);
     expect(res.body.message).toMatch(/Nothing was assigned; please try again/);
-    expect(rows()).toEqual([]);
+    expect(await rows()).toEqual([]);
     expect(double.numbers).toEqual([]);
     expect((await owner.client.get('/api/phone-numbers')).body.numbers).toEqual([]);
 
     expect((await owner.client.post('/api/phone-numbers/purchase')).status).toBe(201);
-    expect(rows()).toHaveLength(1);
+    expect(await rows()).toHaveLength(1);
   });
 
   it('gives the number back to Twilio when it cannot be recorded', async () => {
@@ -88,14 +88,14 @@ describe('twilio numbers: purchase through the real SDK', () => {
     const calls = double.requestsTo('IncomingPhoneNumbers').map((r) => r.method);
     expect(calls).toEqual(['POST', 'DELETE']);
     expect(double.numbers).toEqual([]);
-    expect(rows()).toEqual([]);
+    expect(await rows()).toEqual([]);
   });
 
   it('leaves nothing assigned when the search fails on the network', async () => {
     const owner = await activeCustomer(server);
     double.failNext('AvailablePhoneNumbers', { status: 0, drop: true });
     expect((await owner.client.post('/api/phone-numbers/purchase')).status).toBe(502);
-    expect(rows()).toEqual([]);
+    expect(await rows()).toEqual([]);
     expect(double.requestsTo('IncomingPhoneNumbers')).toEqual([]);
   });
 
@@ -153,7 +153,7 @@ describe('twilio numbers: admin', () => {
     const failed = await admin.post(`/api/admin/twilio-numbers/${sid}/release`, { phoneNumber: '+447700900101' });
     expect(failed.status).toBe(502);
     expect(failed.body.message).toMatch(/could not release \+447700900101/);
-    expect(rows()[0]).toMatchObject({ userId: owner.user.id, releasedAt: null });
+    expect((await rows())[0]).toMatchObject({ userId: owner.user.id, releasedAt: null });
     expect(double.numbers).toHaveLength(1);
 
     const res = await admin.post(`/api/admin/twilio-numbers/${sid}/release`, { phoneNumber: '+447700900101' });
@@ -165,8 +165,8 @@ describe('twilio numbers: admin', () => {
       [`/2010-04-01/Accounts/${double.accountSid}/IncomingPhoneNumbers/${sid}.json`, 204],
     ]);
     expect(double.numbers).toEqual([]);
-    expect(rows()[0]).toMatchObject({ userId: null, releasedAt: expect.any(Date) });
-    expect(server.database.db.select().from(auditLog).where(eq(auditLog.action, 'number.release')).all()).toHaveLength(1);
+    expect((await rows())[0]).toMatchObject({ userId: null, releasedAt: expect.any(Date) });
+    expect(await server.database.db.select().from(auditLog).where(eq(auditLog.action, 'number.release'))).toHaveLength(1);
     expect((await owner.client.get('/api/phone-numbers')).body.numbers).toEqual([]);
     expect((await admin.get('/api/admin/twilio-numbers')).body.numbers).toEqual([]);
 
@@ -224,7 +224,7 @@ describe('twilio numbers: admin', () => {
     const res = await admin.get('/api/admin/twilio-numbers');
     expect(res.status).toBe(502);
     expect(res.body.message).toMatch(/^twilio did not answer while listing numbers: .*Twilio error 20500.*Try Refresh/);
-    expect(rows()).toEqual([]);
+    expect(await rows()).toEqual([]);
   });
 
   it('refuses customers (403)', async () => {

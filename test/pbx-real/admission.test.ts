@@ -18,7 +18,7 @@ describe.skipIf(!real.ok)('a node full at 5 calls refuses the 6th and 7th with 5
 
   async function fiveInProgressThenTwoMore(opts: RealPbxOptions) {
     h = await startRealPbx(opts);
-    const firms = Array.from({ length: 7 }, (_, i) => h!.business({ businessName: `Firm ${i + 1}` }));
+    const firms = await Promise.all(Array.from({ length: 7 }, (_, i) => h!.business({ businessName: `Firm ${i + 1}` })));
     const from = (i: number) => `+4477009007${String(i).padStart(2, '0')}`;
     const first = await h.calls(firms.slice(0, 5).map((f, i) => ({ did: f.did, from: from(i) })));
     // All five are answered and hearing their greeting: the node is full.

@@ -32,13 +32,14 @@ describe.skipIf(!real.ok)('agent mode at capacity on a real Asterisk', { timeout
   });
 
   it(`${SLOTS + EXTRA} callers at once: ${SLOTS} talk to the agent, ${EXTRA} hears the busy line and leaves a message that is stored, tagged and texted`, async () => {
-    const owners = Array.from({ length: SLOTS + EXTRA }, (_, i) => h.business({ businessName: `Hale Plumbing ${i + 1}`, aiMode: 'agent', notificationNumber: '+447700900123' }));
+    const owners = await Promise.all(Array.from({ length: SLOTS + EXTRA }, (_, i) => h.business({ businessName: `Hale Plumbing ${i + 1}`, aiMode: 'agent', notificationNumber: '+447700900123' })));
     const batch = await h.calls(owners.map(({ did }) => ({ did })));
-    const rowOf = (did: string) => h.server.database.db.select().from(calls).where(eq(calls.toNumber, did)).get();
+    const rowOf = async (did: string) => (await h.server.database.db.select().from(calls).where(eq(calls.toNumber, did)).limit(1))[0];
 
     // Admission is decided at answer time: the rows say which caller was turned away.
-    const turnedAway = await waitUntil(() => {
-      const busy = owners.filter(({ did }) => rowOf(did)?.agentBusy);
+    const turnedAway = await waitUntil(async () => {
+      const busy = [];
+      for (const o of owners) if ((await rowOf(o.did))?.agentBusy) busy.push(o);
       const logged = h.coreLog.filter((l) => l.msg === 'agent: the engines are full; taking a voicemail instead').length;
       if (logged < EXTRA) throw new Error(`${logged} callers turned away so far`);
       return busy;
@@ -53,7 +54,7 @@ describe.skipIf(!real.ok)('agent mode at capacity on a real Asterisk', { timeout
     await heardGreetingAndBeep(busyCall);
     await hearsAudio(h, busyCall.media, 0, [readWavSamples(await h.promptFile(AGENT_LINES.allBusy))], 'the busy line');
     // Three calls at once on a shared box can leave a gap before the tone: speak once Asterisk records.
-    const busyId = rowOf(turnedAway[0]!.did)!.id;
+    const busyId = (await rowOf(turnedAway[0]!.did))!.id;
     await waitUntil(() => expect(fs.existsSync(path.join(h.asterisk.recordingsDir, `call-${busyId}.wav`))).toBe(true), 60_000, 50);
     const words = speech('Hello, this is Sam. My boiler is leaking, please call me back this afternoon.');
     await busyCall.media.say(words);
@@ -65,13 +66,13 @@ describe.skipIf(!real.ok)('agent mode at capacity on a real Asterisk', { timeout
     await Promise.all(batch.calls.map((call, i) => (i === busyIndex ? undefined : hearsAgent(h, call, 0, agentGreeting(`Hale Plumbing ${i + 1}`)))));
 
     // Every admitted caller kept their slot: no conversation was refused or cut short meanwhile.
-    for (const { did } of owners.filter((_, i) => i !== busyIndex)) expect(rowOf(did)).toMatchObject({ agentBusy: false, endedAt: null });
+    for (const { did } of owners.filter((_, i) => i !== busyIndex)) expect(await rowOf(did)).toMatchObject({ agentBusy: false, endedAt: null });
     expect(h.server.services.agentEngines.pools.llm.stats()).toMatchObject({ conversations: SLOTS, refusals: EXTRA });
 
     // Once the conversations end, the summary (which waited: live calls first) is texted to the owner.
     await Promise.all(admitted.map((call) => call.hangUp()));
-    const texted = await waitUntil(() => {
-      const sent = h.server.database.db.select().from(notifications).where(eq(notifications.callId, busyRow.id)).all();
+    const texted = await waitUntil(async () => {
+      const sent = await h.server.database.db.select().from(notifications).where(eq(notifications.callId, busyRow.id));
       if (!sent.some((n) => n.status === 'sent')) throw new Error('no text sent yet');
       return sent;
     }, 60_000, 100);

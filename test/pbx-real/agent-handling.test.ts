@@ -42,15 +42,15 @@ describe.skipIf(!real.ok)('the AI agent’s call handling on a real Asterisk', {
   const greeted = (call: SipCall) =>
     waitUntil(() => (call.media.soundMs() > 1500 ? call.media.silenceStartedAfter(0, 700) : undefined) ?? Promise.reject(new Error('greeting not over')), 60_000, 20);
 
-  function agentBusiness(behaviour: OwnerBehaviour | null, industry = 'plumbing') {
-    const b = h.business({ businessName: 'Hale Plumbing', aiMode: 'agent', knowledgeBase: KB, industry });
+  async function agentBusiness(behaviour: OwnerBehaviour | null, industry = 'plumbing') {
+    const b = await h.business({ businessName: 'Hale Plumbing', aiMode: 'agent', knowledgeBase: KB, industry });
     const to = behaviour ? h.ownerPhone!.number(behaviour) : null;
-    saveCallHandling(h.server.database.db, b.userId, { ...defaultCallHandling(), transferNumber: to }, new Date());
+    await saveCallHandling(h.server.database.db, b.userId, { ...defaultCallHandling(), transferNumber: to }, new Date());
     return { ...b, to };
   }
 
   it('“Can I speak to a person?”: the owner is briefed with the caller’s words, presses 1, and the recording carries on across the transfer', async () => {
-    const { did, to } = agentBusiness('answers');
+    const { did, to } = await agentBusiness('answers');
     const call = await h.call(did);
     await greeted(call);
     const asked = 'Can I speak to a person please?';
@@ -77,7 +77,7 @@ describe.skipIf(!real.ok)('the AI agent’s call handling on a real Asterisk', {
   });
 
   it('“It’s urgent” and the owner is busy: the caller is told, offered a message, and the call is flagged urgent', async () => {
-    const { did, to } = agentBusiness('busy');
+    const { did, to } = await agentBusiness('busy');
     const call = await h.call(did);
     await greeted(call);
     const asked = await askAgent(h, call, 'It is urgent, water is pouring through the ceiling.');
@@ -91,7 +91,7 @@ describe.skipIf(!real.ok)('the AI agent’s call handling on a real Asterisk', {
   });
 
   it('a gas smell at a plumber: the gas emergency advice comes first, then the answer, and the call is urgent', async () => {
-    const { did } = agentBusiness(null, 'plumbing');
+    const { did } = await agentBusiness(null, 'plumbing');
     const call = await h.call(did);
     await greeted(call);
     const asked = await askAgent(h, call, 'I can smell gas in the kitchen, can someone come?');
@@ -108,7 +108,7 @@ describe.skipIf(!real.ok)('the AI agent’s call handling on a real Asterisk', {
   });
 
   it('the same words at a salon get the answer without the gas advice', async () => {
-    const { did } = agentBusiness(null, 'beauty');
+    const { did } = await agentBusiness(null, 'beauty');
     const call = await h.call(did);
     await greeted(call);
     const asked = await askAgent(h, call, 'I can smell gas in the kitchen, can someone come?');

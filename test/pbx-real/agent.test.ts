@@ -44,7 +44,7 @@ describe.skipIf(!real.ok)('the AI agent on a real Asterisk, called over SIP', { 
   const ask = (call: SipCall, text: string) => askAgent(h, call, text);
 
   it('greets with the disclosure, answers a spoken question aloud, logs what it could not answer, and records both sides', async () => {
-    const { did, userId } = h.business({ businessName: 'Hale Plumbing', aiMode: 'agent', knowledgeBase: KB });
+    const { did, userId } = await h.business({ businessName: 'Hale Plumbing', aiMode: 'agent', knowledgeBase: KB });
     const call = await h.call(did);
     const greeted = await hears(call, 0, agentGreeting('Hale Plumbing'));
 
@@ -62,7 +62,7 @@ describe.skipIf(!real.ok)('the AI agent on a real Asterisk, called over SIP', { 
     const row = await h.finishedRow(did);
     expect(row).toMatchObject({ status: 'answered', mode: 'agent', recordingFile: `call-${row.id}.wav` });
     expect(row.transcription).toContain(`Caller: What are your opening hours?\nAgent: ${HOURS}`);
-    expect(h.unanswered(userId)).toMatchObject([{ callId: row.id, question: 'Can you fix a swimming pool heater?', callerNumber: CALLER }]);
+    expect(await h.unanswered(userId)).toMatchObject([{ callId: row.id, question: 'Can you fix a swimming pool heater?', callerNumber: CALLER }]);
 
     // The bridge recording: the caller's words and the agent's answer, both in the one file.
     const mix = readWavSamples(path.join(h.server.dataDir, 'recordings', row.recordingFile!));
@@ -71,7 +71,7 @@ describe.skipIf(!real.ok)('the AI agent on a real Asterisk, called over SIP', { 
   });
 
   it('barge-in: the caller talking over an answer stops the agent’s audio at the caller, and the rest is never heard', async () => {
-    const { did } = h.business({ businessName: 'Hale Plumbing', aiMode: 'agent', knowledgeBase: KB });
+    const { did } = await h.business({ businessName: 'Hale Plumbing', aiMode: 'agent', knowledgeBase: KB });
     const call = await h.call(did);
     await hears(call, 0, agentGreeting('Hale Plumbing'));
     const q = await ask(call, 'What areas do you cover?');

@@ -27,16 +27,16 @@ describe.skipIf(!real.ok)('call handling on a real Asterisk, called over SIP', (
   });
 
   const heardMatches = async (heard: Int16Array, text: string) => envelopeMatch(readWavSamples(await h.promptFile(text)), heard).score;
-  function business(settings: Partial<CallHandlingSettings>, fields: Parameters<RealPbx['business']>[0] = {}) {
-    const b = h.business({ businessName: 'Hale Plumbing', ...fields });
-    saveCallHandling(h.server.database.db, b.userId, { ...defaultCallHandling(), holidayNations: [], ...settings }, new Date());
+  async function business(settings: Partial<CallHandlingSettings>, fields: Parameters<RealPbx['business']>[0] = {}) {
+    const b = await h.business({ businessName: 'Hale Plumbing', ...fields });
+    await saveCallHandling(h.server.database.db, b.userId, { ...defaultCallHandling(), holidayNations: [], ...settings }, new Date());
     return b;
   }
-  const sentFor = (callId: number) => h.server.database.db.select().from(notifications).where(eq(notifications.callId, callId)).all();
+  const sentFor = async (callId: number) => await h.server.database.db.select().from(notifications).where(eq(notifications.callId, callId));
 
   it('closed hours: the closed-hours greeting plays and the message is taken', async () => {
     const closedGreeting = 'We are closed for the day. Please leave a message and we will call you in the morning.';
-    const { did } = business({ hoursEnabled: true, hours: never, closedMode: 'voicemail', closedGreeting });
+    const { did } = await business({ hoursEnabled: true, hours: never, closedMode: 'voicemail', closedGreeting });
     const call = await h.call(did);
     await heardGreetingAndBeep(call);
     expect(await heardMatches(call.media.heard(), chooseGreeting({ businessName: 'Hale Plumbing', callGreeting: closedGreeting }))).toBeGreaterThan(0.8);
@@ -46,7 +46,7 @@ describe.skipIf(!real.ok)('call handling on a real Asterisk, called over SIP', (
   }, 90_000);
 
   it('open hours: the usual greeting plays, and the call is logged as in hours', async () => {
-    const { did } = business({ hoursEnabled: true, hours: everyDay, closedGreeting: 'We are closed for the day.' }, { callGreeting: 'Hale Plumbing, leave a message after the tone.' });
+    const { did } = await business({ hoursEnabled: true, hours: everyDay, closedGreeting: 'We are closed for the day.' }, { callGreeting: 'Hale Plumbing, leave a message after the tone.' });
     const call = await h.call(did);
     await heardGreetingAndBeep(call);
     expect(await heardMatches(call.media.heard(), chooseGreeting({ businessName: 'Hale Plumbing', callGreeting: 'Hale Plumbing, leave a message after the tone.' }))).toBeGreaterThan(0.8);
@@ -56,20 +56,20 @@ describe.skipIf(!real.ok)('call handling on a real Asterisk, called over SIP', (
   }, 90_000);
 
   it('a blocked caller hears the refusal and is hung up on: logged and tagged, nothing recorded, no text', async () => {
-    const { did } = business({ blockList: ['+447700900555'] });
+    const { did } = await business({ blockList: ['+447700900555'] });
     const call = await h.call(did, '07700900555'); // the national spelling: the list holds E.164
     expect((await call.done).exitCode).toBe(0); // Asterisk hung up
     expect(await heardMatches(call.media.heard(), REFUSED)).toBeGreaterThan(0.8);
     const row = await h.finishedRow(did);
     expect(row).toMatchObject({ status: 'missed', callerTag: 'blocked', recordingFile: null });
     // The pipeline has had the call and sent nothing for it.
-    await waitUntil(() => expect(h.server.database.sqlite.prepare("select count(*) n from jobs where status in ('pending','running')").get()).toEqual({ n: 0 }), 20_000);
-    expect(sentFor(row.id)).toEqual([]);
+    await waitUntil(async () => expect(h.server.database.sqlite.prepare("select count(*) n from jobs where status in ('pending','running')").get()).toEqual({ n: 0 }), 20_000);
+    expect(await sentFor(row.id)).toEqual([]);
   }, 90_000);
 
   it('a VIP rings the owner’s phone first even when ring-first is off, and is tagged', async () => {
     const to = h.ownerPhone!.number('busy');
-    const { did } = business({ transferNumber: to, vipList: ['+447700900555'], openRingFirst: false });
+    const { did } = await business({ transferNumber: to, vipList: ['+447700900555'], openRingFirst: false });
     const call = await h.call(did);
     await h.ownerPhone!.nextCall(to);
     await heardGreetingAndBeep(call);
@@ -79,7 +79,7 @@ describe.skipIf(!real.ok)('call handling on a real Asterisk, called over SIP', (
   }, 90_000);
 
   it('withheld numbers refused: the caller hears why and is hung up on', async () => {
-    const { did } = business({ withheld: 'refuse' });
+    const { did } = await business({ withheld: 'refuse' });
     const call = await h.call(did, 'anonymous');
     expect((await call.done).exitCode).toBe(0);
     expect(await heardMatches(call.media.heard(), WITHHELD_REFUSED)).toBeGreaterThan(0.8);
@@ -87,7 +87,7 @@ describe.skipIf(!real.ok)('call handling on a real Asterisk, called over SIP', (
   }, 90_000);
 
   it('withheld numbers message-only: an agent-mode business takes a voicemail instead', async () => {
-    const { did } = business({ withheld: 'message-only' }, { aiMode: 'agent' });
+    const { did } = await business({ withheld: 'message-only' }, { aiMode: 'agent' });
     const call = await h.call(did, 'anonymous');
     await heardGreetingAndBeep(call);
     expect(await heardMatches(call.media.heard(), chooseGreeting({ businessName: 'Hale Plumbing', callGreeting: null }))).toBeGreaterThan(0.8);
@@ -97,7 +97,7 @@ describe.skipIf(!real.ok)('call handling on a real Asterisk, called over SIP', (
   }, 90_000);
 
   it('a known caller to the same business is answered as usual (the lists only catch their own numbers)', async () => {
-    const { did } = business({ blockList: ['+447700900111'], withheld: 'refuse' });
+    const { did } = await business({ blockList: ['+447700900111'], withheld: 'refuse' });
     const call = await h.call(did);
     await heardGreetingAndBeep(call);
     await call.hangUp();

@@ -58,10 +58,10 @@ describe.skipIf(!real.ok)('the ARI simulator and Asterisk 20.17.0 tell the same 
     await realTap?.close();
   });
 
-  function simBusiness(did: string, fields: Record<string, unknown>) {
+  async function simBusiness(did: string, fields: Record<string, unknown>) {
     const db = simServer.database.db;
-    const user = db.insert(users).values({ email: `${did}@example.co.uk`, passwordHash: 'x', accountStatus: 'active', ...fields }).returning().get();
-    db.insert(phoneNumbers).values({ phoneNumber: did, provider: 'static', providerSid: did, userId: user.id, assignedAt: new Date() }).run();
+    const user = (await db.insert(users).values({ email: `${did}@example.co.uk`, passwordHash: 'x', accountStatus: 'active', ...fields }).returning())[0]!;
+    await db.insert(phoneNumbers).values({ phoneNumber: did, provider: 'static', providerSid: did, userId: user.id, assignedAt: new Date() });
   }
 
   async function onSimulator(did: string, script: CallerScript): Promise<string[]> {
@@ -88,7 +88,7 @@ describe.skipIf(!real.ok)('the ARI simulator and Asterisk 20.17.0 tell the same 
   }
 
   it('a spoken message ended by the silence limit', async () => {
-    const realBiz = h.business({ businessName: 'King Street Lettings' });
+    const realBiz = await h.business({ businessName: 'King Street Lettings' });
     const from = realTap.log.length;
     const call = await h.call(realBiz.did);
     await heardGreetingAndBeep(call);
@@ -97,13 +97,13 @@ describe.skipIf(!real.ok)('the ARI simulator and Asterisk 20.17.0 tell the same 
     const channel = await waitUntil(() => firstChannelAfter(realTap.log, from) ?? Promise.reject(new Error('no call')), 5000);
     const onAsterisk = await waitStory(realTap, from, channel);
 
-    simBusiness('+447700900771', { businessName: 'King Street Lettings' });
+    await simBusiness('+447700900771', { businessName: 'King Street Lettings' });
     const onSim = await onSimulator('+447700900771', { onRecord: [{ say: callerSpeech(MESSAGE) }] });
     expect(onSim).toEqual(onAsterisk);
   });
 
   it('a caller hanging up during the greeting', async () => {
-    const realBiz = h.business({ businessName: 'King Street Lettings' });
+    const realBiz = await h.business({ businessName: 'King Street Lettings' });
     const from = realTap.log.length;
     const call = await h.call(realBiz.did);
     await waitUntil(() => expect(call.media.soundMs()).toBeGreaterThan(600), 30_000);
@@ -112,7 +112,7 @@ describe.skipIf(!real.ok)('the ARI simulator and Asterisk 20.17.0 tell the same 
     const channel = await waitUntil(() => firstChannelAfter(realTap.log, from) ?? Promise.reject(new Error('no call')), 5000);
     const onAsterisk = await waitStory(realTap, from, channel);
 
-    simBusiness('+447700900772', { businessName: 'King Street Lettings' });
+    await simBusiness('+447700900772', { businessName: 'King Street Lettings' });
     const onSim = await onSimulator('+447700900772', { hangupAfterMs: 2500 });
     expect(onSim).toEqual(onAsterisk);
   });

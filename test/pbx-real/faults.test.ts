@@ -49,7 +49,7 @@ describe.skipIf(!real.ok)('Asterisk stopped or killed mid-call', { timeout: 180_
 
   it('Asterisk stopped (SIGTERM) mid-message: the caller is hung up, and after its restart the partial message is stored', async () => {
     h = await startRealPbx();
-    const { did } = h.business({ businessName: 'Mill Lane Bakery' });
+    const { did } = await h.business({ businessName: 'Mill Lane Bakery' });
     const call = await h.call(did);
     await heardGreetingAndBeep(call);
     const words = speech(MESSAGE);
@@ -67,7 +67,7 @@ describe.skipIf(!real.ok)('Asterisk stopped or killed mid-call', { timeout: 180_
 
   it('Asterisk killed (SIGKILL) mid-message: after its restart the message is stored with a mended WAV header', async () => {
     h = await startRealPbx();
-    const { did } = h.business({ businessName: 'Mill Lane Bakery' });
+    const { did } = await h.business({ businessName: 'Mill Lane Bakery' });
     const call = await h.call(did);
     await heardGreetingAndBeep(call);
     const words = speech(MESSAGE);
@@ -75,7 +75,7 @@ describe.skipIf(!real.ok)('Asterisk stopped or killed mid-call', { timeout: 180_
     const spoken = await talkingFor(call, 5000);
     await h.asterisk.stop('SIGKILL');
     call.kill(); // nobody is left to say BYE to: the caller gives up
-    const row0 = h.rows(did)[0]!;
+    const row0 = (await h.rows(did))[0]!;
     const spooled = path.join(h.asterisk.recordingsDir, `call-${row0.id}.wav`);
     expect(fs.readFileSync(spooled).readUInt32LE(40)).toBe(0); // what Asterisk left: a zero data size
     await h.asterisk.restart();
@@ -100,15 +100,15 @@ describe.skipIf(!real.ok)('the core stopped or killed mid-call (core/main.ts as 
     const db = openDatabase(path.join(dataDir, 'appliance.db'));
     cleanups.push(() => db.close());
     const did = '+447700900321';
-    const owner = db.db.insert(users).values({ email: 'owner@example.co.uk', passwordHash: 'x', accountStatus: 'active', businessName: 'Mill Lane Bakery' }).returning().get();
-    db.db.insert(phoneNumbers).values({ phoneNumber: did, provider: 'static', providerSid: did, userId: owner.id }).run();
+    const owner = (await db.db.insert(users).values({ email: 'owner@example.co.uk', passwordHash: 'x', accountStatus: 'active', businessName: 'Mill Lane Bakery' }).returning())[0]!;
+    await db.db.insert(phoneNumbers).values({ phoneNumber: did, provider: 'static', providerSid: did, userId: owner.id });
     const env = { ARI_URL: asterisk.ari.url, ARI_USERNAME: asterisk.ari.username, ARI_PASSWORD: asterisk.ari.password, ARI_APP: asterisk.ari.app, LOG_LEVEL: 'info' };
     return { asterisk, dataDir, db, did, env };
   }
 
   const finalRow = (db: DatabaseHandle, did: string) =>
-    waitUntil(() => {
-      const r = db.db.select().from(calls).where(eq(calls.toNumber, did)).get();
+    waitUntil(async () => {
+      const r = (await db.db.select().from(calls).where(eq(calls.toNumber, did)).limit(1))[0];
       if (!r?.endedAt) throw new Error('not final yet');
       return r;
     }, 60_000, 100);
@@ -137,7 +137,7 @@ describe.skipIf(!real.ok)('the core stopped or killed mid-call (core/main.ts as 
     expect(readWavSamples(path.join(dataDir, 'recordings', row.recordingFile!)).length / 8000).toBeGreaterThan(words.length / 8000 - 1);
     // No second greeting: after the take-over the caller heard only the thank-you (a few seconds).
     expect(call.media.soundMs() - greetingsHeard).toBeLessThan(6000);
-    expect(db.db.select().from(calls).all()).toHaveLength(1);
+    expect(await db.db.select().from(calls)).toHaveLength(1);
     expect(core.output()).toContain('taking over a call mid-message');
   });
 
@@ -164,7 +164,7 @@ describe.skipIf(!real.ok)('the core stopped or killed mid-call (core/main.ts as 
     expect(core.output()).not.toContain('deprecated version of Swagger');
     await late.done;
     expect(late.media.soundMs()).toBeLessThan(7000); // no greeting; at most the "try again later" fallback
-    expect(db.db.select().from(calls).all()).toHaveLength(1);
+    expect(await db.db.select().from(calls)).toHaveLength(1);
   });
 });
 
@@ -176,7 +176,7 @@ describe.skipIf(!real.ok)('20 callers at once on a real Asterisk', { timeout: 24
 
   it('every caller’s message is stored as theirs, every row is final', async () => {
     h = await startRealPbx();
-    const businesses = Array.from({ length: 20 }, (_, i) => h.business({ businessName: `Firm ${i}` }));
+    const businesses = await Promise.all(Array.from({ length: 20 }, (_, i) => h.business({ businessName: `Firm ${i}` })));
     const batch = await h.calls(businesses.map((b, i) => ({ did: b.did, from: `+4477009006${String(i).padStart(2, '0')}` })));
     const messages = businesses.map((_, i) => speech(`This is caller number ${i + 1}. Please ring me back about job ${i + 1}.`));
     await Promise.all(

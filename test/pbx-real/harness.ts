@@ -38,13 +38,13 @@ export interface RealPbx {
   coreLog: Array<{ level: number; msg: string; [k: string]: unknown }>;
   /** The prompt file the core made for `text` in `voice` (what callers hear). */
   promptFile(text: string, voice?: 'female' | 'male'): Promise<string>;
-  business(fields?: Partial<NewUser>): { userId: number; did: string };
+  business(fields?: Partial<NewUser>): Promise<{ userId: number; did: string }>;
   call(did: string, from?: string): Promise<SipCall & { done: SippBatch['done']; kill(): void }>;
   calls(specs: CallSpec[], place?: PlaceOptions): Promise<SippBatch>;
   /** The call row for `did` once it is final and announced (hooks.callFinished). */
   finishedRow(did: string, timeoutMs?: number): Promise<typeof calls.$inferSelect>;
-  rows(did: string): Array<typeof calls.$inferSelect>;
-  unanswered(userId: number): Array<typeof unansweredQuestions.$inferSelect>;
+  rows(did: string): Promise<Array<typeof calls.$inferSelect>>;
+  unanswered(userId: number): Promise<Array<typeof unansweredQuestions.$inferSelect>>;
   close(): Promise<void>;
 }
 
@@ -138,27 +138,26 @@ export async function startRealPbx(opts: RealPbxOptions = {}): Promise<RealPbx> 
     async promptFile(text, voice = 'female') {
       return (await pbxPrompts.get(text, voice)).file;
     },
-    business(fields = {}) {
+    async business(fields = {}) {
       const did = `+4477009${String(process.pid % 100).padStart(2, '0')}${String(++didSeq).padStart(3, '0')}`;
-      const user = db
+      const user = (await db
         .insert(users)
         .values({ email: `owner${didSeq}-${process.pid}@example.co.uk`, passwordHash: 'x', accountStatus: 'active', ...fields })
-        .returning()
-        .get();
-      db.insert(phoneNumbers).values({ phoneNumber: did, provider: 'static', providerSid: did, userId: user.id, assignedAt: new Date() }).run();
+        .returning())[0]!;
+      await db.insert(phoneNumbers).values({ phoneNumber: did, provider: 'static', providerSid: did, userId: user.id, assignedAt: new Date() });
       return { userId: user.id, did };
     },
     call: (did, from = CALLER) => placeCall(asterisk.sipPort, { did, from }),
     calls: (specs, place) => placeCalls(asterisk.sipPort, specs, place),
-    rows: (did) => db.select().from(calls).where(eq(calls.toNumber, did)).all(),
+    rows: async (did) => await db.select().from(calls).where(eq(calls.toNumber, did)),
     finishedRow(did, timeoutMs = 30_000) {
-      return waitUntil(() => {
-        const row = db.select().from(calls).where(eq(calls.toNumber, did)).get();
+      return waitUntil(async () => {
+        const row = (await db.select().from(calls).where(eq(calls.toNumber, did)).limit(1))[0];
         if (!row?.endedAt || !finished.includes(row.id)) throw new Error(`the call to ${did} is not finished yet`);
         return row;
       }, timeoutMs, 100);
     },
-    unanswered: (userId) => db.select().from(unansweredQuestions).where(eq(unansweredQuestions.userId, userId)).all(),
+    unanswered: async (userId) => await db.select().from(unansweredQuestions).where(eq(unansweredQuestions.userId, userId)),
     async close() {
       await pbx.stop(2000);
       await pipeline?.stop();

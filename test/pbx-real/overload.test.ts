@@ -56,7 +56,7 @@ describe.skipIf(!real.ok)('Asterisk answering ARI too late (overload)', { timeou
 
   /** The caller hears the greeting and beep, speaks, and the box hangs up after the silence. */
   async function leaveMessage(pbx: RealPbx) {
-    const { did } = pbx.business({ businessName: 'Mill Lane Bakery' });
+    const { did } = await pbx.business({ businessName: 'Mill Lane Bakery' });
     const call = await pbx.call(did);
     await heardGreetingAndBeep(call);
     const words = speech(MESSAGE);
@@ -79,7 +79,7 @@ describe.skipIf(!real.ok)('Asterisk answering ARI too late (overload)', { timeou
     let spoke!: () => void;
     const spoken = new Promise<void>((r) => (spoke = r));
     h = await lateBeepEnd(spoken);
-    const { did } = h.business({ businessName: 'Mill Lane Bakery' });
+    const { did } = await h.business({ businessName: 'Mill Lane Bakery' });
     const call = await h.call(did);
     await heardGreetingAndBeep(call);
     const words = speech(MESSAGE);

@@ -17,8 +17,8 @@ const real = realPbxAvailability();
 
 /** The calls placed to this owner's phone, once `n` of them have been counted (each is written when its leg ends). */
 const placedCalls = (h: RealPbx, userId: number, n: number) =>
-  waitUntil(() => {
-    const rows = h.server.database.db.select().from(outboundCalls).where(eq(outboundCalls.userId, userId)).all();
+  waitUntil(async () => {
+    const rows = await h.server.database.db.select().from(outboundCalls).where(eq(outboundCalls.userId, userId));
     if (rows.length !== n) throw new Error(`${rows.length} calls placed counted, expected ${n}`);
     return rows;
   }, 15_000);
@@ -35,17 +35,17 @@ describe.skipIf(!real.ok)('putting a caller through to the owner, on a real Aste
   const heardMatches = async (heard: Int16Array, text: string) => envelopeMatch(readWavSamples(await h.promptFile(text)), heard).score;
 
   /** A business whose owner wants to be rung first, at a number that behaves as `behaviour`. */
-  function ringFirstBusiness(behaviour: OwnerBehaviour, ringSeconds = 20) {
+  async function ringFirstBusiness(behaviour: OwnerBehaviour, ringSeconds = 20) {
     const to = h.ownerPhone!.number(behaviour);
-    const business = h.business({ businessName: 'Hale Plumbing' });
-    saveCallHandling(h.server.database.db, business.userId, { ...defaultCallHandling(), transferNumber: to, transferTimeoutSeconds: ringSeconds, openRingFirst: true }, new Date());
+    const business = await h.business({ businessName: 'Hale Plumbing' });
+    await saveCallHandling(h.server.database.db, business.userId, { ...defaultCallHandling(), transferNumber: to, transferTimeoutSeconds: ringSeconds, openRingFirst: true }, new Date());
     return { ...business, to };
   }
 
   /** The core has given up on the owner's phone (logged with why), or connected the two. */
   const transferLog = (did: string, outcome: string) =>
-    waitUntil(() => {
-      const callId = h.rows(did)[0]?.id;
+    waitUntil(async () => {
+      const callId = (await h.rows(did))[0]?.id;
       const line = h.coreLog.find((l) => l.callId === callId && l.msg.startsWith('transfer:') && (l.outcome === outcome || (outcome === 'connected' && l.msg.includes('put through'))));
       if (!line) throw new Error(`no transfer log line for ${outcome}`);
       return line;
@@ -54,14 +54,14 @@ describe.skipIf(!real.ok)('putting a caller through to the owner, on a real Aste
   /** The caller's message is being recorded: past the sorry, the greeting and the beep. */
   const messageBeingRecorded = (did: string) =>
     waitUntil(async () => {
-      const row = h.rows(did)[0];
+      const row = (await h.rows(did))[0];
       if (!row) throw new Error('no call row yet');
       const live = await h.asterisk.ariGet<{ state: string }>(`/recordings/live/call-${row.id}`).catch(() => undefined);
       if (live?.state !== 'recording') throw new Error('not recording the message yet');
     }, 60_000, 50);
 
   it('owner answers and presses 1: briefed, then caller and owner hear each other until the owner hangs up', async () => {
-    const { did, to, userId } = ringFirstBusiness('answers');
+    const { did, to, userId } = await ringFirstBusiness('answers');
     const call = await h.call(did);
     const owner = await h.ownerPhone!.nextCall(to);
     // The owner hears the briefing; the caller meanwhile heard "putting you through" and ringback.
@@ -94,8 +94,8 @@ describe.skipIf(!real.ok)('putting a caller through to the owner, on a real Aste
   }, 120_000);
 
   it('an owner past today’s minutes of calls to their phone is not rung: the caller goes straight to the greeting', async () => {
-    const { did, to, userId } = ringFirstBusiness('answers');
-    h.server.database.db.insert(outboundCalls).values({ userId, startedAt: new Date(), seconds: 120 * 60 }).run();
+    const { did, to, userId } = await ringFirstBusiness('answers');
+    await h.server.database.db.insert(outboundCalls).values({ userId, startedAt: new Date(), seconds: 120 * 60 });
     const call = await h.call(did);
     await messageBeingRecorded(did);
     await call.media.say(speech('Please call me back.'));
@@ -107,7 +107,7 @@ describe.skipIf(!real.ok)('putting a caller through to the owner, on a real Aste
 
   it('“Test transfer” rings the owner’s phone, plays a sample briefing and says goodbye; a busy phone is reported as busy', async () => {
     const owner = await activeCustomer(h.server, { businessName: 'Hale Plumbing' });
-    h.server.database.db.insert(phoneNumbers).values({ phoneNumber: '+447700900888', provider: 'static', providerSid: 'test', userId: owner.user.id, assignedAt: new Date() }).run();
+    await h.server.database.db.insert(phoneNumbers).values({ phoneNumber: '+447700900888', provider: 'static', providerSid: 'test', userId: owner.user.id, assignedAt: new Date() });
     expect((await owner.client.post('/api/user/call-handling/test-transfer')).body).toEqual({ message: 'Save a transfer number first.' });
 
     const to = h.ownerPhone!.number('answers');
@@ -138,7 +138,7 @@ describe.skipIf(!real.ok)('putting a caller through to the owner, on a real Aste
   ] as const) {
     // Each a real SIP exchange at the owner's phone: 200 then 2 or nothing, 486, 603, or 180 until CANCEL.
     it(`owner ${act}: the caller hears they can't take the call, then leaves a voicemail`, async () => {
-      const { did, to } = ringFirstBusiness(behaviour, 4);
+      const { did, to } = await ringFirstBusiness(behaviour, 4);
       const call = await h.call(did);
       const owner = await h.ownerPhone!.nextCall(to);
       if (act === 'presses 2') {
@@ -168,8 +168,8 @@ describe.skipIf(!real.ok)('a caller who hangs up while the owner’s phone rings
 
   it('stops the owner’s phone ringing (CANCEL) and logs a missed call the owner did not answer', async () => {
     const to = h.ownerPhone!.number('rings');
-    const { did, userId } = h.business({ businessName: 'Hale Plumbing' });
-    saveCallHandling(h.server.database.db, userId, { ...defaultCallHandling(), transferNumber: to, openRingFirst: true }, new Date());
+    const { did, userId } = await h.business({ businessName: 'Hale Plumbing' });
+    await saveCallHandling(h.server.database.db, userId, { ...defaultCallHandling(), transferNumber: to, openRingFirst: true }, new Date());
     const call = await h.call(did);
     const owner = await h.ownerPhone!.nextCall(to);
     await call.hangUp();

@@ -25,7 +25,7 @@ describe.skipIf(!real.ok)('voicemail on a real Asterisk, called over SIP', () =>
     envelopeMatch(readWavSamples(await h.promptFile(text, voice)), heard).score;
 
   it('stores the caller’s spoken message: the stored WAV holds what the caller said', async () => {
-    const { did } = h.business({ businessName: 'Hale Plumbing' });
+    const { did } = await h.business({ businessName: 'Hale Plumbing' });
     const call = await h.call(did);
     await heardGreetingAndBeep(call);
     const greeting = call.media.heard();
@@ -45,7 +45,7 @@ describe.skipIf(!real.ok)('voicemail on a real Asterisk, called over SIP', () =>
   });
 
   it('a caller hanging up during the greeting is a missed call, with no message and no fallback warnings', async () => {
-    const { did } = h.business({ businessName: 'Salon Nine' });
+    const { did } = await h.business({ businessName: 'Salon Nine' });
     const call = await h.call(did);
     await waitUntil(() => expect(call.media.soundMs()).toBeGreaterThan(600), 30_000);
     const logFrom = h.coreLog.length;
@@ -59,7 +59,7 @@ describe.skipIf(!real.ok)('voicemail on a real Asterisk, called over SIP', () =>
   });
 
   it('# ends the message at once: what the caller says after it is not recorded', async () => {
-    const { did } = h.business({ businessName: 'Quick Keys' });
+    const { did } = await h.business({ businessName: 'Quick Keys' });
     const call = await h.call(did);
     await heardGreetingAndBeep(call);
     const message = speech('Please ring me about the spare keys for the office.');
@@ -77,7 +77,7 @@ describe.skipIf(!real.ok)('voicemail on a real Asterisk, called over SIP', () =>
   });
 
   it('a silent caller is missed: told no message was heard, nothing stored, no voicemail', async () => {
-    const { did } = h.business({ businessName: 'Quiet Line Ltd' });
+    const { did } = await h.business({ businessName: 'Quiet Line Ltd' });
     const call = await h.call(did);
     const beepAt = await heardGreetingAndBeep(call);
     expect((await call.done).exitCode).toBe(0); // silence stop, goodbye, Asterisk hangs up
@@ -88,7 +88,7 @@ describe.skipIf(!real.ok)('voicemail on a real Asterisk, called over SIP', () =>
   });
 
   it('Asterisk refusing to record (500): the caller hears goodbye, the call is missed, and the log says why', async () => {
-    const { did } = h.business({ businessName: 'Broken Spool Ltd' });
+    const { did } = await h.business({ businessName: 'Broken Spool Ltd' });
     // Asterisk answers POST /channels/{id}/record with 500 when its recording folder is missing.
     const spool = h.asterisk.recordingsDir;
     fs.renameSync(spool, `${spool}.away`);
@@ -112,11 +112,11 @@ describe.skipIf(!real.ok)('voicemail on a real Asterisk, called over SIP', () =>
     const call = await h.call(did);
     expect((await call.done).exitCode).toBe(0);
     expect(await heardMatches(call.media.heard(), NOT_IN_SERVICE)).toBeGreaterThan(0.8);
-    expect(h.rows(did)).toEqual([]);
+    expect(await h.rows(did)).toEqual([]);
   });
 
   it('a suspended business’s caller hears the polite message in the owner’s voice; the row is a missed call', async () => {
-    const { did } = h.business({ businessName: 'Paused Plumbing', accountStatus: 'suspended', voicePreference: 'male' });
+    const { did } = await h.business({ businessName: 'Paused Plumbing', accountStatus: 'suspended', voicePreference: 'male' });
     const call = await h.call(did);
     expect((await call.done).exitCode).toBe(0);
     expect(await heardMatches(call.media.heard(), unavailableMessage('suspended', 'Paused Plumbing'), 'male')).toBeGreaterThan(0.8);

@@ -15,14 +15,14 @@ afterEach(async () => {
 
 const MESSAGE = 'Hello, it is Priya from number nine. The boiler is making a loud banging noise. Please ring me back today.';
 
-function rows(harness: Harness, channelId: string) {
-  return harness.server.database.db.select().from(calls).where(eq(calls.channelId, channelId)).all();
+async function rows(harness: Harness, channelId: string) {
+  return await harness.server.database.db.select().from(calls).where(eq(calls.channelId, channelId));
 }
 
 async function finishedRow(harness: Harness, channelId: string) {
   return vi.waitFor(
-    () => {
-      const all = rows(harness, channelId);
+    async () => {
+      const all = await rows(harness, channelId);
       if (all.length !== 1 || !all[0]!.endedAt) throw new Error('call not finished yet');
       return all[0]!;
     },
@@ -45,7 +45,7 @@ async function pbxHealth(harness: Harness) {
 describe('ARI faults (shared/ari/NOTES.md) reproduced in the simulator', () => {
   it('a WebSocket drop during the greeting: after the reconnect the call carries on and the message is stored', async () => {
     h = await startHarness({ timeScale: 10 });
-    const biz = h.business({ businessName: 'Drop Test Ltd' });
+    const biz = await h.business({ businessName: 'Drop Test Ltd' });
     const call = h.sim.call({ app: APP, from: CALLER, did: biz.did, script: { onRecord: [{ say: callerSpeech(MESSAGE) }, { press: '#' }] } });
     await vi.waitFor(() => expect(sawEvent(h!.sim, call.channelId, 'PlaybackStarted')).toBe(true));
     h.sim.dropWebSocket();
@@ -65,7 +65,7 @@ describe('ARI faults (shared/ari/NOTES.md) reproduced in the simulator', () => {
 
   it('a caller who leaves a message and hangs up while the socket is down still gets a voicemail row with the recording', async () => {
     h = await startHarness({ timeScale: 10 });
-    const biz = h.business({ businessName: 'Blackout Ltd' });
+    const biz = await h.business({ businessName: 'Blackout Ltd' });
     const call = h.sim.call({ app: APP, from: CALLER, did: biz.did, script: { onRecord: [{ say: callerSpeech(MESSAGE) }, { hangup: true }] } });
     await vi.waitFor(() => expect(sawEvent(h!.sim, call.channelId, 'RecordingStarted')).toBe(true), { timeout: 10_000 });
     h.sim.dropWebSocket();
@@ -84,7 +84,7 @@ describe('ARI faults (shared/ari/NOTES.md) reproduced in the simulator', () => {
     h = await startHarness({ timeScale: 20 });
     h.sim.sendUnknownEvent(APP);
     h.sim.sendUnknownEvent(APP, 'ChannelSomethingNew');
-    const biz = h.business({});
+    const biz = await h.business({});
     const call = h.sim.call({ app: APP, from: CALLER, did: biz.did, script: { onRecord: [{ say: callerSpeech('Just checking you got this.') }, { press: '#' }] } });
     await call.done;
     expect((await finishedRow(h, call.channelId)).status).toBe('voicemail');
@@ -95,7 +95,7 @@ describe('ARI faults (shared/ari/NOTES.md) reproduced in the simulator', () => {
 
   it('REST calls that Asterisk never answers time out, and the call row is still written', async () => {
     h = await startHarness({ timeScale: 20, pbx: { requestTimeoutMs: 400 } });
-    const biz = h.business({ businessName: 'Hung Asterisk Ltd' });
+    const biz = await h.business({ businessName: 'Hung Asterisk Ltd' });
     h.sim.setRestBlackhole(true);
     const call = h.sim.call({ app: APP, from: CALLER, did: biz.did });
     const row = await finishedRow(h, call.channelId);
@@ -107,7 +107,7 @@ describe('ARI faults (shared/ari/NOTES.md) reproduced in the simulator', () => {
 
   it('a call arriving while a reconcile snapshot is in flight is not mistaken for a call that ended', async () => {
     h = await startHarness({ timeScale: 10 });
-    const biz = h.business({});
+    const biz = await h.business({});
     h.sim.delayOperation('applications.get', 800);
     h.sim.dropWebSocket();
     h.sim.restoreWebSocket();
@@ -131,8 +131,8 @@ describe('ARI faults (shared/ari/NOTES.md) reproduced in the simulator', () => {
         await new Promise((r) => old.once('open', r));
         const did = '+447700900321';
         const { users, phoneNumbers } = await import('../../core/db/schema.js');
-        const user = server.database.db.insert(users).values({ email: 'early@example.co.uk', passwordHash: 'x', accountStatus: 'active', businessName: 'Early Bird' }).returning().get();
-        server.database.db.insert(phoneNumbers).values({ phoneNumber: did, provider: 'static', providerSid: did, userId: user.id }).run();
+        const user = (await server.database.db.insert(users).values({ email: 'early@example.co.uk', passwordHash: 'x', accountStatus: 'active', businessName: 'Early Bird' }).returning())[0]!;
+        await server.database.db.insert(phoneNumbers).values({ phoneNumber: did, provider: 'static', providerSid: did, userId: user.id });
         const call = sim.call({ app: APP, from: CALLER, did, script: { onRecord: [{ say }, { press: '#' }] } });
         channelId = call.channelId;
         done = call.done;
@@ -158,7 +158,7 @@ describe('ARI faults (shared/ari/NOTES.md) reproduced in the simulator', () => {
       expect((await pbxHealth(h)).ok).toBe(false);
       h.sim.restoreWebSocket();
       await vi.waitFor(() => expect(h!.pbx.link.state).toBe('connected'), { timeout: 10_000 });
-      const biz = h.business({});
+      const biz = await h.business({});
       const call = h.sim.call({ app: APP, from: CALLER, did: biz.did, script: { onRecord: [{ say: callerSpeech(MESSAGE) }, { press: '#' }] } });
       await call.done;
       expect((await finishedRow(h, call.channelId)).status).toBe('voicemail');

@@ -17,7 +17,7 @@ afterEach(async () => {
 describe('many callers at once, and a graceful stop', () => {
   it('20 simultaneous callers: every call gets exactly one final row and every message is stored', async () => {
     h = await startHarness({ timeScale: 10 });
-    const businesses = Array.from({ length: 5 }, (_, i) => h!.business({ businessName: `Business ${i + 1}`, voicePreference: i % 2 ? 'male' : 'female' }));
+    const businesses = await Promise.all(Array.from({ length: 5 }, (_, i) => h!.business({ businessName: `Business ${i + 1}`, voicePreference: i % 2 ? 'male' : 'female' })));
     const message = (i: number) => callerSpeech(`This is caller number ${i}. Please ring me back about my order number ${1000 + i}.`);
     const scripts: Array<{ script: CallerScript; expect: 'voicemail' | 'missed' }> = Array.from({ length: 20 }, (_, i) => {
       switch (i % 4) {
@@ -36,8 +36,8 @@ describe('many callers at once, and a graceful stop', () => {
 
     const ids = placed.map((p) => p.call.channelId);
     const rows = await vi.waitFor(
-      () => {
-        const all = h!.server.database.db.select().from(calls).where(inArray(calls.channelId, ids)).all();
+      async () => {
+        const all = await h!.server.database.db.select().from(calls).where(inArray(calls.channelId, ids));
         if (all.length !== 20 || all.some((r) => !r.endedAt)) throw new Error(`${all.filter((r) => r.endedAt).length}/20 finished`);
         return all;
       },
@@ -62,7 +62,7 @@ describe('many callers at once, and a graceful stop', () => {
 
   it('a graceful stop lets the call in progress finish with its message and turns a new caller away', async () => {
     h = await startHarness({ timeScale: 10 });
-    const biz = h.business({ businessName: 'Closing Time Ltd' });
+    const biz = await h.business({ businessName: 'Closing Time Ltd' });
     const first = h.sim.call({
       app: APP,
       from: '+447700900111',
@@ -78,9 +78,9 @@ describe('many callers at once, and a graceful stop', () => {
     expect(lateOutcome.hungUpBy).toBe('app');
 
     await stopping;
-    const row = h.server.database.db.select().from(calls).where(eq(calls.channelId, first.channelId)).get();
+    const row = (await h.server.database.db.select().from(calls).where(eq(calls.channelId, first.channelId)).limit(1))[0];
     expect(row).toMatchObject({ status: 'voicemail' });
     expect((await first.done).hungUpBy).toBe('app');
-    expect(h.server.database.db.select().from(calls).where(eq(calls.channelId, late.channelId)).get()).toBeUndefined();
+    expect((await h.server.database.db.select().from(calls).where(eq(calls.channelId, late.channelId)).limit(1))[0]).toBeUndefined();
   });
 });

@@ -22,9 +22,9 @@ describe('the core entry point with ARI_URL set', () => {
     cleanups.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
     // The business exists before the core starts (same database file, migrated here first).
     const seed = openDatabase(path.join(dataDir, 'appliance.db'));
-    const user = seed.db.insert(users).values({ email: 'owner@example.co.uk', passwordHash: 'x', accountStatus: 'active', businessName: 'Entry Point Ltd' }).returning().get();
-    seed.db.insert(phoneNumbers).values({ phoneNumber: '+447700900888', provider: 'static', providerSid: 'd1', userId: user.id }).run();
-    seed.close();
+    const user = (await seed.db.insert(users).values({ email: 'owner@example.co.uk', passwordHash: 'x', accountStatus: 'active', businessName: 'Entry Point Ltd' }).returning())[0]!;
+    await seed.db.insert(phoneNumbers).values({ phoneNumber: '+447700900888', provider: 'static', providerSid: 'd1', userId: user.id });
+    await seed.close();
 
     const sim = new AriSimulator({ timeScale: 10, soundDirs: { appliance: path.join(dataDir, 'prompts') } });
     await sim.start();
@@ -76,7 +76,7 @@ describe('the core entry point with ARI_URL set', () => {
 
     const db = openDatabase(path.join(dataDir, 'appliance.db'));
     cleanups.push(() => db.close());
-    const row = db.db.select().from(calls).all()[0]!;
+    const row = (await db.db.select().from(calls))[0]!;
     expect(row).toMatchObject({ channelId: call.channelId, status: 'voicemail', recordingFile: `call-${row.id}.wav` });
     expect(fs.existsSync(path.join(dataDir, 'recordings', row.recordingFile!))).toBe(true);
     expect(sim.violations).toEqual([]);

@@ -17,7 +17,7 @@ afterAll(async () => {
 
 describe('when the TTS engine fails', () => {
   it('the caller hears Asterisk’s built-in prompts instead of silence and the message is still taken', async () => {
-    const biz = h.business({ businessName: 'Broken Voice Ltd' });
+    const biz = await h.business({ businessName: 'Broken Voice Ltd' });
     const call = h.sim.call({
       app: APP,
       from: CALLER,
@@ -26,8 +26,8 @@ describe('when the TTS engine fails', () => {
     });
     const outcome = await call.done;
     expect(outcome.heard).toEqual([FALLBACK_SOUNDS.greeting, 'sound:beep', FALLBACK_SOUNDS.goodbye]);
-    const row = await vi.waitFor(() => {
-      const r = h.server.database.db.select().from(calls).where(eq(calls.channelId, call.channelId)).get();
+    const row = await vi.waitFor(async () => {
+      const r = (await h.server.database.db.select().from(calls).where(eq(calls.channelId, call.channelId)).limit(1))[0];
       if (!r?.endedAt) throw new Error('not finished');
       return r;
     });

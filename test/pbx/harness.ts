@@ -19,7 +19,7 @@ export interface Harness {
   prompts: PromptCache;
   finished: number[];
   /** Adds a business (user row) and assigns it a DID. */
-  business(fields?: Partial<NewUser>, did?: string): { userId: number; did: string };
+  business(fields?: Partial<NewUser>, did?: string): Promise<{ userId: number; did: string }>;
   prompt(text: string, voice: Voice): Promise<string>;
   recordingsDir: string;
   /** Event shape problems and REST violations seen so far (both must stay empty). */
@@ -58,16 +58,14 @@ export async function startHarness(
     prompts,
     finished,
     recordingsDir: path.join(server.dataDir, 'recordings'),
-    business(fields = {}, did = `+4477009${String(++didSeq).padStart(5, '0')}`) {
-      const user = server.database.db
+    async business(fields = {}, did = `+4477009${String(++didSeq).padStart(5, '0')}`) {
+      const user = (await server.database.db
         .insert(users)
         .values({ email: `owner${didSeq}-${Math.random().toString(36).slice(2, 8)}@example.co.uk`, passwordHash: 'x', accountStatus: 'active', ...fields })
-        .returning()
-        .get();
-      server.database.db
+        .returning())[0]!;
+      await server.database.db
         .insert(phoneNumbers)
-        .values({ phoneNumber: did, provider: 'static', providerSid: did, userId: user.id, assignedAt: new Date() })
-        .run();
+        .values({ phoneNumber: did, provider: 'static', providerSid: did, userId: user.id, assignedAt: new Date() });
       return { userId: user.id, did };
     },
     async prompt(text, voice) {

@@ -13,8 +13,8 @@ afterAll(async () => {
   await h?.close();
 });
 
-function rows(channelId: string) {
-  return h.server.database.db.select().from(calls).where(eq(calls.channelId, channelId)).all();
+async function rows(channelId: string) {
+  return await h.server.database.db.select().from(calls).where(eq(calls.channelId, channelId));
 }
 
 describe('routing inbound calls by DID', () => {
@@ -24,23 +24,23 @@ describe('routing inbound calls by DID', () => {
     expect(outcome.heard).toEqual([await h.prompt(NOT_IN_SERVICE, 'female')]);
     expect(outcome.hungUpBy).toBe('app');
     expect(outcome.answered).toBe(true);
-    expect(rows(call.channelId)).toEqual([]);
+    expect(await rows(call.channelId)).toEqual([]);
   });
 
   it('a call to a released number is out of service even though it once had an owner', async () => {
-    const biz = h.business({ businessName: 'Gone Ltd' });
-    h.server.database.db.update(phoneNumbers).set({ releasedAt: new Date() }).where(eq(phoneNumbers.phoneNumber, biz.did)).run();
+    const biz = await h.business({ businessName: 'Gone Ltd' });
+    await h.server.database.db.update(phoneNumbers).set({ releasedAt: new Date() }).where(eq(phoneNumbers.phoneNumber, biz.did));
     const call = h.sim.call({ app: APP, from: CALLER, did: biz.did });
     const outcome = await call.done;
     expect(outcome.heard).toEqual([await h.prompt(NOT_IN_SERVICE, 'female')]);
-    expect(rows(call.channelId)).toEqual([]);
+    expect(await rows(call.channelId)).toEqual([]);
   });
 
   it('a DID delivered in national format (07…) reaches the business stored as +44…', async () => {
-    const biz = h.business({ businessName: 'National Format Ltd' }, '+447700900777');
+    const biz = await h.business({ businessName: 'National Format Ltd' }, '+447700900777');
     const call = h.sim.call({ app: APP, from: CALLER, did: '07700900777', script: { hangupAfterMs: 60_000 } });
-    await vi.waitFor(() => expect(rows(call.channelId)).toHaveLength(1));
-    expect(rows(call.channelId)[0]!.userId).toBe(biz.userId);
+    await vi.waitFor(async () => expect(await rows(call.channelId)).toHaveLength(1));
+    expect((await rows(call.channelId))[0]!.userId).toBe(biz.userId);
     h.sim.hangupCaller(call.channelId);
     await call.done;
   });
@@ -48,13 +48,13 @@ describe('routing inbound calls by DID', () => {
   it.each(['pending_approval', 'suspended', 'rejected', 'expired'] as const)(
     'a caller to a %s business hears a polite message in the owner’s voice and the call is logged as missed',
     async (status) => {
-      const biz = h.business({ businessName: 'Paused Bakery', accountStatus: status, voicePreference: 'male' });
+      const biz = await h.business({ businessName: 'Paused Bakery', accountStatus: status, voicePreference: 'male' });
       const call = h.sim.call({ app: APP, from: CALLER, did: biz.did });
       const outcome = await call.done;
       expect(outcome.heard).toEqual([await h.prompt(unavailableMessage(status, 'Paused Bakery'), 'male')]);
       expect(outcome.hungUpBy).toBe('app');
-      const row = await vi.waitFor(() => {
-        const [r] = rows(call.channelId);
+      const row = await vi.waitFor(async () => {
+        const [r] = await rows(call.channelId);
         if (!r?.endedAt) throw new Error('not finished');
         return r;
       });
@@ -65,19 +65,19 @@ describe('routing inbound calls by DID', () => {
   );
 
   it('an active business whose trial ran out minutes ago is treated as expired', async () => {
-    const biz = h.business({ businessName: 'Lapsed Trial', trialExpiresAt: new Date(Date.now() - 60_000) });
+    const biz = await h.business({ businessName: 'Lapsed Trial', trialExpiresAt: new Date(Date.now() - 60_000) });
     const call = h.sim.call({ app: APP, from: CALLER, did: biz.did });
     const outcome = await call.done;
     expect(outcome.heard).toEqual([await h.prompt(unavailableMessage('expired', 'Lapsed Trial'), 'female')]);
-    await vi.waitFor(() => expect(rows(call.channelId)[0]).toMatchObject({ mode: 'unavailable', status: 'missed' }));
+    await vi.waitFor(async () => expect((await rows(call.channelId))[0]).toMatchObject({ mode: 'unavailable', status: 'missed' }));
   });
 
   it('an agent-mode business is answered (by voicemail until the agent flow exists)', async () => {
-    const biz = h.business({ businessName: 'Agent Co', aiMode: 'agent' });
+    const biz = await h.business({ businessName: 'Agent Co', aiMode: 'agent' });
     const call = h.sim.call({ app: APP, from: CALLER, did: biz.did, script: { onRecord: [{ press: '#' }] } });
     const outcome = await call.done;
     expect(outcome.heard).toContain('sound:beep');
-    await vi.waitFor(() => expect(rows(call.channelId)[0]?.endedAt).toBeTruthy());
+    await vi.waitFor(async () => expect((await rows(call.channelId))[0]?.endedAt).toBeTruthy());
   });
 
   it('made only ARI calls the Swagger allows', () => {

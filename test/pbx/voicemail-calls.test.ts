@@ -20,8 +20,8 @@ afterAll(async () => {
   await h?.close();
 });
 
-function callRow(channelId: string) {
-  return h.server.database.db.select().from(calls).where(eq(calls.channelId, channelId)).get();
+async function callRow(channelId: string) {
+  return (await h.server.database.db.select().from(calls).where(eq(calls.channelId, channelId)).limit(1))[0];
 }
 
 /** The call's length on the simulated Asterisk clock: creation to the hang-up request. */
@@ -34,8 +34,8 @@ function simulatedSeconds(channelId: string): number {
 
 async function finishedRow(channelId: string) {
   return vi.waitFor(
-    () => {
-      const row = callRow(channelId);
+    async () => {
+      const row = await callRow(channelId);
       if (!row?.endedAt) throw new Error('call not finished yet');
       return row;
     },
@@ -45,7 +45,7 @@ async function finishedRow(channelId: string) {
 
 describe('voicemail calls through ARI', () => {
   it('a caller who leaves a message and hangs up is stored as voicemail with their words in a valid WAV', async () => {
-    const biz = h.business({ businessName: 'Acme Plumbing', voicePreference: 'female' });
+    const biz = await h.business({ businessName: 'Acme Plumbing', voicePreference: 'female' });
     const say = callerSpeech(MESSAGE);
     const call = h.sim.call({ app: APP, from: CALLER, did: biz.did, script: { onRecord: [{ say }, { silence: 800 }, { hangup: true }] } });
     const heard = await call.done;
@@ -68,7 +68,7 @@ describe('voicemail calls through ARI', () => {
   });
 
   it('a caller who presses # after the message hears the thank-you and is hung up: voicemail', async () => {
-    const biz = h.business({ businessName: 'Leeds Locksmiths', voicePreference: 'male' });
+    const biz = await h.business({ businessName: 'Leeds Locksmiths', voicePreference: 'male' });
     const call = h.sim.call({ app: APP, from: CALLER, did: biz.did, script: { onRecord: [{ say: callerSpeech('Locked out at number twelve, please hurry.') }, { press: '#' }] } });
     const outcome = await call.done;
     const row = await finishedRow(call.channelId);
@@ -81,7 +81,7 @@ describe('voicemail calls through ARI', () => {
   });
 
   it('a caller who hangs up during the greeting is a missed call with its real length and no recording', async () => {
-    const biz = h.business({ callGreeting: 'Hello, you have reached the Bakehouse. We are baking right now, so please leave a message after the beep.' });
+    const biz = await h.business({ callGreeting: 'Hello, you have reached the Bakehouse. We are baking right now, so please leave a message after the beep.' });
     const call = h.sim.call({ app: APP, from: CALLER, did: biz.did, script: { hangupAfterMs: 3000 } });
     const outcome = await call.done;
     const row = await finishedRow(call.channelId);
@@ -94,7 +94,7 @@ describe('voicemail calls through ARI', () => {
   });
 
   it('a caller who stays silent is stopped by the silence limit, told no message was heard, and logged as missed', async () => {
-    const biz = h.business({});
+    const biz = await h.business({});
     const call = h.sim.call({ app: APP, from: CALLER, did: biz.did, script: { onRecord: [] } });
     const outcome = await call.done;
     const row = await finishedRow(call.channelId);
@@ -107,7 +107,7 @@ describe('voicemail calls through ARI', () => {
 
   it('speaks the owner’s custom greeting in the owner’s chosen voice', async () => {
     const greeting = 'Thanks for calling Harrogate Florists. Leave your order after the tone.';
-    const biz = h.business({ businessName: 'Harrogate Florists', callGreeting: greeting, voicePreference: 'male' });
+    const biz = await h.business({ businessName: 'Harrogate Florists', callGreeting: greeting, voicePreference: 'male' });
     // Hangs up once the greeting has started (the first call synthesises it).
     const call = h.sim.call({ app: APP, from: CALLER, did: biz.did, script: { hangupAfterMs: 60_000 } });
     await vi.waitFor(() => expect(h.sim.sentEvents.some((e) => e.type === 'PlaybackStarted' && (e.playback as { target_uri: string }).target_uri === `channel:${call.channelId}`)).toBe(true));

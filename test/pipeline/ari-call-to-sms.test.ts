@@ -44,15 +44,15 @@ afterAll(async () => {
 
 describe('a scripted call on the ARI simulator', () => {
   it('ends as one SMS to the owner with the summary, and the call log holds transcript and summary', async () => {
-    const biz = h.business({ businessName: 'Acme Plumbing', notificationNumber: OWNER_MOBILE, smsEnabled: true });
+    const biz = await h.business({ businessName: 'Acme Plumbing', notificationNumber: OWNER_MOBILE, smsEnabled: true });
     const call = h.sim.call({ app: APP, from: CALLER, did: biz.did, script: { onRecord: [{ say: callerSpeech(MESSAGE) }, { silence: 800 }, { hangup: true }] } });
     await call.done;
 
     const db = h.server.database.db;
     const row = await vi.waitFor(
-      () => {
-        const r = db.select().from(calls).where(eq(calls.channelId, call.channelId)).get();
-        const job = r && db.select().from(jobs).where(eq(jobs.key, postCallKey(r.id))).get();
+      async () => {
+        const r = (await db.select().from(calls).where(eq(calls.channelId, call.channelId)).limit(1))[0];
+        const job = r && (await db.select().from(jobs).where(eq(jobs.key, postCallKey(r.id))).limit(1))[0];
         if (job?.status !== 'done') throw new Error('post-call job not done yet');
         return r!;
       },

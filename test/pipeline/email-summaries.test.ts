@@ -53,15 +53,15 @@ async function start(owner: Parameters<typeof startHarness>[0] extends infer O ?
   });
   return h;
 }
-const accountEmail = () => h!.server.database.db.select().from(users).where(eq(users.id, h!.ownerId)).get()!.email;
-const emailRows = (callId: number) =>
-  h!.server.database.db.select().from(notifications).where(and(eq(notifications.callId, callId), eq(notifications.channel, 'email'))).all();
-const waitForJob = (callId: number) => vi.waitFor(() => expect(h!.jobOf(callId)?.status).toBe('done'), { timeout: 15_000, interval: 20 });
+const accountEmail = async () => (await h!.server.database.db.select().from(users).where(eq(users.id, h!.ownerId)).limit(1))[0]!.email;
+const emailRows = async (callId: number) =>
+  await h!.server.database.db.select().from(notifications).where(and(eq(notifications.callId, callId), eq(notifications.channel, 'email')));
+const waitForJob = (callId: number) => vi.waitFor(async () => expect((await h!.jobOf(callId))?.status).toBe('done'), { timeout: 15_000, interval: 20 });
 
 describe('e-mail summaries', () => {
   it('mails the summary, transcript, caller, UK time and a link to the call, beside the text, to the account e-mail', async () => {
     await start({});
-    const id = h!.finishedCall({ recording: wav, createdAt: AT });
+    const id = await h!.finishedCall({ recording: wav, createdAt: AT });
     h!.fireCallFinished(id);
     await waitForJob(id);
 
@@ -83,34 +83,34 @@ describe('e-mail summaries', () => {
     expect(mail.html).toContain(`<a href="${PUBLIC_URL}/dashboard?call=${id}" style="color:#2563eb">Open the call in CallKeeper</a>`);
     expect(h!.twilio.messages).toHaveLength(1);
     // The row keeps the subject, not the transcript (retention clears transcripts from calls only).
-    expect(emailRows(id)).toMatchObject([{ kind: 'summary', status: 'sent', to: accountEmail(), body: mail.subject }]);
-    expect(h!.call(id).notificationSent).toBe(true);
+    expect(await emailRows(id)).toMatchObject([{ kind: 'summary', status: 'sent', to: await accountEmail(), body: mail.subject }]);
+    expect((await h!.call(id)).notificationSent).toBe(true);
   });
 
   it('sends the e-mail once when the job is retried because the SMS provider failed', async () => {
     await start({});
     h!.twilio.failNext('Messages', { status: 503, code: 20500, message: 'Service unavailable' });
-    const id = h!.finishedCall({ status: 'missed', createdAt: AT });
+    const id = await h!.finishedCall({ status: 'missed', createdAt: AT });
     h!.fireCallFinished(id);
     await waitForJob(id);
 
-    expect(h!.jobOf(id).attempts).toBe(2);
+    expect((await h!.jobOf(id)).attempts).toBe(2);
     expect(smtp.received.map((m) => m.mail.subject)).toEqual(['Missed call from +44 770 090 0123 at 14:05']);
     expect(h!.twilio.messages).toHaveLength(1);
-    expect(emailRows(id).map((r) => r.status)).toEqual(['sent']);
+    expect((await emailRows(id)).map((r) => r.status)).toEqual(['sent']);
   });
 
   it('retries the e-mail after the relay said "try later", and sends it and the text once each', async () => {
     await start({});
     smtp.refuseNext(451, 'Try again later');
-    const id = h!.finishedCall({ status: 'missed', createdAt: AT });
+    const id = await h!.finishedCall({ status: 'missed', createdAt: AT });
     h!.fireCallFinished(id);
     await waitForJob(id);
 
-    expect(h!.jobOf(id).attempts).toBe(2);
+    expect((await h!.jobOf(id)).attempts).toBe(2);
     expect(smtp.received).toHaveLength(1);
     expect(h!.twilio.messages).toHaveLength(1);
-    expect(emailRows(id).map((r) => [r.status, r.error])).toEqual([
+    expect((await emailRows(id)).map((r) => [r.status, r.error])).toEqual([
       ['failed', expect.stringContaining('Try again later')],
       ['sent', null],
     ]);
@@ -118,36 +118,36 @@ describe('e-mail summaries', () => {
 
   it('e-mails the chosen address alone when SMS and WhatsApp are off', async () => {
     await start({ smsEnabled: false, whatsappEnabled: false, summaryEmail: 'office@example.co.uk' });
-    const id = h!.finishedCall({ status: 'missed', createdAt: AT });
+    const id = await h!.finishedCall({ status: 'missed', createdAt: AT });
     h!.fireCallFinished(id);
     await waitForJob(id);
 
     expect(smtp.received.map((m) => m.to)).toEqual([['office@example.co.uk']]);
     expect(smtp.received[0]!.mail.text).toContain('Summary:\nThe caller rang off without leaving a message.\n');
     expect(h!.twilio.messages).toHaveLength(0);
-    expect(h!.call(id)).toMatchObject({ notificationSent: true, notificationError: null });
+    expect(await h!.call(id)).toMatchObject({ notificationSent: true, notificationError: null });
   });
 
   it('sends no e-mail while e-mail summaries are off', async () => {
     await start({ emailSummariesEnabled: false });
-    const id = h!.finishedCall({ status: 'missed', createdAt: AT });
+    const id = await h!.finishedCall({ status: 'missed', createdAt: AT });
     h!.fireCallFinished(id);
     await waitForJob(id);
     expect(h!.twilio.messages).toHaveLength(1);
     expect(smtp.received).toHaveLength(0);
-    expect(emailRows(id)).toHaveLength(0);
+    expect(await emailRows(id)).toHaveLength(0);
   });
 
   it('does not resend an e-mail a crash interrupted mid-send: it is reported on the call instead', async () => {
     await start({});
-    const id = h!.finishedCall({ status: 'missed', createdAt: AT });
-    h!.server.database.db.insert(notifications).values({ callId: id, userId: h!.ownerId, channel: 'email', to: accountEmail(), body: 'x', status: 'sending' }).run();
+    const id = await h!.finishedCall({ status: 'missed', createdAt: AT });
+    await h!.server.database.db.insert(notifications).values({ callId: id, userId: h!.ownerId, channel: 'email', to: await accountEmail(), body: 'x', status: 'sending' });
     h!.fireCallFinished(id);
     await waitForJob(id);
 
     expect(smtp.received).toHaveLength(0);
     expect(h!.twilio.messages).toHaveLength(1);
-    expect(emailRows(id).map((r) => r.status)).toEqual(['failed']);
-    expect(h!.call(id).notificationError).toMatch(/^E-mail: the appliance stopped while this e-mail was being sent/);
+    expect((await emailRows(id)).map((r) => r.status)).toEqual(['failed']);
+    expect((await h!.call(id)).notificationError).toMatch(/^E-mail: the appliance stopped while this e-mail was being sent/);
   });
 });

@@ -24,9 +24,9 @@ export function createPipeline(services: Services, engines: PostCallEngines = {}
     ...postCall,
     remindCallbacks: reminders.remind,
     /** The jobs table's housekeeping and orphan recovery, then the webhook delivery log's. */
-    sweep() {
+    async sweep() {
       postCall.sweep();
-      webhooks.sweep();
+      await webhooks.sweep();
     },
     start() {
       postCall.start();
@@ -62,11 +62,11 @@ export interface Harness {
   ownerId: number;
   /** Starts another pipeline on the same database (a restarted process). */
   restart(engines?: PostCallEngines, options?: PostCallOptions): Pipeline;
-  call(id: number): Call;
-  jobOf(callId: number): typeof jobs.$inferSelect;
-  attempts(callId: number): (typeof notifications.$inferSelect)[];
+  call(id: number): Promise<Call>;
+  jobOf(callId: number): Promise<typeof jobs.$inferSelect>;
+  attempts(callId: number): Promise<(typeof notifications.$inferSelect)[]>;
   /** Inserts a finished call as the PBX would, copying `recording` into $DATA_DIR/recordings/. */
-  finishedCall(opts?: { status?: Call['status']; mode?: Call['mode']; recording?: string; createdAt?: Date }): number;
+  finishedCall(opts?: { status?: Call['status']; mode?: Call['mode']; recording?: string; createdAt?: Date }): Promise<number>;
   /** What the PBX does once the call row is final. */
   fireCallFinished(callId: number): void;
   close(): Promise<void>;
@@ -92,7 +92,7 @@ export async function startHarness(opts: {
     log: opts.log,
   });
   const db = server.database.db;
-  const owner = insertUser(db, {
+  const owner = await insertUser(db, {
     email: `owner-${Math.random().toString(36).slice(2)}@example.co.uk`,
     passwordHash: 'not-used',
     accountStatus: 'active',
@@ -121,20 +121,19 @@ export async function startHarness(opts: {
       p.start();
       return p;
     },
-    call: (id) => db.select().from(calls).where(eq(calls.id, id)).get()!,
-    jobOf: (id) => db.select().from(jobs).where(eq(jobs.key, postCallKey(id))).get()!,
-    attempts: (id) => db.select().from(notifications).where(eq(notifications.callId, id)).all(),
-    finishedCall({ status = 'voicemail', mode = 'voicemail', recording, createdAt = new Date() } = {}) {
-      const [row] = db
+    call: async (id) => (await db.select().from(calls).where(eq(calls.id, id)).limit(1))[0]!,
+    jobOf: async (id) => (await db.select().from(jobs).where(eq(jobs.key, postCallKey(id))).limit(1))[0]!,
+    attempts: async (id) => await db.select().from(notifications).where(eq(notifications.callId, id)),
+    async finishedCall({ status = 'voicemail', mode = 'voicemail', recording, createdAt = new Date() } = {}) {
+      const [row] = await db
         .insert(calls)
         .values({ userId: owner.id, fromNumber: CALLER, toNumber: DID, status, mode, duration: recording ? 12 : 0, createdAt, endedAt: new Date() })
-        .returning()
-        .all();
+        .returning();
       if (recording) {
         const name = `call-${row!.id}.wav`;
         fs.mkdirSync(path.join(server.dataDir, 'recordings'), { recursive: true });
         fs.copyFileSync(recording, path.join(server.dataDir, 'recordings', name));
-        db.update(calls).set({ recordingFile: name }).where(eq(calls.id, row!.id)).run();
+        await db.update(calls).set({ recordingFile: name }).where(eq(calls.id, row!.id));
       }
       return row!.id;
     },

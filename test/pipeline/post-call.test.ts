@@ -30,17 +30,17 @@ afterEach(async () => {
 
 const engineEnv = () => engines.env();
 const waitForJob = (callId: number, status: 'done' | 'failed') =>
-  vi.waitFor(() => expect(h.jobOf(callId)?.status).toBe(status), { timeout: 15_000, interval: 20 });
+  vi.waitFor(async () => expect((await h.jobOf(callId))?.status).toBe(status), { timeout: 15_000, interval: 20 });
 
 describe('post-call pipeline: from a finished call to one text', () => {
   it('transcribes, summarises and texts the owner once from the business number', async () => {
     h = await startHarness({ env: engineEnv() });
-    const id = h.finishedCall({ recording: wav });
+    const id = await h.finishedCall({ recording: wav });
     h.fireCallFinished(id);
     h.fireCallFinished(id); // a repeated hook must not make a second job or text
     await waitForJob(id, 'done');
 
-    expect(h.call(id)).toMatchObject({
+    expect(await h.call(id)).toMatchObject({
       transcription: SPOKEN,
       transcriptionStatus: 'done',
       aiSummary: SUMMARY,
@@ -51,7 +51,7 @@ describe('post-call pipeline: from a finished call to one text', () => {
     expect(h.twilio.messages).toHaveLength(1);
     expect(h.twilio.messages[0]).toMatchObject({ to: OWNER_MOBILE, from: DID });
     expect(h.twilio.messages[0]!.body).toMatch(new RegExp(`^New voicemail from \\${CALLER} at \\d\\d:\\d\\d: URGENT: Sarah Jones`));
-    expect(h.attempts(id)).toMatchObject([{ channel: 'sms', to: OWNER_MOBILE, status: 'sent', providerId: h.twilio.messages[0]!.sid }]);
+    expect(await h.attempts(id)).toMatchObject([{ channel: 'sms', to: OWNER_MOBILE, status: 'sent', providerId: h.twilio.messages[0]!.sid }]);
     // The model saw the transcript, fenced, with the caller ID and the business.
     expect(engines.ollama.requests).toHaveLength(1);
     expect(JSON.stringify(engines.ollama.requests[0]!.body.messages)).toContain('07700 900456');
@@ -61,18 +61,18 @@ describe('post-call pipeline: from a finished call to one text', () => {
 
   it('texts "Missed call" for a call without a message, calling neither engine', async () => {
     h = await startHarness({ env: engineEnv() });
-    const id = h.finishedCall({ status: 'missed' });
+    const id = await h.finishedCall({ status: 'missed' });
     h.fireCallFinished(id);
     await waitForJob(id, 'done');
     expect(h.twilio.messages.map((m) => m.body)).toEqual([expect.stringMatching(new RegExp(`^Missed call from \\+447700900123 at \\d\\d:\\d\\d\\. No message was left\\. Reply DONE ${id} when called back\\.$`))]);
-    expect(h.call(id)).toMatchObject({ transcriptionStatus: 'none', summaryStatus: 'none', notificationSent: true });
+    expect(await h.call(id)).toMatchObject({ transcriptionStatus: 'none', summaryStatus: 'none', notificationSent: true });
     expect(engines.whisper.requests).toHaveLength(0);
     expect(engines.ollama.requests).toHaveLength(0);
   });
 
   it('sends WhatsApp as whatsapp:+44… alongside SMS when both are on, once each', async () => {
     h = await startHarness({ env: engineEnv(), owner: { whatsappEnabled: true } });
-    const id = h.finishedCall({ status: 'missed' });
+    const id = await h.finishedCall({ status: 'missed' });
     h.fireCallFinished(id);
     await waitForJob(id, 'done');
     expect(h.twilio.messages.map((m) => [m.to, m.from])).toEqual([
@@ -83,7 +83,7 @@ describe('post-call pipeline: from a finished call to one text', () => {
 
   it('writes the text to the outbox folder when Twilio is not configured', async () => {
     h = await startHarness({ env: { ...engineEnv(), TWILIO_ACCOUNT_SID: '', TWILIO_AUTH_TOKEN: '', TWILIO_API_BASE: '' } });
-    const id = h.finishedCall({ recording: wav });
+    const id = await h.finishedCall({ recording: wav });
     h.fireCallFinished(id);
     await waitForJob(id, 'done');
     const outbox = path.join(h.server.dataDir, 'outbox', 'sms');
@@ -92,7 +92,7 @@ describe('post-call pipeline: from a finished call to one text', () => {
     const written = JSON.parse(fs.readFileSync(path.join(outbox, files[0]!), 'utf8'));
     expect(written).toMatchObject({ channel: 'sms', to: OWNER_MOBILE, from: DID });
     expect(written.body).toContain(SUMMARY);
-    expect(h.call(id).notificationSent).toBe(true);
+    expect((await h.call(id)).notificationSent).toBe(true);
     expect(h.twilio.requests).toHaveLength(0);
   });
 });
@@ -101,36 +101,36 @@ describe('post-call pipeline: engine failures', () => {
   it('Whisper down: texts "summary follows" once retries run out, then fills the call in without a second text', async () => {
     engines.whisper.alwaysFail = { drop: true };
     h = await startHarness({ env: engineEnv() });
-    const id = h.finishedCall({ recording: wav });
+    const id = await h.finishedCall({ recording: wav });
     h.fireCallFinished(id);
     await vi.waitFor(() => expect(h.twilio.messages).toHaveLength(1), { timeout: 15_000, interval: 20 });
     expect(h.twilio.messages[0]!.body).toMatch(/New voicemail from \+447700900123 at \d\d:\d\d\. The transcript and summary will follow in your call log\. Reply DONE \d+ when called back\.$/);
     // The row says so once the provider's answer is back (the double has the text a moment before).
-    await vi.waitFor(() => expect(h.call(id)).toMatchObject({ transcriptionStatus: 'pending', summaryStatus: 'pending', notificationSent: true }));
+    await vi.waitFor(async () => expect(await h.call(id)).toMatchObject({ transcriptionStatus: 'pending', summaryStatus: 'pending', notificationSent: true }));
     // The attempt records its error just after the text goes out.
-    await vi.waitFor(() => expect(h.jobOf(id).lastError).toMatch(/Whisper is unreachable/));
+    await vi.waitFor(async () => expect((await h.jobOf(id)).lastError).toMatch(/Whisper is unreachable/));
 
     engines.whisper.alwaysFail = null; // the engine comes back
     await waitForJob(id, 'done');
-    expect(h.call(id)).toMatchObject({ transcription: SPOKEN, aiSummary: SUMMARY, summaryStatus: 'done', notificationSent: true });
+    expect(await h.call(id)).toMatchObject({ transcription: SPOKEN, aiSummary: SUMMARY, summaryStatus: 'done', notificationSent: true });
     expect(h.twilio.messages).toHaveLength(1);
-    expect(h.attempts(id)).toHaveLength(1);
+    expect(await h.attempts(id)).toHaveLength(1);
   });
 
   it('Ollama timing out: texts the transcript, then stores the summary when Ollama answers', async () => {
     engines.ollama.always = { delayMs: 2_000 };
     const llm = createOllamaLanguageModel({ host: engines.ollama.url, model: 'llama3.2:3b', timeoutMs: 100 });
     h = await startHarness({ env: engineEnv(), engines: { llm } });
-    const id = h.finishedCall({ recording: wav });
+    const id = await h.finishedCall({ recording: wav });
     h.fireCallFinished(id);
     await vi.waitFor(() => expect(h.twilio.messages).toHaveLength(1), { timeout: 15_000, interval: 20 });
     expect(h.twilio.messages[0]!.body).toContain(`Message: "${SPOKEN}"`);
-    expect(h.call(id)).toMatchObject({ transcriptionStatus: 'done', summaryStatus: 'pending', aiSummary: null });
-    await vi.waitFor(() => expect(h.jobOf(id).lastError).toContain('Ollama did not answer within 100 ms'));
+    expect(await h.call(id)).toMatchObject({ transcriptionStatus: 'done', summaryStatus: 'pending', aiSummary: null });
+    await vi.waitFor(async () => expect((await h.jobOf(id)).lastError).toContain('Ollama did not answer within 100 ms'));
 
     engines.ollama.always = null;
     await waitForJob(id, 'done');
-    expect(h.call(id)).toMatchObject({ aiSummary: SUMMARY, summaryStatus: 'done' });
+    expect(await h.call(id)).toMatchObject({ aiSummary: SUMMARY, summaryStatus: 'done' });
     expect(h.twilio.messages).toHaveLength(1);
     // Whisper was asked once: a done step is never repeated.
     expect(engines.whisper.requests).toHaveLength(1);
@@ -139,12 +139,12 @@ describe('post-call pipeline: engine failures', () => {
   it('engines down past the last attempt: statuses failed, error kept, the owner still texted once', async () => {
     engines.whisper.alwaysFail = { status: 500, body: { error: 'out of memory' } };
     h = await startHarness({ env: engineEnv(), options: { maxAttempts: 4 } });
-    const id = h.finishedCall({ recording: wav });
+    const id = await h.finishedCall({ recording: wav });
     h.fireCallFinished(id);
     await waitForJob(id, 'failed');
-    const job = h.jobOf(id);
+    const job = await h.jobOf(id);
     expect(job).toMatchObject({ attempts: 4, lastError: 'Whisper answered 500: out of memory' });
-    expect(h.call(id)).toMatchObject({ transcriptionStatus: 'failed', summaryStatus: 'failed', notificationSent: true, recordingFile: `call-${id}.wav` });
+    expect(await h.call(id)).toMatchObject({ transcriptionStatus: 'failed', summaryStatus: 'failed', notificationSent: true, recordingFile: `call-${id}.wav` });
     expect(fs.existsSync(path.join(h.server.dataDir, 'recordings', `call-${id}.wav`))).toBe(true);
     expect(h.twilio.messages).toHaveLength(1);
   });
@@ -152,10 +152,10 @@ describe('post-call pipeline: engine failures', () => {
   it('a summary that cites a number nobody said is not stored or sent; the transcript goes instead', async () => {
     engines.ollama.replier = () => 'Sarah wants a call on 07700 900999.';
     h = await startHarness({ env: engineEnv() });
-    const id = h.finishedCall({ recording: wav });
+    const id = await h.finishedCall({ recording: wav });
     h.fireCallFinished(id);
     await waitForJob(id, 'done');
-    expect(h.call(id)).toMatchObject({ summaryStatus: 'failed', aiSummary: null, transcriptionStatus: 'done' });
+    expect(await h.call(id)).toMatchObject({ summaryStatus: 'failed', aiSummary: null, transcriptionStatus: 'done' });
     expect(h.twilio.messages).toHaveLength(1);
     expect(h.twilio.messages[0]!.body).toContain('Message: "Hi, it');
     expect(h.twilio.messages[0]!.body).not.toContain('900999');
@@ -166,48 +166,48 @@ describe('post-call pipeline: delivery failures', () => {
   it('Twilio 500 then OK: retried, both attempts stored, one text delivered', async () => {
     h = await startHarness({ env: engineEnv() });
     h.twilio.failNext('Messages', { status: 500 });
-    const id = h.finishedCall({ status: 'missed' });
+    const id = await h.finishedCall({ status: 'missed' });
     h.fireCallFinished(id);
     await waitForJob(id, 'done');
     expect(h.twilio.requestsTo('Messages').map((r) => r.status)).toEqual([500, 201]);
     expect(h.twilio.messages).toHaveLength(1);
-    expect(h.attempts(id).map((a) => [a.status, a.error === null])).toEqual([
+    expect((await h.attempts(id)).map((a) => [a.status, a.error === null])).toEqual([
       ['failed', false],
       ['sent', true],
     ]);
-    expect(h.call(id)).toMatchObject({ notificationSent: true });
-    expect(h.jobOf(id).attempts).toBe(2);
+    expect(await h.call(id)).toMatchObject({ notificationSent: true });
+    expect((await h.jobOf(id)).attempts).toBe(2);
   });
 
   it('Twilio 400 21211 (bad number): reported on the call, not retried', async () => {
     h = await startHarness({ env: engineEnv(), twilio: { invalidNumbers: [OWNER_MOBILE] } });
-    const id = h.finishedCall({ status: 'missed' });
+    const id = await h.finishedCall({ status: 'missed' });
     h.fireCallFinished(id);
     await waitForJob(id, 'done');
     expect(h.twilio.requestsTo('Messages')).toHaveLength(1);
-    expect(h.call(id)).toMatchObject({
+    expect(await h.call(id)).toMatchObject({
       notificationSent: false,
       notificationError: 'SMS: the notification number is not a valid phone number (Twilio 21211)',
     });
-    expect(h.attempts(id)).toMatchObject([{ status: 'failed', error: 'the notification number is not a valid phone number (Twilio 21211)' }]);
+    expect(await h.attempts(id)).toMatchObject([{ status: 'failed', error: 'the notification number is not a valid phone number (Twilio 21211)' }]);
   });
 
   it('no notification number anywhere: reported on the call, nothing sent', async () => {
     h = await startHarness({ env: engineEnv(), owner: { notificationNumber: null, phoneNumber: null } });
-    const id = h.finishedCall({ status: 'missed' });
+    const id = await h.finishedCall({ status: 'missed' });
     h.fireCallFinished(id);
     await waitForJob(id, 'done');
     expect(h.twilio.requests).toHaveLength(0);
-    expect(h.call(id)).toMatchObject({ notificationSent: false, notificationError: 'No notification number is set: add one under Notification Settings.' });
+    expect(await h.call(id)).toMatchObject({ notificationSent: false, notificationError: 'No notification number is set: add one under Notification Settings.' });
   });
 
   it('a network failure on send is retried without losing the text', async () => {
     h = await startHarness({ env: engineEnv() });
     h.twilio.failNext('Messages', { status: 0, drop: true });
-    const id = h.finishedCall({ status: 'missed' });
+    const id = await h.finishedCall({ status: 'missed' });
     h.fireCallFinished(id);
     await waitForJob(id, 'done');
     expect(h.twilio.messages).toHaveLength(1);
-    expect(h.call(id).notificationSent).toBe(true);
+    expect((await h.call(id)).notificationSent).toBe(true);
   });
 });

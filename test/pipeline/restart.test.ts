@@ -35,62 +35,61 @@ afterEach(async () => {
 const engineEnv = () => engines.env();
 
 /** What a worker that died mid-job leaves behind: the job running, its lease long expired. */
-function abandonRunningJob(h: Harness, callId: number) {
+async function abandonRunningJob(h: Harness, callId: number) {
   h.pipeline.enqueuePostCall(callId);
-  const claimed = h.pipeline.queue.claim();
+  const claimed = await h.pipeline.queue.claim();
   expect(claimed?.key).toBe(postCallKey(callId));
-  h.server.database.db
+  await h.server.database.db
     .update(jobs)
     .set({ lockedAt: new Date(Date.now() - 10 * 60_000) })
-    .where(eq(jobs.key, postCallKey(callId)))
-    .run();
+    .where(eq(jobs.key, postCallKey(callId)));
 }
 
 describe('a worker killed mid-job', () => {
   it('leaves a running job that a restarted worker finishes exactly once', async () => {
     h = await startHarness({ env: engineEnv(), start: false });
-    const id = h.finishedCall({ recording: wav });
-    abandonRunningJob(h, id);
+    const id = await h.finishedCall({ recording: wav });
+    await abandonRunningJob(h, id);
     h.restart();
-    await vi.waitFor(() => expect(h.jobOf(id).status).toBe('done'), { timeout: 15_000, interval: 20 });
-    expect(h.jobOf(id).attempts).toBe(2);
+    await vi.waitFor(async () => expect((await h.jobOf(id)).status).toBe('done'), { timeout: 15_000, interval: 20 });
+    expect((await h.jobOf(id)).attempts).toBe(2);
     expect(h.twilio.messages).toHaveLength(1);
     // The row says so once the provider's answer is back (the double has the text a moment before).
-    await vi.waitFor(() => expect(h.call(id)).toMatchObject({ aiSummary: 'Tom called about the invoice.', notificationSent: true }));
+    await vi.waitFor(async () => expect(await h.call(id)).toMatchObject({ aiSummary: 'Tom called about the invoice.', notificationSent: true }));
   });
 
   it('after a crash between the send and its record, the restarted job finds the text and does not send again', async () => {
     h = await startHarness({ env: engineEnv(), start: false });
-    const id = h.finishedCall({ status: 'missed' });
-    abandonRunningJob(h, id);
+    const id = await h.finishedCall({ status: 'missed' });
+    await abandonRunningJob(h, id);
     // The dead worker had written its intent and Twilio had taken the message.
-    const body = notificationBody(h.call(id));
-    h.server.database.db.insert(notifications).values({ callId: id, userId: h.ownerId, channel: 'sms', to: OWNER_MOBILE, body, status: 'sending' }).run();
+    const body = notificationBody(await h.call(id));
+    await h.server.database.db.insert(notifications).values({ callId: id, userId: h.ownerId, channel: 'sms', to: OWNER_MOBILE, body, status: 'sending' });
     const sent = await createTwilioClient(h.server.config.twilio).messages.create({ to: OWNER_MOBILE, from: DID, body });
 
     h.restart();
-    await vi.waitFor(() => expect(h.jobOf(id).status).toBe('done'), { timeout: 15_000, interval: 20 });
+    await vi.waitFor(async () => expect((await h.jobOf(id)).status).toBe('done'), { timeout: 15_000, interval: 20 });
     expect(h.twilio.messages).toHaveLength(1);
-    expect(h.attempts(id)).toMatchObject([{ status: 'sent', providerId: sent.sid }]);
-    expect(h.call(id).notificationSent).toBe(true);
+    expect(await h.attempts(id)).toMatchObject([{ status: 'sent', providerId: sent.sid }]);
+    expect((await h.call(id)).notificationSent).toBe(true);
   });
 
   it('after a crash before the provider took the text, the restarted job sends it once', async () => {
     h = await startHarness({ env: engineEnv(), start: false });
-    const id = h.finishedCall({ status: 'missed' });
-    abandonRunningJob(h, id);
-    const body = notificationBody(h.call(id));
-    h.server.database.db.insert(notifications).values({ callId: id, userId: h.ownerId, channel: 'sms', to: OWNER_MOBILE, body, status: 'sending' }).run();
+    const id = await h.finishedCall({ status: 'missed' });
+    await abandonRunningJob(h, id);
+    const body = notificationBody(await h.call(id));
+    await h.server.database.db.insert(notifications).values({ callId: id, userId: h.ownerId, channel: 'sms', to: OWNER_MOBILE, body, status: 'sending' });
 
     h.restart();
-    await vi.waitFor(() => expect(h.jobOf(id).status).toBe('done'), { timeout: 15_000, interval: 20 });
+    await vi.waitFor(async () => expect((await h.jobOf(id)).status).toBe('done'), { timeout: 15_000, interval: 20 });
     expect(h.twilio.messages).toHaveLength(1);
-    expect(h.attempts(id).map((a) => a.status)).toEqual(['failed', 'sent']);
+    expect((await h.attempts(id)).map((a) => a.status)).toEqual(['failed', 'sent']);
   });
 
   it('SIGKILL of a real worker process mid-transcription: a restarted worker finishes the job exactly once', async () => {
     h = await startHarness({ env: engineEnv(), start: false, options: { leaseMs: 1_000 } });
-    const id = h.finishedCall({ recording: wav });
+    const id = await h.finishedCall({ recording: wav });
     h.pipeline.enqueuePostCall(id);
     engines.whisper.alwaysFail = { delayMs: 60_000 }; // Whisper hangs: the child is mid-job when killed
     engines.whisper.requests.length = 0;
@@ -109,28 +108,28 @@ describe('a worker killed mid-job', () => {
       stdio: ['ignore', 'pipe', 'inherit'],
     });
     await vi.waitFor(() => expect(engines.whisper.requests.length).toBeGreaterThan(0), { timeout: 20_000, interval: 50 });
-    expect(h.jobOf(id)).toMatchObject({ status: 'running', attempts: 1 });
+    expect(await h.jobOf(id)).toMatchObject({ status: 'running', attempts: 1 });
     const exited = new Promise((resolve) => child!.once('exit', resolve));
     child.kill('SIGKILL');
     await exited;
     engines.whisper.alwaysFail = null;
 
     h.restart();
-    await vi.waitFor(() => expect(h.jobOf(id).status).toBe('done'), { timeout: 15_000, interval: 20 });
-    expect(h.jobOf(id).attempts).toBe(2);
+    await vi.waitFor(async () => expect((await h.jobOf(id)).status).toBe('done'), { timeout: 15_000, interval: 20 });
+    expect((await h.jobOf(id)).attempts).toBe(2);
     expect(h.twilio.messages).toHaveLength(1);
-    expect(h.call(id)).toMatchObject({ transcriptionStatus: 'done', summaryStatus: 'done', notificationSent: true });
+    expect(await h.call(id)).toMatchObject({ transcriptionStatus: 'done', summaryStatus: 'done', notificationSent: true });
   });
 
   it('a stop during a job gives the job back without spending an attempt', async () => {
     engines.whisper.alwaysFail = { delayMs: 60_000 };
     engines.whisper.requests.length = 0;
     h = await startHarness({ env: engineEnv() });
-    const id = h.finishedCall({ recording: wav });
+    const id = await h.finishedCall({ recording: wav });
     h.fireCallFinished(id);
     await vi.waitFor(() => expect(engines.whisper.requests.length).toBe(1), { timeout: 15_000, interval: 20 });
     await h.pipeline.stop();
-    expect(h.jobOf(id)).toMatchObject({ status: 'pending', attempts: 0, lockedAt: null });
+    expect(await h.jobOf(id)).toMatchObject({ status: 'pending', attempts: 0, lockedAt: null });
     expect(h.twilio.messages).toHaveLength(0);
   });
 });
@@ -138,14 +137,14 @@ describe('a worker killed mid-job', () => {
 describe('job housekeeping', () => {
   it('queues a finished call whose hook never fired (the process died first), and only once it has ended', async () => {
     h = await startHarness({ env: engineEnv() });
-    const lost = h.finishedCall({ status: 'missed' });
-    const ongoing = h.finishedCall({ status: 'missed' });
+    const lost = await h.finishedCall({ status: 'missed' });
+    const ongoing = await h.finishedCall({ status: 'missed' });
     const db = h.server.database.db;
-    db.update(calls).set({ endedAt: new Date(Date.now() - 5 * 60_000) }).where(eq(calls.id, lost)).run();
-    db.update(calls).set({ endedAt: null }).where(eq(calls.id, ongoing)).run();
+    await db.update(calls).set({ endedAt: new Date(Date.now() - 5 * 60_000) }).where(eq(calls.id, lost));
+    await db.update(calls).set({ endedAt: null }).where(eq(calls.id, ongoing));
     h.pipeline.sweep();
-    await vi.waitFor(() => expect(h.jobOf(lost)?.status).toBe('done'), { timeout: 15_000, interval: 20 });
-    expect(h.jobOf(ongoing)).toBeUndefined();
+    await vi.waitFor(async () => expect((await h.jobOf(lost))?.status).toBe('done'), { timeout: 15_000, interval: 20 });
+    expect(await h.jobOf(ongoing)).toBeUndefined();
     expect(h.twilio.messages).toHaveLength(1);
   });
 });

@@ -75,7 +75,7 @@ describe('erasing a caller on request', () => {
   it('erases a call stored in E.164 when the number is given as 07…, and one stored as 07… when it is given in E.164', async () => {
     const a = await activeCustomer(server);
     // Written by the PBX's call store, which stores what the trunk sent (07…) in E.164.
-    const { call: viaTrunk } = openCall(server.database.db, {
+    const { call: viaTrunk } = await openCall(server.database.db, {
       userId: a.user.id,
       channelId: `erase-${Date.now()}`,
       fromNumber: '07700922222',
@@ -141,7 +141,7 @@ describe('retention', () => {
     expect((await admin.get('/api/admin/retention')).body).toEqual({ recordingDays: 90, transcriptDays: 365 });
     const set = await admin.patch('/api/admin/retention', { recordingDays: 30, transcriptDays: null });
     expect(set.status).toBe(200);
-    expect(getRetention(server.database.db, server.config.retention)).toEqual({ recordingDays: 30, transcriptDays: null });
+    expect(await getRetention(server.database.db, server.config.retention)).toEqual({ recordingDays: 30, transcriptDays: null });
     expect((await admin.patch('/api/admin/retention', { recordingDays: 0, transcriptDays: null })).status).toBe(400);
     const { client } = await activeCustomer(server);
     expect((await client.patch('/api/admin/retention', { recordingDays: 1, transcriptDays: 1 })).status).toBe(403);

@@ -24,16 +24,16 @@ function seed(userId: number, question: string, minutesAgo = 0) {
   });
 }
 
-const kbOf = (userId: number) =>
-  server.database.db.select({ kb: users.knowledgeBase }).from(users).where(eq(users.id, userId)).get()!.kb;
+const kbOf = async (userId: number) =>
+  (await server.database.db.select({ kb: users.knowledgeBase }).from(users).where(eq(users.id, userId)).limit(1))[0]!.kb;
 
 describe('questions API (SPEC.md §7)', () => {
   it('lists only the signed-in owner’s questions, newest first, in the API shape', async () => {
     const owner = await activeCustomer(server);
     const other = await activeCustomer(server);
-    seed(owner.user.id, 'Do you work weekends?', 30);
-    seed(owner.user.id, 'Do you fix boilers?', 5);
-    seed(other.user.id, 'Someone else’s question', 1);
+    await seed(owner.user.id, 'Do you work weekends?', 30);
+    await seed(owner.user.id, 'Do you fix boilers?', 5);
+    await seed(other.user.id, 'Someone else’s question', 1);
 
     const res = await owner.client.get<{ questions: ApiUnansweredQuestion[] }>('/api/unanswered-questions');
     expect(res.status).toBe(200);
@@ -56,7 +56,7 @@ describe('questions API (SPEC.md §7)', () => {
 
   it('resolves a pending question, and resolving again changes nothing', async () => {
     const owner = await activeCustomer(server);
-    const q = seed(owner.user.id, 'Are you insured?');
+    const q = await seed(owner.user.id, 'Are you insured?');
     const res = await owner.client.patch(`/api/unanswered-questions/${q.id}/resolve`);
     expect(res.status).toBe(200);
     expect(res.body.question).toMatchObject({ id: q.id, resolved: true, addedToKnowledgeBase: false });
@@ -67,11 +67,11 @@ describe('questions API (SPEC.md §7)', () => {
 
   it('adds a trimmed answer to an empty knowledge base and marks the question In KB', async () => {
     const owner = await activeCustomer(server);
-    const q = seed(owner.user.id, 'Do you cover Harrogate?');
+    const q = await seed(owner.user.id, 'Do you cover Harrogate?');
     const res = await owner.client.patch(`/api/unanswered-questions/${q.id}/add-to-kb`, { answer: '   Yes, within 20 miles of Leeds.  ' });
     expect(res.status).toBe(200);
     expect(res.body.question).toMatchObject({ addedToKnowledgeBase: true });
-    expect(kbOf(owner.user.id)).toBe('Q: Do you cover Harrogate?\nA: Yes, within 20 miles of Leeds.');
+    expect(await kbOf(owner.user.id)).toBe('Q: Do you cover Harrogate?\nA: Yes, within 20 miles of Leeds.');
     const me = await owner.client.get('/api/auth/me');
     expect(me.body.user.knowledgeBase).toBe('Q: Do you cover Harrogate?\nA: Yes, within 20 miles of Leeds.');
   });
@@ -80,48 +80,48 @@ describe('questions API (SPEC.md §7)', () => {
     const owner = await activeCustomer(server);
     const save = await owner.client.patch('/api/user/settings', { aiMode: 'agent', knowledgeBase: 'Q: Opening hours?\nA: 8am to 6pm.\n\n' });
     expect(save.status).toBe(200);
-    const pending = seed(owner.user.id, 'Do you do emergencies?');
-    const resolved = seed(owner.user.id, 'Do you take cards?');
+    const pending = await seed(owner.user.id, 'Do you do emergencies?');
+    const resolved = await seed(owner.user.id, 'Do you take cards?');
     await owner.client.patch(`/api/unanswered-questions/${resolved.id}/resolve`);
 
     expect((await owner.client.patch(`/api/unanswered-questions/${pending.id}/add-to-kb`, { answer: 'Yes, 24/7.' })).status).toBe(200);
     expect((await owner.client.patch(`/api/unanswered-questions/${resolved.id}/add-to-kb`, { answer: 'Yes, all major cards.' })).status).toBe(200);
-    expect(kbOf(owner.user.id)).toBe(
+    expect(await kbOf(owner.user.id)).toBe(
       'Q: Opening hours?\nA: 8am to 6pm.\n\nQ: Do you do emergencies?\nA: Yes, 24/7.\n\nQ: Do you take cards?\nA: Yes, all major cards.',
     );
   });
 
   it('rejects a blank answer with 400 and changes nothing', async () => {
     const owner = await activeCustomer(server);
-    const q = seed(owner.user.id, 'Parking?');
+    const q = await seed(owner.user.id, 'Parking?');
     for (const body of [{ answer: '   ' }, { answer: '' }, {}]) {
       const res = await owner.client.patch(`/api/unanswered-questions/${q.id}/add-to-kb`, body);
       expect(res.status).toBe(400);
       expect(res.body.message).toEqual(expect.any(String));
     }
-    expect(kbOf(owner.user.id)).toBeNull();
+    expect(await kbOf(owner.user.id)).toBeNull();
     const list = await owner.client.get('/api/unanswered-questions');
     expect(list.body.questions[0]).toMatchObject({ resolved: false, addedToKnowledgeBase: false });
   });
 
   it('refuses a second add-to-KB (409) and resolving an In KB question (409), leaving the knowledge base as it was', async () => {
     const owner = await activeCustomer(server);
-    const q = seed(owner.user.id, 'Free quotes?');
+    const q = await seed(owner.user.id, 'Free quotes?');
     await owner.client.patch(`/api/unanswered-questions/${q.id}/add-to-kb`, { answer: 'Yes.' });
-    const before = kbOf(owner.user.id);
+    const before = await kbOf(owner.user.id);
     const twice = await owner.client.patch(`/api/unanswered-questions/${q.id}/add-to-kb`, { answer: 'Still yes.' });
     expect(twice.status).toBe(409);
     expect(twice.body.message).toMatch(/already in your knowledge base/);
     const resolve = await owner.client.patch(`/api/unanswered-questions/${q.id}/resolve`);
     expect(resolve.status).toBe(409);
-    expect(kbOf(owner.user.id)).toBe(before);
+    expect(await kbOf(owner.user.id)).toBe(before);
   });
 
   it('deletes from any state', async () => {
     const owner = await activeCustomer(server);
-    const pending = seed(owner.user.id, 'A');
-    const resolved = seed(owner.user.id, 'B');
-    const inKb = seed(owner.user.id, 'C');
+    const pending = await seed(owner.user.id, 'A');
+    const resolved = await seed(owner.user.id, 'B');
+    const inKb = await seed(owner.user.id, 'C');
     await owner.client.patch(`/api/unanswered-questions/${resolved.id}/resolve`);
     await owner.client.patch(`/api/unanswered-questions/${inKb.id}/add-to-kb`, { answer: 'c' });
     for (const q of [pending, resolved, inKb]) {
@@ -142,7 +142,7 @@ describe('tenant isolation', () => {
     const victim = await activeCustomer(server);
     const attacker = await activeCustomer(server);
     await victim.client.patch('/api/user/settings', { knowledgeBase: 'Q: Hours?\nA: 9 to 5.' });
-    const q = seed(victim.user.id, 'Private question');
+    const q = await seed(victim.user.id, 'Private question');
 
     const resolve = await attacker.client.patch(`/api/unanswered-questions/${q.id}/resolve`);
     const add = await attacker.client.patch(`/api/unanswered-questions/${q.id}/add-to-kb`, { answer: 'pwned' });
@@ -153,7 +153,7 @@ describe('tenant isolation', () => {
     const mine = await victim.client.get('/api/unanswered-questions');
     expect(mine.body.questions).toHaveLength(1);
     expect(mine.body.questions[0]).toMatchObject({ resolved: false, addedToKnowledgeBase: false });
-    expect(kbOf(victim.user.id)).toBe('Q: Hours?\nA: 9 to 5.');
-    expect(kbOf(attacker.user.id)).toBeNull();
+    expect(await kbOf(victim.user.id)).toBe('Q: Hours?\nA: 9 to 5.');
+    expect(await kbOf(attacker.user.id)).toBeNull();
   });
 });

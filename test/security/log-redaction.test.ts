@@ -36,7 +36,7 @@ describe('logs of a full journey', () => {
   it('never contain the reset token or the caller’s number, however the URL was spelt', async () => {
     const owner = await activeCustomer(server);
     const caller = '+447700900123';
-    insertCalls(server, [{ userId: owner.user.id, fromNumber: caller, status: 'voicemail' }]);
+    await insertCalls(server, [{ userId: owner.user.id, fromNumber: caller, status: 'voicemail' }]);
 
     const anon = new ApiClient(server.url);
     expect((await anon.post('/api/auth/forgot-password', { email: owner.email })).status).toBe(200);

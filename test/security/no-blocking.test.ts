@@ -29,7 +29,7 @@ beforeAll(async () => {
   owner = await activeCustomer(server);
   fs.mkdirSync(path.join(server.dataDir, 'recordings'), { recursive: true });
   fs.writeFileSync(path.join(server.dataDir, 'recordings', 'r.wav'), Buffer.alloc(4000, 1));
-  [callId] = insertCalls(server, [{ userId: owner.user.id, status: 'voicemail', recordingFile: 'r.wav' }]).map((c) => c.id) as [number];
+  [callId] = (await insertCalls(server, [{ userId: owner.user.id, status: 'voicemail', recordingFile: 'r.wav' }])).map((c) => c.id) as [number];
 });
 afterAll(() => server.close());
 
@@ -82,8 +82,8 @@ describe('no request blocks the event loop', () => {
 
   it('adding an answer to a 50,000-character knowledge base ending in whitespace is quick and keeps the text', async () => {
     const kb = `Q: Opening hours?\nA: 9 to 5${spaces(49_800)}x\n  `;
-    server.database.db.update(users).set({ knowledgeBase: kb }).where(eq(users.id, owner.user.id)).run();
-    const q = recordUnansweredQuestion(server.database.db, {
+    await server.database.db.update(users).set({ knowledgeBase: kb }).where(eq(users.id, owner.user.id));
+    const q = await recordUnansweredQuestion(server.database.db, {
       userId: owner.user.id,
       question: 'Do you park on site?',
       callerNumber: '+447700900555',
@@ -96,7 +96,7 @@ describe('no request blocks the event loop', () => {
     expect(result.status).toBe(200);
     expect(healthStatus).toBe(200);
     expect(stallMs).toBeLessThan(GENEROUS_MS);
-    const saved = server.database.db.select({ kb: users.knowledgeBase }).from(users).where(eq(users.id, owner.user.id)).get()!.kb;
+    const saved = (await server.database.db.select({ kb: users.knowledgeBase }).from(users).where(eq(users.id, owner.user.id)).limit(1))[0]!.kb;
     expect(saved).toBe(`${kb.trimEnd()}\n\nQ: Do you park on site?\nA: Yes, two spaces.`);
   });
 });

@@ -54,16 +54,16 @@ describe('rate limits', () => {
   });
 
   async function signUpElevenTimes(server: TestServer) {
-    const userCount = () => server.database.sqlite.prepare('select count(*) n from users').get() as { n: number };
+    const userCount = async () => server.database.sqlite.prepare('select count(*) n from users').get() as { n: number };
     const anon = new ApiClient(server.url);
     // A mistake corrected does not use up the allowance.
     expect((await anon.post('/api/auth/signup', signupBody({ city: '' }))).status).toBe(400);
     for (let i = 0; i < RATE_LIMITS.signupsPerIp.max; i++) expect((await anon.post('/api/auth/signup', signupBody())).status).toBe(201);
-    const before = userCount().n;
+    const before = (await userCount()).n;
     const refused = await anon.post('/api/auth/signup', signupBody({ businessEmail: 'eleventh@example.co.uk' }));
     expect(refused.status).toBe(429);
     expect(refused.body.message).toMatch(TOO_MANY);
-    expect(userCount().n).toBe(before);
+    expect((await userCount()).n).toBe(before);
   }
 
   it('change-password: after five wrong current passwords even the right one is refused, and the password is unchanged', async () => {
@@ -84,7 +84,7 @@ describe('rate limits', () => {
     const anon = new ApiClient(server.url);
     // The count is real: a genuine token hashes the new password once.
     const { user } = await activeCustomer(server);
-    const token = issueResetToken(server.database.db, user.id, new Date());
+    const token = await issueResetToken(server.database.db, user.id, new Date());
     let before = hashes.count;
     expect((await anon.post('/api/auth/reset-password', { token, newPassword: 'newpass1', confirmPassword: 'newpass1' })).status).toBe(200);
     expect(hashes.count).toBe(before + 1);
@@ -133,7 +133,7 @@ describe('agent preview', () => {
 
   it('refuses an owner whose trial has expired, without calling the model', async () => {
     const { client, user } = await activeCustomer(server);
-    server.database.db.update(users).set({ accountStatus: 'expired' }).where(eq(users.id, user.id)).run();
+    await server.database.db.update(users).set({ accountStatus: 'expired' }).where(eq(users.id, user.id));
     const seen = ollama.requests.length;
     const res = await ask(client);
     expect(res.status).toBe(403);

@@ -130,7 +130,7 @@ describe('trials', () => {
     const old = await activeCustomer(server);
     const current = await activeCustomer(server);
     server.database.sqlite.prepare('update users set trial_expires_at = ? where id = ?').run(Date.now() - 1000, old.user.id);
-    const changed = expireTrials(server.database.db, new Date());
+    const changed = await expireTrials(server.database.db, new Date());
     expect(changed).toBeGreaterThanOrEqual(1);
     const admin = await signInAdmin(server);
     const users = (await admin.get('/api/admin/users')).body.users as any[];

@@ -30,8 +30,8 @@ interface Fixture {
   /** What the stub resolver answers for each name. */
   dns: Map<string, string>;
   hookUrl: string;
-  finishedCall(set?: Partial<Call>): number;
-  delivery(id?: number): typeof webhookDeliveries.$inferSelect;
+  finishedCall(set?: Partial<Call>): Promise<number>;
+  delivery(id?: number): Promise<typeof webhookDeliveries.$inferSelect>;
   secret(): Promise<string>;
 }
 
@@ -78,8 +78,8 @@ async function start(): Promise<Fixture> {
     ownerId: user.id,
     dns,
     hookUrl,
-    finishedCall(set = {}) {
-      const [row] = db
+    async finishedCall(set = {}) {
+      const [row] = await db
         .insert(calls)
         .values({
           userId: user.id,
@@ -98,13 +98,12 @@ async function start(): Promise<Fixture> {
           urgencyReason: 'water coming through the ceiling',
           ...set,
         })
-        .returning()
-        .all();
+        .returning();
       for (const hook of server.services.hooks.callFinished) hook(row!.id);
       return row!.id;
     },
-    delivery(id) {
-      const rows = db.select().from(webhookDeliveries).where(eq(webhookDeliveries.userId, user.id)).all();
+    async delivery(id) {
+      const rows = await db.select().from(webhookDeliveries).where(eq(webhookDeliveries.userId, user.id));
       return id === undefined ? rows.at(-1)! : rows.find((r) => r.id === id)!;
     },
     async secret() {
@@ -114,12 +113,12 @@ async function start(): Promise<Fixture> {
 }
 
 const settled = (fx: Fixture, status: 'delivered' | 'failed') =>
-  vi.waitFor(() => expect(fx.delivery()?.status).toBe(status), { timeout: 15_000, interval: 20 });
+  vi.waitFor(async () => expect((await fx.delivery())?.status).toBe(status), { timeout: 15_000, interval: 20 });
 
 describe('a finished call is posted to the owner’s webhook', () => {
   it('posts the call once after its summary, signed so that an independent HMAC check over t.body with the secret passes', async () => {
     f = await start();
-    const callId = f.finishedCall();
+    const callId = await f.finishedCall();
     await settled(f, 'delivered');
 
     expect(receiver.requests).toHaveLength(1);
@@ -137,7 +136,7 @@ describe('a finished call is posted to the owner’s webhook', () => {
     expect(verifySignature(req.headers['x-callkeeper-signature'] as string, req.body, secret, Math.floor(Date.now() / 1000) + 301)).toBe(false);
 
     const body = JSON.parse(req.body);
-    const delivery = f.delivery();
+    const delivery = await f.delivery();
     expect(body).toEqual({
       event: 'call.finished',
       deliveryId: delivery.id,
@@ -165,13 +164,13 @@ describe('a finished call is posted to the owner’s webhook', () => {
     const log = (await f.owner.get('/api/user/webhook')).body;
     expect(log.deliveries).toEqual([expect.objectContaining({ id: delivery.id, status: 'delivered', attempts: 1, httpStatus: 200, callId })]);
     // A call is posted once, ever: queuing it again (a re-run post-call job) adds nothing.
-    const call = f.server.database.db.select().from(calls).where(eq(calls.id, callId)).get()!;
-    expect(f.server.services.webhooks.enqueueCall(call)).toBe(false);
+    const call = (await f.server.database.db.select().from(calls).where(eq(calls.id, callId)).limit(1))[0]!;
+    expect(await f.server.services.webhooks.enqueueCall(call)).toBe(false);
   });
 
   it('a missed call without a summary is posted too, with summary and transcript null', async () => {
     f = await start();
-    const callId = f.finishedCall({ status: 'missed', duration: 0, transcription: null, transcriptionStatus: 'none', aiSummary: null, summaryStatus: 'none', urgency: null, urgencyReason: null });
+    const callId = await f.finishedCall({ status: 'missed', duration: 0, transcription: null, transcriptionStatus: 'none', aiSummary: null, summaryStatus: 'none', urgency: null, urgencyReason: null });
     await settled(f, 'delivered');
     expect(JSON.parse(receiver.requests[0]!.body).call).toMatchObject({ id: callId, status: 'missed', summary: null, transcript: null, urgency: null });
   });
@@ -179,11 +178,11 @@ describe('a finished call is posted to the owner’s webhook', () => {
   it('nothing is posted for an owner without a webhook URL', async () => {
     f = await start();
     expect((await f.owner.request('PUT', '/api/user/webhook', { url: null })).body.message).toBe('Webhook turned off');
-    const callId = f.finishedCall();
+    const callId = await f.finishedCall();
     // The post-call job hands a settled call to the webhooks last (after the owner's text): only
     // once it is done has the code under test had its chance to queue a delivery.
-    await vi.waitFor(() => expect(f!.pipeline.queue.byKey(`post-call:${callId}`)?.status).toBe('done'), { timeout: 10_000, interval: 20 });
-    expect(f.server.database.db.select().from(webhookDeliveries).all()).toEqual([]);
+    await vi.waitFor(async () => expect((await f!.pipeline.queue.byKey(`post-call:${callId}`))?.status).toBe('done'), { timeout: 10_000, interval: 20 });
+    expect(await f.server.database.db.select().from(webhookDeliveries)).toEqual([]);
     expect(receiver.requests).toEqual([]);
   });
 });
@@ -192,10 +191,10 @@ describe('retries through the job queue', () => {
   it('after two 500s the third attempt delivers; the log keeps the attempts', async () => {
     f = await start();
     receiver.script.push({ status: 500, body: 'upstream exploded' }, { status: 503 });
-    f.finishedCall();
+    await f.finishedCall();
     await settled(f, 'delivered');
     expect(receiver.requests).toHaveLength(3);
-    expect(f.delivery()).toMatchObject({ status: 'delivered', attempts: 3, httpStatus: 200, lastError: null });
+    expect(await f.delivery()).toMatchObject({ status: 'delivered', attempts: 3, httpStatus: 200, lastError: null });
     // Each attempt is signed afresh and carries the same delivery id, for de-duplication.
     expect(new Set(receiver.requests.map((r) => r.headers['x-callkeeper-delivery'])).size).toBe(1);
   });
@@ -203,16 +202,16 @@ describe('retries through the job queue', () => {
   it('a receiver that does not answer in time is tried again, then delivers', async () => {
     f = await start();
     receiver.script.push('hang');
-    f.finishedCall();
+    await f.finishedCall();
     await settled(f, 'delivered');
     expect(receiver.requests).toHaveLength(2);
-    expect(f.delivery()).toMatchObject({ status: 'delivered', attempts: 2 });
+    expect(await f.delivery()).toMatchObject({ status: 'delivered', attempts: 2 });
   });
 
   it('408 and 429 are retried too', async () => {
     f = await start();
     receiver.script.push({ status: 408 }, { status: 429 });
-    f.finishedCall();
+    await f.finishedCall();
     await settled(f, 'delivered');
     expect(receiver.requests).toHaveLength(3);
   });
@@ -220,28 +219,28 @@ describe('retries through the job queue', () => {
   it('a 400 is not retried: failed after one attempt, with the status and the receiver’s answer in the log', async () => {
     f = await start();
     receiver.script.push({ status: 400, body: 'bad field "caller"' });
-    f.finishedCall();
+    await f.finishedCall();
     await settled(f, 'failed');
     expect(receiver.requests).toHaveLength(1);
-    expect(f.delivery()).toMatchObject({ status: 'failed', attempts: 1, httpStatus: 400, lastError: 'the receiver answered HTTP 400: bad field "caller"' });
+    expect(await f.delivery()).toMatchObject({ status: 'failed', attempts: 1, httpStatus: 400, lastError: 'the receiver answered HTTP 400: bad field "caller"' });
   });
 
   it('a redirect is not followed (and not retried)', async () => {
     f = await start();
     receiver.script.push({ status: 302, headers: { location: `https://receiver.example:${receiver.port}/elsewhere` } });
-    f.finishedCall();
+    await f.finishedCall();
     await settled(f, 'failed');
     expect(receiver.requests.map((r) => r.url)).toEqual(['/hooks/catch/1/abc']);
-    expect(f.delivery().lastError).toMatch(/^the receiver answered HTTP 302 \(redirects are not followed/);
+    expect((await f.delivery()).lastError).toMatch(/^the receiver answered HTTP 302 \(redirects are not followed/);
   });
 
   it('gives up after the last attempt when the receiver keeps failing', async () => {
     f = await start();
     receiver.script.push({ status: 500 }, { status: 500 }, { status: 500 }, { status: 500 });
-    f.finishedCall();
+    await f.finishedCall();
     await settled(f, 'failed');
     expect(receiver.requests).toHaveLength(4); // maxAttempts
-    expect(f.delivery()).toMatchObject({ status: 'failed', attempts: 4, httpStatus: 500, lastError: 'the receiver answered HTTP 500' });
+    expect(await f.delivery()).toMatchObject({ status: 'failed', attempts: 4, httpStatus: 500, lastError: 'the receiver answered HTTP 500' });
   });
 
   it('a network error (nothing listening) is retried until the last attempt, then failed with the reason', async () => {
@@ -253,18 +252,18 @@ describe('retries through the job queue', () => {
       });
     });
     expect((await f.owner.request('PUT', '/api/user/webhook', { url: `https://receiver.example:${closed}/hook` })).status).toBe(200);
-    f.finishedCall();
+    await f.finishedCall();
     await settled(f, 'failed');
-    expect(f.delivery()).toMatchObject({ attempts: 4, httpStatus: null, lastError: expect.stringMatching(/^could not reach the receiver: .*\(ECONNREFUSED\)$/) });
+    expect(await f.delivery()).toMatchObject({ attempts: 4, httpStatus: null, lastError: expect.stringMatching(/^could not reach the receiver: .*\(ECONNREFUSED\)$/) });
   });
 
   it('DNS rebinding: a name that pointed at the receiver when saved but at a private address at delivery is refused, nothing is sent', async () => {
     f = await start();
     f.dns.set('receiver.example', '10.0.0.7');
-    f.finishedCall();
+    await f.finishedCall();
     await settled(f, 'failed');
     expect(receiver.requests).toEqual([]);
-    expect(f.delivery()).toMatchObject({ attempts: 1, lastError: 'receiver.example resolves to 10.0.0.7, a private address; webhooks only go to public internet addresses' });
+    expect(await f.delivery()).toMatchObject({ attempts: 1, lastError: 'receiver.example resolves to 10.0.0.7, a private address; webhooks only go to public internet addresses' });
   });
 });
 
@@ -272,8 +271,8 @@ describe('durable delivery', () => {
   it('an event queued while no worker runs is delivered once by the next process', async () => {
     f = await start();
     await f.pipeline.stop();
-    const queued = f.server.services.webhooks.enqueueTest(f.ownerId)!;
-    expect(f.delivery()).toMatchObject({ id: queued.id, status: 'pending', attempts: 0 });
+    const queued = (await f.server.services.webhooks.enqueueTest(f.ownerId))!;
+    expect(await f.delivery()).toMatchObject({ id: queued.id, status: 'pending', attempts: 0 });
     // A restarted process: a new service and worker over the same database.
     const next = new WebhookService(f.server.services, { resolver: async () => [{ address: '127.0.0.1', family: 4 }], testReceiver: { allowLoopback: true, ca: RECEIVER_CA }, pollMs: 20 });
     next.start();
@@ -290,15 +289,15 @@ describe('durable delivery', () => {
     f = await start();
     await f.pipeline.stop();
     const services = f.server.services;
-    const dead = services.webhooks.enqueueTest(f.ownerId)!;
-    const waiting = services.webhooks.enqueueTest(f.ownerId)!;
+    const dead = (await services.webhooks.enqueueTest(f.ownerId))!;
+    const waiting = (await services.webhooks.enqueueTest(f.ownerId))!;
     // What a process killed mid-request leaves behind: its last attempt claimed, the lease long expired.
     services.database.sqlite
       .prepare(`update jobs set status = 'running', attempts = max_attempts, locked_at = ? where key = ?`)
       .run(Date.now() - 24 * 3600_000, webhookKey(dead.id));
     f.pipeline.sweep();
-    expect(f.delivery(dead.id)).toMatchObject({ status: 'failed', lastError: 'the appliance stopped during the last attempt' });
-    expect(f.delivery(waiting.id)).toMatchObject({ status: 'pending', lastError: null });
+    expect(await f.delivery(dead.id)).toMatchObject({ status: 'failed', lastError: 'the appliance stopped during the last attempt' });
+    expect(await f.delivery(waiting.id)).toMatchObject({ status: 'pending', lastError: null });
     const log = (await f.owner.get('/api/user/webhook')).body as { deliveries: { id: number; status: string }[] };
     expect(log.deliveries.find((d) => d.id === dead.id)?.status).toBe('failed');
     expect(receiver.requests).toHaveLength(0);
@@ -322,7 +321,7 @@ describe('the owner’s webhook settings', () => {
     const req = receiver.requests[0]!;
     expect(JSON.parse(req.body)).toMatchObject({ event: 'webhook.test', test: true, deliveryId: res.body.delivery.id, call: { id: 0, caller: '+447700900123' } });
     expect(verifySignature(req.headers['x-callkeeper-signature'] as string, req.body, await f.secret(), Math.floor(Date.now() / 1000))).toBe(true);
-    expect(f.delivery()).toMatchObject({ status: 'delivered', httpStatus: 204 });
+    expect(await f.delivery()).toMatchObject({ status: 'delivered', httpStatus: 204 });
   });
 
   it('Send test event: 5 per 15 minutes per owner, each delivered; the 6th press is 429 and reaches nobody', async () => {
@@ -340,7 +339,7 @@ describe('the owner’s webhook settings', () => {
     const sixth = await f.owner.post('/api/user/webhook/test');
     expect(sixth.status).toBe(429);
     expect(sixth.body.message).toBe('Too many attempts. Please wait 15 minutes and try again.');
-    const tests = f.server.database.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.event, 'webhook.test')).all();
+    const tests = await f.server.database.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.event, 'webhook.test'));
     expect(tests.map((d) => d.id)).toEqual(ids);
     expect(received()).toBe(5);
   });
@@ -372,7 +371,7 @@ describe('the owner’s webhook settings', () => {
 
   it('is owner-scoped: another owner sees their own (empty) webhook and log, and needs a session', async () => {
     f = await start();
-    f.finishedCall();
+    await f.finishedCall();
     await settled(f, 'delivered');
     const other = await activeCustomer(f.server);
     const theirs = (await other.client.get('/api/user/webhook')).body;
@@ -384,7 +383,7 @@ describe('the owner’s webhook settings', () => {
 
   it('the data export has the webhook URL and the delivery log, never the secret', async () => {
     f = await start();
-    f.finishedCall();
+    await f.finishedCall();
     await settled(f, 'delivered');
     const res = await f.owner.get('/api/user/export');
     expect(res.status).toBe(200);

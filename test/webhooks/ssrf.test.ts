@@ -152,7 +152,7 @@ describe('PUT /api/user/webhook refuses with a clear 400', () => {
   });
 
   it('whatever body is sent, the answer is never a 5xx and a refusal stores nothing', async () => {
-    const stored = () => JSON.stringify(server.database.sqlite.prepare('select url, secret from owner_webhooks order by user_id').all());
+    const stored = async () => JSON.stringify(server.database.sqlite.prepare('select url, secret from owner_webhooks order by user_id').all());
     const url = fc.oneof(
       fc.string({ maxLength: 60 }),
       fc.webUrl({ validSchemes: ['https', 'http'] }),
@@ -163,12 +163,12 @@ describe('PUT /api/user/webhook refuses with a clear 400', () => {
     const body = fc.oneof(fc.record({ url }), fc.dictionary(fc.constantFrom('url', 'secret', '__proto__'), url, { maxKeys: 2 }), fc.anything({ maxDepth: 1 }));
     await fc.assert(
       fc.asyncProperty(body, async (b) => {
-        const before = stored();
+        const before = await stored();
         const res = await owner.request('PUT', '/api/user/webhook', b);
         expect(res.status).toBeLessThan(500);
         if (res.status >= 400) {
           expect(typeof res.body?.message).toBe('string');
-          expect(stored()).toBe(before);
+          expect(await stored()).toBe(before);
         }
       }),
       { numRuns: 80 },

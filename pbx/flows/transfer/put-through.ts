@@ -30,7 +30,7 @@ export const OWNER_LEG_PREFIX = 'owner-leg-';
 export interface OwnerLegs {
   open(channelId: string, number: string): CallSession;
   /** Why the appliance may not call `number` for this owner now (account, number kind, daily cap); null when it may. */
-  refusal(userId: number, number: string): string | null;
+  refusal(userId: number, number: string): Promise<string | null>;
   /** Asterisk took the call: from now until close() it counts towards the owner's daily minutes. */
   placed(channelId: string, userId: number): void;
   close(channelId: string): void;
@@ -176,7 +176,7 @@ async function dialOwner(
   log: Log,
 ): Promise<{ answer: Promise<'answered' | TransferOutcome> }> {
   // Checked at the moment of dialling, whatever was decided when the caller arrived.
-  const refused = deps.legs.refusal(o.userId, o.to);
+  const refused = await deps.legs.refusal(o.userId, o.to);
   if (refused) {
     log.info({ channelId: leg.channelId, userId: o.userId, why: refused }, 'transfer: not calling the owner’s phone');
     return { answer: Promise.resolve('failed') };
