@@ -25,14 +25,14 @@ export const MIGRATION_LOCK_KEY = 7_461_302_519_884_001n;
 /**
  * Counts and sums come back as int8/numeric, which node-postgres gives as strings to be safe
  * beyond 2^53. The appliance's counts (calls, pence, seconds) are far below that, and SQLite
- * returns them as numbers, so they are numbers here too: the same row objects on both.
+ * returns them as numbers, so they are numbers here too: the same row objects on both. Set on
+ * pg's shared parsers because drizzle's node-postgres session falls back to them for every
+ * type it does not parse itself (it ignores a pool's own `types`).
  */
-const types = {
-  getTypeParser(oid: number, format?: 'text' | 'binary') {
-    if (oid === pg.types.builtins.INT8 || oid === pg.types.builtins.NUMERIC) return (v: string) => Number(v);
-    return pg.types.getTypeParser(oid, format);
-  },
-} as pg.CustomTypesConfig;
+function countsAsNumbers(): void {
+  pg.types.setTypeParser(pg.types.builtins.INT8, Number);
+  pg.types.setTypeParser(pg.types.builtins.NUMERIC, Number);
+}
 
 export const pgMigrationsFolder = () => path.join(projectRoot(), 'drizzle-pg');
 
@@ -58,7 +58,8 @@ export async function migratePostgres(pool: pg.Pool, log: Pick<Log, 'info'>): Pr
  * PostgreSQL dialect and core/db/pg/schema.ts.
  */
 export async function openPostgres(url: string, log: Pick<Log, 'info' | 'warn'>, opts: { maxConnections?: number } = {}): Promise<PostgresHandle> {
-  const pool = new pg.Pool({ connectionString: url, max: opts.maxConnections ?? 10, types });
+  countsAsNumbers();
+  const pool = new pg.Pool({ connectionString: url, max: opts.maxConnections ?? 10 });
   // An idle connection the server drops (restart, failover) must not crash the core: the pool
   // discards it and the next query opens a fresh one.
   pool.on('error', (err) => log.warn({ err: err.message }, 'PostgreSQL connection lost; the pool will reconnect'));
