@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { CALL_URGENCIES } from '../../contract/enums.js';
 import { openPostgres, type PgDb, type PostgresHandle } from '../../core/db/pg/open-postgres.js';
 import { callHourStats, calls, callStats, users } from '../../core/db/pg/schema.js';
-import { usePostgres } from '../helpers/postgres.js';
+import { usePostgres } from '../helpers/use-postgres.js';
 import { bruteForceCounters, randomTime, rng, type Counters } from './counter-model.js';
 
 const server = usePostgres();

@@ -7,7 +7,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { expect, it, vi } from 'vitest';
 import { pgMigrationsFolder } from '../../core/db/pg/open-postgres.js';
-import { usePostgres } from '../helpers/postgres.js';
+import { usePostgres } from '../helpers/use-postgres.js';
 
 const server = usePostgres();
 

@@ -12,7 +12,7 @@ import { MoveError, moveToPostgres } from '../../core/db/pg/move.js';
 import { openPostgres } from '../../core/db/pg/open-postgres.js';
 import * as pgSchema from '../../core/db/pg/schema.js';
 import * as sqliteSchema from '../../core/db/schema.js';
-import { usePostgres } from '../helpers/postgres.js';
+import { usePostgres } from '../helpers/use-postgres.js';
 import { fillAppliance } from './appliance-data.js';
 
 const server = usePostgres();

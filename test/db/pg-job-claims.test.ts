@@ -8,7 +8,7 @@ import { DEFAULT_BACKOFF } from '../../core/jobs/backoff.js';
 import { claimJob, completeJob, enqueueJob, failJob, heartbeatJob, rearmJob, releaseJob, sweepJobs } from '../../core/db/pg/job-claims.js';
 import { openPostgres, type PostgresHandle } from '../../core/db/pg/open-postgres.js';
 import { jobs } from '../../core/db/pg/schema.js';
-import { usePostgres } from '../helpers/postgres.js';
+import { usePostgres } from '../helpers/use-postgres.js';
 
 const server = usePostgres();
 const quiet = { info: () => {}, warn: () => {} };

@@ -9,7 +9,6 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { afterAll, beforeAll } from 'vitest';
 import { openPostgres } from '../../core/db/pg/open-postgres.js';
 
 /** Debian's postgresql-15; PG_BINDIR points elsewhere (another distribution's layout). */
@@ -157,22 +156,4 @@ export async function startPostgres(): Promise<PostgresServer> {
     stopNow();
     throw err;
   }
-}
-
-/**
- * One server for the calling test file: started before its tests, stopped after them.
- * Returns a getter, since the server exists only once beforeAll has run.
- */
-export function usePostgres(): () => PostgresServer {
-  let server: PostgresServer | undefined;
-  beforeAll(async () => {
-    server = await startPostgres();
-  }, 180_000);
-  afterAll(async () => {
-    await server?.stop();
-  });
-  return () => {
-    if (!server) throw new Error('usePostgres(): the server starts in beforeAll; call the getter inside a test');
-    return server;
-  };
 }
