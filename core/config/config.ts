@@ -17,6 +17,11 @@ export interface Config {
   port: number;
   host: string;
   dataDir: string;
+  /**
+   * Where the data lives (DATABASE_URL): unset → the SQLite file under DATA_DIR, as every
+   * one-box appliance has it; postgres:// or postgresql:// → that PostgreSQL database.
+   */
+  database: DatabaseSetting;
   publicUrl: string;
   /** Set when the console is reached through HTTPS (cookies get `Secure`). */
   secureCookies: boolean;
@@ -72,6 +77,8 @@ export interface Config {
   trustProxy: false | string[];
 }
 
+export type DatabaseSetting = { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
+
 export class ConfigError extends Error {
   constructor(readonly variable: string, problem: string) {
     super(`Invalid configuration: ${variable} ${problem}`);
@@ -105,6 +112,26 @@ function url(env: Env, name: string, fallback?: string): string | undefined {
     throw new ConfigError(name, `must be a URL such as http://host:port (got "${raw}")`);
   }
   return raw.replace(/\/+$/, '');
+}
+
+/** DATABASE_URL: a PostgreSQL URL, or unset for the appliance's own SQLite file. */
+function databaseSetting(env: Env, dataDir: string): DatabaseSetting {
+  const raw = text(env, 'DATABASE_URL');
+  if (raw === undefined) return { kind: 'sqlite', file: path.join(dataDir, 'appliance.db') };
+  let protocol: string | undefined;
+  try {
+    protocol = new URL(raw).protocol;
+  } catch {
+    protocol = undefined;
+  }
+  if (protocol !== 'postgres:' && protocol !== 'postgresql:') {
+    // The URL may hold a password: say what is wrong without echoing it.
+    throw new ConfigError(
+      'DATABASE_URL',
+      'must be a PostgreSQL URL such as postgres://user:password@host:5432/appliance, or unset to keep the SQLite file under DATA_DIR',
+    );
+  }
+  return { kind: 'postgres', url: raw };
 }
 
 /** A comma-separated list of URLs (each checked as `url` does); none → `fallback`. */
@@ -279,10 +306,13 @@ export function loadConfig(env: Env = process.env): Config {
   }
   const twilioNumbers = twilioNumberSettings(env, provider === 'twilio');
 
+  const dataDir = path.resolve(text(env, 'DATA_DIR') ?? './data');
+
   return {
     port,
     host: text(env, 'HOST') ?? '0.0.0.0',
-    dataDir: path.resolve(text(env, 'DATA_DIR') ?? './data'),
+    dataDir,
+    database: databaseSetting(env, dataDir),
     publicUrl,
     secureCookies: publicUrl.startsWith('https:'),
     admin: { email: adminEmail?.toLowerCase(), password: adminPassword },
