@@ -26,7 +26,7 @@ it('three cores started at the same moment on an empty database all start, and e
   const cores = [startCore(url), startCore(url), startCore(url)];
   const children: ChildProcess[] = cores.map((c) => c.child);
   try {
-    await vi.waitFor(() => expect(cores.map((c) => c.output())).toEqual(['ready\n', 'ready\n', 'ready\n']), { timeout: 60_000, interval: 50 });
+    await vi.waitFor(() => expect(cores.map((c) => c.output())).toEqual(['ready\n', 'ready\n', 'ready\n']), { timeout: 240_000, interval: 50 });
     for (const c of cores) c.child.stdin!.write('go\n');
     const codes = await Promise.all(cores.map((c) => c.exited));
     expect({ codes, errors: cores.map((c) => c.errors()) }).toEqual({ codes: [0, 0, 0], errors: ['', '', ''] });
@@ -48,4 +48,4 @@ it('three cores started at the same moment on an empty database all start, and e
   } finally {
     await client.end();
   }
-}, 300_000);
+}, 420_000);
