@@ -1,3 +1,4 @@
+import { DEFAULT_AGENT_STALL } from '../../../core/config/config.js';
 import type { Mode } from './conversation-state.js';
 
 // When a caller who has finished speaking is owed an answer and the engines have not produced
@@ -13,11 +14,8 @@ export interface StallBounds {
   voicemailMs: number;
 }
 
-/**
- * Kept under the 1.5 s of silence a caller should ever hear after speaking; the offer waits
- * long enough for a slow answer to arrive after the holding phrase (docs/configuration.md).
- */
-export const DEFAULT_STALL_BOUNDS: StallBounds = { holdMs: 1200, voicemailMs: 8000 };
+/** The configured defaults (AGENT_HOLD_AFTER_MS, AGENT_VOICEMAIL_AFTER_MS), for a conversation built without config. */
+export const DEFAULT_STALL_BOUNDS: StallBounds = DEFAULT_AGENT_STALL;
 
 /**
  * A turn committed after a long silence (a hesitation holds it 1.4 s) may be past a bound
