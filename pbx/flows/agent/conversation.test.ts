@@ -264,4 +264,27 @@ describe('AgentConversation: engines that stall mid-call', () => {
     expect(heard(AGENT_LINES.engineFailure)).toBe(false);
     expect(result.transcript.map((l) => l.text)).toEqual([agentGreeting('Acme Plumbing'), 'Do you fix boilers?', 'Yes, we fix boilers.', 'What time do you open?', 'We open at 8am.']);
   });
+
+  it('the caller speaks again after the holding phrase: the slow turn is dropped and the new one answered', async () => {
+    const { done, hangup } = start({ stall });
+    await greeted();
+    await caller(speech(600) + silence(200));
+    await vi.waitFor(() => expect(stt).toHaveLength(1));
+    stt[0]!.resolve('What areas do you cover?');
+    await caller(silence(300));
+    await vi.waitFor(() => expect(firstSent(holding())).toBeGreaterThan(-1));
+    await vi.waitFor(() => expect(player.busy).toBe(false));
+    await caller(speech(600) + silence(200));
+    await vi.waitFor(() => expect(stt).toHaveLength(2));
+    expect(llm[0]!.signal.aborted).toBe(true);
+    stt[1]!.resolve('Sorry, what are your opening hours?');
+    await vi.waitFor(() => expect(llm).toHaveLength(2));
+    llm[1]!.resolve(reply(true, 'We open at 8am.'));
+    await caller(silence(300));
+    await vi.waitFor(() => expect(heard('We open at 8am.') && !player.busy).toBe(true));
+    hangup.abort();
+    const result = await done;
+    expect(stalled).toBe(0);
+    expect(result.transcript.map((l) => l.text)).toEqual([agentGreeting('Acme Plumbing'), 'What areas do you cover?', 'Sorry, what are your opening hours?', 'We open at 8am.']);
+  });
 });
