@@ -287,4 +287,28 @@ describe('AgentConversation: engines that stall mid-call', () => {
     expect(stalled).toBe(0);
     expect(result.transcript.map((l) => l.text)).toEqual([agentGreeting('Acme Plumbing'), 'What areas do you cover?', 'Sorry, what are your opening hours?', 'We open at 8am.']);
   });
+
+  it('the caller barges in on an answer that followed the holding phrase: it stops, and their new turn is answered', async () => {
+    const { done, hangup } = start({ stall });
+    await greeted();
+    await caller(speech(600) + silence(200));
+    await vi.waitFor(() => expect(stt).toHaveLength(1));
+    stt[0]!.resolve('What areas do you cover?');
+    await caller(silence(300));
+    await vi.waitFor(() => expect(firstSent(holding())).toBeGreaterThan(-1));
+    llm[0]!.resolve(reply(true, 'We cover Leeds. We cover York. We cover Harrogate. We cover Wakefield.'));
+    await vi.waitFor(() => expect(heard('We cover Leeds.')).toBe(true));
+    await caller(speech(600)); // over the answer
+    expect(player.busy).toBe(false);
+    await caller(silence(200));
+    await vi.waitFor(() => expect(stt).toHaveLength(2));
+    stt[1]!.resolve('Sorry, what are your opening hours?');
+    await vi.waitFor(() => expect(llm).toHaveLength(2));
+    llm[1]!.resolve(reply(true, 'We open at 8am.'));
+    await caller(silence(300));
+    await vi.waitFor(() => expect(heard('We open at 8am.') && !player.busy).toBe(true));
+    hangup.abort();
+    await done;
+    expect(heard('We cover Wakefield.')).toBe(false);
+  });
 });
