@@ -26,7 +26,8 @@ const STUCK = { delayMs: 600_000 };
 describe.skipIf(!real.ok)('agent mode when an engine stalls mid-call, on a real Asterisk', { timeout: 240_000 }, () => {
   let h: RealPbx;
   beforeAll(async () => {
-    h = await startRealPbx({ agent: true, pipeline: true });
+    // The offer later than its 8 s default: a loaded test machine must not turn the brief stall into a long one.
+    h = await startRealPbx({ agent: true, pipeline: true, env: { AGENT_VOICEMAIL_AFTER_MS: '15000' } });
     h.ollama.replier = (req) => {
       if (req.body.stream === false) return SUMMARY; // the post-call summary
       const last = String((req.body.messages as Array<{ content: string }>).at(-1)?.content ?? '');
