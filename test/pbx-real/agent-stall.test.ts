@@ -22,6 +22,10 @@ const SUMMARY = 'Sam Jones called about a leaking boiler and asked for a call ba
 const reply = (answer: string) => JSON.stringify({ intent: 'question', answered: true, answer });
 /** The Ollama double holds every answer this long while stalled: longer than any test waits. */
 const STUCK = { delayMs: 600_000 };
+/** The call's transcript, line by line; on a loaded machine the test caller may speak over a line's tail, which marks it "[interrupted]". */
+/** Quiet after a line before the caller speaks: under load a line arrives with gaps, and a caller who speaks into one barges in. */
+const QUIET_MS = 1500;
+const lines = (transcription: string | null) => transcription!.split('\n').map((l) => l.replace(/ \[interrupted\]$/, ''));
 
 describe.skipIf(!real.ok)('agent mode when an engine stalls mid-call, on a real Asterisk', { timeout: 240_000 }, () => {
   let h: RealPbx;
@@ -41,14 +45,14 @@ describe.skipIf(!real.ok)('agent mode when an engine stalls mid-call, on a real 
   it('Ollama stuck: the holding phrase, then the voicemail offer and the tone; the message is stored and texted, the partial transcript kept', async () => {
     const { did } = h.business({ businessName: 'Hale Plumbing', aiMode: 'agent', knowledgeBase: KB, notificationNumber: '+447700900123' });
     const call = await h.call(did);
-    await hearsAgent(h, call, 0, agentGreeting('Hale Plumbing'));
+    await hearsAgent(h, call, 0, agentGreeting('Hale Plumbing'), QUIET_MS);
     const q1 = await askAgent(h, call, 'What are your opening hours?');
-    await hearsAgent(h, call, q1.endedAt, HOURS);
+    await hearsAgent(h, call, q1.endedAt, HOURS, QUIET_MS);
 
     h.ollama.always = STUCK;
     const q2 = await askAgent(h, call, 'Do you fix boilers?');
     const held = await hearsAgent(h, call, q2.endedAt, AGENT_LINES.holding);
-    const offered = await hearsAgent(h, call, held, AGENT_LINES.engineFailure);
+    const offered = await hearsAgent(h, call, held, AGENT_LINES.engineFailure, QUIET_MS);
     // Played straight after the offer: the tone, as before any voicemail.
     expect(toneMs(call.media.heard(held), 1000)).toBeGreaterThanOrEqual(200);
     h.ollama.always = null; // the engine recovers: the summary can be made
@@ -60,7 +64,7 @@ describe.skipIf(!real.ok)('agent mode when an engine stalls mid-call, on a real 
 
     const row = await h.finishedRow(did, 60_000);
     expect(row).toMatchObject({ status: 'answered', mode: 'agent', agentStalled: true, agentBusy: false, recordingFile: `call-${row.id}.wav` });
-    expect(row.transcription!.split('\n')).toEqual([
+    expect(lines(row.transcription)).toEqual([
       `Agent: ${agentGreeting('Hale Plumbing')}`,
       'Caller: What are your opening hours?',
       `Agent: ${HOURS}`,
@@ -86,14 +90,14 @@ describe.skipIf(!real.ok)('agent mode when an engine stalls mid-call, on a real 
   it('Ollama slow for a moment: the holding phrase, then the real answer, and the conversation goes on', async () => {
     const { did } = h.business({ businessName: 'Hale Plumbing', aiMode: 'agent', knowledgeBase: KB });
     const call = await h.call(did);
-    await hearsAgent(h, call, 0, agentGreeting('Hale Plumbing'));
+    await hearsAgent(h, call, 0, agentGreeting('Hale Plumbing'), QUIET_MS);
 
     // Answers held well past the holding phrase's bound and well short of the voicemail offer's.
     h.ollama.always = { delayMs: 3000 };
     const q1 = await askAgent(h, call, 'Do you fix boilers?');
     const held = await hearsAgent(h, call, q1.endedAt, AGENT_LINES.holding, 20);
     h.ollama.always = null;
-    await hearsAgent(h, call, held, BOILERS);
+    await hearsAgent(h, call, held, BOILERS, QUIET_MS);
 
     const q2 = await askAgent(h, call, 'What are your opening hours?');
     await hearsAgent(h, call, q2.endedAt, HOURS);
@@ -101,7 +105,7 @@ describe.skipIf(!real.ok)('agent mode when an engine stalls mid-call, on a real 
 
     const row = await h.finishedRow(did, 60_000);
     expect(row).toMatchObject({ status: 'answered', agentStalled: false });
-    expect(row.transcription!.split('\n').slice(1)).toEqual([
+    expect(lines(row.transcription).slice(1)).toEqual([
       'Caller: Do you fix boilers?',
       `Agent: ${BOILERS}`,
       'Caller: What are your opening hours?',
