@@ -93,6 +93,8 @@ export interface CallPath {
   flagUrgent(callId: number, reason: string): Promise<void>;
   /** An agent-mode call turned to voicemail because the engines were full: tagged for the owner and the admin. */
   markAgentBusy(callId: number): Promise<void>;
+  /** An agent-mode call whose engines stalled mid-conversation: the caller was offered voicemail. Tagged for the owner and the admin. */
+  markAgentStalled(callId: number): Promise<void>;
   /** A question the knowledge base did not cover, for the owner's list. */
   recordUnansweredQuestion(q: NewUnansweredQuestion): Promise<void>;
   /** A retried recording is stored: the row names its file (unless one already does). */
@@ -189,6 +191,9 @@ export function createCallPath(db: Db, log: Log, outbound: OutboundPolicy = DEFA
     },
     markAgentBusy: async (callId) => {
       await write(`tag call ${callId} as turned away for capacity`, () => db.update(calls).set({ agentBusy: true }).where(eq(calls.id, callId)).run());
+    },
+    markAgentStalled: async (callId) => {
+      await db.update(calls).set({ agentStalled: true }).where(eq(calls.id, callId));
     },
     recordUnansweredQuestion: async (q) => {
       await write(`record an unanswered question of call ${q.callId ?? '-'}`, () => recordUnansweredQuestion(db, q));

@@ -35,6 +35,12 @@ export interface Config {
    */
   agentRtp: { bind: string; host?: string };
   /**
+   * Agent mode when the engines stall on a turn (pbx/flows/agent/stall-rule.ts), from the end
+   * of the caller's speech: the holding phrase (AGENT_HOLD_AFTER_MS), then the voicemail offer
+   * and the tone (AGENT_VOICEMAIL_AFTER_MS).
+   */
+  agentStall: { holdMs: number; voicemailMs: number };
+  /**
    * Admission before answering (core/admission): past any of these a new caller is refused
    * with SIP 503 before the answer; 0 turns a limit off. Calls already answered always finish.
    */
@@ -249,6 +255,18 @@ function trustProxy(env: Env): false | string[] {
 
 /** Reads and validates the whole configuration once; throws ConfigError naming the bad variable. */
 /** Bound to every interface, Asterisk reaches the core by its compose service name, `core`. */
+/** Why these figures: docs/configuration.md ("Engine pools"). */
+export const DEFAULT_AGENT_STALL = { holdMs: 1200, voicemailMs: 8000 } as const;
+
+function agentStallSettings(env: Env): Config['agentStall'] {
+  const holdMs = integer(env, 'AGENT_HOLD_AFTER_MS', DEFAULT_AGENT_STALL.holdMs, 100, 60_000);
+  const voicemailMs = integer(env, 'AGENT_VOICEMAIL_AFTER_MS', DEFAULT_AGENT_STALL.voicemailMs, 1000, 600_000);
+  if (voicemailMs <= holdMs) {
+    throw new ConfigError('AGENT_VOICEMAIL_AFTER_MS', `must be longer than AGENT_HOLD_AFTER_MS (${holdMs}): the holding phrase comes first (got "${voicemailMs}")`);
+  }
+  return { holdMs, voicemailMs };
+}
+
 function agentRtpSettings(env: Env): Config['agentRtp'] {
   const bind = text(env, 'AGENT_RTP_BIND') ?? '0.0.0.0';
   if (!net.isIPv4(bind)) throw new ConfigError('AGENT_RTP_BIND', `must be an IPv4 address to bind the agent's RTP sockets to (got "${bind}")`);
@@ -328,6 +346,7 @@ export function loadConfig(env: Env = process.env): Config {
       app: text(env, 'ARI_APP') ?? 'call-answering',
     },
     agentRtp: agentRtpSettings(env),
+    agentStall: agentStallSettings(env),
     admission: {
       maxCalls: integer(env, 'ADMISSION_MAX_CALLS', 0, 0, 100_000),
       maxLoopLagMs: integer(env, 'ADMISSION_MAX_LOOP_LAG_MS', 0, 0, 600_000),

@@ -175,6 +175,9 @@ export const calls = sqliteTable(
     // An agent-mode call the engines had no room for: the caller was told every assistant was
     // busy and left a voicemail instead (issue 27's admission control).
     agentBusy: integer('agent_busy', { mode: 'boolean' }).notNull().default(false),
+    // An agent-mode call whose engines stalled on a turn: the caller heard the holding phrase,
+    // then was offered voicemail (issue 27's mid-call degradation).
+    agentStalled: integer('agent_stalled', { mode: 'boolean' }).notNull().default(false),
   },
   (t) => [
     index('calls_user_created_idx').on(t.userId, t.createdAt, t.id),

@@ -1,3 +1,4 @@
+import { agentCapacityRoutes } from '../admin/agent-capacity.js';
 import { adminUserRoutes } from '../admin/user-routes.js';
 import { agentPreviewRoutes } from '../agent-preview/routes.js';
 import { analyticsRoutes } from '../analytics/routes.js';
@@ -34,6 +35,7 @@ export async function apiScope(api: App): Promise<void> {
   await api.register(settingsRoutes);
   await api.register(callHandlingRoutes);
   await api.register(adminUserRoutes);
+  await api.register(agentCapacityRoutes);
   await api.register(analyticsRoutes);
   await api.register(numberRoutes);
   await api.register(privacyRoutes);

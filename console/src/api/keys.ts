@@ -17,5 +17,6 @@ export const keys = {
     approvals: ['admin', 'approvals'] as const,
     numbers: (provider: string) => ['admin', 'numbers', provider] as const,
     usage: (provider: string) => ['admin', 'usage', provider] as const,
+    agentCapacity: ['admin', 'agent-capacity'] as const,
   },
 };

@@ -2,6 +2,7 @@
 import { infiniteQueryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import type {
   AnalyticsPeriod,
+  ApiAgentCapacity,
   ApiAnalytics,
   ApiCallLogResponse,
   ApiCallLogsResponse,
@@ -54,6 +55,12 @@ export const useQuestions = () =>
 
 export const useAdminUsers = () => useQuery({ queryKey: keys.admin.users, queryFn: () => apiGet<{ users: ApiUser[] }>('/api/admin/users') });
 
+/** Conversations come and go within minutes: the admin dashboard's figure follows them. */
+export const AGENT_CAPACITY_REFRESH_MS = 15_000;
+
+export const useAgentCapacity = () =>
+  useQuery({ queryKey: keys.admin.agentCapacity, queryFn: () => apiGet<ApiAgentCapacity>('/api/admin/agent-capacity'), refetchInterval: AGENT_CAPACITY_REFRESH_MS });
+
 export const useApprovals = (opts: { enabled?: boolean } = {}) =>
   useQuery({ queryKey: keys.admin.approvals, queryFn: () => apiGet<{ users: ApiUser[] }>('/api/admin/approvals'), enabled: opts.enabled ?? true });
 
@@ -63,7 +70,7 @@ export const useProviderNumbers = (provider: string) =>
     queryFn: () => apiGet<{ numbers: ApiProviderNumber[]; stats: ApiNumberStats }>(`/api/admin/${encodeURIComponent(provider)}-numbers`),
   });
 
-/** The one read that refreshes itself: account usage, every 5 minutes (SPEC.md §7). */
+/** Account usage refreshes itself every 5 minutes (SPEC.md §7). */
 export const useUsage = (provider: string) =>
   useQuery({
     queryKey: keys.admin.usage(provider),
