@@ -24,6 +24,13 @@ import { placeCall, placeCalls, type CallSpec, type PlaceOptions, type SipCall, 
 
 export const CALLER = '+447700900555';
 
+/**
+ * For tests about what the agent answers: the stall watch's holding phrase and message
+ * offer (AGENT_HOLD_AFTER_MS, AGENT_VOICEMAIL_AFTER_MS) pushed past any turn, so a slow
+ * answer on a loaded machine is still heard as itself. agent-stall.test.ts tests the watch.
+ */
+export const ANSWERS_ONLY = { AGENT_HOLD_AFTER_MS: '60000', AGENT_VOICEMAIL_AFTER_MS: '120000' };
+
 export interface RealPbx {
   asterisk: AsteriskInstance;
   /** With `ownerPhone`: the phone owners' transfer numbers ring (the trunk's far end). */

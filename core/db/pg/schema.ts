@@ -183,6 +183,7 @@ export const calls = pgTable(
     // An agent-mode call the engines had no room for: the caller was told every assistant was
     // busy and left a voicemail instead (issue 27's admission control).
     agentBusy: boolean('agent_busy').notNull().default(false),
+    agentStalled: boolean('agent_stalled').notNull().default(false),
   },
   (t) => [
     index('calls_user_created_idx').on(t.userId, t.createdAt, t.id),
