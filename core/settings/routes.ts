@@ -1,19 +1,31 @@
 import { toE164 } from '../../contract/phone.js';
 import { isEmail } from '../../contract/rules.js';
+import { chooseGreeting } from '../../dialogue/spoken/greeting.js';
+import { normalisePromptText } from '../../models/tts/index.js';
 import { ApiErrorSchema } from '../../contract/schemas/shared.js';
 import { SettingsUpdateBody, UserMessageResponse } from '../../contract/schemas/users.js';
 import { toApiUser, updateUser } from '../accounts/users.js';
 import type { User } from '../db/schema.js';
 import { badRequest } from '../http/errors.js';
 import type { App } from '../http/fastify-types.js';
+import { failureCounter } from '../http/rate-limits.js';
 import { currentUser } from '../http/session-hook.js';
 
 const SUMMARY_EMAIL_ERROR = 'Summary e-mail must be a valid e-mail address, e.g. owner@example.co.uk';
 
 const blankToNull = (v: string | null | undefined) => (v === undefined ? undefined : v === null || !v.trim() ? null : v.trim());
 
+const greetingLimitMessage = (wait: string) =>
+  `You have changed your greeting (its words, business name or voice) too often. Nothing was saved: please wait ${wait} and save again.`;
+
+/** Whether a save gives callers a different greeting: new words (greeting or business name) or a new voice. */
+const greetingChanges = (before: User, after: Partial<User>) =>
+  normalisePromptText(chooseGreeting(before)) !== normalisePromptText(chooseGreeting({ ...before, ...after })) || (after.voicePreference !== undefined && after.voicePreference !== before.voicePreference);
+
 export async function settingsRoutes(app: App): Promise<void> {
   const { database } = app.services;
+  // Counted per owner: every changed greeting is synthesised on the TTS engine all calls share.
+  const greetingSaves = failureCounter(app, app.rateLimits.greetingChangesPerOwner, (req) => `owner:${req.user?.id}`);
 
   app.patch(
     '/api/user/settings',
@@ -73,8 +85,12 @@ export async function settingsRoutes(app: App): Promise<void> {
         if (summaryEmail !== null && !isEmail(summaryEmail)) throw badRequest(SUMMARY_EMAIL_ERROR, { summaryEmail: 'Enter an e-mail address like owner@example.co.uk' });
         changes.summaryEmail = summaryEmail?.toLowerCase() ?? null;
       }
+      const newGreeting = greetingChanges(user, changes);
+      if (newGreeting) await greetingSaves.check(req, greetingLimitMessage);
       const updated = Object.keys(changes).length ? updateUser(database.db, user.id, changes)! : user;
-      for (const listener of app.services.hooks.settingsChanged) listener(user.id);
+      if (newGreeting) await greetingSaves.failed(req);
+      const before = newGreeting ? { callGreeting: user.callGreeting, businessName: user.businessName, voicePreference: user.voicePreference } : undefined;
+      for (const listener of app.services.hooks.settingsChanged) listener(user.id, before);
       return { user: toApiUser(updated), message: 'Settings saved' };
     },
   );
