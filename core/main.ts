@@ -65,6 +65,8 @@ async function main(): Promise<void> {
   }
 
   const housekeeping = startHousekeeping(services);
+  // The prompts folder's cap counts files others wrote too: measured now and every PROMPTS_MEASURE_SECONDS.
+  services.agentEngines.promptFolder.start();
   // Post-call jobs (transcribe → summarise → notify): subscribes to hooks.callFinished, resumes jobs a previous run left.
   const postCall = createPostCall(services);
   postCall.start();
@@ -101,6 +103,7 @@ async function main(): Promise<void> {
     await pbx?.stop(PBX_DRAIN_MS);
     agent?.stop();
     services.agentEngines.pools.close();
+    services.agentEngines.promptFolder.stop();
     housekeeping.stop();
     await reminders.stop();
     await postCall.stop();

@@ -4,9 +4,9 @@ import { startNodeLoad } from '../core/admission/node-load.js';
 import type { CallPath } from '../core/calls/call-path.js';
 import type { BackoffPolicy } from '../core/jobs/backoff.js';
 import type { HealthReport, Services, TestTransfer, TestTransferResult } from '../core/services.js';
-import { chooseGreeting } from '../dialogue/spoken/greeting.js';
 import { createPromptCache, createTextToSpeech, type PromptCache } from '../models/tts/index.js';
 import { connectAri } from './ari/ari-client-adapter.js';
+import { keepGreetingCurrent } from './greeting-prompt.js';
 import { AriLink } from './ari/link.js';
 import type { CallFlow } from './flows/index.js';
 import type { VoicemailLimits } from './flows/types.js';
@@ -52,7 +52,8 @@ export function startPbx(services: Services, callPath: CallPath, opts: PbxOption
   const { config, log } = services;
   const ariUrl = config.ari.url;
   if (!ariUrl) throw new Error('ARI_URL is not set: the PBX cannot start');
-  const prompts = opts.prompts ?? createPromptCache({ dataDir: config.dataDir, tts: createTextToSpeech(config.tts), pool: services.agentEngines.pools.tts });
+  const store = createPromptCache({ dataDir: config.dataDir, tts: createTextToSpeech(config.tts), pool: services.agentEngines.pools.tts, folder: services.agentEngines.promptFolder });
+  const prompts = opts.prompts ?? store;
   const pbxLog = log.child({ component: 'pbx' });
 
   let link: AriLink | undefined;
@@ -102,11 +103,7 @@ export function startPbx(services: Services, callPath: CallPath, opts: PbxOption
   link.start();
 
   // Synthesise a changed greeting when it is saved, so the next caller does not wait for it.
-  services.hooks.settingsChanged.push((userId) => {
-    const owner = callPath.owner(userId);
-    if (!owner) return;
-    prompts.get(chooseGreeting(owner), owner.voice, 'background').catch((err: unknown) => pbxLog.warn({ err, userId }, 'could not pre-make the greeting'));
-  });
+  services.hooks.settingsChanged.push(keepGreetingCurrent({ prompts, store, owner: (id) => callPath.owner(id), log: pbxLog }));
 
   const health = (): HealthReport => {
     const state = link!.state;

@@ -57,6 +57,11 @@ export interface Config {
   /** whisper.cpp servers (WHISPER_URL, comma-separated; none = transcription waits), each with WHISPER_SLOTS. */
   whisper: { endpoints: EngineEndpoint[]; model?: string };
   tts: { engine?: TtsEngineName; piperBin: string; piperVoicesDir?: string; slots: number };
+  /**
+   * $DATA_DIR/prompts, the speech Asterisk plays (greetings, the agent's sentences): its cap
+   * (PROMPTS_MAX_MB) and how often it is measured again (PROMPTS_MEASURE_SECONDS).
+   */
+  prompts: { maxBytes: number; measureEveryMs: number };
   twilio: {
     accountSid?: string;
     authToken?: string;
@@ -292,6 +297,12 @@ function outboundSettings(env: Env): Config['outbound'] {
 }
 
 /** Why these figures: docs/configuration.md ("Engine pools"). */
+/**
+ * A greeting is about 1 MiB and an agent sentence some 100 KiB: 512 MiB holds every owner's
+ * greeting on a box of hundreds plus a day of agent speech, and is small beside the recordings.
+ */
+export const DEFAULT_PROMPTS_MAX_MB = 512;
+
 export const DEFAULT_SLOTS = { ollama: 4, whisper: 1, tts: 2 } as const;
 
 export function loadConfig(env: Env = process.env): Config {
@@ -360,6 +371,10 @@ export function loadConfig(env: Env = process.env): Config {
       engine: oneOf(env, 'TTS_ENGINE', ['piper', 'espeak-ng'] as const),
       piperBin: text(env, 'PIPER_BIN') ?? 'piper',
       piperVoicesDir: text(env, 'PIPER_VOICES_DIR'),
+    },
+    prompts: {
+      maxBytes: integer(env, 'PROMPTS_MAX_MB', DEFAULT_PROMPTS_MAX_MB, 16, 1_048_576) * 1024 * 1024,
+      measureEveryMs: integer(env, 'PROMPTS_MEASURE_SECONDS', 300, 10, 86_400) * 1000,
     },
     twilio: {
       accountSid: twilioSid,

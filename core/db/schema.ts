@@ -443,3 +443,26 @@ export const webhookDeliveries = sqliteTable(
 
 export type OwnerWebhook = typeof ownerWebhooks.$inferSelect;
 export type WebhookDelivery = typeof webhookDeliveries.$inferSelect;
+
+/**
+ * A notification number or summary e-mail an owner asked for but has not yet confirmed
+ * (core/destinations/): the users row keeps the confirmed one until the code sent to the new
+ * destination comes back. One pending change per owner and kind; the code is stored hashed.
+ */
+export const destinationCodes = sqliteTable(
+  'destination_codes',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['sms', 'email'] }).notNull(),
+    destination: text('destination').notNull(),
+    codeHash: text('code_hash').notNull(),
+    expiresAt: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),
+    wrongAttempts: integer('wrong_attempts').notNull().default(0),
+    createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
+  },
+  (t) => [uniqueIndex('destination_codes_user_kind_idx').on(t.userId, t.kind)],
+);
+export type DestinationCode = typeof destinationCodes.$inferSelect;

@@ -9,6 +9,7 @@ import { numberRoutes } from '../numbers/routes.js';
 import { privacyRoutes } from '../privacy/routes.js';
 import { questionRoutes } from '../questions/routes.js';
 import { settingsRoutes } from '../settings/routes.js';
+import { destinationRoutes } from '../destinations/routes.js';
 import { twilioWebhookRoutes } from '../twilio/webhook-routes.js';
 import { webhookRoutes } from '../webhooks/routes.js';
 import { registerAccessGuard } from './access-guard.js';
@@ -33,6 +34,7 @@ export async function apiScope(api: App): Promise<void> {
 
   await api.register(authRoutes);
   await api.register(settingsRoutes);
+  await api.register(destinationRoutes);
   await api.register(callHandlingRoutes);
   await api.register(adminUserRoutes);
   await api.register(agentCapacityRoutes);

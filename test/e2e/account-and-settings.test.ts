@@ -1,6 +1,7 @@
 // The owner's own settings: answering mode and knowledge base, the toast-only Settings screen, password change.
 import { describe, expect, it } from 'vitest';
 import { ApiClient } from '../helpers/client.js';
+import { latestCode } from '../helpers/destinations.js';
 import { customerPage, useE2E, expectToast, until } from './support/browser.js';
 
 const e2e = useE2E();
@@ -31,6 +32,12 @@ describe('notification settings', () => {
 
     await page.getByRole('button', { name: 'Save Changes' }).click();
     await expectToast(page, 'Settings saved');
+    // A new number is used once the code texted to it is typed in (issue 24 item 4).
+    const code = page.getByRole('textbox', { name: 'Code sent to +447700900777' });
+    await code.fill(latestCode(e2e.server, 'sms', '+447700900777'));
+    await page.getByRole('button', { name: 'Confirm', exact: true }).click();
+    await expectToast(page, 'Notification number confirmed: call notifications now go to +447700900777.');
+    await until(async () => expect(await code.count()).toBe(0));
 
     const me = await customer.client.get('/api/auth/me');
     expect(me.body.user).toMatchObject({ aiMode: 'agent', knowledgeBase: text, smsEnabled: false, whatsappEnabled: true, notificationNumber: '+447700900777' });

@@ -4,6 +4,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { calls, users } from '../../core/db/schema.js';
+import { latestCode } from '../helpers/destinations.js';
 import { customerPage, useE2E, until } from './support/browser.js';
 
 const e2e = useE2E();
@@ -28,6 +29,10 @@ describe('e-mail summaries', () => {
     await address.fill('office@mailme.co.uk');
     await address.press('Enter'); // the error toast sits over the Save button
     await page.getByText('Settings saved').first().waitFor();
+    // The address is used once the code mailed to it is typed in (issue 24 item 4).
+    await until(async () => expect(stored(customer.user.id)).toMatchObject({ emailSummariesEnabled: true, summaryEmail: null }));
+    await page.getByRole('textbox', { name: 'Code sent to office@mailme.co.uk' }).fill(latestCode(e2e.server, 'email', 'office@mailme.co.uk'));
+    await page.getByRole('button', { name: 'Confirm', exact: true }).click();
     await until(async () => expect(stored(customer.user.id)).toMatchObject({ emailSummariesEnabled: true, summaryEmail: 'office@mailme.co.uk' }));
   });
 

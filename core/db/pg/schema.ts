@@ -449,3 +449,21 @@ export const webhookDeliveries = pgTable(
 
 export type OwnerWebhook = typeof ownerWebhooks.$inferSelect;
 export type WebhookDelivery = typeof webhookDeliveries.$inferSelect;
+
+/** A notification destination waiting for its code (core/destinations/). */
+export const destinationCodes = pgTable(
+  'destination_codes',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['sms', 'email'] }).notNull(),
+    destination: text('destination').notNull(),
+    codeHash: text('code_hash').notNull(),
+    expiresAt: instant('expires_at').notNull(),
+    wrongAttempts: integer('wrong_attempts').notNull().default(0),
+    createdAt: instant('created_at').notNull(),
+  },
+  (t) => [uniqueIndex('destination_codes_user_kind_idx').on(t.userId, t.kind)],
+);

@@ -13,6 +13,7 @@ import { useUnsavedChangesWarning } from '../../components/use-unsaved-changes';
 import { toast } from '../../toast/use-toast';
 import AgentTryIt from './AgentTryIt';
 import CallHandling from './CallHandling';
+import ConfirmDestinations from './ConfirmDestinations';
 import { PlayGreeting } from './PlayGreeting';
 import WebhookSettings from './WebhookSettings';
 
@@ -109,6 +110,7 @@ export default function NotificationSettings() {
   return (
     <>
       <PageHeader title="Notification Settings" subtitle="Configure how you receive call summaries" />
+      <ConfirmDestinations />
       <form onSubmit={onSubmit} className="grid gap-6">
         <Card>
           <CardHeader title="AI Voice Agent Mode" description="Choose how your calls are answered" />
