@@ -39,3 +39,10 @@ describe('forwarding codes for the owner’s own line', () => {
     expect(lineCodes('mobile', DID, 7).rows[1]!.set).toBe('**61*+447700900123**20#');
   });
 });
+
+describe('a UK number in both spellings', () => {
+  it.each(['+447700900123', '07700 900123', '+44 7700 900123', '00447700900123'])('%s', (n) => {
+    expect(lineCodes('landline', n).rows[0]!.set).toBe('*21*07700900123#');
+    expect(lineCodes('mobile', n).rows[0]!.set).toBe('**21*+447700900123#');
+  });
+});

@@ -1,5 +1,3 @@
-import { nationalDigits, toE164 } from './phone.js';
-
 // The codes an owner dials on their own phone to forward it to their appliance number, by the
 // kind of line they have, for the console's picker on Phone Numbers. The spec's four codes
 // (console/src/lib/forwarding.ts) stay as they are beside these. Pure data: each table cites
@@ -64,13 +62,19 @@ const MOBILE = (n: string, ringDelay: number): ForwardingCodeRow[] => [
   { label: 'When unreachable (off or no signal)', set: `**62*${n}#`, check: '*#62#', cancel: '##62#' },
 ];
 
+/** A UK number as E.164 (+44…) and as dialled nationally (0…), from either spelling, spaces and all. */
+export function ukSpellings(number: string): { e164: string; national: string } {
+  const d = number.replace(/[^\d+]/g, '');
+  const rest = d.startsWith('+44') ? d.slice(3) : d.startsWith('0044') ? d.slice(4) : d.startsWith('0') ? d.slice(1) : d.replace(/^\+/, '');
+  return { e164: `+44${rest}`, national: `0${rest}` };
+}
+
 /**
  * The codes for forwarding a line of kind `type` to the appliance number `did` (any spelling);
  * `ringDelay` is a mobile's "when unanswered" delay in seconds (see RING_DELAY).
  */
 export function lineCodes(type: LineType, did: string, ringDelay: number = RING_DELAY.default): LineCodes {
-  const e164 = toE164(did) ?? did;
-  const national = nationalDigits(e164);
+  const { e164, national } = ukSpellings(did);
   switch (type) {
     case 'landline':
       return { type, name: 'BT or another landline', rows: LANDLINE(national) };
