@@ -8,7 +8,7 @@ import type { ForwardingCheckStartResult } from '../../core/services.js';
 import { attachScreenshot, customerPage, expectToast, until, useE2E } from './support/browser.js';
 
 const started: number[] = [];
-const e2e = useE2E({ NUMBER_PROVIDER: 'static', STATIC_NUMBERS: '+447700900001,+447700900002,+447700900003,+447700900004' }, 90_000, {
+const e2e = useE2E({ OUTBOUND_ENDPOINT: 'PJSIP/{number}@uk-did', NUMBER_PROVIDER: 'static', STATIC_NUMBERS: '+447700900001,+447700900002,+447700900003,+447700900004' }, 90_000, {
   setup: (services) => {
     const checks = createForwardingChecks(services.database.db);
     return {

@@ -3,6 +3,7 @@ import { AlertTriangle, CheckCircle2, PhoneForwarded, XCircle } from 'lucide-rea
 import { LINE_TYPES, lineCodes, RING_DELAY, type LineCodes, type LineType } from '../../../../contract/forwarding-codes';
 import type { ForwardingCondition } from '../../../../contract/schemas/forwarding-check';
 import { useForwardingCheck, useStartForwardingCheck } from '../../api/forwarding-check';
+import { useMeta } from '../../api/session';
 import { Button, Card, CardHeader, Field, Select, Spinner } from '../../components/ui';
 import { messageOr } from '../../lib/errors';
 import { toast } from '../../toast/use-toast';
@@ -98,6 +99,8 @@ export function OwnLine({ number }: { number: string }) {
   const [checkId, setCheckId] = useState<number>();
   const codes = lineCodes(type, number, delay);
   const start = useStartForwardingCheck();
+  // The check calls out over the same line as putting callers through (OUTBOUND_ENDPOINT).
+  const callsOut = useMeta().data?.transfersAvailable ?? true;
   const current = useForwardingCheck(checkId);
   // Until it has an answer: one check at a time.
   const running = checkId !== undefined && !current.isError && (current.data?.state ?? 'calling') === 'calling';
@@ -141,9 +144,11 @@ export function OwnLine({ number }: { number: string }) {
           </p>
         )}
         <div className="grid gap-3 border-t border-slate-200 pt-4 dark:border-slate-800">
-          <p className="text-sm text-slate-600 dark:text-slate-400">We call your business line and wait up to a minute for the call to come back here.</p>
+          <p className="text-sm text-slate-600 dark:text-slate-400">
+            {callsOut ? 'We call your business line and wait up to a minute for the call to come back here.' : 'Checking your forwarding is not set up on this appliance yet.'}
+          </p>
           <div>
-            <Button onClick={onCheck} disabled={start.isPending || running}>
+            <Button onClick={onCheck} disabled={!callsOut || start.isPending || running}>
               <PhoneForwarded className="h-4 w-4" aria-hidden /> {start.isPending || running ? 'Checking...' : 'Check my forwarding'}
             </Button>
           </div>
