@@ -18,7 +18,7 @@ export async function copy(text: string, label: string) {
 export function CopyCode({ label, code }: { label: string; code: string }) {
   return (
     <span className="flex items-center gap-1">
-      <code className="rounded bg-slate-100 px-2 py-1 font-mono text-sm dark:bg-slate-800">{code}</code>
+      <code className="break-all rounded bg-slate-100 px-2 py-1 font-mono text-sm dark:bg-slate-800">{code}</code>
       <Button size="icon" variant="ghost" aria-label={`Copy ${label}`} onClick={() => void copy(code, label)}>
         <Copy className="h-4 w-4" aria-hidden />
       </Button>

@@ -4,7 +4,7 @@ import { LINE_TYPES, lineCodes, RING_DELAY, type LineCodes, type LineType } from
 import type { ForwardingCondition } from '../../../../contract/schemas/forwarding-check';
 import { useForwardingCheck, useStartForwardingCheck } from '../../api/forwarding-check';
 import { useMeta } from '../../api/session';
-import { Button, Card, CardHeader, Field, Select, Spinner } from '../../components/ui';
+import { Button, Card, CardHeader, cx, Field, Select, Spinner, Table, tbodyRow, td, th, theadRow } from '../../components/ui';
 import { messageOr } from '../../lib/errors';
 import { toast } from '../../toast/use-toast';
 import { CopyCode } from './CopyCode';
@@ -24,33 +24,35 @@ const CONDITION_TEXT: Record<ForwardingCondition, string> = {
 
 function CodesTable({ codes }: { codes: LineCodes }) {
   return (
-    <div className="overflow-x-auto">
-      <table className="w-full text-left text-sm" aria-label={`Forwarding codes for ${codes.name}`}>
+    <div>
+      <Table label={`Forwarding codes for ${codes.name}`} stackBelow="lg">
         <thead>
-          <tr className="border-b border-slate-200 text-xs uppercase tracking-wide text-slate-600 dark:border-slate-800 dark:text-slate-400">
-            <th className="py-2 pr-3">Forward</th>
-            <th className="py-2 pr-3">Turn on</th>
-            <th className="py-2 pr-3">Check</th>
-            <th className="py-2">Turn off</th>
+          <tr className={theadRow}>
+            <th className={cx(th, 'w-1/4')}>Forward</th>
+            <th className={cx(th, 'w-2/5')}>Turn on</th>
+            <th className={th}>Check</th>
+            <th className={th}>Turn off</th>
           </tr>
         </thead>
         <tbody>
           {codes.rows.map((r) => (
-            <tr key={r.label} className="border-b border-slate-100 last:border-0 dark:border-slate-800">
-              <td className="py-2 pr-3">{r.label}</td>
-              <td className="py-2 pr-3">
+            <tr key={r.label} className={tbodyRow}>
+              <td className={td} data-label="Forward">
+                {r.label}
+              </td>
+              <td className={td} data-label="Turn on">
                 <CopyCode label={`${r.label}: turn on`} code={r.set} />
               </td>
-              <td className="py-2 pr-3">
+              <td className={td} data-label="Check">
                 <CopyCode label={`${r.label}: check`} code={r.check} />
               </td>
-              <td className="py-2">
+              <td className={td} data-label="Turn off">
                 <CopyCode label={`${r.label}: turn off`} code={r.cancel} />
               </td>
             </tr>
           ))}
         </tbody>
-      </table>
+      </Table>
       {codes.cancelAll && (
         <p className="mt-3 flex flex-wrap items-center gap-2 text-sm">
           Turn off all forwarding: <CopyCode label="Turn off all forwarding" code={codes.cancelAll} />
