@@ -6,7 +6,7 @@ import type { App } from './http/fastify-types.js';
 import { LOG_SERIALIZERS } from './http/log-redaction.js';
 import type { RateLimits } from './http/rate-limits.js';
 import { registerValidators } from './http/validators.js';
-import type { Services, TestTransfer } from './services.js';
+import type { ForwardingCheckStart, Services, TestTransfer } from './services.js';
 import { systemRoutes } from './system/routes.js';
 import { registerMetrics } from './metrics/routes.js';
 import { registerAppServices } from './plugins/app-services.js';
@@ -22,6 +22,8 @@ export interface BuildOptions {
   rateLimits?: Partial<RateLimits>;
   /** The PBX's test call to an owner's phone (startPbx's); without it the route says how to set it up. */
   testTransfer?: TestTransfer;
+  /** The PBX's forwarding check (startPbx's); without it the route says how to set it up. */
+  forwardingCheck?: ForwardingCheckStart;
 }
 
 export async function buildApp(services: Services, opts: BuildOptions = {}): Promise<App> {

@@ -49,6 +49,20 @@ export type TestTransferResult =
   | { kind: 'no-phone-number' }
   | { kind: 'pbx-down' };
 
+/**
+ * "Check my forwarding": the PBX calls the owner's business line `line` from their appliance
+ * number and returns once the call is out; the check's row says how it ends. Returned by
+ * startPbx when it can call out (OUTBOUND_ENDPOINT).
+ */
+export type ForwardingCheckStart = (userId: number, line: string) => Promise<ForwardingCheckStartResult>;
+
+export type ForwardingCheckStartResult =
+  | { kind: 'started'; id: number }
+  | { kind: 'no-phone-number' }
+  | { kind: 'pbx-down' }
+  /** The trunk refused the call at once. */
+  | { kind: 'not-placed' };
+
 export interface ServiceHooks {
   /** A call row is final and its recording (if any) is stored: the post-call pipeline takes over. */
   callFinished: Array<(callId: number) => void>;

@@ -3,7 +3,7 @@ import { refusalReason } from '../core/admission/admission-rule.js';
 import { startNodeLoad } from '../core/admission/node-load.js';
 import type { CallPath } from '../core/calls/call-path.js';
 import type { BackoffPolicy } from '../core/jobs/backoff.js';
-import type { HealthReport, Services, TestTransfer, TestTransferResult } from '../core/services.js';
+import type { ForwardingCheckStart, ForwardingCheckStartResult, HealthReport, Services, TestTransfer, TestTransferResult } from '../core/services.js';
 import { createPromptCache, createTextToSpeech, type PromptCache } from '../models/tts/index.js';
 import { connectAri } from './ari/ari-client-adapter.js';
 import { keepGreetingCurrent } from './greeting-prompt.js';
@@ -36,6 +36,8 @@ export interface Pbx {
   health(): HealthReport;
   /** Rings an owner's transfer number as a test, when OUTBOUND_ENDPOINT lets the PBX call out: the core's route uses it. */
   testTransfer?: TestTransfer;
+  /** "Check my forwarding", when OUTBOUND_ENDPOINT lets the PBX call out: the core's route uses it. */
+  forwardingCheck?: ForwardingCheckStart;
   /** Stops taking calls, lets calls in progress finish for up to `drainMs`, then disconnects. */
   stop(drainMs?: number): Promise<void>;
 }
@@ -117,7 +119,12 @@ export function startPbx(services: Services, callPath: CallPath, opts: PbxOption
     link,
     health,
     // Once stopped, the link is down: a test call then answers 'pbx-down'.
-    ...(config.outbound.endpoint ? { testTransfer: (userId: number) => testTransfer(callPath, app, link!, userId) } : {}),
+    ...(config.outbound.endpoint
+      ? {
+          testTransfer: (userId: number) => testTransfer(callPath, app, link!, userId),
+          forwardingCheck: (userId: number, line: string) => forwardingCheck(callPath, app, link!, { userId, line, waitSeconds: config.forwardingCheck.waitSeconds }),
+        }
+      : {}),
     async stop(drainMs = 30_000) {
       await app.drain(drainMs);
       link!.stop();
@@ -137,4 +144,12 @@ async function testTransfer(callPath: CallPath, app: StasisApp, link: AriLink, u
   if (link.state !== 'connected') return { kind: 'pbx-down' };
   const outcome = await app.testOwnerPhone({ userId, to: transferNumber, ringSeconds, businessName: owner.businessName, voice: owner.voice, callerId: did });
   return { kind: 'rang', outcome, number: transferNumber, ringSeconds };
+}
+
+/** Pbx.forwardingCheck: the owner's business line, rung from their own appliance number. */
+async function forwardingCheck(callPath: CallPath, app: StasisApp, link: AriLink, c: { userId: number; line: string; waitSeconds: number }): Promise<ForwardingCheckStartResult> {
+  const did = callPath.ownerDid(c.userId);
+  if (!did) return { kind: 'no-phone-number' };
+  if (link.state !== 'connected') return { kind: 'pbx-down' };
+  return app.startForwardingCheck({ ...c, did });
 }

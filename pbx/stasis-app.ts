@@ -16,6 +16,10 @@ import { recordingNameFor } from './flows/voicemail/voicemail-flow.js';
 import { routeCall } from './routing.js';
 import { ringFirstThen } from './flows/transfer/ring-first.js';
 import { ringOwnerForTest } from './flows/transfer/test-call.js';
+import { placeForwardingCheck, type ForwardingCheckCall } from './flows/forwarding-check/check-call.js';
+import { takeForwardingCheck } from './flows/forwarding-check/check-leg.js';
+import { looksLikeForwardingCheck } from '../core/forwarding-check/index.js';
+import type { ForwardingCheckStartResult } from '../core/services.js';
 import type { Voice } from '../models/tts/index.js';
 import { OWNER_LEG_ARG, OWNER_LEG_PREFIX, type OwnerLegs, type TransferDeps } from './flows/transfer/put-through.js';
 
@@ -137,7 +141,28 @@ export class StasisApp {
       void this.deps.rest.hangup(channel.id, 'congestion').catch(() => undefined);
       return;
     }
-    this.track(this.handleCall(channel, didOf(channel, args)));
+    const did = didOf(channel, args);
+    // From the appliance number to itself: perhaps a forwarding check coming back (one lookup to know).
+    if (looksLikeForwardingCheck(channel.caller.number, did)) this.track(this.checkOrCall(channel, did));
+    else this.track(this.handleCall(channel, did));
+  }
+
+  /** A forwarding check coming back is taken and ended; any other call goes its usual way. */
+  private async checkOrCall(channel: ChannelSnapshot, did: string): Promise<void> {
+    const { callPath, log, now } = this.deps;
+    const check = await callPath.forwardingChecks.recognise(did, channel.caller.number, now()).catch((err: unknown) => {
+      log.warn({ err, channelId: channel.id }, 'could not look for a forwarding check; handling the call as usual');
+      return undefined;
+    });
+    if (!check) return this.handleCall(channel, did);
+    const session = new CallSession(channel, did);
+    this.sessions.set(channel.id, session);
+    try {
+      await takeForwardingCheck({ rest: this.deps.rest, log, checks: callPath.forwardingChecks, now }, session, check);
+    } finally {
+      // No call row: endCall only hangs up and forgets the session.
+      await this.endCall(session, undefined, { answered: true });
+    }
   }
 
   private track(work: Promise<void>): void {
@@ -206,6 +231,12 @@ export class StasisApp {
   async testOwnerPhone(owner: { userId: number; to: string; ringSeconds: number; businessName: string | null; voice: Voice; callerId: string }): Promise<'answered' | TransferOutcome> {
     if (!this.transfer) throw new Error('OUTBOUND_ENDPOINT is not set');
     return ringOwnerForTest({ rest: this.deps.rest, prompts: this.deps.prompts, log: this.deps.log, transfer: this.transfer }, owner);
+  }
+
+  /** "Check my forwarding": rings the owner's business line from their appliance number (Services' ForwardingCheckStart). */
+  async startForwardingCheck(c: ForwardingCheckCall): Promise<ForwardingCheckStartResult> {
+    if (!this.transfer) throw new Error('OUTBOUND_ENDPOINT is not set');
+    return placeForwardingCheck({ rest: this.deps.rest, log: this.deps.log, transfer: this.transfer, checks: this.deps.callPath.forwardingChecks, now: this.deps.now }, c);
   }
 
   /** The owner's flow for this caller, as their call handling says. */

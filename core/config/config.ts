@@ -52,6 +52,11 @@ export interface Config {
    * `dailyMinutes` (OUTBOUND_DAILY_MINUTES): each owner's minutes of placed calls per day.
    */
   outbound: { endpoint?: string } & OutboundPolicy;
+  /**
+   * "Check my forwarding" (FORWARDING_CHECK_SECONDS): how long the check's call to the owner's
+   * line rings, waiting for it to come back forwarded ("when unanswered" forwards after up to 30 s of ringing).
+   */
+  forwardingCheck: { waitSeconds: number };
   /** One or more Ollama servers (OLLAMA_URL, comma-separated), each with its slots (OLLAMA_SLOTS). */
   ollama: { endpoints: EngineEndpoint[]; model: string };
   /** whisper.cpp servers (WHISPER_URL, comma-separated; none = transcription waits), each with WHISPER_SLOTS. */
@@ -364,6 +369,7 @@ export function loadConfig(env: Env = process.env): Config {
       maxJobsWaiting: integer(env, 'ADMISSION_MAX_JOBS_WAITING', 0, 0, 10_000_000),
     },
     outbound: outboundSettings(env),
+    forwardingCheck: { waitSeconds: integer(env, 'FORWARDING_CHECK_SECONDS', 60, 5, 300) },
     ollama: { endpoints: endpoints(env, 'OLLAMA_URL', 'OLLAMA_SLOTS', DEFAULT_SLOTS.ollama, 'http://127.0.0.1:11434'), model: text(env, 'OLLAMA_MODEL') ?? 'llama3.2:3b' },
     whisper: { endpoints: endpoints(env, 'WHISPER_URL', 'WHISPER_SLOTS', DEFAULT_SLOTS.whisper), model: text(env, 'WHISPER_MODEL') },
     tts: {

@@ -7,6 +7,8 @@ import {
   CALL_STATUSES,
   CALL_URGENCIES,
   CALLER_TAGS,
+  FORWARDING_CHECK_STATES,
+  FORWARDING_CONDITIONS,
   HANDLING_PERIODS,
   INBOUND_CHANNELS,
   JOB_STATUSES,
@@ -308,6 +310,33 @@ export const outboundCalls = sqliteTable(
     seconds: integer('seconds').notNull(),
   },
   (t) => [index('outbound_calls_user_started_idx').on(t.userId, t.startedAt), index('outbound_calls_started_idx').on(t.startedAt)],
+);
+
+/**
+ * "Check my forwarding" (core/forwarding-check): the appliance called the owner's business line
+ * (`line`) and waits until `ends_at` for that call to come back forwarded to their number
+ * (`did`). In the database rather than in memory because the forwarded call may reach another
+ * core than the one that placed the check (several cores share PostgreSQL). Never a call row:
+ * the check leg is neither texted nor counted in analytics.
+ */
+export const forwardingChecks = sqliteTable(
+  'forwarding_checks',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    did: text('did').notNull(),
+    line: text('line').notNull(),
+    state: text('state', { enum: FORWARDING_CHECK_STATES }).notNull().default('calling'),
+    condition: text('condition', { enum: FORWARDING_CONDITIONS }),
+    /** The diverting number the Diversion header named, as sent. */
+    divertedFrom: text('diverted_from'),
+    startedAt: integer('started_at', { mode: 'timestamp_ms' }).notNull(),
+    endsAt: integer('ends_at', { mode: 'timestamp_ms' }).notNull(),
+    finishedAt: integer('finished_at', { mode: 'timestamp_ms' }),
+  },
+  (t) => [index('forwarding_checks_did_state_idx').on(t.did, t.state), index('forwarding_checks_user_idx').on(t.userId, t.startedAt)],
 );
 
 /**

@@ -3,6 +3,7 @@ import { adminUserRoutes } from '../admin/user-routes.js';
 import { agentPreviewRoutes } from '../agent-preview/routes.js';
 import { analyticsRoutes } from '../analytics/routes.js';
 import { callHandlingRoutes } from '../call-handling/routes.js';
+import { forwardingCheckRoutes } from '../forwarding-check/routes.js';
 import { authRoutes } from '../auth/routes.js';
 import { callLogRoutes } from '../calls/routes.js';
 import { numberRoutes } from '../numbers/routes.js';
@@ -36,6 +37,7 @@ export async function apiScope(api: App): Promise<void> {
   await api.register(settingsRoutes);
   await api.register(destinationRoutes);
   await api.register(callHandlingRoutes);
+  await api.register(forwardingCheckRoutes);
   await api.register(adminUserRoutes);
   await api.register(agentCapacityRoutes);
   await api.register(analyticsRoutes);

@@ -11,6 +11,7 @@ export const keys = {
   questions: ['unanswered-questions'] as const,
   webhook: ['user', 'webhook'] as const,
   callHandling: ['call-handling'] as const,
+  forwardingCheck: (id: number) => ['forwarding-check', id] as const,
   admin: {
     all: ['admin'] as const,
     users: ['admin', 'users'] as const,

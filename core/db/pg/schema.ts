@@ -6,6 +6,8 @@ import {
   CALL_STATUSES,
   CALL_URGENCIES,
   CALLER_TAGS,
+  FORWARDING_CHECK_STATES,
+  FORWARDING_CONDITIONS,
   HANDLING_PERIODS,
   INBOUND_CHANNELS,
   JOB_STATUSES,
@@ -466,4 +468,24 @@ export const destinationCodes = pgTable(
     createdAt: instant('created_at').notNull(),
   },
   (t) => [uniqueIndex('destination_codes_user_kind_idx').on(t.userId, t.kind)],
+);
+
+/** A "Check my forwarding" call waiting for its way back (core/forwarding-check/). */
+export const forwardingChecks = pgTable(
+  'forwarding_checks',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    did: text('did').notNull(),
+    line: text('line').notNull(),
+    state: text('state', { enum: FORWARDING_CHECK_STATES }).notNull().default('calling'),
+    condition: text('condition', { enum: FORWARDING_CONDITIONS }),
+    divertedFrom: text('diverted_from'),
+    startedAt: instant('started_at').notNull(),
+    endsAt: instant('ends_at').notNull(),
+    finishedAt: instant('finished_at'),
+  },
+  (t) => [index('forwarding_checks_did_state_idx').on(t.did, t.state), index('forwarding_checks_user_idx').on(t.userId, t.startedAt)],
 );
