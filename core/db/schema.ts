@@ -175,6 +175,9 @@ export const calls = sqliteTable(
     // An agent-mode call the engines had no room for: the caller was told every assistant was
     // busy and left a voicemail instead (issue 27's admission control).
     agentBusy: integer('agent_busy', { mode: 'boolean' }).notNull().default(false),
+    // The owner's own "Call my line" from the console (issue 28): shown tagged in Call Logs,
+    // texted as usual, left out of analytics and usage.
+    testCall: integer('test_call', { mode: 'boolean' }).notNull().default(false),
   },
   (t) => [
     index('calls_user_created_idx').on(t.userId, t.createdAt, t.id),

@@ -4,24 +4,27 @@
 /** A browser's call needs these; REGISTER, SUBSCRIBE, MESSAGE, REFER… have no business here. */
 const ALLOWED = new Set(['INVITE', 'ACK', 'BYE', 'CANCEL', 'OPTIONS', 'UPDATE', 'PRACK', 'INFO']);
 
-export type GuardVerdict = { forward: true; initialInvite: boolean } | { forward: false; reply: string | null; reason: string };
+export type GuardVerdict = { forward: true; callId?: string } | { forward: false; reply: string | null; reason: string };
 
 /**
- * Forward or refuse one frame. `invites` is how many initial INVITEs (no To tag: a new call)
- * this connection has already sent: one call per set of credentials, so a second simultaneous
- * call on the same socket is refused here, whatever Asterisk would do with it.
+ * Forward or refuse one frame. `call` is the Call-ID of the connection's call, once its first
+ * INVITE has gone: one call per set of credentials, so an initial INVITE (no To tag) of any
+ * other Call-ID, a second simultaneous call on the same socket, is refused here, whatever
+ * Asterisk would do with it. (The INVITE re-sent with digest credentials keeps its Call-ID.)
  */
-export function inspectSip(frame: string, invites: number): GuardVerdict {
+export function inspectSip(frame: string, call: string | undefined): GuardVerdict {
   const eol = frame.indexOf('\r\n');
   const first = eol < 0 ? frame : frame.slice(0, eol);
-  if (first.startsWith('SIP/2.0 ')) return { forward: true, initialInvite: false }; // a response to Asterisk's request
+  if (first.startsWith('SIP/2.0 ')) return { forward: true }; // a response to Asterisk's request
   const m = /^([A-Z]+) (\S+) SIP\/2\.0$/.exec(first);
   if (!m) return { forward: false, reply: null, reason: 'not a SIP request' };
   const method = m[1]!;
   if (!ALLOWED.has(method)) return { forward: false, reply: sipResponse(frame, 405, 'Method Not Allowed'), reason: `${method} is not part of a test call` };
-  const initialInvite = method === 'INVITE' && !/;\s*tag=/i.test(header(frame, 'to', 't') ?? '');
-  if (initialInvite && invites >= 1) return { forward: false, reply: sipResponse(frame, 403, 'One test call at a time'), reason: 'a second call on one test-call connection' };
-  return { forward: true, initialInvite };
+  if (method !== 'INVITE' || /;\s*tag=/i.test(header(frame, 'to', 't') ?? '')) return { forward: true };
+  const callId = header(frame, 'call-id', 'i');
+  if (!callId) return { forward: false, reply: null, reason: 'an INVITE without a Call-ID' };
+  if (call !== undefined && callId !== call) return { forward: false, reply: sipResponse(frame, 403, 'One test call at a time'), reason: 'a second call on one test-call connection' };
+  return { forward: true, callId };
 }
 
 /** The first value of a header, by its full or compact name (RFC 3261 §7.3.3). */

@@ -43,7 +43,7 @@ export function attachTestCallProxy(app: App, registry: TestCallRegistry, asteri
     const log = app.log.child({ testCall: name });
     const asterisk = new WebSocket(asteriskWs, 'sip');
     const pending: string[] = [];
-    let invites = 0;
+    let call: string | undefined;
     const end = () => {
       open.delete(browser);
       browser.close();
@@ -60,13 +60,13 @@ export function attachTestCallProxy(app: App, registry: TestCallRegistry, asteri
     browser.on('error', end);
     browser.on('message', (data) => {
       const frame = data.toString();
-      const verdict = inspectSip(frame, invites);
+      const verdict = inspectSip(frame, call);
       if (!verdict.forward) {
         log.info({ reason: verdict.reason }, 'test-call proxy: refused a SIP message');
         if (verdict.reply) browser.send(verdict.reply);
         return;
       }
-      if (verdict.initialInvite) invites++;
+      call ??= verdict.callId;
       if (asterisk.readyState === WebSocket.OPEN) asterisk.send(frame);
       else pending.push(frame);
     });

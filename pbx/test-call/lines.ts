@@ -16,6 +16,7 @@ import { AriNotFoundError } from '../ari/types.js';
  */
 export const TEST_CALL_ENDPOINT: Readonly<Record<string, string>> = {
   transport: 'transport-ws',
+  identify_by: 'username',
   context: 'test-call',
   webrtc: 'yes',
   bundle: 'yes',

@@ -115,7 +115,7 @@ export async function startRealPbx(opts: RealPbxOptions = {}): Promise<RealPbx> 
       pipeline?.start();
       const callPath = createCallPath(services.database.db, services.log.child({ component: 'pbx' }), services.config.outbound);
       pbx = startPbx(services, callPath, { backoff: { baseMs: 100, maxMs: 1000 }, agentFlow: agent?.flow, ...opts.pbx });
-      return { testTransfer: pbx.testTransfer };
+      return { testTransfer: pbx.testTransfer, testCallLines: pbx.testCallLines };
     },
   });
   await waitUntil(() => {

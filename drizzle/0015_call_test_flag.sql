@@ -1,0 +1,1 @@
+ALTER TABLE `calls` ADD `test_call` integer DEFAULT false NOT NULL;
