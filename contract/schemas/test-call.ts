@@ -9,6 +9,8 @@ export const TestCallCredentialsSchema = Type.Object({
   /** The SIP identity and digest password of this call's endpoint. */
   user: Type.String(),
   password: Type.String(),
+  /** For the browser's peer connection: a TURN server with this call's credentials, or none. */
+  iceServers: Type.Array(Type.Object({ urls: Type.String(), username: Type.String(), credential: Type.String() })),
   /** Unix ms after which the credentials are refused if the call has not connected. */
   expires: Type.Number(),
 });

@@ -6,6 +6,7 @@ import { badRequest, conflict, forbidden, HttpError } from '../http/errors.js';
 import type { App } from '../http/fastify-types.js';
 import { currentUser } from '../http/session-hook.js';
 import { TestCallBusy, type TestCallRegistry } from './registry.js';
+import { turnCredentials } from './turn.js';
 
 export const TEST_CALL_WS_PREFIX = '/api/test-call/ws/';
 
@@ -29,7 +30,15 @@ export function testCallRoutes(registry: TestCallRegistry | null) {
         if (!did) throw badRequest('You have no phone number yet: get one on Phone Numbers first.');
         try {
           const issued = await registry.issue(user.id, did);
-          return { wsPath: `${TEST_CALL_WS_PREFIX}${issued.name}`, sipUri: `sip:${did}@callkeeper.invalid`, user: issued.name, password: issued.password, expires: issued.expiresAt };
+          const turn = app.services.config.turn;
+          return {
+            wsPath: `${TEST_CALL_WS_PREFIX}${issued.name}`,
+            sipUri: `sip:${did}@callkeeper.invalid`,
+            user: issued.name,
+            password: issued.password,
+            iceServers: turn ? [turnCredentials(turn, issued.name, app.services.now())] : [],
+            expires: issued.expiresAt,
+          };
         } catch (err) {
           if (err instanceof TestCallBusy) throw conflict('A test call is already in progress.');
           req.log.warn({ err }, 'could not make a test-call endpoint on Asterisk');
