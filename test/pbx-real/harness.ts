@@ -60,6 +60,8 @@ export interface RealPbxOptions {
   asteriskEnv?: Record<string, string>;
   /** Puts something between the core and ARI (e.g. a logging proxy): returns the URL the core uses. */
   ariVia?: (asteriskUrl: string) => Promise<string>;
+  /** Serves the built console too (browser tests of "Call my line"). */
+  consoleDir?: string;
 }
 
 let didSeq = 0;
@@ -85,6 +87,7 @@ export async function startRealPbx(opts: RealPbxOptions = {}): Promise<RealPbx> 
   let pipeline: PostCall | undefined;
   let pbx!: Pbx;
   const server = await startTestServer({
+    consoleDir: opts.consoleDir,
     log: pino({ level: 'info' }, sink),
     env: {
       ARI_URL: opts.ariVia ? await opts.ariVia(asterisk.ari.url) : asterisk.ari.url,

@@ -108,7 +108,10 @@ export default function CallMyLine() {
     });
     agent.on('connected', () => {
       if (session.current) return;
-      const s = agent.call(creds.sipUri, { mediaConstraints: { audio: true, video: false }, pcConfig: { iceServers: creds.iceServers } });
+      const s = agent.call(creds.sipUri, {
+        // Echo cancellation stays (the agent's barge-in must not hear itself); gain control and
+        // noise suppression are off so the message is recorded as the owner's line would carry it.
+        mediaConstraints: { audio: { echoCancellation: true, autoGainControl: false, noiseSuppression: false }, video: false }, pcConfig: { iceServers: creds.iceServers } });
       session.current = s;
       s.connection.addEventListener('track', (ev: RTCTrackEvent) => {
         const stream = ev.streams[0] ?? new MediaStream([ev.track]);
