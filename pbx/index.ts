@@ -1,6 +1,8 @@
 import path from 'node:path';
 import { refusalReason } from '../core/admission/admission-rule.js';
 import { startNodeLoad } from '../core/admission/node-load.js';
+import type { TestCallLines } from '../core/test-call/lines.js';
+import { createTestCallLines } from './test-call/lines.js';
 import type { CallPath } from '../core/calls/call-path.js';
 import type { BackoffPolicy } from '../core/jobs/backoff.js';
 import type { ForwardingCheckStart, ForwardingCheckStartResult, HealthReport, Services, TestTransfer, TestTransferResult } from '../core/services.js';
@@ -38,6 +40,8 @@ export interface Pbx {
   testTransfer?: TestTransfer;
   /** "Check my forwarding", when OUTBOUND_ENDPOINT lets the PBX call out: the core's route uses it. */
   forwardingCheck?: ForwardingCheckStart;
+  /** Per-call endpoints for the console's "Call my line" (core/test-call). */
+  testCallLines: TestCallLines;
   /** Stops taking calls, lets calls in progress finish for up to `drainMs`, then disconnects. */
   stop(drainMs?: number): Promise<void>;
 }
@@ -119,6 +123,7 @@ export function startPbx(services: Services, callPath: CallPath, opts: PbxOption
     link,
     health,
     // Once stopped, the link is down: a test call then answers 'pbx-down'.
+    testCallLines: createTestCallLines({ url: ariUrl, username: config.ari.username, password: config.ari.password }),
     ...(config.outbound.endpoint
       ? {
           testTransfer: (userId: number) => testTransfer(callPath, app, link!, userId),

@@ -58,6 +58,13 @@ function channelOfTarget(uri: string | undefined): string | undefined {
   return uri?.startsWith('channel:') ? uri.slice('channel:'.length) : undefined;
 }
 
+/** extensions.conf [test-call]: Stasis(app, DID, test-call), reachable only from a console test call's endpoint. */
+const TEST_CALL_ARG = 'test-call';
+
+function isTestCall(channel: ChannelSnapshot, args?: string[]): boolean {
+  return (args?.[1] ?? channel.dialplan.app_data?.split(',')[2]?.trim()) === TEST_CALL_ARG;
+}
+
 /** Stasis(app, DID) puts the DID in app_data after the app name; the extension is the fallback. */
 function didOf(channel: ChannelSnapshot, args: string[] = []): string {
   return args[0] || channel.dialplan.app_data?.split(',')[1]?.trim() || channel.dialplan.exten;
@@ -142,9 +149,11 @@ export class StasisApp {
       return;
     }
     const did = didOf(channel, args);
-    // From the appliance number to itself: perhaps a forwarding check coming back (one lookup to know).
-    if (looksLikeForwardingCheck(channel.caller.number, did)) this.track(this.checkOrCall(channel, did));
-    else this.track(this.handleCall(channel, did));
+    const testCall = isTestCall(channel, args);
+    // From the appliance number to itself: perhaps a forwarding check coming back (one lookup to
+    // know). The owner's own "Call my line" never is one, whatever caller id it carries.
+    if (!testCall && looksLikeForwardingCheck(channel.caller.number, did)) this.track(this.checkOrCall(channel, did));
+    else this.track(this.handleCall(channel, did, testCall));
   }
 
   /** A forwarding check coming back is taken and ended; any other call goes its usual way. */
@@ -170,7 +179,7 @@ export class StasisApp {
     void work.finally(() => this.running.delete(work));
   }
 
-  private async handleCall(channel: ChannelSnapshot, rawDid: string): Promise<void> {
+  private async handleCall(channel: ChannelSnapshot, rawDid: string, testCall = false): Promise<void> {
     const { callPath, rest, prompts, log } = this.deps;
     const session = new CallSession(channel, rawDid);
     this.sessions.set(channel.id, session);
@@ -204,6 +213,7 @@ export class StasisApp {
         createdAt: new Date(session.startedAt),
         callerTag: callerTagOf(handled),
         period: handled?.kind === 'answer' ? handled.period : null,
+        testCall,
       });
       if (opened.existing && opened.call.endedAt) {
         log.warn({ channelId: channel.id, callId: opened.call.id }, 'channel already handled; hanging up the leftover');
@@ -305,7 +315,7 @@ export class StasisApp {
       if (!channel || this.sessions.has(id)) continue;
       log.info({ channelId: id }, 'reconcile: taking over a call already in the app');
       if (!this.accepting) void rest.hangup(id, 'congestion').catch(() => undefined);
-      else this.track(this.handleCall(channel, didOf(channel)));
+      else this.track(this.handleCall(channel, didOf(channel), isTestCall(channel)));
     }
     for (const row of callPath.openCalls()) {
       if (row.channelId && !alive.has(row.channelId) && !this.sessions.has(row.channelId)) this.track(this.finishOrphan(row));

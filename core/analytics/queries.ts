@@ -57,7 +57,7 @@ function prepared(sqlite: Database.Database): Statements {
       ),
       recent: sqlite.prepare(
         `select id, from_number as fromNumber, status, duration, created_at as createdAt
-         from calls where user_id = ? order by created_at desc, id desc limit ${RECENT_CALLS}`,
+         from calls where user_id = ? and test_call = 0 order by created_at desc, id desc limit ${RECENT_CALLS}`,
       ),
     };
     statements.set(sqlite, s);

@@ -18,6 +18,8 @@ export interface OpenCall {
   /** Call handling's tag (blocked, withheld refused, VIP) and the hours period it arrived in. */
   callerTag?: Call['callerTag'];
   period?: Call['period'];
+  /** The owner's own test call from the console (Stasis arg test-call). */
+  testCall?: boolean;
 }
 
 export interface FinishCall {
@@ -44,6 +46,7 @@ const statements = preparedPerDb((db) => ({
       createdAt: sql.placeholder('createdAt'),
       callerTag: sql.placeholder('callerTag'),
       period: sql.placeholder('period'),
+      testCall: sql.placeholder('testCall'),
       status: 'missed',
       duration: 0,
     })
@@ -60,7 +63,7 @@ const statements = preparedPerDb((db) => ({
 /** Inserts the row for a channel, or returns the one already there (`existing: true`). */
 export function openCall(db: Db, call: OpenCall): { call: Call; existing: boolean } {
   // One spelling per number (E.164), whatever the trunk sent, so erasure and search find every call.
-  const inserted = statements(db).open.get({ callerTag: null, period: null, ...call, fromNumber: storedNumber(call.fromNumber), toNumber: storedNumber(call.toNumber) });
+  const inserted = statements(db).open.get({ callerTag: null, period: null, testCall: false, ...call, fromNumber: storedNumber(call.fromNumber), toNumber: storedNumber(call.toNumber) });
   if (inserted) return { call: inserted, existing: false };
   return { call: findCallByChannel(db, call.channelId)!, existing: true };
 }

@@ -30,6 +30,12 @@ export interface Config {
   mail: { smtpUrl?: string; from: string };
   ari: { url?: string; username: string; password: string; app: string };
   /**
+   * A TURN server for the console's test calls when the box is behind NAT (TURN_URL, e.g.
+   * turn:box.example.co.uk:3478; TURN_SECRET, coturn's static-auth-secret): each call gets
+   * time-limited credentials (docs/test-call.md). Unset: browsers reach Asterisk directly.
+   */
+  turn?: { url: string; secret: string };
+  /**
    * Agent mode's RTP: the address the core's sockets bind to (AGENT_RTP_BIND) and the one
    * Asterisk sends the call audio to (AGENT_RTP_HOST; a name is resolved to an IP before use).
    */
@@ -103,6 +109,15 @@ export class ConfigError extends Error {
 }
 
 type Env = Record<string, string | undefined>;
+
+function turnSettings(env: Env): Config['turn'] {
+  const turnUrl = text(env, 'TURN_URL');
+  const secret = text(env, 'TURN_SECRET');
+  if (!turnUrl && !secret) return undefined;
+  if (!turnUrl || !/^turns?:[^\s]+$/.test(turnUrl)) throw new ConfigError('TURN_URL', `must be a TURN address such as turn:box.example.co.uk:3478 when TURN_SECRET is set (got "${turnUrl ?? ''}")`);
+  if (!secret) throw new ConfigError('TURN_SECRET', 'must be set with TURN_URL: coturn’s static-auth-secret');
+  return { url: turnUrl, secret };
+}
 
 function text(env: Env, name: string): string | undefined {
   const v = env[name]?.trim();
@@ -349,6 +364,7 @@ export function loadConfig(env: Env = process.env): Config {
     database: databaseSetting(env, dataDir),
     publicUrl,
     secureCookies: publicUrl.startsWith('https:'),
+    turn: turnSettings(env),
     admin: { email: adminEmail?.toLowerCase(), password: adminPassword },
     support: {
       name: text(env, 'SUPPORT_NAME') ?? 'Support Team',

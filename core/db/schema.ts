@@ -180,6 +180,9 @@ export const calls = sqliteTable(
     // An agent-mode call whose engines stalled on a turn: the caller heard the holding phrase,
     // then was offered voicemail (issue 27's mid-call degradation).
     agentStalled: integer('agent_stalled', { mode: 'boolean' }).notNull().default(false),
+    // The owner's own "Call my line" from the console (issue 28): shown tagged in Call Logs,
+    // texted as usual, left out of analytics and usage.
+    testCall: integer('test_call', { mode: 'boolean' }).notNull().default(false),
   },
   (t) => [
     index('calls_user_created_idx').on(t.userId, t.createdAt, t.id),

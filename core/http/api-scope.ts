@@ -13,6 +13,8 @@ import { settingsRoutes } from '../settings/routes.js';
 import { destinationRoutes } from '../destinations/routes.js';
 import { twilioWebhookRoutes } from '../twilio/webhook-routes.js';
 import { webhookRoutes } from '../webhooks/routes.js';
+import type { TestCallRegistry } from '../test-call/registry.js';
+import { testCallRoutes } from '../test-call/routes.js';
 import { registerAccessGuard } from './access-guard.js';
 import type { App } from './fastify-types.js';
 import { registerSameOriginGuard } from './same-origin.js';
@@ -26,7 +28,7 @@ import { registerSessionHook } from './session-hook.js';
  * (`/%61pi/auth/logout` is routed to /api/auth/logout and meets them too), instead of
  * each hook guessing from the raw URL.
  */
-export async function apiScope(api: App): Promise<void> {
+export async function apiScope(api: App, opts: { testCalls?: TestCallRegistry | null }): Promise<void> {
   registerSameOriginGuard(api);
   registerSessionHook(api);
   registerAccessGuard(api);
@@ -47,6 +49,7 @@ export async function apiScope(api: App): Promise<void> {
   await api.register(agentPreviewRoutes);
   await api.register(callLogRoutes);
   await api.register(webhookRoutes);
+  await api.register(testCallRoutes(opts.testCalls ?? null));
   // Server-to-server: marked `webhook`, so the guards and the session hook above step aside for it.
   await api.register(twilioWebhookRoutes);
 }

@@ -67,6 +67,8 @@ export interface RealPbxOptions {
   asteriskEnv?: Record<string, string>;
   /** Puts something between the core and ARI (e.g. a logging proxy): returns the URL the core uses. */
   ariVia?: (asteriskUrl: string) => Promise<string>;
+  /** Serves the built console too (browser tests of "Call my line"). */
+  consoleDir?: string;
 }
 
 let didSeq = 0;
@@ -92,6 +94,7 @@ export async function startRealPbx(opts: RealPbxOptions = {}): Promise<RealPbx> 
   let pipeline: PostCall | undefined;
   let pbx!: Pbx;
   const server = await startTestServer({
+    consoleDir: opts.consoleDir,
     log: pino({ level: 'info' }, sink),
     env: {
       ARI_URL: opts.ariVia ? await opts.ariVia(asterisk.ari.url) : asterisk.ari.url,
@@ -122,7 +125,7 @@ export async function startRealPbx(opts: RealPbxOptions = {}): Promise<RealPbx> 
       pipeline?.start();
       const callPath = createCallPath(services.database.db, services.log.child({ component: 'pbx' }), services.config.outbound);
       pbx = startPbx(services, callPath, { backoff: { baseMs: 100, maxMs: 1000 }, agentFlow: agent?.flow, ...opts.pbx });
-      return { testTransfer: pbx.testTransfer, forwardingCheck: pbx.forwardingCheck };
+      return { testTransfer: pbx.testTransfer, forwardingCheck: pbx.forwardingCheck, testCallLines: pbx.testCallLines };
     },
   });
   await waitUntil(() => {

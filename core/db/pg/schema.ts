@@ -186,6 +186,7 @@ export const calls = pgTable(
     // busy and left a voicemail instead (issue 27's admission control).
     agentBusy: boolean('agent_busy').notNull().default(false),
     agentStalled: boolean('agent_stalled').notNull().default(false),
+    testCall: boolean('test_call').notNull().default(false),
   },
   (t) => [
     index('calls_user_created_idx').on(t.userId, t.createdAt, t.id),

@@ -3,6 +3,7 @@ import { Lightbulb, Phone, Plus, Smartphone } from 'lucide-react';
 import { purchaseNumber } from '../../api/phone-numbers';
 import { keys } from '../../api/keys';
 import { usePhoneNumbers } from '../../api/queries';
+import CallMyLine from '../../components/CallMyLine';
 import { useMeta } from '../../api/session';
 import { Badge, Button, Card, CardHeader, EmptyState, ErrorState, PageHeader, Spinner } from '../../components/ui';
 import { messageOr } from '../../lib/errors';
@@ -133,6 +134,7 @@ export default function PhoneNumbers() {
           </ul>
         )}
       </Card>
+      {numbers[0] && <CallMyLine />}
       {numbers[0] && <ForwardingGuide number={numbers[0].phoneNumber} />}
       {numbers[0] && <OwnLine number={numbers[0].phoneNumber} />}
     </>

@@ -12,6 +12,7 @@ import { voiceLabel } from '../../lib/voices';
 import { useUnsavedChangesWarning } from '../../components/use-unsaved-changes';
 import { toast } from '../../toast/use-toast';
 import AgentTryIt from './AgentTryIt';
+import CallMyLine from '../../components/CallMyLine';
 import CallHandling from './CallHandling';
 import ConfirmDestinations from './ConfirmDestinations';
 import { PlayGreeting } from './PlayGreeting';
@@ -159,6 +160,8 @@ export default function NotificationSettings() {
         )}
 
         <AgentTryIt aiMode={form.aiMode} knowledgeBase={form.knowledgeBase} businessName={form.businessName} voicePreference={form.voicePreference} />
+
+        <CallMyLine />
 
         <Card>
           <CardHeader title="Call Greeting" description="What callers hear when your number answers" />
