@@ -28,7 +28,7 @@ describe('Notification Settings in sections', () => {
     const { page } = await customerPage(e2e, { businessName: 'Sections Ltd' }, { width: 375, height: 740 });
     await page.goto('/dashboard/notifications');
     const tabs = page.getByRole('tablist', { name: 'Settings sections' });
-    await tabs.waitFor();
+    await tabs.waitFor({ timeout: 30_000 });
     expect(await tabs.getByRole('tab').allInnerTexts()).toEqual(['Answering', 'Greeting', 'Delivery', 'Call handling', 'Webhooks']);
     const heights: Record<string, number> = {};
     for (const [name, ready] of [
@@ -69,6 +69,8 @@ describe('Notification Settings in sections', () => {
     await page.goto('/dashboard/notifications?section=greeting');
     const tabs = page.getByRole('tablist', { name: 'Settings sections' });
     const name = page.getByLabel('Business Name (Optional)');
+    // The first screen of a lazily loaded page, on a busy shared machine.
+    await name.waitFor({ timeout: 30_000 });
     await name.fill('Guarded Company');
     const asked: string[] = [];
 
