@@ -9,7 +9,8 @@ export interface TabItem {
 /**
  * WAI-ARIA tabs with manual activation: arrow keys, Home and End move focus along the tabs,
  * Enter or Space opens one (opening may ask first, so focus alone never switches). The tabs wrap
- * on a narrow screen rather than scroll sideways. Only the open panel is rendered.
+ * on a narrow screen rather than scroll sideways. Only the open panel is rendered. No colour
+ * transition: a tab caught half-way between its states fails the contrast check.
  */
 export function Tabs({ label, tabs, current, onSelect, children }: { label: string; tabs: readonly TabItem[]; current: string; onSelect: (id: string) => void; children: ReactNode }) {
   const base = useId();
@@ -43,7 +44,7 @@ export function Tabs({ label, tabs, current, onSelect, children }: { label: stri
               onClick={() => !selected && onSelect(t.id)}
               onKeyDown={(e) => onKeyDown(e, i)}
               className={cx(
-                'h-10 rounded-lg px-4 text-sm font-medium transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500',
+                'h-10 rounded-lg px-4 text-sm font-medium focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500',
                 selected
                   ? 'bg-indigo-600 text-white shadow-sm'
                   : 'text-slate-700 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800',
