@@ -21,8 +21,11 @@ describe('notification settings', () => {
     const text = 'Q: Do you work weekends?\nA: Yes, Saturdays 9 to 1.';
     await kb.fill(text);
     await page.getByText(`${text.length} characters`).waitFor();
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await expectToast(page, 'Settings saved');
 
-    // The notification number shows only while SMS or WhatsApp is on.
+    // The notification number shows only while SMS or WhatsApp is on (Delivery, saved on its own).
+    await page.getByRole('tab', { name: 'Delivery' }).click();
     const number = page.getByLabel('Notification Number');
     await number.waitFor();
     await page.getByRole('switch', { name: 'SMS Notifications' }).click();
@@ -42,7 +45,7 @@ describe('notification settings', () => {
     const me = await customer.client.get('/api/auth/me');
     expect(me.body.user).toMatchObject({ aiMode: 'agent', knowledgeBase: text, smsEnabled: false, whatsappEnabled: true, notificationNumber: '+447700900777' });
 
-    await page.reload();
+    await page.goto('/dashboard/notifications');
     expect(await page.getByRole('textbox', { name: 'Knowledge Base' }).inputValue()).toBe(text);
     await page.getByRole('radio', { name: /Voicemail Only/ }).check();
     expect(await page.getByRole('textbox', { name: 'Knowledge Base' }).count()).toBe(0);
@@ -50,7 +53,7 @@ describe('notification settings', () => {
 
   it("shows the server's message when saving fails", async () => {
     const { page } = await customerPage(e2e);
-    await page.goto('/dashboard/notifications');
+    await page.goto('/dashboard/notifications?section=delivery');
     await page.getByLabel('Notification Number').fill('not a number');
     await page.getByRole('button', { name: 'Save Changes' }).click();
     await expectToast(page, 'Error Notification number must be a valid phone number');

@@ -13,7 +13,7 @@ const stored = (id: number) => e2e.server.database.db.select().from(users).where
 describe('e-mail summaries', () => {
   it('switches e-mail summaries on with an address, refusing a bad one with a clear message', async () => {
     const { page, customer } = await customerPage(e2e, { businessName: 'Mail Me Ltd' });
-    await page.goto('/dashboard/notifications');
+    await page.goto('/dashboard/notifications?section=delivery');
     const toggle = page.getByRole('switch', { name: 'E-mail summaries' });
     expect(await toggle.getAttribute('aria-checked')).toBe('false');
     expect(await page.getByRole('textbox', { name: 'Summary e-mail address' }).count()).toBe(0);
@@ -38,7 +38,7 @@ describe('e-mail summaries', () => {
 
   it('turns the weekly call-back digest off, and it stays off after a reload', async () => {
     const { page, customer } = await customerPage(e2e, { businessName: 'Quiet Mondays Ltd' });
-    await page.goto('/dashboard/notifications');
+    await page.goto('/dashboard/notifications?section=delivery');
     const toggle = page.getByRole('switch', { name: 'Weekly call-back digest' });
     expect(await toggle.getAttribute('aria-checked')).toBe('true');
     await toggle.click();

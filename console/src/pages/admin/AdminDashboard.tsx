@@ -142,12 +142,13 @@ export default function AdminDashboard() {
           <Table label="All Users" stackBelow="xl">
             <thead>
               <tr className={theadRow}>
-                <th className={cx(th, 'w-[15%]')}>Business Name</th>
-                <th className={cx(th, 'w-[20%]')}>Email</th>
-                <th className={cx(th, 'w-[14%]')}>Status</th>
-                <th className={cx(th, 'w-[8%]')}>Role</th>
+                {/* With Actions' 16rem these fill a 1280 px screen beside the sidebar; Role fits "Customer" whole. */}
+                <th className={cx(th, 'w-[13%]')}>Business Name</th>
+                <th className={cx(th, 'w-[18%]')}>Email</th>
+                <th className={cx(th, 'w-[12%]')}>Status</th>
+                <th className={cx(th, 'w-[12%]')}>Role</th>
                 <th className={cx(th, 'w-[9%]')}>Trial Expires</th>
-                <th className={cx(th, 'w-[8%]')}>Created</th>
+                <th className={cx(th, 'w-[9%]')}>Created</th>
                 <th className={cx(th, 'w-64 text-right')}>Actions</th>
               </tr>
             </thead>
@@ -161,13 +162,14 @@ export default function AdminDashboard() {
                     <Truncate text={u.email} />
                   </td>
                   <td data-label="Status" className={td}>
-                    <AccountStatusBadge status={u.accountStatus} />
+                    {/* "Pending Approval" takes two lines rather than the next column. */}
+                    <AccountStatusBadge status={u.accountStatus} className="!whitespace-normal" />
                   </td>
                   <td data-label="Role" className={td}>
                     <Badge tone={u.role === 'admin' ? 'purple' : 'gray'}>{u.role === 'admin' ? 'Admin' : 'Customer'}</Badge>
                   </td>
-                  <td data-label="Trial Expires" className={cx(td, 'whitespace-nowrap')}>{u.trialExpiresAt ? formatRelative(u.trialExpiresAt) : NA}</td>
-                  <td data-label="Created" className={cx(td, 'whitespace-nowrap')}>{formatRelative(u.createdAt)}</td>
+                  <td data-label="Trial Expires" className={td}>{u.trialExpiresAt ? formatRelative(u.trialExpiresAt) : NA}</td>
+                  <td data-label="Created" className={td}>{formatRelative(u.createdAt)}</td>
                   <td data-label="Actions" className={cx(td, 'whitespace-nowrap')}>{u.role === 'admin' ? null : <UserActions user={u} />}</td>
                 </tr>
               ))}
