@@ -7,6 +7,8 @@ import {
   appSettings,
   auditLog,
   callHandling,
+  destinationCodes,
+  forwardingChecks,
   calls,
   inboundMessages,
   jobs,
@@ -98,6 +100,8 @@ export async function fillAppliance(db: Db, opts: { owners: number; calls: numbe
       notificationError: r.next() < 0.1 ? 'Twilio 21610' : null,
       urgency: r.pick(URGENCIES),
       agentBusy: r.next() < 0.05,
+      agentStalled: r.next() < 0.05,
+      testCall: r.next() < 0.05,
     };
   });
   await insertAll(callRows, (chunk) => db.insert(calls).values(chunk));
@@ -131,4 +135,6 @@ export async function fillAppliance(db: Db, opts: { owners: number; calls: numbe
   await db.insert(inboundMessages).values(ids.map((userId, i) => ({ messageSid: `SM-in-${i}`, userId, channel: 'sms' as const, command: 'DONE', outcome: 'marked' })));
   await db.insert(outboundCalls).values(ids.map((userId) => ({ userId, startedAt: at(), seconds: r.int(120) })));
   await db.insert(weeklyDigests).values(ids.map((userId) => ({ userId, weekOf: '2026-11-16', status: 'sent' as const, calls: r.int(9), sentAt: at() })));
+  await db.insert(destinationCodes).values(ids.slice(0, 3).map((userId, i) => ({ userId, kind: i % 2 ? ('email' as const) : ('sms' as const), destination: i % 2 ? `new${i}@example.co.uk` : `+4477009001${i}`, codeHash: `hash-${i}`, expiresAt: at(), createdAt: at() })));
+  await db.insert(forwardingChecks).values(ids.slice(0, 3).map((userId, i) => ({ userId, did: '+441134961000', line: '+441134960000', state: (['calling', 'works', 'not-reaching'] as const)[i]!, condition: i === 1 ? ('unanswered' as const) : null, divertedFrom: i === 1 ? '+441134960000' : null, startedAt: at(), endsAt: at(), finishedAt: i ? at() : null })));
 }
