@@ -264,8 +264,13 @@ export class StasisApp {
     const { log } = this.deps;
     try {
       if (!session.gone) {
-        await hangUp({ session, rest: this.deps.rest }).catch((err) => log.warn({ err, channelId: session.channelId }, 'hang-up failed'));
-        if (!(await session.whenGone(5000))) session.markGone(); // events lost: end on Asterisk's clock as extrapolated
+        // A caller who hung up is already being taken down by Asterisk: our own DELETE would race
+        // its StasisEnd and only earn a 404. Ask only if the channel does not leave on its own.
+        const leftOnItsOwn = session.hangupRequested && (await session.whenGone(5000));
+        if (!leftOnItsOwn) {
+          await hangUp({ session, rest: this.deps.rest }).catch((err) => log.warn({ err, channelId: session.channelId }, 'hang-up failed'));
+          if (!(await session.whenGone(5000))) session.markGone(); // events lost: end on Asterisk's clock as extrapolated
+        }
       } else if (!session.leftConfirmed) {
         // Only inferred gone (events lost): make sure no caller is left on an open line.
         await this.deps.rest.hangup(session.channelId, 'normal').catch(() => undefined);

@@ -208,7 +208,7 @@ describe('signed-out pages', () => {
     const page = await e2e.page();
     const errors: string[] = [];
     page.on('console', (m) => {
-      if (m.type() === 'error') errors.push(m.text());
+      if (m.type() === 'error') errors.push(`${m.text()} (${m.location().url})`);
     });
     page.on('pageerror', (e) => errors.push(e.message));
     await page.goto('/');

@@ -6,6 +6,6 @@ import { keys } from './keys';
 /** Under the session's key: saving settings (which refreshes `me`) refreshes what is pending too. */
 export const destinationsKey = [...keys.me, 'destinations'] as const;
 
-export const getPendingDestinations = () => apiGet<PendingDestinationsResponse>('/api/user/destinations');
+export const getPendingDestinations = ({ signal }: { signal?: AbortSignal } = {}) => apiGet<PendingDestinationsResponse>('/api/user/destinations', signal);
 
 export const confirmDestination = (body: ConfirmDestinationBody) => apiRequest<ConfirmDestinationResponse>('POST', '/api/user/destinations/confirm', body);

@@ -12,7 +12,7 @@ export const useStartForwardingCheck = () => useMutation({ mutationFn: () => api
 export const useForwardingCheck = (id: number | undefined) =>
   useQuery({
     queryKey: keys.forwardingCheck(id ?? 0),
-    queryFn: () => apiGet<ApiForwardingCheck>(`/api/forwarding-check/${id}`),
+    queryFn: ({ signal }) => apiGet<ApiForwardingCheck>(`/api/forwarding-check/${id}`, signal),
     enabled: id !== undefined,
     refetchInterval: (q) => (q.state.data?.state === 'calling' || !q.state.data ? POLL_MS : false),
   });

@@ -42,7 +42,11 @@ export function useSetSignedIn() {
 export function useLogout() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: () => apiRequest('POST', '/api/auth/logout', {}),
+    mutationFn: async () => {
+      // Reads still in flight would come back 401 once the session is gone: abort them first.
+      await qc.cancelQueries();
+      return apiRequest('POST', '/api/auth/logout', {});
+    },
     onSuccess: () => {
       // Nothing of the previous user may survive: drop every cached answer, then mark signed out.
       qc.clear();
