@@ -17,6 +17,7 @@ const benches: (string | [string, ...string[]])[] = [
   'bench/analytics.ts', // analytics computation alone
   'bench/signin.ts', // argon2id sign-in throughput
   'bench/console-wire.ts', // console bytes on the wire (brotli/gzip vs raw) and login → first call card, in Chromium
+  'bench/move-to-postgres.ts', // db:move-to-postgres of a 10k-call appliance into a throw-away PostgreSQL 15
 ];
 
 const rows: BenchRow[] = [];

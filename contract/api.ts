@@ -5,6 +5,7 @@
 import type { Static } from 'typebox';
 import type { AnalyticsPeriodSchema, ApiAnalyticsSchema, ApiCallLogSchema, ApiCallLogsResponseSchema, ApiUrgencyBreakdownSchema, CallLogResponse, CallUrgencySchema } from './schemas/calls.js';
 import type { AgentPreviewBody, AgentPreviewResponse } from './schemas/agent-preview.js';
+import type { ApiAgentCapacitySchema } from './schemas/agent-capacity.js';
 import type { ApiAssignedUserSchema, ApiNumberStatsSchema, ApiPhoneNumberSchema, ApiProviderNumberSchema, ApiUsageSchema } from './schemas/numbers.js';
 import type { ApiMetaSchema } from './schemas/system.js';
 import type { ApiUnansweredQuestionSchema } from './schemas/questions.js';
@@ -52,6 +53,9 @@ export type ApiProviderNumber = Static<typeof ApiProviderNumberSchema> & { [sidF
 
 export type ApiNumberStats = Static<typeof ApiNumberStatsSchema>;
 export type ApiUsage = Static<typeof ApiUsageSchema>;
+
+/** GET /api/admin/agent-capacity: agent conversations against what the engines serve, and calls turned to voicemail for capacity in the last 24 hours. */
+export type ApiAgentCapacity = Static<typeof ApiAgentCapacitySchema>;
 
 /** GET /api/meta: what the console must learn from the server rather than hard-code. */
 export type ApiMeta = Static<typeof ApiMetaSchema>;

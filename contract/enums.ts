@@ -29,3 +29,8 @@ export const JOB_STATUSES = ['pending', 'running', 'done', 'failed'] as const;
 
 export const WEBHOOK_EVENTS = ['call.finished', 'webhook.test'] as const;
 export const WEBHOOK_DELIVERY_STATUSES = ['pending', 'delivered', 'failed'] as const;
+
+/** Where a forwarding check stands (core/forwarding-check): its call to the owner's line is out, or it ended. */
+export const FORWARDING_CHECK_STATES = ['calling', 'works', 'not-reaching'] as const;
+/** The condition the owner's line forwarded on, read from the SIP Diversion header's reason (RFC 5806). */
+export const FORWARDING_CONDITIONS = ['all-calls', 'unanswered', 'busy', 'unreachable', 'unknown'] as const;

@@ -6,11 +6,14 @@ import type { App } from './http/fastify-types.js';
 import { LOG_SERIALIZERS } from './http/log-redaction.js';
 import type { RateLimits } from './http/rate-limits.js';
 import { registerValidators } from './http/validators.js';
-import type { Services, TestTransfer } from './services.js';
+import type { ForwardingCheckStart, Services, TestTransfer } from './services.js';
 import { systemRoutes } from './system/routes.js';
 import { registerMetrics } from './metrics/routes.js';
 import { registerAppServices } from './plugins/app-services.js';
 import { registerExternalPlugins } from './plugins/external.js';
+import type { TestCallLines } from './test-call/lines.js';
+import { TestCallRegistry } from './test-call/registry.js';
+import { attachTestCallProxy } from './test-call/ws-proxy.js';
 
 export { LOG_REDACT } from './http/log-redaction.js';
 
@@ -22,6 +25,10 @@ export interface BuildOptions {
   rateLimits?: Partial<RateLimits>;
   /** The PBX's test call to an owner's phone (startPbx's); without it the route says how to set it up. */
   testTransfer?: TestTransfer;
+  /** The PBX's forwarding check (startPbx's); without it the route says how to set it up. */
+  forwardingCheck?: ForwardingCheckStart;
+  /** The PBX's per-call endpoints for the console's "Call my line" (startPbx's); without them the route says why. */
+  testCallLines?: TestCallLines;
 }
 
 export async function buildApp(services: Services, opts: BuildOptions = {}): Promise<App> {
@@ -43,6 +50,8 @@ export async function buildApp(services: Services, opts: BuildOptions = {}): Pro
 
   registerMetrics(app);
   await app.register(systemRoutes);
-  await app.register(apiScope);
+  const testCalls = opts.testCallLines ? new TestCallRegistry(opts.testCallLines) : null;
+  if (testCalls) attachTestCallProxy(app, testCalls, opts.testCallLines!.wsUrl);
+  await app.register(apiScope, { testCalls });
   return app;
 }

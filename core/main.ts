@@ -65,6 +65,8 @@ async function main(): Promise<void> {
   }
 
   const housekeeping = await startHousekeeping(services);
+  // The prompts folder's cap counts files others wrote too: measured now and every PROMPTS_MEASURE_SECONDS.
+  services.agentEngines.promptFolder.start();
   // Post-call jobs (transcribe → summarise → notify): subscribes to hooks.callFinished, resumes jobs a previous run left.
   const postCall = createPostCall(services);
   postCall.start();
@@ -90,7 +92,7 @@ async function main(): Promise<void> {
     pbx = startPbx(services, createCallPath(database.db, log.child({ component: 'pbx' }), config.outbound), { agentFlow: agent.flow });
   }
   // After the PBX: the console's "Test transfer" rings through it.
-  const app = await buildApp(services, { logger: log, testTransfer: pbx?.testTransfer });
+  const app = await buildApp(services, { logger: log, testTransfer: pbx?.testTransfer, forwardingCheck: pbx?.forwardingCheck, testCallLines: pbx?.testCallLines });
 
   let stopping = false;
   const shutdown = async (signal: string) => {
@@ -101,6 +103,7 @@ async function main(): Promise<void> {
     await pbx?.stop(PBX_DRAIN_MS);
     agent?.stop();
     services.agentEngines.pools.close();
+    services.agentEngines.promptFolder.stop();
     housekeeping.stop();
     await reminders.stop();
     await postCall.stop();

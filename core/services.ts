@@ -49,11 +49,35 @@ export type TestTransferResult =
   | { kind: 'no-phone-number' }
   | { kind: 'pbx-down' };
 
+/**
+ * "Check my forwarding": the PBX calls the owner's business line `line` from their appliance
+ * number and returns once the call is out; the check's row says how it ends. Returned by
+ * startPbx when it can call out (OUTBOUND_ENDPOINT).
+ */
+export type ForwardingCheckStart = (userId: number, line: string) => Promise<ForwardingCheckStartResult>;
+
+export type ForwardingCheckStartResult =
+  | { kind: 'started'; id: number }
+  | { kind: 'no-phone-number' }
+  | { kind: 'pbx-down' }
+  /** The trunk refused the call at once. */
+  | { kind: 'not-placed' };
+
 export interface ServiceHooks {
   /** A call row is final and its recording (if any) is stored: the post-call pipeline takes over. */
   callFinished: Array<(callId: number) => void>;
-  /** An owner saved their settings: the PBX re-makes their greeting now, not on the next call. */
-  settingsChanged: Array<(userId: number) => void>;
+  /**
+   * An owner saved their settings: the PBX re-makes their greeting now, not on the next call,
+   * and removes the one it replaced (`before`: the greeting's settings before the save, when they changed).
+   */
+  settingsChanged: Array<(userId: number, before?: GreetingSettings) => void>;
+}
+
+/** What an owner's greeting is made from: its words (dialogue/spoken/greeting.ts) and its voice. */
+export interface GreetingSettings {
+  callGreeting: string | null;
+  businessName: string | null;
+  voicePreference: 'female' | 'male';
 }
 
 export function newHooks(): ServiceHooks {

@@ -1,12 +1,14 @@
 import path from 'node:path';
 import { refusalReason } from '../core/admission/admission-rule.js';
 import { startNodeLoad } from '../core/admission/node-load.js';
+import type { TestCallLines } from '../core/test-call/lines.js';
+import { createTestCallLines } from './test-call/lines.js';
 import type { CallPath } from '../core/calls/call-path.js';
 import type { BackoffPolicy } from '../core/jobs/backoff.js';
-import type { HealthReport, Services, TestTransfer, TestTransferResult } from '../core/services.js';
-import { chooseGreeting } from '../dialogue/spoken/greeting.js';
+import type { ForwardingCheckStart, ForwardingCheckStartResult, HealthReport, Services, TestTransfer, TestTransferResult } from '../core/services.js';
 import { createPromptCache, createTextToSpeech, type PromptCache } from '../models/tts/index.js';
 import { connectAri } from './ari/ari-client-adapter.js';
+import { keepGreetingCurrent } from './greeting-prompt.js';
 import { AriLink } from './ari/link.js';
 import type { CallFlow } from './flows/index.js';
 import type { VoicemailLimits } from './flows/types.js';
@@ -36,6 +38,10 @@ export interface Pbx {
   health(): HealthReport;
   /** Rings an owner's transfer number as a test, when OUTBOUND_ENDPOINT lets the PBX call out: the core's route uses it. */
   testTransfer?: TestTransfer;
+  /** "Check my forwarding", when OUTBOUND_ENDPOINT lets the PBX call out: the core's route uses it. */
+  forwardingCheck?: ForwardingCheckStart;
+  /** Per-call endpoints for the console's "Call my line" (core/test-call). */
+  testCallLines: TestCallLines;
   /** Stops taking calls, lets calls in progress finish for up to `drainMs`, then disconnects. */
   stop(drainMs?: number): Promise<void>;
 }
@@ -52,7 +58,8 @@ export function startPbx(services: Services, callPath: CallPath, opts: PbxOption
   const { config, log } = services;
   const ariUrl = config.ari.url;
   if (!ariUrl) throw new Error('ARI_URL is not set: the PBX cannot start');
-  const prompts = opts.prompts ?? createPromptCache({ dataDir: config.dataDir, tts: createTextToSpeech(config.tts), pool: services.agentEngines.pools.tts });
+  const store = createPromptCache({ dataDir: config.dataDir, tts: createTextToSpeech(config.tts), pool: services.agentEngines.pools.tts, folder: services.agentEngines.promptFolder });
+  const prompts = opts.prompts ?? store;
   const pbxLog = log.child({ component: 'pbx' });
 
   let link: AriLink | undefined;
@@ -102,11 +109,7 @@ export function startPbx(services: Services, callPath: CallPath, opts: PbxOption
   link.start();
 
   // Synthesise a changed greeting when it is saved, so the next caller does not wait for it.
-  services.hooks.settingsChanged.push(async (userId) => {
-    const owner = await callPath.owner(userId);
-    if (!owner) return;
-    prompts.get(chooseGreeting(owner), owner.voice, 'background').catch((err: unknown) => pbxLog.warn({ err, userId }, 'could not pre-make the greeting'));
-  });
+  services.hooks.settingsChanged.push(keepGreetingCurrent({ prompts, store, owner: (id) => callPath.owner(id), log: pbxLog }));
 
   const health = (): HealthReport => {
     const state = link!.state;
@@ -120,7 +123,13 @@ export function startPbx(services: Services, callPath: CallPath, opts: PbxOption
     link,
     health,
     // Once stopped, the link is down: a test call then answers 'pbx-down'.
-    ...(config.outbound.endpoint ? { testTransfer: (userId: number) => testTransfer(callPath, app, link!, userId) } : {}),
+    testCallLines: createTestCallLines({ url: ariUrl, username: config.ari.username, password: config.ari.password }),
+    ...(config.outbound.endpoint
+      ? {
+          testTransfer: (userId: number) => testTransfer(callPath, app, link!, userId),
+          forwardingCheck: (userId: number, line: string) => forwardingCheck(callPath, app, link!, { userId, line, waitSeconds: config.forwardingCheck.waitSeconds }),
+        }
+      : {}),
     async stop(drainMs = 30_000) {
       await app.drain(drainMs);
       link!.stop();
@@ -140,4 +149,12 @@ async function testTransfer(callPath: CallPath, app: StasisApp, link: AriLink, u
   if (link.state !== 'connected') return { kind: 'pbx-down' };
   const outcome = await app.testOwnerPhone({ userId, to: transferNumber, ringSeconds, businessName: owner.businessName, voice: owner.voice, callerId: did });
   return { kind: 'rang', outcome, number: transferNumber, ringSeconds };
+}
+
+/** Pbx.forwardingCheck: the owner's business line, rung from their own appliance number. */
+async function forwardingCheck(callPath: CallPath, app: StasisApp, link: AriLink, c: { userId: number; line: string; waitSeconds: number }): Promise<ForwardingCheckStartResult> {
+  const did = await callPath.ownerDid(c.userId);
+  if (!did) return { kind: 'no-phone-number' };
+  if (link.state !== 'connected') return { kind: 'pbx-down' };
+  return app.startForwardingCheck({ ...c, did });
 }

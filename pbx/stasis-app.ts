@@ -16,6 +16,10 @@ import { recordingNameFor } from './flows/voicemail/voicemail-flow.js';
 import { routeCall } from './routing.js';
 import { ringFirstThen } from './flows/transfer/ring-first.js';
 import { ringOwnerForTest } from './flows/transfer/test-call.js';
+import { placeForwardingCheck, type ForwardingCheckCall } from './flows/forwarding-check/check-call.js';
+import { takeForwardingCheck } from './flows/forwarding-check/check-leg.js';
+import { looksLikeForwardingCheck } from '../core/forwarding-check/index.js';
+import type { ForwardingCheckStartResult } from '../core/services.js';
 import type { Voice } from '../models/tts/index.js';
 import { OWNER_LEG_ARG, OWNER_LEG_PREFIX, type OwnerLegs, type TransferDeps } from './flows/transfer/put-through.js';
 
@@ -52,6 +56,13 @@ function callerTagOf(d: CallHandlingDecision | undefined): CallerTag | null {
 /** `channel:<id>` → `<id>` (playbacks and recordings name their channel this way). */
 function channelOfTarget(uri: string | undefined): string | undefined {
   return uri?.startsWith('channel:') ? uri.slice('channel:'.length) : undefined;
+}
+
+/** extensions.conf [test-call]: Stasis(app, DID, test-call), reachable only from a console test call's endpoint. */
+const TEST_CALL_ARG = 'test-call';
+
+function isTestCall(channel: ChannelSnapshot, args?: string[]): boolean {
+  return (args?.[1] ?? channel.dialplan.app_data?.split(',')[2]?.trim()) === TEST_CALL_ARG;
 }
 
 /** Stasis(app, DID) puts the DID in app_data after the app name; the extension is the fallback. */
@@ -137,7 +148,30 @@ export class StasisApp {
       void this.deps.rest.hangup(channel.id, 'congestion').catch(() => undefined);
       return;
     }
-    this.track(this.handleCall(channel, didOf(channel, args)));
+    const did = didOf(channel, args);
+    const testCall = isTestCall(channel, args);
+    // From the appliance number to itself: perhaps a forwarding check coming back (one lookup to
+    // know). The owner's own "Call my line" never is one, whatever caller id it carries.
+    if (!testCall && looksLikeForwardingCheck(channel.caller.number, did)) this.track(this.checkOrCall(channel, did));
+    else this.track(this.handleCall(channel, did, testCall));
+  }
+
+  /** A forwarding check coming back is taken and ended; any other call goes its usual way. */
+  private async checkOrCall(channel: ChannelSnapshot, did: string): Promise<void> {
+    const { callPath, log, now } = this.deps;
+    const check = await callPath.forwardingChecks.recognise(did, channel.caller.number, now()).catch((err: unknown) => {
+      log.warn({ err, channelId: channel.id }, 'could not look for a forwarding check; handling the call as usual');
+      return undefined;
+    });
+    if (!check) return this.handleCall(channel, did);
+    const session = new CallSession(channel, did);
+    this.sessions.set(channel.id, session);
+    try {
+      await takeForwardingCheck({ rest: this.deps.rest, log, checks: callPath.forwardingChecks, now }, session, check);
+    } finally {
+      // No call row: endCall only hangs up and forgets the session.
+      await this.endCall(session, undefined, { answered: true });
+    }
   }
 
   private track(work: Promise<void>): void {
@@ -145,7 +179,7 @@ export class StasisApp {
     void work.finally(() => this.running.delete(work));
   }
 
-  private async handleCall(channel: ChannelSnapshot, rawDid: string): Promise<void> {
+  private async handleCall(channel: ChannelSnapshot, rawDid: string, testCall = false): Promise<void> {
     const { callPath, rest, prompts, log } = this.deps;
     const session = new CallSession(channel, rawDid);
     this.sessions.set(channel.id, session);
@@ -179,6 +213,7 @@ export class StasisApp {
         createdAt: new Date(session.startedAt),
         callerTag: callerTagOf(handled),
         period: handled?.kind === 'answer' ? handled.period : null,
+        testCall,
       });
       if (opened.existing && opened.call.endedAt) {
         log.warn({ channelId: channel.id, callId: opened.call.id }, 'channel already handled; hanging up the leftover');
@@ -208,6 +243,12 @@ export class StasisApp {
     return ringOwnerForTest({ rest: this.deps.rest, prompts: this.deps.prompts, log: this.deps.log, transfer: this.transfer }, owner);
   }
 
+  /** "Check my forwarding": rings the owner's business line from their appliance number (Services' ForwardingCheckStart). */
+  async startForwardingCheck(c: ForwardingCheckCall): Promise<ForwardingCheckStartResult> {
+    if (!this.transfer) throw new Error('OUTBOUND_ENDPOINT is not set');
+    return placeForwardingCheck({ rest: this.deps.rest, log: this.deps.log, transfer: this.transfer, checks: this.deps.callPath.forwardingChecks, now: this.deps.now }, c);
+  }
+
   /** The owner's flow for this caller, as their call handling says. */
   private flowFor(mode: 'voicemail' | 'agent', plan: HandlingPlan | undefined): CallFlow {
     const decision = plan?.decision;
@@ -223,8 +264,13 @@ export class StasisApp {
     const { log } = this.deps;
     try {
       if (!session.gone) {
-        await hangUp({ session, rest: this.deps.rest }).catch((err) => log.warn({ err, channelId: session.channelId }, 'hang-up failed'));
-        if (!(await session.whenGone(5000))) session.markGone(); // events lost: end on Asterisk's clock as extrapolated
+        // A caller who hung up is already being taken down by Asterisk: our own DELETE would race
+        // its StasisEnd and only earn a 404. Ask only if the channel does not leave on its own.
+        const leftOnItsOwn = session.hangupRequested && (await session.whenGone(5000));
+        if (!leftOnItsOwn) {
+          await hangUp({ session, rest: this.deps.rest }).catch((err) => log.warn({ err, channelId: session.channelId }, 'hang-up failed'));
+          if (!(await session.whenGone(5000))) session.markGone(); // events lost: end on Asterisk's clock as extrapolated
+        }
       } else if (!session.leftConfirmed) {
         // Only inferred gone (events lost): make sure no caller is left on an open line.
         await this.deps.rest.hangup(session.channelId, 'normal').catch(() => undefined);
@@ -274,7 +320,7 @@ export class StasisApp {
       if (!channel || this.sessions.has(id)) continue;
       log.info({ channelId: id }, 'reconcile: taking over a call already in the app');
       if (!this.accepting) void rest.hangup(id, 'congestion').catch(() => undefined);
-      else this.track(this.handleCall(channel, didOf(channel)));
+      else this.track(this.handleCall(channel, didOf(channel), isTestCall(channel)));
     }
     for (const row of await callPath.openCalls()) {
       if (row.channelId && !alive.has(row.channelId) && !this.sessions.has(row.channelId)) this.track(this.finishOrphan(row));

@@ -34,6 +34,8 @@ export const ApiCallLogSchema = Type.Object({
   period: Nullable(OneOf(HANDLING_PERIODS)),
   /** An agent-mode call the AI assistants had no room for: the caller left a voicemail instead. */
   agentBusy: Type.Boolean(),
+  /** The owner's own "Call my line" from the console: left out of analytics and usage. */
+  testCall: Type.Boolean(),
 });
 
 /** GET /api/call-logs?limit=1..max&before=<cursor>. */

@@ -1,5 +1,8 @@
-import type Database from 'better-sqlite3';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { AnalyticsPeriod, ApiAnalytics, ApiUrgencyBreakdown } from '../../contract/api.js';
+import type { Db } from '../db/client.js';
+import { queryRows } from '../db/raw.js';
+import { calls, callHourStats, callStats } from '../db/schema.js';
 import { DAY_MS, dayNumberToDate as dayKey, londonDayNumber, londonMonthStartUtc } from '../time/london-time.js';
 
 /** callsPerDay covers this many London days up to today, days without calls included as 0. */
@@ -11,59 +14,10 @@ export function percent(part: number, whole: number): number {
   return whole > 0 ? Math.round((part / whole) * 1000) / 10 : 0;
 }
 
-/** One business's counters for one London hour of day (call_hour_stats). */
-interface HourRow {
-  hour: number;
-  calls: number;
-  missed: number;
-  answered: number;
-  voicemail: number;
-  duration: number;
-  notified: number;
-  notify_outcomes: number;
-  transcribed: number;
-  transcribe_outcomes: number;
-  urgent: number;
-  normal: number;
-  low: number;
-}
-
 type UrgencyRow = { calls: number | null; urgent: number | null; normal: number | null; low: number | null };
 
-type RecentRow = { id: number; fromNumber: string; status: ApiAnalytics['recentCalls'][number]['status']; duration: number; createdAt: number };
-
-interface Statements {
-  hours: Database.Statement<[number], HourRow>;
-  days: Database.Statement<[number, number, number], { day: number; n: number }>;
-  recent: Database.Statement<[number], RecentRow>;
-  urgency: Database.Statement<[number, number, number], UrgencyRow>;
-}
-
-// Prepared once per connection: compiling the SQL would cost more than running it.
-const statements = new WeakMap<Database.Database, Statements>();
-
-function prepared(sqlite: Database.Database): Statements {
-  let s = statements.get(sqlite);
-  if (!s) {
-    s = {
-      hours: sqlite.prepare(
-        `select hour, calls, missed, answered, voicemail, duration_sum as duration, notified, notify_outcomes, transcribed, transcribe_outcomes, urgent, normal, low
-         from call_hour_stats where user_id = ?`,
-      ),
-      days: sqlite.prepare(`select day, sum(calls) as n from call_stats where user_id = ? and day between ? and ? group by day`),
-      urgency: sqlite.prepare(
-        `select sum(calls) as calls, sum(urgent) as urgent, sum(normal) as normal, sum(low) as low
-         from call_stats where user_id = ? and day between ? and ?`,
-      ),
-      recent: sqlite.prepare(
-        `select id, from_number as fromNumber, status, duration, created_at as createdAt
-         from calls where user_id = ? order by created_at desc, id desc limit ${RECENT_CALLS}`,
-      ),
-    };
-    statements.set(sqlite, s);
-  }
-  return s;
-}
+/** Sums come back as text from PostgreSQL (bigint): every figure goes through Number(). */
+const num = (v: unknown): number => Number(v ?? 0);
 
 /**
  * Every figure of SPEC.md §3 Analytics for one business, in SQL, scoped by user id, reading
@@ -80,8 +34,7 @@ function prepared(sqlite: Database.Database): Statements {
  * (sent, or an error recorded); transcription success = done ÷ (done + failed), pending
  * calls counted in neither.
  */
-export function computeAnalytics(sqlite: Database.Database, userId: number, now: Date, period: AnalyticsPeriod = 'all'): ApiAnalytics {
-  const q = prepared(sqlite);
+export async function computeAnalytics(db: Db, userId: number, now: Date, period: AnalyticsPeriod = 'all'): Promise<ApiAnalytics> {
   const t = now.getTime();
   const monthStart = londonMonthStartUtc(t);
   const month = { from: londonDayNumber(monthStart), to: londonDayNumber(londonMonthStartUtc(monthStart + 32 * DAY_MS)) };
@@ -91,17 +44,17 @@ export function computeAnalytics(sqlite: Database.Database, userId: number, now:
   const sum = { calls: 0, missed: 0, answered: 0, voicemail: 0, duration: 0, notified: 0, notifyOutcomes: 0, transcribed: 0, transcribeOutcomes: 0, urgent: 0, normal: 0, low: 0 };
   const peakHours: Record<string, number> = {};
   for (let h = 0; h < 24; h++) peakHours[String(h)] = 0;
-  for (const r of q.hours.all(userId)) {
+  for (const r of await db.select().from(callHourStats).where(eq(callHourStats.userId, userId))) {
     peakHours[String(r.hour)] = r.calls;
     sum.calls += r.calls;
     sum.missed += r.missed;
     sum.answered += r.answered;
     sum.voicemail += r.voicemail;
-    sum.duration += r.duration;
+    sum.duration += r.durationSum;
     sum.notified += r.notified;
-    sum.notifyOutcomes += r.notify_outcomes;
+    sum.notifyOutcomes += r.notifyOutcomes;
     sum.transcribed += r.transcribed;
-    sum.transcribeOutcomes += r.transcribe_outcomes;
+    sum.transcribeOutcomes += r.transcribeOutcomes;
     sum.urgent += r.urgent;
     sum.normal += r.normal;
     sum.low += r.low;
@@ -112,16 +65,28 @@ export function computeAnalytics(sqlite: Database.Database, userId: number, now:
   const callsPerDay: Record<string, number> = {};
   for (let d = windowFrom; d <= today; d++) callsPerDay[dayKey(d)] = 0;
   let thisMonth = 0;
-  for (const { day, n } of q.days.all(userId, Math.min(windowFrom, month.from), Math.max(today, month.to - 1))) {
+  const perDay = await queryRows<{ day: number; n: unknown }>(
+    db,
+    sql`select ${callStats.day} as day, sum(${callStats.calls}) as n from ${callStats}
+        where ${callStats.userId} = ${userId} and ${callStats.day} between ${Math.min(windowFrom, month.from)} and ${Math.max(today, month.to - 1)}
+        group by ${callStats.day}`,
+  );
+  for (const { day, n: count } of perDay) {
+    const n = num(count);
     if (day >= windowFrom && day <= today) callsPerDay[dayKey(day)] = n;
     if (day >= month.from && day < month.to) thisMonth += n;
   }
 
-  const recent = q.recent.all(userId);
+  const recent = await db
+    .select({ id: calls.id, fromNumber: calls.fromNumber, status: calls.status, duration: calls.duration, createdAt: calls.createdAt })
+    .from(calls)
+    .where(and(eq(calls.userId, userId), eq(calls.testCall, false)))
+    .orderBy(desc(calls.createdAt), desc(calls.id))
+    .limit(RECENT_CALLS);
 
   // All time from the hour rows already read; a stretch of days from call_stats (at most 31 days of rows).
   const days = { '7d': [today - 6, today], '30d': [today - 29, today], month: [month.from, month.to - 1] } as const;
-  const u: UrgencyRow = period === 'all' ? sum : q.urgency.get(userId, days[period][0], days[period][1])!;
+  const u: UrgencyRow = period === 'all' ? sum : await urgencyBetween(db, userId, days[period][0], days[period][1]);
   const urgencyBreakdown = urgencyFigures(period, u);
 
   const total = sum.calls;
@@ -135,7 +100,7 @@ export function computeAnalytics(sqlite: Database.Database, userId: number, now:
     statusBreakdown: { missed: sum.missed, answered: sum.answered, voicemail: sum.voicemail },
     notificationSuccessRate: percent(sum.notified, sum.notifyOutcomes),
     transcriptionSuccessRate: percent(sum.transcribed, sum.transcribeOutcomes),
-    recentCalls: recent.map((r) => ({ ...r, createdAt: new Date(r.createdAt).toISOString() })),
+    recentCalls: recent.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
     urgencyBreakdown,
   };
 }
@@ -146,4 +111,13 @@ function urgencyFigures(period: AnalyticsPeriod, r: UrgencyRow): ApiUrgencyBreak
   const normal = r.normal ?? 0;
   const low = r.low ?? 0;
   return { period, calls, urgent, normal, low, unassessed: calls - urgent - normal - low };
+}
+
+async function urgencyBetween(db: Db, userId: number, from: number, to: number): Promise<UrgencyRow> {
+  const [r] = await queryRows<Record<keyof UrgencyRow, unknown>>(
+    db,
+    sql`select sum(${callStats.calls}) as calls, sum(${callStats.urgent}) as urgent, sum(${callStats.normal}) as normal, sum(${callStats.low}) as low
+        from ${callStats} where ${callStats.userId} = ${userId} and ${callStats.day} between ${from} and ${to}`,
+  );
+  return { calls: r?.calls == null ? null : num(r.calls), urgent: r?.urgent == null ? null : num(r.urgent), normal: r?.normal == null ? null : num(r.normal), low: r?.low == null ? null : num(r.low) };
 }

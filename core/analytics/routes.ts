@@ -17,6 +17,6 @@ export async function analyticsRoutes(app: App): Promise<void> {
     const { database, now } = app.services;
     const { period = 'all' } = req.query as { period?: unknown };
     if (!isPeriod(period)) throw badRequest(`period must be one of ${ANALYTICS_PERIODS.join(', ')}`);
-    return computeAnalytics(database.sqlite, currentUser(req).id, now(), period);
+    return await computeAnalytics(database.db, currentUser(req).id, now(), period);
   });
 }

@@ -1,6 +1,7 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { FastifyReply } from 'fastify';
 import { isEmail, newPasswordError } from '../../contract/rules.js';
+import { SESSION_HINT_COOKIE } from '../../contract/session-hint.js';
 import { ChangePasswordBody, EmailBody, LoginBody, ResetPasswordBody, ResetPasswordResponse, SignupBody } from '../../contract/schemas/auth.js';
 import { MessageResponse } from '../../contract/schemas/shared.js';
 import { UserMessageResponse, UserResponse } from '../../contract/schemas/users.js';
@@ -59,9 +60,12 @@ export async function authRoutes(app: App): Promise<void> {
       secure: config.secureCookies,
       expires: s.expiresAt,
     });
+    // After the session cookie: the console's cheap "anyone signed in here?" check.
+    reply.setCookie(SESSION_HINT_COOKIE, '1', { path: '/', httpOnly: false, sameSite: 'lax', secure: config.secureCookies, expires: s.expiresAt });
   };
 
-  // Public: it is how the console learns whether anyone is signed in (its own 401 says no).
+  // Public: it is how the console learns who is signed in (its own 401 says no one). The console
+  // asks only while the session hint cookie is there.
   app.get('/api/auth/me', { config: PUBLIC, schema: { response: { 200: UserResponse } } }, async (req) => {
     if (!req.user) throw unauthorized('Not signed in.');
     return { user: toApiUser(req.user) };
@@ -131,6 +135,7 @@ export async function authRoutes(app: App): Promise<void> {
     const sid = req.cookies[SESSION_COOKIE];
     if (sid) await deleteSession(db, sid);
     reply.clearCookie(SESSION_COOKIE, { path: '/' });
+    reply.clearCookie(SESSION_HINT_COOKIE, { path: '/' });
     return { message: 'Logged out' };
   });
 

@@ -9,6 +9,7 @@ import { JobQueue, type ClaimedJob } from '../jobs/queue.js';
 import { STORE_RECORDING_JOB, storeRecordingKey, type StoreRecordingPayload } from '../jobs/recording-jobs.js';
 import type { Log } from '../../contract/log.js';
 import { JobWorker } from '../jobs/worker.js';
+import { createForwardingChecks, type ForwardingChecks } from '../forwarding-check/index.js';
 import { DEFAULT_OUTBOUND_POLICY, outboundRefusalNow, recordOutboundCall, type OutboundPolicy, type OutboundRefusal } from '../outbound/index.js';
 import { recordUnansweredQuestion, type NewUnansweredQuestion } from '../questions/repository.js';
 import { findCallByChannel, finishCall, openCall, openCalls, type FinishCall, type OpenCall } from './call-store.js';
@@ -92,12 +93,16 @@ export interface CallPath {
   flagUrgent(callId: number, reason: string): Promise<void>;
   /** An agent-mode call turned to voicemail because the engines were full: tagged for the owner and the admin. */
   markAgentBusy(callId: number): Promise<void>;
+  /** An agent-mode call whose engines stalled mid-conversation: the caller was offered voicemail. Tagged for the owner and the admin. */
+  markAgentStalled(callId: number): Promise<void>;
   /** A question the knowledge base did not cover, for the owner's list. */
   recordUnansweredQuestion(q: NewUnansweredQuestion): Promise<void>;
   /** A retried recording is stored: the row names its file (unless one already does). */
   recordingStored(callId: number, fileName: string): Promise<void>;
   /** A retried recording held silence only: the call is missed after all. */
   recordingHeldNoMessage(callId: number): Promise<void>;
+  /** "Check my forwarding": the checks waiting for their call to come back (core/forwarding-check). */
+  forwardingChecks: ForwardingChecks;
   /** The durable store-recording jobs, run by `run` (the PBX's fetch from Asterisk). */
   recordingJobs(opts: { run: (job: ClaimedJob) => Promise<void>; backoff: BackoffPolicy; pollMs?: number }): RecordingJobs;
 }
@@ -168,6 +173,7 @@ export function createCallPath(db: Db, log: Log, outbound: OutboundPolicy = DEFA
       return { transferNumber, ringSeconds: transferTimeoutSeconds };
     },
     ownerDid: (userId) => ownerDid(db, userId),
+    forwardingChecks: createForwardingChecks(db),
     outboundRefusal: refusal,
     recordOutboundCall: async (call) => {
       await write(`record an outbound call for owner ${call.userId}`, () => recordOutboundCall(db, call));
@@ -191,6 +197,9 @@ export function createCallPath(db: Db, log: Log, outbound: OutboundPolicy = DEFA
     },
     markAgentBusy: async (callId) => {
       await write(`tag call ${callId} as turned away for capacity`, async () => await db.update(calls).set({ agentBusy: true }).where(eq(calls.id, callId)));
+    },
+    markAgentStalled: async (callId) => {
+      await db.update(calls).set({ agentStalled: true }).where(eq(calls.id, callId));
     },
     recordUnansweredQuestion: async (q) => {
       await write(`record an unanswered question of call ${q.callId ?? '-'}`, () => recordUnansweredQuestion(db, q));

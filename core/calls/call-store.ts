@@ -19,6 +19,8 @@ export interface OpenCall {
   /** Call handling's tag (blocked, withheld refused, VIP) and the hours period it arrived in. */
   callerTag?: Call['callerTag'];
   period?: Call['period'];
+  /** The owner's own test call from the console (Stasis arg test-call). */
+  testCall?: boolean;
 }
 
 export interface FinishCall {
@@ -45,6 +47,7 @@ const statements = preparedPerDb((db) => ({
       createdAt: sql.placeholder('createdAt'),
       callerTag: sql.placeholder('callerTag'),
       period: sql.placeholder('period'),
+      testCall: sql.placeholder('testCall'),
       status: 'missed',
       duration: 0,
     })
@@ -62,7 +65,7 @@ const statements = preparedPerDb((db) => ({
 /** Inserts the row for a channel, or returns the one already there (`existing: true`). */
 export async function openCall(db: Db, call: OpenCall): Promise<{ call: Call; existing: boolean }> {
   // One spelling per number (E.164), whatever the trunk sent, so erasure and search find every call.
-  const [inserted] = await statements(db).open.execute({ callerTag: null, period: null, ...call, fromNumber: storedNumber(call.fromNumber), toNumber: storedNumber(call.toNumber) });
+  const [inserted] = await statements(db).open.execute({ callerTag: null, period: null, testCall: false, ...call, fromNumber: storedNumber(call.fromNumber), toNumber: storedNumber(call.toNumber) });
   if (inserted) return { call: inserted, existing: false };
   return { call: (await findCallByChannel(db, call.channelId))!, existing: true };
 }

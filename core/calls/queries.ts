@@ -37,6 +37,7 @@ const listColumns = {
   transferTalkSeconds: calls.transferTalkSeconds,
   period: calls.period,
   agentBusy: calls.agentBusy,
+  testCall: calls.testCall,
 };
 
 type ListRow = Pick<
@@ -59,6 +60,7 @@ type ListRow = Pick<
   | 'transferTalkSeconds'
   | 'period'
   | 'agentBusy'
+  | 'testCall'
 >;
 
 export function recordingUrl(callId: number): string {
@@ -85,6 +87,7 @@ function toApiCallLog(r: ListRow): ApiCallLog {
     transferTalkSeconds: r.transferTalkSeconds,
     period: r.period,
     agentBusy: r.agentBusy,
+    testCall: r.testCall,
   };
 }
 

@@ -103,4 +103,18 @@ describe('configuration', () => {
     expect(() => loadConfig(env)).toThrow(name);
     expect(() => loadConfig(env)).toThrow(message);
   });
+
+  it('reads when a stalled agent turn hears the holding phrase and the voicemail offer', () => {
+    expect(loadConfig({}).agentStall).toEqual({ holdMs: 1200, voicemailMs: 8000 });
+    expect(loadConfig({ AGENT_HOLD_AFTER_MS: '1000', AGENT_VOICEMAIL_AFTER_MS: '6000' }).agentStall).toEqual({ holdMs: 1000, voicemailMs: 6000 });
+  });
+
+  it.each([
+    [{ AGENT_HOLD_AFTER_MS: 'soon' }, 'AGENT_HOLD_AFTER_MS', /whole number from 100 to 60000/],
+    [{ AGENT_VOICEMAIL_AFTER_MS: '500' }, 'AGENT_VOICEMAIL_AFTER_MS', /whole number from 1000/],
+    [{ AGENT_HOLD_AFTER_MS: '3000', AGENT_VOICEMAIL_AFTER_MS: '2000' }, 'AGENT_VOICEMAIL_AFTER_MS', /longer than AGENT_HOLD_AFTER_MS \(3000\)/],
+  ])('refuses stall bounds it cannot use: %o', (env, name, message) => {
+    expect(() => loadConfig(env)).toThrow(name);
+    expect(() => loadConfig(env)).toThrow(message);
+  });
 });

@@ -17,6 +17,11 @@ export interface Config {
   port: number;
   host: string;
   dataDir: string;
+  /**
+   * Where the data lives (DATABASE_URL): unset → the SQLite file under DATA_DIR, as every
+   * one-box appliance has it; postgres:// or postgresql:// → that PostgreSQL database.
+   */
+  database: DatabaseSetting;
   publicUrl: string;
   /** Set when the console is reached through HTTPS (cookies get `Secure`). */
   secureCookies: boolean;
@@ -25,10 +30,22 @@ export interface Config {
   mail: { smtpUrl?: string; from: string };
   ari: { url?: string; username: string; password: string; app: string };
   /**
+   * A TURN server for the console's test calls when the box is behind NAT (TURN_URL, e.g.
+   * turn:box.example.co.uk:3478; TURN_SECRET, coturn's static-auth-secret): each call gets
+   * time-limited credentials (docs/test-call.md). Unset: browsers reach Asterisk directly.
+   */
+  turn?: { url: string; secret: string };
+  /**
    * Agent mode's RTP: the address the core's sockets bind to (AGENT_RTP_BIND) and the one
    * Asterisk sends the call audio to (AGENT_RTP_HOST; a name is resolved to an IP before use).
    */
   agentRtp: { bind: string; host?: string };
+  /**
+   * Agent mode when the engines stall on a turn (pbx/flows/agent/stall-rule.ts), from the end
+   * of the caller's speech: the holding phrase (AGENT_HOLD_AFTER_MS), then the voicemail offer
+   * and the tone (AGENT_VOICEMAIL_AFTER_MS).
+   */
+  agentStall: { holdMs: number; voicemailMs: number };
   /**
    * Admission before answering (core/admission): past any of these a new caller is refused
    * with SIP 503 before the answer; 0 turns a limit off. Calls already answered always finish.
@@ -41,11 +58,21 @@ export interface Config {
    * `dailyMinutes` (OUTBOUND_DAILY_MINUTES): each owner's minutes of placed calls per day.
    */
   outbound: { endpoint?: string } & OutboundPolicy;
+  /**
+   * "Check my forwarding" (FORWARDING_CHECK_SECONDS): how long the check's call to the owner's
+   * line rings, waiting for it to come back forwarded ("when unanswered" forwards after up to 30 s of ringing).
+   */
+  forwardingCheck: { waitSeconds: number };
   /** One or more Ollama servers (OLLAMA_URL, comma-separated), each with its slots (OLLAMA_SLOTS). */
   ollama: { endpoints: EngineEndpoint[]; model: string };
   /** whisper.cpp servers (WHISPER_URL, comma-separated; none = transcription waits), each with WHISPER_SLOTS. */
   whisper: { endpoints: EngineEndpoint[]; model?: string };
   tts: { engine?: TtsEngineName; piperBin: string; piperVoicesDir?: string; slots: number };
+  /**
+   * $DATA_DIR/prompts, the speech Asterisk plays (greetings, the agent's sentences): its cap
+   * (PROMPTS_MAX_MB) and how often it is measured again (PROMPTS_MEASURE_SECONDS).
+   */
+  prompts: { maxBytes: number; measureEveryMs: number };
   twilio: {
     accountSid?: string;
     authToken?: string;
@@ -72,6 +99,8 @@ export interface Config {
   trustProxy: false | string[];
 }
 
+export type DatabaseSetting = { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
+
 export class ConfigError extends Error {
   constructor(readonly variable: string, problem: string) {
     super(`Invalid configuration: ${variable} ${problem}`);
@@ -80,6 +109,15 @@ export class ConfigError extends Error {
 }
 
 type Env = Record<string, string | undefined>;
+
+function turnSettings(env: Env): Config['turn'] {
+  const turnUrl = text(env, 'TURN_URL');
+  const secret = text(env, 'TURN_SECRET');
+  if (!turnUrl && !secret) return undefined;
+  if (!turnUrl || !/^turns?:[^\s]+$/.test(turnUrl)) throw new ConfigError('TURN_URL', `must be a TURN address such as turn:box.example.co.uk:3478 when TURN_SECRET is set (got "${turnUrl ?? ''}")`);
+  if (!secret) throw new ConfigError('TURN_SECRET', 'must be set with TURN_URL: coturn’s static-auth-secret');
+  return { url: turnUrl, secret };
+}
 
 function text(env: Env, name: string): string | undefined {
   const v = env[name]?.trim();
@@ -105,6 +143,26 @@ function url(env: Env, name: string, fallback?: string): string | undefined {
     throw new ConfigError(name, `must be a URL such as http://host:port (got "${raw}")`);
   }
   return raw.replace(/\/+$/, '');
+}
+
+/** DATABASE_URL: a PostgreSQL URL, or unset for the appliance's own SQLite file. */
+function databaseSetting(env: Env, dataDir: string): DatabaseSetting {
+  const raw = text(env, 'DATABASE_URL');
+  if (raw === undefined) return { kind: 'sqlite', file: path.join(dataDir, 'appliance.db') };
+  let protocol: string | undefined;
+  try {
+    protocol = new URL(raw).protocol;
+  } catch {
+    protocol = undefined;
+  }
+  if (protocol !== 'postgres:' && protocol !== 'postgresql:') {
+    // The URL may hold a password: say what is wrong without echoing it.
+    throw new ConfigError(
+      'DATABASE_URL',
+      'must be a PostgreSQL URL such as postgres://user:password@host:5432/appliance, or unset to keep the SQLite file under DATA_DIR',
+    );
+  }
+  return { kind: 'postgres', url: raw };
 }
 
 /** A comma-separated list of URLs (each checked as `url` does); none → `fallback`. */
@@ -222,6 +280,18 @@ function trustProxy(env: Env): false | string[] {
 
 /** Reads and validates the whole configuration once; throws ConfigError naming the bad variable. */
 /** Bound to every interface, Asterisk reaches the core by its compose service name, `core`. */
+/** Why these figures: docs/configuration.md ("Engine pools"). */
+export const DEFAULT_AGENT_STALL = { holdMs: 1200, voicemailMs: 8000 } as const;
+
+function agentStallSettings(env: Env): Config['agentStall'] {
+  const holdMs = integer(env, 'AGENT_HOLD_AFTER_MS', DEFAULT_AGENT_STALL.holdMs, 100, 60_000);
+  const voicemailMs = integer(env, 'AGENT_VOICEMAIL_AFTER_MS', DEFAULT_AGENT_STALL.voicemailMs, 1000, 600_000);
+  if (voicemailMs <= holdMs) {
+    throw new ConfigError('AGENT_VOICEMAIL_AFTER_MS', `must be longer than AGENT_HOLD_AFTER_MS (${holdMs}): the holding phrase comes first (got "${voicemailMs}")`);
+  }
+  return { holdMs, voicemailMs };
+}
+
 function agentRtpSettings(env: Env): Config['agentRtp'] {
   const bind = text(env, 'AGENT_RTP_BIND') ?? '0.0.0.0';
   if (!net.isIPv4(bind)) throw new ConfigError('AGENT_RTP_BIND', `must be an IPv4 address to bind the agent's RTP sockets to (got "${bind}")`);
@@ -247,6 +317,12 @@ function outboundSettings(env: Env): Config['outbound'] {
 }
 
 /** Why these figures: docs/configuration.md ("Engine pools"). */
+/**
+ * A greeting is about 1 MiB and an agent sentence some 100 KiB: 512 MiB holds every owner's
+ * greeting on a box of hundreds plus a day of agent speech, and is small beside the recordings.
+ */
+export const DEFAULT_PROMPTS_MAX_MB = 512;
+
 export const DEFAULT_SLOTS = { ollama: 4, whisper: 1, tts: 2 } as const;
 
 export function loadConfig(env: Env = process.env): Config {
@@ -279,12 +355,16 @@ export function loadConfig(env: Env = process.env): Config {
   }
   const twilioNumbers = twilioNumberSettings(env, provider === 'twilio');
 
+  const dataDir = path.resolve(text(env, 'DATA_DIR') ?? './data');
+
   return {
     port,
     host: text(env, 'HOST') ?? '0.0.0.0',
-    dataDir: path.resolve(text(env, 'DATA_DIR') ?? './data'),
+    dataDir,
+    database: databaseSetting(env, dataDir),
     publicUrl,
     secureCookies: publicUrl.startsWith('https:'),
+    turn: turnSettings(env),
     admin: { email: adminEmail?.toLowerCase(), password: adminPassword },
     support: {
       name: text(env, 'SUPPORT_NAME') ?? 'Support Team',
@@ -298,12 +378,14 @@ export function loadConfig(env: Env = process.env): Config {
       app: text(env, 'ARI_APP') ?? 'call-answering',
     },
     agentRtp: agentRtpSettings(env),
+    agentStall: agentStallSettings(env),
     admission: {
       maxCalls: integer(env, 'ADMISSION_MAX_CALLS', 0, 0, 100_000),
       maxLoopLagMs: integer(env, 'ADMISSION_MAX_LOOP_LAG_MS', 0, 0, 600_000),
       maxJobsWaiting: integer(env, 'ADMISSION_MAX_JOBS_WAITING', 0, 0, 10_000_000),
     },
     outbound: outboundSettings(env),
+    forwardingCheck: { waitSeconds: integer(env, 'FORWARDING_CHECK_SECONDS', 60, 5, 300) },
     ollama: { endpoints: endpoints(env, 'OLLAMA_URL', 'OLLAMA_SLOTS', DEFAULT_SLOTS.ollama, 'http://127.0.0.1:11434'), model: text(env, 'OLLAMA_MODEL') ?? 'llama3.2:3b' },
     whisper: { endpoints: endpoints(env, 'WHISPER_URL', 'WHISPER_SLOTS', DEFAULT_SLOTS.whisper), model: text(env, 'WHISPER_MODEL') },
     tts: {
@@ -311,6 +393,10 @@ export function loadConfig(env: Env = process.env): Config {
       engine: oneOf(env, 'TTS_ENGINE', ['piper', 'espeak-ng'] as const),
       piperBin: text(env, 'PIPER_BIN') ?? 'piper',
       piperVoicesDir: text(env, 'PIPER_VOICES_DIR'),
+    },
+    prompts: {
+      maxBytes: integer(env, 'PROMPTS_MAX_MB', DEFAULT_PROMPTS_MAX_MB, 16, 1_048_576) * 1024 * 1024,
+      measureEveryMs: integer(env, 'PROMPTS_MEASURE_SECONDS', 300, 10, 86_400) * 1000,
     },
     twilio: {
       accountSid: twilioSid,

@@ -7,6 +7,8 @@ import {
   CALL_STATUSES,
   CALL_URGENCIES,
   CALLER_TAGS,
+  FORWARDING_CHECK_STATES,
+  FORWARDING_CONDITIONS,
   HANDLING_PERIODS,
   INBOUND_CHANNELS,
   JOB_STATUSES,
@@ -175,6 +177,12 @@ export const calls = sqliteTable(
     // An agent-mode call the engines had no room for: the caller was told every assistant was
     // busy and left a voicemail instead (issue 27's admission control).
     agentBusy: integer('agent_busy', { mode: 'boolean' }).notNull().default(false),
+    // An agent-mode call whose engines stalled on a turn: the caller heard the holding phrase,
+    // then was offered voicemail (issue 27's mid-call degradation).
+    agentStalled: integer('agent_stalled', { mode: 'boolean' }).notNull().default(false),
+    // The owner's own "Call my line" from the console (issue 28): shown tagged in Call Logs,
+    // texted as usual, left out of analytics and usage.
+    testCall: integer('test_call', { mode: 'boolean' }).notNull().default(false),
   },
   (t) => [
     index('calls_user_created_idx').on(t.userId, t.createdAt, t.id),
@@ -305,6 +313,33 @@ export const outboundCalls = sqliteTable(
     seconds: integer('seconds').notNull(),
   },
   (t) => [index('outbound_calls_user_started_idx').on(t.userId, t.startedAt), index('outbound_calls_started_idx').on(t.startedAt)],
+);
+
+/**
+ * "Check my forwarding" (core/forwarding-check): the appliance called the owner's business line
+ * (`line`) and waits until `ends_at` for that call to come back forwarded to their number
+ * (`did`). In the database rather than in memory because the forwarded call may reach another
+ * core than the one that placed the check (several cores share PostgreSQL). Never a call row:
+ * the check leg is neither texted nor counted in analytics.
+ */
+export const forwardingChecks = sqliteTable(
+  'forwarding_checks',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    did: text('did').notNull(),
+    line: text('line').notNull(),
+    state: text('state', { enum: FORWARDING_CHECK_STATES }).notNull().default('calling'),
+    condition: text('condition', { enum: FORWARDING_CONDITIONS }),
+    /** The diverting number the Diversion header named, as sent. */
+    divertedFrom: text('diverted_from'),
+    startedAt: integer('started_at', { mode: 'timestamp_ms' }).notNull(),
+    endsAt: integer('ends_at', { mode: 'timestamp_ms' }).notNull(),
+    finishedAt: integer('finished_at', { mode: 'timestamp_ms' }),
+  },
+  (t) => [index('forwarding_checks_did_state_idx').on(t.did, t.state), index('forwarding_checks_user_idx').on(t.userId, t.startedAt)],
 );
 
 /**
@@ -440,3 +475,26 @@ export const webhookDeliveries = sqliteTable(
 
 export type OwnerWebhook = typeof ownerWebhooks.$inferSelect;
 export type WebhookDelivery = typeof webhookDeliveries.$inferSelect;
+
+/**
+ * A notification number or summary e-mail an owner asked for but has not yet confirmed
+ * (core/destinations/): the users row keeps the confirmed one until the code sent to the new
+ * destination comes back. One pending change per owner and kind; the code is stored hashed.
+ */
+export const destinationCodes = sqliteTable(
+  'destination_codes',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['sms', 'email'] }).notNull(),
+    destination: text('destination').notNull(),
+    codeHash: text('code_hash').notNull(),
+    expiresAt: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),
+    wrongAttempts: integer('wrong_attempts').notNull().default(0),
+    createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
+  },
+  (t) => [uniqueIndex('destination_codes_user_kind_idx').on(t.userId, t.kind)],
+);
+export type DestinationCode = typeof destinationCodes.$inferSelect;

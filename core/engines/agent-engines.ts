@@ -1,10 +1,11 @@
+import path from 'node:path';
 import { AGENT_REPLY_SCHEMA } from '../../dialogue/agent/agent-reply.js';
 import type { ReplyStreamer } from '../../models/llm/language-model.js';
 import { createOllamaReplyStreamer } from '../../models/llm/ollama-stream.js';
 import { pooledReplyStreamer } from '../../models/llm/pooled.js';
 import { createSpeechToText } from '../../models/stt/factory.js';
 import type { SpeechToText } from '../../models/stt/speech-to-text.js';
-import { createPromptCache, createTextToSpeech, type PromptCache } from '../../models/tts/index.js';
+import { createPromptCache, createPromptFolder, createTextToSpeech, type PromptCache, type PromptFolder } from '../../models/tts/index.js';
 import type { Config } from '../config/config.js';
 import { createEnginePools, type EnginePools } from './engine-pools.js';
 
@@ -21,21 +22,22 @@ export interface AgentEngines {
   stt: SpeechToText;
   /** The pools behind them, which the post-call pipeline shares at background priority and admission reads. */
   pools: EnginePools;
+  /**
+   * The one size accountant of $DATA_DIR/prompts (PROMPTS_MAX_MB): the agent's sentences,
+   * which are many and rarely repeat, and the PBX's greetings both count against it.
+   */
+  promptFolder: PromptFolder;
 }
-
-/**
- * The agent's sentences (calls and console previews) are many and rarely repeat, so their
- * cache in $DATA_DIR/prompts is capped; the least recently used go first.
- */
-export const AGENT_AUDIO_CACHE_BYTES = 256 * 1024 * 1024;
 
 export function createAgentEngines(config: Config, pools: EnginePools = createEnginePools(config)): AgentEngines {
   const tts = createTextToSpeech(config.tts);
   const format = AGENT_REPLY_SCHEMA as unknown as Record<string, unknown>;
+  const promptFolder = createPromptFolder({ dir: path.join(config.dataDir, 'prompts'), maxBytes: config.prompts.maxBytes, measureEveryMs: config.prompts.measureEveryMs });
   return {
     replies: pooledReplyStreamer(pools.llm, 'live', (host) => createOllamaReplyStreamer({ host, model: config.ollama.model, format })),
-    speech: createPromptCache({ dataDir: config.dataDir, tts, maxBytes: AGENT_AUDIO_CACHE_BYTES, pool: pools.tts }),
+    speech: createPromptCache({ dataDir: config.dataDir, tts, folder: promptFolder, pool: pools.tts }),
     stt: createSpeechToText(pools.stt, 'live', { timeoutMs: 20_000 }),
     pools,
+    promptFolder,
   };
 }

@@ -8,6 +8,7 @@ import { toSmsText } from '../notify/message.js';
 import { errorMessage } from '../jobs/retryable.js';
 import { parseCommand } from './commands.js';
 import { runOwnerCommand } from './run-command.js';
+import { chooseBusiness } from './which-business.js';
 
 export interface InboundTextDeps {
   db: Db;
@@ -29,7 +30,7 @@ export interface InboundText {
   body: string;
 }
 
-export type InboundOutcome = 'replayed' | 'ignored' | 'handled';
+export type InboundOutcome = 'replayed' | 'ignored' | 'handled' | 'asked';
 
 /**
  * One text that reached the webhook. The MessageSid is claimed first (a unique row), so a
@@ -48,13 +49,27 @@ export async function handleOwnerText(deps: InboundTextDeps, msg: InboundText): 
     log.info({ messageSid: msg.messageSid }, 'text delivered again (same message id): already handled');
     return 'replayed';
   }
-  const owner = msg.from ? await ownerForNumber(db, msg.from, msg.to, deps.canAct) : null;
+  const found = msg.from ? await ownersForNumber(db, msg.from, msg.to, deps.canAct) : [];
+  let owner = found.length === 1 ? found[0]! : null;
+  let body = msg.body;
+  if (found.length > 1) {
+    // Several businesses send their notifications to this phone: the text must say which.
+    const choice = chooseBusiness(found, msg.body);
+    if (choice.kind === 'ask') {
+      await db.update(inboundMessages).set({ outcome: 'asked which business' }).where(eq(inboundMessages.id, row.id));
+      log.info({ messageSid: msg.messageSid, businesses: found.length }, 'text from a number several businesses share: asked which one');
+      await askWhichBusiness(deps, msg, choice.question);
+      return 'asked';
+    }
+    owner = found.find((u) => u.id === choice.id)!;
+    body = choice.body;
+  }
   if (!owner) {
     await db.update(inboundMessages).set({ outcome: 'ignored: not an owner' }).where(eq(inboundMessages.id, row.id));
     log.info({ messageSid: msg.messageSid }, 'text from a number that is no owner\'s notification number: ignored');
     return 'ignored';
   }
-  const command = parseCommand(msg.body);
+  const command = parseCommand(body);
   const result = await runOwnerCommand(db, owner, command, deps.now());
   await db.update(inboundMessages)
     .set({ userId: owner.id, command: command.kind, outcome: result.outcome })
@@ -68,21 +83,30 @@ export async function handleOwnerText(deps: InboundTextDeps, msg: InboundText): 
 /**
  * The owner whose notification number (or, without one, sign-up business phone: where their
  * summaries go, core/notify/policy.ts) sent the text. Two owners sharing a mobile are told
- * apart by the number they texted; if that does not decide, the text is ignored rather than
- * acted on for the wrong business.
+ * apart by the number they texted; if that does not decide, all of them are returned and the
+ * text must name its business (which-business.ts), never acted on for the wrong one.
  */
-async function ownerForNumber(db: Db, from: string, to: string, canAct: (u: User) => boolean): Promise<User | null> {
-  const matches = (await db
-    .select()
-    .from(users)
-    .where(eq(users.role, 'customer'))
-    ).filter((u) => canAct(u) && toE164(u.notificationNumber?.trim() || u.phoneNumber?.trim() || '') === from);
-  if (matches.length <= 1) return matches[0] ?? null;
-  const did = (await db
+async function ownersForNumber(db: Db, from: string, to: string, canAct: (u: User) => boolean): Promise<User[]> {
+  const matches = (await db.select().from(users).where(eq(users.role, 'customer'))).filter(
+    (u) => canAct(u) && toE164(u.notificationNumber?.trim() || u.phoneNumber?.trim() || '') === from,
+  );
+  if (matches.length <= 1) return matches;
+  const [did] = await db
     .select({ userId: phoneNumbers.userId })
     .from(phoneNumbers)
-    .where(and(eq(phoneNumbers.phoneNumber, to), isNull(phoneNumbers.releasedAt))).limit(1))[0];
-  return matches.find((u) => u.id === did?.userId) ?? null;
+    .where(and(eq(phoneNumbers.phoneNumber, to), isNull(phoneNumbers.releasedAt)))
+    .limit(1);
+  const texted = matches.find((u) => u.id === did?.userId);
+  return texted ? [texted] : matches;
+}
+
+/** The question back to a shared phone; no business is named as its sender, so no notification row. */
+async function askWhichBusiness(deps: InboundTextDeps, msg: InboundText, question: string): Promise<void> {
+  try {
+    await deps.gateway.send({ channel: msg.channel, to: msg.from!, businessNumber: msg.to, body: toSmsText(question), key: `reply-${msg.messageSid}` });
+  } catch (err) {
+    deps.log.warn({ messageSid: msg.messageSid, err: errorMessage(err) }, 'question to a shared number not sent');
+  }
 }
 
 /**

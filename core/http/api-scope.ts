@@ -1,15 +1,20 @@
+import { agentCapacityRoutes } from '../admin/agent-capacity.js';
 import { adminUserRoutes } from '../admin/user-routes.js';
 import { agentPreviewRoutes } from '../agent-preview/routes.js';
 import { analyticsRoutes } from '../analytics/routes.js';
 import { callHandlingRoutes } from '../call-handling/routes.js';
+import { forwardingCheckRoutes } from '../forwarding-check/routes.js';
 import { authRoutes } from '../auth/routes.js';
 import { callLogRoutes } from '../calls/routes.js';
 import { numberRoutes } from '../numbers/routes.js';
 import { privacyRoutes } from '../privacy/routes.js';
 import { questionRoutes } from '../questions/routes.js';
 import { settingsRoutes } from '../settings/routes.js';
+import { destinationRoutes } from '../destinations/routes.js';
 import { twilioWebhookRoutes } from '../twilio/webhook-routes.js';
 import { webhookRoutes } from '../webhooks/routes.js';
+import type { TestCallRegistry } from '../test-call/registry.js';
+import { testCallRoutes } from '../test-call/routes.js';
 import { registerAccessGuard } from './access-guard.js';
 import type { App } from './fastify-types.js';
 import { registerSameOriginGuard } from './same-origin.js';
@@ -23,7 +28,7 @@ import { registerSessionHook } from './session-hook.js';
  * (`/%61pi/auth/logout` is routed to /api/auth/logout and meets them too), instead of
  * each hook guessing from the raw URL.
  */
-export async function apiScope(api: App): Promise<void> {
+export async function apiScope(api: App, opts: { testCalls?: TestCallRegistry | null }): Promise<void> {
   registerSameOriginGuard(api);
   registerSessionHook(api);
   registerAccessGuard(api);
@@ -32,8 +37,11 @@ export async function apiScope(api: App): Promise<void> {
 
   await api.register(authRoutes);
   await api.register(settingsRoutes);
+  await api.register(destinationRoutes);
   await api.register(callHandlingRoutes);
+  await api.register(forwardingCheckRoutes);
   await api.register(adminUserRoutes);
+  await api.register(agentCapacityRoutes);
   await api.register(analyticsRoutes);
   await api.register(numberRoutes);
   await api.register(privacyRoutes);
@@ -41,6 +49,7 @@ export async function apiScope(api: App): Promise<void> {
   await api.register(agentPreviewRoutes);
   await api.register(callLogRoutes);
   await api.register(webhookRoutes);
+  await api.register(testCallRoutes(opts.testCalls ?? null));
   // Server-to-server: marked `webhook`, so the guards and the session hook above step aside for it.
   await api.register(twilioWebhookRoutes);
 }

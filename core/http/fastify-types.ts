@@ -8,7 +8,7 @@ import type {
 } from 'fastify';
 import type { User } from '../db/schema.js';
 import type { NumberService } from '../numbers/service.js';
-import type { Services, TestTransfer } from '../services.js';
+import type { ForwardingCheckStart, Services, TestTransfer } from '../services.js';
 import type { WebhookService } from '../webhooks/service.js';
 import type { RateLimits } from './rate-limits.js';
 
@@ -42,6 +42,8 @@ declare module 'fastify' {
     rateLimits: RateLimits;
     /** The PBX's test call to an owner's phone (BuildOptions.testTransfer); null when it cannot call out. */
     testTransfer: TestTransfer | null;
+    /** The PBX's forwarding check (BuildOptions.forwardingCheck); null when it cannot call out. */
+    forwardingCheck: ForwardingCheckStart | null;
     /** core/plugins/app-services.ts: the numbers service (plugin `numbers`). */
     numbers: NumberService;
     /** core/plugins/app-services.ts: the owners' webhooks (plugin `webhooks`). */

@@ -24,8 +24,14 @@ export const RATE_LIMITS = {
   previewsPerOwner: { max: 10, windowMs: MINUTE },
   /** Each test rings the owner's phone over the trunk (a paid call). */
   testTransfersPerOwner: { max: 5, windowMs: 15 * MINUTE },
+  /** "Check my forwarding": each one is a call to the owner's line over the trunk. */
+  forwardingChecksPerOwner: { max: 5, windowMs: 60 * MINUTE },
   /** "Send Test Event": each one is a request to the owner's receiver, which the button must not flood. */
   webhookTestsPerOwner: { max: 5, windowMs: 15 * MINUTE },
+  /** Each new greeting or voice is synthesised into the shared prompts folder on the shared TTS engine. */
+  greetingChangesPerOwner: { max: 10, windowMs: 60 * MINUTE },
+  /** Each new notification number or summary e-mail gets a code: a text or mail at the operator's cost. */
+  destinationCodesPerOwner: { max: 5, windowMs: 60 * MINUTE },
 } as const;
 
 export type RateLimit = { max: number; windowMs: number };
@@ -62,8 +68,8 @@ export function routeLimit(limit: RateLimit, keyGenerator?: (req: FastifyRequest
 export interface FailureCounter {
   /** Events so far in the window for this request's key. */
   count(req: FastifyRequest): Promise<number>;
-  /** Throws 429 once the key has counted `max` events in the window. */
-  check(req: FastifyRequest): Promise<void>;
+  /** Throws 429 once the key has counted `max` events in the window (`message` words it from the wait). */
+  check(req: FastifyRequest, message?: (wait: string) => string): Promise<void>;
   /** Counts one event for this request's key. */
   failed(req: FastifyRequest): Promise<void>;
 }
@@ -82,9 +88,9 @@ export function failureCounter(app: App, limit: RateLimit, key: (req: FastifyReq
     async count(req) {
       return (await read(req)).current;
     },
-    async check(req) {
+    async check(req, message) {
       const { current, ttl } = await read(req);
-      if (current >= limit.max) throw tooManyRequests(waitMessage(ttl), ttl / 1000);
+      if (current >= limit.max) throw tooManyRequests(message ? message(minutes(ttl)) : waitMessage(ttl), ttl / 1000);
     },
     async failed(req) {
       await limiter(req);

@@ -1,5 +1,8 @@
 import { timingSafeEqual } from 'node:crypto';
+import { inArray, min, sql } from 'drizzle-orm';
 import client from 'prom-client';
+import { queryRows } from '../db/raw.js';
+import { jobs as jobsTable } from '../db/schema.js';
 import { HttpError } from '../http/errors.js';
 import type { App } from '../http/fastify-types.js';
 import { registerEngineMetrics } from './engine-metrics.js';
@@ -12,11 +15,13 @@ import { registerEngineMetrics } from './engine-metrics.js';
  */
 export function createMetricsRegistry(app: App): client.Registry {
   const { database, health } = app.services;
-  const sqlite = database.sqlite;
+  const { db } = database;
   const registry = new client.Registry();
   client.collectDefaultMetrics({ register: registry });
 
-  const grouped = (sql: string) => () => sqlite.prepare(sql).all() as { k1: string; k2?: string; n: number }[];
+  // Counts arrive as text from PostgreSQL (bigint): Number() for both engines.
+  const grouped = (text: string) => async () =>
+    (await queryRows<{ k1: string; k2?: string | null; n: number | string }>(db, sql.raw(text))).map((r) => ({ ...r, n: Number(r.n) }));
 
   const byStatus = grouped('select status k1, mode k2, count(*) n from calls group by status, mode');
   new client.Gauge({
@@ -24,9 +29,10 @@ export function createMetricsRegistry(app: App): client.Registry {
     help: 'Calls stored, by outcome (status) and mode',
     labelNames: ['status', 'mode'],
     registers: [registry],
-    collect() {
+    async collect() {
+      const rows = await byStatus();
       this.reset();
-      for (const r of byStatus()) this.set({ status: r.k1, mode: r.k2 ?? '' }, r.n);
+      for (const r of rows) this.set({ status: r.k1, mode: r.k2 ?? '' }, r.n);
     },
   });
 
@@ -36,21 +42,22 @@ export function createMetricsRegistry(app: App): client.Registry {
     help: 'Durable jobs by kind and status (failed = retries exhausted)',
     labelNames: ['kind', 'status'],
     registers: [registry],
-    collect() {
+    async collect() {
+      const rows = await jobs();
       this.reset();
-      for (const r of jobs()) this.set({ kind: r.k1, status: r.k2 ?? '' }, r.n);
+      for (const r of rows) this.set({ kind: r.k1, status: r.k2 ?? '' }, r.n);
     },
   });
 
-  const pendingAge = () =>
-    (sqlite.prepare("select min(created_at) t from jobs where status in ('pending','running')").get() as { t: number | null }).t;
+  const pendingAge = async () =>
+    (await db.select({ t: min(jobsTable.createdAt) }).from(jobsTable).where(inArray(jobsTable.status, ['pending', 'running'])))[0]?.t ?? null;
   new client.Gauge({
     name: 'appliance_oldest_pending_job_seconds',
     help: 'Age of the oldest job not yet done: a growing value means an engine is down',
     registers: [registry],
-    collect() {
-      const t = pendingAge();
-      this.set(t ? (Date.now() - t) / 1000 : 0);
+    async collect() {
+      const t = await pendingAge();
+      this.set(t ? (Date.now() - t.getTime()) / 1000 : 0);
     },
   });
 
@@ -60,9 +67,10 @@ export function createMetricsRegistry(app: App): client.Registry {
     help: 'Summary notification attempts by channel and result',
     labelNames: ['channel', 'status'],
     registers: [registry],
-    collect() {
+    async collect() {
+      const rows = await notes();
       this.reset();
-      for (const r of notes()) this.set({ channel: r.k1, status: r.k2 ?? '' }, r.n);
+      for (const r of rows) this.set({ channel: r.k1, status: r.k2 ?? '' }, r.n);
     },
   });
 

@@ -133,8 +133,7 @@ export class CallNotifier {
       .insert(notifications)
       // The subject only: the mail's transcript would otherwise outlive the call's under the retention policy.
       .values({ callId: call.id, userId: owner.id, channel: 'email', kind: 'summary', to: message.to, body: message.subject, status: 'sending' })
-      .returning({ id: notifications.id })
-      .all();
+      .returning({ id: notifications.id });
     try {
       await mail.mailer.send(message);
     } catch (err) {

@@ -71,7 +71,8 @@ export function staticNumberProvider(db: Db, s: StaticNumberSettings): NumberPro
 
     async usage(): Promise<ProviderUsage> {
       const { instant, date } = londonMonthStart(s.now());
-      const thisMonth = gte(calls.createdAt, instant);
+      // The owners' own test calls from the console are not traffic.
+      const thisMonth = and(gte(calls.createdAt, instant), eq(calls.testCall, false));
       const inbound = (await db.select({ n: count() }).from(calls).where(thisMonth).limit(1))[0]?.n ?? 0;
       const recordings = (await db.select({ n: count() }).from(calls).where(and(thisMonth, isNotNull(calls.recordingFile))).limit(1))[0]?.n ?? 0;
       const smsSent =

@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 import type { App } from '../http/fastify-types.js';
 import { RATE_LIMITS, type RateLimits } from '../http/rate-limits.js';
-import type { Services, TestTransfer } from '../services.js';
+import type { ForwardingCheckStart, Services, TestTransfer } from '../services.js';
 
 /**
  * fastify/demo's second tier: the app's services as decorators, each a named plugin that
@@ -10,10 +10,11 @@ import type { Services, TestTransfer } from '../services.js';
  * (core/main.ts, `withAppServices`); these plugins only hand them to the routes.
  */
 export const servicesPlugin = fp(
-  async (app: App, opts: { services: Services; rateLimits?: Partial<RateLimits>; testTransfer?: TestTransfer }) => {
+  async (app: App, opts: { services: Services; rateLimits?: Partial<RateLimits>; testTransfer?: TestTransfer; forwardingCheck?: ForwardingCheckStart }) => {
     app.decorate('services', opts.services);
     app.decorate('rateLimits', { ...RATE_LIMITS, ...opts.rateLimits });
     app.decorate('testTransfer', opts.testTransfer ?? null);
+    app.decorate('forwardingCheck', opts.forwardingCheck ?? null);
   },
   { name: 'services' },
 );
@@ -32,8 +33,8 @@ export const webhooksPlugin = fp(
   { name: 'webhooks', dependencies: ['services'] },
 );
 
-export async function registerAppServices(app: App, services: Services, opts: { rateLimits?: Partial<RateLimits>; testTransfer?: TestTransfer } = {}): Promise<void> {
-  await app.register(servicesPlugin, { services, rateLimits: opts.rateLimits, testTransfer: opts.testTransfer });
+export async function registerAppServices(app: App, services: Services, opts: { rateLimits?: Partial<RateLimits>; testTransfer?: TestTransfer; forwardingCheck?: ForwardingCheckStart } = {}): Promise<void> {
+  await app.register(servicesPlugin, { services, rateLimits: opts.rateLimits, testTransfer: opts.testTransfer, forwardingCheck: opts.forwardingCheck });
   await app.register(numbersPlugin);
   await app.register(webhooksPlugin);
 }

@@ -108,12 +108,12 @@ export function createPostCall(services: Services, engines: PostCallEngines = {}
     else if ((await postCallWorkLeft(database.db, callId)) && (await queue.rearm(postCallKey(callId)))) worker.kick();
   };
 
-  const orphanedCalls = orphanedCallFinder(database.sqlite);
+  const orphanedCalls = orphanedCallFinder(database.db);
   const sweep = async () => {
     try {
       // The whole jobs table's housekeeping (every kind), on this queue's lease.
       const { abandoned, purged } = await queue.sweep(o.retainDoneMs);
-      const lost = orphanedCalls(now().getTime() - 2 * 60_000);
+      const lost = await orphanedCalls(now().getTime() - 2 * 60_000);
       for (const id of lost) await enqueuePostCall(id);
       if (abandoned || purged || lost.length) log.info({ abandoned, purged, requeuedCalls: lost.length }, 'job housekeeping');
       worker.kick(); // stale leases are claimable now

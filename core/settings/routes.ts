@@ -1,19 +1,43 @@
 import { toE164 } from '../../contract/phone.js';
 import { isEmail } from '../../contract/rules.js';
+import { chooseGreeting } from '../../dialogue/spoken/greeting.js';
+import { normalisePromptText } from '../../models/tts/index.js';
 import { ApiErrorSchema } from '../../contract/schemas/shared.js';
 import { SettingsUpdateBody, UserMessageResponse } from '../../contract/schemas/users.js';
 import { toApiUser, updateUser } from '../accounts/users.js';
+import { cancelConfirmation } from '../destinations/pending.js';
+import { sendDestinationCode, type CodeSender } from '../destinations/send-code.js';
+import { gatewayFromConfig } from '../notify/gateway-from-config.js';
 import type { User } from '../db/schema.js';
 import { badRequest } from '../http/errors.js';
 import type { App } from '../http/fastify-types.js';
+import { failureCounter } from '../http/rate-limits.js';
 import { currentUser } from '../http/session-hook.js';
 
 const SUMMARY_EMAIL_ERROR = 'Summary e-mail must be a valid e-mail address, e.g. owner@example.co.uk';
 
 const blankToNull = (v: string | null | undefined) => (v === undefined ? undefined : v === null || !v.trim() ? null : v.trim());
 
+const greetingLimitMessage = (wait: string) =>
+  `You have changed your greeting (its words, business name or voice) too often. Nothing was saved: please wait ${wait} and save again.`;
+
+/** Whether a save gives callers a different greeting: new words (greeting or business name) or a new voice. */
+const greetingChanges = (before: User, after: Partial<User>) =>
+  normalisePromptText(chooseGreeting(before)) !== normalisePromptText(chooseGreeting({ ...before, ...after })) || (after.voicePreference !== undefined && after.voicePreference !== before.voicePreference);
+
 export async function settingsRoutes(app: App): Promise<void> {
   const { database } = app.services;
+  // Counted per owner: every changed greeting is synthesised on the TTS engine all calls share.
+  const greetingSaves = failureCounter(app, app.rateLimits.greetingChangesPerOwner, (req) => `owner:${req.user?.id}`);
+  const codesSent = failureCounter(app, app.rateLimits.destinationCodesPerOwner, (req) => `owner:${req.user?.id}`);
+  const { config } = app.services;
+  const codeSender: CodeSender = {
+    db: database.db,
+    gateway: gatewayFromConfig(app.services),
+    mailer: app.services.mailer,
+    messagingFrom: config.twilio.messagingFrom,
+    needsSender: Boolean(config.twilio.accountSid && config.twilio.authToken),
+  };
 
   app.patch(
     '/api/user/settings',
@@ -42,6 +66,7 @@ export async function settingsRoutes(app: App): Promise<void> {
       const user = currentUser(req);
       const b = req.body;
       const changes: Partial<User> = {};
+      const toConfirm: Array<{ kind: 'sms' | 'email'; destination: string }> = [];
       const name = blankToNull(b.businessName);
       if (name !== undefined) changes.businessName = name;
       const greeting = blankToNull(b.callGreeting);
@@ -63,7 +88,8 @@ export async function settingsRoutes(app: App): Promise<void> {
               notificationNumber: 'Include country code (e.g., +44 for UK)',
             });
           }
-          changes.notificationNumber = e164;
+          // A new number takes effect once confirmed with the code texted to it (below).
+          if (e164 !== user.notificationNumber) toConfirm.push({ kind: 'sms', destination: e164 });
         }
       }
       if (b.emailSummariesEnabled !== undefined) changes.emailSummariesEnabled = b.emailSummariesEnabled;
@@ -71,11 +97,28 @@ export async function settingsRoutes(app: App): Promise<void> {
       const summaryEmail = blankToNull(b.summaryEmail);
       if (summaryEmail !== undefined) {
         if (summaryEmail !== null && !isEmail(summaryEmail)) throw badRequest(SUMMARY_EMAIL_ERROR, { summaryEmail: 'Enter an e-mail address like owner@example.co.uk' });
-        changes.summaryEmail = summaryEmail?.toLowerCase() ?? null;
+        const address = summaryEmail?.toLowerCase() ?? null;
+        if (address === null) changes.summaryEmail = null;
+        else if (address !== user.summaryEmail) toConfirm.push({ kind: 'email', destination: address });
       }
+      const newGreeting = greetingChanges(user, changes);
+      if (newGreeting) await greetingSaves.check(req, greetingLimitMessage);
+      if (toConfirm.length) {
+        await codesSent.check(req, (wait) => `Too many confirmation codes sent. Nothing was saved: please wait ${wait} and save again.`);
+        for (const { kind, destination } of toConfirm) {
+          if (await sendDestinationCode(codeSender, user.id, kind, destination, app.services.now())) await codesSent.failed(req);
+        }
+      }
+      // Clearing a destination needs no code (summaries fall back to the account's own); it also drops any pending one.
+      if (changes.notificationNumber === null) await cancelConfirmation(database.db, user.id, 'sms');
+      if (changes.summaryEmail === null) await cancelConfirmation(database.db, user.id, 'email');
       const updated = Object.keys(changes).length ? (await updateUser(database.db, user.id, changes))! : user;
-      for (const listener of app.services.hooks.settingsChanged) listener(user.id);
-      return { user: toApiUser(updated), message: 'Settings saved' };
+      if (newGreeting) await greetingSaves.failed(req);
+      const before = newGreeting ? { callGreeting: user.callGreeting, businessName: user.businessName, voicePreference: user.voicePreference } : undefined;
+      for (const listener of app.services.hooks.settingsChanged) listener(user.id, before);
+      const sentTo = toConfirm.map((c) => c.destination).join(' and ');
+      const message = sentTo ? `Settings saved. Enter the code we sent to ${sentTo} to start using it.` : 'Settings saved';
+      return { user: toApiUser(updated), message };
     },
   );
 }

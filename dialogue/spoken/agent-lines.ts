@@ -22,12 +22,14 @@ export const AGENT_LINES = {
   messageTaken: "Thank you, I'll pass that on. Is there anything else I can help with?",
   silencePrompt: 'Are you still there? How can I help?',
   silenceGoodbye: "I can't hear anything, so I'll end the call now. Please call back any time. Goodbye.",
-  /** The language model failed mid-call: fall back to taking a voicemail, nothing is lost. */
+  /** The language model failed or stalled mid-call: fall back to taking a voicemail (the tone follows), nothing is lost. */
   engineFailure:
     "I'm sorry, I'm having trouble answering questions right now. Please leave your name and message after the tone, and the team will get back to you.",
   voicemailThanks: 'Thank you. Your message has been recorded. Goodbye.',
   /** The engines serve all the conversations they can: said instead of the greeting, then the tone and voicemail. */
   allBusy: 'All our assistants are busy, please leave a message after the tone.',
+  /** Said when the engines are slow to answer, so the caller never waits in silence (pbx/flows/agent/stall-rule.ts). */
+  holding: 'Bear with me a moment.',
   didNotCatch: "Sorry, I didn't catch that. Could you say it again?",
 } as const;
 

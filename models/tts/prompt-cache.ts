@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Prompt, PromptCache, SpeechPriority, TextToSpeech, Voice } from './tts.js';
-import { pruneCache } from './prune-cache.js';
+import { createPromptFolder, type PromptFolder } from './prompt-folder.js';
 import { readWavInfo } from '../audio/wav-file.js';
 import { isTelephoneWav } from '../audio/wav-header.js';
 import { EnginePool } from '../pool/engine-pool.js';
@@ -42,33 +42,36 @@ export interface PromptCacheOptions {
   pool?: EnginePool;
   maxConcurrent?: number;
   /**
-   * Size the folder may reach before the least recently used prompts are deleted; unset
-   * keeps everything (greetings only: one per owner and voice).
+   * The accountant of $DATA_DIR/prompts, shared by every cache over it (its cap counts them
+   * all); without one the cache keeps everything it makes.
    */
-  maxBytes?: number;
+  folder?: PromptFolder;
 }
 
-export function createPromptCache(opts: PromptCacheOptions): PromptCache {
+/** A prompt cache that can also forget a prompt nobody will ask for again (a replaced greeting). */
+export interface PromptStore extends PromptCache {
+  /** Deletes the prompt for (text, voice), once no live call is about to play it. */
+  discard(text: string, voice: Voice): Promise<void>;
+}
+
+/**
+ * How long after a live call is handed a prompt it stays safe from the cap, beyond its own
+ * length: the time Asterisk may take to start it (say() waits as long before giving up).
+ */
+export const LIVE_PLAY_GRACE_MS = 30_000;
+
+export function createPromptCache(opts: PromptCacheOptions): PromptStore {
   const dir = path.join(opts.dataDir, 'prompts');
+  const folder = opts.folder ?? createPromptFolder({ dir });
   const inFlight = new Map<string, Promise<Prompt>>();
   const pool = opts.pool ?? localTtsPool(opts.maxConcurrent ?? 2);
-  // The folder's size as last measured plus what this cache wrote since: measured again
-  // (a directory scan) only when it may be over the cap.
-  let knownBytes: number | undefined;
-
-  async function keepWithinCap(added: number): Promise<void> {
-    if (opts.maxBytes === undefined) return;
-    knownBytes = knownBytes === undefined ? undefined : knownBytes + added;
-    if (knownBytes !== undefined && knownBytes <= opts.maxBytes) return;
-    knownBytes = (await pruneCache(dir, opts.maxBytes)).bytes;
-  }
 
   async function existing(key: string, file: string): Promise<Prompt | undefined> {
     try {
       const info = await readWavInfo(file);
       if (!isTelephoneWav(info)) return undefined;
-      // A use makes it recent, so pruning (by the capped agent cache sharing this folder)
-      // takes prompts nobody asked for lately, never a greeting callers hear every day.
+      // A use makes it recent, so the folder's cap takes prompts nobody asked for lately,
+      // never a greeting callers hear every day.
       await fs.utimes(file, new Date(), new Date()).catch(() => undefined);
       return { mediaUri: `sound:${PROMPTS_SOUND_DIR}/${key}`, file, durationMs: info.durationMs };
     } catch {
@@ -96,7 +99,7 @@ export function createPromptCache(opts: PromptCacheOptions): PromptCache {
       }
       await fs.chmod(temp, 0o644); // the asterisk container reads it as another user
       await fs.rename(temp, file);
-      await keepWithinCap((await fs.stat(file)).size);
+      await folder.added((await fs.stat(file)).size);
       return { mediaUri: `sound:${PROMPTS_SOUND_DIR}/${key}`, file, durationMs: info.durationMs };
     } finally {
       await fs.rm(temp, { force: true });
@@ -104,17 +107,30 @@ export function createPromptCache(opts: PromptCacheOptions): PromptCache {
   }
 
   return {
-    get(text: string, voice: Voice, priority: SpeechPriority = 'call'): Promise<Prompt> {
+    async get(text: string, voice: Voice, priority: SpeechPriority = 'call'): Promise<Prompt> {
       const clean = normalisePromptText(text);
-      if (!clean) return Promise.reject(new Error('Cannot make a prompt from empty text'));
+      if (!clean) throw new Error('Cannot make a prompt from empty text');
       const key = promptKey(opts.tts.engine, voice, clean);
-      // Callers asking for the same prompt at once share one synthesis.
-      let pending = inFlight.get(key);
-      if (!pending) {
-        pending = make(clean, voice, key, priority).finally(() => inFlight.delete(key));
-        inFlight.set(key, pending);
+      // Nothing deletes the file between finding (or making) it and handing it over...
+      const release = folder.hold(`${key}.wav`);
+      try {
+        // Callers asking for the same prompt at once share one synthesis.
+        let pending = inFlight.get(key);
+        if (!pending) {
+          pending = make(clean, voice, key, priority).finally(() => inFlight.delete(key));
+          inFlight.set(key, pending);
+        }
+        const prompt = await pending;
+        // ...nor, for a live call, before Asterisk has played it to the end.
+        if (priority === 'call') folder.lease(`${key}.wav`, prompt.durationMs + LIVE_PLAY_GRACE_MS);
+        return prompt;
+      } finally {
+        release();
       }
-      return pending;
+    },
+    async discard(text: string, voice: Voice): Promise<void> {
+      const clean = normalisePromptText(text);
+      if (clean) await folder.discard(`${promptKey(opts.tts.engine, voice, clean)}.wav`);
     },
   };
 }

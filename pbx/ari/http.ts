@@ -25,7 +25,7 @@ export type Query = Record<string, string | number | boolean | undefined>;
 
 export interface AriHttp {
   /** The parsed JSON answer (undefined for 204). 404 → AriNotFoundError, other refusals → AriRequestError. */
-  json<T = unknown>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, query?: Query): Promise<T>;
+  json<T = unknown>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, query?: Query, body?: unknown): Promise<T>;
   /** The answer's raw bytes (a stored recording's file). */
   bytes(path: string): Promise<Buffer>;
   /** Closes the kept-alive sockets. */
@@ -46,7 +46,7 @@ export function createAriHttp(cfg: AriHttpConfig): AriHttp {
   const timeoutMs = cfg.requestTimeoutMs ?? 5000;
   const basePath = base.pathname;
 
-  function send(method: string, path: string, query: Query | undefined, retried: boolean): Promise<{ status: number; body: Buffer }> {
+  function send(method: string, path: string, query: Query | undefined, retried: boolean, payload?: Buffer): Promise<{ status: number; body: Buffer }> {
     let qs = '';
     if (query) {
       for (const [k, v] of Object.entries(query)) if (v !== undefined) qs += `${qs ? '&' : '?'}${k}=${encodeURIComponent(String(v))}`;
@@ -59,7 +59,7 @@ export function createAriHttp(cfg: AriHttpConfig): AriHttp {
         port: base.port || (secure ? 443 : 80),
         method,
         path: `${basePath}${path}${qs}`,
-        headers: { authorization, 'content-length': 0 },
+        headers: payload ? { authorization, 'content-type': 'application/json', 'content-length': payload.length } : { authorization, 'content-length': 0 },
       });
       // The answer is awaited for timeoutMs from when the request goes out on a socket: in a
       // burst, requests queue for the pool's sockets, and one timed out before it was even sent
@@ -88,17 +88,17 @@ export function createAriHttp(cfg: AriHttpConfig): AriHttp {
         // A kept-alive socket the server closed just as we reused it: the request never
         // reached Asterisk, so sending it once more on a fresh socket is safe.
         if (req.reusedSocket && !retried && (err.code === 'ECONNRESET' || err.code === 'EPIPE')) {
-          send(method, path, query, true).then(resolve, reject);
+          send(method, path, query, true, payload).then(resolve, reject);
           return;
         }
         reject(transportError(what, err));
       });
-      req.end();
+      req.end(payload);
     });
   }
 
-  async function request(method: string, path: string, query?: Query): Promise<Buffer> {
-    const { status, body } = await send(method, path, query, false);
+  async function request(method: string, path: string, query?: Query, payload?: unknown): Promise<Buffer> {
+    const { status, body } = await send(method, path, query, false, payload === undefined ? undefined : Buffer.from(JSON.stringify(payload)));
     if (status >= 200 && status < 300) return body;
     const what = `ARI ${method} ${path}`;
     const message = errorMessage(body);
@@ -107,8 +107,8 @@ export function createAriHttp(cfg: AriHttpConfig): AriHttp {
   }
 
   return {
-    async json<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, query?: Query): Promise<T> {
-      const body = await request(method, path, query);
+    async json<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, query?: Query, payload?: unknown): Promise<T> {
+      const body = await request(method, path, query, payload);
       return (body.length ? JSON.parse(body.toString('utf8')) : undefined) as T;
     },
     bytes: (path) => request('GET', path),

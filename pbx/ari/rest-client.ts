@@ -32,6 +32,7 @@ export function createAriRest(http: AriHttp): AriRest {
       }),
     hangup: (channelId, reason = 'normal') => http.json<void>('DELETE', ch(channelId), { reason }),
     getChannel: (channelId) => orNull(http.json<ChannelSnapshot>('GET', ch(channelId))),
+    getVariable: async (channelId, variable) => (await orNull(http.json<{ value?: string }>('GET', `${ch(channelId)}/variable`, { variable })))?.value || null,
     appChannelIds: async (app) => (await http.json<{ channel_ids?: string[] }>('GET', `/applications/${seg(app)}`)).channel_ids ?? [],
     getPlayback: (playbackId) => orNull(http.json<PlaybackSnapshot>('GET', `/playbacks/${seg(playbackId)}`)),
     getLiveRecording: (name) => orNull(http.json<RecordingSnapshot>('GET', `/recordings/live/${seg(name)}`)),

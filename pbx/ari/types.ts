@@ -76,6 +76,8 @@ export interface AriRest {
   hangup(channelId: string, reason?: HangupReason): Promise<void>;
   /** null when Asterisk no longer has the channel. */
   getChannel(channelId: string): Promise<ChannelSnapshot | null>;
+  /** A channel variable or dialplan function read (GET /channels/{id}/variable); null when it has no value. */
+  getVariable(channelId: string, variable: string): Promise<string | null>;
   /** Ids of the channels currently in the Stasis app (kept by Asterisk across socket drops). */
   appChannelIds(app: string): Promise<string[]>;
   getPlayback(playbackId: string): Promise<PlaybackSnapshot | null>;

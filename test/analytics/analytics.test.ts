@@ -145,7 +145,7 @@ describe('urgency in analytics', () => {
 
 describe('call_stats and call_hour_stats triggers', () => {
   const freshOwner = async () => (await insertUser(server.database.db, { email: `t-${Math.random().toString(36).slice(2)}@example.co.uk`, passwordHash: 'x', accountStatus: 'active' })).id;
-  const figures = (userId: number) => computeAnalytics(server.database.sqlite, userId, new Date('2026-10-31T12:00:00Z'));
+  const figures = (userId: number) => computeAnalytics(server.database.db, userId, new Date('2026-10-31T12:00:00Z'));
 
   it('file each call under the same London day and hour as the TypeScript rule, every 15 minutes around the changes', async () => {
     const userId = await freshOwner();
@@ -175,16 +175,16 @@ describe('call_stats and call_hour_stats triggers', () => {
     const userId = await freshOwner();
     const id = await insert(userId, { at: '2026-10-20T10:00:00Z', status: 'voicemail', duration: 40, transcriptionStatus: 'pending' });
     await insert(userId, { at: '2026-10-20T11:00:00Z', status: 'missed' });
-    expect(figures(userId)).toMatchObject({ totalCalls: 2, avgDuration: 20, transcriptionSuccessRate: 0, notificationSuccessRate: 0 });
+    expect(await figures(userId)).toMatchObject({ totalCalls: 2, avgDuration: 20, transcriptionSuccessRate: 0, notificationSuccessRate: 0 });
 
     const db = server.database.db;
     await db.update(calls).set({ transcriptionStatus: 'done', notificationSent: true }).where(eq(calls.id, id));
-    expect(figures(userId)).toMatchObject({ transcriptionSuccessRate: 100, notificationSuccessRate: 100 });
+    expect(await figures(userId)).toMatchObject({ transcriptionSuccessRate: 100, notificationSuccessRate: 100 });
     await db.update(calls).set({ status: 'answered', duration: 100, createdAt: new Date('2026-10-25T00:30:00Z') }).where(eq(calls.id, id));
-    expect(figures(userId)).toMatchObject({ avgDuration: 50, statusBreakdown: { missed: 1, answered: 1, voicemail: 0 } });
-    expect(figures(userId).callsPerDay['2026-10-25']).toBe(1);
+    expect(await figures(userId)).toMatchObject({ avgDuration: 50, statusBreakdown: { missed: 1, answered: 1, voicemail: 0 } });
+    expect((await figures(userId)).callsPerDay['2026-10-25']).toBe(1);
     await db.delete(calls).where(eq(calls.id, id));
-    expect(figures(userId)).toMatchObject({ totalCalls: 1, avgDuration: 0, statusBreakdown: { missed: 1, answered: 0, voicemail: 0 } });
+    expect(await figures(userId)).toMatchObject({ totalCalls: 1, avgDuration: 0, statusBreakdown: { missed: 1, answered: 0, voicemail: 0 } });
 
     await db.delete(users).where(eq(users.id, userId));
     expect(await db.select().from(callStats).where(eq(callStats.userId, userId))).toEqual([]);

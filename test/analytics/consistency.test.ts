@@ -23,6 +23,7 @@ import { eraseCaller } from '../../core/privacy/caller-data.js';
 import { applyRetention } from '../../core/privacy/retention.js';
 import { insertUser } from '../../core/accounts/users.js';
 import { transaction } from '../../core/db/transaction.js';
+import { add, bruteForceCounters, counters, D, dayNumber, london, NOWS, randomTime, rng, type Counters } from './counter-model.js';
 
 // Each test gets a fresh database (migrations applied), so runs are independent and cheap.
 let handle: DatabaseHandle;
@@ -36,61 +37,9 @@ beforeEach(() => {
 afterEach(() => handle.close());
 afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
-/** Small deterministic PRNG (mulberry32). */
-function rng(seed: number) {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  const int = (n: number) => Math.floor(next() * n);
-  return { next, int, pick: <T>(xs: readonly T[]): T => xs[int(xs.length)]! };
-}
-
 // --- Brute force, from the calls table and Intl only -------------------------------------
 
-const londonParts = new Intl.DateTimeFormat('en-CA', {
-  timeZone: 'Europe/London',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  hourCycle: 'h23',
-});
-const londonCache = new Map<number, { date: string; hour: number }>();
-/** London calendar date (YYYY-MM-DD) and hour of day of an instant, per the time-zone database. */
-function london(t: number): { date: string; hour: number } {
-  let v = londonCache.get(t);
-  if (!v) {
-    const p = Object.fromEntries(londonParts.formatToParts(new Date(t)).map((x) => [x.type, x.value]));
-    v = { date: `${p.year}-${p.month}-${p.day}`, hour: Number(p.hour) };
-    londonCache.set(t, v);
-  }
-  return v;
-}
-const dayNumber = (date: string) => Date.parse(`${date}T00:00:00Z`) / 86_400_000;
 const dateOf = (day: number) => new Date(day * 86_400_000).toISOString().slice(0, 10);
-
-const counters = (c: Call) => ({
-  calls: 1,
-  missed: Number(c.status === 'missed'),
-  answered: Number(c.status === 'answered'),
-  voicemail: Number(c.status === 'voicemail'),
-  durationSum: c.duration,
-  notified: Number(c.notificationSent),
-  notifyOutcomes: Number(c.notificationSent || c.notificationError !== null),
-  transcribed: Number(c.transcriptionStatus === 'done'),
-  transcribeOutcomes: Number(c.transcriptionStatus === 'done' || c.transcriptionStatus === 'failed'),
-  urgent: Number(c.urgency === 'urgent'),
-  normal: Number(c.urgency === 'normal'),
-  low: Number(c.urgency === 'low'),
-});
-type Counters = ReturnType<typeof counters>;
-const add = (a: Counters | undefined, b: Counters): Counters =>
-  a ? (Object.fromEntries(Object.entries(a).map(([k, v]) => [k, v + b[k as keyof Counters]])) as Counters) : b;
 
 /** Whether a London date falls in an urgency period ending today (London), by the time-zone database. */
 function inPeriod(date: string, today: string, period: AnalyticsPeriod): boolean {
@@ -135,20 +84,6 @@ function bruteForceAnalytics(rows: Call[], now: Date, period: AnalyticsPeriod): 
   };
 }
 
-/** Counter rows keyed by "user/day/hour" (call_stats) or "user/hour" (call_hour_stats); all-zero rows dropped. */
-function bruteForceCounters(rows: Call[]) {
-  const byDayHour = new Map<string, Counters>();
-  const byHour = new Map<string, Counters>();
-  for (const c of rows) {
-    const { date, hour } = london(c.createdAt.getTime());
-    const k1 = `${c.userId}/${dayNumber(date)}/${hour}`;
-    const k2 = `${c.userId}/${hour}`;
-    byDayHour.set(k1, add(byDayHour.get(k1), counters(c)));
-    byHour.set(k2, add(byHour.get(k2), counters(c)));
-  }
-  return { byDayHour, byHour };
-}
-
 const COUNTER_SQL = `calls, missed, answered, voicemail, duration_sum as durationSum, notified, notify_outcomes as notifyOutcomes,
   transcribed, transcribe_outcomes as transcribeOutcomes, urgent, normal, low`;
 function storedCounters() {
@@ -167,31 +102,9 @@ function storedCounters() {
 
 // --- Random writes -----------------------------------------------------------------------
 
-const NOWS = ['2026-10-31T12:00:00Z', '2026-03-31T23:30:00Z', '2026-11-01T00:30:00Z', '2025-10-26T00:30:00Z', '2026-03-29T00:59:00Z'].map((s) => new Date(s));
-const D = 86_400_000;
-// The clock changes, month and day ends and the NOWS: where an off-by-an-hour shows.
-const CLOCK_CHANGES = ['2025-03-30T01:00:00Z', '2025-10-26T01:00:00Z', '2026-03-29T01:00:00Z', '2026-10-25T01:00:00Z'].map(Date.parse);
-const ANCHORS = [
-  '2026-09-30T23:00:00Z',
-  '2026-10-31T23:00:00Z',
-  '2026-10-31T00:00:00Z',
-  '2026-03-31T23:00:00Z',
-  '2026-02-28T23:59:00Z',
-  ...NOWS.map((d) => d.toISOString()),
-].map(Date.parse);
 const NUMBERS = ['+447700900001', '+447700900002', '+447700900003', '+447700900004', '+447700900005', '+447700900006'];
 const STATUSES = ['missed', 'answered', 'voicemail'] as const;
 const TRANSCRIPTION = ['none', 'pending', 'done', 'failed'] as const;
-
-function randomTime(r: ReturnType<typeof rng>): number {
-  const roll = r.next();
-  if (roll < 0.2) return Date.parse('2024-11-01T00:00:00Z') + r.int(2 * 365 * D); // anywhere in two years
-  // Whole quarter hours within 3 hours (often) or 3 days of an edge, sometimes ±1 ms so the
-  // exact instant of a change is hit and missed.
-  const edge = r.next() < 0.5 ? r.pick(CLOCK_CHANGES) : r.pick(ANCHORS);
-  const quarters = roll < 0.6 ? r.int(24) - 12 : r.int(4 * 24 * 6) - 4 * 24 * 3;
-  return edge + quarters * 900_000 + (r.next() < 0.3 ? r.int(3) - 1 : 0);
-}
 
 let emailSeq = 0;
 const newOwner = async () => (await insertUser(handle.db, { email: `p${++emailSeq}@example.co.uk`, passwordHash: 'x', accountStatus: 'active' })).id;
@@ -338,7 +251,7 @@ async function checkEverything(w: World, context: string, now: Date) {
   for (const owner of w.owners) {
     const mine = rows.filter((c) => c.userId === owner);
     for (const period of ANALYTICS_PERIODS) {
-      expect(computeAnalytics(handle.sqlite, owner, now, period), `${context}: owner ${owner}, now ${now.toISOString()}, ${period}`).toEqual(bruteForceAnalytics(mine, now, period));
+      expect(await computeAnalytics(handle.db, owner, now, period), `${context}: owner ${owner}, now ${now.toISOString()}, ${period}`).toEqual(bruteForceAnalytics(mine, now, period));
     }
   }
   for (const gone of w.deleted) {

@@ -25,11 +25,14 @@ function* sources(dir: string): Generator<string> {
 }
 
 const RULES: [RegExp, string][] = [
-  [/\.(all|get|run|values)\(\s*\)/, 'synchronous drizzle call'],
+  // On a builder chain (after a closing bracket or at the start of a continued line): Maps'
+  // .values() and a cleanup's .run() are not queries.
+  [/(\)|^\s*)\.(all|get|run|values)\(\s*\)/, 'synchronous drizzle call'],
   [/\b(stmts?|statements\([^)]*\)\.\w+|first|next|sqlite|db|tx)\.(all|get|run|values)\(/, 'synchronous statement call'],
   [/\.prepare\(\s*[`'"]/, 'raw .prepare() on the connection'],
   [/\.transaction\(/, 'transaction outside core/db/transaction.ts'],
   [/\.\$client\b/, 'raw connection'],
+  [/\b(database|handle)\.sqlite\b|\bsqlite\.prepare\(/, 'raw connection'],
 ];
 
 describe('the async data-access layer', () => {

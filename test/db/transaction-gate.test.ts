@@ -28,7 +28,7 @@ describe('transaction (SQLite)', () => {
     let seenInside: string[] = [];
     let opened!: () => void;
     const isOpen = new Promise<void>((r) => (opened = r));
-    const a = await transaction(db, async (tx) => {
+    const a = transaction(db, async (tx) => {
       await tx.insert(users).values({ email: 'a@example.co.uk', passwordHash: 'x' });
       opened();
       await paused; // task A awaits something while its transaction is open
@@ -50,7 +50,7 @@ describe('transaction (SQLite)', () => {
       await tx.insert(users).values({ email: 'kept@example.co.uk', passwordHash: 'x' });
     });
     await expect(
-      await transaction(db, async (tx) => {
+      transaction(db, async (tx) => {
         await tx.update(users).set({ businessName: 'Changed' }).where(eq(users.email, 'kept@example.co.uk'));
         await tx.insert(users).values({ email: 'kept@example.co.uk', passwordHash: 'x' }); // unique: throws
       }),
@@ -61,19 +61,19 @@ describe('transaction (SQLite)', () => {
   it('runs transactions from two tasks one after the other, and a nested one as a savepoint', async () => {
     const { db } = handle;
     const order: string[] = [];
-    const one = await transaction(db, async (tx) => {
+    const one = transaction(db, async (tx) => {
       order.push('one:start');
       await tx.insert(users).values({ email: 'one@example.co.uk', passwordHash: 'x' });
       await new Promise((r) => setImmediate(r));
       await expect(
-        await transaction(tx, async (inner) => {
+        transaction(tx, async (inner) => {
           await inner.insert(users).values({ email: 'inner@example.co.uk', passwordHash: 'x' });
           throw new Error('inner only');
         }),
       ).rejects.toThrow('inner only');
       order.push('one:end');
     });
-    const two = await transaction(db, async (tx) => {
+    const two = transaction(db, async (tx) => {
       order.push('two:start');
       await tx.insert(users).values({ email: 'two@example.co.uk', passwordHash: 'x' });
       order.push('two:end');

@@ -242,3 +242,23 @@ describe('modules', () => {
     expect(dockerfile).toContain('/tmp/menuselect.txt');
   });
 });
+
+describe('the console’s test calls (issue 28)', () => {
+  it('every per-call endpoint the core pushes over ARI has the settings of pjsip.conf’s [webrtc-test-call] template', async () => {
+    const { TEST_CALL_ENDPOINT } = await import('../../pbx/test-call/lines.js');
+    const template = templateConf('pjsip.conf').sections.find((s) => s.name === 'webrtc-test-call' && s.template)!;
+    const settings = Object.fromEntries(template.entries.filter((e) => e.key !== 'type').map((e) => [e.key, e.value]));
+    expect(settings).toMatchObject({ webrtc: 'yes', bundle: 'yes', dtls_auto_generate_cert: 'yes', allow: 'ulaw,alaw', transport: 'transport-ws' });
+    expect(TEST_CALL_ENDPOINT).toEqual(settings);
+  });
+
+  it('has a WebSocket transport, and its dialplan reaches Stasis only for the endpoint’s own number', () => {
+    const r = render({ ARI_PASSWORD: 'x' });
+    const ws = findSections(r.conf('pjsip.conf'), 'transport-ws')[0]!;
+    expect(last(ws, 'protocol')).toBe('ws');
+    const dialplan = steps(r.conf('extensions.conf'), 'test-call');
+    expect(dialplan[0]).toContain('$["${EXTEN}" != "${TEST_CALL_DID}"]?test-call-refused,s,1');
+    expect(dialplan[1]).toBe('n,Stasis(call-answering,${EXTEN},test-call)');
+    expect(steps(r.conf('extensions.conf'), 'test-call-refused')).toContain('n,Hangup(21)');
+  });
+});

@@ -91,6 +91,15 @@ const ownerScreens: Step[] = [
   },
   { name: 'analytics', open: async (p) => void (await p.goto('/dashboard/analytics'), await p.getByText('Peak Hours (24-Hour Format)').waitFor()) },
   { name: 'notifications', open: async (p) => void (await p.goto('/dashboard/notifications'), await p.getByRole('textbox', { name: 'Knowledge Base' }).waitFor()) },
+  // The other sections of Notification Settings (Answering, above, opens first).
+  ...(
+    [
+      ['greeting', 'Voice Preference'],
+      ['delivery', 'Delivery Settings'],
+      ['call-handling', 'Business hours'],
+      ['webhooks', 'Send Test Event'],
+    ] as const
+  ).map(([section, text]): Step => ({ name: `notifications-${section}`, open: async (p) => void (await p.goto(`/dashboard/notifications?section=${section}`), await p.getByText(text).first().waitFor()) })),
   { name: 'questions', open: async (p) => void (await p.goto('/dashboard/questions'), await p.getByText('Do you do balayage?').first().waitFor()) },
   { name: 'settings', open: async (p) => void (await p.goto('/dashboard/settings'), await p.getByText('Email cannot be changed').waitFor()) },
   { name: 'phone-numbers', open: async (p) => void (await p.goto('/dashboard/phone-numbers'), await p.getByText('##002#').waitFor()) },

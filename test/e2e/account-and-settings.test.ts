@@ -1,6 +1,7 @@
 // The owner's own settings: answering mode and knowledge base, the toast-only Settings screen, password change.
 import { describe, expect, it } from 'vitest';
 import { ApiClient } from '../helpers/client.js';
+import { latestCode } from '../helpers/destinations.js';
 import { customerPage, useE2E, expectToast, until } from './support/browser.js';
 
 const e2e = useE2E();
@@ -20,8 +21,11 @@ describe('notification settings', () => {
     const text = 'Q: Do you work weekends?\nA: Yes, Saturdays 9 to 1.';
     await kb.fill(text);
     await page.getByText(`${text.length} characters`).waitFor();
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await expectToast(page, 'Settings saved');
 
-    // The notification number shows only while SMS or WhatsApp is on.
+    // The notification number shows only while SMS or WhatsApp is on (Delivery, saved on its own).
+    await page.getByRole('tab', { name: 'Delivery' }).click();
     const number = page.getByLabel('Notification Number');
     await number.waitFor();
     await page.getByRole('switch', { name: 'SMS Notifications' }).click();
@@ -31,11 +35,17 @@ describe('notification settings', () => {
 
     await page.getByRole('button', { name: 'Save Changes' }).click();
     await expectToast(page, 'Settings saved');
+    // A new number is used once the code texted to it is typed in (issue 24 item 4).
+    const code = page.getByRole('textbox', { name: 'Code sent to +447700900777' });
+    await code.fill(latestCode(e2e.server, 'sms', '+447700900777'));
+    await page.getByRole('button', { name: 'Confirm', exact: true }).click();
+    await expectToast(page, 'Notification number confirmed: call notifications now go to +447700900777.');
+    await until(async () => expect(await code.count()).toBe(0));
 
     const me = await customer.client.get('/api/auth/me');
     expect(me.body.user).toMatchObject({ aiMode: 'agent', knowledgeBase: text, smsEnabled: false, whatsappEnabled: true, notificationNumber: '+447700900777' });
 
-    await page.reload();
+    await page.goto('/dashboard/notifications');
     expect(await page.getByRole('textbox', { name: 'Knowledge Base' }).inputValue()).toBe(text);
     await page.getByRole('radio', { name: /Voicemail Only/ }).check();
     expect(await page.getByRole('textbox', { name: 'Knowledge Base' }).count()).toBe(0);
@@ -43,7 +53,7 @@ describe('notification settings', () => {
 
   it("shows the server's message when saving fails", async () => {
     const { page } = await customerPage(e2e);
-    await page.goto('/dashboard/notifications');
+    await page.goto('/dashboard/notifications?section=delivery');
     await page.getByLabel('Notification Number').fill('not a number');
     await page.getByRole('button', { name: 'Save Changes' }).click();
     await expectToast(page, 'Error Notification number must be a valid phone number');

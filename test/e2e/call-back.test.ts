@@ -116,7 +116,7 @@ describe('to call back', () => {
 
   it('switches on the call-back reminder under Notification Settings', async () => {
     const { page, customer } = await customerPage(e2e, { businessName: 'Reminder Ltd' });
-    await page.goto('/dashboard/notifications');
+    await page.goto('/dashboard/notifications?section=delivery');
     const reminder = page.getByRole('combobox', { name: 'Call-back Reminder' });
     expect(await reminder.inputValue()).toBe('');
     await reminder.selectOption({ label: 'After 4 hours' });

@@ -11,10 +11,8 @@ const e2e = useE2E({ OUTBOUND_ENDPOINT: 'PJSIP/{number}@uk-did' });
 describe('Call handling settings', () => {
   it('saves the transfer number, hours, holidays, modes and withheld policy, and shows them after a reload', async ({ annotate }) => {
     const { page, customer } = await customerPage(e2e);
-    await page.goto('/dashboard/notifications');
+    await page.goto('/dashboard/notifications?section=call-handling');
     await page.getByRole('form', { name: 'Call handling' }).waitFor();
-    // SPEC's own save is still there, unchanged, beside the section's.
-    await page.getByRole('button', { name: 'Save Changes' }).waitFor();
 
     await page.getByLabel('Put calls through to').fill('07400 123456');
     await page.getByLabel('Ring for (seconds)').fill('30');
@@ -60,7 +58,7 @@ describe('Call handling settings', () => {
 
   it("shows the server's message when the transfer number is the business line, and stores nothing", async () => {
     const { page, customer } = await customerPage(e2e, { businessPhone: '01632 960555' });
-    await page.goto('/dashboard/notifications');
+    await page.goto('/dashboard/notifications?section=call-handling');
     await page.getByLabel('Put calls through to').fill('01632 960555');
     await page.getByRole('button', { name: 'Save call handling' }).click();
     await expectToast(page, 'Error This is the number that forwards to us: put calls through to a different phone.');
@@ -69,7 +67,7 @@ describe('Call handling settings', () => {
 
   it('marks the field a save was refused for, with its message, and scrolls to it', async () => {
     const { page } = await customerPage(e2e, {}, { width: 375, height: 700 });
-    await page.goto('/dashboard/notifications');
+    await page.goto('/dashboard/notifications?section=call-handling');
     const ring = page.getByLabel('Ring for (seconds)');
     await ring.fill('99');
     await page.getByLabel('Closed-hours greeting (Optional)').fill('Closed.');
@@ -91,7 +89,7 @@ describe('Call handling settings', () => {
 
   it('adds and removes numbers on the block and VIP lists at once, naming a bad entry', async () => {
     const { page, customer } = await customerPage(e2e);
-    await page.goto('/dashboard/notifications');
+    await page.goto('/dashboard/notifications?section=call-handling');
     const block = page.getByRole('region', { name: 'Block list' });
     const vip = page.getByRole('region', { name: 'VIP list' });
 
@@ -125,7 +123,7 @@ describe('Call handling settings', () => {
       sent.push({ method: r.method(), body: r.postData(), contentType: r.headers()['content-type'] });
       await route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ message: 'Ringing +447400123456 now.' }) });
     });
-    await page.goto('/dashboard/notifications');
+    await page.goto('/dashboard/notifications?section=call-handling');
     const test = page.getByRole('button', { name: 'Test transfer' });
     await test.click();
     await expectToast(page, 'Test transfer Ringing +447400123456 now.');
@@ -142,14 +140,14 @@ describe('Call handling settings', () => {
     await page.route('**/api/user/call-handling/test-transfer', (route) =>
       route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ message: 'The phone system is not connected.' }) }),
     );
-    await page.goto('/dashboard/notifications');
+    await page.goto('/dashboard/notifications?section=call-handling');
     await page.getByRole('button', { name: 'Test transfer' }).click();
     await expectToast(page, 'Test transfer failed The phone system is not connected.');
   });
 
   it('keeps Test transfer off until a transfer number is saved', async () => {
     const { page } = await customerPage(e2e);
-    await page.goto('/dashboard/notifications');
+    await page.goto('/dashboard/notifications?section=call-handling');
     await page.getByText('Save a number to put calls through to first.').waitFor();
     expect(await page.getByRole('button', { name: 'Test transfer' }).isDisabled()).toBe(true);
   });

@@ -110,7 +110,7 @@ describe('call cards on a phone', () => {
 describe('notification settings', () => {
   it('warns before leaving with unsaved changes, and not once they are saved', async () => {
     const { page } = await customerPage(e2e, { businessName: 'Careful Co' });
-    await page.goto('/dashboard/notifications');
+    await page.goto('/dashboard/notifications?section=greeting');
     await page.getByLabel('Business Name (Optional)').fill('Careful Company');
     const asked: string[] = [];
     const answer = (accept: boolean) => (d: Dialog) => {
@@ -129,7 +129,7 @@ describe('notification settings', () => {
     await page.getByText('Track call patterns and performance metrics').waitFor();
     expect(asked).toHaveLength(2);
 
-    await page.goto('/dashboard/notifications');
+    await page.goto('/dashboard/notifications?section=greeting');
     await page.getByLabel('Business Name (Optional)').fill('Careful Company');
     await page.getByRole('button', { name: 'Save Changes' }).click();
     await expectToast(page, 'Settings saved');
@@ -140,7 +140,7 @@ describe('notification settings', () => {
 
   it('plays the unsaved greeting in the chosen voice and names voices by their speaker', async ({ annotate }) => {
     const { page } = await customerPage(e2e, { businessName: 'Old Name Ltd', industry: 'beauty' });
-    await page.goto('/dashboard/notifications');
+    await page.goto('/dashboard/notifications?section=greeting');
     await page.getByText('Jenny (en_GB-jenny_dioco-medium)').waitFor();
     await page.getByText('Alan (en_GB-alan-medium)').waitFor();
 
@@ -163,7 +163,9 @@ describe('notification settings', () => {
     // The browser decoded it as sound.
     await until(async () => expect(await audio.evaluate((el) => (el as unknown as { duration: number }).duration)).toBeGreaterThan(0.5));
 
-    // The knowledge base's example is the owner's trade.
+    // The knowledge base's example is the owner's trade (under Answering; the greeting left unsaved).
+    page.once('dialog', (d) => void d.accept());
+    await page.getByRole('tab', { name: 'Answering' }).click();
     await page.getByRole('radio', { name: /AI Voice Agent/ }).check();
     expect(await page.getByRole('textbox', { name: 'Knowledge Base' }).getAttribute('placeholder')).toMatch(/patch test/);
     await attachScreenshot(page, annotate, 'notifications-greeting-1280-light');

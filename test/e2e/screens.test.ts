@@ -167,6 +167,30 @@ describe('admin screens', () => {
     await page.waitForURL((u) => u.pathname === `/dashboard/${provider}-numbers`);
   });
 
+  it('the admin dashboard shows agent capacity in use and the calls turned to voicemail for capacity in the last 24 hours', async () => {
+    const { page } = await adminPage(e2e);
+    const { activeCustomer } = await import('../helpers/accounts.js');
+    const { user } = await activeCustomer(e2e.server, { businessName: 'Capacity Co' });
+    const at = new Date();
+    const tagged = (tags: { agentBusy?: boolean; agentStalled?: boolean }) => ({ userId: user.id, fromNumber: '+447700900111', toNumber: '+441130000001', mode: 'agent' as const, status: 'voicemail' as const, createdAt: at, ...tags });
+    await e2e.server.database.db.insert(calls).values([tagged({ agentBusy: true }), tagged({ agentBusy: true }), tagged({ agentStalled: true }), tagged({})]);
+    const pools = e2e.server.services.agentEngines.pools;
+    const conversation = pools.admitConversation();
+    try {
+      const capacity = Math.min(pools.llm.conversationCapacity(), pools.stt?.conversationCapacity() ?? Infinity);
+      await page.goto('/dashboard/admin');
+      const card = (label: string) => page.locator('div', { has: page.getByText(label, { exact: true }) }).filter({ has: page.getByTestId('stat-value') }).last();
+      const inUse = card('Agent Capacity in Use');
+      await inUse.getByTestId('stat-value').getByText(`1 / ${capacity}`, { exact: true }).waitFor();
+      await inUse.getByText(/^Conversations\. Slots in use: Ollama 0\/\d+/).waitFor();
+      const turned = card('Turned to Voicemail for Capacity (24h)');
+      await turned.getByTestId('stat-value').getByText('3', { exact: true }).waitFor();
+      await turned.getByText('2 busy at answer · 1 stalled mid-call', { exact: true }).waitFor();
+    } finally {
+      conversation?.release();
+    }
+  });
+
   it('the admin users table changes a status and extends a trial', async () => {
     const { page } = await adminPage(e2e);
     const { activeCustomer } = await import('../helpers/accounts.js');

@@ -177,7 +177,16 @@ describe('phones', () => {
       { name: 'call details', path: `/dashboard?call=${busyCall}`, ready: (p) => p.getByRole('dialog', { name: 'Call Details' }).getByText('Full Transcript').waitFor() },
       { name: 'analytics', path: '/dashboard/analytics', ready: (p) => p.getByRole('img', { name: 'Calls per hour of the day' }).waitFor() },
       { name: 'questions', path: '/dashboard/questions', ready: (p) => p.getByText('No Questions Yet', { exact: true }).waitFor() },
-      { name: 'notifications', path: '/dashboard/notifications', ready: (p) => p.getByLabel('Knowledge Base').or(p.getByText('Delivery Settings')).first().waitFor() },
+      // Each section of Notification Settings on its own.
+      ...(
+        [
+          ['answering', 'Choose how your calls are answered'],
+          ['greeting', 'Voice Preference'],
+          ['delivery', 'Delivery Settings'],
+          ['call-handling', 'Business hours'],
+          ['webhooks', 'Send Test Event'],
+        ] as const
+      ).map(([section, text]): Screen => ({ name: `notifications ${section}`, path: `/dashboard/notifications?section=${section}`, ready: (p) => p.getByText(text).first().waitFor() })),
       { name: 'phone numbers', path: '/dashboard/phone-numbers', ready: (p) => p.getByText('Call Forwarding Setup').waitFor() },
       { name: 'settings', path: '/dashboard/settings', ready: heading('Settings') },
       { name: 'account', path: '/dashboard/account', ready: (p) => p.getByLabel('Current Password').waitFor() },

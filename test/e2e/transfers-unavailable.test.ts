@@ -10,7 +10,7 @@ describe('transfers unavailable', () => {
   it('shows ring-first, VIP ring-through and Test transfer as unavailable, with one plain sentence', async () => {
     const { page, customer } = await customerPage(e2e);
     await customer.client.request('PUT', '/api/user/call-handling', { transferNumber: '07911 123456' });
-    await page.goto('/dashboard/notifications');
+    await page.goto('/dashboard/notifications?section=call-handling');
     const form = page.getByRole('form', { name: 'Call handling' });
     await form
       .getByRole('note')

@@ -33,7 +33,7 @@ afterAll(async () => {
 describe('Webhooks in Notification Settings', () => {
   it('saves a URL after showing why another was refused, rotates the secret and delivers a signed test event shown in the log', async ({ annotate }) => {
     const { page, customer } = await customerPage(e2e, { businessName: 'Hook Plumbing' });
-    await page.goto('/dashboard/notifications');
+    await page.goto('/dashboard/notifications?section=webhooks');
     const section = page.getByRole('region', { name: 'Webhooks' });
     await section.waitFor();
     const sendTest = section.getByRole('button', { name: 'Send Test Event' });

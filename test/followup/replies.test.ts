@@ -130,6 +130,29 @@ describe('POST /api/twilio/messages', () => {
     expect((await h!.call(theirs!.id)).calledBackAt).toBeNull();
   });
 
+  it('asks which business when the sender gets the notifications of several and the number texted does not say, then acts on the one named', async () => {
+    await start();
+    const db = h!.server.database.db;
+    await db.update(users).set({ businessName: 'Acme Plumbing' }).where(eq(users.id, h!.ownerId));
+    const other = await insertUser(db, { email: 'second@example.co.uk', passwordHash: 'x', accountStatus: 'active', businessName: 'Bright Dental', notificationNumber: OWNER_MOBILE });
+    const id = await h!.finishedCall({ status: 'missed' });
+    // Texted to a shared sender (a Messaging Service number), not either business's own number.
+    const shared = '+447700900999';
+    const send = (body: string) => h!.twilio.sendInbound({ deliverTo: `${h!.server.url}/api/twilio/messages`, signedUrl: SIGNED_URL, from: OWNER_MOBILE, to: shared, body });
+    expect((await send(`DONE ${id}`)).status).toBe(200);
+    expect(replies()).toEqual([
+      `This number gets call notifications for 2 businesses: Acme Plumbing, Bright Dental. Which one is this for? Send it again starting with the business name and a colon, e.g. "Acme Plumbing: DONE ${id}".`,
+    ]);
+    expect((await h!.call(id)).calledBackAt).toBeNull();
+    expect(await db.select().from(inboundMessages)).toMatchObject([{ userId: null, outcome: 'asked which business' }]);
+
+    await send(`acme plumbing: DONE ${id}`);
+    expect((await h!.call(id)).calledBackAt).toBeInstanceOf(Date);
+    expect(replies()[1]).toBe(`Call ${id} from ${CALLER} is marked as called back.`);
+    await send('Bright Dental: HELP');
+    expect((await db.select().from(inboundMessages)).at(-1)).toMatchObject({ userId: other.id, command: 'help' });
+  });
+
   it("CALL <ref> texts the caller's number as a tap-to-call link", async () => {
     await start();
     const id = await h!.finishedCall({ status: 'missed' });

@@ -26,7 +26,7 @@ describe('/metrics', () => {
     call.run(user.id, 'voicemail');
     call.run(user.id, 'voicemail');
     call.run(user.id, 'missed');
-    await db.prepare("insert into jobs (kind, key, payload, status, run_at) values ('post-call', 'post-call:x', '{}', 'failed', 0)");
+    db.prepare("insert into jobs (kind, key, payload, status, run_at) values ('post-call', 'post-call:x', '{}', 'failed', 0)").run();
     db.prepare("insert into notifications (user_id, channel, \"to\", body, status) values (?, 'sms', '+447700900999', 'hi', 'sent')").run(user.id);
 
     const res = await scrape('scrape-secret-123');

@@ -13,7 +13,7 @@ import { briefingText } from '../../dialogue/spoken/transfer.js';
 import { waitUntil } from '../helpers/wait.js';
 import { askAgent, hearsAgent, hearsAudio } from './agent-caller.js';
 import { envelopeMatch, readWavSamples, speech } from './audio.js';
-import { CALLER, realPbxAvailability, startRealPbx, type RealPbx } from './harness.js';
+import { ANSWERS_ONLY, CALLER, realPbxAvailability, startRealPbx, type RealPbx } from './harness.js';
 import type { OwnerBehaviour } from './owner-phone.js';
 import type { SipCall } from './sipp.js';
 
@@ -25,7 +25,7 @@ const FIX_IT = 'An engineer can come out today.';
 describe.skipIf(!real.ok)('the AI agent’s call handling on a real Asterisk', { timeout: 180_000 }, () => {
   let h: RealPbx;
   beforeAll(async () => {
-    h = await startRealPbx({ agent: true, ownerPhone: true, pbx: { transferTiming: { keyWaitMs: 1500, lastKeyWaitMs: 1500 } } });
+    h = await startRealPbx({ agent: true, ownerPhone: true, env: ANSWERS_ONLY, pbx: { transferTiming: { keyWaitMs: 1500, lastKeyWaitMs: 1500 } } });
     h.ollama.replier = (req) => {
       const last = (req.body.messages as Array<{ content: string }>).at(-1)?.content ?? '';
       if (/speak to a person/i.test(last)) return reply('human', false, '');

@@ -9,7 +9,7 @@ import { waitUntil } from '../helpers/wait.js';
 import { envelopeMatch, loudMs, readWavSamples, speech, writeWav } from './audio.js';
 import type { SipCall } from './sipp.js';
 import { askAgent, hearsAgent } from './agent-caller.js';
-import { CALLER, realPbxAvailability, startRealPbx, type RealPbx } from './harness.js';
+import { ANSWERS_ONLY, CALLER, realPbxAvailability, startRealPbx, type RealPbx } from './harness.js';
 
 const real = realPbxAvailability();
 
@@ -26,7 +26,7 @@ const reply = (intent: string, answered: boolean, answer: string) => JSON.string
 describe.skipIf(!real.ok)('the AI agent on a real Asterisk, called over SIP', { timeout: 180_000 }, () => {
   let h: RealPbx;
   beforeAll(async () => {
-    h = await startRealPbx({ agent: true });
+    h = await startRealPbx({ agent: true, env: ANSWERS_ONLY });
     h.ollama.replier = (req) => {
       const msgs = req.body.messages as Array<{ role: string; content: string }>;
       const last = msgs.at(-1)?.content ?? '';

@@ -89,7 +89,7 @@ export class AsteriskInstance {
 
   private render(): void {
     const etc = this.etc;
-    for (const d of ['etc', 'spool', 'log', 'run', 'lib', 'data/sounds']) fs.mkdirSync(path.join(this.run, d), { recursive: true });
+    for (const d of ['etc', 'spool', 'log', 'run', 'lib', 'lib/keys', 'data/sounds']) fs.mkdirSync(path.join(this.run, d), { recursive: true });
     // The spool skeleton `make install` creates: ARI's record answers 500 without spool/recording.
     fs.cpSync(path.join(this.opts.root, 'var', 'spool', 'asterisk'), path.join(this.run, 'spool'), { recursive: true });
     const r = spawnSync('sh', [path.join(DEPLOY, 'entrypoint.sh'), '--render-only'], {

@@ -106,3 +106,26 @@ function pearson(x: number[], y: number[]): number {
   }
   return sxx === 0 || syy === 0 ? 0 : sxy / Math.sqrt(sxx * syy);
 }
+
+/**
+ * Milliseconds of 20 ms frames that are a pure tone at `hz` (the record tone): the Goertzel
+ * power at `hz` holds most of the frame's power, which speech, with its many harmonics, never does.
+ */
+export function toneMs(s: Int16Array, hz: number): number {
+  const coeff = 2 * Math.cos((2 * Math.PI * hz) / RATE);
+  let frames = 0;
+  for (let i = 0; i + FRAME <= s.length; i += FRAME) {
+    let s1 = 0;
+    let s2 = 0;
+    let energy = 0;
+    for (let n = i; n < i + FRAME; n++) {
+      const s0 = s[n]! + coeff * s1 - s2;
+      s2 = s1;
+      s1 = s0;
+      energy += s[n]! * s[n]!;
+    }
+    const power = (s1 * s1 + s2 * s2 - coeff * s1 * s2) / (FRAME / 2);
+    if (energy > FRAME * 300 * 300 && power / energy > 0.7) frames++;
+  }
+  return frames * 20;
+}

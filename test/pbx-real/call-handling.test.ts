@@ -10,7 +10,7 @@ import { REFUSED, WITHHELD_REFUSED } from '../../dialogue/spoken/call-lines.js';
 import { chooseGreeting } from '../../dialogue/spoken/greeting.js';
 import { waitUntil } from '../helpers/wait.js';
 import { envelopeMatch, readWavSamples, speech } from './audio.js';
-import { heardGreetingAndBeep, realPbxAvailability, startRealPbx, type RealPbx } from './harness.js';
+import { ANSWERS_ONLY, heardGreetingAndBeep, realPbxAvailability, startRealPbx, type RealPbx } from './harness.js';
 
 const real = realPbxAvailability();
 const allDay = [{ open: '00:00', close: '23:59' }];
@@ -20,7 +20,7 @@ const never = { mon: [], tue: [], wed: [], thu: [], fri: [], sat: [], sun: [] };
 describe.skipIf(!real.ok)('call handling on a real Asterisk, called over SIP', () => {
   let h: RealPbx;
   beforeAll(async () => {
-    h = await startRealPbx({ ownerPhone: true, pipeline: true, agent: true });
+    h = await startRealPbx({ ownerPhone: true, pipeline: true, agent: true, env: ANSWERS_ONLY });
   });
   afterAll(async () => {
     await h?.close();

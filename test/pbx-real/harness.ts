@@ -24,6 +24,13 @@ import { placeCall, placeCalls, type CallSpec, type PlaceOptions, type SipCall, 
 
 export const CALLER = '+447700900555';
 
+/**
+ * For tests about what the agent answers: the stall watch's holding phrase and message
+ * offer (AGENT_HOLD_AFTER_MS, AGENT_VOICEMAIL_AFTER_MS) pushed past any turn, so a slow
+ * answer on a loaded machine is still heard as itself. agent-stall.test.ts tests the watch.
+ */
+export const ANSWERS_ONLY = { AGENT_HOLD_AFTER_MS: '60000', AGENT_VOICEMAIL_AFTER_MS: '120000' };
+
 export interface RealPbx {
   asterisk: AsteriskInstance;
   /** With `ownerPhone`: the phone owners' transfer numbers ring (the trunk's far end). */
@@ -60,6 +67,8 @@ export interface RealPbxOptions {
   asteriskEnv?: Record<string, string>;
   /** Puts something between the core and ARI (e.g. a logging proxy): returns the URL the core uses. */
   ariVia?: (asteriskUrl: string) => Promise<string>;
+  /** Serves the built console too (browser tests of "Call my line"). */
+  consoleDir?: string;
 }
 
 let didSeq = 0;
@@ -85,6 +94,7 @@ export async function startRealPbx(opts: RealPbxOptions = {}): Promise<RealPbx> 
   let pipeline: PostCall | undefined;
   let pbx!: Pbx;
   const server = await startTestServer({
+    consoleDir: opts.consoleDir,
     log: pino({ level: 'info' }, sink),
     env: {
       ARI_URL: opts.ariVia ? await opts.ariVia(asterisk.ari.url) : asterisk.ari.url,
@@ -115,7 +125,7 @@ export async function startRealPbx(opts: RealPbxOptions = {}): Promise<RealPbx> 
       pipeline?.start();
       const callPath = createCallPath(services.database.db, services.log.child({ component: 'pbx' }), services.config.outbound);
       pbx = startPbx(services, callPath, { backoff: { baseMs: 100, maxMs: 1000 }, agentFlow: agent?.flow, ...opts.pbx });
-      return { testTransfer: pbx.testTransfer };
+      return { testTransfer: pbx.testTransfer, forwardingCheck: pbx.forwardingCheck, testCallLines: pbx.testCallLines };
     },
   });
   await waitUntil(() => {

@@ -17,6 +17,8 @@ export interface CallSpec {
   did: string;
   /** Caller ID user part (From). */
   from?: string;
+  /** A call the carrier forwarded: its Diversion header (RFC 5806), naming the diverting number and the reason. */
+  diversion?: { from: string; reason: string };
 }
 
 export interface SipCall {
@@ -176,6 +178,13 @@ ${OK_TO_LAST_REQUEST}
 </scenario>
 `;
 
+/** The scenario with a Diversion header on the INVITE ([field3] the diverting number, [field4] the reason). */
+const forwardedScenario = scenario.replace(
+  'Max-Forwards: 70\n      Content-Type: application/sdp',
+  'Max-Forwards: 70\n      Diversion: <sip:[field3]@carrier.example>;reason=[field4];counter=1\n      Content-Type: application/sdp',
+);
+if (forwardedScenario === scenario) throw new Error('sipp.ts: the INVITE no longer has the line the Diversion header goes after');
+
 /**
  * Places `specs.length` calls at once through one SIPp process (one call per spec, all
  * started together). Asterisk is at 127.0.0.1:`sipPort`.
@@ -183,10 +192,12 @@ ${OK_TO_LAST_REQUEST}
 export async function placeCalls(sipPort: number, specs: CallSpec[], opts: PlaceOptions = {}): Promise<SippBatch> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sipp-'));
   const medias = await Promise.all(specs.map(() => CallerMedia.open()));
-  fs.writeFileSync(path.join(dir, 'caller.xml'), scenario);
+  const forwarded = specs.some((s) => s.diversion);
+  if (forwarded && !specs.every((s) => s.diversion)) throw new Error('one batch places forwarded calls or direct ones, not both');
+  fs.writeFileSync(path.join(dir, 'caller.xml'), forwarded ? forwardedScenario : scenario);
   fs.writeFileSync(
     path.join(dir, 'calls.csv'),
-    ['SEQUENTIAL', ...specs.map((s, i) => `${s.did};${medias[i]!.port};${s.from ?? '+447700900555'}`)].join('\n') + '\n',
+    ['SEQUENTIAL', ...specs.map((s, i) => [s.did, medias[i]!.port, s.from ?? '+447700900555', ...(s.diversion ? [s.diversion.from, s.diversion.reason] : [])].join(';'))].join('\n') + '\n',
   );
   const localPort = await freeSipPort();
   const n = specs.length;

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expireTrials } from '../../core/accounts/users.js';
 import { ApiClient } from '../helpers/client.js';
 import { activeCustomer, signInAdmin } from '../helpers/accounts.js';
+import { confirmDestination } from '../helpers/destinations.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 
 let server: TestServer;
@@ -13,6 +14,7 @@ afterAll(() => server.close());
 describe('PATCH /api/user/settings', () => {
   it('saves every field of §7 and /me returns them', async () => {
     const { client } = await activeCustomer(server);
+    const oldNumber = (await client.get('/api/auth/me')).body.user.notificationNumber;
     const body = {
       businessName: 'Bright Smiles Dental',
       callGreeting: 'Thanks for calling Bright Smiles.',
@@ -25,6 +27,9 @@ describe('PATCH /api/user/settings', () => {
     };
     const res = await client.patch('/api/user/settings', body);
     expect(res.status).toBe(200);
+    // The new number takes effect once confirmed with the code texted to it (issue 24 item 4).
+    expect((await client.get('/api/auth/me')).body.user).toMatchObject({ ...body, notificationNumber: oldNumber });
+    await confirmDestination(server, client, 'sms', '+447700900999');
     const me = (await client.get('/api/auth/me')).body.user;
     expect(me).toMatchObject({ ...body, notificationNumber: '+447700900999' });
   });
@@ -79,7 +84,8 @@ describe('e-mail summaries settings', () => {
     expect((await client.get('/api/auth/me')).body.user).toMatchObject({ emailSummariesEnabled: false, summaryEmail: null });
     const res = await client.patch('/api/user/settings', { emailSummariesEnabled: true, summaryEmail: '  Office@Example.co.uk ' });
     expect(res.status).toBe(200);
-    expect(res.body.user).toMatchObject({ emailSummariesEnabled: true, summaryEmail: 'office@example.co.uk' });
+    expect(res.body.user).toMatchObject({ emailSummariesEnabled: true, summaryEmail: null });
+    expect((await confirmDestination(server, client, 'email', 'office@example.co.uk')).body.user).toMatchObject({ emailSummariesEnabled: true, summaryEmail: 'office@example.co.uk' });
     expect((await client.get('/api/auth/me')).body.user).toMatchObject({ emailSummariesEnabled: true, summaryEmail: 'office@example.co.uk' });
     expect((await client.get('/api/user/export')).body.account).toMatchObject({ email, emailSummariesEnabled: true, summaryEmail: 'office@example.co.uk' });
   });
@@ -98,6 +104,7 @@ describe('e-mail summaries settings', () => {
   it('go back to the account e-mail when the address is cleared', async () => {
     const { client } = await activeCustomer(server);
     await client.patch('/api/user/settings', { emailSummariesEnabled: true, summaryEmail: 'office@example.co.uk' });
+    await confirmDestination(server, client, 'email', 'office@example.co.uk');
     expect((await client.patch('/api/user/settings', { summaryEmail: ' ' })).body.user).toMatchObject({ emailSummariesEnabled: true, summaryEmail: null });
   });
 });

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildWavHeader } from '../../models/audio/wav-header.js';
-import { createPromptCache, createTextToSpeech, type TextToSpeech, type Voice } from '../../models/tts/index.js';
+import { createPromptCache, createPromptFolder, createTextToSpeech, type TextToSpeech, type Voice } from '../../models/tts/index.js';
 import { describeWav } from './audio.js';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tts-cache-'));
@@ -116,22 +116,23 @@ describe('prompt cache size cap (issue 13 item 10)', () => {
   it('deletes the least recently used prompts once the folder passes its cap, and keeps the rest', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tts-cap-'));
     try {
-      const cache = createPromptCache({ dataDir: dir, tts: fixedTts, maxBytes: 3 * ONE });
-      const first = await cache.get('one', 'female');
-      const second = await cache.get('two', 'female');
-      const third = await cache.get('three', 'female');
+      // Console previews (background): not held for a live call, so only their age counts.
+      const cache = createPromptCache({ dataDir: dir, tts: fixedTts, folder: createPromptFolder({ dir: path.join(dir, 'prompts'), maxBytes: 3 * ONE }) });
+      const first = await cache.get('one', 'female', 'background');
+      const second = await cache.get('two', 'female', 'background');
+      const third = await cache.get('three', 'female', 'background');
       // Make the order unambiguous on coarse file clocks, then use "one" again: "two" is now the oldest.
       fs.utimesSync(first.file, new Date(1_000_000), new Date(1_000_000));
       fs.utimesSync(second.file, new Date(2_000_000), new Date(2_000_000));
       fs.utimesSync(third.file, new Date(3_000_000), new Date(3_000_000));
-      await cache.get('one', 'female');
-      const fourth = await cache.get('four', 'female');
+      await cache.get('one', 'female', 'background');
+      const fourth = await cache.get('four', 'female', 'background');
       const left = fs.readdirSync(path.join(dir, 'prompts')).sort();
       expect(left).toEqual([first.file, third.file, fourth.file].map((f) => path.basename(f)).sort());
       expect(left.length * ONE).toBeLessThanOrEqual(3 * ONE);
       expect(fs.existsSync(second.file)).toBe(false);
       // A pruned prompt is made again when asked for.
-      expect(fs.existsSync((await cache.get('two', 'female')).file)).toBe(true);
+      expect(fs.existsSync((await cache.get('two', 'female', 'background')).file)).toBe(true);
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }

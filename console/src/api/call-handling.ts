@@ -7,7 +7,7 @@ import { fieldErrors, messageOr } from '../lib/errors';
 import { toast } from '../toast/use-toast';
 
 export const useCallHandling = (opts: { enabled?: boolean } = {}) =>
-  useQuery({ queryKey: keys.callHandling, queryFn: () => apiGet<ApiCallHandlingResponse>('/api/user/call-handling'), enabled: opts.enabled ?? true });
+  useQuery({ queryKey: keys.callHandling, queryFn: ({ signal }) => apiGet<ApiCallHandlingResponse>('/api/user/call-handling', signal), enabled: opts.enabled ?? true });
 
 /** Saves the form; a refusal is toasted, and its fields in error (field → message) handed to onInvalid. */
 export function useSaveCallHandling(onSaved: (saved: ApiCallHandlingResponse) => void, onInvalid: (errors: Record<string, string>) => void) {

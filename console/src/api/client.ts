@@ -18,9 +18,10 @@ export class ApiError extends Error {
  * Never retried: a failed write must not be repeated behind the user's back. Gives the status
  * too, for the few answers whose meaning is in it (201 created versus 200 already there).
  */
-export async function apiSend<T = unknown>(method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> {
+export async function apiSend<T = unknown>(method: string, path: string, body?: unknown, signal?: AbortSignal): Promise<{ status: number; body: T }> {
   const res = await fetch(path, {
     method,
+    signal,
     credentials: 'include',
     headers: body !== undefined ? { 'Content-Type': 'application/json' } : undefined,
     body: body !== undefined ? JSON.stringify(body) : undefined,
@@ -30,17 +31,18 @@ export async function apiSend<T = unknown>(method: string, path: string, body?: 
   return { status: res.status, body: (text ? JSON.parse(text) : undefined) as T };
 }
 
-export async function apiRequest<T = unknown>(method: string, path: string, body?: unknown): Promise<T> {
-  return (await apiSend<T>(method, path, body)).body;
+export async function apiRequest<T = unknown>(method: string, path: string, body?: unknown, signal?: AbortSignal): Promise<T> {
+  return (await apiSend<T>(method, path, body, signal)).body;
 }
 
-export const apiGet = <T>(path: string) => apiRequest<T>('GET', path);
+export const apiGet = <T>(path: string, signal?: AbortSignal) => apiRequest<T>('GET', path, undefined, signal);
 
 /** A read that treats 401 as "no data" (signed out) when it opts in; by default 401 is an error. */
 export function getQuery<T>(path: string, opts: { on401?: 'returnNull' | 'throw' } = {}): QueryFunction<T | null> {
-  return async () => {
+  // The query's signal lets a cancelled read (sign-out) abort its request instead of landing a 401.
+  return async ({ signal }) => {
     try {
-      return await apiGet<T>(path);
+      return await apiGet<T>(path, signal);
     } catch (e) {
       if (opts.on401 === 'returnNull' && e instanceof ApiError && e.status === 401) return null;
       throw e;

@@ -11,11 +11,13 @@ export const keys = {
   questions: ['unanswered-questions'] as const,
   webhook: ['user', 'webhook'] as const,
   callHandling: ['call-handling'] as const,
+  forwardingCheck: (id: number) => ['forwarding-check', id] as const,
   admin: {
     all: ['admin'] as const,
     users: ['admin', 'users'] as const,
     approvals: ['admin', 'approvals'] as const,
     numbers: (provider: string) => ['admin', 'numbers', provider] as const,
     usage: (provider: string) => ['admin', 'usage', provider] as const,
+    agentCapacity: ['admin', 'agent-capacity'] as const,
   },
 };

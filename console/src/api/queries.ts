@@ -2,6 +2,7 @@
 import { infiniteQueryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import type {
   AnalyticsPeriod,
+  ApiAgentCapacity,
   ApiAnalytics,
   ApiCallLogResponse,
   ApiCallLogsResponse,
@@ -19,8 +20,8 @@ import { USAGE_REFRESH_MS } from '../lib/usage';
 /** The newest calls first; older pages on demand through the server's nextCursor. */
 export const callLogsQuery = infiniteQueryOptions({
   queryKey: keys.callLogs,
-  queryFn: ({ pageParam }) =>
-    apiGet<ApiCallLogsResponse>(pageParam ? `/api/call-logs?before=${encodeURIComponent(pageParam)}` : '/api/call-logs'),
+  queryFn: ({ pageParam, signal }) =>
+    apiGet<ApiCallLogsResponse>(pageParam ? `/api/call-logs?before=${encodeURIComponent(pageParam)}` : '/api/call-logs', signal),
   initialPageParam: null as string | null,
   getNextPageParam: (last) => last.nextCursor ?? undefined,
 });
@@ -31,42 +32,48 @@ export const useCallLogs = () => useInfiniteQuery(callLogsQuery);
 export const useCallLog = (id: number | null, opts: { enabled: boolean }) =>
   useQuery({
     queryKey: keys.callLog(id ?? 0),
-    queryFn: () => apiGet<ApiCallLogResponse>(`/api/call-logs/${id}`),
+    queryFn: ({ signal }) => apiGet<ApiCallLogResponse>(`/api/call-logs/${id}`, signal),
     enabled: opts.enabled && id !== null,
     retry: false,
   });
 
 export const useAnalytics = (opts: { enabled?: boolean } = {}) =>
-  useQuery({ queryKey: keys.analytics, queryFn: () => apiGet<ApiAnalytics | null>('/api/analytics'), enabled: opts.enabled ?? true });
+  useQuery({ queryKey: keys.analytics, queryFn: ({ signal }) => apiGet<ApiAnalytics | null>('/api/analytics', signal), enabled: opts.enabled ?? true });
 
 /** The urgency breakdown over a period (the rest of the answer is the same as useAnalytics'). */
 export const useUrgencyBreakdown = (period: AnalyticsPeriod) =>
   useQuery({
     queryKey: keys.analyticsUrgency(period),
-    queryFn: async () => (await apiGet<ApiAnalytics>(`/api/analytics?period=${period}`)).urgencyBreakdown,
+    queryFn: async ({ signal }) => (await apiGet<ApiAnalytics>(`/api/analytics?period=${period}`, signal)).urgencyBreakdown,
   });
 
 export const usePhoneNumbers = () =>
-  useQuery({ queryKey: keys.phoneNumbers, queryFn: () => apiGet<{ numbers: ApiPhoneNumber[] }>('/api/phone-numbers') });
+  useQuery({ queryKey: keys.phoneNumbers, queryFn: ({ signal }) => apiGet<{ numbers: ApiPhoneNumber[] }>('/api/phone-numbers', signal) });
 
 export const useQuestions = () =>
-  useQuery({ queryKey: keys.questions, queryFn: () => apiGet<{ questions: ApiUnansweredQuestion[] }>('/api/unanswered-questions') });
+  useQuery({ queryKey: keys.questions, queryFn: ({ signal }) => apiGet<{ questions: ApiUnansweredQuestion[] }>('/api/unanswered-questions', signal) });
 
-export const useAdminUsers = () => useQuery({ queryKey: keys.admin.users, queryFn: () => apiGet<{ users: ApiUser[] }>('/api/admin/users') });
+export const useAdminUsers = () => useQuery({ queryKey: keys.admin.users, queryFn: ({ signal }) => apiGet<{ users: ApiUser[] }>('/api/admin/users', signal) });
+
+/** Conversations come and go within minutes: the admin dashboard's figure follows them. */
+export const AGENT_CAPACITY_REFRESH_MS = 15_000;
+
+export const useAgentCapacity = () =>
+  useQuery({ queryKey: keys.admin.agentCapacity, queryFn: ({ signal }) => apiGet<ApiAgentCapacity>('/api/admin/agent-capacity', signal), refetchInterval: AGENT_CAPACITY_REFRESH_MS });
 
 export const useApprovals = (opts: { enabled?: boolean } = {}) =>
-  useQuery({ queryKey: keys.admin.approvals, queryFn: () => apiGet<{ users: ApiUser[] }>('/api/admin/approvals'), enabled: opts.enabled ?? true });
+  useQuery({ queryKey: keys.admin.approvals, queryFn: ({ signal }) => apiGet<{ users: ApiUser[] }>('/api/admin/approvals', signal), enabled: opts.enabled ?? true });
 
 export const useProviderNumbers = (provider: string) =>
   useQuery({
     queryKey: keys.admin.numbers(provider),
-    queryFn: () => apiGet<{ numbers: ApiProviderNumber[]; stats: ApiNumberStats }>(`/api/admin/${encodeURIComponent(provider)}-numbers`),
+    queryFn: ({ signal }) => apiGet<{ numbers: ApiProviderNumber[]; stats: ApiNumberStats }>(`/api/admin/${encodeURIComponent(provider)}-numbers`, signal),
   });
 
-/** The one read that refreshes itself: account usage, every 5 minutes (SPEC.md §7). */
+/** Account usage refreshes itself every 5 minutes (SPEC.md §7). */
 export const useUsage = (provider: string) =>
   useQuery({
     queryKey: keys.admin.usage(provider),
-    queryFn: () => apiGet<ApiUsage>(`/api/admin/${encodeURIComponent(provider)}-usage`),
+    queryFn: ({ signal }) => apiGet<ApiUsage>(`/api/admin/${encodeURIComponent(provider)}-usage`, signal),
     refetchInterval: USAGE_REFRESH_MS,
   });

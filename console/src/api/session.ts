@@ -1,11 +1,27 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ApiMeta, ApiUser } from '../../../contract/api';
+import { SESSION_HINT_COOKIE } from '../../../contract/session-hint';
 import { apiRequest, getQuery } from './client';
 import { keys } from './keys';
 
+const readMe = getQuery<{ user: ApiUser }>('/api/auth/me', { on401: 'returnNull' });
+const hasSessionHint = () => document.cookie.split(';').some((c) => c.trim().startsWith(`${SESSION_HINT_COOKIE}=`));
+
+/**
+ * Signed out is a normal state, not a failed request: without the session hint cookie no one
+ * signed in here, so the server is not asked (its 401 would be logged as a console error). A hint
+ * outliving its session (ended elsewhere, expired) is dropped at the first 401.
+ */
+async function readSession(ctx: Parameters<typeof readMe>[0]) {
+  if (!hasSessionHint()) return null;
+  const me = await readMe(ctx);
+  if (me === null) document.cookie = `${SESSION_HINT_COOKIE}=; Max-Age=0; Path=/; SameSite=Lax`;
+  return me;
+}
+
 /** loading → authenticated (a user) or unauthenticated (null). A 401 here means "signed out", not an error. */
 export function useSession() {
-  const q = useQuery({ queryKey: keys.me, queryFn: getQuery<{ user: ApiUser }>('/api/auth/me', { on401: 'returnNull' }) });
+  const q = useQuery({ queryKey: keys.me, queryFn: readSession });
   return { user: q.data?.user ?? null, isLoading: q.isLoading, isAdmin: q.data?.user.role === 'admin' };
 }
 
@@ -26,7 +42,11 @@ export function useSetSignedIn() {
 export function useLogout() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: () => apiRequest('POST', '/api/auth/logout', {}),
+    mutationFn: async () => {
+      // Reads still in flight would come back 401 once the session is gone: abort them first.
+      await qc.cancelQueries();
+      return apiRequest('POST', '/api/auth/logout', {});
+    },
     onSuccess: () => {
       // Nothing of the previous user may survive: drop every cached answer, then mark signed out.
       qc.clear();

@@ -4,7 +4,7 @@ import { apiGet, apiRequest } from './client';
 
 type WebhookAnswer = { webhook: ApiWebhookSettings; message: string };
 
-export const getWebhook = () => apiGet<ApiWebhookSettings>('/api/user/webhook');
+export const getWebhook = ({ signal }: { signal?: AbortSignal } = {}) => apiGet<ApiWebhookSettings>('/api/user/webhook', signal);
 
 export const saveWebhook = (body: WebhookUpdate) => apiRequest<WebhookAnswer>('PUT', '/api/user/webhook', body);
 

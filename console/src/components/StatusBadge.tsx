@@ -25,8 +25,12 @@ const ACCOUNT_LABEL: Record<AccountStatus, string> = {
   rejected: 'Rejected',
 };
 
-export function AccountStatusBadge({ status }: { status: AccountStatus }) {
-  return <Badge tone={ACCOUNT_TONE[status] ?? 'gray'}>{ACCOUNT_LABEL[status] ?? status}</Badge>;
+export function AccountStatusBadge({ status, className }: { status: AccountStatus; className?: string }) {
+  return (
+    <Badge tone={ACCOUNT_TONE[status] ?? 'gray'} className={className}>
+      {ACCOUNT_LABEL[status] ?? status}
+    </Badge>
+  );
 }
 
 const URGENCY_TONE: Record<CallUrgency, BadgeTone> = { urgent: 'red', normal: 'gray', low: 'gray' };

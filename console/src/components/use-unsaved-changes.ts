@@ -1,6 +1,13 @@
-import { useEffect } from 'react';
+import { createContext, useContext, useEffect, useId } from 'react';
 
 export const UNSAVED_CHANGES = 'You have unsaved changes. Leave this page without saving them?';
+export const UNSAVED_SECTION_CHANGES = 'You have unsaved changes in this section. Leave it without saving them?';
+
+/**
+ * A page made of sections (Notification Settings) learns here which of its forms hold unsaved
+ * edits, so switching section can ask first as leaving the page does.
+ */
+export const UnsavedChangesScope = createContext<((form: string, dirty: boolean) => void) | null>(null);
 
 /**
  * While `dirty`, leaving asks first: closing or reloading the tab (the browser's own prompt) and
@@ -8,6 +15,13 @@ export const UNSAVED_CHANGES = 'You have unsaved changes. Leave this page withou
  * a BrowserRouter, which has no navigation blocker, so links are caught in the capture phase.
  */
 export function useUnsavedChangesWarning(dirty: boolean): void {
+  const form = useId();
+  const report = useContext(UnsavedChangesScope);
+  useEffect(() => {
+    if (!report) return;
+    report(form, dirty);
+    return () => report(form, false);
+  }, [report, form, dirty]);
   useEffect(() => {
     if (!dirty) return;
     const onBeforeUnload = (e: BeforeUnloadEvent) => {

@@ -2,7 +2,7 @@ import { AlertTriangle, Clock } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { useMeta, useSession } from '../api/session';
 import { cx } from '../components/ui';
-import { accountBanner, type AccountBanner as Banner } from '../lib/account-state';
+import { accountBanner, lineNotAnswering, type AccountBanner as Banner } from '../lib/account-state';
 import { formatDate } from '../lib/format';
 
 function text(b: Banner): { title: string; body: string } {
@@ -28,7 +28,7 @@ export function AccountBanner() {
   const banner = user ? accountBanner(user) : null;
   if (!banner) return null;
   const { title, body } = text(banner);
-  const urgent = banner.kind !== 'trial-ending';
+  const urgent = lineNotAnswering(banner);
   const Icon = urgent ? AlertTriangle : Clock;
   const contact = meta.data?.helpContact;
   return (

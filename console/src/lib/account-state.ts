@@ -34,6 +34,11 @@ export function accountBanner(user: AccountUser, now: Date = new Date()): Accoun
   return null;
 }
 
+/** The banners that say "Your line is not answering calls" (every one but the trial's warning). */
+export function lineNotAnswering(banner: AccountBanner | null): boolean {
+  return banner !== null && banner.kind !== 'trial-ending';
+}
+
 /** The Trial Status badge: "Expired" whenever the account is expired, else by the trial date. */
 export function accountTrialBadge(accountStatus: AccountStatus, trialExpiresAt: string, now: Date = new Date()) {
   if (accountStatus === 'expired') return { text: 'Expired', urgent: true, expired: true };

@@ -15,6 +15,7 @@ describe('call-handling display rules', () => {
     expect(callHandlingTags({ callerTag: 'blocked', transferOutcome: null }).map((t) => t.label)).toEqual(['Blocked']);
     expect(callHandlingTags({ callerTag: null, transferOutcome: 'busy' })).toEqual([]);
     expect(callHandlingTags({ callerTag: null, transferOutcome: null, agentBusy: true }).map((t) => t.label)).toEqual(['Agents busy']);
+    expect(callHandlingTags({ callerTag: null, transferOutcome: null, testCall: true }).map((t) => t.label)).toEqual(['Test call']);
   });
 
   it('names tags and periods', () => {

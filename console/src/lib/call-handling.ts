@@ -45,8 +45,10 @@ export function callerTagLabel(tag: CallerTag): string {
 }
 
 /** The call-handling badges a card shows, in this order (Urgent has its own badge already). */
-export function callHandlingTags(call: Pick<ApiCallLog, 'callerTag' | 'transferOutcome'> & Partial<Pick<ApiCallLog, 'agentBusy'>>): { label: string; tone: BadgeTone }[] {
+export function callHandlingTags(call: Pick<ApiCallLog, 'callerTag' | 'transferOutcome'> & Partial<Pick<ApiCallLog, 'agentBusy' | 'testCall'>>): { label: string; tone: BadgeTone }[] {
   const tags: { label: string; tone: BadgeTone }[] = [];
+  // The owner's own call from the console ("Call my line").
+  if (call.testCall) tags.push({ label: 'Test call', tone: 'blue' });
   // The AI assistants were all busy: the caller left a voicemail instead.
   if (call.agentBusy) tags.push({ label: 'Agents busy', tone: 'gray' });
   if (call.transferOutcome === 'connected') tags.push({ label: 'Transferred', tone: 'green' });

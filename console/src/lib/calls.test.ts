@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { phoneQuery } from '../../../contract/phone';
-import { callStats, callStatsFromTotals, filterCalls, responseRate, toCallBackOnly } from './calls';
+import { callStats, callStatsFromTotals, filterCalls, responseRate, toCallBackOnly, urgentOnly } from './calls';
 
 const call = (status: 'answered' | 'missed' | 'voicemail', fromNumber = '+447700900001', aiSummary: string | null = null) => ({
   status,
@@ -55,5 +55,13 @@ describe('the To call back filter', () => {
     const calls = [c('missed', '+441'), c('voicemail', '+442'), c('answered', '+443'), c('missed', ''), c('voicemail', '+445', '2026-11-22T10:00:00Z')];
     expect(toCallBackOnly(calls, true).map((x) => x.fromNumber)).toEqual(['+441', '+442']);
     expect(toCallBackOnly(calls, false)).toHaveLength(5);
+  });
+});
+
+describe('the Urgent filter', () => {
+  it('keeps only the calls judged urgent (not normal, low or not yet assessed)', () => {
+    const calls = [{ id: 1, urgency: 'urgent' as const }, { id: 2, urgency: 'normal' as const }, { id: 3, urgency: 'low' as const }, { id: 4, urgency: null }, { id: 5, urgency: 'urgent' as const }];
+    expect(urgentOnly(calls, true).map((x) => x.id)).toEqual([1, 5]);
+    expect(urgentOnly(calls, false)).toHaveLength(5);
   });
 });

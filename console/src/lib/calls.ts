@@ -65,3 +65,8 @@ export function filterCalls<T extends Pick<ApiCallLog, 'fromNumber' | 'toNumber'
 export function toCallBackOnly<T extends Pick<ApiCallLog, 'status' | 'fromNumber' | 'calledBackAt'>>(calls: readonly T[], on: boolean): T[] {
   return on ? calls.filter(isToCallBack) : [...calls];
 }
+
+/** The "Urgent" filter, beside "To call back": calls the summary judged urgent (the card's red Urgent badge). */
+export function urgentOnly<T extends Pick<ApiCallLog, 'urgency'>>(calls: readonly T[], on: boolean): T[] {
+  return on ? calls.filter((c) => c.urgency === 'urgent') : [...calls];
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { firstRunSteps } from './first-run';
+import { firstRunSteps, showFirstRun } from './first-run';
 
 const done = (s: Parameters<typeof firstRunSteps>[0]) => firstRunSteps(s).filter((x) => x.done).map((x) => x.id);
 
@@ -12,5 +12,13 @@ describe('first-run checklist', () => {
     expect(done({ hasNumber: true, hasCalls: false, aiMode: 'agent', callGreeting: null })).toEqual(['number', 'mode']);
     expect(done({ hasNumber: true, hasCalls: false, aiMode: 'voicemail', callGreeting: 'Hi, you reached Sam.' })).toEqual(['number', 'mode']);
     expect(done({ hasNumber: true, hasCalls: true, aiMode: 'agent', callGreeting: null })).toEqual(['number', 'forwarding', 'test-call', 'mode']);
+  });
+});
+
+describe('when the checklist shows', () => {
+  it('only before the first call, and never while the line is not answering', () => {
+    expect(showFirstRun({ hasCalls: false, lineNotAnswering: false })).toBe(true);
+    expect(showFirstRun({ hasCalls: true, lineNotAnswering: false })).toBe(false);
+    expect(showFirstRun({ hasCalls: false, lineNotAnswering: true })).toBe(false);
   });
 });

@@ -26,3 +26,14 @@ export function firstRunSteps(s: FirstRunState): Step[] {
     { id: 'mode', label: 'Choose voicemail or AI agent', done: s.aiMode === 'agent' || Boolean(s.callGreeting?.trim()) },
   ];
 }
+
+/**
+ * Whether the checklist is shown at all. It retires once a call has arrived: the line answers,
+ * and an owner reading their calls needs them first, not set-up steps (the mode step alone is
+ * no reason to stay, voicemail being a fine choice). Under "Your line is not answering calls"
+ * it would send the owner testing a line that cannot answer. The owner's own "Call my line"
+ * from the console does not count: it proves neither forwarding nor a caller's way in.
+ */
+export function showFirstRun(s: { hasCalls: boolean; lineNotAnswering: boolean }): boolean {
+  return !s.hasCalls && !s.lineNotAnswering;
+}

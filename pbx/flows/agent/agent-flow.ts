@@ -123,6 +123,7 @@ function conversationDeps(ctx: FlowContext, deps: AgentFlowDeps, media: MediaPat
         ? async (callerWords) => (await putThrough(ctx, ctx.transfer!, { ...ctx.ownerPhone!, callerWords, bridgeId })).outcome === 'connected'
         : undefined,
     onBargeIn: (m) => deps.onBargeIn?.({ ...m, callId }),
+    onStalled: () => writes.write('tag the call as turned to voicemail (engines stalled)', callPath.markAgentStalled(callId)),
   };
 }
 

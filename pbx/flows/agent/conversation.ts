@@ -23,7 +23,8 @@ import {
   type TransferState,
 } from './conversation-state.js';
 import { Speculation } from './speculation.js';
-import { sentenceAudio, writeTurnWav } from './speech-audio.js';
+import { recordTone, sentenceAudio, writeTurnWav } from './speech-audio.js';
+import { DEFAULT_STALL_BOUNDS, stallPlan, StallWatch, type StallBounds, type StallStep } from './stall-rule.js';
 import type { TranscriptLine } from './transcript.js';
 
 // One spoken conversation: caller frames in, agent frames out. Knows nothing of ARI, so
@@ -64,6 +65,8 @@ export interface ConversationTiming {
   speculative: boolean;
   /** Commit points; `defaultMs` follows turn.endSilenceMs unless given. */
   endOfTurn: Partial<EndOfTurnConfig>;
+  /** When a turn the engines have not answered hears the holding phrase, then the voicemail offer (AGENT_HOLD_AFTER_MS, AGENT_VOICEMAIL_AFTER_MS). */
+  stall: StallBounds;
 }
 
 export const DEFAULT_TIMING: ConversationTiming = {
@@ -72,6 +75,7 @@ export const DEFAULT_TIMING: ConversationTiming = {
   turn: { startMs: 80, endSilenceMs: 700, minTurnMs: 500, blipSilenceMs: 240, speculateMs: 200 },
   speculative: true,
   endOfTurn: {},
+  stall: DEFAULT_STALL_BOUNDS,
 };
 
 /** Per-turn figures for the latency benchmark (all in ms). */
@@ -140,6 +144,8 @@ export interface ConversationDeps {
   putThrough?(callerWords: string): Promise<boolean>;
   /** The caller said it is urgent, or mentioned a gas leak: the call is flagged for the owner. */
   onUrgent?(reason: string): void;
+  /** The engines stalled on a turn and the caller was offered voicemail: the call is tagged. */
+  onStalled?(): void;
   now?: () => number;
 }
 
@@ -194,6 +200,10 @@ export class AgentConversation {
   private finish!: (r: ConversationResult) => void;
   private readonly done = new Promise<ConversationResult>((r) => (this.finish = r));
   private detach: (() => void) | undefined;
+  /** Runs while a committed turn is owed its first audio. */
+  private stallWatch: StallWatch | null = null;
+  /** The holding phrase, synthesised at the start: a stalled TTS engine cannot make it when it is needed. */
+  private holdingAudio: Int16Array | undefined;
 
   constructor(
     private readonly deps: ConversationDeps,
@@ -204,6 +214,7 @@ export class AgentConversation {
       ...deps.timing,
       turn: { ...DEFAULT_TIMING.turn, ...deps.timing?.turn },
       endOfTurn: { ...DEFAULT_TIMING.endOfTurn, ...deps.timing?.endOfTurn },
+      stall: { ...DEFAULT_TIMING.stall, ...deps.timing?.stall },
     };
     this.detector = new TurnDetector({ ...this.timing.turn, speculateMs: this.timing.speculative ? this.timing.turn.speculateMs : 0 });
     this.endOfTurn = { ...DEFAULT_END_OF_TURN, defaultMs: this.timing.turn.endSilenceMs ?? DEFAULT_END_OF_TURN.defaultMs, ...this.timing.endOfTurn };
@@ -220,7 +231,19 @@ export class AgentConversation {
     void this.agentTurn('greeting', async (signal) => {
       await this.speak([agentGreeting(this.input.businessName)], signal);
     });
+    this.prepareStallLines();
     return this.done;
+  }
+
+  /** After the greeting's, at background priority: once cached (on disk, per voice) this costs nothing. */
+  private prepareStallLines(): void {
+    const prepare = (text: string) =>
+      this.deps.engines.speech.get(text, this.input.voice, 'background').then(() => sentenceAudio(this.deps.engines.speech, text, this.input.voice, this.deps.media.sampleRate));
+    prepare(AGENT_LINES.holding).then(
+      (pcm) => (this.holdingAudio = pcm),
+      (err: unknown) => this.deps.log.warn({ err }, 'agent: could not prepare the holding phrase; a slow answer will be waited for in silence'),
+    );
+    prepare(AGENT_LINES.engineFailure).catch(() => undefined); // said through the cache when needed; its failure is reported then
   }
 
   // ------------------------------------------------------------------ caller audio
@@ -375,17 +398,65 @@ export class AgentConversation {
     const n = ++this.turns.count;
     const stages = this.startStages(n, spec, detectedAt, silenceMs);
     await this.agentTurn(`turn ${n}`, async (signal) => {
-      spec?.adopt(signal);
-      const heard = await this.hear(audio, n, spec, stages, signal);
-      const text = [this.turns.carryText, heard].filter(Boolean).join(' ');
-      this.turns.carryText = text; // kept if this turn is cancelled before the agent answers
-      if (!heard) return this.notHeard(short, signal);
-      this.turns.transcript.push({ speaker: 'Caller', text: heard });
-      this.timers.silencePrompts = 0;
-      if (!this.turns.safetyGiven && handlesGas(this.input.industry) && mentionsGasLeak(heard)) await this.safetyFirst(signal);
-      if (this.turns.mode === 'normal') await this.answer(text, spec, stages, signal);
-      else await this.messageTurn(stages, signal);
+      const stopWatch = this.watchForStall(stages, signal);
+      try {
+        await this.turnSteps(audio, n, short, spec, stages, signal);
+      } finally {
+        stopWatch();
+      }
     });
+  }
+
+  /** The turn's steps, while its silence is watched. */
+  private async turnSteps(audio: Int16Array, n: number, short: boolean, spec: Speculation | undefined, stages: TurnStages, signal: AbortSignal): Promise<void> {
+    spec?.adopt(signal);
+    const heard = await this.hear(audio, n, spec, stages, signal);
+    const text = [this.turns.carryText, heard].filter(Boolean).join(' ');
+    this.turns.carryText = text; // kept if this turn is cancelled before the agent answers
+    if (!heard) return this.notHeard(short, signal);
+    this.turns.transcript.push({ speaker: 'Caller', text: heard });
+    this.timers.silencePrompts = 0;
+    if (!this.turns.safetyGiven && handlesGas(this.input.industry) && mentionsGasLeak(heard)) await this.safetyFirst(signal);
+    if (this.turns.mode === 'normal') await this.answer(text, spec, stages, signal);
+    else await this.messageTurn(stages, signal);
+  }
+
+  // ------------------------------------------------------------------ stalled engines
+
+  /** Until the turn's first audio starts (or the turn ends), the silence is watched (stall-rule.ts). */
+  private watchForStall(stages: TurnStages, signal: AbortSignal): () => void {
+    this.stallWatch?.stop();
+    const plan = stallPlan(this.turns.mode, this.timing.stall, stages.commitAt - stages.endOfSpeech);
+    const watch = new StallWatch(plan, stages.endOfSpeech, this.now, (step) => this.onStall(step, stages));
+    this.stallWatch = watch;
+    const stop = () => {
+      watch.stop();
+      if (this.stallWatch === watch) this.stallWatch = null;
+    };
+    signal.addEventListener('abort', stop, { once: true });
+    return stop;
+  }
+
+  private onStall(step: StallStep, stages: TurnStages): void {
+    if (this.end.ended || this.transfer.inProgress) return;
+    const waitedMs = Math.round(this.now() - stages.endOfSpeech);
+    if (step === 'hold') {
+      // Not over the caller, and not without its audio (the TTS engine may be what is stuck).
+      if (this.detector.speaking || !this.holdingAudio) return;
+      this.deps.log.info({ turn: stages.turn, waitedMs }, 'agent: the answer is slow; holding phrase');
+      void this.deps.media.player.play(this.holdingAudio);
+      return;
+    }
+    this.stallWatch?.stop();
+    this.stallWatch = null;
+    if (step === 'close') {
+      this.deps.log.warn({ turn: stages.turn, waitedMs }, 'agent: the message could not be transcribed in time; it is in the recording');
+      void this.closeWith([AGENT_LINES.voicemailThanks]);
+      return;
+    }
+    this.deps.log.warn({ turn: stages.turn, waitedMs }, 'agent: the engines stalled on a turn; offering voicemail');
+    this.deps.onStalled?.();
+    void this.fallBackToVoicemail();
   }
 
   /**
@@ -526,6 +597,7 @@ export class AgentConversation {
     this.deps.media.player.clear();
     await this.agentTurn('voicemail offer', async (signal) => {
       await this.speak([AGENT_LINES.engineFailure], signal);
+      if (!signal.aborted && !this.end.ended) await this.deps.media.player.play(recordTone(this.deps.media.sampleRate));
     });
   }
 
@@ -592,6 +664,7 @@ export class AgentConversation {
           const played = this.deps.media.player.play(pcm, {
             onStart: () => {
               api.started = true;
+              this.stallWatch?.stop(); // the caller hears the agent: no holding phrase over it
               line = { speaker: 'Agent', text };
               this.turns.transcript.push(line);
               if (isFirst) onFirstAudio?.(ttsMs, this.now(), readyAt, api.kind);
@@ -654,6 +727,7 @@ export class AgentConversation {
     );
     this.timers.stopSilence();
     this.timers.stopMax();
+    this.stallWatch?.stop();
     this.detach?.();
     this.turns.abort?.abort(new TurnCancelled('call ended'));
     if (endedBy === 'caller') this.deps.media.player.clear();

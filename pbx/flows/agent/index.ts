@@ -46,6 +46,7 @@ export function installAgentFlow(services: Services, opts: InstallOptions = {}):
     rtp: { bindHost: config.agentRtp.bind, advertiseHost: config.agentRtp.host, format: opts.format ?? 'ulaw' },
     workDir: path.join(config.dataDir, 'agent-turns'),
     ...opts.overrides,
+    timing: { stall: config.agentStall, ...opts.overrides?.timing },
   };
   const flow = withAdmission(createAgentFlow(deps), opts.admit ?? (() => engines.pools.admitConversation()));
   // Without the media app registered, agent calls fall back to voicemail: worth seeing in /healthz.

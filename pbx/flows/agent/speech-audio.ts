@@ -26,3 +26,14 @@ export async function writeTurnWav(dir: string, name: string, pcm: Int16Array, s
   await fs.writeFile(file, Buffer.concat([h, data]));
   return file;
 }
+
+/**
+ * The tone before a caller's message, played by the agent on its own media: Asterisk's beep
+ * as deploy/asterisk/sounds.sh makes it (0.25 s of 1 kHz at half volume), so a message taken
+ * by the agent starts with the tone a voicemail does.
+ */
+export function recordTone(sampleRate: number): Int16Array {
+  const tone = new Int16Array(Math.round(sampleRate / 4));
+  for (let i = 0; i < tone.length; i++) tone[i] = Math.round(0.5 * 32767 * Math.sin((2 * Math.PI * 1000 * i) / sampleRate));
+  return tone;
+}

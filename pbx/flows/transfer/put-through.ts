@@ -155,7 +155,7 @@ export async function ringOwner(
   return (await dialOwner(rest, deps, leg, o, log)).answer;
 }
 
-interface OwnerCall {
+export interface OwnerCall {
   /** The owner the call is placed for: their account and daily minutes decide whether it is. */
   userId: number;
   to: string;
@@ -168,7 +168,7 @@ interface OwnerCall {
  * Places the call to the owner's phone; resolves once Asterisk has taken the request (so a
  * hang-up after it finds the channel), with how the ringing ends.
  */
-async function dialOwner(
+export async function dialOwner(
   rest: FlowContext['rest'],
   deps: TransferDeps,
   leg: CallSession,

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, vi } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { SESSION_HINT_COOKIE } from '../../../contract/session-hint.js';
 import { ADMIN, activeCustomer, signInAdmin } from '../../helpers/accounts.js';
 import type { ApiClient } from '../../helpers/client.js';
 import { startTestServer, type TestServer, type TestServerOptions } from '../../helpers/server.js';
@@ -75,7 +76,11 @@ export function useE2E(env: Record<string, string> = {}, testTimeoutMs = 90_000,
 export async function adoptSession(page: Page, client: ApiClient, url: string): Promise<void> {
   const [name, ...rest] = (client.cookie ?? '').split('=');
   if (!name || !rest.length) throw new Error('the API client has no session cookie');
-  await page.context().addCookies([{ name, value: rest.join('='), url }]);
+  // With the session hint a signed-in browser gets beside it (contract/session-hint.ts).
+  await page.context().addCookies([
+    { name, value: rest.join('='), url },
+    { name: SESSION_HINT_COOKIE, value: '1', url },
+  ]);
 }
 
 export async function customerPage(e2e: E2E, overrides: Record<string, string> = {}, opts?: Parameters<E2E['page']>[0]) {

@@ -63,3 +63,53 @@ export function outsideViewport(page: Page): Promise<string[]> {
     return out;
   })()`);
 }
+
+/**
+ * What reaches out of its table cell into the next column, described for a failure message:
+ * every element and run of text inside a cell of the named table, measured against the cell's
+ * own box. Left out: what sits inside a box that hides or scrolls its overflow within the cell
+ * (text cut with an ellipsis on purpose; that box itself is measured) and what is not shown.
+ */
+export function cellsSpilling(page: Page, tableLabel: string): Promise<string[]> {
+  return page.evaluate<string[]>(
+    `((label) => {
+      const out = [];
+      const table = [...document.querySelectorAll('table')].find((t) => t.getAttribute('aria-label') === label);
+      if (!table) return ['no table named ' + label];
+      for (const cell of table.querySelectorAll('td, th')) {
+        const box = cell.getBoundingClientRect();
+        if (box.width === 0) continue;
+        const column = cell.getAttribute('data-label') || (cell.textContent || '').trim().slice(0, 20);
+        /** Inside a box of the cell that cuts or scrolls its own overflow: that box is measured instead. */
+        const contained = (node) => {
+          for (let a = node.parentElement; a && a !== cell; a = a.parentElement) {
+            const x = getComputedStyle(a).overflowX;
+            if (x !== 'visible') return true;
+          }
+          return false;
+        };
+        const walker = document.createTreeWalker(cell, NodeFilter.SHOW_ELEMENT | NodeFilter.SHOW_TEXT);
+        for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+          if (contained(n)) continue;
+          let r;
+          if (n.nodeType === Node.TEXT_NODE) {
+            if (!n.textContent.trim()) continue;
+            const range = document.createRange();
+            range.selectNodeContents(n);
+            r = range.getBoundingClientRect();
+          } else {
+            const s = getComputedStyle(n);
+            if (s.display === 'none' || s.visibility === 'hidden' || (s.position === 'absolute' && s.clipPath === 'inset(50%)')) continue;
+            r = n.getBoundingClientRect();
+          }
+          if (r.width === 0 || r.height === 0) continue;
+          if (r.right > box.right + 0.5 || r.left < box.left - 0.5) {
+            const what = n.nodeType === Node.TEXT_NODE ? 'text' : n.tagName.toLowerCase();
+            out.push(column + ': ' + what + ' "' + (n.textContent || '').trim().slice(0, 30) + '" spans ' + Math.round(r.left) + '..' + Math.round(r.right) + ' in a cell ' + Math.round(box.left) + '..' + Math.round(box.right));
+          }
+        }
+      }
+      return out;
+    })(${JSON.stringify(tableLabel)})`,
+  );
+}

@@ -1,14 +1,15 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Clock, Trash2, UserCheck, Users } from 'lucide-react';
+import { Bot, Clock, Trash2, UserCheck, Users, Voicemail } from 'lucide-react';
 import type { AccountStatus, ApiUser } from '../../../../contract/api';
 import { deleteUser, updateUser } from '../../api/admin';
 import { keys } from '../../api/keys';
-import { useAdminUsers } from '../../api/queries';
+import { useAdminUsers, useAgentCapacity } from '../../api/queries';
 import { AccountStatusBadge } from '../../components/StatusBadge';
 import { Badge, Button, Card, CardHeader, EmptyState, ErrorState, PageHeader, Select, Spinner, StatCard, Table, Truncate, cx, tbodyRow, td, th, theadRow } from '../../components/ui';
 import { messageOr } from '../../lib/errors';
 import { NA, formatRelative } from '../../lib/format';
 import { extendedTrialExpiry } from '../../lib/trial';
+import { slotsLine, turnedAwayLine } from '../../lib/agent-capacity';
 import { toast } from '../../toast/use-toast';
 
 const SETTABLE: { value: AccountStatus; label: string }[] = [
@@ -87,6 +88,30 @@ function UserActions({ user }: { user: ApiUser }) {
   );
 }
 
+/** Agent mode under load (issue 27): conversations against what the engines serve, and the callers they could not. */
+function AgentCapacityCards() {
+  const q = useAgentCapacity();
+  const c = q.data;
+  const figure = <T,>(pick: (d: NonNullable<typeof c>) => T) => (q.isLoading ? undefined : q.isError || !c ? null : pick(c));
+  return (
+    <div className="mb-6 grid gap-4 sm:grid-cols-2">
+      <StatCard
+        label="Agent Capacity in Use"
+        value={figure((d) => `${d.conversations} / ${d.conversationCapacity}`)}
+        note={c ? `Conversations. Slots in use: ${slotsLine(c.engines)}` : undefined}
+        icon={<Bot className="h-4 w-4" />}
+      />
+      <StatCard
+        label="Turned to Voicemail for Capacity (24h)"
+        value={figure((d) => d.voicemailForCapacity.total)}
+        note={c ? turnedAwayLine(c.voicemailForCapacity) : undefined}
+        icon={<Voicemail className="h-4 w-4" />}
+        tone="bg-amber-50 text-amber-600 dark:bg-amber-950 dark:text-amber-300"
+      />
+    </div>
+  );
+}
+
 export default function AdminDashboard() {
   const q = useAdminUsers();
   const users = q.data?.users ?? [];
@@ -104,6 +129,7 @@ export default function AdminDashboard() {
         <StatCard label="Active Users" value={figure(active)} icon={<UserCheck className="h-4 w-4" />} tone="bg-emerald-50 text-emerald-600 dark:bg-emerald-950 dark:text-emerald-300" />
         <StatCard label="Pending Approval" value={figure(pending)} icon={<Clock className="h-4 w-4" />} tone="bg-amber-50 text-amber-600 dark:bg-amber-950 dark:text-amber-300" />
       </div>
+      <AgentCapacityCards />
       <Card>
         <CardHeader title="All Users" />
         {q.isLoading ? (
@@ -116,12 +142,13 @@ export default function AdminDashboard() {
           <Table label="All Users" stackBelow="xl">
             <thead>
               <tr className={theadRow}>
-                <th className={cx(th, 'w-[15%]')}>Business Name</th>
-                <th className={cx(th, 'w-[20%]')}>Email</th>
-                <th className={cx(th, 'w-[14%]')}>Status</th>
-                <th className={cx(th, 'w-[8%]')}>Role</th>
+                {/* With Actions' 16rem these fill a 1280 px screen beside the sidebar; Role fits "Customer" whole. */}
+                <th className={cx(th, 'w-[13%]')}>Business Name</th>
+                <th className={cx(th, 'w-[18%]')}>Email</th>
+                <th className={cx(th, 'w-[12%]')}>Status</th>
+                <th className={cx(th, 'w-[12%]')}>Role</th>
                 <th className={cx(th, 'w-[9%]')}>Trial Expires</th>
-                <th className={cx(th, 'w-[8%]')}>Created</th>
+                <th className={cx(th, 'w-[9%]')}>Created</th>
                 <th className={cx(th, 'w-64 text-right')}>Actions</th>
               </tr>
             </thead>
@@ -135,13 +162,14 @@ export default function AdminDashboard() {
                     <Truncate text={u.email} />
                   </td>
                   <td data-label="Status" className={td}>
-                    <AccountStatusBadge status={u.accountStatus} />
+                    {/* "Pending Approval" takes two lines rather than the next column. */}
+                    <AccountStatusBadge status={u.accountStatus} className="!whitespace-normal" />
                   </td>
                   <td data-label="Role" className={td}>
                     <Badge tone={u.role === 'admin' ? 'purple' : 'gray'}>{u.role === 'admin' ? 'Admin' : 'Customer'}</Badge>
                   </td>
-                  <td data-label="Trial Expires" className={cx(td, 'whitespace-nowrap')}>{u.trialExpiresAt ? formatRelative(u.trialExpiresAt) : NA}</td>
-                  <td data-label="Created" className={cx(td, 'whitespace-nowrap')}>{formatRelative(u.createdAt)}</td>
+                  <td data-label="Trial Expires" className={td}>{u.trialExpiresAt ? formatRelative(u.trialExpiresAt) : NA}</td>
+                  <td data-label="Created" className={td}>{formatRelative(u.createdAt)}</td>
                   <td data-label="Actions" className={cx(td, 'whitespace-nowrap')}>{u.role === 'admin' ? null : <UserActions user={u} />}</td>
                 </tr>
               ))}

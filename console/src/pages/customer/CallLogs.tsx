@@ -1,4 +1,4 @@
-import { CheckCircle2, FileText, PhoneCall, PhoneForwarded, PhoneMissed, PhoneOutgoing, Play, Search, ShieldOff, TrendingUp, Undo2 } from 'lucide-react';
+import { AlertTriangle, CheckCircle2, FileText, PhoneCall, PhoneForwarded, PhoneMissed, PhoneOutgoing, Play, Search, ShieldOff, TrendingUp, Undo2 } from 'lucide-react';
 import { createContext, useContext, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { ApiCallLog } from '../../../../contract/api';
@@ -8,7 +8,7 @@ import { useAnalytics, useCallLog, useCallLogs } from '../../api/queries';
 import { Dialog } from '../../components/Dialog';
 import { CallStatusBadge, UrgencyBadge } from '../../components/StatusBadge';
 import { Badge, Button, Card, EmptyState, ErrorState, Input, PageHeader, Select, Skeleton, StatCard, cx } from '../../components/ui';
-import { CALL_FILTERS, callStats, callStatsFromTotals, filterCalls, toCallBackOnly, type CallFilter } from '../../lib/calls';
+import { CALL_FILTERS, callStats, callStatsFromTotals, filterCalls, toCallBackOnly, urgentOnly, type CallFilter } from '../../lib/calls';
 import { dayDividers } from '../../lib/call-days';
 import { messageOr } from '../../lib/errors';
 import { toast } from '../../toast/use-toast';
@@ -217,6 +217,7 @@ export default function CallLogs() {
   const [search, setSearch] = useState('');
   const [status, setStatus] = useState<CallFilter>('all');
   const [waitingOnly, setWaitingOnly] = useState(false);
+  const [urgentOn, setUrgentOnly] = useState(false);
   // By id, so the dialog shows the call as refetched after Mark called back. A link from an
   // e-mail (/dashboard?call=41) opens that call's details: from the list when it has it,
   // otherwise read on its own (an older call than the pages loaded).
@@ -240,6 +241,7 @@ export default function CallLogs() {
     closeDetails();
   }, [linked.isError]);
   const waitingCount = useMemo(() => toCallBackOnly(calls, true).length, [calls]);
+  const urgentCount = useMemo(() => urgentOnly(calls, true).length, [calls]);
   // A business with more calls than one page gets its card figures from the server's totals.
   const partial = Boolean(q.hasNextPage);
   const totals = useAnalytics({ enabled: partial });
@@ -251,7 +253,10 @@ export default function CallLogs() {
   else stats = callStats(calls);
   const figure = <K extends 'total' | 'answered' | 'missed'>(k: K) => (stats ? stats[k] : stats);
   const phone = usePhoneQuery(search);
-  const shown = useMemo(() => toCallBackOnly(filterCalls(calls, search, status, phone), waitingOnly), [calls, search, status, phone, waitingOnly]);
+  const shown = useMemo(
+    () => urgentOnly(toCallBackOnly(filterCalls(calls, search, status, phone), waitingOnly), urgentOn),
+    [calls, search, status, phone, waitingOnly, urgentOn],
+  );
   const days = useMemo(() => dayDividers(shown), [shown]);
   // The block list is read only when a blocked call is listed, to show Unblock while the number is on it.
   const anyBlocked = useMemo(() => calls.some((c) => c.callerTag === 'blocked'), [calls]);
@@ -277,7 +282,7 @@ export default function CallLogs() {
   return (
     <BlockedNow.Provider value={blockedNow}>
       <PageHeader title="Call Logs" subtitle="Monitor all your business calls in one place" />
-      {!q.isLoading && !q.isError && <FirstRunChecklist hasCalls={calls.length > 0} />}
+      {!q.isLoading && !q.isError && <FirstRunChecklist hasCalls={calls.some((c) => !c.testCall)} />}
       <div className="mb-6 grid grid-cols-2 gap-4 lg:grid-cols-4">
         <StatCard label="Total Calls" value={figure('total')} icon={<PhoneCall className="h-4 w-4" />} />
         <StatCard label="Answered" value={figure('answered')} icon={<CheckCircle2 className="h-4 w-4" />} tone="bg-emerald-50 text-emerald-600 dark:bg-emerald-950 dark:text-emerald-300" />
@@ -299,6 +304,9 @@ export default function CallLogs() {
           </Select>
           <Button variant={waitingOnly ? 'primary' : 'outline'} aria-pressed={waitingOnly} onClick={() => setWaitingOnly((on) => !on)} className="sm:w-auto">
             <PhoneOutgoing className="h-4 w-4" aria-hidden /> To call back ({waitingCount})
+          </Button>
+          <Button variant={urgentOn ? 'primary' : 'outline'} aria-pressed={urgentOn} onClick={() => setUrgentOnly((on) => !on)} className="sm:w-auto">
+            <AlertTriangle className="h-4 w-4" aria-hidden /> Urgent ({urgentCount})
           </Button>
         </div>
         {body}

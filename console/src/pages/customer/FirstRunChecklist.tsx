@@ -4,18 +4,19 @@ import { Link } from 'react-router-dom';
 import { usePhoneNumbers } from '../../api/queries';
 import { useSession } from '../../api/session';
 import { Button, Card, CardHeader, cx } from '../../components/ui';
-import { firstRunSteps, type StepId } from '../../lib/first-run';
+import { accountBanner, lineNotAnswering } from '../../lib/account-state';
+import { firstRunSteps, showFirstRun, type StepId } from '../../lib/first-run';
 import { formatPhone } from '../../lib/format';
 import { forwardingCodes } from '../../lib/forwarding';
 
 const hiddenKey = (userId: number) => `first-run-hidden-${userId}`;
 
-/** Get a number, forward the line, test it, choose how calls are answered: shown to an owner until done (or hidden). */
+/** Get a number, forward the line, test it, choose how calls are answered: shown to a new owner until the first call (or hidden). */
 export function FirstRunChecklist({ hasCalls }: { hasCalls: boolean }) {
   const { user } = useSession();
   const numbers = usePhoneNumbers();
   const [hidden, setHidden] = useState(() => (user ? localStorage.getItem(hiddenKey(user.id)) === '1' : true));
-  if (!user || user.role !== 'customer' || hidden || !numbers.data) return null;
+  if (!user || user.role !== 'customer' || hidden || !showFirstRun({ hasCalls, lineNotAnswering: lineNotAnswering(accountBanner(user)) }) || !numbers.data) return null;
 
   const number = numbers.data.numbers[0]?.phoneNumber;
   const steps = firstRunSteps({ hasNumber: Boolean(number), hasCalls, aiMode: user.aiMode, callGreeting: user.callGreeting });

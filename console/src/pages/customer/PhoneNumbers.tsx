@@ -1,39 +1,17 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Copy, Lightbulb, Phone, Plus, Smartphone } from 'lucide-react';
+import { Lightbulb, Phone, Plus, Smartphone } from 'lucide-react';
 import { purchaseNumber } from '../../api/phone-numbers';
 import { keys } from '../../api/keys';
 import { usePhoneNumbers } from '../../api/queries';
+import CallMyLine from '../../components/CallMyLine';
 import { useMeta } from '../../api/session';
 import { Badge, Button, Card, CardHeader, EmptyState, ErrorState, PageHeader, Spinner } from '../../components/ui';
 import { messageOr } from '../../lib/errors';
 import { formatPhone } from '../../lib/format';
 import { forwardingCodes } from '../../lib/forwarding';
 import { toast } from '../../toast/use-toast';
-
-const COPY_TOAST_MS = 2000;
-
-async function copy(text: string, label: string) {
-  try {
-    await navigator.clipboard.writeText(text);
-    toast({ title: 'Copied!', description: `${label} copied to clipboard`, duration: COPY_TOAST_MS });
-  } catch {
-    toast({ variant: 'destructive', title: 'Copy failed', description: 'Please copy the code manually' });
-  }
-}
-
-function CodeRow({ label, code }: { label: string; code: string }) {
-  return (
-    <li className="flex flex-wrap items-center justify-between gap-2 rounded-lg border border-slate-200 px-3 py-2 dark:border-slate-800">
-      <span className="text-sm">{label}</span>
-      <span className="flex items-center gap-2">
-        <code className="rounded bg-slate-100 px-2 py-1 font-mono text-sm dark:bg-slate-800">{code}</code>
-        <Button size="icon" variant="ghost" aria-label={`Copy ${label}`} onClick={() => void copy(code, label)}>
-          <Copy className="h-4 w-4" aria-hidden />
-        </Button>
-      </span>
-    </li>
-  );
-}
+import { CodeRow } from './CopyCode';
+import { OwnLine } from './OwnLine';
 
 function ForwardingGuide({ number }: { number: string }) {
   const meta = useMeta();
@@ -156,7 +134,9 @@ export default function PhoneNumbers() {
           </ul>
         )}
       </Card>
+      {numbers[0] && <CallMyLine />}
       {numbers[0] && <ForwardingGuide number={numbers[0].phoneNumber} />}
+      {numbers[0] && <OwnLine number={numbers[0].phoneNumber} />}
     </>
   );
 }

@@ -1,0 +1,74 @@
+import { Bot, Voicemail } from 'lucide-react';
+import type { AiMode } from '../../../../contract/api';
+import { Card, CardHeader, Field, Textarea } from '../../components/ui';
+import { knowledgeBasePlaceholder } from '../../lib/kb-placeholder';
+import CallMyLine from '../../components/CallMyLine';
+import AgentTryIt from './AgentTryIt';
+import { RadioCard } from './RadioCard';
+import { SaveSection } from './SaveSection';
+import { useSettingsForm } from './use-settings-form';
+
+/** How calls are answered: voicemail or the AI agent, the agent's knowledge base, and trying it. */
+export default function AnsweringSection() {
+  const { user, form, set, save, saving } = useSettingsForm(['aiMode', 'knowledgeBase'] as const);
+  const kb = form.knowledgeBase ?? '';
+  return (
+    <form
+      onSubmit={(e) => {
+        e.preventDefault();
+        save();
+      }}
+      className="grid gap-6"
+      aria-label="Answering"
+    >
+      <Card>
+        <CardHeader title="AI Voice Agent Mode" description="Choose how your calls are answered" />
+        <fieldset className="grid gap-3 p-5 md:grid-cols-2">
+          <legend className="sr-only">AI Voice Agent Mode</legend>
+          <RadioCard<AiMode>
+            name="aiMode"
+            value="voicemail"
+            current={form.aiMode}
+            onChange={(v) => set('aiMode', v)}
+            title="Voicemail Only"
+            text="Play greeting, record message, and send you a notification with transcription and summary."
+            icon={<Voicemail className="h-5 w-5" aria-hidden />}
+          />
+          <RadioCard<AiMode>
+            name="aiMode"
+            value="agent"
+            current={form.aiMode}
+            onChange={(v) => set('aiMode', v)}
+            title="AI Voice Agent"
+            text="AI agent answers questions based on your knowledge base, logs unanswered questions for training."
+            icon={<Bot className="h-5 w-5" aria-hidden />}
+          />
+        </fieldset>
+      </Card>
+
+      {form.aiMode === 'agent' && (
+        <Card>
+          <CardHeader title="Knowledge Base" description="What your AI agent knows about your business" />
+          <div className="grid gap-2 p-5">
+            <Field
+              label="Knowledge Base"
+              hint={<>Start each entry with "Q:" and the question, then "A:" and the answer on the next line. Separate entries with a blank line.</>}
+            >
+              <Textarea rows={12} value={kb} onChange={(e) => set('knowledgeBase', e.target.value)} placeholder={knowledgeBasePlaceholder(user?.industry)} className="font-mono" />
+            </Field>
+            <p className="text-right text-xs text-slate-500 dark:text-slate-400" aria-live="polite">
+              {kb.length} characters
+            </p>
+          </div>
+        </Card>
+      )}
+
+      {/* The greeting's business name and voice are the saved ones: they are edited under Greeting. */}
+      <AgentTryIt aiMode={form.aiMode} knowledgeBase={form.knowledgeBase} />
+
+      <CallMyLine />
+
+      <SaveSection saving={saving} />
+    </form>
+  );
+}

@@ -1,0 +1,53 @@
+// One section of the owner's settings (PATCH /api/user/settings): its own fields, its own
+// "Save Changes", its own unsaved-changes guard. A save sends only the section's fields, so
+// what another section holds is never overwritten by it.
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import type { ApiUser, SettingsUpdate } from '../../../../contract/api';
+import { keys } from '../../api/keys';
+import { saveSettings } from '../../api/settings';
+import { useSession } from '../../api/session';
+import { useUnsavedChangesWarning } from '../../components/use-unsaved-changes';
+import { messageOr } from '../../lib/errors';
+import { toast } from '../../toast/use-toast';
+
+export type SettingsForm = Required<SettingsUpdate>;
+
+export function formFrom(user: ApiUser | null): SettingsForm {
+  return {
+    businessName: user?.businessName ?? '',
+    callGreeting: user?.callGreeting ?? '',
+    voicePreference: user?.voicePreference ?? 'female',
+    whatsappEnabled: user?.whatsappEnabled ?? false,
+    smsEnabled: user?.smsEnabled ?? true,
+    notificationNumber: user?.notificationNumber ?? '',
+    aiMode: user?.aiMode ?? 'voicemail',
+    knowledgeBase: user?.knowledgeBase ?? '',
+    callbackReminderHours: user?.callbackReminderHours ?? null,
+    emailSummariesEnabled: user?.emailSummariesEnabled ?? false,
+    summaryEmail: user?.summaryEmail ?? '',
+    weeklyDigestEnabled: user?.weeklyDigestEnabled ?? true,
+  };
+}
+
+export function useSettingsForm<K extends keyof SettingsForm>(fields: readonly K[]) {
+  const { user } = useSession();
+  const qc = useQueryClient();
+  const pick = (all: SettingsForm) => Object.fromEntries(fields.map((k) => [k, all[k]])) as Pick<SettingsForm, K>;
+  const [form, setForm] = useState(() => pick(formFrom(user)));
+  // What the server holds: the section as loaded, then as last saved.
+  const [saved, setSaved] = useState(form);
+  const dirty = JSON.stringify(form) !== JSON.stringify(saved);
+  useUnsavedChangesWarning(dirty);
+  const set = <F extends K>(k: F, v: SettingsForm[F]) => setForm((f) => ({ ...f, [k]: v }));
+  const save = useMutation({
+    mutationFn: (body: Pick<SettingsForm, K>) => saveSettings(body),
+    onSuccess: (_data, body) => {
+      setSaved(body);
+      void qc.invalidateQueries({ queryKey: keys.me });
+      toast({ title: 'Settings saved' });
+    },
+    onError: (e) => toast({ variant: 'destructive', title: 'Error', description: messageOr(e, 'Failed to save settings') }),
+  });
+  return { user, form, set, dirty, save: () => save.mutate(form), saving: save.isPending };
+}

@@ -1,0 +1,1 @@
+ALTER TABLE "calls" ADD COLUMN "agent_stalled" boolean DEFAULT false NOT NULL;

@@ -1,0 +1,1 @@
+ALTER TABLE `calls` ADD `agent_stalled` integer DEFAULT false NOT NULL;

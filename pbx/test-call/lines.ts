@@ -1,0 +1,63 @@
+import type { TestCallLine, TestCallLines } from '../../core/test-call/lines.js';
+import { createAriHttp } from '../ari/http.js';
+import { AriNotFoundError } from '../ari/types.js';
+
+/**
+ * Why per-call endpoints over ARI's dynamic configuration (PUT /asterisk/config/dynamic/
+ * res_pjsip/...), not one shared endpoint: a browser's credentials are then Asterisk's own
+ * digest credentials for one call, valid only while the core keeps them, and the number the
+ * endpoint may ring is part of the endpoint (set_var TEST_CALL_DID, which extensions.conf
+ * [test-call] compares with the dialled number before anything answers). So even a browser
+ * that gets past the proxy's checks cannot ring another owner's number, an extension or
+ * the trunk: Asterisk refuses it, as it would a phone with the wrong account.
+ *
+ * The settings are those of pjsip.conf's [webrtc-test-call] template (ARI cannot inherit a
+ * template; test/deploy checks the two agree).
+ */
+export const TEST_CALL_ENDPOINT: Readonly<Record<string, string>> = {
+  transport: 'transport-ws',
+  identify_by: 'username',
+  context: 'test-call',
+  webrtc: 'yes',
+  bundle: 'yes',
+  dtls_auto_generate_cert: 'yes',
+  disallow: 'all',
+  allow: 'ulaw,alaw',
+  direct_media: 'no',
+  rtp_symmetric: 'yes',
+  force_rport: 'yes',
+  rewrite_contact: 'yes',
+  dtmf_mode: 'rfc4733',
+  rtp_timeout: '30',
+};
+
+export function createTestCallLines(ari: { url: string; username: string; password: string }): TestCallLines {
+  const http = createAriHttp({ ...ari, maxSockets: 2 });
+  const put = (type: string, id: string, fields: Record<string, string>) =>
+    http.json('PUT', `/asterisk/config/dynamic/res_pjsip/${type}/${encodeURIComponent(id)}`, undefined, {
+      fields: Object.entries(fields).map(([attribute, value]) => ({ attribute, value })),
+    });
+  const remove = (type: string, id: string) =>
+    http.json('DELETE', `/asterisk/config/dynamic/res_pjsip/${type}/${encodeURIComponent(id)}`).catch((err: unknown) => {
+      if (!(err instanceof AriNotFoundError)) throw err;
+    });
+  const base = new URL(ari.url.replace(/\/+$/, '').replace(/\/ari$/, ''));
+  base.protocol = base.protocol === 'https:' ? 'wss:' : 'ws:';
+  return {
+    wsUrl: `${base.origin}/ws`,
+    async open(line: TestCallLine) {
+      await put('auth', line.name, { auth_type: 'userpass', username: line.name, password: line.password });
+      await put('endpoint', line.name, {
+        ...TEST_CALL_ENDPOINT,
+        auth: line.name,
+        // The owner's own number as the caller's: call handling sees the owner ringing themselves.
+        callerid: `"Test call" <${line.did}>`,
+        set_var: `TEST_CALL_DID=${line.did}`,
+      });
+    },
+    async close(name: string) {
+      await remove('endpoint', name);
+      await remove('auth', name);
+    },
+  };
+}

@@ -1,0 +1,140 @@
+// A busy appliance's data, made through the app's own SQLite schema: owners with sessions,
+// numbers, calls with recordings' paths, questions, notifications, jobs, settings, webhooks
+// and the rest, so the move to PostgreSQL (test/db/move-to-postgres.test.ts, bench) has every
+// table and every kind of column (dates, booleans, JSON, enums, nulls) to carry.
+import type { Db } from '../../core/db/client.js';
+import {
+  appSettings,
+  auditLog,
+  callHandling,
+  destinationCodes,
+  forwardingChecks,
+  calls,
+  inboundMessages,
+  jobs,
+  notifications,
+  outboundCalls,
+  ownerWebhooks,
+  passwordResetTokens,
+  phoneNumbers,
+  sessions,
+  unansweredQuestions,
+  users,
+  webhookDeliveries,
+  weeklyDigests,
+} from '../../core/db/schema.js';
+import { rng } from '../analytics/counter-model.js';
+
+const STATUSES = ['missed', 'answered', 'voicemail'] as const;
+const STEPS = ['none', 'pending', 'done', 'failed'] as const;
+const URGENCIES = [null, 'urgent', 'normal', 'low'] as const;
+
+/** Inserts in chunks SQLite's statement limits allow. */
+async function insertAll<T>(rows: T[], insert: (chunk: T[]) => Promise<unknown>): Promise<void> {
+  for (let i = 0; i < rows.length; i += 500) await insert(rows.slice(i, i + 500));
+}
+
+export async function fillAppliance(db: Db, opts: { owners: number; calls: number; seed?: number }): Promise<void> {
+  const r = rng(opts.seed ?? 1);
+  const t0 = Date.parse('2025-01-01T00:00:00Z');
+  const at = () => new Date(t0 + r.int(700 * 86_400_000));
+  const owners = await db
+    .insert(users)
+    .values(
+      Array.from({ length: opts.owners }, (_, i) => ({
+        email: `owner${i}@example.co.uk`,
+        passwordHash: `$argon2id$v=19$m=65536,t=3,p=4$${i}`,
+        role: i === 0 ? ('admin' as const) : ('customer' as const),
+        accountStatus: r.pick(['active', 'pending_approval', 'expired'] as const),
+        trialExpiresAt: r.next() < 0.5 ? at() : null,
+        businessName: `Plumber ${i} & Sons — “Leeds”`,
+        callGreeting: r.next() < 0.5 ? 'Thanks for calling, leave a message.' : null,
+        smsEnabled: r.next() < 0.7,
+        whatsappEnabled: r.next() < 0.3,
+        callbackReminderHours: r.next() < 0.5 ? 4 : null,
+        phoneNumber: `+44113496${String(1000 + i)}`,
+      })),
+    )
+    .returning({ id: users.id });
+  const ids = owners.map((o) => o.id);
+  await db.insert(sessions).values(ids.map((userId, i) => ({ idHash: `session-${i}`, userId, expiresAt: at() })));
+  await db.insert(passwordResetTokens).values(ids.slice(0, 3).map((userId, i) => ({ tokenHash: `reset-${i}`, userId, expiresAt: at(), usedAt: i ? at() : null })));
+  await db.insert(auditLog).values(ids.map((id, i) => ({ actorUserId: ids[0], actorEmail: 'owner0@example.co.uk', action: 'user.approved', targetUserId: id, details: { step: i, nested: { why: 'trial' } } })));
+  await db.insert(phoneNumbers).values(
+    ids.map((userId, i) => ({ phoneNumber: `+44113496${String(1000 + i)}`, provider: 'static', providerSid: `static-${i}`, userId: i % 5 ? userId : null, assignedAt: at() })),
+  );
+  await db.insert(callHandling).values(
+    ids.slice(0, 5).map((userId) => ({
+      userId,
+      transferNumber: '+447700900123',
+      hoursEnabled: true,
+      hours: { mon: [{ open: '08:00', close: '17:30' }] } as never,
+      holidayNations: ['england-wales'] as never,
+      blockList: ['+447700900999'],
+      vipList: [],
+      updatedAt: at(),
+    })),
+  );
+  await db.insert(appSettings).values([
+    { key: 'retention', value: { recordingDays: 90, transcriptDays: null }, updatedAt: at() },
+    { key: 'motd', value: 'hello', updatedAt: at() },
+  ]);
+  await db.insert(ownerWebhooks).values(ids.slice(0, 4).map((userId, i) => ({ userId, url: i ? `https://hooks.example.com/${i}` : null, secret: `whsec_${i}`, updatedAt: at() })));
+
+  const callRows = Array.from({ length: opts.calls }, (_, i) => {
+    const status = r.pick(STATUSES);
+    return {
+      userId: r.pick(ids),
+      channelId: `1700000000.${i}`,
+      fromNumber: `+4477009${String(r.int(100000)).padStart(5, '0')}`,
+      toNumber: '+441134961000',
+      status,
+      duration: status === 'missed' ? 0 : r.int(300),
+      createdAt: at(),
+      endedAt: r.next() < 0.9 ? at() : null,
+      recordingFile: status === 'voicemail' ? `2025/call-${i}.wav` : null,
+      transcription: status === 'voicemail' ? `Hi, it's about the boiler (${i}).` : null,
+      transcriptionStatus: status === 'voicemail' ? r.pick(STEPS) : ('none' as const),
+      aiSummary: status === 'voicemail' ? 'Boiler leaking; call back today.' : null,
+      notificationSent: r.next() < 0.6,
+      notificationError: r.next() < 0.1 ? 'Twilio 21610' : null,
+      urgency: r.pick(URGENCIES),
+      agentBusy: r.next() < 0.05,
+      agentStalled: r.next() < 0.05,
+      testCall: r.next() < 0.05,
+    };
+  });
+  await insertAll(callRows, (chunk) => db.insert(calls).values(chunk));
+  const callIds = (await db.select({ id: calls.id, userId: calls.userId }).from(calls)).slice(0, Math.ceil(opts.calls / 3));
+
+  await insertAll(
+    callIds.slice(0, Math.ceil(callIds.length / 3)).map((c, i) => ({ userId: c.userId, callId: c.id, question: `Do you cover LS${i % 30}?`, callerNumber: '+447700900001', resolved: i % 2 === 0 })),
+    (chunk) => db.insert(unansweredQuestions).values(chunk),
+  );
+  await insertAll(
+    callIds.map((c) => ({ callId: c.id, userId: c.userId, channel: 'sms' as const, to: '+447700900123', body: 'New voicemail from 07700 900001', status: 'sent' as const, providerId: `SM${c.id}` })),
+    (chunk) => db.insert(notifications).values(chunk),
+  );
+  await insertAll(
+    callIds.map((c, i) => ({
+      kind: 'post-call',
+      key: `post-call:${c.id}`,
+      payload: { callId: c.id },
+      status: r.pick(['pending', 'running', 'done', 'failed'] as const),
+      attempts: i % 3,
+      runAt: at(),
+      lockedAt: i % 4 === 0 ? at() : null,
+      updatedAt: at(),
+    })),
+    (chunk) => db.insert(jobs).values(chunk),
+  );
+  await insertAll(
+    callIds.slice(0, 200).map((c) => ({ userId: c.userId, callId: c.id, event: 'call.finished' as const, status: 'delivered' as const, attempts: 1, httpStatus: 200, deliveredAt: at() })),
+    (chunk) => db.insert(webhookDeliveries).values(chunk),
+  );
+  await db.insert(inboundMessages).values(ids.map((userId, i) => ({ messageSid: `SM-in-${i}`, userId, channel: 'sms' as const, command: 'DONE', outcome: 'marked' })));
+  await db.insert(outboundCalls).values(ids.map((userId) => ({ userId, startedAt: at(), seconds: r.int(120) })));
+  await db.insert(weeklyDigests).values(ids.map((userId) => ({ userId, weekOf: '2026-11-16', status: 'sent' as const, calls: r.int(9), sentAt: at() })));
+  await db.insert(destinationCodes).values(ids.slice(0, 3).map((userId, i) => ({ userId, kind: i % 2 ? ('email' as const) : ('sms' as const), destination: i % 2 ? `new${i}@example.co.uk` : `+4477009001${i}`, codeHash: `hash-${i}`, expiresAt: at(), createdAt: at() })));
+  await db.insert(forwardingChecks).values(ids.slice(0, 3).map((userId, i) => ({ userId, did: '+441134961000', line: '+441134960000', state: (['calling', 'works', 'not-reaching'] as const)[i]!, condition: i === 1 ? ('unanswered' as const) : null, divertedFrom: i === 1 ? '+441134960000' : null, startedAt: at(), endsAt: at(), finishedAt: i ? at() : null })));
+}

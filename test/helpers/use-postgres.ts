@@ -1,0 +1,20 @@
+import { afterAll, beforeAll } from 'vitest';
+import { startPostgres, type PostgresServer } from './postgres.js';
+
+/**
+ * One server for the calling test file: started before its tests, stopped after them.
+ * Returns a getter, since the server exists only once beforeAll has run.
+ */
+export function usePostgres(): () => PostgresServer {
+  let server: PostgresServer | undefined;
+  beforeAll(async () => {
+    server = await startPostgres();
+  }, 180_000);
+  afterAll(async () => {
+    await server?.stop();
+  });
+  return () => {
+    if (!server) throw new Error('usePostgres(): the server starts in beforeAll; call the getter inside a test');
+    return server;
+  };
+}
