@@ -17,7 +17,7 @@ try {
   const file = path.join(dir, 'appliance.db');
   const handle = openDatabase(file);
   await fillAppliance(handle.db, { owners: 200, calls });
-  handle.close();
+  await handle.close();
   const summary = await moveToPostgres(file, await server.createDatabase());
   const rows = summary.tables.reduce((n, t) => n + t.rows, 0);
   console.log(`moved ${rows} rows (${calls} calls) in ${summary.ms} ms on ${machine()}`);

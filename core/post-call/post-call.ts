@@ -101,7 +101,7 @@ export function postCallHandler(deps: PostCallDeps): JobHandler {
         log.warn({ callId, attempt: job.attempt, err: errorMessage(err) }, 'repeat-caller alert failed');
         alertFailed = err;
       }
-      call = await (await load(callId))!;
+      call = (await load(callId))!;
     }
     // The message is still on Asterisk (the recordings disk was full): wait for it like for
     // an engine, so the owner gets the summary in the one text when it arrives in time.
@@ -123,7 +123,7 @@ export function postCallHandler(deps: PostCallDeps): JobHandler {
       } catch (err) {
         await engineFailed('transcriptionStatus', err);
       }
-      call = await (await load(callId))!;
+      call = (await load(callId))!;
     }
 
     const summaryOpen = call.summaryStatus === 'none' || call.summaryStatus === 'pending';
@@ -151,10 +151,10 @@ export function postCallHandler(deps: PostCallDeps): JobHandler {
       } catch (err) {
         await engineFailed('summaryStatus', err);
       }
-      call = await (await load(callId))!;
+      call = (await load(callId))!;
     } else if (summaryOpen && call.transcriptionStatus === 'failed') {
       await save(callId, { summaryStatus: 'failed' }); // nothing to summarise, ever
-      call = await (await load(callId))!;
+      call = (await load(callId))!;
     }
 
     try {

@@ -59,7 +59,7 @@ export interface PostCall {
   /** The owner's texts and e-mails, shared with the call-back reminders. */
   notifier: CallNotifier;
   /** Queues the post-call job for a finished call (idempotent: one job per call, ever). */
-  enqueuePostCall(callId: number): void;
+  enqueuePostCall(callId: number): Promise<void>;
   /** One pass of job housekeeping and orphan recovery (also run by node-cron every minute while started). */
   sweep(): void;
   start(): void;

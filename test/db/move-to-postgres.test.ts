@@ -26,7 +26,7 @@ beforeAll(async () => {
   file = path.join(dir, 'appliance.db');
   const handle = openDatabase(file);
   await fillAppliance(handle.db, { owners: 25, calls: 3000 });
-  handle.close();
+  await handle.close();
 }, 120_000);
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
@@ -40,7 +40,7 @@ async function sqliteCounts(): Promise<Record<string, number>> {
       .filter((name) => name !== 'call_stats' && name !== 'call_hour_stats');
     return Object.fromEntries(tables.map((t) => [t, (handle.sqlite.prepare(`select count(*) as n from ${t}`).get() as { n: number }).n]));
   } finally {
-    handle.close();
+    await handle.close();
   }
 }
 
@@ -85,7 +85,7 @@ describe('moving an appliance to PostgreSQL', () => {
         .returning({ id: pgSchema.calls.id });
       expect(added!.id).toBe(3001);
     } finally {
-      sqlite.close();
+      await sqlite.close();
       await pg.close();
     }
   }, 180_000);

@@ -67,7 +67,7 @@ describe('e-mail summaries', () => {
 
     expect(smtp.received).toHaveLength(1);
     const { to, mail } = smtp.received[0]!;
-    expect(to).toEqual([accountEmail()]);
+    expect(to).toEqual([await accountEmail()]);
     expect(mail.subject).toBe('URGENT: New voicemail from +44 770 090 0123 at 14:05');
     expect(mail.text).toBe(
       'New voicemail from +44 770 090 0123 on Wednesday 15 July 2026 at 14:05 (UK time).\n\n' +

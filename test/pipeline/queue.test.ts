@@ -61,10 +61,10 @@ describe('JobQueue', () => {
 
   it('fails for good when attempts run out or the error is not retryable', async () => {
     await queue.enqueue('k', 'a', {}, { maxAttempts: 1 });
-    expect(await queue.fail(await (await queue.claim())!, 'engine down', true)).toBe('failed');
+    expect(await queue.fail((await queue.claim())!, 'engine down', true)).toBe('failed');
     expect(await queue.byKey('a')).toMatchObject({ status: 'failed', attempts: 1, last_error: 'engine down' });
     await queue.enqueue('k', 'b', {}, { maxAttempts: 5 });
-    expect(await queue.fail(await (await queue.claim())!, 'bad audio', false)).toBe('failed');
+    expect(await queue.fail((await queue.claim())!, 'bad audio', false)).toBe('failed');
     expect(await queue.byKey('b')).toMatchObject({ status: 'failed', attempts: 1 });
   });
 
@@ -93,7 +93,7 @@ describe('JobQueue', () => {
 
   it('gives a released job back without spending an attempt', async () => {
     await queue.enqueue('k', 'a', {});
-    await queue.release(await (await queue.claim())!);
+    await queue.release((await queue.claim())!);
     expect(await queue.byKey('a')).toMatchObject({ status: 'pending', attempts: 0 });
   });
 
@@ -101,7 +101,7 @@ describe('JobQueue', () => {
     await queue.enqueue('k', 'last', {}, { maxAttempts: 1 });
     await queue.claim();
     await queue.enqueue('k', 'old', {});
-    await queue.complete(await (await queue.claim())!);
+    await queue.complete((await queue.claim())!);
     clock += 61_000;
     expect(await queue.claim()).toBeNull(); // no attempts left to re-claim with
     expect(await queue.sweep(3_600_000)).toEqual({ abandoned: 1, purged: 0 });

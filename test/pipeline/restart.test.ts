@@ -36,7 +36,7 @@ const engineEnv = () => engines.env();
 
 /** What a worker that died mid-job leaves behind: the job running, its lease long expired. */
 async function abandonRunningJob(h: Harness, callId: number) {
-  h.pipeline.enqueuePostCall(callId);
+  await h.pipeline.enqueuePostCall(callId);
   const claimed = await h.pipeline.queue.claim();
   expect(claimed?.key).toBe(postCallKey(callId));
   await h.server.database.db
@@ -90,7 +90,7 @@ describe('a worker killed mid-job', () => {
   it('SIGKILL of a real worker process mid-transcription: a restarted worker finishes the job exactly once', async () => {
     h = await startHarness({ env: engineEnv(), start: false, options: { leaseMs: 1_000 } });
     const id = await h.finishedCall({ recording: wav });
-    h.pipeline.enqueuePostCall(id);
+    await h.pipeline.enqueuePostCall(id);
     engines.whisper.alwaysFail = { delayMs: 60_000 }; // Whisper hangs: the child is mid-job when killed
     engines.whisper.requests.length = 0;
     const root = projectRoot();
