@@ -16,6 +16,7 @@ const benches: (string | [string, ...string[]])[] = [
   'bench/http-load.ts', // call logs and analytics under concurrent load, 1M calls
   'bench/analytics.ts', // analytics computation alone
   'bench/signin.ts', // argon2id sign-in throughput
+  'bench/compose-images.ts', // compose images: sizes and build times from the last `npm run test:compose`
   'bench/console-wire.ts', // console bytes on the wire (brotli/gzip vs raw) and login → first call card, in Chromium
   'bench/move-to-postgres.ts', // db:move-to-postgres of a 10k-call appliance into a throw-away PostgreSQL 15
 ];

@@ -61,6 +61,18 @@ async function callLogs(): Promise<Array<{ id: number; status: string; mode?: st
   return res.body.callLogs;
 }
 
+/** Rows of __drizzle_migrations in the core's database, read inside the core container. */
+function appliedMigrations(): number {
+  const out = coreExec(['node', '-e', "const D=require('better-sqlite3');const d=new D('/data/appliance.db',{readonly:true});console.log(d.prepare('select count(*) n from __drizzle_migrations').get().n)"]);
+  return Number(out.trim());
+}
+
+async function knowledgeBase(): Promise<string> {
+  const res = await owner.get('/api/auth/me');
+  if (res.status !== 200) throw new Error(`GET /api/auth/me: ${res.status} ${res.text}`);
+  return res.body.user.knowledgeBase;
+}
+
 /** A SIPp caller to the containerised Asterisk on 127.0.0.1:5060 that leaves `words`. */
 async function leaveMessage(text: string) {
   const call = await placeCall(5060, { did: DID, from: '+447700900555' });
@@ -189,9 +201,49 @@ describe('docker compose: the stack built, booted and called as operators run it
       return rows;
     }, 120_000, 1000);
     expect(logs[0]!.status).toBe('voicemail');
-    const migrations = coreExec(['node', '-e', "const D=require('better-sqlite3');const d=new D('/data/appliance.db',{readonly:true});console.log(d.prepare('select count(*) n from __drizzle_migrations').get().n)"]);
     const journal = JSON.parse(fs.readFileSync(path.join(ROOT, 'drizzle', 'meta', '_journal.json'), 'utf8')) as { entries: unknown[] };
-    expect(Number(migrations.trim())).toBe(journal.entries.length);
+    expect(appliedMigrations()).toBe(journal.entries.length);
+  });
+
+  it('an upgrade: the core rebuilt with a new migration starts on the old volumes, migrates them once and keeps every call', async () => {
+    const callsBefore = (await callLogs()).length;
+    const journalFile = path.join(stack.dir, 'drizzle', 'meta', '_journal.json');
+    const journal = JSON.parse(fs.readFileSync(journalFile, 'utf8')) as { entries: Array<{ idx: number; version: string; when: number; tag: string; breakpoints: boolean }> };
+    const last = journal.entries[journal.entries.length - 1]!;
+    // A newer commit, as far as the database can tell: one more migration in the build context.
+    const tag = `${String(last.idx + 1).padStart(4, '0')}_compose_upgrade_check`;
+    fs.writeFileSync(path.join(stack.dir, 'drizzle', `${tag}.sql`), 'CREATE TABLE `compose_upgrade_check` (`id` integer PRIMARY KEY NOT NULL);\n');
+    journal.entries.push({ ...last, idx: last.idx + 1, when: last.when + 1000, tag });
+    fs.writeFileSync(journalFile, JSON.stringify(journal, null, 2));
+    // The operator's upgrade: docker compose up -d --build (only the core changed).
+    await timed('core rebuild (upgrade) s', () => stack.compose(['up', '-d', '--build', 'core']));
+    await allHealthy();
+    expect(appliedMigrations()).toBe(journal.entries.length);
+    const table = coreExec(['node', '-e', "const D=require('better-sqlite3');const d=new D('/data/appliance.db',{readonly:true});console.log(d.prepare(\"select name from sqlite_master where name='compose_upgrade_check'\").get()?.name ?? '')"]);
+    expect(table.trim()).toBe('compose_upgrade_check');
+    expect((await callLogs()).length).toBe(callsBefore);
+  });
+
+  it('backup and restore through the documented commands, on the running stack', async () => {
+    const calls = await callLogs();
+    expect((await owner.request('PATCH', '/api/user/settings', { knowledgeBase: 'Before the backup.' })).status).toBe(200);
+    // docs/deployment.md, "Backups on the compose stack": a backup while the stack runs.
+    const made = await stack.compose(['exec', '-T', 'core', 'npm', 'run', '--silent', 'backup']);
+    const folder = /Backup written to (\S+):/.exec(made)?.[1];
+    expect(folder, made).toMatch(/^\/data\/backups\//);
+    expect((await owner.request('PATCH', '/api/user/settings', { knowledgeBase: 'After the backup.' })).status).toBe(200);
+    expect(await knowledgeBase()).toBe('After the backup.');
+    // Restore with the core stopped, in a one-off container on the same volumes.
+    await stack.compose(['stop', 'core']);
+    const restored = await stack.compose(['run', '--rm', '--no-deps', '-T', 'core', 'npm', 'run', '--silent', 'restore', '--', folder!, '--force']);
+    expect(restored).toMatch(/Restored /);
+    await stack.compose(['start', 'core']);
+    await allHealthy();
+    expect(await knowledgeBase()).toBe('Before the backup.');
+    const after = await callLogs();
+    expect(after.map((c) => c.id)).toEqual(calls.map((c) => c.id));
+    const withRecording = after.find((c) => c.status === 'voicemail')!;
+    expect((await owner.request('GET', `/api/call-logs/${withRecording.id}/recording`)).status).toBe(200);
   });
 });
 
