@@ -61,7 +61,7 @@ export interface PostCall {
   /** Queues the post-call job for a finished call (idempotent: one job per call, ever). */
   enqueuePostCall(callId: number): Promise<void>;
   /** One pass of job housekeeping and orphan recovery (also run by node-cron every minute while started). */
-  sweep(): void;
+  sweep(): Promise<void>;
   start(): void;
   stop(): Promise<void>;
 }

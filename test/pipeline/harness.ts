@@ -25,7 +25,7 @@ export function createPipeline(services: Services, engines: PostCallEngines = {}
     remindCallbacks: reminders.remind,
     /** The jobs table's housekeeping and orphan recovery, then the webhook delivery log's. */
     async sweep() {
-      postCall.sweep();
+      await postCall.sweep();
       await webhooks.sweep();
     },
     start() {

@@ -142,7 +142,7 @@ describe('job housekeeping', () => {
     const db = h.server.database.db;
     await db.update(calls).set({ endedAt: new Date(Date.now() - 5 * 60_000) }).where(eq(calls.id, lost));
     await db.update(calls).set({ endedAt: null }).where(eq(calls.id, ongoing));
-    h.pipeline.sweep();
+    await h.pipeline.sweep();
     await vi.waitFor(async () => expect((await h.jobOf(lost))?.status).toBe('done'), { timeout: 15_000, interval: 20 });
     expect(await h.jobOf(ongoing)).toBeUndefined();
     expect(h.twilio.messages).toHaveLength(1);

@@ -295,7 +295,7 @@ describe('durable delivery', () => {
     services.database.sqlite
       .prepare(`update jobs set status = 'running', attempts = max_attempts, locked_at = ? where key = ?`)
       .run(Date.now() - 24 * 3600_000, webhookKey(dead.id));
-    f.pipeline.sweep();
+    await f.pipeline.sweep();
     expect(await f.delivery(dead.id)).toMatchObject({ status: 'failed', lastError: 'the appliance stopped during the last attempt' });
     expect(await f.delivery(waiting.id)).toMatchObject({ status: 'pending', lastError: null });
     const log = (await f.owner.get('/api/user/webhook')).body as { deliveries: { id: number; status: string }[] };
