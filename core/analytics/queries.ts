@@ -16,9 +16,6 @@ export function percent(part: number, whole: number): number {
 
 type UrgencyRow = { calls: number | null; urgent: number | null; normal: number | null; low: number | null };
 
-/** Sums come back as text from PostgreSQL (bigint): every figure goes through Number(). */
-const num = (v: unknown): number => Number(v ?? 0);
-
 /**
  * Every figure of SPEC.md §3 Analytics for one business, in SQL, scoped by user id, reading
  * only counters that triggers on `calls` keep exact in the same transaction as each write:
@@ -65,14 +62,13 @@ export async function computeAnalytics(db: Db, userId: number, now: Date, period
   const callsPerDay: Record<string, number> = {};
   for (let d = windowFrom; d <= today; d++) callsPerDay[dayKey(d)] = 0;
   let thisMonth = 0;
-  const perDay = await queryRows<{ day: number; n: unknown }>(
+  const perDay = await queryRows<{ day: number; n: number }>(
     db,
     sql`select ${callStats.day} as day, sum(${callStats.calls}) as n from ${callStats}
         where ${callStats.userId} = ${userId} and ${callStats.day} between ${Math.min(windowFrom, month.from)} and ${Math.max(today, month.to - 1)}
         group by ${callStats.day}`,
   );
-  for (const { day, n: count } of perDay) {
-    const n = num(count);
+  for (const { day, n } of perDay) {
     if (day >= windowFrom && day <= today) callsPerDay[dayKey(day)] = n;
     if (day >= month.from && day < month.to) thisMonth += n;
   }
@@ -114,10 +110,11 @@ function urgencyFigures(period: AnalyticsPeriod, r: UrgencyRow): ApiUrgencyBreak
 }
 
 async function urgencyBetween(db: Db, userId: number, from: number, to: number): Promise<UrgencyRow> {
-  const [r] = await queryRows<Record<keyof UrgencyRow, unknown>>(
+  // Sums are numbers on both engines (openPostgres parses int8/numeric as numbers).
+  const [r] = await queryRows<UrgencyRow>(
     db,
     sql`select sum(${callStats.calls}) as calls, sum(${callStats.urgent}) as urgent, sum(${callStats.normal}) as normal, sum(${callStats.low}) as low
         from ${callStats} where ${callStats.userId} = ${userId} and ${callStats.day} between ${from} and ${to}`,
   );
-  return { calls: r?.calls == null ? null : num(r.calls), urgent: r?.urgent == null ? null : num(r.urgent), normal: r?.normal == null ? null : num(r.normal), low: r?.low == null ? null : num(r.low) };
+  return r ?? { calls: null, urgent: null, normal: null, low: null };
 }

@@ -19,9 +19,7 @@ export function createMetricsRegistry(app: App): client.Registry {
   const registry = new client.Registry();
   client.collectDefaultMetrics({ register: registry });
 
-  // Counts arrive as text from PostgreSQL (bigint): Number() for both engines.
-  const grouped = (text: string) => async () =>
-    (await queryRows<{ k1: string; k2?: string | null; n: number | string }>(db, sql.raw(text))).map((r) => ({ ...r, n: Number(r.n) }));
+  const grouped = (text: string) => () => queryRows<{ k1: string; k2?: string | null; n: number }>(db, sql.raw(text));
 
   const byStatus = grouped('select status k1, mode k2, count(*) n from calls group by status, mode');
   new client.Gauge({

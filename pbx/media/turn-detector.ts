@@ -48,7 +48,8 @@ export type TurnEvent =
   | { type: 'speech-confirmed' }
   /** A short stretch: a back-channel while the agent talks, or a one-word answer ("Yes.") when it listens. */
   | { type: 'blip'; audio: Int16Array; speechMs: number; silenceMs: number }
-  | { type: 'turn'; audio: Int16Array; speechMs: number; silenceMs: number }
+  /** silenceMs is the silence that passed; endSilenceMs the end-of-turn silence the rules asked for (less, when frames came late). */
+  | { type: 'turn'; audio: Int16Array; speechMs: number; silenceMs: number; endSilenceMs: number }
   /** speculateMs of silence in a real turn: the turn so far, which may yet go on. */
   | { type: 'pause'; audio: Int16Array; speechMs: number; silenceMs: number }
   /** The caller spoke again after a pause: whatever was started on it is stale. */
@@ -126,7 +127,7 @@ export class TurnDetector {
       out.push({ type: 'blip', audio: concat(this.frames), speechMs, silenceMs });
       this.reset();
     } else if (this.silenceRun >= this.endSilenceFrames || tooLong) {
-      out.push({ type: 'turn', audio: concat(this.frames), speechMs, silenceMs });
+      out.push({ type: 'turn', audio: concat(this.frames), speechMs, silenceMs, endSilenceMs: this.endSilenceFrames * this.c.frameMs });
       this.reset();
     } else if (this.confirmed && !this.paused && this.c.speculateMs > 0 && this.silenceRun === this.frames_(this.c.speculateMs)) {
       this.paused = true;
@@ -144,7 +145,13 @@ export class TurnDetector {
     if (this.state !== 'speaking' || !this.paused) return [];
     this.endSilenceFrames = this.frames_(ms);
     if (this.silenceRun < this.endSilenceFrames) return [];
-    const event: TurnEvent = { type: 'turn', audio: concat(this.frames), speechMs: this.speechFrames * this.c.frameMs, silenceMs: this.silenceRun * this.c.frameMs };
+    const event: TurnEvent = {
+      type: 'turn',
+      audio: concat(this.frames),
+      speechMs: this.speechFrames * this.c.frameMs,
+      silenceMs: this.silenceRun * this.c.frameMs,
+      endSilenceMs: this.endSilenceFrames * this.c.frameMs,
+    };
     this.reset();
     return [event];
   }

@@ -76,9 +76,13 @@ export function pausedSpeech(whisper: WhisperDouble, after: CallerTrigger, first
   const b = voicedSpan(rest);
   // The step timer runs from the start of `first`; espeak-ng's own lead-in and tail count as pause.
   const ms = a.endMs + Math.max(0, pauseMs - b.startMs);
+  // A turn holding both parts is at least both voiced spans and the pause long; a turn of the
+  // second part alone (the first was taken as a turn of its own on a slow machine) is shorter,
+  // and Whisper hears only its words.
+  const bothMs = a.endMs - a.startMs + pauseMs + (b.endMs - b.startMs);
   return [
     { after, say: first, onSpeak: () => (whisper.defaultTranscript = first) },
-    { after: { ms: Math.max(ms, a.totalMs) }, say: rest, onSpeak: () => (whisper.defaultTranscript = `${first} ${rest}`) },
+    { after: { ms: Math.max(ms, a.totalMs) }, say: rest, onSpeak: () => (whisper.transcriptFor = (audioMs) => (audioMs >= bothMs ? `${first} ${rest}` : rest)) },
   ];
 }
 

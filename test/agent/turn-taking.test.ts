@@ -35,7 +35,7 @@ describe('agent call: speculative turn-taking', { timeout: 120_000 }, () => {
     expect(session.heardAudio(await h.agentAudio(HOURS))).toBe(true);
     expect(row.transcription).toBe([`Agent: ${agentGreeting('Acme Plumbing')}`, 'Caller: What time do you open on Monday?', `Agent: ${HOURS}`].join('\n'));
     const turn = h.metrics.find((m) => m.callId === row.id && m.turn === 1)!;
-    expect(turn).toMatchObject({ kind: 'answer', speculated: true, speculativeLlmCalls: 1, commitSilenceMs: DEFAULT_END_OF_TURN.completeMs });
+    expect(turn).toMatchObject({ kind: 'answer', speculated: true, speculativeLlmCalls: 1, endSilenceMs: DEFAULT_END_OF_TURN.completeMs });
     // The work started at the speculation point, well inside the end-of-turn silence.
     expect(turn.vadWaitMs).toBeLessThan(turn.commitSilenceMs);
     expect(h.ollama.requests.slice(modelBefore).filter((r) => lastWords(r).includes('open on Monday'))).toHaveLength(1);
@@ -123,6 +123,6 @@ describe('agent call: speculative turn-taking', { timeout: 120_000 }, () => {
     expect(callerLines(row.transcription)).toEqual([`Caller: ${first} ${rest}`]);
     expect(session.heardAudio(await h.agentAudio(BOOKED))).toBe(true);
     // Even the last group is held for: nothing tells it was the last.
-    expect(h.metrics.find((m) => m.callId === row.id)).toMatchObject({ turn: 1, commitSilenceMs: DEFAULT_END_OF_TURN.holdMs });
+    expect(h.metrics.find((m) => m.callId === row.id)).toMatchObject({ turn: 1, endSilenceMs: DEFAULT_END_OF_TURN.holdMs });
   });
 });

@@ -13,6 +13,7 @@ import { ApiClient } from '../helpers/client.js';
 import { signupBody } from '../helpers/accounts.js';
 import { waitUntil } from '../helpers/wait.js';
 import { loudMs, speech } from '../pbx-real/audio.js';
+import { listedModules, menuselectModules, moduleStates } from '../deploy/asterisk-modules.js';
 import { heardGreetingAndBeep } from '../pbx-real/harness.js';
 import { placeCall } from '../pbx-real/sipp.js';
 import { startDockerd, type Dockerd } from './dockerd.js';
@@ -138,6 +139,17 @@ describe('docker compose: the stack built, booted and called as operators run it
     const page = await fetch(`${stack.consoleUrl}/`);
     expect(page.status).toBe(200);
     expect(await page.text()).toMatch(/<div id="root">/);
+  });
+
+  it('the Asterisk image holds exactly the modules menuselect.txt builds, and loads every one modules.conf lists', () => {
+    const inAsterisk = (args: string[]) => stack.docker(['exec', stack.container('asterisk'), ...args]);
+    const built = inAsterisk(['ls', '/usr/lib/asterisk/modules'])
+      .split('\n')
+      .filter((f) => f.endsWith('.so'))
+      .map((f) => f.replace(/\.so$/, ''));
+    expect(built.sort()).toEqual(menuselectModules().sort());
+    const states = moduleStates(inAsterisk(['asterisk', '-rx', 'module show']));
+    expect(listedModules().filter((m) => states.get(m) !== 'Running')).toEqual([]);
   });
 
   it('runs the core as a non-root user, Asterisk as its own user, and no container privileged', () => {

@@ -5,26 +5,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BEEP, FALLBACK_SOUNDS } from '../../dialogue/spoken/sounds.js';
-import { ASTERISK_DIR } from '../deploy/render.js';
+import { listedModules, menuselectModules, moduleStates } from '../deploy/asterisk-modules.js';
 import { findAsterisk } from './asterisk-install.js';
 import { AsteriskInstance } from './asterisk-instance.js';
 import { realPbxAvailability } from './harness.js';
 
 const real = realPbxAvailability();
-
-/** `load => x.so` lines of modules.conf, as names without `.so`. */
-function listedModules(): string[] {
-  const text = fs.readFileSync(path.join(ASTERISK_DIR, 'etc', 'modules.conf'), 'utf8');
-  return [...text.matchAll(/^load\s*=>\s*(\S+)\.so\s*$/gm)].map((m) => m[1]!);
-}
-
-function menuselectModules(): string[] {
-  return fs
-    .readFileSync(path.join(ASTERISK_DIR, 'menuselect.txt'), 'utf8')
-    .split('\n')
-    .map((l) => l.replace(/#.*/, '').trim())
-    .filter(Boolean);
-}
 
 describe.skipIf(!real.ok)('the shipped Asterisk configuration on Asterisk 20.17.0', () => {
   let asterisk: AsteriskInstance;
@@ -38,11 +24,7 @@ describe.skipIf(!real.ok)('the shipped Asterisk configuration on Asterisk 20.17.
   });
 
   it('loads every module modules.conf lists, and each one’s dependencies (ARI answers, Stasis exists)', async () => {
-    const running = new Map<string, string>();
-    for (const line of asterisk.cli('module show').split('\n')) {
-      const m = /^(\S+)\.so\s+.*\s(Running|Not Running|Declined|Failed)\b/.exec(line);
-      if (m) running.set(m[1]!, m[2]!);
-    }
+    const running = moduleStates(asterisk.cli('module show'));
     const notRunning = listedModules().filter((m) => running.get(m) !== 'Running');
     expect(notRunning).toEqual([]);
     expect(asterisk.log).not.toMatch(/Error loading module|missing dependency/);

@@ -96,6 +96,8 @@ export interface TurnMetrics {
   overheadMs: number;
   /** The silence that ended the turn. */
   commitSilenceMs: number;
+  /** The end-of-turn silence the rules chose for it (commitSilenceMs can be longer: frames late on a loaded machine). */
+  endSilenceMs: number;
   /** The turn adopted work started before it ended. */
   speculated: boolean;
   /** Model calls started speculatively for this turn, cancelled ones included. */
@@ -156,6 +158,7 @@ interface TurnStages {
   workStart: number;
   commitAt: number;
   commitSilenceMs: number;
+  endSilenceMs: number;
   sttDone?: number;
   llmStart?: number;
   firstText?: number;
@@ -302,7 +305,7 @@ export class AgentConversation {
       case 'turn': {
         const entry = this.speculation.current;
         this.speculation.current = null;
-        void this.callerTurn(e.audio, e.silenceMs, this.now(), false, entry ?? undefined);
+        void this.callerTurn(e.audio, e.silenceMs, this.now(), false, entry ?? undefined, e.endSilenceMs);
         return;
       }
     }
@@ -393,10 +396,10 @@ export class AgentConversation {
    * transcribe, let the mode decide, or stream the model's reply into speech, then record
    * the turn in the history (and the owner's questions). Metrics follow the stages.
    */
-  private async callerTurn(audio: Int16Array, silenceMs: number, detectedAt: number, short = false, entry?: SpeculationEntry): Promise<void> {
+  private async callerTurn(audio: Int16Array, silenceMs: number, detectedAt: number, short = false, entry?: SpeculationEntry, endSilenceMs = silenceMs): Promise<void> {
     const spec = this.adoptable(entry);
     const n = ++this.turns.count;
-    const stages = this.startStages(n, spec, detectedAt, silenceMs);
+    const stages = this.startStages(n, spec, detectedAt, silenceMs, endSilenceMs);
     await this.agentTurn(`turn ${n}`, async (signal) => {
       const stopWatch = this.watchForStall(stages, signal);
       try {
@@ -479,13 +482,14 @@ export class AgentConversation {
     return undefined;
   }
 
-  private startStages(turn: number, spec: Speculation | undefined, detectedAt: number, silenceMs: number): TurnStages {
+  private startStages(turn: number, spec: Speculation | undefined, detectedAt: number, silenceMs: number, endSilenceMs: number): TurnStages {
     const stages: TurnStages = {
       turn,
       endOfSpeech: spec?.endOfSpeech ?? detectedAt - silenceMs,
       workStart: spec?.startedAt ?? detectedAt,
       commitAt: detectedAt,
       commitSilenceMs: silenceMs,
+      endSilenceMs,
       speculated: spec !== undefined,
       speculativeLlmCalls: this.speculation.callsSinceTurn,
     };
@@ -631,6 +635,7 @@ export class AgentConversation {
         totalMs,
         overheadMs: totalMs - vadWaitMs - sttMs - llmFirstMs - ttsFirstMs - holdMs,
         commitSilenceMs: st.commitSilenceMs,
+        endSilenceMs: st.endSilenceMs,
         speculated: st.speculated,
         speculativeLlmCalls: st.speculativeLlmCalls,
       });

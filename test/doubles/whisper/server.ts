@@ -36,7 +36,13 @@ export interface WhisperDouble {
   requests: WhisperRequest[];
   /** Transcripts by the sha256 of the WAV as received (see `audioKey`). */
   transcripts: Map<string, string>;
+  /** The answer for any other audio. Setting it drops transcriptFor. */
   defaultTranscript: string;
+  /**
+   * Words by the length of the audio sent (ms), before defaultTranscript: what a caller said in
+   * two parts transcribes as both when the turn holds both, as the second alone when it does not.
+   */
+  transcriptFor: ((audioMs: number) => string) | null;
   /** Consumed one per /inference request before any transcript is given. */
   failures: WhisperFailure[];
   /** Every request fails like this until cleared (an engine that stays down). */
@@ -52,10 +58,18 @@ export async function startWhisperDouble(opts: { port?: number } = {}): Promise<
   const aborts = new AbortController();
   let engine: LoadedEngine | null = null;
   let load: EngineLoad | null = null;
+  let defaultTranscript = 'Hello, this is a test message.';
   const state: Omit<WhisperDouble, 'url' | 'close'> = {
     requests: [],
     transcripts: new Map(),
-    defaultTranscript: 'Hello, this is a test message.',
+    get defaultTranscript() {
+      return defaultTranscript;
+    },
+    set defaultTranscript(text: string) {
+      defaultTranscript = text;
+      this.transcriptFor = null;
+    },
+    transcriptFor: null,
     failures: [],
     alwaysFail: null,
     delayMs: 0,
@@ -107,7 +121,7 @@ export async function startWhisperDouble(opts: { port?: number } = {}): Promise<
       // whisper.cpp: "WAV file '...' must be 16 kHz" and the request answers with an error body.
       return sendJson(res, 200, { error: 'failed to read WAV file' });
     }
-    const text = state.transcripts.get(record.file.sha256) ?? state.defaultTranscript;
+    const text = state.transcripts.get(record.file.sha256) ?? state.transcriptFor?.(wavMs(audio, record.file)) ?? state.defaultTranscript;
     const format = record.fields.response_format ?? 'json';
     if (format === 'text') {
       res.writeHead(200, { 'content-type': 'text/plain; charset=utf-8' });
@@ -141,6 +155,12 @@ export async function audioKey(file: string): Promise<string> {
 
 function sha256(b: Buffer): string {
   return createHash('sha256').update(b).digest('hex');
+}
+
+/** The length of a PCM WAV's audio (the 44-byte header aside), in ms. */
+function wavMs(b: Buffer, f: { sampleRate?: number; channels?: number; bitsPerSample?: number }): number {
+  const bytesPerMs = ((f.sampleRate ?? 16000) * (f.channels ?? 1) * ((f.bitsPerSample ?? 16) / 8)) / 1000;
+  return Math.max(0, b.length - 44) / bytesPerMs;
 }
 
 /** Reads the RIFF/WAVE `fmt ` chunk; undefined fields when the bytes are not a WAV. */
