@@ -2,6 +2,6 @@ import { defineConfig } from 'drizzle-kit';
 
 export default defineConfig({
   dialect: 'sqlite',
-  schema: './core/db/schema.ts',
+  schema: './core/db/sqlite/schema.ts',
   out: './drizzle',
 });

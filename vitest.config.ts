@@ -9,8 +9,9 @@ export default defineConfig({
     hookTimeout: 60_000,
     // Two cores: argon2, espeak-ng and Chromium all want CPU; two workers keep runs steady.
     maxWorkers: 2,
-    // The JSON report lets .ci/run print one plain 'N passed, N failed' closing line.
-    reporters: ['default', ['json', { outputFile: 'test-results/vitest.json' }]],
+    // The JSON report lets .ci/run print one plain 'N passed, N failed' closing line per run
+    // (npm run test:postgres, TEST_DATABASE=postgres, has its own).
+    reporters: ['default', ['json', { outputFile: `test-results/${process.env.TEST_DATABASE === 'postgres' ? 'postgres' : 'vitest'}.json` }]],
     // Screenshots the e2e tests attach (test context `annotate`) are copied here, beside the report.
     attachmentsDir: 'test-results/attachments',
   },

@@ -4,7 +4,7 @@ import pino from 'pino';
 import { ensureFirstAdmin } from './accounts/bootstrap-admin.js';
 import { buildApp, LOG_REDACT } from './app.js';
 import { ConfigError, loadConfig, type Config } from './config/config.js';
-import { openDatabase } from './db/client.js';
+import { openAppDatabase } from './db/open.js';
 import { startBackupSchedule } from './backup/schedule.js';
 import { startWeeklyDigest } from './digest/schedule.js';
 import { startLocalInbox } from './followup/local-inbox.js';
@@ -38,7 +38,7 @@ async function main(): Promise<void> {
 
   const log = pino({ level: config.logLevel, redact: LOG_REDACT, base: { service: 'core' } });
   fs.mkdirSync(config.dataDir, { recursive: true });
-  const database = openDatabase(path.join(config.dataDir, 'appliance.db'));
+  const database = await openAppDatabase(config.database, log);
   const mailer = createMailer({
     smtpUrl: config.mail.smtpUrl,
     from: config.mail.from,

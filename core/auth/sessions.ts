@@ -1,4 +1,4 @@
-import { and, eq, gt, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, lt, ne, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { preparedPerDb } from '../db/prepared.js';
 import { sessions, users, type User } from '../db/schema.js';
@@ -14,11 +14,18 @@ export const MAX_SESSIONS_PER_USER = 10;
 export async function createSession(db: Db, userId: number, now: Date): Promise<{ id: string; expiresAt: Date }> {
   const id = newToken();
   const expiresAt = new Date(now.getTime() + SESSION_TTL_MS);
+  const idHash = hashToken(id);
   await transaction(db, async () => {
-    await db.insert(sessions).values({ idHash: hashToken(id), userId, createdAt: now, expiresAt });
-    // SQLite-only: rowid (createSession); PostgreSQL needs its own key here.
-    await execute(db, sql`delete from sessions where user_id = ${userId} and rowid not in (
-      select rowid from sessions where user_id = ${userId} order by created_at desc, rowid desc limit ${MAX_SESSIONS_PER_USER})`);
+    await db.insert(sessions).values({ idHash, userId, createdAt: now, expiresAt });
+    // The new session and the user's newest others up to the cap stay (sessions opened in the
+    // same millisecond are told apart arbitrarily, but never at the new one's expense).
+    const newestOthers = db
+      .select({ idHash: sessions.idHash })
+      .from(sessions)
+      .where(and(eq(sessions.userId, userId), ne(sessions.idHash, idHash)))
+      .orderBy(desc(sessions.createdAt), desc(sessions.idHash))
+      .limit(MAX_SESSIONS_PER_USER - 1);
+    await db.delete(sessions).where(and(eq(sessions.userId, userId), ne(sessions.idHash, idHash), notInArray(sessions.idHash, newestOthers)));
   });
   return { id, expiresAt };
 }
@@ -29,14 +36,14 @@ const statements = preparedPerDb((db) => ({
     .select({ user: users })
     .from(sessions)
     .innerJoin(users, eq(sessions.userId, users.id))
-    .where(and(eq(sessions.idHash, sql.placeholder('idHash')), gt(sessions.expiresAt, sql.placeholder('now'))))
+    .where(and(eq(sessions.idHash, sql.placeholder('idHash')), gt(sessions.expiresAt, sql.param(sql.placeholder('now'), sessions.expiresAt))))
     .limit(1)
     .prepare(),
 }));
 
 export async function userForSession(db: Db, id: string, now: Date): Promise<User | undefined> {
   // A placeholder in a comparison is bound as given, not through the column: expires_at holds ms.
-  return (await statements(db).userForSession.execute({ idHash: hashToken(id), now: now.getTime() }))[0]?.user;
+  return (await statements(db).userForSession.execute({ idHash: hashToken(id), now }))[0]?.user;
 }
 
 export async function deleteSession(db: Db, id: string): Promise<void> {

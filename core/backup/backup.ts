@@ -2,14 +2,16 @@ import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type Database from 'better-sqlite3';
+import { RestoreError, type DatabaseCopy } from './database-copy.js';
 
+export { RestoreError, tableCounts } from './database-copy.js';
 export const MANIFEST = 'manifest.json';
-const DB_FILE = 'appliance.db';
 
 export interface BackupManifest {
   version: 1;
   createdAt: string;
+  /** Which engine wrote the copy; absent in backups made before PostgreSQL support (SQLite). */
+  engine?: DatabaseCopy['engine'];
   database: { file: string; sha256: string; bytes: number };
   recordings: { file: string; sha256: string; bytes: number }[];
   rows: Record<string, number>;
@@ -19,13 +21,6 @@ export async function sha256File(file: string): Promise<string> {
   const hash = createHash('sha256');
   for await (const chunk of createReadStream(file)) hash.update(chunk as Buffer);
   return hash.digest('hex');
-}
-
-export function tableCounts(sqlite: Database.Database): Record<string, number> {
-  const tables = sqlite
-    .prepare("select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name not like '__drizzle%' order by name")
-    .all() as { name: string }[];
-  return Object.fromEntries(tables.map(({ name }) => [name, (sqlite.prepare(`select count(*) n from "${name}"`).get() as { n: number }).n]));
 }
 
 /** Backups are folders named by their UTC time, so names sort by age. */
@@ -45,13 +40,13 @@ async function listBackups(backupDir: string): Promise<string[]> {
 }
 
 /**
- * An online backup: SQLite's backup API copies a consistent snapshot while calls keep
- * being written; recordings are immutable once stored, so a file already in the
- * previous backup is hard-linked rather than copied again. The manifest is written
- * last: a folder without one is an interrupted backup and is never restored.
+ * An online backup: the engine's consistent copy of the database (SQLite's backup API, or
+ * pg_dump) taken while calls keep being written; recordings are immutable once stored, so a
+ * file already in the previous backup is hard-linked rather than copied again. The manifest
+ * is written last: a folder without one is an interrupted backup and is never restored.
  */
 export async function createBackup(opts: {
-  sqlite: Database.Database;
+  copy: DatabaseCopy;
   dataDir: string;
   backupDir: string;
   keep: number;
@@ -64,10 +59,9 @@ export async function createBackup(opts: {
   await fs.rm(partial, { recursive: true, force: true });
   await fs.mkdir(path.join(partial, 'recordings'), { recursive: true });
 
-  const rows = tableCounts(opts.sqlite);
-  await opts.sqlite.backup(path.join(partial, DB_FILE));
-  const dbPath = path.join(partial, DB_FILE);
-  const database = { file: DB_FILE, sha256: await sha256File(dbPath), bytes: (await fs.stat(dbPath)).size };
+  const dbPath = path.join(partial, opts.copy.file);
+  const rows = await opts.copy.snapshot(dbPath);
+  const database = { file: opts.copy.file, sha256: await sha256File(dbPath), bytes: (await fs.stat(dbPath)).size };
 
   const recordingsDir = path.join(opts.dataDir, 'recordings');
   const names = await fs.readdir(recordingsDir).catch(() => [] as string[]);
@@ -85,7 +79,7 @@ export async function createBackup(opts: {
     recordings.push({ file: name, sha256: await sha256File(dest), bytes: stat.size });
   }
 
-  const manifest: BackupManifest = { version: 1, createdAt: now.toISOString(), database, recordings, rows };
+  const manifest: BackupManifest = { version: 1, createdAt: now.toISOString(), engine: opts.copy.engine, database, recordings, rows };
   await fs.writeFile(path.join(partial, MANIFEST), JSON.stringify(manifest, null, 2));
   await fs.rename(partial, dir);
   await pruneBackups(opts.backupDir, opts.keep);
@@ -100,18 +94,24 @@ export async function pruneBackups(backupDir: string, keep: number): Promise<str
   return doomed;
 }
 
-export class RestoreError extends Error {}
-
 /**
- * Brings a backup into an empty (or, with force, an existing) data folder after
- * checking every hash. Run it with the core stopped.
+ * Brings a backup into an empty (or, with force, an existing) database and data folder after
+ * checking every hash, then checks the restored rows against the manifest. Run it with the
+ * core stopped.
  */
-export async function restoreBackup(opts: { from: string; dataDir: string; force?: boolean }): Promise<BackupManifest> {
+export async function restoreBackup(opts: { from: string; dataDir: string; copy: DatabaseCopy; force?: boolean }): Promise<BackupManifest> {
   const manifestPath = path.join(opts.from, MANIFEST);
   const manifest = JSON.parse(await fs.readFile(manifestPath, 'utf8').catch(() => {
     throw new RestoreError(`${opts.from} is not a complete backup (no ${MANIFEST})`);
   })) as BackupManifest;
   if (manifest.version !== 1) throw new RestoreError(`Unsupported backup version ${String(manifest.version)}`);
+  const engine = manifest.engine ?? 'sqlite';
+  if (engine !== opts.copy.engine) {
+    throw new RestoreError(
+      `This backup is of a ${engine} database and the appliance is configured for ${opts.copy.engine}: restore it on a ${engine} box` +
+        (engine === 'sqlite' ? ', then move it with npm run db:move-to-postgres (docs/postgres.md)' : ''),
+    );
+  }
 
   const check = async (file: string, sha: string) => {
     const actual = await sha256File(file).catch(() => 'missing');
@@ -120,17 +120,12 @@ export async function restoreBackup(opts: { from: string; dataDir: string; force
   await check(path.join(opts.from, manifest.database.file), manifest.database.sha256);
   for (const r of manifest.recordings) await check(path.join(opts.from, 'recordings', r.file), r.sha256);
 
-  const target = path.join(opts.dataDir, DB_FILE);
-  if (!opts.force && (await fs.stat(target).then(() => true, () => false))) {
-    throw new RestoreError(`${target} already exists; stop the appliance and pass --force to replace it`);
-  }
   await fs.mkdir(path.join(opts.dataDir, 'recordings'), { recursive: true });
-  // The old WAL/SHM files belong to the database being replaced.
-  for (const ext of ['-wal', '-shm']) await fs.rm(`${target}${ext}`, { force: true });
-  await fs.copyFile(path.join(opts.from, manifest.database.file), `${target}.restoring`);
-  await fs.rename(`${target}.restoring`, target);
+  const rows = await opts.copy.restore(path.join(opts.from, manifest.database.file), { force: opts.force ?? false });
   for (const r of manifest.recordings) {
     await fs.copyFile(path.join(opts.from, 'recordings', r.file), path.join(opts.dataDir, 'recordings', r.file));
   }
+  const mismatched = Object.entries(manifest.rows).filter(([t, n]) => rows[t] !== n);
+  if (mismatched.length) throw new RestoreError(`Restored row counts differ from the backup's: ${JSON.stringify(mismatched)}`);
   return manifest;
 }

@@ -18,7 +18,8 @@ export interface CallLogPage {
   nextCursor: string | null;
 }
 
-const listColumns = {
+// A function, not a constant: the tables are bound to the database's dialect at start (db/schema.ts).
+const listColumns = () => ({
   id: calls.id,
   fromNumber: calls.fromNumber,
   toNumber: calls.toNumber,
@@ -38,7 +39,7 @@ const listColumns = {
   period: calls.period,
   agentBusy: calls.agentBusy,
   testCall: calls.testCall,
-};
+});
 
 type ListRow = Pick<
   Call,
@@ -100,13 +101,13 @@ function toApiCallLog(r: ListRow): ApiCallLog {
  */
 export function callLogPageQuery(db: Db, withCursor: boolean) {
   return db
-    .select(listColumns)
+    .select(listColumns())
     .from(calls)
     .where(
       and(
         eq(calls.userId, sql.placeholder('userId')),
         withCursor
-          ? sql`(${calls.createdAt}, ${calls.id}) < (${sql.placeholder('beforeCreatedAt')}, ${sql.placeholder('beforeId')})`
+          ? sql`(${calls.createdAt}, ${calls.id}) < (${sql.param(sql.placeholder('beforeCreatedAt'), calls.createdAt)}, ${sql.placeholder('beforeId')})`
           : undefined,
       ),
     )
@@ -132,7 +133,7 @@ export async function listCallLogs(db: Db, userId: number, opts: { limit: number
   const { limit, before } = opts;
   const { first, next } = pagePlans(db);
   const rows = await (before
-    ? next.execute({ userId, limit: limit + 1, beforeCreatedAt: before.createdAtMs, beforeId: before.id })
+    ? next.execute({ userId, limit: limit + 1, beforeCreatedAt: new Date(before.createdAtMs), beforeId: before.id })
     : first.execute({ userId, limit: limit + 1 }));
   const more = rows.length > limit;
   const page = more ? rows.slice(0, limit) : rows;
@@ -146,7 +147,7 @@ export async function listCallLogs(db: Db, userId: number, opts: { limit: number
 /** One of the owner's calls as the list shows it, scoped in SQL; undefined for anyone else's. */
 export async function ownedCallLog(db: Db, userId: number, callId: number): Promise<ApiCallLog | undefined> {
   const row = (await db
-    .select(listColumns)
+    .select(listColumns())
     .from(calls)
     .where(and(eq(calls.id, callId), eq(calls.userId, userId))).limit(1))[0];
   return row ? toApiCallLog(row) : undefined;
@@ -170,6 +171,6 @@ export async function setCalledBack(db: Db, userId: number, callId: number, call
   const row = (await db.select({ calledBackAt: calls.calledBackAt }).from(calls).where(owned).limit(1))[0];
   if (!row) return undefined;
   const calledBackAt = calledBack ? (row.calledBackAt ?? now) : null;
-  const updated = (await db.update(calls).set({ calledBackAt }).where(owned).returning(listColumns))[0];
+  const updated = (await db.update(calls).set({ calledBackAt }).where(owned).returning(listColumns()))[0];
   return updated ? toApiCallLog(updated) : undefined;
 }

@@ -8,8 +8,10 @@ import { sql } from 'drizzle-orm';
 import { storedNumber } from '../../contract/phone.js';
 import { projectRoot } from '../config/paths.js';
 import { backoffDelayMs, type BackoffPolicy } from '../jobs/backoff.js';
-import * as schema from './schema.js';
+import * as schema from './sqlite/schema.js';
 import { SqliteConnection, withBusyCap } from './sqlite-connection.js';
+import { bindTables } from './schema.js';
+import { isPostgresDb, pgExecutor } from './pg/pg-session.js';
 import type { Log } from '../../contract/log.js';
 
 /**
@@ -19,13 +21,13 @@ import type { Log } from '../../contract/log.js';
  */
 export type Db = SqliteRemoteDatabase<typeof schema>;
 
-/** Which engine a handle runs on: the seam where PostgreSQL plugs in (transaction, queryRows, execute). */
-export type Dialect = 'sqlite';
+/** Which engine a handle runs on: core/db's own modules (transaction, queryRows, execute) branch on it, nothing else does. */
+export type Dialect = 'sqlite' | 'pg';
 
 export interface DatabaseHandle {
   dialect: Dialect;
   db: Db;
-  /** The raw connection, for pragmas and backups only (SQLite-specific by nature). */
+  /** The raw connection, for pragmas and backups only (SQLite-specific by nature; on PostgreSQL reading it throws). */
   sqlite: Database.Database;
   close(): Promise<void>;
 }
@@ -41,8 +43,9 @@ export function sqliteConnectionOf(db: Db): SqliteConnection {
 
 /** The dialect a Db runs on. */
 export function dialectOf(db: Db): Dialect {
-  sqliteConnectionOf(db);
-  return 'sqlite';
+  if (connections.has(db)) return 'sqlite';
+  if (isPostgresDb(db)) return 'pg';
+  throw new Error('This Db was not opened by openDatabase or openAppDatabase (core/db).');
 }
 
 /**
@@ -81,6 +84,7 @@ export function openDatabase(file: string): DatabaseHandle {
   // Migration 0005 turns stored numbers into E.164 with the same rule the app writes them by.
   sqlite.function('phone_e164', { deterministic: true }, storedNumberMemo());
   migrate(drizzleSync(sqlite, { schema }), { migrationsFolder: path.join(projectRoot(), 'drizzle') });
+  bindTables('sqlite');
   const connection = new SqliteConnection(sqlite);
   // 'get' answers one row where drizzle's callback type says rows: sqlite-proxy reads it so.
   const db = drizzle(connection.proxy as AsyncRemoteCallback, { schema });
@@ -99,6 +103,7 @@ export function openDatabase(file: string): DatabaseHandle {
 /** True when the database answers a trivial query (readiness). */
 export async function databaseIsUsable(handle: DatabaseHandle): Promise<boolean> {
   try {
+    if (handle.dialect === 'pg') return (await pgExecutor(handle.db).execute(sql`select 1 as ok`)).rows.length === 1;
     return (await sqliteConnectionOf(handle.db).queryRows(sql`select 1 as ok`)).length === 1;
   } catch {
     return false;
@@ -112,7 +117,8 @@ export async function databaseIsUsable(handle: DatabaseHandle): Promise<boolean>
  */
 export function isDatabaseBusy(err: unknown): boolean {
   const code = databaseErrorCode(err);
-  return typeof code === 'string' && (code.startsWith('SQLITE_BUSY') || code.startsWith('SQLITE_LOCKED'));
+  // PostgreSQL: a serialization failure or a deadlock victim; the statement changed nothing and can run again.
+  return typeof code === 'string' && (code.startsWith('SQLITE_BUSY') || code.startsWith('SQLITE_LOCKED') || code === '40001' || code === '40P01');
 }
 
 /** The driver's error code, also when drizzle wrapped the driver's error (DrizzleQueryError.cause). */
@@ -126,7 +132,8 @@ export function databaseErrorCode(err: unknown): string | undefined {
 
 /** True when a write broke a unique constraint. */
 export function isUniqueViolation(err: unknown): boolean {
-  return databaseErrorCode(err) === 'SQLITE_CONSTRAINT_UNIQUE';
+  const code = databaseErrorCode(err);
+  return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === '23505';
 }
 
 /** The raw connection under a Db. */

@@ -1,5 +1,6 @@
 import type { SQL } from 'drizzle-orm';
 import { dialectOf, sqliteConnectionOf, type Db } from './client.js';
+import { pgExecutor } from './pg/pg-session.js';
 
 /**
  * Hand-written SQL (analytics, orphan recovery, the job queue's conditional updates) goes
@@ -13,6 +14,8 @@ export function queryRows<T = Record<string, unknown>>(db: Db, query: SQL): Prom
   switch (dialectOf(db)) {
     case 'sqlite':
       return sqliteConnectionOf(db).queryRows<T>(query);
+    case 'pg':
+      return pgExecutor(db).execute(query).then((r) => r.rows as T[]);
   }
 }
 
@@ -26,6 +29,8 @@ export function execute(db: Db, query: SQL): Promise<{ rowsAffected: number }> {
   switch (dialectOf(db)) {
     case 'sqlite':
       return sqliteConnectionOf(db).execute(query);
+    case 'pg':
+      return pgExecutor(db).execute(query).then((r) => ({ rowsAffected: r.rowCount ?? 0 }));
   }
 }
 

@@ -1,500 +1,67 @@
-import { sql } from 'drizzle-orm';
-import type { CallHandlingSettings, HolidayNation } from '../../contract/call-handling.js';
-import {
-  ACCOUNT_STATUSES,
-  AI_MODES,
-  CALL_MODES,
-  CALL_STATUSES,
-  CALL_URGENCIES,
-  CALLER_TAGS,
-  FORWARDING_CHECK_STATES,
-  FORWARDING_CONDITIONS,
-  HANDLING_PERIODS,
-  INBOUND_CHANNELS,
-  JOB_STATUSES,
-  NOTIFICATION_CHANNELS,
-  NOTIFICATION_KINDS,
-  SEND_STATUSES,
-  STEP_STATUSES,
-  TRANSFER_OUTCOMES,
-  USER_ROLES,
-  VOICE_PREFERENCES,
-  WEBHOOK_DELIVERY_STATUSES,
-  WEBHOOK_EVENTS,
-  WITHHELD_POLICIES,
-} from '../../contract/enums.js';
-import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
-
-// Times are UTC epoch milliseconds; money is integer pence (DESIGN.md, Data).
-const createdAt = () =>
-  integer('created_at', { mode: 'timestamp_ms' })
-    .notNull()
-    .default(sql`(cast(unixepoch('subsec') * 1000 as integer))`);
-
-export const users = sqliteTable(
-  'users',
-  {
-    id: integer('id').primaryKey({ autoIncrement: true }),
-    email: text('email').notNull(),
-    passwordHash: text('password_hash').notNull(),
-    role: text('role', { enum: USER_ROLES }).notNull().default('customer'),
-    accountStatus: text('account_status', { enum: ACCOUNT_STATUSES }).notNull().default('pending_approval'),
-    trialExpiresAt: integer('trial_expires_at', { mode: 'timestamp_ms' }),
-    createdAt: createdAt(),
-    businessName: text('business_name'),
-    callGreeting: text('call_greeting'),
-    voicePreference: text('voice_preference', { enum: VOICE_PREFERENCES }).notNull().default('female'),
-    whatsappEnabled: integer('whatsapp_enabled', { mode: 'boolean' }).notNull().default(false),
-    smsEnabled: integer('sms_enabled', { mode: 'boolean' }).notNull().default(true),
-    notificationNumber: text('notification_number'),
-    // The third channel: each call's summary by e-mail, to summary_email or else the account e-mail.
-    emailSummariesEnabled: integer('email_summaries_enabled', { mode: 'boolean' }).notNull().default(false),
-    summaryEmail: text('summary_email'),
-    // The Monday e-mail of last week's calls not yet returned (core/digest/); on unless the owner turns it off.
-    weeklyDigestEnabled: integer('weekly_digest_enabled', { mode: 'boolean' }).notNull().default(true),
-    aiMode: text('ai_mode', { enum: AI_MODES }).notNull().default('voicemail'),
-    // Hours after which a caller still waiting to be rung back gets the owner a reminder text; null = off.
-    callbackReminderHours: integer('callback_reminder_hours'),
-    knowledgeBase: text('knowledge_base'),
-    phoneNumber: text('phone_number'),
-    forwardToNumber: text('forward_to_number'),
-    // Sign-up request fields (SPEC.md §3, pending users).
-    industry: text('industry'),
-    weeklyCustomerCalls: text('weekly_customer_calls'),
-    businessEmail: text('business_email'),
-    addressLine1: text('address_line1'),
-    addressLine2: text('address_line2'),
-    city: text('city'),
-    postcode: text('postcode'),
-    country: text('country'),
-    businessAddress: text('business_address'),
-  },
-  (t) => [uniqueIndex('users_email_unique').on(t.email), index('users_status_idx').on(t.accountStatus)],
-);
-
-export const sessions = sqliteTable(
-  'sessions',
-  {
-    // sha256 of the cookie value: a stolen database does not yield live sessions.
-    idHash: text('id_hash').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    createdAt: createdAt(),
-    expiresAt: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),
-  },
-  (t) => [index('sessions_user_idx').on(t.userId)],
-);
-
-export const passwordResetTokens = sqliteTable(
-  'password_reset_tokens',
-  {
-    tokenHash: text('token_hash').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    createdAt: createdAt(),
-    expiresAt: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),
-    usedAt: integer('used_at', { mode: 'timestamp_ms' }),
-  },
-  (t) => [index('reset_tokens_user_idx').on(t.userId)],
-);
-
-export const auditLog = sqliteTable(
-  'audit_log',
-  {
-    id: integer('id').primaryKey({ autoIncrement: true }),
-    // No foreign keys: the trail must outlive the accounts it mentions.
-    actorUserId: integer('actor_user_id'),
-    actorEmail: text('actor_email'),
-    action: text('action').notNull(),
-    targetUserId: integer('target_user_id'),
-    targetEmail: text('target_email'),
-    details: text('details', { mode: 'json' }).$type<Record<string, unknown>>(),
-    createdAt: createdAt(),
-  },
-  (t) => [index('audit_created_idx').on(t.createdAt)],
-);
-
-export const phoneNumbers = sqliteTable(
-  'phone_numbers',
-  {
-    id: integer('id').primaryKey({ autoIncrement: true }),
-    phoneNumber: text('phone_number').notNull(), // E.164, the DID Asterisk passes to Stasis
-    provider: text('provider').notNull(),
-    providerSid: text('provider_sid').notNull(),
-    friendlyName: text('friendly_name'),
-    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
-    monthlyCostPence: integer('monthly_cost_pence').notNull().default(100),
-    dateCreated: createdAt(),
-    assignedAt: integer('assigned_at', { mode: 'timestamp_ms' }),
-    releasedAt: integer('released_at', { mode: 'timestamp_ms' }),
-  },
-  (t) => [
-    uniqueIndex('phone_numbers_number_unique').on(t.phoneNumber),
-    uniqueIndex('phone_numbers_sid_unique').on(t.provider, t.providerSid),
-    index('phone_numbers_user_idx').on(t.userId),
-  ],
-);
-
-export const calls = sqliteTable(
-  'calls',
-  {
-    id: integer('id').primaryKey({ autoIncrement: true }),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    channelId: text('channel_id'), // ARI channel id: makes call handling idempotent across reconnects
-    fromNumber: text('from_number').notNull(),
-    toNumber: text('to_number').notNull(),
-    mode: text('mode', { enum: CALL_MODES }).notNull().default('voicemail'),
-    status: text('status', { enum: CALL_STATUSES }).notNull().default('missed'),
-    duration: integer('duration').notNull().default(0), // seconds
-    createdAt: createdAt(),
-    endedAt: integer('ended_at', { mode: 'timestamp_ms' }),
-    recordingFile: text('recording_file'), // relative to $DATA_DIR/recordings
-    transcription: text('transcription'),
-    transcriptionStatus: text('transcription_status', { enum: STEP_STATUSES }).notNull().default('none'),
-    aiSummary: text('ai_summary'),
-    summaryStatus: text('summary_status', { enum: STEP_STATUSES }).notNull().default('none'),
-    notificationSent: integer('notification_sent', { mode: 'boolean' }).notNull().default(false),
-    notificationError: text('notification_error'),
-    // From the summary step (null until a summary has assessed the call: missed calls stay null).
-    urgency: text('urgency', { enum: CALL_URGENCIES }),
-    urgencyReason: text('urgency_reason'),
-    // Claimed by the call that completed a burst of repeat calls, so the owner is told once.
-    repeatAlert: integer('repeat_alert', { mode: 'boolean' }).notNull().default(false),
-    // Set when the owner says they rang the caller back (DONE by text).
-    calledBackAt: integer('called_back_at', { mode: 'timestamp_ms' }),
-    // Claimed by the reminder sweep before it texts, so a caller is reminded of once.
-    reminderAt: integer('reminder_at', { mode: 'timestamp_ms' }),
-    // Call handling (issue 16): how the call was tagged, the warm transfer tried on it, and the
-    // period (open/closed hours) it arrived in. Null on calls that predate it or had none.
-    callerTag: text('caller_tag', { enum: CALLER_TAGS }),
-    transferOutcome: text('transfer_outcome', { enum: TRANSFER_OUTCOMES }),
-    transferTalkSeconds: integer('transfer_talk_seconds'),
-    period: text('period', { enum: HANDLING_PERIODS }),
-    // An agent-mode call the engines had no room for: the caller was told every assistant was
-    // busy and left a voicemail instead (issue 27's admission control).
-    agentBusy: integer('agent_busy', { mode: 'boolean' }).notNull().default(false),
-    // An agent-mode call whose engines stalled on a turn: the caller heard the holding phrase,
-    // then was offered voicemail (issue 27's mid-call degradation).
-    agentStalled: integer('agent_stalled', { mode: 'boolean' }).notNull().default(false),
-    // The owner's own "Call my line" from the console (issue 28): shown tagged in Call Logs,
-    // texted as usual, left out of analytics and usage.
-    testCall: integer('test_call', { mode: 'boolean' }).notNull().default(false),
-  },
-  (t) => [
-    index('calls_user_created_idx').on(t.userId, t.createdAt, t.id),
-    uniqueIndex('calls_channel_unique').on(t.channelId),
-  ],
-);
-
-export const unansweredQuestions = sqliteTable(
-  'unanswered_questions',
-  {
-    id: integer('id').primaryKey({ autoIncrement: true }),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    callId: integer('call_id').references(() => calls.id, { onDelete: 'set null' }),
-    question: text('question').notNull(),
-    callerNumber: text('caller_number'),
-    aiResponse: text('ai_response'),
-    createdAt: createdAt(),
-    resolved: integer('resolved', { mode: 'boolean' }).notNull().default(false),
-    addedToKnowledgeBase: integer('added_to_knowledge_base', { mode: 'boolean' }).notNull().default(false),
-  },
-  (t) => [index('questions_user_created_idx').on(t.userId, t.createdAt)],
-);
-
-export const jobs = sqliteTable(
-  'jobs',
-  {
-    id: integer('id').primaryKey({ autoIncrement: true }),
-    kind: text('kind').notNull(),
-    // Idempotency key, e.g. "post-call:42": enqueueing twice never makes two jobs.
-    key: text('key').notNull(),
-    payload: text('payload', { mode: 'json' }).$type<Record<string, unknown>>().notNull(),
-    status: text('status', { enum: JOB_STATUSES }).notNull().default('pending'),
-    attempts: integer('attempts').notNull().default(0),
-    maxAttempts: integer('max_attempts').notNull().default(8),
-    runAt: integer('run_at', { mode: 'timestamp_ms' }).notNull(),
-    lockedAt: integer('locked_at', { mode: 'timestamp_ms' }),
-    lastError: text('last_error'),
-    createdAt: createdAt(),
-    updatedAt: integer('updated_at', { mode: 'timestamp_ms' }),
-  },
-  (t) => [uniqueIndex('jobs_key_unique').on(t.key), index('jobs_status_run_idx').on(t.status, t.runAt)],
-);
-
-export const notifications = sqliteTable(
-  'notifications',
-  {
-    id: integer('id').primaryKey({ autoIncrement: true }),
-    callId: integer('call_id').references(() => calls.id, { onDelete: 'cascade' }),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    // email: the summary e-mail (core/notify/notifier.ts); `to` is then the address, `body` the plain text.
-    channel: text('channel', { enum: NOTIFICATION_CHANNELS }).notNull(),
-    // summary: the one text per call; repeat-caller: the one-off "called 3 times" alert;
-    // reply: the answer to a command the owner texted (no call, or the call it named).
-    kind: text('kind', { enum: NOTIFICATION_KINDS }).notNull().default('summary'),
-    to: text('to').notNull(),
-    body: text('body').notNull(),
-    // 'sending' is written before the provider is called, so a crash mid-send is never resent blindly.
-    status: text('status', { enum: SEND_STATUSES }).notNull(),
-    providerId: text('provider_id'),
-    error: text('error'),
-    createdAt: createdAt(),
-  },
-  (t) => [index('notifications_call_idx').on(t.callId)],
-);
+import * as pg from './pg/schema.js';
+import * as sqlite from './sqlite/schema.js';
 
 /**
- * Texts that reached the Twilio webhook (POST /api/twilio/messages). The MessageSid is unique,
- * so a webhook Twilio delivers twice is acted on once. Bodies are never stored: a command's
- * kind and outcome are enough to audit, and a stranger's text is none of our business.
+ * The tables the appliance queries, bound to the dialect of the database it opened: SQLite's
+ * (core/db/sqlite/schema.ts, the default) or PostgreSQL's (core/db/pg/schema.ts). The two
+ * describe the same columns with the same row types (test/db/schema-parity.test.ts), so code
+ * imports its tables from here and never knows which engine it runs on. The bindings are
+ * ES module live bindings: openAppDatabase (core/db/open.ts) rebinds them once, at start,
+ * before any query is built. One process runs on one dialect; the move tool, which reads one
+ * and writes the other, imports both schemas by their own paths.
  */
-export const inboundMessages = sqliteTable(
-  'inbound_messages',
-  {
-    id: integer('id').primaryKey({ autoIncrement: true }),
-    messageSid: text('message_sid').notNull(),
-    // The owner whose notification number sent it; null for any other sender (ignored).
-    userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
-    channel: text('channel', { enum: INBOUND_CHANNELS }).notNull(),
-    command: text('command'),
-    outcome: text('outcome'),
-    createdAt: createdAt(),
-  },
-  (t) => [uniqueIndex('inbound_messages_sid_unique').on(t.messageSid)],
-);
 
-/**
- * One owner's call handling (contract/call-handling.ts), read whole once per call. A row of its
- * own rather than columns on users (read by every session check); hours and the two lists are
- * JSON because they are always read and written whole with the rest (≤ 200 numbers each) and no
- * query looks inside them. No row = the defaults (core/call-handling/defaults.ts).
- */
-export const callHandling = sqliteTable('call_handling', {
-  userId: integer('user_id')
-    .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  transferNumber: text('transfer_number'),
-  transferTimeoutSeconds: integer('transfer_timeout_seconds').notNull().default(20),
-  hoursEnabled: integer('hours_enabled', { mode: 'boolean' }).notNull().default(false),
-  hours: text('hours', { mode: 'json' }).$type<CallHandlingSettings['hours']>().notNull(),
-  holidayNations: text('holiday_nations', { mode: 'json' }).$type<HolidayNation[]>().notNull(),
-  openRingFirst: integer('open_ring_first', { mode: 'boolean' }).notNull().default(false),
-  closedMode: text('closed_mode', { enum: AI_MODES }).notNull().default('voicemail'),
-  closedRingFirst: integer('closed_ring_first', { mode: 'boolean' }).notNull().default(false),
-  closedGreeting: text('closed_greeting'),
-  blockList: text('block_list', { mode: 'json' }).$type<string[]>().notNull(),
-  vipList: text('vip_list', { mode: 'json' }).$type<string[]>().notNull(),
-  withheld: text('withheld', { enum: WITHHELD_POLICIES }).notNull().default('normal'),
-  updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull(),
-});
+export type { User, NewUser, Call, PhoneNumberRow, UnansweredQuestion, OwnerWebhook, WebhookDelivery, DestinationCode } from './sqlite/schema.js';
 
-/**
- * Every call the appliance placed to an owner's phone (a put-through or a Test transfer),
- * written when the leg ends: ring time and talk time together, as the trunk is held. The
- * per-owner daily cap (core/outbound) and the admin's usage screen count these rows.
- */
-export const outboundCalls = sqliteTable(
-  'outbound_calls',
-  {
-    id: integer('id').primaryKey({ autoIncrement: true }),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    startedAt: integer('started_at', { mode: 'timestamp_ms' }).notNull(),
-    seconds: integer('seconds').notNull(),
-  },
-  (t) => [index('outbound_calls_user_started_idx').on(t.userId, t.startedAt), index('outbound_calls_started_idx').on(t.startedAt)],
-);
+export let users = sqlite.users;
+export let sessions = sqlite.sessions;
+export let passwordResetTokens = sqlite.passwordResetTokens;
+export let auditLog = sqlite.auditLog;
+export let phoneNumbers = sqlite.phoneNumbers;
+export let calls = sqlite.calls;
+export let unansweredQuestions = sqlite.unansweredQuestions;
+export let jobs = sqlite.jobs;
+export let notifications = sqlite.notifications;
+export let inboundMessages = sqlite.inboundMessages;
+export let callHandling = sqlite.callHandling;
+export let outboundCalls = sqlite.outboundCalls;
+export let forwardingChecks = sqlite.forwardingChecks;
+export let weeklyDigests = sqlite.weeklyDigests;
+export let appSettings = sqlite.appSettings;
+export let callStats = sqlite.callStats;
+export let callHourStats = sqlite.callHourStats;
+export let ownerWebhooks = sqlite.ownerWebhooks;
+export let webhookDeliveries = sqlite.webhookDeliveries;
+export let destinationCodes = sqlite.destinationCodes;
 
-/**
- * "Check my forwarding" (core/forwarding-check): the appliance called the owner's business line
- * (`line`) and waits until `ends_at` for that call to come back forwarded to their number
- * (`did`). In the database rather than in memory because the forwarded call may reach another
- * core than the one that placed the check (several cores share PostgreSQL). Never a call row:
- * the check leg is neither texted nor counted in analytics.
- */
-export const forwardingChecks = sqliteTable(
-  'forwarding_checks',
-  {
-    id: integer('id').primaryKey({ autoIncrement: true }),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    did: text('did').notNull(),
-    line: text('line').notNull(),
-    state: text('state', { enum: FORWARDING_CHECK_STATES }).notNull().default('calling'),
-    condition: text('condition', { enum: FORWARDING_CONDITIONS }),
-    /** The diverting number the Diversion header named, as sent. */
-    divertedFrom: text('diverted_from'),
-    startedAt: integer('started_at', { mode: 'timestamp_ms' }).notNull(),
-    endsAt: integer('ends_at', { mode: 'timestamp_ms' }).notNull(),
-    finishedAt: integer('finished_at', { mode: 'timestamp_ms' }),
-  },
-  (t) => [index('forwarding_checks_did_state_idx').on(t.did, t.state), index('forwarding_checks_user_idx').on(t.userId, t.startedAt)],
-);
+export type TablesDialect = 'sqlite' | 'pg';
+let bound: TablesDialect = 'sqlite';
 
-/**
- * The weekly "to call back" digest, claimed per owner and week before it is mailed, so a
- * second pass, a second process or a restart never mails the same week twice (core/digest/).
- * `week_of` is the London date of the week's Monday (YYYY-MM-DD).
- */
-export const weeklyDigests = sqliteTable(
-  'weekly_digests',
-  {
-    id: integer('id').primaryKey({ autoIncrement: true }),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    weekOf: text('week_of').notNull(),
-    // 'sending' is written before the mail relay is called: a crash mid-send is not mailed again.
-    status: text('status', { enum: SEND_STATUSES }).notNull(),
-    calls: integer('calls').notNull(),
-    error: text('error'),
-    createdAt: createdAt(),
-    sentAt: integer('sent_at', { mode: 'timestamp_ms' }),
-  },
-  (t) => [uniqueIndex('weekly_digests_user_week_unique').on(t.userId, t.weekOf)],
-);
+/** The dialect the tables are bound to. */
+export const tablesDialect = (): TablesDialect => bound;
 
-export type User = typeof users.$inferSelect;
-export type NewUser = typeof users.$inferInsert;
-export type Call = typeof calls.$inferSelect;
-export type PhoneNumberRow = typeof phoneNumbers.$inferSelect;
-export type UnansweredQuestion = typeof unansweredQuestions.$inferSelect;
-
-/** Appliance-wide settings an admin changes at run time (e.g. data retention). One row per key. */
-export const appSettings = sqliteTable('app_settings', {
-  key: text('key').primaryKey(),
-  value: text('value', { mode: 'json' }).$type<unknown>().notNull(),
-  updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull(),
-});
-
-/**
- * Per-business call counters by London day and hour, kept by triggers on `calls`
- * (drizzle/0003_call_stats_triggers.sql), so analytics reads a few thousand rows instead of
- * scanning every call. `day` is the London calendar day as days since 1970-01-01.
- */
-export const callStats = sqliteTable(
-  'call_stats',
-  {
-    userId: integer('user_id').notNull(),
-    day: integer('day').notNull(),
-    hour: integer('hour').notNull(),
-    calls: integer('calls').notNull().default(0),
-    missed: integer('missed').notNull().default(0),
-    answered: integer('answered').notNull().default(0),
-    voicemail: integer('voicemail').notNull().default(0),
-    durationSum: integer('duration_sum').notNull().default(0),
-    notified: integer('notified').notNull().default(0),
-    notifyOutcomes: integer('notify_outcomes').notNull().default(0),
-    transcribed: integer('transcribed').notNull().default(0),
-    transcribeOutcomes: integer('transcribe_outcomes').notNull().default(0),
-    // Calls by the summary step's urgency (drizzle/0009_call_emails.sql's triggers); calls not assessed are in none.
-    urgent: integer('urgent').notNull().default(0),
-    normal: integer('normal').notNull().default(0),
-    low: integer('low').notNull().default(0),
-  },
-  (t) => [primaryKey({ columns: [t.userId, t.day, t.hour] }), index('call_stats_user_hour_idx').on(t.userId, t.hour, t.calls)],
-);
-
-/**
- * Per-business call counters by London hour of day (0–23) over all time, kept by triggers on
- * `calls` in the same statement as each write (drizzle/0004_call_hour_stats.sql). At most 24
- * rows per business: the totals are their sum and the peak hours their `calls`, so analytics
- * costs the same at 100,000 calls as at 10. Same counters as call_stats.
- */
-export const callHourStats = sqliteTable(
-  'call_hour_stats',
-  {
-    userId: integer('user_id').notNull(),
-    hour: integer('hour').notNull(),
-    calls: integer('calls').notNull().default(0),
-    missed: integer('missed').notNull().default(0),
-    answered: integer('answered').notNull().default(0),
-    voicemail: integer('voicemail').notNull().default(0),
-    durationSum: integer('duration_sum').notNull().default(0),
-    notified: integer('notified').notNull().default(0),
-    notifyOutcomes: integer('notify_outcomes').notNull().default(0),
-    transcribed: integer('transcribed').notNull().default(0),
-    transcribeOutcomes: integer('transcribe_outcomes').notNull().default(0),
-    urgent: integer('urgent').notNull().default(0),
-    normal: integer('normal').notNull().default(0),
-    low: integer('low').notNull().default(0),
-  },
-  (t) => [primaryKey({ columns: [t.userId, t.hour] })],
-);
-
-/**
- * The owner's webhook for their other tools (Zapier, Make, ServiceM8): one row per owner, made
- * with its secret the first time the owner opens the section. `url` null = off. The secret
- * signs every delivery (HMAC-SHA256); it is shown to its owner and never exported or logged.
- */
-export const ownerWebhooks = sqliteTable('owner_webhooks', {
-  userId: integer('user_id')
-    .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  url: text('url'),
-  secret: text('secret').notNull(),
-  updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull(),
-});
-
-/**
- * One row per event to deliver (the console's delivery log); its job in `jobs` does the
- * sending. A call's event is unique per call, so a re-run post-call job never posts twice.
- * The body is built at each attempt from the call row, never stored here.
- */
-export const webhookDeliveries = sqliteTable(
-  'webhook_deliveries',
-  {
-    id: integer('id').primaryKey({ autoIncrement: true }),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    // Gone with the call when a caller's data is erased.
-    callId: integer('call_id').references(() => calls.id, { onDelete: 'cascade' }),
-    event: text('event', { enum: WEBHOOK_EVENTS }).notNull(),
-    status: text('status', { enum: WEBHOOK_DELIVERY_STATUSES }).notNull().default('pending'),
-    attempts: integer('attempts').notNull().default(0),
-    lastError: text('last_error'),
-    httpStatus: integer('http_status'),
-    createdAt: createdAt(),
-    updatedAt: integer('updated_at', { mode: 'timestamp_ms' }),
-    deliveredAt: integer('delivered_at', { mode: 'timestamp_ms' }),
-  },
-  (t) => [uniqueIndex('webhook_deliveries_call_event_unique').on(t.callId, t.event), index('webhook_deliveries_user_idx').on(t.userId, t.id)],
-);
-
-export type OwnerWebhook = typeof ownerWebhooks.$inferSelect;
-export type WebhookDelivery = typeof webhookDeliveries.$inferSelect;
-
-/**
- * A notification number or summary e-mail an owner asked for but has not yet confirmed
- * (core/destinations/): the users row keeps the confirmed one until the code sent to the new
- * destination comes back. One pending change per owner and kind; the code is stored hashed.
- */
-export const destinationCodes = sqliteTable(
-  'destination_codes',
-  {
-    id: integer('id').primaryKey({ autoIncrement: true }),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    kind: text('kind', { enum: ['sms', 'email'] }).notNull(),
-    destination: text('destination').notNull(),
-    codeHash: text('code_hash').notNull(),
-    expiresAt: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),
-    wrongAttempts: integer('wrong_attempts').notNull().default(0),
-    createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
-  },
-  (t) => [uniqueIndex('destination_codes_user_kind_idx').on(t.userId, t.kind)],
-);
-export type DestinationCode = typeof destinationCodes.$inferSelect;
+/** Binds every table to one dialect's definition (the PostgreSQL ones typed as SQLite's: same columns, same rows). */
+export function bindTables(dialect: TablesDialect): void {
+  const from = (dialect === 'pg' ? pg : sqlite) as unknown as typeof sqlite;
+  users = from.users;
+  sessions = from.sessions;
+  passwordResetTokens = from.passwordResetTokens;
+  auditLog = from.auditLog;
+  phoneNumbers = from.phoneNumbers;
+  calls = from.calls;
+  unansweredQuestions = from.unansweredQuestions;
+  jobs = from.jobs;
+  notifications = from.notifications;
+  inboundMessages = from.inboundMessages;
+  callHandling = from.callHandling;
+  outboundCalls = from.outboundCalls;
+  forwardingChecks = from.forwardingChecks;
+  weeklyDigests = from.weeklyDigests;
+  appSettings = from.appSettings;
+  callStats = from.callStats;
+  callHourStats = from.callHourStats;
+  ownerWebhooks = from.ownerWebhooks;
+  webhookDeliveries = from.webhookDeliveries;
+  destinationCodes = from.destinationCodes;
+  bound = dialect;
+}

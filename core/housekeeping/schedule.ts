@@ -1,17 +1,22 @@
 import cron from 'node-cron';
 import { expireTrials } from '../accounts/users.js';
 import { deleteExpiredSessions } from '../auth/sessions.js';
+import { claimPeriod, periodOf } from '../jobs/once-per-period.js';
 import type { Services } from '../services.js';
 
 export interface Housekeeping {
   stop(): void;
 }
 
-/** Periodic upkeep: trials that have run out become expired; dead sessions are cleared. */
+const EVERY_MS = 5 * 60_000;
+
+/** Periodic upkeep: trials that have run out become expired; dead sessions are cleared. Once per five minutes across all cores. */
 export async function startHousekeeping(services: Services): Promise<Housekeeping> {
   const { database, now, log } = services;
   const sweep = async () => {
     try {
+      const t = now();
+      if (!(await claimPeriod(database.db, 'housekeeping', periodOf(t, EVERY_MS), t))) return;
       const expired = await expireTrials(database.db, now());
       const sessions = await deleteExpiredSessions(database.db, now());
       if (expired || sessions) log.info({ expired, sessions }, 'housekeeping');

@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../db/client.js';
+import { dialectOf, type Db } from '../db/client.js';
+import * as pgJobs from '../db/pg/job-claims.js';
+import { pgExecutor } from '../db/pg/pg-session.js';
 import { execute, queryRow } from '../db/raw.js';
 import { backoffDelayMs, DEFAULT_BACKOFF, type BackoffPolicy } from './backoff.js';
 
@@ -54,9 +56,16 @@ const toClaimed = (r: JobRow): ClaimedJob => ({
  * statement, so two workers (or a worker and its own ghost after a restart) can never
  * both own a job: claiming is an UPDATE that only succeeds on a due pending job or an
  * expired lease, and finishing only succeeds while `attempts` still equals the
- * claimer's attempt number.
+ * claimer's attempt number. On PostgreSQL, where several cores share the table, the same
+ * rules are core/db/pg/job-claims.ts's statements, which also skip rows another claimer
+ * has locked (FOR UPDATE SKIP LOCKED).
  */
 export class JobQueue {
+  /** The PostgreSQL database when the queue runs there (its statements are job-claims.ts's). */
+  private get pg() {
+    return dialectOf(this.db) === 'pg' ? pgExecutor(this.db) : null;
+  }
+
   constructor(
     /** The database the queue writes through (its callers retry a write refused as busy). */
     readonly db: Db,
@@ -66,6 +75,7 @@ export class JobQueue {
 
   /** Adds a job unless one with the same key exists (whatever its state). Returns true when added. */
   async enqueue(kind: string, key: string, payload: Record<string, unknown>, opts: EnqueueOptions = {}): Promise<boolean> {
+    if (this.pg) return pgJobs.enqueueJob(this.pg, this.now(), kind, key, payload, opts);
     const now = this.now().getTime();
     const maxAttempts = opts.maxAttempts ?? 8;
     const runAt = opts.runAt?.getTime() ?? now;
@@ -80,6 +90,7 @@ export class JobQueue {
 
   /** Takes the next due job (or one whose worker died), or null when none is due. */
   async claim(): Promise<ClaimedJob | null> {
+    if (this.pg) return pgJobs.claimJob(this.pg, { now: this.now(), leaseMs: this.opts.leaseMs, kinds: this.opts.kinds });
     const now = this.now().getTime();
     const staleBefore = now - this.opts.leaseMs;
     const kinds = this.opts.kinds ? JSON.stringify(this.opts.kinds) : null;
@@ -101,11 +112,13 @@ export class JobQueue {
 
   /** Keeps the lease of a long job fresh; false when the job is no longer ours. */
   async heartbeat(job: ClaimedJob): Promise<boolean> {
+    if (this.pg) return pgJobs.heartbeatJob(this.pg, job, this.now());
     const now = this.now().getTime();
     return (await execute(this.db, sql`update jobs set locked_at = ${now} where id = ${job.id} and status = 'running' and attempts = ${job.attempt}`)).rowsAffected === 1;
   }
 
   async complete(job: ClaimedJob): Promise<boolean> {
+    if (this.pg) return pgJobs.completeJob(this.pg, job, this.now());
     const now = this.now().getTime();
     return (
       (
@@ -123,6 +136,7 @@ export class JobQueue {
    * remain and the error is retryable, otherwise failed for good. `lastError` is kept either way.
    */
   async fail(job: ClaimedJob, error: string, retryable: boolean): Promise<'retry' | 'failed' | 'lost'> {
+    if (this.pg) return pgJobs.failJob(this.pg, job, this.now(), error, retryable, this.opts.backoff, this.opts.random);
     const now = this.now().getTime();
     const message = error.slice(0, 2000);
     if (retryable && job.attempt < job.maxAttempts) {
@@ -148,6 +162,7 @@ export class JobQueue {
    * work still missing is done. Returns false when the job is absent or still pending/running.
    */
   async rearm(key: string): Promise<boolean> {
+    if (this.pg) return pgJobs.rearmJob(this.pg, key, this.now());
     const now = this.now().getTime();
     const r = await execute(
       this.db,
@@ -159,6 +174,7 @@ export class JobQueue {
 
   /** Gives a job back untouched (shutdown): the attempt it was on is not counted. */
   async release(job: ClaimedJob): Promise<void> {
+    if (this.pg) return pgJobs.releaseJob(this.pg, job, this.now());
     const now = this.now().getTime();
     await execute(
       this.db,
@@ -172,6 +188,7 @@ export class JobQueue {
    * so it is marked failed; done jobs older than `retainMs` are deleted.
    */
   async sweep(retainMs: number): Promise<{ abandoned: number; purged: number }> {
+    if (this.pg) return pgJobs.sweepJobs(this.pg, this.now(), this.opts.leaseMs, retainMs);
     const now = this.now().getTime();
     const staleBefore = now - this.opts.leaseMs;
     const abandoned = (

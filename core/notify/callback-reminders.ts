@@ -1,6 +1,6 @@
-import { and, eq, gte, inArray, isNull, lte, ne, notInArray, or, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, isNotNull, isNull, lte, ne, notInArray, or } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
-import { calls, users } from '../db/schema.js';
+import { calls, users, type Call, type User } from '../db/schema.js';
 import { errorMessage, isRetryable } from '../jobs/retryable.js';
 import type { Log } from '../../contract/log.js';
 import { callbackReminderBody } from './message.js';
@@ -14,6 +14,9 @@ import { rowsAffected } from '../db/raw.js';
  */
 export const REMINDER_CATCH_UP_MS = 24 * 3600_000;
 
+/** Calls reminded about in one pass at most; the rest wait for the next. */
+const MAX_PER_PASS = 500;
+
 /**
  * One pass of the call-back reminders: every voicemail or missed call with a number, not
  * marked called back, whose owner asked for a reminder after N hours and has not had one for
@@ -23,25 +26,39 @@ export const REMINDER_CATCH_UP_MS = 24 * 3600_000;
  */
 export async function sendCallbackReminders(db: Db, notifier: CallNotifier, now: Date, log: Log): Promise<number> {
   const at = now.getTime();
-  const due = await db
-    .select({ call: calls, owner: users })
-    .from(calls)
-    .innerJoin(users, eq(users.id, calls.userId))
-    .where(
-      and(
-        eq(users.accountStatus, 'active'),
-        sql`${users.callbackReminderHours} is not null`,
-        inArray(calls.status, ['missed', 'voicemail']),
-        ne(calls.fromNumber, ''),
-        isNull(calls.calledBackAt),
-        isNull(calls.reminderAt),
-        // contract/callback.ts: callers turned away by the owner's rules are not waiting.
-        or(isNull(calls.callerTag), notInArray(calls.callerTag, ['blocked', 'withheld-refused'])),
-        lte(calls.createdAt, sql`${at} - ${users.callbackReminderHours} * 3600000`),
-        gte(calls.createdAt, sql`${at} - ${users.callbackReminderHours} * 3600000 - ${REMINDER_CATCH_UP_MS}`),
-      ),
-    )
-    .limit(500);
+  // The reminder moment is per owner (their hours): one query per distinct setting, each with
+  // plain time bounds, so the same statement runs on SQLite and PostgreSQL. Owners choose from
+  // a handful of values, so this is a handful of indexed queries.
+  const settings = await db
+    .selectDistinct({ hours: users.callbackReminderHours })
+    .from(users)
+    .where(and(eq(users.accountStatus, 'active'), isNotNull(users.callbackReminderHours)));
+  const due: Array<{ call: Call; owner: User }> = [];
+  for (const { hours } of settings) {
+    if (hours === null || due.length >= MAX_PER_PASS) continue;
+    const moment = at - hours * 3600_000;
+    due.push(
+      ...(await db
+        .select({ call: calls, owner: users })
+        .from(calls)
+        .innerJoin(users, eq(users.id, calls.userId))
+        .where(
+          and(
+            eq(users.accountStatus, 'active'),
+            eq(users.callbackReminderHours, hours),
+            inArray(calls.status, ['missed', 'voicemail']),
+            ne(calls.fromNumber, ''),
+            isNull(calls.calledBackAt),
+            isNull(calls.reminderAt),
+            // contract/callback.ts: callers turned away by the owner's rules are not waiting.
+            or(isNull(calls.callerTag), notInArray(calls.callerTag, ['blocked', 'withheld-refused'])),
+            lte(calls.createdAt, new Date(moment)),
+            gte(calls.createdAt, new Date(moment - REMINDER_CATCH_UP_MS)),
+          ),
+        )
+        .limit(MAX_PER_PASS - due.length)),
+    );
+  }
   let sent = 0;
   for (const { call, owner } of due) {
     const claimed = rowsAffected(await db

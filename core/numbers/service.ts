@@ -3,7 +3,7 @@ import type { ApiAssignedUser, ApiNumberStats, ApiPhoneNumber, ApiProviderNumber
 import type { Log } from '../../contract/log.js';
 import { audit } from '../audit/audit.js';
 import type { NumberProviderName } from '../config/config.js';
-import type { Db } from '../db/client.js';
+import { isUniqueViolation, type Db } from '../db/client.js';
 import { phoneNumbers, users, type PhoneNumberRow, type User } from '../db/schema.js';
 import { NumberServiceError } from './errors.js';
 import { KeyedLock } from './keyed-lock.js';
@@ -160,7 +160,18 @@ export class NumberService {
   }
 
   /** Records the number against the owner in one transaction, unless someone else holds it by now. */
-  private assign(user: User, got: ProvisionedNumber) {
+  private async assign(user: User, got: ProvisionedNumber) {
+    try {
+      return await this.record(user, got);
+    } catch (err) {
+      // Another owner's assignment of the same number committed first (PostgreSQL runs the two
+      // side by side; SQLite's one connection takes them in turn): it is taken, try another.
+      if (isUniqueViolation(err)) return { kind: 'taken' as const };
+      throw err;
+    }
+  }
+
+  private record(user: User, got: ProvisionedNumber) {
     const { db } = this.d;
     const at = this.d.now();
     return transaction(db, async () => {

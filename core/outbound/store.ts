@@ -40,7 +40,8 @@ export async function outboundSince(db: Db, from: Date, top = 10): Promise<{ tot
     .from(outboundCalls)
     .innerJoin(users, eq(users.id, outboundCalls.userId))
     .where(gte(outboundCalls.startedAt, from))
-    .groupBy(outboundCalls.userId)
+    // Every selected column of users too: PostgreSQL requires it (SQLite takes the one row per user anyway).
+    .groupBy(outboundCalls.userId, users.businessName, users.email)
     .orderBy(sql`sum(${outboundCalls.seconds}) desc`)
     .limit(top);
   return {

@@ -1,9 +1,14 @@
 import path from 'node:path';
 import cron from 'node-cron';
+import { claimPeriod } from '../jobs/once-per-period.js';
 import type { Services } from '../services.js';
+import { DAY_MS, londonDayNumber } from '../time/london-time.js';
 import { applyRetention, getRetention } from './retention.js';
 
-/** Enforces the retention policy every night (and once at start, so a long-off box catches up). */
+/**
+ * Enforces the retention policy every night (and once at start, so a long-off box catches up):
+ * once per London day across all cores. runNow (an admin's or a test's explicit run) always runs.
+ */
 export function startRetentionSchedule(services: Services): { stop(): void; runNow(): Promise<void> } {
   const { config, database, log, now } = services;
   const run = async () => {
@@ -15,7 +20,12 @@ export function startRetentionSchedule(services: Services): { stop(): void; runN
       log.error({ err }, 'retention run failed');
     }
   };
-  const task = cron.schedule('15 3 * * *', run, { name: 'retention', noOverlap: true, timezone: 'Europe/London' });
-  void run();
+  const scheduled = async () => {
+    const t = now();
+    const day = new Date(londonDayNumber(t.getTime()) * DAY_MS);
+    if (await claimPeriod(database.db, 'retention', day, t).catch((err: unknown) => void log.error({ err }, 'retention claim failed'))) await run();
+  };
+  const task = cron.schedule('15 3 * * *', scheduled, { name: 'retention', noOverlap: true, timezone: 'Europe/London' });
+  void scheduled();
   return { stop: () => void task.stop(), runNow: run };
 }

@@ -178,7 +178,7 @@ export class WebhookService {
             this.db
               .select({ one: sql`1` })
               .from(jobs)
-              .where(and(eq(jobs.key, sql`${WEBHOOK_JOB} || ':' || ${webhookDeliveries.id}`), inArray(jobs.status, ['pending', 'running']))),
+              .where(and(eq(jobs.key, sql`cast(${WEBHOOK_JOB} as text) || ':' || ${webhookDeliveries.id}`), inArray(jobs.status, ['pending', 'running']))),
           ),
         ),
       ));

@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog, calls, phoneNumbers, sessions, unansweredQuestions, users } from '../../core/db/schema.js';
 import { ApiClient } from '../helpers/client.js';
 import { activeCustomer, ADMIN, signInAdmin, signupBody } from '../helpers/accounts.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
@@ -11,8 +13,7 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const auditActions = async () =>
-  (server.database.sqlite.prepare('select action, target_user_id as target from audit_log order by id').all() as { action: string; target: number }[]);
+const auditActions = async () => server.database.db.select({ action: auditLog.action, target: auditLog.targetUserId }).from(auditLog).orderBy(auditLog.id);
 
 async function pendingSignup(overrides: Record<string, string> = {}) {
   const body = signupBody(overrides);
@@ -110,19 +111,18 @@ describe('user management', () => {
 
   it('deletes a customer with their sessions, calls and questions, and frees their numbers', async () => {
     const { user, client } = await activeCustomer(server);
-    const db = server.database.sqlite;
-    db.prepare("insert into phone_numbers (phone_number, provider, provider_sid, user_id) values ('+447700900555', 'static', 'static-555', ?)").run(user.id);
-    const call = db.prepare("insert into calls (user_id, from_number, to_number, status) values (?, '+447700900111', '+447700900555', 'voicemail')").run(user.id);
-    db.prepare("insert into unanswered_questions (user_id, call_id, question) values (?, ?, 'Do you work Sundays?')").run(user.id, call.lastInsertRowid);
+    const { db } = server.database;
+    await db.insert(phoneNumbers).values({ phoneNumber: '+447700900555', provider: 'static', providerSid: 'static-555', userId: user.id });
+    const [call] = await db.insert(calls).values({ userId: user.id, fromNumber: '+447700900111', toNumber: '+447700900555', status: 'voicemail' }).returning();
+    await db.insert(unansweredQuestions).values({ userId: user.id, callId: call!.id, question: 'Do you work Sundays?' });
     const res = await admin.delete(`/api/admin/users/${user.id}`);
     expect(res.status).toBe(200);
     expect((await client.get('/api/auth/me')).status).toBe(401);
-    const count = (sql: string) => (db.prepare(sql).get(user.id) as { n: number }).n;
-    expect(count('select count(*) n from users where id = ?')).toBe(0);
-    expect(count('select count(*) n from sessions where user_id = ?')).toBe(0);
-    expect(count('select count(*) n from calls where user_id = ?')).toBe(0);
-    expect(count('select count(*) n from unanswered_questions where user_id = ?')).toBe(0);
-    expect(db.prepare("select user_id from phone_numbers where phone_number = '+447700900555'").get()).toEqual({ user_id: null });
+    expect(await db.$count(users, eq(users.id, user.id))).toBe(0);
+    expect(await db.$count(sessions, eq(sessions.userId, user.id))).toBe(0);
+    expect(await db.$count(calls, eq(calls.userId, user.id))).toBe(0);
+    expect(await db.$count(unansweredQuestions, eq(unansweredQuestions.userId, user.id))).toBe(0);
+    expect(await db.select({ userId: phoneNumbers.userId }).from(phoneNumbers).where(eq(phoneNumbers.phoneNumber, '+447700900555'))).toEqual([{ userId: null }]);
     expect(await auditActions()).toContainEqual({ action: 'user.delete', target: user.id });
   });
 

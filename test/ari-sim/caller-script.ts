@@ -10,6 +10,11 @@ export type CallerStep =
 export interface CallerScript {
   /** Hang up this many (simulated) ms after entering Stasis, whatever is playing. */
   hangupAfterMs?: number;
+  /**
+   * Hang up this many (simulated) ms after the first sound starts playing to them: "during
+   * the greeting" however long the app took to make it (a greeting rendered on a loaded box).
+   */
+  hangupIntoFirstSoundMs?: number;
   /** What the caller does when the app starts recording them. Afterwards they stay silent. */
   onRecord?: CallerStep[];
   /** A caller left alone hangs up after this long (simulated ms); default 10 minutes. */

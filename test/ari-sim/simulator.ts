@@ -360,6 +360,9 @@ export class AriSimulator {
         return finish('failed');
       }
       channel.outcome.heard.push(media);
+      if (channel.outcome.heard.length === 1 && channel.script.hangupIntoFirstSoundMs !== undefined) {
+        this.later(channel.script.hangupIntoFirstSoundMs, () => this.hangup(channel, 'caller'));
+      }
       timer = this.later(found.durationMs, () => {
         index += 1;
         if (index >= mediaList.length) return finish('done');

@@ -1,5 +1,6 @@
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { passwordResetTokens } from '../../core/db/schema.js';
 import { ApiClient } from '../helpers/client.js';
 import { activeCustomer } from '../helpers/accounts.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
@@ -113,8 +114,9 @@ describe('forgot and reset password', () => {
     const { email } = await activeCustomer(server);
     await anon().post('/api/auth/forgot-password', { email });
     const token = await resetLinkFor(email);
-    const rows = server.database.sqlite.prepare('select token_hash from password_reset_tokens').all() as { token_hash: string }[];
-    expect(rows.some((r) => r.token_hash === token)).toBe(false);
+    const rows = await server.database.db.select({ tokenHash: passwordResetTokens.tokenHash }).from(passwordResetTokens);
+    expect(rows).not.toHaveLength(0);
+    expect(rows.some((r) => r.tokenHash === token)).toBe(false);
   });
 });
 

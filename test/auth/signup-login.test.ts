@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sessions } from '../../core/db/schema.js';
 import { ApiClient } from '../helpers/client.js';
 import { activeCustomer, signInAdmin, signupBody } from '../helpers/accounts.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
@@ -173,9 +174,10 @@ describe('POST /api/auth/login', () => {
     expect(cookie).toMatch(/SameSite=Lax/);
     const sid = client.cookie!.split('=')[1]!;
     expect(Buffer.from(sid, 'base64url')).toHaveLength(32);
-    const stored = server.database.sqlite.prepare('select id_hash from sessions').all() as { id_hash: string }[];
-    expect(stored.some((s) => s.id_hash === sid)).toBe(false);
-    expect(stored.every((s) => /^[0-9a-f]{64}$/.test(s.id_hash))).toBe(true);
+    const stored = await server.database.db.select({ idHash: sessions.idHash }).from(sessions);
+    expect(stored).not.toHaveLength(0);
+    expect(stored.some((s) => s.idHash === sid)).toBe(false);
+    expect(stored.every((s) => /^[0-9a-f]{64}$/.test(s.idHash))).toBe(true);
   });
 });
 

@@ -133,7 +133,8 @@ describe('GET /api/call-logs', () => {
     expect(bad.body).toEqual({ message: 'before must be a nextCursor value from an earlier page' });
   });
 
-  it('reads a page from calls_user_created_idx without sorting (regression guard for 100k-call businesses)', () => {
+  // SQLite's query plan (the embedded default); on PostgreSQL the planner picks by table size, so this guard is SQLite's.
+  it.runIf(process.env.TEST_DATABASE !== 'postgres')('reads a page from calls_user_created_idx without sorting (regression guard for 100k-call businesses)', () => {
     for (const withCursor of [false, true]) {
       const { sql } = callLogPageQuery(server.database.db, withCursor).toSQL();
       const params = withCursor ? [owner.user.id, t0, 10, 501] : [owner.user.id, 501];

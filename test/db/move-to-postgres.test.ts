@@ -12,7 +12,7 @@ import { openDatabase } from '../../core/db/client.js';
 import { MoveError, moveToPostgres } from '../../core/db/pg/move.js';
 import { openPostgres } from '../../core/db/pg/open-postgres.js';
 import * as pgSchema from '../../core/db/pg/schema.js';
-import * as sqliteSchema from '../../core/db/schema.js';
+import * as sqliteSchema from '../../core/db/sqlite/schema.js';
 import { usePostgres } from '../helpers/use-postgres.js';
 import { fillAppliance } from './appliance-data.js';
 

@@ -8,7 +8,7 @@ import { index, integer, getTableConfig as pgConfig, PgTable, pgTable, text, tim
 import { getTableConfig as sqliteConfig, SQLiteTable } from 'drizzle-orm/sqlite-core';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import * as pgSchema from '../../core/db/pg/schema.js';
-import * as sqliteSchema from '../../core/db/schema.js';
+import * as sqliteSchema from '../../core/db/sqlite/schema.js';
 
 /** A default both dialects can state: a literal, or "the current instant". */
 function defaultOf(c: Column): unknown {

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBackup } from '../../core/backup/backup.js';
+import { sqliteCopy } from '../../core/backup/database-copy.js';
 import { ApiClient } from '../helpers/client.js';
 import { activeCustomer, signInAdmin, signupBody } from '../helpers/accounts.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
@@ -61,7 +62,7 @@ describe('a backup running while calls are written', () => {
     }, 1);
     const backupDir = fs.mkdtempSync(path.join(os.tmpdir(), 'backup-under-load-'));
     try {
-      const { manifest } = await createBackup({ sqlite: server.database.sqlite, dataDir: server.dataDir, backupDir, keep: 1 });
+      const { manifest } = await createBackup({ copy: sqliteCopy(path.join(server.dataDir, 'appliance.db'), server.database.sqlite), dataDir: server.dataDir, backupDir, keep: 1 });
       await new Promise((r) => setTimeout(r, 20));
       clearInterval(writer);
       const after = (server.database.sqlite.prepare('select count(*) n from calls').get() as { n: number }).n;

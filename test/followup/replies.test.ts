@@ -6,7 +6,7 @@ import pino from 'pino';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { recordUnansweredQuestion } from '../../core/questions/repository.js';
 import { insertUser } from '../../core/accounts/users.js';
-import { calls, inboundMessages, notifications, users } from '../../core/db/schema.js';
+import { calls, inboundMessages, notifications, unansweredQuestions, users } from '../../core/db/schema.js';
 import { HELP_TEXT } from '../../core/followup/commands.js';
 import { CALLER, DID, OWNER_MOBILE, startHarness, type Harness } from '../pipeline/harness.js';
 
@@ -169,9 +169,10 @@ describe('POST /api/twilio/messages', () => {
     await text('kb Yes, 8am to noon.');
     expect(replies()).toEqual(['Added to your knowledge base as the answer to "Are you open on Saturdays?".']);
     expect((await user()).knowledgeBase).toBe('Q: Do you fix boilers?\nA: Yes, all makes.\n\nQ: Are you open on Saturdays?\nA: Yes, 8am to noon.');
-    const q = (id: number) => h!.server.database.sqlite.prepare('select resolved, added_to_knowledge_base as inKb from unanswered_questions where id = ?').get(id);
-    expect(q(latest.id)).toEqual({ resolved: 1, inKb: 1 });
-    expect(q(older.id)).toEqual({ resolved: 0, inKb: 0 });
+    const q = async (id: number) =>
+      (await db.select({ resolved: unansweredQuestions.resolved, inKb: unansweredQuestions.addedToKnowledgeBase }).from(unansweredQuestions).where(eq(unansweredQuestions.id, id)))[0];
+    expect(await q(latest.id)).toEqual({ resolved: true, inKb: true });
+    expect(await q(older.id)).toEqual({ resolved: false, inKb: false });
 
     await text('KB');
     expect(replies()[1]).toBe('Please put your answer after KB, e.g. KB We open at 8am on Saturdays.');

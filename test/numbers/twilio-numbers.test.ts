@@ -1,10 +1,23 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import { dialectOf } from '../../core/db/client.js';
+import { execute } from '../../core/db/raw.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { auditLog, phoneNumbers } from '../../core/db/schema.js';
 import { createTwilioClient } from '../../core/twilio/client.js';
 import { startTwilioDouble, type TwilioDouble } from '../doubles/twilio/server.js';
 import { activeCustomer, signInAdmin } from '../helpers/accounts.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
+
+/** Makes every insert into phone_numbers fail, as a full disk would, on either engine. */
+async function refuseNumberRows(server: TestServer): Promise<void> {
+  const { db } = server.database;
+  if (dialectOf(db) === 'sqlite') {
+    await execute(db, sql.raw(`create trigger refuse_numbers before insert on phone_numbers begin select raise(abort, 'disk full'); end`));
+  } else {
+    await execute(db, sql.raw(`create function refuse_numbers() returns trigger language plpgsql as $$ begin raise exception 'disk full'; end $$`));
+    await execute(db, sql.raw(`create trigger refuse_numbers before insert on phone_numbers for each row execute function refuse_numbers()`));
+  }
+}
 
 const BUNDLE = 'BU' + 'b'.repeat(32);
 const ADDRESS = 'AD' + 'a'.repeat(32);
@@ -82,7 +95,7 @@ describe('twilio numbers: purchase through the real SDK', () => {
 
   it('gives the number back to Twilio when it cannot be recorded', async () => {
     const owner = await activeCustomer(server);
-    server.database.sqlite.exec(`CREATE TRIGGER refuse_numbers BEFORE INSERT ON phone_numbers BEGIN SELECT RAISE(ABORT, 'disk full'); END`);
+    await refuseNumberRows(server);
     const res = await owner.client.post('/api/phone-numbers/purchase');
     expect(res.status).toBe(500);
     const calls = double.requestsTo('IncomingPhoneNumbers').map((r) => r.method);

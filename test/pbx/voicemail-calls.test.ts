@@ -82,7 +82,7 @@ describe('voicemail calls through ARI', () => {
 
   it('a caller who hangs up during the greeting is a missed call with its real length and no recording', async () => {
     const biz = await h.business({ callGreeting: 'Hello, you have reached the Bakehouse. We are baking right now, so please leave a message after the beep.' });
-    const call = h.sim.call({ app: APP, from: CALLER, did: biz.did, script: { hangupAfterMs: 3000 } });
+    const call = h.sim.call({ app: APP, from: CALLER, did: biz.did, script: { hangupIntoFirstSoundMs: 3000 } });
     const outcome = await call.done;
     const row = await finishedRow(call.channelId);
     expect(row).toMatchObject({ status: 'missed', mode: 'voicemail', recordingFile: null });

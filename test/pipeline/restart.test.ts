@@ -1,15 +1,15 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { projectRoot } from '../../core/config/paths.js';
 import { createTwilioClient } from '../../core/twilio/client.js';
 import { calls, jobs, notifications } from '../../core/db/schema.js';
 import { notificationBody } from '../../core/notify/message.js';
 import { postCallKey } from '../../core/post-call/post-call.js';
 import { speakToWav } from './audio.js';
+import { spawnWorker } from './fixtures/spawn-worker.js';
 import { DID, OWNER_MOBILE, startHarness, type Harness } from './harness.js';
 import { useEngineDoubles } from '../helpers/engine-doubles.js';
 
@@ -93,20 +93,7 @@ describe('a worker killed mid-job', () => {
     await h.pipeline.enqueuePostCall(id);
     engines.whisper.alwaysFail = { delayMs: 60_000 }; // Whisper hangs: the child is mid-job when killed
     engines.whisper.requests.length = 0;
-    const root = projectRoot();
-    child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'test/pipeline/fixtures/worker-child.ts')], {
-      cwd: root,
-      env: {
-        ...process.env,
-        DATA_DIR: h.server.dataDir,
-        WHISPER_URL: engines.whisper.url,
-        OLLAMA_URL: engines.ollama.url,
-        TWILIO_ACCOUNT_SID: h.twilio.accountSid,
-        TWILIO_AUTH_TOKEN: h.twilio.authToken,
-        TWILIO_API_BASE: h.twilio.url,
-      },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
+    child = await spawnWorker(h.server, h.twilio, { WHISPER_URL: engines.whisper.url, OLLAMA_URL: engines.ollama.url });
     await vi.waitFor(() => expect(engines.whisper.requests.length).toBeGreaterThan(0), { timeout: 20_000, interval: 50 });
     expect(await h.jobOf(id)).toMatchObject({ status: 'running', attempts: 1 });
     const exited = new Promise((resolve) => child!.once('exit', resolve));

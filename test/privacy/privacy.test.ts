@@ -1,6 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog, calls, unansweredQuestions } from '../../core/db/schema.js';
 import { openCall } from '../../core/calls/call-store.js';
 import { applyRetention, cutoff, getRetention } from '../../core/privacy/retention.js';
 import { ApiClient } from '../helpers/client.js';
@@ -15,27 +17,35 @@ afterAll(() => server.close());
 
 const DAY = 864e5;
 
-function addCall(userId: number, from: string, ageDays: number, withRecording = true) {
+async function addCall(userId: number, from: string, ageDays: number, withRecording = true) {
   const file = withRecording ? `call-priv-${Math.random().toString(36).slice(2)}.wav` : null;
   if (file) {
     fs.mkdirSync(path.join(server.dataDir, 'recordings'), { recursive: true });
     fs.writeFileSync(path.join(server.dataDir, 'recordings', file), 'RIFF....WAVE');
   }
-  const id = server.database.sqlite
-    .prepare(
-      "insert into calls (user_id, from_number, to_number, status, created_at, recording_file, transcription, ai_summary) values (?, ?, '+447700900001', 'voicemail', ?, ?, 'Hello, it is Jo about the boiler', 'Jo: boiler')",
-    )
-    .run(userId, from, Date.now() - ageDays * DAY, file).lastInsertRowid as number;
-  return { id, file };
+  const [row] = await server.database.db
+    .insert(calls)
+    .values({
+      userId,
+      fromNumber: from,
+      toNumber: '+447700900001',
+      status: 'voicemail',
+      createdAt: new Date(Date.now() - ageDays * DAY),
+      recordingFile: file,
+      transcription: 'Hello, it is Jo about the boiler',
+      aiSummary: 'Jo: boiler',
+    })
+    .returning({ id: calls.id });
+  return { id: row!.id, file };
 }
 
 describe('owner data export', () => {
   it('returns only the signed-in owner’s account, calls and questions as a JSON attachment', async () => {
     const a = await activeCustomer(server, { businessName: 'Export Alpha' });
     const b = await activeCustomer(server, { businessName: 'Export Beta' });
-    addCall(a.user.id, '+447700900201', 1);
-    addCall(b.user.id, '+447700900202', 1);
-    server.database.sqlite.prepare("insert into unanswered_questions (user_id, question, caller_number) values (?, 'Open Sundays?', '+447700900201')").run(a.user.id);
+    await addCall(a.user.id, '+447700900201', 1);
+    await addCall(b.user.id, '+447700900202', 1);
+    await server.database.db.insert(unansweredQuestions).values({ userId: a.user.id, question: 'Open Sundays?', callerNumber: '+447700900201' });
     const res = await a.client.get('/api/user/export');
     expect(res.status).toBe(200);
     expect(res.headers.get('content-disposition')).toMatch(/attachment; filename="call-data-export-\d{4}-\d{2}-\d{2}\.json"/);
@@ -56,15 +66,15 @@ describe('erasing a caller on request', () => {
   it('deletes that caller’s calls, recordings and questions for this owner only', async () => {
     const a = await activeCustomer(server);
     const b = await activeCustomer(server);
-    const gone = addCall(a.user.id, '+447700900301', 2);
-    const kept = addCall(a.user.id, '+447700900302', 2);
-    const otherOwner = addCall(b.user.id, '+447700900301', 2);
-    server.database.sqlite.prepare("insert into unanswered_questions (user_id, question, caller_number) values (?, 'Price?', '+447700900301')").run(a.user.id);
+    const gone = await addCall(a.user.id, '+447700900301', 2);
+    const kept = await addCall(a.user.id, '+447700900302', 2);
+    const otherOwner = await addCall(b.user.id, '+447700900301', 2);
+    await server.database.db.insert(unansweredQuestions).values({ userId: a.user.id, question: 'Price?', callerNumber: '+447700900301' });
 
     const res = await a.client.delete('/api/user/callers/07700%20900301');
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ deletedCalls: 1, deletedQuestions: 1, deletedRecordings: 1 });
-    const ids = (server.database.sqlite.prepare('select id from calls').all() as { id: number }[]).map((r) => r.id);
+    const ids = (await server.database.db.select({ id: calls.id }).from(calls)).map((r) => r.id);
     expect(ids).not.toContain(gone.id);
     expect(ids).toContain(kept.id);
     expect(ids).toContain(otherOwner.id);
@@ -85,10 +95,10 @@ describe('erasing a caller on request', () => {
     });
     expect(viaTrunk.fromNumber).toBe('+447700922222');
     // Stored before numbers were normalised (a row that escaped migration 0005).
-    const legacy = addCall(a.user.id, '07700922223', 1);
-    const spaced = addCall(a.user.id, '+44 7700 922224', 1);
-    const bystander = addCall(a.user.id, '+447700922225', 1);
-    server.database.sqlite.prepare("insert into unanswered_questions (user_id, question, caller_number) values (?, 'Price?', '447700922223')").run(a.user.id);
+    const legacy = await addCall(a.user.id, '07700922223', 1);
+    const spaced = await addCall(a.user.id, '+44 7700 922224', 1);
+    const bystander = await addCall(a.user.id, '+447700922225', 1);
+    await server.database.db.insert(unansweredQuestions).values({ userId: a.user.id, question: 'Price?', callerNumber: '447700922223' });
 
     const first = await a.client.delete('/api/user/callers/07700922222');
     expect(first.status).toBe(200);
@@ -98,7 +108,7 @@ describe('erasing a caller on request', () => {
     const third = await a.client.delete('/api/user/callers/00447700922224');
     expect(third.body).toMatchObject({ deletedCalls: 1 });
 
-    const left = (server.database.sqlite.prepare('select id from calls where user_id = ?').all(a.user.id) as { id: number }[]).map((r) => r.id);
+    const left = (await server.database.db.select({ id: calls.id }).from(calls).where(eq(calls.userId, a.user.id))).map((r) => r.id);
     expect(left).toEqual([bystander.id]);
     expect(left).not.toContain(viaTrunk.id);
     expect(left).not.toContain(legacy.id);
@@ -123,17 +133,21 @@ describe('retention', () => {
 
   it('removes old recordings and clears old transcripts, keeping the call rows', async () => {
     const a = await activeCustomer(server);
-    const old = addCall(a.user.id, '+447700900401', 100);
-    const recent = addCall(a.user.id, '+447700900402', 10);
-    server.database.sqlite.prepare("update calls set urgency = 'urgent', urgency_reason = 'boiler leaking' where id in (?, ?)").run(old.id, recent.id);
+    const old = await addCall(a.user.id, '+447700900401', 100);
+    const recent = await addCall(a.user.id, '+447700900402', 10);
+    await server.database.db.update(calls).set({ urgency: 'urgent', urgencyReason: 'boiler leaking' }).where(inArray(calls.id, [old.id, recent.id]));
     const result = await applyRetention(server.database.db, server.dataDir, { recordingDays: 90, transcriptDays: 30 }, new Date());
     expect(result.recordings).toBeGreaterThanOrEqual(1);
-    const row = (id: number) => server.database.sqlite.prepare('select recording_file, transcription, ai_summary, urgency, urgency_reason from calls where id = ?').get(id) as any;
-    expect(row(old.id)).toEqual({ recording_file: null, transcription: null, ai_summary: null, urgency: 'urgent', urgency_reason: null });
-    expect(row(recent.id).urgency_reason).toBe('boiler leaking');
+    const row = async (id: number) =>
+      (
+        await server.database.db
+          .select({ recordingFile: calls.recordingFile, transcription: calls.transcription, aiSummary: calls.aiSummary, urgency: calls.urgency, urgencyReason: calls.urgencyReason })
+          .from(calls)
+          .where(eq(calls.id, id))
+      )[0]!;
+    expect(await row(old.id)).toEqual({ recordingFile: null, transcription: null, aiSummary: null, urgency: 'urgent', urgencyReason: null });
     expect(fs.existsSync(path.join(server.dataDir, 'recordings', old.file!))).toBe(false);
-    expect(row(recent.id).recording_file).toBe(recent.file);
-    expect(row(recent.id).transcription).toBe('Hello, it is Jo about the boiler');
+    expect(await row(recent.id)).toMatchObject({ urgencyReason: 'boiler leaking', recordingFile: recent.file, transcription: 'Hello, it is Jo about the boiler' });
   });
 
   it('is set by an admin (audited), validated, and refused to customers', async () => {
@@ -145,7 +159,6 @@ describe('retention', () => {
     expect((await admin.patch('/api/admin/retention', { recordingDays: 0, transcriptDays: null })).status).toBe(400);
     const { client } = await activeCustomer(server);
     expect((await client.patch('/api/admin/retention', { recordingDays: 1, transcriptDays: 1 })).status).toBe(403);
-    const audited = server.database.sqlite.prepare("select count(*) n from audit_log where action = 'retention.update'").get() as { n: number };
-    expect(audited.n).toBe(1);
+    expect(await server.database.db.$count(auditLog, eq(auditLog.action, 'retention.update'))).toBe(1);
   });
 });

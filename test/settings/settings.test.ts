@@ -1,5 +1,7 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expireTrials } from '../../core/accounts/users.js';
+import { users as usersTable } from '../../core/db/schema.js';
 import { ApiClient } from '../helpers/client.js';
 import { activeCustomer, signInAdmin } from '../helpers/accounts.js';
 import { confirmDestination } from '../helpers/destinations.js';
@@ -136,7 +138,7 @@ describe('trials', () => {
   it('the housekeeping sweep expires every passed trial and leaves admins and current trials alone', async () => {
     const old = await activeCustomer(server);
     const current = await activeCustomer(server);
-    server.database.sqlite.prepare('update users set trial_expires_at = ? where id = ?').run(Date.now() - 1000, old.user.id);
+    await server.database.db.update(usersTable).set({ trialExpiresAt: new Date(Date.now() - 1000) }).where(eq(usersTable.id, old.user.id));
     const changed = await expireTrials(server.database.db, new Date());
     expect(changed).toBeGreaterThanOrEqual(1);
     const admin = await signInAdmin(server);

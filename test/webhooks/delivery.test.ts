@@ -5,9 +5,9 @@
 // receiver.example has no record in the system's DNS, so every request that arrives proves
 // the sender connected to the address the guard checked instead of resolving the name again.
 import net from 'node:net';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterEach, beforeAll, afterAll, describe, expect, it, vi } from 'vitest';
-import { calls, webhookDeliveries, type Call } from '../../core/db/schema.js';
+import { calls, jobs, webhookDeliveries, type Call } from '../../core/db/schema.js';
 import type { ResolvedAddress } from '../../core/webhooks/address-guard.js';
 import { WebhookService, webhookKey } from '../../core/webhooks/service.js';
 import { activeCustomer } from '../helpers/accounts.js';
@@ -292,9 +292,10 @@ describe('durable delivery', () => {
     const dead = (await services.webhooks.enqueueTest(f.ownerId))!;
     const waiting = (await services.webhooks.enqueueTest(f.ownerId))!;
     // What a process killed mid-request leaves behind: its last attempt claimed, the lease long expired.
-    services.database.sqlite
-      .prepare(`update jobs set status = 'running', attempts = max_attempts, locked_at = ? where key = ?`)
-      .run(Date.now() - 24 * 3600_000, webhookKey(dead.id));
+    await services.database.db
+      .update(jobs)
+      .set({ status: 'running', attempts: sql`${jobs.maxAttempts}`, lockedAt: new Date(Date.now() - 24 * 3600_000) })
+      .where(eq(jobs.key, webhookKey(dead.id)));
     await f.pipeline.sweep();
     expect(await f.delivery(dead.id)).toMatchObject({ status: 'failed', lastError: 'the appliance stopped during the last attempt' });
     expect(await f.delivery(waiting.id)).toMatchObject({ status: 'pending', lastError: null });

@@ -3,6 +3,7 @@
 // an owner gets from PUT /api/user/webhook.
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ownerWebhooks } from '../../core/db/schema.js';
 import { checkedAddress, refusedRange, type ResolvedAddress } from '../../core/webhooks/address-guard.js';
 import { activeCustomer } from '../helpers/accounts.js';
 import type { ApiClient } from '../helpers/client.js';
@@ -152,7 +153,8 @@ describe('PUT /api/user/webhook refuses with a clear 400', () => {
   });
 
   it('whatever body is sent, the answer is never a 5xx and a refusal stores nothing', async () => {
-    const stored = async () => JSON.stringify(server.database.sqlite.prepare('select url, secret from owner_webhooks order by user_id').all());
+    const stored = async () =>
+      JSON.stringify(await server.database.db.select({ url: ownerWebhooks.url, secret: ownerWebhooks.secret }).from(ownerWebhooks).orderBy(ownerWebhooks.userId));
     const url = fc.oneof(
       fc.string({ maxLength: 60 }),
       fc.webUrl({ validSchemes: ['https', 'http'] }),

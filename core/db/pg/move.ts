@@ -7,7 +7,7 @@ import { drizzle as pgDrizzle, type NodePgDatabase } from 'drizzle-orm/node-post
 import { getTableConfig as pgConfig, PgTable } from 'drizzle-orm/pg-core';
 import { getTableConfig as sqliteConfig, type SQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core';
 import { projectRoot } from '../../config/paths.js';
-import * as sqliteSchema from '../schema.js';
+import * as sqliteSchema from '../sqlite/schema.js';
 import { openPostgres } from './open-postgres.js';
 import * as pgSchema from './schema.js';
 

@@ -100,6 +100,11 @@ export interface TwilioDoubleOptions {
   numberMonthlyPrice?: number;
   currency?: string;
   balance?: string;
+  /**
+   * How long Messages.create takes to answer once the message exists, as real Twilio's
+   * few hundred milliseconds do: a worker killed meanwhile leaves a text sent but unrecorded.
+   */
+  messageLatencyMs?: number;
 }
 
 export interface TwilioDouble {
@@ -532,6 +537,9 @@ export async function startTwilioDouble(opts: TwilioDoubleOptions = {}): Promise
     }
     try {
       const [status, body] = route(record.method, u.pathname, query, form);
+      if (opts.messageLatencyMs && record.method === 'POST' && u.pathname.endsWith('/Messages.json')) {
+        await new Promise((resolve) => setTimeout(resolve, opts.messageLatencyMs));
+      }
       send(status, body);
     } catch (e) {
       if (e instanceof TwilioError) sendError(e);

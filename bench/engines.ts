@@ -1,0 +1,132 @@
+// SQLite and PostgreSQL side by side in one run (issue 25): API p95 of the call logs and the
+// analytics at 1,000,000 calls (100,000 for the measured business), each engine behind the
+// same core over HTTP; then the durable queue's claim throughput on PostgreSQL with one and
+// two workers (separate connection pools, as separate cores). Prints figures; asserts nothing.
+// Run: npx tsx bench/engines.ts   (BENCH_OWN_CALLS / BENCH_OTHER_CALLS / BENCH_JOBS scale it)
+import { sql } from 'drizzle-orm';
+import { createSession } from '../core/auth/sessions.js';
+import { execute, queryRow } from '../core/db/raw.js';
+import { claimJob, completeJob, enqueueJob } from '../core/db/pg/job-claims.js';
+import { openPostgres } from '../core/db/pg/open-postgres.js';
+import { startPostgres } from '../test/helpers/postgres.js';
+import { startTestServer, type TestServer } from '../test/helpers/server.js';
+import { machine, percentile, report } from './lib/report.js';
+
+const OWN = Number(process.env.BENCH_OWN_CALLS ?? 100_000);
+const OTHERS = Number(process.env.BENCH_OTHER_CALLS ?? 900_000);
+const JOBS = Number(process.env.BENCH_JOBS ?? 2_000);
+const OTHER_BUSINESSES = 99;
+const RUNS = 200;
+const WARMUP = 20;
+const quiet = { info: () => {}, warn: () => {} };
+
+type Engine = 'sqlite' | 'postgres';
+
+/**
+ * Seeds the calls in one INSERT … SELECT over a series, so both engines do the same work
+ * (their analytics triggers included). Only the series and the timestamp differ.
+ */
+async function seed(server: TestServer, engine: Engine): Promise<number> {
+  const { db } = server.database;
+  const started = performance.now();
+  const owner = await queryRow<{ id: number }>(db, sql`insert into users (email, password_hash, role, account_status, business_name) values ('owner@bench.example', 'x', 'customer', 'active', 'Bench Owner Ltd') returning id`);
+  let firstOther = 0;
+  for (let i = 0; i < OTHER_BUSINESSES; i++) {
+    const row = await queryRow<{ id: number }>(db, sql`insert into users (email, password_hash, role, account_status, business_name) values (${`other${i}@bench.example`}, 'x', 'customer', 'active', ${`Other ${i}`}) returning id`);
+    if (i === 0) firstOther = row!.id;
+  }
+  const total = OWN + OTHERS;
+  const now = Date.now();
+  const twoYears = 2 * 365 * 86_400_000;
+  const at = `${now - twoYears} + (i * ${twoYears}) / ${total}`;
+  const createdAt = engine === 'sqlite' ? at : `to_timestamp((${at})::double precision / 1000)`;
+  const select = `select
+      case when ((i + 1) * ${OWN}) / ${total} > (i * ${OWN}) / ${total} then ${owner!.id} else ${firstOther} + i % ${OTHER_BUSINESSES} end,
+      '+4477009' || ${engine === 'sqlite' ? "substr('00000' || (i % 100000), -5, 5)" : "lpad((i % 100000)::text, 5, '0')"}, '+447700900001',
+      case i % 3 when 0 then 'answered' when 1 then 'missed' else 'voicemail' end,
+      case i % 3 when 1 then 0 else 20 + i % 180 end,
+      ${createdAt},
+      case i % 3 when 1 then null else 'Caller asked for a quote for a new boiler and would like a call back tomorrow morning.' end,
+      case i % 3 when 2 then 'Hi, this is Sam from Leeds, I was hoping to get a quote for replacing my boiler. Could you call me back tomorrow morning please?' end,
+      case i % 3 when 2 then 'call-' || i || '.wav' end,
+      ${engine === 'sqlite' ? '1' : 'true'}`;
+  const columns = '(user_id, from_number, to_number, status, duration, created_at, ai_summary, transcription, recording_file, notification_sent)';
+  const statement =
+    engine === 'sqlite'
+      ? `with recursive s(i) as (select 0 union all select i + 1 from s where i < ${total - 1}) insert into calls ${columns} ${select} from s`
+      : `insert into calls ${columns} ${select} from generate_series(0::bigint, ${total - 1}) as s(i)`;
+  await execute(db, sql.raw(statement));
+  await execute(db, sql.raw(engine === 'sqlite' ? 'pragma optimize' : 'analyze'));
+  console.log(`${engine}: seeded ${total.toLocaleString('en-GB')} calls (${OWN.toLocaleString('en-GB')} for the measured business) in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  return owner!.id;
+}
+
+async function measure(server: TestServer, cookie: string, path: string): Promise<{ p50: number; p95: number }> {
+  const times: number[] = [];
+  for (let i = 0; i < WARMUP + RUNS; i++) {
+    const t = performance.now();
+    const res = await fetch(server.url + path, { headers: { cookie } });
+    const body = await res.text();
+    if (res.status !== 200) throw new Error(`${path}: ${res.status} ${body}`);
+    if (i >= WARMUP) times.push(performance.now() - t);
+  }
+  return { p50: percentile(times, 50), p95: percentile(times, 95) };
+}
+
+const routes = ['/api/call-logs?limit=50', '/api/call-logs', '/api/analytics', '/api/analytics?period=30d'];
+const figures = new Map<string, Partial<Record<Engine, { p50: number; p95: number }>>>();
+
+const postgres = await startPostgres();
+try {
+  for (const engine of ['sqlite', 'postgres'] as const) {
+    const env: Record<string, string> = engine === 'postgres' ? { DATABASE_URL: await postgres.createDatabase({ migrated: true }) } : {};
+    const server = await startTestServer({ env });
+    try {
+      const ownerId = await seed(server, engine);
+      const cookie = `sid=${(await createSession(server.database.db, ownerId, new Date())).id}`;
+      for (const route of routes) figures.set(route, { ...figures.get(route), [engine]: await measure(server, cookie, route) });
+    } finally {
+      await server.close();
+    }
+  }
+
+  console.log(`\n${machine()}\nHTTP over loopback, ${RUNS} sequential requests each after ${WARMUP} warm-up; ms`);
+  console.log(`${'route'.padEnd(30)} ${'SQLite p50'.padStart(11)} ${'p95'.padStart(7)} ${'PostgreSQL p50'.padStart(15)} ${'p95'.padStart(7)}`);
+  for (const [route, byEngine] of figures) {
+    const s = byEngine.sqlite!;
+    const p = byEngine.postgres!;
+    console.log(`${route.padEnd(30)} ${s.p50.toFixed(1).padStart(11)} ${s.p95.toFixed(1).padStart(7)} ${p.p50.toFixed(1).padStart(15)} ${p.p95.toFixed(1).padStart(7)}`);
+    for (const [engine, f] of [['SQLite', s], ['PostgreSQL', p]] as const) {
+      report({ bench: 'engines', measure: `GET ${route} p95, 1M calls, ${engine}`, value: `${f.p95.toFixed(1)} ms`, budget: '< 50 ms' });
+    }
+  }
+
+  // Claim throughput: JOBS jobs claimed and completed by one worker, then by two (own pools).
+  for (const workers of [1, 2]) {
+    const url = await postgres.createDatabase({ migrated: true });
+    const pools = await Promise.all(Array.from({ length: workers }, () => openPostgres(url, quiet, { maxConnections: 2 })));
+    try {
+      const now = new Date();
+      for (let i = 0; i < JOBS; i++) await enqueueJob(pools[0]!.db, now, 'bench', `bench:${i}`, { i });
+      const started = performance.now();
+      let done = 0;
+      await Promise.all(
+        pools.map(async (pool) => {
+          for (;;) {
+            const job = await claimJob(pool.db, { now: new Date(), leaseMs: 60_000 });
+            if (!job) return;
+            await completeJob(pool.db, job, new Date());
+            done++;
+          }
+        }),
+      );
+      const perSecond = done / ((performance.now() - started) / 1000);
+      console.log(`job claims on PostgreSQL, ${workers} worker${workers > 1 ? 's' : ''}: ${done} jobs claimed and completed, ${perSecond.toFixed(0)} jobs/s`);
+      report({ bench: 'engines', measure: `job claim + complete, PostgreSQL, ${workers} worker(s)`, value: `${perSecond.toFixed(0)} jobs/s` });
+    } finally {
+      for (const pool of pools) await pool.close();
+    }
+  }
+} finally {
+  await postgres.stop();
+}
