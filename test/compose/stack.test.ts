@@ -161,6 +161,12 @@ describe('docker compose: the stack built, booted and called as operators run it
     }
   });
 
+  it('the core carries working pg_dump and pg_restore of PostgreSQL 15, for backups on DATABASE_URL=postgres://', () => {
+    // Copied from the build stage without their package: every library they link must resolve.
+    expect(coreExec(['pg_dump', '--version'])).toMatch(/^pg_dump \(PostgreSQL\) 15\./);
+    expect(coreExec(['pg_restore', '--version'])).toMatch(/^pg_restore \(PostgreSQL\) 15\./);
+  });
+
   it('a real SIP call: the greeting from the prompts volume, a voicemail row, the recording on its volume and the owner’s text', async () => {
     const { call, greetingMs } = await leaveMessage('Hello, my boiler is leaking in the kitchen, please call me back this afternoon.');
     expect(greetingMs).toBeGreaterThan(1000);
