@@ -71,7 +71,7 @@ export function startPbx(services: Services, callPath: CallPath, opts: PbxOption
     { callPath, rest, log: pbxLog, recordingsDir, disk, callFinished: services.hooks.callFinished },
     opts.recordingRetry,
   );
-  const load = startNodeLoad(services.database.db);
+  const load = startNodeLoad(() => callPath.pendingJobs());
   const app = new StasisApp({
     app: config.ari.app,
     rest,

@@ -1,6 +1,7 @@
 import { WEEKDAYS, type CallHandlingSettings, type OpeningSpan, type Weekday } from '../../contract/call-handling.js';
 import { londonOffsetMs } from '../time/london-time.js';
 import { isBankHoliday } from './holidays.js';
+import type { HandlingPeriod } from '../../contract/enums.js';
 
 /** The wall clock in London at an instant: the owner's hours are written in it. */
 export interface LondonClock {
@@ -36,7 +37,7 @@ export function spanCovers(span: OpeningSpan, minute: number): boolean {
  * Open or closed at `now`. Hours off: always open. Otherwise a bank holiday of a chosen
  * nation is closed all day, and any other day is open inside one of its spans.
  */
-export function periodAt(settings: Pick<CallHandlingSettings, 'hoursEnabled' | 'hours' | 'holidayNations'>, now: Date): 'open' | 'closed' {
+export function periodAt(settings: Pick<CallHandlingSettings, 'hoursEnabled' | 'hours' | 'holidayNations'>, now: Date): HandlingPeriod {
   if (!settings.hoursEnabled) return 'open';
   const clock = londonClock(now);
   if (isBankHoliday(settings.holidayNations, clock.date)) return 'closed';
