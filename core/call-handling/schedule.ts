@@ -12,7 +12,7 @@ export interface LondonClock {
   minute: number;
 }
 
-export function londonClock(now: Date): LondonClock {
+function londonClock(now: Date): LondonClock {
   // The project's one London rule (core/time/london-time.ts): summer time from 01:00 UTC on
   // the last Sunday of March to 01:00 UTC on the last Sunday of October.
   const local = new Date(now.getTime() + londonOffsetMs(now.getTime()));
@@ -28,7 +28,7 @@ export const toMinute = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number
  * closing at 23:59 runs to midnight, since a time field cannot say 24:00 and an owner who
  * writes 23:59 means "until the end of the day".
  */
-export function spanCovers(span: OpeningSpan, minute: number): boolean {
+function spanCovers(span: OpeningSpan, minute: number): boolean {
   const close = span.close === '23:59' ? 24 * 60 : toMinute(span.close);
   return minute >= toMinute(span.open) && minute < close;
 }

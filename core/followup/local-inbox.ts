@@ -26,7 +26,7 @@ export interface LocalInbox {
 }
 
 /** What one dropped file must say: JSON `{from, body, to?, channel?, messageSid?}`. */
-export function parseLocalText(name: string, raw: string): InboundText | string {
+function parseLocalText(name: string, raw: string): InboundText | string {
   let v: unknown;
   try {
     v = JSON.parse(raw);
