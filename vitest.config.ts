@@ -5,6 +5,8 @@ export default defineConfig({
     include: ['**/*.test.ts'],
     // test/compose: its own run (npm run test:compose), minutes of image builds.
     exclude: ['node_modules/**', 'dist/**', 'console/dist/**', 'test/compose/**'],
+    // Stops the PostgreSQL server a file's test servers shared (TEST_DATABASE=postgres).
+    setupFiles: ['test/helpers/setup-test-database.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     // Two cores: argon2, espeak-ng and Chromium all want CPU; two workers keep runs steady.

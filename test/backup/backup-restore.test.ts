@@ -36,9 +36,10 @@ interface Engine {
 const engines: Engine[] = [
   {
     name: 'sqlite',
-    env: async () => ({}),
+    // An empty DATABASE_URL is SQLite's, even in a TEST_DATABASE=postgres run.
+    env: async () => ({ DATABASE_URL: '' }),
     live: (server) => sqliteCopy(path.join(server.dataDir, 'appliance.db'), server.database.sqlite),
-    fresh: async (dataDir) => ({ copy: sqliteCopy(path.join(dataDir, 'appliance.db')), env: {} }),
+    fresh: async (dataDir) => ({ copy: sqliteCopy(path.join(dataDir, 'appliance.db')), env: { DATABASE_URL: '' } }),
   },
   {
     name: 'postgres',
@@ -149,7 +150,7 @@ describe.each(engines)('backup and restore on $name', (engine) => {
 
 describe('a backup of the other engine', () => {
   it('is refused with the way to move a box to PostgreSQL', async () => {
-    const server = await startTestServer();
+    const server = await startTestServer({ env: { DATABASE_URL: '' } });
     try {
       const { dir } = await createBackup({ copy: sqliteCopy('', server.database.sqlite), dataDir: server.dataDir, backupDir: mkTemp(), keep: 1 });
       const target = postgresCopy(await postgres().createDatabase());

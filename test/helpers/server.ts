@@ -6,7 +6,7 @@ import { buildApp, type BuildOptions } from '../../core/app.js';
 import { loadConfig, type Config } from '../../core/config/config.js';
 import type { DatabaseHandle } from '../../core/db/client.js';
 import { openAppDatabase } from '../../core/db/open.js';
-import { startPostgres, type PostgresServer } from './postgres.js';
+import { testDatabaseEnv } from './test-database.js';
 import { createAgentEngines } from '../../core/engines/agent-engines.js';
 import { createMailer, type Mailer } from '../../core/mail/mailer.js';
 import type { App } from '../../core/http/fastify-types.js';
@@ -33,24 +33,11 @@ export interface TestServerOptions extends BuildOptions, ServiceOptions {
   setup?: (services: Services) => void | Partial<BuildOptions> | Promise<void | Partial<BuildOptions>>;
 }
 
-let postgres: Promise<PostgresServer> | undefined;
-
-/**
- * TEST_DATABASE=postgres runs the suites on PostgreSQL: one server per test process (started
- * on first use, stopped at exit) and a fresh migrated database per test server, given to the
- * core as DATABASE_URL exactly as an operator would. Unset: a SQLite file in the data dir.
- */
-async function testDatabaseEnv(): Promise<Record<string, string>> {
-  if (process.env.TEST_DATABASE !== 'postgres') return {};
-  postgres ??= startPostgres();
-  return { DATABASE_URL: await (await postgres).createDatabase({ migrated: true }) };
-}
-
 /** The real server over HTTP on a free port, with a fresh database (a SQLite file in a temp dir, or see testDatabaseEnv). */
 export async function startTestServer(opts: TestServerOptions = {}): Promise<TestServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'appliance-test-'));
   const log = opts.log ?? pino({ level: process.env.TEST_LOG ?? 'silent' });
-  const config = loadConfig({ DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', ...(await testDatabaseEnv()), ...opts.env });
+  const config = loadConfig({ DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', ...(opts.env && 'DATABASE_URL' in opts.env ? {} : await testDatabaseEnv()), ...opts.env });
   const database = await openAppDatabase(config.database, log);
   const clock = { offsetMs: 0 };
   const mailer =

@@ -1,0 +1,22 @@
+import { startPostgres, type PostgresServer } from './postgres.js';
+
+let postgres: Promise<PostgresServer> | undefined;
+
+/**
+ * TEST_DATABASE=postgres runs the suites on PostgreSQL: one server per test file (started on
+ * first use, stopped after the file by setup-test-database.ts) and a fresh migrated database
+ * per test server, given to the core as DATABASE_URL exactly as an operator would. Unset: a
+ * SQLite file in the data dir.
+ */
+export async function testDatabaseEnv(): Promise<Record<string, string>> {
+  if (process.env.TEST_DATABASE !== 'postgres') return {};
+  postgres ??= startPostgres();
+  return { DATABASE_URL: await (await postgres).createDatabase({ migrated: true }) };
+}
+
+/** Stops this file's server, if it started one. */
+export async function stopTestDatabase(): Promise<void> {
+  const started = postgres;
+  postgres = undefined;
+  if (started) await (await started).stop();
+}
