@@ -34,3 +34,9 @@ export const WEBHOOK_DELIVERY_STATUSES = ['pending', 'delivered', 'failed'] as c
 export const FORWARDING_CHECK_STATES = ['calling', 'works', 'not-reaching'] as const;
 /** The condition the owner's line forwarded on, read from the SIP Diversion header's reason (RFC 5806). */
 export const FORWARDING_CONDITIONS = ['all-calls', 'unanswered', 'busy', 'unreachable', 'unknown'] as const;
+
+// The word of each list as a type, for code that is not an API shape (contract/api.ts has the
+// API's own: AiMode, CallStatus, CallUrgency, VoicePreference).
+export type CallMode = (typeof CALL_MODES)[number];
+export type HandlingPeriod = (typeof HANDLING_PERIODS)[number];
+export type InboundChannel = (typeof INBOUND_CHANNELS)[number];

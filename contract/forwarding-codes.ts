@@ -63,7 +63,7 @@ const MOBILE = (n: string, ringDelay: number): ForwardingCodeRow[] => [
 ];
 
 /** A UK number as E.164 (+44…) and as dialled nationally (0…), from either spelling, spaces and all. */
-export function ukSpellings(number: string): { e164: string; national: string } {
+function ukSpellings(number: string): { e164: string; national: string } {
   const d = number.replace(/[^\d+]/g, '');
   const rest = d.startsWith('+44') ? d.slice(3) : d.startsWith('0044') ? d.slice(4) : d.startsWith('0') ? d.slice(1) : d.replace(/^\+/, '');
   return { e164: `+44${rest}`, national: `0${rest}` };

@@ -15,7 +15,7 @@ import { looksLikePhoneQuery, type PhoneQuery } from './phone-display.js';
 export { formatAdminPhone, formatPhone, looksLikePhoneQuery, matchesPhoneQuery, type PhoneQuery } from './phone-display.js';
 
 /** The product serves UK businesses: a number without a country code is a UK number. */
-export const DEFAULT_COUNTRY = 'GB';
+const DEFAULT_COUNTRY = 'GB';
 
 function parse(input: string): PhoneNumber | undefined {
   // extract: false: the whole text must be the number ("call me on 07700…" is not one).

@@ -20,8 +20,8 @@ export type Industry = (typeof INDUSTRIES)[number];
 export const WEEKLY_CALL_BANDS = ['0-10', '10-25', '25-50', '50-100', '100+'] as const;
 
 export const COUNTRY = 'United Kingdom';
-export const SIGNUP_PASSWORD_MIN = 8;
-export const CHANGE_PASSWORD_MIN = 6;
+const SIGNUP_PASSWORD_MIN = 8;
+const CHANGE_PASSWORD_MIN = 6;
 
 export interface PasswordCheck {
   id: 'length' | 'upper' | 'lower' | 'digit' | 'special';

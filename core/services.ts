@@ -7,6 +7,7 @@ import { createNumberService } from './numbers/factory.js';
 import type { NumberService } from './numbers/service.js';
 import type { TransferOutcome } from '../contract/call-handling.js';
 import { WebhookService, type WebhookOptions } from './webhooks/service.js';
+import type { VoicePreference } from '../contract/api.js';
 
 /**
  * What every capability is built from: configuration, storage and the shared engines. The
@@ -77,7 +78,7 @@ export interface ServiceHooks {
 export interface GreetingSettings {
   callGreeting: string | null;
   businessName: string | null;
-  voicePreference: 'female' | 'male';
+  voicePreference: VoicePreference;
 }
 
 export function newHooks(): ServiceHooks {

@@ -47,7 +47,7 @@ export interface Pbx {
 }
 
 /** 3 minutes of message and a 5-second silence stop: long enough for a UK caller's details. */
-export const DEFAULT_LIMITS: VoicemailLimits = { maxDurationSeconds: 180, maxSilenceSeconds: 5 };
+const DEFAULT_LIMITS: VoicemailLimits = { maxDurationSeconds: 180, maxSilenceSeconds: 5 };
 
 /**
  * Connects to Asterisk as the configured Stasis app and answers calls. Needs ARI_URL.
@@ -71,7 +71,7 @@ export function startPbx(services: Services, callPath: CallPath, opts: PbxOption
     { callPath, rest, log: pbxLog, recordingsDir, disk, callFinished: services.hooks.callFinished },
     opts.recordingRetry,
   );
-  const load = startNodeLoad(services.database.db);
+  const load = startNodeLoad(() => callPath.pendingJobs());
   const app = new StasisApp({
     app: config.ari.app,
     rest,

@@ -22,6 +22,7 @@ import { looksLikeForwardingCheck } from '../core/forwarding-check/index.js';
 import type { ForwardingCheckStartResult } from '../core/services.js';
 import type { Voice } from '../models/tts/index.js';
 import { OWNER_LEG_ARG, OWNER_LEG_PREFIX, type OwnerLegs, type TransferDeps } from './flows/transfer/put-through.js';
+import type { AiMode } from '../contract/api.js';
 
 export interface StasisAppDeps {
   app: string;
@@ -40,7 +41,7 @@ export interface StasisAppDeps {
   /** The agent-mode flow (installAgentFlow); pbx/flows/index.ts says where agent mode goes without it. */
   agentFlow?: CallFlow;
   /** The owner's call-handling rules for this caller now (hours, lists, ring-first); default CallPath.handlingPlan, none → the owner's mode. */
-  handling?: (userId: number, aiMode: 'voicemail' | 'agent', callerNumber: string, now: Date) => Promise<HandlingPlan | undefined>;
+  handling?: (userId: number, aiMode: AiMode, callerNumber: string, now: Date) => Promise<HandlingPlan | undefined>;
   /** OUTBOUND_ENDPOINT: set → flows may put callers through to the owner's phone. */
   outboundEndpoint?: string;
   transferTiming?: TransferDeps['timing'];
@@ -250,7 +251,7 @@ export class StasisApp {
   }
 
   /** The owner's flow for this caller, as their call handling says. */
-  private flowFor(mode: 'voicemail' | 'agent', plan: HandlingPlan | undefined): CallFlow {
+  private flowFor(mode: AiMode, plan: HandlingPlan | undefined): CallFlow {
     const decision = plan?.decision;
     if (!decision) return flowForMode(mode, this.deps.agentFlow);
     if (decision.kind === 'refuse') return refusalFlow(decision.reason);

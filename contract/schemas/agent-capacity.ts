@@ -1,7 +1,7 @@
 // GET /api/admin/agent-capacity: the admin dashboard's view of agent mode under load (core/admin/agent-capacity.ts).
 import { Type } from 'typebox';
 
-export const ApiEngineSlotsSchema = Type.Object({
+const ApiEngineSlotsSchema = Type.Object({
   /** ollama, whisper or tts. */
   engine: Type.String(),
   /** Requests its endpoints serve at once (OLLAMA_SLOTS, WHISPER_SLOTS, TTS_SLOTS), healthy or not. */

@@ -2,11 +2,11 @@
 import { Type, type Static } from 'typebox';
 import { ApiUserSchema } from './users.js';
 
-export const DestinationKindSchema = Type.Union([Type.Literal('sms'), Type.Literal('email')]);
+const DestinationKindSchema = Type.Union([Type.Literal('sms'), Type.Literal('email')]);
 export type DestinationKind = Static<typeof DestinationKindSchema>;
 
 /** A destination waiting for its code: the owner's current one stays in use until then. */
-export const PendingDestinationSchema = Type.Object({
+const PendingDestinationSchema = Type.Object({
   kind: DestinationKindSchema,
   destination: Type.String(),
   expiresAt: Type.String(),

@@ -51,7 +51,7 @@ const OwnerCallsLine = { attempts: Type.Integer(), minutes: Type.Integer() };
  * Calls the appliance placed to owners' phones this month (put-throughs and test calls, ring
  * time included): what the outbound trunk carried, and who used most, against the daily cap.
  */
-export const ApiOwnerCallsSchema = Type.Object({
+const ApiOwnerCallsSchema = Type.Object({
   ...OwnerCallsLine,
   /** OUTBOUND_DAILY_MINUTES: each owner's minutes a day. */
   dailyMinutesCap: Type.Integer(),

@@ -4,8 +4,8 @@ import { MAX_WEBHOOK_URL } from '../rules.js';
 import { WEBHOOK_DELIVERY_STATUSES, WEBHOOK_EVENTS } from '../enums.js';
 import { Nullable, OneOf } from './shared.js';
 
-export const WebhookEventNameSchema = OneOf(WEBHOOK_EVENTS);
-export const WebhookDeliveryStatusSchema = OneOf(WEBHOOK_DELIVERY_STATUSES);
+const WebhookEventNameSchema = OneOf(WEBHOOK_EVENTS);
+const WebhookDeliveryStatusSchema = OneOf(WEBHOOK_DELIVERY_STATUSES);
 
 export const ApiWebhookDeliverySchema = Type.Object({
   id: Type.Integer(),

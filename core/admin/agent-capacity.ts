@@ -22,7 +22,7 @@ function engineSlots(s: PoolStats): ApiAgentCapacity['engines'][number] {
 }
 
 /** Agent conversations against what the pools admit (the same figures admission decides from). */
-export function capacityInUse(pools: EnginePools): Omit<ApiAgentCapacity, 'voicemailForCapacity'> {
+function capacityInUse(pools: EnginePools): Omit<ApiAgentCapacity, 'voicemailForCapacity'> {
   const admitting = pools.stt ? [pools.llm, pools.stt] : [pools.llm];
   return {
     conversations: pools.llm.stats().conversations,
@@ -32,7 +32,7 @@ export function capacityInUse(pools: EnginePools): Omit<ApiAgentCapacity, 'voice
 }
 
 /** Agent-mode calls since `since` the engines could not serve: refused at answer (busy) or offered voicemail mid-call (stalled). */
-export async function voicemailsForCapacity(db: Db, since: Date): Promise<ApiAgentCapacity['voicemailForCapacity']> {
+async function voicemailsForCapacity(db: Db, since: Date): Promise<ApiAgentCapacity['voicemailForCapacity']> {
   const rows = await db
     .select({ busy: calls.agentBusy, stalled: calls.agentStalled, n: count() })
     .from(calls)

@@ -15,7 +15,7 @@ import { brand } from '../mail/brand.js';
 import { approvalMail, rejectionMail } from '../mail/templates.js';
 import { transaction } from '../db/transaction.js';
 
-export const TRIAL_DAYS = 7;
+const TRIAL_DAYS = 7;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** Loads a user an admin may act on: it exists and is not an administrator. */

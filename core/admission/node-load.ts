@@ -1,7 +1,4 @@
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { count, eq } from 'drizzle-orm';
-import type { Db } from '../db/client.js';
-import { jobs } from '../db/schema.js';
 
 /**
  * The load figures admission reads on every new call, kept cheap: the event loop's delay
@@ -14,7 +11,8 @@ export interface NodeLoadReader {
   stop(): void;
 }
 
-export function startNodeLoad(db: Db): NodeLoadReader {
+/** `countWaiting` counts the post-call jobs waiting (the PBX passes CallPath.pendingJobs). */
+export function startNodeLoad(countWaiting: () => Promise<number>): NodeLoadReader {
   const delay = monitorEventLoopDelay({ resolution: 20 });
   delay.enable();
   let lagMs = 0;
@@ -29,10 +27,8 @@ export function startNodeLoad(db: Db): NodeLoadReader {
   // fresh one is taken in the background: at most a second or one query old.
   const recount = () => {
     countedAt = Date.now();
-    db.select({ n: count() })
-      .from(jobs)
-      .where(eq(jobs.status, 'pending'))
-      .then((rows) => (waiting = rows[0]?.n ?? 0))
+    countWaiting()
+      .then((n) => (waiting = n))
       .catch(() => undefined); // a locked or closing database keeps the last figure
   };
   recount();

@@ -20,10 +20,10 @@ const AUDIO_TTL_MS = 30 * 60_000;
  * Previews running at once across all owners: the model is shared with live agent calls
  * on a small box, so a few owners testing must never starve a caller.
  */
-export const MAX_CONCURRENT_PREVIEWS = 2;
+const MAX_CONCURRENT_PREVIEWS = 2;
 
 /** Greeting previews synthesising at once across all owners: they wait behind live calls' speech, so a few is plenty. */
-export const MAX_CONCURRENT_GREETING_PREVIEWS = 2;
+const MAX_CONCURRENT_GREETING_PREVIEWS = 2;
 
 interface PreviewRules {
   inactive: string;

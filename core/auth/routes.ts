@@ -21,7 +21,7 @@ import { consumeResetToken, invalidateResetTokens, issueResetToken, RESET_TOKEN_
 import { createSession, deleteSession, revokeUserSessions, SESSION_COOKIE } from './sessions.js';
 import { transaction } from '../db/transaction.js';
 
-export const STATUS_LOGIN_MESSAGES: Partial<Record<User['accountStatus'], string>> = {
+const STATUS_LOGIN_MESSAGES: Partial<Record<User['accountStatus'], string>> = {
   pending_approval:
     'Your sign-up request is awaiting review. We review all requests within 24 hours and will e-mail you when it is approved.',
   rejected: 'Your sign-up request was not approved. Please contact support if you think this is a mistake.',

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { RestoreError, type DatabaseCopy } from './database-copy.js';
 
 export { RestoreError, tableCounts } from './database-copy.js';
-export const MANIFEST = 'manifest.json';
+const MANIFEST = 'manifest.json';
 
 export interface BackupManifest {
   version: 1;

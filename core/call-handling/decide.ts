@@ -2,6 +2,7 @@ import type { CallHandlingDecision, CallHandlingSettings } from '../../contract/
 import { toE164 } from '../../contract/phone.js';
 import { periodAt } from './schedule.js';
 import { isWithheldCaller } from '../../contract/withheld.js';
+import type { AiMode } from '../../contract/api.js';
 
 /**
  * How one call is handled, decided once when it arrives. In order: a blocked number is
@@ -11,7 +12,7 @@ import { isWithheldCaller } from '../../contract/withheld.js';
  */
 export function decideHandling(
   settings: CallHandlingSettings,
-  aiMode: 'voicemail' | 'agent',
+  aiMode: AiMode,
   callerNumber: string | null,
   now: Date,
 ): CallHandlingDecision {

@@ -1,6 +1,7 @@
 import { WEEKDAYS, type CallHandlingSettings, type OpeningSpan, type Weekday } from '../../contract/call-handling.js';
 import { londonOffsetMs } from '../time/london-time.js';
 import { isBankHoliday } from './holidays.js';
+import type { HandlingPeriod } from '../../contract/enums.js';
 
 /** The wall clock in London at an instant: the owner's hours are written in it. */
 export interface LondonClock {
@@ -11,7 +12,7 @@ export interface LondonClock {
   minute: number;
 }
 
-export function londonClock(now: Date): LondonClock {
+function londonClock(now: Date): LondonClock {
   // The project's one London rule (core/time/london-time.ts): summer time from 01:00 UTC on
   // the last Sunday of March to 01:00 UTC on the last Sunday of October.
   const local = new Date(now.getTime() + londonOffsetMs(now.getTime()));
@@ -27,7 +28,7 @@ export const toMinute = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number
  * closing at 23:59 runs to midnight, since a time field cannot say 24:00 and an owner who
  * writes 23:59 means "until the end of the day".
  */
-export function spanCovers(span: OpeningSpan, minute: number): boolean {
+function spanCovers(span: OpeningSpan, minute: number): boolean {
   const close = span.close === '23:59' ? 24 * 60 : toMinute(span.close);
   return minute >= toMinute(span.open) && minute < close;
 }
@@ -36,7 +37,7 @@ export function spanCovers(span: OpeningSpan, minute: number): boolean {
  * Open or closed at `now`. Hours off: always open. Otherwise a bank holiday of a chosen
  * nation is closed all day, and any other day is open inside one of its spans.
  */
-export function periodAt(settings: Pick<CallHandlingSettings, 'hoursEnabled' | 'hours' | 'holidayNations'>, now: Date): 'open' | 'closed' {
+export function periodAt(settings: Pick<CallHandlingSettings, 'hoursEnabled' | 'hours' | 'holidayNations'>, now: Date): HandlingPeriod {
   if (!settings.hoursEnabled) return 'open';
   const clock = londonClock(now);
   if (isBankHoliday(settings.holidayNations, clock.date)) return 'closed';

@@ -59,7 +59,7 @@ function validateDay(day: Weekday, spans: OpeningSpan[]): OpeningSpan[] | Invali
 export const listFullMessage = (list: 'blockList' | 'vipList') => `The ${LIST_NAMES[list]} can hold at most ${LIMITS.listEntries} numbers.`;
 
 /** One list's entries in E.164, in the order given, each once. */
-export function parseNumberList(list: 'blockList' | 'vipList', entries: readonly string[]): string[] | Invalid {
+function parseNumberList(list: 'blockList' | 'vipList', entries: readonly string[]): string[] | Invalid {
   // Counted before parsing: each entry costs a phone-number parse.
   if (entries.length > LIMITS.listEntries) return { field: list, message: listFullMessage(list) };
   const out = new Set<string>();

@@ -1,9 +1,10 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, count, eq, isNull, sql } from 'drizzle-orm';
+import type { AiMode } from '../../contract/api.js';
 import type { CallHandlingDecision } from '../../contract/call-handling.js';
 import { decideHandling, loadCallHandling, ownerDid } from '../call-handling/index.js';
 import { connectionOf, retryWhileBusy, type Db } from '../db/client.js';
 import { preparedPerDb } from '../db/prepared.js';
-import { calls, phoneNumbers, users, type Call, type User } from '../db/schema.js';
+import { calls, jobs, phoneNumbers, users, type Call, type User } from '../db/schema.js';
 import type { BackoffPolicy } from '../jobs/backoff.js';
 import { JobQueue, type ClaimedJob } from '../jobs/queue.js';
 import { STORE_RECORDING_JOB, storeRecordingKey, type StoreRecordingPayload } from '../jobs/recording-jobs.js';
@@ -68,7 +69,7 @@ export interface CallPath {
   /** The owner by id (their greeting changed; a test transfer's briefing). */
   owner(userId: number): Promise<CallOwner | undefined>;
   /** The owner's call handling for this caller now (hours, block and VIP lists, withheld numbers, ring first). */
-  handlingPlan(userId: number, aiMode: 'voicemail' | 'agent', callerNumber: string, now: Date): Promise<HandlingPlan>;
+  handlingPlan(userId: number, aiMode: AiMode, callerNumber: string, now: Date): Promise<HandlingPlan>;
   /** The owner's transfer number and ring time (a test transfer). */
   transferTarget(userId: number): Promise<{ transferNumber: string | null; ringSeconds: number }>;
   /** The owner's own appliance number (their oldest active DID): a test transfer's caller ID. */
@@ -105,6 +106,8 @@ export interface CallPath {
   forwardingChecks: ForwardingChecks;
   /** The durable store-recording jobs, run by `run` (the PBX's fetch from Asterisk). */
   recordingJobs(opts: { run: (job: ClaimedJob) => Promise<void>; backoff: BackoffPolicy; pollMs?: number }): RecordingJobs;
+  /** How many post-call jobs wait for a worker: admission's measure of a backlog (core/admission). */
+  pendingJobs(): Promise<number>;
 }
 
 const statements = preparedPerDb((db) => ({
@@ -212,6 +215,7 @@ export function createCallPath(db: Db, log: Log, outbound: OutboundPolicy = DEFA
     recordingHeldNoMessage: async (callId) => {
       await write('recording retry: mark missed', async () => await db.update(calls).set({ status: 'missed' }).where(eq(calls.id, callId)));
     },
+    pendingJobs: async () => (await db.select({ n: count() }).from(jobs).where(eq(jobs.status, 'pending')))[0]?.n ?? 0,
     recordingJobs({ run, backoff, pollMs }) {
       const queue = new JobQueue(db, () => new Date(), { leaseMs: 5 * 60_000, backoff, kinds: [STORE_RECORDING_JOB] });
       const worker = new JobWorker({ queue, handlers: { [STORE_RECORDING_JOB]: (job) => run(job) }, log, pollMs });

@@ -1,6 +1,7 @@
 // Who answers a call to a DID, decided from the number's row and its owner. Pure: no I/O.
 
 import type { AccountStatus } from '../../contract/api.js';
+import type { AiMode } from '../../contract/api.js';
 
 export type UnavailableReason = Exclude<AccountStatus, 'active'>;
 
@@ -13,7 +14,7 @@ export interface OwnerFacts {
   id: number;
   accountStatus: AccountStatus;
   trialExpiresAt: Date | null;
-  aiMode: 'voicemail' | 'agent';
+  aiMode: AiMode;
 }
 
 export type RouteDecision =
@@ -22,7 +23,7 @@ export type RouteDecision =
   /** A real business that cannot take calls now: a polite message and a missed call row. */
   | { kind: 'unavailable'; userId: number; reason: UnavailableReason }
   /** Run the owner's flow. */
-  | { kind: 'answer'; userId: number; mode: 'voicemail' | 'agent' };
+  | { kind: 'answer'; userId: number; mode: AiMode };
 
 export function decideRoute(number: NumberFacts | undefined, owner: OwnerFacts | undefined, now: Date): RouteDecision {
   // A released number cannot be recovered (SPEC §4), so it is out of service even if a user id lingers.

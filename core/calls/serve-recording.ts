@@ -10,7 +10,7 @@ export function recordingsDir(dataDir: string): string {
 }
 
 /** The path of a call's recording. */
-export function recordingPath(dataDir: string, recordingFile: string): string {
+function recordingPath(dataDir: string, recordingFile: string): string {
   return path.join(recordingsDir(dataDir), path.basename(recordingFile));
 }
 

@@ -321,9 +321,9 @@ function outboundSettings(env: Env): Config['outbound'] {
  * A greeting is about 1 MiB and an agent sentence some 100 KiB: 512 MiB holds every owner's
  * greeting on a box of hundreds plus a day of agent speech, and is small beside the recordings.
  */
-export const DEFAULT_PROMPTS_MAX_MB = 512;
+const DEFAULT_PROMPTS_MAX_MB = 512;
 
-export const DEFAULT_SLOTS = { ollama: 4, whisper: 1, tts: 2 } as const;
+const DEFAULT_SLOTS = { ollama: 4, whisper: 1, tts: 2 } as const;
 
 export function loadConfig(env: Env = process.env): Config {
   const port = integer(env, 'PORT', 3000, 0, 65535);

@@ -122,7 +122,7 @@ export function isDatabaseBusy(err: unknown): boolean {
 }
 
 /** The driver's error code, also when drizzle wrapped the driver's error (DrizzleQueryError.cause). */
-export function databaseErrorCode(err: unknown): string | undefined {
+function databaseErrorCode(err: unknown): string | undefined {
   for (let e = err, depth = 0; e && typeof e === 'object' && depth < 3; e = (e as { cause?: unknown }).cause, depth++) {
     const code = (e as { code?: unknown }).code;
     if (typeof code === 'string') return code;

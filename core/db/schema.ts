@@ -37,8 +37,6 @@ export let destinationCodes = sqlite.destinationCodes;
 export type TablesDialect = 'sqlite' | 'pg';
 let bound: TablesDialect = 'sqlite';
 
-/** The dialect the tables are bound to. */
-export const tablesDialect = (): TablesDialect => bound;
 
 /** Binds every table to one dialect's definition (the PostgreSQL ones typed as SQLite's: same columns, same rows). */
 export function bindTables(dialect: TablesDialect): void {

@@ -16,7 +16,7 @@ export interface CodeSender {
   needsSender: boolean;
 }
 
-export const NO_SENDER =
+const NO_SENDER =
   'A new notification number can be confirmed once your business has its phone number: the code is texted from it. Please try again after your number is set up.';
 
 /**

@@ -1,7 +1,7 @@
 import { DAY_MS, HOUR_MS, dayNumberToDate, londonDayNumber, londonOffsetMs } from '../time/london-time.js';
 
 /** The digest goes out at this London hour on Mondays. */
-export const DIGEST_HOUR = 8;
+const DIGEST_HOUR = 8;
 /** node-cron's expression for it, run in the Europe/London time zone. */
 export const DIGEST_CRON = `0 ${DIGEST_HOUR} * * 1`;
 
@@ -37,7 +37,7 @@ export function londonMidnightUtc(day: number): number {
 }
 
 /** Day number of the Monday of the (ISO, Monday-first) week containing London day `day`: 1970-01-05 was a Monday. */
-export function mondayOf(day: number): number {
+function mondayOf(day: number): number {
   return day - ((day + 3) % 7);
 }
 

@@ -9,7 +9,7 @@ import { backoffDelayMs, type BackoffPolicy } from '../jobs/backoff.js';
  * An endpoint taken out is probed again after 2 s, then 4, 8… up to a minute: soon enough
  * that a restarted engine rejoins within a call or two, rarely enough not to hammer one that is down.
  */
-export const ENDPOINT_BACKOFF: BackoffPolicy = { baseMs: 2_000, maxMs: 60_000, jitter: 0.2 };
+const ENDPOINT_BACKOFF: BackoffPolicy = { baseMs: 2_000, maxMs: 60_000, jitter: 0.2 };
 
 /**
  * Conversations one Whisper slot serves within the latency budget. A caller's turn is a few
@@ -18,7 +18,7 @@ export const ENDPOINT_BACKOFF: BackoffPolicy = { baseMs: 2_000, maxMs: 60_000, j
  * four conversations rarely end a turn at the same moment. A reply holds an Ollama slot for
  * most of its turn, so Ollama serves one conversation per slot.
  */
-export const WHISPER_CALLS_PER_SLOT = 4;
+const WHISPER_CALLS_PER_SLOT = 4;
 
 /**
  * The engines' pools, one per engine, shared by live calls, the console's previews and the

@@ -9,6 +9,7 @@ import { gatewayFromConfig } from '../notify/gateway-from-config.js';
 import { errorMessage } from '../jobs/retryable.js';
 import type { Services } from '../services.js';
 import { handleOwnerText, type InboundOutcome, type InboundText } from './inbound-text.js';
+import type { InboundChannel } from '../../contract/enums.js';
 
 /** Where texts "arrive" without Twilio: beside `outbox/sms/`, where the outbox gateway writes the answers. */
 export const LOCAL_INBOX = path.join('outbox', 'sms-in');
@@ -25,7 +26,7 @@ export interface LocalInbox {
 }
 
 /** What one dropped file must say: JSON `{from, body, to?, channel?, messageSid?}`. */
-export function parseLocalText(name: string, raw: string): InboundText | string {
+function parseLocalText(name: string, raw: string): InboundText | string {
   let v: unknown;
   try {
     v = JSON.parse(raw);
@@ -42,7 +43,7 @@ export function parseLocalText(name: string, raw: string): InboundText | string 
   return {
     // The file's name stands in for Twilio's MessageSid: the same file dropped again is a replay.
     messageSid: (o.messageSid as string | undefined) ?? `LC${createHash('sha256').update(name).digest('hex').slice(0, 32)}`,
-    channel: (o.channel as 'sms' | 'whatsapp' | undefined) ?? 'sms',
+    channel: (o.channel as InboundChannel | undefined) ?? 'sms',
     from: toE164(o.from),
     to: typeof o.to === 'string' ? toE164(o.to)! : '',
     body: o.body,

@@ -11,7 +11,7 @@ import { currentUser } from '../http/session-hook.js';
 import { outboundRefusalNow } from '../outbound/index.js';
 import { forwardingCheckInProgress, readForwardingCheck } from './index.js';
 
-export const NO_LINE = 'Add your business phone number in Account Settings first: the check calls it.';
+const NO_LINE = 'Add your business phone number in Account Settings first: the check calls it.';
 
 /**
  * "Check my forwarding" (Phone Numbers): POST starts a check and answers its id at once; the

@@ -5,9 +5,9 @@ import { projectRoot } from '../config/paths.js';
 import type { App } from './fastify-types.js';
 
 /** Vite names every file under assets/ by its content hash: a new build never reuses a name. */
-export const HASHED_ASSETS = 'public, max-age=31536000, immutable';
+const HASHED_ASSETS = 'public, max-age=31536000, immutable';
 /** The page that names the current chunks: revalidated on every visit, so an upgrade is seen at once. */
-export const HTML_NO_CACHE = 'no-cache';
+const HTML_NO_CACHE = 'no-cache';
 const OTHER_FILES = 'public, max-age=3600';
 /** A request for a missing file of these kinds (a browser's /favicon.ico, a stale source map) is a 404, not the page. */
 const FILE_PATH = /\.(js|mjs|css|map|ico|png|jpe?g|gif|svg|webp|woff2?|ttf|json|txt|xml|webmanifest|br|gz)$/i;

@@ -3,7 +3,7 @@ import type { App } from './fastify-types.js';
 import { HttpError } from './errors.js';
 
 /** Makes Ajv's messages readable: "/email must match format \"email\"" → "email must be a valid e-mail address". */
-export function describeValidation(error: FastifyError): string {
+function describeValidation(error: FastifyError): string {
   const first = error.validation?.[0];
   if (!first) return error.message;
   const field =

@@ -13,7 +13,7 @@ import { registerEngineMetrics } from './engine-metrics.js';
  * report to this module, and the figures survive restarts. Request latency and the
  * process's own health come from prom-client's collectors.
  */
-export function createMetricsRegistry(app: App): client.Registry {
+function createMetricsRegistry(app: App): client.Registry {
   const { database, health } = app.services;
   const { db } = database;
   const registry = new client.Registry();

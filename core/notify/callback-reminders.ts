@@ -12,7 +12,7 @@ import { rowsAffected } from '../db/raw.js';
  * and for a day after that: a restart or a short outage catches up, while switching the
  * setting on does not text about every old call at once.
  */
-export const REMINDER_CATCH_UP_MS = 24 * 3600_000;
+const REMINDER_CATCH_UP_MS = 24 * 3600_000;
 
 /** Calls reminded about in one pass at most; the rest wait for the next. */
 const MAX_PER_PASS = 500;

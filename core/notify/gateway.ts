@@ -1,6 +1,8 @@
 import { RetryableError } from '../jobs/retryable.js';
+import type { InboundChannel } from '../../contract/enums.js';
 
-export type Channel = 'sms' | 'whatsapp';
+/** The channels a text goes out on: the ones an owner can also text commands in on. */
+export type Channel = InboundChannel;
 
 export interface OutgoingMessage {
   channel: Channel;

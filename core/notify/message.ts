@@ -1,21 +1,23 @@
 import { cap } from '../../contract/cap.js';
-import type { TransferOutcome } from '../../contract/call-handling.js';
+import type { CallStatus, CallUrgency } from '../../contract/api.js';
+import type { CallerTag, TransferOutcome } from '../../contract/call-handling.js';
+import type { CallMode } from '../../contract/enums.js';
 import { referenceLine } from '../followup/commands.js';
 
 /** The parts of a call a notification is written from. */
 export interface CallFacts {
   /** The call's id: the reference the owner replies with (DONE 41). */
   id?: number;
-  status: 'answered' | 'missed' | 'voicemail';
-  mode: 'voicemail' | 'agent' | 'unavailable';
+  status: CallStatus;
+  mode: CallMode;
   fromNumber: string;
   createdAt: Date;
   transcription: string | null;
   aiSummary: string | null;
   /** Set by the summary step; an urgent call's text leads with "URGENT". */
-  urgency?: 'urgent' | 'normal' | 'low' | null;
+  urgency?: CallUrgency | null;
   /** Call handling: a VIP's text leads with "VIP". */
-  callerTag?: 'blocked' | 'withheld-refused' | 'vip' | null;
+  callerTag?: CallerTag | null;
   /** Set when the caller was offered to the owner's phone. */
   transferOutcome?: TransferOutcome | null;
   transferTalkSeconds?: number | null;

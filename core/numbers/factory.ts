@@ -6,7 +6,7 @@ import { staticNumberProvider } from './static-provider.js';
 import { settingsFrom, twilioNumberProvider } from './twilio-provider.js';
 
 /** The provider NUMBER_PROVIDER names, with the owner-facing "none available" wording for each. */
-export function createNumberProvider(services: CoreDeps): NumberProvider {
+function createNumberProvider(services: CoreDeps): NumberProvider {
   const { config, database, now } = services;
   const contact = `${config.support.name} (${config.support.email})`;
   if (config.numbers.provider === 'twilio') {

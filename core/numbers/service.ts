@@ -15,7 +15,7 @@ import { outboundSince } from '../outbound/index.js';
 import { transaction } from '../db/transaction.js';
 
 /** The console refreshes usage every 5 minutes; a minute of cache keeps several admins off the provider. */
-export const USAGE_CACHE_MS = 60_000;
+const USAGE_CACHE_MS = 60_000;
 /** A static DID picked by two owners at once goes to one of them; the other tries the next DID. */
 const ASSIGN_ATTEMPTS = 3;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { effectiveStatus, isUnused, numberStats, numberUse } from './stats.js';
+import { effectiveStatus, numberStats, numberUse } from './stats.js';
 
 const now = new Date('2026-03-10T12:00:00Z');
 
@@ -7,7 +7,7 @@ describe('the rule for an unused number', () => {
   it('is unused when unassigned or when the owner is expired, and only then', () => {
     expect(numberUse(null)).toBe('unassigned');
     expect(numberUse('expired')).toBe('owner-expired');
-    for (const s of ['active', 'suspended', 'pending_approval', 'rejected'] as const) expect(isUnused(s)).toBe(false);
+    for (const s of ['active', 'suspended', 'pending_approval', 'rejected'] as const) expect(numberUse(s)).toBe('in-use');
   });
 
   it('treats an active customer whose trial has passed as expired', () => {

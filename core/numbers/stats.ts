@@ -33,8 +33,6 @@ export function numberUse(ownerStatus: AccountStatus | null): NumberUse {
   return 'in-use';
 }
 
-export const isUnused = (ownerStatus: AccountStatus | null) => numberUse(ownerStatus) !== 'in-use';
-
 /** Pence to pounds for the API (SPEC.md: monthlyCost is a number in GBP). */
 export const pounds = (pence: number) => Math.round(pence) / 100;
 

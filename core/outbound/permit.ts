@@ -15,9 +15,9 @@ export type OutboundRefusal =
   | { kind: 'inactive'; message: string }
   | { kind: 'daily-cap'; message: string };
 
-export const INACTIVE_MESSAGE = 'Putting calls through needs an active account. Please contact support to continue.';
+const INACTIVE_MESSAGE = 'Putting calls through needs an active account. Please contact support to continue.';
 
-export const dailyCapMessage = (minutes: number) =>
+const dailyCapMessage = (minutes: number) =>
   `Today's ${minutes} minutes of calls to your phone are used up: calls go to your messages until midnight. Ask your operator if you need more.`;
 
 /**

@@ -9,7 +9,7 @@ import type { ForwardingCheckStart, Services, TestTransfer } from '../services.j
  * the services it depends on. The services themselves are built by the composition root
  * (core/main.ts, `withAppServices`); these plugins only hand them to the routes.
  */
-export const servicesPlugin = fp(
+const servicesPlugin = fp(
   async (app: App, opts: { services: Services; rateLimits?: Partial<RateLimits>; testTransfer?: TestTransfer; forwardingCheck?: ForwardingCheckStart }) => {
     app.decorate('services', opts.services);
     app.decorate('rateLimits', { ...RATE_LIMITS, ...opts.rateLimits });
@@ -19,14 +19,14 @@ export const servicesPlugin = fp(
   { name: 'services' },
 );
 
-export const numbersPlugin = fp(
+const numbersPlugin = fp(
   async (app: App) => {
     app.decorate('numbers', app.services.numbers);
   },
   { name: 'numbers', dependencies: ['services'] },
 );
 
-export const webhooksPlugin = fp(
+const webhooksPlugin = fp(
   async (app: App) => {
     app.decorate('webhooks', app.services.webhooks);
   },

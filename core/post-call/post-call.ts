@@ -17,7 +17,7 @@ export const POST_CALL_JOB = 'post-call';
 export const postCallKey = (callId: number) => `post-call:${callId}`;
 
 /** Stored as the summary of a recording Whisper found no words in; no model call needed. */
-export const NO_SPEECH_SUMMARY = 'The caller left a recording with no speech.';
+const NO_SPEECH_SUMMARY = 'The caller left a recording with no speech.';
 
 export interface PostCallDeps {
   db: Db;
@@ -63,7 +63,7 @@ export async function postCallWorkLeft(db: Db, callId: number): Promise<boolean>
 }
 
 /** Thrown (retryable) while a call's recording has not reached the recordings folder yet. */
-export class RecordingNotStoredYet extends RetryableError {
+class RecordingNotStoredYet extends RetryableError {
   constructor(message: string) {
     super(message, true);
   }

@@ -6,7 +6,7 @@ import { PRODUCT_NAME } from '../mail/brand.js';
 import { PIPER_VOICES } from '../../models/tts/voices.js';
 
 /** The Piper voice names (models/tts/voices.ts is their single source). */
-export const VOICE_NAMES = PIPER_VOICES;
+const VOICE_NAMES = PIPER_VOICES;
 
 export async function systemRoutes(app: App): Promise<void> {
   const { database, config, health } = app.services;

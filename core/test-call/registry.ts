@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import type { TestCallLine, TestCallLines } from './lines.js';
 
 /** Credentials not used within this long are withdrawn (the browser connects at once). */
-export const CREDENTIALS_TTL_MS = 60_000;
+const CREDENTIALS_TTL_MS = 60_000;
 
 export interface IssuedTestCall extends TestCallLine {
   userId: number;

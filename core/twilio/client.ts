@@ -2,7 +2,7 @@ import twilio, { type Twilio } from 'twilio';
 import type { Config } from '../config/config.js';
 
 /** Every Twilio REST call gives up after this long, so a stalled provider never hangs a request or a job. */
-export const TWILIO_TIMEOUT_MS = 15_000;
+const TWILIO_TIMEOUT_MS = 15_000;
 
 type RequestOptions = twilio.RequestClient extends { request(opts: infer O): unknown } ? O : never;
 
@@ -28,7 +28,7 @@ export function rewriteUri(uri: string, apiBase: string): string {
  * and delegates to the SDK's own RequestClient, so auth, form encoding, paging and error
  * mapping (RestException) stay exactly the SDK's.
  */
-export function redirectingHttpClient(apiBase: string, timeoutMs = TWILIO_TIMEOUT_MS) {
+function redirectingHttpClient(apiBase: string, timeoutMs = TWILIO_TIMEOUT_MS) {
   const real = new twilio.RequestClient({ timeout: timeoutMs });
   return {
     request(opts: RequestOptions): Promise<HttpResponse> {

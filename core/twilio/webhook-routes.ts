@@ -8,7 +8,7 @@ import { HttpError } from '../http/errors.js';
 import { gatewayFromConfig } from '../notify/gateway-from-config.js';
 import { handleOwnerText } from '../followup/inbound-text.js';
 
-export const MESSAGES_WEBHOOK_PATH = '/api/twilio/messages';
+const MESSAGES_WEBHOOK_PATH = '/api/twilio/messages';
 
 /** An empty TwiML answer: Twilio sends nothing itself (the reply goes through the messaging gateway). */
 const EMPTY_TWIML = '<?xml version="1.0" encoding="UTF-8"?><Response></Response>';

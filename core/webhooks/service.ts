@@ -16,7 +16,7 @@ import { parseWebhookUrl } from './url-rules.js';
 import { transaction } from '../db/transaction.js';
 import { rowsAffected } from '../db/raw.js';
 
-export const WEBHOOK_JOB = 'webhook';
+const WEBHOOK_JOB = 'webhook';
 export const webhookKey = (deliveryId: number) => `${WEBHOOK_JOB}:${deliveryId}`;
 const STOPPED_DURING_LAST_ATTEMPT = 'the appliance stopped during the last attempt';
 

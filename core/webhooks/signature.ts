@@ -6,7 +6,7 @@ export const SIGNATURE_HEADER = 'X-CallKeeper-Signature';
 export const newWebhookSecret = () => `whsec_${crypto.randomBytes(32).toString('hex')}`;
 
 /** HMAC-SHA256 over `${timestamp}.${body}` (Stripe's scheme), hex. */
-export function signatureOf(secret: string, timestamp: number, body: string): string {
+function signatureOf(secret: string, timestamp: number, body: string): string {
   return crypto.createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex');
 }
 

@@ -8,7 +8,7 @@ export interface AgentPromptInput {
   knowledgeBase: string | null | undefined;
 }
 
-export const FALLBACK_BUSINESS_NAME = 'the business';
+const FALLBACK_BUSINESS_NAME = 'the business';
 
 export function businessLabel(name: string | null | undefined): string {
   const n = name?.trim();

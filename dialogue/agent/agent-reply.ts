@@ -5,7 +5,7 @@
 // whether the knowledge base covered the question before the first word of the answer
 // arrives, so it can start speaking the answer at once (or switch to the admission).
 
-export const AGENT_INTENTS = ['question', 'message', 'human', 'urgent', 'goodbye'] as const;
+const AGENT_INTENTS = ['question', 'message', 'human', 'urgent', 'goodbye'] as const;
 export type AgentIntent = (typeof AGENT_INTENTS)[number];
 
 export interface AgentReply {
@@ -29,7 +29,7 @@ export const AGENT_REPLY_SCHEMA = {
   required: ['intent', 'answered', 'answer'],
 } as const;
 
-export const NOT_ANSWERED: AgentReply = { intent: 'question', answered: false, answer: '', wellFormed: false };
+const NOT_ANSWERED: AgentReply = { intent: 'question', answered: false, answer: '', wellFormed: false };
 
 function asBoolean(v: unknown): boolean | undefined {
   if (typeof v === 'boolean') return v;

@@ -59,7 +59,7 @@ export interface TurnInput {
   callerText: string;
 }
 
-export function turnMessages(t: TurnInput): ChatMessage[] {
+function turnMessages(t: TurnInput): ChatMessage[] {
   return [{ role: 'system', content: t.system }, ...t.history, { role: 'user', content: t.callerText }];
 }
 

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { SentenceSplitter, splitSentences } from './agent-sentences.js';
+import { SentenceSplitter } from './agent-sentences.js';
+
+/** A whole text through the streaming splitter at once. */
+function splitSentences(text: string): string[] {
+  const s = new SentenceSplitter();
+  return [...s.push(text), ...s.flush()];
+}
 
 describe('SentenceSplitter', () => {
   it('releases a sentence as soon as the next one starts', () => {

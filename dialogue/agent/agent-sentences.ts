@@ -99,9 +99,3 @@ function lastClauseEnd(text: string): number {
   for (const m of text.matchAll(/[,;:](?=\s)|\s[–—-](?=\s)/g)) end = m.index + m[0].length;
   return end;
 }
-
-/** Whole-text convenience (non-streaming engines, tests). */
-export function splitSentences(text: string): string[] {
-  const s = new SentenceSplitter();
-  return [...s.push(text), ...s.flush()];
-}

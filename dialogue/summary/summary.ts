@@ -1,5 +1,6 @@
 import type { ChatMessage } from '../../models/llm/language-model.js';
 import { cap } from '../../contract/cap.js';
+import type { AiMode } from '../../contract/api.js';
 
 /** Two SMS segments of GSM-7 text: long enough for who/what/number/urgency, short enough to read at a glance. */
 export const SUMMARY_MAX_CHARS = 300;
@@ -28,7 +29,7 @@ export interface SummaryInput {
   callerNumber: string;
   businessName?: string | null;
   /** voicemail: the caller's message only; agent: the whole conversation with the AI receptionist. */
-  mode: 'voicemail' | 'agent';
+  mode: AiMode;
 }
 
 /**

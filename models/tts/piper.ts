@@ -10,7 +10,7 @@ import { PIPER_VOICES } from './voices.js';
 const PIPER_TIMEOUT_MS = 60_000;
 
 /** The model file of a voice; Piper also needs `<model>.json` beside it. */
-export function piperModelPath(voicesDir: string, voice: Voice): string {
+function piperModelPath(voicesDir: string, voice: Voice): string {
   return path.join(voicesDir, `${PIPER_VOICES[voice]}.onnx`);
 }
 

@@ -3,7 +3,7 @@
 /** A cached prompt's file name (`<sha256>.wav`): made from text, so it can always be made again. */
 const RERENDERABLE = /^[0-9a-f]{64}\.wav$/;
 
-export function isRerenderable(name: string): boolean {
+function isRerenderable(name: string): boolean {
   return RERENDERABLE.test(name);
 }
 

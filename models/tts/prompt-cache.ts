@@ -58,7 +58,7 @@ export interface PromptStore extends PromptCache {
  * How long after a live call is handed a prompt it stays safe from the cap, beyond its own
  * length: the time Asterisk may take to start it (say() waits as long before giving up).
  */
-export const LIVE_PLAY_GRACE_MS = 30_000;
+const LIVE_PLAY_GRACE_MS = 30_000;
 
 export function createPromptCache(opts: PromptCacheOptions): PromptStore {
   const dir = path.join(opts.dataDir, 'prompts');

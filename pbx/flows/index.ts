@@ -1,12 +1,13 @@
 import type { CallFlow } from './types.js';
 import { voicemailFlow } from './voicemail/voicemail-flow.js';
+import type { AiMode } from '../../contract/api.js';
 
 /**
  * The dispatch point: which flow answers a business's calls, by its AI mode. Agent mode goes to
  * the agent flow installed for this PBX (installAgentFlow, handed to startPbx as `agentFlow`),
  * or, when none was installed, to voicemail: what agent-mode callers got before the agent existed.
  */
-export function flowForMode(mode: 'voicemail' | 'agent', installedAgent: CallFlow | undefined): CallFlow {
+export function flowForMode(mode: AiMode, installedAgent: CallFlow | undefined): CallFlow {
   switch (mode) {
     case 'agent':
       return installedAgent ?? voicemailWithoutAgent;

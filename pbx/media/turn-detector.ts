@@ -30,7 +30,7 @@ export interface TurnConfig {
   resumeMs: number;
 }
 
-export const DEFAULT_TURN_CONFIG: TurnConfig = {
+const DEFAULT_TURN_CONFIG: TurnConfig = {
   frameMs: 20,
   startMs: 100,
   endSilenceMs: 700,

@@ -45,7 +45,7 @@ export interface RecordingRetries {
 }
 
 /** 5 s doubling to 10 min: a disk an operator frees within the hour is noticed within minutes. */
-export const RECORDING_RETRY_BACKOFF: BackoffPolicy = { baseMs: 5_000, maxMs: 10 * 60_000, jitter: 0.2 };
+const RECORDING_RETRY_BACKOFF: BackoffPolicy = { baseMs: 5_000, maxMs: 10 * 60_000, jitter: 0.2 };
 /** About eight hours of retrying before a recording is left for the operator on Asterisk. */
 const MAX_ATTEMPTS = 55;
 
@@ -108,7 +108,7 @@ export async function deleteOnAsterisk(deps: { rest: AriRest; log: Log }, name: 
 }
 
 /** Whether a stored recording holds a message (message-rule.ts), false when it cannot be read. */
-export async function fileHoldsMessage(file: string): Promise<boolean> {
+async function fileHoldsMessage(file: string): Promise<boolean> {
   try {
     return audioHoldsMessage(await fs.readFile(file));
   } catch {

@@ -20,7 +20,7 @@ export interface PostgresHandle {
  * "appliance migrations"): when several start at once on one database, one migrates and the
  * others wait, then find nothing left to do.
  */
-export const MIGRATION_LOCK_KEY = 7_461_302_519_884_001n;
+const MIGRATION_LOCK_KEY = 7_461_302_519_884_001n;
 
 /**
  * Counts and sums come back as int8/numeric, which node-postgres gives as strings to be safe
@@ -37,7 +37,7 @@ function countsAsNumbers(): void {
 export const pgMigrationsFolder = () => path.join(projectRoot(), 'drizzle-pg');
 
 /** Applies drizzle-pg/'s migrations under the migration lock, on one connection of the pool. */
-export async function migratePostgres(pool: pg.Pool, log: Pick<Log, 'info'>): Promise<void> {
+async function migratePostgres(pool: pg.Pool, log: Pick<Log, 'info'>): Promise<void> {
   const client = await pool.connect();
   try {
     await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY.toString()]);

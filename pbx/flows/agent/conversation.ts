@@ -69,7 +69,7 @@ export interface ConversationTiming {
   stall: StallBounds;
 }
 
-export const DEFAULT_TIMING: ConversationTiming = {
+const DEFAULT_TIMING: ConversationTiming = {
   silencePromptMs: 8000,
   maxCallMs: 15 * 60_000,
   turn: { startMs: 80, endSilenceMs: 700, minTurnMs: 500, blipSilenceMs: 240, speculateMs: 200 },
@@ -184,7 +184,7 @@ class TurnCancelled extends Error {
 }
 
 /** The TTS engine could not voice a line: nothing can be said in this conversation. */
-export class SpeechUnavailable extends Error {
+class SpeechUnavailable extends Error {
   override name = 'SpeechUnavailable';
 }
 

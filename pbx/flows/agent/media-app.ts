@@ -33,7 +33,7 @@ export interface MediaApp {
 /** Re-registering after the socket closed: 200 ms doubling to 10 s. */
 const RECONNECT: BackoffPolicy = { baseMs: 200, maxMs: 10_000 };
 
-export function mediaAppName(app: string): string {
+function mediaAppName(app: string): string {
   return `${app}-media`;
 }
 

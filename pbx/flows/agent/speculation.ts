@@ -21,7 +21,7 @@ export interface SpeculativeWork {
   now(): number;
 }
 
-export class SpeculationCancelled extends Error {
+class SpeculationCancelled extends Error {
   override name = 'SpeculationCancelled';
 }
 

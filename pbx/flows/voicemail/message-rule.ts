@@ -20,9 +20,9 @@ export function recordingHasMessage(rec: Pick<RecordingSnapshot, 'state' | 'dura
 }
 
 /** A message lasts at least this long… */
-export const MIN_MESSAGE_MS = 1000;
+const MIN_MESSAGE_MS = 1000;
 /** …and this much of it is louder than a quiet line. */
-export const MIN_SPOKEN_MS = 300;
+const MIN_SPOKEN_MS = 300;
 /** RMS of a 20 ms frame above which it is sound, not line noise (16-bit samples). */
 const SPOKEN_LEVEL = 200;
 
