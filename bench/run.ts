@@ -19,6 +19,7 @@ const benches: (string | [string, ...string[]])[] = [
   'bench/compose-images.ts', // compose images: sizes and build times from the last `npm run test:compose`
   'bench/console-wire.ts', // console bytes on the wire (brotli/gzip vs raw) and login → first call card, in Chromium
   'bench/move-to-postgres.ts', // db:move-to-postgres of a 10k-call appliance into a throw-away PostgreSQL 15
+  'bench/engines.ts', // call logs and analytics at 1M calls on SQLite and PostgreSQL side by side; job claims on PostgreSQL
 ];
 
 const rows: BenchRow[] = [];
