@@ -63,13 +63,17 @@ async function seed(server: TestServer, engine: Engine): Promise<number> {
 
 async function measure(server: TestServer, cookie: string, path: string): Promise<{ p50: number; p95: number }> {
   const times: number[] = [];
+  let bytes = 0;
   for (let i = 0; i < WARMUP + RUNS; i++) {
     const t = performance.now();
     const res = await fetch(server.url + path, { headers: { cookie } });
     const body = await res.text();
     if (res.status !== 200) throw new Error(`${path}: ${res.status} ${body}`);
     if (i >= WARMUP) times.push(performance.now() - t);
+    bytes = body.length;
   }
+  // What was served, so an empty answer cannot pass for a fast one.
+  console.log(`  ${path}: last body ${(bytes / 1024).toFixed(1)} KB`);
   return { p50: percentile(times, 50), p95: percentile(times, 95) };
 }
 
