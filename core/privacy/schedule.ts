@@ -23,7 +23,11 @@ export function startRetentionSchedule(services: Services): { stop(): void; runN
   const scheduled = async () => {
     const t = now();
     const day = new Date(londonDayNumber(t.getTime()) * DAY_MS);
-    if (await claimPeriod(database.db, 'retention', day, t).catch((err: unknown) => void log.error({ err }, 'retention claim failed'))) await run();
+    const claimed = await claimPeriod(database.db, 'retention', day, t).catch((err: unknown) => {
+      log.error({ err }, 'retention claim failed');
+      return false;
+    });
+    if (claimed) await run();
   };
   const task = cron.schedule('15 3 * * *', scheduled, { name: 'retention', noOverlap: true, timezone: 'Europe/London' });
   void scheduled();
