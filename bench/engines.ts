@@ -56,7 +56,9 @@ async function seed(server: TestServer, engine: Engine): Promise<number> {
       ? `with recursive s(i) as (select 0 union all select i + 1 from s where i < ${total - 1}) insert into calls ${columns} ${select} from s`
       : `insert into calls ${columns} ${select} from generate_series(0::bigint, ${total - 1}) as s(i)`;
   await execute(db, sql.raw(statement));
-  await execute(db, sql.raw(engine === 'sqlite' ? 'pragma optimize' : 'analyze'));
+  // The one statement updated the counter rows once per call in a single transaction; a live
+  // box writes call by call and autovacuum keeps up, so the seed is vacuumed as it would be.
+  await execute(db, sql.raw(engine === 'sqlite' ? 'pragma optimize' : 'vacuum analyze'));
   console.log(`${engine}: seeded ${total.toLocaleString('en-GB')} calls (${OWN.toLocaleString('en-GB')} for the measured business) in ${((performance.now() - started) / 1000).toFixed(1)} s`);
   return owner!.id;
 }

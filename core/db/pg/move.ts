@@ -194,6 +194,12 @@ export async function moveToPostgres(sqliteFile: string, url: string, opts: Move
         say(`${p.name}: ${rows} counter rows rebuilt and equal`);
       }
       await client.query('commit');
+      // Every copied call updated its counter rows inside that one transaction, leaving as
+      // many dead row versions as calls for autovacuum to find later; until it does, the
+      // analytics read through them (~50 ms at 100,000 calls for a business). Done now, and
+      // the planner's statistics with it.
+      say('vacuuming and analysing the copied tables');
+      await client.query('vacuum analyze');
       return { tables, counters, sampled, ms: Date.now() - started };
     } catch (err) {
       await client.query('rollback').catch(() => {});

@@ -403,7 +403,10 @@ export const callStats = sqliteTable(
     normal: integer('normal').notNull().default(0),
     low: integer('low').notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.day, t.hour] }), index('call_stats_user_hour_idx').on(t.userId, t.hour, t.calls)],
+  // No index beyond the key: peak hours read call_hour_stats, and an index on a counter
+  // column would turn every call write's counter update into index writes (and, on
+  // PostgreSQL, rule out heap-only updates).
+  (t) => [primaryKey({ columns: [t.userId, t.day, t.hour] })],
 );
 
 /**
