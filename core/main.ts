@@ -89,7 +89,7 @@ async function main(): Promise<void> {
   } else {
     // After the post-call jobs, so hooks.callFinished already has its subscriber.
     agent = installAgentFlow(services);
-    pbx = startPbx(services, createCallPath(database.db, log.child({ component: 'pbx' }), config.outbound), { agentFlow: agent.flow });
+    pbx = startPbx(services, createCallPath(database.db, log.child({ component: 'pbx' }), config.outbound, config.node), { agentFlow: agent.flow });
   }
   // After the PBX: the console's "Test transfer" rings through it.
   const app = await buildApp(services, { logger: log, testTransfer: pbx?.testTransfer, forwardingCheck: pbx?.forwardingCheck, testCallLines: pbx?.testCallLines });

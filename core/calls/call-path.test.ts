@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../db/client.js';
 import { calls, phoneNumbers, unansweredQuestions, users } from '../db/schema.js';
 import { createCallPath, type CallPath } from './call-path.js';
+import { waitUntil } from '../../test/helpers/wait.js';
 
 let handle: DatabaseHandle;
 let path: CallPath;
@@ -56,5 +57,24 @@ describe('call path', () => {
     await path.recordingStored(call.id, 'call-y.wav');
     expect((await handle.db.select().from(calls).where(eq(calls.id, call.id)).limit(1))[0]?.recordingFile).toBe('call-x.wav');
     expect(await path.openCalls()).toEqual([]);
+  });
+
+  it("tags a call with its node; a recording left on one node's Asterisk is fetched by that node's worker only", async () => {
+    const a = createCallPath(handle.db, quiet, undefined, 'a');
+    const b = createCallPath(handle.db, quiet, undefined, 'b');
+    const { call } = await a.openCall({ userId, channelId: 'a-1', fromNumber: '+447700900777', toNumber: '+447700900001', mode: 'voicemail', createdAt: new Date() });
+    expect(call.node).toBe('a');
+    expect(await b.openCalls()).toEqual([]);
+    const ran: string[] = [];
+    const backoff = { baseMs: 10, maxMs: 10 };
+    const onB = b.recordingJobs({ run: async () => void ran.push('b'), backoff, pollMs: 5 });
+    const onA = a.recordingJobs({ run: async () => void ran.push('a'), backoff, pollMs: 5 });
+    await onA.queue({ callId: call.id, name: 'rec-a-1', fileName: 'call-a-1.wav' }, { runAt: new Date(Date.now() - 1000), maxAttempts: 3 });
+    onB.start();
+    onB.kick();
+    onA.start();
+    await waitUntil(() => expect(ran).toContain('a'), 10_000);
+    await Promise.all([onA.stop(), onB.stop()]);
+    expect(ran).toEqual(['a']);
   });
 });

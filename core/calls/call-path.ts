@@ -7,7 +7,8 @@ import { preparedPerDb } from '../db/prepared.js';
 import { calls, jobs, phoneNumbers, users, type Call, type User } from '../db/schema.js';
 import type { BackoffPolicy } from '../jobs/backoff.js';
 import { JobQueue, type ClaimedJob } from '../jobs/queue.js';
-import { STORE_RECORDING_JOB, storeRecordingKey, type StoreRecordingPayload } from '../jobs/recording-jobs.js';
+import { storeRecordingKey, storeRecordingKind, type StoreRecordingPayload } from '../jobs/recording-jobs.js';
+import { DEFAULT_NODE } from '../config/config.js';
 import type { Log } from '../../contract/log.js';
 import { JobWorker } from '../jobs/worker.js';
 import { createForwardingChecks, type ForwardingChecks } from '../forwarding-check/index.js';
@@ -81,7 +82,7 @@ export interface CallPath {
 
   findCall(id: number): Promise<Call | undefined>;
   findCallByChannel(channelId: string): Promise<Call | undefined>;
-  /** Rows whose call has not been made final (the core stopped or the link dropped mid-call). */
+  /** This node's rows whose call has not been made final (the core stopped or the link dropped mid-call). */
   openCalls(): Promise<Call[]>;
 
   /** Inserts the row for a channel, or finds the one already there (`existing`). The caller waits: up to 20 s. */
@@ -146,7 +147,8 @@ function callOwnerOf(u: User): CallOwner {
 }
 
 /** Built once by the PBX's composition root (pbx/index.ts startPbx) over the appliance database. */
-export function createCallPath(db: Db, log: Log, outbound: OutboundPolicy = DEFAULT_OUTBOUND_POLICY): CallPath {
+/** `node`: this core's NODE_NAME; its calls are tagged with it and only they are reconciled here. */
+export function createCallPath(db: Db, log: Log, outbound: OutboundPolicy = DEFAULT_OUTBOUND_POLICY, node: string = DEFAULT_NODE): CallPath {
   const write = <T>(what: string, fn: () => T | Promise<T>, maxWaitMs?: number) => retryWhileBusy(db, what, fn, { log, ...(maxWaitMs ? { maxWaitMs } : {}) });
   const owner = async (userId: number) => {
     const u = (await statements(db).user.execute({ id: userId }))[0];
@@ -184,11 +186,11 @@ export function createCallPath(db: Db, log: Log, outbound: OutboundPolicy = DEFA
 
     findCall: async (id) => (await statements(db).call.execute({ id }))[0] as Call | undefined,
     findCallByChannel: (channelId) => findCallByChannel(db, channelId),
-    openCalls: () => openCalls(db),
+    openCalls: () => openCalls(db, node),
 
     // A backup or an operator's sqlite3 session may hold the write lock: the row is retried
     // with the thread free (other calls keep their audio), for up to 20 s; then goodbye.
-    openCall: (call) => write('open the call row', () => openCall(db, call), 20_000),
+    openCall: (call) => write('open the call row', () => openCall(db, { ...call, node }), 20_000),
     finishCall: (id, result) => write(`finish call ${id}`, () => finishCall(db, id, result)),
     saveAgentTranscript: async (callId, transcript) => {
       await write(`save the agent transcript of call ${callId}`, async () =>
@@ -217,11 +219,13 @@ export function createCallPath(db: Db, log: Log, outbound: OutboundPolicy = DEFA
     },
     pendingJobs: async () => (await db.select({ n: count() }).from(jobs).where(eq(jobs.status, 'pending')))[0]?.n ?? 0,
     recordingJobs({ run, backoff, pollMs }) {
-      const queue = new JobQueue(db, () => new Date(), { leaseMs: 5 * 60_000, backoff, kinds: [STORE_RECORDING_JOB] });
-      const worker = new JobWorker({ queue, handlers: { [STORE_RECORDING_JOB]: (job) => run(job) }, log, pollMs });
+      // This node's kind only: the recording is on this node's Asterisk, out of other cores' reach.
+      const kind = storeRecordingKind(node);
+      const queue = new JobQueue(db, () => new Date(), { leaseMs: 5 * 60_000, backoff, kinds: [kind] });
+      const worker = new JobWorker({ queue, handlers: { [kind]: (job) => run(job) }, log, pollMs });
       return {
         queue: (payload, { runAt, maxAttempts }) =>
-          write('queue a recording retry', () => queue.enqueue(STORE_RECORDING_JOB, storeRecordingKey(payload.callId), { ...payload }, { runAt, maxAttempts })),
+          write('queue a recording retry', () => queue.enqueue(kind, storeRecordingKey(payload.callId), { ...payload }, { runAt, maxAttempts })),
         start: () => worker.start(),
         kick: () => worker.kick(),
         stop: () => worker.stop(),

@@ -26,7 +26,15 @@ describe('call store', () => {
     const { call: row, existing } = await openCall(handle.db, call());
     expect(existing).toBe(false);
     expect(row).toMatchObject({ status: 'missed', duration: 0, endedAt: null, createdAt: new Date('2026-03-01T12:00:00.250Z') });
-    expect((await openCalls(handle.db)).map((c) => c.id)).toEqual([row.id]);
+    expect((await openCalls(handle.db, 'node-1')).map((c) => c.id)).toEqual([row.id]);
+  });
+
+  it("lists only its own node's open calls: another node's live calls are not this node's to finish", async () => {
+    const here = (await openCall(handle.db, { ...call('a-1700000000.1'), node: 'a' })).call;
+    const there = (await openCall(handle.db, { ...call('b-1700000000.1'), node: 'b' })).call;
+    expect(here.node).toBe('a');
+    expect((await openCalls(handle.db, 'a')).map((c) => c.id)).toEqual([here.id]);
+    expect((await openCalls(handle.db, 'b')).map((c) => c.id)).toEqual([there.id]);
   });
 
   it('stores the caller and the dialled number in E.164 whatever spelling the trunk sent', async () => {
@@ -49,6 +57,6 @@ describe('call store', () => {
     expect(await finishCall(handle.db, row.id, { status: 'voicemail', duration: 31, endedAt, recordingFile: `call-${row.id}.wav` })).toBe(true);
     expect(await finishCall(handle.db, row.id, { status: 'missed', duration: 0, endedAt, recordingFile: null })).toBe(false);
     expect(await findCallByChannel(handle.db, '1700000000.1')).toMatchObject({ status: 'voicemail', duration: 31, recordingFile: `call-${row.id}.wav` });
-    expect(await openCalls(handle.db)).toEqual([]);
+    expect(await openCalls(handle.db, 'node-1')).toEqual([]);
   });
 });

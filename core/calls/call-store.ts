@@ -4,6 +4,7 @@ import type { Db } from '../db/client.js';
 import { preparedPerDb } from '../db/prepared.js';
 import { calls, type Call } from '../db/schema.js';
 import { rowsAffected } from '../db/raw.js';
+import { DEFAULT_NODE } from '../config/config.js';
 
 // The PBX's writes to the calls table. The ARI channel id is unique, so opening the same
 // channel twice (a reconnect replaying a call) finds the first row instead of adding one.
@@ -21,6 +22,8 @@ export interface OpenCall {
   period?: Call['period'];
   /** The owner's own test call from the console (Stasis arg test-call). */
   testCall?: boolean;
+  /** The node (NODE_NAME) whose Asterisk holds the channel. */
+  node?: string;
 }
 
 export interface FinishCall {
@@ -48,6 +51,7 @@ const statements = preparedPerDb((db) => ({
       callerTag: sql.placeholder('callerTag'),
       period: sql.placeholder('period'),
       testCall: sql.placeholder('testCall'),
+      node: sql.placeholder('node'),
       status: 'missed',
       duration: 0,
     })
@@ -65,7 +69,7 @@ const statements = preparedPerDb((db) => ({
 /** Inserts the row for a channel, or returns the one already there (`existing: true`). */
 export async function openCall(db: Db, call: OpenCall): Promise<{ call: Call; existing: boolean }> {
   // One spelling per number (E.164), whatever the trunk sent, so erasure and search find every call.
-  const [inserted] = await statements(db).open.execute({ callerTag: null, period: null, testCall: false, ...call, fromNumber: storedNumber(call.fromNumber), toNumber: storedNumber(call.toNumber) });
+  const [inserted] = await statements(db).open.execute({ callerTag: null, period: null, testCall: false, node: DEFAULT_NODE, ...call, fromNumber: storedNumber(call.fromNumber), toNumber: storedNumber(call.toNumber) });
   if (inserted) return { call: inserted, existing: false };
   return { call: (await findCallByChannel(db, call.channelId))!, existing: true };
 }
@@ -86,7 +90,7 @@ export async function finishCall(db: Db, id: number, result: FinishCall): Promis
   return rowsAffected(changed) === 1;
 }
 
-/** Rows whose call has not been made final (the core stopped or the link dropped mid-call). */
-export async function openCalls(db: Db): Promise<Call[]> {
-  return await db.select().from(calls).where(isNull(calls.endedAt));
+/** Rows of `node`'s calls not made final (the core stopped or the link dropped mid-call); other nodes' live calls are theirs. */
+export async function openCalls(db: Db, node: string): Promise<Call[]> {
+  return await db.select().from(calls).where(and(isNull(calls.endedAt), eq(calls.node, node)));
 }

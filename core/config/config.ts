@@ -22,6 +22,13 @@ export interface Config {
    * one-box appliance has it; postgres:// or postgresql:// → that PostgreSQL database.
    */
   database: DatabaseSetting;
+  /**
+   * NODE_NAME: this core and its Asterisk in a cluster (docs/cluster.md). Calls are tagged
+   * with it, so a core reconciling after a reconnection finishes only its own Asterisk's
+   * calls, and recordings still on an Asterisk are fetched by the core attached to it.
+   * Every core of a cluster needs its own; a one-box appliance keeps the default.
+   */
+  node: string;
   publicUrl: string;
   /** Set when the console is reached through HTTPS (cookies get `Secure`). */
   secureCookies: boolean;
@@ -193,6 +200,17 @@ function endpoints(env: Env, urlName: string, slotsName: string, defaultSlots: n
   return urls.map((u, i) => ({ url: u, slots: slots[figures.length === 1 ? 0 : i]! }));
 }
 
+/** The default NODE_NAME; calls taken before nodes had names carry it too (drizzle/0020). */
+export const DEFAULT_NODE = 'node-1';
+
+function nodeName(env: Env): string {
+  const name = text(env, 'NODE_NAME') ?? DEFAULT_NODE;
+  if (!/^[A-Za-z0-9][A-Za-z0-9_-]{0,31}$/.test(name)) {
+    throw new ConfigError('NODE_NAME', `must be 1–32 letters, digits, "-" or "_", starting with a letter or digit (got "${name}")`);
+  }
+  return name;
+}
+
 function oneOf<T extends string>(env: Env, name: string, allowed: readonly T[], fallback?: T): T | undefined {
   const raw = text(env, name);
   if (raw === undefined) return fallback;
@@ -362,6 +380,7 @@ export function loadConfig(env: Env = process.env): Config {
     host: text(env, 'HOST') ?? '0.0.0.0',
     dataDir,
     database: databaseSetting(env, dataDir),
+    node: nodeName(env),
     publicUrl,
     secureCookies: publicUrl.startsWith('https:'),
     turn: turnSettings(env),

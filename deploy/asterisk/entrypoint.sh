@@ -23,13 +23,16 @@ OUT=${ASTERISK_ETC:-/etc/asterisk}
 : "${SIP_REG_PASSWORD:=}"
 : "${SIP_TWILIO_TERMINATION:=}"
 : "${PBX_MAX_CALLS:=0}"
+# In a cluster (docs/cluster.md) each node's name, the same as its core's NODE_NAME: it prefixes
+# the node's channel ids, so two Asterisks never hand one database the same id. Empty on one box.
+: "${NODE_NAME:=}"
 # Where SIP and ARI listen: every interface in the compose network; the compose test, on the
 # host network, keeps them on loopback.
 : "${SIP_BIND_ADDRESS:=0.0.0.0}"
 : "${ARI_BIND_ADDRESS:=0.0.0.0}"
-export ARI_USERNAME ARI_APP DEFAULT_DID SIP_UKDID_HOST SIP_UKDID_MATCH SIP_REG_SERVER SIP_REG_USERNAME SIP_REG_PASSWORD SIP_TWILIO_TERMINATION PBX_MAX_CALLS SIP_BIND_ADDRESS ARI_BIND_ADDRESS
+export NODE_NAME ARI_USERNAME ARI_APP DEFAULT_DID SIP_UKDID_HOST SIP_UKDID_MATCH SIP_REG_SERVER SIP_REG_USERNAME SIP_REG_PASSWORD SIP_TWILIO_TERMINATION PBX_MAX_CALLS SIP_BIND_ADDRESS ARI_BIND_ADDRESS
 
-RENDERED_VARS='${ARI_USERNAME} ${ARI_PASSWORD} ${ARI_APP} ${DEFAULT_DID} ${SIP_UKDID_HOST} ${SIP_UKDID_MATCH} ${SIP_REG_SERVER} ${SIP_REG_USERNAME} ${SIP_REG_PASSWORD} ${SIP_TWILIO_TERMINATION} ${PBX_MAX_CALLS} ${SIP_BIND_ADDRESS} ${ARI_BIND_ADDRESS}'
+RENDERED_VARS='${NODE_NAME} ${ARI_USERNAME} ${ARI_PASSWORD} ${ARI_APP} ${DEFAULT_DID} ${SIP_UKDID_HOST} ${SIP_UKDID_MATCH} ${SIP_REG_SERVER} ${SIP_REG_USERNAME} ${SIP_REG_PASSWORD} ${SIP_TWILIO_TERMINATION} ${PBX_MAX_CALLS} ${SIP_BIND_ADDRESS} ${ARI_BIND_ADDRESS}'
 
 fail() {
   echo "asterisk: $*" >&2
@@ -50,6 +53,10 @@ for name in ARI_USERNAME ARI_PASSWORD ARI_APP DEFAULT_DID SIP_UKDID_HOST SIP_UKD
 '*) fail "$name must not contain ';', '[', ']' or a line break" ;;
   esac
 done
+
+case "$NODE_NAME" in
+  *[!A-Za-z0-9_-]*) fail "NODE_NAME must be letters, digits, '-' or '_' (the core's rule), got \"$NODE_NAME\"" ;;
+esac
 
 case "$PBX_MAX_CALLS" in
   '' | *[!0-9]*) fail "PBX_MAX_CALLS must be a whole number of calls (0 = no limit), got \"$PBX_MAX_CALLS\"" ;;

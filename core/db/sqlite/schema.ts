@@ -145,6 +145,8 @@ export const calls = sqliteTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     channelId: text('channel_id'), // ARI channel id: makes call handling idempotent across reconnects
+    // The core and Asterisk (NODE_NAME) that took the call: only that node reconciles it.
+    node: text('node').notNull().default('node-1'),
     fromNumber: text('from_number').notNull(),
     toNumber: text('to_number').notNull(),
     mode: text('mode', { enum: CALL_MODES }).notNull().default('voicemail'),
