@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { audit } from '../audit/audit.js';
 import { hashPassword } from '../auth/passwords.js';
-import type { Db } from '../db/client.js';
+import { isUniqueViolation, type Db } from '../db/client.js';
 import { countAdmins, findUserByEmail, insertUser, updateUser } from './users.js';
 
 export interface BootstrapResult {
@@ -21,9 +21,17 @@ export async function ensureFirstAdmin(
   const oneTimePassword = admin.password ? undefined : randomBytes(12).toString('base64url');
   const passwordHash = await hashPassword(admin.password ?? oneTimePassword!);
   const existing = await findUserByEmail(db, email);
-  const user = existing
-    ? (await updateUser(db, existing.id, { role: 'admin', accountStatus: 'active', passwordHash }))!
-    : await insertUser(db, { email, passwordHash, role: 'admin', accountStatus: 'active', createdAt: now, businessName: 'Administrator' });
+  let user;
+  try {
+    user = existing
+      ? (await updateUser(db, existing.id, { role: 'admin', accountStatus: 'active', passwordHash }))!
+      : await insertUser(db, { email, passwordHash, role: 'admin', accountStatus: 'active', createdAt: now, businessName: 'Administrator' });
+  } catch (err) {
+    // Several cores of a cluster starting on one new database: another made the admin first,
+    // and its password (or its one-time one) is the one that stands.
+    if (isUniqueViolation(err)) return null;
+    throw err;
+  }
   await audit(db, null, 'admin.bootstrap', user, { generatedPassword: Boolean(oneTimePassword) }, now);
   return { email, oneTimePassword };
 }

@@ -19,6 +19,8 @@ export interface AsteriskOptions {
   /** Extra environment for entrypoint.sh (e.g. SIP_TRUNKS). */
   env?: Record<string, string>;
   rtpPorts?: number;
+  /** The loopback address SIP listens on (a second node: 127.0.0.2); default 127.0.0.1. */
+  sipAddress?: string;
 }
 
 const DEPLOY = path.join(projectRoot(), 'deploy', 'asterisk');
@@ -26,6 +28,7 @@ const DEPLOY = path.join(projectRoot(), 'deploy', 'asterisk');
 export class AsteriskInstance {
   readonly run: string;
   readonly sipPort: number;
+  readonly sipAddress: string;
   readonly httpPort: number;
   readonly rtpStart: number;
   readonly ari: { url: string; username: string; password: string; app: string };
@@ -39,6 +42,7 @@ export class AsteriskInstance {
   ) {
     this.run = fs.mkdtempSync(path.join(os.tmpdir(), 'ast-run-'));
     this.sipPort = ports.sip;
+    this.sipAddress = opts.sipAddress ?? '127.0.0.1';
     this.httpPort = ports.http;
     this.rtpStart = ports.rtp;
     this.ari = {
@@ -149,7 +153,7 @@ export class AsteriskInstance {
       fs.writeFileSync(p, after);
     };
     edit('http.conf', (s) => s.replace(/^bindaddr=0\.0\.0\.0$/m, 'bindaddr=127.0.0.1').replace(/^bindport=8088$/m, `bindport=${this.httpPort}`));
-    edit('pjsip.conf', (s) => s.replace(/^bind=0\.0\.0\.0:5060$/gm, `bind=127.0.0.1:${this.sipPort}`));
+    edit('pjsip.conf', (s) => s.replace(/^bind=0\.0\.0\.0:5060$/gm, `bind=${this.sipAddress}:${this.sipPort}`));
     const rtpCount = this.opts.rtpPorts ?? 200;
     edit('rtp.conf', (s) => s.replace(/^rtpstart=10000$/m, `rtpstart=${this.rtpStart}`).replace(/^rtpend=10199$/m, `rtpend=${this.rtpStart + rtpCount - 1}`));
     fs.appendFileSync(path.join(this.etc, 'logger.conf'), '\n; test run: a file the harness reads\nmessages.log => notice,warning,error\n');

@@ -11,7 +11,8 @@ import { freeSipPort } from './ports.js';
 // naming a CallerMedia socket, which carries the call's audio and RFC 4733 digits. The test
 // decides when a caller hangs up: it sends that call a NOTIFY, and the scenario answers with
 // the BYE (SIPp cannot be told "hang up now" any other way). A call the far end hangs up
-// ends with Asterisk's BYE, answered 200 OK.
+// ends with Asterisk's BYE, answered 200 OK. Requests inside the call go to the answerer's
+// Contact through the route it recorded, so the same callers work through Kamailio.
 
 export interface CallSpec {
   did: string;
@@ -110,7 +111,7 @@ const scenario = `<?xml version="1.0" encoding="ISO-8859-1" ?>
   <recv response="503" optional="true" next="refused">
     <action><log message="[call_number] final 503 [clock_tick]"/></action>
   </recv>
-  <recv response="200" rtd="answer" crlf="true">
+  <recv response="200" rtd="answer" crlf="true" rrs="true">
     <action>
       <log message="[call_number] final 200 [clock_tick]"/>
       <ereg regexp="m=audio ([0-9]+)" search_in="body" check_it="true" assign_to="media,remote_port"/>
@@ -121,8 +122,9 @@ const scenario = `<?xml version="1.0" encoding="ISO-8859-1" ?>
 
   <send>
     <![CDATA[
-      ACK sip:[field0]@[remote_ip]:[remote_port] SIP/2.0
+      ACK [next_url] SIP/2.0
       Via: SIP/2.0/[transport] [local_ip]:[local_port];branch=[branch]
+      [routes]
       From: "Test Caller" <sip:[field2]@[local_ip]:[local_port]>;tag=[pid]SIPpTag00[call_number]
       To: <sip:[field0]@[remote_ip]:[remote_port]>[peer_tag_param]
       Call-ID: [call_id]
@@ -161,8 +163,9 @@ ${OK_TO_LAST_REQUEST}
   </send>
   <send retrans="500">
     <![CDATA[
-      BYE sip:[field0]@[remote_ip]:[remote_port] SIP/2.0
+      BYE [next_url] SIP/2.0
       Via: SIP/2.0/[transport] [local_ip]:[local_port];branch=[branch]
+      [routes]
       From: "Test Caller" <sip:[field2]@[local_ip]:[local_port]>;tag=[pid]SIPpTag00[call_number]
       To: <sip:[field0]@[remote_ip]:[remote_port]>[peer_tag_param]
       Call-ID: [call_id]

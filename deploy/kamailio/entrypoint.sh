@@ -1,0 +1,63 @@
+#!/bin/sh
+# Renders kamailio-local.cfg (and the dispatcher list, when KAMAILIO_NODES is given) from the
+# environment, then runs Kamailio in the foreground (docs/cluster.md).
+#   entrypoint.sh               render, then exec kamailio
+#   entrypoint.sh --render-only render and exit (the tests start Kamailio themselves)
+#
+#   KAMAILIO_LISTEN   where SIP is received: proto:address:port (udp:0.0.0.0:5060)
+#   KAMAILIO_ALIAS    the address:port the carrier sends to, and probes come from (the listen
+#                     address when it is not 0.0.0.0)
+#   KAMAILIO_NODES    the nodes' Asterisks, host:port,host:port,... (written to the list file);
+#                     unset: the operator's own list file at KAMAILIO_DISPATCHER_LIST is used
+set -eu
+
+TEMPLATES=${KAMAILIO_TEMPLATES:-/etc/kamailio-templates}
+OUT=${KAMAILIO_ETC:-/etc/kamailio}
+: "${KAMAILIO_LISTEN:=udp:0.0.0.0:5060}"
+: "${KAMAILIO_DISPATCHER_LIST:=$OUT/dispatcher.list}"
+: "${KAMAILIO_CTL:=/run/kamailio/kamailio_ctl}"
+: "${KAMAILIO_NODES:=}"
+
+fail() {
+  echo "kamailio: $*" >&2
+  exit 2
+}
+
+listen_hostport=${KAMAILIO_LISTEN#*:}
+if [ -z "${KAMAILIO_ALIAS:-}" ]; then
+  case "$listen_hostport" in
+    0.0.0.0:*) fail "KAMAILIO_ALIAS is not set: give the address:port the carrier sends calls to (KAMAILIO_LISTEN listens on every interface)" ;;
+  esac
+  KAMAILIO_ALIAS=$listen_hostport
+fi
+
+# A "!" ends a substitution and a newline a directive: refuse values that would change the file.
+for name in KAMAILIO_LISTEN KAMAILIO_ALIAS KAMAILIO_DISPATCHER_LIST KAMAILIO_CTL KAMAILIO_NODES; do
+  eval "value=\${$name}"
+  case "$value" in
+    *'!'* | *'"'* | *'
+'*) fail "$name must not contain '!', '\"' or a line break" ;;
+  esac
+done
+
+mkdir -p "$OUT"
+cp "$TEMPLATES/kamailio.cfg" "$OUT/kamailio.cfg"
+{
+  echo "# Written by entrypoint.sh from the environment."
+  echo "#!substdef \"!KAMAILIO_LISTEN!$KAMAILIO_LISTEN!g\""
+  echo "#!substdef \"!KAMAILIO_ALIAS!$KAMAILIO_ALIAS!g\""
+  echo "#!substdef \"!KAMAILIO_DISPATCHER_LIST!$KAMAILIO_DISPATCHER_LIST!g\""
+  echo "#!substdef \"!KAMAILIO_CTL!$KAMAILIO_CTL!g\""
+} >"$OUT/kamailio-local.cfg"
+
+if [ -n "$KAMAILIO_NODES" ]; then
+  echo "# Written by entrypoint.sh from KAMAILIO_NODES=$KAMAILIO_NODES" >"$KAMAILIO_DISPATCHER_LIST"
+  for node in $(echo "$KAMAILIO_NODES" | tr ',' ' '); do
+    echo "1 sip:$node" >>"$KAMAILIO_DISPATCHER_LIST"
+  done
+fi
+[ -s "$KAMAILIO_DISPATCHER_LIST" ] || fail "no nodes: set KAMAILIO_NODES (host:port,...) or provide $KAMAILIO_DISPATCHER_LIST"
+
+[ "${1:-}" = "--render-only" ] && exit 0
+mkdir -p "$(dirname "$KAMAILIO_CTL")"
+exec kamailio -f "$OUT/kamailio.cfg" -DD -E -Y "$(dirname "$KAMAILIO_CTL")"

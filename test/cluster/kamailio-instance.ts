@@ -1,0 +1,98 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { projectRoot } from '../../core/config/paths.js';
+import { waitUntil } from '../helpers/wait.js';
+import { freeSipPort } from '../pbx-real/ports.js';
+
+// Debian's Kamailio 5.6 running deploy/kamailio's own configuration, unprivileged, in a temp
+// folder on a free loopback port: rendered by the project's entrypoint.sh, started here.
+
+const DEPLOY = path.join(projectRoot(), 'deploy', 'kamailio');
+const KAMAILIO = process.env.KAMAILIO_BIN ?? '/usr/sbin/kamailio';
+
+/** One dispatcher destination as `kamcmd dispatcher.list` reports it. */
+export interface NodeState {
+  uri: string;
+  /** AP: active and probing; IP: inactive, probing (down); ... (dispatcher's flags). */
+  flags: string;
+}
+
+export function requireKamailio(): void {
+  if (!fs.existsSync(KAMAILIO)) {
+    throw new Error(`Kamailio is not installed (${KAMAILIO} is missing): install the Debian package kamailio (apt-get install kamailio, as .ci/run does)`);
+  }
+}
+
+export class KamailioInstance {
+  private output = '';
+  private constructor(
+    readonly dir: string,
+    readonly port: number,
+    private readonly child: ChildProcess,
+  ) {
+    child.stdout!.on('data', (d) => (this.output += d));
+    child.stderr!.on('data', (d) => (this.output += d));
+  }
+
+  /** Renders the configuration for `nodes` (host:port of each node's Asterisk) and starts Kamailio. */
+  static async start(nodes: string[]): Promise<KamailioInstance> {
+    requireKamailio();
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kamailio-'));
+    const port = await freeSipPort();
+    const ctl = path.join(dir, 'kamailio_ctl');
+    const rendered = spawnSync('sh', [path.join(DEPLOY, 'entrypoint.sh'), '--render-only'], {
+      env: {
+        PATH: process.env.PATH ?? '/usr/bin:/bin',
+        KAMAILIO_TEMPLATES: DEPLOY,
+        KAMAILIO_ETC: dir,
+        KAMAILIO_LISTEN: `udp:127.0.0.1:${port}`,
+        KAMAILIO_NODES: nodes.join(','),
+        KAMAILIO_CTL: ctl,
+      },
+      encoding: 'utf8',
+    });
+    if (rendered.status !== 0) throw new Error(`deploy/kamailio/entrypoint.sh --render-only failed: ${rendered.stderr}`);
+    const child = spawn(KAMAILIO, ['-f', path.join(dir, 'kamailio.cfg'), '-DD', '-E', '-Y', dir, '-P', path.join(dir, 'kamailio.pid')], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const reap = () => child.kill('SIGKILL');
+    process.once('exit', reap);
+    child.once('exit', () => process.off('exit', reap));
+    const k = new KamailioInstance(dir, port, child);
+    await waitUntil(() => {
+      if (child.exitCode !== null) throw new Error(`Kamailio exited (${child.exitCode}):\n${k.log.slice(-3000)}`);
+      if (!fs.existsSync(ctl)) throw new Error('Kamailio is not up yet');
+    }, 30_000, 50);
+    return k;
+  }
+
+  get log(): string {
+    return this.output;
+  }
+
+  /** One RPC over the control socket (Debian's kamcmd). */
+  rpc(...command: string[]): string {
+    const r = spawnSync('kamcmd', ['-s', `unix:${path.join(this.dir, 'kamailio_ctl')}`, ...command], { encoding: 'utf8', timeout: 10_000 });
+    if (r.status !== 0) throw new Error(`kamcmd ${command.join(' ')} failed: ${r.stderr || r.stdout}`);
+    return r.stdout;
+  }
+
+  /** The dispatcher's view of each node: which it sends calls to now. */
+  nodes(): NodeState[] {
+    const out = this.rpc('dispatcher.list');
+    const states: NodeState[] = [];
+    for (const m of out.matchAll(/URI:\s*(\S+)\s+FLAGS:\s*(\S+)/g)) states.push({ uri: m[1]!, flags: m[2]! });
+    return states;
+  }
+
+  async stop(): Promise<void> {
+    if (this.child.exitCode === null && this.child.signalCode === null) {
+      const exited = new Promise((r) => this.child.once('exit', r));
+      this.child.kill('SIGTERM');
+      const killed = setTimeout(() => this.child.kill('SIGKILL'), 10_000);
+      await exited;
+      clearTimeout(killed);
+    }
+    fs.rmSync(this.dir, { recursive: true, force: true });
+  }
+}
