@@ -5,13 +5,38 @@ import { notificationBody } from '../../core/notify/message.js';
 import { waitUntil } from '../helpers/wait.js';
 import { speech } from '../pbx-real/audio.js';
 import { heardGreetingAndBeep, realPbxAvailability } from '../pbx-real/harness.js';
-import { placeCalls } from '../pbx-real/sipp.js';
-import { startCluster, type Cluster } from './cluster.js';
+import { placeCall, placeCalls, type SipCall } from '../pbx-real/sipp.js';
+import { rowsTo, senderOf, startCluster, type Cluster, type ClusterNode } from './cluster.js';
 
 // Issue 26: Kamailio's dispatcher in front of two Asterisk + core nodes on one PostgreSQL,
 // every engine real (test/cluster/cluster.ts).
 
 const real = realPbxAvailability();
+
+/** Which node answered: the address its Asterisk's audio comes from. */
+const answeredBy = (call: SipCall, node: ClusterNode) => call.media.remoteAddress === node.asterisk.sipAddress;
+
+/** Resolves once every caller has been talking for more than `ms`. */
+const allTalkingFor = (callers: SipCall[], ms: number) =>
+  waitUntil(() => {
+    for (const c of callers) {
+      const since = c.media.spokeAt[0];
+      if (since === undefined || performance.now() - since < ms) throw new Error('a caller has not talked that long yet');
+    }
+  }, 60_000, 20);
+
+/** Calls that leave a short message each and hang up; resolves with the batch's SIPp result. */
+async function shortMessages(c: Cluster, did: string, froms: string[]) {
+  const batch = await placeCalls(c.kamailio.port, froms.map((from) => ({ did, from })), { ratePerSecond: 1 });
+  await Promise.all(
+    batch.calls.map(async (call, i) => {
+      await heardGreetingAndBeep(call, 700, 120_000);
+      await call.media.say(speech(`Caller ${i + 1} here, please call me back.`));
+      await call.hangUp();
+    }),
+  );
+  return { calls: batch.calls, result: await batch.done };
+}
 
 describe.skipIf(!real.ok)('Kamailio in front of two nodes on one PostgreSQL', { timeout: 600_000 }, () => {
   let c: Cluster;
@@ -68,6 +93,109 @@ describe.skipIf(!real.ok)('Kamailio in front of two nodes on one PostgreSQL', { 
       const res = await fetch(`http://127.0.0.1:${node.core.port}/api/call-logs/${r.id}/recording`, { headers: { cookie: owner.cookie } });
       expect(res.status).toBe(200);
       expect(Buffer.from(await res.arrayBuffer()).equals(fs.readFileSync(path.join(c.recordingsDir, r.recordingFile!)))).toBe(true);
+    }
+  });
+
+  it("one Asterisk killed (SIGKILL) mid-run: its callers' calls are logged as they stood, messages kept; new calls go to the other node, none refused", async () => {
+    const [a, b] = c.nodes as [ClusterNode, ClusterNode];
+    const biz = await c.business({ businessName: 'Harbour Electrics' });
+    // Four callers, one SIPp each: round robin gives each node two.
+    const callers: Array<Awaited<ReturnType<typeof placeCall>>> = [];
+    for (let i = 0; i < 4; i++) callers.push(await placeCall(c.kamailio.port, { did: biz.did, from: `+44770090081${i}` }));
+    await Promise.all(callers.map((x) => heardGreetingAndBeep(x, 700, 120_000)));
+    const onA = callers.filter((x) => answeredBy(x, a));
+    const onB = callers.filter((x) => answeredBy(x, b));
+    expect([onA.length, onB.length]).toEqual([2, 2]);
+    const words = speech('Hello, this is Sam from the marina. The shore power on pontoon three has tripped again and the boats are without heating. Please send someone this afternoon.');
+    const saying = callers.map((x) => x.media.say(words));
+    await allTalkingFor(callers, 3000);
+    await a.asterisk.stop('SIGKILL');
+    const killedAt = performance.now();
+
+    // New callers from the moment of the kill: all answered, all by node B.
+    const after = await shortMessages(c, biz.did, Array.from({ length: 6 }, (_, i) => `+44770090082${i}`));
+    expect(after.result.exitCode, after.result.errors).toBe(0);
+    expect(after.result.signalling.map((s) => s.final)).toEqual([200, 200, 200, 200, 200, 200]);
+    expect(after.calls.every((x) => answeredBy(x, b))).toBe(true);
+    // Kamailio's probes took node A out of the set.
+    await waitUntil(() => {
+      const state = c.kamailio.nodes().find((n) => n.uri.includes(a.asterisk.sipAddress));
+      if (!state?.flags.startsWith('I')) throw new Error(`node A is still ${state?.flags}`);
+    }, 30_000, 100);
+    console.log(`node A marked down ${((performance.now() - killedAt) / 1000).toFixed(1)} s after the kill (or sooner)`);
+
+    // Node B's callers finish their messages as usual; node A's hear nothing more and give up.
+    await Promise.all(onB.map((x, i) => saying[callers.indexOf(x)]!.then(() => x.hangUp())));
+    for (const x of onB) expect((await x.done).exitCode).toBe(0);
+    for (const x of onA) x.kill();
+
+    // Asterisk A comes back (compose's restart policy): its core logs the calls as they stood,
+    // keeping what Asterisk had written of each message.
+    await a.asterisk.restart();
+    const rows = await waitUntil(async () => {
+      const r = await rowsTo(c, biz.did);
+      const open = r.filter((x) => !x.endedAt).length;
+      if (r.length < 10 || open > 0) throw new Error(`${r.length} rows, ${open} still open`);
+      return r;
+    }, 120_000, 500);
+    expect(rows).toHaveLength(10);
+    const fromA = rows.filter((r) => r.node === a.name);
+    expect(fromA.map((r) => r.fromNumber).sort()).toEqual(onA.map((x) => x.spec.from).sort());
+    for (const r of fromA) {
+      expect(r).toMatchObject({ status: 'voicemail', recordingFile: `call-${r.id}.wav` });
+      // More than two seconds of the message, in the shared folder (8 kHz, 16-bit).
+      expect(fs.statSync(path.join(c.recordingsDir, r.recordingFile!)).size).toBeGreaterThan(2 * 16_000);
+    }
+    expect(rows.filter((r) => r.node === b.name)).toHaveLength(8);
+    for (const r of rows.filter((x) => x.node === b.name)) expect(r).toMatchObject({ status: 'voicemail', recordingFile: `call-${r.id}.wav` });
+    // Node A is probed back in.
+    await waitUntil(() => {
+      const state = c.kamailio.nodes().find((n) => n.uri.includes(a.asterisk.sipAddress));
+      if (!state?.flags.startsWith('A')) throw new Error(`node A is still ${state?.flags}`);
+    }, 30_000, 100);
+  });
+
+  it("one core killed mid-job: the other core finishes its post-call jobs, its node's new calls go to the other node until it is back, nothing is sent twice", async () => {
+    const [a, b] = c.nodes as [ClusterNode, ClusterNode];
+    const biz = await c.business({ businessName: 'Quayside Dental' });
+    // Texts take Twilio 4 s to acknowledge, so a core killed while sending leaves one sent but unrecorded.
+    c.twilio.setMessageLatency(4000);
+    try {
+      const sentBefore = c.twilio.messages.length;
+      const first = await shortMessages(c, biz.did, Array.from({ length: 6 }, (_, i) => `+44770090083${i}`));
+      expect(first.result.exitCode, first.result.errors).toBe(0);
+      expect(first.calls.filter((x) => answeredBy(x, a))).toHaveLength(3);
+      // Core A is mid-send: Twilio holds a text from it and has not answered yet.
+      await waitUntil(() => {
+        if (!c.twilio.messages.slice(sentBefore).some((m) => m.from === senderOf(a.name))) throw new Error('core A has not sent a text yet');
+      }, 120_000, 10);
+      a.core.child.kill('SIGKILL');
+      await a.core.exited;
+
+      // Its Asterisk refuses new calls (503 before answering) and Kamailio gives them to node B.
+      const during = await shortMessages(c, biz.did, Array.from({ length: 4 }, (_, i) => `+44770090084${i}`));
+      expect(during.result.exitCode, during.result.errors).toBe(0);
+      expect(during.result.signalling.map((s) => s.final)).toEqual([200, 200, 200, 200]);
+      expect(during.calls.every((x) => answeredBy(x, b))).toBe(true);
+
+      // Core B finishes core A's jobs once their lease lapses: every call texted, each exactly once.
+      const rows = await waitUntil(async () => {
+        const r = await rowsTo(c, biz.did);
+        const waiting = r.filter((x) => !x.notificationSent).length;
+        if (r.length < 10 || waiting > 0) throw new Error(`${r.length} rows, ${waiting} not texted yet`);
+        return r;
+      }, 240_000, 500);
+      const bodies = new Set(rows.map((r) => notificationBody(r)));
+      expect(c.twilio.messages.filter((m) => bodies.has(m.body)).map((m) => m.body).sort()).toEqual([...bodies].sort());
+      expect(bodies.size).toBe(10);
+
+      // Core A is back: its node takes calls again.
+      await a.restartCore();
+      const back = await shortMessages(c, biz.did, ['+447700900850', '+447700900851']);
+      expect(back.result.exitCode, back.result.errors).toBe(0);
+      expect(back.calls.some((x) => answeredBy(x, a))).toBe(true);
+    } finally {
+      c.twilio.setMessageLatency(0);
     }
   });
 });

@@ -45,6 +45,11 @@ export interface Cluster {
 }
 
 const NOTIFY_TO = '+447700900999';
+
+/** The alphanumeric sender ID node `name`'s core texts from: node-a → NodeA. */
+export function senderOf(name: string): string {
+  return `Node${name.slice(-1).toUpperCase()}`;
+}
 let didSeq = 0;
 
 export async function startCluster(opts: { nodes?: number; coreEnv?: Record<string, string> } = {}): Promise<Cluster> {
@@ -87,7 +92,8 @@ export async function startCluster(opts: { nodes?: number; coreEnv?: Record<stri
         TWILIO_ACCOUNT_SID: twilio.accountSid,
         TWILIO_AUTH_TOKEN: twilio.authToken,
         TWILIO_API_BASE: twilio.url,
-        TWILIO_MESSAGING_FROM: 'CallKeeper',
+        // A sender ID per node, so a test sees which core sent a text.
+        TWILIO_MESSAGING_FROM: senderOf(name),
         LOG_LEVEL: 'info',
         ...opts.coreEnv,
       };

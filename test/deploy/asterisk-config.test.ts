@@ -45,6 +45,18 @@ describe('extensions.conf', () => {
     expect(steps(templateConf('extensions.conf'), 'inbound')).toContain('n,Stasis(${ARI_APP},${EXTEN})');
   });
 
+  it('on a cluster node (NODE_NAME) refuses before answering when its core is down, for Kamailio to try another node', () => {
+    const conf = render({ ARI_PASSWORD: 'x', NODE_NAME: 'node-a' }).conf('extensions.conf');
+    const down = steps(conf, 'core-down');
+    expect(down[0]).toBe('s,1,GotoIf($["node-a" = ""]?unavailable,s,1)');
+    expect(down.at(-1)).toBe('n,Hangup(34)');
+    expect(down.join('\n')).not.toContain('Answer');
+    // Channel ids prefixed with the node's name: unique across the nodes sharing one database.
+    const r = render({ ARI_PASSWORD: 'x', NODE_NAME: 'node-a' });
+    expect(fs.readFileSync(path.join(r.dir, 'asterisk.conf'), 'utf8')).toMatch(/^systemname = node-a$/m);
+    expect(render({ ARI_PASSWORD: 'x', NODE_NAME: 'node a' }).status).toBe(2);
+  });
+
   it('follows ARI_APP when the operator changes it', () => {
     const r = render({ ARI_PASSWORD: 'x', ARI_APP: 'second-appliance' });
     expect(steps(r.conf('extensions.conf'), 'inbound')).toContain('n,Stasis(second-appliance,${EXTEN})');
@@ -54,7 +66,9 @@ describe('extensions.conf', () => {
     const conf = render({ ARI_PASSWORD: 'x' }).conf('extensions.conf');
     const inbound = steps(conf, 'inbound');
     const stasisAt = inbound.findIndex((s) => s.includes('Stasis('));
-    expect(inbound[stasisAt + 1]).toMatch(/GotoIf\(\$\["\$\{STASISSTATUS\}" = "FAILED"\]\?unavailable,s,1\)/);
+    expect(inbound[stasisAt + 1]).toMatch(/GotoIf\(\$\["\$\{STASISSTATUS\}" = "FAILED"\]\?core-down,s,1\)/);
+    // One box (no NODE_NAME): the core being down leads to the fallback message.
+    expect(steps(conf, 'core-down')[0]).toBe('s,1,GotoIf($["" = ""]?unavailable,s,1)');
     const fallback = steps(conf, 'unavailable').join('\n');
     expect(fallback).toMatch(/Answer\(\)[\s\S]*Playback\(appliance-unavailable\)[\s\S]*Hangup/);
     // The prompt it plays is made in the Asterisk image, by the script the image runs into sounds/en.

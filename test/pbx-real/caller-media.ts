@@ -37,6 +37,11 @@ export class CallerMedia {
   readonly spokeAt: number[] = [];
   packetsOut = 0;
 
+  /** The address the call's audio comes from (the answering Asterisk's, from its SDP); undefined until answered. */
+  get remoteAddress(): string | undefined {
+    return this.remote?.address;
+  }
+
   private constructor() {
     this.socket.on('message', (msg, rinfo) => this.receive(msg, rinfo));
     this.socket.on('error', () => undefined);

@@ -122,6 +122,8 @@ export interface TwilioDouble {
   /** The next request to `resource` fails as scripted (queue several calls for several failures). */
   failNext(resource: TwilioResource, failure: ScriptedFailure): void;
   setBalance(balance: string, currency?: string): void;
+  /** From now on, Messages.create answers this long after the message exists (TwilioDoubleOptions.messageLatencyMs). */
+  setMessageLatency(ms: number): void;
   /** Overrides one usage category for ThisMonth; `phonenumbers` and `totalprice` are otherwise derived. */
   setUsage(category: UsageCategory, figures: UsageFigures): void;
   setAvailableNumbers(numbers: string[]): void;
@@ -222,6 +224,7 @@ export async function startTwilioDouble(opts: TwilioDoubleOptions = {}): Promise
   const authToken = opts.authToken ?? randomBytes(16).toString('hex');
   const invalid = new Set(opts.invalidNumbers ?? []);
   const nonMobile = new Set(opts.nonMobileNumbers ?? []);
+  let messageLatencyMs = opts.messageLatencyMs ?? 0;
   const requireRegulatory = opts.requireRegulatory ?? true;
   const numberMonthlyPrice = opts.numberMonthlyPrice ?? 1.15;
   const requests: RecordedRequest[] = [];
@@ -537,8 +540,8 @@ export async function startTwilioDouble(opts: TwilioDoubleOptions = {}): Promise
     }
     try {
       const [status, body] = route(record.method, u.pathname, query, form);
-      if (opts.messageLatencyMs && record.method === 'POST' && u.pathname.endsWith('/Messages.json')) {
-        await new Promise((resolve) => setTimeout(resolve, opts.messageLatencyMs));
+      if (messageLatencyMs && record.method === 'POST' && u.pathname.endsWith('/Messages.json')) {
+        await new Promise((resolve) => setTimeout(resolve, messageLatencyMs));
       }
       send(status, body);
     } catch (e) {
@@ -563,6 +566,9 @@ export async function startTwilioDouble(opts: TwilioDoubleOptions = {}): Promise
       const q = failures.get(resource) ?? [];
       q.push(failure);
       failures.set(resource, q);
+    },
+    setMessageLatency(ms) {
+      messageLatencyMs = ms;
     },
     setBalance(amount, currency) {
       balance = { balance: amount, currency: currency ?? balance.currency };
