@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { notificationBody } from '../../core/notify/message.js';
 import { waitUntil } from '../helpers/wait.js';
 import { speech } from '../pbx-real/audio.js';
@@ -102,6 +102,8 @@ describe.skipIf(!real.ok)('Kamailio in front of two nodes on one PostgreSQL', { 
     // Four callers, one SIPp each: round robin gives each node two.
     const callers: Array<Awaited<ReturnType<typeof placeCall>>> = [];
     for (let i = 0; i < 4; i++) callers.push(await placeCall(c.kamailio.port, { did: biz.did, from: `+44770090081${i}` }));
+    // SIPp callers left by a failure are not left running (a no-op once they have ended).
+    onTestFinished(() => callers.forEach((x) => x.kill()));
     await Promise.all(callers.map((x) => heardGreetingAndBeep(x, 700, 120_000)));
     const onA = callers.filter((x) => answeredBy(x, a));
     const onB = callers.filter((x) => answeredBy(x, b));
