@@ -32,9 +32,9 @@ export interface LoginThrottle {
 export function loginThrottle(app: App): LoginThrottle {
   const key = new WeakMap<FastifyRequest, string>();
   const email = (req: FastifyRequest) => key.get(req) ?? '';
-  const perAccountAndIp = failureCounter(app, app.rateLimits.loginFailuresPerAccountAndIp, (req) => `${email(req)}|${req.ip}`);
-  const perIp = failureCounter(app, app.rateLimits.loginFailuresPerIp, (req) => req.ip);
-  const perAccount = failureCounter(app, app.rateLimits.loginFailuresPerAccount, (req) => email(req));
+  const perAccountAndIp = failureCounter(app, 'loginFailuresPerAccountAndIp', (req) => `${email(req)}|${req.ip}`);
+  const perIp = failureCounter(app, 'loginFailuresPerIp', (req) => req.ip);
+  const perAccount = failureCounter(app, 'loginFailuresPerAccount', (req) => email(req));
 
   return {
     async check(req, address) {

@@ -14,7 +14,7 @@ import { PUBLIC } from '../http/access-guard.js';
 import { canSignIn, currentUser } from '../http/session-hook.js';
 import { passwordResetMail } from '../mail/templates.js';
 import { brand } from '../mail/brand.js';
-import { failureCounter, routeLimit } from '../http/rate-limits.js';
+import { counterName, failureCounter, routeLimit } from '../http/rate-limits.js';
 import { loginThrottle } from './login-throttle.js';
 import { burnPasswordCheck, hashPassword, verifyPassword } from './passwords.js';
 import { consumeResetToken, invalidateResetTokens, issueResetToken, RESET_TOKEN_TTL_MS, resetTokenUser } from './reset-tokens.js';
@@ -36,14 +36,15 @@ export async function authRoutes(app: App): Promise<void> {
   const { database, mailer, config, now } = app.services;
   const db = database.db;
   const login = loginThrottle(app);
-  const changeGuesses = failureCounter(app, app.rateLimits.changePasswordFailuresPerUser, (req) => `user:${req.user?.id}`);
+  const changeGuesses = failureCounter(app, 'changePasswordFailuresPerUser', (req) => `user:${req.user?.id}`);
   // Sign-up requests created from one address (a typo answered 400 does not count).
-  const signupsFromIp = failureCounter(app, app.rateLimits.signupsPerIp, (req) => req.ip);
-  const badResetTokens = failureCounter(app, app.rateLimits.resetFailuresPerIp, (req) => req.ip);
+  const signupsFromIp = failureCounter(app, 'signupsPerIp', (req) => req.ip);
+  const badResetTokens = failureCounter(app, 'resetFailuresPerIp', (req) => req.ip);
   const resetMails = app.createRateLimit({
     max: app.rateLimits.resetMailsPerAccount.max,
     timeWindow: app.rateLimits.resetMailsPerAccount.windowMs,
     keyGenerator: (req) => (req.body as { email: string }).email.trim().toLowerCase(),
+    ...counterName('resetMailsPerAccount'),
   });
   // Reset mails go out after the answer; closing the server waits for them.
   const mailing = new Set<Promise<void>>();

@@ -28,6 +28,7 @@ export let outboundCalls = sqlite.outboundCalls;
 export let forwardingChecks = sqlite.forwardingChecks;
 export let weeklyDigests = sqlite.weeklyDigests;
 export let appSettings = sqlite.appSettings;
+export let rateLimits = sqlite.rateLimits;
 export let callStats = sqlite.callStats;
 export let callHourStats = sqlite.callHourStats;
 export let ownerWebhooks = sqlite.ownerWebhooks;
@@ -56,6 +57,7 @@ export function bindTables(dialect: TablesDialect): void {
   forwardingChecks = from.forwardingChecks;
   weeklyDigests = from.weeklyDigests;
   appSettings = from.appSettings;
+  rateLimits = from.rateLimits;
   callStats = from.callStats;
   callHourStats = from.callHourStats;
   ownerWebhooks = from.ownerWebhooks;

@@ -1,6 +1,7 @@
 import cron from 'node-cron';
 import { expireTrials } from '../accounts/users.js';
 import { deleteExpiredSessions } from '../auth/sessions.js';
+import { deleteEndedRateLimits } from '../http/shared-rate-limit-store.js';
 import { claimPeriod, periodOf } from '../jobs/once-per-period.js';
 import type { Services } from '../services.js';
 
@@ -10,7 +11,7 @@ export interface Housekeeping {
 
 const EVERY_MS = 5 * 60_000;
 
-/** Periodic upkeep: trials that have run out become expired; dead sessions are cleared. Once per five minutes across all cores. */
+/** Periodic upkeep: trials that have run out become expired; dead sessions and ended rate-limit windows are cleared. Once per five minutes across all cores. */
 export async function startHousekeeping(services: Services): Promise<Housekeeping> {
   const { database, now, log } = services;
   const sweep = async () => {
@@ -19,7 +20,9 @@ export async function startHousekeeping(services: Services): Promise<Housekeepin
       if (!(await claimPeriod(database.db, 'housekeeping', periodOf(t, EVERY_MS), t))) return;
       const expired = await expireTrials(database.db, now());
       const sessions = await deleteExpiredSessions(database.db, now());
-      if (expired || sessions) log.info({ expired, sessions }, 'housekeeping');
+      // Rate-limit windows that have ended (only a cluster's shared store writes any).
+      const rateLimitKeys = await deleteEndedRateLimits(database.db, now());
+      if (expired || sessions || rateLimitKeys) log.info({ expired, sessions, rateLimitKeys }, 'housekeeping');
     } catch (err) {
       log.error({ err }, 'housekeeping failed');
     }

@@ -2,12 +2,15 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import type { FastifyRequest } from 'fastify';
 import type { App } from './fastify-types.js';
 import { tooManyRequests } from './errors.js';
+import { sharedRateLimitStore } from './shared-rate-limit-store.js';
 
 const MINUTE = 60_000;
 
 /**
- * Every limit the API applies, in one place (README "Security" lists them). Counts live in
- * memory: the appliance is one process, and a restart forgetting them is harmless.
+ * Every limit the API applies, in one place (README "Security" lists them). On SQLite counts
+ * live in memory: the appliance is one process, and a restart forgetting them is harmless.
+ * On PostgreSQL they live in the database (shared-rate-limit-store.ts), so every core of a
+ * cluster counts against the same figures.
  */
 export const RATE_LIMITS = {
   /** OWASP: strict per account and address… */
@@ -47,8 +50,10 @@ export const waitMessage = (ttlMs: number) => `Too many attempts. Please wait ${
 
 /** @fastify/rate-limit for the /api scope; routes opt in (`config.rateLimit`) or count failures below. */
 export async function registerRateLimiting(api: App): Promise<void> {
+  const { database, now } = api.services;
   await api.register(fastifyRateLimit, {
     global: false,
+    ...(database.dialect === 'pg' ? { store: sharedRateLimitStore(database.db, now) } : {}),
     // Large enough that flooding with fresh keys cannot evict a key under attack.
     cache: 100_000,
     errorResponseBuilder: (_req, ctx) => tooManyRequests(waitMessage(ctx.ttl), ctx.ttl / 1000),
@@ -65,6 +70,12 @@ export function routeLimit(limit: RateLimit, keyGenerator?: (req: FastifyRequest
   };
 }
 
+/**
+ * A createRateLimit counter's name (`groupId`, which the plugin accepts and validates but its
+ * types omit): a shared store keeps each counter's keys apart by it.
+ */
+export const counterName = (name: string) => ({ groupId: name }) as Record<never, never>;
+
 export interface FailureCounter {
   /** Events so far in the window for this request's key. */
   count(req: FastifyRequest): Promise<number>;
@@ -78,8 +89,10 @@ export interface FailureCounter {
  * Counts chosen outcomes only (wrong passwords, bogus tokens, created sign-ups) on
  * @fastify/rate-limit's store: a successful sign-in never uses up anybody's allowance.
  */
-export function failureCounter(app: App, limit: RateLimit, key: (req: FastifyRequest) => string): FailureCounter {
-  const limiter = app.createRateLimit({ max: limit.max, timeWindow: limit.windowMs, keyGenerator: key });
+export function failureCounter(app: App, name: keyof RateLimits, key: (req: FastifyRequest) => string): FailureCounter {
+  const limit = app.rateLimits[name];
+  // groupId: the counter's own namespace in a shared store (its keys, e.g. an address, are not unique across counters).
+  const limiter = app.createRateLimit({ max: limit.max, timeWindow: limit.windowMs, keyGenerator: key, ...counterName(name) });
   const read = async (req: FastifyRequest) => {
     const r = await limiter(req, { increment: false });
     return r.isAllowed ? { current: 0, ttl: 0 } : { current: r.max - r.remaining, ttl: r.ttl };

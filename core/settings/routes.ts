@@ -28,8 +28,8 @@ const greetingChanges = (before: User, after: Partial<User>) =>
 export async function settingsRoutes(app: App): Promise<void> {
   const { database } = app.services;
   // Counted per owner: every changed greeting is synthesised on the TTS engine all calls share.
-  const greetingSaves = failureCounter(app, app.rateLimits.greetingChangesPerOwner, (req) => `owner:${req.user?.id}`);
-  const codesSent = failureCounter(app, app.rateLimits.destinationCodesPerOwner, (req) => `owner:${req.user?.id}`);
+  const greetingSaves = failureCounter(app, 'greetingChangesPerOwner', (req) => `owner:${req.user?.id}`);
+  const codesSent = failureCounter(app, 'destinationCodesPerOwner', (req) => `owner:${req.user?.id}`);
   const { config } = app.services;
   const codeSender: CodeSender = {
     db: database.db,

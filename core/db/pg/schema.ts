@@ -351,6 +351,17 @@ export type PhoneNumberRow = typeof phoneNumbers.$inferSelect;
 export type UnansweredQuestion = typeof unansweredQuestions.$inferSelect;
 
 /** Appliance-wide settings an admin changes at run time (e.g. data retention). One row per key. */
+/**
+ * Rate-limit counters shared by every core of a cluster (core/http/shared-rate-limit-store.ts):
+ * hits of one key in its window, which ends at `expires_at`. Housekeeping deletes ended ones.
+ * Unused on SQLite, where the one process keeps them in memory.
+ */
+export const rateLimits = pgTable('rate_limits', {
+  key: text('key').primaryKey(),
+  hits: integer('hits').notNull(),
+  expiresAt: instant('expires_at').notNull(),
+});
+
 export const appSettings = pgTable('app_settings', {
   key: text('key').primaryKey(),
   value: jsonb('value').$type<unknown>().notNull(),

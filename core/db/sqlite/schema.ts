@@ -374,6 +374,13 @@ export type PhoneNumberRow = typeof phoneNumbers.$inferSelect;
 export type UnansweredQuestion = typeof unansweredQuestions.$inferSelect;
 
 /** Appliance-wide settings an admin changes at run time (e.g. data retention). One row per key. */
+/** Rate-limit counters shared by the cores of a cluster; PostgreSQL only (core/db/pg/schema.ts), kept here so the schemas stay one. */
+export const rateLimits = sqliteTable('rate_limits', {
+  key: text('key').primaryKey(),
+  hits: integer('hits').notNull(),
+  expiresAt: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),
+});
+
 export const appSettings = sqliteTable('app_settings', {
   key: text('key').primaryKey(),
   value: text('value', { mode: 'json' }).$type<unknown>().notNull(),
