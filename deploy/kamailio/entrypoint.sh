@@ -9,6 +9,10 @@
 #                     address when it is not 0.0.0.0)
 #   KAMAILIO_NODES    the nodes' Asterisks, host:port,host:port,... (written to the list file);
 #                     unset: the operator's own list file at KAMAILIO_DISPATCHER_LIST is used
+#   SIP_REG_SERVER, SIP_REG_USERNAME, SIP_REG_PASSWORD, DEFAULT_DID
+#                     a trunk that registers (the same settings as Asterisk's `registration`
+#                     trunk on one box): Kamailio registers once for the whole cluster, and
+#                     calls the registrar sends go to DEFAULT_DID on the nodes
 set -eu
 
 TEMPLATES=${KAMAILIO_TEMPLATES:-/etc/kamailio-templates}
@@ -17,6 +21,10 @@ OUT=${KAMAILIO_ETC:-/etc/kamailio}
 : "${KAMAILIO_DISPATCHER_LIST:=$OUT/dispatcher.list}"
 : "${KAMAILIO_CTL:=/run/kamailio/kamailio_ctl}"
 : "${KAMAILIO_NODES:=}"
+: "${SIP_REG_SERVER:=}"
+: "${SIP_REG_USERNAME:=}"
+: "${SIP_REG_PASSWORD:=}"
+: "${DEFAULT_DID:=}"
 
 fail() {
   echo "kamailio: $*" >&2
@@ -32,7 +40,7 @@ if [ -z "${KAMAILIO_ALIAS:-}" ]; then
 fi
 
 # A "!" ends a substitution and a newline a directive: refuse values that would change the file.
-for name in KAMAILIO_LISTEN KAMAILIO_ALIAS KAMAILIO_DISPATCHER_LIST KAMAILIO_CTL KAMAILIO_NODES; do
+for name in KAMAILIO_LISTEN KAMAILIO_ALIAS KAMAILIO_DISPATCHER_LIST KAMAILIO_CTL KAMAILIO_NODES SIP_REG_SERVER SIP_REG_USERNAME SIP_REG_PASSWORD DEFAULT_DID; do
   eval "value=\${$name}"
   case "$value" in
     *'!'* | *'"'* | *'
@@ -49,6 +57,27 @@ cp "$TEMPLATES/kamailio.cfg" "$OUT/kamailio.cfg"
   echo "#!substdef \"!KAMAILIO_DISPATCHER_LIST!$KAMAILIO_DISPATCHER_LIST!g\""
   echo "#!substdef \"!KAMAILIO_CTL!$KAMAILIO_CTL!g\""
 } >"$OUT/kamailio-local.cfg"
+
+if [ -n "$SIP_REG_SERVER" ]; then
+  [ -n "$SIP_REG_USERNAME" ] && [ -n "$SIP_REG_PASSWORD" ] || fail "SIP_REG_SERVER is set: SIP_REG_USERNAME and SIP_REG_PASSWORD are needed to register"
+  [ -n "$DEFAULT_DID" ] || fail "SIP_REG_SERVER is set: DEFAULT_DID names the number the registered trunk's calls are for"
+  db="$OUT/db"
+  mkdir -p "$db"
+  # db_text: one line per row, ':' between fields, so a ':' inside a value is written '\:'.
+  esc() { printf '%s' "$1" | sed 's/[\\:]/\\&/g'; }
+  # Empty fields are nulls: no realm (the one the registrar's challenge names is answered), no
+  # HA1, the contact address from reg_contact_addr, the default socket.
+  reg_host=${SIP_REG_SERVER%%:*}
+  printf 'id(int,auto) table_name(string) table_version(int) \n1:uacreg:5\n' >"$db/version"
+  {
+    echo "id(int,auto) l_uuid(string) l_username(string) l_domain(string) r_username(string) r_domain(string) realm(string,null) auth_username(string) auth_password(string) auth_ha1(string,null) auth_proxy(string) expires(int) flags(int) reg_delay(int) contact_addr(string,null) socket(string,null) "
+    echo "1:trunk:$(esc "$DEFAULT_DID"):$(esc "${KAMAILIO_ALIAS%%:*}"):$(esc "$SIP_REG_USERNAME"):$(esc "$reg_host")::$(esc "$SIP_REG_USERNAME"):$(esc "$SIP_REG_PASSWORD")::$(esc "sip:$SIP_REG_SERVER"):300:0:0::"
+  } >"$db/uacreg"
+  {
+    echo "#!define WITH_REGISTRATION"
+    echo "#!substdef \"!KAMAILIO_DB_DIR!$db!g\""
+  } >>"$OUT/kamailio-local.cfg"
+fi
 
 if [ -n "$KAMAILIO_NODES" ]; then
   echo "# Written by entrypoint.sh from KAMAILIO_NODES=$KAMAILIO_NODES" >"$KAMAILIO_DISPATCHER_LIST"

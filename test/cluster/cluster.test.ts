@@ -7,6 +7,8 @@ import { speech } from '../pbx-real/audio.js';
 import { heardGreetingAndBeep, realPbxAvailability } from '../pbx-real/harness.js';
 import { placeCall, placeCalls, type SipCall } from '../pbx-real/sipp.js';
 import { rowsTo, senderOf, startCluster, type Cluster, type ClusterNode } from './cluster.js';
+import { KamailioInstance } from './kamailio-instance.js';
+import { startRegistrar } from './sipp-registrar.js';
 
 // Issue 26: Kamailio's dispatcher in front of two Asterisk + core nodes on one PostgreSQL,
 // every engine real (test/cluster/cluster.ts).
@@ -202,5 +204,36 @@ describe.skipIf(!real.ok)('Kamailio in front of two nodes on one PostgreSQL', { 
     } finally {
       c.twilio.setMessageLatency(0);
     }
+  });
+
+  it("a registration trunk registers once, from Kamailio; the registrar's calls to that contact reach the nodes", async () => {
+    const account = { username: '442079460000', password: 'reg-secret-456' };
+    const registrar = await startRegistrar(account);
+    onTestFinished(() => registrar.stop());
+    const biz = await c.business({ businessName: 'Registered Trunk Ltd' });
+    const kamailio = await KamailioInstance.start(
+      c.nodes.map((n) => `${n.asterisk.sipAddress}:${n.asterisk.sipPort}`),
+      { SIP_REG_SERVER: `127.0.0.1:${registrar.port}`, SIP_REG_USERNAME: account.username, SIP_REG_PASSWORD: account.password, DEFAULT_DID: biz.did },
+    );
+    onTestFinished(() => kamailio.stop());
+    // One registration, from Kamailio's address, answering the registrar's digest challenge.
+    expect(await registrar.registered).toEqual({ sender: `127.0.0.1:${kamailio.port}`, contact: `sip:trunk@127.0.0.1:${kamailio.port}`, authorised: true });
+    // The nodes' Asterisks register nothing of their own.
+    for (const n of c.nodes) expect(n.asterisk.cli('pjsip show registrations')).toMatch(/No objects found/);
+
+    // The carrier's call to the registered contact reaches a node as a call to the trunk's number.
+    const call = await placeCall(kamailio.port, { did: 'trunk', from: '+447700900860' });
+    onTestFinished(() => call.kill());
+    await heardGreetingAndBeep(call, 700, 120_000);
+    await call.media.say(speech('Hello, I am calling through the registered trunk.'));
+    await call.hangUp();
+    expect((await call.done).exitCode).toBe(0);
+    const rows = await waitUntil(async () => {
+      const r = await rowsTo(c, biz.did);
+      if (!r[0]?.endedAt) throw new Error('the call is not final yet');
+      return r;
+    }, 60_000, 200);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ fromNumber: '+447700900860', status: 'voicemail', recordingFile: `call-${rows[0]!.id}.wav` });
   });
 });

@@ -36,8 +36,8 @@ export class KamailioInstance {
     child.stderr!.on('data', (d) => (this.output += d));
   }
 
-  /** Renders the configuration for `nodes` (host:port of each node's Asterisk) and starts Kamailio. */
-  static async start(nodes: string[]): Promise<KamailioInstance> {
+  /** Renders the configuration for `nodes` (host:port of each node's Asterisk), with entrypoint.sh's `env` (a registration trunk), and starts Kamailio. */
+  static async start(nodes: string[], env: Record<string, string> = {}): Promise<KamailioInstance> {
     requireKamailio();
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kamailio-'));
     const port = await freeSipPort();
@@ -50,6 +50,7 @@ export class KamailioInstance {
         KAMAILIO_LISTEN: `udp:127.0.0.1:${port}`,
         KAMAILIO_NODES: nodes.join(','),
         KAMAILIO_CTL: ctl,
+        ...env,
       },
       encoding: 'utf8',
     });

@@ -1,0 +1,62 @@
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { projectRoot } from '../../core/config/paths.js';
+import { requireKamailio } from '../cluster/kamailio-instance.js';
+
+// deploy/kamailio as its entrypoint renders it, checked by Kamailio itself (`kamailio -c`).
+
+const DEPLOY = path.join(projectRoot(), 'deploy', 'kamailio');
+const dirs: string[] = [];
+afterAll(() => dirs.forEach((d) => fs.rmSync(d, { recursive: true, force: true })));
+
+function render(env: Record<string, string>) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kamailio-etc-'));
+  dirs.push(dir);
+  const r = spawnSync('sh', [path.join(DEPLOY, 'entrypoint.sh'), '--render-only'], {
+    env: { PATH: process.env.PATH ?? '/usr/bin:/bin', KAMAILIO_TEMPLATES: DEPLOY, KAMAILIO_ETC: dir, KAMAILIO_CTL: path.join(dir, 'ctl'), ...env },
+    encoding: 'utf8',
+  });
+  const check = () => spawnSync('kamailio', ['-c', '-f', path.join(dir, 'kamailio.cfg')], { encoding: 'utf8' });
+  return { status: r.status, stderr: r.stderr, dir, check };
+}
+
+describe('deploy/kamailio', () => {
+  requireKamailio();
+  const nodes = { KAMAILIO_LISTEN: 'udp:0.0.0.0:5060', KAMAILIO_ALIAS: 'sip.example.co.uk:5060', KAMAILIO_NODES: 'asterisk-1:5060,asterisk-2:5060' };
+
+  it('renders a configuration Kamailio accepts, with the nodes in dispatcher set 1', () => {
+    const r = render(nodes);
+    expect(r.status, r.stderr).toBe(0);
+    const checked = r.check();
+    expect(checked.status, checked.stderr).toBe(0);
+    expect(fs.readFileSync(path.join(r.dir, 'dispatcher.list'), 'utf8')).toMatch(/^1 sip:asterisk-1:5060\n1 sip:asterisk-2:5060\n$/m);
+    const cfg = fs.readFileSync(path.join(r.dir, 'kamailio.cfg'), 'utf8');
+    // Probing is on (Kamailio's default is off), and no reply code besides a real 200 counts as alive.
+    expect(cfg).toMatch(/modparam\("dispatcher", "ds_ping_interval", [1-9]\d*\)/);
+    expect(cfg).not.toMatch(/^modparam\("dispatcher", "ds_ping_reply_codes"/m);
+  });
+
+  it('with a registration trunk: registers from Kamailio (uac), the account in its table', () => {
+    const r = render({ ...nodes, SIP_REG_SERVER: 'sip.voip.example.co.uk:5060', SIP_REG_USERNAME: '442079460000', SIP_REG_PASSWORD: 'se:cret', DEFAULT_DID: '+442079460000' });
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.check().status).toBe(0);
+    expect(fs.readFileSync(path.join(r.dir, 'kamailio-local.cfg'), 'utf8')).toContain('#!define WITH_REGISTRATION');
+    // db_text's separator inside a value is escaped.
+    expect(fs.readFileSync(path.join(r.dir, 'db', 'uacreg'), 'utf8')).toContain(':se\\:cret:');
+  });
+
+  it('refuses to start without what it needs, saying what to set', () => {
+    const noAlias = render({ KAMAILIO_LISTEN: 'udp:0.0.0.0:5060', KAMAILIO_NODES: 'a:5060' });
+    expect(noAlias.status).toBe(2);
+    expect(noAlias.stderr).toMatch(/KAMAILIO_ALIAS is not set/);
+    const noDid = render({ ...nodes, SIP_REG_SERVER: 'sip.voip.example.co.uk', SIP_REG_USERNAME: 'u', SIP_REG_PASSWORD: 'p' });
+    expect(noDid.status).toBe(2);
+    expect(noDid.stderr).toMatch(/DEFAULT_DID names the number/);
+    const noNodes = render({ KAMAILIO_LISTEN: 'udp:127.0.0.1:5060' });
+    expect(noNodes.status).toBe(2);
+    expect(noNodes.stderr).toMatch(/no nodes: set KAMAILIO_NODES/);
+  });
+});
