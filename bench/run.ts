@@ -20,6 +20,7 @@ const benches: (string | [string, ...string[]])[] = [
   'bench/console-wire.ts', // console bytes on the wire (brotli/gzip vs raw) and login → first call card, in Chromium
   'bench/move-to-postgres.ts', // db:move-to-postgres of a 10k-call appliance into a throw-away PostgreSQL 15
   'bench/engines.ts', // call logs and analytics at 1M calls on SQLite and PostgreSQL side by side; job claims on PostgreSQL
+  'bench/cluster.ts', // voicemail calls through Kamailio with one node and two: INVITE → 200 OK by rate, and the knee
 ];
 
 const rows: BenchRow[] = [];
