@@ -55,7 +55,9 @@ describe('many callers at once, and a graceful stop', () => {
     }
     expect(new Set(h.finished)).toEqual(new Set(rows.map((r) => r.id)));
     expect(h.finished).toHaveLength(20);
-    expect(h.sim.storedRecordingNames()).toEqual([]);
+    // Each finisher deletes Asterisk's copy just after announcing its call (pbx/finish-call.ts):
+    // on a loaded run the last deletions are still on their way when the last row is final.
+    await vi.waitFor(() => expect(h!.sim.storedRecordingNames()).toEqual([]), { timeout: 10_000 });
     expect(h.sim.liveChannelIds()).toEqual([]);
     expect(h.protocolProblems()).toEqual([]);
   });
