@@ -68,7 +68,7 @@ async function main(): Promise<void> {
   // The prompts folder's cap counts files others wrote too: measured now and every PROMPTS_MEASURE_SECONDS.
   services.agentEngines.promptFolder.start();
   // Post-call jobs (transcribe → summarise → notify): subscribes to hooks.callFinished, resumes jobs a previous run left.
-  const postCall = createPostCall(services);
+  const postCall = createPostCall(services, {}, { leaseMs: config.jobs.leaseMs, heartbeatMs: config.jobs.leaseMs / 5 });
   postCall.start();
   // Each settled call's event to the owner's webhook, on its own worker.
   const { webhooks } = services;

@@ -70,6 +70,12 @@ export interface Config {
    * line rings, waiting for it to come back forwarded ("when unanswered" forwards after up to 30 s of ringing).
    */
   forwardingCheck: { waitSeconds: number };
+  /**
+   * JOB_LEASE_SECONDS: how long a post-call job stays claimed by a core that stopped renewing
+   * it (it renews every fifth of it while it works). In a cluster, how soon another core takes
+   * over the jobs of a core that died.
+   */
+  jobs: { leaseMs: number };
   /** One or more Ollama servers (OLLAMA_URL, comma-separated), each with its slots (OLLAMA_SLOTS). */
   ollama: { endpoints: EngineEndpoint[]; model: string };
   /** whisper.cpp servers (WHISPER_URL, comma-separated; none = transcription waits), each with WHISPER_SLOTS. */
@@ -405,6 +411,7 @@ export function loadConfig(env: Env = process.env): Config {
     },
     outbound: outboundSettings(env),
     forwardingCheck: { waitSeconds: integer(env, 'FORWARDING_CHECK_SECONDS', 60, 5, 300) },
+    jobs: { leaseMs: integer(env, 'JOB_LEASE_SECONDS', 90, 10, 3600) * 1000 },
     ollama: { endpoints: endpoints(env, 'OLLAMA_URL', 'OLLAMA_SLOTS', DEFAULT_SLOTS.ollama, 'http://127.0.0.1:11434'), model: text(env, 'OLLAMA_MODEL') ?? 'llama3.2:3b' },
     whisper: { endpoints: endpoints(env, 'WHISPER_URL', 'WHISPER_SLOTS', DEFAULT_SLOTS.whisper), model: text(env, 'WHISPER_MODEL') },
     tts: {

@@ -185,7 +185,7 @@ describe.skipIf(!real.ok)('Kamailio in front of two nodes on one PostgreSQL', { 
       expect(during.result.signalling.map((s) => s.final)).toEqual([200, 200, 200, 200]);
       expect(during.calls.every((x) => answeredBy(x, b))).toBe(true);
 
-      // Core B finishes core A's jobs once their lease lapses: every call texted, each exactly once.
+      // Core B finishes core A's jobs once their lease lapses (JOB_LEASE_SECONDS): every call texted, each exactly once.
       const rows = await waitUntil(async () => {
         const r = await rowsTo(c, biz.did);
         const waiting = r.filter((x) => !x.notificationSent).length;

@@ -95,6 +95,8 @@ export async function startCluster(opts: { nodes?: number; coreEnv?: Record<stri
         // A sender ID per node, so a test sees which core sent a text.
         TWILIO_MESSAGING_FROM: senderOf(name),
         LOG_LEVEL: 'info',
+        // A dead core's post-call jobs pass to another core after 15 s (90 by default).
+        JOB_LEASE_SECONDS: '15',
         ...opts.coreEnv,
       };
       const node: ClusterNode = {
