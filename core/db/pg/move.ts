@@ -45,6 +45,8 @@ export interface MoveOptions {
 
 /** Kept by triggers on calls in both engines (drizzle/0003, drizzle-pg/0001): rebuilt, not copied. */
 const COUNTER_TABLES = new Set(['call_stats', 'call_hour_stats']);
+/** Not moved: rate-limit windows of a few minutes, which only a core on PostgreSQL writes (core/http/shared-rate-limit-store.ts). */
+const NOT_MOVED = new Set(['rate_limits']);
 /** PostgreSQL takes at most 65,535 parameters in one statement. */
 const MAX_PARAMETERS = 60_000;
 
@@ -62,6 +64,7 @@ function tablePairs(): TablePair[] {
   const pairs: TablePair[] = [];
   for (const t of Object.values(sqliteSchema).filter((v) => is(v, SQLiteTable)) as SQLiteTable[]) {
     const cfg = sqliteConfig(t);
+    if (NOT_MOVED.has(cfg.name)) continue;
     const pg = pgByName.get(cfg.name);
     if (!pg) throw new MoveError(`table ${cfg.name} has no PostgreSQL twin in core/db/pg/schema.ts`);
     const columns = getTableColumns(t) as Record<string, Column>;
