@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import { createSession } from '../../core/auth/sessions.js';
 import type { Db } from '../../core/db/client.js';
 import { openAppDatabase } from '../../core/db/open.js';
-import { calls, phoneNumbers, users, type NewUser } from '../../core/db/schema.js';
+import { calls, type NewUser } from '../../core/db/schema.js';
 import { startOllamaDouble, type OllamaDouble } from '../doubles/ollama/server.js';
 import { startTwilioDouble, type TwilioDouble } from '../doubles/twilio/server.js';
 import { startWhisperDouble, type WhisperDouble } from '../doubles/whisper/server.js';
@@ -13,6 +13,7 @@ import { startCoreProcess, type CoreProcess } from '../helpers/core-process.js';
 import { startPostgres, type PostgresServer } from '../helpers/postgres.js';
 import { findAsterisk } from '../pbx-real/asterisk-install.js';
 import { AsteriskInstance } from '../pbx-real/asterisk-instance.js';
+import { insertBusiness } from '../pbx-real/business.js';
 import { KamailioInstance } from './kamailio-instance.js';
 
 // The cluster of docs/cluster.md, every engine real: one PostgreSQL 15, Kamailio 5.6 with
@@ -50,7 +51,6 @@ const NOTIFY_TO = '+447700900999';
 export function senderOf(name: string): string {
   return `Node${name.slice(-1).toUpperCase()}`;
 }
-let didSeq = 0;
 
 export async function startCluster(opts: { nodes?: number; coreEnv?: Record<string, string> } = {}): Promise<Cluster> {
   const found = findAsterisk();
@@ -123,14 +123,8 @@ export async function startCluster(opts: { nodes?: number; coreEnv?: Record<stri
       twilio,
       recordingsDir,
       async business(fields = {}) {
-        const did = `+4477009${String(process.pid % 100).padStart(2, '0')}${String(++didSeq).padStart(3, '0')}`;
-        const user = (await db
-          .insert(users)
-          .values({ email: `owner${didSeq}-${process.pid}@example.co.uk`, passwordHash: 'x', accountStatus: 'active', notificationNumber: NOTIFY_TO, ...fields })
-          .returning())[0]!;
-        await db.insert(phoneNumbers).values({ phoneNumber: did, provider: 'static', providerSid: did, userId: user.id, assignedAt: new Date() });
-        const cookie = `sid=${(await createSession(db, user.id, new Date())).id}`;
-        return { userId: user.id, did, cookie };
+        const b = await insertBusiness(db, { notificationNumber: NOTIFY_TO, ...fields });
+        return { ...b, cookie: `sid=${(await createSession(db, b.userId, new Date())).id}` };
       },
       rows: async () => await db.select().from(calls).orderBy(calls.id),
       close: closeAll,

@@ -3,7 +3,7 @@ import { Writable } from 'node:stream';
 import pino from 'pino';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import { calls, phoneNumbers, unansweredQuestions, users, type NewUser } from '../../core/db/schema.js';
+import { calls, unansweredQuestions, type NewUser } from '../../core/db/schema.js';
 import { createCallPath } from '../../core/calls/call-path.js';
 import { createPostCall, type PostCall } from '../../core/post-call/service.js';
 import { installAgentFlow, type AgentFlowInstall } from '../../pbx/flows/agent/index.js';
@@ -16,6 +16,7 @@ import { startTestServer, type TestServer } from '../helpers/server.js';
 import { waitUntil } from '../helpers/wait.js';
 import { findAsterisk } from './asterisk-install.js';
 import { AsteriskInstance } from './asterisk-instance.js';
+import { insertBusiness } from './business.js';
 import { OwnerPhone } from './owner-phone.js';
 import { placeCall, placeCalls, type CallSpec, type PlaceOptions, type SipCall, type SippBatch } from './sipp.js';
 
@@ -70,8 +71,6 @@ export interface RealPbxOptions {
   /** Serves the built console too (browser tests of "Call my line"). */
   consoleDir?: string;
 }
-
-let didSeq = 0;
 
 export async function startRealPbx(opts: RealPbxOptions = {}): Promise<RealPbx> {
   const found = findAsterisk();
@@ -148,15 +147,7 @@ export async function startRealPbx(opts: RealPbxOptions = {}): Promise<RealPbx> 
     async promptFile(text, voice = 'female') {
       return (await pbxPrompts.get(text, voice)).file;
     },
-    async business(fields = {}) {
-      const did = `+4477009${String(process.pid % 100).padStart(2, '0')}${String(++didSeq).padStart(3, '0')}`;
-      const user = (await db
-        .insert(users)
-        .values({ email: `owner${didSeq}-${process.pid}@example.co.uk`, passwordHash: 'x', accountStatus: 'active', ...fields })
-        .returning())[0]!;
-      await db.insert(phoneNumbers).values({ phoneNumber: did, provider: 'static', providerSid: did, userId: user.id, assignedAt: new Date() });
-      return { userId: user.id, did };
-    },
+    business: (fields = {}) => insertBusiness(db, fields),
     call: (did, from = CALLER) => placeCall(asterisk.sipPort, { did, from }),
     calls: (specs, place) => placeCalls(asterisk.sipPort, specs, place),
     rows: async (did) => await db.select().from(calls).where(eq(calls.toNumber, did)),
