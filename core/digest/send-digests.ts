@@ -1,4 +1,5 @@
-import { and, asc, eq, gte, inArray, isNull, lt, ne } from 'drizzle-orm';
+import { and, asc, eq, gte, lt } from 'drizzle-orm';
+import { waitingForCallBack } from '../calls/to-call-back.js';
 import type { Db } from '../db/client.js';
 import { calls, users, weeklyDigests } from '../db/schema.js';
 import { callbackDigestMail, type DigestCall } from '../mail/digest-mail.js';
@@ -24,8 +25,8 @@ export interface DigestPassResult {
  * One pass of the weekly "to call back" digest for the London week around `now`. Nothing is
  * sent before Monday 08:00 London; from then on, until the week ends, each active owner who
  * has not turned the digest off (Notification Settings) and has calls from last week still
- * waiting (contract/callback.ts's rule: voicemail or missed, with a number, not marked called
- * back) gets one mail. The owner's week is claimed in
+ * waiting (contract/callback.ts's rule, core/calls/to-call-back.ts: voicemail or missed, with a
+ * number, not marked called back, not turned away) gets one mail. The owner's week is claimed in
  * `weekly_digests` before the relay is called, so the cron run, the catch-up run at start and
  * a second process never mail it twice. A relay that is down gives the claim back for the next
  * pass; a crash during the send leaves 'sending', which is not mailed again (a duplicate
@@ -53,9 +54,7 @@ export async function sendWeeklyDigests(db: Db, mailer: Mailer, brand: Brand, no
           eq(calls.userId, owner.id),
           gte(calls.createdAt, new Date(week.from)),
           lt(calls.createdAt, new Date(week.to)),
-          inArray(calls.status, ['missed', 'voicemail']),
-          ne(calls.fromNumber, ''),
-          isNull(calls.calledBackAt),
+          waitingForCallBack(),
         ),
       )
       .orderBy(asc(calls.createdAt), asc(calls.id))

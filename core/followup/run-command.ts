@@ -7,6 +7,7 @@ import { textProblem } from '../http/text-hygiene.js';
 import { callerLabel } from '../notify/message.js';
 import { addToKnowledgeBase } from '../questions/repository.js';
 import { LIMITS } from '../../contract/rules.js';
+import { isWithheldCaller } from '../../contract/withheld.js';
 import { REPLIES, type OwnerCommand } from './commands.js';
 
 export interface CommandResult {
@@ -44,7 +45,7 @@ export async function runOwnerCommand(db: Db, owner: User, cmd: OwnerCommand, no
       // Another business's call answers exactly like a missing one: references do not leak.
       if (!call) return result(REPLIES.noSuchCall(cmd.ref), 'no such call');
       if (cmd.kind === 'call') {
-        if (!call.fromNumber.trim()) return result(REPLIES.withheld(call.id), 'withheld number', call.id);
+        if (isWithheldCaller(call.fromNumber)) return result(REPLIES.withheld(call.id), 'withheld number', call.id);
         return result(REPLIES.callBack(call.fromNumber), 'sent the number', call.id);
       }
       if (call.calledBackAt) return result(REPLIES.alreadyDone(call.id), 'already called back', call.id);

@@ -1,4 +1,5 @@
-import { and, eq, gte, inArray, isNotNull, isNull, lte, ne, notInArray, or } from 'drizzle-orm';
+import { and, eq, gte, isNotNull, isNull, lte } from 'drizzle-orm';
+import { waitingForCallBack } from '../calls/to-call-back.js';
 import type { Db } from '../db/client.js';
 import { calls, users, type Call, type User } from '../db/schema.js';
 import { errorMessage, isRetryable } from '../jobs/retryable.js';
@@ -46,12 +47,8 @@ export async function sendCallbackReminders(db: Db, notifier: CallNotifier, now:
           and(
             eq(users.accountStatus, 'active'),
             eq(users.callbackReminderHours, hours),
-            inArray(calls.status, ['missed', 'voicemail']),
-            ne(calls.fromNumber, ''),
-            isNull(calls.calledBackAt),
+            waitingForCallBack(),
             isNull(calls.reminderAt),
-            // contract/callback.ts: callers turned away by the owner's rules are not waiting.
-            or(isNull(calls.callerTag), notInArray(calls.callerTag, ['blocked', 'withheld-refused'])),
             lte(calls.createdAt, new Date(moment)),
             gte(calls.createdAt, new Date(moment - REMINDER_CATCH_UP_MS)),
           ),

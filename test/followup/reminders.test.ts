@@ -50,20 +50,25 @@ describe('call-back reminders', () => {
     const done = await h!.finishedCall({ status: 'missed', createdAt: old });
     await db.update(calls).set({ calledBackAt: new Date() }).where(eq(calls.id, done));
     await h!.finishedCall({ status: 'answered', createdAt: old });
-    const withheld = await h!.finishedCall({ status: 'missed', createdAt: old });
-    await db.update(calls).set({ fromNumber: '' }).where(eq(calls.id, withheld));
+    // Withheld as Asterisk leaves it (empty), as the PBX stores it and as carriers send it.
+    for (const fromNumber of ['', 'anonymous', ' Restricted ']) {
+      const withheld = await h!.finishedCall({ status: 'missed', createdAt: old });
+      await db.update(calls).set({ fromNumber }).where(eq(calls.id, withheld));
+    }
 
     expect(await h!.pipeline.remindCallbacks()).toBe(1);
     expect(reminders().map((m) => m.body)).toEqual([expect.stringContaining(`(voicemail on `)]);
     expect(reminders()[0]!.body).toContain(`Reply DONE ${voicemail} when called back.`);
   });
 
-  it('does not remind of a caller on the block list, but does of a VIP', async () => {
+  it('does not remind of a caller on the block list or a refused withheld one, but does of a VIP', async () => {
     await start(1);
     const db = h!.server.database.db;
     const old = new Date(now() - 2 * HOUR);
     const blocked = await h!.finishedCall({ status: 'missed', createdAt: old });
     await db.update(calls).set({ callerTag: 'blocked' }).where(eq(calls.id, blocked));
+    const refused = await h!.finishedCall({ status: 'voicemail', createdAt: old });
+    await db.update(calls).set({ callerTag: 'withheld-refused' }).where(eq(calls.id, refused));
     const vip = await h!.finishedCall({ status: 'missed', createdAt: old });
     await db.update(calls).set({ callerTag: 'vip' }).where(eq(calls.id, vip));
 

@@ -160,6 +160,14 @@ describe('POST /api/twilio/messages', () => {
     expect(replies()).toEqual([`Tap to call them back: tel:${CALLER}`]);
   });
 
+  it('CALL <ref> for a withheld caller says there is no number, never tel:anonymous', async () => {
+    await start();
+    const id = await h!.finishedCall({ status: 'missed' });
+    await h!.server.database.db.update(calls).set({ fromNumber: 'anonymous' }).where(eq(calls.id, id));
+    await text(`CALL ${id}`);
+    expect(replies()).toEqual([`Call ${id} came from a withheld number, so it cannot be called back.`]);
+  });
+
   it('KB <answer> answers the latest pending question into the knowledge base', async () => {
     await start();
     const db = h!.server.database.db;
