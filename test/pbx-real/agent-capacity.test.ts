@@ -15,7 +15,7 @@ import { GPU_BATCH_PENALTY } from '../doubles/engine-load.js';
 import { knowledgeBaseReplier } from '../doubles/ollama/knowledge-base-replier.js';
 import { waitUntil } from '../helpers/wait.js';
 import { envelopeMatch, loudMs, readWavSamples, speech } from './audio.js';
-import { hearsAgent, hearsAudio } from './agent-caller.js';
+import { hearsAgent, hearsAudio, sayAndMark } from './agent-caller.js';
 import { heardGreetingAndBeep, realPbxAvailability, startRealPbx, type RealPbx } from './harness.js';
 import type { SipCall } from './sipp.js';
 
@@ -88,8 +88,7 @@ describe.skipIf(!real.ok)('agent mode at capacity on a real Asterisk', { timeout
       const call = batch.calls[i]!;
       await hearsAgent(h, call, 0, agentGreeting(names[i]), QUIET_MS);
       // Not askAgent: the Whisper double's words stay chosen by length (messages are being left meanwhile).
-      await call.media.say(question);
-      const askedAt = call.media.sentAt;
+      const askedAt = await sayAndMark(call, question);
       await hearsAgent(h, call, askedAt, HOURS[i]!);
       return { call, askedAt };
     };
