@@ -34,7 +34,8 @@ const ARMS = [
   { name: 'without admission', env: { OLLAMA_SLOTS: '64', WHISPER_SLOTS: '64' } },
 ] as const;
 const QUESTION = 'What are your opening hours?';
-const ANSWER = 'We are open from eight until six.';
+/** Two sentences: the first is spoken while the model still writes the second (a last sentence is only complete when the reply is). */
+const ANSWER = 'We are open from eight until six. We are closed on Sundays.';
 
 interface Level {
   arm: string;
