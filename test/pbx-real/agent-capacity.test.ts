@@ -9,14 +9,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { calls, notifications } from '../../core/db/schema.js';
+import { calls } from '../../core/db/schema.js';
 import { AGENT_LINES, agentGreeting } from '../../dialogue/spoken/agent-lines.js';
 import { GPU_BATCH_PENALTY } from '../doubles/engine-load.js';
 import { knowledgeBaseReplier } from '../doubles/ollama/knowledge-base-replier.js';
 import { waitUntil } from '../helpers/wait.js';
 import { envelopeMatch, loudMs, readWavSamples, speech } from './audio.js';
 import { hearsAgent, hearsAudio, sayAndMark } from './agent-caller.js';
-import { heardGreetingAndBeep, realPbxAvailability, startRealPbx, type RealPbx } from './harness.js';
+import { heardGreetingAndBeep, realPbxAvailability, startRealPbx, textsSent, type RealPbx } from './harness.js';
 import type { SipCall } from './sipp.js';
 
 const real = realPbxAvailability();
@@ -128,11 +128,7 @@ describe.skipIf(!real.ok)('agent mode at capacity on a real Asterisk', { timeout
       const row = await h.finishedRow(owners[i]!.did, 60_000);
       expect(row).toMatchObject({ agentBusy: true, agentStalled: false, mode: 'agent', status: 'voicemail', recordingFile: `call-${row.id}.wav` });
       expect(envelopeMatch(messages[k]!, readWavSamples(path.join(h.server.dataDir, 'recordings', row.recordingFile!))).score).toBeGreaterThan(0.8);
-      const texted = await waitUntil(async () => {
-        const sent = await h.server.database.db.select().from(notifications).where(eq(notifications.callId, row.id));
-        if (!sent.some((n) => n.status === 'sent')) throw new Error('no text sent yet');
-        return sent;
-      }, 60_000, 100);
+      const texted = await textsSent(h, row.id);
       expect(texted[0]).toMatchObject({ to: '+447700900123', kind: 'summary' });
       expect(texted[0]!.body).toContain('leaking boiler');
     }
