@@ -51,7 +51,7 @@ for (const m of modes) {
     // The first sound is the greeting's start, not something before it (checked once it has played).
     await waitUntil(() => audio.silenceStartedAfter(heard, 1000) ?? Promise.reject(new Error('greeting still playing')), 30_000);
     const opening = audio.heard(heard).subarray(0, reference.length + RATE);
-    if (envelopeMatch(reference, opening).score < 0.8) throw new Error(`call ${i}: the first sound in the page is not the greeting`);
+    if (envelopeMatch(reference, opening).score < audio.hearsAt) throw new Error(`call ${i}: the first sound in the page is not the greeting`);
     if (i === 0) first = heard - pressed;
     else times.push(heard - pressed);
     await page.getByRole('button', { name: 'Hang up' }).click();

@@ -30,7 +30,8 @@ export async function hearsAgent(h: RealPbx, call: { media: HeardAudio }, from: 
 }
 
 /**
- * Waits until `media` has heard one of `references` whole since `from` (envelope match 0.8).
+ * Waits until `media` has heard one of `references` whole since `from` (an envelope match of at
+ * least the listener's `hearsAt`).
  * If it never does, what was heard, what was expected and the core's log are left in
  * test-results/pbx-real/ to listen to and read.
  */
@@ -40,7 +41,7 @@ export async function hearsAudio(h: RealPbx, media: HeardAudio, from: number, re
     await waitUntil(() => {
       const heard = media.heard(from);
       score = Math.max(...references.map((r) => envelopeMatch(r, heard).score));
-      if (score < 0.8) throw new Error(`${what} was not heard (best match ${score.toFixed(2)})`);
+      if (score < media.hearsAt) throw new Error(`${what} was not heard (best match ${score.toFixed(2)})`);
     }, timeoutMs, 250);
   } catch (err) {
     const at = Date.now();

@@ -16,6 +16,12 @@ export interface HeardFrame {
 
 export class HeardAudio {
   readonly heardFrames: HeardFrame[] = [];
+  /**
+   * The envelope match (audio.ts) from which this listener has heard a given line: an RTP
+   * caller gets exactly the frames Asterisk sent, so the same words score well above it and
+   * other speech ≈ 0.65.
+   */
+  readonly hearsAt: number = 0.8;
 
   protected hear(at: number, samples: Int16Array): void {
     this.heardFrames.push({ at, level: rms(samples), samples });
