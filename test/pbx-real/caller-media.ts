@@ -1,7 +1,7 @@
 import type { Worker } from 'node:worker_threads';
 import { tsWorker } from '../helpers/ts-worker.js';
-import { FRAME, rms } from './audio.js';
 import type { FromCard, LineReport, ToCard } from './caller-sound-card.js';
+import { HeardAudio } from './heard-audio.js';
 
 // The test caller's audio: an RTP endpoint (PCMU, payload type 0, and RFC 4733
 // telephone-events on 101) that SIPp's SDP advertises. Like a phone it sends a frame every
@@ -11,14 +11,6 @@ import type { FromCard, LineReport, ToCard } from './caller-sound-card.js';
 // the core under test, in this thread, never holds the caller's audio back.
 
 export { DTMF_PT } from './caller-sound-card.js';
-const SOUND = 250; // RMS above which a 20 ms frame is sound (speech, prompts), not line silence
-
-export interface HeardFrame {
-  /** performance.now() when the packet arrived. */
-  at: number;
-  level: number;
-  samples: Int16Array;
-}
 
 /** The one sound-card thread of this process, started by the first caller. */
 let card: { worker: Worker; lines: Map<number, CallerMedia>; opening: Map<number, (port: number) => void> } | undefined;
@@ -44,8 +36,7 @@ function soundCard(): NonNullable<typeof card> {
 /** The sound card's wall-clock stamp as this thread's performance.now(). */
 const local = (wallMs: number) => wallMs - performance.timeOrigin;
 
-export class CallerMedia {
-  readonly heardFrames: HeardFrame[] = [];
+export class CallerMedia extends HeardAudio {
   private remote: { address: string; port: number } | undefined;
   private seq = 0;
   private sent: Array<{ seq: number; resolve: () => void }> = [];
@@ -63,10 +54,15 @@ export class CallerMedia {
     return this.remote?.address;
   }
 
+  /** When the sound card last reported (it does every 10 ms while the line is up): what it has heard is known until then. */
+  private reportedAt = 0;
+
   private constructor(
     private readonly id: number,
     readonly port: number,
-  ) {}
+  ) {
+    super();
+  }
 
   static async open(): Promise<CallerMedia> {
     const c = soundCard();
@@ -116,7 +112,8 @@ export class CallerMedia {
   apply(r: LineReport): void {
     if (this.closed) return;
     this.remote ??= r.remote;
-    for (const f of r.heard) this.heardFrames.push({ at: local(f.at), level: rms(f.samples), samples: f.samples });
+    this.reportedAt = local(r.at);
+    for (const f of r.heard) this.hear(local(f.at), f.samples);
     for (const at of r.spokeAt) this.spokeAt.push(local(at));
     this.packetsOut = r.packetsOut;
     this.lateTicks = r.lateTicks;
@@ -124,39 +121,9 @@ export class CallerMedia {
     while (this.sent.length && this.sent[0]!.seq <= r.sentUpTo) this.sent.shift()!.resolve();
   }
 
-  /** Everything heard so far, frames in arrival order. */
-  heard(fromAt = 0): Int16Array {
-    const frames = this.heardFrames.filter((f) => f.at >= fromAt);
-    const out = new Int16Array(frames.length * FRAME);
-    frames.forEach((f, i) => out.set(f.samples.subarray(0, FRAME), i * FRAME));
-    return out;
-  }
-
-  /** Milliseconds of sound heard (frames louder than line silence) since `fromAt`. */
-  soundMs(fromAt = 0): number {
-    return this.heardFrames.filter((f) => f.at >= fromAt && f.level > SOUND).length * 20;
-  }
-
-  /** Arrival time of the first sound frame after `fromAt`. */
-  firstSoundAfter(fromAt: number): number | undefined {
-    return this.heardFrames.find((f) => f.at >= fromAt && f.level > SOUND)?.at;
-  }
-
-  /**
-   * Arrival time of the first frame after which `quietMs` of silence (or nothing) followed,
-   * counting from `fromAt`: when what the caller hears has stopped.
-   */
-  silenceStartedAfter(fromAt: number, quietMs: number): number | undefined {
-    const frames = this.heardFrames.filter((f) => f.at >= fromAt);
-    let lastLoud: number | undefined;
-    for (const f of frames) {
-      if (f.level > SOUND) lastLoud = f.at;
-      else if (lastLoud !== undefined && f.at - lastLoud >= quietMs) return lastLoud + 20;
-    }
-    // Asterisk sends nothing at all while it only listens (recording): silence is also time
-    // passing without a frame.
-    if (lastLoud !== undefined && performance.now() - lastLoud >= quietMs) return lastLoud + 20;
-    return undefined;
+  /** Nothing arriving means nothing was said only up to the card's last report: later frames may be on their way to this thread. */
+  protected override heardUntil(): number {
+    return this.reportedAt;
   }
 
   close(): void {

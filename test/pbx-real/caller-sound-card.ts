@@ -24,6 +24,8 @@ export type ToCard =
 /** What happened on one caller's line since the last report; times on the wall clock (timeOrigin + now). */
 export interface LineReport {
   id: number;
+  /** When the report was made: the line's state is known up to here. */
+  at: number;
   heard: Array<{ at: number; samples: Int16Array }>;
   /** First frame of an utterance left. */
   spokeAt: number[];
@@ -58,7 +60,7 @@ class Line {
   report: LineReport;
 
   constructor(readonly id: number) {
-    this.report = { id, heard: [], spokeAt: [], packetsOut: 0, sentUpTo: 0, lateTicks: 0 };
+    this.report = { id, at: 0, heard: [], spokeAt: [], packetsOut: 0, sentUpTo: 0, lateTicks: 0 };
     this.socket.on('message', (msg, rinfo) => this.receive(msg, rinfo));
     this.socket.on('error', () => undefined);
   }
@@ -171,7 +173,8 @@ class Line {
     const moved = r.packetsOut !== this.reported.packetsOut || r.sentUpTo !== this.reported.sentUpTo || r.lateTicks !== this.reported.lateTicks;
     if (!moved && r.heard.length === 0 && r.spokeAt.length === 0 && r.remote === undefined) return undefined;
     this.reported = { packetsOut: r.packetsOut, sentUpTo: r.sentUpTo, lateTicks: r.lateTicks };
-    this.report = { id: this.id, heard: [], spokeAt: [], packetsOut: r.packetsOut, sentUpTo: r.sentUpTo, lateTicks: r.lateTicks };
+    this.report = { id: this.id, at: 0, heard: [], spokeAt: [], packetsOut: r.packetsOut, sentUpTo: r.sentUpTo, lateTicks: r.lateTicks };
+    r.at = wallNow();
     return r;
   }
   private reported = { packetsOut: 0, sentUpTo: 0, lateTicks: 0 };
