@@ -46,7 +46,7 @@ export class CallerMedia extends HeardAudio {
   /** performance.now() when the last frame (or digit) asked for so far left: the end of the caller's words. */
   sentAt = 0;
   packetsOut = 0;
-  /** Times the caller's clock was starved (over 100 ms late): what it said then reached the answerer clipped. */
+  /** Times the caller's clock was starved (over 80 ms late): what it said then went on after a gap. */
   lateTicks = 0;
 
   /** The address the call's audio comes from (the answering Asterisk's, from its SDP); undefined until answered. */

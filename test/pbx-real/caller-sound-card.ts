@@ -4,7 +4,9 @@
 // busy loop (a loaded machine, a synchronous sox in a test) held its frames back, then they left
 // in a burst, and Asterisk's mixing bridge keeps at most 80 ms of a participant's audio queued
 // (bridge_softmix.c flushes the rest), so the agent heard the caller's question in fragments.
-// Here nothing but the clocks runs, and arrival times are stamped when the packet lands.
+// Here nothing but the clocks runs, and arrival times are stamped when the packet lands. Should
+// this thread itself be starved (load average 12–17 from other work: ticks over 100 ms late), the
+// clock moves on rather than bursting: the words arrive with a gap, whole, instead of clipped.
 import crypto from 'node:crypto';
 import dgram from 'node:dgram';
 import { parentPort } from 'node:worker_threads';
@@ -33,7 +35,7 @@ export interface LineReport {
   /** Everything up to this `seq` has been sent, the last of it at `sentAt`. */
   sentUpTo: number;
   sentAt?: number;
-  /** Clock ticks that found this thread so late it sent over 100 ms of frames at once. */
+  /** Clock ticks that found this thread over 80 ms late (starved): the caller's words went on after a gap. */
   lateTicks: number;
   remote?: { address: string; port: number };
 }
@@ -111,19 +113,25 @@ class Line {
     this.report.heard.push({ at, samples: ulawDecode(msg.subarray(off)) });
   }
 
-  /** A drift-free 20 ms clock: after a late tick the missed frames leave at once, as before. */
+  /**
+   * A drift-free 20 ms clock. A late tick sends the frames it missed at once, up to the 80 ms
+   * Asterisk's mixing bridge keeps queued; a tick later than that (this thread starved on a
+   * loaded machine) moves the clock on instead, so the caller's words arrive with a gap rather
+   * than in a burst whose head Asterisk would drop.
+   */
   private startClock(): void {
     this.nextTick = performance.now();
     const tick = () => {
       if (this.closed) return;
       const now = performance.now();
-      let frames = 0;
-      for (; this.nextTick <= now; frames++) {
+      if (now - this.nextTick > 3 * 20) {
+        this.report.lateTicks++;
+        this.nextTick = now - 3 * 20;
+      }
+      while (this.nextTick <= now) {
         this.sendNext();
         this.nextTick += 20;
       }
-      // More than the 80 ms Asterisk's mixing bridge keeps queued: this thread was starved.
-      if (frames > 5) this.report.lateTicks++;
       this.timer = setTimeout(tick, Math.max(1, this.nextTick - performance.now()));
     };
     tick();
