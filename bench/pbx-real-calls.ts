@@ -42,6 +42,7 @@ const rows: BenchRow[] = [
 for (const r of rows) report(r);
 printAccounts(accounts);
 if (f.lost > 0) console.log(`the core's log: ${node.saveCoreLog('pbx-real-calls')}`);
+for (const a of accounts.filter((x) => x.verdict === 'LOST MESSAGE').slice(0, 3)) console.log(`${a.from}, at the ARI proxy:\n${node.story(a).map((l) => `  ${l}`).join('\n')}`);
 await node.stop();
 
 // The simulator's figures from the same run, for comparison.

@@ -37,6 +37,8 @@ export interface CallFigures {
   textedTwice: number;
   /** CPU ms per call placed: Asterisk, the core, SIPp, and this process (callers' audio, ARI proxy). */
   cpuPerCallMs: { asterisk: number; core: number; sipp: number; bench: number };
+  /** The longest the process carrying the callers' audio was held up (event-loop delay), ms. */
+  callersLongestStallMs: number;
 }
 
 export function callFigures(result: Awaited<ReturnType<RealNode['call']>>, accounts: CallAccount[], tapLog: TapEntry[]): CallFigures {
@@ -82,6 +84,7 @@ export function callFigures(result: Awaited<ReturnType<RealNode['call']>>, accou
     textedOnce: accounts.filter((a) => a.verdict === 'stored' && a.texts === 1).length,
     textedTwice: accounts.filter((a) => a.texts > 1).length,
     cpuPerCallMs: { asterisk: perCall(result.cpu.asterisk), core: perCall(result.cpu.core), sipp: perCall(result.cpu.sipp), bench: perCall(result.cpu.bench) },
+    callersLongestStallMs: result.callersLongestStallMs,
   };
 }
 

@@ -6,6 +6,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { openDatabase } from '../../core/db/client.js';
 import { calls, jobs, notifications, phoneNumbers, users } from '../../core/db/schema.js';
 import { postCallKey } from '../../core/post-call/post-call.js';
@@ -17,6 +18,7 @@ import { waitUntil } from '../../test/helpers/wait.js';
 import { startAriTap, type AriTap } from '../../test/pbx-real/ari-tap.js';
 import { AsteriskInstance } from '../../test/pbx-real/asterisk-instance.js';
 import { speech } from '../../test/pbx-real/audio.js';
+import type { HeardFrame } from '../../test/pbx-real/caller-media.js';
 import { heardGreetingAndBeep } from '../../test/pbx-real/harness.js';
 import { placeCalls, type CallSignalling, type PlaceOptions } from '../../test/pbx-real/sipp.js';
 
@@ -51,6 +53,11 @@ export interface CallAccount {
   jobDone: boolean;
   /** Summary texts sent to the owner for this call (one is right). */
   texts: number;
+  /** When the caller began and finished speaking (performance.now(), this process's clock, as the ARI proxy's log). */
+  spokeFrom?: number;
+  spokeUntil?: number;
+  /** The longest wait between two frames heard before the caller spoke, and how far Asterisk's media clock moved meanwhile. */
+  longestGap?: { at: number; arrivalMs: number; mediaMs: number };
   verdict: 'stored' | 'LOST MESSAGE' | 'refused (503)' | 'never answered' | 'no greeting heard';
 }
 
@@ -128,6 +135,9 @@ export class RealNode {
     const cpu0 = { asterisk: cpuSeconds(this.asterisk.pid), core: cpuSeconds(this.core.child.pid), bench: process.cpuUsage() };
     const words = speech(WORDS);
     const specs = dids.map((did, i) => ({ did, from: `+4477009${tag + i}` }));
+    // This process is the callers' ears: a stall here is heard as a pause in the greeting.
+    const stalls = monitorEventLoopDelay({ resolution: 10 });
+    stalls.enable();
     const batch = await placeCalls(this.asterisk.sipPort, specs, place);
     let sippCpu = 0;
     const sampler = setInterval(() => (sippCpu = Math.max(sippCpu, cpuSeconds(batch.pid))), 200);
@@ -136,15 +146,17 @@ export class RealNode {
         // A refused caller never hears anything: the greeting wait ends with the call.
         const greeted = await Promise.race([heardGreetingAndBeep(c, 700, 300_000).then(() => true, () => false), batch.done.then(() => false)]);
         if (!greeted) return { heardGreeting: false, spoke: false };
+        const spokeFrom = performance.now();
         await c.media.say(words);
-        return { heardGreeting: true, spoke: true };
+        return { heardGreeting: true, spoke: true, spokeFrom, spokeUntil: performance.now(), longestGap: longestGap(c.media.heardFrames, spokeFrom) };
       }),
     );
     const sipp = await batch.done;
     clearInterval(sampler);
+    stalls.disable();
     const bench = process.cpuUsage(cpu0.bench);
     const cpu = { asterisk: cpuSeconds(this.asterisk.pid) - cpu0.asterisk, core: cpuSeconds(this.core.child.pid) - cpu0.core, sipp: sippCpu, bench: (bench.user + bench.system) / 1e6 };
-    return { specs, sipp, heard, cpu };
+    return { specs, sipp, heard, cpu, callersLongestStallMs: stalls.max / 1e6 };
   }
 
   /**
@@ -178,15 +190,30 @@ export class RealNode {
       const file = row?.recordingFile ? path.join(this.dataDir, 'recordings', row.recordingFile) : undefined;
       const storedSeconds = file && fs.existsSync(file) ? wavDurationOf(fs.readFileSync(file)) / 1000 : 0;
       const filed = !row ? 'no row' : !row.endedAt ? 'open' : row.status;
-      const { heardGreeting, spoke } = heard[i]!;
+      const { heardGreeting, spoke, spokeFrom, spokeUntil, longestGap } = heard[i]!;
       const verdict: CallAccount['verdict'] =
         signalling.final === 503 ? 'refused (503)'
         : signalling.final !== 200 ? 'never answered'
         : spoke && !(storedSeconds > 0 && row?.status === 'voicemail') ? 'LOST MESSAGE'
         : !heardGreeting ? 'no greeting heard'
         : 'stored';
-      return { did: s.did, from: s.from, signalling, heardGreeting, spoke, filed, storedSeconds, jobDone: row ? now.jobDone(row.id) : false, texts: row ? now.texts(row.id) : 0, verdict };
+      return { did: s.did, from: s.from, signalling, heardGreeting, spoke, filed, storedSeconds, jobDone: row ? now.jobDone(row.id) : false, texts: row ? now.texts(row.id) : 0, spokeFrom, spokeUntil, longestGap, verdict };
     });
+  }
+
+  /**
+   * One call's story at the ARI proxy, each line in seconds from its StasisStart, with the
+   * moments the caller began and stopped speaking among them: where to look when a message
+   * was lost (was the caller speaking before the recording began?).
+   */
+  story(a: CallAccount): string[] {
+    const start = this.tap.log.find((e) => e.kind === 'event' && e.what === 'StasisStart' && e.detail === a.from);
+    if (!start) return ['(never reached the core)'];
+    const lines = this.tap.log.filter((e) => e.channel === start.channel).map((e) => ({ at: e.at, text: `${e.kind === 'request' ? '→' : '←'} ${e.what}${e.status ? ` ${e.status}` : ''}${e.detail ? ` (${e.detail})` : ''}` }));
+    if (a.spokeFrom !== undefined) lines.push({ at: a.spokeFrom, text: '** caller starts speaking' }, { at: a.spokeUntil!, text: '** caller stops speaking' });
+    const gap = a.longestGap;
+    if (gap) lines.push({ at: gap.at, text: `** caller's longest wait between frames before speaking ends: ${gap.arrivalMs.toFixed(0)} ms (Asterisk's media clock moved ${gap.mediaMs.toFixed(0)} ms)` });
+    return lines.sort((x, y) => x.at - y.at).map((l) => `${((l.at - start.at) / 1000).toFixed(3).padStart(7)} s  ${l.text}`);
   }
 
   /** Keeps the core's log (it goes with the data folder at stop): where to look when a message was lost. */
@@ -206,6 +233,16 @@ export class RealNode {
     await this.asterisk.destroy();
     fs.rmSync(this.dataDir, { recursive: true, force: true });
   }
+}
+
+/** The longest wait between two frames heard before `before`, with how far the RTP timestamps moved across it. */
+function longestGap(frames: HeardFrame[], before: number): CallAccount['longestGap'] {
+  let best: CallAccount['longestGap'];
+  for (let i = 1; i < frames.length && frames[i]!.at < before; i++) {
+    const arrivalMs = frames[i]!.at - frames[i - 1]!.at;
+    if (!best || arrivalMs > best.arrivalMs) best = { at: frames[i]!.at, arrivalMs, mediaMs: (((frames[i]!.ts - frames[i - 1]!.ts) >>> 0) / 8000) * 1000 };
+  }
+  return best;
 }
 
 /** One line per call that did not end as a stored message, and a count of each verdict. */

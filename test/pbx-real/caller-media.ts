@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import dgram from 'node:dgram';
-import { FRAME, rms } from './audio.js';
+import { FRAME, RATE, rms } from './audio.js';
 import { ulawDecode, ulawEncode, ULAW_SILENCE } from './g711.js';
 
 // The test caller's audio: an RTP endpoint (PCMU, payload type 0, and RFC 4733
@@ -14,6 +14,8 @@ const SOUND = 250; // RMS above which a 20 ms frame is sound (speech, prompts), 
 export interface HeardFrame {
   /** performance.now() when the packet arrived. */
   at: number;
+  /** The RTP timestamp (Asterisk's media clock, 8 kHz): a gap in arrivals with none here was a delay on the way, not a pause in what was sent. */
+  ts: number;
   level: number;
   samples: Int16Array;
 }
@@ -102,7 +104,7 @@ export class CallerMedia {
     let off = 12 + cc * 4;
     if (ext) off += 4 + msg.readUInt16BE(off + 2) * 4;
     const samples = ulawDecode(msg.subarray(off));
-    this.heardFrames.push({ at: performance.now(), level: rms(samples), samples });
+    this.heardFrames.push({ at: performance.now(), ts: msg.readUInt32BE(4), level: rms(samples), samples });
   }
 
   /** A drift-free 20 ms clock, like a phone's sound card. */
@@ -175,18 +177,25 @@ export class CallerMedia {
 
   /**
    * Arrival time of the first frame after which `quietMs` of silence (or nothing) followed,
-   * counting from `fromAt`: when what the caller hears has stopped.
+   * counting from `fromAt`: when what the caller hears has stopped. Quiet is measured as a
+   * phone plays it: quiet frames last as long as their RTP timestamps say (Asterisk's media
+   * clock), not as long as they took to arrive, so a greeting's 0.4 s pause between
+   * sentences that reached a loaded test process late is still 0.4 s, not the end of the
+   * greeting. Where the timestamps jump (a new stream) the arrival times count instead.
    */
   silenceStartedAfter(fromAt: number, quietMs: number): number | undefined {
     const frames = this.heardFrames.filter((f) => f.at >= fromAt);
-    let lastLoud: number | undefined;
+    let lastLoud: HeardFrame | undefined;
+    let last: HeardFrame | undefined;
+    const heardQuiet = (f: HeardFrame) => Math.min(f.at - lastLoud!.at, ((f.ts - lastLoud!.ts) >>> 0) / (RATE / 1000));
     for (const f of frames) {
-      if (f.level > SOUND) lastLoud = f.at;
-      else if (lastLoud !== undefined && f.at - lastLoud >= quietMs) return lastLoud + 20;
+      last = f;
+      if (f.level > SOUND) lastLoud = f;
+      else if (lastLoud !== undefined && heardQuiet(f) >= quietMs) return lastLoud.at + 20;
     }
     // Asterisk sends nothing at all while it only listens (recording): silence is also time
-    // passing without a frame.
-    if (lastLoud !== undefined && performance.now() - lastLoud >= quietMs) return lastLoud + 20;
+    // passing without a frame, after the quiet the last frames carried.
+    if (lastLoud !== undefined && heardQuiet(last!) + (performance.now() - last!.at) >= quietMs) return lastLoud.at + 20;
     return undefined;
   }
 
