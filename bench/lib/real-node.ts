@@ -18,7 +18,7 @@ import { waitUntil } from '../../test/helpers/wait.js';
 import { startAriTap, type AriTap } from '../../test/pbx-real/ari-tap.js';
 import { AsteriskInstance } from '../../test/pbx-real/asterisk-instance.js';
 import { speech } from '../../test/pbx-real/audio.js';
-import type { HeardFrame } from '../../test/pbx-real/caller-media.js';
+import { SOUND, type HeardFrame } from '../../test/pbx-real/caller-media.js';
 import { heardGreetingAndBeep } from '../../test/pbx-real/harness.js';
 import { placeCalls, type CallSignalling, type PlaceOptions } from '../../test/pbx-real/sipp.js';
 
@@ -56,8 +56,8 @@ export interface CallAccount {
   /** When the caller began and finished speaking (performance.now(), this process's clock, as the ARI proxy's log). */
   spokeFrom?: number;
   spokeUntil?: number;
-  /** The longest wait between two frames heard before the caller spoke, and how far Asterisk's media clock moved meanwhile. */
-  longestGap?: { at: number; arrivalMs: number; mediaMs: number };
+  /** The quiet the caller waited out before speaking, by this process's clock and by Asterisk's media clock. */
+  quietBeforeSpeaking?: { arrivalMs: number; mediaMs: number };
   verdict: 'stored' | 'LOST MESSAGE' | 'refused (503)' | 'never answered' | 'no greeting heard';
 }
 
@@ -148,7 +148,7 @@ export class RealNode {
         if (!greeted) return { heardGreeting: false, spoke: false };
         const spokeFrom = performance.now();
         await c.media.say(words);
-        return { heardGreeting: true, spoke: true, spokeFrom, spokeUntil: performance.now(), longestGap: longestGap(c.media.heardFrames, spokeFrom) };
+        return { heardGreeting: true, spoke: true, spokeFrom, spokeUntil: performance.now(), quietBeforeSpeaking: quietBefore(c.media.heardFrames, spokeFrom) };
       }),
     );
     const sipp = await batch.done;
@@ -190,14 +190,14 @@ export class RealNode {
       const file = row?.recordingFile ? path.join(this.dataDir, 'recordings', row.recordingFile) : undefined;
       const storedSeconds = file && fs.existsSync(file) ? wavDurationOf(fs.readFileSync(file)) / 1000 : 0;
       const filed = !row ? 'no row' : !row.endedAt ? 'open' : row.status;
-      const { heardGreeting, spoke, spokeFrom, spokeUntil, longestGap } = heard[i]!;
+      const { heardGreeting, spoke, spokeFrom, spokeUntil, quietBeforeSpeaking } = heard[i]!;
       const verdict: CallAccount['verdict'] =
         signalling.final === 503 ? 'refused (503)'
         : signalling.final !== 200 ? 'never answered'
         : spoke && !(storedSeconds > 0 && row?.status === 'voicemail') ? 'LOST MESSAGE'
         : !heardGreeting ? 'no greeting heard'
         : 'stored';
-      return { did: s.did, from: s.from, signalling, heardGreeting, spoke, filed, storedSeconds, jobDone: row ? now.jobDone(row.id) : false, texts: row ? now.texts(row.id) : 0, spokeFrom, spokeUntil, longestGap, verdict };
+      return { did: s.did, from: s.from, signalling, heardGreeting, spoke, filed, storedSeconds, jobDone: row ? now.jobDone(row.id) : false, texts: row ? now.texts(row.id) : 0, spokeFrom, spokeUntil, quietBeforeSpeaking, verdict };
     });
   }
 
@@ -211,8 +211,8 @@ export class RealNode {
     if (!start) return ['(never reached the core)'];
     const lines = this.tap.log.filter((e) => e.channel === start.channel).map((e) => ({ at: e.at, text: `${e.kind === 'request' ? '→' : '←'} ${e.what}${e.status ? ` ${e.status}` : ''}${e.detail ? ` (${e.detail})` : ''}` }));
     if (a.spokeFrom !== undefined) lines.push({ at: a.spokeFrom, text: '** caller starts speaking' }, { at: a.spokeUntil!, text: '** caller stops speaking' });
-    const gap = a.longestGap;
-    if (gap) lines.push({ at: gap.at, text: `** caller's longest wait between frames before speaking ends: ${gap.arrivalMs.toFixed(0)} ms (Asterisk's media clock moved ${gap.mediaMs.toFixed(0)} ms)` });
+    const quiet = a.quietBeforeSpeaking;
+    if (quiet) lines.push({ at: a.spokeFrom! - 1e-6, text: `** quiet before speaking: ${quiet.arrivalMs.toFixed(0)} ms on this process's clock, ${quiet.mediaMs.toFixed(0)} ms on Asterisk's media clock` });
     return lines.sort((x, y) => x.at - y.at).map((l) => `${((l.at - start.at) / 1000).toFixed(3).padStart(7)} s  ${l.text}`);
   }
 
@@ -235,14 +235,17 @@ export class RealNode {
   }
 }
 
-/** The longest wait between two frames heard before `before`, with how far the RTP timestamps moved across it. */
-function longestGap(frames: HeardFrame[], before: number): CallAccount['longestGap'] {
-  let best: CallAccount['longestGap'];
-  for (let i = 1; i < frames.length && frames[i]!.at < before; i++) {
-    const arrivalMs = frames[i]!.at - frames[i - 1]!.at;
-    if (!best || arrivalMs > best.arrivalMs) best = { at: frames[i]!.at, arrivalMs, mediaMs: (((frames[i]!.ts - frames[i - 1]!.ts) >>> 0) / 8000) * 1000 };
-  }
-  return best;
+/**
+ * The quiet the caller waited out before speaking at `spokeFrom`: from the last sound heard,
+ * by the clock of this process and by Asterisk's media clock (RTP timestamps of the quiet
+ * frames, then the time with no frame at all). Far apart: the audio was read late here.
+ */
+function quietBefore(frames: HeardFrame[], spokeFrom: number): CallAccount['quietBeforeSpeaking'] {
+  const before = frames.filter((f) => f.at < spokeFrom);
+  const loud = before.findLast((f) => f.level > SOUND);
+  const last = before.at(-1);
+  if (!loud || !last) return undefined;
+  return { arrivalMs: spokeFrom - loud.at, mediaMs: (((last.ts - loud.ts) >>> 0) / 8000) * 1000 + (spokeFrom - last.at) };
 }
 
 /** One line per call that did not end as a stored message, and a count of each verdict. */

@@ -9,7 +9,7 @@ import { ulawDecode, ulawEncode, ULAW_SILENCE } from './g711.js';
 // the frame when the caller speaks, and it keeps every frame it hears with its arrival time.
 
 export const DTMF_PT = 101;
-const SOUND = 250; // RMS above which a 20 ms frame is sound (speech, prompts), not line silence
+export const SOUND = 250; // RMS above which a 20 ms frame is sound (speech, prompts), not line silence
 
 export interface HeardFrame {
   /** performance.now() when the packet arrived. */
