@@ -14,6 +14,8 @@
 //    (BENCH_KNEE_LIMIT=asterisk: PBX_MAX_CALLS, the default; core: ADMISSION_MAX_CALLS), offered
 //    twice the knee's rate, then a burst of twice the limit: each caller past the limit must
 //    get 503 within 100 ms, and every accepted caller's message must be stored and texted.
+//    BENCH_KNEE_RATE (calls/s) with BENCH_KNEE_IN_PROGRESS (calls) skip 1 and 2 and run only
+//    this at a knee already measured (e.g. the core's limit after a run with Asterisk's).
 //
 // Per step: calls placed / answered / refused, most in progress at once, INVITE → 200 OK,
 // INVITE → 503, StasisStart → answer, messages stored / lost / texted, CPU per call for
@@ -89,8 +91,8 @@ let firstBad: Step | undefined;
 let burstKnee: Step | undefined;
 let burstBad: Step | undefined;
 
-let node = await RealNode.start(found.root, nodeOptions);
-try {
+/** Raises the steady rate, then the burst, each until its first step that is not clean. */
+async function searchKnee(node: RealNode): Promise<void> {
   console.log(`steady arrivals, ${SECONDS} s per step\n${HEADER}`);
   for (const rate of RATES) {
     const s = await step(node, `${rate}/s for ${SECONDS} s`, Math.round(rate * SECONDS), rate);
@@ -111,31 +113,41 @@ try {
     }
     burstKnee = s;
   }
-} finally {
-  await node.stop();
+}
+
+const known = process.env.BENCH_KNEE_RATE ? { rate: Number(process.env.BENCH_KNEE_RATE), inProgress: Number(process.env.BENCH_KNEE_IN_PROGRESS) } : undefined;
+if (!known) {
+  const node = await RealNode.start(found.root, nodeOptions);
+  try {
+    await searchKnee(node);
+  } finally {
+    await node.stop();
+  }
 }
 
 const kneeText = (good: Step | undefined, bad: Step | undefined, what: string) =>
   !good ? `below the first ${what} tried (${bad?.label})` : `${good.label} (${good.f.peakInProgress} in progress)${bad ? `; ${bad.label} was not clean (${bad.f.late} answers over ${LATE_ANSWER_MS} ms, ${bad.f.lost} lost)` : ', the highest tried'}`;
-console.log(`\nknee, steady arrivals: ${kneeText(knee, firstBad, 'rate')}`);
-console.log(`knee, one instant: ${kneeText(burstKnee, burstBad, 'burst')}`);
-report({ bench: 'pbx-real-knee', measure: `knee, steady arrivals (last step with no answer over ${LATE_ANSWER_MS} ms and no message lost)`, value: kneeText(knee, firstBad, 'rate') });
-report({ bench: 'pbx-real-knee', measure: 'knee, one instant', value: kneeText(burstKnee, burstBad, 'burst') });
+if (!known) {
+  console.log(`\nknee, steady arrivals: ${kneeText(knee, firstBad, 'rate')}`);
+  console.log(`knee, one instant: ${kneeText(burstKnee, burstBad, 'burst')}`);
+  report({ bench: 'pbx-real-knee', measure: `knee, steady arrivals (last step with no answer over ${LATE_ANSWER_MS} ms and no message lost)`, value: kneeText(knee, firstBad, 'rate') });
+  report({ bench: 'pbx-real-knee', measure: 'knee, one instant', value: kneeText(burstKnee, burstBad, 'burst') });
+}
 
 // Twice the knee, with the node's limit at the knee.
-const base = knee ?? firstBad!;
-const limit = Math.max(1, base.f.peakInProgress);
-const overRate = 2 * base.rate!;
+const base = known ?? { rate: (knee ?? firstBad!).rate!, inProgress: (knee ?? firstBad!).f.peakInProgress };
+const limit = Math.max(1, base.inProgress);
+const overRate = 2 * base.rate;
 const limitEnv = LIMIT === 'asterisk' ? { asteriskEnv: { PBX_MAX_CALLS: String(limit) } } : { coreEnv: { ADMISSION_MAX_CALLS: String(limit) } };
 const limitName = LIMIT === 'asterisk' ? `PBX_MAX_CALLS=${limit}` : `ADMISSION_MAX_CALLS=${limit}`;
 console.log(`\ntwice the knee with ${limitName}\n${HEADER}`);
 const over: Step[] = [];
-node = await RealNode.start(found.root, { ...nodeOptions, ...limitEnv });
+const limited = await RealNode.start(found.root, { ...nodeOptions, ...limitEnv });
 try {
-  over.push(await step(node, `${overRate}/s for ${SECONDS} s, ${limitName}`, Math.round(overRate * SECONDS), overRate));
-  over.push(await step(node, `${2 * limit} at once, ${limitName}`, 2 * limit));
+  over.push(await step(limited, `${overRate}/s for ${SECONDS} s, ${limitName}`, Math.round(overRate * SECONDS), overRate));
+  over.push(await step(limited, `${2 * limit} at once, ${limitName}`, 2 * limit));
 } finally {
-  await node.stop();
+  await limited.stop();
 }
 for (const s of over) {
   const slow = s.f.inviteTo503.filter((ms) => ms > PROMPT_REFUSAL_MS).length;

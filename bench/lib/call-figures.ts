@@ -24,9 +24,9 @@ export interface CallFigures {
   late: number;
   /** StasisStart → the core's answer request, ms (the core's part, at the ARI proxy). */
   answerMs: number[];
-  /** Most calls in Stasis at once (StasisStart → StasisEnd at the proxy). */
+  /** Most answered calls in progress at once (StasisStart → StasisEnd at the proxy). */
   peakInProgress: number;
-  /** Mean StasisStart → StasisEnd, s: how long a call lasted. */
+  /** Mean StasisStart → StasisEnd of the answered calls, s: how long a call lasted. */
   meanCallSeconds: number;
   stored: number;
   lost: number;
@@ -54,7 +54,8 @@ export function callFigures(result: Awaited<ReturnType<RealNode['call']>>, accou
   let inProgress = 0;
   let peakInProgress = 0;
   for (const e of tapLog) {
-    if (e.kind !== 'event' || !e.channel) continue;
+    // Calls the core answered: one it refused (admission) passes through Stasis unanswered.
+    if (e.kind !== 'event' || !e.channel || !answerRequested.has(e.channel)) continue;
     if (e.what === 'StasisStart' && !began.has(e.channel)) {
       began.set(e.channel, e.at);
       peakInProgress = Math.max(peakInProgress, ++inProgress);
