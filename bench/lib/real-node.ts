@@ -58,6 +58,8 @@ export interface CallAccount {
   spokeUntil?: number;
   /** The quiet the caller waited out before speaking, by this process's clock and by Asterisk's media clock. */
   quietBeforeSpeaking?: { arrivalMs: number; mediaMs: number };
+  /** The caller's RTP: where it sent, what it sent while speaking, where it heard from. */
+  audio?: string;
   verdict: 'stored' | 'LOST MESSAGE' | 'refused (503)' | 'never answered' | 'no greeting heard';
 }
 
@@ -147,8 +149,10 @@ export class RealNode {
         const greeted = await Promise.race([heardGreetingAndBeep(c, 700, 300_000).then(() => true, () => false), batch.done.then(() => false)]);
         if (!greeted) return { heardGreeting: false, spoke: false };
         const spokeFrom = performance.now();
+        const sentBefore = c.media.packetsOut;
         await c.media.say(words);
-        return { heardGreeting: true, spoke: true, spokeFrom, spokeUntil: performance.now(), quietBeforeSpeaking: quietBefore(c.media.heardFrames, spokeFrom) };
+        const audio = `sent ${c.media.packetsOut - sentBefore} packets while speaking, to ${c.media.endpoints.sendsTo}; heard from ${c.media.endpoints.heardFrom.join(', ')}`;
+        return { heardGreeting: true, spoke: true, spokeFrom, spokeUntil: performance.now(), quietBeforeSpeaking: quietBefore(c.media.heardFrames, spokeFrom), audio };
       }),
     );
     const sipp = await batch.done;
@@ -190,14 +194,14 @@ export class RealNode {
       const file = row?.recordingFile ? path.join(this.dataDir, 'recordings', row.recordingFile) : undefined;
       const storedSeconds = file && fs.existsSync(file) ? wavDurationOf(fs.readFileSync(file)) / 1000 : 0;
       const filed = !row ? 'no row' : !row.endedAt ? 'open' : row.status;
-      const { heardGreeting, spoke, spokeFrom, spokeUntil, quietBeforeSpeaking } = heard[i]!;
+      const { heardGreeting, spoke, spokeFrom, spokeUntil, quietBeforeSpeaking, audio } = heard[i]!;
       const verdict: CallAccount['verdict'] =
         signalling.final === 503 ? 'refused (503)'
         : signalling.final !== 200 ? 'never answered'
         : spoke && !(storedSeconds > 0 && row?.status === 'voicemail') ? 'LOST MESSAGE'
         : !heardGreeting ? 'no greeting heard'
         : 'stored';
-      return { did: s.did, from: s.from, signalling, heardGreeting, spoke, filed, storedSeconds, jobDone: row ? now.jobDone(row.id) : false, texts: row ? now.texts(row.id) : 0, spokeFrom, spokeUntil, quietBeforeSpeaking, verdict };
+      return { did: s.did, from: s.from, signalling, heardGreeting, spoke, filed, storedSeconds, jobDone: row ? now.jobDone(row.id) : false, texts: row ? now.texts(row.id) : 0, spokeFrom, spokeUntil, quietBeforeSpeaking, audio, verdict };
     });
   }
 
@@ -213,15 +217,17 @@ export class RealNode {
     if (a.spokeFrom !== undefined) lines.push({ at: a.spokeFrom, text: '** caller starts speaking' }, { at: a.spokeUntil!, text: '** caller stops speaking' });
     const quiet = a.quietBeforeSpeaking;
     if (quiet) lines.push({ at: a.spokeFrom! - 1e-6, text: `** quiet before speaking: ${quiet.arrivalMs.toFixed(0)} ms on this process's clock, ${quiet.mediaMs.toFixed(0)} ms on Asterisk's media clock` });
+    if (a.audio) lines.push({ at: a.spokeUntil! + 1e-6, text: `** caller's audio: ${a.audio}` });
     return lines.sort((x, y) => x.at - y.at).map((l) => `${((l.at - start.at) / 1000).toFixed(3).padStart(7)} s  ${l.text}`);
   }
 
-  /** Keeps the core's log (it goes with the data folder at stop): where to look when a message was lost. */
+  /** Keeps the core's and Asterisk's logs (they go with their folders at stop): where to look when a message was lost. */
   saveCoreLog(name: string): string {
     const dir = path.resolve(import.meta.dirname, '../../test-results/bench');
     fs.mkdirSync(dir, { recursive: true });
     const file = path.join(dir, `${name}-core.log`);
     fs.writeFileSync(file, this.core.output());
+    fs.writeFileSync(path.join(dir, `${name}-asterisk.log`), this.asterisk.log);
     return file;
   }
 

@@ -44,6 +44,12 @@ export class CallerMedia {
     return this.remote?.address;
   }
 
+  /** Where this caller sends its audio ("address:port"), and every address:port audio came from: one and the same on a sound call. */
+  get endpoints(): { sendsTo: string | undefined; heardFrom: string[] } {
+    return { sendsTo: this.remote && `${this.remote.address}:${this.remote.port}`, heardFrom: [...this.sources] };
+  }
+  private readonly sources = new Set<string>();
+
   private constructor() {
     this.socket.on('message', (msg, rinfo) => this.receive(msg, rinfo));
     this.socket.on('error', () => undefined);
@@ -97,6 +103,7 @@ export class CallerMedia {
   private receive(msg: Buffer, rinfo: dgram.RemoteInfo): void {
     if (msg.length < 12 || msg[0]! >> 6 !== 2) return;
     const pt = msg[1]! & 0x7f;
+    this.sources.add(`${rinfo.address}:${rinfo.port}`);
     if (!this.remote) this.setRemote(rinfo.address, rinfo.port);
     if (pt !== 0) return; // only PCMU is audio for this caller
     const cc = msg[0]! & 0x0f;
