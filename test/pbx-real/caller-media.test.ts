@@ -24,6 +24,7 @@ async function asterisk(media: CallerMedia) {
   const quiet = Buffer.alloc(FRAME, ULAW_SILENCE);
   let seq = 0;
   return {
+    address: `127.0.0.1:${socket.address().port}`,
     /** `n` frames of sound or quiet, the next `n` × 20 ms of media time, sent `spacingMs` apart. */
     async send(n: number, sound: boolean, spacingMs = 0) {
       for (let i = 0; i < n; i++, seq++) {
@@ -63,4 +64,22 @@ it('quiet frames, then nothing at all: silent once 0.7 s of both have passed', a
   expect(media.silenceStartedAfter(0, 700)).toBeUndefined();
   // Asterisk stops sending (the greeting is over): the silence began after the last sound.
   expect(await waitUntil(() => media.silenceStartedAfter(0, 700) ?? Promise.reject(new Error('not silent yet')), 5000, 10)).toBe(lastSound + 20);
+});
+
+it("another call's RTCP reaching this caller's socket first does not decide where the caller sends its audio", async () => {
+  const media = await CallerMedia.open();
+  opened.push(media);
+  // Another call's Asterisk reports (RTCP sender report) to its caller's port + 1: this socket.
+  const otherCallsRtcp = dgram.createSocket('udp4');
+  opened.push(otherCallsRtcp);
+  await new Promise<void>((r) => otherCallsRtcp.bind(0, '127.0.0.1', r));
+  const report = Buffer.alloc(28);
+  report[0] = 0x80;
+  report[1] = 200; // SR
+  report.writeUInt16BE(6, 2);
+  await new Promise<void>((r) => otherCallsRtcp.send(report, media.port, '127.0.0.1', () => r()));
+  // Then this caller's own call is answered and its greeting arrives.
+  const far = await asterisk(media);
+  await far.send(5, true);
+  expect(media.endpoints.sendsTo).toBe(far.address);
 });

@@ -102,6 +102,10 @@ export class CallerMedia {
 
   private receive(msg: Buffer, rinfo: dgram.RemoteInfo): void {
     if (msg.length < 12 || msg[0]! >> 6 !== 2) return;
+    // RTCP is RTP's version too, with a packet type of 200–204 where RTP has its payload type.
+    // It is no call's audio: another call's Asterisk sends its reports to that caller's port + 1,
+    // which may be this socket, before this caller's own call is even answered.
+    if (msg[1]! >= 200 && msg[1]! <= 204) return;
     const pt = msg[1]! & 0x7f;
     this.sources.add(`${rinfo.address}:${rinfo.port}`);
     if (!this.remote) this.setRemote(rinfo.address, rinfo.port);
