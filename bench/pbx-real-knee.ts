@@ -5,10 +5,10 @@
 // pipeline transcribes, summarises and texts the owner (engine doubles).
 //
 // 1. Steady arrivals: BENCH_KNEE_SECONDS (default 60) of calls at each rate of BENCH_KNEE_RATES
-//    calls/s (default 0.5,1,1.5,2,2.5,3,4), one step after another, each waited out (rows
+//    calls/s (default 1,2,3,4,5,6,8), one step after another, each waited out (rows
 //    final, texts sent) before the next; stops after the first step with a late answer
 //    (INVITE → 200 OK over 2 s, SIPp's clock) or a lost message. The knee is the last clean step.
-// 2. One instant: bursts of BENCH_KNEE_BURSTS callers (default 10,20,30,40,50,60,80,100) until
+// 2. One instant: bursts of BENCH_KNEE_BURSTS callers (default 25,50,75,100,150,200) until
 //    the first late answer or lost message.
 // 3. Twice the knee: a fresh node with its limit at the knee's calls in progress
 //    (BENCH_KNEE_LIMIT=asterisk: PBX_MAX_CALLS, the default; core: ADMISSION_MAX_CALLS), offered
@@ -31,8 +31,8 @@ import { conditions, printAccounts, RealNode, type NodeOptions } from './lib/rea
 import { machine, report } from './lib/report.js';
 
 const list = (name: string, fallback: string) => (process.env[name] ?? fallback).split(',').map(Number);
-const RATES = list('BENCH_KNEE_RATES', '0.5,1,1.5,2,2.5,3,4');
-const BURSTS = list('BENCH_KNEE_BURSTS', '10,20,30,40,50,60,80,100');
+const RATES = list('BENCH_KNEE_RATES', '1,2,3,4,5,6,8');
+const BURSTS = list('BENCH_KNEE_BURSTS', '25,50,75,100,150,200');
 const SECONDS = Number(process.env.BENCH_KNEE_SECONDS ?? 60);
 const LIMIT: 'asterisk' | 'core' = process.env.BENCH_KNEE_LIMIT === 'core' ? 'core' : 'asterisk';
 /** Businesses the calls are spread over (a business may take several calls at once). */
