@@ -55,7 +55,7 @@ interface Step {
 
 const load1 = () => os.loadavg()[0]!;
 /** What else is using the two cores: the busiest processes, as `ps` sees them. */
-const busiest = () => execFileSync('ps', ['-eo', 'pcpu,etime,comm', '--sort=-pcpu'], { encoding: 'utf8' }).split('\n').slice(0, 9).join('\n');
+const busiest = () => execFileSync('ps', ['-eo', 'pcpu,etime,args', '--sort=-pcpu'], { encoding: 'utf8' }).split('\n').slice(0, 9).map((l) => l.slice(0, 140)).join('\n');
 
 let tag = 10000;
 async function step(node: RealNode, label: string, calls: number, rate?: number): Promise<Step> {
