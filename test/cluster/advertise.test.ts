@@ -39,6 +39,11 @@ const headers = (msg: string, name: string) =>
     .filter((l) => l.toLowerCase().startsWith(`${name.toLowerCase()}:`))
     .map((l) => l.slice(name.length + 1).trim());
 
+/** A request from `port` (the sender's Via) with the given header lines, no body. */
+function request(startLine: string, port: number, branch: string, lines: string[]): string {
+  return [startLine, `Via: SIP/2.0/UDP 127.0.0.1:${port};branch=z9hG4bK-${branch}`, ...lines, 'Max-Forwards: 70', 'Content-Length: 0', '', ''].join('\r\n');
+}
+
 /** A response to `request` with its Via, From, To (tagged), Call-ID, CSeq and Record-Route. */
 function answer(request: string, status: string, contact?: string): string {
   const copy = ['Via', 'Record-Route', 'From', 'Call-ID', 'CSeq'].flatMap((h) => headers(request, h).map((v) => `${h}: ${v}`));
@@ -77,19 +82,13 @@ describe('Kamailio behind NAT (KAMAILIO_ADVERTISE): each side of a call routes t
     const callId = `adv-${Date.now()}@127.0.0.1`;
     const from = `From: <sip:+447700900111@127.0.0.1:${carrier.port}>;tag=carrier`;
     await carrier.send(
-      [
-        `INVITE sip:+441632960001@${PUBLIC} SIP/2.0`,
-        `Via: SIP/2.0/UDP 127.0.0.1:${carrier.port};branch=z9hG4bK-adv-1`,
+      request(`INVITE sip:+441632960001@${PUBLIC} SIP/2.0`, carrier.port, 'invite', [
         from,
         `To: <sip:+441632960001@${PUBLIC}>`,
         `Call-ID: ${callId}`,
         'CSeq: 1 INVITE',
         `Contact: <sip:carrier@127.0.0.1:${carrier.port}>`,
-        'Max-Forwards: 70',
-        'Content-Length: 0',
-        '',
-        '',
-      ].join('\r\n'),
+      ]),
       kamailio.port,
     );
     const invite = await node.next('INVITE');
@@ -110,19 +109,13 @@ describe('Kamailio behind NAT (KAMAILIO_ADVERTISE): each side of a call routes t
     // naming the public address as where to answer.
     const toTagged = headers(ok, 'To')[0]!;
     await node.send(
-      [
-        `BYE sip:carrier@127.0.0.1:${carrier.port} SIP/2.0`,
-        `Via: SIP/2.0/UDP 127.0.0.1:${node.port};branch=z9hG4bK-adv-2`,
+      request(`BYE sip:carrier@127.0.0.1:${carrier.port} SIP/2.0`, node.port, 'bye', [
         ...routes.map((r) => `Route: ${r}`),
         `From: ${toTagged}`,
         `To: ${from.slice('From: '.length)}`,
         `Call-ID: ${callId}`,
         'CSeq: 1 BYE',
-        'Max-Forwards: 70',
-        'Content-Length: 0',
-        '',
-        '',
-      ].join('\r\n'),
+      ]),
       kamailio.port,
     );
     const bye = await carrier.next('BYE');
@@ -131,19 +124,13 @@ describe('Kamailio behind NAT (KAMAILIO_ADVERTISE): each side of a call routes t
 
     // The carrier's own in-call request (reversed route set, public first) reaches the node.
     await carrier.send(
-      [
-        `INFO sip:node@127.0.0.1:${node.port} SIP/2.0`,
-        `Via: SIP/2.0/UDP 127.0.0.1:${carrier.port};branch=z9hG4bK-adv-3`,
+      request(`INFO sip:node@127.0.0.1:${node.port} SIP/2.0`, carrier.port, 'info', [
         ...[...routes].reverse().map((r) => `Route: ${r}`),
         from,
         `To: ${toTagged}`,
         `Call-ID: ${callId}`,
         'CSeq: 2 INFO',
-        'Max-Forwards: 70',
-        'Content-Length: 0',
-        '',
-        '',
-      ].join('\r\n'),
+      ]),
       kamailio.port,
     );
     const info = await node.next('INFO');

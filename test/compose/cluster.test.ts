@@ -5,10 +5,7 @@
 // SIPp. Only Ollama and whisper are replaced (docker-compose.test.yml). Run by
 // `npm run test:compose` with stack.test.ts.
 import crypto from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { projectRoot } from '../../core/config/paths.js';
 import type { DatabaseHandle } from '../../core/db/client.js';
 import { openAppDatabase } from '../../core/db/open.js';
 import { calls } from '../../core/db/schema.js';
@@ -22,7 +19,6 @@ import { freeSipPort, freeTcpPort } from '../pbx-real/ports.js';
 import { placeCalls } from '../pbx-real/sipp.js';
 import { DID, prepareStack, recordFigures, signUpOwner, type Stack } from './stack.js';
 
-const ROOT = projectRoot();
 const SERVICES = ['kamailio', 'postgres', 'asterisk', 'core', 'asterisk-b', 'core-b', 'ollama', 'whisper'];
 /** Each node's core and the loopback address its Asterisk listens on (docker-compose.test.yml). */
 const NODES = [
@@ -91,12 +87,7 @@ describe('docker compose, profile cluster: Kamailio in front of two nodes on one
   afterAll(async () => {
     recordFigures(figures);
     await database?.close();
-    if (stack) {
-      fs.mkdirSync(path.join(ROOT, 'test-results'), { recursive: true });
-      fs.writeFileSync(path.join(ROOT, 'test-results', 'compose-cluster-logs.txt'), stack.logs());
-      await stack.compose(['down', '-v', '--timeout', '5']).catch(() => undefined);
-      fs.rmSync(stack.dir, { recursive: true, force: true });
-    }
+    await stack?.close('compose-cluster-logs.txt');
   }, 10 * 60_000);
 
   it('every service is healthy, each core has its own Asterisk linked, Kamailio sends to both nodes, nothing runs as root', async () => {

@@ -86,12 +86,7 @@ describe('docker compose: the stack built, booted and called as operators run it
 
   afterAll(async () => {
     recordFigures(figures);
-    if (stack) {
-      fs.mkdirSync(path.join(ROOT, 'test-results'), { recursive: true });
-      fs.writeFileSync(path.join(ROOT, 'test-results', 'compose-logs.txt'), stack.logs());
-      await stack.compose(['down', '-v', '--timeout', '5']).catch(() => undefined);
-      fs.rmSync(stack.dir, { recursive: true, force: true });
-    }
+    await stack?.close('compose-logs.txt');
   }, 10 * 60_000);
 
   it('every service is healthy, the core has its PBX link up, the console loads from the published port', async () => {

@@ -44,6 +44,8 @@ export interface Stack {
   exec(service: string, args: string[]): string;
   /** The texts a core wrote to its outbox (no SMS provider is set in the test's .env). */
   outboxTexts(service: string): Array<{ to: string; body: string; channel: string }>;
+  /** Keeps the services' logs in test-results/`logsFile`, then takes the stack down with its volumes and deletes the copy. */
+  close(logsFile: string): Promise<void>;
 }
 
 /** SHA-256 of the offline sources (../shared/asterisk/src/SHA256SUMS). */
@@ -149,6 +151,12 @@ export async function prepareStack(dockerHost: string, opts: { name: string; ext
     outboxTexts(service) {
       const listing = stack.exec(service, ['sh', '-c', 'cat /data/outbox/sms/*.json 2>/dev/null | tr -d "\\n" | sed "s/}{/}\\n{/g"; echo']).trim();
       return listing ? listing.split('\n').map((l) => JSON.parse(l)) : [];
+    },
+    async close(logsFile) {
+      fs.mkdirSync(path.join(ROOT, 'test-results'), { recursive: true });
+      fs.writeFileSync(path.join(ROOT, 'test-results', logsFile), stack.logs());
+      await stack.compose(['down', '-v', '--timeout', '5']).catch(() => undefined);
+      fs.rmSync(dir, { recursive: true, force: true });
     },
   };
   return stack;
