@@ -2,8 +2,9 @@
 // built on a Docker engine of the test's own, the stack brought up, and real SIP calls (SIPp,
 // as in test/pbx-real) into the containerised Asterisk. Only Ollama and whisper are replaced,
 // by the engine doubles (docker-compose.test.yml says why). Run by `npm run test:compose`
-// (.ci/run runs it after `npm test`); it needs root and Debian's docker.io, docker-compose
-// and debootstrap, and fails, never skips, without them.
+// (.ci/run runs it after `npm test`) on the engine test/compose/global-setup.ts starts; it
+// needs root and Debian's docker.io, docker-compose and debootstrap, and fails, never skips,
+// without them.
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
