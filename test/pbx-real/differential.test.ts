@@ -23,10 +23,27 @@ const MESSAGE = 'Hello, it is Jo from the flats on King Street, the boiler has n
 /** One call's story as the core saw it: its requests and the events about its channel, in order. */
 function story(log: TapEntry[], channel: string): string[] {
   // In the order the proxy saw them: a request when it was sent, an event when it arrived.
-  return log
+  const lines = log
     .filter((e) => e.channel === channel)
     .sort((a, b) => a.at - b.at)
     .map((e) => (e.kind === 'request' ? `→ ${e.what} ${e.status}` : `← ${e.what}`));
+  return withRecordBeforeBeepStart(lines);
+}
+
+/**
+ * The voicemail flow asks for the recording as soon as Asterisk has accepted the beep (the
+ * record request queues behind it on the channel), so whether the beep's PlaybackStarted, sent
+ * over the event socket, reaches the proxy before or after that request is a race between two
+ * connections, not a difference between simulator and Asterisk: the story puts the request first.
+ */
+function withRecordBeforeBeepStart(lines: string[]): string[] {
+  const out = [...lines];
+  for (let i = 1; i + 1 < out.length; i++) {
+    if (out[i - 1]!.startsWith('→ POST /channels/{id}/play ') && out[i] === '← PlaybackStarted' && out[i + 1]!.startsWith('→ POST /channels/{id}/record ')) {
+      [out[i], out[i + 1]] = [out[i + 1]!, out[i]!];
+    }
+  }
+  return out;
 }
 
 const firstChannelAfter = (log: TapEntry[], from: number) => log.slice(from).find((e) => e.kind === 'event' && e.what === 'StasisStart')?.channel;
