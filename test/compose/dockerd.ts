@@ -91,8 +91,19 @@ export async function startDockerd(): Promise<Dockerd> {
           if (!exited) throw new Error('dockerd still running');
         }, 60_000, 250).catch(() => child.kill('SIGKILL'));
       }
-      // The overlay mounts are gone once dockerd has stopped; what remains is plain files.
-      spawnSync('sh', ['-c', `umount -R ${JSON.stringify(path.join(dir, 'exec'))} 2>/dev/null; rm -rf ${JSON.stringify(dir)}`]);
+      // The overlay mounts are gone once dockerd has stopped; what may remain mounted is the
+      // network namespace file it binds under exec/netns (exec itself is no mount point, so
+      // `umount -R exec` left it, and the folder behind). Every mount below the folder goes,
+      // deepest first, then the plain files.
+      const mounts = fs
+        .readFileSync('/proc/mounts', 'utf8')
+        .split('\n')
+        .map((l) => l.split(' ')[1] ?? '')
+        .filter((m) => m.startsWith(`${dir}/`))
+        .sort()
+        .reverse();
+      for (const m of mounts) spawnSync('umount', [m]);
+      fs.rmSync(dir, { recursive: true, force: true });
     },
   };
 }
