@@ -18,7 +18,7 @@ import { waitUntil } from '../../test/helpers/wait.js';
 import { startAriTap, type AriTap } from '../../test/pbx-real/ari-tap.js';
 import { AsteriskInstance } from '../../test/pbx-real/asterisk-instance.js';
 import { speech } from '../../test/pbx-real/audio.js';
-import { SOUND, type HeardFrame } from '../../test/pbx-real/caller-media.js';
+import { SOUND, type HeardFrame } from '../../test/pbx-real/heard-audio.js';
 import { heardGreetingAndBeep } from '../../test/pbx-real/harness.js';
 import { placeCalls, type CallSignalling, type PlaceOptions } from '../../test/pbx-real/sipp.js';
 
@@ -250,7 +250,7 @@ function quietBefore(frames: HeardFrame[], spokeFrom: number): CallAccount['quie
   const before = frames.filter((f) => f.at < spokeFrom);
   const loud = before.findLast((f) => f.level > SOUND);
   const last = before.at(-1);
-  if (!loud || !last) return undefined;
+  if (!loud || last?.ts === undefined || loud.ts === undefined) return undefined;
   return { arrivalMs: spokeFrom - loud.at, mediaMs: (((last.ts - loud.ts) >>> 0) / 8000) * 1000 + (spokeFrom - last.at) };
 }
 

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import { waitUntil } from '../helpers/wait.js';
 import { envelopeMatch, readWavSamples, speech, writeWav } from './audio.js';
 import type { RealPbx } from './harness.js';
+import type { HeardAudio } from './heard-audio.js';
 import type { SipCall } from './sipp.js';
 
 // A caller talking with the AI agent on a real Asterisk: what they say (spoken audio, with the
@@ -12,7 +13,7 @@ import type { SipCall } from './sipp.js';
  * arrived since `from` matches the prompt's), then until the agent has been quiet `quietMs`.
  * Under load the agent may pause between sentences, so hearing is the condition, not quiet.
  */
-export async function hearsAgent(h: RealPbx, call: SipCall, from: number, text: string, quietMs = 600): Promise<number> {
+export async function hearsAgent(h: RealPbx, call: { media: HeardAudio }, from: number, text: string, quietMs = 600): Promise<number> {
   // The agent synthesises a line whole, sentence by sentence, or a long first sentence clause
   // by clause (to start speaking sooner); each way has its own prosody. The caller heard
   // `text` when what arrived matches it synthesised in one of those ways.
@@ -29,17 +30,18 @@ export async function hearsAgent(h: RealPbx, call: SipCall, from: number, text: 
 }
 
 /**
- * Waits until `media` has heard one of `references` whole since `from` (envelope match 0.8).
+ * Waits until `media` has heard one of `references` whole since `from` (an envelope match of at
+ * least the listener's `hearsAt`).
  * If it never does, what was heard, what was expected and the core's log are left in
  * test-results/pbx-real/ to listen to and read.
  */
-export async function hearsAudio(h: RealPbx, media: SipCall['media'], from: number, references: Int16Array[], what: string, timeoutMs = 60_000): Promise<void> {
+export async function hearsAudio(h: RealPbx, media: HeardAudio, from: number, references: Int16Array[], what: string, timeoutMs = 60_000): Promise<void> {
   let score = -1;
   try {
     await waitUntil(() => {
       const heard = media.heard(from);
       score = Math.max(...references.map((r) => envelopeMatch(r, heard).score));
-      if (score < 0.8) throw new Error(`${what} was not heard (best match ${score.toFixed(2)})`);
+      if (score < media.hearsAt) throw new Error(`${what} was not heard (best match ${score.toFixed(2)})`);
     }, timeoutMs, 250);
   } catch (err) {
     const at = Date.now();

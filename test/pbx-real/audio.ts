@@ -63,12 +63,24 @@ export function loudMs(s: Int16Array, threshold = 300): number {
  * repeated costs one off-diagonal step instead of shifting everything after it. Every
  * off-diagonal step is charged a penalty so other speech cannot be warped into a match.
  * The score is 1 / (1 + mean cost per frame of `sent`).
+ *
+ * Frames are cut at fixed 20 ms steps, and a copy of the same audio that starts between two
+ * steps (a browser's 10 ms capture and resampling, rather than an RTP caller's 160-sample
+ * packets) cuts every syllable's edges differently: half a frame off costs as much as other
+ * words do (the same speech scores 0.80 against itself shifted 80 samples). So `got` is also
+ * cut from each quarter frame, and the best of those alignments is the score.
  */
 export function envelopeMatch(sent: Int16Array, got: Int16Array): { score: number } {
+  let score = 0;
+  for (let shift = 0; shift < FRAME; shift += FRAME / 4) score = Math.max(score, alignedEnvelopeMatch(sent, got.subarray(shift)));
+  return { score };
+}
+
+function alignedEnvelopeMatch(sent: Int16Array, got: Int16Array): number {
   const voiced = (s: Int16Array) => envelope(s).filter((v) => v > 120).map((v) => Math.log1p(v));
   const a = voiced(sent);
   const b = voiced(got);
-  if (a.length === 0 || b.length === 0) return { score: 0 };
+  if (a.length === 0 || b.length === 0) return 0;
   const STEP = 0.45; // the price of a dropped or repeated frame
   let prev = new Float64Array(b.length);
   let cur = new Float64Array(b.length);
@@ -83,7 +95,7 @@ export function envelopeMatch(sent: Int16Array, got: Int16Array): { score: numbe
   }
   let best = Infinity;
   for (let j = 0; j < b.length; j++) best = Math.min(best, prev[j]!); // free end
-  return { score: 1 / (1 + best / a.length) };
+  return 1 / (1 + best / a.length);
 }
 
 function pearson(x: number[], y: number[]): number {

@@ -1,7 +1,8 @@
 import crypto from 'node:crypto';
 import dgram from 'node:dgram';
-import { FRAME, RATE, rms } from './audio.js';
+import { FRAME } from './audio.js';
 import { ulawDecode, ulawEncode, ULAW_SILENCE } from './g711.js';
+import { HeardAudio } from './heard-audio.js';
 
 // The test caller's audio: an RTP endpoint (PCMU, payload type 0, and RFC 4733
 // telephone-events on 101) that SIPp's SDP advertises. Like a phone it sends a frame every
@@ -9,19 +10,8 @@ import { ulawDecode, ulawEncode, ULAW_SILENCE } from './g711.js';
 // the frame when the caller speaks, and it keeps every frame it hears with its arrival time.
 
 export const DTMF_PT = 101;
-export const SOUND = 250; // RMS above which a 20 ms frame is sound (speech, prompts), not line silence
 
-export interface HeardFrame {
-  /** performance.now() when the packet arrived. */
-  at: number;
-  /** The RTP timestamp (Asterisk's media clock, 8 kHz): a gap in arrivals with none here was a delay on the way, not a pause in what was sent. */
-  ts: number;
-  level: number;
-  samples: Int16Array;
-}
-
-export class CallerMedia {
-  readonly heardFrames: HeardFrame[] = [];
+export class CallerMedia extends HeardAudio {
   private readonly socket = dgram.createSocket('udp4');
   private remote: { address: string; port: number } | undefined;
   private readonly ssrc = crypto.randomBytes(4).readUInt32BE(0);
@@ -51,6 +41,7 @@ export class CallerMedia {
   private readonly sources = new Set<string>();
 
   private constructor() {
+    super();
     this.socket.on('message', (msg, rinfo) => this.receive(msg, rinfo));
     this.socket.on('error', () => undefined);
   }
@@ -114,8 +105,7 @@ export class CallerMedia {
     const ext = (msg[0]! & 0x10) !== 0;
     let off = 12 + cc * 4;
     if (ext) off += 4 + msg.readUInt16BE(off + 2) * 4;
-    const samples = ulawDecode(msg.subarray(off));
-    this.heardFrames.push({ at: performance.now(), ts: msg.readUInt32BE(4), level: rms(samples), samples });
+    this.hear(performance.now(), ulawDecode(msg.subarray(off)), msg.readUInt32BE(4));
   }
 
   /** A drift-free 20 ms clock, like a phone's sound card. */
@@ -166,48 +156,6 @@ export class CallerMedia {
     this.seq = (this.seq + 1) & 0xffff;
     this.packetsOut++;
     this.socket.send(Buffer.concat([h, payload]), this.remote!.port, this.remote!.address);
-  }
-
-  /** Everything heard so far, frames in arrival order. */
-  heard(fromAt = 0): Int16Array {
-    const frames = this.heardFrames.filter((f) => f.at >= fromAt);
-    const out = new Int16Array(frames.length * FRAME);
-    frames.forEach((f, i) => out.set(f.samples.subarray(0, FRAME), i * FRAME));
-    return out;
-  }
-
-  /** Milliseconds of sound heard (frames louder than line silence) since `fromAt`. */
-  soundMs(fromAt = 0): number {
-    return this.heardFrames.filter((f) => f.at >= fromAt && f.level > SOUND).length * 20;
-  }
-
-  /** Arrival time of the first sound frame after `fromAt`. */
-  firstSoundAfter(fromAt: number): number | undefined {
-    return this.heardFrames.find((f) => f.at >= fromAt && f.level > SOUND)?.at;
-  }
-
-  /**
-   * Arrival time of the first frame after which `quietMs` of silence (or nothing) followed,
-   * counting from `fromAt`: when what the caller hears has stopped. Quiet is measured as a
-   * phone plays it: quiet frames last as long as their RTP timestamps say (Asterisk's media
-   * clock), not as long as they took to arrive, so a greeting's 0.4 s pause between
-   * sentences that reached a loaded test process late is still 0.4 s, not the end of the
-   * greeting. Where the timestamps jump (a new stream) the arrival times count instead.
-   */
-  silenceStartedAfter(fromAt: number, quietMs: number): number | undefined {
-    const frames = this.heardFrames.filter((f) => f.at >= fromAt);
-    let lastLoud: HeardFrame | undefined;
-    let last: HeardFrame | undefined;
-    const heardQuiet = (f: HeardFrame) => Math.min(f.at - lastLoud!.at, ((f.ts - lastLoud!.ts) >>> 0) / (RATE / 1000));
-    for (const f of frames) {
-      last = f;
-      if (f.level > SOUND) lastLoud = f;
-      else if (lastLoud !== undefined && heardQuiet(f) >= quietMs) return lastLoud.at + 20;
-    }
-    // Asterisk sends nothing at all while it only listens (recording): silence is also time
-    // passing without a frame, after the quiet the last frames carried.
-    if (lastLoud !== undefined && heardQuiet(last!) + (performance.now() - last!.at) >= quietMs) return lastLoud.at + 20;
-    return undefined;
   }
 
   close(): void {

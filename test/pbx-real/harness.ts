@@ -9,6 +9,7 @@ import { createPostCall, type PostCall } from '../../core/post-call/service.js';
 import { installAgentFlow, type AgentFlowInstall } from '../../pbx/flows/agent/index.js';
 import type { ConversationTiming, TurnMetrics } from '../../pbx/flows/agent/conversation.js';
 import { startPbx, type Pbx, type PbxOptions } from '../../pbx/index.js';
+import type { Services } from '../../core/services.js';
 import { createPromptCache, createTextToSpeech } from '../../models/tts/index.js';
 import { startOllamaDouble, type OllamaDouble } from '../doubles/ollama/server.js';
 import { startWhisperDouble, type WhisperDouble } from '../doubles/whisper/server.js';
@@ -70,6 +71,8 @@ export interface RealPbxOptions {
   ariVia?: (asteriskUrl: string) => Promise<string>;
   /** Serves the built console too (browser tests of "Call my line"). */
   consoleDir?: string;
+  /** Adjusts the core's services before the PBX and the agent are built on them (e.g. wraps an engine). */
+  services?: (services: Services) => void;
 }
 
 export async function startRealPbx(opts: RealPbxOptions = {}): Promise<RealPbx> {
@@ -113,6 +116,7 @@ export async function startRealPbx(opts: RealPbxOptions = {}): Promise<RealPbx> 
     },
     // The PBX starts before the app is built, as in core/main.ts: the app's "Test transfer" rings through it.
     setup: (services) => {
+      opts.services?.(services);
       asterisk.mountPrompts(path.join(services.config.dataDir, 'prompts'));
       services.hooks.callFinished.push((id) => finished.push(id));
       agent = opts.agent

@@ -2,11 +2,12 @@
 // on the real Asterisk 20.17.0 with the project's configuration, through the core's proxy.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { calls, phoneNumbers } from '../../core/db/schema.js';
+import { calls } from '../../core/db/schema.js';
 import { activeCustomer } from '../helpers/accounts.js';
 import type { ApiClient } from '../helpers/client.js';
 import { waitUntil } from '../helpers/wait.js';
 import { realPbxAvailability, startRealPbx, type RealPbx } from '../pbx-real/harness.js';
+import { ownerWithLine } from './owner-line.js';
 import { connect, SipSocket, type Credentials } from './sip-ws-client.js';
 
 const real = realPbxAvailability();
@@ -18,10 +19,7 @@ describe.skipIf(!real.ok)('test calls from the console: the proxy and the per-ca
   beforeAll(async () => {
     h = await startRealPbx();
     origin = h.server.url;
-    const { client, user } = await activeCustomer(h.server);
-    const did = '+447700900801';
-    await h.server.database.db.insert(phoneNumbers).values({ phoneNumber: did, provider: 'static', providerSid: did, userId: user.id, assignedAt: new Date() });
-    owner = { client, user, did };
+    owner = await ownerWithLine(h.server, '+447700900801');
   });
   afterAll(async () => {
     await h?.close();

@@ -9,7 +9,7 @@ import { startTestServer, type TestServer, type TestServerOptions } from '../../
 import { ensureConsoleBuilt, repoRoot } from './build-console.js';
 
 // Debian's Chromium, headless, with everything that would reach the network switched off.
-const CHROMIUM_ARGS = [
+export const CHROMIUM_ARGS = [
   '--no-sandbox',
   '--disable-gpu',
   '--disable-quic',

@@ -1,0 +1,87 @@
+import { FRAME, RATE, rms } from './audio.js';
+
+// What a test caller has heard: 20 ms frames of 8 kHz audio, each with the moment it was
+// heard on this process's performance.now() clock, and the questions tests ask of them (was
+// there sound, since when has it been quiet). A SIPp caller's RTP socket (caller-media.ts)
+// and the browser's received track in "Call my line" (test/test-call/page-audio.ts) fill it.
+
+export const SOUND = 250; // RMS above which a 20 ms frame is sound (speech, prompts), not line silence
+
+export interface HeardFrame {
+  /** performance.now() when the frame was heard. */
+  at: number;
+  /**
+   * The RTP timestamp (the sender's media clock, 8 kHz), where there is one: a gap in
+   * arrivals with none here was a delay on the way, not a pause in what was sent.
+   */
+  ts?: number;
+  level: number;
+  samples: Int16Array;
+}
+
+export class HeardAudio {
+  readonly heardFrames: HeardFrame[] = [];
+  /**
+   * The envelope match (audio.ts) from which this listener has heard a given line: an RTP
+   * caller gets exactly the frames Asterisk sent, so the same words score well above it and
+   * other speech ≈ 0.65.
+   */
+  readonly hearsAt: number = 0.8;
+
+  protected hear(at: number, samples: Int16Array, ts?: number): void {
+    this.heardFrames.push({ at, ts, level: rms(samples), samples });
+  }
+
+  /**
+   * Until when nothing arriving means nothing was said: now for a live socket; a source read
+   * in batches overrides it with when it was last read.
+   */
+  protected heardUntil(): number {
+    return performance.now();
+  }
+
+  /** Everything heard so far, frames in arrival order. */
+  heard(fromAt = 0): Int16Array {
+    const frames = this.heardFrames.filter((f) => f.at >= fromAt);
+    const out = new Int16Array(frames.length * FRAME);
+    frames.forEach((f, i) => out.set(f.samples.subarray(0, FRAME), i * FRAME));
+    return out;
+  }
+
+  /** Milliseconds of sound heard (frames louder than line silence) since `fromAt`. */
+  soundMs(fromAt = 0): number {
+    return this.heardFrames.filter((f) => f.at >= fromAt && f.level > SOUND).length * 20;
+  }
+
+  /** Arrival time of the first sound frame after `fromAt`. */
+  firstSoundAfter(fromAt: number): number | undefined {
+    return this.heardFrames.find((f) => f.at >= fromAt && f.level > SOUND)?.at;
+  }
+
+  /**
+   * Arrival time of the first frame after which `quietMs` of silence (or nothing) followed,
+   * counting from `fromAt`: when what the caller hears has stopped. Quiet is measured as a
+   * phone plays it: quiet RTP frames last as long as their timestamps say (the sender's media
+   * clock), not as long as they took to arrive, so a greeting's 0.4 s pause between
+   * sentences that reached a loaded test process late is still 0.4 s, not the greeting's
+   * end. Without timestamps, or where they jump (a new stream), arrival times count.
+   */
+  silenceStartedAfter(fromAt: number, quietMs: number): number | undefined {
+    const frames = this.heardFrames.filter((f) => f.at >= fromAt);
+    let lastLoud: HeardFrame | undefined;
+    let last: HeardFrame | undefined;
+    const heardQuiet = (f: HeardFrame) => {
+      const arrival = f.at - lastLoud!.at;
+      return f.ts === undefined || lastLoud!.ts === undefined ? arrival : Math.min(arrival, ((f.ts - lastLoud!.ts) >>> 0) / (RATE / 1000));
+    };
+    for (const f of frames) {
+      last = f;
+      if (f.level > SOUND) lastLoud = f;
+      else if (lastLoud !== undefined && heardQuiet(f) >= quietMs) return lastLoud.at + 20;
+    }
+    // Asterisk sends nothing at all while it only listens (recording): silence is also time
+    // passing without a frame, after the quiet the last frames carried.
+    if (lastLoud !== undefined && heardQuiet(last!) + (this.heardUntil() - last!.at) >= quietMs) return lastLoud.at + 20;
+    return undefined;
+  }
+}

@@ -1,0 +1,49 @@
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { CHROMIUM_ARGS, adoptSession } from '../e2e/support/browser.js';
+import { RATE, writeWav } from '../pbx-real/audio.js';
+import type { ApiClient } from '../helpers/client.js';
+import { PageAudio } from './page-audio.js';
+
+// An owner at the console with a microphone: Debian's Chromium whose fake capture device
+// plays a WAV once (from when a call takes the microphone), and the "Call my line" page with
+// what it hears recorded (page-audio.ts). Used by the browser tests and the bench.
+
+/**
+ * The microphone's file: quiet for `leadSamples` (while the greeting plays), then `words`, then
+ * quiet long enough for whatever the test waits for next (Chromium gives silence once it ends).
+ */
+export function microphoneFile(file: string, words: Int16Array, leadSamples: number): string {
+  const samples = new Int16Array(leadSamples + words.length + 8 * RATE);
+  samples.set(words, leadSamples);
+  writeWav(file, samples);
+  return file;
+}
+
+/** Chromium with `wav` as its microphone, WebRTC allowed on loopback and audio allowed to play. */
+export function launchWithMicrophone(wav: string): Promise<Browser> {
+  return chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    headless: true,
+    args: [
+      ...CHROMIUM_ARGS,
+      '--use-fake-ui-for-media-stream',
+      '--use-fake-device-for-media-stream',
+      `--use-file-for-fake-audio-capture=${wav}%noloop`,
+      '--allow-loopback-in-peer-connection',
+      '--autoplay-policy=no-user-gesture-required',
+    ],
+  });
+}
+
+/** A fresh context signed in as the owner, on Phone Numbers (where the card is), its audio recorded. */
+export async function openCallMyLine(browser: Browser, baseUrl: string, owner: ApiClient): Promise<{ page: Page; audio: PageAudio }> {
+  // bypassCSP: the recorder's worklet module comes from a blob: URL (page-audio.ts).
+  const ctx = await browser.newContext({ baseURL: baseUrl, bypassCSP: true });
+  await ctx.grantPermissions(['microphone'], { origin: baseUrl });
+  await PageAudio.install(ctx);
+  const page = await ctx.newPage();
+  await adoptSession(page, owner, baseUrl);
+  await page.goto('/dashboard/phone-numbers');
+  await page.getByRole('button', { name: 'Call my line' }).waitFor();
+  return { page, audio: await PageAudio.start(page) };
+}
