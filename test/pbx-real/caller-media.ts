@@ -34,6 +34,12 @@ export class CallerMedia extends HeardAudio {
     return this.remote?.address;
   }
 
+  /** Where this caller sends its audio ("address:port"), and every address:port audio came from: one and the same on a sound call. */
+  get endpoints(): { sendsTo: string | undefined; heardFrom: string[] } {
+    return { sendsTo: this.remote && `${this.remote.address}:${this.remote.port}`, heardFrom: [...this.sources] };
+  }
+  private readonly sources = new Set<string>();
+
   private constructor() {
     super();
     this.socket.on('message', (msg, rinfo) => this.receive(msg, rinfo));
@@ -87,14 +93,19 @@ export class CallerMedia extends HeardAudio {
 
   private receive(msg: Buffer, rinfo: dgram.RemoteInfo): void {
     if (msg.length < 12 || msg[0]! >> 6 !== 2) return;
+    // RTCP is RTP's version too, with a packet type of 200–204 where RTP has its payload type.
+    // It is no call's audio: another call's Asterisk sends its reports to that caller's port + 1,
+    // which may be this socket, before this caller's own call is even answered.
+    if (msg[1]! >= 200 && msg[1]! <= 204) return;
     const pt = msg[1]! & 0x7f;
+    this.sources.add(`${rinfo.address}:${rinfo.port}`);
     if (!this.remote) this.setRemote(rinfo.address, rinfo.port);
     if (pt !== 0) return; // only PCMU is audio for this caller
     const cc = msg[0]! & 0x0f;
     const ext = (msg[0]! & 0x10) !== 0;
     let off = 12 + cc * 4;
     if (ext) off += 4 + msg.readUInt16BE(off + 2) * 4;
-    this.hear(performance.now(), ulawDecode(msg.subarray(off)));
+    this.hear(performance.now(), ulawDecode(msg.subarray(off)), msg.readUInt32BE(4));
   }
 
   /** A drift-free 20 ms clock, like a phone's sound card. */
