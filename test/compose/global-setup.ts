@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { projectRoot } from '../../core/config/paths.js';
 import { startDockerd } from './dockerd.js';
-import { recordFigures } from './stack.js';
+import { PREBUILD_FIGURES, recordFigures } from './stack.js';
 
 // One Docker engine for the whole compose run (`npm run test:compose`): the one-box stack
 // (stack.test.ts) and the cluster profile (cluster.test.ts) build on the same engine, so the
@@ -21,6 +21,12 @@ declare module 'vitest' {
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   // This run's figures only (each test file adds its own).
   fs.rmSync(path.join(projectRoot(), 'test-results', 'compose-figures.json'), { force: true });
+  // CI's head start built the images on this data root (prebuild.ts): its build times are this
+  // run's, as the builds below come from its cache. Taken once, so a stale file is never reused.
+  if (process.env.COMPOSE_TEST_DOCKER_ROOT && fs.existsSync(PREBUILD_FIGURES)) {
+    recordFigures(JSON.parse(fs.readFileSync(PREBUILD_FIGURES, 'utf8')) as Record<string, number>);
+  }
+  fs.rmSync(PREBUILD_FIGURES, { force: true });
   const dockerd = await startDockerd();
   try {
     const t0 = performance.now();

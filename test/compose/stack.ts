@@ -181,6 +181,9 @@ export async function signUpOwner(consoleUrl: string, businessName: string): Pro
 }
 
 /** Adds `figures` to test-results/compose-figures.json (each compose test file adds its own). */
+/** Where prebuild.ts (CI's head start) leaves its build times for the compose run to report. */
+export const PREBUILD_FIGURES = path.join(ROOT, 'test-results', 'compose-prebuild-figures.json');
+
 export function recordFigures(figures: Record<string, string | number>): void {
   const dir = path.join(ROOT, 'test-results');
   const file = path.join(dir, 'compose-figures.json');
