@@ -19,10 +19,19 @@ if (!fs.existsSync(file)) {
     ['core image MB', 'core image in all', 'MB'],
     ['asterisk image MB', 'asterisk image in all', 'MB', '< 250 MB'],
     ['base images s', 'base images (debootstrap + Node)', 's'],
-    ['asterisk build s', 'asterisk image build (from source)', 's'],
-    ['core build s', 'core image build', 's'],
+    ['asterisk build s', "asterisk image build (from source; in CI from the head start's cache)", 's'],
+    ['core build s', "core image build (in CI from the head start's cache)", 's'],
+    ['head start: base images s', 'CI head start at idle priority beside npm test: base images', 's'],
+    ['head start: asterisk build s', 'CI head start at idle priority beside npm test: asterisk image build', 's'],
+    ['head start: core build s', 'CI head start at idle priority beside npm test: core image build', 's'],
+    ['head start: other images build s', 'CI head start at idle priority beside npm test: the other images', 's'],
     ['up until healthy s', 'docker compose up → all healthy', 's'],
     ['core rebuild (upgrade) s', 'upgrade: core rebuilt and healthy', 's'],
+    ['kamailio image MB', 'cluster profile: kamailio image', 'MB'],
+    ['postgres image MB', 'cluster profile: postgres image', 'MB'],
+    ['cluster build s', 'cluster profile: build (asterisk-b, core-b from the cache)', 's'],
+    ['cluster up until healthy s', 'cluster profile: up → all eight healthy', 's'],
+    ['cluster calls s', 'cluster profile: 6 voicemail calls through Kamailio', 's'],
   ];
   for (const [key, measure, unit, budget] of rows) {
     if (f[key] === undefined) continue;

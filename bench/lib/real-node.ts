@@ -2,12 +2,13 @@
 // project's configuration), the core as its own process (core/main.ts) behind a logging ARI
 // proxy, the Whisper and Ollama doubles, and `dids` businesses in voicemail mode. Callers are
 // SIPp processes (test/pbx-real/sipp.ts); every call is accounted for afterwards: what the
-// caller experienced and how the appliance filed it.
+// caller experienced and how the appliance filed it, down to the owner's text.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { openDatabase } from '../../core/db/client.js';
-import { calls, jobs, phoneNumbers, users } from '../../core/db/schema.js';
+import { calls, jobs, notifications, phoneNumbers, users } from '../../core/db/schema.js';
 import { postCallKey } from '../../core/post-call/post-call.js';
 import { wavDurationOf } from '../../pbx/recordings/recording-retries.js';
 import { startOllamaDouble } from '../../test/doubles/ollama/server.js';
@@ -17,6 +18,7 @@ import { waitUntil } from '../../test/helpers/wait.js';
 import { startAriTap, type AriTap } from '../../test/pbx-real/ari-tap.js';
 import { AsteriskInstance } from '../../test/pbx-real/asterisk-instance.js';
 import { speech } from '../../test/pbx-real/audio.js';
+import { SOUND, type HeardFrame } from '../../test/pbx-real/heard-audio.js';
 import { heardGreetingAndBeep } from '../../test/pbx-real/harness.js';
 import { placeCalls, type CallSignalling, type PlaceOptions } from '../../test/pbx-real/sipp.js';
 
@@ -49,6 +51,15 @@ export interface CallAccount {
   /** Seconds of stored recording (0: none). */
   storedSeconds: number;
   jobDone: boolean;
+  /** Summary texts sent to the owner for this call (one is right). */
+  texts: number;
+  /** When the caller began and finished speaking (performance.now(), this process's clock, as the ARI proxy's log). */
+  spokeFrom?: number;
+  spokeUntil?: number;
+  /** The quiet the caller waited out before speaking, by this process's clock and by Asterisk's media clock. */
+  quietBeforeSpeaking?: { arrivalMs: number; mediaMs: number };
+  /** The caller's RTP: where it sent, what it sent while speaking, where it heard from. */
+  audio?: string;
   verdict: 'stored' | 'LOST MESSAGE' | 'refused (503)' | 'never answered' | 'no greeting heard';
 }
 
@@ -58,7 +69,12 @@ export interface NodeOptions {
   coreEnv?: Record<string, string>;
   /** Extra environment for Asterisk's entrypoint (e.g. PBX_MAX_CALLS). */
   asteriskEnv?: Record<string, string>;
+  /** Asterisk's RTP ports (two per call in progress, with room to spare); default max(200, dids × 4). */
+  rtpPorts?: number;
 }
+
+/** Where every business's summary texts go (the outbox gateway writes them to $DATA_DIR/outbox). */
+const OWNER_MOBILE = '+447700900444';
 
 const WORDS = 'Hello, please call me back about the leaking tap in the kitchen. Thanks.';
 
@@ -74,7 +90,7 @@ export class RealNode {
   ) {}
 
   static async start(root: string, opts: NodeOptions): Promise<RealNode> {
-    const asterisk = await AsteriskInstance.start({ root, rtpPorts: Math.max(200, opts.dids * 4), env: opts.asteriskEnv });
+    const asterisk = await AsteriskInstance.start({ root, rtpPorts: opts.rtpPorts ?? Math.max(200, opts.dids * 4), env: opts.asteriskEnv });
     const tap = await startAriTap(asterisk.ari.url);
     const whisper = await startWhisperDouble();
     whisper.defaultTranscript = 'Please call me back about the leaking tap.';
@@ -86,7 +102,7 @@ export class RealNode {
     const dids: string[] = [];
     for (let i = 0; i < opts.dids; i++) {
       const did = `+4477009${String(10000 + i).padStart(5, '0')}`;
-      const u = (await db.db.insert(users).values({ email: `b${i}@example.co.uk`, passwordHash: 'x', accountStatus: 'active', businessName: 'Hale Plumbing' }).returning())[0]!;
+      const u = (await db.db.insert(users).values({ email: `b${i}@example.co.uk`, passwordHash: 'x', accountStatus: 'active', businessName: 'Hale Plumbing', smsEnabled: true, notificationNumber: OWNER_MOBILE }).returning())[0]!;
       await db.db.insert(phoneNumbers).values({ phoneNumber: did, provider: 'static', providerSid: did, userId: u.id });
       dids.push(did);
     }
@@ -112,12 +128,18 @@ export class RealNode {
   /**
    * Places one caller per DID in `dids` (all at once, or `ratePerSecond`), each of whom waits
    * for the greeting and beep, speaks a message and waits for the box to hang up; returns the
-   * SIPp result and what each caller heard, plus CPU seconds used meanwhile by each process.
+   * SIPp result and what each caller heard, plus CPU seconds used meanwhile by each process:
+   * Asterisk, the core, and the load generator's two parts (SIPp's signalling, and this
+   * process, which carries every caller's audio and the ARI proxy). `tag` makes the callers'
+   * numbers unique across batches on one node (the accounting finds a call by DID and caller).
    */
   async call(dids: string[], place: PlaceOptions = {}, tag = 20000) {
-    const cpu0 = { asterisk: cpuSeconds(this.asterisk.pid), core: cpuSeconds(this.core.child.pid) };
+    const cpu0 = { asterisk: cpuSeconds(this.asterisk.pid), core: cpuSeconds(this.core.child.pid), bench: process.cpuUsage() };
     const words = speech(WORDS);
     const specs = dids.map((did, i) => ({ did, from: `+4477009${tag + i}` }));
+    // This process is the callers' ears: a stall here is heard as a pause in the greeting.
+    const stalls = monitorEventLoopDelay({ resolution: 10 });
+    stalls.enable();
     const batch = await placeCalls(this.asterisk.sipPort, specs, place);
     let sippCpu = 0;
     const sampler = setInterval(() => (sippCpu = Math.max(sippCpu, cpuSeconds(batch.pid))), 200);
@@ -126,58 +148,86 @@ export class RealNode {
         // A refused caller never hears anything: the greeting wait ends with the call.
         const greeted = await Promise.race([heardGreetingAndBeep(c, 700, 300_000).then(() => true, () => false), batch.done.then(() => false)]);
         if (!greeted) return { heardGreeting: false, spoke: false };
+        const spokeFrom = performance.now();
+        const sentBefore = c.media.packetsOut;
         await c.media.say(words);
-        return { heardGreeting: true, spoke: true };
+        const audio = `sent ${c.media.packetsOut - sentBefore} packets while speaking, to ${c.media.endpoints.sendsTo}; heard from ${c.media.endpoints.heardFrom.join(', ')}`;
+        return { heardGreeting: true, spoke: true, spokeFrom, spokeUntil: performance.now(), quietBeforeSpeaking: quietBefore(c.media.heardFrames, spokeFrom), audio };
       }),
     );
     const sipp = await batch.done;
     clearInterval(sampler);
-    const cpu = { asterisk: cpuSeconds(this.asterisk.pid) - cpu0.asterisk, core: cpuSeconds(this.core.child.pid) - cpu0.core, sipp: sippCpu };
-    return { specs, sipp, heard, cpu };
+    stalls.disable();
+    const bench = process.cpuUsage(cpu0.bench);
+    const cpu = { asterisk: cpuSeconds(this.asterisk.pid) - cpu0.asterisk, core: cpuSeconds(this.core.child.pid) - cpu0.core, sipp: sippCpu, bench: (bench.user + bench.system) / 1e6 };
+    return { specs, sipp, heard, cpu, callersLongestStallMs: stalls.max / 1e6 };
   }
 
-  /** Waits (bounded) for the answered calls' rows to be final and their jobs done, then accounts for each call. */
+  /**
+   * Waits (bounded) for the answered calls' rows to be final, their jobs done and their
+   * messages texted, then accounts for each call. The tables are read once per look, not per call.
+   */
   async account(result: Awaited<ReturnType<RealNode['call']>>, waitMs = 180_000): Promise<CallAccount[]> {
     const { specs, sipp, heard } = result;
-    const rowOf = async (s: { did: string; from: string }) => (await this.db.db.select().from(calls)).find((r) => r.toNumber === s.did && r.fromNumber === s.from);
-    const answered = specs.filter((_, i) => sipp.signalling[i]?.final === 200);
-    const settled = async () => {
-      for (const s of answered) {
-        const r = await rowOf(s);
-        if (!(r?.endedAt && (r.status !== 'voicemail' || (await this.jobDone(r.id))))) return false;
+    const look = async () => {
+      const rows = new Map((await this.db.db.select().from(calls)).map((r) => [`${r.toNumber} ${r.fromNumber}`, r]));
+      const done = new Set((await this.db.db.select({ key: jobs.key, status: jobs.status }).from(jobs)).filter((j) => j.status === 'done').map((j) => j.key));
+      const texts = new Map<number, number>();
+      for (const t of await this.db.db.select({ callId: notifications.callId, channel: notifications.channel, kind: notifications.kind, status: notifications.status }).from(notifications)) {
+        if (t.callId !== null && t.channel === 'sms' && t.kind === 'summary' && t.status === 'sent') texts.set(t.callId, (texts.get(t.callId) ?? 0) + 1);
       }
-      return true;
+      return { row: (s: { did: string; from: string }) => rows.get(`${s.did} ${s.from}`), jobDone: (id: number) => done.has(postCallKey(id)), texts: (id: number) => texts.get(id) ?? 0 };
     };
+    const answered = specs.filter((_, i) => sipp.signalling[i]?.final === 200);
     await waitUntil(async () => {
-      if (!(await settled())) throw new Error('calls not settled yet');
+      const now = await look();
+      const open = answered.filter((s) => {
+        const r = now.row(s);
+        return !(r?.endedAt && (r.status !== 'voicemail' || (now.jobDone(r.id) && now.texts(r.id) > 0)));
+      });
+      if (open.length) throw new Error(`${open.length} calls not settled yet`);
     }, waitMs, 1000).catch(() => undefined);
-    return Promise.all(specs.map(async (s, i) => {
-      const row = await rowOf(s);
+    const now = await look();
+    return specs.map((s, i) => {
+      const row = now.row(s);
       const signalling = sipp.signalling[i] ?? { final: undefined, inviteToFinalMs: undefined };
       const file = row?.recordingFile ? path.join(this.dataDir, 'recordings', row.recordingFile) : undefined;
       const storedSeconds = file && fs.existsSync(file) ? wavDurationOf(fs.readFileSync(file)) / 1000 : 0;
       const filed = !row ? 'no row' : !row.endedAt ? 'open' : row.status;
-      const { heardGreeting, spoke } = heard[i]!;
+      const { heardGreeting, spoke, spokeFrom, spokeUntil, quietBeforeSpeaking, audio } = heard[i]!;
       const verdict: CallAccount['verdict'] =
         signalling.final === 503 ? 'refused (503)'
         : signalling.final !== 200 ? 'never answered'
         : spoke && !(storedSeconds > 0 && row?.status === 'voicemail') ? 'LOST MESSAGE'
         : !heardGreeting ? 'no greeting heard'
         : 'stored';
-      return { did: s.did, from: s.from, signalling, heardGreeting, spoke, filed, storedSeconds, jobDone: row ? await this.jobDone(row.id) : false, verdict };
-    }));
+      return { did: s.did, from: s.from, signalling, heardGreeting, spoke, filed, storedSeconds, jobDone: row ? now.jobDone(row.id) : false, texts: row ? now.texts(row.id) : 0, spokeFrom, spokeUntil, quietBeforeSpeaking, audio, verdict };
+    });
   }
 
-  private async jobDone(callId: number): Promise<boolean> {
-    return (await this.db.db.select().from(jobs)).some((j) => j.key === postCallKey(callId) && j.status === 'done');
+  /**
+   * One call's story at the ARI proxy, each line in seconds from its StasisStart, with the
+   * moments the caller began and stopped speaking among them: where to look when a message
+   * was lost (was the caller speaking before the recording began?).
+   */
+  story(a: CallAccount): string[] {
+    const start = this.tap.log.find((e) => e.kind === 'event' && e.what === 'StasisStart' && e.detail === a.from);
+    if (!start) return ['(never reached the core)'];
+    const lines = this.tap.log.filter((e) => e.channel === start.channel).map((e) => ({ at: e.at, text: `${e.kind === 'request' ? '→' : '←'} ${e.what}${e.status ? ` ${e.status}` : ''}${e.detail ? ` (${e.detail})` : ''}` }));
+    if (a.spokeFrom !== undefined) lines.push({ at: a.spokeFrom, text: '** caller starts speaking' }, { at: a.spokeUntil!, text: '** caller stops speaking' });
+    const quiet = a.quietBeforeSpeaking;
+    if (quiet) lines.push({ at: a.spokeFrom! - 1e-6, text: `** quiet before speaking: ${quiet.arrivalMs.toFixed(0)} ms on this process's clock, ${quiet.mediaMs.toFixed(0)} ms on Asterisk's media clock` });
+    if (a.audio) lines.push({ at: a.spokeUntil! + 1e-6, text: `** caller's audio: ${a.audio}` });
+    return lines.sort((x, y) => x.at - y.at).map((l) => `${((l.at - start.at) / 1000).toFixed(3).padStart(7)} s  ${l.text}`);
   }
 
-  /** Keeps the core's log (it goes with the data folder at stop): where to look when a message was lost. */
+  /** Keeps the core's and Asterisk's logs (they go with their folders at stop): where to look when a message was lost. */
   saveCoreLog(name: string): string {
     const dir = path.resolve(import.meta.dirname, '../../test-results/bench');
     fs.mkdirSync(dir, { recursive: true });
     const file = path.join(dir, `${name}-core.log`);
     fs.writeFileSync(file, this.core.output());
+    fs.writeFileSync(path.join(dir, `${name}-asterisk.log`), this.asterisk.log);
     return file;
   }
 
@@ -191,15 +241,28 @@ export class RealNode {
   }
 }
 
+/**
+ * The quiet the caller waited out before speaking at `spokeFrom`: from the last sound heard,
+ * by the clock of this process and by Asterisk's media clock (RTP timestamps of the quiet
+ * frames, then the time with no frame at all). Far apart: the audio was read late here.
+ */
+function quietBefore(frames: HeardFrame[], spokeFrom: number): CallAccount['quietBeforeSpeaking'] {
+  const before = frames.filter((f) => f.at < spokeFrom);
+  const loud = before.findLast((f) => f.level > SOUND);
+  const last = before.at(-1);
+  if (!loud || last?.ts === undefined || loud.ts === undefined) return undefined;
+  return { arrivalMs: spokeFrom - loud.at, mediaMs: (((last.ts - loud.ts) >>> 0) / 8000) * 1000 + (spokeFrom - last.at) };
+}
+
 /** One line per call that did not end as a stored message, and a count of each verdict. */
 export function printAccounts(accounts: CallAccount[], log: (line: string) => void = console.log): Record<string, number> {
   const counts: Record<string, number> = {};
   for (const a of accounts) counts[a.verdict] = (counts[a.verdict] ?? 0) + 1;
   log(`calls: ${Object.entries(counts).map(([k, v]) => `${v} ${k}`).join(', ')}`);
   for (const a of accounts) {
-    if (a.verdict === 'stored') continue;
+    if (a.verdict === 'stored' && a.texts === 1) continue;
     const s = a.signalling;
-    log(`  ${a.from} → ${a.did}: ${a.verdict}; SIP ${s.final ?? '-'} after ${s.inviteToFinalMs ?? '-'} ms, greeting ${a.heardGreeting ? 'heard' : 'not heard'}, ${a.spoke ? 'spoke' : 'silent'}, filed as ${a.filed}, ${a.storedSeconds.toFixed(1)} s stored, post-call job ${a.jobDone ? 'done' : 'not done'}`);
+    log(`  ${a.from} → ${a.did}: ${a.verdict}; SIP ${s.final ?? '-'} after ${s.inviteToFinalMs ?? '-'} ms, greeting ${a.heardGreeting ? 'heard' : 'not heard'}, ${a.spoke ? 'spoke' : 'silent'}, filed as ${a.filed}, ${a.storedSeconds.toFixed(1)} s stored, post-call job ${a.jobDone ? 'done' : 'not done'}, ${a.texts} text${a.texts === 1 ? '' : 's'} sent`);
   }
   return counts;
 }

@@ -23,6 +23,8 @@ OUT=${ASTERISK_ETC:-/etc/asterisk}
 : "${SIP_REG_PASSWORD:=}"
 : "${SIP_TWILIO_TERMINATION:=}"
 : "${PBX_MAX_CALLS:=0}"
+: "${SIP_MEDIA_ADDRESS:=}"
+: "${RTP_PORTS:=10000-10199}"
 # In a cluster (docs/cluster.md) each node's name, the same as its core's NODE_NAME: it prefixes
 # the node's channel ids, so two Asterisks never hand one database the same id. Empty on one box.
 : "${NODE_NAME:=}"
@@ -30,9 +32,12 @@ OUT=${ASTERISK_ETC:-/etc/asterisk}
 # host network, keeps them on loopback.
 : "${SIP_BIND_ADDRESS:=0.0.0.0}"
 : "${ARI_BIND_ADDRESS:=0.0.0.0}"
-export NODE_NAME ARI_USERNAME ARI_APP DEFAULT_DID SIP_UKDID_HOST SIP_UKDID_MATCH SIP_REG_SERVER SIP_REG_USERNAME SIP_REG_PASSWORD SIP_TWILIO_TERMINATION PBX_MAX_CALLS SIP_BIND_ADDRESS ARI_BIND_ADDRESS
+# RTP_PORTS: first-last, split for rtp.conf below.
+RTP_START=${RTP_PORTS%%-*}
+RTP_END=${RTP_PORTS#*-}
+export NODE_NAME ARI_USERNAME ARI_APP DEFAULT_DID SIP_UKDID_HOST SIP_UKDID_MATCH SIP_REG_SERVER SIP_REG_USERNAME SIP_REG_PASSWORD SIP_TWILIO_TERMINATION PBX_MAX_CALLS SIP_BIND_ADDRESS ARI_BIND_ADDRESS SIP_MEDIA_ADDRESS RTP_START RTP_END
 
-RENDERED_VARS='${NODE_NAME} ${ARI_USERNAME} ${ARI_PASSWORD} ${ARI_APP} ${DEFAULT_DID} ${SIP_UKDID_HOST} ${SIP_UKDID_MATCH} ${SIP_REG_SERVER} ${SIP_REG_USERNAME} ${SIP_REG_PASSWORD} ${SIP_TWILIO_TERMINATION} ${PBX_MAX_CALLS} ${SIP_BIND_ADDRESS} ${ARI_BIND_ADDRESS}'
+RENDERED_VARS='${NODE_NAME} ${ARI_USERNAME} ${ARI_PASSWORD} ${ARI_APP} ${DEFAULT_DID} ${SIP_UKDID_HOST} ${SIP_UKDID_MATCH} ${SIP_REG_SERVER} ${SIP_REG_USERNAME} ${SIP_REG_PASSWORD} ${SIP_TWILIO_TERMINATION} ${PBX_MAX_CALLS} ${SIP_BIND_ADDRESS} ${ARI_BIND_ADDRESS} ${SIP_MEDIA_ADDRESS} ${RTP_START} ${RTP_END}'
 
 fail() {
   echo "asterisk: $*" >&2
@@ -46,7 +51,7 @@ export ARI_PASSWORD
 
 # A ";" starts a comment and a newline a new setting in Asterisk's format: refuse values
 # that would silently change the configuration instead of being part of it.
-for name in ARI_USERNAME ARI_PASSWORD ARI_APP DEFAULT_DID SIP_UKDID_HOST SIP_UKDID_MATCH SIP_REG_SERVER SIP_REG_USERNAME SIP_REG_PASSWORD SIP_TWILIO_TERMINATION SIP_PUBLIC_ADDRESS SIP_LOCAL_NET SIP_BIND_ADDRESS ARI_BIND_ADDRESS; do
+for name in ARI_USERNAME ARI_PASSWORD ARI_APP DEFAULT_DID SIP_UKDID_HOST SIP_UKDID_MATCH SIP_REG_SERVER SIP_REG_USERNAME SIP_REG_PASSWORD SIP_TWILIO_TERMINATION SIP_PUBLIC_ADDRESS SIP_LOCAL_NET SIP_BIND_ADDRESS ARI_BIND_ADDRESS SIP_MEDIA_ADDRESS; do
   eval "value=\${$name}"
   case "$value" in
     *';'* | *'['* | *']'* | *'
@@ -57,6 +62,11 @@ done
 case "$NODE_NAME" in
   *[!A-Za-z0-9_-]*) fail "NODE_NAME must be letters, digits, '-' or '_' (the core's rule), got \"$NODE_NAME\"" ;;
 esac
+
+case "$RTP_PORTS" in
+  *[!0-9-]* | -* | *- | *-*-* | [!0-9]*) fail "RTP_PORTS must be first-last, e.g. 10200-10399, got \"$RTP_PORTS\"" ;;
+esac
+[ "$RTP_START" -lt "$RTP_END" ] || fail "RTP_PORTS must be first-last with first below last, got \"$RTP_PORTS\""
 
 case "$PBX_MAX_CALLS" in
   '' | *[!0-9]*) fail "PBX_MAX_CALLS must be a whole number of calls (0 = no limit), got \"$PBX_MAX_CALLS\"" ;;

@@ -4,11 +4,19 @@
 #   entrypoint.sh               render, then exec kamailio
 #   entrypoint.sh --render-only render and exit (the tests start Kamailio themselves)
 #
-#   KAMAILIO_LISTEN   where SIP is received: proto:address:port (udp:0.0.0.0:5060)
-#   KAMAILIO_ALIAS    the address:port the carrier sends to, and probes come from (the listen
-#                     address when it is not 0.0.0.0)
+#   KAMAILIO_LISTEN   where SIP is received: proto:address:port or proto:interface:port
+#                     (udp:203.0.113.5:5060, udp:eth0:5060); one address, never 0.0.0.0, which
+#                     Kamailio would write into the Via and Record-Route headers as it is
+#   KAMAILIO_ADVERTISE behind NAT (Docker's published port): the public address:port the
+#                     carrier reaches this proxy at, with the same port as the listen; the
+#                     carrier's side of each call is routed there, the nodes' side to the
+#                     listen address
+#   KAMAILIO_ALIAS    the address:port the carrier sends to, and probes come from (default:
+#                     KAMAILIO_ADVERTISE, else the listen address)
 #   KAMAILIO_NODES    the nodes' Asterisks, host:port,host:port,... (written to the list file);
-#                     unset: the operator's own list file at KAMAILIO_DISPATCHER_LIST is used
+#                     unset: the operator's own list file at KAMAILIO_DISPATCHER_LIST is used.
+#                     A name (a compose service) is resolved when used, so a node that is
+#                     down while Kamailio starts joins once it answers
 #   SIP_REG_SERVER, SIP_REG_USERNAME, SIP_REG_PASSWORD, DEFAULT_DID
 #                     a trunk that registers (the same settings as Asterisk's `registration`
 #                     trunk on one box): Kamailio registers once for the whole cluster, and
@@ -21,6 +29,7 @@ OUT=${KAMAILIO_ETC:-/etc/kamailio}
 : "${KAMAILIO_DISPATCHER_LIST:=$OUT/dispatcher.list}"
 : "${KAMAILIO_CTL:=/run/kamailio/kamailio_ctl}"
 : "${KAMAILIO_NODES:=}"
+: "${KAMAILIO_ADVERTISE:=}"
 : "${SIP_REG_SERVER:=}"
 : "${SIP_REG_USERNAME:=}"
 : "${SIP_REG_PASSWORD:=}"
@@ -32,15 +41,23 @@ fail() {
 }
 
 listen_hostport=${KAMAILIO_LISTEN#*:}
+listen_host=${listen_hostport%:*}
+case "$listen_host" in
+  0.0.0.0 | '[::]') fail "KAMAILIO_LISTEN must name one address or interface (udp:eth0:5060), not $listen_host: Kamailio would send $listen_host in its Via and Record-Route headers" ;;
+esac
 if [ -z "${KAMAILIO_ALIAS:-}" ]; then
-  case "$listen_hostport" in
-    0.0.0.0:*) fail "KAMAILIO_ALIAS is not set: give the address:port the carrier sends calls to (KAMAILIO_LISTEN listens on every interface)" ;;
-  esac
-  KAMAILIO_ALIAS=$listen_hostport
+  if [ -n "$KAMAILIO_ADVERTISE" ]; then
+    KAMAILIO_ALIAS=$KAMAILIO_ADVERTISE
+  else
+    case "$listen_host" in
+      *.*) KAMAILIO_ALIAS=$listen_hostport ;;
+      *) fail "KAMAILIO_LISTEN names an interface ($listen_host): set KAMAILIO_ADVERTISE (behind NAT) or KAMAILIO_ALIAS to the address:port the carrier sends calls to" ;;
+    esac
+  fi
 fi
 
 # A "!" ends a substitution and a newline a directive: refuse values that would change the file.
-for name in KAMAILIO_LISTEN KAMAILIO_ALIAS KAMAILIO_DISPATCHER_LIST KAMAILIO_CTL KAMAILIO_NODES SIP_REG_SERVER SIP_REG_USERNAME SIP_REG_PASSWORD DEFAULT_DID; do
+for name in KAMAILIO_LISTEN KAMAILIO_ADVERTISE KAMAILIO_ALIAS KAMAILIO_DISPATCHER_LIST KAMAILIO_CTL KAMAILIO_NODES SIP_REG_SERVER SIP_REG_USERNAME SIP_REG_PASSWORD DEFAULT_DID; do
   eval "value=\${$name}"
   case "$value" in
     *'!'* | *'"'* | *'
@@ -50,9 +67,12 @@ done
 
 mkdir -p "$OUT"
 cp "$TEMPLATES/kamailio.cfg" "$OUT/kamailio.cfg"
+listen=$KAMAILIO_LISTEN
+[ -z "$KAMAILIO_ADVERTISE" ] || listen="$listen advertise $KAMAILIO_ADVERTISE"
 {
   echo "# Written by entrypoint.sh from the environment."
-  echo "#!substdef \"!KAMAILIO_LISTEN!$KAMAILIO_LISTEN!g\""
+  [ -z "$KAMAILIO_ADVERTISE" ] || echo "#!define WITH_ADVERTISE"
+  echo "#!substdef \"!KAMAILIO_LISTEN!$listen!g\""
   echo "#!substdef \"!KAMAILIO_ALIAS!$KAMAILIO_ALIAS!g\""
   echo "#!substdef \"!KAMAILIO_DISPATCHER_LIST!$KAMAILIO_DISPATCHER_LIST!g\""
   echo "#!substdef \"!KAMAILIO_CTL!$KAMAILIO_CTL!g\""
@@ -82,7 +102,12 @@ fi
 if [ -n "$KAMAILIO_NODES" ]; then
   echo "# Written by entrypoint.sh from KAMAILIO_NODES=$KAMAILIO_NODES" >"$KAMAILIO_DISPATCHER_LIST"
   for node in $(echo "$KAMAILIO_NODES" | tr ',' ' '); do
-    echo "1 sip:$node" >>"$KAMAILIO_DISPATCHER_LIST"
+    # A name gets flag 16 (resolved when probed or called, not at start): a node whose name does
+    # not resolve yet (its container is stopped) is kept, down, instead of dropped from the set.
+    case "${node%:*}" in
+      *[!0-9.]*) echo "1 sip:$node 16" ;;
+      *) echo "1 sip:$node" ;;
+    esac >>"$KAMAILIO_DISPATCHER_LIST"
   done
 fi
 [ -s "$KAMAILIO_DISPATCHER_LIST" ] || fail "no nodes: set KAMAILIO_NODES (host:port,...) or provide $KAMAILIO_DISPATCHER_LIST"

@@ -19,6 +19,11 @@ export interface NodeState {
   flags: string;
 }
 
+/** Each node in the output of `kamcmd dispatcher.list`. */
+export function dispatcherNodes(out: string): NodeState[] {
+  return [...out.matchAll(/URI:\s*(\S+)\s+FLAGS:\s*(\S+)/g)].map((m) => ({ uri: m[1]!, flags: m[2]! }));
+}
+
 export function requireKamailio(): void {
   if (!fs.existsSync(KAMAILIO)) {
     throw new Error(`Kamailio is not installed (${KAMAILIO} is missing): install the Debian package kamailio (apt-get install kamailio, as .ci/run does)`);
@@ -80,10 +85,7 @@ export class KamailioInstance {
 
   /** The dispatcher's view of each node: which it sends calls to now. */
   nodes(): NodeState[] {
-    const out = this.rpc('dispatcher.list');
-    const states: NodeState[] = [];
-    for (const m of out.matchAll(/URI:\s*(\S+)\s+FLAGS:\s*(\S+)/g)) states.push({ uri: m[1]!, flags: m[2]! });
-    return states;
+    return dispatcherNodes(this.rpc('dispatcher.list'));
   }
 
   async stop(): Promise<void> {

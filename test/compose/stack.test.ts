@@ -2,28 +2,25 @@
 // built on a Docker engine of the test's own, the stack brought up, and real SIP calls (SIPp,
 // as in test/pbx-real) into the containerised Asterisk. Only Ollama and whisper are replaced,
 // by the engine doubles (docker-compose.test.yml says why). Run by `npm run test:compose`
-// (.ci/run runs it after `npm test`); it needs root and Debian's docker.io, docker-compose
-// and debootstrap, and fails, never skips, without them.
-import { spawnSync } from 'node:child_process';
+// (.ci/run runs it after `npm test`) on the engine test/compose/global-setup.ts starts; it
+// needs root and Debian's docker.io, docker-compose and debootstrap, and fails, never skips,
+// without them.
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { projectRoot } from '../../core/config/paths.js';
-import { ApiClient } from '../helpers/client.js';
-import { signupBody } from '../helpers/accounts.js';
+import type { ApiClient } from '../helpers/client.js';
 import { waitUntil } from '../helpers/wait.js';
 import { loudMs, speech } from '../pbx-real/audio.js';
 import { listedModules, menuselectModules, moduleStates } from '../deploy/asterisk-modules.js';
 import { heardGreetingAndBeep } from '../pbx-real/harness.js';
 import { placeCall } from '../pbx-real/sipp.js';
-import { startDockerd, type Dockerd } from './dockerd.js';
-import { ADMIN, DID, prepareStack, type Stack } from './stack.js';
+import { DID, prepareStack, recordFigures, signUpOwner, type Stack } from './stack.js';
 
 const ROOT = projectRoot();
 const SERVICES = ['asterisk', 'core', 'ollama', 'whisper'];
 const figures: Record<string, string | number> = {};
 
-let dockerd: Dockerd;
 let stack: Stack;
 let owner: ApiClient;
 
@@ -35,26 +32,11 @@ async function timed<T>(name: string, run: () => Promise<T>): Promise<T> {
   return out;
 }
 
-function health(service: string): string {
-  return stack.docker(['inspect', '--format', '{{if .State.Health}}{{.State.Health.Status}}{{else}}none{{end}}', stack.container(service)]).trim();
-}
+const allHealthy = () => stack.allHealthy(SERVICES);
+const health = (service: string) => stack.health(service);
 
-async function allHealthy(): Promise<void> {
-  await waitUntil(() => {
-    const states = SERVICES.map((s) => `${s}=${health(s)}`);
-    if (!states.every((s) => s.endsWith('=healthy'))) throw new Error(`not all healthy: ${states.join(' ')}`);
-  }, 300_000, 1000);
-}
-
-/** Reads a file from the core's data volume, through the core container. */
-function coreExec(args: string[]): string {
-  return stack.docker(['exec', stack.container('core'), ...args]);
-}
-
-function outboxTexts(): Array<{ to: string; body: string; channel: string }> {
-  const listing = coreExec(['sh', '-c', 'cat /data/outbox/sms/*.json 2>/dev/null | tr -d "\\n" | sed "s/}{/}\\n{/g"; echo']).trim();
-  return listing ? listing.split('\n').map((l) => JSON.parse(l)) : [];
-}
+/** A command in the core container (its data volume is /data). */
+const coreExec = (args: string[]) => stack.exec('core', args);
 
 async function callLogs(): Promise<Array<{ id: number; status: string; mode?: string; transcript?: string | null; recordingUrl?: string | null }>> {
   const res = await owner.get('/api/call-logs');
@@ -85,12 +67,7 @@ async function leaveMessage(text: string) {
 
 describe('docker compose: the stack built, booted and called as operators run it', () => {
   beforeAll(async () => {
-    dockerd = await startDockerd();
-    await timed('base images s', async () => {
-      const r = spawnSync(path.join(ROOT, 'deploy', 'base-images', 'make-base-images.sh'), { env: dockerd.env, encoding: 'utf8' });
-      if (r.status !== 0) throw new Error(`make-base-images.sh failed:\n${r.stdout}\n${r.stderr}`);
-    });
-    stack = await prepareStack(dockerd);
+    stack = await prepareStack(inject('dockerHost'), { name: 'box' });
     await timed('asterisk build s', () => stack.compose(['build', 'asterisk']));
     await timed('core build s', () => stack.compose(['build', 'core']));
     await stack.compose(['build', 'ollama', 'whisper']);
@@ -105,29 +82,12 @@ describe('docker compose: the stack built, booted and called as operators run it
     figures['core image MB'] = mb(imageOf('core'));
     figures['core adds to its base MB'] = Number(figures['core image MB']) - Number(figures['node base MB']);
     figures['asterisk image MB'] = mb(imageOf('asterisk'));
-    const signup = signupBody({ businessName: 'Compose Plumbing' });
-    owner = new ApiClient(stack.consoleUrl);
-    expect((await owner.post('/api/auth/signup', signup)).status).toBe(201);
-    const admin = new ApiClient(stack.consoleUrl);
-    expect((await admin.post('/api/auth/login', ADMIN)).status).toBe(200);
-    const pending = await admin.get('/api/admin/approvals');
-    const id = pending.body.users.find((u: { email: string }) => u.email === signup.businessEmail).id;
-    expect((await admin.post(`/api/admin/approvals/${id}/approve`)).status).toBe(200);
-    expect((await owner.post('/api/auth/login', { email: signup.businessEmail, password: signup.password })).status).toBe(200);
-    const bought = await owner.post('/api/phone-numbers/purchase');
-    expect(bought.status, bought.text).toBe(201);
+    owner = await signUpOwner(stack.consoleUrl, 'Compose Plumbing');
   }, 60 * 60_000);
 
   afterAll(async () => {
-    for (const [k, v] of Object.entries(figures)) console.log(`compose figure: ${k} = ${v}`);
-    if (stack) {
-      fs.mkdirSync(path.join(ROOT, 'test-results'), { recursive: true });
-      fs.writeFileSync(path.join(ROOT, 'test-results', 'compose-logs.txt'), stack.logs());
-      fs.writeFileSync(path.join(ROOT, 'test-results', 'compose-figures.json'), JSON.stringify(figures, null, 2));
-      await stack.compose(['down', '-v', '--timeout', '5']).catch(() => undefined);
-      fs.rmSync(stack.dir, { recursive: true, force: true });
-    }
-    await dockerd?.stop();
+    recordFigures(figures);
+    await stack?.close('compose-logs.txt');
   }, 10 * 60_000);
 
   it('every service is healthy, the core has its PBX link up, the console loads from the published port', async () => {
@@ -142,7 +102,7 @@ describe('docker compose: the stack built, booted and called as operators run it
   });
 
   it('the Asterisk image holds exactly the modules menuselect.txt builds, and loads every one modules.conf lists', () => {
-    const inAsterisk = (args: string[]) => stack.docker(['exec', stack.container('asterisk'), ...args]);
+    const inAsterisk = (args: string[]) => stack.exec('asterisk', args);
     const built = inAsterisk(['ls', '/usr/lib/asterisk/modules'])
       .split('\n')
       .filter((f) => f.endsWith('.so'))
@@ -154,7 +114,7 @@ describe('docker compose: the stack built, booted and called as operators run it
 
   it('runs the core as a non-root user, Asterisk as its own user, and no container privileged', () => {
     expect(coreExec(['id', '-u']).trim()).toBe('1000');
-    const asteriskUser = stack.docker(['exec', stack.container('asterisk'), 'sh', '-c', 'for p in /proc/[0-9]*; do [ "$(cat $p/comm 2>/dev/null)" = asterisk ] && stat -c %U $p; done; true']).trim();
+    const asteriskUser = stack.exec('asterisk', ['sh', '-c', 'for p in /proc/[0-9]*; do [ "$(cat $p/comm 2>/dev/null)" = asterisk ] && stat -c %U $p; done; true']).trim();
     expect(asteriskUser.split('\n')[0]).toBe('asterisk');
     for (const s of SERVICES) {
       expect(stack.docker(['inspect', '--format', '{{.HostConfig.Privileged}}', stack.container(s)]).trim(), s).toBe('false');
@@ -180,7 +140,7 @@ describe('docker compose: the stack built, booted and called as operators run it
     expect(wav.status).toBe(200);
     expect(coreExec(['ls', '/data/recordings'])).toMatch(new RegExp(`call-${row.id}\\.wav`));
     await waitUntil(() => {
-      if (!outboxTexts().some((m) => m.to === '+447700900123' && m.body.length > 0)) throw new Error('no text to the owner yet');
+      if (!stack.outboxTexts('core').some((m) => m.to === '+447700900123' && m.body.length > 0)) throw new Error('no text to the owner yet');
     }, 120_000, 1000);
   });
 

@@ -4,8 +4,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { projectRoot } from '../../core/config/paths.js';
+import { signupBody } from '../helpers/accounts.js';
+import { ApiClient } from '../helpers/client.js';
+import { waitUntil } from '../helpers/wait.js';
 import { freeTcpPort } from '../pbx-real/ports.js';
-import type { Dockerd } from './dockerd.js';
+import { dockerClientEnv } from './dockerd.js';
 
 // The stack as an operator runs it: a copy of this checkout (tracked and new files, as
 // `git ls-files` lists them) with its own .env, brought up with the shipped
@@ -21,7 +24,10 @@ export const ADMIN = { email: 'admin@example.co.uk', password: 'Admin-Password-1
 
 export interface Stack {
   dir: string;
+  /** Node A's console (the one box's only one). */
   consoleUrl: string;
+  /** The .env the stack runs with. */
+  env: Record<string, string>;
   /** docker-compose with the shipped file and the test override; throws with its output on failure. */
   compose(args: string[], opts?: { timeoutMs?: number }): Promise<string>;
   /** docker, against the test's engine. */
@@ -30,6 +36,16 @@ export interface Stack {
   container(service: string): string;
   /** Service logs, for failure messages. */
   logs(service?: string): string;
+  /** A service's container health: healthy, starting, unhealthy, or none without a healthcheck. */
+  health(service: string): string;
+  /** Waits until every one of `services` is healthy. */
+  allHealthy(services: string[]): Promise<void>;
+  /** A command inside a service's running container; its stdout. */
+  exec(service: string, args: string[]): string;
+  /** The texts a core wrote to its outbox (no SMS provider is set in the test's .env). */
+  outboxTexts(service: string): Array<{ to: string; body: string; channel: string }>;
+  /** Keeps the services' logs in test-results/`logsFile`, then takes the stack down with its volumes and deletes the copy. */
+  close(logsFile: string): Promise<void>;
 }
 
 /** SHA-256 of the offline sources (../shared/asterisk/src/SHA256SUMS). */
@@ -42,8 +58,12 @@ function sourceSums(): Record<string, string> {
   return sums;
 }
 
-export async function prepareStack(dockerd: Dockerd): Promise<Stack> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ck-stack-'));
+/**
+ * A copy of the checkout with its own .env, for the engine at `dockerHost`. `name` tells apart
+ * the compose projects of one run; `extraEnv` adds .env lines (the cluster's).
+ */
+export async function prepareStack(dockerHost: string, opts: { name: string; extraEnv?: Record<string, string> }): Promise<Stack> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `ck-stack-${opts.name}-`));
   const files = spawnSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { cwd: ROOT, encoding: 'buffer' });
   if (files.status !== 0) throw new Error(`git ls-files failed: ${files.stderr}`);
   for (const rel of files.stdout.toString('utf8').split('\0').filter(Boolean)) {
@@ -58,10 +78,10 @@ export async function prepareStack(dockerd: Dockerd): Promise<Stack> {
   for (const f of [asteriskTar, pjTar]) fs.copyFileSync(path.join(SHARED_SRC, f), path.join(dir, 'deploy', 'asterisk', 'sources', f));
 
   const consolePort = await freeTcpPort();
-  const env = {
-    COMPOSE_PROJECT_NAME: `cktest${process.pid}`,
-    ASTERISK_SHA256: sums[asteriskTar],
-    PJPROJECT_SHA256: sums[pjTar],
+  const env: Record<string, string> = {
+    COMPOSE_PROJECT_NAME: `cktest${process.pid}${opts.name}`,
+    ASTERISK_SHA256: sums[asteriskTar]!,
+    PJPROJECT_SHA256: sums[pjTar]!,
     ARI_PASSWORD: crypto.randomBytes(16).toString('hex'),
     // The test's SIPp callers come from loopback: the uk-did trunk matches them by address.
     SIP_TRUNKS: 'uk-did',
@@ -78,21 +98,24 @@ export async function prepareStack(dockerd: Dockerd): Promise<Stack> {
     STATIC_NUMBERS: DID,
     TTS_ENGINE: 'espeak-ng',
     PUBLIC_URL: `http://127.0.0.1:${consolePort}`,
+    ...opts.extraEnv,
   };
   fs.writeFileSync(path.join(dir, '.env'), Object.entries(env).map(([k, v]) => `${k}=${v}`).join('\n') + '\n');
 
   const base = ['-f', 'docker-compose.yml', '-f', 'test/compose/docker-compose.test.yml'];
+  const clientEnv = dockerClientEnv(dockerHost);
   const docker = (args: string[]) => {
-    const r = spawnSync('docker', args, { env: dockerd.env, encoding: 'utf8', maxBuffer: 64 << 20 });
+    const r = spawnSync('docker', args, { env: clientEnv, encoding: 'utf8', maxBuffer: 64 << 20 });
     if (r.status !== 0) throw new Error(`docker ${args.join(' ')} failed: ${r.stderr}`);
     return r.stdout;
   };
   const stack: Stack = {
     dir,
     consoleUrl: `http://127.0.0.1:${consolePort}`,
+    env,
     compose(args, opts = {}) {
       return new Promise((resolve, reject) => {
-        const child = spawn('docker-compose', [...base, ...args], { cwd: dir, env: dockerd.env });
+        const child = spawn('docker-compose', [...base, ...args], { cwd: dir, env: clientEnv });
         let out = '';
         child.stdout.on('data', (d) => (out += d));
         child.stderr.on('data', (d) => (out += d));
@@ -106,13 +129,66 @@ export async function prepareStack(dockerd: Dockerd): Promise<Stack> {
     },
     docker,
     container(service) {
-      const id = spawnSync('docker-compose', [...base, 'ps', '-q', service], { cwd: dir, env: dockerd.env, encoding: 'utf8' }).stdout.trim();
+      const id = spawnSync('docker-compose', [...base, 'ps', '-q', service], { cwd: dir, env: clientEnv, encoding: 'utf8' }).stdout.trim();
       if (!id) throw new Error(`no ${service} container`);
       return id;
     },
     logs(service) {
-      return spawnSync('docker-compose', [...base, 'logs', '--no-color', '--tail', '200', ...(service ? [service] : [])], { cwd: dir, env: dockerd.env, encoding: 'utf8' }).stdout;
+      return spawnSync('docker-compose', [...base, 'logs', '--no-color', '--tail', '200', ...(service ? [service] : [])], { cwd: dir, env: clientEnv, encoding: 'utf8' }).stdout;
+    },
+    health(service) {
+      return docker(['inspect', '--format', '{{if .State.Health}}{{.State.Health.Status}}{{else}}none{{end}}', stack.container(service)]).trim();
+    },
+    async allHealthy(services) {
+      await waitUntil(() => {
+        const states = services.map((s) => `${s}=${stack.health(s)}`);
+        if (!states.every((s) => s.endsWith('=healthy'))) throw new Error(`not all healthy: ${states.join(' ')}`);
+      }, 300_000, 1000);
+    },
+    exec(service, args) {
+      return docker(['exec', stack.container(service), ...args]);
+    },
+    outboxTexts(service) {
+      const listing = stack.exec(service, ['sh', '-c', 'cat /data/outbox/sms/*.json 2>/dev/null | tr -d "\\n" | sed "s/}{/}\\n{/g"; echo']).trim();
+      return listing ? listing.split('\n').map((l) => JSON.parse(l)) : [];
+    },
+    async close(logsFile) {
+      fs.mkdirSync(path.join(ROOT, 'test-results'), { recursive: true });
+      fs.writeFileSync(path.join(ROOT, 'test-results', logsFile), stack.logs());
+      await stack.compose(['down', '-v', '--timeout', '5']).catch(() => undefined);
+      fs.rmSync(dir, { recursive: true, force: true });
     },
   };
   return stack;
+}
+
+/** An owner signed up on the console at `consoleUrl`, approved by the first admin, with the stack's number. */
+export async function signUpOwner(consoleUrl: string, businessName: string): Promise<ApiClient> {
+  const signup = signupBody({ businessName });
+  const owner = new ApiClient(consoleUrl);
+  const must = (what: string, res: { status: number; text: string }, status: number) => {
+    if (res.status !== status) throw new Error(`${what}: ${res.status} ${res.text}`);
+  };
+  must('sign-up', await owner.post('/api/auth/signup', signup), 201);
+  const admin = new ApiClient(consoleUrl);
+  must('admin login', await admin.post('/api/auth/login', ADMIN), 200);
+  const pending = await admin.get('/api/admin/approvals');
+  const id = pending.body.users.find((u: { email: string }) => u.email === signup.businessEmail).id;
+  must('approval', await admin.post(`/api/admin/approvals/${id}/approve`), 200);
+  must('owner login', await owner.post('/api/auth/login', { email: signup.businessEmail, password: signup.password }), 200);
+  must('number purchase', await owner.post('/api/phone-numbers/purchase'), 201);
+  return owner;
+}
+
+/** Adds `figures` to test-results/compose-figures.json (each compose test file adds its own). */
+/** Where prebuild.ts (CI's head start) leaves its build times for the compose run to report. */
+export const PREBUILD_FIGURES = path.join(ROOT, 'test-results', 'compose-prebuild-figures.json');
+
+export function recordFigures(figures: Record<string, string | number>): void {
+  const dir = path.join(ROOT, 'test-results');
+  const file = path.join(dir, 'compose-figures.json');
+  fs.mkdirSync(dir, { recursive: true });
+  const before = fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, unknown>) : {};
+  fs.writeFileSync(file, JSON.stringify({ ...before, ...figures }, null, 2));
+  for (const [k, v] of Object.entries(figures)) console.log(`compose figure: ${k} = ${v}`);
 }

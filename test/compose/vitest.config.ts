@@ -1,10 +1,13 @@
 import { defineConfig } from 'vitest/config';
 
-// `npm run test:compose`: the compose stack test alone (test/compose/stack.test.ts). Kept out
-// of `npm test`'s run because it builds images for tens of minutes; .ci/run runs both.
+// `npm run test:compose`: the compose stack tests alone (test/compose/: the one-box stack and
+// the cluster profile, one file after the other on one Docker engine started by
+// global-setup.ts; whichever builds first fills the build cache for the other). Kept out of
+// `npm test`'s run because they build images for tens of minutes; .ci/run runs both.
 export default defineConfig({
   test: {
     include: ['test/compose/**/*.test.ts'],
+    globalSetup: ['test/compose/global-setup.ts'],
     testTimeout: 10 * 60_000,
     hookTimeout: 60 * 60_000,
     fileParallelism: false,

@@ -200,9 +200,28 @@ describe('pjsip.conf', () => {
   });
 
   it('uses the RTP range that docker-compose.ports.yml publishes', () => {
-    const rtp = findSections(templateConf('rtp.conf'), 'general')[0]!;
+    const rtp = findSections(render({ ARI_PASSWORD: 'x' }).conf('rtp.conf'), 'general')[0]!;
     const compose = fs.readFileSync(path.join(ASTERISK_DIR, '..', '..', 'docker-compose.ports.yml'), 'utf8');
     expect(compose).toContain(`"${last(rtp, 'rtpstart')}-${last(rtp, 'rtpend')}:${last(rtp, 'rtpstart')}-${last(rtp, 'rtpend')}/udp"`);
+  });
+
+  it('moves the RTP range with RTP_PORTS (a second node on one host), refusing what is not first-last', () => {
+    const rtp = findSections(render({ ARI_PASSWORD: 'x', RTP_PORTS: '10200-10399' }).conf('rtp.conf'), 'general')[0]!;
+    expect([last(rtp, 'rtpstart'), last(rtp, 'rtpend')]).toEqual(['10200', '10399']);
+    for (const bad of ['10200', '10399-10200', '10200-', 'a-b', '1-2-3']) {
+      const r = render({ ARI_PASSWORD: 'x', RTP_PORTS: bad });
+      expect(r.status, bad).toBe(2);
+      expect(r.stderr, bad).toMatch(/RTP_PORTS must be first-last/);
+    }
+  });
+
+  it('names SIP_MEDIA_ADDRESS in every trunk’s SDP when set (a cluster node behind NAT), nothing when not', () => {
+    for (const trunk of ['uk-did', 'registration', 'twilio']) {
+      const [withAddress] = findSections(render({ ...ALL_TRUNKS, SIP_MEDIA_ADDRESS: '203.0.113.20' }).conf('pjsip.conf'), trunk, 'endpoint');
+      expect(last(withAddress!, 'media_address'), trunk).toBe('203.0.113.20');
+      const [without] = findSections(pjsip, trunk, 'endpoint');
+      expect(last(without!, 'media_address') ?? '', trunk).toBe('');
+    }
   });
 });
 

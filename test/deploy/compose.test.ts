@@ -9,11 +9,11 @@ import { PROMPTS_SOUND_DIR } from '../../models/tts/index.js';
 // No Docker engine here: the compose file is parsed and checked for what `docker compose up`
 // relies on. Interpolation (${VAR:-default}) is resolved the way compose does it.
 const root = projectRoot();
-const compose = parse(fs.readFileSync(path.join(root, 'docker-compose.yml'), 'utf8')) as {
-  services: Record<string, Service>;
-  volumes: Record<string, unknown>;
-};
+// merge: the `<<:` keys that share settings between the nodes, as Compose reads them.
+const readCompose = (file: string) => parse(fs.readFileSync(path.join(root, file), 'utf8'), { merge: true }) as { services: Record<string, Service>; volumes: Record<string, unknown> };
+const compose = readCompose('docker-compose.yml');
 interface Service {
+  profiles?: string[];
   image?: string;
   build?: { context: string; dockerfile?: string; args?: Record<string, string> };
   environment?: Record<string, string>;
@@ -21,10 +21,13 @@ interface Service {
   volumes?: string[];
   ports?: string[];
   depends_on?: Record<string, { condition: string }>;
+  command?: string[];
   healthcheck?: { test: string[] | string; interval?: string };
 }
 const { asterisk, core, ollama, whisper } = compose.services as Record<string, Service>;
-const published = (parse(fs.readFileSync(path.join(root, 'docker-compose.ports.yml'), 'utf8')) as { services: Record<string, Service> }).services;
+const published = readCompose('docker-compose.ports.yml').services;
+const ONE_BOX = ['asterisk', 'core', 'ollama', 'whisper'];
+const CLUSTER = ['kamailio', 'asterisk-b', 'core-b', 'postgres'];
 
 /** ${VAR:-default} → default, ${VAR:?message} → required, ${VAR} → unset. */
 function interpolate(value: string, env: Record<string, string> = {}): string {
@@ -44,8 +47,11 @@ function mount(service: Service, volume: string): { target: string; readOnly: bo
 }
 
 describe('docker-compose.yml', () => {
-  it('runs the four services of the appliance', () => {
-    expect(Object.keys(compose.services).sort()).toEqual(['asterisk', 'core', 'ollama', 'whisper']);
+  it('runs the four services of the appliance; the cluster profile’s start only with the profile', () => {
+    const always = Object.entries(compose.services).filter(([, s]) => !s.profiles).map(([name]) => name);
+    expect(always.sort()).toEqual([...ONE_BOX].sort());
+    for (const name of CLUSTER) expect(compose.services[name]?.profiles, name).toEqual(['cluster']);
+    expect(Object.keys(compose.services).sort()).toEqual([...ONE_BOX, ...CLUSTER].sort());
   });
 
   it('gives every service a healthcheck', () => {
@@ -100,13 +106,12 @@ describe('docker-compose.yml', () => {
     expect(core!.env_file).toBe('.env');
   });
 
-  it('documents every setting Asterisk takes from .env in asterisk.conf.example', () => {
+  it('documents every setting Asterisk, Kamailio and PostgreSQL take from .env in asterisk.conf.example', () => {
     const example = fs.readFileSync(path.join(root, 'asterisk.conf.example'), 'utf8');
     const documented = new Set([...example.matchAll(/^#?\s*([A-Z0-9_]+)=/gm)].map((m) => m[1]));
-    const used = [
-      ...Object.values(asterisk!.environment!),
-      ...Object.values(asterisk!.build!.args ?? {}),
-    ].flatMap((v) => [...v.matchAll(/\$\{([A-Z0-9_]+)/g)].map((m) => m[1]!));
+    const used = ['asterisk', 'asterisk-b', 'kamailio', 'postgres']
+      .flatMap((name) => [...Object.values(compose.services[name]!.environment ?? {}), ...Object.values(compose.services[name]!.build?.args ?? {})])
+      .flatMap((v) => [...v.matchAll(/\$\{([A-Z0-9_]+)/g)].map((m) => m[1]!));
     for (const name of used) expect(documented, name).toContain(name);
   });
 
@@ -126,6 +131,64 @@ describe('docker-compose.yml', () => {
       expect(fs.existsSync(file), file).toBe(true);
     }
     expect(ollama!.image).toMatch(/^ollama\/ollama:\d+\.\d+\.\d+$/);
+  });
+});
+
+describe('docker-compose.yml, profile cluster (docs/cluster.md)', () => {
+  const { kamailio, postgres } = compose.services as Record<string, Service>;
+  const asteriskB = compose.services['asterisk-b']!;
+  const coreB = compose.services['core-b']!;
+  const clusterPorts = readCompose('docker-compose.cluster-ports.yml').services;
+
+  it('node B is node A’s images and settings, with its own name, ARI, RTP range and volumes', () => {
+    expect(asteriskB.build).toEqual(asterisk!.build);
+    expect(coreB.build).toEqual(core!.build);
+    expect(asteriskB.environment).toEqual({ ...asterisk!.environment, NODE_NAME: '${NODE_B_NAME:-node-b}', RTP_PORTS: '${NODE_B_RTP_PORTS:-10200-10399}' });
+    expect(coreB.environment).toEqual({ ...core!.environment, NODE_NAME: '${NODE_B_NAME:-node-b}', ARI_URL: 'http://asterisk-b:8088', AGENT_RTP_HOST: 'core-b' });
+    expect(coreB.env_file).toBe(core!.env_file);
+    expect(asteriskB.healthcheck).toEqual(asterisk!.healthcheck);
+    expect(coreB.healthcheck).toEqual(core!.healthcheck);
+  });
+
+  it('shares the recordings volume between the cores; prompts and the Asterisk spool are each node’s own', () => {
+    expect(mount(coreB, 'recordings')).toEqual(mount(core!, 'recordings'));
+    expect(mount(coreB, 'data')).toBeUndefined();
+    expect(mount(coreB, 'data-b')).toEqual(mount(core!, 'data'));
+    expect(mount(coreB, 'prompts-b')).toEqual(mount(core!, 'prompts'));
+    expect(mount(asteriskB, 'prompts-b')).toEqual(mount(asterisk!, 'prompts'));
+    expect(mount(asteriskB, 'asterisk-spool-b')).toEqual(mount(asterisk!, 'asterisk-spool'));
+    expect(mount(asteriskB, 'prompts')).toBeUndefined();
+    expect(mount(postgres!, 'postgres')?.target).toBe('/var/lib/postgresql/data');
+  });
+
+  it('starts core-b once its Asterisk and PostgreSQL are healthy, Kamailio once both Asterisks are started', () => {
+    expect(coreB.depends_on).toEqual({ ...core!.depends_on, asterisk: undefined, 'asterisk-b': { condition: 'service_healthy' }, postgres: { condition: 'service_healthy' } });
+    expect(kamailio!.depends_on).toEqual({ asterisk: { condition: 'service_started' }, 'asterisk-b': { condition: 'service_started' } });
+    expect(interpolate(kamailio!.environment!.KAMAILIO_NODES!)).toBe('asterisk:5060,asterisk-b:5060');
+  });
+
+  it('publishes Kamailio’s SIP, each node’s own RTP range and both consoles, and no Asterisk’s SIP', () => {
+    expect(Object.keys(clusterPorts).sort()).toEqual(['asterisk', 'asterisk-b', 'core', 'core-b', 'kamailio']);
+    expect(clusterPorts.kamailio!.ports).toEqual(['5060:5060/udp']);
+    const rtpB = interpolate(asteriskB.environment!.RTP_PORTS!);
+    expect(clusterPorts['asterisk-b']!.ports!.map((p) => interpolate(p))).toEqual([`${rtpB}:${rtpB}/udp`]);
+    expect(clusterPorts.asterisk!.ports).toEqual(published.asterisk!.ports!.filter((p) => !p.startsWith('5060:')));
+    expect(clusterPorts.core!.ports).toEqual(published.core!.ports);
+    expect(clusterPorts['core-b']!.ports).toEqual(['${CONSOLE_B_PORT:-3001}:3000']);
+    for (const name of CLUSTER) expect(compose.services[name]!.ports ?? [], name).toEqual([]);
+  });
+
+  it('builds Kamailio and PostgreSQL from Debian’s packages, on the base the other images use', () => {
+    const read = (p: string) => fs.readFileSync(path.join(root, p), 'utf8');
+    for (const [service, pkg] of [
+      [kamailio!, 'kamailio'],
+      [postgres!, 'postgresql-15'],
+    ] as const) {
+      const file = read(path.join(service.build!.context, 'Dockerfile'));
+      expect(file).toMatch(/^FROM debian:bookworm-slim$/m);
+      expect(file).toMatch(new RegExp(`apt-get install -y --no-install-recommends ${pkg}\\b`));
+      expect(file).toMatch(/^USER (kamailio|postgres)$/m);
+    }
   });
 });
 
@@ -155,7 +218,7 @@ describe('Dockerfiles', () => {
 
   it('has shell scripts that parse', async () => {
     const { spawnSync } = await import('node:child_process');
-    for (const script of ['deploy/asterisk/entrypoint.sh', 'deploy/asterisk/healthcheck.sh']) {
+    for (const script of ['deploy/asterisk/entrypoint.sh', 'deploy/asterisk/healthcheck.sh', 'deploy/kamailio/entrypoint.sh', 'deploy/postgres/entrypoint.sh']) {
       const r = spawnSync('sh', ['-n', path.join(root, script)], { encoding: 'utf8' });
       expect(r.status, `${script}: ${r.stderr}`).toBe(0);
     }

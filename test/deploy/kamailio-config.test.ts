@@ -25,14 +25,14 @@ function render(env: Record<string, string>) {
 
 describe('deploy/kamailio', () => {
   requireKamailio();
-  const nodes = { KAMAILIO_LISTEN: 'udp:0.0.0.0:5060', KAMAILIO_ALIAS: 'sip.example.co.uk:5060', KAMAILIO_NODES: 'asterisk-1:5060,asterisk-2:5060' };
+  const nodes = { KAMAILIO_LISTEN: 'udp:127.0.0.1:5060', KAMAILIO_ALIAS: 'sip.example.co.uk:5060', KAMAILIO_NODES: 'asterisk-1:5060,192.0.2.7:5060' };
 
-  it('renders a configuration Kamailio accepts, with the nodes in dispatcher set 1', () => {
+  it('renders a configuration Kamailio accepts, with the nodes in dispatcher set 1 (names resolved when used)', () => {
     const r = render(nodes);
     expect(r.status, r.stderr).toBe(0);
     const checked = r.check();
     expect(checked.status, checked.stderr).toBe(0);
-    expect(fs.readFileSync(path.join(r.dir, 'dispatcher.list'), 'utf8')).toMatch(/^1 sip:asterisk-1:5060\n1 sip:asterisk-2:5060\n$/m);
+    expect(fs.readFileSync(path.join(r.dir, 'dispatcher.list'), 'utf8')).toMatch(/^1 sip:asterisk-1:5060 16\n1 sip:192\.0\.2\.7:5060\n$/m);
     const cfg = fs.readFileSync(path.join(r.dir, 'kamailio.cfg'), 'utf8');
     // Probing is on (Kamailio's default is off), and no reply code besides a real 200 counts as alive.
     expect(cfg).toMatch(/modparam\("dispatcher", "ds_ping_interval", [1-9]\d*\)/);
@@ -48,10 +48,26 @@ describe('deploy/kamailio', () => {
     expect(fs.readFileSync(path.join(r.dir, 'db', 'uacreg'), 'utf8')).toContain(':se\\:cret:');
   });
 
+  it('behind NAT (KAMAILIO_ADVERTISE): listens on its interface, advertises the public address, records two routes', () => {
+    const r = render({ KAMAILIO_LISTEN: 'udp:lo:5060', KAMAILIO_ADVERTISE: '203.0.113.10:5060', KAMAILIO_NODES: 'asterisk:5060,asterisk-b:5060' });
+    expect(r.status, r.stderr).toBe(0);
+    const checked = r.check();
+    expect(checked.status, checked.stderr).toBe(0);
+    const local = fs.readFileSync(path.join(r.dir, 'kamailio-local.cfg'), 'utf8');
+    expect(local).toContain('#!define WITH_ADVERTISE');
+    expect(local).toContain('#!substdef "!KAMAILIO_LISTEN!udp:lo:5060 advertise 203.0.113.10:5060!g"');
+    expect(local).toContain('#!substdef "!KAMAILIO_ALIAS!203.0.113.10:5060!g"');
+  });
+
   it('refuses to start without what it needs, saying what to set', () => {
-    const noAlias = render({ KAMAILIO_LISTEN: 'udp:0.0.0.0:5060', KAMAILIO_NODES: 'a:5060' });
+    for (const wildcard of ['udp:0.0.0.0:5060', 'udp:[::]:5060']) {
+      const r = render({ KAMAILIO_LISTEN: wildcard, KAMAILIO_ALIAS: 'sip.example.co.uk:5060', KAMAILIO_NODES: 'a:5060' });
+      expect(r.status, wildcard).toBe(2);
+      expect(r.stderr).toMatch(/KAMAILIO_LISTEN must name one address or interface/);
+    }
+    const noAlias = render({ KAMAILIO_LISTEN: 'udp:eth0:5060', KAMAILIO_NODES: 'a:5060' });
     expect(noAlias.status).toBe(2);
-    expect(noAlias.stderr).toMatch(/KAMAILIO_ALIAS is not set/);
+    expect(noAlias.stderr).toMatch(/set KAMAILIO_ADVERTISE \(behind NAT\) or KAMAILIO_ALIAS/);
     const noDid = render({ ...nodes, SIP_REG_SERVER: 'sip.voip.example.co.uk', SIP_REG_USERNAME: 'u', SIP_REG_PASSWORD: 'p' });
     expect(noDid.status).toBe(2);
     expect(noDid.stderr).toMatch(/DEFAULT_DID names the number/);

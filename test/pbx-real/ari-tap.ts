@@ -13,6 +13,12 @@ export interface TapEntry {
   /** The channel the entry is about (path segment, query channel, or the event's channel/target). */
   channel?: string;
   status?: number;
+  /**
+   * What the entry says about the call, for reading a call's story afterwards: the caller's
+   * number (StasisStart), the media and state (playbacks, and the play request's media),
+   * the recording's state and Asterisk's figures in seconds (recordings).
+   */
+  detail?: string;
   /** performance.now() when the proxy saw it (request: sent upstream; event: arrived). */
   at: number;
 }
@@ -64,11 +70,11 @@ export async function startAriTap(target: string, opts: AriTapOptions = {}): Pro
     up.once('open', () =>
       wss.handleUpgrade(req, socket, head, (client) => {
         up.on('message', (data) => {
-          const e = JSON.parse(String(data)) as { type: string; channel?: { id: string }; playback?: { target_uri?: string; media_uri?: string }; recording?: { target_uri?: string } };
+          const e = JSON.parse(String(data)) as TappedEvent;
           const target = e.playback?.target_uri ?? e.recording?.target_uri;
           const held = opts.holdEvent?.(e);
           const pass = () => {
-            log.push({ kind: 'event', what: e.type, channel: e.channel?.id ?? target?.replace(/^channel:/, ''), at: performance.now() });
+            log.push({ kind: 'event', what: e.type, channel: e.channel?.id ?? target?.replace(/^channel:/, ''), detail: eventDetail(e), at: performance.now() });
             if (client.readyState === WebSocket.OPEN) client.send(String(data));
           };
           if (held) void held.finally(pass);
@@ -94,6 +100,21 @@ export async function startAriTap(target: string, opts: AriTapOptions = {}): Pro
   };
 }
 
+interface TappedEvent {
+  type: string;
+  channel?: { id: string; caller?: { number?: string } };
+  playback?: { target_uri?: string; media_uri?: string; state?: string };
+  recording?: { target_uri?: string; name?: string; state?: string; duration?: number; talking_duration?: number; silence_duration?: number };
+}
+
+function eventDetail(e: TappedEvent): string | undefined {
+  if (e.type === 'StasisStart') return e.channel?.caller?.number;
+  if (e.playback) return `${e.playback.media_uri} ${e.playback.state}`;
+  const r = e.recording;
+  if (r) return `${r.name} ${r.state}${r.duration === undefined ? '' : ` duration ${r.duration} talking ${r.talking_duration} silence ${r.silence_duration}`}`;
+  return undefined;
+}
+
 /** "POST /channels/{id}/play" with the channel named; undefined for the api-docs the client loads. */
 function describeRequest(method: string, url: string): Omit<TapEntry, 'at'> | undefined {
   const u = new URL(url, 'http://x');
@@ -106,5 +127,6 @@ function describeRequest(method: string, url: string): Omit<TapEntry, 'at'> | un
     if (parent === 'playbacks' || parent === 'bridges' || parent === 'stored' || parent === 'live' || parent === 'applications') return '{id}';
     return p;
   });
-  return { kind: 'request', what: `${method} ${template.join('/')}`, channel: channel ?? u.searchParams.get('channel') ?? undefined };
+  const media = u.searchParams.getAll('media').join(',');
+  return { kind: 'request', what: `${method} ${template.join('/')}`, channel: channel ?? u.searchParams.get('channel') ?? undefined, ...(media ? { detail: media } : {}) };
 }

@@ -54,6 +54,12 @@ export class CallerMedia extends HeardAudio {
     return this.remote?.address;
   }
 
+  /** Where this caller sends its audio ("address:port"), and every address:port audio came from: one and the same on a sound call. */
+  get endpoints(): { sendsTo: string | undefined; heardFrom: string[] } {
+    return { sendsTo: this.remote && `${this.remote.address}:${this.remote.port}`, heardFrom: [...this.sources] };
+  }
+  private readonly sources = new Set<string>();
+
   /** When the sound card last reported (it does every 10 ms while the line is up): what it has heard is known until then. */
   private reportedAt = 0;
 
@@ -113,7 +119,8 @@ export class CallerMedia extends HeardAudio {
     if (this.closed) return;
     this.remote ??= r.remote;
     this.reportedAt = local(r.at);
-    for (const f of r.heard) this.hear(local(f.at), f.samples);
+    for (const from of r.heardFrom) this.sources.add(from);
+    for (const f of r.heard) this.hear(local(f.at), f.samples, f.ts);
     for (const at of r.spokeAt) this.spokeAt.push(local(at));
     this.packetsOut = r.packetsOut;
     this.lateTicks = r.lateTicks;

@@ -1,15 +1,20 @@
-import { FRAME, rms } from './audio.js';
+import { FRAME, RATE, rms } from './audio.js';
 
 // What a test caller has heard: 20 ms frames of 8 kHz audio, each with the moment it was
 // heard on this process's performance.now() clock, and the questions tests ask of them (was
 // there sound, since when has it been quiet). A SIPp caller's RTP socket (caller-media.ts)
 // and the browser's received track in "Call my line" (test/test-call/page-audio.ts) fill it.
 
-const SOUND = 250; // RMS above which a 20 ms frame is sound (speech, prompts), not line silence
+export const SOUND = 250; // RMS above which a 20 ms frame is sound (speech, prompts), not line silence
 
 export interface HeardFrame {
   /** performance.now() when the frame was heard. */
   at: number;
+  /**
+   * The RTP timestamp (the sender's media clock, 8 kHz), where there is one: a gap in
+   * arrivals with none here was a delay on the way, not a pause in what was sent.
+   */
+  ts?: number;
   level: number;
   samples: Int16Array;
 }
@@ -23,8 +28,8 @@ export class HeardAudio {
    */
   readonly hearsAt: number = 0.8;
 
-  protected hear(at: number, samples: Int16Array): void {
-    this.heardFrames.push({ at, level: rms(samples), samples });
+  protected hear(at: number, samples: Int16Array, ts?: number): void {
+    this.heardFrames.push({ at, ts, level: rms(samples), samples });
   }
 
   /**
@@ -55,18 +60,28 @@ export class HeardAudio {
 
   /**
    * Arrival time of the first frame after which `quietMs` of silence (or nothing) followed,
-   * counting from `fromAt`: when what the caller hears has stopped.
+   * counting from `fromAt`: when what the caller hears has stopped. Quiet is measured as a
+   * phone plays it: quiet RTP frames last as long as their timestamps say (the sender's media
+   * clock), not as long as they took to arrive, so a greeting's 0.4 s pause between
+   * sentences that reached a loaded test process late is still 0.4 s, not the greeting's
+   * end. Without timestamps, or where they jump (a new stream), arrival times count.
    */
   silenceStartedAfter(fromAt: number, quietMs: number): number | undefined {
     const frames = this.heardFrames.filter((f) => f.at >= fromAt);
-    let lastLoud: number | undefined;
+    let lastLoud: HeardFrame | undefined;
+    let last: HeardFrame | undefined;
+    const heardQuiet = (f: HeardFrame) => {
+      const arrival = f.at - lastLoud!.at;
+      return f.ts === undefined || lastLoud!.ts === undefined ? arrival : Math.min(arrival, ((f.ts - lastLoud!.ts) >>> 0) / (RATE / 1000));
+    };
     for (const f of frames) {
-      if (f.level > SOUND) lastLoud = f.at;
-      else if (lastLoud !== undefined && f.at - lastLoud >= quietMs) return lastLoud + 20;
+      last = f;
+      if (f.level > SOUND) lastLoud = f;
+      else if (lastLoud !== undefined && heardQuiet(f) >= quietMs) return lastLoud.at + 20;
     }
     // Asterisk sends nothing at all while it only listens (recording): silence is also time
-    // passing without a frame.
-    if (lastLoud !== undefined && this.heardUntil() - lastLoud >= quietMs) return lastLoud + 20;
+    // passing without a frame, after the quiet the last frames carried.
+    if (lastLoud !== undefined && heardQuiet(last!) + (this.heardUntil() - last!.at) >= quietMs) return lastLoud.at + 20;
     return undefined;
   }
 }
