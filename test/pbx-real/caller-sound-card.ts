@@ -28,7 +28,10 @@ export interface LineReport {
   id: number;
   /** When the report was made: the line's state is known up to here. */
   at: number;
-  heard: Array<{ at: number; samples: Int16Array }>;
+  /** Audio frames, with their RTP timestamps (the sender's media clock). */
+  heard: Array<{ at: number; ts: number; samples: Int16Array }>;
+  /** Addresses ("address:port") audio came from for the first time. */
+  heardFrom: string[];
   /** First frame of an utterance left. */
   spokeAt: number[];
   packetsOut: number;
@@ -47,6 +50,7 @@ const wallNow = () => performance.timeOrigin + performance.now();
 class Line {
   readonly socket = dgram.createSocket('udp4');
   remote: { address: string; port: number } | undefined;
+  private readonly sources = new Set<string>();
   private readonly ssrc = crypto.randomBytes(4).readUInt32BE(0);
   private seqNo = crypto.randomInt(0, 0xffff);
   private ts = crypto.randomInt(0, 0x7fffffff);
@@ -62,7 +66,7 @@ class Line {
   report: LineReport;
 
   constructor(readonly id: number) {
-    this.report = { id, at: 0, heard: [], spokeAt: [], packetsOut: 0, sentUpTo: 0, lateTicks: 0 };
+    this.report = { id, at: 0, heard: [], heardFrom: [], spokeAt: [], packetsOut: 0, sentUpTo: 0, lateTicks: 0 };
     this.socket.on('message', (msg, rinfo) => this.receive(msg, rinfo));
     this.socket.on('error', () => undefined);
   }
@@ -103,14 +107,23 @@ class Line {
   private receive(msg: Buffer, rinfo: dgram.RemoteInfo): void {
     if (msg.length < 12 || msg[0]! >> 6 !== 2) return;
     const at = wallNow();
+    // RTCP is RTP's version too, with a packet type of 200–204 where RTP has its payload type.
+    // It is no call's audio: another call's Asterisk sends its reports to that caller's port + 1,
+    // which may be this socket, before this caller's own call is even answered.
+    if (msg[1]! >= 200 && msg[1]! <= 204) return;
     const pt = msg[1]! & 0x7f;
+    const from = `${rinfo.address}:${rinfo.port}`;
+    if (!this.sources.has(from)) {
+      this.sources.add(from);
+      this.report.heardFrom.push(from);
+    }
     if (!this.remote) this.setRemote(rinfo.address, rinfo.port);
     if (pt !== 0) return; // only PCMU is audio for this caller
     const cc = msg[0]! & 0x0f;
     const ext = (msg[0]! & 0x10) !== 0;
     let off = 12 + cc * 4;
     if (ext) off += 4 + msg.readUInt16BE(off + 2) * 4;
-    this.report.heard.push({ at, samples: ulawDecode(msg.subarray(off)) });
+    this.report.heard.push({ at, ts: msg.readUInt32BE(4), samples: ulawDecode(msg.subarray(off)) });
   }
 
   /**
@@ -179,9 +192,9 @@ class Line {
   takeReport(): LineReport | undefined {
     const r = this.report;
     const moved = r.packetsOut !== this.reported.packetsOut || r.sentUpTo !== this.reported.sentUpTo || r.lateTicks !== this.reported.lateTicks;
-    if (!moved && r.heard.length === 0 && r.spokeAt.length === 0 && r.remote === undefined) return undefined;
+    if (!moved && r.heard.length === 0 && r.heardFrom.length === 0 && r.spokeAt.length === 0 && r.remote === undefined) return undefined;
     this.reported = { packetsOut: r.packetsOut, sentUpTo: r.sentUpTo, lateTicks: r.lateTicks };
-    this.report = { id: this.id, at: 0, heard: [], spokeAt: [], packetsOut: r.packetsOut, sentUpTo: r.sentUpTo, lateTicks: r.lateTicks };
+    this.report = { id: this.id, at: 0, heard: [], heardFrom: [], spokeAt: [], packetsOut: r.packetsOut, sentUpTo: r.sentUpTo, lateTicks: r.lateTicks };
     r.at = wallNow();
     return r;
   }
