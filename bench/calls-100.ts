@@ -13,7 +13,7 @@ import { createPromptCache, createTextToSpeech } from '../models/tts/index.js';
 import { startPbx } from '../pbx/index.js';
 import { THANK_YOU } from '../dialogue/spoken/call-lines.js';
 import { businessGreeting } from '../dialogue/spoken/greeting.js';
-import { Worker } from 'node:worker_threads';
+import { tsWorker } from '../test/helpers/ts-worker.js';
 import { callerSpeech } from '../test/ari-sim/caller-audio.js';
 import type { CallerScript } from '../test/ari-sim/caller-script.js';
 import { startTestServer } from '../test/helpers/server.js';
@@ -48,9 +48,7 @@ dc.subscribe('http.client.request.start', (message) => {
 });
 
 // The simulator runs in its own thread: its CPU is Asterisk's, not the core's.
-// tsx's loader is registered inside the worker (Node 20 does not pass --import hooks on to workers).
-const workerFile = new URL('./sim-worker.ts', import.meta.url).href;
-const worker = new Worker(`import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(workerFile)}); })`, { eval: true });
+const worker = tsWorker(new URL('./sim-worker.ts', import.meta.url));
 let seq = 0;
 const pending = new Map<number, (v: any) => void>();
 const doneCalls = new Set<string>();

@@ -8,9 +8,9 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { waitUntil } from '../test/helpers/wait.js';
-import { envelope, speech } from '../test/pbx-real/audio.js';
+import { speech } from '../test/pbx-real/audio.js';
+import { agentDone, firstAudioAfter, sayAndMark } from '../test/pbx-real/agent-caller.js';
 import { realPbxAvailability, startRealPbx } from '../test/pbx-real/harness.js';
-import type { SipCall } from '../test/pbx-real/sipp.js';
 import { machine, percentile, report } from './lib/report.js';
 
 const N = Number(process.argv[2] ?? 20);
@@ -32,19 +32,8 @@ h.ollama.replier = (req) => {
   return JSON.stringify({ intent: /bye/i.test(last) ? 'goodbye' : 'question', answered: true, answer });
 };
 const question = speech('What are your opening hours?');
-/** espeak-ng ends its audio with quiet: the caller's speech ended that long before the last frame left. */
-const trailingQuietMs = (() => {
-  const levels = envelope(question);
-  let n = 0;
-  while (n < levels.length && levels[levels.length - 1 - n]! < 250) n++;
-  return n * 20;
-})();
 const areas = speech('What areas do you cover?');
 const interrupt = speech('Sorry, one more thing.');
-
-/** Waits for the agent's turn to finish: it spoke, then `quietMs` of quiet. */
-const agentDone = (c: SipCall, since: number, quietMs = 1500) =>
-  waitUntil(() => (c.media.firstSoundAfter(since) !== undefined ? c.media.silenceStartedAfter(since, quietMs) : undefined) ?? Promise.reject(new Error('agent speaking')), 120_000, 20);
 
 const responseMs: number[] = [];
 const bargeMs: number[] = [];
@@ -55,9 +44,8 @@ await Promise.all(
     await agentDone(c, 0);
     // Every caller asks at once (the Whisper double answers by the audio, so one transcript fits all).
     h.whisper.defaultTranscript = 'What are your opening hours?';
-    await c.media.say(question);
-    const spokeUntil = performance.now() - trailingQuietMs;
-    const first = await waitUntil(() => c.media.firstSoundAfter(spokeUntil) ?? Promise.reject(new Error('no answer yet')), 60_000, 5);
+    const spokeUntil = await sayAndMark(c, question);
+    const first = await firstAudioAfter(c, spokeUntil);
     responseMs.push(first - spokeUntil);
     await agentDone(c, first);
     h.whisper.defaultTranscript = 'What areas do you cover?';

@@ -34,6 +34,8 @@ export const ApiCallLogSchema = Type.Object({
   period: Nullable(OneOf(HANDLING_PERIODS)),
   /** An agent-mode call the AI assistants had no room for: the caller left a voicemail instead. */
   agentBusy: Type.Boolean(),
+  /** An agent-mode call whose engines stalled mid-conversation: the caller was offered voicemail (issue 27). */
+  agentStalled: Type.Boolean(),
   /** The owner's own "Call my line" from the console: left out of analytics and usage. */
   testCall: Type.Boolean(),
 });

@@ -38,6 +38,7 @@ const listColumns = () => ({
   transferTalkSeconds: calls.transferTalkSeconds,
   period: calls.period,
   agentBusy: calls.agentBusy,
+  agentStalled: calls.agentStalled,
   testCall: calls.testCall,
 });
 
@@ -61,6 +62,7 @@ type ListRow = Pick<
   | 'transferTalkSeconds'
   | 'period'
   | 'agentBusy'
+  | 'agentStalled'
   | 'testCall'
 >;
 
@@ -88,6 +90,7 @@ function toApiCallLog(r: ListRow): ApiCallLog {
     transferTalkSeconds: r.transferTalkSeconds,
     period: r.period,
     agentBusy: r.agentBusy,
+    agentStalled: r.agentStalled,
     testCall: r.testCall,
   };
 }

@@ -44,6 +44,7 @@ export async function exportOwnerData(db: Db, user: User, now: Date) {
       transferTalkSeconds: c.transferTalkSeconds,
       period: c.period,
       agentBusy: c.agentBusy,
+      agentStalled: c.agentStalled,
       testCall: c.testCall,
       recordingUrl: c.recordingFile ? `/api/call-logs/${c.id}/recording` : null,
     })),

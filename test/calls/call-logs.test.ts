@@ -69,6 +69,7 @@ describe('GET /api/call-logs', () => {
       transferTalkSeconds: null,
       period: null,
       agentBusy: false,
+      agentStalled: false,
       testCall: false,
     });
     expect(res.body.callLogs[1]).toMatchObject({ recordingUrl: null, aiSummary: null, transcription: null, notificationSent: false, urgency: null, urgencyReason: null });

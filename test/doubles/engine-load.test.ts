@@ -43,4 +43,29 @@ describe('the Ollama double under load', () => {
     expect(ollama.engine!.peakInService).toBe(2);
     expect([ollama.engine!.inService, ollama.engine!.queued]).toEqual([0, 0]);
   });
+
+  it('streams a reply timed in parts: the first sentence early, the slot held until the whole reply is written', async () => {
+    ollama = await startOllamaDouble();
+    ollama.load = { slots: 1, serviceMs: 600_000, batchPenalty: 0.1, firstPieceMs: 0 };
+    ollama.replier = () => JSON.stringify({ intent: 'question', answered: true, answer: 'We open at eight. We close at six.' });
+    const chat = () => fetch(`${ollama!.url}/api/chat`, { method: 'POST', body: JSON.stringify({ model: 'llama3.2:3b', messages: [] }) });
+    const first = await chat();
+    const reader = first.body!.getReader();
+    const decoder = new TextDecoder();
+    // The reply's text so far, from the complete NDJSON lines.
+    const textOf = (ndjson: string) => ndjson.split('\n').slice(0, -1).map((l) => (JSON.parse(l) as { message: { content: string } }).message.content).join('');
+    let streamed = '';
+    while (!textOf(streamed).includes('eight. ')) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      streamed += decoder.decode(value, { stream: true });
+    }
+    const said = textOf(streamed);
+    expect(said).toBe('{"intent":"question","answered":true,"answer":"We open at eight. ');
+    // The rest is still being written: the slot stays taken and a second request waits for it.
+    void chat().catch(() => undefined);
+    await vi.waitFor(() => expect(ollama!.engine!.queued).toBe(1));
+    expect(ollama.engine!.inService).toBe(1);
+    await reader.cancel();
+  });
 });

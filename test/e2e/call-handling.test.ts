@@ -211,4 +211,37 @@ describe('tags on calls', () => {
     // The call keeps its tag: it was blocked when it came in.
     await blockedCard.getByText('Blocked', { exact: true }).waitFor();
   });
+
+  it('shows Agents busy and Agent stalled on agent calls turned to voicemail for capacity, beside the other tags', async ({ annotate }) => {
+    const { page, customer } = await customerPage(e2e, { businessName: 'Tags Ltd' });
+    const at = Date.parse('2026-07-04T12:30:00Z');
+    const agentCall = (fromNumber: string, minutesAgo: number, tags: { agentBusy?: boolean; agentStalled?: boolean; callerTag?: 'vip' }) => ({
+      userId: customer.user.id,
+      fromNumber,
+      toNumber: '+447700900999',
+      mode: 'agent' as const,
+      status: 'voicemail' as const,
+      duration: 40,
+      createdAt: new Date(at - minutesAgo * 60_000),
+      ...tags,
+    });
+    await e2e.server.database.db
+      .insert(calls)
+      .values([agentCall('+447700900701', 0, { agentStalled: true, callerTag: 'vip' }), agentCall('+447700900702', 10, { agentBusy: true }), agentCall('+447700900703', 20, {})]);
+
+    await page.goto('/dashboard');
+    const cards = page.getByRole('list', { name: 'Calls' }).getByRole('listitem');
+    await until(async () => expect(await cards.count()).toBe(3));
+    const stalled = cards.filter({ hasText: '+44 770 090 0701' });
+    await stalled.getByText('Agent stalled', { exact: true }).waitFor();
+    await stalled.getByText('VIP', { exact: true }).waitFor();
+    expect(await stalled.getByText('Agents busy', { exact: true }).count()).toBe(0);
+    const busy = cards.filter({ hasText: '+44 770 090 0702' });
+    await busy.getByText('Agents busy', { exact: true }).waitFor();
+    expect(await busy.getByText('Agent stalled', { exact: true }).count()).toBe(0);
+    const plain = cards.filter({ hasText: '+44 770 090 0703' });
+    await plain.getByText('Voicemail', { exact: true }).waitFor();
+    expect(await plain.getByText(/Agents busy|Agent stalled/).count()).toBe(0);
+    await attachScreenshot(page, annotate, 'call-logs-agent-capacity-tags-1280-light');
+  });
 });

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { waitUntil } from '../helpers/wait.js';
-import { envelopeMatch, readWavSamples, speech, writeWav } from './audio.js';
+import { envelope, envelopeMatch, readWavSamples, speech, writeWav } from './audio.js';
 import type { RealPbx } from './harness.js';
 import type { HeardAudio } from './heard-audio.js';
 import type { SipCall } from './sipp.js';
@@ -53,10 +53,37 @@ export async function hearsAudio(h: RealPbx, media: HeardAudio, from: number, re
   }
 }
 
-/** The caller says `text`; resolves when the last frame has been sent. */
+/** The caller says `text`; resolves when the last frame has been sent (`endedAt`, on the caller's sound card). */
 export async function askAgent(h: RealPbx, call: SipCall, text: string): Promise<{ words: Int16Array; endedAt: number }> {
   h.whisper.defaultTranscript = text;
   const words = speech(text);
   await call.media.say(words);
-  return { words, endedAt: performance.now() };
+  return { words, endedAt: call.media.sentAt };
+}
+
+// Timing at the caller, for figures (benches, and what tests print): when the caller's words
+// ended and when the agent's audio reached their ear.
+
+/** espeak-ng ends its audio with quiet: the caller's speech ended that long before the last frame left. */
+export function trailingQuietMs(words: Int16Array): number {
+  const levels = envelope(words);
+  let n = 0;
+  while (n < levels.length && levels[levels.length - 1 - n]! < 250) n++;
+  return n * 20;
+}
+
+/** The caller says `words`; resolves with when their speech ended. */
+export async function sayAndMark(call: SipCall, words: Int16Array): Promise<number> {
+  await call.media.say(words);
+  return call.media.sentAt - trailingQuietMs(words);
+}
+
+/** When the first agent audio after `since` reached the caller. */
+export function firstAudioAfter(call: SipCall, since: number, timeoutMs = 60_000): Promise<number> {
+  return waitUntil(() => call.media.firstSoundAfter(since) ?? Promise.reject(new Error('no agent audio yet')), timeoutMs, 10);
+}
+
+/** Waits for the agent's turn to finish: it spoke after `since`, then `quietMs` of quiet. */
+export function agentDone(call: SipCall, since: number, quietMs = 1500): Promise<number> {
+  return waitUntil(() => (call.media.firstSoundAfter(since) !== undefined ? call.media.silenceStartedAfter(since, quietMs) : undefined) ?? Promise.reject(new Error('agent speaking')), 120_000, 20);
 }

@@ -3,14 +3,11 @@
 // the holding phrase, then the answer if it comes, or else the voicemail offer and the tone,
 // and leave a message that is stored and texted; the call keeps its transcript so far.
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { notifications } from '../../core/db/schema.js';
 import { AGENT_LINES, agentGreeting } from '../../dialogue/spoken/agent-lines.js';
-import { waitUntil } from '../helpers/wait.js';
 import { envelopeMatch, readWavSamples, toneMs } from './audio.js';
 import { askAgent, hearsAgent } from './agent-caller.js';
-import { realPbxAvailability, startRealPbx, type RealPbx } from './harness.js';
+import { realPbxAvailability, startRealPbx, textsSent, type RealPbx } from './harness.js';
 
 const real = realPbxAvailability();
 
@@ -78,11 +75,7 @@ describe.skipIf(!real.ok)('agent mode when an engine stalls mid-call, on a real 
     expect(envelopeMatch(q1.words, mix).score).toBeGreaterThan(0.8);
     expect(envelopeMatch(msg.words, mix).score).toBeGreaterThan(0.8);
 
-    const texted = await waitUntil(async () => {
-      const sent = await h.server.database.db.select().from(notifications).where(eq(notifications.callId, row.id));
-      if (!sent.some((n) => n.status === 'sent')) throw new Error('no text sent yet');
-      return sent;
-    }, 60_000, 100);
+    const texted = await textsSent(h, row.id);
     expect(texted[0]).toMatchObject({ to: '+447700900123', kind: 'summary' });
     expect(texted[0]!.body).toContain('leaking boiler');
   });

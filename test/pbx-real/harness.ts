@@ -3,7 +3,7 @@ import { Writable } from 'node:stream';
 import pino from 'pino';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import { calls, unansweredQuestions, type NewUser } from '../../core/db/schema.js';
+import { calls, notifications, unansweredQuestions, type NewUser } from '../../core/db/schema.js';
 import { createCallPath } from '../../core/calls/call-path.js';
 import { createPostCall, type PostCall } from '../../core/post-call/service.js';
 import { installAgentFlow, type AgentFlowInstall } from '../../pbx/flows/agent/index.js';
@@ -206,4 +206,13 @@ export async function heardGreetingAndBeep(call: SipCall, quietMs = 700, timeout
     await new Promise((r) => setImmediate(r));
     return check();
   }, timeoutMs, 20);
+}
+
+/** The texts sent (or tried) about call `callId`, once one of them has been sent. */
+export function textsSent(h: RealPbx, callId: number, timeoutMs = 60_000): Promise<Array<typeof notifications.$inferSelect>> {
+  return waitUntil(async () => {
+    const sent = await h.server.database.db.select().from(notifications).where(eq(notifications.callId, callId));
+    if (!sent.some((n) => n.status === 'sent')) throw new Error(`no text sent yet about call ${callId}`);
+    return sent;
+  }, timeoutMs, 100);
 }

@@ -16,6 +16,7 @@ describe('call-handling display rules', () => {
     expect(callHandlingTags({ callerTag: null, transferOutcome: 'busy' })).toEqual([]);
     expect(callHandlingTags({ callerTag: null, transferOutcome: null, agentBusy: true }).map((t) => t.label)).toEqual(['Agents busy']);
     expect(callHandlingTags({ callerTag: null, transferOutcome: null, testCall: true }).map((t) => t.label)).toEqual(['Test call']);
+    expect(callHandlingTags({ callerTag: null, transferOutcome: null, agentStalled: true }).map((t) => t.label)).toEqual(['Agent stalled']);
   });
 
   it('names tags and periods', () => {

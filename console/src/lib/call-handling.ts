@@ -45,12 +45,14 @@ export function callerTagLabel(tag: CallerTag): string {
 }
 
 /** The call-handling badges a card shows, in this order (Urgent has its own badge already). */
-export function callHandlingTags(call: Pick<ApiCallLog, 'callerTag' | 'transferOutcome'> & Partial<Pick<ApiCallLog, 'agentBusy' | 'testCall'>>): { label: string; tone: BadgeTone }[] {
+export function callHandlingTags(call: Pick<ApiCallLog, 'callerTag' | 'transferOutcome'> & Partial<Pick<ApiCallLog, 'agentBusy' | 'agentStalled' | 'testCall'>>): { label: string; tone: BadgeTone }[] {
   const tags: { label: string; tone: BadgeTone }[] = [];
   // The owner's own call from the console ("Call my line").
   if (call.testCall) tags.push({ label: 'Test call', tone: 'blue' });
   // The AI assistants were all busy: the caller left a voicemail instead.
   if (call.agentBusy) tags.push({ label: 'Agents busy', tone: 'gray' });
+  // The engines stalled mid-conversation: the agent offered voicemail and the caller left a message.
+  if (call.agentStalled) tags.push({ label: 'Agent stalled', tone: 'gray' });
   if (call.transferOutcome === 'connected') tags.push({ label: 'Transferred', tone: 'green' });
   if (call.callerTag === 'blocked') tags.push({ label: 'Blocked', tone: 'gray' });
   if (call.callerTag === 'withheld-refused') tags.push({ label: 'Withheld, refused', tone: 'gray' });

@@ -94,8 +94,10 @@ export async function startOllamaDouble(opts: { models?: string[]; port?: number
     const record: OllamaRequest = { path, body };
     state.requests.push(record);
     const step = state.script.shift() ?? state.always ?? {};
-    // The slot is held until the answer is written (or the client goes).
-    const release = engine ? await engine.serve(aborts.signal) : undefined;
+    // The slot is held until the answer is written (or the client goes). A streamed reply timed
+    // in parts takes its slot now and waits below; anything else waits its whole service here.
+    const parts = engine && load?.firstPieceMs !== undefined && body.stream !== false ? await engine.acquire() : undefined;
+    const release = parts?.release ?? (engine ? await engine.serve(aborts.signal) : undefined);
     if (release) {
       if (res.destroyed) release();
       else res.on('close', release);
@@ -128,9 +130,19 @@ export async function startOllamaDouble(opts: { models?: string[]; port?: number
     if (body.stream === false) return sendJson(res, 200, { ...piece(text, true), ...final });
 
     res.writeHead(200, { 'content-type': 'application/x-ndjson' });
-    for (let i = 0; i < text.length; i += state.chunkSize) {
-      res.write(`${JSON.stringify(piece(text.slice(i, i + state.chunkSize), false))}\n`);
-    }
+    const write = (from: number, to: number) => {
+      for (let i = from; i < to; i += state.chunkSize) res.write(`${JSON.stringify(piece(text.slice(i, Math.min(to, i + state.chunkSize)), false))}\n`);
+    };
+    if (parts && load) {
+      // The first sentence once it is written, the rest when the whole reply is.
+      const split = firstSentenceEnd(text);
+      await sleep(load.firstPieceMs! * parts.scale, aborts.signal);
+      if (res.destroyed) return;
+      write(0, split);
+      await sleep((load.serviceMs - load.firstPieceMs!) * parts.scale, aborts.signal);
+      if (res.destroyed) return;
+      write(split, text.length);
+    } else write(0, text.length);
     res.end(`${JSON.stringify({ ...piece('', true), ...final })}\n`);
   };
 
@@ -142,4 +154,11 @@ export async function startOllamaDouble(opts: { models?: string[]; port?: number
       await close();
     },
   });
+}
+
+/** Where a reply's first sentence ends (after its closing mark and a quote or space), in the answer of an agent reply if there is one. */
+function firstSentenceEnd(text: string): number {
+  const from = Math.max(0, text.indexOf('"answer"'));
+  const end = /[.?!]["\s]/.exec(text.slice(from));
+  return end ? from + end.index + 2 : text.length;
 }

@@ -41,8 +41,10 @@ export interface WhisperDouble {
   /**
    * Words by the length of the audio sent (ms), before defaultTranscript: what a caller said in
    * two parts transcribes as both when the turn holds both, as the second alone when it does not.
+   * `voicedMs` is how much of it is sound (20 ms frames above line silence): a question that
+   * reached the engine in fragments has less of it than the question spoken.
    */
-  transcriptFor: ((audioMs: number) => string) | null;
+  transcriptFor: ((audioMs: number, voicedMs: number) => string) | null;
   /** Consumed one per /inference request before any transcript is given. */
   failures: WhisperFailure[];
   /** Every request fails like this until cleared (an engine that stays down). */
@@ -121,7 +123,7 @@ export async function startWhisperDouble(opts: { port?: number } = {}): Promise<
       // whisper.cpp: "WAV file '...' must be 16 kHz" and the request answers with an error body.
       return sendJson(res, 200, { error: 'failed to read WAV file' });
     }
-    const text = state.transcripts.get(record.file.sha256) ?? state.transcriptFor?.(wavMs(audio, record.file)) ?? state.defaultTranscript;
+    const text = state.transcripts.get(record.file.sha256) ?? state.transcriptFor?.(wavMs(audio, record.file), voicedMs(audio, record.file)) ?? state.defaultTranscript;
     const format = record.fields.response_format ?? 'json';
     if (format === 'text') {
       res.writeHead(200, { 'content-type': 'text/plain; charset=utf-8' });
@@ -161,6 +163,20 @@ function sha256(b: Buffer): string {
 function wavMs(b: Buffer, f: { sampleRate?: number; channels?: number; bitsPerSample?: number }): number {
   const bytesPerMs = ((f.sampleRate ?? 16000) * (f.channels ?? 1) * ((f.bitsPerSample ?? 16) / 8)) / 1000;
   return Math.max(0, b.length - 44) / bytesPerMs;
+}
+
+/** Milliseconds of 20 ms frames louder than line silence (RMS 300), for 16-bit mono PCM after the 44-byte header. */
+function voicedMs(b: Buffer, f: { sampleRate?: number; channels?: number; bitsPerSample?: number }): number {
+  if (f.bitsPerSample !== 16 || f.channels !== 1 || !f.sampleRate) return 0;
+  const pcm = new Int16Array(b.buffer.slice(b.byteOffset + 44, b.byteOffset + b.length - ((b.length - 44) % 2)));
+  const frame = f.sampleRate / 50;
+  let loud = 0;
+  for (let i = 0; i + frame <= pcm.length; i += frame) {
+    let sum = 0;
+    for (let n = i; n < i + frame; n++) sum += pcm[n]! * pcm[n]!;
+    if (Math.sqrt(sum / frame) > 300) loud++;
+  }
+  return loud * 20;
 }
 
 /** Reads the RIFF/WAVE `fmt ` chunk; undefined fields when the bytes are not a WAV. */
