@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { notificationBody } from '../../core/notify/message.js';
 import { waitUntil } from '../helpers/wait.js';
 import { speech } from '../pbx-real/audio.js';
@@ -45,6 +45,17 @@ describe.skipIf(!real.ok)('Kamailio in front of two nodes on one PostgreSQL', { 
   beforeAll(async () => {
     c = await startCluster();
   }, 240_000);
+  // A failed test leaves each node's core output and Asterisk log in test-results/cluster/.
+  afterEach((ctx) => {
+    if (ctx.task.result?.state !== 'fail') return;
+    const dir = path.join('test-results', 'cluster', String(Date.now()));
+    fs.mkdirSync(dir, { recursive: true });
+    for (const node of c.nodes) {
+      fs.writeFileSync(path.join(dir, `${node.name}-core.log`), node.core.output());
+      fs.writeFileSync(path.join(dir, `${node.name}-asterisk.log`), node.asterisk.log);
+    }
+    console.log(`cluster logs kept in ${dir}`);
+  });
   afterAll(async () => {
     await c?.close();
   });
