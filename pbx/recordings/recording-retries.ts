@@ -75,7 +75,15 @@ async function storeLater(deps: RecordingRetryDeps, job: ClaimedJob): Promise<vo
   } catch (err) {
     if (!(err instanceof AriNotFoundError && (await alreadyStored(deps.recordingsDir, p.fileName)))) {
       // It stays on Asterisk (the worker logs the attempt); gone from Asterisk: nothing left to fetch.
-      throw new RecordingNotStored(errorMessage(err), !(err instanceof AriNotFoundError), { cause: err });
+      const gone = err instanceof AriNotFoundError;
+      // Asterisk lost the message (it died before writing it): a voicemail nobody can play is a
+      // missed call, so the owner is told of the call and the caller stays one to ring back. An
+      // agent call keeps its status: its dialogue is its message.
+      if (gone && call.status === 'voicemail') {
+        log.warn({ callId: p.callId, recording: p.name }, 'recording retry: the message is gone from Asterisk; filed as a missed call');
+        await callPath.recordingHeldNoMessage(p.callId);
+      }
+      throw new RecordingNotStored(errorMessage(err), !gone, { cause: err });
     }
   }
 

@@ -162,6 +162,27 @@ describe('the recordings disk full', { timeout: 60_000 }, () => {
   });
 });
 
+describe('a message Asterisk lost before it could be stored', { timeout: 60_000 }, () => {
+  it('files the call as missed and texts the owner of a missed call, once', async () => {
+    const harness = await start(1_000);
+    const disk = fullDisk();
+    const final = await messageWhileDiskFull(harness, disk);
+    // Asterisk loses its copy (it died before writing it out, or an operator cleared its spool).
+    const auth = `Basic ${Buffer.from(`${harness.sim.credentials.username}:${harness.sim.credentials.password}`).toString('base64')}`;
+    const removed = await fetch(`${harness.sim.url}/ari/recordings/stored/call-${final.id}`, { method: 'DELETE', headers: { authorization: auth } });
+    expect(removed.status).toBe(204);
+    useRecordingDisk(undefined);
+
+    await vi.waitFor(async () => expect((await job(harness, storeRecordingKey(final.id)))?.status).toBe('failed'), { timeout: 20_000 });
+    await vi.waitFor(async () => expect((await job(harness, postCallKey(final.id)))?.status).toBe('done'), { timeout: 20_000 });
+    expect(await row(harness, final.channelId!)).toMatchObject({ status: 'missed', recordingFile: null });
+    const sent = await texts(harness, final.id);
+    expect(sent.map((t) => t.status)).toEqual(['sent']);
+    expect(sent[0]!.body).toMatch(/^Missed call from /);
+    expect(fs.readdirSync(harness.recordingsDir)).toEqual([]);
+  });
+});
+
 describe('the recordings disk full at the end of an agent call', { timeout: 120_000 }, () => {
   it('the answered call is texted at once from its dialogue, and the conversation recording is stored later without a second text', async () => {
     const { startAgentHarness, reply, SUMMARY: AGENT_SUMMARY } = await import('../agent/harness.js');
