@@ -6,9 +6,10 @@
 // - rates: BENCH_CLUSTER_CALLS callers (default 20) offered at each rate of BENCH_CLUSTER_RATES
 //   calls/s (default 2,4,8); each caller hears the greeting and the beep, says a few words and
 //   hangs up (a short voicemail). Per rate: answered, INVITE → 200 OK p50/p95 (SIPp's clock).
-// - the knee: bursts of BENCH_CLUSTER_BURSTS simultaneous voicemail callers (default 10,20,30,40)
-//   until the first late (INVITE → 200 OK over LATE_MS) or lost (not answered, or no greeting
-//   heard) call.
+// - the knee: bursts of BENCH_CLUSTER_BURSTS simultaneous voicemail callers (default
+//   10,20,40,80,120,160,200,240,280: one node alone took bursts of 200 cleanly in
+//   bench/pbx-real-knee.ts) until the first late (INVITE → 200 OK over LATE_MS) or lost (not
+//   answered, or no greeting heard) call.
 // Run: npx tsx bench/cluster.ts
 import { waitUntil } from '../test/helpers/wait.js';
 import { speech } from '../test/pbx-real/audio.js';
@@ -19,7 +20,7 @@ import { machine, percentile, report } from './lib/report.js';
 
 const list = (name: string, fallback: string) => (process.env[name] ?? fallback).split(',').map(Number);
 const RATES = list('BENCH_CLUSTER_RATES', '2,4,8');
-const BURSTS = list('BENCH_CLUSTER_BURSTS', '10,20,30,40');
+const BURSTS = list('BENCH_CLUSTER_BURSTS', '10,20,40,80,120,160,200,240,280');
 const CALLS = Number(process.env.BENCH_CLUSTER_CALLS ?? 20);
 /** An answer later than this is late: a caller hears ringing for seconds, a carrier may give up. */
 const LATE_MS = 3000;
