@@ -69,7 +69,7 @@ export interface NodeOptions {
   coreEnv?: Record<string, string>;
   /** Extra environment for Asterisk's entrypoint (e.g. PBX_MAX_CALLS). */
   asteriskEnv?: Record<string, string>;
-  /** Asterisk's RTP ports (two per call in progress, with room to spare); default max(200, dids × 4). */
+  /** Asterisk's RTP ports (four per call: a caller's pair and room for a second; the entrypoint renders maxcalls as a quarter of them); default max(200, dids × 4). */
   rtpPorts?: number;
 }
 

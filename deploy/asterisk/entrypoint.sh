@@ -35,9 +35,9 @@ OUT=${ASTERISK_ETC:-/etc/asterisk}
 # RTP_PORTS: first-last, split for rtp.conf below.
 RTP_START=${RTP_PORTS%%-*}
 RTP_END=${RTP_PORTS#*-}
-export NODE_NAME ARI_USERNAME ARI_APP DEFAULT_DID SIP_UKDID_HOST SIP_UKDID_MATCH SIP_REG_SERVER SIP_REG_USERNAME SIP_REG_PASSWORD SIP_TWILIO_TERMINATION PBX_MAX_CALLS SIP_BIND_ADDRESS ARI_BIND_ADDRESS SIP_MEDIA_ADDRESS RTP_START RTP_END
+export NODE_NAME ARI_USERNAME ARI_APP DEFAULT_DID SIP_UKDID_HOST SIP_UKDID_MATCH SIP_REG_SERVER SIP_REG_USERNAME SIP_REG_PASSWORD SIP_TWILIO_TERMINATION MAX_CALLS SIP_BIND_ADDRESS ARI_BIND_ADDRESS SIP_MEDIA_ADDRESS RTP_START RTP_END
 
-RENDERED_VARS='${NODE_NAME} ${ARI_USERNAME} ${ARI_PASSWORD} ${ARI_APP} ${DEFAULT_DID} ${SIP_UKDID_HOST} ${SIP_UKDID_MATCH} ${SIP_REG_SERVER} ${SIP_REG_USERNAME} ${SIP_REG_PASSWORD} ${SIP_TWILIO_TERMINATION} ${PBX_MAX_CALLS} ${SIP_BIND_ADDRESS} ${ARI_BIND_ADDRESS} ${SIP_MEDIA_ADDRESS} ${RTP_START} ${RTP_END}'
+RENDERED_VARS='${NODE_NAME} ${ARI_USERNAME} ${ARI_PASSWORD} ${ARI_APP} ${DEFAULT_DID} ${SIP_UKDID_HOST} ${SIP_UKDID_MATCH} ${SIP_REG_SERVER} ${SIP_REG_USERNAME} ${SIP_REG_PASSWORD} ${SIP_TWILIO_TERMINATION} ${MAX_CALLS} ${SIP_BIND_ADDRESS} ${ARI_BIND_ADDRESS} ${SIP_MEDIA_ADDRESS} ${RTP_START} ${RTP_END}'
 
 fail() {
   echo "asterisk: $*" >&2
@@ -69,8 +69,26 @@ esac
 [ "$RTP_START" -lt "$RTP_END" ] || fail "RTP_PORTS must be first-last with first below last, got \"$RTP_PORTS\""
 
 case "$PBX_MAX_CALLS" in
-  '' | *[!0-9]*) fail "PBX_MAX_CALLS must be a whole number of calls (0 = no limit), got \"$PBX_MAX_CALLS\"" ;;
+  '' | *[!0-9]*) fail "PBX_MAX_CALLS must be a whole number of calls (0 = the RTP range's own limit), got \"$PBX_MAX_CALLS\"" ;;
 esac
+
+# maxcalls never exceeds what the RTP range carries. Each stream takes a pair of ports (RTP and
+# RTCP): a caller one, an agent call or a transfer a second (the agent's externalMedia, the far
+# leg), and maxcalls counts only callers. A caller for whom no pair is left is answered
+# 488 Not Acceptable Here, which neither Kamailio nor a carrier takes as "try elsewhere" (seen on
+# the real Asterisk: res_rtp_asterisk "couldn't allocate a port"); past maxcalls it is 503,
+# which both do. Unset, the limit is the range with every caller's second stream in it.
+RTP_PAIRS=$(( (RTP_END - RTP_START + 1) / 2 ))
+if [ "$PBX_MAX_CALLS" -eq 0 ]; then
+  MAX_CALLS=$(( RTP_PAIRS / 2 ))
+  [ "$MAX_CALLS" -gt 0 ] || fail "RTP_PORTS=$RTP_PORTS holds no call: give it at least 4 ports (a caller's pair and an agent's or a transfer's)"
+elif [ "$PBX_MAX_CALLS" -gt "$RTP_PAIRS" ]; then
+  fail "PBX_MAX_CALLS=$PBX_MAX_CALLS is more calls than RTP_PORTS=$RTP_PORTS carries ($RTP_PAIRS, two ports a call): widen RTP_PORTS to $(( PBX_MAX_CALLS * 4 )) ports (four a call, for agent calls and transfers) or lower PBX_MAX_CALLS"
+else
+  MAX_CALLS=$PBX_MAX_CALLS
+  [ "$PBX_MAX_CALLS" -le $(( RTP_PAIRS / 2 )) ] ||
+    echo "asterisk: PBX_MAX_CALLS=$PBX_MAX_CALLS leaves RTP_PORTS=$RTP_PORTS $(( RTP_PAIRS - PBX_MAX_CALLS )) pairs for agent calls and transfers: with more of them at once, callers get 488; widen RTP_PORTS to $(( PBX_MAX_CALLS * 4 )) ports to be safe" >&2
+fi
 
 mkdir -p "$OUT/pjsip.d"
 for template in "$TEMPLATES"/*.conf "$TEMPLATES"/pjsip.d/*.conf; do

@@ -52,7 +52,8 @@ export function senderOf(name: string): string {
   return `Node${name.slice(-1).toUpperCase()}`;
 }
 
-export async function startCluster(opts: { nodes?: number; coreEnv?: Record<string, string> } = {}): Promise<Cluster> {
+/** `rtpPorts`: each Asterisk's RTP range (default 200, the shipped one); its maxcalls is a quarter of it. */
+export async function startCluster(opts: { nodes?: number; coreEnv?: Record<string, string>; rtpPorts?: number } = {}): Promise<Cluster> {
   const found = findAsterisk();
   if (!found.ok) throw new Error(found.why);
   const cleanups: Array<() => unknown> = [];
@@ -73,7 +74,7 @@ export async function startCluster(opts: { nodes?: number; coreEnv?: Record<stri
     const nodes: ClusterNode[] = [];
     for (let i = 0; i < (opts.nodes ?? 2); i++) {
       const name = `node-${String.fromCharCode(97 + i)}`;
-      const asterisk = await AsteriskInstance.start({ root: found.root, sipAddress: `127.0.0.${i + 2}`, env: { NODE_NAME: name } });
+      const asterisk = await AsteriskInstance.start({ root: found.root, sipAddress: `127.0.0.${i + 2}`, rtpPorts: opts.rtpPorts, env: { NODE_NAME: name } });
       cleanups.push(() => asterisk.destroy());
       const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `cluster-${name}-`));
       cleanups.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));

@@ -215,6 +215,23 @@ describe('pjsip.conf', () => {
     }
   });
 
+  it('never lets maxcalls exceed what the RTP range carries: past the range a caller gets 488, past maxcalls 503', () => {
+    const maxcalls = (env: Record<string, string>) => last(findSections(render({ ARI_PASSWORD: 'x', ...env }).conf('asterisk.conf'), 'options')[0]!, 'maxcalls');
+    // Unset: a quarter of the ports (each caller's pair and a second stream for an agent or a transfer).
+    expect(maxcalls({})).toBe('50');
+    expect(maxcalls({ RTP_PORTS: '10000-10599' })).toBe('150');
+    expect(maxcalls({ PBX_MAX_CALLS: '40' })).toBe('40');
+    // Within the range's pairs but past a quarter: rendered, with a warning naming the range to widen to.
+    const tight = render({ ARI_PASSWORD: 'x', PBX_MAX_CALLS: '80' });
+    expect(last(findSections(tight.conf('asterisk.conf'), 'options')[0]!, 'maxcalls')).toBe('80');
+    expect(tight.stderr).toMatch(/PBX_MAX_CALLS=80 leaves RTP_PORTS=10000-10199 20 pairs for agent calls and transfers.*320 ports/);
+    // More calls than the range has pairs: refused at start, saying what to change.
+    const over = render({ ARI_PASSWORD: 'x', PBX_MAX_CALLS: '142' });
+    expect(over.status).toBe(2);
+    expect(over.stderr).toMatch(/PBX_MAX_CALLS=142 is more calls than RTP_PORTS=10000-10199 carries \(100, two ports a call\): widen RTP_PORTS to 568 ports/);
+    expect(render({ ARI_PASSWORD: 'x', RTP_PORTS: '10000-10002' }).stderr).toMatch(/holds no call: give it at least 4 ports/);
+  });
+
   it('names SIP_MEDIA_ADDRESS in every trunk’s SDP when set (a cluster node behind NAT), nothing when not', () => {
     for (const trunk of ['uk-did', 'registration', 'twilio']) {
       const [withAddress] = findSections(render({ ...ALL_TRUNKS, SIP_MEDIA_ADDRESS: '203.0.113.20' }).conf('pjsip.conf'), trunk, 'endpoint');

@@ -2,7 +2,8 @@
 // calls, the 6th and 7th callers get SIP 503 before anything is answered (so a carrier or
 // Kamailio can try elsewhere), and the 5 calls in progress all finish with their messages
 // stored. Once by Asterisk's own limit (PBX_MAX_CALLS → maxcalls), once by the core's
-// admission (ADMISSION_MAX_CALLS → ARI hang-up with reason congestion → 503).
+// admission (ADMISSION_MAX_CALLS → ARI hang-up with reason congestion → 503), and once by the
+// limit the entrypoint renders from a small RTP range when PBX_MAX_CALLS is unset.
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { envelopeMatch, readWavSamples, speech } from './audio.js';
@@ -43,6 +44,17 @@ describe.skipIf(!real.ok)('a node full at 5 calls refuses the 6th and 7th with 5
 
   it("Asterisk's own limit (PBX_MAX_CALLS=5): 503 from the SIP edge, the core never sees the 6th and 7th", async () => {
     const { firms, refused, answered, messages } = await fiveInProgressThenTwoMore({ asteriskEnv: { PBX_MAX_CALLS: '5' } });
+    expect(refused.signalling.map((s) => s.final)).toEqual([503, 503]);
+    expect(refused.exitCode).toBe(0);
+    expect(answered.signalling.map((s) => s.final)).toEqual([200, 200, 200, 200, 200]);
+    await expectStored(h!, firms.slice(0, 5).map((f) => f.did), messages);
+    expect((await Promise.all(firms.slice(5).map((f) => h!.rows(f.did)))).flat()).toEqual([]);
+  });
+
+  it('the RTP range’s own limit (20 ports, PBX_MAX_CALLS unset): 503 before the range runs out, never 488', async () => {
+    // 20 ports are 10 pairs: 5 callers, each with room for an agent's or a transfer's second
+    // stream. Before, maxcalls was unlimited and a caller past the pairs got 488.
+    const { firms, refused, answered, messages } = await fiveInProgressThenTwoMore({ rtpPorts: 20 });
     expect(refused.signalling.map((s) => s.final)).toEqual([503, 503]);
     expect(refused.exitCode).toBe(0);
     expect(answered.signalling.map((s) => s.final)).toEqual([200, 200, 200, 200, 200]);

@@ -18,6 +18,7 @@ export interface AsteriskOptions {
   ariApp?: string;
   /** Extra environment for entrypoint.sh (e.g. SIP_TRUNKS). */
   env?: Record<string, string>;
+  /** How many RTP ports (default 200): the entrypoint renders maxcalls from them unless PBX_MAX_CALLS is set. */
   rtpPorts?: number;
   /** The loopback address SIP listens on (a second node: 127.0.0.2); default 127.0.0.1. */
   sipAddress?: string;
@@ -109,6 +110,8 @@ export class AsteriskInstance {
         // The trunk's qualify target: a provider proxy that is not there (callers are
         // identified by address; nothing needs to answer OPTIONS).
         SIP_UKDID_HOST: '127.0.0.1:9',
+        // This run's free range, through the entrypoint: maxcalls is rendered from it.
+        RTP_PORTS: `${this.rtpStart}-${this.rtpStart + (this.opts.rtpPorts ?? 200) - 1}`,
         ...this.opts.env,
       },
       encoding: 'utf8',
@@ -154,8 +157,6 @@ export class AsteriskInstance {
     };
     edit('http.conf', (s) => s.replace(/^bindaddr=0\.0\.0\.0$/m, 'bindaddr=127.0.0.1').replace(/^bindport=8088$/m, `bindport=${this.httpPort}`));
     edit('pjsip.conf', (s) => s.replace(/^bind=0\.0\.0\.0:5060$/gm, `bind=${this.sipAddress}:${this.sipPort}`));
-    const rtpCount = this.opts.rtpPorts ?? 200;
-    edit('rtp.conf', (s) => s.replace(/^rtpstart=10000$/m, `rtpstart=${this.rtpStart}`).replace(/^rtpend=10199$/m, `rtpend=${this.rtpStart + rtpCount - 1}`));
     fs.appendFileSync(path.join(this.etc, 'logger.conf'), '\n; test run: a file the harness reads\nmessages.log => notice,warning,error\n');
   }
 

@@ -67,6 +67,8 @@ export interface RealPbxOptions {
   ownerPhone?: boolean;
   /** Extra environment for Asterisk's entrypoint.sh (e.g. PBX_MAX_CALLS). */
   asteriskEnv?: Record<string, string>;
+  /** Asterisk's RTP ports (default 200). */
+  rtpPorts?: number;
   /** Puts something between the core and ARI (e.g. a logging proxy): returns the URL the core uses. */
   ariVia?: (asteriskUrl: string) => Promise<string>;
   /** Serves the built console too (browser tests of "Call my line"). */
@@ -80,7 +82,7 @@ export async function startRealPbx(opts: RealPbxOptions = {}): Promise<RealPbx> 
   if (!found.ok) throw new Error(found.why);
   // Before Asterisk: its first qualify of the trunk must find the phone there.
   const ownerPhone = opts.ownerPhone ? await OwnerPhone.start() : undefined;
-  const asterisk = await AsteriskInstance.start({ root: found.root, env: { ...(ownerPhone ? { SIP_UKDID_HOST: `127.0.0.1:${ownerPhone.port}` } : {}), ...opts.asteriskEnv } });
+  const asterisk = await AsteriskInstance.start({ root: found.root, rtpPorts: opts.rtpPorts, env: { ...(ownerPhone ? { SIP_UKDID_HOST: `127.0.0.1:${ownerPhone.port}` } : {}), ...opts.asteriskEnv } });
   const ollama = await startOllamaDouble();
   const whisper = await startWhisperDouble();
   const coreLog: RealPbx['coreLog'] = [];
