@@ -118,7 +118,9 @@ describe('docker-compose.yml', () => {
   it('publishes SIP, RTP and the console only, from docker-compose.ports.yml, which .env adds', () => {
     expect(asterisk!.ports ?? []).toEqual([]);
     expect(core!.ports ?? []).toEqual([]);
-    expect(published.asterisk!.ports).toEqual(['5060:5060/udp', '5060:5060/tcp', '10000-10199:10000-10199/udp']);
+    expect(published.asterisk!.ports).toEqual(['5060:5060/udp', '5060:5060/tcp', '${RTP_PORTS:-10000-10199}:${RTP_PORTS:-10000-10199}/udp']);
+    // The range Asterisk is given is the one published.
+    expect(asterisk!.environment!.RTP_PORTS).toBe('${RTP_PORTS:-10000-10199}');
     expect(published.core!.ports).toEqual(['${CONSOLE_PORT:-3000}:3000']);
     expect(Object.keys(published)).toEqual(['asterisk', 'core']);
     const example = fs.readFileSync(path.join(root, 'asterisk.conf.example'), 'utf8');
