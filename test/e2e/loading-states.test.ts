@@ -90,3 +90,21 @@ describe('admin dashboard', () => {
     await until(async () => expect((await statTexts(page)).slice(3)).toEqual(['—', '—']));
   });
 });
+
+describe('landing page', () => {
+  it('names the home link while the product name is still loading, then by the product name', async () => {
+    // axe found the link nameless once in CI: the scan ran before /api/meta answered.
+    const page = await e2e.page({ width: 375, height: 800 });
+    const meta = await hold(page, '/api/meta');
+    await page.goto('/');
+    await page.getByRole('heading', { name: /Never Miss Another/ }).waitFor();
+    await until(() => expect(meta.held()).toBe(1));
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    expect(await nav.getByRole('link', { name: 'Home', exact: true }).count()).toBe(1);
+
+    await meta.release();
+    const { productName } = (await (await fetch(`${e2e.server.url}/api/meta`)).json()) as { productName: string };
+    expect(productName).not.toBe('');
+    await nav.getByRole('link', { name: productName, exact: true }).waitFor();
+  });
+});

@@ -115,7 +115,8 @@ export default function Landing() {
       {/* 1. Top navigation */}
       <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/90 backdrop-blur dark:border-slate-800 dark:bg-slate-950/90">
         <nav aria-label="Main" className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-2 px-4 sm:px-6">
-          <a href="/" className="flex items-center gap-2 font-bold">
+          {/* Named "Home" until /api/meta answers with the product name: a link is never nameless. */}
+          <a href="/" aria-label={productName ? undefined : 'Home'} className="flex items-center gap-2 font-bold">
             <span className="flex h-8 w-8 items-center justify-center rounded-lg bg-indigo-600 text-white">
               <Phone className="h-4 w-4" aria-hidden />
             </span>
