@@ -79,14 +79,15 @@ esac
 # the real Asterisk: res_rtp_asterisk "couldn't allocate a port"); past maxcalls it is 503,
 # which both do. Unset, the limit is the range with every caller's second stream in it.
 RTP_PAIRS=$(( (RTP_END - RTP_START + 1) / 2 ))
+CALLS_WITH_SECOND_STREAM=$(( RTP_PAIRS / 2 ))
 if [ "$PBX_MAX_CALLS" -eq 0 ]; then
-  MAX_CALLS=$(( RTP_PAIRS / 2 ))
+  MAX_CALLS=$CALLS_WITH_SECOND_STREAM
   [ "$MAX_CALLS" -gt 0 ] || fail "RTP_PORTS=$RTP_PORTS holds no call: give it at least 4 ports (a caller's pair and an agent's or a transfer's)"
 elif [ "$PBX_MAX_CALLS" -gt "$RTP_PAIRS" ]; then
   fail "PBX_MAX_CALLS=$PBX_MAX_CALLS is more calls than RTP_PORTS=$RTP_PORTS carries ($RTP_PAIRS, two ports a call): widen RTP_PORTS to $(( PBX_MAX_CALLS * 4 )) ports (four a call, for agent calls and transfers) or lower PBX_MAX_CALLS"
 else
   MAX_CALLS=$PBX_MAX_CALLS
-  [ "$PBX_MAX_CALLS" -le $(( RTP_PAIRS / 2 )) ] ||
+  [ "$PBX_MAX_CALLS" -le "$CALLS_WITH_SECOND_STREAM" ] ||
     echo "asterisk: PBX_MAX_CALLS=$PBX_MAX_CALLS leaves RTP_PORTS=$RTP_PORTS $(( RTP_PAIRS - PBX_MAX_CALLS )) pairs for agent calls and transfers: with more of them at once, callers get 488; widen RTP_PORTS to $(( PBX_MAX_CALLS * 4 )) ports to be safe" >&2
 fi
 

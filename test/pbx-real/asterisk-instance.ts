@@ -31,7 +31,8 @@ export class AsteriskInstance {
   readonly sipPort: number;
   readonly sipAddress: string;
   readonly httpPort: number;
-  readonly rtpStart: number;
+  /** This run's RTP range, first-last, as RTP_PORTS gives it to the entrypoint. */
+  readonly rtpPorts: string;
   readonly ari: { url: string; username: string; password: string; app: string };
   private child: ChildProcess | undefined;
   private output = '';
@@ -39,13 +40,13 @@ export class AsteriskInstance {
 
   private constructor(
     private readonly opts: AsteriskOptions,
-    ports: { sip: number; http: number; rtp: number },
+    ports: { sip: number; http: number; rtp: { start: number; count: number } },
   ) {
     this.run = fs.mkdtempSync(path.join(os.tmpdir(), 'ast-run-'));
     this.sipPort = ports.sip;
     this.sipAddress = opts.sipAddress ?? '127.0.0.1';
     this.httpPort = ports.http;
-    this.rtpStart = ports.rtp;
+    this.rtpPorts = `${ports.rtp.start}-${ports.rtp.start + ports.rtp.count - 1}`;
     this.ari = {
       url: `http://127.0.0.1:${ports.http}`,
       username: opts.ariUsername ?? 'appliance',
@@ -56,7 +57,8 @@ export class AsteriskInstance {
 
   /** Renders the configuration and starts Asterisk; resolves once ARI answers and boot is complete. */
   static async start(opts: AsteriskOptions): Promise<AsteriskInstance> {
-    const ports = { sip: await freeSipPort(), http: await freeTcpPort(), rtp: await freeUdpRange(opts.rtpPorts ?? 200) };
+    const rtpCount = opts.rtpPorts ?? 200;
+    const ports = { sip: await freeSipPort(), http: await freeTcpPort(), rtp: { start: await freeUdpRange(rtpCount), count: rtpCount } };
     const a = new AsteriskInstance(opts, ports);
     a.render();
     await a.boot();
@@ -111,7 +113,7 @@ export class AsteriskInstance {
         // identified by address; nothing needs to answer OPTIONS).
         SIP_UKDID_HOST: '127.0.0.1:9',
         // This run's free range, through the entrypoint: maxcalls is rendered from it.
-        RTP_PORTS: `${this.rtpStart}-${this.rtpStart + (this.opts.rtpPorts ?? 200) - 1}`,
+        RTP_PORTS: this.rtpPorts,
         ...this.opts.env,
       },
       encoding: 'utf8',
