@@ -35,15 +35,49 @@ export function launchWithMicrophone(wav: string): Promise<Browser> {
   });
 }
 
-/** A fresh context signed in as the owner, on Phone Numbers (where the card is), its audio recorded. */
-export async function openCallMyLine(browser: Browser, baseUrl: string, owner: ApiClient): Promise<{ page: Page; audio: PageAudio }> {
+/**
+ * A fresh context signed in as the owner, on Phone Numbers (where the card is), its audio
+ * recorded. `relayOnly`: the page's peer connections may use TURN relay candidates only (as a
+ * browser behind a NAT that lets nothing else through), and are kept in `window.__peers`.
+ */
+export async function openCallMyLine(browser: Browser, baseUrl: string, owner: ApiClient, opts: { relayOnly?: boolean } = {}): Promise<{ page: Page; audio: PageAudio }> {
   // bypassCSP: the recorder's worklet module comes from a blob: URL (page-audio.ts).
   const ctx = await browser.newContext({ baseURL: baseUrl, bypassCSP: true });
   await ctx.grantPermissions(['microphone'], { origin: baseUrl });
   await PageAudio.install(ctx);
+  if (opts.relayOnly) await ctx.addInitScript(RELAY_ONLY);
   const page = await ctx.newPage();
   await adoptSession(page, owner, baseUrl);
   await page.goto('/dashboard/phone-numbers');
   await page.getByRole('button', { name: 'Call my line' }).waitFor();
   return { page, audio: await PageAudio.start(page) };
+}
+
+// Runs in the page before its scripts (a string, as page-audio.ts explains): every
+// RTCPeerConnection relays through TURN or not at all, kept in window.__peers.
+const RELAY_ONLY = `(() => {
+  const Native = window.RTCPeerConnection;
+  const peers = [];
+  window.__peers = peers;
+  window.RTCPeerConnection = class extends Native {
+    constructor(config, ...rest) {
+      super({ ...(config || {}), iceTransportPolicy: 'relay' }, ...rest);
+      peers.push(this);
+    }
+  };
+})();`;
+
+const SELECTED_PAIR = `(async () => {
+  const pc = window.__peers && window.__peers[0];
+  if (!pc) return {};
+  const stats = [...(await pc.getStats()).values()];
+  const transport = stats.find((s) => s.type === 'transport' && s.selectedCandidatePairId);
+  const pair = stats.find((s) => transport && s.id === transport.selectedCandidatePairId);
+  const type = (id) => { const c = stats.find((s) => s.id === id); return c ? c.candidateType : undefined; };
+  return { local: pair ? type(pair.localCandidateId) : undefined, remote: pair ? type(pair.remoteCandidateId) : undefined };
+})()`;
+
+/** The candidate types (host, srflx, relay) of the selected pair of a `relayOnly` page's first peer connection. */
+export function selectedCandidateTypes(page: Page): Promise<{ local?: string; remote?: string }> {
+  return page.evaluate(SELECTED_PAIR) as Promise<{ local?: string; remote?: string }>;
 }
