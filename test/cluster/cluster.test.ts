@@ -218,6 +218,42 @@ describe.skipIf(!real.ok)('Kamailio in front of two nodes on one PostgreSQL', { 
     }
   });
 
+  it('Kamailio restarted during calls (an operator adding a node): the calls in progress carry on and end normally, messages kept', async () => {
+    const [a, b] = c.nodes as [ClusterNode, ClusterNode];
+    const biz = await c.business({ businessName: 'Riverside Glazing' });
+    const callers: Array<Awaited<ReturnType<typeof placeCall>>> = [];
+    for (let i = 0; i < 2; i++) callers.push(await placeCall(c.kamailio.port, { did: biz.did, from: `+44770090087${i}` }));
+    onTestFinished(() => callers.forEach((x) => x.kill()));
+    await Promise.all(callers.map((x) => heardGreetingAndBeep(x, 700, 120_000)));
+    // Round robin: one caller on each node, so both directions of in-dialog routing are used.
+    expect([callers.filter((x) => answeredBy(x, a)).length, callers.filter((x) => answeredBy(x, b)).length]).toEqual([1, 1]);
+
+    // Kamailio keeps no call state: a new process on the same address routes the callers'
+    // BYEs by the Route headers their calls carry. Their audio never passed through it.
+    await c.kamailio.restart();
+    const words = speech('Hello, this is Ali from the corner shop. The front window has cracked, please ring me back today.');
+    await Promise.all(
+      callers.map(async (x) => {
+        await x.media.say(words);
+        await x.hangUp();
+      }),
+    );
+    for (const x of callers) {
+      const done = await x.done;
+      expect(done.exitCode, done.errors).toBe(0);
+    }
+    const rows = await waitUntil(async () => {
+      const r = await rowsTo(c, biz.did);
+      if (r.length < 2 || r.some((x) => !x.endedAt || !x.notificationSent)) throw new Error(`${r.length} rows, not all final and texted yet`);
+      return r;
+    }, 120_000, 500);
+    expect(rows.map((r) => r.node).sort()).toEqual(['node-a', 'node-b']);
+    for (const r of rows) {
+      expect(r).toMatchObject({ status: 'voicemail', recordingFile: `call-${r.id}.wav` });
+      expect(fs.statSync(path.join(c.recordingsDir, r.recordingFile!)).size).toBeGreaterThan(2 * 16_000);
+    }
+  });
+
   it("a registration trunk registers once, from Kamailio; the registrar's calls to that contact reach the nodes", async () => {
     const account = { username: '442079460000', password: 'reg-secret-456' };
     const registrar = await startRegistrar(account);

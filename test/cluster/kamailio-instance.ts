@@ -32,21 +32,17 @@ export function requireKamailio(): void {
 
 export class KamailioInstance {
   private output = '';
+  private child!: ChildProcess;
   private constructor(
     readonly dir: string,
     readonly port: number,
-    private readonly child: ChildProcess,
-  ) {
-    child.stdout!.on('data', (d) => (this.output += d));
-    child.stderr!.on('data', (d) => (this.output += d));
-  }
+  ) {}
 
   /** Renders the configuration for `nodes` (host:port of each node's Asterisk), with entrypoint.sh's `env` (a registration trunk), and starts Kamailio. */
   static async start(nodes: string[], env: Record<string, string> = {}): Promise<KamailioInstance> {
     requireKamailio();
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kamailio-'));
     const port = await freeSipPort();
-    const ctl = path.join(dir, 'kamailio_ctl');
     const rendered = spawnSync('sh', [path.join(DEPLOY, 'entrypoint.sh'), '--render-only'], {
       env: {
         PATH: process.env.PATH ?? '/usr/bin:/bin',
@@ -54,22 +50,38 @@ export class KamailioInstance {
         KAMAILIO_ETC: dir,
         KAMAILIO_LISTEN: `udp:127.0.0.1:${port}`,
         KAMAILIO_NODES: nodes.join(','),
-        KAMAILIO_CTL: ctl,
+        KAMAILIO_CTL: path.join(dir, 'kamailio_ctl'),
         ...env,
       },
       encoding: 'utf8',
     });
     if (rendered.status !== 0) throw new Error(`deploy/kamailio/entrypoint.sh --render-only failed: ${rendered.stderr}`);
-    const child = spawn(KAMAILIO, ['-f', path.join(dir, 'kamailio.cfg'), '-DD', '-E', '-Y', dir, '-P', path.join(dir, 'kamailio.pid')], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const k = new KamailioInstance(dir, port);
+    await k.run();
+    return k;
+  }
+
+  /** Starts Kamailio on the rendered configuration and waits for its control socket. */
+  private async run(): Promise<void> {
+    const ctl = path.join(this.dir, 'kamailio_ctl');
+    fs.rmSync(ctl, { force: true }); // a run before this one's socket is no sign of this one
+    const child = spawn(KAMAILIO, ['-f', path.join(this.dir, 'kamailio.cfg'), '-DD', '-E', '-Y', this.dir, '-P', path.join(this.dir, 'kamailio.pid')], { stdio: ['ignore', 'pipe', 'pipe'] });
+    child.stdout!.on('data', (d) => (this.output += d));
+    child.stderr!.on('data', (d) => (this.output += d));
     const reap = () => child.kill('SIGKILL');
     process.once('exit', reap);
     child.once('exit', () => process.off('exit', reap));
-    const k = new KamailioInstance(dir, port, child);
+    this.child = child;
     await waitUntil(() => {
-      if (child.exitCode !== null) throw new Error(`Kamailio exited (${child.exitCode}):\n${k.log.slice(-3000)}`);
+      if (child.exitCode !== null) throw new Error(`Kamailio exited (${child.exitCode}):\n${this.output.slice(-3000)}`);
       if (!fs.existsSync(ctl)) throw new Error('Kamailio is not up yet');
     }, 30_000, 50);
-    return k;
+  }
+
+  /** Kamailio stopped and started again on the same address and configuration (an operator's restart, compose recreating it). */
+  async restart(): Promise<void> {
+    await this.halt();
+    await this.run();
   }
 
   get log(): string {
@@ -89,6 +101,11 @@ export class KamailioInstance {
   }
 
   async stop(): Promise<void> {
+    await this.halt();
+    fs.rmSync(this.dir, { recursive: true, force: true });
+  }
+
+  private async halt(): Promise<void> {
     if (this.child.exitCode === null && this.child.signalCode === null) {
       const exited = new Promise((r) => this.child.once('exit', r));
       this.child.kill('SIGTERM');
@@ -96,6 +113,5 @@ export class KamailioInstance {
       await exited;
       clearTimeout(killed);
     }
-    fs.rmSync(this.dir, { recursive: true, force: true });
   }
 }
