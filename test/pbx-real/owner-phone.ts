@@ -7,6 +7,7 @@ import path from 'node:path';
 import { waitUntil } from '../helpers/wait.js';
 import { CallerMedia } from './caller-media.js';
 import { freeSipPort } from './ports.js';
+import { sippErrors } from './sipp.js';
 
 // The owner's mobile as the trunk would reach it: one SIPp user agent server (Debian's
 // sip-tester) that Asterisk's outbound calls land on. It runs for a whole test file and is
@@ -262,9 +263,10 @@ export class OwnerPhone {
     return fs.readdirSync(this.dir).some((f) => /^invite-\d+\.txt$/.test(f) && fs.readFileSync(path.join(this.dir, f), 'utf8').split(" ")[4] === dialled);
   }
 
+  /** What went wrong in the phone's calls (SIPp's error file, without its watchdog's lateness warnings). */
   errors(): string {
     const f = path.join(this.dir, 'errors.log');
-    return fs.existsSync(f) ? fs.readFileSync(f, 'utf8') : '';
+    return fs.existsSync(f) ? sippErrors(fs.readFileSync(f, 'utf8')) : '';
   }
 
   async stop(): Promise<void> {
