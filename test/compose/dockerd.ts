@@ -3,12 +3,15 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { waitUntil } from '../helpers/wait.js';
+import { composeV2, COMPOSE_V2_CONFIG } from './compose-v2.js';
 
 // A Docker engine of the test's own: Debian's dockerd (run as root, as it must be) with its
 // data root, exec root and socket in a temp folder, so the images the test builds and the
 // containers it starts never mix with anything else on the machine, and stopping it removes
 // them all. Debian's docker client (/usr/bin/docker) speaks to it: a newer client on PATH may
-// want buildx, which Debian does not ship with docker.io 20.10.
+// want buildx, which Debian does not ship with docker.io 20.10. Compose is v2, `docker
+// compose` as operators run it (compose-v2.ts); Debian's docker-compose 1.29 stays needed to
+// check that it still reads the file.
 //
 // Every container and build of the test is on the host network, so the engine makes no
 // bridge and touches neither iptables nor the kernel's forwarding: two engines (another
@@ -39,9 +42,9 @@ export function missingTools(): string[] {
   return NEEDED.filter(([bin]) => spawnSync('sh', ['-c', `command -v ${bin}`]).status !== 0).map(([, pkg]) => pkg);
 }
 
-/** The environment for Debian's docker and docker-compose clients of the engine at `host`. */
+/** The environment for Debian's docker client (with Compose v2) and docker-compose 1.29 against the engine at `host`. */
 export function dockerClientEnv(host: string): NodeJS.ProcessEnv {
-  return { ...process.env, DOCKER_HOST: host, PATH: `/usr/bin:${process.env.PATH ?? ''}`, DOCKER_BUILDKIT: '1', COMPOSE_DOCKER_CLI_BUILD: '1' };
+  return { ...process.env, DOCKER_HOST: host, DOCKER_CONFIG: COMPOSE_V2_CONFIG, PATH: `/usr/bin:${process.env.PATH ?? ''}`, DOCKER_BUILDKIT: '1', COMPOSE_DOCKER_CLI_BUILD: '1' };
 }
 
 /**
@@ -52,6 +55,7 @@ export async function startDockerd(opts: { idle?: boolean } = {}): Promise<Docke
   const missing = missingTools();
   if (missing.length) throw new Error(`the compose test needs Debian's ${missing.join(', ')}: apt-get install -y ${missing.join(' ')}`);
   if (process.getuid?.() !== 0) throw new Error('the compose test starts its own dockerd, which must run as root');
+  composeV2();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ck-dockerd-'));
   const kept = process.env.COMPOSE_TEST_DOCKER_ROOT;
   const dataRoot = kept ? path.resolve(kept) : path.join(dir, 'root');

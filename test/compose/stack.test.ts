@@ -2,9 +2,10 @@
 // built on a Docker engine of the test's own, the stack brought up, and real SIP calls (SIPp,
 // as in test/pbx-real) into the containerised Asterisk. Only Ollama and whisper are replaced,
 // by the engine doubles (docker-compose.test.yml says why). Run by `npm run test:compose`
-// (.ci/run runs it after `npm test`) on the engine test/compose/global-setup.ts starts; it
-// needs root and Debian's docker.io, docker-compose and debootstrap, and fails, never skips,
-// without them.
+// (.ci/run runs it after `npm test`) on the engine test/compose/global-setup.ts starts, with
+// Compose v2 (`docker compose`, from Debian's archive: compose-v2.ts); it needs root and
+// Debian's docker.io, docker-compose (1.29 must still read the file) and debootstrap, and
+// fails, never skips, without them.
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -99,6 +100,16 @@ describe('docker compose: the stack built, booted and called as operators run it
     const page = await fetch(`${stack.consoleUrl}/`);
     expect(page.status).toBe(200);
     expect(await page.text()).toMatch(/<div id="root">/);
+  });
+
+  it("Debian's docker-compose 1.29 still reads the file: the same services as Compose v2, the cluster profile's included", async () => {
+    const v1 = stack.composeV1(['config', '--services']);
+    expect(v1.status, v1.output).toBe(0);
+    const services = (out: string) => out.split('\n').map((l) => l.trim()).filter(Boolean).sort();
+    // 1.29 lists every service; v2 only those of the active profiles, so it is asked for the cluster's too.
+    const v2 = await stack.compose(['--profile', 'cluster', 'config', '--services']);
+    expect(services(v1.output)).toEqual(services(v2));
+    expect(services(v2)).toEqual(expect.arrayContaining(SERVICES));
   });
 
   it('the Asterisk image holds exactly the modules menuselect.txt builds, and loads every one modules.conf lists', () => {
@@ -209,6 +220,10 @@ describe('docker compose: the stack built, booted and called as operators run it
     const made = await stack.compose(['exec', '-T', 'core', 'npm', 'run', '--silent', 'backup']);
     const folder = /Backup written to (\S+):/.exec(made)?.[1];
     expect(folder, made).toMatch(/^\/data\/backups\//);
+    // Copied off the box as the page says: docker compose cp core:/data/backups ./backups.
+    await stack.compose(['cp', 'core:/data/backups', './backups']);
+    const copied = path.join(stack.dir, 'backups', path.basename(folder!), 'manifest.json');
+    expect(fs.existsSync(copied), copied).toBe(true);
     expect((await owner.request('PATCH', '/api/user/settings', { knowledgeBase: 'After the backup.' })).status).toBe(200);
     expect(await knowledgeBase()).toBe('After the backup.');
     // Restore with the core stopped, in a one-off container on the same volumes.

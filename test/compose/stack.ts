@@ -28,8 +28,10 @@ export interface Stack {
   consoleUrl: string;
   /** The .env the stack runs with. */
   env: Record<string, string>;
-  /** docker-compose with the shipped file and the test override; throws with its output on failure. */
+  /** `docker compose` (v2) with the shipped file and the test override; throws with its output on failure. */
   compose(args: string[], opts?: { timeoutMs?: number }): Promise<string>;
+  /** Debian's docker-compose 1.29 with the same files, run to its end: what operators on 1.29 get. */
+  composeV1(args: string[]): { status: number | null; output: string };
   /** docker, against the test's engine. */
   docker(args: string[]): string;
   /** The container id of a service (running or stopped). */
@@ -115,7 +117,7 @@ export async function prepareStack(dockerHost: string, opts: { name: string; ext
     env,
     compose(args, opts = {}) {
       return new Promise((resolve, reject) => {
-        const child = spawn('docker-compose', [...base, ...args], { cwd: dir, env: clientEnv });
+        const child = spawn('docker', ['compose', ...base, ...args], { cwd: dir, env: clientEnv });
         let out = '';
         child.stdout.on('data', (d) => (out += d));
         child.stderr.on('data', (d) => (out += d));
@@ -123,18 +125,22 @@ export async function prepareStack(dockerHost: string, opts: { name: string; ext
         child.on('close', (code) => {
           clearTimeout(timer);
           if (code === 0) resolve(out);
-          else reject(new Error(`docker-compose ${args.join(' ')} exited ${code}:\n${out.slice(-6000)}`));
+          else reject(new Error(`docker compose ${args.join(' ')} exited ${code}:\n${out.slice(-6000)}`));
         });
       });
     },
+    composeV1(args) {
+      const r = spawnSync('docker-compose', [...base, ...args], { cwd: dir, env: clientEnv, encoding: 'utf8' });
+      return { status: r.status, output: `${r.stdout}${r.stderr}` };
+    },
     docker,
     container(service) {
-      const id = spawnSync('docker-compose', [...base, 'ps', '-q', service], { cwd: dir, env: clientEnv, encoding: 'utf8' }).stdout.trim();
+      const id = spawnSync('docker', ['compose', ...base, 'ps', '--all', '-q', service], { cwd: dir, env: clientEnv, encoding: 'utf8' }).stdout.trim();
       if (!id) throw new Error(`no ${service} container`);
       return id;
     },
     logs(service) {
-      return spawnSync('docker-compose', [...base, 'logs', '--no-color', '--tail', '200', ...(service ? [service] : [])], { cwd: dir, env: clientEnv, encoding: 'utf8' }).stdout;
+      return spawnSync('docker', ['compose', ...base, 'logs', '--no-color', '--tail', '200', ...(service ? [service] : [])], { cwd: dir, env: clientEnv, encoding: 'utf8' }).stdout;
     },
     health(service) {
       return docker(['inspect', '--format', '{{if .State.Health}}{{.State.Health.Status}}{{else}}none{{end}}', stack.container(service)]).trim();
