@@ -8,6 +8,8 @@ import { repairWavSizes } from './wav-repair.js';
 /** Fetching the file again when Asterisk refused it: 500 ms, then 1 s, doubling to 4 s. */
 const FETCH_RETRY: BackoffPolicy = { baseMs: 500, maxMs: 4_000 };
 
+let storeCount = 0;
+
 /**
  * Copies a finished recording from Asterisk into $DATA_DIR/recordings. The caller deletes
  * it on Asterisk only after this resolved and the call row names the file: written to a
@@ -31,8 +33,10 @@ export async function storeRecording(rest: AriRest, disk: RecordingDisk, name: s
   }
   await fs.mkdir(dir, { recursive: true });
   const final = path.join(dir, fileName);
-  const temp = path.join(dir, `.${fileName}.${process.pid}.part`);
-  await fs.rm(temp, { force: true }); // left by an earlier attempt of this process
+  // A temp file of this store's own: two stores of one recording at once (a reconnection's
+  // reconciliation beside the call's own finisher, seen in a cluster test) each write their
+  // own copy and the last rename wins; one shared name let each remove the other's file.
+  const temp = path.join(dir, `.${fileName}.${process.pid}.${++storeCount}.part`);
   try {
     await disk.writeNewFile(temp, data);
     await fs.rename(temp, final);

@@ -216,7 +216,8 @@ describe('the recordings disk full at the end of an agent call', { timeout: 120_
       await vi.waitFor(async () => expect((await db.select().from(calls).where(eq(calls.id, row.id)).limit(1))[0]?.recordingFile).toBe(`call-${row.id}.wav`), { timeout: 20_000 });
       expect(fs.existsSync(path.join(a.server.dataDir, 'recordings', `call-${row.id}.wav`))).toBe(true);
       await vi.waitFor(() => expect(a.sim.storedRecordingNames()).not.toContain(`call-${row.id}`));
-      expect((await db.select().from(jobs).where(eq(jobs.key, storeRecordingKey(row.id))).limit(1))[0]?.status).toBe('done');
+      // The job deletes Asterisk's copy, then records itself done: wait for that, on a loaded machine too.
+      await vi.waitFor(async () => expect((await db.select().from(jobs).where(eq(jobs.key, storeRecordingKey(row.id))).limit(1))[0]?.status).toBe('done'), { timeout: 20_000 });
       expect((await db.select().from(calls).where(eq(calls.id, row.id)).limit(1))[0]).toMatchObject({ status: 'answered', aiSummary: AGENT_SUMMARY });
       expect((await sent()).map((t) => t.status)).toEqual(['sent']);
     } finally {
