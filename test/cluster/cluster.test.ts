@@ -27,6 +27,19 @@ const allTalkingFor = (callers: SipCall[], ms: number) =>
     }
   }, 60_000, 20);
 
+/**
+ * One SIPp caller per number, placed one after another (so Kamailio's round robin alternates),
+ * each having heard the greeting and the beep. Callers a failure leaves are killed at the
+ * test's end (a no-op once they have ended).
+ */
+async function greetedCallers(c: Cluster, did: string, froms: string[]) {
+  const callers: Array<Awaited<ReturnType<typeof placeCall>>> = [];
+  for (const from of froms) callers.push(await placeCall(c.kamailio.port, { did, from }));
+  onTestFinished(() => callers.forEach((x) => x.kill()));
+  await Promise.all(callers.map((x) => heardGreetingAndBeep(x, 700, 120_000)));
+  return callers;
+}
+
 /** Calls that leave a short message each and hang up; resolves with the batch's SIPp result. */
 async function shortMessages(c: Cluster, did: string, froms: string[]) {
   const batch = await placeCalls(c.kamailio.port, froms.map((from) => ({ did, from })), { ratePerSecond: 1 });
@@ -114,11 +127,7 @@ describe.skipIf(!real.ok)('Kamailio in front of two nodes on one PostgreSQL', { 
     const [a, b] = c.nodes as [ClusterNode, ClusterNode];
     const biz = await c.business({ businessName: 'Harbour Electrics' });
     // Four callers, one SIPp each: round robin gives each node two.
-    const callers: Array<Awaited<ReturnType<typeof placeCall>>> = [];
-    for (let i = 0; i < 4; i++) callers.push(await placeCall(c.kamailio.port, { did: biz.did, from: `+44770090081${i}` }));
-    // SIPp callers left by a failure are not left running (a no-op once they have ended).
-    onTestFinished(() => callers.forEach((x) => x.kill()));
-    await Promise.all(callers.map((x) => heardGreetingAndBeep(x, 700, 120_000)));
+    const callers = await greetedCallers(c, biz.did, Array.from({ length: 4 }, (_, i) => `+44770090081${i}`));
     const onA = callers.filter((x) => answeredBy(x, a));
     const onB = callers.filter((x) => answeredBy(x, b));
     expect([onA.length, onB.length]).toEqual([2, 2]);
@@ -221,10 +230,7 @@ describe.skipIf(!real.ok)('Kamailio in front of two nodes on one PostgreSQL', { 
   it('Kamailio restarted during calls (an operator adding a node): the calls in progress carry on and end normally, messages kept', async () => {
     const [a, b] = c.nodes as [ClusterNode, ClusterNode];
     const biz = await c.business({ businessName: 'Riverside Glazing' });
-    const callers: Array<Awaited<ReturnType<typeof placeCall>>> = [];
-    for (let i = 0; i < 2; i++) callers.push(await placeCall(c.kamailio.port, { did: biz.did, from: `+44770090087${i}` }));
-    onTestFinished(() => callers.forEach((x) => x.kill()));
-    await Promise.all(callers.map((x) => heardGreetingAndBeep(x, 700, 120_000)));
+    const callers = await greetedCallers(c, biz.did, ['+447700900870', '+447700900871']);
     // Round robin: one caller on each node, so both directions of in-dialog routing are used.
     expect([callers.filter((x) => answeredBy(x, a)).length, callers.filter((x) => answeredBy(x, b)).length]).toEqual([1, 1]);
 
