@@ -3,6 +3,7 @@ import { brand } from '../mail/brand.js';
 import type { Services } from '../services.js';
 import { sendWeeklyDigests, type DigestPassResult } from './send-digests.js';
 import { DIGEST_CRON } from './week.js';
+import { backgroundPass } from '../db/background-pass.js';
 
 export interface WeeklyDigest {
   /** One pass now (also run at start, at Monday 08:00 London and hourly after a failed send). */
@@ -23,8 +24,9 @@ export function startWeeklyDigest(services: Services): WeeklyDigest {
   const { database, mailer, config, now, log } = services;
   let running: Promise<DigestPassResult> | null = null;
   // One pass at a time: the hourly run must not start beside a slow Monday one.
+  const digestPass = backgroundPass(() => sendWeeklyDigests(database.db, mailer, brand(config), now(), log));
   const run = () =>
-    (running ??= sendWeeklyDigests(database.db, mailer, brand(config), now(), log)
+    (running ??= digestPass()
       .then((r) => {
         if (r.sent) log.info({ weekOf: r.weekOf, sent: r.sent }, 'weekly digests sent');
         return r;

@@ -10,6 +10,7 @@ import { errorMessage } from '../jobs/retryable.js';
 import type { Services } from '../services.js';
 import { handleOwnerText, type InboundOutcome, type InboundText } from './inbound-text.js';
 import type { InboundChannel } from '../../contract/enums.js';
+import { backgroundPass } from '../db/background-pass.js';
 
 /** Where texts "arrive" without Twilio: beside `outbox/sms/`, where the outbox gateway writes the answers. */
 export const LOCAL_INBOX = path.join('outbox', 'sms-in');
@@ -102,7 +103,7 @@ export function startLocalInbox(services: Services, opts: { watch?: boolean } = 
 
   let running: Promise<Record<string, LocalFileOutcome>> | null = null;
   const scan = () =>
-    (running ??= pass().finally(() => {
+    (running ??= backgroundPass(pass)().finally(() => {
       running = null;
     }));
   let again = false;

@@ -4,6 +4,7 @@ import { deleteExpiredSessions } from '../auth/sessions.js';
 import { deleteEndedRateLimits } from '../http/shared-rate-limit-store.js';
 import { claimPeriod, periodOf } from '../jobs/once-per-period.js';
 import type { Services } from '../services.js';
+import { backgroundPass } from '../db/background-pass.js';
 
 export interface Housekeeping {
   stop(): void;
@@ -14,7 +15,7 @@ const EVERY_MS = 5 * 60_000;
 /** Periodic upkeep: trials that have run out become expired; dead sessions and ended rate-limit windows are cleared. Once per five minutes across all cores. */
 export async function startHousekeeping(services: Services): Promise<Housekeeping> {
   const { database, now, log } = services;
-  const sweep = async () => {
+  const sweep = backgroundPass(async () => {
     try {
       const t = now();
       if (!(await claimPeriod(database.db, 'housekeeping', periodOf(t, EVERY_MS), t))) return;
@@ -26,7 +27,7 @@ export async function startHousekeeping(services: Services): Promise<Housekeepin
     } catch (err) {
       log.error({ err }, 'housekeeping failed');
     }
-  };
+  });
   await sweep();
   const task = cron.schedule('*/5 * * * *', sweep, { name: 'housekeeping', noOverlap: true });
   return { stop: () => void task.stop() };

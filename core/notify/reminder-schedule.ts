@@ -2,6 +2,7 @@ import cron from 'node-cron';
 import type { Services } from '../services.js';
 import { sendCallbackReminders } from './callback-reminders.js';
 import type { CallNotifier } from './notifier.js';
+import { backgroundPass } from '../db/background-pass.js';
 
 export interface CallbackReminders {
   /** One pass now (also run by node-cron every minute while started); resolves to how many were sent. */
@@ -15,8 +16,9 @@ export function callbackReminders(services: Pick<Services, 'database' | 'now' | 
   const { database, now, log } = services;
   let reminding: Promise<number> | null = null;
   // One pass at a time: a slow provider must not let the next minute's pass start beside it.
+  const pass = backgroundPass(() => sendCallbackReminders(database.db, notifier, now(), log));
   const remind = () =>
-    (reminding ??= sendCallbackReminders(database.db, notifier, now(), log).finally(() => {
+    (reminding ??= pass().finally(() => {
       reminding = null;
     }));
   let task: ReturnType<typeof cron.schedule> | null = null;

@@ -16,6 +16,7 @@ import { DEFAULT_REPEAT_CALLER_RULE, type RepeatCallerRule } from '../notify/rep
 import type { Services } from '../services.js';
 import { orphanedCallFinder } from './orphans.js';
 import { markPostCallPending, POST_CALL_JOB, postCallHandler, postCallKey, postCallWorkLeft } from './post-call.js';
+import { backgroundPass } from '../db/background-pass.js';
 
 export interface PostCallEngines {
   stt?: SpeechToText;
@@ -109,7 +110,7 @@ export function createPostCall(services: Services, engines: PostCallEngines = {}
   };
 
   const orphanedCalls = orphanedCallFinder(database.db);
-  const sweep = async () => {
+  const sweep = backgroundPass(async () => {
     try {
       // The whole jobs table's housekeeping (every kind), on this queue's lease.
       const { abandoned, purged } = await queue.sweep(o.retainDoneMs);
@@ -120,7 +121,7 @@ export function createPostCall(services: Services, engines: PostCallEngines = {}
     } catch (err) {
       log.error({ err }, 'job housekeeping failed');
     }
-  };
+  });
 
   let task: ReturnType<typeof cron.schedule> | null = null;
   services.hooks.callFinished.push(enqueuePostCall);

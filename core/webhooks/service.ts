@@ -15,6 +15,7 @@ import { newWebhookSecret, SIGNATURE_HEADER, signatureHeader } from './signature
 import { parseWebhookUrl } from './url-rules.js';
 import { transaction } from '../db/transaction.js';
 import { rowsAffected } from '../db/raw.js';
+import { backgroundPass } from '../db/background-pass.js';
 
 const WEBHOOK_JOB = 'webhook';
 export const webhookKey = (deliveryId: number) => `${WEBHOOK_JOB}:${deliveryId}`;
@@ -192,7 +193,7 @@ export class WebhookService {
   /** Starts the delivery worker and the delivery log's housekeeping (every minute). */
   start(): void {
     this.worker.start();
-    this.task ??= cron.schedule('* * * * *', () => this.housekeeping(), { name: 'webhook-housekeeping', noOverlap: true });
+    this.task ??= cron.schedule('* * * * *', backgroundPass(() => this.housekeeping()), { name: 'webhook-housekeeping', noOverlap: true });
   }
 
   async stop(): Promise<void> {

@@ -3,8 +3,11 @@ import readline from 'node:readline';
 import { projectRoot } from '../../core/config/paths.js';
 
 export interface LockHolder {
-  /** Takes SQLite's write lock (`BEGIN EXCLUSIVE`); resolves once it is held. */
-  lock(): Promise<void>;
+  /**
+   * Takes SQLite's write lock (`BEGIN EXCLUSIVE`); resolves once it is held. With
+   * `releaseAfterMs` the holder lets it go by itself after that long (a backup that finishes).
+   */
+  lock(releaseAfterMs?: number): Promise<void>;
   /** Commits, releasing the lock; resolves once it is released. */
   unlock(): Promise<void>;
   stop(): void;
@@ -19,9 +22,17 @@ export async function startLockHolder(file: string): Promise<LockHolder> {
   const script = `
     const db = new (require('better-sqlite3'))(process.argv[1]);
     db.pragma('busy_timeout = 30000');
-    require('node:readline').createInterface({ input: process.stdin }).on('line', (cmd) => {
-      if (cmd === 'lock') db.exec('BEGIN EXCLUSIVE');
-      if (cmd === 'unlock') db.exec('COMMIT');
+    let release;
+    require('node:readline').createInterface({ input: process.stdin }).on('line', (line) => {
+      const [cmd, ms] = line.split(' ');
+      if (cmd === 'lock') {
+        db.exec('BEGIN EXCLUSIVE');
+        if (ms) release = setTimeout(() => db.exec('COMMIT'), Number(ms));
+      }
+      if (cmd === 'unlock') {
+        clearTimeout(release);
+        db.exec('COMMIT');
+      }
       process.stdout.write(cmd + 'ed\\n');
     });
     process.stdout.write('ready\\n');`;
@@ -41,8 +52,8 @@ export async function startLockHolder(file: string): Promise<LockHolder> {
     });
   await reply('ready');
   return {
-    async lock() {
-      child.stdin.write('lock\n');
+    async lock(releaseAfterMs?: number) {
+      child.stdin.write(releaseAfterMs ? `lock ${releaseAfterMs}\n` : 'lock\n');
       await reply('locked');
     },
     async unlock() {

@@ -5,7 +5,9 @@
 // backup, an operator's sqlite3 shell) until every finisher's row write has been refused. Once
 // the slowness passes every message is stored, once, and texted to its owner, once. Nothing is
 // timed: each stage waits for what shows the slowness was met; the first finisher meets each
-// for as long as the callers behind it take to arrive there (about 5 s).
+// for as long as the callers behind it take to arrive there (about 5 s). Nothing in the core may
+// sleep on its thread for the lock meanwhile: a minute's housekeeping that once did (5 s, the
+// busy timeout) left callers who spoke after the beep unheard, their messages filed as silence.
 import fs from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
@@ -24,15 +26,16 @@ const OWNER_MOBILE = '+447700900444';
 const LOCKED = 'database locked by another process; retrying the write';
 
 /** A recordings disk that holds every write until `release()`, then writes as the real one does. */
-function stalledDisk(): RecordingDisk & { held: () => number; release: () => void } {
+function stalledDisk(): RecordingDisk & { held: () => number; heldFiles: () => string[]; release: () => void } {
   let release!: () => void;
   const released = new Promise<void>((r) => (release = r));
-  let held = 0;
+  const files: string[] = [];
   return {
-    held: () => held,
+    held: () => files.length,
+    heldFiles: () => [...files],
     release,
     async writeNewFile(file, data) {
-      held++;
+      files.push(path.basename(file));
       await released;
       await localDisk.writeNewFile(file, data);
     },
@@ -71,10 +74,16 @@ describe.skipIf(!real.ok)('the recordings disk and the database slow while 20 ca
     disk.release();
     // …and the lock holds every finisher's row write until each has been refused.
     const rows = await db.select().from(calls);
+    const callStory = (id: number) => {
+      const channel = rows.find((r) => r.id === id)?.channelId;
+      return { call: id, log: h!.coreLog.filter((l) => l.callId === id || (channel && l.channelId === channel) || String(l.what ?? '').endsWith(` ${id}`)).map((l) => JSON.stringify(l)) };
+    };
     const refused = () => new Set(h!.coreLog.filter((l) => l.msg === LOCKED).map((l) => String(l.what)));
     await waitUntil(() => expect(rows.filter((r) => !refused().has(`finish call ${r.id}`))).toEqual([]), 120_000, 100);
     await spoken;
     expect((await batch.done).exitCode).toBe(0);
+    // Every finisher stored its message before it tried its row; one that did not says why.
+    expect(rows.filter((r) => !disk.heldFiles().some((f) => f.startsWith(`.call-${r.id}.wav.`))).map((r) => callStory(r.id))).toEqual([]);
     expect(disk.held()).toBe(CALLERS);
     expect((await db.select().from(calls)).filter((r) => r.endedAt)).toEqual([]);
     await holder.unlock();

@@ -63,6 +63,10 @@ export async function voicemailFlow(ctx: FlowContext): Promise<void> {
   outcome.recordingName = name;
   outcome.message = recordingHasMessage(finished);
   if (outcome.message === 'unknown' && !ctx.session.hangupRequested) outcome.message = await judgeStoredAudio(ctx, name);
+  if (outcome.message === 'no') {
+    // The call is filed as missed: what Asterisk reported is what an operator needs to see why.
+    ctx.log.info({ callId: ctx.callId, state: finished.state, duration: finished.duration, talking: finished.talking_duration, silence: finished.silence_duration }, 'the recording holds no message');
+  }
   if (ctx.session.hangupRequested) return;
 
   await say(ctx, outcome.message === 'no' ? NO_MESSAGE_GOODBYE : THANK_YOU, owner.voice, FALLBACK_SOUNDS.goodbye);
