@@ -25,8 +25,6 @@ export interface TurnState {
   running: boolean;
   /** The gas safety line was said (once per call). */
   safetyGiven: boolean;
-  /** Names each caller turn's WAV for speech-to-text apart. */
-  wavSeq: number;
 }
 
 /** A speculation and what it assumed; a turn adopts it only if that still holds. */
@@ -92,7 +90,7 @@ export class ConversationTimers {
 }
 
 export function newTurnState(): TurnState {
-  return { transcript: [], history: [], mode: 'normal', carryText: '', count: 0, abort: null, running: false, safetyGiven: false, wavSeq: 0 };
+  return { transcript: [], history: [], mode: 'normal', carryText: '', count: 0, abort: null, running: false, safetyGiven: false };
 }
 
 export function newSpeculationState(): SpeculationState {

@@ -321,7 +321,7 @@ export class AgentConversation {
     entry.spec = new Speculation(
       {
         now: this.now,
-        transcribe: (signal) => this.transcribe(audio, n, signal),
+        transcribe: (signal) => this.transcribe(audio, signal),
         reply: (heard, signal) => {
           if (entry.mode !== 'normal' || !heard) return null;
           // Asked after the turn committed (a slow Whisper), it is no longer a speculation.
@@ -499,7 +499,7 @@ export class AgentConversation {
 
   /** Step 1, transcribe: the speculation's words when it ran Whisper already. */
   private async hear(audio: Int16Array, n: number, spec: Speculation | undefined, stages: TurnStages, signal: AbortSignal): Promise<string> {
-    const heard = spec ? await spec.transcript : await this.transcribe(audio, n, signal);
+    const heard = spec ? await spec.transcript : await this.transcribe(audio, signal);
     stages.sttDone = spec?.sttDoneAt ?? this.now();
     return heard;
   }
@@ -605,8 +605,8 @@ export class AgentConversation {
     });
   }
 
-  private async transcribe(audio: Int16Array, n: number, signal: AbortSignal): Promise<string> {
-    const file = await writeTurnWav(this.deps.workDir, `turn-${process.pid}-${Date.now()}-${n}-${++this.turns.wavSeq}`, audio, this.deps.media.sampleRate);
+  private async transcribe(audio: Int16Array, signal: AbortSignal): Promise<string> {
+    const file = await writeTurnWav(this.deps.workDir, audio, this.deps.media.sampleRate);
     try {
       const { text } = await this.deps.engines.stt.transcribe(file, { signal });
       return text.replace(/\[[^\][]*\]|\([^()]*\)/g, ' ').replace(/\s+/g, ' ').trim(); // whisper's "[BLANK_AUDIO]", "(coughs)"

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { PromptCache, Voice } from '../../../models/tts/index.js';
@@ -16,10 +17,15 @@ export async function sentenceAudio(speech: PromptCache, text: string, voice: Vo
   return resample(pcm, info.sampleRate, sampleRate);
 }
 
-/** Writes one caller turn as a mono 16-bit WAV for the speech-to-text adapter. */
-export async function writeTurnWav(dir: string, name: string, pcm: Int16Array, sampleRate: number): Promise<string> {
+/**
+ * Writes one caller turn as a mono 16-bit WAV for the speech-to-text adapter, under a name of
+ * its own: each turn's file is removed once transcribed, and two calls' turns named by time and
+ * turn number (as they once were) met in the same millisecond: the first to finish removed the
+ * file the other's transcription was still to read, and that caller was offered voicemail.
+ */
+export async function writeTurnWav(dir: string, pcm: Int16Array, sampleRate: number): Promise<string> {
   await fs.mkdir(dir, { recursive: true });
-  const file = path.join(dir, `${name}.wav`);
+  const file = path.join(dir, `turn-${randomUUID()}.wav`);
   const data = Buffer.alloc(pcm.length * 2);
   for (let i = 0; i < pcm.length; i++) data.writeInt16LE(pcm[i]!, i * 2);
   const h = buildWavHeader({ sampleRate, channels: 1, bitsPerSample: 16, dataBytes: data.length });
