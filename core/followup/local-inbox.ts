@@ -102,8 +102,9 @@ export function startLocalInbox(services: Services, opts: { watch?: boolean } = 
   };
 
   let running: Promise<Record<string, LocalFileOutcome>> | null = null;
+  const cappedPass = backgroundPass(pass);
   const scan = () =>
-    (running ??= backgroundPass(pass)().finally(() => {
+    (running ??= cappedPass().finally(() => {
       running = null;
     }));
   let again = false;

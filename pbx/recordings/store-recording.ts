@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { backoffDelayMs, type BackoffPolicy } from '../../core/jobs/backoff.js';
@@ -7,8 +8,6 @@ import { repairWavSizes } from './wav-repair.js';
 
 /** Fetching the file again when Asterisk refused it: 500 ms, then 1 s, doubling to 4 s. */
 const FETCH_RETRY: BackoffPolicy = { baseMs: 500, maxMs: 4_000 };
-
-let storeCount = 0;
 
 /**
  * Copies a finished recording from Asterisk into $DATA_DIR/recordings. The caller deletes
@@ -36,7 +35,7 @@ export async function storeRecording(rest: AriRest, disk: RecordingDisk, name: s
   // A temp file of this store's own: two stores of one recording at once (a reconnection's
   // reconciliation beside the call's own finisher, seen in a cluster test) each write their
   // own copy and the last rename wins; one shared name let each remove the other's file.
-  const temp = path.join(dir, `.${fileName}.${process.pid}.${++storeCount}.part`);
+  const temp = path.join(dir, `.${fileName}.${randomUUID()}.part`);
   try {
     await disk.writeNewFile(temp, data);
     await fs.rename(temp, final);
