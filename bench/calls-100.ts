@@ -1,4 +1,4 @@
-// 100 simultaneous voicemail calls through the real ari-client and the ARI simulator.
+// 100 simultaneous voicemail calls through the core's ARI client (pbx/ari/) and the ARI simulator.
 // Prints figures (not pass/fail): StasisStart → answer request latency, and whether every
 // call row was written and every message stored.
 // Run: npx tsx bench/calls-100.ts [calls=100] [msBetweenArrivals=0]

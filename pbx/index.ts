@@ -7,7 +7,9 @@ import type { CallPath } from '../core/calls/call-path.js';
 import type { BackoffPolicy } from '../core/jobs/backoff.js';
 import type { ForwardingCheckStart, ForwardingCheckStartResult, HealthReport, Services, TestTransfer, TestTransferResult } from '../core/services.js';
 import { createPromptCache, createTextToSpeech, type PromptCache } from '../models/tts/index.js';
-import { connectAri } from './ari/ari-client-adapter.js';
+import { ARI_RECONNECT, openAriEvents } from './ari/events-socket.js';
+import { createAriHttp } from './ari/http.js';
+import { createAriRest } from './ari/rest-client.js';
 import { keepGreetingCurrent } from './greeting-prompt.js';
 import { AriLink } from './ari/link.js';
 import type { CallFlow } from './flows/index.js';
@@ -20,6 +22,7 @@ export interface PbxOptions {
   /** Defaults to the prompt cache over the configured TTS engine. */
   prompts?: PromptCache;
   limits?: Partial<VoicemailLimits>;
+  /** Between attempts to (re)open ARI's events socket (default ARI_RECONNECT: 0.5 s doubling to 30 s). */
   backoff?: BackoffPolicy;
   requestTimeoutMs?: number;
   handling?: StasisAppDeps['handling'];
@@ -90,13 +93,11 @@ export function startPbx(services: Services, callPath: CallPath, opts: PbxOption
     agentFlow: opts.agentFlow,
     admission: (activeCalls) => refusalReason({ activeCalls, loopLagMs: load.loopLagMs(), jobsWaiting: load.jobsWaiting() }, config.admission),
   });
+  const ariHttp = createAriHttp({ url: ariUrl, username: config.ari.username, password: config.ari.password, requestTimeoutMs: opts.requestTimeoutMs });
   link = new AriLink({
-    // ari-client always adds /ari itself.
-    connect: (events) =>
-      connectAri(
-        { url: ariUrl.replace(/\/ari\/?$/, ''), username: config.ari.username, password: config.ari.password, app: config.ari.app, requestTimeoutMs: opts.requestTimeoutMs },
-        events,
-      ),
+    openEvents: (handlers) =>
+      openAriEvents({ url: ariUrl, username: config.ari.username, password: config.ari.password, apps: [config.ari.app], backoff: opts.backoff ?? ARI_RECONNECT }, handlers),
+    rest: createAriRest(ariHttp),
     onEvent: (e) => app.onEvent(e),
     onReady: () => {
       // Retries need Asterisk: they start with the first connection.
@@ -104,7 +105,6 @@ export function startPbx(services: Services, callPath: CallPath, opts: PbxOption
       void app.reconcile();
     },
     log: pbxLog,
-    backoff: opts.backoff,
   });
   link.start();
 
@@ -133,6 +133,7 @@ export function startPbx(services: Services, callPath: CallPath, opts: PbxOption
     async stop(drainMs = 30_000) {
       await app.drain(drainMs);
       link!.stop();
+      ariHttp.close();
       await recordingRetries.stop();
       load.stop();
     },

@@ -1,73 +1,85 @@
-import { describe, expect, it, vi } from 'vitest';
-import type { AriConnection, AriConnectionEvents } from './ari-client-adapter.js';
+import { describe, expect, it } from 'vitest';
+import type { AriEventsHandlers, AriSocketFailure } from './events-socket.js';
 import { AriLink } from './link.js';
 import type { AriRest } from './types.js';
 
-const quietLog = { info: () => undefined, warn: () => undefined };
-
-function fakeConnection(): AriConnection & { closed: boolean } {
-  const conn = { closed: false, rest: { answer: async () => undefined } as unknown as AriRest, close: () => void (conn.closed = true) };
-  return conn;
+/** A scripted events socket: the test says when it opens and why it goes down. */
+function fakeSocket() {
+  const s = { handlers: undefined as AriEventsHandlers | undefined, closed: false, opened: 0 };
+  return {
+    s,
+    openEvents: (handlers: AriEventsHandlers) => {
+      s.handlers = handlers;
+      s.opened += 1;
+      return { isOpen: false, close: () => void (s.closed = true) };
+    },
+  };
 }
 
+const refused: AriSocketFailure = { kind: 'refused-credentials', status: 401, message: 'ARI refused the credentials (HTTP 401): check ARI_PASSWORD' };
+const notLoaded: AriSocketFailure = { kind: 'not-found', status: 404, message: "ARI answered HTTP 404: Asterisk's ARI is not loaded yet" };
+const dropped: AriSocketFailure = { kind: 'dropped', message: 'the events WebSocket closed (code 1006)' };
+
+function recordingLog() {
+  const lines: Array<{ level: string; msg: string }> = [];
+  return { lines, log: { info: (_o: object, msg: string) => lines.push({ level: 'info', msg }), warn: (_o: object, msg: string) => lines.push({ level: 'warn', msg }) } };
+}
+
+const rest = { answer: async () => undefined } as unknown as AriRest;
+
 describe('AriLink', () => {
-  it('keeps trying with a bounded back-off until Asterisk answers, then reports ready once', async () => {
-    const attempts: number[] = [];
+  it('is down with the reason while ARI refuses, logs each new reason once, and reports ready on open', () => {
+    const sock = fakeSocket();
+    const { lines, log } = recordingLog();
     const ready: boolean[] = [];
-    const link = new AriLink({
-      connect: async () => {
-        attempts.push(Date.now());
-        if (attempts.length < 5) throw new Error('ECONNREFUSED');
-        return fakeConnection();
-      },
-      onEvent: () => undefined,
-      onReady: ({ first }) => ready.push(first),
-      log: quietLog,
-      backoff: { baseMs: 10, maxMs: 40 },
-    });
+    const link = new AriLink({ openEvents: sock.openEvents, rest, onEvent: () => undefined, onReady: ({ first }) => ready.push(first), log });
     link.start();
-    await vi.waitFor(() => expect(link.state).toBe('connected'));
+    expect(link.state).toBe('connecting');
+    for (let i = 0; i < 5; i++) sock.s.handlers!.down(refused);
+    expect(link.state).toBe('down');
+    expect(link.detail).toMatch(/check ARI_PASSWORD/);
+    sock.s.handlers!.down(notLoaded);
+    sock.s.handlers!.down(notLoaded);
+    expect(lines.filter((l) => l.level === 'warn').map((l) => l.msg)).toEqual([
+      expect.stringMatching(/HTTP 401.*check ARI_PASSWORD/),
+      expect.stringMatching(/HTTP 404.*not loaded yet/),
+    ]);
+    sock.s.handlers!.open();
+    expect(link.state).toBe('connected');
     expect(ready).toEqual([true]);
-    const gaps = attempts.slice(1).map((t, i) => t - attempts[i]!);
-    expect(gaps.every((g) => g < 200)).toBe(true); // capped near 40 ms, never growing without bound
     link.stop();
+    expect(sock.s.closed).toBe(true);
     expect(link.state).toBe('stopped');
   });
 
-  it('starts a fresh connection when ari-client gives up, and reconciles again', async () => {
-    const conns: Array<{ conn: ReturnType<typeof fakeConnection>; events: AriConnectionEvents }> = [];
+  it('reconnecting after a drop keeps REST going, and reconciles again once the socket is back', async () => {
+    const sock = fakeSocket();
     const ready: boolean[] = [];
-    const link = new AriLink({
-      connect: async (events) => {
-        const conn = fakeConnection();
-        conns.push({ conn, events });
-        return conn;
-      },
-      onEvent: () => undefined,
-      onReady: ({ first }) => ready.push(first),
-      log: quietLog,
-      backoff: { baseMs: 5, maxMs: 20 },
-    });
+    const link = new AriLink({ openEvents: sock.openEvents, rest, onEvent: () => undefined, onReady: ({ first }) => ready.push(first), log: recordingLog().log });
     link.start();
-    await vi.waitFor(() => expect(link.state).toBe('connected'));
-    conns[0]!.events.reconnecting();
+    sock.s.handlers!.open();
+    sock.s.handlers!.down(dropped);
     expect(link.state).toBe('reconnecting');
-    conns[0]!.events.gaveUp();
-    expect(conns[0]!.conn.closed).toBe(true);
-    await vi.waitFor(() => expect(conns).toHaveLength(2));
-    await vi.waitFor(() => expect(link.state).toBe('connected'));
-    expect(link.freshStarts).toBe(1);
-    expect(ready).toEqual([true, false]);
-    // A late event from the abandoned connection changes nothing.
-    conns[0]!.events.gaveUp();
+    expect(link.detail).toMatch(/closed \(code 1006\)/);
+    await expect(link.rest.answer('1')).resolves.toBeUndefined();
+    sock.s.handlers!.open();
     expect(link.state).toBe('connected');
+    expect(link.reconnects).toBe(1);
+    expect(ready).toEqual([true, false]);
+    expect(sock.s.opened).toBe(1); // one socket object retried by itself, never opened twice over
     link.stop();
+    // A late report from the closed socket changes nothing.
+    sock.s.handlers!.open();
+    expect(link.state).toBe('stopped');
   });
 
-  it('rejects REST at once while there is no connection, instead of hanging', async () => {
-    const link = new AriLink({ connect: () => new Promise(() => undefined), onEvent: () => undefined, onReady: () => undefined, log: quietLog });
+  it('rejects REST at once before Asterisk was ever reached, instead of hanging', async () => {
+    const sock = fakeSocket();
+    const link = new AriLink({ openEvents: sock.openEvents, rest, onEvent: () => undefined, onReady: () => undefined, log: recordingLog().log });
     link.start();
-    await expect(link.rest.answer('1')).rejects.toThrow(/no connection to Asterisk/);
+    await expect(link.rest.answer('1')).rejects.toThrow(/ARI is connecting: no connection to Asterisk/);
+    sock.s.handlers!.down(refused);
+    await expect(link.rest.answer('1')).rejects.toThrow(/ARI is down/);
     link.stop();
   });
 });

@@ -1,118 +1,85 @@
 import type { Log } from '../../contract/log.js';
-import { backoffDelayMs, type BackoffPolicy } from '../../core/jobs/backoff.js';
-import type { AriConnection, AriConnectionEvents } from './ari-client-adapter.js';
+import type { AriEventsHandlers, AriEventsSocket } from './events-socket.js';
 import { AriRequestError, type AriEvent, type AriRest } from './types.js';
 
 export type LinkState = 'connecting' | 'connected' | 'reconnecting' | 'down' | 'stopped';
 
 export interface AriLinkOptions {
-  /** Opens one connection (ari-client in production). */
-  connect(events: AriConnectionEvents): Promise<AriConnection>;
+  /** Opens the events socket, which retries by itself until closed (openAriEvents in production). */
+  openEvents(handlers: AriEventsHandlers): AriEventsSocket;
+  /** ARI REST (pbx/ari/rest-client.ts in production): one client for the link's lifetime. */
+  rest: AriRest;
   onEvent(e: AriEvent): void;
   /** Called after every (re)connection, first = false afterwards: the app reconciles its calls. */
   onReady(info: { first: boolean }): void;
   log: Pick<Log, 'info' | 'warn'>;
-  /** Back-off between fresh connection attempts (defaults 500 ms doubling to 30 s). */
-  backoff?: BackoffPolicy;
 }
 
 /**
- * Keeps one live ARI connection. ari-client retries a dropped socket 10 times (about 43 s)
- * and then gives up for good; the link then starts over with a fresh client, with a
- * back-off bounded at maxMs, for as long as the core runs.
+ * The core's one link to Asterisk: the events socket (the Stasis app's registration) and REST.
+ * Its state is what /healthz shows under `pbx`: only `connected` is healthy; `detail` says why
+ * not, in the operator's words. Each new reason is logged once, not on every attempt, so a box
+ * left with a wrong ARI_PASSWORD says so without filling its log.
  */
 export class AriLink {
   state: LinkState = 'connecting';
   detail = '';
-  /** How often ari-client gave up and the link started over (for health and tests). */
-  freshStarts = 0;
-  private connection: AriConnection | undefined;
-  private retryTimer: NodeJS.Timeout | undefined;
-  private attempt = 0;
+  /** How often the socket was lost and opened again (for health and tests). */
+  reconnects = 0;
+  private socket: AriEventsSocket | undefined;
   private everConnected = false;
-  private readonly backoff: BackoffPolicy;
+  private lastLogged = '';
 
-  /** REST through whichever connection is current. */
+  /**
+   * REST while the link has (or had, and is reopening) a socket. Before the first open there is
+   * no Asterisk to talk to, so a request fails at once instead of waiting for its timeout; while
+   * reopening, REST still goes out: the calls in progress on Asterisk carry on meanwhile.
+   */
   readonly rest: AriRest;
 
   constructor(private readonly opts: AriLinkOptions) {
-    this.backoff = opts.backoff ?? { baseMs: 500, maxMs: 30_000 };
-    const current = () => {
-      if (!this.connection) throw new AriRequestError(`ARI is ${this.state}: no connection to Asterisk`);
-      return this.connection.rest;
+    const usable = () => {
+      if (this.state !== 'connected' && this.state !== 'reconnecting') throw new AriRequestError(`ARI is ${this.state}: no connection to Asterisk`);
+      return opts.rest;
     };
-    // Each method looks the connection up when called, so a session outlives a fresh client.
     this.rest = new Proxy({} as AriRest, {
-      get: (_t, prop: keyof AriRest) => async (...args: unknown[]) => (current()[prop] as (...a: unknown[]) => Promise<unknown>)(...args),
+      get: (_t, prop: keyof AriRest) => async (...args: unknown[]) => (usable()[prop] as (...a: unknown[]) => Promise<unknown>)(...args),
     });
   }
 
   start(): void {
-    void this.open();
+    if (this.socket || this.state === 'stopped') return;
+    this.socket = this.opts.openEvents({
+      open: () => this.opened(),
+      down: (failure) => this.lost(failure.message),
+      event: (e) => this.opts.onEvent(e),
+      warn: (msg, detail) => this.opts.log.warn({ detail }, msg),
+    });
   }
 
   stop(): void {
     this.state = 'stopped';
-    clearTimeout(this.retryTimer);
-    this.connection?.close();
-    this.connection = undefined;
+    this.socket?.close();
+    this.socket = undefined;
   }
 
-  private async open(): Promise<void> {
+  private opened(): void {
     if (this.state === 'stopped') return;
-    let conn: AriConnection | undefined;
-    const events: AriConnectionEvents = {
-      event: (e) => this.opts.onEvent(e),
-      reconnecting: () => {
-        if (this.connection !== conn) return;
-        if (this.state !== 'reconnecting') this.opts.log.warn({}, 'ARI WebSocket lost; ari-client is reconnecting');
-        this.set('reconnecting', 'events socket lost, retrying');
-      },
-      reconnected: () => {
-        if (this.connection !== conn) return;
-        this.set('connected', '');
-        this.opts.log.info({}, 'ARI WebSocket back');
-        this.opts.onReady({ first: false });
-      },
-      gaveUp: () => {
-        if (this.connection !== conn) return;
-        this.opts.log.warn({}, 'ari-client gave up reconnecting (WebSocketMaxRetries); starting a fresh connection');
-        conn?.close();
-        this.connection = undefined;
-        this.freshStarts += 1;
-        this.set('down', 'ari-client gave up; reconnecting from scratch');
-        this.schedule();
-      },
-      warn: (msg, detail) => this.opts.log.warn({ detail }, msg),
-    };
-    try {
-      this.set(this.everConnected ? 'reconnecting' : 'connecting', this.detail);
-      conn = await this.opts.connect(events);
-    } catch (err) {
-      this.set('down', `cannot reach Asterisk: ${err instanceof Error ? err.message : String(err)}`);
-      if (this.attempt === 0) this.opts.log.warn({ err }, 'cannot connect to ARI; will keep trying');
-      return this.schedule();
-    }
-    if (this.isStopped()) return conn.close();
-    this.connection = conn;
-    this.attempt = 0;
     const first = !this.everConnected;
+    if (!first) this.reconnects += 1;
     this.everConnected = true;
+    this.lastLogged = '';
     this.set('connected', '');
-    this.opts.log.info({ first }, 'ARI connected');
+    this.opts.log.info({ first }, first ? 'ARI connected' : 'ARI WebSocket back');
     this.opts.onReady({ first });
   }
 
-  /** A method, not a field read: stop() may have run while awaiting, which narrowing cannot see. */
-  private isStopped(): boolean {
-    return this.state === 'stopped';
-  }
-
-  private schedule(): void {
+  private lost(why: string): void {
     if (this.state === 'stopped') return;
-    this.attempt += 1;
-    const delay = backoffDelayMs(this.attempt, this.backoff);
-    this.retryTimer = setTimeout(() => void this.open(), delay);
+    this.set(this.everConnected ? 'reconnecting' : 'down', why);
+    if (why === this.lastLogged) return;
+    this.lastLogged = why;
+    this.opts.log.warn({}, `ARI not connected: ${why}. Retrying with back-off; new calls cannot reach the core until then`);
   }
 
   private set(state: LinkState, detail: string): void {

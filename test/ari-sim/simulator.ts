@@ -128,6 +128,8 @@ export class AriSimulator {
   private readonly realEpoch = Date.now();
   private seq = 0;
   private wsRefused = false;
+  /** Events WebSocket upgrades refused while dropWebSocket() was in force. */
+  refusedUpgrades = 0;
   private restBlackhole = false;
   private readonly delays = new Map<string, number>();
   private readonly failures = new Map<string, { status: number; times: number; skip: number }>();
@@ -483,7 +485,10 @@ export class AriSimulator {
     const refuse = (status: number, text: string) => {
       socket.end(`HTTP/1.1 ${status} ${text}\r\nContent-Length: 0\r\nConnection: close\r\n\r\n`);
     };
-    if (this.wsRefused) return refuse(503, 'Service Unavailable');
+    if (this.wsRefused) {
+      this.refusedUpgrades += 1;
+      return refuse(503, 'Service Unavailable');
+    }
     if (url.pathname !== '/ari/events') return refuse(404, 'Not Found');
     if (!this.authorised(req, url.searchParams)) return refuse(401, 'Unauthorized');
     const apps = (url.searchParams.get('app') ?? '').split(',').filter(Boolean);

@@ -114,7 +114,7 @@ export class SwaggerSpec {
       if (!p) return { ok: false, status: 400, message: `Unknown query parameter: ${key}` };
       queryValues[key] = value;
     }
-    // Asterisk also accepts query parameters as a JSON body object; ari-client sends only body params there.
+    // Asterisk also accepts query parameters as a JSON body object; the core's client sends only body params there.
     const bodyObject = body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
     for (const p of params) {
       const raw =

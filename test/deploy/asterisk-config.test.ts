@@ -90,7 +90,7 @@ describe('extensions.conf', () => {
 
 describe('http.conf', () => {
   const http = findSections(templateConf('http.conf'), 'general')[0]!;
-  it('serves ARI on 8088 with no prefix (ari-client cannot follow one)', () => {
+  it('serves ARI on 8088 with no prefix (ARI_URL is the bare http://asterisk:8088 the docs give)', () => {
     expect(last(http, 'enabled')).toBe('yes');
     expect(last(http, 'bindport')).toBe('8088');
     expect(http.entries.map((e) => e.key)).not.toContain('prefix');

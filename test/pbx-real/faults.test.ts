@@ -159,8 +159,8 @@ describe.skipIf(!real.ok)('the core stopped or killed mid-call (core/main.ts as 
     expect(row).toMatchObject({ status: 'voicemail', recordingFile: `call-${row.id}.wav` });
     expect(storedMatch(dataDir, row.recordingFile!, words)).toBeGreaterThan(0.8);
     expect(await core.exited).toBe(0);
-    // The operator's log is the core's structured log only: ari-client's swagger-client used to
-    // print "This API is using a deprecated version of Swagger!" on every connect.
+    // The operator's log is the core's structured log only: ari-client's swagger-client (before
+    // the core's own events socket) printed "This API is using a deprecated version of Swagger!" on every connect.
     expect(core.output()).not.toContain('deprecated version of Swagger');
     await late.done;
     expect(late.media.soundMs()).toBeLessThan(7000); // no greeting; at most the "try again later" fallback

@@ -31,7 +31,7 @@ let didSeq = 100;
 
 /**
  * The real core (temp SQLite, real HTTP server) with the PBX connected through the real
- * ari-client to the ARI simulator, and real espeak-ng prompts the simulator plays from
+ * events socket and REST client (pbx/ari/) to the ARI simulator, and real espeak-ng prompts the simulator plays from
  * $DATA_DIR/prompts exactly as Asterisk would from its mounted sounds folder.
  */
 export async function startHarness(
