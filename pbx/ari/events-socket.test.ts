@@ -36,15 +36,16 @@ afterEach(() => {
 
 function open(url: string, app = 'call-answering') {
   const downs: AriSocketFailure[] = [];
+  const news: boolean[] = [];
   const events: AriEvent[] = [];
   const warnings: string[] = [];
   let opens = 0;
   const socket = openAriEvents(
     { url, username: 'core', password: 's3cret', apps: [app], backoff: { baseMs: 5, maxMs: 20 } },
-    { open: () => (opens += 1), down: (f) => downs.push(f), event: (e) => events.push(e), warn: (m) => warnings.push(m) },
+    { open: () => (opens += 1), down: (f, isNews) => (downs.push(f), news.push(isNews)), event: (e) => events.push(e), warn: (m) => warnings.push(m) },
   );
   opened.push(socket);
-  return { socket, downs, events, warnings, opens: () => opens };
+  return { socket, downs, news, events, warnings, opens: () => opens };
 }
 
 describe('ARI events socket', () => {
@@ -54,8 +55,11 @@ describe('ARI events socket', () => {
     await vi.waitFor(() => expect(s.downs.length).toBeGreaterThanOrEqual(3));
     expect(s.downs.every((d) => d.kind === 'refused-credentials' && d.status === 401)).toBe(true);
     expect(s.downs[0]!.message).toMatch(/HTTP 401.*check ARI_PASSWORD/);
+    // Only a new reason is news: the repeats of the 401 are not worth a log line each.
+    expect(s.news.slice(0, 3)).toEqual([true, false, false]);
     ari.answerWith(404);
     await vi.waitFor(() => expect(s.downs.at(-1)?.kind).toBe('not-found'));
+    expect(s.news[s.downs.findIndex((d) => d.kind === 'not-found')]).toBe(true);
     expect(s.downs.at(-1)!.message).toMatch(/ARI is not loaded yet.*ARI_URL's path is wrong/);
     ari.answerWith(503);
     await vi.waitFor(() => expect(s.downs.at(-1)?.status).toBe(503));

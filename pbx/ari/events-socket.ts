@@ -31,8 +31,12 @@ export const ARI_RECONNECT: BackoffPolicy = { baseMs: 500, maxMs: 30_000 };
 export interface AriEventsHandlers {
   /** The socket is open: the apps are registered, and events flow from here on. */
   open(): void;
-  /** An attempt failed or the open socket was lost; the next attempt is scheduled already. */
-  down(failure: AriSocketFailure): void;
+  /**
+   * An attempt failed or the open socket was lost; the next attempt is scheduled already.
+   * `news` is false when the previous report since the last open said the same: log only news,
+   * and a box left with a wrong password says so once instead of on every attempt.
+   */
+  down(failure: AriSocketFailure, news: boolean): void;
   event(e: AriEvent): void;
   /** A frame that was not an event, or an event whose handling threw: skipped, the socket goes on. */
   warn(msg: string, detail?: unknown): void;
@@ -105,6 +109,7 @@ export function openAriEvents(opts: AriEventsOptions, on: AriEventsHandlers): Ar
   let failures = 0;
   let isOpen = false;
   let closed = false;
+  let lastReport = '';
 
   const deliver = (data: WebSocket.RawData) => {
     let event: AriEvent;
@@ -141,6 +146,7 @@ export function openAriEvents(opts: AriEventsOptions, on: AriEventsHandlers): Ar
       opened = true;
       isOpen = true;
       failures = 0;
+      lastReport = '';
       on.open();
     });
     ws.on('message', deliver);
@@ -153,8 +159,12 @@ export function openAriEvents(opts: AriEventsOptions, on: AriEventsHandlers): Ar
       isOpen = false;
       if (closed) return;
       failures += 1;
-      retryTimer = setTimeout(attempt, backoffDelayMs(failures, backoff));
-      on.down(describeFailure(opened ? { closeCode: code } : outcome, shown));
+      // unref: a socket waiting to retry is no reason for the process to stay up.
+      retryTimer = setTimeout(attempt, backoffDelayMs(failures, backoff)).unref();
+      const failure = describeFailure(opened ? { closeCode: code } : outcome, shown);
+      const news = failure.message !== lastReport;
+      lastReport = failure.message;
+      on.down(failure, news);
     });
   };
   attempt();

@@ -28,18 +28,18 @@ function recordingLog() {
 const rest = { answer: async () => undefined } as unknown as AriRest;
 
 describe('AriLink', () => {
-  it('is down with the reason while ARI refuses, logs each new reason once, and reports ready on open', () => {
+  it('is down with the reason while ARI refuses, logs only news, and reports ready on open', () => {
     const sock = fakeSocket();
     const { lines, log } = recordingLog();
     const ready: boolean[] = [];
     const link = new AriLink({ openEvents: sock.openEvents, rest, onEvent: () => undefined, onReady: ({ first }) => ready.push(first), log });
     link.start();
     expect(link.state).toBe('connecting');
-    for (let i = 0; i < 5; i++) sock.s.handlers!.down(refused);
+    for (let i = 0; i < 5; i++) sock.s.handlers!.down(refused, i === 0);
     expect(link.state).toBe('down');
     expect(link.detail).toMatch(/check ARI_PASSWORD/);
-    sock.s.handlers!.down(notLoaded);
-    sock.s.handlers!.down(notLoaded);
+    sock.s.handlers!.down(notLoaded, true);
+    sock.s.handlers!.down(notLoaded, false);
     expect(lines.filter((l) => l.level === 'warn').map((l) => l.msg)).toEqual([
       expect.stringMatching(/HTTP 401.*check ARI_PASSWORD/),
       expect.stringMatching(/HTTP 404.*not loaded yet/),
@@ -58,7 +58,7 @@ describe('AriLink', () => {
     const link = new AriLink({ openEvents: sock.openEvents, rest, onEvent: () => undefined, onReady: ({ first }) => ready.push(first), log: recordingLog().log });
     link.start();
     sock.s.handlers!.open();
-    sock.s.handlers!.down(dropped);
+    sock.s.handlers!.down(dropped, true);
     expect(link.state).toBe('reconnecting');
     expect(link.detail).toMatch(/closed \(code 1006\)/);
     await expect(link.rest.answer('1')).resolves.toBeUndefined();
@@ -78,7 +78,7 @@ describe('AriLink', () => {
     const link = new AriLink({ openEvents: sock.openEvents, rest, onEvent: () => undefined, onReady: () => undefined, log: recordingLog().log });
     link.start();
     await expect(link.rest.answer('1')).rejects.toThrow(/ARI is connecting: no connection to Asterisk/);
-    sock.s.handlers!.down(refused);
+    sock.s.handlers!.down(refused, true);
     await expect(link.rest.answer('1')).rejects.toThrow(/ARI is down/);
     link.stop();
   });

@@ -28,7 +28,6 @@ export class AriLink {
   reconnects = 0;
   private socket: AriEventsSocket | undefined;
   private everConnected = false;
-  private lastLogged = '';
 
   /**
    * REST while the link has (or had, and is reopening) a socket. Before the first open there is
@@ -51,7 +50,7 @@ export class AriLink {
     if (this.socket || this.state === 'stopped') return;
     this.socket = this.opts.openEvents({
       open: () => this.opened(),
-      down: (failure) => this.lost(failure.message),
+      down: (failure, news) => this.lost(failure.message, news),
       event: (e) => this.opts.onEvent(e),
       warn: (msg, detail) => this.opts.log.warn({ detail }, msg),
     });
@@ -68,18 +67,15 @@ export class AriLink {
     const first = !this.everConnected;
     if (!first) this.reconnects += 1;
     this.everConnected = true;
-    this.lastLogged = '';
     this.set('connected', '');
     this.opts.log.info({ first }, first ? 'ARI connected' : 'ARI WebSocket back');
     this.opts.onReady({ first });
   }
 
-  private lost(why: string): void {
+  private lost(why: string, news: boolean): void {
     if (this.state === 'stopped') return;
     this.set(this.everConnected ? 'reconnecting' : 'down', why);
-    if (why === this.lastLogged) return;
-    this.lastLogged = why;
-    this.opts.log.warn({}, `ARI not connected: ${why}. Retrying with back-off; new calls cannot reach the core until then`);
+    if (news) this.opts.log.warn({}, `ARI not connected: ${why}. Retrying with back-off; new calls cannot reach the core until then`);
   }
 
   private set(state: LinkState, detail: string): void {

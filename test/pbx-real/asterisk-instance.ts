@@ -22,6 +22,8 @@ export interface AsteriskOptions {
   rtpPorts?: number;
   /** The loopback address SIP listens on (a second node: 127.0.0.2); default 127.0.0.1. */
   sipAddress?: string;
+  /** ARI's HTTP port (default a free one): a core already pointed there sees Asterisk appear. */
+  httpPort?: number;
 }
 
 const DEPLOY = path.join(projectRoot(), 'deploy', 'asterisk');
@@ -58,7 +60,7 @@ export class AsteriskInstance {
   /** Renders the configuration and starts Asterisk; resolves once ARI answers and boot is complete. */
   static async start(opts: AsteriskOptions): Promise<AsteriskInstance> {
     const rtpCount = opts.rtpPorts ?? 200;
-    const ports = { sip: await freeSipPort(), http: await freeTcpPort(), rtp: { start: await freeUdpRange(rtpCount), count: rtpCount } };
+    const ports = { sip: await freeSipPort(), http: opts.httpPort ?? (await freeTcpPort()), rtp: { start: await freeUdpRange(rtpCount), count: rtpCount } };
     const a = new AsteriskInstance(opts, ports);
     a.render();
     await a.boot();

@@ -1,12 +1,13 @@
-import WebSocket from 'ws';
-import { backoffDelayMs, type BackoffPolicy } from '../../../core/jobs/backoff.js';
+import type { BackoffPolicy } from '../../../core/jobs/backoff.js';
 import type { Log } from '../../../contract/log.js';
+import { openAriEvents } from '../../ari/events-socket.js';
+import type { AriEvent } from '../../ari/types.js';
 
 // externalMedia channels must live in a Stasis app, and each gets its own StasisStart.
 // Putting them in the call-answering app would make it treat them as inbound calls, so
-// they go to a second app, `<app>-media`, registered by this events socket alone
-// (an app exists only while a socket is connected: shared/ari/NOTES.md), reconnecting with
-// back-off. Of its events only StasisStart/StasisEnd matter: Asterisk answers the
+// they go to a second app, `<app>-media`, registered by an events socket of its own
+// (pbx/ari/events-socket.ts; an app exists only while a socket is connected:
+// shared/ari/NOTES.md). Of its events only StasisStart/StasisEnd matter: Asterisk answers the
 // externalMedia request before the channel has entered the app (Stasis() runs on the
 // channel's own thread), and a bridge refuses it until then (422 "Channel not in Stasis
 // application", seen on a loaded box), so the agent waits for the StasisStart.
@@ -39,22 +40,11 @@ function mediaAppName(app: string): string {
 
 export function openMediaApp(opts: MediaAppOptions): MediaApp {
   const name = mediaAppName(opts.app);
-  const wsUrl = `${opts.url.replace(/^http/, 'ws').replace(/\/+$/, '')}/ari/events?app=${encodeURIComponent(name)}&api_key=${encodeURIComponent(`${opts.username}:${opts.password}`)}`;
-  let ws: WebSocket | undefined;
-  let closed = false;
-  let failures = 0;
-  let open = false;
   let waiters: Array<() => void> = [];
   // Channels in the app now (StasisStart seen, StasisEnd not yet), and who waits for one.
   const inStasis = new Set<string>();
   const stasisWaiters = new Map<string, Array<() => void>>();
-  const onEvent = (data: WebSocket.RawData) => {
-    let e: { type?: string; channel?: { id?: string } };
-    try {
-      e = JSON.parse(String(data)) as typeof e;
-    } catch {
-      return;
-    }
+  const onEvent = (e: AriEvent) => {
     const id = e.channel?.id;
     if (!id) return;
     if (e.type === 'StasisStart') {
@@ -64,32 +54,27 @@ export function openMediaApp(opts: MediaAppOptions): MediaApp {
     } else if (e.type === 'StasisEnd') inStasis.delete(id);
   };
 
-  const connect = () => {
-    if (closed) return;
-    const socket = new WebSocket(wsUrl, 'ari');
-    ws = socket;
-    socket.on('open', () => {
-      open = true;
-      failures = 0;
-      for (const w of waiters.splice(0)) w();
-    });
-    socket.on('message', onEvent);
-    socket.on('error', (err) => opts.log?.warn({ err: (err as Error).message }, 'agent media app socket error'));
-    socket.on('close', () => {
-      open = false;
-      if (closed) return;
-      setTimeout(connect, backoffDelayMs(++failures, RECONNECT)).unref();
-    });
-  };
-  connect();
+  const socket = openAriEvents(
+    { url: opts.url, username: opts.username, password: opts.password, apps: [name], backoff: RECONNECT },
+    {
+      open: () => {
+        for (const w of waiters.splice(0)) w();
+      },
+      down: (failure, news) => {
+        if (news) opts.log?.warn({ app: name }, `agent media app not registered: ${failure.message}`);
+      },
+      event: onEvent,
+      warn: (msg, detail) => opts.log?.warn({ app: name, detail }, msg),
+    },
+  );
 
   return {
     name,
     get connected() {
-      return open;
+      return socket.isOpen;
     },
     ready(ms = 5000) {
-      if (open) return Promise.resolve();
+      if (socket.isOpen) return Promise.resolve();
       return new Promise((resolve, reject) => {
         const t = setTimeout(() => {
           waiters = waiters.filter((w) => w !== done);
@@ -115,8 +100,7 @@ export function openMediaApp(opts: MediaAppOptions): MediaApp {
       });
     },
     close() {
-      closed = true;
-      ws?.terminate();
+      socket.close();
     },
   };
 }
