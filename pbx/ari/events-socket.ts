@@ -70,7 +70,7 @@ export function eventsUrl(opts: Pick<AriEventsOptions, 'url' | 'apps' | 'subscri
   base.protocol = base.protocol === 'https:' ? 'wss:' : 'ws:';
   base.searchParams.set('app', opts.apps.join(','));
   if (opts.subscribeAll) base.searchParams.set('subscribeAll', 'true');
-  // api_key, not a Basic header: what ari-client sent and what every Asterisk since 12 reads on the upgrade.
+  // api_key, as shared/ari/NOTES.md gives the events URL (and as ari-client sent it).
   if (credentials) base.searchParams.set('api_key', `${credentials.username}:${credentials.password}`);
   return base.toString();
 }

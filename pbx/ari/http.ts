@@ -2,10 +2,10 @@ import http from 'node:http';
 import https from 'node:https';
 import { AriNotFoundError, AriRequestError, AriTimeoutError } from './types.js';
 
-// The HTTP requester for the core's ARI REST calls. ari-client builds each request
-// through swagger-client and shred (≈ 3 ms of CPU per call, measured in bench/calls-100.ts),
-// which alone puts 100 simultaneous answers ≈ 0.3 s behind their StasisStart; this sends
-// the same requests with a few µs of work over a small pool of kept-alive sockets.
+// The HTTP requester for the core's ARI REST calls. ari-client, the ARI library the core once
+// used, built each request through swagger-client and shred (≈ 3 ms of CPU per call, measured
+// in bench/calls-100.ts), which alone put 100 simultaneous answers ≈ 0.3 s behind their
+// StasisStart; this sends them with a few µs of work over a small pool of kept-alive sockets.
 
 export interface AriHttpConfig {
   /** Asterisk's HTTP base, with or without the trailing /ari. */

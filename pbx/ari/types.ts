@@ -1,5 +1,5 @@
 // The PBX port: the few ARI operations and event fields the call flows use, shaped by the
-// product rather than by ari-client, so a thin typed client could replace it unchanged.
+// product rather than by any ARI library (the core's own clients in pbx/ari/ implement it).
 
 export interface ChannelSnapshot {
   id: string;
