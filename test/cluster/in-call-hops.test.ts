@@ -95,3 +95,41 @@ describe('Kamailio relays requests inside a call only to a node or to the carrie
     expect(carrier.received.filter((m) => m.startsWith('SIP/2.0 403'))).toEqual([]);
   });
 });
+
+describe('a node named by host name (as docker-compose names its services)', () => {
+  let kamailio: KamailioInstance;
+  let caller: Endpoint;
+  let node: Endpoint;
+  let besideNode: Endpoint;
+
+  beforeAll(async () => {
+    caller = await endpoint('127.0.0.1');
+    node = await endpoint('127.0.0.1');
+    besideNode = await endpoint('127.0.0.1');
+    // The carrier is elsewhere: only the node's name can let a request to 127.0.0.1 through.
+    kamailio = await KamailioInstance.start([`localhost:${node.port}`], { KAMAILIO_CARRIERS: '192.0.2.1' });
+  });
+  afterAll(async () => {
+    await kamailio?.stop();
+    for (const e of [caller, node, besideNode]) e?.socket.close();
+  });
+
+  it('matches the addresses the system resolver gives for the name, on the node’s port only', async () => {
+    const send = (uri: string, branch: string) =>
+      caller.send(
+        request(`BYE ${uri} SIP/2.0`, caller.port, branch, [
+          `Route: <sip:127.0.0.1:${kamailio.port};lr>`,
+          `From: <sip:+447700900111@127.0.0.1>;tag=${branch}-from`,
+          `To: <sip:+441632960001@127.0.0.1>;tag=${branch}-to`,
+          `Call-ID: ${branch}-${Date.now()}@127.0.0.1`,
+          'CSeq: 2 BYE',
+        ]),
+        kamailio.port,
+      );
+    await send(`sip:node@127.0.0.1:${node.port}`, 'named-node');
+    expect(headers(await node.next('BYE'), 'Route')).toEqual([]);
+    await send(`sip:node@127.0.0.1:${besideNode.port}`, 'named-other-port');
+    await caller.next('SIP/2.0 403');
+    expect(besideNode.received).toEqual([]);
+  });
+});
