@@ -88,8 +88,8 @@ export class StasisApp {
 
   constructor(private readonly deps: StasisAppDeps) {
     this.finish = { callPath: deps.callPath, rest: deps.rest, log: deps.log, recordingsDir: deps.recordingsDir, disk: deps.disk, callFinished: deps.callFinished, recordingRetries: deps.recordingRetries };
-    // Calls placed to owners' phones, from when Asterisk took them: their minutes count once the leg closes.
-    const placedAt = new Map<string, { userId: number; at: Date }>();
+    // Calls placed to owners' phones, from when Asterisk took them: each counts at its bound while in progress (its row), at what it took once the leg closes.
+    const placedAt = new Map<string, { userId: number; at: Date; row: Promise<number | undefined> }>();
     const legs: OwnerLegs = {
       open: (channelId, number) => {
         // Opened before the originate request: its first events may beat the HTTP answer.
@@ -100,8 +100,20 @@ export class StasisApp {
         this.legs.set(channelId, leg);
         return leg;
       },
-      refusal: async (userId, number) => (await deps.callPath.outboundRefusal(userId, number, deps.now()))?.message ?? null,
-      placed: (channelId, userId) => placedAt.set(channelId, { userId, at: deps.now() }),
+      permit: async (userId, number) => {
+        const permit = await deps.callPath.outboundPermit(userId, number, deps.now());
+        return permit.refusal ? { refused: permit.refusal.message } : { answeredSeconds: permit.answeredSeconds };
+      },
+      placed: (channelId, userId, heldSeconds) => {
+        const at = deps.now();
+        // Counted at once, so a put-through or forwarding check for this owner starting meanwhile sees it.
+        const row = deps.callPath.recordOutboundCall({ userId, startedAt: at, seconds: heldSeconds }).catch((err: unknown) => {
+          deps.log.error({ err, channelId, userId }, 'could not count a call placed to the owner’s phone');
+          return undefined;
+        });
+        this.track(row.then(() => undefined));
+        placedAt.set(channelId, { userId, at, row });
+      },
       close: (channelId) => {
         this.legs.delete(channelId);
         const placed = placedAt.get(channelId);
@@ -110,9 +122,12 @@ export class StasisApp {
         // Ring and talk time together: the trunk is held from the dial, answered or not.
         const seconds = Math.ceil((deps.now().getTime() - placed.at.getTime()) / 1000);
         this.track(
-          deps.callPath
-            .recordOutboundCall({ userId: placed.userId, startedAt: placed.at, seconds })
-            .catch((err: unknown) => deps.log.error({ err, channelId, userId: placed.userId }, 'could not count a call placed to the owner’s phone')),
+          (async () => {
+            const id = await placed.row;
+            // A row that could not be written when the call was placed is written now, as it ended.
+            if (id === undefined) await deps.callPath.recordOutboundCall({ userId: placed.userId, startedAt: placed.at, seconds });
+            else await deps.callPath.settleOutboundCall(id, seconds);
+          })().catch((err: unknown) => deps.log.error({ err, channelId, userId: placed.userId }, 'could not count a call placed to the owner’s phone')),
         );
       },
     };

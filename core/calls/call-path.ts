@@ -12,7 +12,7 @@ import { DEFAULT_NODE } from '../config/config.js';
 import type { Log } from '../../contract/log.js';
 import { JobWorker } from '../jobs/worker.js';
 import { createForwardingChecks, type ForwardingChecks } from '../forwarding-check/index.js';
-import { DEFAULT_OUTBOUND_POLICY, outboundRefusalNow, recordOutboundCall, type OutboundPolicy, type OutboundRefusal } from '../outbound/index.js';
+import { DEFAULT_OUTBOUND_POLICY, outboundPermitNow, outboundRefusalNow, recordOutboundCall, settleOutboundCall, type OutboundPermit, type OutboundPolicy, type OutboundRefusal } from '../outbound/index.js';
 import { recordUnansweredQuestion, type NewUnansweredQuestion } from '../questions/repository.js';
 import { findCallByChannel, finishCall, openCall, openCalls, type FinishCall, type OpenCall } from './call-store.js';
 import type { NumberFacts, OwnerFacts } from './routing-rules.js';
@@ -77,8 +77,12 @@ export interface CallPath {
   ownerDid(userId: number): Promise<string | undefined>;
   /** Why the appliance may not call `number` for this owner now (number kind, account, daily cap); null when it may. */
   outboundRefusal(userId: number, number: string, now: Date): Promise<OutboundRefusal | null>;
-  /** A call placed to an owner's phone has ended: its ring and talk time count towards their daily cap. */
-  recordOutboundCall(call: { userId: number; startedAt: Date; seconds: number }): Promise<void>;
+  /** outboundRefusal, and when it may be placed, how long the call may last once answered (asked at the moment of dialling). */
+  outboundPermit(userId: number, number: string, now: Date): Promise<OutboundPermit>;
+  /** Asterisk took a call to an owner's phone: it counts towards their daily cap at once, as the longest it may last (`seconds`). Its row's id. */
+  recordOutboundCall(call: { userId: number; startedAt: Date; seconds: number }): Promise<number>;
+  /** That call has ended: its real ring and talk time replace the bound. */
+  settleOutboundCall(id: number, seconds: number): Promise<void>;
 
   findCall(id: number): Promise<Call | undefined>;
   findCallByChannel(channelId: string): Promise<Call | undefined>;
@@ -180,8 +184,10 @@ export function createCallPath(db: Db, log: Log, outbound: OutboundPolicy = DEFA
     ownerDid: (userId) => ownerDid(db, userId),
     forwardingChecks: createForwardingChecks(db),
     outboundRefusal: refusal,
-    recordOutboundCall: async (call) => {
-      await write(`record an outbound call for owner ${call.userId}`, () => recordOutboundCall(db, call));
+    outboundPermit: (userId, number, now) => outboundPermitNow(db, userId, number, outbound, now),
+    recordOutboundCall: (call) => write(`record an outbound call for owner ${call.userId}`, () => recordOutboundCall(db, call)),
+    settleOutboundCall: async (id, seconds) => {
+      await write(`settle outbound call ${id}`, () => settleOutboundCall(db, id, seconds));
     },
 
     findCall: async (id) => (await statements(db).call.execute({ id }))[0] as Call | undefined,

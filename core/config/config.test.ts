@@ -42,13 +42,20 @@ describe('configuration', () => {
   });
 
   it('dials beyond UK mobiles and landlines only the E.164 prefixes OUTBOUND_ALLOW lists, up to OUTBOUND_DAILY_MINUTES a day', () => {
-    expect(loadConfig({ OUTBOUND_ALLOW: '+44800, +3531', OUTBOUND_DAILY_MINUTES: '30' }).outbound).toEqual({ allow: ['+44800', '+3531'], dailyMinutes: 30 });
+    expect(loadConfig({ OUTBOUND_ALLOW: '+44800, +3531', OUTBOUND_DAILY_MINUTES: '30' }).outbound).toEqual({ allow: ['+44800', '+3531'], dailyMinutes: 30, answeredMaxSeconds: 1800 });
     expect(() => loadConfig({ OUTBOUND_ALLOW: '0800' })).toThrow(/OUTBOUND_ALLOW must list E.164 prefixes/);
     expect(() => loadConfig({ OUTBOUND_DAILY_MINUTES: 'lots' })).toThrow(/OUTBOUND_DAILY_MINUTES must be a whole number/);
   });
 
+  it('ends a put-through after PUT_THROUGH_MAX_SECONDS once answered (30 minutes unless set)', () => {
+    expect(loadConfig({ PUT_THROUGH_MAX_SECONDS: '600' }).outbound.answeredMaxSeconds).toBe(600);
+    for (const bad of ['0', '4', '14401', 'forever']) {
+      expect(() => loadConfig({ PUT_THROUGH_MAX_SECONDS: bad }), bad).toThrow(`PUT_THROUGH_MAX_SECONDS must be a whole number from 5 to 14400 (got "${bad}")`);
+    }
+  });
+
   it('puts callers through on OUTBOUND_ENDPOINT only when it is a PJSIP dial string with the number placeholder', () => {
-    const policy = { allow: [], dailyMinutes: 120 };
+    const policy = { allow: [], dailyMinutes: 120, answeredMaxSeconds: 1800 };
     expect(loadConfig({}).outbound).toEqual(policy);
     expect(loadConfig({ OUTBOUND_ENDPOINT: 'PJSIP/{number}@uk-did' }).outbound).toEqual({ endpoint: 'PJSIP/{number}@uk-did', ...policy });
     expect(loadConfig({ OUTBOUND_ENDPOINT: 'PJSIP/{national}@registration' }).outbound).toEqual({ endpoint: 'PJSIP/{national}@registration', ...policy });

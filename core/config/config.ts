@@ -62,7 +62,8 @@ export interface Config {
    * Putting callers through to the owner (OUTBOUND_ENDPOINT): the Asterisk dial string with
    * {number} (E.164) or {national} where the owner's number goes; unset → no transfers.
    * `allow` (OUTBOUND_ALLOW): E.164 prefixes dialled beyond UK mobiles and landlines;
-   * `dailyMinutes` (OUTBOUND_DAILY_MINUTES): each owner's minutes of placed calls per day.
+   * `dailyMinutes` (OUTBOUND_DAILY_MINUTES): each owner's minutes of placed calls per day;
+   * `answeredMaxSeconds` (PUT_THROUGH_MAX_SECONDS): the longest such a call lasts once answered.
    */
   outbound: { endpoint?: string } & OutboundPolicy;
   /**
@@ -330,7 +331,11 @@ function outboundSettings(env: Env): Config['outbound'] {
   for (const p of allow) {
     if (!/^\+[1-9]\d{0,14}$/.test(p)) throw new ConfigError('OUTBOUND_ALLOW', `must list E.164 prefixes such as +44800,+3531 (got "${p}")`);
   }
-  const policy = { allow, dailyMinutes: integer(env, 'OUTBOUND_DAILY_MINUTES', DEFAULT_OUTBOUND_POLICY.dailyMinutes, 0, 1440) };
+  const policy = {
+    allow,
+    dailyMinutes: integer(env, 'OUTBOUND_DAILY_MINUTES', DEFAULT_OUTBOUND_POLICY.dailyMinutes, 0, 1440),
+    answeredMaxSeconds: integer(env, 'PUT_THROUGH_MAX_SECONDS', DEFAULT_OUTBOUND_POLICY.answeredMaxSeconds, 5, 14_400),
+  };
   const endpoint = text(env, 'OUTBOUND_ENDPOINT');
   if (endpoint === undefined) return policy;
   if (!/^PJSIP\/\S+$/.test(endpoint)) throw new ConfigError('OUTBOUND_ENDPOINT', `must be a PJSIP dial string such as PJSIP/{number}@uk-did (got "${endpoint}")`);

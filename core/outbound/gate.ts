@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { users } from '../db/schema.js';
-import { outboundRefusal, type OutboundPolicy, type OutboundRefusal } from './permit.js';
+import { outboundPermit, type OutboundPermit, type OutboundPolicy, type OutboundRefusal } from './permit.js';
 import { outboundSecondsToday } from './store.js';
 
 /**
@@ -10,7 +10,12 @@ import { outboundSecondsToday } from './store.js';
  * dialled, since a trial can expire and the cap fill during a call.
  */
 export async function outboundRefusalNow(db: Db, userId: number, number: string, policy: OutboundPolicy, now: Date): Promise<OutboundRefusal | null> {
+  return (await outboundPermitNow(db, userId, number, policy, now)).refusal;
+}
+
+/** outboundRefusalNow, and when the call may be placed, how long it may last once answered (asked when it is dialled). */
+export async function outboundPermitNow(db: Db, userId: number, number: string, policy: OutboundPolicy, now: Date): Promise<OutboundPermit> {
   const owner = (await db.select({ accountStatus: users.accountStatus, trialExpiresAt: users.trialExpiresAt }).from(users).where(eq(users.id, userId)).limit(1))[0];
-  if (!owner) return { kind: 'inactive', message: 'No such account.' };
-  return outboundRefusal({ owner, number, usedSeconds: await outboundSecondsToday(db, userId, now), policy, now });
+  if (!owner) return { refusal: { kind: 'inactive', message: 'No such account.' } };
+  return outboundPermit({ owner, number, usedSeconds: await outboundSecondsToday(db, userId, now), policy, now });
 }

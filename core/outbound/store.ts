@@ -10,12 +10,23 @@ export function londonToday(now: Date): { start: Date; end: Date } {
   return { start: new Date(londonMidnightUtc(day)), end: new Date(londonMidnightUtc(day + 1)) };
 }
 
-/** One call placed to an owner's phone, written when its leg ends. */
-export async function recordOutboundCall(db: Db, call: { userId: number; startedAt: Date; seconds: number }): Promise<void> {
-  await db.insert(outboundCalls).values(call);
+/**
+ * One call placed to an owner's phone, written as soon as Asterisk takes it with `seconds` the
+ * longest it may last (ring time and the answered limit): while it is in progress it counts
+ * that much, so a put-through or forwarding check starting meanwhile sees it. Its id, for
+ * settleOutboundCall when it ends. A core that dies before settling leaves that bound counted.
+ */
+export async function recordOutboundCall(db: Db, call: { userId: number; startedAt: Date; seconds: number }): Promise<number> {
+  const [row] = await db.insert(outboundCalls).values(call).returning({ id: outboundCalls.id });
+  return row!.id;
 }
 
-/** Seconds of calls placed for this owner since London midnight. */
+/** The call placed has ended: what it really took replaces the bound it was counted at. */
+export async function settleOutboundCall(db: Db, id: number, seconds: number): Promise<void> {
+  await db.update(outboundCalls).set({ seconds }).where(eq(outboundCalls.id, id));
+}
+
+/** Seconds of calls placed for this owner since London midnight, each call in progress at its bound. */
 export async function outboundSecondsToday(db: Db, userId: number, now: Date): Promise<number> {
   const { start, end } = londonToday(now);
   const row = (await db

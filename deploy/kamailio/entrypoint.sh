@@ -17,6 +17,10 @@
 #                     unset: the operator's own list file at KAMAILIO_DISPATCHER_LIST is used.
 #                     A name (a compose service) is resolved when used, so a node that is
 #                     down while Kamailio starts joins once it answers
+#   KAMAILIO_CARRIERS the carrier's signalling addresses, comma-separated: IPv4 addresses,
+#                     ranges (a.b.c.d/n) or host names, each with an optional :port. A request
+#                     inside a call is relayed only to these or to a node (issue 39, M6);
+#                     required (SIP_REG_SERVER's host is added to it)
 #   SIP_REG_SERVER, SIP_REG_USERNAME, SIP_REG_PASSWORD, DEFAULT_DID
 #                     a trunk that registers (the same settings as Asterisk's `registration`
 #                     trunk on one box): Kamailio registers once for the whole cluster, and
@@ -30,6 +34,7 @@ OUT=${KAMAILIO_ETC:-/etc/kamailio}
 : "${KAMAILIO_CTL:=/run/kamailio/kamailio_ctl}"
 : "${KAMAILIO_NODES:=}"
 : "${KAMAILIO_ADVERTISE:=}"
+: "${KAMAILIO_CARRIERS:=}"
 : "${SIP_REG_SERVER:=}"
 : "${SIP_REG_USERNAME:=}"
 : "${SIP_REG_PASSWORD:=}"
@@ -57,12 +62,24 @@ if [ -z "${KAMAILIO_ALIAS:-}" ]; then
 fi
 
 # A "!" ends a substitution and a newline a directive: refuse values that would change the file.
-for name in KAMAILIO_LISTEN KAMAILIO_ADVERTISE KAMAILIO_ALIAS KAMAILIO_DISPATCHER_LIST KAMAILIO_CTL KAMAILIO_NODES SIP_REG_SERVER SIP_REG_USERNAME SIP_REG_PASSWORD DEFAULT_DID; do
+for name in KAMAILIO_LISTEN KAMAILIO_ADVERTISE KAMAILIO_ALIAS KAMAILIO_DISPATCHER_LIST KAMAILIO_CTL KAMAILIO_NODES KAMAILIO_CARRIERS SIP_REG_SERVER SIP_REG_USERNAME SIP_REG_PASSWORD DEFAULT_DID; do
   eval "value=\${$name}"
   case "$value" in
     *'!'* | *'"'* | *'
 '*) fail "$name must not contain '!', '\"' or a line break" ;;
   esac
+done
+
+# Where a request inside a call may be relayed besides a node: the carrier. The registrar's host
+# is one of its addresses; the operator names the others (those its calls come from).
+carriers=$(echo "$KAMAILIO_CARRIERS" | tr -d ' ')
+if [ -n "$SIP_REG_SERVER" ]; then
+  carriers="${carriers:+$carriers,}${SIP_REG_SERVER%%:*}"
+fi
+[ -n "$carriers" ] || fail "set KAMAILIO_CARRIERS to the carrier's signalling addresses (203.0.113.0/24,sip.carrier.example): requests inside a call are relayed only to them and to the nodes"
+for carrier in $(echo "$carriers" | tr ',' ' '); do
+  echo "$carrier" | grep -Eq '^([0-9]{1,3}(\.[0-9]{1,3}){3}(/[0-9]{1,2})?|[A-Za-z0-9]([A-Za-z0-9.-]*[A-Za-z0-9])?)(:[0-9]{1,5})?$' ||
+    fail "KAMAILIO_CARRIERS lists \"$carrier\": give IPv4 addresses, ranges (a.b.c.d/n) or host names, each with an optional :port, comma-separated"
 done
 
 mkdir -p "$OUT"
@@ -111,6 +128,18 @@ if [ -n "$KAMAILIO_NODES" ]; then
   done
 fi
 [ -s "$KAMAILIO_DISPATCHER_LIST" ] || fail "no nodes: set KAMAILIO_NODES (host:port,...) or provide $KAMAILIO_DISPATCHER_LIST"
+
+# The nodes as a request inside a call names them: set 1's host:port, from the list (so a node
+# added to the list and reloaded with kamcmd receives calls, but requests inside its calls
+# only once Kamailio is restarted and this runs again).
+node_hops=$(awk '$1 == "1" { d = $2; sub(/^sips?:/, "", d); sub(/;.*/, "", d); printf "%s%s", sep, d; sep = "," }' "$KAMAILIO_DISPATCHER_LIST")
+case "$node_hops" in
+  '' | *'!'* | *'"'*) fail "$KAMAILIO_DISPATCHER_LIST: set 1 must list the nodes as sip:host:port, without '!' or '\"'" ;;
+esac
+{
+  echo "#!substdef \"!KAMAILIO_NODE_HOPS!$node_hops!g\""
+  echo "#!substdef \"!KAMAILIO_CARRIER_HOPS!$carriers!g\""
+} >>"$OUT/kamailio-local.cfg"
 
 [ "${1:-}" = "--render-only" ] && exit 0
 mkdir -p "$(dirname "$KAMAILIO_CTL")"

@@ -126,6 +126,24 @@ describe('at put-through time', () => {
     expect((await path.outboundRefusal(other.user.id, '+447400123456', now))?.kind).toBe('inactive');
   });
 
+  it('a call in progress counts as the longest it may last until it ends, so a put-through or check starting meanwhile sees it (issue 39)', async () => {
+    const owner = await ownerWithTransfer();
+    const path = createCallPath(server.database.db, quiet, server.services.config.outbound);
+    const now = new Date();
+    const number = '+447400123456';
+    // 10 minutes a day: the first put-through may last all of them once answered.
+    expect(await path.outboundPermit(owner.user.id, number, now)).toEqual({ refusal: null, answeredSeconds: 600 });
+    // It is placed (20 s of ringing, then its 600 s): counted at once, before it ends.
+    const first = await path.recordOutboundCall({ userId: owner.user.id, startedAt: now, seconds: 20 + 600 });
+    expect((await path.outboundPermit(owner.user.id, number, now)).refusal?.kind).toBe('daily-cap');
+    expect((await path.outboundRefusal(owner.user.id, number, now))?.kind).toBe('daily-cap');
+    // It ended after 2 minutes: what it took replaces the bound, and the rest of the day is free again.
+    await path.settleOutboundCall(first, 120);
+    expect(await path.outboundPermit(owner.user.id, number, now)).toEqual({ refusal: null, answeredSeconds: 480 });
+    const rows = await server.database.db.select().from(outboundCalls).where(eq(outboundCalls.userId, owner.user.id));
+    expect(rows.map((r) => r.seconds)).toEqual([120]);
+  });
+
   it('a number saved before the dialling rules is not dialled', async () => {
     const owner = await ownerWithTransfer();
     const path = createCallPath(server.database.db, quiet, server.services.config.outbound);

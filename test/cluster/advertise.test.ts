@@ -1,7 +1,6 @@
-import dgram from 'node:dgram';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { waitUntil } from '../helpers/wait.js';
 import { KamailioInstance } from './kamailio-instance.js';
+import { answer, endpoint, headers, request, type Endpoint } from './raw-sip.js';
 
 // Kamailio behind NAT (KAMAILIO_ADVERTISE, as the compose profile runs it behind Docker's
 // published 5060): deploy/kamailio's configuration on the real Kamailio, between a "carrier"
@@ -11,50 +10,10 @@ import { KamailioInstance } from './kamailio-instance.js';
 
 const PUBLIC = '203.0.113.10:5060';
 
-/** A UDP endpoint that keeps what it receives and can send raw SIP. */
-async function endpoint() {
-  const socket = dgram.createSocket('udp4');
-  const received: string[] = [];
-  socket.on('message', (m) => received.push(m.toString('utf8')));
-  await new Promise<void>((r) => socket.bind(0, '127.0.0.1', r));
-  return {
-    socket,
-    port: socket.address().port,
-    received,
-    send: (msg: string, port: number) => new Promise<void>((r, j) => socket.send(msg, port, '127.0.0.1', (e) => (e ? j(e) : r()))),
-    /** The first message received whose start line starts with `start`. */
-    next: (start: string) =>
-      waitUntil(() => {
-        const m = received.find((x) => x.startsWith(start));
-        if (!m) throw new Error(`no ${start} yet`);
-        received.splice(received.indexOf(m), 1);
-        return m;
-      }, 10_000, 20),
-  };
-}
-
-const headers = (msg: string, name: string) =>
-  msg
-    .split('\r\n')
-    .filter((l) => l.toLowerCase().startsWith(`${name.toLowerCase()}:`))
-    .map((l) => l.slice(name.length + 1).trim());
-
-/** A request from `port` (the sender's Via) with the given header lines, no body. */
-function request(startLine: string, port: number, branch: string, lines: string[]): string {
-  return [startLine, `Via: SIP/2.0/UDP 127.0.0.1:${port};branch=z9hG4bK-${branch}`, ...lines, 'Max-Forwards: 70', 'Content-Length: 0', '', ''].join('\r\n');
-}
-
-/** A response to `request` with its Via, From, To (tagged), Call-ID, CSeq and Record-Route. */
-function answer(request: string, status: string, contact?: string): string {
-  const copy = ['Via', 'Record-Route', 'From', 'Call-ID', 'CSeq'].flatMap((h) => headers(request, h).map((v) => `${h}: ${v}`));
-  const to = `To: ${headers(request, 'To')[0]}${headers(request, 'To')[0]!.includes('tag=') ? '' : ';tag=node'}`;
-  return [`SIP/2.0 ${status}`, ...copy, to, ...(contact ? [`Contact: <${contact}>`] : []), 'Content-Length: 0', '', ''].join('\r\n');
-}
-
 describe('Kamailio behind NAT (KAMAILIO_ADVERTISE): each side of a call routes to an address it reaches', () => {
   let kamailio: KamailioInstance;
-  let carrier: Awaited<ReturnType<typeof endpoint>>;
-  let node: Awaited<ReturnType<typeof endpoint>>;
+  let carrier: Endpoint;
+  let node: Endpoint;
   let probes: NodeJS.Timeout;
 
   beforeAll(async () => {

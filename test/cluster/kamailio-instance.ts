@@ -38,7 +38,7 @@ export class KamailioInstance {
     readonly port: number,
   ) {}
 
-  /** Renders the configuration for `nodes` (host:port of each node's Asterisk), with entrypoint.sh's `env` (a registration trunk), and starts Kamailio. */
+  /** Renders the configuration for `nodes` (host:port of each node's Asterisk), with entrypoint.sh's `env` (a registration trunk; the carrier is 127.0.0.1 unless `env` says otherwise), and starts Kamailio. */
   static async start(nodes: string[], env: Record<string, string> = {}): Promise<KamailioInstance> {
     requireKamailio();
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kamailio-'));
@@ -51,6 +51,8 @@ export class KamailioInstance {
         KAMAILIO_LISTEN: `udp:127.0.0.1:${port}`,
         KAMAILIO_NODES: nodes.join(','),
         KAMAILIO_CTL: path.join(dir, 'kamailio_ctl'),
+        // The tests' carrier (SIPp callers, a registrar) is on 127.0.0.1; the nodes on their own addresses.
+        KAMAILIO_CARRIERS: '127.0.0.1',
         ...env,
       },
       encoding: 'utf8',

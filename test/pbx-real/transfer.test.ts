@@ -8,6 +8,7 @@ import { outboundCalls, phoneNumbers } from '../../core/db/schema.js';
 import { activeCustomer } from '../helpers/accounts.js';
 import { briefingText, CANNOT_TAKE_CALL_NOW, PUTTING_THROUGH, TEST_DONE, TEST_INTRO } from '../../dialogue/spoken/transfer.js';
 import { defaultCallHandling, saveCallHandling } from '../../core/call-handling/index.js';
+import { DEFAULT_OUTBOUND_POLICY } from '../../core/outbound/index.js';
 import { waitUntil } from '../helpers/wait.js';
 import { envelopeMatch, readWavSamples, speech } from './audio.js';
 import type { OwnerBehaviour } from './owner-phone.js';
@@ -15,11 +16,16 @@ import { CALLER, realPbxAvailability, startRealPbx, type RealPbx } from './harne
 
 const real = realPbxAvailability();
 
-/** The calls placed to this owner's phone, once `n` of them have been counted (each is written when its leg ends). */
-const placedCalls = (h: RealPbx, userId: number, n: number) =>
+/**
+ * The calls placed to this owner's phone, once `n` of them have ended and been counted. A call
+ * is written when Asterisk takes it, at its bound (ring time plus the answered limit, at least
+ * `bound`), and settled at what it took when its leg ends.
+ */
+const placedCalls = (h: RealPbx, userId: number, n: number, bound = DEFAULT_OUTBOUND_POLICY.answeredMaxSeconds) =>
   waitUntil(async () => {
     const rows = await h.server.database.db.select().from(outboundCalls).where(eq(outboundCalls.userId, userId));
     if (rows.length !== n) throw new Error(`${rows.length} calls placed counted, expected ${n}`);
+    if (rows.some((r) => r.seconds >= bound)) throw new Error('a call placed is still counted at its bound');
     return rows;
   }, 15_000);
 
@@ -102,7 +108,8 @@ describe.skipIf(!real.ok)('putting a caller through to the owner, on a real Aste
     expect((await call.done).exitCode).toBe(0);
     expect(await h.finishedRow(did)).toMatchObject({ status: 'voicemail', transferOutcome: null });
     expect(h.ownerPhone!.wasCalled(to)).toBe(false);
-    expect(await placedCalls(h, userId, 1)).toHaveLength(1);
+    // Only the day's minutes written above: no call was placed.
+    expect(await placedCalls(h, userId, 1, Infinity)).toHaveLength(1);
   }, 120_000);
 
   it('“Test transfer” rings the owner’s phone, plays a sample briefing and says goodbye; a busy phone is reported as busy', async () => {
@@ -182,4 +189,47 @@ describe.skipIf(!real.ok)('a caller who hangs up while the owner’s phone rings
     // A call placed and never answered still held the trunk while it rang: it is counted.
     await placedCalls(h, userId, 1);
   }, 90_000);
+});
+
+describe.skipIf(!real.ok)('a put-through past its limit (PUT_THROUGH_MAX_SECONDS), on a real Asterisk', () => {
+  const LIMIT = 15;
+  let h: RealPbx;
+  beforeAll(async () => {
+    h = await startRealPbx({ ownerPhone: true, env: { PUT_THROUGH_MAX_SECONDS: String(LIMIT) } });
+  });
+  afterAll(async () => {
+    await h?.close();
+  });
+
+  it('counts while it lasts, then the owner’s phone is hung up at the limit and the caller’s call ends properly', async () => {
+    const to = h.ownerPhone!.number('answers');
+    const { did, userId } = await h.business({ businessName: 'Hale Plumbing' });
+    const ringSeconds = 20;
+    await saveCallHandling(h.server.database.db, userId, { ...defaultCallHandling(), transferNumber: to, transferTimeoutSeconds: ringSeconds, openRingFirst: true }, new Date());
+    // The briefing is spoken from the prompt cache, so the owner can take the call at once.
+    await h.promptFile(briefingText({ businessName: 'Hale Plumbing', callerNumber: CALLER }));
+    const call = await h.call(did);
+    const owner = await h.ownerPhone!.nextCall(to);
+    await waitUntil(() => expect(owner.media.soundMs()).toBeGreaterThan(0), 30_000, 20);
+    await owner.media.digits('1');
+    await waitUntil(async () => {
+      const callId = (await h.rows(did))[0]?.id;
+      if (!h.coreLog.some((l) => l.callId === callId && l.msg === 'transfer: caller put through to the owner')) throw new Error('not put through yet');
+    }, 30_000);
+
+    // While the two talk, the call already counts towards the owner's day, as the longest it may last.
+    const live = await h.server.database.db.select().from(outboundCalls).where(eq(outboundCalls.userId, userId));
+    expect(live.map((r) => r.seconds)).toEqual([ringSeconds + LIMIT]);
+
+    // Neither hangs up: the core ends the owner's leg at the limit, then the caller's call.
+    expect((await call.done).exitCode).toBe(0);
+    expect(h.coreLog.filter((l) => l.msg === 'transfer: the call to the owner’s phone reached its time limit: hanging up').map((l) => l.limitSeconds)).toEqual([LIMIT]);
+    const row = await h.finishedRow(did);
+    expect(row).toMatchObject({ status: 'answered', transferOutcome: 'connected', recordingFile: null });
+    await waitUntil(async () => expect(await h.asterisk.ariGet<unknown[]>('/channels')).toEqual([]), 15_000);
+    // What the call took replaces its bound: the owner's leg was answered for the whole limit.
+    const [placed] = await placedCalls(h, userId, 1, ringSeconds + LIMIT);
+    expect(placed!.seconds).toBeGreaterThanOrEqual(LIMIT);
+    expect(owner.callId).toBeTruthy();
+  }, 120_000);
 });

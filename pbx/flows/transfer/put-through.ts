@@ -29,10 +29,14 @@ export const OWNER_LEG_PREFIX = 'owner-leg-';
  */
 export interface OwnerLegs {
   open(channelId: string, number: string): CallSession;
-  /** Why the appliance may not call `number` for this owner now (account, number kind, daily cap); null when it may. */
-  refusal(userId: number, number: string): Promise<string | null>;
-  /** Asterisk took the call: from now until close() it counts towards the owner's daily minutes. */
-  placed(channelId: string, userId: number): void;
+  /**
+   * Why the appliance may not call `number` for this owner now (account, number kind, daily
+   * cap), or how long the call may last once answered (PUT_THROUGH_MAX_SECONDS, or what is
+   * left of today's minutes).
+   */
+  permit(userId: number, number: string): Promise<{ refused: string } | { answeredSeconds: number }>;
+  /** Asterisk took the call: from now it counts towards the owner's daily minutes as `heldSeconds` (the longest it may last), until close() counts what it took. */
+  placed(channelId: string, userId: number, heldSeconds: number): void;
   close(channelId: string): void;
 }
 
@@ -176,9 +180,9 @@ export async function dialOwner(
   log: Log,
 ): Promise<{ answer: Promise<'answered' | TransferOutcome> }> {
   // Checked at the moment of dialling, whatever was decided when the caller arrived.
-  const refused = await deps.legs.refusal(o.userId, o.to);
-  if (refused) {
-    log.info({ channelId: leg.channelId, userId: o.userId, why: refused }, 'transfer: not calling the owner’s phone');
+  const permit = await deps.legs.permit(o.userId, o.to);
+  if ('refused' in permit) {
+    log.info({ channelId: leg.channelId, userId: o.userId, why: permit.refused }, 'transfer: not calling the owner’s phone');
     return { answer: Promise.resolve('failed') };
   }
   const answeredOrGone = leg.waitFor((e) => e.type === 'StasisStart' || e.type === 'ChannelDestroyed', {
@@ -192,9 +196,14 @@ export async function dialOwner(
     log.warn({ err, channelId: leg.channelId }, 'transfer: the call to the owner could not be placed');
     return { answer: Promise.resolve('failed') };
   }
-  deps.legs.placed(leg.channelId, o.userId);
+  // Asterisk ends the ringing at ringSeconds and the core the answered call at its limit: the most it can hold the trunk.
+  deps.legs.placed(leg.channelId, o.userId, o.ringSeconds + permit.answeredSeconds);
   const answer = answeredOrGone.then(
-    (first): 'answered' | TransferOutcome => (first.type === 'ChannelDestroyed' ? outcomeOfUnansweredLeg(first.cause) : 'answered'),
+    (first): 'answered' | TransferOutcome => {
+      if (first.type === 'ChannelDestroyed') return outcomeOfUnansweredLeg(first.cause);
+      hangUpAtLimit(rest, leg, permit.answeredSeconds, log);
+      return 'answered';
+    },
     (err: unknown): TransferOutcome => {
       if (err instanceof StepTimeout) return 'no-answer';
       throw err;
@@ -202,6 +211,23 @@ export async function dialOwner(
   );
   answer.catch(() => undefined); // the caller may be gone before anyone awaits it
   return { answer };
+}
+
+/**
+ * The answered call to the owner's phone is hung up once it has lasted `seconds`
+ * (PUT_THROUGH_MAX_SECONDS, or what was left of the owner's day), whoever is on it: the
+ * caller's own call then ends as after any put-through. Asterisk 20's build here has no
+ * func_timeout (TIMEOUT(absolute)) and an ARI originate no Dial L(), so the core keeps the
+ * clock; a core that dies meanwhile hangs up every owner leg it finds when it is back.
+ */
+function hangUpAtLimit(rest: FlowContext['rest'], leg: CallSession, seconds: number, log: Log): void {
+  void leg.whenGone(seconds * 1000).then(async (gone) => {
+    if (gone) return;
+    log.info({ channelId: leg.channelId, limitSeconds: seconds }, 'transfer: the call to the owner’s phone reached its time limit: hanging up');
+    await rest.hangup(leg.channelId, 'normal').catch((err: unknown) => {
+      if (!(err instanceof AriNotFoundError)) log.warn({ err, channelId: leg.channelId }, 'transfer: could not hang up the owner’s phone at its time limit');
+    });
+  });
 }
 
 /** Ringback on the caller's line until stopped (a playback of Asterisk's UK ring tone). */
