@@ -33,7 +33,7 @@ export async function toolVersions(tools: AudioTools = DEFAULT_TOOLS): Promise<s
   const first = async (bin: string) => {
     try {
       const { stdout } = await run(bin, ['--version']);
-      return stdout.trim().split('\n')[0]!.replace(/\s+Data at:.*$/, '').trim();
+      return stdout.trim().split('\n')[0]!.replace(/\s+Data at:.*$/, '').replace(/^sox:\s+/, '').replace(/\s+/g, ' ').trim();
     } catch {
       throw new Error(`${bin} is not installed: the evaluation makes its recordings with espeak-ng and sox (apt-get install espeak-ng sox)`);
     }

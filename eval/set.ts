@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Type, type Static, type TSchema } from 'typebox';
 import { Value } from 'typebox/value';
+import { OneOf } from '../contract/schemas/shared.js';
 import { URGENCIES } from '../dialogue/summary/summary.js';
 
 // The evaluation set (eval/set/*.json, described in eval/set/README.md): the caller messages
@@ -11,7 +12,7 @@ import { URGENCIES } from '../dialogue/summary/summary.js';
 
 export const SET_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'set');
 
-const Urgency = Type.Union(URGENCIES.map((u) => Type.Literal(u)));
+const Urgency = OneOf(URGENCIES);
 
 export const MessageSchema = Type.Object({
   id: Type.String({ pattern: '^[a-z0-9-]+$' }),
@@ -42,7 +43,7 @@ export const EXPECTATIONS = ['answer', 'refuse', 'human', 'urgent', 'message', '
 export const TurnSchema = Type.Object({
   caller: Type.String({ minLength: 1 }),
   /** answer: the knowledge base covers it; refuse: it does not (the agent must say it does not know); the rest: the intent the reply must carry. */
-  expect: Type.Union(EXPECTATIONS.map((e) => Type.Literal(e))),
+  expect: OneOf(EXPECTATIONS),
   /** Phrases a right answer holds (numbers in any written form). */
   mustContain: Type.Array(Type.String({ minLength: 1 })),
   /** Phrases the agent must never say here: promises, prices or times not in the knowledge base. */
