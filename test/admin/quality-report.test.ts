@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { qualityReportsDir } from '../../core/quality/reports.js';
-import { buildReport, type SavedReport } from '../../eval/report.js';
+import type { SavedReport } from '../../eval/report.js';
+import { qualityReport, saveQualityReport } from '../eval/report-fixture.js';
 import type { ApiClient } from '../helpers/client.js';
 import { activeCustomer, signInAdmin } from '../helpers/accounts.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
@@ -20,23 +21,7 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-/** A saved report of an (empty) run, as `npm run eval` writes it, with the given models and time. */
-function saveReport(whisperModel: string, at: string, file = `${at.replace(/[:.]/g, '-')}.json`): SavedReport {
-  const report = buildReport({
-    messages: [],
-    conversations: [],
-    outputs: { messages: [], turns: [] },
-    engines: { stt: { engine: 'whisper.cpp', model: whisperModel, endpoints: 1 }, llm: { engine: 'ollama', model: 'llama3.2:3b', endpoints: 1 }, tts: { engine: 'piper' } },
-    audioFingerprint: 'abc',
-    audioTools: 'eSpeak NG 1.51; SoX v14.4.2',
-    partial: false,
-    startedAt: new Date(at),
-    finishedAt: new Date(at),
-  });
-  fs.mkdirSync(dir, { recursive: true });
-  fs.writeFileSync(path.join(dir, file), JSON.stringify(report));
-  return report;
-}
+const saveReport = (whisperModel: string, at: string) => saveQualityReport(server.dataDir, qualityReport(whisperModel, at));
 
 describe('GET /api/admin/quality', () => {
   it('answers no reports before the evaluation has run on the box', async () => {
