@@ -59,7 +59,11 @@ function ReportHeading({ report }: { report: ApiQualityReport }) {
     <span className="flex flex-col gap-1 normal-case tracking-normal">
       <span className="break-words">{report.models}</span>
       <span className="font-normal">{formatRelative(report.createdAt)}</span>
-      {report.set.partial && <Badge tone="amber">Part of the set</Badge>}
+      {report.set.partial && (
+        <Badge tone="amber" className="self-start">
+          Part of the set
+        </Badge>
+      )}
     </span>
   );
 }
