@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { qualityReport, saveQualityReport } from '../eval/report-fixture.js';
+import { seriousViolations } from './support/axe.js';
 import { adminPage, attachScreenshot, useE2E } from './support/browser.js';
 
 // The admin dashboard's AI Quality card (issue 45): the latest `npm run eval` report of each
@@ -39,5 +40,13 @@ describe('admin dashboard: AI Quality', () => {
     expect((await row('Number errors').allInnerTexts()).slice(1)).toEqual(['12.5%', 'n/a']);
     expect((await row('Agent: invented facts').allInnerTexts()).slice(1)).toEqual(['3', '0']);
     await attachScreenshot(page, annotate, 'admin-quality-1280-light');
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // On a phone the table stacks, each figure labelled with its models, and stays accessible in the dark theme.
+    const { page: phone } = await adminPage(e2e, { width: 375, height: 800, dark: true });
+    await phone.goto('/dashboard/admin');
+    await phone.getByRole('table', { name: 'AI Quality' }).waitFor();
+    await attachScreenshot(phone, annotate, 'admin-quality-375-dark');
+    expect(await seriousViolations(phone)).toEqual([]);
   });
 });

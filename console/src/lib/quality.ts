@@ -34,3 +34,8 @@ export function qualityFigures(r: ApiQualityReport): QualityFigure[] {
     { label: 'Agent: first sentence (p50)', value: millis(l.agentFirstSentence.p50Ms), better: 'lower' },
   ];
 }
+
+/** "base.en + llama3.2:3b": the models in few words, to label a figure where the whole label does not fit (a phone). */
+export function shortModels(r: Pick<ApiQualityReport, 'engines'>): string {
+  return `${r.engines.stt.model ?? r.engines.stt.engine} + ${r.engines.llm.model}`;
+}

@@ -4,7 +4,7 @@ import { useQualityReports } from '../../api/quality';
 import { Badge, Card, CardHeader, EmptyState, ErrorState, Spinner, Table, cx, tbodyRow, td, th, theadRow } from '../../components/ui';
 import { messageOr } from '../../lib/errors';
 import { formatRelative } from '../../lib/format';
-import { qualityFigures } from '../../lib/quality';
+import { qualityFigures, shortModels } from '../../lib/quality';
 
 /**
  * The quality of the box's AI (issue 45): the latest `npm run eval` report of each set of
@@ -37,11 +37,11 @@ export default function QualityCard() {
           <tbody>
             {qualityFigures(reports[0]!).map((f, i) => (
               <tr key={f.label} className={tbodyRow}>
-                <td className={cx(td, 'font-medium')}>
+                <td data-label="Figure" className={cx(td, 'font-medium')}>
                   {f.label} <span className="text-xs font-normal text-slate-500 dark:text-slate-400">({f.better} is better)</span>
                 </td>
                 {reports.map((r) => (
-                  <td key={r.models} data-label={r.models} className={cx(td, 'tabular-nums')}>
+                  <td key={r.models} data-label={shortModels(r)} className={cx(td, 'tabular-nums')}>
                     {qualityFigures(r)[i]!.value}
                   </td>
                 ))}
