@@ -6,6 +6,7 @@ import type { Static } from 'typebox';
 import type { AnalyticsPeriodSchema, ApiAnalyticsSchema, ApiCallLogSchema, ApiCallLogsResponseSchema, ApiUrgencyBreakdownSchema, CallLogResponse, CallUrgencySchema } from './schemas/calls.js';
 import type { AgentPreviewBody, AgentPreviewResponse } from './schemas/agent-preview.js';
 import type { ApiAgentCapacitySchema } from './schemas/agent-capacity.js';
+import type { ApiQualityReportsSchema, QualityReportSchema } from './schemas/quality.js';
 import type { ApiAssignedUserSchema, ApiNumberStatsSchema, ApiPhoneNumberSchema, ApiProviderNumberSchema, ApiUsageSchema } from './schemas/numbers.js';
 import type { ApiMetaSchema } from './schemas/system.js';
 import type { ApiUnansweredQuestionSchema } from './schemas/questions.js';
@@ -65,3 +66,7 @@ export type AgentPreviewRequest = Static<typeof AgentPreviewBody>;
 export type AgentPreviewResult = Static<typeof AgentPreviewResponse>;
 
 export type ApiError = Static<typeof ApiErrorSchema>;
+
+/** GET /api/admin/quality: the latest quality evaluation report per set of models (npm run eval). */
+export type ApiQualityReport = Static<typeof QualityReportSchema>;
+export type ApiQualityReports = Static<typeof ApiQualityReportsSchema>;

@@ -1,8 +1,9 @@
 import path from 'node:path';
 import { AGENT_REPLY_SCHEMA } from '../../dialogue/agent/agent-reply.js';
-import type { ReplyStreamer } from '../../models/llm/language-model.js';
+import type { LanguageModel, ReplyStreamer } from '../../models/llm/language-model.js';
+import { createOllamaLanguageModel } from '../../models/llm/ollama.js';
 import { createOllamaReplyStreamer } from '../../models/llm/ollama-stream.js';
-import { pooledReplyStreamer } from '../../models/llm/pooled.js';
+import { pooledLanguageModel, pooledReplyStreamer } from '../../models/llm/pooled.js';
 import { createSpeechToText } from '../../models/stt/factory.js';
 import type { SpeechToText } from '../../models/stt/speech-to-text.js';
 import { createPromptCache, createPromptFolder, createTextToSpeech, type PromptCache, type PromptFolder } from '../../models/tts/index.js';
@@ -31,13 +32,23 @@ export interface AgentEngines {
 
 export function createAgentEngines(config: Config, pools: EnginePools = createEnginePools(config)): AgentEngines {
   const tts = createTextToSpeech(config.tts);
-  const format = AGENT_REPLY_SCHEMA as unknown as Record<string, unknown>;
   const promptFolder = createPromptFolder({ dir: path.join(config.dataDir, 'prompts'), maxBytes: config.prompts.maxBytes, measureEveryMs: config.prompts.measureEveryMs });
   return {
-    replies: pooledReplyStreamer(pools.llm, 'live', (host) => createOllamaReplyStreamer({ host, model: config.ollama.model, format })),
+    replies: createAgentReplies(config, pools),
     speech: createPromptCache({ dataDir: config.dataDir, tts, folder: promptFolder, pool: pools.tts }),
     stt: createSpeechToText(pools.stt, 'live', { timeoutMs: 20_000 }),
     pools,
     promptFolder,
   };
+}
+
+/** The agent's streamed replies: Ollama's model over the pool at live priority, held to the reply contract's schema. */
+export function createAgentReplies(config: Config, pools: EnginePools): ReplyStreamer {
+  const format = AGENT_REPLY_SCHEMA as unknown as Record<string, unknown>;
+  return pooledReplyStreamer(pools.llm, 'live', (host) => createOllamaReplyStreamer({ host, model: config.ollama.model, format }));
+}
+
+/** The summaries' model: the same pool at background priority, so a summary never takes a slot a caller needs. */
+export function createSummaryModel(config: Config, pools: EnginePools): LanguageModel {
+  return pooledLanguageModel(pools.llm, 'background', (host) => createOllamaLanguageModel({ host, model: config.ollama.model }));
 }

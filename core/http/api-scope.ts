@@ -8,6 +8,7 @@ import { authRoutes } from '../auth/routes.js';
 import { callLogRoutes } from '../calls/routes.js';
 import { numberRoutes } from '../numbers/routes.js';
 import { privacyRoutes } from '../privacy/routes.js';
+import { qualityRoutes } from '../quality/routes.js';
 import { questionRoutes } from '../questions/routes.js';
 import { settingsRoutes } from '../settings/routes.js';
 import { destinationRoutes } from '../destinations/routes.js';
@@ -42,6 +43,7 @@ export async function apiScope(api: App, opts: { testCalls?: TestCallRegistry | 
   await api.register(forwardingCheckRoutes);
   await api.register(adminUserRoutes);
   await api.register(agentCapacityRoutes);
+  await api.register(qualityRoutes);
   await api.register(analyticsRoutes);
   await api.register(numberRoutes);
   await api.register(privacyRoutes);

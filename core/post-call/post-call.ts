@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { LanguageModelError, type LanguageModel } from '../../models/llm/language-model.js';
-import { buildSummaryPrompt, checkSummary, parseSummaryReply, SUMMARY_SCHEMA } from '../../dialogue/summary/summary.js';
+import { summarise } from '../../dialogue/summary/summarise.js';
 import type { SpeechToText } from '../../models/stt/speech-to-text.js';
 import type { Db } from '../db/client.js';
 import { calls, jobs, users, type Call } from '../db/schema.js';
@@ -136,17 +136,16 @@ export function postCallHandler(deps: PostCallDeps): JobHandler {
         if (!transcript) {
           await save(callId, { aiSummary: NO_SPEECH_SUMMARY, summaryStatus: 'done' });
         } else {
-          const raw = await deps.llm.chat(
-            buildSummaryPrompt({ transcript, callerNumber: call.fromNumber, businessName: owner.businessName, mode: call.mode === 'agent' ? 'agent' : 'voicemail' }),
-            { signal, maxTokens: 220, temperature: 0.2, format: SUMMARY_SCHEMA as unknown as Record<string, unknown> },
+          const reply = await summarise(
+            deps.llm,
+            { transcript, callerNumber: call.fromNumber, businessName: owner.businessName, mode: call.mode === 'agent' ? 'agent' : 'voicemail' },
+            signal,
           );
-          const reply = parseSummaryReply(raw);
-          const checked = checkSummary(reply.summary, { transcript, callerNumber: call.fromNumber });
           // A reply that fails the check is not retried: the same transcript tends to give the same answer.
-          if (!checked.ok) throw new LanguageModelError(`summary rejected: ${checked.reason}`, false);
+          if (!reply.ok) throw new LanguageModelError(`summary rejected: ${reply.reason}`, false);
           // A call the live flow flagged urgent (the caller said so, a gas leak) stays urgent.
           const flagged = call.urgency === 'urgent' && reply.urgency !== 'urgent';
-          await save(callId, { aiSummary: checked.text, summaryStatus: 'done', urgency: flagged ? 'urgent' : reply.urgency, urgencyReason: flagged ? call.urgencyReason : reply.urgencyReason });
+          await save(callId, { aiSummary: reply.text, summaryStatus: 'done', urgency: flagged ? 'urgent' : reply.urgency, urgencyReason: flagged ? call.urgencyReason : reply.urgencyReason });
         }
       } catch (err) {
         await engineFailed('summaryStatus', err);

@@ -1,13 +1,12 @@
 import path from 'node:path';
 import cron from 'node-cron';
-import { createOllamaLanguageModel } from '../../models/llm/ollama.js';
-import { pooledLanguageModel } from '../../models/llm/pooled.js';
 import type { LanguageModel } from '../../models/llm/language-model.js';
 import { createSpeechToText } from '../../models/stt/factory.js';
 import type { SpeechToText } from '../../models/stt/speech-to-text.js';
 import { DEFAULT_BACKOFF, type BackoffPolicy } from '../jobs/backoff.js';
 import { JobQueue } from '../jobs/queue.js';
 import { JobWorker } from '../jobs/worker.js';
+import { createSummaryModel } from '../engines/agent-engines.js';
 import { brand } from '../mail/brand.js';
 import type { MessageGateway } from '../notify/gateway.js';
 import { gatewayFromConfig } from '../notify/gateway-from-config.js';
@@ -83,7 +82,7 @@ export function createPostCall(services: Services, engines: PostCallEngines = {}
     db: database.db,
     // The agent's pools at background priority: a summary never takes a slot a caller needs.
     stt: engines.stt ?? createSpeechToText(services.agentEngines.pools.stt, 'background'),
-    llm: engines.llm ?? pooledLanguageModel(services.agentEngines.pools.llm, 'background', (host) => createOllamaLanguageModel({ host, model: config.ollama.model })),
+    llm: engines.llm ?? createSummaryModel(config, services.agentEngines.pools),
     notifier,
     recordingsDir: path.join(config.dataDir, 'recordings'),
     log,

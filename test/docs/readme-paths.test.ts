@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 const root = path.resolve(import.meta.dirname, '../..');
-const ROOTS = ['core/', 'pbx/', 'models/', 'dialogue/', 'contract/', 'console/', 'deploy/', 'drizzle/', 'test/', 'bench/', 'docs/', 'scripts/', '.ci/', '../shared/'];
+const ROOTS = ['core/', 'pbx/', 'models/', 'dialogue/', 'contract/', 'console/', 'deploy/', 'drizzle/', 'test/', 'bench/', 'eval/', 'docs/', 'scripts/', '.ci/', '../shared/'];
 
 /** The repository paths a document names in backticks (`core/main.ts`, `pbx/flows/`). */
 function namedPaths(doc: string): string[] {

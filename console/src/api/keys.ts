@@ -19,5 +19,6 @@ export const keys = {
     numbers: (provider: string) => ['admin', 'numbers', provider] as const,
     usage: (provider: string) => ['admin', 'usage', provider] as const,
     agentCapacity: ['admin', 'agent-capacity'] as const,
+    quality: ['admin', 'quality'] as const,
   },
 };

@@ -11,6 +11,7 @@ import { NA, formatRelative } from '../../lib/format';
 import { extendedTrialExpiry } from '../../lib/trial';
 import { slotsLine, turnedAwayLine } from '../../lib/agent-capacity';
 import { toast } from '../../toast/use-toast';
+import QualityCard from './QualityCard';
 
 const SETTABLE: { value: AccountStatus; label: string }[] = [
   { value: 'active', label: 'Active' },
@@ -130,6 +131,7 @@ export default function AdminDashboard() {
         <StatCard label="Pending Approval" value={figure(pending)} icon={<Clock className="h-4 w-4" />} tone="bg-amber-50 text-amber-600 dark:bg-amber-950 dark:text-amber-300" />
       </div>
       <AgentCapacityCards />
+      <QualityCard />
       <Card>
         <CardHeader title="All Users" />
         {q.isLoading ? (
