@@ -1,8 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import pino from 'pino';
 import { ensureFirstAdmin } from './accounts/bootstrap-admin.js';
-import { buildApp, LOG_REDACT } from './app.js';
+import { buildApp } from './app.js';
+import { createLogger } from './logging/logger.js';
+import { printableError } from './logging/safe-errors.js';
 import { ConfigError, loadConfig, type Config } from './config/config.js';
 import { openAppDatabase } from './db/open.js';
 import { startBackupSchedule } from './backup/schedule.js';
@@ -36,7 +37,7 @@ async function main(): Promise<void> {
     throw err;
   }
 
-  const log = pino({ level: config.logLevel, redact: LOG_REDACT, base: { service: 'core' } });
+  const log = createLogger({ level: config.logLevel, base: { service: 'core' } });
   fs.mkdirSync(config.dataDir, { recursive: true });
   const database = await openAppDatabase(config.database, log);
   const mailer = createMailer({
@@ -124,6 +125,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((err) => {
-  console.error(err);
+  // A start-up failure may be a failed query (the first admin's): printed without its values.
+  console.error(printableError(err));
   process.exit(1);
 });
