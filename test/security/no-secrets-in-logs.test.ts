@@ -10,6 +10,7 @@ import { createLogger } from '../../core/logging/logger.js';
 import { activeCustomer, signupBody } from '../helpers/accounts.js';
 import { ApiClient } from '../helpers/client.js';
 import { startLockHolder, type LockHolder } from '../helpers/lock-holder.js';
+import { startTwilioDouble, type TwilioDouble } from '../doubles/twilio/server.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 
 const OWNER = { email: 'zqleak.owner@plant-probe.example', phone: '07700 900731', password: 'Plant3d-Owner-Pass!' };
@@ -17,6 +18,10 @@ const SECOND = { email: 'zqleak.second@plant-probe.example', phone: '07700 90073
 const NEW_PASSWORDS = ['Plant3d-New-Pass-1!', 'Plant3d-New-Pass-2!'];
 const KNOWLEDGE = 'Zebracorn plumbing: we fix quixotic boilers on Thursdays.';
 const TWILIO_TOKEN = 'f00dfacef00dfacef00dfacef00dface';
+// The owner's mobile for texts, and one Twilio refuses (21211 names the number in its message).
+const MOBILE = { typed: '+44 7700 900733', e164: '+447700900733' };
+const REFUSED_MOBILE = { typed: '+44 7700 900734', e164: '+447700900734' };
+const SUMMARY_EMAIL = 'zqleak.summaries@plant-probe.example';
 
 /** Every planted value, in each spelling a log could carry it. */
 const PLANTED = [
@@ -27,6 +32,11 @@ const PLANTED = [
   ...NEW_PASSWORDS,
   'Zebracorn',
   TWILIO_TOKEN,
+  SUMMARY_EMAIL,
+  '7700900733',
+  '7700 900733',
+  '7700900734',
+  '7700 900734',
   '7700900731',
   '7700 900731',
   '7700900732',
@@ -39,13 +49,15 @@ const PLANTED = [
 const lines: string[] = [];
 let server: TestServer;
 let holder: LockHolder;
+let twilio: TwilioDouble;
 beforeAll(async () => {
+  twilio = await startTwilioDouble({ authToken: TWILIO_TOKEN, invalidNumbers: [REFUSED_MOBILE.e164] });
   // The production logger's rules, at its most talkative level, writing into memory.
   const log = createLogger({ level: 'debug' }, { write: (line: string) => void lines.push(line) });
   server = await startTestServer({
     log,
     logger: log,
-    env: { TWILIO_ACCOUNT_SID: 'AC0123456789abcdef0123456789abcdef', TWILIO_AUTH_TOKEN: TWILIO_TOKEN },
+    env: { STATIC_NUMBERS: '+447700900001', TWILIO_ACCOUNT_SID: twilio.accountSid, TWILIO_AUTH_TOKEN: TWILIO_TOKEN, TWILIO_API_BASE: twilio.url },
   });
   // "Longer than the busy timeout" without the 5 s of production's.
   server.database.sqlite.pragma('busy_timeout = 200');
@@ -54,6 +66,7 @@ beforeAll(async () => {
 afterAll(async () => {
   holder?.stop();
   await server?.close();
+  await twilio?.close();
 });
 
 /** What an owner writes: a sign-up, a password change, settings with a knowledge base, a webhook secret. */
@@ -64,6 +77,9 @@ async function everyWrite(owner: ApiClient, ownerPassword: string, newPassword: 
     password: (await owner.post('/api/auth/change-password', { currentPassword: ownerPassword, newPassword, confirmPassword: newPassword })).status,
     settings: (await owner.patch('/api/user/settings', { knowledgeBase: KNOWLEDGE })).status,
     secret: (await owner.post('/api/user/webhook/rotate-secret')).status,
+    // A confirmation code texted through Twilio and mailed, and a number Twilio refuses.
+    destinations: (await owner.patch('/api/user/settings', { notificationNumber: MOBILE.typed, summaryEmail: SUMMARY_EMAIL })).status,
+    refused: (await owner.patch('/api/user/settings', { notificationNumber: REFUSED_MOBILE.typed })).status,
     login: (await anon.post('/api/auth/login', { email: OWNER.email, password: loginPassword })).status,
   };
 }
@@ -72,17 +88,23 @@ describe('logs while every write fails and after', () => {
   it('hold no e-mail, phone, password, hash, knowledge base, secret or token that was planted', { timeout: 60_000 }, async () => {
     const owner = await activeCustomer(server, { businessEmail: OWNER.email, businessPhone: OWNER.phone, password: OWNER.password });
     expect((await owner.client.get('/api/user/webhook')).status).toBe(200);
+    // Codes are texted from the business's own number.
+    expect((await owner.client.post('/api/phone-numbers/purchase')).status).toBe(201);
 
     await holder.lock();
     const locked = await everyWrite(owner.client, OWNER.password, NEW_PASSWORDS[0]!, OWNER.password);
     await holder.unlock();
     // Every write was refused by the lock: the errors did reach the log.
-    expect(locked).toEqual({ signup: 500, password: 500, settings: 500, secret: 500, login: 500 });
-    expect(lines.filter((l) => l.includes('"msg":"request failed"'))).toHaveLength(5);
+    expect(locked).toEqual({ signup: 500, password: 500, settings: 500, secret: 500, destinations: 500, refused: 500, login: 500 });
+    expect(lines.filter((l) => l.includes('"msg":"request failed"'))).toHaveLength(7);
     expect(lines.some((l) => l.includes('Failed query: '))).toBe(true);
 
     const after = await everyWrite(owner.client, OWNER.password, NEW_PASSWORDS[1]!, NEW_PASSWORDS[1]!);
-    expect(after).toEqual({ signup: 201, password: 200, settings: 200, secret: 200, login: 200 });
+    expect(after).toEqual({ signup: 201, password: 200, settings: 200, secret: 200, destinations: 200, refused: 502, login: 200 });
+    // The code texted to the owner is a secret too.
+    const codes = twilio.messages.map((m) => /\b(\d{6})\b/.exec(m.body)?.[1]);
+    expect(codes).toHaveLength(1);
+    PLANTED.push(codes[0]!);
 
     const leaks = PLANTED.flatMap((secret) => lines.filter((l) => l.toLowerCase().includes(secret.toLowerCase())).map((l) => `${secret} in ${l.slice(0, 300)}`));
     expect(leaks).toEqual([]);
