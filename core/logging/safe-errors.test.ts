@@ -26,6 +26,13 @@ describe('a failed query as logged', () => {
     expect(out).toContain('"type":"DrizzleQueryError"');
   });
 
+  it('scrubs a failed query kept under another field of a wrapping error', () => {
+    const wrapped = Object.assign(new Error('could not save the settings'), { original: failedInsert() });
+    const out = JSON.stringify(serializeError(wrapped));
+    expect(out).toContain('Failed query: insert into');
+    expect(out).not.toContain(EMAIL);
+  });
+
   it('errorMessage (stored as a job’s lastError, logged by workers) joins the causes without the values', () => {
     expect(errorMessage(failedInsert())).toBe(
       'Failed query: insert into "users" ("email", "password_hash") values ($1, $2): duplicate key value violates unique constraint "users_email_unique"',

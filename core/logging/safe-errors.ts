@@ -30,7 +30,9 @@ export function scrubError(err: unknown, depth = 0): unknown {
   const safe = Object.create(Object.getPrototypeOf(err) as object) as Error & Record<string, unknown>;
   for (const key of Object.keys(err)) {
     if (DATA_FIELDS.has(key) || key === 'cause') continue;
-    safe[key] = (err as unknown as Record<string, unknown>)[key];
+    const value = (err as unknown as Record<string, unknown>)[key];
+    // An error kept under another name (a library's `original`, `error`) is scrubbed as well.
+    safe[key] = value instanceof Error ? scrubError(value, depth + 1) : value;
   }
   const message = ownMessage(err);
   // The stack's first lines are "<name>: <message>" as it was when the error was made.
@@ -41,7 +43,6 @@ export function scrubError(err: unknown, depth = 0): unknown {
     writable: true,
     configurable: true,
   });
-  if (err.name !== safe.name) safe.name = err.name;
   if (err.cause !== undefined) Object.defineProperty(safe, 'cause', { value: scrubError(err.cause, depth + 1), configurable: true });
   if (Array.isArray((err as { errors?: unknown }).errors)) safe.errors = (err as unknown as { errors: unknown[] }).errors.map((e) => scrubError(e, depth + 1));
   return safe;
