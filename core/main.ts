@@ -62,7 +62,7 @@ async function main(): Promise<void> {
     // Printed once on the console only (not the structured log), for the operator's first login.
     console.log(`\nFirst admin created: ${admin.email}\nOne-time password: ${admin.oneTimePassword}\nChange it under Account Settings after logging in.\n`);
   } else if (admin) {
-    log.info({ email: admin.email }, 'first admin created from ADMIN_EMAIL');
+    log.info({}, 'first admin created from ADMIN_EMAIL');
   }
 
   const housekeeping = await startHousekeeping(services);
