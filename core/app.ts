@@ -15,7 +15,7 @@ import type { TestCallLines } from './test-call/lines.js';
 import { TestCallRegistry } from './test-call/registry.js';
 import { attachTestCallProxy } from './test-call/ws-proxy.js';
 
-export { LOG_REDACT } from './http/log-redaction.js';
+export { LOG_REDACT } from './logging/logger.js';
 
 export interface BuildOptions {
   /** A pino logger; tests pass none and get silence. */

@@ -1,8 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import pino from 'pino';
 import { ensureFirstAdmin } from './accounts/bootstrap-admin.js';
-import { buildApp, LOG_REDACT } from './app.js';
+import { buildApp } from './app.js';
+import { createLogger } from './logging/logger.js';
+import { printableError } from './logging/safe-errors.js';
 import { ConfigError, loadConfig, type Config } from './config/config.js';
 import { openAppDatabase } from './db/open.js';
 import { startBackupSchedule } from './backup/schedule.js';
@@ -36,7 +37,7 @@ async function main(): Promise<void> {
     throw err;
   }
 
-  const log = pino({ level: config.logLevel, redact: LOG_REDACT, base: { service: 'core' } });
+  const log = createLogger({ level: config.logLevel, base: { service: 'core' } });
   fs.mkdirSync(config.dataDir, { recursive: true });
   const database = await openAppDatabase(config.database, log);
   const mailer = createMailer({
@@ -61,7 +62,7 @@ async function main(): Promise<void> {
     // Printed once on the console only (not the structured log), for the operator's first login.
     console.log(`\nFirst admin created: ${admin.email}\nOne-time password: ${admin.oneTimePassword}\nChange it under Account Settings after logging in.\n`);
   } else if (admin) {
-    log.info({ email: admin.email }, 'first admin created from ADMIN_EMAIL');
+    log.info({}, 'first admin created from ADMIN_EMAIL');
   }
 
   const housekeeping = await startHousekeeping(services);
@@ -124,6 +125,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((err) => {
-  console.error(err);
+  // A start-up failure may be a failed query (the first admin's): printed without its values.
+  console.error(printableError(err));
   process.exit(1);
 });

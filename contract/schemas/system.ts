@@ -11,8 +11,9 @@ export const ApiMetaSchema = Type.Object({
   transfersAvailable: Type.Boolean(),
 });
 
-/** GET /healthz: 200 `ok` or 503 `unavailable`, with each component's report. */
+/** GET /healthz: 200 `ok` or 503 `unavailable`; each component's report only for an administrator. */
 export const HealthSchema = Type.Object({
   status: Type.Union([Type.Literal('ok'), Type.Literal('unavailable')]),
-  components: Type.Record(Type.String(), Type.Object({ ok: Type.Boolean(), detail: Type.Optional(Type.String()) })),
+  /** Each component's report: only for an administrator's session (core/system/routes.ts). */
+  components: Type.Optional(Type.Record(Type.String(), Type.Object({ ok: Type.Boolean(), detail: Type.Optional(Type.String()) }))),
 });

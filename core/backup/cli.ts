@@ -5,6 +5,7 @@ import path from 'node:path';
 import { loadConfig } from '../config/config.js';
 import { createBackup, RestoreError, restoreBackup } from './backup.js';
 import { databaseCopy } from './database-copy.js';
+import { printableError } from '../logging/safe-errors.js';
 
 async function run(): Promise<void> {
   const [command, ...rest] = process.argv.slice(2);
@@ -24,6 +25,7 @@ async function run(): Promise<void> {
 }
 
 run().catch((err) => {
-  console.error(err instanceof RestoreError ? err.message : err);
+  // Anything else is printed without a failed query's values (core/logging/safe-errors.ts).
+  console.error(err instanceof RestoreError ? err.message : printableError(err));
   process.exit(1);
 });

@@ -89,14 +89,32 @@ async function pgCounts(client: pg.Client): Promise<Record<string, number>> {
   return counts;
 }
 
+/**
+ * How pg_dump/pg_restore reach the database without its password on their command line, where
+ * any local user reads it in the process list (and an error quoting the command would repeat
+ * it): the URL goes in `--dbname` without its password, which travels in the child's
+ * environment as PGPASSWORD (libpq reads it; https://www.postgresql.org/docs/15/libpq-envars.html).
+ * A `password` query parameter is moved there too.
+ */
+export function pgToolConnection(url: string): { dbname: string; env: NodeJS.ProcessEnv } {
+  const u = new URL(url);
+  const password = u.password ? decodeURIComponent(u.password) : (u.searchParams.get('password') ?? undefined);
+  u.password = '';
+  u.searchParams.delete('password');
+  return { dbname: u.toString(), env: password === undefined ? { ...process.env } : { ...process.env, PGPASSWORD: password } };
+}
+
 /** pg_dump/pg_restore from PATH (Debian's postgresql-client; the core image carries it). */
-async function pgTool(tool: 'pg_dump' | 'pg_restore', args: string[]): Promise<void> {
+async function pgTool(tool: 'pg_dump' | 'pg_restore', args: string[], url: string): Promise<void> {
+  const { dbname, env } = pgToolConnection(url);
   try {
-    await run(tool, args, { maxBuffer: 16 * 1024 * 1024 });
+    await run(tool, [...args, '--dbname', dbname], { maxBuffer: 16 * 1024 * 1024, env });
   } catch (err) {
-    const e = err as NodeJS.ErrnoException & { stderr?: string };
+    const e = err as NodeJS.ErrnoException & { stderr?: string; signal?: string | null; code?: unknown };
     if (e.code === 'ENOENT') throw new RestoreError(`${tool} is not installed: install postgresql-client (the same major version as the server or newer)`);
-    throw new RestoreError(`${tool} failed: ${e.stderr?.trim() || e.message}`);
+    // Never e.message: it is "Command failed: <the whole command line>", the database's address with it.
+    const why = e.stderr?.trim() || (e.signal ? `it was stopped by ${e.signal} before saying why` : `it exited with code ${String(e.code)} without saying why`);
+    throw new RestoreError(`${tool} failed: ${why}`);
   }
 }
 
@@ -114,7 +132,7 @@ export function postgresCopy(url: string): DatabaseCopy {
         try {
           const snapshot = (await client.query<{ id: string }>('select pg_export_snapshot() as id')).rows[0]!.id;
           const counts = await pgCounts(client);
-          await pgTool('pg_dump', ['--format=custom', '--no-owner', '--no-privileges', `--snapshot=${snapshot}`, '--file', dest, '--dbname', url]);
+          await pgTool('pg_dump', ['--format=custom', '--no-owner', '--no-privileges', `--snapshot=${snapshot}`, '--file', dest], url);
           return counts;
         } finally {
           await client.query('commit');
@@ -125,7 +143,7 @@ export function postgresCopy(url: string): DatabaseCopy {
       if (!force && Object.keys(existing).length > 0) {
         throw new RestoreError('the database DATABASE_URL names already holds the appliance\'s tables; stop the appliance and pass --force to replace them');
       }
-      await pgTool('pg_restore', ['--no-owner', '--no-privileges', '--exit-on-error', ...(force ? ['--clean', '--if-exists'] : []), '--dbname', url, from]);
+      await pgTool('pg_restore', ['--no-owner', '--no-privileges', '--exit-on-error', ...(force ? ['--clean', '--if-exists'] : []), from], url);
       return withClient(url, pgCounts);
     },
   };

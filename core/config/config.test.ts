@@ -124,4 +124,28 @@ describe('configuration', () => {
     expect(() => loadConfig(env)).toThrow(name);
     expect(() => loadConfig(env)).toThrow(message);
   });
+
+  // Issue 39: a refused URL was echoed with its password.
+  const PW = 'Plant3d-Secret';
+  it.each([
+    ['SMTP_URL', { SMTP_URL: `smpt://mailer:${PW}@mail.example.co.uk:587` }, ':***@'],
+    ['ARI_URL', { ARI_URL: `http://ari:${PW}@asterisk 8088` }, ':***@'],
+    ['OLLAMA_URL', { OLLAMA_URL: `http://gpu:11434,htp://proxy:${PW}@gpu-b:11434` }, ':***@'],
+    ['OLLAMA_URL', { OLLAMA_URL: `http://u:${PW}@gpu:11434,http://u:${PW}@gpu:11434` }, ':***@'],
+    ['WHISPER_URL', { WHISPER_URL: `http://u:${PW}@whisper:80a80` }, ':***@'],
+    ['TWILIO_API_BASE', { TWILIO_API_BASE: `ftp://user:${PW}@twilio.example` }, ':***@'],
+    ['PUBLIC_URL', { PUBLIC_URL: `box://admin:${PW}@box.example.co.uk` }, ':***@'],
+    ['TURN_URL', { TURN_URL: `stun:user:${PW}@box.example.co.uk:3478`, TURN_SECRET: 'x' }, ':***@'],
+    ['DATABASE_URL', { DATABASE_URL: `mysql://user:${PW}@db/appliance` }, 'must be a PostgreSQL URL'],
+  ])('a bad %s is named with its password masked', (name, env, shown) => {
+    let message = '';
+    try {
+      loadConfig(env);
+    } catch (err) {
+      message = (err as Error).message;
+    }
+    expect(message).toContain(`Invalid configuration: ${name}`);
+    expect(message).not.toContain(PW);
+    expect(message).toContain(shown);
+  });
 });

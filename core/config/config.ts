@@ -1,6 +1,7 @@
 import net from 'node:net';
 import path from 'node:path';
 import cron from 'node-cron';
+import { maskUrl } from '../../contract/mask-url.js';
 import { isE164 } from '../../contract/phone.js';
 import { DEFAULT_OUTBOUND_POLICY, type OutboundPolicy } from '../outbound/permit.js';
 
@@ -128,7 +129,7 @@ function turnSettings(env: Env): Config['turn'] {
   const turnUrl = text(env, 'TURN_URL');
   const secret = text(env, 'TURN_SECRET');
   if (!turnUrl && !secret) return undefined;
-  if (!turnUrl || !/^turns?:[^\s]+$/.test(turnUrl)) throw new ConfigError('TURN_URL', `must be a TURN address such as turn:box.example.co.uk:3478 when TURN_SECRET is set (got "${turnUrl ?? ''}")`);
+  if (!turnUrl || !/^turns?:[^\s]+$/.test(turnUrl)) throw new ConfigError('TURN_URL', `must be a TURN address such as turn:box.example.co.uk:3478 when TURN_SECRET is set (got "${maskUrl(turnUrl ?? '')}")`);
   if (!secret) throw new ConfigError('TURN_SECRET', 'must be set with TURN_URL: coturn’s static-auth-secret');
   return { url: turnUrl, secret };
 }
@@ -154,7 +155,8 @@ function url(env: Env, name: string, fallback?: string): string | undefined {
     const u = new URL(raw);
     if (!['http:', 'https:', 'smtp:', 'smtps:', 'ws:', 'wss:'].includes(u.protocol)) throw new Error();
   } catch {
-    throw new ConfigError(name, `must be a URL such as http://host:port (got "${raw}")`);
+    // The refused text may hold a password (scheme://user:password@host): shown masked.
+    throw new ConfigError(name, `must be a URL such as http://host:port (got "${maskUrl(raw)}")`);
   }
   return raw.replace(/\/+$/, '');
 }
@@ -188,7 +190,7 @@ function urlList(env: Env, name: string, fallback?: string): string[] {
     .map((u) => u.trim())
     .filter(Boolean)
     .map((u) => url({ [name]: u }, name)!);
-  if (new Set(urls).size !== urls.length) throw new ConfigError(name, `lists the same URL twice (got "${raw}")`);
+  if (new Set(urls).size !== urls.length) throw new ConfigError(name, `lists the same URL twice (got "${maskUrl(raw)}")`);
   return urls;
 }
 

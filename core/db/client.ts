@@ -13,6 +13,7 @@ import { SqliteConnection, withBusyCap } from './sqlite-connection.js';
 import { bindTables } from './schema.js';
 import { isPostgresDb, pgExecutor } from './pg/pg-session.js';
 import type { Log } from '../../contract/log.js';
+import { errorMessage } from '../logging/safe-errors.js';
 
 /**
  * The appliance's data-access layer: every query is awaited (`await db.select()…`), whatever
@@ -190,7 +191,7 @@ export async function retryWhileBusy<T>(db: Db | Database.Database, what: string
     } catch (err) {
       if (!isDatabaseBusy(err) || Date.now() >= deadline || opts.giveUp?.()) throw err;
       refusals.set(key, (refusals.get(key) ?? 0) + 1);
-      if (attempt === 1) opts.log?.warn({ what, err: (err as Error).message }, 'database locked by another process; retrying the write');
+      if (attempt === 1) opts.log?.warn({ what, err: errorMessage(err) }, 'database locked by another process; retrying the write');
       await new Promise((r) => setTimeout(r, backoffDelayMs(attempt, pauses)));
     }
   }

@@ -1,16 +1,5 @@
 import type { FastifyRequest } from 'fastify';
 
-/** Logging never carries secrets: cookies, passwords, tokens and authorisation headers are redacted. */
-export const LOG_REDACT = [
-  'req.headers.cookie',
-  'req.headers.authorization',
-  'res.headers["set-cookie"]',
-  '*.password',
-  '*.newPassword',
-  '*.currentPassword',
-  '*.token',
-];
-
 /**
  * Paths whose last part is a secret or personal data: the console's reset link carries the
  * token, and caller erasure carries the caller's number. Matched on the decoded path, so

@@ -10,9 +10,8 @@ export function isRetryable(err: unknown): boolean {
   return true;
 }
 
-export function errorMessage(err: unknown): string {
-  return err instanceof Error ? err.message : String(err);
-}
+// Job errors are logged and stored (`lastError`): the one safe text, never a query's values.
+export { errorMessage } from '../logging/safe-errors.js';
 
 /**
  * The base of the core's and the PBX's failures that say whether trying again can help. Given

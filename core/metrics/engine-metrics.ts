@@ -1,3 +1,4 @@
+import { maskUrl } from '../../contract/mask-url.js';
 import client from 'prom-client';
 import type { EnginePools } from '../engines/engine-pools.js';
 
@@ -16,7 +17,7 @@ export function registerEngineMetrics(registry: client.Registry, pools: EnginePo
       registers: [registry],
       collect() {
         this.reset();
-        for (const p of all()) for (const e of p.endpoints) this.set({ engine: p.engine, endpoint: e.url }, value(e));
+        for (const p of all()) for (const e of p.endpoints) this.set({ engine: p.engine, endpoint: maskUrl(e.url) }, value(e));
       },
     });
   perEndpoint('appliance_engine_slots', 'Requests an engine endpoint serves at once (OLLAMA_SLOTS, WHISPER_SLOTS, TTS_SLOTS)', (e) => e.slots);

@@ -1,3 +1,4 @@
+import { maskUrl } from '../../contract/mask-url.js';
 import { Ollama } from 'ollama';
 import { retryableStatus } from '../engine-error.js';
 import { LanguageModelError, type ChatMessage, type ChatOptions, type LanguageModel } from './language-model.js';
@@ -59,7 +60,7 @@ function classify(err: unknown, timedOut: boolean, timeoutMs: number, host: stri
     return new LanguageModelError(`Ollama answered ${s}: ${e.message}${hint}`, retryable, s, { cause: err });
   }
   if (e?.name === 'AbortError') return new LanguageModelError('the Ollama request was cancelled', true, undefined, { cause: err });
-  return new LanguageModelError(`Ollama is unreachable at ${host}: ${e?.message ?? String(err)}`, true, undefined, { cause: err });
+  return new LanguageModelError(`Ollama is unreachable at ${maskUrl(host)}: ${e?.message ?? String(err)}`, true, undefined, { cause: err });
 }
 
 /** Whether an Ollama server answers (`GET /api/version`): probes an endpoint back into the pool. */

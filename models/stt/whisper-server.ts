@@ -1,3 +1,4 @@
+import { maskUrl } from '../../contract/mask-url.js';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -45,7 +46,7 @@ export function createWhisperServerStt(opts: WhisperServerOptions): SpeechToText
           });
         } catch (err) {
           if (timeout.aborted) throw new SpeechToTextError(`Whisper did not answer within ${timeoutMs} ms`, true, undefined, { cause: err });
-          throw new SpeechToTextError(`Whisper is unreachable at ${opts.url}: ${(err as Error).message}`, true, undefined, { cause: err });
+          throw new SpeechToTextError(`Whisper is unreachable at ${maskUrl(opts.url)}: ${(err as Error).message}`, true, undefined, { cause: err });
         }
         const body = await res.text().catch(() => '');
         let json: { text?: unknown; error?: unknown } | undefined;

@@ -5,6 +5,8 @@ import { agentGreeting } from '../../dialogue/spoken/agent-lines.js';
 import { readWav } from '../ari-sim/wav.js';
 import { eq } from 'drizzle-orm';
 import { calls, notifications } from '../../core/db/schema.js';
+import { signInAdmin } from '../helpers/accounts.js';
+import { adminHealth } from '../helpers/health.js';
 import { reply, startAgentHarness, SUMMARY, type AgentHarness } from './harness.js';
 
 let h: AgentHarness;
@@ -57,7 +59,8 @@ describe('agent call: a question the knowledge base answers', { timeout: 120_000
     expect(wav.durationMs).toBeGreaterThan(5000);
     expect(fs.existsSync(path.join(h.server.dataDir, 'recordings', row.recordingFile!))).toBe(true);
     expect(h.protocolProblems()).toEqual([]);
-    const health = (await (await fetch(`${h.server.url}/healthz`)).json()) as { components: Record<string, { ok: boolean }> };
+    await signInAdmin(h.server);
+    const health = await (await adminHealth(h.server.url))();
     expect(health.components['agent-media']).toMatchObject({ ok: true });
 
     // The post-call job summarises the dialogue (not a re-transcription of the mix) and notifies the owner.

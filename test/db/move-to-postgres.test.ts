@@ -113,14 +113,39 @@ describe('moving an appliance to PostgreSQL', () => {
     const pg = await openPostgres(url, quiet);
     await pg.db.insert(pgSchema.appSettings).values({ key: 'motd', value: 'already here', updatedAt: new Date() });
     await pg.close();
-    const child = spawn(process.execPath, ['--import', 'tsx', 'core/db/pg/move-cli.ts', file, url], { stdio: ['ignore', 'pipe', 'pipe'] });
-    let out = '';
-    child.stdout.on('data', (d) => (out += String(d)));
-    child.stderr.on('data', (d) => (out += String(d)));
-    const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
-    expect({ code, out: out.trim() }).toEqual({
+    // The URL comes from DATABASE_URL, never from the command line (issue 39).
+    const { code, out } = await moveCommand([file], { DATABASE_URL: url });
+    expect({ code, out }).toEqual({
       code: 1,
       out: 'Move refused: the PostgreSQL database is not empty (table app_settings has 1 row): the move writes only into an empty database; create a new one (e.g. createdb appliance) and run it again',
     });
   }, 180_000);
+
+  it('as the npm command: refuses a URL on its command line, where the process list would show its password, without printing it', async () => {
+    const url = 'postgres://appliance:Plant3d-Move-Pass@127.0.0.1:1/appliance';
+    const onCommandLine = await moveCommand([file, url], {});
+    expect(onCommandLine.code).toBe(1);
+    expect(onCommandLine.out).toMatch(/^Move refused: the PostgreSQL URL is not taken on the command line .*set DATABASE_URL, or leave it unset to be asked\. Usage: /);
+    expect(onCommandLine.out).not.toContain('Plant3d-Move-Pass');
+    // Not a terminal and no DATABASE_URL: says how to give it.
+    const missing = await moveCommand([file], {});
+    expect(missing).toEqual({ code: 1, out: expect.stringMatching(/^Move refused: DATABASE_URL is not set\. Usage: npm run db:move-to-postgres -- <sqlite file/) });
+    const notPostgres = await moveCommand([file], { DATABASE_URL: 'mysql://appliance:Plant3d-Move-Pass@db/appliance' });
+    expect(notPostgres.code).toBe(1);
+    expect(notPostgres.out).toMatch(/^Move refused: DATABASE_URL must be a PostgreSQL URL starting postgres:\/\//);
+    expect(notPostgres.out).not.toContain('Plant3d-Move-Pass');
+  }, 180_000);
 });
+
+/** `npm run db:move-to-postgres -- <args>` as an operator runs it (stdin not a terminal), with only `env` set. */
+async function moveCommand(args: string[], env: Record<string, string>): Promise<{ code: number | null; out: string }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'core/db/pg/move-cli.ts', ...args], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { PATH: process.env.PATH, ...env },
+  });
+  let out = '';
+  child.stdout.on('data', (d) => (out += String(d)));
+  child.stderr.on('data', (d) => (out += String(d)));
+  const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+  return { code, out: out.trim() };
+}

@@ -1,5 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
+import { ADMIN } from './accounts.js';
+import { adminHealth } from './health.js';
 import { waitUntil } from './wait.js';
 
 export interface CoreProcess {
@@ -16,9 +18,10 @@ export interface CoreProcess {
  * it listens and its PBX link is connected: what an operator's container runs.
  */
 export async function startCoreProcess(dataDir: string, env: Record<string, string>, opts: { pbx?: boolean; startMs?: number } = {}): Promise<CoreProcess> {
+  const fullEnv: Record<string, string | undefined> = { PATH: process.env.PATH, HOST: '127.0.0.1', PORT: '0', DATA_DIR: dataDir, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, TTS_ENGINE: 'espeak-ng', ...env };
   const child = spawn(process.execPath, ['--import', 'tsx', 'core/main.ts'], {
     cwd: path.resolve(import.meta.dirname, '../..'),
-    env: { PATH: process.env.PATH, HOST: '127.0.0.1', PORT: '0', DATA_DIR: dataDir, ADMIN_EMAIL: 'admin@example.co.uk', ADMIN_PASSWORD: 'Admin-Password-1!', TTS_ENGINE: 'espeak-ng', ...env },
+    env: fullEnv,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
@@ -32,9 +35,11 @@ export async function startCoreProcess(dataDir: string, env: Record<string, stri
     return Number(m[1]);
   }, opts.startMs ?? 30_000, 100);
   if (opts.pbx !== false) {
+    // The PBX link's report is for an administrator (signed out, /healthz says only ok).
+    const health = await adminHealth(`http://127.0.0.1:${port}`, { email: fullEnv.ADMIN_EMAIL!, password: fullEnv.ADMIN_PASSWORD! });
     await waitUntil(async () => {
-      const health = (await (await fetch(`http://127.0.0.1:${port}/healthz`)).json()) as { components: Record<string, { ok: boolean; detail: string }> };
-      if (!health.components.pbx?.detail.startsWith('connected')) throw new Error(`PBX not connected: ${health.components.pbx?.detail}`);
+      const pbx = (await health()).components.pbx;
+      if (!pbx?.detail?.startsWith('connected')) throw new Error(`PBX not connected: ${pbx?.detail}`);
     }, 30_000, 200);
   }
   return { child, port, output: () => out, exited };

@@ -27,6 +27,11 @@ export interface PostgresServer {
    * migrations were applied to once, which costs a file copy instead of a migration run.
    */
   createDatabase(opts?: { migrated?: boolean }): Promise<string>;
+  /**
+   * A login role with a password (a superuser, so it can read every table): with
+   * `passwordAuth` the server checks it, as an operator's PostgreSQL does.
+   */
+  createRole(name: string, password: string): Promise<void>;
   /** Stops the server and deletes its folder (also done at process exit if a test forgot). */
   stop(): Promise<void>;
 }
@@ -72,7 +77,15 @@ async function freePort(): Promise<number> {
 
 let counter = 0;
 
-export async function startPostgres(): Promise<PostgresServer> {
+export interface PostgresOptions {
+  /**
+   * Roles other than the superuser sign in with their password over TCP (scram-sha-256), as on
+   * an operator's server; the superuser the helper itself uses stays trusted on loopback.
+   */
+  passwordAuth?: boolean;
+}
+
+export async function startPostgres(opts: PostgresOptions = {}): Promise<PostgresServer> {
   requirePostgres();
   const owner = process.getuid?.() === 0 ? systemUser(SUPERUSER) : null;
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pg-test-'));
@@ -95,6 +108,11 @@ export async function startPostgres(): Promise<PostgresServer> {
 
   try {
     runTool('initdb', ['-D', dataDir, '-U', SUPERUSER, '--auth=trust', '--no-sync', '-E', 'UTF8', '--locale=C'], owner);
+    if (opts.passwordAuth) {
+      const hba = path.join(dataDir, 'pg_hba.conf');
+      fs.writeFileSync(hba, `local all all trust\nhost all ${SUPERUSER} 127.0.0.1/32 trust\nhost all all 127.0.0.1/32 scram-sha-256\n`);
+      if (owner) fs.chownSync(hba, owner.uid, owner.gid);
+    }
     let port = 0;
     // The free port can be taken between asking and binding: try a fresh one then.
     for (let attempt = 1; ; attempt++) {
@@ -145,6 +163,9 @@ export async function startPostgres(): Promise<PostgresServer> {
         if (opts.migrated) await migratedTemplate();
         await admin((c) => c.query(`create database ${name}${opts.migrated ? ` template ${TEMPLATE}` : ''}`));
         return url(name);
+      },
+      async createRole(name, password) {
+        await admin((c) => c.query(`create role ${name} login superuser password '${password.replace(/'/g, "''")}'`));
       },
       async stop() {
         process.removeListener('exit', stopNow);

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
 import { buildApp, type BuildOptions } from '../../core/app.js';
+import { createLogger } from '../../core/logging/logger.js';
 import { loadConfig, type Config } from '../../core/config/config.js';
 import type { DatabaseHandle } from '../../core/db/client.js';
 import { openAppDatabase } from '../../core/db/open.js';
@@ -36,7 +37,7 @@ export interface TestServerOptions extends BuildOptions, ServiceOptions {
 /** The real server over HTTP on a free port, with a fresh database (a SQLite file in a temp dir, or see testDatabaseEnv). */
 export async function startTestServer(opts: TestServerOptions = {}): Promise<TestServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'appliance-test-'));
-  const log = opts.log ?? pino({ level: process.env.TEST_LOG ?? 'silent' });
+  const log = opts.log ?? createLogger({ level: process.env.TEST_LOG ?? 'silent' });
   const config = loadConfig({ DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', ...(opts.env && 'DATABASE_URL' in opts.env ? {} : await testDatabaseEnv()), ...opts.env });
   const database = await openAppDatabase(config.database, log);
   const clock = { offsetMs: 0 };

@@ -1,8 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LOG_REDACT } from '../../core/app.js';
+import { createLogger } from '../../core/logging/logger.js';
 import { redactUrl } from '../../core/http/log-redaction.js';
 import { insertCalls } from '../calls/seed.js';
 import { activeCustomer } from '../helpers/accounts.js';
@@ -17,7 +16,7 @@ const lines: string[] = [];
 let server: TestServer;
 beforeAll(async () => {
   // The production logger's settings, writing into memory.
-  const logger = pino({ level: 'info', redact: LOG_REDACT }, { write: (line: string) => void lines.push(line) });
+  const logger = createLogger({ level: 'info' }, { write: (line: string) => void lines.push(line) });
   server = await startTestServer({ logger });
 });
 afterAll(() => server.close());
