@@ -84,7 +84,7 @@ describe.skipIf(!real.ok)('the core before Asterisk’s ARI answers (issue 39, M
     const before404 = fake.upgrades();
     fake.answerWith(404);
     await waitUntil(() => expect(core.output()).toMatch(/ARI answered HTTP 404[^\n]*ARI is not loaded yet/), 90_000, 100);
-    // Two 404s at least, so that "once" means something; the core's back-off (ARI_RECONNECT) is capped at 30 s.
+    // Two 404s at least, so that "once" means something; the core's back-off (ARI_RECONNECT) is capped at 10 s.
     await waitUntil(() => expect(fake.upgrades()).toBeGreaterThanOrEqual(before404 + 2), 90_000, 100);
     alive();
     expect(core.output().match(/ARI not connected: ARI answered HTTP 404/g)).toHaveLength(1);
