@@ -22,7 +22,7 @@ export interface PbxOptions {
   /** Defaults to the prompt cache over the configured TTS engine. */
   prompts?: PromptCache;
   limits?: Partial<VoicemailLimits>;
-  /** Between attempts to (re)open ARI's events socket (default ARI_RECONNECT: 0.5 s doubling to 30 s). */
+  /** Between attempts to (re)open ARI's events socket (default ARI_RECONNECT: 0.5 s doubling to 10 s). */
   backoff?: BackoffPolicy;
   requestTimeoutMs?: number;
   handling?: StasisAppDeps['handling'];

@@ -25,8 +25,12 @@ export interface AriEventsOptions {
   handshakeTimeoutMs?: number;
 }
 
-/** Reopening the socket: 500 ms doubling to 30 s, without end. */
-export const ARI_RECONNECT: BackoffPolicy = { baseMs: 500, maxMs: 30_000 };
+/**
+ * Reopening the socket: 500 ms doubling to 10 s, without end. While the socket is closed no
+ * call can enter the app, so after Asterisk restarts the wait is kept short (ari-client's own
+ * cap was 10 s too); an attempt costs one TCP connection.
+ */
+export const ARI_RECONNECT: BackoffPolicy = { baseMs: 500, maxMs: 10_000 };
 
 export interface AriEventsHandlers {
   /** The socket is open: the apps are registered, and events flow from here on. */
