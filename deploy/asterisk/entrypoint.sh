@@ -24,6 +24,10 @@ OUT=${ASTERISK_ETC:-/etc/asterisk}
 : "${SIP_TWILIO_TERMINATION:=}"
 : "${PBX_MAX_CALLS:=0}"
 : "${SIP_MEDIA_ADDRESS:=}"
+# The carriers' signalling ranges, comma-separated: set, only they (and SIP_LOCAL_NET's private
+# ranges, where the core's "Call my line" WebSocket comes from) may send SIP; empty, anyone may.
+# fail2ban (deploy/fail2ban) never bans them either.
+: "${SIP_ALLOW_FROM:=}"
 : "${RTP_PORTS:=10000-10199}"
 # In a cluster (docs/cluster.md) each node's name, the same as its core's NODE_NAME: it prefixes
 # the node's channel ids, so two Asterisks never hand one database the same id. Empty on one box.
@@ -51,7 +55,7 @@ export ARI_PASSWORD
 
 # A ";" starts a comment and a newline a new setting in Asterisk's format: refuse values
 # that would silently change the configuration instead of being part of it.
-for name in ARI_USERNAME ARI_PASSWORD ARI_APP DEFAULT_DID SIP_UKDID_HOST SIP_UKDID_MATCH SIP_REG_SERVER SIP_REG_USERNAME SIP_REG_PASSWORD SIP_TWILIO_TERMINATION SIP_PUBLIC_ADDRESS SIP_LOCAL_NET SIP_BIND_ADDRESS ARI_BIND_ADDRESS SIP_MEDIA_ADDRESS; do
+for name in ARI_USERNAME ARI_PASSWORD ARI_APP DEFAULT_DID SIP_UKDID_HOST SIP_UKDID_MATCH SIP_REG_SERVER SIP_REG_USERNAME SIP_REG_PASSWORD SIP_TWILIO_TERMINATION SIP_PUBLIC_ADDRESS SIP_LOCAL_NET SIP_BIND_ADDRESS ARI_BIND_ADDRESS SIP_MEDIA_ADDRESS SIP_ALLOW_FROM; do
   eval "value=\${$name}"
   case "$value" in
     *';'* | *'['* | *']'* | *'
@@ -118,6 +122,21 @@ if [ -n "$SIP_PUBLIC_ADDRESS" ]; then
       echo "local_net=$net"
     done
   } >>"$nat"
+fi
+
+# Who may send SIP (pjsip.conf includes this file): with SIP_ALLOW_FROM, an ACL that refuses
+# every address but the carriers' ranges, SIP_LOCAL_NET's (the core's "Call my line" WebSocket
+# comes from the compose network; on the host network it comes from 127.0.0.1, which is then
+# listed in SIP_ALLOW_FROM too). Without it, the file holds no ACL.
+acl="$OUT/pjsip_acl.conf"
+printf '; Written by entrypoint.sh from SIP_ALLOW_FROM=%s\n' "$SIP_ALLOW_FROM" >"$acl"
+if [ -n "$SIP_ALLOW_FROM" ]; then
+  {
+    printf '[acl-carriers]\ntype=acl\ndeny=0.0.0.0/0.0.0.0\n'
+    for net in $(echo "$SIP_ALLOW_FROM,${SIP_LOCAL_NET:-10.0.0.0/8,172.16.0.0/12,192.168.0.0/16}" | tr ',' ' '); do
+      echo "permit=$net"
+    done
+  } >>"$acl"
 fi
 
 if [ "${1:-}" = "--render-only" ]; then

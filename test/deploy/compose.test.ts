@@ -28,6 +28,8 @@ const { asterisk, core, ollama, whisper } = compose.services as Record<string, S
 const published = readCompose('docker-compose.ports.yml').services;
 const ONE_BOX = ['asterisk', 'core', 'ollama', 'whisper'];
 const CLUSTER = ['kamailio', 'asterisk-b', 'core-b', 'postgres'];
+// The `sip-ban` profile: fail2ban on Asterisk's security.log (docs/security.md).
+const SIP_BAN = ['fail2ban'];
 
 /** ${VAR:-default} → default, ${VAR:?message} → required, ${VAR} → unset. */
 function interpolate(value: string, env: Record<string, string> = {}): string {
@@ -51,7 +53,8 @@ describe('docker-compose.yml', () => {
     const always = Object.entries(compose.services).filter(([, s]) => !s.profiles).map(([name]) => name);
     expect(always.sort()).toEqual([...ONE_BOX].sort());
     for (const name of CLUSTER) expect(compose.services[name]?.profiles, name).toEqual(['cluster']);
-    expect(Object.keys(compose.services).sort()).toEqual([...ONE_BOX, ...CLUSTER].sort());
+    for (const name of SIP_BAN) expect(compose.services[name]?.profiles, name).toEqual(['sip-ban']);
+    expect(Object.keys(compose.services).sort()).toEqual([...ONE_BOX, ...CLUSTER, ...SIP_BAN].sort());
   });
 
   it('gives every service a healthcheck', () => {
