@@ -121,7 +121,7 @@ describe('docker-compose.yml', () => {
   it('publishes SIP, RTP and the console only, from docker-compose.ports.yml, which .env adds', () => {
     expect(asterisk!.ports ?? []).toEqual([]);
     expect(core!.ports ?? []).toEqual([]);
-    expect(published.asterisk!.ports).toEqual(['5060:5060/udp', '5060:5060/tcp', '${RTP_PORTS:-10000-10199}:${RTP_PORTS:-10000-10199}/udp']);
+    expect(published.asterisk!.ports).toEqual(['5060:5060/udp', '5060:5060/tcp', '5061:5061/tcp', '${RTP_PORTS:-10000-10199}:${RTP_PORTS:-10000-10199}/udp']);
     // The range Asterisk is given is the one published.
     expect(asterisk!.environment!.RTP_PORTS).toBe('${RTP_PORTS:-10000-10199}');
     expect(published.core!.ports).toEqual(['${CONSOLE_PORT:-3000}:3000']);
@@ -177,7 +177,8 @@ describe('docker-compose.yml, profile cluster (docs/cluster.md)', () => {
     expect(clusterPorts.kamailio!.ports).toEqual(['5060:5060/udp']);
     const rtpB = interpolate(asteriskB.environment!.RTP_PORTS!);
     expect(clusterPorts['asterisk-b']!.ports!.map((p) => interpolate(p))).toEqual([`${rtpB}:${rtpB}/udp`]);
-    expect(clusterPorts.asterisk!.ports).toEqual(published.asterisk!.ports!.filter((p) => !p.startsWith('5060:')));
+    // SIP (and SIP over TLS, which the cluster's Kamailio does not carry) goes through Kamailio.
+    expect(clusterPorts.asterisk!.ports).toEqual(published.asterisk!.ports!.filter((p) => !p.startsWith('5060:') && !p.startsWith('5061:')));
     expect(clusterPorts.core!.ports).toEqual(published.core!.ports);
     expect(clusterPorts['core-b']!.ports).toEqual(['${CONSOLE_B_PORT:-3001}:3000']);
     for (const name of CLUSTER) expect(compose.services[name]!.ports ?? [], name).toEqual([]);
