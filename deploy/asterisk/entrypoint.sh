@@ -24,6 +24,16 @@ OUT=${ASTERISK_ETC:-/etc/asterisk}
 : "${SIP_TWILIO_TERMINATION:=}"
 : "${PBX_MAX_CALLS:=0}"
 : "${SIP_MEDIA_ADDRESS:=}"
+# The carriers' signalling ranges, comma-separated: set, only they (and SIP_LOCAL_NET's private
+# ranges, where the core's "Call my line" WebSocket comes from) may send SIP; empty, anyone may.
+# fail2ban (deploy/fail2ban) never bans them either.
+: "${SIP_ALLOW_FROM:=}"
+# Encrypted trunks (docs/deployment.md, "Encrypted trunks"): a certificate and key (PEM paths
+# inside the container) open the TLS transport on 5061; SIP_SRTP=required makes every trunk
+# refuse a call whose offer has no SRTP key (SDES), no: plain RTP as before.
+: "${SIP_TLS_CERT:=}"
+: "${SIP_TLS_KEY:=}"
+: "${SIP_SRTP:=no}"
 : "${RTP_PORTS:=10000-10199}"
 # In a cluster (docs/cluster.md) each node's name, the same as its core's NODE_NAME: it prefixes
 # the node's channel ids, so two Asterisks never hand one database the same id. Empty on one box.
@@ -37,7 +47,7 @@ RTP_START=${RTP_PORTS%%-*}
 RTP_END=${RTP_PORTS#*-}
 export NODE_NAME ARI_USERNAME ARI_APP DEFAULT_DID SIP_UKDID_HOST SIP_UKDID_MATCH SIP_REG_SERVER SIP_REG_USERNAME SIP_REG_PASSWORD SIP_TWILIO_TERMINATION MAX_CALLS SIP_BIND_ADDRESS ARI_BIND_ADDRESS SIP_MEDIA_ADDRESS RTP_START RTP_END
 
-RENDERED_VARS='${NODE_NAME} ${ARI_USERNAME} ${ARI_PASSWORD} ${ARI_APP} ${DEFAULT_DID} ${SIP_UKDID_HOST} ${SIP_UKDID_MATCH} ${SIP_REG_SERVER} ${SIP_REG_USERNAME} ${SIP_REG_PASSWORD} ${SIP_TWILIO_TERMINATION} ${MAX_CALLS} ${SIP_BIND_ADDRESS} ${ARI_BIND_ADDRESS} ${SIP_MEDIA_ADDRESS} ${RTP_START} ${RTP_END}'
+RENDERED_VARS='${NODE_NAME} ${ARI_USERNAME} ${ARI_PASSWORD} ${ARI_APP} ${DEFAULT_DID} ${SIP_UKDID_HOST} ${SIP_UKDID_MATCH} ${SIP_REG_SERVER} ${SIP_REG_USERNAME} ${SIP_REG_PASSWORD} ${SIP_TWILIO_TERMINATION} ${MAX_CALLS} ${SIP_BIND_ADDRESS} ${ARI_BIND_ADDRESS} ${SIP_MEDIA_ADDRESS} ${SIP_MEDIA_ENCRYPTION} ${RTP_START} ${RTP_END}'
 
 fail() {
   echo "asterisk: $*" >&2
@@ -51,13 +61,26 @@ export ARI_PASSWORD
 
 # A ";" starts a comment and a newline a new setting in Asterisk's format: refuse values
 # that would silently change the configuration instead of being part of it.
-for name in ARI_USERNAME ARI_PASSWORD ARI_APP DEFAULT_DID SIP_UKDID_HOST SIP_UKDID_MATCH SIP_REG_SERVER SIP_REG_USERNAME SIP_REG_PASSWORD SIP_TWILIO_TERMINATION SIP_PUBLIC_ADDRESS SIP_LOCAL_NET SIP_BIND_ADDRESS ARI_BIND_ADDRESS SIP_MEDIA_ADDRESS; do
+for name in ARI_USERNAME ARI_PASSWORD ARI_APP DEFAULT_DID SIP_UKDID_HOST SIP_UKDID_MATCH SIP_REG_SERVER SIP_REG_USERNAME SIP_REG_PASSWORD SIP_TWILIO_TERMINATION SIP_PUBLIC_ADDRESS SIP_LOCAL_NET SIP_BIND_ADDRESS ARI_BIND_ADDRESS SIP_MEDIA_ADDRESS SIP_ALLOW_FROM SIP_TLS_CERT SIP_TLS_KEY; do
   eval "value=\${$name}"
   case "$value" in
     *';'* | *'['* | *']'* | *'
 '*) fail "$name must not contain ';', '[', ']' or a line break" ;;
   esac
 done
+
+case "$SIP_SRTP" in
+  no) SIP_MEDIA_ENCRYPTION=no ;;
+  required) SIP_MEDIA_ENCRYPTION=sdes ;;
+  *) fail "SIP_SRTP must be no or required, got \"$SIP_SRTP\"" ;;
+esac
+export SIP_MEDIA_ENCRYPTION
+if [ -n "$SIP_TLS_CERT$SIP_TLS_KEY" ]; then
+  [ -n "$SIP_TLS_CERT" ] && [ -n "$SIP_TLS_KEY" ] || fail "SIP_TLS_CERT and SIP_TLS_KEY go together: set both (the certificate's and the key's PEM files) or neither"
+  [ -r "$SIP_TLS_CERT" ] || fail "SIP_TLS_CERT=$SIP_TLS_CERT is not a readable file: mount the certificate there"
+  [ -r "$SIP_TLS_KEY" ] || fail "SIP_TLS_KEY=$SIP_TLS_KEY is not a readable file: mount the key there"
+fi
+[ "$SIP_SRTP" = no ] || [ -n "$SIP_TLS_CERT" ] || fail "SIP_SRTP=required needs the TLS transport (SIP_TLS_CERT and SIP_TLS_KEY): SRTP keys sent over plain SIP are readable by anyone on the path"
 
 case "$NODE_NAME" in
   *[!A-Za-z0-9_-]*) fail "NODE_NAME must be letters, digits, '-' or '_' (the core's rule), got \"$NODE_NAME\"" ;;
@@ -118,6 +141,29 @@ if [ -n "$SIP_PUBLIC_ADDRESS" ]; then
       echo "local_net=$net"
     done
   } >>"$nat"
+fi
+
+# The TLS transport (pjsip.conf includes this file), only with a certificate and key.
+tls="$OUT/pjsip_tls.conf"
+echo "; Written by entrypoint.sh from SIP_TLS_CERT=$SIP_TLS_CERT" >"$tls"
+if [ -n "$SIP_TLS_CERT" ]; then
+  printf '[transport-tls](transport-nat)\ntype=transport\nprotocol=tls\nbind=%s:5061\ncert_file=%s\npriv_key_file=%s\nmethod=tlsv1_2\n' \
+    "$SIP_BIND_ADDRESS" "$SIP_TLS_CERT" "$SIP_TLS_KEY" >>"$tls"
+fi
+
+# Who may send SIP (pjsip.conf includes this file): with SIP_ALLOW_FROM, an ACL that refuses
+# every address but the carriers' ranges, SIP_LOCAL_NET's (the core's "Call my line" WebSocket
+# comes from the compose network; on the host network it comes from 127.0.0.1, which is then
+# listed in SIP_ALLOW_FROM too). Without it, the file holds no ACL.
+acl="$OUT/pjsip_acl.conf"
+printf '; Written by entrypoint.sh from SIP_ALLOW_FROM=%s\n' "$SIP_ALLOW_FROM" >"$acl"
+if [ -n "$SIP_ALLOW_FROM" ]; then
+  {
+    printf '[acl-carriers]\ntype=acl\ndeny=0.0.0.0/0.0.0.0\n'
+    for net in $(echo "$SIP_ALLOW_FROM,${SIP_LOCAL_NET:-10.0.0.0/8,172.16.0.0/12,192.168.0.0/16}" | tr ',' ' '); do
+      echo "permit=$net"
+    done
+  } >>"$acl"
 fi
 
 if [ "${1:-}" = "--render-only" ]; then

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../core/config/config.js';
@@ -150,6 +151,43 @@ describe('pjsip.conf', () => {
     const bad = render({ ARI_PASSWORD: 'x', SIP_TRUNKS: 'sipgate' });
     expect(bad.status).toBe(2);
     expect(bad.stderr).toMatch(/choose from: uk-did, registration, twilio/);
+  });
+
+  it('opens TLS on 5061 only with a certificate and key, and SIP_SRTP=required makes every trunk demand SDES', () => {
+    expect(findSections(pjsip, 'transport-tls', 'transport')).toHaveLength(0);
+    const [plain] = findSections(pjsip, 'uk-did', 'endpoint');
+    expect(last(plain!, 'media_encryption')).toBe('no');
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sip-tls-files-'));
+    const cert = path.join(dir, 'cert.pem');
+    const key = path.join(dir, 'key.pem');
+    fs.writeFileSync(cert, 'x');
+    fs.writeFileSync(key, 'x');
+    try {
+      const tls = render({ ...ALL_TRUNKS, SIP_TLS_CERT: cert, SIP_TLS_KEY: key, SIP_SRTP: 'required' });
+      expect(tls.status, tls.stderr).toBe(0);
+      const [transport] = findSections(tls.conf('pjsip.conf'), 'transport-tls', 'transport');
+      expect({ protocol: last(transport!, 'protocol'), bind: last(transport!, 'bind'), cert: last(transport!, 'cert_file'), key: last(transport!, 'priv_key_file') }).toEqual({
+        protocol: 'tls',
+        bind: '0.0.0.0:5061',
+        cert,
+        key,
+      });
+      for (const trunk of ['uk-did', 'registration', 'twilio']) {
+        const [endpoint] = findSections(tls.conf('pjsip.conf'), trunk, 'endpoint');
+        expect([last(endpoint!, 'media_encryption'), last(endpoint!, 'media_encryption_optimistic')], trunk).toEqual(['sdes', 'no']);
+      }
+      const noKey = render({ ARI_PASSWORD: 'x', SIP_TLS_CERT: cert });
+      expect(noKey.status).toBe(2);
+      expect(noKey.stderr).toMatch(/SIP_TLS_CERT and SIP_TLS_KEY go together/);
+      const missing = render({ ARI_PASSWORD: 'x', SIP_TLS_CERT: path.join(dir, 'none.pem'), SIP_TLS_KEY: key });
+      expect(missing.stderr).toMatch(/SIP_TLS_CERT=.*none\.pem is not a readable file/);
+      const srtpInClear = render({ ARI_PASSWORD: 'x', SIP_SRTP: 'required' });
+      expect(srtpInClear.status).toBe(2);
+      expect(srtpInClear.stderr).toMatch(/SIP_SRTP=required needs the TLS transport/);
+      expect(render({ ARI_PASSWORD: 'x', SIP_SRTP: 'yes' }).stderr).toMatch(/SIP_SRTP must be no or required/);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('configures Twilio Elastic SIP Trunking as Twilio documents', () => {

@@ -28,6 +28,8 @@ const { asterisk, core, ollama, whisper } = compose.services as Record<string, S
 const published = readCompose('docker-compose.ports.yml').services;
 const ONE_BOX = ['asterisk', 'core', 'ollama', 'whisper'];
 const CLUSTER = ['kamailio', 'asterisk-b', 'core-b', 'postgres'];
+// The `sip-ban` profile: fail2ban on Asterisk's security.log (docs/security.md).
+const SIP_BAN = ['fail2ban'];
 
 /** ${VAR:-default} → default, ${VAR:?message} → required, ${VAR} → unset. */
 function interpolate(value: string, env: Record<string, string> = {}): string {
@@ -51,7 +53,8 @@ describe('docker-compose.yml', () => {
     const always = Object.entries(compose.services).filter(([, s]) => !s.profiles).map(([name]) => name);
     expect(always.sort()).toEqual([...ONE_BOX].sort());
     for (const name of CLUSTER) expect(compose.services[name]?.profiles, name).toEqual(['cluster']);
-    expect(Object.keys(compose.services).sort()).toEqual([...ONE_BOX, ...CLUSTER].sort());
+    for (const name of SIP_BAN) expect(compose.services[name]?.profiles, name).toEqual(['sip-ban']);
+    expect(Object.keys(compose.services).sort()).toEqual([...ONE_BOX, ...CLUSTER, ...SIP_BAN].sort());
   });
 
   it('gives every service a healthcheck', () => {
@@ -118,7 +121,7 @@ describe('docker-compose.yml', () => {
   it('publishes SIP, RTP and the console only, from docker-compose.ports.yml, which .env adds', () => {
     expect(asterisk!.ports ?? []).toEqual([]);
     expect(core!.ports ?? []).toEqual([]);
-    expect(published.asterisk!.ports).toEqual(['5060:5060/udp', '5060:5060/tcp', '${RTP_PORTS:-10000-10199}:${RTP_PORTS:-10000-10199}/udp']);
+    expect(published.asterisk!.ports).toEqual(['5060:5060/udp', '5060:5060/tcp', '5061:5061/tcp', '${RTP_PORTS:-10000-10199}:${RTP_PORTS:-10000-10199}/udp']);
     // The range Asterisk is given is the one published.
     expect(asterisk!.environment!.RTP_PORTS).toBe('${RTP_PORTS:-10000-10199}');
     expect(published.core!.ports).toEqual(['${CONSOLE_PORT:-3000}:3000']);
@@ -174,7 +177,8 @@ describe('docker-compose.yml, profile cluster (docs/cluster.md)', () => {
     expect(clusterPorts.kamailio!.ports).toEqual(['5060:5060/udp']);
     const rtpB = interpolate(asteriskB.environment!.RTP_PORTS!);
     expect(clusterPorts['asterisk-b']!.ports!.map((p) => interpolate(p))).toEqual([`${rtpB}:${rtpB}/udp`]);
-    expect(clusterPorts.asterisk!.ports).toEqual(published.asterisk!.ports!.filter((p) => !p.startsWith('5060:')));
+    // SIP (and SIP over TLS, which the cluster's Kamailio does not carry) goes through Kamailio.
+    expect(clusterPorts.asterisk!.ports).toEqual(published.asterisk!.ports!.filter((p) => !p.startsWith('5060:') && !p.startsWith('5061:')));
     expect(clusterPorts.core!.ports).toEqual(published.core!.ports);
     expect(clusterPorts['core-b']!.ports).toEqual(['${CONSOLE_B_PORT:-3001}:3000']);
     for (const name of CLUSTER) expect(compose.services[name]!.ports ?? [], name).toEqual([]);

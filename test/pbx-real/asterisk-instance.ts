@@ -33,6 +33,8 @@ export class AsteriskInstance {
   readonly sipPort: number;
   readonly sipAddress: string;
   readonly httpPort: number;
+  /** SIP over TLS (when SIP_TLS_CERT is given): a free port in place of 5061. */
+  readonly tlsPort: number;
   /** This run's RTP range, first-last, as RTP_PORTS gives it to the entrypoint. */
   readonly rtpPorts: string;
   readonly ari: { url: string; username: string; password: string; app: string };
@@ -42,12 +44,13 @@ export class AsteriskInstance {
 
   private constructor(
     private readonly opts: AsteriskOptions,
-    ports: { sip: number; http: number; rtp: { start: number; count: number } },
+    ports: { sip: number; http: number; tls: number; rtp: { start: number; count: number } },
   ) {
     this.run = fs.mkdtempSync(path.join(os.tmpdir(), 'ast-run-'));
     this.sipPort = ports.sip;
     this.sipAddress = opts.sipAddress ?? '127.0.0.1';
     this.httpPort = ports.http;
+    this.tlsPort = ports.tls;
     this.rtpPorts = `${ports.rtp.start}-${ports.rtp.start + ports.rtp.count - 1}`;
     this.ari = {
       url: `http://127.0.0.1:${ports.http}`,
@@ -60,7 +63,7 @@ export class AsteriskInstance {
   /** Renders the configuration and starts Asterisk; resolves once ARI answers and boot is complete. */
   static async start(opts: AsteriskOptions): Promise<AsteriskInstance> {
     const rtpCount = opts.rtpPorts ?? 200;
-    const ports = { sip: await freeSipPort(), http: opts.httpPort ?? (await freeTcpPort()), rtp: { start: await freeUdpRange(rtpCount), count: rtpCount } };
+    const ports = { sip: await freeSipPort(), http: opts.httpPort ?? (await freeTcpPort()), tls: await freeTcpPort(), rtp: { start: await freeUdpRange(rtpCount), count: rtpCount } };
     const a = new AsteriskInstance(opts, ports);
     a.render();
     await a.boot();
@@ -161,6 +164,7 @@ export class AsteriskInstance {
     };
     edit('http.conf', (s) => s.replace(/^bindaddr=0\.0\.0\.0$/m, 'bindaddr=127.0.0.1').replace(/^bindport=8088$/m, `bindport=${this.httpPort}`));
     edit('pjsip.conf', (s) => s.replace(/^bind=0\.0\.0\.0:5060$/gm, `bind=${this.sipAddress}:${this.sipPort}`));
+    if (this.opts.env?.SIP_TLS_CERT) edit('pjsip_tls.conf', (s) => s.replace(/^bind=0\.0\.0\.0:5061$/m, `bind=${this.sipAddress}:${this.tlsPort}`));
     fs.appendFileSync(path.join(this.etc, 'logger.conf'), '\n; test run: a file the harness reads\nmessages.log => notice,warning,error\n');
   }
 

@@ -59,6 +59,8 @@ export interface PlaceOptions {
   keepFiles?: boolean;
   /** Calls started per second; default: all at once. */
   ratePerSecond?: number;
+  /** The loopback address the callers' SIP comes from (a carrier apart from a scanner: 127.0.0.2); default 127.0.0.1. */
+  localAddress?: string;
 }
 
 /** The 200 OK to the request just received (Asterisk's BYE, or the harness's NOTIFY). */
@@ -75,7 +77,8 @@ const OK_TO_LAST_REQUEST = `<![CDATA[
 const scenario = `<?xml version="1.0" encoding="ISO-8859-1" ?>
 <!DOCTYPE scenario SYSTEM "sipp.dtd">
 <!-- A UK caller on a DID trunk: [field0] the DID, [field1] the caller's RTP port,
-     [field2] the caller ID. Written by test/pbx-real/sipp.ts. -->
+     [field2] the caller ID. The SDP names 127.0.0.1, where the callers' media sockets are,
+     whichever loopback address the SIP comes from. Written by test/pbx-real/sipp.ts. -->
 <scenario name="callkeeper caller">
   <nop><action><log message="[call_number] invite [clock_tick]"/></action></nop>
   <send retrans="500" start_rtd="answer">
@@ -94,7 +97,7 @@ const scenario = `<?xml version="1.0" encoding="ISO-8859-1" ?>
       v=0
       o=caller 53655765 2353687637 IN IP4 [local_ip]
       s=-
-      c=IN IP4 [local_ip]
+      c=IN IP4 127.0.0.1
       t=0 0
       m=audio [field1] RTP/AVP 0 101
       a=rtpmap:0 PCMU/8000
@@ -203,6 +206,7 @@ export async function placeCalls(sipPort: number, specs: CallSpec[], opts: Place
     ['SEQUENTIAL', ...specs.map((s, i) => [s.did, medias[i]!.port, s.from ?? '+447700900555', ...(s.diversion ? [s.diversion.from, s.diversion.reason] : [])].join(';'))].join('\n') + '\n',
   );
   const localPort = await freeSipPort();
+  const local = opts.localAddress ?? '127.0.0.1';
   const n = specs.length;
   const child: ChildProcess = spawn(
     'sipp',
@@ -210,7 +214,7 @@ export async function placeCalls(sipPort: number, specs: CallSpec[], opts: Place
       `127.0.0.1:${sipPort}`,
       '-sf', 'caller.xml',
       '-inf', 'calls.csv',
-      '-i', '127.0.0.1',
+      '-i', local,
       '-p', String(localPort),
       '-m', String(n),
       '-l', String(n),
@@ -264,12 +268,12 @@ export async function placeCalls(sipPort: number, specs: CallSpec[], opts: Place
   void done.then(() => (watching = false));
   const calls: SipCall[] = specs.map((spec, i) => {
     // SIPp's default Call-ID is "<call number>-<pid>@<local ip>"; call numbers follow the CSV lines.
-    const callId = `${i + 1}-${pid}@127.0.0.1`;
+    const callId = `${i + 1}-${pid}@${local}`;
     return {
       spec,
       media: medias[i]!,
       callId,
-      hangUp: () => sendNotify(trigger, localPort, callId),
+      hangUp: () => sendNotify(trigger, local, localPort, callId),
     };
   });
   return { calls, done, pid, kill: () => child.kill('SIGKILL') };
@@ -291,13 +295,13 @@ export async function placeCall(sipPort: number, spec: CallSpec): Promise<SipCal
   return Object.assign(batch.calls[0]!, { done: batch.done, kill: batch.kill });
 }
 
-function sendNotify(socket: dgram.Socket, sippPort: number, callId: string): Promise<void> {
+function sendNotify(socket: dgram.Socket, sippAddress: string, sippPort: number, callId: string): Promise<void> {
   const { port } = socket.address();
   const msg = [
-    `NOTIFY sip:caller@127.0.0.1:${sippPort} SIP/2.0`,
+    `NOTIFY sip:caller@${sippAddress}:${sippPort} SIP/2.0`,
     `Via: SIP/2.0/UDP 127.0.0.1:${port};branch=z9hG4bK${crypto.randomBytes(6).toString('hex')}`,
     `From: <sip:test-harness@127.0.0.1:${port}>;tag=${crypto.randomBytes(4).toString('hex')}`,
-    `To: <sip:caller@127.0.0.1:${sippPort}>`,
+    `To: <sip:caller@${sippAddress}:${sippPort}>`,
     `Call-ID: ${callId}`,
     'CSeq: 1 NOTIFY',
     'Event: hang-up',
@@ -306,7 +310,7 @@ function sendNotify(socket: dgram.Socket, sippPort: number, callId: string): Pro
     '',
     '',
   ].join('\r\n');
-  return new Promise((resolve, reject) => socket.send(msg, sippPort, '127.0.0.1', (err) => (err ? reject(err) : resolve())));
+  return new Promise((resolve, reject) => socket.send(msg, sippPort, sippAddress, (err) => (err ? reject(err) : resolve())));
 }
 
 /** The scenario's log lines, "<call number> invite <tick>" and "<call number> final <code> <tick>", per call. */

@@ -1,0 +1,69 @@
+#!/bin/sh
+# Renders the SIP ban's jail (jail.d/asterisk-sip.conf) from the environment, then runs
+# fail2ban in the foreground (docker-compose.yml's `sip-ban` profile; docs/security.md).
+#   entrypoint.sh               render, then exec fail2ban-server
+#   entrypoint.sh --render-only render and exit (used by test/pbx-real/sip-scanners.test.ts)
+set -eu
+
+TEMPLATES=${FAIL2BAN_TEMPLATES:-/etc/fail2ban-templates}
+ETC=${FAIL2BAN_ETC:-/etc/fail2ban}
+
+: "${SIP_BAN_JAIL:=asterisk-sip}"
+: "${SIP_SECURITY_LOG:=/var/log/asterisk/security.log}"
+: "${SIP_BAN_AFTER:=5}"
+: "${SIP_BAN_WITHIN:=60}"
+: "${SIP_BAN_SECONDS:=86400}"
+# Published SIP ports: UDP/TCP 5060 and TLS 5061.
+: "${SIP_BAN_PORTS:=5060,5061}"
+# DOCKER-USER: packets to a port Docker publishes pass FORWARD, not INPUT. On the host network, INPUT.
+: "${SIP_BAN_CHAIN:=DOCKER-USER}"
+: "${SIP_UKDID_MATCH:=}"
+: "${SIP_ALLOW_FROM:=}"
+: "${SIP_BAN_IGNORE:=}"
+: "${SIP_LOCAL_NET:=10.0.0.0/8,172.16.0.0/12,192.168.0.0/16}"
+
+fail() {
+  echo "fail2ban: $*" >&2
+  exit 2
+}
+
+case "$SIP_BAN_JAIL" in
+  '' | *[!a-z0-9-]*) fail "SIP_BAN_JAIL must be lower-case letters, digits or '-', got \"$SIP_BAN_JAIL\"" ;;
+esac
+# iptables chain names stop at 28 characters: "f2b-" + the jail + "-u".
+[ "${#SIP_BAN_JAIL}" -le 22 ] || fail "SIP_BAN_JAIL must be at most 22 characters, got \"$SIP_BAN_JAIL\""
+for name in SIP_BAN_AFTER SIP_BAN_WITHIN SIP_BAN_SECONDS; do
+  eval "value=\${$name}"
+  case "$value" in
+    '' | *[!0-9]* | 0) fail "$name must be a whole number above 0, got \"$value\"" ;;
+  esac
+done
+case "$SIP_BAN_PORTS" in
+  '' | *[!0-9,]*) fail "SIP_BAN_PORTS must be port numbers separated by commas, e.g. 5060,5061, got \"$SIP_BAN_PORTS\"" ;;
+esac
+case "$SIP_BAN_CHAIN" in
+  '' | *[!A-Za-z0-9_-]*) fail "SIP_BAN_CHAIN must be an iptables chain name such as DOCKER-USER or INPUT, got \"$SIP_BAN_CHAIN\"" ;;
+esac
+# Addresses and ranges only: a newline or a bracket would change the jail instead of being part of it.
+for name in SIP_UKDID_MATCH SIP_ALLOW_FROM SIP_BAN_IGNORE SIP_LOCAL_NET SIP_SECURITY_LOG; do
+  eval "value=\${$name}"
+  case "$value" in
+    *'['* | *']'* | *'
+'* | *'%'* | *'$'*) fail "$name must not contain '[', ']', '%', '\$' or a line break" ;;
+  esac
+done
+
+# ignoreip takes addresses separated by spaces; the settings are comma-separated.
+SIP_BAN_IGNOREIP=$(echo "$SIP_UKDID_MATCH,$SIP_ALLOW_FROM,$SIP_BAN_IGNORE,$SIP_LOCAL_NET" | tr ',' ' ' | xargs)
+export SIP_BAN_JAIL SIP_SECURITY_LOG SIP_BAN_AFTER SIP_BAN_WITHIN SIP_BAN_SECONDS SIP_BAN_PORTS SIP_BAN_CHAIN SIP_BAN_IGNOREIP
+envsubst '${SIP_BAN_JAIL} ${SIP_SECURITY_LOG} ${SIP_BAN_AFTER} ${SIP_BAN_WITHIN} ${SIP_BAN_SECONDS} ${SIP_BAN_PORTS} ${SIP_BAN_CHAIN} ${SIP_BAN_IGNOREIP}' \
+  <"$TEMPLATES/jail.d/asterisk-sip.conf" >"$ETC/jail.d/asterisk-sip.local"
+
+if [ "${1:-}" = "--render-only" ]; then
+  exit 0
+fi
+
+# fail2ban polls a file that Asterisk may not have written yet.
+mkdir -p "$(dirname "$SIP_SECURITY_LOG")"
+touch "$SIP_SECURITY_LOG" 2>/dev/null || true
+exec fail2ban-server -f -x -v
