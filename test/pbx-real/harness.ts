@@ -130,7 +130,7 @@ export async function startRealPbx(opts: RealPbxOptions = {}): Promise<RealPbx> 
       pipeline?.start();
       const callPath = createCallPath(services.database.db, services.log.child({ component: 'pbx' }), services.config.outbound, services.config.node);
       pbx = startPbx(services, callPath, { backoff: { baseMs: 100, maxMs: 1000 }, agentFlow: agent?.flow, ...opts.pbx });
-      return { testTransfer: pbx.testTransfer, forwardingCheck: pbx.forwardingCheck, testCallLines: pbx.testCallLines };
+      return { testTransfer: pbx.testTransfer, forwardingCheck: pbx.forwardingCheck, testCalls: pbx.testCalls };
     },
   });
   await waitUntil(() => {
