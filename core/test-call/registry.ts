@@ -50,10 +50,14 @@ export class TestCallRegistry {
     return this.lines.wsUrl;
   }
 
-  /** New credentials for the owner's DID; unused earlier ones are withdrawn, a connected call refuses (TestCallBusy). */
-  issue(userId: number, did: string): Promise<IssuedTestCall> {
+  /**
+   * New credentials for the owner's DID; unused earlier ones are withdrawn, a connected call
+   * refuses (TestCallBusy). `admit` runs in the owner's turn, before anything is made (the
+   * route's per-owner limit: it throws to refuse).
+   */
+  issue(userId: number, did: string, admit?: () => Promise<void>): Promise<IssuedTestCall> {
     const previous = this.presses.get(userId) ?? Promise.resolve();
-    const press = previous.catch(() => undefined).then(() => this.issueNow(userId, did));
+    const press = previous.catch(() => undefined).then(() => this.issueNow(userId, did, admit));
     this.presses.set(userId, press);
     void press.finally(() => {
       if (this.presses.get(userId) === press) this.presses.delete(userId);
@@ -61,12 +65,11 @@ export class TestCallRegistry {
     return press;
   }
 
-  private async issueNow(userId: number, did: string): Promise<IssuedTestCall> {
-    for (const c of [...this.byName.values()]) {
-      if (c.userId !== userId) continue;
-      if (c.connected) throw new TestCallBusy();
-      await this.release(c.name);
-    }
+  private async issueNow(userId: number, did: string, admit?: () => Promise<void>): Promise<IssuedTestCall> {
+    const earlier = [...this.byName.values()].filter((c) => c.userId === userId);
+    if (earlier.some((c) => c.connected)) throw new TestCallBusy();
+    await admit?.();
+    for (const c of earlier) await this.release(c.name);
     const entry: Entry = {
       name: `${TEST_CALL_ENDPOINT_PREFIX}${crypto.randomBytes(8).toString('hex')}`,
       password: crypto.randomBytes(18).toString('base64url'),

@@ -56,11 +56,11 @@ describe.skipIf(!real.ok)('Call my line relayed through coturn', () => {
     await audio.stop();
 
     // The allocation closes with the call; coturn then logs its figures under the user name
-    // the box made (expiry:label, the label being the call's endpoint name). Chromium may
+    // the box made (expiry:label, the label being the owner: owner-<id>). Chromium may
     // allocate once per network interface and use one: the call's is the one that carried
     // seconds of G.711 each way at 50 packets a second (the greeting out, the message in).
     await waitUntil(() => {
-      const sessions = turn.usage().filter((u) => /^\d+:tc-/.test(u.username));
+      const sessions = turn.usage().filter((u) => u.username === `${u.username.split(':')[0]}:owner-${owner.user.id}`);
       if (!sessions.some((u) => u.receivedPackets > 200 && u.sentPackets > 200)) {
         throw new Error(`coturn logged no closed session that carried the call for the box's credentials: ${JSON.stringify(sessions)}`);
       }
