@@ -69,8 +69,8 @@ export interface RealPbxOptions {
   asteriskEnv?: Record<string, string>;
   /** Asterisk's RTP ports (default 200). */
   rtpPorts?: number;
-  /** Puts something between the core and ARI (e.g. a logging proxy): returns the URL the core uses. */
-  ariVia?: (asteriskUrl: string) => Promise<string>;
+  /** Puts something between the core and ARI (e.g. a logging proxy), before the core connects: returns the URL the core uses. */
+  ariVia?: (asteriskUrl: string, asterisk: AsteriskInstance) => Promise<string>;
   /** Serves the built console too (browser tests of "Call my line"). */
   consoleDir?: string;
   /** Adjusts the core's services before the PBX and the agent are built on them (e.g. wraps an engine). */
@@ -101,7 +101,7 @@ export async function startRealPbx(opts: RealPbxOptions = {}): Promise<RealPbx> 
     consoleDir: opts.consoleDir,
     log: pino({ level: 'info' }, sink),
     env: {
-      ARI_URL: opts.ariVia ? await opts.ariVia(asterisk.ari.url) : asterisk.ari.url,
+      ARI_URL: opts.ariVia ? await opts.ariVia(asterisk.ari.url, asterisk) : asterisk.ari.url,
       ARI_USERNAME: asterisk.ari.username,
       ARI_PASSWORD: asterisk.ari.password,
       ARI_APP: asterisk.ari.app,
