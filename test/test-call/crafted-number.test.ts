@@ -6,6 +6,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { calls, notifications } from '../../core/db/schema.js';
+import { TEST_CALL_ENDPOINT } from '../../pbx/test-call/lines.js';
 import type { ApiClient } from '../helpers/client.js';
 import { waitUntil } from '../helpers/wait.js';
 import { realPbxAvailability, startRealPbx, type RealPbx } from '../pbx-real/harness.js';
@@ -80,5 +81,30 @@ describe.skipIf(!real.ok)('a crafted number from a test call’s credentials', (
     // No Stasis call at all: the dialplan refused before Stasis, so the core saw nothing.
     expect(await h.server.database.db.select().from(calls).where(eq(calls.toNumber, owner.did))).toEqual([]);
     expect(refusedAtStasis()).toBe(before);
+  });
+
+  it('the core refuses a test call to another owner’s number even when Asterisk lets it through (defence in depth)', async () => {
+    const c = await credentials();
+    const s = await connect(h.server.url, c.wsPath, { origin: h.server.url, cookie: owner.client.cookie });
+    if (!(s instanceof SipSocket)) throw new Error(`upgrade refused with ${s.refused}`);
+    // Behind the core's back, the endpoint is told B's number is its own: the dialplan now
+    // passes B's number to Stasis as a test call. Only the core's own record says whose it is.
+    // (Made again under its name: ARI cannot update a live endpoint in place.)
+    const endpointUrl = `${h.asterisk.ari.url}/ari/asterisk/config/dynamic/res_pjsip/endpoint/${c.user}`;
+    expect((await fetch(endpointUrl, { method: 'DELETE', headers: { authorization: h.asterisk.basicAuth() } })).status).toBe(204);
+    const res = await fetch(endpointUrl, {
+      method: 'PUT',
+      headers: { authorization: h.asterisk.basicAuth(), 'content-type': 'application/json' },
+      body: JSON.stringify({
+        fields: Object.entries({ ...TEST_CALL_ENDPOINT, auth: c.user, callerid: `"Test call" <${owner.did}>`, set_var: `TEST_CALL_DID=${other.did}` }).map(([attribute, value]) => ({ attribute, value })),
+      }),
+    });
+    expect(res.status, await res.text()).toBe(200);
+    const call = await s.invite(c, `sip:${other.did}@callkeeper.invalid`);
+    if (call.status === 200) call.hangUp();
+    expect(call.status).toBe(403);
+    s.close();
+    expect(h.coreLog.filter((l) => l.msg === 'refused a test call at Stasis')).toMatchObject([{ reason: 'to a number that is not the endpoint owner’s' }]);
+    await nothingReachedOwnerB();
   });
 });
