@@ -93,9 +93,9 @@ export class Coturn {
     }
   }
 
-  /** Every closed TURN session's figures so far. */
+  /** Every closed TURN session's figures so far, on the client's side ("peer usage" lines are the peer's side of the same session). */
   usage(): TurnUsage[] {
-    return [...this.log().matchAll(/usage: realm=<[^>]*>, username=<([^>]*)>, rp=(\d+), rb=\d+, sp=(\d+)/g)].map((m) => ({
+    return [...this.log().matchAll(/(?<!peer )usage: realm=<[^>]*>, username=<([^>]*)>, rp=(\d+), rb=\d+, sp=(\d+)/g)].map((m) => ({
       username: m[1]!,
       receivedPackets: Number(m[2]),
       sentPackets: Number(m[3]),
