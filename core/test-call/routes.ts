@@ -21,8 +21,8 @@ export async function ownerDid(db: App['services']['database']['db'], userId: nu
 export function testCallRoutes(registry: TestCallRegistry | null) {
   return async (app: App): Promise<void> => {
     const limit = app.rateLimits.testCallsPerOwner;
-    // Presses that made credentials are counted (an endpoint on Asterisk and, with TURN, a relay
-    // credential each); a refused one (409, 400) costs nothing.
+    // Presses that are served are counted (each makes an endpoint on Asterisk and, with TURN, a relay
+    // credential); a refused one (409, 400) costs nothing.
     const presses = failureCounter(app, 'testCallsPerOwner', (req) => `owner:${req.user?.id}`);
     app.post(
       '/api/test-call',
