@@ -13,7 +13,7 @@ import type { Services } from '../../core/services.js';
 import { createPromptCache, createTextToSpeech } from '../../models/tts/index.js';
 import { startOllamaDouble, type OllamaDouble } from '../doubles/ollama/server.js';
 import { startWhisperDouble, type WhisperDouble } from '../doubles/whisper/server.js';
-import { startTestServer, type TestServer } from '../helpers/server.js';
+import { startTestServer, type TestServer, type TestServerOptions } from '../helpers/server.js';
 import { waitUntil } from '../helpers/wait.js';
 import { findAsterisk } from './asterisk-install.js';
 import { AsteriskInstance } from './asterisk-instance.js';
@@ -73,6 +73,8 @@ export interface RealPbxOptions {
   ariVia?: (asteriskUrl: string, asterisk: AsteriskInstance) => Promise<string>;
   /** Serves the built console too (browser tests of "Call my line"). */
   consoleDir?: string;
+  /** Replaces some of the API's rate limits (a bench that presses "Call my line" more than an owner may). */
+  rateLimits?: TestServerOptions['rateLimits'];
   /** Adjusts the core's services before the PBX and the agent are built on them (e.g. wraps an engine). */
   services?: (services: Services) => void;
 }
@@ -99,6 +101,7 @@ export async function startRealPbx(opts: RealPbxOptions = {}): Promise<RealPbx> 
   let pbx!: Pbx;
   const server = await startTestServer({
     consoleDir: opts.consoleDir,
+    rateLimits: opts.rateLimits,
     log: pino({ level: 'info' }, sink),
     env: {
       ARI_URL: opts.ariVia ? await opts.ariVia(asterisk.ari.url, asterisk) : asterisk.ari.url,
