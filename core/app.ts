@@ -11,8 +11,7 @@ import { systemRoutes } from './system/routes.js';
 import { registerMetrics } from './metrics/routes.js';
 import { registerAppServices } from './plugins/app-services.js';
 import { registerExternalPlugins } from './plugins/external.js';
-import type { TestCallLines } from './test-call/lines.js';
-import { TestCallRegistry } from './test-call/registry.js';
+import type { TestCallRegistry } from './test-call/registry.js';
 import { attachTestCallProxy } from './test-call/ws-proxy.js';
 
 export { LOG_REDACT } from './logging/logger.js';
@@ -27,8 +26,8 @@ export interface BuildOptions {
   testTransfer?: TestTransfer;
   /** The PBX's forwarding check (startPbx's); without it the route says how to set it up. */
   forwardingCheck?: ForwardingCheckStart;
-  /** The PBX's per-call endpoints for the console's "Call my line" (startPbx's); without them the route says why. */
-  testCallLines?: TestCallLines;
+  /** The PBX's test calls for the console's "Call my line" (startPbx's); without them the route says why. */
+  testCalls?: TestCallRegistry;
 }
 
 export async function buildApp(services: Services, opts: BuildOptions = {}): Promise<App> {
@@ -50,8 +49,8 @@ export async function buildApp(services: Services, opts: BuildOptions = {}): Pro
 
   registerMetrics(app);
   await app.register(systemRoutes);
-  const testCalls = opts.testCallLines ? new TestCallRegistry(opts.testCallLines) : null;
-  if (testCalls) attachTestCallProxy(app, testCalls, opts.testCallLines!.wsUrl);
+  const testCalls = opts.testCalls ?? null;
+  if (testCalls) attachTestCallProxy(app, testCalls, testCalls.wsUrl);
   await app.register(apiScope, { testCalls });
   return app;
 }

@@ -93,7 +93,7 @@ async function main(): Promise<void> {
     pbx = startPbx(services, createCallPath(database.db, log.child({ component: 'pbx' }), config.outbound, config.node), { agentFlow: agent.flow });
   }
   // After the PBX: the console's "Test transfer" rings through it.
-  const app = await buildApp(services, { logger: log, testTransfer: pbx?.testTransfer, forwardingCheck: pbx?.forwardingCheck, testCallLines: pbx?.testCallLines });
+  const app = await buildApp(services, { logger: log, testTransfer: pbx?.testTransfer, forwardingCheck: pbx?.forwardingCheck, testCalls: pbx?.testCalls });
 
   let stopping = false;
   const shutdown = async (signal: string) => {

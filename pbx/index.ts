@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { refusalReason } from '../core/admission/admission-rule.js';
 import { startNodeLoad } from '../core/admission/node-load.js';
-import type { TestCallLines } from '../core/test-call/lines.js';
+import { TestCallRegistry } from '../core/test-call/registry.js';
 import { createTestCallLines } from './test-call/lines.js';
 import type { CallPath } from '../core/calls/call-path.js';
 import type { BackoffPolicy } from '../core/jobs/backoff.js';
@@ -43,8 +43,8 @@ export interface Pbx {
   testTransfer?: TestTransfer;
   /** "Check my forwarding", when OUTBOUND_ENDPOINT lets the PBX call out: the core's route uses it. */
   forwardingCheck?: ForwardingCheckStart;
-  /** Per-call endpoints for the console's "Call my line" (core/test-call). */
-  testCallLines: TestCallLines;
+  /** The console's "Call my line": its per-call endpoints on this Asterisk (core/test-call). */
+  testCalls: TestCallRegistry;
   /** Stops taking calls, lets calls in progress finish for up to `drainMs`, then disconnects. */
   stop(drainMs?: number): Promise<void>;
 }
@@ -75,6 +75,8 @@ export function startPbx(services: Services, callPath: CallPath, opts: PbxOption
     opts.recordingRetry,
   );
   const load = startNodeLoad(() => callPath.pendingJobs());
+  // Once stopped, the link is down: a test call then answers 'pbx-down'.
+  const testCalls = new TestCallRegistry(createTestCallLines({ url: ariUrl, username: config.ari.username, password: config.ari.password }), pbxLog);
   const app = new StasisApp({
     app: config.ari.app,
     rest,
@@ -91,6 +93,7 @@ export function startPbx(services: Services, callPath: CallPath, opts: PbxOption
     outboundEndpoint: config.outbound.endpoint,
     transferTiming: opts.transferTiming,
     agentFlow: opts.agentFlow,
+    testCalls,
     admission: (activeCalls) => refusalReason({ activeCalls, loopLagMs: load.loopLagMs(), jobsWaiting: load.jobsWaiting() }, config.admission),
   });
   const ariHttp = createAriHttp({ url: ariUrl, username: config.ari.username, password: config.ari.password, requestTimeoutMs: opts.requestTimeoutMs });
@@ -103,6 +106,8 @@ export function startPbx(services: Services, callPath: CallPath, opts: PbxOption
       // Retries need Asterisk: they start with the first connection.
       recordingRetries.start();
       void app.reconcile();
+      // Test-call endpoints an earlier run of the core left on this Asterisk: nobody would remove them.
+      void testCalls.sweep().catch((err: unknown) => pbxLog.warn({ err }, 'could not sweep test-call endpoints left on Asterisk'));
     },
     log: pbxLog,
   });
@@ -122,8 +127,7 @@ export function startPbx(services: Services, callPath: CallPath, opts: PbxOption
     app,
     link,
     health,
-    // Once stopped, the link is down: a test call then answers 'pbx-down'.
-    testCallLines: createTestCallLines({ url: ariUrl, username: config.ari.username, password: config.ari.password }),
+    testCalls,
     ...(config.outbound.endpoint
       ? {
           testTransfer: (userId: number) => testTransfer(callPath, app, link!, userId),

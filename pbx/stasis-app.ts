@@ -23,6 +23,7 @@ import type { ForwardingCheckStartResult } from '../core/services.js';
 import type { Voice } from '../models/tts/index.js';
 import { OWNER_LEG_ARG, OWNER_LEG_PREFIX, type OwnerLegs, type TransferDeps } from './flows/transfer/put-through.js';
 import type { AiMode } from '../contract/api.js';
+import { admitTestCall } from '../core/test-call/admit.js';
 
 export interface StasisAppDeps {
   app: string;
@@ -47,6 +48,8 @@ export interface StasisAppDeps {
   transferTiming?: TransferDeps['timing'];
   /** Admission before answering (core/admission): why a new call is refused now, or undefined to take it. */
   admission?: (activeCalls: number) => string | undefined;
+  /** The console's test calls (core/test-call/registry.ts): whose a test-call endpoint is, once its browser connected. */
+  testCalls?: { lineOf(endpoint: string): { userId: number; did: string } | undefined };
 }
 
 function callerTagOf(d: CallHandlingDecision | undefined): CallerTag | null {
@@ -165,11 +168,26 @@ export class StasisApp {
       return;
     }
     const did = didOf(channel, args);
-    const testCall = isTestCall(channel, args);
+    const admitted = this.admitTestCall(channel, did, isTestCall(channel, args));
+    if (!admitted) return;
+    const testCall = admitted.kind === 'test-call';
     // From the appliance number to itself: perhaps a forwarding check coming back (one lookup to
     // know). The owner's own "Call my line" never is one, whatever caller id it carries.
     if (!testCall && looksLikeForwardingCheck(channel.caller.number, did)) this.track(this.checkOrCall(channel, did));
     else this.track(this.handleCall(channel, did, testCall));
+  }
+
+  /**
+   * A call from a test-call endpoint goes on only as its owner's test call to their own number
+   * (core/test-call/admit.ts); anything else from one is hung up before it is answered (cause
+   * 21: SIP 403), with no call row, so no owner is texted about it. Undefined: refused.
+   */
+  private admitTestCall(channel: ChannelSnapshot, did: string, markedTestCall: boolean): { kind: 'ordinary' | 'test-call' } | undefined {
+    const verdict = admitTestCall({ channelName: channel.name, did, markedTestCall }, (endpoint) => this.deps.testCalls?.lineOf(endpoint));
+    if (verdict.kind !== 'refused') return verdict;
+    this.deps.log.warn({ channelId: channel.id, channel: channel.name, reason: verdict.reason }, 'refused a test call at Stasis');
+    void this.deps.rest.hangup(channel.id, 'rejected').catch(() => undefined);
+    return undefined;
   }
 
   /** A forwarding check coming back is taken and ended; any other call goes its usual way. */
@@ -336,7 +354,11 @@ export class StasisApp {
       if (!channel || this.sessions.has(id)) continue;
       log.info({ channelId: id }, 'reconcile: taking over a call already in the app');
       if (!this.accepting) void rest.hangup(id, 'congestion').catch(() => undefined);
-      else this.track(this.handleCall(channel, didOf(channel), isTestCall(channel)));
+      else {
+        const did = didOf(channel);
+        const admitted = this.admitTestCall(channel, did, isTestCall(channel));
+        if (admitted) this.track(this.handleCall(channel, did, admitted.kind === 'test-call'));
+      }
     }
     for (const row of await callPath.openCalls()) {
       if (row.channelId && !alive.has(row.channelId) && !this.sessions.has(row.channelId)) this.track(this.finishOrphan(row));

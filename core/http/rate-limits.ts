@@ -27,6 +27,8 @@ export const RATE_LIMITS = {
   previewsPerOwner: { max: 10, windowMs: MINUTE },
   /** Each test rings the owner's phone over the trunk (a paid call). */
   testTransfersPerOwner: { max: 5, windowMs: 15 * MINUTE },
+  /** "Call my line": each press makes an endpoint on Asterisk and, with TURN, a relay credential. */
+  testCallsPerOwner: { max: 10, windowMs: 60 * MINUTE },
   /** "Check my forwarding": each one is a call to the owner's line over the trunk. */
   forwardingChecksPerOwner: { max: 5, windowMs: 60 * MINUTE },
   /** "Send Test Event": each one is a request to the owner's receiver, which the button must not flood. */

@@ -16,4 +16,6 @@ export interface TestCallLines {
   open(line: TestCallLine): Promise<void>;
   /** Removes the endpoint; a missing one is not an error. */
   close(name: string): Promise<void>;
+  /** The names of every PJSIP endpoint Asterisk holds (the registry's sweep picks its own kind). */
+  list(): Promise<string[]>;
 }

@@ -4,6 +4,7 @@ import { TestCallCredentialsSchema, type ApiTestCallCredentials } from '../../co
 import { phoneNumbers } from '../db/schema.js';
 import { badRequest, conflict, forbidden, HttpError } from '../http/errors.js';
 import type { App } from '../http/fastify-types.js';
+import { failureCounter } from '../http/rate-limits.js';
 import { currentUser } from '../http/session-hook.js';
 import { TestCallBusy, type TestCallRegistry } from './registry.js';
 import { turnCredentials } from './turn.js';
@@ -19,31 +20,44 @@ export async function ownerDid(db: App['services']['database']['db'], userId: nu
 /** POST /api/test-call: credentials for one browser call to the owner's own number ("Call my line"). */
 export function testCallRoutes(registry: TestCallRegistry | null) {
   return async (app: App): Promise<void> => {
+    const limit = app.rateLimits.testCallsPerOwner;
+    // Presses that are served are counted (each makes an endpoint on Asterisk and, with TURN, a relay
+    // credential); a refused one (409, 400) costs nothing.
+    const presses = failureCounter(app, 'testCallsPerOwner', (req) => `owner:${req.user?.id}`);
     app.post(
       '/api/test-call',
-      { schema: { response: { 200: TestCallCredentialsSchema, 400: ApiErrorSchema, 403: ApiErrorSchema, 409: ApiErrorSchema, 503: ApiErrorSchema } } },
+      { schema: { response: { 200: TestCallCredentialsSchema, 400: ApiErrorSchema, 403: ApiErrorSchema, 409: ApiErrorSchema, 429: ApiErrorSchema, 503: ApiErrorSchema } } },
       async (req): Promise<ApiTestCallCredentials> => {
         const user = currentUser(req);
         if (user.accountStatus !== 'active') throw forbidden('Your account is not active, so it cannot take calls.');
         if (!registry) throw badRequest('Test calls are not set up on this appliance: the core is not connected to Asterisk (ARI_URL).');
         const did = await ownerDid(app.services.database.db, user.id);
         if (!did) throw badRequest('You have no phone number yet: get one on Phone Numbers first.');
+        let issued;
         try {
-          const issued = await registry.issue(user.id, did);
-          const turn = app.services.config.turn;
-          return {
-            wsPath: `${TEST_CALL_WS_PREFIX}${issued.name}`,
-            sipUri: `sip:${did}@callkeeper.invalid`,
-            user: issued.name,
-            password: issued.password,
-            iceServers: turn ? [turnCredentials(turn, issued.name, app.services.now())] : [],
-            expires: issued.expiresAt,
-          };
+          // Checked and counted in the owner's turn (the registry serves an owner's presses one by one), so parallel presses cannot all pass the check first.
+          issued = await registry.issue(user.id, did, async () => {
+            await presses.check(req, (wait) => `You can make ${limit.max} test calls an hour. Please wait ${wait} and try again.`);
+            await presses.failed(req);
+          });
         } catch (err) {
+          if (err instanceof HttpError) throw err;
           if (err instanceof TestCallBusy) throw conflict('A test call is already in progress.');
           req.log.warn({ err }, 'could not make a test-call endpoint on Asterisk');
           throw new HttpError(503, 'The phone system is not reachable just now. Try again in a minute.');
         }
+        const turn = app.services.config.turn;
+        const relay = turn ? turnCredentials(turn, user.id, issued.expiresAt) : undefined;
+        // By user name only: coturn logs the same name, so its sessions can be traced to the call.
+        if (relay) app.services.log.info({ userId: user.id, testCall: issued.name, turnUser: relay.username }, 'TURN credentials issued with a test call');
+        return {
+          wsPath: `${TEST_CALL_WS_PREFIX}${issued.name}`,
+          sipUri: `sip:${did}@callkeeper.invalid`,
+          user: issued.name,
+          password: issued.password,
+          iceServers: relay ? [relay] : [],
+          expires: issued.expiresAt,
+        };
       },
     );
   };

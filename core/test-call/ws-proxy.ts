@@ -8,6 +8,18 @@ import type { TestCallRegistry } from './registry.js';
 import { TEST_CALL_WS_PREFIX } from './routes.js';
 import { inspectSip } from './sip-guard.js';
 
+/** Asterisk answers its /ws upgrade at once on loopback or a compose network; past this it is not coming. */
+export const ASTERISK_HANDSHAKE_MS = 10_000;
+/**
+ * What the proxy holds for a browser while Asterisk's /ws has not answered: a call's first
+ * messages (an INVITE with its offer, perhaps a CANCEL) are a few KiB; a browser that sends
+ * more before there is anywhere to send it is refused rather than buffered without end.
+ */
+export const PENDING_MAX_FRAMES = 16;
+export const PENDING_MAX_BYTES = 64 * 1024;
+/** The names the registry gives (tc- and hex): anything else in the path is not a test call. */
+const CALL_NAME = /^tc-[0-9a-f]{1,64}$/;
+
 /**
  * The browser's SIP WebSocket (RFC 7118) on the console's own origin, forwarded to Asterisk's
  * /ws, which is never published: the upgrade is taken only from the console's origin, for a
@@ -26,7 +38,9 @@ export function attachTestCallProxy(app: App, registry: TestCallRegistry, asteri
       if (!path.startsWith(TEST_CALL_WS_PREFIX)) return refuse(socket, 404, 'Not found.');
       const refusal = await whoMayConnect(app, req);
       if (typeof refusal === 'string') return refuse(socket, refusal === 'origin' ? 403 : 401, refusal === 'origin' ? 'Cross-site requests are not accepted.' : 'Please log in to continue.');
-      const name = decodeURIComponent(path.slice(TEST_CALL_WS_PREFIX.length));
+      // Taken as it is, never %-decoded: a name is tc- and hex, and a malformed escape is the client's mistake, not the server's.
+      const name = path.slice(TEST_CALL_WS_PREFIX.length);
+      if (!CALL_NAME.test(name)) return refuse(socket, 400, 'This is not a test call’s address: press Call my line again.');
       const call = registry.claim(name, refusal.userId);
       if (!call) return refuse(socket, 403, 'These test-call details have expired or were used: press Call my line again.');
       wss.handleUpgrade(req, socket, head, (browser) => {
@@ -41,23 +55,34 @@ export function attachTestCallProxy(app: App, registry: TestCallRegistry, asteri
 
   function bridge(browser: WebSocket, name: string): void {
     const log = app.log.child({ testCall: name });
-    const asterisk = new WebSocket(asteriskWs, 'sip');
+    const asterisk = new WebSocket(asteriskWs, 'sip', { handshakeTimeout: ASTERISK_HANDSHAKE_MS });
     const pending: string[] = [];
+    let pendingBytes = 0;
     let call: string | undefined;
-    const end = () => {
+    let ended = false;
+    // 1011 (internal error) when Asterisk fails the call's socket, 1008 (policy) for a browser that floods it.
+    const end = (code = 1000, reason = '') => {
+      if (ended) return;
+      ended = true;
       open.delete(browser);
-      browser.close();
-      asterisk.close();
+      pending.length = 0;
+      browser.close(code, reason);
+      asterisk.terminate();
       void registry.release(name);
     };
     asterisk.on('open', () => {
       for (const f of pending.splice(0)) asterisk.send(f);
+      pendingBytes = 0;
     });
     asterisk.on('message', (data) => browser.send(data.toString()));
-    asterisk.on('close', end);
-    asterisk.on('error', (err) => (log.warn({ err }, 'test-call proxy: Asterisk’s SIP WebSocket failed'), end()));
-    browser.on('close', end);
-    browser.on('error', end);
+    asterisk.on('close', () => end());
+    asterisk.on('error', (err) => {
+      if (ended) return; // our own terminate() of a socket still connecting
+      log.warn({ err }, 'test-call proxy: Asterisk’s SIP WebSocket failed');
+      end(1011, 'The phone system did not answer: try again in a minute.');
+    });
+    browser.on('close', () => end());
+    browser.on('error', () => end());
     browser.on('message', (data) => {
       const frame = data.toString();
       const verdict = inspectSip(frame, call);
@@ -67,8 +92,13 @@ export function attachTestCallProxy(app: App, registry: TestCallRegistry, asteri
         return;
       }
       call ??= verdict.callId;
-      if (asterisk.readyState === WebSocket.OPEN) asterisk.send(frame);
-      else pending.push(frame);
+      if (asterisk.readyState === WebSocket.OPEN) return asterisk.send(frame);
+      pendingBytes += Buffer.byteLength(frame);
+      pending.push(frame);
+      if (pending.length > PENDING_MAX_FRAMES || pendingBytes > PENDING_MAX_BYTES) {
+        log.warn({ frames: pending.length, bytes: pendingBytes }, 'test-call proxy: the browser sent more than a call’s first messages before Asterisk answered; closing');
+        end(1008, 'Too much sent before the phone system answered.');
+      }
     });
   }
 
@@ -95,7 +125,9 @@ async function whoMayConnect(app: App, req: IncomingMessage): Promise<{ userId: 
   return user.accountStatus === 'active' ? { userId: user.id } : 'session';
 }
 
+const REASONS: Record<number, string> = { 400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found' };
+
 function refuse(socket: Duplex, status: number, message: string): void {
   const body = JSON.stringify({ message });
-  socket.end(`HTTP/1.1 ${status} ${status === 404 ? 'Not Found' : status === 403 ? 'Forbidden' : status === 401 ? 'Unauthorized' : 'Error'}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+  socket.end(`HTTP/1.1 ${status} ${REASONS[status] ?? 'Error'}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
 }

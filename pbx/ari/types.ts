@@ -65,7 +65,7 @@ export interface OriginateOptions {
   channelId: string;
 }
 
-export type HangupReason = 'normal' | 'busy' | 'congestion' | 'no_answer' | 'unallocated';
+export type HangupReason = 'normal' | 'busy' | 'congestion' | 'no_answer' | 'unallocated' | 'rejected';
 
 /** ARI REST as the flows use it. Every call settles within its timeout. */
 export interface AriRest {

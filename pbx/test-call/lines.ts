@@ -7,9 +7,11 @@ import { AriNotFoundError } from '../ari/types.js';
  * res_pjsip/...), not one shared endpoint: a browser's credentials are then Asterisk's own
  * digest credentials for one call, valid only while the core keeps them, and the number the
  * endpoint may ring is part of the endpoint (set_var TEST_CALL_DID, which extensions.conf
- * [test-call] compares with the dialled number before anything answers). So even a browser
- * that gets past the proxy's checks cannot ring another owner's number, an extension or
- * the trunk: Asterisk refuses it, as it would a phone with the wrong account.
+ * [test-call] compares with the dialled number before anything answers, and only for a call
+ * that came over the WebSocket transport). So even a browser that gets past the proxy's
+ * checks cannot ring another owner's number, an extension or the trunk, and the
+ * credentials ring nothing over UDP or TCP 5060: Asterisk refuses it, as it would a phone
+ * with the wrong account. (The core checks the number again at Stasis: admit.ts.)
  *
  * The settings are those of pjsip.conf's [webrtc-test-call] template (ARI cannot inherit a
  * template; test/deploy checks the two agree).
@@ -58,6 +60,10 @@ export function createTestCallLines(ari: { url: string; username: string; passwo
     async close(name: string) {
       await remove('endpoint', name);
       await remove('auth', name);
+    },
+    async list() {
+      const endpoints = await http.json<Array<{ resource: string }>>('GET', '/endpoints/PJSIP');
+      return endpoints.map((e) => e.resource);
     },
   };
 }

@@ -346,8 +346,12 @@ describe('the console’s test calls (issue 28)', () => {
     const ws = findSections(r.conf('pjsip.conf'), 'transport-ws')[0]!;
     expect(last(ws, 'protocol')).toBe('ws');
     const dialplan = steps(r.conf('extensions.conf'), 'test-call');
-    expect(dialplan[0]).toContain('$["${EXTEN}" != "${TEST_CALL_DID}"]?test-call-refused,s,1');
-    expect(dialplan[1]).toBe('n,Stasis(call-answering,${EXTEN},test-call)');
+    // The caller's text (${EXTEN}) never inside an expression or an argument list (issue 39, M2).
+    expect(dialplan[0]).toContain('Set(TEST_CALL_NUMBER=${FILTER(+0123456789,${EXTEN})})');
+    for (const step of dialplan.slice(1)) expect(step.replace(/\$\{LEN\(\$\{EXTEN\}\)\}/g, '')).not.toContain('${EXTEN}');
+    expect(dialplan).toContain('n(owner),Stasis(call-answering,${TEST_CALL_NUMBER},test-call)');
     expect(steps(r.conf('extensions.conf'), 'test-call-refused')).toContain('n,Hangup(21)');
+    // The WebSocket transport's port is the HTTP server's.
+    expect(last(findSections(r.conf('extensions.conf'), 'globals')[0]!, 'TEST_CALL_WS_PORT')).toBe(last(findSections(r.conf('http.conf'), 'general')[0]!, 'bindport'));
   });
 });

@@ -13,7 +13,7 @@ import type { Services } from '../../core/services.js';
 import { createPromptCache, createTextToSpeech } from '../../models/tts/index.js';
 import { startOllamaDouble, type OllamaDouble } from '../doubles/ollama/server.js';
 import { startWhisperDouble, type WhisperDouble } from '../doubles/whisper/server.js';
-import { startTestServer, type TestServer } from '../helpers/server.js';
+import { startTestServer, type TestServer, type TestServerOptions } from '../helpers/server.js';
 import { waitUntil } from '../helpers/wait.js';
 import { findAsterisk } from './asterisk-install.js';
 import { AsteriskInstance } from './asterisk-instance.js';
@@ -69,10 +69,12 @@ export interface RealPbxOptions {
   asteriskEnv?: Record<string, string>;
   /** Asterisk's RTP ports (default 200). */
   rtpPorts?: number;
-  /** Puts something between the core and ARI (e.g. a logging proxy): returns the URL the core uses. */
-  ariVia?: (asteriskUrl: string) => Promise<string>;
+  /** Puts something between the core and ARI (e.g. a logging proxy), before the core connects: returns the URL the core uses. */
+  ariVia?: (asteriskUrl: string, asterisk: AsteriskInstance) => Promise<string>;
   /** Serves the built console too (browser tests of "Call my line"). */
   consoleDir?: string;
+  /** Replaces some of the API's rate limits (a bench that presses "Call my line" more than an owner may). */
+  rateLimits?: TestServerOptions['rateLimits'];
   /** Adjusts the core's services before the PBX and the agent are built on them (e.g. wraps an engine). */
   services?: (services: Services) => void;
 }
@@ -99,9 +101,10 @@ export async function startRealPbx(opts: RealPbxOptions = {}): Promise<RealPbx> 
   let pbx!: Pbx;
   const server = await startTestServer({
     consoleDir: opts.consoleDir,
+    rateLimits: opts.rateLimits,
     log: pino({ level: 'info' }, sink),
     env: {
-      ARI_URL: opts.ariVia ? await opts.ariVia(asterisk.ari.url) : asterisk.ari.url,
+      ARI_URL: opts.ariVia ? await opts.ariVia(asterisk.ari.url, asterisk) : asterisk.ari.url,
       ARI_USERNAME: asterisk.ari.username,
       ARI_PASSWORD: asterisk.ari.password,
       ARI_APP: asterisk.ari.app,
@@ -130,7 +133,7 @@ export async function startRealPbx(opts: RealPbxOptions = {}): Promise<RealPbx> 
       pipeline?.start();
       const callPath = createCallPath(services.database.db, services.log.child({ component: 'pbx' }), services.config.outbound, services.config.node);
       pbx = startPbx(services, callPath, { backoff: { baseMs: 100, maxMs: 1000 }, agentFlow: agent?.flow, ...opts.pbx });
-      return { testTransfer: pbx.testTransfer, forwardingCheck: pbx.forwardingCheck, testCallLines: pbx.testCallLines };
+      return { testTransfer: pbx.testTransfer, forwardingCheck: pbx.forwardingCheck, testCalls: pbx.testCalls };
     },
   });
   await waitUntil(() => {

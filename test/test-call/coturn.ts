@@ -5,14 +5,20 @@ import path from 'node:path';
 import { waitUntil } from '../helpers/wait.js';
 import { freeSipPort } from '../pbx-real/ports.js';
 
-// Debian's coturn, unprivileged, in a temp folder on a free loopback port, checking the
-// time-limited credentials the box hands out (use-auth-secret, as docs/test-call.md tells an
-// operator to run it). It listens on loopback; it relays from the address Asterisk names in
-// its ICE candidates, which is this machine's own interface address (Asterisk leaves loopback
-// out of its host candidates), as a box's coturn relays from the box's private address: a
-// peer's answer must come from the address its permission was made for, so relaying from
-// 127.0.0.1 would see Asterisk answer from another source and drop it. Nothing leaves the
-// machine either way.
+// Debian's coturn, unprivileged, in a temp folder on a free loopback port, run from the
+// configuration the project ships (deploy/coturn/turnserver.conf, as docs/test-call.md tells an
+// operator to run it): its @…@ values filled in, and only what a test run must change
+// (ports, log file, no TLS) given on the command line instead of the file's lines. It listens
+// on loopback; it relays from the address Asterisk names in its ICE candidates, which is this
+// machine's own interface address (Asterisk leaves loopback out of its host candidates), as a
+// box's coturn relays from the box's private address: a peer's answer must come from the
+// address its permission was made for, so relaying from 127.0.0.1 would see Asterisk answer
+// from another source and drop it. That address is also the media address, the one peer the
+// shipped configuration allows. Nothing leaves the machine either way.
+
+const SHIPPED = path.join(import.meta.dirname, '..', '..', 'deploy', 'coturn', 'turnserver.conf');
+/** Lines of the shipped file a test run replaces by command-line options (free ports, no public address). */
+const RUN_SPECIFIC = new Set(['listening-port', 'external-ip', 'min-port', 'max-port']);
 
 const TURNSERVER = process.env.TURNSERVER_BIN ?? '/usr/bin/turnserver';
 
@@ -30,8 +36,8 @@ export interface TurnUsage {
   sentPackets: number;
 }
 
-/** The first non-loopback IPv4 address of this machine (what Asterisk offers as its host candidate). */
-function ownAddress(): string {
+/** The first non-loopback IPv4 address of this machine (what Asterisk offers as its host candidate: the media address). */
+export function ownAddress(): string {
   const found = Object.values(os.networkInterfaces()).flat().find((a) => a && a.family === 'IPv4' && !a.internal);
   return found?.address ?? '127.0.0.1';
 }
@@ -51,13 +57,13 @@ export class Coturn {
     const port = await freeSipPort();
     const secret = `test-secret-${process.pid}-${port}`;
     const logFile = path.join(dir, 'turn.log');
-    // An empty configuration file of its own: Debian's /etc/turnserver.conf sends the log to syslog.
+    const media = ownAddress();
+    // Its own configuration file: Debian's /etc/turnserver.conf would send the log to syslog.
     const conf = path.join(dir, 'turnserver.conf');
-    fs.writeFileSync(conf, '');
+    fs.writeFileSync(conf, renderShipped({ REALM: 'callkeeper.test', TURN_SECRET: secret, MEDIA_ADDRESS: media }));
     const child = spawn(TURNSERVER, [
-      '-c', conf, '--listening-ip=127.0.0.1', `--relay-ip=${ownAddress()}`, `--listening-port=${port}`,
-      '--use-auth-secret', `--static-auth-secret=${secret}`, '--realm=callkeeper.test',
-      '--allow-loopback-peers', '--no-tls', '--no-dtls', '--no-cli', '--no-tcp-relay',
+      '-c', conf, '--listening-ip=127.0.0.1', `--relay-ip=${media}`, `--listening-port=${port}`,
+      '--no-tls', '--no-dtls',
       `--userdb=${path.join(dir, 'turndb')}`, `--pidfile=${path.join(dir, 'turn.pid')}`,
       `--log-file=${logFile}`, '--simple-log', '--no-stdout-log', '--verbose',
     ], { stdio: ['ignore', 'ignore', 'pipe'] });
@@ -76,6 +82,9 @@ export class Coturn {
     return turn;
   }
 
+  /** The address the relay may reach: the media address, where Asterisk's RTP is. */
+  readonly mediaAddress = ownAddress();
+
   log(): string {
     try {
       return fs.readFileSync(this.logFile, 'utf8');
@@ -84,9 +93,9 @@ export class Coturn {
     }
   }
 
-  /** Every closed TURN session's figures so far. */
+  /** Every closed TURN session's figures so far, on the client's side ("peer usage" lines are the peer's side of the same session). */
   usage(): TurnUsage[] {
-    return [...this.log().matchAll(/usage: realm=<[^>]*>, username=<([^>]*)>, rp=(\d+), rb=\d+, sp=(\d+)/g)].map((m) => ({
+    return [...this.log().matchAll(/(?<!peer )usage: realm=<[^>]*>, username=<([^>]*)>, rp=(\d+), rb=\d+, sp=(\d+)/g)].map((m) => ({
       username: m[1]!,
       receivedPackets: Number(m[2]),
       sentPackets: Number(m[3]),
@@ -101,4 +110,13 @@ export class Coturn {
     }
     fs.rmSync(this.dir, { recursive: true, force: true });
   }
+}
+
+/** deploy/coturn/turnserver.conf with its @…@ values filled in and the run-specific lines left out. */
+export function renderShipped(values: Record<string, string>): string {
+  const lines = fs.readFileSync(SHIPPED, 'utf8').split('\n').filter((l) => !RUN_SPECIFIC.has(l.split('=')[0]!.trim()));
+  const text = lines.join('\n').replace(/@([A-Z_]+)@/g, (m, name: string) => values[name] ?? m);
+  const left = /^[^#\n]*@[A-Z_]+@/m.exec(text);
+  if (left) throw new Error(`test/test-call/coturn.ts: deploy/coturn/turnserver.conf has a value the harness does not fill in: ${left[0]}`);
+  return text;
 }

@@ -31,16 +31,26 @@ export class SipSocket {
   private readonly frames: string[] = [];
   private waiters: Array<() => void> = [];
   closed = false;
+  /** The close frame's code and reason, once the proxy has closed the socket. */
+  closedWith?: { code: number; reason: string };
 
   constructor(private readonly ws: WebSocket) {
     ws.on('message', (d) => {
       this.frames.push(d.toString());
       for (const w of this.waiters.splice(0)) w();
     });
-    ws.on('close', () => {
+    ws.on('close', (code, reason) => {
       this.closed = true;
+      this.closedWith = { code, reason: reason.toString() };
       for (const w of this.waiters.splice(0)) w();
     });
+  }
+
+  /** One frame as it is (a test's own SIP message); false once the socket has closed. */
+  send(frame: string): boolean {
+    if (this.ws.readyState !== WebSocket.OPEN) return false;
+    this.ws.send(frame);
+    return true;
   }
 
   private async next(match: (f: string) => boolean): Promise<string> {

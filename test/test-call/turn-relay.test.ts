@@ -55,14 +55,18 @@ describe.skipIf(!real.ok)('Call my line relayed through coturn', () => {
     await expect.poll(() => page.getByTestId('test-call-state').textContent(), { timeout: 30_000 }).toBe('Call ended');
     await audio.stop();
 
-    // The allocation closes with the call; coturn then logs its figures under the user name
-    // the box made (expiry:label, the label being the call's endpoint name). Chromium may
-    // allocate once per network interface and use one: the call's is the one that carried
-    // seconds of G.711 each way at 50 packets a second (the greeting out, the message in).
+    // The allocations close with the call; coturn then logs their figures under the user name
+    // the box made (expiry:label, the label being the owner: owner-<id>). Chromium allocates
+    // once per network interface, and ICE may pick one relay for each direction (seen under
+    // load: the page sending through one allocation while Asterisk answered to the other), so
+    // the owner's sessions together must have carried seconds of G.711 each way at 50 packets
+    // a second (the greeting to the page, the message from it).
     await waitUntil(() => {
-      const sessions = turn.usage().filter((u) => /^\d+:tc-/.test(u.username));
-      if (!sessions.some((u) => u.receivedPackets > 200 && u.sentPackets > 200)) {
-        throw new Error(`coturn logged no closed session that carried the call for the box's credentials: ${JSON.stringify(sessions)}`);
+      const sessions = turn.usage().filter((u) => u.username === `${u.username.split(':')[0]}:owner-${owner.user.id}`);
+      const fromPage = sessions.reduce((n, u) => n + u.receivedPackets, 0);
+      const toPage = sessions.reduce((n, u) => n + u.sentPackets, 0);
+      if (!(fromPage > 200 && toPage > 200)) {
+        throw new Error(`coturn logged no closed sessions that carried the call both ways for the box's credentials: ${JSON.stringify(sessions)}`);
       }
     }, 30_000);
   });
