@@ -40,3 +40,13 @@ export const FORWARDING_CONDITIONS = ['all-calls', 'unanswered', 'busy', 'unreac
 export type CallMode = (typeof CALL_MODES)[number];
 export type HandlingPeriod = (typeof HANDLING_PERIODS)[number];
 export type InboundChannel = (typeof INBOUND_CHANNELS)[number];
+
+/** A text in a caller's thread (core/caller-texts): what sent it, or the caller's own. */
+export const CALLER_TEXT_KINDS = ['text-back', 'owner', 'stop', 'start', 'caller'] as const;
+/** 'received' is a caller's text; the rest follow an outgoing one (Twilio's status callbacks set the last three). */
+export const CALLER_TEXT_STATUSES = ['received', 'sending', 'sent', 'delivered', 'failed', 'undelivered'] as const;
+/** When the missed-call text-back goes: always, or only for calls in open or closed hours (core/call-handling). */
+export const TEXT_BACK_HOURS = ['always', 'open', 'closed'] as const;
+export type CallerTextKind = (typeof CALLER_TEXT_KINDS)[number];
+export type CallerTextStatus = (typeof CALLER_TEXT_STATUSES)[number];
+export type TextBackHours = (typeof TEXT_BACK_HOURS)[number];
