@@ -1,6 +1,5 @@
 import { eq } from 'drizzle-orm';
 import type { Log } from '../../contract/log.js';
-import { formatPhone } from '../../contract/phone.js';
 import type { Db } from '../db/client.js';
 import { callerTexts, notifications, users, type User } from '../db/schema.js';
 import type { InboundText } from '../followup/inbound-text.js';
@@ -62,7 +61,7 @@ async function tellOwner(deps: CallerInboundDeps, owner: User, msg: InboundText)
   if (plan.kind !== 'send') return;
   const link = new URL(`/dashboard/texts?caller=${encodeURIComponent(msg.from!)}`, deps.publicUrl).toString();
   const words = msg.body.length > 300 ? `${msg.body.slice(0, 297)}...` : msg.body;
-  const body = toSmsText(`Text from ${formatPhone(msg.from!)}: "${words}" Answer in the console: ${link}`);
+  const body = toSmsText(`Text from ${msg.from}: "${words}" Answer in the console: ${link}`);
   const channel = plan.channels[0]!;
   const intent = (await deps.db.insert(notifications)
     .values({ userId: owner.id, channel, kind: 'caller-text', to: plan.to, body, status: 'sending' })
