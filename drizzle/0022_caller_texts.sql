@@ -1,12 +1,13 @@
 CREATE TABLE `caller_opt_outs` (
+	`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
 	`user_id` integer NOT NULL,
 	`caller_number` text NOT NULL,
 	`word` text NOT NULL,
 	`opted_out_at` integer NOT NULL,
-	PRIMARY KEY(`user_id`, `caller_number`),
 	FOREIGN KEY (`user_id`) REFERENCES `users`(`id`) ON UPDATE no action ON DELETE cascade
 );
 --> statement-breakpoint
+CREATE UNIQUE INDEX `caller_opt_outs_user_number_unique` ON `caller_opt_outs` (`user_id`,`caller_number`);--> statement-breakpoint
 CREATE TABLE `caller_texts` (
 	`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
 	`user_id` integer NOT NULL,

@@ -555,6 +555,7 @@ export const callerTexts = pgTable(
 export const callerOptOuts = pgTable(
   'caller_opt_outs',
   {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -562,7 +563,7 @@ export const callerOptOuts = pgTable(
     word: text('word').notNull(),
     optedOutAt: instant('opted_out_at').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.callerNumber] })],
+  (t) => [uniqueIndex('caller_opt_outs_user_number_unique').on(t.userId, t.callerNumber)],
 );
 
 /** An owner's missed-call text-back (off unless a row says on): the wording, the window, and when. */

@@ -559,6 +559,7 @@ export const callerTexts = sqliteTable(
 export const callerOptOuts = sqliteTable(
   'caller_opt_outs',
   {
+    id: integer('id').primaryKey({ autoIncrement: true }),
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -566,7 +567,7 @@ export const callerOptOuts = sqliteTable(
     word: text('word').notNull(),
     optedOutAt: integer('opted_out_at', { mode: 'timestamp_ms' }).notNull(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.callerNumber] })],
+  (t) => [uniqueIndex('caller_opt_outs_user_number_unique').on(t.userId, t.callerNumber)],
 );
 
 /** An owner's missed-call text-back (off unless a row says on): the wording, the window, and when. */
