@@ -75,6 +75,19 @@ describe('missed-call text-back', () => {
     expect((await server!.database.db.select().from(callerTexts)).map((t) => t.callerNumber)).toEqual(['+447700900601']);
   });
 
+  it('ten text-backs to one number, or to one range of 100, tried at once (two cores): one goes out', async () => {
+    const { userId } = await start();
+    const { road } = server!.services.callerTexts;
+    const tryAll = (to: (i: number) => string, tag: string) =>
+      Promise.all(Array.from({ length: 10 }, (_, i) => road.send({ userId, to: to(i), from: DID, kind: 'text-back', body: 'Sorry we missed you', key: `text-back:${tag}-${i}`, windowHours: 24, retry: true })));
+    const same = await tryAll(() => CALLER, 'same');
+    expect(same.filter((r) => r.outcome === 'sent')).toHaveLength(1);
+    expect(same.filter((r) => r.outcome === 'refused' && r.reason === 'recently-texted')).toHaveLength(9);
+    const range = await tryAll((i) => `+4477009007${String(i).padStart(2, '0')}`, 'range');
+    expect(range.filter((r) => r.outcome === 'sent')).toHaveLength(1);
+    expect(range.filter((r) => r.outcome === 'refused' && r.reason === 'range-texted')).toHaveLength(9);
+  });
+
   it('follows the hours choice: "closed" texts only calls in closed hours', async () => {
     const { client, userId } = await start();
     await textBackOn(client, { hours: 'closed' });
