@@ -21,7 +21,7 @@ export const WITHHELD_POLICIES = ['normal', 'message-only', 'refuse'] as const;
 export const NOTIFICATION_CHANNELS = ['sms', 'whatsapp', 'email'] as const;
 /** The channels an owner can text commands in on. */
 export const INBOUND_CHANNELS = ['sms', 'whatsapp'] as const;
-export const NOTIFICATION_KINDS = ['summary', 'repeat-caller', 'reply', 'reminder'] as const;
+export const NOTIFICATION_KINDS = ['summary', 'repeat-caller', 'reply', 'reminder', 'caller-text'] as const;
 /** 'sending' is written before the provider is called, so a crash mid-send is never resent blindly. */
 export const SEND_STATUSES = ['sending', 'sent', 'failed'] as const;
 
@@ -40,3 +40,13 @@ export const FORWARDING_CONDITIONS = ['all-calls', 'unanswered', 'busy', 'unreac
 export type CallMode = (typeof CALL_MODES)[number];
 export type HandlingPeriod = (typeof HANDLING_PERIODS)[number];
 export type InboundChannel = (typeof INBOUND_CHANNELS)[number];
+
+/** A text in a caller's thread (core/caller-texts): what sent it, or the caller's own. */
+export const CALLER_TEXT_KINDS = ['text-back', 'owner', 'stop', 'start', 'caller'] as const;
+/** 'received' is a caller's text; the rest follow an outgoing one (Twilio's status callbacks set the last three). */
+export const CALLER_TEXT_STATUSES = ['received', 'sending', 'sent', 'delivered', 'failed', 'undelivered'] as const;
+/** When the missed-call text-back goes: always, or only for calls in open or closed hours (core/call-handling). */
+export const TEXT_BACK_HOURS = ['always', 'open', 'closed'] as const;
+export type CallerTextKind = (typeof CALLER_TEXT_KINDS)[number];
+export type CallerTextStatus = (typeof CALLER_TEXT_STATUSES)[number];
+export type TextBackHours = (typeof TEXT_BACK_HOURS)[number];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatAdminPhone, formatPhone, isE164, matchesPhoneQuery, phoneQuery, spellingsOf, storedNumber, toE164 } from './phone.js';
+import { formatAdminPhone, formatPhone, isE164, isUkMobile, matchesPhoneQuery, phoneQuery, spellingsOf, storedNumber, toE164 } from './phone.js';
 
 describe('toE164', () => {
   it.each([
@@ -86,5 +86,16 @@ describe('phone-number search', () => {
     expect(phoneQuery('boiler')).toBeNull();
     expect(phoneQuery('call 0770')).toBeNull();
     expect(phoneQuery('  ')).toBeNull();
+  });
+});
+
+describe('isUkMobile', () => {
+  it('takes UK mobiles in any spelling', () => {
+    for (const n of ['07700 900123', '+447911123456', '0044 7400 123456', '+447624123456']) expect(isUkMobile(n), n).toBe(true);
+  });
+  it('refuses landlines (01/02), 03, 08, personal numbers (070), pagers (076), abroad and withheld', () => {
+    for (const n of ['01632 960123', '020 7946 0123', '0300 123 4567', '0800 123 4567', '07012 345678', '07600 123456', '+33612345678', 'anonymous', '', null]) {
+      expect(isUkMobile(n), String(n)).toBe(false);
+    }
   });
 });

@@ -82,3 +82,14 @@ export function nationalFormat(input: string): string | null {
 export function nationalDigits(input: string): string {
   return nationalFormat(input)?.replace(/\D/g, '') ?? input;
 }
+
+/**
+ * A UK mobile that can take a text: +447 then 9 digits, except Ofcom's 070 personal numbers
+ * and 076 pagers (07624, the Isle of Man's mobiles, is one). Landlines (01/02), 03, 08 and
+ * anything abroad are not. Any spelling; null/withheld is not.
+ * https://www.ofcom.org.uk/phones-and-broadband/phone-numbers/numbering/
+ */
+export function isUkMobile(input: string | null | undefined): boolean {
+  const n = toE164(input);
+  return !!n && /^\+447(?:[1-57-9]\d{8}|624\d{6})$/.test(n);
+}

@@ -74,6 +74,8 @@ async function main(): Promise<void> {
   // Each settled call's event to the owner's webhook, on its own worker.
   const { webhooks } = services;
   webhooks.start();
+  // Missed-call text-back (subscribes to hooks.callFinished) on its own job kind and worker.
+  services.callerTexts.start();
   const reminders = callbackReminders(services, postCall.notifier);
   reminders.start();
   const backups = startBackupSchedule(services);
@@ -109,6 +111,7 @@ async function main(): Promise<void> {
     await reminders.stop();
     await postCall.stop();
     await webhooks.stop();
+    await services.callerTexts.stop();
     backups.stop();
     retention.stop();
     await digest.stop();

@@ -7,6 +7,7 @@ import { createNumberService } from './numbers/factory.js';
 import type { NumberService } from './numbers/service.js';
 import type { TransferOutcome } from '../contract/call-handling.js';
 import { WebhookService, type WebhookOptions } from './webhooks/service.js';
+import { CallerTextService, type CallerTextOptions } from './caller-texts/service.js';
 import type { VoicePreference } from '../contract/api.js';
 
 /**
@@ -38,6 +39,8 @@ export interface Services extends CoreDeps {
   numbers: NumberService;
   /** The owner's webhooks (core/webhooks): routes and the post-call pipeline share this one. */
   webhooks: WebhookService;
+  /** Texts between businesses and their callers (core/caller-texts): the one road, the text-back job. */
+  callerTexts: CallerTextService;
 }
 
 /** Rings an owner's transfer number as a test: returned by startPbx when it can call out (OUTBOUND_ENDPOINT). */
@@ -93,9 +96,10 @@ export interface HealthReport {
 /** How the services are built; a test passes its seams here (e.g. the webhooks' resolver). */
 export interface ServiceOptions {
   webhooks?: WebhookOptions;
+  callerTexts?: CallerTextOptions;
 }
 
 /** The composition root's second step: the services built from the core's dependencies, all at once. */
 export function withAppServices(deps: CoreDeps, opts: ServiceOptions = {}): Services {
-  return { ...deps, numbers: createNumberService(deps), webhooks: new WebhookService(deps, opts.webhooks) };
+  return { ...deps, numbers: createNumberService(deps), webhooks: new WebhookService(deps, opts.webhooks), callerTexts: new CallerTextService(deps, opts.callerTexts) };
 }

@@ -11,6 +11,7 @@ const ResetPassword = lazy(() => import('./pages/public/ResetPassword'));
 const Analytics = lazy(() => import('./pages/customer/Analytics'));
 const NotificationSettings = lazy(() => import('./pages/notifications/NotificationSettings'));
 const Questions = lazy(() => import('./pages/customer/Questions'));
+const CallerTexts = lazy(() => import('./pages/caller-texts/CallerTexts'));
 const Settings = lazy(() => import('./pages/customer/Settings'));
 const PhoneNumbers = lazy(() => import('./pages/customer/PhoneNumbers'));
 const Account = lazy(() => import('./pages/customer/Account'));
@@ -41,6 +42,7 @@ export default function App() {
             <Route path="analytics" element={<Analytics />} />
             <Route path="notifications" element={<NotificationSettings />} />
             <Route path="questions" element={<Questions />} />
+            <Route path="texts" element={<CallerTexts />} />
             <Route path="settings" element={<Settings />} />
             <Route path="phone-numbers" element={<PhoneNumbers />} />
             <Route path="account" element={<Account />} />

@@ -69,4 +69,12 @@ export const ApiUsageSchema = Type.Object({
   sms: InOut,
   recordings: Line,
   ownerCalls: ApiOwnerCallsSchema,
+  /** Texts to callers this London month (core/caller-texts), and who sent most, against the daily caps. */
+  callerTexts: Type.Object({
+    texts: Type.Integer(),
+    segments: Type.Integer(),
+    dailyPerOwnerCap: Type.Integer(),
+    dailyBoxCap: Type.Integer(),
+    owners: Type.Array(Type.Object({ userId: Type.Integer(), name: Type.String(), texts: Type.Integer(), segments: Type.Integer() })),
+  }),
 });

@@ -1,6 +1,6 @@
 // Data protection (core/privacy/routes.ts): the owner's export, a caller's erasure, retention.
 import { Type } from 'typebox';
-import { CALL_MODES, NOTIFICATION_CHANNELS, SEND_STATUSES } from '../enums.js';
+import { CALL_MODES, CALLER_TEXT_KINDS, CALLER_TEXT_STATUSES, NOTIFICATION_CHANNELS, SEND_STATUSES } from '../enums.js';
 import { CallHandlingSettingsSchema } from './call-handling.js';
 import { ApiCallLogSchema } from './calls.js';
 import { ApiUnansweredQuestionSchema } from './questions.js';
@@ -18,6 +18,8 @@ export const CallerErasedResponse = Type.Object({
   deletedCalls: Type.Integer(),
   deletedQuestions: Type.Integer(),
   deletedRecordings: Type.Integer(),
+  /** The caller's texts with the business (a STOP they sent is kept). */
+  deletedTexts: Type.Integer(),
   message: Type.String(),
 });
 
@@ -52,4 +54,19 @@ export const OwnerExportSchema = Type.Object({
   ),
   /** The address and what was sent where; never the signing secret. */
   webhook: Type.Object({ url: Nullable(Type.String()), deliveries: Type.Array(ApiWebhookDeliverySchema) }),
+  /** Every text with a caller, both ways (core/caller-texts). */
+  callerTexts: Type.Array(
+    Type.Object({
+      callerNumber: Type.String(),
+      kind: OneOf(CALLER_TEXT_KINDS),
+      status: OneOf(CALLER_TEXT_STATUSES),
+      body: Type.String(),
+      segments: Type.Integer(),
+      error: Nullable(Type.String()),
+      callId: Nullable(Type.Integer()),
+      createdAt: Type.String(),
+    }),
+  ),
+  /** Callers who texted STOP. */
+  callerOptOuts: Type.Array(Type.Object({ callerNumber: Type.String(), word: Type.String(), optedOutAt: Type.String() })),
 });

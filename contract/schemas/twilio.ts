@@ -12,3 +12,16 @@ export const TwilioInboundMessageBody = Type.Object(
   },
   { additionalProperties: true },
 );
+
+/**
+ * Twilio's status callback for a message it sends (StatusCallback on the Messages API):
+ * https://www.twilio.com/docs/messaging/guides/track-outbound-message-status
+ */
+export const TwilioMessageStatusBody = Type.Object(
+  {
+    MessageSid: Type.String({ pattern: '^[A-Z]{2}[0-9a-fA-F]{32}$' }),
+    MessageStatus: Type.String({ minLength: 1, maxLength: 32 }),
+    ErrorCode: Type.Optional(Type.String({ maxLength: 16 })),
+  },
+  { additionalProperties: true },
+);

@@ -73,6 +73,11 @@ export interface Config {
    */
   forwardingCheck: { waitSeconds: number };
   /**
+   * Texts to callers (core/caller-texts): CALLER_TEXTS_DAILY_PER_OWNER caps each business's texts
+   * to its callers per London day, CALLER_TEXTS_DAILY_BOX the whole appliance's (0 = none sent).
+   */
+  callerTexts: { dailyPerOwner: number; dailyBox: number };
+  /**
    * JOB_LEASE_SECONDS: how long a post-call job stays claimed by a core that stopped renewing
    * it (it renews every fifth of it while it works). In a cluster, how soon another core takes
    * over the jobs of a core that died.
@@ -418,6 +423,10 @@ export function loadConfig(env: Env = process.env): Config {
     },
     outbound: outboundSettings(env),
     forwardingCheck: { waitSeconds: integer(env, 'FORWARDING_CHECK_SECONDS', 60, 5, 300) },
+    callerTexts: {
+      dailyPerOwner: integer(env, 'CALLER_TEXTS_DAILY_PER_OWNER', 50, 0, 100_000),
+      dailyBox: integer(env, 'CALLER_TEXTS_DAILY_BOX', 1000, 0, 10_000_000),
+    },
     jobs: { leaseMs: integer(env, 'JOB_LEASE_SECONDS', 90, 10, 3600) * 1000 },
     ollama: { endpoints: endpoints(env, 'OLLAMA_URL', 'OLLAMA_SLOTS', DEFAULT_SLOTS.ollama, 'http://127.0.0.1:11434'), model: text(env, 'OLLAMA_MODEL') ?? 'llama3.2:3b' },
     whisper: { endpoints: endpoints(env, 'WHISPER_URL', 'WHISPER_SLOTS', DEFAULT_SLOTS.whisper), model: text(env, 'WHISPER_MODEL') },

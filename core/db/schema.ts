@@ -11,7 +11,7 @@ import * as sqlite from './sqlite/schema.js';
  * and writes the other, imports both schemas by their own paths.
  */
 
-export type { User, NewUser, Call, PhoneNumberRow, UnansweredQuestion, OwnerWebhook, WebhookDelivery, DestinationCode } from './sqlite/schema.js';
+export type { User, NewUser, Call, PhoneNumberRow, UnansweredQuestion, OwnerWebhook, WebhookDelivery, DestinationCode, CallerText, TextBackSettingsRow } from './sqlite/schema.js';
 
 export let users = sqlite.users;
 export let sessions = sqlite.sessions;
@@ -34,6 +34,9 @@ export let callHourStats = sqlite.callHourStats;
 export let ownerWebhooks = sqlite.ownerWebhooks;
 export let webhookDeliveries = sqlite.webhookDeliveries;
 export let destinationCodes = sqlite.destinationCodes;
+export let callerTexts = sqlite.callerTexts;
+export let callerOptOuts = sqlite.callerOptOuts;
+export let textBackSettings = sqlite.textBackSettings;
 
 export type TablesDialect = 'sqlite' | 'pg';
 let bound: TablesDialect = 'sqlite';
@@ -63,5 +66,8 @@ export function bindTables(dialect: TablesDialect): void {
   ownerWebhooks = from.ownerWebhooks;
   webhookDeliveries = from.webhookDeliveries;
   destinationCodes = from.destinationCodes;
+  callerTexts = from.callerTexts;
+  callerOptOuts = from.callerOptOuts;
+  textBackSettings = from.textBackSettings;
   bound = dialect;
 }

@@ -18,6 +18,11 @@ export interface InboundTextDeps {
   settingsChanged: Array<(userId: number) => void>;
   /** Whether this owner's account may act (the same rule as signing in). */
   canAct: (u: User) => boolean;
+  /**
+   * A text to a business's number from anyone but that business's owner: a caller's, for their
+   * thread (core/caller-texts/inbound.ts). Resolves false when it is not one (ignored as before).
+   */
+  callerText?: (msg: InboundText, ownerIds: number[]) => Promise<boolean>;
 }
 
 export interface InboundText {
@@ -30,7 +35,7 @@ export interface InboundText {
   body: string;
 }
 
-export type InboundOutcome = 'replayed' | 'ignored' | 'handled' | 'asked';
+export type InboundOutcome = 'replayed' | 'ignored' | 'handled' | 'asked' | 'caller';
 
 /**
  * One text that reached the webhook. The MessageSid is claimed first (a unique row), so a
@@ -50,6 +55,10 @@ export async function handleOwnerText(deps: InboundTextDeps, msg: InboundText): 
     return 'replayed';
   }
   const found = msg.from ? await ownersForNumber(db, msg.from, msg.to, deps.canAct) : [];
+  if (deps.callerText && (await deps.callerText(msg, found.map((u) => u.id)))) {
+    await db.update(inboundMessages).set({ outcome: 'caller text' }).where(eq(inboundMessages.id, row.id));
+    return 'caller';
+  }
   let owner = found.length === 1 ? found[0]! : null;
   let body = msg.body;
   if (found.length > 1) {

@@ -65,7 +65,7 @@ export function startLocalInbox(services: Services, opts: { watch?: boolean } = 
   const dir = path.join(config.dataDir, LOCAL_INBOX);
   fs.mkdirSync(dir, { recursive: true });
   const gateway = gatewayFromConfig(services);
-  const deps = { db: database.db, gateway, log, now, settingsChanged: services.hooks.settingsChanged, canAct: canSignIn };
+  const deps = { db: database.db, gateway, log, now, settingsChanged: services.hooks.settingsChanged, canAct: canSignIn, callerText: services.callerTexts.callerText() };
 
   const moveTo = async (sub: 'done' | 'failed', name: string) => {
     await fsp.mkdir(path.join(dir, sub), { recursive: true });

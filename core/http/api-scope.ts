@@ -13,6 +13,7 @@ import { questionRoutes } from '../questions/routes.js';
 import { settingsRoutes } from '../settings/routes.js';
 import { destinationRoutes } from '../destinations/routes.js';
 import { twilioWebhookRoutes } from '../twilio/webhook-routes.js';
+import { callerTextRoutes } from '../caller-texts/routes.js';
 import { webhookRoutes } from '../webhooks/routes.js';
 import type { TestCallRegistry } from '../test-call/registry.js';
 import { testCallRoutes } from '../test-call/routes.js';
@@ -51,6 +52,7 @@ export async function apiScope(api: App, opts: { testCalls?: TestCallRegistry | 
   await api.register(agentPreviewRoutes);
   await api.register(callLogRoutes);
   await api.register(webhookRoutes);
+  await api.register(callerTextRoutes);
   await api.register(testCallRoutes(opts.testCalls ?? null));
   // Server-to-server: marked `webhook`, so the guards and the session hook above step aside for it.
   await api.register(twilioWebhookRoutes);

@@ -6,7 +6,7 @@ import { createOutboxGateway } from './outbox-gateway.js';
 import { createTwilioGateway } from './twilio-gateway.js';
 
 /** The gateway the configuration asks for: Twilio when its credentials are set, else the outbox folder. */
-export function gatewayFromConfig(services: Services): MessageGateway {
+export function gatewayFromConfig(services: Pick<Services, 'config'>): MessageGateway {
   const { config } = services;
   if (config.twilio.accountSid && config.twilio.authToken) {
     return createTwilioGateway(createTwilioClient(config.twilio), { messagingFrom: config.twilio.messagingFrom });

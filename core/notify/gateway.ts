@@ -13,6 +13,8 @@ export interface OutgoingMessage {
   body: string;
   /** Stable per call and channel: lets a gateway recognise a message it already took. */
   key: string;
+  /** Where the provider reports delivery (Twilio's StatusCallback); texts to callers only. */
+  statusCallback?: string;
 }
 
 export interface SendResult {

@@ -32,7 +32,7 @@ export function createTwilioGateway(client: Twilio, opts: TwilioGatewayOptions =
     name: 'twilio',
     async send(m) {
       try {
-        const msg = await client.messages.create({ ...address(m), body: m.body });
+        const msg = await client.messages.create({ ...address(m), body: m.body, ...(m.statusCallback ? { statusCallback: m.statusCallback } : {}) });
         return { providerId: msg.sid };
       } catch (err) {
         throw classify(err);

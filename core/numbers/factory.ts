@@ -39,5 +39,6 @@ export function createNumberService(services: CoreDeps, provider = createNumberP
     now: services.now,
     log: services.log,
     outboundDailyMinutes: services.config.outbound.dailyMinutes,
+    callerTextCaps: services.config.callerTexts,
   });
 }

@@ -11,6 +11,7 @@ import { TtlCache } from './ttl-cache.js';
 import { NoNumberAvailableError, ProviderError, type NumberProvider, type ProvisionedNumber } from './provider.js';
 import { effectiveStatus, numberStats, pounds } from './stats.js';
 import { londonMonthStart } from './period.js';
+import { callerTextUsageSince } from '../caller-texts/usage.js';
 import { outboundSince } from '../outbound/index.js';
 import { transaction } from '../db/transaction.js';
 
@@ -28,6 +29,8 @@ export interface NumberServiceDeps {
   log: Log;
   /** OUTBOUND_DAILY_MINUTES, shown beside the calls placed to owners' phones. */
   outboundDailyMinutes: number;
+  /** CALLER_TEXTS_DAILY_PER_OWNER and _BOX, shown beside the texts to callers. */
+  callerTextCaps: { dailyPerOwner: number; dailyBox: number };
 }
 
 export interface PurchaseResult {
@@ -362,6 +365,11 @@ export class NumberService {
         sms: { inbound: line(u.sms.inbound), outbound: line(u.sms.outbound) },
         recordings: line(u.recordings),
         ownerCalls: await this.ownerCalls(),
+        callerTexts: {
+          ...(await callerTextUsageSince(this.d.db, londonMonthStart(this.d.now()).instant)),
+          dailyPerOwnerCap: this.d.callerTextCaps.dailyPerOwner,
+          dailyBoxCap: this.d.callerTextCaps.dailyBox,
+        },
       };
     });
   }

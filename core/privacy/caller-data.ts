@@ -6,7 +6,7 @@ import { toApiUser } from '../accounts/users.js';
 import { loadCallHandling } from '../call-handling/store.js';
 import type { Db } from '../db/client.js';
 import { toApiDelivery } from '../webhooks/api-shape.js';
-import { calls, notifications, ownerWebhooks, phoneNumbers, unansweredQuestions, webhookDeliveries, type User } from '../db/schema.js';
+import { callerOptOuts, callerTexts, calls, notifications, ownerWebhooks, phoneNumbers, unansweredQuestions, webhookDeliveries, type User } from '../db/schema.js';
 import { transaction } from '../db/transaction.js';
 import { rowsAffected } from '../db/raw.js';
 
@@ -58,6 +58,13 @@ export async function exportOwnerData(db: Db, user: User, now: Date) {
       .from(notifications)
       .where(eq(notifications.userId, user.id))
       ).map((n) => ({ ...n, createdAt: n.createdAt.toISOString() })),
+    // Every text with a caller (core/caller-texts), both ways, and who asked for no texts.
+    callerTexts: (await db.select().from(callerTexts).where(eq(callerTexts.userId, user.id)).orderBy(callerTexts.id)).map((t) => ({
+      callerNumber: t.callerNumber, kind: t.kind, status: t.status, body: t.body, segments: t.segments, error: t.error, callId: t.callId, createdAt: t.createdAt.toISOString(),
+    })),
+    callerOptOuts: (await db.select().from(callerOptOuts).where(eq(callerOptOuts.userId, user.id))).map((o) => ({
+      callerNumber: o.callerNumber, word: o.word, optedOutAt: o.optedOutAt.toISOString(),
+    })),
     // The address and what was sent where; never the signing secret (a credential, not data about anyone).
     webhook: {
       url: (await db.select({ url: ownerWebhooks.url }).from(ownerWebhooks).where(eq(ownerWebhooks.userId, user.id)).limit(1))[0]?.url ?? null,
@@ -73,23 +80,25 @@ export async function exportOwnerData(db: Db, user: User, now: Date) {
 
 /**
  * Erases one caller from one business (a caller's erasure request): their calls with
- * recordings, transcripts, summaries and notifications (by cascade), and the questions
- * they asked. Other callers and other businesses are untouched. The number may be given
+ * recordings, transcripts, summaries and notifications (by cascade), the questions
+ * they asked and their text thread. A STOP they sent is kept: it is what keeps them from
+ * being texted again (honouring their objection needs the number, nothing more). Other callers and other businesses are untouched. The number may be given
  * in any spelling and matches every spelling it could be stored under: rows are written
  * in E.164 (migration 0005 converted older ones), and the other spellings are matched too
  * so a row that escaped normalisation is not left behind.
  */
 export async function eraseCaller(db: Db, dataDir: string, userId: number, callerNumber: string) {
   const spellings = spellingsOf(callerNumber);
-  if (spellings.length === 0) return { deletedCalls: 0, deletedQuestions: 0, deletedRecordings: 0 };
+  if (spellings.length === 0) return { deletedCalls: 0, deletedQuestions: 0, deletedRecordings: 0, deletedTexts: 0 };
   const mine = and(eq(calls.userId, userId), inArray(calls.fromNumber, spellings));
   const files = (await db.select({ file: calls.recordingFile }).from(calls).where(mine)).flatMap((r) => (r.file ? [r.file] : []));
   const result = await transaction(db, async () => {
     const questions = rowsAffected(await db
       .delete(unansweredQuestions)
       .where(and(eq(unansweredQuestions.userId, userId), inArray(unansweredQuestions.callerNumber, spellings))));
+    const deletedTexts = rowsAffected(await db.delete(callerTexts).where(and(eq(callerTexts.userId, userId), inArray(callerTexts.callerNumber, spellings))));
     const deletedCalls = rowsAffected(await db.delete(calls).where(mine));
-    return { deletedCalls, deletedQuestions: questions };
+    return { deletedCalls, deletedQuestions: questions, deletedTexts };
   });
   await Promise.all(files.map((f) => fs.rm(path.join(dataDir, 'recordings', path.basename(f)), { force: true })));
   return { ...result, deletedRecordings: files.length };

@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { and, eq, isNotNull, lt, or } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
-import { appSettings, calls } from '../db/schema.js';
+import { appSettings, callerTexts, calls } from '../db/schema.js';
 import { rowsAffected } from '../db/raw.js';
 
 /** How long callers' personal data is kept; null keeps it until the owner or an admin deletes it. */
@@ -40,9 +40,10 @@ export async function applyRetention(
   dataDir: string,
   policy: RetentionPolicy,
   now: Date,
-): Promise<{ recordings: number; transcripts: number }> {
+): Promise<{ recordings: number; transcripts: number; callerTexts: number }> {
   let recordings = 0;
   let transcripts = 0;
+  let texts = 0;
   const recCut = cutoff(policy.recordingDays, now);
   if (recCut) {
     const old = await db
@@ -64,6 +65,8 @@ export async function applyRetention(
       .set({ transcription: null, aiSummary: null, urgencyReason: null })
       .where(and(lt(calls.createdAt, txCut), or(isNotNull(calls.transcription), isNotNull(calls.aiSummary), isNotNull(calls.urgencyReason))))
     );
+    // Texts with callers are their words too: they go on the transcripts' clock (opt-outs stay).
+    texts = rowsAffected(await db.delete(callerTexts).where(lt(callerTexts.createdAt, txCut)));
   }
-  return { recordings, transcripts };
+  return { recordings, transcripts, callerTexts: texts };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bstInterval, londonDay, londonMonthStartUtc, londonOffsetMs } from './london-time.js';
+import { bstInterval, londonDay, londonDayStartUtc, londonMonthStartUtc, londonOffsetMs } from './london-time.js';
 
 const at = (iso: string) => Date.parse(iso);
 
@@ -44,5 +44,13 @@ describe('London days and months', () => {
     expect(londonMonthStartUtc(at('2026-11-30T23:59:00Z'))).toBe(at('2026-11-01T00:00:00Z'));
     // 23:30 UTC on 31 May is already June in London.
     expect(londonMonthStartUtc(at('2026-05-31T23:30:00Z'))).toBe(at('2026-05-31T23:00:00Z'));
+  });
+
+  it('starts the day at London midnight, in summer an hour before UTC midnight', () => {
+    expect(londonDayStartUtc(at('2026-07-01T23:30:00Z'))).toBe(at('2026-07-01T23:00:00Z'));
+    expect(londonDayStartUtc(at('2026-07-01T22:30:00Z'))).toBe(at('2026-06-30T23:00:00Z'));
+    expect(londonDayStartUtc(at('2026-12-31T23:30:00Z'))).toBe(at('2026-12-31T00:00:00Z'));
+    // The day the clocks go forward (29 March 2026) began at 00:00 GMT.
+    expect(londonDayStartUtc(at('2026-03-29T12:00:00Z'))).toBe(at('2026-03-29T00:00:00Z'));
   });
 });

@@ -56,3 +56,9 @@ export function londonMonthStartUtc(t: number): number {
   const utcMidnight = Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), 1);
   return utcMidnight - londonOffsetMs(utcMidnight - 1);
 }
+
+/** UTC instant of London midnight starting the day that contains `t` (the same reasoning as the month's). */
+export function londonDayStartUtc(t: number): number {
+  const utcMidnight = londonDayNumber(t) * DAY_MS;
+  return utcMidnight - londonOffsetMs(utcMidnight - 1);
+}

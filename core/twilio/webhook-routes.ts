@@ -1,7 +1,9 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import twilio from 'twilio';
 import { toE164 } from '../../contract/phone.js';
-import { TwilioInboundMessageBody } from '../../contract/schemas/twilio.js';
+import { TwilioInboundMessageBody, TwilioMessageStatusBody } from '../../contract/schemas/twilio.js';
+import { MESSAGE_STATUS_PATH } from '../caller-texts/service.js';
+import { recordDeliveryStatus } from '../caller-texts/delivery-status.js';
 import { canSignIn } from '../http/session-hook.js';
 import type { App } from '../http/fastify-types.js';
 import { HttpError } from '../http/errors.js';
@@ -25,7 +27,9 @@ const EMPTY_TWIML = '<?xml version="1.0" encoding="UTF-8"?><Response></Response>
 export async function twilioWebhookRoutes(app: App): Promise<void> {
   const { config, database, log, now } = app.services;
   const webhookUrl = new URL(MESSAGES_WEBHOOK_PATH, config.publicUrl).toString();
+  const statusUrl = new URL(MESSAGE_STATUS_PATH, config.publicUrl).toString();
   let gateway: ReturnType<typeof gatewayFromConfig> | null = null;
+  const callerText = app.services.callerTexts.callerText();
 
   // Form bodies only here: this plugin is encapsulated, so the rest of /api stays JSON-only.
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 64 * 1024 }, (_req, body, done) => {
@@ -43,8 +47,11 @@ export async function twilioWebhookRoutes(app: App): Promise<void> {
     }
   }
 
-  /** Runs before validation, so an unsigned request learns nothing about what a valid one holds. */
-  async function checkSignature(req: FastifyRequest, _reply: FastifyReply): Promise<void> {
+  /**
+   * Runs before validation, so an unsigned request learns nothing about what a valid one holds.
+   * Each route is signed over its own URL, as configured at Twilio.
+   */
+  const signedFor = (url: string) => async (req: FastifyRequest, _reply: FastifyReply): Promise<void> => {
     const body = req.body && typeof req.body === 'object' ? (req.body as Record<string, unknown>) : {};
     // A form's fields are strings; anything else is not from Twilio and must not reach the signature check.
     if (Object.values(body).some((v) => typeof v !== 'string')) {
@@ -59,7 +66,7 @@ export async function twilioWebhookRoutes(app: App): Promise<void> {
       ? 'Twilio is not configured (TWILIO_AUTH_TOKEN unset)'
       : typeof signature !== 'string' || !signature
         ? 'no X-Twilio-Signature'
-        : !twilio.validateRequest(token, signature, webhookUrl, params)
+        : !twilio.validateRequest(token, signature, url, params)
           ? 'X-Twilio-Signature does not match'
           : null;
     if (why) {
@@ -67,11 +74,11 @@ export async function twilioWebhookRoutes(app: App): Promise<void> {
       log.warn({ messageSid: sid, reason: why }, 'twilio webhook refused');
       throw new HttpError(403, 'Forbidden.');
     }
-  }
+  };
 
   app.post(
     MESSAGES_WEBHOOK_PATH,
-    { config: { webhook: true, rawReply: true }, onRequest: formsOnly, preValidation: checkSignature, schema: { body: TwilioInboundMessageBody } },
+    { config: { webhook: true, rawReply: true }, onRequest: formsOnly, preValidation: signedFor(webhookUrl), schema: { body: TwilioInboundMessageBody } },
     async (req, reply) => {
       const b = req.body;
       const whatsapp = b.From.startsWith('whatsapp:');
@@ -79,9 +86,23 @@ export async function twilioWebhookRoutes(app: App): Promise<void> {
       const to = b.To.replace(/^whatsapp:/, '');
       gateway ??= gatewayFromConfig(app.services);
       await handleOwnerText(
-        { db: database.db, gateway, log, now, settingsChanged: app.services.hooks.settingsChanged, canAct: canSignIn },
+        { db: database.db, gateway, log, now, settingsChanged: app.services.hooks.settingsChanged, canAct: canSignIn, callerText },
         { messageSid: b.MessageSid, channel: whatsapp ? 'whatsapp' : 'sms', from, to, body: b.Body },
       );
+      return reply.type('text/xml').send(EMPTY_TWIML);
+    },
+  );
+
+  /**
+   * POST /api/twilio/message-status: Twilio's status callback for each text to a caller (the
+   * road asks for it when Twilio sends). Signed like the inbound webhook; marks the text
+   * delivered, failed or undelivered, with the provider's reason.
+   */
+  app.post(
+    MESSAGE_STATUS_PATH,
+    { config: { webhook: true, rawReply: true }, onRequest: formsOnly, preValidation: signedFor(statusUrl), schema: { body: TwilioMessageStatusBody } },
+    async (req, reply) => {
+      await recordDeliveryStatus(database.db, now, log, req.body.MessageSid, req.body.MessageStatus, req.body.ErrorCode);
       return reply.type('text/xml').send(EMPTY_TWIML);
     },
   );

@@ -7,7 +7,10 @@ import {
   appSettings,
   auditLog,
   callHandling,
+  callerOptOuts,
+  callerTexts,
   destinationCodes,
+  textBackSettings,
   forwardingChecks,
   calls,
   inboundMessages,
@@ -136,5 +139,11 @@ export async function fillAppliance(db: Db, opts: { owners: number; calls: numbe
   await db.insert(outboundCalls).values(ids.map((userId) => ({ userId, startedAt: at(), seconds: r.int(120) })));
   await db.insert(weeklyDigests).values(ids.map((userId) => ({ userId, weekOf: '2026-11-16', status: 'sent' as const, calls: r.int(9), sentAt: at() })));
   await db.insert(destinationCodes).values(ids.slice(0, 3).map((userId, i) => ({ userId, kind: i % 2 ? ('email' as const) : ('sms' as const), destination: i % 2 ? `new${i}@example.co.uk` : `+4477009001${i}`, codeHash: `hash-${i}`, expiresAt: at(), createdAt: at() })));
+  await db.insert(textBackSettings).values(ids.slice(0, 3).map((userId, i) => ({ userId, enabled: i > 0, wording: i === 2 ? 'Sorry we missed you — reply here' : null, windowHours: 24 + i, hours: (['always', 'open', 'closed'] as const)[i]!, updatedAt: at() })));
+  await db.insert(callerTexts).values(ids.slice(0, 3).flatMap((userId, i) => [
+    { userId, callerNumber: `+4477009002${i}0`, kind: 'text-back' as const, status: 'delivered' as const, body: 'Sorry we missed your call', segments: 1, key: `text-back:seed-${i}`, providerId: `SM${i}`, createdAt: at(), updatedAt: at() },
+    { userId, callerNumber: `+4477009002${i}0`, kind: 'caller' as const, status: 'received' as const, body: 'Tuesday please', segments: 1, key: `in:seed-${i}`, createdAt: at(), updatedAt: at() },
+  ]));
+  await db.insert(callerOptOuts).values(ids.slice(0, 2).map((userId, i) => ({ userId, callerNumber: `+4477009003${i}0`, word: 'STOP', optedOutAt: at() })));
   await db.insert(forwardingChecks).values(ids.slice(0, 3).map((userId, i) => ({ userId, did: '+441134961000', line: '+441134960000', state: (['calling', 'works', 'not-reaching'] as const)[i]!, condition: i === 1 ? ('unanswered' as const) : null, divertedFrom: i === 1 ? '+441134960000' : null, startedAt: at(), endsAt: at(), finishedAt: i ? at() : null })));
 }

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { auditLog, calls, notifications, outboundCalls, phoneNumbers } from '../../core/db/schema.js';
+import { auditLog, callerTexts, calls, notifications, outboundCalls, phoneNumbers } from '../../core/db/schema.js';
 import { activeCustomer, signInAdmin } from '../helpers/accounts.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 
@@ -197,6 +197,12 @@ describe('static numbers: admin', () => {
         { userId: owner.user.id, startedAt: now, seconds: 20 },
         { userId: owner.user.id, startedAt: lastYear, seconds: 600 },
       ]);
+    // Texts to callers this month are counted by the box with their SMS parts; a caller's own text is not.
+    await db.insert(callerTexts).values([
+      { userId: owner.user.id, callerNumber: '+447700900301', kind: 'text-back', status: 'sent', body: 'Sorry we missed you', segments: 1, key: 'usage-1' },
+      { userId: owner.user.id, callerNumber: '+447700900301', kind: 'owner', status: 'delivered', body: 'x'.repeat(200), segments: 2, key: 'usage-2' },
+      { userId: owner.user.id, callerNumber: '+447700900301', kind: 'caller', status: 'received', body: 'Thanks', segments: 1, key: 'usage-3' },
+    ]);
     const admin = await signInAdmin(server);
     const res = await admin.get('/api/admin/static-usage');
     expect(res.status).toBe(200);
@@ -209,6 +215,7 @@ describe('static numbers: admin', () => {
       sms: { inbound: { count: 0, price: 0 }, outbound: { count: 1, price: 0 } },
       recordings: { count: 1, price: 0 },
       ownerCalls: { attempts: 2, minutes: 2, dailyMinutesCap: 120, owners: [{ userId: owner.user.id, name: expect.any(String), attempts: 2, minutes: 2 }] },
+      callerTexts: { texts: 2, segments: 3, dailyPerOwnerCap: 50, dailyBoxCap: 1000, owners: [{ userId: owner.user.id, name: expect.any(String), texts: 2, segments: 3 }] },
     });
 
     await db.insert(calls).values({ userId: owner.user.id, fromNumber: '+447700900558', toNumber: '+447700900001', createdAt: now });

@@ -6,7 +6,7 @@ import { startTestServer, type TestServer } from '../helpers/server.js';
 // every route the server holds, walked from Fastify's own route table, so a route added later
 // is covered without being named here.
 
-/** The only /api routes a signed-out caller may reach: the sign-in pages', the meta and Twilio's webhook. */
+/** The only /api routes a signed-out caller may reach: the sign-in pages', the meta and Twilio's two webhooks (signed by Twilio instead). */
 const PUBLIC = new Set([
   'GET /api/meta',
   'GET /api/auth/me',
@@ -16,6 +16,7 @@ const PUBLIC = new Set([
   'POST /api/auth/forgot-password',
   'POST /api/auth/reset-password',
   'POST /api/twilio/messages',
+  'POST /api/twilio/message-status',
 ]);
 
 interface Route {

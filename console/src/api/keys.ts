@@ -10,6 +10,14 @@ export const keys = {
   phoneNumbers: ['phone-numbers'] as const,
   questions: ['unanswered-questions'] as const,
   webhook: ['user', 'webhook'] as const,
+  /** Texts with callers: an answer refreshes the threads, the open thread and nothing else. */
+  callerTexts: {
+    all: ['caller-texts'] as const,
+    textBack: ['caller-texts', 'text-back'] as const,
+    threads: ['caller-texts', 'threads'] as const,
+    thread: (caller: string) => ['caller-texts', 'threads', caller] as const,
+    optOuts: ['caller-texts', 'opt-outs'] as const,
+  },
   callHandling: ['call-handling'] as const,
   forwardingCheck: (id: number) => ['forwarding-check', id] as const,
   admin: {

@@ -17,6 +17,7 @@ import {
   Sun,
   User,
   type LucideIcon,
+  MessageSquare,
 } from 'lucide-react';
 import { Suspense, useEffect, useRef, useState } from 'react';
 import { NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
@@ -41,6 +42,7 @@ const icons: Record<NavIcon, LucideIcon> = {
   check: CheckCircle2,
   server: Server,
   pound: PoundSterling,
+  message: MessageSquare,
 };
 
 const COLLAPSE_KEY = 'sidebar-collapsed';

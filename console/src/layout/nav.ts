@@ -1,6 +1,6 @@
 // Which sidebar item sits in which group. SPEC.md leaves the grouping open; this is ours.
 export type NavGroup = 'Main' | 'Management' | 'Admin';
-export type NavIcon = 'phone' | 'chart' | 'help' | 'bell' | 'hash' | 'settings' | 'user' | 'shield' | 'check' | 'server' | 'pound';
+export type NavIcon = 'phone' | 'chart' | 'help' | 'bell' | 'hash' | 'settings' | 'user' | 'shield' | 'check' | 'server' | 'pound' | 'message';
 
 export interface NavItem {
   label: string;
@@ -15,6 +15,7 @@ export function navItems(provider: string | undefined): NavItem[] {
     { label: 'Call Logs', to: '/dashboard', group: 'Main', icon: 'phone' },
     { label: 'Analytics', to: '/dashboard/analytics', group: 'Main', icon: 'chart' },
     { label: 'AI Questions', to: '/dashboard/questions', group: 'Main', icon: 'help' },
+    { label: 'Caller Texts', to: '/dashboard/texts', group: 'Main', icon: 'message' },
     { label: 'Notification Settings', to: '/dashboard/notifications', group: 'Management', icon: 'bell' },
     { label: 'Phone Numbers', to: '/dashboard/phone-numbers', group: 'Management', icon: 'hash' },
     { label: 'Settings', to: '/dashboard/settings', group: 'Management', icon: 'settings' },

@@ -17,6 +17,7 @@ describe('usage', () => {
         sms: { inbound: { count: 1, price: 0.1 }, outbound: { count: 4, price: 0.4 } },
         recordings: { count: 3, price: 0.03 },
         ownerCalls: { attempts: 1, minutes: 2, dailyMinutesCap: 120, owners: [] },
+        callerTexts: { texts: 0, segments: 0, dailyPerOwnerCap: 50, dailyBoxCap: 1000, owners: [] },
       }),
     ).toEqual({ calls: 0.75, sms: 0.5, numbers: 2, recordings: 0.03 });
   });

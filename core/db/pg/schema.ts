@@ -6,6 +6,8 @@ import {
   CALL_STATUSES,
   CALL_URGENCIES,
   CALLER_TAGS,
+  CALLER_TEXT_KINDS,
+  CALLER_TEXT_STATUSES,
   FORWARDING_CHECK_STATES,
   FORWARDING_CONDITIONS,
   HANDLING_PERIODS,
@@ -15,6 +17,7 @@ import {
   NOTIFICATION_KINDS,
   SEND_STATUSES,
   STEP_STATUSES,
+  TEXT_BACK_HOURS,
   TRANSFER_OUTCOMES,
   USER_ROLES,
   VOICE_PREFERENCES,
@@ -506,3 +509,74 @@ export const forwardingChecks = pgTable(
   },
   (t) => [index('forwarding_checks_did_state_idx').on(t.did, t.state), index('forwarding_checks_user_idx').on(t.userId, t.startedAt)],
 );
+
+/**
+ * Every text between a business and one of its callers (core/caller-texts): the missed-call
+ * text-back, the owner's answers from the console, STOP/START confirmations and the caller's own
+ * texts, one thread per (user, caller number). An outgoing row is written 'sending' before the
+ * provider is called and keyed (`key`, unique: e.g. "text-back:41"), so a retried job never
+ * sends twice; Twilio's status callbacks find it by `provider_id`. The caller's words: exported,
+ * erased with the caller and removed by the transcript retention.
+ */
+export const callerTexts = pgTable(
+  'caller_texts',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    callerNumber: text('caller_number').notNull(),
+    kind: text('kind', { enum: CALLER_TEXT_KINDS }).notNull(),
+    status: text('status', { enum: CALLER_TEXT_STATUSES }).notNull(),
+    body: text('body').notNull(),
+    segments: integer('segments').notNull().default(1),
+    key: text('key').notNull(),
+    // The missed call a text-back answers; the thread outlives the call's row until erased.
+    callId: integer('call_id').references(() => calls.id, { onDelete: 'set null' }),
+    providerId: text('provider_id'),
+    // Why a text failed (the provider's reason), shown in the thread.
+    error: text('error'),
+    createdAt: createdAt(),
+    updatedAt: instant('updated_at'),
+  },
+  (t) => [
+    uniqueIndex('caller_texts_key_unique').on(t.key),
+    index('caller_texts_thread_idx').on(t.userId, t.callerNumber, t.id),
+    index('caller_texts_provider_idx').on(t.providerId),
+    index('caller_texts_created_idx').on(t.createdAt),
+  ],
+);
+
+/**
+ * Callers who texted STOP (or STOP ALL, UNSUBSCRIBE, END, QUIT, CANCEL) to a business: no text
+ * of any kind goes from that business to that number until they text START. Kept when the
+ * caller's data is erased or ages out: it is what honours their objection (UK GDPR Art. 21).
+ */
+export const callerOptOuts = pgTable(
+  'caller_opt_outs',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    callerNumber: text('caller_number').notNull(),
+    word: text('word').notNull(),
+    optedOutAt: instant('opted_out_at').notNull(),
+  },
+  (t) => [uniqueIndex('caller_opt_outs_user_number_unique').on(t.userId, t.callerNumber)],
+);
+
+/** An owner's missed-call text-back (off unless a row says on): the wording, the window, and when. */
+export const textBackSettings = pgTable('text_back_settings', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  enabled: boolean('enabled').notNull().default(false),
+  // Null = the default wording (core/caller-texts/text-back-rule.ts).
+  wording: text('wording'),
+  windowHours: integer('window_hours').notNull().default(24),
+  hours: text('hours', { enum: TEXT_BACK_HOURS }).notNull().default('always'),
+  updatedAt: instant('updated_at').notNull(),
+});
+export type CallerText = typeof callerTexts.$inferSelect;
+export type TextBackSettingsRow = typeof textBackSettings.$inferSelect;

@@ -106,6 +106,14 @@ function UsageBody({ u, provider }: { u: ApiUsage; provider: string }) {
             <Line key={o.userId} label={`${o.name} (${o.attempts})`} value={`${o.minutes} min`} />
           ))}
         </Panel>
+        <Panel title="Texts to Callers" icon={<MessageSquare className="h-4 w-4" aria-hidden />}>
+          <Line label="Texts sent" value={u.callerTexts.texts} />
+          <Line label="SMS parts" value={u.callerTexts.segments} />
+          <Line label="Daily limits (per owner / box)" value={`${u.callerTexts.dailyPerOwnerCap} / ${u.callerTexts.dailyBoxCap}`} />
+          {u.callerTexts.owners.map((o) => (
+            <Line key={o.userId} label={`${o.name} (${o.texts})`} value={`${o.segments} SMS`} />
+          ))}
+        </Panel>
       </div>
 
       <Card>

@@ -1,0 +1,77 @@
+import { eq } from 'drizzle-orm';
+import type { Log } from '../../contract/log.js';
+import type { Db } from '../db/client.js';
+import { callerTexts, notifications, users, type User } from '../db/schema.js';
+import type { InboundText } from '../followup/inbound-text.js';
+import { errorMessage } from '../jobs/retryable.js';
+import type { MessageGateway } from '../notify/gateway.js';
+import { toSmsText } from '../notify/message.js';
+import { planNotification } from '../notify/policy.js';
+import { countSms } from '../../contract/sms-segments.js';
+import { optWordOf, startConfirmation, stopConfirmation } from './keywords.js';
+import type { CallerTextRoad } from './road.js';
+import { optIn, optOut, ownerOfNumber } from './store.js';
+
+export interface CallerInboundDeps {
+  db: Db;
+  road: CallerTextRoad;
+  /** The owner is told of a caller's text on the gateway their summaries use. */
+  gateway: MessageGateway;
+  log: Pick<Log, 'info' | 'warn'>;
+  now: () => Date;
+  publicUrl: string;
+}
+
+/**
+ * A text to a business's number from someone who is not that business's owner: a caller.
+ * It lands in the caller's thread; STOP and its kin stop every text from the business to that
+ * number (confirmed once), START undoes it; anything else is passed on to the owner as their
+ * summaries are. Returns false when the number texted is no business's (the text is then
+ * ignored, as before). `ownerIds` are the businesses whose owner's phone sent it: a text from
+ * an owner to their own number is a command (core/followup), never a caller's.
+ */
+export async function handleCallerText(deps: CallerInboundDeps, msg: InboundText, ownerIds: number[]): Promise<boolean> {
+  const { db, log } = deps;
+  if (!msg.from || msg.channel !== 'sms') return false;
+  const userId = await ownerOfNumber(db, msg.to);
+  if (userId === null || ownerIds.includes(userId)) return false;
+  const owner = (await db.select().from(users).where(eq(users.id, userId)).limit(1))[0];
+  if (!owner) return false;
+  const now = deps.now();
+  await db.insert(callerTexts).values({
+    userId, callerNumber: msg.from, kind: 'caller', status: 'received', body: msg.body, segments: Math.max(1, countSms(msg.body).segments),
+    key: `in:${msg.messageSid}`, createdAt: now, updatedAt: now,
+  }).onConflictDoNothing();
+  const opt = optWordOf(msg.body);
+  if (opt?.kind === 'stop' && (await optOut(db, userId, msg.from, opt.word, now))) {
+    log.info({ userId, messageSid: msg.messageSid }, 'a caller stopped texts');
+    await deps.road.send({ userId, to: msg.from, from: msg.to, kind: 'stop', body: stopConfirmation(owner.businessName), key: `stop:${msg.messageSid}`, retry: false });
+  } else if (opt?.kind === 'start' && (await optIn(db, userId, msg.from))) {
+    log.info({ userId, messageSid: msg.messageSid }, 'a caller asked for texts again');
+    await deps.road.send({ userId, to: msg.from, from: msg.to, kind: 'start', body: startConfirmation(owner.businessName), key: `start:${msg.messageSid}`, retry: false });
+  } else if (!opt) {
+    await tellOwner(deps, owner, msg);
+  }
+  return true;
+}
+
+/** The owner's text about a caller's text, like a summary: once, not retried (the thread has it). */
+async function tellOwner(deps: CallerInboundDeps, owner: User, msg: InboundText): Promise<void> {
+  const plan = planNotification(owner);
+  if (plan.kind !== 'send') return;
+  const link = new URL(`/dashboard/texts?caller=${encodeURIComponent(msg.from!)}`, deps.publicUrl).toString();
+  const words = msg.body.length > 300 ? `${msg.body.slice(0, 297)}...` : msg.body;
+  const body = toSmsText(`Text from ${msg.from}: "${words}" Answer in the console: ${link}`);
+  const channel = plan.channels[0]!;
+  const intent = (await deps.db.insert(notifications)
+    .values({ userId: owner.id, channel, kind: 'caller-text', to: plan.to, body, status: 'sending' })
+    .returning({ id: notifications.id }))[0]!;
+  try {
+    const { providerId } = await deps.gateway.send({ channel, to: plan.to, businessNumber: msg.to, body, key: `caller-in-${msg.messageSid}` });
+    await deps.db.update(notifications).set({ status: 'sent', providerId }).where(eq(notifications.id, intent.id));
+  } catch (err) {
+    const error = errorMessage(err);
+    await deps.db.update(notifications).set({ status: 'failed', error }).where(eq(notifications.id, intent.id));
+    deps.log.warn({ userId: owner.id, messageSid: msg.messageSid, err: error }, 'owner not told of a caller\'s text');
+  }
+}

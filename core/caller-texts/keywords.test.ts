@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { optWordOf, startConfirmation, stopConfirmation } from './keywords.js';
+
+describe('optWordOf', () => {
+  it('stops on STOP, STOP ALL, UNSUBSCRIBE, END, QUIT and CANCEL in any case and spacing', () => {
+    for (const b of ['STOP', 'stop', ' Stop. ', 'STOP ALL', 'stop  all', 'Unsubscribe', 'END', 'quit!', 'CANCEL']) {
+      expect(optWordOf(b)?.kind, b).toBe('stop');
+    }
+  });
+  it('starts on START and UNSTOP', () => {
+    expect(optWordOf('start')).toEqual({ kind: 'start', word: 'START' });
+    expect(optWordOf('UNSTOP')?.kind).toBe('start');
+  });
+  it('is not fooled by the word inside a sentence', () => {
+    for (const b of ['please stop by tomorrow', 'Can you start at 9?', 'the end', 'stopcock leaking', '']) expect(optWordOf(b), b).toBeNull();
+  });
+});
+
+describe('confirmations', () => {
+  it('name the business and say how to undo', () => {
+    expect(stopConfirmation('Dan Plumbing')).toBe('You will get no more texts from Dan Plumbing. Reply START to receive texts again.');
+    expect(startConfirmation(null)).toBe('You will get texts from this business again. Reply STOP to stop them.');
+  });
+});
