@@ -1,0 +1,131 @@
+// Issue 44, the console on an owner's busy day: on a phone the first calls are on the first
+// screen and a filter's effect is visible where the results start; the owner's own test call is
+// never a caller to ring back. Each new state is checked with axe-core.
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { calls } from '../../core/db/schema.js';
+import { seriousViolations } from './support/axe.js';
+import { attachScreenshot, customerPage, useE2E, until } from './support/browser.js';
+
+const e2e = useE2E();
+
+const PHONES = [320, 375, 414] as const;
+const PHONE_HEIGHT = 740;
+
+async function expectNoSeriousViolations(page: Page) {
+  expect(await seriousViolations(page)).toEqual([]);
+}
+
+/** Where an element starts and how tall it is, in the viewport's coordinates. */
+async function box(page: Page, locator: ReturnType<Page['locator']>) {
+  const b = await locator.boundingBox();
+  if (!b) throw new Error('not laid out');
+  return b;
+}
+
+/** A busy owner's calls: 40 today, the three urgent ones among the oldest (below the first screen). */
+async function seedBusyDay(userId: number) {
+  const now = Date.now();
+  await e2e.server.database.db.insert(calls).values(
+    Array.from({ length: 40 }, (_, i) => ({
+      userId,
+      fromNumber: `+4477009${String(30000 + i)}`,
+      toNumber: '+447700900999',
+      status: (['voicemail', 'missed', 'answered'] as const)[i % 3]!,
+      duration: 40 + i,
+      createdAt: new Date(now - (i + 1) * 60_000),
+      aiSummary: `Caller ${i} asks for a quote for a boiler service next week and left a number to ring back.`,
+      transcription: i % 3 === 0 ? `Hello, this is caller ${i}.` : null,
+      recordingFile: i % 3 === 0 ? `call-${i}.wav` : null,
+      urgency: i >= 30 && i < 33 ? ('urgent' as const) : ('normal' as const),
+      urgencyReason: i >= 30 && i < 33 ? 'Water coming through the ceiling.' : null,
+    })),
+  );
+}
+
+describe('Call Logs on a phone', () => {
+  for (const width of PHONES) {
+    it(`at ${width} px the first call card is on the first screen, about half its old height, and Urgent changes what is visible`, async ({ annotate }) => {
+      const { page, customer } = await customerPage(e2e, { businessName: `Busy ${width} Ltd` }, { width, height: PHONE_HEIGHT });
+      await seedBusyDay(customer.user.id);
+      await page.goto('/dashboard');
+      const cards = page.getByRole('list', { name: 'Calls' }).getByRole('listitem');
+      await until(async () => expect(await cards.count()).toBe(40));
+
+      // The card itself, under its day's heading.
+      const first = await box(page, cards.first().locator(':scope > div'));
+      // The whole first card (top and bottom) is on the first screen without scrolling.
+      expect(first.y).toBeGreaterThan(0);
+      expect(first.y + first.height).toBeLessThan(PHONE_HEIGHT);
+      // The card that was ~320 px tall with its buttons one per line (a voicemail with recording,
+      // transcript, Call back and Mark called back: every action) is now about half that.
+      expect(first.height).toBeLessThan(200);
+      // Its actions are one row: every button's top is the same.
+      const actions = cards.first().getByRole('group', { name: 'Actions' }).locator('a, button');
+      expect(await actions.evaluateAll((els) => els.map((e) => e.getAttribute('aria-label')))).toEqual([
+        expect.stringMatching(/^Call back /),
+        'Play Recording',
+        'View Transcript',
+        'Mark called back: done',
+      ]);
+      const actionTops = await actions.evaluateAll((els) => els.map((e) => Math.round(e.getBoundingClientRect().top + e.getBoundingClientRect().height / 2)));
+      expect(new Set(actionTops).size).toBe(1);
+      await expectNoSeriousViolations(page);
+      await attachScreenshot(page, annotate, `busy-day-call-logs-${width}`, { fullPage: false });
+
+      // No urgent call is on the first screen before the filter...
+      const onScreen = async () => {
+        const texts = await cards.evaluateAll((els, h) => els.filter((e) => { const r = e.getBoundingClientRect(); return r.top < h && r.bottom > 0; }).map((e) => e.textContent ?? ''), PHONE_HEIGHT);
+        return { all: texts.length, urgent: texts.filter((t) => t.includes('Water coming through the ceiling.')).length };
+      };
+      expect((await onScreen()).urgent).toBe(0);
+      await page.getByRole('button', { name: 'Urgent (3)' }).click();
+      // ...and after it, the urgent calls are what the screen shows, with a line saying so.
+      await until(async () => expect(await cards.count()).toBe(3));
+      await page.getByRole('status').filter({ hasText: 'Showing 3 of 40 calls: urgent' }).waitFor();
+      // Every card on the screen is an urgent one (at least two fit).
+      const after = await onScreen();
+      expect(after.urgent).toBe(after.all);
+      expect(after.urgent).toBeGreaterThanOrEqual(2);
+      const filtered = await box(page, cards.first().locator(':scope > div'));
+      expect(filtered.y + filtered.height).toBeLessThan(PHONE_HEIGHT);
+      await expectNoSeriousViolations(page);
+      await attachScreenshot(page, annotate, `busy-day-urgent-${width}`, { fullPage: false });
+    });
+  }
+});
+
+describe('the owner\'s own test call', () => {
+  for (const width of [375, 1280]) {
+    it(`at ${width} px is marked a test, is not to call back and has no Call back button; Call Details says so`, async ({ annotate }) => {
+      const { page, customer } = await customerPage(e2e, { businessName: `Tester ${width} Ltd` }, { width, height: PHONE_HEIGHT });
+      const at = Date.now();
+      await e2e.server.database.db.insert(calls).values([
+        // "Call my line" from the console: the box's own number, a message left.
+        { userId: customer.user.id, fromNumber: '+447700900999', toNumber: '+447700900999', status: 'voicemail', duration: 12, createdAt: new Date(at - 60_000), testCall: true, aiSummary: 'Testing my line.' },
+        { userId: customer.user.id, fromNumber: '+447700900321', toNumber: '+447700900999', status: 'missed', createdAt: new Date(at - 120_000) },
+      ]);
+      await page.goto('/dashboard');
+      const cards = page.getByRole('list', { name: 'Calls' }).getByRole('listitem');
+      await until(async () => expect(await cards.count()).toBe(2));
+      await page.getByRole('button', { name: 'To call back (1)' }).waitFor();
+      const test = cards.filter({ hasText: 'Testing my line.' });
+      await test.getByText('Test call', { exact: true }).waitFor();
+      expect(await test.getByText('To call back', { exact: true }).count()).toBe(0);
+      expect(await test.getByRole('link', { name: /Call back/ }).count()).toBe(0);
+      expect(await test.getByRole('button', { name: /Mark called back/ }).count()).toBe(0);
+
+      await page.getByRole('button', { name: 'To call back (1)' }).click();
+      await until(async () => expect(await cards.count()).toBe(1));
+      expect(await cards.filter({ hasText: 'Testing my line.' }).count()).toBe(0);
+      await page.getByRole('button', { name: 'To call back (1)' }).click();
+
+      await test.getByRole('button', { name: '+44 770 090 0999' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Call Details' });
+      await dialog.getByText('Your own "Call my line" call: nobody to call back').waitFor();
+      expect(await dialog.getByRole('link', { name: /Call back/ }).count()).toBe(0);
+      await expectNoSeriousViolations(page);
+      await attachScreenshot(page, annotate, `busy-day-test-call-${width}`, { fullPage: false });
+    });
+  }
+});
