@@ -5,6 +5,7 @@
 import type { Static } from 'typebox';
 import type { AnalyticsPeriodSchema, ApiAnalyticsSchema, ApiCallLogSchema, ApiCallLogsResponseSchema, ApiUrgencyBreakdownSchema, CallLogResponse, CallUrgencySchema } from './schemas/calls.js';
 import type { AgentPreviewBody, AgentPreviewResponse } from './schemas/agent-preview.js';
+import type { ApiAdminLineStateSchema, ApiOwnerLineStateSchema } from './schemas/line-state.js';
 import type { ApiAgentCapacitySchema } from './schemas/agent-capacity.js';
 import type { ApiAssignedUserSchema, ApiNumberStatsSchema, ApiPhoneNumberSchema, ApiProviderNumberSchema, ApiUsageSchema } from './schemas/numbers.js';
 import type { ApiMetaSchema } from './schemas/system.js';
@@ -65,3 +66,5 @@ export type AgentPreviewRequest = Static<typeof AgentPreviewBody>;
 export type AgentPreviewResult = Static<typeof AgentPreviewResponse>;
 
 export type ApiError = Static<typeof ApiErrorSchema>;
+export type ApiOwnerLineState = Static<typeof ApiOwnerLineStateSchema>;
+export type ApiAdminLineState = Static<typeof ApiAdminLineStateSchema>;

@@ -12,6 +12,7 @@ export const keys = {
   webhook: ['user', 'webhook'] as const,
   callHandling: ['call-handling'] as const,
   forwardingCheck: (id: number) => ['forwarding-check', id] as const,
+  lineState: ['line-state'] as const,
   admin: {
     all: ['admin'] as const,
     users: ['admin', 'users'] as const,
@@ -19,5 +20,6 @@ export const keys = {
     numbers: (provider: string) => ['admin', 'numbers', provider] as const,
     usage: (provider: string) => ['admin', 'usage', provider] as const,
     agentCapacity: ['admin', 'agent-capacity'] as const,
+    lineState: ['admin', 'line-state'] as const,
   },
 };
