@@ -1,11 +1,12 @@
 // Issue 44, the console on an owner's busy day: on a phone the first calls are on the first
 // screen and a filter's effect is visible where the results start; the owner's own test call is
 // never a caller to ring back. Each new state is checked with axe-core.
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { calls } from '../../core/db/schema.js';
+import { callHandling, calls } from '../../core/db/schema.js';
 import { seriousViolations } from './support/axe.js';
-import { attachScreenshot, customerPage, useE2E, until } from './support/browser.js';
+import { attachScreenshot, customerPage, expectToast, useE2E, until } from './support/browser.js';
 
 const e2e = useE2E();
 
@@ -126,6 +127,37 @@ describe('the owner\'s own test call', () => {
       expect(await dialog.getByRole('link', { name: /Call back/ }).count()).toBe(0);
       await expectNoSeriousViolations(page);
       await attachScreenshot(page, annotate, `busy-day-test-call-${width}`, { fullPage: false });
+    });
+  }
+});
+
+describe('call handling saves what the owner touched', () => {
+  for (const width of [375, 1280]) {
+    it(`at ${width} px business hours save with a stored transfer number the rules now refuse left untouched; the field offers no example on a box that cannot transfer`, async ({ annotate }) => {
+      const { page, customer } = await customerPage(e2e, { businessName: `Hours ${width} Ltd` }, { width, height: PHONE_HEIGHT });
+      // Saved before the Channel Islands rule (07911 is Guernsey): written as it was stored then.
+      expect((await customer.client.request('PUT', '/api/user/call-handling', { withheld: 'normal' })).status).toBe(200);
+      await e2e.server.database.db.update(callHandling).set({ transferNumber: '+447911123456' }).where(eq(callHandling.userId, customer.user.id));
+
+      await page.goto('/dashboard/notifications?section=call-handling');
+      const transfer = page.getByRole('textbox', { name: 'Put calls through to' });
+      await transfer.waitFor();
+      expect(await transfer.getAttribute('placeholder')).toBeNull();
+      await page.getByRole('switch', { name: 'Use business hours' }).click();
+      await page.getByRole('button', { name: 'Save call handling' }).click();
+      await expectToast(page, 'Call handling saved');
+      const [row] = await e2e.server.database.db.select().from(callHandling).where(eq(callHandling.userId, customer.user.id));
+      expect(row!.hoursEnabled).toBe(true);
+      expect(row!.transferNumber).toBe('+447911123456');
+      await expectNoSeriousViolations(page);
+      await attachScreenshot(page, annotate, `busy-day-hours-saved-${width}`, { fullPage: false });
+
+      // Touching the number is what asks for it to be right, and says why on the field.
+      await transfer.fill('07911 123457');
+      await page.getByRole('button', { name: 'Save call handling' }).click();
+      await page.getByText(/Calls are only put through to UK mobile and landline numbers: this is a Channel Islands or Isle of Man number/).first().waitFor();
+      expect(await transfer.getAttribute('aria-invalid')).toBe('true');
+      await expectNoSeriousViolations(page);
     });
   }
 });

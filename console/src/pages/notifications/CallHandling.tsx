@@ -14,7 +14,7 @@ import { useCallHandling, useListEntry, useSaveCallHandling, useTestTransfer } f
 import { useMeta } from '../../api/session';
 import { Button, Card, CardHeader, ErrorState, Field, Input, Select, Spinner, Switch, Textarea, cx } from '../../components/ui';
 import { useUnsavedChangesWarning } from '../../components/use-unsaved-changes';
-import { DAY_LABELS, NATION_LABELS, SPANS_PER_DAY, WITHHELD_LABELS } from '../../lib/call-handling';
+import { DAY_LABELS, NATION_LABELS, SPANS_PER_DAY, TRANSFER_EXAMPLE, WITHHELD_LABELS, changedFields } from '../../lib/call-handling';
 import { messageOr } from '../../lib/errors';
 
 /** What the form edits; the two lists change one number at a time, straight away, so they are not in it. */
@@ -191,7 +191,13 @@ function CallHandlingForm({ settings }: { settings: CallHandlingSettings }) {
   const test = useTestTransfer();
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
-    save.mutate({ ...form, transferNumber: form.transferNumber.trim() || null, closedGreeting: form.closedGreeting.trim() || null });
+    // Only what the owner touched: a stored number the rules now refuse does not block saving hours.
+    const changed = changedFields(form, saved);
+    save.mutate({
+      ...changed,
+      ...('transferNumber' in changed ? { transferNumber: form.transferNumber.trim() || null } : {}),
+      ...('closedGreeting' in changed ? { closedGreeting: form.closedGreeting.trim() || null } : {}),
+    });
   };
   const toggleNation = (n: HolidayNation, on: boolean) =>
     set('holidayNations', on ? [...form.holidayNations, n] : form.holidayNations.filter((x) => x !== n));
@@ -210,7 +216,7 @@ function CallHandlingForm({ settings }: { settings: CallHandlingSettings }) {
             )}
             <div className="grid gap-4 md:grid-cols-[1fr_12rem]">
               <Field label="Put calls through to" hint="Your mobile. Not the business line that forwards to us." error={errors.transferNumber}>
-                <Input type="tel" value={form.transferNumber} onChange={(e) => set('transferNumber', e.target.value)} placeholder="07911 123456" autoComplete="tel" />
+                <Input type="tel" value={form.transferNumber} onChange={(e) => set('transferNumber', e.target.value)} placeholder={transfers ? TRANSFER_EXAMPLE : undefined} autoComplete="tel" />
               </Field>
               <Field label="Ring for (seconds)" hint="5 to 60; then the caller goes to voicemail." error={errors.transferTimeoutSeconds}>
                 <Input type="number" min={5} max={60} value={form.transferTimeoutSeconds} onChange={(e) => set('transferTimeoutSeconds', Number(e.target.value))} />
