@@ -4,7 +4,9 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { callHandling, calls } from '../../core/db/schema.js';
+import { formatPhone } from '../../contract/phone-display.js';
+import { callHandling, calls, users } from '../../core/db/schema.js';
+import { latestCode, textsTo } from '../helpers/destinations.js';
 import { seriousViolations } from './support/axe.js';
 import { attachScreenshot, customerPage, expectToast, useE2E, until } from './support/browser.js';
 
@@ -158,6 +160,55 @@ describe('call handling saves what the owner touched', () => {
       await page.getByText(/Calls are only put through to UK mobile and landline numbers: this is a Channel Islands or Isle of Man number/).first().waitFor();
       expect(await transfer.getAttribute('aria-invalid')).toBe('true');
       await expectNoSeriousViolations(page);
+    });
+  }
+});
+
+describe('a new notification number', () => {
+  for (const width of [375, 1280]) {
+    it(`at ${width} px: saved, the owner is at the code box told where it went; confirmed, the field shows the new number and a second save texts nobody`, async ({ annotate }) => {
+      const { page, customer } = await customerPage(e2e, { businessName: `Number ${width} Ltd` }, { width, height: PHONE_HEIGHT });
+      const OLD = '+447700900111';
+      const NEW = `+4477009002${width === 375 ? '22' : '33'}`;
+      await e2e.server.database.db.update(users).set({ notificationNumber: OLD, smsEnabled: true }).where(eq(users.id, customer.user.id));
+
+      await page.goto('/dashboard/notifications?section=delivery');
+      const field = page.getByLabel('Notification Number');
+      const status = page.getByTestId('destination-status');
+      await status.getByText('In use: +44 770 090 0111').waitFor();
+      await field.fill(NEW);
+      await page.getByRole('button', { name: 'Save Changes' }).click();
+      // The server's words, not just "Settings saved".
+      await expectToast(page, `Enter the code we sent to ${NEW} to start using it.`);
+      // Taken to the code box, in the section, on screen.
+      const code = page.getByRole('textbox', { name: `Code sent to ${NEW}` });
+      const codeId = await code.getAttribute('id');
+      await until(async () => expect(await page.evaluate<string | null>('document.activeElement && document.activeElement.id')).toBe(codeId));
+      const box = (await code.boundingBox())!;
+      expect(box.y).toBeGreaterThanOrEqual(0);
+      expect(box.y + box.height).toBeLessThanOrEqual(PHONE_HEIGHT);
+      await status.getByText(/^Waiting for the code we sent to \+44 770 090 02\d\d: notifications go to \+44 770 090 0111 until you enter it\.$/).waitFor();
+      expect(await field.inputValue()).toBe(NEW);
+      expect(await seriousViolations(page)).toEqual([]);
+      await attachScreenshot(page, annotate, `busy-day-code-entry-${width}`, { fullPage: false });
+
+      await code.fill(latestCode(e2e.server, 'sms', NEW));
+      await code.press('Enter');
+      await expectToast(page, `Notification number confirmed: call notifications now go to ${NEW}.`);
+      await status.getByText(`In use: ${formatPhone(NEW)}`).waitFor();
+      expect(await code.count()).toBe(0);
+      expect(await field.inputValue()).toBe(NEW);
+      expect(await seriousViolations(page)).toEqual([]);
+
+      // Saving again (another change in the section) texts no code to either number.
+      const textsBefore = textsTo(e2e.server, OLD).length + textsTo(e2e.server, NEW).length;
+      await page.getByRole('switch', { name: 'Weekly call-back digest' }).click();
+      await page.getByRole('button', { name: 'Save Changes' }).click();
+      await expectToast(page, 'Settings saved');
+      expect(textsTo(e2e.server, OLD).length + textsTo(e2e.server, NEW).length).toBe(textsBefore);
+      expect(textsTo(e2e.server, OLD).filter((t) => /confirmation code/.test(t.body))).toEqual([]);
+      const me = await customer.client.get<{ user: { notificationNumber: string; weeklyDigestEnabled: boolean } }>('/api/auth/me');
+      expect(me.body.user).toMatchObject({ notificationNumber: NEW, weeklyDigestEnabled: false });
     });
   }
 });
