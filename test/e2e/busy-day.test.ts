@@ -5,7 +5,8 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { formatPhone } from '../../contract/phone-display.js';
-import { callHandling, calls, users } from '../../core/db/schema.js';
+import { lineCodes } from '../../contract/forwarding-codes.js';
+import { callHandling, calls, phoneNumbers, users } from '../../core/db/schema.js';
 import { latestCode, textsTo } from '../helpers/destinations.js';
 import { seriousViolations } from './support/axe.js';
 import { attachScreenshot, customerPage, expectToast, useE2E, until } from './support/browser.js';
@@ -209,6 +210,67 @@ describe('a new notification number', () => {
       expect(textsTo(e2e.server, OLD).filter((t) => /confirmation code/.test(t.body))).toEqual([]);
       const me = await customer.client.get<{ user: { notificationNumber: string; weeklyDigestEnabled: boolean } }>('/api/auth/me');
       expect(me.body.user).toMatchObject({ notificationNumber: NEW, weeklyDigestEnabled: false });
+    });
+  }
+});
+
+describe('forwarding: one set of codes for the owner\'s line', () => {
+  for (const width of [320, 375, 414, 1280]) {
+    it(`at ${width} px the line type is picked once; its codes (contract/forwarding-codes.ts) come first, whole, and the checklist names its code`, async ({ annotate }) => {
+      const { page, customer } = await customerPage(e2e, { businessName: `Forward ${width} Ltd` }, { width, height: PHONE_HEIGHT });
+      const did = `+4477009005${String(width).slice(-2)}`;
+      await e2e.server.database.db.insert(phoneNumbers).values({ phoneNumber: did, provider: 'static', providerSid: did, userId: customer.user.id, assignedAt: new Date() });
+
+      // Before picking: the checklist gives a landline's code (a keypad without +), and says where to choose another.
+      await page.goto('/dashboard');
+      const steps = page.getByRole('list', { name: 'Set-up steps' });
+      await steps.getByText(lineCodes('landline', did).rows[1]!.set, { exact: true }).waitFor();
+      expect(await steps.getByText(`*61*${did}#`).count()).toBe(0);
+      await steps.getByRole('link', { name: 'Another kind of line? Choose it on Phone Numbers' }).click();
+
+      // Phone Numbers: the picker and its codes before SPEC's guide.
+      const own = page.getByRole('table', { name: /Forwarding codes for/ });
+      await own.waitFor();
+      const guide = page.getByRole('heading', { name: 'Call Forwarding Setup' });
+      expect((await own.boundingBox())!.y).toBeLessThan((await guide.boundingBox())!.y);
+      await page.getByLabel('Your business line').selectOption('mobile');
+      const mobile = lineCodes('mobile', did);
+      for (const r of mobile.rows) await own.getByText(r.set, { exact: true }).waitFor();
+      expect(await own.locator('tbody tr').count()).toBe(mobile.rows.length);
+      // Each code wraps, if at all, only between its parts: no part (the number among them) is split over lines.
+      const split = await own.locator('code > span').evaluateAll((els) => els.filter((e) => new Set(Array.from(e.getClientRects(), (r: { top: number }) => Math.round(r.top))).size > 1).map((e) => e.textContent));
+      expect(split).toEqual([]);
+      expect(await seriousViolations(page)).toEqual([]);
+      await attachScreenshot(page, annotate, `busy-day-forwarding-mobile-${width}`, { fullPage: false });
+
+      // Picked once: a reload keeps it, and the checklist now names the mobile's code.
+      await page.reload();
+      expect(await page.getByLabel('Your business line').inputValue()).toBe('mobile');
+      expect(await page.getByText('These steps are for a mobile phone.', { exact: false }).count()).toBe(0);
+      await page.getByLabel('Your business line').selectOption('virgin');
+      await page.getByText('These steps are for a mobile phone. For your Virgin Media landline, use the codes in Codes for your line above.').waitFor();
+      await page.getByLabel('Your business line').selectOption('mobile');
+      await page.goto('/dashboard');
+      await steps.getByText(mobile.rows[1]!.set, { exact: true }).waitFor();
+      await steps.getByText(/^On your mobile dial/).waitFor();
+      expect(await seriousViolations(page)).toEqual([]);
+    });
+  }
+});
+
+describe('the leftovers on Analytics', () => {
+  for (const width of [375, 1280]) {
+    it(`at ${width} px a Recent Activity row opens Call Details, and the urgency period select is as wide as its content`, async () => {
+      const { page, customer } = await customerPage(e2e, { businessName: `Recent ${width} Ltd` }, { width, height: PHONE_HEIGHT });
+      await e2e.server.database.db.insert(calls).values({ userId: customer.user.id, fromNumber: '+447700900654', toNumber: '+447700900999', status: 'voicemail', duration: 33, createdAt: new Date(), aiSummary: 'Recent activity summary.' });
+      await page.goto('/dashboard/analytics');
+      const period = page.getByRole('combobox', { name: 'Urgency period' });
+      await period.waitFor();
+      expect((await period.boundingBox())!.width).toBeLessThan(200);
+      await page.getByRole('table', { name: 'Recent Activity' }).getByRole('link', { name: '+44 770 090 0654' }).click();
+      await page.getByRole('dialog', { name: 'Call Details' }).getByText('Recent activity summary.').waitFor();
+      expect(new URL(page.url()).pathname).toBe('/dashboard');
+      expect(await seriousViolations(page)).toEqual([]);
     });
   }
 });
