@@ -166,7 +166,7 @@ export default function Analytics() {
                 <tr key={c.id} className={tbodyRow}>
                   <td data-label="From" className={td}>
                     {/* Opens the call's details on Call Logs (as a link from an e-mail does). */}
-                    <Link to={callDetailsPath(c.id)} className="font-medium text-indigo-700 underline-offset-2 hover:underline dark:text-indigo-300">
+                    <Link to={callDetailsPath(c.id)} className="inline-flex min-h-6 items-center font-medium text-indigo-700 underline-offset-2 hover:underline dark:text-indigo-300">
                       {formatCaller(c.fromNumber)}
                     </Link>
                   </td>
