@@ -63,10 +63,11 @@ function HoursTable({ hours, onChange, errors }: { hours: Form['hours']; onChang
         const name = DAY_LABELS[day];
         const error = errors[`hours.${day}`];
         return (
-          <div key={day} className="flex flex-col gap-2 border-b border-slate-100 pb-2 last:border-0 sm:flex-row sm:items-start dark:border-slate-800">
-            <span className="w-28 shrink-0 pt-2 text-sm font-medium">{name}</span>
-            <div className="flex flex-1 flex-col gap-2">
-              {spans.length === 0 && <span className="pt-2 text-sm text-slate-500 dark:text-slate-400">Closed all day</span>}
+          // On a phone the day's name and its Add hours share a line, its hours below: a week in about half the height.
+          <div key={day} className="grid grid-cols-[minmax(0,1fr)_auto] items-start gap-2 border-b border-slate-100 pb-2 last:border-0 sm:flex sm:flex-row dark:border-slate-800">
+            <span className="shrink-0 pt-2 text-sm font-medium sm:w-28">{name}</span>
+            <div className="col-span-2 flex flex-1 flex-col gap-2 sm:order-none">
+              {spans.length === 0 && <span className="text-sm text-slate-500 sm:pt-2 dark:text-slate-400">Closed all day</span>}
               {spans.map((span, i) => (
                 <div key={i} className="flex flex-wrap items-center gap-2">
                   <div className="w-36">
@@ -102,6 +103,7 @@ function HoursTable({ hours, onChange, errors }: { hours: Form['hours']; onChang
             <Button
               size="sm"
               variant="outline"
+              className="col-start-2 row-start-1 mt-1 sm:mt-0"
               aria-label={`Add hours on ${name}`}
               disabled={spans.length >= SPANS_PER_DAY}
               onClick={() => setDay(day, [...spans, spans.length ? { open: '13:00', close: '17:30' } : { open: '09:00', close: '17:30' }])}
