@@ -5,6 +5,7 @@
 import type { Static } from 'typebox';
 import type { AnalyticsPeriodSchema, ApiAnalyticsSchema, ApiCallLogSchema, ApiCallLogsResponseSchema, ApiUrgencyBreakdownSchema, CallLogResponse, CallUrgencySchema } from './schemas/calls.js';
 import type { AgentPreviewBody, AgentPreviewResponse } from './schemas/agent-preview.js';
+import type { ApiAdminLineStateSchema, ApiOwnerLineStateSchema } from './schemas/line-state.js';
 import type { ApiAgentCapacitySchema } from './schemas/agent-capacity.js';
 import type { ApiQualityReportsSchema, QualityReportSchema } from './schemas/quality.js';
 import type { ApiAssignedUserSchema, ApiNumberStatsSchema, ApiPhoneNumberSchema, ApiProviderNumberSchema, ApiUsageSchema } from './schemas/numbers.js';
@@ -70,3 +71,5 @@ export type ApiError = Static<typeof ApiErrorSchema>;
 /** GET /api/admin/quality: the latest quality evaluation report per set of models (npm run eval). */
 export type ApiQualityReport = Static<typeof QualityReportSchema>;
 export type ApiQualityReports = Static<typeof ApiQualityReportsSchema>;
+export type ApiOwnerLineState = Static<typeof ApiOwnerLineStateSchema>;
+export type ApiAdminLineState = Static<typeof ApiAdminLineStateSchema>;

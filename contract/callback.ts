@@ -6,14 +6,16 @@ import { isWithheldCaller } from './withheld.js';
  * missed), left a number, and the owner has not said it is done (console button, or DONE by
  * text). Answered calls were dealt with by the AI receptionist. One rule for server and console.
  */
-export function isToCallBack(call: Pick<ApiCallLog, 'status' | 'fromNumber' | 'calledBackAt'> & Partial<Pick<ApiCallLog, 'callerTag'>>): boolean {
+export function isToCallBack(call: Pick<ApiCallLog, 'status' | 'fromNumber' | 'calledBackAt'> & Partial<Pick<ApiCallLog, 'callerTag' | 'testCall'>>): boolean {
+  // The owner's own "Call my line" is nobody to ring back: it came from the owner, to their own box.
+  if (call.testCall) return false;
   // A caller the owner's rules turned away (block list, withheld refused) is not waiting for them,
   // and one who withheld their number left none to ring.
   if (call.callerTag === 'blocked' || call.callerTag === 'withheld-refused' || isWithheldCaller(call.fromNumber)) return false;
   return (call.status === 'missed' || call.status === 'voicemail') && !call.calledBackAt;
 }
 
-/** A number the owner can ring from the call: not withheld, and not one they blocked. */
-export function canRingBack(call: Pick<ApiCallLog, 'fromNumber'> & Partial<Pick<ApiCallLog, 'callerTag'>>): boolean {
-  return call.callerTag !== 'blocked' && !isWithheldCaller(call.fromNumber);
+/** A number the owner can ring from the call: not withheld, not one they blocked, not their own test call. */
+export function canRingBack(call: Pick<ApiCallLog, 'fromNumber'> & Partial<Pick<ApiCallLog, 'callerTag' | 'testCall'>>): boolean {
+  return !call.testCall && call.callerTag !== 'blocked' && !isWithheldCaller(call.fromNumber);
 }

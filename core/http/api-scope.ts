@@ -4,6 +4,7 @@ import { agentPreviewRoutes } from '../agent-preview/routes.js';
 import { analyticsRoutes } from '../analytics/routes.js';
 import { callHandlingRoutes } from '../call-handling/routes.js';
 import { forwardingCheckRoutes } from '../forwarding-check/routes.js';
+import { lineStateRoutes } from '../line-state/routes.js';
 import { authRoutes } from '../auth/routes.js';
 import { callLogRoutes } from '../calls/routes.js';
 import { numberRoutes } from '../numbers/routes.js';
@@ -42,6 +43,7 @@ export async function apiScope(api: App, opts: { testCalls?: TestCallRegistry | 
   await api.register(destinationRoutes);
   await api.register(callHandlingRoutes);
   await api.register(forwardingCheckRoutes);
+  await api.register(lineStateRoutes);
   await api.register(adminUserRoutes);
   await api.register(agentCapacityRoutes);
   await api.register(qualityRoutes);

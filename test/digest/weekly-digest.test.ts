@@ -154,6 +154,7 @@ describe('weekly call-back digest', () => {
     await call(quiet, '2027-01-06T12:00:00Z', { fromNumber: '' }); // withheld: nobody to ring
     await call(quiet, '2027-01-06T12:30:00Z', { fromNumber: 'anonymous' }); // withheld, as the PBX stores it
     await call(quiet, '2027-01-06T13:00:00Z', { callerTag: 'blocked' }); // turned away by the owner's rules
+    await call(quiet, '2027-01-06T13:30:00Z', { status: 'voicemail', fromNumber: '+447700900001', testCall: true }); // the owner's own "Call my line"
     const expired = await owner('expired@example.co.uk', 'expired');
     await call(expired, '2027-01-06T10:00:00Z');
     const busy = await owner('busy@example.co.uk', 'active', 'office@busy.co.uk');

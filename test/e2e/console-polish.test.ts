@@ -97,11 +97,11 @@ describe('Notification Settings in sections', () => {
     expect(await name.inputValue()).toBe('Guarded Ltd');
     expect(asked).toHaveLength(3);
 
-    // Saved: the section's own fields only, and leaving no longer asks.
+    // Saved: the field the owner changed only (issue 44: never another section's, nor an untouched one), and leaving no longer asks.
     await name.fill('Guarded Company');
     const request = page.waitForRequest((r) => r.url().endsWith('/api/user/settings') && r.method() === 'PATCH');
     await page.getByRole('button', { name: 'Save Changes' }).click();
-    expect(Object.keys((await request).postDataJSON()).sort()).toEqual(['businessName', 'callGreeting', 'voicePreference']);
+    expect(Object.keys((await request).postDataJSON()).sort()).toEqual(['businessName']);
     await expectToast(page, 'Settings saved');
     await tabs.getByRole('tab', { name: 'Answering' }).click();
     await page.getByRole('tabpanel', { name: 'Answering' }).getByText('Choose how your calls are answered').waitFor();

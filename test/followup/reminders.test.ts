@@ -61,10 +61,12 @@ describe('call-back reminders', () => {
     expect(reminders()[0]!.body).toContain(`Reply DONE ${voicemail} when called back.`);
   });
 
-  it('does not remind of a caller on the block list or a refused withheld one, but does of a VIP', async () => {
+  it('does not remind of a caller on the block list, a refused withheld one or the owner\'s own test call, but does of a VIP', async () => {
     await start(1);
     const db = h!.server.database.db;
     const old = new Date(now() - 2 * HOUR);
+    const test = await h!.finishedCall({ status: 'voicemail', createdAt: old });
+    await db.update(calls).set({ testCall: true }).where(eq(calls.id, test));
     const blocked = await h!.finishedCall({ status: 'missed', createdAt: old });
     await db.update(calls).set({ callerTag: 'blocked' }).where(eq(calls.id, blocked));
     const refused = await h!.finishedCall({ status: 'voicemail', createdAt: old });

@@ -20,6 +20,7 @@ export const keys = {
   },
   callHandling: ['call-handling'] as const,
   forwardingCheck: (id: number) => ['forwarding-check', id] as const,
+  lineState: ['line-state'] as const,
   admin: {
     all: ['admin'] as const,
     users: ['admin', 'users'] as const,
@@ -28,5 +29,6 @@ export const keys = {
     usage: (provider: string) => ['admin', 'usage', provider] as const,
     agentCapacity: ['admin', 'agent-capacity'] as const,
     quality: ['admin', 'quality'] as const,
+    lineState: ['admin', 'line-state'] as const,
   },
 };

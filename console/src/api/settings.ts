@@ -2,7 +2,7 @@
 import type { AgentPreviewRequest, AgentPreviewResult, ApiUser, SettingsUpdate, VoicePreference } from '../../../contract/api';
 import { apiRequest } from './client';
 
-export const saveSettings = (body: SettingsUpdate) => apiRequest<{ user: ApiUser }>('PATCH', '/api/user/settings', body);
+export const saveSettings = (body: SettingsUpdate) => apiRequest<{ user: ApiUser; message?: string }>('PATCH', '/api/user/settings', body);
 
 export const previewGreeting = (body: { businessName: string | null; callGreeting: string | null; voice: VoicePreference }) =>
   apiRequest<{ text: string; audioUrl: string }>('POST', '/api/greeting/preview', body);

@@ -6,6 +6,7 @@ import JsSIP from 'jssip';
 import type { RTCSession } from 'jssip/lib/RTCSession';
 import { Mic, MicOff, PhoneCall, PhoneOff } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
+import { useOwnerLineState } from '../api/line-state';
 import { usePhoneNumbers } from '../api/queries';
 import { requestTestCall, testCallSocketUrl } from '../api/test-call';
 import { messageOr } from '../lib/errors';
@@ -152,8 +153,12 @@ export default function CallMyLine() {
   };
 
   const numbers = usePhoneNumbers();
+  const line = useOwnerLineState({ enabled: true });
   // Saved settings only: the call runs what a caller would get now.
   if (!numbers.data?.numbers.length) return null;
+  // Offered only when it can ring: with the phone system down, or a box without one, say so plainly instead.
+  const cannotRing = line.data && !line.data.testCallAvailable && state === 'idle';
+  const down = line.data?.problems.some((p) => p.id === 'pbx-down');
   const live = state === 'connecting' || state === 'ringing' || state === 'in-call';
   return (
     <Card className="mb-6">
@@ -161,7 +166,7 @@ export default function CallMyLine() {
       <div className="grid gap-4 p-5">
         <div className="flex flex-wrap items-center gap-3">
           {!live ? (
-            <Button onClick={() => void start()}>
+            <Button onClick={() => void start()} disabled={Boolean(cannotRing)} aria-describedby={cannotRing ? 'call-my-line-unavailable' : undefined}>
               <PhoneCall className="h-4 w-4" aria-hidden /> Call my line
             </Button>
           ) : (
@@ -178,6 +183,13 @@ export default function CallMyLine() {
             {STATE_TEXT[state]}
           </span>
         </div>
+        {cannotRing && (
+          <p id="call-my-line-unavailable" className="text-sm text-slate-700 dark:text-slate-300">
+            {down
+              ? 'The phone system is down right now, so a test call cannot ring your line. Try again once it is back.'
+              : 'This box is not connected to a phone system, so it cannot ring your line. Ask your operator to connect it.'}
+          </p>
+        )}
         {detail && <p className="text-sm text-red-700 dark:text-red-300">{detail}</p>}
         <LevelMeter label="You" stream={local} />
         <LevelMeter label="Your line" stream={remote} />

@@ -8,6 +8,7 @@ import {
   type InputHTMLAttributes,
   type ReactElement,
   type ReactNode,
+  type Ref,
   type SelectHTMLAttributes,
   type TextareaHTMLAttributes,
 } from 'react';
@@ -130,7 +131,8 @@ export function StatCard({ label, value, note, icon, tone }: { label: string; va
 const inputBase =
   'block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 placeholder:text-slate-400 focus:border-indigo-500 focus:outline-none focus:ring-2 focus:ring-indigo-500/30 disabled:cursor-not-allowed disabled:bg-slate-100 disabled:text-slate-500 dark:border-slate-700 dark:bg-slate-950 dark:text-slate-100 dark:disabled:bg-slate-800';
 
-export function Input({ className, ...rest }: InputHTMLAttributes<HTMLInputElement>) {
+// React 19 passes `ref` as a prop: a caller may focus the field (a code box it takes the owner to).
+export function Input({ className, ...rest }: InputHTMLAttributes<HTMLInputElement> & { ref?: Ref<HTMLInputElement> }) {
   return <input className={cx(inputBase, 'h-10', className)} {...rest} />;
 }
 

@@ -27,6 +27,7 @@ import { SkipLink, Spinner, cx } from '../components/ui';
 import { useMediaQuery } from '../components/use-media-query';
 import { navItems, visibleGroups, type NavIcon } from './nav';
 import { AccountBanner } from './AccountBanner';
+import { LineBanner } from './LineBanner';
 import { useTheme } from './theme';
 import { RouteErrorBoundary } from '../upgrade/RouteErrorBoundary';
 
@@ -213,6 +214,7 @@ export default function DashboardLayout() {
         </header>
         <main id="main" tabIndex={-1} className="mx-auto w-full max-w-7xl flex-1 p-4 focus:outline-none sm:p-6 lg:p-8">
           <AccountBanner />
+          <LineBanner />
           <RouteErrorBoundary key={location.pathname}>
             <Suspense fallback={<Spinner label="Loading..." />}>
               <Outlet />

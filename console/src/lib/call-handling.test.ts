@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { callHandlingTags, callerTagLabel, periodLabel, transferDetail } from './call-handling';
+import { dialRefusal } from '../../../core/outbound/dialable';
+import { TRANSFER_EXAMPLE, callHandlingTags, callerTagLabel, changedFields, periodLabel, transferDetail } from './call-handling';
 
 describe('call-handling display rules', () => {
   it('shows the transfer outcome, with the talk time when put through', () => {
@@ -23,5 +24,19 @@ describe('call-handling display rules', () => {
     expect(callerTagLabel('withheld-refused')).toBe('Withheld, refused');
     expect(periodLabel('closed')).toBe('Closed hours');
     expect(periodLabel(null)).toBeNull();
+  });
+});
+
+describe('the call handling form', () => {
+  it('sends only the fields the owner changed', () => {
+    const saved = { transferNumber: '+447911123456', hoursEnabled: false, hours: { mon: [{ open: '09:00', close: '17:30' }] } };
+    expect(changedFields({ ...saved, hoursEnabled: true }, saved)).toEqual({ hoursEnabled: true });
+    expect(changedFields({ ...saved, hours: { mon: [{ open: '08:00', close: '17:30' }] } }, saved)).toEqual({ hours: { mon: [{ open: '08:00', close: '17:30' }] } });
+    expect(changedFields(saved, saved)).toEqual({});
+  });
+
+  it('offers as the transfer example a number the box puts calls through to', () => {
+    expect(dialRefusal(TRANSFER_EXAMPLE, [])).toBeNull();
+    expect(dialRefusal('07911 123456', [])).toMatch(/Channel Islands/);
   });
 });

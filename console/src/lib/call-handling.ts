@@ -64,3 +64,20 @@ export function callHandlingTags(call: Pick<ApiCallLog, 'callerTag' | 'transferO
 export function periodLabel(period: ApiCallLog['period']): string | null {
   return period === 'open' ? 'Open hours' : period === 'closed' ? 'Closed hours' : null;
 }
+
+/**
+ * The transfer field's example: an ordinary UK mobile that the box would dial, so copying the
+ * example never meets "Calls are only put through to UK mobile and landline numbers" (07911 123456
+ * is a Guernsey number; Ofcom's drama range 07700 900… is refused too). Checked against
+ * dialRefusal in call-handling.test.ts.
+ */
+export const TRANSFER_EXAMPLE = '07400 123456';
+
+/**
+ * The fields a save sends: only what the owner changed since the last save. The server keeps what
+ * is left out, so a stored value the rules now refuse (a number saved before a rule) blocks only
+ * a save that touches it, never business hours or the withheld policy.
+ */
+export function changedFields<T extends Record<string, unknown>>(form: T, saved: T): Partial<T> {
+  return Object.fromEntries(Object.entries(form).filter(([k, v]) => JSON.stringify(v) !== JSON.stringify(saved[k]))) as Partial<T>;
+}

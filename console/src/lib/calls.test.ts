@@ -56,6 +56,10 @@ describe('the To call back filter', () => {
     expect(toCallBackOnly(calls, true).map((x) => x.fromNumber)).toEqual(['+441', '+442']);
     expect(toCallBackOnly(calls, false)).toHaveLength(5);
   });
+  it('never keeps the owner\'s own test call (their "Call my line" left a voicemail from the box\'s number)', () => {
+    const calls = [{ ...c('voicemail', '+447700900999'), testCall: true }, { ...c('missed', '+441'), testCall: false }];
+    expect(toCallBackOnly(calls, true).map((x) => x.fromNumber)).toEqual(['+441']);
+  });
 });
 
 describe('the Urgent filter', () => {

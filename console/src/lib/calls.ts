@@ -62,7 +62,7 @@ export function filterCalls<T extends Pick<ApiCallLog, 'fromNumber' | 'toNumber'
 }
 
 /** The "To call back" filter, beside the status filter: callers still waiting for the owner. */
-export function toCallBackOnly<T extends Pick<ApiCallLog, 'status' | 'fromNumber' | 'calledBackAt'>>(calls: readonly T[], on: boolean): T[] {
+export function toCallBackOnly<T extends Pick<ApiCallLog, 'status' | 'fromNumber' | 'calledBackAt'> & Partial<Pick<ApiCallLog, 'testCall'>>>(calls: readonly T[], on: boolean): T[] {
   return on ? calls.filter(isToCallBack) : [...calls];
 }
 

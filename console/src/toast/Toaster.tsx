@@ -45,7 +45,7 @@ function ToastCard({ t }: { t: Toast }) {
   };
 
   return (
-    <li
+    <div
       role="status"
       aria-live="polite"
       aria-atomic="true"
@@ -68,7 +68,7 @@ function ToastCard({ t }: { t: Toast }) {
     >
       <div className="grid gap-1">
         {t.title && <p className="text-sm font-semibold">{t.title}</p>}
-        {t.description && <p className="text-sm opacity-90">{t.description}</p>}
+        {t.description && <p className="text-sm">{t.description}</p>}
       </div>
       <button
         type="button"
@@ -78,7 +78,7 @@ function ToastCard({ t }: { t: Toast }) {
       >
         <X className="h-4 w-4" aria-hidden />
       </button>
-    </li>
+    </div>
   );
 }
 
@@ -86,13 +86,15 @@ function ToastCard({ t }: { t: Toast }) {
 export function Toaster() {
   const toasts = useToasts().filter((t) => t.open);
   return (
-    <ol
+    // Not a list: each toast is its own status region, which a list item may not be (axe: list).
+    <div
+      role="region"
       aria-label="Notifications"
       className="pointer-events-none fixed inset-x-0 top-0 z-[100] flex flex-col gap-2 p-4 sm:bottom-0 sm:left-auto sm:right-0 sm:top-auto sm:w-full sm:max-w-sm"
     >
       {toasts.map((t) => (
         <ToastCard key={t.id} t={t} />
       ))}
-    </ol>
+    </div>
   );
 }

@@ -4,10 +4,11 @@ import type { AccountStatus, ApiUser } from '../../../../contract/api';
 import { deleteUser, updateUser } from '../../api/admin';
 import { keys } from '../../api/keys';
 import { useAdminUsers, useAgentCapacity } from '../../api/queries';
+import { useAdminLineState } from '../../api/line-state';
 import { AccountStatusBadge } from '../../components/StatusBadge';
 import { Badge, Button, Card, CardHeader, EmptyState, ErrorState, PageHeader, Select, Spinner, StatCard, Table, Truncate, cx, tbodyRow, td, th, theadRow } from '../../components/ui';
 import { messageOr } from '../../lib/errors';
-import { NA, formatRelative } from '../../lib/format';
+import { NA, formatDateTime, formatRelative } from '../../lib/format';
 import { extendedTrialExpiry } from '../../lib/trial';
 import { slotsLine, turnedAwayLine } from '../../lib/agent-capacity';
 import { toast } from '../../toast/use-toast';
@@ -113,6 +114,39 @@ function AgentCapacityCards() {
   );
 }
 
+const PART_BADGE = { up: { tone: 'green', label: 'Up' }, down: { tone: 'red', label: 'Down' }, off: { tone: 'gray', label: 'Not set up' } } as const;
+
+/** Whether the box can answer calls now: the phone system and each engine, up or down and since when (issue 44). */
+function LineStatus() {
+  const q = useAdminLineState();
+  const parts = q.data ? [q.data.phoneSystem, ...q.data.engines] : [];
+  return (
+    <Card className="mb-6" aria-labelledby="line-status-title">
+      <CardHeader title={<span id="line-status-title">Line Status</span>} description="Whether this box can answer calls now. Checked every 15 seconds." />
+      {q.isLoading ? (
+        <Spinner label="Loading line status..." />
+      ) : q.isError ? (
+        <ErrorState title="Could not load the line status" message={messageOr(q.error, 'Please try again.')} onRetry={() => void q.refetch()} />
+      ) : (
+        <ul className="divide-y divide-slate-100 dark:divide-slate-800" aria-label="Line status">
+          {parts.map((p) => (
+            <li key={p.name} className="flex flex-wrap items-start justify-between gap-x-4 gap-y-1 px-5 py-3 text-sm" data-part={p.name}>
+              <div className="min-w-0">
+                <p className="font-semibold">{p.name}</p>
+                <p className="break-words text-slate-600 dark:text-slate-400">{p.detail}</p>
+              </div>
+              <div className="flex items-center gap-2">
+                <Badge tone={PART_BADGE[p.state].tone}>{PART_BADGE[p.state].label}</Badge>
+                <span className="text-slate-600 dark:text-slate-400">since {formatDateTime(p.since)}</span>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Card>
+  );
+}
+
 export default function AdminDashboard() {
   const q = useAdminUsers();
   const users = q.data?.users ?? [];
@@ -130,6 +164,7 @@ export default function AdminDashboard() {
         <StatCard label="Active Users" value={figure(active)} icon={<UserCheck className="h-4 w-4" />} tone="bg-emerald-50 text-emerald-600 dark:bg-emerald-950 dark:text-emerald-300" />
         <StatCard label="Pending Approval" value={figure(pending)} icon={<Clock className="h-4 w-4" />} tone="bg-amber-50 text-amber-600 dark:bg-amber-950 dark:text-amber-300" />
       </div>
+      <LineStatus />
       <AgentCapacityCards />
       <QualityCard />
       <Card>

@@ -1,3 +1,5 @@
+import { Link } from 'react-router-dom';
+import { callDetailsPath } from '../../../../contract/links';
 import { BarChart3, Clock, PhoneCall, PhoneMissed, TrendingUp } from 'lucide-react';
 import { useAnalytics } from '../../api/queries';
 import { CallStatusBadge } from '../../components/StatusBadge';
@@ -162,7 +164,12 @@ export default function Analytics() {
             <tbody>
               {a.recentCalls.map((c) => (
                 <tr key={c.id} className={tbodyRow}>
-                  <td data-label="From" className={td}>{formatCaller(c.fromNumber)}</td>
+                  <td data-label="From" className={td}>
+                    {/* Opens the call's details on Call Logs (as a link from an e-mail does). */}
+                    <Link to={callDetailsPath(c.id)} className="inline-flex min-h-6 items-center font-medium text-indigo-700 underline-offset-2 hover:underline dark:text-indigo-300">
+                      {formatCaller(c.fromNumber)}
+                    </Link>
+                  </td>
                   <td data-label="Status" className={td}>
                     <CallStatusBadge status={c.status} />
                   </td>

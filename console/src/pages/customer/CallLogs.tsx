@@ -6,8 +6,9 @@ import { canRingBack, isToCallBack } from '../../../../contract/callback';
 import { CALL_DETAILS_PARAM } from '../../../../contract/links';
 import { useAnalytics, useCallLog, useCallLogs } from '../../api/queries';
 import { Dialog } from '../../components/Dialog';
+import { useMediaQuery } from '../../components/use-media-query';
 import { CallStatusBadge, UrgencyBadge } from '../../components/StatusBadge';
-import { Badge, Button, Card, EmptyState, ErrorState, Input, PageHeader, Select, Skeleton, StatCard, cx } from '../../components/ui';
+import { Badge, Button, Card, EmptyState, ErrorState, Input, NO_FIGURE, PageHeader, Select, Skeleton, StatCard, cx } from '../../components/ui';
 import { CALL_FILTERS, callStats, callStatsFromTotals, filterCalls, toCallBackOnly, urgentOnly, type CallFilter } from '../../lib/calls';
 import { dayDividers } from '../../lib/call-days';
 import { messageOr } from '../../lib/errors';
@@ -19,6 +20,9 @@ import { usePhoneQuery } from '../../lib/phone-search';
 import { showUrgencyOnCard, urgencyDetail } from '../../lib/urgency';
 import { useCallHandling, useListEntry } from '../../api/call-handling';
 import { callHandlingTags, callerTagLabel, periodLabel, transferDetail } from '../../lib/call-handling';
+
+/** Below Tailwind's sm: a phone held upright. */
+const PHONE_ONLY = '(max-width: 639.98px)';
 
 const openRecording = (url: string) => window.open(url, '_blank', 'noopener,noreferrer');
 
@@ -33,23 +37,35 @@ function CallBackLink({ call, className }: { call: ApiCallLog; className?: strin
       aria-label={`Call back ${formatPhone(call.fromNumber)}`}
       className={cx('inline-flex h-11 items-center justify-center gap-2 rounded-lg bg-indigo-600 px-4 text-sm font-medium text-white shadow-sm hover:bg-indigo-700', className)}
     >
-      <PhoneOutgoing className="h-4 w-4" aria-hidden /> Call back
+      <PhoneOutgoing className="h-4 w-4 shrink-0" aria-hidden /> <span className="max-w-full truncate">Call back</span>
     </a>
   );
 }
 
-/** The tracker's action: "Mark called back" while the caller waits, "Undo" once marked. */
-function CalledBackButton({ call, size = 'sm' }: { call: ApiCallLog; size?: 'sm' | 'md' }) {
+/**
+ * The tracker's action: "Mark called back" while the caller waits, "Undo called back" once marked.
+ * `compact` (a card's row on a phone) shows one word, with the full name for screen readers.
+ */
+function CalledBackButton({ call, size = 'sm', compact = false }: { call: ApiCallLog; size?: 'sm' | 'md'; compact?: boolean }) {
   const mark = useMarkCalledBack();
   const waiting = isToCallBack(call);
   if (!waiting && !call.calledBackAt) return null;
+  const short = (word: string, rest: string) =>
+    compact ? (
+      <span className="max-w-full truncate">
+        <span className="sm:hidden">{word}</span>
+        <span className="max-sm:hidden">{rest}</span>
+      </span>
+    ) : (
+      rest
+    );
   return waiting ? (
-    <Button size={size} variant="outline" disabled={mark.isPending} onClick={() => mark.mutate({ id: call.id, calledBack: true })}>
-      <CheckCircle2 className="h-3.5 w-3.5" aria-hidden /> Mark called back
+    <Button size={size} variant="outline" disabled={mark.isPending} onClick={() => mark.mutate({ id: call.id, calledBack: true })} aria-label={compact ? 'Mark called back: done' : undefined}>
+      <CheckCircle2 className="h-3.5 w-3.5 shrink-0" aria-hidden /> {short('Done', 'Mark called back')}
     </Button>
   ) : (
     <Button size={size} variant="outline" disabled={mark.isPending} onClick={() => mark.mutate({ id: call.id, calledBack: false })} aria-label="Undo called back">
-      <Undo2 className="h-3.5 w-3.5" aria-hidden /> Undo called back
+      <Undo2 className="h-3.5 w-3.5 shrink-0" aria-hidden /> {short('Undo', 'Undo called back')}
     </Button>
   );
 }
@@ -81,16 +97,17 @@ function CallCard({ call, day, onOpen }: { call: ApiCallLog; day: string | null;
   return (
     <li className="min-w-0">
       {day && <h3 className="mb-2 px-1 text-xs font-semibold uppercase tracking-wide text-slate-600 dark:text-slate-400">{day}</h3>}
-      <div className="relative rounded-xl border border-slate-200 bg-white p-4 shadow-sm transition hover:border-indigo-300 hover:shadow-md dark:border-slate-800 dark:bg-slate-900 dark:hover:border-indigo-700">
-        <div className="flex flex-wrap items-start justify-between gap-3">
-          <div className="min-w-0">
+      {/* Compact on a phone (an owner scans many): caller and time on one line, badges on the next, actions in one row. */}
+      <div className="relative rounded-xl border border-slate-200 bg-white p-3 shadow-sm transition hover:border-indigo-300 hover:shadow-md sm:p-4 dark:border-slate-800 dark:bg-slate-900 dark:hover:border-indigo-700">
+        <div className="flex flex-wrap items-start justify-between gap-x-3 gap-y-1.5 sm:gap-3">
+          <div className="flex min-w-0 flex-wrap items-baseline gap-x-2 sm:block">
             {/* The caller's number is the card's button; its ::after stretches over the whole card. */}
             <button type="button" onClick={onOpen} className="text-left font-semibold after:absolute after:inset-0 after:rounded-xl after:content-['']">
               {formatCaller(call.fromNumber)}
             </button>
-            <p className="mt-0.5 text-sm text-slate-500 dark:text-slate-400">{formatCallDate(call.createdAt)}</p>
+            <p className="text-sm text-slate-500 sm:mt-0.5 dark:text-slate-400">{formatCallDate(call.createdAt)}</p>
           </div>
-          <div className="flex flex-wrap items-center gap-2 text-sm">
+          <div className="flex flex-wrap items-center gap-1.5 text-sm sm:gap-2">
             {waiting && <Badge tone="amber">To call back</Badge>}
             {call.calledBackAt && <Badge tone="green">Called back</Badge>}
             {call.urgency && showUrgencyOnCard(call.urgency) && <UrgencyBadge urgency={call.urgency} />}
@@ -106,28 +123,29 @@ function CallCard({ call, day, onOpen }: { call: ApiCallLog; day: string | null;
           </div>
         </div>
         {call.urgency === 'urgent' && call.urgencyReason && (
-          <p className="mt-3 break-words text-sm font-medium text-red-700 dark:text-red-300">{urgencyDetail(call.urgency, call.urgencyReason)}</p>
+          <p className="mt-2 break-words text-sm font-medium text-red-700 sm:mt-3 dark:text-red-300">{urgencyDetail(call.urgency, call.urgencyReason)}</p>
         )}
         {transferDetail(call) && (
-          <p className="mt-3 flex items-center gap-1.5 text-sm text-slate-600 dark:text-slate-300">
+          <p className="mt-2 flex items-center gap-1.5 text-sm text-slate-600 sm:mt-3 dark:text-slate-300">
             <PhoneForwarded className="h-3.5 w-3.5" aria-hidden /> Transfer: {transferDetail(call)}
           </p>
         )}
-        {call.aiSummary && <p className="mt-3 line-clamp-2 break-words text-sm text-slate-700 dark:text-slate-300">{call.aiSummary}</p>}
+        {call.aiSummary && <p className="mt-2 line-clamp-2 break-words text-sm text-slate-700 sm:mt-3 dark:text-slate-300">{call.aiSummary}</p>}
         {(call.recordingUrl || call.transcription || callBack || call.calledBackAt || call.callerTag === 'blocked') && (
-          <div className="relative z-10 mt-3 flex flex-wrap gap-2">
+          // One row of actions on a phone (.call-card-actions in index.css): a short word under each icon, the full name for screen readers.
+          <div role="group" aria-label="Actions" className="call-card-actions relative z-10 mt-2 sm:mt-3 sm:flex sm:flex-wrap sm:gap-2">
             {callBack && <CallBackLink call={call} className="md:hidden" />}
             {call.recordingUrl && (
-              <Button size="sm" variant="outline" onClick={() => openRecording(call.recordingUrl!)}>
-                <Play className="h-3.5 w-3.5" aria-hidden /> Play Recording
+              <Button size="sm" variant="outline" onClick={() => openRecording(call.recordingUrl!)} aria-label="Play Recording">
+                <Play className="h-3.5 w-3.5 shrink-0" aria-hidden /> <span className="max-w-full truncate">Play<span className="max-sm:hidden"> Recording</span></span>
               </Button>
             )}
             {call.transcription && (
-              <Button size="sm" variant="outline" onClick={onOpen}>
-                <FileText className="h-3.5 w-3.5" aria-hidden /> View Transcript
+              <Button size="sm" variant="outline" onClick={onOpen} aria-label="View Transcript">
+                <FileText className="h-3.5 w-3.5 shrink-0" aria-hidden /> <span className="max-w-full truncate"><span className="max-sm:hidden">View </span>Transcript</span>
               </Button>
             )}
-            <CalledBackButton call={call} />
+            <CalledBackButton call={call} compact />
             <UnblockButton call={call} />
           </div>
         )}
@@ -183,6 +201,7 @@ function CallDetails({ call, onClose }: { call: ApiCallLog | null; onClose: () =
             <h3 className="mb-1.5 text-sm font-semibold">Call Information</h3>
             <dl className="divide-y divide-slate-100 rounded-lg border border-slate-200 px-3 dark:divide-slate-800 dark:border-slate-800">
               <Row label="From">{formatCaller(call.fromNumber)}</Row>
+              {call.testCall && <Row label="Test call">Your own "Call my line" call: nobody to call back</Row>}
               <Row label="To">{formatPhone(call.toNumber)}</Row>
               <Row label="Status">{call.status ? capitalise(call.status) : NA}</Row>
               <Row label="Duration">{formatMmSs(call.duration)}</Row>
@@ -252,12 +271,23 @@ export default function CallLogs() {
   else if (partial) stats = totals.data ? callStatsFromTotals(totals.data.totalCalls, totals.data.statusBreakdown) : undefined;
   else stats = callStats(calls);
   const figure = <K extends 'total' | 'answered' | 'missed'>(k: K) => (stats ? stats[k] : stats);
-  const phone = usePhoneQuery(search);
+  const figures = [
+    { label: 'Total Calls', value: figure('total'), icon: <PhoneCall className="h-4 w-4" /> },
+    { label: 'Answered', value: figure('answered'), icon: <CheckCircle2 className="h-4 w-4" />, tone: 'bg-emerald-50 text-emerald-600 dark:bg-emerald-950 dark:text-emerald-300' },
+    { label: 'Missed', value: figure('missed'), icon: <PhoneMissed className="h-4 w-4" />, tone: 'bg-red-50 text-red-600 dark:bg-red-950 dark:text-red-300' },
+    { label: 'Response Rate', value: stats ? `${stats.responseRate}%` : stats, icon: <TrendingUp className="h-4 w-4" />, tone: 'bg-sky-50 text-sky-600 dark:bg-sky-950 dark:text-sky-300' },
+  ];
+  const phone = useMediaQuery(PHONE_ONLY);
+  const phoneQuery = usePhoneQuery(search);
   const shown = useMemo(
-    () => urgentOnly(toCallBackOnly(filterCalls(calls, search, status, phone), waitingOnly), urgentOn),
-    [calls, search, status, phone, waitingOnly, urgentOn],
+    () => urgentOnly(toCallBackOnly(filterCalls(calls, search, status, phoneQuery), waitingOnly), urgentOn),
+    [calls, search, status, phoneQuery, waitingOnly, urgentOn],
   );
   const days = useMemo(() => dayDividers(shown), [shown]);
+  const filtering = search !== '' || status !== 'all' || waitingOnly || urgentOn;
+  const filterNames = [status !== 'all' && CALL_FILTERS.find((f) => f.value === status)?.label, waitingOnly && 'to call back', urgentOn && 'urgent', search && `matching "${search}"`]
+    .filter(Boolean)
+    .join(', ');
   // The block list is read only when a blocked call is listed, to show Unblock while the number is on it.
   const anyBlocked = useMemo(() => calls.some((c) => c.callerTag === 'blocked'), [calls]);
   const handling = useCallHandling({ enabled: anyBlocked });
@@ -272,7 +302,7 @@ export default function CallLogs() {
   else
     body = (
       // One column that may shrink below its content: a card never grows wider than the list.
-      <ul className="grid grid-cols-1 gap-3 p-4" aria-label="Calls">
+      <ul className="grid grid-cols-1 gap-3 p-2 sm:p-4" aria-label="Calls">
         {shown.map((c, i) => (
           <CallCard key={c.id} call={c} day={days[i] ?? null} onOpen={() => setSelectedId(c.id)} />
         ))}
@@ -283,32 +313,52 @@ export default function CallLogs() {
     <BlockedNow.Provider value={blockedNow}>
       <PageHeader title="Call Logs" subtitle="Monitor all your business calls in one place" />
       {!q.isLoading && !q.isError && <FirstRunChecklist hasCalls={calls.some((c) => !c.testCall)} />}
-      <div className="mb-6 grid grid-cols-2 gap-4 lg:grid-cols-4">
-        <StatCard label="Total Calls" value={figure('total')} icon={<PhoneCall className="h-4 w-4" />} />
-        <StatCard label="Answered" value={figure('answered')} icon={<CheckCircle2 className="h-4 w-4" />} tone="bg-emerald-50 text-emerald-600 dark:bg-emerald-950 dark:text-emerald-300" />
-        <StatCard label="Missed" value={figure('missed')} icon={<PhoneMissed className="h-4 w-4" />} tone="bg-red-50 text-red-600 dark:bg-red-950 dark:text-red-300" />
-        <StatCard label="Response Rate" value={stats ? `${stats.responseRate}%` : stats} icon={<TrendingUp className="h-4 w-4" />} tone="bg-sky-50 text-sky-600 dark:bg-sky-950 dark:text-sky-300" />
-      </div>
+      {/* A phone shows the four figures in one short strip, so the first calls are on the first screen. */}
+      {phone ? (
+        <dl className="mb-3 grid grid-cols-4 divide-x divide-slate-200 rounded-xl border border-slate-200 bg-white text-center shadow-sm dark:divide-slate-800 dark:border-slate-800 dark:bg-slate-900" aria-label="Call figures">
+          {figures.map(({ label, value }) => (
+            <div key={label} className="flex min-w-0 flex-col-reverse justify-end px-1 py-1.5" aria-busy={value === undefined || undefined}>
+              <dt className="text-[11px] leading-3.5 text-slate-600 dark:text-slate-400">{label}</dt>
+              <dd className="text-base font-bold tabular-nums" data-testid="stat-value">
+                {value === undefined ? <Skeleton className="mx-auto h-5 w-8" /> : value === null ? NO_FIGURE : value}
+              </dd>
+            </div>
+          ))}
+        </dl>
+      ) : (
+        <div className="mb-6 grid grid-cols-2 gap-4 lg:grid-cols-4">
+          {figures.map(({ label, value, icon, tone }) => (
+            <StatCard key={label} label={label} value={value} icon={icon} tone={tone} />
+          ))}
+        </div>
+      )}
       <Card>
-        <div className="flex flex-col gap-3 border-b border-slate-100 p-4 sm:flex-row dark:border-slate-800">
+        {/* On a phone: search and status on one line, the two filters side by side on the next. */}
+        <div className="grid grid-cols-[minmax(0,1fr)_auto] gap-2 border-b border-slate-100 p-3 sm:flex sm:gap-3 sm:p-4 dark:border-slate-800">
           <div className="relative flex-1">
             <Search className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-slate-400" aria-hidden />
             <Input type="search" aria-label="Search calls" placeholder="Search calls..." value={search} onChange={(e) => setSearch(e.target.value)} className="pl-9" />
           </div>
-          <Select aria-label="Filter by status" value={status} onChange={(e) => setStatus(e.target.value as CallFilter)} className="sm:w-44">
+          <Select aria-label="Filter by status" value={status} onChange={(e) => setStatus(e.target.value as CallFilter)} className="w-28 sm:w-44">
             {CALL_FILTERS.map((f) => (
               <option key={f.value} value={f.value}>
                 {f.label}
               </option>
             ))}
           </Select>
-          <Button variant={waitingOnly ? 'primary' : 'outline'} aria-pressed={waitingOnly} onClick={() => setWaitingOnly((on) => !on)} className="sm:w-auto">
-            <PhoneOutgoing className="h-4 w-4" aria-hidden /> To call back ({waitingCount})
-          </Button>
-          <Button variant={urgentOn ? 'primary' : 'outline'} aria-pressed={urgentOn} onClick={() => setUrgentOnly((on) => !on)} className="sm:w-auto">
-            <AlertTriangle className="h-4 w-4" aria-hidden /> Urgent ({urgentCount})
-          </Button>
+          <div className="col-span-2 flex gap-2 sm:gap-3 [&>*]:flex-auto sm:[&>*]:flex-none">
+            <Button variant={waitingOnly ? 'primary' : 'outline'} aria-pressed={waitingOnly} onClick={() => setWaitingOnly((on) => !on)} className="min-w-0 max-sm:px-2 sm:w-auto">
+              <PhoneOutgoing className="h-4 w-4 shrink-0 max-sm:hidden" aria-hidden /> <span className="truncate">To call back ({waitingCount})</span>
+            </Button>
+            <Button variant={urgentOn ? 'primary' : 'outline'} aria-pressed={urgentOn} onClick={() => setUrgentOnly((on) => !on)} className="min-w-0 max-sm:px-2 sm:w-auto">
+              <AlertTriangle className="h-4 w-4 shrink-0 max-sm:hidden" aria-hidden /> <span className="truncate">Urgent ({urgentCount})</span>
+            </Button>
+          </div>
         </div>
+        {/* What the filters did, said where the results start (and to screen readers). */}
+        <p role="status" className={filtering && calls.length > 0 ? 'border-b border-slate-100 px-4 py-2 text-sm text-slate-600 dark:border-slate-800 dark:text-slate-300' : 'sr-only'}>
+          {filtering && calls.length > 0 && `Showing ${shown.length.toLocaleString('en-GB')} of ${calls.length.toLocaleString('en-GB')} calls: ${filterNames}`}
+        </p>
         {body}
         {partial && calls.length > 0 && (
           <div className="flex flex-col items-center gap-2 border-t border-slate-100 p-4 text-sm text-slate-500 dark:border-slate-800 dark:text-slate-400">

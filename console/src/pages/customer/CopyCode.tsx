@@ -18,7 +18,15 @@ export async function copy(text: string, label: string) {
 export function CopyCode({ label, code }: { label: string; code: string }) {
   return (
     <span className="flex items-center gap-1">
-      <code className="break-all rounded bg-slate-100 px-2 py-1 font-mono text-sm dark:bg-slate-800">{code}</code>
+      {/* Wraps, when it must, only after a * that starts a field (the service code, the number, the delay), never inside the number. */}
+      <code className="rounded bg-slate-100 px-2 py-1 font-mono text-sm break-normal dark:bg-slate-800">
+        {code.split(/(?<=\*)(?=[+\d])/).map((part, i) => (
+          <span key={i} className="whitespace-nowrap">
+            {part}
+            <wbr />
+          </span>
+        ))}
+      </code>
       <Button size="icon" variant="ghost" aria-label={`Copy ${label}`} onClick={() => void copy(code, label)}>
         <Copy className="h-4 w-4" aria-hidden />
       </Button>

@@ -7,7 +7,8 @@ import { Button, Card, CardHeader, cx } from '../../components/ui';
 import { accountBanner, lineNotAnswering } from '../../lib/account-state';
 import { firstRunSteps, showFirstRun, type StepId } from '../../lib/first-run';
 import { formatPhone } from '../../lib/format';
-import { forwardingCodes } from '../../lib/forwarding';
+import { lineCodes } from '../../../../contract/forwarding-codes';
+import { useLineType } from '../../lib/line-type';
 
 const hiddenKey = (userId: number) => `first-run-hidden-${userId}`;
 
@@ -16,9 +17,13 @@ export function FirstRunChecklist({ hasCalls }: { hasCalls: boolean }) {
   const { user } = useSession();
   const numbers = usePhoneNumbers();
   const [hidden, setHidden] = useState(() => (user ? localStorage.getItem(hiddenKey(user.id)) === '1' : true));
+  const [lineType, linePicked] = useLineType(user?.id);
   if (!user || user.role !== 'customer' || hidden || !showFirstRun({ hasCalls, lineNotAnswering: lineNotAnswering(accountBanner(user)) }) || !numbers.data) return null;
 
   const number = numbers.data.numbers[0]?.phoneNumber;
+  // The code for the owner's own kind of line (Phone Numbers' picker): "when unanswered" where the line has it.
+  const line = lineCodes(lineType, number ?? '');
+  const firstCode = line.rows.find((r) => r.label.startsWith('When unanswered')) ?? line.rows[0]!;
   const steps = firstRunSteps({ hasNumber: Boolean(number), hasCalls, aiMode: user.aiMode, callGreeting: user.callGreeting });
   if (steps.every((s) => s.done)) return null;
   const doneCount = steps.filter((s) => s.done).length;
@@ -36,10 +41,10 @@ export function FirstRunChecklist({ hasCalls }: { hasCalls: boolean }) {
     ),
     forwarding: number ? (
       <>
-        On your business phone dial <code className="rounded bg-slate-100 px-1.5 py-0.5 font-mono dark:bg-slate-800">{forwardingCodes(number).unanswered}</code> to forward
-        unanswered calls.{' '}
+        On your {line.name.replace(/^Mobile$/, 'mobile')} dial <code className="whitespace-nowrap rounded bg-slate-100 px-1.5 py-0.5 font-mono dark:bg-slate-800">{firstCode.set}</code> to forward{' '}
+        {firstCode.label.toLowerCase().replace(/^when /, 'calls when ').replace(/^all calls$/, 'all calls')}.{' '}
         <Link className="font-medium text-indigo-700 underline dark:text-indigo-300" to="/dashboard/phone-numbers">
-          All forwarding codes
+          {linePicked ? 'All forwarding codes' : 'Another kind of line? Choose it on Phone Numbers'}
         </Link>
       </>
     ) : (

@@ -3,7 +3,8 @@ import { AlertTriangle, CheckCircle2, PhoneForwarded, XCircle } from 'lucide-rea
 import { LINE_TYPES, lineCodes, RING_DELAY, type LineCodes, type LineType } from '../../../../contract/forwarding-codes';
 import type { ForwardingCondition } from '../../../../contract/schemas/forwarding-check';
 import { useForwardingCheck, useStartForwardingCheck } from '../../api/forwarding-check';
-import { useMeta } from '../../api/session';
+import { useMeta, useSession } from '../../api/session';
+import { useLineType } from '../../lib/line-type';
 import { Button, Card, CardHeader, cx, Field, Select, Spinner, Table, tbodyRow, td, th, theadRow } from '../../components/ui';
 import { messageOr } from '../../lib/errors';
 import { toast } from '../../toast/use-toast';
@@ -96,7 +97,8 @@ function CheckResult({ id, codes }: { id: number; codes: LineCodes }) {
 }
 
 export function OwnLine({ number }: { number: string }) {
-  const [type, setType] = useState<LineType>('landline');
+  const { user } = useSession();
+  const [type, picked, setType] = useLineType(user?.id);
   const [delay, setDelay] = useState<number>(RING_DELAY.default);
   const [checkId, setCheckId] = useState<number>();
   const codes = lineCodes(type, number, delay);
@@ -114,8 +116,11 @@ export function OwnLine({ number }: { number: string }) {
     });
 
   return (
-    <Card className="mt-6">
-      <CardHeader title="Codes for your line" description="Dial these on your business line to forward it here." />
+    <Card className="mb-6">
+      <CardHeader
+        title="Codes for your line"
+        description={picked ? `Dial these on your ${codes.name.replace(/^Mobile$/, 'mobile')} to forward it here.` : 'Choose your kind of business line once: these are then the codes its keypad can dial.'}
+      />
       <div className="grid gap-4 p-5">
         <div className="grid gap-4 sm:grid-cols-2">
           <Field label="Your business line">

@@ -4,7 +4,9 @@ import { purchaseNumber } from '../../api/phone-numbers';
 import { keys } from '../../api/keys';
 import { usePhoneNumbers } from '../../api/queries';
 import CallMyLine from '../../components/CallMyLine';
-import { useMeta } from '../../api/session';
+import { useMeta, useSession } from '../../api/session';
+import { lineCodes } from '../../../../contract/forwarding-codes';
+import { useLineType } from '../../lib/line-type';
 import { Badge, Button, Card, CardHeader, EmptyState, ErrorState, PageHeader, Spinner } from '../../components/ui';
 import { messageOr } from '../../lib/errors';
 import { formatPhone } from '../../lib/format';
@@ -15,10 +17,18 @@ import { OwnLine } from './OwnLine';
 
 function ForwardingGuide({ number }: { number: string }) {
   const meta = useMeta();
+  const { user } = useSession();
+  const [type] = useLineType(user?.id);
   const codes = forwardingCodes(number);
   return (
     <Card>
       <CardHeader title="Call Forwarding Setup" description={`Forward your business line to ${formatPhone(number)}`} />
+      {type !== 'mobile' && (
+        // SPEC's guide is for mobiles (a landline keypad has no +): say so, so one page never gives two answers for one line.
+        <p className="mx-5 mt-5 rounded-lg bg-slate-50 p-3 text-sm text-slate-700 dark:bg-slate-800/60 dark:text-slate-300">
+          These steps are for a mobile phone. For your {lineCodes(type, number).name}, use the codes in Codes for your line above.
+        </p>
+      )}
       <div className="grid gap-6 p-5 lg:grid-cols-2">
         <section aria-labelledby="iphone-title">
           <h3 id="iphone-title" className="mb-3 flex items-center gap-2 font-semibold">
@@ -134,9 +144,10 @@ export default function PhoneNumbers() {
           </ul>
         )}
       </Card>
+      {/* The codes for the owner's own kind of line first; SPEC's guide (a mobile's codes) after. */}
+      {numbers[0] && <OwnLine number={numbers[0].phoneNumber} />}
       {numbers[0] && <CallMyLine />}
       {numbers[0] && <ForwardingGuide number={numbers[0].phoneNumber} />}
-      {numbers[0] && <OwnLine number={numbers[0].phoneNumber} />}
     </>
   );
 }

@@ -36,7 +36,7 @@ export function UrgencyBreakdown() {
         title="Calls by Urgency"
         description="As judged by each call's summary"
         action={
-          <Select aria-label="Urgency period" value={period} onChange={(e) => setPeriod(e.target.value as AnalyticsPeriod)} className="w-40">
+          <Select aria-label="Urgency period" value={period} onChange={(e) => setPeriod(e.target.value as AnalyticsPeriod)} className="!w-auto">
             {URGENCY_PERIODS.map((p) => (
               <option key={p.value} value={p.value}>
                 {p.label}

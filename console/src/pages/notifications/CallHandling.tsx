@@ -14,7 +14,7 @@ import { useCallHandling, useListEntry, useSaveCallHandling, useTestTransfer } f
 import { useMeta } from '../../api/session';
 import { Button, Card, CardHeader, ErrorState, Field, Input, Select, Spinner, Switch, Textarea, cx } from '../../components/ui';
 import { useUnsavedChangesWarning } from '../../components/use-unsaved-changes';
-import { DAY_LABELS, NATION_LABELS, SPANS_PER_DAY, WITHHELD_LABELS } from '../../lib/call-handling';
+import { DAY_LABELS, NATION_LABELS, SPANS_PER_DAY, TRANSFER_EXAMPLE, WITHHELD_LABELS, changedFields } from '../../lib/call-handling';
 import { messageOr } from '../../lib/errors';
 
 /** What the form edits; the two lists change one number at a time, straight away, so they are not in it. */
@@ -63,10 +63,11 @@ function HoursTable({ hours, onChange, errors }: { hours: Form['hours']; onChang
         const name = DAY_LABELS[day];
         const error = errors[`hours.${day}`];
         return (
-          <div key={day} className="flex flex-col gap-2 border-b border-slate-100 pb-2 last:border-0 sm:flex-row sm:items-start dark:border-slate-800">
-            <span className="w-28 shrink-0 pt-2 text-sm font-medium">{name}</span>
-            <div className="flex flex-1 flex-col gap-2">
-              {spans.length === 0 && <span className="pt-2 text-sm text-slate-500 dark:text-slate-400">Closed all day</span>}
+          // On a phone the day's name and its Add hours share a line, its hours below: a week in about half the height.
+          <div key={day} className="grid grid-cols-[minmax(0,1fr)_auto] items-start gap-2 border-b border-slate-100 pb-2 last:border-0 sm:flex sm:flex-row dark:border-slate-800">
+            <span className="shrink-0 pt-2 text-sm font-medium sm:w-28">{name}</span>
+            <div className="col-span-2 flex flex-1 flex-col gap-2 sm:order-none">
+              {spans.length === 0 && <span className="text-sm text-slate-500 sm:pt-2 dark:text-slate-400">Closed all day</span>}
               {spans.map((span, i) => (
                 <div key={i} className="flex flex-wrap items-center gap-2">
                   <div className="w-36">
@@ -102,6 +103,7 @@ function HoursTable({ hours, onChange, errors }: { hours: Form['hours']; onChang
             <Button
               size="sm"
               variant="outline"
+              className="col-start-2 row-start-1 mt-1 sm:mt-0"
               aria-label={`Add hours on ${name}`}
               disabled={spans.length >= SPANS_PER_DAY}
               onClick={() => setDay(day, [...spans, spans.length ? { open: '13:00', close: '17:30' } : { open: '09:00', close: '17:30' }])}
@@ -191,7 +193,13 @@ function CallHandlingForm({ settings }: { settings: CallHandlingSettings }) {
   const test = useTestTransfer();
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
-    save.mutate({ ...form, transferNumber: form.transferNumber.trim() || null, closedGreeting: form.closedGreeting.trim() || null });
+    // Only what the owner touched: a stored number the rules now refuse does not block saving hours.
+    const changed = changedFields(form, saved);
+    save.mutate({
+      ...changed,
+      ...('transferNumber' in changed ? { transferNumber: form.transferNumber.trim() || null } : {}),
+      ...('closedGreeting' in changed ? { closedGreeting: form.closedGreeting.trim() || null } : {}),
+    });
   };
   const toggleNation = (n: HolidayNation, on: boolean) =>
     set('holidayNations', on ? [...form.holidayNations, n] : form.holidayNations.filter((x) => x !== n));
@@ -210,7 +218,7 @@ function CallHandlingForm({ settings }: { settings: CallHandlingSettings }) {
             )}
             <div className="grid gap-4 md:grid-cols-[1fr_12rem]">
               <Field label="Put calls through to" hint="Your mobile. Not the business line that forwards to us." error={errors.transferNumber}>
-                <Input type="tel" value={form.transferNumber} onChange={(e) => set('transferNumber', e.target.value)} placeholder="07911 123456" autoComplete="tel" />
+                <Input type="tel" value={form.transferNumber} onChange={(e) => set('transferNumber', e.target.value)} placeholder={transfers ? TRANSFER_EXAMPLE : undefined} autoComplete="tel" />
               </Field>
               <Field label="Ring for (seconds)" hint="5 to 60; then the caller goes to voicemail." error={errors.transferTimeoutSeconds}>
                 <Input type="number" min={5} max={60} value={form.transferTimeoutSeconds} onChange={(e) => set('transferTimeoutSeconds', Number(e.target.value))} />

@@ -1,6 +1,11 @@
 import { CalendarClock, Mail, MessageSquare } from 'lucide-react';
-import { useId } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import type { PendingDestination } from '../../../../contract/schemas/destinations';
+import { formatPhone } from '../../../../contract/phone-display';
+import { destinationsKey, getPendingDestinations } from '../../api/destinations';
 import { Card, CardHeader, Field, Input, Select, Switch } from '../../components/ui';
+import { ConfirmOne } from './ConfirmDestinations';
 import { SaveSection } from './SaveSection';
 import { useSettingsForm } from './use-settings-form';
 
@@ -24,22 +29,53 @@ function SwitchLine({ id, icon, title, text, checked, onChange }: { id: string; 
   );
 }
 
+/**
+ * Under a destination's field: what is in use now and, while a new one waits for its code, where
+ * the code went and the box to type it in. The owner is taken there when a save sends a code.
+ */
+function DestinationStatus({ inUse, fallback, pending, focus, onConfirmed }: { inUse: string; fallback?: boolean; pending: PendingDestination | undefined; focus: boolean; onConfirmed: (destination: string) => void }) {
+  return (
+    <div className="grid gap-3 rounded-lg bg-slate-50 p-3 text-sm dark:bg-slate-800/60" data-testid="destination-status">
+      <p>
+        <span className="font-medium">In use:</span> {inUse}
+        {fallback && ' (your account e-mail)'}
+      </p>
+      {pending && (
+        <>
+          <p className="font-medium text-amber-800 dark:text-amber-200">
+            Waiting for the code we sent to {pending.kind === 'sms' ? formatPhone(pending.destination) : pending.destination}: {pending.kind === 'sms' ? 'notifications' : 'summaries'} go to {inUse} until you enter it.
+          </p>
+          <ConfirmOne pending={pending} focusOnShow={focus} onConfirmed={onConfirmed} />
+        </>
+      )}
+    </div>
+  );
+}
+
 /** Where call summaries go: WhatsApp, SMS, the call-back reminder, e-mail and the weekly digest. */
 export default function DeliverySection() {
-  const { user, form, set, save, saving } = useSettingsForm([
-    'whatsappEnabled',
-    'smsEnabled',
-    'notificationNumber',
-    'callbackReminderHours',
-    'emailSummariesEnabled',
-    'summaryEmail',
-    'weeklyDigestEnabled',
-  ] as const);
+  const { user, form, set, adopt, save, saving } = useSettingsForm(
+    ['whatsappEnabled', 'smsEnabled', 'notificationNumber', 'callbackReminderHours', 'emailSummariesEnabled', 'summaryEmail', 'weeklyDigestEnabled'] as const,
+    (sent) => {
+      if (sent.notificationNumber) setJustSent('sms');
+      else if (sent.summaryEmail) setJustSent('email');
+    },
+  );
   const smsId = useId();
   const waId = useId();
   const emailId = useId();
   const digestId = useId();
   const showNumber = form.smsEnabled || form.whatsappEnabled;
+  const pending = useQuery({ queryKey: destinationsKey, queryFn: getPendingDestinations }).data?.pending ?? [];
+  const pendingSms = pending.find((p) => p.kind === 'sms');
+  const pendingEmail = pending.find((p) => p.kind === 'email');
+  // Set when a save of this section sends a code: the owner is taken to that code's box.
+  const [justSent, setJustSent] = useState<PendingDestination['kind'] | null>(null);
+  const confirmed = (kind: PendingDestination['kind']) => (destination: string) => {
+    setJustSent(null);
+    // The field shows what is now in use (and a later save does not send it again).
+    adopt(kind === 'sms' ? 'notificationNumber' : 'summaryEmail', destination);
+  };
   return (
     <form
       onSubmit={(e) => {
@@ -72,6 +108,9 @@ export default function DeliverySection() {
             <Field label="Notification Number" hint="Include country code (e.g., +44 for UK)">
               <Input type="tel" value={form.notificationNumber ?? ''} onChange={(e) => set('notificationNumber', e.target.value)} placeholder="+447700900123" autoComplete="tel" />
             </Field>
+          )}
+          {showNumber && (user?.notificationNumber || pendingSms) && (
+            <DestinationStatus inUse={user?.notificationNumber ? formatPhone(user.notificationNumber) : 'none yet'} pending={pendingSms} focus={justSent === 'sms'} onConfirmed={confirmed('sms')} />
           )}
           {showNumber && (
             <Field label="Call-back Reminder" hint="A text about a missed call or voicemail you have not marked as called back.">
@@ -108,6 +147,9 @@ export default function DeliverySection() {
                 autoComplete="email"
               />
             </Field>
+          )}
+          {form.emailSummariesEnabled && (
+            <DestinationStatus inUse={user?.summaryEmail ?? user?.email ?? ''} fallback={!user?.summaryEmail} pending={pendingEmail} focus={justSent === 'email'} onConfirmed={confirmed('email')} />
           )}
           <SwitchLine
             id={digestId}

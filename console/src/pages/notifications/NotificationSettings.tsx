@@ -29,8 +29,8 @@ export default function NotificationSettings() {
   return (
     <>
       <PageHeader title="Notification Settings" subtitle="Configure how you receive call summaries" />
-      {/* Above the sections: a destination waiting for its code matters whichever section is open. */}
-      <ConfirmDestinations />
+      {/* Above the other sections: a destination waiting for its code matters whichever is open (Delivery shows it under its field). */}
+      {section.id !== 'delivery' && <ConfirmDestinations />}
       <UnsavedChangesScope.Provider value={report}>
         <Tabs label="Settings sections" tabs={SETTINGS_SECTIONS} current={section.id} onSelect={open}>
           {/* Keyed: a section left without saving starts again from what the server holds. */}

@@ -2,12 +2,13 @@
 // "Save Changes", its own unsaved-changes guard. A save sends only the section's fields, so
 // what another section holds is never overwritten by it.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import type { ApiUser, SettingsUpdate } from '../../../../contract/api';
 import { keys } from '../../api/keys';
 import { saveSettings } from '../../api/settings';
 import { useSession } from '../../api/session';
 import { useUnsavedChangesWarning } from '../../components/use-unsaved-changes';
+import { changedFields } from '../../lib/call-handling';
 import { messageOr } from '../../lib/errors';
 import { toast } from '../../toast/use-toast';
 
@@ -30,7 +31,8 @@ export function formFrom(user: ApiUser | null): SettingsForm {
   };
 }
 
-export function useSettingsForm<K extends keyof SettingsForm>(fields: readonly K[]) {
+/** `onSent` hears what a successful save sent (only the fields changed). */
+export function useSettingsForm<K extends keyof SettingsForm>(fields: readonly K[], onSent?: (sent: Partial<Pick<SettingsForm, K>>) => void) {
   const { user } = useSession();
   const qc = useQueryClient();
   const pick = (all: SettingsForm) => Object.fromEntries(fields.map((k) => [k, all[k]])) as Pick<SettingsForm, K>;
@@ -40,14 +42,23 @@ export function useSettingsForm<K extends keyof SettingsForm>(fields: readonly K
   const dirty = JSON.stringify(form) !== JSON.stringify(saved);
   useUnsavedChangesWarning(dirty);
   const set = <F extends K>(k: F, v: SettingsForm[F]) => setForm((f) => ({ ...f, [k]: v }));
+  /** Takes what the server now holds for `k` as both the field's value and the saved one (a destination just confirmed). */
+  const adopt = useCallback(<F extends K>(k: F, v: SettingsForm[F]) => {
+    setForm((f) => ({ ...f, [k]: v }));
+    setSaved((f) => ({ ...f, [k]: v }));
+  }, []);
   const save = useMutation({
     mutationFn: (body: Pick<SettingsForm, K>) => saveSettings(body),
-    onSuccess: (_data, body) => {
-      setSaved(body);
+    onSuccess: (data, body) => {
+      setSaved((was) => ({ ...was, ...body }));
       void qc.invalidateQueries({ queryKey: keys.me });
-      toast({ title: 'Settings saved' });
+      // The server's own words when a code was sent ("Settings saved. Enter the code we sent to …").
+      const rest = data.message?.replace(/^Settings saved\.?\s*/, '');
+      toast({ title: 'Settings saved', description: rest || undefined });
+      onSent?.(body);
     },
     onError: (e) => toast({ variant: 'destructive', title: 'Error', description: messageOr(e, 'Failed to save settings') }),
   });
-  return { user, form, set, dirty, save: () => save.mutate(form), saving: save.isPending };
+  // Only what the owner changed: a stored value the rules now refuse blocks only a save that touches it.
+  return { user, form, set, adopt, dirty, save: () => save.mutate(changedFields(form, saved) as Pick<SettingsForm, K>), saving: save.isPending };
 }

@@ -1,0 +1,98 @@
+// What the line's state is now (issue 44), from what the core already holds: the PBX's health
+// report (services.health 'pbx', the ARI link's state), the engine pools' endpoints, and the
+// owner's last finished forwarding check. No table of its own: a restart starts the clock again.
+import { and, desc, eq, inArray } from 'drizzle-orm';
+import type { ApiAdminLineState, ApiOwnerLineState } from '../../contract/api.js';
+import type { LINE_PART_STATES } from '../../contract/schemas/line-state.js';
+import { forwardingChecks } from '../db/schema.js';
+import type { Services } from '../services.js';
+import { StateSince } from './since.js';
+
+type PartState = (typeof LINE_PART_STATES)[number];
+
+const ENGINE_NAMES: Record<string, string> = { ollama: 'Language model (Ollama)', whisper: 'Speech to text (Whisper)', tts: 'Voice (Piper)' };
+
+/** How often the parts are looked at when nobody asks, so "since" is right to within this. */
+export const LINE_STATE_TICK_MS = 5_000;
+
+const londonTime = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', hour: '2-digit', minute: '2-digit', day: 'numeric', month: 'short' });
+
+export class LineState {
+  private readonly since: StateSince<PartState>;
+  private timer: NodeJS.Timeout | undefined;
+
+  constructor(private readonly services: Pick<Services, 'config' | 'health' | 'agentEngines' | 'database' | 'now'>) {
+    this.since = new StateSince(services.now());
+  }
+
+  start(): void {
+    this.timer = setInterval(() => this.admin(), LINE_STATE_TICK_MS);
+    this.timer.unref();
+  }
+
+  stop(): void {
+    clearInterval(this.timer);
+  }
+
+  /** The phone system: off without ARI_URL, otherwise up while the ARI link is connected. */
+  private phoneSystem(now: Date): ApiAdminLineState['phoneSystem'] {
+    const report = this.services.config.ari.url ? this.services.health.get('pbx')?.() : undefined;
+    const state: PartState = !this.services.config.ari.url ? 'off' : report?.ok ? 'up' : 'down';
+    const detail =
+      state === 'off'
+        ? 'Not set up on this box (ARI_URL is not set): calls are not answered'
+        : state === 'up'
+          ? 'Connected to Asterisk: calls are answered'
+          : `Not connected to Asterisk: calls are not answered${report?.detail ? ` (${report.detail})` : ''}`;
+    return { name: 'Phone system', state, since: this.since.see('pbx', state, now).toISOString(), detail };
+  }
+
+  /** Every engine pool: up while at least one endpoint is in it. */
+  admin(): ApiAdminLineState {
+    const now = this.services.now();
+    const { pools } = this.services.agentEngines;
+    const engines = [pools.llm, pools.stt, pools.tts]
+      .filter((p) => p !== undefined)
+      .map((p) => {
+        const { engine, endpoints } = p.stats();
+        const healthy = endpoints.filter((e) => e.healthy).length;
+        const state: PartState = healthy > 0 ? 'up' : 'down';
+        return {
+          name: ENGINE_NAMES[engine] ?? engine,
+          state,
+          since: this.since.see(`engine:${engine}`, state, now).toISOString(),
+          detail: `${healthy} of ${endpoints.length} ${endpoints.length === 1 ? 'endpoint' : 'endpoints'} up`,
+        };
+      });
+    return { phoneSystem: this.phoneSystem(now), engines };
+  }
+
+  /** The owner's view: what stops their calls being answered, in their words. */
+  async owner(userId: number): Promise<ApiOwnerLineState> {
+    const now = this.services.now();
+    const pbx = this.phoneSystem(now);
+    const problems: ApiOwnerLineState['problems'] = [];
+    const at = (iso: string) => londonTime.format(new Date(iso));
+    if (pbx.state === 'down')
+      problems.push({
+        id: 'pbx-down',
+        since: pbx.since,
+        message: `Your line is not answering calls: the phone system has been down since ${at(pbx.since)}. Callers get no answer and no message is taken until it is back. Your operator sees this on their status page; if it lasts, contact them.`,
+      });
+    const [check] = await this.services.database.db
+      .select({ state: forwardingChecks.state, finishedAt: forwardingChecks.finishedAt, startedAt: forwardingChecks.startedAt })
+      .from(forwardingChecks)
+      .where(and(eq(forwardingChecks.userId, userId), inArray(forwardingChecks.state, ['works', 'not-reaching'])))
+      .orderBy(desc(forwardingChecks.startedAt))
+      .limit(1);
+    if (check?.state === 'not-reaching') {
+      const since = (check.finishedAt ?? check.startedAt).toISOString();
+      problems.push({
+        id: 'not-forwarding',
+        since,
+        message: `Your business line was not forwarding to us when you last checked (${at(since)}). Dial your forwarding code again from Phone Numbers, then press "Check my forwarding".`,
+      });
+    }
+    return { problems, testCallAvailable: pbx.state === 'up' };
+  }
+}
