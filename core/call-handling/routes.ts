@@ -82,8 +82,10 @@ export async function callHandlingRoutes(app: App): Promise<void> {
   const { database, now } = app.services;
   const db = database.db;
 
-  const save = async (userId: number, settings: CallHandlingSettings) => {
-    await saveCallHandling(db, userId, settings, now());
+  // Inside transaction() (whose body may run twice on PostgreSQL): database work only.
+  const save = (userId: number, settings: CallHandlingSettings) => saveCallHandling(db, userId, settings, now());
+  // After the transaction has committed: the PBX re-reads the settings once.
+  const changed = (userId: number) => {
     for (const listener of app.services.hooks.settingsChanged) listener(userId);
   };
 
@@ -102,6 +104,7 @@ export async function callHandlingRoutes(app: App): Promise<void> {
         return next;
       });
       if ('message' in result) throw badRequest(result.message, { [result.field]: result.message });
+      changed(user.id);
       return { callHandling: result, message: 'Call handling saved' };
     },
   );
@@ -143,27 +146,30 @@ export async function callHandlingRoutes(app: App): Promise<void> {
     app.post(path, { schema: { body: CallHandlingListEntryBody, response: { 200: CallHandlingResponse, 400: ApiErrorSchema } }, errorHandler: clearValidation }, async (req): Promise<ApiCallHandlingResponse> => {
       const user = currentUser(req);
       const number = entry(req.body.number);
-      const result = await transaction(db, async () => {
+      const { result, saved } = await transaction(db, async () => {
         const current = await loadCallHandling(db, user.id);
-        if (current[field].includes(number)) return current;
+        if (current[field].includes(number)) return { result: current, saved: false };
         const next = validateCallHandling({ [field]: [...current[field], number] }, current, await transferGuard(db, user.id, app.services.config.outbound.allow));
-        if (!('message' in next)) await save(user.id, next);
-        return next;
+        if ('message' in next) return { result: next, saved: false };
+        await save(user.id, next);
+        return { result: next, saved: true };
       });
       if ('message' in result) throw badRequest(result.message, { number: result.message });
+      if (saved) changed(user.id);
       return { callHandling: result, message: `${number} is on your ${LIST_LABEL[list]}.` };
     });
 
     app.delete(path, { schema: { body: CallHandlingListEntryBody, response: { 200: CallHandlingResponse, 400: ApiErrorSchema } }, errorHandler: clearValidation }, async (req): Promise<ApiCallHandlingResponse> => {
       const user = currentUser(req);
       const number = entry(req.body.number);
-      const callHandling = await transaction(db, async () => {
+      const { callHandling, saved } = await transaction(db, async () => {
         const current = await loadCallHandling(db, user.id);
-        if (!current[field].includes(number)) return current;
+        if (!current[field].includes(number)) return { callHandling: current, saved: false };
         const next = { ...current, [field]: current[field].filter((n) => n !== number) };
         await save(user.id, next);
-        return next;
+        return { callHandling: next, saved: true };
       });
+      if (saved) changed(user.id);
       return { callHandling, message: `${number} is off your ${LIST_LABEL[list]}.` };
     });
   }

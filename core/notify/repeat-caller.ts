@@ -23,9 +23,10 @@ export function repeatAlertDue(callsInWindow: number, alreadyAlertedNearby: bool
 
 /**
  * Decides, and records on the call, whether this call's job sends the repeat-caller alert.
- * Runs in one transaction (better-sqlite3 is synchronous), so of two jobs running at once only
- * one claims it. A call that claimed it before (a retried job) claims it again: the notifier's
- * own rows make the send happen once.
+ * Runs in one transaction(), which runs bodies as if one after the other on both engines
+ * (SERIALIZABLE with a retry on PostgreSQL), so of two jobs running at once, on one core or
+ * two, only one claims it (test/db/two-cores-transactions.test.ts). A call that claimed it
+ * before (a retried job) claims it again: the notifier's own rows make the send happen once.
  */
 export async function claimRepeatAlert(db: Db, call: Call, rule: RepeatCallerRule): Promise<boolean> {
   if (call.repeatAlert) return true;

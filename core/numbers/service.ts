@@ -159,13 +159,18 @@ export class NumberService {
     }
   }
 
-  /** Records the number against the owner in one transaction, unless someone else holds it by now. */
+  /**
+   * Records the number against the owner in one transaction, unless someone else holds it by now,
+   * or the owner got one meanwhile (a click on another core): transaction() runs the two as if
+   * one after the other (test/db/two-cores-transactions.test.ts).
+   */
   private async assign(user: User, got: ProvisionedNumber) {
     try {
       return await this.record(user, got);
     } catch (err) {
-      // Another owner's assignment of the same number committed first (PostgreSQL runs the two
-      // side by side; SQLite's one connection takes them in turn): it is taken, try another.
+      // Another owner's first-ever assignment of the same number inserted its row first: it is
+      // taken, try another. (An existing row read by two purchases at once is settled by
+      // transaction(): the second runs again and finds it taken.)
       if (isUniqueViolation(err)) return { kind: 'taken' as const };
       throw err;
     }

@@ -37,10 +37,18 @@ export function pgExecutor(db: object): PgDb {
   return (current.getStore() as PgDb | undefined) ?? pool;
 }
 
+/** True while the current async task is inside a transaction (so a new one would be a savepoint). */
+export function inPgTransaction(): boolean {
+  return current.getStore() !== undefined;
+}
+
 /**
- * Runs `fn` in a transaction: committed when it resolves, rolled back when it throws. Opened
- * inside another, it is a savepoint of that one (drizzle's nested transaction).
+ * Runs `fn` in a transaction: committed when it resolves, rolled back when it throws. The
+ * outermost one is SERIALIZABLE (transaction.ts says why, and retries it); one opened inside
+ * another is a savepoint of that one (drizzle's nested transaction), which has no level of its own.
  */
 export function pgTransaction<T>(db: object, fn: () => Promise<T>): Promise<T> {
-  return pgExecutor(db).transaction((tx) => current.run(tx, fn));
+  const open = current.getStore();
+  if (open) return open.transaction((tx) => current.run(tx, fn));
+  return pgExecutor(db).transaction((tx) => current.run(tx, fn), { isolationLevel: 'serializable' });
 }
