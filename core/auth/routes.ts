@@ -7,6 +7,7 @@ import { MessageResponse } from '../../contract/schemas/shared.js';
 import { UserMessageResponse, UserResponse } from '../../contract/schemas/users.js';
 import { checkSignup } from '../accounts/signup-rules.js';
 import { findUserByEmail, findUserById, insertUser, toApiUser, updateUser } from '../accounts/users.js';
+import { isUniqueViolation } from '../db/client.js';
 import type { User } from '../db/schema.js';
 import { badRequest, conflict, forbidden, unauthorized } from '../http/errors.js';
 import type { App } from '../http/fastify-types.js';
@@ -27,10 +28,6 @@ const STATUS_LOGIN_MESSAGES: Partial<Record<User['accountStatus'], string>> = {
   rejected: 'Your sign-up request was not approved. Please contact support if you think this is a mistake.',
   suspended: 'Your account has been suspended. Please contact support to restore access.',
 };
-
-function isUniqueViolation(e: unknown): boolean {
-  return typeof e === 'object' && e !== null && (e as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE';
-}
 
 export async function authRoutes(app: App): Promise<void> {
   const { database, mailer, config, now } = app.services;
@@ -102,6 +99,7 @@ export async function authRoutes(app: App): Promise<void> {
         country: s.country,
       }));
     } catch (e) {
+      // Sign-ups with one e-mail at the same moment all pass the read above; the unique index decides.
       if (isUniqueViolation(e)) throw conflict('An account with this email already exists. Please log in instead.');
       throw e;
     }
