@@ -10,7 +10,7 @@ import { currentUser } from '../http/session-hook.js';
 import { outboundRefusalNow, type OutboundRefusal } from '../outbound/index.js';
 import { loadCallHandling, saveCallHandling, transferGuard } from './store.js';
 import { listFullMessage, MESSAGES, validateCallHandling } from './validate.js';
-import { transaction } from '../db/transaction.js';
+import { lockOwner, transaction } from '../db/transaction.js';
 
 const FIELD_MESSAGES: Record<string, string> = {
   transferNumber: MESSAGES.transferNumber,
@@ -99,6 +99,7 @@ export async function callHandlingRoutes(app: App): Promise<void> {
     async (req): Promise<ApiCallHandlingResponse> => {
       const user = currentUser(req);
       const result = await transaction(db, async () => {
+        await lockOwner(db, user.id);
         const next = validateCallHandling(req.body, await loadCallHandling(db, user.id), await transferGuard(db, user.id, app.services.config.outbound.allow));
         if (!('message' in next)) await save(user.id, next);
         return next;
@@ -147,6 +148,7 @@ export async function callHandlingRoutes(app: App): Promise<void> {
       const user = currentUser(req);
       const number = entry(req.body.number);
       const { result, saved } = await transaction(db, async () => {
+        await lockOwner(db, user.id); // another core's save of this owner's lists waits, then reads this one's
         const current = await loadCallHandling(db, user.id);
         if (current[field].includes(number)) return { result: current, saved: false };
         const next = validateCallHandling({ [field]: [...current[field], number] }, current, await transferGuard(db, user.id, app.services.config.outbound.allow));
@@ -163,6 +165,7 @@ export async function callHandlingRoutes(app: App): Promise<void> {
       const user = currentUser(req);
       const number = entry(req.body.number);
       const { callHandling, saved } = await transaction(db, async () => {
+        await lockOwner(db, user.id); // another core's save of this owner's lists waits, then reads this one's
         const current = await loadCallHandling(db, user.id);
         if (!current[field].includes(number)) return { callHandling: current, saved: false };
         const next = { ...current, [field]: current[field].filter((n) => n !== number) };

@@ -43,12 +43,9 @@ export function inPgTransaction(): boolean {
 }
 
 /**
- * Runs `fn` in a transaction: committed when it resolves, rolled back when it throws. The
- * outermost one is SERIALIZABLE (transaction.ts says why, and retries it); one opened inside
- * another is a savepoint of that one (drizzle's nested transaction), which has no level of its own.
+ * Runs `fn` in a transaction: committed when it resolves, rolled back when it throws. Opened
+ * inside another, it is a savepoint of that one (drizzle's nested transaction).
  */
 export function pgTransaction<T>(db: object, fn: () => Promise<T>): Promise<T> {
-  const open = current.getStore();
-  if (open) return open.transaction((tx) => current.run(tx, fn));
-  return pgExecutor(db).transaction((tx) => current.run(tx, fn), { isolationLevel: 'serializable' });
+  return pgExecutor(db).transaction((tx) => current.run(tx, fn));
 }
