@@ -3,7 +3,7 @@ import type { Db } from '../db/client.js';
 import { badRequest, HttpError } from '../http/errors.js';
 import type { Mailer } from '../mail/mailer.js';
 import type { MessageGateway } from '../notify/gateway.js';
-import { textRefusal, type OutboundAllowList } from '../outbound/index.js';
+import { textRefusal, type OutboundAllowList } from '../outbound/dialable.js';
 import { codeMail, codeText } from './destination-code.js';
 import { cancelConfirmation, ownerNumber, pendingDestinations, startConfirmation } from './pending.js';
 

@@ -1,6 +1,6 @@
 // Calls the appliance places to owners' phones (toll fraud, issue 24): which numbers it dials,
-// for whom, and how many minutes a day; and the same rule for the codes it texts to a number.
-export { dialRefusal, textRefusal, type OutboundAllowList } from './dialable.js';
+// for whom, and how many minutes a day.
+export { dialRefusal, type OutboundAllowList } from './dialable.js';
 export { outboundRefusalNow } from './gate.js';
 export { DEFAULT_OUTBOUND_POLICY, outboundRefusal, type OutboundPolicy, type OutboundRefusal } from './permit.js';
 export { londonToday, outboundSecondsToday, outboundSince, recordOutboundCall } from './store.js';
