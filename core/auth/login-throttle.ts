@@ -2,7 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyRequest } from 'fastify';
 import type { App } from '../http/fastify-types.js';
 import { tooManyRequests } from '../http/errors.js';
-import { failureCounter, waitMessage } from '../http/rate-limits.js';
+import { failureCounter, waitMessage, type AttemptClaim } from '../http/rate-limits.js';
 
 /**
  * How long a failed sign-in to an account is held before its 401, growing with the
@@ -16,10 +16,18 @@ export function failureDelayMs(accountFailures: number): number {
 }
 
 export interface LoginThrottle {
-  /** Throws 429 when this address may not try this account now. */
-  check(req: FastifyRequest, email: string): Promise<void>;
-  /** Records a wrong password, then waits the account's growing delay. */
-  failed(req: FastifyRequest, email: string): Promise<void>;
+  /**
+   * Claims this sign-in attempt on the per-address limits before the password is checked
+   * (failure-counter claims: guesses sent at once cannot all pass), or throws 429.
+   */
+  attempt(req: FastifyRequest, email: string): Promise<LoginAttempt>;
+}
+
+export interface LoginAttempt {
+  /** The password was wrong: the claims stand, the account's count grows, then its growing delay. */
+  failed(): Promise<void>;
+  /** The password was right: the claims are given back, so a sign-in never uses up an allowance. */
+  succeeded(): Promise<void>;
 }
 
 /**
@@ -37,19 +45,31 @@ export function loginThrottle(app: App): LoginThrottle {
   const perAccount = failureCounter(app, 'loginFailuresPerAccount', (req) => email(req));
 
   return {
-    async check(req, address) {
+    async attempt(req, address) {
       key.set(req, address);
-      await perIp.check(req);
-      await perAccountAndIp.check(req);
-      if ((await perAccount.count(req)) >= app.rateLimits.loginFailuresPerAccount.max && (await perAccountAndIp.count(req)) > 0) {
-        throw tooManyRequests(waitMessage(app.rateLimits.loginFailuresPerAccount.windowMs), app.rateLimits.loginFailuresPerAccount.windowMs / 1000);
+      const claims: AttemptClaim[] = [];
+      const giveBack = () => Promise.all(claims.map((c) => c.giveBack()));
+      try {
+        claims.push(await perIp.claim(req));
+        claims.push(await perAccountAndIp.claim(req));
+        // The ceiling: refused only to an address that has failed on this account before (more than this attempt's own claim).
+        if ((await perAccount.count(req)) >= app.rateLimits.loginFailuresPerAccount.max && (await perAccountAndIp.count(req)) > 1) {
+          throw tooManyRequests(waitMessage(app.rateLimits.loginFailuresPerAccount.windowMs), app.rateLimits.loginFailuresPerAccount.windowMs / 1000);
+        }
+      } catch (err) {
+        await giveBack();
+        throw err;
       }
-    },
-    async failed(req, address) {
-      key.set(req, address);
-      await Promise.all([perIp.failed(req), perAccountAndIp.failed(req), perAccount.failed(req)]);
-      const delay = failureDelayMs(await perAccount.count(req));
-      if (delay > 0) await sleep(delay);
+      return {
+        async failed() {
+          await perAccount.failed(req);
+          const delay = failureDelayMs(await perAccount.count(req));
+          if (delay > 0) await sleep(delay);
+        },
+        async succeeded() {
+          await giveBack();
+        },
+      };
     },
   };
 }

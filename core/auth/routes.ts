@@ -7,6 +7,7 @@ import { MessageResponse } from '../../contract/schemas/shared.js';
 import { UserMessageResponse, UserResponse } from '../../contract/schemas/users.js';
 import { checkSignup } from '../accounts/signup-rules.js';
 import { findUserByEmail, findUserById, insertUser, toApiUser, updateUser } from '../accounts/users.js';
+import { isUniqueViolation } from '../db/client.js';
 import type { User } from '../db/schema.js';
 import { badRequest, conflict, forbidden, unauthorized } from '../http/errors.js';
 import type { App } from '../http/fastify-types.js';
@@ -27,10 +28,6 @@ const STATUS_LOGIN_MESSAGES: Partial<Record<User['accountStatus'], string>> = {
   rejected: 'Your sign-up request was not approved. Please contact support if you think this is a mistake.',
   suspended: 'Your account has been suspended. Please contact support to restore access.',
 };
-
-function isUniqueViolation(e: unknown): boolean {
-  return typeof e === 'object' && e !== null && (e as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE';
-}
 
 export async function authRoutes(app: App): Promise<void> {
   const { database, mailer, config, now } = app.services;
@@ -102,6 +99,7 @@ export async function authRoutes(app: App): Promise<void> {
         country: s.country,
       }));
     } catch (e) {
+      // Sign-ups with one e-mail at the same moment all pass the read above; the unique index decides.
       if (isUniqueViolation(e)) throw conflict('An account with this email already exists. Please log in instead.');
       throw e;
     }
@@ -118,13 +116,14 @@ export async function authRoutes(app: App): Promise<void> {
     const email = req.body.email.trim().toLowerCase();
     const { password } = req.body;
     if (!email || !password) throw badRequest('Email and password are required');
-    await login.check(req, email);
+    const attempt = await login.attempt(req, email);
     const user = await findUserByEmail(db, email);
     const ok = user ? await verifyPassword(user.passwordHash, password) : (await burnPasswordCheck(password), false);
     if (!user || !ok) {
-      await login.failed(req, email);
+      await attempt.failed();
       throw unauthorized('Invalid email or password.');
     }
+    await attempt.succeeded();
     const fresh = (await findUserById(db, user.id))!;
     if (!canSignIn(fresh)) throw forbidden(STATUS_LOGIN_MESSAGES[fresh.accountStatus] ?? 'This account cannot sign in.');
     await startSession(reply, fresh);
@@ -168,13 +167,12 @@ export async function authRoutes(app: App): Promise<void> {
     if (!token.trim()) throw badRequest('Invalid reset link. Please request a new password reset.');
     const problem = newPasswordError(newPassword, confirmPassword);
     if (problem) throw badRequest(problem, { [problem.includes('match') ? 'confirmPassword' : 'newPassword']: problem });
-    await badResetTokens.check(req);
+    // Claimed before the token is looked up, so tokens tried at once cannot all be looked up.
+    const tokenTry = await badResetTokens.claim(req);
     const invalid = () => badRequest('This reset link is invalid or has expired. Please request a new password reset.');
     // The token first: a bogus one must not cost an argon2 run (it slowed real sign-ins).
-    if ((await resetTokenUser(db, token.trim(), now())) === undefined) {
-      await badResetTokens.failed(req);
-      throw invalid();
-    }
+    if ((await resetTokenUser(db, token.trim(), now())) === undefined) throw invalid();
+    await tokenTry.giveBack();
     const passwordHash = await hashPassword(newPassword);
     // Used up only now, with the change, atomically: two requests with one token cannot both succeed.
     const user = await transaction(db, async () => {
@@ -199,11 +197,10 @@ export async function authRoutes(app: App): Promise<void> {
     if (confirmPassword !== undefined && confirmPassword !== newPassword) throw badRequest('New passwords do not match');
     const problem = newPasswordError(newPassword);
     if (problem) throw badRequest(problem);
-    await changeGuesses.check(req);
-    if (!(await verifyPassword(user.passwordHash, currentPassword))) {
-      await changeGuesses.failed(req);
-      throw badRequest('Current password is incorrect');
-    }
+    // Claimed before the password is checked, so guesses sent at once cannot all be checked.
+    const guess = await changeGuesses.claim(req);
+    if (!(await verifyPassword(user.passwordHash, currentPassword))) throw badRequest('Current password is incorrect');
+    await guess.giveBack();
     const passwordHash = await hashPassword(newPassword);
     await transaction(db, async () => {
       await updateUser(db, user.id, { passwordHash });

@@ -10,7 +10,7 @@ import { currentUser } from '../http/session-hook.js';
 import { outboundRefusalNow, type OutboundRefusal } from '../outbound/index.js';
 import { loadCallHandling, saveCallHandling, transferGuard } from './store.js';
 import { listFullMessage, MESSAGES, validateCallHandling } from './validate.js';
-import { transaction } from '../db/transaction.js';
+import { lockOwner, transaction } from '../db/transaction.js';
 
 const FIELD_MESSAGES: Record<string, string> = {
   transferNumber: MESSAGES.transferNumber,
@@ -82,8 +82,10 @@ export async function callHandlingRoutes(app: App): Promise<void> {
   const { database, now } = app.services;
   const db = database.db;
 
-  const save = async (userId: number, settings: CallHandlingSettings) => {
-    await saveCallHandling(db, userId, settings, now());
+  // Inside transaction() (whose body may run twice on PostgreSQL): database work only.
+  const save = (userId: number, settings: CallHandlingSettings) => saveCallHandling(db, userId, settings, now());
+  // After the transaction has committed: the PBX re-reads the settings once.
+  const changed = (userId: number) => {
     for (const listener of app.services.hooks.settingsChanged) listener(userId);
   };
 
@@ -97,11 +99,13 @@ export async function callHandlingRoutes(app: App): Promise<void> {
     async (req): Promise<ApiCallHandlingResponse> => {
       const user = currentUser(req);
       const result = await transaction(db, async () => {
+        await lockOwner(db, user.id);
         const next = validateCallHandling(req.body, await loadCallHandling(db, user.id), await transferGuard(db, user.id, app.services.config.outbound.allow));
         if (!('message' in next)) await save(user.id, next);
         return next;
       });
       if ('message' in result) throw badRequest(result.message, { [result.field]: result.message });
+      changed(user.id);
       return { callHandling: result, message: 'Call handling saved' };
     },
   );
@@ -143,27 +147,32 @@ export async function callHandlingRoutes(app: App): Promise<void> {
     app.post(path, { schema: { body: CallHandlingListEntryBody, response: { 200: CallHandlingResponse, 400: ApiErrorSchema } }, errorHandler: clearValidation }, async (req): Promise<ApiCallHandlingResponse> => {
       const user = currentUser(req);
       const number = entry(req.body.number);
-      const result = await transaction(db, async () => {
+      const { result, saved } = await transaction(db, async () => {
+        await lockOwner(db, user.id); // another core's save of this owner's lists waits, then reads this one's
         const current = await loadCallHandling(db, user.id);
-        if (current[field].includes(number)) return current;
+        if (current[field].includes(number)) return { result: current, saved: false };
         const next = validateCallHandling({ [field]: [...current[field], number] }, current, await transferGuard(db, user.id, app.services.config.outbound.allow));
-        if (!('message' in next)) await save(user.id, next);
-        return next;
+        if ('message' in next) return { result: next, saved: false };
+        await save(user.id, next);
+        return { result: next, saved: true };
       });
       if ('message' in result) throw badRequest(result.message, { number: result.message });
+      if (saved) changed(user.id);
       return { callHandling: result, message: `${number} is on your ${LIST_LABEL[list]}.` };
     });
 
     app.delete(path, { schema: { body: CallHandlingListEntryBody, response: { 200: CallHandlingResponse, 400: ApiErrorSchema } }, errorHandler: clearValidation }, async (req): Promise<ApiCallHandlingResponse> => {
       const user = currentUser(req);
       const number = entry(req.body.number);
-      const callHandling = await transaction(db, async () => {
+      const { callHandling, saved } = await transaction(db, async () => {
+        await lockOwner(db, user.id); // another core's save of this owner's lists waits, then reads this one's
         const current = await loadCallHandling(db, user.id);
-        if (!current[field].includes(number)) return current;
+        if (!current[field].includes(number)) return { callHandling: current, saved: false };
         const next = { ...current, [field]: current[field].filter((n) => n !== number) };
         await save(user.id, next);
-        return next;
+        return { callHandling: next, saved: true };
       });
+      if (saved) changed(user.id);
       return { callHandling, message: `${number} is off your ${LIST_LABEL[list]}.` };
     });
   }

@@ -3,6 +3,7 @@ import type { Db } from '../db/client.js';
 import { badRequest, HttpError } from '../http/errors.js';
 import type { Mailer } from '../mail/mailer.js';
 import type { MessageGateway } from '../notify/gateway.js';
+import { textRefusal, type OutboundAllowList } from '../outbound/dialable.js';
 import { codeMail, codeText } from './destination-code.js';
 import { cancelConfirmation, ownerNumber, pendingDestinations, startConfirmation } from './pending.js';
 
@@ -14,6 +15,8 @@ export interface CodeSender {
   messagingFrom?: string;
   /** Twilio needs a sender; the outbox does not. */
   needsSender: boolean;
+  /** OUTBOUND_ALLOW: prefixes the operator lets the appliance reach whatever their type. */
+  outboundAllow: OutboundAllowList;
 }
 
 const NO_SENDER =
@@ -23,9 +26,14 @@ const NO_SENDER =
  * Sends a confirmation code to a destination the owner asked for: the only message an
  * unconfirmed destination ever gets. Until the code comes back, notifications keep going
  * where they went before. A destination already waiting for its code gets no second one
- * (the console sends the whole form on every save): false then.
+ * (the console sends the whole form on every save): false then. A number the appliance may not
+ * text (premium, satellite, abroad: the outbound rules) gets nothing: 400.
  */
 export async function sendDestinationCode(s: CodeSender, userId: number, kind: DestinationKind, destination: string, now: Date): Promise<boolean> {
+  if (kind === 'sms') {
+    const refused = textRefusal(destination, s.outboundAllow);
+    if (refused) throw badRequest(refused, { notificationNumber: refused });
+  }
   const waiting = await pendingDestinations(s.db, userId, now);
   if (waiting.some((p) => p.kind === kind && p.destination === destination)) return false;
   const sender = kind === 'sms' ? ((await ownerNumber(s.db, userId)) ?? s.messagingFrom) : undefined;

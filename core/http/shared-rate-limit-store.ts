@@ -1,7 +1,7 @@
 import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import { lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
-import { queryRow } from '../db/raw.js';
+import { execute, queryRow } from '../db/raw.js';
 import { rateLimits } from '../db/schema.js';
 
 // @fastify/rate-limit's store for a cluster (docs/cluster.md): the counters live in the shared
@@ -27,6 +27,41 @@ function namespaceOf(options: ChildOptions): string {
   throw new Error('shared rate-limit store: a limiter needs a route or a groupId to keep its counts apart');
 }
 
+/** A key's hits in its current window, and how long that window has left. */
+export interface Hits {
+  current: number;
+  ttl: number;
+}
+
+type HitRow = { hits: number; expires_at: Date | string };
+const hitsOf = (row: HitRow | undefined, t: Date): Hits => {
+  const left = row ? new Date(row.expires_at).getTime() - t.getTime() : 0;
+  return left > 0 ? { current: row!.hits, ttl: left } : { current: 0, ttl: 0 };
+};
+
+/** Counts one hit for `key` in one statement: the first hit of a window opens it; a hit after its end opens the next. */
+export async function countHit(db: Db, key: string, windowMs: number, t: Date): Promise<Hits> {
+  const ends = new Date(t.getTime() + windowMs);
+  const row = await queryRow<HitRow>(
+    db,
+    sql`insert into ${rateLimits} (key, hits, expires_at) values (${key}, 1, ${ends})
+        on conflict (key) do update set
+          hits = case when ${rateLimits.expiresAt} <= ${t} then 1 else ${rateLimits.hits} + 1 end,
+          expires_at = case when ${rateLimits.expiresAt} <= ${t} then excluded.expires_at else ${rateLimits.expiresAt} end
+        returning hits, expires_at`,
+  );
+  return hitsOf(row, t);
+}
+
+export async function readHits(db: Db, key: string, t: Date): Promise<Hits> {
+  return hitsOf(await queryRow<HitRow>(db, sql`select hits, expires_at from ${rateLimits} where key = ${key}`), t);
+}
+
+/** Takes back one hit counted in the key's current window (an attempt that, judged, did not count). */
+export async function takeBackHit(db: Db, key: string, t: Date): Promise<void> {
+  await execute(db, sql`update ${rateLimits} set hits = hits - 1 where key = ${key} and hits > 0 and ${rateLimits.expiresAt} > ${t}`);
+}
+
 /** The store class to give @fastify/rate-limit (`store:`), counting in `db`. */
 export function sharedRateLimitStore(db: Db, now: () => Date): FastifyRateLimitStoreCtor {
   class Store implements FastifyRateLimitStore {
@@ -37,29 +72,15 @@ export function sharedRateLimitStore(db: Db, now: () => Date): FastifyRateLimitS
     }
 
     incr(key: string, cb: Callback, timeWindow: number): void {
-      const t = now();
-      const ends = new Date(t.getTime() + timeWindow);
-      // One statement: the first hit of a window opens it; a hit after its end opens the next.
-      queryRow<{ hits: number; expires_at: Date | string }>(
-        db,
-        sql`insert into ${rateLimits} (key, hits, expires_at) values (${this.keyOf(key)}, 1, ${ends})
-            on conflict (key) do update set
-              hits = case when ${rateLimits.expiresAt} <= ${t} then 1 else ${rateLimits.hits} + 1 end,
-              expires_at = case when ${rateLimits.expiresAt} <= ${t} then excluded.expires_at else ${rateLimits.expiresAt} end
-            returning hits, expires_at`,
-      ).then(
-        (row) => cb(null, { current: row!.hits, ttl: Math.max(0, new Date(row!.expires_at).getTime() - t.getTime()) }),
+      countHit(db, this.keyOf(key), timeWindow, now()).then(
+        (hits) => cb(null, hits),
         (err: Error) => cb(err),
       );
     }
 
     read(key: string, cb: Callback): void {
-      const t = now();
-      queryRow<{ hits: number; expires_at: Date | string }>(db, sql`select hits, expires_at from ${rateLimits} where key = ${this.keyOf(key)}`).then(
-        (row) => {
-          const left = row ? new Date(row.expires_at).getTime() - t.getTime() : 0;
-          cb(null, left > 0 ? { current: row!.hits, ttl: left } : { current: 0, ttl: 0 });
-        },
+      readHits(db, this.keyOf(key), now()).then(
+        (hits) => cb(null, hits),
         (err: Error) => cb(err),
       );
     }
@@ -71,11 +92,14 @@ export function sharedRateLimitStore(db: Db, now: () => Date): FastifyRateLimitS
     }
 
     private keyOf(key: string): string {
-      return `${this.namespace}|${key}`;
+      return sharedKey(this.namespace, key);
     }
   }
   return Store as unknown as FastifyRateLimitStoreCtor;
 }
+
+/** A counter's key in the shared table: its namespace (route or counter name), then its own key. */
+export const sharedKey = (namespace: string, key: string) => `${namespace}|${key}`;
 
 /** Deletes counters whose window has ended (housekeeping); returns how many. */
 export async function deleteEndedRateLimits(db: Db, at: Date): Promise<number> {

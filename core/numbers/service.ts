@@ -13,7 +13,7 @@ import { effectiveStatus, numberStats, pounds } from './stats.js';
 import { londonMonthStart } from './period.js';
 import { callerTextUsageSince } from '../caller-texts/usage.js';
 import { outboundSince } from '../outbound/index.js';
-import { transaction } from '../db/transaction.js';
+import { lockNumber, lockOwner, transaction } from '../db/transaction.js';
 
 /** The console refreshes usage every 5 minutes; a minute of cache keeps several admins off the provider. */
 const USAGE_CACHE_MS = 60_000;
@@ -162,13 +162,17 @@ export class NumberService {
     }
   }
 
-  /** Records the number against the owner in one transaction, unless someone else holds it by now. */
+  /**
+   * Records the number against the owner in one transaction, unless someone else holds it by now,
+   * or the owner got one meanwhile (a click on another core): the owner's and the number's locks
+   * make the two take turns (test/db/two-cores-transactions.test.ts).
+   */
   private async assign(user: User, got: ProvisionedNumber) {
     try {
       return await this.record(user, got);
     } catch (err) {
-      // Another owner's assignment of the same number committed first (PostgreSQL runs the two
-      // side by side; SQLite's one connection takes them in turn): it is taken, try another.
+      // Another owner's first-ever assignment of the same number inserted its row first (there
+      // was no row to lock): it is taken, try another.
       if (isUniqueViolation(err)) return { kind: 'taken' as const };
       throw err;
     }
@@ -178,6 +182,10 @@ export class NumberService {
     const { db } = this.d;
     const at = this.d.now();
     return transaction(db, async () => {
+      // The owner, then the number: a click on another core, or another owner buying the same
+      // number, waits here and then reads what this one recorded.
+      await lockOwner(db, user.id);
+      await lockNumber(db, got.phoneNumber);
       const mine = await this.activeNumberOf(user.id);
       if (mine) return { kind: 'already' as const, row: mine };
       const row = (await db.select().from(phoneNumbers).where(eq(phoneNumbers.phoneNumber, got.phoneNumber)).limit(1))[0];

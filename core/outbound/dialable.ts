@@ -27,10 +27,25 @@ export type OutboundAllowList = readonly string[];
  * the sentence saying why not. An operator's allow-list entry wins over every rule.
  */
 export function dialRefusal(number: string, allow: OutboundAllowList): string | null {
+  const why = whyNotReached(number, allow);
+  return why ? `Calls are only put through to UK mobile and landline numbers: this is ${why}. Your operator can allow it.` : null;
+}
+
+/**
+ * The same rule for texts the appliance sends at the operator's cost to a number an owner
+ * typed (a confirmation code): a satellite, premium or foreign number is refused as a call to
+ * it would be, so the code form cannot be used to run up the operator's SMS bill.
+ */
+export function textRefusal(number: string, allow: OutboundAllowList): string | null {
+  const why = whyNotReached(number, allow);
+  return why ? `Codes are only texted to UK mobile and landline numbers: this is ${why}. Your operator can allow it.` : null;
+}
+
+/** Why the appliance does not reach `number` (words after "this is"), or null when it does. */
+function whyNotReached(number: string, allow: OutboundAllowList): string | null {
   const parsed = parsePhoneNumberFromString(number, { defaultCountry: 'GB', extract: false });
   if (parsed && allow.some((prefix) => parsed.number.startsWith(prefix))) return null;
-  const why = refusalReason(parsed);
-  return why ? `Calls are only put through to UK mobile and landline numbers: this is ${why}. Your operator can allow it.` : null;
+  return refusalReason(parsed);
 }
 
 function refusalReason(parsed: ReturnType<typeof parsePhoneNumberFromString>): string | null {

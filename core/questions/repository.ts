@@ -4,7 +4,7 @@ import { storedNumber } from '../../contract/phone.js';
 import { appendKnowledgeEntry } from '../../dialogue/agent/knowledge-base.js';
 import type { Db } from '../db/client.js';
 import { unansweredQuestions, users, type UnansweredQuestion } from '../db/schema.js';
-import { transaction } from '../db/transaction.js';
+import { lockOwner, transaction } from '../db/transaction.js';
 import { rowsAffected } from '../db/raw.js';
 
 // Every query takes the owner's id and filters on it in SQL (DESIGN.md, Data):
@@ -73,6 +73,7 @@ export async function addToKnowledgeBase(
 
 ): Promise<{ question: UnansweredQuestion; knowledgeBase: string }> {
   return transaction(db, async () => {
+    await lockOwner(db, userId); // two answers added at once (two tabs, two cores) both land
     const owner = (await db.select({ knowledgeBase: users.knowledgeBase }).from(users).where(eq(users.id, userId)).limit(1))[0];
     const knowledgeBase = appendKnowledgeEntry(owner?.knowledgeBase, question.question, answer);
     await db.update(users).set({ knowledgeBase }).where(eq(users.id, userId));

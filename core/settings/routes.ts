@@ -37,6 +37,7 @@ export async function settingsRoutes(app: App): Promise<void> {
     mailer: app.services.mailer,
     messagingFrom: config.twilio.messagingFrom,
     needsSender: Boolean(config.twilio.accountSid && config.twilio.authToken),
+    outboundAllow: config.outbound.allow,
   };
 
   app.patch(

@@ -21,6 +21,20 @@ describe('login rate limiting', () => {
     expect(blocked.body.message).toMatch(/^Too many attempts\. Please wait \d+ minutes? and try again\.$/);
   });
 
+  it('claims each attempt before judging it: 12 wrong passwords sent at once have 5 judged, the rest refused', async () => {
+    const { email, password } = await activeCustomer(server);
+    const client = new ApiClient(server.url);
+    const answers = await Promise.all(Array.from({ length: 12 }, (_, i) => client.post('/api/auth/login', { email, password: `wrong-${i}` })));
+    expect(answers.map((r) => r.status).sort()).toEqual([...Array(5).fill(401), ...Array(7).fill(429)]);
+    expect((await client.post('/api/auth/login', { email, password })).status).toBe(429);
+  });
+
+  it('a right password gives its claimed attempt back: five good sign-ins leave the sixth allowed', async () => {
+    const { email, password } = await activeCustomer(server);
+    for (let i = 0; i < 6; i++) expect((await new ApiClient(server.url).post('/api/auth/login', { email, password })).status).toBe(200);
+    expect((await new ApiClient(server.url).post('/api/auth/login', { email, password: 'wrong' })).status).toBe(401);
+  });
+
   it('limits one address trying many accounts', async () => {
     const client = new ApiClient(server.url);
     const statuses: number[] = [];

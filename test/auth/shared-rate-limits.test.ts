@@ -33,6 +33,15 @@ describe('rate limits across the cores of a cluster', () => {
     }
   });
 
+  it('claims each attempt before judging it: 20 wrong passwords at once over both cores have 5 judged, the rest refused', async () => {
+    const [a, b] = await twoCores();
+    const { email, password } = await activeCustomer(a);
+    const [onA, onB] = [new ApiClient(a.url), new ApiClient(b.url)];
+    const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => (i % 2 ? onB : onA).post('/api/auth/login', { email, password: `wrong-${i}` })));
+    expect(answers.map((r) => r.status).sort()).toEqual([...Array(5).fill(401), ...Array(15).fill(429)]);
+    expect((await onA.post('/api/auth/login', { email, password })).status).toBe(429);
+  });
+
   it("counts a route's requests on either core against one limit, and keeps each route's and counter's counts apart", async () => {
     const [a, b] = await twoCores();
     const [onA, onB] = [new ApiClient(a.url), new ApiClient(b.url)];

@@ -89,6 +89,17 @@ describe('POST /api/auth/signup', () => {
     expect(pending[0].businessName).toBe('Acme Plumbing');
   });
 
+  it('answers parallel sign-ups with one e-mail with one 201 and a 409 for each of the rest', async () => {
+    // All pass the "already exists?" read before any inserts: the unique index decides, and its
+    // refusal (wrapped by drizzle, the driver's error as its cause) is the same 409.
+    const body = signupBody({ businessEmail: 'race@example.co.uk' });
+    const answers = await Promise.all(Array.from({ length: 4 }, (_, i) => anon().post('/api/auth/signup', { ...body, businessName: `Race ${i}` })));
+    expect(answers.map((r) => r.status).sort()).toEqual([201, 409, 409, 409]);
+    for (const r of answers.filter((a) => a.status === 409)) expect(r.body.message).toBe('An account with this email already exists. Please log in instead.');
+    const admin = await signInAdmin(server);
+    expect((await admin.get('/api/admin/approvals')).body.users.filter((u: any) => u.email === 'race@example.co.uk')).toHaveLength(1);
+  });
+
   it('answers a body that is not JSON with a clear 400 or 415', async () => {
     const broken = await fetch(`${server.url}/api/auth/signup`, {
       method: 'POST',

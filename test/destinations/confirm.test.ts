@@ -80,6 +80,40 @@ describe('confirmed notification destinations', () => {
     }
   });
 
+  it('texts no code to a satellite, premium or foreign number: 400, nothing sent, nothing saved', async () => {
+    const { client } = await activeCustomer(server);
+    const before = await me(client);
+    const refused = {
+      '+882 16 1234 5678': ['+8821612345678', 'an international number'],
+      '+239 222 1234': ['+2392221234', 'an international number'],
+      '+1 900 555 0199': ['+19005550199', 'an international number'],
+      '0909 879 0000': ['+449098790000', 'a premium-rate number (09…, 087…)'],
+    };
+    for (const [typed, [e164, what]] of Object.entries(refused)) {
+      const res = await client.patch('/api/user/settings', { smsEnabled: true, notificationNumber: typed, businessName: 'Not saved Ltd' });
+      const message = `Codes are only texted to UK mobile and landline numbers: this is ${what}. Your operator can allow it.`;
+      expect([typed, res.status, res.body.message, res.body.errors]).toEqual([typed, 400, message, { notificationNumber: message }]);
+      expect(textsTo(server, e164!)).toEqual([]);
+    }
+    expect(await me(client)).toEqual(before);
+    expect((await client.get('/api/user/destinations')).body.pending).toEqual([]);
+    // An ordinary UK landline gets its code (these refusals used none of the owner's three).
+    expect((await client.patch('/api/user/settings', { notificationNumber: '020 7946 0000' })).status).toBe(200);
+    expect(textsTo(server, '+442079460000')).toHaveLength(1);
+  });
+
+  it("texts a code abroad when the operator's allow-list names the prefix", async () => {
+    const abroad = await startTestServer({ env: { OUTBOUND_ALLOW: '+3531' } });
+    try {
+      const { client } = await activeCustomer(abroad);
+      const res = await client.patch('/api/user/settings', { notificationNumber: '+353 1 234 5678' });
+      expect(res.status).toBe(200);
+      expect(textsTo(abroad, '+35312345678')).toHaveLength(1);
+    } finally {
+      await abroad.close();
+    }
+  });
+
   it('limits the codes an owner can have sent, with a clear 429 and nothing saved', async () => {
     const { client } = await activeCustomer(server);
     for (const n of ['+447700900461', '+447700900462', '+447700900463']) expect((await client.patch('/api/user/settings', { notificationNumber: n })).status).toBe(200);

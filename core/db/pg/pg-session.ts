@@ -37,6 +37,11 @@ export function pgExecutor(db: object): PgDb {
   return (current.getStore() as PgDb | undefined) ?? pool;
 }
 
+/** True while the current async task is inside a transaction (so a new one would be a savepoint). */
+export function inPgTransaction(): boolean {
+  return current.getStore() !== undefined;
+}
+
 /**
  * Runs `fn` in a transaction: committed when it resolves, rolled back when it throws. Opened
  * inside another, it is a savepoint of that one (drizzle's nested transaction).
