@@ -104,12 +104,12 @@ describe('docker compose: the stack built, booted and called as operators run it
     expect(await page.text()).toMatch(/<div id="root">/);
   });
 
-  it("Debian's docker-compose 1.29 still reads the file: the same services as Compose v2, the cluster profile's included", async () => {
+  it("Debian's docker-compose 1.29 still reads the file: the same services as Compose v2, the cluster and sip-ban profiles' included", async () => {
     const v1 = stack.composeV1(['config', '--services']);
     expect(v1.status, v1.output).toBe(0);
     const services = (out: string) => out.split('\n').map((l) => l.trim()).filter(Boolean).sort();
-    // 1.29 lists every service; v2 only those of the active profiles, so it is asked for the cluster's too.
-    const v2 = await stack.compose(['--profile', 'cluster', 'config', '--services']);
+    // 1.29 lists every service; v2 only those of the active profiles, so it is asked for every profile's too.
+    const v2 = await stack.compose(['--profile', 'cluster', '--profile', 'sip-ban', 'config', '--services']);
     expect(services(v1.output)).toEqual(services(v2));
     expect(services(v2)).toEqual(expect.arrayContaining(SERVICES));
   });
