@@ -8,9 +8,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { calls, notifications } from '../../core/db/schema.js';
 import { TEST_CALL_ENDPOINT } from '../../pbx/test-call/lines.js';
 import type { ApiClient } from '../helpers/client.js';
-import { waitUntil } from '../helpers/wait.js';
 import { realPbxAvailability, startRealPbx, type RealPbx } from '../pbx-real/harness.js';
-import { ownerWithLine } from './owner-line.js';
+import { ownerWithLine, pressCallMyLine } from './owner-line.js';
 import { directInvites } from './sipp-direct.js';
 import { connect, SipSocket, type Credentials } from './sip-ws-client.js';
 
@@ -34,12 +33,7 @@ describe.skipIf(!real.ok)('a crafted number from a test call’s credentials', (
     ctx.onTestFailed(() => console.log(`Asterisk:\n${h.asterisk.log.slice(from).slice(-6000)}`));
   });
 
-  const credentials = (): Promise<Credentials> =>
-    waitUntil(async () => {
-      const res = await owner.client.post<Credentials>('/api/test-call');
-      expect(res.status, res.text).toBe(200);
-      return res.body;
-    }, 10_000);
+  const credentials = (): Promise<Credentials> => pressCallMyLine(owner.client);
   // As a SIP URI's user part (escaped: + " and space). The probe's `+<B's DID>,")(`, and the
   // one that made the old comparison false: `+<B's DID>," = "x" & "` reads as
   // ("+<B>," = "x") & ("" != "<A's DID>"), which is 0, and its comma gave Stasis B's DID.

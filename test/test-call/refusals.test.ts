@@ -7,7 +7,7 @@ import { activeCustomer } from '../helpers/accounts.js';
 import type { ApiClient } from '../helpers/client.js';
 import { waitUntil } from '../helpers/wait.js';
 import { realPbxAvailability, startRealPbx, type RealPbx } from '../pbx-real/harness.js';
-import { ownerWithLine } from './owner-line.js';
+import { ownerWithLine, pressCallMyLine } from './owner-line.js';
 import { connect, SipSocket, type Credentials } from './sip-ws-client.js';
 
 const real = realPbxAvailability();
@@ -25,13 +25,7 @@ describe.skipIf(!real.ok)('test calls from the console: the proxy and the per-ca
     await h?.close();
   });
 
-  // The core withdraws a call's endpoint once its socket has closed: until then the owner's next call waits.
-  const credentials = (): Promise<Credentials> =>
-    waitUntil(async () => {
-      const res = await owner.client.post<Credentials>('/api/test-call');
-      expect(res.status, res.text).toBe(200);
-      return res.body;
-    }, 10_000);
+  const credentials = (): Promise<Credentials> => pressCallMyLine(owner.client);
   const open = async (c: Credentials): Promise<SipSocket> => {
     const s = await connect(h.server.url, c.wsPath, { origin, cookie: owner.client.cookie });
     if (!(s instanceof SipSocket)) throw new Error(`upgrade refused with ${s.refused}`);
