@@ -41,7 +41,7 @@ export type ApiPhoneNumber = Static<typeof ApiPhoneNumberSchema>;
 export type ApiUnansweredQuestion = Static<typeof ApiUnansweredQuestionSchema>;
 
 /** The stretch `urgencyBreakdown` covers (London days, as the other figures): GET /api/analytics?period=. */
-export const ANALYTICS_PERIODS = ['7d', '30d', 'month', 'all'] as const;
+export { ANALYTICS_PERIODS } from './enums.js';
 export type AnalyticsPeriod = Static<typeof AnalyticsPeriodSchema>;
 
 /** Calls in the period by the summary step's urgency; `unassessed` had none (missed calls, summaries pending or failed). */

@@ -50,3 +50,6 @@ export const TEXT_BACK_HOURS = ['always', 'open', 'closed'] as const;
 export type CallerTextKind = (typeof CALLER_TEXT_KINDS)[number];
 export type CallerTextStatus = (typeof CALLER_TEXT_STATUSES)[number];
 export type TextBackHours = (typeof TEXT_BACK_HOURS)[number];
+
+/** The stretch `urgencyBreakdown` covers (London days, as the other figures): GET /api/analytics?period=. */
+export const ANALYTICS_PERIODS = ['7d', '30d', 'month', 'all'] as const;

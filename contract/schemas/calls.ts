@@ -1,7 +1,6 @@
 // The call log (core/calls/routes.ts) and the analytics drawn from it (core/analytics/routes.ts).
 import { Type } from 'typebox';
-import { ANALYTICS_PERIODS } from '../api.js';
-import { CALL_URGENCIES, HANDLING_PERIODS } from '../enums.js';
+import { ANALYTICS_PERIODS, CALL_URGENCIES, HANDLING_PERIODS } from '../enums.js';
 import { CallerTagSchema, TransferOutcomeSchema } from './call-handling.js';
 import { CallStatusSchema, Nullable, OneOf } from './shared.js';
 
@@ -58,7 +57,7 @@ export const CallLogResponse = Type.Object({ callLog: ApiCallLogSchema });
 export const CalledBackBody = Type.Object({ calledBack: Type.Boolean() }, { additionalProperties: false });
 export const CalledBackResponse = Type.Object({ callLog: ApiCallLogSchema, message: Type.String() });
 
-/** One of ANALYTICS_PERIODS (kept in contract/api.ts, which the console may read at run time). */
+/** One of ANALYTICS_PERIODS (contract/enums.ts; contract/api.ts re-exports it for the console). */
 export const AnalyticsPeriodSchema = Type.Enum(ANALYTICS_PERIODS);
 
 /** Calls in the period by the summary step's urgency; `unassessed` had none (missed calls, summaries pending or failed). */

@@ -6,7 +6,7 @@ import { errorMessage } from '../jobs/retryable.js';
 import { calls, users } from '../db/schema.js';
 import type { MessageGateway } from '../notify/gateway.js';
 import { gatewayFromConfig } from '../notify/gateway-from-config.js';
-import type { CoreDeps } from '../services.js';
+import type { CoreDeps } from '../deps.js';
 import type { InboundText } from '../followup/inbound-text.js';
 import { handleCallerText } from './inbound.js';
 import { createCallerTextRoad, type CallerTextRoad } from './road.js';

@@ -10,7 +10,7 @@ import type { User } from '../db/schema.js';
 import type { NumberService } from '../numbers/service.js';
 import type { ForwardingCheckStart, Services, TestTransfer } from '../services.js';
 import type { WebhookService } from '../webhooks/service.js';
-import type { RateLimits } from './rate-limits.js';
+import type { RateLimits } from './rate-limit-table.js';
 
 /** The Fastify instance every route module receives: schema-first via TypeBox. */
 export type App = FastifyInstance<

@@ -4,21 +4,9 @@ import * as pgJobs from '../db/pg/job-claims.js';
 import { pgExecutor } from '../db/pg/pg-session.js';
 import { execute, queryRow } from '../db/raw.js';
 import { backoffDelayMs, DEFAULT_BACKOFF, type BackoffPolicy } from './backoff.js';
+import type { ClaimedJob, EnqueueOptions } from './job-types.js';
 
-/** A job as a worker holds it: `attempt` is this run's number (1-based) and doubles as the fencing token. */
-export interface ClaimedJob {
-  id: number;
-  kind: string;
-  key: string;
-  payload: Record<string, unknown>;
-  attempt: number;
-  maxAttempts: number;
-}
-
-export interface EnqueueOptions {
-  runAt?: Date;
-  maxAttempts?: number;
-}
+export type { ClaimedJob, EnqueueOptions } from './job-types.js';
 
 export interface QueueOptions {
   /** A running job whose lock is older than this belongs to a worker that died: it is claimed again. */

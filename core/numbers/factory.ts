@@ -1,4 +1,4 @@
-import type { CoreDeps } from '../services.js';
+import type { CoreDeps } from '../deps.js';
 import { createTwilioClient } from '../twilio/client.js';
 import type { NumberProvider } from './provider.js';
 import { NumberService } from './service.js';

@@ -7,7 +7,7 @@ import { JobQueue } from '../jobs/queue.js';
 import { errorMessage, isRetryable } from '../jobs/retryable.js';
 import type { Log } from '../../contract/log.js';
 import { JobWorker, type JobHandler } from '../jobs/worker.js';
-import type { Services } from '../services.js';
+import type { CoreDeps } from '../deps.js';
 import { checkedAddress, RefusedAddressError, UnresolvableHostError, type Resolver } from './address-guard.js';
 import { callFinishedEvent, testEvent } from './payload.js';
 import { postWebhook, WebhookDeliveryError } from './sender.js';
@@ -61,7 +61,7 @@ export class WebhookService {
   private task: ReturnType<typeof cron.schedule> | null = null;
 
   constructor(
-    private readonly services: Pick<Services, 'database' | 'now' | 'config'> & { log: Log },
+    private readonly services: Pick<CoreDeps, 'database' | 'now' | 'config'> & { log: Log },
     options: WebhookOptions = {},
   ) {
     this.o = { ...DEFAULTS, ...options };

@@ -4,7 +4,7 @@ import type { Voice } from '../../models/tts/index.js';
 import type { PromptCache } from '../../models/tts/index.js';
 import type { AriRest } from '../ari/types.js';
 import type { CallSession } from '../call-session.js';
-import type { TransferDeps, TransferResult } from './transfer/put-through.js';
+import type { TransferDeps, TransferResult } from './transfer/transfer-types.js';
 
 /** What a flow knows about the business that owns the number. */
 export interface OwnerProfile {

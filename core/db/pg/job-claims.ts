@@ -1,6 +1,6 @@
 import { and, eq, gte, inArray, lt, lte, or, sql } from 'drizzle-orm';
 import { backoffDelayMs, type BackoffPolicy } from '../../jobs/backoff.js';
-import type { ClaimedJob, EnqueueOptions } from '../../jobs/queue.js';
+import type { ClaimedJob, EnqueueOptions } from '../../jobs/job-types.js';
 import { jobs } from './schema.js';
 import type { PgDb } from './open-postgres.js';
 
