@@ -65,7 +65,7 @@ export function startPbx(services: Services, callPath: CallPath, opts: PbxOption
   const prompts = opts.prompts ?? store;
   const pbxLog = log.child({ component: 'pbx' });
 
-  let link: AriLink | undefined;
+  let link: AriLink | undefined = undefined;
   // Sessions and retries always reach ARI through the link's current connection.
   const rest = new Proxy({} as AriLink['rest'], { get: (_t, prop) => link!.rest[prop as keyof AriLink['rest']] });
   const recordingsDir = path.join(config.dataDir, 'recordings');

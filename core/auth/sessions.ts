@@ -3,7 +3,6 @@ import type { Db } from '../db/client.js';
 import { preparedPerDb } from '../db/prepared.js';
 import { sessions, users, type User } from '../db/schema.js';
 import { hashToken, newToken } from './tokens.js';
-import { execute } from '../db/raw.js';
 import { transaction } from '../db/transaction.js';
 
 export const SESSION_COOKIE = 'sid';

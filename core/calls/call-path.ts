@@ -2,7 +2,7 @@ import { and, count, eq, isNull, sql } from 'drizzle-orm';
 import type { AiMode } from '../../contract/api.js';
 import type { CallHandlingDecision } from '../../contract/call-handling.js';
 import { decideHandling, loadCallHandling, ownerDid } from '../call-handling/index.js';
-import { connectionOf, retryWhileBusy, type Db } from '../db/client.js';
+import { retryWhileBusy, type Db } from '../db/client.js';
 import { preparedPerDb } from '../db/prepared.js';
 import { calls, jobs, phoneNumbers, users, type Call, type User } from '../db/schema.js';
 import type { BackoffPolicy } from '../jobs/backoff.js';

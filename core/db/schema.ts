@@ -39,7 +39,6 @@ export let callerOptOuts = sqlite.callerOptOuts;
 export let textBackSettings = sqlite.textBackSettings;
 
 export type TablesDialect = 'sqlite' | 'pg';
-let bound: TablesDialect = 'sqlite';
 
 
 /** Binds every table to one dialect's definition (the PostgreSQL ones typed as SQLite's: same columns, same rows). */
@@ -69,5 +68,4 @@ export function bindTables(dialect: TablesDialect): void {
   callerTexts = from.callerTexts;
   callerOptOuts = from.callerOptOuts;
   textBackSettings = from.textBackSettings;
-  bound = dialect;
 }

@@ -17,6 +17,6 @@ export function registerJsonBodyParser(app: App): void {
       done(badRequest('The request body must be valid UTF-8 text.'), undefined);
       return;
     }
-    parseJson(req, bytes.toString('utf8'), done);
+    void parseJson(req, bytes.toString('utf8'), done);
   });
 }

@@ -5,7 +5,7 @@ import { tooManyRequests } from './errors.js';
 import { sharedRateLimitStore } from './shared-rate-limit-store.js';
 import { databaseHitStore, memoryHitStore, type HitStore } from './hit-store.js';
 
-import { MINUTE, RATE_LIMITS, type RateLimit, type RateLimits } from './rate-limit-table.js';
+import { MINUTE, type RateLimit, type RateLimits } from './rate-limit-table.js';
 
 export { RATE_LIMITS, type RateLimit, type RateLimits } from './rate-limit-table.js';
 

@@ -23,7 +23,7 @@ import { eraseCaller } from '../../core/privacy/caller-data.js';
 import { applyRetention } from '../../core/privacy/retention.js';
 import { insertUser } from '../../core/accounts/users.js';
 import { transaction } from '../../core/db/transaction.js';
-import { add, bruteForceCounters, counters, D, dayNumber, london, NOWS, randomTime, rng, type Counters } from './counter-model.js';
+import { add, bruteForceCounters, counters, dayNumber, london, NOWS, randomTime, rng, type Counters } from './counter-model.js';
 
 // Each test gets a fresh database (migrations applied), so runs are independent and cheap.
 let handle: DatabaseHandle;

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildWavHeader } from '../../models/audio/wav-header.js';
 import { activeCustomer, signInAdmin } from '../helpers/accounts.js';
-import { ApiClient } from '../helpers/client.js';
+import { type ApiClient } from '../helpers/client.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 import { insertCalls } from './seed.js';
 

@@ -15,8 +15,6 @@ export const EVAL_DOUBLE_BEHAVIOURS: readonly EvalDoubleBehaviour[] = ['perfect'
 /** The price the inventing double adds to every answer: in no knowledge base of the set. */
 export const INVENTED_PRICE_SENTENCE = 'A new boiler is only £1,999 this week.';
 
-const DIGITS = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine'];
-
 /** The reference as a transcript with every number's digits shifted by one (0→1 … 9→0): names and words untouched. */
 export function garbleNumbers(reference: string): string {
   return normaliseWords(reference)

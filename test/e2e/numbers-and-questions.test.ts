@@ -70,7 +70,7 @@ describe('customer: numbers and questions', () => {
 
 describe('admin: number management', () => {
   it('filters to unused numbers, exports the CSV and releases a number', async () => {
-    const { page, admin } = await adminPage(e2e);
+    const { page } = await adminPage(e2e);
     await customerPage(e2e, { businessName: 'Owner Ltd' }).then(async ({ customer }) => customer.client.post('/api/phone-numbers/purchase'));
     await page.goto('/dashboard/static-numbers');
     await page.getByText('Cost Optimization Opportunity').waitFor();

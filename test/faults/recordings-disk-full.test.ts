@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import { afterEach, beforeAll, afterAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../../core/config/config.js';
 import { calls, jobs, notifications } from '../../core/db/schema.js';
 import { createPostCall, type PostCall } from '../../core/post-call/service.js';

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pino from 'pino';
+import type pino from 'pino';
 import { buildApp, type BuildOptions } from '../../core/app.js';
 import { createLogger } from '../../core/logging/logger.js';
 import { loadConfig, type Config } from '../../core/config/config.js';

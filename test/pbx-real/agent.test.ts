@@ -1,12 +1,11 @@
 // AI agent mode on a real Asterisk: the caller's audio reaches the agent over a ulaw
 // externalMedia channel, the agent's spoken answers reach the caller, and the bridge
 // recording holds both sides. Whisper and Ollama are doubles; everything else is real.
-import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AGENT_LINES, agentGreeting } from '../../dialogue/spoken/agent-lines.js';
 import { waitUntil } from '../helpers/wait.js';
-import { envelopeMatch, loudMs, readWavSamples, speech, writeWav } from './audio.js';
+import { envelopeMatch, loudMs, readWavSamples, speech } from './audio.js';
 import type { SipCall } from './sipp.js';
 import { askAgent, hearsAgent } from './agent-caller.js';
 import { ANSWERS_ONLY, CALLER, realPbxAvailability, startRealPbx, type RealPbx } from './harness.js';

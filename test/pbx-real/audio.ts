@@ -98,27 +98,6 @@ function alignedEnvelopeMatch(sent: Int16Array, got: Int16Array): number {
   return 1 / (1 + best / a.length);
 }
 
-function pearson(x: number[], y: number[]): number {
-  const n = Math.min(x.length, y.length);
-  if (n < 5) return -1;
-  let mx = 0;
-  let my = 0;
-  for (let i = 0; i < n; i++) (mx += x[i]!), (my += y[i]!);
-  mx /= n;
-  my /= n;
-  let sxy = 0;
-  let sxx = 0;
-  let syy = 0;
-  for (let i = 0; i < n; i++) {
-    const dx = x[i]! - mx;
-    const dy = y[i]! - my;
-    sxy += dx * dy;
-    sxx += dx * dx;
-    syy += dy * dy;
-  }
-  return sxx === 0 || syy === 0 ? 0 : sxy / Math.sqrt(sxx * syy);
-}
-
 /**
  * Milliseconds of 20 ms frames that are a pure tone at `hz` (the record tone): the Goertzel
  * power at `hz` holds most of the frame's power, which speech, with its many harmonics, never does.

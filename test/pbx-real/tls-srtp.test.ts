@@ -7,7 +7,6 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { calls } from '../../core/db/schema.js';
 import { envelopeMatch, readWavSamples, speech } from './audio.js';
 import { baresipCall } from './baresip.js';
 import { realPbxAvailability, startRealPbx, type RealPbx } from './harness.js';

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createOllamaLanguageModel } from '../../models/llm/ollama.js';
 import { audioKey } from '../doubles/whisper/server.js';
 import { speakToWav } from './audio.js';

@@ -4,7 +4,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SUMMARY_SCHEMA } from '../../dialogue/summary/summary.js';
 import { audioKey } from '../doubles/whisper/server.js';
 import { speakToWav } from './audio.js';

@@ -59,7 +59,7 @@ describe('one size accountant for the prompts folder (issue 24 item 3)', () => {
   });
 
   it('evicts the least recently used prompt, never one a live call is playing or about to play', async () => {
-    const { clock, folder, cache, age, present } = setUp(3 * ONE);
+    const { clock, cache, age, present } = setUp(3 * ONE);
     const live = await cache.get('Hello caller', 'female'); // a live call's prompt: priority 'call'
     await cache.get('preview one', 'female', 'background');
     await cache.get('preview two', 'female', 'background');

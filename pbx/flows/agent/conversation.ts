@@ -315,7 +315,6 @@ export class AgentConversation {
 
   /** Starts the work for the turn so far; its words then set when the turn ends. */
   private speculate(audio: Int16Array, endOfSpeech: number): SpeculationEntry {
-    const n = this.turns.count + 1;
     const entry = { mode: this.turns.mode, carry: this.turns.carryText, historyLength: this.turns.history.length } as SpeculationEntry;
     const history = [...this.turns.history];
     entry.spec = new Speculation(

@@ -29,7 +29,7 @@ const STASIS_START_MAX_MS = 5000;
 
 /** Over the core's one ARI requester (pbx/ari/http.ts); the media app is the Stasis app its channels enter. */
 export function createAriMediaRest(http: AriHttp, app: Pick<MediaApp, 'name' | 'whenInStasis'>): AriMediaRest {
-  const call = (method: 'POST' | 'DELETE', path: string, query?: Query) => http.json<any>(method, path, query);
+  const call = <T = unknown>(method: 'POST' | 'DELETE', path: string, query?: Query) => http.json<T>(method, path, query);
   const gone = (err: unknown) => {
     if (!(err instanceof AriNotFoundError)) throw err;
   };
@@ -37,7 +37,7 @@ export function createAriMediaRest(http: AriHttp, app: Pick<MediaApp, 'name' | '
   const bridges = createAriRest(http);
   return {
     async externalMedia({ externalHost, format, channelId }) {
-      const ch = await call('POST', '/channels/externalMedia', {
+      const ch = await call<{ id: string; name: string; channelvars?: Record<string, string> }>('POST', '/channels/externalMedia', {
         app: app.name,
         external_host: externalHost,
         format,

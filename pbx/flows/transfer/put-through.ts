@@ -2,7 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { TransferOutcome } from '../../../contract/call-handling.js';
 import type { Log } from '../../../contract/log.js';
 import { storedNumber } from '../../../contract/phone.js';
-import { AriNotFoundError, type AriEvent } from '../../ari/types.js';
+import { AriNotFoundError } from '../../ari/types.js';
 import { CallEnded, StepTimeout, type CallSession } from '../../call-session.js';
 import { FALLBACK_SOUNDS } from '../../../dialogue/spoken/sounds.js';
 import { hangUp, say } from '../steps.js';

@@ -88,7 +88,7 @@ export default function Landing() {
   const [open, setOpen] = useState<Open>(resetEmail || next ? 'login' : null);
   useEffect(() => {
     // Once used, the state is dropped, so a reload does not open the dialog again.
-    if (resetEmail) navigate(location.pathname, { replace: true, state: null });
+    if (resetEmail) void navigate(location.pathname, { replace: true, state: null });
   }, [resetEmail, navigate, location.pathname]);
 
   // Nothing until the session is known; signed-in visitors belong on the dashboard.

@@ -39,7 +39,7 @@ export function LoginDialog({
       setSignedIn(user);
       prefetchFirstScreen(qc);
       onClose();
-      navigate(returnTo, { replace: returnTo !== '/dashboard' });
+      void navigate(returnTo, { replace: returnTo !== '/dashboard' });
       toast({ title: 'Welcome back!', description: "You've been logged in successfully." });
     },
     onError: (e) => toast({ variant: 'destructive', title: 'Login Failed', description: messageOr(e, 'Invalid email or password.') }),
