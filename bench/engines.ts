@@ -6,8 +6,8 @@
 import { sql } from 'drizzle-orm';
 import { createSession } from '../core/auth/sessions.js';
 import { execute, queryRow } from '../core/db/raw.js';
-import { claimJob, completeJob, enqueueJob } from '../core/db/pg/job-claims.js';
-import { openPostgres } from '../core/db/pg/open-postgres.js';
+import { openAppDatabase } from '../core/db/open.js';
+import { JobQueue } from '../core/jobs/queue.js';
 import { startPostgres } from '../test/helpers/postgres.js';
 import { startTestServer, type TestServer } from '../test/helpers/server.js';
 import { machine, percentile, report } from './lib/report.js';
@@ -110,18 +110,18 @@ try {
   // Claim throughput: JOBS jobs claimed and completed by one worker, then by two (own pools).
   for (const workers of [1, 2]) {
     const url = await postgres.createDatabase({ migrated: true });
-    const pools = await Promise.all(Array.from({ length: workers }, () => openPostgres(url, quiet, { maxConnections: 2 })));
+    const pools = await Promise.all(Array.from({ length: workers }, () => openAppDatabase({ kind: 'postgres', url }, quiet)));
     try {
-      const now = new Date();
-      for (let i = 0; i < JOBS; i++) await enqueueJob(pools[0]!.db, now, 'bench', `bench:${i}`, { i });
+      const queues = pools.map((pool) => new JobQueue(pool.db, () => new Date()));
+      for (let i = 0; i < JOBS; i++) await queues[0]!.enqueue('bench', `bench:${i}`, { i });
       const started = performance.now();
       let done = 0;
       await Promise.all(
-        pools.map(async (pool) => {
+        queues.map(async (queue) => {
           for (;;) {
-            const job = await claimJob(pool.db, { now: new Date(), leaseMs: 60_000 });
+            const job = await queue.claim();
             if (!job) return;
-            await completeJob(pool.db, job, new Date());
+            await queue.complete(job);
             done++;
           }
         }),

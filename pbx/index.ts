@@ -4,7 +4,7 @@ import { startNodeLoad } from '../core/admission/node-load.js';
 import { TestCallRegistry } from '../core/test-call/registry.js';
 import { createTestCallLines } from './test-call/lines.js';
 import type { CallPath } from '../core/calls/call-path.js';
-import type { BackoffPolicy } from '../core/jobs/backoff.js';
+import type { BackoffPolicy } from '../core/time/backoff.js';
 import type { ForwardingCheckStart, ForwardingCheckStartResult, HealthReport, Services, TestTransfer, TestTransferResult } from '../core/services.js';
 import { createPromptCache, createTextToSpeech, type PromptCache } from '../models/tts/index.js';
 import { ARI_RECONNECT, openAriEvents } from './ari/events-socket.js';

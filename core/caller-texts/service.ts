@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { DEFAULT_BACKOFF } from '../jobs/backoff.js';
+import { DEFAULT_BACKOFF } from '../time/backoff.js';
 import { JobQueue } from '../jobs/queue.js';
 import { JobWorker, type JobHandler } from '../jobs/worker.js';
 import { errorMessage } from '../jobs/retryable.js';

@@ -5,7 +5,7 @@ import { decideHandling, loadCallHandling, ownerDid } from '../call-handling/ind
 import { retryWhileBusy, type Db } from '../db/client.js';
 import { preparedPerDb } from '../db/prepared.js';
 import { calls, jobs, phoneNumbers, users, type Call, type User } from '../db/schema.js';
-import type { BackoffPolicy } from '../jobs/backoff.js';
+import type { BackoffPolicy } from '../time/backoff.js';
 import { JobQueue, type ClaimedJob } from '../jobs/queue.js';
 import { storeRecordingKey, storeRecordingKind, type StoreRecordingPayload } from '../jobs/recording-jobs.js';
 import { DEFAULT_NODE } from '../config/config.js';

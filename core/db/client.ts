@@ -7,7 +7,7 @@ import { drizzle, type AsyncRemoteCallback, type SqliteRemoteDatabase } from 'dr
 import { sql } from 'drizzle-orm';
 import { storedNumber } from '../../contract/phone.js';
 import { projectRoot } from '../config/paths.js';
-import { backoffDelayMs, type BackoffPolicy } from '../jobs/backoff.js';
+import { backoffDelayMs, type BackoffPolicy } from '../time/backoff.js';
 import * as schema from './sqlite/schema.js';
 import { SqliteConnection, withBusyCap } from './sqlite-connection.js';
 import { bindTables } from './schema.js';

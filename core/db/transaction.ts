@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
-import { backoffDelayMs, type BackoffPolicy } from '../jobs/backoff.js';
+import { backoffDelayMs, type BackoffPolicy } from '../time/backoff.js';
 import { dialectOf, isDatabaseBusy, sqliteConnectionOf, type Db } from './client.js';
 import { inPgTransaction, pgExecutor, pgTransaction } from './pg/pg-session.js';
 

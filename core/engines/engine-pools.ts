@@ -3,7 +3,7 @@ import { admitAll, EnginePool, type Admission } from '../../models/pool/engine-p
 import { whisperAnswers } from '../../models/stt/whisper-server.js';
 import { localTtsPool } from '../../models/tts/index.js';
 import type { Config } from '../config/config.js';
-import { backoffDelayMs, type BackoffPolicy } from '../jobs/backoff.js';
+import { backoffDelayMs, type BackoffPolicy } from '../time/backoff.js';
 
 /**
  * An endpoint taken out is probed again after 2 s, then 4, 8… up to a minute: soon enough

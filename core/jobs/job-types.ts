@@ -1,5 +1,4 @@
-// What a queue hands a worker and takes from a caller, apart from the queue so the dialect's
-// claim statements (core/db/pg/job-claims.ts) can name them without importing the queue.
+// What a queue hands a worker and takes from a caller.
 
 /** A job as a worker holds it: `attempt` is this run's number (1-based) and doubles as the fencing token. */
 export interface ClaimedJob {

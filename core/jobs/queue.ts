@@ -1,9 +1,7 @@
-import { sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, lt, lte, or, sql } from 'drizzle-orm';
 import { dialectOf, type Db } from '../db/client.js';
-import * as pgJobs from '../db/pg/job-claims.js';
-import { pgExecutor } from '../db/pg/pg-session.js';
-import { execute, queryRow } from '../db/raw.js';
-import { backoffDelayMs, DEFAULT_BACKOFF, type BackoffPolicy } from './backoff.js';
+import { jobs } from '../db/schema.js';
+import { backoffDelayMs, DEFAULT_BACKOFF, type BackoffPolicy } from '../time/backoff.js';
 import type { ClaimedJob, EnqueueOptions } from './job-types.js';
 
 export type { ClaimedJob, EnqueueOptions } from './job-types.js';
@@ -21,39 +19,22 @@ export interface QueueOptions {
   kinds?: string[];
 }
 
-interface JobRow {
-  id: number;
-  kind: string;
-  key: string;
-  payload: string;
-  attempts: number;
-  max_attempts: number;
-}
+// Functions, not constants: `jobs` is bound to the opened database's dialect after this module loads.
+const claimedColumns = () => ({ id: jobs.id, kind: jobs.kind, key: jobs.key, payload: jobs.payload, attempts: jobs.attempts, maxAttempts: jobs.maxAttempts });
 
-const toClaimed = (r: JobRow): ClaimedJob => ({
-  id: r.id,
-  kind: r.kind,
-  key: r.key,
-  payload: JSON.parse(r.payload) as Record<string, unknown>,
-  attempt: r.attempts,
-  maxAttempts: r.max_attempts,
-});
+/** The job a claimer holds: only while the row is running on its attempt number. */
+const held = (job: ClaimedJob) => and(eq(jobs.id, job.id), eq(jobs.status, 'running'), eq(jobs.attempts, job.attempt));
 
 /**
- * The durable job queue in the `jobs` table. Every state change is one conditional
- * statement, so two workers (or a worker and its own ghost after a restart) can never
- * both own a job: claiming is an UPDATE that only succeeds on a due pending job or an
- * expired lease, and finishing only succeeds while `attempts` still equals the
- * claimer's attempt number. On PostgreSQL, where several cores share the table, the same
- * rules are core/db/pg/job-claims.ts's statements, which also skip rows another claimer
- * has locked (FOR UPDATE SKIP LOCKED).
+ * The durable job queue in the `jobs` table, one code for SQLite and PostgreSQL. Every state
+ * change is one conditional statement, so two workers (or a worker and its own ghost after a
+ * restart) can never both own a job: claiming is an UPDATE that only succeeds on a due pending
+ * job or an expired lease, and every later change only succeeds while `attempts` still equals
+ * the claimer's attempt number (the fencing token). The one difference between the dialects is
+ * in `claim`: on PostgreSQL, where several cores share the table, the claim locks the row it
+ * picks and skips rows another claimer holds; SQLite's writers already take turns.
  */
 export class JobQueue {
-  /** The PostgreSQL database when the queue runs there (its statements are job-claims.ts's). */
-  private get pg() {
-    return dialectOf(this.db) === 'pg' ? pgExecutor(this.db) : null;
-  }
-
   constructor(
     /** The database the queue writes through (its callers retry a write refused as busy). */
     readonly db: Db,
@@ -63,60 +44,51 @@ export class JobQueue {
 
   /** Adds a job unless one with the same key exists (whatever its state). Returns true when added. */
   async enqueue(kind: string, key: string, payload: Record<string, unknown>, opts: EnqueueOptions = {}): Promise<boolean> {
-    if (this.pg) return pgJobs.enqueueJob(this.pg, this.now(), kind, key, payload, opts);
-    const now = this.now().getTime();
-    const maxAttempts = opts.maxAttempts ?? 8;
-    const runAt = opts.runAt?.getTime() ?? now;
-    const r = await execute(
-      this.db,
-      sql`insert into jobs (kind, key, payload, status, attempts, max_attempts, run_at, updated_at)
-         values (${kind}, ${key}, ${JSON.stringify(payload)}, 'pending', 0, ${maxAttempts}, ${runAt}, ${now})
-         on conflict(key) do nothing`,
-    );
-    return r.rowsAffected === 1;
+    const now = this.now();
+    const rows = await this.db
+      .insert(jobs)
+      .values({ kind, key, payload, status: 'pending', attempts: 0, maxAttempts: opts.maxAttempts ?? 8, runAt: opts.runAt ?? now, updatedAt: now })
+      .onConflictDoNothing({ target: jobs.key })
+      .returning({ id: jobs.id });
+    return rows.length === 1;
   }
 
   /** Takes the next due job (or one whose worker died), or null when none is due. */
   async claim(): Promise<ClaimedJob | null> {
-    if (this.pg) return pgJobs.claimJob(this.pg, { now: this.now(), leaseMs: this.opts.leaseMs, kinds: this.opts.kinds });
-    const now = this.now().getTime();
-    const staleBefore = now - this.opts.leaseMs;
-    const kinds = this.opts.kinds ? JSON.stringify(this.opts.kinds) : null;
-    // SQLite-only: json_each (the kinds filter). PostgreSQL claims with FOR UPDATE SKIP LOCKED.
-    const row = await queryRow<JobRow>(
-      this.db,
-      sql`update jobs set status = 'running', locked_at = ${now}, attempts = attempts + 1, updated_at = ${now}
-         where id = (
-           select id from jobs
-           where ((status = 'pending' and run_at <= ${now})
-              or (status = 'running' and locked_at < ${staleBefore} and attempts < max_attempts))
-             and (${kinds} is null or kind in (select value from json_each(${kinds})))
-           order by run_at, id limit 1)
-           and (status = 'pending' or (status = 'running' and locked_at < ${staleBefore}))
-         returning id, kind, key, payload, attempts, max_attempts`,
-    );
-    return row ? toClaimed(row) : null;
+    const now = this.now();
+    const staleBefore = new Date(now.getTime() - this.opts.leaseMs);
+    const due = this.db
+      .select({ id: jobs.id })
+      .from(jobs)
+      .where(
+        and(
+          or(
+            and(eq(jobs.status, 'pending'), lte(jobs.runAt, now)),
+            and(eq(jobs.status, 'running'), lt(jobs.lockedAt, staleBefore), lt(jobs.attempts, jobs.maxAttempts)),
+          ),
+          this.opts.kinds ? inArray(jobs.kind, this.opts.kinds) : undefined,
+        ),
+      )
+      .orderBy(jobs.runAt, jobs.id)
+      .limit(1);
+    const rows = await this.db
+      .update(jobs)
+      .set({ status: 'running', lockedAt: now, attempts: sql`${jobs.attempts} + 1`, updatedAt: now })
+      // Checked again on the row itself: another claimer may have taken it since it was picked.
+      .where(and(inArray(jobs.id, lockedForClaim(this.db, due)), or(eq(jobs.status, 'pending'), and(eq(jobs.status, 'running'), lt(jobs.lockedAt, staleBefore)))))
+      .returning(claimedColumns());
+    const r = rows[0];
+    return r ? { id: r.id, kind: r.kind, key: r.key, payload: r.payload, attempt: r.attempts, maxAttempts: r.maxAttempts } : null;
   }
 
   /** Keeps the lease of a long job fresh; false when the job is no longer ours. */
   async heartbeat(job: ClaimedJob): Promise<boolean> {
-    if (this.pg) return pgJobs.heartbeatJob(this.pg, job, this.now());
-    const now = this.now().getTime();
-    return (await execute(this.db, sql`update jobs set locked_at = ${now} where id = ${job.id} and status = 'running' and attempts = ${job.attempt}`)).rowsAffected === 1;
+    return this.changed(this.db.update(jobs).set({ lockedAt: this.now() }).where(held(job)).returning({ id: jobs.id }));
   }
 
   async complete(job: ClaimedJob): Promise<boolean> {
-    if (this.pg) return pgJobs.completeJob(this.pg, job, this.now());
-    const now = this.now().getTime();
-    return (
-      (
-        await execute(
-          this.db,
-          sql`update jobs set status = 'done', locked_at = null, last_error = null, updated_at = ${now}
-         where id = ${job.id} and status = 'running' and attempts = ${job.attempt}`,
-        )
-      ).rowsAffected === 1
-    );
+    const now = this.now();
+    return this.changed(this.db.update(jobs).set({ status: 'done', lockedAt: null, lastError: null, updatedAt: now }).where(held(job)).returning({ id: jobs.id }));
   }
 
   /**
@@ -124,24 +96,15 @@ export class JobQueue {
    * remain and the error is retryable, otherwise failed for good. `lastError` is kept either way.
    */
   async fail(job: ClaimedJob, error: string, retryable: boolean): Promise<'retry' | 'failed' | 'lost'> {
-    if (this.pg) return pgJobs.failJob(this.pg, job, this.now(), error, retryable, this.opts.backoff, this.opts.random);
-    const now = this.now().getTime();
-    const message = error.slice(0, 2000);
+    const now = this.now();
+    const lastError = error.slice(0, 2000);
     if (retryable && job.attempt < job.maxAttempts) {
-      const runAt = now + backoffDelayMs(job.attempt, this.opts.backoff, this.opts.random);
-      const r = await execute(
-        this.db,
-        sql`update jobs set status = 'pending', locked_at = null, run_at = ${runAt}, last_error = ${message}, updated_at = ${now}
-         where id = ${job.id} and status = 'running' and attempts = ${job.attempt}`,
-      );
-      return r.rowsAffected === 1 ? 'retry' : 'lost';
+      const runAt = new Date(now.getTime() + backoffDelayMs(job.attempt, this.opts.backoff, this.opts.random));
+      const retried = await this.changed(this.db.update(jobs).set({ status: 'pending', lockedAt: null, runAt, lastError, updatedAt: now }).where(held(job)).returning({ id: jobs.id }));
+      return retried ? 'retry' : 'lost';
     }
-    const r = await execute(
-      this.db,
-      sql`update jobs set status = 'failed', locked_at = null, last_error = ${message}, updated_at = ${now}
-         where id = ${job.id} and status = 'running' and attempts = ${job.attempt}`,
-    );
-    return r.rowsAffected === 1 ? 'failed' : 'lost';
+    const failed = await this.changed(this.db.update(jobs).set({ status: 'failed', lockedAt: null, lastError, updatedAt: now }).where(held(job)).returning({ id: jobs.id }));
+    return failed ? 'failed' : 'lost';
   }
 
   /**
@@ -150,25 +113,23 @@ export class JobQueue {
    * work still missing is done. Returns false when the job is absent or still pending/running.
    */
   async rearm(key: string): Promise<boolean> {
-    if (this.pg) return pgJobs.rearmJob(this.pg, key, this.now());
-    const now = this.now().getTime();
-    const r = await execute(
-      this.db,
-      sql`update jobs set status = 'pending', attempts = 0, locked_at = null, run_at = ${now}, last_error = null, updated_at = ${now}
-         where key = ${key} and status in ('done', 'failed')`,
+    const now = this.now();
+    return this.changed(
+      this.db
+        .update(jobs)
+        .set({ status: 'pending', attempts: 0, lockedAt: null, runAt: now, lastError: null, updatedAt: now })
+        .where(and(eq(jobs.key, key), inArray(jobs.status, ['done', 'failed'])))
+        .returning({ id: jobs.id }),
     );
-    return r.rowsAffected === 1;
   }
 
   /** Gives a job back untouched (shutdown): the attempt it was on is not counted. */
   async release(job: ClaimedJob): Promise<void> {
-    if (this.pg) return pgJobs.releaseJob(this.pg, job, this.now());
-    const now = this.now().getTime();
-    await execute(
-      this.db,
-      sql`update jobs set status = 'pending', locked_at = null, attempts = attempts - 1, run_at = ${now}, updated_at = ${now}
-         where id = ${job.id} and status = 'running' and attempts = ${job.attempt}`,
-    );
+    const now = this.now();
+    await this.db
+      .update(jobs)
+      .set({ status: 'pending', lockedAt: null, attempts: sql`${jobs.attempts} - 1`, runAt: now, updatedAt: now })
+      .where(held(job));
   }
 
   /**
@@ -176,23 +137,37 @@ export class JobQueue {
    * so it is marked failed; done jobs older than `retainMs` are deleted.
    */
   async sweep(retainMs: number): Promise<{ abandoned: number; purged: number }> {
-    if (this.pg) return pgJobs.sweepJobs(this.pg, this.now(), this.opts.leaseMs, retainMs);
-    const now = this.now().getTime();
-    const staleBefore = now - this.opts.leaseMs;
-    const abandoned = (
-      await execute(
-        this.db,
-        sql`update jobs set status = 'failed', locked_at = null, updated_at = ${now},
-           last_error = coalesce(last_error || ' / ', '') || 'the worker stopped during the last attempt'
-         where status = 'running' and locked_at < ${staleBefore} and attempts >= max_attempts`,
-      )
-    ).rowsAffected;
-    const purged = (await execute(this.db, sql`delete from jobs where status = 'done' and updated_at < ${now - retainMs}`)).rowsAffected;
-    return { abandoned, purged };
+    const now = this.now();
+    const staleBefore = new Date(now.getTime() - this.opts.leaseMs);
+    const abandoned = await this.db
+      .update(jobs)
+      .set({ status: 'failed', lockedAt: null, updatedAt: now, lastError: sql`coalesce(${jobs.lastError} || ' / ', '') || 'the worker stopped during the last attempt'` })
+      .where(and(eq(jobs.status, 'running'), lt(jobs.lockedAt, staleBefore), gte(jobs.attempts, jobs.maxAttempts)))
+      .returning({ id: jobs.id });
+    const purged = await this.db
+      .delete(jobs)
+      .where(and(eq(jobs.status, 'done'), lt(jobs.updatedAt, new Date(now.getTime() - retainMs))))
+      .returning({ id: jobs.id });
+    return { abandoned: abandoned.length, purged: purged.length };
   }
 
-  /** The raw row for a key (tests, diagnostics). */
-  async byKey(key: string): Promise<Record<string, unknown> | undefined> {
-    return queryRow(this.db, sql`select * from jobs where key = ${key}`);
+  /** The row for a key (tests, diagnostics). */
+  async byKey(key: string) {
+    return (await this.db.select().from(jobs).where(eq(jobs.key, key)).limit(1))[0];
   }
+
+  private async changed(statement: PromiseLike<unknown[]>): Promise<boolean> {
+    return (await statement).length === 1;
+  }
+}
+
+/**
+ * The claim's one dialect-specific clause. On PostgreSQL concurrent claimers would otherwise
+ * queue on the same first row: FOR UPDATE SKIP LOCKED makes each take a different job. SQLite
+ * has no row locks and needs none: its writers take turns behind BEGIN IMMEDIATE.
+ */
+function lockedForClaim<T extends object>(db: Db, due: T): T {
+  if (dialectOf(db) !== 'pg') return due;
+  // The PostgreSQL builder behind the SQLite-typed Db (core/db/open.ts) has `for`.
+  return (due as unknown as { for(strength: 'update', opts: { skipLocked: boolean }): T }).for('update', { skipLocked: true });
 }

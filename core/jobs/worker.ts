@@ -1,5 +1,5 @@
 import { isDatabaseBusy, retryWhileBusy, withBusyWaitAtMost } from '../db/client.js';
-import { backoffDelayMs } from './backoff.js';
+import { backoffDelayMs } from '../time/backoff.js';
 import { errorMessage, isRetryable } from './retryable.js';
 import type { ClaimedJob, JobQueue } from './queue.js';
 import type { Log } from '../../contract/log.js';

@@ -3,7 +3,7 @@ import cron from 'node-cron';
 import type { LanguageModel } from '../../models/llm/language-model.js';
 import { createSpeechToText } from '../../models/stt/factory.js';
 import type { SpeechToText } from '../../models/stt/speech-to-text.js';
-import { DEFAULT_BACKOFF, type BackoffPolicy } from '../jobs/backoff.js';
+import { DEFAULT_BACKOFF, type BackoffPolicy } from '../time/backoff.js';
 import { JobQueue } from '../jobs/queue.js';
 import { JobWorker } from '../jobs/worker.js';
 import { createSummaryModel } from '../engines/agent-engines.js';

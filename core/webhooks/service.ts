@@ -2,7 +2,7 @@ import { and, desc, eq, inArray, lt, notExists, sql } from 'drizzle-orm';
 import cron from 'node-cron';
 import type { Db } from '../db/client.js';
 import { calls, jobs, ownerWebhooks, webhookDeliveries, type Call, type OwnerWebhook, type WebhookDelivery } from '../db/schema.js';
-import { DEFAULT_BACKOFF, type BackoffPolicy } from '../jobs/backoff.js';
+import { DEFAULT_BACKOFF, type BackoffPolicy } from '../time/backoff.js';
 import { JobQueue } from '../jobs/queue.js';
 import { errorMessage, isRetryable } from '../jobs/retryable.js';
 import type { Log } from '../../contract/log.js';

@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { CallPath, ClaimedJob, StoreRecordingPayload } from '../../core/calls/call-path.js';
-import type { BackoffPolicy } from '../../core/jobs/backoff.js';
+import type { BackoffPolicy } from '../../core/time/backoff.js';
 import { errorMessage, RetryableError } from '../../core/jobs/retryable.js';
 import { parseWavHeader } from '../../models/audio/wav-header.js';
 import { AriNotFoundError, type AriRest } from '../ari/types.js';

@@ -52,9 +52,9 @@ describe('JobQueue', () => {
       const job = (await queue.claim())!;
       expect(await queue.fail(job, `boom ${job.attempt}`, true)).toBe('retry');
       const row = (await queue.byKey('a'))!;
-      delays.push((row.run_at as number) - clock);
-      expect(row).toMatchObject({ status: 'pending', last_error: `boom ${job.attempt}` });
-      clock = row.run_at as number;
+      delays.push(row.runAt.getTime() - clock);
+      expect(row).toMatchObject({ status: 'pending', lastError: `boom ${job.attempt}` });
+      clock = row.runAt.getTime();
     }
     expect(delays).toEqual([1000, 2000, 4000, 8000, 8000]);
   });
@@ -62,7 +62,7 @@ describe('JobQueue', () => {
   it('fails for good when attempts run out or the error is not retryable', async () => {
     await queue.enqueue('k', 'a', {}, { maxAttempts: 1 });
     expect(await queue.fail((await queue.claim())!, 'engine down', true)).toBe('failed');
-    expect(await queue.byKey('a')).toMatchObject({ status: 'failed', attempts: 1, last_error: 'engine down' });
+    expect(await queue.byKey('a')).toMatchObject({ status: 'failed', attempts: 1, lastError: 'engine down' });
     await queue.enqueue('k', 'b', {}, { maxAttempts: 5 });
     expect(await queue.fail((await queue.claim())!, 'bad audio', false)).toBe('failed');
     expect(await queue.byKey('b')).toMatchObject({ status: 'failed', attempts: 1 });
@@ -105,7 +105,7 @@ describe('JobQueue', () => {
     clock += 61_000;
     expect(await queue.claim()).toBeNull(); // no attempts left to re-claim with
     expect(await queue.sweep(3_600_000)).toEqual({ abandoned: 1, purged: 0 });
-    expect(await queue.byKey('last')).toMatchObject({ status: 'failed', last_error: 'the worker stopped during the last attempt' });
+    expect(await queue.byKey('last')).toMatchObject({ status: 'failed', lastError: 'the worker stopped during the last attempt' });
     clock += 3_600_000;
     expect(await queue.sweep(3_600_000)).toEqual({ abandoned: 0, purged: 1 });
     expect(await queue.byKey('old')).toBeUndefined();
