@@ -6,25 +6,30 @@
 // Compose v2 (`docker compose`, from Debian's archive: compose-v2.ts); it needs root and
 // Debian's docker.io, docker-compose (1.29 must still read the file) and debootstrap, and
 // fails, never skips, without them.
+import crypto from 'node:crypto';
 import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { projectRoot } from '../../core/config/paths.js';
-import type { ApiClient } from '../helpers/client.js';
 import { adminHealth } from '../helpers/health.js';
 import { waitUntil } from '../helpers/wait.js';
-import { loudMs, speech } from '../pbx-real/audio.js';
+import { envelopeMatch, loudMs, RATE, readWavSamples, speech } from '../pbx-real/audio.js';
 import { listedModules, menuselectModules, moduleStates } from '../deploy/asterisk-modules.js';
 import { heardGreetingAndBeep } from '../pbx-real/harness.js';
 import { placeCall } from '../pbx-real/sipp.js';
 import { DID, prepareStack, recordFigures, signUpOwner, type Stack } from './stack.js';
+import { request, SITE_HOST } from '../https/caddy.js';
+import { launchWithMicrophone, microphoneFile, openCallMyLine } from '../test-call/browser-caller.js';
+import { ApiClient } from '../helpers/client.js';
 
 const ROOT = projectRoot();
-const SERVICES = ['asterisk', 'core', 'ollama', 'whisper'];
+const SERVICES = ['proxy', 'asterisk', 'core', 'ollama', 'whisper'];
 const figures: Record<string, string | number> = {};
 
 let stack: Stack;
-let owner: ApiClient;
+let owner: Awaited<ReturnType<typeof signUpOwner>>;
 
 /** Seconds `run` took, recorded as a figure for the bench row (never asserted). */
 async function timed<T>(name: string, run: () => Promise<T>): Promise<T> {
@@ -58,6 +63,29 @@ async function knowledgeBase(): Promise<string> {
   return res.body.user.knowledgeBase;
 }
 
+/** A file of the proxy's local CA (root.crt, intermediate.crt), read from its data volume. */
+const caFile = (name: string) => stack.exec('proxy', ['cat', `/data/caddy/pki/authorities/local/${name}`]);
+
+/** The owner signed in through the proxy over HTTPS: the session cookie as the browser keeps it. */
+async function signInThroughProxy(ca: string): Promise<{ cookie: string; setCookie: string }> {
+  const creds = owner.signedUpWith!;
+  const res = await request(`${stack.proxyUrl}/api/auth/login`, { ca, method: 'POST', body: creds });
+  if (res.status !== 200) throw new Error(`login through the proxy: ${res.status} ${res.body}`);
+  const setCookie = res.headers['set-cookie']!.find((c) => !c.startsWith('signed_in='))!;
+  return { cookie: setCookie.split(';')[0]!, setCookie };
+}
+
+/** Resolves once a TCP connection to address:port is accepted; rejects with the refusal. */
+function tcpConnect(address: string, port: number): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const socket = net.connect({ host: address, port }, () => {
+      socket.destroy();
+      resolve();
+    });
+    socket.once('error', reject);
+  });
+}
+
 /** A SIPp caller to the containerised Asterisk on 127.0.0.1:5060 that leaves `words`. */
 async function leaveMessage(text: string) {
   const call = await placeCall(5060, { did: DID, from: '+447700900555' });
@@ -72,6 +100,7 @@ describe('docker compose: the stack built, booted and called as operators run it
     stack = await prepareStack(inject('dockerHost'), { name: 'box' });
     await timed('asterisk build s', () => stack.compose(['build', 'asterisk']));
     await timed('core build s', () => stack.compose(['build', 'core']));
+    await timed('proxy build s', () => stack.compose(['build', 'proxy']));
     await stack.compose(['build', 'ollama', 'whisper']);
     await timed('up until healthy s', async () => {
       await stack.compose(['up', '-d']);
@@ -104,6 +133,44 @@ describe('docker compose: the stack built, booted and called as operators run it
     expect(await page.text()).toMatch(/<div id="root">/);
   });
 
+  it('the console over HTTPS only: HTTP redirects, the local CA’s certificate, no HSTS, the core’s port not reachable from the network, the session cookie Secure', async () => {
+    const ca = caFile('root.crt');
+    const redirect = await request(`http://${SITE_HOST}:${stack.proxyHttpPort}/dashboard/call-logs`);
+    expect(redirect.status).toBe(308);
+    expect(redirect.headers.location).toBe(`${stack.proxyUrl}/dashboard/call-logs`);
+    const page = await request(`${stack.proxyUrl}/`, { ca });
+    expect(page.status).toBe(200);
+    expect(page.body).toMatch(/<div id="root">/);
+    expect(page.peerCertificate!.issuer.CN).toMatch(/^Caddy Local Authority/);
+    expect(page.headers['strict-transport-security']).toBeUndefined();
+    // From the box's own network address, as another machine reaches it: the proxy answers,
+    // the core's port refuses (it listens on loopback, for the proxy only).
+    const lan = Object.values(os.networkInterfaces()).flat().find((i) => i && i.family === 'IPv4' && !i.internal)?.address;
+    expect(lan, 'a non-loopback IPv4 address on this machine').toBeDefined();
+    await expect(tcpConnect(lan!, Number(new URL(stack.proxyUrl).port))).resolves.toBeUndefined();
+    await expect(tcpConnect(lan!, stack.consolePort)).rejects.toThrow(/ECONNREFUSED/);
+    const { setCookie, cookie } = await signInThroughProxy(ca);
+    expect(setCookie.split(';').map((p) => p.trim().toLowerCase())).toContain('secure');
+    expect((await request(`${stack.proxyUrl}/api/auth/me`, { ca, headers: { cookie } })).status).toBe(200);
+  });
+
+  it('the proxy’s certificate replaced (its leaf removed, the proxy restarted): a new certificate from the CA its volume kept, and the same session still signed in', async () => {
+    const ca = caFile('root.crt');
+    const { cookie } = await signInThroughProxy(ca);
+    const before = await request(`${stack.proxyUrl}/api/auth/me`, { ca, headers: { cookie } });
+    expect(before.status).toBe(200);
+    stack.exec('proxy', ['rm', '-rf', '/data/caddy/certificates']);
+    await stack.compose(['restart', 'proxy']);
+    const after = await waitUntil(async () => {
+      const r = await request(`${stack.proxyUrl}/api/auth/me`, { ca, headers: { cookie } });
+      if (r.peerCertificate!.fingerprint256 === before.peerCertificate!.fingerprint256) throw new Error('still the old certificate');
+      return r;
+    }, 120_000, 500);
+    expect(after.status).toBe(200);
+    expect(JSON.parse(after.body).user.email).toBe(owner.signedUpWith!.email);
+    expect(caFile('root.crt')).toBe(ca);
+  });
+
   it("Debian's docker-compose 1.29 still reads the file: the same services as Compose v2, the cluster and sip-ban profiles' included", async () => {
     const v1 = stack.composeV1(['config', '--services']);
     expect(v1.status, v1.output).toBe(0);
@@ -127,6 +194,8 @@ describe('docker compose: the stack built, booted and called as operators run it
 
   it('runs the core as a non-root user, Asterisk as its own user, and no container privileged', () => {
     expect(coreExec(['id', '-u']).trim()).toBe('1000');
+    // Caddy as the package's own user, 80/443 by a file capability rather than root.
+    expect(stack.exec('proxy', ['id', '-un']).trim()).toBe('caddy');
     const asteriskUser = stack.exec('asterisk', ['sh', '-c', 'for p in /proc/[0-9]*; do [ "$(cat $p/comm 2>/dev/null)" = asterisk ] && stat -c %U $p; done; true']).trim();
     expect(asteriskUser.split('\n')[0]).toBe('asterisk');
     for (const s of SERVICES) {
@@ -155,6 +224,44 @@ describe('docker compose: the stack built, booted and called as operators run it
     await waitUntil(() => {
       if (!stack.outboxTexts('core').some((m) => m.to === '+447700900123' && m.body.length > 0)) throw new Error('no text to the owner yet');
     }, 120_000, 1000);
+  });
+
+  it('"Call my line" from Chromium over HTTPS at callkeeper.test (a secure context, the microphone allowed) hears the box’s greeting and leaves a test call', async () => {
+    // After the SIPp call above, the prompts volume holds the owner's greeting. Chromium trusts the proxy's chain by the local CA's intermediate key (its SPKI), and maps the name to loopback.
+    const spki = (pem: string) => crypto.createHash('sha256').update(new crypto.X509Certificate(pem).publicKey.export({ type: 'spki', format: 'der' })).digest('base64');
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ck-compose-call-'));
+    const prompts = path.join(dir, 'prompts');
+    await stack.compose(['cp', 'core:/data/prompts', prompts]);
+    const greetings = fs.readdirSync(prompts).filter((f) => f.endsWith('.wav')).map((f) => readWavSamples(path.join(prompts, f)));
+    expect(greetings.length).toBeGreaterThan(0);
+    const longest = Math.max(...greetings.map((g) => g.length));
+    const wav = microphoneFile(path.join(dir, 'mic.wav'), speech('Hello, this is a test of my line over HTTPS.'), longest + 4 * RATE);
+    const browser = await launchWithMicrophone(wav, [
+      `--host-resolver-rules=MAP ${SITE_HOST} 127.0.0.1`,
+      `--ignore-certificate-errors-spki-list=${spki(caFile('intermediate.crt'))}`,
+    ]);
+    try {
+      const { cookie } = await signInThroughProxy(caFile('root.crt'));
+      const browserOwner = new ApiClient(stack.proxyUrl);
+      browserOwner.cookie = cookie;
+      const before = (await callLogs()).filter((c) => (c as { testCall?: boolean }).testCall).length;
+      const { page, audio } = await openCallMyLine(browser, stack.proxyUrl, browserOwner);
+      expect(await page.evaluate('window.isSecureContext')).toBe(true);
+      await page.getByRole('button', { name: 'Call my line' }).click();
+      await waitUntil(() => {
+        const heard = audio.heard(0);
+        const best = Math.max(...greetings.map((g) => envelopeMatch(g, heard).score));
+        if (best < audio.hearsAt) throw new Error(`the greeting was not heard in the page (best match ${best.toFixed(2)})`);
+      }, 120_000, 250);
+      await waitUntil(async () => {
+        const tests = (await callLogs()).filter((c) => (c as { testCall?: boolean }).testCall);
+        if (tests.length !== before + 1) throw new Error(`test calls: ${tests.length}`);
+      }, 120_000, 1000);
+      await audio.stop();
+    } finally {
+      await browser.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('an agent-mode call: the caller hears the agent over externalMedia between the containers', async () => {

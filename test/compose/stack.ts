@@ -8,6 +8,7 @@ import { signupBody } from '../helpers/accounts.js';
 import { ApiClient } from '../helpers/client.js';
 import { waitUntil } from '../helpers/wait.js';
 import { freeTcpPort } from '../pbx-real/ports.js';
+import { SITE_HOST } from '../https/caddy.js';
 import { dockerClientEnv } from './dockerd.js';
 
 // The stack as an operator runs it: a copy of this checkout (tracked and new files, as
@@ -26,6 +27,11 @@ export interface Stack {
   dir: string;
   /** Node A's console (the one box's only one). */
   consoleUrl: string;
+  /** The console through the HTTPS proxy (PUBLIC_URL): https://callkeeper.test:<port>, the name mapped to loopback. */
+  proxyUrl: string;
+  proxyHttpPort: number;
+  /** The core's own port: on loopback only (the proxy's upstream), reachable from nowhere else. */
+  consolePort: number;
   /** The .env the stack runs with. */
   env: Record<string, string>;
   /** `docker compose` (v2) with the shipped file and the test override; throws with its output on failure. */
@@ -80,6 +86,8 @@ export async function prepareStack(dockerHost: string, opts: { name: string; ext
   for (const f of [asteriskTar, pjTar]) fs.copyFileSync(path.join(SHARED_SRC, f), path.join(dir, 'deploy', 'asterisk', 'sources', f));
 
   const consolePort = await freeTcpPort();
+  const proxyHttpsPort = await freeTcpPort();
+  const proxyHttpPort = await freeTcpPort();
   const env: Record<string, string> = {
     COMPOSE_PROJECT_NAME: `cktest${process.pid}${opts.name}`,
     ASTERISK_SHA256: sums[asteriskTar]!,
@@ -99,7 +107,11 @@ export async function prepareStack(dockerHost: string, opts: { name: string; ext
     NUMBER_PROVIDER: 'static',
     STATIC_NUMBERS: DID,
     TTS_ENGINE: 'espeak-ng',
-    PUBLIC_URL: `http://127.0.0.1:${consolePort}`,
+    // The console behind the proxy at a name that is not localhost (clients map it to
+    // loopback), with Caddy's local CA: what a LAN or test box runs (docs/deployment.md, "HTTPS").
+    PUBLIC_URL: `https://${SITE_HOST}:${proxyHttpsPort}`,
+    TLS_MODE: 'internal',
+    TEST_PROXY_HTTP_PORT: String(proxyHttpPort),
     ...opts.extraEnv,
   };
   fs.writeFileSync(path.join(dir, '.env'), Object.entries(env).map(([k, v]) => `${k}=${v}`).join('\n') + '\n');
@@ -114,6 +126,9 @@ export async function prepareStack(dockerHost: string, opts: { name: string; ext
   const stack: Stack = {
     dir,
     consoleUrl: `http://127.0.0.1:${consolePort}`,
+    proxyUrl: `https://${SITE_HOST}:${proxyHttpsPort}`,
+    proxyHttpPort,
+    consolePort,
     env,
     compose(args, opts = {}) {
       return new Promise((resolve, reject) => {
@@ -169,7 +184,7 @@ export async function prepareStack(dockerHost: string, opts: { name: string; ext
 }
 
 /** An owner signed up on the console at `consoleUrl`, approved by the first admin, with the stack's number. */
-export async function signUpOwner(consoleUrl: string, businessName: string): Promise<ApiClient> {
+export async function signUpOwner(consoleUrl: string, businessName: string): Promise<ApiClient & { signedUpWith: { email: string; password: string } }> {
   const signup = signupBody({ businessName });
   const owner = new ApiClient(consoleUrl);
   const must = (what: string, res: { status: number; text: string }, status: number) => {
@@ -183,7 +198,7 @@ export async function signUpOwner(consoleUrl: string, businessName: string): Pro
   must('approval', await admin.post(`/api/admin/approvals/${id}/approve`), 200);
   must('owner login', await owner.post('/api/auth/login', { email: signup.businessEmail, password: signup.password }), 200);
   must('number purchase', await owner.post('/api/phone-numbers/purchase'), 201);
-  return owner;
+  return Object.assign(owner, { signedUpWith: { email: signup.businessEmail, password: signup.password } });
 }
 
 /** Adds `figures` to test-results/compose-figures.json (each compose test file adds its own). */

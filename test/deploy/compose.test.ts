@@ -20,13 +20,14 @@ interface Service {
   env_file?: string | string[];
   volumes?: string[];
   ports?: string[];
+  network_mode?: string;
   depends_on?: Record<string, { condition: string }>;
   command?: string[];
   healthcheck?: { test: string[] | string; interval?: string };
 }
-const { asterisk, core, ollama, whisper } = compose.services as Record<string, Service>;
+const { asterisk, core, ollama, whisper, proxy } = compose.services as Record<string, Service>;
 const published = readCompose('docker-compose.ports.yml').services;
-const ONE_BOX = ['asterisk', 'core', 'ollama', 'whisper'];
+const ONE_BOX = ['proxy', 'asterisk', 'core', 'ollama', 'whisper'];
 const CLUSTER = ['kamailio', 'asterisk-b', 'core-b', 'postgres'];
 // The `sip-ban` profile: fail2ban on Asterisk's security.log (docs/security.md).
 const SIP_BAN = ['fail2ban'];
@@ -49,7 +50,7 @@ function mount(service: Service, volume: string): { target: string; readOnly: bo
 }
 
 describe('docker-compose.yml', () => {
-  it('runs the four services of the appliance; the cluster profile’s start only with the profile', () => {
+  it('runs the five services of the appliance; the cluster profile’s start only with the profile', () => {
     const always = Object.entries(compose.services).filter(([, s]) => !s.profiles).map(([name]) => name);
     expect(always.sort()).toEqual([...ONE_BOX].sort());
     for (const name of CLUSTER) expect(compose.services[name]?.profiles, name).toEqual(['cluster']);
@@ -112,26 +113,41 @@ describe('docker-compose.yml', () => {
   it('documents every setting Asterisk, Kamailio and PostgreSQL take from .env in asterisk.conf.example', () => {
     const example = fs.readFileSync(path.join(root, 'asterisk.conf.example'), 'utf8');
     const documented = new Set([...example.matchAll(/^#?\s*([A-Z0-9_]+)=/gm)].map((m) => m[1]));
-    const used = ['asterisk', 'asterisk-b', 'kamailio', 'postgres']
+    const used = ['proxy', 'asterisk', 'asterisk-b', 'kamailio', 'postgres']
       .flatMap((name) => [...Object.values(compose.services[name]!.environment ?? {}), ...Object.values(compose.services[name]!.build?.args ?? {})])
       .flatMap((v) => [...v.matchAll(/\$\{([A-Z0-9_]+)/g)].map((m) => m[1]!));
     for (const name of used) expect(documented, name).toContain(name);
   });
 
-  it('publishes SIP, RTP and the console only, from docker-compose.ports.yml, which .env adds', () => {
+  it('publishes SIP, RTP and the console over HTTPS only, from docker-compose.ports.yml, which .env adds', () => {
     expect(asterisk!.ports ?? []).toEqual([]);
     expect(core!.ports ?? []).toEqual([]);
+    expect(proxy!.ports ?? []).toEqual([]);
     expect(published.asterisk!.ports).toEqual(['5060:5060/udp', '5060:5060/tcp', '5061:5061/tcp', '${RTP_PORTS:-10000-10199}:${RTP_PORTS:-10000-10199}/udp']);
     // The range Asterisk is given is the one published.
     expect(asterisk!.environment!.RTP_PORTS).toBe('${RTP_PORTS:-10000-10199}');
-    expect(published.core!.ports).toEqual(['${CONSOLE_PORT:-3000}:3000']);
-    expect(Object.keys(published)).toEqual(['asterisk', 'core']);
+    // The console's port is the proxy's: 80 (redirect, ACME) and 443; the core's 3000 nowhere.
+    expect(published.proxy!.ports).toEqual(['80:80/tcp', '443:443/tcp', '443:443/udp']);
+    expect(Object.keys(published)).toEqual(['asterisk', 'proxy']);
     const example = fs.readFileSync(path.join(root, 'asterisk.conf.example'), 'utf8');
     expect(example).toMatch(/^COMPOSE_FILE=docker-compose\.yml:docker-compose\.ports\.yml$/m);
   });
 
+  it('puts the core behind the proxy alone: in its network namespace, on loopback, trusting only it', () => {
+    expect(core!.network_mode).toBe('service:proxy');
+    expect(core!.environment!.HOST).toBe('127.0.0.1');
+    expect(core!.environment!.TRUST_PROXY).toBe('127.0.0.1');
+    expect(proxy!.environment!.CORE_UPSTREAM).toBe(`127.0.0.1:${core!.environment!.PORT}`);
+    // Asterisk reaches the core's agent RTP at the namespace's name on the network.
+    expect(core!.environment!.AGENT_RTP_HOST).toBe('proxy');
+    expect(() => interpolate(proxy!.environment!.PUBLIC_URL!)).toThrow(/PUBLIC_URL is required/);
+    expect(interpolate(proxy!.environment!.TLS_MODE!)).toBe('acme');
+    // Caddy's certificates, ACME account and local CA survive a restart.
+    expect(mount(proxy!, 'caddy-data')).toEqual({ target: '/data', readOnly: false });
+  });
+
   it('builds from Dockerfiles that exist, and pins the Ollama image', () => {
-    for (const s of [asterisk!, core!, whisper!]) {
+    for (const s of [asterisk!, core!, whisper!, proxy!]) {
       const file = path.join(root, s.build!.context, s.build!.dockerfile ?? 'Dockerfile');
       expect(fs.existsSync(file), file).toBe(true);
     }
@@ -149,7 +165,15 @@ describe('docker-compose.yml, profile cluster (docs/cluster.md)', () => {
     expect(asteriskB.build).toEqual(asterisk!.build);
     expect(coreB.build).toEqual(core!.build);
     expect(asteriskB.environment).toEqual({ ...asterisk!.environment, NODE_NAME: '${NODE_B_NAME:-node-b}', RTP_PORTS: '${NODE_B_RTP_PORTS:-10200-10399}' });
-    expect(coreB.environment).toEqual({ ...core!.environment, NODE_NAME: '${NODE_B_NAME:-node-b}', ARI_URL: 'http://asterisk-b:8088', AGENT_RTP_HOST: 'core-b' });
+    expect(coreB.environment).toEqual({
+      ...core!.environment,
+      NODE_NAME: '${NODE_B_NAME:-node-b}',
+      ARI_URL: 'http://asterisk-b:8088',
+      AGENT_RTP_HOST: 'core-b',
+      // No proxy in front of node B: on the network, trusting no forwarder.
+      HOST: '0.0.0.0',
+      TRUST_PROXY: '${TRUST_PROXY:-off}',
+    });
     expect(coreB.env_file).toBe(core!.env_file);
     expect(asteriskB.healthcheck).toEqual(asterisk!.healthcheck);
     expect(coreB.healthcheck).toEqual(core!.healthcheck);
@@ -173,14 +197,15 @@ describe('docker-compose.yml, profile cluster (docs/cluster.md)', () => {
   });
 
   it('publishes Kamailio’s SIP, each node’s own RTP range and both consoles, and no Asterisk’s SIP', () => {
-    expect(Object.keys(clusterPorts).sort()).toEqual(['asterisk', 'asterisk-b', 'core', 'core-b', 'kamailio']);
+    expect(Object.keys(clusterPorts).sort()).toEqual(['asterisk', 'asterisk-b', 'core-b', 'kamailio', 'proxy']);
     expect(clusterPorts.kamailio!.ports).toEqual(['5060:5060/udp']);
     const rtpB = interpolate(asteriskB.environment!.RTP_PORTS!);
     expect(clusterPorts['asterisk-b']!.ports!.map((p) => interpolate(p))).toEqual([`${rtpB}:${rtpB}/udp`]);
     // SIP (and SIP over TLS, which the cluster's Kamailio does not carry) goes through Kamailio.
     expect(clusterPorts.asterisk!.ports).toEqual(published.asterisk!.ports!.filter((p) => !p.startsWith('5060:') && !p.startsWith('5061:')));
-    expect(clusterPorts.core!.ports).toEqual(published.core!.ports);
-    expect(clusterPorts['core-b']!.ports).toEqual(['${CONSOLE_B_PORT:-3001}:3000']);
+    expect(clusterPorts.proxy!.ports).toEqual(published.proxy!.ports);
+    // Node B has no proxy: its console only on the host's loopback.
+    expect(clusterPorts['core-b']!.ports).toEqual(['127.0.0.1:${CONSOLE_B_PORT:-3001}:3000']);
     for (const name of CLUSTER) expect(compose.services[name]!.ports ?? [], name).toEqual([]);
   });
 

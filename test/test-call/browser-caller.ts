@@ -19,8 +19,11 @@ export function microphoneFile(file: string, words: Int16Array, leadSamples: num
   return file;
 }
 
-/** Chromium with `wav` as its microphone, WebRTC allowed on loopback and audio allowed to play. */
-export function launchWithMicrophone(wav: string): Promise<Browser> {
+/**
+ * Chromium with `wav` as its microphone, WebRTC allowed on loopback and audio allowed to play;
+ * `extraArgs` e.g. map a host name and trust a certificate (the compose test's HTTPS console).
+ */
+export function launchWithMicrophone(wav: string, extraArgs: string[] = []): Promise<Browser> {
   return chromium.launch({
     executablePath: '/usr/bin/chromium',
     headless: true,
@@ -31,6 +34,7 @@ export function launchWithMicrophone(wav: string): Promise<Browser> {
       `--use-file-for-fake-audio-capture=${wav}%noloop`,
       '--allow-loopback-in-peer-connection',
       '--autoplay-policy=no-user-gesture-required',
+      ...extraArgs,
     ],
   });
 }

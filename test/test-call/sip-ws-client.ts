@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import type { LookupFunction } from 'node:net';
 import WebSocket from 'ws';
 
 // A bare SIP-over-WebSocket caller (RFC 7118) for the proxy's refusal tests: one INVITE with a
@@ -15,10 +16,20 @@ export interface Credentials {
   password: string;
 }
 
-/** The upgrade as a browser on `origin` with `cookie` would make it: the socket, or the HTTP status it was refused with. */
-export function connect(baseUrl: string, wsPath: string, headers: { origin?: string; cookie?: string | null }): Promise<SipSocket | { refused: number }> {
+/**
+ * The upgrade as a browser on `origin` with `cookie` would make it: the socket, or the HTTP status
+ * it was refused with. `tls`: how to reach an https:// console (its CA, a name's lookup; test/https).
+ */
+export function connect(
+  baseUrl: string,
+  wsPath: string,
+  headers: { origin?: string; cookie?: string | null },
+  tls: { ca?: string; lookup?: LookupFunction } = {},
+): Promise<SipSocket | { refused: number }> {
   return new Promise((resolve, reject) => {
+    // ws hands its options on to https.request, which takes `lookup` (its types leave it out).
     const ws = new WebSocket(baseUrl.replace(/^http/, 'ws') + wsPath, 'sip', {
+      ...(tls as WebSocket.ClientOptions),
       headers: { ...(headers.origin ? { origin: headers.origin } : {}), ...(headers.cookie ? { cookie: headers.cookie } : {}) },
     });
     ws.once('unexpected-response', (_req, res) => resolve({ refused: res.statusCode ?? 0 }));
