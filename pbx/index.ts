@@ -7,6 +7,7 @@ import type { CallPath } from '../core/calls/call-path.js';
 import type { BackoffPolicy } from '../core/jobs/backoff.js';
 import type { ForwardingCheckStart, ForwardingCheckStartResult, HealthReport, Services, TestTransfer, TestTransferResult } from '../core/services.js';
 import { createPromptCache, createTextToSpeech, type PromptCache } from '../models/tts/index.js';
+import { APP_EVENTS } from './ari/event-filter.js';
 import { ARI_RECONNECT, openAriEvents } from './ari/events-socket.js';
 import { createAriHttp } from './ari/http.js';
 import { createAriRest } from './ari/rest-client.js';
@@ -103,6 +104,10 @@ export function startPbx(services: Services, callPath: CallPath, opts: PbxOption
     rest: createAriRest(ariHttp),
     onEvent: (e) => app.onEvent(e),
     onReady: () => {
+      // Only the events the app acts on (issue 47: the rest cost CPU on both sides per call).
+      // Asked on every (re)connection, as a new registration may start without it; a refusal
+      // leaves every event coming, which costs CPU but loses nothing.
+      void rest.filterEvents(config.ari.app, APP_EVENTS).catch((err: unknown) => pbxLog.warn({ err }, 'Asterisk did not take the app’s event filter: every ARI event still comes (more CPU per call, nothing lost)'));
       // Retries need Asterisk: they start with the first connection.
       recordingRetries.start();
       void app.reconcile();

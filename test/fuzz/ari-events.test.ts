@@ -42,6 +42,7 @@ const rest: AriRest = {
   hangup: async () => {},
   getChannel: async () => null,
   appChannelIds: async () => [],
+  filterEvents: async () => {},
   getPlayback: async () => null,
   getLiveRecording: async () => null,
   storedRecordingExists: async () => false,
