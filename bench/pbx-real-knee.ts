@@ -41,7 +41,9 @@ const list = (name: string, fallback: string) => (process.env[name] ?? fallback)
 const RATES = list('BENCH_KNEE_RATES', '1,2,3,4,5,6,8');
 const BURSTS = list('BENCH_KNEE_BURSTS', '25,50,75,100,150,200');
 const SECONDS = Number(process.env.BENCH_KNEE_SECONDS ?? 60);
-const LIMIT: 'asterisk' | 'core' = process.env.BENCH_KNEE_LIMIT === 'core' ? 'core' : 'asterisk';
+const LIMIT: 'asterisk' | 'core' | 'setup' = process.env.BENCH_KNEE_LIMIT === 'core' ? 'core' : process.env.BENCH_KNEE_LIMIT === 'setup' ? 'setup' : 'asterisk';
+/** BENCH_KNEE_LIMIT=setup: the core's admission by arrival rate at the knee's rate, answers judged late past this (issue 47). */
+const SETUP_LATE_MS = process.env.BENCH_KNEE_LATE_ANSWER_MS ?? '1000';
 /** Businesses the calls are spread over (a business may take several calls at once). */
 const BUSINESSES = 100;
 const CORE_NODE_OPTIONS = process.env.BENCH_KNEE_CORE_NODE_OPTIONS;
@@ -184,8 +186,14 @@ if (process.env.BENCH_KNEE_OVER === '0') {
 const base = known ?? { rate: (knee ?? firstBad!).rate!, inProgress: (knee ?? firstBad!).f.peakInProgress };
 const limit = Math.max(1, base.inProgress);
 const overRate = 2 * base.rate;
-const limitEnv = LIMIT === 'asterisk' ? { asteriskEnv: { PBX_MAX_CALLS: String(limit) } } : { coreEnv: { ...nodeOptions.coreEnv, ADMISSION_MAX_CALLS: String(limit) } };
-const limitName = LIMIT === 'asterisk' ? `PBX_MAX_CALLS=${limit}` : `ADMISSION_MAX_CALLS=${limit}`;
+const limitEnv =
+  LIMIT === 'asterisk' ? { asteriskEnv: { PBX_MAX_CALLS: String(limit) } }
+  : LIMIT === 'core' ? { coreEnv: { ...nodeOptions.coreEnv, ADMISSION_MAX_CALLS: String(limit) } }
+  : { coreEnv: { ...nodeOptions.coreEnv, ADMISSION_MAX_SETUPS_PER_SECOND: String(base.rate), ADMISSION_LATE_ANSWER_MS: SETUP_LATE_MS } };
+const limitName =
+  LIMIT === 'asterisk' ? `PBX_MAX_CALLS=${limit}`
+  : LIMIT === 'core' ? `ADMISSION_MAX_CALLS=${limit}`
+  : `ADMISSION_MAX_SETUPS_PER_SECOND=${base.rate}, ADMISSION_LATE_ANSWER_MS=${SETUP_LATE_MS}`;
 console.log(`\ntwice the knee with ${limitName}\n${HEADER}`);
 const over: Step[] = [];
 const limited = await RealNode.start(found.root, { ...nodeOptions, ...limitEnv });

@@ -1,5 +1,4 @@
 import path from 'node:path';
-import { refusalReason } from '../core/admission/admission-rule.js';
 import { startNodeLoad } from '../core/admission/node-load.js';
 import { TestCallRegistry } from '../core/test-call/registry.js';
 import { createTestCallLines } from './test-call/lines.js';
@@ -18,6 +17,7 @@ import type { VoicemailLimits } from './flows/types.js';
 import { localDisk, type RecordingDisk } from './recordings/disk.js';
 import { createRecordingRetries, type RecordingRetryOptions } from './recordings/recording-retries.js';
 import { StasisApp, type StasisAppDeps } from './stasis-app.js';
+import { createAdmissionGate } from './admission-gate.js';
 
 export interface PbxOptions {
   /** Defaults to the prompt cache over the configured TTS engine. */
@@ -78,6 +78,7 @@ export function startPbx(services: Services, callPath: CallPath, opts: PbxOption
   const load = startNodeLoad(() => callPath.pendingJobs());
   // Once stopped, the link is down: a test call then answers 'pbx-down'.
   const testCalls = new TestCallRegistry(createTestCallLines({ url: ariUrl, username: config.ari.username, password: config.ari.password }), pbxLog);
+  const admission = createAdmissionGate({ limits: config.admission, load, rest, log: pbxLog });
   const app = new StasisApp({
     app: config.ari.app,
     rest,
@@ -95,7 +96,7 @@ export function startPbx(services: Services, callPath: CallPath, opts: PbxOption
     transferTiming: opts.transferTiming,
     agentFlow: opts.agentFlow,
     testCalls,
-    admission: (activeCalls) => refusalReason({ activeCalls, loopLagMs: load.loopLagMs(), jobsWaiting: load.jobsWaiting() }, config.admission),
+    admission,
   });
   const ariHttp = createAriHttp({ url: ariUrl, username: config.ari.username, password: config.ari.password, requestTimeoutMs: opts.requestTimeoutMs });
   link = new AriLink({
@@ -145,6 +146,7 @@ export function startPbx(services: Services, callPath: CallPath, opts: PbxOption
       ariHttp.close();
       await recordingRetries.stop();
       load.stop();
+      admission.stop();
     },
   };
 }

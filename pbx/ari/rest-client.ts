@@ -35,6 +35,7 @@ export function createAriRest(http: AriHttp): AriRest {
     getChannel: (channelId) => orNull(http.json<ChannelSnapshot>('GET', ch(channelId))),
     getVariable: async (channelId, variable) => (await orNull(http.json<{ value?: string }>('GET', `${ch(channelId)}/variable`, { variable })))?.value || null,
     appChannelIds: async (app) => (await http.json<{ channel_ids?: string[] }>('GET', `/applications/${seg(app)}`)).channel_ids ?? [],
+    setGlobalVariable: (variable, value) => http.json<void>('POST', '/asterisk/variable', { variable, value }),
     filterEvents: (app, types) => http.json<void>('PUT', `/applications/${seg(app)}/eventFilter`, undefined, eventFilterBody(types)),
     getPlayback: (playbackId) => orNull(http.json<PlaybackSnapshot>('GET', `/playbacks/${seg(playbackId)}`)),
     getLiveRecording: (name) => orNull(http.json<RecordingSnapshot>('GET', `/recordings/live/${seg(name)}`)),

@@ -120,6 +120,8 @@ export class AriSimulator {
   );
   private readonly wss = new WebSocketServer({ noServer: true, handleProtocols: (p) => (p.has('ari') ? 'ari' : false) });
   private readonly sockets = new Map<WebSocket, string[]>();
+  /** Dialplan globals set over ARI (POST /asterisk/variable); the simulator has no dialplan to read them. */
+  readonly globals = new Map<string, string>();
   /** PUT /applications/{app}/eventFilter, per app: the types allowed (empty: all) and disallowed. */
   private readonly filters = new Map<string, { allowed: string[]; disallowed: string[] }>();
   private readonly channels = new Map<string, SimChannel>();
@@ -601,6 +603,9 @@ export class AriSimulator {
         return this.appNames().includes(call.path.applicationName!)
           ? [200, this.appJson(call.path.applicationName!)]
           : [404, { message: 'Application not found' }];
+      case 'asterisk.setGlobalVar':
+        this.globals.set(q.variable!, q.value ?? '');
+        return [204];
       case 'applications.filter': {
         const name = call.path.applicationName!;
         if (!this.appNames().includes(name)) return [404, { message: 'Application not found' }];

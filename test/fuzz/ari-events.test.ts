@@ -43,6 +43,7 @@ const rest: AriRest = {
   getChannel: async () => null,
   appChannelIds: async () => [],
   filterEvents: async () => {},
+  setGlobalVariable: async () => {},
   getPlayback: async () => null,
   getLiveRecording: async () => null,
   storedRecordingExists: async () => false,
