@@ -171,7 +171,7 @@ export class StasisApp {
     }
     const did = didOf(channel, args);
     const admitted = this.admitTestCall(channel, did, isTestCall(channel, args));
-    if (!admitted) return;
+    if (!admitted) return this.deps.admission?.left(channel.id);
     const testCall = admitted.kind === 'test-call';
     // From the appliance number to itself: perhaps a forwarding check coming back (one lookup to
     // know). The owner's own "Call my line" never is one, whatever caller id it carries.
