@@ -27,7 +27,9 @@ export async function resampleTo16kMono(input: string, output: string, opts: { t
   })();
   if (!file || !info || !isTelephoneWav(info)) return resampleWithSox(input, output, opts);
   // Copied out first: the data may start at an odd offset, and an Int16Array needs an even one.
-  const pcm = new Int16Array(Uint8Array.from(file.subarray(info.dataOffset, info.dataOffset + info.dataBytes)).buffer);
+  const bytes = new Uint8Array(info.dataBytes);
+  bytes.set(file.subarray(info.dataOffset, info.dataOffset + info.dataBytes));
+  const pcm = new Int16Array(bytes.buffer);
   const up = resample(pcm, 8000, 16000);
   await fs.writeFile(output, Buffer.concat([buildWavHeader({ sampleRate: 16000, channels: 1, bitsPerSample: 16, dataBytes: up.byteLength }), Buffer.from(up.buffer, up.byteOffset, up.byteLength)]), { signal: opts.signal });
 }
