@@ -9,9 +9,10 @@ import { SpeechToTextError } from './speech-to-text.js';
  * without its optional ffmpeg step; Asterisk records 8 kHz telephony audio).
  *
  * Asterisk's own recordings (8 kHz mono 16-bit PCM) are doubled in this process: issue 47's
- * profile found the sox child the core's dearest step per call (about 22 ms of the core's
- * thread to spawn it from a large process, plus sox's own CPU), for a 2× upsample the agent
- * already does in JavaScript on every turn it sends Whisper. Anything else goes through sox.
+ * knee profile found spawning the sox child the core's biggest item per call (the fork of a
+ * process the core's size holds its event loop, 50 ms a call at load 17-20), for a 2× upsample
+ * the agent already does in JavaScript on every turn it sends Whisper. Anything else goes
+ * through sox.
  * Either way the same recording always gives the same bytes (sox without dither, -D).
  */
 export async function resampleTo16kMono(input: string, output: string, opts: { timeoutMs?: number; signal?: AbortSignal } = {}): Promise<void> {
@@ -26,12 +27,19 @@ export async function resampleTo16kMono(input: string, output: string, opts: { t
     }
   })();
   if (!file || !info || !isTelephoneWav(info)) return resampleWithSox(input, output, opts);
-  // Copied out first: the data may start at an odd offset, and an Int16Array needs an even one.
-  const bytes = new Uint8Array(info.dataBytes);
-  bytes.set(file.subarray(info.dataOffset, info.dataOffset + info.dataBytes));
-  const pcm = new Int16Array(bytes.buffer);
+  // Read in place when the samples start on an even byte (Asterisk's 44-byte header), else
+  // copied once: an Int16Array needs an even offset. Large buffers are what this step costs
+  // in garbage collection, so none is made that is not needed.
+  const start = file.byteOffset + info.dataOffset;
+  const pcm = start % 2 === 0 ? new Int16Array(file.buffer, start, info.dataBytes / 2) : new Int16Array(Uint8Array.prototype.slice.call(file, info.dataOffset, info.dataOffset + info.dataBytes).buffer);
   const up = resample(pcm, 8000, 16000);
-  await fs.writeFile(output, Buffer.concat([buildWavHeader({ sampleRate: 16000, channels: 1, bitsPerSample: 16, dataBytes: up.byteLength }), Buffer.from(up.buffer, up.byteOffset, up.byteLength)]), { signal: opts.signal });
+  const out = await fs.open(output, 'w');
+  try {
+    await out.write(buildWavHeader({ sampleRate: 16000, channels: 1, bitsPerSample: 16, dataBytes: up.byteLength }));
+    await out.write(new Uint8Array(up.buffer, up.byteOffset, up.byteLength));
+  } finally {
+    await out.close();
+  }
 }
 
 function resampleWithSox(input: string, output: string, opts: { timeoutMs?: number; signal?: AbortSignal }): Promise<void> {
