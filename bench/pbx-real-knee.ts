@@ -17,6 +17,13 @@
 //    BENCH_KNEE_RATE (calls/s) with BENCH_KNEE_IN_PROGRESS (calls) skip 1 and 2 and run only
 //    this at a knee already measured (e.g. the core's limit after a run with Asterisk's).
 //
+// Options for finding where the CPU goes (issue 47): BENCH_KNEE_CORE_NODE_OPTIONS is given to the
+// core as NODE_OPTIONS (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`: a profile is written when
+// each node stops); BENCH_KNEE_TASKPROCESSORS=1 prints Asterisk's busiest task processors after
+// each step; BENCH_KNEE_PIN=1 pins the product (Asterisk and the core) to CPU 0 and the load
+// generator (this process and the SIPp it starts) to CPU 1 with taskset, so the knee is the
+// product's on one core of its own (other work on the machine is not pinned).
+//
 // Per step: calls placed / answered / refused, most in progress at once, INVITE → 200 OK,
 // INVITE → 503, StasisStart → answer, messages stored / lost / texted, CPU per call for
 // Asterisk, the core and the load generator (SIPp; this process, which carries every caller's
@@ -34,9 +41,14 @@ const list = (name: string, fallback: string) => (process.env[name] ?? fallback)
 const RATES = list('BENCH_KNEE_RATES', '1,2,3,4,5,6,8');
 const BURSTS = list('BENCH_KNEE_BURSTS', '25,50,75,100,150,200');
 const SECONDS = Number(process.env.BENCH_KNEE_SECONDS ?? 60);
-const LIMIT: 'asterisk' | 'core' = process.env.BENCH_KNEE_LIMIT === 'core' ? 'core' : 'asterisk';
+const LIMIT: 'asterisk' | 'core' | 'setup' = process.env.BENCH_KNEE_LIMIT === 'core' ? 'core' : process.env.BENCH_KNEE_LIMIT === 'setup' ? 'setup' : 'asterisk';
+/** BENCH_KNEE_LIMIT=setup: the core's admission by arrival rate at the knee's rate, answers judged late past this (issue 47). */
+const SETUP_LATE_MS = process.env.BENCH_KNEE_LATE_ANSWER_MS ?? '1000';
 /** Businesses the calls are spread over (a business may take several calls at once). */
 const BUSINESSES = 100;
+const CORE_NODE_OPTIONS = process.env.BENCH_KNEE_CORE_NODE_OPTIONS;
+const TASKPROCESSORS = process.env.BENCH_KNEE_TASKPROCESSORS === '1';
+const PIN = process.env.BENCH_KNEE_PIN === '1';
 
 const found = findAsterisk();
 if (!found.ok) {
@@ -67,10 +79,41 @@ async function step(node: RealNode, label: string, calls: number, rate?: number)
   const accounts = await node.account(result);
   const s: Step = { label, rate, loadBefore, loadAfter: load1(), f: callFigures(result, accounts, node.tap.log.slice(tapFrom)) };
   console.log(line(s));
+  if (TASKPROCESSORS) console.log(busiestTaskProcessors(node));
   printAccounts(accounts.filter((a) => a.verdict !== 'refused (503)'), (l) => console.log(`    ${l}`));
   if (s.f.lost > 0) console.log(`    the core's log: ${node.saveCoreLog(`knee-${label.replace(/\W+/g, '-')}`)}`);
   for (const a of accounts.filter((x) => x.verdict === 'LOST MESSAGE').slice(0, 3)) console.log(`    ${a.from}, at the ARI proxy:\n${node.story(a).map((l) => `      ${l}`).join('\n')}`);
   return s;
+}
+
+/**
+ * Asterisk's task processors with the most work processed since start, and their highest
+ * queue (`core show taskprocessors`: Processed, In Queue, Max Depth, Low/High water).
+ */
+function busiestTaskProcessors(node: RealNode): string {
+  const rows = node.asterisk
+    .cli('core show taskprocessors')
+    .split('\n')
+    .map((l) => l.trim().split(/\s+/))
+    .filter((f) => f.length >= 6 && /^\d+$/.test(f[1]!));
+  // Per-channel processors (one per call) are summed under their kind, so the table says what costs.
+  const byKind = new Map<string, { processed: number; maxDepth: number }>();
+  for (const f of rows) {
+    const kind = f[0]!.replace(/[-/][0-9a-f]{8}(-[0-9a-f]+)*$/i, '-*').replace(/\d{6,}/g, '*');
+    const k = byKind.get(kind) ?? { processed: 0, maxDepth: 0 };
+    k.processed += Number(f[1]);
+    k.maxDepth = Math.max(k.maxDepth, Number(f[3]));
+    byKind.set(kind, k);
+  }
+  const top = [...byKind].sort((a, b) => b[1].processed - a[1].processed).slice(0, 10);
+  return `    Asterisk task processors (since start), busiest: ${top.map(([k, v]) => `${k} ${v.processed} (max queue ${v.maxDepth})`).join('; ')}`;
+}
+
+/** Pins the product to CPU 0 and this process (and the SIPp it starts) to CPU 1 (BENCH_KNEE_PIN). */
+function pin(node: RealNode): void {
+  if (!PIN) return;
+  for (const pid of [node.asterisk.pid, node.core.child.pid]) execFileSync('taskset', ['-a', '-p', '-c', '0', String(pid)]);
+  execFileSync('taskset', ['-a', '-p', '-c', '1', String(process.pid)]);
 }
 
 /** A step the node served: every call answered within 2 s, every caller greeted, no message lost. */
@@ -84,7 +127,7 @@ function line({ label, loadBefore, loadAfter, f }: Step): string {
 
 const startedAt = new Date();
 console.log(`pbx-real-knee, ${startedAt.toISOString()}: ${machine()}; ${conditions()}\nbusiest processes before:\n${busiest()}\n`);
-const nodeOptions: NodeOptions = { dids: BUSINESSES, rtpPorts: 1200 };
+const nodeOptions: NodeOptions = { dids: BUSINESSES, rtpPorts: 1200, ...(CORE_NODE_OPTIONS ? { coreEnv: { NODE_OPTIONS: CORE_NODE_OPTIONS } } : {}) };
 const steps: Step[] = [];
 let knee: Step | undefined;
 let firstBad: Step | undefined;
@@ -118,6 +161,7 @@ async function searchKnee(node: RealNode): Promise<void> {
 const known = process.env.BENCH_KNEE_RATE ? { rate: Number(process.env.BENCH_KNEE_RATE), inProgress: Number(process.env.BENCH_KNEE_IN_PROGRESS) } : undefined;
 if (!known) {
   const node = await RealNode.start(found.root, nodeOptions);
+  pin(node);
   try {
     await searchKnee(node);
   } finally {
@@ -134,15 +178,26 @@ if (!known) {
   report({ bench: 'pbx-real-knee', measure: 'knee, one instant', value: kneeText(burstKnee, burstBad, 'burst') });
 }
 
-// Twice the knee, with the node's limit at the knee.
+// Twice the knee, with the node's limit at the knee (BENCH_KNEE_OVER=0 leaves it out: a profiling run).
+if (process.env.BENCH_KNEE_OVER === '0') {
+  console.log(`\n${HEADER}\n${steps.map(line).join('\n')}`);
+  process.exit(0);
+}
 const base = known ?? { rate: (knee ?? firstBad!).rate!, inProgress: (knee ?? firstBad!).f.peakInProgress };
 const limit = Math.max(1, base.inProgress);
 const overRate = 2 * base.rate;
-const limitEnv = LIMIT === 'asterisk' ? { asteriskEnv: { PBX_MAX_CALLS: String(limit) } } : { coreEnv: { ADMISSION_MAX_CALLS: String(limit) } };
-const limitName = LIMIT === 'asterisk' ? `PBX_MAX_CALLS=${limit}` : `ADMISSION_MAX_CALLS=${limit}`;
+const limitEnv =
+  LIMIT === 'asterisk' ? { asteriskEnv: { PBX_MAX_CALLS: String(limit) } }
+  : LIMIT === 'core' ? { coreEnv: { ...nodeOptions.coreEnv, ADMISSION_MAX_CALLS: String(limit) } }
+  : { coreEnv: { ...nodeOptions.coreEnv, ADMISSION_MAX_SETUPS_PER_SECOND: String(base.rate), ADMISSION_LATE_ANSWER_MS: SETUP_LATE_MS } };
+const limitName =
+  LIMIT === 'asterisk' ? `PBX_MAX_CALLS=${limit}`
+  : LIMIT === 'core' ? `ADMISSION_MAX_CALLS=${limit}`
+  : `ADMISSION_MAX_SETUPS_PER_SECOND=${base.rate}, ADMISSION_LATE_ANSWER_MS=${SETUP_LATE_MS}`;
 console.log(`\ntwice the knee with ${limitName}\n${HEADER}`);
 const over: Step[] = [];
 const limited = await RealNode.start(found.root, { ...nodeOptions, ...limitEnv });
+pin(limited);
 try {
   over.push(await step(limited, `${overRate}/s for ${SECONDS} s, ${limitName}`, Math.round(overRate * SECONDS), overRate));
   over.push(await step(limited, `${2 * limit} at once, ${limitName}`, 2 * limit));

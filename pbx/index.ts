@@ -1,5 +1,4 @@
 import path from 'node:path';
-import { refusalReason } from '../core/admission/admission-rule.js';
 import { startNodeLoad } from '../core/admission/node-load.js';
 import { TestCallRegistry } from '../core/test-call/registry.js';
 import { createTestCallLines } from './test-call/lines.js';
@@ -7,6 +6,7 @@ import type { CallPath } from '../core/calls/call-path.js';
 import type { BackoffPolicy } from '../core/time/backoff.js';
 import type { ForwardingCheckStart, ForwardingCheckStartResult, HealthReport, Services, TestTransfer, TestTransferResult } from '../core/services.js';
 import { createPromptCache, createTextToSpeech, type PromptCache } from '../models/tts/index.js';
+import { APP_EVENTS } from './ari/event-filter.js';
 import { ARI_RECONNECT, openAriEvents } from './ari/events-socket.js';
 import { createAriHttp } from './ari/http.js';
 import { createAriRest } from './ari/rest-client.js';
@@ -17,6 +17,7 @@ import type { VoicemailLimits } from './flows/types.js';
 import { localDisk, type RecordingDisk } from './recordings/disk.js';
 import { createRecordingRetries, type RecordingRetryOptions } from './recordings/recording-retries.js';
 import { StasisApp, type StasisAppDeps } from './stasis-app.js';
+import { createAdmissionGate } from './admission-gate.js';
 
 export interface PbxOptions {
   /** Defaults to the prompt cache over the configured TTS engine. */
@@ -77,6 +78,7 @@ export function startPbx(services: Services, callPath: CallPath, opts: PbxOption
   const load = startNodeLoad(() => callPath.pendingJobs());
   // Once stopped, the link is down: a test call then answers 'pbx-down'.
   const testCalls = new TestCallRegistry(createTestCallLines({ url: ariUrl, username: config.ari.username, password: config.ari.password }), pbxLog);
+  const admission = createAdmissionGate({ limits: config.admission, load, rest, log: pbxLog });
   const app = new StasisApp({
     app: config.ari.app,
     rest,
@@ -94,7 +96,7 @@ export function startPbx(services: Services, callPath: CallPath, opts: PbxOption
     transferTiming: opts.transferTiming,
     agentFlow: opts.agentFlow,
     testCalls,
-    admission: (activeCalls) => refusalReason({ activeCalls, loopLagMs: load.loopLagMs(), jobsWaiting: load.jobsWaiting() }, config.admission),
+    admission,
   });
   const ariHttp = createAriHttp({ url: ariUrl, username: config.ari.username, password: config.ari.password, requestTimeoutMs: opts.requestTimeoutMs });
   link = new AriLink({
@@ -103,6 +105,10 @@ export function startPbx(services: Services, callPath: CallPath, opts: PbxOption
     rest: createAriRest(ariHttp),
     onEvent: (e) => app.onEvent(e),
     onReady: () => {
+      // Only the events the app acts on (issue 47: the rest cost CPU on both sides per call).
+      // Asked on every (re)connection, as a new registration may start without it; a refusal
+      // leaves every event coming, which costs CPU but loses nothing.
+      void rest.filterEvents(config.ari.app, APP_EVENTS).catch((err: unknown) => pbxLog.warn({ err }, 'Asterisk did not take the app’s event filter: every ARI event still comes (more CPU per call, nothing lost)'));
       // Retries need Asterisk: they start with the first connection.
       recordingRetries.start();
       void app.reconcile();
@@ -140,6 +146,7 @@ export function startPbx(services: Services, callPath: CallPath, opts: PbxOption
       ariHttp.close();
       await recordingRetries.stop();
       load.stop();
+      admission.stop();
     },
   };
 }

@@ -24,6 +24,8 @@ import type { Voice } from '../models/tts/index.js';
 import { OWNER_LEG_ARG, OWNER_LEG_PREFIX, type OwnerLegs, type TransferDeps } from './flows/transfer/put-through.js';
 import type { AiMode } from '../contract/api.js';
 import { admitTestCall } from '../core/test-call/admit.js';
+import type { Admission } from './admission-gate.js';
+import { parseAriTime } from './ari/ari-time.js';
 
 export interface StasisAppDeps {
   app: string;
@@ -46,8 +48,8 @@ export interface StasisAppDeps {
   /** OUTBOUND_ENDPOINT: set → flows may put callers through to the owner's phone. */
   outboundEndpoint?: string;
   transferTiming?: TransferDeps['timing'];
-  /** Admission before answering (core/admission): why a new call is refused now, or undefined to take it. */
-  admission?: (activeCalls: number) => string | undefined;
+  /** Admission before answering (pbx/admission-gate.ts over core/admission): calls in progress, load and set-up rate. */
+  admission?: Admission;
   /** The console's test calls (core/test-call/registry.ts): whose a test-call endpoint is, once its browser connected. */
   testCalls?: { lineOf(endpoint: string): { userId: number; did: string } | undefined };
 }
@@ -143,7 +145,7 @@ export class StasisApp {
 
   onEvent(e: AriEvent): void {
     if (e.application && e.application !== this.deps.app) return;
-    if (e.type === 'StasisStart' && e.channel && e.args?.[0] !== OWNER_LEG_ARG) return this.onStasisStart(e.channel, e.args);
+    if (e.type === 'StasisStart' && e.channel && e.args?.[0] !== OWNER_LEG_ARG) return this.onStasisStart(e.channel, e.args, parseAriTime(e.timestamp));
     const id = e.channel?.id ?? channelOfTarget(e.playback?.target_uri ?? e.recording?.target_uri);
     if (!id) return;
     const session = this.sessions.get(id) ?? this.legs.get(id);
@@ -152,7 +154,7 @@ export class StasisApp {
     if (e.type === 'StasisStart') void this.deps.rest.hangup(id, 'normal').catch(() => undefined);
   }
 
-  private onStasisStart(channel: ChannelSnapshot, args?: string[]): void {
+  private onStasisStart(channel: ChannelSnapshot, args?: string[], ariNowMs?: number): void {
     if (this.sessions.has(channel.id)) return;
     if (!this.accepting) {
       // Shutting down: a congestion signal now beats a caller left ringing into silence.
@@ -161,15 +163,15 @@ export class StasisApp {
     }
     // Past the node's knee a caller is refused before the answer: congestion (cause 34) is
     // SIP 503, so the carrier or Kamailio tries elsewhere instead of this box answering late.
-    const refused = channel.state === 'Up' ? undefined : this.deps.admission?.(this.sessions.size);
+    const refused = channel.state === 'Up' ? undefined : this.deps.admission?.admit(channel.id, this.sessions.size, ariNowMs);
     if (refused !== undefined) {
-      this.deps.log.warn({ channelId: channel.id, reason: refused }, 'node full: refusing a new call before answering (SIP 503)');
+      this.deps.log.warn({ channelId: channel.id, from: channel.caller.number, reason: refused }, 'node full: refusing a new call before answering (SIP 503)');
       void this.deps.rest.hangup(channel.id, 'congestion').catch(() => undefined);
       return;
     }
     const did = didOf(channel, args);
     const admitted = this.admitTestCall(channel, did, isTestCall(channel, args));
-    if (!admitted) return;
+    if (!admitted) return this.deps.admission?.left(channel.id);
     const testCall = admitted.kind === 'test-call';
     // From the appliance number to itself: perhaps a forwarding check coming back (one lookup to
     // know). The owner's own "Call my line" never is one, whatever caller id it carries.
@@ -224,7 +226,13 @@ export class StasisApp {
       // lookups wait for it: in a burst of callers each is answered within moments of
       // arriving, not after the routing and row writes of every call ahead of it. A failed
       // answer (the caller already gone) still gets its row; the flow's answer step reports it.
-      if (channel.state !== 'Up') await session.answer(rest).catch(() => undefined);
+      if (channel.state !== 'Up') {
+        // How late the answer came is what admission by set-up rate judges the node by.
+        await session.answer(rest).then(
+          () => this.deps.admission?.answered(channel.id),
+          () => undefined,
+        );
+      }
       const route = await routeCall(callPath, rawDid, this.deps.now());
       const { decision } = route;
       if (decision.kind === 'not-in-service') {
@@ -311,6 +319,7 @@ export class StasisApp {
       }
     } finally {
       this.sessions.delete(session.channelId);
+      this.deps.admission?.left(session.channelId);
     }
     if (callId === undefined) return;
     try {

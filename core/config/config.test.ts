@@ -47,6 +47,14 @@ describe('configuration', () => {
     expect(() => loadConfig({ OUTBOUND_DAILY_MINUTES: 'lots' })).toThrow(/OUTBOUND_DAILY_MINUTES must be a whole number/);
   });
 
+  it('takes the set-up rate admission limits, a rate as a decimal a second, both off unless set (issue 47)', () => {
+    expect(loadConfig({}).admission).toMatchObject({ maxSetupsPerSecond: 0, lateAnswerMs: 0 });
+    expect(loadConfig({ ADMISSION_MAX_SETUPS_PER_SECOND: '0.5', ADMISSION_LATE_ANSWER_MS: '1000' }).admission).toMatchObject({ maxSetupsPerSecond: 0.5, lateAnswerMs: 1000 });
+    for (const bad of ['fast', '-1', '1,5', '2000']) {
+      expect(() => loadConfig({ ADMISSION_MAX_SETUPS_PER_SECOND: bad }), bad).toThrow(`ADMISSION_MAX_SETUPS_PER_SECOND must be a number of calls a second from 0 to 1000, e.g. 8 or 0.5 (got "${bad}")`);
+    }
+  });
+
   it('ends a put-through after PUT_THROUGH_MAX_SECONDS once answered (30 minutes unless set)', () => {
     expect(loadConfig({ PUT_THROUGH_MAX_SECONDS: '600' }).outbound.answeredMaxSeconds).toBe(600);
     for (const bad of ['0', '4', '14401', 'forever']) {

@@ -58,7 +58,15 @@ export interface Config {
    * Admission before answering (core/admission): past any of these a new caller is refused
    * with SIP 503 before the answer; 0 turns a limit off. Calls already answered always finish.
    */
-  admission: { maxCalls: number; maxLoopLagMs: number; maxJobsWaiting: number };
+  admission: {
+    maxCalls: number;
+    maxLoopLagMs: number;
+    maxJobsWaiting: number;
+    /** Set-up rate (core/admission/setup-watch.ts): most new calls a second (fractions allowed); 0 off. */
+    maxSetupsPerSecond: number;
+    /** Set-up rate as observed: refuse while answers come this late after the call arrived; 0 off. */
+    lateAnswerMs: number;
+  };
   /**
    * Putting callers through to the owner (OUTBOUND_ENDPOINT): the Asterisk dial string with
    * {number} (E.164) or {national} where the owner's number goes; unset → no transfers.
@@ -150,6 +158,14 @@ function integer(env: Env, name: string, fallback: number, min: number, max: num
   if (!/^\d+$/.test(raw) || Number(raw) < min || Number(raw) > max) {
     throw new ConfigError(name, `must be a whole number from ${min} to ${max} (got "${raw}")`);
   }
+  return Number(raw);
+}
+
+/** A rate a second: a decimal from 0 (off) to 1000, so that one call in 10 s is 0.1. */
+function rate(env: Env, name: string): number {
+  const raw = text(env, name);
+  if (raw === undefined) return 0;
+  if (!/^\d+(\.\d+)?$/.test(raw) || Number(raw) > 1000) throw new ConfigError(name, `must be a number of calls a second from 0 to 1000, e.g. 8 or 0.5 (got "${raw}")`);
   return Number(raw);
 }
 
@@ -420,6 +436,8 @@ export function loadConfig(env: Env = process.env): Config {
       maxCalls: integer(env, 'ADMISSION_MAX_CALLS', 0, 0, 100_000),
       maxLoopLagMs: integer(env, 'ADMISSION_MAX_LOOP_LAG_MS', 0, 0, 600_000),
       maxJobsWaiting: integer(env, 'ADMISSION_MAX_JOBS_WAITING', 0, 0, 10_000_000),
+      maxSetupsPerSecond: rate(env, 'ADMISSION_MAX_SETUPS_PER_SECOND'),
+      lateAnswerMs: integer(env, 'ADMISSION_LATE_ANSWER_MS', 0, 0, 60_000),
     },
     outbound: outboundSettings(env),
     forwardingCheck: { waitSeconds: integer(env, 'FORWARDING_CHECK_SECONDS', 60, 5, 300) },

@@ -1,3 +1,4 @@
+import { eventFilterBody } from './event-filter.js';
 import { seg, type AriHttp } from './http.js';
 import { AriNotFoundError, type AriRest, type ChannelSnapshot, type PlaybackSnapshot, type RecordingSnapshot } from './types.js';
 
@@ -34,6 +35,8 @@ export function createAriRest(http: AriHttp): AriRest {
     getChannel: (channelId) => orNull(http.json<ChannelSnapshot>('GET', ch(channelId))),
     getVariable: async (channelId, variable) => (await orNull(http.json<{ value?: string }>('GET', `${ch(channelId)}/variable`, { variable })))?.value || null,
     appChannelIds: async (app) => (await http.json<{ channel_ids?: string[] }>('GET', `/applications/${seg(app)}`)).channel_ids ?? [],
+    setGlobalVariable: (variable, value) => http.json<void>('POST', '/asterisk/variable', { variable, value }),
+    filterEvents: (app, types) => http.json<void>('PUT', `/applications/${seg(app)}/eventFilter`, undefined, eventFilterBody(types)),
     getPlayback: (playbackId) => orNull(http.json<PlaybackSnapshot>('GET', `/playbacks/${seg(playbackId)}`)),
     getLiveRecording: (name) => orNull(http.json<RecordingSnapshot>('GET', `/recordings/live/${seg(name)}`)),
     storedRecordingExists: async (name) => (await orNull(http.json('GET', `/recordings/stored/${seg(name)}`))) !== null,

@@ -80,6 +80,10 @@ export interface AriRest {
   getVariable(channelId: string, variable: string): Promise<string | null>;
   /** Ids of the channels currently in the Stasis app (kept by Asterisk across socket drops). */
   appChannelIds(app: string): Promise<string[]>;
+  /** Sets a dialplan global variable (POST /asterisk/variable); an empty value clears it. */
+  setGlobalVariable(variable: string, value: string): Promise<void>;
+  /** Asks Asterisk to send the app only these event types (pbx/ari/event-filter.ts). */
+  filterEvents(app: string, types: readonly string[]): Promise<void>;
   getPlayback(playbackId: string): Promise<PlaybackSnapshot | null>;
   getLiveRecording(name: string): Promise<RecordingSnapshot | null>;
   storedRecordingExists(name: string): Promise<boolean>;

@@ -63,21 +63,8 @@ export function ulawToLinear(byte: number): number {
   return u & 0x80 ? -magnitude : magnitude;
 }
 
-/** Linear-interpolation resampler: good enough for speech between 8 and 16 kHz. */
-export function resample(samples: Int16Array, from: number, to: number): Int16Array {
-  if (from === to) return samples;
-  const n = Math.floor((samples.length * to) / from);
-  const out = new Int16Array(n);
-  const step = from / to;
-  for (let i = 0; i < n; i++) {
-    const x = i * step;
-    const i0 = Math.floor(x);
-    const i1 = Math.min(i0 + 1, samples.length - 1);
-    const f = x - i0;
-    out[i] = Math.round(samples[i0]! * (1 - f) + samples[i1]! * f);
-  }
-  return out;
-}
+// One resampler for the agent's audio and the recordings sent to Whisper (models/audio/resample.ts).
+export { resample } from '../../models/audio/resample.js';
 
 /** Root-mean-square level of a frame (0 … 32768). */
 export function rms(samples: Int16Array): number {

@@ -103,7 +103,7 @@ export class AriSimulator {
   readonly asteriskId = '02:42:ac:11:00:02';
   readonly restLog: RestLogEntry[] = [];
   readonly violations: Violation[] = [];
-  /** Every event sent, as the JSON text that went over the wire. */
+  /** Every event raised, as the JSON text that goes over the wire (unless the app's event filter drops it). */
   readonly sentEvents: Array<Record<string, unknown>> = [];
   /** Real time (performance.now) each channel's StasisStart was sent, for latency figures. */
   readonly stasisStartSentAt = new Map<string, number>();
@@ -120,6 +120,10 @@ export class AriSimulator {
   );
   private readonly wss = new WebSocketServer({ noServer: true, handleProtocols: (p) => (p.has('ari') ? 'ari' : false) });
   private readonly sockets = new Map<WebSocket, string[]>();
+  /** Dialplan globals set over ARI (POST /asterisk/variable); the simulator has no dialplan to read them. */
+  readonly globals = new Map<string, string>();
+  /** PUT /applications/{app}/eventFilter, per app: the types allowed (empty: all) and disallowed. */
+  private readonly filters = new Map<string, { allowed: string[]; disallowed: string[] }>();
   private readonly channels = new Map<string, SimChannel>();
   private readonly playbacks = new Map<string, SimPlayback>();
   private readonly liveRecordings = new Map<string, SimLiveRecording>();
@@ -294,10 +298,19 @@ export class AriSimulator {
     const event = { type, timestamp: asteriskTime(this.now()), ...payload, asterisk_id: this.asteriskId, application: app };
     const text = JSON.stringify(event);
     this.sentEvents.push(event);
+    if (!this.allowedFor(app, type)) return;
     for (const [ws, apps] of this.sockets) {
       // Events raised while the app has no socket are lost, as in Asterisk.
       if (apps.includes(app) && ws.readyState === ws.OPEN) ws.send(text);
     }
+  }
+
+  /** Asterisk's rule (res/stasis/app.c): disallowed wins; an empty allowed list allows every type. */
+  private allowedFor(app: string, type: string): boolean {
+    const f = this.filters.get(app);
+    if (!f) return true;
+    if (f.disallowed.includes(type)) return false;
+    return f.allowed.length === 0 || f.allowed.includes(type);
   }
 
   private emitFor(channel: SimChannel, type: string, payload: Record<string, unknown>): void {
@@ -590,6 +603,23 @@ export class AriSimulator {
         return this.appNames().includes(call.path.applicationName!)
           ? [200, this.appJson(call.path.applicationName!)]
           : [404, { message: 'Application not found' }];
+      case 'asterisk.setGlobalVar':
+        this.globals.set(q.variable!, q.value ?? '');
+        return [204];
+      case 'applications.filter': {
+        const name = call.path.applicationName!;
+        if (!this.appNames().includes(name)) return [404, { message: 'Application not found' }];
+        const body = (call.body ?? {}) as { allowed?: Array<{ type?: unknown }>; disallowed?: Array<{ type?: unknown }> };
+        const types = (list: Array<{ type?: unknown }> | undefined) => list?.map((t) => t.type);
+        const allowed = types(body.allowed);
+        const disallowed = types(body.disallowed);
+        if ([...(allowed ?? []), ...(disallowed ?? [])].some((t) => typeof t !== 'string')) return [400, { message: 'Invalid filter: each entry needs a "type"' }];
+        const before = this.filters.get(name) ?? { allowed: [], disallowed: [] };
+        // An empty body clears both lists; a list left out keeps its value (applications.json).
+        const empty = allowed === undefined && disallowed === undefined;
+        this.filters.set(name, { allowed: empty ? [] : ((allowed as string[]) ?? before.allowed), disallowed: empty ? [] : ((disallowed as string[]) ?? before.disallowed) });
+        return [200, this.appJson(name)];
+      }
       case 'channels.list':
         return [200, [...this.channels.values()].map((c) => c.json)];
       case 'channels.get':
@@ -711,8 +741,8 @@ export class AriSimulator {
       bridge_ids: [],
       endpoint_ids: [],
       device_names: [],
-      events_allowed: [],
-      events_disallowed: [],
+      events_allowed: (this.filters.get(name)?.allowed ?? []).map((type) => ({ type })),
+      events_disallowed: (this.filters.get(name)?.disallowed ?? []).map((type) => ({ type })),
     };
   }
 }

@@ -141,18 +141,65 @@ export async function startWhisperDouble(opts: { port?: number } = {}): Promise<
   });
 }
 
-/** The key the double files a recording's transcript under: the hash of the 16 kHz mono WAV the adapter sends. */
+/**
+ * The key the double files a recording's transcript under: the hash of the 16 kHz mono WAV the
+ * adapter sends. Written here on its own rather than through the adapter's code, so the double
+ * does not share its bugs: a telephone recording (8 kHz mono 16-bit PCM, what Asterisk records)
+ * is doubled by linear interpolation (each sample kept, the mean of each pair between them, the
+ * last repeated) behind a plain 44-byte header, as models/stt/resample.ts promises (issue 47);
+ * anything else by the conversion whisper.cpp's documentation asks for (sox to 16 kHz mono
+ * 16-bit, no dither).
+ */
 export async function audioKey(file: string): Promise<string> {
+  const wav = await fs.readFile(file);
+  const f = wavFormat(wav);
+  const data = dataChunk(wav);
+  if (f.sampleRate === 8000 && f.channels === 1 && f.bitsPerSample === 16 && wav.readUInt16LE(20) === 1 && data) {
+    const n = Math.floor(data.length / 2);
+    const out = Buffer.alloc(44 + n * 4);
+    out.write('RIFF', 0, 'ascii');
+    out.writeUInt32LE(36 + n * 4, 4);
+    out.write('WAVEfmt ', 8, 'ascii');
+    out.writeUInt32LE(16, 16);
+    out.writeUInt16LE(1, 20);
+    out.writeUInt16LE(1, 22);
+    out.writeUInt32LE(16000, 24);
+    out.writeUInt32LE(32000, 28);
+    out.writeUInt16LE(2, 32);
+    out.writeUInt16LE(16, 34);
+    out.write('data', 36, 'ascii');
+    out.writeUInt32LE(n * 4, 40);
+    for (let i = 0; i < n; i++) {
+      const a = data.readInt16LE(i * 2);
+      const b = i + 1 < n ? data.readInt16LE(i * 2 + 2) : a;
+      out.writeInt16LE(a, 44 + i * 4);
+      out.writeInt16LE(Math.round((a + b) / 2), 46 + i * 4);
+    }
+    return sha256(out);
+  }
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'whisper-key-'));
   try {
     const out = path.join(dir, 'k.wav');
-    // The conversion whisper.cpp's documentation asks for (16 kHz mono 16-bit, no dither), run
-    // here on its own rather than through the adapter's code, so the double does not share its bugs.
     await promisify(execFile)('sox', ['-V1', '-D', file, '-r', '16000', '-c', '1', '-b', '16', '-e', 'signed-integer', out]);
     return sha256(await fs.readFile(out));
   } finally {
     await fs.rm(dir, { recursive: true, force: true });
   }
+}
+
+/** The audio bytes of a RIFF file's data chunk (whole samples only), or undefined. */
+function dataChunk(b: Buffer): Buffer | undefined {
+  let at = 12;
+  while (at + 8 <= b.length) {
+    const id = b.toString('ascii', at, at + 4);
+    const size = b.readUInt32LE(at + 4);
+    if (id === 'data') {
+      const end = size === 0 || size === 0xffffffff ? b.length : Math.min(b.length, at + 8 + size);
+      return b.subarray(at + 8, end - ((end - at - 8) % 2));
+    }
+    at += 8 + size + (size % 2);
+  }
+  return undefined;
 }
 
 function sha256(b: Buffer): string {
