@@ -26,4 +26,5 @@ ALTER TABLE "screening_settings" ADD CONSTRAINT "screening_settings_user_id_user
 ALTER TABLE "spam_marks" ADD CONSTRAINT "spam_marks_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "spam_marks_user_number_unique" ON "spam_marks" USING btree ("user_id","number");--> statement-breakpoint
 CREATE INDEX "spam_marks_number_idx" ON "spam_marks" USING btree ("number","verdict","marked_at");--> statement-breakpoint
-CREATE INDEX "calls_from_created_idx" ON "calls" USING btree ("from_number","created_at");
+CREATE INDEX "calls_from_created_idx" ON "calls" USING btree ("from_number","created_at");--> statement-breakpoint
+CREATE INDEX "calls_screened_created_idx" ON "calls" USING btree ("screened_by","created_at","user_id");

@@ -26,4 +26,5 @@ CREATE UNIQUE INDEX `spam_marks_user_number_unique` ON `spam_marks` (`user_id`,`
 CREATE INDEX `spam_marks_number_idx` ON `spam_marks` (`number`,`verdict`,`marked_at`);--> statement-breakpoint
 ALTER TABLE `calls` ADD `call_class` text;--> statement-breakpoint
 ALTER TABLE `calls` ADD `screened_by` text;--> statement-breakpoint
-CREATE INDEX `calls_from_created_idx` ON `calls` (`from_number`,`created_at`);
+CREATE INDEX `calls_from_created_idx` ON `calls` (`from_number`,`created_at`);--> statement-breakpoint
+CREATE INDEX `calls_screened_created_idx` ON `calls` (`screened_by`,`created_at`,`user_id`);

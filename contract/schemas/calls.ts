@@ -90,4 +90,6 @@ export const ApiAnalyticsSchema = Type.Object({
   ),
   /** Added to SPEC's figures: calls by urgency over the requested period (all time by default). */
   urgencyBreakdown: ApiUrgencyBreakdownSchema,
+  /** Nuisance calls screened over the same period as urgencyBreakdown (issue 43): kept, never texted to the owner. */
+  screenedCalls: Type.Integer(),
 });

@@ -205,6 +205,9 @@ export const calls = pgTable(
     index('calls_user_created_idx').on(t.userId, t.createdAt, t.id),
     // Nuisance calls from one number across businesses in a day (core/screening/box-list.ts).
     index('calls_from_created_idx').on(t.fromNumber, t.createdAt),
+    // Screened calls counted by period (analytics, the weekly digest, the admin's texts saved):
+    // a range of the few screened rows, whatever the size of the table (core/screening/counts.ts).
+    index('calls_screened_created_idx').on(t.screenedBy, t.createdAt, t.userId),
     uniqueIndex('calls_channel_unique').on(t.channelId),
   ],
 );
