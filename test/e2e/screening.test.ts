@@ -39,6 +39,12 @@ describe.each([375, 1280])('screening at %i px', (width) => {
     const marks = await e2e.server.database.db.select().from(spamMarks).where(and(eq(spamMarks.userId, customer.user.id), eq(spamMarks.number, '+447700900789')));
     expect(marks.map((m) => m.verdict)).toEqual(['spam']);
     expect(await seriousViolations(page)).toEqual([]);
+
+    // Analytics counts them over the chosen period.
+    await page.keyboard.press('Escape');
+    await page.goto('/dashboard/analytics');
+    await page.getByRole('combobox', { name: 'Urgency period' }).selectOption('all');
+    await page.getByText('2 nuisance calls screened: kept in Call Logs, not texted to you').waitFor();
   });
 
   it('the admin sees the box-wide list with its counts and clears an entry', async () => {

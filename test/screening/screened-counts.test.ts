@@ -22,7 +22,8 @@ async function call(userId: number, iso: string, set: Partial<Call> = {}) {
   return (await server!.database.db.insert(calls).values({ userId, fromNumber: '+447700900123', toNumber: '+447700900001', status: 'missed', createdAt: new Date(iso), ...set }).returning())[0]!.id;
 }
 
-describe('screened calls counted', () => {
+// Generous: on PostgreSQL on a loaded 2-core machine a fresh server and database take a while.
+describe('screened calls counted', { timeout: 90_000 }, () => {
   it('the weekly digest says how many were screened and lists only the genuine callers', async () => {
     smtp = await startSmtpServer();
     server = await startTestServer({ env: { SMTP_URL: smtp.url, PUBLIC_URL: 'https://calls.example.co.uk' } });

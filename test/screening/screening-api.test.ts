@@ -25,7 +25,7 @@ beforeAll(async () => {
     await server.database.db.insert(phoneNumbers).values({ phoneNumber: did, provider: 'static', providerSid: did, userId: o.user.id, assignedAt: new Date() });
     owners.push({ ...o, did });
   }
-});
+}, 120_000); // five sign-ups (argon2id) and approvals: slow on a loaded machine
 afterAll(() => server.close());
 
 const db = () => server.database.db;

@@ -27,7 +27,8 @@ afterEach(async () => {
 
 const marksOf = async (db: TestServer['database']['db']) => (await db.select({ userId: spamMarks.userId, number: spamMarks.number, verdict: spamMarks.verdict }).from(spamMarks));
 
-describe('SPAM and NOT SPAM by Twilio', () => {
+// Generous: on PostgreSQL on a loaded 2-core machine a fresh server and database take a while.
+describe('SPAM and NOT SPAM by Twilio', { timeout: 90_000 }, () => {
   const text = (body: string, from = OWNER_MOBILE, to = DID) => h!.twilio.sendInbound({ deliverTo: `${h!.server.url}/api/twilio/messages`, signedUrl: SIGNED_URL, from, to, body });
   const replies = () => h!.twilio.messages.map((m) => m.body);
 
@@ -59,7 +60,8 @@ describe('SPAM and NOT SPAM by Twilio', () => {
   });
 });
 
-describe('SPAM by the local inbox (no Twilio)', () => {
+// Generous: on PostgreSQL on a loaded 2-core machine a fresh server and database take a while.
+describe('SPAM by the local inbox (no Twilio)', { timeout: 90_000 }, () => {
   it('a dropped SPAM <ref> text marks the number and answers in the outbox', async () => {
     server = await startTestServer();
     const db = server.database.db;
