@@ -6,7 +6,9 @@ import { isWithheldCaller } from './withheld.js';
  * missed), left a number, and the owner has not said it is done (console button, or DONE by
  * text). Answered calls were dealt with by the AI receptionist. One rule for server and console.
  */
-export function isToCallBack(call: Pick<ApiCallLog, 'status' | 'fromNumber' | 'calledBackAt'> & Partial<Pick<ApiCallLog, 'callerTag' | 'testCall'>>): boolean {
+export function isToCallBack(call: Pick<ApiCallLog, 'status' | 'fromNumber' | 'calledBackAt'> & Partial<Pick<ApiCallLog, 'callerTag' | 'testCall' | 'screenedBy'>>): boolean {
+  // A screened nuisance call (issue 43) is no customer waiting.
+  if (call.screenedBy) return false;
   // The owner's own "Call my line" is nobody to ring back: it came from the owner, to their own box.
   if (call.testCall) return false;
   // A caller the owner's rules turned away (block list, withheld refused) is not waiting for them,

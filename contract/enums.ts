@@ -13,6 +13,20 @@ export const CALL_STATUSES = ['answered', 'missed', 'voicemail'] as const;
 export const STEP_STATUSES = ['none', 'pending', 'done', 'failed'] as const;
 export const CALL_URGENCIES = ['urgent', 'normal', 'low'] as const;
 export const CALLER_TAGS = ['blocked', 'withheld-refused', 'vip'] as const;
+/**
+ * What the post-call summary says a call was (issue 43): a customer, or one of the nuisances
+ * that are screened (kept in the log, never texted to the owner nor texted back).
+ */
+export const CALL_CLASSES = ['genuine', 'sales', 'recorded', 'silent', 'wrong-number'] as const;
+/**
+ * Why a call was screened: `summary` (classified after the call), `owner` (the number is on the
+ * owner's spam list) or `box` (on the box-wide list); the last two are refused before answering.
+ */
+export const SCREENED_BY = ['summary', 'owner', 'box'] as const;
+/** An owner's mark on a number: SPAM (screened from the next call on) or NOT SPAM (always let through). */
+export const SPAM_VERDICTS = ['spam', 'allow'] as const;
+/** What a caller screened before answering gets, the owner's choice: a SIP rejection, or a short message. */
+export const SCREEN_ACTIONS = ['reject', 'message'] as const;
 export const TRANSFER_OUTCOMES = ['connected', 'declined', 'no-answer', 'busy', 'rejected', 'failed'] as const;
 /** The opening-hours period a call arrived in. */
 export const HANDLING_PERIODS = ['open', 'closed'] as const;

@@ -11,7 +11,8 @@ import { FALLBACK_SOUNDS } from '../dialogue/spoken/sounds.js';
 import { hangUp, play } from './flows/steps.js';
 import type { Log } from '../contract/log.js';
 import type { CallFlow, FlowOutcome, VoicemailLimits } from './flows/types.js';
-import { notInServiceFlow, refusalFlow, unavailableFlow } from './flows/unavailable-flow.js';
+import { notInServiceFlow, refusalFlow, screenedFlow, unavailableFlow } from './flows/unavailable-flow.js';
+import { storedNumber } from '../contract/phone.js';
 import { recordingNameFor } from './flows/voicemail/voicemail-flow.js';
 import { routeCall } from './routing.js';
 import { ringFirstThen } from './flows/transfer/ring-first.js';
@@ -222,11 +223,16 @@ export class StasisApp {
     const outcome: FlowOutcome = { answered: false };
     let callId: number | undefined;
     try {
-      // Every flow starts by answering, so the answer goes out before any lookup, and the
+      // Nuisance screening (issue 43) is the one lookup before the answer: a number on the
+      // owner's spam list or the box-wide list is turned away before it costs an answer. One
+      // index lookup (bench/screening.ts); a failure lets the call through rather than lose it.
+      const screen = testCall || channel.state === 'Up' ? undefined : await this.screen(channel, rawDid);
+      // Every flow starts by answering, so the answer goes out before any other lookup, and the
       // lookups wait for it: in a burst of callers each is answered within moments of
       // arriving, not after the routing and row writes of every call ahead of it. A failed
       // answer (the caller already gone) still gets its row; the flow's answer step reports it.
-      if (channel.state !== 'Up') {
+      // A screened caller the owner wants rejected is never answered: the carrier gets SIP 403.
+      if (channel.state !== 'Up' && screen?.action !== 'reject') {
         // How late the answer came is what admission by set-up rate judges the node by.
         await session.answer(rest).then(
           () => this.deps.admission?.answered(channel.id),
@@ -242,7 +248,7 @@ export class StasisApp {
       }
       // The owner's call handling (hours, block and VIP lists, withheld numbers), decided once.
       const handling = this.deps.handling ?? callPath.handlingPlan;
-      const plan = decision.kind === 'answer' ? await handling(decision.userId, decision.mode, session.callerNumber, this.deps.now()) : undefined;
+      const plan = decision.kind === 'answer' && !screen ? await handling(decision.userId, decision.mode, session.callerNumber, this.deps.now()) : undefined;
       const handled = plan?.decision;
       // A backup or an operator's sqlite3 session may hold the write lock: the row is retried
       // with the thread free (other calls keep their audio), for up to 20 s; then goodbye.
@@ -256,6 +262,7 @@ export class StasisApp {
         callerTag: callerTagOf(handled),
         period: handled?.kind === 'answer' ? handled.period : null,
         testCall,
+        screenedBy: screen && decision.kind === 'answer' ? screen.by : null,
       });
       if (opened.existing && opened.call.endedAt) {
         log.warn({ channelId: channel.id, callId: opened.call.id }, 'channel already handled; hanging up the leftover');
@@ -264,7 +271,7 @@ export class StasisApp {
       }
       callId = opened.call.id;
       const owner = handled?.kind === 'answer' && handled.greeting ? { ...route.owner!, callGreeting: handled.greeting } : route.owner!;
-      const flow = decision.kind === 'unavailable' ? unavailableFlow(decision.reason) : this.flowFor(decision.mode, plan);
+      const flow = decision.kind === 'unavailable' ? unavailableFlow(decision.reason) : screen ? screenedFlow(screen.action) : this.flowFor(decision.mode, plan);
       const ownerPhone = plan?.transferNumber ? { to: plan.transferNumber, ringSeconds: plan.ringSeconds } : undefined;
       await flow({ session, rest, prompts, log, callPath, owner, callId, limits: this.deps.limits, outcome, resumed: opened.existing, transfer: this.transfer, ownerPhone });
     } catch (err) {
@@ -276,6 +283,19 @@ export class StasisApp {
       }
     } finally {
       await this.endCall(session, callId, outcome);
+    }
+  }
+
+  /** The screening verdict for this caller, or undefined to take the call as usual. */
+  private async screen(channel: ChannelSnapshot, rawDid: string): Promise<{ by: 'owner' | 'box'; action: 'reject' | 'message' } | undefined> {
+    try {
+      const v = await this.deps.callPath.screenBeforeAnswer(storedNumber(rawDid), channel.caller.number);
+      if (!v.screen) return undefined;
+      this.deps.log.info({ channelId: channel.id, by: v.by, action: v.action }, 'screened a nuisance caller before answering');
+      return { by: v.by, action: v.action };
+    } catch (err) {
+      this.deps.log.warn({ err, channelId: channel.id }, 'could not look the caller up on the spam lists; taking the call');
+      return undefined;
     }
   }
 

@@ -18,6 +18,7 @@ const Account = lazy(() => import('./pages/customer/Account'));
 const AdminDashboard = lazy(() => import('./pages/admin/AdminDashboard'));
 const Approvals = lazy(() => import('./pages/admin/Approvals'));
 const Usage = lazy(() => import('./pages/admin/Usage'));
+const Screening = lazy(() => import('./pages/admin/Screening'));
 const ProviderSegment = lazy(() => import('./pages/admin/ProviderSegment'));
 
 export default function App() {
@@ -50,6 +51,7 @@ export default function App() {
               <Route path="admin" element={<AdminDashboard />} />
               <Route path="approvals" element={<Approvals />} />
               <Route path="api-usage" element={<Usage />} />
+              <Route path="screening" element={<Screening />} />
             </Route>
             {/* /dashboard/{provider}-numbers: the provider comes from /api/meta, so the match happens at run time. */}
             <Route path=":segment" element={<ProviderSegment />} />

@@ -1,6 +1,6 @@
 // The call log (core/calls/routes.ts) and the analytics drawn from it (core/analytics/routes.ts).
 import { Type } from 'typebox';
-import { ANALYTICS_PERIODS, CALL_URGENCIES, HANDLING_PERIODS } from '../enums.js';
+import { ANALYTICS_PERIODS, CALL_CLASSES, CALL_URGENCIES, HANDLING_PERIODS, SCREENED_BY } from '../enums.js';
 import { CallerTagSchema, TransferOutcomeSchema } from './call-handling.js';
 import { CallStatusSchema, Nullable, OneOf } from './shared.js';
 
@@ -37,6 +37,10 @@ export const ApiCallLogSchema = Type.Object({
   agentStalled: Type.Boolean(),
   /** The owner's own "Call my line" from the console: left out of analytics and usage. */
   testCall: Type.Boolean(),
+  /** What the summary said the call was (genuine, sales, recorded, silent, wrong-number); null until assessed. */
+  callClass: Nullable(OneOf(CALL_CLASSES)),
+  /** Why the call was screened (summary, owner's spam list, box-wide list): kept, never texted; null when it was not. */
+  screenedBy: Nullable(OneOf(SCREENED_BY)),
 });
 
 /** GET /api/call-logs?limit=1..max&before=<cursor>. */
@@ -85,4 +89,6 @@ export const ApiAnalyticsSchema = Type.Object({
   ),
   /** Added to SPEC's figures: calls by urgency over the requested period (all time by default). */
   urgencyBreakdown: ApiUrgencyBreakdownSchema,
+  /** Nuisance calls screened over the same period as urgencyBreakdown (issue 43): kept, never texted to the owner. */
+  screenedCalls: Type.Integer(),
 });

@@ -77,4 +77,6 @@ export const ApiUsageSchema = Type.Object({
     dailyBoxCap: Type.Integer(),
     owners: Type.Array(Type.Object({ userId: Type.Integer(), name: Type.String(), texts: Type.Integer(), segments: Type.Integer() })),
   }),
+  /** Nuisance calls screened this London month (issue 43): each is a text to an owner saved. */
+  textsSaved: Type.Integer(),
 });

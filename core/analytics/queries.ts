@@ -4,6 +4,8 @@ import type { Db } from '../db/client.js';
 import { queryRows } from '../db/raw.js';
 import { calls, callHourStats, callStats } from '../db/schema.js';
 import { DAY_MS, dayNumberToDate as dayKey, londonDayNumber, londonMonthStartUtc } from '../time/london-time.js';
+import { londonMidnightUtc } from '../digest/week.js';
+import { screenedCalls } from '../screening/counts.js';
 
 /** callsPerDay covers this many London days up to today, days without calls included as 0. */
 export const CALLS_PER_DAY_WINDOW = 30;
@@ -84,6 +86,11 @@ export async function computeAnalytics(db: Db, userId: number, now: Date, period
   const days = { '7d': [today - 6, today], '30d': [today - 29, today], month: [month.from, month.to - 1] } as const;
   const u: UrgencyRow = period === 'all' ? sum : await urgencyBetween(db, userId, days[period][0], days[period][1]);
   const urgencyBreakdown = urgencyFigures(period, u);
+  // Nuisance calls screened over the same period (issue 43): kept in the log, never texted.
+  const screened = await screenedCalls(
+    db,
+    period === 'all' ? { userId } : { userId, from: new Date(londonMidnightUtc(days[period][0])), to: new Date(londonMidnightUtc(days[period][1] + 1)) },
+  );
 
   const total = sum.calls;
   return {
@@ -98,6 +105,7 @@ export async function computeAnalytics(db: Db, userId: number, now: Date, period
     transcriptionSuccessRate: percent(sum.transcribed, sum.transcribeOutcomes),
     recentCalls: recent.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
     urgencyBreakdown,
+    screenedCalls: screened,
   };
 }
 

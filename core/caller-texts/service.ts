@@ -1,3 +1,4 @@
+import { screenBeforeAnswer } from '../screening/lookup.js';
 import { eq } from 'drizzle-orm';
 import { DEFAULT_BACKOFF } from '../time/backoff.js';
 import { JobQueue } from '../jobs/queue.js';
@@ -72,6 +73,12 @@ export class CallerTextService {
       const verdict = textBackVerdict(call, settings);
       if (!verdict.send) {
         if (settings.enabled) log.info({ callId, why: verdict.why }, 'no text-back for this call');
+        return;
+      }
+      // Never to a number on the owner's spam list or the box-wide list (issue 43), even one
+      // marked after its call was taken: the lists are read now, at send time.
+      if ((await screenBeforeAnswer(db, call.toNumber, call.fromNumber)).screen) {
+        log.info({ callId }, 'no text-back: the caller is screened as a nuisance');
         return;
       }
       const owner = (await db.select({ businessName: users.businessName }).from(users).where(eq(users.id, call.userId)).limit(1))[0];

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { countSms } from '../../contract/sms-segments.js';
 import { defaultTextBackWording, numberRange, TEXT_BACK_DEFAULTS, textBackVerdict, type FinishedCall } from './text-back-rule.js';
 
-const missed: FinishedCall = { status: 'missed', fromNumber: '+447700900123', callerTag: null, period: 'open', testCall: false };
+const missed: FinishedCall = { status: 'missed', fromNumber: '+447700900123', callerTag: null, period: 'open', testCall: false, screenedBy: null };
 const on = { ...TEXT_BACK_DEFAULTS, enabled: true };
 
 describe('textBackVerdict', () => {
@@ -16,6 +16,11 @@ describe('textBackVerdict', () => {
     }
     expect(textBackVerdict({ ...missed, callerTag: 'blocked' }, on).send).toBe(false);
     expect(textBackVerdict({ ...missed, callerTag: 'withheld-refused' }, on).send).toBe(false);
+  });
+  it('never texts back a screened nuisance call (issue 43), however it was screened', () => {
+    for (const screenedBy of ['summary', 'owner', 'box'] as const) {
+      expect(textBackVerdict({ ...missed, screenedBy }, on)).toEqual({ send: false, why: 'a screened nuisance call' });
+    }
   });
   it('never texts a caller who left a voicemail or was answered, nor the owner\'s test call', () => {
     expect(textBackVerdict({ ...missed, status: 'voicemail' }, on).send).toBe(false);

@@ -25,6 +25,8 @@ export interface FinishedCall {
   callerTag: 'blocked' | 'withheld-refused' | 'vip' | null;
   period: 'open' | 'closed' | null;
   testCall: boolean;
+  /** Screened as a nuisance (issue 43): never texted back. */
+  screenedBy: 'summary' | 'owner' | 'box' | null;
 }
 
 export type TextBackVerdict = { send: true } | { send: false; why: string };
@@ -40,6 +42,7 @@ export function textBackVerdict(call: FinishedCall, settings: TextBackSettings):
   if (call.testCall) return { send: false, why: 'the owner\'s own test call' };
   if (call.status !== 'missed') return { send: false, why: 'the caller left a message or was answered' };
   if (call.callerTag === 'blocked' || call.callerTag === 'withheld-refused') return { send: false, why: 'a caller the owner turned away' };
+  if (call.screenedBy) return { send: false, why: 'a screened nuisance call' };
   if (!isUkMobile(call.fromNumber)) return { send: false, why: 'not a UK mobile' };
   if (settings.hours !== 'always' && call.period !== settings.hours) return { send: false, why: `only for calls in ${settings.hours} hours` };
   return { send: true };

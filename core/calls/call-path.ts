@@ -16,6 +16,8 @@ import { DEFAULT_OUTBOUND_POLICY, outboundPermitNow, outboundRefusalNow, recordO
 import { recordUnansweredQuestion, type NewUnansweredQuestion } from '../questions/repository.js';
 import { findCallByChannel, finishCall, openCall, openCalls, type FinishCall, type OpenCall } from './call-store.js';
 import type { NumberFacts, OwnerFacts } from './routing-rules.js';
+import { screenBeforeAnswer } from '../screening/lookup.js';
+import type { ScreenVerdict } from '../screening/verdict.js';
 
 export type { Call } from '../db/schema.js';
 export type { FinishCall, OpenCall } from './call-store.js';
@@ -71,6 +73,8 @@ export interface CallPath {
   owner(userId: number): Promise<CallOwner | undefined>;
   /** The owner's call handling for this caller now (hours, block and VIP lists, withheld numbers, ring first). */
   handlingPlan(userId: number, aiMode: AiMode, callerNumber: string, now: Date): Promise<HandlingPlan>;
+  /** Whether the caller is screened for the DID's owner before answering (issue 43): their spam list, the box-wide list. One index lookup. */
+  screenBeforeAnswer(did: string, callerNumber: string): Promise<ScreenVerdict>;
   /** The owner's transfer number and ring time (a test transfer). */
   transferTarget(userId: number): Promise<{ transferNumber: string | null; ringSeconds: number }>;
   /** The owner's own appliance number (their oldest active DID): a test transfer's caller ID. */
@@ -177,6 +181,7 @@ export function createCallPath(db: Db, log: Log, outbound: OutboundPolicy = DEFA
       }
       return { decision, transferNumber, ringSeconds: settings.transferTimeoutSeconds };
     },
+    screenBeforeAnswer: (did, callerNumber) => screenBeforeAnswer(db, did, callerNumber),
     async transferTarget(userId) {
       const { transferNumber, transferTimeoutSeconds } = await loadCallHandling(db, userId);
       return { transferNumber, ringSeconds: transferTimeoutSeconds };

@@ -24,6 +24,8 @@ export interface OpenCall {
   testCall?: boolean;
   /** The node (NODE_NAME) whose Asterisk holds the channel. */
   node?: string;
+  /** Screened before answering (issue 43): the owner's spam list or the box-wide list. */
+  screenedBy?: Call['screenedBy'];
 }
 
 export interface FinishCall {
@@ -52,6 +54,7 @@ const statements = preparedPerDb((db) => ({
       period: sql.placeholder('period'),
       testCall: sql.placeholder('testCall'),
       node: sql.placeholder('node'),
+      screenedBy: sql.placeholder('screenedBy'),
       status: 'missed',
       duration: 0,
     })
@@ -69,7 +72,7 @@ const statements = preparedPerDb((db) => ({
 /** Inserts the row for a channel, or returns the one already there (`existing: true`). */
 export async function openCall(db: Db, call: OpenCall): Promise<{ call: Call; existing: boolean }> {
   // One spelling per number (E.164), whatever the trunk sent, so erasure and search find every call.
-  const [inserted] = await statements(db).open.execute({ callerTag: null, period: null, testCall: false, node: DEFAULT_NODE, ...call, fromNumber: storedNumber(call.fromNumber), toNumber: storedNumber(call.toNumber) });
+  const [inserted] = await statements(db).open.execute({ callerTag: null, period: null, testCall: false, node: DEFAULT_NODE, screenedBy: null, ...call, fromNumber: storedNumber(call.fromNumber), toNumber: storedNumber(call.toNumber) });
   if (inserted) return { call: inserted, existing: false };
   return { call: (await findCallByChannel(db, call.channelId))!, existing: true };
 }

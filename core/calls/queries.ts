@@ -40,6 +40,8 @@ const listColumns = () => ({
   agentBusy: calls.agentBusy,
   agentStalled: calls.agentStalled,
   testCall: calls.testCall,
+  callClass: calls.callClass,
+  screenedBy: calls.screenedBy,
 });
 
 type ListRow = Pick<
@@ -64,6 +66,8 @@ type ListRow = Pick<
   | 'agentBusy'
   | 'agentStalled'
   | 'testCall'
+  | 'callClass'
+  | 'screenedBy'
 >;
 
 export function recordingUrl(callId: number): string {
@@ -92,6 +96,8 @@ function toApiCallLog(r: ListRow): ApiCallLog {
     agentBusy: r.agentBusy,
     agentStalled: r.agentStalled,
     testCall: r.testCall,
+    callClass: r.callClass,
+    screenedBy: r.screenedBy,
   };
 }
 

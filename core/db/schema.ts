@@ -37,6 +37,9 @@ export let destinationCodes = sqlite.destinationCodes;
 export let callerTexts = sqlite.callerTexts;
 export let callerOptOuts = sqlite.callerOptOuts;
 export let textBackSettings = sqlite.textBackSettings;
+export let spamMarks = sqlite.spamMarks;
+export let boxSpamNumbers = sqlite.boxSpamNumbers;
+export let screeningSettings = sqlite.screeningSettings;
 
 export type TablesDialect = 'sqlite' | 'pg';
 
@@ -68,4 +71,7 @@ export function bindTables(dialect: TablesDialect): void {
   callerTexts = from.callerTexts;
   callerOptOuts = from.callerOptOuts;
   textBackSettings = from.textBackSettings;
+  spamMarks = from.spamMarks;
+  boxSpamNumbers = from.boxSpamNumbers;
+  screeningSettings = from.screeningSettings;
 }

@@ -1,3 +1,4 @@
+import { screenedCalls } from '../screening/counts.js';
 import { and, asc, eq, gte, lt } from 'drizzle-orm';
 import { waitingForCallBack } from '../calls/to-call-back.js';
 import type { Db } from '../db/client.js';
@@ -66,12 +67,13 @@ export async function sendWeeklyDigests(db: Db, mailer: Mailer, brand: Brand, no
       .values({ userId: owner.id, weekOf: week.weekOf, status: 'sending', calls: waiting.length })
       .onConflictDoNothing());
     if (!claimed) continue;
+    const screened = await screenedCalls(db, { userId: owner.id, from: new Date(week.from), to: new Date(week.to) });
     const days = week.days.map((d) => ({ date: d.date, calls: waiting.filter((c) => c.createdAt.getTime() >= d.start && c.createdAt.getTime() < d.end) }));
     const settle = async (set: Partial<typeof weeklyDigests.$inferInsert>) =>
       await db.update(weeklyDigests).set(set).where(and(eq(weeklyDigests.userId, owner.id), eq(weeklyDigests.weekOf, week.weekOf)));
     try {
       // Where the owner wants call e-mails (Notification Settings), else the account e-mail.
-      await mailer.send(callbackDigestMail(brand, owner.summaryEmail ?? owner.email, { businessName: owner.businessName, days }));
+      await mailer.send(callbackDigestMail(brand, owner.summaryEmail ?? owner.email, { businessName: owner.businessName, days, screened }));
       await settle({ status: 'sent', sentAt: now, error: null });
       sent++;
     } catch (err) {

@@ -6,6 +6,7 @@ export type OwnerCommand =
   | { kind: 'call'; ref: number | null }
   | { kind: 'kb'; answer: string }
   | { kind: 'agent'; on: boolean | null }
+  | { kind: 'spam'; spam: boolean; ref: number | null }
   | { kind: 'help' }
   | { kind: 'unknown' };
 
@@ -41,6 +42,13 @@ export function parseCommand(body: string): OwnerCommand {
       const mode = rest.trim().replace(/[.!]$/, '').toUpperCase();
       return { kind: 'agent', on: mode === 'ON' ? true : mode === 'OFF' ? false : null };
     }
+    case 'SPAM':
+      return { kind: 'spam', spam: true, ref: readRef(rest) };
+    case 'NOT': {
+      // "NOT SPAM 41", "not spam #41"
+      const m = /^spam\b\s*([\s\S]*)$/i.exec(rest.trim());
+      return m ? { kind: 'spam', spam: false, ref: readRef(m[1] ?? '') } : { kind: 'unknown' };
+    }
     case 'HELP':
       return { kind: 'help' };
     default:
@@ -49,12 +57,12 @@ export function parseCommand(body: string): OwnerCommand {
 }
 
 export const HELP_TEXT =
-  'Reply DONE 41 when you have called back call 41, CALL 41 for its caller\'s number, KB and your answer to add it to the latest unanswered question, AGENT ON or AGENT OFF to switch your AI receptionist, HELP for this list.';
+  'Reply DONE 41 when you have called back call 41, CALL 41 for its caller\'s number, KB and your answer to add it to the latest unanswered question, AGENT ON or AGENT OFF to switch your AI receptionist, SPAM 41 to screen the caller of call 41 from now on (NOT SPAM 41 to always let it through), HELP for this list.';
 
 export const REPLIES = {
   help: HELP_TEXT,
   unknown: `Sorry, that is not a command I know. ${HELP_TEXT}`,
-  missingRef: (word: 'DONE' | 'CALL') => `Please add the call's reference from the text, e.g. ${word} 41.`,
+  missingRef: (word: 'DONE' | 'CALL' | 'SPAM' | 'NOT SPAM') => `Please add the call's reference from the text, e.g. ${word} 41.`,
   noSuchCall: (ref: number) => `There is no call ${ref} on your account. Check the number at the end of the text.`,
   markedDone: (ref: number, caller: string) => `Call ${ref} from ${caller} is marked as called back.`,
   alreadyDone: (ref: number) => `Call ${ref} was already marked as called back.`,
@@ -65,6 +73,9 @@ export const REPLIES = {
   kbFull: 'Your knowledge base is full (50,000 characters). Shorten it under Notification Settings first.',
   kbRefused: (problem: string) => `That answer was not added: ${problem}.`,
   kbAdded: (question: string) => `Added to your knowledge base as the answer to "${question}".`,
+  spamWithheld: (ref: number) => `Call ${ref} came from a withheld number, so there is no number to screen.`,
+  markedSpam: (ref: number, caller: string) => `${caller} (call ${ref}) is marked as spam: their next calls are screened before they reach you. Reply NOT SPAM ${ref} to undo.`,
+  markedNotSpam: (ref: number, caller: string) => `${caller} (call ${ref}) is marked as not spam: their calls always reach you.`,
   agentWhich: 'Please reply AGENT ON or AGENT OFF.',
   agentOn: 'Your AI receptionist is on: it will answer your calls from now on.',
   agentOff: 'Your AI receptionist is off: callers can leave you a voicemail.',

@@ -9,6 +9,8 @@ import { addToKnowledgeBase } from '../questions/repository.js';
 import { LIMITS } from '../../contract/rules.js';
 import { isWithheldCaller } from '../../contract/withheld.js';
 import { REPLIES, type OwnerCommand } from './commands.js';
+import { markNumber } from '../screening/marks.js';
+import { toE164 } from '../../contract/phone.js';
 
 export interface CommandResult {
   /** The text sent back to the owner. */
@@ -70,6 +72,17 @@ export async function runOwnerCommand(db: Db, owner: User, cmd: OwnerCommand, no
       }
       await addToKnowledgeBase(db, owner.id, question, cmd.answer);
       return result(REPLIES.kbAdded(cap(question.question, 80)), 'added to knowledge base', question.callId);
+    }
+    case 'spam': {
+      const word = cmd.spam ? 'SPAM' : 'NOT SPAM';
+      if (cmd.ref === null) return result(REPLIES.missingRef(word), 'no reference');
+      const call = (await db.select({ id: calls.id, fromNumber: calls.fromNumber }).from(calls).where(and(eq(calls.id, cmd.ref), eq(calls.userId, owner.id))).limit(1))[0];
+      if (!call) return result(REPLIES.noSuchCall(cmd.ref), 'no such call');
+      if (isWithheldCaller(call.fromNumber)) return result(REPLIES.spamWithheld(call.id), 'withheld number', call.id);
+      // The same marks as Call Details' button (core/screening/routes.ts): that owner's lists only.
+      await markNumber(db, owner.id, toE164(call.fromNumber) ?? call.fromNumber, cmd.spam ? 'spam' : 'allow', now);
+      const label = callerLabel(call.fromNumber);
+      return result(cmd.spam ? REPLIES.markedSpam(call.id, label) : REPLIES.markedNotSpam(call.id, label), cmd.spam ? 'marked spam' : 'marked not spam', call.id);
     }
     case 'agent': {
       if (cmd.on === null) return result(REPLIES.agentWhich, 'agent: no mode');

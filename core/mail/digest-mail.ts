@@ -15,6 +15,8 @@ export interface DigestContent {
   businessName: string | null;
   /** Last week's London days, Monday first, each with its calls still waiting (oldest first). */
   days: { date: string; calls: DigestCall[] }[];
+  /** Nuisance calls screened last week (issue 43): not texted, not in the list; 0 says nothing. */
+  screened?: number;
 }
 
 const tz = { timeZone: 'Europe/London' } as const;
@@ -36,6 +38,9 @@ export function callbackDigestMail(b: Brand, to: string, d: DigestContent): Mail
     `${total === 1 ? 'has' : 'have'} not been called back yet.`;
   const howTo = 'When you have rung someone back, press "Mark called back" on the call in your call log, or reply DONE and the call\'s number to its text.';
   const turnOff = 'You can turn this weekly e-mail off under Notification Settings.';
+  const screened = d.screened
+    ? `${plural(d.screened, 'nuisance call was', 'nuisance calls were')} screened last week (sales calls, recorded messages, silent calls and wrong numbers): kept in your call log under Screened, not texted to you.`
+    : '';
   const subject = `${plural(total, 'caller', 'callers')} still to call back from last week`;
   const hello = `Hello${d.businessName ? ` ${d.businessName}` : ''},`;
 
@@ -46,7 +51,7 @@ export function callbackDigestMail(b: Brand, to: string, d: DigestContent): Mail
     d.days
       .flatMap((day) => day.calls.map((c) => `  ${dayLabel(day.date)} ${time(c.createdAt)}  ${formatPhone(c.fromNumber)}  ${what(c)} (call ${c.id})\n    ${link(c)}`))
       .join('\n') +
-    `\n\n${howTo}\n\n${turnOff}\n\nThe ${b.productName} team\n`;
+    `\n\n${screened ? `${screened}\n\n` : ''}${howTo}\n\n${turnOff}\n\nThe ${b.productName} team\n`;
 
   const cell = 'padding:4px 12px 4px 0;border-bottom:1px solid #e2e8f0';
   const html = htmlMail(
@@ -65,7 +70,7 @@ export function callbackDigestMail(b: Brand, to: string, d: DigestContent): Mail
           ),
         )
         .join('') +
-      `</table><p style="margin:0 0 12px">${escapeHtml(howTo)}</p><p style="margin:0;color:#64748b">${escapeHtml(turnOff)}</p>`,
+      `</table>${screened ? `<p style="margin:0 0 12px">${escapeHtml(screened)}</p>` : ''}<p style="margin:0 0 12px">${escapeHtml(howTo)}</p><p style="margin:0;color:#64748b">${escapeHtml(turnOff)}</p>`,
     `The ${b.productName} team`,
   );
   return { to, subject, text, html };

@@ -1,3 +1,4 @@
+import { screenedCalls } from '../screening/counts.js';
 import { and, asc, eq, isNotNull, isNull, or } from 'drizzle-orm';
 import type { ApiAssignedUser, ApiNumberStats, ApiPhoneNumber, ApiProviderNumber, ApiUsage } from '../../contract/api.js';
 import type { Log } from '../../contract/log.js';
@@ -378,6 +379,7 @@ export class NumberService {
           dailyPerOwnerCap: this.d.callerTextCaps.dailyPerOwner,
           dailyBoxCap: this.d.callerTextCaps.dailyBox,
         },
+        textsSaved: await screenedCalls(this.d.db, { from: londonMonthStart(this.d.now()).instant }),
       };
     });
   }

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { LanguageModelError, type LanguageModel } from '../../models/llm/language-model.js';
 import { summarise } from '../../dialogue/summary/summarise.js';
+import { classifyCall, isScreenedClass, NUISANCE_CLASSES as NUISANCE, ruleClass, type CallClass } from '../../dialogue/summary/call-class.js';
 import type { SpeechToText } from '../../models/stt/speech-to-text.js';
 import type { Db } from '../db/client.js';
 import { calls, jobs, users, type Call } from '../db/schema.js';
@@ -39,6 +40,13 @@ export interface PostCallDeps {
    * engine gave up). Called on every run from then on; the listener must be idempotent.
    */
   callSettled?: (call: Call) => void;
+  /** A call was classified a nuisance (sales, recorded, silent): the box-wide list counts it (core/screening). */
+  nuisanceClassified?: (call: Call) => Promise<void>;
+}
+
+/** What the call's class stores: the class, and that it was screened when it is not genuine. */
+function classified(c: CallClass): Pick<Call, 'callClass' | 'screenedBy'> {
+  return { callClass: c, screenedBy: isScreenedClass(c) ? 'summary' : null };
 }
 
 /** A call has a message to transcribe when it was recorded and not missed. */
@@ -88,6 +96,8 @@ export function postCallHandler(deps: PostCallDeps): JobHandler {
     if (!owner) return;
     // Turned away by the owner's own rules (block list, withheld refused): logged, never texted.
     if (call.callerTag === 'blocked' || call.callerTag === 'withheld-refused') return;
+    // Screened before answering (the owner's spam list, the box-wide list): logged, never texted.
+    if (call.screenedBy === 'owner' || call.screenedBy === 'box') return;
     const waiting: unknown[] = []; // engines that may work later
     // First, before any engine: a caller ringing again and again cannot wait for a summary.
     // A provider failure here must not hold the summary back: it is retried with the job.
@@ -133,6 +143,13 @@ export function postCallHandler(deps: PostCallDeps): JobHandler {
     if (hasTranscript && summaryOpen) {
       const transcript = call.transcription?.trim() ?? '';
       try {
+        // The rules' verdict (no speech, a recorded message's opening) stands whatever the model
+        // says, and is stored before asking it: a model that is down cannot get a robocall texted.
+        const ruled = call.urgency === 'urgent' ? null : ruleClass(transcript);
+        if (ruled && call.callClass !== ruled) {
+          await save(callId, classified(ruled));
+          call = (await load(callId))!;
+        }
         if (!transcript) {
           await save(callId, { aiSummary: NO_SPEECH_SUMMARY, summaryStatus: 'done' });
         } else {
@@ -145,7 +162,9 @@ export function postCallHandler(deps: PostCallDeps): JobHandler {
           if (!reply.ok) throw new LanguageModelError(`summary rejected: ${reply.reason}`, false);
           // A call the live flow flagged urgent (the caller said so, a gas leak) stays urgent.
           const flagged = call.urgency === 'urgent' && reply.urgency !== 'urgent';
-          await save(callId, { aiSummary: reply.text, summaryStatus: 'done', urgency: flagged ? 'urgent' : reply.urgency, urgencyReason: flagged ? call.urgencyReason : reply.urgencyReason });
+          const urgency = flagged ? 'urgent' : reply.urgency;
+          const callClass = classifyCall({ transcript, modelClass: reply.callClass, urgent: urgency === 'urgent' });
+          await save(callId, { aiSummary: reply.text, summaryStatus: 'done', urgency, urgencyReason: flagged ? call.urgencyReason : reply.urgencyReason, ...classified(callClass) });
         }
       } catch (err) {
         await engineFailed('summaryStatus', err);
@@ -156,9 +175,14 @@ export function postCallHandler(deps: PostCallDeps): JobHandler {
       call = (await load(callId))!;
     }
 
+    // A nuisance call counts towards the box-wide list once it is classified (idempotent: a
+    // business counts once per number however often this runs).
+    if (call.screenedBy === 'summary' && call.callClass && NUISANCE.includes(call.callClass)) await deps.nuisanceClassified?.(call);
     try {
+      // A screened call is kept for the owner to open, never texted to them.
+      if (call.screenedBy) log.info({ callId, callClass: call.callClass }, 'screened: not texting the owner');
       // A VIP's call is texted at once, without waiting for engines that are down.
-      if (waiting.length === 0 || call.callerTag === 'vip' || job.attempt >= deps.notifyAnywayFromAttempt || lastAttempt) {
+      else if (waiting.length === 0 || call.callerTag === 'vip' || job.attempt >= deps.notifyAnywayFromAttempt || lastAttempt) {
         await deps.notifier.notify(call, owner, notificationBody(call));
       }
     } finally {

@@ -46,6 +46,8 @@ export async function exportOwnerData(db: Db, user: User, now: Date) {
       agentBusy: c.agentBusy,
       agentStalled: c.agentStalled,
       testCall: c.testCall,
+      callClass: c.callClass,
+      screenedBy: c.screenedBy,
       recordingUrl: c.recordingFile ? `/api/call-logs/${c.id}/recording` : null,
     })),
     unansweredQuestions: (await db

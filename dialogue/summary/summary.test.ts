@@ -82,12 +82,20 @@ describe('parseSummaryReply', () => {
       summary: 'Sarah has a leak.',
       urgency: 'urgent',
       urgencyReason: 'water coming through the ceiling',
+      callClass: null,
     });
   });
 
+  it('reads the class of call the model gave, and nothing outside the five', () => {
+    expect(parseSummaryReply('{"summary":"A cold call about solar panels.","urgency":"low","urgencyReason":"","callClass":"sales"}').callClass).toBe('sales');
+    expect(parseSummaryReply('{"summary":"x","urgency":"low","urgencyReason":"","callClass":"Recorded message"}').callClass).toBe('recorded');
+    expect(parseSummaryReply('{"summary":"x","urgency":"low","urgencyReason":"","callClass":"wrong number"}').callClass).toBe('wrong-number');
+    expect(parseSummaryReply('{"summary":"x","urgency":"low","urgencyReason":"","callClass":"robot"}').callClass).toBeNull();
+  });
+
   it('takes a reply that is not the JSON asked for as the summary, with normal urgency', () => {
-    expect(parseSummaryReply('Sarah has a leak.')).toEqual({ summary: 'Sarah has a leak.', urgency: 'normal', urgencyReason: null });
-    expect(parseSummaryReply('{not json')).toEqual({ summary: '{not json', urgency: 'normal', urgencyReason: null });
+    expect(parseSummaryReply('Sarah has a leak.')).toEqual({ summary: 'Sarah has a leak.', urgency: 'normal', urgencyReason: null, callClass: null });
+    expect(parseSummaryReply('{not json')).toEqual({ summary: '{not json', urgency: 'normal', urgencyReason: null, callClass: null });
     expect(parseSummaryReply('{"urgency":"urgent"}').urgency).toBe('normal');
   });
 

@@ -33,3 +33,17 @@ export function refusalFlow(reason: 'blocked' | 'withheld') {
     await hangUp(ctx);
   };
 }
+
+/**
+ * A caller screened as a nuisance before answering (issue 43), as the owner chose: `reject`
+ * never answers (ARI's `rejected` is cause 21, which chan_pjsip sends as SIP 403 Forbidden);
+ * `message` answers with the short refusal. No recording, no text.
+ */
+export function screenedFlow(action: 'reject' | 'message') {
+  if (action === 'message') return refusalFlow('blocked');
+  return async (ctx: FlowContext): Promise<void> => {
+    if (ctx.session.gone || ctx.session.hangupAccepted) return;
+    await ctx.rest.hangup(ctx.session.channelId, 'rejected');
+    ctx.session.hangupAccepted = true;
+  };
+}

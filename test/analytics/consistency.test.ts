@@ -81,6 +81,7 @@ function bruteForceAnalytics(rows: Call[], now: Date, period: AnalyticsPeriod): 
     transcriptionSuccessRate: percent(all?.transcribed ?? 0, all?.transcribeOutcomes ?? 0),
     recentCalls: recent.map((c) => ({ id: c.id, fromNumber: c.fromNumber, status: c.status, duration: c.duration, createdAt: c.createdAt.toISOString() })),
     urgencyBreakdown,
+    screenedCalls: inside.filter((c) => c.screenedBy !== null).length,
   };
 }
 

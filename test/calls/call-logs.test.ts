@@ -71,6 +71,8 @@ describe('GET /api/call-logs', () => {
       agentBusy: false,
       agentStalled: false,
       testCall: false,
+      callClass: null,
+      screenedBy: null,
     });
     expect(res.body.callLogs[1]).toMatchObject({ recordingUrl: null, aiSummary: null, transcription: null, notificationSent: false, urgency: null, urgencyReason: null });
 

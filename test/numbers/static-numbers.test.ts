@@ -216,6 +216,7 @@ describe('static numbers: admin', () => {
       recordings: { count: 1, price: 0 },
       ownerCalls: { attempts: 2, minutes: 2, dailyMinutesCap: 120, owners: [{ userId: owner.user.id, name: expect.any(String), attempts: 2, minutes: 2 }] },
       callerTexts: { texts: 2, segments: 3, dailyPerOwnerCap: 50, dailyBoxCap: 1000, owners: [{ userId: owner.user.id, name: expect.any(String), texts: 2, segments: 3 }] },
+      textsSaved: 0,
     });
 
     await db.insert(calls).values({ userId: owner.user.id, fromNumber: '+447700900558', toNumber: '+447700900001', createdAt: now });

@@ -211,6 +211,7 @@ describe('twilio numbers: admin', () => {
       recordings: { count: 11, price: 0.05 },
       ownerCalls: { attempts: 0, minutes: 0, dailyMinutesCap: 120, owners: [] },
       callerTexts: { texts: 0, segments: 0, dailyPerOwnerCap: 50, dailyBoxCap: 1000, owners: [] },
+      textsSaved: 0,
     });
     const categories = double.requestsTo('Usage').map((r) => r.query.Category).sort();
     expect(categories).toEqual(['calls-inbound', 'calls-outbound', 'phonenumbers', 'recordings', 'sms-inbound', 'sms-outbound', 'totalprice']);

@@ -33,7 +33,7 @@ export interface SipCall {
 /** What one caller's SIPp saw: the final answer to its INVITE and how long it took. */
 export interface CallSignalling {
   /** 200 (answered) or 503 (refused before answering); undefined: neither arrived. */
-  final: 200 | 503 | undefined;
+  final: 200 | 403 | 503 | undefined;
   /** INVITE sent → that final response, on SIPp's clock. */
   inviteToFinalMs: number | undefined;
 }
@@ -114,6 +114,9 @@ const scenario = `<?xml version="1.0" encoding="ISO-8859-1" ?>
   <recv response="503" optional="true" next="refused">
     <action><log message="[call_number] final 503 [clock_tick]"/></action>
   </recv>
+  <recv response="403" optional="true" next="refused">
+    <action><log message="[call_number] final 403 [clock_tick]"/></action>
+  </recv>
   <recv response="200" rtd="answer" crlf="true" rrs="true">
     <action>
       <log message="[call_number] final 200 [clock_tick]"/>
@@ -144,7 +147,7 @@ const scenario = `<?xml version="1.0" encoding="ISO-8859-1" ?>
 ${OK_TO_LAST_REQUEST}
   </send>
 
-  <!-- Refused before answering (the node is full): the ACK of a final error response is
+  <!-- Refused before answering (the node is full: 503; a screened nuisance caller: 403): the ACK of a final error response is
        part of the INVITE's transaction, so it carries the INVITE's branch (ten messages back). -->
   <label id="refused"/>
   <send next="end">
@@ -323,7 +326,7 @@ function parseCallLog(log: string, n: number): CallSignalling[] {
     if (f[1] === 'invite') invited.set(call, Number(f[2]));
     else if (f[1] === 'final' && out[call - 1]) {
       const sent = invited.get(call);
-      out[call - 1] = { final: f[2] === '503' ? 503 : 200, inviteToFinalMs: sent === undefined ? undefined : Number(f[3]) - sent };
+      out[call - 1] = { final: f[2] === '503' ? 503 : f[2] === '403' ? 403 : 200, inviteToFinalMs: sent === undefined ? undefined : Number(f[3]) - sent };
     }
   }
   return out;

@@ -3,6 +3,8 @@ export const keys = {
   me: ['auth', 'me'] as const,
   meta: ['meta'] as const,
   callLogs: ['call-logs'] as const,
+  /** The owner's spam and allow lists (issue 43). */
+  screening: ['screening'] as const,
   /** Under callLogs, so whatever refreshes the list refreshes a call opened on its own too. */
   callLog: (id: number) => ['call-logs', 'one', id] as const,
   analytics: ['analytics'] as const,
@@ -28,6 +30,7 @@ export const keys = {
     numbers: (provider: string) => ['admin', 'numbers', provider] as const,
     usage: (provider: string) => ['admin', 'usage', provider] as const,
     agentCapacity: ['admin', 'agent-capacity'] as const,
+    screening: ['admin', 'screening'] as const,
     quality: ['admin', 'quality'] as const,
     lineState: ['admin', 'line-state'] as const,
   },

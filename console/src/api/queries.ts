@@ -44,7 +44,11 @@ export const useAnalytics = (opts: { enabled?: boolean } = {}) =>
 export const useUrgencyBreakdown = (period: AnalyticsPeriod) =>
   useQuery({
     queryKey: keys.analyticsUrgency(period),
-    queryFn: async ({ signal }) => (await apiGet<ApiAnalytics>(`/api/analytics?period=${period}`, signal)).urgencyBreakdown,
+    queryFn: async ({ signal }) => {
+      const a = await apiGet<ApiAnalytics>(`/api/analytics?period=${period}`, signal);
+      // Screened nuisance calls (issue 43) are counted over the same period.
+      return { ...a.urgencyBreakdown, screenedCalls: a.screenedCalls };
+    },
   });
 
 export const usePhoneNumbers = () =>

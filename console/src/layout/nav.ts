@@ -23,6 +23,7 @@ export function navItems(provider: string | undefined): NavItem[] {
     { label: 'Admin Dashboard', to: '/dashboard/admin', group: 'Admin', icon: 'shield', adminOnly: true },
     { label: 'Signup Approvals', to: '/dashboard/approvals', group: 'Admin', icon: 'check', adminOnly: true },
     { label: 'Usage & Costs', to: '/dashboard/api-usage', group: 'Admin', icon: 'pound', adminOnly: true },
+    { label: 'Nuisance Numbers', to: '/dashboard/screening', group: 'Admin', icon: 'shield', adminOnly: true },
   ];
   // The provider's page needs its name from /api/meta; until then the item waits.
   if (provider) items.push({ label: 'Number Management', to: `/dashboard/${provider}-numbers`, group: 'Admin', icon: 'server', adminOnly: true });

@@ -69,3 +69,18 @@ describe('the Urgent filter', () => {
     expect(urgentOnly(calls, false)).toHaveLength(5);
   });
 });
+
+describe('the Screened filter (issue 43)', () => {
+  it('keeps only screened calls, and names why each was screened', async () => {
+    const { screenedOnly, screenedLabel } = await import('./calls');
+    const calls = [
+      { id: 1, screenedBy: null, callClass: 'genuine' as const },
+      { id: 2, screenedBy: 'summary' as const, callClass: 'recorded' as const },
+      { id: 3, screenedBy: 'box' as const, callClass: null },
+    ];
+    expect(screenedOnly(calls, true).map((c) => c.id)).toEqual([2, 3]);
+    expect(screenedOnly(calls, false)).toHaveLength(3);
+    expect(calls.map(screenedLabel)).toEqual([null, 'Recorded message', 'Known nuisance number']);
+    expect(screenedLabel({ screenedBy: 'owner', callClass: null })).toBe('On your spam list');
+  });
+});

@@ -70,3 +70,24 @@ export function toCallBackOnly<T extends Pick<ApiCallLog, 'status' | 'fromNumber
 export function urgentOnly<T extends Pick<ApiCallLog, 'urgency'>>(calls: readonly T[], on: boolean): T[] {
   return on ? calls.filter((c) => c.urgency === 'urgent') : [...calls];
 }
+
+/** The "Screened" filter (issue 43): nuisance calls kept for the owner to open, never texted to them. */
+export function screenedOnly<T extends Pick<ApiCallLog, 'screenedBy'>>(calls: readonly T[], on: boolean): T[] {
+  return on ? calls.filter((c) => c.screenedBy !== null) : [...calls];
+}
+
+const CLASS_LABELS: Record<NonNullable<ApiCallLog['callClass']>, string> = {
+  genuine: 'Genuine',
+  sales: 'Sales call',
+  recorded: 'Recorded message',
+  silent: 'Silent call',
+  'wrong-number': 'Wrong number',
+};
+
+/** Why a call was screened, in the owner's words; null when it was not. */
+export function screenedLabel(call: Pick<ApiCallLog, 'screenedBy' | 'callClass'>): string | null {
+  if (call.screenedBy === 'owner') return 'On your spam list';
+  if (call.screenedBy === 'box') return 'Known nuisance number';
+  if (call.screenedBy === 'summary') return call.callClass ? CLASS_LABELS[call.callClass] : 'Nuisance call';
+  return null;
+}

@@ -18,6 +18,7 @@ describe('usage', () => {
         recordings: { count: 3, price: 0.03 },
         ownerCalls: { attempts: 1, minutes: 2, dailyMinutesCap: 120, owners: [] },
         callerTexts: { texts: 0, segments: 0, dailyPerOwnerCap: 50, dailyBoxCap: 1000, owners: [] },
+        textsSaved: 0,
       }),
     ).toEqual({ calls: 0.75, sms: 0.5, numbers: 2, recordings: 0.03 });
   });

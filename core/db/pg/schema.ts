@@ -5,6 +5,7 @@ import {
   CALL_MODES,
   CALL_STATUSES,
   CALL_URGENCIES,
+  CALL_CLASSES,
   CALLER_TAGS,
   CALLER_TEXT_KINDS,
   CALLER_TEXT_STATUSES,
@@ -15,7 +16,10 @@ import {
   JOB_STATUSES,
   NOTIFICATION_CHANNELS,
   NOTIFICATION_KINDS,
+  SCREEN_ACTIONS,
+  SCREENED_BY,
   SEND_STATUSES,
+  SPAM_VERDICTS,
   STEP_STATUSES,
   TEXT_BACK_HOURS,
   TRANSFER_OUTCOMES,
@@ -192,9 +196,18 @@ export const calls = pgTable(
     agentBusy: boolean('agent_busy').notNull().default(false),
     agentStalled: boolean('agent_stalled').notNull().default(false),
     testCall: boolean('test_call').notNull().default(false),
+    // Nuisance screening (issue 43): what the summary (and its rules) said the call was, and
+    // why it was screened (kept and shown, never texted); null when it was not.
+    callClass: text('call_class', { enum: CALL_CLASSES }),
+    screenedBy: text('screened_by', { enum: SCREENED_BY }),
   },
   (t) => [
     index('calls_user_created_idx').on(t.userId, t.createdAt, t.id),
+    // Nuisance calls from one number across businesses in a day (core/screening/box-list.ts).
+    index('calls_from_created_idx').on(t.fromNumber, t.createdAt),
+    // Screened calls counted by period (analytics, the weekly digest, the admin's texts saved):
+    // a range of the few screened rows, whatever the size of the table (core/screening/counts.ts).
+    index('calls_screened_created_idx').on(t.screenedBy, t.createdAt, t.userId),
     uniqueIndex('calls_channel_unique').on(t.channelId),
   ],
 );
@@ -577,6 +590,46 @@ export const textBackSettings = pgTable('text_back_settings', {
   windowHours: integer('window_hours').notNull().default(24),
   hours: text('hours', { enum: TEXT_BACK_HOURS }).notNull().default('always'),
   updatedAt: instant('updated_at').notNull(),
+});
+/**
+ * An owner's SPAM / NOT SPAM marks (issue 43), one per number: `spam` screens the number's
+ * calls to that owner before answering; `allow` lets them through whatever the box-wide list says.
+ */
+export const spamMarks = pgTable(
+  'spam_marks',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    number: text('number').notNull(),
+    verdict: text('verdict', { enum: SPAM_VERDICTS }).notNull(),
+    markedAt: instant('marked_at').notNull(),
+  },
+  (t) => [uniqueIndex('spam_marks_user_number_unique').on(t.userId, t.number), index('spam_marks_number_idx').on(t.number, t.verdict, t.markedAt)],
+);
+
+/**
+ * The box-wide list (issue 43): per number, only how many businesses marked it spam and how many
+ * had nuisance calls from it in the last day, never whose they were or what was said. `listed`
+ * is kept up to date with the admin's thresholds, so screening a call is one primary-key read.
+ * A cleared entry counts only evidence newer than `cleared_at`.
+ */
+export const boxSpamNumbers = pgTable('box_spam_numbers', {
+  number: text('number').primaryKey(),
+  businesses: integer('businesses').notNull().default(0),
+  nuisanceBusinesses: integer('nuisance_businesses').notNull().default(0),
+  listed: boolean('listed').notNull().default(false),
+  clearedAt: instant('cleared_at'),
+  updatedAt: instant('updated_at').notNull(),
+});
+
+/** What an owner's screened-before-answering callers get (issue 43): a SIP rejection (default) or a short message. */
+export const screeningSettings = pgTable('screening_settings', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  action: text('action', { enum: SCREEN_ACTIONS }).notNull().default('reject'),
 });
 export type CallerText = typeof callerTexts.$inferSelect;
 export type TextBackSettingsRow = typeof textBackSettings.$inferSelect;

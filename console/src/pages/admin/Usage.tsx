@@ -110,6 +110,7 @@ function UsageBody({ u, provider }: { u: ApiUsage; provider: string }) {
           <Line label="Texts sent" value={u.callerTexts.texts} />
           <Line label="SMS parts" value={u.callerTexts.segments} />
           <Line label="Daily limits (per owner / box)" value={`${u.callerTexts.dailyPerOwnerCap} / ${u.callerTexts.dailyBoxCap}`} />
+          <Line label="Owner texts saved by screening" value={u.textsSaved} />
           {u.callerTexts.owners.map((o) => (
             <Line key={o.userId} label={`${o.name} (${o.texts})`} value={`${o.segments} SMS`} />
           ))}

@@ -1,4 +1,4 @@
-import { AlertTriangle, CheckCircle2, FileText, PhoneCall, PhoneForwarded, PhoneMissed, PhoneOutgoing, Play, Search, ShieldOff, TrendingUp, Undo2 } from 'lucide-react';
+import { AlertTriangle, CheckCircle2, FileText, PhoneCall, PhoneForwarded, PhoneMissed, PhoneOutgoing, Play, Search, ShieldAlert, ShieldCheck, ShieldOff, TrendingUp, Undo2 } from 'lucide-react';
 import { createContext, useContext, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { ApiCallLog } from '../../../../contract/api';
@@ -9,7 +9,8 @@ import { Dialog } from '../../components/Dialog';
 import { useMediaQuery } from '../../components/use-media-query';
 import { CallStatusBadge, UrgencyBadge } from '../../components/StatusBadge';
 import { Badge, Button, Card, EmptyState, ErrorState, Input, NO_FIGURE, PageHeader, Select, Skeleton, StatCard, cx } from '../../components/ui';
-import { CALL_FILTERS, callStats, callStatsFromTotals, filterCalls, toCallBackOnly, urgentOnly, type CallFilter } from '../../lib/calls';
+import { CALL_FILTERS, callStats, callStatsFromTotals, filterCalls, screenedLabel, screenedOnly, toCallBackOnly, urgentOnly, type CallFilter } from '../../lib/calls';
+import { useMarkSpam } from '../../api/screening';
 import { dayDividers } from '../../lib/call-days';
 import { messageOr } from '../../lib/errors';
 import { toast } from '../../toast/use-toast';
@@ -111,6 +112,7 @@ function CallCard({ call, day, onOpen }: { call: ApiCallLog; day: string | null;
             {waiting && <Badge tone="amber">To call back</Badge>}
             {call.calledBackAt && <Badge tone="green">Called back</Badge>}
             {call.urgency && showUrgencyOnCard(call.urgency) && <UrgencyBadge urgency={call.urgency} />}
+            {call.screenedBy && <Badge tone="gray">Screened</Badge>}
             {callHandlingTags(call).map((t) => (
               <Badge key={t.label} tone={t.tone}>
                 {t.label}
@@ -182,6 +184,25 @@ function Row({ label, children }: { label: string; children: React.ReactNode }) 
   );
 }
 
+/**
+ * SPAM screens the caller's number from their next call on (and counts towards the box-wide
+ * list); NOT SPAM always lets it through. Not for a withheld caller or the owner's own test call.
+ */
+function SpamButtons({ call }: { call: ApiCallLog }) {
+  const mark = useMarkSpam();
+  if (call.testCall || !canCallBack(call)) return null;
+  return (
+    <>
+      <Button variant="outline" disabled={mark.isPending} onClick={() => mark.mutate({ id: call.id, spam: true })}>
+        <ShieldAlert className="h-4 w-4" aria-hidden /> Mark as spam
+      </Button>
+      <Button variant="outline" disabled={mark.isPending} onClick={() => mark.mutate({ id: call.id, spam: false })}>
+        <ShieldCheck className="h-4 w-4" aria-hidden /> Not spam
+      </Button>
+    </>
+  );
+}
+
 function CallDetails({ call, onClose }: { call: ApiCallLog | null; onClose: () => void }) {
   return (
     <Dialog open={call !== null} onClose={onClose} size="lg" title="Call Details" description={call ? `${formatCaller(call.fromNumber)} · ${formatCallDate(call.createdAt)}` : undefined}>
@@ -209,6 +230,7 @@ function CallDetails({ call, onClose }: { call: ApiCallLog | null; onClose: () =
               <Row label="Urgency">{urgencyDetail(call.urgency, call.urgencyReason)}</Row>
               <Row label="Called Back">{call.calledBackAt ? formatDateTime(call.calledBackAt) : isToCallBack(call) ? 'Not yet' : NA}</Row>
               {call.callerTag && <Row label="Caller">{callerTagLabel(call.callerTag)}</Row>}
+              {screenedLabel(call) && <Row label="Screened">{`${screenedLabel(call)}: not texted to you`}</Row>}
               {transferDetail(call) && <Row label="Transfer">{transferDetail(call)}</Row>}
               {periodLabel(call.period) && <Row label="Came in">{periodLabel(call.period)}</Row>}
             </dl>
@@ -217,6 +239,7 @@ function CallDetails({ call, onClose }: { call: ApiCallLog | null; onClose: () =
             {canCallBack(call) && <CallBackLink call={call} />}
             <CalledBackButton call={call} size="md" />
             <UnblockButton call={call} size="md" />
+            <SpamButtons call={call} />
             <Button disabled={!call.recordingUrl} onClick={() => call.recordingUrl && openRecording(call.recordingUrl)}>
               <Play className="h-4 w-4" aria-hidden /> Play Recording
             </Button>
@@ -237,6 +260,7 @@ export default function CallLogs() {
   const [status, setStatus] = useState<CallFilter>('all');
   const [waitingOnly, setWaitingOnly] = useState(false);
   const [urgentOn, setUrgentOnly] = useState(false);
+  const [screenedOn, setScreenedOnly] = useState(false);
   // By id, so the dialog shows the call as refetched after Mark called back. A link from an
   // e-mail (/dashboard?call=41) opens that call's details: from the list when it has it,
   // otherwise read on its own (an older call than the pages loaded).
@@ -261,6 +285,7 @@ export default function CallLogs() {
   }, [linked.isError]);
   const waitingCount = useMemo(() => toCallBackOnly(calls, true).length, [calls]);
   const urgentCount = useMemo(() => urgentOnly(calls, true).length, [calls]);
+  const screenedCount = useMemo(() => screenedOnly(calls, true).length, [calls]);
   // A business with more calls than one page gets its card figures from the server's totals.
   const partial = Boolean(q.hasNextPage);
   const totals = useAnalytics({ enabled: partial });
@@ -280,12 +305,12 @@ export default function CallLogs() {
   const phone = useMediaQuery(PHONE_ONLY);
   const phoneQuery = usePhoneQuery(search);
   const shown = useMemo(
-    () => urgentOnly(toCallBackOnly(filterCalls(calls, search, status, phoneQuery), waitingOnly), urgentOn),
-    [calls, search, status, phoneQuery, waitingOnly, urgentOn],
+    () => screenedOnly(urgentOnly(toCallBackOnly(filterCalls(calls, search, status, phoneQuery), waitingOnly), urgentOn), screenedOn),
+    [calls, search, status, phoneQuery, waitingOnly, urgentOn, screenedOn],
   );
   const days = useMemo(() => dayDividers(shown), [shown]);
-  const filtering = search !== '' || status !== 'all' || waitingOnly || urgentOn;
-  const filterNames = [status !== 'all' && CALL_FILTERS.find((f) => f.value === status)?.label, waitingOnly && 'to call back', urgentOn && 'urgent', search && `matching "${search}"`]
+  const filtering = search !== '' || status !== 'all' || waitingOnly || urgentOn || screenedOn;
+  const filterNames = [status !== 'all' && CALL_FILTERS.find((f) => f.value === status)?.label, waitingOnly && 'to call back', urgentOn && 'urgent', screenedOn && 'screened', search && `matching "${search}"`]
     .filter(Boolean)
     .join(', ');
   // The block list is read only when a blocked call is listed, to show Unblock while the number is on it.
@@ -352,6 +377,9 @@ export default function CallLogs() {
             </Button>
             <Button variant={urgentOn ? 'primary' : 'outline'} aria-pressed={urgentOn} onClick={() => setUrgentOnly((on) => !on)} className="min-w-0 max-sm:px-2 sm:w-auto">
               <AlertTriangle className="h-4 w-4 shrink-0 max-sm:hidden" aria-hidden /> <span className="truncate">Urgent ({urgentCount})</span>
+            </Button>
+            <Button variant={screenedOn ? 'primary' : 'outline'} aria-pressed={screenedOn} onClick={() => setScreenedOnly((on) => !on)} className="min-w-0 max-sm:px-2 sm:w-auto">
+              <ShieldAlert className="h-4 w-4 shrink-0 max-sm:hidden" aria-hidden /> <span className="truncate">Screened ({screenedCount})</span>
             </Button>
           </div>
         </div>

@@ -28,6 +28,9 @@ export function UrgencyBreakdown() {
             </div>
           </li>
         ))}
+        <li className="text-sm text-slate-600 dark:text-slate-300">
+          {`${q.data.screenedCalls.toLocaleString('en-GB')} nuisance ${q.data.screenedCalls === 1 ? 'call' : 'calls'} screened: kept in Call Logs, not texted to you`}
+        </li>
       </ul>
     );
   return (

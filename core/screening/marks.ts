@@ -1,0 +1,45 @@
+import { and, asc, eq } from 'drizzle-orm';
+import type { Db } from '../db/client.js';
+import { screeningSettings, spamMarks } from '../db/schema.js';
+import { refreshBoxEntry } from './box-list.js';
+import type { ScreenAction } from './verdict.js';
+
+export type SpamVerdict = 'spam' | 'allow';
+
+/**
+ * An owner's SPAM or NOT SPAM on a number (E.164): one mark per owner and number, the latest
+ * word standing. The box-wide count follows at once; it holds only how many businesses marked
+ * the number, never which. Used by the console's button and the owner's text reply alike.
+ */
+export async function markNumber(db: Db, userId: number, number: string, verdict: SpamVerdict, now: Date): Promise<void> {
+  await db
+    .insert(spamMarks)
+    .values({ userId, number, verdict, markedAt: now })
+    .onConflictDoUpdate({ target: [spamMarks.userId, spamMarks.number], set: { verdict, markedAt: now } });
+  await refreshBoxEntry(db, number, now);
+}
+
+/** Takes the owner's mark off a number (neither spam nor allowed). False when it had none. */
+export async function unmarkNumber(db: Db, userId: number, number: string, now: Date): Promise<boolean> {
+  const gone = await db.delete(spamMarks).where(and(eq(spamMarks.userId, userId), eq(spamMarks.number, number))).returning({ id: spamMarks.id });
+  if (gone.length) await refreshBoxEntry(db, number, now);
+  return gone.length > 0;
+}
+
+/** The owner's two lists and their choice for screened callers. */
+export async function ownerScreening(db: Db, userId: number): Promise<{ action: ScreenAction; spam: string[]; allow: string[] }> {
+  const marks = await db.select({ number: spamMarks.number, verdict: spamMarks.verdict }).from(spamMarks).where(eq(spamMarks.userId, userId)).orderBy(asc(spamMarks.number));
+  return {
+    action: await screenAction(db, userId),
+    spam: marks.filter((m) => m.verdict === 'spam').map((m) => m.number),
+    allow: marks.filter((m) => m.verdict === 'allow').map((m) => m.number),
+  };
+}
+
+export async function screenAction(db: Db, userId: number): Promise<ScreenAction> {
+  return (await db.select({ action: screeningSettings.action }).from(screeningSettings).where(eq(screeningSettings.userId, userId)).limit(1))[0]?.action ?? 'reject';
+}
+
+export async function setScreenAction(db: Db, userId: number, action: ScreenAction): Promise<void> {
+  await db.insert(screeningSettings).values({ userId, action }).onConflictDoUpdate({ target: screeningSettings.userId, set: { action } });
+}

@@ -1,0 +1,72 @@
+// Nuisance screening in the browser (issue 43), at 375 and 1280 px, axe clean: the Screened filter
+// on Call Logs, marking a caller spam from Call Details, and the admin's box-wide list with Clear.
+import { and, eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { boxSpamNumbers, calls, spamMarks } from '../../core/db/schema.js';
+import { markNumber } from '../../core/screening/marks.js';
+import { seriousViolations } from './support/axe.js';
+import { adminPage, customerPage, expectToast, useE2E, until } from './support/browser.js';
+
+const e2e = useE2E();
+
+describe.each([375, 1280])('screening at %i px', (width) => {
+  it('the Screened filter shows the screened calls, and Call Details marks a caller as spam', async () => {
+    const { page, customer } = await customerPage(e2e, { businessName: 'Screen Ltd' }, { width, height: 900 });
+    const at = Date.parse('2026-07-04T12:30:00Z');
+    const base = { userId: customer.user.id, toNumber: '+447700900999', status: 'voicemail' as const, duration: 20 };
+    await e2e.server.database.db.insert(calls).values([
+      { ...base, fromNumber: '+447700900123', createdAt: new Date(at), aiSummary: 'Sam wants a quote for a boiler.', callClass: 'genuine' },
+      { ...base, fromNumber: '+447700900456', createdAt: new Date(at - 60_000), aiSummary: 'A recorded message about compensation.', callClass: 'recorded', screenedBy: 'summary' },
+      { ...base, fromNumber: '+447700900789', createdAt: new Date(at - 120_000), aiSummary: 'Sunny Solar selling roof panels.', callClass: 'sales', screenedBy: 'summary' },
+    ]);
+    await page.goto('/dashboard');
+    const cards = page.getByRole('list', { name: 'Calls' }).getByRole('listitem');
+    await until(async () => expect(await cards.count()).toBe(3));
+    const filter = page.getByRole('button', { name: 'Screened (2)' });
+    await filter.click();
+    await until(async () => expect(await cards.count()).toBe(2));
+    expect(await filter.getAttribute('aria-pressed')).toBe('true');
+    expect(await cards.filter({ hasText: 'Sam wants a quote' }).count()).toBe(0);
+    expect(await seriousViolations(page)).toEqual([]);
+
+    const sales = cards.filter({ hasText: '+44 770 090 0789' });
+    await sales.getByText('Screened', { exact: true }).waitFor();
+    await sales.getByRole('button', { name: '+44 770 090 0789' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Call Details' });
+    await dialog.getByText('Sales call: not texted to you').waitFor();
+    await dialog.getByRole('button', { name: 'Mark as spam' }).click();
+    await expectToast(page, /is marked as spam: their next calls are screened before they reach you\./);
+    const marks = await e2e.server.database.db.select().from(spamMarks).where(and(eq(spamMarks.userId, customer.user.id), eq(spamMarks.number, '+447700900789')));
+    expect(marks.map((m) => m.verdict)).toEqual(['spam']);
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // Analytics counts them over the chosen period.
+    await page.keyboard.press('Escape');
+    await page.goto('/dashboard/analytics');
+    await page.getByRole('combobox', { name: 'Urgency period' }).selectOption('all');
+    await page.getByText('2 nuisance calls screened: kept in Call Logs, not texted to you').waitFor();
+  });
+
+  it('the admin sees the box-wide list with its counts and clears an entry', async () => {
+    const db = e2e.server.database.db;
+    const number = width === 375 ? '+447700900601' : '+447700900602';
+    const owners = await Promise.all([0, 1, 2].map(async (i) => (await customerPage(e2e, { businessName: `Firm ${i}` })).customer.user.id));
+    for (const id of owners) await markNumber(db, id, number, 'spam', new Date());
+    const { page } = await adminPage(e2e, { width, height: 900 });
+    await page.goto('/dashboard/screening');
+    await page.getByRole('heading', { name: 'Nuisance Numbers' }).waitFor();
+    const table = page.getByRole('table', { name: 'Nuisance numbers' });
+    const shown = width === 375 ? '+44 770 090 0601' : '+44 770 090 0602';
+    const row = table.getByRole('row').filter({ hasText: shown });
+    await row.getByText('3 businesses').waitFor();
+    await row.getByText('Screened', { exact: true }).waitFor();
+    // Numbers and counts only: no business's name on the page.
+    expect(await page.getByText('Firm 0').count()).toBe(0);
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await row.getByRole('button', { name: `Clear ${shown}` }).click();
+    await expectToast(page, `${shown} is cleared from the box-wide list.`);
+    await row.getByText('Cleared', { exact: true }).waitFor();
+    expect((await db.select().from(boxSpamNumbers).where(eq(boxSpamNumbers.number, number)))[0]).toMatchObject({ listed: false });
+  });
+});
