@@ -95,7 +95,7 @@ describe('BookingWalk', () => {
     await walk.turn(undefined, 'Tuesday please.');
     const t = await walk.turn({ choice: 'none' }, 'None of those work.');
     expect(t.ended).toBe('request');
-    expect(desk.requests[0]).toMatchObject({ why: 'no-suitable-time' });
+    expect(desk.requests[0]).toMatchObject({ why: 'no-suitable-time', wish: 'Tuesday please. None of those work.' });
   });
 
   it('taken: the caller hears the next free times and can take one', async () => {

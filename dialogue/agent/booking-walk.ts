@@ -184,10 +184,10 @@ export class BookingWalk {
 
   private async chooseTime(s: Extract<Step, { at: 'choose' }>, choice: BookingChoice | undefined, callerText: string, signal?: AbortSignal): Promise<BookingTurn> {
     const c = choice?.choice;
-    if (c === 'none') return this.request(s, 'no-suitable-time', 'the caller took none of the offered times');
+    // The owner reads everything the caller asked for; the desk is asked with their latest words.
+    const p = { ...party(s), wish: [s.wish, callerText].filter(Boolean).join(' ') };
+    if (c === 'none') return this.request(p, 'no-suitable-time', 'the caller took none of the offered times');
     if (c === 'other') {
-      // The owner reads everything the caller asked for; the desk is asked with their latest words.
-      const p = { ...party(s), wish: [s.wish, callerText].filter(Boolean).join(' ') };
       if (s.rounds + 1 >= MAX_OFFER_ROUNDS) return this.request(p, 'no-suitable-time', 'the caller took none of the offered times');
       // After the latest time already offered: the caller has heard everything before it.
       const after = new Date(Math.max(...s.offered.map((o) => o.start.getTime())));

@@ -148,6 +148,7 @@ export class FakeBookingDesk implements BookingDesk {
   private async wait(signal?: AbortSignal): Promise<void> {
     if (this.delayMs > 0) await new Promise<void>((resolve) => {
       const t = setTimeout(resolve, this.delayMs);
+      t.unref(); // a hung diary must not keep the test process alive
       signal?.addEventListener('abort', () => (clearTimeout(t), resolve()), { once: true });
     });
   }
