@@ -26,7 +26,9 @@ export function bookingReplier(summary: string): (req: OllamaRequest) => string 
       const offered = [...step.matchAll(/(s\d) = ([^;.]+)/g)].map((m) => ({ id: m[1]!, spoken: m[2]!.toLowerCase() }));
       const hour = /\b(ten|eleven|twelve|one|two|three|four|five|noon)\b/i.exec(said)?.[1]?.toLowerCase();
       const taken = hour ? offered.find((o) => o.spoken.includes(` at ${hour}`) || o.spoken.includes(`twelve ${hour}`)) : undefined;
-      return book({ choice: taken?.id ?? 'other' });
+      if (taken) return book({ choice: taken.id });
+      // Only a caller who asks for another time gets "other"; anything else is asked again (no choice).
+      return book(/\b(later|earlier|another|other|different|else)\b/i.test(said) ? { choice: 'other' } : {});
     }
     if (step.startsWith("You asked for the caller's name")) return book({ name: said.replace(/^(my name is|it's|it is|i'm|this is)\s+/i, '').replace(/[.!?]+$/, '') });
     if (step.startsWith('You asked for a number')) return book({ number: said });
