@@ -235,7 +235,7 @@ export class AgentConversation {
   private system(): string {
     const walk = this.deps.booking;
     const step = walk?.promptStep() ?? null;
-    if (this.prompt?.step !== step || !this.prompt) {
+    if (!this.prompt || this.prompt.step !== step) {
       const booking = walk ? { step } : undefined;
       this.prompt = { step, text: buildAgentSystemPrompt({ businessName: this.input.businessName, knowledgeBase: this.input.knowledgeBase, ...(booking && { booking }) }) };
     }
