@@ -42,3 +42,22 @@ describe('agentGreeting', () => {
     expect(agentGreeting(null)).toMatch(/automated assistant/);
   });
 });
+
+describe('buildAgentSystemPrompt with a booking desk (issue 41)', () => {
+  const kb = 'Q: Do you service boilers?\nA: Yes.';
+  it('without bookable services the prompt is exactly as before: no bookings agreed, no "book" intent', () => {
+    const p = buildAgentSystemPrompt({ businessName: 'Acme Plumbing', knowledgeBase: kb });
+    expect(p).toContain('never agree to bookings or call-backs at a specific time');
+    expect(p).not.toContain('"book"');
+    expect(p).not.toContain('"choice"');
+  });
+  it('with a desk: the agent may book but never says a time itself; the step in progress is shown with its ids', () => {
+    const idle = buildAgentSystemPrompt({ businessName: 'Acme Plumbing', knowledgeBase: kb, booking: { step: null } });
+    expect(idle).not.toContain('never agree to bookings');
+    expect(idle).toContain('never say a time or date yourself');
+    expect(idle).toContain('set intent to "book"');
+    expect(idle).not.toContain('BOOKING IN PROGRESS');
+    const step = 'You offered these times: s1 = Tuesday at ten.';
+    expect(buildAgentSystemPrompt({ businessName: 'Acme Plumbing', knowledgeBase: kb, booking: { step } })).toContain(`BOOKING IN PROGRESS:\n${step}`);
+  });
+});

@@ -56,3 +56,15 @@ describe('ReplyStreamReader', () => {
     expect(events).toContainEqual({ type: 'intent', intent: 'goodbye' });
   });
 });
+
+describe('parseAgentReply: booking fields (issue 41)', () => {
+  it('reads the choice, name, number and yes after the usual keys', () => {
+    expect(parseAgentReply('{"intent":"book","answered":true,"answer":"","choice":"S2","name":" Sam Jones ","number":"07700 900123","yes":"yes"}')).toMatchObject({
+      intent: 'book',
+      booking: { choice: 's2', name: 'Sam Jones', number: '07700 900123', yes: true },
+    });
+  });
+  it('has no booking fields when the model gave none', () => {
+    expect(parseAgentReply('{"intent":"question","answered":true,"answer":"Yes."}').booking).toBeUndefined();
+  });
+});

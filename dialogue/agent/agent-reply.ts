@@ -4,8 +4,11 @@
 // intent and answered come first on purpose: when the reply is streamed, the agent knows
 // whether the knowledge base covered the question before the first word of the answer
 // arrives, so it can start speaking the answer at once (or switch to the admission).
+// With a booking desk (issue 41) the model may also say "book" and, after those three keys,
+// what the caller chose in the booking step it was shown: "choice" (an id from the list it was
+// given: never a time), "name", "number", "yes". Code decides every time; see booking-walk.ts.
 
-const AGENT_INTENTS = ['question', 'message', 'human', 'urgent', 'goodbye'] as const;
+const AGENT_INTENTS = ['question', 'message', 'human', 'urgent', 'goodbye', 'book'] as const;
 export type AgentIntent = (typeof AGENT_INTENTS)[number];
 
 export interface AgentReply {
@@ -16,6 +19,17 @@ export interface AgentReply {
   answer: string;
   /** False when the model's output could not be read: the agent treats it as not answered. */
   wellFormed: boolean;
+  /** What the caller chose in a booking step; absent when the model did not say. */
+  booking?: BookingChoice;
+}
+
+/** The model's reading of a booking turn: only ids it was shown, the caller's name and digits, a yes or no. */
+export interface BookingChoice {
+  /** An id from the list in the prompt ("s1", "v2", "cancel", …), or "other" / "none". */
+  choice?: string;
+  name?: string;
+  number?: string;
+  yes?: boolean;
 }
 
 /** JSON schema handed to engines that support constrained output (Ollama `format`). */
@@ -25,6 +39,11 @@ export const AGENT_REPLY_SCHEMA = {
     intent: { type: 'string', enum: [...AGENT_INTENTS] },
     answered: { type: 'boolean' },
     answer: { type: 'string' },
+    // Optional: only a prompt with a booking desk asks for them.
+    choice: { type: 'string' },
+    name: { type: 'string' },
+    number: { type: 'string' },
+    yes: { type: 'boolean' },
   },
   required: ['intent', 'answered', 'answer'],
 } as const;
@@ -63,9 +82,20 @@ export function parseAgentReply(raw: string): AgentReply {
   const answer = typeof o.answer === 'string' ? o.answer.trim() : '';
   const answered = asBoolean(o.answered);
   const intent = asIntent(o.intent);
-  if (answered === undefined) return { ...NOT_ANSWERED, intent, answer };
+  const booking = bookingChoice(o);
+  if (answered === undefined) return { ...NOT_ANSWERED, intent, answer, ...(booking ? { booking } : {}) };
   // "Answered" with nothing to say is not an answer.
-  return { intent, answered: answered && answer.length > 0, answer, wellFormed: true };
+  return { intent, answered: answered && answer.length > 0, answer, wellFormed: true, ...(booking ? { booking } : {}) };
+}
+
+function bookingChoice(o: Record<string, unknown>): BookingChoice | undefined {
+  const text = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : typeof v === 'number' ? String(v) : undefined);
+  const choice = text(o.choice)?.toLowerCase();
+  const name = text(o.name);
+  const number = text(o.number);
+  const yes = asBoolean(o.yes);
+  if (choice === undefined && name === undefined && number === undefined && yes === undefined) return undefined;
+  return { ...(choice !== undefined && { choice }), ...(name !== undefined && { name }), ...(number !== undefined && { number }), ...(yes !== undefined && { yes }) };
 }
 
 export type ReplyStreamEvent =

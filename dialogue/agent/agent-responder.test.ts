@@ -97,6 +97,10 @@ describe('respond', () => {
 
 describe('decideTurn', () => {
   const base = { wellFormed: true, answer: '' };
+  it('"book" goes to the booking walk only where a desk is available; otherwise it is not an answer', () => {
+    expect(decideTurn({ ...base, intent: 'book', answered: true }, 'Acme', [], { canBook: true })).toEqual({ kind: 'book', say: [], next: 'listen' });
+    expect(decideTurn({ ...base, intent: 'book', answered: true }, 'Acme', [])).toMatchObject({ kind: 'not-answered', say: [AGENT_LINES.notAnswered] });
+  });
   it('answers from the knowledge base', () => {
     expect(decideTurn({ ...base, intent: 'question', answered: true, answer: 'Yes.' }, 'Acme', ['Yes.'])).toEqual({
       kind: 'answer',

@@ -12,11 +12,15 @@ export type TurnOutcome =
   | { kind: 'take-message'; say: string[]; next: 'message'; urgent?: boolean }
   /** The caller wants a person (or says it is urgent) and the owner can be rung: the flow puts them through. */
   | { kind: 'transfer'; say: string[]; next: 'transfer'; urgent: boolean }
-  | { kind: 'goodbye'; say: string[]; next: 'hang-up' };
+  | { kind: 'goodbye'; say: string[]; next: 'hang-up' }
+  /** The caller wants a booking (or is in one): the booking walk says what comes next (booking-walk.ts). */
+  | { kind: 'book'; say: string[]; next: 'listen' };
 
 export interface TurnOptions {
   /** A transfer number is set and the trunk can call out: "human" and "urgent" put the caller through. */
   canTransfer?: boolean;
+  /** The owner has bookable services and a diary: "book" starts or carries on a booking. */
+  canBook?: boolean;
 }
 
 export function decideTurn(reply: AgentReply, businessName: string | null | undefined, spokenAnswer: string[], opts: TurnOptions = {}): TurnOutcome {
@@ -31,6 +35,10 @@ export function decideTurn(reply: AgentReply, businessName: string | null | unde
       return { kind: 'take-message', say: [AGENT_LINES.human], next: 'message' };
     case 'message':
       return { kind: 'take-message', say: [AGENT_LINES.takeMessage], next: 'message' };
+    case 'book':
+      if (opts.canBook) return { kind: 'book', say: [], next: 'listen' };
+      // Without a desk the model was never told of "book": as if it had not answered.
+      return { kind: 'not-answered', say: [AGENT_LINES.notAnswered], next: 'listen', logQuestion: true };
     default:
       if (reply.answered) return { kind: 'answer', say: spokenAnswer.length ? spokenAnswer : [reply.answer], next: 'listen' };
       return { kind: 'not-answered', say: [AGENT_LINES.notAnswered], next: 'listen', logQuestion: true };
@@ -51,6 +59,8 @@ export interface AgentAnswer {
   said: string;
   /** The reply as it goes into the conversation history the model sees next turn. */
   historyReply: ChatMessage;
+  /** The model's reply as parsed (a booking turn reads its choice). */
+  reply: AgentReply;
 }
 
 /**
@@ -67,6 +77,7 @@ export async function answerTurn(
 ): Promise<AgentAnswer> {
   const spoken: string[] = [];
   let outcome: TurnOutcome | undefined;
+  let reply: AgentReply | undefined;
   let raw = '';
   for await (const ev of replies) {
     if (ev.type === 'sentence') {
@@ -74,16 +85,17 @@ export async function answerTurn(
       onSentence(ev.text);
     } else {
       raw = ev.raw;
+      reply = ev.reply;
       outcome = decideTurn(ev.reply, businessName, spoken, opts);
     }
   }
-  if (!outcome) throw new NoReply('the model gave no reply');
+  if (!outcome || !reply) throw new NoReply('the model gave no reply');
   const said = outcome.say.join(' ');
   // A goodbye the model worded itself was streamed already; every other non-answer is a fixed line.
   const fixedLines = outcome.kind !== 'answer' && !(outcome.kind === 'goodbye' && spoken.length) ? outcome.say : [];
   const intent = outcome.kind === 'answer' ? 'question' : parseIntent(raw);
   const historyReply: ChatMessage = { role: 'assistant', content: JSON.stringify({ intent, answered: outcome.kind === 'answer', answer: said }) };
-  return { outcome, fixedLines, said, historyReply };
+  return { outcome, fixedLines, said, historyReply, reply };
 }
 
 function parseIntent(raw: string): string {

@@ -1,8 +1,8 @@
 import type { LanguageModel } from '../../models/llm/language-model.js';
 import type { CallClass } from './call-class.js';
-import { buildSummaryPrompt, checkSummary, parseSummaryReply, SUMMARY_SCHEMA, type SummaryInput, type Urgency } from './summary.js';
+import { buildSummaryPrompt, checkSummary, parseSummaryReply, SUMMARY_SCHEMA, withBookingWish, type SummaryInput, type Urgency } from './summary.js';
 
-export type Summarised = { ok: true; text: string; urgency: Urgency; urgencyReason: string | null; callClass: CallClass | null } | { ok: false; reason: string };
+export type Summarised = { ok: true; text: string; urgency: Urgency; urgencyReason: string | null; callClass: CallClass | null; wantsBooking: boolean } | { ok: false; reason: string };
 
 /**
  * One summary from the model: the prompt, the call and the checks the owner's text gets.
@@ -15,5 +15,5 @@ export async function summarise(llm: LanguageModel, input: SummaryInput, signal?
   const reply = parseSummaryReply(raw);
   const checked = checkSummary(reply.summary, { transcript: input.transcript, callerNumber: input.callerNumber });
   if (!checked.ok) return checked;
-  return { ok: true, text: checked.text, urgency: reply.urgency, urgencyReason: reply.urgencyReason, callClass: reply.callClass };
+  return { ok: true, text: withBookingWish(checked.text, reply.wantsBooking), urgency: reply.urgency, urgencyReason: reply.urgencyReason, callClass: reply.callClass, wantsBooking: reply.wantsBooking };
 }

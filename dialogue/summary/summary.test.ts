@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildSummaryPrompt, checkSummary, digitStream, parseSummaryReply, stripMarkup, SUMMARY_MAX_CHARS, URGENCY_REASON_MAX_CHARS } from './summary.js';
+import { buildSummaryPrompt, checkSummary, digitStream, parseSummaryReply, stripMarkup, SUMMARY_MAX_CHARS, URGENCY_REASON_MAX_CHARS, WANTS_BOOKING_NOTE, withBookingWish } from './summary.js';
 
 const transcript = "Hi, it's Sarah Jones. My boiler has stopped working and there's water everywhere, please call me back on 07700 900456.";
 
@@ -83,6 +83,7 @@ describe('parseSummaryReply', () => {
       urgency: 'urgent',
       urgencyReason: 'water coming through the ceiling',
       callClass: null,
+      wantsBooking: false,
     });
   });
 
@@ -94,8 +95,8 @@ describe('parseSummaryReply', () => {
   });
 
   it('takes a reply that is not the JSON asked for as the summary, with normal urgency', () => {
-    expect(parseSummaryReply('Sarah has a leak.')).toEqual({ summary: 'Sarah has a leak.', urgency: 'normal', urgencyReason: null, callClass: null });
-    expect(parseSummaryReply('{not json')).toEqual({ summary: '{not json', urgency: 'normal', urgencyReason: null, callClass: null });
+    expect(parseSummaryReply('Sarah has a leak.')).toEqual({ summary: 'Sarah has a leak.', urgency: 'normal', urgencyReason: null, callClass: null, wantsBooking: false });
+    expect(parseSummaryReply('{not json')).toEqual({ summary: '{not json', urgency: 'normal', urgencyReason: null, callClass: null, wantsBooking: false });
     expect(parseSummaryReply('{"urgency":"urgent"}').urgency).toBe('normal');
   });
 
@@ -113,5 +114,21 @@ describe('parseSummaryReply', () => {
   it('asks the model for the JSON object with urgency in the prompt', () => {
     const [system] = buildSummaryPrompt({ transcript: 'hello', callerNumber: '', mode: 'voicemail' });
     expect(system!.content).toContain('"urgency": "urgent", "normal" or "low"');
+  });
+});
+
+describe('a caller who wanted a booking (issue 41)', () => {
+  it('is a field of the summary the model is asked for and returns', () => {
+    const [system] = buildSummaryPrompt({ transcript: 'hello', callerNumber: '', mode: 'voicemail' });
+    expect(system!.content).toContain('"wantsBooking": true or false');
+    expect(parseSummaryReply('{"summary":"Sam wants his boiler serviced.","urgency":"normal","urgencyReason":"","wantsBooking":true}').wantsBooking).toBe(true);
+  });
+  it('is said in the owner\'s text when the summary does not say it already, within the text\'s length', () => {
+    expect(withBookingWish('Sam Jones wants his boiler serviced.', true)).toBe(`Sam Jones wants his boiler serviced. ${WANTS_BOOKING_NOTE}`);
+    expect(withBookingWish('Sam Jones wants to book a boiler service.', true)).toBe('Sam Jones wants to book a boiler service.');
+    expect(withBookingWish('Sam Jones wants his boiler serviced.', false)).toBe('Sam Jones wants his boiler serviced.');
+    const long = withBookingWish('word '.repeat(80).trim(), true);
+    expect(long.length).toBeLessThanOrEqual(SUMMARY_MAX_CHARS);
+    expect(long.endsWith(WANTS_BOOKING_NOTE)).toBe(true);
   });
 });

@@ -6,6 +6,7 @@ import type { PromptCache, Voice } from '../../models/tts/index.js';
 import { createPostCall } from '../../core/post-call/service.js';
 import { startPbx, type Pbx, type PbxOptions } from '../../pbx/index.js';
 import { installAgentFlow } from '../../pbx/flows/agent/index.js';
+import type { BookingDeskFactory } from '../../dialogue/agent/booking-desk.js';
 import type { ConversationTiming, TurnMetrics } from '../../pbx/flows/agent/conversation.js';
 import { sentenceAudio } from '../../pbx/flows/agent/speech-audio.js';
 import { eventShapeProblems } from '../ari-sim/event-shapes.js';
@@ -98,6 +99,8 @@ export async function startAgentHarness(
     /** The agent's voice; built on the server when it needs the data folder. */
     speech?: PromptCache | ((server: TestServer) => PromptCache);
     pbx?: PbxOptions;
+    /** The agent's diary (issue 41): a fake desk until core/booking's is connected. */
+    bookingDesk?: BookingDeskFactory;
   } = {},
 ): Promise<AgentHarness> {
   const sim = new AriSimulator({ timeScale: 1 });
@@ -126,6 +129,7 @@ export async function startAgentHarness(
     overrides: {
       timing: opts.timing,
       onTurnMetrics: (m) => metrics.push(m),
+      ...(opts.bookingDesk && { bookingDesk: opts.bookingDesk }),
       ...(opts.speech
         ? {
             engines: {

@@ -10,6 +10,7 @@ import { installAgentFlow, type AgentFlowInstall } from '../../pbx/flows/agent/i
 import type { ConversationTiming, TurnMetrics } from '../../pbx/flows/agent/conversation.js';
 import { startPbx, type Pbx, type PbxOptions } from '../../pbx/index.js';
 import type { Services } from '../../core/services.js';
+import type { BookingDeskFactory } from '../../dialogue/agent/booking-desk.js';
 import { createPromptCache, createTextToSpeech } from '../../models/tts/index.js';
 import { startOllamaDouble, type OllamaDouble } from '../doubles/ollama/server.js';
 import { startWhisperDouble, type WhisperDouble } from '../doubles/whisper/server.js';
@@ -77,6 +78,8 @@ export interface RealPbxOptions {
   rateLimits?: TestServerOptions['rateLimits'];
   /** Adjusts the core's services before the PBX and the agent are built on them (e.g. wraps an engine). */
   services?: (services: Services) => void;
+  /** The agent's diary (issue 41): a fake desk (test/helpers/fake-booking-desk.ts) until core/booking's is connected. */
+  bookingDesk?: BookingDeskFactory;
 }
 
 export async function startRealPbx(opts: RealPbxOptions = {}): Promise<RealPbx> {
@@ -126,7 +129,7 @@ export async function startRealPbx(opts: RealPbxOptions = {}): Promise<RealPbx> 
       services.hooks.callFinished.push((id) => finished.push(id));
       agent = opts.agent
         ? installAgentFlow(services, {
-            overrides: { timing: opts.timing, onTurnMetrics: (m) => metrics.push(m) },
+            overrides: { timing: opts.timing, onTurnMetrics: (m) => metrics.push(m), ...(opts.bookingDesk && { bookingDesk: opts.bookingDesk }) },
           })
         : undefined;
       pipeline = opts.pipeline ? createPostCall(services, {}, { pollMs: 100 }) : undefined;

@@ -1,4 +1,6 @@
+import type { BookingDeskFactory } from '../../../dialogue/agent/booking-desk.js';
 import { createVad } from '../../media/vad.js';
+import { openBookingWalk } from './booking.js';
 import { answer, hangUp } from '../steps.js';
 import type { CallFlow, FlowContext, FlowOutcome } from '../types.js';
 import { putThrough } from '../transfer/put-through.js';
@@ -27,6 +29,8 @@ export interface AgentFlowDeps {
   timing?: Partial<ConversationTiming>;
   onTurnMetrics?(m: TurnMetrics & { callId: number }): void;
   onBargeIn?(m: BargeInMetrics & { callId: number }): void;
+  /** The owner's diary (core/booking, services.booking.desk): callers can book where the owner has bookable services. */
+  bookingDesk?: BookingDeskFactory;
 }
 
 /** What an agent call adds to the flow outcome: the dialogue (status comes from FlowOutcome). */
@@ -70,6 +74,7 @@ export function createAgentFlow(deps: AgentFlowDeps): CallFlow {
     // us says it is ready; a bound keeps a silent bridge from holding the greeting back.
     if (!(await firstFrame(media.endpoint, MEDIA_READY_MAX_MS))) log.warn({ callId, waitedMs: MEDIA_READY_MAX_MS }, 'agent: no audio from the bridge yet; greeting anyway');
 
+    const booking = await openBookingWalk(deps.bookingDesk, ctx);
     const vad = await createVad({ sampleRate: media.endpoint.info.sampleRate, frameSamples: media.endpoint.info.frameSamples }, log);
     cleanup.push(() => vad.close());
 
@@ -77,7 +82,7 @@ export function createAgentFlow(deps: AgentFlowDeps): CallFlow {
     const hangup = new AbortController();
     void session.whenGone(24 * 3600_000).then((gone) => gone && hangup.abort());
     const conversation = new AgentConversation(
-      { ...conversationDeps(ctx, deps, media, writes, bridgeId), vad },
+      { ...conversationDeps(ctx, deps, media, writes, bridgeId), vad, ...(booking && { booking }) },
       { businessName: ctx.owner.businessName, knowledgeBase: ctx.owner.knowledgeBase, voice: ctx.owner.voice, callerNumber: session.callerNumber, industry: ctx.owner.industry },
     );
 

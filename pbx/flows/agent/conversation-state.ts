@@ -33,6 +33,8 @@ export interface SpeculationEntry {
   mode: Mode;
   carry: string;
   historyLength: number;
+  /** The system prompt it asked with (a booking step changes it). */
+  system: string;
 }
 
 /** The work started before the caller's turn ended, and what it has cost. */

@@ -6,7 +6,10 @@ import type { ChatMessage } from '../../../models/llm/language-model.js';
 import { AGENT_LINES, agentGreeting } from '../../../dialogue/spoken/agent-lines.js';
 import { buildWavHeader } from '../../../models/audio/wav-header.js';
 import { PacedPlayer } from '../../media/paced-player.js';
-import { AgentConversation, type ConversationTiming, type TurnMetrics } from './conversation.js';
+import { AgentConversation, type ConversationDeps, type ConversationTiming, type TurnMetrics } from './conversation.js';
+import { BookingWalk } from '../../../dialogue/agent/booking-walk.js';
+import { BOOKING_LINES } from '../../../dialogue/spoken/booking-lines.js';
+import { BOILER_SERVICE, fakeSlots, FakeBookingDesk } from '../../../test/helpers/fake-booking-desk.js';
 
 // The conversation driven frame by frame with scripted engines: every engine answer is
 // released by the test, so the order of caller speech, speculation and commit is exact.
@@ -40,7 +43,7 @@ const levels = new Map<string, number>();
 
 const reply = (answered: boolean, answer: string) => JSON.stringify({ intent: 'question', answered, answer });
 
-function start(timing: Partial<ConversationTiming> = {}) {
+function start(timing: Partial<ConversationTiming> = {}, extra: Partial<ConversationDeps> = {}) {
   const conversation = new AgentConversation(
     {
       media: {
@@ -78,6 +81,7 @@ function start(timing: Partial<ConversationTiming> = {}) {
       onUnanswered: (q) => unanswered.push(q),
       onTurnMetrics: (m) => metrics.push(m),
       onStalled: () => stalled++,
+      ...extra,
     },
     { businessName: 'Acme Plumbing', knowledgeBase: 'Q: Visits?\nA: Any weekday.', voice: 'female', callerNumber: '+447700900777' },
   );
@@ -310,5 +314,46 @@ describe('AgentConversation: engines that stall mid-call', () => {
     hangup.abort();
     await done;
     expect(heard('We cover Wakefield.')).toBe(false);
+  });
+});
+
+describe('AgentConversation: booking (issue 41)', () => {
+  it('a "book" reply asks the diary within the turn and says its times; the next model call is shown the step with its ids', async () => {
+    const times = ["Tuesday the 3rd of December at ten o'clock", "Tuesday the 3rd of December at eleven o'clock"];
+    const desk = new FakeBookingDesk({ slots: fakeSlots(times) });
+    const walk = new BookingWalk({ desk, services: [BOILER_SERVICE], callId: 1, callerId: '+447700900777' });
+    const { done, hangup } = start({}, { booking: walk });
+    await greeted();
+    await caller(speech(600) + silence(200));
+    await vi.waitFor(() => expect(stt).toHaveLength(1));
+    stt[0]!.resolve('Can I book a boiler service on Tuesday?');
+    await vi.waitFor(() => expect(llm).toHaveLength(1));
+    expect(llm[0]!.messages[0]!.content).toContain('set intent to "book"');
+    expect(llm[0]!.messages[0]!.content).not.toContain('BOOKING IN PROGRESS');
+    llm[0]!.resolve(JSON.stringify({ intent: 'book', answered: true, answer: '' }));
+    await caller(silence(300));
+    const offers = `I can do ${times[0]}, or ${times[1]}. Which would suit you?`;
+    await vi.waitFor(() => expect(heard(offers) && !player.busy).toBe(true));
+    expect(desk.offers).toEqual([{ serviceId: 1, wish: 'Can I book a boiler service on Tuesday?' }]);
+
+    await caller(speech(600) + silence(200));
+    await vi.waitFor(() => expect(stt).toHaveLength(2));
+    stt[1]!.resolve("Eleven o'clock please.");
+    await vi.waitFor(() => expect(llm).toHaveLength(2));
+    expect(llm[1]!.messages[0]!.content).toContain(`BOOKING IN PROGRESS:\nYou offered these times: s1 = ${times[0]}; s2 = ${times[1]}.`);
+    llm[1]!.resolve(JSON.stringify({ intent: 'book', answered: true, answer: '', choice: 's2' }));
+    await caller(silence(300));
+    await vi.waitFor(() => expect(heard(BOOKING_LINES.askName) && !player.busy).toBe(true));
+
+    hangup.abort();
+    const result = await done;
+    expect(result.transcript.map((l) => `${l.speaker}: ${l.text}`).slice(1)).toEqual([
+      'Caller: Can I book a boiler service on Tuesday?',
+      `Agent: ${offers}`,
+      "Caller: Eleven o'clock please.",
+      `Agent: ${BOOKING_LINES.askName}`,
+    ]);
+    expect(unanswered).toEqual([]);
+    expect(metrics.map((m) => m.kind)).toEqual(['book', 'book']);
   });
 });

@@ -5,6 +5,7 @@ import { AGENT_LINES, agentGoodbye, agentGreeting } from '../../../dialogue/spok
 import { buildAgentSystemPrompt } from '../../../dialogue/agent/agent-prompt.js';
 import { askAgent, type ResponderEvent } from '../../../dialogue/agent/agent-responder.js';
 import { answerTurn, type AgentAnswer } from '../../../dialogue/agent/agent-turn.js';
+import type { BookingWalk } from '../../../dialogue/agent/booking-walk.js';
 import { GAS_SAFETY_LINES, handlesGas, mentionsGasLeak } from '../../../dialogue/spoken/safety-line.js';
 import type { SpeechToText } from '../../../models/stt/speech-to-text.js';
 import type { PromptCache, Voice } from '../../../models/tts/index.js';
@@ -148,6 +149,11 @@ export interface ConversationDeps {
   onUrgent?(reason: string): void;
   /** The engines stalled on a turn and the caller was offered voicemail: the call is tagged. */
   onStalled?(): void;
+  /**
+   * Set when the owner has bookable services and a diary (issue 41): "book" replies walk the
+   * caller through a booking. Without it the agent never books, exactly as before.
+   */
+  booking?: BookingWalk;
   now?: () => number;
 }
 
@@ -189,7 +195,8 @@ class SpeechUnavailable extends Error {
 }
 
 export class AgentConversation {
-  private readonly system: string;
+  /** The system prompt for the booking step it was built for (booking-walk.ts): rebuilt only when the step changes. */
+  private prompt: { step: string | null; text: string } | undefined;
   private readonly timing: ConversationTiming;
   private readonly endOfTurn: EndOfTurnConfig;
   private readonly detector: TurnDetector;
@@ -221,8 +228,18 @@ export class AgentConversation {
     };
     this.detector = new TurnDetector({ ...this.timing.turn, speculateMs: this.timing.speculative ? this.timing.turn.speculateMs : 0 });
     this.endOfTurn = { ...DEFAULT_END_OF_TURN, defaultMs: this.timing.turn.endSilenceMs ?? DEFAULT_END_OF_TURN.defaultMs, ...this.timing.endOfTurn };
-    this.system = buildAgentSystemPrompt({ businessName: input.businessName, knowledgeBase: input.knowledgeBase });
     this.now = deps.now ?? (() => performance.now());
+  }
+
+  /** The model's instructions now: the same every turn, unless a booking step is in progress. */
+  private system(): string {
+    const walk = this.deps.booking;
+    const step = walk?.promptStep() ?? null;
+    if (!this.prompt || this.prompt.step !== step) {
+      const booking = walk ? { step } : undefined;
+      this.prompt = { step, text: buildAgentSystemPrompt({ businessName: this.input.businessName, knowledgeBase: this.input.knowledgeBase, ...(booking && { booking }) }) };
+    }
+    return this.prompt.text;
   }
 
   /** Runs until the agent says goodbye or `hangup` fires (the caller left). */
@@ -315,7 +332,8 @@ export class AgentConversation {
 
   /** Starts the work for the turn so far; its words then set when the turn ends. */
   private speculate(audio: Int16Array, endOfSpeech: number): SpeculationEntry {
-    const entry = { mode: this.turns.mode, carry: this.turns.carryText, historyLength: this.turns.history.length } as SpeculationEntry;
+    const system = this.system();
+    const entry = { mode: this.turns.mode, carry: this.turns.carryText, historyLength: this.turns.history.length, system } as SpeculationEntry;
     const history = [...this.turns.history];
     entry.spec = new Speculation(
       {
@@ -329,7 +347,7 @@ export class AgentConversation {
             this.speculation.callsTotal++;
           }
           const callerText = [entry.carry, heard].filter(Boolean).join(' ');
-          return askAgent(this.deps.engines.replies, { system: this.system, history, callerText }, signal);
+          return askAgent(this.deps.engines.replies, { system, history, callerText }, signal);
         },
         synthesize: (text) => sentenceAudio(this.deps.engines.speech, text, this.input.voice, this.deps.media.sampleRate),
       },
@@ -474,7 +492,7 @@ export class AgentConversation {
   /** The speculation this turn may take over, unless the conversation moved on since it started. */
   private adoptable(entry: SpeculationEntry | undefined): Speculation | undefined {
     if (!entry) return undefined;
-    if (entry.mode === this.turns.mode && entry.carry === this.turns.carryText && entry.historyLength === this.turns.history.length) return entry.spec;
+    if (entry.mode === this.turns.mode && entry.carry === this.turns.carryText && entry.historyLength === this.turns.history.length && entry.system === this.system()) return entry.spec;
     // Cannot normally happen: start afresh rather than answer a different conversation.
     entry.spec.cancel('stale');
     this.speculation.cancelled++;
@@ -522,17 +540,27 @@ export class AgentConversation {
    */
   private async answer(text: string, spec: Speculation | undefined, stages: TurnStages, signal: AbortSignal): Promise<void> {
     const speaker = this.streamingSpeaker(signal, this.metricsFor(stages, 'answer'));
-    const turn = await answerTurn(
+    const walk = this.deps.booking;
+    let turn = await answerTurn(
       this.timedReplies(text, spec, stages, signal),
       this.input.businessName,
       (sentence) => speaker.add(sentence, spec?.takeAudio(sentence)),
-      { canTransfer: this.deps.putThrough !== undefined },
+      { canTransfer: this.deps.putThrough !== undefined, canBook: walk !== undefined },
     );
     if (signal.aborted) throw new TurnCancelled('cancelled');
-    this.turns.carryText = '';
     speaker.kind = turn.outcome.kind;
+    let takeMessage = false;
+    if (turn.outcome.kind === 'book' && walk) {
+      // The diary is asked inside the turn: the stall watch still runs, so a slow diary gets the holding phrase.
+      const booking = await walk.turn(turn.reply.booking, text, signal);
+      for (const line of booking.say) speaker.add(line);
+      turn = bookingAnswer(turn, booking.say);
+      takeMessage = booking.takeMessage === true;
+    } else if (turn.outcome.kind === 'take-message' || turn.outcome.kind === 'transfer') walk?.abandon();
+    this.turns.carryText = '';
     for (const line of turn.fixedLines) speaker.add(line);
     const undo = this.record(text, turn);
+    if (takeMessage) this.turns.mode = 'message'; // a booking request: the caller's next words are their message
     try {
       await speaker.finished();
     } catch (err) {
@@ -575,7 +603,7 @@ export class AgentConversation {
   private async *timedReplies(text: string, spec: Speculation | undefined, stages: TurnStages, signal: AbortSignal): AsyncGenerator<ResponderEvent> {
     const underWay = spec?.llmStartedAt !== undefined;
     stages.llmStart = spec?.llmStartedAt ?? this.now();
-    const replies = spec && underWay ? spec.replies() : askAgent(this.deps.engines.replies, { system: this.system, history: this.turns.history, callerText: text }, signal);
+    const replies = spec && underWay ? spec.replies() : askAgent(this.deps.engines.replies, { system: this.system(), history: this.turns.history, callerText: text }, signal);
     for await (const ev of replies) {
       stages.firstText ??= spec?.firstTextAt ?? this.now();
       yield ev;
@@ -595,6 +623,7 @@ export class AgentConversation {
   }
 
   private async fallBackToVoicemail(): Promise<void> {
+    this.deps.booking?.abandon();
     this.end.engineFailed = true;
     this.turns.mode = 'voicemail';
     this.deps.media.player.clear();
@@ -738,4 +767,10 @@ export class AgentConversation {
     this.finish(result);
     return result;
   }
+}
+
+/** A booking turn as the model sees it next turn: what the walk said, under the "book" intent. */
+function bookingAnswer(turn: AgentAnswer, say: string[]): AgentAnswer {
+  const said = say.join(' ');
+  return { ...turn, said, fixedLines: [], historyReply: { role: 'assistant', content: JSON.stringify({ intent: 'book', answered: true, answer: said }) } };
 }

@@ -1,4 +1,4 @@
-// The seam between the agent (pbx/flows/agent, core/agent-preview) and the diary (core/booking).
+// The seam between the agent (dialogue/agent/booking-walk.ts, pbx/flows/agent) and the diary, which core/booking implements.
 // The agent never computes a time: it hands the desk what the caller said they wanted and gets
 // back at most three concrete free slots, each with an id the desk made; to book, it hands one of
 // those ids back. Everything a model could get wrong (times, dates, the clock change, a slot that
