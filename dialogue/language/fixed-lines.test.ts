@@ -27,6 +27,8 @@ describe('the fixed lines in every language (issue 42)', () => {
       expect(t.lines[key], `${ENGLISH_NAMES[lang]} ${key}`).not.toBe(AGENT_LINES[key]);
     }
     expect(Object.keys(t.lines).sort()).toEqual(Object.keys(AGENT_LINES).sort());
+    expect(t.switched).toMatch(/\S/);
+    expect(t.switched).not.toBe(fixedLines('en').switched);
   });
 
   it.each(OTHERS)("%s's greeting names the business, or thanks the caller without a name, and its goodbye likewise", (lang) => {
@@ -51,7 +53,7 @@ describe('a voice for every language that can read its script', () => {
     expect(v!.reads.espeak).toBe(v!.script);
     if (v!.piper) expect(v!.reads.piper).toBe(v!.script);
     const t = fixedLines(lang);
-    for (const line of [...Object.values(t.lines), t.greeting(null), t.goodbye(null)]) {
+    for (const line of [...Object.values(t.lines), t.greeting(null), t.goodbye(null), t.switched]) {
       expect(shareIn(v!.script, line), line).toBe(1);
     }
   });

@@ -133,6 +133,7 @@ export function createPromptCache(opts: PromptCacheOptions): PromptStore {
         release();
       }
     },
+    voiceName: (voice, language) => opts.tts.voiceName?.(voice, language),
     async discard(text: string, voice: Voice): Promise<void> {
       const clean = normalisePromptText(text);
       if (clean) await folder.discard(`${promptKey(opts.tts.engine, voice, clean)}.wav`);

@@ -30,6 +30,8 @@ export interface PromptCache {
    * `language`: whisper's code of the language the text is in (default English).
    */
   get(text: string, voice: Voice, priority?: SpeechPriority, language?: string): Promise<Prompt>;
+  /** The engine's name for the voice that speaks `language` (TextToSpeech.voiceName), when it has one. */
+  voiceName?(voice: Voice, language?: string): string | undefined;
 }
 
 /** Mirrors Config['tts'] structurally, so models/ stays free of core/ imports. */

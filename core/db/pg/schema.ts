@@ -192,6 +192,11 @@ export const calls = pgTable(
     agentBusy: boolean('agent_busy').notNull().default(false),
     agentStalled: boolean('agent_stalled').notNull().default(false),
     testCall: boolean('test_call').notNull().default(false),
+    // The language the agent last answered the caller in and the voice that spoke it (e.g.
+    // "piper:pl_PL-gosia-medium"), set when it changes (issue 42): null is English throughout,
+    // "en" a caller who went back to English.
+    callerLanguage: text('caller_language'),
+    callerVoice: text('caller_voice'),
   },
   (t) => [
     index('calls_user_created_idx').on(t.userId, t.createdAt, t.id),
@@ -210,6 +215,10 @@ export const unansweredQuestions = pgTable(
     question: text('question').notNull(),
     callerNumber: text('caller_number'),
     aiResponse: text('ai_response'),
+    // A question asked in another language (issue 42): `question` is its English for the owner,
+    // this the caller's own words, `language` its whisper code ("pl").
+    originalQuestion: text('original_question'),
+    language: text('language'),
     createdAt: createdAt(),
     resolved: boolean('resolved').notNull().default(false),
     addedToKnowledgeBase: boolean('added_to_knowledge_base').notNull().default(false),

@@ -188,6 +188,11 @@ export const calls = sqliteTable(
     // The owner's own "Call my line" from the console (issue 28): shown tagged in Call Logs,
     // texted as usual, left out of analytics and usage.
     testCall: integer('test_call', { mode: 'boolean' }).notNull().default(false),
+    // The language the agent last answered the caller in and the voice that spoke it (e.g.
+    // "piper:pl_PL-gosia-medium"), set when it changes (issue 42): null is English throughout,
+    // "en" a caller who went back to English.
+    callerLanguage: text('caller_language'),
+    callerVoice: text('caller_voice'),
   },
   (t) => [
     index('calls_user_created_idx').on(t.userId, t.createdAt, t.id),
@@ -206,6 +211,10 @@ export const unansweredQuestions = sqliteTable(
     question: text('question').notNull(),
     callerNumber: text('caller_number'),
     aiResponse: text('ai_response'),
+    // A question asked in another language (issue 42): `question` is its English for the owner,
+    // this the caller's own words, `language` its whisper code ("pl").
+    originalQuestion: text('original_question'),
+    language: text('language'),
     createdAt: createdAt(),
     resolved: integer('resolved', { mode: 'boolean' }).notNull().default(false),
     addedToKnowledgeBase: integer('added_to_knowledge_base', { mode: 'boolean' }).notNull().default(false),

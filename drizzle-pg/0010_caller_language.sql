@@ -1,0 +1,4 @@
+ALTER TABLE "calls" ADD COLUMN "caller_language" text;--> statement-breakpoint
+ALTER TABLE "calls" ADD COLUMN "caller_voice" text;--> statement-breakpoint
+ALTER TABLE "unanswered_questions" ADD COLUMN "original_question" text;--> statement-breakpoint
+ALTER TABLE "unanswered_questions" ADD COLUMN "language" text;
