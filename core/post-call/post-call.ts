@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { spokenLanguage } from '../../dialogue/language/languages.js';
 import { eq } from 'drizzle-orm';
 import { LanguageModelError, type LanguageModel } from '../../models/llm/language-model.js';
 import { summarise } from '../../dialogue/summary/summarise.js';
@@ -138,7 +139,7 @@ export function postCallHandler(deps: PostCallDeps): JobHandler {
         } else {
           const reply = await summarise(
             deps.llm,
-            { transcript, callerNumber: call.fromNumber, businessName: owner.businessName, mode: call.mode === 'agent' ? 'agent' : 'voicemail' },
+            { transcript, callerNumber: call.fromNumber, businessName: owner.businessName, mode: call.mode === 'agent' ? 'agent' : 'voicemail', callerLanguage: spokenLanguage(call.callerLanguage) },
             signal,
           );
           // A reply that fails the check is not retried: the same transcript tends to give the same answer.

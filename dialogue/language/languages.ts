@@ -55,3 +55,9 @@ export function normaliseAllowList(codes: readonly string[] | null | undefined):
   for (const c of codes) if (isLanguageCode(c) && !out.includes(c)) out.push(c);
   return out;
 }
+
+/** The English name of a language a call recorded, for the owner's summary; undefined for English or none. */
+export function spokenLanguage(code: string | null | undefined): string | undefined {
+  const c = toLanguageCode(code ?? undefined);
+  return c && c !== 'en' ? ENGLISH_NAMES[c] : undefined;
+}
