@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixedLines } from '../../dialogue/language/fixed-lines.js';
+import { waitUntil } from '../helpers/wait.js';
 import { reply, startAgentHarness, SUMMARY, type AgentHarness } from './harness.js';
 
 // Issue 42 on the ARI simulator with the real core, flows, VAD and espeak-ng voices: the
@@ -7,7 +8,7 @@ import { reply, startAgentHarness, SUMMARY, type AgentHarness } from './harness.
 
 let h: AgentHarness;
 beforeAll(async () => {
-  h = await startAgentHarness();
+  h = await startAgentHarness({ pipeline: true });
 });
 afterAll(async () => {
   await h?.close();
@@ -75,6 +76,11 @@ describe('agent call: a caller in their own language (issue 42)', { timeout: 180
     expect(row).toMatchObject({ callerLanguage: 'pl', callerVoice: 'espeak-ng:pl+f3' });
     // The caller heard the answer in espeak-ng's Polish voice, not the English one reading Polish.
     expect(session.heardAudio(await h.agentAudio(POLISH_HOURS, 'female', 'pl'))).toBe(true);
+    // The owner's summary is asked for in English, naming the language.
+    await waitUntil(() => {
+      const asked = h.ollama.requests.some((r) => String(r.body.messages?.[0]?.content).startsWith('You summarise') && String(r.body.messages[0].content).includes('The caller spoke Polish.'));
+      if (!asked) throw new Error('no summary asked for yet');
+    }, 30_000);
     // Speech-to-text was asked to detect the language on every turn.
     expect(h.whisper.requests.at(-1)!.fields).toMatchObject({ language: 'auto', response_format: 'verbose_json' });
   });
