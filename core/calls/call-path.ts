@@ -32,6 +32,8 @@ export interface CallOwner extends OwnerFacts {
   knowledgeBase: string | null;
   /** SPEC's industry (trades that handle gas get the agent's gas safety line). */
   industry: string | null;
+  /** The languages the agent may answer in, as stored (users.agent_languages; null: all). */
+  agentLanguages: string | null;
 }
 
 /** A DID's row and its owner, as the routing rule (routing-rules.ts) takes them; absent when there is none. */
@@ -149,6 +151,7 @@ function callOwnerOf(u: User): CallOwner {
     voice: u.voicePreference,
     knowledgeBase: u.knowledgeBase,
     industry: u.industry,
+    agentLanguages: u.agentLanguages,
   };
 }
 

@@ -61,3 +61,12 @@ export function spokenLanguage(code: string | null | undefined): string | undefi
   const c = toLanguageCode(code ?? undefined);
   return c && c !== 'en' ? ENGLISH_NAMES[c] : undefined;
 }
+
+/** An owner's allow-list as stored (`users.agent_languages`: codes joined by commas; null for the default). */
+export function storedAllowList(codes: readonly string[] | null | undefined): string | null {
+  return codes ? normaliseAllowList(codes).join(',') : null;
+}
+
+export function parseAllowList(stored: string | null | undefined): LanguageCode[] {
+  return normaliseAllowList(stored ? stored.split(',') : null);
+}

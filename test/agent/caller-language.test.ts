@@ -109,6 +109,20 @@ describe('agent call: a caller in their own language (issue 42)', { timeout: 180
     expect(row).toMatchObject({ callerLanguage: null, callerVoice: null });
   });
 
+  it("a language the owner has not allowed stays English, asked for or detected", async () => {
+    const biz = await h.business({ businessName: 'Acme Plumbing', knowledgeBase: KB, agentLanguages: 'en,cy' });
+    modelAnswering([[/godzin|Polish/, reply('question', true, 'We are open 8am to 6pm, Monday to Friday.')]], [[/./, reply('question', true, POLISH_HOURS)]]);
+    const { channelId } = await h.call(biz.did, [
+      say('Do you speak Polish?', 'en', 0.95),
+      say('Dzień dobry, w jakich godzinach jesteście otwarci?', 'pl', 0.97),
+      { after: { agentQuietMs: 1000 }, hangUp: true },
+    ]);
+    const row = await h.finishedRow(channelId);
+    expect(row.transcription).not.toContain(POLISH_HOURS);
+    expect(row.transcription).not.toContain(fixedLines('pl').switched);
+    expect(row).toMatchObject({ callerLanguage: null, callerVoice: null });
+  });
+
   it('a caller who asks for English back gets English, and the call records that', async () => {
     const biz = await h.business({ businessName: 'Acme Plumbing', knowledgeBase: KB });
     modelAnswering(

@@ -67,6 +67,9 @@ export const users = pgTable(
     // Hours after which a caller still waiting to be rung back gets the owner a reminder text; null = off.
     callbackReminderHours: integer('callback_reminder_hours'),
     knowledgeBase: text('knowledge_base'),
+    // The languages the agent may answer callers in (issue 42), whisper codes joined by commas,
+    // English always among them; null: every language the box speaks (dialogue/language).
+    agentLanguages: text('agent_languages'),
     phoneNumber: text('phone_number'),
     forwardToNumber: text('forward_to_number'),
     // Sign-up request fields (SPEC.md §3, pending users).

@@ -1,4 +1,4 @@
-import { ENGLISH_NAMES, type LanguageCode } from '../../../dialogue/language/languages.js';
+import { ENGLISH_NAMES, parseAllowList, type LanguageCode } from '../../../dialogue/language/languages.js';
 import { translateToEnglish } from '../../../dialogue/language/translate.js';
 import { createVad } from '../../media/vad.js';
 import { answer, hangUp } from '../steps.js';
@@ -83,7 +83,7 @@ export function createAgentFlow(deps: AgentFlowDeps): CallFlow {
     void session.whenGone(24 * 3600_000).then((gone) => gone && hangup.abort());
     const conversation = new AgentConversation(
       { ...conversationDeps(ctx, deps, media, writes, bridgeId), vad },
-      { businessName: ctx.owner.businessName, knowledgeBase: ctx.owner.knowledgeBase, voice: ctx.owner.voice, callerNumber: session.callerNumber, industry: ctx.owner.industry },
+      { businessName: ctx.owner.businessName, knowledgeBase: ctx.owner.knowledgeBase, voice: ctx.owner.voice, callerNumber: session.callerNumber, industry: ctx.owner.industry, languages: parseAllowList(ctx.owner.languages) },
     );
 
     try {
