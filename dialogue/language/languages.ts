@@ -1,23 +1,16 @@
+import { AGENT_LANGUAGES, LANGUAGE_NAMES, type AgentLanguage } from '../../contract/languages.js';
+
 // The languages a caller may be answered in. Codes are whisper's (ISO 639-1 for all of
 // these), so what the speech engine reports needs no mapping beyond its full names.
 
-export const LANGUAGES = ['en', 'pl', 'ro', 'pa', 'ur', 'pt', 'es', 'cy'] as const;
-export type LanguageCode = (typeof LANGUAGES)[number];
+export const LANGUAGES = AGENT_LANGUAGES;
+export type LanguageCode = AgentLanguage;
 
 /** English always; the others the 2021 Census counts most often in England and Wales (issue 42). */
 export const DEFAULT_ALLOWED_LANGUAGES: readonly LanguageCode[] = LANGUAGES;
 
 /** The name the owner reads (summaries, the console, the questions log). */
-export const ENGLISH_NAMES: Readonly<Record<LanguageCode, string>> = {
-  en: 'English',
-  pl: 'Polish',
-  ro: 'Romanian',
-  pa: 'Panjabi',
-  ur: 'Urdu',
-  pt: 'Portuguese',
-  es: 'Spanish',
-  cy: 'Welsh',
-};
+export const ENGLISH_NAMES = LANGUAGE_NAMES;
 
 /**
  * whisper.cpp's server names the language in full (`whisper_lang_str_full`: "polish") in
