@@ -19,6 +19,8 @@ export function toApiQuestion(q: UnansweredQuestion): ApiUnansweredQuestion {
     createdAt: q.createdAt.toISOString(),
     resolved: q.resolved,
     addedToKnowledgeBase: q.addedToKnowledgeBase,
+    originalQuestion: q.originalQuestion,
+    language: q.language,
   };
 }
 
