@@ -10,6 +10,9 @@ export const ApiUnansweredQuestionSchema = Type.Object({
   createdAt: Type.String(),
   resolved: Type.Boolean(),
   addedToKnowledgeBase: Type.Boolean(),
+  /** Asked in another language (issue 42): the caller's own words (`question` is their English) and the language's code. */
+  originalQuestion: Nullable(Type.String()),
+  language: Nullable(Type.String()),
 });
 
 export const QuestionsResponse = Type.Object({ questions: Type.Array(ApiUnansweredQuestionSchema) });

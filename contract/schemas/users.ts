@@ -28,6 +28,8 @@ export const ApiUserSchema = Type.Object({
   /** The Monday e-mail of last week's calls still to call back (on by default). */
   weeklyDigestEnabled: Type.Boolean(),
   knowledgeBase: Text,
+  /** The languages the agent may answer callers in (whisper codes, English first): issue 42. */
+  agentLanguages: Type.Array(Type.String()),
   phoneNumber: Text,
   forwardToNumber: Text,
   // Sign-up request fields (present on every user; the approvals screen shows them).
@@ -60,6 +62,8 @@ export const SettingsUpdateBody = Type.Object(
     notificationNumber: NullableText(40),
     aiMode: Type.Optional(AiModeSchema),
     knowledgeBase: NullableText(LIMITS.knowledgeBase, true),
+    // Codes the server checks against the languages it speaks; English is always added.
+    agentLanguages: Type.Optional(Type.Array(Type.String({ maxLength: 8 }), { maxItems: 16 })),
     // The call-back reminder: after 1 to 168 hours (a week), or null for off.
     callbackReminderHours: Type.Optional(Type.Union([Type.Integer({ minimum: 1, maximum: 168 }), Type.Null()])),
     emailSummariesEnabled: Type.Optional(Type.Boolean()),

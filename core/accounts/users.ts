@@ -1,5 +1,6 @@
 import { and, eq, isNotNull, lt, sql } from 'drizzle-orm';
 import type { ApiUser } from '../../contract/api.js';
+import { parseAllowList } from '../../dialogue/language/languages.js';
 import type { Db } from '../db/client.js';
 import { users, type NewUser, type User } from '../db/schema.js';
 
@@ -26,6 +27,7 @@ export function toApiUser(u: User): ApiUser {
     summaryEmail: u.summaryEmail,
     weeklyDigestEnabled: u.weeklyDigestEnabled,
     knowledgeBase: u.knowledgeBase,
+    agentLanguages: parseAllowList(u.agentLanguages),
     phoneNumber: u.phoneNumber,
     forwardToNumber: u.forwardToNumber,
     industry: u.industry,

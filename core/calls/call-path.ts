@@ -34,6 +34,8 @@ export interface CallOwner extends OwnerFacts {
   knowledgeBase: string | null;
   /** SPEC's industry (trades that handle gas get the agent's gas safety line). */
   industry: string | null;
+  /** The languages the agent may answer in, as stored (users.agent_languages; null: all). */
+  agentLanguages: string | null;
 }
 
 /** A DID's row and its owner, as the routing rule (routing-rules.ts) takes them; absent when there is none. */
@@ -107,6 +109,8 @@ export interface CallPath {
   markAgentStalled(callId: number): Promise<void>;
   /** A question the knowledge base did not cover, for the owner's list. */
   recordUnansweredQuestion(q: NewUnansweredQuestion): Promise<void>;
+  /** The agent answers the caller in another language (issue 42), spoken by `voice`: recorded on the call (the last one wins). */
+  setCallerLanguage(callId: number, language: string, voice: string | null): Promise<void>;
   /** A retried recording is stored: the row names its file (unless one already does). */
   recordingStored(callId: number, fileName: string): Promise<void>;
   /** A retried recording held silence only: the call is missed after all. */
@@ -151,6 +155,7 @@ function callOwnerOf(u: User): CallOwner {
     voice: u.voicePreference,
     knowledgeBase: u.knowledgeBase,
     industry: u.industry,
+    agentLanguages: u.agentLanguages,
   };
 }
 
@@ -216,6 +221,11 @@ export function createCallPath(db: Db, log: Log, outbound: OutboundPolicy = DEFA
     },
     markAgentStalled: async (callId) => {
       await db.update(calls).set({ agentStalled: true }).where(eq(calls.id, callId));
+    },
+    setCallerLanguage: async (callId, language, voice) => {
+      await write(`record the language of call ${callId}`, async () =>
+        await db.update(calls).set({ callerLanguage: language, callerVoice: voice }).where(eq(calls.id, callId)),
+      );
     },
     recordUnansweredQuestion: async (q) => {
       await write(`record an unanswered question of call ${q.callId ?? '-'}`, () => recordUnansweredQuestion(db, q));

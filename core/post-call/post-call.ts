@@ -1,4 +1,6 @@
 import path from 'node:path';
+import { decideLanguage, DEFAULT_LANGUAGE_POLICY } from '../../dialogue/language/detection.js';
+import { parseAllowList, spokenLanguage } from '../../dialogue/language/languages.js';
 import { eq } from 'drizzle-orm';
 import { LanguageModelError, type LanguageModel } from '../../models/llm/language-model.js';
 import { summarise } from '../../dialogue/summary/summarise.js';
@@ -128,8 +130,11 @@ export function postCallHandler(deps: PostCallDeps): JobHandler {
 
     if (hasMessage(call) && (call.transcriptionStatus === 'none' || call.transcriptionStatus === 'pending')) {
       try {
-        const { text } = await deps.stt.transcribe(path.join(deps.recordingsDir, call.recordingFile!), { signal });
-        await save(callId, { transcription: text, transcriptionStatus: 'done' });
+        // A message in another language the owner allows is transcribed in it and named (issue 42).
+        const allowed = parseAllowList(owner.agentLanguages);
+        const heard = await deps.stt.transcribe(path.join(deps.recordingsDir, call.recordingFile!), { signal, language: allowed.length > 1 ? 'auto' : undefined });
+        const lang = decideLanguage('en', heard.text, { language: heard.language, probability: heard.languageProbability }, { ...DEFAULT_LANGUAGE_POLICY, allowed });
+        await save(callId, { transcription: heard.text, transcriptionStatus: 'done', ...(lang.changed ? { callerLanguage: lang.language } : {}) });
       } catch (err) {
         await engineFailed('transcriptionStatus', err);
       }
@@ -155,7 +160,7 @@ export function postCallHandler(deps: PostCallDeps): JobHandler {
         } else {
           const reply = await summarise(
             deps.llm,
-            { transcript, callerNumber: call.fromNumber, businessName: owner.businessName, mode: call.mode === 'agent' ? 'agent' : 'voicemail' },
+            { transcript, callerNumber: call.fromNumber, businessName: owner.businessName, mode: call.mode === 'agent' ? 'agent' : 'voicemail', callerLanguage: spokenLanguage(call.callerLanguage) },
             signal,
           );
           // A reply that fails the check is not retried: the same transcript tends to give the same answer.

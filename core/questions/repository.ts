@@ -19,6 +19,8 @@ export function toApiQuestion(q: UnansweredQuestion): ApiUnansweredQuestion {
     createdAt: q.createdAt.toISOString(),
     resolved: q.resolved,
     addedToKnowledgeBase: q.addedToKnowledgeBase,
+    originalQuestion: q.originalQuestion,
+    language: q.language,
   };
 }
 
@@ -44,6 +46,9 @@ export interface NewUnansweredQuestion {
   callerNumber: string | null;
   aiResponse: string | null;
   createdAt?: Date;
+  /** Asked in another language: the caller's words (then `question` is their English) and the language's code. */
+  originalQuestion?: string | null;
+  language?: string | null;
 }
 
 /** Used by the agent flow when the model says the knowledge base does not cover a question. */

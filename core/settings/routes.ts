@@ -1,4 +1,5 @@
 import { toE164 } from '../../contract/phone.js';
+import { ENGLISH_NAMES, isLanguageCode, LANGUAGES, storedAllowList } from '../../dialogue/language/languages.js';
 import { isEmail } from '../../contract/rules.js';
 import { chooseGreeting } from '../../dialogue/spoken/greeting.js';
 import { normalisePromptText } from '../../models/tts/index.js';
@@ -54,11 +55,12 @@ export async function settingsRoutes(app: App): Promise<void> {
           '/businessName': 'Business name must be at most 200 characters',
           '/aiMode': 'aiMode must be voicemail or agent',
           '/voicePreference': 'voicePreference must be female or male',
+          '/agentLanguages': 'agentLanguages must be a list of at most 16 language codes, e.g. ["en", "pl", "cy"]',
           '/callbackReminderHours': 'callbackReminderHours must be a whole number of hours from 1 to 168, or null for off',
           '/summaryEmail': SUMMARY_EMAIL_ERROR,
         };
         const msg =
-          keyword === 'maxLength' || path === '/aiMode' || path === '/voicePreference' || path === '/callbackReminderHours' ? messages[path] : undefined;
+          keyword === 'maxLength' || path === '/aiMode' || path === '/voicePreference' || path === '/callbackReminderHours' || path.startsWith('/agentLanguages') ? messages[path.startsWith('/agentLanguages') ? '/agentLanguages' : path] : undefined;
         if (error.validation && msg) return reply.status(400).send({ message: msg });
         throw error;
       },
@@ -75,6 +77,14 @@ export async function settingsRoutes(app: App): Promise<void> {
       // The knowledge base keeps its blank lines: they separate Q:/A: entries.
       if (b.knowledgeBase !== undefined) changes.knowledgeBase = b.knowledgeBase?.trim() ? b.knowledgeBase : null;
       if (b.voicePreference !== undefined) changes.voicePreference = b.voicePreference;
+      if (b.agentLanguages !== undefined) {
+        const unknown = b.agentLanguages.filter((c) => !isLanguageCode(c));
+        if (unknown.length) {
+          const known = LANGUAGES.map((c) => `${c} (${ENGLISH_NAMES[c]})`).join(', ');
+          throw badRequest(`agentLanguages: the agent does not speak ${unknown.map((c) => `"${c}"`).join(', ')}. Choose from ${known}.`, { agentLanguages: `Choose from ${known}` });
+        }
+        changes.agentLanguages = storedAllowList(b.agentLanguages);
+      }
       if (b.aiMode !== undefined) changes.aiMode = b.aiMode;
       if (b.callbackReminderHours !== undefined) changes.callbackReminderHours = b.callbackReminderHours;
       if (b.whatsappEnabled !== undefined) changes.whatsappEnabled = b.whatsappEnabled;

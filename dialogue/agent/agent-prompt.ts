@@ -1,3 +1,5 @@
+import { languageRule } from '../language/prompt-rule.js';
+import type { LanguageCode } from '../language/languages.js';
 import { parseKnowledgeBase } from './knowledge-base.js';
 
 // The agent's system prompt: pure, so the phone path and the console's "try it" build
@@ -12,6 +14,8 @@ export interface AgentPromptInput {
    * booking-walk.ts with the ids the model may answer with; null between bookings.
    */
   booking?: { step: string | null };
+  /** The language to answer in (dialogue/language); default English. */
+  language?: LanguageCode;
 }
 
 const FALLBACK_BUSINESS_NAME = 'the business';
@@ -40,7 +44,7 @@ export function buildAgentSystemPrompt(input: AgentPromptInput): string {
     input.booking
       ? '- Never invent prices, times, dates, availability, addresses or promises. You can book appointments, but never say a time or date yourself: the system finds the free times and says them.'
       : '- Never invent prices, times, dates, availability, addresses or promises, and never agree to bookings or call-backs at a specific time.',
-    '- Use UK English (colour, organise, £, "8am to 6pm").',
+    languageRule(input.language ?? 'en'),
     '- Speak in short, plain spoken sentences: at most three sentences, no lists, no markdown, no emojis, no URLs read letter by letter.',
     '- Be warm and polite. Do not repeat the greeting; the caller has already been told they are speaking with an automated assistant and that the call is recorded.',
     '- If the caller asks to speak to a person, set intent to "human". If they say it is urgent or an emergency, set intent to "urgent". If they want to leave a message, set intent to "message". If they say goodbye or have nothing more, set intent to "goodbye" and say a short goodbye.',

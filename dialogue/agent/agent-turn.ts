@@ -3,6 +3,9 @@ import { AGENT_LINES, agentGoodbye } from '../spoken/agent-lines.js';
 import type { AgentReply } from './agent-reply.js';
 import type { ResponderEvent } from './agent-responder.js';
 
+const ENGLISH_LINES = AGENT_LINES;
+const englishGoodbye = agentGoodbye;
+
 // What the agent does with a parsed reply: pure, so the phone and the console preview
 // agree on what a caller hears, and the dialogue rules are unit-tested.
 
@@ -21,9 +24,14 @@ export interface TurnOptions {
   canTransfer?: boolean;
   /** The owner has bookable services and a diary: "book" starts or carries on a booking. */
   canBook?: boolean;
+  /** The fixed lines in the caller's language (dialogue/language/fixed-lines.ts); default English. */
+  fixed?: { lines: typeof AGENT_LINES | Readonly<Record<keyof typeof AGENT_LINES, string>>; goodbye(businessName: string | null | undefined): string };
 }
 
 export function decideTurn(reply: AgentReply, businessName: string | null | undefined, spokenAnswer: string[], opts: TurnOptions = {}): TurnOutcome {
+  // The caller's language's lines under the English names, so every branch says its line in it.
+  const AGENT_LINES = opts.fixed?.lines ?? ENGLISH_LINES;
+  const agentGoodbye = opts.fixed?.goodbye ?? englishGoodbye;
   switch (reply.intent) {
     case 'urgent':
       if (opts.canTransfer) return { kind: 'transfer', say: [], next: 'transfer', urgent: true };

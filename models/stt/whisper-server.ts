@@ -17,7 +17,11 @@ export interface WhisperServerOptions {
 
 /**
  * whisper.cpp's HTTP server (examples/server): `POST /inference` with a multipart `file`,
- * `response_format=json` answers `{"text": "..."}`. The model is loaded once when the
+ * `response_format=json` answers `{"text": "..."}`. Asked to detect the language
+ * (`language=auto`), it is asked for `verbose_json`, which adds `language` (the full name,
+ * "polish") and, from v1.7.6, `detected_language`, `detected_language_probability` and
+ * `language_probabilities` (by code) from a separate detection pass
+ * (examples/server/server.cpp; `detect_language=true` would return no transcript). The model is loaded once when the
  * server starts, so each request only pays for inference. Errors come back either as an
  * HTTP status (503 while the model loads) or as a 200/400 body `{"error": "..."}` for audio
  * it cannot read.
@@ -29,12 +33,13 @@ export function createWhisperServerStt(opts: WhisperServerOptions): SpeechToText
 
   return {
     name: 'whisper.cpp server',
-    async transcribe(audioFile, { signal } = {}): Promise<Transcript> {
+    async transcribe(audioFile, { signal, language } = {}): Promise<Transcript> {
       const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'stt-'));
       try {
         const wav = path.join(dir, 'audio-16k.wav');
         await resampleTo16kMono(audioFile, wav, { signal });
-        const upload = await multipartUpload(wav, opts.language ?? 'en');
+        const detect = language === 'auto';
+        const upload = await multipartUpload(wav, detect ? 'auto' : (opts.language ?? 'en'), detect ? 'verbose_json' : 'json');
         const timeout = AbortSignal.timeout(timeoutMs);
         let res: Response;
         try {
@@ -49,7 +54,7 @@ export function createWhisperServerStt(opts: WhisperServerOptions): SpeechToText
           throw new SpeechToTextError(`Whisper is unreachable at ${maskUrl(opts.url)}: ${(err as Error).message}`, true, undefined, { cause: err });
         }
         const body = await res.text().catch(() => '');
-        let json: { text?: unknown; error?: unknown } | undefined;
+        let json: WhisperAnswer | undefined;
         try {
           json = JSON.parse(body) as typeof json;
         } catch {
@@ -65,7 +70,8 @@ export function createWhisperServerStt(opts: WhisperServerOptions): SpeechToText
         if (typeof json?.text !== 'string') {
           throw new SpeechToTextError('Whisper answered without a transcript (is response_format=json supported?)', true, res.status);
         }
-        return { text: json.text.replace(/\s+/g, ' ').trim() };
+        const text = json.text.replace(/\s+/g, ' ').trim();
+        return detect ? { text, ...heardLanguage(json) } : { text };
       } finally {
         await fs.rm(dir, { recursive: true, force: true });
       }
@@ -79,14 +85,35 @@ export function createWhisperServerStt(opts: WhisperServerOptions): SpeechToText
  * unhandled rejection ("ReadableStream is already closed") when the request is aborted
  * before it starts, as when the worker stops mid-job; a byte body has no such task.
  */
-async function multipartUpload(wav: string, language: string): Promise<{ bytes: Uint8Array; contentType: string }> {
+async function multipartUpload(wav: string, language: string, format: 'json' | 'verbose_json'): Promise<{ bytes: Uint8Array; contentType: string }> {
   const form = new FormData();
   form.append('file', new Blob([await fs.readFile(wav)], { type: 'audio/wav' }), 'audio.wav');
-  form.append('response_format', 'json');
+  form.append('response_format', format);
   form.append('language', language);
   form.append('temperature', '0.0');
   const encoded = new Response(form);
   return { bytes: new Uint8Array(await encoded.arrayBuffer()), contentType: encoded.headers.get('content-type')! };
+}
+
+interface WhisperAnswer {
+  text?: unknown;
+  error?: unknown;
+  language?: unknown;
+  detected_language?: unknown;
+  detected_language_probability?: unknown;
+  language_probabilities?: unknown;
+}
+
+/**
+ * The language of a verbose_json answer: the detection pass's when the server ran one (it
+ * carries the probability), else the decoder's own, without a probability, so a server
+ * older than v1.7.6 never causes a switch.
+ */
+function heardLanguage(json: WhisperAnswer): Pick<Transcript, 'language' | 'languageProbability'> {
+  const name = typeof json.detected_language === 'string' ? json.detected_language : typeof json.language === 'string' ? json.language : undefined;
+  if (!name) return {};
+  const p = json.detected_language_probability;
+  return typeof p === 'number' && Number.isFinite(p) && typeof json.detected_language === 'string' ? { language: name, languageProbability: p } : { language: name };
 }
 
 function describeError(e: unknown): string | undefined {

@@ -2,7 +2,7 @@ import { withRawWav } from './engine-temp.js';
 import { runCommand } from './run-command.js';
 import { convertToTelephoneWav } from './telephone-audio.js';
 import type { TextToSpeech, Voice } from './tts.js';
-import { ESPEAK_VOICES } from './voices.js';
+import { ESPEAK_VOICES, languageVoices } from './voices.js';
 
 const ESPEAK_TIMEOUT_MS = 20_000;
 // A little under espeak-ng's default 175 wpm: callers hear prompts once, over a phone line.
@@ -12,10 +12,11 @@ const WORDS_PER_MINUTE = '155';
 export function createEspeakTextToSpeech(bin = 'espeak-ng'): TextToSpeech {
   return {
     engine: 'espeak-ng',
-    async synthesize(text: string, voice: Voice, outFile: string, signal?: AbortSignal) {
+    voiceName: (voice, language) => `espeak-ng:${espeakVoice(voice, language)}`,
+    async synthesize(text: string, voice: Voice, outFile: string, signal?: AbortSignal, language?: string) {
       await withRawWav('espeak', async (raw) => {
         // Text goes through stdin, so a greeting starting with "-" is never read as an option.
-        await runCommand(bin, ['-v', ESPEAK_VOICES[voice], '-s', WORDS_PER_MINUTE, '-w', raw, '--stdin'], {
+        await runCommand(bin, ['-v', espeakVoice(voice, language), '-s', WORDS_PER_MINUTE, '-w', raw, '--stdin'], {
           input: text,
           timeoutMs: ESPEAK_TIMEOUT_MS,
           signal,
@@ -25,4 +26,9 @@ export function createEspeakTextToSpeech(bin = 'espeak-ng'): TextToSpeech {
       });
     },
   };
+}
+
+/** espeak-ng's voice for a language (models/tts/voices.ts), British English for English and any language without one. */
+export function espeakVoice(voice: Voice, language?: string): string {
+  return languageVoices(language)?.espeak[voice] ?? ESPEAK_VOICES[voice];
 }

@@ -26,9 +26,14 @@ export function normalisePromptText(text: string): string {
   return text.replace(/\s+/g, ' ').trim();
 }
 
-/** The cache key: a change of engine, voice or text gives a new file, never a stale one. */
-export function promptKey(engine: string, voice: Voice, text: string): string {
-  return createHash('sha256').update(JSON.stringify([engine, voice, normalisePromptText(text)])).digest('hex');
+/**
+ * The cache key: a change of engine, voice or text gives a new file, never a stale one. Another
+ * language than English is keyed by the voice model that speaks it (`voiceName`), so a Piper
+ * voice installed later replaces espeak-ng's prompts; English keys are as they always were.
+ */
+export function promptKey(engine: string, voice: Voice, text: string, language?: string, voiceName?: string): string {
+  const who = language && language !== 'en' ? [voiceName ?? `${engine}:${voice}`, language] : [engine, voice];
+  return createHash('sha256').update(JSON.stringify([...who, normalisePromptText(text)])).digest('hex');
 }
 
 export interface PromptCacheOptions {
@@ -80,7 +85,7 @@ export function createPromptCache(opts: PromptCacheOptions): PromptStore {
     return undefined;
   }
 
-  async function make(text: string, voice: Voice, key: string, priority: SpeechPriority): Promise<Prompt> {
+  async function make(text: string, voice: Voice, key: string, priority: SpeechPriority, language: string | undefined): Promise<Prompt> {
     const file = path.join(dir, `${key}.wav`);
     const cached = await existing(key, file);
     if (cached) return cached;
@@ -90,7 +95,7 @@ export function createPromptCache(opts: PromptCacheOptions): PromptStore {
     const temp = path.join(dir, `.${key}.${process.pid}.${randomBytes(4).toString('hex')}.wav`);
     try {
       // Live calls first: a preview or a greeting made ahead waits for a slot no caller needs.
-      await pool.run(priority === 'call' ? 'live' : 'background', () => opts.tts.synthesize(text, voice, temp));
+      await pool.run(priority === 'call' ? 'live' : 'background', () => opts.tts.synthesize(text, voice, temp, undefined, language));
       const info = await readWavInfo(temp);
       if (!isTelephoneWav(info)) {
         throw new Error(
@@ -107,17 +112,17 @@ export function createPromptCache(opts: PromptCacheOptions): PromptStore {
   }
 
   return {
-    async get(text: string, voice: Voice, priority: SpeechPriority = 'call'): Promise<Prompt> {
+    async get(text: string, voice: Voice, priority: SpeechPriority = 'call', language?: string): Promise<Prompt> {
       const clean = normalisePromptText(text);
       if (!clean) throw new Error('Cannot make a prompt from empty text');
-      const key = promptKey(opts.tts.engine, voice, clean);
+      const key = promptKey(opts.tts.engine, voice, clean, language, opts.tts.voiceName?.(voice, language));
       // Nothing deletes the file between finding (or making) it and handing it over...
       const release = folder.hold(`${key}.wav`);
       try {
         // Callers asking for the same prompt at once share one synthesis.
         let pending = inFlight.get(key);
         if (!pending) {
-          pending = make(clean, voice, key, priority).finally(() => inFlight.delete(key));
+          pending = make(clean, voice, key, priority, language).finally(() => inFlight.delete(key));
           inFlight.set(key, pending);
         }
         const prompt = await pending;
@@ -128,6 +133,7 @@ export function createPromptCache(opts: PromptCacheOptions): PromptStore {
         release();
       }
     },
+    voiceName: (voice, language) => opts.tts.voiceName?.(voice, language),
     async discard(text: string, voice: Voice): Promise<void> {
       const clean = normalisePromptText(text);
       if (clean) await folder.discard(`${promptKey(opts.tts.engine, voice, clean)}.wav`);

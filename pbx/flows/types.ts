@@ -16,6 +16,8 @@ export interface OwnerProfile {
   knowledgeBase: string | null;
   /** SPEC's industry: trades that handle gas get the agent's gas safety line. */
   industry: string | null;
+  /** The languages the agent may answer in (users.agent_languages as stored; null: all the box speaks). */
+  languages?: string | null;
 }
 
 export interface VoicemailLimits {

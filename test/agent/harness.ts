@@ -38,8 +38,8 @@ export interface AgentHarness {
   call(did: string, steps: CallerStep[], impairments?: Impairments): Promise<{ channelId: string; outcome: CallOutcome; session: MediaSession }>;
   finishedRow(channelId: string): Promise<typeof calls.$inferSelect>;
   unanswered(userId: number): Promise<Array<typeof unansweredQuestions.$inferSelect>>;
-  /** The agent's audio for a sentence, exactly as it goes into the codec (8 kHz for ulaw). */
-  agentAudio(text: string, voice?: Voice): Promise<Int16Array>;
+  /** The agent's audio for a sentence, exactly as it goes into the codec (8 kHz for ulaw); `language` its whisper code (default English). */
+  agentAudio(text: string, voice?: Voice, language?: string): Promise<Int16Array>;
   /** The Ollama double answers by the caller's last words. */
   replies(map: Array<[RegExp, string]>): void;
   protocolProblems(): string[];
@@ -183,7 +183,7 @@ export async function startAgentHarness(
       }, 20_000);
     },
     unanswered: async (userId) => await server.database.db.select().from(unansweredQuestions).where(eq(unansweredQuestions.userId, userId)),
-    agentAudio: (text, voice = 'female') => sentenceAudio(speech, text, voice, 8000),
+    agentAudio: (text, voice = 'female', language) => sentenceAudio(speech, text, voice, 8000, language),
     replies(map) {
       ollama.replier = (req) => {
         const msgs = req.body.messages as Array<{ role: string; content: string }>;

@@ -13,14 +13,14 @@ import type { SipCall } from './sipp.js';
  * arrived since `from` matches the prompt's), then until the agent has been quiet `quietMs`.
  * Under load the agent may pause between sentences, so hearing is the condition, not quiet.
  */
-export async function hearsAgent(h: RealPbx, call: { media: HeardAudio }, from: number, text: string, quietMs = 600): Promise<number> {
+export async function hearsAgent(h: RealPbx, call: { media: HeardAudio }, from: number, text: string, quietMs = 600, language?: string): Promise<number> {
   // The agent synthesises a line whole, sentence by sentence, or a long first sentence clause
   // by clause (to start speaking sooner); each way has its own prosody. The caller heard
   // `text` when what arrived matches it synthesised in one of those ways.
   const ways = [[text], text.split(/(?<=[.?!])\s+/), text.split(/(?<=[.?!,;:])\s+/)];
   const references: Int16Array[] = [];
   for (const pieces of ways) {
-    const audio = await Promise.all(pieces.map(async (p) => readWavSamples(await h.promptFile(p))));
+    const audio = await Promise.all(pieces.map(async (p) => readWavSamples(await h.promptFile(p, 'female', language))));
     const joined = new Int16Array(audio.reduce((n, a) => n + a.length, 0));
     audio.reduce((at, a) => (joined.set(a, at), at + a.length), 0);
     references.push(joined);

@@ -47,7 +47,8 @@ export interface RealPbx {
   /** Every line the core logged (pino JSON, info and above). */
   coreLog: Array<{ level: number; msg: string; [k: string]: unknown }>;
   /** The prompt file the core made for `text` in `voice` (what callers hear). */
-  promptFile(text: string, voice?: 'female' | 'male'): Promise<string>;
+  /** The agent's prompt for `text`; `language` its whisper code (default English). */
+  promptFile(text: string, voice?: 'female' | 'male', language?: string): Promise<string>;
   business(fields?: Partial<NewUser>): Promise<{ userId: number; did: string }>;
   call(did: string, from?: string): Promise<SipCall & { done: SippBatch['done']; kill(): void }>;
   calls(specs: CallSpec[], place?: PlaceOptions): Promise<SippBatch>;
@@ -156,8 +157,8 @@ export async function startRealPbx(opts: RealPbxOptions = {}): Promise<RealPbx> 
     finished,
     metrics,
     coreLog,
-    async promptFile(text, voice = 'female') {
-      return (await pbxPrompts.get(text, voice)).file;
+    async promptFile(text, voice = 'female', language) {
+      return (await pbxPrompts.get(text, voice, 'background', language)).file;
     },
     business: (fields = {}) => insertBusiness(db, fields),
     call: (did, from = CALLER) => placeCall(asterisk.sipPort, { did, from }),

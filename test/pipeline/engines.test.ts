@@ -43,6 +43,24 @@ describe('whisper.cpp server adapter', () => {
     expect(req.file).toMatchObject({ sampleRate: 16000, channels: 1, bitsPerSample: 16 });
   });
 
+  it('asked to detect the language, sends language=auto with verbose_json and returns the language and its probability', async () => {
+    engines.whisper.transcripts.set(await audioKey(wav), 'Dzień dobry, ile kosztuje wymiana kranu?');
+    engines.whisper.languageOf = () => ({ language: 'pl', probability: 0.91 });
+    try {
+      const stt = createWhisperServerStt({ url: engines.whisper.url });
+      const before = engines.whisper.requests.length;
+      expect(await stt.transcribe(wav, { language: 'auto' })).toEqual({ text: 'Dzień dobry, ile kosztuje wymiana kranu?', language: 'polish', languageProbability: 0.91 });
+      expect(engines.whisper.requests[before]!.fields).toMatchObject({ response_format: 'verbose_json', language: 'auto' });
+
+      // whisper.cpp before v1.7.6 names the language but reports no probability: none is made up.
+      engines.whisper.noLanguageProbabilities = true;
+      expect(await stt.transcribe(wav, { language: 'auto' })).toEqual({ text: 'Dzień dobry, ile kosztuje wymiana kranu?', language: 'polish' });
+    } finally {
+      engines.whisper.languageOf = () => ({ language: 'en', probability: 0.97 });
+      engines.whisper.noLanguageProbabilities = false;
+    }
+  });
+
   it('classifies a 503 (model loading) as retryable and an unreadable recording as not', async () => {
     const stt = createWhisperServerStt({ url: engines.whisper.url });
     engines.whisper.failures.push({ status: 503, body: { error: { message: 'Loading model', code: 503 } } });

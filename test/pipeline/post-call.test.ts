@@ -56,7 +56,32 @@ describe('post-call pipeline: from a finished call to one text', () => {
     expect(engines.ollama.requests).toHaveLength(1);
     expect(JSON.stringify(engines.ollama.requests[0]!.body.messages)).toContain('07700 900456');
     expect(engines.ollama.requests[0]!.body.messages[0].content).toContain('Acme Plumbing');
-    expect(engines.whisper.requests[0]!.fields).toMatchObject({ language: 'en', response_format: 'json' });
+    // The owner allows other languages (the default), so whisper is asked which one it is (issue 42).
+    expect(engines.whisper.requests[0]!.fields).toMatchObject({ language: 'auto', response_format: 'verbose_json' });
+    expect((await h.call(id)).callerLanguage).toBeNull();
+  });
+
+  it('a voicemail in Polish is transcribed as Polish and summarised in English naming the language (issue 42)', async () => {
+    engines.whisper.languageOf = () => ({ language: 'pl', probability: 0.94 });
+    try {
+      h = await startHarness({ env: engineEnv() });
+      const id = await h.finishedCall({ recording: wav });
+      h.fireCallFinished(id);
+      await waitForJob(id, 'done');
+      expect(await h.call(id)).toMatchObject({ callerLanguage: 'pl', summaryStatus: 'done' });
+      expect(engines.ollama.requests.at(-1)!.body.messages[0].content).toContain('The caller spoke Polish. Write the summary in English');
+    } finally {
+      engines.whisper.languageOf = () => ({ language: 'en', probability: 0.97 });
+    }
+  });
+
+  it('an owner who allows English only gets an English transcription, as before', async () => {
+    h = await startHarness({ env: engineEnv(), owner: { agentLanguages: 'en' } });
+    const before = engines.whisper.requests.length;
+    const id = await h.finishedCall({ recording: wav });
+    h.fireCallFinished(id);
+    await waitForJob(id, 'done');
+    expect(engines.whisper.requests[before]!.fields).toMatchObject({ language: 'en', response_format: 'json' });
   });
 
   it('texts "Missed call" for a call without a message, calling neither engine', async () => {

@@ -46,6 +46,26 @@ describe('questions API (SPEC.md §7)', () => {
       createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
       resolved: false,
       addedToKnowledgeBase: false,
+      originalQuestion: null,
+      language: null,
+    });
+  });
+
+  it('shows a question asked in another language in English with the caller’s words and the language (issue 42)', async () => {
+    const owner = await activeCustomer(server);
+    await recordUnansweredQuestion(server.database.db, {
+      userId: owner.user.id,
+      question: 'How much does it cost to repair a pool heater?',
+      originalQuestion: 'Ile kosztuje naprawa podgrzewacza basenu?',
+      language: 'pl',
+      callerNumber: '+447700900555',
+      aiResponse: null,
+    });
+    const res = await owner.client.get<{ questions: ApiUnansweredQuestion[] }>('/api/unanswered-questions');
+    expect(res.body.questions[0]).toMatchObject({
+      question: 'How much does it cost to repair a pool heater?',
+      originalQuestion: 'Ile kosztuje naprawa podgrzewacza basenu?',
+      language: 'pl',
     });
   });
 

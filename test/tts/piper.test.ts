@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CommandError, createTextToSpeech, PIPER_VOICES } from '../../models/tts/index.js';
+import { CommandError, createTextToSpeech, LANGUAGE_VOICES, PIPER_VOICES } from '../../models/tts/index.js';
 import { describeWav } from './audio.js';
 
 // No Piper weights can be fetched here, so a fake `piper` on PATH stands in for the CLI:
@@ -64,6 +64,39 @@ describe('piper adapter', () => {
     const info = await describeWav(out);
     expect(info).toMatchObject({ audioFormat: 1, sampleRate: 8000, channels: 1, bitsPerSample: 16 });
     expect(info.durationMs).toBe(1500);
+  });
+
+  it("speaks Polish with Piper's Polish voice when it is installed, and with espeak-ng's when it is not", async () => {
+    const tts = createTextToSpeech({ piperBin: 'piper', piperVoicesDir: voicesDir });
+    const polish = LANGUAGE_VOICES.pl!.piper!.female;
+    // Not installed yet: espeak-ng speaks it (Piper is not run), and the prompt is named for espeak-ng's voice.
+    fs.rmSync(logFile, { force: true });
+    expect(tts.voiceName!('female', 'pl')).toBe('espeak-ng:pl+f3');
+    const before = path.join(root, 'pl-espeak.wav');
+    await tts.synthesize('Dzień dobry', 'female', before, undefined, 'pl');
+    expect(fs.existsSync(logFile)).toBe(false);
+    expect(await describeWav(before)).toMatchObject({ sampleRate: 8000, channels: 1, bitsPerSample: 16 });
+
+    fs.writeFileSync(path.join(voicesDir, `${polish}.onnx`), 'fake model');
+    fs.writeFileSync(path.join(voicesDir, `${polish}.onnx.json`), '{"audio":{"sample_rate":22050}}');
+    try {
+      expect(tts.voiceName!('female', 'pl')).toBe(`piper:${polish}`);
+      await tts.synthesize('Dzień dobry', 'female', path.join(root, 'pl.wav'), undefined, 'pl');
+      expect(fs.readFileSync(logFile, 'utf8').split('\n')[0]).toMatch(new RegExp(`^--model ${voicesDir}/${polish}\\.onnx `));
+    } finally {
+      fs.rmSync(path.join(voicesDir, `${polish}.onnx`));
+      fs.rmSync(path.join(voicesDir, `${polish}.onnx.json`));
+    }
+  });
+
+  it('speaks Urdu with espeak-ng, as Piper has no Urdu voice', async () => {
+    fs.rmSync(logFile, { force: true });
+    const tts = createTextToSpeech({ piperBin: 'piper', piperVoicesDir: voicesDir });
+    expect(tts.voiceName!('male', 'ur')).toBe('espeak-ng:ur');
+    const out = path.join(root, 'ur.wav');
+    await tts.synthesize('شکریہ۔ آپ کا پیغام ریکارڈ ہو گیا ہے۔', 'male', out, undefined, 'ur');
+    expect(fs.existsSync(logFile)).toBe(false);
+    expect((await describeWav(out)).durationMs).toBeGreaterThan(500);
   });
 
   it('reports Piper failing with its own words', async () => {

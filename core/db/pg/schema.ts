@@ -71,6 +71,9 @@ export const users = pgTable(
     // Hours after which a caller still waiting to be rung back gets the owner a reminder text; null = off.
     callbackReminderHours: integer('callback_reminder_hours'),
     knowledgeBase: text('knowledge_base'),
+    // The languages the agent may answer callers in (issue 42), whisper codes joined by commas,
+    // English always among them; null: every language the box speaks (dialogue/language).
+    agentLanguages: text('agent_languages'),
     phoneNumber: text('phone_number'),
     forwardToNumber: text('forward_to_number'),
     // Sign-up request fields (SPEC.md §3, pending users).
@@ -200,6 +203,11 @@ export const calls = pgTable(
     // why it was screened (kept and shown, never texted); null when it was not.
     callClass: text('call_class', { enum: CALL_CLASSES }),
     screenedBy: text('screened_by', { enum: SCREENED_BY }),
+    // The language the agent last answered the caller in and the voice that spoke it (e.g.
+    // "piper:pl_PL-gosia-medium"), set when it changes (issue 42): null is English throughout,
+    // "en" a caller who went back to English.
+    callerLanguage: text('caller_language'),
+    callerVoice: text('caller_voice'),
   },
   (t) => [
     index('calls_user_created_idx').on(t.userId, t.createdAt, t.id),
@@ -223,6 +231,10 @@ export const unansweredQuestions = pgTable(
     question: text('question').notNull(),
     callerNumber: text('caller_number'),
     aiResponse: text('ai_response'),
+    // A question asked in another language (issue 42): `question` is its English for the owner,
+    // this the caller's own words, `language` its whisper code ("pl").
+    originalQuestion: text('original_question'),
+    language: text('language'),
     createdAt: createdAt(),
     resolved: boolean('resolved').notNull().default(false),
     addedToKnowledgeBase: boolean('added_to_knowledge_base').notNull().default(false),

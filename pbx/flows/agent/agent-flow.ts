@@ -1,4 +1,6 @@
 import type { BookingDeskFactory } from '../../../dialogue/agent/booking-desk.js';
+import { ENGLISH_NAMES, parseAllowList, type LanguageCode } from '../../../dialogue/language/languages.js';
+import { translateToEnglish } from '../../../dialogue/language/translate.js';
 import { createVad } from '../../media/vad.js';
 import { openBookingWalk } from './booking.js';
 import { answer, hangUp } from '../steps.js';
@@ -37,6 +39,9 @@ export interface AgentFlowDeps {
 export interface AgentFlowOutcome extends FlowOutcome {
   transcript?: string;
 }
+
+/** A translation is one short model call; past this the question is kept untranslated rather than held. */
+const QUESTION_TRANSLATION_MS = 60_000;
 
 /** After the goodbye's last frame leaves, Asterisk still has it in its jitter buffer. */
 const GOODBYE_TAIL_MS = 300;
@@ -83,7 +88,7 @@ export function createAgentFlow(deps: AgentFlowDeps): CallFlow {
     void session.whenGone(24 * 3600_000).then((gone) => gone && hangup.abort());
     const conversation = new AgentConversation(
       { ...conversationDeps(ctx, deps, media, writes, bridgeId), vad, ...(booking && { booking }) },
-      { businessName: ctx.owner.businessName, knowledgeBase: ctx.owner.knowledgeBase, voice: ctx.owner.voice, callerNumber: session.callerNumber, industry: ctx.owner.industry },
+      { businessName: ctx.owner.businessName, knowledgeBase: ctx.owner.knowledgeBase, voice: ctx.owner.voice, callerNumber: session.callerNumber, industry: ctx.owner.industry, languages: parseAllowList(ctx.owner.languages) },
     );
 
     try {
@@ -118,8 +123,12 @@ function conversationDeps(ctx: FlowContext, deps: AgentFlowDeps, media: MediaPat
     workDir: deps.workDir,
     log,
     timing: deps.timing,
-    onUnanswered: (question, aiResponse) =>
-      writes.write('record the unanswered question', callPath.recordUnansweredQuestion({ userId: ctx.owner.userId, callId, question, callerNumber: session.callerNumber, aiResponse })),
+    onUnanswered: (question, aiResponse, language) =>
+      writes.write(
+        'record the unanswered question',
+        questionForOwner(deps.engines, question, language, log).then((q) => callPath.recordUnansweredQuestion({ userId: ctx.owner.userId, callId, ...q, callerNumber: session.callerNumber, aiResponse })),
+      ),
+    onLanguage: (language, voice) => writes.write("record the caller's language", callPath.setCallerLanguage(callId, language, voice ?? null)),
     onTurnMetrics: (m) => deps.onTurnMetrics?.({ ...m, callId }),
     onUrgent: (reason) => writes.write('flag the call urgent', callPath.flagUrgent(callId, reason)),
     // The owner joins the agent's bridge, so its recording carries on across the transfer.
@@ -130,6 +139,22 @@ function conversationDeps(ctx: FlowContext, deps: AgentFlowDeps, media: MediaPat
     onBargeIn: (m) => deps.onBargeIn?.({ ...m, callId }),
     onStalled: () => writes.write('tag the call as turned to voicemail (engines stalled)', callPath.markAgentStalled(callId)),
   };
+}
+
+/**
+ * The owner reads English: a question asked in another language is logged as its English,
+ * with the caller's words beside it. If the model cannot translate it, the caller's words
+ * are logged as they are (named as untranslated), never lost.
+ */
+async function questionForOwner(engines: AgentEnginesPort, question: string, language: LanguageCode, log: FlowContext['log']) {
+  if (language === 'en') return { question };
+  try {
+    const english = await translateToEnglish(engines.replies, question, language, AbortSignal.timeout(QUESTION_TRANSLATION_MS));
+    return { question: english, originalQuestion: question, language };
+  } catch (err) {
+    log.warn({ err, language }, 'agent: could not translate an unanswered question; it is logged in the caller\'s words');
+    return { question: `(${ENGLISH_NAMES[language]}, untranslated) ${question}`, originalQuestion: question, language };
+  }
 }
 
 /** Hangs up what the conversation left open: the other side of an ended put-through, or the caller after the goodbye. */

@@ -1,7 +1,10 @@
 import { setMaxListeners } from 'node:events';
 import fs from 'node:fs/promises';
 import type { ReplyStreamer } from '../../../models/llm/language-model.js';
-import { AGENT_LINES, agentGoodbye, agentGreeting } from '../../../dialogue/spoken/agent-lines.js';
+import { agentGreeting } from '../../../dialogue/spoken/agent-lines.js';
+import { LanguageSession } from '../../../dialogue/language/language-session.js';
+import type { HeardLanguage } from '../../../dialogue/language/detection.js';
+import type { LanguageCode } from '../../../dialogue/language/languages.js';
 import { buildAgentSystemPrompt } from '../../../dialogue/agent/agent-prompt.js';
 import { askAgent, type ResponderEvent } from '../../../dialogue/agent/agent-responder.js';
 import { answerTurn, type AgentAnswer } from '../../../dialogue/agent/agent-turn.js';
@@ -117,6 +120,8 @@ export interface ConversationInput {
   callerNumber: string;
   /** SPEC's industry: trades that handle gas get the gas safety line. */
   industry?: string | null;
+  /** The languages the owner allows callers to be answered in (dialogue/language); default all the box speaks. */
+  languages?: readonly string[] | null;
 }
 
 export interface ConversationResult {
@@ -135,8 +140,10 @@ export interface ConversationDeps {
   workDir: string;
   log: Log;
   timing?: Partial<ConversationTiming>;
-  /** A question the knowledge base did not cover: store it for the owner at once. */
-  onUnanswered(question: string, aiResponse: string): void;
+  /** A question the knowledge base did not cover: store it for the owner at once (in the caller's language: the flow has it translated). */
+  onUnanswered(question: string, aiResponse: string, language: LanguageCode): void;
+  /** The agent now answers in another language, spoken by `voiceName` (the TTS engine's name for it): recorded on the call. */
+  onLanguage?(language: LanguageCode, voiceName: string | undefined): void;
   onTurnMetrics?(m: TurnMetrics): void;
   onBargeIn?(m: BargeInMetrics): void;
   /**
@@ -195,8 +202,12 @@ class SpeechUnavailable extends Error {
 }
 
 export class AgentConversation {
-  /** The system prompt for the booking step it was built for (booking-walk.ts): rebuilt only when the step changes. */
-  private prompt: { step: string | null; text: string } | undefined;
+  /** The system prompt for the booking step and language it was built for (booking-walk.ts): rebuilt only when the step changes. */
+  private prompt: { step: string | null; language: LanguageCode; text: string } | undefined;
+  /** The language the agent answers in, and what follows from it (dialogue/language). */
+  private readonly lang: LanguageSession;
+  /** What speech-to-text said of each transcript's language, until its turn is decided. */
+  private readonly heardLanguages = new Map<string, HeardLanguage>();
   private readonly timing: ConversationTiming;
   private readonly endOfTurn: EndOfTurnConfig;
   private readonly detector: TurnDetector;
@@ -228,6 +239,7 @@ export class AgentConversation {
     };
     this.detector = new TurnDetector({ ...this.timing.turn, speculateMs: this.timing.speculative ? this.timing.turn.speculateMs : 0 });
     this.endOfTurn = { ...DEFAULT_END_OF_TURN, defaultMs: this.timing.turn.endSilenceMs ?? DEFAULT_END_OF_TURN.defaultMs, ...this.timing.endOfTurn };
+    this.lang = new LanguageSession(input.languages, (language) => buildAgentSystemPrompt({ businessName: input.businessName, knowledgeBase: input.knowledgeBase, language }));
     this.now = deps.now ?? (() => performance.now());
   }
 
@@ -235,9 +247,10 @@ export class AgentConversation {
   private system(): string {
     const walk = this.deps.booking;
     const step = walk?.promptStep() ?? null;
-    if (!this.prompt || this.prompt.step !== step) {
+    const language = this.lang.current;
+    if (!this.prompt || this.prompt.step !== step || this.prompt.language !== language) {
       const booking = walk ? { step } : undefined;
-      this.prompt = { step, text: buildAgentSystemPrompt({ businessName: this.input.businessName, knowledgeBase: this.input.knowledgeBase, ...(booking && { booking }) }) };
+      this.prompt = { step, language, text: buildAgentSystemPrompt({ businessName: this.input.businessName, knowledgeBase: this.input.knowledgeBase, language, ...(booking && { booking }) }) };
     }
     return this.prompt.text;
   }
@@ -247,7 +260,7 @@ export class AgentConversation {
     if (hangup.aborted) return Promise.resolve(this.close('caller'));
     hangup.addEventListener('abort', () => this.close('caller'), { once: true });
     this.detach = this.deps.media.onFrame((f) => this.onFrame(f));
-    this.timers.startMax(() => void this.closeWith([AGENT_LINES.silenceGoodbye]), this.timing.maxCallMs);
+    this.timers.startMax(() => void this.closeWith([this.lang.lines.lines.silenceGoodbye]), this.timing.maxCallMs);
     void this.agentTurn('greeting', async (signal) => {
       await this.speak([agentGreeting(this.input.businessName)], signal);
     });
@@ -257,13 +270,16 @@ export class AgentConversation {
 
   /** After the greeting's, at background priority: once cached (on disk, per voice) this costs nothing. */
   private prepareStallLines(): void {
+    const language = this.lang.current;
     const prepare = (text: string) =>
-      this.deps.engines.speech.get(text, this.input.voice, 'background').then(() => sentenceAudio(this.deps.engines.speech, text, this.input.voice, this.deps.media.sampleRate));
-    prepare(AGENT_LINES.holding).then(
-      (pcm) => (this.holdingAudio = pcm),
+      this.deps.engines.speech.get(text, this.input.voice, 'background', language).then(() => sentenceAudio(this.deps.engines.speech, text, this.input.voice, this.deps.media.sampleRate, language));
+    prepare(this.lang.lines.lines.holding).then(
+      (pcm) => {
+        if (this.lang.current === language) this.holdingAudio = pcm; // not a line in the language the caller has left
+      },
       (err: unknown) => this.deps.log.warn({ err }, 'agent: could not prepare the holding phrase; a slow answer will be waited for in silence'),
     );
-    prepare(AGENT_LINES.engineFailure).catch(() => undefined); // said through the cache when needed; its failure is reported then
+    prepare(this.lang.lines.lines.engineFailure).catch(() => undefined); // said through the cache when needed; its failure is reported then
   }
 
   // ------------------------------------------------------------------ caller audio
@@ -349,7 +365,7 @@ export class AgentConversation {
           const callerText = [entry.carry, heard].filter(Boolean).join(' ');
           return askAgent(this.deps.engines.replies, { system, history, callerText }, signal);
         },
-        synthesize: (text) => sentenceAudio(this.deps.engines.speech, text, this.input.voice, this.deps.media.sampleRate),
+        synthesize: (text) => sentenceAudio(this.deps.engines.speech, text, this.input.voice, this.deps.media.sampleRate, this.lang.current),
       },
       endOfSpeech,
     );
@@ -396,7 +412,7 @@ export class AgentConversation {
       }
       this.deps.log.warn({ err, what }, 'agent: engine failure; offering voicemail');
       if (!this.end.engineFailed) await this.fallBackToVoicemail();
-      else if (this.turns.mode === 'voicemail' && what !== 'closing') await this.closeWith([AGENT_LINES.voicemailThanks]);
+      else if (this.turns.mode === 'voicemail' && what !== 'closing') await this.closeWith([this.lang.lines.lines.voicemailThanks]);
       else this.close('agent'); // nothing more can be done: end the call politely rather than loop
       return;
     } finally {
@@ -434,10 +450,17 @@ export class AgentConversation {
     const text = [this.turns.carryText, heard].filter(Boolean).join(' ');
     this.turns.carryText = text; // kept if this turn is cancelled before the agent answers
     if (!heard) return this.notHeard(short, signal);
+    const change = this.heardInLanguage(heard);
+    // A reply the speculation began in the old language is not the one to give.
+    if (change && spec) {
+      spec.cancel('the caller changed language');
+      spec = undefined;
+    }
     this.turns.transcript.push({ speaker: 'Caller', text: heard });
     this.timers.silencePrompts = 0;
     if (!this.turns.safetyGiven && handlesGas(this.input.industry) && mentionsGasLeak(heard)) await this.safetyFirst(signal);
-    if (this.turns.mode === 'normal') await this.answer(text, spec, stages, signal);
+    if (change === 'asked' && this.turns.mode === 'normal') await this.languageAsked(text, stages, signal);
+    else if (this.turns.mode === 'normal') await this.answer(text, spec, stages, signal);
     else await this.messageTurn(stages, signal);
   }
 
@@ -471,7 +494,7 @@ export class AgentConversation {
     this.stallWatch = null;
     if (step === 'close') {
       this.deps.log.warn({ turn: stages.turn, waitedMs }, 'agent: the message could not be transcribed in time; it is in the recording');
-      void this.closeWith([AGENT_LINES.voicemailThanks]);
+      void this.closeWith([this.lang.lines.lines.voicemailThanks]);
       return;
     }
     this.deps.log.warn({ turn: stages.turn, waitedMs }, 'agent: the engines stalled on a turn; offering voicemail');
@@ -523,15 +546,15 @@ export class AgentConversation {
 
   /** No words: a short noise is ignored; a real turn we could not make out is asked again. */
   private async notHeard(short: boolean, signal: AbortSignal): Promise<void> {
-    if (!short && this.turns.mode === 'normal') await this.speak([AGENT_LINES.didNotCatch], signal);
+    if (!short && this.turns.mode === 'normal') await this.speak([this.lang.lines.lines.didNotCatch], signal);
   }
 
   /** Step 2, the mode: a caller leaving a message (or a voicemail) is not answered by the model. */
   private async messageTurn(stages: TurnStages, signal: AbortSignal): Promise<void> {
     this.turns.carryText = '';
-    if (this.turns.mode === 'voicemail') return this.closeWith([AGENT_LINES.voicemailThanks]);
+    if (this.turns.mode === 'voicemail') return this.closeWith([this.lang.lines.lines.voicemailThanks]);
     this.turns.mode = 'normal';
-    await this.speak([AGENT_LINES.messageTaken], signal, this.metricsFor(stages, 'message-taken'));
+    await this.speak([this.lang.lines.lines.messageTaken], signal, this.metricsFor(stages, 'message-taken'));
   }
 
   /**
@@ -545,7 +568,7 @@ export class AgentConversation {
       this.timedReplies(text, spec, stages, signal),
       this.input.businessName,
       (sentence) => speaker.add(sentence, spec?.takeAudio(sentence)),
-      { canTransfer: this.deps.putThrough !== undefined, canBook: walk !== undefined },
+      { canTransfer: this.deps.putThrough !== undefined, canBook: walk !== undefined, fixed: this.lang.lines },
     );
     if (signal.aborted) throw new TurnCancelled('cancelled');
     speaker.kind = turn.outcome.kind;
@@ -595,8 +618,8 @@ export class AgentConversation {
     }
     this.transfer.inProgress = false;
     this.turns.mode = 'message';
-    this.timers.startMax(() => void this.closeWith([AGENT_LINES.silenceGoodbye]), this.timing.maxCallMs);
-    await this.speak([AGENT_LINES.afterTransfer], signal);
+    this.timers.startMax(() => void this.closeWith([this.lang.lines.lines.silenceGoodbye]), this.timing.maxCallMs);
+    await this.speak([this.lang.lines.lines.afterTransfer], signal);
   }
 
   /** The model's reply: the speculation's, already under way, or asked now; stamps when its first text came. */
@@ -614,7 +637,7 @@ export class AgentConversation {
   private record(text: string, turn: AgentAnswer): () => void {
     const historyMark = this.turns.history.length;
     this.turns.history.push({ role: 'user', content: text }, turn.historyReply);
-    if (turn.outcome.kind === 'not-answered') this.deps.onUnanswered(text, turn.said);
+    if (turn.outcome.kind === 'not-answered') this.deps.onUnanswered(text, turn.said, this.lang.current);
     if (turn.outcome.kind === 'take-message') this.turns.mode = 'message';
     return () => {
       this.turns.history.length = historyMark;
@@ -628,7 +651,7 @@ export class AgentConversation {
     this.turns.mode = 'voicemail';
     this.deps.media.player.clear();
     await this.agentTurn('voicemail offer', async (signal) => {
-      await this.speak([AGENT_LINES.engineFailure], signal);
+      await this.speak([this.lang.lines.lines.engineFailure], signal);
       if (!signal.aborted && !this.end.ended) await this.deps.media.player.play(recordTone(this.deps.media.sampleRate));
     });
   }
@@ -636,11 +659,33 @@ export class AgentConversation {
   private async transcribe(audio: Int16Array, signal: AbortSignal): Promise<string> {
     const file = await writeTurnWav(this.deps.workDir, audio, this.deps.media.sampleRate);
     try {
-      const { text } = await this.deps.engines.stt.transcribe(file, { signal });
-      return text.replace(/\[[^\][]*\]|\([^()]*\)/g, ' ').replace(/\s+/g, ' ').trim(); // whisper's "[BLANK_AUDIO]", "(coughs)"
+      const heard = await this.deps.engines.stt.transcribe(file, { signal, language: this.lang.detects ? 'auto' : undefined });
+      const text = heard.text.replace(/\[[^\][]*\]|\([^()]*\)/g, ' ').replace(/\s+/g, ' ').trim(); // whisper's "[BLANK_AUDIO]", "(coughs)"
+      if (text) this.heardLanguages.set(text, { language: heard.language, probability: heard.languageProbability });
+      return text;
     } finally {
       await fs.rm(file, { force: true });
     }
+  }
+
+  /** Step 1c, the language: the rule decides on the turn's words and what whisper heard; why it changed, if it did. */
+  private heardInLanguage(heard: string): 'asked' | 'detected' | undefined {
+    const d = this.lang.hear(heard, this.heardLanguages.get(heard) ?? {});
+    this.heardLanguages.clear();
+    if (!d.changed) return undefined;
+    this.deps.log.info({ language: d.language, reason: d.reason }, 'agent: answering in another language');
+    this.deps.onLanguage?.(d.language, this.deps.engines.speech.voiceName?.(this.input.voice, d.language));
+    this.holdingAudio = undefined;
+    this.prepareStallLines();
+    return d.reason;
+  }
+
+  /** Step 2b, a caller who asked for a language hears that they have it, in it (a fixed line: the model is not asked). */
+  private async languageAsked(text: string, stages: TurnStages, signal: AbortSignal): Promise<void> {
+    const line = this.lang.lines.switched;
+    this.turns.carryText = '';
+    this.turns.history.push({ role: 'user', content: text }, { role: 'assistant', content: JSON.stringify({ intent: 'question', answered: true, answer: line }) });
+    await this.speak([line], signal, this.metricsFor(stages, 'language'));
   }
 
   // ------------------------------------------------------------------ speaking
@@ -681,7 +726,7 @@ export class AgentConversation {
       started: false,
       add: (text: string, ready?: ReadyAudio) => {
         const t0 = ready?.startedAt ?? this.now();
-        const made = ready?.audio ?? sentenceAudio(this.deps.engines.speech, text, this.input.voice, this.deps.media.sampleRate);
+        const made = ready?.audio ?? sentenceAudio(this.deps.engines.speech, text, this.input.voice, this.deps.media.sampleRate, this.lang.current);
         const audio = made.catch((err: unknown) => {
           throw new SpeechUnavailable(`could not synthesise "${text.slice(0, 40)}": ${(err as Error).message}`, { cause: err });
         });
@@ -742,9 +787,9 @@ export class AgentConversation {
     this.timers.startSilence(() => {
       if (this.end.ended || this.turns.running || this.detector.speaking) return;
       this.timers.silencePrompts++;
-      if (this.turns.mode === 'voicemail') void this.closeWith([agentGoodbye(this.input.businessName)]);
-      else if (this.timers.silencePrompts >= 2) void this.closeWith([AGENT_LINES.silenceGoodbye]);
-      else void this.agentTurn('silence prompt', (signal) => this.speak([AGENT_LINES.silencePrompt], signal));
+      if (this.turns.mode === 'voicemail') void this.closeWith([this.lang.lines.goodbye(this.input.businessName)]);
+      else if (this.timers.silencePrompts >= 2) void this.closeWith([this.lang.lines.lines.silenceGoodbye]);
+      else void this.agentTurn('silence prompt', (signal) => this.speak([this.lang.lines.lines.silencePrompt], signal));
     }, this.timing.silencePromptMs);
   }
 

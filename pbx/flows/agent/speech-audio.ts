@@ -5,9 +5,9 @@ import type { PromptCache, Voice } from '../../../models/tts/index.js';
 import { buildWavHeader, parseWavHeader } from '../../../models/audio/wav-header.js';
 import { resample } from '../../media/codecs.js';
 
-/** A sentence as PCM at the media rate: synthesised once per (engine, voice, text) by the prompt cache. */
-export async function sentenceAudio(speech: PromptCache, text: string, voice: Voice, sampleRate: number): Promise<Int16Array> {
-  const prompt = await speech.get(text, voice);
+/** A sentence as PCM at the media rate: synthesised once per (engine, voice, language, text) by the prompt cache. */
+export async function sentenceAudio(speech: PromptCache, text: string, voice: Voice, sampleRate: number, language?: string): Promise<Int16Array> {
+  const prompt = await speech.get(text, voice, 'call', language);
   const buf = await fs.readFile(prompt.file);
   const info = parseWavHeader(buf, buf.length);
   if (info.bitsPerSample !== 16 || info.channels !== 1) throw new Error(`prompt ${prompt.file} is not 16-bit mono PCM`);

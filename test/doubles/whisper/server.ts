@@ -11,7 +11,10 @@ import { listen, readBody, sendJson, sleep } from '../ollama/http-util.js';
  * A double of whisper.cpp's `whisper-server` (examples/server/server.cpp): `POST /inference`
  * takes multipart form data with the audio in `file` plus options such as `response_format`,
  * `language` and `temperature`; `response_format=json` answers `{"text": "..."}`, `text`
- * answers the bare text. Like the real server it reads WAV only and only at 16 kHz (it has
+ * answers the bare text; `verbose_json` answers as whisper.cpp v1.7.6+ does, with the task,
+ * `language` (full name), duration, segments and the detection pass's `detected_language`,
+ * `detected_language_probability` and `language_probabilities` (by code, those above 0.001),
+ * the language being what `languageOf` says of the transcript. Like the real server it reads WAV only and only at 16 kHz (it has
  * no resampler without --convert), answering `{"error": ...}` for audio it cannot read.
  * `GET /health` answers `{"status":"ok"}`.
  */
@@ -50,6 +53,10 @@ export interface WhisperDouble {
   /** Every request fails like this until cleared (an engine that stays down). */
   alwaysFail: WhisperFailure | null;
   delayMs: number;
+  /** The language whisper would hear in a transcript, and how sure it is (verbose_json only); default English at 0.97. */
+  languageOf: (text: string) => { language: string; probability: number };
+  /** Answer verbose_json as whisper.cpp v1.7.4 did: `language` only, no detection pass. */
+  noLanguageProbabilities: boolean;
   /** Set to behave like a loaded engine: slots, a queue beyond them, slower batches (test/doubles/engine-load.ts). */
   load: EngineLoad | null;
   readonly engine: LoadedEngine | null;
@@ -75,6 +82,8 @@ export async function startWhisperDouble(opts: { port?: number } = {}): Promise<
     failures: [],
     alwaysFail: null,
     delayMs: 0,
+    languageOf: () => ({ language: 'en', probability: 0.97 }),
+    noLanguageProbabilities: false,
     get load() {
       return load;
     },
@@ -129,6 +138,7 @@ export async function startWhisperDouble(opts: { port?: number } = {}): Promise<
       res.writeHead(200, { 'content-type': 'text/plain; charset=utf-8' });
       return res.end(`${text}\n`);
     }
+    if (format === 'verbose_json') return sendJson(res, 200, verboseJson(text, wavMs(audio, record.file), state.languageOf(text), state.noLanguageProbabilities));
     // The real server prefixes segments with a space; clients are expected to trim.
     return sendJson(res, 200, { text: ` ${text}\n` });
   }, opts.port);
@@ -200,6 +210,39 @@ function dataChunk(b: Buffer): Buffer | undefined {
     at += 8 + size + (size % 2);
   }
   return undefined;
+
+/** whisper.cpp's full names (whisper_lang_str_full) of the languages tests speak. */
+const FULL_NAMES: Record<string, string> = {
+  en: 'english',
+  pl: 'polish',
+  ro: 'romanian',
+  pa: 'punjabi',
+  ur: 'urdu',
+  pt: 'portuguese',
+  es: 'spanish',
+  cy: 'welsh',
+  de: 'german',
+  la: 'latin',
+};
+
+/** examples/server/server.cpp's verbose_json: one segment here; the rest of the probability goes to English (or Welsh, for English). */
+function verboseJson(text: string, audioMs: number, heard: { language: string; probability: number }, noProbabilities: boolean): Record<string, unknown> {
+  const name = FULL_NAMES[heard.language] ?? heard.language;
+  const body: Record<string, unknown> = {
+    task: 'transcribe',
+    language: name,
+    duration: audioMs / 1000,
+    text: ` ${text}\n`,
+    segments: [{ id: 0, text: ` ${text}`, start: 0, end: audioMs / 1000 }],
+  };
+  if (noProbabilities) return body;
+  const other = heard.language === 'en' ? 'cy' : 'en';
+  return {
+    ...body,
+    detected_language: name,
+    detected_language_probability: heard.probability,
+    language_probabilities: { [heard.language]: heard.probability, [other]: Math.max(0, 1 - heard.probability) },
+  };
 }
 
 function sha256(b: Buffer): string {

@@ -1,5 +1,6 @@
 import { Bot, Voicemail } from 'lucide-react';
 import type { AiMode } from '../../../../contract/api';
+import { AGENT_LANGUAGES, LANGUAGE_NAMES } from '../../../../contract/languages';
 import { Card, CardHeader, Field, Textarea } from '../../components/ui';
 import { knowledgeBasePlaceholder } from '../../lib/kb-placeholder';
 import CallMyLine from '../../components/CallMyLine';
@@ -10,7 +11,8 @@ import { useSettingsForm } from './use-settings-form';
 
 /** How calls are answered: voicemail or the AI agent, the agent's knowledge base, and trying it. */
 export default function AnsweringSection() {
-  const { user, form, set, save, saving } = useSettingsForm(['aiMode', 'knowledgeBase'] as const);
+  const { user, form, set, save, saving } = useSettingsForm(['aiMode', 'knowledgeBase', 'agentLanguages'] as const);
+  const languages = form.agentLanguages ?? ['en'];
   const kb = form.knowledgeBase ?? '';
   return (
     <form
@@ -60,6 +62,28 @@ export default function AnsweringSection() {
               {kb.length} characters
             </p>
           </div>
+        </Card>
+      )}
+
+      {form.aiMode === 'agent' && (
+        <Card>
+          <CardHeader title="Caller Languages" description="The agent answers a caller in their own language when it is ticked here; you still read English" />
+          <fieldset className="grid gap-2 p-5 sm:grid-cols-2 md:grid-cols-4">
+            <legend className="sr-only">Caller Languages</legend>
+            {AGENT_LANGUAGES.map((code) => (
+              <label key={code} className="flex items-center gap-2 text-sm text-slate-800 dark:text-slate-200">
+                <input
+                  type="checkbox"
+                  className="h-4 w-4"
+                  checked={code === 'en' || languages.includes(code)}
+                  // English is the box's own language: every fixed line falls back to it.
+                  disabled={code === 'en'}
+                  onChange={(e) => set('agentLanguages', e.target.checked ? [...languages, code] : languages.filter((c) => c !== code))}
+                />
+                {LANGUAGE_NAMES[code]}
+              </label>
+            ))}
+          </fieldset>
         </Card>
       )}
 

@@ -28,6 +28,7 @@ export function formFrom(user: ApiUser | null): SettingsForm {
     emailSummariesEnabled: user?.emailSummariesEnabled ?? false,
     summaryEmail: user?.summaryEmail ?? '',
     weeklyDigestEnabled: user?.weeklyDigestEnabled ?? true,
+    agentLanguages: user?.agentLanguages ?? ['en'],
   };
 }
 

@@ -1,0 +1,152 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fixedLines } from '../../dialogue/language/fixed-lines.js';
+import { waitUntil } from '../helpers/wait.js';
+import { reply, startAgentHarness, SUMMARY, type AgentHarness } from './harness.js';
+
+// Issue 42 on the ARI simulator with the real core, flows, VAD and espeak-ng voices: the
+// whisper double names each turn's language as whisper.cpp v1.7.6 does (verbose_json).
+
+let h: AgentHarness;
+beforeAll(async () => {
+  h = await startAgentHarness({ pipeline: true });
+});
+afterAll(async () => {
+  await h?.close();
+});
+
+const KB = 'Q: What are your opening hours?\nA: We are open 8am to 6pm, Monday to Friday.';
+// Under 60 characters: a longer first sentence is spoken in two parts (agent-sentences.ts), and heardAudio compares it whole.
+const POLISH_HOURS = 'Jesteśmy otwarci od ósmej do osiemnastej.';
+
+/** A caller turn: whisper hears `text` in `language` with `probability`. */
+const say = (text: string, language = 'en', probability = 0.96) => ({
+  after: { agentQuietMs: 1000 },
+  say: text,
+  onSpeak: () => {
+    h.whisper.defaultTranscript = text;
+    h.whisper.languageOf = () => ({ language, probability });
+  },
+});
+
+/** The Ollama double as the model: answers in the language the system prompt names, translates what it is asked to. */
+function modelAnswering(english: Array<[RegExp, string]>, polish: Array<[RegExp, string]>, translations: Array<[RegExp, string]> = []) {
+  h.ollama.replier = (req) => {
+    const msgs = req.body.messages as Array<{ role: string; content: string }>;
+    const system = msgs[0]?.content ?? '';
+    const last = msgs.at(-1)?.content ?? '';
+    if (system.startsWith('You summarise')) return SUMMARY;
+    if (system.startsWith('Translate what a caller said')) return translations.find(([re]) => re.test(last))?.[1] ?? 'untranslatable';
+    const map = system.includes('The caller speaks Polish') ? polish : english;
+    for (const [re, r] of map) if (re.test(last)) return r;
+    return reply('question', false, '');
+  };
+}
+
+afterAll(() => {
+  h.whisper.languageOf = () => ({ language: 'en', probability: 0.97 });
+});
+
+describe('agent call: a caller in their own language (issue 42)', { timeout: 180_000 }, () => {
+  it('a one-word "Halo?" does not switch; a Polish question is answered in Polish, in the Polish voice, and the call records it', async () => {
+    const biz = await h.business({ businessName: 'Acme Plumbing', knowledgeBase: KB });
+    modelAnswering(
+      [[/^Halo/, reply('question', true, 'Hello, how can I help?')]],
+      [
+        [/godzin/, reply('question', true, POLISH_HOURS)],
+        [/do widzenia/i, reply('goodbye', true, 'Do widzenia.')],
+      ],
+    );
+    const { channelId, session } = await h.call(biz.did, [
+      // whisper is sure it is Polish, but one word is not enough to go on.
+      say('Halo?', 'pl', 0.9),
+      say('Dzień dobry, w jakich godzinach jesteście otwarci?', 'pl', 0.93),
+      say('Dziękuję, do widzenia.', 'pl', 0.95),
+      { after: { ms: 20_000 }, hangUp: true },
+    ]);
+    const row = await h.finishedRow(channelId);
+    const lines = row.transcription!.split('\n').slice(1);
+    expect(lines).toEqual([
+      'Caller: Halo?',
+      'Agent: Hello, how can I help?',
+      'Caller: Dzień dobry, w jakich godzinach jesteście otwarci?',
+      `Agent: ${POLISH_HOURS}`,
+      'Caller: Dziękuję, do widzenia.',
+      'Agent: Do widzenia.',
+    ]);
+    expect(row).toMatchObject({ callerLanguage: 'pl', callerVoice: 'espeak-ng:pl+f3' });
+    // The caller heard the answer in espeak-ng's Polish voice, not the English one reading Polish.
+    expect(session.heardAudio(await h.agentAudio(POLISH_HOURS, 'female', 'pl'))).toBe(true);
+    // The owner's summary is asked for in English, naming the language.
+    await waitUntil(() => {
+      const asked = h.ollama.requests.some((r) => String(r.body.messages?.[0]?.content).startsWith('You summarise') && String(r.body.messages[0].content).includes('The caller spoke Polish.'));
+      if (!asked) throw new Error('no summary asked for yet');
+    }, 30_000);
+    // Speech-to-text was asked to detect the language on every turn.
+    expect(h.whisper.requests.at(-1)!.fields).toMatchObject({ language: 'auto', response_format: 'verbose_json' });
+  });
+
+  it('a question the knowledge base does not cover gets the Polish admission, and is logged in English with the original', async () => {
+    const biz = await h.business({ businessName: 'Acme Plumbing', knowledgeBase: KB });
+    const question = 'Ile kosztuje naprawa podgrzewacza basenu?';
+    modelAnswering([], [[/podgrzewacza/, reply('question', false, 'Około dwustu funtów.')]], [[/podgrzewacza/, 'How much does it cost to repair a pool heater?']]);
+    const { channelId, session } = await h.call(biz.did, [say(question, 'pl', 0.94), { after: { agentQuietMs: 1000 }, hangUp: true }]);
+    const row = await h.finishedRow(channelId);
+    const admission = fixedLines('pl').lines.notAnswered;
+    expect(row.transcription).toContain(`Agent: ${admission}`);
+    expect(row.transcription).not.toContain('dwustu');
+    expect(session.heardAudio(await h.agentAudio(admission, 'female', 'pl'))).toBe(true);
+    expect(await h.unanswered(biz.userId)).toMatchObject([
+      { callId: row.id, question: 'How much does it cost to repair a pool heater?', originalQuestion: question, language: 'pl', aiResponse: admission },
+    ]);
+  });
+
+  it('a language outside the allow-list stays English', async () => {
+    const biz = await h.business({ businessName: 'Acme Plumbing', knowledgeBase: KB });
+    modelAnswering([[/Öffnungszeiten/, reply('question', true, 'We are open 8am to 6pm, Monday to Friday.')]], [[/./, reply('question', true, POLISH_HOURS)]]);
+    const { channelId } = await h.call(biz.did, [say('Guten Tag, wie sind Ihre Öffnungszeiten bitte?', 'de', 0.99), { after: { agentQuietMs: 1000 }, hangUp: true }]);
+    const row = await h.finishedRow(channelId);
+    expect(row.transcription).toContain('Agent: We are open 8am to 6pm, Monday to Friday.');
+    expect(row).toMatchObject({ callerLanguage: null, callerVoice: null });
+  });
+
+  it("a language the owner has not allowed stays English, asked for or detected", async () => {
+    const biz = await h.business({ businessName: 'Acme Plumbing', knowledgeBase: KB, agentLanguages: 'en,cy' });
+    modelAnswering([[/godzin|Polish/, reply('question', true, 'We are open 8am to 6pm, Monday to Friday.')]], [[/./, reply('question', true, POLISH_HOURS)]]);
+    const { channelId } = await h.call(biz.did, [
+      say('Do you speak Polish?', 'en', 0.95),
+      say('Dzień dobry, w jakich godzinach jesteście otwarci?', 'pl', 0.97),
+      { after: { agentQuietMs: 1000 }, hangUp: true },
+    ]);
+    const row = await h.finishedRow(channelId);
+    expect(row.transcription).not.toContain(POLISH_HOURS);
+    expect(row.transcription).not.toContain(fixedLines('pl').switched);
+    expect(row).toMatchObject({ callerLanguage: null, callerVoice: null });
+  });
+
+  it('a caller who asks for English back gets English, and the call records that', async () => {
+    const biz = await h.business({ businessName: 'Acme Plumbing', knowledgeBase: KB });
+    modelAnswering(
+      [[/opening hours/, reply('question', true, 'We are open 8am to 6pm, Monday to Friday.')]],
+      [[/godzin/, reply('question', true, POLISH_HOURS)]],
+    );
+    const { channelId, session } = await h.call(biz.did, [
+      say('Dzień dobry, w jakich godzinach jesteście otwarci?', 'pl', 0.93),
+      // Asked in Polish, heard as Polish: the request wins over the detection.
+      say('Proszę po angielsku.', 'pl', 0.9),
+      say('What are your opening hours?', 'en', 0.97),
+      { after: { agentQuietMs: 1000 }, hangUp: true },
+    ]);
+    const row = await h.finishedRow(channelId);
+    expect(row.transcription!.split('\n').slice(1)).toEqual([
+      'Caller: Dzień dobry, w jakich godzinach jesteście otwarci?',
+      `Agent: ${POLISH_HOURS}`,
+      'Caller: Proszę po angielsku.',
+      `Agent: ${fixedLines('en').switched}`,
+      'Caller: What are your opening hours?',
+      'Agent: We are open 8am to 6pm, Monday to Friday.',
+    ]);
+    expect(await h.unanswered(biz.userId)).toEqual([]);
+    expect(row).toMatchObject({ callerLanguage: 'en', callerVoice: 'espeak-ng:en-gb+f3' });
+    expect(session.heardAudio(await h.agentAudio('We are open 8am to 6pm, Monday to Friday.'))).toBe(true);
+  });
+});

@@ -1,0 +1,102 @@
+// Issue 42 on a real Asterisk: SIPp callers speaking Polish and Welsh through espeak-ng, the
+// whisper double naming each turn's language and probability as whisper.cpp v1.7.6's server
+// does (verbose_json). Each answer must reach the caller in the voice of its language.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fixedLines } from '../../dialogue/language/fixed-lines.js';
+import { agentGreeting } from '../../dialogue/spoken/agent-lines.js';
+import { callerSpeech } from '../ari-sim/caller-audio.js';
+import { readWavSamples } from './audio.js';
+import { hearsAgent } from './agent-caller.js';
+import type { SipCall } from './sipp.js';
+import { ANSWERS_ONLY, realPbxAvailability, startRealPbx, type RealPbx } from './harness.js';
+
+const real = realPbxAvailability();
+const reply = (intent: string, answered: boolean, answer: string) => JSON.stringify({ intent, answered, answer });
+
+const KB = 'Q: What are your opening hours?\nA: We are open from eight to six, Monday to Friday.';
+const ENGLISH_HOURS = 'We are open from eight to six, Monday to Friday.';
+// Short enough to be spoken as one sentence (a first sentence over 60 characters is split at a comma).
+const POLISH_HOURS = 'Jesteśmy otwarci od ósmej do osiemnastej.';
+const WELSH_HOURS = "Rydyn ni ar agor o wyth tan chwech.";
+
+describe.skipIf(!real.ok)('the agent answers a caller in their own language, on a real Asterisk (issue 42)', { timeout: 240_000 }, () => {
+  let h: RealPbx;
+  beforeAll(async () => {
+    h = await startRealPbx({ agent: true, env: ANSWERS_ONLY });
+    // The model: answers in the language its prompt names.
+    h.ollama.replier = (req) => {
+      const msgs = req.body.messages as Array<{ role: string; content: string }>;
+      const system = msgs[0]?.content ?? '';
+      if (system.includes('The caller speaks Polish')) return reply('question', true, POLISH_HOURS);
+      if (system.includes('The caller speaks Welsh')) return reply('question', true, WELSH_HOURS);
+      if (/^Hal+o/i.test(msgs.at(-1)?.content ?? '')) return reply('question', true, 'Hello, how can I help?');
+      return reply('question', true, ENGLISH_HOURS);
+    };
+  });
+  afterAll(async () => {
+    await h?.close();
+  });
+
+  /** The caller says `text` in espeak-ng's `voice`; whisper hears it as `language` with `probability`. */
+  async function say(call: SipCall, text: string, voice: string, language: string, probability: number): Promise<number> {
+    h.whisper.defaultTranscript = text;
+    h.whisper.languageOf = () => ({ language, probability });
+    await call.media.say(readWavSamples(callerSpeech(text, voice)));
+    return call.media.sentAt;
+  }
+
+  it('a Polish caller: "Halo?" alone stays English, their question is answered in Polish in the Polish voice, and the call records it', async () => {
+    const { did } = await h.business({ businessName: 'Hale Plumbing', aiMode: 'agent', knowledgeBase: KB });
+    const call = await h.call(did);
+    await hearsAgent(h, call, 0, agentGreeting('Hale Plumbing'));
+
+    const hello = await say(call, 'Halo?', 'pl', 'pl', 0.9);
+    await hearsAgent(h, call, hello, 'Hello, how can I help?');
+
+    const q = await say(call, 'Dzień dobry, w jakich godzinach jesteście otwarci?', 'pl', 'pl', 0.93);
+    await hearsAgent(h, call, q, POLISH_HOURS, 600, 'pl');
+    await call.hangUp();
+    await call.done;
+
+    const row = await h.finishedRow(did);
+    expect(row).toMatchObject({ callerLanguage: 'pl', callerVoice: 'espeak-ng:pl+f3' });
+    expect(row.transcription).toContain(`Caller: Halo?\nAgent: Hello, how can I help?`);
+    expect(row.transcription).toContain(`Agent: ${POLISH_HOURS}`);
+  });
+
+  it('a Welsh caller asks "Cymraeg?", is answered in Welsh, then asks for English back and gets English', async () => {
+    const { did } = await h.business({ businessName: 'Hale Plumbing', aiMode: 'agent', knowledgeBase: KB });
+    const call = await h.call(did);
+    await hearsAgent(h, call, 0, agentGreeting('Hale Plumbing'));
+
+    const asked = await say(call, 'Cymraeg?', 'cy', 'cy', 0.6);
+    await hearsAgent(h, call, asked, fixedLines('cy').switched, 600, 'cy');
+
+    const q = await say(call, 'Pryd ydych chi ar agor, os gwelwch yn dda?', 'cy', 'cy', 0.88);
+    await hearsAgent(h, call, q, WELSH_HOURS, 600, 'cy');
+
+    const back = await say(call, 'English please.', 'en-gb', 'en', 0.95);
+    await hearsAgent(h, call, back, fixedLines('en').switched);
+
+    const q2 = await say(call, 'What are your opening hours?', 'en-gb', 'en', 0.97);
+    await hearsAgent(h, call, q2, ENGLISH_HOURS);
+    await call.hangUp();
+    await call.done;
+
+    const row = await h.finishedRow(did);
+    expect(row).toMatchObject({ callerLanguage: 'en', callerVoice: 'espeak-ng:en-gb+f3' });
+    expect(row.transcription).toContain(`Caller: Pryd ydych chi ar agor, os gwelwch yn dda?\nAgent: ${WELSH_HOURS}`);
+  });
+
+  it('a caller in a language outside the allow-list stays English', async () => {
+    const { did } = await h.business({ businessName: 'Hale Plumbing', aiMode: 'agent', knowledgeBase: KB });
+    const call = await h.call(did);
+    await hearsAgent(h, call, 0, agentGreeting('Hale Plumbing'));
+    const q = await say(call, 'Guten Tag, wann haben Sie geöffnet, bitte?', 'de', 'de', 0.99);
+    await hearsAgent(h, call, q, ENGLISH_HOURS);
+    await call.hangUp();
+    await call.done;
+    const row = await h.finishedRow(did);
+    expect(row).toMatchObject({ callerLanguage: null, callerVoice: null });
+  });
+});
