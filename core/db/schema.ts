@@ -11,7 +11,7 @@ import * as sqlite from './sqlite/schema.js';
  * and writes the other, imports both schemas by their own paths.
  */
 
-export type { User, NewUser, Call, PhoneNumberRow, UnansweredQuestion, OwnerWebhook, WebhookDelivery, DestinationCode, CallerText, TextBackSettingsRow } from './sqlite/schema.js';
+export type { User, NewUser, Call, PhoneNumberRow, UnansweredQuestion, OwnerWebhook, WebhookDelivery, DestinationCode, CallerText, TextBackSettingsRow, BookingRow, BookingServiceRow } from './sqlite/schema.js';
 
 export let users = sqlite.users;
 export let sessions = sqlite.sessions;
@@ -37,6 +37,10 @@ export let destinationCodes = sqlite.destinationCodes;
 export let callerTexts = sqlite.callerTexts;
 export let callerOptOuts = sqlite.callerOptOuts;
 export let textBackSettings = sqlite.textBackSettings;
+export let bookingServices = sqlite.bookingServices;
+export let bookingRules = sqlite.bookingRules;
+export let bookingCalendars = sqlite.bookingCalendars;
+export let bookings = sqlite.bookings;
 
 export type TablesDialect = 'sqlite' | 'pg';
 let bound: TablesDialect = 'sqlite';
@@ -69,5 +73,9 @@ export function bindTables(dialect: TablesDialect): void {
   callerTexts = from.callerTexts;
   callerOptOuts = from.callerOptOuts;
   textBackSettings = from.textBackSettings;
+  bookingServices = from.bookingServices;
+  bookingRules = from.bookingRules;
+  bookingCalendars = from.bookingCalendars;
+  bookings = from.bookings;
   bound = dialect;
 }
