@@ -1,0 +1,56 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from '../db/client.js';
+import { bookingCalendars } from '../db/schema.js';
+import type { BookingEventForCalendar, CalendarReader, CalendarWriter } from './calendar-gate.js';
+import { putEvent, readBusy, removeEvent, type CalDavAccount } from './caldav.js';
+import { calendarIcs } from './ics-writer.js';
+import type { BookingKeys } from './keys.js';
+import { unseal } from './secret-box.js';
+import type { Interval } from './slots.js';
+
+// Each owner's calendars as the desk reads and writes them: their CalDAV account (when
+// connected) and their pasted iCal address (when set, through ical-address.ts's cache).
+
+export interface IcalAddressReader {
+  busy(ownerId: number, url: string, from: number, to: number, signal: AbortSignal): Promise<Interval[]>;
+}
+
+export interface OwnerCalendarDeps {
+  db: Db;
+  keys: BookingKeys;
+  now: () => Date;
+  icalAddress?: IcalAddressReader;
+}
+
+export async function caldavAccountOf(db: Db, keys: BookingKeys, ownerId: number): Promise<CalDavAccount | null> {
+  const row = (await db.select().from(bookingCalendars).where(eq(bookingCalendars.userId, ownerId)).limit(1))[0];
+  if (!row?.caldavUrl || !row.caldavUser || !row.caldavPasswordSealed) return null;
+  return { url: row.caldavUrl, username: row.caldavUser, password: unseal(keys.seal, row.caldavPasswordSealed) };
+}
+
+/** The filename of a booking's event: its uid, so the server refuses a second event for one slot. */
+export const eventFilename = (uid: string) => `${uid}.ics`;
+
+export function ownerCalendars(deps: OwnerCalendarDeps): CalendarReader & CalendarWriter {
+  return {
+    async busy(ownerId, from, to, signal) {
+      const row = (await deps.db.select().from(bookingCalendars).where(eq(bookingCalendars.userId, ownerId)).limit(1))[0];
+      if (!row) return [];
+      const reads: Array<Promise<Interval[]>> = [];
+      const account = await caldavAccountOf(deps.db, deps.keys, ownerId);
+      if (account) reads.push(readBusy(account, from, to, signal));
+      if (row.icalUrlSealed && deps.icalAddress) reads.push(deps.icalAddress.busy(ownerId, unseal(deps.keys.seal, row.icalUrlSealed), from, to, signal));
+      return (await Promise.all(reads)).flat();
+    },
+    async put(e: BookingEventForCalendar, signal) {
+      const account = await caldavAccountOf(deps.db, deps.keys, e.ownerId);
+      if (!account) return 'no-calendar';
+      const ics = calendarIcs([{ uid: e.uid, summary: e.summary, description: e.description, start: new Date(e.start), end: new Date(e.end), stamp: deps.now() }]);
+      return putEvent(account, eventFilename(e.uid), ics, signal);
+    },
+    async remove(ownerId, uid, signal) {
+      const account = await caldavAccountOf(deps.db, deps.keys, ownerId);
+      if (account) await removeEvent(account, eventFilename(uid), signal);
+    },
+  };
+}
