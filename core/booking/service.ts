@@ -1,0 +1,180 @@
+import { and, eq, gt } from 'drizzle-orm';
+import type { CoreDeps } from '../services.js';
+import type { Db } from '../db/client.js';
+import { bookings, bookingServices, notifications, users, type BookingRow } from '../db/schema.js';
+import { ownerDid } from '../call-handling/store.js';
+import type { CallerTextRoad } from '../caller-texts/road.js';
+import { DEFAULT_BACKOFF } from '../jobs/backoff.js';
+import { JobQueue } from '../jobs/queue.js';
+import { errorMessage } from '../jobs/retryable.js';
+import { JobWorker, type JobHandler } from '../jobs/worker.js';
+import type { MessageGateway } from '../notify/gateway.js';
+import { toSmsText } from '../notify/message.js';
+import { planNotification } from '../notify/policy.js';
+import { cancelBooking, createDeskFactory, eventUid, type BookingEvents } from './booking-desk.js';
+import { bounded, CALENDAR_BOUND_MS } from './calendar-gate.js';
+import type { BookingDeskFactory, BookingRequestNote } from './desk.js';
+import { loadBookingKeys, type BookingKeys } from './keys.js';
+import { ownerCalendars } from './owner-calendars.js';
+import { shortWhen } from './spoken.js';
+import { businessName } from './store.js';
+import { callerCancelledText, confirmationText, movedText, ownerCancelledText, reminderAt, reminderText } from './text-bodies.js';
+
+export const BOOKING_TEXT_JOB = 'booking-text';
+type TextWhat = 'confirm' | 'reminder' | 'owner-cancelled' | 'caller-cancelled' | 'moved';
+/** One key per text and booking: the road sends each once, whatever retries or cores. */
+export const bookingTextKey = (what: TextWhat, bookingId: number) => `booking-text:${what}:${bookingId}`;
+
+export interface BookingOptions {
+  keys?: BookingKeys;
+  pollMs?: number;
+  /** Who the caller texts go through: the caller-texts road (STOP, UK mobiles, once per key). */
+  road: CallerTextRoad;
+  gateway: MessageGateway;
+}
+
+/**
+ * Booking (issue 41): the desk the agent uses, the texts to callers on their own durable job
+ * kind, and the owner told of requests and cancellations. Built by withAppServices.
+ */
+export class BookingService {
+  readonly keys: BookingKeys;
+  readonly desk: BookingDeskFactory;
+  readonly queue: JobQueue;
+  private readonly worker: JobWorker;
+  private readonly calendar: ReturnType<typeof ownerCalendars>;
+
+  constructor(private readonly deps: CoreDeps, private readonly opts: BookingOptions) {
+    const { config, database, log, now } = deps;
+    this.keys = opts.keys ?? loadBookingKeys(process.env, config.dataDir);
+    this.calendar = ownerCalendars({ db: database.db, keys: this.keys, now });
+    this.desk = createDeskFactory({ db: database.db, now, keys: this.keys, log, calendar: this.calendar, events: this.events() });
+    this.queue = new JobQueue(database.db, now, { leaseMs: config.jobs.leaseMs, backoff: DEFAULT_BACKOFF, kinds: [BOOKING_TEXT_JOB] });
+    this.worker = new JobWorker({ queue: this.queue, handlers: { [BOOKING_TEXT_JOB]: this.textHandler() }, log, pollMs: opts.pollMs ?? 1000, concurrency: 1 });
+  }
+
+  private get db(): Db {
+    return this.deps.database.db;
+  }
+
+  private async enqueue(what: TextWhat, row: BookingRow, extra: Record<string, unknown> = {}, runAt?: Date): Promise<void> {
+    if (await this.queue.enqueue(BOOKING_TEXT_JOB, bookingTextKey(what, row.id), { what, bookingId: row.id, ...extra }, { maxAttempts: 6, runAt })) this.worker.kick();
+  }
+
+  /** After a booking is made: the confirmation now, the reminder the evening before (when due). */
+  private async booked(row: BookingRow): Promise<void> {
+    await this.enqueue('confirm', row);
+    const at = reminderAt(row.startAt, row.createdAt);
+    if (at) await this.enqueue('reminder', row, { start: row.startAt.getTime() }, at);
+  }
+
+  private events(): BookingEvents {
+    return {
+      booked: (row) => this.booked(row),
+      cancelled: async (row, by) => {
+        await this.enqueue(by === 'owner' ? 'owner-cancelled' : 'caller-cancelled', row);
+        await this.removeFromCalendar(row);
+        if (by === 'caller') await this.tellOwner(row.userId, `${row.callerName} (${row.callerNumber}) cancelled their booking on ${shortWhen(row.startAt)}.`, `booking-cancelled-${row.id}`);
+      },
+      moved: async (from, to) => {
+        await this.enqueue('moved', to, { from: from.startAt.getTime() });
+        const at = reminderAt(to.startAt, to.createdAt);
+        if (at) await this.enqueue('reminder', to, { start: to.startAt.getTime() }, at);
+        await this.removeFromCalendar(from);
+      },
+      request: (ownerId, note) => this.request(ownerId, note),
+    };
+  }
+
+  private async removeFromCalendar(row: BookingRow): Promise<void> {
+    try {
+      await bounded((s) => this.calendar.remove(row.userId, eventUid(row.userId, { serviceId: row.serviceId, start: row.startAt.getTime() }), s), CALENDAR_BOUND_MS * 2);
+    } catch (err) {
+      this.deps.log.warn({ bookingId: row.id, err: errorMessage(err) }, 'cancelled booking not removed from the owner\'s calendar');
+    }
+  }
+
+  private async request(ownerId: number, note: BookingRequestNote): Promise<void> {
+    const why = note.why === 'diary-unavailable' ? 'the diary could not be reached' : 'no offered time suited';
+    await this.tellOwner(ownerId, `Booking request from ${note.callerName} (${note.callerNumber}): "${note.wish}". Not booked: ${why}. Please call them to agree a time.`, `booking-request-${note.callId}`);
+  }
+
+  /** A text to the owner at once, on the channel their summaries use; once per key (the notifications row). */
+  private async tellOwner(ownerId: number, text: string, key: string): Promise<void> {
+    const owner = (await this.db.select().from(users).where(eq(users.id, ownerId)).limit(1))[0];
+    if (!owner) return;
+    const plan = planNotification(owner);
+    if (plan.kind !== 'send') return;
+    const channel = plan.channels[0]!;
+    const body = toSmsText(text);
+    const intent = (await this.db.insert(notifications).values({ userId: ownerId, channel, kind: 'booking', to: plan.to, body, status: 'sending' }).returning({ id: notifications.id }))[0]!;
+    try {
+      const from = (await ownerDid(this.db, ownerId)) ?? plan.to;
+      const { providerId } = await this.opts.gateway.send({ channel, to: plan.to, businessNumber: from, body, key });
+      await this.db.update(notifications).set({ status: 'sent', providerId }).where(eq(notifications.id, intent.id));
+    } catch (err) {
+      await this.db.update(notifications).set({ status: 'failed', error: errorMessage(err) }).where(eq(notifications.id, intent.id));
+      this.deps.log.warn({ userId: ownerId, err: errorMessage(err) }, 'owner not told about a booking');
+    }
+  }
+
+  private textHandler(): JobHandler {
+    return async (job) => {
+      const what = job.payload.what as TextWhat;
+      const bookingId = Number(job.payload.bookingId);
+      const found = (await this.db.select({ b: bookings, service: bookingServices.name }).from(bookings)
+        .innerJoin(bookingServices, eq(bookingServices.id, bookings.serviceId)).where(eq(bookings.id, bookingId)).limit(1))[0];
+      if (!found) return;
+      const { b, service } = found;
+      // A reminder for a booking since cancelled or moved is not sent.
+      if (what === 'reminder' && (b.status !== 'booked' || b.startAt.getTime() !== Number(job.payload.start))) return;
+      const from = await ownerDid(this.db, b.userId);
+      if (!from) {
+        this.deps.log.warn({ bookingId }, 'booking text not sent: the owner has no number to send from');
+        return;
+      }
+      const name = await businessName(this.db, b.userId);
+      const body = what === 'confirm' ? confirmationText(name, service, b.startAt)
+        : what === 'reminder' ? reminderText(name, service, b.startAt)
+          : what === 'owner-cancelled' ? ownerCancelledText(name, service, b.startAt)
+            : what === 'caller-cancelled' ? callerCancelledText(name, service, b.startAt)
+              : movedText(name, service, new Date(Number(job.payload.from)), b.startAt);
+      const key = bookingTextKey(what, bookingId);
+      try {
+        await this.opts.road.send({ userId: b.userId, to: b.callerNumber, from, kind: 'booking', body, key, callId: b.callId, retry: true });
+      } catch (err) {
+        if (job.attempt >= job.maxAttempts) await this.opts.road.giveUp(key);
+        throw err;
+      }
+    };
+  }
+
+  /** The owner cancels a booking (console): the caller is texted. */
+  async cancelByOwner(ownerId: number, bookingId: number): Promise<BookingRow | null> {
+    const row = await cancelBooking(this.db, ownerId, bookingId, 'owner', this.deps.now());
+    if (row) await this.events().cancelled(row, 'owner');
+    return row;
+  }
+
+  /**
+   * A caller's reply "C" to a business: cancels their next live booking with it, frees the slot
+   * and tells the owner. False when they have none (the reply is then an ordinary text).
+   */
+  async cancelByReply(ownerId: number, callerNumber: string): Promise<boolean> {
+    const next = (await this.db.select().from(bookings)
+      .where(and(eq(bookings.userId, ownerId), eq(bookings.callerNumber, callerNumber), eq(bookings.status, 'booked'), gt(bookings.startAt, this.deps.now())))
+      .orderBy(bookings.startAt).limit(1))[0];
+    if (!next) return false;
+    const row = await cancelBooking(this.db, ownerId, next.id, 'caller', this.deps.now());
+    if (row) await this.events().cancelled(row, 'caller');
+    return true;
+  }
+
+  start(): void {
+    this.worker.start();
+  }
+
+  async stop(): Promise<void> {
+    await this.worker.stop();
+  }
+}
