@@ -1,7 +1,11 @@
-import { and, eq, gt } from 'drizzle-orm';
+import { and, asc, eq, gt, gte } from 'drizzle-orm';
 import type { CoreDeps } from '../services.js';
 import type { Db } from '../db/client.js';
-import { bookings, bookingServices, notifications, users, type BookingRow } from '../db/schema.js';
+import { bookingCalendars, bookings, bookingServices, notifications, users, type BookingRow } from '../db/schema.js';
+import { DAY_MS, londonDayStartUtc } from '../time/london-time.js';
+import { claimSlot } from './claim.js';
+import { calendarIcs } from './ics-writer.js';
+import { slotKey } from './slot-id.js';
 import { ownerDid } from '../call-handling/store.js';
 import type { CallerTextRoad } from '../caller-texts/road.js';
 import { DEFAULT_BACKOFF } from '../jobs/backoff.js';
@@ -17,7 +21,7 @@ import type { BookingDeskFactory, BookingRequestNote } from './desk.js';
 import { loadBookingKeys, type BookingKeys } from './keys.js';
 import { ownerCalendars } from './owner-calendars.js';
 import { shortWhen } from './spoken.js';
-import { businessName } from './store.js';
+import { businessName, loadRules } from './store.js';
 import { callerCancelledText, confirmationText, movedText, ownerCancelledText, reminderAt, reminderText } from './text-bodies.js';
 
 export const BOOKING_TEXT_JOB = 'booking-text';
@@ -168,6 +172,53 @@ export class BookingService {
     const row = await cancelBooking(this.db, ownerId, next.id, 'caller', this.deps.now());
     if (row) await this.events().cancelled(row, 'caller');
     return true;
+  }
+
+  /**
+   * The owner moves a booking to another start (console): the same claim as a caller's booking
+   * (rules, calendar, never double-booked), the old one cancelled in the same transaction, the
+   * caller texted. 'taken' when the time is not free; 'unavailable' when the calendar cannot be read.
+   */
+  async moveByOwner(ownerId: number, bookingId: number, start: number): Promise<{ kind: 'moved'; row: BookingRow } | { kind: 'not-found' } | { kind: 'taken' } | { kind: 'unavailable'; reason: string }> {
+    const old = (await this.db.select().from(bookings).where(and(eq(bookings.id, bookingId), eq(bookings.userId, ownerId), eq(bookings.status, 'booked'))).limit(1))[0];
+    if (!old) return { kind: 'not-found' };
+    const service = (await this.db.select().from(bookingServices).where(eq(bookingServices.id, old.serviceId)).limit(1))[0]!;
+    let busy;
+    try {
+      busy = await bounded((s) => this.calendar.busy(ownerId, start - DAY_MS, start + DAY_MS, s), CALENDAR_BOUND_MS);
+    } catch (err) {
+      return { kind: 'unavailable', reason: errorMessage(err) };
+    }
+    const result = await claimSlot(this.db, {
+      ownerId, serviceId: service.id, durationMinutes: service.durationMinutes, bufferMinutes: service.bufferMinutes, start,
+      slotKey: slotKey({ serviceId: service.id, start }), callId: null, callerName: old.callerName, callerNumber: old.callerNumber,
+      rules: await loadRules(this.db, ownerId), busy, now: this.deps.now().getTime(), replaces: old.id,
+    });
+    if (result.kind === 'taken') return { kind: 'taken' };
+    await this.events().moved(old, result.row, 'owner');
+    return { kind: 'moved', row: result.row };
+  }
+
+  /** The owner's bookings from the start of today (London) on, with their service's name. */
+  async upcoming(ownerId: number): Promise<Array<{ row: BookingRow; serviceName: string }>> {
+    const from = new Date(londonDayStartUtc(this.deps.now().getTime()));
+    const rows = await this.db.select({ row: bookings, serviceName: bookingServices.name }).from(bookings)
+      .innerJoin(bookingServices, eq(bookingServices.id, bookings.serviceId))
+      .where(and(eq(bookings.userId, ownerId), gte(bookings.startAt, from)))
+      .orderBy(asc(bookings.startAt));
+    return rows;
+  }
+
+  /** The private feed: the owner whose token it is, and their live bookings as iCalendar; null for an unknown token. */
+  async feed(token: string): Promise<string | null> {
+    const owner = (await this.db.select({ userId: bookingCalendars.userId }).from(bookingCalendars).where(eq(bookingCalendars.feedToken, token)).limit(1))[0];
+    if (!owner) return null;
+    const rows = (await this.upcoming(owner.userId)).filter((r) => r.row.status === 'booked');
+    const name = await businessName(this.db, owner.userId);
+    return calendarIcs(rows.map(({ row, serviceName }) => ({
+      uid: eventUid(row.userId, { serviceId: row.serviceId, start: row.startAt.getTime() }), summary: `${serviceName}: ${row.callerName}`,
+      description: `Caller: ${row.callerName}, ${row.callerNumber}.`, start: row.startAt, end: row.endAt, stamp: row.createdAt,
+    })), `${name} bookings`);
   }
 
   start(): void {

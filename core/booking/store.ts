@@ -46,3 +46,14 @@ export async function businessName(db: Db, userId: number): Promise<string> {
   const row = (await db.select({ name: users.businessName }).from(users).where(eq(users.id, userId)).limit(1))[0];
   return row?.name?.trim() || 'the business';
 }
+
+/** What the owner stored (for the API), defaults filled in; hours null = the call-handling hours. */
+export async function storedRules(db: Db, userId: number): Promise<{ hours: BookingRules['hours'] | null; noticeMinutes: number; horizonDays: number; dailyCap: number | null }> {
+  const row = (await db.select().from(bookingRules).where(eq(bookingRules.userId, userId)).limit(1))[0];
+  return {
+    hours: row?.hours ?? null,
+    noticeMinutes: row?.noticeMinutes ?? BOOKING_DEFAULTS.noticeMinutes,
+    horizonDays: row?.horizonDays ?? BOOKING_DEFAULTS.horizonDays,
+    dailyCap: row ? row.dailyCap : BOOKING_DEFAULTS.dailyCap,
+  };
+}

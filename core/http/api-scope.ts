@@ -15,6 +15,7 @@ import { settingsRoutes } from '../settings/routes.js';
 import { destinationRoutes } from '../destinations/routes.js';
 import { twilioWebhookRoutes } from '../twilio/webhook-routes.js';
 import { callerTextRoutes } from '../caller-texts/routes.js';
+import { bookingRoutes } from '../booking/routes.js';
 import { webhookRoutes } from '../webhooks/routes.js';
 import type { TestCallRegistry } from '../test-call/registry.js';
 import { testCallRoutes } from '../test-call/routes.js';
@@ -55,6 +56,7 @@ export async function apiScope(api: App, opts: { testCalls?: TestCallRegistry | 
   await api.register(callLogRoutes);
   await api.register(webhookRoutes);
   await api.register(callerTextRoutes);
+  await api.register(bookingRoutes);
   await api.register(testCallRoutes(opts.testCalls ?? null));
   // Server-to-server: marked `webhook`, so the guards and the session hook above step aside for it.
   await api.register(twilioWebhookRoutes);
