@@ -11,6 +11,7 @@ import { CallerTextService, type CallerTextOptions } from './caller-texts/servic
 import type { VoicePreference } from '../contract/api.js';
 import { BookingService } from './booking/service.js';
 import type { BookingKeys } from './booking/keys.js';
+import type { GuardOptions } from './webhooks/address-guard.js';
 
 /**
  * What every capability is built from: configuration, storage and the shared engines. The
@@ -101,7 +102,7 @@ export interface HealthReport {
 export interface ServiceOptions {
   webhooks?: WebhookOptions;
   callerTexts?: CallerTextOptions;
-  booking?: { keys?: BookingKeys; pollMs?: number };
+  booking?: { keys?: BookingKeys; pollMs?: number; icalGuard?: GuardOptions };
 }
 
 /** The composition root's second step: the services built from the core's dependencies, all at once. */

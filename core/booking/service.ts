@@ -20,6 +20,8 @@ import { bounded, CALENDAR_BOUND_MS } from './calendar-gate.js';
 import type { BookingDeskFactory, BookingRequestNote } from './desk.js';
 import { loadBookingKeys, type BookingKeys } from './keys.js';
 import { ownerCalendars } from './owner-calendars.js';
+import { createIcalAddressReader } from './ical-address.js';
+import type { GuardOptions } from '../webhooks/address-guard.js';
 import { shortWhen } from './spoken.js';
 import { businessName, loadRules } from './store.js';
 import { callerCancelledText, confirmationText, movedText, ownerCancelledText, reminderAt, reminderText } from './text-bodies.js';
@@ -35,6 +37,8 @@ export interface BookingOptions {
   /** Who the caller texts go through: the caller-texts road (STOP, UK mobiles, once per key). */
   road: CallerTextRoad;
   gateway: MessageGateway;
+  /** Test-only seam (a local iCal server on loopback), passed in code, never from the environment. */
+  icalGuard?: GuardOptions;
 }
 
 /**
@@ -51,7 +55,8 @@ export class BookingService {
   constructor(private readonly deps: CoreDeps, private readonly opts: BookingOptions) {
     const { config, database, log, now } = deps;
     this.keys = opts.keys ?? loadBookingKeys(process.env, config.dataDir);
-    this.calendar = ownerCalendars({ db: database.db, keys: this.keys, now });
+    const icalAddress = createIcalAddressReader({ now, log, guard: opts.icalGuard });
+    this.calendar = ownerCalendars({ db: database.db, keys: this.keys, now, icalAddress });
     this.desk = createDeskFactory({ db: database.db, now, keys: this.keys, log, calendar: this.calendar, events: this.events() });
     this.queue = new JobQueue(database.db, now, { leaseMs: config.jobs.leaseMs, backoff: DEFAULT_BACKOFF, kinds: [BOOKING_TEXT_JOB] });
     this.worker = new JobWorker({ queue: this.queue, handlers: { [BOOKING_TEXT_JOB]: this.textHandler() }, log, pollMs: opts.pollMs ?? 1000, concurrency: 1 });
