@@ -27,6 +27,8 @@ import { businessName, loadRules } from './store.js';
 import { callerCancelledText, confirmationText, movedText, ownerCancelledText, reminderAt, reminderText } from './text-bodies.js';
 
 export const BOOKING_TEXT_JOB = 'booking-text';
+/** The owner told (a booking request, a caller's cancellation): its own job kind, so a retried call tells them once. */
+export const BOOKING_OWNER_JOB = 'booking-owner';
 type TextWhat = 'confirm' | 'reminder' | 'owner-cancelled' | 'caller-cancelled' | 'moved';
 /** One key per text and booking: the road sends each once, whatever retries or cores. */
 export const bookingTextKey = (what: TextWhat, bookingId: number) => `booking-text:${what}:${bookingId}`;
@@ -58,8 +60,8 @@ export class BookingService {
     const icalAddress = createIcalAddressReader({ now, log, guard: opts.icalGuard });
     this.calendar = ownerCalendars({ db: database.db, keys: this.keys, now, icalAddress });
     this.desk = createDeskFactory({ db: database.db, now, keys: this.keys, log, calendar: this.calendar, events: this.events() });
-    this.queue = new JobQueue(database.db, now, { leaseMs: config.jobs.leaseMs, backoff: DEFAULT_BACKOFF, kinds: [BOOKING_TEXT_JOB] });
-    this.worker = new JobWorker({ queue: this.queue, handlers: { [BOOKING_TEXT_JOB]: this.textHandler() }, log, pollMs: opts.pollMs ?? 1000, concurrency: 1 });
+    this.queue = new JobQueue(database.db, now, { leaseMs: config.jobs.leaseMs, backoff: DEFAULT_BACKOFF, kinds: [BOOKING_TEXT_JOB, BOOKING_OWNER_JOB] });
+    this.worker = new JobWorker({ queue: this.queue, handlers: { [BOOKING_TEXT_JOB]: this.textHandler(), [BOOKING_OWNER_JOB]: async (job) => this.tellOwner(Number(job.payload.ownerId), String(job.payload.text), job.key) }, log, pollMs: opts.pollMs ?? 1000, concurrency: 1 });
   }
 
   private get db(): Db {
@@ -83,7 +85,7 @@ export class BookingService {
       cancelled: async (row, by) => {
         await this.enqueue(by === 'owner' ? 'owner-cancelled' : 'caller-cancelled', row);
         await this.removeFromCalendar(row);
-        if (by === 'caller') await this.tellOwner(row.userId, `${row.callerName} (${row.callerNumber}) cancelled their booking on ${shortWhen(row.startAt)}.`, `booking-cancelled-${row.id}`);
+        if (by === 'caller') await this.ownerJob(row.userId, `${row.callerName} (${row.callerNumber}) cancelled their booking on ${shortWhen(row.startAt)}.`, `booking-cancelled-${row.id}`);
       },
       moved: async (from, to) => {
         await this.enqueue('moved', to, { from: from.startAt.getTime() });
@@ -105,7 +107,11 @@ export class BookingService {
 
   private async request(ownerId: number, note: BookingRequestNote): Promise<void> {
     const why = note.why === 'diary-unavailable' ? 'the diary could not be reached' : 'no offered time suited';
-    await this.tellOwner(ownerId, `Booking request from ${note.callerName} (${note.callerNumber}): "${note.wish}". Not booked: ${why}. Please call them to agree a time.`, `booking-request-${note.callId}`);
+    await this.ownerJob(ownerId, `Booking request from ${note.callerName} (${note.callerNumber}): "${note.wish}". Not booked: ${why}. Please call them to agree a time.`, `booking-request-${note.callId}`);
+  }
+
+  private async ownerJob(ownerId: number, text: string, key: string): Promise<void> {
+    if (await this.queue.enqueue(BOOKING_OWNER_JOB, key, { ownerId, text }, { maxAttempts: 1 })) this.worker.kick();
   }
 
   /** A text to the owner at once, on the channel their summaries use; once per key (the notifications row). */

@@ -81,8 +81,8 @@ describe('booking texts to the caller', () => {
     expect([row!.status, row!.cancelledBy]).toEqual(['cancelled', 'caller']);
     await vi.waitFor(() => expect(outboxTo(server!, CALLER)).toHaveLength(2), { timeout: 20_000, interval: 20 });
     expect(outboxTo(server!, CALLER)[1]!.body).toBe('Hale Plumbing: your Boiler service on Mon 26 Oct, 09:00 is cancelled.');
-    expect(outboxTo(server!, OWNER_PHONE).map((m) => m.body)).toEqual(['Jo (+447700900301) cancelled their booking on Mon 26 Oct, 09:00.']);
-    expect((await server!.database.db.select().from(notifications).where(eq(notifications.kind, 'booking'))).map((n) => n.status)).toEqual(['sent']);
+    await vi.waitFor(() => expect(outboxTo(server!, OWNER_PHONE).map((m) => m.body)).toEqual(['Jo (+447700900301) cancelled their booking on Mon 26 Oct, 09:00.']), { timeout: 20_000, interval: 20 });
+    await vi.waitFor(async () => expect((await server!.database.db.select().from(notifications).where(eq(notifications.kind, 'booking'))).map((n) => n.status)).toEqual(['sent']), { timeout: 20_000, interval: 20 });
     // The slot is free again.
     const again = await desk.offer({ wish: 'Monday the 26th of October' });
     expect(again.kind === 'offered' && again.slots[0]!.id).toBe(offer.slots[0]!.id);
@@ -96,5 +96,20 @@ describe('booking texts to the caller', () => {
     await inbox!.scan();
     expect(outboxTo(server!, OWNER_PHONE).at(-1)!.body).toMatch(/^Text from \+447700900301: "c"/);
     expect(await server!.database.db.select().from(callerOptOuts)).toEqual([expect.objectContaining({ callerNumber: CALLER, word: 'STOP' })]);
+  });
+
+  it('a booking request (the diary down, or no time suited) tells the owner at once, once', async () => {
+    const userId = await start();
+    const desk = server!.services.booking.desk(userId);
+    const callId = await callFrom(server!.database.db, userId, CALLER);
+    const note = { callId, callerName: 'Max', callerNumber: CALLER, wish: 'Saturday morning', why: 'no-suitable-time' as const };
+    await desk.leaveRequest(note);
+    await desk.leaveRequest(note);
+    await vi.waitFor(async () => expect((await server!.services.booking.queue.byKey(`booking-request-${callId}`))?.status).toBe('done'), { timeout: 20_000, interval: 20 });
+    expect((await server!.database.db.select().from(notifications).where(eq(notifications.kind, 'booking'))).map((n) => n.status)).toEqual(['sent']);
+    expect(outboxTo(server!, OWNER_PHONE).map((m) => m.body)).toEqual(['Booking request from Max (+447700900301): "Saturday morning". Not booked: no offered time suited. Please call them to agree a time.']);
+    // The preview writes and sends nothing.
+    await server!.services.booking.desk(userId, { preview: true }).leaveRequest({ ...note, wish: 'Sunday' });
+    expect(outboxTo(server!, OWNER_PHONE)).toHaveLength(1);
   });
 });
