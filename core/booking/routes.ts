@@ -170,6 +170,13 @@ export async function bookingRoutes(app: App): Promise<void> {
     return calendarOf(currentUser(req).id);
   });
 
+  // The .ics link in a caller's confirmation: public, but only for the signed booking reference.
+  app.get('/api/booking/event/:token', { config: { ...PUBLIC, rawReply: true }, schema: { params: FeedTokenParams } }, async (req, reply) => {
+    const ics = await booking.bookingIcs(req.params.token.replace(/\.ics$/, ''));
+    if (ics === null) throw notFound('No such booking.');
+    return reply.type('text/calendar; charset=utf-8').header('content-disposition', 'attachment; filename="booking.ics"').send(ics);
+  });
+
   // The private feed a calendar app subscribes to: public, but only with the owner's secret token.
   app.get('/api/booking/feed/:token', { config: { ...PUBLIC, rawReply: true }, schema: { params: FeedTokenParams } }, async (req, reply) => {
     const ics = await booking.feed(req.params.token.replace(/\.ics$/, ''));

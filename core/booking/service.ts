@@ -6,6 +6,7 @@ import { DAY_MS, londonDayStartUtc } from '../time/london-time.js';
 import { claimSlot } from './claim.js';
 import { calendarIcs } from './ics-writer.js';
 import { slotKey } from './slot-id.js';
+import { bookingRef, readBookingRef } from './booking-link.js';
 import { ownerDid } from '../call-handling/store.js';
 import type { CallerTextRoad } from '../caller-texts/road.js';
 import { DEFAULT_BACKOFF } from '../jobs/backoff.js';
@@ -149,7 +150,7 @@ export class BookingService {
         return;
       }
       const name = await businessName(this.db, b.userId);
-      const body = what === 'confirm' ? confirmationText(name, service, b.startAt)
+      const body = what === 'confirm' ? confirmationText(name, service, b.startAt, this.icsLink(b.id))
         : what === 'reminder' ? reminderText(name, service, b.startAt)
           : what === 'owner-cancelled' ? ownerCancelledText(name, service, b.startAt)
             : what === 'caller-cancelled' ? callerCancelledText(name, service, b.startAt)
@@ -218,6 +219,23 @@ export class BookingService {
       .where(and(eq(bookings.userId, ownerId), gte(bookings.startAt, from)))
       .orderBy(asc(bookings.startAt));
     return rows;
+  }
+
+  /** The link in a confirmation that adds the booking to the caller's calendar. */
+  icsLink(bookingId: number): string {
+    return new URL(`/api/booking/event/${bookingRef(this.keys.slot, bookingId)}.ics`, this.deps.config.publicUrl).toString();
+  }
+
+  /** One booking as iCalendar, for its signed link; null for a link this box did not make. */
+  async bookingIcs(ref: string): Promise<string | null> {
+    const id = readBookingRef(this.keys.slot, ref);
+    if (id === null) return null;
+    const found = (await this.db.select({ b: bookings, service: bookingServices.name }).from(bookings)
+      .innerJoin(bookingServices, eq(bookingServices.id, bookings.serviceId)).where(eq(bookings.id, id)).limit(1))[0];
+    if (!found) return null;
+    const { b, service } = found;
+    const name = await businessName(this.db, b.userId);
+    return calendarIcs([{ uid: eventUid(b.userId, { serviceId: b.serviceId, start: b.startAt.getTime() }), summary: `${service} with ${name}`, start: b.startAt, end: b.endAt, stamp: b.createdAt, cancelled: b.status !== 'booked' }]);
   }
 
   /** The private feed: the owner whose token it is, and their live bookings as iCalendar; null for an unknown token. */

@@ -57,7 +57,15 @@ describe('booking texts to the caller', () => {
     const { result, desk, offer, callId } = await bookMonday(userId);
     expect(result.booking.start.toISOString()).toBe('2026-10-26T09:00:00.000Z');
     await vi.waitFor(() => expect(outboxTo(server!, CALLER)).toHaveLength(1), { timeout: 20_000, interval: 20 });
-    expect(outboxTo(server!, CALLER)[0]).toMatchObject({ from: DID, body: "Hale Plumbing: you're booked for Boiler service on Mon 26 Oct, 09:00. Reply C to cancel." });
+    const confirmation = outboxTo(server!, CALLER)[0]!;
+    expect(confirmation.from).toBe(DID);
+    const [words, link] = confirmation.body.split(' Add to your calendar: ');
+    expect(words).toBe("Hale Plumbing: you're booked for Boiler service on Mon 26 Oct, 09:00. Reply C to cancel.");
+    // The link opens this one booking as an .ics; an altered one opens nothing.
+    const ics = await fetch(server!.url + new URL(link!).pathname);
+    expect([ics.status, ics.headers.get('content-type')]).toEqual([200, 'text/calendar; charset=utf-8']);
+    expect(await ics.text()).toMatch(/DTSTART:20261026T090000Z[\s\S]*SUMMARY:Boiler service with Hale Plumbing/);
+    expect((await fetch(server!.url + new URL(link!).pathname.replace(/\/(\d+)\./, (_m, id: string) => `/${Number(id) + 1}.`))).status).toBe(404);
     // A retried book from the same call: no second booking, no second text.
     await desk.book({ slotId: offer.slots[0]!.id, callId, callerName: 'Jo', callerNumber: CALLER });
     const [reminder] = await server!.database.db.select().from(jobs).where(eq(jobs.key, bookingTextKey('reminder', result.booking.id)));

@@ -19,6 +19,8 @@ const PUBLIC = new Set([
   'POST /api/twilio/message-status',
   // The owner's private booking feed: a calendar app fetches it with the secret token in the address (core/booking/routes.ts).
   'GET /api/booking/feed/:token',
+  // A booking's .ics link in the caller's confirmation text: a signed reference to that one booking.
+  'GET /api/booking/event/:token',
 ]);
 
 interface Route {
