@@ -102,4 +102,22 @@ describe('CalDAV against Radicale', () => {
     const closed = await new Promise<number>((resolve) => { const s = net.createServer().listen(0, '127.0.0.1', () => { const p = (s.address() as { port: number }).port; s.close(() => resolve(p)); }); });
     expect(await testCalDav({ ...good, address: `http://127.0.0.1:${closed}/` }, signal())).toMatchObject({ ok: false, problem: 'unreachable', message: expect.stringMatching(/^The calendar cannot be reached/) });
   });
+
+  it('Radicale stopped: offer and book answer unavailable (with the reason for the owner), nothing written', async () => {
+    const own = await startRadicale();
+    try {
+      const { user } = await ownerWithService(handle.db);
+      expect((await connectCalDav(handle.db, TEST_KEYS, user.id, { address: own.calendarUrl, username: own.user, password: own.password }, BUSY_NOW, signal())).ok).toBe(true);
+      const desk = createDeskFactory({ db: handle.db, now, keys: TEST_KEYS, log: quiet, calendar: ownerCalendars({ db: handle.db, keys: TEST_KEYS, now }) })(user.id);
+      const offer = await desk.offer({ wish: 'the 28th of October' });
+      if (offer.kind !== 'offered') throw new Error(offer.kind);
+      await own.stop();
+      expect(await desk.offer({ wish: 'the 28th of October' })).toMatchObject({ kind: 'unavailable', reason: expect.stringMatching(/cannot be reached/) });
+      const call = await callFrom(handle.db, user.id, '+447700900012');
+      expect((await desk.book({ slotId: offer.slots[0]!.id, callId: call, callerName: 'Hal', callerNumber: '+447700900012' })).kind).toBe('unavailable');
+      expect(await desk.findByCaller('+447700900012')).toEqual([]);
+    } finally {
+      await own.stop();
+    }
+  });
 });
