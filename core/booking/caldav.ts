@@ -95,8 +95,6 @@ export async function readBusy(a: CalDavAccount, from: number, to: number, signa
     timeRange: { start: new Date(from).toISOString(), end: new Date(to).toISOString() },
     // Objects may be named without ".ics" by other clients; the collection itself ends in "/".
     urlFilter: (url) => !!url && !url.endsWith('/'),
-    // The events' data in the query's own answer: one round trip instead of a query then a multiget.
-    useMultiGet: false,
   });
   return busyFromIcs(objects.flatMap((o) => (typeof o.data === 'string' && o.data ? [o.data] : [])), from, to);
 }
