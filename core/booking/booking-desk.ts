@@ -4,7 +4,7 @@ import type { Log } from '../../contract/log.js';
 import type { Db } from '../db/client.js';
 import { bookings, bookingServices, type BookingRow, type BookingServiceRow } from '../db/schema.js';
 import { DAY_MS } from '../time/london-time.js';
-import { bounded, CALENDAR_BOUND_MS, CalendarUnavailable, NO_CALENDAR, type CalendarReader, type CalendarWriter } from './calendar-gate.js';
+import { bounded, CALENDAR_BOUND_MS, CalendarUnavailable, NO_CALENDAR, OFFER_CACHE_MS, type CalendarReader, type CalendarWriter } from './calendar-gate.js';
 import { claimSlot } from './claim.js';
 import type { BookableService, BookingDesk, BookingDeskFactory, BookingRequestNote, BookingSummary, BookResult, BookRequest, OfferedSlot, OfferRequest, OfferResult } from './desk.js';
 import type { BookingKeys } from './keys.js';
@@ -69,8 +69,8 @@ class Desk implements BookingDesk {
     return (await activeServices(this.deps.db, this.ownerId))[0];
   }
 
-  private busy(from: number, to: number, signal?: AbortSignal) {
-    return bounded((s) => this.calendar.busy(this.ownerId, from, to, s), this.boundMs, signal);
+  private busy(from: number, to: number, signal?: AbortSignal, maxAgeMs?: number) {
+    return bounded((s) => this.calendar.busy(this.ownerId, from, to, s, { maxAgeMs }), this.boundMs, signal);
   }
 
   async offer(req: OfferRequest, signal?: AbortSignal): Promise<OfferResult> {
@@ -83,10 +83,12 @@ class Desk implements BookingDesk {
   private async offerFor(service: BookingServiceRow, now: number, wish: string, after: number | undefined, signal?: AbortSignal): Promise<OfferResult> {
     const { db } = this.deps;
     const rules = await loadRules(db, this.ownerId);
-    const to = now + (rules.horizonDays + 1) * DAY_MS;
+    // Whole minutes, so the offers of one call share one read of the calendar (OFFER_CACHE_MS).
+    const from = Math.floor(now / 60_000) * 60_000;
+    const to = from + (rules.horizonDays + 1) * DAY_MS;
     let busy;
     try {
-      busy = await this.busy(now, to, signal);
+      busy = await this.busy(from, to, signal, OFFER_CACHE_MS);
     } catch (err) {
       if (err instanceof CalendarUnavailable) return { kind: 'unavailable', reason: err.message };
       throw err;

@@ -6,8 +6,12 @@ import type { Interval } from './slots.js';
 // rather than keep a caller waiting.
 
 export interface CalendarReader {
-  busy(ownerId: number, from: number, to: number, signal: AbortSignal): Promise<Interval[]>;
+  /** `maxAgeMs`: a copy read this recently may answer (offers); absent, the calendar is asked now (the claim). */
+  busy(ownerId: number, from: number, to: number, signal: AbortSignal, opts?: { maxAgeMs?: number }): Promise<Interval[]>;
 }
+
+/** How old the CalDAV busy times an offer may use are; the claim always reads afresh. */
+export const OFFER_CACHE_MS = 60_000;
 
 export interface BookingEventForCalendar {
   ownerId: number;

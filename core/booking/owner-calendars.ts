@@ -32,13 +32,26 @@ export async function caldavAccountOf(db: Db, keys: BookingKeys, ownerId: number
 export const eventFilename = (uid: string) => `${uid}.ics`;
 
 export function ownerCalendars(deps: OwnerCalendarDeps): CalendarReader & CalendarWriter {
+  // The last CalDAV read per owner, for offers (a caller hearing times should not wait on the
+  // server each turn); a claim never uses it.
+  const recent = new Map<number, { at: number; url: string; from: number; to: number; busy: Interval[] }>();
+  const caldavBusy = async (ownerId: number, account: CalDavAccount, from: number, to: number, signal: AbortSignal, maxAgeMs: number) => {
+    const now = deps.now().getTime();
+    const hit = recent.get(ownerId);
+    if (maxAgeMs > 0 && hit && hit.url === account.url && now - hit.at < maxAgeMs && hit.from <= from && hit.to >= to) {
+      return hit.busy.filter((b) => b.end > from && b.start < to);
+    }
+    const busy = await readBusy(account, from, to, signal);
+    if (maxAgeMs > 0) recent.set(ownerId, { at: now, url: account.url, from, to, busy });
+    return busy;
+  };
   return {
-    async busy(ownerId, from, to, signal) {
+    async busy(ownerId, from, to, signal, opts) {
       const row = (await deps.db.select().from(bookingCalendars).where(eq(bookingCalendars.userId, ownerId)).limit(1))[0];
       if (!row) return [];
       const reads: Array<Promise<Interval[]>> = [];
       const account = await caldavAccountOf(deps.db, deps.keys, ownerId);
-      if (account) reads.push(readBusy(account, from, to, signal));
+      if (account) reads.push(caldavBusy(ownerId, account, from, to, signal, opts?.maxAgeMs ?? 0));
       if (row.icalUrlSealed && deps.icalAddress) reads.push(deps.icalAddress.busy(ownerId, unseal(deps.keys.seal, row.icalUrlSealed), from, to, signal));
       return (await Promise.all(reads)).flat();
     },

@@ -112,12 +112,29 @@ describe('CalDAV against Radicale', () => {
       const offer = await desk.offer({ wish: 'the 28th of October' });
       if (offer.kind !== 'offered') throw new Error(offer.kind);
       await own.stop();
-      expect(await desk.offer({ wish: 'the 28th of October' })).toMatchObject({ kind: 'unavailable', reason: expect.stringMatching(/cannot be reached/) });
+      // The claim always asks the calendar afresh.
       const call = await callFrom(handle.db, user.id, '+447700900012');
       expect((await desk.book({ slotId: offer.slots[0]!.id, callId: call, callerName: 'Hal', callerNumber: '+447700900012' })).kind).toBe('unavailable');
+      // Offers may use a read up to a minute old (OFFER_CACHE_MS); past it (a fresh reader here), the diary is unavailable.
+      const later = createDeskFactory({ db: handle.db, now, keys: TEST_KEYS, log: quiet, calendar: ownerCalendars({ db: handle.db, keys: TEST_KEYS, now }) })(user.id);
+      expect(await later.offer({ wish: 'the 28th of October' })).toMatchObject({ kind: 'unavailable', reason: expect.stringMatching(/cannot be reached/) });
       expect(await desk.findByCaller('+447700900012')).toEqual([]);
     } finally {
       await own.stop();
     }
+  });
+
+  it('re-reads the calendar for the slot just before the claim: an event added after the offer makes it taken', async () => {
+    const { user, desk } = await connectedOwner();
+    const offer = await desk.offer({ wish: 'the 30th of October morning' });
+    if (offer.kind !== 'offered') throw new Error(offer.kind);
+    const slot = offer.slots[0]!;
+    // The owner puts something in their calendar over that slot while the caller is deciding.
+    await putIcs(radicale, `late-${user.id}.ics`, calendarIcs([{ uid: `late-${user.id}`, summary: 'Dentist', start: slot.start, end: slot.end, stamp: BUSY_NOW }]));
+    const call = await callFrom(handle.db, user.id, '+447700900013');
+    const result = await desk.book({ slotId: slot.id, callId: call, callerName: 'Ivy', callerNumber: '+447700900013' });
+    expect(result.kind).toBe('taken');
+    expect(result.kind === 'taken' && result.next.map((s) => s.start.getTime())).not.toContain(slot.start.getTime());
+    expect(await desk.findByCaller('+447700900013')).toEqual([]);
   });
 });
