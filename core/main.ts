@@ -76,6 +76,7 @@ async function main(): Promise<void> {
   webhooks.start();
   // Missed-call text-back (subscribes to hooks.callFinished) on its own job kind and worker.
   services.callerTexts.start();
+  services.booking.start();
   const reminders = callbackReminders(services, postCall.notifier);
   reminders.start();
   const backups = startBackupSchedule(services);
@@ -112,6 +113,7 @@ async function main(): Promise<void> {
     await postCall.stop();
     await webhooks.stop();
     await services.callerTexts.stop();
+    await services.booking.stop();
     backups.stop();
     retention.stop();
     await digest.stop();

@@ -4,6 +4,9 @@ import type { NumberService } from './numbers/service.js';
 import type { TransferOutcome } from '../contract/call-handling.js';
 import { WebhookService, type WebhookOptions } from './webhooks/service.js';
 import { CallerTextService, type CallerTextOptions } from './caller-texts/service.js';
+import { BookingService } from './booking/service.js';
+import type { BookingKeys } from './booking/keys.js';
+import type { GuardOptions } from './webhooks/address-guard.js';
 
 export { newHooks, type CoreDeps, type GreetingSettings, type HealthReport, type ServiceHooks } from './deps.js';
 
@@ -18,6 +21,8 @@ export interface Services extends CoreDeps {
   webhooks: WebhookService;
   /** Texts between businesses and their callers (core/caller-texts): the one road, the text-back job. */
   callerTexts: CallerTextService;
+  /** Booking (core/booking): `booking.desk(ownerId)` is the agent's BookingDeskFactory (preview writes nothing). */
+  booking: BookingService;
 }
 
 /** Rings an owner's transfer number as a test: returned by startPbx when it can call out (OUTBOUND_ENDPOINT). */
@@ -48,9 +53,14 @@ export type ForwardingCheckStartResult =
 export interface ServiceOptions {
   webhooks?: WebhookOptions;
   callerTexts?: CallerTextOptions;
+  booking?: { keys?: BookingKeys; pollMs?: number; icalGuard?: GuardOptions };
 }
 
 /** The composition root's second step: the services built from the core's dependencies, all at once. */
 export function withAppServices(deps: CoreDeps, opts: ServiceOptions = {}): Services {
-  return { ...deps, numbers: createNumberService(deps), webhooks: new WebhookService(deps, opts.webhooks), callerTexts: new CallerTextService(deps, opts.callerTexts) };
+  const callerTexts = new CallerTextService(deps, opts.callerTexts);
+  const booking = new BookingService(deps, { ...opts.booking, road: callerTexts.road, gateway: callerTexts.gateway });
+  // A caller's reply "C" cancels their next booking (core/caller-texts/inbound.ts asks booking first).
+  callerTexts.bookingReply = (userId, from) => booking.cancelByReply(userId, from);
+  return { ...deps, numbers: createNumberService(deps), webhooks: new WebhookService(deps, opts.webhooks), callerTexts, booking };
 }

@@ -33,7 +33,7 @@ const HHMM = /^([01]\d|2[0-3]):[0-5]\d$/;
 
 export type Invalid = { message: string; field: string };
 
-function validateDay(day: Weekday, spans: OpeningSpan[]): OpeningSpan[] | Invalid {
+export function validateDay(day: Weekday, spans: OpeningSpan[]): OpeningSpan[] | Invalid {
   const name = DAY_NAMES[day];
   const field = `hours.${day}`;
   if (spans.length > LIMITS.spansPerDay) return { field, message: `${name} can have at most ${LIMITS.spansPerDay} opening times.` };

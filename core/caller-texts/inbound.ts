@@ -9,6 +9,7 @@ import { toSmsText } from '../notify/message.js';
 import { planNotification } from '../notify/policy.js';
 import { countSms } from '../../contract/sms-segments.js';
 import { optWordOf, startConfirmation, stopConfirmation } from './keywords.js';
+import { isCancelReply } from '../booking/text-bodies.js';
 import type { CallerTextRoad } from './road.js';
 import { optIn, optOut, ownerOfNumber } from './store.js';
 
@@ -20,6 +21,8 @@ export interface CallerInboundDeps {
   log: Pick<Log, 'info' | 'warn'>;
   now: () => Date;
   publicUrl: string;
+  /** A reply "C": cancels the caller's next booking with this business (core/booking); true when it did. */
+  bookingReply?: (userId: number, callerNumber: string) => Promise<boolean>;
 }
 
 /**
@@ -42,6 +45,11 @@ export async function handleCallerText(deps: CallerInboundDeps, msg: InboundText
     userId, callerNumber: msg.from, kind: 'caller', status: 'received', body: msg.body, segments: Math.max(1, countSms(msg.body).segments),
     key: `in:${msg.messageSid}`, createdAt: now, updatedAt: now,
   }).onConflictDoNothing();
+  // "C" after a booking text cancels that booking (the owner is told by booking); STOP/START are untouched.
+  if (isCancelReply(msg.body) && deps.bookingReply && (await deps.bookingReply(userId, msg.from))) {
+    log.info({ userId, messageSid: msg.messageSid }, 'a caller cancelled their booking by text');
+    return true;
+  }
   const opt = optWordOf(msg.body);
   if (opt?.kind === 'stop' && (await optOut(db, userId, msg.from, opt.word, now))) {
     log.info({ userId, messageSid: msg.messageSid }, 'a caller stopped texts');

@@ -34,7 +34,9 @@ export class CallerTextService {
   readonly road: CallerTextRoad;
   readonly queue: JobQueue;
   private readonly worker: JobWorker;
-  private readonly gateway: MessageGateway;
+  readonly gateway: MessageGateway;
+  /** Set by withAppServices: a caller's "C" cancels their next booking (core/booking); true when it did. */
+  bookingReply?: (userId: number, callerNumber: string) => Promise<boolean>;
   private readonly maxAttempts: number;
   private subscribed = false;
 
@@ -101,7 +103,7 @@ export class CallerTextService {
   /** For core/followup's inbound handling: a caller's text to a business's number. */
   callerText(): (msg: InboundText, ownerIds: number[]) => Promise<boolean> {
     const { database, log, now, config } = this.deps;
-    const deps = { db: database.db, road: this.road, gateway: this.gateway, log, now, publicUrl: config.publicUrl };
+    const deps = { db: database.db, road: this.road, gateway: this.gateway, log, now, publicUrl: config.publicUrl, bookingReply: (u: number, n: string) => this.bookingReply?.(u, n) ?? Promise.resolve(false) };
     return (msg, ownerIds) => handleCallerText(deps, msg, ownerIds);
   }
 

@@ -11,7 +11,7 @@ import * as sqlite from './sqlite/schema.js';
  * and writes the other, imports both schemas by their own paths.
  */
 
-export type { User, NewUser, Call, PhoneNumberRow, UnansweredQuestion, OwnerWebhook, WebhookDelivery, DestinationCode, CallerText, TextBackSettingsRow } from './sqlite/schema.js';
+export type { User, NewUser, Call, PhoneNumberRow, UnansweredQuestion, OwnerWebhook, WebhookDelivery, DestinationCode, CallerText, TextBackSettingsRow, BookingRow, BookingServiceRow } from './sqlite/schema.js';
 
 export let users = sqlite.users;
 export let sessions = sqlite.sessions;
@@ -40,6 +40,10 @@ export let textBackSettings = sqlite.textBackSettings;
 export let spamMarks = sqlite.spamMarks;
 export let boxSpamNumbers = sqlite.boxSpamNumbers;
 export let screeningSettings = sqlite.screeningSettings;
+export let bookingServices = sqlite.bookingServices;
+export let bookingRules = sqlite.bookingRules;
+export let bookingCalendars = sqlite.bookingCalendars;
+export let bookings = sqlite.bookings;
 
 export type TablesDialect = 'sqlite' | 'pg';
 
@@ -74,4 +78,8 @@ export function bindTables(dialect: TablesDialect): void {
   spamMarks = from.spamMarks;
   boxSpamNumbers = from.boxSpamNumbers;
   screeningSettings = from.screeningSettings;
+  bookingServices = from.bookingServices;
+  bookingRules = from.bookingRules;
+  bookingCalendars = from.bookingCalendars;
+  bookings = from.bookings;
 }

@@ -16,6 +16,7 @@ import { destinationRoutes } from '../destinations/routes.js';
 import { twilioWebhookRoutes } from '../twilio/webhook-routes.js';
 import { callerTextRoutes } from '../caller-texts/routes.js';
 import { screeningRoutes } from '../screening/routes.js';
+import { bookingRoutes } from '../booking/routes.js';
 import { webhookRoutes } from '../webhooks/routes.js';
 import type { TestCallRegistry } from '../test-call/registry.js';
 import { testCallRoutes } from '../test-call/routes.js';
@@ -57,6 +58,7 @@ export async function apiScope(api: App, opts: { testCalls?: TestCallRegistry | 
   await api.register(webhookRoutes);
   await api.register(callerTextRoutes);
   await api.register(screeningRoutes);
+  await api.register(bookingRoutes);
   await api.register(testCallRoutes(opts.testCalls ?? null));
   // Server-to-server: marked `webhook`, so the guards and the session hook above step aside for it.
   await api.register(twilioWebhookRoutes);

@@ -5,6 +5,10 @@
 import type { Db } from '../../core/db/client.js';
 import {
   appSettings,
+  bookingCalendars,
+  bookingRules,
+  bookings,
+  bookingServices,
   auditLog,
   callHandling,
   callerOptOuts,
@@ -145,5 +149,13 @@ export async function fillAppliance(db: Db, opts: { owners: number; calls: numbe
     { userId, callerNumber: `+4477009002${i}0`, kind: 'caller' as const, status: 'received' as const, body: 'Tuesday please', segments: 1, key: `in:seed-${i}`, createdAt: at(), updatedAt: at() },
   ]));
   await db.insert(callerOptOuts).values(ids.slice(0, 2).map((userId, i) => ({ userId, callerNumber: `+4477009003${i}0`, word: 'STOP', optedOutAt: at() })));
+  // Booking (issue 41): services, rules, calendars (sealed secrets are opaque text here) and bookings, live and cancelled.
+  const services = await db.insert(bookingServices).values(ids.slice(0, 3).map((userId, i) => ({ userId, name: `Service ${i}`, durationMinutes: 30 + i * 30, bufferMinutes: i * 5, agentSentence: i ? null : 'About half an hour.', archivedAt: i === 2 ? at() : null }))).returning();
+  await db.insert(bookingRules).values(ids.slice(0, 2).map((userId, i) => ({ userId, hours: i ? null : { mon: [{ open: '08:00', close: '12:00' }], tue: [], wed: [], thu: [], fri: [], sat: [], sun: [] }, noticeMinutes: 60 * (i + 1), horizonDays: 14, dailyCap: i ? 4 : null, updatedAt: at() })));
+  await db.insert(bookingCalendars).values(ids.slice(0, 2).map((userId, i) => ({ userId, icalUrlSealed: i ? 'v1.a.b.c' : null, caldavUrl: i ? null : 'https://dav.example.com/cal/', caldavUser: i ? null : 'owner0', caldavPasswordSealed: i ? null : 'v1.d.e.f', feedToken: `feed-${i}`, updatedAt: at() })));
+  await db.insert(bookings).values(services.flatMap((s, i) => [0, 1].map((k) => {
+    const start = new Date(Date.UTC(2026, 11, 1 + i, 9 + k * 2));
+    return { userId: s.userId, serviceId: s.id, startAt: start, endAt: new Date(start.getTime() + s.durationMinutes * 60_000), blockEndAt: new Date(start.getTime() + (s.durationMinutes + s.bufferMinutes) * 60_000), callerName: `Caller ${k}`, callerNumber: `+4477009004${i}${k}`, callId: null, slotKey: `${s.id}:${start.getTime()}`, status: k ? ('cancelled' as const) : ('booked' as const), cancelledBy: k ? ('owner' as const) : null, cancelledAt: k ? at() : null };
+  })));
   await db.insert(forwardingChecks).values(ids.slice(0, 3).map((userId, i) => ({ userId, did: '+441134961000', line: '+441134960000', state: (['calling', 'works', 'not-reaching'] as const)[i]!, condition: i === 1 ? ('unanswered' as const) : null, divertedFrom: i === 1 ? '+441134960000' : null, startedAt: at(), endsAt: at(), finishedAt: i ? at() : null })));
 }

@@ -649,3 +649,95 @@ export const screeningSettings = sqliteTable('screening_settings', {
 });
 export type CallerText = typeof callerTexts.$inferSelect;
 export type TextBackSettingsRow = typeof textBackSettings.$inferSelect;
+
+// ---- Booking (issue 41, core/booking/) ----
+
+/** What callers can book with this owner. Archived rather than deleted, so old bookings keep their service's name. */
+export const bookingServices = sqliteTable(
+  'booking_services',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    durationMinutes: integer('duration_minutes').notNull(),
+    bufferMinutes: integer('buffer_minutes').notNull().default(0),
+    agentSentence: text('agent_sentence'),
+    archivedAt: integer('archived_at', { mode: 'timestamp_ms' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('booking_services_user_idx').on(t.userId)],
+);
+
+/** An owner's booking rules; no row = the defaults (core/booking/rules.ts). `hours` null = the call-handling opening hours. */
+export const bookingRules = sqliteTable('booking_rules', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  hours: text('hours', { mode: 'json' }).$type<CallHandlingSettings['hours']>(),
+  noticeMinutes: integer('notice_minutes').notNull().default(120),
+  horizonDays: integer('horizon_days').notNull().default(14),
+  dailyCap: integer('daily_cap'),
+  updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull(),
+});
+
+/**
+ * The owner's calendars: the pasted secret iCal address and the CalDAV account (secrets sealed
+ * by core/booking/secret-box.ts), and the token of the private feed of the box's bookings.
+ */
+export const bookingCalendars = sqliteTable(
+  'booking_calendars',
+  {
+    userId: integer('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    icalUrlSealed: text('ical_url_sealed'),
+    caldavUrl: text('caldav_url'),
+    caldavUser: text('caldav_user'),
+    caldavPasswordSealed: text('caldav_password_sealed'),
+    feedToken: text('feed_token'),
+    updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull(),
+  },
+  (t) => [uniqueIndex('booking_calendars_feed_unique').on(t.feedToken)],
+);
+
+/**
+ * The box's own bookings: the source of truth. A live booking holds [start_at, block_end_at)
+ * (its service's buffer included); no two live bookings of one owner start together (the unique
+ * index here) or overlap (checked in the claim's transaction; on PostgreSQL also an exclusion
+ * constraint, drizzle-pg's booking migration). `slot_key` is service:startMs, so a retried book
+ * from the same call finds the booking it made.
+ */
+export const bookings = sqliteTable(
+  'bookings',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    serviceId: integer('service_id')
+      .notNull()
+      .references(() => bookingServices.id),
+    startAt: integer('start_at', { mode: 'timestamp_ms' }).notNull(),
+    endAt: integer('end_at', { mode: 'timestamp_ms' }).notNull(),
+    blockEndAt: integer('block_end_at', { mode: 'timestamp_ms' }).notNull(),
+    callerName: text('caller_name').notNull(),
+    callerNumber: text('caller_number').notNull(),
+    callId: integer('call_id').references(() => calls.id, { onDelete: 'set null' }),
+    slotKey: text('slot_key').notNull(),
+    status: text('status', { enum: ['booked', 'cancelled'] }).notNull().default('booked'),
+    cancelledBy: text('cancelled_by', { enum: ['owner', 'caller', 'moved'] }),
+    caldavHref: text('caldav_href'),
+    createdAt: createdAt(),
+    cancelledAt: integer('cancelled_at', { mode: 'timestamp_ms' }),
+  },
+  (t) => [
+    uniqueIndex('bookings_live_start_unique').on(t.userId, t.startAt).where(sql`status = 'booked'`),
+    index('bookings_user_start_idx').on(t.userId, t.startAt),
+    index('bookings_call_slot_idx').on(t.callId, t.slotKey),
+    index('bookings_caller_idx').on(t.userId, t.callerNumber),
+  ],
+);
+export type BookingRow = typeof bookings.$inferSelect;
+export type BookingServiceRow = typeof bookingServices.$inferSelect;

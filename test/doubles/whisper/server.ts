@@ -210,6 +210,7 @@ function dataChunk(b: Buffer): Buffer | undefined {
     at += 8 + size + (size % 2);
   }
   return undefined;
+}
 
 /** whisper.cpp's full names (whisper_lang_str_full) of the languages tests speak. */
 const FULL_NAMES: Record<string, string> = {

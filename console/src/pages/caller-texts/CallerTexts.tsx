@@ -27,6 +27,7 @@ const KIND: Record<ApiCallerText['kind'], string> = {
   stop: 'STOP confirmation',
   start: 'START confirmation',
   caller: 'Caller',
+  booking: 'Booking',
 };
 
 function Thread({ caller }: { caller: string }) {

@@ -1,0 +1,66 @@
+import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../db/client.js';
+import { bookingCalendars } from '../db/schema.js';
+import { connect, CalDavError } from './caldav.js';
+import type { BookingKeys } from './keys.js';
+import { seal } from './secret-box.js';
+
+// The owner's calendar settings: CalDAV connect/disconnect (the password sealed, never returned),
+// the pasted iCal address (sealed too: it is a secret URL), and the private feed's token.
+
+export interface CalendarView {
+  caldav: { url: string; username: string } | null;
+  icalAddressSet: boolean;
+  feedToken: string | null;
+}
+
+async function upsert(db: Db, userId: number, set: Partial<typeof bookingCalendars.$inferInsert>, now: Date): Promise<void> {
+  await db.insert(bookingCalendars).values({ userId, ...set, updatedAt: now }).onConflictDoUpdate({ target: bookingCalendars.userId, set: { ...set, updatedAt: now } });
+}
+
+export async function calendarView(db: Db, userId: number): Promise<CalendarView> {
+  const row = (await db.select().from(bookingCalendars).where(eq(bookingCalendars.userId, userId)).limit(1))[0];
+  return {
+    caldav: row?.caldavUrl && row.caldavUser ? { url: row.caldavUrl, username: row.caldavUser } : null,
+    icalAddressSet: !!row?.icalUrlSealed,
+    feedToken: row?.feedToken ?? null,
+  };
+}
+
+export type ConnectResult = { ok: true; url: string; name: string } | { ok: false; problem: CalDavError['problem']; message: string };
+
+/** Tests the account; stores it only when it works. */
+export async function connectCalDav(db: Db, keys: BookingKeys, userId: number, input: { address: string; username: string; password: string }, now: Date, signal: AbortSignal): Promise<ConnectResult> {
+  const tested = await testCalDav(input, signal);
+  if (!tested.ok) return tested;
+  await upsert(db, userId, { caldavUrl: tested.url, caldavUser: input.username, caldavPasswordSealed: seal(keys.seal, input.password) }, now);
+  return tested;
+}
+
+/** "Test connection": the calendar found, or what is wrong in plain words. */
+export async function testCalDav(input: { address: string; username: string; password: string }, signal: AbortSignal): Promise<ConnectResult> {
+  try {
+    const found = await connect(input.address, input.username, input.password, signal);
+    return { ok: true, ...found };
+  } catch (err) {
+    if (err instanceof CalDavError) return { ok: false, problem: err.problem, message: err.message };
+    if (signal.aborted) return { ok: false, problem: 'unreachable', message: 'The calendar did not answer in time. Check the address, and that the server is up.' };
+    throw err;
+  }
+}
+
+export async function disconnectCalDav(db: Db, userId: number, now: Date): Promise<void> {
+  await upsert(db, userId, { caldavUrl: null, caldavUser: null, caldavPasswordSealed: null }, now);
+}
+
+export async function setIcalAddress(db: Db, keys: BookingKeys, userId: number, url: string | null, now: Date): Promise<void> {
+  await upsert(db, userId, { icalUrlSealed: url ? seal(keys.seal, url) : null }, now);
+}
+
+/** A new feed token: the old feed address stops working at once. */
+export async function regenerateFeedToken(db: Db, userId: number, now: Date): Promise<string> {
+  const token = randomBytes(24).toString('base64url');
+  await upsert(db, userId, { feedToken: token }, now);
+  return token;
+}

@@ -1,0 +1,76 @@
+import { and, eq } from 'drizzle-orm';
+import { isUniqueViolation, type Db } from '../db/client.js';
+import { bookings, type BookingRow } from '../db/schema.js';
+import { lockOwner, transaction } from '../db/transaction.js';
+import { DAY_MS } from '../time/london-time.js';
+import type { BookingRules } from './rules.js';
+import { isFreeSlot, type Interval } from './slots.js';
+import { asBlocked, liveBookingsBetween } from './store.js';
+
+// The claim: a slot becomes a booking in one transaction that re-reads the owner's live bookings
+// and re-runs the slot rules on them, so no two live bookings overlap and no cap is passed.
+// SQLite runs transactions one at a time; on PostgreSQL lockOwner makes two cores take turns,
+// and the exclusion constraint (drizzle-pg's booking migration) refuses an overlap whatever
+// path wrote it. A retry from the same call and slot finds the booking it already made.
+
+export interface ClaimRequest {
+  ownerId: number;
+  serviceId: number;
+  durationMinutes: number;
+  bufferMinutes: number;
+  start: number;
+  slotKey: string;
+  callId: number | null;
+  callerName: string;
+  callerNumber: string;
+  rules: BookingRules;
+  /** The owner's calendar around the slot, read just before the claim. */
+  busy: readonly Interval[];
+  now: number;
+  /** A move: this booking is cancelled in the same transaction the new one is claimed in. */
+  replaces?: number;
+}
+
+export type ClaimResult = { kind: 'booked'; row: BookingRow; fresh: boolean } | { kind: 'taken' };
+
+/** PostgreSQL's exclusion_violation: an overlapping live booking. */
+export const isExclusionViolation = (err: unknown): boolean => {
+  for (let e = err, depth = 0; e && typeof e === 'object' && depth < 3; e = (e as { cause?: unknown }).cause, depth++) {
+    if ((e as { code?: unknown }).code === '23P01') return true;
+  }
+  return false;
+};
+
+export async function claimSlot(db: Db, req: ClaimRequest): Promise<ClaimResult> {
+  try {
+    return await transaction(db, async (tx): Promise<ClaimResult> => {
+      // After the lock, so a retry racing its first attempt on another connection sees what that one wrote.
+      await lockOwner(tx, req.ownerId);
+      if (req.callId !== null) {
+        const again = (await tx.select().from(bookings)
+          .where(and(eq(bookings.userId, req.ownerId), eq(bookings.callId, req.callId), eq(bookings.slotKey, req.slotKey), eq(bookings.status, 'booked'))).limit(1))[0];
+        if (again) return { kind: 'booked', row: again, fresh: false };
+      }
+      // The whole London day either side, so the daily cap counts every booking of the slot's day.
+      const live = (await liveBookingsBetween(tx, req.ownerId, req.start - 2 * DAY_MS, req.start + 2 * DAY_MS)).filter((b) => b.id !== req.replaces);
+      const free = isFreeSlot({ now: req.now, rules: req.rules, service: req, busy: req.busy, booked: asBlocked(live) }, req.start);
+      if (!free) return { kind: 'taken' };
+      const now = new Date(req.now);
+      if (req.replaces !== undefined) {
+        await tx.update(bookings).set({ status: 'cancelled', cancelledBy: 'moved', cancelledAt: now })
+          .where(and(eq(bookings.id, req.replaces), eq(bookings.userId, req.ownerId), eq(bookings.status, 'booked')));
+      }
+      const end = req.start + req.durationMinutes * 60_000;
+      const row = (await tx.insert(bookings).values({
+        userId: req.ownerId, serviceId: req.serviceId, startAt: new Date(req.start), endAt: new Date(end),
+        blockEndAt: new Date(end + req.bufferMinutes * 60_000), callerName: req.callerName, callerNumber: req.callerNumber,
+        callId: req.callId, slotKey: req.slotKey, status: 'booked', createdAt: now,
+      }).returning())[0]!;
+      return { kind: 'booked', row, fresh: true };
+    });
+  } catch (err) {
+    // Another writer got there first (a path that skipped the lock, or a core whose lock raced the index).
+    if (isUniqueViolation(err) || isExclusionViolation(err)) return { kind: 'taken' };
+    throw err;
+  }
+}

@@ -1,0 +1,69 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from '../db/client.js';
+import { bookingCalendars } from '../db/schema.js';
+import type { BookingEventForCalendar, CalendarReader, CalendarWriter } from './calendar-gate.js';
+import { putEvent, readBusy, removeEvent, type CalDavAccount } from './caldav.js';
+import { calendarIcs } from './ics-writer.js';
+import type { BookingKeys } from './keys.js';
+import { unseal } from './secret-box.js';
+import type { Interval } from './slots.js';
+
+// Each owner's calendars as the desk reads and writes them: their CalDAV account (when
+// connected) and their pasted iCal address (when set, through ical-address.ts's cache).
+
+export interface IcalAddressReader {
+  busy(ownerId: number, url: string, from: number, to: number, signal: AbortSignal): Promise<Interval[]>;
+}
+
+export interface OwnerCalendarDeps {
+  db: Db;
+  keys: BookingKeys;
+  now: () => Date;
+  icalAddress?: IcalAddressReader;
+}
+
+export async function caldavAccountOf(db: Db, keys: BookingKeys, ownerId: number): Promise<CalDavAccount | null> {
+  const row = (await db.select().from(bookingCalendars).where(eq(bookingCalendars.userId, ownerId)).limit(1))[0];
+  if (!row?.caldavUrl || !row.caldavUser || !row.caldavPasswordSealed) return null;
+  return { url: row.caldavUrl, username: row.caldavUser, password: unseal(keys.seal, row.caldavPasswordSealed) };
+}
+
+/** The filename of a booking's event: its uid, so the server refuses a second event for one slot. */
+export const eventFilename = (uid: string) => `${uid}.ics`;
+
+export function ownerCalendars(deps: OwnerCalendarDeps): CalendarReader & CalendarWriter {
+  // The last CalDAV read per owner, for offers (a caller hearing times should not wait on the
+  // server each turn); a claim never uses it.
+  const recent = new Map<number, { at: number; url: string; from: number; to: number; busy: Interval[] }>();
+  const caldavBusy = async (ownerId: number, account: CalDavAccount, from: number, to: number, signal: AbortSignal, maxAgeMs: number) => {
+    const now = deps.now().getTime();
+    const hit = recent.get(ownerId);
+    if (maxAgeMs > 0 && hit && hit.url === account.url && now - hit.at < maxAgeMs && hit.from <= from && hit.to >= to) {
+      return hit.busy.filter((b) => b.end > from && b.start < to);
+    }
+    const busy = await readBusy(account, from, to, signal);
+    if (maxAgeMs > 0) recent.set(ownerId, { at: now, url: account.url, from, to, busy });
+    return busy;
+  };
+  return {
+    async busy(ownerId, from, to, signal, opts) {
+      const row = (await deps.db.select().from(bookingCalendars).where(eq(bookingCalendars.userId, ownerId)).limit(1))[0];
+      if (!row) return [];
+      const reads: Array<Promise<Interval[]>> = [];
+      const account = await caldavAccountOf(deps.db, deps.keys, ownerId);
+      if (account) reads.push(caldavBusy(ownerId, account, from, to, signal, opts?.maxAgeMs ?? 0));
+      if (row.icalUrlSealed && deps.icalAddress) reads.push(deps.icalAddress.busy(ownerId, unseal(deps.keys.seal, row.icalUrlSealed), from, to, signal));
+      return (await Promise.all(reads)).flat();
+    },
+    async put(e: BookingEventForCalendar, signal) {
+      const account = await caldavAccountOf(deps.db, deps.keys, e.ownerId);
+      if (!account) return 'no-calendar';
+      const ics = calendarIcs([{ uid: e.uid, summary: e.summary, description: e.description, start: new Date(e.start), end: new Date(e.end), stamp: deps.now() }]);
+      return putEvent(account, eventFilename(e.uid), ics, signal);
+    },
+    async remove(ownerId, uid, signal) {
+      const account = await caldavAccountOf(deps.db, deps.keys, ownerId);
+      if (account) await removeEvent(account, eventFilename(uid), signal);
+    },
+  };
+}

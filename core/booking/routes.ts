@@ -1,0 +1,186 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import { WEEKDAYS, type OpeningSpan, type Weekday } from '../../contract/call-handling.js';
+import {
+  ApiBookingCalendarSchema, ApiBookingListSchema, ApiBookingRulesSchema, ApiBookingSchema, ApiBookingServiceListSchema, ApiBookingServiceSchema,
+  ApiCalDavTestSchema, BookingMoveBody, BookingRulesBody, BookingServiceBody, CalDavBody, FeedTokenParams, IcalAddressBody,
+} from '../../contract/schemas/booking.js';
+import { ApiErrorSchema, IdParams } from '../../contract/schemas/shared.js';
+import { validateDay } from '../call-handling/validate.js';
+import { bookingServices, type BookingRow, type BookingServiceRow } from '../db/schema.js';
+import { PUBLIC } from '../http/access-guard.js';
+import { badRequest, conflict, HttpError, notFound } from '../http/errors.js';
+import type { App } from '../http/fastify-types.js';
+import { currentUser } from '../http/session-hook.js';
+import { calendarView, connectCalDav, disconnectCalDav, regenerateFeedToken, setIcalAddress, testCalDav } from './calendar-settings.js';
+import { BOOKING_LIMITS } from './rules.js';
+import { spokenWhen } from './spoken.js';
+import { loadRules, saveRules, storedRules } from './store.js';
+
+// The owner's booking API (issue 41, item 6; docs/booking.md): services, rules, bookings, and
+// the calendars. Every bad input is a 400 saying what to do; passwords are never returned.
+
+const toApiService = (s: BookingServiceRow) => ({ id: s.id, name: s.name, durationMinutes: s.durationMinutes, bufferMinutes: s.bufferMinutes, agentSentence: s.agentSentence });
+const toApiBooking = (b: BookingRow, serviceName: string) => ({
+  id: b.id, serviceId: b.serviceId, serviceName, start: b.startAt.toISOString(), end: b.endAt.toISOString(), callerName: b.callerName,
+  callerNumber: b.callerNumber, callId: b.callId, status: b.status, spoken: spokenWhen(b.startAt),
+});
+
+const wholeIn = (v: number, r: { min: number; max: number }) => Number.isInteger(v) && v >= r.min && v <= r.max;
+
+function checkService(b: { name: string; durationMinutes: number; bufferMinutes?: number; agentSentence?: string | null }) {
+  const name = b.name.trim();
+  const L = BOOKING_LIMITS;
+  if (!name || name.length > L.nameLength) throw badRequest(`Give the service a name of 1 to ${L.nameLength} characters, e.g. "Boiler service".`, { name: `1 to ${L.nameLength} characters` });
+  if (!wholeIn(b.durationMinutes, L.durationMinutes)) throw badRequest(`A service lasts a whole number of minutes from ${L.durationMinutes.min} to ${L.durationMinutes.max}.`, { durationMinutes: `${L.durationMinutes.min}–${L.durationMinutes.max} minutes` });
+  const buffer = b.bufferMinutes ?? 0;
+  if (!wholeIn(buffer, L.bufferMinutes)) throw badRequest(`The break after a booking is a whole number of minutes from 0 to ${L.bufferMinutes.max}.`, { bufferMinutes: `0–${L.bufferMinutes.max} minutes` });
+  const sentence = b.agentSentence?.trim() || null;
+  if (sentence && sentence.length > L.sentenceLength) throw badRequest(`The sentence the agent reads out must be at most ${L.sentenceLength} characters.`, { agentSentence: `At most ${L.sentenceLength} characters` });
+  return { name, durationMinutes: b.durationMinutes, bufferMinutes: buffer, agentSentence: sentence };
+}
+
+function checkUrl(raw: string, what: string): string {
+  let url: URL;
+  try {
+    url = new URL(raw.trim().replace(/^webcals?:\/\//i, 'https://'));
+  } catch {
+    throw badRequest(`${what} must be a web address starting with https://`);
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw badRequest(`${what} must be a web address starting with https://`);
+  return url.toString();
+}
+
+export async function bookingRoutes(app: App): Promise<void> {
+  const { database, booking, now, config } = app.services;
+  const db = database.db;
+
+  const myService = async (userId: number, id: number) => {
+    const s = (await db.select().from(bookingServices).where(and(eq(bookingServices.id, id), eq(bookingServices.userId, userId), isNull(bookingServices.archivedAt))).limit(1))[0];
+    if (!s) throw notFound('No such service.');
+    return s;
+  };
+
+  app.get('/api/user/booking/services', { schema: { response: { 200: ApiBookingServiceListSchema } } }, async (req) => ({
+    services: (await db.select().from(bookingServices).where(and(eq(bookingServices.userId, currentUser(req).id), isNull(bookingServices.archivedAt))).orderBy(bookingServices.id)).map(toApiService),
+  }));
+
+  app.post('/api/user/booking/services', { schema: { body: BookingServiceBody, response: { 201: ApiBookingServiceSchema, 400: ApiErrorSchema } } }, async (req, reply) => {
+    const row = (await db.insert(bookingServices).values({ userId: currentUser(req).id, ...checkService(req.body) }).returning())[0]!;
+    return reply.code(201).send(toApiService(row));
+  });
+
+  app.put('/api/user/booking/services/:id', { schema: { params: IdParams, body: BookingServiceBody, response: { 200: ApiBookingServiceSchema, 400: ApiErrorSchema, 404: ApiErrorSchema } } }, async (req) => {
+    const s = await myService(currentUser(req).id, req.params.id);
+    return toApiService((await db.update(bookingServices).set(checkService(req.body)).where(eq(bookingServices.id, s.id)).returning())[0]!);
+  });
+
+  // Archived, not deleted: its bookings keep their service's name.
+  app.delete('/api/user/booking/services/:id', { schema: { params: IdParams, response: { 200: ApiBookingServiceSchema, 404: ApiErrorSchema } } }, async (req) => {
+    const s = await myService(currentUser(req).id, req.params.id);
+    return toApiService((await db.update(bookingServices).set({ archivedAt: now() }).where(eq(bookingServices.id, s.id)).returning())[0]!);
+  });
+
+  const rulesView = async (userId: number) => {
+    const rules = await loadRules(db, userId);
+    return { rules: await storedRules(db, userId), effectiveHours: rules.hours };
+  };
+
+  app.get('/api/user/booking/rules', { schema: { response: { 200: ApiBookingRulesSchema } } }, async (req) => rulesView(currentUser(req).id));
+
+  app.put('/api/user/booking/rules', { schema: { body: BookingRulesBody, response: { 200: ApiBookingRulesSchema, 400: ApiErrorSchema } } }, async (req) => {
+    const b = req.body;
+    const L = BOOKING_LIMITS;
+    let hours: Record<Weekday, OpeningSpan[]> | null = null;
+    if (b.hours) {
+      hours = {} as Record<Weekday, OpeningSpan[]>;
+      for (const day of WEEKDAYS) {
+        const checked = validateDay(day, b.hours[day]);
+        if (!Array.isArray(checked)) throw badRequest(`Booking hours: ${checked.message}`, { [checked.field]: checked.message });
+        hours[day] = checked;
+      }
+    }
+    if (!wholeIn(b.noticeMinutes, L.noticeMinutes)) throw badRequest(`Minimum notice is a whole number of minutes from 0 to ${L.noticeMinutes.max} (two weeks).`, { noticeMinutes: 'Minutes, 0 or more' });
+    if (!wholeIn(b.horizonDays, L.horizonDays)) throw badRequest(`How far ahead callers can book is a whole number of days from ${L.horizonDays.min} to ${L.horizonDays.max}.`, { horizonDays: `${L.horizonDays.min}–${L.horizonDays.max} days` });
+    if (b.dailyCap !== null && !wholeIn(b.dailyCap, L.dailyCap)) throw badRequest(`The most bookings a day is a whole number from ${L.dailyCap.min} to ${L.dailyCap.max}, or none for no limit.`, { dailyCap: `${L.dailyCap.min}–${L.dailyCap.max}` });
+    await saveRules(db, currentUser(req).id, { hours, noticeMinutes: b.noticeMinutes, horizonDays: b.horizonDays, dailyCap: b.dailyCap }, now());
+    return rulesView(currentUser(req).id);
+  });
+
+  app.get('/api/user/bookings', { schema: { response: { 200: ApiBookingListSchema } } }, async (req) => ({
+    bookings: (await booking.upcoming(currentUser(req).id)).map((r) => toApiBooking(r.row, r.serviceName)),
+  }));
+
+  app.post('/api/user/bookings/:id/cancel', { schema: { params: IdParams, response: { 200: ApiBookingSchema, 404: ApiErrorSchema } } }, async (req) => {
+    const userId = currentUser(req).id;
+    const row = await booking.cancelByOwner(userId, req.params.id);
+    if (!row) throw notFound('No such booking, or it is already cancelled.');
+    const s = (await db.select().from(bookingServices).where(eq(bookingServices.id, row.serviceId)).limit(1))[0]!;
+    return toApiBooking(row, s.name);
+  });
+
+  app.post('/api/user/bookings/:id/move', { schema: { params: IdParams, body: BookingMoveBody, response: { 200: ApiBookingSchema, 400: ApiErrorSchema, 404: ApiErrorSchema, 409: ApiErrorSchema, 503: ApiErrorSchema } } }, async (req) => {
+    const start = Date.parse(req.body.start);
+    if (!Number.isFinite(start) || !/[zZ]|[+-]\d\d:\d\d$/.test(req.body.start)) throw badRequest('The new time must be a date and time with its zone, e.g. 2026-12-03T10:00:00Z.', { start: 'ISO 8601 with a zone' });
+    const result = await booking.moveByOwner(currentUser(req).id, req.params.id, start);
+    if (result.kind === 'not-found') throw notFound('No such booking, or it is already cancelled.');
+    if (result.kind === 'taken') throw conflict('That time is not free: it is outside booking hours, too soon, past the horizon, on a full day, or overlaps another booking or your calendar. Pick another.');
+    if (result.kind === 'unavailable') throw new HttpError(503, `Your calendar could not be checked (${result.reason}); try again in a minute.`);
+    const s = (await db.select().from(bookingServices).where(eq(bookingServices.id, result.row.serviceId)).limit(1))[0]!;
+    return toApiBooking(result.row, s.name);
+  });
+
+  const feedUrl = (token: string | null) => (token ? new URL(`/api/booking/feed/${token}.ics`, config.publicUrl).toString() : null);
+  const calendarOf = async (userId: number) => {
+    const v = await calendarView(db, userId);
+    return { caldav: v.caldav, icalAddressSet: v.icalAddressSet, feedUrl: feedUrl(v.feedToken) };
+  };
+
+  app.get('/api/user/booking/calendar', { schema: { response: { 200: ApiBookingCalendarSchema } } }, async (req) => calendarOf(currentUser(req).id));
+
+  app.put('/api/user/booking/calendar/ical', { schema: { body: IcalAddressBody, response: { 200: ApiBookingCalendarSchema, 400: ApiErrorSchema } } }, async (req) => {
+    const url = req.body.url?.trim() ? checkUrl(req.body.url, 'The iCal address') : null;
+    await setIcalAddress(db, booking.keys, currentUser(req).id, url, now());
+    return calendarOf(currentUser(req).id);
+  });
+
+  app.post('/api/user/booking/calendar/feed', { schema: { response: { 200: ApiBookingCalendarSchema } } }, async (req) => {
+    await regenerateFeedToken(db, currentUser(req).id, now());
+    return calendarOf(currentUser(req).id);
+  });
+
+  const caldavInput = (b: { address: string; username: string; password: string }) => {
+    if (!b.username.trim()) throw badRequest('Enter the user name of your calendar account.', { username: 'Required' });
+    if (!b.password) throw badRequest('Enter the app password of your calendar account.', { password: 'Required' });
+    return { address: checkUrl(b.address, 'The CalDAV address'), username: b.username.trim(), password: b.password };
+  };
+
+  app.post('/api/user/booking/calendar/caldav/test', { schema: { body: CalDavBody, response: { 200: ApiCalDavTestSchema, 400: ApiErrorSchema } } }, async (req) => {
+    const r = await testCalDav(caldavInput(req.body), AbortSignal.timeout(10_000));
+    return r.ok ? { ok: true, calendar: r.name, message: `Connected to the calendar "${r.name}".` } : { ok: false, problem: r.problem, message: r.message };
+  });
+
+  app.put('/api/user/booking/calendar/caldav', { schema: { body: CalDavBody, response: { 200: ApiBookingCalendarSchema, 400: ApiErrorSchema } } }, async (req) => {
+    const r = await connectCalDav(db, booking.keys, currentUser(req).id, caldavInput(req.body), now(), AbortSignal.timeout(10_000));
+    if (!r.ok) throw badRequest(r.message, { address: r.message });
+    return calendarOf(currentUser(req).id);
+  });
+
+  app.delete('/api/user/booking/calendar/caldav', { schema: { response: { 200: ApiBookingCalendarSchema } } }, async (req) => {
+    await disconnectCalDav(db, currentUser(req).id, now());
+    return calendarOf(currentUser(req).id);
+  });
+
+  // The .ics link in a caller's confirmation: public, but only for the signed booking reference.
+  app.get('/api/booking/event/:token', { config: { ...PUBLIC, rawReply: true }, schema: { params: FeedTokenParams } }, async (req, reply) => {
+    const ics = await booking.bookingIcs(req.params.token.replace(/\.ics$/, ''));
+    if (ics === null) throw notFound('No such booking.');
+    return reply.type('text/calendar; charset=utf-8').header('content-disposition', 'attachment; filename="booking.ics"').send(ics);
+  });
+
+  // The private feed a calendar app subscribes to: public, but only with the owner's secret token.
+  app.get('/api/booking/feed/:token', { config: { ...PUBLIC, rawReply: true }, schema: { params: FeedTokenParams } }, async (req, reply) => {
+    const ics = await booking.feed(req.params.token.replace(/\.ics$/, ''));
+    if (ics === null) throw notFound('No such feed: it may have been replaced. Copy the new address from Bookings → Calendar.');
+    return reply.type('text/calendar; charset=utf-8').send(ics);
+  });
+}

@@ -1,0 +1,26 @@
+import type { HolidayNation, OpeningSpan, Weekday } from '../../contract/call-handling.js';
+
+/** An owner's booking rules as the slot engine uses them (stored ones merged over the defaults). */
+export interface BookingRules {
+  /** Booking hours per weekday, London wall clock; by default the call-handling opening hours. */
+  hours: Record<Weekday, OpeningSpan[]>;
+  /** Bank holidays of these nations are closed for bookings (the call-handling choice). */
+  holidayNations: HolidayNation[];
+  noticeMinutes: number;
+  horizonDays: number;
+  /** At most this many live bookings starting on one London day; null = no cap. */
+  dailyCap: number | null;
+}
+
+export const BOOKING_DEFAULTS = { noticeMinutes: 120, horizonDays: 14, dailyCap: null } as const;
+
+/** Limits an owner's input is checked against (the API's 400s say them). */
+export const BOOKING_LIMITS = {
+  durationMinutes: { min: 10, max: 240 },
+  bufferMinutes: { min: 0, max: 240 },
+  noticeMinutes: { min: 0, max: 14 * 24 * 60 },
+  horizonDays: { min: 1, max: 365 },
+  dailyCap: { min: 1, max: 100 },
+  nameLength: 80,
+  sentenceLength: 300,
+} as const;

@@ -1,0 +1,260 @@
+import { and, asc, eq, gt, gte } from 'drizzle-orm';
+import type { CoreDeps } from '../deps.js';
+import type { Db } from '../db/client.js';
+import { bookingCalendars, bookings, bookingServices, notifications, users, type BookingRow } from '../db/schema.js';
+import { DAY_MS, londonDayStartUtc } from '../time/london-time.js';
+import { claimSlot } from './claim.js';
+import { calendarIcs } from './ics-writer.js';
+import { slotKey } from './slot-id.js';
+import { bookingRef, readBookingRef } from './booking-link.js';
+import { ownerDid } from '../call-handling/store.js';
+import type { CallerTextRoad } from '../caller-texts/road.js';
+import { DEFAULT_BACKOFF } from '../time/backoff.js';
+import { JobQueue } from '../jobs/queue.js';
+import { errorMessage } from '../jobs/retryable.js';
+import { JobWorker, type JobHandler } from '../jobs/worker.js';
+import type { MessageGateway } from '../notify/gateway.js';
+import { toSmsText } from '../notify/message.js';
+import { planNotification } from '../notify/policy.js';
+import { cancelBooking, createDeskFactory, eventUid, type BookingEvents } from './booking-desk.js';
+import { bounded, CALENDAR_BOUND_MS } from './calendar-gate.js';
+import type { BookingDeskFactory, BookingRequestNote } from '../../dialogue/agent/booking-desk.js';
+import { loadBookingKeys, type BookingKeys } from './keys.js';
+import { ownerCalendars } from './owner-calendars.js';
+import { createIcalAddressReader } from './ical-address.js';
+import type { GuardOptions } from '../webhooks/address-guard.js';
+import { shortWhen } from './spoken.js';
+import { businessName, loadRules } from './store.js';
+import { callerCancelledText, confirmationText, movedText, ownerCancelledText, reminderAt, reminderText } from './text-bodies.js';
+
+export const BOOKING_TEXT_JOB = 'booking-text';
+/** The owner told (a booking request, a caller's cancellation): its own job kind, so a retried call tells them once. */
+export const BOOKING_OWNER_JOB = 'booking-owner';
+type TextWhat = 'confirm' | 'reminder' | 'owner-cancelled' | 'caller-cancelled' | 'moved';
+/** One key per text and booking: the road sends each once, whatever retries or cores. */
+export const bookingTextKey = (what: TextWhat, bookingId: number) => `booking-text:${what}:${bookingId}`;
+
+export interface BookingOptions {
+  keys?: BookingKeys;
+  pollMs?: number;
+  /** Who the caller texts go through: the caller-texts road (STOP, UK mobiles, once per key). */
+  road: CallerTextRoad;
+  gateway: MessageGateway;
+  /** Test-only seam (a local iCal server on loopback), passed in code, never from the environment. */
+  icalGuard?: GuardOptions;
+}
+
+/**
+ * Booking (issue 41): the desk the agent uses, the texts to callers on their own durable job
+ * kind, and the owner told of requests and cancellations. Built by withAppServices.
+ */
+export class BookingService {
+  readonly keys: BookingKeys;
+  readonly desk: BookingDeskFactory;
+  readonly queue: JobQueue;
+  private readonly worker: JobWorker;
+  private readonly calendar: ReturnType<typeof ownerCalendars>;
+
+  constructor(private readonly deps: CoreDeps, private readonly opts: BookingOptions) {
+    const { config, database, log, now } = deps;
+    this.keys = opts.keys ?? loadBookingKeys(process.env, config.dataDir);
+    const icalAddress = createIcalAddressReader({ now, log, guard: opts.icalGuard });
+    this.calendar = ownerCalendars({ db: database.db, keys: this.keys, now, icalAddress });
+    this.desk = createDeskFactory({ db: database.db, now, keys: this.keys, log, calendar: this.calendar, events: this.events() });
+    this.queue = new JobQueue(database.db, now, { leaseMs: config.jobs.leaseMs, backoff: DEFAULT_BACKOFF, kinds: [BOOKING_TEXT_JOB, BOOKING_OWNER_JOB] });
+    this.worker = new JobWorker({ queue: this.queue, handlers: { [BOOKING_TEXT_JOB]: this.textHandler(), [BOOKING_OWNER_JOB]: async (job) => this.tellOwner(Number(job.payload.ownerId), String(job.payload.text), job.key) }, log, pollMs: opts.pollMs ?? 1000, concurrency: 1 });
+  }
+
+  private get db(): Db {
+    return this.deps.database.db;
+  }
+
+  private async enqueue(what: TextWhat, row: BookingRow, extra: Record<string, unknown> = {}, runAt?: Date): Promise<void> {
+    if (await this.queue.enqueue(BOOKING_TEXT_JOB, bookingTextKey(what, row.id), { what, bookingId: row.id, ...extra }, { maxAttempts: 6, runAt })) this.worker.kick();
+  }
+
+  /** After a booking is made: the confirmation now, the reminder the evening before (when due). */
+  private async booked(row: BookingRow): Promise<void> {
+    await this.enqueue('confirm', row);
+    const at = reminderAt(row.startAt, row.createdAt);
+    if (at) await this.enqueue('reminder', row, { start: row.startAt.getTime() }, at);
+  }
+
+  private events(): BookingEvents {
+    return {
+      booked: (row) => this.booked(row),
+      cancelled: async (row, by) => {
+        await this.enqueue(by === 'owner' ? 'owner-cancelled' : 'caller-cancelled', row);
+        await this.removeFromCalendar(row);
+        if (by === 'caller') await this.ownerJob(row.userId, `${row.callerName} (${row.callerNumber}) cancelled their booking on ${shortWhen(row.startAt)}.`, `booking-cancelled-${row.id}`);
+      },
+      moved: async (from, to) => {
+        await this.enqueue('moved', to, { from: from.startAt.getTime() });
+        const at = reminderAt(to.startAt, to.createdAt);
+        if (at) await this.enqueue('reminder', to, { start: to.startAt.getTime() }, at);
+        await this.removeFromCalendar(from);
+      },
+      request: (ownerId, note) => this.request(ownerId, note),
+    };
+  }
+
+  private async removeFromCalendar(row: BookingRow): Promise<void> {
+    try {
+      await bounded((s) => this.calendar.remove(row.userId, eventUid(row.userId, { serviceId: row.serviceId, start: row.startAt.getTime() }), s), CALENDAR_BOUND_MS * 2);
+    } catch (err) {
+      this.deps.log.warn({ bookingId: row.id, err: errorMessage(err) }, 'cancelled booking not removed from the owner\'s calendar');
+    }
+  }
+
+  private async request(ownerId: number, note: BookingRequestNote): Promise<void> {
+    const why = note.why === 'diary-unavailable' ? 'the diary could not be reached' : 'no offered time suited';
+    await this.ownerJob(ownerId, `Booking request from ${note.callerName} (${note.callerNumber}): "${note.wish}". Not booked: ${why}. Please call them to agree a time.`, `booking-request-${note.callId}`);
+  }
+
+  private async ownerJob(ownerId: number, text: string, key: string): Promise<void> {
+    if (await this.queue.enqueue(BOOKING_OWNER_JOB, key, { ownerId, text }, { maxAttempts: 1 })) this.worker.kick();
+  }
+
+  /** A text to the owner at once, on the channel their summaries use; once per key (the notifications row). */
+  private async tellOwner(ownerId: number, text: string, key: string): Promise<void> {
+    const owner = (await this.db.select().from(users).where(eq(users.id, ownerId)).limit(1))[0];
+    if (!owner) return;
+    const plan = planNotification(owner);
+    if (plan.kind !== 'send') return;
+    const channel = plan.channels[0]!;
+    const body = toSmsText(text);
+    const intent = (await this.db.insert(notifications).values({ userId: ownerId, channel, kind: 'booking', to: plan.to, body, status: 'sending' }).returning({ id: notifications.id }))[0]!;
+    try {
+      const from = (await ownerDid(this.db, ownerId)) ?? plan.to;
+      const { providerId } = await this.opts.gateway.send({ channel, to: plan.to, businessNumber: from, body, key });
+      await this.db.update(notifications).set({ status: 'sent', providerId }).where(eq(notifications.id, intent.id));
+    } catch (err) {
+      await this.db.update(notifications).set({ status: 'failed', error: errorMessage(err) }).where(eq(notifications.id, intent.id));
+      this.deps.log.warn({ userId: ownerId, err: errorMessage(err) }, 'owner not told about a booking');
+    }
+  }
+
+  private textHandler(): JobHandler {
+    return async (job) => {
+      const what = job.payload.what as TextWhat;
+      const bookingId = Number(job.payload.bookingId);
+      const found = (await this.db.select({ b: bookings, service: bookingServices.name }).from(bookings)
+        .innerJoin(bookingServices, eq(bookingServices.id, bookings.serviceId)).where(eq(bookings.id, bookingId)).limit(1))[0];
+      if (!found) return;
+      const { b, service } = found;
+      // A reminder for a booking since cancelled or moved is not sent.
+      if (what === 'reminder' && (b.status !== 'booked' || b.startAt.getTime() !== Number(job.payload.start))) return;
+      const from = await ownerDid(this.db, b.userId);
+      if (!from) {
+        this.deps.log.warn({ bookingId }, 'booking text not sent: the owner has no number to send from');
+        return;
+      }
+      const name = await businessName(this.db, b.userId);
+      const body = what === 'confirm' ? confirmationText(name, service, b.startAt, this.icsLink(b.id))
+        : what === 'reminder' ? reminderText(name, service, b.startAt)
+          : what === 'owner-cancelled' ? ownerCancelledText(name, service, b.startAt)
+            : what === 'caller-cancelled' ? callerCancelledText(name, service, b.startAt)
+              : movedText(name, service, new Date(Number(job.payload.from)), b.startAt);
+      const key = bookingTextKey(what, bookingId);
+      try {
+        await this.opts.road.send({ userId: b.userId, to: b.callerNumber, from, kind: 'booking', body, key, callId: b.callId, retry: true });
+      } catch (err) {
+        if (job.attempt >= job.maxAttempts) await this.opts.road.giveUp(key);
+        throw err;
+      }
+    };
+  }
+
+  /** The owner cancels a booking (console): the caller is texted. */
+  async cancelByOwner(ownerId: number, bookingId: number): Promise<BookingRow | null> {
+    const row = await cancelBooking(this.db, ownerId, bookingId, 'owner', this.deps.now());
+    if (row) await this.events().cancelled(row, 'owner');
+    return row;
+  }
+
+  /**
+   * A caller's reply "C" to a business: cancels their next live booking with it, frees the slot
+   * and tells the owner. False when they have none (the reply is then an ordinary text).
+   */
+  async cancelByReply(ownerId: number, callerNumber: string): Promise<boolean> {
+    const next = (await this.db.select().from(bookings)
+      .where(and(eq(bookings.userId, ownerId), eq(bookings.callerNumber, callerNumber), eq(bookings.status, 'booked'), gt(bookings.startAt, this.deps.now())))
+      .orderBy(bookings.startAt).limit(1))[0];
+    if (!next) return false;
+    const row = await cancelBooking(this.db, ownerId, next.id, 'caller', this.deps.now());
+    if (row) await this.events().cancelled(row, 'caller');
+    return true;
+  }
+
+  /**
+   * The owner moves a booking to another start (console): the same claim as a caller's booking
+   * (rules, calendar, never double-booked), the old one cancelled in the same transaction, the
+   * caller texted. 'taken' when the time is not free; 'unavailable' when the calendar cannot be read.
+   */
+  async moveByOwner(ownerId: number, bookingId: number, start: number): Promise<{ kind: 'moved'; row: BookingRow } | { kind: 'not-found' } | { kind: 'taken' } | { kind: 'unavailable'; reason: string }> {
+    const old = (await this.db.select().from(bookings).where(and(eq(bookings.id, bookingId), eq(bookings.userId, ownerId), eq(bookings.status, 'booked'))).limit(1))[0];
+    if (!old) return { kind: 'not-found' };
+    const service = (await this.db.select().from(bookingServices).where(eq(bookingServices.id, old.serviceId)).limit(1))[0]!;
+    let busy;
+    try {
+      busy = await bounded((s) => this.calendar.busy(ownerId, start - DAY_MS, start + DAY_MS, s), CALENDAR_BOUND_MS);
+    } catch (err) {
+      return { kind: 'unavailable', reason: errorMessage(err) };
+    }
+    const result = await claimSlot(this.db, {
+      ownerId, serviceId: service.id, durationMinutes: service.durationMinutes, bufferMinutes: service.bufferMinutes, start,
+      slotKey: slotKey({ serviceId: service.id, start }), callId: null, callerName: old.callerName, callerNumber: old.callerNumber,
+      rules: await loadRules(this.db, ownerId), busy, now: this.deps.now().getTime(), replaces: old.id,
+    });
+    if (result.kind === 'taken') return { kind: 'taken' };
+    await this.events().moved(old, result.row, 'owner');
+    return { kind: 'moved', row: result.row };
+  }
+
+  /** The owner's bookings from the start of today (London) on, with their service's name. */
+  async upcoming(ownerId: number): Promise<Array<{ row: BookingRow; serviceName: string }>> {
+    const from = new Date(londonDayStartUtc(this.deps.now().getTime()));
+    const rows = await this.db.select({ row: bookings, serviceName: bookingServices.name }).from(bookings)
+      .innerJoin(bookingServices, eq(bookingServices.id, bookings.serviceId))
+      .where(and(eq(bookings.userId, ownerId), gte(bookings.startAt, from)))
+      .orderBy(asc(bookings.startAt));
+    return rows;
+  }
+
+  /** The link in a confirmation that adds the booking to the caller's calendar. */
+  icsLink(bookingId: number): string {
+    return new URL(`/api/booking/event/${bookingRef(this.keys.slot, bookingId)}.ics`, this.deps.config.publicUrl).toString();
+  }
+
+  /** One booking as iCalendar, for its signed link; null for a link this box did not make. */
+  async bookingIcs(ref: string): Promise<string | null> {
+    const id = readBookingRef(this.keys.slot, ref);
+    if (id === null) return null;
+    const found = (await this.db.select({ b: bookings, service: bookingServices.name }).from(bookings)
+      .innerJoin(bookingServices, eq(bookingServices.id, bookings.serviceId)).where(eq(bookings.id, id)).limit(1))[0];
+    if (!found) return null;
+    const { b, service } = found;
+    const name = await businessName(this.db, b.userId);
+    return calendarIcs([{ uid: eventUid(b.userId, { serviceId: b.serviceId, start: b.startAt.getTime() }), summary: `${service} with ${name}`, start: b.startAt, end: b.endAt, stamp: b.createdAt, cancelled: b.status !== 'booked' }]);
+  }
+
+  /** The private feed: the owner whose token it is, and their live bookings as iCalendar; null for an unknown token. */
+  async feed(token: string): Promise<string | null> {
+    const owner = (await this.db.select({ userId: bookingCalendars.userId }).from(bookingCalendars).where(eq(bookingCalendars.feedToken, token)).limit(1))[0];
+    if (!owner) return null;
+    const rows = (await this.upcoming(owner.userId)).filter((r) => r.row.status === 'booked');
+    const name = await businessName(this.db, owner.userId);
+    return calendarIcs(rows.map(({ row, serviceName }) => ({
+      uid: eventUid(row.userId, { serviceId: row.serviceId, start: row.startAt.getTime() }), summary: `${serviceName}: ${row.callerName}`,
+      description: `Caller: ${row.callerName}, ${row.callerNumber}.`, start: row.startAt, end: row.endAt, stamp: row.createdAt,
+    })), `${name} bookings`);
+  }
+
+  start(): void {
+    this.worker.start();
+  }
+
+  async stop(): Promise<void> {
+    await this.worker.stop();
+  }
+}

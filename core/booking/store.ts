@@ -1,0 +1,59 @@
+import { and, asc, eq, gt, isNull, lt } from 'drizzle-orm';
+import type { Db } from '../db/client.js';
+import { bookingRules, bookings, bookingServices, users, type BookingRow, type BookingServiceRow } from '../db/schema.js';
+import { loadCallHandling } from '../call-handling/store.js';
+import { BOOKING_DEFAULTS, type BookingRules } from './rules.js';
+import type { Interval } from './slots.js';
+
+/** The owner's rules: their stored ones over the defaults; hours and holidays from call handling unless set. */
+export async function loadRules(db: Db, userId: number): Promise<BookingRules> {
+  const handling = await loadCallHandling(db, userId);
+  const row = (await db.select().from(bookingRules).where(eq(bookingRules.userId, userId)).limit(1))[0];
+  return {
+    hours: row?.hours ?? handling.hours,
+    holidayNations: handling.holidayNations,
+    noticeMinutes: row?.noticeMinutes ?? BOOKING_DEFAULTS.noticeMinutes,
+    horizonDays: row?.horizonDays ?? BOOKING_DEFAULTS.horizonDays,
+    dailyCap: row ? row.dailyCap : BOOKING_DEFAULTS.dailyCap,
+  };
+}
+
+export async function saveRules(db: Db, userId: number, rules: Pick<BookingRules, 'noticeMinutes' | 'horizonDays' | 'dailyCap'> & { hours: BookingRules['hours'] | null }, now: Date): Promise<void> {
+  const values = { ...rules, updatedAt: now };
+  await db.insert(bookingRules).values({ userId, ...values }).onConflictDoUpdate({ target: bookingRules.userId, set: values });
+}
+
+export function activeServices(db: Db, userId: number): Promise<BookingServiceRow[]> {
+  return db.select().from(bookingServices)
+    .where(and(eq(bookingServices.userId, userId), isNull(bookingServices.archivedAt)))
+    .orderBy(asc(bookingServices.id));
+}
+
+export async function serviceById(db: Db, userId: number, id: number): Promise<BookingServiceRow | undefined> {
+  return (await db.select().from(bookingServices).where(and(eq(bookingServices.userId, userId), eq(bookingServices.id, id))).limit(1))[0];
+}
+
+/** Live bookings whose blocked time touches [from, to), soonest first. */
+export function liveBookingsBetween(db: Db, userId: number, from: number, to: number): Promise<BookingRow[]> {
+  return db.select().from(bookings)
+    .where(and(eq(bookings.userId, userId), eq(bookings.status, 'booked'), lt(bookings.startAt, new Date(to)), gt(bookings.blockEndAt, new Date(from))))
+    .orderBy(asc(bookings.startAt));
+}
+
+export const asBlocked = (rows: readonly BookingRow[]): Interval[] => rows.map((b) => ({ start: b.startAt.getTime(), end: b.blockEndAt.getTime() }));
+
+export async function businessName(db: Db, userId: number): Promise<string> {
+  const row = (await db.select({ name: users.businessName }).from(users).where(eq(users.id, userId)).limit(1))[0];
+  return row?.name?.trim() || 'the business';
+}
+
+/** What the owner stored (for the API), defaults filled in; hours null = the call-handling hours. */
+export async function storedRules(db: Db, userId: number): Promise<{ hours: BookingRules['hours'] | null; noticeMinutes: number; horizonDays: number; dailyCap: number | null }> {
+  const row = (await db.select().from(bookingRules).where(eq(bookingRules.userId, userId)).limit(1))[0];
+  return {
+    hours: row?.hours ?? null,
+    noticeMinutes: row?.noticeMinutes ?? BOOKING_DEFAULTS.noticeMinutes,
+    horizonDays: row?.horizonDays ?? BOOKING_DEFAULTS.horizonDays,
+    dailyCap: row ? row.dailyCap : BOOKING_DEFAULTS.dailyCap,
+  };
+}

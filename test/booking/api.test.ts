@@ -1,0 +1,122 @@
+// Issue 41 item 6: the owner's booking API (docs/booking.md): services, rules, bookings list,
+// cancel and move (the caller texted), the calendar settings with a real Radicale (the password
+// never returned), and the private, revocable feed. Default deny: signed out gets 401.
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import ICAL from 'ical.js';
+import { activeCustomer } from '../helpers/accounts.js';
+import { ApiClient } from '../helpers/client.js';
+import { startRadicale, type Radicale } from '../helpers/radicale.js';
+import { startTestServer, type TestServer } from '../helpers/server.js';
+import { giveNumber, outboxTo } from '../caller-texts/helpers.js';
+import { callFrom } from './fixtures.js';
+
+const DID = '+447700900050';
+const CALLER = '+447700900302';
+let server: TestServer | undefined;
+let radicale: Radicale;
+beforeAll(async () => { radicale = await startRadicale(); }, 60_000);
+afterAll(async () => { await radicale?.stop(); });
+afterEach(async () => {
+  await server?.services.booking.stop();
+  await server?.close();
+  server = undefined;
+});
+
+async function start() {
+  server = await startTestServer({ booking: { pollMs: 50 } });
+  server.clock.offsetMs = Date.parse('2026-12-01T08:00:00Z') - Date.now();
+  server.services.booking.start();
+  const { client, user } = await activeCustomer(server, { businessName: 'Hale Plumbing' });
+  await giveNumber(server, user.id, DID);
+  return { client, userId: user.id };
+}
+
+describe('the owner\'s booking API', () => {
+  it('is closed to the signed-out', async () => {
+    await start();
+    const anon = new ApiClient(server!.url);
+    for (const path of ['/api/user/booking/services', '/api/user/booking/rules', '/api/user/bookings', '/api/user/booking/calendar']) {
+      expect((await anon.get(path)).status).toBe(401);
+    }
+  });
+
+  it('keeps services and rules, with a clear 400 for each mistake', async () => {
+    const { client } = await start();
+    const bad = await client.post('/api/user/booking/services', { name: 'Quick look', durationMinutes: 5 });
+    expect([bad.status, bad.body.message]).toEqual([400, 'A service lasts a whole number of minutes from 10 to 240.']);
+    expect((await client.post('/api/user/booking/services', { name: ' ', durationMinutes: 30 })).body.message).toBe('Give the service a name of 1 to 80 characters, e.g. "Boiler service".');
+    const made = await client.post('/api/user/booking/services', { name: 'Boiler service', durationMinutes: 60, bufferMinutes: 15, agentSentence: 'Takes about an hour.' });
+    expect(made.status).toBe(201);
+    const edited = await client.request('PUT', `/api/user/booking/services/${made.body.id}`, { name: 'Boiler service', durationMinutes: 90, bufferMinutes: 15 });
+    expect(edited.body).toEqual({ id: made.body.id, name: 'Boiler service', durationMinutes: 90, bufferMinutes: 15, agentSentence: null });
+    expect((await client.get('/api/user/booking/services')).body.services).toHaveLength(1);
+
+    const rules = await client.get('/api/user/booking/rules');
+    expect(rules.body.rules).toEqual({ hours: null, noticeMinutes: 120, horizonDays: 14, dailyCap: null });
+    expect(rules.body.effectiveHours.mon).toEqual([{ open: '09:00', close: '17:30' }]);
+    const week = { ...rules.body.effectiveHours, sat: [{ open: '10:00', close: '09:00' }] };
+    const wrong = await client.request('PUT', '/api/user/booking/rules', { hours: week, noticeMinutes: 60, horizonDays: 21, dailyCap: 4 });
+    expect([wrong.status, wrong.body.message]).toEqual([400, 'Booking hours: Saturday: closing time 09:00 must be after opening time 10:00.']);
+    expect((await client.request('PUT', '/api/user/booking/rules', { hours: null, noticeMinutes: 60, horizonDays: 0, dailyCap: null })).body.message).toBe('How far ahead callers can book is a whole number of days from 1 to 365.');
+    const saved = await client.request('PUT', '/api/user/booking/rules', { hours: { ...week, sat: [{ open: '10:00', close: '12:00' }] }, noticeMinutes: 60, horizonDays: 21, dailyCap: 4 });
+    expect(saved.status).toBe(200);
+    expect(saved.body.rules).toMatchObject({ noticeMinutes: 60, horizonDays: 21, dailyCap: 4 });
+    expect(saved.body.effectiveHours.sat).toEqual([{ open: '10:00', close: '12:00' }]);
+  });
+
+  it('lists bookings; the owner moves one (the caller texted) and cancels it (the caller texted)', async () => {
+    const { client, userId } = await start();
+    const service = (await client.post('/api/user/booking/services', { name: 'Boiler service', durationMinutes: 60 })).body;
+    const desk = server!.services.booking.desk(userId);
+    const offer = await desk.offer({ serviceId: service.id, wish: 'Wednesday morning' });
+    if (offer.kind !== 'offered') throw new Error(offer.kind);
+    const callId = await callFrom(server!.database.db, userId, CALLER);
+    const booked = await desk.book({ slotId: offer.slots[0]!.id, callId, callerName: 'Kim', callerNumber: CALLER });
+    if (booked.kind !== 'booked') throw new Error(booked.kind);
+    const list = await client.get('/api/user/bookings');
+    expect(list.body.bookings).toEqual([expect.objectContaining({ id: booked.booking.id, start: '2026-12-02T09:00:00.000Z', serviceName: 'Boiler service', callerName: 'Kim', status: 'booked', spoken: "Wednesday the 2nd of December at nine o'clock" })]);
+
+    expect((await client.post(`/api/user/bookings/${booked.booking.id}/move`, { start: 'tomorrow' })).status).toBe(400);
+    const offHours = await client.post(`/api/user/bookings/${booked.booking.id}/move`, { start: '2026-12-02T20:00:00Z' });
+    expect(offHours.status).toBe(409);
+    const moved = await client.post(`/api/user/bookings/${booked.booking.id}/move`, { start: '2026-12-03T14:00:00Z' });
+    expect(moved.status).toBe(200);
+    expect(moved.body).toMatchObject({ start: '2026-12-03T14:00:00.000Z', status: 'booked' });
+    await vi.waitFor(() => expect(outboxTo(server!, CALLER).map((m) => m.body)).toContain('Hale Plumbing: your Boiler service has moved from Wed 2 Dec, 09:00 to Thu 3 Dec, 14:00. Reply C to cancel.'), { timeout: 20_000, interval: 20 });
+
+    const cancelled = await client.post(`/api/user/bookings/${moved.body.id}/cancel`);
+    expect(cancelled.body.status).toBe('cancelled');
+    expect((await client.post(`/api/user/bookings/${moved.body.id}/cancel`)).status).toBe(404);
+    await vi.waitFor(() => expect(outboxTo(server!, CALLER).map((m) => m.body)).toContain('Hale Plumbing: sorry, your Boiler service on Thu 3 Dec, 14:00 has been cancelled. Please call us to book another time.'), { timeout: 20_000, interval: 20 });
+  });
+
+  it('connects CalDAV (a wrong password refused in plain words, the password never returned) and serves a revocable feed', async () => {
+    const { client, userId } = await start();
+    const body = { address: radicale.calendarUrl, username: radicale.user, password: radicale.password };
+    const wrong = await client.request('PUT', '/api/user/booking/calendar/caldav', { ...body, password: 'nope' });
+    expect([wrong.status, wrong.body.message]).toEqual([400, expect.stringMatching(/^The calendar refused the user name or password/)]);
+    expect((await client.post('/api/user/booking/calendar/caldav/test', body)).body).toEqual({ ok: true, calendar: 'Work', message: 'Connected to the calendar "Work".' });
+    const connected = await client.request('PUT', '/api/user/booking/calendar/caldav', body);
+    expect(connected.body).toEqual({ caldav: { url: radicale.calendarUrl, username: radicale.user }, icalAddressSet: false, feedUrl: null });
+    expect(JSON.stringify((await client.get('/api/user/booking/calendar')).body)).not.toContain(radicale.password);
+
+    const service = (await client.post('/api/user/booking/services', { name: 'Boiler service', durationMinutes: 60 })).body;
+    const desk = server!.services.booking.desk(userId);
+    const offer = await desk.offer({ serviceId: service.id, wish: 'Friday' });
+    if (offer.kind !== 'offered') throw new Error(offer.kind);
+    const booked = await desk.book({ slotId: offer.slots[0]!.id, callId: await callFrom(server!.database.db, userId, CALLER), callerName: 'Lee', callerNumber: CALLER });
+    expect(booked.kind).toBe('booked');
+
+    const first = (await client.post('/api/user/booking/calendar/feed')).body.feedUrl as string;
+    const path = new URL(first).pathname;
+    const feed = await new ApiClient(server!.url).get(path);
+    expect(feed.status).toBe(200);
+    const events = new ICAL.Component(ICAL.parse(feed.text)).getAllSubcomponents('vevent').map((v) => new ICAL.Event(v));
+    expect(events.map((e) => [e.summary, e.startDate.toJSDate().toISOString()])).toEqual([['Boiler service: Lee', '2026-12-04T09:00:00.000Z']]);
+    // Regenerated: the old address stops working at once.
+    const second = (await client.post('/api/user/booking/calendar/feed')).body.feedUrl as string;
+    expect(second).not.toBe(first);
+    expect((await new ApiClient(server!.url).get(path)).status).toBe(404);
+    expect((await client.request('DELETE', '/api/user/booking/calendar/caldav')).body.caldav).toBeNull();
+  });
+});
