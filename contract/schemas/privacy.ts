@@ -20,6 +20,8 @@ export const CallerErasedResponse = Type.Object({
   deletedRecordings: Type.Integer(),
   /** The caller's texts with the business (a STOP they sent is kept). */
   deletedTexts: Type.Integer(),
+  /** The caller's bookings with the business (issue 41). */
+  deletedBookings: Type.Integer(),
   message: Type.String(),
 });
 
@@ -65,6 +67,22 @@ export const OwnerExportSchema = Type.Object({
       error: Nullable(Type.String()),
       callId: Nullable(Type.Integer()),
       createdAt: Type.String(),
+    }),
+  ),
+  /** Callers' bookings (core/booking), soonest first. */
+  bookings: Type.Array(
+    Type.Object({
+      id: Type.Integer(),
+      serviceName: Type.String(),
+      startAt: Type.String(),
+      endAt: Type.String(),
+      callerName: Type.String(),
+      callerNumber: Type.String(),
+      callId: Nullable(Type.Integer()),
+      status: OneOf(['booked', 'cancelled'] as const),
+      cancelledBy: Nullable(OneOf(['owner', 'caller', 'moved'] as const)),
+      createdAt: Type.String(),
+      cancelledAt: Nullable(Type.String()),
     }),
   ),
   /** Callers who texted STOP. */

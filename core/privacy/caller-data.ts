@@ -6,7 +6,7 @@ import { toApiUser } from '../accounts/users.js';
 import { loadCallHandling } from '../call-handling/store.js';
 import type { Db } from '../db/client.js';
 import { toApiDelivery } from '../webhooks/api-shape.js';
-import { callerOptOuts, callerTexts, calls, notifications, ownerWebhooks, phoneNumbers, unansweredQuestions, webhookDeliveries, type User } from '../db/schema.js';
+import { bookings, bookingServices, callerOptOuts, callerTexts, calls, notifications, ownerWebhooks, phoneNumbers, unansweredQuestions, webhookDeliveries, type User } from '../db/schema.js';
 import { transaction } from '../db/transaction.js';
 import { rowsAffected } from '../db/raw.js';
 
@@ -67,6 +67,14 @@ export async function exportOwnerData(db: Db, user: User, now: Date) {
     callerOptOuts: (await db.select().from(callerOptOuts).where(eq(callerOptOuts.userId, user.id))).map((o) => ({
       callerNumber: o.callerNumber, word: o.word, optedOutAt: o.optedOutAt.toISOString(),
     })),
+    // The callers' bookings (core/booking): who, when, for what, and whether it still stands.
+    bookings: (await db
+      .select({ id: bookings.id, serviceName: bookingServices.name, startAt: bookings.startAt, endAt: bookings.endAt, callerName: bookings.callerName, callerNumber: bookings.callerNumber, callId: bookings.callId, status: bookings.status, cancelledBy: bookings.cancelledBy, createdAt: bookings.createdAt, cancelledAt: bookings.cancelledAt })
+      .from(bookings)
+      .innerJoin(bookingServices, eq(bookingServices.id, bookings.serviceId))
+      .where(eq(bookings.userId, user.id))
+      .orderBy(bookings.startAt, bookings.id)
+      ).map((b) => ({ ...b, startAt: b.startAt.toISOString(), endAt: b.endAt.toISOString(), createdAt: b.createdAt.toISOString(), cancelledAt: iso(b.cancelledAt) })),
     // The address and what was sent where; never the signing secret (a credential, not data about anyone).
     webhook: {
       url: (await db.select({ url: ownerWebhooks.url }).from(ownerWebhooks).where(eq(ownerWebhooks.userId, user.id)).limit(1))[0]?.url ?? null,
@@ -83,7 +91,8 @@ export async function exportOwnerData(db: Db, user: User, now: Date) {
 /**
  * Erases one caller from one business (a caller's erasure request): their calls with
  * recordings, transcripts, summaries and notifications (by cascade), the questions
- * they asked and their text thread. A STOP they sent is kept: it is what keeps them from
+ * they asked, their text thread and their bookings (an event already in the owner's own
+ * calendar is the owner's to delete). A STOP they sent is kept: it is what keeps them from
  * being texted again (honouring their objection needs the number, nothing more). Other callers and other businesses are untouched. The number may be given
  * in any spelling and matches every spelling it could be stored under: rows are written
  * in E.164 (migration 0005 converted older ones), and the other spellings are matched too
@@ -91,7 +100,7 @@ export async function exportOwnerData(db: Db, user: User, now: Date) {
  */
 export async function eraseCaller(db: Db, dataDir: string, userId: number, callerNumber: string) {
   const spellings = spellingsOf(callerNumber);
-  if (spellings.length === 0) return { deletedCalls: 0, deletedQuestions: 0, deletedRecordings: 0, deletedTexts: 0 };
+  if (spellings.length === 0) return { deletedCalls: 0, deletedQuestions: 0, deletedRecordings: 0, deletedTexts: 0, deletedBookings: 0 };
   const mine = and(eq(calls.userId, userId), inArray(calls.fromNumber, spellings));
   const files = (await db.select({ file: calls.recordingFile }).from(calls).where(mine)).flatMap((r) => (r.file ? [r.file] : []));
   const result = await transaction(db, async () => {
@@ -99,8 +108,9 @@ export async function eraseCaller(db: Db, dataDir: string, userId: number, calle
       .delete(unansweredQuestions)
       .where(and(eq(unansweredQuestions.userId, userId), inArray(unansweredQuestions.callerNumber, spellings))));
     const deletedTexts = rowsAffected(await db.delete(callerTexts).where(and(eq(callerTexts.userId, userId), inArray(callerTexts.callerNumber, spellings))));
+    const deletedBookings = rowsAffected(await db.delete(bookings).where(and(eq(bookings.userId, userId), inArray(bookings.callerNumber, spellings))));
     const deletedCalls = rowsAffected(await db.delete(calls).where(mine));
-    return { deletedCalls, deletedQuestions: questions, deletedTexts };
+    return { deletedCalls, deletedQuestions: questions, deletedTexts, deletedBookings };
   });
   await Promise.all(files.map((f) => fs.rm(path.join(dataDir, 'recordings', path.basename(f)), { force: true })));
   return { ...result, deletedRecordings: files.length };

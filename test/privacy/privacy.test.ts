@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, calls, unansweredQuestions } from '../../core/db/schema.js';
+import { auditLog, bookings, bookingServices, calls, unansweredQuestions } from '../../core/db/schema.js';
 import { openCall } from '../../core/calls/call-store.js';
 import { applyRetention, cutoff, getRetention } from '../../core/privacy/retention.js';
 import { ApiClient } from '../helpers/client.js';
@@ -114,6 +114,26 @@ describe('erasing a caller on request', () => {
     expect(left).not.toContain(legacy.id);
     expect(left).not.toContain(spaced.id);
     expect(fs.existsSync(path.join(server.dataDir, 'recordings', legacy.file!))).toBe(false);
+  });
+
+  it('erases the caller’s bookings with the business and exports every booking (issue 41: bookings hold callers’ names and numbers)', async () => {
+    const a = await activeCustomer(server);
+    const [service] = await server.database.db.insert(bookingServices).values({ userId: a.user.id, name: 'Boiler service', durationMinutes: 60 }).returning({ id: bookingServices.id });
+    const at = (h: number) => new Date(Date.UTC(2026, 11, 3, h));
+    const booking = (callerNumber: string, callerName: string, h: number) => ({ userId: a.user.id, serviceId: service!.id, startAt: at(h), endAt: at(h + 1), blockEndAt: at(h + 1), callerName, callerNumber, slotKey: `${service!.id}:${h}` });
+    await server.database.db.insert(bookings).values([booking('+447700900401', 'Jo Erased', 10), booking('+447700900402', 'Sam Kept', 12)]);
+
+    const exported = await a.client.get('/api/user/export');
+    expect(exported.body.bookings.map((b: any) => [b.callerName, b.callerNumber, b.serviceName, b.startAt, b.status])).toEqual([
+      ['Jo Erased', '+447700900401', 'Boiler service', at(10).toISOString(), 'booked'],
+      ['Sam Kept', '+447700900402', 'Boiler service', at(12).toISOString(), 'booked'],
+    ]);
+
+    const res = await a.client.delete('/api/user/callers/07700%20900401');
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ deletedBookings: 1 });
+    const left = await server.database.db.select({ callerName: bookings.callerName }).from(bookings).where(eq(bookings.userId, a.user.id));
+    expect(left).toEqual([{ callerName: 'Sam Kept' }]);
   });
 
   it('refuses something that is not a number', async () => {
