@@ -4,6 +4,7 @@ import { bookingRules, bookings, bookingServices, users, type BookingRow, type B
 import { loadCallHandling } from '../call-handling/store.js';
 import { BOOKING_DEFAULTS, type BookingRules } from './rules.js';
 import type { Interval } from './slots.js';
+import { shortWhen } from './spoken.js';
 
 /** The owner's rules: their stored ones over the defaults; hours and holidays from call handling unless set. */
 export async function loadRules(db: Db, userId: number): Promise<BookingRules> {
@@ -38,6 +39,18 @@ export function liveBookingsBetween(db: Db, userId: number, from: number, to: nu
   return db.select().from(bookings)
     .where(and(eq(bookings.userId, userId), eq(bookings.status, 'booked'), lt(bookings.startAt, new Date(to)), gt(bookings.blockEndAt, new Date(from))))
     .orderBy(asc(bookings.startAt));
+}
+
+/** What a call booked, if it still stands: "Boiler service, Tue 3 Dec, 10:00" (the owner's call text). */
+export async function bookedByCall(db: Db, callId: number): Promise<string | null> {
+  const row = (await db
+    .select({ service: bookingServices.name, startAt: bookings.startAt })
+    .from(bookings)
+    .innerJoin(bookingServices, eq(bookingServices.id, bookings.serviceId))
+    .where(and(eq(bookings.callId, callId), eq(bookings.status, 'booked')))
+    .orderBy(asc(bookings.startAt))
+    .limit(1))[0];
+  return row ? `${row.service}, ${shortWhen(row.startAt)}` : null;
 }
 
 export const asBlocked = (rows: readonly BookingRow[]): Interval[] => rows.map((b) => ({ start: b.startAt.getTime(), end: b.blockEndAt.getTime() }));

@@ -22,6 +22,14 @@ describe('notificationBody', () => {
     );
   });
 
+  it('says what the agent booked after the summary (issue 41), and nothing when it booked nothing', () => {
+    const agent: CallFacts = { ...base, status: 'answered', mode: 'agent', aiSummary: 'Sam wants a boiler service.' };
+    expect(notificationBody({ ...agent, booked: 'Boiler service, Thu 3 Dec, 10:00' })).toBe(
+      'Call answered by your AI receptionist from +447700900123 at 14:05: Sam wants a boiler service. Booked: Boiler service, Thu 3 Dec, 10:00.',
+    );
+    expect(notificationBody({ ...agent, booked: null })).toBe('Call answered by your AI receptionist from +447700900123 at 14:05: Sam wants a boiler service.');
+  });
+
   it('quotes the transcript when the summary is not available', () => {
     expect(notificationBody({ ...base, transcription: 'Hi it is Sarah, call me.' })).toBe(
       'New voicemail from +447700900123 at 14:05. Message: "Hi it is Sarah, call me."',

@@ -21,6 +21,8 @@ export interface CallFacts {
   /** Set when the caller was offered to the owner's phone. */
   transferOutcome?: TransferOutcome | null;
   transferTalkSeconds?: number | null;
+  /** What the agent booked on this call (issue 41), as the owner reads it: "Boiler service, Tue 3 Dec, 10:00". */
+  booked?: string | null;
 }
 
 /** Why the owner did not take a put-through call, in the owner's own terms. */
@@ -73,7 +75,7 @@ function composeBody(c: CallFacts): string {
   const urgent = c.urgency === 'urgent' ? 'URGENT: ' : '';
   const vip = c.callerTag === 'vip' ? 'VIP: ' : '';
   const head = `${urgent}${vip}${callHeadline(c)} from ${callerLabel(c.fromNumber)} at ${londonTime.format(c.createdAt)}`;
-  return `${head}${content(c)}${transferNote(c)}`;
+  return `${head}${content(c)}${transferNote(c)}${c.booked ? ` Booked: ${c.booked}.` : ''}`;
 }
 
 function content(c: CallFacts): string {

@@ -9,6 +9,7 @@ import type { SpeechToText } from '../../models/stt/speech-to-text.js';
 import type { Db } from '../db/client.js';
 import { calls, jobs, users, type Call } from '../db/schema.js';
 import { notificationBody, repeatCallerBody } from '../notify/message.js';
+import { bookedByCall } from '../booking/store.js';
 import type { CallNotifier } from '../notify/notifier.js';
 import { claimRepeatAlert, type RepeatCallerRule } from '../notify/repeat-caller.js';
 import { storeRecordingKey } from '../jobs/recording-jobs.js';
@@ -188,7 +189,7 @@ export function postCallHandler(deps: PostCallDeps): JobHandler {
       if (call.screenedBy) log.info({ callId, callClass: call.callClass }, 'screened: not texting the owner');
       // A VIP's call is texted at once, without waiting for engines that are down.
       else if (waiting.length === 0 || call.callerTag === 'vip' || job.attempt >= deps.notifyAnywayFromAttempt || lastAttempt) {
-        await deps.notifier.notify(call, owner, notificationBody(call));
+        await deps.notifier.notify(call, owner, notificationBody({ ...call, booked: call.mode === 'agent' ? await bookedByCall(db, call.id) : null }));
       }
     } finally {
       // A text the provider refused for now must not hold back the owner's other tools.

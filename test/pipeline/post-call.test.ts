@@ -7,6 +7,7 @@ import { audioKey } from '../doubles/whisper/server.js';
 import { speakToWav } from './audio.js';
 import { CALLER, DID, OWNER_MOBILE, startHarness, type Harness } from './harness.js';
 import { useEngineDoubles } from '../helpers/engine-doubles.js';
+import { bookings, bookingServices } from '../../core/db/schema.js';
 
 const SPOKEN = "Hi, it's Sarah Jones. My boiler has stopped and I need someone today. Please call me back on 07700 900456.";
 const SUMMARY = 'URGENT: Sarah Jones says her boiler has stopped and needs someone today; call back on 07700 900456.';
@@ -82,6 +83,30 @@ describe('post-call pipeline: from a finished call to one text', () => {
     h.fireCallFinished(id);
     await waitForJob(id, 'done');
     expect(engines.whisper.requests[before]!.fields).toMatchObject({ language: 'en', response_format: 'json' });
+  });
+
+  it('an agent call that booked a time: the owner’s text says what was booked (issue 41), a cancelled booking is not said', async () => {
+    h = await startHarness({ env: engineEnv() });
+    const db = h.server.database.db;
+    const [service] = await db.insert(bookingServices).values({ userId: h.ownerId, name: 'Boiler service', durationMinutes: 60 }).returning({ id: bookingServices.id });
+    // Thursday 3 December 2026, 10:00 in London (GMT).
+    const start = new Date('2026-12-03T10:00:00Z');
+    const bookingBy = (callId: number, status: 'booked' | 'cancelled') => ({
+      userId: h.ownerId, serviceId: service!.id, startAt: start, endAt: new Date(start.getTime() + 3_600_000), blockEndAt: new Date(start.getTime() + 3_600_000),
+      callerName: 'Sarah Jones', callerNumber: CALLER, callId, slotKey: `${service!.id}:${start.getTime()}:${callId}`, status,
+    });
+    const booked = await h.finishedCall({ status: 'answered', mode: 'agent', recording: wav });
+    await db.insert(bookings).values(bookingBy(booked, 'booked'));
+    h.fireCallFinished(booked);
+    await waitForJob(booked, 'done');
+    expect(h.twilio.messages.at(-1)!.body).toMatch(/^Call answered by your AI receptionist from .*: URGENT: Sarah Jones.* Booked: Boiler service, Thu 3 Dec, 10:00\. Reply DONE \d+/);
+
+    const cancelled = await h.finishedCall({ status: 'answered', mode: 'agent', recording: wav });
+    await db.insert(bookings).values({ ...bookingBy(cancelled, 'cancelled'), startAt: new Date(start.getTime() + 7_200_000), endAt: new Date(start.getTime() + 10_800_000), blockEndAt: new Date(start.getTime() + 10_800_000) });
+    h.fireCallFinished(cancelled);
+    await waitForJob(cancelled, 'done');
+    expect(h.twilio.messages).toHaveLength(2);
+    expect(h.twilio.messages.at(-1)!.body).not.toContain('Booked');
   });
 
   it('texts "Missed call" for a call without a message, calling neither engine', async () => {
