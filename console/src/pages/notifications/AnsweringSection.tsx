@@ -71,7 +71,7 @@ export default function AnsweringSection() {
           <fieldset className="grid gap-2 p-5 sm:grid-cols-2 md:grid-cols-4">
             <legend className="sr-only">Caller Languages</legend>
             {AGENT_LANGUAGES.map((code) => (
-              <label key={code} className="flex items-center gap-2 text-sm text-slate-800 dark:text-slate-200">
+              <label key={code} className="flex min-h-6 items-center gap-2 text-sm text-slate-800 dark:text-slate-200">
                 <input
                   type="checkbox"
                   className="h-4 w-4"
