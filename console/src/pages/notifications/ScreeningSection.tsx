@@ -2,7 +2,7 @@
 // SPAM / NOT SPAM marks built (Call Details, or a reply to a summary text). Marks are added from
 // a call, never typed here: a mark needs a caller the owner has actually heard from.
 import { PhoneOff, ShieldCheck, ShieldX, Trash2, Volume2 } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { ApiScreening } from '../../../../contract/schemas/screening';
 import { useOwnerScreening, useRemoveMark, useSaveScreenAction } from '../../api/screening';
 import { Button, Card, CardHeader, ErrorState, Spinner } from '../../components/ui';
@@ -49,10 +49,10 @@ export default function ScreeningSection() {
   const q = useOwnerScreening();
   const save = useSaveScreenAction();
   const stored = q.data?.action;
-  const [action, setAction] = useState<ScreenAction | undefined>(stored);
-  // The stored choice arrives after the first render, and again after each save.
-  useEffect(() => setAction(stored), [stored]);
-  useUnsavedChangesWarning(action !== undefined && action !== stored);
+  // The owner's pick, until saved; untouched, the stored choice shows (it arrives after the first render).
+  const [picked, setPicked] = useState<ScreenAction | undefined>();
+  const action = picked ?? stored;
+  useUnsavedChangesWarning(picked !== undefined && picked !== stored);
 
   if (q.isLoading) return <Spinner label="Loading screening..." />;
   if (q.isError || !q.data || !action) return <ErrorState title="Could not load screening" message={messageOr(q.error, 'Please try again.')} onRetry={() => void q.refetch()} />;
@@ -61,7 +61,7 @@ export default function ScreeningSection() {
       <form
         onSubmit={(e) => {
           e.preventDefault();
-          save.mutate(action);
+          save.mutate(action, { onSuccess: () => setPicked(undefined) });
         }}
         className="grid gap-6"
         aria-label="Screening"
@@ -71,7 +71,7 @@ export default function ScreeningSection() {
           <fieldset className="grid gap-3 p-5 md:grid-cols-2">
             <legend className="sr-only">What screened callers get</legend>
             {ACTIONS.map((a) => (
-              <RadioCard<ScreenAction> key={a.value} name="screenAction" value={a.value} current={action} onChange={setAction} title={a.title} text={a.text} icon={a.icon} />
+              <RadioCard<ScreenAction> key={a.value} name="screenAction" value={a.value} current={action} onChange={setPicked} title={a.title} text={a.text} icon={a.icon} />
             ))}
           </fieldset>
         </Card>
