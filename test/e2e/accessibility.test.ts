@@ -97,6 +97,7 @@ const ownerScreens: Step[] = [
       ['greeting', 'Voice Preference'],
       ['delivery', 'Delivery Settings'],
       ['call-handling', 'Business hours'],
+      ['screening', 'Screened Callers'],
       ['webhooks', 'Send Test Event'],
     ] as const
   ).map(([section, text]): Step => ({ name: `notifications-${section}`, open: async (p) => void (await p.goto(`/dashboard/notifications?section=${section}`), await p.getByText(text).first().waitFor()) })),
@@ -111,6 +112,7 @@ const adminScreens: Step[] = [
   { name: 'approvals', open: async (p) => void (await p.goto('/dashboard/approvals'), await p.getByText('Waiting Barbers').first().waitFor()) },
   { name: 'usage', open: async (p) => void (await p.goto('/dashboard/api-usage'), await p.getByText('Current month usage and spending').waitFor(), await p.getByRole('button', { name: /Refresh|Retry/ }).first().waitFor()) },
   { name: 'numbers', open: async (p) => void (await p.goto(`/dashboard/${provider}-numbers`), await p.getByRole('table', { name: 'Phone numbers' }).waitFor()) },
+  { name: 'screening', open: async (p) => void (await p.goto('/dashboard/screening'), await p.getByRole('button', { name: 'Save Thresholds' }).waitFor()) },
 ];
 
 describe.each([

@@ -29,13 +29,14 @@ describe('Notification Settings in sections', () => {
     await page.goto('/dashboard/notifications');
     const tabs = page.getByRole('tablist', { name: 'Settings sections' });
     await tabs.waitFor({ timeout: 30_000 });
-    expect(await tabs.getByRole('tab').allInnerTexts()).toEqual(['Answering', 'Greeting', 'Delivery', 'Call handling', 'Webhooks']);
+    expect(await tabs.getByRole('tab').allInnerTexts()).toEqual(['Answering', 'Greeting', 'Delivery', 'Call handling', 'Screening', 'Webhooks']);
     const heights: Record<string, number> = {};
     for (const [name, ready] of [
       ['Answering', 'Choose how your calls are answered'],
       ['Greeting', 'Call Greeting'],
       ['Delivery', 'Delivery Settings'],
       ['Call handling', 'Business hours'],
+      ['Screening', 'Screened Callers'],
       ['Webhooks', 'Send Test Event'],
     ] as const) {
       await tabs.getByRole('tab', { name }).click();

@@ -1,5 +1,6 @@
 // Nuisance screening in the browser (issue 43), at 375 and 1280 px, axe clean: the Screened filter
-// on Call Logs, marking a caller spam from Call Details, and the admin's box-wide list with Clear.
+// on Call Logs, marking a caller spam from Call Details, the owner's own lists and choice of what
+// screened callers get, and the admin's box-wide list with Clear and its thresholds.
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { boxSpamNumbers, calls, spamMarks } from '../../core/db/schema.js';
@@ -68,5 +69,56 @@ describe.each([375, 1280])('screening at %i px', (width) => {
     await expectToast(page, `${shown} is cleared from the box-wide list.`);
     await row.getByText('Cleared', { exact: true }).waitFor();
     expect((await db.select().from(boxSpamNumbers).where(eq(boxSpamNumbers.number, number)))[0]).toMatchObject({ listed: false });
+  });
+
+  it("the owner takes a number off their spam list and chooses the short message; both stored", async () => {
+    const { page, customer } = await customerPage(e2e, { businessName: 'Lists Ltd' }, { width, height: 900 });
+    const now = new Date();
+    await markNumber(e2e.server.database.db, customer.user.id, '+447700900321', 'spam', now);
+    await markNumber(e2e.server.database.db, customer.user.id, '+447700900654', 'allow', now);
+    await page.goto('/dashboard/notifications?section=screening');
+    const panel = page.getByRole('tabpanel', { name: 'Screening' });
+    const spamList = panel.getByRole('list', { name: 'Spam list numbers' });
+    await spamList.getByText('+44 770 090 0321').waitFor();
+    await panel.getByRole('list', { name: 'Allow list numbers' }).getByText('+44 770 090 0654').waitFor();
+    expect(await panel.getByRole('radio', { name: /Reject before answering/ }).isChecked()).toBe(true);
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await spamList.getByRole('button', { name: 'Remove +44 770 090 0321 from spam list' }).click();
+    await expectToast(page, '+44 770 090 0321 is off your lists.');
+    await panel.getByText('No numbers marked as spam.').waitFor();
+    const stored = async () => (await customer.client.get('/api/user/screening')).body as { action: string; spam: string[]; allow: string[] };
+    expect(await stored()).toEqual({ action: 'reject', spam: [], allow: ['+447700900654'] });
+
+    await panel.getByRole('radio', { name: /Play a short message/ }).check();
+    await panel.getByRole('button', { name: 'Save Changes' }).click();
+    await expectToast(page, 'Screening saved');
+    expect(await stored()).toEqual({ action: 'message', spam: [], allow: ['+447700900654'] });
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  it('the admin changes a threshold (stored) and sees the server\'s 400 for a bad one', async () => {
+    const { page, admin } = await adminPage(e2e, { width, height: 900 });
+    // Per width, so the two runs on this one server never see each other's value; the spam-marks
+    // threshold stays at 3, which the box-wide list test relies on.
+    const nuisance = width === 375 ? 5 : 6;
+    await page.goto('/dashboard/screening');
+    const form = page.getByRole('form', { name: 'Thresholds' });
+    const marks = form.getByLabel('Businesses marking it spam');
+    const calls = form.getByLabel('Businesses with nuisance calls from it in a day');
+    await until(async () => expect(await marks.inputValue()).toBe('3'));
+    await calls.fill(String(nuisance));
+    await form.getByRole('button', { name: 'Save Thresholds' }).click();
+    await expectToast(page, 'Thresholds saved');
+    const thresholds = async () => ((await admin.get('/api/admin/screening')).body as { thresholds: unknown }).thresholds;
+    expect(await thresholds()).toEqual({ spamMarks: 3, nuisanceBusinesses: nuisance });
+    await page.getByText(`or ${nuisance} get nuisance calls from it in a day`).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await marks.fill('1');
+    await form.getByRole('button', { name: 'Save Thresholds' }).click();
+    await form.getByRole('alert').getByText('Each threshold must be a whole number of businesses from 2 to 100.').waitFor();
+    expect(await thresholds()).toEqual({ spamMarks: 3, nuisanceBusinesses: nuisance });
+    expect(await seriousViolations(page)).toEqual([]);
   });
 });

@@ -184,6 +184,7 @@ describe('phones', () => {
           ['greeting', 'Voice Preference'],
           ['delivery', 'Delivery Settings'],
           ['call-handling', 'Business hours'],
+          ['screening', 'Screened Callers'],
           ['webhooks', 'Send Test Event'],
         ] as const
       ).map(([section, text]): Screen => ({ name: `notifications ${section}`, path: `/dashboard/notifications?section=${section}`, ready: (p) => p.getByText(text).first().waitFor() })),
@@ -196,6 +197,7 @@ describe('phones', () => {
       { name: 'approvals', path: '/dashboard/approvals', ready: heading('Signup Approvals') },
       { name: 'usage', path: '/dashboard/api-usage', ready: (p) => p.getByText('Total This Month').waitFor() },
       { name: 'numbers', path: `/dashboard/${provider}-numbers`, ready: (p) => p.getByRole('table', { name: 'Phone numbers' }).waitFor() },
+      { name: 'screening', path: '/dashboard/screening', ready: (p) => p.getByRole('button', { name: 'Save Thresholds' }).waitFor() },
     ];
     const publicScreens: Screen[] = [
       { name: 'landing', path: '/', ready: (p) => p.getByRole('heading', { level: 1 }).waitFor() },

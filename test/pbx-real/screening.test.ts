@@ -1,20 +1,29 @@
 // Nuisance screening on a real Asterisk, called by SIPp (issue 43): a recorded-message caller is
 // filed as screened and never texted; after three businesses mark a number SPAM, a fourth
 // business's call from it is refused before answering (SIPp sees 403, nothing recorded, nothing
-// texted), while a business that put the number on its allow list still takes the call.
+// texted), while a business that put the number on its allow list still takes the call. A silent
+// caller is missed (nothing recorded: texted to the owner once, as any missed call) or, when the
+// line carried sound but no words, filed as screened (silent) and not texted at all.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { notifications } from '../../core/db/schema.js';
+import { boxSpamNumbers, notifications } from '../../core/db/schema.js';
 import { markNumber } from '../../core/screening/marks.js';
 import { setScreenAction } from '../../core/screening/marks.js';
 import { REFUSED } from '../../dialogue/spoken/call-lines.js';
 import { waitUntil } from '../helpers/wait.js';
-import { envelopeMatch, readWavSamples, speech } from './audio.js';
+import { RATE, envelopeMatch, readWavSamples, speech } from './audio.js';
 import { heardGreetingAndBeep, realPbxAvailability, startRealPbx, type RealPbx } from './harness.js';
 
 const real = realPbxAvailability();
 const ROBOCALL = 'You may be entitled to compensation for the accident you had. Press one to speak to an advisor now.';
 const NUISANCE = '+447700900666';
+
+/** An open line's hum with no words in it: loud enough for Asterisk to record it as a message. */
+function hum(seconds: number): Int16Array {
+  const out = new Int16Array(RATE * seconds);
+  for (let i = 0; i < out.length; i++) out[i] = Math.round(4000 * Math.sin((2 * Math.PI * 150 * i) / RATE) + 1500 * Math.sin((2 * Math.PI * 370 * i) / RATE));
+  return out;
+}
 
 describe.skipIf(!real.ok)('nuisance calls screened on a real Asterisk', () => {
   let h: RealPbx;
@@ -79,5 +88,39 @@ describe.skipIf(!real.ok)('nuisance calls screened on a real Asterisk', () => {
     expect(row).toMatchObject({ status: 'missed', screenedBy: 'owner', recordingFile: null });
     await pipelineIdle();
     expect(await sentFor(row.id)).toEqual([]);
+  }, 120_000);
+
+  it('a silent caller (SIPp sends only silence) is missed: one row, not classified, texted to the owner exactly once', async () => {
+    const firm = await h.business({ businessName: 'Hush Joinery', smsEnabled: true, notificationNumber: '+447700900223' });
+    const call = await h.call(firm.did, '+447700900662');
+    await heardGreetingAndBeep(call);
+    // The caller says nothing: the five-second silence stop ends the recording, Asterisk hangs up.
+    expect((await call.done).exitCode).toBe(0);
+    const row = await h.finishedRow(firm.did);
+    await pipelineIdle();
+    const rows = await h.rows(firm.did);
+    expect(rows.map((r) => r.id)).toEqual([row.id]);
+    // Missed before any message: an ordinary missed call, never classified, so never screened.
+    expect(rows[0]).toMatchObject({ status: 'missed', recordingFile: null, callClass: null, screenedBy: null });
+    const sent = await sentFor(row.id);
+    expect(sent.map((n) => ({ kind: n.kind, to: n.to }))).toEqual([{ kind: 'summary', to: '+447700900223' }]);
+  }, 120_000);
+
+  it('a silent dialler\'s open line (sound, no words) is recorded but filed as screened (silent): not texted, counted box-wide once', async () => {
+    h.whisper.defaultTranscript = '[BLANK_AUDIO]';
+    // The model is fooled again; the no-speech rule is not.
+    h.ollama.replier = () => JSON.stringify({ summary: 'The caller did not say anything.', urgency: 'normal', urgencyReason: '', callClass: 'genuine' });
+    const firm = await h.business({ businessName: 'Still Line Roofing', smsEnabled: true, notificationNumber: '+447700900224' });
+    const call = await h.call(firm.did, '+447700900663');
+    await heardGreetingAndBeep(call);
+    await call.media.say(hum(3));
+    expect((await call.done).exitCode).toBe(0);
+    const row = await h.finishedRow(firm.did);
+    await pipelineIdle();
+    const rows = await h.rows(firm.did);
+    expect(rows.map((r) => r.id)).toEqual([row.id]);
+    expect(rows[0]).toMatchObject({ status: 'voicemail', callClass: 'silent', screenedBy: 'summary', transcription: '[BLANK_AUDIO]', recordingFile: `call-${row.id}.wav` });
+    expect(await sentFor(row.id)).toEqual([]);
+    expect((await db().select().from(boxSpamNumbers).where(eq(boxSpamNumbers.number, '+447700900663')))[0]).toMatchObject({ nuisanceBusinesses: 1, businesses: 0, listed: false });
   }, 120_000);
 });

@@ -1,7 +1,8 @@
 // Nuisance screening (issue 43): an owner's SPAM / NOT SPAM from Call Details, and the admin's
-// box-wide list (numbers and counts only) with its Clear button.
+// box-wide list (numbers and counts only) with its Clear button and thresholds; the owner's own
+// lists and what screened callers get.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ApiBoxList, ApiMarkSpamResponse } from '../../../contract/schemas/screening';
+import type { ApiBoxList, ApiBoxThresholds, ApiMarkSpamResponse, ApiScreening } from '../../../contract/schemas/screening';
 import { apiGet, apiRequest } from './client';
 import { keys } from './keys';
 import { messageOr } from '../lib/errors';
@@ -32,5 +33,41 @@ export function useClearBoxEntry() {
       toast({ title: res.message });
     },
     onError: (e) => toast({ variant: 'destructive', title: 'Error', description: messageOr(e, 'Failed to clear the number') }),
+  });
+}
+
+/** The owner's two lists and what screened callers get: GET /api/user/screening. */
+export const useOwnerScreening = () => useQuery({ queryKey: keys.screening, queryFn: ({ signal }) => apiGet<ApiScreening>('/api/user/screening', signal) });
+
+/** Both owner changes answer the lists afresh, so the answer replaces the cached copy. */
+function useOwnerScreeningChange<V>(request: (v: V) => Promise<ApiScreening>, failed: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: request,
+    onSuccess: (res) => {
+      qc.setQueryData(keys.screening, res);
+      if (res.message) toast({ title: res.message });
+    },
+    onError: (e) => toast({ variant: 'destructive', title: 'Error', description: messageOr(e, failed) }),
+  });
+}
+
+/** Reject before answering, or answer with the short message: PUT /api/user/screening. */
+export const useSaveScreenAction = () =>
+  useOwnerScreeningChange((action: ApiScreening['action']) => apiRequest<ApiScreening>('PUT', '/api/user/screening', { action }), 'Failed to save screening');
+
+/** Takes the owner's mark off a number: DELETE /api/user/screening/marks. */
+export const useRemoveMark = () =>
+  useOwnerScreeningChange((number: string) => apiRequest<ApiScreening>('DELETE', '/api/user/screening/marks', { number }), 'Failed to remove the number');
+
+/** The admin's thresholds: PUT /api/admin/screening/thresholds. The caller shows a 400 next to the form. */
+export function useSaveThresholds() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (t: ApiBoxThresholds) => apiRequest<ApiBoxList>('PUT', '/api/admin/screening/thresholds', t),
+    onSuccess: (res) => {
+      qc.setQueryData(keys.admin.screening, res);
+      toast({ title: res.message ?? 'Thresholds saved' });
+    },
   });
 }

@@ -4,6 +4,7 @@
 import { ShieldAlert, ShieldCheck } from 'lucide-react';
 import { useBoxList, useClearBoxEntry } from '../../api/screening';
 import { Badge, Button, Card, EmptyState, ErrorState, PageHeader, Spinner, Table, cx, tbodyRow, td, th, theadRow } from '../../components/ui';
+import { ThresholdsForm } from './ThresholdsForm';
 import { messageOr } from '../../lib/errors';
 import { formatPhone } from '../../lib/format';
 
@@ -19,6 +20,7 @@ export default function Screening() {
         subtitle={t ? `Screened for every business once ${t.spamMarks} businesses mark a number as spam, or ${t.nuisanceBusinesses} get nuisance calls from it in a day` : 'Numbers screened for every business on this box'}
         actions={q.data ? <Badge tone={q.data.listed ? 'amber' : 'green'} className="!text-sm">{`${q.data.listed} screened`}</Badge> : undefined}
       />
+      {t && <ThresholdsForm stored={t} />}
       <Card>
         {q.isLoading ? (
           <Spinner label="Loading the nuisance list..." />

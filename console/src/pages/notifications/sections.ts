@@ -6,6 +6,7 @@ import AnsweringSection from './AnsweringSection';
 import CallHandling from './CallHandling';
 import DeliverySection from './DeliverySection';
 import GreetingSection from './GreetingSection';
+import ScreeningSection from './ScreeningSection';
 import WebhookSettings from './WebhookSettings';
 
 export interface SettingsSection {
@@ -20,6 +21,7 @@ export const SETTINGS_SECTIONS: readonly SettingsSection[] = [
   { id: 'greeting', label: 'Greeting', Component: GreetingSection },
   { id: 'delivery', label: 'Delivery', Component: DeliverySection },
   { id: 'call-handling', label: 'Call handling', Component: CallHandling },
+  { id: 'screening', label: 'Screening', Component: ScreeningSection },
   { id: 'webhooks', label: 'Webhooks', Component: WebhookSettings },
 ];
 

@@ -1,0 +1,62 @@
+// The admin's thresholds for the box-wide nuisance list (issue 43): how many businesses must mark
+// a number SPAM, or get nuisance calls from it in a day, before it is screened for everyone.
+// The rule (whole numbers 2 to 100) lives on the server alone; its 400 is shown here as sent.
+import { useEffect, useState, type FormEvent } from 'react';
+import type { ApiBoxThresholds } from '../../../../contract/schemas/screening';
+import { useSaveThresholds } from '../../api/screening';
+import { Button, Card, CardHeader, Field, Input } from '../../components/ui';
+import { useUnsavedChangesWarning } from '../../components/use-unsaved-changes';
+import { messageOr } from '../../lib/errors';
+
+type Draft = Record<keyof ApiBoxThresholds, string>;
+
+const draftOf = (t: ApiBoxThresholds): Draft => ({ spamMarks: String(t.spamMarks), nuisanceBusinesses: String(t.nuisanceBusinesses) });
+
+/** A typed whole number goes as a number; anything else goes as typed, for the server to refuse in its own words. */
+const asSent = (v: string): number | string => (/^\s*\d+\s*$/.test(v) ? Number(v) : v);
+
+export function ThresholdsForm({ stored }: { stored: ApiBoxThresholds }) {
+  const [draft, setDraft] = useState(() => draftOf(stored));
+  const [error, setError] = useState<string | null>(null);
+  const save = useSaveThresholds();
+  // A save (here or in another tab, after a refresh) brings new stored values.
+  useEffect(() => setDraft(draftOf(stored)), [stored.spamMarks, stored.nuisanceBusinesses]);
+  useUnsavedChangesWarning(draft.spamMarks !== String(stored.spamMarks) || draft.nuisanceBusinesses !== String(stored.nuisanceBusinesses));
+  const set = (k: keyof Draft, v: string) => {
+    setDraft((d) => ({ ...d, [k]: v }));
+    setError(null);
+  };
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    setError(null);
+    save.mutate({ spamMarks: asSent(draft.spamMarks), nuisanceBusinesses: asSent(draft.nuisanceBusinesses) } as ApiBoxThresholds, {
+      onError: (err) => setError(messageOr(err, 'Failed to save the thresholds')),
+    });
+  };
+  return (
+    <Card className="mb-6">
+      <CardHeader title="Thresholds" description="A number is screened for every business once either count reaches its threshold, unless a business has it on its allow list." />
+      <form onSubmit={onSubmit} noValidate aria-label="Thresholds" className="grid gap-4 p-5">
+        <div className="grid gap-4 md:grid-cols-2">
+          <Field label="Businesses marking it spam">
+            <Input type="number" inputMode="numeric" min={2} max={100} step={1} value={draft.spamMarks} onChange={(e) => set('spamMarks', e.target.value)} />
+          </Field>
+          <Field label="Businesses with nuisance calls from it in a day">
+            <Input type="number" inputMode="numeric" min={2} max={100} step={1} value={draft.nuisanceBusinesses} onChange={(e) => set('nuisanceBusinesses', e.target.value)} />
+          </Field>
+        </div>
+        {/* One message for the pair: the server's rule covers both thresholds alike. */}
+        {error && (
+          <p role="alert" className="text-sm font-medium text-red-600 dark:text-red-400">
+            {error}
+          </p>
+        )}
+        <div className="flex justify-end">
+          <Button type="submit" disabled={save.isPending}>
+            {save.isPending ? 'Saving...' : 'Save Thresholds'}
+          </Button>
+        </div>
+      </form>
+    </Card>
+  );
+}
