@@ -1,5 +1,5 @@
 // Booking (issue 41) as the owner's API takes and sends it (core/booking/routes.ts; docs/booking.md).
-import { Type } from 'typebox';
+import { Type, type Static } from 'typebox';
 import { Nullable } from './shared.js';
 import { OpeningSpanSchema } from './call-handling.js';
 
@@ -52,3 +52,13 @@ export const IcalAddressBody = Type.Object({ url: Nullable(Type.String()) }, { a
 export const CalDavBody = Type.Object({ address: Type.String(), username: Type.String(), password: Type.String() }, { additionalProperties: false });
 export const ApiCalDavTestSchema = Type.Object({ ok: Type.Boolean(), calendar: Type.Optional(Type.String()), problem: Type.Optional(Type.String()), message: Type.String() });
 export const FeedTokenParams = Type.Object({ token: Type.String({ maxLength: 64 }) });
+
+export type ApiBookingService = Static<typeof ApiBookingServiceSchema>;
+export type BookingServiceShape = Static<typeof BookingServiceBody>;
+export type BookingRulesShape = Static<typeof BookingRulesBody>;
+export type ApiBookingRules = Static<typeof ApiBookingRulesSchema>;
+export type ApiBooking = Static<typeof ApiBookingSchema>;
+export type ApiBookingList = Static<typeof ApiBookingListSchema>;
+export type ApiBookingCalendar = Static<typeof ApiBookingCalendarSchema>;
+export type CalDavShape = Static<typeof CalDavBody>;
+export type ApiCalDavTest = Static<typeof ApiCalDavTestSchema>;
