@@ -40,6 +40,8 @@ export const ApiBookingSchema = Type.Object({
   callerName: Type.String(), callerNumber: Type.String(), callId: Nullable(Type.Integer()), status: Type.String(), spoken: Type.String(),
 });
 export const ApiBookingListSchema = Type.Object({ bookings: Type.Array(ApiBookingSchema) });
+/** callId: the bookings that call made (checked in the route, for its own sentence). */
+export const BookingListQuery = Type.Object({ callId: Type.Optional(Type.String({ maxLength: 20 })) });
 export const BookingMoveBody = Type.Object({ start: Type.String() }, { additionalProperties: false });
 
 export const ApiBookingCalendarSchema = Type.Object({

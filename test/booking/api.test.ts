@@ -90,6 +90,34 @@ describe('the owner\'s booking API', () => {
     await vi.waitFor(() => expect(outboxTo(server!, CALLER).map((m) => m.body)).toContain('Hale Plumbing: sorry, your Boiler service on Thu 3 Dec, 14:00 has been cancelled. Please call us to book another time.'), { timeout: 20_000, interval: 20 });
   });
 
+  it('gives Call Details the booking a call made, whatever its day or status, and only the owner\'s', async () => {
+    const { client, userId } = await start();
+    const service = (await client.post('/api/user/booking/services', { name: 'Boiler service', durationMinutes: 60 })).body;
+    const desk = server!.services.booking.desk(userId);
+    const offer = await desk.offer({ serviceId: service.id, wish: 'Wednesday morning' });
+    if (offer.kind !== 'offered') throw new Error(offer.kind);
+    const firstCall = await callFrom(server!.database.db, userId, CALLER);
+    const secondCall = await callFrom(server!.database.db, userId, '+447700900303');
+    const first = await desk.book({ slotId: offer.slots[0]!.id, callId: firstCall, callerName: 'Kim', callerNumber: CALLER });
+    const later = await desk.offer({ serviceId: service.id, wish: 'Wednesday afternoon' });
+    if (later.kind !== 'offered') throw new Error(later.kind);
+    const second = await desk.book({ slotId: later.slots[0]!.id, callId: secondCall, callerName: 'Sam', callerNumber: '+447700900303' });
+    if (first.kind !== 'booked' || second.kind !== 'booked') throw new Error(`${first.kind} ${second.kind}`);
+    const ofCall = async (id: number | string) => (await client.get(`/api/user/bookings?callId=${id}`)).body.bookings as { id: number; status: string }[];
+    expect((await ofCall(firstCall)).map((b) => b.id)).toEqual([first.booking.id]);
+    await client.post(`/api/user/bookings/${second.booking.id}/cancel`);
+    expect((await ofCall(secondCall)).map((b) => [b.id, b.status])).toEqual([[second.booking.id, 'cancelled']]);
+    // A week on, the list has moved past it; the call still shows what it booked.
+    server!.clock.offsetMs += 7 * 86_400_000;
+    expect((await client.get('/api/user/bookings')).body.bookings).toEqual([]);
+    expect((await ofCall(firstCall)).map((b) => b.id)).toEqual([first.booking.id]);
+    // Another owner sees nothing of it; a call id that is not a number is a 400 saying so.
+    const other = await activeCustomer(server!, { businessName: 'Other Ltd' });
+    expect((await other.client.get(`/api/user/bookings?callId=${firstCall}`)).body.bookings).toEqual([]);
+    const bad = await client.get('/api/user/bookings?callId=abc');
+    expect([bad.status, bad.body.message]).toEqual([400, 'callId must be a call\'s number, e.g. ?callId=41.']);
+  });
+
   it('connects CalDAV (a wrong password refused in plain words, the password never returned) and serves a revocable feed', async () => {
     const { client, userId } = await start();
     const body = { address: radicale.calendarUrl, username: radicale.user, password: radicale.password };
