@@ -38,7 +38,8 @@ function BookingCard({ b, onCancel, onMove }: { b: ApiBooking; onCancel: () => v
 
 export function BookingList() {
   const qc = useQueryClient();
-  const query = useQuery({ queryKey: keys.booking.list, queryFn: getBookings });
+  // Callers book while the page is open: read again on each visit and every minute.
+  const query = useQuery({ queryKey: keys.booking.list, queryFn: getBookings, refetchOnMount: 'always', refetchInterval: 60_000 });
   const [cancelling, setCancelling] = useState<ApiBooking | null>(null);
   const [moving, setMoving] = useState<ApiBooking | null>(null);
   let body;

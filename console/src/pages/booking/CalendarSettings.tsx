@@ -67,9 +67,13 @@ function FeedCard({ cal, onSaved }: { cal: ApiBookingCalendar; onSaved: (c: ApiB
       <div className="grid gap-4 p-5">
         {cal.feedUrl ? (
           <>
-            <div className="flex min-w-0 items-center gap-2">
-              <code className="min-w-0 flex-1 break-all rounded bg-slate-100 px-2 py-1 font-mono text-sm dark:bg-slate-800" aria-label="Bookings feed address">{cal.feedUrl}</code>
-              <Button size="icon" variant="ghost" aria-label="Copy bookings feed address" onClick={() => void copy(cal.feedUrl!, 'Bookings feed address')}>
+            <div className="flex min-w-0 items-end gap-2">
+              <div className="min-w-0 flex-1">
+                <Field label="Bookings feed address">
+                  <Input readOnly value={cal.feedUrl} className="font-mono" onFocus={(e) => e.target.select()} />
+                </Field>
+              </div>
+              <Button size="icon" variant="ghost" aria-label="Copy the feed address" onClick={() => void copy(cal.feedUrl!, 'Bookings feed address')}>
                 <Copy className="h-4 w-4" aria-hidden />
               </Button>
             </div>
