@@ -74,6 +74,15 @@ describe.each([375, 1280])('Bookings at %i px', (width) => {
     await page.getByRole('button', { name: 'Make a feed address' }).click();
     const feed = page.getByRole('textbox', { name: 'Bookings feed address' });
     await until(async () => expect(await feed.inputValue()).toMatch(/\/api\/booking\/feed\/.+\.ics$/));
+    const firstFeed = await feed.inputValue();
+    // A new address only after saying the old one stops working.
+    await page.getByRole('button', { name: 'Make a new address' }).click();
+    const regenerate = page.getByRole('dialog', { name: 'Make a new feed address?' });
+    await regenerate.getByText('The old address stops working at once', { exact: false }).waitFor();
+    await clean();
+    await regenerate.getByRole('button', { name: 'Make a new address' }).click();
+    await until(async () => expect(await feed.inputValue()).not.toBe(firstFeed));
+    expect((await fetch(server.url + new URL(firstFeed).pathname)).status).toBe(404);
     await clean();
     await attachScreenshot(page, annotate, `booking-calendar-${width}`, { fullPage: true });
 
