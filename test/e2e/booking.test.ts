@@ -1,5 +1,5 @@
 // Bookings in the browser at 375 and 1280 px (issue 41, item 6): a service added (a too-short
-// duration refused at its field), CalDAV connected to a real Radicale (a wrong password told in
+// duration refused at its field), booking hours (a bad Saturday refused at Saturday), CalDAV connected to a real Radicale (a wrong password told in
 // plain words first, the password never shown back), a booking made through the desk listed as a
 // card that fits the phone, a move to a time that is not free refused with the server's reason,
 // Call Details showing the booking, and a cancel (asked first) that texts the caller; axe finds
@@ -52,7 +52,18 @@ describe.each([375, 1280])('Bookings at %i px', (width) => {
     await add.getByRole('button', { name: 'Add service' }).click();
     await expectToast(page, 'Service added');
     await page.getByRole('list', { name: 'Services', exact: true }).getByText('Boiler service').waitFor();
-    await page.getByRole('button', { name: 'Save booking hours' }).waitFor();
+    // Booking hours of their own: a Saturday that closes before it opens is refused at Saturday.
+    await page.getByRole('switch', { name: 'Same as my opening hours' }).click();
+    await page.getByRole('button', { name: 'Add hours on Saturday' }).click();
+    await page.getByLabel('Saturday opens').fill('18:00');
+    await page.getByRole('spinbutton', { name: 'Most bookings a day' }).fill('6');
+    await page.getByRole('button', { name: 'Save booking hours' }).click();
+    await page.getByRole('group', { name: 'Booking hours' }).getByText('Booking hours: Saturday: closing time 17:30 must be after opening time 18:00.').waitFor();
+    await clean();
+    await page.getByLabel('Saturday opens').fill('10:00');
+    await page.getByRole('button', { name: 'Save booking hours' }).click();
+    await expectToast(page, 'Booking hours saved');
+    expect((await customer.client.get('/api/user/booking/rules')).body.rules).toMatchObject({ dailyCap: 6, hours: { sat: [{ open: '10:00', close: '17:30' }], mon: [{ open: '09:00', close: '17:30' }] } });
     await clean();
 
     // Calendar: a wrong password told in plain words, then the right one tested and connected.
