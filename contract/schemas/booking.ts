@@ -37,7 +37,10 @@ export const ApiBookingRulesSchema = Type.Object({
 
 export const ApiBookingSchema = Type.Object({
   id: Type.Integer(), serviceId: Type.Integer(), serviceName: Type.String(), start: Type.String(), end: Type.String(),
-  callerName: Type.String(), callerNumber: Type.String(), callId: Nullable(Type.Integer()), status: Type.String(), spoken: Type.String(),
+  callerName: Type.String(), callerNumber: Type.String(), callId: Nullable(Type.Integer()), status: Type.String(),
+  /** Who cancelled it: 'owner', 'caller', or 'moved' (the owner moved it: a new booking took its place). */
+  cancelledBy: Nullable(Type.String()),
+  spoken: Type.String(),
 });
 export const ApiBookingListSchema = Type.Object({ bookings: Type.Array(ApiBookingSchema) });
 /** callId: the bookings that call made (checked in the route, for its own sentence). */

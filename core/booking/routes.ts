@@ -22,7 +22,7 @@ import { loadRules, saveRules, storedRules } from './store.js';
 const toApiService = (s: BookingServiceRow) => ({ id: s.id, name: s.name, durationMinutes: s.durationMinutes, bufferMinutes: s.bufferMinutes, agentSentence: s.agentSentence });
 const toApiBooking = (b: BookingRow, serviceName: string) => ({
   id: b.id, serviceId: b.serviceId, serviceName, start: b.startAt.toISOString(), end: b.endAt.toISOString(), callerName: b.callerName,
-  callerNumber: b.callerNumber, callId: b.callId, status: b.status, spoken: spokenWhen(b.startAt),
+  callerNumber: b.callerNumber, callId: b.callId, status: b.status, cancelledBy: b.cancelledBy, spoken: spokenWhen(b.startAt),
 });
 
 const wholeIn = (v: number, r: { min: number; max: number }) => Number.isInteger(v) && v >= r.min && v <= r.max;
@@ -106,11 +106,13 @@ export async function bookingRoutes(app: App): Promise<void> {
     return rulesView(currentUser(req).id);
   });
 
-  // ?callId=: the bookings that call made (Call Details), whatever their day or status.
+  // ?callId=: the bookings that call made (Call Details), whatever their day or status; one the
+  // owner moved shows as cancelledBy 'moved' (its new time is in the list, made by no call).
   app.get('/api/user/bookings', { schema: { querystring: BookingListQuery, response: { 200: ApiBookingListSchema, 400: ApiErrorSchema } } }, async (req) => {
     const userId = currentUser(req).id;
     const { callId } = req.query;
-    if (callId === undefined) return { bookings: (await booking.upcoming(userId)).map((r) => toApiBooking(r.row, r.serviceName)) };
+    // A move cancels the old row and makes a new one: the owner sees the booking once, at its new time.
+    if (callId === undefined) return { bookings: (await booking.upcoming(userId)).filter((r) => r.row.cancelledBy !== 'moved').map((r) => toApiBooking(r.row, r.serviceName)) };
     if (!/^\d{1,15}$/.test(callId)) throw badRequest("callId must be a call's number, e.g. ?callId=41.", { callId: 'A call number' });
     const rows = await db.select({ row: bookings, serviceName: bookingServices.name }).from(bookings)
       .innerJoin(bookingServices, eq(bookingServices.id, bookings.serviceId))

@@ -82,6 +82,10 @@ describe('the owner\'s booking API', () => {
     const moved = await client.post(`/api/user/bookings/${booked.booking.id}/move`, { start: '2026-12-03T14:00:00Z' });
     expect(moved.status).toBe(200);
     expect(moved.body).toMatchObject({ start: '2026-12-03T14:00:00.000Z', status: 'booked' });
+    // Listed once, at its new time (the row it was moved from is not a second booking).
+    expect((await client.get('/api/user/bookings')).body.bookings.map((b: { id: number; status: string }) => [b.id, b.status])).toEqual([[moved.body.id, 'booked']]);
+    // Call Details: what the call booked, marked moved.
+    expect((await client.get(`/api/user/bookings?callId=${callId}`)).body.bookings.map((b: { id: number; cancelledBy: string | null }) => [b.id, b.cancelledBy])).toEqual([[booked.booking.id, 'moved']]);
     await vi.waitFor(() => expect(outboxTo(server!, CALLER).map((m) => m.body)).toContain('Hale Plumbing: your Boiler service has moved from Wed 2 Dec, 09:00 to Thu 3 Dec, 14:00. Reply C to cancel.'), { timeout: 20_000, interval: 20 });
 
     const cancelled = await client.post(`/api/user/bookings/${moved.body.id}/cancel`);

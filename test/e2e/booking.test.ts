@@ -1,10 +1,12 @@
 // Bookings in the browser at 375 and 1280 px (issue 41, item 6): a service added (a too-short
 // duration refused at its field), booking hours (a bad Saturday refused at Saturday), CalDAV connected to a real Radicale (a wrong password told in
 // plain words first, the password never shown back), a booking made through the desk listed as a
-// card that fits the phone, a move to a time that is not free refused with the server's reason,
+// card that fits the phone, a move to a time that is not free refused with the server's reason
+// and then to a free one (the caller texted),
 // Call Details showing the booking, and a cancel (asked first) that texts the caller; axe finds
 // nothing serious in each state.
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { londonOffsetMs } from '../../core/time/london-time.js';
 import { giveNumber, outboxTo } from '../caller-texts/helpers.js';
 import { callFrom } from '../booking/fixtures.js';
 import { startRadicale, type Radicale } from '../helpers/radicale.js';
@@ -13,23 +15,32 @@ import { attachScreenshot, customerPage, expectToast, until, useE2E } from './su
 import { outsideViewport } from './support/viewport-fit.js';
 
 const e2e = useE2E();
-let radicale: Radicale | undefined;
-beforeAll(async () => {
-  radicale = await startRadicale();
+/** HH:mm on the London wall clock, `plusHours` after `t`. */
+const londonHhMm = (t: Date, plusHours: number) => {
+  const ms = t.getTime() + plusHours * 3_600_000;
+  return new Date(ms + londonOffsetMs(ms)).toISOString().slice(11, 16);
+};
+beforeAll(() => {
   // The booking texts go on their durable jobs: the test server leaves the workers to the test.
   e2e.server.services.callerTexts.start();
   e2e.server.services.booking.start();
-}, 60_000);
+});
 afterAll(async () => {
   await e2e.server.services.booking.stop();
   await e2e.server.services.callerTexts.stop();
+});
+// Each width's owner has a calendar of their own, so one run's bookings never block the other's.
+let radicale: Radicale | undefined;
+afterEach(async () => {
   await radicale?.stop();
+  radicale = undefined;
 });
 
 describe.each([375, 1280])('Bookings at %i px', (width) => {
   it('adds a service, connects CalDAV, lists a booking, refuses a busy move and cancels with a text to the caller', async ({ annotate }) => {
     const { page, customer } = await customerPage(e2e, { businessName: 'Hale Plumbing', businessPhone: `07700 9007${width === 375 ? '10' : '20'}` }, { width, height: 900 });
     const server = e2e.server;
+    radicale = await startRadicale();
     const did = width === 375 ? '+447700900071' : '+447700900072';
     const caller = width === 375 ? '+447700900711' : '+447700900712';
     await giveNumber(server, customer.user.id, did);
@@ -118,13 +129,22 @@ describe.each([375, 1280])('Bookings at %i px', (width) => {
     await move.getByRole('button', { name: 'Move booking' }).click();
     await move.getByText('That time is not free', { exact: false }).waitFor();
     await clean();
-    await move.getByRole('button', { name: 'Keep the time' }).click();
+    // An hour later the same day is free: moved, and the caller is texted the new time.
+    const [was, later, after] = [londonHhMm(booked.booking.start, 0), londonHhMm(booked.booking.start, 1), londonHhMm(booked.booking.start, 2)];
+    await move.getByLabel('New time').fill(later);
+    await move.getByRole('button', { name: 'Move booking' }).click();
+    await expectToast(page, 'Booking moved');
+    await card.getByText(`${later}–${after}`).waitFor();
+    const moved = new RegExp(`^Hale Plumbing: your Boiler service has moved from .+, ${was} to .+, ${later}\\. Reply C to cancel\\.$`);
+    await vi.waitFor(() => expect(outboxTo(server, caller).map((m) => m.body)).toContainEqual(expect.stringMatching(moved)), { timeout: 30_000, interval: 50 });
 
-    // Call Details shows what the call booked.
     await page.goto(`/dashboard?call=${callId}`);
     const details = page.getByRole('dialog', { name: 'Call Details' });
     await details.getByRole('heading', { name: 'Booking' }).waitFor();
-    await details.getByText(booked.booking.spoken, { exact: false }).waitFor();
+    const [now] = (await customer.client.get(`/api/user/bookings?callId=${callId}`)).body.bookings as { spoken: string }[];
+    await details.getByText(`Boiler service, ${now!.spoken}, for Jo Bloggs`, { exact: false }).waitFor();
+    // What the call booked, marked Moved (its new time is in Bookings).
+    await details.getByText('Moved', { exact: true }).waitFor();
     await clean();
 
     // Cancelled, asked first; the caller is texted.
