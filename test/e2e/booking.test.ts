@@ -37,7 +37,7 @@ afterEach(async () => {
 });
 
 describe.each([375, 1280])('Bookings at %i px', (width) => {
-  it('adds a service, connects CalDAV, lists a booking, refuses a busy move and cancels with a text to the caller', async ({ annotate }) => {
+  it('adds a service and hours, connects CalDAV, lists a booking, moves it (a busy time refused) and cancels it, texting the caller', async ({ annotate }) => {
     const { page, customer } = await customerPage(e2e, { businessName: 'Hale Plumbing', businessPhone: `07700 9007${width === 375 ? '10' : '20'}` }, { width, height: 900 });
     const server = e2e.server;
     radicale = await startRadicale();
