@@ -12,6 +12,7 @@ const Analytics = lazy(() => import('./pages/customer/Analytics'));
 const NotificationSettings = lazy(() => import('./pages/notifications/NotificationSettings'));
 const Questions = lazy(() => import('./pages/customer/Questions'));
 const CallerTexts = lazy(() => import('./pages/caller-texts/CallerTexts'));
+const Bookings = lazy(() => import('./pages/booking/Bookings'));
 const Settings = lazy(() => import('./pages/customer/Settings'));
 const PhoneNumbers = lazy(() => import('./pages/customer/PhoneNumbers'));
 const Account = lazy(() => import('./pages/customer/Account'));
@@ -44,6 +45,7 @@ export default function App() {
             <Route path="notifications" element={<NotificationSettings />} />
             <Route path="questions" element={<Questions />} />
             <Route path="texts" element={<CallerTexts />} />
+            <Route path="bookings" element={<Bookings />} />
             <Route path="settings" element={<Settings />} />
             <Route path="phone-numbers" element={<PhoneNumbers />} />
             <Route path="account" element={<Account />} />

@@ -1,5 +1,5 @@
 // Booking (issue 41) as the owner's API takes and sends it (core/booking/routes.ts; docs/booking.md).
-import { Type } from 'typebox';
+import { Type, type Static } from 'typebox';
 import { Nullable } from './shared.js';
 import { OpeningSpanSchema } from './call-handling.js';
 
@@ -37,9 +37,14 @@ export const ApiBookingRulesSchema = Type.Object({
 
 export const ApiBookingSchema = Type.Object({
   id: Type.Integer(), serviceId: Type.Integer(), serviceName: Type.String(), start: Type.String(), end: Type.String(),
-  callerName: Type.String(), callerNumber: Type.String(), callId: Nullable(Type.Integer()), status: Type.String(), spoken: Type.String(),
+  callerName: Type.String(), callerNumber: Type.String(), callId: Nullable(Type.Integer()), status: Type.String(),
+  /** Who cancelled it: 'owner', 'caller', or 'moved' (the owner moved it: a new booking took its place). */
+  cancelledBy: Nullable(Type.String()),
+  spoken: Type.String(),
 });
 export const ApiBookingListSchema = Type.Object({ bookings: Type.Array(ApiBookingSchema) });
+/** callId: the bookings that call made (checked in the route, for its own sentence). */
+export const BookingListQuery = Type.Object({ callId: Type.Optional(Type.String({ maxLength: 20 })) });
 export const BookingMoveBody = Type.Object({ start: Type.String() }, { additionalProperties: false });
 
 export const ApiBookingCalendarSchema = Type.Object({
@@ -52,3 +57,13 @@ export const IcalAddressBody = Type.Object({ url: Nullable(Type.String()) }, { a
 export const CalDavBody = Type.Object({ address: Type.String(), username: Type.String(), password: Type.String() }, { additionalProperties: false });
 export const ApiCalDavTestSchema = Type.Object({ ok: Type.Boolean(), calendar: Type.Optional(Type.String()), problem: Type.Optional(Type.String()), message: Type.String() });
 export const FeedTokenParams = Type.Object({ token: Type.String({ maxLength: 64 }) });
+
+export type ApiBookingService = Static<typeof ApiBookingServiceSchema>;
+export type BookingServiceShape = Static<typeof BookingServiceBody>;
+export type BookingRulesShape = Static<typeof BookingRulesBody>;
+export type ApiBookingRules = Static<typeof ApiBookingRulesSchema>;
+export type ApiBooking = Static<typeof ApiBookingSchema>;
+export type ApiBookingList = Static<typeof ApiBookingListSchema>;
+export type ApiBookingCalendar = Static<typeof ApiBookingCalendarSchema>;
+export type CalDavShape = Static<typeof CalDavBody>;
+export type ApiCalDavTest = Static<typeof ApiCalDavTestSchema>;

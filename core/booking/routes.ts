@@ -1,12 +1,12 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, asc, eq, isNull } from 'drizzle-orm';
 import { WEEKDAYS, type OpeningSpan, type Weekday } from '../../contract/call-handling.js';
 import {
   ApiBookingCalendarSchema, ApiBookingListSchema, ApiBookingRulesSchema, ApiBookingSchema, ApiBookingServiceListSchema, ApiBookingServiceSchema,
-  ApiCalDavTestSchema, BookingMoveBody, BookingRulesBody, BookingServiceBody, CalDavBody, FeedTokenParams, IcalAddressBody,
+  ApiCalDavTestSchema, BookingListQuery, BookingMoveBody, BookingRulesBody, BookingServiceBody, CalDavBody, FeedTokenParams, IcalAddressBody,
 } from '../../contract/schemas/booking.js';
 import { ApiErrorSchema, IdParams } from '../../contract/schemas/shared.js';
 import { validateDay } from '../call-handling/validate.js';
-import { bookingServices, type BookingRow, type BookingServiceRow } from '../db/schema.js';
+import { bookings, bookingServices, type BookingRow, type BookingServiceRow } from '../db/schema.js';
 import { PUBLIC } from '../http/access-guard.js';
 import { badRequest, conflict, HttpError, notFound } from '../http/errors.js';
 import type { App } from '../http/fastify-types.js';
@@ -22,7 +22,7 @@ import { loadRules, saveRules, storedRules } from './store.js';
 const toApiService = (s: BookingServiceRow) => ({ id: s.id, name: s.name, durationMinutes: s.durationMinutes, bufferMinutes: s.bufferMinutes, agentSentence: s.agentSentence });
 const toApiBooking = (b: BookingRow, serviceName: string) => ({
   id: b.id, serviceId: b.serviceId, serviceName, start: b.startAt.toISOString(), end: b.endAt.toISOString(), callerName: b.callerName,
-  callerNumber: b.callerNumber, callId: b.callId, status: b.status, spoken: spokenWhen(b.startAt),
+  callerNumber: b.callerNumber, callId: b.callId, status: b.status, cancelledBy: b.cancelledBy, spoken: spokenWhen(b.startAt),
 });
 
 const wholeIn = (v: number, r: { min: number; max: number }) => Number.isInteger(v) && v >= r.min && v <= r.max;
@@ -106,9 +106,20 @@ export async function bookingRoutes(app: App): Promise<void> {
     return rulesView(currentUser(req).id);
   });
 
-  app.get('/api/user/bookings', { schema: { response: { 200: ApiBookingListSchema } } }, async (req) => ({
-    bookings: (await booking.upcoming(currentUser(req).id)).map((r) => toApiBooking(r.row, r.serviceName)),
-  }));
+  // ?callId=: the bookings that call made (Call Details), whatever their day or status; one the
+  // owner moved shows as cancelledBy 'moved' (its new time is in the list, made by no call).
+  app.get('/api/user/bookings', { schema: { querystring: BookingListQuery, response: { 200: ApiBookingListSchema, 400: ApiErrorSchema } } }, async (req) => {
+    const userId = currentUser(req).id;
+    const { callId } = req.query;
+    // A move cancels the old row and makes a new one: the owner sees the booking once, at its new time.
+    if (callId === undefined) return { bookings: (await booking.upcoming(userId)).filter((r) => r.row.cancelledBy !== 'moved').map((r) => toApiBooking(r.row, r.serviceName)) };
+    if (!/^\d{1,15}$/.test(callId)) throw badRequest("callId must be a call's number, e.g. ?callId=41.", { callId: 'A call number' });
+    const rows = await db.select({ row: bookings, serviceName: bookingServices.name }).from(bookings)
+      .innerJoin(bookingServices, eq(bookingServices.id, bookings.serviceId))
+      .where(and(eq(bookings.userId, userId), eq(bookings.callId, Number(callId))))
+      .orderBy(asc(bookings.startAt));
+    return { bookings: rows.map((r) => toApiBooking(r.row, r.serviceName)) };
+  });
 
   app.post('/api/user/bookings/:id/cancel', { schema: { params: IdParams, response: { 200: ApiBookingSchema, 404: ApiErrorSchema } } }, async (req) => {
     const userId = currentUser(req).id;

@@ -82,12 +82,44 @@ describe('the owner\'s booking API', () => {
     const moved = await client.post(`/api/user/bookings/${booked.booking.id}/move`, { start: '2026-12-03T14:00:00Z' });
     expect(moved.status).toBe(200);
     expect(moved.body).toMatchObject({ start: '2026-12-03T14:00:00.000Z', status: 'booked' });
+    // Listed once, at its new time (the row it was moved from is not a second booking).
+    expect((await client.get('/api/user/bookings')).body.bookings.map((b: { id: number; status: string }) => [b.id, b.status])).toEqual([[moved.body.id, 'booked']]);
+    // Call Details: what the call booked, marked moved.
+    expect((await client.get(`/api/user/bookings?callId=${callId}`)).body.bookings.map((b: { id: number; cancelledBy: string | null }) => [b.id, b.cancelledBy])).toEqual([[booked.booking.id, 'moved']]);
     await vi.waitFor(() => expect(outboxTo(server!, CALLER).map((m) => m.body)).toContain('Hale Plumbing: your Boiler service has moved from Wed 2 Dec, 09:00 to Thu 3 Dec, 14:00. Reply C to cancel.'), { timeout: 20_000, interval: 20 });
 
     const cancelled = await client.post(`/api/user/bookings/${moved.body.id}/cancel`);
     expect(cancelled.body.status).toBe('cancelled');
     expect((await client.post(`/api/user/bookings/${moved.body.id}/cancel`)).status).toBe(404);
     await vi.waitFor(() => expect(outboxTo(server!, CALLER).map((m) => m.body)).toContain('Hale Plumbing: sorry, your Boiler service on Thu 3 Dec, 14:00 has been cancelled. Please call us to book another time.'), { timeout: 20_000, interval: 20 });
+  });
+
+  it('gives Call Details the booking a call made, whatever its day or status, and only the owner\'s', async () => {
+    const { client, userId } = await start();
+    const service = (await client.post('/api/user/booking/services', { name: 'Boiler service', durationMinutes: 60 })).body;
+    const desk = server!.services.booking.desk(userId);
+    const offer = await desk.offer({ serviceId: service.id, wish: 'Wednesday morning' });
+    if (offer.kind !== 'offered') throw new Error(offer.kind);
+    const firstCall = await callFrom(server!.database.db, userId, CALLER);
+    const secondCall = await callFrom(server!.database.db, userId, '+447700900303');
+    const first = await desk.book({ slotId: offer.slots[0]!.id, callId: firstCall, callerName: 'Kim', callerNumber: CALLER });
+    const later = await desk.offer({ serviceId: service.id, wish: 'Wednesday afternoon' });
+    if (later.kind !== 'offered') throw new Error(later.kind);
+    const second = await desk.book({ slotId: later.slots[0]!.id, callId: secondCall, callerName: 'Sam', callerNumber: '+447700900303' });
+    if (first.kind !== 'booked' || second.kind !== 'booked') throw new Error(`${first.kind} ${second.kind}`);
+    const ofCall = async (id: number | string) => (await client.get(`/api/user/bookings?callId=${id}`)).body.bookings as { id: number; status: string }[];
+    expect((await ofCall(firstCall)).map((b) => b.id)).toEqual([first.booking.id]);
+    await client.post(`/api/user/bookings/${second.booking.id}/cancel`);
+    expect((await ofCall(secondCall)).map((b) => [b.id, b.status])).toEqual([[second.booking.id, 'cancelled']]);
+    // A week on, the list has moved past it; the call still shows what it booked.
+    server!.clock.offsetMs += 7 * 86_400_000;
+    expect((await client.get('/api/user/bookings')).body.bookings).toEqual([]);
+    expect((await ofCall(firstCall)).map((b) => b.id)).toEqual([first.booking.id]);
+    // Another owner sees nothing of it; a call id that is not a number is a 400 saying so.
+    const other = await activeCustomer(server!, { businessName: 'Other Ltd' });
+    expect((await other.client.get(`/api/user/bookings?callId=${firstCall}`)).body.bookings).toEqual([]);
+    const bad = await client.get('/api/user/bookings?callId=abc');
+    expect([bad.status, bad.body.message]).toEqual([400, 'callId must be a call\'s number, e.g. ?callId=41.']);
   });
 
   it('connects CalDAV (a wrong password refused in plain words, the password never returned) and serves a revocable feed', async () => {

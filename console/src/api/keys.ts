@@ -21,6 +21,14 @@ export const keys = {
     optOuts: ['caller-texts', 'opt-outs'] as const,
   },
   callHandling: ['call-handling'] as const,
+  /** Booking (issue 41): a cancel or move refreshes the list and any call's booking. */
+  booking: {
+    list: ['booking', 'list'] as const,
+    ofCall: (callId: number) => ['booking', 'list', 'call', callId] as const,
+    services: ['booking', 'services'] as const,
+    rules: ['booking', 'rules'] as const,
+    calendar: ['booking', 'calendar'] as const,
+  },
   forwardingCheck: (id: number) => ['forwarding-check', id] as const,
   lineState: ['line-state'] as const,
   admin: {

@@ -1,6 +1,7 @@
 import {
   BarChart3,
   Bell,
+  CalendarDays,
   CheckCircle2,
   HelpCircle,
   Hash,
@@ -44,6 +45,7 @@ const icons: Record<NavIcon, LucideIcon> = {
   server: Server,
   pound: PoundSterling,
   message: MessageSquare,
+  calendar: CalendarDays,
 };
 
 const COLLAPSE_KEY = 'sidebar-collapsed';

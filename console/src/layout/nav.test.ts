@@ -7,6 +7,12 @@ describe('sidebar groups', () => {
     expect(groups.map((g) => g.group)).toEqual(['Main', 'Management']);
   });
 
+  it('shows Bookings to every owner, in Main (services and the calendar come before the first booking)', () => {
+    const main = visibleGroups(navItems('twilio'), false)[0]!;
+    expect(main.items.map((i) => i.label)).toContain('Bookings');
+    expect(main.items.find((i) => i.label === 'Bookings')!.to).toBe('/dashboard/bookings');
+  });
+
   it('shows admin items, including the provider page, to admins', () => {
     const groups = visibleGroups(navItems('twilio'), true);
     expect(groups.map((g) => g.group)).toEqual(['Main', 'Management', 'Admin']);

@@ -1,6 +1,6 @@
 // Which sidebar item sits in which group. SPEC.md leaves the grouping open; this is ours.
 export type NavGroup = 'Main' | 'Management' | 'Admin';
-export type NavIcon = 'phone' | 'chart' | 'help' | 'bell' | 'hash' | 'settings' | 'user' | 'shield' | 'check' | 'server' | 'pound' | 'message';
+export type NavIcon = 'phone' | 'chart' | 'help' | 'bell' | 'hash' | 'settings' | 'user' | 'shield' | 'check' | 'server' | 'pound' | 'message' | 'calendar';
 
 export interface NavItem {
   label: string;
@@ -16,6 +16,8 @@ export function navItems(provider: string | undefined): NavItem[] {
     { label: 'Analytics', to: '/dashboard/analytics', group: 'Main', icon: 'chart' },
     { label: 'AI Questions', to: '/dashboard/questions', group: 'Main', icon: 'help' },
     { label: 'Caller Texts', to: '/dashboard/texts', group: 'Main', icon: 'message' },
+    // Always shown: services and the calendar are set up before the agent takes its first booking.
+    { label: 'Bookings', to: '/dashboard/bookings', group: 'Main', icon: 'calendar' },
     { label: 'Notification Settings', to: '/dashboard/notifications', group: 'Management', icon: 'bell' },
     { label: 'Phone Numbers', to: '/dashboard/phone-numbers', group: 'Management', icon: 'hash' },
     { label: 'Settings', to: '/dashboard/settings', group: 'Management', icon: 'settings' },

@@ -21,6 +21,7 @@ import { usePhoneQuery } from '../../lib/phone-search';
 import { showUrgencyOnCard, urgencyDetail } from '../../lib/urgency';
 import { useCallHandling, useListEntry } from '../../api/call-handling';
 import { callHandlingTags, callerTagLabel, periodLabel, transferDetail } from '../../lib/call-handling';
+import { CallBooking } from '../booking/CallBooking';
 
 /** Below Tailwind's sm: a phone held upright. */
 const PHONE_ONLY = '(max-width: 639.98px)';
@@ -212,6 +213,7 @@ function CallDetails({ call, onClose }: { call: ApiCallLog | null; onClose: () =
             <h3 className="mb-1.5 text-sm font-semibold">AI Summary</h3>
             <p className="rounded-lg bg-slate-50 p-3 text-sm dark:bg-slate-800/60">{call.aiSummary || 'No summary available'}</p>
           </section>
+          <CallBooking callId={call.id} />
           {call.transcription && (
             <section>
               <h3 className="mb-1.5 text-sm font-semibold">Full Transcript</h3>

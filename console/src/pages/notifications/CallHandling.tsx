@@ -1,20 +1,19 @@
 import { Ban, PhoneForwarded, Plus, Star, Trash2 } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import {
-  WEEKDAYS,
   type CallHandlingListName,
   type CallHandlingSettings,
   type CallHandlingUpdate,
   type HolidayNation,
-  type OpeningSpan,
   type WithheldPolicy,
 } from '../../../../contract/call-handling';
 import { formatPhone } from '../../../../contract/phone-display';
 import { useCallHandling, useListEntry, useSaveCallHandling, useTestTransfer } from '../../api/call-handling';
 import { useMeta } from '../../api/session';
 import { Button, Card, CardHeader, ErrorState, Field, Input, Select, Spinner, Switch, Textarea, cx } from '../../components/ui';
+import { HoursTable } from '../../components/HoursTable';
 import { useUnsavedChangesWarning } from '../../components/use-unsaved-changes';
-import { DAY_LABELS, NATION_LABELS, SPANS_PER_DAY, TRANSFER_EXAMPLE, WITHHELD_LABELS, changedFields } from '../../lib/call-handling';
+import { NATION_LABELS, TRANSFER_EXAMPLE, WITHHELD_LABELS, changedFields } from '../../lib/call-handling';
 import { messageOr } from '../../lib/errors';
 
 /** What the form edits; the two lists change one number at a time, straight away, so they are not in it. */
@@ -50,69 +49,6 @@ function SwitchRow({ label, text, checked, onChange, disabled }: { label: string
         <span className="block text-sm text-slate-500 dark:text-slate-400">{disabled ? 'Not available yet.' : text}</span>
       </label>
       <Switch id={id} label={label} checked={checked} onChange={onChange} disabled={disabled} />
-    </div>
-  );
-}
-
-function HoursTable({ hours, onChange, errors }: { hours: Form['hours']; onChange: (h: Form['hours']) => void; errors: Record<string, string> }) {
-  const setDay = (day: keyof Form['hours'], spans: OpeningSpan[]) => onChange({ ...hours, [day]: spans });
-  return (
-    <div className="grid gap-2" role="group" aria-label="Opening hours">
-      {WEEKDAYS.map((day) => {
-        const spans = hours[day] ?? [];
-        const name = DAY_LABELS[day];
-        const error = errors[`hours.${day}`];
-        return (
-          // On a phone the day's name and its Add hours share a line, its hours below: a week in about half the height.
-          <div key={day} className="grid grid-cols-[minmax(0,1fr)_auto] items-start gap-2 border-b border-slate-100 pb-2 last:border-0 sm:flex sm:flex-row dark:border-slate-800">
-            <span className="shrink-0 pt-2 text-sm font-medium sm:w-28">{name}</span>
-            <div className="col-span-2 flex flex-1 flex-col gap-2 sm:order-none">
-              {spans.length === 0 && <span className="text-sm text-slate-500 sm:pt-2 dark:text-slate-400">Closed all day</span>}
-              {spans.map((span, i) => (
-                <div key={i} className="flex flex-wrap items-center gap-2">
-                  <div className="w-36">
-                    <Input
-                      type="time"
-                      aria-label={`${name} opens`}
-                      aria-invalid={error ? true : undefined}
-                      value={span.open}
-                      onChange={(e) => setDay(day, spans.map((s, j) => (j === i ? { ...s, open: e.target.value } : s)))}
-                    />
-                  </div>
-                  <span className="text-sm text-slate-500 dark:text-slate-400">to</span>
-                  <div className="w-36">
-                    <Input
-                      type="time"
-                      aria-label={`${name} closes`}
-                      aria-invalid={error ? true : undefined}
-                      value={span.close}
-                      onChange={(e) => setDay(day, spans.map((s, j) => (j === i ? { ...s, close: e.target.value } : s)))}
-                    />
-                  </div>
-                  <Button size="icon" variant="ghost" aria-label={`Remove ${name} ${span.open} to ${span.close}`} onClick={() => setDay(day, spans.filter((_, j) => j !== i))}>
-                    <Trash2 className="h-4 w-4" aria-hidden />
-                  </Button>
-                </div>
-              ))}
-              {error && (
-                <p role="alert" className="text-xs font-medium text-red-600 dark:text-red-400">
-                  {error}
-                </p>
-              )}
-            </div>
-            <Button
-              size="sm"
-              variant="outline"
-              className="col-start-2 row-start-1 mt-1 sm:mt-0"
-              aria-label={`Add hours on ${name}`}
-              disabled={spans.length >= SPANS_PER_DAY}
-              onClick={() => setDay(day, [...spans, spans.length ? { open: '13:00', close: '17:30' } : { open: '09:00', close: '17:30' }])}
-            >
-              <Plus className="h-3.5 w-3.5" aria-hidden /> Add hours
-            </Button>
-          </div>
-        );
-      })}
     </div>
   );
 }

@@ -1,0 +1,28 @@
+// Booking (issue 41): the owner's bookings, services, booking hours and calendars (docs/booking.md).
+import type {
+  ApiBooking, ApiBookingCalendar, ApiBookingList, ApiBookingRules, ApiBookingService, ApiCalDavTest, BookingRulesShape, BookingServiceShape, CalDavShape,
+} from '../../../contract/schemas/booking';
+import { apiGet, apiRequest } from './client';
+
+const S = '/api/user/booking';
+
+export const getBookings = ({ signal }: { signal?: AbortSignal } = {}) => apiGet<ApiBookingList>('/api/user/bookings', signal);
+/** The bookings a call made (Call Details), whatever their day or status. */
+export const getCallBookings = (callId: number, signal?: AbortSignal) => apiGet<ApiBookingList>(`/api/user/bookings?callId=${callId}`, signal);
+export const cancelBooking = (id: number) => apiRequest<ApiBooking>('POST', `/api/user/bookings/${id}/cancel`);
+export const moveBooking = (id: number, start: string) => apiRequest<ApiBooking>('POST', `/api/user/bookings/${id}/move`, { start });
+
+export const getServices = ({ signal }: { signal?: AbortSignal } = {}) => apiGet<{ services: ApiBookingService[] }>(`${S}/services`, signal);
+export const addService = (body: BookingServiceShape) => apiRequest<ApiBookingService>('POST', `${S}/services`, body);
+export const saveService = (id: number, body: BookingServiceShape) => apiRequest<ApiBookingService>('PUT', `${S}/services/${id}`, body);
+export const archiveService = (id: number) => apiRequest<ApiBookingService>('DELETE', `${S}/services/${id}`);
+
+export const getRules = ({ signal }: { signal?: AbortSignal } = {}) => apiGet<ApiBookingRules>(`${S}/rules`, signal);
+export const saveRules = (body: BookingRulesShape) => apiRequest<ApiBookingRules>('PUT', `${S}/rules`, body);
+
+export const getCalendar = ({ signal }: { signal?: AbortSignal } = {}) => apiGet<ApiBookingCalendar>(`${S}/calendar`, signal);
+export const setIcalAddress = (url: string | null) => apiRequest<ApiBookingCalendar>('PUT', `${S}/calendar/ical`, { url });
+export const regenerateFeed = () => apiRequest<ApiBookingCalendar>('POST', `${S}/calendar/feed`);
+export const testCalDav = (body: CalDavShape) => apiRequest<ApiCalDavTest>('POST', `${S}/calendar/caldav/test`, body);
+export const connectCalDav = (body: CalDavShape) => apiRequest<ApiBookingCalendar>('PUT', `${S}/calendar/caldav`, body);
+export const disconnectCalDav = () => apiRequest<ApiBookingCalendar>('DELETE', `${S}/calendar/caldav`);

@@ -1,0 +1,31 @@
+// Call Details: the booking this call made, if any (read by the call's id, so a booking long
+// past or cancelled still shows; one the owner moved is marked Moved, its new time is in
+// Bookings), with a link to the Bookings page.
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router-dom';
+import { getCallBookings } from '../../api/booking';
+import { keys } from '../../api/keys';
+import { Badge } from '../../components/ui';
+import { messageOr } from '../../lib/errors';
+import { formatPhone } from '../../lib/format';
+
+export function CallBooking({ callId }: { callId: number }) {
+  const query = useQuery({ queryKey: keys.booking.ofCall(callId), queryFn: ({ signal }) => getCallBookings(callId, signal) });
+  if (query.isPending) return null;
+  if (query.isError) return <p className="text-sm text-red-700 dark:text-red-300">{messageOr(query.error, 'Could not read this call’s booking')}</p>;
+  if (query.data.bookings.length === 0) return null;
+  return (
+    <section aria-labelledby={`call-${callId}-booking`}>
+      <h3 id={`call-${callId}-booking`} className="mb-1.5 text-sm font-semibold">Booking</h3>
+      <ul className="grid gap-2">
+        {query.data.bookings.map((b) => (
+          <li key={b.id} className="rounded-lg bg-slate-50 p-3 text-sm dark:bg-slate-800/60">
+            <span className="font-medium">{b.serviceName}</span>, {b.spoken}, for {b.callerName} ({formatPhone(b.callerNumber)})
+            {b.status !== 'booked' && <Badge tone="gray" className="ml-2">{b.cancelledBy === 'moved' ? 'Moved' : 'Cancelled'}</Badge>}
+            <Link to="/dashboard/bookings" className="ml-2 text-indigo-700 underline dark:text-indigo-300">See bookings</Link>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

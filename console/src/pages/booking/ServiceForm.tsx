@@ -1,0 +1,64 @@
+// One bookable service's fields (add or edit). The server checks them; its 400 shows at the
+// field it names, or above the buttons when it names none.
+import { useState, type FormEvent } from 'react';
+import type { ApiBookingService, BookingServiceShape } from '../../../../contract/schemas/booking';
+import { Button, Field, Input, Textarea } from '../../components/ui';
+import { fieldErrors, messageOr } from '../../lib/errors';
+
+export function ServiceForm({ service, submitLabel, onSave, onCancel }: {
+  service?: ApiBookingService;
+  submitLabel: string;
+  /** Resolves when saved; a rejection's message is shown at its field. */
+  onSave: (body: BookingServiceShape) => Promise<unknown>;
+  onCancel?: () => void;
+}) {
+  const [name, setName] = useState(service?.name ?? '');
+  const [duration, setDuration] = useState(String(service?.durationMinutes ?? 60));
+  const [buffer, setBuffer] = useState(String(service?.bufferMinutes ?? 0));
+  const [sentence, setSentence] = useState(service?.agentSentence ?? '');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+  const onSubmit = async (e: FormEvent) => {
+    e.preventDefault();
+    setBusy(true);
+    try {
+      // Numbers as typed (an empty box is NaN): the server says what a whole number of minutes is.
+      await onSave({ name, durationMinutes: Number(duration || NaN), bufferMinutes: Number(buffer || 0), agentSentence: sentence.trim() || null });
+      setErrors({});
+      if (!service) {
+        setName('');
+        setSentence('');
+      }
+    } catch (err) {
+      const message = messageOr(err, 'Could not save the service');
+      const fields = fieldErrors(err);
+      const field = Object.keys(fields)[0];
+      setErrors(field ? { [field]: message } : { form: message });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <form onSubmit={(e) => void onSubmit(e)} className="grid gap-4" aria-label={service ? `Edit ${service.name}` : 'Add a service'}>
+      <Field label="Service name" error={errors.name} required>
+        <Input value={name} onChange={(e) => setName(e.target.value)} placeholder="Boiler service" required maxLength={200} />
+      </Field>
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+        <Field label="Duration (minutes)" hint="10 to 240" error={errors.durationMinutes} required>
+          <Input type="number" inputMode="numeric" value={duration} onChange={(e) => setDuration(e.target.value)} required />
+        </Field>
+        <Field label="Break after (minutes)" hint="Travel or tidying before the next booking" error={errors.bufferMinutes}>
+          <Input type="number" inputMode="numeric" value={buffer} onChange={(e) => setBuffer(e.target.value)} />
+        </Field>
+      </div>
+      <Field label="What the agent says about it" hint="Optional, e.g. “Takes about an hour; please clear access to the boiler.”" error={errors.agentSentence}>
+        <Textarea rows={2} value={sentence} onChange={(e) => setSentence(e.target.value)} />
+      </Field>
+      {errors.form && <p role="alert" className="text-sm font-medium text-red-600 dark:text-red-400">{errors.form}</p>}
+      <div className="flex flex-wrap gap-3">
+        <Button type="submit" disabled={busy}>{submitLabel}</Button>
+        {onCancel && <Button variant="outline" onClick={onCancel}>Cancel</Button>}
+      </div>
+    </form>
+  );
+}
