@@ -35,6 +35,8 @@ describe('call path', () => {
       voice: 'male',
       knowledgeBase: 'Q: Hours?\nA: 8 to 6.',
       industry: 'Plumbing & Heating',
+      // The caller languages the owner allows (issue 42); null: every language the box speaks.
+      agentLanguages: null,
     });
     expect(await path.lookupDid('+447700900999')).toEqual({ number: undefined, owner: undefined });
   });

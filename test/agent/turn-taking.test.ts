@@ -66,7 +66,9 @@ describe('agent call: speculative turn-taking', { timeout: 120_000 }, () => {
     expect(session.heardAudio(await h.agentAudio(BOOKED))).toBe(true);
     const turns = h.metrics.filter((m) => m.callId === row.id);
     expect(turns.map((m) => m.turn)).toEqual([1]);
-    expect(turns[0]!.speculativeLlmCalls).toBeGreaterThanOrEqual(2); // the cancelled one is counted
+    // The cancelled speculation is counted (the whole sentence's answer may or may not be a
+    // speculation too: that depends on timing, which a loaded machine changes).
+    expect(turns[0]!.speculativeLlmCalls).toBeGreaterThanOrEqual(1);
   });
 
   it('a caller who goes on after a short pause following a finished sentence gets one answer to all of it, and nothing before', async () => {
