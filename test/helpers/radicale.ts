@@ -1,9 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { waitUntil } from './wait.js';
+import { freeTcpPort } from '../pbx-real/ports.js';
 
 // A real CalDAV server for the booking tests: Debian's radicale, in a temp folder, on a free
 // loopback port, with one htpasswd user (plain-text passwords, which radicale's htpasswd
@@ -18,23 +18,12 @@ export interface Radicale {
   stop(): Promise<void>;
 }
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
 export async function startRadicale(): Promise<Radicale> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'radicale-'));
   const user = 'owner';
   const password = 'app-password-1';
   fs.writeFileSync(path.join(dir, 'users'), `${user}:${password}\n`);
-  const port = await freePort();
+  const port = await freeTcpPort();
   fs.writeFileSync(path.join(dir, 'config'), [
     '[server]', `hosts = 127.0.0.1:${port}`,
     '[auth]', 'type = htpasswd', `htpasswd_filename = ${path.join(dir, 'users')}`, 'htpasswd_encryption = plain', 'delay = 0',
