@@ -10,7 +10,6 @@ import path from 'node:path';
 import { inArray } from 'drizzle-orm';
 import { calls, phoneNumbers, users } from '../core/db/schema.js';
 import { createPromptCache, createTextToSpeech } from '../models/tts/index.js';
-import { startPbx } from '../pbx/index.js';
 import { THANK_YOU } from '../dialogue/spoken/call-lines.js';
 import { businessGreeting } from '../dialogue/spoken/greeting.js';
 import { tsWorker } from '../test/helpers/ts-worker.js';
@@ -18,7 +17,6 @@ import { callerSpeech } from '../test/ari-sim/caller-audio.js';
 import type { CallerScript } from '../test/ari-sim/caller-script.js';
 import { startTestServer } from '../test/helpers/server.js';
 import { report as benchRow } from './lib/report.js';
-import { createCallPath } from '../core/calls/call-path.js';
 
 const N = Number(process.argv[2] ?? 100);
 /** Real ms between arrivals: 0 = all in one burst. Every call still overlaps all the others (each lasts ~2 s). */
@@ -60,14 +58,18 @@ const ask = <T>(cmd: string, args?: unknown) => new Promise<T>((resolve) => (pen
 const placeCall = (args: { app: string; from: string; did: string; script: CallerScript }) => ask<string>('call', args);
 
 const sim = await ask<{ url: string; credentials: { username: string; password: string } }>('start', { timeScale: 10 });
+let hooks = 0;
 const server = await startTestServer({
   env: { ARI_URL: sim.url, ARI_USERNAME: sim.credentials.username, ARI_PASSWORD: sim.credentials.password, ARI_APP: APP, TTS_ENGINE: 'espeak-ng' },
+  setup: async (services) => {
+    await ask('mount', { key: 'appliance', dir: path.join(services.config.dataDir, 'prompts') });
+    services.hooks.callFinished.push(() => hooks++);
+  },
+  drainMs: 5000,
+  pbx: (services) => ({ prompts: createPromptCache({ dataDir: services.config.dataDir, tts: createTextToSpeech(services.config.tts) }) }),
 });
-await ask('mount', { key: 'appliance', dir: path.join(server.dataDir, 'prompts') });
+const pbx = server.appliance.pbx!;
 const prompts = createPromptCache({ dataDir: server.dataDir, tts: createTextToSpeech(server.config.tts) });
-let hooks = 0;
-server.services.hooks.callFinished.push(() => hooks++);
-const pbx = startPbx(server.services, createCallPath(server.database.db, server.services.log.child({ component: 'pbx' }), server.services.config.outbound), { prompts });
 // When the core took each StasisStart off the events socket.
 const stasisStartReceived = new Map<string, number>();
 const onEvent = pbx.app.onEvent.bind(pbx.app);
@@ -143,9 +145,8 @@ benchRow({ bench: 'calls', measure: `rows final, recordings stored, hooks fired 
 benchRow({ bench: 'calls', measure: 'core heap per active call (peak over idle)', value: `${((peak - baseline) / N / 1024).toFixed(0)} KB` });
 console.log(`core heap per active call:    ${((peak - baseline) / N / 1024).toFixed(0)} KB (peak ${(peak / 2 ** 20).toFixed(0)} MiB)`);
 
-await pbx.stop(5000);
+await server.close();
 await ask('stop');
 await worker.terminate();
-await server.close();
 process.exit(0);
 

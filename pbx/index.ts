@@ -4,7 +4,7 @@ import { TestCallRegistry } from '../core/test-call/registry.js';
 import { createTestCallLines } from './test-call/lines.js';
 import type { CallPath } from '../core/calls/call-path.js';
 import type { BackoffPolicy } from '../core/time/backoff.js';
-import type { ForwardingCheckStart, ForwardingCheckStartResult, HealthReport, Services, TestTransfer, TestTransferResult } from '../core/services.js';
+import type { ForwardingCheckStart, ForwardingCheckStartResult, HealthReport, ServiceHooks, Services, TestTransfer, TestTransferResult } from '../core/services.js';
 import { createPromptCache, createTextToSpeech, type PromptCache } from '../models/tts/index.js';
 import { APP_EVENTS } from './ari/event-filter.js';
 import { ARI_RECONNECT, openAriEvents } from './ari/events-socket.js';
@@ -39,7 +39,10 @@ export interface PbxOptions {
 export interface Pbx {
   app: StasisApp;
   link: AriLink;
+  /** The link's state and calls in progress, for /healthz (the root registers it as 'pbx'). */
   health(): HealthReport;
+  /** An owner saved their settings: re-makes their greeting now (the root subscribes it to hooks.settingsChanged). */
+  settingsChanged: ServiceHooks['settingsChanged'][number];
   /** Rings an owner's transfer number as a test, when OUTBOUND_ENDPOINT lets the PBX call out: the core's route uses it. */
   testTransfer?: TestTransfer;
   /** "Check my forwarding", when OUTBOUND_ENDPOINT lets the PBX call out: the core's route uses it. */
@@ -54,7 +57,9 @@ export interface Pbx {
 const DEFAULT_LIMITS: VoicemailLimits = { maxDurationSeconds: 180, maxSilenceSeconds: 5 };
 
 /**
- * Connects to Asterisk as the configured Stasis app and answers calls. Needs ARI_URL.
+ * Connects to Asterisk as the configured Stasis app and answers calls. Needs ARI_URL. Writes
+ * nothing into the services: its health and its settings listener are returned for the
+ * composition root (core/root.ts) to register.
  * `callPath` is the PBX's one way to the core's tables, shared by the app, the finisher, the
  * recording retries and (through each call's FlowContext) the flows.
  */
@@ -120,19 +125,19 @@ export function startPbx(services: Services, callPath: CallPath, opts: PbxOption
   link.start();
 
   // Synthesise a changed greeting when it is saved, so the next caller does not wait for it.
-  services.hooks.settingsChanged.push(keepGreetingCurrent({ prompts, store, owner: (id) => callPath.owner(id), log: pbxLog }));
+  const settingsChanged = keepGreetingCurrent({ prompts, store, owner: (id) => callPath.owner(id), log: pbxLog });
 
   const health = (): HealthReport => {
     const state = link!.state;
     const detail = `${state}${link!.detail ? ` (${link!.detail})` : ''}; calls in progress: ${app.activeCalls}`;
     return { ok: state === 'connected', detail };
   };
-  services.health.set('pbx', health);
 
   return {
     app,
     link,
     health,
+    settingsChanged,
     testCalls,
     ...(config.outbound.endpoint
       ? {

@@ -7,7 +7,7 @@ import { summarise } from '../../dialogue/summary/summarise.js';
 import { classifyCall, isScreenedClass, NUISANCE_CLASSES as NUISANCE, ruleClass, type CallClass } from '../../dialogue/summary/call-class.js';
 import type { SpeechToText } from '../../models/stt/speech-to-text.js';
 import type { Db } from '../db/client.js';
-import { calls, jobs, users, type Call } from '../db/schema.js';
+import { calls, jobs, users, type Call, type User } from '../db/schema.js';
 import { notificationBody, repeatCallerBody } from '../notify/message.js';
 import { bookedByCall } from '../booking/store.js';
 import type { CallNotifier } from '../notify/notifier.js';
@@ -81,122 +81,181 @@ class RecordingNotStoredYet extends RetryableError {
 }
 
 /**
- * The post-call job: transcribe → summarise → notify. Each step stores its result on the
- * call row as soon as it has it and is skipped when that result is already there, so a
- * retry or a restart repeats only the work that did not finish.
+ * One attempt at a call's post-call job: the call as stored (loaded once, then kept in step
+ * with what the steps save), its owner, and the one retry state every step reads and adds to.
  */
-export function postCallHandler(deps: PostCallDeps): JobHandler {
-  const { db, log } = deps;
-  const load = async (id: number) => (await db.select().from(calls).where(eq(calls.id, id)).limit(1))[0];
-  const save = async (id: number, set: Partial<Call>) => await db.update(calls).set(set).where(eq(calls.id, id));
+export interface Attempt {
+  readonly callId: number;
+  call: Call;
+  readonly owner: User;
+  /** This run's number (1 = first) and whether the queue gives up after it. */
+  readonly number: number;
+  readonly last: boolean;
+  readonly signal: AbortSignal;
+  /** What may work on a later attempt (an engine that is down, a recording not stored yet): the first is rethrown. */
+  readonly waiting: unknown[];
+  /** The repeat-caller alert's failure: retried with the job, without holding the summary back. */
+  alertFailed: unknown;
+}
 
+/** A named step of the job: reads and updates the attempt; a thrown error ends the attempt. */
+export type PostCallStep = (deps: PostCallDeps, a: Attempt) => Promise<void>;
+
+/** Stores `set` on the call row and keeps the attempt's copy of the row the same. */
+async function save(deps: PostCallDeps, a: Attempt, set: Partial<Call>): Promise<void> {
+  await deps.db.update(calls).set(set).where(eq(calls.id, a.callId));
+  a.call = { ...a.call, ...set };
+}
+
+async function loadCall(db: Db, id: number): Promise<Call | undefined> {
+  return (await db.select().from(calls).where(eq(calls.id, id)).limit(1))[0];
+}
+
+/** A retryable failure waits for the next attempt, unless this is the last one; any other failure is final. */
+async function engineFailed(deps: PostCallDeps, a: Attempt, step: 'transcriptionStatus' | 'summaryStatus', err: unknown): Promise<void> {
+  if (a.signal.aborted) throw err;
+  const final = !isRetryable(err) || a.last;
+  deps.log.warn({ callId: a.callId, step, attempt: a.number, final, err: errorMessage(err) }, 'post-call step failed');
+  if (final) await save(deps, a, { [step]: 'failed' });
+  if (isRetryable(err)) a.waiting.push(err);
+}
+
+/**
+ * First, before any engine: a caller ringing again and again cannot wait for a summary.
+ * A provider failure here must not hold the summary back: it is retried with the job.
+ */
+export const repeatCallerAlert: PostCallStep = async (deps, a) => {
+  if (!(await claimRepeatAlert(deps.db, a.call, deps.repeatCaller))) return;
+  const body = repeatCallerBody(a.call.fromNumber, deps.repeatCaller.calls, deps.repeatCaller.windowMinutes, a.call.createdAt);
+  try {
+    await deps.notifier.notify(a.call, a.owner, body, 'repeat-caller');
+  } catch (err) {
+    if (a.signal.aborted) throw err;
+    deps.log.warn({ callId: a.callId, attempt: a.number, err: errorMessage(err) }, 'repeat-caller alert failed');
+    a.alertFailed = err;
+  }
+  // The claim and the notifier wrote to the row (the alert's flag, a delivery problem).
+  a.call = (await loadCall(deps.db, a.callId))!;
+};
+
+/**
+ * The message is still on Asterisk (the recordings disk was full): wait for it like for an
+ * engine, so the owner gets the summary in the one text when it arrives in time.
+ */
+export const awaitRecording: PostCallStep = async (deps, a) => {
+  if (await recordingAwaited(deps.db, a.call)) a.waiting.push(new RecordingNotStoredYet(`call ${a.callId}: the recording is not stored yet`));
+};
+
+export const transcribe: PostCallStep = async (deps, a) => {
+  const { call, owner } = a;
+  if (!hasMessage(call) || !(call.transcriptionStatus === 'none' || call.transcriptionStatus === 'pending')) return;
+  try {
+    // A message in another language the owner allows is transcribed in it and named (issue 42).
+    const allowed = parseAllowList(owner.agentLanguages);
+    const heard = await deps.stt.transcribe(path.join(deps.recordingsDir, call.recordingFile!), { signal: a.signal, language: allowed.length > 1 ? 'auto' : undefined });
+    const lang = decideLanguage('en', heard.text, { language: heard.language, probability: heard.languageProbability }, { ...DEFAULT_LANGUAGE_POLICY, allowed });
+    await save(deps, a, { transcription: heard.text, transcriptionStatus: 'done', ...(lang.changed ? { callerLanguage: lang.language } : {}) });
+  } catch (err) {
+    await engineFailed(deps, a, 'transcriptionStatus', err);
+  }
+};
+
+/**
+ * The summary's urgency: a call the live flow flagged urgent (the caller said so, a gas leak)
+ * stays urgent, with the flow's reason, whatever the model says.
+ */
+export function mergeUrgency(call: Pick<Call, 'urgency' | 'urgencyReason'>, reply: Pick<Call, 'urgency' | 'urgencyReason'>): Pick<Call, 'urgency' | 'urgencyReason'> {
+  const flagged = call.urgency === 'urgent' && reply.urgency !== 'urgent';
+  return flagged ? { urgency: 'urgent', urgencyReason: call.urgencyReason } : { urgency: reply.urgency, urgencyReason: reply.urgencyReason };
+}
+
+export const summariseCall: PostCallStep = async (deps, a) => {
+  const summaryOpen = a.call.summaryStatus === 'none' || a.call.summaryStatus === 'pending';
+  if (!summaryOpen) return;
+  // An agent call's dialogue is transcribed by the flow itself: it is summarised even while
+  // its recording is missing (disk full when the call ended), so the owner's text has it.
+  const hasTranscript = a.call.transcriptionStatus === 'done' && a.call.status !== 'missed' && (hasMessage(a.call) || !!a.call.transcription?.trim());
+  if (!hasTranscript) {
+    if (a.call.transcriptionStatus === 'failed') await save(deps, a, { summaryStatus: 'failed' }); // nothing to summarise, ever
+    return;
+  }
+  const transcript = a.call.transcription?.trim() ?? '';
+  try {
+    // The rules' verdict (no speech, a recorded message's opening) stands whatever the model
+    // says, and is stored before asking it: a model that is down cannot get a robocall texted.
+    const ruled = a.call.urgency === 'urgent' ? null : ruleClass(transcript);
+    if (ruled && a.call.callClass !== ruled) await save(deps, a, classified(ruled));
+    if (!transcript) {
+      await save(deps, a, { aiSummary: NO_SPEECH_SUMMARY, summaryStatus: 'done' });
+      return;
+    }
+    const { call, owner } = a;
+    const reply = await summarise(
+      deps.llm,
+      { transcript, callerNumber: call.fromNumber, businessName: owner.businessName, mode: call.mode === 'agent' ? 'agent' : 'voicemail', callerLanguage: spokenLanguage(call.callerLanguage) },
+      a.signal,
+    );
+    // A reply that fails the check is not retried: the same transcript tends to give the same answer.
+    if (!reply.ok) throw new LanguageModelError(`summary rejected: ${reply.reason}`, false);
+    const urgency = mergeUrgency(call, reply);
+    const callClass = classifyCall({ transcript, modelClass: reply.callClass, urgent: urgency.urgency === 'urgent' });
+    await save(deps, a, { aiSummary: reply.text, summaryStatus: 'done', ...urgency, ...classified(callClass) });
+  } catch (err) {
+    await engineFailed(deps, a, 'summaryStatus', err);
+  }
+};
+
+/** A nuisance call counts towards the box-wide list once classified (idempotent: a business counts once per number). */
+export const countNuisance: PostCallStep = async (deps, a) => {
+  if (a.call.screenedBy === 'summary' && a.call.callClass && NUISANCE.includes(a.call.callClass)) await deps.nuisanceClassified?.(a.call);
+};
+
+/**
+ * Texts the owner when nothing is waiting (or waiting no longer holds the text back), then
+ * settles the call once nothing will change it any more.
+ */
+export const notifyAndSettle: PostCallStep = async (deps, a) => {
+  const { call } = a;
+  try {
+    // A screened call is kept for the owner to open, never texted to them.
+    if (call.screenedBy) deps.log.info({ callId: a.callId, callClass: call.callClass }, 'screened: not texting the owner');
+    // A VIP's call is texted at once, without waiting for engines that are down.
+    else if (a.waiting.length === 0 || call.callerTag === 'vip' || a.number >= deps.notifyAnywayFromAttempt || a.last) {
+      await deps.notifier.notify(call, a.owner, notificationBody({ ...call, booked: call.mode === 'agent' ? await bookedByCall(deps.db, call.id) : null }));
+    }
+  } finally {
+    // A text the provider refused for now must not hold back the owner's other tools.
+    if (a.waiting.length === 0 || a.last) deps.callSettled?.(a.call);
+  }
+};
+
+/**
+ * The job's steps in order. A step that needs an engine stores its result on the call row as
+ * soon as it has it and is skipped when that result is already there, so a retry or a
+ * restart repeats only the work that did not finish. A new step goes in its place here.
+ */
+const STEPS: readonly PostCallStep[] = [repeatCallerAlert, awaitRecording, transcribe, summariseCall, countNuisance, notifyAndSettle];
+
+/** A call the owner will never be told about: turned away by their own rules or screened before answering. */
+function neverTexted(call: Call): boolean {
+  // Turned away by the owner's own rules (block list, withheld refused), or screened before
+  // answering (the owner's spam list, the box-wide list): logged, never texted.
+  return call.callerTag === 'blocked' || call.callerTag === 'withheld-refused' || call.screenedBy === 'owner' || call.screenedBy === 'box';
+}
+
+/** The post-call job: transcribe → summarise → notify, as the named steps above. */
+export function postCallHandler(deps: PostCallDeps): JobHandler {
+  const { db } = deps;
   return async (job, { signal }) => {
     const callId = Number(job.payload.callId);
-    const lastAttempt = job.attempt >= job.maxAttempts;
-    let call = await load(callId);
+    const call = await loadCall(db, callId);
     if (!call) return; // deleted with its owner: nothing left to do
     const owner = (await db.select().from(users).where(eq(users.id, call.userId)).limit(1))[0];
-    if (!owner) return;
-    // Turned away by the owner's own rules (block list, withheld refused): logged, never texted.
-    if (call.callerTag === 'blocked' || call.callerTag === 'withheld-refused') return;
-    // Screened before answering (the owner's spam list, the box-wide list): logged, never texted.
-    if (call.screenedBy === 'owner' || call.screenedBy === 'box') return;
-    const waiting: unknown[] = []; // engines that may work later
-    // First, before any engine: a caller ringing again and again cannot wait for a summary.
-    // A provider failure here must not hold the summary back: it is retried with the job.
-    let alertFailed: unknown = null;
-    if (await claimRepeatAlert(db, call, deps.repeatCaller)) {
-      const body = repeatCallerBody(call.fromNumber, deps.repeatCaller.calls, deps.repeatCaller.windowMinutes, call.createdAt);
-      try {
-        await deps.notifier.notify(call, owner, body, 'repeat-caller');
-      } catch (err) {
-        if (signal.aborted) throw err;
-        log.warn({ callId, attempt: job.attempt, err: errorMessage(err) }, 'repeat-caller alert failed');
-        alertFailed = err;
-      }
-      call = (await load(callId))!;
-    }
-    // The message is still on Asterisk (the recordings disk was full): wait for it like for
-    // an engine, so the owner gets the summary in the one text when it arrives in time.
-    if (await recordingAwaited(db, call)) waiting.push(new RecordingNotStoredYet(`call ${callId}: the recording is not stored yet`));
-
-    /** A retryable failure waits for the next attempt, unless this is the last one; any other failure is final. */
-    const engineFailed = async (step: 'transcriptionStatus' | 'summaryStatus', err: unknown) => {
-      if (signal.aborted) throw err;
-      const final = !isRetryable(err) || lastAttempt;
-      log.warn({ callId, step, attempt: job.attempt, final, err: errorMessage(err) }, 'post-call step failed');
-      if (final) await save(callId, { [step]: 'failed' });
-      if (isRetryable(err)) waiting.push(err);
-    };
-
-    if (hasMessage(call) && (call.transcriptionStatus === 'none' || call.transcriptionStatus === 'pending')) {
-      try {
-        // A message in another language the owner allows is transcribed in it and named (issue 42).
-        const allowed = parseAllowList(owner.agentLanguages);
-        const heard = await deps.stt.transcribe(path.join(deps.recordingsDir, call.recordingFile!), { signal, language: allowed.length > 1 ? 'auto' : undefined });
-        const lang = decideLanguage('en', heard.text, { language: heard.language, probability: heard.languageProbability }, { ...DEFAULT_LANGUAGE_POLICY, allowed });
-        await save(callId, { transcription: heard.text, transcriptionStatus: 'done', ...(lang.changed ? { callerLanguage: lang.language } : {}) });
-      } catch (err) {
-        await engineFailed('transcriptionStatus', err);
-      }
-      call = (await load(callId))!;
-    }
-
-    const summaryOpen = call.summaryStatus === 'none' || call.summaryStatus === 'pending';
-    // An agent call's dialogue is transcribed by the flow itself: it is summarised even while
-    // its recording is missing (disk full when the call ended), so the owner's text has it.
-    const hasTranscript = call.transcriptionStatus === 'done' && call.status !== 'missed' && (hasMessage(call) || !!call.transcription?.trim());
-    if (hasTranscript && summaryOpen) {
-      const transcript = call.transcription?.trim() ?? '';
-      try {
-        // The rules' verdict (no speech, a recorded message's opening) stands whatever the model
-        // says, and is stored before asking it: a model that is down cannot get a robocall texted.
-        const ruled = call.urgency === 'urgent' ? null : ruleClass(transcript);
-        if (ruled && call.callClass !== ruled) {
-          await save(callId, classified(ruled));
-          call = (await load(callId))!;
-        }
-        if (!transcript) {
-          await save(callId, { aiSummary: NO_SPEECH_SUMMARY, summaryStatus: 'done' });
-        } else {
-          const reply = await summarise(
-            deps.llm,
-            { transcript, callerNumber: call.fromNumber, businessName: owner.businessName, mode: call.mode === 'agent' ? 'agent' : 'voicemail', callerLanguage: spokenLanguage(call.callerLanguage) },
-            signal,
-          );
-          // A reply that fails the check is not retried: the same transcript tends to give the same answer.
-          if (!reply.ok) throw new LanguageModelError(`summary rejected: ${reply.reason}`, false);
-          // A call the live flow flagged urgent (the caller said so, a gas leak) stays urgent.
-          const flagged = call.urgency === 'urgent' && reply.urgency !== 'urgent';
-          const urgency = flagged ? 'urgent' : reply.urgency;
-          const callClass = classifyCall({ transcript, modelClass: reply.callClass, urgent: urgency === 'urgent' });
-          await save(callId, { aiSummary: reply.text, summaryStatus: 'done', urgency, urgencyReason: flagged ? call.urgencyReason : reply.urgencyReason, ...classified(callClass) });
-        }
-      } catch (err) {
-        await engineFailed('summaryStatus', err);
-      }
-      call = (await load(callId))!;
-    } else if (summaryOpen && call.transcriptionStatus === 'failed') {
-      await save(callId, { summaryStatus: 'failed' }); // nothing to summarise, ever
-      call = (await load(callId))!;
-    }
-
-    // A nuisance call counts towards the box-wide list once it is classified (idempotent: a
-    // business counts once per number however often this runs).
-    if (call.screenedBy === 'summary' && call.callClass && NUISANCE.includes(call.callClass)) await deps.nuisanceClassified?.(call);
-    try {
-      // A screened call is kept for the owner to open, never texted to them.
-      if (call.screenedBy) log.info({ callId, callClass: call.callClass }, 'screened: not texting the owner');
-      // A VIP's call is texted at once, without waiting for engines that are down.
-      else if (waiting.length === 0 || call.callerTag === 'vip' || job.attempt >= deps.notifyAnywayFromAttempt || lastAttempt) {
-        await deps.notifier.notify(call, owner, notificationBody({ ...call, booked: call.mode === 'agent' ? await bookedByCall(db, call.id) : null }));
-      }
-    } finally {
-      // A text the provider refused for now must not hold back the owner's other tools.
-      if (waiting.length === 0 || lastAttempt) deps.callSettled?.(call);
-    }
-    if (waiting.length) throw waiting[0];
-    if (alertFailed) throw alertFailed;
+    if (!owner || neverTexted(call)) return;
+    const a: Attempt = { callId, call, owner, number: job.attempt, last: job.attempt >= job.maxAttempts, signal, waiting: [], alertFailed: null };
+    for (const step of STEPS) await step(deps, a);
+    if (a.waiting.length) throw a.waiting[0];
+    if (a.alertFailed) throw a.alertFailed;
   };
 }
 

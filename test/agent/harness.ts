@@ -1,11 +1,7 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { calls, phoneNumbers, unansweredQuestions, users, type NewUser } from '../../core/db/schema.js';
 import type { PromptCache, Voice } from '../../models/tts/index.js';
-import { createPostCall } from '../../core/post-call/service.js';
-import { startPbx, type Pbx, type PbxOptions } from '../../pbx/index.js';
-import { installAgentFlow } from '../../pbx/flows/agent/index.js';
+import type { Pbx, PbxOptions } from '../../pbx/index.js';
 import type { BookingDeskFactory } from '../../dialogue/agent/booking-desk.js';
 import type { ConversationTiming, TurnMetrics } from '../../pbx/flows/agent/conversation.js';
 import { sentenceAudio } from '../../pbx/flows/agent/speech-audio.js';
@@ -19,7 +15,6 @@ import { startOllamaDouble, type OllamaDouble } from '../doubles/ollama/server.j
 import { startWhisperDouble, type WhisperDouble } from '../doubles/whisper/server.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 import { waitUntil } from '../helpers/wait.js';
-import { createCallPath } from '../../core/calls/call-path.js';
 
 export const APP = 'call-answering';
 export const CALLER = '+447700900777';
@@ -97,7 +92,7 @@ export async function startAgentHarness(
     timing?: Partial<ConversationTiming>;
     pipeline?: boolean;
     /** The agent's voice; built on the server when it needs the data folder. */
-    speech?: PromptCache | ((server: TestServer) => PromptCache);
+    speech?: PromptCache | ((server: Pick<TestServer, 'config' | 'dataDir'>) => PromptCache);
     pbx?: PbxOptions;
     /** The agent's diary (issue 41): a fake desk until core/booking's is connected. */
     bookingDesk?: BookingDeskFactory;
@@ -108,6 +103,8 @@ export async function startAgentHarness(
   const media = await attachMediaSim(sim);
   const ollama = await startOllamaDouble();
   const whisper = await startWhisperDouble();
+  const metrics: AgentHarness['metrics'] = [];
+  const finished: number[] = [];
   const server = await startTestServer({
     env: {
       ARI_URL: sim.url,
@@ -121,30 +118,30 @@ export async function startAgentHarness(
       OLLAMA_MODEL: 'llama3.2:3b',
       WHISPER_URL: whisper.url,
     },
+    setup: (services) => void services.hooks.callFinished.push((id) => finished.push(id)),
+    // The real post-call pipeline (summary and notification), as core/main.ts runs it.
+    background: { pipeline: !!opts.pipeline },
+    postCall: { options: { pollMs: 100 } },
+    agent: (services) => ({
+      overrides: {
+        timing: opts.timing,
+        onTurnMetrics: (m) => metrics.push(m),
+        ...(opts.bookingDesk && { bookingDesk: opts.bookingDesk }),
+        ...(opts.speech
+          ? {
+              engines: {
+                replies: services.agentEngines.replies,
+                speech: typeof opts.speech === 'function' ? opts.speech({ config: services.config, dataDir: services.config.dataDir }) : opts.speech,
+                stt: services.agentEngines.stt,
+              },
+            }
+          : {}),
+      },
+    }),
+    pbx: { backoff: { baseMs: 100, maxMs: 1000 }, ...opts.pbx },
   });
-  const metrics: AgentHarness['metrics'] = [];
-  const finished: number[] = [];
-  server.services.hooks.callFinished.push((id) => finished.push(id));
-  const agent = installAgentFlow(server.services, {
-    overrides: {
-      timing: opts.timing,
-      onTurnMetrics: (m) => metrics.push(m),
-      ...(opts.bookingDesk && { bookingDesk: opts.bookingDesk }),
-      ...(opts.speech
-        ? {
-            engines: {
-              replies: server.services.agentEngines.replies,
-              speech: typeof opts.speech === 'function' ? opts.speech(server) : opts.speech,
-              stt: server.services.agentEngines.stt,
-            },
-          }
-        : {}),
-    },
-  });
-  // The real post-call pipeline (summary and notification), as core/main.ts wires it.
-  const pipeline = opts.pipeline ? createPostCall(server.services, {}, { pollMs: 100 }) : undefined;
-  pipeline?.start();
-  const pbx = startPbx(server.services, createCallPath(server.database.db, server.services.log.child({ component: 'pbx' }), server.services.config.outbound), { backoff: { baseMs: 100, maxMs: 1000 }, agentFlow: agent.flow, ...opts.pbx });
+  const pbx = server.appliance.pbx!;
+  const agent = server.appliance.agent!;
   await waitUntil(() => {
     if (!sim.appConnected(APP) || pbx.link.state !== 'connected' || !sim.appConnected(agent.mediaApp.name)) throw new Error('PBX not connected yet');
   }, 15_000);
@@ -200,15 +197,11 @@ export async function startAgentHarness(
       return problems;
     },
     async close() {
-      await pbx.stop(2000);
-      await pipeline?.stop();
-      agent.stop();
+      await server.close();
       media.close();
       await sim.stop();
       await ollama.close();
       await whisper.close();
-      await server.close();
-      fs.rmSync(path.join(server.dataDir), { recursive: true, force: true });
     },
   };
   return h;

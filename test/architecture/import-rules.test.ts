@@ -1,5 +1,5 @@
 // Issue 38, item 5: README's import rules (`pbx → core → dialogue → models`, `contract/` for all,
-// core importing pbx only in core/main.ts, pbx running no SQL, no cycles) checked by
+// core importing pbx only in its composition root core/root.ts, pbx running no SQL, no cycles) checked by
 // dependency-cruiser with the project's .dependency-cruiser.cjs, on the real tree and on a planted
 // tree that breaks each rule once (so the check is seen to fail).
 import { execFile } from 'node:child_process';
@@ -35,7 +35,7 @@ describe('import rules', () => {
         'contract/shape.ts': "import { rule } from '../core/rule.js';\nexport const shape = rule;\n",
         'core/rule.ts': "export const rule = 1;\n",
         'core/service.ts': "import { flow } from '../pbx/flow.js';\nexport const service = flow;\n",
-        'core/main.ts': "import { flow } from '../pbx/flow.js';\nexport const main = flow;\n",
+        'core/root.ts': "import { flow } from '../pbx/flow.js';\nexport const root = flow;\n",
         'core/db/client.ts': "export const db = 1;\n",
         'pbx/flow.ts': "import { db } from '../core/db/client.js';\nexport const flow = db;\n",
         'dialogue/line.ts': "import { service } from '../core/service.js';\nexport const line = service;\n",

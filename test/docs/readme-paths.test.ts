@@ -16,6 +16,74 @@ function namedPaths(doc: string): string[] {
   return [...found];
 }
 
+const read = (p: string) => fs.readFileSync(path.join(root, p), 'utf8');
+
+/** Files under `dir` (repository-relative) whose name matches `name`. */
+function filesUnder(dir: string, name: RegExp): string[] {
+  return (fs.readdirSync(path.join(root, dir), { recursive: true }) as string[]).filter((f) => name.test(path.basename(f))).map((f) => path.join(dir, f));
+}
+
+/** Whether `from` imports the module at `target` (both repository-relative, `.ts` files). */
+function imports(from: string, target: string): boolean {
+  const spec = path.relative(path.dirname(from), target).replace(/\.tsx?$/, '');
+  const rel = spec.startsWith('.') ? spec : `./${spec}`;
+  return new RegExp(`from '${rel.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(\\.js)?'|import\\('${rel.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(\\.js)?'\\)`).test(read(from));
+}
+
+/** The "Where a change goes" table: each row's change and the repository paths it names. */
+function changeRows(): Record<string, string[]> {
+  const text = read('README.md');
+  const table = text.slice(text.indexOf('## Where a change goes'), text.indexOf('\n## ', text.indexOf('## Where a change goes') + 1));
+  const rows: Record<string, string[]> = {};
+  for (const [, change, where] of table.matchAll(/^\| ([^|]+?) \| (.+) \|$/gm)) {
+    if (change === 'change' || change!.startsWith('---')) continue;
+    rows[change!] = [...where!.matchAll(/`([^`\s]+)`/g)].map((m) => m[1]!);
+  }
+  return rows;
+}
+
+/** Files among `named` that import `target`, or a problem naming it. */
+function importedByOneOf(named: string[], target: string): string[] {
+  return named.filter((f) => /\.tsx?$/.test(f) && fs.existsSync(path.join(root, f))).some((f) => imports(f, target)) ? [] : [`${target} is imported by none of ${named.join(', ')}`];
+}
+
+/**
+ * Per row, what the files it names must show for a change of that kind to really go there
+ * (a new row needs its check here): today's code, read, not just the paths' existence.
+ */
+const ROW_CHECKS: Record<string, (named: string[]) => string[]> = {
+  // Every capability's routes are registered by a file the row names.
+  'an API route': (named) => filesUnder('core', /^routes\.ts$/).flatMap((r) => importedByOneOf(named, r)),
+  // The chooser it names picks among the flows in its sub-folders.
+  'a call flow': (named) => filesUnder('pbx/flows', /-flow\.ts$/).filter((f) => path.dirname(f) !== 'pbx/flows' && !f.includes('/agent/') && !f.includes('/forwarding-check/')).flatMap((f) => importedByOneOf(named, f)),
+  // Every service the routes share is built in the file it names; every schedule is started by the root it names.
+  'a service or background work': (named) => [
+    ...filesUnder('core', /^schedule\.ts$/).filter((f) => read(f).includes('export function start') || read(f).includes('export async function start')).flatMap((f) => importedByOneOf(named, f)),
+    ...(['core/webhooks/service.ts', 'core/caller-texts/service.ts', 'core/booking/service.ts'] as const).flatMap((f) => importedByOneOf(named, f)),
+  ],
+  // Every module running a job worker is started by the root it names (or built by the services it builds).
+  'a job kind': (named) =>
+    filesUnder('core', /\.ts$/)
+      .filter((f) => !f.endsWith('.test.ts') && read(f).includes('new JobWorker('))
+      .flatMap((f) => (imports('core/root.ts', f) || imports('core/services.ts', f) ? [] : [`${f} runs a job worker nobody named starts`]))
+      .concat(named.includes('core/root.ts') ? [] : ['names no composition root']),
+  'a migration': (named) => [
+    ...(read('core/db/sqlite/schema.ts').includes('sqliteTable(') && named.includes('core/db/sqlite/schema.ts') ? [] : ['the SQLite schema is not where it says']),
+    ...(read('core/db/pg/schema.ts').includes('pgTable(') && named.includes('core/db/pg/schema.ts') ? [] : ['the PostgreSQL schema is not where it says']),
+  ],
+  // Callers' lines are modules there, and the flows speak them.
+  'a line a caller hears': (named) => (named.includes('dialogue/spoken/') && filesUnder('dialogue/spoken', /\.ts$/).length > 0 && filesUnder('pbx', /\.ts$/).some((f) => read(f).includes('dialogue/spoken/')) ? [] : ['dialogue/spoken/ is not what the flows speak from']),
+  // Every page folder is routed by the file it names.
+  'a console page': (named) => fs.readdirSync(path.join(root, 'console/src/pages'), { withFileTypes: true }).filter((d) => d.isDirectory()).flatMap((d) => (named.some((f) => f.endsWith('.tsx') && read(f).includes(`./pages/${d.name}/`)) ? [] : [`console/src/pages/${d.name}/ is routed by none of ${named.join(', ')}`])),
+  // Every variable the configuration reads is documented where it says.
+  'a setting': (named) => {
+    const vars = [...read('core/config/config.ts').matchAll(/\(env, '([A-Z0-9_]+)'/g)].map((m) => m[1]!);
+    const doc = named.find((f) => f.startsWith('docs/'));
+    if (!named.includes('core/config/config.ts') || !doc || vars.length < 20) return ['names no configuration and its document'];
+    return vars.filter((v) => !read(doc).includes(v)).map((v) => `${v} is read but not in ${doc}`);
+  },
+};
+
 describe('the README is a map whose signs point at real rooms', () => {
   it('names at least the folders of the layout', () => {
     expect(namedPaths('README.md').length).toBeGreaterThan(20);
@@ -24,6 +92,13 @@ describe('the README is a map whose signs point at real rooms', () => {
   it('every path it names exists', () => {
     const missing = namedPaths('README.md').filter((p) => !fs.existsSync(path.join(root, p)));
     expect(missing).toEqual([]);
+  });
+
+  it('each "where a change goes" row names the files that change really touches today', () => {
+    const rows = changeRows();
+    expect(Object.keys(rows).sort()).toEqual(Object.keys(ROW_CHECKS).sort());
+    const wrong = Object.entries(rows).flatMap(([change, named]) => ROW_CHECKS[change]!(named).map((problem) => `${change}: ${problem}`));
+    expect(wrong).toEqual([]);
   });
 
   it('stays short enough to read in one sitting', () => {

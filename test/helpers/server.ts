@@ -2,16 +2,15 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type pino from 'pino';
-import { buildApp, type BuildOptions } from '../../core/app.js';
+import type { BuildOptions } from '../../core/app.js';
 import { createLogger } from '../../core/logging/logger.js';
 import { loadConfig, type Config } from '../../core/config/config.js';
 import type { DatabaseHandle } from '../../core/db/client.js';
-import { openAppDatabase } from '../../core/db/open.js';
 import { testDatabaseEnv } from './test-database.js';
-import { createAgentEngines } from '../../core/engines/agent-engines.js';
-import { createMailer, type Mailer } from '../../core/mail/mailer.js';
+import type { Mailer } from '../../core/mail/mailer.js';
 import type { App } from '../../core/http/fastify-types.js';
-import { newHooks, withAppServices, type ServiceOptions, type Services } from '../../core/services.js';
+import type { ServiceOptions, Services } from '../../core/services.js';
+import { composeAppliance, type Appliance, type ApplianceOverrides } from '../../core/root.js';
 
 export interface TestServer {
   url: string;
@@ -22,6 +21,8 @@ export interface TestServer {
   dataDir: string;
   /** Moves the server's clock (trials, token expiry). */
   clock: { offsetMs: number };
+  /** What the composition root started (the PBX, the agent flow, the call pipeline when asked for). */
+  appliance: Appliance;
   close(): Promise<void>;
 }
 
@@ -30,59 +31,60 @@ export interface TestServerOptions extends BuildOptions, ServiceOptions {
   mailer?: Mailer;
   /** The core's logger (default: silent, or TEST_LOG's level). */
   log?: pino.Logger;
-  /** Extra wiring before the app is built (services of later capabilities, the PBX); may add build options (its testTransfer). */
-  setup?: (services: Services) => void | Partial<BuildOptions> | Promise<void | Partial<BuildOptions>>;
+  /** Extra wiring before any work starts (a listener, a wrapped engine); may add build options (a stand-in PBX's testTransfer). */
+  setup?: ApplianceOverrides['setup'];
+  /** Background work to start, as production would (default none: a test starts what it tests). */
+  background?: ApplianceOverrides['background'];
+  postCall?: ApplianceOverrides['postCall'];
+  /** Starts the PBX (needs ARI_URL in `env`), with the agent flow when `agent` is given too. */
+  pbx?: ApplianceOverrides['pbx'];
+  agent?: ApplianceOverrides['agent'];
+  /** How long close() lets calls in progress finish (default 2 s). */
+  drainMs?: number;
 }
 
-/** The real server over HTTP on a free port, with a fresh database (a SQLite file in a temp dir, or see testDatabaseEnv). */
+/** Background work a test server runs when it names none: nothing, so each test starts what it tests. */
+const NO_BACKGROUND = { housekeeping: false, prompts: false, pipeline: false, callerTexts: false, booking: false, backups: false, retention: false, digest: false, inbox: false };
+
+/**
+ * The real server over HTTP on a free port, with a fresh database (a SQLite file in a temp dir,
+ * or see testDatabaseEnv), built by the composition root (core/root.ts) as core/main.ts builds it.
+ */
 export async function startTestServer(opts: TestServerOptions = {}): Promise<TestServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'appliance-test-'));
   const log = opts.log ?? createLogger({ level: process.env.TEST_LOG ?? 'silent' });
   const config = loadConfig({ DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', ...(opts.env && 'DATABASE_URL' in opts.env ? {} : await testDatabaseEnv()), ...opts.env });
-  const database = await openAppDatabase(config.database, log);
   const clock = { offsetMs: 0 };
   // Fixtures' phones are Ofcom's drama range (07700 900xxx), which is not in service, so the
   // outbound rules would refuse to text them a code or ring them: the operator's allow-list
   // lets the appliance reach them (unless the test sets its own), as an operator would list a range of theirs.
   if (!opts.env || !('OUTBOUND_ALLOW' in opts.env)) config.outbound = { ...config.outbound, allow: ['+447700900'] };
-  const mailer =
-    opts.mailer ??
-    createMailer({ smtpUrl: config.mail.smtpUrl, from: config.mail.from, outboxDir: path.join(dataDir, 'outbox', 'mail'), log });
-  const services: Services = withAppServices(
-    {
-      config,
-      database,
-      mailer,
-      now: () => new Date(Date.now() + clock.offsetMs),
-      log,
-      health: new Map(),
-      hooks: newHooks(),
-      agentEngines: createAgentEngines(config),
-    },
-    opts,
-  );
-  const built = (await opts.setup?.(services)) ?? {};
-  // Fixture owners all sign up from 127.0.0.1, so suites get a sign-up allowance per address
-  // that never runs out; test/security checks the real limit.
-  const app = await buildApp(services, {
-    ...opts,
-    ...built,
-    rateLimits: { signupsPerIp: { max: 100_000, windowMs: 60 * 60_000 }, ...opts.rateLimits },
+  const { env: _env, mailer, log: _log, setup, background, postCall, pbx, agent, drainMs = 2000, webhooks, callerTexts, booking, ...http } = opts;
+  const appliance = await composeAppliance(config, {
+    log,
+    mailer,
+    now: () => new Date(Date.now() + clock.offsetMs),
+    services: { webhooks, callerTexts, booking },
+    setup,
+    background: { ...NO_BACKGROUND, ...background },
+    postCall,
+    pbx: pbx ?? false,
+    agent: pbx && agent ? agent : false,
+    // Fixture owners all sign up from 127.0.0.1, so suites get a sign-up allowance per address
+    // that never runs out; test/security checks the real limit.
+    http: { ...http, rateLimits: { signupsPerIp: { max: 100_000, windowMs: 60 * 60_000 }, ...http.rateLimits } },
   });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
   return {
-    url: `http://127.0.0.1:${port}`,
-    app,
-    services,
+    url: appliance.url!,
+    app: appliance.app!,
+    services: appliance.services,
     config,
-    database,
+    database: appliance.database,
     dataDir,
     clock,
+    appliance,
     async close() {
-      await app.close();
-      await database.close();
+      await appliance.stop(drainMs);
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };

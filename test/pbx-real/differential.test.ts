@@ -4,7 +4,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startPbx, type Pbx } from '../../pbx/index.js';
+import type { Pbx } from '../../pbx/index.js';
 import { callerSpeech } from '../ari-sim/caller-audio.js';
 import type { CallerScript } from '../ari-sim/caller-script.js';
 import { AriSimulator } from '../ari-sim/simulator.js';
@@ -14,7 +14,6 @@ import { startAriTap, type AriTap, type TapEntry } from './ari-tap.js';
 import { speech } from './audio.js';
 import { heardGreetingAndBeep, realPbxAvailability, startRealPbx, type RealPbx } from './harness.js';
 import { phoneNumbers, users } from '../../core/db/schema.js';
-import { createCallPath } from '../../core/calls/call-path.js';
 
 const real = realPbxAvailability();
 const APP = 'call-answering';
@@ -61,15 +60,17 @@ describe.skipIf(!real.ok)('the ARI simulator and Asterisk 20.17.0 tell the same 
     sim = new AriSimulator({ timeScale: 1 });
     await sim.start();
     simTap = await startAriTap(sim.url);
-    simServer = await startTestServer({ env: { ARI_URL: simTap.url, ARI_USERNAME: sim.credentials.username, ARI_PASSWORD: sim.credentials.password, ARI_APP: APP, TTS_ENGINE: 'espeak-ng' } });
-    sim.mountSounds('appliance', path.join(simServer.dataDir, 'prompts'));
-    simPbx = startPbx(simServer.services, createCallPath(simServer.database.db, simServer.services.log.child({ component: 'pbx' }), simServer.services.config.outbound), { backoff: { baseMs: 100, maxMs: 1000 } });
+    simServer = await startTestServer({
+      env: { ARI_URL: simTap.url, ARI_USERNAME: sim.credentials.username, ARI_PASSWORD: sim.credentials.password, ARI_APP: APP, TTS_ENGINE: 'espeak-ng' },
+      setup: (services) => sim.mountSounds('appliance', path.join(services.config.dataDir, 'prompts')),
+      pbx: { backoff: { baseMs: 100, maxMs: 1000 } },
+    });
+    simPbx = simServer.appliance.pbx!;
     await waitUntil(() => (sim.appConnected(APP) && simPbx.link.state === 'connected') || Promise.reject(new Error('not connected')), 15_000);
   });
   afterAll(async () => {
-    await simPbx?.stop(2000);
-    await sim?.stop();
     await simServer?.close();
+    await sim?.stop();
     await simTap?.close();
     await h?.close();
     await realTap?.close();

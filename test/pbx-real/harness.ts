@@ -1,14 +1,10 @@
-import fs from 'node:fs';
 import { Writable } from 'node:stream';
 import pino from 'pino';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { calls, notifications, unansweredQuestions, type NewUser } from '../../core/db/schema.js';
-import { createCallPath } from '../../core/calls/call-path.js';
-import { createPostCall, type PostCall } from '../../core/post-call/service.js';
-import { installAgentFlow, type AgentFlowInstall } from '../../pbx/flows/agent/index.js';
 import type { ConversationTiming, TurnMetrics } from '../../pbx/flows/agent/conversation.js';
-import { startPbx, type Pbx, type PbxOptions } from '../../pbx/index.js';
+import type { Pbx, PbxOptions } from '../../pbx/index.js';
 import type { Services } from '../../core/services.js';
 import type { BookingDeskFactory } from '../../dialogue/agent/booking-desk.js';
 import { createPromptCache, createTextToSpeech } from '../../models/tts/index.js';
@@ -100,9 +96,6 @@ export async function startRealPbx(opts: RealPbxOptions = {}): Promise<RealPbx> 
   });
   const finished: number[] = [];
   const metrics: RealPbx['metrics'] = [];
-  let agent: AgentFlowInstall | undefined;
-  let pipeline: PostCall | undefined;
-  let pbx!: Pbx;
   const server = await startTestServer({
     consoleDir: opts.consoleDir,
     rateLimits: opts.rateLimits,
@@ -123,23 +116,18 @@ export async function startRealPbx(opts: RealPbxOptions = {}): Promise<RealPbx> 
       ...(ownerPhone ? { OUTBOUND_ENDPOINT: 'PJSIP/{number}@uk-did', OUTBOUND_ALLOW: '+447700' } : {}),
       ...opts.env,
     },
-    // The PBX starts before the app is built, as in core/main.ts: the app's "Test transfer" rings through it.
     setup: (services) => {
       opts.services?.(services);
       asterisk.mountPrompts(path.join(services.config.dataDir, 'prompts'));
       services.hooks.callFinished.push((id) => finished.push(id));
-      agent = opts.agent
-        ? installAgentFlow(services, {
-            overrides: { timing: opts.timing, onTurnMetrics: (m) => metrics.push(m), ...(opts.bookingDesk && { bookingDesk: opts.bookingDesk }) },
-          })
-        : undefined;
-      pipeline = opts.pipeline ? createPostCall(services, {}, { pollMs: 100 }) : undefined;
-      pipeline?.start();
-      const callPath = createCallPath(services.database.db, services.log.child({ component: 'pbx' }), services.config.outbound, services.config.node);
-      pbx = startPbx(services, callPath, { backoff: { baseMs: 100, maxMs: 1000 }, agentFlow: agent?.flow, ...opts.pbx });
-      return { testTransfer: pbx.testTransfer, forwardingCheck: pbx.forwardingCheck, testCalls: pbx.testCalls };
     },
+    background: { pipeline: !!opts.pipeline },
+    postCall: { options: { pollMs: 100 } },
+    ...(opts.agent && { agent: { overrides: { timing: opts.timing, onTurnMetrics: (m) => metrics.push(m), ...(opts.bookingDesk && { bookingDesk: opts.bookingDesk }) } } }),
+    pbx: { backoff: { baseMs: 100, maxMs: 1000 }, ...opts.pbx },
   });
+  const pbx = server.appliance.pbx!;
+  const agent = server.appliance.agent;
   await waitUntil(() => {
     if (pbx.link.state !== 'connected') throw new Error('PBX not connected to Asterisk yet');
     if (agent && !agent.mediaApp.connected) throw new Error('agent media app not registered yet');
@@ -173,15 +161,11 @@ export async function startRealPbx(opts: RealPbxOptions = {}): Promise<RealPbx> 
     },
     unanswered: async (userId) => await db.select().from(unansweredQuestions).where(eq(unansweredQuestions.userId, userId)),
     async close() {
-      await pbx.stop(2000);
-      await pipeline?.stop();
-      agent?.stop();
+      await server.close();
       await asterisk.destroy();
       await ownerPhone?.stop();
       await ollama.close();
       await whisper.close();
-      await server.close();
-      fs.rmSync(server.dataDir, { recursive: true, force: true });
     },
   };
 }

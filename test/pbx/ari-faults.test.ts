@@ -129,14 +129,14 @@ describe('ARI faults (shared/ari/NOTES.md) reproduced in the simulator', () => {
     h = await startHarness({
       timeScale: 10,
       // An earlier core process held the app, took the call, and died before answering it.
-      beforePbx: async (sim, server) => {
+      beforePbx: async (sim, services) => {
         const { username, password } = sim.credentials;
         const old = new WebSocket(`${sim.url.replace('http', 'ws')}/ari/events?app=${APP}&api_key=${username}:${password}`);
         await new Promise((r) => old.once('open', r));
         const did = '+447700900321';
         const { users, phoneNumbers } = await import('../../core/db/schema.js');
-        const user = (await server.database.db.insert(users).values({ email: 'early@example.co.uk', passwordHash: 'x', accountStatus: 'active', businessName: 'Early Bird' }).returning())[0]!;
-        await server.database.db.insert(phoneNumbers).values({ phoneNumber: did, provider: 'static', providerSid: did, userId: user.id });
+        const user = (await services.database.db.insert(users).values({ email: 'early@example.co.uk', passwordHash: 'x', accountStatus: 'active', businessName: 'Early Bird' }).returning())[0]!;
+        await services.database.db.insert(phoneNumbers).values({ phoneNumber: did, provider: 'static', providerSid: did, userId: user.id });
         const call = sim.call({ app: APP, from: CALLER, did, script: { onRecord: [{ say }, { press: '#' }] } });
         channelId = call.channelId;
         done = call.done;

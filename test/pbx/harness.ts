@@ -3,11 +3,11 @@ import path from 'node:path';
 import { vi } from 'vitest';
 import { phoneNumbers, users, type NewUser } from '../../core/db/schema.js';
 import { createPromptCache, createTextToSpeech, type PromptCache, type Voice } from '../../models/tts/index.js';
-import { startPbx, type Pbx, type PbxOptions } from '../../pbx/index.js';
+import type { Pbx, PbxOptions } from '../../pbx/index.js';
+import type { Services } from '../../core/services.js';
 import { eventShapeProblems } from '../ari-sim/event-shapes.js';
 import { AriSimulator } from '../ari-sim/simulator.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
-import { createCallPath } from '../../core/calls/call-path.js';
 
 export const APP = 'call-answering';
 export const CALLER = '+447700900999';
@@ -35,19 +35,23 @@ let didSeq = 100;
  * $DATA_DIR/prompts exactly as Asterisk would from its mounted sounds folder.
  */
 export async function startHarness(
-  opts: { timeScale?: number; pbx?: PbxOptions; beforePbx?: (sim: AriSimulator, server: TestServer) => Promise<void> } = {},
+  opts: { timeScale?: number; pbx?: PbxOptions; beforePbx?: (sim: AriSimulator, services: Services) => Promise<void> } = {},
 ): Promise<Harness> {
   const sim = new AriSimulator({ timeScale: opts.timeScale ?? 10 });
   await sim.start();
+  const finished: number[] = [];
+  let prompts!: PromptCache;
   const server = await startTestServer({
     env: { ARI_URL: sim.url, ARI_USERNAME: sim.credentials.username, ARI_PASSWORD: sim.credentials.password, ARI_APP: APP, TTS_ENGINE: 'espeak-ng' },
+    setup: async (services) => {
+      sim.mountSounds('appliance', path.join(services.config.dataDir, 'prompts'));
+      prompts = createPromptCache({ dataDir: services.config.dataDir, tts: createTextToSpeech(services.config.tts) });
+      services.hooks.callFinished.push((id) => finished.push(id));
+      await opts.beforePbx?.(sim, services);
+    },
+    pbx: () => ({ prompts, backoff: { baseMs: 100, maxMs: 1000 }, ...opts.pbx }),
   });
-  sim.mountSounds('appliance', path.join(server.dataDir, 'prompts'));
-  const prompts = createPromptCache({ dataDir: server.dataDir, tts: createTextToSpeech(server.config.tts) });
-  const finished: number[] = [];
-  server.services.hooks.callFinished.push((id) => finished.push(id));
-  await opts.beforePbx?.(sim, server);
-  const pbx = startPbx(server.services, createCallPath(server.database.db, server.services.log.child({ component: 'pbx' }), server.services.config.outbound), { prompts, backoff: { baseMs: 100, maxMs: 1000 }, ...opts.pbx });
+  const pbx = server.appliance.pbx!;
   await vi.waitFor(() => {
     if (!sim.appConnected(APP) || pbx.link.state !== 'connected') throw new Error('PBX not connected yet');
   }, { timeout: 15_000 });
@@ -79,9 +83,8 @@ export async function startHarness(
       return problems;
     },
     async close() {
-      await pbx.stop(2000);
-      await sim.stop();
       await server.close();
+      await sim.stop();
       fs.rmSync(path.join(server.dataDir), { recursive: true, force: true });
     },
   };

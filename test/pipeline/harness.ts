@@ -3,42 +3,19 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { insertUser } from '../../core/accounts/users.js';
 import { calls, jobs, notifications, type Call, type NewUser } from '../../core/db/schema.js';
-import { callbackReminders } from '../../core/notify/reminder-schedule.js';
 import { postCallKey } from '../../core/post-call/post-call.js';
-import { createPostCall, type PostCall, type PostCallEngines, type PostCallOptions } from '../../core/post-call/service.js';
+import type { PostCallEngines, PostCallOptions } from '../../core/post-call/service.js';
+import { createCallPipeline, type CallPipeline } from '../../core/root.js';
 import type { Services } from '../../core/services.js';
 import { startTestServer, type TestServer, type TestServerOptions } from '../helpers/server.js';
 import { startTwilioDouble, type TwilioDouble } from '../doubles/twilio/server.js';
 
-/** What core/main.ts starts for finished calls, as one handle: the post-call jobs, the webhooks' worker, the call-back reminders. */
-export interface Pipeline extends PostCall {
-  /** One pass of the call-back reminders; resolves to how many were sent. */
-  remindCallbacks(): Promise<number>;
-}
+/** What the composition root (core/root.ts) starts for finished calls. */
+export type Pipeline = CallPipeline;
 
+/** The root's call pipeline on a test server's services: the post-call jobs, the webhooks' worker, the call-back reminders. */
 export function createPipeline(services: Services, engines: PostCallEngines = {}, options: PostCallOptions = {}): Pipeline {
-  const postCall = createPostCall(services, engines, options);
-  const { webhooks } = services;
-  const reminders = callbackReminders(services, postCall.notifier);
-  return {
-    ...postCall,
-    remindCallbacks: reminders.remind,
-    /** The jobs table's housekeeping and orphan recovery, then the webhook delivery log's. */
-    async sweep() {
-      await postCall.sweep();
-      await webhooks.sweep();
-    },
-    start() {
-      postCall.start();
-      webhooks.start();
-      reminders.start();
-    },
-    async stop() {
-      await reminders.stop();
-      await postCall.stop();
-      await webhooks.stop();
-    },
-  };
+  return createCallPipeline(services, engines, options);
 }
 
 /** Fast retries for tests: the same policy shape as production, in milliseconds. */

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { Services } from '../../../core/services.js';
+import type { HealthReport, Services } from '../../../core/services.js';
 import type { MediaFormat } from '../../media/codecs.js';
 import type { CallFlow } from '../types.js';
 import { createAgentFlow, type AgentFlowDeps } from './agent-flow.js';
@@ -26,6 +26,8 @@ export interface AgentFlowInstall {
   /** The flow to hand to startPbx (`agentFlow`). */
   flow: CallFlow;
   mediaApp: MediaApp;
+  /** Whether the media app is registered, for /healthz (the root registers it as 'agent-media'). */
+  health(): HealthReport;
   stop(): void;
 }
 
@@ -51,15 +53,13 @@ export function installAgentFlow(services: Services, opts: InstallOptions = {}):
     timing: { stall: config.agentStall, ...opts.overrides?.timing },
   };
   const flow = withAdmission(createAgentFlow(deps), opts.admit ?? (() => engines.pools.admitConversation()));
-  // Without the media app registered, agent calls fall back to voicemail: worth seeing in /healthz.
-  services.health.set('agent-media', () => ({ ok: mediaApp.connected, detail: mediaApp.connected ? `${mediaApp.name} registered` : `${mediaApp.name} not registered on Asterisk` }));
   return {
     flow,
     mediaApp,
+    health: () => ({ ok: mediaApp.connected, detail: mediaApp.connected ? `${mediaApp.name} registered` : `${mediaApp.name} not registered on Asterisk` }),
     stop() {
       mediaApp.close();
       ariHttp.close();
-      services.health.delete('agent-media');
     },
   };
 }

@@ -1,0 +1,185 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type pino from 'pino';
+import { buildApp, type BuildOptions } from './app.js';
+import type { Config } from './config/config.js';
+import type { DatabaseHandle } from './db/client.js';
+import { openAppDatabase } from './db/open.js';
+import { createLogger } from './logging/logger.js';
+import { startBackupSchedule } from './backup/schedule.js';
+import { startWeeklyDigest } from './digest/schedule.js';
+import { startLocalInbox } from './followup/local-inbox.js';
+import { startHousekeeping } from './housekeeping/schedule.js';
+import { startRetentionSchedule } from './privacy/schedule.js';
+import { createMailer, type Mailer } from './mail/mailer.js';
+import { callbackReminders } from './notify/reminder-schedule.js';
+import { createPostCall, type PostCall, type PostCallEngines, type PostCallOptions } from './post-call/service.js';
+import { newHooks, withAppServices, type ServiceOptions, type Services } from './services.js';
+import { createAgentEngines } from './engines/agent-engines.js';
+import { createCallPath } from './calls/call-path.js';
+import type { App } from './http/fastify-types.js';
+import { startPbx, type Pbx, type PbxOptions } from '../pbx/index.js';
+import { installAgentFlow, type AgentFlowInstall, type InstallOptions } from '../pbx/flows/agent/index.js';
+
+/**
+ * The composition root: the one place that wires config, storage, engines, PBX and HTTP, and
+ * starts and stops the background work. core/main.ts, the test server (test/helpers/server.ts,
+ * under every test harness) and the benches all build the appliance here, overriding only
+ * what they must, so a new service is wired once.
+ */
+
+/** The background work production runs; a test server starts none and names what it tests. */
+type BackgroundWork = 'housekeeping' | 'prompts' | 'pipeline' | 'callerTexts' | 'booking' | 'backups' | 'retention' | 'digest' | 'inbox';
+
+export interface ApplianceOverrides {
+  /** The core's logger (default: LOG_LEVEL's, as the service 'core'). */
+  log?: pino.Logger;
+  mailer?: Mailer;
+  /** The clock every service reads (default the machine's). */
+  now?: () => Date;
+  services?: ServiceOptions;
+  /**
+   * Runs once the services are built, before any work starts on them (the first admin, a
+   * test's listener or wrapped engine); may return build options (a stand-in PBX's routes).
+   */
+  setup?: (services: Services) => void | Partial<BuildOptions> | Promise<void | Partial<BuildOptions>>;
+  /** Which background work starts (default: all, as in production). */
+  background?: Partial<Record<BackgroundWork, boolean>>;
+  /** The post-call pipeline's engines and timing (its jobs' lease is JOB_LEASE_SECONDS unless set). */
+  postCall?: { engines?: PostCallEngines; options?: PostCallOptions };
+  /** The PBX when ARI_URL is set; `false`: no PBX part at all, not even its health line (HTTP-only tests). */
+  pbx?: PbxOptions | ((services: Services) => PbxOptions) | false;
+  /** The agent flow (default on when the PBX runs), its options possibly from the built services; `false`: agent-mode callers get voicemail. */
+  agent?: InstallOptions | ((services: Services) => InstallOptions) | false;
+  /** The HTTP side's options; `false`: none (a process that only runs background work, e.g. a job worker). */
+  http?: BuildOptions | false;
+}
+
+export interface Appliance {
+  config: Config;
+  database: DatabaseHandle;
+  services: Services;
+  /** The HTTP app, unless `http: false`. */
+  app?: App;
+  /** Where the app listens (config's HOST and PORT; PORT=0 takes a free port). */
+  url?: string;
+  pipeline?: CallPipeline;
+  pbx?: Pbx;
+  agent?: AgentFlowInstall;
+  /** Stops taking calls (letting those in progress finish for up to `drainMs`), then everything else, in order. */
+  stop(drainMs?: number): Promise<void>;
+}
+
+/** What the root starts for finished calls, as one handle: the post-call jobs, the webhooks' worker, the call-back reminders. */
+export interface CallPipeline extends PostCall {
+  /** One pass of the call-back reminders; resolves to how many were sent. */
+  remindCallbacks(): Promise<number>;
+}
+
+/** The call pipeline on `services` (subscribes to hooks.callFinished at once; its work runs from `start()`). */
+export function createCallPipeline(services: Services, engines: PostCallEngines = {}, options: PostCallOptions = {}): CallPipeline {
+  const { config, webhooks } = services;
+  // Post-call jobs (transcribe → summarise → notify): resumes jobs a previous run left.
+  const postCall = createPostCall(services, engines, { leaseMs: config.jobs.leaseMs, heartbeatMs: config.jobs.leaseMs / 5, ...options });
+  const reminders = callbackReminders(services, postCall.notifier);
+  return {
+    ...postCall,
+    remindCallbacks: reminders.remind,
+    /** The jobs table's housekeeping and orphan recovery, then the webhook delivery log's. */
+    async sweep() {
+      await postCall.sweep();
+      await webhooks.sweep();
+    },
+    start() {
+      postCall.start();
+      // Each settled call's event to the owner's webhook, on its own worker.
+      webhooks.start();
+      reminders.start();
+    },
+    async stop() {
+      await reminders.stop();
+      await postCall.stop();
+      await webhooks.stop();
+    },
+  };
+}
+
+/** Opens the database, builds the services and the HTTP app, starts the background work and the PBX, and listens. */
+export async function composeAppliance(config: Config, o: ApplianceOverrides = {}): Promise<Appliance> {
+  const log = o.log ?? createLogger({ level: config.logLevel, base: { service: 'core' } });
+  fs.mkdirSync(config.dataDir, { recursive: true });
+  const database = await openAppDatabase(config.database, log);
+  const mailer = o.mailer ?? createMailer({ smtpUrl: config.mail.smtpUrl, from: config.mail.from, outboxDir: path.join(config.dataDir, 'outbox', 'mail'), log });
+  const services: Services = withAppServices(
+    { config, database, mailer, now: o.now ?? (() => new Date()), log, health: new Map(), hooks: newHooks(), agentEngines: createAgentEngines(config) },
+    o.services,
+  );
+  const built = (await o.setup?.(services)) ?? {};
+  const on = (work: BackgroundWork) => o.background?.[work] ?? true;
+
+  const housekeeping = on('housekeeping') ? await startHousekeeping(services) : undefined;
+  // The prompts folder's cap counts files others wrote too: measured now and every PROMPTS_MEASURE_SECONDS.
+  if (on('prompts')) services.agentEngines.promptFolder.start();
+  // Subscribes to hooks.callFinished before the PBX can fire it.
+  const pipeline = on('pipeline') ? createCallPipeline(services, o.postCall?.engines, o.postCall?.options) : undefined;
+  pipeline?.start();
+  // Missed-call text-back (subscribes to hooks.callFinished) on its own job kind and worker.
+  if (on('callerTexts')) services.callerTexts.start();
+  if (on('booking')) services.booking.start();
+  const backups = on('backups') ? startBackupSchedule(services) : undefined;
+  const retention = on('retention') ? startRetentionSchedule(services) : undefined;
+  // Monday 08:00 London: calls still to call back; catches up this week's if the box was down then.
+  const digest = on('digest') ? startWeeklyDigest(services) : undefined;
+  // Without Twilio, owner replies are files dropped into $DATA_DIR/outbox/sms-in/ (answers go to outbox/sms/).
+  const inbox = on('inbox') && !(config.twilio.accountSid && config.twilio.authToken) ? startLocalInbox(services) : undefined;
+
+  let pbx: Pbx | undefined;
+  let agent: AgentFlowInstall | undefined;
+  if (o.pbx !== false && !config.ari.url) {
+    log.info('ARI_URL is not set: running without a PBX connection (console and API only)');
+    services.health.set('pbx', () => ({ ok: true, detail: 'disabled: ARI_URL is not set' }));
+  } else if (o.pbx !== false) {
+    agent = o.agent === false ? undefined : installAgentFlow(services, typeof o.agent === 'function' ? o.agent(services) : o.agent);
+    // Without the media app registered, agent calls fall back to voicemail: worth seeing in /healthz.
+    if (agent) services.health.set('agent-media', agent.health);
+    pbx = startPbx(services, createCallPath(database.db, log.child({ component: 'pbx' }), config.outbound, config.node), { agentFlow: agent?.flow, ...(typeof o.pbx === 'function' ? o.pbx(services) : o.pbx) });
+    services.health.set('pbx', pbx.health);
+    // Synthesise a changed greeting when it is saved, so the next caller does not wait for it.
+    services.hooks.settingsChanged.push(pbx.settingsChanged);
+  }
+  // After the PBX: the console's "Test transfer" rings through it.
+  const app = o.http === false ? undefined : await buildApp(services, { testTransfer: pbx?.testTransfer, forwardingCheck: pbx?.forwardingCheck, testCalls: pbx?.testCalls, ...o.http, ...built });
+  await app?.listen({ port: config.port, host: config.host });
+  const address = app?.server.address();
+  const url = typeof address === 'object' && address ? `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${address.port}` : undefined;
+
+  return {
+    config,
+    database,
+    services,
+    app,
+    url,
+    pipeline,
+    pbx,
+    agent,
+    async stop(drainMs) {
+      // First: stop taking calls and let those in progress finish (rows written, jobs queued).
+      await pbx?.stop(drainMs);
+      agent?.stop();
+      services.health.delete('agent-media');
+      services.agentEngines.pools.close();
+      services.agentEngines.promptFolder.stop();
+      housekeeping?.stop();
+      await pipeline?.stop();
+      if (on('callerTexts')) await services.callerTexts.stop();
+      if (on('booking')) await services.booking.stop();
+      backups?.stop();
+      retention?.stop();
+      await digest?.stop();
+      await inbox?.stop();
+      await app?.close();
+      if (!o.mailer) mailer.close();
+      await database.close();
+    },
+  };
+}
