@@ -12,10 +12,9 @@ import type { ApiAssignedUserSchema, ApiNumberStatsSchema, ApiPhoneNumberSchema,
 import type { ApiMetaSchema } from './schemas/system.js';
 import type { ApiUnansweredQuestionSchema } from './schemas/questions.js';
 import type { SignupBody } from './schemas/auth.js';
-import type { AccountStatusSchema, ApiErrorSchema, AiModeSchema, CallStatusSchema, RoleSchema, VoicePreferenceSchema } from './schemas/shared.js';
+import type { AccountStatusSchema, AiModeSchema, CallStatusSchema, VoicePreferenceSchema } from './schemas/shared.js';
 import type { ApiUserSchema, SettingsUpdateBody } from './schemas/users.js';
 
-export type Role = Static<typeof RoleSchema>;
 export type AccountStatus = Static<typeof AccountStatusSchema>;
 export type VoicePreference = Static<typeof VoicePreferenceSchema>;
 export type AiMode = Static<typeof AiModeSchema>;
@@ -65,8 +64,6 @@ export type ApiMeta = Static<typeof ApiMetaSchema>;
 /** POST /api/agent/preview: the console's "Try Your AI Agent" panel. */
 export type AgentPreviewRequest = Static<typeof AgentPreviewBody>;
 export type AgentPreviewResult = Static<typeof AgentPreviewResponse>;
-
-export type ApiError = Static<typeof ApiErrorSchema>;
 
 /** GET /api/admin/quality: the latest quality evaluation report per set of models (npm run eval). */
 export type ApiQualityReport = Static<typeof QualityReportSchema>;

@@ -61,8 +61,6 @@ export const CALLER_TEXT_KINDS = ['text-back', 'owner', 'stop', 'start', 'caller
 export const CALLER_TEXT_STATUSES = ['received', 'sending', 'sent', 'delivered', 'failed', 'undelivered'] as const;
 /** When the missed-call text-back goes: always, or only for calls in open or closed hours (core/call-handling). */
 export const TEXT_BACK_HOURS = ['always', 'open', 'closed'] as const;
-export type CallerTextKind = (typeof CALLER_TEXT_KINDS)[number];
-export type CallerTextStatus = (typeof CALLER_TEXT_STATUSES)[number];
 export type TextBackHours = (typeof TEXT_BACK_HOURS)[number];
 
 /** The stretch `urgencyBreakdown` covers (London days, as the other figures): GET /api/analytics?period=. */

@@ -6,7 +6,7 @@
 export const LINE_TYPES = ['landline', 'virgin', 'mobile'] as const;
 export type LineType = (typeof LINE_TYPES)[number];
 
-export interface ForwardingCodeRow {
+interface ForwardingCodeRow {
   /** The condition, as the owner reads it. */
   label: string;
   set: string;

@@ -12,7 +12,7 @@ import { looksLikePhoneQuery, type PhoneQuery } from './phone-display.js';
 
 // The display formats and the search's shape test need no metadata; they live apart so a
 // console screen that only shows numbers does not download libphonenumber-js.
-export { formatAdminPhone, formatPhone, looksLikePhoneQuery, matchesPhoneQuery, type PhoneQuery } from './phone-display.js';
+export { formatAdminPhone, formatPhone, matchesPhoneQuery, type PhoneQuery } from './phone-display.js';
 
 /** The product serves UK businesses: a number without a country code is a UK number. */
 const DEFAULT_COUNTRY = 'GB';

@@ -15,7 +15,6 @@ export const INDUSTRIES = [
   'automotive',
   'other',
 ] as const;
-export type Industry = (typeof INDUSTRIES)[number];
 
 export const WEEKLY_CALL_BANDS = ['0-10', '10-25', '25-50', '50-100', '100+'] as const;
 

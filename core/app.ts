@@ -14,8 +14,6 @@ import { registerExternalPlugins } from './plugins/external.js';
 import type { TestCallRegistry } from './test-call/registry.js';
 import { attachTestCallProxy } from './test-call/ws-proxy.js';
 
-export { LOG_REDACT } from './logging/logger.js';
-
 export interface BuildOptions {
   /** A pino logger; tests pass none and get silence. */
   logger?: FastifyBaseLogger;

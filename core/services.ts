@@ -8,7 +8,7 @@ import { BookingService } from './booking/service.js';
 import type { BookingKeys } from './booking/keys.js';
 import type { GuardOptions } from './webhooks/address-guard.js';
 
-export { newHooks, type CoreDeps, type GreetingSettings, type HealthReport, type ServiceHooks } from './deps.js';
+export { newHooks, type CoreDeps, type GreetingSettings, type HealthReport } from './deps.js';
 
 /**
  * What the HTTP routes and the background work share, handed to buildApp, which decorates the

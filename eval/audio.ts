@@ -25,7 +25,7 @@ export interface AudioTools {
   sox: string;
 }
 
-export const DEFAULT_TOOLS: AudioTools = { espeak: 'espeak-ng', sox: 'sox' };
+const DEFAULT_TOOLS: AudioTools = { espeak: 'espeak-ng', sox: 'sox' };
 
 /** "eSpeak NG 1.51, SoX v14.4.2": what made the recordings, for the report. */
 export async function toolVersions(tools: AudioTools = DEFAULT_TOOLS): Promise<string> {

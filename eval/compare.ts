@@ -4,8 +4,8 @@ import type { ApiQualityReport } from '../contract/api.js';
 // better or worse. Error rates and latencies are better lower, accuracies better higher.
 // Latency moves with the box's load, so a change within 10% (or 5 ms) of it is called the same.
 
-export type Direction = 'lower' | 'higher';
-export type Verdict = 'better' | 'worse' | 'same' | 'n/a';
+type Direction = 'lower' | 'higher';
+type Verdict = 'better' | 'worse' | 'same' | 'n/a';
 
 interface FigureDef {
   name: string;
@@ -21,7 +21,7 @@ const LATENCY_TOLERANCE = 0.1;
 /** Timer noise: a few milliseconds either way are no change in an engine. */
 const LATENCY_FLOOR_MS = 5;
 
-export const FIGURES: FigureDef[] = [
+const FIGURES: FigureDef[] = [
   { name: 'word error rate', better: 'lower', kind: 'rate', pick: (r) => f(r).transcription.wordErrorRate },
   { name: 'name error rate', better: 'lower', kind: 'rate', pick: (r) => f(r).transcription.nameErrorRate },
   { name: 'number error rate', better: 'lower', kind: 'rate', pick: (r) => f(r).transcription.numberErrorRate },

@@ -15,10 +15,10 @@ import type { EvalConversation, EvalMessage } from './set.js';
 // engines were configured, so a double that garbles numbers shows as number errors and a
 // double that invents a price shows as an invented fact.
 
-export type QualityFigures = Static<typeof QualityFiguresSchema>;
+type QualityFigures = Static<typeof QualityFiguresSchema>;
 export type QualityEngines = Static<typeof QualityEnginesSchema>;
 
-export interface MessageDetail {
+interface MessageDetail {
   id: string;
   reference: string;
   transcript: string | null;
@@ -30,7 +30,7 @@ export interface MessageDetail {
   error: string | null;
 }
 
-export interface TurnDetail {
+interface TurnDetail {
   conversation: string;
   turn: number;
   caller: string;
@@ -199,7 +199,7 @@ export function buildReport(input: ReportInput): SavedReport {
 }
 
 /** "whisper base.en · ollama llama3.2:3b · espeak-ng": what the console groups reports by. */
-export function modelsLabel(e: QualityEngines): string {
+function modelsLabel(e: QualityEngines): string {
   return [`${e.stt.engine}${e.stt.model ? ` ${e.stt.model}` : ''}`, `${e.llm.engine} ${e.llm.model}`, e.tts.engine].join(' · ');
 }
 

@@ -10,11 +10,11 @@ import { URGENCIES } from '../dialogue/summary/summary.js';
 // whose recordings eval/audio.ts makes, and the agent conversations. Read and checked here,
 // so a mistake in an added entry is named before any engine is asked anything.
 
-export const SET_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'set');
+const SET_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'set');
 
 const Urgency = OneOf(URGENCIES);
 
-export const MessageSchema = Type.Object({
+const MessageSchema = Type.Object({
   id: Type.String({ pattern: '^[a-z0-9-]+$' }),
   /** An espeak-ng voice, UK English, with an optional variant: "en-gb-x-rp+f2". */
   voice: Type.String({ pattern: '^en-gb[a-z-]*(\\+[a-z0-9]+)?$' }),
@@ -38,9 +38,9 @@ export const MessageSchema = Type.Object({
   }),
 });
 
-export const EXPECTATIONS = ['answer', 'refuse', 'human', 'urgent', 'message', 'goodbye'] as const;
+const EXPECTATIONS = ['answer', 'refuse', 'human', 'urgent', 'message', 'goodbye'] as const;
 
-export const TurnSchema = Type.Object({
+const TurnSchema = Type.Object({
   caller: Type.String({ minLength: 1 }),
   /** answer: the knowledge base covers it; refuse: it does not (the agent must say it does not know); the rest: the intent the reply must carry. */
   expect: OneOf(EXPECTATIONS),
@@ -50,7 +50,7 @@ export const TurnSchema = Type.Object({
   mustNeverSay: Type.Array(Type.String({ minLength: 1 })),
 });
 
-export const ConversationSchema = Type.Object({
+const ConversationSchema = Type.Object({
   id: Type.String({ pattern: '^[a-z0-9-]+$' }),
   business: Type.String(),
   turns: Type.Array(TurnSchema, { minItems: 1 }),
@@ -65,7 +65,6 @@ const ConversationsFile = Type.Object({
 export type EvalMessage = Static<typeof MessageSchema>;
 export type EvalTurn = Static<typeof TurnSchema>;
 export type EvalConversation = Static<typeof ConversationSchema> & { businessName: string; knowledgeBase: string };
-export type Expectation = (typeof EXPECTATIONS)[number];
 
 export interface EvalSet {
   messages: EvalMessage[];

@@ -23,7 +23,7 @@ import { heardGreetingAndBeep } from '../../test/pbx-real/harness.js';
 import { placeCalls, type CallSignalling, type PlaceOptions } from '../../test/pbx-real/sipp.js';
 
 /** utime + stime of a process, in seconds (Linux /proc); 0 once it has gone. */
-export function cpuSeconds(pid: number | undefined): number {
+function cpuSeconds(pid: number | undefined): number {
   try {
     const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
     // utime, stime, and the children's (SIPp's shell for each answer) once they were waited for.

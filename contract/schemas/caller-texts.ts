@@ -3,7 +3,7 @@ import { Type, type Static } from 'typebox';
 import { CALLER_TEXT_KINDS, CALLER_TEXT_STATUSES, TEXT_BACK_HOURS } from '../enums.js';
 import { CallStatusSchema, Nullable, OneOf } from './shared.js';
 
-export const TextBackSettingsSchema = Type.Object({
+const TextBackSettingsSchema = Type.Object({
   enabled: Type.Boolean(),
   /** null: the default wording (`defaultWording`). */
   wording: Nullable(Type.String()),
@@ -23,7 +23,7 @@ export const TextBackUpdateBody = Type.Object(
   { additionalProperties: false },
 );
 
-export const ApiCallerTextSchema = Type.Object({
+const ApiCallerTextSchema = Type.Object({
   id: Type.Integer(),
   kind: OneOf(CALLER_TEXT_KINDS),
   status: OneOf(CALLER_TEXT_STATUSES),

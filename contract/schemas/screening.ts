@@ -19,7 +19,7 @@ export const ScreeningUpdateBody = Type.Object({ action: OneOf(SCREEN_ACTIONS) }
 /** DELETE /api/user/screening/marks: takes the owner's mark off a number. */
 export const ScreeningNumberBody = Type.Object({ number: Type.String({ maxLength: 40 }) }, { additionalProperties: false });
 
-export const BoxEntrySchema = Type.Object({
+const BoxEntrySchema = Type.Object({
   number: Type.String(),
   /** Different businesses that marked it SPAM (since it was last cleared). */
   businesses: Type.Integer(),
@@ -48,5 +48,4 @@ export const BoxNumberParams = Type.Object({ number: Type.String({ maxLength: 40
 export type ApiMarkSpamResponse = Static<typeof MarkSpamResponse>;
 export type ApiScreening = Static<typeof ScreeningResponse>;
 export type ApiBoxList = Static<typeof BoxListResponse>;
-export type ApiBoxEntry = Static<typeof BoxEntrySchema>;
 export type ApiBoxThresholds = Static<typeof BoxThresholdsSchema>;

@@ -10,7 +10,7 @@ import {
 } from '../../contract/rules.js';
 import { toE164 } from '../../contract/phone.js';
 
-export interface ValidSignup {
+interface ValidSignup {
   businessName: string;
   email: string;
   phone: string;

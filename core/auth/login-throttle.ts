@@ -23,7 +23,7 @@ export interface LoginThrottle {
   attempt(req: FastifyRequest, email: string): Promise<LoginAttempt>;
 }
 
-export interface LoginAttempt {
+interface LoginAttempt {
   /** The password was wrong: the claims stand, the account's count grows, then its growing delay. */
   failed(): Promise<void>;
   /** The password was right: the claims are given back, so a sign-in never uses up an allowance. */

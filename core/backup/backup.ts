@@ -4,7 +4,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { RestoreError, type DatabaseCopy } from './database-copy.js';
 
-export { RestoreError, tableCounts } from './database-copy.js';
+export { RestoreError } from './database-copy.js';
 const MANIFEST = 'manifest.json';
 
 export interface BackupManifest {

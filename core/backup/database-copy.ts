@@ -27,7 +27,7 @@ export function databaseCopy(setting: DatabaseSetting, live?: Database.Database)
   return setting.kind === 'sqlite' ? sqliteCopy(setting.file, live) : postgresCopy(setting.url);
 }
 
-export function tableCounts(sqlite: Database.Database): Record<string, number> {
+function tableCounts(sqlite: Database.Database): Record<string, number> {
   const tables = sqlite
     .prepare("select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name not like '__drizzle%' order by name")
     .all() as { name: string }[];
@@ -96,7 +96,7 @@ async function pgCounts(client: pg.Client): Promise<Record<string, number>> {
  * environment as PGPASSWORD (libpq reads it; https://www.postgresql.org/docs/15/libpq-envars.html).
  * A `password` query parameter is moved there too.
  */
-export function pgToolConnection(url: string): { dbname: string; env: NodeJS.ProcessEnv } {
+function pgToolConnection(url: string): { dbname: string; env: NodeJS.ProcessEnv } {
   const u = new URL(url);
   const password = u.password ? decodeURIComponent(u.password) : (u.searchParams.get('password') ?? undefined);
   u.password = '';

@@ -35,7 +35,7 @@ export interface DiaryDeps {
 /** The calendar event's uid for a booking's slot: one event per slot, so a second PUT of it is refused (412). */
 export const eventUid = (ownerId: number, ref: { serviceId: number; start: number }) => `booking-${ownerId}-${ref.serviceId}-${ref.start}`;
 
-export function toSummary(row: BookingRow, serviceName: string): BookingSummary {
+function toSummary(row: BookingRow, serviceName: string): BookingSummary {
   return {
     id: row.id, serviceName, start: row.startAt, end: row.endAt, callerName: row.callerName, callerNumber: row.callerNumber,
     spoken: spokenWhen(row.startAt), status: row.status,

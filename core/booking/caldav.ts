@@ -18,7 +18,7 @@ export interface CalDavAccount {
 export type CalDavProblem = 'wrong-password' | 'not-a-calendar' | 'unreachable' | 'certificate';
 
 /** What "Test connection" says, in plain words. */
-export const PROBLEM_WORDS: Record<CalDavProblem, string> = {
+const PROBLEM_WORDS: Record<CalDavProblem, string> = {
   'wrong-password': 'The calendar refused the user name or password. Check the user name, and use an app password if your provider has them (iCloud, Fastmail, Nextcloud with two-factor sign-in).',
   'not-a-calendar': 'That address is not a calendar. Copy the CalDAV address of the calendar itself (or your server\'s CalDAV address) from your calendar\'s settings.',
   unreachable: 'The calendar cannot be reached from the box. Check the address, and that the server is up and reachable from this network.',

@@ -54,7 +54,7 @@ function getPinned(url: URL, address: ResolvedAddress, signal: AbortSignal): Pro
   });
 }
 
-export async function fetchIcalAddress(raw: string, signal: AbortSignal, guard: GuardOptions = {}): Promise<string> {
+async function fetchIcalAddress(raw: string, signal: AbortSignal, guard: GuardOptions = {}): Promise<string> {
   let url = new URL(raw);
   for (let hop = 0; hop <= MAX_REDIRECTS; hop++) {
     if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new Error('the iCal address must start with https://');

@@ -29,7 +29,7 @@ export async function caldavAccountOf(db: Db, keys: BookingKeys, ownerId: number
 }
 
 /** The filename of a booking's event: its uid, so the server refuses a second event for one slot. */
-export const eventFilename = (uid: string) => `${uid}.ics`;
+const eventFilename = (uid: string) => `${uid}.ics`;
 
 export function ownerCalendars(deps: OwnerCalendarDeps): CalendarReader & CalendarWriter {
   // The last CalDAV read per owner, for offers (a caller hearing times should not wait on the

@@ -27,9 +27,9 @@ import { shortWhen } from './spoken.js';
 import { businessName, loadRules } from './store.js';
 import { callerCancelledText, confirmationText, movedText, ownerCancelledText, reminderAt, reminderText } from './text-bodies.js';
 
-export const BOOKING_TEXT_JOB = 'booking-text';
+const BOOKING_TEXT_JOB = 'booking-text';
 /** The owner told (a booking request, a caller's cancellation): its own job kind, so a retried call tells them once. */
-export const BOOKING_OWNER_JOB = 'booking-owner';
+const BOOKING_OWNER_JOB = 'booking-owner';
 type TextWhat = 'confirm' | 'reminder' | 'owner-cancelled' | 'caller-cancelled' | 'moved';
 /** One key per text and booking: the road sends each once, whatever retries or cores. */
 export const bookingTextKey = (what: TextWhat, bookingId: number) => `booking-text:${what}:${bookingId}`;

@@ -34,7 +34,7 @@ export interface SlotQuery {
 }
 
 /** Sorted by start, with overlapping or touching intervals merged, so a lookup is one binary search. */
-export function mergeIntervals(list: readonly Interval[]): Interval[] {
+function mergeIntervals(list: readonly Interval[]): Interval[] {
   const sorted = [...list].filter((i) => i.end > i.start).sort((a, b) => a.start - b.start);
   const out: Interval[] = [];
   for (const i of sorted) {
@@ -46,7 +46,7 @@ export function mergeIntervals(list: readonly Interval[]): Interval[] {
 }
 
 /** Whether [start, end) overlaps any of the merged, sorted intervals. */
-export function overlapsAny(merged: readonly Interval[], start: number, end: number): boolean {
+function overlapsAny(merged: readonly Interval[], start: number, end: number): boolean {
   let lo = 0;
   let hi = merged.length;
   // First interval whose end is after `start`.

@@ -9,7 +9,7 @@ const HOURS = ['twelve', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 
 const ONES = ['', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve', 'thirteen', 'fourteen', 'fifteen', 'sixteen', 'seventeen', 'eighteen', 'nineteen'];
 const TENS = ['', '', 'twenty', 'thirty', 'forty', 'fifty'];
 
-export function ordinal(n: number): string {
+function ordinal(n: number): string {
   const teen = n % 100 >= 11 && n % 100 <= 13;
   const suffix = teen ? 'th' : n % 10 === 1 ? 'st' : n % 10 === 2 ? 'nd' : n % 10 === 3 ? 'rd' : 'th';
   return `${n}${suffix}`;
@@ -18,7 +18,7 @@ export function ordinal(n: number): string {
 const minuteWords = (m: number) => (m < 10 ? `oh ${ONES[m]}` : m < 20 ? ONES[m]! : `${TENS[Math.floor(m / 10)]}${m % 10 ? `-${ONES[m % 10]}` : ''}`);
 
 /** "ten o'clock", "half past two", "quarter to four", "ten twenty", "twelve noon". */
-export function spokenClock(minuteOfDay: number): string {
+function spokenClock(minuteOfDay: number): string {
   const h = Math.floor(minuteOfDay / 60);
   const m = minuteOfDay % 60;
   if (h === 12 && m === 0) return 'twelve noon';
@@ -31,7 +31,7 @@ export function spokenClock(minuteOfDay: number): string {
 }
 
 /** "Tuesday the 3rd of December" for an instant, in London. */
-export function spokenDate(t: number): string {
+function spokenDate(t: number): string {
   const w = londonWall(t);
   return `${DAYS[w.weekday]} the ${ordinal(w.date)} of ${MONTHS[w.month]}`;
 }

@@ -4,7 +4,7 @@ import { isBankHoliday } from './holidays.js';
 import type { HandlingPeriod } from '../../contract/enums.js';
 
 /** The wall clock in London at an instant: the owner's hours are written in it. */
-export interface LondonClock {
+interface LondonClock {
   /** YYYY-MM-DD */
   date: string;
   weekday: Weekday;

@@ -21,7 +21,7 @@ const REASONS: Record<string, string> = {
 /** The statuses that end a text's story; earlier ones (queued, sending, sent) change nothing. */
 const FINAL = { delivered: 'delivered', failed: 'failed', undelivered: 'undelivered' } as const;
 
-export function failureReason(errorCode: string | undefined): string {
+function failureReason(errorCode: string | undefined): string {
   if (!errorCode) return 'the carrier gave no reason';
   return `${REASONS[errorCode] ?? 'the carrier refused it'} (Twilio ${errorCode})`;
 }

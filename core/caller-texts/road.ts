@@ -26,7 +26,7 @@ import { numberRange } from './text-back-rule.js';
  * PostgreSQL an advisory lock), so ten calls ending at once cannot all pass the window check.
  */
 
-export type RoadKind = 'text-back' | 'owner' | 'stop' | 'start' | 'booking';
+type RoadKind = 'text-back' | 'owner' | 'stop' | 'start' | 'booking';
 
 export interface RoadRequest {
   userId: number;

@@ -14,7 +14,7 @@ import { createCallerTextRoad, type CallerTextRoad } from './road.js';
 import { loadTextBack } from './store.js';
 import { defaultTextBackWording, textBackVerdict } from './text-back-rule.js';
 
-export const TEXT_BACK_JOB = 'text-back';
+const TEXT_BACK_JOB = 'text-back';
 export const textBackKey = (callId: number) => `text-back:${callId}`;
 /** Twilio reports each caller text's fate here (core/twilio/webhook-routes.ts). */
 export const MESSAGE_STATUS_PATH = '/api/twilio/message-status';

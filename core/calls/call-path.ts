@@ -20,13 +20,11 @@ import { screenBeforeAnswer } from '../screening/lookup.js';
 import type { ScreenVerdict } from '../screening/verdict.js';
 
 export type { Call } from '../db/schema.js';
-export type { FinishCall, OpenCall } from './call-store.js';
-export type { NewUnansweredQuestion } from '../questions/repository.js';
 export type { StoreRecordingPayload } from '../jobs/recording-jobs.js';
 export type { ClaimedJob } from '../jobs/queue.js';
 
 /** What routing and the call flows know about the business behind a number. */
-export interface CallOwner extends OwnerFacts {
+interface CallOwner extends OwnerFacts {
   businessName: string | null;
   callGreeting: string | null;
   voice: User['voicePreference'];
@@ -39,7 +37,7 @@ export interface CallOwner extends OwnerFacts {
 }
 
 /** A DID's row and its owner, as the routing rule (routing-rules.ts) takes them; absent when there is none. */
-export interface DidLookup {
+interface DidLookup {
   number?: NumberFacts;
   owner?: CallOwner;
 }
@@ -53,7 +51,7 @@ export interface HandlingPlan {
 }
 
 /** `store-recording` jobs (recording-jobs.ts) on their own worker: only the PBX can reach Asterisk to run them. */
-export interface RecordingJobs {
+interface RecordingJobs {
   /** Durable: the job survives a restart. False when the call already has one. */
   queue(payload: StoreRecordingPayload & { message?: 'yes' | 'unknown' }, opts: { runAt: Date; maxAttempts: number }): Promise<boolean>;
   start(): void;

@@ -70,7 +70,7 @@ type ListRow = Pick<
   | 'screenedBy'
 >;
 
-export function recordingUrl(callId: number): string {
+function recordingUrl(callId: number): string {
   return `/api/call-logs/${callId}/recording`;
 }
 

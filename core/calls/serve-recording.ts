@@ -5,7 +5,7 @@ import type { FastifyReply } from 'fastify';
 import type { App } from '../http/fastify-types.js';
 
 /** Where recordings live; only a stored file's base name is ever joined to it, so "../x" cannot escape. */
-export function recordingsDir(dataDir: string): string {
+function recordingsDir(dataDir: string): string {
   return path.join(dataDir, 'recordings');
 }
 

@@ -7,9 +7,9 @@ import { DEFAULT_OUTBOUND_POLICY, type OutboundPolicy } from '../outbound/permit
 
 /** Which number provider backs `/dashboard/{provider}-numbers`. */
 export type NumberProviderName = 'twilio' | 'static';
-export type TtsEngineName = 'piper' | 'espeak-ng';
+type TtsEngineName = 'piper' | 'espeak-ng';
 /** One server of an engine and the requests it serves at once. */
-export interface EngineEndpoint {
+interface EngineEndpoint {
   url: string;
   slots: number;
 }

@@ -1,7 +1,7 @@
 import { withBusyCap } from './sqlite-connection.js';
 
 /** How long a background pass's statement may wait for another process's lock (SQLite). */
-export const BACKGROUND_BUSY_WAIT_MS = 25;
+const BACKGROUND_BUSY_WAIT_MS = 25;
 
 /**
  * Wraps a periodic pass (housekeeping, reminders, sweeps) so that every statement it issues

@@ -138,7 +138,7 @@ export function isUniqueViolation(err: unknown): boolean {
 }
 
 /** The raw connection under a Db. */
-export function connectionOf(db: Db | Database.Database): Database.Database {
+function connectionOf(db: Db | Database.Database): Database.Database {
   return connections.get(db)?.raw ?? (db as Database.Database);
 }
 

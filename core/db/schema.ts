@@ -11,7 +11,7 @@ import * as sqlite from './sqlite/schema.js';
  * and writes the other, imports both schemas by their own paths.
  */
 
-export type { User, NewUser, Call, PhoneNumberRow, UnansweredQuestion, OwnerWebhook, WebhookDelivery, DestinationCode, CallerText, TextBackSettingsRow, BookingRow, BookingServiceRow } from './sqlite/schema.js';
+export type { User, NewUser, Call, PhoneNumberRow, UnansweredQuestion, OwnerWebhook, WebhookDelivery, CallerText, BookingRow, BookingServiceRow } from './sqlite/schema.js';
 
 export let users = sqlite.users;
 export let sessions = sqlite.sessions;

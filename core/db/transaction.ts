@@ -9,7 +9,7 @@ import { inPgTransaction, pgExecutor, pgTransaction } from './pg/pg-session.js';
  * failure) runs again, and the pauses between: the project's one back-off, with jitter so two
  * cores that collided do not collide again in step.
  */
-export const RETRY_ATTEMPTS = 10;
+const RETRY_ATTEMPTS = 10;
 const RETRY_PAUSES: BackoffPolicy = { baseMs: 5, maxMs: 500, jitter: 0.5 };
 
 /**

@@ -6,7 +6,7 @@ const DIGEST_HOUR = 8;
 export const DIGEST_CRON = `0 ${DIGEST_HOUR} * * 1`;
 
 /** One London calendar day of the week a digest covers. */
-export interface DigestDay {
+interface DigestDay {
   /** YYYY-MM-DD (London). */
   date: string;
   /** UTC instants of London midnight at its start and end: 23, 24 or 25 hours apart. */

@@ -18,7 +18,7 @@ export const LOCAL_INBOX = path.join('outbox', 'sms-in');
 /** A dropped text's largest size: a WhatsApp message is at most 1,600 characters. */
 const MAX_FILE_BYTES = 16 * 1024;
 
-export type LocalFileOutcome = InboundOutcome | 'refused';
+type LocalFileOutcome = InboundOutcome | 'refused';
 
 export interface LocalInbox {
   /** One pass over the folder; resolves to what happened to each file (by name). */

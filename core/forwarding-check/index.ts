@@ -9,7 +9,6 @@ import { eq } from 'drizzle-orm';
 import { forwardingChecks } from '../db/schema.js';
 import { forwardingCheckArrived, forwardingCheckUnreached, openForwardingCheck, pendingForwardingCheck } from './store.js';
 
-export { latestDiversion, type Diversion } from './diversion.js';
 export { forwardingCheckInProgress, readForwardingCheck } from './store.js';
 
 /**

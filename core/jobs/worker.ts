@@ -4,7 +4,7 @@ import { errorMessage, isRetryable } from './retryable.js';
 import type { ClaimedJob, JobQueue } from './queue.js';
 import type { Log } from '../../contract/log.js';
 
-export interface JobContext {
+interface JobContext {
   /** Aborted when the worker stops: handlers pass it to every engine call. */
   signal: AbortSignal;
 }

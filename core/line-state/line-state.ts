@@ -13,7 +13,7 @@ type PartState = (typeof LINE_PART_STATES)[number];
 const ENGINE_NAMES: Record<string, string> = { ollama: 'Language model (Ollama)', whisper: 'Speech to text (Whisper)', tts: 'Voice (Piper)' };
 
 /** How often the parts are looked at when nobody asks, so "since" is right to within this. */
-export const LINE_STATE_TICK_MS = 5_000;
+const LINE_STATE_TICK_MS = 5_000;
 
 const londonTime = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', hour: '2-digit', minute: '2-digit', day: 'numeric', month: 'short' });
 

@@ -6,7 +6,7 @@ import { serializeError } from './safe-errors.js';
  * named like a password, token or secret, wherever a module put it in its log object.
  */
 const SECRET_FIELDS = ['password', 'newPassword', 'currentPassword', 'confirmPassword', 'token', 'secret', 'authToken'];
-export const LOG_REDACT = [
+const LOG_REDACT = [
   'req.headers.cookie',
   'req.headers.authorization',
   'res.headers["set-cookie"]',
@@ -20,7 +20,7 @@ export const LOG_REDACT = [
  * the PBX's, the job runners', the schedules') redact the same paths and serialize errors
  * without the data a failed query carried (core/logging/safe-errors.ts).
  */
-export const LOG_OPTIONS = {
+const LOG_OPTIONS = {
   redact: LOG_REDACT,
   serializers: { err: serializeError, error: serializeError },
 } satisfies pino.LoggerOptions;

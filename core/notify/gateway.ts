@@ -17,12 +17,12 @@ export interface OutgoingMessage {
   statusCallback?: string;
 }
 
-export interface SendResult {
+interface SendResult {
   providerId: string;
 }
 
 /** What a stale 'sending' record turned out to be after a crash. */
-export type Reconciliation = { sent: true; providerId: string } | { sent: false } | 'unknown';
+type Reconciliation = { sent: true; providerId: string } | { sent: false } | 'unknown';
 
 /** Where notifications go: Twilio's Messaging API, or the outbox folder when Twilio is not configured. */
 export interface MessageGateway {

@@ -21,7 +21,7 @@ export interface StaticNumberSettings {
 }
 
 /** `+447700900001` → `DID447700900001`: a stable id for the `{provider}Sid` field and the release route. */
-export const staticSid = (e164: string) => `DID${e164.replace(/^\+/, '')}`;
+const staticSid = (e164: string) => `DID${e164.replace(/^\+/, '')}`;
 
 /**
  * The operator's own DIDs (DESIGN.md: NUMBER_PROVIDER=static). Nothing is bought or released

@@ -5,7 +5,7 @@ import { outboundCalls, users } from '../db/schema.js';
 import { londonMidnightUtc } from '../digest/week.js';
 
 /** [start, end) of the London day containing `now`: the daily cap starts again at midnight. */
-export function londonToday(now: Date): { start: Date; end: Date } {
+function londonToday(now: Date): { start: Date; end: Date } {
   const day = londonDayNumber(now.getTime());
   return { start: new Date(londonMidnightUtc(day)), end: new Date(londonMidnightUtc(day + 1)) };
 }

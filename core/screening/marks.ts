@@ -36,7 +36,7 @@ export async function ownerScreening(db: Db, userId: number): Promise<{ action: 
   };
 }
 
-export async function screenAction(db: Db, userId: number): Promise<ScreenAction> {
+async function screenAction(db: Db, userId: number): Promise<ScreenAction> {
   return (await db.select({ action: screeningSettings.action }).from(screeningSettings).where(eq(screeningSettings.userId, userId)).limit(1))[0]?.action ?? 'reject';
 }
 

@@ -25,7 +25,7 @@ import { clearBoxEntry, listBoxEntries, relistAll } from './box-list.js';
 import { markNumber, ownerScreening, setScreenAction, unmarkNumber } from './marks.js';
 import { getThresholds, setThresholds } from './thresholds.js';
 
-export const SCREENING_MESSAGES = {
+const SCREENING_MESSAGES = {
   callNotFound: 'Call not found.',
   withheld: 'This caller withheld their number, so there is no number to mark.',
   markedSpam: (n: string) => `${n} is marked as spam: their next calls are screened before they reach you.`,

@@ -34,7 +34,6 @@ export interface BoxThresholds {
 }
 
 export const DEFAULT_THRESHOLDS: BoxThresholds = { spamMarks: 3, nuisanceBusinesses: 3 };
-export const THRESHOLD_LIMITS = { min: 2, max: 100 } as const;
 
 /** A number is on the box-wide list when either count reaches its threshold. */
 export function boxListed(counts: { businesses: number; nuisanceBusinesses: number }, t: BoxThresholds): boolean {

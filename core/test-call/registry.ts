@@ -3,7 +3,7 @@ import type { Log } from '../../contract/log.js';
 import type { TestCallLine, TestCallLines } from './lines.js';
 
 /** Credentials not used within this long are withdrawn (the browser connects at once). */
-export const CREDENTIALS_TTL_MS = 60_000;
+const CREDENTIALS_TTL_MS = 60_000;
 
 /** Every endpoint this registry makes is named so; the sweep removes others of the name. */
 export const TEST_CALL_ENDPOINT_PREFIX = 'tc-';

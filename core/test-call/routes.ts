@@ -12,7 +12,7 @@ import { turnCredentials } from './turn.js';
 export const TEST_CALL_WS_PREFIX = '/api/test-call/ws/';
 
 /** The owner's number: the one a test call rings. */
-export async function ownerDid(db: App['services']['database']['db'], userId: number): Promise<string | undefined> {
+async function ownerDid(db: App['services']['database']['db'], userId: number): Promise<string | undefined> {
   const rows = await db.select({ number: phoneNumbers.phoneNumber }).from(phoneNumbers).where(eq(phoneNumbers.userId, userId)).limit(1);
   return rows[0]?.number;
 }

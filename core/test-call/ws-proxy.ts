@@ -9,14 +9,14 @@ import { TEST_CALL_WS_PREFIX } from './routes.js';
 import { inspectSip } from './sip-guard.js';
 
 /** Asterisk answers its /ws upgrade at once on loopback or a compose network; past this it is not coming. */
-export const ASTERISK_HANDSHAKE_MS = 10_000;
+const ASTERISK_HANDSHAKE_MS = 10_000;
 /**
  * What the proxy holds for a browser while Asterisk's /ws has not answered: a call's first
  * messages (an INVITE with its offer, perhaps a CANCEL) are a few KiB; a browser that sends
  * more before there is anywhere to send it is refused rather than buffered without end.
  */
-export const PENDING_MAX_FRAMES = 16;
-export const PENDING_MAX_BYTES = 64 * 1024;
+const PENDING_MAX_FRAMES = 16;
+const PENDING_MAX_BYTES = 64 * 1024;
 /** The names the registry gives (tc- and hex): anything else in the path is not a test call. */
 const CALL_NAME = /^tc-[0-9a-f]{1,64}$/;
 

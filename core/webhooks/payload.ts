@@ -1,7 +1,7 @@
 import type { Call } from '../db/schema.js';
 
 /** The call as a webhook receiver sees it: the same JSON for every tool (Zapier maps its fields). */
-export interface WebhookCall {
+interface WebhookCall {
   id: number;
   startedAt: string;
   endedAt: string | null;

@@ -1,7 +1,5 @@
 import { MAX_WEBHOOK_URL } from '../../contract/rules.js';
 
-export { MAX_WEBHOOK_URL };
-
 export type UrlCheck = { ok: true; url: URL } | { ok: false; message: string };
 
 /**

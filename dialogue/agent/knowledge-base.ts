@@ -3,7 +3,7 @@
 // §5 says the format is described but NOT enforced, so the parser is tolerant:
 // anything it cannot place in a Q/A pair is kept as a free-text note, never dropped.
 
-export interface KnowledgeEntry {
+interface KnowledgeEntry {
   question: string;
   answer: string;
 }

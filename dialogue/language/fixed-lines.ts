@@ -8,7 +8,7 @@ import type { LanguageCode } from './languages.js';
 // it is written for every language (and fixed-lines.test.ts checks each is there and in
 // its language's script).
 
-export type AgentLineKey = keyof typeof AGENT_LINES;
+type AgentLineKey = keyof typeof AGENT_LINES;
 
 export interface FixedLines {
   lines: Readonly<Record<AgentLineKey, string>>;

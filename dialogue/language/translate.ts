@@ -4,7 +4,7 @@ import { ENGLISH_NAMES, type LanguageCode } from './languages.js';
 // The owner reads English: a caller's words in another language are translated by the same
 // local model that answers them, for the questions log and the transcript.
 
-export function translationMessages(text: string, language: LanguageCode) {
+function translationMessages(text: string, language: LanguageCode) {
   return [
     {
       role: 'system' as const,

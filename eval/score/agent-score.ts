@@ -5,8 +5,7 @@ import { containsPhrase, isNumberToken, normaliseWords } from './normalise.js';
 // sentences the agent speaks; its fixed lines are the product's, not the model's) and the
 // intent it replied with.
 
-export const TURN_OUTCOMES = ['grounded', 'incomplete', 'missed', 'refused-correctly', 'ungrounded', 'intent-correct', 'intent-wrong'] as const;
-export type TurnOutcome = (typeof TURN_OUTCOMES)[number];
+type TurnOutcome = 'grounded' | 'incomplete' | 'missed' | 'refused-correctly' | 'ungrounded' | 'intent-correct' | 'intent-wrong';
 
 export interface TurnOutput {
   /** The intent the model replied with. */

@@ -8,7 +8,7 @@ import { isNumberToken, normaliseWords } from './normalise.js';
 // urgency alone: what the owner's text message would say.
 
 export const SUMMARY_FIELDS = ['callerName', 'callbackNumber', 'wants', 'urgency', 'booking'] as const;
-export type SummaryField = (typeof SUMMARY_FIELDS)[number];
+type SummaryField = (typeof SUMMARY_FIELDS)[number];
 
 export interface SummaryOutput {
   text: string;
@@ -23,7 +23,7 @@ export type SummaryFieldScores = Record<SummaryField, boolean | null>;
  * caller asked for one: a summary of "I am cancelling my appointment" names an appointment
  * too, so the words cannot tell a summary that invented a booking from one that did not.
  */
-export const BOOKING_WORDS = /\b(book|booking|booked|appointment|visit|consultation|come (?:out|round|over|and)|bring (?:him|her|it|them) in|see (?:me|him|her|them))\b/i;
+const BOOKING_WORDS = /\b(book|booking|booked|appointment|visit|consultation|come (?:out|round|over|and)|bring (?:him|her|it|them) in|see (?:me|him|her|them))\b/i;
 
 /** The digits of a UK number in national form ("+44 7700 900123" → "07700900123"). */
 const nationalDigits = (n: string) => normaliseWords(n).join('');

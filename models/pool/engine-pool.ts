@@ -6,7 +6,7 @@ import { EngineError } from '../engine-error.js';
  */
 export type Priority = 'live' | 'background';
 
-export interface PoolEndpointConfig {
+interface PoolEndpointConfig {
   url: string;
   /** Requests this endpoint serves at once (Ollama's OLLAMA_NUM_PARALLEL, whisper-server's parallel workers). */
   slots: number;
@@ -41,7 +41,7 @@ export interface EnginePoolOptions {
 }
 
 /** One endpoint's figures, for metrics and /healthz. */
-export interface EndpointStats {
+interface EndpointStats {
   url: string;
   slots: number;
   inUse: number;

@@ -6,7 +6,7 @@ export interface SpeechToText {
   transcribe(audioFile: string, opts?: TranscribeOptions): Promise<Transcript>;
 }
 
-export interface TranscribeOptions {
+interface TranscribeOptions {
   signal?: AbortSignal;
   /** 'auto': the engine detects the language and says which, with its probability; default English. */
   language?: 'auto';

@@ -29,6 +29,6 @@ export function createEspeakTextToSpeech(bin = 'espeak-ng'): TextToSpeech {
 }
 
 /** espeak-ng's voice for a language (models/tts/voices.ts), British English for English and any language without one. */
-export function espeakVoice(voice: Voice, language?: string): string {
+function espeakVoice(voice: Voice, language?: string): string {
   return languageVoices(language)?.espeak[voice] ?? ESPEAK_VOICES[voice];
 }

@@ -55,7 +55,7 @@ export interface RecordOptions {
 }
 
 /** POST /channels: a call out, placed into the Stasis app `app` when it is answered. */
-export interface OriginateOptions {
+interface OriginateOptions {
   endpoint: string;
   app: string;
   appArgs: string;
@@ -65,7 +65,7 @@ export interface OriginateOptions {
   channelId: string;
 }
 
-export type HangupReason = 'normal' | 'busy' | 'congestion' | 'no_answer' | 'unallocated' | 'rejected';
+type HangupReason = 'normal' | 'busy' | 'congestion' | 'no_answer' | 'unallocated' | 'rejected';
 
 /** ARI REST as the flows use it. Every call settles within its timeout. */
 export interface AriRest {

@@ -21,4 +21,4 @@ const voicemailWithoutAgent: CallFlow = (ctx) => {
   return voicemailFlow(ctx);
 };
 
-export type { CallFlow, FlowContext, FlowOutcome, OwnerProfile } from './types.js';
+export type { CallFlow } from './types.js';

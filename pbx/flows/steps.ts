@@ -21,7 +21,7 @@ let playbackSeq = 0;
  * out, so the step waits a while for that event (lateAnswerGraceMs) and goes on if it comes;
  * only then does the timeout stand. Any other error stands at once.
  */
-export async function sendExpecting(request: () => Promise<unknown>, started: Promise<AriEvent>): Promise<void> {
+async function sendExpecting(request: () => Promise<unknown>, started: Promise<AriEvent>): Promise<void> {
   started.catch(() => undefined);
   try {
     await request();
@@ -54,7 +54,7 @@ export async function play(deps: StepDeps, media: string, maxMs: number): Promis
  * wait for the playback's end (false if Asterisk could not play it). Asterisk runs a channel's
  * operations in order, so a request sent after this one starts the instant the playback ends.
  */
-export async function startPlayback({ session, rest }: StepDeps, media: string, maxMs: number): Promise<() => Promise<boolean>> {
+async function startPlayback({ session, rest }: StepDeps, media: string, maxMs: number): Promise<() => Promise<boolean>> {
   if (session.hangupRequested) throw new CallEnded('caller hung up');
   const playbackId = `pb-${session.channelId}-${++playbackSeq}`;
   const finished = session.waitFor((e) => e.type === 'PlaybackFinished' && e.playback?.id === playbackId, {

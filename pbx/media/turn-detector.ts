@@ -171,7 +171,7 @@ export class TurnDetector {
   }
 }
 
-export function concat(frames: Int16Array[]): Int16Array {
+function concat(frames: Int16Array[]): Int16Array {
   const out = new Int16Array(frames.reduce((n, f) => n + f.length, 0));
   let o = 0;
   for (const f of frames) {

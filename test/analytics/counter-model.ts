@@ -71,10 +71,10 @@ export function bruteForceCounters(rows: Call[]) {
 }
 
 export const NOWS = ['2026-10-31T12:00:00Z', '2026-03-31T23:30:00Z', '2026-11-01T00:30:00Z', '2025-10-26T00:30:00Z', '2026-03-29T00:59:00Z'].map((s) => new Date(s));
-export const D = 86_400_000;
+const D = 86_400_000;
 // The clock changes, month and day ends and the NOWS: where an off-by-an-hour shows.
-export const CLOCK_CHANGES = ['2025-03-30T01:00:00Z', '2025-10-26T01:00:00Z', '2026-03-29T01:00:00Z', '2026-10-25T01:00:00Z'].map(Date.parse);
-export const ANCHORS = [
+const CLOCK_CHANGES = ['2025-03-30T01:00:00Z', '2025-10-26T01:00:00Z', '2026-03-29T01:00:00Z', '2026-10-25T01:00:00Z'].map(Date.parse);
+const ANCHORS = [
   '2026-09-30T23:00:00Z',
   '2026-10-31T23:00:00Z',
   '2026-10-31T00:00:00Z',

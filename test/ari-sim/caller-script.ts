@@ -27,7 +27,7 @@ export interface RecordLimits {
   terminateOn: string; // none | any | * | #
 }
 
-export type TimelineEvent =
+type TimelineEvent =
   | { at: number; kind: 'talk-start' }
   | { at: number; kind: 'talk-end'; durationMs: number }
   | { at: number; kind: 'dtmf'; digit: string };

@@ -7,7 +7,7 @@ import { readWav } from './wav.js';
  * no core sound pack) with their approximate lengths. Any other built-in name fails to
  * play, as it does on the real image.
  */
-export const BUILT_IN_SOUNDS_MS: Record<string, number> = {
+const BUILT_IN_SOUNDS_MS: Record<string, number> = {
   beep: 250,
   'appliance-unavailable': 6500,
   'appliance-greeting': 11_900,

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 /** The real ARI Swagger 1.x declarations (copied from Asterisk's rest-api/api-docs). */
-export const API_DOCS_DIR = path.resolve(import.meta.dirname, '../../../shared/ari/api-docs');
+const API_DOCS_DIR = path.resolve(import.meta.dirname, '../../../shared/ari/api-docs');
 
 interface SwaggerParam {
   name: string;

@@ -8,7 +8,7 @@ import { LOCAL_INBOX } from '../../core/followup/local-inbox.js';
 import type { TestServer } from '../helpers/server.js';
 
 /** The texts the outbox gateway wrote ($DATA_DIR/outbox/sms/), oldest first. */
-export function outbox(server: TestServer): Array<{ to: string; from: string; body: string; key: string }> {
+function outbox(server: TestServer): Array<{ to: string; from: string; body: string; key: string }> {
   const dir = path.join(server.dataDir, 'outbox', 'sms');
   if (!fs.existsSync(dir)) return [];
   return fs.readdirSync(dir).map((f) => JSON.parse(fs.readFileSync(path.join(dir, f), 'utf8'))).sort((a, b) => a.createdAt.localeCompare(b.createdAt));

@@ -50,7 +50,7 @@ const scenario = (realm: string) => `<?xml version="1.0" encoding="ISO-8859-1" ?
 </scenario>
 `;
 
-export interface Registration {
+interface Registration {
   /** The address:port the REGISTER came from (its Via). */
   sender: string;
   contact: string;

@@ -4,7 +4,7 @@
 // #include / #tryinclude / #exec directives. Same-named sections stay separate
 // (pjsip.conf has [twilio] as endpoint, aor and identify).
 
-export interface ConfEntry {
+interface ConfEntry {
   key: string;
   value: string;
   /** "=>" is Asterisk's object syntax (exten =>, load =>); same meaning for our checks. */
@@ -19,7 +19,7 @@ export interface ConfSection {
   entries: ConfEntry[];
 }
 
-export interface ConfDirective {
+interface ConfDirective {
   kind: 'include' | 'tryinclude' | 'exec';
   arg: string;
   line: number;

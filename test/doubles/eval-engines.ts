@@ -13,10 +13,10 @@ export type EvalDoubleBehaviour = 'perfect' | 'garble-numbers' | 'invent-prices'
 export const EVAL_DOUBLE_BEHAVIOURS: readonly EvalDoubleBehaviour[] = ['perfect', 'garble-numbers', 'invent-prices'];
 
 /** The price the inventing double adds to every answer: in no knowledge base of the set. */
-export const INVENTED_PRICE_SENTENCE = 'A new boiler is only £1,999 this week.';
+const INVENTED_PRICE_SENTENCE = 'A new boiler is only £1,999 this week.';
 
 /** The reference as a transcript with every number's digits shifted by one (0→1 … 9→0): names and words untouched. */
-export function garbleNumbers(reference: string): string {
+function garbleNumbers(reference: string): string {
   return normaliseWords(reference)
     .map((w) => (/^\d+$/.test(w) ? [...w].map((d) => String((Number(d) + 1) % 10)).join('') : w))
     .join(' ');

@@ -21,7 +21,7 @@ async function expectNoSeriousViolations(page: Page) {
 }
 
 /** Where an element starts and how tall it is, in the viewport's coordinates. */
-async function box(page: Page, locator: ReturnType<Page['locator']>) {
+async function box(locator: ReturnType<Page['locator']>) {
   const b = await locator.boundingBox();
   if (!b) throw new Error('not laid out');
   return b;
@@ -57,7 +57,7 @@ describe('Call Logs on a phone', () => {
       await until(async () => expect(await cards.count()).toBe(40));
 
       // The card itself, under its day's heading.
-      const first = await box(page, cards.first().locator(':scope > div'));
+      const first = await box(cards.first().locator(':scope > div'));
       // The whole first card (top and bottom) is on the first screen without scrolling.
       expect(first.y).toBeGreaterThan(0);
       expect(first.y + first.height).toBeLessThan(PHONE_HEIGHT);
@@ -91,7 +91,7 @@ describe('Call Logs on a phone', () => {
       const after = await onScreen();
       expect(after.urgent).toBe(after.all);
       expect(after.urgent).toBeGreaterThanOrEqual(2);
-      const filtered = await box(page, cards.first().locator(':scope > div'));
+      const filtered = await box(cards.first().locator(':scope > div'));
       expect(filtered.y + filtered.height).toBeLessThan(PHONE_HEIGHT);
       await expectNoSeriousViolations(page);
       await attachScreenshot(page, annotate, `busy-day-urgent-${width}`, { fullPage: false });

@@ -1,7 +1,7 @@
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 
-export interface ReceivedMail {
+interface ReceivedMail {
   to: string[];
   /** Parsed by mailparser: subject, text and html decoded as a mail client would. */
   mail: ParsedMail;

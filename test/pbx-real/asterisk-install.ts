@@ -9,7 +9,7 @@ import { projectRoot } from '../../core/config/paths.js';
 // relocatable tarball (ASTERISK_TARBALL, default ../shared/asterisk/), unpacked once per
 // machine into the temp folder and shared by every test file and benchmark.
 
-export const ASTERISK_VERSION = '20.17.0';
+const ASTERISK_VERSION = '20.17.0';
 const TARBALL_NAME = `asterisk-${ASTERISK_VERSION}-bookworm-amd64.tar.xz`;
 
 export type AsteriskAvailability = { ok: true; root: string } | { ok: false; why: string };

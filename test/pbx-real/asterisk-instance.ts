@@ -266,7 +266,7 @@ export class AsteriskInstance {
 let soundsDir: string | undefined;
 
 /** Runs deploy/asterisk/sounds.sh once per version of it (as the image's build does). */
-export function builtInSounds(): string {
+function builtInSounds(): string {
   if (soundsDir) return soundsDir;
   const script = path.join(DEPLOY, 'sounds.sh');
   const key = crypto.createHash('sha256').update(fs.readFileSync(script)).digest('hex').slice(0, 12);

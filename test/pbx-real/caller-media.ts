@@ -10,8 +10,6 @@ import { HeardAudio } from './heard-audio.js';
 // The socket and its clock run in the callers' sound-card thread (caller-sound-card.ts), so
 // the core under test, in this thread, never holds the caller's audio back.
 
-export { DTMF_PT } from './caller-sound-card.js';
-
 /** The one sound-card thread of this process, started by the first caller. */
 let card: { worker: Worker; lines: Map<number, CallerMedia>; opening: Map<number, (port: number) => void> } | undefined;
 let nextId = 0;

@@ -22,7 +22,7 @@ export async function freeSipPort(): Promise<number> {
   throw new Error('no port free for both UDP and TCP');
 }
 
-export function udpFree(port: number): Promise<boolean> {
+function udpFree(port: number): Promise<boolean> {
   return new Promise((resolve) => {
     const s = dgram.createSocket('udp4');
     s.once('error', () => resolve(false));

@@ -38,7 +38,7 @@ export interface CallSignalling {
   inviteToFinalMs: number | undefined;
 }
 
-export interface SippResult {
+interface SippResult {
   exitCode: number | null;
   errors: string;
   rttMs: number[];

@@ -22,7 +22,7 @@ const RUN_SPECIFIC = new Set(['listening-port', 'external-ip', 'min-port', 'max-
 
 const TURNSERVER = process.env.TURNSERVER_BIN ?? '/usr/bin/turnserver';
 
-export function requireCoturn(): void {
+function requireCoturn(): void {
   if (!fs.existsSync(TURNSERVER)) {
     throw new Error(`coturn is not installed (${TURNSERVER} is missing): install the Debian package coturn (apt-get install coturn, as .ci/run does)`);
   }
@@ -113,7 +113,7 @@ export class Coturn {
 }
 
 /** deploy/coturn/turnserver.conf with its @…@ values filled in and the run-specific lines left out. */
-export function renderShipped(values: Record<string, string>): string {
+function renderShipped(values: Record<string, string>): string {
   const lines = fs.readFileSync(SHIPPED, 'utf8').split('\n').filter((l) => !RUN_SPECIFIC.has(l.split('=')[0]!.trim()));
   const text = lines.join('\n').replace(/@([A-Z_]+)@/g, (m, name: string) => values[name] ?? m);
   const left = /^[^#\n]*@[A-Z_]+@/m.exec(text);

@@ -21,7 +21,7 @@ const ATTR = {
   requestedTransport: 0x0019,
 } as const;
 /** REQUESTED-TRANSPORT's protocol numbers. */
-export const UDP = 17;
+const UDP = 17;
 export const TCP = 6;
 
 type Attr = [type: number, value: Buffer];

@@ -11,7 +11,7 @@ const here = path.dirname(new URL(import.meta.url).pathname);
 export const RECEIVER_CA = fs.readFileSync(path.join(here, 'fixtures', 'receiver-cert.pem'), 'utf8');
 const KEY = fs.readFileSync(path.join(here, 'fixtures', 'receiver-key.pem'), 'utf8');
 
-export interface ReceivedRequest {
+interface ReceivedRequest {
   method: string;
   url: string;
   headers: Record<string, string | string[] | undefined>;
@@ -19,7 +19,7 @@ export interface ReceivedRequest {
 }
 
 /** What to do with the next request: answer with a status, never answer, or answer when the test says so. */
-export type Answer = { status: number; body?: string; headers?: Record<string, string> } | 'hang' | { hold: Promise<number> };
+type Answer = { status: number; body?: string; headers?: Record<string, string> } | 'hang' | { hold: Promise<number> };
 
 export interface Receiver {
   port: number;

@@ -5,7 +5,7 @@ import type { ApiAdminLineState, ApiOwnerLineState } from '../../../contract/api
 import { apiGet } from './client';
 import { keys } from './keys';
 
-export const LINE_STATE_REFRESH_MS = 15_000;
+const LINE_STATE_REFRESH_MS = 15_000;
 
 export const useOwnerLineState = (opts: { enabled: boolean }) =>
   useQuery({

@@ -60,7 +60,7 @@ export const useQuestions = () =>
 export const useAdminUsers = () => useQuery({ queryKey: keys.admin.users, queryFn: ({ signal }) => apiGet<{ users: ApiUser[] }>('/api/admin/users', signal) });
 
 /** Conversations come and go within minutes: the admin dashboard's figure follows them. */
-export const AGENT_CAPACITY_REFRESH_MS = 15_000;
+const AGENT_CAPACITY_REFRESH_MS = 15_000;
 
 export const useAgentCapacity = () =>
   useQuery({ queryKey: keys.admin.agentCapacity, queryFn: ({ signal }) => apiGet<ApiAgentCapacity>('/api/admin/agent-capacity', signal), refetchInterval: AGENT_CAPACITY_REFRESH_MS });

@@ -1,6 +1,6 @@
 import { createContext, useContext, useEffect, useId } from 'react';
 
-export const UNSAVED_CHANGES = 'You have unsaved changes. Leave this page without saving them?';
+const UNSAVED_CHANGES = 'You have unsaved changes. Leave this page without saving them?';
 export const UNSAVED_SECTION_CHANGES = 'You have unsaved changes in this section. Leave it without saving them?';
 
 /**

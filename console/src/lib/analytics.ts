@@ -20,7 +20,7 @@ export function lastSevenDays(callsPerDay: Record<string, number>): DayBar[] {
   });
 }
 
-export const MIN_PEAK_BAR_PX = 4;
+const MIN_PEAK_BAR_PX = 4;
 
 /** One bar per hour 0–23; any hour with calls is at least 4px tall. */
 export function peakHourBars(peakHours: Record<string, number>, chartHeightPx: number) {

@@ -37,7 +37,7 @@ export function callStatsFromTotals(totalCalls: number, breakdown: { answered: n
  * any UK spelling, so a caller is found as the card shows them ("+44 770 090 0382") or as
  * the owner knows them ("07700 900382").
  */
-export function matchesSearch(
+function matchesSearch(
   call: Pick<ApiCallLog, 'fromNumber' | 'toNumber' | 'aiSummary'>,
   text: string,
   phone: PhoneQuery | null = null,

@@ -1,6 +1,6 @@
 // GSM call-forwarding codes (SPEC.md §9): these are the network's MMI codes, typed into the phone's dialler.
 
-export const CANCEL_ALL_CODE = '##002#';
+const CANCEL_ALL_CODE = '##002#';
 
 export function forwardingCodes(number: string) {
   return {

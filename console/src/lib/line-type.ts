@@ -8,7 +8,7 @@ import { LINE_TYPES, type LineType } from '../../../contract/forwarding-codes';
 const key = (userId: number) => `line-type-${userId}`;
 const EVENT = 'line-type-change';
 
-export function storedLineType(userId: number): LineType | null {
+function storedLineType(userId: number): LineType | null {
   const v = localStorage.getItem(key(userId));
   return (LINE_TYPES as readonly string[]).includes(v ?? '') ? (v as LineType) : null;
 }

@@ -34,7 +34,7 @@ export function providerSid(n: ApiProviderNumber, provider: string): string {
   return key ? String((n as unknown as Record<string, unknown>)[key]) : '';
 }
 
-export function matchesNumberFilter(n: ApiProviderNumber, filter: NumberFilter): boolean {
+function matchesNumberFilter(n: ApiProviderNumber, filter: NumberFilter): boolean {
   switch (filter) {
     case 'all':
       return true;
@@ -52,7 +52,7 @@ export function matchesNumberFilter(n: ApiProviderNumber, filter: NumberFilter):
  * (ignoring case); a query that looks like a phone number also matches on its digits in any
  * UK spelling ("07700 900001" finds +447700900001, shown as +44 7700 900 001).
  */
-export function matchesNumberSearch(n: ApiProviderNumber, text: string, phone: PhoneQuery | null = null): boolean {
+function matchesNumberSearch(n: ApiProviderNumber, text: string, phone: PhoneQuery | null = null): boolean {
   if (!text) return true;
   const q = text.toLowerCase();
   const u = n.assignedUser;
@@ -84,7 +84,7 @@ function csvCell(value: string, userText = false): string {
   return /[",\r\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v;
 }
 
-export const CSV_HEADER = ['Phone Number', 'Business Name', 'Email', 'Status', 'Monthly Cost', 'Purchase Date'];
+const CSV_HEADER = ['Phone Number', 'Business Name', 'Email', 'Status', 'Monthly Cost', 'Purchase Date'];
 
 export function numbersCsv(numbers: readonly ApiProviderNumber[], now: Date = new Date()): string {
   const rows = numbers.map((n) => [

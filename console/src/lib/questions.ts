@@ -11,7 +11,7 @@ export function questionBadge(q: Q): 'In KB' | 'Resolved' | 'Pending' {
 }
 
 /** "Resolved" covers everything handled (resolved or added to the KB); "Pending" is the rest. */
-export function isPending(q: Q): boolean {
+function isPending(q: Q): boolean {
   return !q.resolved && !q.addedToKnowledgeBase;
 }
 

@@ -1,7 +1,7 @@
 // Trial rules (SPEC.md §4 Trial, §9 Trials).
 const DAY_MS = 24 * 60 * 60 * 1000;
 export const TRIAL_WARNING_DAYS = 3;
-export const TRIAL_EXTENSION_DAYS = 7;
+const TRIAL_EXTENSION_DAYS = 7;
 
 export function isTrialExpired(trialExpiresAt: string | Date, now: Date = new Date()): boolean {
   return new Date(trialExpiresAt).getTime() < now.getTime();

@@ -1,7 +1,7 @@
 // Usage & Costs rules (SPEC.md §2, §9 Costs and usage).
 import type { ApiUsage } from '../../../contract/api';
 
-export const LOW_BALANCE = 10;
+const LOW_BALANCE = 10;
 export const USAGE_REFRESH_MS = 5 * 60 * 1000;
 export const NUMBER_RENTAL_TEXT = '£1.00';
 

@@ -3,9 +3,9 @@
 export const TOAST_LIMIT = 1;
 export const TOAST_REMOVE_DELAY = 1_000_000;
 export const TOAST_DEFAULT_DURATION = 5000;
-export const TOAST_SWIPE_THRESHOLD = 50;
+const TOAST_SWIPE_THRESHOLD = 50;
 
-export type ToastVariant = 'default' | 'destructive' | 'success';
+type ToastVariant = 'default' | 'destructive' | 'success';
 
 export interface Toast {
   id: string;

@@ -36,7 +36,7 @@ export interface AgentFlowDeps {
 }
 
 /** What an agent call adds to the flow outcome: the dialogue (status comes from FlowOutcome). */
-export interface AgentFlowOutcome extends FlowOutcome {
+interface AgentFlowOutcome extends FlowOutcome {
   transcript?: string;
 }
 

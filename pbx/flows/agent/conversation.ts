@@ -43,7 +43,7 @@ import type { TranscriptLine } from './transcript.js';
 // silence has passed (shorter after a finished question, longer after "um" or a number),
 // and only a committed turn is heard, logged or counted.
 
-export interface AgentMediaPort {
+interface AgentMediaPort {
   sampleRate: number;
   onFrame(fn: (frame: Int16Array) => void): () => void;
   player: PacedPlayer;
@@ -436,7 +436,7 @@ export class AgentConversation {
     await this.agentTurn(`turn ${n}`, async (signal) => {
       const stopWatch = this.watchForStall(stages, signal);
       try {
-        await this.turnSteps(audio, n, short, spec, stages, signal);
+        await this.turnSteps(audio, short, spec, stages, signal);
       } finally {
         stopWatch();
       }
@@ -444,9 +444,9 @@ export class AgentConversation {
   }
 
   /** The turn's steps, while its silence is watched. */
-  private async turnSteps(audio: Int16Array, n: number, short: boolean, spec: Speculation | undefined, stages: TurnStages, signal: AbortSignal): Promise<void> {
+  private async turnSteps(audio: Int16Array, short: boolean, spec: Speculation | undefined, stages: TurnStages, signal: AbortSignal): Promise<void> {
     spec?.adopt(signal);
-    const heard = await this.hear(audio, n, spec, stages, signal);
+    const heard = await this.hear(audio, spec, stages, signal);
     const text = [this.turns.carryText, heard].filter(Boolean).join(' ');
     this.turns.carryText = text; // kept if this turn is cancelled before the agent answers
     if (!heard) return this.notHeard(short, signal);
@@ -538,7 +538,7 @@ export class AgentConversation {
   }
 
   /** Step 1, transcribe: the speculation's words when it ran Whisper already. */
-  private async hear(audio: Int16Array, n: number, spec: Speculation | undefined, stages: TurnStages, signal: AbortSignal): Promise<string> {
+  private async hear(audio: Int16Array, spec: Speculation | undefined, stages: TurnStages, signal: AbortSignal): Promise<string> {
     const heard = spec ? await spec.transcript : await this.transcribe(audio, signal);
     stages.sttDone = spec?.sttDoneAt ?? this.now();
     return heard;

@@ -8,8 +8,6 @@ import { createAriHttp } from '../../ari/http.js';
 import { createAriMediaRest } from './media-rest.js';
 import { openMediaApp, type MediaApp } from './media-app.js';
 
-export { createAgentFlow, type AgentFlowDeps, type AgentFlowOutcome } from './agent-flow.js';
-
 export interface InstallOptions {
   /**
    * ulaw (the default) is the format that works both ways on Asterisk 20.17: with slin16

@@ -7,7 +7,7 @@ import type { MediaApp } from './media-app.js';
 // channel, a mixing bridge and a bridge recording. Every request has its own timeout:
 // an unreachable Asterisk must not hang a call.
 
-export interface ExternalMediaChannel {
+interface ExternalMediaChannel {
   id: string;
   name: string;
   /** Where Asterisk sends the RTP from (channelvars UNICASTRTP_LOCAL_ADDRESS/PORT). */

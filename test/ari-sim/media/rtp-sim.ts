@@ -58,7 +58,7 @@ export interface Impairments {
   reorder?: number;
 }
 
-export interface SpokenTurn {
+interface SpokenTurn {
   text: string;
   /** Simulated-clock ms (since the media started) when the first voiced frame left. */
   speechStartAt: number;
@@ -185,7 +185,7 @@ function speechAt(text: string, rate: number): Int16Array {
 }
 
 /** Pre-warms espeak-ng audio for a script (synthesis is slow on two cores; do it before the call). */
-export function prepareCallerSpeech(steps: CallerStep[]): void {
+function prepareCallerSpeech(steps: CallerStep[]): void {
   for (const s of steps) if (s.say) speechAt(s.say, 8000);
 }
 

@@ -13,7 +13,7 @@ export interface OllamaRequest {
   body: Record<string, any>;
 }
 
-export interface OllamaScript {
+interface OllamaScript {
   /** The reply text; when absent the default replier answers. */
   reply?: string;
   status?: number;

@@ -17,9 +17,9 @@ import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import twilio from 'twilio';
 
-export type TwilioResource = 'Messages' | 'AvailablePhoneNumbers' | 'IncomingPhoneNumbers' | 'Usage' | 'Balance';
+type TwilioResource = 'Messages' | 'AvailablePhoneNumbers' | 'IncomingPhoneNumbers' | 'Usage' | 'Balance';
 
-export interface RecordedRequest {
+interface RecordedRequest {
   method: string;
   /** Path without the query, e.g. /2010-04-01/Accounts/AC…/Messages.json */
   path: string;
@@ -34,7 +34,7 @@ export interface RecordedRequest {
   status: number;
 }
 
-export interface ScriptedFailure {
+interface ScriptedFailure {
   status: number;
   code?: number;
   message?: string;
@@ -44,7 +44,7 @@ export interface ScriptedFailure {
   hang?: boolean;
 }
 
-export interface DoubleMessage {
+interface DoubleMessage {
   sid: string;
   to: string;
   from: string | null;
@@ -56,7 +56,7 @@ export interface DoubleMessage {
   dateCreated: Date;
 }
 
-export interface DoubleNumber {
+interface DoubleNumber {
   sid: string;
   phoneNumber: string;
   friendlyName: string;
@@ -67,14 +67,14 @@ export interface DoubleNumber {
   dateCreated: Date;
 }
 
-export interface UsageFigures {
+interface UsageFigures {
   count: number;
   usage?: number;
   /** In the account currency, e.g. 1.25 for £1.25. */
   price: number;
 }
 
-export const USAGE_CATEGORIES = {
+const USAGE_CATEGORIES = {
   'calls-inbound': { description: 'Voice Minutes: Inbound', countUnit: 'calls', usageUnit: 'minutes' },
   'calls-outbound': { description: 'Voice Minutes: Outbound', countUnit: 'calls', usageUnit: 'minutes' },
   'sms-inbound': { description: 'SMS Inbound', countUnit: 'messages', usageUnit: 'messages' },
@@ -83,7 +83,7 @@ export const USAGE_CATEGORIES = {
   recordings: { description: 'Voice Recordings', countUnit: 'recordings', usageUnit: 'minutes' },
   totalprice: { description: 'Total Price', countUnit: '', usageUnit: 'gbp' },
 } as const;
-export type UsageCategory = keyof typeof USAGE_CATEGORIES;
+type UsageCategory = keyof typeof USAGE_CATEGORIES;
 
 export interface TwilioDoubleOptions {
   accountSid?: string;
@@ -139,7 +139,7 @@ export interface TwilioDouble {
   close(): Promise<void>;
 }
 
-export interface InboundWebhook {
+interface InboundWebhook {
   deliverTo: string;
   signedUrl?: string;
   from: string;

@@ -18,12 +18,12 @@ import { listen, readBody, sendJson, sleep } from '../ollama/http-util.js';
  * no resampler without --convert), answering `{"error": ...}` for audio it cannot read.
  * `GET /health` answers `{"status":"ok"}`.
  */
-export interface WhisperRequest {
+interface WhisperRequest {
   fields: Record<string, string>;
   file?: { name: string; bytes: number; sha256: string; sampleRate?: number; channels?: number; bitsPerSample?: number };
 }
 
-export interface WhisperFailure {
+interface WhisperFailure {
   status?: number;
   body?: unknown;
   /** Hold the request this long before answering (timeouts). */

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-export const consoleDist = path.join(repoRoot, 'console', 'dist');
+const consoleDist = path.join(repoRoot, 'console', 'dist');
 
 /** Newest modification time under a path (file or folder), ignoring nothing: sources only are passed in. */
 function newest(p: string): number {

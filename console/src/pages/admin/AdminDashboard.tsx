@@ -20,7 +20,7 @@ const SETTABLE: { value: AccountStatus; label: string }[] = [
   { value: 'expired', label: 'Expired' },
 ];
 
-export const deleteConfirmation = (email: string) =>
+const deleteConfirmation = (email: string) =>
   `Are you sure you want to permanently delete user "${email}"? This will delete all their call logs and questions. This action cannot be undone.`;
 
 function UserActions({ user }: { user: ApiUser }) {

@@ -13,7 +13,7 @@ import { canAddToKb, canResolve, filterQuestions, kbAnswer, questionBadge, quest
 import { toast } from '../../toast/use-toast';
 
 /** Deleting cannot be undone, so it is asked first (like an admin deleting a user). */
-export const deleteQuestionConfirmation = (question: string) =>
+const deleteQuestionConfirmation = (question: string) =>
   `Delete the question "${question.length > 80 ? `${question.slice(0, 80)}…` : question}"? This cannot be undone.`;
 
 const BADGE_TONE = { 'In KB': 'purple', Resolved: 'green', Pending: 'amber' } as const;

@@ -14,7 +14,7 @@ import { toast } from '../../toast/use-toast';
 
 export type SettingsForm = Required<SettingsUpdate>;
 
-export function formFrom(user: ApiUser | null): SettingsForm {
+function formFrom(user: ApiUser | null): SettingsForm {
   return {
     businessName: user?.businessName ?? '',
     callGreeting: user?.callGreeting ?? '',

@@ -49,7 +49,7 @@ const STRENGTH = {
   strong: { label: 'Strong', bars: 3, colour: 'bg-emerald-500', text: 'text-emerald-600 dark:text-emerald-400' },
 } as const;
 
-export function PasswordMeter({ password }: { password: string }) {
+function PasswordMeter({ password }: { password: string }) {
   const s = STRENGTH[passwordStrength(password)];
   return (
     <div className="grid gap-2" data-testid="password-meter">
