@@ -124,7 +124,7 @@ async function engineFailed(deps: PostCallDeps, a: Attempt, step: 'transcription
  * First, before any engine: a caller ringing again and again cannot wait for a summary.
  * A provider failure here must not hold the summary back: it is retried with the job.
  */
-export const repeatCallerAlert: PostCallStep = async (deps, a) => {
+const repeatCallerAlert: PostCallStep = async (deps, a) => {
   if (!(await claimRepeatAlert(deps.db, a.call, deps.repeatCaller))) return;
   const body = repeatCallerBody(a.call.fromNumber, deps.repeatCaller.calls, deps.repeatCaller.windowMinutes, a.call.createdAt);
   try {
@@ -142,11 +142,11 @@ export const repeatCallerAlert: PostCallStep = async (deps, a) => {
  * The message is still on Asterisk (the recordings disk was full): wait for it like for an
  * engine, so the owner gets the summary in the one text when it arrives in time.
  */
-export const awaitRecording: PostCallStep = async (deps, a) => {
+const awaitRecording: PostCallStep = async (deps, a) => {
   if (await recordingAwaited(deps.db, a.call)) a.waiting.push(new RecordingNotStoredYet(`call ${a.callId}: the recording is not stored yet`));
 };
 
-export const transcribe: PostCallStep = async (deps, a) => {
+const transcribe: PostCallStep = async (deps, a) => {
   const { call, owner } = a;
   if (!hasMessage(call) || !(call.transcriptionStatus === 'none' || call.transcriptionStatus === 'pending')) return;
   try {
@@ -169,7 +169,7 @@ export function mergeUrgency(call: Pick<Call, 'urgency' | 'urgencyReason'>, repl
   return flagged ? { urgency: 'urgent', urgencyReason: call.urgencyReason } : { urgency: reply.urgency, urgencyReason: reply.urgencyReason };
 }
 
-export const summariseCall: PostCallStep = async (deps, a) => {
+const summariseCall: PostCallStep = async (deps, a) => {
   const summaryOpen = a.call.summaryStatus === 'none' || a.call.summaryStatus === 'pending';
   if (!summaryOpen) return;
   // An agent call's dialogue is transcribed by the flow itself: it is summarised even while
