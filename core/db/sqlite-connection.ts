@@ -33,6 +33,7 @@ export class SqliteConnection {
   private openEnded: Promise<void> = Promise.resolve();
   private turn: Promise<void> = Promise.resolve();
   private savepoints = 0;
+  private busyTimeout: Database.Statement | undefined;
 
   constructor(readonly raw: Database.Database) {}
 
@@ -120,17 +121,23 @@ export class SqliteConnection {
     while (this.open && this.open !== mine) await this.openEnded;
   }
 
-  /** Runs one synchronous statement, under the task's busy-wait cap if it has one. */
+  /**
+   * Runs one synchronous statement, under the task's busy-wait cap if it has one. The pragmas
+   * are statements compiled once: better-sqlite3's pragma() compiles its statement on every
+   * call, and a capped task (the call path) ran three per statement (2.8 ms of the core's CPU
+   * per call, issue 47). The timeout is read each time: an operator or a test may change it.
+   */
   private now<T>(run: () => T): T {
     const cap = scope.getStore()?.busyCapMs;
     if (cap === undefined) return run();
-    const was = this.raw.pragma('busy_timeout', { simple: true }) as number;
+    this.busyTimeout ??= this.raw.prepare('pragma busy_timeout').pluck();
+    const was = this.busyTimeout.get() as number;
     if (was <= cap) return run();
-    this.raw.pragma(`busy_timeout = ${cap}`);
+    this.statement(`pragma busy_timeout = ${cap}`).get();
     try {
       return run();
     } finally {
-      this.raw.pragma(`busy_timeout = ${was}`);
+      this.statement(`pragma busy_timeout = ${was}`).get();
     }
   }
 

@@ -27,3 +27,11 @@ speak appliance-putting-through "Let me try to put you through."
 speak appliance-cannot-take-call "Sorry, they can't take your call right now."
 speak appliance-briefing "You have a call from the answering service. Press 1 to take it, or 2 for voicemail."
 speak appliance-not-in-service "We're sorry. The number you have called is not in service. Please check the number and try again. Goodbye."
+
+# Each sound's G.711 copies beside its WAV: Asterisk opens the copy in the call's own codec
+# (models/tts/g711-copies.ts says why), so the beep and the fallbacks play with no translator
+# per frame. -D: no dither, the copy codes exactly what the WAV holds.
+for f in "$out"/*.wav; do
+  sox -D "$f" -t ul "${f%.wav}.ulaw"
+  sox -D "$f" -t al "${f%.wav}.alaw"
+done

@@ -25,8 +25,7 @@ describe('resampleTo16kMono (the recording Whisper reads)', () => {
   it('doubles a telephone recording to 16 kHz mono PCM of the same length, keeping every original sample', async () => {
     const d = tmp();
     const pcm = telephoneTone(path.join(d, 'in.wav'));
-    await resampleTo16kMono(path.join(d, 'in.wav'), path.join(d, 'out.wav'));
-    const out = fs.readFileSync(path.join(d, 'out.wav'));
+    const out = Buffer.from(await resampleTo16kMono(path.join(d, 'in.wav')));
     const info = parseWavHeader(out, out.length);
     expect(info).toMatchObject({ audioFormat: 1, sampleRate: 16000, channels: 1, bitsPerSample: 16, durationMs: 1000 });
     const up = new Int16Array(Uint8Array.from(out.subarray(info.dataOffset)).buffer);
@@ -36,11 +35,10 @@ describe('resampleTo16kMono (the recording Whisper reads)', () => {
   it('sends what is not telephone audio through sox, and sox’s complaint about an unreadable file is the error', async () => {
     const d = tmp();
     fs.writeFileSync(path.join(d, 'bad.wav'), 'not audio at all');
-    await expect(resampleTo16kMono(path.join(d, 'bad.wav'), path.join(d, 'out.wav'))).rejects.toThrow(/the recording could not be read/);
+    await expect(resampleTo16kMono(path.join(d, 'bad.wav'))).rejects.toThrow(/the recording could not be read/);
     // 22.05 kHz stereo (what a phone app might upload) comes out as 16 kHz mono by sox.
     expect(spawnSync('sox', ['-n', '-r', '22050', '-c', '2', '-b', '16', path.join(d, 'wide.wav'), 'synth', '0.5', 'sine', '440']).status).toBe(0);
-    await resampleTo16kMono(path.join(d, 'wide.wav'), path.join(d, 'out.wav'));
-    const out = fs.readFileSync(path.join(d, 'out.wav'));
+    const out = Buffer.from(await resampleTo16kMono(path.join(d, 'wide.wav')));
     expect(parseWavHeader(out, out.length)).toMatchObject({ sampleRate: 16000, channels: 1, durationMs: 500 });
   });
 });

@@ -1,5 +1,7 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { resample } from '../audio/resample.js';
 import { buildWavHeader, isTelephoneWav, parseWavHeader, WavFormatError } from '../audio/wav-header.js';
 import { SpeechToTextError } from './speech-to-text.js';
@@ -13,9 +15,10 @@ import { SpeechToTextError } from './speech-to-text.js';
  * process the core's size holds its event loop, 50 ms a call at load 17-20), for a 2× upsample
  * the agent already does in JavaScript on every turn it sends Whisper. Anything else goes
  * through sox.
- * Either way the same recording always gives the same bytes (sox without dither, -D).
+ * Either way the same recording always gives the same bytes (sox without dither, -D). The WAV
+ * comes back in memory, as the upload needs it: no temporary file written and read back per call.
  */
-export async function resampleTo16kMono(input: string, output: string, opts: { timeoutMs?: number; signal?: AbortSignal } = {}): Promise<void> {
+export async function resampleTo16kMono(input: string, opts: { timeoutMs?: number; signal?: AbortSignal } = {}): Promise<Uint8Array<ArrayBuffer>> {
   // A file that cannot be read or is not a WAV goes to sox too, which says what is wrong with it.
   const file = await fs.readFile(input, { signal: opts.signal }).catch(() => undefined);
   const info = (() => {
@@ -26,23 +29,28 @@ export async function resampleTo16kMono(input: string, output: string, opts: { t
       throw err;
     }
   })();
-  if (!file || !info || !isTelephoneWav(info)) return resampleWithSox(input, output, opts);
+  if (!file || !info || !isTelephoneWav(info)) return resampleWithSox(input, opts);
   // Read in place when the samples start on an even byte (Asterisk's 44-byte header), else
   // copied once: an Int16Array needs an even offset. Large buffers are what this step costs
   // in garbage collection, so none is made that is not needed.
   const start = file.byteOffset + info.dataOffset;
   const pcm = start % 2 === 0 ? new Int16Array(file.buffer, start, info.dataBytes / 2) : new Int16Array(Uint8Array.prototype.slice.call(file, info.dataOffset, info.dataOffset + info.dataBytes).buffer);
   const up = resample(pcm, 8000, 16000);
-  const out = await fs.open(output, 'w');
+  return Buffer.concat([buildWavHeader({ sampleRate: 16000, channels: 1, bitsPerSample: 16, dataBytes: up.byteLength }), new Uint8Array(up.buffer, up.byteOffset, up.byteLength)]);
+}
+
+async function resampleWithSox(input: string, opts: { timeoutMs?: number; signal?: AbortSignal }): Promise<Uint8Array<ArrayBuffer>> {
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'stt-'));
   try {
-    await out.write(buildWavHeader({ sampleRate: 16000, channels: 1, bitsPerSample: 16, dataBytes: up.byteLength }));
-    await out.write(new Uint8Array(up.buffer, up.byteOffset, up.byteLength));
+    const output = path.join(dir, 'audio-16k.wav');
+    await runSox(input, output, opts);
+    return await fs.readFile(output);
   } finally {
-    await out.close();
+    await fs.rm(dir, { recursive: true, force: true });
   }
 }
 
-function resampleWithSox(input: string, output: string, opts: { timeoutMs?: number; signal?: AbortSignal }): Promise<void> {
+function runSox(input: string, output: string, opts: { timeoutMs?: number; signal?: AbortSignal }): Promise<void> {
   return new Promise((resolve, reject) => {
     const child = spawn('sox', ['-V1', '-D', input, '-r', '16000', '-c', '1', '-b', '16', '-e', 'signed-integer', output], {
       stdio: ['ignore', 'ignore', 'pipe'],

@@ -1,7 +1,4 @@
 import { maskUrl } from '../../contract/mask-url.js';
-import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { retryableStatus } from '../engine-error.js';
 import { resampleTo16kMono } from './resample.js';
 import { SpeechToTextError, type SpeechToText, type Transcript } from './speech-to-text.js';
@@ -34,47 +31,41 @@ export function createWhisperServerStt(opts: WhisperServerOptions): SpeechToText
   return {
     name: 'whisper.cpp server',
     async transcribe(audioFile, { signal, language } = {}): Promise<Transcript> {
-      const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'stt-'));
+      const wav = await resampleTo16kMono(audioFile, { signal });
+      const detect = language === 'auto';
+      const upload = await multipartUpload(wav, detect ? 'auto' : (opts.language ?? 'en'), detect ? 'verbose_json' : 'json');
+      const timeout = AbortSignal.timeout(timeoutMs);
+      let res: Response;
       try {
-        const wav = path.join(dir, 'audio-16k.wav');
-        await resampleTo16kMono(audioFile, wav, { signal });
-        const detect = language === 'auto';
-        const upload = await multipartUpload(wav, detect ? 'auto' : (opts.language ?? 'en'), detect ? 'verbose_json' : 'json');
-        const timeout = AbortSignal.timeout(timeoutMs);
-        let res: Response;
-        try {
-          res = await doFetch(endpoint, {
-            method: 'POST',
-            body: upload.bytes,
-            headers: { 'content-type': upload.contentType },
-            signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
-          });
-        } catch (err) {
-          if (timeout.aborted) throw new SpeechToTextError(`Whisper did not answer within ${timeoutMs} ms`, true, undefined, { cause: err });
-          throw new SpeechToTextError(`Whisper is unreachable at ${maskUrl(opts.url)}: ${(err as Error).message}`, true, undefined, { cause: err });
-        }
-        const body = await res.text().catch(() => '');
-        let json: WhisperAnswer | undefined;
-        try {
-          json = JSON.parse(body) as typeof json;
-        } catch {
-          json = undefined;
-        }
-        if (!res.ok) {
-          const detail = describeError(json?.error) ?? body.slice(0, 200);
-          throw new SpeechToTextError(`Whisper answered ${res.status}: ${detail}`, retryableStatus(res.status), res.status);
-        }
-        if (json?.error !== undefined) {
-          throw new SpeechToTextError(`Whisper rejected the audio: ${describeError(json.error)}`, false, res.status);
-        }
-        if (typeof json?.text !== 'string') {
-          throw new SpeechToTextError('Whisper answered without a transcript (is response_format=json supported?)', true, res.status);
-        }
-        const text = json.text.replace(/\s+/g, ' ').trim();
-        return detect ? { text, ...heardLanguage(json) } : { text };
-      } finally {
-        await fs.rm(dir, { recursive: true, force: true });
+        res = await doFetch(endpoint, {
+          method: 'POST',
+          body: upload.bytes,
+          headers: { 'content-type': upload.contentType },
+          signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
+        });
+      } catch (err) {
+        if (timeout.aborted) throw new SpeechToTextError(`Whisper did not answer within ${timeoutMs} ms`, true, undefined, { cause: err });
+        throw new SpeechToTextError(`Whisper is unreachable at ${maskUrl(opts.url)}: ${(err as Error).message}`, true, undefined, { cause: err });
       }
+      const body = await res.text().catch(() => '');
+      let json: WhisperAnswer | undefined;
+      try {
+        json = JSON.parse(body) as typeof json;
+      } catch {
+        json = undefined;
+      }
+      if (!res.ok) {
+        const detail = describeError(json?.error) ?? body.slice(0, 200);
+        throw new SpeechToTextError(`Whisper answered ${res.status}: ${detail}`, retryableStatus(res.status), res.status);
+      }
+      if (json?.error !== undefined) {
+        throw new SpeechToTextError(`Whisper rejected the audio: ${describeError(json.error)}`, false, res.status);
+      }
+      if (typeof json?.text !== 'string') {
+        throw new SpeechToTextError('Whisper answered without a transcript (is response_format=json supported?)', true, res.status);
+      }
+      const text = json.text.replace(/\s+/g, ' ').trim();
+      return detect ? { text, ...heardLanguage(json) } : { text };
     },
   };
 }
@@ -85,9 +76,9 @@ export function createWhisperServerStt(opts: WhisperServerOptions): SpeechToText
  * unhandled rejection ("ReadableStream is already closed") when the request is aborted
  * before it starts, as when the worker stops mid-job; a byte body has no such task.
  */
-async function multipartUpload(wav: string, language: string, format: 'json' | 'verbose_json'): Promise<{ bytes: Uint8Array; contentType: string }> {
+async function multipartUpload(wav: Uint8Array<ArrayBuffer>, language: string, format: 'json' | 'verbose_json'): Promise<{ bytes: Uint8Array; contentType: string }> {
   const form = new FormData();
-  form.append('file', new Blob([await fs.readFile(wav)], { type: 'audio/wav' }), 'audio.wav');
+  form.append('file', new Blob([wav], { type: 'audio/wav' }), 'audio.wav');
   form.append('response_format', format);
   form.append('language', language);
   form.append('temperature', '0.0');

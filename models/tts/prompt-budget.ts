@@ -1,7 +1,7 @@
 // The prompts folder's budget as pure rules: which files go when it is over its cap.
 
-/** A cached prompt's file name (`<sha256>.wav`): made from text, so it can always be made again. */
-const RERENDERABLE = /^[0-9a-f]{64}\.wav$/;
+/** A cached prompt's file name (`<sha256>.wav`, or a G.711 copy of one): made from text, so it can always be made again. */
+const RERENDERABLE = /^[0-9a-f]{64}\.(wav|ulaw|alaw)$/;
 
 function isRerenderable(name: string): boolean {
   return RERENDERABLE.test(name);

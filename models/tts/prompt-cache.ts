@@ -3,6 +3,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Prompt, PromptCache, SpeechPriority, TextToSpeech, Voice } from './tts.js';
 import { createPromptFolder, type PromptFolder } from './prompt-folder.js';
+import { hasG711Copies, writeG711Copies } from './g711-copies.js';
 import { readWavInfo } from '../audio/wav-file.js';
 import { isTelephoneWav } from '../audio/wav-header.js';
 import { EnginePool } from '../pool/engine-pool.js';
@@ -17,7 +18,8 @@ export function localTtsPool(slots: number): EnginePool {
 
 /**
  * Asterisk sees $DATA_DIR/prompts as /var/lib/asterisk/sounds/appliance (a shared
- * read-only volume), so `sound:appliance/<key>` plays `<key>.wav` from this folder.
+ * read-only volume), so `sound:appliance/<key>` plays `<key>.wav` from this folder, or
+ * its G.711 copy in the call's own codec (g711-copies.ts).
  */
 export const PROMPTS_SOUND_DIR = 'appliance';
 
@@ -70,11 +72,18 @@ export function createPromptCache(opts: PromptCacheOptions): PromptStore {
   const folder = opts.folder ?? createPromptFolder({ dir });
   const inFlight = new Map<string, Promise<Prompt>>();
   const pool = opts.pool ?? localTtsPool(opts.maxConcurrent ?? 2);
+  // Prompts whose G.711 copies were seen or written by this process: checked once, not per call.
+  const withCopies = new Set<string>();
 
   async function existing(key: string, file: string): Promise<Prompt | undefined> {
     try {
       const info = await readWavInfo(file);
       if (!isTelephoneWav(info)) return undefined;
+      if (!withCopies.has(key)) {
+        // Made before the copies were written (or they were removed): add them now.
+        if (!(await hasG711Copies(dir, key))) await writeG711Copies(await fs.readFile(file), dir, key);
+        withCopies.add(key);
+      }
       // A use makes it recent, so the folder's cap takes prompts nobody asked for lately,
       // never a greeting callers hear every day.
       await fs.utimes(file, new Date(), new Date()).catch(() => undefined);
@@ -102,9 +111,13 @@ export function createPromptCache(opts: PromptCacheOptions): PromptStore {
           `${opts.tts.engine} produced ${info.sampleRate} Hz, ${info.channels} channel(s), ${info.bitsPerSample}-bit audio instead of 8 kHz mono 16-bit PCM`,
         );
       }
+      // The copies first: by the time the WAV appears Asterisk finds the call's own codec beside it.
+      await writeG711Copies(await fs.readFile(temp), dir, key);
+      withCopies.add(key);
       await fs.chmod(temp, 0o644); // the asterisk container reads it as another user
       await fs.rename(temp, file);
-      await folder.added((await fs.stat(file)).size);
+      // A prompt's size is its WAV and its two copies (each half the WAV's audio).
+      await folder.added((await fs.stat(file)).size * 2);
       return { mediaUri: `sound:${PROMPTS_SOUND_DIR}/${key}`, file, durationMs: info.durationMs };
     } finally {
       await fs.rm(temp, { force: true });

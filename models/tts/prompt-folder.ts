@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { chooseEvictions, type FolderFile } from './prompt-budget.js';
+import { g711CopyNames } from './g711-copies.js';
 
 export interface PromptFolderOptions {
   /** $DATA_DIR/prompts: every prompt cache over it shares this one accountant. */
@@ -39,8 +40,27 @@ async function listFolder(dir: string): Promise<FolderFile[]> {
       return st?.isFile() ? { name, bytes: st.size, lastUsedMs: st.mtimeMs } : undefined;
     }),
   );
-  return files.filter((f): f is FolderFile => f !== undefined);
+  return withCopiesCounted(files.filter((f): f is FolderFile => f !== undefined));
 }
+
+/** A prompt's G.711 copies count (and go) with its WAV; a copy whose WAV is gone stands alone. */
+function withCopiesCounted(files: FolderFile[]): FolderFile[] {
+  const byName = new Map(files.map((f) => [f.name, f]));
+  const copies = new Set<string>();
+  for (const f of files) {
+    if (!f.name.endsWith('.wav')) continue;
+    for (const copy of g711CopyNames(f.name.slice(0, -'.wav'.length))) {
+      const c = byName.get(copy);
+      if (!c) continue;
+      f.bytes += c.bytes;
+      copies.add(copy);
+    }
+  }
+  return files.filter((f) => !copies.has(f.name));
+}
+
+/** A prompt `<key>.wav` and the copies made beside it. */
+const withItsCopies = (name: string) => (name.endsWith('.wav') ? [name, ...g711CopyNames(name.slice(0, -'.wav'.length))] : [name]);
 
 /**
  * One size accountant for the prompts folder: the greetings the PBX plays and the agent's
@@ -62,7 +82,7 @@ export function createPromptFolder(opts: PromptFolderOptions): PromptFolder {
     return new Set([...holds.keys(), ...leases.keys()]);
   };
   const told = (err: unknown) => opts.onError?.(err);
-  const remove = (name: string) => fs.rm(path.join(opts.dir, name), { force: true });
+  const remove = (name: string) => Promise.all(withItsCopies(name).map((n) => fs.rm(path.join(opts.dir, n), { force: true })));
 
   /** Discarded files whose last hold or lease has ended. */
   async function settle(): Promise<void> {

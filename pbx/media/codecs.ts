@@ -3,6 +3,9 @@
 // types on receive. slin16 over RTP is L16 (RFC 3551 §4.5.11, big-endian) on dynamic type
 // 118: Asterisk sends it but drops what comes back on 118, so it is kept for reading only.
 
+// One G.711 codec for the agent's audio and the prompts' pre-encoded copies.
+import { linearToUlaw, ulawToLinear } from '../../models/audio/g711.js';
+
 export type MediaFormat = 'slin16' | 'ulaw';
 
 export interface FormatInfo {
@@ -39,28 +42,6 @@ export function encodePayload(format: MediaFormat, samples: Int16Array): Buffer 
   const out = Buffer.alloc(samples.length * 2);
   for (let i = 0; i < samples.length; i++) out.writeInt16BE(samples[i]!, i * 2);
   return out;
-}
-
-const BIAS = 0x84;
-const CLIP = 32635;
-
-export function linearToUlaw(sample: number): number {
-  let s = Math.max(-CLIP, Math.min(CLIP, sample));
-  const sign = s < 0 ? 0x80 : 0;
-  if (s < 0) s = -s;
-  s += BIAS;
-  let exponent = 7;
-  for (let mask = 0x4000; (s & mask) === 0 && exponent > 0; mask >>= 1) exponent--;
-  const mantissa = (s >> (exponent + 3)) & 0x0f;
-  return ~(sign | (exponent << 4) | mantissa) & 0xff;
-}
-
-export function ulawToLinear(byte: number): number {
-  const u = ~byte & 0xff;
-  const exponent = (u >> 4) & 0x07;
-  const mantissa = u & 0x0f;
-  const magnitude = (((mantissa << 3) + BIAS) << exponent) - BIAS;
-  return u & 0x80 ? -magnitude : magnitude;
 }
 
 // One resampler for the agent's audio and the recordings sent to Whisper (models/audio/resample.ts).

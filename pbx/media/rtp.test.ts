@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { decodePayload, encodePayload, linearToUlaw, resample, ulawToLinear } from './codecs.js';
+import { linearToUlaw, ulawToLinear } from '../../models/audio/g711.js';
+import { decodePayload, encodePayload, resample } from './codecs.js';
 import { JitterBuffer } from './jitter-buffer.js';
 import { buildRtp, parseRtp, seqDelta } from './rtp-packet.js';
 

@@ -44,6 +44,20 @@ describe.skipIf(!real.ok)('voicemail on a real Asterisk, called over SIP', () =>
     await waitUntil(() => expect(fs.readdirSync(h.asterisk.recordingsDir)).not.toContain(`call-${row.id}.wav`), 10_000);
   });
 
+  it('plays the greeting in the caller’s own codec: no translator runs on the channel while it plays (issue 47)', async () => {
+    const { did } = await h.business({ businessName: 'Native Codec Joinery' });
+    const call = await h.call(did);
+    await waitUntil(() => expect(call.media.soundMs()).toBeGreaterThan(600), 30_000);
+    // concise: name!context!exten!… — this call is the one to its own number.
+    const name = h.asterisk.cli('core show channels concise').split('\n').map((l) => l.split('!')).find((f) => f[2] === did)?.[0];
+    const shown = h.asterisk.cli(`core show channel ${name}`);
+    expect(shown).toMatch(/WriteFormat: ulaw/);
+    // Before the G.711 copies: "WriteTranscode: Yes (slin@8000)->(ulaw@8000)", a translator on every frame.
+    expect(shown).toMatch(/WriteTranscode: No/);
+    await call.hangUp();
+    await call.done;
+  });
+
   it('a caller hanging up during the greeting is a missed call, with no message and no fallback warnings', async () => {
     const { did } = await h.business({ businessName: 'Salon Nine' });
     const call = await h.call(did);

@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { buildWavHeader } from '../../models/audio/wav-header.js';
+import { alawToLinear, ulawToLinear } from '../../models/audio/g711.js';
+import { buildWavHeader, parseWavHeader } from '../../models/audio/wav-header.js';
 import { createPromptCache, createPromptFolder, createTextToSpeech, type TextToSpeech, type Voice } from '../../models/tts/index.js';
 import { describeWav } from './audio.js';
 
@@ -42,13 +43,41 @@ describe('prompt cache', () => {
     expect(info).toMatchObject({ sampleRate: 8000, channels: 1, bitsPerSample: 16 });
     expect(prompt.durationMs).toBe(info.durationMs);
     expect(prompt.durationMs).toBeGreaterThan(2000);
-    expect(promptFiles()).toEqual([path.basename(prompt.file)]); // no temp file left behind
+    // Its G.711 copies beside it, for Asterisk to play in the call's own codec; no temp file left behind.
+    const stem = path.basename(prompt.file, '.wav');
+    expect(promptFiles()).toEqual([`${stem}.alaw`, `${stem}.ulaw`, `${stem}.wav`]);
 
     // A new process (a restart) finds the file and does not synthesise again.
     const again = countingEspeak();
     const restarted = createPromptCache({ dataDir, tts: again.tts });
     expect(await restarted.get(`  ${greeting.replace(/ /g, '  ')}\n`, 'female')).toEqual(prompt);
     expect(again.calls).toHaveLength(0);
+  });
+
+  it('plays in the call’s own codec: a prompt made before its G.711 copies gets them on its next use, the same audio', async () => {
+    const { tts } = countingEspeak();
+    const prompt = await createPromptCache({ dataDir, tts }).get(greeting, 'female');
+    const stem = path.join(dataDir, 'prompts', path.basename(prompt.file, '.wav'));
+    // As an older build left it: the WAV alone.
+    fs.rmSync(`${stem}.ulaw`);
+    fs.rmSync(`${stem}.alaw`);
+    const later = countingEspeak();
+    await createPromptCache({ dataDir, tts: later.tts }).get(greeting, 'female');
+    expect(later.calls).toHaveLength(0);
+    const wav = fs.readFileSync(prompt.file);
+    const info = parseWavHeader(wav, wav.length);
+    const pcm = new Int16Array(wav.buffer.slice(wav.byteOffset + info.dataOffset, wav.byteOffset + info.dataOffset + info.dataBytes));
+    for (const [law, decode] of [['ulaw', ulawToLinear], ['alaw', alawToLinear]] as const) {
+      const copy = fs.readFileSync(`${stem}.${law}`);
+      expect(copy.length).toBe(pcm.length); // one byte a sample, no header: what format_pcm reads
+      let err = 0;
+      let level = 0;
+      for (let i = 0; i < pcm.length; i++) {
+        err += (decode(copy[i]!) - pcm[i]!) ** 2;
+        level += pcm[i]! ** 2;
+      }
+      expect(10 * Math.log10(level / err)).toBeGreaterThan(30); // G.711's signal-to-noise on speech is ≈ 35–38 dB
+    }
   });
 
   it('makes a new file when the greeting or the voice changes', async () => {
@@ -111,7 +140,8 @@ describe('prompt cache size cap (issue 13 item 10)', () => {
       fs.writeFileSync(outFile, Buffer.concat([buildWavHeader({ sampleRate: 8000, channels: 1, bitsPerSample: 16, dataBytes: data.length }), data]));
     },
   };
-  const ONE = 16_044;
+  /** The WAV and its two G.711 copies (8,000 bytes each). */
+  const ONE = 16_044 + 2 * 8_000;
 
   it('deletes the least recently used prompts once the folder passes its cap, and keeps the rest', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tts-cap-'));
@@ -127,9 +157,10 @@ describe('prompt cache size cap (issue 13 item 10)', () => {
       fs.utimesSync(third.file, new Date(3_000_000), new Date(3_000_000));
       await cache.get('one', 'female', 'background');
       const fourth = await cache.get('four', 'female', 'background');
-      const left = fs.readdirSync(path.join(dir, 'prompts')).sort();
+      const left = fs.readdirSync(path.join(dir, 'prompts')).filter((f) => f.endsWith('.wav')).sort();
       expect(left).toEqual([first.file, third.file, fourth.file].map((f) => path.basename(f)).sort());
-      expect(left.length * ONE).toBeLessThanOrEqual(3 * ONE);
+      // The evicted prompt's copies went with it.
+      expect(fs.readdirSync(path.join(dir, 'prompts'))).toHaveLength(3 * 3);
       expect(fs.existsSync(second.file)).toBe(false);
       // A pruned prompt is made again when asked for.
       expect(fs.existsSync((await cache.get('two', 'female', 'background')).file)).toBe(true);

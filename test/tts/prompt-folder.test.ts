@@ -11,6 +11,8 @@ const silence = () => {
   return Buffer.concat([buildWavHeader({ sampleRate: 8000, channels: 1, bitsPerSample: 16, dataBytes: data.length }), data]);
 };
 const ONE = 16_044;
+/** A prompt this box makes: its WAV and its two G.711 copies (8,000 bytes each). */
+const PROMPT = ONE + 2 * 8_000;
 const fixedTts: TextToSpeech = {
   engine: 'espeak-ng',
   async synthesize(_text, _voice, outFile) {
@@ -18,6 +20,8 @@ const fixedTts: TextToSpeech = {
   },
 };
 const fileOf = (text: string) => `${promptKey('espeak-ng', 'female', text)}.wav`;
+/** The prompt's WAV and the G.711 copies that go with it. */
+const filesOf = (text: string) => ['wav', 'ulaw', 'alaw'].map((ext) => `${promptKey('espeak-ng', 'female', text)}.${ext}`);
 
 let dirs: string[] = [];
 afterEach(() => {
@@ -39,7 +43,7 @@ function setUp(maxBytes: number, extra: { measureEveryMs?: number } = {}) {
 
 describe('one size accountant for the prompts folder (issue 24 item 3)', () => {
   it('keeps the folder under its cap with files dropped in by another writer, measured again periodically', async () => {
-    const { dir, folder, cache, age, present } = setUp(3 * ONE, { measureEveryMs: 20 });
+    const { dir, folder, cache, age, present } = setUp(PROMPT + 2 * ONE, { measureEveryMs: 20 });
     await cache.get('mine', 'female', 'background');
     age(fileOf('mine'), 5_000_000);
     // Another process (the agent cache of an older build, an operator's copy) writes four more prompts.
@@ -48,18 +52,18 @@ describe('one size accountant for the prompts folder (issue 24 item 3)', () => {
       fs.writeFileSync(path.join(dir, name), silence());
       age(name, 1_000_000 * (i + 1));
     });
-    expect(present()).toHaveLength(5);
+    expect(present()).toHaveLength(7);
     folder.start();
     try {
       // Oldest first: "a" and "b" go, the rest (including this box's own, used later) stay.
-      await vi.waitFor(() => expect(present()).toEqual([fileOf('mine'), foreign[2], foreign[3]].sort()));
+      await vi.waitFor(() => expect(present()).toEqual([...filesOf('mine'), foreign[2], foreign[3]].sort()));
     } finally {
       folder.stop();
     }
   });
 
   it('evicts the least recently used prompt, never one a live call is playing or about to play', async () => {
-    const { clock, cache, age, present } = setUp(3 * ONE);
+    const { clock, cache, age, present } = setUp(3 * PROMPT);
     const live = await cache.get('Hello caller', 'female'); // a live call's prompt: priority 'call'
     await cache.get('preview one', 'female', 'background');
     await cache.get('preview two', 'female', 'background');
@@ -68,14 +72,14 @@ describe('one size accountant for the prompts folder (issue 24 item 3)', () => {
     age(fileOf('preview two'), 3_000_000);
     await cache.get('preview three', 'female', 'background');
     // Over the cap by one: the live call's prompt is the oldest, but "preview one" goes instead.
-    expect(present()).toEqual([fileOf('Hello caller'), fileOf('preview two'), fileOf('preview three')].sort());
+    expect(present()).toEqual([...filesOf('Hello caller'), ...filesOf('preview two'), ...filesOf('preview three')].sort());
     expect(fs.existsSync(live.file)).toBe(true);
 
     // Once the call has had time to play it to the end, it is an ordinary old prompt again.
     clock.ms += live.durationMs + 31_000;
     await cache.get('preview four', 'female', 'background');
     expect(fs.existsSync(live.file)).toBe(false);
-    expect(present()).toEqual([fileOf('preview two'), fileOf('preview three'), fileOf('preview four')].sort());
+    expect(present()).toEqual([...filesOf('preview two'), ...filesOf('preview three'), ...filesOf('preview four')].sort());
   });
 
   it('removes a discarded prompt at once, or when the live call holding it has finished with it', async () => {
@@ -86,7 +90,7 @@ describe('one size accountant for the prompts folder (issue 24 item 3)', () => {
 
     const playing = await cache.get('greeting on a call', 'female');
     await cache.discard('greeting on a call', 'female');
-    expect(present()).toEqual([fileOf('greeting on a call')]);
+    expect(present()).toEqual(filesOf('greeting on a call').sort());
     clock.ms += playing.durationMs + 31_000;
     await folder.measure();
     expect(present()).toEqual([]);
