@@ -40,6 +40,18 @@ import { bool, createdAt, id, index, instant, integer, json, primaryKey, table, 
 // Times are instants (Date in the app: epoch milliseconds on SQLite, timestamptz on PostgreSQL);
 // money is integer pence (DESIGN.md, Data).
 
+/** The owner a row belongs to: gone with the owner's account (GDPR erasure deletes the user). */
+const ownerId = () =>
+  integer('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' });
+
+/** The same, as the key of a table holding one row per owner (their settings). */
+const ownerKey = () =>
+  integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' });
+
 export const users = table(
   'users',
   {
@@ -89,9 +101,7 @@ export const sessions = table(
   {
     // sha256 of the cookie value: a stolen database does not yield live sessions.
     idHash: text('id_hash').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownerId(),
     createdAt: createdAt(),
     expiresAt: instant('expires_at').notNull(),
   },
@@ -102,9 +112,7 @@ export const passwordResetTokens = table(
   'password_reset_tokens',
   {
     tokenHash: text('token_hash').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownerId(),
     createdAt: createdAt(),
     expiresAt: instant('expires_at').notNull(),
     usedAt: instant('used_at'),
@@ -153,9 +161,7 @@ export const calls = table(
   'calls',
   {
     id: id(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownerId(),
     channelId: text('channel_id'), // ARI channel id: makes call handling idempotent across reconnects
     // The core and Asterisk (NODE_NAME) that took the call: only that node reconciles it.
     node: text('node').notNull().default('node-1'),
@@ -222,9 +228,7 @@ export const unansweredQuestions = table(
   'unanswered_questions',
   {
     id: id(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownerId(),
     callId: integer('call_id').references(() => calls.id, { onDelete: 'set null' }),
     question: text('question').notNull(),
     callerNumber: text('caller_number'),
@@ -265,9 +269,7 @@ export const notifications = table(
   {
     id: id(),
     callId: integer('call_id').references(() => calls.id, { onDelete: 'cascade' }),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownerId(),
     // email: the summary e-mail (core/notify/notifier.ts); `to` is then the address, `body` the plain text.
     channel: text('channel', { enum: NOTIFICATION_CHANNELS }).notNull(),
     // summary: the one text per call; repeat-caller: the one-off "called 3 times" alert;
@@ -311,9 +313,7 @@ export const inboundMessages = table(
  * query looks inside them. No row = the defaults (core/call-handling/defaults.ts).
  */
 export const callHandling = table('call_handling', {
-  userId: integer('user_id')
-    .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
+  userId: ownerKey(),
   transferNumber: text('transfer_number'),
   transferTimeoutSeconds: integer('transfer_timeout_seconds').notNull().default(20),
   hoursEnabled: bool('hours_enabled').notNull().default(false),
@@ -338,9 +338,7 @@ export const outboundCalls = table(
   'outbound_calls',
   {
     id: id(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownerId(),
     startedAt: instant('started_at').notNull(),
     seconds: integer('seconds').notNull(),
   },
@@ -358,9 +356,7 @@ export const forwardingChecks = table(
   'forwarding_checks',
   {
     id: id(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownerId(),
     did: text('did').notNull(),
     line: text('line').notNull(),
     state: text('state', { enum: FORWARDING_CHECK_STATES }).notNull().default('calling'),
@@ -383,9 +379,7 @@ export const weeklyDigests = table(
   'weekly_digests',
   {
     id: id(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownerId(),
     weekOf: text('week_of').notNull(),
     // 'sending' is written before the mail relay is called: a crash mid-send is not mailed again.
     status: text('status', { enum: SEND_STATUSES }).notNull(),
@@ -423,7 +417,7 @@ export const appSettings = table('app_settings', {
 
 /**
  * Per-business call counters by London day and hour, kept by triggers on `calls`
- * (core/analytics/counter-triggers.ts), so analytics reads a few thousand rows instead of
+ * (SQLite's from scripts/db-schema/counter-triggers.ts, PostgreSQL's in drizzle-pg/0001_call_stats_triggers.sql), so analytics reads a few thousand rows instead of
  * scanning every call. `day` is the London calendar day as days since 1970-01-01.
  */
 export const callStats = table(
@@ -454,7 +448,7 @@ export const callStats = table(
 
 /**
  * Per-business call counters by London hour of day (0–23) over all time, kept by triggers on
- * `calls` in the same statement as each write (core/analytics/counter-triggers.ts). At most 24
+ * `calls` in the same statement as each write (the same triggers as call_stats). At most 24
  * rows per business: the totals are their sum and the peak hours their `calls`, so analytics
  * costs the same at 100,000 calls as at 10. Same counters as call_stats.
  */
@@ -485,9 +479,7 @@ export const callHourStats = table(
  * signs every delivery (HMAC-SHA256); it is shown to its owner and never exported or logged.
  */
 export const ownerWebhooks = table('owner_webhooks', {
-  userId: integer('user_id')
-    .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
+  userId: ownerKey(),
   url: text('url'),
   secret: text('secret').notNull(),
   updatedAt: instant('updated_at').notNull(),
@@ -502,9 +494,7 @@ export const webhookDeliveries = table(
   'webhook_deliveries',
   {
     id: id(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownerId(),
     // Gone with the call when a caller's data is erased.
     callId: integer('call_id').references(() => calls.id, { onDelete: 'cascade' }),
     event: text('event', { enum: WEBHOOK_EVENTS }).notNull(),
@@ -531,9 +521,7 @@ export const destinationCodes = table(
   'destination_codes',
   {
     id: id(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownerId(),
     kind: text('kind', { enum: ['sms', 'email'] }).notNull(),
     destination: text('destination').notNull(),
     codeHash: text('code_hash').notNull(),
@@ -557,9 +545,7 @@ export const callerTexts = table(
   'caller_texts',
   {
     id: id(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownerId(),
     callerNumber: text('caller_number').notNull(),
     kind: text('kind', { enum: CALLER_TEXT_KINDS }).notNull(),
     status: text('status', { enum: CALLER_TEXT_STATUSES }).notNull(),
@@ -591,9 +577,7 @@ export const callerOptOuts = table(
   'caller_opt_outs',
   {
     id: id(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownerId(),
     callerNumber: text('caller_number').notNull(),
     word: text('word').notNull(),
     optedOutAt: instant('opted_out_at').notNull(),
@@ -603,9 +587,7 @@ export const callerOptOuts = table(
 
 /** An owner's missed-call text-back (off unless a row says on): the wording, the window, and when. */
 export const textBackSettings = table('text_back_settings', {
-  userId: integer('user_id')
-    .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
+  userId: ownerKey(),
   enabled: bool('enabled').notNull().default(false),
   // Null = the default wording (core/caller-texts/text-back-rule.ts).
   wording: text('wording'),
@@ -621,9 +603,7 @@ export const spamMarks = table(
   'spam_marks',
   {
     id: id(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownerId(),
     number: text('number').notNull(),
     verdict: text('verdict', { enum: SPAM_VERDICTS }).notNull(),
     markedAt: instant('marked_at').notNull(),
@@ -648,9 +628,7 @@ export const boxSpamNumbers = table('box_spam_numbers', {
 
 /** What an owner's screened-before-answering callers get (issue 43): a SIP rejection (default) or a short message. */
 export const screeningSettings = table('screening_settings', {
-  userId: integer('user_id')
-    .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
+  userId: ownerKey(),
   action: text('action', { enum: SCREEN_ACTIONS }).notNull().default('reject'),
 });
 export type CallerText = typeof callerTexts.$inferSelect;
@@ -663,9 +641,7 @@ export const bookingServices = table(
   'booking_services',
   {
     id: id(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownerId(),
     name: text('name').notNull(),
     durationMinutes: integer('duration_minutes').notNull(),
     bufferMinutes: integer('buffer_minutes').notNull().default(0),
@@ -678,9 +654,7 @@ export const bookingServices = table(
 
 /** An owner's booking rules; no row = the defaults (core/booking/rules.ts). `hours` null = the call-handling opening hours. */
 export const bookingRules = table('booking_rules', {
-  userId: integer('user_id')
-    .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
+  userId: ownerKey(),
   hours: json('hours').$type<CallHandlingSettings['hours']>(),
   noticeMinutes: integer('notice_minutes').notNull().default(120),
   horizonDays: integer('horizon_days').notNull().default(14),
@@ -695,9 +669,7 @@ export const bookingRules = table('booking_rules', {
 export const bookingCalendars = table(
   'booking_calendars',
   {
-    userId: integer('user_id')
-      .primaryKey()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownerKey(),
     icalUrlSealed: text('ical_url_sealed'),
     caldavUrl: text('caldav_url'),
     caldavUser: text('caldav_user'),
@@ -719,9 +691,7 @@ export const bookings = table(
   'bookings',
   {
     id: id(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownerId(),
     serviceId: integer('service_id')
       .notNull()
       .references(() => bookingServices.id),
