@@ -3,7 +3,8 @@ import * as sqlite from './sqlite/schema.js';
 
 /**
  * The tables the appliance queries, bound to the dialect of the database it opened: SQLite's
- * (core/db/sqlite/schema.ts, the default) or PostgreSQL's (core/db/pg/schema.ts). The two
+ * (core/db/sqlite/schema.ts, the default) or PostgreSQL's (core/db/pg/schema.ts), both written from one
+ * declaration (core/db/declaration/tables.ts) by npm run db:schema. The two
  * describe the same columns with the same row types (test/db/schema-parity.test.ts), so code
  * imports its tables from here and never knows which engine it runs on. The bindings are
  * ES module live bindings: openAppDatabase (core/db/open.ts) rebinds them once, at start,

@@ -2,8 +2,9 @@
  * Europe/London without a time-zone database, for SQL. SQLite has no time zones, so
  * the UK rule is applied by hand: British Summer Time (UTC+1) runs from 01:00 UTC on
  * the last Sunday of March to 01:00 UTC on the last Sunday of October (Summer Time
- * Order 2002, EU Directive 2000/84/EC); otherwise GMT (UTC+0). The call_stats triggers
- * (drizzle/0003_call_stats_triggers.sql) apply the same rule in SQL.
+ * Order 2002, EU Directive 2000/84/EC); otherwise GMT (UTC+0). The analytics counters' triggers
+ * apply the same rule in SQL (SQLite's from scripts/db-schema/counter-triggers.ts, PostgreSQL's
+ * london_ms in drizzle-pg/0001_call_stats_triggers.sql).
  */
 
 export const HOUR_MS = 3_600_000;

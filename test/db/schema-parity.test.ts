@@ -1,6 +1,6 @@
-// The PostgreSQL schema (core/db/pg/schema.ts) is a hand-made twin of the SQLite one
-// (core/db/schema.ts). Compared here through drizzle's own table descriptions, so the two
-// cannot drift: tables, columns and the JS type drizzle gives each, nullability, defaults,
+// The PostgreSQL schema (core/db/pg/schema.ts) and the SQLite one (core/db/sqlite/schema.ts) are
+// both written from one declaration (core/db/declaration/tables.ts) with each engine's kit; this
+// guards the kits (and a hand edit) by comparing the two through drizzle's own table descriptions: tables, columns and the JS type drizzle gives each, nullability, defaults,
 // identity, primary keys, indexes and unique constraints, foreign keys. The row types the
 // app sees are compared by the type checker (npm run typecheck) at the bottom.
 import { is, SQL, type Column } from 'drizzle-orm';

@@ -43,7 +43,7 @@ export interface MoveOptions {
   progress?: (line: string) => void;
 }
 
-/** Kept by triggers on calls in both engines (drizzle/0003, drizzle-pg/0001): rebuilt, not copied. */
+/** Kept by triggers on calls in both engines (scripts/db-schema/counter-triggers.ts, drizzle-pg/0001): rebuilt, not copied. */
 const COUNTER_TABLES = new Set(['call_stats', 'call_hour_stats']);
 /** Not moved: rate-limit windows of a few minutes, which only a core on PostgreSQL writes (core/http/shared-rate-limit-store.ts). */
 const NOT_MOVED = new Set(['rate_limits']);

@@ -1,0 +1,725 @@
+// THE DECLARATION of the appliance's tables, for both engines. `npm run db:schema` writes it out
+// as core/db/sqlite/schema.ts and core/db/pg/schema.ts (this text, with the dialect kit's import
+// pointed at each engine's kit), which drizzle-kit and the app read. A new column goes here, then
+// `npm run db:schema`, `npm run db:generate` and `npm run db:generate:pg` (README, where a change goes).
+// Each builder below means the same on both engines (test/db/schema-parity.test.ts checks the
+// two outputs describe the same tables and rows; test/db/schema-generated.test.ts that they are
+// up to date). Code never imports this file: it imports core/db/schema.ts.
+
+import { sql } from 'drizzle-orm';
+import type { CallHandlingSettings, HolidayNation } from '../../../contract/call-handling.js';
+import {
+  ACCOUNT_STATUSES,
+  AI_MODES,
+  CALL_MODES,
+  CALL_STATUSES,
+  CALL_URGENCIES,
+  CALL_CLASSES,
+  CALLER_TAGS,
+  CALLER_TEXT_KINDS,
+  CALLER_TEXT_STATUSES,
+  FORWARDING_CHECK_STATES,
+  FORWARDING_CONDITIONS,
+  HANDLING_PERIODS,
+  INBOUND_CHANNELS,
+  JOB_STATUSES,
+  NOTIFICATION_CHANNELS,
+  NOTIFICATION_KINDS,
+  SCREEN_ACTIONS,
+  SCREENED_BY,
+  SEND_STATUSES,
+  SPAM_VERDICTS,
+  STEP_STATUSES,
+  TEXT_BACK_HOURS,
+  TRANSFER_OUTCOMES,
+  USER_ROLES,
+  VOICE_PREFERENCES,
+  WEBHOOK_DELIVERY_STATUSES,
+  WEBHOOK_EVENTS,
+  WITHHELD_POLICIES,
+} from '../../../contract/enums.js';
+
+// The dialect kit: the one place the two engines differ (an id, an instant, a boolean, JSON,
+// the table builder). db:schema points this import at each engine's own kit.
+import { bool, createdAt, id, index, instant, integer, json, primaryKey, table, text, uniqueIndex } from '../sqlite/kit.js';
+
+// Times are instants (Date in the app: epoch milliseconds on SQLite, timestamptz on PostgreSQL);
+// money is integer pence (DESIGN.md, Data).
+
+/** The owner a row belongs to: gone with the owner's account (GDPR erasure deletes the user). */
+const ownerId = () =>
+  integer('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' });
+
+/** The same, as the key of a table holding one row per owner (their settings). */
+const ownerKey = () =>
+  integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' });
+
+export const users = table(
+  'users',
+  {
+    id: id(),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    role: text('role', { enum: USER_ROLES }).notNull().default('customer'),
+    accountStatus: text('account_status', { enum: ACCOUNT_STATUSES }).notNull().default('pending_approval'),
+    trialExpiresAt: instant('trial_expires_at'),
+    createdAt: createdAt(),
+    businessName: text('business_name'),
+    callGreeting: text('call_greeting'),
+    voicePreference: text('voice_preference', { enum: VOICE_PREFERENCES }).notNull().default('female'),
+    whatsappEnabled: bool('whatsapp_enabled').notNull().default(false),
+    smsEnabled: bool('sms_enabled').notNull().default(true),
+    notificationNumber: text('notification_number'),
+    // The third channel: each call's summary by e-mail, to summary_email or else the account e-mail.
+    emailSummariesEnabled: bool('email_summaries_enabled').notNull().default(false),
+    summaryEmail: text('summary_email'),
+    // The Monday e-mail of last week's calls not yet returned (core/digest/); on unless the owner turns it off.
+    weeklyDigestEnabled: bool('weekly_digest_enabled').notNull().default(true),
+    aiMode: text('ai_mode', { enum: AI_MODES }).notNull().default('voicemail'),
+    // Hours after which a caller still waiting to be rung back gets the owner a reminder text; null = off.
+    callbackReminderHours: integer('callback_reminder_hours'),
+    knowledgeBase: text('knowledge_base'),
+    // The languages the agent may answer callers in (issue 42), whisper codes joined by commas,
+    // English always among them; null: every language the box speaks (dialogue/language).
+    agentLanguages: text('agent_languages'),
+    phoneNumber: text('phone_number'),
+    forwardToNumber: text('forward_to_number'),
+    // Sign-up request fields (SPEC.md §3, pending users).
+    industry: text('industry'),
+    weeklyCustomerCalls: text('weekly_customer_calls'),
+    businessEmail: text('business_email'),
+    addressLine1: text('address_line1'),
+    addressLine2: text('address_line2'),
+    city: text('city'),
+    postcode: text('postcode'),
+    country: text('country'),
+    businessAddress: text('business_address'),
+  },
+  (t) => [uniqueIndex('users_email_unique').on(t.email), index('users_status_idx').on(t.accountStatus)],
+);
+
+export const sessions = table(
+  'sessions',
+  {
+    // sha256 of the cookie value: a stolen database does not yield live sessions.
+    idHash: text('id_hash').primaryKey(),
+    userId: ownerId(),
+    createdAt: createdAt(),
+    expiresAt: instant('expires_at').notNull(),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
+export const passwordResetTokens = table(
+  'password_reset_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: ownerId(),
+    createdAt: createdAt(),
+    expiresAt: instant('expires_at').notNull(),
+    usedAt: instant('used_at'),
+  },
+  (t) => [index('reset_tokens_user_idx').on(t.userId)],
+);
+
+export const auditLog = table(
+  'audit_log',
+  {
+    id: id(),
+    // No foreign keys: the trail must outlive the accounts it mentions.
+    actorUserId: integer('actor_user_id'),
+    actorEmail: text('actor_email'),
+    action: text('action').notNull(),
+    targetUserId: integer('target_user_id'),
+    targetEmail: text('target_email'),
+    details: json('details').$type<Record<string, unknown>>(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('audit_created_idx').on(t.createdAt)],
+);
+
+export const phoneNumbers = table(
+  'phone_numbers',
+  {
+    id: id(),
+    phoneNumber: text('phone_number').notNull(), // E.164, the DID Asterisk passes to Stasis
+    provider: text('provider').notNull(),
+    providerSid: text('provider_sid').notNull(),
+    friendlyName: text('friendly_name'),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    monthlyCostPence: integer('monthly_cost_pence').notNull().default(100),
+    dateCreated: createdAt(),
+    assignedAt: instant('assigned_at'),
+    releasedAt: instant('released_at'),
+  },
+  (t) => [
+    uniqueIndex('phone_numbers_number_unique').on(t.phoneNumber),
+    uniqueIndex('phone_numbers_sid_unique').on(t.provider, t.providerSid),
+    index('phone_numbers_user_idx').on(t.userId),
+  ],
+);
+
+export const calls = table(
+  'calls',
+  {
+    id: id(),
+    userId: ownerId(),
+    channelId: text('channel_id'), // ARI channel id: makes call handling idempotent across reconnects
+    // The core and Asterisk (NODE_NAME) that took the call: only that node reconciles it.
+    node: text('node').notNull().default('node-1'),
+    fromNumber: text('from_number').notNull(),
+    toNumber: text('to_number').notNull(),
+    mode: text('mode', { enum: CALL_MODES }).notNull().default('voicemail'),
+    status: text('status', { enum: CALL_STATUSES }).notNull().default('missed'),
+    duration: integer('duration').notNull().default(0), // seconds
+    createdAt: createdAt(),
+    endedAt: instant('ended_at'),
+    recordingFile: text('recording_file'), // relative to $DATA_DIR/recordings
+    transcription: text('transcription'),
+    transcriptionStatus: text('transcription_status', { enum: STEP_STATUSES }).notNull().default('none'),
+    aiSummary: text('ai_summary'),
+    summaryStatus: text('summary_status', { enum: STEP_STATUSES }).notNull().default('none'),
+    notificationSent: bool('notification_sent').notNull().default(false),
+    notificationError: text('notification_error'),
+    // From the summary step (null until a summary has assessed the call: missed calls stay null).
+    urgency: text('urgency', { enum: CALL_URGENCIES }),
+    urgencyReason: text('urgency_reason'),
+    // Claimed by the call that completed a burst of repeat calls, so the owner is told once.
+    repeatAlert: bool('repeat_alert').notNull().default(false),
+    // Set when the owner says they rang the caller back (DONE by text).
+    calledBackAt: instant('called_back_at'),
+    // Claimed by the reminder sweep before it texts, so a caller is reminded of once.
+    reminderAt: instant('reminder_at'),
+    // Call handling (issue 16): how the call was tagged, the warm transfer tried on it, and the
+    // period (open/closed hours) it arrived in. Null on calls that predate it or had none.
+    callerTag: text('caller_tag', { enum: CALLER_TAGS }),
+    transferOutcome: text('transfer_outcome', { enum: TRANSFER_OUTCOMES }),
+    transferTalkSeconds: integer('transfer_talk_seconds'),
+    period: text('period', { enum: HANDLING_PERIODS }),
+    // An agent-mode call the engines had no room for: the caller was told every assistant was
+    // busy and left a voicemail instead (issue 27's admission control).
+    agentBusy: bool('agent_busy').notNull().default(false),
+    // An agent-mode call whose engines stalled on a turn: the caller heard the holding phrase,
+    // then was offered voicemail (issue 27's mid-call degradation).
+    agentStalled: bool('agent_stalled').notNull().default(false),
+    // The owner's own "Call my line" from the console (issue 28): shown tagged in Call Logs,
+    // texted as usual, left out of analytics and usage.
+    testCall: bool('test_call').notNull().default(false),
+    // Nuisance screening (issue 43): what the summary (and its rules) said the call was, and
+    // why it was screened (kept and shown, never texted); null when it was not.
+    callClass: text('call_class', { enum: CALL_CLASSES }),
+    screenedBy: text('screened_by', { enum: SCREENED_BY }),
+    // The language the agent last answered the caller in and the voice that spoke it (e.g.
+    // "piper:pl_PL-gosia-medium"), set when it changes (issue 42): null is English throughout,
+    // "en" a caller who went back to English.
+    callerLanguage: text('caller_language'),
+    callerVoice: text('caller_voice'),
+  },
+  (t) => [
+    index('calls_user_created_idx').on(t.userId, t.createdAt, t.id),
+    // Nuisance calls from one number across businesses in a day (core/screening/box-list.ts).
+    index('calls_from_created_idx').on(t.fromNumber, t.createdAt),
+    // Screened calls counted by period (analytics, the weekly digest, the admin's texts saved):
+    // a range of the few screened rows, whatever the size of the table (core/screening/counts.ts).
+    index('calls_screened_created_idx').on(t.screenedBy, t.createdAt, t.userId),
+    uniqueIndex('calls_channel_unique').on(t.channelId),
+  ],
+);
+
+export const unansweredQuestions = table(
+  'unanswered_questions',
+  {
+    id: id(),
+    userId: ownerId(),
+    callId: integer('call_id').references(() => calls.id, { onDelete: 'set null' }),
+    question: text('question').notNull(),
+    callerNumber: text('caller_number'),
+    aiResponse: text('ai_response'),
+    // A question asked in another language (issue 42): `question` is its English for the owner,
+    // this the caller's own words, `language` its whisper code ("pl").
+    originalQuestion: text('original_question'),
+    language: text('language'),
+    createdAt: createdAt(),
+    resolved: bool('resolved').notNull().default(false),
+    addedToKnowledgeBase: bool('added_to_knowledge_base').notNull().default(false),
+  },
+  (t) => [index('questions_user_created_idx').on(t.userId, t.createdAt)],
+);
+
+export const jobs = table(
+  'jobs',
+  {
+    id: id(),
+    kind: text('kind').notNull(),
+    // Idempotency key, e.g. "post-call:42": enqueueing twice never makes two jobs.
+    key: text('key').notNull(),
+    payload: json('payload').$type<Record<string, unknown>>().notNull(),
+    status: text('status', { enum: JOB_STATUSES }).notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    maxAttempts: integer('max_attempts').notNull().default(8),
+    runAt: instant('run_at').notNull(),
+    lockedAt: instant('locked_at'),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+    updatedAt: instant('updated_at'),
+  },
+  (t) => [uniqueIndex('jobs_key_unique').on(t.key), index('jobs_status_run_idx').on(t.status, t.runAt)],
+);
+
+export const notifications = table(
+  'notifications',
+  {
+    id: id(),
+    callId: integer('call_id').references(() => calls.id, { onDelete: 'cascade' }),
+    userId: ownerId(),
+    // email: the summary e-mail (core/notify/notifier.ts); `to` is then the address, `body` the plain text.
+    channel: text('channel', { enum: NOTIFICATION_CHANNELS }).notNull(),
+    // summary: the one text per call; repeat-caller: the one-off "called 3 times" alert;
+    // reply: the answer to a command the owner texted (no call, or the call it named).
+    kind: text('kind', { enum: NOTIFICATION_KINDS }).notNull().default('summary'),
+    to: text('to').notNull(),
+    body: text('body').notNull(),
+    // 'sending' is written before the provider is called, so a crash mid-send is never resent blindly.
+    status: text('status', { enum: SEND_STATUSES }).notNull(),
+    providerId: text('provider_id'),
+    error: text('error'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('notifications_call_idx').on(t.callId)],
+);
+
+/**
+ * Texts that reached the Twilio webhook (POST /api/twilio/messages). The MessageSid is unique,
+ * so a webhook Twilio delivers twice is acted on once. Bodies are never stored: a command's
+ * kind and outcome are enough to audit, and a stranger's text is none of our business.
+ */
+export const inboundMessages = table(
+  'inbound_messages',
+  {
+    id: id(),
+    messageSid: text('message_sid').notNull(),
+    // The owner whose notification number sent it; null for any other sender (ignored).
+    userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    channel: text('channel', { enum: INBOUND_CHANNELS }).notNull(),
+    command: text('command'),
+    outcome: text('outcome'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('inbound_messages_sid_unique').on(t.messageSid)],
+);
+
+/**
+ * One owner's call handling (contract/call-handling.ts), read whole once per call. A row of its
+ * own rather than columns on users (read by every session check); hours and the two lists are
+ * JSON because they are always read and written whole with the rest (≤ 200 numbers each) and no
+ * query looks inside them. No row = the defaults (core/call-handling/defaults.ts).
+ */
+export const callHandling = table('call_handling', {
+  userId: ownerKey(),
+  transferNumber: text('transfer_number'),
+  transferTimeoutSeconds: integer('transfer_timeout_seconds').notNull().default(20),
+  hoursEnabled: bool('hours_enabled').notNull().default(false),
+  hours: json('hours').$type<CallHandlingSettings['hours']>().notNull(),
+  holidayNations: json('holiday_nations').$type<HolidayNation[]>().notNull(),
+  openRingFirst: bool('open_ring_first').notNull().default(false),
+  closedMode: text('closed_mode', { enum: AI_MODES }).notNull().default('voicemail'),
+  closedRingFirst: bool('closed_ring_first').notNull().default(false),
+  closedGreeting: text('closed_greeting'),
+  blockList: json('block_list').$type<string[]>().notNull(),
+  vipList: json('vip_list').$type<string[]>().notNull(),
+  withheld: text('withheld', { enum: WITHHELD_POLICIES }).notNull().default('normal'),
+  updatedAt: instant('updated_at').notNull(),
+});
+
+/**
+ * Every call the appliance placed to an owner's phone (a put-through or a Test transfer),
+ * written when the leg ends: ring time and talk time together, as the trunk is held. The
+ * per-owner daily cap (core/outbound) and the admin's usage screen count these rows.
+ */
+export const outboundCalls = table(
+  'outbound_calls',
+  {
+    id: id(),
+    userId: ownerId(),
+    startedAt: instant('started_at').notNull(),
+    seconds: integer('seconds').notNull(),
+  },
+  (t) => [index('outbound_calls_user_started_idx').on(t.userId, t.startedAt), index('outbound_calls_started_idx').on(t.startedAt)],
+);
+
+/**
+ * "Check my forwarding" (core/forwarding-check): the appliance called the owner's business line
+ * (`line`) and waits until `ends_at` for that call to come back forwarded to their number
+ * (`did`). In the database rather than in memory because the forwarded call may reach another
+ * core than the one that placed the check (several cores share PostgreSQL). Never a call row:
+ * the check leg is neither texted nor counted in analytics.
+ */
+export const forwardingChecks = table(
+  'forwarding_checks',
+  {
+    id: id(),
+    userId: ownerId(),
+    did: text('did').notNull(),
+    line: text('line').notNull(),
+    state: text('state', { enum: FORWARDING_CHECK_STATES }).notNull().default('calling'),
+    condition: text('condition', { enum: FORWARDING_CONDITIONS }),
+    /** The diverting number the Diversion header named, as sent. */
+    divertedFrom: text('diverted_from'),
+    startedAt: instant('started_at').notNull(),
+    endsAt: instant('ends_at').notNull(),
+    finishedAt: instant('finished_at'),
+  },
+  (t) => [index('forwarding_checks_did_state_idx').on(t.did, t.state), index('forwarding_checks_user_idx').on(t.userId, t.startedAt)],
+);
+
+/**
+ * The weekly "to call back" digest, claimed per owner and week before it is mailed, so a
+ * second pass, a second process or a restart never mails the same week twice (core/digest/).
+ * `week_of` is the London date of the week's Monday (YYYY-MM-DD).
+ */
+export const weeklyDigests = table(
+  'weekly_digests',
+  {
+    id: id(),
+    userId: ownerId(),
+    weekOf: text('week_of').notNull(),
+    // 'sending' is written before the mail relay is called: a crash mid-send is not mailed again.
+    status: text('status', { enum: SEND_STATUSES }).notNull(),
+    calls: integer('calls').notNull(),
+    error: text('error'),
+    createdAt: createdAt(),
+    sentAt: instant('sent_at'),
+  },
+  (t) => [uniqueIndex('weekly_digests_user_week_unique').on(t.userId, t.weekOf)],
+);
+
+export type User = typeof users.$inferSelect;
+export type NewUser = typeof users.$inferInsert;
+export type Call = typeof calls.$inferSelect;
+export type PhoneNumberRow = typeof phoneNumbers.$inferSelect;
+export type UnansweredQuestion = typeof unansweredQuestions.$inferSelect;
+
+/**
+ * Rate-limit counters shared by every core of a cluster (core/http/shared-rate-limit-store.ts):
+ * hits of one key in its window, which ends at `expires_at`. Housekeeping deletes ended ones.
+ * Unused on SQLite, where the one process keeps them in memory; declared on both so the schemas stay one.
+ */
+export const rateLimits = table('rate_limits', {
+  key: text('key').primaryKey(),
+  hits: integer('hits').notNull(),
+  expiresAt: instant('expires_at').notNull(),
+});
+
+/** Appliance-wide settings an admin changes at run time (e.g. data retention). One row per key. */
+export const appSettings = table('app_settings', {
+  key: text('key').primaryKey(),
+  value: json('value').$type<unknown>().notNull(),
+  updatedAt: instant('updated_at').notNull(),
+});
+
+/**
+ * Per-business call counters by London day and hour, kept by triggers on `calls`
+ * (SQLite's from scripts/db-schema/counter-triggers.ts, PostgreSQL's in drizzle-pg/0001_call_stats_triggers.sql), so analytics reads a few thousand rows instead of
+ * scanning every call. `day` is the London calendar day as days since 1970-01-01.
+ */
+export const callStats = table(
+  'call_stats',
+  {
+    userId: integer('user_id').notNull(),
+    day: integer('day').notNull(),
+    hour: integer('hour').notNull(),
+    calls: integer('calls').notNull().default(0),
+    missed: integer('missed').notNull().default(0),
+    answered: integer('answered').notNull().default(0),
+    voicemail: integer('voicemail').notNull().default(0),
+    durationSum: integer('duration_sum').notNull().default(0),
+    notified: integer('notified').notNull().default(0),
+    notifyOutcomes: integer('notify_outcomes').notNull().default(0),
+    transcribed: integer('transcribed').notNull().default(0),
+    transcribeOutcomes: integer('transcribe_outcomes').notNull().default(0),
+    // Calls by the summary step's urgency (the same triggers); calls not assessed are in none.
+    urgent: integer('urgent').notNull().default(0),
+    normal: integer('normal').notNull().default(0),
+    low: integer('low').notNull().default(0),
+  },
+  // No index beyond the key: peak hours read call_hour_stats, and an index on a counter
+  // column would turn every call write's counter update into index writes (and, on
+  // PostgreSQL, rule out heap-only updates).
+  (t) => [primaryKey({ columns: [t.userId, t.day, t.hour] })],
+);
+
+/**
+ * Per-business call counters by London hour of day (0–23) over all time, kept by triggers on
+ * `calls` in the same statement as each write (the same triggers as call_stats). At most 24
+ * rows per business: the totals are their sum and the peak hours their `calls`, so analytics
+ * costs the same at 100,000 calls as at 10. Same counters as call_stats.
+ */
+export const callHourStats = table(
+  'call_hour_stats',
+  {
+    userId: integer('user_id').notNull(),
+    hour: integer('hour').notNull(),
+    calls: integer('calls').notNull().default(0),
+    missed: integer('missed').notNull().default(0),
+    answered: integer('answered').notNull().default(0),
+    voicemail: integer('voicemail').notNull().default(0),
+    durationSum: integer('duration_sum').notNull().default(0),
+    notified: integer('notified').notNull().default(0),
+    notifyOutcomes: integer('notify_outcomes').notNull().default(0),
+    transcribed: integer('transcribed').notNull().default(0),
+    transcribeOutcomes: integer('transcribe_outcomes').notNull().default(0),
+    urgent: integer('urgent').notNull().default(0),
+    normal: integer('normal').notNull().default(0),
+    low: integer('low').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.hour] })],
+);
+
+/**
+ * The owner's webhook for their other tools (Zapier, Make, ServiceM8): one row per owner, made
+ * with its secret the first time the owner opens the section. `url` null = off. The secret
+ * signs every delivery (HMAC-SHA256); it is shown to its owner and never exported or logged.
+ */
+export const ownerWebhooks = table('owner_webhooks', {
+  userId: ownerKey(),
+  url: text('url'),
+  secret: text('secret').notNull(),
+  updatedAt: instant('updated_at').notNull(),
+});
+
+/**
+ * One row per event to deliver (the console's delivery log); its job in `jobs` does the
+ * sending. A call's event is unique per call, so a re-run post-call job never posts twice.
+ * The body is built at each attempt from the call row, never stored here.
+ */
+export const webhookDeliveries = table(
+  'webhook_deliveries',
+  {
+    id: id(),
+    userId: ownerId(),
+    // Gone with the call when a caller's data is erased.
+    callId: integer('call_id').references(() => calls.id, { onDelete: 'cascade' }),
+    event: text('event', { enum: WEBHOOK_EVENTS }).notNull(),
+    status: text('status', { enum: WEBHOOK_DELIVERY_STATUSES }).notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    httpStatus: integer('http_status'),
+    createdAt: createdAt(),
+    updatedAt: instant('updated_at'),
+    deliveredAt: instant('delivered_at'),
+  },
+  (t) => [uniqueIndex('webhook_deliveries_call_event_unique').on(t.callId, t.event), index('webhook_deliveries_user_idx').on(t.userId, t.id)],
+);
+
+export type OwnerWebhook = typeof ownerWebhooks.$inferSelect;
+export type WebhookDelivery = typeof webhookDeliveries.$inferSelect;
+
+/**
+ * A notification number or summary e-mail an owner asked for but has not yet confirmed
+ * (core/destinations/): the users row keeps the confirmed one until the code sent to the new
+ * destination comes back. One pending change per owner and kind; the code is stored hashed.
+ */
+export const destinationCodes = table(
+  'destination_codes',
+  {
+    id: id(),
+    userId: ownerId(),
+    kind: text('kind', { enum: ['sms', 'email'] }).notNull(),
+    destination: text('destination').notNull(),
+    codeHash: text('code_hash').notNull(),
+    expiresAt: instant('expires_at').notNull(),
+    wrongAttempts: integer('wrong_attempts').notNull().default(0),
+    createdAt: instant('created_at').notNull(),
+  },
+  (t) => [uniqueIndex('destination_codes_user_kind_idx').on(t.userId, t.kind)],
+);
+export type DestinationCode = typeof destinationCodes.$inferSelect;
+
+/**
+ * Every text between a business and one of its callers (core/caller-texts): the missed-call
+ * text-back, the owner's answers from the console, STOP/START confirmations and the caller's own
+ * texts, one thread per (user, caller number). An outgoing row is written 'sending' before the
+ * provider is called and keyed (`key`, unique: e.g. "text-back:41"), so a retried job never
+ * sends twice; Twilio's status callbacks find it by `provider_id`. The caller's words: exported,
+ * erased with the caller and removed by the transcript retention.
+ */
+export const callerTexts = table(
+  'caller_texts',
+  {
+    id: id(),
+    userId: ownerId(),
+    callerNumber: text('caller_number').notNull(),
+    kind: text('kind', { enum: CALLER_TEXT_KINDS }).notNull(),
+    status: text('status', { enum: CALLER_TEXT_STATUSES }).notNull(),
+    body: text('body').notNull(),
+    segments: integer('segments').notNull().default(1),
+    key: text('key').notNull(),
+    // The missed call a text-back answers; the thread outlives the call's row until erased.
+    callId: integer('call_id').references(() => calls.id, { onDelete: 'set null' }),
+    providerId: text('provider_id'),
+    // Why a text failed (the provider's reason), shown in the thread.
+    error: text('error'),
+    createdAt: createdAt(),
+    updatedAt: instant('updated_at'),
+  },
+  (t) => [
+    uniqueIndex('caller_texts_key_unique').on(t.key),
+    index('caller_texts_thread_idx').on(t.userId, t.callerNumber, t.id),
+    index('caller_texts_provider_idx').on(t.providerId),
+    index('caller_texts_created_idx').on(t.createdAt),
+  ],
+);
+
+/**
+ * Callers who texted STOP (or STOP ALL, UNSUBSCRIBE, END, QUIT, CANCEL) to a business: no text
+ * of any kind goes from that business to that number until they text START. Kept when the
+ * caller's data is erased or ages out: it is what honours their objection (UK GDPR Art. 21).
+ */
+export const callerOptOuts = table(
+  'caller_opt_outs',
+  {
+    id: id(),
+    userId: ownerId(),
+    callerNumber: text('caller_number').notNull(),
+    word: text('word').notNull(),
+    optedOutAt: instant('opted_out_at').notNull(),
+  },
+  (t) => [uniqueIndex('caller_opt_outs_user_number_unique').on(t.userId, t.callerNumber)],
+);
+
+/** An owner's missed-call text-back (off unless a row says on): the wording, the window, and when. */
+export const textBackSettings = table('text_back_settings', {
+  userId: ownerKey(),
+  enabled: bool('enabled').notNull().default(false),
+  // Null = the default wording (core/caller-texts/text-back-rule.ts).
+  wording: text('wording'),
+  windowHours: integer('window_hours').notNull().default(24),
+  hours: text('hours', { enum: TEXT_BACK_HOURS }).notNull().default('always'),
+  updatedAt: instant('updated_at').notNull(),
+});
+/**
+ * An owner's SPAM / NOT SPAM marks (issue 43), one per number: `spam` screens the number's
+ * calls to that owner before answering; `allow` lets them through whatever the box-wide list says.
+ */
+export const spamMarks = table(
+  'spam_marks',
+  {
+    id: id(),
+    userId: ownerId(),
+    number: text('number').notNull(),
+    verdict: text('verdict', { enum: SPAM_VERDICTS }).notNull(),
+    markedAt: instant('marked_at').notNull(),
+  },
+  (t) => [uniqueIndex('spam_marks_user_number_unique').on(t.userId, t.number), index('spam_marks_number_idx').on(t.number, t.verdict, t.markedAt)],
+);
+
+/**
+ * The box-wide list (issue 43): per number, only how many businesses marked it spam and how many
+ * had nuisance calls from it in the last day, never whose they were or what was said. `listed`
+ * is kept up to date with the admin's thresholds, so screening a call is one primary-key read.
+ * A cleared entry counts only evidence newer than `cleared_at`.
+ */
+export const boxSpamNumbers = table('box_spam_numbers', {
+  number: text('number').primaryKey(),
+  businesses: integer('businesses').notNull().default(0),
+  nuisanceBusinesses: integer('nuisance_businesses').notNull().default(0),
+  listed: bool('listed').notNull().default(false),
+  clearedAt: instant('cleared_at'),
+  updatedAt: instant('updated_at').notNull(),
+});
+
+/** What an owner's screened-before-answering callers get (issue 43): a SIP rejection (default) or a short message. */
+export const screeningSettings = table('screening_settings', {
+  userId: ownerKey(),
+  action: text('action', { enum: SCREEN_ACTIONS }).notNull().default('reject'),
+});
+export type CallerText = typeof callerTexts.$inferSelect;
+export type TextBackSettingsRow = typeof textBackSettings.$inferSelect;
+
+// ---- Booking (issue 41, core/booking/) ----
+
+/** What callers can book with this owner. Archived rather than deleted, so old bookings keep their service's name. */
+export const bookingServices = table(
+  'booking_services',
+  {
+    id: id(),
+    userId: ownerId(),
+    name: text('name').notNull(),
+    durationMinutes: integer('duration_minutes').notNull(),
+    bufferMinutes: integer('buffer_minutes').notNull().default(0),
+    agentSentence: text('agent_sentence'),
+    archivedAt: instant('archived_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('booking_services_user_idx').on(t.userId)],
+);
+
+/** An owner's booking rules; no row = the defaults (core/booking/rules.ts). `hours` null = the call-handling opening hours. */
+export const bookingRules = table('booking_rules', {
+  userId: ownerKey(),
+  hours: json('hours').$type<CallHandlingSettings['hours']>(),
+  noticeMinutes: integer('notice_minutes').notNull().default(120),
+  horizonDays: integer('horizon_days').notNull().default(14),
+  dailyCap: integer('daily_cap'),
+  updatedAt: instant('updated_at').notNull(),
+});
+
+/**
+ * The owner's calendars: the pasted secret iCal address and the CalDAV account (secrets sealed
+ * by core/booking/secret-box.ts), and the token of the private feed of the box's bookings.
+ */
+export const bookingCalendars = table(
+  'booking_calendars',
+  {
+    userId: ownerKey(),
+    icalUrlSealed: text('ical_url_sealed'),
+    caldavUrl: text('caldav_url'),
+    caldavUser: text('caldav_user'),
+    caldavPasswordSealed: text('caldav_password_sealed'),
+    feedToken: text('feed_token'),
+    updatedAt: instant('updated_at').notNull(),
+  },
+  (t) => [uniqueIndex('booking_calendars_feed_unique').on(t.feedToken)],
+);
+
+/**
+ * The box's own bookings: the source of truth. A live booking holds [start_at, block_end_at)
+ * (its service's buffer included); no two live bookings of one owner start together (the unique
+ * index here) or overlap (checked in the claim's transaction; on PostgreSQL also an exclusion
+ * constraint, drizzle-pg's booking migration). `slot_key` is service:startMs, so a retried book
+ * from the same call finds the booking it made.
+ */
+export const bookings = table(
+  'bookings',
+  {
+    id: id(),
+    userId: ownerId(),
+    serviceId: integer('service_id')
+      .notNull()
+      .references(() => bookingServices.id),
+    startAt: instant('start_at').notNull(),
+    endAt: instant('end_at').notNull(),
+    blockEndAt: instant('block_end_at').notNull(),
+    callerName: text('caller_name').notNull(),
+    callerNumber: text('caller_number').notNull(),
+    callId: integer('call_id').references(() => calls.id, { onDelete: 'set null' }),
+    slotKey: text('slot_key').notNull(),
+    status: text('status', { enum: ['booked', 'cancelled'] }).notNull().default('booked'),
+    cancelledBy: text('cancelled_by', { enum: ['owner', 'caller', 'moved'] }),
+    caldavHref: text('caldav_href'),
+    createdAt: createdAt(),
+    cancelledAt: instant('cancelled_at'),
+  },
+  (t) => [
+    uniqueIndex('bookings_live_start_unique').on(t.userId, t.startAt).where(sql`status = 'booked'`),
+    index('bookings_user_start_idx').on(t.userId, t.startAt),
+    index('bookings_call_slot_idx').on(t.callId, t.slotKey),
+    index('bookings_caller_idx').on(t.userId, t.callerNumber),
+  ],
+);
+export type BookingRow = typeof bookings.$inferSelect;
+export type BookingServiceRow = typeof bookingServices.$inferSelect;
