@@ -27,7 +27,7 @@ export function ulawToLinear(byte: number): number {
 /** The top of each A-law segment, in 13-bit magnitude. */
 const ALAW_SEGMENT_END = [0x1f, 0x3f, 0x7f, 0xff, 0x1ff, 0x3ff, 0x7ff, 0xfff];
 
-export function linearToAlaw(sample: number): number {
+function linearToAlaw(sample: number): number {
   let v = sample >> 3;
   let mask = 0xd5;
   if (v < 0) {

@@ -12,7 +12,7 @@ import { parseWavHeader } from '../audio/wav-header.js';
  * greeting plays in the call's own codec, with no slin → G.711 translator run on every 20 ms
  * frame of every call (`core show channel` then reads "WriteTranscode: No").
  */
-export const G711_COPIES: readonly G711Law[] = ['ulaw', 'alaw'];
+const G711_COPIES: readonly G711Law[] = ['ulaw', 'alaw'];
 
 /** `<stem>.ulaw` and `<stem>.alaw` for a prompt named `<stem>.wav` (what the folder deletes with it). */
 export const g711CopyNames = (stem: string) => G711_COPIES.map((law) => `${stem}.${law}`);
