@@ -42,7 +42,10 @@ export function createTwilioGateway(client: Twilio, opts: TwilioGatewayOptions =
       // Twilio has no idempotency key for Messages: look for our message among those sent to the number since the attempt began.
       try {
         const to = address(m).to;
-        const recent = await client.messages.list({ to, dateSentAfter: new Date(since.getTime() - 60_000), limit: 50 });
+        // Every page since the attempt, not the newest few: a busy owner's number can take more
+        // than a page of texts in the minutes a lease takes to lapse, and a message missed here
+        // is sent twice.
+        const recent = await client.messages.list({ to, dateSentAfter: new Date(since.getTime() - 60_000), pageSize: 1000 });
         const hit = recent.find((r) => r.to === to && r.body === m.body);
         return hit ? { sent: true, providerId: hit.sid } : { sent: false };
       } catch {

@@ -298,6 +298,20 @@ export async function startTwilioDouble(opts: TwilioDoubleOptions = {}): Promise
     voice_url: n.voiceUrl,
   });
 
+  /**
+   * Twilio's list filters for Messages: To, From, and DateSent / DateSent> / DateSent< (a day or
+   * an instant). The double takes every message at once, so its sending time is its creation.
+   */
+  const messageFilter = (query: Record<string, string>) => (m: DoubleMessage) => {
+    if (query.To && m.to !== query.To) return false;
+    if (query.From && m.from !== query.From) return false;
+    const at = m.dateCreated.getTime();
+    if (query['DateSent>'] && at < Date.parse(query['DateSent>'])) return false;
+    if (query['DateSent<'] && at > Date.parse(query['DateSent<'])) return false;
+    if (query.DateSent && m.dateCreated.toISOString().slice(0, 10) !== query.DateSent.slice(0, 10)) return false;
+    return true;
+  };
+
   /** One 2010-style list page over `items`, honouring PageSize and Page like Twilio. */
   const page = (key: string, path: string, query: Record<string, string>, items: unknown[]) => {
     const pageSize = Math.min(1000, Math.max(1, Number(query.PageSize ?? 50) || 50));
@@ -422,7 +436,7 @@ export async function startTwilioDouble(opts: TwilioDoubleOptions = {}): Promise
 
     if (rest === '/Messages.json') {
       if (method === 'POST') return [201, messageJson(createMessage(form))];
-      if (method === 'GET') return [200, page('messages', path, query, [...messages].reverse().map(messageJson))];
+      if (method === 'GET') return [200, page('messages', path, query, [...messages].reverse().filter(messageFilter(query)).map(messageJson))];
     }
     if ((m = rest.match(/^\/Messages\/(SM[0-9a-f]{32})\.json$/)) && method === 'GET') {
       const msg = messages.find((x) => x.sid === m![1]);
