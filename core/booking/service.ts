@@ -267,6 +267,18 @@ export class BookingService {
     return { kind: 'moved', row: result.row };
   }
 
+  /** Where a booking is now: the booking that took its place, and so on, if it was moved (the row itself if not). */
+  async movedTo(ownerId: number, row: BookingRow): Promise<BookingRow> {
+    let at = row;
+    // Bounded: each move makes one new row, and no owner moves one booking a hundred times.
+    for (let hops = 0; at.movedToId !== null && hops < 100; hops++) {
+      const next = (await this.db.select().from(bookings).where(and(eq(bookings.id, at.movedToId), eq(bookings.userId, ownerId))).limit(1))[0];
+      if (!next) break;
+      at = next;
+    }
+    return at;
+  }
+
   /** The owner's bookings from the start of today (London) on, with their service's name. */
   async upcoming(ownerId: number): Promise<Array<{ row: BookingRow; serviceName: string }>> {
     const from = new Date(londonDayStartUtc(this.deps.now().getTime()));
