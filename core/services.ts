@@ -7,6 +7,7 @@ import { CallerTextService, type CallerTextOptions } from './caller-texts/servic
 import { BookingService } from './booking/service.js';
 import type { BookingKeys } from './booking/keys.js';
 import type { GuardOptions } from './webhooks/address-guard.js';
+import type { BackoffPolicy } from './time/backoff.js';
 
 export { newHooks, type CoreDeps, type GreetingSettings, type HealthReport } from './deps.js';
 
@@ -53,7 +54,7 @@ export type ForwardingCheckStartResult =
 export interface ServiceOptions {
   webhooks?: WebhookOptions;
   callerTexts?: CallerTextOptions;
-  booking?: { keys?: BookingKeys; pollMs?: number; icalGuard?: GuardOptions };
+  booking?: { keys?: BookingKeys; pollMs?: number; icalGuard?: GuardOptions; backoff?: BackoffPolicy };
 }
 
 /** The composition root's second step: the services built from the core's dependencies, all at once. */

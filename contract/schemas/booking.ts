@@ -41,6 +41,8 @@ export const ApiBookingSchema = Type.Object({
   /** Who cancelled it: 'owner', 'caller', or 'moved' (the owner moved it: a new booking took its place). */
   cancelledBy: Nullable(Type.String()),
   spoken: Type.String(),
+  /** Call Details (?callId=): the booking was moved from this start (ISO) to the one above; null otherwise. */
+  movedFrom: Nullable(Type.String()),
 });
 export const ApiBookingListSchema = Type.Object({ bookings: Type.Array(ApiBookingSchema) });
 /** callId: the bookings that call made (checked in the route, for its own sentence). */

@@ -4,7 +4,7 @@ import type { Log } from '../../contract/log.js';
 import type { Db } from '../db/client.js';
 import { bookings, bookingServices, type BookingRow, type BookingServiceRow } from '../db/schema.js';
 import { DAY_MS } from '../time/london-time.js';
-import { bounded, CALENDAR_BOUND_MS, CalendarUnavailable, NO_CALENDAR, OFFER_CACHE_MS, type CalendarReader, type CalendarWriter } from './calendar-gate.js';
+import { bounded, CALENDAR_BOUND_MS, CalendarUnavailable, NO_CALENDAR, OFFER_CACHE_MS, type BookingEventForCalendar, type CalendarReader, type CalendarWriter } from './calendar-gate.js';
 import { claimSlot } from './claim.js';
 import type { BookableService, BookingDesk, BookingDeskFactory, BookingRequestNote, BookingSummary, BookResult, BookRequest, OfferedSlot, OfferRequest, OfferResult } from '../../dialogue/agent/booking-desk.js';
 import type { BookingKeys } from './keys.js';
@@ -20,6 +20,8 @@ export interface BookingEvents {
   cancelled(row: BookingRow, by: 'owner' | 'caller'): Promise<void>;
   moved(from: BookingRow, to: BookingRow, by: 'owner' | 'caller'): Promise<void>;
   request(ownerId: number, note: BookingRequestNote): Promise<void>;
+  /** The booking could not be written to the owner's CalDAV calendar in the call: written later, on the durable jobs. */
+  unwritten(row: BookingRow): Promise<void>;
 }
 
 export interface DiaryDeps {
@@ -34,6 +36,15 @@ export interface DiaryDeps {
 
 /** The calendar event's uid for a booking's slot: one event per slot, so a second PUT of it is refused (412). */
 export const eventUid = (ownerId: number, ref: { serviceId: number; start: number }) => `booking-${ownerId}-${ref.serviceId}-${ref.start}`;
+
+/** A booking as its event in the owner's calendar. */
+export function bookingEvent(row: BookingRow, serviceName: string): BookingEventForCalendar {
+  return {
+    ownerId: row.userId, bookingId: row.id, uid: eventUid(row.userId, { serviceId: row.serviceId, start: row.startAt.getTime() }),
+    summary: `${serviceName}: ${row.callerName}`, start: row.startAt.getTime(), end: row.endAt.getTime(),
+    description: `Booked by phone. Caller: ${row.callerName}, ${row.callerNumber}.`,
+  };
+}
 
 function toSummary(row: BookingRow, serviceName: string): BookingSummary {
   return {
@@ -168,14 +179,12 @@ class Desk implements BookingDesk {
   /** CalDAV: the booking as one event named after its slot, written once (If-None-Match: *). */
   private async writeToCalendar(row: BookingRow, service: BookingServiceRow, signal?: AbortSignal): Promise<'written' | 'taken' | 'no-calendar' | 'failed'> {
     try {
-      return await bounded((s) => this.calendar.put({
-        ownerId: this.ownerId, bookingId: row.id, uid: eventUid(this.ownerId, { serviceId: row.serviceId, start: row.startAt.getTime() }),
-        summary: `${service.name}: ${row.callerName}`, start: row.startAt.getTime(), end: row.endAt.getTime(),
-        description: `Booked by phone. Caller: ${row.callerName}, ${row.callerNumber}.`,
-      }, s), this.boundMs * 2, signal);
+      return await bounded((s) => this.calendar.put(bookingEvent(row, service.name), s), this.boundMs * 2, signal);
     } catch (err) {
-      // The box's own booking stands: it is the source of truth, and the feed carries it.
-      this.deps.log.warn({ bookingId: row.id, err: err instanceof Error ? err.message : String(err) }, 'booking not written to the owner\'s CalDAV calendar');
+      // The box's own booking stands: it is the source of truth, and the feed carries it. The
+      // event is written later on the durable jobs; its slot's name makes a late write land once.
+      this.deps.log.warn({ bookingId: row.id, err: err instanceof Error ? err.message : String(err) }, 'booking not written to the owner\'s CalDAV calendar yet; it will be retried');
+      await this.after(() => this.deps.events?.unwritten?.(row), row.id);
       return 'failed';
     }
   }

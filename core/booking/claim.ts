@@ -66,6 +66,8 @@ export async function claimSlot(db: Db, req: ClaimRequest): Promise<ClaimResult>
         blockEndAt: new Date(end + req.bufferMinutes * 60_000), callerName: req.callerName, callerNumber: req.callerNumber,
         callId: req.callId, slotKey: req.slotKey, status: 'booked', createdAt: now,
       }).returning())[0]!;
+      // The moved booking points at its new one: Call Details of the call that made it shows the new time.
+      if (req.replaces !== undefined) await tx.update(bookings).set({ movedToId: row.id }).where(eq(bookings.id, req.replaces));
       return { kind: 'booked', row, fresh: true };
     });
   } catch (err) {

@@ -22,7 +22,7 @@ import { loadRules, saveRules, storedRules } from './store.js';
 const toApiService = (s: BookingServiceRow) => ({ id: s.id, name: s.name, durationMinutes: s.durationMinutes, bufferMinutes: s.bufferMinutes, agentSentence: s.agentSentence });
 const toApiBooking = (b: BookingRow, serviceName: string) => ({
   id: b.id, serviceId: b.serviceId, serviceName, start: b.startAt.toISOString(), end: b.endAt.toISOString(), callerName: b.callerName,
-  callerNumber: b.callerNumber, callId: b.callId, status: b.status, cancelledBy: b.cancelledBy, spoken: spokenWhen(b.startAt),
+  callerNumber: b.callerNumber, callId: b.callId, status: b.status, cancelledBy: b.cancelledBy, spoken: spokenWhen(b.startAt), movedFrom: null as string | null,
 });
 
 const wholeIn = (v: number, r: { min: number; max: number }) => Number.isInteger(v) && v >= r.min && v <= r.max;
@@ -106,8 +106,8 @@ export async function bookingRoutes(app: App): Promise<void> {
     return rulesView(currentUser(req).id);
   });
 
-  // ?callId=: the bookings that call made (Call Details), whatever their day or status; one the
-  // owner moved shows as cancelledBy 'moved' (its new time is in the list, made by no call).
+  // ?callId=: the bookings that call made (Call Details), whatever their day or status; one since
+  // moved shows at its new time, with movedFrom the time the call booked.
   app.get('/api/user/bookings', { schema: { querystring: BookingListQuery, response: { 200: ApiBookingListSchema, 400: ApiErrorSchema } } }, async (req) => {
     const userId = currentUser(req).id;
     const { callId } = req.query;
@@ -118,7 +118,12 @@ export async function bookingRoutes(app: App): Promise<void> {
       .innerJoin(bookingServices, eq(bookingServices.id, bookings.serviceId))
       .where(and(eq(bookings.userId, userId), eq(bookings.callId, Number(callId))))
       .orderBy(asc(bookings.startAt));
-    return { bookings: rows.map((r) => toApiBooking(r.row, r.serviceName)) };
+    // A booking since moved shows where it is now, saying where it was booked first.
+    const now = await Promise.all(rows.map(async (r) => {
+      const latest = await booking.movedTo(userId, r.row);
+      return latest === r.row ? toApiBooking(r.row, r.serviceName) : { ...toApiBooking(latest, r.serviceName), callId: r.row.callId, movedFrom: r.row.startAt.toISOString() };
+    }));
+    return { bookings: now };
   });
 
   app.post('/api/user/bookings/:id/cancel', { schema: { params: IdParams, response: { 200: ApiBookingSchema, 404: ApiErrorSchema } } }, async (req) => {

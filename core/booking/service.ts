@@ -9,14 +9,14 @@ import { slotKey } from './slot-id.js';
 import { bookingRef, readBookingRef } from './booking-link.js';
 import { ownerDid } from '../call-handling/store.js';
 import type { CallerTextRoad } from '../caller-texts/road.js';
-import { DEFAULT_BACKOFF } from '../time/backoff.js';
+import { DEFAULT_BACKOFF, type BackoffPolicy } from '../time/backoff.js';
 import { JobQueue } from '../jobs/queue.js';
 import { errorMessage } from '../jobs/retryable.js';
 import { JobWorker, type JobHandler } from '../jobs/worker.js';
 import type { MessageGateway } from '../notify/gateway.js';
 import { toSmsText } from '../notify/message.js';
 import { planNotification } from '../notify/policy.js';
-import { cancelBooking, createDeskFactory, eventUid, type BookingEvents } from './booking-desk.js';
+import { bookingEvent, cancelBooking, createDeskFactory, eventUid, type BookingEvents } from './booking-desk.js';
 import { bounded, CALENDAR_BOUND_MS } from './calendar-gate.js';
 import type { BookingDeskFactory, BookingRequestNote } from '../../dialogue/agent/booking-desk.js';
 import { loadBookingKeys, type BookingKeys } from './keys.js';
@@ -30,6 +30,10 @@ import { callerCancelledText, confirmationText, movedText, ownerCancelledText, r
 const BOOKING_TEXT_JOB = 'booking-text';
 /** The owner told (a booking request, a caller's cancellation): its own job kind, so a retried call tells them once. */
 const BOOKING_OWNER_JOB = 'booking-owner';
+/** A booking's event written to, or removed from, the owner's CalDAV calendar when it failed at first: until done. */
+const BOOKING_CALENDAR_JOB = 'booking-calendar';
+/** With the default back-off (5 s doubling to 30 min) about half a day of tries: a calendar down overnight still gets the event. */
+const CALENDAR_ATTEMPTS = 30;
 type TextWhat = 'confirm' | 'reminder' | 'owner-cancelled' | 'caller-cancelled' | 'moved';
 /** One key per text and booking: the road sends each once, whatever retries or cores. */
 export const bookingTextKey = (what: TextWhat, bookingId: number) => `booking-text:${what}:${bookingId}`;
@@ -37,6 +41,8 @@ export const bookingTextKey = (what: TextWhat, bookingId: number) => `booking-te
 export interface BookingOptions {
   keys?: BookingKeys;
   pollMs?: number;
+  /** The jobs' back-off (default DEFAULT_BACKOFF); tests shorten it. */
+  backoff?: BackoffPolicy;
   /** Who the caller texts go through: the caller-texts road (STOP, UK mobiles, once per key). */
   road: CallerTextRoad;
   gateway: MessageGateway;
@@ -61,8 +67,8 @@ export class BookingService {
     const icalAddress = createIcalAddressReader({ now, log, guard: opts.icalGuard });
     this.calendar = ownerCalendars({ db: database.db, keys: this.keys, now, icalAddress });
     this.desk = createDeskFactory({ db: database.db, now, keys: this.keys, log, calendar: this.calendar, events: this.events() });
-    this.queue = new JobQueue(database.db, now, { leaseMs: config.jobs.leaseMs, backoff: DEFAULT_BACKOFF, kinds: [BOOKING_TEXT_JOB, BOOKING_OWNER_JOB] });
-    this.worker = new JobWorker({ queue: this.queue, handlers: { [BOOKING_TEXT_JOB]: this.textHandler(), [BOOKING_OWNER_JOB]: async (job) => this.tellOwner(Number(job.payload.ownerId), String(job.payload.text), job.key) }, log, pollMs: opts.pollMs ?? 1000, concurrency: 1 });
+    this.queue = new JobQueue(database.db, now, { leaseMs: config.jobs.leaseMs, backoff: opts.backoff ?? DEFAULT_BACKOFF, kinds: [BOOKING_TEXT_JOB, BOOKING_OWNER_JOB, BOOKING_CALENDAR_JOB] });
+    this.worker = new JobWorker({ queue: this.queue, handlers: { [BOOKING_TEXT_JOB]: this.textHandler(), [BOOKING_OWNER_JOB]: async (job) => this.tellOwner(Number(job.payload.ownerId), String(job.payload.text), job.key), [BOOKING_CALENDAR_JOB]: (job) => this.calendarJob(String(job.payload.op), Number(job.payload.bookingId)) }, log, pollMs: opts.pollMs ?? 1000, concurrency: 1 });
   }
 
   private get db(): Db {
@@ -95,15 +101,63 @@ export class BookingService {
         await this.removeFromCalendar(from);
       },
       request: (ownerId, note) => this.request(ownerId, note),
+      unwritten: (row) => this.calendarLater('write', row),
     };
   }
 
+  /** Removes a cancelled or moved booking's event now, or on the jobs when the calendar cannot be reached. */
   private async removeFromCalendar(row: BookingRow): Promise<void> {
     try {
-      await bounded((s) => this.calendar.remove(row.userId, eventUid(row.userId, { serviceId: row.serviceId, start: row.startAt.getTime() }), s), CALENDAR_BOUND_MS * 2);
+      await this.removeEvent(row);
     } catch (err) {
-      this.deps.log.warn({ bookingId: row.id, err: errorMessage(err) }, 'cancelled booking not removed from the owner\'s calendar');
+      this.deps.log.warn({ bookingId: row.id, err: errorMessage(err) }, 'booking\'s old event not removed from the owner\'s calendar yet; it will be retried');
+      await this.calendarLater('remove', row);
     }
+  }
+
+  /** Writes a booking's event now (an owner's move), or on the jobs when the calendar cannot be reached. */
+  private async writeToCalendar(row: BookingRow, serviceName: string): Promise<void> {
+    try {
+      await this.writeEvent(row, serviceName);
+    } catch (err) {
+      this.deps.log.warn({ bookingId: row.id, err: errorMessage(err) }, 'booking not written to the owner\'s calendar yet; it will be retried');
+      await this.calendarLater('write', row);
+    }
+  }
+
+  private async calendarLater(op: 'write' | 'remove', row: BookingRow): Promise<void> {
+    const queued = await this.queue.enqueue(BOOKING_CALENDAR_JOB, `booking-calendar:${op}:${row.id}`, { op, bookingId: row.id }, { maxAttempts: CALENDAR_ATTEMPTS });
+    if (queued) this.worker.kick();
+  }
+
+  /**
+   * PUT with If-None-Match: * under the slot's name: a second write of the slot is refused (412),
+   * so a retry after a write whose answer was lost cannot make a second event. That 412 is
+   * this booking's own event here (the call's claim already treated a foreign one as taken).
+   */
+  private async writeEvent(row: BookingRow, serviceName: string): Promise<void> {
+    await bounded((s) => this.calendar.put(bookingEvent(row, serviceName), s), CALENDAR_BOUND_MS * 2);
+  }
+
+  private async removeEvent(row: BookingRow): Promise<void> {
+    await bounded((s) => this.calendar.remove(row.userId, eventUid(row.userId, { serviceId: row.serviceId, start: row.startAt.getTime() }), s), CALENDAR_BOUND_MS * 2);
+  }
+
+  /** The retried write or removal: a failure throws, and the queue tries again with its back-off. */
+  private async calendarJob(op: string, bookingId: number): Promise<void> {
+    const found = (await this.db.select({ b: bookings, service: bookingServices.name }).from(bookings)
+      .innerJoin(bookingServices, eq(bookingServices.id, bookings.serviceId)).where(eq(bookings.id, bookingId)).limit(1))[0];
+    if (!found) return;
+    const { b, service } = found;
+    if (op === 'write') {
+      // Cancelled or moved since: its event is no longer wanted.
+      if (b.status === 'booked') await this.writeEvent(b, service);
+      return;
+    }
+    // The slot booked again since (the same event name): that booking's event stays.
+    const again = await this.db.select({ id: bookings.id }).from(bookings)
+      .where(and(eq(bookings.userId, b.userId), eq(bookings.serviceId, b.serviceId), eq(bookings.startAt, b.startAt), eq(bookings.status, 'booked'))).limit(1);
+    if (!again.length) await this.removeEvent(b);
   }
 
   private async request(ownerId: number, note: BookingRequestNote): Promise<void> {
@@ -207,8 +261,22 @@ export class BookingService {
       rules: await loadRules(this.db, ownerId), busy, now: this.deps.now().getTime(), replaces: old.id,
     });
     if (result.kind === 'taken') return { kind: 'taken' };
+    // The event follows the booking: the new one written (If-None-Match: *), the old one removed.
+    await this.writeToCalendar(result.row, service.name);
     await this.events().moved(old, result.row, 'owner');
     return { kind: 'moved', row: result.row };
+  }
+
+  /** Where a booking is now: the booking that took its place, and so on, if it was moved (the row itself if not). */
+  async movedTo(ownerId: number, row: BookingRow): Promise<BookingRow> {
+    let at = row;
+    // Bounded: each move makes one new row, and no owner moves one booking a hundred times.
+    for (let hops = 0; at.movedToId !== null && hops < 100; hops++) {
+      const next = (await this.db.select().from(bookings).where(and(eq(bookings.id, at.movedToId), eq(bookings.userId, ownerId))).limit(1))[0];
+      if (!next) break;
+      at = next;
+    }
+    return at;
   }
 
   /** The owner's bookings from the start of today (London) on, with their service's name. */

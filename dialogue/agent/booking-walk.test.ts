@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { BOILER_SERVICE, fakeSlots, FakeBookingDesk } from '../../test/helpers/fake-booking-desk.js';
 import { BOOKING_LINES } from '../spoken/booking-lines.js';
+import { bookingSpeech } from '../language/booking-lines.js';
 import { BookingWalk, MAX_OFFER_ROUNDS } from './booking-walk.js';
 
 // A booking, turn by turn, against the fake diary: what the caller hears and what the desk is asked.
@@ -23,6 +24,23 @@ function setup(opts: { callerId?: string | null; services?: (typeof BOILER_SERVI
 }
 
 describe('BookingWalk', () => {
+  it('speaks in the language the agent answers in this turn: a caller who switched to Polish hears the offer and read-back in Polish', async () => {
+    const { desk, walk } = setup();
+    const pl = bookingSpeech('pl');
+    const t1 = await walk.turn(undefined, 'Chciałbym umówić serwis kotła we wtorek.', undefined, 'pl');
+    const slots = fakeSlots(TIMES).slice(0, 3).map((s) => ({ ...s, serviceName: 'boiler service' }));
+    expect(t1.say).toEqual([pl.offerTimes(slots)]);
+    expect(t1.say[0]).toBe('Mogę zaproponować wtorek, 3 grudnia 10:00, wtorek, 3 grudnia 11:00 lub wtorek, 3 grudnia 12:00. Który termin odpowiada?');
+    // The model's step stays English (instructions), with the ids it may answer with.
+    expect(walk.promptStep()).toContain(`s1 = ${TIMES[0]}`);
+    expect((await walk.turn({ choice: 's1' }, 'Dziesiąta.', undefined, 'pl')).say).toEqual([pl.lines.askName]);
+    const back = await walk.turn({ name: 'Sam Jones' }, 'Sam Jones.', undefined, 'pl');
+    expect(back.say).toEqual([pl.readBack(slots[0]!, 'Sam Jones', CALLER)]);
+    const done = await walk.turn({ yes: true }, 'Tak.', undefined, 'pl');
+    expect(done).toEqual({ say: [pl.booked(slots[0]!)], ended: 'booked' });
+    expect(desk.bookings).toHaveLength(1);
+  });
+
   it('offers three times, books the one the caller took by its id, after reading it back', async () => {
     const { desk, walk } = setup();
     const t1 = await walk.turn(undefined, 'Can I book a boiler service on Tuesday morning?');

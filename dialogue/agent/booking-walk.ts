@@ -1,18 +1,9 @@
 import { toE164 } from '../../contract/phone.js';
 import type { Log } from '../../contract/log.js';
 import type { BookableService, BookingDesk, BookingRequestNote, BookingSummary, BookResult, DiaryUnavailable, OfferedSlot } from './booking-desk.js';
-import {
-  BOOKING_LINES,
-  booked,
-  bookingWords,
-  cancelled,
-  existingBooking,
-  kept,
-  moved,
-  offerTimes,
-  readBack,
-  whichService,
-} from '../spoken/booking-lines.js';
+import { bookingWords, readBack } from '../spoken/booking-lines.js';
+import { bookingSpeech, type BookingSpeech } from '../language/booking-lines.js';
+import type { LanguageCode } from '../language/languages.js';
 import type { BookingChoice } from './agent-reply.js';
 
 // A booking, turn by turn (issue 41), shared by the phone (pbx/flows/agent) and the console's
@@ -77,6 +68,8 @@ export class BookingWalk {
   private step: Step | null = null;
   private readonly boundMs: number;
   private readonly callerId: string | null;
+  /** The caller's language this turn (the model's step prompt stays English: it is instructions, not speech). */
+  private speech: BookingSpeech = bookingSpeech('en');
 
   constructor(private readonly deps: BookingWalkDeps) {
     this.boundMs = deps.boundMs ?? DIARY_BOUND_MS;
@@ -124,9 +117,11 @@ export class BookingWalk {
 
   /**
    * One caller turn the model read as "book": starts a booking, or carries the one under way a
-   * step further. `callerText` is what the caller said (their wish, when a booking starts).
+   * step further. `callerText` is what the caller said (their wish, when a booking starts);
+   * what the caller hears is in `language`, the one the agent answers in now.
    */
-  async turn(choice: BookingChoice | undefined, callerText: string, signal?: AbortSignal): Promise<BookingTurn> {
+  async turn(choice: BookingChoice | undefined, callerText: string, signal?: AbortSignal, language: LanguageCode = 'en'): Promise<BookingTurn> {
+    this.speech = bookingSpeech(language);
     const s = this.step;
     if (!s) return this.start(callerText, signal);
     switch (s.at) {
@@ -138,13 +133,13 @@ export class BookingWalk {
         return this.fill({ ...s, name: choice?.name ?? s.name });
       case 'number': {
         const number = toE164(choice?.number ?? callerText.replace(/[^\d+]/g, ''));
-        if (!number) return { say: [BOOKING_LINES.badNumber] };
+        if (!number) return { say: [this.speech.lines.badNumber] };
         return this.fill({ ...s, number });
       }
       case 'confirm':
         if (choice?.yes === true) return this.book(s, signal);
-        if (choice?.yes === false) return this.offer(party(s), s.rounds + 1, undefined, [BOOKING_LINES.startAgain], signal, callerText || s.wish);
-        return { say: [readBack(s.slot, s.name!, s.number!)] };
+        if (choice?.yes === false) return this.offer(party(s), s.rounds + 1, undefined, [this.speech.lines.startAgain], signal, callerText || s.wish);
+        return { say: [this.speech.readBack(s.slot, s.name!, s.number!)] };
       case 'manage':
         return this.manage(s, choice, callerText, signal);
     }
@@ -160,7 +155,7 @@ export class BookingWalk {
       const existing = mine[0];
       if (existing) {
         this.step = { at: 'manage', ...base, existing, name: existing.callerName };
-        return { say: [existingBooking(existing)] };
+        return { say: [this.speech.existingBooking(existing)] };
       }
     }
     return this.begin(base, signal);
@@ -170,7 +165,7 @@ export class BookingWalk {
   private begin(p: Party, signal?: AbortSignal): Promise<BookingTurn> | BookingTurn {
     if (this.deps.services.length > 1 && p.serviceId === undefined) {
       this.step = { at: 'service', ...p };
-      return { say: [whichService(this.deps.services)] };
+      return { say: [this.speech.whichService(this.deps.services)] };
     }
     return this.offer({ ...p, serviceId: p.serviceId ?? this.deps.services[0]?.id }, 0, undefined, [], signal);
   }
@@ -178,7 +173,7 @@ export class BookingWalk {
   private chooseService(s: Extract<Step, { at: 'service' }>, choice: BookingChoice | undefined): Promise<BookingTurn> | BookingTurn {
     if (choice?.choice === 'none') return this.request(s, 'no-suitable-time', 'the caller wanted none of the services');
     const i = this.deps.services.findIndex((_, n) => serviceKey(n) === choice?.choice);
-    if (i < 0) return { say: [whichService(this.deps.services)] };
+    if (i < 0) return { say: [this.speech.whichService(this.deps.services)] };
     return this.begin({ ...party(s), serviceId: this.deps.services[i]!.id });
   }
 
@@ -195,7 +190,7 @@ export class BookingWalk {
     }
     // Only an id it was shown maps to a slot; anything else (an invented id, a time) is asked again.
     const i = s.offered.findIndex((_, n) => slotKey(n) === c);
-    if (i < 0) return { say: [BOOKING_LINES.whichTime, offerTimes(s.offered)] };
+    if (i < 0) return { say: [this.speech.lines.whichTime, this.speech.offerTimes(s.offered)] };
     return this.fill({ ...party(s), at: 'name', slot: s.offered[i]!, rounds: s.rounds, name: choice?.name ?? s.name });
   }
 
@@ -203,14 +198,14 @@ export class BookingWalk {
   private fill(s: Filling): BookingTurn {
     if (!s.name) {
       this.step = { ...s, at: 'name' };
-      return { say: [BOOKING_LINES.askName] };
+      return { say: [this.speech.lines.askName] };
     }
     if (!s.number) {
       this.step = { ...s, at: 'number' };
-      return { say: [BOOKING_LINES.askNumber] };
+      return { say: [this.speech.lines.askNumber] };
     }
     this.step = { ...s, at: 'confirm' };
-    return { say: [readBack(s.slot, s.name, s.number)] };
+    return { say: [this.speech.readBack(s.slot, s.name, s.number)] };
   }
 
   private async book(s: Filling, signal?: AbortSignal): Promise<BookingTurn> {
@@ -221,14 +216,14 @@ export class BookingWalk {
     switch (result.kind) {
       case 'booked':
         this.step = null;
-        return { say: [moving ? moved(result.booking) : booked(result.booking)], ended: moving ? 'moved' : 'booked' };
+        return { say: [moving ? this.speech.moved(result.booking) : this.speech.booked(result.booking)], ended: moving ? 'moved' : 'booked' };
       case 'taken':
         if (result.next.length === 0) return this.request(s, 'no-suitable-time', 'the time was taken and nothing else is free');
         this.step = { ...party(s), at: 'choose', offered: result.next.slice(0, 3), rounds: s.rounds };
-        return { say: [BOOKING_LINES.taken, offerTimes(result.next)] };
+        return { say: [this.speech.lines.taken, this.speech.offerTimes(result.next)] };
       case 'unknown-slot':
         // The desk no longer knows the id (expired): offer afresh rather than guess.
-        return this.offer(party(s), s.rounds, undefined, [BOOKING_LINES.taken], signal);
+        return this.offer(party(s), s.rounds, undefined, [this.speech.lines.taken], signal);
     }
   }
 
@@ -238,7 +233,7 @@ export class BookingWalk {
         const done = await this.ask(() => this.deps.desk.cancelByCaller(s.existing.id, this.callerId!), signal);
         if (isUnavailable(done)) return this.request(s, 'diary-unavailable', done.reason);
         this.step = null;
-        return { say: [cancelled(done ?? s.existing)], ended: 'cancelled' };
+        return { say: [this.speech.cancelled(done ?? s.existing)], ended: 'cancelled' };
       }
       case 'move':
         return this.begin({ ...party(s), wish: callerText || s.wish, moving: s.existing }, signal);
@@ -246,9 +241,9 @@ export class BookingWalk {
         return this.begin({ ...party(s), wish: callerText || s.wish }, signal);
       case 'keep':
         this.step = null;
-        return { say: [kept(s.existing)], ended: 'kept' };
+        return { say: [this.speech.kept(s.existing)], ended: 'kept' };
       default:
-        return { say: [existingBooking(s.existing)] };
+        return { say: [this.speech.existingBooking(s.existing)] };
     }
   }
 
@@ -256,10 +251,10 @@ export class BookingWalk {
   private async offer(p: Party, rounds: number, after: Date | undefined, before: string[], signal?: AbortSignal, wish = p.wish): Promise<BookingTurn> {
     const result = await this.ask((sig) => this.deps.desk.offer({ ...(p.serviceId !== undefined && { serviceId: p.serviceId }), wish, ...(after && { after }) }, sig), signal);
     if (isUnavailable(result)) return this.request(p, 'diary-unavailable', result.reason, before);
-    if (result.kind === 'none' || result.slots.length === 0) return this.request(p, 'no-suitable-time', 'nothing free matches what the caller asked for', [...before, BOOKING_LINES.nothingFree]);
+    if (result.kind === 'none' || result.slots.length === 0) return this.request(p, 'no-suitable-time', 'nothing free matches what the caller asked for', [...before, this.speech.lines.nothingFree]);
     const offered = result.slots.slice(0, 3);
     this.step = { ...p, at: 'choose', offered, rounds };
-    return { say: [...before, offerTimes(offered)] };
+    return { say: [...before, this.speech.offerTimes(offered)] };
   }
 
   /** Leaves a booking request for the owner (told at once); the caller then leaves their message. */
@@ -270,7 +265,7 @@ export class BookingWalk {
     // The caller hears the same either way; a request that could not be stored is still in the call's record and transcript.
     const left = await this.ask(() => this.deps.desk.leaveRequest(note).then(() => true), undefined);
     if (isUnavailable(left)) this.deps.log?.warn({ callId: this.deps.callId, reason: left.reason }, 'agent: the booking request could not be stored; it is in the call record');
-    return { say: [...before, BOOKING_LINES.request, BOOKING_LINES.requestDetails], ended: 'request', takeMessage: true };
+    return { say: [...before, this.speech.lines.request, this.speech.lines.requestDetails], ended: 'request', takeMessage: true };
   }
 
   /**

@@ -84,13 +84,17 @@ describe('the owner\'s booking API', () => {
     expect(moved.body).toMatchObject({ start: '2026-12-03T14:00:00.000Z', status: 'booked' });
     // Listed once, at its new time (the row it was moved from is not a second booking).
     expect((await client.get('/api/user/bookings')).body.bookings.map((b: { id: number; status: string }) => [b.id, b.status])).toEqual([[moved.body.id, 'booked']]);
-    // Call Details: what the call booked, marked moved.
-    expect((await client.get(`/api/user/bookings?callId=${callId}`)).body.bookings.map((b: { id: number; cancelledBy: string | null }) => [b.id, b.cancelledBy])).toEqual([[booked.booking.id, 'moved']]);
+    // Call Details: what the call booked, at its new time, saying it was moved and from when.
+    expect((await client.get(`/api/user/bookings?callId=${callId}`)).body.bookings).toEqual([expect.objectContaining({
+      id: moved.body.id, callId, status: 'booked', start: moved.body.start, spoken: moved.body.spoken, movedFrom: booked.booking.start.toISOString(),
+    })]);
     await vi.waitFor(() => expect(outboxTo(server!, CALLER).map((m) => m.body)).toContain('Hale Plumbing: your Boiler service has moved from Wed 2 Dec, 09:00 to Thu 3 Dec, 14:00. Reply C to cancel.'), { timeout: 20_000, interval: 20 });
 
     const cancelled = await client.post(`/api/user/bookings/${moved.body.id}/cancel`);
     expect(cancelled.body.status).toBe('cancelled');
     expect((await client.post(`/api/user/bookings/${moved.body.id}/cancel`)).status).toBe(404);
+    // Call Details follows it still: at its new time, now cancelled.
+    expect((await client.get(`/api/user/bookings?callId=${callId}`)).body.bookings).toEqual([expect.objectContaining({ id: moved.body.id, status: 'cancelled', cancelledBy: 'owner', start: moved.body.start })]);
     await vi.waitFor(() => expect(outboxTo(server!, CALLER).map((m) => m.body)).toContain('Hale Plumbing: sorry, your Boiler service on Thu 3 Dec, 14:00 has been cancelled. Please call us to book another time.'), { timeout: 20_000, interval: 20 });
   });
 

@@ -141,10 +141,12 @@ describe.each([375, 1280])('Bookings at %i px', (width) => {
     await page.goto(`/dashboard?call=${callId}`);
     const details = page.getByRole('dialog', { name: 'Call Details' });
     await details.getByRole('heading', { name: 'Booking' }).waitFor();
-    const [now] = (await customer.client.get(`/api/user/bookings?callId=${callId}`)).body.bookings as { spoken: string }[];
+    // What the call booked, at its new time (the one in Bookings) and marked Moved; the old time is gone.
+    const [now] = (await customer.client.get('/api/user/bookings')).body.bookings as { spoken: string }[];
+    expect(now!.spoken).not.toBe(booked.booking.spoken);
     await details.getByText(`Boiler service, ${now!.spoken}, for Jo Bloggs`, { exact: false }).waitFor();
-    // What the call booked, marked Moved (its new time is in Bookings).
     await details.getByText('Moved', { exact: true }).waitFor();
+    expect(await details.getByText(booked.booking.spoken, { exact: false }).count()).toBe(0);
     await clean();
 
     // Cancelled, asked first; the caller is texted.

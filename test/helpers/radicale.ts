@@ -15,6 +15,10 @@ export interface Radicale {
   password: string;
   /** The user's calendar collection (made by MKCALENDAR). */
   calendarUrl: string;
+  /** Stops the server but keeps its calendars (a server that is down for a while). */
+  halt(): Promise<void>;
+  /** Starts it again, on the same port with the same calendars, after `halt`. */
+  restart(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -31,16 +35,27 @@ export async function startRadicale(): Promise<Radicale> {
     '[rights]', 'type = owner_only',
     '[logging]', 'level = warning',
   ].join('\n'));
-  const child: ChildProcess = spawn('radicale', ['--config', path.join(dir, 'config')], { stdio: ['ignore', 'ignore', 'pipe'] });
-  let stderr = '';
-  child.stderr?.on('data', (d: Buffer) => { stderr += d.toString(); });
   const url = `http://127.0.0.1:${port}`;
   const authorization = `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`;
-  await waitUntil(async () => {
-    if (child.exitCode !== null) throw new Error(`radicale exited: ${stderr}`);
-    await fetch(`${url}/.well-known/caldav`, { redirect: 'manual' });
-    return true;
-  }, 30_000, 100);
+  /** Starts radicale on this folder and port, resolving once it answers. */
+  const run = async (): Promise<ChildProcess> => {
+    const child = spawn('radicale', ['--config', path.join(dir, 'config')], { stdio: ['ignore', 'ignore', 'pipe'] });
+    let stderr = '';
+    child.stderr?.on('data', (d: Buffer) => { stderr += d.toString(); });
+    await waitUntil(async () => {
+      if (child.exitCode !== null) throw new Error(`radicale exited: ${stderr}`);
+      await fetch(`${url}/.well-known/caldav`, { redirect: 'manual' });
+      return true;
+    }, 30_000, 100);
+    return child;
+  };
+  const halt = async (child: ChildProcess) => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    const exited = new Promise((r) => child.once('exit', r));
+    child.kill('SIGTERM');
+    await exited;
+  };
+  let child = await run();
   const calendarUrl = `${url}/${user}/work/`;
   const made = await fetch(calendarUrl, {
     method: 'MKCALENDAR', headers: { authorization, 'content-type': 'application/xml' },
@@ -49,12 +64,13 @@ export async function startRadicale(): Promise<Radicale> {
   if (made.status !== 201) throw new Error(`MKCALENDAR answered ${made.status}: ${await made.text()}`);
   return {
     url, user, password, calendarUrl,
+    halt: () => halt(child),
+    async restart() {
+      await halt(child);
+      child = await run();
+    },
     async stop() {
-      if (child.exitCode === null) {
-        const exited = new Promise((r) => child.once('exit', r));
-        child.kill('SIGTERM');
-        await exited;
-      }
+      await halt(child);
       fs.rmSync(dir, { recursive: true, force: true });
     },
   };

@@ -68,7 +68,7 @@ describe.skipIf(!real.ok)('the agent books callers into the diary, on a real Ast
     expect(desk.bookRequests).toEqual([]); // nothing booked before the caller agreed
 
     const yes = await askAgent(h, call, 'Yes please.');
-    const done = booked({ ...slot(1), id: 1, callerName: 'Sam Jones', callerNumber: CALLER, status: 'booked' });
+    const done = booked(slot(1));
     await hearsAgent(h, call, yes.endedAt, done, QUIET_MS);
     const bye = await askAgent(h, call, 'No thank you, goodbye.');
     await hearsAgent(h, call, bye.endedAt, GOODBYE, 20);
@@ -161,7 +161,7 @@ describe.skipIf(!real.ok)('the agent books callers into the diary, on a real Ast
     expect(desk.bookings).toMatchObject([{ spoken: TIMES[0], callerName: 'Sam Jones', status: 'booked' }]);
     const won = numbers.indexOf(desk.bookings[0]!.callerNumber as (typeof numbers)[number]);
     const lost = 1 - won;
-    await hearsAgent(h, calls[won]!, yes[won]!.endedAt, booked({ ...slot(0), id: 1, callerName: 'Sam Jones', callerNumber: numbers[won]!, status: 'booked' }), QUIET_MS);
+    await hearsAgent(h, calls[won]!, yes[won]!.endedAt, booked(slot(0)), QUIET_MS);
     const told = await hearsAgent(h, calls[lost]!, yes[lost]!.endedAt, BOOKING_LINES.taken, 20);
     await hearsAgent(h, calls[lost]!, told, offerTimes([slot(1), slot(2), slot(3)]), QUIET_MS);
     await Promise.all(calls.map((c) => c.hangUp()));

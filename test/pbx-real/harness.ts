@@ -75,7 +75,7 @@ export interface RealPbxOptions {
   rateLimits?: TestServerOptions['rateLimits'];
   /** Adjusts the core's services before the PBX and the agent are built on them (e.g. wraps an engine). */
   services?: (services: Services) => void;
-  /** The agent's diary (issue 41): a fake desk (test/helpers/fake-booking-desk.ts) until core/booking's is connected. */
+  /** The agent's diary (issue 41): by default core/booking's desk on the harness's database; a fake (test/helpers/fake-booking-desk.ts) or another core's desk replaces it. */
   bookingDesk?: BookingDeskFactory;
 }
 

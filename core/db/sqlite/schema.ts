@@ -707,6 +707,8 @@ export const bookings = table(
     caldavHref: text('caldav_href'),
     createdAt: createdAt(),
     cancelledAt: instant('cancelled_at'),
+    /** A booking moved (cancelledBy 'moved'): the booking that took its place, so the call that made it finds it at its new time. */
+    movedToId: integer('moved_to_id'),
   },
   (t) => [
     uniqueIndex('bookings_live_start_unique').on(t.userId, t.startAt).where(sql`status = 'booked'`),

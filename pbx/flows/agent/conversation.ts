@@ -575,7 +575,7 @@ export class AgentConversation {
     let takeMessage = false;
     if (turn.outcome.kind === 'book' && walk) {
       // The diary is asked inside the turn: the stall watch still runs, so a slow diary gets the holding phrase.
-      const booking = await walk.turn(turn.reply.booking, text, signal);
+      const booking = await walk.turn(turn.reply.booking, text, signal, this.lang.current);
       for (const line of booking.say) speaker.add(line);
       turn = bookingAnswer(turn, booking.say);
       takeMessage = booking.takeMessage === true;

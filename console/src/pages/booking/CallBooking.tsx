@@ -1,6 +1,6 @@
 // Call Details: the booking this call made, if any (read by the call's id, so a booking long
-// past or cancelled still shows; one the owner moved is marked Moved, its new time is in
-// Bookings), with a link to the Bookings page.
+// past or cancelled still shows; one since moved shows at its new time, marked Moved), with a
+// link to the Bookings page.
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import { getCallBookings } from '../../api/booking';
@@ -21,6 +21,7 @@ export function CallBooking({ callId }: { callId: number }) {
         {query.data.bookings.map((b) => (
           <li key={b.id} className="rounded-lg bg-slate-50 p-3 text-sm dark:bg-slate-800/60">
             <span className="font-medium">{b.serviceName}</span>, {b.spoken}, for {b.callerName} ({formatPhone(b.callerNumber)})
+            {b.status === 'booked' && b.movedFrom && <Badge tone="gray" className="ml-2">Moved</Badge>}
             {b.status !== 'booked' && <Badge tone="gray" className="ml-2">{b.cancelledBy === 'moved' ? 'Moved' : 'Cancelled'}</Badge>}
             <Link to="/dashboard/bookings" className="ml-2 text-indigo-700 underline dark:text-indigo-300">See bookings</Link>
           </li>

@@ -1,0 +1,1 @@
+ALTER TABLE `bookings` ADD `moved_to_id` integer;
