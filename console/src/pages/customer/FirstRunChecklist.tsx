@@ -9,6 +9,7 @@ import { Button, Card, CardHeader, cx } from '../../components/ui';
 import { accountBanner, lineNotAnswering } from '../../lib/account-state';
 import { firstRunSteps, showFirstRun, type StepId } from '../../lib/first-run';
 import { formatPhone } from '../../lib/format';
+import { SECTION_PARAM } from '../notifications/sections';
 import { lineCodes } from '../../../../contract/forwarding-codes';
 import { useLineType } from '../../lib/line-type';
 
@@ -32,8 +33,9 @@ export function FirstRunChecklist({ hasCalls }: { hasCalls: boolean }) {
   if (steps.every((s) => s.done)) return null;
   const doneCount = steps.filter((s) => s.done).length;
 
-  const settingsLink = (text: string) => (
-    <Link className="font-medium text-indigo-700 underline dark:text-indigo-300" to="/dashboard/notifications">
+  // Delivery: the number's field, with the code box under it.
+  const deliveryLink = (text: string) => (
+    <Link className="font-medium text-indigo-700 underline dark:text-indigo-300" to={`/dashboard/notifications?${SECTION_PARAM}=delivery`}>
       {text}
     </Link>
   );
@@ -41,11 +43,11 @@ export function FirstRunChecklist({ hasCalls }: { hasCalls: boolean }) {
     // The code texted at approval lasts 30 minutes: once it has gone, saving the number sends another.
     texts: pendingSms ? (
       <>
-        Nothing is texted to you until you enter the code we sent to {formatPhone(pendingSms.destination)}. {settingsLink('Enter it in Notification Settings')}
+        Nothing is texted to you until you enter the code we sent to {formatPhone(pendingSms.destination)}. {deliveryLink('Enter it in Notification Settings')}
       </>
     ) : (
       <>
-        Nothing is texted to you until your number is confirmed: save your mobile and enter the code we text it. {settingsLink('Open Notification Settings')}
+        Nothing is texted to you until your number is confirmed: save your mobile and enter the code we text it. {deliveryLink('Open Notification Settings')}
       </>
     ),
     number: number ? (
