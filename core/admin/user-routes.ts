@@ -3,10 +3,13 @@ import path from 'node:path';
 import { asc, desc, eq } from 'drizzle-orm';
 import { IdParams, MessageResponse } from '../../contract/schemas/shared.js';
 import { AdminUserPatchBody, UserMessageResponse, UserResponse, UsersResponse } from '../../contract/schemas/users.js';
+import type { FastifyBaseLogger } from 'fastify';
 import { findUserById, toApiUser, updateUser } from '../accounts/users.js';
 import { audit } from '../audit/audit.js';
 import { revokeUserSessions } from '../auth/sessions.js';
 import { calls, users, type User } from '../db/schema.js';
+import { codeSenderFor } from '../destinations/send-code.js';
+import { confirmSignupPhone } from '../destinations/signup-phone.js';
 import { badRequest, conflict, forbidden, notFound } from '../http/errors.js';
 import type { App } from '../http/fastify-types.js';
 import { ADMIN_ONLY } from '../http/access-guard.js';
@@ -97,7 +100,19 @@ export async function adminUserRoutes(app: App): Promise<void> {
     return { users: rows.map(toApiUser) };
   });
 
-  /** Approve and reject share one shape: check pending, change, audit, then mail. */
+  const codeSender = codeSenderFor(app.services);
+  /** The sign-up phone's code goes out with the approval; a code that cannot go never undoes the decision. */
+  const startSignupPhoneConfirmation = async (log: FastifyBaseLogger, owner: User, at: Date) => {
+    try {
+      const why = await confirmSignupPhone(codeSender, owner, at);
+      // The number is personal data: the log says why, not where.
+      if (why) log.warn({ userId: owner.id, why: why.replaceAll(owner.phoneNumber ?? '', 'the sign-up phone') }, 'no confirmation code texted to the sign-up phone; the owner can save it under Notification Settings for one');
+    } catch (err) {
+      log.error({ err, userId: owner.id }, 'could not start confirming the sign-up phone; the owner can save it under Notification Settings for a code');
+    }
+  };
+
+  /** Approve and reject share one shape: check pending, change, audit, then the sign-up phone's code and the mail. */
   const decide = (decision: 'approve' | 'reject') =>
     app.post(`/api/admin/approvals/:id/${decision}`, { config: ADMIN_ONLY, schema: { params: IdParams, response: { 200: UserMessageResponse } } }, async (req) => {
       const admin = currentUser(req);
@@ -112,6 +127,7 @@ export async function adminUserRoutes(app: App): Promise<void> {
         await audit(db, admin, decision === 'approve' ? 'user.approve' : 'user.reject', u, {}, at);
         return u;
       });
+      if (decision === 'approve') await startSignupPhoneConfirmation(req.log, updated, at);
       const to = updated.businessEmail ?? updated.email;
       const mail =
         decision === 'approve'

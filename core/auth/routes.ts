@@ -88,8 +88,9 @@ export async function authRoutes(app: App): Promise<void> {
         createdAt: now(),
         businessName: s.businessName,
         businessEmail: s.email,
+        // Not the notification number: anyone can type any number here, so it is texted nothing
+        // until confirmed by the code its approval sends (core/destinations/signup-phone.ts).
         phoneNumber: s.phone,
-        notificationNumber: s.phone,
         industry: s.industry,
         weeklyCustomerCalls: s.weeklyCustomerCalls,
         addressLine1: s.addressLine1,

@@ -56,6 +56,8 @@ export async function confirmDestination(db: Db, userId: number, kind: Destinati
   if (verdict === 'confirmed') {
     await transaction(db, async () => {
       await db.update(users).set(kind === 'sms' ? { notificationNumber: claimed.destination } : { summaryEmail: claimed.destination }).where(eq(users.id, userId));
+      // The sign-up phone's own code (texted at approval, core/destinations/signup-phone.ts) confirms it as well.
+      if (kind === 'sms') await db.update(users).set({ phoneConfirmedAt: now }).where(and(eq(users.id, userId), eq(users.phoneNumber, claimed.destination), isNull(users.phoneConfirmedAt)));
       await db.delete(destinationCodes).where(thisCode);
     });
   } else if (claimed.wrongAttempts >= MAX_WRONG_CODES) {

@@ -1,8 +1,10 @@
 import type { DestinationKind } from '../../contract/schemas/destinations.js';
 import type { Db } from '../db/client.js';
+import type { CoreDeps } from '../deps.js';
 import { badRequest, HttpError } from '../http/errors.js';
 import type { Mailer } from '../mail/mailer.js';
 import type { MessageGateway } from '../notify/gateway.js';
+import { gatewayFromConfig } from '../notify/gateway-from-config.js';
 import { textRefusal, type OutboundAllowList } from '../outbound/dialable.js';
 import { codeMail, codeText } from './destination-code.js';
 import { cancelConfirmation, ownerNumber, pendingDestinations, startConfirmation } from './pending.js';
@@ -17,6 +19,19 @@ export interface CodeSender {
   needsSender: boolean;
   /** OUTBOUND_ALLOW: prefixes the operator lets the appliance reach whatever their type. */
   outboundAllow: OutboundAllowList;
+}
+
+/** The code sender the configuration gives: settings saves and approvals send codes the same way. */
+export function codeSenderFor(services: Pick<CoreDeps, 'config' | 'mailer' | 'database'>): CodeSender {
+  const { config } = services;
+  return {
+    db: services.database.db,
+    gateway: gatewayFromConfig(services),
+    mailer: services.mailer,
+    messagingFrom: config.twilio.messagingFrom,
+    needsSender: Boolean(config.twilio.accountSid && config.twilio.authToken),
+    outboundAllow: config.outbound.allow,
+  };
 }
 
 const NO_SENDER =

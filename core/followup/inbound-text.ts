@@ -5,6 +5,7 @@ import type { Db } from '../db/client.js';
 import { inboundMessages, notifications, phoneNumbers, users, type User } from '../db/schema.js';
 import type { Channel, MessageGateway } from '../notify/gateway.js';
 import { toSmsText } from '../notify/message.js';
+import { confirmedTextNumber } from '../notify/policy.js';
 import { errorMessage } from '../jobs/retryable.js';
 import { parseCommand } from './commands.js';
 import { runOwnerCommand } from './run-command.js';
@@ -90,14 +91,14 @@ export async function handleOwnerText(deps: InboundTextDeps, msg: InboundText): 
 }
 
 /**
- * The owner whose notification number (or, without one, sign-up business phone: where their
- * summaries go, core/notify/policy.ts) sent the text. Two owners sharing a mobile are told
+ * The owner whose notification number (or, without one, confirmed sign-up business phone: where
+ * their summaries go, core/notify/policy.ts) sent the text. Two owners sharing a mobile are told
  * apart by the number they texted; if that does not decide, all of them are returned and the
  * text must name its business (which-business.ts), never acted on for the wrong one.
  */
 async function ownersForNumber(db: Db, from: string, to: string, canAct: (u: User) => boolean): Promise<User[]> {
   const matches = (await db.select().from(users).where(eq(users.role, 'customer'))).filter(
-    (u) => canAct(u) && toE164(u.notificationNumber?.trim() || u.phoneNumber?.trim() || '') === from,
+    (u) => canAct(u) && toE164(confirmedTextNumber(u)) === from,
   );
   if (matches.length <= 1) return matches;
   const [did] = await db

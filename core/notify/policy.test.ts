@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { planNotification } from './policy.js';
 
-const prefs = { smsEnabled: true, whatsappEnabled: false, notificationNumber: '+447700900123', phoneNumber: null };
+const prefs = { smsEnabled: true, whatsappEnabled: false, notificationNumber: '+447700900123', phoneNumber: null, phoneConfirmedAt: null };
 
 describe('planNotification', () => {
   it('sends SMS to the notification number by default', () => {
@@ -12,8 +12,16 @@ describe('planNotification', () => {
     expect(planNotification({ ...prefs, whatsappEnabled: true })).toMatchObject({ channels: ['sms', 'whatsapp'] });
   });
 
-  it('falls back to the business phone given at sign-up', () => {
-    expect(planNotification({ ...prefs, notificationNumber: ' ', phoneNumber: '07700 900456' })).toMatchObject({ to: '+447700900456' });
+  it('falls back to the business phone given at sign-up once it is confirmed', () => {
+    expect(planNotification({ ...prefs, notificationNumber: ' ', phoneNumber: '07700 900456', phoneConfirmedAt: new Date() })).toMatchObject({ to: '+447700900456' });
+  });
+
+  it('never texts an unconfirmed sign-up phone, and says how to confirm it', () => {
+    expect(planNotification({ ...prefs, notificationNumber: null, phoneNumber: '+447700900456' })).toEqual({
+      kind: 'unreachable',
+      problem:
+        'Nothing was texted: your number +447700900456 is not confirmed yet. Confirm it under Notification Settings: enter the code we sent to +447700900456, or save the number there to get a new one.',
+    });
   });
 
   it('sends nothing, and reports nothing, when both channels are off', () => {

@@ -7,8 +7,7 @@ import { ApiErrorSchema } from '../../contract/schemas/shared.js';
 import { SettingsUpdateBody, UserMessageResponse } from '../../contract/schemas/users.js';
 import { toApiUser, updateUser } from '../accounts/users.js';
 import { cancelConfirmation } from '../destinations/pending.js';
-import { sendDestinationCode, type CodeSender } from '../destinations/send-code.js';
-import { gatewayFromConfig } from '../notify/gateway-from-config.js';
+import { codeSenderFor, sendDestinationCode } from '../destinations/send-code.js';
 import type { User } from '../db/schema.js';
 import { badRequest } from '../http/errors.js';
 import type { App } from '../http/fastify-types.js';
@@ -31,15 +30,7 @@ export async function settingsRoutes(app: App): Promise<void> {
   // Counted per owner: every changed greeting is synthesised on the TTS engine all calls share.
   const greetingSaves = failureCounter(app, 'greetingChangesPerOwner', (req) => `owner:${req.user?.id}`);
   const codesSent = failureCounter(app, 'destinationCodesPerOwner', (req) => `owner:${req.user?.id}`);
-  const { config } = app.services;
-  const codeSender: CodeSender = {
-    db: database.db,
-    gateway: gatewayFromConfig(app.services),
-    mailer: app.services.mailer,
-    messagingFrom: config.twilio.messagingFrom,
-    needsSender: Boolean(config.twilio.accountSid && config.twilio.authToken),
-    outboundAllow: config.outbound.allow,
-  };
+  const codeSender = codeSenderFor(app.services);
 
   app.patch(
     '/api/user/settings',

@@ -28,7 +28,7 @@ describe('POST /api/auth/signup', () => {
       accountStatus: 'pending_approval',
       businessName: 'Acme Plumbing',
       phoneNumber: '+447700900123',
-      notificationNumber: '+447700900123',
+      notificationNumber: null, // the typed phone waits for the code its approval texts (test/destinations/signup-phone.test.ts)
       industry: 'plumbing',
       weeklyCustomerCalls: '10-25',
       addressLine1: '1 High Street',

@@ -9,7 +9,7 @@ import { bookings, bookingServices, callerOptOuts, jobs, notifications } from '.
 import { startLocalInbox, type LocalInbox } from '../../core/followup/local-inbox.js';
 import { activeCustomer } from '../helpers/accounts.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
-import { dropText, giveNumber, outboxTo } from '../caller-texts/helpers.js';
+import { dropText, giveNumber, outboxTo, ownerTextsTo } from '../caller-texts/helpers.js';
 import { callFrom } from './fixtures.js';
 
 const DID = '+447700900050';
@@ -89,7 +89,7 @@ describe('booking texts to the caller', () => {
     expect([row!.status, row!.cancelledBy]).toEqual(['cancelled', 'caller']);
     await vi.waitFor(() => expect(outboxTo(server!, CALLER)).toHaveLength(2), { timeout: 20_000, interval: 20 });
     expect(outboxTo(server!, CALLER)[1]!.body).toBe('Hale Plumbing: your Boiler service on Mon 26 Oct, 09:00 is cancelled.');
-    await vi.waitFor(() => expect(outboxTo(server!, OWNER_PHONE).map((m) => m.body)).toEqual(['Jo (+447700900301) cancelled their booking on Mon 26 Oct, 09:00.']), { timeout: 20_000, interval: 20 });
+    await vi.waitFor(() => expect(ownerTextsTo(server!, OWNER_PHONE).map((m) => m.body)).toEqual(['Jo (+447700900301) cancelled their booking on Mon 26 Oct, 09:00.']), { timeout: 20_000, interval: 20 });
     await vi.waitFor(async () => expect((await server!.database.db.select().from(notifications).where(eq(notifications.kind, 'booking'))).map((n) => n.status)).toEqual(['sent']), { timeout: 20_000, interval: 20 });
     // The slot is free again.
     const again = await desk.offer({ wish: 'Monday the 26th of October' });
@@ -102,7 +102,7 @@ describe('booking texts to the caller', () => {
     dropText(server!, 'c2.json', { from: CALLER, to: DID, body: 'c' });
     dropText(server!, 's1.json', { from: CALLER, to: DID, body: 'STOP' });
     await inbox!.scan();
-    expect(outboxTo(server!, OWNER_PHONE).at(-1)!.body).toMatch(/^Text from \+447700900301: "c"/);
+    expect(ownerTextsTo(server!, OWNER_PHONE).at(-1)!.body).toMatch(/^Text from \+447700900301: "c"/);
     expect(await server!.database.db.select().from(callerOptOuts)).toEqual([expect.objectContaining({ callerNumber: CALLER, word: 'STOP' })]);
   });
 
@@ -115,9 +115,9 @@ describe('booking texts to the caller', () => {
     await desk.leaveRequest(note);
     await vi.waitFor(async () => expect((await server!.services.booking.queue.byKey(`booking-request-${callId}`))?.status).toBe('done'), { timeout: 20_000, interval: 20 });
     expect((await server!.database.db.select().from(notifications).where(eq(notifications.kind, 'booking'))).map((n) => n.status)).toEqual(['sent']);
-    expect(outboxTo(server!, OWNER_PHONE).map((m) => m.body)).toEqual(['Booking request from Max (+447700900301): "Saturday morning". Not booked: no offered time suited. Please call them to agree a time.']);
+    expect(ownerTextsTo(server!, OWNER_PHONE).map((m) => m.body)).toEqual(['Booking request from Max (+447700900301): "Saturday morning". Not booked: no offered time suited. Please call them to agree a time.']);
     // The preview writes and sends nothing.
     await server!.services.booking.desk(userId, { preview: true }).leaveRequest({ ...note, wish: 'Sunday' });
-    expect(outboxTo(server!, OWNER_PHONE)).toHaveLength(1);
+    expect(ownerTextsTo(server!, OWNER_PHONE)).toHaveLength(1);
   });
 });

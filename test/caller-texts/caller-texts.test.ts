@@ -9,7 +9,7 @@ import { applyRetention } from '../../core/privacy/retention.js';
 import { activeCustomer } from '../helpers/accounts.js';
 import type { ApiClient } from '../helpers/client.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
-import { dropText, finishCall, giveNumber, outboxTo, textBackSettled, thread } from './helpers.js';
+import { dropText, finishCall, giveNumber, outboxTo, ownerTextsTo, textBackSettled, thread } from './helpers.js';
 
 const DID = '+447700900050';
 const CALLER = '+447700900301';
@@ -118,7 +118,7 @@ describe('a thread per caller (local inbox and outbox)', () => {
     const { client, userId } = await start();
     dropText(server!, 'r1.json', { from: '07700 900301', to: DID, body: 'Hi, can you come Tuesday about the boiler?' });
     expect(await inbox!.scan()).toEqual({ 'r1.json': 'caller' });
-    const owner = outboxTo(server!, '+447700900123');
+    const owner = ownerTextsTo(server!, '+447700900123');
     expect(owner.map((m) => m.body)).toEqual([expect.stringMatching(/^Text from \+447700900301: "Hi, can you come Tuesday about the boiler\?" Answer in the console: /)]);
     expect((await server!.database.db.select().from(notifications).where(eq(notifications.kind, 'caller-text')))[0]).toMatchObject({ userId, status: 'sent' });
 
@@ -162,7 +162,7 @@ describe('STOP always works', () => {
     dropText(server!, 's2.json', { from: CALLER, to: DID, body: 'STOP' });
     await inbox!.scan();
     expect(outboxTo(server!, CALLER).map((m) => m.body)).toEqual(['You will get no more texts from Hale Plumbing. Reply START to receive texts again.']);
-    expect(outboxTo(server!, '+447700900123')).toEqual([]); // a STOP is not passed on as a message
+    expect(ownerTextsTo(server!, '+447700900123')).toEqual([]); // a STOP is not passed on as a message
     expect((await client.get('/api/user/caller-opt-outs')).body.optOuts).toEqual([expect.objectContaining({ callerNumber: CALLER, word: 'STOP' })]);
 
     const answer = await client.post('/api/user/caller-texts/thread', { caller: CALLER, body: 'Are you sure?' });

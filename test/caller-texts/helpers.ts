@@ -16,6 +16,9 @@ function outbox(server: TestServer): Array<{ to: string; from: string; body: str
 
 export const outboxTo = (server: TestServer, to: string) => outbox(server).filter((m) => m.to === to);
 
+/** What the owner's phone got besides the code that confirmed it (texted at approval, core/destinations/signup-phone.ts). */
+export const ownerTextsTo = (server: TestServer, to: string) => outboxTo(server, to).filter((m) => !m.key.startsWith('confirm-'));
+
 /** Gives the owner a DID (as an approved number would be). */
 export async function giveNumber(server: TestServer, userId: number, did: string): Promise<void> {
   await server.database.db.insert(phoneNumbers).values({ phoneNumber: did, provider: 'static', providerSid: did, userId, assignedAt: new Date() });

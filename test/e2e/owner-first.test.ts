@@ -8,6 +8,8 @@ import type { Dialog } from 'playwright-core';
 import { calls, unansweredQuestions } from '../../core/db/schema.js';
 import { ApiClient } from '../helpers/client.js';
 import { signupBody } from '../helpers/accounts.js';
+import { latestCode } from '../helpers/destinations.js';
+import { formatPhone } from '../../contract/phone-display.js';
 import { seriousViolations } from './support/axe.js';
 import { adminPage, attachScreenshot, customerPage, expectToast, useE2E, until } from './support/browser.js';
 
@@ -20,7 +22,9 @@ describe('first-run checklist', () => {
     await page.goto('/dashboard');
     const steps = page.getByRole('list', { name: 'Set-up steps' });
     await steps.waitFor();
-    await page.getByText('0 of 4 done').waitFor();
+    // The sign-up phone is confirmed already (customerPage enters the code its approval texted).
+    await page.getByText('1 of 5 done').waitFor();
+    await steps.getByText('Confirm your number for call texts (done)').waitFor();
     expect(await steps.getByText('(to do)').count()).toBe(4);
     await page.getByText('No calls yet').waitFor();
     expect(await seriousViolations(page)).toEqual([]);
@@ -32,7 +36,7 @@ describe('first-run checklist', () => {
     await expectToast(page, 'Number purchased');
     const number = ((await customer.client.get('/api/phone-numbers')).body as { numbers: { phoneNumber: string }[] }).numbers[0]!.phoneNumber;
     await page.getByRole('link', { name: 'Call Logs' }).click();
-    await page.getByText('1 of 4 done').waitFor();
+    await page.getByText('2 of 5 done').waitFor();
     await steps.getByText('Get your number (done)').waitFor();
     // The code for a BT-style landline until the owner picks another kind of line (national format: a landline keypad has no +).
     await steps.getByText(`*61*0${number.slice(3)}#`).waitFor();
@@ -43,7 +47,7 @@ describe('first-run checklist', () => {
     await page.getByRole('button', { name: 'Save Changes' }).click();
     await expectToast(page, 'Settings saved');
     await page.getByRole('link', { name: 'Call Logs' }).click();
-    await page.getByText('2 of 4 done').waitFor();
+    await page.getByText('3 of 5 done').waitFor();
     await steps.getByText('Choose voicemail or AI agent (done)').waitFor();
 
     // 2 and 3. The first call reaches the number: forwarding works, the test call is in.
@@ -53,6 +57,27 @@ describe('first-run checklist', () => {
     await page.reload();
     await page.getByRole('list', { name: 'Calls' }).getByRole('listitem').first().waitFor();
     expect(await steps.count()).toBe(0);
+  });
+
+  it('names confirming the sign-up phone: the code its approval texted, entered in Notification Settings, ticks it', async () => {
+    const { page } = await customerPage(e2e, { businessName: 'Unconfirmed Ltd', businessPhone: '07700 900612' }, undefined, { confirmPhone: false });
+    await page.goto('/dashboard');
+    const steps = page.getByRole('list', { name: 'Set-up steps' });
+    await page.getByText('0 of 5 done').waitFor();
+    await steps.getByText('Confirm your number for call texts (to do)').waitFor();
+    await steps.getByText(`Nothing is texted to you until you enter the code we sent to ${formatPhone('+447700900612')}.`).waitFor();
+    await steps.getByRole('link', { name: 'Enter it in Notification Settings' }).click();
+
+    // The Delivery section: no number in use, the sign-up phone waiting with its code box.
+    const status = page.getByTestId('destination-status');
+    await status.getByText(`Waiting for the code we sent to ${formatPhone('+447700900612')}: nothing is texted to you until you enter it.`).waitFor();
+    await status.getByRole('textbox', { name: 'Code sent to +447700900612' }).fill(latestCode(e2e.server, 'sms', '+447700900612'));
+    await status.getByRole('button', { name: 'Confirm' }).click();
+    await expectToast(page, 'Notification number confirmed: call notifications now go to +447700900612.');
+
+    await page.getByRole('link', { name: 'Call Logs' }).click();
+    await page.getByText('1 of 5 done').waitFor();
+    await steps.getByText('Confirm your number for call texts (done)').waitFor();
   });
 
   it('can be hidden by the owner', async () => {

@@ -1,5 +1,6 @@
 import { ensureFirstAdmin } from '../../core/accounts/bootstrap-admin.js';
 import { ApiClient } from './client.js';
+import { signupPhoneCode } from './destinations.js';
 import type { TestServer } from './server.js';
 
 export const ADMIN = { email: 'admin@example.co.uk', password: 'Admin-Password-1!' };
@@ -29,8 +30,12 @@ export async function signInAdmin(server: TestServer): Promise<ApiClient> {
   return admin;
 }
 
-/** Signs up, gets approved by the admin and signs in: an active customer with a session. */
-export async function activeCustomer(server: TestServer, overrides: Record<string, string> = {}) {
+/**
+ * Signs up, gets approved by the admin and signs in: an active customer with a session, whose
+ * sign-up phone is confirmed with the code its approval texted (as an owner does on first
+ * sign-in), so summaries go there. `{ confirmPhone: false }` leaves it waiting for its code.
+ */
+export async function activeCustomer(server: TestServer, overrides: Record<string, string> = {}, opts: { confirmPhone?: boolean } = {}) {
   const body = signupBody(overrides);
   const client = new ApiClient(server.url);
   const signup = await client.post('/api/auth/signup', body);
@@ -40,5 +45,10 @@ export async function activeCustomer(server: TestServer, overrides: Record<strin
   if (approve.status !== 200) throw new Error(`approve failed: ${approve.status} ${approve.text}`);
   const login = await client.post('/api/auth/login', { email: body.businessEmail, password: body.password });
   if (login.status !== 200) throw new Error(`login failed: ${login.status} ${login.text}`);
+  const code = opts.confirmPhone === false ? undefined : signupPhoneCode(server, signup.body.user.id);
+  if (code) {
+    const confirmed = await client.post('/api/user/destinations/confirm', { kind: 'sms', code });
+    if (confirmed.status !== 200) throw new Error(`confirming the sign-up phone failed: ${confirmed.status} ${confirmed.text}`);
+  }
   return { client, user: login.body.user as { id: number; email: string }, password: body.password, email: body.businessEmail };
 }

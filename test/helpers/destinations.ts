@@ -39,3 +39,16 @@ export async function confirmDestination(server: TestServer, client: ApiClient, 
   if (res.status !== 200) throw new Error(`confirming ${to} answered ${res.status}: ${res.text}`);
   return res;
 }
+
+/**
+ * The code the approval of account `userId` texted to its sign-up phone, from the outbox (the
+ * file is named by the message key, core/destinations/send-code.ts); undefined when none went
+ * there (a number the box may not text, or a server sending through Twilio).
+ */
+export function signupPhoneCode(server: { dataDir: string }, userId: number): string | undefined {
+  const dir = path.join(server.dataDir, 'outbox', 'sms');
+  if (!fs.existsSync(dir)) return undefined;
+  const file = fs.readdirSync(dir).filter((f) => f.startsWith(`confirm-${userId}-`)).sort().at(-1);
+  if (!file) return undefined;
+  return /confirmation code is (\d{6})/.exec((JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8')) as { body: string }).body)?.[1];
+}

@@ -5,13 +5,14 @@ const done = (s: Parameters<typeof firstRunSteps>[0]) => firstRunSteps(s).filter
 
 describe('first-run checklist', () => {
   it('ticks nothing for a new owner', () => {
-    expect(done({ hasNumber: false, hasCalls: false, aiMode: 'voicemail', callGreeting: null })).toEqual([]);
+    expect(done({ textsConfirmed: false, hasNumber: false, hasCalls: false, aiMode: 'voicemail', callGreeting: null })).toEqual([]);
   });
   it('ticks each step from real state', () => {
-    expect(done({ hasNumber: true, hasCalls: false, aiMode: 'voicemail', callGreeting: '  ' })).toEqual(['number']);
-    expect(done({ hasNumber: true, hasCalls: false, aiMode: 'agent', callGreeting: null })).toEqual(['number', 'mode']);
-    expect(done({ hasNumber: true, hasCalls: false, aiMode: 'voicemail', callGreeting: 'Hi, you reached Sam.' })).toEqual(['number', 'mode']);
-    expect(done({ hasNumber: true, hasCalls: true, aiMode: 'agent', callGreeting: null })).toEqual(['number', 'forwarding', 'test-call', 'mode']);
+    expect(done({ textsConfirmed: true, hasNumber: false, hasCalls: false, aiMode: 'voicemail', callGreeting: null })).toEqual(['texts']);
+    expect(done({ textsConfirmed: false, hasNumber: true, hasCalls: false, aiMode: 'voicemail', callGreeting: '  ' })).toEqual(['number']);
+    expect(done({ textsConfirmed: false, hasNumber: true, hasCalls: false, aiMode: 'agent', callGreeting: null })).toEqual(['number', 'mode']);
+    expect(done({ textsConfirmed: false, hasNumber: true, hasCalls: false, aiMode: 'voicemail', callGreeting: 'Hi, you reached Sam.' })).toEqual(['number', 'mode']);
+    expect(done({ textsConfirmed: true, hasNumber: true, hasCalls: true, aiMode: 'agent', callGreeting: null })).toEqual(['texts', 'number', 'forwarding', 'test-call', 'mode']);
   });
 });
 

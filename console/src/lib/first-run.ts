@@ -3,12 +3,14 @@
 
 export interface FirstRunState {
   hasNumber: boolean;
+  /** Call texts have a confirmed number to go to (or the owner wants none). */
+  textsConfirmed: boolean;
   hasCalls: boolean;
   aiMode: 'voicemail' | 'agent';
   callGreeting: string | null;
 }
 
-export type StepId = 'number' | 'forwarding' | 'test-call' | 'mode';
+export type StepId = 'texts' | 'number' | 'forwarding' | 'test-call' | 'mode';
 
 export interface Step {
   id: StepId;
@@ -18,6 +20,8 @@ export interface Step {
 
 export function firstRunSteps(s: FirstRunState): Step[] {
   return [
+    // The sign-up phone gets summaries only once its code (texted at approval) comes back.
+    { id: 'texts', label: 'Confirm your number for call texts', done: s.textsConfirmed },
     { id: 'number', label: 'Get your number', done: s.hasNumber },
     // Forwarding happens on the owner's own phone; the first call reaching the number proves it.
     { id: 'forwarding', label: 'Set up call forwarding', done: s.hasCalls },

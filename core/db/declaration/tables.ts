@@ -87,6 +87,8 @@ export const users = table(
     // English always among them; null: every language the box speaks (dialogue/language).
     agentLanguages: text('agent_languages'),
     phoneNumber: text('phone_number'),
+    // When the sign-up phone (above) was confirmed by its code: until then nothing is texted to it (core/notify/policy.ts).
+    phoneConfirmedAt: instant('phone_confirmed_at'),
     forwardToNumber: text('forward_to_number'),
     // Sign-up request fields (SPEC.md §3, pending users).
     industry: text('industry'),

@@ -83,8 +83,8 @@ export async function adoptSession(page: Page, client: ApiClient, url: string): 
   ]);
 }
 
-export async function customerPage(e2e: E2E, overrides: Record<string, string> = {}, opts?: Parameters<E2E['page']>[0]) {
-  const customer = await activeCustomer(e2e.server, overrides);
+export async function customerPage(e2e: E2E, overrides: Record<string, string> = {}, opts?: Parameters<E2E['page']>[0], account?: Parameters<typeof activeCustomer>[2]) {
+  const customer = await activeCustomer(e2e.server, overrides, account);
   const page = await e2e.page(opts);
   await adoptSession(page, customer.client, e2e.server.url);
   return { page, customer };

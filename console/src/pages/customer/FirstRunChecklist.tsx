@@ -1,5 +1,7 @@
+import { useQuery } from '@tanstack/react-query';
 import { CheckCircle2, Circle } from 'lucide-react';
 import { useState } from 'react';
+import { destinationsKey, getPendingDestinations } from '../../api/destinations';
 import { Link } from 'react-router-dom';
 import { usePhoneNumbers } from '../../api/queries';
 import { useSession } from '../../api/session';
@@ -7,6 +9,7 @@ import { Button, Card, CardHeader, cx } from '../../components/ui';
 import { accountBanner, lineNotAnswering } from '../../lib/account-state';
 import { firstRunSteps, showFirstRun, type StepId } from '../../lib/first-run';
 import { formatPhone } from '../../lib/format';
+import { SECTION_PARAM } from '../notifications/sections';
 import { lineCodes } from '../../../../contract/forwarding-codes';
 import { useLineType } from '../../lib/line-type';
 
@@ -16,6 +19,7 @@ const hiddenKey = (userId: number) => `first-run-hidden-${userId}`;
 export function FirstRunChecklist({ hasCalls }: { hasCalls: boolean }) {
   const { user } = useSession();
   const numbers = usePhoneNumbers();
+  const pendingSms = useQuery({ queryKey: destinationsKey, queryFn: getPendingDestinations, enabled: user?.role === 'customer' }).data?.pending.find((p) => p.kind === 'sms');
   const [hidden, setHidden] = useState(() => (user ? localStorage.getItem(hiddenKey(user.id)) === '1' : true));
   const [lineType, linePicked] = useLineType(user?.id);
   if (!user || user.role !== 'customer' || hidden || !showFirstRun({ hasCalls, lineNotAnswering: lineNotAnswering(accountBanner(user)) }) || !numbers.data) return null;
@@ -24,11 +28,28 @@ export function FirstRunChecklist({ hasCalls }: { hasCalls: boolean }) {
   // The code for the owner's own kind of line (Phone Numbers' picker): "when unanswered" where the line has it.
   const line = lineCodes(lineType, number ?? '');
   const firstCode = line.rows.find((r) => r.label.startsWith('When unanswered')) ?? line.rows[0]!;
-  const steps = firstRunSteps({ hasNumber: Boolean(number), hasCalls, aiMode: user.aiMode, callGreeting: user.callGreeting });
+  const textsConfirmed = Boolean(user.notificationNumber) || (!user.smsEnabled && !user.whatsappEnabled);
+  const steps = firstRunSteps({ textsConfirmed, hasNumber: Boolean(number), hasCalls, aiMode: user.aiMode, callGreeting: user.callGreeting });
   if (steps.every((s) => s.done)) return null;
   const doneCount = steps.filter((s) => s.done).length;
 
+  // Delivery: the number's field, with the code box under it.
+  const deliveryLink = (text: string) => (
+    <Link className="font-medium text-indigo-700 underline dark:text-indigo-300" to={`/dashboard/notifications?${SECTION_PARAM}=delivery`}>
+      {text}
+    </Link>
+  );
   const detail: Record<StepId, React.ReactNode> = {
+    // The code texted at approval lasts 30 minutes: once it has gone, saving the number sends another.
+    texts: pendingSms ? (
+      <>
+        Nothing is texted to you until you enter the code we sent to {formatPhone(pendingSms.destination)}. {deliveryLink('Enter it in Notification Settings')}
+      </>
+    ) : (
+      <>
+        Nothing is texted to you until your number is confirmed: save your mobile and enter the code we text it. {deliveryLink('Open Notification Settings')}
+      </>
+    ),
     number: number ? (
       <>Your number is {formatPhone(number)}.</>
     ) : (

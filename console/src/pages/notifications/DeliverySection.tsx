@@ -29,6 +29,9 @@ function SwitchLine({ id, icon, title, text, checked, onChange }: { id: string; 
   );
 }
 
+/** No notification number in use: a new owner's sign-up phone before its code comes back. */
+const NONE_YET = 'none yet';
+
 /**
  * Under a destination's field: what is in use now and, while a new one waits for its code, where
  * the code went and the box to type it in. The owner is taken there when a save sends a code.
@@ -43,7 +46,8 @@ function DestinationStatus({ inUse, fallback, pending, focus, onConfirmed }: { i
       {pending && (
         <>
           <p className="font-medium text-amber-800 dark:text-amber-200">
-            Waiting for the code we sent to {pending.kind === 'sms' ? formatPhone(pending.destination) : pending.destination}: {pending.kind === 'sms' ? 'notifications' : 'summaries'} go to {inUse} until you enter it.
+            Waiting for the code we sent to {pending.kind === 'sms' ? formatPhone(pending.destination) : pending.destination}:{' '}
+            {inUse === NONE_YET ? 'nothing is texted to you' : `${pending.kind === 'sms' ? 'notifications' : 'summaries'} go to ${inUse}`} until you enter it.
           </p>
           <ConfirmOne pending={pending} focusOnShow={focus} onConfirmed={onConfirmed} />
         </>
@@ -110,7 +114,7 @@ export default function DeliverySection() {
             </Field>
           )}
           {showNumber && (user?.notificationNumber || pendingSms) && (
-            <DestinationStatus inUse={user?.notificationNumber ? formatPhone(user.notificationNumber) : 'none yet'} pending={pendingSms} focus={justSent === 'sms'} onConfirmed={confirmed('sms')} />
+            <DestinationStatus inUse={user?.notificationNumber ? formatPhone(user.notificationNumber) : NONE_YET} pending={pendingSms} focus={justSent === 'sms'} onConfirmed={confirmed('sms')} />
           )}
           {showNumber && (
             <Field label="Call-back Reminder" hint="A text about a missed call or voicemail you have not marked as called back.">
