@@ -30,6 +30,7 @@ import {
   WEBHOOK_EVENTS,
   WITHHELD_POLICIES,
 } from '../../../contract/enums.js';
+import { LINE_TYPES } from '../../../contract/forwarding-codes.js';
 import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 // The PostgreSQL twin of core/db/schema.ts: the same tables, columns, keys and indexes, and
@@ -71,6 +72,8 @@ export const users = pgTable(
     aiMode: text('ai_mode', { enum: AI_MODES }).notNull().default('voicemail'),
     // Hours after which a caller still waiting to be rung back gets the owner a reminder text; null = off.
     callbackReminderHours: integer('callback_reminder_hours'),
+    /** The owner's kind of business line (issue 44): which forwarding codes the console shows them; null until they pick. */
+    lineType: text('line_type', { enum: LINE_TYPES }),
     knowledgeBase: text('knowledge_base'),
     // The languages the agent may answer callers in (issue 42), whisper codes joined by commas,
     // English always among them; null: every language the box speaks (dialogue/language).

@@ -30,6 +30,7 @@ import {
   WEBHOOK_EVENTS,
   WITHHELD_POLICIES,
 } from '../../../contract/enums.js';
+import { LINE_TYPES } from '../../../contract/forwarding-codes.js';
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 
 // Times are UTC epoch milliseconds; money is integer pence (DESIGN.md, Data).
@@ -62,6 +63,8 @@ export const users = sqliteTable(
     aiMode: text('ai_mode', { enum: AI_MODES }).notNull().default('voicemail'),
     // Hours after which a caller still waiting to be rung back gets the owner a reminder text; null = off.
     callbackReminderHours: integer('callback_reminder_hours'),
+    /** The owner's kind of business line (issue 44): which forwarding codes the console shows them; null until they pick. */
+    lineType: text('line_type', { enum: LINE_TYPES }),
     knowledgeBase: text('knowledge_base'),
     // The languages the agent may answer callers in (issue 42), whisper codes joined by commas,
     // English always among them; null: every language the box speaks (dialogue/language).
