@@ -6,11 +6,15 @@
 // refusing (403) → down again. A box whose Asterisk has no trunk says so, not "down".
 // Every change is waited on by condition: Asterisk notices only when it registers again, which
 // the registrar's short Expires (15 s) brings round every few seconds.
+import { chromium, type Browser } from 'playwright-core';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import type { ApiAdminLineState, ApiOwnerLineState } from '../../contract/api.js';
 import { activeCustomer, signInAdmin } from '../helpers/accounts.js';
 import { KamailioInstance } from '../cluster/kamailio-instance.js';
 import { startRealPbx, type RealPbx } from '../pbx-real/harness.js';
+import { seriousViolations } from '../e2e/support/axe.js';
+import { CHROMIUM_ARGS, adoptSession } from '../e2e/support/browser.js';
+import { ensureConsoleBuilt } from '../e2e/support/build-console.js';
 
 vi.setConfig({ testTimeout: 600_000 });
 
@@ -48,7 +52,9 @@ request_route {
 const CHANGE = { timeout: 180_000, interval: 500 };
 
 const started: Array<{ close(): Promise<void> } | { stop(): Promise<void> }> = [];
+let browser: Browser | undefined;
 afterAll(async () => {
+  await browser?.close();
   for (const s of started.reverse()) await ('close' in s ? s.close() : s.stop());
 });
 
@@ -67,10 +73,11 @@ describe('the SIP trunk in the line state, with a real Asterisk and a real regis
     const registrar = await KamailioInstance.startConfig(registrarConfig);
     started.push(registrar);
     const server = `127.0.0.1:${registrar.port}`;
-    const h: RealPbx = await startRealPbx({ asteriskEnv: { SIP_TRUNKS: 'registration', SIP_REG_SERVER: server, SIP_REG_USERNAME: 'box-line-1', SIP_REG_PASSWORD: 'not-checked' } });
+    const h: RealPbx = await startRealPbx({ consoleDir: ensureConsoleBuilt(), asteriskEnv: { SIP_TRUNKS: 'registration', SIP_REG_SERVER: server, SIP_REG_USERNAME: 'box-line-1', SIP_REG_PASSWORD: 'not-checked' } });
     started.push(h);
     const owner = (await activeCustomer(h.server)).client;
     const admin = await signInAdmin(h.server);
+    browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS });
 
     // Registered: the registrar holds the box's contact, and the line state says so.
     await vi.waitFor(async () => {
@@ -99,6 +106,20 @@ describe('the SIP trunk in the line state, with a real Asterisk and a real regis
     ]);
     // Calls still reach Asterisk's WebRTC side: "Call my line" is not the trunk's.
     expect(down.owner.testCallAvailable).toBe(true);
+
+    // What the owner (375 px) and the admin (1280 px) see: the banner and the Line Status row.
+    const ownerPage = await (await browser.newContext({ viewport: { width: 375, height: 800 }, baseURL: h.server.url })).newPage();
+    await adoptSession(ownerPage, owner, h.server.url);
+    await ownerPage.goto('/dashboard');
+    await ownerPage.getByTestId('line-banner').getByText(down.owner.problems[0]!.message, { exact: true }).waitFor({ timeout: 30_000 });
+    expect(await seriousViolations(ownerPage)).toEqual([]);
+    const adminPage = await (await browser.newContext({ viewport: { width: 1280, height: 800 }, baseURL: h.server.url })).newPage();
+    await adoptSession(adminPage, admin, h.server.url);
+    await adminPage.goto('/dashboard/admin');
+    const trunkRow = adminPage.getByRole('list', { name: 'Line status' }).getByRole('listitem').filter({ hasText: 'Phone line (SIP trunk)' });
+    await trunkRow.getByText('Down', { exact: true }).waitFor({ timeout: 30_000 });
+    await trunkRow.getByText(down.trunk.detail, { exact: true }).waitFor();
+    expect(await seriousViolations(adminPage)).toEqual([]);
 
     // Back: Asterisk's retry registers again.
     await registrar.run();
