@@ -51,4 +51,6 @@ export function newHooks(): ServiceHooks {
 export interface HealthReport {
   ok: boolean;
   detail?: string;
+  /** Neither up nor down: the part is not set up on this box (a PBX with no SIP trunk). */
+  notSetUp?: boolean;
 }

@@ -13,6 +13,7 @@ import { createAriHttp } from './ari/http.js';
 import { createAriRest } from './ari/rest-client.js';
 import { keepGreetingCurrent } from './greeting-prompt.js';
 import { AriLink } from './ari/link.js';
+import { TrunkWatch } from './trunk-watch.js';
 import type { CallFlow } from './flows/index.js';
 import type { VoicemailLimits } from './flows/types.js';
 import { localDisk, type RecordingDisk } from './recordings/disk.js';
@@ -105,6 +106,15 @@ export function startPbx(services: Services, callPath: CallPath, opts: PbxOption
     admission,
   });
   const ariHttp = createAriHttp({ url: ariUrl, username: config.ari.username, password: config.ari.password, requestTimeoutMs: opts.requestTimeoutMs });
+  const trunk = new TrunkWatch({
+    http: ariHttp,
+    metricsUrl: `${ariUrl.replace(/\/+$/, '').replace(/\/ari$/, '')}/metrics`,
+    username: config.ari.username,
+    password: config.ari.password,
+    connected: () => link?.state === 'connected',
+    publish: (report) => services.health.set('trunk', () => report),
+    log: pbxLog,
+  });
   link = new AriLink({
     openEvents: (handlers) =>
       openAriEvents({ url: ariUrl, username: config.ari.username, password: config.ari.password, apps: [config.ari.app], backoff: opts.backoff ?? ARI_RECONNECT }, handlers),
@@ -120,10 +130,12 @@ export function startPbx(services: Services, callPath: CallPath, opts: PbxOption
       void app.reconcile();
       // Test-call endpoints an earlier run of the core left on this Asterisk: nobody would remove them.
       void testCalls.sweep().catch((err: unknown) => pbxLog.warn({ err }, 'could not sweep test-call endpoints left on Asterisk'));
+      void trunk.poll();
     },
     log: pbxLog,
   });
   link.start();
+  trunk.start();
 
   // Synthesise a changed greeting when it is saved, so the next caller does not wait for it.
   const settingsChanged = keepGreetingCurrent({ prompts, store, owner: (id) => callPath.owner(id), log: pbxLog });
@@ -148,6 +160,7 @@ export function startPbx(services: Services, callPath: CallPath, opts: PbxOption
       : {}),
     async stop(drainMs = 30_000) {
       await app.drain(drainMs);
+      trunk.stop();
       link!.stop();
       ariHttp.close();
       await recordingRetries.stop();

@@ -3,7 +3,7 @@
 // core/line-state/routes.ts serves it; the console's banner and the admin's status read it.
 import { Type } from 'typebox';
 
-/** up: working; down: configured but not working; off: not set up on this box (no ARI_URL). */
+/** up: working; down: configured but not working; off: not set up on this box (no ARI_URL, no SIP trunk). */
 export const LINE_PART_STATES = ['up', 'down', 'off'] as const;
 const PartState = Type.Union([Type.Literal('up'), Type.Literal('down'), Type.Literal('off')]);
 
@@ -11,8 +11,12 @@ const PartState = Type.Union([Type.Literal('up'), Type.Literal('down'), Type.Lit
 export const ApiOwnerLineStateSchema = Type.Object({
   problems: Type.Array(
     Type.Object({
-      /** pbx-down: the phone system is not connected; not-forwarding: the owner's last forwarding check did not reach the box. */
-      id: Type.Union([Type.Literal('pbx-down'), Type.Literal('not-forwarding')]),
+      /**
+       * pbx-down: the phone system is not connected; no-trunk: the phone system has no SIP trunk;
+       * trunk-down: the trunk's registration is not accepted; not-forwarding: the owner's last
+       * forwarding check did not reach the box.
+       */
+      id: Type.Union([Type.Literal('pbx-down'), Type.Literal('no-trunk'), Type.Literal('trunk-down'), Type.Literal('not-forwarding')]),
       /** What the owner reads: what is wrong, since when, and what to do. */
       message: Type.String(),
       /** When it started (ISO 8601): the link went down, or the check ran. */
@@ -24,7 +28,7 @@ export const ApiOwnerLineStateSchema = Type.Object({
 });
 
 const AdminPart = Type.Object({
-  /** Phone system, or the engine's name (ollama, whisper, tts). */
+  /** Phone system, Phone line (SIP trunk), or the engine's name (ollama, whisper, tts). */
   name: Type.String(),
   state: PartState,
   /** When it last changed to this state as the core saw it (ISO 8601); the core's start when it has not changed. */
@@ -36,5 +40,7 @@ const AdminPart = Type.Object({
 /** GET /api/admin/line-state: the admin's status. */
 export const ApiAdminLineStateSchema = Type.Object({
   phoneSystem: AdminPart,
+  /** The SIP trunk that brings calls in: registered (or set up without registration), refused, or none. */
+  trunk: AdminPart,
   engines: Type.Array(AdminPart),
 });

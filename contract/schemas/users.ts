@@ -4,6 +4,8 @@ import { LIMITS } from '../rules.js';
 import { AccountStatusSchema, AiModeSchema, Nullable, RoleSchema, VoicePreferenceSchema } from './shared.js';
 
 const Text = Nullable(Type.String());
+/** contract/forwarding-codes.ts's LINE_TYPES (the users table's enum is that list: a new type fails the typecheck until added here). */
+const LineTypeSchema = Type.Union([Type.Literal('landline'), Type.Literal('virgin'), Type.Literal('mobile')]);
 
 export const ApiUserSchema = Type.Object({
   id: Type.Integer(),
@@ -27,6 +29,8 @@ export const ApiUserSchema = Type.Object({
   summaryEmail: Text,
   /** The Monday e-mail of last week's calls still to call back (on by default). */
   weeklyDigestEnabled: Type.Boolean(),
+  /** The owner's kind of business line, picked once on Phone Numbers: the forwarding codes shown first everywhere; null until picked. */
+  lineType: Nullable(LineTypeSchema),
   knowledgeBase: Text,
   /** The languages the agent may answer callers in (whisper codes, English first): issue 42. */
   agentLanguages: Type.Array(Type.String()),
@@ -70,6 +74,7 @@ export const SettingsUpdateBody = Type.Object(
     // Blank or null: summaries go to the account e-mail.
     summaryEmail: NullableText(254),
     weeklyDigestEnabled: Type.Optional(Type.Boolean()),
+    lineType: Type.Optional(Nullable(LineTypeSchema)),
   },
   { additionalProperties: false },
 );

@@ -26,6 +26,7 @@ export function toApiUser(u: User): ApiUser {
     emailSummariesEnabled: u.emailSummariesEnabled,
     summaryEmail: u.summaryEmail,
     weeklyDigestEnabled: u.weeklyDigestEnabled,
+    lineType: u.lineType,
     knowledgeBase: u.knowledgeBase,
     agentLanguages: parseAllowList(u.agentLanguages),
     phoneNumber: u.phoneNumber,

@@ -1,5 +1,6 @@
 // What the line's state is now (issue 44), from what the core already holds: the PBX's health
-// report (services.health 'pbx', the ARI link's state), the engine pools' endpoints, and the
+// reports (services.health 'pbx', the ARI link's state, and 'trunk', the SIP trunk's registration
+// as pbx/trunk-watch.ts reads it from Asterisk), the engine pools' endpoints, and the
 // owner's last finished forwarding check. No table of its own: a restart starts the clock again.
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { ApiAdminLineState, ApiOwnerLineState } from '../../contract/api.js';
@@ -47,6 +48,24 @@ export class LineState {
     return { name: 'Phone system', state, since: this.since.see('pbx', state, now).toISOString(), detail };
   }
 
+  /**
+   * The SIP trunk, while the phone system is up (otherwise nothing can be known of it): up when
+   * registered (or set up without registration), down when the registration is refused or
+   * unanswered, off when the box has none. Not yet reported (the PBX has not asked Asterisk
+   * once) counts as neither: no owner is told of a fault nobody has seen.
+   */
+  private trunk(pbx: ApiAdminLineState['phoneSystem'], now: Date): ApiAdminLineState['trunk'] & { known: boolean } {
+    const report = pbx.state === 'up' ? this.services.health.get('trunk')?.() : undefined;
+    const state: PartState = pbx.state === 'off' || report?.notSetUp ? 'off' : pbx.state === 'down' ? 'down' : !report || report.ok ? 'up' : 'down';
+    const detail =
+      pbx.state === 'off'
+        ? 'Not set up on this box (no phone system)'
+        : pbx.state === 'down'
+          ? 'Not known while the phone system is not connected'
+          : (report?.detail ?? 'Not checked yet: the phone system has not reported its trunk');
+    return { name: 'Phone line (SIP trunk)', state, since: this.since.see('trunk', state, now).toISOString(), detail, known: report !== undefined };
+  }
+
   /** Every engine pool: up while at least one endpoint is in it. */
   admin(): ApiAdminLineState {
     const now = this.services.now();
@@ -64,7 +83,9 @@ export class LineState {
           detail: `${healthy} of ${endpoints.length} ${endpoints.length === 1 ? 'endpoint' : 'endpoints'} up`,
         };
       });
-    return { phoneSystem: this.phoneSystem(now), engines };
+    const phoneSystem = this.phoneSystem(now);
+    const { known: _, ...trunk } = this.trunk(phoneSystem, now);
+    return { phoneSystem, trunk, engines };
   }
 
   /** The owner's view: what stops their calls being answered, in their words. */
@@ -78,6 +99,19 @@ export class LineState {
         id: 'pbx-down',
         since: pbx.since,
         message: `Your line is not answering calls: the phone system has been down since ${at(pbx.since)}. Callers get no answer and no message is taken until it is back. Your operator sees this on their status page; if it lasts, contact them.`,
+      });
+    const trunk = this.trunk(pbx, now);
+    if (pbx.state === 'up' && trunk.known && trunk.state === 'off')
+      problems.push({
+        id: 'no-trunk',
+        since: trunk.since,
+        message: 'Your line cannot take calls yet: this box has no phone line from a provider (SIP trunk) set up, so no call can reach it. Your operator sets this up; contact them.',
+      });
+    if (pbx.state === 'up' && trunk.known && trunk.state === 'down')
+      problems.push({
+        id: 'trunk-down',
+        since: trunk.since,
+        message: `Your line is not answering calls: the phone line provider has not accepted this box since ${at(trunk.since)}, so calls to your number cannot reach it and no message is taken. Your operator sees this on their status page; if it lasts, contact them.`,
       });
     const [check] = await this.services.database.db
       .select({ state: forwardingChecks.state, finishedAt: forwardingChecks.finishedAt, startedAt: forwardingChecks.startedAt })

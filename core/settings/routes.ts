@@ -49,9 +49,10 @@ export async function settingsRoutes(app: App): Promise<void> {
           '/agentLanguages': 'agentLanguages must be a list of at most 16 language codes, e.g. ["en", "pl", "cy"]',
           '/callbackReminderHours': 'callbackReminderHours must be a whole number of hours from 1 to 168, or null for off',
           '/summaryEmail': SUMMARY_EMAIL_ERROR,
+          '/lineType': 'lineType must be landline, virgin or mobile (or null to forget it)',
         };
         const msg =
-          keyword === 'maxLength' || path === '/aiMode' || path === '/voicePreference' || path === '/callbackReminderHours' || path.startsWith('/agentLanguages') ? messages[path.startsWith('/agentLanguages') ? '/agentLanguages' : path] : undefined;
+          keyword === 'maxLength' || path === '/aiMode' || path === '/voicePreference' || path === '/callbackReminderHours' || path === '/lineType' || path.startsWith('/agentLanguages') ? messages[path.startsWith('/agentLanguages') ? '/agentLanguages' : path] : undefined;
         if (error.validation && msg) return reply.status(400).send({ message: msg });
         throw error;
       },
@@ -80,6 +81,7 @@ export async function settingsRoutes(app: App): Promise<void> {
       if (b.callbackReminderHours !== undefined) changes.callbackReminderHours = b.callbackReminderHours;
       if (b.whatsappEnabled !== undefined) changes.whatsappEnabled = b.whatsappEnabled;
       if (b.smsEnabled !== undefined) changes.smsEnabled = b.smsEnabled;
+      if (b.lineType !== undefined) changes.lineType = b.lineType;
       const number = blankToNull(b.notificationNumber);
       if (number !== undefined) {
         if (number === null) changes.notificationNumber = null;

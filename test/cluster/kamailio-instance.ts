@@ -63,8 +63,19 @@ export class KamailioInstance {
     return k;
   }
 
-  /** Starts Kamailio on the rendered configuration and waits for its control socket. */
-  private async run(): Promise<void> {
+  /** Kamailio on a configuration the test writes (a provider's registrar): `cfg` gets its listen address and control socket. */
+  static async startConfig(cfg: (listen: string, ctl: string) => string): Promise<KamailioInstance> {
+    requireKamailio();
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kamailio-'));
+    const port = await freeSipPort();
+    fs.writeFileSync(path.join(dir, 'kamailio.cfg'), cfg(`udp:127.0.0.1:${port}`, `unix:${path.join(dir, 'kamailio_ctl')}`));
+    const k = new KamailioInstance(dir, port);
+    await k.run();
+    return k;
+  }
+
+  /** Starts Kamailio on the rendered configuration and waits for its control socket (again after `halt`). */
+  async run(): Promise<void> {
     const ctl = path.join(this.dir, 'kamailio_ctl');
     fs.rmSync(ctl, { force: true }); // a run before this one's socket is no sign of this one
     const child = spawn(KAMAILIO, ['-f', path.join(this.dir, 'kamailio.cfg'), '-DD', '-E', '-Y', this.dir, '-P', path.join(this.dir, 'kamailio.pid')], { stdio: ['ignore', 'pipe', 'pipe'] });
@@ -107,7 +118,8 @@ export class KamailioInstance {
     fs.rmSync(this.dir, { recursive: true, force: true });
   }
 
-  private async halt(): Promise<void> {
+  /** Stops Kamailio, keeping its folder and port for `run` (a provider's outage). */
+  async halt(): Promise<void> {
     if (this.child.exitCode === null && this.child.signalCode === null) {
       const exited = new Promise((r) => this.child.once('exit', r));
       this.child.kill('SIGTERM');

@@ -9,7 +9,7 @@ import { lineCodes } from '../../contract/forwarding-codes.js';
 import { callHandling, calls, phoneNumbers, users } from '../../core/db/schema.js';
 import { latestCode, textsTo } from '../helpers/destinations.js';
 import { seriousViolations } from './support/axe.js';
-import { attachScreenshot, customerPage, expectToast, useE2E, until } from './support/browser.js';
+import { attachScreenshot, customerPage, expectToast, logInThroughDialog, useE2E, until } from './support/browser.js';
 
 const e2e = useE2E();
 
@@ -216,7 +216,7 @@ describe('a new notification number', () => {
 
 describe('forwarding: one set of codes for the owner\'s line', () => {
   for (const width of [320, 375, 414, 1280]) {
-    it(`at ${width} px the line type is picked once; its codes (contract/forwarding-codes.ts) come first, whole, and the checklist names its code`, async ({ annotate }) => {
+    it(`at ${width} px the line type is picked once; its codes (contract/forwarding-codes.ts) come first, whole, and the checklist names its code; signed in on another device, the same codes`, async ({ annotate }) => {
       const { page, customer } = await customerPage(e2e, { businessName: `Forward ${width} Ltd` }, { width, height: PHONE_HEIGHT });
       const did = `+4477009005${String(width).slice(-2)}`;
       await e2e.server.database.db.insert(phoneNumbers).values({ phoneNumber: did, provider: 'static', providerSid: did, userId: customer.user.id, assignedAt: new Date() });
@@ -254,6 +254,13 @@ describe('forwarding: one set of codes for the owner\'s line', () => {
       await steps.getByText(mobile.rows[1]!.set, { exact: true }).waitFor();
       await steps.getByText(/^On your mobile dial/).waitFor();
       expect(await seriousViolations(page)).toEqual([]);
+
+      // Saved with the owner, not in this browser: signed in on another device, the same codes first.
+      const laptop = await e2e.page({ width: 1280, height: 800 });
+      await logInThroughDialog(laptop, customer.email, customer.password);
+      await laptop.getByRole('list', { name: 'Set-up steps' }).getByText(mobile.rows[1]!.set, { exact: true }).waitFor();
+      await laptop.goto('/dashboard/phone-numbers');
+      await until(async () => expect(await laptop.getByLabel('Your business line').inputValue()).toBe('mobile'));
     });
   }
 });

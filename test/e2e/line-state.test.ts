@@ -50,9 +50,13 @@ describe.skipIf(!real.ok)('the line\'s state with a real Asterisk', () => {
     await vi.waitFor(async () => expect(await ownerPage.getByRole('button', { name: 'Call my line' }).isEnabled()).toBe(true), WITHIN_A_MINUTE);
     expect(await ownerPage.getByTestId('line-banner').count()).toBe(0);
     await adminPage.goto('/dashboard/admin');
-    const phoneSystem = adminPage.getByRole('list', { name: 'Line status' }).getByRole('listitem').filter({ hasText: 'Phone system' });
+    // The row named exactly "Phone system" (the trunk's row mentions the phone system in its detail).
+    const phoneSystem = adminPage.getByRole('list', { name: 'Line status' }).getByRole('listitem').filter({ has: adminPage.getByText('Phone system', { exact: true }) });
     await phoneSystem.getByText('Connected to Asterisk: calls are answered').waitFor();
     await phoneSystem.getByText('Up', { exact: true }).waitFor();
+    // The harness's trunk is the IP-identified uk-did: set up, nothing to register.
+    const trunk = adminPage.getByRole('list', { name: 'Line status' }).getByRole('listitem').filter({ hasText: 'Phone line (SIP trunk)' });
+    await trunk.getByText("Trunk uk-did set up (no registration: the provider sends calls to this box's address)", { exact: true }).waitFor();
     expect(await seriousViolations(adminPage)).toEqual([]);
 
     await h.asterisk.stop();
@@ -68,6 +72,7 @@ describe.skipIf(!real.ok)('the line\'s state with a real Asterisk', () => {
     await vi.waitFor(async () => expect(await phoneSystem.getByText('Down', { exact: true }).count()).toBe(1), WITHIN_A_MINUTE);
     await phoneSystem.getByText(/^Not connected to Asterisk: calls are not answered/).waitFor();
     await phoneSystem.getByText(/^since \d\d\/\d\d\/\d{4}/).waitFor();
+    await trunk.getByText('Not known while the phone system is not connected', { exact: true }).waitFor();
     expect(await seriousViolations(adminPage)).toEqual([]);
 
     // The banner is on every owner page, Call Logs among them.

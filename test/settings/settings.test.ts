@@ -149,6 +149,32 @@ describe('trials', () => {
   });
 });
 
+describe('the owner\'s line type (issue 44)', () => {
+  it('is saved with the owner, so a second sign-in (another device) sees it; a bad value is a 400 that changes nothing; null forgets it', async () => {
+    const phone = await activeCustomer(server);
+    expect((await phone.client.get('/api/auth/me')).body.user.lineType).toBeNull();
+    const saved = await phone.client.patch('/api/user/settings', { lineType: 'mobile' });
+    expect(saved.status).toBe(200);
+    expect(saved.body.user.lineType).toBe('mobile');
+
+    const laptop = new ApiClient(server.url);
+    expect((await laptop.post('/api/auth/login', { email: phone.email, password: phone.password })).status).toBe(200);
+    expect((await laptop.get('/api/auth/me')).body.user.lineType).toBe('mobile');
+
+    for (const bad of ['bt', '', 3, ['mobile']]) {
+      const res = await laptop.patch('/api/user/settings', { lineType: bad });
+      expect(res.status).toBe(400);
+      expect(res.body.message).toBe('lineType must be landline, virgin or mobile (or null to forget it)');
+    }
+    expect((await phone.client.get('/api/auth/me')).body.user.lineType).toBe('mobile');
+
+    // Another section's save leaves it alone; null forgets it (the console shows a landline's codes again).
+    await laptop.patch('/api/user/settings', { businessName: 'Still Mobile Ltd' });
+    expect((await phone.client.get('/api/auth/me')).body.user.lineType).toBe('mobile');
+    expect((await laptop.patch('/api/user/settings', { lineType: null })).body.user.lineType).toBeNull();
+  });
+});
+
 describe('settingsChanged hook', () => {
   it('tells the PBX which owner saved settings, so their greeting is re-made before the next call', async () => {
     const seen: number[] = [];

@@ -1,36 +1,34 @@
-// The owner's kind of business line (issue 44): picked once on Phone Numbers, remembered in this
-// browser, so the codes shown first everywhere (the picker, the first-run checklist) are the ones
-// their keypad can dial. Until they pick, a BT-style landline: the commonest business line, and
+// The owner's kind of business line (issue 44): picked once on Phone Numbers and saved with the
+// owner (PATCH /api/user/settings `lineType`), so the codes shown first everywhere (the picker,
+// the SPEC guide's note, the first-run checklist) are the ones their keypad can dial, on every
+// device they sign in on. Until they pick, a BT-style landline: the commonest business line, and
 // its national-format codes are what a landline keypad (which has no +) can dial.
-import { useCallback, useSyncExternalStore } from 'react';
-import { LINE_TYPES, type LineType } from '../../../contract/forwarding-codes';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import type { ApiUser } from '../../../contract/api';
+import type { LineType } from '../../../contract/forwarding-codes';
+import { keys } from '../api/keys';
+import { useSession } from '../api/session';
+import { saveSettings } from '../api/settings';
+import { toast } from '../toast/use-toast';
+import { messageOr } from './errors';
 
-const key = (userId: number) => `line-type-${userId}`;
-const EVENT = 'line-type-change';
-
-function storedLineType(userId: number): LineType | null {
-  const v = localStorage.getItem(key(userId));
-  return (LINE_TYPES as readonly string[]).includes(v ?? '') ? (v as LineType) : null;
-}
-
-/** [the owner's line type (landline until picked), whether they picked it, set it]. */
-export function useLineType(userId: number | undefined): [LineType, boolean, (t: LineType) => void] {
-  const subscribe = useCallback((on: () => void) => {
-    window.addEventListener(EVENT, on);
-    window.addEventListener('storage', on);
-    return () => {
-      window.removeEventListener(EVENT, on);
-      window.removeEventListener('storage', on);
-    };
-  }, []);
-  const picked = useSyncExternalStore(subscribe, () => (userId === undefined ? null : storedLineType(userId)));
-  const set = useCallback(
-    (t: LineType) => {
-      if (userId === undefined) return;
-      localStorage.setItem(key(userId), t);
-      window.dispatchEvent(new Event(EVENT));
+/** [the owner's line type (landline until picked), whether they picked it, save it]. */
+export function useLineType(): [LineType, boolean, (t: LineType) => void] {
+  const { user } = useSession();
+  const qc = useQueryClient();
+  const save = useMutation({
+    mutationFn: (lineType: LineType) => saveSettings({ lineType }),
+    // Shown at once: the picker is a select, and waiting for the server would make it jump back.
+    onMutate: (lineType) => qc.setQueryData<{ user: ApiUser } | null>(keys.me, (me) => (me ? { user: { ...me.user, lineType } } : me)),
+    onSuccess: ({ user: saved }) => qc.setQueryData(keys.me, { user: saved }),
+    onError: (e) => {
+      toast({ variant: 'destructive', title: 'Line type not saved', description: messageOr(e, 'Please choose it again.') });
+      void qc.invalidateQueries({ queryKey: keys.me });
     },
-    [userId],
-  );
+  });
+  const { mutate } = save;
+  const set = useCallback((t: LineType) => mutate(t), [mutate]);
+  const picked = user?.lineType ?? null;
   return [picked ?? 'landline', picked !== null, set];
 }

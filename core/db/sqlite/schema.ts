@@ -32,6 +32,7 @@ import {
   WEBHOOK_EVENTS,
   WITHHELD_POLICIES,
 } from '../../../contract/enums.js';
+import { LINE_TYPES } from '../../../contract/forwarding-codes.js';
 
 // The dialect kit: the one place the two engines differ (an id, an instant, a boolean, JSON,
 // the table builder). db:schema points this import at each engine's own kit.
@@ -76,6 +77,8 @@ export const users = table(
     aiMode: text('ai_mode', { enum: AI_MODES }).notNull().default('voicemail'),
     // Hours after which a caller still waiting to be rung back gets the owner a reminder text; null = off.
     callbackReminderHours: integer('callback_reminder_hours'),
+    /** The owner's kind of business line (issue 44): which forwarding codes the console shows them; null until they pick. */
+    lineType: text('line_type', { enum: LINE_TYPES }),
     knowledgeBase: text('knowledge_base'),
     // The languages the agent may answer callers in (issue 42), whisper codes joined by commas,
     // English always among them; null: every language the box speaks (dialogue/language).

@@ -116,10 +116,10 @@ function AgentCapacityCards() {
 
 const PART_BADGE = { up: { tone: 'green', label: 'Up' }, down: { tone: 'red', label: 'Down' }, off: { tone: 'gray', label: 'Not set up' } } as const;
 
-/** Whether the box can answer calls now: the phone system and each engine, up or down and since when (issue 44). */
+/** Whether the box can answer calls now: the phone system, its SIP trunk and each engine, up or down and since when (issue 44). */
 function LineStatus() {
   const q = useAdminLineState();
-  const parts = q.data ? [q.data.phoneSystem, ...q.data.engines] : [];
+  const parts = q.data ? [q.data.phoneSystem, q.data.trunk, ...q.data.engines] : [];
   return (
     <Card className="mb-6" aria-labelledby="line-status-title">
       <CardHeader title={<span id="line-status-title">Line Status</span>} description="Whether this box can answer calls now. Checked every 15 seconds." />

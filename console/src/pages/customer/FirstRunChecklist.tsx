@@ -21,7 +21,7 @@ export function FirstRunChecklist({ hasCalls }: { hasCalls: boolean }) {
   const numbers = usePhoneNumbers();
   const pendingSms = useQuery({ queryKey: destinationsKey, queryFn: getPendingDestinations, enabled: user?.role === 'customer' }).data?.pending.find((p) => p.kind === 'sms');
   const [hidden, setHidden] = useState(() => (user ? localStorage.getItem(hiddenKey(user.id)) === '1' : true));
-  const [lineType, linePicked] = useLineType(user?.id);
+  const [lineType, linePicked] = useLineType();
   if (!user || user.role !== 'customer' || hidden || !showFirstRun({ hasCalls, lineNotAnswering: lineNotAnswering(accountBanner(user)) }) || !numbers.data) return null;
 
   const number = numbers.data.numbers[0]?.phoneNumber;

@@ -3,7 +3,7 @@ import { AlertTriangle, CheckCircle2, PhoneForwarded, XCircle } from 'lucide-rea
 import { LINE_TYPES, lineCodes, RING_DELAY, type LineCodes, type LineType } from '../../../../contract/forwarding-codes';
 import type { ForwardingCondition } from '../../../../contract/schemas/forwarding-check';
 import { useForwardingCheck, useStartForwardingCheck } from '../../api/forwarding-check';
-import { useMeta, useSession } from '../../api/session';
+import { useMeta } from '../../api/session';
 import { useLineType } from '../../lib/line-type';
 import { Button, Card, CardHeader, cx, Field, Select, Spinner, Table, tbodyRow, td, th, theadRow } from '../../components/ui';
 import { messageOr } from '../../lib/errors';
@@ -97,8 +97,7 @@ function CheckResult({ id, codes }: { id: number; codes: LineCodes }) {
 }
 
 export function OwnLine({ number }: { number: string }) {
-  const { user } = useSession();
-  const [type, picked, setType] = useLineType(user?.id);
+  const [type, picked, setType] = useLineType();
   const [delay, setDelay] = useState<number>(RING_DELAY.default);
   const [checkId, setCheckId] = useState<number>();
   const codes = lineCodes(type, number, delay);

@@ -4,7 +4,7 @@ import { purchaseNumber } from '../../api/phone-numbers';
 import { keys } from '../../api/keys';
 import { usePhoneNumbers } from '../../api/queries';
 import CallMyLine from '../../components/CallMyLine';
-import { useMeta, useSession } from '../../api/session';
+import { useMeta } from '../../api/session';
 import { lineCodes } from '../../../../contract/forwarding-codes';
 import { useLineType } from '../../lib/line-type';
 import { Badge, Button, Card, CardHeader, EmptyState, ErrorState, PageHeader, Spinner } from '../../components/ui';
@@ -17,8 +17,7 @@ import { OwnLine } from './OwnLine';
 
 function ForwardingGuide({ number }: { number: string }) {
   const meta = useMeta();
-  const { user } = useSession();
-  const [type] = useLineType(user?.id);
+  const [type] = useLineType();
   const codes = forwardingCodes(number);
   return (
     <Card>

@@ -29,6 +29,8 @@ function formFrom(user: ApiUser | null): SettingsForm {
     summaryEmail: user?.summaryEmail ?? '',
     weeklyDigestEnabled: user?.weeklyDigestEnabled ?? true,
     agentLanguages: user?.agentLanguages ?? ['en'],
+    // Saved by the line-type picker on Phone Numbers (lib/line-type.ts), in no settings section.
+    lineType: user?.lineType ?? null,
   };
 }
 

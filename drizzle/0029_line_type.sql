@@ -1,0 +1,1 @@
+ALTER TABLE `users` ADD `line_type` text;
