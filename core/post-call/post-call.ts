@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { decideLanguage, DEFAULT_LANGUAGE_POLICY } from '../../dialogue/language/detection.js';
-import { parseAllowList, spokenLanguage } from '../../dialogue/language/languages.js';
+import { parseAllowList, spokenLanguage, toLanguageCode } from '../../dialogue/language/languages.js';
+import { translateTranscript } from '../../dialogue/language/translate.js';
 import { eq } from 'drizzle-orm';
 import { LanguageModelError, type LanguageModel } from '../../models/llm/language-model.js';
 import { summarise } from '../../dialogue/summary/summarise.js';
@@ -195,9 +196,33 @@ export function postCallHandler(deps: PostCallDeps): JobHandler {
       // A text the provider refused for now must not hold back the owner's other tools.
       if (waiting.length === 0 || lastAttempt) deps.callSettled?.(call);
     }
+    // Call Details' English beside the original: after the owner's text, which never waits for it.
+    const translationFailed = await translateForOwner(deps, call, lastAttempt, signal);
     if (waiting.length) throw waiting[0];
     if (alertFailed) throw alertFailed;
+    if (translationFailed) throw translationFailed;
   };
+}
+
+/**
+ * Stores the English of a call in another language (issue 42), once. A failure the job can
+ * retry is handed back to be thrown; on the last attempt, or one that cannot help, Call
+ * Details shows the original alone.
+ */
+async function translateForOwner(deps: PostCallDeps, call: Call, lastAttempt: boolean, signal: AbortSignal): Promise<unknown> {
+  const language = toLanguageCode(call.callerLanguage ?? undefined);
+  const transcript = call.transcription?.trim();
+  if (!language || language === 'en' || !transcript || call.transcriptionStatus !== 'done' || call.transcriptEnglish) return null;
+  try {
+    const english = await translateTranscript(deps.llm, transcript, language, signal);
+    await deps.db.update(calls).set({ transcriptEnglish: english }).where(eq(calls.id, call.id));
+    return null;
+  } catch (err) {
+    if (signal.aborted) throw err;
+    const retry = isRetryable(err) && !lastAttempt;
+    deps.log.warn({ callId: call.id, step: 'translation', final: !retry, err: errorMessage(err) }, 'post-call step failed');
+    return retry ? err : null;
+  }
 }
 
 /** Marks what the job will fill in, so the console can show "processing" meanwhile. */

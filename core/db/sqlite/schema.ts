@@ -204,6 +204,9 @@ export const calls = sqliteTable(
     // "en" a caller who went back to English.
     callerLanguage: text('caller_language'),
     callerVoice: text('caller_voice'),
+    // The transcript in English when the caller spoke another language (issue 42): translated
+    // once after the call for Call Details, beside the original; null when there is none.
+    transcriptEnglish: text('transcript_english'),
   },
   (t) => [
     index('calls_user_created_idx').on(t.userId, t.createdAt, t.id),
