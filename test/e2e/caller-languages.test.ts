@@ -32,4 +32,24 @@ describe('caller languages (agent mode)', () => {
     expect(await again.getByRole('checkbox', { name: 'Welsh' }).isChecked()).toBe(true);
     expect(await again.getByRole('checkbox', { name: 'Spanish' }).isChecked()).toBe(false);
   });
+
+  it('greets in Welsh then English when the owner picks it, offers only ticked languages, and unticking Welsh goes back to English only', async () => {
+    const { page, customer } = await customerPage(e2e, {}, { width: 375, height: 800 });
+    await customer.client.patch('/api/user/settings', { aiMode: 'agent', agentLanguages: ['pl', 'cy'] });
+    await page.goto('/dashboard/notifications');
+    const greeting = page.getByRole('combobox', { name: 'Greet callers in' });
+    await greeting.waitFor();
+    expect(await greeting.locator('option').allTextContents()).toEqual(['English only', 'English, then Polish', 'Polish, then English', 'English, then Welsh', 'Welsh, then English']);
+    await greeting.selectOption({ label: 'Welsh, then English' });
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await expectToast(page, 'Settings saved');
+    expect((await customer.client.get('/api/auth/me')).body.user.greetingLanguages).toEqual(['cy', 'en']);
+
+    await page.getByRole('group', { name: 'Caller Languages' }).getByRole('checkbox', { name: 'Welsh' }).uncheck();
+    expect(await greeting.inputValue()).toBe('en');
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await expectToast(page, 'Settings saved');
+    expect((await customer.client.get('/api/auth/me')).body.user).toMatchObject({ agentLanguages: ['en', 'pl'], greetingLanguages: ['en'] });
+  });
 });

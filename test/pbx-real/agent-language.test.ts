@@ -6,7 +6,7 @@ import { fixedLines } from '../../dialogue/language/fixed-lines.js';
 import { agentGreeting } from '../../dialogue/spoken/agent-lines.js';
 import { callerSpeech } from '../ari-sim/caller-audio.js';
 import { readWavSamples } from './audio.js';
-import { hearsAgent } from './agent-caller.js';
+import { hearsAgent, hearsAudio } from './agent-caller.js';
 import type { SipCall } from './sipp.js';
 import { ANSWERS_ONLY, realPbxAvailability, startRealPbx, type RealPbx } from './harness.js';
 
@@ -86,6 +86,27 @@ describe.skipIf(!real.ok)('the agent answers a caller in their own language, on 
     const row = await h.finishedRow(did);
     expect(row).toMatchObject({ callerLanguage: 'en', callerVoice: 'espeak-ng:en-gb+f3' });
     expect(row.transcription).toContain(`Caller: Pryd ydych chi ar agor, os gwelwch yn dda?\nAgent: ${WELSH_HOURS}`);
+  });
+
+  it('an owner in Wales greets in Welsh, then English: the caller hears both greetings in that order, each in its voice', async () => {
+    const { did } = await h.business({ businessName: 'Siop Dai', aiMode: 'agent', knowledgeBase: KB, greetingLanguages: 'cy,en' });
+    const call = await h.call(did);
+    const welsh = fixedLines('cy').greeting('Siop Dai');
+    // What the caller heard matches the Welsh greeting in the Welsh voice followed by the English
+    // one in the English voice (the match is in order: English first would not fit).
+    const [cy, en] = await Promise.all([h.promptFile(welsh, 'female', 'cy'), h.promptFile(agentGreeting('Siop Dai'), 'female')]);
+    const [a, b] = [readWavSamples(cy), readWavSamples(en)];
+    const both = new Int16Array(a.length + b.length);
+    both.set(a);
+    both.set(b, a.length);
+    await hearsAudio(h, call.media, 0, [both], 'the Welsh greeting, then the English one');
+    await hearsAgent(h, call, 0, agentGreeting('Siop Dai')); // and the agent has finished speaking
+    const q = await say(call, 'What are your opening hours, please?', 'en-gb', 'en', 0.97);
+    await hearsAgent(h, call, q, ENGLISH_HOURS);
+    await call.hangUp();
+    await call.done;
+    const row = await h.finishedRow(did);
+    expect(row.transcription!.split('\n').slice(0, 2)).toEqual([`Agent: ${welsh} ${agentGreeting('Siop Dai')}`, 'Caller: What are your opening hours, please?']);
   });
 
   it('a caller in a language outside the allow-list stays English', async () => {

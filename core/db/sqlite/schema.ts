@@ -66,6 +66,9 @@ export const users = sqliteTable(
     // The languages the agent may answer callers in (issue 42), whisper codes joined by commas,
     // English always among them; null: every language the box speaks (dialogue/language).
     agentLanguages: text('agent_languages'),
+    // The agent's greeting languages in the owner's order (issue 42: English and Welsh), codes
+    // joined by commas, English among them; null: English alone.
+    greetingLanguages: text('greeting_languages'),
     phoneNumber: text('phone_number'),
     forwardToNumber: text('forward_to_number'),
     // Sign-up request fields (SPEC.md §3, pending users).

@@ -29,6 +29,7 @@ export function formFrom(user: ApiUser | null): SettingsForm {
     summaryEmail: user?.summaryEmail ?? '',
     weeklyDigestEnabled: user?.weeklyDigestEnabled ?? true,
     agentLanguages: user?.agentLanguages ?? ['en'],
+    greetingLanguages: user?.greetingLanguages ?? ['en'],
   };
 }
 
