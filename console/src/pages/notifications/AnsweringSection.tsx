@@ -9,6 +9,7 @@ import { RadioCard } from './RadioCard';
 import { SaveSection } from './SaveSection';
 import { useSettingsForm } from './use-settings-form';
 import { GreetingLanguages } from './GreetingLanguages';
+import { LinePreview } from './LinePreview';
 
 /** How calls are answered: voicemail or the AI agent, the agent's knowledge base, and trying it. */
 export default function AnsweringSection() {
@@ -92,6 +93,7 @@ export default function AnsweringSection() {
             ))}
           </fieldset>
           <GreetingLanguages allowed={languages} value={greeting} onChange={(v) => set('greetingLanguages', v)} />
+          <LinePreview languages={languages} defaultVoice={user?.voicePreference ?? 'female'} />
         </Card>
       )}
 
