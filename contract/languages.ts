@@ -14,3 +14,21 @@ export const LANGUAGE_NAMES: Readonly<Record<AgentLanguage, string>> = {
   es: 'Spanish',
   cy: 'Welsh',
 };
+
+/**
+ * The agent's fixed lines an owner can hear in each language and voice (the console's line
+ * preview, POST /api/agent/line-preview): the project's own wording (dialogue/language/fixed-lines.ts).
+ */
+export const PREVIEW_LINES = {
+  greeting: 'Greeting',
+  switched: 'Switching to the language',
+  holding: 'Holding phrase',
+  notAnswered: 'Not in the knowledge base',
+  takeMessage: 'Taking a message',
+  messageTaken: 'Message taken',
+  engineFailure: 'Voicemail offer',
+  didNotCatch: 'Did not catch that',
+  silencePrompt: 'Are you still there?',
+  goodbye: 'Goodbye',
+} as const;
+export type PreviewLine = keyof typeof PREVIEW_LINES;

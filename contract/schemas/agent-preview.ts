@@ -35,4 +35,14 @@ export const GreetingPreviewBody = Type.Object(
 
 export const GreetingPreviewResponse = Type.Object({ text: Type.String(), audioUrl: Type.String() });
 
+/** POST /api/agent/line-preview: one of the agent's fixed lines in a language and voice (issue 42). */
+export const LinePreviewBody = Type.Object(
+  {
+    language: Type.String({ maxLength: 8 }),
+    line: Type.String({ maxLength: 40 }),
+    voice: Type.Optional(VoicePreferenceSchema),
+  },
+  { additionalProperties: false },
+);
+
 export const PreviewAudioParams = Type.Object({ key: Type.String({ pattern: '^[0-9a-f]{64}$' }) });

@@ -41,6 +41,10 @@ export const ApiCallLogSchema = Type.Object({
   callClass: Nullable(OneOf(CALL_CLASSES)),
   /** Why the call was screened (summary, owner's spam list, box-wide list): kept, never texted; null when it was not. */
   screenedBy: Nullable(OneOf(SCREENED_BY)),
+  /** The language the caller was answered in or left their message in (a whisper code, e.g. "pl"); null for English throughout (issue 42). */
+  callerLanguage: Nullable(Type.String()),
+  /** The transcript in English, beside the original, when the caller spoke another language; null otherwise or until translated. */
+  transcriptEnglish: Nullable(Type.String()),
 });
 
 /** GET /api/call-logs?limit=1..max&before=<cursor>. */

@@ -34,6 +34,8 @@ export const ApiUserSchema = Type.Object({
   knowledgeBase: Text,
   /** The languages the agent may answer callers in (whisper codes, English first): issue 42. */
   agentLanguages: Type.Array(Type.String()),
+  /** The languages the agent greets callers in, in order (English among them): issue 42's bilingual greeting. */
+  greetingLanguages: Type.Array(Type.String()),
   phoneNumber: Text,
   forwardToNumber: Text,
   // Sign-up request fields (present on every user; the approvals screen shows them).
@@ -68,6 +70,8 @@ export const SettingsUpdateBody = Type.Object(
     knowledgeBase: NullableText(LIMITS.knowledgeBase, true),
     // Codes the server checks against the languages it speaks; English is always added.
     agentLanguages: Type.Optional(Type.Array(Type.String({ maxLength: 8 }), { maxItems: 16 })),
+    // In the order they are spoken; the server checks each is a ticked caller language.
+    greetingLanguages: Type.Optional(Type.Array(Type.String({ maxLength: 8 }), { minItems: 1, maxItems: 8 })),
     // The call-back reminder: after 1 to 168 hours (a week), or null for off.
     callbackReminderHours: Type.Optional(Type.Union([Type.Integer({ minimum: 1, maximum: 168 }), Type.Null()])),
     emailSummariesEnabled: Type.Optional(Type.Boolean()),

@@ -1,6 +1,7 @@
 import { and, eq, isNotNull, lt, sql } from 'drizzle-orm';
 import type { ApiUser } from '../../contract/api.js';
 import { parseAllowList } from '../../dialogue/language/languages.js';
+import { parseGreetingLanguages, spokenGreetingLanguages } from '../../dialogue/language/greeting-languages.js';
 import type { Db } from '../db/client.js';
 import { users, type NewUser, type User } from '../db/schema.js';
 
@@ -29,6 +30,7 @@ export function toApiUser(u: User): ApiUser {
     lineType: u.lineType,
     knowledgeBase: u.knowledgeBase,
     agentLanguages: parseAllowList(u.agentLanguages),
+    greetingLanguages: spokenGreetingLanguages(parseGreetingLanguages(u.greetingLanguages), parseAllowList(u.agentLanguages)),
     phoneNumber: u.phoneNumber,
     forwardToNumber: u.forwardToNumber,
     industry: u.industry,

@@ -1,6 +1,9 @@
 import fs from 'node:fs';
 import type { AgentPreviewResult } from '../../contract/api.js';
-import { AgentPreviewBody, AgentPreviewResponse, GreetingPreviewBody, GreetingPreviewResponse, PreviewAudioParams } from '../../contract/schemas/agent-preview.js';
+import { AgentPreviewBody, AgentPreviewResponse, GreetingPreviewBody, GreetingPreviewResponse, LinePreviewBody, PreviewAudioParams } from '../../contract/schemas/agent-preview.js';
+import { PREVIEW_LINES, type PreviewLine } from '../../contract/languages.js';
+import { ENGLISH_NAMES, isLanguageCode, LANGUAGES } from '../../dialogue/language/languages.js';
+import { previewLineText } from '../../dialogue/language/line-preview.js';
 import { buildAgentSystemPrompt } from '../../dialogue/agent/agent-prompt.js';
 import { chooseGreeting } from '../../dialogue/spoken/greeting.js';
 import { askAgent } from '../../dialogue/agent/agent-responder.js';
@@ -142,6 +145,30 @@ export async function agentPreviewRoutes(app: App): Promise<void> {
       } catch (err) {
         log.warn({ err }, 'greeting preview: speech synthesis failed');
         throw new HttpError(503, 'The voice engine is not answering right now, so the greeting cannot be played. Please try again.');
+      }
+    });
+  });
+
+  /**
+   * POST /api/agent/line-preview: one of the agent's fixed lines in a caller language and
+   * voice, through the same prompt cache and language voice (models/tts/voices.ts) as a call,
+   * so the owner hears exactly what a Polish or Urdu caller would. Shares the greeting's gate.
+   */
+  app.post('/api/agent/line-preview', { schema: { body: LinePreviewBody, response: { 200: GreetingPreviewResponse } }, config: perOwner }, async (req) => {
+    const user = currentUser(req);
+    const { language, line } = req.body;
+    if (!isLanguageCode(language)) {
+      throw badRequest(`The agent does not speak "${language}". Choose from ${LANGUAGES.map((c) => `${c} (${ENGLISH_NAMES[c]})`).join(', ')}.`, { language: 'Choose a caller language' });
+    }
+    if (!Object.hasOwn(PREVIEW_LINES, line)) throw badRequest(`There is no line "${line}" to hear. Choose from ${Object.keys(PREVIEW_LINES).join(', ')}.`, { line: 'Choose a line' });
+    const text = previewLineText(language, line as PreviewLine, user.businessName);
+    return greetingGate(user, async () => {
+      try {
+        const prompt = await engines.speech.get(text, req.body.voice ?? user.voicePreference, 'background', language);
+        return { text, audioUrl: grantAudio(user.id, prompt.file) };
+      } catch (err) {
+        log.warn({ err, language }, 'line preview: speech synthesis failed');
+        throw new HttpError(503, 'The voice engine is not answering right now, so the line cannot be played. Please try again.');
       }
     });
   });

@@ -37,6 +37,7 @@ describe('call path', () => {
       industry: 'Plumbing & Heating',
       // The caller languages the owner allows (issue 42); null: every language the box speaks.
       agentLanguages: null,
+      greetingLanguages: null,
     });
     expect(await path.lookupDid('+447700900999')).toEqual({ number: undefined, owner: undefined });
   });

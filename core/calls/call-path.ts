@@ -34,6 +34,8 @@ interface CallOwner extends OwnerFacts {
   industry: string | null;
   /** The languages the agent may answer in, as stored (users.agent_languages; null: all). */
   agentLanguages: string | null;
+  /** The agent's greeting languages in order, as stored (users.greeting_languages; null: English). */
+  greetingLanguages: string | null;
 }
 
 /** A DID's row and its owner, as the routing rule (routing-rules.ts) takes them; absent when there is none. */
@@ -154,6 +156,7 @@ function callOwnerOf(u: User): CallOwner {
     knowledgeBase: u.knowledgeBase,
     industry: u.industry,
     agentLanguages: u.agentLanguages,
+    greetingLanguages: u.greetingLanguages,
   };
 }
 

@@ -42,6 +42,8 @@ const listColumns = () => ({
   testCall: calls.testCall,
   callClass: calls.callClass,
   screenedBy: calls.screenedBy,
+  callerLanguage: calls.callerLanguage,
+  transcriptEnglish: calls.transcriptEnglish,
 });
 
 type ListRow = Pick<
@@ -68,6 +70,8 @@ type ListRow = Pick<
   | 'testCall'
   | 'callClass'
   | 'screenedBy'
+  | 'callerLanguage'
+  | 'transcriptEnglish'
 >;
 
 function recordingUrl(callId: number): string {
@@ -98,6 +102,8 @@ function toApiCallLog(r: ListRow): ApiCallLog {
     testCall: r.testCall,
     callClass: r.callClass,
     screenedBy: r.screenedBy,
+    callerLanguage: r.callerLanguage,
+    transcriptEnglish: r.transcriptEnglish,
   };
 }
 

@@ -9,7 +9,7 @@ import { countNuisance, mergeUrgency, notifyAndSettle, type Attempt, type PostCa
 const call = (fields: Partial<Call> = {}): Call => ({ id: 7, userId: 1, fromNumber: '+447700900123', status: 'voicemail', mode: 'voicemail', screenedBy: null, callerTag: null, callClass: null, urgency: 'normal', urgencyReason: null, ...fields }) as Call;
 
 function attempt(fields: Partial<Attempt> = {}): Attempt {
-  return { callId: 7, call: call(), owner: { id: 1 } as User, number: 1, last: false, signal: new AbortController().signal, waiting: [], alertFailed: null, ...fields };
+  return { callId: 7, call: call(), owner: { id: 1 } as User, number: 1, last: false, signal: new AbortController().signal, waiting: [], alertFailed: null, translationFailed: null, ...fields };
 }
 
 function deps() {

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { decideLanguage, DEFAULT_LANGUAGE_POLICY } from '../../dialogue/language/detection.js';
-import { parseAllowList, spokenLanguage } from '../../dialogue/language/languages.js';
+import { parseAllowList, spokenLanguage, toLanguageCode } from '../../dialogue/language/languages.js';
+import { translateTranscript } from '../../dialogue/language/translate.js';
 import { eq } from 'drizzle-orm';
 import { LanguageModelError, type LanguageModel } from '../../models/llm/language-model.js';
 import { summarise } from '../../dialogue/summary/summarise.js';
@@ -96,6 +97,8 @@ export interface Attempt {
   readonly waiting: unknown[];
   /** The repeat-caller alert's failure: retried with the job, without holding the summary back. */
   alertFailed: unknown;
+  /** The translation's failure (issue 42): retried with the job, after the owner's text. */
+  translationFailed: unknown;
 }
 
 /** A named step of the job: reads and updates the attempt; a thrown error ends the attempt. */
@@ -230,11 +233,31 @@ export const notifyAndSettle: PostCallStep = async (deps, a) => {
 };
 
 /**
+ * Call Details' English beside the original (issue 42), stored once, after the owner's text,
+ * which never waits for it. A failure the job can retry is retried; on the last attempt, or one
+ * that cannot help, Call Details shows the original alone.
+ */
+const translateForOwner: PostCallStep = async (deps, a) => {
+  const { call } = a;
+  const language = toLanguageCode(call.callerLanguage ?? undefined);
+  const transcript = call.transcription?.trim();
+  if (!language || language === 'en' || !transcript || call.transcriptionStatus !== 'done' || call.transcriptEnglish) return;
+  try {
+    await save(deps, a, { transcriptEnglish: await translateTranscript(deps.llm, transcript, language, a.signal) });
+  } catch (err) {
+    if (a.signal.aborted) throw err;
+    const retry = isRetryable(err) && !a.last;
+    deps.log.warn({ callId: a.callId, step: 'translation', final: !retry, err: errorMessage(err) }, 'post-call step failed');
+    if (retry) a.translationFailed = err;
+  }
+};
+
+/**
  * The job's steps in order. A step that needs an engine stores its result on the call row as
  * soon as it has it and is skipped when that result is already there, so a retry or a
  * restart repeats only the work that did not finish. A new step goes in its place here.
  */
-const STEPS: readonly PostCallStep[] = [repeatCallerAlert, awaitRecording, transcribe, summariseCall, countNuisance, notifyAndSettle];
+const STEPS: readonly PostCallStep[] = [repeatCallerAlert, awaitRecording, transcribe, summariseCall, countNuisance, notifyAndSettle, translateForOwner];
 
 /** A call the owner will never be told about: turned away by their own rules or screened before answering. */
 function neverTexted(call: Call): boolean {
@@ -252,10 +275,11 @@ export function postCallHandler(deps: PostCallDeps): JobHandler {
     if (!call) return; // deleted with its owner: nothing left to do
     const owner = (await db.select().from(users).where(eq(users.id, call.userId)).limit(1))[0];
     if (!owner || neverTexted(call)) return;
-    const a: Attempt = { callId, call, owner, number: job.attempt, last: job.attempt >= job.maxAttempts, signal, waiting: [], alertFailed: null };
+    const a: Attempt = { callId, call, owner, number: job.attempt, last: job.attempt >= job.maxAttempts, signal, waiting: [], alertFailed: null, translationFailed: null };
     for (const step of STEPS) await step(deps, a);
     if (a.waiting.length) throw a.waiting[0];
     if (a.alertFailed) throw a.alertFailed;
+    if (a.translationFailed) throw a.translationFailed;
   };
 }
 

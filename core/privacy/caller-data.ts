@@ -48,6 +48,8 @@ export async function exportOwnerData(db: Db, user: User, now: Date) {
       testCall: c.testCall,
       callClass: c.callClass,
       screenedBy: c.screenedBy,
+      callerLanguage: c.callerLanguage,
+      transcriptEnglish: c.transcriptEnglish,
       recordingUrl: c.recordingFile ? `/api/call-logs/${c.id}/recording` : null,
     })),
     unansweredQuestions: (await db

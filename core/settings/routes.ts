@@ -1,5 +1,6 @@
 import { toE164 } from '../../contract/phone.js';
-import { ENGLISH_NAMES, isLanguageCode, LANGUAGES, storedAllowList } from '../../dialogue/language/languages.js';
+import { ENGLISH_NAMES, isLanguageCode, LANGUAGES, parseAllowList, storedAllowList } from '../../dialogue/language/languages.js';
+import { greetingLanguagesProblem } from '../../dialogue/language/greeting-languages.js';
 import { isEmail } from '../../contract/rules.js';
 import { chooseGreeting } from '../../dialogue/spoken/greeting.js';
 import { normalisePromptText } from '../../models/tts/index.js';
@@ -13,6 +14,9 @@ import { badRequest } from '../http/errors.js';
 import type { App } from '../http/fastify-types.js';
 import { failureCounter } from '../http/rate-limits.js';
 import { currentUser } from '../http/session-hook.js';
+
+/** The language lists' messages cover their items too ("/agentLanguages/3"). */
+const listPath = (path: string) => ['/agentLanguages', '/greetingLanguages'].find((p) => path === p || path.startsWith(`${p}/`));
 
 const SUMMARY_EMAIL_ERROR = 'Summary e-mail must be a valid e-mail address, e.g. owner@example.co.uk';
 
@@ -47,12 +51,13 @@ export async function settingsRoutes(app: App): Promise<void> {
           '/aiMode': 'aiMode must be voicemail or agent',
           '/voicePreference': 'voicePreference must be female or male',
           '/agentLanguages': 'agentLanguages must be a list of at most 16 language codes, e.g. ["en", "pl", "cy"]',
+          '/greetingLanguages': 'greetingLanguages must be a list of 1 to 8 language codes in the order they are spoken, e.g. ["en", "cy"]',
           '/callbackReminderHours': 'callbackReminderHours must be a whole number of hours from 1 to 168, or null for off',
           '/summaryEmail': SUMMARY_EMAIL_ERROR,
           '/lineType': 'lineType must be landline, virgin or mobile (or null to forget it)',
         };
         const msg =
-          keyword === 'maxLength' || path === '/aiMode' || path === '/voicePreference' || path === '/callbackReminderHours' || path === '/lineType' || path.startsWith('/agentLanguages') ? messages[path.startsWith('/agentLanguages') ? '/agentLanguages' : path] : undefined;
+          keyword === 'maxLength' || path === '/aiMode' || path === '/voicePreference' || path === '/callbackReminderHours' || path === '/lineType' || listPath(path) ? messages[listPath(path) ?? path] : undefined;
         if (error.validation && msg) return reply.status(400).send({ message: msg });
         throw error;
       },
@@ -76,6 +81,12 @@ export async function settingsRoutes(app: App): Promise<void> {
           throw badRequest(`agentLanguages: the agent does not speak ${unknown.map((c) => `"${c}"`).join(', ')}. Choose from ${known}.`, { agentLanguages: `Choose from ${known}` });
         }
         changes.agentLanguages = storedAllowList(b.agentLanguages);
+      }
+      if (b.greetingLanguages !== undefined) {
+        // Checked against the caller languages this same save leaves ticked.
+        const problem = greetingLanguagesProblem(b.greetingLanguages, parseAllowList(changes.agentLanguages !== undefined ? changes.agentLanguages : user.agentLanguages));
+        if (problem) throw badRequest(problem, { greetingLanguages: problem });
+        changes.greetingLanguages = b.greetingLanguages.join(',');
       }
       if (b.aiMode !== undefined) changes.aiMode = b.aiMode;
       if (b.callbackReminderHours !== undefined) changes.callbackReminderHours = b.callbackReminderHours;

@@ -24,6 +24,11 @@ export class LanguageSession {
     return this.lang;
   }
 
+  /** The owner's allow-list, English first. */
+  get allowed(): readonly LanguageCode[] {
+    return this.policy.allowed;
+  }
+
   /** Whether speech-to-text should detect the language: not for an owner who allows English only. */
   get detects(): boolean {
     return this.policy.allowed.length > 1;

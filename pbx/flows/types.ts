@@ -18,6 +18,8 @@ export interface OwnerProfile {
   industry: string | null;
   /** The languages the agent may answer in (users.agent_languages as stored; null: all the box speaks). */
   languages?: string | null;
+  /** The greeting's languages in order (users.greeting_languages as stored; null: English). */
+  greetingLanguages?: string | null;
 }
 
 export interface VoicemailLimits {

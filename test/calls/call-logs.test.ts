@@ -73,6 +73,8 @@ describe('GET /api/call-logs', () => {
       testCall: false,
       callClass: null,
       screenedBy: null,
+      callerLanguage: null,
+      transcriptEnglish: null,
     });
     expect(res.body.callLogs[1]).toMatchObject({ recordingUrl: null, aiSummary: null, transcription: null, notificationSent: false, urgency: null, urgencyReason: null });
 

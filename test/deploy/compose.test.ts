@@ -245,11 +245,23 @@ describe('Dockerfiles', () => {
     expect(file).toMatch(/ARG WHISPER_CPP_VERSION=v\d+\.\d+\.\d+/);
     expect(file).toMatch(/ARG WHISPER_MODEL_SHA1=[0-9a-f]{40}/);
     expect(file).toMatch(/sha1sum -c/);
+    expect(read('deploy/whisper/fetch-model.sh')).toMatch(/sha256sum -c/);
+  });
+
+  it('defaults to a multilingual model with a pinned SHA-256 on whisper.cpp v1.7.6 or later (issue 42: language_probabilities)', () => {
+    const file = read('deploy/whisper/Dockerfile');
+    const [major, minor, patch] = file.match(/ARG WHISPER_CPP_VERSION=v(\d+)\.(\d+)\.(\d+)/)!.slice(1).map(Number) as [number, number, number];
+    expect(major * 1e6 + minor * 1e3 + patch).toBeGreaterThanOrEqual(1_007_006);
+    const model = file.match(/ARG WHISPER_MODEL=(\S+)/)![1]!;
+    expect(model.endsWith('.en')).toBe(false);
+    expect(whisper!.build?.args?.WHISPER_MODEL).toBe(`\${WHISPER_MODEL:-${model}}`);
+    // fetch-model.sh refuses a model without a pinned hash: the default must have one.
+    expect(read('deploy/whisper/fetch-model.sh')).toMatch(new RegExp(`^\\s+${model.replace('.', '\\.')}\\)\\s+known=[0-9a-f]{64} ;;$`, 'm'));
   });
 
   it('has shell scripts that parse', async () => {
     const { spawnSync } = await import('node:child_process');
-    for (const script of ['deploy/asterisk/entrypoint.sh', 'deploy/asterisk/healthcheck.sh', 'deploy/kamailio/entrypoint.sh', 'deploy/postgres/entrypoint.sh']) {
+    for (const script of ['deploy/asterisk/entrypoint.sh', 'deploy/asterisk/healthcheck.sh', 'deploy/kamailio/entrypoint.sh', 'deploy/postgres/entrypoint.sh', 'deploy/whisper/fetch-model.sh']) {
       const r = spawnSync('sh', ['-n', path.join(root, script)], { encoding: 'utf8' });
       expect(r.status, `${script}: ${r.stderr}`).toBe(0);
     }

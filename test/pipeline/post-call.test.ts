@@ -1,13 +1,14 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { eq } from 'drizzle-orm';
 import { createOllamaLanguageModel } from '../../models/llm/ollama.js';
 import { audioKey } from '../doubles/whisper/server.js';
 import { speakToWav } from './audio.js';
 import { CALLER, DID, OWNER_MOBILE, startHarness, type Harness } from './harness.js';
 import { useEngineDoubles } from '../helpers/engine-doubles.js';
-import { bookings, bookingServices } from '../../core/db/schema.js';
+import { bookings, bookingServices, calls } from '../../core/db/schema.js';
 
 const SPOKEN = "Hi, it's Sarah Jones. My boiler has stopped and I need someone today. Please call me back on 07700 900456.";
 const SUMMARY = 'URGENT: Sarah Jones says her boiler has stopped and needs someone today; call back on 07700 900456.';
@@ -70,7 +71,8 @@ describe('post-call pipeline: from a finished call to one text', () => {
       h.fireCallFinished(id);
       await waitForJob(id, 'done');
       expect(await h.call(id)).toMatchObject({ callerLanguage: 'pl', summaryStatus: 'done' });
-      expect(engines.ollama.requests.at(-1)!.body.messages[0].content).toContain('The caller spoke Polish. Write the summary in English');
+      // The summary is asked for first; the transcript's translation follows the text.
+      expect(engines.ollama.requests[0]!.body.messages[0].content).toContain('The caller spoke Polish. Write the summary in English');
     } finally {
       engines.whisper.languageOf = () => ({ language: 'en', probability: 0.97 });
     }
@@ -144,6 +146,77 @@ describe('post-call pipeline: from a finished call to one text', () => {
     expect(written.body).toContain(SUMMARY);
     expect((await h.call(id)).notificationSent).toBe(true);
     expect(h.twilio.requests).toHaveLength(0);
+  });
+});
+
+describe('post-call pipeline: the English beside a caller’s own language (issue 42)', () => {
+  const POLISH = 'Dzień dobry, mówi Marta Nowak. Cieknie mi kran w kuchni. Proszę oddzwonić na 07700 900456.';
+  const ENGLISH = 'Good morning, this is Marta Nowak. My kitchen tap is leaking. Please call me back on 07700 900456.';
+  const isTranslation = (r: { body: Record<string, any> }) => String(r.body.messages[0].content).startsWith('Translate this phone call');
+  let polishWav: string;
+
+  beforeAll(async () => {
+    polishWav = speakToWav(dir, 'marta', POLISH);
+    engines.whisper.transcripts.set(await audioKey(polishWav), POLISH);
+  });
+  beforeEach(() => {
+    engines.ollama.replier = (r) => (isTranslation(r) ? ENGLISH : SUMMARY);
+    engines.whisper.languageOf = () => ({ language: 'pl', probability: 0.94 });
+  });
+  afterEach(() => {
+    engines.ollama.replier = () => SUMMARY;
+    engines.whisper.languageOf = () => ({ language: 'en', probability: 0.97 });
+  });
+
+  it('a Polish voicemail keeps its Polish transcript and gets its English translation stored beside it', async () => {
+    h = await startHarness({ env: engineEnv() });
+    const id = await h.finishedCall({ recording: polishWav });
+    h.fireCallFinished(id);
+    await waitForJob(id, 'done');
+    expect(await h.call(id)).toMatchObject({ callerLanguage: 'pl', transcription: POLISH, transcriptEnglish: ENGLISH, aiSummary: SUMMARY });
+    const asked = engines.ollama.requests.filter(isTranslation);
+    expect(asked).toHaveLength(1);
+    expect(asked[0]!.body.messages[0].content).toContain('from Polish into plain UK English');
+    expect(asked[0]!.body.messages[1].content).toBe(POLISH);
+    expect(h.twilio.messages).toHaveLength(1);
+  });
+
+  it('an agent call in Polish is translated as a dialogue, its Caller and Agent lines kept', async () => {
+    const dialogue = `Agent: Hello, Acme Plumbing, how can I help?\nCaller: ${POLISH}\nAgent: Dobrze, przekażę wiadomość.`;
+    const english = `Agent: Hello, Acme Plumbing, how can I help?\nCaller: ${ENGLISH}\nAgent: All right, I will pass the message on.`;
+    engines.ollama.replier = (r) => (isTranslation(r) ? english : SUMMARY);
+    h = await startHarness({ env: engineEnv() });
+    const id = await h.finishedCall({ status: 'answered', mode: 'agent', recording: wav });
+    await h.server.database.db.update(calls).set({ transcription: dialogue, transcriptionStatus: 'done', callerLanguage: 'pl', callerVoice: 'espeak-ng:pl+f3' }).where(eq(calls.id, id));
+    h.fireCallFinished(id);
+    await waitForJob(id, 'done');
+    expect(await h.call(id)).toMatchObject({ transcription: dialogue, transcriptEnglish: english });
+    const asked = engines.ollama.requests.filter(isTranslation);
+    expect(asked.map((r) => r.body.messages[1].content)).toEqual([dialogue]);
+    expect(asked[0]!.body.messages[0].content).toContain('Keep the "Caller:" or "Agent:" at the start of a line');
+  });
+
+  it('the model failing to translate does not hold the owner’s text back; the job retries and stores the English', async () => {
+    h = await startHarness({ env: engineEnv() });
+    // The first request (the summary) answers; the second (the translation) fails once.
+    engines.ollama.script = [{}, { status: 503, error: 'server busy' }];
+    const id = await h.finishedCall({ recording: polishWav });
+    h.fireCallFinished(id);
+    await waitForJob(id, 'done');
+    expect(await h.call(id)).toMatchObject({ transcriptEnglish: ENGLISH, aiSummary: SUMMARY, notificationSent: true });
+    expect((await h.jobOf(id)).attempts).toBe(2);
+    expect(engines.ollama.requests.filter(isTranslation)).toHaveLength(2);
+    expect(h.twilio.messages).toHaveLength(1);
+  });
+
+  it('an English call is not translated', async () => {
+    engines.whisper.languageOf = () => ({ language: 'en', probability: 0.97 });
+    h = await startHarness({ env: engineEnv() });
+    const id = await h.finishedCall({ recording: wav });
+    h.fireCallFinished(id);
+    await waitForJob(id, 'done');
+    expect(await h.call(id)).toMatchObject({ callerLanguage: null, transcriptEnglish: null, summaryStatus: 'done' });
+    expect(engines.ollama.requests.filter(isTranslation)).toHaveLength(0);
   });
 });
 

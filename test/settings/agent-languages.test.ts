@@ -39,3 +39,35 @@ describe('PATCH /api/user/settings agentLanguages', () => {
     expect((await client.get('/api/auth/me')).body.user.agentLanguages).toEqual(['en', 'pl']);
   });
 });
+
+describe('PATCH /api/user/settings greetingLanguages (the bilingual greeting)', () => {
+  it('defaults to English alone, and keeps the owner’s order', async () => {
+    const { client } = await activeCustomer(server);
+    expect((await client.get('/api/auth/me')).body.user.greetingLanguages).toEqual(['en']);
+    const res = await client.patch('/api/user/settings', { greetingLanguages: ['cy', 'en'] });
+    expect(res.status).toBe(200);
+    expect((await client.get('/api/auth/me')).body.user.greetingLanguages).toEqual(['cy', 'en']);
+  });
+
+  it('checks against the caller languages the same save ticks, and a language unticked later drops out of the greeting', async () => {
+    const { client } = await activeCustomer(server);
+    expect((await client.patch('/api/user/settings', { agentLanguages: ['cy'], greetingLanguages: ['en', 'cy'] })).status).toBe(200);
+    expect((await client.patch('/api/user/settings', { agentLanguages: ['pl'] })).body.user.greetingLanguages).toEqual(['en']);
+  });
+
+  it.each([
+    ['no English', { greetingLanguages: ['cy'] }, 'The greeting must include English: callers are answered in English until they speak another language.'],
+    ['a language not ticked', { agentLanguages: ['pl'], greetingLanguages: ['en', 'cy'] }, 'Tick Welsh under Caller Languages to greet callers in it.'],
+    ['a language the box does not speak', { greetingLanguages: ['en', 'de'] }, 'greetingLanguages: the agent does not speak "de".'],
+    ['a repeat', { greetingLanguages: ['en', 'en'] }, 'greetingLanguages: name each language once.'],
+    ['an empty list', { greetingLanguages: [] }, 'greetingLanguages must be a list of 1 to 8 language codes in the order they are spoken, e.g. ["en", "cy"]'],
+    ['not a list', { greetingLanguages: 'cy' }, 'greetingLanguages must be a list of 1 to 8 language codes in the order they are spoken, e.g. ["en", "cy"]'],
+  ])('refuses %s with a 400 the console can show, and keeps what was stored', async (_what, body, message) => {
+    const { client } = await activeCustomer(server);
+    await client.patch('/api/user/settings', { greetingLanguages: ['en', 'pl'] });
+    const res = await client.patch('/api/user/settings', body);
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe(message);
+    expect((await client.get('/api/auth/me')).body.user).toMatchObject({ greetingLanguages: ['en', 'pl'], agentLanguages: ['en', 'pl', 'ro', 'pa', 'ur', 'pt', 'es', 'cy'] });
+  });
+});

@@ -1,10 +1,15 @@
 // The owner's settings save and the two previews on Notification Settings (greeting, agent).
 import type { AgentPreviewRequest, AgentPreviewResult, ApiUser, SettingsUpdate, VoicePreference } from '../../../contract/api';
+import type { PreviewLine } from '../../../contract/languages';
 import { apiRequest } from './client';
 
 export const saveSettings = (body: SettingsUpdate) => apiRequest<{ user: ApiUser; message?: string }>('PATCH', '/api/user/settings', body);
 
 export const previewGreeting = (body: { businessName: string | null; callGreeting: string | null; voice: VoicePreference }) =>
   apiRequest<{ text: string; audioUrl: string }>('POST', '/api/greeting/preview', body);
+
+/** One of the agent's fixed lines in a caller language and voice (issue 42). */
+export const previewLine = (body: { language: string; line: PreviewLine; voice: VoicePreference }) =>
+  apiRequest<{ text: string; audioUrl: string }>('POST', '/api/agent/line-preview', body);
 
 export const previewAgent = (body: AgentPreviewRequest) => apiRequest<AgentPreviewResult>('POST', '/api/agent/preview', body);

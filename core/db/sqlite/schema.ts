@@ -83,6 +83,9 @@ export const users = table(
     // The languages the agent may answer callers in (issue 42), whisper codes joined by commas,
     // English always among them; null: every language the box speaks (dialogue/language).
     agentLanguages: text('agent_languages'),
+    // The agent's greeting languages in the owner's order (issue 42: English and Welsh), codes
+    // joined by commas, English among them; null: English alone.
+    greetingLanguages: text('greeting_languages'),
     phoneNumber: text('phone_number'),
     // When the sign-up phone (above) was confirmed by its code: until then nothing is texted to it (core/notify/policy.ts).
     phoneConfirmedAt: instant('phone_confirmed_at'),
@@ -217,6 +220,9 @@ export const calls = table(
     // "en" a caller who went back to English.
     callerLanguage: text('caller_language'),
     callerVoice: text('caller_voice'),
+    // The transcript in English when the caller spoke another language (issue 42): translated
+    // once after the call for Call Details, beside the original; null when there is none.
+    transcriptEnglish: text('transcript_english'),
   },
   (t) => [
     index('calls_user_created_idx').on(t.userId, t.createdAt, t.id),

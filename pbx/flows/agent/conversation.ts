@@ -1,7 +1,7 @@
 import { setMaxListeners } from 'node:events';
 import fs from 'node:fs/promises';
 import type { ReplyStreamer } from '../../../models/llm/language-model.js';
-import { agentGreeting } from '../../../dialogue/spoken/agent-lines.js';
+import { greetingLines } from '../../../dialogue/language/greeting-languages.js';
 import { LanguageSession } from '../../../dialogue/language/language-session.js';
 import type { HeardLanguage } from '../../../dialogue/language/detection.js';
 import type { LanguageCode } from '../../../dialogue/language/languages.js';
@@ -122,6 +122,8 @@ export interface ConversationInput {
   industry?: string | null;
   /** The languages the owner allows callers to be answered in (dialogue/language); default all the box speaks. */
   languages?: readonly string[] | null;
+  /** The greeting's languages in the owner's order (English and Welsh); English alone when absent. */
+  greetingLanguages?: readonly LanguageCode[];
 }
 
 export interface ConversationResult {
@@ -262,7 +264,10 @@ export class AgentConversation {
     this.detach = this.deps.media.onFrame((f) => this.onFrame(f));
     this.timers.startMax(() => void this.closeWith([this.lang.lines.lines.silenceGoodbye]), this.timing.maxCallMs);
     void this.agentTurn('greeting', async (signal) => {
-      await this.speak([agentGreeting(this.input.businessName)], signal);
+      // Each greeting line in its own language's voice, in the owner's order (issue 42).
+      const s = this.streamingSpeaker(signal);
+      for (const g of greetingLines(this.input.greetingLanguages ?? ['en'], this.lang.allowed, this.input.businessName)) s.add(g.text, undefined, g.language);
+      await s.finished();
     });
     this.prepareStallLines();
     return this.done;
@@ -724,9 +729,9 @@ export class AgentConversation {
       kind: undefined as string | undefined,
       /** Some of it reached the caller. */
       started: false,
-      add: (text: string, ready?: ReadyAudio) => {
+      add: (text: string, ready?: ReadyAudio, language: LanguageCode = this.lang.current) => {
         const t0 = ready?.startedAt ?? this.now();
-        const made = ready?.audio ?? sentenceAudio(this.deps.engines.speech, text, this.input.voice, this.deps.media.sampleRate, this.lang.current);
+        const made = ready?.audio ?? sentenceAudio(this.deps.engines.speech, text, this.input.voice, this.deps.media.sampleRate, language);
         const audio = made.catch((err: unknown) => {
           throw new SpeechUnavailable(`could not synthesise "${text.slice(0, 40)}": ${(err as Error).message}`, { cause: err });
         });

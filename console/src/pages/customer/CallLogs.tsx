@@ -22,6 +22,7 @@ import { showUrgencyOnCard, urgencyDetail } from '../../lib/urgency';
 import { useCallHandling, useListEntry } from '../../api/call-handling';
 import { callHandlingTags, callerTagLabel, periodLabel, transferDetail } from '../../lib/call-handling';
 import { CallBooking } from '../booking/CallBooking';
+import { CallTranscript, callLanguageName } from './CallTranscript';
 
 /** Below Tailwind's sm: a phone held upright. */
 const PHONE_ONLY = '(max-width: 639.98px)';
@@ -214,12 +215,7 @@ function CallDetails({ call, onClose }: { call: ApiCallLog | null; onClose: () =
             <p className="rounded-lg bg-slate-50 p-3 text-sm dark:bg-slate-800/60">{call.aiSummary || 'No summary available'}</p>
           </section>
           <CallBooking callId={call.id} />
-          {call.transcription && (
-            <section>
-              <h3 className="mb-1.5 text-sm font-semibold">Full Transcript</h3>
-              <p className="max-h-60 overflow-y-auto whitespace-pre-wrap break-words rounded-lg bg-slate-50 p-3 text-sm dark:bg-slate-800/60">{call.transcription}</p>
-            </section>
-          )}
+          <CallTranscript call={call} />
           <section>
             <h3 className="mb-1.5 text-sm font-semibold">Call Information</h3>
             <dl className="divide-y divide-slate-100 rounded-lg border border-slate-200 px-3 dark:divide-slate-800 dark:border-slate-800">
@@ -228,6 +224,7 @@ function CallDetails({ call, onClose }: { call: ApiCallLog | null; onClose: () =
               <Row label="To">{formatPhone(call.toNumber)}</Row>
               <Row label="Status">{call.status ? capitalise(call.status) : NA}</Row>
               <Row label="Duration">{formatMmSs(call.duration)}</Row>
+              {callLanguageName(call.callerLanguage) && <Row label="Language">{callLanguageName(call.callerLanguage)}</Row>}
               <Row label="Notification Sent">{call.notificationSent ? 'Yes' : 'No'}</Row>
               <Row label="Urgency">{urgencyDetail(call.urgency, call.urgencyReason)}</Row>
               <Row label="Called Back">{call.calledBackAt ? formatDateTime(call.calledBackAt) : isToCallBack(call) ? 'Not yet' : NA}</Row>

@@ -8,11 +8,19 @@ import AgentTryIt from './AgentTryIt';
 import { RadioCard } from './RadioCard';
 import { SaveSection } from './SaveSection';
 import { useSettingsForm } from './use-settings-form';
+import { GreetingLanguages } from './GreetingLanguages';
+import { LinePreview } from './LinePreview';
 
 /** How calls are answered: voicemail or the AI agent, the agent's knowledge base, and trying it. */
 export default function AnsweringSection() {
-  const { user, form, set, save, saving } = useSettingsForm(['aiMode', 'knowledgeBase', 'agentLanguages'] as const);
+  const { user, form, set, save, saving } = useSettingsForm(['aiMode', 'knowledgeBase', 'agentLanguages', 'greetingLanguages'] as const);
   const languages = form.agentLanguages ?? ['en'];
+  const greeting = form.greetingLanguages ?? ['en'];
+  /** Unticking a language the greeting uses takes it out of the greeting too (the server would refuse it). */
+  const setLanguages = (next: string[]) => {
+    set('agentLanguages', next);
+    if (greeting.some((c) => c !== 'en' && !next.includes(c))) set('greetingLanguages', ['en']);
+  };
   const kb = form.knowledgeBase ?? '';
   return (
     <form
@@ -78,12 +86,14 @@ export default function AnsweringSection() {
                   checked={code === 'en' || languages.includes(code)}
                   // English is the box's own language: every fixed line falls back to it.
                   disabled={code === 'en'}
-                  onChange={(e) => set('agentLanguages', e.target.checked ? [...languages, code] : languages.filter((c) => c !== code))}
+                  onChange={(e) => setLanguages(e.target.checked ? [...languages, code] : languages.filter((c) => c !== code))}
                 />
                 {LANGUAGE_NAMES[code]}
               </label>
             ))}
           </fieldset>
+          <GreetingLanguages allowed={languages} value={greeting} onChange={(v) => set('greetingLanguages', v)} />
+          <LinePreview languages={languages} defaultVoice={user?.voicePreference ?? 'female'} />
         </Card>
       )}
 
