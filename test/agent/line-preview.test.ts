@@ -44,7 +44,7 @@ describe('POST /api/agent/line-preview', () => {
     }
     expect(texts.size).toBe(LANGUAGES.length * 3);
     expect(Object.keys(PREVIEW_LINES)).toContain('goodbye');
-  });
+  }, 180_000); // 24 lines synthesised by espeak-ng and eight owners approved: minutes on a loaded machine
 
   it.each([
     ['a language the agent does not speak', { language: 'de', line: 'greeting' }, /^The agent does not speak "de"\. Choose from en \(English\), pl \(Polish\)/],
