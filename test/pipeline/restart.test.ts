@@ -106,7 +106,7 @@ describe('a worker killed mid-job', () => {
     expect((await h.jobOf(id)).attempts).toBe(2);
     expect(h.twilio.messages).toHaveLength(1);
     expect(await h.call(id)).toMatchObject({ transcriptionStatus: 'done', summaryStatus: 'done', notificationSent: true });
-  });
+  }, 120_000); // a child process started from source, killed, and the job's lease waited out: slow on a loaded machine
 
   it('a stop during a job gives the job back without spending an attempt', async () => {
     engines.whisper.alwaysFail = { delayMs: 60_000 };
