@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 // memory: a few per owner (a new one drops that owner's least recently used), a few hundred in
 // all (then new ones wait until idle ones expire), each gone after some minutes idle.
 
-export interface PreviewSessionLimits {
+interface PreviewSessionLimits {
   perOwner: number;
   boxWide: number;
   idleMs: number;
