@@ -10,17 +10,23 @@ export const AgentPreviewBody = Type.Object(
     knowledgeBase: Type.Optional(Type.Union([Type.String({ maxLength: LIMITS.knowledgeBase, multiline: true }), Type.Null()])),
     businessName: Type.Optional(Type.Union([Type.String({ maxLength: LIMITS.businessName }), Type.Null()])),
     voice: Type.Optional(VoicePreferenceSchema),
+    /** The conversation this question carries on (the `sessionId` of an earlier answer); omitted to start a new one. */
+    sessionId: Type.Optional(Type.String({ pattern: '^[0-9a-f]{32}$' })),
   },
   { additionalProperties: false },
 );
 
 export const AgentPreviewResponse = Type.Object({
+  /** The conversation to send the next question in (it remembers a booking under way). */
+  sessionId: Type.String(),
   /** Exactly what a caller would hear. */
   answer: Type.String(),
   /** False when the knowledge base does not cover the question (a caller's would be logged). */
   answered: Type.Boolean(),
   /** The answer spoken in the chosen voice, when the voice engine is available. */
   audioUrl: Type.Optional(Type.String()),
+  /** A booking walk ended this turn: "booked" is a preview only (nothing is written), "request" a booking request. */
+  ended: Type.Optional(Type.Union([Type.Literal('booked'), Type.Literal('moved'), Type.Literal('cancelled'), Type.Literal('kept'), Type.Literal('request')])),
 });
 
 /** POST /api/greeting/preview: the voicemail greeting from the unsaved form. */

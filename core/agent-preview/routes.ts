@@ -7,7 +7,10 @@ import { previewLineText } from '../../dialogue/language/line-preview.js';
 import { buildAgentSystemPrompt } from '../../dialogue/agent/agent-prompt.js';
 import { chooseGreeting } from '../../dialogue/spoken/greeting.js';
 import { askAgent } from '../../dialogue/agent/agent-responder.js';
-import { answerTurn, NoReply } from '../../dialogue/agent/agent-turn.js';
+import { answerTurn, bookingAnswer, NoReply } from '../../dialogue/agent/agent-turn.js';
+import { BookingWalk } from '../../dialogue/agent/booking-walk.js';
+import type { ChatMessage } from '../../models/llm/language-model.js';
+import { PreviewSessions } from './preview-sessions.js';
 import type { ServerResponse } from 'node:http';
 import type { Voice } from '../../models/tts/index.js';
 import type { User } from '../db/schema.js';
@@ -27,6 +30,19 @@ const MAX_CONCURRENT_PREVIEWS = 2;
 
 /** Greeting previews synthesising at once across all owners: they wait behind live calls' speech, so a few is plenty. */
 const MAX_CONCURRENT_GREETING_PREVIEWS = 2;
+
+/** The caller the Try-it plays: a number from Ofcom's drama range, so the walk reads a number back and never finds a real caller's booking. */
+const PREVIEW_CALLER = '+447700900000';
+
+/** The turns of a Try-it conversation the model is shown again: a preview is a few questions, not a long call. */
+const PREVIEW_HISTORY = 20;
+
+/** What a Try-it conversation remembers between the owner's turns. */
+interface Conversation {
+  history: ChatMessage[];
+  /** The booking walk, on the preview desk (real availability, nothing written); absent when the owner has no bookable services. */
+  walk?: BookingWalk;
+}
 
 interface PreviewRules {
   inactive: string;
@@ -64,6 +80,7 @@ function previewGate(rules: PreviewRules) {
 export async function agentPreviewRoutes(app: App): Promise<void> {
   const { log, agentEngines: engines } = app.services;
   const audioGrants = new Map<string, { userId: number; file: string; expires: number }>();
+  const conversations = new PreviewSessions<Conversation>(() => app.services.now().getTime());
   // One preview per owner at a time, and only a few overall: the model is shared with live calls.
   const agentGate = previewGate({
     inactive: 'Trying the AI agent needs an active account. Please contact support to continue.',
@@ -88,26 +105,57 @@ export async function agentPreviewRoutes(app: App): Promise<void> {
     const knowledgeBase = req.body.knowledgeBase ?? '';
     return agentGate(user, async () => {
       if (!question) throw badRequest('Type a question to try the agent.', { question: 'Question is required' });
-      return preview(user, question, businessName, knowledgeBase, req.body.voice ?? user.voicePreference, reply.raw);
+      const { sessionId, conversation } = await converse(user, req.body.sessionId);
+      return { sessionId, ...(await preview(user, conversation, question, businessName, knowledgeBase, req.body.voice ?? user.voicePreference, reply.raw)) };
     });
   });
 
-  async function preview(user: User, question: string, businessName: string | null, knowledgeBase: string, voice: Voice, res: ServerResponse) {
-    const system = buildAgentSystemPrompt({ businessName, knowledgeBase });
+  /** The conversation the question carries on, or a new one (with a booking walk when the owner has bookable services). */
+  async function converse(user: User, sessionId: string | undefined): Promise<{ sessionId: string; conversation: Conversation }> {
+    if (sessionId !== undefined) {
+      const conversation = conversations.get(user.id, sessionId);
+      if (!conversation) throw notFound('This conversation with the agent has expired. Ask your question again to start a new one.');
+      return { sessionId, conversation };
+    }
+    const desk = app.services.booking.desk(user.id, { preview: true });
+    const services = await desk.services();
+    const conversation: Conversation = {
+      history: [],
+      ...(services.length > 0 && { walk: new BookingWalk({ desk, services, callId: 0, callerId: PREVIEW_CALLER, log }) }),
+    };
+    const id = conversations.open(user.id, conversation);
+    if (!id) throw new HttpError(503, 'Too many owners are trying the agent right now. Please try again in a few minutes.');
+    return { sessionId: id, conversation };
+  }
+
+  async function preview(user: User, conversation: Conversation, question: string, businessName: string | null, knowledgeBase: string, voice: Voice, res: ServerResponse) {
+    const { walk } = conversation;
+    // The phone's prompt: with a booking desk it offers "book", and shows the step under way.
+    const system = buildAgentSystemPrompt({ businessName, knowledgeBase, ...(walk && { booking: { step: walk.promptStep() } }) });
+    const ac = new AbortController();
+    // The owner navigated away before the answer: stop the model (and the diary).
+    res.once('close', () => !res.writableEnded && ac.abort());
 
     let turn;
     try {
-      const ac = new AbortController();
-      // The owner navigated away before the answer: stop the model.
-      res.once('close', () => !res.writableEnded && ac.abort());
-      turn = await answerTurn(askAgent(engines.replies, { system, history: [], callerText: question }, ac.signal), businessName);
+      turn = await answerTurn(askAgent(engines.replies, { system, history: conversation.history, callerText: question }, ac.signal), businessName, undefined, { canBook: walk !== undefined });
     } catch (err) {
       if (err instanceof NoReply) throw new HttpError(503, 'The AI engine gave no answer. Please try again.');
       log.warn({ err }, 'agent preview: the language model failed');
       throw new HttpError(503, 'The AI engine is not answering right now. Check that Ollama is running, then try again.');
     }
+    let ended: AgentPreviewResult['ended'];
+    if (turn.outcome.kind === 'book' && walk) {
+      // The call's own walk, on the preview desk: the real free times, and nothing written.
+      const booking = await walk.turn(turn.reply.booking, question, ac.signal);
+      turn = bookingAnswer(turn, booking.say);
+      ended = booking.ended;
+    } else if (turn.outcome.kind === 'take-message' || turn.outcome.kind === 'transfer') walk?.abandon();
+    conversation.history.push({ role: 'user', content: question }, turn.historyReply);
+    conversation.history.splice(0, Math.max(0, conversation.history.length - PREVIEW_HISTORY));
+
     const answer = turn.said;
-    const result: AgentPreviewResult = { answer, answered: turn.outcome.kind === 'answer' };
+    const result: Omit<AgentPreviewResult, 'sessionId'> = { answer, answered: turn.outcome.kind === 'answer' || turn.outcome.kind === 'book', ...(ended && { ended }) };
 
     try {
       const prompt = await engines.speech.get(answer, voice, 'background');

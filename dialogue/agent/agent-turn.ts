@@ -106,6 +106,12 @@ export async function answerTurn(
   return { outcome, fixedLines, said, historyReply, reply };
 }
 
+/** A booking turn as the model sees it next turn: what the walk said, under the "book" intent (the phone and the Try-it). */
+export function bookingAnswer(turn: AgentAnswer, say: string[]): AgentAnswer {
+  const said = say.join(' ');
+  return { ...turn, said, fixedLines: [], historyReply: { role: 'assistant', content: JSON.stringify({ intent: 'book', answered: true, answer: said }) } };
+}
+
 function parseIntent(raw: string): string {
   const m = /"intent"\s*:\s*"(\w+)"/.exec(raw);
   return m?.[1] ?? 'question';

@@ -7,7 +7,7 @@ import type { HeardLanguage } from '../../../dialogue/language/detection.js';
 import type { LanguageCode } from '../../../dialogue/language/languages.js';
 import { buildAgentSystemPrompt } from '../../../dialogue/agent/agent-prompt.js';
 import { askAgent, type ResponderEvent } from '../../../dialogue/agent/agent-responder.js';
-import { answerTurn, type AgentAnswer } from '../../../dialogue/agent/agent-turn.js';
+import { answerTurn, bookingAnswer, type AgentAnswer } from '../../../dialogue/agent/agent-turn.js';
 import type { BookingWalk } from '../../../dialogue/agent/booking-walk.js';
 import { GAS_SAFETY_LINES, handlesGas, mentionsGasLeak } from '../../../dialogue/spoken/safety-line.js';
 import type { SpeechToText } from '../../../models/stt/speech-to-text.js';
@@ -817,10 +817,4 @@ export class AgentConversation {
     this.finish(result);
     return result;
   }
-}
-
-/** A booking turn as the model sees it next turn: what the walk said, under the "book" intent. */
-function bookingAnswer(turn: AgentAnswer, say: string[]): AgentAnswer {
-  const said = say.join(' ');
-  return { ...turn, said, fixedLines: [], historyReply: { role: 'assistant', content: JSON.stringify({ intent: 'book', answered: true, answer: said }) } };
 }

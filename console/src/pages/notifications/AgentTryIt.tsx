@@ -1,14 +1,31 @@
-// The "try the agent" panel of Notification Settings: the owner types a question and reads
-// (and hears) exactly what a caller would get from the knowledge base being edited. The
-// server runs the phone path's own prompt builder, model call and turn rules.
+// The "try the agent" panel of Notification Settings: the owner types what a caller would say
+// and reads (and hears) exactly what the agent answers from the knowledge base being edited.
+// The server runs the phone path's own prompt builder, model call, turn rules and booking walk
+// (on a desk that writes nothing), in a short-lived conversation it keeps: the turns are listed
+// here, and "Start again" begins a new one (as does the server saying the old one expired).
 import { useMutation } from '@tanstack/react-query';
-import { Bot, Send } from 'lucide-react';
+import { Bot, RotateCcw, Send } from 'lucide-react';
 import { useId, useState } from 'react';
-import type { VoicePreference } from '../../../../contract/api';
+import type { AgentPreviewResult, VoicePreference } from '../../../../contract/api';
 import { useSession } from '../../api/session';
 import { Badge, Button, Card, CardHeader, Input } from '../../components/ui';
 import { messageOr } from '../../lib/errors';
+import { ApiError } from '../../api/client';
 import { previewAgent } from '../../api/settings';
+
+interface Turn {
+  question: string;
+  reply: AgentPreviewResult;
+}
+
+/** What the badge says when a booking walk ended: nothing is ever written by the preview. */
+const ENDED: Record<NonNullable<AgentPreviewResult['ended']>, string> = {
+  booked: 'Booked (preview: nothing was saved)',
+  moved: 'Moved (preview: nothing was saved)',
+  cancelled: 'Cancelled (preview: nothing was saved)',
+  kept: 'Booking kept',
+  request: 'Booking request (preview: you were not told)',
+};
 
 export default function AgentTryIt(props: {
   aiMode: 'voicemail' | 'agent';
@@ -19,22 +36,39 @@ export default function AgentTryIt(props: {
 }) {
   const { user } = useSession();
   const [question, setQuestion] = useState('');
+  const [sessionId, setSessionId] = useState<string | undefined>();
+  const [turns, setTurns] = useState<Turn[]>([]);
   const inputId = useId();
   const ask = useMutation({
-    mutationFn: () =>
+    mutationFn: (asked: string) =>
       previewAgent({
-        question: question.trim(),
+        question: asked,
         knowledgeBase: props.knowledgeBase ?? user?.knowledgeBase ?? '',
         businessName: props.businessName !== undefined ? props.businessName : (user?.businessName ?? null),
         voice: props.voicePreference ?? user?.voicePreference,
+        ...(sessionId && { sessionId }),
       }),
+    onSuccess: (reply, asked) => {
+      setSessionId(reply.sessionId);
+      setTurns((t) => [...t, { question: asked, reply }]);
+      setQuestion('');
+    },
+    onError: (err) => {
+      // The server forgot the conversation (idle too long): its message shows, the next question starts a new one.
+      if (err instanceof ApiError && err.status === 404) startAgain(false);
+    },
   });
+  const startAgain = (clearError = true) => {
+    setSessionId(undefined);
+    setTurns([]);
+    if (clearError) ask.reset();
+  };
 
   if (props.aiMode !== 'agent') return null;
 
   // Not a <form>: the panel sits inside the settings form, and a nested form would submit that one.
   const submit = () => {
-    if (question.trim() && !ask.isPending) ask.mutate();
+    if (question.trim() && !ask.isPending) ask.mutate(question.trim());
   };
 
   return (
@@ -66,21 +100,45 @@ export default function AgentTryIt(props: {
             {messageOr(ask.error, 'The agent could not answer. Please try again.')}
           </p>
         )}
-        {ask.data && (
-          <div className="grid gap-3 rounded-lg border border-slate-200 bg-slate-50 p-4 dark:border-slate-700 dark:bg-slate-900/60" aria-live="polite">
-            <div className="flex items-center gap-2">
-              <Bot className="h-4 w-4 text-indigo-600" aria-hidden />
-              <span className="text-sm font-medium">The agent would say</span>
-              {ask.data.answered ? <Badge tone="green">Answered from your knowledge base</Badge> : <Badge tone="amber">Not in your knowledge base</Badge>}
+        {turns.length > 0 && (
+          <>
+            <ol className="grid gap-3" aria-label="Your conversation with the agent" aria-live="polite">
+              {turns.map((t, i) => (
+                <li key={i} className="grid gap-3">
+                  <p className="justify-self-end rounded-lg bg-indigo-50 px-3 py-2 text-sm dark:bg-indigo-950/60">
+                    <span className="sr-only">You: </span>
+                    {t.question}
+                  </p>
+                  <div className="grid gap-3 rounded-lg border border-slate-200 bg-slate-50 p-4 dark:border-slate-700 dark:bg-slate-900/60">
+                    <div className="flex flex-wrap items-center gap-2">
+                      <Bot className="h-4 w-4 text-indigo-600" aria-hidden />
+                      <span className="text-sm font-medium">The agent would say</span>
+                      {t.reply.ended ? (
+                        <Badge tone="indigo">{ENDED[t.reply.ended]}</Badge>
+                      ) : t.reply.answered ? (
+                        <Badge tone="green">Answered from your knowledge base</Badge>
+                      ) : (
+                        <Badge tone="amber">Not in your knowledge base</Badge>
+                      )}
+                    </div>
+                    <p data-testid="agent-answer" className="text-sm">
+                      {t.reply.answer}
+                    </p>
+                    {!t.reply.answered && (
+                      <p className="text-xs text-slate-500 dark:text-slate-400">On a real call this question would appear under AI Questions so you can add the answer.</p>
+                    )}
+                    {t.reply.audioUrl && <audio controls src={t.reply.audioUrl} className="w-full" aria-label={i === turns.length - 1 ? 'Hear the answer' : `Hear answer ${i + 1}`} />}
+                  </div>
+                </li>
+              ))}
+            </ol>
+            <div>
+              <Button type="button" variant="secondary" onClick={() => startAgain()} disabled={ask.isPending}>
+                <RotateCcw className="h-4 w-4" aria-hidden />
+                Start again
+              </Button>
             </div>
-            <p data-testid="agent-answer" className="text-sm">
-              {ask.data.answer}
-            </p>
-            {!ask.data.answered && (
-              <p className="text-xs text-slate-500 dark:text-slate-400">On a real call this question would appear under AI Questions so you can add the answer.</p>
-            )}
-            {ask.data.audioUrl && <audio controls src={ask.data.audioUrl} className="w-full" aria-label="Hear the answer" />}
-          </div>
+          </>
         )}
       </div>
     </Card>
