@@ -50,6 +50,8 @@ describe('Call handling on a phone', () => {
       await expectSummary(page, 'Block and VIP lists', 'No numbers yet.');
       expect(await form.getByLabel('Put calls through to').isVisible()).toBe(false);
       const closed = await pageHeight(page);
+      // The one-line summaries are cut with an ellipsis, never widening the page.
+      expect(await outsideViewport(page)).toEqual([]);
       expect(await seriousViolations(page)).toEqual([]);
       await attachScreenshot(page, annotate, `call-handling-closed-${width}`);
 

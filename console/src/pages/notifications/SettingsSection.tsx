@@ -29,7 +29,8 @@ export function SettingsSection({
   const id = useId();
   // The body is the second child in both layouts, so turning the phone round keeps its inputs' state.
   return (
-    <Card aria-labelledby={phone ? `${id}-title` : undefined}>
+    // min-w-0: a grid or flex item, the closed summary's one unbroken line would widen the page.
+    <Card aria-labelledby={phone ? `${id}-title` : undefined} className={cx(phone && 'min-w-0')}>
       {phone ? (
         // The button is named by the title alone; its ::after stretches over the whole header, so
         // a tap on the summary toggles too, and the summary is its description.
