@@ -143,6 +143,8 @@ describe('call handling saves what the owner touched', () => {
       await e2e.server.database.db.update(callHandling).set({ transferNumber: '+447911123456' }).where(eq(callHandling.userId, customer.user.id));
 
       await page.goto('/dashboard/notifications?section=call-handling');
+      // A phone shows the sections closed (call-handling-phone.test.ts): open the two this edits.
+      if (width < 640) for (const name of ['Call handling', 'Business hours']) await page.getByRole('button', { name, exact: true }).click();
       const transfer = page.getByRole('textbox', { name: 'Put calls through to' });
       await transfer.waitFor();
       expect(await transfer.getAttribute('placeholder')).toBeNull();

@@ -68,6 +68,8 @@ describe('Call handling settings', () => {
   it('marks the field a save was refused for, with its message, and scrolls to it', async () => {
     const { page } = await customerPage(e2e, {}, { width: 375, height: 700 });
     await page.goto('/dashboard/notifications?section=call-handling');
+    // A phone shows the sections closed (call-handling-phone.test.ts): open the two this edits.
+    for (const name of ['Call handling', 'How calls are answered']) await page.getByRole('button', { name, exact: true }).click();
     const ring = page.getByLabel('Ring for (seconds)');
     await ring.fill('99');
     await page.getByLabel('Closed-hours greeting (Optional)').fill('Closed.');

@@ -1,5 +1,8 @@
 import { useEffect, useState } from 'react';
 
+/** Narrower than Tailwind's `sm` (640 px): a phone held upright. */
+export const PHONE_ONLY = '(max-width: 639.98px)';
+
 /** Whether a CSS media query matches now, following changes (rotation, resizing). */
 export function useMediaQuery(query: string): boolean {
   const [matches, setMatches] = useState(() => window.matchMedia(query).matches);

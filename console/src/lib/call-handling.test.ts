@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { dialRefusal } from '../../../core/outbound/dialable';
-import { TRANSFER_EXAMPLE, callHandlingTags, callerTagLabel, changedFields, periodLabel, transferDetail } from './call-handling';
+import { TRANSFER_EXAMPLE, callHandlingTags, callerTagLabel, changedFields, handlingSummaries, periodLabel, transferDetail } from './call-handling';
 
 describe('call-handling display rules', () => {
   it('shows the transfer outcome, with the talk time when put through', () => {
@@ -38,5 +38,29 @@ describe('the call handling form', () => {
   it('offers as the transfer example a number the box puts calls through to', () => {
     expect(dialRefusal(TRANSFER_EXAMPLE, [])).toBeNull();
     expect(dialRefusal('07911 123456', [])).toMatch(/Channel Islands/);
+  });
+
+  it("sums up each section on one line: a phone's closed sections show it (issue 44)", () => {
+    const base = {
+      transferNumber: '',
+      transferTimeoutSeconds: 20,
+      hoursEnabled: true,
+      hours: { sat: [{ open: '10:00', close: '13:00' }], mon: [] },
+      holidayNations: [] as ('scotland' | 'northern-ireland')[],
+      closedMode: 'agent' as const,
+      withheld: 'refuse' as const,
+      blockList: [],
+      vipList: ['+447700900666', '+447700900667'],
+    };
+    expect(handlingSummaries(base, true)).toEqual({
+      transfer: 'No number to put calls through to yet',
+      hours: 'On: open 1 day a week, no bank holidays',
+      answering: 'Closed hours: AI Voice Agent. Withheld: turn them away politely',
+      lists: '0 blocked, 2 VIP',
+    });
+    const more = { ...base, transferNumber: ' +447400123456 ', holidayNations: ['scotland', 'northern-ireland'] as ('scotland' | 'northern-ireland')[] };
+    expect(handlingSummaries(more, true)).toMatchObject({ transfer: 'Put through to +44 740 012 3456, ring for 20 s', hours: 'On: open 1 day a week, bank holidays of Scotland, Northern Ireland' });
+    // A box that cannot transfer says so whatever number is stored.
+    expect(handlingSummaries(more, false).transfer).toBe('Not available yet.');
   });
 });

@@ -1,5 +1,6 @@
 import type { ApiCallLog } from '../../../contract/api';
-import { WEEKDAY_NAMES, type CallerTag, type HolidayNation, type TransferOutcome, type WithheldPolicy } from '../../../contract/call-handling';
+import { WEEKDAYS, WEEKDAY_NAMES, type CallHandlingSettings, type CallerTag, type HolidayNation, type TransferOutcome, type WithheldPolicy } from '../../../contract/call-handling';
+import { formatPhone } from '../../../contract/phone-display';
 import type { BadgeTone } from '../components/ui';
 import { formatMmSs } from './format';
 
@@ -80,4 +81,32 @@ export const TRANSFER_EXAMPLE = '07400 123456';
  */
 export function changedFields<T extends Record<string, unknown>>(form: T, saved: T): Partial<T> {
   return Object.fromEntries(Object.entries(form).filter(([k, v]) => JSON.stringify(v) !== JSON.stringify(saved[k]))) as Partial<T>;
+}
+
+/** What closed hours are answered with, as the Closed hours select names it. */
+export const CLOSED_MODE_LABELS: Record<CallHandlingSettings['closedMode'], string> = { voicemail: 'Voicemail Only', agent: 'AI Voice Agent' };
+
+type Summarised = Pick<CallHandlingSettings, 'transferTimeoutSeconds' | 'hoursEnabled' | 'holidayNations' | 'closedMode' | 'withheld' | 'blockList' | 'vipList'> & {
+  transferNumber: string;
+  /** A day left out is closed, as the form sends it. */
+  hours: Partial<CallHandlingSettings['hours']>;
+};
+
+/**
+ * One line per Call handling section saying what is set now (unsaved edits included): a closed
+ * section on a phone shows it instead of its fields (issue 44).
+ */
+export function handlingSummaries(s: Summarised, transfersAvailable: boolean) {
+  const number = s.transferNumber.trim();
+  const openDays = WEEKDAYS.filter((d) => (s.hours[d] ?? []).length > 0).length;
+  const nations = s.holidayNations.map((n) => NATION_LABELS[n]).join(', ');
+  const lists = s.blockList.length + s.vipList.length;
+  return {
+    transfer: !transfersAvailable ? 'Not available yet.' : number ? `Put through to ${formatPhone(number)}, ring for ${s.transferTimeoutSeconds} s` : 'No number to put calls through to yet',
+    hours: s.hoursEnabled
+      ? `On: open ${openDays} ${openDays === 1 ? 'day' : 'days'} a week, ${nations ? `bank holidays of ${nations}` : 'no bank holidays'}`
+      : 'Off: every call is handled as open hours',
+    answering: `Closed hours: ${CLOSED_MODE_LABELS[s.closedMode]}. Withheld: ${WITHHELD_LABELS[s.withheld].toLowerCase()}`,
+    lists: lists === 0 ? 'No numbers yet.' : `${s.blockList.length} blocked, ${s.vipList.length} VIP`,
+  };
 }

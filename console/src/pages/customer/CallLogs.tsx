@@ -6,7 +6,7 @@ import { canRingBack, isToCallBack } from '../../../../contract/callback';
 import { CALL_DETAILS_PARAM } from '../../../../contract/links';
 import { useAnalytics, useCallLog, useCallLogs } from '../../api/queries';
 import { Dialog } from '../../components/Dialog';
-import { useMediaQuery } from '../../components/use-media-query';
+import { PHONE_ONLY, useMediaQuery } from '../../components/use-media-query';
 import { CallStatusBadge, UrgencyBadge } from '../../components/StatusBadge';
 import { Badge, Button, Card, EmptyState, ErrorState, Input, NO_FIGURE, PageHeader, Select, Skeleton, StatCard, cx } from '../../components/ui';
 import { CALL_FILTERS, callStats, callStatsFromTotals, filterCalls, screenedLabel, screenedOnly, toCallBackOnly, urgentOnly, type CallFilter } from '../../lib/calls';
@@ -23,9 +23,6 @@ import { useCallHandling, useListEntry } from '../../api/call-handling';
 import { callHandlingTags, callerTagLabel, periodLabel, transferDetail } from '../../lib/call-handling';
 import { CallBooking } from '../booking/CallBooking';
 import { CallTranscript, callLanguageName } from './CallTranscript';
-
-/** Below Tailwind's sm: a phone held upright. */
-const PHONE_ONLY = '(max-width: 639.98px)';
 
 const openRecording = (url: string) => window.open(url, '_blank', 'noopener,noreferrer');
 

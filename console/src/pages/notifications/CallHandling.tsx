@@ -10,11 +10,13 @@ import {
 import { formatPhone } from '../../../../contract/phone-display';
 import { useCallHandling, useListEntry, useSaveCallHandling, useTestTransfer } from '../../api/call-handling';
 import { useMeta } from '../../api/session';
-import { Button, Card, CardHeader, ErrorState, Field, Input, Select, Spinner, Switch, Textarea, cx } from '../../components/ui';
+import { Button, Card, ErrorState, Field, Input, Select, Spinner, Switch, Textarea, cx } from '../../components/ui';
 import { HoursTable } from '../../components/HoursTable';
+import { PHONE_ONLY, useMediaQuery } from '../../components/use-media-query';
 import { useUnsavedChangesWarning } from '../../components/use-unsaved-changes';
-import { NATION_LABELS, TRANSFER_EXAMPLE, WITHHELD_LABELS, changedFields } from '../../lib/call-handling';
+import { CLOSED_MODE_LABELS, NATION_LABELS, TRANSFER_EXAMPLE, WITHHELD_LABELS, changedFields, handlingSummaries } from '../../lib/call-handling';
 import { messageOr } from '../../lib/errors';
+import { SettingsSection } from './SettingsSection';
 
 /** What the form edits; the two lists change one number at a time, straight away, so they are not in it. */
 type Form = Required<Omit<CallHandlingUpdate, 'blockList' | 'vipList' | 'transferNumber' | 'closedGreeting'>> & {
@@ -35,6 +37,30 @@ function formFrom(s: CallHandlingSettings): Form {
     closedGreeting: s.closedGreeting ?? '',
     withheld: s.withheld,
   };
+}
+
+type SectionId = 'transfer' | 'hours' | 'answering' | 'lists';
+
+/** The section each field is in: a save refused for a field opens its section on a phone. */
+const SECTION_OF: Record<keyof Form, SectionId> = {
+  transferNumber: 'transfer',
+  transferTimeoutSeconds: 'transfer',
+  hoursEnabled: 'hours',
+  hours: 'hours',
+  holidayNations: 'hours',
+  openRingFirst: 'answering',
+  closedMode: 'answering',
+  closedRingFirst: 'answering',
+  closedGreeting: 'answering',
+  withheld: 'answering',
+};
+
+/** The sections holding the fields in error ("hours.mon" is in hours). */
+function sectionsWithErrors(errors: Record<string, string>): SectionId[] {
+  return Object.keys(errors).flatMap((f) => {
+    const field = f.split('.')[0] as keyof Form;
+    return Object.hasOwn(SECTION_OF, field) ? [SECTION_OF[field]] : [];
+  });
 }
 
 /** Putting calls through needs an outbound line the operator sets up (GET /api/meta says whether there is one). */
@@ -119,13 +145,25 @@ function CallHandlingForm({ settings }: { settings: CallHandlingSettings }) {
     setForm((f) => ({ ...f, [k]: v }));
     if (Object.keys(errors).some((f) => f === k || f.startsWith(`${k}.`))) setErrors((e) => Object.fromEntries(Object.entries(e).filter(([f]) => f !== k && !f.startsWith(`${k}.`))));
   };
-  const save = useSaveCallHandling((res) => {
-    const next = formFrom(res.callHandling);
-    setForm(next);
-    setSaved(next);
-    setErrors({});
-  }, setErrors);
+  // On a phone every section starts closed, showing its summary; on a wider screen they are plain cards.
+  const phone = useMediaQuery(PHONE_ONLY);
+  const [open, setOpen] = useState<Partial<Record<SectionId, boolean>>>({});
+  const section = (id: SectionId) => ({ phone, open: Boolean(open[id]), onToggle: () => setOpen((o) => ({ ...o, [id]: !o[id] })) });
+  const save = useSaveCallHandling(
+    (res) => {
+      const next = formFrom(res.callHandling);
+      setForm(next);
+      setSaved(next);
+      setErrors({});
+    },
+    (refused) => {
+      // Opened in the same render as the marks, so the effect above can scroll to the first one.
+      setOpen((o) => ({ ...o, ...Object.fromEntries(sectionsWithErrors(refused).map((id) => [id, true])) }));
+      setErrors(refused);
+    },
+  );
   const transfers = useMeta().data?.transfersAvailable ?? true;
+  const summary = handlingSummaries({ ...form, blockList: settings.blockList, vipList: settings.vipList }, transfers);
   const test = useTestTransfer();
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
@@ -144,8 +182,7 @@ function CallHandlingForm({ settings }: { settings: CallHandlingSettings }) {
   return (
     <>
       <form ref={formRef} onSubmit={onSubmit} className="grid gap-6" aria-label="Call handling" noValidate>
-        <Card>
-          <CardHeader title="Call handling" description="Put callers through to you, answer by the clock, and choose who gets through" />
+        <SettingsSection title="Call handling" description="Put callers through to you, answer by the clock, and choose who gets through" summary={summary.transfer} {...section('transfer')}>
           <div className="grid gap-5 p-5">
             {!transfers && (
               <p role="note" className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-200">
@@ -175,10 +212,9 @@ function CallHandlingForm({ settings }: { settings: CallHandlingSettings }) {
               </span>
             </div>
           </div>
-        </Card>
+        </SettingsSection>
 
-        <Card>
-          <CardHeader title="Business hours" description="UK time. Bank holidays are closed all day." />
+        <SettingsSection title="Business hours" description="UK time. Bank holidays are closed all day." summary={summary.hours} {...section('hours')}>
           <div className="grid gap-5 p-5">
             <SwitchRow
               label="Use business hours"
@@ -199,10 +235,9 @@ function CallHandlingForm({ settings }: { settings: CallHandlingSettings }) {
               </div>
             </fieldset>
           </div>
-        </Card>
+        </SettingsSection>
 
-        <Card>
-          <CardHeader title="How calls are answered" description="In open hours calls are answered in your AI Voice Agent Mode." />
+        <SettingsSection title="How calls are answered" description="In open hours calls are answered in your AI Voice Agent Mode." summary={summary.answering} {...section('answering')}>
           <div className="grid gap-5 p-5">
             <SwitchRow
               label="Open hours: ring me first"
@@ -213,8 +248,11 @@ function CallHandlingForm({ settings }: { settings: CallHandlingSettings }) {
             />
             <Field label="Closed hours: answer with">
               <Select value={form.closedMode} onChange={(e) => set('closedMode', e.target.value as Form['closedMode'])}>
-                <option value="voicemail">Voicemail Only</option>
-                <option value="agent">AI Voice Agent</option>
+                {(Object.keys(CLOSED_MODE_LABELS) as Form['closedMode'][]).map((m) => (
+                  <option key={m} value={m}>
+                    {CLOSED_MODE_LABELS[m]}
+                  </option>
+                ))}
               </Select>
             </Field>
             <SwitchRow
@@ -237,7 +275,7 @@ function CallHandlingForm({ settings }: { settings: CallHandlingSettings }) {
               </Select>
             </Field>
           </div>
-        </Card>
+        </SettingsSection>
 
         <div className="flex justify-end">
           <Button type="submit" size="lg" disabled={save.isPending}>
@@ -246,8 +284,7 @@ function CallHandlingForm({ settings }: { settings: CallHandlingSettings }) {
         </div>
       </form>
 
-      <Card>
-        <CardHeader title="Block and VIP lists" description="Changes here apply at once." />
+      <SettingsSection title="Block and VIP lists" description="Changes here apply at once." summary={summary.lists} {...section('lists')}>
         <div className="grid gap-8 p-5 md:grid-cols-2">
           <NumberList
             list="block"
@@ -264,7 +301,7 @@ function CallHandlingForm({ settings }: { settings: CallHandlingSettings }) {
             icon={<Star className="h-4 w-4 text-violet-600" aria-hidden />}
           />
         </div>
-      </Card>
+      </SettingsSection>
     </>
   );
 }
