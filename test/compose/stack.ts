@@ -183,21 +183,35 @@ export async function prepareStack(dockerHost: string, opts: { name: string; ext
   return stack;
 }
 
-/** An owner signed up on the console at `consoleUrl`, approved by the first admin, with the stack's number. */
-export async function signUpOwner(consoleUrl: string, businessName: string): Promise<ApiClient & { signedUpWith: { email: string; password: string } }> {
+/**
+ * An owner signed up on the console, approved by the first admin, with the stack's number, and
+ * their number confirmed for texts (issue 39: nothing is texted to an unconfirmed number). A box
+ * with no sender before the owner has a number texts no code at approval, so the owner does
+ * what the checklist tells them: saves their number under Notification Settings once they have
+ * a number, and enters the code the box texted (read from the outbox of `cores`).
+ */
+export async function signUpOwner(stack: Pick<Stack, 'consoleUrl' | 'exec'>, businessName: string, cores: string[] = ['core']): Promise<ApiClient & { signedUpWith: { email: string; password: string } }> {
   const signup = signupBody({ businessName });
-  const owner = new ApiClient(consoleUrl);
+  const owner = new ApiClient(stack.consoleUrl);
   const must = (what: string, res: { status: number; text: string }, status: number) => {
     if (res.status !== status) throw new Error(`${what}: ${res.status} ${res.text}`);
   };
   must('sign-up', await owner.post('/api/auth/signup', signup), 201);
-  const admin = new ApiClient(consoleUrl);
+  const admin = new ApiClient(stack.consoleUrl);
   must('admin login', await admin.post('/api/auth/login', ADMIN), 200);
   const pending = await admin.get('/api/admin/approvals');
   const id = pending.body.users.find((u: { email: string }) => u.email === signup.businessEmail).id;
   must('approval', await admin.post(`/api/admin/approvals/${id}/approve`), 200);
   must('owner login', await owner.post('/api/auth/login', { email: signup.businessEmail, password: signup.password }), 200);
   must('number purchase', await owner.post('/api/phone-numbers/purchase'), 201);
+  must('notification number', await owner.request('PATCH', '/api/user/settings', { notificationNumber: signup.businessPhone }), 200);
+  const code = await waitUntil(() => {
+    const texts = cores.flatMap((core) => stack.exec(core, ['sh', '-c', `cat /data/outbox/sms/confirm-${id}-*.json 2>/dev/null | tr -d "\\n" | sed "s/}{/}\\n{/g"; echo`]).trim().split('\n').filter(Boolean));
+    const found = texts.map((t) => /confirmation code is (\d{6})/.exec((JSON.parse(t) as { body: string }).body)?.[1]).filter(Boolean).at(-1);
+    if (!found) throw new Error('no confirmation code texted yet');
+    return found;
+  }, 60_000, 500);
+  must('number confirmed', await owner.post('/api/user/destinations/confirm', { kind: 'sms', code }), 200);
   return Object.assign(owner, { signedUpWith: { email: signup.businessEmail, password: signup.password } });
 }
 
