@@ -107,6 +107,9 @@ export async function prepareStack(dockerHost: string, opts: { name: string; ext
     NUMBER_PROVIDER: 'static',
     STATIC_NUMBERS: DID,
     TTS_ENGINE: 'espeak-ng',
+    // The test owner's phone is in Ofcom's drama range (07700 900xxx), which the box texts no
+    // confirmation code to unless the operator allows it (issue 39's codes go where texts may).
+    OUTBOUND_ALLOW: '+447700900',
     // The console behind the proxy at a name that is not localhost (clients map it to
     // loopback), with Caddy's local CA: what a LAN or test box runs (docs/deployment.md, "HTTPS").
     PUBLIC_URL: `https://${SITE_HOST}:${proxyHttpsPort}`,
