@@ -92,6 +92,8 @@ describe('the SIP trunk in the line state, with a real Asterisk and a real regis
     const down = await vi.waitFor(async () => {
       const line = await lineOf(owner, admin);
       expect(line.trunk.state).toBe('down');
+      // The owner's and the admin's views are two requests: the change can land between them.
+      expect(line.owner.problems.map((p: { id: string }) => p.id)).toEqual(['trunk-down']);
       return line;
     }, CHANGE);
     expect(down.trunk.detail).toMatch(new RegExp(`^Not registered with ${server} \\((Rejected|Unregistered)\\): the provider cannot send calls to this box\\. Asterisk keeps trying; if it lasts, check SIP_REG_SERVER, SIP_REG_USERNAME and SIP_REG_PASSWORD with the provider$`));
