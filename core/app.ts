@@ -11,8 +11,8 @@ import { systemRoutes } from './system/routes.js';
 import { registerMetrics } from './metrics/routes.js';
 import { registerAppServices } from './plugins/app-services.js';
 import { registerExternalPlugins } from './plugins/external.js';
-import type { TestCallRegistry } from './test-call/registry.js';
-import { attachTestCallProxy } from './test-call/ws-proxy.js';
+import type { CallMyLineRegistry } from './call-my-line/registry.js';
+import { attachCallMyLineProxy } from './call-my-line/ws-proxy.js';
 
 export interface BuildOptions {
   /** A pino logger; tests pass none and get silence. */
@@ -25,7 +25,7 @@ export interface BuildOptions {
   /** The PBX's forwarding check (startPbx's); without it the route says how to set it up. */
   forwardingCheck?: ForwardingCheckStart;
   /** The PBX's test calls for the console's "Call my line" (startPbx's); without them the route says why. */
-  testCalls?: TestCallRegistry;
+  callMyLine?: CallMyLineRegistry;
 }
 
 export async function buildApp(services: Services, opts: BuildOptions = {}): Promise<App> {
@@ -47,8 +47,8 @@ export async function buildApp(services: Services, opts: BuildOptions = {}): Pro
 
   registerMetrics(app);
   await app.register(systemRoutes);
-  const testCalls = opts.testCalls ?? null;
-  if (testCalls) attachTestCallProxy(app, testCalls, testCalls.wsUrl);
-  await app.register(apiScope, { testCalls });
+  const callMyLine = opts.callMyLine ?? null;
+  if (callMyLine) attachCallMyLineProxy(app, callMyLine, callMyLine.wsUrl);
+  await app.register(apiScope, { callMyLine });
   return app;
 }

@@ -148,7 +148,7 @@ export async function composeAppliance(config: Config, o: ApplianceOverrides = {
     services.hooks.settingsChanged.push(pbx.settingsChanged);
   }
   // After the PBX: the console's "Test transfer" rings through it.
-  const app = o.http === false ? undefined : await buildApp(services, { testTransfer: pbx?.testTransfer, forwardingCheck: pbx?.forwardingCheck, testCalls: pbx?.testCalls, ...o.http, ...built });
+  const app = o.http === false ? undefined : await buildApp(services, { testTransfer: pbx?.testTransfer, forwardingCheck: pbx?.forwardingCheck, callMyLine: pbx?.callMyLine, ...o.http, ...built });
   await app?.listen({ port: config.port, host: config.host });
   const address = app?.server.address();
   const url = typeof address === 'object' && address ? `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${address.port}` : undefined;

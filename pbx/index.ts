@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { startNodeLoad } from '../core/admission/node-load.js';
-import { TestCallRegistry } from '../core/test-call/registry.js';
-import { createTestCallLines } from './test-call/lines.js';
+import { CallMyLineRegistry } from '../core/call-my-line/registry.js';
+import { createCallMyLineEndpoints } from './call-my-line/lines.js';
 import type { CallPath } from '../core/calls/call-path.js';
 import type { BackoffPolicy } from '../core/time/backoff.js';
 import type { ServiceHooks } from '../core/deps.js';
@@ -49,8 +49,8 @@ export interface Pbx {
   testTransfer?: TestTransfer;
   /** "Check my forwarding", when OUTBOUND_ENDPOINT lets the PBX call out: the core's route uses it. */
   forwardingCheck?: ForwardingCheckStart;
-  /** The console's "Call my line": its per-call endpoints on this Asterisk (core/test-call). */
-  testCalls: TestCallRegistry;
+  /** The console's "Call my line": its per-call endpoints on this Asterisk (core/call-my-line). */
+  callMyLine: CallMyLineRegistry;
   /** Stops taking calls, lets calls in progress finish for up to `drainMs`, then disconnects. */
   stop(drainMs?: number): Promise<void>;
 }
@@ -84,7 +84,7 @@ export function startPbx(services: Services, callPath: CallPath, opts: PbxOption
   );
   const load = startNodeLoad(() => callPath.pendingJobs());
   // Once stopped, the link is down: a test call then answers 'pbx-down'.
-  const testCalls = new TestCallRegistry(createTestCallLines({ url: ariUrl, username: config.ari.username, password: config.ari.password }), pbxLog);
+  const callMyLine = new CallMyLineRegistry(createCallMyLineEndpoints({ url: ariUrl, username: config.ari.username, password: config.ari.password }), pbxLog);
   const admission = createAdmissionGate({ limits: config.admission, load, rest, log: pbxLog });
   const app = new StasisApp({
     app: config.ari.app,
@@ -102,7 +102,7 @@ export function startPbx(services: Services, callPath: CallPath, opts: PbxOption
     outboundEndpoint: config.outbound.endpoint,
     transferTiming: opts.transferTiming,
     agentFlow: opts.agentFlow,
-    testCalls,
+    callMyLine,
     admission,
   });
   const ariHttp = createAriHttp({ url: ariUrl, username: config.ari.username, password: config.ari.password, requestTimeoutMs: opts.requestTimeoutMs });
@@ -128,8 +128,8 @@ export function startPbx(services: Services, callPath: CallPath, opts: PbxOption
       // Retries need Asterisk: they start with the first connection.
       recordingRetries.start();
       void app.reconcile();
-      // Test-call endpoints an earlier run of the core left on this Asterisk: nobody would remove them.
-      void testCalls.sweep().catch((err: unknown) => pbxLog.warn({ err }, 'could not sweep test-call endpoints left on Asterisk'));
+      // Call my line endpoints an earlier run of the core left on this Asterisk: nobody would remove them.
+      void callMyLine.sweep().catch((err: unknown) => pbxLog.warn({ err }, 'could not sweep Call my line endpoints left on Asterisk'));
       void trunk.poll();
     },
     log: pbxLog,
@@ -151,7 +151,7 @@ export function startPbx(services: Services, callPath: CallPath, opts: PbxOption
     link,
     health,
     settingsChanged,
-    testCalls,
+    callMyLine,
     ...(config.outbound.endpoint
       ? {
           testTransfer: (userId: number) => testTransfer(callPath, app, link!, userId),

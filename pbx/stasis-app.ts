@@ -16,7 +16,7 @@ import { storedNumber } from '../contract/phone.js';
 import { recordingNameFor } from './flows/voicemail/voicemail-flow.js';
 import { routeCall } from './routing.js';
 import { ringFirstThen } from './flows/transfer/ring-first.js';
-import { ringOwnerForTest } from './flows/transfer/test-call.js';
+import { ringOwnerForTest } from './flows/transfer/test-transfer.js';
 import { placeForwardingCheck, type ForwardingCheckCall } from './flows/forwarding-check/check-call.js';
 import { takeForwardingCheck } from './flows/forwarding-check/check-leg.js';
 import { looksLikeForwardingCheck } from '../core/forwarding-check/index.js';
@@ -24,7 +24,7 @@ import type { ForwardingCheckStartResult } from '../core/services.js';
 import type { Voice } from '../models/tts/index.js';
 import { OWNER_LEG_ARG, OWNER_LEG_PREFIX, type OwnerLegs, type TransferDeps } from './flows/transfer/put-through.js';
 import type { AiMode } from '../contract/api.js';
-import { admitTestCall } from '../core/test-call/admit.js';
+import { admitCallMyLine } from '../core/call-my-line/admit.js';
 import type { Admission } from './admission-gate.js';
 import { parseAriTime } from './ari/ari-time.js';
 
@@ -51,8 +51,8 @@ export interface StasisAppDeps {
   transferTiming?: TransferDeps['timing'];
   /** Admission before answering (pbx/admission-gate.ts over core/admission): calls in progress, load and set-up rate. */
   admission?: Admission;
-  /** The console's test calls (core/test-call/registry.ts): whose a test-call endpoint is, once its browser connected. */
-  testCalls?: { lineOf(endpoint: string): { userId: number; did: string } | undefined };
+  /** The console's test calls (core/call-my-line/registry.ts): whose a Call my line endpoint is, once its browser connected. */
+  callMyLine?: { lineOf(endpoint: string): { userId: number; did: string } | undefined };
 }
 
 function callerTagOf(d: CallHandlingDecision | undefined): CallerTag | null {
@@ -65,11 +65,14 @@ function channelOfTarget(uri: string | undefined): string | undefined {
   return uri?.startsWith('channel:') ? uri.slice('channel:'.length) : undefined;
 }
 
-/** extensions.conf [test-call]: Stasis(app, DID, test-call), reachable only from a console test call's endpoint. */
-const TEST_CALL_ARG = 'test-call';
+/**
+ * extensions.conf [test-call]: Stasis(app, DID, test-call), reachable only from a console test call's endpoint.
+ * The dialplan's word, kept as installed Asterisk configurations have it (the feature is "Call my line").
+ */
+const CALL_MY_LINE_ARG = 'test-call';
 
-function isTestCall(channel: ChannelSnapshot, args?: string[]): boolean {
-  return (args?.[1] ?? channel.dialplan.app_data?.split(',')[2]?.trim()) === TEST_CALL_ARG;
+function isCallMyLine(channel: ChannelSnapshot, args?: string[]): boolean {
+  return (args?.[1] ?? channel.dialplan.app_data?.split(',')[2]?.trim()) === CALL_MY_LINE_ARG;
 }
 
 /** Stasis(app, DID) puts the DID in app_data after the app name; the extension is the fallback. */
@@ -171,22 +174,22 @@ export class StasisApp {
       return;
     }
     const did = didOf(channel, args);
-    const admitted = this.admitTestCall(channel, did, isTestCall(channel, args));
+    const admitted = this.admitCallMyLine(channel, did, isCallMyLine(channel, args));
     if (!admitted) return this.deps.admission?.left(channel.id);
-    const testCall = admitted.kind === 'test-call';
+    const callMyLine = admitted.kind === 'call-my-line';
     // From the appliance number to itself: perhaps a forwarding check coming back (one lookup to
     // know). The owner's own "Call my line" never is one, whatever caller id it carries.
-    if (!testCall && looksLikeForwardingCheck(channel.caller.number, did)) this.track(this.checkOrCall(channel, did));
-    else this.track(this.handleCall(channel, did, testCall));
+    if (!callMyLine && looksLikeForwardingCheck(channel.caller.number, did)) this.track(this.checkOrCall(channel, did));
+    else this.track(this.handleCall(channel, did, callMyLine));
   }
 
   /**
-   * A call from a test-call endpoint goes on only as its owner's test call to their own number
-   * (core/test-call/admit.ts); anything else from one is hung up before it is answered (cause
+   * A call from a Call my line endpoint goes on only as its owner's test call to their own number
+   * (core/call-my-line/admit.ts); anything else from one is hung up before it is answered (cause
    * 21: SIP 403), with no call row, so no owner is texted about it. Undefined: refused.
    */
-  private admitTestCall(channel: ChannelSnapshot, did: string, markedTestCall: boolean): { kind: 'ordinary' | 'test-call' } | undefined {
-    const verdict = admitTestCall({ channelName: channel.name, did, markedTestCall }, (endpoint) => this.deps.testCalls?.lineOf(endpoint));
+  private admitCallMyLine(channel: ChannelSnapshot, did: string, markedCallMyLine: boolean): { kind: 'ordinary' | 'call-my-line' } | undefined {
+    const verdict = admitCallMyLine({ channelName: channel.name, did, markedCallMyLine }, (endpoint) => this.deps.callMyLine?.lineOf(endpoint));
     if (verdict.kind !== 'refused') return verdict;
     this.deps.log.warn({ channelId: channel.id, channel: channel.name, reason: verdict.reason }, 'refused a test call at Stasis');
     void this.deps.rest.hangup(channel.id, 'rejected').catch(() => undefined);
@@ -216,7 +219,7 @@ export class StasisApp {
     void work.finally(() => this.running.delete(work));
   }
 
-  private async handleCall(channel: ChannelSnapshot, rawDid: string, testCall = false): Promise<void> {
+  private async handleCall(channel: ChannelSnapshot, rawDid: string, callMyLine = false): Promise<void> {
     const { callPath, rest, prompts, log } = this.deps;
     const session = new CallSession(channel, rawDid);
     this.sessions.set(channel.id, session);
@@ -226,7 +229,7 @@ export class StasisApp {
       // Nuisance screening (issue 43) is the one lookup before the answer: a number on the
       // owner's spam list or the box-wide list is turned away before it costs an answer. One
       // index lookup (bench/screening.ts); a failure lets the call through rather than lose it.
-      const screen = testCall || channel.state === 'Up' ? undefined : await this.screen(channel, rawDid);
+      const screen = callMyLine || channel.state === 'Up' ? undefined : await this.screen(channel, rawDid);
       // Every flow starts by answering, so the answer goes out before any other lookup, and the
       // lookups wait for it: in a burst of callers each is answered within moments of
       // arriving, not after the routing and row writes of every call ahead of it. A failed
@@ -261,7 +264,7 @@ export class StasisApp {
         createdAt: new Date(session.startedAt),
         callerTag: callerTagOf(handled),
         period: handled?.kind === 'answer' ? handled.period : null,
-        testCall,
+        testCall: callMyLine,
         screenedBy: screen && decision.kind === 'answer' ? screen.by : null,
       });
       if (opened.existing && opened.call.endedAt) {
@@ -385,8 +388,8 @@ export class StasisApp {
       if (!this.accepting) void rest.hangup(id, 'congestion').catch(() => undefined);
       else {
         const did = didOf(channel);
-        const admitted = this.admitTestCall(channel, did, isTestCall(channel));
-        if (admitted) this.track(this.handleCall(channel, did, admitted.kind === 'test-call'));
+        const admitted = this.admitCallMyLine(channel, did, isCallMyLine(channel));
+        if (admitted) this.track(this.handleCall(channel, did, admitted.kind === 'call-my-line'));
       }
     }
     for (const row of await callPath.openCalls()) {

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { TEST_CALL_ENDPOINT_PREFIX } from '../core/test-call/registry.js';
+import { CALL_MY_LINE_ENDPOINT_PREFIX } from '../core/call-my-line/registry.js';
 import type { HealthReport } from '../core/services.js';
 import type { AriHttp } from './ari/http.js';
 import { AriNotFoundError } from './ari/types.js';
@@ -9,7 +9,7 @@ import { AriNotFoundError } from './ari/types.js';
 // state Asterisk publishes for each outbound registration (Registered, Rejected, Unregistered)
 // is kept by res_prometheus and served at /metrics on ARI's own HTTP server, behind ARI's
 // credentials (deploy/asterisk/etc/prometheus.conf). Which trunks exist is ARI's PJSIP endpoint
-// list, less the console's test-call endpoints. Read every few seconds while ARI is connected.
+// list, less the console's Call my line endpoints. Read every few seconds while ARI is connected.
 
 /** How often the trunk is looked at: the admin's "since" is right to within this. */
 const TRUNK_POLL_MS = 5_000;
@@ -91,7 +91,7 @@ export class TrunkWatch {
         if (err instanceof AriNotFoundError) return [];
         throw err;
       });
-      const trunks = endpoints.map((e) => e.resource).filter((name) => !name.startsWith(TEST_CALL_ENDPOINT_PREFIX));
+      const trunks = endpoints.map((e) => e.resource).filter((name) => !name.startsWith(CALL_MY_LINE_ENDPOINT_PREFIX));
       this.opts.publish(trunkReport(trunks, await this.registrations()));
     } catch (err) {
       // A slow or refused ARI request says nothing about the trunk: the last state stands (the

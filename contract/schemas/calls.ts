@@ -35,7 +35,7 @@ export const ApiCallLogSchema = Type.Object({
   agentBusy: Type.Boolean(),
   /** An agent-mode call whose engines stalled mid-conversation: the caller was offered voicemail (issue 27). */
   agentStalled: Type.Boolean(),
-  /** The owner's own "Call my line" from the console: left out of analytics and usage. */
+  /** The owner's own "Call my line" from the console: left out of analytics and usage (named as its column, calls.test_call). */
   testCall: Type.Boolean(),
   /** What the summary said the call was (genuine, sales, recorded, silent, wrong-number); null until assessed. */
   callClass: Nullable(OneOf(CALL_CLASSES)),

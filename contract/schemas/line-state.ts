@@ -23,7 +23,7 @@ export const ApiOwnerLineStateSchema = Type.Object({
       since: Type.String(),
     }),
   ),
-  /** Whether "Call my line" can ring: the box has a phone system and it is connected. */
+  /** Whether "Call my line" can ring: the box has a phone system and it is connected (the field keeps its first name: API clients read it). */
   testCallAvailable: Type.Boolean(),
 });
 

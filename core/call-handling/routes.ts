@@ -35,7 +35,7 @@ const clearValidation: NonNullable<Parameters<App['put']>[1]>['errorHandler'] = 
 };
 
 /** A test call the appliance may not place: the owner's account, the number's kind, or today's minutes. */
-function refusedTestCall(r: OutboundRefusal): HttpError {
+function refusedTestTransfer(r: OutboundRefusal): HttpError {
   switch (r.kind) {
     case 'inactive':
       return forbidden(r.message);
@@ -124,7 +124,7 @@ export async function callHandlingRoutes(app: App): Promise<void> {
       if (!ring) throw badRequest('Putting calls through is not set up on this appliance: the operator sets OUTBOUND_ENDPOINT (see the README).');
       const { transferNumber } = await loadCallHandling(db, user.id);
       const refused = transferNumber ? await outboundRefusalNow(db, user.id, transferNumber, app.services.config.outbound, now()) : null;
-      if (refused) throw refusedTestCall(refused);
+      if (refused) throw refusedTestTransfer(refused);
       if (testing.has(user.id)) throw conflict('A test call to your phone is already on its way.');
       testing.add(user.id);
       try {

@@ -40,7 +40,7 @@ export interface Config {
   /**
    * A TURN server for the console's test calls when the box is behind NAT (TURN_URL, e.g.
    * turn:box.example.co.uk:3478; TURN_SECRET, coturn's static-auth-secret): each call gets
-   * time-limited credentials (docs/test-call.md). Unset: browsers reach Asterisk directly.
+   * time-limited credentials (docs/call-my-line.md). Unset: browsers reach Asterisk directly.
    */
   turn?: { url: string; secret: string };
   /**

@@ -18,8 +18,8 @@ import { callerTextRoutes } from '../caller-texts/routes.js';
 import { screeningRoutes } from '../screening/routes.js';
 import { bookingRoutes } from '../booking/routes.js';
 import { webhookRoutes } from '../webhooks/routes.js';
-import type { TestCallRegistry } from '../test-call/registry.js';
-import { testCallRoutes } from '../test-call/routes.js';
+import type { CallMyLineRegistry } from '../call-my-line/registry.js';
+import { callMyLineRoutes } from '../call-my-line/routes.js';
 import { registerAccessGuard } from './access-guard.js';
 import type { App } from './fastify-types.js';
 import { registerSameOriginGuard } from './same-origin.js';
@@ -33,7 +33,7 @@ import { registerSessionHook } from './session-hook.js';
  * (`/%61pi/auth/logout` is routed to /api/auth/logout and meets them too), instead of
  * each hook guessing from the raw URL.
  */
-export async function apiScope(api: App, opts: { testCalls?: TestCallRegistry | null }): Promise<void> {
+export async function apiScope(api: App, opts: { callMyLine?: CallMyLineRegistry | null }): Promise<void> {
   registerSameOriginGuard(api);
   registerSessionHook(api);
   registerAccessGuard(api);
@@ -59,7 +59,7 @@ export async function apiScope(api: App, opts: { testCalls?: TestCallRegistry | 
   await api.register(callerTextRoutes);
   await api.register(screeningRoutes);
   await api.register(bookingRoutes);
-  await api.register(testCallRoutes(opts.testCalls ?? null));
+  await api.register(callMyLineRoutes(opts.callMyLine ?? null));
   // Server-to-server: marked `webhook`, so the guards and the session hook above step aside for it.
   await api.register(twilioWebhookRoutes);
 }

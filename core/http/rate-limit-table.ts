@@ -23,7 +23,10 @@ export const RATE_LIMITS = {
   previewsPerOwner: { max: 10, windowMs: MINUTE },
   /** Each test rings the owner's phone over the trunk (a paid call). */
   testTransfersPerOwner: { max: 5, windowMs: 15 * MINUTE },
-  /** "Call my line": each press makes an endpoint on Asterisk and, with TURN, a relay credential. */
+  /**
+   * "Call my line": each press makes an endpoint on Asterisk and, with TURN, a relay credential.
+   * The name is the key of its counters in PostgreSQL, so it keeps the feature's first name.
+   */
   testCallsPerOwner: { max: 10, windowMs: 60 * MINUTE },
   /** "Check my forwarding": each one is a call to the owner's line over the trunk. */
   forwardingChecksPerOwner: { max: 5, windowMs: 60 * MINUTE },

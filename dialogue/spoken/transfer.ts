@@ -15,7 +15,7 @@ export const PRESS_A_KEY = 'Press 1 to take the call, or 2 for voicemail.';
 export const TEST_INTRO = 'This is a test call from your answering service. When a caller asks for you, you will hear this:';
 export const TEST_DONE = 'That is all: calls can be put through to you. Goodbye.';
 /** The test call's sample caller: Ofcom's drama range, a number that can never be real. */
-export const TEST_CALLER = { number: '+447700900123', words: 'My boiler is leaking, can someone come today?' } as const;
+export const TEST_SAMPLE_CALLER = { number: '+447700900123', words: 'My boiler is leaking, can someone come today?' } as const;
 
 /** A number read digit by digit in its usual groups: "0 7 9 1 1, 1 2 3, 4 5 6". */
 export function spokenNumber(number: string): string {

@@ -21,7 +21,7 @@ import { heardGreetingAndBeep } from '../pbx-real/harness.js';
 import { placeCall } from '../pbx-real/sipp.js';
 import { DID, prepareStack, recordFigures, signUpOwner, type Stack } from './stack.js';
 import { request, SITE_HOST } from '../https/caddy.js';
-import { launchWithMicrophone, microphoneFile, openCallMyLine } from '../test-call/browser-caller.js';
+import { launchWithMicrophone, microphoneFile, openCallMyLine } from '../call-my-line/browser-caller.js';
 import { ApiClient } from '../helpers/client.js';
 
 const ROOT = projectRoot();

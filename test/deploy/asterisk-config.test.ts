@@ -334,11 +334,11 @@ describe('modules', () => {
 
 describe('the console’s test calls (issue 28)', () => {
   it('every per-call endpoint the core pushes over ARI has the settings of pjsip.conf’s [webrtc-test-call] template', async () => {
-    const { TEST_CALL_ENDPOINT } = await import('../../pbx/test-call/lines.js');
+    const { CALL_MY_LINE_ENDPOINT } = await import('../../pbx/call-my-line/lines.js');
     const template = templateConf('pjsip.conf').sections.find((s) => s.name === 'webrtc-test-call' && s.template)!;
     const settings = Object.fromEntries(template.entries.filter((e) => e.key !== 'type').map((e) => [e.key, e.value]));
     expect(settings).toMatchObject({ webrtc: 'yes', bundle: 'yes', dtls_auto_generate_cert: 'yes', allow: 'ulaw,alaw', transport: 'transport-ws' });
-    expect(TEST_CALL_ENDPOINT).toEqual(settings);
+    expect(CALL_MY_LINE_ENDPOINT).toEqual(settings);
   });
 
   it('has a WebSocket transport, and its dialplan reaches Stasis only for the endpoint’s own number', () => {

@@ -129,7 +129,7 @@ describe('the owner\'s own test call', () => {
       await dialog.getByText('Your own "Call my line" call: nobody to call back').waitFor();
       expect(await dialog.getByRole('link', { name: /Call back/ }).count()).toBe(0);
       await expectNoSeriousViolations(page);
-      await attachScreenshot(page, annotate, `busy-day-test-call-${width}`, { fullPage: false });
+      await attachScreenshot(page, annotate, `busy-day-call-my-line-${width}`, { fullPage: false });
     });
   }
 });

@@ -8,7 +8,7 @@ import { chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { signInAdmin } from '../helpers/accounts.js';
 import { realPbxAvailability, startRealPbx, type RealPbx } from '../pbx-real/harness.js';
-import { ownerWithLine } from '../test-call/owner-line.js';
+import { ownerWithLine } from '../call-my-line/owner-line.js';
 import { seriousViolations } from './support/axe.js';
 import { CHROMIUM_ARGS, adoptSession } from './support/browser.js';
 import { ensureConsoleBuilt } from './support/build-console.js';

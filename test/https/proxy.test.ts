@@ -12,8 +12,8 @@ import { calls } from '../../core/db/schema.js';
 import { waitUntil } from '../helpers/wait.js';
 import { realPbxAvailability, startRealPbx, type RealPbx } from '../pbx-real/harness.js';
 import { freeTcpPort } from '../pbx-real/ports.js';
-import { ownerWithLine } from '../test-call/owner-line.js';
-import { connect, SipSocket, type Credentials } from '../test-call/sip-ws-client.js';
+import { ownerWithLine } from '../call-my-line/owner-line.js';
+import { connect, SipSocket, type Credentials } from '../call-my-line/sip-ws-client.js';
 import { ensureConsoleBuilt } from '../e2e/support/build-console.js';
 import { entrypointRefusal, lookup, request, selfMadeCertificate, SITE_HOST, startProxy, type Proxy } from './caddy.js';
 

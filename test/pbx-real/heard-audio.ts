@@ -3,7 +3,7 @@ import { FRAME, RATE, rms } from './audio.js';
 // What a test caller has heard: 20 ms frames of 8 kHz audio, each with the moment it was
 // heard on this process's performance.now() clock, and the questions tests ask of them (was
 // there sound, since when has it been quiet). A SIPp caller's RTP socket (caller-media.ts)
-// and the browser's received track in "Call my line" (test/test-call/page-audio.ts) fill it.
+// and the browser's received track in "Call my line" (test/call-my-line/page-audio.ts) fill it.
 
 export const SOUND = 250; // RMS above which a 20 ms frame is sound (speech, prompts), not line silence
 

@@ -8,7 +8,7 @@ import { Mic, MicOff, PhoneCall, PhoneOff } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useOwnerLineState } from '../api/line-state';
 import { usePhoneNumbers } from '../api/queries';
-import { requestTestCall, testCallSocketUrl } from '../api/test-call';
+import { requestCallMyLine, callMyLineSocketUrl } from '../api/call-my-line';
 import { messageOr } from '../lib/errors';
 import { Button, Card, CardHeader } from './ui';
 
@@ -83,7 +83,7 @@ export default function CallMyLine() {
     setState('connecting');
     let creds;
     try {
-      creds = await requestTestCall();
+      creds = await requestCallMyLine();
     } catch (e) {
       setState('failed');
       setDetail(messageOr(e, 'Could not start the call.'));
@@ -91,7 +91,7 @@ export default function CallMyLine() {
     }
     const host = creds.sipUri.split('@')[1] ?? 'callkeeper.invalid';
     const agent = new JsSIP.UA({
-      sockets: [new JsSIP.WebSocketInterface(testCallSocketUrl(creds.wsPath))],
+      sockets: [new JsSIP.WebSocketInterface(callMyLineSocketUrl(creds.wsPath))],
       uri: `sip:${creds.user}@${host}`,
       authorization_user: creds.user,
       password: creds.password,
@@ -179,7 +179,7 @@ export default function CallMyLine() {
               </Button>
             </>
           )}
-          <span role="status" data-testid="test-call-state" className="text-sm font-medium">
+          <span role="status" data-testid="call-my-line-state" className="text-sm font-medium">
             {STATE_TEXT[state]}
           </span>
         </div>
@@ -194,7 +194,7 @@ export default function CallMyLine() {
         <LevelMeter label="You" stream={local} />
         <LevelMeter label="Your line" stream={remote} />
         <p className="text-sm text-slate-500 dark:text-slate-400">Test calls are marked in Call Logs and left out of your analytics.</p>
-        <audio ref={audio} autoPlay data-testid="test-call-audio" />
+        <audio ref={audio} autoPlay data-testid="call-my-line-audio" />
       </div>
     </Card>
   );

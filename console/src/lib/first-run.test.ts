@@ -12,7 +12,7 @@ describe('first-run checklist', () => {
     expect(done({ textsConfirmed: false, hasNumber: true, hasCalls: false, aiMode: 'voicemail', callGreeting: '  ' })).toEqual(['number']);
     expect(done({ textsConfirmed: false, hasNumber: true, hasCalls: false, aiMode: 'agent', callGreeting: null })).toEqual(['number', 'mode']);
     expect(done({ textsConfirmed: false, hasNumber: true, hasCalls: false, aiMode: 'voicemail', callGreeting: 'Hi, you reached Sam.' })).toEqual(['number', 'mode']);
-    expect(done({ textsConfirmed: true, hasNumber: true, hasCalls: true, aiMode: 'agent', callGreeting: null })).toEqual(['texts', 'number', 'forwarding', 'test-call', 'mode']);
+    expect(done({ textsConfirmed: true, hasNumber: true, hasCalls: true, aiMode: 'agent', callGreeting: null })).toEqual(['texts', 'number', 'forwarding', 'call-from-phone', 'mode']);
   });
 });
 

@@ -10,7 +10,7 @@ export interface FirstRunState {
   callGreeting: string | null;
 }
 
-export type StepId = 'texts' | 'number' | 'forwarding' | 'test-call' | 'mode';
+export type StepId = 'texts' | 'number' | 'forwarding' | 'call-from-phone' | 'mode';
 
 export interface Step {
   id: StepId;
@@ -25,7 +25,7 @@ export function firstRunSteps(s: FirstRunState): Step[] {
     { id: 'number', label: 'Get your number', done: s.hasNumber },
     // Forwarding happens on the owner's own phone; the first call reaching the number proves it.
     { id: 'forwarding', label: 'Set up call forwarding', done: s.hasCalls },
-    { id: 'test-call', label: 'Make a test call from another phone', done: s.hasCalls },
+    { id: 'call-from-phone', label: 'Make a test call from another phone', done: s.hasCalls },
     // Voicemail is the default; choosing means the agent, or a greeting of the owner's own.
     { id: 'mode', label: 'Choose voicemail or AI agent', done: s.aiMode === 'agent' || Boolean(s.callGreeting?.trim()) },
   ];

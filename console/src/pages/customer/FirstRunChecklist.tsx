@@ -71,7 +71,7 @@ export function FirstRunChecklist({ hasCalls }: { hasCalls: boolean }) {
     ) : (
       'Once you have a number, forward your business line to it.'
     ),
-    'test-call': 'Ring your business line from another phone and let it ring out: the call appears here.',
+    'call-from-phone': 'Ring your business line from another phone and let it ring out: the call appears here.',
     mode: (
       <>
         {user.aiMode === 'agent' ? 'Your AI agent answers calls.' : 'Calls go to voicemail with the standard greeting.'}{' '}

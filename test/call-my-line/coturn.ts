@@ -6,7 +6,7 @@ import { waitUntil } from '../helpers/wait.js';
 import { freeSipPort } from '../pbx-real/ports.js';
 
 // Debian's coturn, unprivileged, in a temp folder on a free loopback port, run from the
-// configuration the project ships (deploy/coturn/turnserver.conf, as docs/test-call.md tells an
+// configuration the project ships (deploy/coturn/turnserver.conf, as docs/call-my-line.md tells an
 // operator to run it): its @…@ values filled in, and only what a test run must change
 // (ports, log file, no TLS) given on the command line instead of the file's lines. It listens
 // on loopback; it relays from the address Asterisk names in its ICE candidates, which is this
@@ -117,6 +117,6 @@ function renderShipped(values: Record<string, string>): string {
   const lines = fs.readFileSync(SHIPPED, 'utf8').split('\n').filter((l) => !RUN_SPECIFIC.has(l.split('=')[0]!.trim()));
   const text = lines.join('\n').replace(/@([A-Z_]+)@/g, (m, name: string) => values[name] ?? m);
   const left = /^[^#\n]*@[A-Z_]+@/m.exec(text);
-  if (left) throw new Error(`test/test-call/coturn.ts: deploy/coturn/turnserver.conf has a value the harness does not fill in: ${left[0]}`);
+  if (left) throw new Error(`test/call-my-line/coturn.ts: deploy/coturn/turnserver.conf has a value the harness does not fill in: ${left[0]}`);
   return text;
 }

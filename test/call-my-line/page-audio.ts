@@ -76,7 +76,7 @@ export class PageAudio extends HeardAudio {
   /**
    * What a page plays has been through Chromium's jitter buffer, which stretches and squeezes
    * speech while it adapts (at the start of a call, and under load): the same greeting scored
-   * 0.78–0.97 over 60 calls (bench/test-call.ts, load 3–9), other sentences at most 0.72
+   * 0.78–0.97 over 60 calls (bench/call-my-line.ts, load 3–9), other sentences at most 0.72
    * (26 November 2026).
    */
   override readonly hearsAt = 0.75;

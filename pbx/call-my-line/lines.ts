@@ -1,4 +1,4 @@
-import type { TestCallLine, TestCallLines } from '../../core/test-call/lines.js';
+import type { CallMyLineEndpoint, CallMyLineEndpoints } from '../../core/call-my-line/lines.js';
 import { createAriHttp } from '../ari/http.js';
 import { AriNotFoundError } from '../ari/types.js';
 
@@ -14,9 +14,10 @@ import { AriNotFoundError } from '../ari/types.js';
  * with the wrong account. (The core checks the number again at Stasis: admit.ts.)
  *
  * The settings are those of pjsip.conf's [webrtc-test-call] template (ARI cannot inherit a
- * template; test/deploy checks the two agree).
+ * template; test/deploy checks the two agree). The names in Asterisk's configuration (context
+ * test-call, TEST_CALL_DID) stay as installed boxes have them in their own etc/ files.
  */
-export const TEST_CALL_ENDPOINT: Readonly<Record<string, string>> = {
+export const CALL_MY_LINE_ENDPOINT: Readonly<Record<string, string>> = {
   transport: 'transport-ws',
   identify_by: 'username',
   context: 'test-call',
@@ -33,7 +34,7 @@ export const TEST_CALL_ENDPOINT: Readonly<Record<string, string>> = {
   rtp_timeout: '30',
 };
 
-export function createTestCallLines(ari: { url: string; username: string; password: string }): TestCallLines {
+export function createCallMyLineEndpoints(ari: { url: string; username: string; password: string }): CallMyLineEndpoints {
   const http = createAriHttp({ ...ari, maxSockets: 2 });
   const put = (type: string, id: string, fields: Record<string, string>) =>
     http.json('PUT', `/asterisk/config/dynamic/res_pjsip/${type}/${encodeURIComponent(id)}`, undefined, {
@@ -47,10 +48,10 @@ export function createTestCallLines(ari: { url: string; username: string; passwo
   base.protocol = base.protocol === 'https:' ? 'wss:' : 'ws:';
   return {
     wsUrl: `${base.origin}/ws`,
-    async open(line: TestCallLine) {
+    async open(line: CallMyLineEndpoint) {
       await put('auth', line.name, { auth_type: 'userpass', username: line.name, password: line.password });
       await put('endpoint', line.name, {
-        ...TEST_CALL_ENDPOINT,
+        ...CALL_MY_LINE_ENDPOINT,
         auth: line.name,
         // The owner's own number as the caller's: call handling sees the owner ringing themselves.
         callerid: `"Test call" <${line.did}>`,

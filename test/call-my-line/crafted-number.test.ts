@@ -6,7 +6,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { calls, notifications } from '../../core/db/schema.js';
-import { TEST_CALL_ENDPOINT } from '../../pbx/test-call/lines.js';
+import { CALL_MY_LINE_ENDPOINT } from '../../pbx/call-my-line/lines.js';
 import type { ApiClient } from '../helpers/client.js';
 import { realPbxAvailability, startRealPbx, type RealPbx } from '../pbx-real/harness.js';
 import { ownerWithLine, pressCallMyLine } from './owner-line.js';
@@ -90,7 +90,7 @@ describe.skipIf(!real.ok)('a crafted number from a test call’s credentials', (
       method: 'PUT',
       headers: { authorization: h.asterisk.basicAuth(), 'content-type': 'application/json' },
       body: JSON.stringify({
-        fields: Object.entries({ ...TEST_CALL_ENDPOINT, auth: c.user, callerid: `"Test call" <${owner.did}>`, set_var: `TEST_CALL_DID=${other.did}` }).map(([attribute, value]) => ({ attribute, value })),
+        fields: Object.entries({ ...CALL_MY_LINE_ENDPOINT, auth: c.user, callerid: `"Test call" <${owner.did}>`, set_var: `TEST_CALL_DID=${other.did}` }).map(([attribute, value]) => ({ attribute, value })),
       }),
     });
     expect(res.status, await res.text()).toBe(200);

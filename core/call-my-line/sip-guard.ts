@@ -1,4 +1,4 @@
-// What the test-call proxy lets through from a browser to Asterisk, one SIP message at a
+// What the Call my line proxy lets through from a browser to Asterisk, one SIP message at a
 // time (RFC 7118 puts exactly one message in each WebSocket frame).
 
 /** A browser's call needs these; REGISTER, SUBSCRIBE, MESSAGE, REFER… have no business here. */
@@ -23,7 +23,7 @@ export function inspectSip(frame: string, call: string | undefined): GuardVerdic
   if (method !== 'INVITE' || /;\s*tag=/i.test(header(frame, 'to', 't') ?? '')) return { forward: true };
   const callId = header(frame, 'call-id', 'i');
   if (!callId) return { forward: false, reply: null, reason: 'an INVITE without a Call-ID' };
-  if (call !== undefined && callId !== call) return { forward: false, reply: sipResponse(frame, 403, 'One test call at a time'), reason: 'a second call on one test-call connection' };
+  if (call !== undefined && callId !== call) return { forward: false, reply: sipResponse(frame, 403, 'One test call at a time'), reason: 'a second call on one Call my line connection' };
   return { forward: true, callId };
 }
 

@@ -20,7 +20,7 @@ export async function ownerWithLine(server: TestServer, did: string, signup: Rec
 
 /**
  * Presses "Call my line" and returns the call's credentials. The core withdraws a call's
- * endpoint once its socket has closed, and until then the owner's next press waits (409); it is also what bench/test-call.ts imports, so it uses no vitest API.
+ * endpoint once its socket has closed, and until then the owner's next press waits (409); it is also what bench/call-my-line.ts imports, so it uses no vitest API.
  */
 export function pressCallMyLine(client: ApiClient): Promise<Credentials> {
   return waitUntil(async () => {

@@ -1,5 +1,5 @@
 // "Call my line" through a real TURN server: Debian's coturn, checking the time-limited
-// credentials the box hands out with TURN_URL / TURN_SECRET (core/test-call/turn.ts), and a
+// credentials the box hands out with TURN_URL / TURN_SECRET (core/call-my-line/turn.ts), and a
 // Chromium page allowed to use relay candidates only, as a browser behind a NAT that lets
 // nothing else through would be. The call reaching the greeting and the message being stored
 // show the box's credentials were accepted and the audio went both ways through coturn.
@@ -52,7 +52,7 @@ describe.skipIf(!real.ok)('Call my line relayed through coturn', () => {
     expect(row).toMatchObject({ status: 'voicemail', testCall: true, userId: owner.user.id });
     const stored = readWavSamples(path.join(h.server.dataDir, 'recordings', row.recordingFile!));
     expect(envelopeMatch(words, stored).score).toBeGreaterThan(0.8);
-    await expect.poll(() => page.getByTestId('test-call-state').textContent(), { timeout: 30_000 }).toBe('Call ended');
+    await expect.poll(() => page.getByTestId('call-my-line-state').textContent(), { timeout: 30_000 }).toBe('Call ended');
     await audio.stop();
 
     // The allocations close with the call; coturn then logs their figures under the user name

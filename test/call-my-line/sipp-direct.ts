@@ -12,8 +12,8 @@ import { freeSipPort } from '../pbx-real/ports.js';
 
 const scenario = `<?xml version="1.0" encoding="ISO-8859-1" ?>
 <!DOCTYPE scenario SYSTEM "sipp.dtd">
-<!-- [field0]: the Request-URI's user part, [field1] the endpoint (-au/-ap: its digest credentials). Written by test/test-call/sipp-direct.ts. -->
-<scenario name="test-call credentials on 5060">
+<!-- [field0]: the Request-URI's user part, [field1] the endpoint (-au/-ap: its digest credentials). Written by test/call-my-line/sipp-direct.ts. -->
+<scenario name="Call my line credentials on 5060">
   <send retrans="500">
     <![CDATA[
       INVITE sip:[field0]@[remote_ip]:[remote_port] SIP/2.0

@@ -47,7 +47,7 @@ describe.skipIf(!real.ok)('Call my line from the console, in Chromium', () => {
     const { page, audio } = await openCallMyLine(browser, h.server.url, owner.client);
     await page.getByRole('button', { name: 'Call my line' }).click();
     await hearsAudio(h, audio, 0, [greeting], 'the greeting, in the page');
-    expect(await page.getByTestId('test-call-state').textContent()).toBe('In call');
+    expect(await page.getByTestId('call-my-line-state').textContent()).toBe('In call');
 
     const row = await h.finishedRow(owner.did, 90_000);
     expect(row).toMatchObject({ status: 'voicemail', mode: 'voicemail', testCall: true, userId: owner.user.id });
@@ -64,7 +64,7 @@ describe.skipIf(!real.ok)('Call my line from the console, in Chromium', () => {
     console.log(`Call my line, voicemail: the message matches ${said.toFixed(2)}, other speech at most ${other.toFixed(2)}`);
     expect(said).toBeGreaterThan(0.8);
     expect(said - other).toBeGreaterThan(0.15);
-    await expect.poll(() => page.getByTestId('test-call-state').textContent(), { timeout: 30_000 }).toBe('Call ended');
+    await expect.poll(() => page.getByTestId('call-my-line-state').textContent(), { timeout: 30_000 }).toBe('Call ended');
     await audio.stop();
 
     await page.goto('/dashboard');
@@ -90,7 +90,7 @@ describe.skipIf(!real.ok)('Call my line from the console, in Chromium', () => {
     const greeted = await hearsAgent(h, { media: audio }, 0, agentGreeting('Hale Plumbing'));
     await hearsAgent(h, { media: audio }, greeted, ANSWER);
     await page.getByRole('button', { name: 'Hang up' }).click();
-    await expect.poll(() => page.getByTestId('test-call-state').textContent(), { timeout: 30_000 }).toBe('Call ended');
+    await expect.poll(() => page.getByTestId('call-my-line-state').textContent(), { timeout: 30_000 }).toBe('Call ended');
     await audio.stop();
 
     const row = await h.finishedRow(owner.did, 60_000);

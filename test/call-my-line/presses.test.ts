@@ -12,8 +12,8 @@ import { connect, SipSocket, type Credentials } from './sip-ws-client.js';
 const real = realPbxAvailability();
 vi.setConfig({ testTimeout: 90_000 });
 
-/** The test-call endpoints Asterisk holds now. */
-async function testCallEndpoints(h: RealPbx): Promise<string[]> {
+/** The Call my line endpoints Asterisk holds now. */
+async function callMyLineEndpoints(h: RealPbx): Promise<string[]> {
   const all = await h.asterisk.ariGet<Array<{ resource: string }>>('/endpoints/PJSIP');
   return all.map((e) => e.resource).filter((n) => n.startsWith('tc-')).sort();
 }
@@ -40,12 +40,12 @@ describe.skipIf(!real.ok)('“Call my line” presses and the proxy', () => {
     const owner = await ownerWithLine(h.server, '+447700900841');
     const answers = await Promise.all(Array.from({ length: 8 }, () => owner.client.post<Credentials>('/api/test-call')));
     expect(answers.map((a) => a.status)).toEqual(Array(8).fill(200));
-    const left = await testCallEndpoints(h);
+    const left = await callMyLineEndpoints(h);
     expect(left).toHaveLength(1);
     const last = answers.find((a) => a.body.user === left[0])!.body;
     const s = await openSocket(h, owner, last);
     s.close();
-    await waitUntil(async () => expect(await testCallEndpoints(h)).toEqual([]), 20_000);
+    await waitUntil(async () => expect(await callMyLineEndpoints(h)).toEqual([]), 20_000);
   });
 
   it('an owner’s eleventh press in an hour is refused with 429, saying how long to wait', async () => {
@@ -55,7 +55,7 @@ describe.skipIf(!real.ok)('“Call my line” presses and the proxy', () => {
     expect(eleventh.status).toBe(429);
     expect(eleventh.body.message).toMatch(/^You can make 10 test calls an hour\. Please wait \d+ minutes? and try again\.$/);
     // The refused press withdrew nothing: the tenth press's credentials are still the owner's one endpoint.
-    expect(await testCallEndpoints(h)).toHaveLength(1);
+    expect(await callMyLineEndpoints(h)).toHaveLength(1);
   });
 
   it('a malformed %-escape in the proxy’s path is a 400 with a message, not a 500', async () => {
@@ -88,7 +88,7 @@ describe.skipIf(!real.ok)('“Call my line” presses and the proxy', () => {
   });
 });
 
-describe.skipIf(!real.ok)('a test-call endpoint an earlier run of the core left on Asterisk', () => {
+describe.skipIf(!real.ok)('a Call my line endpoint an earlier run of the core left on Asterisk', () => {
   let h: RealPbx;
   const leftover = 'tc-00000000deadbeef';
   beforeAll(async () => {
@@ -112,6 +112,6 @@ describe.skipIf(!real.ok)('a test-call endpoint an earlier run of the core left 
   });
 
   it('is removed when the core connects', async () => {
-    await waitUntil(async () => expect(await testCallEndpoints(h)).toEqual([]), 20_000);
+    await waitUntil(async () => expect(await callMyLineEndpoints(h)).toEqual([]), 20_000);
   });
 });

@@ -4,8 +4,8 @@ import WebSocket, { WebSocketServer } from 'ws';
 import { withTrialChecked } from '../accounts/users.js';
 import { SESSION_COOKIE, userForSession } from '../auth/sessions.js';
 import type { App } from '../http/fastify-types.js';
-import type { TestCallRegistry } from './registry.js';
-import { TEST_CALL_WS_PREFIX } from './routes.js';
+import type { CallMyLineRegistry } from './registry.js';
+import { CALL_MY_LINE_WS_PREFIX } from './routes.js';
 import { inspectSip } from './sip-guard.js';
 
 /** Asterisk answers its /ws upgrade at once on loopback or a compose network; past this it is not coming. */
@@ -25,36 +25,36 @@ const CALL_NAME = /^tc-[0-9a-f]{1,64}$/;
  * /ws, which is never published: the upgrade is taken only from the console's origin, for a
  * signed-in owner whose account is active, with this call's unused credentials (its name in
  * the path, claimed once). Every frame passes inspectSip (one call per connection, only the
- * methods a call uses); which number may be rung is Asterisk's to enforce (pbx/test-call/lines.ts).
+ * methods a call uses); which number may be rung is Asterisk's to enforce (pbx/call-my-line/lines.ts).
  * Media does not come this way: it goes to Asterisk's RTP ports, as a phone's does.
  */
-export function attachTestCallProxy(app: App, registry: TestCallRegistry, asteriskWs: string): void {
+export function attachCallMyLineProxy(app: App, registry: CallMyLineRegistry, asteriskWs: string): void {
   const wss = new WebSocketServer({ noServer: true, handleProtocols: (protocols) => (protocols.has('sip') ? 'sip' : false), maxPayload: 64 * 1024 });
   const open = new Set<WebSocket>();
 
   app.server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     void (async () => {
       const path = (req.url ?? '').split('?')[0]!;
-      if (!path.startsWith(TEST_CALL_WS_PREFIX)) return refuse(socket, 404, 'Not found.');
+      if (!path.startsWith(CALL_MY_LINE_WS_PREFIX)) return refuse(socket, 404, 'Not found.');
       const refusal = await whoMayConnect(app, req);
       if (typeof refusal === 'string') return refuse(socket, refusal === 'origin' ? 403 : 401, refusal === 'origin' ? 'Cross-site requests are not accepted.' : 'Please log in to continue.');
       // Taken as it is, never %-decoded: a name is tc- and hex, and a malformed escape is the client's mistake, not the server's.
-      const name = path.slice(TEST_CALL_WS_PREFIX.length);
+      const name = path.slice(CALL_MY_LINE_WS_PREFIX.length);
       if (!CALL_NAME.test(name)) return refuse(socket, 400, 'This is not a test call’s address: press Call my line again.');
       const call = registry.claim(name, refusal.userId);
-      if (!call) return refuse(socket, 403, 'These test-call details have expired or were used: press Call my line again.');
+      if (!call) return refuse(socket, 403, 'These call details have expired or were used: press Call my line again.');
       wss.handleUpgrade(req, socket, head, (browser) => {
         open.add(browser);
         bridge(browser, name);
       });
     })().catch((err: unknown) => {
-      app.log.error({ err }, 'test-call proxy: upgrade failed');
+      app.log.error({ err }, 'Call my line proxy: upgrade failed');
       refuse(socket, 500, 'Something went wrong.');
     });
   });
 
   function bridge(browser: WebSocket, name: string): void {
-    const log = app.log.child({ testCall: name });
+    const log = app.log.child({ endpoint: name });
     const asterisk = new WebSocket(asteriskWs, 'sip', { handshakeTimeout: ASTERISK_HANDSHAKE_MS });
     const pending: string[] = [];
     let pendingBytes = 0;
@@ -78,7 +78,7 @@ export function attachTestCallProxy(app: App, registry: TestCallRegistry, asteri
     asterisk.on('close', () => end());
     asterisk.on('error', (err) => {
       if (ended) return; // our own terminate() of a socket still connecting
-      log.warn({ err }, 'test-call proxy: Asterisk’s SIP WebSocket failed');
+      log.warn({ err }, 'Call my line proxy: Asterisk’s SIP WebSocket failed');
       end(1011, 'The phone system did not answer: try again in a minute.');
     });
     browser.on('close', () => end());
@@ -87,7 +87,7 @@ export function attachTestCallProxy(app: App, registry: TestCallRegistry, asteri
       const frame = data.toString();
       const verdict = inspectSip(frame, call);
       if (!verdict.forward) {
-        log.info({ reason: verdict.reason }, 'test-call proxy: refused a SIP message');
+        log.info({ reason: verdict.reason }, 'Call my line proxy: refused a SIP message');
         if (verdict.reply) browser.send(verdict.reply);
         return;
       }
@@ -96,7 +96,7 @@ export function attachTestCallProxy(app: App, registry: TestCallRegistry, asteri
       pendingBytes += Buffer.byteLength(frame);
       pending.push(frame);
       if (pending.length > PENDING_MAX_FRAMES || pendingBytes > PENDING_MAX_BYTES) {
-        log.warn({ frames: pending.length, bytes: pendingBytes }, 'test-call proxy: the browser sent more than a call’s first messages before Asterisk answered; closing');
+        log.warn({ frames: pending.length, bytes: pendingBytes }, 'Call my line proxy: the browser sent more than a call’s first messages before Asterisk answered; closing');
         end(1008, 'Too much sent before the phone system answered.');
       }
     });

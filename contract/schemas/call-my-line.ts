@@ -1,7 +1,7 @@
 // "Call my line" (issue 28): the credentials POST /api/test-call issues for one browser call.
 import { Type, type Static } from 'typebox';
 
-export const TestCallCredentialsSchema = Type.Object({
+export const CallMyLineCredentialsSchema = Type.Object({
   /** The SIP WebSocket on the console's own origin (ws: or wss: as the page is served). */
   wsPath: Type.String(),
   /** What the browser rings: the owner's own number. */
@@ -14,4 +14,4 @@ export const TestCallCredentialsSchema = Type.Object({
   /** Unix ms after which the credentials are refused if the call has not connected. */
   expires: Type.Number(),
 });
-export type ApiTestCallCredentials = Static<typeof TestCallCredentialsSchema>;
+export type ApiCallMyLineCredentials = Static<typeof CallMyLineCredentialsSchema>;

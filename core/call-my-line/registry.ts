@@ -1,26 +1,29 @@
 import crypto from 'node:crypto';
 import type { Log } from '../../contract/log.js';
-import type { TestCallLine, TestCallLines } from './lines.js';
+import type { CallMyLineEndpoint, CallMyLineEndpoints } from './lines.js';
 
 /** Credentials not used within this long are withdrawn (the browser connects at once). */
 const CREDENTIALS_TTL_MS = 60_000;
 
-/** Every endpoint this registry makes is named so; the sweep removes others of the name. */
-export const TEST_CALL_ENDPOINT_PREFIX = 'tc-';
+/**
+ * Every endpoint this registry makes is named so; the sweep removes others of the name. Kept
+ * as it is: endpoints an earlier version left on a running Asterisk carry it.
+ */
+export const CALL_MY_LINE_ENDPOINT_PREFIX = 'tc-';
 
-export interface IssuedTestCall extends TestCallLine {
+export interface IssuedCallMyLine extends CallMyLineEndpoint {
   userId: number;
   expiresAt: number;
   connected: boolean;
 }
 
-interface Entry extends IssuedTestCall {
+interface Entry extends IssuedCallMyLine {
   timer?: NodeJS.Timeout;
   /** The endpoint's creation on Asterisk; a release waits for it, so nothing lands after the removal. */
   opening: Promise<void>;
 }
 
-export class TestCallBusy extends Error {}
+export class CallMyLineBusy extends Error {}
 
 /**
  * The test calls of this core, in memory: at most one per owner. Credentials are made per call
@@ -34,13 +37,13 @@ export class TestCallBusy extends Error {}
  * before its creation had reached Asterisk, which then kept it with nobody to remove it), and
  * an endpoint being created is removed only once its creation has finished.
  */
-export class TestCallRegistry {
+export class CallMyLineRegistry {
   private readonly byName = new Map<string, Entry>();
   /** Per owner, the press being served: the next one waits for it. */
   private readonly presses = new Map<number, Promise<unknown>>();
 
   constructor(
-    private readonly lines: TestCallLines,
+    private readonly lines: CallMyLineEndpoints,
     private readonly log: Log,
     private readonly now: () => number = Date.now,
   ) {}
@@ -52,10 +55,10 @@ export class TestCallRegistry {
 
   /**
    * New credentials for the owner's DID; unused earlier ones are withdrawn, a connected call
-   * refuses (TestCallBusy). `admit` runs in the owner's turn, before anything is made (the
+   * refuses (CallMyLineBusy). `admit` runs in the owner's turn, before anything is made (the
    * route's per-owner limit: it throws to refuse).
    */
-  issue(userId: number, did: string, admit?: () => Promise<void>): Promise<IssuedTestCall> {
+  issue(userId: number, did: string, admit?: () => Promise<void>): Promise<IssuedCallMyLine> {
     const previous = this.presses.get(userId) ?? Promise.resolve();
     const press = previous.catch(() => undefined).then(() => this.issueNow(userId, did, admit));
     this.presses.set(userId, press);
@@ -65,13 +68,13 @@ export class TestCallRegistry {
     return press;
   }
 
-  private async issueNow(userId: number, did: string, admit?: () => Promise<void>): Promise<IssuedTestCall> {
+  private async issueNow(userId: number, did: string, admit?: () => Promise<void>): Promise<IssuedCallMyLine> {
     const earlier = [...this.byName.values()].filter((c) => c.userId === userId);
-    if (earlier.some((c) => c.connected)) throw new TestCallBusy();
+    if (earlier.some((c) => c.connected)) throw new CallMyLineBusy();
     await admit?.();
     for (const c of earlier) await this.release(c.name);
     const entry: Entry = {
-      name: `${TEST_CALL_ENDPOINT_PREFIX}${crypto.randomBytes(8).toString('hex')}`,
+      name: `${CALL_MY_LINE_ENDPOINT_PREFIX}${crypto.randomBytes(8).toString('hex')}`,
       password: crypto.randomBytes(18).toString('base64url'),
       did,
       userId,
@@ -94,7 +97,7 @@ export class TestCallRegistry {
   }
 
   /** The proxy's claim when the browser connects: the owner's own, unexpired, unused credentials. */
-  claim(name: string, userId: number): IssuedTestCall | undefined {
+  claim(name: string, userId: number): IssuedCallMyLine | undefined {
     const c = this.byName.get(name);
     if (!c || c.userId !== userId || c.connected || c.expiresAt < this.now()) return undefined;
     c.connected = true;
@@ -103,7 +106,7 @@ export class TestCallRegistry {
   }
 
   /**
-   * The owner and number of a test-call endpoint whose credentials the proxy has claimed: the
+   * The owner and number of a Call my line endpoint whose credentials the proxy has claimed: the
    * core's own check of a call Asterisk puts into Stasis from that endpoint. Undefined for an
    * endpoint this core did not make, or whose credentials never came through the proxy.
    */
@@ -119,7 +122,7 @@ export class TestCallRegistry {
     clearTimeout(c.timer);
     this.byName.delete(name);
     await c.opening.catch(() => undefined);
-    await this.lines.close(name).catch((err: unknown) => this.log.warn({ err, testCall: name }, 'could not remove a test-call endpoint from Asterisk; the next sweep will'));
+    await this.lines.close(name).catch((err: unknown) => this.log.warn({ err, endpoint: name }, 'could not remove a Call my line endpoint from Asterisk; the next sweep will'));
   }
 
   private async expire(name: string): Promise<void> {
@@ -127,14 +130,14 @@ export class TestCallRegistry {
   }
 
   /**
-   * Removes test-call endpoints Asterisk holds that this registry does not own (left by an
+   * Removes Call my line endpoints Asterisk holds that this registry does not own (left by an
    * earlier run of the core, or by a removal that failed): run at each connection to Asterisk.
    */
   async sweep(): Promise<number> {
     const names = await this.lines.list();
-    const leftovers = names.filter((n) => n.startsWith(TEST_CALL_ENDPOINT_PREFIX) && !this.byName.has(n));
+    const leftovers = names.filter((n) => n.startsWith(CALL_MY_LINE_ENDPOINT_PREFIX) && !this.byName.has(n));
     for (const name of leftovers) await this.lines.close(name);
-    if (leftovers.length) this.log.info({ removed: leftovers.length }, 'removed test-call endpoints left on Asterisk by an earlier run');
+    if (leftovers.length) this.log.info({ removed: leftovers.length }, 'removed Call my line endpoints left on Asterisk by an earlier run');
     return leftovers.length;
   }
 

@@ -4,7 +4,7 @@ import { inspectSip, sipResponse } from './sip-guard.js';
 const request = (method: string, callId: string, to = '<sip:+447700900801@x.invalid>') =>
   [`${method} sip:+447700900801@x.invalid SIP/2.0`, 'Via: SIP/2.0/WSS a.invalid;branch=z9hG4bK1', `To: ${to}`, 'From: <sip:tc-1@x.invalid>;tag=f', `Call-ID: ${callId}`, `CSeq: 1 ${method}`, 'Content-Length: 0', '', ''].join('\r\n');
 
-describe('the test-call proxy’s SIP guard', () => {
+describe('the Call my line proxy’s SIP guard', () => {
   it('lets one call through: its INVITE, the INVITE re-sent with credentials, and in-dialog requests', () => {
     const first = inspectSip(request('INVITE', 'a'), undefined);
     expect(first).toEqual({ forward: true, callId: 'a' });
