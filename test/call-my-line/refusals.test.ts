@@ -1,8 +1,6 @@
 // "Call my line" (issue 28): who may open the SIP WebSocket and what its endpoint may ring,
 // on the real Asterisk 20.17.0 with the project's configuration, through the core's proxy.
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { calls } from '../../core/db/schema.js';
 import { activeCustomer } from '../helpers/accounts.js';
 import type { ApiClient } from '../helpers/client.js';
 import { waitUntil } from '../helpers/wait.js';
@@ -38,11 +36,7 @@ describe.skipIf(!real.ok)('test calls from the console: the proxy and the per-ca
     const sip = await open(c);
     const call = await sip.invite(c, c.sipUri);
     expect(call.status).toBe(200);
-    const row = await waitUntil(async () => {
-      const r = (await h.server.database.db.select().from(calls).where(eq(calls.toNumber, owner.did)).limit(1))[0];
-      if (!r) throw new Error('no call row yet');
-      return r;
-    }, 20_000);
+    const row = await waitUntil(async () => (await h.rows(owner.did))[0] ?? Promise.reject(new Error('no call row yet')), 20_000);
     expect(row).toMatchObject({ userId: owner.user.id, testCall: true });
     call.hangUp();
     sip.close();
