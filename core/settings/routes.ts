@@ -94,7 +94,7 @@ export async function settingsRoutes(app: App): Promise<void> {
         // Each voice one the box has installed for its language, a language this same save leaves ticked.
         const allowed = parseAllowList(changes.agentLanguages !== undefined ? changes.agentLanguages : user.agentLanguages);
         const problem = languageVoicesProblem(b.languageVoices, allowed, (l) => app.services.agentEngines.speech.voices?.(l) ?? []);
-        if (problem) throw badRequest(problem, { languageVoices: problem });
+        if (problem) throw badRequest(`languageVoices: ${problem}`, { languageVoices: problem });
         changes.languageVoices = Object.keys(b.languageVoices).length ? b.languageVoices : null;
       }
       if (b.aiMode !== undefined) changes.aiMode = b.aiMode;

@@ -11,23 +11,23 @@ export type VoicesOf = (language: string) => VoiceOption[];
 
 /**
  * What is wrong with the voices an owner chose, in words for the console (naming the language
- * and the voice); null when they are fine. `allowed`: the caller languages ticked after the save.
+ * and the voice); null when they are fine. The settings route names the field before it. `allowed`: the caller languages ticked after the save.
  */
 export function languageVoicesProblem(chosen: Readonly<Record<string, string>>, allowed: readonly LanguageCode[], voicesOf: VoicesOf): string | null {
   for (const [language, id] of Object.entries(chosen)) {
     if (!isLanguageCode(language)) {
       const known = LANGUAGES.filter((c) => c !== 'en').map((c) => `${c} (${ENGLISH_NAMES[c]})`).join(', ');
-      return `languageVoices: the agent does not speak "${language}" (voice "${id}"). Choose voices for ${known}.`;
+      return `The agent does not speak "${language}" (voice "${id}"). Choose voices for ${known}.`;
     }
     const name = ENGLISH_NAMES[language];
-    if (language === 'en') return `languageVoices: English's voice ("${id}") is the Voice under Greeting (Female or Male); choose voices here for the other caller languages.`;
-    if (!allowed.includes(language)) return `languageVoices: ${name} is not a ticked caller language, so it cannot have a voice ("${id}"). Tick ${name} under Caller Languages first.`;
+    if (language === 'en') return `English's voice ("${id}") is the Voice under Greeting (Female or Male); choose voices here for the other caller languages.`;
+    if (!allowed.includes(language)) return `${name} is not a ticked caller language, so it cannot have a voice ("${id}"). Tick ${name} under Caller Languages first.`;
     const own = voicesOf(language);
     if (own.some((v) => v.id === id)) continue;
     const choices = `Choose from ${own.map((v) => `"${v.id}"`).join(', ')}.`;
     const other = LANGUAGES.find((l) => l !== language && voicesOf(l).some((v) => v.id === id));
-    if (other) return `languageVoices: "${id}" is a ${ENGLISH_NAMES[other]} voice, not a ${name} one. ${choices}`;
-    return `languageVoices: this box has no ${name} voice "${id}". ${choices}`;
+    if (other) return `"${id}" is a voice for ${ENGLISH_NAMES[other]}, not for ${name}. ${choices}`;
+    return `This box has no ${name} voice "${id}". ${choices}`;
   }
   return null;
 }
