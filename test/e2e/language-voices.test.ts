@@ -31,6 +31,10 @@ describe('a voice per caller language', () => {
     expect(await page.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth')).toBeLessThanOrEqual(0);
     expect(await seriousViolations(page)).toEqual([]);
 
+    // "Hear a line" offers each of Polish's installed voices too, beside the female/male rule.
+    const lineVoice = page.getByRole('combobox', { name: 'Voice', exact: true });
+    expect(await lineVoice.locator('option').allTextContents()).toEqual(['Female', 'Male', 'espeak-ng female (plainer)', 'espeak-ng male (plainer)']);
+
     // Keyboard: the Urdu picker is reached and changed without a mouse.
     await page.getByRole('combobox', { name: 'Urdu voice' }).focus();
     await page.keyboard.press('ArrowDown');
