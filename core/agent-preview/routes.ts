@@ -212,7 +212,7 @@ export async function agentPreviewRoutes(app: App): Promise<void> {
     }
     if (!Object.hasOwn(PREVIEW_LINES, line)) throw badRequest(`There is no line "${line}" to hear. Choose from ${Object.keys(PREVIEW_LINES).join(', ')}.`, { line: 'Choose a line' });
     const { voice, languageVoice } = req.body;
-    // A voice asked for must be one the box has for this language (the saved rules, any ticked language or not).
+    // A voice asked for must be one the box has for this language, as a save checks; ticked or not, so an owner can listen before ticking.
     const asked = languageVoice !== undefined && languageVoicesProblem({ [language]: languageVoice }, LANGUAGES, voicesOf);
     if (asked) throw badRequest(asked, { languageVoice: asked });
     // Neither voice asked for: the line as a caller hears it, in the owner's saved choice.
