@@ -4,7 +4,7 @@
 // never carries the schemas.
 import type { Static } from 'typebox';
 import type { AnalyticsPeriodSchema, ApiAnalyticsSchema, ApiCallLogSchema, ApiCallLogsResponseSchema, ApiUrgencyBreakdownSchema, CallLogResponse, CallUrgencySchema } from './schemas/calls.js';
-import type { AgentPreviewBody, AgentPreviewResponse } from './schemas/agent-preview.js';
+import type { AgentPreviewBody, AgentPreviewResponse, AgentVoicesResponse } from './schemas/agent-preview.js';
 import type { ApiAdminLineStateSchema, ApiOwnerLineStateSchema } from './schemas/line-state.js';
 import type { ApiAgentCapacitySchema } from './schemas/agent-capacity.js';
 import type { ApiQualityReportsSchema, QualityReportSchema } from './schemas/quality.js';
@@ -64,6 +64,8 @@ export type ApiMeta = Static<typeof ApiMetaSchema>;
 /** POST /api/agent/preview: the console's "Try Your AI Agent" panel. */
 export type AgentPreviewRequest = Static<typeof AgentPreviewBody>;
 export type AgentPreviewResult = Static<typeof AgentPreviewResponse>;
+/** GET /api/agent/voices: the voices installed for each caller language but English (issue 42). */
+export type AgentVoices = Static<typeof AgentVoicesResponse>;
 
 /** GET /api/admin/quality: the latest quality evaluation report per set of models (npm run eval). */
 export type ApiQualityReport = Static<typeof QualityReportSchema>;

@@ -47,8 +47,16 @@ export const LinePreviewBody = Type.Object(
     language: Type.String({ maxLength: 8 }),
     line: Type.String({ maxLength: 40 }),
     voice: Type.Optional(VoicePreferenceSchema),
+    /** One of the language's voices (GET /api/agent/voices) to hear it in; without it (and without `voice`) the owner's saved choice for the language. */
+    languageVoice: Type.Optional(Type.String({ maxLength: 80 })),
   },
   { additionalProperties: false },
 );
 
 export const PreviewAudioParams = Type.Object({ key: Type.String({ pattern: '^[0-9a-f]{64}$' }) });
+
+/** One voice the box has installed for a language (models/tts VoiceOption). */
+const VoiceOptionSchema = Type.Object({ id: Type.String(), label: Type.String() });
+
+/** GET /api/agent/voices: the voices an owner may choose for each caller language other than English (issue 42). */
+export const AgentVoicesResponse = Type.Object({ languages: Type.Record(Type.String(), Type.Array(VoiceOptionSchema)) });

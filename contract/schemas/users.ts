@@ -36,6 +36,8 @@ export const ApiUserSchema = Type.Object({
   agentLanguages: Type.Array(Type.String()),
   /** The languages the agent greets callers in, in order (English among them): issue 42's bilingual greeting. */
   greetingLanguages: Type.Array(Type.String()),
+  /** The owner's voice per ticked caller language other than English (a GET /api/agent/voices id); a language absent speaks by voicePreference: issue 42. */
+  languageVoices: Type.Record(Type.String(), Type.String()),
   phoneNumber: Text,
   forwardToNumber: Text,
   // Sign-up request fields (present on every user; the approvals screen shows them).
@@ -72,6 +74,8 @@ export const SettingsUpdateBody = Type.Object(
     agentLanguages: Type.Optional(Type.Array(Type.String({ maxLength: 8 }), { maxItems: 16 })),
     // In the order they are spoken; the server checks each is a ticked caller language.
     greetingLanguages: Type.Optional(Type.Array(Type.String({ maxLength: 8 }), { minItems: 1, maxItems: 8 })),
+    // The whole map (a language left out goes back to the female/male rule); the server checks each voice is installed for its ticked language.
+    languageVoices: Type.Optional(Type.Record(Type.String({ maxLength: 8 }), Type.String({ maxLength: 80 }), { maxProperties: 16 })),
     // The call-back reminder: after 1 to 168 hours (a week), or null for off.
     callbackReminderHours: Type.Optional(Type.Union([Type.Integer({ minimum: 1, maximum: 168 }), Type.Null()])),
     emailSummariesEnabled: Type.Optional(Type.Boolean()),

@@ -2,6 +2,7 @@ import { and, eq, isNotNull, lt, sql } from 'drizzle-orm';
 import type { ApiUser } from '../../contract/api.js';
 import { parseAllowList } from '../../dialogue/language/languages.js';
 import { parseGreetingLanguages, spokenGreetingLanguages } from '../../dialogue/language/greeting-languages.js';
+import { chosenVoices } from '../../dialogue/language/language-voices.js';
 import type { Db } from '../db/client.js';
 import { users, type NewUser, type User } from '../db/schema.js';
 
@@ -31,6 +32,7 @@ export function toApiUser(u: User): ApiUser {
     knowledgeBase: u.knowledgeBase,
     agentLanguages: parseAllowList(u.agentLanguages),
     greetingLanguages: spokenGreetingLanguages(parseGreetingLanguages(u.greetingLanguages), parseAllowList(u.agentLanguages)),
+    languageVoices: chosenVoices(u.languageVoices, parseAllowList(u.agentLanguages)),
     phoneNumber: u.phoneNumber,
     forwardToNumber: u.forwardToNumber,
     industry: u.industry,

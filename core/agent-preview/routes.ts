@@ -1,9 +1,10 @@
 import fs from 'node:fs';
 import type { AgentPreviewResult } from '../../contract/api.js';
-import { AgentPreviewBody, AgentPreviewResponse, GreetingPreviewBody, GreetingPreviewResponse, LinePreviewBody, PreviewAudioParams } from '../../contract/schemas/agent-preview.js';
+import { AgentPreviewBody, AgentPreviewResponse, AgentVoicesResponse, GreetingPreviewBody, GreetingPreviewResponse, LinePreviewBody, PreviewAudioParams } from '../../contract/schemas/agent-preview.js';
 import { PREVIEW_LINES, type PreviewLine } from '../../contract/languages.js';
-import { ENGLISH_NAMES, isLanguageCode, LANGUAGES } from '../../dialogue/language/languages.js';
+import { ENGLISH_NAMES, isLanguageCode, LANGUAGES, parseAllowList } from '../../dialogue/language/languages.js';
 import { previewLineText } from '../../dialogue/language/line-preview.js';
+import { chosenVoices, languageVoicesProblem } from '../../dialogue/language/language-voices.js';
 import { buildAgentSystemPrompt } from '../../dialogue/agent/agent-prompt.js';
 import { chooseGreeting } from '../../dialogue/spoken/greeting.js';
 import { askAgent } from '../../dialogue/agent/agent-responder.js';
@@ -79,6 +80,7 @@ function previewGate(rules: PreviewRules) {
  */
 export async function agentPreviewRoutes(app: App): Promise<void> {
   const { log, agentEngines: engines } = app.services;
+  const voicesOf = (language: string) => engines.speech.voices?.(language) ?? [];
   const audioGrants = new Map<string, { userId: number; file: string; expires: number }>();
   const conversations = new PreviewSessions<Conversation>(() => app.services.now().getTime());
   // One preview per owner at a time, and only a few overall: the model is shared with live calls.
@@ -209,10 +211,16 @@ export async function agentPreviewRoutes(app: App): Promise<void> {
       throw badRequest(`The agent does not speak "${language}". Choose from ${LANGUAGES.map((c) => `${c} (${ENGLISH_NAMES[c]})`).join(', ')}.`, { language: 'Choose a caller language' });
     }
     if (!Object.hasOwn(PREVIEW_LINES, line)) throw badRequest(`There is no line "${line}" to hear. Choose from ${Object.keys(PREVIEW_LINES).join(', ')}.`, { line: 'Choose a line' });
+    const { voice, languageVoice } = req.body;
+    // A voice asked for must be one the box has for this language, as a save checks; ticked or not, so an owner can listen before ticking.
+    const asked = languageVoice !== undefined && languageVoicesProblem({ [language]: languageVoice }, LANGUAGES, voicesOf);
+    if (asked) throw badRequest(asked, { languageVoice: asked });
+    // Neither voice asked for: the line as a caller hears it, in the owner's saved choice.
+    const chosen = languageVoice ?? (voice ? undefined : chosenVoices(user.languageVoices, parseAllowList(user.agentLanguages))[language]);
     const text = previewLineText(language, line as PreviewLine, user.businessName);
     return greetingGate(user, async () => {
       try {
-        const prompt = await engines.speech.get(text, req.body.voice ?? user.voicePreference, 'background', language);
+        const prompt = await engines.speech.get(text, voice ?? user.voicePreference, 'background', language, chosen);
         return { text, audioUrl: grantAudio(user.id, prompt.file) };
       } catch (err) {
         log.warn({ err, language }, 'line preview: speech synthesis failed');
@@ -220,6 +228,11 @@ export async function agentPreviewRoutes(app: App): Promise<void> {
       }
     });
   });
+
+  /** GET /api/agent/voices: for each caller language but English, the voices this box has installed (the console's voice pickers). */
+  app.get('/api/agent/voices', { schema: { response: { 200: AgentVoicesResponse } } }, async () => ({
+    languages: Object.fromEntries(LANGUAGES.filter((l) => l !== 'en').map((l) => [l, voicesOf(l)])),
+  }));
 
   app.get(
     '/api/agent/preview/audio/:key',

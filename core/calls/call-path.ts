@@ -36,6 +36,8 @@ interface CallOwner extends OwnerFacts {
   agentLanguages: string | null;
   /** The agent's greeting languages in order, as stored (users.greeting_languages; null: English). */
   greetingLanguages: string | null;
+  /** The owner's voice per caller language, as stored (users.language_voices; null: the female/male rule). */
+  languageVoices: Record<string, string> | null;
 }
 
 /** A DID's row and its owner, as the routing rule (routing-rules.ts) takes them; absent when there is none. */
@@ -157,6 +159,7 @@ function callOwnerOf(u: User): CallOwner {
     industry: u.industry,
     agentLanguages: u.agentLanguages,
     greetingLanguages: u.greetingLanguages,
+    languageVoices: u.languageVoices,
   };
 }
 

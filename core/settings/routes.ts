@@ -1,6 +1,7 @@
 import { toE164 } from '../../contract/phone.js';
 import { ENGLISH_NAMES, isLanguageCode, LANGUAGES, parseAllowList, storedAllowList } from '../../dialogue/language/languages.js';
 import { greetingLanguagesProblem } from '../../dialogue/language/greeting-languages.js';
+import { languageVoicesProblem } from '../../dialogue/language/language-voices.js';
 import { isEmail } from '../../contract/rules.js';
 import { chooseGreeting } from '../../dialogue/spoken/greeting.js';
 import { normalisePromptText } from '../../models/tts/index.js';
@@ -16,7 +17,7 @@ import { failureCounter } from '../http/rate-limits.js';
 import { currentUser } from '../http/session-hook.js';
 
 /** The language lists' messages cover their items too ("/agentLanguages/3"). */
-const listPath = (path: string) => ['/agentLanguages', '/greetingLanguages'].find((p) => path === p || path.startsWith(`${p}/`));
+const listPath = (path: string) => ['/agentLanguages', '/greetingLanguages', '/languageVoices'].find((p) => path === p || path.startsWith(`${p}/`));
 
 const SUMMARY_EMAIL_ERROR = 'Summary e-mail must be a valid e-mail address, e.g. owner@example.co.uk';
 
@@ -52,6 +53,7 @@ export async function settingsRoutes(app: App): Promise<void> {
           '/voicePreference': 'voicePreference must be female or male',
           '/agentLanguages': 'agentLanguages must be a list of at most 16 language codes, e.g. ["en", "pl", "cy"]',
           '/greetingLanguages': 'greetingLanguages must be a list of 1 to 8 language codes in the order they are spoken, e.g. ["en", "cy"]',
+          '/languageVoices': 'languageVoices must map at most 16 language codes to a voice each, e.g. {"pl": "espeak-ng:pl+f3"}',
           '/callbackReminderHours': 'callbackReminderHours must be a whole number of hours from 1 to 168, or null for off',
           '/summaryEmail': SUMMARY_EMAIL_ERROR,
           '/lineType': 'lineType must be landline, virgin or mobile (or null to forget it)',
@@ -87,6 +89,13 @@ export async function settingsRoutes(app: App): Promise<void> {
         const problem = greetingLanguagesProblem(b.greetingLanguages, parseAllowList(changes.agentLanguages !== undefined ? changes.agentLanguages : user.agentLanguages));
         if (problem) throw badRequest(problem, { greetingLanguages: problem });
         changes.greetingLanguages = b.greetingLanguages.join(',');
+      }
+      if (b.languageVoices !== undefined) {
+        // Each voice one the box has installed for its language, a language this same save leaves ticked.
+        const allowed = parseAllowList(changes.agentLanguages !== undefined ? changes.agentLanguages : user.agentLanguages);
+        const problem = languageVoicesProblem(b.languageVoices, allowed, (l) => app.services.agentEngines.speech.voices?.(l) ?? []);
+        if (problem) throw badRequest(`languageVoices: ${problem}`, { languageVoices: problem });
+        changes.languageVoices = Object.keys(b.languageVoices).length ? b.languageVoices : null;
       }
       if (b.aiMode !== undefined) changes.aiMode = b.aiMode;
       if (b.callbackReminderHours !== undefined) changes.callbackReminderHours = b.callbackReminderHours;

@@ -3,9 +3,9 @@ import path from 'node:path';
 import { withRawWav } from './engine-temp.js';
 import { CommandError, runCommand } from './run-command.js';
 import { convertToTelephoneWav } from './telephone-audio.js';
-import type { TextToSpeech, Voice } from './tts.js';
+import type { TextToSpeech, Voice, VoiceOption } from './tts.js';
 import { createEspeakTextToSpeech } from './espeak.js';
-import { languageVoices, PIPER_VOICES } from './voices.js';
+import { espeakVoiceOptions, languageVoices, PIPER_VOICES, piperModelNames, piperVoiceLabel } from './voices.js';
 
 // Loading an .onnx voice takes seconds on a small CPU; a long greeting takes a few more.
 const PIPER_TIMEOUT_MS = 60_000;
@@ -24,16 +24,28 @@ export function piperVoicesPresent(voicesDir: string | undefined): boolean {
   });
 }
 
-/**
- * The Piper model for another language than English, when Piper has one and it is installed.
- * Without it the language is spoken by espeak-ng (Urdu and Panjabi always): a caller hears
- * their language in a plainer voice rather than none; docs/agent.md lists the files to add.
- */
-function otherLanguageModel(voicesDir: string, voice: Voice, language: string): string | undefined {
-  const name = languageVoices(language)?.piper?.[voice];
-  if (!name) return undefined;
+/** The model file of a voice named `name`, when it and its config are installed. */
+function installedModel(voicesDir: string, name: string): string | undefined {
   const model = path.join(voicesDir, `${name}.onnx`);
   return fs.existsSync(model) && fs.existsSync(`${model}.json`) ? model : undefined;
+}
+
+/**
+ * What speaks another language than English: the owner's `chosen` voice when it is one of the
+ * language's and installed, else Piper's model for `voice` when installed. Without one the
+ * language is spoken by espeak-ng (Urdu and Panjabi always): a caller hears their language in a
+ * plainer voice rather than none; docs/agent.md lists the files to add.
+ */
+function otherLanguageSpeaker(voicesDir: string, voice: Voice, language: string, chosen: string | undefined): { model: string } | 'espeak' {
+  if (chosen?.startsWith('piper:')) {
+    const name = chosen.slice('piper:'.length);
+    const model = piperModelNames(language).includes(name) ? installedModel(voicesDir, name) : undefined;
+    if (model) return { model };
+  }
+  if (chosen && espeakVoiceOptions(language).some((o) => o.id === chosen)) return 'espeak';
+  const name = languageVoices(language)?.piper?.[voice];
+  const model = name ? installedModel(voicesDir, name) : undefined;
+  return model ? { model } : 'espeak';
 }
 
 /** Piper's CLI: text on stdin, a WAV at the voice's native rate (22.05 kHz for "medium"), then sox. */
@@ -42,17 +54,21 @@ export function createPiperTextToSpeech(opts: { bin: string; voicesDir: string }
   const inOtherLanguage = (language: string | undefined): language is string => languageVoices(language) !== undefined;
   return {
     engine: 'piper',
-    voiceName(voice, language) {
+    voiceName(voice, language, chosen) {
       if (!inOtherLanguage(language)) return `piper:${PIPER_VOICES[voice]}`;
-      const model = otherLanguageModel(opts.voicesDir, voice, language);
-      return model ? `piper:${path.basename(model, '.onnx')}` : espeak.voiceName!(voice, language);
+      const speaker = otherLanguageSpeaker(opts.voicesDir, voice, language, chosen);
+      return speaker === 'espeak' ? espeak.voiceName!(voice, language, chosen) : `piper:${path.basename(speaker.model, '.onnx')}`;
     },
-    async synthesize(text: string, voice: Voice, outFile: string, signal?: AbortSignal, language?: string) {
+    voices(language): VoiceOption[] {
+      const piper = piperModelNames(language).filter((name) => installedModel(opts.voicesDir, name));
+      return [...piper.map((name) => ({ id: `piper:${name}`, label: piperVoiceLabel(name) })), ...espeak.voices!(language)];
+    },
+    async synthesize(text: string, voice: Voice, outFile: string, signal?: AbortSignal, language?: string, chosen?: string) {
       let model = piperModelPath(opts.voicesDir, voice);
       if (inOtherLanguage(language)) {
-        const other = otherLanguageModel(opts.voicesDir, voice, language);
-        if (!other) return espeak.synthesize(text, voice, outFile, signal, language);
-        model = other;
+        const speaker = otherLanguageSpeaker(opts.voicesDir, voice, language, chosen);
+        if (speaker === 'espeak') return espeak.synthesize(text, voice, outFile, signal, language, chosen);
+        model = speaker.model;
       }
       if (!fs.existsSync(model)) {
         throw new CommandError(

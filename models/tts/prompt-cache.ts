@@ -94,7 +94,7 @@ export function createPromptCache(opts: PromptCacheOptions): PromptStore {
     return undefined;
   }
 
-  async function make(text: string, voice: Voice, key: string, priority: SpeechPriority, language: string | undefined): Promise<Prompt> {
+  async function make(text: string, voice: Voice, key: string, priority: SpeechPriority, language: string | undefined, chosen: string | undefined): Promise<Prompt> {
     const file = path.join(dir, `${key}.wav`);
     const cached = await existing(key, file);
     if (cached) return cached;
@@ -104,7 +104,7 @@ export function createPromptCache(opts: PromptCacheOptions): PromptStore {
     const temp = path.join(dir, `.${key}.${process.pid}.${randomBytes(4).toString('hex')}.wav`);
     try {
       // Live calls first: a preview or a greeting made ahead waits for a slot no caller needs.
-      await pool.run(priority === 'call' ? 'live' : 'background', () => opts.tts.synthesize(text, voice, temp, undefined, language));
+      await pool.run(priority === 'call' ? 'live' : 'background', () => opts.tts.synthesize(text, voice, temp, undefined, language, chosen));
       const info = await readWavInfo(temp);
       if (!isTelephoneWav(info)) {
         throw new Error(
@@ -125,17 +125,17 @@ export function createPromptCache(opts: PromptCacheOptions): PromptStore {
   }
 
   return {
-    async get(text: string, voice: Voice, priority: SpeechPriority = 'call', language?: string): Promise<Prompt> {
+    async get(text: string, voice: Voice, priority: SpeechPriority = 'call', language?: string, chosen?: string): Promise<Prompt> {
       const clean = normalisePromptText(text);
       if (!clean) throw new Error('Cannot make a prompt from empty text');
-      const key = promptKey(opts.tts.engine, voice, clean, language, opts.tts.voiceName?.(voice, language));
+      const key = promptKey(opts.tts.engine, voice, clean, language, opts.tts.voiceName?.(voice, language, chosen));
       // Nothing deletes the file between finding (or making) it and handing it over...
       const release = folder.hold(`${key}.wav`);
       try {
         // Callers asking for the same prompt at once share one synthesis.
         let pending = inFlight.get(key);
         if (!pending) {
-          pending = make(clean, voice, key, priority, language).finally(() => inFlight.delete(key));
+          pending = make(clean, voice, key, priority, language, chosen).finally(() => inFlight.delete(key));
           inFlight.set(key, pending);
         }
         const prompt = await pending;
@@ -146,7 +146,8 @@ export function createPromptCache(opts: PromptCacheOptions): PromptStore {
         release();
       }
     },
-    voiceName: (voice, language) => opts.tts.voiceName?.(voice, language),
+    voiceName: (voice, language, chosen) => opts.tts.voiceName?.(voice, language, chosen),
+    voices: (language) => opts.tts.voices?.(language) ?? [],
     async discard(text: string, voice: Voice): Promise<void> {
       const clean = normalisePromptText(text);
       if (clean) await folder.discard(`${promptKey(opts.tts.engine, voice, clean)}.wav`);

@@ -1,4 +1,4 @@
-import type { Voice } from './tts.js';
+import type { Voice, VoiceOption } from './tts.js';
 
 /**
  * Piper's UK voices (files `<name>.onnx` and `<name>.onnx.json` in PIPER_VOICES_DIR),
@@ -50,4 +50,24 @@ export const LANGUAGE_VOICES: Readonly<Record<string, LanguageVoices>> = {
 /** English (undefined, 'en') or a language with voices here; any other language is spoken in English's voice. */
 export function languageVoices(language: string | undefined): LanguageVoices | undefined {
   return language && language !== 'en' ? LANGUAGE_VOICES[language] : undefined;
+}
+
+/** espeak-ng's voices for a language other than English, as the owner may choose them (always installed with espeak-ng). */
+export function espeakVoiceOptions(language: string): VoiceOption[] {
+  const v = languageVoices(language);
+  if (!v) return [];
+  const sexes = (['female', 'male'] as const).filter((s, i, all) => all.findIndex((o) => v.espeak[o] === v.espeak[s]) === i);
+  return sexes.map((s) => ({ id: `espeak-ng:${v.espeak[s]}`, label: `espeak-ng ${s} (plainer)` }));
+}
+
+/** The Piper models published for a language other than English, once each ("ro_RO-mihai-medium" serves both). */
+export function piperModelNames(language: string): string[] {
+  const piper = languageVoices(language)?.piper;
+  return piper ? [...new Set([piper.female, piper.male])] : [];
+}
+
+/** What the owner reads for a Piper voice: its speaker's name ("pl_PL-gosia-medium" → "Gosia (Piper)"). */
+export function piperVoiceLabel(model: string): string {
+  const speaker = (model.split('-')[1] ?? model).replace(/_/g, ' ');
+  return `${speaker.charAt(0).toUpperCase()}${speaker.slice(1)} (Piper)`;
 }

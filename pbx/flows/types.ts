@@ -20,6 +20,8 @@ export interface OwnerProfile {
   languages?: string | null;
   /** The greeting's languages in order (users.greeting_languages as stored; null: English). */
   greetingLanguages?: string | null;
+  /** The owner's voice per caller language (users.language_voices as stored; null: the female/male rule). */
+  languageVoices?: Record<string, string> | null;
 }
 
 export interface VoicemailLimits {

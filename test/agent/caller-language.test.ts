@@ -85,6 +85,22 @@ describe('agent call: a caller in their own language (issue 42)', { timeout: 180
     expect(h.whisper.requests.at(-1)!.fields).toMatchObject({ language: 'auto', response_format: 'verbose_json' });
   });
 
+  it("the owner's chosen Polish voice speaks the Polish greeting and answers, and the call records it; English keeps the owner's voice", async () => {
+    // The owner's voice is female, but espeak-ng's male Polish voice is chosen for Polish.
+    const biz = await h.business({ businessName: 'Acme Plumbing', knowledgeBase: KB, voicePreference: 'female', greetingLanguages: 'en,pl', languageVoices: { pl: 'espeak-ng:pl' } });
+    modelAnswering([], [[/godzin/, reply('question', true, POLISH_HOURS)]]);
+    const { channelId, session } = await h.call(biz.did, [say('Dzień dobry, w jakich godzinach jesteście otwarci?', 'pl', 0.93), { after: { agentQuietMs: 1000 }, hangUp: true }]);
+    const row = await h.finishedRow(channelId);
+    expect(row.transcription).toContain(`Agent: ${POLISH_HOURS}`);
+    expect(row).toMatchObject({ callerLanguage: 'pl', callerVoice: 'espeak-ng:pl' });
+    // espeak-ng:pl is the male Polish voice: heard for the Polish greeting line and the answer, the female one never.
+    expect(session.heardAudio(await h.agentAudio(POLISH_HOURS, 'male', 'pl'))).toBe(true);
+    expect(session.heardAudio(await h.agentAudio(POLISH_HOURS, 'female', 'pl'))).toBe(false);
+    expect(session.heardAudio(await h.agentAudio(fixedLines('pl').greeting('Acme Plumbing'), 'male', 'pl'))).toBe(true);
+    // The English greeting line is still in the owner's own (female) English voice.
+    expect(session.heardAudio(await h.agentAudio(fixedLines('en').greeting('Acme Plumbing'), 'female'))).toBe(true);
+  });
+
   it('a question the knowledge base does not cover gets the Polish admission, and is logged in English with the original', async () => {
     const biz = await h.business({ businessName: 'Acme Plumbing', knowledgeBase: KB });
     const question = 'Ile kosztuje naprawa podgrzewacza basenu?';

@@ -11,16 +11,17 @@ import type { SipCall } from './sipp.js';
 /**
  * Waits until the caller has heard `text` in the agent's voice, whole (the envelope of what
  * arrived since `from` matches the prompt's), then until the agent has been quiet `quietMs`.
+ * `language` and `voice`: the prompt's (English and female by default).
  * Under load the agent may pause between sentences, so hearing is the condition, not quiet.
  */
-export async function hearsAgent(h: RealPbx, call: { media: HeardAudio }, from: number, text: string, quietMs = 600, language?: string): Promise<number> {
+export async function hearsAgent(h: RealPbx, call: { media: HeardAudio }, from: number, text: string, quietMs = 600, language?: string, voice: 'female' | 'male' = 'female'): Promise<number> {
   // The agent synthesises a line whole, sentence by sentence, or a long first sentence clause
   // by clause (to start speaking sooner); each way has its own prosody. The caller heard
   // `text` when what arrived matches it synthesised in one of those ways.
   const ways = [[text], text.split(/(?<=[.?!])\s+/), text.split(/(?<=[.?!,;:])\s+/)];
   const references: Int16Array[] = [];
   for (const pieces of ways) {
-    const audio = await Promise.all(pieces.map(async (p) => readWavSamples(await h.promptFile(p, 'female', language))));
+    const audio = await Promise.all(pieces.map(async (p) => readWavSamples(await h.promptFile(p, voice, language))));
     const joined = new Int16Array(audio.reduce((n, a) => n + a.length, 0));
     audio.reduce((at, a) => (joined.set(a, at), at + a.length), 0);
     references.push(joined);

@@ -73,6 +73,19 @@ describe.skipIf(!real.ok)('the agent answers a caller in their own language, on 
     expect(row.transcription).toContain(`Agent: ${POLISH_HOURS}`);
   });
 
+  it("an owner who chose espeak-ng's male Polish voice: the Polish caller hears the answer in it, and the call records it", async () => {
+    // The owner's Voice is female (the default); male is chosen for Polish alone.
+    const { did } = await h.business({ businessName: 'Hale Plumbing', aiMode: 'agent', knowledgeBase: KB, languageVoices: { pl: 'espeak-ng:pl' } });
+    const call = await h.call(did);
+    await hearsAgent(h, call, 0, agentGreeting('Hale Plumbing'));
+    const q = await say(call, 'Dzień dobry, w jakich godzinach jesteście otwarci?', 'pl', 'pl', 0.93);
+    await hearsAgent(h, call, q, POLISH_HOURS, 600, 'pl', 'male');
+    await call.hangUp();
+    await call.done;
+    const row = await h.finishedRow(did);
+    expect(row).toMatchObject({ callerLanguage: 'pl', callerVoice: 'espeak-ng:pl' });
+  });
+
   it('a Welsh caller asks "Cymraeg?", is answered in Welsh, then asks for English back and gets English', async () => {
     const { did } = await h.business({ businessName: 'Hale Plumbing', aiMode: 'agent', knowledgeBase: KB });
     const call = await h.call(did);

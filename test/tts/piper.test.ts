@@ -89,6 +89,42 @@ describe('piper adapter', () => {
     }
   });
 
+  it("offers the owner a language's installed Piper voices and espeak-ng's, and speaks in the one chosen (issue 42)", async () => {
+    const tts = createTextToSpeech({ piperBin: 'piper', piperVoicesDir: voicesDir });
+    const gosia = LANGUAGE_VOICES.pl!.piper!.female;
+    // Nothing Polish from Piper installed: espeak-ng's two voices only; English's voice is the female/male setting.
+    expect(tts.voices!('pl').map((v) => v.id)).toEqual(['espeak-ng:pl+f3', 'espeak-ng:pl']);
+    expect(tts.voices!('en')).toEqual([]);
+    fs.writeFileSync(path.join(voicesDir, `${gosia}.onnx`), 'fake model');
+    fs.writeFileSync(path.join(voicesDir, `${gosia}.onnx.json`), '{"audio":{"sample_rate":22050}}');
+    try {
+      // Darkman (male) is not installed, so it is not offered.
+      expect(tts.voices!('pl')).toEqual([
+        { id: `piper:${gosia}`, label: 'Gosia (Piper)' },
+        { id: 'espeak-ng:pl+f3', label: 'espeak-ng female (plainer)' },
+        { id: 'espeak-ng:pl', label: 'espeak-ng male (plainer)' },
+      ]);
+      // The owner's male setting, but Gosia chosen for Polish: Piper speaks it with Gosia's model.
+      expect(tts.voiceName!('male', 'pl', `piper:${gosia}`)).toBe(`piper:${gosia}`);
+      fs.rmSync(logFile, { force: true });
+      await tts.synthesize('Dzień dobry', 'male', path.join(root, 'pl-chosen.wav'), undefined, 'pl', `piper:${gosia}`);
+      expect(fs.readFileSync(logFile, 'utf8').split('\n')[0]).toMatch(new RegExp(`^--model ${voicesDir}/${gosia}\\.onnx `));
+      // espeak-ng chosen though Piper has the language: espeak-ng speaks it, Piper is not run.
+      fs.rmSync(logFile, { force: true });
+      expect(tts.voiceName!('female', 'pl', 'espeak-ng:pl')).toBe('espeak-ng:pl');
+      await tts.synthesize('Dzień dobry', 'female', path.join(root, 'pl-espeak-chosen.wav'), undefined, 'pl', 'espeak-ng:pl');
+      expect(fs.existsSync(logFile)).toBe(false);
+      // A choice the box does not have for Polish (not installed, or another language's) falls back to the female/male rule.
+      expect(tts.voiceName!('female', 'pl', 'piper:pl_PL-darkman-medium')).toBe(`piper:${gosia}`);
+      expect(tts.voiceName!('female', 'pl', 'espeak-ng:ro')).toBe(`piper:${gosia}`);
+    } finally {
+      fs.rmSync(path.join(voicesDir, `${gosia}.onnx`));
+      fs.rmSync(path.join(voicesDir, `${gosia}.onnx.json`));
+    }
+    // Urdu: espeak-ng's voices only, which read its Arabic script.
+    expect(tts.voices!('ur').map((v) => v.id)).toEqual(['espeak-ng:ur+f3', 'espeak-ng:ur']);
+  });
+
   it('speaks Urdu with espeak-ng, as Piper has no Urdu voice', async () => {
     fs.rmSync(logFile, { force: true });
     const tts = createTextToSpeech({ piperBin: 'piper', piperVoicesDir: voicesDir });

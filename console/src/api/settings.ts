@@ -1,7 +1,7 @@
 // The owner's settings save and the two previews on Notification Settings (greeting, agent).
-import type { AgentPreviewRequest, AgentPreviewResult, ApiUser, SettingsUpdate, VoicePreference } from '../../../contract/api';
+import type { AgentPreviewRequest, AgentPreviewResult, AgentVoices, ApiUser, SettingsUpdate, VoicePreference } from '../../../contract/api';
 import type { PreviewLine } from '../../../contract/languages';
-import { apiRequest } from './client';
+import { apiGet, apiRequest } from './client';
 
 export const saveSettings = (body: SettingsUpdate) => apiRequest<{ user: ApiUser; message?: string }>('PATCH', '/api/user/settings', body);
 
@@ -9,7 +9,10 @@ export const previewGreeting = (body: { businessName: string | null; callGreetin
   apiRequest<{ text: string; audioUrl: string }>('POST', '/api/greeting/preview', body);
 
 /** One of the agent's fixed lines in a caller language and voice (issue 42). */
-export const previewLine = (body: { language: string; line: PreviewLine; voice: VoicePreference }) =>
+export const previewLine = (body: { language: string; line: PreviewLine; voice?: VoicePreference; languageVoice?: string }) =>
   apiRequest<{ text: string; audioUrl: string }>('POST', '/api/agent/line-preview', body);
+
+/** The voices this box has installed for each caller language but English, for the owner's voice pickers. */
+export const getAgentVoices = () => apiGet<AgentVoices>('/api/agent/voices');
 
 export const previewAgent = (body: AgentPreviewRequest) => apiRequest<AgentPreviewResult>('POST', '/api/agent/preview', body);

@@ -92,6 +92,9 @@ export const users = table(
     // The agent's greeting languages in the owner's order (issue 42: English and Welsh), codes
     // joined by commas, English among them; null: English alone.
     greetingLanguages: text('greeting_languages'),
+    // The owner's voice per caller language (issue 42): language code → the TTS engine's voice
+    // name ("piper:pl_PL-gosia-medium"); a language without one (or null) speaks by voice_preference.
+    languageVoices: json('language_voices').$type<Record<string, string>>(),
     phoneNumber: text('phone_number'),
     // When the sign-up phone (above) was confirmed by its code: until then nothing is texted to it (core/notify/policy.ts).
     phoneConfirmedAt: instant('phone_confirmed_at'),

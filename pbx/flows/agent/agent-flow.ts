@@ -1,6 +1,7 @@
 import type { BookingDeskFactory } from '../../../dialogue/agent/booking-desk.js';
 import { ENGLISH_NAMES, parseAllowList, type LanguageCode } from '../../../dialogue/language/languages.js';
 import { parseGreetingLanguages } from '../../../dialogue/language/greeting-languages.js';
+import { chosenVoices } from '../../../dialogue/language/language-voices.js';
 import { translateToEnglish } from '../../../dialogue/language/translate.js';
 import { createVad } from '../../media/vad.js';
 import { openBookingWalk } from './booking.js';
@@ -89,7 +90,7 @@ export function createAgentFlow(deps: AgentFlowDeps): CallFlow {
     void session.whenGone(24 * 3600_000).then((gone) => gone && hangup.abort());
     const conversation = new AgentConversation(
       { ...conversationDeps(ctx, deps, media, writes, bridgeId), vad, ...(booking && { booking }) },
-      { businessName: ctx.owner.businessName, knowledgeBase: ctx.owner.knowledgeBase, voice: ctx.owner.voice, callerNumber: session.callerNumber, industry: ctx.owner.industry, languages: parseAllowList(ctx.owner.languages), greetingLanguages: parseGreetingLanguages(ctx.owner.greetingLanguages) },
+      { businessName: ctx.owner.businessName, knowledgeBase: ctx.owner.knowledgeBase, voice: ctx.owner.voice, callerNumber: session.callerNumber, industry: ctx.owner.industry, languages: parseAllowList(ctx.owner.languages), greetingLanguages: parseGreetingLanguages(ctx.owner.greetingLanguages), languageVoices: chosenVoices(ctx.owner.languageVoices, parseAllowList(ctx.owner.languages)) },
     );
 
     try {

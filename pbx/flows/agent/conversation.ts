@@ -11,7 +11,7 @@ import { answerTurn, bookingAnswer, type AgentAnswer } from '../../../dialogue/a
 import type { BookingWalk } from '../../../dialogue/agent/booking-walk.js';
 import { GAS_SAFETY_LINES, handlesGas, mentionsGasLeak } from '../../../dialogue/spoken/safety-line.js';
 import type { SpeechToText } from '../../../models/stt/speech-to-text.js';
-import type { PromptCache, Voice } from '../../../models/tts/index.js';
+import { withChosenVoices, type PromptCache, type Voice } from '../../../models/tts/index.js';
 import type { PacedPlayer, PlayResult } from '../../media/paced-player.js';
 import { TurnDetector, type TurnConfig, type TurnEvent } from '../../media/turn-detector.js';
 import type { VoiceActivityDetector } from '../../media/vad.js';
@@ -124,6 +124,8 @@ export interface ConversationInput {
   languages?: readonly string[] | null;
   /** The greeting's languages in the owner's order (English and Welsh); English alone when absent. */
   greetingLanguages?: readonly LanguageCode[];
+  /** The owner's voice per language (users.language_voices): the greeting, lines and answers in it; the rest by `voice`. */
+  languageVoices?: Readonly<Record<string, string>> | null;
 }
 
 export interface ConversationResult {
@@ -208,6 +210,8 @@ export class AgentConversation {
   private prompt: { step: string | null; language: LanguageCode; text: string } | undefined;
   /** The language the agent answers in, and what follows from it (dialogue/language). */
   private readonly lang: LanguageSession;
+  /** The prompt cache in the owner's voice for each language. */
+  private readonly speech: PromptCache;
   /** What speech-to-text said of each transcript's language, until its turn is decided. */
   private readonly heardLanguages = new Map<string, HeardLanguage>();
   private readonly timing: ConversationTiming;
@@ -241,6 +245,8 @@ export class AgentConversation {
     };
     this.detector = new TurnDetector({ ...this.timing.turn, speculateMs: this.timing.speculative ? this.timing.turn.speculateMs : 0 });
     this.endOfTurn = { ...DEFAULT_END_OF_TURN, defaultMs: this.timing.turn.endSilenceMs ?? DEFAULT_END_OF_TURN.defaultMs, ...this.timing.endOfTurn };
+    // Each language in the voice the owner chose for it.
+    this.speech = withChosenVoices(deps.engines.speech, input.languageVoices);
     this.lang = new LanguageSession(input.languages, (language) => buildAgentSystemPrompt({ businessName: input.businessName, knowledgeBase: input.knowledgeBase, language }));
     this.now = deps.now ?? (() => performance.now());
   }
@@ -277,7 +283,7 @@ export class AgentConversation {
   private prepareStallLines(): void {
     const language = this.lang.current;
     const prepare = (text: string) =>
-      this.deps.engines.speech.get(text, this.input.voice, 'background', language).then(() => sentenceAudio(this.deps.engines.speech, text, this.input.voice, this.deps.media.sampleRate, language));
+      this.speech.get(text, this.input.voice, 'background', language).then(() => sentenceAudio(this.speech, text, this.input.voice, this.deps.media.sampleRate, language));
     prepare(this.lang.lines.lines.holding).then(
       (pcm) => {
         if (this.lang.current === language) this.holdingAudio = pcm; // not a line in the language the caller has left
@@ -370,7 +376,7 @@ export class AgentConversation {
           const callerText = [entry.carry, heard].filter(Boolean).join(' ');
           return askAgent(this.deps.engines.replies, { system, history, callerText }, signal);
         },
-        synthesize: (text) => sentenceAudio(this.deps.engines.speech, text, this.input.voice, this.deps.media.sampleRate, this.lang.current),
+        synthesize: (text) => sentenceAudio(this.speech, text, this.input.voice, this.deps.media.sampleRate, this.lang.current),
       },
       endOfSpeech,
     );
@@ -679,7 +685,7 @@ export class AgentConversation {
     this.heardLanguages.clear();
     if (!d.changed) return undefined;
     this.deps.log.info({ language: d.language, reason: d.reason }, 'agent: answering in another language');
-    this.deps.onLanguage?.(d.language, this.deps.engines.speech.voiceName?.(this.input.voice, d.language));
+    this.deps.onLanguage?.(d.language, this.speech.voiceName?.(this.input.voice, d.language));
     this.holdingAudio = undefined;
     this.prepareStallLines();
     return d.reason;
@@ -731,7 +737,7 @@ export class AgentConversation {
       started: false,
       add: (text: string, ready?: ReadyAudio, language: LanguageCode = this.lang.current) => {
         const t0 = ready?.startedAt ?? this.now();
-        const made = ready?.audio ?? sentenceAudio(this.deps.engines.speech, text, this.input.voice, this.deps.media.sampleRate, language);
+        const made = ready?.audio ?? sentenceAudio(this.speech, text, this.input.voice, this.deps.media.sampleRate, language);
         const audio = made.catch((err: unknown) => {
           throw new SpeechUnavailable(`could not synthesise "${text.slice(0, 40)}": ${(err as Error).message}`, { cause: err });
         });

@@ -10,16 +10,19 @@ import { SaveSection } from './SaveSection';
 import { useSettingsForm } from './use-settings-form';
 import { GreetingLanguages } from './GreetingLanguages';
 import { LinePreview } from './LinePreview';
+import { LanguageVoices } from './LanguageVoices';
 
 /** How calls are answered: voicemail or the AI agent, the agent's knowledge base, and trying it. */
 export default function AnsweringSection() {
-  const { user, form, set, save, saving } = useSettingsForm(['aiMode', 'knowledgeBase', 'agentLanguages', 'greetingLanguages'] as const);
+  const { user, form, set, save, saving } = useSettingsForm(['aiMode', 'knowledgeBase', 'agentLanguages', 'greetingLanguages', 'languageVoices'] as const);
   const languages = form.agentLanguages ?? ['en'];
   const greeting = form.greetingLanguages ?? ['en'];
-  /** Unticking a language the greeting uses takes it out of the greeting too (the server would refuse it). */
+  const voices = form.languageVoices ?? {};
+  /** Unticking a language the greeting uses takes it out of the greeting too, and drops its voice (the server would refuse either). */
   const setLanguages = (next: string[]) => {
     set('agentLanguages', next);
     if (greeting.some((c) => c !== 'en' && !next.includes(c))) set('greetingLanguages', ['en']);
+    if (Object.keys(voices).some((c) => !next.includes(c))) set('languageVoices', Object.fromEntries(Object.entries(voices).filter(([c]) => next.includes(c))));
   };
   const kb = form.knowledgeBase ?? '';
   return (
@@ -93,6 +96,7 @@ export default function AnsweringSection() {
             ))}
           </fieldset>
           <GreetingLanguages allowed={languages} value={greeting} onChange={(v) => set('greetingLanguages', v)} />
+          <LanguageVoices languages={languages} value={voices} onChange={(v) => set('languageVoices', v)} defaultVoice={user?.voicePreference ?? 'female'} />
           <LinePreview languages={languages} defaultVoice={user?.voicePreference ?? 'female'} />
         </Card>
       )}

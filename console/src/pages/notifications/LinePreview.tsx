@@ -1,15 +1,17 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { Volume2 } from 'lucide-react';
 import { useRef, useState } from 'react';
 import type { VoicePreference } from '../../../../contract/api';
 import { LANGUAGE_NAMES, PREVIEW_LINES, type AgentLanguage, type PreviewLine } from '../../../../contract/languages';
-import { previewLine } from '../../api/settings';
+import { keys } from '../../api/keys';
+import { getAgentVoices, previewLine } from '../../api/settings';
 import { Button, Field, Select } from '../../components/ui';
 import { messageOr } from '../../lib/errors';
 import { toast } from '../../toast/use-toast';
 
 /**
- * Hear any of the agent's fixed lines in any ticked caller language, in either voice: the
+ * Hear any of the agent's fixed lines in any ticked caller language, in either voice or any voice
+ * installed for the language (GET /api/agent/voices, as the voice pickers offer): the
  * project's own wording, spoken by that language's voice (Piper or espeak-ng) through the
  * phone path's prompt cache (POST /api/agent/line-preview), so it is what a caller hears.
  */
@@ -17,12 +19,18 @@ export function LinePreview({ languages, defaultVoice }: { languages: readonly s
   const choices = languages.filter((c): c is AgentLanguage => c in LANGUAGE_NAMES);
   const [language, setLanguage] = useState<string>(choices.find((c) => c !== 'en') ?? 'en');
   const [line, setLine] = useState<PreviewLine>('greeting');
-  const [voice, setVoice] = useState<VoicePreference>(defaultVoice);
+  // Female or male (the default rule), or one of the language's installed voices by its id.
+  const [voice, setVoice] = useState<string>(defaultVoice);
+  const installed = useQuery({ queryKey: keys.agentVoices, queryFn: getAgentVoices, staleTime: Infinity }).data?.languages;
   const [heard, setHeard] = useState<{ text: string; language: string } | null>(null);
   const audio = useRef<HTMLAudioElement>(null);
   const chosen = choices.includes(language as AgentLanguage) ? language : 'en';
+  const voices = installed?.[chosen] ?? [];
+  const rule = voice === 'female' || voice === 'male' ? voice : undefined;
+  // A voice of the language left before falls back to the owner's own.
+  const asked = rule ?? (voices.some((v) => v.id === voice) ? voice : defaultVoice);
   const play = useMutation({
-    mutationFn: () => previewLine({ language: chosen, line, voice }),
+    mutationFn: () => previewLine({ language: chosen, line, ...(asked === 'female' || asked === 'male' ? { voice: asked } : { languageVoice: asked }) }),
     onSuccess: ({ text, audioUrl }) => {
       setHeard({ text, language: chosen });
       const el = audio.current;
@@ -55,9 +63,14 @@ export function LinePreview({ languages, defaultVoice }: { languages: readonly s
           </Select>
         </Field>
         <Field label="Voice">
-          <Select value={voice} onChange={(e) => setVoice(e.target.value as VoicePreference)}>
+          <Select value={asked} onChange={(e) => setVoice(e.target.value)}>
             <option value="female">Female</option>
             <option value="male">Male</option>
+            {voices.map((v) => (
+              <option key={v.id} value={v.id}>
+                {v.label}
+              </option>
+            ))}
           </Select>
         </Field>
       </div>

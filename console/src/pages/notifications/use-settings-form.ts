@@ -32,6 +32,7 @@ function formFrom(user: ApiUser | null): SettingsForm {
     // Saved by the line-type picker on Phone Numbers (lib/line-type.ts), in no settings section.
     lineType: user?.lineType ?? null,
     greetingLanguages: user?.greetingLanguages ?? ['en'],
+    languageVoices: user?.languageVoices ?? {},
   };
 }
 
