@@ -51,7 +51,7 @@ export const BookingMoveBody = Type.Object({ start: Type.String() }, { additiona
 
 /** GET /api/user/booking/times?serviceId=N&after=ISO: the next free times of a service (checked in the route, for its own sentences). */
 export const FreeTimesQuery = Type.Object({ serviceId: Type.String({ maxLength: 20 }), after: Type.Optional(Type.String({ maxLength: 40 })) });
-export const ApiFreeTimeSchema = Type.Object({ start: Type.String(), end: Type.String(), spoken: Type.String() });
+const ApiFreeTimeSchema = Type.Object({ start: Type.String(), end: Type.String(), spoken: Type.String() });
 export const ApiFreeTimesSchema = Type.Object({ times: Type.Array(ApiFreeTimeSchema) });
 /** POST /api/call-logs/{id}/booking: the owner books the caller of a call (issue 41, item 8). */
 export const CallBookingBody = Type.Object(
@@ -76,7 +76,6 @@ export type BookingRulesShape = Static<typeof BookingRulesBody>;
 export type ApiBookingRules = Static<typeof ApiBookingRulesSchema>;
 export type ApiBooking = Static<typeof ApiBookingSchema>;
 export type ApiBookingList = Static<typeof ApiBookingListSchema>;
-export type ApiFreeTime = Static<typeof ApiFreeTimeSchema>;
 export type ApiFreeTimes = Static<typeof ApiFreeTimesSchema>;
 export type CallBookingShape = Static<typeof CallBookingBody>;
 export type ApiBookingCalendar = Static<typeof ApiBookingCalendarSchema>;

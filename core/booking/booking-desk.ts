@@ -59,7 +59,7 @@ export function createDeskFactory(deps: DiaryDeps): BookingDeskFactory {
 }
 
 /** What the owner gets booking a caller from Call Details (issue 41, item 8). */
-export type CallBookResult =
+type CallBookResult =
   | Exclude<BookResult, { kind: 'unknown-slot' }>
   /** The time is not one the slot engine would ever offer (hours, notice, horizon, off the grid, a bank holiday): a 400. */
   | { kind: 'not-offered' }
