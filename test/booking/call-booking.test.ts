@@ -73,6 +73,17 @@ describe('the owner books the caller of a call (Call Details)', () => {
     expect([again.status, again.body.message]).toEqual([409, 'This call already has a booking: Boiler service, Tue 1 Dec, 10:30. Move or cancel it under Bookings.']);
     expect(await server!.database.db.select().from(bookings).where(eq(bookings.userId, userId))).toHaveLength(1);
     expect(outboxTo(server!, CALLER)).toHaveLength(1);
+
+    // Moved by the owner, it is still this call's booking, at its new time.
+    const moved = await client.post(`/api/user/bookings/${made.body.id}/move`, { start: '2026-12-02T11:00:00Z' });
+    expect(moved.status).toBe(200);
+    const stillBooked = await client.post(`/api/call-logs/${callId}/booking`, { serviceId: service.id, start: '2026-12-03T09:00:00Z' });
+    expect([stillBooked.status, stillBooked.body.message]).toEqual([409, 'This call already has a booking: Boiler service, Wed 2 Dec, 11:00. Move or cancel it under Bookings.']);
+    // Once cancelled, the caller can be booked from the call again.
+    expect((await client.post(`/api/user/bookings/${moved.body.id}/cancel`)).status).toBe(200);
+    const rebooked = await client.post(`/api/call-logs/${callId}/booking`, { serviceId: service.id, start: '2026-12-03T09:00:00Z' });
+    expect(rebooked.status).toBe(201);
+    expect((await client.get(`/api/user/bookings?callId=${callId}`)).body.bookings.filter((b: { status: string }) => b.status === 'booked').map((b: { id: number }) => b.id)).toEqual([rebooked.body.id]);
   });
 
   it('of two calls booking the same time at once, exactly one gets it and the other a 409', async () => {
