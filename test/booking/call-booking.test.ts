@@ -4,9 +4,12 @@
 // once; every bad input a 400, 404 or 409 with a sentence the console shows.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { and, eq } from 'drizzle-orm';
+import ICAL from 'ical.js';
+import { fetchCalendarObjects } from 'tsdav';
 import { bookings } from '../../core/db/schema.js';
 import { bookingTextKey } from '../../core/booking/service.js';
 import { activeCustomer } from '../helpers/accounts.js';
+import { putIcs, startRadicale, type Radicale } from '../helpers/radicale.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 import { giveNumber, outboxTo } from '../caller-texts/helpers.js';
 import { callFrom } from './fixtures.js';
@@ -15,10 +18,13 @@ const DID = '+447700900060';
 const CALLER = '+447700900402';
 const OTHER_CALLER = '+447700900403';
 let server: TestServer | undefined;
+let radicale: Radicale | undefined;
 afterEach(async () => {
   await server?.services.booking.stop();
   await server?.close();
   server = undefined;
+  await radicale?.stop();
+  radicale = undefined;
 });
 
 /** Tuesday 1 December 2026, 07:50 London (GMT): with 2 hours' notice the first free time is 10:00. */
@@ -138,5 +144,30 @@ describe('the owner books the caller of a call (Call Details)', () => {
     // Only the one booking made above; the call itself has none.
     expect((await server!.database.db.select().from(bookings).where(eq(bookings.userId, userId))).map((r) => r.callId)).not.toContain(callId);
     expect(outboxTo(server!, CALLER)).toEqual([]);
+  });
+
+  it('with CalDAV connected: the owner\'s busy time is not offered, and the booking is written to their calendar as the agent\'s are', async () => {
+    const { client, userId, service, voicemail } = await start();
+    radicale = await startRadicale();
+    const connected = await client.request('PUT', '/api/user/booking/calendar/caldav', { address: radicale.calendarUrl, username: radicale.user, password: radicale.password });
+    expect(connected.status).toBe(200);
+    // Wednesday 2 December, 09:00–10:30 UTC (GMT): busy in the owner's own calendar.
+    await putIcs(radicale, 'dentist.ics', ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//test//busy//EN', 'BEGIN:VEVENT', 'UID:dentist-1', 'DTSTAMP:20261101T000000Z',
+      'DTSTART:20261202T090000Z', 'DTEND:20261202T103000Z', 'SUMMARY:Dentist', 'END:VEVENT', 'END:VCALENDAR', ''].join('\r\n'));
+    const callId = await voicemail(CALLER);
+    const wednesday = (await client.get(`/api/user/booking/times?serviceId=${service.id}&after=2026-12-02T08:00:00Z`)).body.times.map((t: { start: string }) => t.start);
+    expect(wednesday.slice(0, 2)).toEqual(['2026-12-02T10:30:00.000Z', '2026-12-02T11:00:00.000Z']);
+    // A time the calendar blocks is a 409 (it is a time the diary offers, but not free), nothing written.
+    const blocked = await client.post(`/api/call-logs/${callId}/booking`, { serviceId: service.id, start: '2026-12-02T09:30:00Z' });
+    expect(blocked.status).toBe(409);
+    expect(await server!.database.db.select().from(bookings).where(eq(bookings.userId, userId))).toEqual([]);
+    const made = await client.post(`/api/call-logs/${callId}/booking`, { serviceId: service.id, start: '2026-12-02T10:30:00Z', callerName: 'Kim' });
+    expect(made.status).toBe(201);
+    const headers = { authorization: `Basic ${Buffer.from(`${radicale.user}:${radicale.password}`).toString('base64')}` };
+    const objects = await fetchCalendarObjects({ calendar: { url: radicale.calendarUrl }, headers, urlFilter: (u) => u.includes(`booking-${userId}-`) });
+    expect(objects.map((o) => {
+      const event = new ICAL.Event(new ICAL.Component(ICAL.parse(o.data as string)).getFirstSubcomponent('vevent')!);
+      return [event.uid, event.summary, event.startDate.toJSDate().toISOString()];
+    })).toEqual([[`booking-${userId}-${service.id}-${Date.parse('2026-12-02T10:30:00Z')}`, 'Boiler service: Kim', '2026-12-02T10:30:00.000Z']]);
   });
 });
