@@ -49,6 +49,16 @@ export const ApiBookingListSchema = Type.Object({ bookings: Type.Array(ApiBookin
 export const BookingListQuery = Type.Object({ callId: Type.Optional(Type.String({ maxLength: 20 })) });
 export const BookingMoveBody = Type.Object({ start: Type.String() }, { additionalProperties: false });
 
+/** GET /api/user/booking/times?serviceId=N&after=ISO: the next free times of a service (checked in the route, for its own sentences). */
+export const FreeTimesQuery = Type.Object({ serviceId: Type.String({ maxLength: 20 }), after: Type.Optional(Type.String({ maxLength: 40 })) });
+const ApiFreeTimeSchema = Type.Object({ start: Type.String(), end: Type.String(), spoken: Type.String() });
+export const ApiFreeTimesSchema = Type.Object({ times: Type.Array(ApiFreeTimeSchema) });
+/** POST /api/call-logs/{id}/booking: the owner books the caller of a call (issue 41, item 8). */
+export const CallBookingBody = Type.Object(
+  { serviceId: Type.Number(), start: Type.String(), callerName: Type.Optional(Type.String()) },
+  { additionalProperties: false },
+);
+
 export const ApiBookingCalendarSchema = Type.Object({
   caldav: Nullable(Type.Object({ url: Type.String(), username: Type.String() })),
   icalAddressSet: Type.Boolean(),
@@ -66,6 +76,8 @@ export type BookingRulesShape = Static<typeof BookingRulesBody>;
 export type ApiBookingRules = Static<typeof ApiBookingRulesSchema>;
 export type ApiBooking = Static<typeof ApiBookingSchema>;
 export type ApiBookingList = Static<typeof ApiBookingListSchema>;
+export type ApiFreeTimes = Static<typeof ApiFreeTimesSchema>;
+export type CallBookingShape = Static<typeof CallBookingBody>;
 export type ApiBookingCalendar = Static<typeof ApiBookingCalendarSchema>;
 export type CalDavShape = Static<typeof CalDavBody>;
 export type ApiCalDavTest = Static<typeof ApiCalDavTestSchema>;

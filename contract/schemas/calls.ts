@@ -45,6 +45,8 @@ export const ApiCallLogSchema = Type.Object({
   callerLanguage: Nullable(Type.String()),
   /** The transcript in English, beside the original, when the caller spoke another language; null otherwise or until translated. */
   transcriptEnglish: Nullable(Type.String()),
+  /** The summary found the caller wanted a booking: Call Details offers "Book this caller" (POST /api/call-logs/{id}/booking). */
+  wantsBooking: Type.Boolean(),
 });
 
 /** GET /api/call-logs?limit=1..max&before=<cursor>. */

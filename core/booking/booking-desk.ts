@@ -58,7 +58,31 @@ export function createDeskFactory(deps: DiaryDeps): BookingDeskFactory {
   return (ownerId, opts) => new Desk(deps, ownerId, opts?.preview ?? false);
 }
 
-class Desk implements BookingDesk {
+/** What the owner gets booking a caller from Call Details (issue 41, item 8). */
+type CallBookResult =
+  | Exclude<BookResult, { kind: 'unknown-slot' }>
+  /** The time is not one the slot engine would ever offer (hours, notice, horizon, off the grid, a bank holiday): a 400. */
+  | { kind: 'not-offered' }
+  /** No such service for this owner (or it was archived). */
+  | { kind: 'no-service' }
+  /** The call already has a live booking (made by the agent, or by the owner a moment ago). */
+  | { kind: 'call-booked'; booking: BookingSummary };
+
+/**
+ * The owner's side of the same desk (Call Details): free times from the same slot engine, more
+ * at once than the agent's three, and a booking through the same claim, calendar write and
+ * confirmation text as the agent's, one per call.
+ */
+export interface OwnerDesk {
+  freeTimes(serviceId: number, after: number | undefined, limit: number, signal?: AbortSignal): Promise<OfferResult>;
+  bookForCall(req: { callId: number; serviceId: number; start: number; callerName: string; callerNumber: string }, signal?: AbortSignal): Promise<CallBookResult>;
+}
+
+export function createOwnerDeskFactory(deps: DiaryDeps): (ownerId: number) => OwnerDesk {
+  return (ownerId) => new Desk(deps, ownerId, false);
+}
+
+class Desk implements BookingDesk, OwnerDesk {
   private readonly calendar: CalendarReader & CalendarWriter;
   private readonly boundMs: number;
 
@@ -91,7 +115,13 @@ class Desk implements BookingDesk {
     return this.offerFor(service, now, req.wish, req.after?.getTime(), signal);
   }
 
-  private async offerFor(service: BookingServiceRow, now: number, wish: string, after: number | undefined, signal?: AbortSignal): Promise<OfferResult> {
+  async freeTimes(serviceId: number, after: number | undefined, limit: number, signal?: AbortSignal): Promise<OfferResult> {
+    const service = await this.pick(serviceId);
+    if (!service) return { kind: 'none' };
+    return this.offerFor(service, this.deps.now().getTime(), '', after, signal, limit);
+  }
+
+  private async offerFor(service: BookingServiceRow, now: number, wish: string, after: number | undefined, signal?: AbortSignal, limit?: number): Promise<OfferResult> {
     const { db } = this.deps;
     const rules = await loadRules(db, this.ownerId);
     // Whole minutes, so the offers of one call share one read of the calendar (OFFER_CACHE_MS).
@@ -105,7 +135,7 @@ class Desk implements BookingDesk {
       throw err;
     }
     const booked = asBlocked(await liveBookingsBetween(db, this.ownerId, now - DAY_MS, to));
-    const found = findSlots({ now, rules, service, busy, booked, wish: parseWish(wish, now), after });
+    const found = findSlots({ now, rules, service, busy, booked, wish: parseWish(wish, now), after, limit });
     if (!found.length) return { kind: 'none' };
     return { kind: 'offered', slots: found.map((s) => this.offered(service, s.start)) };
   }
@@ -119,17 +149,37 @@ class Desk implements BookingDesk {
   }
 
   book(req: BookRequest, signal?: AbortSignal): Promise<BookResult> {
-    return this.claim(req, undefined, signal);
+    return this.agentClaim(req, undefined, signal);
+  }
+
+  /** The agent's book and move: a call may book more than one thing, so 'call-booked' never comes back here. */
+  private async agentClaim(req: BookRequest, replaces: BookingRow | undefined, signal?: AbortSignal): Promise<BookResult> {
+    const result = await this.claim(req, replaces, signal);
+    return result.kind === 'call-booked' ? { kind: 'booked', booking: result.booking } : result;
+  }
+
+  async bookForCall(req: { callId: number; serviceId: number; start: number; callerName: string; callerNumber: string }, signal?: AbortSignal): Promise<CallBookResult> {
+    const { db, keys } = this.deps;
+    const service = await this.pick(req.serviceId);
+    if (!service) return { kind: 'no-service' };
+    // The rules alone (nothing booked, no calendar): a time the engine would never offer is the
+    // owner's mistake (400), not a slot someone took (409).
+    const rules = await loadRules(db, this.ownerId);
+    if (!isFreeSlot({ now: this.deps.now().getTime(), rules, service, busy: [], booked: [] }, req.start)) return { kind: 'not-offered' };
+    // The agent's own path from here, with a slot id the desk signs itself.
+    const slot = slotId(keys.slot, this.ownerId, { serviceId: service.id, start: req.start });
+    const result = await this.claim({ slotId: slot, callId: req.callId, callerName: req.callerName, callerNumber: req.callerNumber }, undefined, signal, true);
+    return result.kind === 'unknown-slot' ? { kind: 'not-offered' } : result;
   }
 
   async move(bookingId: number, req: BookRequest, signal?: AbortSignal): Promise<BookResult> {
     const number = toE164(req.callerNumber);
     const old = (await this.deps.db.select().from(bookings).where(and(eq(bookings.id, bookingId), eq(bookings.userId, this.ownerId))).limit(1))[0];
     if (!old || old.status !== 'booked' || old.callerNumber !== number) return { kind: 'unknown-slot' };
-    return this.claim(req, old, signal);
+    return this.agentClaim(req, old, signal);
   }
 
-  private async claim(req: BookRequest, replaces: BookingRow | undefined, signal?: AbortSignal): Promise<BookResult> {
+  private async claim(req: BookRequest, replaces: BookingRow | undefined, signal?: AbortSignal, onePerCall = false): Promise<BookResult | Extract<CallBookResult, { kind: 'call-booked' }>> {
     const { db, keys } = this.deps;
     const ref = readSlotId(keys.slot, this.ownerId, req.slotId);
     if (!ref) return { kind: 'unknown-slot' };
@@ -160,9 +210,13 @@ class Desk implements BookingDesk {
     const result = await claimSlot(db, {
       ownerId: this.ownerId, serviceId: service.id, durationMinutes: service.durationMinutes, bufferMinutes: service.bufferMinutes,
       start: ref.start, slotKey: slotKey(ref), callId: req.callId, callerName: req.callerName.trim(), callerNumber,
-      rules, busy, now, replaces: replaces?.id,
+      rules, busy, now, replaces: replaces?.id, onePerCall,
     });
     if (result.kind === 'taken') return taken();
+    if (result.kind === 'call-booked') {
+      const held = await serviceById(db, this.ownerId, result.row.serviceId);
+      return { kind: 'call-booked', booking: toSummary(result.row, held?.name ?? service.name) };
+    }
     if (result.fresh) {
       const written = await this.writeToCalendar(result.row, service, signal);
       if (written === 'taken') {

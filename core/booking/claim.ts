@@ -5,7 +5,7 @@ import { lockOwner, transaction } from '../db/transaction.js';
 import { DAY_MS } from '../time/london-time.js';
 import type { BookingRules } from './rules.js';
 import { isFreeSlot, type Interval } from './slots.js';
-import { asBlocked, liveBookingsBetween } from './store.js';
+import { asBlocked, liveBookingOfCall, liveBookingsBetween } from './store.js';
 
 // The claim: a slot becomes a booking in one transaction that re-reads the owner's live bookings
 // and re-runs the slot rules on them, so no two live bookings overlap and no cap is passed.
@@ -29,9 +29,14 @@ export interface ClaimRequest {
   now: number;
   /** A move: this booking is cancelled in the same transaction the new one is claimed in. */
   replaces?: number;
+  /**
+   * The owner booking a caller from Call Details: none when the call already has a live booking,
+   * decided under the lock so two clicks (or the owner and the agent) cannot make two.
+   */
+  onePerCall?: boolean;
 }
 
-export type ClaimResult = { kind: 'booked'; row: BookingRow; fresh: boolean } | { kind: 'taken' };
+export type ClaimResult = { kind: 'booked'; row: BookingRow; fresh: boolean } | { kind: 'taken' } | { kind: 'call-booked'; row: BookingRow };
 
 /** PostgreSQL's exclusion_violation: an overlapping live booking. */
 export const isExclusionViolation = (err: unknown): boolean => {
@@ -46,6 +51,10 @@ export async function claimSlot(db: Db, req: ClaimRequest): Promise<ClaimResult>
     return await transaction(db, async (tx): Promise<ClaimResult> => {
       // After the lock, so a retry racing its first attempt on another connection sees what that one wrote.
       await lockOwner(tx, req.ownerId);
+      if (req.onePerCall && req.callId !== null) {
+        const held = await liveBookingOfCall(tx, req.ownerId, req.callId);
+        if (held) return { kind: 'call-booked', row: held };
+      }
       if (req.callId !== null) {
         const again = (await tx.select().from(bookings)
           .where(and(eq(bookings.userId, req.ownerId), eq(bookings.callId, req.callId), eq(bookings.slotKey, req.slotKey), eq(bookings.status, 'booked'))).limit(1))[0];

@@ -6,24 +6,22 @@ import {
 } from '../../contract/schemas/booking.js';
 import { ApiErrorSchema, IdParams } from '../../contract/schemas/shared.js';
 import { validateDay } from '../call-handling/validate.js';
-import { bookings, bookingServices, type BookingRow, type BookingServiceRow } from '../db/schema.js';
+import { bookings, bookingServices, type BookingServiceRow } from '../db/schema.js';
 import { PUBLIC } from '../http/access-guard.js';
 import { badRequest, conflict, HttpError, notFound } from '../http/errors.js';
 import type { App } from '../http/fastify-types.js';
 import { currentUser } from '../http/session-hook.js';
 import { calendarView, connectCalDav, disconnectCalDav, regenerateFeedToken, setIcalAddress, testCalDav } from './calendar-settings.js';
 import { BOOKING_LIMITS } from './rules.js';
-import { spokenWhen } from './spoken.js';
 import { loadRules, saveRules, storedRules } from './store.js';
+import { toApiBooking } from './api-booking.js';
+import { callBookingRoutes } from './call-booking-routes.js';
+import { zonedStart } from './zoned-start.js';
 
 // The owner's booking API (issue 41, item 6; docs/booking.md): services, rules, bookings, and
 // the calendars. Every bad input is a 400 saying what to do; passwords are never returned.
 
 const toApiService = (s: BookingServiceRow) => ({ id: s.id, name: s.name, durationMinutes: s.durationMinutes, bufferMinutes: s.bufferMinutes, agentSentence: s.agentSentence });
-const toApiBooking = (b: BookingRow, serviceName: string) => ({
-  id: b.id, serviceId: b.serviceId, serviceName, start: b.startAt.toISOString(), end: b.endAt.toISOString(), callerName: b.callerName,
-  callerNumber: b.callerNumber, callId: b.callId, status: b.status, cancelledBy: b.cancelledBy, spoken: spokenWhen(b.startAt), movedFrom: null as string | null,
-});
 
 const wholeIn = (v: number, r: { min: number; max: number }) => Number.isInteger(v) && v >= r.min && v <= r.max;
 
@@ -135,15 +133,16 @@ export async function bookingRoutes(app: App): Promise<void> {
   });
 
   app.post('/api/user/bookings/:id/move', { schema: { params: IdParams, body: BookingMoveBody, response: { 200: ApiBookingSchema, 400: ApiErrorSchema, 404: ApiErrorSchema, 409: ApiErrorSchema, 503: ApiErrorSchema } } }, async (req) => {
-    const start = Date.parse(req.body.start);
-    if (!Number.isFinite(start) || !/[zZ]|[+-]\d\d:\d\d$/.test(req.body.start)) throw badRequest('The new time must be a date and time with its zone, e.g. 2026-12-03T10:00:00Z.', { start: 'ISO 8601 with a zone' });
-    const result = await booking.moveByOwner(currentUser(req).id, req.params.id, start);
+    const result = await booking.moveByOwner(currentUser(req).id, req.params.id, zonedStart(req.body.start));
     if (result.kind === 'not-found') throw notFound('No such booking, or it is already cancelled.');
     if (result.kind === 'taken') throw conflict('That time is not free: it is outside booking hours, too soon, past the horizon, on a full day, or overlaps another booking or your calendar. Pick another.');
     if (result.kind === 'unavailable') throw new HttpError(503, `Your calendar could not be checked (${result.reason}); try again in a minute.`);
     const s = (await db.select().from(bookingServices).where(eq(bookingServices.id, result.row.serviceId)).limit(1))[0]!;
     return toApiBooking(result.row, s.name);
   });
+
+  // Call Details' "Book this caller" (issue 41, item 8) and the free times it offers.
+  await callBookingRoutes(app);
 
   const feedUrl = (token: string | null) => (token ? new URL(`/api/booking/feed/${token}.ics`, config.publicUrl).toString() : null);
   const calendarOf = async (userId: number) => {

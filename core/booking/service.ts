@@ -16,7 +16,7 @@ import { JobWorker, type JobHandler } from '../jobs/worker.js';
 import type { MessageGateway } from '../notify/gateway.js';
 import { toSmsText } from '../notify/message.js';
 import { planNotification } from '../notify/policy.js';
-import { bookingEvent, cancelBooking, createDeskFactory, eventUid, type BookingEvents } from './booking-desk.js';
+import { bookingEvent, cancelBooking, createDeskFactory, createOwnerDeskFactory, eventUid, type BookingEvents, type OwnerDesk } from './booking-desk.js';
 import { bounded, CALENDAR_BOUND_MS } from './calendar-gate.js';
 import type { BookingDeskFactory, BookingRequestNote } from '../../dialogue/agent/booking-desk.js';
 import { loadBookingKeys, type BookingKeys } from './keys.js';
@@ -24,7 +24,7 @@ import { ownerCalendars } from './owner-calendars.js';
 import { createIcalAddressReader } from './ical-address.js';
 import type { GuardOptions } from '../webhooks/address-guard.js';
 import { shortWhen } from './spoken.js';
-import { businessName, loadRules } from './store.js';
+import { businessName, loadRules, whereNow } from './store.js';
 import { callerCancelledText, confirmationText, movedText, ownerCancelledText, reminderAt, reminderText } from './text-bodies.js';
 
 const BOOKING_TEXT_JOB = 'booking-text';
@@ -57,6 +57,8 @@ export interface BookingOptions {
 export class BookingService {
   readonly keys: BookingKeys;
   readonly desk: BookingDeskFactory;
+  /** The owner booking a caller from Call Details (issue 41, item 8): the same claim, calendar write and texts. */
+  readonly ownerDesk: (ownerId: number) => OwnerDesk;
   readonly queue: JobQueue;
   private readonly worker: JobWorker;
   private readonly calendar: ReturnType<typeof ownerCalendars>;
@@ -66,7 +68,9 @@ export class BookingService {
     this.keys = opts.keys ?? loadBookingKeys(process.env, config.dataDir);
     const icalAddress = createIcalAddressReader({ now, log, guard: opts.icalGuard });
     this.calendar = ownerCalendars({ db: database.db, keys: this.keys, now, icalAddress });
-    this.desk = createDeskFactory({ db: database.db, now, keys: this.keys, log, calendar: this.calendar, events: this.events() });
+    const diary = { db: database.db, now, keys: this.keys, log, calendar: this.calendar, events: this.events() };
+    this.desk = createDeskFactory(diary);
+    this.ownerDesk = createOwnerDeskFactory(diary);
     this.queue = new JobQueue(database.db, now, { leaseMs: config.jobs.leaseMs, backoff: opts.backoff ?? DEFAULT_BACKOFF, kinds: [BOOKING_TEXT_JOB, BOOKING_OWNER_JOB, BOOKING_CALENDAR_JOB] });
     this.worker = new JobWorker({ queue: this.queue, handlers: { [BOOKING_TEXT_JOB]: this.textHandler(), [BOOKING_OWNER_JOB]: async (job) => this.tellOwner(Number(job.payload.ownerId), String(job.payload.text), job.key), [BOOKING_CALENDAR_JOB]: (job) => this.calendarJob(String(job.payload.op), Number(job.payload.bookingId)) }, log, pollMs: opts.pollMs ?? 1000, concurrency: 1 });
   }
@@ -260,7 +264,7 @@ export class BookingService {
       slotKey: slotKey({ serviceId: service.id, start }), callId: null, callerName: old.callerName, callerNumber: old.callerNumber,
       rules: await loadRules(this.db, ownerId), busy, now: this.deps.now().getTime(), replaces: old.id,
     });
-    if (result.kind === 'taken') return { kind: 'taken' };
+    if (result.kind !== 'booked') return { kind: 'taken' };
     // The event follows the booking: the new one written (If-None-Match: *), the old one removed.
     await this.writeToCalendar(result.row, service.name);
     await this.events().moved(old, result.row, 'owner');
@@ -268,15 +272,8 @@ export class BookingService {
   }
 
   /** Where a booking is now: the booking that took its place, and so on, if it was moved (the row itself if not). */
-  async movedTo(ownerId: number, row: BookingRow): Promise<BookingRow> {
-    let at = row;
-    // Bounded: each move makes one new row, and no owner moves one booking a hundred times.
-    for (let hops = 0; at.movedToId !== null && hops < 100; hops++) {
-      const next = (await this.db.select().from(bookings).where(and(eq(bookings.id, at.movedToId), eq(bookings.userId, ownerId))).limit(1))[0];
-      if (!next) break;
-      at = next;
-    }
-    return at;
+  movedTo(ownerId: number, row: BookingRow): Promise<BookingRow> {
+    return whereNow(this.db, ownerId, row);
   }
 
   /** The owner's bookings from the start of today (London) on, with their service's name. */

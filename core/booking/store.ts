@@ -53,6 +53,28 @@ export async function bookedByCall(db: Db, callId: number): Promise<string | nul
   return row ? `${row.service}, ${shortWhen(row.startAt)}` : null;
 }
 
+/** Where a booking is now: the booking that took its place, and so on, if it was moved (the row itself if not). */
+export async function whereNow(db: Db, ownerId: number, row: BookingRow): Promise<BookingRow> {
+  let at = row;
+  // Bounded: each move makes one new row, and no owner moves one booking a hundred times.
+  for (let hops = 0; at.movedToId !== null && hops < 100; hops++) {
+    const next = (await db.select().from(bookings).where(and(eq(bookings.id, at.movedToId), eq(bookings.userId, ownerId))).limit(1))[0];
+    if (!next) break;
+    at = next;
+  }
+  return at;
+}
+
+/** The live booking a call made, wherever it was moved since; null when it has none (or all were cancelled). */
+export async function liveBookingOfCall(db: Db, ownerId: number, callId: number): Promise<BookingRow | null> {
+  const made = await db.select().from(bookings).where(and(eq(bookings.userId, ownerId), eq(bookings.callId, callId))).orderBy(asc(bookings.id));
+  for (const row of made) {
+    const now = await whereNow(db, ownerId, row);
+    if (now.status === 'booked') return now;
+  }
+  return null;
+}
+
 export const asBlocked = (rows: readonly BookingRow[]): Interval[] => rows.map((b) => ({ start: b.startAt.getTime(), end: b.blockEndAt.getTime() }));
 
 export async function businessName(db: Db, userId: number): Promise<string> {

@@ -44,6 +44,7 @@ const listColumns = () => ({
   screenedBy: calls.screenedBy,
   callerLanguage: calls.callerLanguage,
   transcriptEnglish: calls.transcriptEnglish,
+  wantsBooking: calls.wantsBooking,
 });
 
 type ListRow = Pick<
@@ -72,6 +73,7 @@ type ListRow = Pick<
   | 'screenedBy'
   | 'callerLanguage'
   | 'transcriptEnglish'
+  | 'wantsBooking'
 >;
 
 function recordingUrl(callId: number): string {
@@ -104,6 +106,7 @@ function toApiCallLog(r: ListRow): ApiCallLog {
     screenedBy: r.screenedBy,
     callerLanguage: r.callerLanguage,
     transcriptEnglish: r.transcriptEnglish,
+    wantsBooking: r.wantsBooking,
   };
 }
 

@@ -202,7 +202,8 @@ const summariseCall: PostCallStep = async (deps, a) => {
     if (!reply.ok) throw new LanguageModelError(`summary rejected: ${reply.reason}`, false);
     const urgency = mergeUrgency(call, reply);
     const callClass = classifyCall({ transcript, modelClass: reply.callClass, urgent: urgency.urgency === 'urgent' });
-    await save(deps, a, { aiSummary: reply.text, summaryStatus: 'done', ...urgency, ...classified(callClass) });
+    // wantsBooking: Call Details offers the owner "Book this caller" (issue 41, item 8).
+    await save(deps, a, { aiSummary: reply.text, summaryStatus: 'done', wantsBooking: reply.wantsBooking, ...urgency, ...classified(callClass) });
   } catch (err) {
     await engineFailed(deps, a, 'summaryStatus', err);
   }

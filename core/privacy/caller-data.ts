@@ -50,6 +50,7 @@ export async function exportOwnerData(db: Db, user: User, now: Date) {
       screenedBy: c.screenedBy,
       callerLanguage: c.callerLanguage,
       transcriptEnglish: c.transcriptEnglish,
+      wantsBooking: c.wantsBooking,
       recordingUrl: c.recordingFile ? `/api/call-logs/${c.id}/recording` : null,
     })),
     unansweredQuestions: (await db

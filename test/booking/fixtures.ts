@@ -19,8 +19,8 @@ export async function ownerWithService(db: Db, over: { durationMinutes?: number;
 }
 
 /** A call row for a booking to come from (bookings.call_id refers to calls). */
-export async function callFrom(db: Db, userId: number, fromNumber: string): Promise<number> {
+export async function callFrom(db: Db, userId: number, fromNumber: string, set: Partial<typeof calls.$inferInsert> = {}): Promise<number> {
   const at = new Date();
-  const row = (await db.insert(calls).values({ userId, fromNumber, toNumber: '+441632960001', status: 'answered', mode: 'agent', duration: 60, createdAt: at, endedAt: at }).returning())[0]!;
+  const row = (await db.insert(calls).values({ userId, fromNumber, toNumber: '+441632960001', status: 'answered', mode: 'agent', duration: 60, createdAt: at, endedAt: at, ...set }).returning())[0]!;
   return row.id;
 }

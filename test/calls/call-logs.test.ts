@@ -75,6 +75,7 @@ describe('GET /api/call-logs', () => {
       screenedBy: null,
       callerLanguage: null,
       transcriptEnglish: null,
+      wantsBooking: false,
     });
     expect(res.body.callLogs[1]).toMatchObject({ recordingUrl: null, aiSummary: null, transcription: null, notificationSent: false, urgency: null, urgencyReason: null });
 

@@ -111,6 +111,26 @@ describe('post-call pipeline: from a finished call to one text', () => {
     expect(h.twilio.messages.at(-1)!.body).not.toContain('Booked');
   });
 
+  it('a voicemail whose caller wanted a booking is stored as wanting one (Call Details offers "Book this caller", issue 41 item 8); one that did not is not', async () => {
+    const WANTS = 'Sarah Jones would like to book a boiler service next week; call back on 07700 900456.';
+    engines.ollama.replier = () => JSON.stringify({ summary: WANTS, urgency: 'normal', urgencyReason: '', callClass: 'genuine', wantsBooking: true });
+    try {
+      h = await startHarness({ env: engineEnv() });
+      const wanted = await h.finishedCall({ recording: wav });
+      h.fireCallFinished(wanted);
+      await waitForJob(wanted, 'done');
+      expect(await h.call(wanted)).toMatchObject({ mode: 'voicemail', aiSummary: WANTS, summaryStatus: 'done', wantsBooking: true });
+      const PLAIN = 'Sarah Jones asks about last month’s invoice; call back on 07700 900456.';
+      engines.ollama.replier = () => JSON.stringify({ summary: PLAIN, urgency: 'normal', urgencyReason: '', callClass: 'genuine', wantsBooking: false });
+      const plain = await h.finishedCall({ recording: wav });
+      h.fireCallFinished(plain);
+      await waitForJob(plain, 'done');
+      expect(await h.call(plain)).toMatchObject({ aiSummary: PLAIN, wantsBooking: false });
+    } finally {
+      engines.ollama.replier = () => SUMMARY;
+    }
+  });
+
   it('texts "Missed call" for a call without a message, calling neither engine', async () => {
     h = await startHarness({ env: engineEnv() });
     const id = await h.finishedCall({ status: 'missed' });

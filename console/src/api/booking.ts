@@ -1,6 +1,7 @@
 // Booking (issue 41): the owner's bookings, services, booking hours and calendars (docs/booking.md).
 import type {
-  ApiBooking, ApiBookingCalendar, ApiBookingList, ApiBookingRules, ApiBookingService, ApiCalDavTest, BookingRulesShape, BookingServiceShape, CalDavShape,
+  ApiBooking, ApiBookingCalendar, ApiBookingList, ApiBookingRules, ApiBookingService, ApiCalDavTest, ApiFreeTimes, BookingRulesShape, BookingServiceShape, CalDavShape,
+  CallBookingShape,
 } from '../../../contract/schemas/booking';
 import { apiGet, apiRequest } from './client';
 
@@ -10,6 +11,11 @@ export const getBookings = ({ signal }: { signal?: AbortSignal } = {}) => apiGet
 /** The bookings a call made (Call Details), whatever their day or status. */
 export const getCallBookings = (callId: number, signal?: AbortSignal) => apiGet<ApiBookingList>(`/api/user/bookings?callId=${callId}`, signal);
 export const cancelBooking = (id: number) => apiRequest<ApiBooking>('POST', `/api/user/bookings/${id}/cancel`);
+/** The next free times of a service (the slot engine the agent offers from), after `after` when given. */
+export const getFreeTimes = (serviceId: number, after: string | null, signal?: AbortSignal) =>
+  apiGet<ApiFreeTimes>(`${S}/times?serviceId=${serviceId}${after ? `&after=${encodeURIComponent(after)}` : ''}`, signal);
+/** Call Details' "Book this caller": the caller of that call booked, and texted their confirmation. */
+export const bookCaller = (callId: number, body: CallBookingShape) => apiRequest<ApiBooking>('POST', `/api/call-logs/${callId}/booking`, body);
 export const moveBooking = (id: number, start: string) => apiRequest<ApiBooking>('POST', `/api/user/bookings/${id}/move`, { start });
 
 export const getServices = ({ signal }: { signal?: AbortSignal } = {}) => apiGet<{ services: ApiBookingService[] }>(`${S}/services`, signal);

@@ -30,6 +30,9 @@ export const keys = {
     services: ['booking', 'services'] as const,
     rules: ['booking', 'rules'] as const,
     calendar: ['booking', 'calendar'] as const,
+    /** A service's free times after an instant (Call Details' "Book this caller"); any booking refreshes them all. */
+    times: ['booking', 'times'] as const,
+    timesOf: (serviceId: number, after: string | null) => ['booking', 'times', serviceId, after] as const,
   },
   forwardingCheck: (id: number) => ['forwarding-check', id] as const,
   lineState: ['line-state'] as const,

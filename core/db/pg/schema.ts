@@ -226,6 +226,9 @@ export const calls = table(
     // The transcript in English when the caller spoke another language (issue 42): translated
     // once after the call for Call Details, beside the original; null when there is none.
     transcriptEnglish: text('transcript_english'),
+    // The summary found the caller wanted a booking (issue 41, item 8): Call Details offers the
+    // owner "Book this caller". False until a summary has said so.
+    wantsBooking: bool('wants_booking').notNull().default(false),
   },
   (t) => [
     index('calls_user_created_idx').on(t.userId, t.createdAt, t.id),

@@ -211,7 +211,7 @@ function CallDetails({ call, onClose }: { call: ApiCallLog | null; onClose: () =
             <h3 className="mb-1.5 text-sm font-semibold">AI Summary</h3>
             <p className="rounded-lg bg-slate-50 p-3 text-sm dark:bg-slate-800/60">{call.aiSummary || 'No summary available'}</p>
           </section>
-          <CallBooking callId={call.id} />
+          <CallBooking call={call} />
           <CallTranscript call={call} />
           <section>
             <h3 className="mb-1.5 text-sm font-semibold">Call Information</h3>

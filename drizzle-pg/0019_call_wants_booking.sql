@@ -1,0 +1,1 @@
+ALTER TABLE "calls" ADD COLUMN "wants_booking" boolean DEFAULT false NOT NULL;

@@ -1,0 +1,1 @@
+ALTER TABLE `calls` ADD `wants_booking` integer DEFAULT false NOT NULL;
