@@ -13,12 +13,17 @@
 // Asterisk's), and per packet (getrusage per thread: the same accounting as Asterisk's CPU
 // figure from /proc). Figures only.
 //
-// Run: cc -O2 -pthread -o /tmp/wakeup-cost bench/wakeup-cost.c && /tmp/wakeup-cost [receivers=100] [seconds=10]
+// Run: cc -O2 -pthread -o /tmp/wakeup-cost bench/wakeup-cost.c && /tmp/wakeup-cost [receivers=100] [seconds=10] [timer|per-packet]
+// The third argument adds playback, a 172-byte frame sent every 20 ms to a socket nobody reads:
+// `timer`, each receiver's own 20 ms timer at a phase unrelated to its packets (as Asterisk plays
+// a prompt), or `per-packet`, a frame sent on each packet read (playback clocked by the caller's
+// packets). The difference in CPU per packet is what a playback tick's own wake-up costs.
 // To see the cost when CPU 0 never idles between wake-ups, keep it busy meanwhile at the lowest
 // priority: taskset -c 0 nice -n 19 timeout 12 sh -c 'while :; do :; done' &
 #define _GNU_SOURCE
 #include <arpa/inet.h>
 #include <fcntl.h>
+#include <stdint.h>
 #include <poll.h>
 #include <pthread.h>
 #include <sched.h>
@@ -35,6 +40,12 @@
 #define MAX_RECEIVERS 1000
 
 static int receivers = 100, seconds = 10;
+/** What each receiver plays back meanwhile: nothing, a frame per tick of its own 20 ms timer
+ * (as Asterisk plays a prompt: a wake-up of its own), or a frame per packet read (playback
+ * clocked by the caller's packets: no wake-up of its own). */
+static enum { PLAY_NONE, PLAY_TIMER, PLAY_PER_PACKET } play = PLAY_NONE;
+/** Where played frames go: a socket nobody reads (the same for both ways of playing). */
+static struct sockaddr_in sink;
 static int socks[MAX_RECEIVERS];
 static struct sockaddr_in addrs[MAX_RECEIVERS];
 static volatile int stop = 0;
@@ -62,15 +73,33 @@ static void *receiver(void *arg) {
   int alert[2];
   if (pipe2(alert, O_NONBLOCK)) return NULL;
   int timer = timerfd_create(CLOCK_MONOTONIC, TFD_NONBLOCK);
+  int out = socket(AF_INET, SOCK_DGRAM, 0);
+  char frame[172];
+  memset(frame, 0x7f, sizeof frame);
+  if (play == PLAY_TIMER) {
+    // A phase of its own, unrelated to the packets', as a prompt's timer has.
+    struct itimerspec every20ms = {{0, 20000000L}, {0, 1000000L + (i * 7919L) % 19000000L}};
+    timerfd_settime(timer, 0, &every20ms, NULL);
+  }
   int rtcp = socket(AF_INET, SOCK_DGRAM, 0);
   struct pollfd fds[4] = {{timer, POLLIN | POLLPRI, 0}, {alert[0], POLLIN | POLLPRI, 0}, {socks[i], POLLIN | POLLPRI, 0}, {rtcp, POLLIN | POLLPRI, 0}};
   char buf[8192], none[8];
   long n = 0;
   while (!stop) {
     if (poll(fds, 4, 200) <= 0) continue;
+    if (fds[0].revents & POLLIN) {
+      // The playback tick, as Asterisk acknowledges it: timerfd_gettime, read, then the frame.
+      struct itimerspec left;
+      uint64_t ticks;
+      timerfd_gettime(timer, &left);
+      if (read(timer, &ticks, sizeof ticks) > 0) sendto(out, frame, sizeof frame, 0, (void *)&sink, sizeof sink);
+      syscall(SYS_gettid);
+    }
+    if (!(fds[2].revents & POLLIN)) continue;
     if (read(alert[0], none, sizeof none) < 0) { /* empty, as Asterisk's alert pipe mostly is */ }
     recvfrom(socks[i], buf, sizeof buf, MSG_DONTWAIT, NULL, NULL);
     syscall(SYS_gettid);
+    if (play == PLAY_PER_PACKET) sendto(out, frame, sizeof frame, 0, (void *)&sink, sizeof sink);
     n++;
   }
   cpu[i] = thread_cpu_seconds(&sleeps[i]);
@@ -81,6 +110,15 @@ static void *receiver(void *arg) {
 int main(int argc, char **argv) {
   if (argc > 1) receivers = atoi(argv[1]);
   if (argc > 2) seconds = atoi(argv[2]);
+  if (argc > 3) play = !strcmp(argv[3], "timer") ? PLAY_TIMER : !strcmp(argv[3], "per-packet") ? PLAY_PER_PACKET : PLAY_NONE;
+  int sink_socket = socket(AF_INET, SOCK_DGRAM, 0);
+  sink.sin_family = AF_INET;
+  sink.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  socklen_t sink_len = sizeof sink;
+  if (bind(sink_socket, (void *)&sink, sink_len) || getsockname(sink_socket, (void *)&sink, &sink_len)) {
+    perror("bind");
+    return 1;
+  }
   if (receivers < 1 || receivers > MAX_RECEIVERS || seconds < 1) {
     fprintf(stderr, "usage: %s [receivers 1-%d] [seconds]\n", argv[0], MAX_RECEIVERS);
     return 2;
@@ -127,6 +165,6 @@ int main(int argc, char **argv) {
   getloadavg(load, 1);
   // A packet that is already waiting when its thread polls again costs no wake-up: on a busy CPU
   // that happens more, which is why the CPU per packet falls as the load rises.
-  printf("wakeup-cost: %d receivers on CPU 0, %d s: %ld packets, %ld wake-ups (sleeps in poll), receivers' CPU %.0f ms: %.1f us per wake-up, %.1f us per packet (load %.1f)\n", receivers, seconds, total, woken, seconds_cpu * 1000, seconds_cpu * 1e6 / (woken ? woken : 1), seconds_cpu * 1e6 / (total ? total : 1), load[0]);
+  printf("wakeup-cost: %d receivers on CPU 0 playing %s, %d s: %ld packets, %ld wake-ups (sleeps in poll), receivers' CPU %.0f ms: %.1f us per wake-up, %.1f us per packet (load %.1f)\n", receivers, play == PLAY_TIMER ? "a frame per tick of their own 20 ms timer" : play == PLAY_PER_PACKET ? "a frame per packet read" : "nothing", seconds, total, woken, seconds_cpu * 1000, seconds_cpu * 1e6 / (woken ? woken : 1), seconds_cpu * 1e6 / (total ? total : 1), load[0]);
   return 0;
 }
