@@ -27,7 +27,9 @@
 // Per step: calls placed / answered / refused, most in progress at once, INVITE → 200 OK,
 // INVITE → 503, StasisStart → answer, messages stored / lost / texted, CPU per call for
 // Asterisk, the core and the load generator (SIPp; this process, which carries every caller's
-// audio and the ARI proxy), and the load average before and after. Figures only: nothing here
+// audio and the ARI proxy), Asterisk's thread wake-ups per call and CPU per wake-up (its CPU is
+// almost all wake-ups: docs/performance.md, issue 47's third round), and the load average
+// before and after. Figures only: nothing here
 // passes or fails. About 20–25 minutes; not part of `npm run bench`.
 // Run: npm run bench:knee
 import { execFileSync } from 'node:child_process';
