@@ -27,7 +27,9 @@
 // Per step: calls placed / answered / refused, most in progress at once, INVITE → 200 OK,
 // INVITE → 503, StasisStart → answer, messages stored / lost / texted, CPU per call for
 // Asterisk, the core and the load generator (SIPp; this process, which carries every caller's
-// audio and the ARI proxy), and the load average before and after. Figures only: nothing here
+// audio and the ARI proxy), Asterisk's thread wake-ups per call and CPU per wake-up (its CPU is
+// almost all wake-ups: docs/performance.md, issue 47's third round), and the load average
+// before and after. Figures only: nothing here
 // passes or fails. About 20–25 minutes; not part of `npm run bench`.
 // Run: npm run bench:knee
 import { execFileSync } from 'node:child_process';
@@ -119,10 +121,10 @@ function pin(node: RealNode): void {
 /** A step the node served: every call answered within 2 s, every caller greeted, no message lost. */
 const clean = (s: Step) => s.f.late === 0 && s.f.lost === 0 && s.f.noGreeting === 0 && s.f.neverAnswered === 0;
 
-const HEADER = '| step | calls: placed / answered / 503 | most in progress | call length | INVITE → 200 OK p50 / p95 / max | over 2 s | INVITE → 503 p50 / p95 / max | StasisStart → answer p50 / p95 / max | stored / lost / texted once | CPU ms per call: Asterisk / core / SIPp / callers’ audio + proxy | callers’ process longest stall | load before → after |\n|---|---|---|---|---|---|---|---|---|---|---|---|';
+const HEADER = '| step | calls: placed / answered / 503 | most in progress | call length | INVITE → 200 OK p50 / p95 / max | over 2 s | INVITE → 503 p50 / p95 / max | StasisStart → answer p50 / p95 / max | stored / lost / texted once | CPU ms per call: Asterisk / core / SIPp / callers’ audio + proxy | Asterisk’s thread wake-ups per call / CPU µs each | callers’ process longest stall | load before → after |\n|---|---|---|---|---|---|---|---|---|---|---|---|---|';
 function line({ label, loadBefore, loadAfter, f }: Step): string {
   const cpu = f.cpuPerCallMs;
-  return `| ${label} | ${f.calls} / ${f.answered} / ${f.refused} | ${f.peakInProgress} | ${f.meanCallSeconds.toFixed(1)} s | ${spread(f.inviteTo200)} ms | ${f.late} | ${spread(f.inviteTo503)}${f.inviteTo503.length ? ' ms' : ''} | ${spread(f.answerMs, 1)} ms | ${f.stored} / ${f.lost}${f.noGreeting ? ` (+${f.noGreeting} no greeting)` : ''} / ${f.textedOnce} | ${cpu.asterisk.toFixed(0)} / ${cpu.core.toFixed(0)} / ${cpu.sipp.toFixed(0)} / ${cpu.bench.toFixed(0)} | ${f.callersLongestStallMs.toFixed(0)} ms | ${loadBefore.toFixed(1)} → ${loadAfter.toFixed(1)} |`;
+  return `| ${label} | ${f.calls} / ${f.answered} / ${f.refused} | ${f.peakInProgress} | ${f.meanCallSeconds.toFixed(1)} s | ${spread(f.inviteTo200)} ms | ${f.late} | ${spread(f.inviteTo503)}${f.inviteTo503.length ? ' ms' : ''} | ${spread(f.answerMs, 1)} ms | ${f.stored} / ${f.lost}${f.noGreeting ? ` (+${f.noGreeting} no greeting)` : ''} / ${f.textedOnce} | ${cpu.asterisk.toFixed(0)} / ${cpu.core.toFixed(0)} / ${cpu.sipp.toFixed(0)} / ${cpu.bench.toFixed(0)} | ${f.asteriskWakeUpsPerCall.toFixed(0)} / ${f.asteriskUsPerWakeUp.toFixed(1)} | ${f.callersLongestStallMs.toFixed(0)} ms | ${loadBefore.toFixed(1)} → ${loadAfter.toFixed(1)} |`;
 }
 
 const startedAt = new Date();

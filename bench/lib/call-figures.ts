@@ -37,6 +37,9 @@ export interface CallFigures {
   textedTwice: number;
   /** CPU ms per call placed: Asterisk, the core, SIPp, and this process (callers' audio, ARI proxy). */
   cpuPerCallMs: { asterisk: number; core: number; sipp: number; bench: number };
+  /** Asterisk's threads woken per call placed, and its CPU µs per wake-up (bench/lib/thread-wakeups.ts). */
+  asteriskWakeUpsPerCall: number;
+  asteriskUsPerWakeUp: number;
   /** The longest the process carrying the callers' audio was held up (event-loop delay), ms. */
   callersLongestStallMs: number;
 }
@@ -85,6 +88,8 @@ export function callFigures(result: Awaited<ReturnType<RealNode['call']>>, accou
     textedOnce: accounts.filter((a) => a.verdict === 'stored' && a.texts === 1).length,
     textedTwice: accounts.filter((a) => a.texts > 1).length,
     cpuPerCallMs: { asterisk: perCall(result.cpu.asterisk), core: perCall(result.cpu.core), sipp: perCall(result.cpu.sipp), bench: perCall(result.cpu.bench) },
+    asteriskWakeUpsPerCall: result.asteriskWakeUps / Math.max(1, n),
+    asteriskUsPerWakeUp: (result.cpu.asterisk * 1e6) / Math.max(1, result.asteriskWakeUps),
     callersLongestStallMs: result.callersLongestStallMs,
   };
 }

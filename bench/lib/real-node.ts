@@ -21,6 +21,7 @@ import { speech } from '../../test/pbx-real/audio.js';
 import { SOUND, type HeardFrame } from '../../test/pbx-real/heard-audio.js';
 import { heardGreetingAndBeep } from '../../test/pbx-real/harness.js';
 import { placeCalls, type CallSignalling, type PlaceOptions } from '../../test/pbx-real/sipp.js';
+import { countWakeUps } from './thread-wakeups.js';
 
 /** utime + stime of a process, in seconds (Linux /proc); 0 once it has gone. */
 function cpuSeconds(pid: number | undefined): number {
@@ -135,6 +136,7 @@ export class RealNode {
    */
   async call(dids: string[], place: PlaceOptions = {}, tag = 20000) {
     const cpu0 = { asterisk: cpuSeconds(this.asterisk.pid), core: cpuSeconds(this.core.child.pid), bench: process.cpuUsage() };
+    const asteriskWakeUps = countWakeUps(this.asterisk.pid);
     const words = speech(WORDS);
     const specs = dids.map((did, i) => ({ did, from: `+4477009${tag + i}` }));
     // This process is the callers' ears: a stall here is heard as a pause in the greeting.
@@ -160,7 +162,7 @@ export class RealNode {
     stalls.disable();
     const bench = process.cpuUsage(cpu0.bench);
     const cpu = { asterisk: cpuSeconds(this.asterisk.pid) - cpu0.asterisk, core: cpuSeconds(this.core.child.pid) - cpu0.core, sipp: sippCpu, bench: (bench.user + bench.system) / 1e6 };
-    return { specs, sipp, heard, cpu, callersLongestStallMs: stalls.max / 1e6 };
+    return { specs, sipp, heard, cpu, asteriskWakeUps: asteriskWakeUps.stop(), callersLongestStallMs: stalls.max / 1e6 };
   }
 
   /**
