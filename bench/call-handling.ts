@@ -4,12 +4,14 @@
 import { decideHandling, defaultCallHandling, loadCallHandling, saveCallHandling } from '../core/call-handling/index.js';
 import { startTestServer } from '../test/helpers/server.js';
 import { transaction } from '../core/db/transaction.js';
+import { sqliteOf } from '../core/db/client.js';
 
 const OWNERS = 1000;
 const RUNS = 20_000;
 
 const server = await startTestServer();
-const { sqlite, db } = server.database;
+const { db } = server.database;
+const sqlite = sqliteOf(server.database);
 const addUser = sqlite.prepare(`insert into users (email, password_hash, role, account_status) values (?, 'x', 'customer', 'active')`);
 const numbers = (base: number) => Array.from({ length: 200 }, (_, i) => `+4477009${String(base + i).padStart(5, '0')}`);
 const ids: number[] = [];

@@ -6,6 +6,7 @@ import os from 'node:os';
 import { encodeCallLogCursor } from '../core/calls/call-log-cursor.js';
 import { listCallLogs } from '../core/calls/queries.js';
 import { startTestServer } from '../test/helpers/server.js';
+import { sqliteOf } from '../core/db/client.js';
 
 const OWN = Number(process.env.BENCH_OWN_CALLS ?? 100_000);
 const OTHERS = Number(process.env.BENCH_OTHER_CALLS ?? 900_000);
@@ -14,7 +15,8 @@ const RUNS = 200;
 const WARMUP = 20;
 
 const server = await startTestServer();
-const { sqlite, db } = server.database;
+const { db } = server.database;
+const sqlite = sqliteOf(server.database);
 
 function seed() {
   const started = performance.now();

@@ -9,6 +9,7 @@ import { promisify } from 'node:util';
 import { createSession } from '../core/auth/sessions.js';
 import { startTestServer } from '../test/helpers/server.js';
 import { machine, percentile, report } from './lib/report.js';
+import { sqliteOf } from '../core/db/client.js';
 
 const OWN = Number(process.env.BENCH_OWN_CALLS ?? 100_000);
 const ALL = Number(process.env.BENCH_ALL_CALLS ?? 1_000_000);
@@ -18,7 +19,8 @@ const ROUTES = (process.env.BENCH_ROUTES ?? '/api/call-logs,/api/call-logs?limit
 const run = promisify(execFile);
 
 const server = await startTestServer();
-const { sqlite, db } = server.database;
+const { db } = server.database;
+const sqlite = sqliteOf(server.database);
 
 const seeded = performance.now();
 const addUser = sqlite.prepare(`insert into users (email, password_hash, account_status, business_name) values (?, 'x', 'active', ?)`);

@@ -25,12 +25,29 @@ export type Db = SqliteRemoteDatabase<typeof schema>;
 /** Which engine a handle runs on: core/db's own modules (transaction, queryRows, execute) branch on it, nothing else does. */
 export type Dialect = 'sqlite' | 'pg';
 
-export interface DatabaseHandle {
-  dialect: Dialect;
+interface HandleBase {
   db: Db;
-  /** The raw connection, for pragmas and backups only (SQLite-specific by nature; on PostgreSQL reading it throws). */
-  sqlite: Database.Database;
   close(): Promise<void>;
+}
+
+/** A SQLite database: the raw connection is there for pragmas and backups only. */
+export interface SqliteHandle extends HandleBase {
+  dialect: 'sqlite';
+  sqlite: Database.Database;
+}
+
+/** A PostgreSQL database: no raw SQLite connection, so code that needs one does not compile without asking (sqliteOf). */
+interface PostgresAppHandle extends HandleBase {
+  dialect: 'pg';
+}
+
+/** An opened appliance database. The two kinds are typed apart: only the SQLite one has a file connection. */
+export type DatabaseHandle = SqliteHandle | PostgresAppHandle;
+
+/** The SQLite connection of a handle that must be SQLite (tests, SQLite-only tools); says what to do on PostgreSQL. */
+export function sqliteOf(handle: DatabaseHandle): Database.Database {
+  if (handle.dialect !== 'sqlite') throw new Error('This appliance runs on PostgreSQL: there is no SQLite file (back up with pg_dump, docs/postgres.md).');
+  return handle.sqlite;
 }
 
 const connections = new WeakMap<object, SqliteConnection>();
@@ -72,7 +89,7 @@ function storedNumberMemo(): (v: unknown) => unknown {
  * WAL lets the console read while a call is being written; the busy timeout
  * rides out a backup or a second process holding the write lock.
  */
-export function openDatabase(file: string): DatabaseHandle {
+export function openDatabase(file: string): SqliteHandle {
   if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
   const sqlite = new Database(file);
   sqlite.pragma('journal_mode = WAL');

@@ -19,9 +19,6 @@ export async function openAppDatabase(setting: DatabaseSetting, log: Pick<Log, '
   return {
     dialect: 'pg',
     db,
-    get sqlite(): never {
-      throw new Error('This appliance runs on PostgreSQL: there is no SQLite file (back up with pg_dump, docs/postgres.md).');
-    },
     close: () => pg.close(),
   };
 }

@@ -16,7 +16,7 @@ import { and, eq } from 'drizzle-orm';
 import { ANALYTICS_PERIODS, type AnalyticsPeriod, type ApiAnalytics } from '../../contract/api.js';
 import { CALLS_PER_DAY_WINDOW, computeAnalytics, percent, RECENT_CALLS } from '../../core/analytics/queries.js';
 import { finishCall, openCall } from '../../core/calls/call-store.js';
-import { openDatabase, type DatabaseHandle } from '../../core/db/client.js';
+import { openDatabase, type DatabaseHandle, sqliteOf } from '../../core/db/client.js';
 import { calls, users, type Call } from '../../core/db/schema.js';
 import { markPostCallPending } from '../../core/post-call/post-call.js';
 import { eraseCaller } from '../../core/privacy/caller-data.js';
@@ -93,8 +93,8 @@ function storedCounters() {
     const { calls, missed, answered, voicemail, durationSum, notified, notifyOutcomes, transcribed, transcribeOutcomes, urgent, normal, low } = r;
     return { calls, missed, answered, voicemail, durationSum, notified, notifyOutcomes, transcribed, transcribeOutcomes, urgent, normal, low };
   };
-  const dayHour = handle.sqlite.prepare(`select user_id as userId, day, hour, ${COUNTER_SQL} from call_stats`).all() as (Counters & { userId: number; day: number; hour: number })[];
-  const hour = handle.sqlite.prepare(`select user_id as userId, hour, ${COUNTER_SQL} from call_hour_stats`).all() as (Counters & { userId: number; hour: number })[];
+  const dayHour = sqliteOf(handle).prepare(`select user_id as userId, day, hour, ${COUNTER_SQL} from call_stats`).all() as (Counters & { userId: number; day: number; hour: number })[];
+  const hour = sqliteOf(handle).prepare(`select user_id as userId, hour, ${COUNTER_SQL} from call_hour_stats`).all() as (Counters & { userId: number; hour: number })[];
   return {
     byDayHour: new Map(dayHour.map((r) => [`${r.userId}/${r.day}/${r.hour}`, strip(r)] as const).filter(([, c]) => nonZero(c))),
     byHour: new Map(hour.map((r) => [`${r.userId}/${r.hour}`, strip(r)] as const).filter(([, c]) => nonZero(c))),
@@ -137,7 +137,8 @@ interface World {
 
 /** One random write of the kinds the appliance makes to calls; returns what it did. */
 async function randomWrite(r: ReturnType<typeof rng>, w: World): Promise<string> {
-  const { db, sqlite } = handle;
+  const { db } = handle;
+  const sqlite = sqliteOf(handle);
   const ids = () => (sqlite.prepare('select id from calls').pluck().all() as number[]);
   const someCall = () => {
     const all = ids();
@@ -256,7 +257,7 @@ async function checkEverything(w: World, context: string, now: Date) {
     }
   }
   for (const gone of w.deleted) {
-    const left = handle.sqlite.prepare('select (select count(*) from call_stats where user_id = ?) + (select count(*) from call_hour_stats where user_id = ?) as n').get(gone, gone) as { n: number };
+    const left = sqliteOf(handle).prepare('select (select count(*) from call_stats where user_id = ?) + (select count(*) from call_hour_stats where user_id = ?) as n').get(gone, gone) as { n: number };
     expect(left.n, `${context}: counters left for deleted owner ${gone}`).toBe(0);
   }
   return rows.length;
@@ -294,9 +295,9 @@ describe('the 0004 backfill', () => {
     const sql = fs.readFileSync(path.join(import.meta.dirname, '../../drizzle/0004_call_hour_stats.sql'), 'utf8');
     const backfill = sql.split('--> statement-breakpoint').at(-1)!;
     expect(backfill).toMatch(/INSERT INTO call_hour_stats/);
-    handle.sqlite.exec('delete from call_hour_stats');
-    handle.sqlite.exec(backfill);
-    handle.sqlite.exec(backfill0009('call_hour_stats')); // 0004 predates urgency: 0009 fills it in
+    sqliteOf(handle).exec('delete from call_hour_stats');
+    sqliteOf(handle).exec(backfill);
+    sqliteOf(handle).exec(backfill0009('call_hour_stats')); // 0004 predates urgency: 0009 fills it in
     expect(storedCounters().byHour).toEqual(expected);
   });
 });
@@ -318,10 +319,10 @@ describe('the 0009 backfill', () => {
     const totals = [...expected.byHour.values()].reduce((a, c) => ({ urgent: a.urgent + c.urgent, normal: a.normal + c.normal, low: a.low + c.low }), { urgent: 0, normal: 0, low: 0 });
     expect(Math.min(totals.urgent, totals.normal, totals.low)).toBeGreaterThan(0);
 
-    handle.sqlite.exec('update call_stats set urgent = 0, normal = 0, low = 0; update call_hour_stats set urgent = 0, normal = 0, low = 0');
+    sqliteOf(handle).exec('update call_stats set urgent = 0, normal = 0, low = 0; update call_hour_stats set urgent = 0, normal = 0, low = 0');
     expect(storedCounters().byHour).not.toEqual(expected.byHour);
-    handle.sqlite.exec(backfill0009('call_stats'));
-    handle.sqlite.exec(backfill0009('call_hour_stats'));
+    sqliteOf(handle).exec(backfill0009('call_stats'));
+    sqliteOf(handle).exec(backfill0009('call_hour_stats'));
     const stored = storedCounters();
     expect(stored.byDayHour).toEqual(expected.byDayHour);
     expect(stored.byHour).toEqual(expected.byHour);

@@ -11,7 +11,7 @@ import Database from 'better-sqlite3';
 import { drizzle } from 'drizzle-orm/better-sqlite3';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openDatabase, type DatabaseHandle } from '../../core/db/client.js';
+import { openDatabase, type DatabaseHandle, sqliteOf } from '../../core/db/client.js';
 import { counterTriggersMigration } from '../../scripts/db-schema/counter-triggers.js';
 import { randomTime, rng } from './counter-model.js';
 
@@ -24,7 +24,7 @@ afterEach(() => handle.close());
 
 describe('the analytics counter triggers on SQLite', () => {
   it('are three on calls, each stating the London-time rule through the one generator', () => {
-    const triggers = handle.sqlite.prepare("SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND tbl_name = 'calls' ORDER BY name").all() as { name: string; sql: string }[];
+    const triggers = sqliteOf(handle).prepare("SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND tbl_name = 'calls' ORDER BY name").all() as { name: string; sql: string }[];
     expect(triggers.map((t) => t.name)).toEqual(['calls_counters_delete', 'calls_counters_insert', 'calls_counters_update']);
     const { text } = counterTriggersMigration(root);
     for (const t of triggers) expect(text).toContain(t.sql);
@@ -117,7 +117,7 @@ describe('the three counter triggers against the twelve they replace', () => {
       };
       const addOwners = (db: Sqlite) => [1, 2, 3].map((i) => Number(db.prepare("insert into users (email, password_hash) values (?, 'x')").run(`owner${i}@example.co.uk`).lastInsertRowid));
       const oldState = { owners: addOwners(old), calls: [] as number[] };
-      const fresh = handle.sqlite;
+      const fresh = sqliteOf(handle);
       const freshState = { owners: addOwners(fresh), calls: [] as number[] };
       run(old, 11, 400, oldState);
       run(fresh, 11, 400, freshState);

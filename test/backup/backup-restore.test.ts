@@ -9,6 +9,7 @@ import { calls } from '../../core/db/schema.js';
 import { activeCustomer } from '../helpers/accounts.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 import { usePostgres } from '../helpers/use-postgres.js';
+import { sqliteOf } from '../../core/db/client.js';
 
 // The same backups on both engines: SQLite's backup API, and pg_dump/pg_restore in a snapshot
 // when DATABASE_URL names PostgreSQL. Each engine gets a box with five recorded calls.
@@ -38,7 +39,7 @@ const engines: Engine[] = [
     name: 'sqlite',
     // An empty DATABASE_URL is SQLite's, even in a TEST_DATABASE=postgres run.
     env: async () => ({ DATABASE_URL: '' }),
-    live: (server) => sqliteCopy(path.join(server.dataDir, 'appliance.db'), server.database.sqlite),
+    live: (server) => sqliteCopy(path.join(server.dataDir, 'appliance.db'), sqliteOf(server.database)),
     fresh: async (dataDir) => ({ copy: sqliteCopy(path.join(dataDir, 'appliance.db')), env: { DATABASE_URL: '' } }),
   },
   {
@@ -152,7 +153,7 @@ describe('a backup of the other engine', () => {
   it('is refused with the way to move a box to PostgreSQL', async () => {
     const server = await startTestServer({ env: { DATABASE_URL: '' } });
     try {
-      const { dir } = await createBackup({ copy: sqliteCopy('', server.database.sqlite), dataDir: server.dataDir, backupDir: mkTemp(), keep: 1 });
+      const { dir } = await createBackup({ copy: sqliteCopy('', sqliteOf(server.database)), dataDir: server.dataDir, backupDir: mkTemp(), keep: 1 });
       const target = postgresCopy(await postgres().createDatabase());
       await expect(restoreBackup({ from: dir, dataDir: mkTemp(), copy: target })).rejects.toThrow(
         /backup is of a sqlite database and the appliance is configured for postgres.*db:move-to-postgres/,

@@ -5,6 +5,7 @@ import { activeCustomer, signInAdmin } from '../helpers/accounts.js';
 import { ApiClient } from '../helpers/client.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 import { insertCalls } from './seed.js';
+import { sqliteOf } from '../../core/db/client.js';
 
 let server: TestServer;
 let owner: Awaited<ReturnType<typeof activeCustomer>>;
@@ -144,7 +145,7 @@ describe('GET /api/call-logs', () => {
     for (const withCursor of [false, true]) {
       const { sql } = callLogPageQuery(server.database.db, withCursor).toSQL();
       const params = withCursor ? [owner.user.id, t0, 10, 501] : [owner.user.id, 501];
-      const plan = server.database.sqlite
+      const plan = sqliteOf(server.database)
         .prepare(`EXPLAIN QUERY PLAN ${sql}`)
         .all(...params)
         .map((r) => (r as { detail: string }).detail)

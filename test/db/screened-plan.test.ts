@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { screenedCallsQuery } from '../../core/screening/counts.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
+import { sqliteOf } from '../../core/db/client.js';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -21,7 +22,7 @@ describe('screened calls counted from the partial index', () => {
     ['the whole box, a month', { from: new Date('2027-01-01T00:00:00Z'), to: new Date('2027-02-01T00:00:00Z') }],
   ] as const) {
     it(name, async () => {
-      const { sqlite } = server.database;
+      const sqlite = sqliteOf(server.database);
       const q = screenedCallsQuery(server.database.db, opts).toSQL();
       const params = q.params.map((p) => (p instanceof Date ? p.getTime() : p)) as (string | number)[];
       const steps = (sqlite.prepare(`explain query plan ${q.sql}`).all(...params) as { detail: string }[]).map((r) => r.detail);

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { busyRefusals } from '../../core/db/client.js';
+import { busyRefusals, sqliteOf } from '../../core/db/client.js';
 import { calls } from '../../core/db/schema.js';
 import { AGENT_LINES, agentGreeting } from '../../dialogue/spoken/agent-lines.js';
 import { CALLER, reply, startAgentHarness, type AgentHarness } from '../agent/harness.js';
@@ -39,7 +39,7 @@ describe('the database locked by another process during an agent call', { timeou
       [/goodbye/i, reply('goodbye', true, GOODBYE)],
     ]);
     const db = h.server.database.db;
-    const busyTimeoutMs = h.server.database.sqlite.pragma('busy_timeout', { simple: true }) as number;
+    const busyTimeoutMs = sqliteOf(h.server.database).pragma('busy_timeout', { simple: true }) as number;
     const placed = h.call(biz.did, [say(QUESTION), say('No, thank you, goodbye.'), { after: { ms: 30_000 }, hangUp: true }]);
 
     // The row is open and the greeting is playing: the backup takes the lock now.

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../../core/config/config.js';
-import { busyRefusals } from '../../core/db/client.js';
+import { busyRefusals, sqliteOf } from '../../core/db/client.js';
 import { calls, jobs, notifications } from '../../core/db/schema.js';
 import type { MessageGateway } from '../../core/notify/gateway.js';
 import { gatewayFromConfig } from '../../core/notify/gateway-from-config.js';
@@ -45,7 +45,7 @@ describe('the database locked by a backup for longer than the busy timeout', { t
     const pipeline: PostCall = createPostCall(h.server.services, { stt, llm }, { pollMs: 50, heartbeatMs: 200, leaseMs: 10_000, backoff: { baseMs: 50, maxMs: 200, jitter: 0 }, notifyAnywayFromAttempt: 1 });
     pipeline.start();
     cleanups.push(() => pipeline.stop());
-    h.server.database.sqlite.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
+    sqliteOf(h.server.database).pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
     const holder = await startLockHolder(path.join(h.server.dataDir, 'appliance.db'));
     cleanups.push(() => holder.stop());
 
@@ -97,7 +97,7 @@ describe('the database locked by a backup for longer than the busy timeout', { t
   it('as a new call arrives: the caller is answered at once, the row is written when the lock goes, and the message is kept', async () => {
     const h: PbxHarness = await startPbxHarness({ timeScale: 20 });
     cleanups.push(() => h.close());
-    h.server.database.sqlite.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
+    sqliteOf(h.server.database).pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
     const holder = await startLockHolder(path.join(h.server.dataDir, 'appliance.db'));
     cleanups.push(() => holder.stop());
     const biz = await h.business({ businessName: 'Backup Hour Ltd' });
@@ -127,7 +127,7 @@ describe('the database locked by a backup for longer than the busy timeout', { t
   it('as a job completes (the text just handed to Twilio): no crash, the job is retried and finds the text, Twilio gets exactly one', async () => {
     const h: PipelineHarness = await startPipelineHarness({ start: false });
     cleanups.push(() => h.close());
-    h.server.database.sqlite.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
+    sqliteOf(h.server.database).pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
     const holder = await startLockHolder(path.join(h.server.dataDir, 'appliance.db'));
     cleanups.push(() => holder.stop());
     // Twilio takes the text; the backup grabs the database before the send is recorded.

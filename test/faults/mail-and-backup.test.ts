@@ -9,6 +9,7 @@ import { ApiClient } from '../helpers/client.js';
 import { activeCustomer, signInAdmin, signupBody } from '../helpers/accounts.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 import { waitUntil } from '../helpers/wait.js';
+import { sqliteOf } from '../../core/db/client.js';
 
 /** A port with nothing listening: the SMTP relay is down. */
 async function deadPort(): Promise<number> {
@@ -33,7 +34,7 @@ describe('SMTP down', () => {
     expect(res.body.message).toBe("If that email exists in our system, we've sent password reset instructions. Check your inbox!");
     // The failed send is logged once the relay refuses; the token it made is the only one.
     await waitUntil(() => {
-      const n = server.database.sqlite.prepare('select count(*) n from password_reset_tokens where user_id = ?').get(user.id) as { n: number };
+      const n = sqliteOf(server.database).prepare('select count(*) n from password_reset_tokens where user_id = ?').get(user.id) as { n: number };
       if (n.n !== 1) throw new Error('no token yet');
     }, 10_000);
     expect((await new ApiClient(server.url).post('/api/auth/login', { email, password })).status).toBe(200);
@@ -52,20 +53,20 @@ describe('SMTP down', () => {
 describe('a backup running while calls are written', () => {
   it('neither blocks the writers nor loses a row, and the snapshot is consistent', async () => {
     const { user } = await activeCustomer(server);
-    const insert = server.database.sqlite.prepare(
+    const insert = sqliteOf(server.database).prepare(
       "insert into calls (user_id, from_number, to_number, status) values (?, '+447700900111', '+447700900001', 'missed')",
     );
-    const before = (server.database.sqlite.prepare('select count(*) n from calls').get() as { n: number }).n;
+    const before = (sqliteOf(server.database).prepare('select count(*) n from calls').get() as { n: number }).n;
     let written = 0;
     const writer = setInterval(() => {
       for (let i = 0; i < 50; i++) insert.run(user.id), written++;
     }, 1);
     const backupDir = fs.mkdtempSync(path.join(os.tmpdir(), 'backup-under-load-'));
     try {
-      const { manifest } = await createBackup({ copy: sqliteCopy(path.join(server.dataDir, 'appliance.db'), server.database.sqlite), dataDir: server.dataDir, backupDir, keep: 1 });
+      const { manifest } = await createBackup({ copy: sqliteCopy(path.join(server.dataDir, 'appliance.db'), sqliteOf(server.database)), dataDir: server.dataDir, backupDir, keep: 1 });
       await new Promise((r) => setTimeout(r, 20));
       clearInterval(writer);
-      const after = (server.database.sqlite.prepare('select count(*) n from calls').get() as { n: number }).n;
+      const after = (sqliteOf(server.database).prepare('select count(*) n from calls').get() as { n: number }).n;
       expect(after).toBe(before + written);
       expect(manifest.rows.calls).toBeGreaterThanOrEqual(before);
       expect(manifest.rows.calls).toBeLessThanOrEqual(after);

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiClient } from '../helpers/client.js';
 import { activeCustomer, signInAdmin } from '../helpers/accounts.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
+import { sqliteOf } from '../../core/db/client.js';
 
 /**
  * Whatever a client sends, the API answers a clear 4xx with a message (or succeeds),
@@ -24,7 +25,7 @@ afterAll(() => server.close());
 
 /** A fingerprint of everything stored, to prove a refused request wrote nothing. */
 function snapshot(): string {
-  const db = server.database.sqlite;
+  const db = sqliteOf(server.database);
   return ['users', 'phone_numbers', 'calls', 'unanswered_questions', 'audit_log', 'call_handling']
     .map((t) => JSON.stringify(db.prepare(`select * from ${t} order by rowid`).all()))
     .join('|');

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiClient } from '../helpers/client.js';
 import { activeCustomer, signupBody } from '../helpers/accounts.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
+import { sqliteOf } from '../../core/db/client.js';
 
 // Text hygiene: control characters, text-direction controls and broken Unicode are refused
 // in every text field with a 400 that names the field, and nothing is stored; a body that is
@@ -16,7 +17,7 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 function stored(): string {
-  const db = server.database.sqlite;
+  const db = sqliteOf(server.database);
   return ['users', 'calls', 'unanswered_questions'].map((t) => JSON.stringify(db.prepare(`select * from ${t} order by rowid`).all())).join('|');
 }
 
@@ -80,7 +81,7 @@ describe('a multi-line text field (knowledge base, greeting)', () => {
     const callGreeting = 'Hello.\nPlease leave a message.';
     const res = await owner.client.patch('/api/user/settings', { knowledgeBase, callGreeting });
     expect(res.status).toBe(200);
-    const row = server.database.sqlite.prepare('select knowledge_base kb, call_greeting g from users where id = ?').get(owner.user.id);
+    const row = sqliteOf(server.database).prepare('select knowledge_base kb, call_greeting g from users where id = ?').get(owner.user.id);
     expect(row).toEqual({ kb: knowledgeBase, g: callGreeting });
   });
 

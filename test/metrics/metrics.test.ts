@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activeCustomer } from '../helpers/accounts.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
+import { sqliteOf } from '../../core/db/client.js';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -21,7 +22,7 @@ describe('/metrics', () => {
 
   it('reports calls by outcome, jobs, notifications and request latency in Prometheus format', async () => {
     const { user } = await activeCustomer(server);
-    const db = server.database.sqlite;
+    const db = sqliteOf(server.database);
     const call = db.prepare("insert into calls (user_id, from_number, to_number, status, mode) values (?, '+447700900111', '+447700900001', ?, 'voicemail')");
     call.run(user.id, 'voicemail');
     call.run(user.id, 'voicemail');

@@ -11,6 +11,7 @@ import { chooseGreeting } from '../../dialogue/spoken/greeting.js';
 import { waitUntil } from '../helpers/wait.js';
 import { envelopeMatch, readWavSamples, speech } from './audio.js';
 import { ANSWERS_ONLY, heardGreetingAndBeep, realPbxAvailability, startRealPbx, type RealPbx } from './harness.js';
+import { sqliteOf } from '../../core/db/client.js';
 
 const real = realPbxAvailability();
 const allDay = [{ open: '00:00', close: '23:59' }];
@@ -63,7 +64,7 @@ describe.skipIf(!real.ok)('call handling on a real Asterisk, called over SIP', (
     const row = await h.finishedRow(did);
     expect(row).toMatchObject({ status: 'missed', callerTag: 'blocked', recordingFile: null });
     // The pipeline has had the call and sent nothing for it.
-    await waitUntil(async () => expect(h.server.database.sqlite.prepare("select count(*) n from jobs where status in ('pending','running')").get()).toEqual({ n: 0 }), 20_000);
+    await waitUntil(async () => expect(sqliteOf(h.server.database).prepare("select count(*) n from jobs where status in ('pending','running')").get()).toEqual({ n: 0 }), 20_000);
     expect(await sentFor(row.id)).toEqual([]);
   }, 90_000);
 

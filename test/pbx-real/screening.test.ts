@@ -13,6 +13,7 @@ import { REFUSED } from '../../dialogue/spoken/call-lines.js';
 import { waitUntil } from '../helpers/wait.js';
 import { RATE, envelopeMatch, readWavSamples, speech } from './audio.js';
 import { heardGreetingAndBeep, realPbxAvailability, startRealPbx, type RealPbx } from './harness.js';
+import { sqliteOf } from '../../core/db/client.js';
 
 const real = realPbxAvailability();
 const ROBOCALL = 'You may be entitled to compensation for the accident you had. Press one to speak to an advisor now.';
@@ -36,7 +37,7 @@ describe.skipIf(!real.ok)('nuisance calls screened on a real Asterisk', () => {
 
   const db = () => h.server.database.db;
   const sentFor = async (callId: number) => await db().select().from(notifications).where(eq(notifications.callId, callId));
-  const pipelineIdle = () => waitUntil(async () => expect(h.server.database.sqlite.prepare("select count(*) n from jobs where status in ('pending','running')").get()).toEqual({ n: 0 }), 30_000);
+  const pipelineIdle = () => waitUntil(async () => expect(sqliteOf(h.server.database).prepare("select count(*) n from jobs where status in ('pending','running')").get()).toEqual({ n: 0 }), 30_000);
 
   it('a recorded-message caller leaves a message: filed as screened, kept, not texted', async () => {
     h.whisper.defaultTranscript = ROBOCALL;

@@ -12,6 +12,7 @@ import { ApiClient } from '../helpers/client.js';
 import { startLockHolder, type LockHolder } from '../helpers/lock-holder.js';
 import { startTwilioDouble, type TwilioDouble } from '../doubles/twilio/server.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
+import { sqliteOf } from '../../core/db/client.js';
 
 const OWNER = { email: 'zqleak.owner@plant-probe.example', phone: '07700 900731', password: 'Plant3d-Owner-Pass!' };
 const SECOND = { email: 'zqleak.second@plant-probe.example', phone: '07700 900732', password: 'Plant3d-Second-Pass!' };
@@ -61,7 +62,7 @@ beforeAll(async () => {
     env: { DATABASE_URL: '', STATIC_NUMBERS: '+447700900001', TWILIO_ACCOUNT_SID: twilio.accountSid, TWILIO_AUTH_TOKEN: TWILIO_TOKEN, TWILIO_API_BASE: twilio.url },
   });
   // "Longer than the busy timeout" without the 5 s of production's.
-  server.database.sqlite.pragma('busy_timeout = 200');
+  sqliteOf(server.database).pragma('busy_timeout = 200');
   holder = await startLockHolder(path.join(server.dataDir, 'appliance.db'));
 });
 afterAll(async () => {

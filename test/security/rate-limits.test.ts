@@ -7,6 +7,7 @@ import { startOllamaDouble, type OllamaDouble } from '../doubles/ollama/server.j
 import { activeCustomer, signupBody } from '../helpers/accounts.js';
 import { ApiClient } from '../helpers/client.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
+import { sqliteOf } from '../../core/db/client.js';
 
 // Issue 13 item 3: what had no limit gets one from @fastify/rate-limit, and a bogus reset
 // token no longer costs an argon2 run.
@@ -54,7 +55,7 @@ describe('rate limits', () => {
   });
 
   async function signUpElevenTimes(server: TestServer) {
-    const userCount = async () => server.database.sqlite.prepare('select count(*) n from users').get() as { n: number };
+    const userCount = async () => sqliteOf(server.database).prepare('select count(*) n from users').get() as { n: number };
     const anon = new ApiClient(server.url);
     // A mistake corrected does not use up the allowance.
     expect((await anon.post('/api/auth/signup', signupBody({ city: '' }))).status).toBe(400);

@@ -8,6 +8,7 @@ import { activeCustomer, signInAdmin, signupBody } from '../helpers/accounts.js'
 import { ApiClient } from '../helpers/client.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 import { waitUntil } from '../helpers/wait.js';
+import { sqliteOf } from '../../core/db/client.js';
 
 // Issue 13 item 10.
 
@@ -93,7 +94,7 @@ describe('smaller holes', () => {
     expect((await eleventh.post('/api/auth/login', { email, password })).status).toBe(200);
     expect((await first.get('/api/auth/me')).status).toBe(401);
     for (const d of [...devices, eleventh]) expect((await d.get('/api/auth/me')).status).toBe(200);
-    const rows = server.database.sqlite.prepare('select count(*) n from sessions where user_id = (select id from users where email = ?)').get(email) as { n: number };
+    const rows = sqliteOf(server.database).prepare('select count(*) n from sessions where user_id = (select id from users where email = ?)').get(email) as { n: number };
     expect(rows.n).toBe(MAX_SESSIONS_PER_USER);
   });
 

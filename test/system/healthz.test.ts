@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_COOKIE } from '../../core/auth/sessions.js';
 import { activeCustomer, signInAdmin } from '../helpers/accounts.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
+import { sqliteOf } from '../../core/db/client.js';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -38,7 +39,7 @@ describe('/healthz', () => {
 
   it('answers 503 when the database is unusable, signed in or not, and says only that', async () => {
     const admin = await signInAdmin(server);
-    server.database.sqlite.close();
+    sqliteOf(server.database).close();
     const res = await fetch(`${server.url}/healthz`);
     expect(res.status).toBe(503);
     expect(await res.text()).toBe('{"status":"unavailable"}');
