@@ -1,4 +1,4 @@
-import { FRAME, RATE, rms } from './audio.js';
+import { FRAME, isTone, RATE, rms } from './audio.js';
 
 // What a test caller has heard: 20 ms frames of 8 kHz audio, each with the moment it was
 // heard on this process's performance.now() clock, and the questions tests ask of them (was
@@ -6,6 +6,11 @@ import { FRAME, RATE, rms } from './audio.js';
 // and the browser's received track in "Call my line" (test/call-my-line/page-audio.ts) fill it.
 
 export const SOUND = 250; // RMS above which a 20 ms frame is sound (speech, prompts), not line silence
+
+/** Asterisk's record beep (sounds/en/beep.wav): a 250 ms tone at 1000 Hz. */
+export const BEEP_HZ = 1000;
+/** Frames of tone that make a beep (160 ms of its 250 ms): no greeting's speech holds a pure tone that long. */
+const BEEP_FRAMES = 8;
 
 export interface HeardFrame {
   /** performance.now() when the frame was heard. */
@@ -56,6 +61,29 @@ export class HeardAudio {
   /** Arrival time of the first sound frame after `fromAt`. */
   firstSoundAfter(fromAt: number): number | undefined {
     return this.heardFrames.find((f) => f.at >= fromAt && f.level > SOUND)?.at;
+  }
+
+  /**
+   * When the record beep ended (the moment a caller starts speaking), by arrival time: the
+   * first run of BEEP_FRAMES or more frames of pure 1000 Hz tone after `fromAt`, ended by a
+   * frame that is not the tone, by a whole beep's length, or by 100 ms with no frame at all
+   * (Asterisk sends nothing while it only records). Undefined until then. A pause between a
+   * greeting's sentences is not a beep, so a caller waiting for this never talks over the greeting.
+   */
+  beepEndedAfter(fromAt = 0): number | undefined {
+    let run = 0;
+    let last: HeardFrame | undefined;
+    for (const f of this.heardFrames) {
+      if (f.at < fromAt) continue;
+      const tone = f.level > SOUND && isTone(f.samples.subarray(0, FRAME), BEEP_HZ);
+      if (tone) run++;
+      else if (run >= BEEP_FRAMES) return f.at;
+      else run = 0;
+      if (run >= 13) return f.at + 20; // 260 ms: the whole beep
+      last = f;
+    }
+    if (run >= BEEP_FRAMES && this.heardUntil() - last!.at >= 100) return last!.at + 20;
+    return undefined;
   }
 
   /**
