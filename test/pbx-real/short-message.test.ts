@@ -63,6 +63,20 @@ describe.skipIf(!real.ok)('short messages on a real Asterisk, called over SIP (i
     expect(loudMs(kept)).toBeGreaterThanOrEqual(loudMs(after) / 2);
     expect(envelopeMatch(after, kept).score).toBeGreaterThan(0.8);
   });
+
+  it('a caller who talks over the greeting and stops a moment after the beep: the words after it are stored and texted', async () => {
+    // Asterisk keeps the speech and 200 ms of the silence after it: a file under a second, reported
+    // as "talking 1" (or 0), which the old rule (a message lasts a second or more) filed as missed.
+    const { did } = await business('Brief Tail Fencing');
+    const call = await h.call(did);
+    await waitUntil(() => expect(call.media.soundMs()).toBeGreaterThan(1000), 30_000);
+    // Hellos without pauses, so the moment after the beep is all speech.
+    const hellos = speech('Hello hello hello hello hello hello hello hello');
+    const after = await talkUntilBeepAndBeyond(call, hellos.subarray(0, hellos.length - 0.25 * 8000), 400);
+    expect((await call.done).exitCode).toBe(0);
+    const row = await storedAndTexted(did);
+    expect(loudMs(stored(row.recordingFile!))).toBeGreaterThanOrEqual(loudMs(after) / 2);
+  });
 });
 
 /**
