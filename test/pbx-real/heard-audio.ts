@@ -5,10 +5,10 @@ import { FRAME, isTone, RATE, rms } from './audio.js';
 // there sound, since when has it been quiet). A SIPp caller's RTP socket (caller-media.ts)
 // and the browser's received track in "Call my line" (test/call-my-line/page-audio.ts) fill it.
 
-export const SOUND = 250; // RMS above which a 20 ms frame is sound (speech, prompts), not line silence
+const SOUND = 250; // RMS above which a 20 ms frame is sound (speech, prompts), not line silence
 
 /** Asterisk's record beep (sounds/en/beep.wav): a 250 ms tone at 1000 Hz. */
-export const BEEP_HZ = 1000;
+const BEEP_HZ = 1000;
 /** Frames of tone that make a beep (160 ms of its 250 ms): no greeting's speech holds a pure tone that long. */
 const BEEP_FRAMES = 8;
 
