@@ -71,20 +71,25 @@ export class HeardAudio {
    * greeting's sentences is not a beep, so a caller waiting for this never talks over the greeting.
    */
   beepEndedAfter(fromAt = 0): number | undefined {
-    let run = 0;
-    let last: HeardFrame | undefined;
-    for (const f of this.heardFrames) {
+    // Callers ask every 20 ms for a whole greeting: each frame is judged once (a Goertzel per
+    // frame for every poll of 100+ callers was the bench's callers' largest CPU cost).
+    if (this.beepScan?.fromAt !== fromAt) this.beepScan = { fromAt, next: 0, run: 0 };
+    const scan = this.beepScan;
+    if (scan.endedAt !== undefined) return scan.endedAt;
+    for (; scan.next < this.heardFrames.length; scan.next++) {
+      const f = this.heardFrames[scan.next]!;
       if (f.at < fromAt) continue;
       const tone = f.level > SOUND && isTone(f.samples.subarray(0, FRAME), BEEP_HZ);
-      if (tone) run++;
-      else if (run >= BEEP_FRAMES) return f.at;
-      else run = 0;
-      if (run >= 13) return f.at + 20; // 260 ms: the whole beep
-      last = f;
+      if (tone) scan.run++;
+      else if (scan.run >= BEEP_FRAMES) return (scan.endedAt = f.at);
+      else scan.run = 0;
+      if (scan.run >= 13) return (scan.endedAt = f.at + 20); // 260 ms: the whole beep
+      scan.last = f;
     }
-    if (run >= BEEP_FRAMES && this.heardUntil() - last!.at >= 100) return last!.at + 20;
+    if (scan.run >= BEEP_FRAMES && this.heardUntil() - scan.last!.at >= 100) return (scan.endedAt = scan.last!.at + 20);
     return undefined;
   }
+  private beepScan: { fromAt: number; next: number; run: number; last?: HeardFrame; endedAt?: number } | undefined;
 
   /**
    * Arrival time of the first frame after which `quietMs` of silence (or nothing) followed,
