@@ -83,8 +83,9 @@ async function step(node: RealNode, label: string, calls: number, rate?: number)
   console.log(line(s));
   if (TASKPROCESSORS) console.log(busiestTaskProcessors(node));
   printAccounts(accounts.filter((a) => a.verdict !== 'refused (503)'), (l) => console.log(`    ${l}`));
-  if (s.f.lost > 0) console.log(`    the core's log: ${node.saveCoreLog(`knee-${label.replace(/\W+/g, '-')}`)}`);
-  for (const a of accounts.filter((x) => x.verdict === 'LOST MESSAGE').slice(0, 3)) console.log(`    ${a.from}, at the ARI proxy:\n${node.story(a).map((l) => `      ${l}`).join('\n')}`);
+  if (s.f.lost > 0 || s.f.noGreeting > 0) console.log(`    the core's log: ${node.saveCoreLog(`knee-${label.replace(/\W+/g, '-')}`)}`);
+  // A caller who heard no greeting (or no beep after it) is told as a lost message is: was it played?
+  for (const a of accounts.filter((x) => x.verdict === 'LOST MESSAGE' || x.verdict === 'no greeting heard').slice(0, 3)) console.log(`    ${a.from}, at the ARI proxy:\n${node.story(a).map((l) => `      ${l}`).join('\n')}`);
   return s;
 }
 

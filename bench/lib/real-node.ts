@@ -18,8 +18,7 @@ import { waitUntil } from '../../test/helpers/wait.js';
 import { startAriTap, type AriTap } from '../../test/pbx-real/ari-tap.js';
 import { AsteriskInstance } from '../../test/pbx-real/asterisk-instance.js';
 import { speech } from '../../test/pbx-real/audio.js';
-import { SOUND, type HeardFrame } from '../../test/pbx-real/heard-audio.js';
-import { heardGreetingAndBeep } from '../../test/pbx-real/harness.js';
+import { heardBeep } from '../../test/pbx-real/harness.js';
 import { placeCalls, type CallSignalling, type PlaceOptions } from '../../test/pbx-real/sipp.js';
 import { countWakeUps } from './thread-wakeups.js';
 
@@ -45,6 +44,7 @@ export interface CallAccount {
   did: string;
   from: string;
   signalling: CallSignalling;
+  /** Heard the greeting through to its beep (the record tone). */
   heardGreeting: boolean;
   spoke: boolean;
   /** The row's status, or 'no row' / 'open' (never made final). */
@@ -57,8 +57,8 @@ export interface CallAccount {
   /** When the caller began and finished speaking (performance.now(), this process's clock, as the ARI proxy's log). */
   spokeFrom?: number;
   spokeUntil?: number;
-  /** The quiet the caller waited out before speaking, by this process's clock and by Asterisk's media clock. */
-  quietBeforeSpeaking?: { arrivalMs: number; mediaMs: number };
+  /** When the caller heard the record beep end (performance.now()): a caller speaks after the beep, never in a pause of the greeting. */
+  beepEndedAt?: number;
   /** The caller's RTP: where it sent, what it sent while speaking, where it heard from. */
   audio?: string;
   verdict: 'stored' | 'LOST MESSAGE' | 'refused (503)' | 'never answered' | 'no greeting heard';
@@ -120,7 +120,7 @@ export class RealNode {
     const node = new RealNode(asterisk, tap, core, dataDir, db, dids, [tap.close, whisper.close, ollama.close]);
     // The greeting is made once before any burst (as it is after the owner saves it), as on a box in use.
     const warm = await placeCalls(asterisk.sipPort, [{ did: dids[0]! }]);
-    await heardGreetingAndBeep(warm.calls[0]!);
+    await heardBeep(warm.calls[0]!);
     await warm.calls[0]!.hangUp();
     await warm.done;
     return node;
@@ -147,14 +147,17 @@ export class RealNode {
     const sampler = setInterval(() => (sippCpu = Math.max(sippCpu, cpuSeconds(batch.pid))), 200);
     const heard = await Promise.all(
       batch.calls.map(async (c) => {
-        // A refused caller never hears anything: the greeting wait ends with the call.
-        const greeted = await Promise.race([heardGreetingAndBeep(c, 700, 300_000).then(() => true, () => false), batch.done.then(() => false)]);
-        if (!greeted) return { heardGreeting: false, spoke: false };
+        // As a real caller: speak once the beep (a 1000 Hz tone) is heard, not in the first quiet
+        // gap, which may be a pause between the greeting's sentences or audio held up by load
+        // (issue 47: callers who spoke over the greeting were counted as lost messages). A
+        // refused caller never hears anything: the wait ends with the call.
+        const beepEndedAt = await Promise.race([heardBeep(c, 300_000).catch(() => undefined), batch.done.then(() => undefined)]);
+        if (beepEndedAt === undefined) return { heardGreeting: false, spoke: false };
         const spokeFrom = performance.now();
         const sentBefore = c.media.packetsOut;
         await c.media.say(words);
         const audio = `sent ${c.media.packetsOut - sentBefore} packets while speaking, to ${c.media.endpoints.sendsTo}; heard from ${c.media.endpoints.heardFrom.join(', ')}`;
-        return { heardGreeting: true, spoke: true, spokeFrom, spokeUntil: performance.now(), quietBeforeSpeaking: quietBefore(c.media.heardFrames, spokeFrom), audio };
+        return { heardGreeting: true, spoke: true, spokeFrom, spokeUntil: performance.now(), beepEndedAt, audio };
       }),
     );
     const sipp = await batch.done;
@@ -196,14 +199,14 @@ export class RealNode {
       const file = row?.recordingFile ? path.join(this.dataDir, 'recordings', row.recordingFile) : undefined;
       const storedSeconds = file && fs.existsSync(file) ? wavDurationOf(fs.readFileSync(file)) / 1000 : 0;
       const filed = !row ? 'no row' : !row.endedAt ? 'open' : row.status;
-      const { heardGreeting, spoke, spokeFrom, spokeUntil, quietBeforeSpeaking, audio } = heard[i]!;
+      const { heardGreeting, spoke, spokeFrom, spokeUntil, beepEndedAt, audio } = heard[i]!;
       const verdict: CallAccount['verdict'] =
         signalling.final === 503 ? 'refused (503)'
         : signalling.final !== 200 ? 'never answered'
         : spoke && !(storedSeconds > 0 && row?.status === 'voicemail') ? 'LOST MESSAGE'
         : !heardGreeting ? 'no greeting heard'
         : 'stored';
-      return { did: s.did, from: s.from, signalling, heardGreeting, spoke, filed, storedSeconds, jobDone: row ? now.jobDone(row.id) : false, texts: row ? now.texts(row.id) : 0, spokeFrom, spokeUntil, quietBeforeSpeaking, audio, verdict };
+      return { did: s.did, from: s.from, signalling, heardGreeting, spoke, filed, storedSeconds, jobDone: row ? now.jobDone(row.id) : false, texts: row ? now.texts(row.id) : 0, spokeFrom, spokeUntil, beepEndedAt, audio, verdict };
     });
   }
 
@@ -217,8 +220,7 @@ export class RealNode {
     if (!start) return ['(never reached the core)'];
     const lines = this.tap.log.filter((e) => e.channel === start.channel).map((e) => ({ at: e.at, text: `${e.kind === 'request' ? '→' : '←'} ${e.what}${e.status ? ` ${e.status}` : ''}${e.detail ? ` (${e.detail})` : ''}` }));
     if (a.spokeFrom !== undefined) lines.push({ at: a.spokeFrom, text: '** caller starts speaking' }, { at: a.spokeUntil!, text: '** caller stops speaking' });
-    const quiet = a.quietBeforeSpeaking;
-    if (quiet) lines.push({ at: a.spokeFrom! - 1e-6, text: `** quiet before speaking: ${quiet.arrivalMs.toFixed(0)} ms on this process's clock, ${quiet.mediaMs.toFixed(0)} ms on Asterisk's media clock` });
+    if (a.beepEndedAt !== undefined) lines.push({ at: a.beepEndedAt, text: '** caller hears the beep end' });
     if (a.audio) lines.push({ at: a.spokeUntil! + 1e-6, text: `** caller's audio: ${a.audio}` });
     return lines.sort((x, y) => x.at - y.at).map((l) => `${((l.at - start.at) / 1000).toFixed(3).padStart(7)} s  ${l.text}`);
   }
@@ -241,19 +243,6 @@ export class RealNode {
     await this.asterisk.destroy();
     fs.rmSync(this.dataDir, { recursive: true, force: true });
   }
-}
-
-/**
- * The quiet the caller waited out before speaking at `spokeFrom`: from the last sound heard,
- * by the clock of this process and by Asterisk's media clock (RTP timestamps of the quiet
- * frames, then the time with no frame at all). Far apart: the audio was read late here.
- */
-function quietBefore(frames: HeardFrame[], spokeFrom: number): CallAccount['quietBeforeSpeaking'] {
-  const before = frames.filter((f) => f.at < spokeFrom);
-  const loud = before.findLast((f) => f.level > SOUND);
-  const last = before.at(-1);
-  if (!loud || last?.ts === undefined || loud.ts === undefined) return undefined;
-  return { arrivalMs: spokeFrom - loud.at, mediaMs: (((last.ts - loud.ts) >>> 0) / 8000) * 1000 + (spokeFrom - last.at) };
 }
 
 /** One line per call that did not end as a stored message, and a count of each verdict. */

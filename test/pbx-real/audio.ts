@@ -99,24 +99,29 @@ function alignedEnvelopeMatch(sent: Int16Array, got: Int16Array): number {
 }
 
 /**
- * Milliseconds of 20 ms frames that are a pure tone at `hz` (the record tone): the Goertzel
- * power at `hz` holds most of the frame's power, which speech, with its many harmonics, never does.
+ * Milliseconds of 20 ms frames that are a pure tone at `hz` (the record tone): see isTone.
  */
 export function toneMs(s: Int16Array, hz: number): number {
-  const coeff = 2 * Math.cos((2 * Math.PI * hz) / RATE);
   let frames = 0;
-  for (let i = 0; i + FRAME <= s.length; i += FRAME) {
-    let s1 = 0;
-    let s2 = 0;
-    let energy = 0;
-    for (let n = i; n < i + FRAME; n++) {
-      const s0 = s[n]! + coeff * s1 - s2;
-      s2 = s1;
-      s1 = s0;
-      energy += s[n]! * s[n]!;
-    }
-    const power = (s1 * s1 + s2 * s2 - coeff * s1 * s2) / (FRAME / 2);
-    if (energy > FRAME * 300 * 300 && power / energy > 0.7) frames++;
-  }
+  for (let i = 0; i + FRAME <= s.length; i += FRAME) if (isTone(s.subarray(i, i + FRAME), hz)) frames++;
   return frames * 20;
+}
+
+/**
+ * Whether one frame is a pure tone at `hz` (Asterisk's record beep is 1000 Hz): the Goertzel
+ * power at `hz` holds most of the frame's power, which speech, with its many harmonics, never does.
+ */
+export function isTone(frame: Int16Array, hz: number): boolean {
+  const coeff = 2 * Math.cos((2 * Math.PI * hz) / RATE);
+  let s1 = 0;
+  let s2 = 0;
+  let energy = 0;
+  for (let n = 0; n < frame.length; n++) {
+    const s0 = frame[n]! + coeff * s1 - s2;
+    s2 = s1;
+    s1 = s0;
+    energy += frame[n]! * frame[n]!;
+  }
+  const power = (s1 * s1 + s2 * s2 - coeff * s1 * s2) / (frame.length / 2);
+  return energy > frame.length * 300 * 300 && power / energy > 0.7;
 }

@@ -201,6 +201,25 @@ export async function heardGreetingAndBeep(call: SipCall, quietMs = 700, timeout
   }, timeoutMs, 20);
 }
 
+/**
+ * Waits until the caller has heard the record beep end (a 1000 Hz tone, not a quiet gap), as a
+ * real caller waits before speaking: a pause between a greeting's sentences, or audio held
+ * up on a loaded machine, is not taken for the greeting's end. Returns when the beep ended.
+ */
+export function heardBeep(call: SipCall, timeoutMs = 60_000): Promise<number> {
+  const check = () => {
+    const at = call.media.beepEndedAfter();
+    if (at === undefined) throw new Error('the beep has not been heard yet');
+    return at;
+  };
+  return waitUntil(async () => {
+    check();
+    // As heardGreetingAndBeep: read what arrived while this process was held up, then judge again.
+    await new Promise((r) => setImmediate(r));
+    return check();
+  }, timeoutMs, 20);
+}
+
 /** The texts sent (or tried) about call `callId`, once one of them has been sent. */
 export function textsSent(h: RealPbx, callId: number, timeoutMs = 60_000): Promise<Array<typeof notifications.$inferSelect>> {
   return waitUntil(async () => {

@@ -1,11 +1,16 @@
-import { FRAME, RATE, rms } from './audio.js';
+import { FRAME, isTone, RATE, rms } from './audio.js';
 
 // What a test caller has heard: 20 ms frames of 8 kHz audio, each with the moment it was
 // heard on this process's performance.now() clock, and the questions tests ask of them (was
 // there sound, since when has it been quiet). A SIPp caller's RTP socket (caller-media.ts)
 // and the browser's received track in "Call my line" (test/call-my-line/page-audio.ts) fill it.
 
-export const SOUND = 250; // RMS above which a 20 ms frame is sound (speech, prompts), not line silence
+const SOUND = 250; // RMS above which a 20 ms frame is sound (speech, prompts), not line silence
+
+/** Asterisk's record beep (sounds/en/beep.wav): a 250 ms tone at 1000 Hz. */
+const BEEP_HZ = 1000;
+/** Frames of tone that make a beep (160 ms of its 250 ms): no greeting's speech holds a pure tone that long. */
+const BEEP_FRAMES = 8;
 
 export interface HeardFrame {
   /** performance.now() when the frame was heard. */
@@ -57,6 +62,34 @@ export class HeardAudio {
   firstSoundAfter(fromAt: number): number | undefined {
     return this.heardFrames.find((f) => f.at >= fromAt && f.level > SOUND)?.at;
   }
+
+  /**
+   * When the record beep ended (the moment a caller starts speaking), by arrival time: the
+   * first run of BEEP_FRAMES or more frames of pure 1000 Hz tone after `fromAt`, ended by a
+   * frame that is not the tone, by a whole beep's length, or by 100 ms with no frame at all
+   * (Asterisk sends nothing while it only records). Undefined until then. A pause between a
+   * greeting's sentences is not a beep, so a caller waiting for this never talks over the greeting.
+   */
+  beepEndedAfter(fromAt = 0): number | undefined {
+    // Callers ask every 20 ms for a whole greeting: each frame is judged once (a Goertzel per
+    // frame for every poll of 100+ callers was the bench's callers' largest CPU cost).
+    if (this.beepScan?.fromAt !== fromAt) this.beepScan = { fromAt, next: 0, run: 0 };
+    const scan = this.beepScan;
+    if (scan.endedAt !== undefined) return scan.endedAt;
+    for (; scan.next < this.heardFrames.length; scan.next++) {
+      const f = this.heardFrames[scan.next]!;
+      if (f.at < fromAt) continue;
+      const tone = f.level > SOUND && isTone(f.samples.subarray(0, FRAME), BEEP_HZ);
+      if (tone) scan.run++;
+      else if (scan.run >= BEEP_FRAMES) return (scan.endedAt = f.at);
+      else scan.run = 0;
+      if (scan.run >= 13) return (scan.endedAt = f.at + 20); // 260 ms: the whole beep
+      scan.last = f;
+    }
+    if (scan.run >= BEEP_FRAMES && this.heardUntil() - scan.last!.at >= 100) return (scan.endedAt = scan.last!.at + 20);
+    return undefined;
+  }
+  private beepScan: { fromAt: number; next: number; run: number; last?: HeardFrame; endedAt?: number } | undefined;
 
   /**
    * Arrival time of the first frame after which `quietMs` of silence (or nothing) followed,

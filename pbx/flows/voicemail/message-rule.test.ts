@@ -7,13 +7,15 @@ describe('recordingHasMessage', () => {
     expect(recordingHasMessage({ state: 'done', duration: 6, talking_duration: 3 })).toBe('yes');
   });
 
-  it('does not count a recording of silence, however long', () => {
-    expect(recordingHasMessage({ state: 'done', duration: 5, talking_duration: 0 })).toBe('no');
+  it('leaves "talking 0" to the stored audio: Asterisk reported a spoken message that way (issue 47)', () => {
+    // The knee bench's lost message: 1.6 s spoken after the beep, reported "duration 1 talking 0 silence 1".
+    expect(recordingHasMessage({ state: 'done', duration: 1, talking_duration: 0 })).toBe('unknown');
+    expect(recordingHasMessage({ state: 'done', duration: 5, talking_duration: 0 })).toBe('unknown');
   });
 
   it('uses the length when Asterisk did not measure talking', () => {
     expect(recordingHasMessage({ state: 'done', duration: 2 })).toBe('yes');
-    expect(recordingHasMessage({ state: 'done', duration: 0 })).toBe('no');
+    expect(recordingHasMessage({ state: 'done', duration: 0 })).toBe('unknown');
   });
 
   it('leaves one second of "talking" to the stored audio: Asterisk reports a silent caller that way', () => {
@@ -35,6 +37,13 @@ describe('audioHoldsMessage', () => {
 
   it('finds a message in a second and a half of speech-loud audio', () => {
     expect(audioHoldsMessage(wav(tone(1500, 3000)))).toBe(true);
+  });
+
+  it('finds a message in a file under a second: half a second of speech and the 200 ms of quiet Asterisk keeps after it', () => {
+    const file = new Int16Array(700 * 8);
+    file.set(tone(500, 3000));
+    file.set(tone(200, 40), 500 * 8);
+    expect(audioHoldsMessage(wav(file))).toBe(true);
   });
 
   it('finds none in the 0.2 s file a silent caller leaves, nor in a long quiet line', () => {
