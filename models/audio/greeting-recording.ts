@@ -8,7 +8,7 @@ import { resample } from './resample.js';
 // Asterisk and the agent's media both take without transcoding) before anything is written.
 
 /** Longest recording accepted: a greeting line, not a message. */
-export const GREETING_RECORDING_MAX_SECONDS = 30;
+const GREETING_RECORDING_MAX_SECONDS = 30;
 /** 30 s of the largest WAV accepted (48 kHz stereo 16-bit) is 5.5 MiB; the rest is headroom for header chunks. */
 export const GREETING_RECORDING_MAX_BYTES = 6 * 1024 * 1024;
 const MIN_RATE = 8000;
