@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildWavHeader, parseWavHeader } from '../../models/audio/wav-header.js';
-import { activeCustomer } from '../helpers/accounts.js';
+import { activeCustomer, signInAdmin } from '../helpers/accounts.js';
 import type { ApiClient } from '../helpers/client.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 
@@ -103,6 +103,21 @@ describe('PUT/GET/DELETE /api/agent/greeting-recordings/:language', () => {
     expect(storedFiles(user.id)).toEqual(kept);
     expect(Buffer.from(await (await getAudio(client, 'pl')).arrayBuffer()).equals(keptAudio)).toBe(true);
     expect((await me(client)).greetingRecordings).toEqual(['pl']);
+  });
+
+  it('goes with the owner when an administrator deletes the account', async () => {
+    const { client, user } = await activeCustomer(server);
+    expect((await put(client, 'en', wav())).status).toBe(200);
+    expect(storedFiles(user.id)).toHaveLength(1);
+    const admin = await signInAdmin(server);
+    expect((await admin.delete(`/api/admin/users/${user.id}`)).status).toBe(200);
+    expect(fs.existsSync(ownerDir(user.id))).toBe(false);
+  });
+
+  it('takes a WAV only on its own routes: another JSON route still refuses audio/wav', async () => {
+    const { client } = await activeCustomer(server);
+    const res = await fetch(`${server.url}/api/user/settings`, { method: 'PATCH', headers: { 'content-type': 'audio/wav', cookie: client.cookie! }, body: wav() });
+    expect(res.status).toBe(415);
   });
 
   it('is for signed-in owners only', async () => {
