@@ -16,7 +16,7 @@ export async function routeCall(callPath: Pick<CallPath, 'lookupDid'>, rawDid: s
   const { number, owner: user } = await callPath.lookupDid(did);
   const decision = decideRoute(number, user, now);
   const owner: OwnerProfile | undefined = user
-    ? { userId: user.id, businessName: user.businessName, callGreeting: user.callGreeting, voice: user.voice, knowledgeBase: user.knowledgeBase, industry: user.industry, languages: user.agentLanguages, greetingLanguages: user.greetingLanguages, languageVoices: user.languageVoices }
+    ? { userId: user.id, businessName: user.businessName, callGreeting: user.callGreeting, voice: user.voice, knowledgeBase: user.knowledgeBase, industry: user.industry, languages: user.agentLanguages, greetingLanguages: user.greetingLanguages, languageVoices: user.languageVoices, greetingRecordings: user.greetingRecordings }
     : undefined;
   return { did, decision, owner };
 }

@@ -38,6 +38,8 @@ export const ApiUserSchema = Type.Object({
   greetingLanguages: Type.Array(Type.String()),
   /** The owner's voice per ticked caller language other than English (a GET /api/agent/voices id); a language absent speaks by voicePreference: issue 42. */
   languageVoices: Type.Record(Type.String(), Type.String()),
+  /** The ticked caller languages whose greeting line is the owner's own recording (PUT /api/agent/greeting-recordings/:language): issue 42. */
+  greetingRecordings: Type.Array(Type.String()),
   phoneNumber: Text,
   forwardToNumber: Text,
   // Sign-up request fields (present on every user; the approvals screen shows them).

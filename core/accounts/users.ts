@@ -8,6 +8,12 @@ import { users, type NewUser, type User } from '../db/schema.js';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
+/** The caller languages, still ticked, whose greeting line is the owner's own recording (core/settings/greeting-recordings.ts). */
+export function recordedGreetingLanguages(u: Pick<User, 'greetingRecordings' | 'agentLanguages'>): string[] {
+  const allowed = parseAllowList(u.agentLanguages);
+  return allowed.filter((l) => u.greetingRecordings?.[l]);
+}
+
 /** The user as the API shows it: never the password hash. */
 export function toApiUser(u: User): ApiUser {
   return {
@@ -33,6 +39,7 @@ export function toApiUser(u: User): ApiUser {
     agentLanguages: parseAllowList(u.agentLanguages),
     greetingLanguages: spokenGreetingLanguages(parseGreetingLanguages(u.greetingLanguages), parseAllowList(u.agentLanguages)),
     languageVoices: chosenVoices(u.languageVoices, parseAllowList(u.agentLanguages)),
+    greetingRecordings: recordedGreetingLanguages(u),
     phoneNumber: u.phoneNumber,
     forwardToNumber: u.forwardToNumber,
     industry: u.industry,

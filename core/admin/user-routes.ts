@@ -17,6 +17,7 @@ import { currentUser } from '../http/session-hook.js';
 import { brand } from '../mail/brand.js';
 import { approvalMail, rejectionMail } from '../mail/templates.js';
 import { transaction } from '../db/transaction.js';
+import { greetingRecordingFolder } from '../../models/audio/greeting-recording.js';
 
 const TRIAL_DAYS = 7;
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -88,6 +89,7 @@ export async function adminUserRoutes(app: App): Promise<void> {
     });
     const dir = path.join(config.dataDir, 'recordings');
     await Promise.all(recordings.map((f) => fs.rm(path.join(dir, path.basename(f)), { force: true })));
+    await fs.rm(greetingRecordingFolder(config.dataDir, target.id), { recursive: true, force: true });
     return { message: 'User deleted' };
   });
 

@@ -38,6 +38,8 @@ describe('call path', () => {
       // The caller languages the owner allows (issue 42); null: every language the box speaks.
       agentLanguages: null,
       greetingLanguages: null,
+      languageVoices: null,
+      greetingRecordings: null,
     });
     expect(await path.lookupDid('+447700900999')).toEqual({ number: undefined, owner: undefined });
   });

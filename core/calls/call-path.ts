@@ -38,6 +38,8 @@ interface CallOwner extends OwnerFacts {
   greetingLanguages: string | null;
   /** The owner's voice per caller language, as stored (users.language_voices; null: the female/male rule). */
   languageVoices: Record<string, string> | null;
+  /** The owner's recorded greeting line per caller language, as stored (users.greeting_recordings: language → file name). */
+  greetingRecordings: Record<string, string> | null;
 }
 
 /** A DID's row and its owner, as the routing rule (routing-rules.ts) takes them; absent when there is none. */
@@ -160,6 +162,7 @@ function callOwnerOf(u: User): CallOwner {
     agentLanguages: u.agentLanguages,
     greetingLanguages: u.greetingLanguages,
     languageVoices: u.languageVoices,
+    greetingRecordings: u.greetingRecordings,
   };
 }
 

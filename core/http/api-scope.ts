@@ -12,6 +12,7 @@ import { privacyRoutes } from '../privacy/routes.js';
 import { qualityRoutes } from '../quality/routes.js';
 import { questionRoutes } from '../questions/routes.js';
 import { settingsRoutes } from '../settings/routes.js';
+import { greetingRecordingRoutes } from '../settings/greeting-recordings.js';
 import { destinationRoutes } from '../destinations/routes.js';
 import { twilioWebhookRoutes } from '../twilio/webhook-routes.js';
 import { callerTextRoutes } from '../caller-texts/routes.js';
@@ -42,6 +43,7 @@ export async function apiScope(api: App, opts: { callMyLine?: CallMyLineRegistry
 
   await api.register(authRoutes);
   await api.register(settingsRoutes);
+  await api.register(greetingRecordingRoutes);
   await api.register(destinationRoutes);
   await api.register(callHandlingRoutes);
   await api.register(forwardingCheckRoutes);

@@ -28,6 +28,8 @@ declare module 'fastify' {
      * console's same-origin/JSON guard and the session cookie do not apply to it.
      */
     webhook?: boolean;
+    /** The body may be a WAV (audio/wav) as well as JSON: an owner's recording (same-origin.ts). */
+    wavBody?: boolean;
     /** The answer is not JSON (audio, TwiML), so it has no response schema (response-schemas.ts). */
     rawReply?: boolean;
     /**

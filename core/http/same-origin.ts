@@ -16,7 +16,10 @@ export function registerSameOriginGuard(app: App): void {
     // by the request: a webhook route checks its own signature instead (core/twilio/webhook-routes.ts).
     if (req.routeOptions.config?.webhook === true) return;
     const type = req.headers['content-type'];
-    if (type !== undefined && !/^application\/json\b/i.test(type)) {
+    // A route taking a recording (config.wavBody) takes a WAV too: no cross-site form can send
+    // that type either, and a cross-site fetch of it needs a CORS preflight that is never granted.
+    const wav = req.routeOptions.config?.wavBody === true && type !== undefined && /^audio\/(wav|wave|x-wav)\b/i.test(type);
+    if (type !== undefined && !wav && !/^application\/json\b/i.test(type)) {
       throw new HttpError(415, 'Requests must be sent as JSON (Content-Type: application/json).');
     }
     if (req.headers['sec-fetch-site'] === 'cross-site') {

@@ -31,6 +31,12 @@ describe('the fixed lines in every language (issue 42)', () => {
     expect(t.switched).not.toBe(fixedLines('en').switched);
   });
 
+  it.each(LANGUAGES)("%s's disclosure (said after an owner's recorded greeting) is the very sentence its greeting discloses with", (lang) => {
+    const t = fixedLines(lang);
+    expect(t.greeting('Acme Plumbing')).toContain(t.disclosure);
+    expect(t.greeting(null)).toContain(t.disclosure);
+  });
+
   it.each(OTHERS)("%s's greeting names the business, or thanks the caller without a name, and its goodbye likewise", (lang) => {
     const t = fixedLines(lang);
     expect(t.greeting('Acme Plumbing')).toContain('Acme Plumbing');

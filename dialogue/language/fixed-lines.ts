@@ -1,4 +1,4 @@
-import { AGENT_LINES, agentGoodbye, agentGreeting } from '../spoken/agent-lines.js';
+import { AGENT_DISCLOSURE, AGENT_LINES, agentGoodbye, agentGreeting } from '../spoken/agent-lines.js';
 import type { LanguageCode } from './languages.js';
 
 // The agent's fixed lines in every language a caller may be answered in, written here by
@@ -14,6 +14,11 @@ export interface FixedLines {
   lines: Readonly<Record<AgentLineKey, string>>;
   /** The greeting, with the disclosure (automated assistant, call recorded), for a business name or none. */
   greeting(businessName: string | null | undefined): string;
+  /**
+   * The greeting's disclosure sentence alone (automated assistant, call recorded): said after
+   * an owner's own recorded greeting line, which the project cannot check says it.
+   */
+  disclosure: string;
   goodbye(businessName: string | null | undefined): string;
   /** Said, in the language asked for, when a caller asks for it ("Do you speak Polish?"). */
   switched: string;
@@ -39,6 +44,7 @@ const TRANSLATED: Readonly<Record<Exclude<LanguageCode, 'en'>, FixedLines>> = {
       didNotCatch: 'Przepraszam, słabo było słychać. Czy można powtórzyć?',
     },
     greeting: (n) => `${named(n) ? `Dzień dobry, tu ${named(n)}.` : 'Dzień dobry, dziękujemy za telefon.'} Jestem automatycznym asystentem, a ta rozmowa jest nagrywana. W czym mogę pomóc?`,
+    disclosure: 'Jestem automatycznym asystentem, a ta rozmowa jest nagrywana.',
     goodbye: (n) => (named(n) ? `Dziękujemy za telefon do ${named(n)}. Do widzenia.` : 'Dziękujemy za telefon. Do widzenia.'),
     switched: 'Oczywiście, mówię po polsku. W czym mogę pomóc?',
   },
@@ -59,6 +65,7 @@ const TRANSLATED: Readonly<Record<Exclude<LanguageCode, 'en'>, FixedLines>> = {
       didNotCatch: 'Scuzați, nu am înțeles. Puteți repeta?',
     },
     greeting: (n) => `${named(n) ? `Bună ziua, ați sunat la ${named(n)}.` : 'Bună ziua, vă mulțumim pentru apel.'} Sunt un asistent automat, iar acest apel este înregistrat. Cu ce vă pot ajuta?`,
+    disclosure: 'Sunt un asistent automat, iar acest apel este înregistrat.',
     goodbye: (n) => (named(n) ? `Vă mulțumim că ați sunat la ${named(n)}. La revedere.` : 'Vă mulțumim pentru apel. La revedere.'),
     switched: 'Sigur, vorbesc românește. Cu ce vă pot ajuta?',
   },
@@ -79,6 +86,7 @@ const TRANSLATED: Readonly<Record<Exclude<LanguageCode, 'en'>, FixedLines>> = {
       didNotCatch: 'Desculpe, não percebi. Pode repetir?',
     },
     greeting: (n) => `${named(n) ? `Olá, ligou para ${named(n)}.` : 'Olá, obrigado por ligar.'} Sou um assistente automático e esta chamada está a ser gravada. Em que posso ajudar?`,
+    disclosure: 'Sou um assistente automático e esta chamada está a ser gravada.',
     goodbye: (n) => (named(n) ? `Obrigado por ligar para ${named(n)}. Adeus.` : 'Obrigado por ligar. Adeus.'),
     switched: 'Com certeza, falo português. Em que posso ajudar?',
   },
@@ -99,6 +107,7 @@ const TRANSLATED: Readonly<Record<Exclude<LanguageCode, 'en'>, FixedLines>> = {
       didNotCatch: 'Perdone, no le he entendido. ¿Puede repetirlo?',
     },
     greeting: (n) => `${named(n) ? `Hola, ha llamado a ${named(n)}.` : 'Hola, gracias por llamar.'} Soy un asistente automático y esta llamada se está grabando. ¿En qué puedo ayudarle?`,
+    disclosure: 'Soy un asistente automático y esta llamada se está grabando.',
     goodbye: (n) => (named(n) ? `Gracias por llamar a ${named(n)}. Adiós.` : 'Gracias por llamar. Adiós.'),
     switched: 'Por supuesto, hablo español. ¿En qué puedo ayudarle?',
   },
@@ -120,6 +129,7 @@ const TRANSLATED: Readonly<Record<Exclude<LanguageCode, 'en'>, FixedLines>> = {
     },
     greeting: (n) =>
       `${named(n) ? `Helo, rydych chi wedi cyrraedd ${named(n)}.` : 'Helo, diolch am ffonio.'} Cynorthwyydd awtomatig ydw i, ac mae'r alwad hon yn cael ei recordio. Sut galla i eich helpu chi heddiw?`,
+    disclosure: "Cynorthwyydd awtomatig ydw i, ac mae'r alwad hon yn cael ei recordio.",
     goodbye: (n) => (named(n) ? `Diolch am ffonio ${named(n)}. Hwyl fawr.` : 'Diolch am ffonio. Hwyl fawr.'),
     switched: 'Wrth gwrs, galla i siarad Cymraeg. Sut galla i helpu?',
   },
@@ -141,6 +151,7 @@ const TRANSLATED: Readonly<Record<Exclude<LanguageCode, 'en'>, FixedLines>> = {
     },
     greeting: (n) =>
       `${named(n) ? `السلام علیکم، آپ نے ${named(n)} کو کال کی ہے۔` : 'السلام علیکم، کال کرنے کا شکریہ۔'} میں ایک خودکار اسسٹنٹ ہوں، اور یہ کال ریکارڈ کی جا رہی ہے۔ میں آپ کی کیا مدد کر سکتا ہوں؟`,
+    disclosure: 'میں ایک خودکار اسسٹنٹ ہوں، اور یہ کال ریکارڈ کی جا رہی ہے۔',
     goodbye: (n) => (named(n) ? `${named(n)} کو کال کرنے کا شکریہ۔ خدا حافظ۔` : 'کال کرنے کا شکریہ۔ خدا حافظ۔'),
     switched: 'جی ضرور، میں اردو بولتا ہوں۔ میں آپ کی کیا مدد کر سکتا ہوں؟',
   },
@@ -162,12 +173,13 @@ const TRANSLATED: Readonly<Record<Exclude<LanguageCode, 'en'>, FixedLines>> = {
     },
     greeting: (n) =>
       `${named(n) ? `ਸਤ ਸ੍ਰੀ ਅਕਾਲ, ਤੁਸੀਂ ${named(n)} ਨੂੰ ਕਾਲ ਕੀਤੀ ਹੈ।` : 'ਸਤ ਸ੍ਰੀ ਅਕਾਲ, ਕਾਲ ਕਰਨ ਲਈ ਧੰਨਵਾਦ।'} ਮੈਂ ਇੱਕ ਆਟੋਮੈਟਿਕ ਸਹਾਇਕ ਹਾਂ, ਅਤੇ ਇਹ ਕਾਲ ਰਿਕਾਰਡ ਕੀਤੀ ਜਾ ਰਹੀ ਹੈ। ਮੈਂ ਤੁਹਾਡੀ ਕੀ ਮਦਦ ਕਰ ਸਕਦਾ ਹਾਂ?`,
+    disclosure: 'ਮੈਂ ਇੱਕ ਆਟੋਮੈਟਿਕ ਸਹਾਇਕ ਹਾਂ, ਅਤੇ ਇਹ ਕਾਲ ਰਿਕਾਰਡ ਕੀਤੀ ਜਾ ਰਹੀ ਹੈ।',
     goodbye: (n) => (named(n) ? `${named(n)} ਨੂੰ ਕਾਲ ਕਰਨ ਲਈ ਧੰਨਵਾਦ। ਸਤ ਸ੍ਰੀ ਅਕਾਲ।` : 'ਕਾਲ ਕਰਨ ਲਈ ਧੰਨਵਾਦ। ਸਤ ਸ੍ਰੀ ਅਕਾਲ।'),
     switched: 'ਜੀ ਜ਼ਰੂਰ, ਮੈਂ ਪੰਜਾਬੀ ਬੋਲਦਾ ਹਾਂ। ਮੈਂ ਤੁਹਾਡੀ ਕੀ ਮਦਦ ਕਰ ਸਕਦਾ ਹਾਂ?',
   },
 };
 
-const ENGLISH: FixedLines = { lines: AGENT_LINES, greeting: agentGreeting, goodbye: agentGoodbye, switched: "Of course, I'll speak English. How can I help?" };
+const ENGLISH: FixedLines = { lines: AGENT_LINES, greeting: agentGreeting, disclosure: AGENT_DISCLOSURE, goodbye: agentGoodbye, switched: "Of course, I'll speak English. How can I help?" };
 
 /** The fixed lines a caller answered in `language` hears. */
 export function fixedLines(language: LanguageCode): FixedLines {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { agentGreeting } from '../spoken/agent-lines.js';
 import { fixedLines } from './fixed-lines.js';
-import { greetingLanguagesProblem, greetingLines, parseGreetingLanguages } from './greeting-languages.js';
+import { greetingLanguagesProblem, greetingLines, parseGreetingLanguages, RECORDED_GREETING_TRANSCRIPT } from './greeting-languages.js';
 
 describe('greeting languages (issue 42: the bilingual greeting)', () => {
   it('reads the stored list in the owner’s order, English alone when unset', () => {
@@ -15,6 +15,15 @@ describe('greeting languages (issue 42: the bilingual greeting)', () => {
       { language: 'cy', text: fixedLines('cy').greeting('Siop Dai') },
       { language: 'en', text: agentGreeting('Siop Dai') },
     ]);
+  });
+
+  it('plays a recorded language’s recording, then its disclosure; a recording of a language unticked since is not played', () => {
+    expect(greetingLines(['en', 'cy'], ['en', 'cy'], 'Siop Dai', { cy: '/data/cy.wav' })).toEqual([
+      { language: 'en', text: agentGreeting('Siop Dai') },
+      { language: 'cy', text: RECORDED_GREETING_TRANSCRIPT, recording: '/data/cy.wav' },
+      { language: 'cy', text: fixedLines('cy').disclosure },
+    ]);
+    expect(greetingLines(['en', 'cy'], ['en'], null, { cy: '/data/cy.wav' })).toEqual([{ language: 'en', text: agentGreeting(null) }]);
   });
 
   it('leaves out a language the owner has since unticked under Caller Languages', () => {

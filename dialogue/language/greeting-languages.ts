@@ -34,7 +34,31 @@ export function spokenGreetingLanguages(languages: readonly LanguageCode[], allo
   return spoken.length ? spoken : ['en'];
 }
 
-/** The greeting as spoken: one line per language, in the owner's order. */
-export function greetingLines(languages: readonly LanguageCode[], allowed: readonly LanguageCode[], businessName: string | null | undefined): Array<{ language: LanguageCode; text: string }> {
-  return spokenGreetingLanguages(languages, allowed).map((language) => ({ language, text: fixedLines(language).greeting(businessName) }));
+/** How the owner's own recording of a greeting line appears in the call's transcript. */
+export const RECORDED_GREETING_TRANSCRIPT = "(the owner's recorded greeting)";
+
+/** One part of the greeting: a line spoken by TTS, or the owner's recording (`recording`: its file) with `text` what the transcript shows. */
+export interface GreetingPart {
+  language: LanguageCode;
+  text: string;
+  recording?: string;
+}
+
+/**
+ * The greeting as spoken: one line per language, in the owner's order. A language the owner
+ * recorded (`recordings`: language → file) plays the recording and then the project's own
+ * disclosure sentence in that language: the caller must hear that the assistant is automated
+ * and the call recorded, and nothing checks that an owner's recording says so.
+ */
+export function greetingLines(
+  languages: readonly LanguageCode[],
+  allowed: readonly LanguageCode[],
+  businessName: string | null | undefined,
+  recordings: Readonly<Partial<Record<LanguageCode, string>>> = {},
+): GreetingPart[] {
+  return spokenGreetingLanguages(languages, allowed).flatMap((language): GreetingPart[] => {
+    const lines = fixedLines(language);
+    const recording = recordings[language];
+    return recording ? [{ language, text: RECORDED_GREETING_TRANSCRIPT, recording }, { language, text: lines.disclosure }] : [{ language, text: lines.greeting(businessName) }];
+  });
 }

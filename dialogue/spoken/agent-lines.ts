@@ -3,11 +3,14 @@ import { businessLabel } from '../agent/agent-prompt.js';
 // The fixed things the agent says. Fixed rather than generated: the disclosure and the
 // admissions must be said the same way every time, whatever the model does.
 
+/** The greeting's disclosure sentence (fixed-lines.ts `disclosure`). */
+export const AGENT_DISCLOSURE = "I'm an automated assistant, and this call is recorded.";
+
 export function agentGreeting(businessName: string | null | undefined): string {
   const n = businessName?.trim();
   const reached = n ? `Hello, you've reached ${n}.` : 'Hello, thank you for calling.';
   // Disclosure first: automated assistant and recording (the issue's requirement).
-  return `${reached} I'm an automated assistant, and this call is recorded. How can I help you today?`;
+  return `${reached} ${AGENT_DISCLOSURE} How can I help you today?`;
 }
 
 export const AGENT_LINES = {

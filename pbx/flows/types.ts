@@ -22,6 +22,8 @@ export interface OwnerProfile {
   greetingLanguages?: string | null;
   /** The owner's voice per caller language (users.language_voices as stored; null: the female/male rule). */
   languageVoices?: Record<string, string> | null;
+  /** The owner's recorded greeting line per caller language (users.greeting_recordings as stored: language → file name). */
+  greetingRecordings?: Record<string, string> | null;
 }
 
 export interface VoicemailLimits {

@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import fs from 'node:fs';
+import path from 'node:path';
 import { fixedLines } from '../../dialogue/language/fixed-lines.js';
+import { RECORDED_GREETING_TRANSCRIPT } from '../../dialogue/language/greeting-languages.js';
+import { greetingRecordingFile, prepareGreetingRecording } from '../../models/audio/greeting-recording.js';
+import { buildWavHeader } from '../../models/audio/wav-header.js';
+import { wavFileAudio } from '../../pbx/flows/agent/speech-audio.js';
 import { waitUntil } from '../helpers/wait.js';
 import { reply, startAgentHarness, SUMMARY, type AgentHarness } from './harness.js';
 
@@ -99,6 +105,28 @@ describe('agent call: a caller in their own language (issue 42)', { timeout: 180
     expect(session.heardAudio(await h.agentAudio(fixedLines('pl').greeting('Acme Plumbing'), 'male', 'pl'))).toBe(true);
     // The English greeting line is still in the owner's own (female) English voice.
     expect(session.heardAudio(await h.agentAudio(fixedLines('en').greeting('Acme Plumbing'), 'female'))).toBe(true);
+  });
+
+  it("a greeting language the owner recorded plays the owner's recording and then that language's disclosure; English keeps the spoken line", async () => {
+    // The owner's Welsh recording, as the console would send it: 1.5 s at 16 kHz of a sound
+    // no voice makes (seeded noise), so hearing it can only be the recording.
+    let seed = 42;
+    const samples = Buffer.alloc(24000 * 2);
+    for (let i = 0; i < 24000; i++) samples.writeInt16LE(((seed = (seed * 1103515245 + 12345) % 2 ** 31) % 12000) - 6000, i * 2);
+    const prepared = prepareGreetingRecording(Buffer.concat([buildWavHeader({ sampleRate: 16000, channels: 1, bitsPerSample: 16, dataBytes: samples.length }), samples]), 'cy');
+    const biz = await h.business({ businessName: 'Siop Dai', voicePreference: 'female', greetingLanguages: 'en,cy', greetingRecordings: { cy: prepared.fileName } });
+    const file = greetingRecordingFile(h.server.dataDir, biz.userId, prepared.fileName);
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    fs.writeFileSync(file, prepared.wav);
+    const { channelId, session } = await h.call(biz.did, [{ after: { agentQuietMs: 1000 }, hangUp: true }]);
+    const row = await h.finishedRow(channelId);
+    expect(session.heardAudio(await wavFileAudio(file, 8000))).toBe(true);
+    // The notice that the assistant is automated and the call recorded is still heard, in Welsh.
+    expect(session.heardAudio(await h.agentAudio(fixedLines('cy').disclosure, 'female', 'cy'))).toBe(true);
+    expect(session.heardAudio(await h.agentAudio(fixedLines('cy').greeting('Siop Dai'), 'female', 'cy'))).toBe(false);
+    expect(session.heardAudio(await h.agentAudio(fixedLines('en').greeting('Siop Dai'), 'female'))).toBe(true);
+    // The owner reads which part was their recording.
+    expect(row.transcription).toContain(`Agent: ${fixedLines('en').greeting('Siop Dai')} ${RECORDED_GREETING_TRANSCRIPT} ${fixedLines('cy').disclosure}`);
   });
 
   it('a question the knowledge base does not cover gets the Polish admission, and is logged in English with the original', async () => {

@@ -59,3 +59,10 @@ export function createQueryClient(): QueryClient {
     },
   });
 }
+
+/** Sends a WAV recording as the body (an owner's greeting line); the answer is JSON as any other. */
+export async function apiSendWav<T = unknown>(method: string, path: string, wav: Blob): Promise<T> {
+  const res = await fetch(path, { method, credentials: 'include', headers: { 'Content-Type': 'audio/wav' }, body: wav });
+  if (!res.ok) throw new ApiError(res.status, await res.text(), res.statusText);
+  return (await res.json()) as T;
+}

@@ -1,7 +1,7 @@
 // The owner's settings save and the two previews on Notification Settings (greeting, agent).
 import type { AgentPreviewRequest, AgentPreviewResult, AgentVoices, ApiUser, SettingsUpdate, VoicePreference } from '../../../contract/api';
 import type { PreviewLine } from '../../../contract/languages';
-import { apiGet, apiRequest } from './client';
+import { apiGet, apiRequest, apiSendWav } from './client';
 
 export const saveSettings = (body: SettingsUpdate) => apiRequest<{ user: ApiUser; message?: string }>('PATCH', '/api/user/settings', body);
 
@@ -16,3 +16,8 @@ export const previewLine = (body: { language: string; line: PreviewLine; voice?:
 export const getAgentVoices = () => apiGet<AgentVoices>('/api/agent/voices');
 
 export const previewAgent = (body: AgentPreviewRequest) => apiRequest<AgentPreviewResult>('POST', '/api/agent/preview', body);
+
+/** The owner's own recording of a greeting line (issue 42): replaces, or removes, that language's spoken line. */
+export const greetingRecordingUrl = (language: string) => `/api/agent/greeting-recordings/${encodeURIComponent(language)}`;
+export const putGreetingRecording = (language: string, wav: Blob) => apiSendWav<{ greetingRecordings: string[] }>('PUT', greetingRecordingUrl(language), wav);
+export const deleteGreetingRecording = (language: string) => apiRequest<{ greetingRecordings: string[] }>('DELETE', greetingRecordingUrl(language));

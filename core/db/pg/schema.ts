@@ -89,6 +89,10 @@ export const users = table(
     // The owner's voice per caller language (issue 42): language code → the TTS engine's voice
     // name ("piper:pl_PL-gosia-medium"); a language without one (or null) speaks by voice_preference.
     languageVoices: json('language_voices').$type<Record<string, string>>(),
+    // The owner's own recorded greeting line per caller language (issue 42): language code → the
+    // file's name under $DATA_DIR/greeting-recordings/<user id>/ (named by its content's hash);
+    // a language absent (or null) has the project's line spoken by TTS (core/settings/greeting-recordings.ts).
+    greetingRecordings: json('greeting_recordings').$type<Record<string, string>>(),
     phoneNumber: text('phone_number'),
     // When the sign-up phone (above) was confirmed by its code: until then nothing is texted to it (core/notify/policy.ts).
     phoneConfirmedAt: instant('phone_confirmed_at'),

@@ -1,5 +1,6 @@
 import type { BookingDeskFactory } from '../../../dialogue/agent/booking-desk.js';
-import { ENGLISH_NAMES, parseAllowList, type LanguageCode } from '../../../dialogue/language/languages.js';
+import { ENGLISH_NAMES, isLanguageCode, parseAllowList, type LanguageCode } from '../../../dialogue/language/languages.js';
+import { greetingRecordingFile } from '../../../models/audio/greeting-recording.js';
 import { parseGreetingLanguages } from '../../../dialogue/language/greeting-languages.js';
 import { chosenVoices } from '../../../dialogue/language/language-voices.js';
 import { translateToEnglish } from '../../../dialogue/language/translate.js';
@@ -30,11 +31,21 @@ export interface AgentFlowDeps {
   rtp: RtpSettings;
   /** Caller turns are written here briefly for speech-to-text. */
   workDir: string;
+  /** $DATA_DIR: where owners' recorded greeting lines are (models/audio/greeting-recording.ts). */
+  dataDir?: string;
   timing?: Partial<ConversationTiming>;
   onTurnMetrics?(m: TurnMetrics & { callId: number }): void;
   onBargeIn?(m: BargeInMetrics & { callId: number }): void;
   /** The owner's diary (core/booking, services.booking.desk): callers can book where the owner has bookable services. */
   bookingDesk?: BookingDeskFactory;
+}
+
+/** The owner's recorded greeting lines as files (language → path); none without a data dir. */
+function recordingFiles(ctx: FlowContext, dataDir: string | undefined): Partial<Record<LanguageCode, string>> {
+  const out: Partial<Record<LanguageCode, string>> = {};
+  if (!dataDir) return out;
+  for (const [language, name] of Object.entries(ctx.owner.greetingRecordings ?? {})) if (isLanguageCode(language)) out[language] = greetingRecordingFile(dataDir, ctx.owner.userId, name);
+  return out;
 }
 
 /** What an agent call adds to the flow outcome: the dialogue (status comes from FlowOutcome). */
@@ -90,7 +101,7 @@ export function createAgentFlow(deps: AgentFlowDeps): CallFlow {
     void session.whenGone(24 * 3600_000).then((gone) => gone && hangup.abort());
     const conversation = new AgentConversation(
       { ...conversationDeps(ctx, deps, media, writes, bridgeId), vad, ...(booking && { booking }) },
-      { businessName: ctx.owner.businessName, knowledgeBase: ctx.owner.knowledgeBase, voice: ctx.owner.voice, callerNumber: session.callerNumber, industry: ctx.owner.industry, languages: parseAllowList(ctx.owner.languages), greetingLanguages: parseGreetingLanguages(ctx.owner.greetingLanguages), languageVoices: chosenVoices(ctx.owner.languageVoices, parseAllowList(ctx.owner.languages)) },
+      { businessName: ctx.owner.businessName, knowledgeBase: ctx.owner.knowledgeBase, voice: ctx.owner.voice, callerNumber: session.callerNumber, industry: ctx.owner.industry, languages: parseAllowList(ctx.owner.languages), greetingLanguages: parseGreetingLanguages(ctx.owner.greetingLanguages), languageVoices: chosenVoices(ctx.owner.languageVoices, parseAllowList(ctx.owner.languages)), greetingRecordings: recordingFiles(ctx, deps.dataDir) },
     );
 
     try {

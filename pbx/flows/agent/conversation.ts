@@ -2,6 +2,7 @@ import { setMaxListeners } from 'node:events';
 import fs from 'node:fs/promises';
 import type { ReplyStreamer } from '../../../models/llm/language-model.js';
 import { greetingLines } from '../../../dialogue/language/greeting-languages.js';
+import { fixedLines } from '../../../dialogue/language/fixed-lines.js';
 import { LanguageSession } from '../../../dialogue/language/language-session.js';
 import type { HeardLanguage } from '../../../dialogue/language/detection.js';
 import type { LanguageCode } from '../../../dialogue/language/languages.js';
@@ -27,7 +28,7 @@ import {
   type TransferState,
 } from './conversation-state.js';
 import { Speculation } from './speculation.js';
-import { recordTone, sentenceAudio, writeTurnWav } from './speech-audio.js';
+import { recordTone, sentenceAudio, wavFileAudio, writeTurnWav } from './speech-audio.js';
 import { DEFAULT_STALL_BOUNDS, stallPlan, StallWatch, type StallBounds, type StallStep } from './stall-rule.js';
 import type { TranscriptLine } from './transcript.js';
 
@@ -126,6 +127,8 @@ export interface ConversationInput {
   greetingLanguages?: readonly LanguageCode[];
   /** The owner's voice per language (users.language_voices): the greeting, lines and answers in it; the rest by `voice`. */
   languageVoices?: Readonly<Record<string, string>> | null;
+  /** The owner's own recording of the greeting line per language (language → file): played in place of that line. */
+  greetingRecordings?: Readonly<Partial<Record<LanguageCode, string>>>;
 }
 
 export interface ConversationResult {
@@ -272,11 +275,28 @@ export class AgentConversation {
     void this.agentTurn('greeting', async (signal) => {
       // Each greeting line in its own language's voice, in the owner's order (issue 42).
       const s = this.streamingSpeaker(signal);
-      for (const g of greetingLines(this.input.greetingLanguages ?? ['en'], this.lang.allowed, this.input.businessName)) s.add(g.text, undefined, g.language);
+      for (const g of greetingLines(this.input.greetingLanguages ?? ['en'], this.lang.allowed, this.input.businessName, this.input.greetingRecordings)) {
+        s.add(g.text, g.recording === undefined ? undefined : this.recordedLine(g.recording, g.language), g.language);
+      }
       await s.finished();
     });
     this.prepareStallLines();
     return this.done;
+  }
+
+  /**
+   * An owner's recorded greeting line as ready audio. A file gone since the call began (the
+   * owner replaced it just now) gives the project's spoken line instead: never silence.
+   */
+  private recordedLine(file: string, language: LanguageCode): ReadyAudio {
+    let readyAt: number | undefined;
+    const audio = wavFileAudio(file, this.deps.media.sampleRate)
+      .catch((err: unknown) => {
+        this.deps.log.warn({ err, language }, "agent: the owner's recorded greeting could not be read; speaking the greeting line instead");
+        return sentenceAudio(this.speech, fixedLines(language).greeting(this.input.businessName), this.input.voice, this.deps.media.sampleRate, language);
+      })
+      .finally(() => (readyAt = this.now()));
+    return { audio, startedAt: this.now(), readyAt: () => readyAt };
   }
 
   /** After the greeting's, at background priority: once cached (on disk, per voice) this costs nothing. */

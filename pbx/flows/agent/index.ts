@@ -45,6 +45,7 @@ export function installAgentFlow(services: Services, opts: InstallOptions = {}):
     media: createAriMediaRest(ariHttp, mediaApp),
     rtp: { bindHost: config.agentRtp.bind, advertiseHost: config.agentRtp.host, format: opts.format ?? 'ulaw' },
     workDir: path.join(config.dataDir, 'agent-turns'),
+    dataDir: config.dataDir,
     // The owner's diary: the walk opens only where the owner has bookable services.
     bookingDesk: services.booking.desk,
     ...opts.overrides,

@@ -8,9 +8,14 @@ import { resample } from '../../media/codecs.js';
 /** A sentence as PCM at the media rate: synthesised once per (engine, voice, language, text) by the prompt cache. */
 export async function sentenceAudio(speech: PromptCache, text: string, voice: Voice, sampleRate: number, language?: string): Promise<Int16Array> {
   const prompt = await speech.get(text, voice, 'call', language);
-  const buf = await fs.readFile(prompt.file);
+  return wavFileAudio(prompt.file, sampleRate);
+}
+
+/** A stored 16-bit mono WAV (a prompt, an owner's recorded greeting) as PCM at the media rate. */
+export async function wavFileAudio(file: string, sampleRate: number): Promise<Int16Array> {
+  const buf = await fs.readFile(file);
   const info = parseWavHeader(buf, buf.length);
-  if (info.bitsPerSample !== 16 || info.channels !== 1) throw new Error(`prompt ${prompt.file} is not 16-bit mono PCM`);
+  if (info.bitsPerSample !== 16 || info.channels !== 1) throw new Error(`prompt ${file} is not 16-bit mono PCM`);
   const bytes = buf.subarray(info.dataOffset, info.dataOffset + info.dataBytes);
   const pcm = new Int16Array(bytes.length >> 1);
   for (let i = 0; i < pcm.length; i++) pcm[i] = bytes.readInt16LE(i * 2);

@@ -9,6 +9,7 @@ import { RadioCard } from './RadioCard';
 import { SaveSection } from './SaveSection';
 import { useSettingsForm } from './use-settings-form';
 import { GreetingLanguages } from './GreetingLanguages';
+import { GreetingRecordings } from './GreetingRecordings';
 import { LinePreview } from './LinePreview';
 import { LanguageVoices } from './LanguageVoices';
 
@@ -96,6 +97,7 @@ export default function AnsweringSection() {
             ))}
           </fieldset>
           <GreetingLanguages allowed={languages} value={greeting} onChange={(v) => set('greetingLanguages', v)} />
+          <GreetingRecordings languages={greeting} recorded={user?.greetingRecordings ?? []} />
           <LanguageVoices languages={languages} value={voices} onChange={(v) => set('languageVoices', v)} defaultVoice={user?.voicePreference ?? 'female'} />
           <LinePreview languages={languages} defaultVoice={user?.voicePreference ?? 'female'} />
         </Card>

@@ -1,0 +1,103 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { Type } from 'typebox';
+import { ENGLISH_NAMES, isLanguageCode, parseAllowList, type LanguageCode } from '../../dialogue/language/languages.js';
+import { GREETING_RECORDING_MAX_BYTES, GreetingRecordingRefused, greetingRecordingFile, prepareGreetingRecording, tooBig } from '../../models/audio/greeting-recording.js';
+import { ApiErrorSchema } from '../../contract/schemas/shared.js';
+import { recordedGreetingLanguages, updateUser } from '../accounts/users.js';
+import type { User } from '../db/schema.js';
+import { badRequest, notFound } from '../http/errors.js';
+import type { App } from '../http/fastify-types.js';
+import { currentUser } from '../http/session-hook.js';
+
+// The owner's own recording of the greeting line per caller language (issue 42 item 4):
+// PUT a WAV, GET it back to play in the console, DELETE to go back to the spoken line. The
+// file is checked and converted before anything is written, so a refusal changes nothing.
+
+const Params = Type.Object({ language: Type.String({ maxLength: 16 }) });
+const RecordingsResponse = Type.Object({ greetingRecordings: Type.Array(Type.String()) });
+
+/** The language in the URL, if the owner's callers may be answered in it; a 400 naming it otherwise. */
+function allowedLanguage(user: User, language: string): LanguageCode {
+  if (!isLanguageCode(language)) throw badRequest(`The agent does not speak "${language}", so it has no greeting line in it.`);
+  if (!parseAllowList(user.agentLanguages).includes(language)) throw badRequest(`Tick ${ENGLISH_NAMES[language]} under Caller Languages before recording a greeting in it.`);
+  return language;
+}
+
+export async function greetingRecordingRoutes(app: App): Promise<void> {
+  const { database, config } = app.services;
+  // A WAV body as bytes (this plugin's routes only; the same-origin guard lets only WAV types
+  // and JSON through). The cap is enforced here, before buffering more.
+  app.addContentTypeParser(['audio/wav', 'audio/wave', 'audio/x-wav'], { parseAs: 'buffer', bodyLimit: GREETING_RECORDING_MAX_BYTES }, (_req, body, done) => done(null, body));
+  app.setErrorHandler((error, _req, reply) => {
+    if ((error as { code?: string }).code === 'FST_ERR_CTP_BODY_TOO_LARGE') return reply.status(400).send({ message: tooBig() });
+    throw error;
+  });
+
+  const stored = (user: User) => user.greetingRecordings ?? {};
+  const fileOf = (user: User, name: string) => greetingRecordingFile(config.dataDir, user.id, name);
+
+  app.put(
+    '/api/agent/greeting-recordings/:language',
+    { schema: { params: Params, response: { 200: RecordingsResponse, 400: ApiErrorSchema } }, config: { wavBody: true } },
+    async (req) => {
+      const user = currentUser(req);
+      const language = allowedLanguage(user, req.params.language);
+      if (!Buffer.isBuffer(req.body)) throw badRequest('Send the recording as a WAV file (Content-Type: audio/wav).');
+      let prepared;
+      try {
+        prepared = prepareGreetingRecording(req.body, language);
+      } catch (err) {
+        if (err instanceof GreetingRecordingRefused) throw badRequest(err.message, { recording: err.message });
+        throw err;
+      }
+      const file = fileOf(user, prepared.fileName);
+      await fs.mkdir(path.dirname(file), { recursive: true });
+      // Written beside its name and renamed: a call never reads half a file.
+      const temp = `${file}.${randomBytes(4).toString('hex')}.part`;
+      await fs.writeFile(temp, prepared.wav, { mode: 0o644 });
+      await fs.rename(temp, file);
+      const before = stored(user)[language];
+      let saved;
+      try {
+        saved = await updateUser(database.db, user.id, { greetingRecordings: { ...stored(user), [language]: prepared.fileName } });
+      } catch (err) {
+        if (before !== prepared.fileName) await fs.rm(file, { force: true });
+        throw err;
+      }
+      if (before && before !== prepared.fileName) await fs.rm(fileOf(user, before), { force: true });
+      req.log.info({ language, durationMs: prepared.durationMs }, 'greeting recording saved');
+      return { greetingRecordings: recordedGreetingLanguages(saved ?? user) };
+    },
+  );
+
+  app.get(
+    '/api/agent/greeting-recordings/:language',
+    { schema: { params: Params }, config: { rawReply: true } },
+    async (req, reply) => {
+      const user = currentUser(req);
+      const language = allowedLanguage(user, req.params.language);
+      const name = stored(user)[language];
+      const audio = name ? await fs.readFile(fileOf(user, name)).catch(() => undefined) : undefined;
+      if (!audio) throw notFound(`There is no recorded ${ENGLISH_NAMES[language]} greeting: callers hear the spoken line.`);
+      return reply.header('content-type', 'audio/wav').header('cache-control', 'private, no-store').send(audio);
+    },
+  );
+
+  app.delete(
+    '/api/agent/greeting-recordings/:language',
+    { schema: { params: Params, response: { 200: RecordingsResponse, 400: ApiErrorSchema } } },
+    async (req) => {
+      const user = currentUser(req);
+      const language = allowedLanguage(user, req.params.language);
+      const name = stored(user)[language];
+      if (!name) return { greetingRecordings: recordedGreetingLanguages(user) };
+      const rest = { ...stored(user) };
+      delete rest[language];
+      const saved = await updateUser(database.db, user.id, { greetingRecordings: Object.keys(rest).length ? rest : null });
+      await fs.rm(fileOf(user, name), { force: true });
+      return { greetingRecordings: recordedGreetingLanguages(saved ?? user) };
+    },
+  );
+}

@@ -1,0 +1,127 @@
+// Issue 42 item 4: the owner's own recording of the greeting line per caller language. A WAV
+// is checked and converted to the prompts' telephone format before anything is stored; every
+// refusal is a 400 the console can show, with nothing stored changed.
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildWavHeader, parseWavHeader } from '../../models/audio/wav-header.js';
+import { activeCustomer, signInAdmin } from '../helpers/accounts.js';
+import type { ApiClient } from '../helpers/client.js';
+import { startTestServer, type TestServer } from '../helpers/server.js';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server?.close());
+
+/** A WAV of a 440 Hz tone (or silence) in the given format. */
+function wav(opts: { rate?: number; channels?: number; seconds?: number; amplitude?: number; bits?: number } = {}): Buffer {
+  const { rate = 16000, channels = 1, seconds = 1, amplitude = 8000, bits = 16 } = opts;
+  const frames = Math.round(rate * seconds);
+  const data = Buffer.alloc(frames * channels * (bits / 8));
+  if (bits === 16) for (let i = 0; i < frames; i++) for (let c = 0; c < channels; c++) data.writeInt16LE(Math.round(amplitude * Math.sin((2 * Math.PI * 440 * i) / rate)), (i * channels + c) * 2);
+  return Buffer.concat([buildWavHeader({ sampleRate: rate, channels, bitsPerSample: bits, dataBytes: data.length }), data]);
+}
+
+const put = (client: ApiClient, language: string, body: Buffer | string, type = 'audio/wav') =>
+  fetch(`${server.url}/api/agent/greeting-recordings/${language}`, { method: 'PUT', headers: { 'content-type': type, cookie: client.cookie! }, body });
+const getAudio = (client: ApiClient, language: string) => fetch(`${server.url}/api/agent/greeting-recordings/${language}`, { headers: { cookie: client.cookie! } });
+const messageOf = async (res: Response) => ((await res.json()) as { message: string }).message;
+const me = async (client: ApiClient) => (await client.get('/api/auth/me')).body.user;
+const ownerDir = (id: number) => path.join(server.dataDir, 'greeting-recordings', String(id));
+const storedFiles = (id: number) => (fs.existsSync(ownerDir(id)) ? fs.readdirSync(ownerDir(id)).sort() : []);
+
+describe('PUT/GET/DELETE /api/agent/greeting-recordings/:language', () => {
+  it('stores a stereo 44.1 kHz recording as 8 kHz mono, plays it back, names it by content, and DELETE returns to the spoken line', async () => {
+    const { client, user } = await activeCustomer(server);
+    expect((await client.patch('/api/user/settings', { agentLanguages: ['en', 'cy'], greetingLanguages: ['en', 'cy'] })).status).toBe(200);
+    expect((await me(client)).greetingRecordings).toEqual([]);
+
+    const res = await put(client, 'cy', wav({ rate: 44100, channels: 2, seconds: 2 }));
+    expect(res.status).toBe(200);
+    expect(await res.json() as unknown).toEqual({ greetingRecordings: ['cy'] });
+    expect((await me(client)).greetingRecordings).toEqual(['cy']);
+
+    const back = await getAudio(client, 'cy');
+    expect(back.status).toBe(200);
+    expect(back.headers.get('content-type')).toBe('audio/wav');
+    const info = parseWavHeader(Buffer.from(await back.arrayBuffer()));
+    expect({ rate: info.sampleRate, channels: info.channels, bits: info.bitsPerSample, ms: info.durationMs }).toEqual({ rate: 8000, channels: 1, bits: 16, ms: 2000 });
+    const first = storedFiles(user.id);
+    expect(first).toHaveLength(1);
+    expect(first[0]).toMatch(/^cy-[0-9a-f]{20}\.wav$/);
+
+    // A new recording gets a new name (never an old cache's), and the old file goes.
+    expect((await put(client, 'cy', wav({ rate: 8000, seconds: 3 }))).status).toBe(200);
+    const second = storedFiles(user.id);
+    expect(second).toHaveLength(1);
+    expect(second[0]).not.toBe(first[0]);
+
+    const del = await client.delete('/api/agent/greeting-recordings/cy');
+    expect(del.status).toBe(200);
+    expect(del.body).toEqual({ greetingRecordings: [] });
+    expect(storedFiles(user.id)).toEqual([]);
+    expect((await me(client)).greetingRecordings).toEqual([]);
+    const gone = await getAudio(client, 'cy');
+    expect(gone.status).toBe(404);
+    expect((await messageOf(gone))).toBe('There is no recorded Welsh greeting: callers hear the spoken line.');
+  });
+
+  it('refuses a language the owner has not ticked, naming it, and one the agent does not speak', async () => {
+    const { client } = await activeCustomer(server);
+    expect((await client.patch('/api/user/settings', { agentLanguages: ['en', 'pl'] })).status).toBe(200);
+    const off = await put(client, 'cy', wav());
+    expect(off.status).toBe(400);
+    expect((await messageOf(off))).toBe('Tick Welsh under Caller Languages before recording a greeting in it.');
+    const unknown = await put(client, 'fr', wav());
+    expect(unknown.status).toBe(400);
+    expect((await messageOf(unknown))).toBe('The agent does not speak "fr", so it has no greeting line in it.');
+  });
+
+  it('refuses a non-WAV, 8-bit, silent, too long or too big body with words for the owner, leaving the stored recording as it was', async () => {
+    const { client, user } = await activeCustomer(server);
+    expect((await client.patch('/api/user/settings', { agentLanguages: ['en', 'pl'] })).status).toBe(200);
+    expect((await put(client, 'pl', wav())).status).toBe(200);
+    const kept = storedFiles(user.id);
+    const keptAudio = Buffer.from(await (await getAudio(client, 'pl')).arrayBuffer());
+
+    const refusals: Array<[Buffer | string, string, string?]> = [
+      [Buffer.from('ID3\x04 this is an mp3'), 'That file is not a WAV recording (not a WAV file (no RIFF/WAVE header)). Record again, or upload a .wav file.'],
+      ['{"greeting": "hello"}', 'Send the recording as a WAV file (Content-Type: audio/wav).', 'application/json'],
+      [wav({ bits: 8 }), 'The recording must be 16-bit PCM WAV (not compressed or 8/24/32-bit). Save it as 16-bit PCM and upload it again.'],
+      [wav({ rate: 96000, seconds: 0.1 }), "The recording's sample rate must be between 8,000 and 48,000 Hz (this one is 96000 Hz)."],
+      [wav({ amplitude: 0 }), 'The recording is silent. Check the microphone is on and allowed in the browser, then record again.'],
+      [wav({ rate: 8000, seconds: 31 }), 'The recording is 31 seconds long; a greeting line may be at most 30 seconds.'],
+      [wav({ rate: 48000, channels: 2, seconds: 40 }), 'The recording is larger than 6 MB. A greeting line may be at most 30 seconds.'],
+    ];
+    for (const [body, message, type] of refusals) {
+      const res = await put(client, 'pl', body, type);
+      expect(res.status, message).toBe(400);
+      expect((await messageOf(res))).toBe(message);
+    }
+    expect(storedFiles(user.id)).toEqual(kept);
+    expect(Buffer.from(await (await getAudio(client, 'pl')).arrayBuffer()).equals(keptAudio)).toBe(true);
+    expect((await me(client)).greetingRecordings).toEqual(['pl']);
+  });
+
+  it('goes with the owner when an administrator deletes the account', async () => {
+    const { client, user } = await activeCustomer(server);
+    expect((await put(client, 'en', wav())).status).toBe(200);
+    expect(storedFiles(user.id)).toHaveLength(1);
+    const admin = await signInAdmin(server);
+    expect((await admin.delete(`/api/admin/users/${user.id}`)).status).toBe(200);
+    expect(fs.existsSync(ownerDir(user.id))).toBe(false);
+  });
+
+  it('takes a WAV only on its own routes: another JSON route still refuses audio/wav', async () => {
+    const { client } = await activeCustomer(server);
+    const res = await fetch(`${server.url}/api/user/settings`, { method: 'PATCH', headers: { 'content-type': 'audio/wav', cookie: client.cookie! }, body: wav() });
+    expect(res.status).toBe(415);
+  });
+
+  it('is for signed-in owners only', async () => {
+    const res = await fetch(`${server.url}/api/agent/greeting-recordings/en`, { method: 'PUT', headers: { 'content-type': 'audio/wav' }, body: wav() });
+    expect(res.status).toBe(401);
+  });
+});
