@@ -184,21 +184,27 @@ export function realPbxAvailability(): { ok: boolean } {
 }
 let warned = false;
 
+/**
+ * Waits until `check` passes on what the caller heard. A test process that was held up runs its
+ * timers before reading the audio that arrived meanwhile: read it, then judge again, so a stall
+ * here is not taken for a moment in the call.
+ */
+function heardWhen(check: () => number, timeoutMs: number): Promise<number> {
+  return waitUntil(async () => {
+    check();
+    await new Promise((r) => setImmediate(r));
+    return check();
+  }, timeoutMs, 20);
+}
+
 /** Waits until the caller has heard the greeting and the beep (sound, then `quietMs` of quiet): the moment to speak. */
-export async function heardGreetingAndBeep(call: SipCall, quietMs = 700, timeoutMs = 60_000): Promise<number> {
-  const check = () => {
+export function heardGreetingAndBeep(call: SipCall, quietMs = 700, timeoutMs = 60_000): Promise<number> {
+  return heardWhen(() => {
     if (call.media.soundMs() < 1000) throw new Error('the greeting has not started');
     const at = call.media.silenceStartedAfter(0, quietMs);
     if (at === undefined) throw new Error('the greeting is still playing');
     return at;
-  };
-  return waitUntil(async () => {
-    check();
-    // A test process that was held up runs its timers before reading the audio that arrived
-    // meanwhile: read it, then judge again, so a stall here is not taken for the greeting's end.
-    await new Promise((r) => setImmediate(r));
-    return check();
-  }, timeoutMs, 20);
+  }, timeoutMs);
 }
 
 /**
@@ -207,17 +213,11 @@ export async function heardGreetingAndBeep(call: SipCall, quietMs = 700, timeout
  * up on a loaded machine, is not taken for the greeting's end. Returns when the beep ended.
  */
 export function heardBeep(call: SipCall, timeoutMs = 60_000): Promise<number> {
-  const check = () => {
+  return heardWhen(() => {
     const at = call.media.beepEndedAfter();
     if (at === undefined) throw new Error('the beep has not been heard yet');
     return at;
-  };
-  return waitUntil(async () => {
-    check();
-    // As heardGreetingAndBeep: read what arrived while this process was held up, then judge again.
-    await new Promise((r) => setImmediate(r));
-    return check();
-  }, timeoutMs, 20);
+  }, timeoutMs);
 }
 
 /** The texts sent (or tried) about call `callId`, once one of them has been sent. */
