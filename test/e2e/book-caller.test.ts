@@ -4,23 +4,16 @@
 // and the times read again; the next one is booked, shown in Call Details and in Bookings, and the
 // caller's confirmation is in the outbox, once. axe finds nothing serious and nothing leaves the
 // viewport in each state.
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { giveNumber, outboxTo } from '../caller-texts/helpers.js';
 import { callFrom } from '../booking/fixtures.js';
 import { seriousViolations } from './support/axe.js';
 import { attachScreenshot, customerPage, expectToast, useE2E } from './support/browser.js';
 import { outsideViewport } from './support/viewport-fit.js';
+import { runBookingWorkers } from './support/booking-workers.js';
 
 const e2e = useE2E();
-beforeAll(() => {
-  // The booking texts go on their durable jobs: the test server leaves the workers to the test.
-  e2e.server.services.callerTexts.start();
-  e2e.server.services.booking.start();
-});
-afterAll(async () => {
-  await e2e.server.services.booking.stop();
-  await e2e.server.services.callerTexts.stop();
-});
+runBookingWorkers(e2e);
 
 describe.each([375, 1280])('Book this caller at %i px', (width) => {
   it('books the caller of a voicemail that wanted a booking from Call Details, a time taken meanwhile refused, and texts them', async ({ annotate }) => {

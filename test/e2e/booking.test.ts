@@ -5,7 +5,7 @@
 // and then to a free one (the caller texted),
 // Call Details showing the booking, and a cancel (asked first) that texts the caller; axe finds
 // nothing serious in each state.
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { londonOffsetMs } from '../../core/time/london-time.js';
 import { giveNumber, outboxTo } from '../caller-texts/helpers.js';
 import { callFrom } from '../booking/fixtures.js';
@@ -13,6 +13,7 @@ import { startRadicale, type Radicale } from '../helpers/radicale.js';
 import { seriousViolations } from './support/axe.js';
 import { attachScreenshot, customerPage, expectToast, until, useE2E } from './support/browser.js';
 import { outsideViewport } from './support/viewport-fit.js';
+import { runBookingWorkers } from './support/booking-workers.js';
 
 const e2e = useE2E();
 /** HH:mm on the London wall clock, `plusHours` after `t`. */
@@ -20,15 +21,7 @@ const londonHhMm = (t: Date, plusHours: number) => {
   const ms = t.getTime() + plusHours * 3_600_000;
   return new Date(ms + londonOffsetMs(ms)).toISOString().slice(11, 16);
 };
-beforeAll(() => {
-  // The booking texts go on their durable jobs: the test server leaves the workers to the test.
-  e2e.server.services.callerTexts.start();
-  e2e.server.services.booking.start();
-});
-afterAll(async () => {
-  await e2e.server.services.booking.stop();
-  await e2e.server.services.callerTexts.stop();
-});
+runBookingWorkers(e2e);
 // Each width's owner has a calendar of their own, so one run's bookings never block the other's.
 let radicale: Radicale | undefined;
 afterEach(async () => {
