@@ -5,7 +5,7 @@
 // Run: npx tsx bench/caller-texts.ts [calls]
 import { eq, inArray } from 'drizzle-orm';
 import { saveTextBack } from '../core/caller-texts/store.js';
-import { callerTexts, jobs } from '../core/db/schema.js';
+import { tablesOf } from '../core/db/schema.js';
 import { findAsterisk } from '../test/pbx-real/asterisk-install.js';
 import { startRealPbx } from '../test/pbx-real/harness.js';
 import { waitUntil } from '../test/helpers/wait.js';
@@ -21,6 +21,7 @@ if (!found.ok) {
 const h = await startRealPbx({ services: (s) => s.callerTexts.start(), rtpPorts: Math.max(200, CALLS * 4) });
 try {
   const db = h.server.database.db;
+  const { callerTexts, jobs } = tablesOf(db);
   const { did, userId } = await h.business({ businessName: 'Bench Plumbing' });
   await saveTextBack(db, userId, { enabled: true, wording: null, windowHours: 24, hours: 'always' }, new Date());
   // One caller per 100-number block, so the range rule lets each of them be texted.

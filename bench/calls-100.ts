@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { inArray } from 'drizzle-orm';
-import { calls, phoneNumbers, users } from '../core/db/schema.js';
+import { tablesOf } from '../core/db/schema.js';
 import { createPromptCache, createTextToSpeech } from '../models/tts/index.js';
 import { THANK_YOU } from '../dialogue/spoken/call-lines.js';
 import { businessGreeting } from '../dialogue/spoken/greeting.js';
@@ -67,7 +67,8 @@ const server = await startTestServer({
   },
   drainMs: 5000,
   pbx: (services) => ({ prompts: createPromptCache({ dataDir: services.config.dataDir, tts: createTextToSpeech(services.config.tts) }) }),
-});
+});const { calls, phoneNumbers, users } = tablesOf(server.database.db);
+
 const pbx = server.appliance.pbx!;
 const prompts = createPromptCache({ dataDir: server.dataDir, tts: createTextToSpeech(server.config.tts) });
 // When the core took each StasisStart off the events socket.

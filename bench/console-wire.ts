@@ -3,7 +3,7 @@
 // to the first call card for an owner with 150 calls, in Debian's Chromium. Figures only.
 // Run: npx tsx bench/console-wire.ts   (BENCH_LOGINS sets how many cold logins are timed)
 import { chromium, type Page } from 'playwright-core';
-import { calls } from '../core/db/schema.js';
+import { tablesOf } from '../core/db/schema.js';
 import { activeCustomer } from '../test/helpers/accounts.js';
 import { startTestServer } from '../test/helpers/server.js';
 import { ensureConsoleBuilt } from '../test/e2e/support/build-console.js';
@@ -14,6 +14,7 @@ const CALLS = 150;
 
 const server = await startTestServer({ consoleDir: ensureConsoleBuilt() });
 const customer = await activeCustomer(server, { businessName: 'Bench Salon' });
+const { calls } = tablesOf(server.database.db);
 await server.database.db
   .insert(calls)
   .values(

@@ -2,7 +2,7 @@
 // statement joining the DID's owner, the owner's mark and the box-wide entry, with 100,000 numbers
 // on the box-wide list and 1,000 businesses, on SQLite and PostgreSQL. Goal: p95 < 5 ms.
 // Prints figures; asserts nothing. Run: npx tsx bench/screening.ts [numbers]
-import { boxSpamNumbers, phoneNumbers, spamMarks, users } from '../core/db/schema.js';
+import { tablesOf } from '../core/db/schema.js';
 import { screenBeforeAnswer } from '../core/screening/lookup.js';
 import { startPostgres } from '../test/helpers/postgres.js';
 import { startTestServer, type TestServer } from '../test/helpers/server.js';
@@ -19,6 +19,7 @@ const did = (i: number) => `+44113${String(1_000_000 + i).padStart(7, '0')}`;
 
 async function seed(server: TestServer): Promise<void> {
   const db = server.database.db;
+  const { boxSpamNumbers, phoneNumbers, spamMarks, users } = tablesOf(db);
   const now = new Date();
   const ownerIds: number[] = [];
   for (let i = 0; i < OWNERS; i += CHUNK) {

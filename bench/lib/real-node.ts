@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { openDatabase } from '../../core/db/client.js';
-import { calls, jobs, notifications, phoneNumbers, users } from '../../core/db/schema.js';
+import { tablesOf } from '../../core/db/schema.js';
 import { postCallKey } from '../../core/post-call/post-call.js';
 import { wavDurationOf } from '../../pbx/recordings/recording-retries.js';
 import { startOllamaDouble } from '../../test/doubles/ollama/server.js';
@@ -100,6 +100,7 @@ export class RealNode {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-real-'));
     asterisk.mountPrompts(path.join(dataDir, 'prompts'));
     const db = openDatabase(path.join(dataDir, 'appliance.db'));
+    const { phoneNumbers, users } = tablesOf(db.db);
     const dids: string[] = [];
     for (let i = 0; i < opts.dids; i++) {
       const did = `+4477009${String(10000 + i).padStart(5, '0')}`;
@@ -175,6 +176,7 @@ export class RealNode {
   async account(result: Awaited<ReturnType<RealNode['call']>>, waitMs = 180_000): Promise<CallAccount[]> {
     const { specs, sipp, heard } = result;
     const look = async () => {
+      const { calls, jobs, notifications } = tablesOf(this.db.db);
       const rows = new Map((await this.db.db.select().from(calls)).map((r) => [`${r.toNumber} ${r.fromNumber}`, r]));
       const done = new Set((await this.db.db.select({ key: jobs.key, status: jobs.status }).from(jobs)).filter((j) => j.status === 'done').map((j) => j.key));
       const texts = new Map<number, number>();

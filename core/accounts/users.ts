@@ -4,7 +4,7 @@ import { parseAllowList } from '../../dialogue/language/languages.js';
 import { parseGreetingLanguages, spokenGreetingLanguages } from '../../dialogue/language/greeting-languages.js';
 import { chosenVoices } from '../../dialogue/language/language-voices.js';
 import type { Db } from '../db/client.js';
-import { users, type NewUser, type User } from '../db/schema.js';
+import { tablesOf, type NewUser, type User } from '../db/schema.js';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
@@ -55,14 +55,17 @@ export function toApiUser(u: User): ApiUser {
 }
 
 export async function findUserByEmail(db: Db, email: string): Promise<User | undefined> {
+  const { users } = tablesOf(db);
   return (await db.select().from(users).where(eq(users.email, email.trim().toLowerCase())).limit(1))[0];
 }
 
 export async function findUserById(db: Db, id: number): Promise<User | undefined> {
+  const { users } = tablesOf(db);
   return (await db.select().from(users).where(eq(users.id, id)).limit(1))[0];
 }
 
 export async function insertUser(db: Db, values: NewUser): Promise<User> {
+  const { users } = tablesOf(db);
   return (await db
     .insert(users)
     .values({ ...values, email: values.email.trim().toLowerCase() })
@@ -70,11 +73,13 @@ export async function insertUser(db: Db, values: NewUser): Promise<User> {
 }
 
 export async function updateUser(db: Db, id: number, values: Partial<NewUser>): Promise<User | undefined> {
+  const { users } = tablesOf(db);
   return (await db.update(users).set(values).where(eq(users.id, id)).returning())[0];
 }
 
 /** A customer whose trial has passed is expired (SPEC.md §4, Trial). Returns how many changed. */
 export async function expireTrials(db: Db, now: Date): Promise<number> {
+  const { users } = tablesOf(db);
   return (await db
     .update(users)
     .set({ accountStatus: 'expired' })
@@ -98,5 +103,6 @@ export async function withTrialChecked(db: Db, u: User, now: Date): Promise<User
 }
 
 export async function countAdmins(db: Db): Promise<number> {
+  const { users } = tablesOf(db);
   return (await db.select({ n: sql<number>`count(*)` }).from(users).where(eq(users.role, 'admin')).limit(1))[0]?.n ?? 0;
 }

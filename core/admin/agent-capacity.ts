@@ -2,7 +2,7 @@ import { and, count, eq, gte, or } from 'drizzle-orm';
 import type { ApiAgentCapacity } from '../../contract/api.js';
 import { ApiAgentCapacitySchema } from '../../contract/schemas/agent-capacity.js';
 import type { PoolStats } from '../../models/pool/engine-pool.js';
-import { calls } from '../db/schema.js';
+import { tablesOf } from '../db/schema.js';
 import type { Db } from '../db/client.js';
 import type { EnginePools } from '../engines/engine-pools.js';
 import type { App } from '../http/fastify-types.js';
@@ -33,6 +33,7 @@ function capacityInUse(pools: EnginePools): Omit<ApiAgentCapacity, 'voicemailFor
 
 /** Agent-mode calls since `since` the engines could not serve: refused at answer (busy) or offered voicemail mid-call (stalled). */
 async function voicemailsForCapacity(db: Db, since: Date): Promise<ApiAgentCapacity['voicemailForCapacity']> {
+  const { calls } = tablesOf(db);
   const rows = await db
     .select({ busy: calls.agentBusy, stalled: calls.agentStalled, n: count() })
     .from(calls)

@@ -7,7 +7,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { findUserById, toApiUser, updateUser } from '../accounts/users.js';
 import { audit } from '../audit/audit.js';
 import { revokeUserSessions } from '../auth/sessions.js';
-import { calls, users, type User } from '../db/schema.js';
+import { tablesOf, type User } from '../db/schema.js';
 import { codeSenderFor } from '../destinations/send-code.js';
 import { confirmSignupPhone } from '../destinations/signup-phone.js';
 import { badRequest, conflict, forbidden, notFound } from '../http/errors.js';
@@ -33,6 +33,7 @@ async function manageableUser(db: App['services']['database']['db'], id: number)
 export async function adminUserRoutes(app: App): Promise<void> {
   const { database, mailer, config, now } = app.services;
   const db = database.db;
+  const { calls, users } = tablesOf(db);
 
   app.get('/api/admin/users', { config: ADMIN_ONLY, schema: { response: { 200: UsersResponse } } }, async () => {
     const rows = await db.select().from(users).orderBy(desc(users.createdAt), desc(users.id));

@@ -2,7 +2,7 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import type { AnalyticsPeriod, ApiAnalytics, ApiUrgencyBreakdown } from '../../contract/api.js';
 import type { Db } from '../db/client.js';
 import { queryRows } from '../db/raw.js';
-import { calls, callHourStats, callStats } from '../db/schema.js';
+import { tablesOf } from '../db/schema.js';
 import { DAY_MS, dayNumberToDate as dayKey, londonDayNumber, londonMonthStartUtc } from '../time/london-time.js';
 import { londonMidnightUtc } from '../digest/week.js';
 import { screenedCalls } from '../screening/counts.js';
@@ -34,6 +34,7 @@ type UrgencyRow = { calls: number | null; urgent: number | null; normal: number 
  * calls counted in neither.
  */
 export async function computeAnalytics(db: Db, userId: number, now: Date, period: AnalyticsPeriod = 'all'): Promise<ApiAnalytics> {
+  const { callHourStats, callStats, calls } = tablesOf(db);
   const t = now.getTime();
   const monthStart = londonMonthStartUtc(t);
   const month = { from: londonDayNumber(monthStart), to: londonDayNumber(londonMonthStartUtc(monthStart + 32 * DAY_MS)) };
@@ -118,6 +119,7 @@ function urgencyFigures(period: AnalyticsPeriod, r: UrgencyRow): ApiUrgencyBreak
 }
 
 async function urgencyBetween(db: Db, userId: number, from: number, to: number): Promise<UrgencyRow> {
+  const { callStats } = tablesOf(db);
   // Sums are numbers on both engines (openPostgres parses int8/numeric as numbers).
   const [r] = await queryRows<UrgencyRow>(
     db,

@@ -1,5 +1,5 @@
 import type { Db } from '../db/client.js';
-import { auditLog, type User } from '../db/schema.js';
+import { tablesOf, type User } from '../db/schema.js';
 
 export type AuditAction =
   | 'user.approve'
@@ -20,6 +20,7 @@ export async function audit(
   details: Record<string, unknown>,
   now: Date,
 ): Promise<void> {
+  const { auditLog } = tablesOf(db);
   await db.insert(auditLog)
     .values({
       actorUserId: actor?.id ?? null,

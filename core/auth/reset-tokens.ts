@@ -1,11 +1,12 @@
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
-import { passwordResetTokens } from '../db/schema.js';
+import { tablesOf } from '../db/schema.js';
 import { hashToken, newToken } from './tokens.js';
 
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 
 export async function issueResetToken(db: Db, userId: number, now: Date): Promise<string> {
+  const { passwordResetTokens } = tablesOf(db);
   const token = newToken();
   await db.insert(passwordResetTokens)
     .values({ tokenHash: hashToken(token), userId, createdAt: now, expiresAt: new Date(now.getTime() + RESET_TOKEN_TTL_MS) });
@@ -17,6 +18,7 @@ export async function issueResetToken(db: Db, userId: number, now: Date): Promis
  * hashed, so a bogus token costs a hash lookup and not an argon2 run.
  */
 export async function resetTokenUser(db: Db, token: string, now: Date): Promise<number | undefined> {
+  const { passwordResetTokens } = tablesOf(db);
   return (await db
     .select({ userId: passwordResetTokens.userId })
     .from(passwordResetTokens)
@@ -34,6 +36,7 @@ export async function resetTokenUser(db: Db, token: string, now: Date): Promise<
  * used or expired. The conditional UPDATE makes single use hold under races.
  */
 export async function consumeResetToken(db: Db, token: string, now: Date): Promise<number | undefined> {
+  const { passwordResetTokens } = tablesOf(db);
   const row = (await db
     .update(passwordResetTokens)
     .set({ usedAt: now })
@@ -50,6 +53,7 @@ export async function consumeResetToken(db: Db, token: string, now: Date): Promi
 
 /** A new password makes every other outstanding link useless. */
 export async function invalidateResetTokens(db: Db, userId: number, now: Date): Promise<void> {
+  const { passwordResetTokens } = tablesOf(db);
   await db.update(passwordResetTokens)
     .set({ usedAt: now })
     .where(and(eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.usedAt)));

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../db/client.js';
-import { users } from '../db/schema.js';
+import { users } from '../../test/helpers/tables.js';
 import { createSession, deleteSession, MAX_SESSIONS_PER_USER, SESSION_TTL_MS, userForSession } from './sessions.js';
 
 let handle: DatabaseHandle | undefined;

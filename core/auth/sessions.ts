@@ -1,7 +1,7 @@
 import { and, desc, eq, gt, lt, ne, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { preparedPerDb } from '../db/prepared.js';
-import { sessions, users, type User } from '../db/schema.js';
+import { tablesOf, type User } from '../db/schema.js';
 import { hashToken, newToken } from './tokens.js';
 import { transaction } from '../db/transaction.js';
 
@@ -11,6 +11,7 @@ export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 export const MAX_SESSIONS_PER_USER = 10;
 
 export async function createSession(db: Db, userId: number, now: Date): Promise<{ id: string; expiresAt: Date }> {
+  const { sessions } = tablesOf(db);
   const id = newToken();
   const expiresAt = new Date(now.getTime() + SESSION_TTL_MS);
   const idHash = hashToken(id);
@@ -30,14 +31,13 @@ export async function createSession(db: Db, userId: number, now: Date): Promise<
 }
 
 // Every signed-in request looks its session up: compiled once, not per request.
-const statements = preparedPerDb((db) => ({
+const statements = preparedPerDb('sessions', (db, { sessions, users }) => ({
   userForSession: db
     .select({ user: users })
     .from(sessions)
     .innerJoin(users, eq(sessions.userId, users.id))
     .where(and(eq(sessions.idHash, sql.placeholder('idHash')), gt(sessions.expiresAt, sql.param(sql.placeholder('now'), sessions.expiresAt))))
-    .limit(1)
-    .prepare(),
+    .limit(1),
 }));
 
 export async function userForSession(db: Db, id: string, now: Date): Promise<User | undefined> {
@@ -46,14 +46,17 @@ export async function userForSession(db: Db, id: string, now: Date): Promise<Use
 }
 
 export async function deleteSession(db: Db, id: string): Promise<void> {
+  const { sessions } = tablesOf(db);
   await db.delete(sessions).where(eq(sessions.idHash, hashToken(id)));
 }
 
 /** Signs a user out everywhere: after a password change or reset, and on suspension. */
 export async function revokeUserSessions(db: Db, userId: number): Promise<void> {
+  const { sessions } = tablesOf(db);
   await db.delete(sessions).where(eq(sessions.userId, userId));
 }
 
 export async function deleteExpiredSessions(db: Db, now: Date): Promise<number> {
+  const { sessions } = tablesOf(db);
   return (await db.delete(sessions).where(lt(sessions.expiresAt, now)).returning({ id: sessions.idHash })).length;
 }

@@ -2,7 +2,7 @@ import { and, asc, eq, gt } from 'drizzle-orm';
 import { toE164 } from '../../contract/phone.js';
 import type { Log } from '../../contract/log.js';
 import type { Db } from '../db/client.js';
-import { bookings, bookingServices, type BookingRow, type BookingServiceRow } from '../db/schema.js';
+import { tablesOf, type BookingRow, type BookingServiceRow } from '../db/schema.js';
 import { DAY_MS } from '../time/london-time.js';
 import { bounded, CALENDAR_BOUND_MS, CalendarUnavailable, NO_CALENDAR, OFFER_CACHE_MS, type BookingEventForCalendar, type CalendarReader, type CalendarWriter } from './calendar-gate.js';
 import { claimSlot } from './claim.js';
@@ -173,6 +173,7 @@ class Desk implements BookingDesk, OwnerDesk {
   }
 
   async move(bookingId: number, req: BookRequest, signal?: AbortSignal): Promise<BookResult> {
+    const { bookings } = tablesOf(this.deps.db);
     const number = toE164(req.callerNumber);
     const old = (await this.deps.db.select().from(bookings).where(and(eq(bookings.id, bookingId), eq(bookings.userId, this.ownerId))).limit(1))[0];
     if (!old || old.status !== 'booked' || old.callerNumber !== number) return { kind: 'unknown-slot' };
@@ -181,6 +182,7 @@ class Desk implements BookingDesk, OwnerDesk {
 
   private async claim(req: BookRequest, replaces: BookingRow | undefined, signal?: AbortSignal, onePerCall = false): Promise<BookResult | Extract<CallBookResult, { kind: 'call-booked' }>> {
     const { db, keys } = this.deps;
+    const { bookings } = tablesOf(db);
     const ref = readSlotId(keys.slot, this.ownerId, req.slotId);
     if (!ref) return { kind: 'unknown-slot' };
     const service = await serviceById(db, this.ownerId, ref.serviceId);
@@ -252,6 +254,7 @@ class Desk implements BookingDesk, OwnerDesk {
   }
 
   async findByCaller(callerNumber: string): Promise<BookingSummary[]> {
+    const { bookingServices, bookings } = tablesOf(this.deps.db);
     const number = toE164(callerNumber);
     if (!number) return [];
     const rows = await this.deps.db.select({ b: bookings, name: bookingServices.name }).from(bookings)
@@ -281,6 +284,7 @@ class Desk implements BookingDesk, OwnerDesk {
 
 /** Cancels a live booking; null when it was not live (already cancelled, someone else's). */
 export async function cancelBooking(db: Db, ownerId: number, bookingId: number, by: 'owner' | 'caller', now: Date): Promise<BookingRow | null> {
+  const { bookings } = tablesOf(db);
   const rows = await db.update(bookings).set({ status: 'cancelled', cancelledBy: by, cancelledAt: now })
     .where(and(eq(bookings.id, bookingId), eq(bookings.userId, ownerId), eq(bookings.status, 'booked'))).returning();
   return rows[0] ?? null;

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
-import { bookingCalendars } from '../db/schema.js';
+import { tablesOf, type Tables } from '../db/schema.js';
 import { connect, CalDavError } from './caldav.js';
 import type { BookingKeys } from './keys.js';
 import { seal } from './secret-box.js';
@@ -15,11 +15,13 @@ export interface CalendarView {
   feedToken: string | null;
 }
 
-async function upsert(db: Db, userId: number, set: Partial<typeof bookingCalendars.$inferInsert>, now: Date): Promise<void> {
+async function upsert(db: Db, userId: number, set: Partial<Tables['bookingCalendars']['$inferInsert']>, now: Date): Promise<void> {
+  const { bookingCalendars } = tablesOf(db);
   await db.insert(bookingCalendars).values({ userId, ...set, updatedAt: now }).onConflictDoUpdate({ target: bookingCalendars.userId, set: { ...set, updatedAt: now } });
 }
 
 export async function calendarView(db: Db, userId: number): Promise<CalendarView> {
+  const { bookingCalendars } = tablesOf(db);
   const row = (await db.select().from(bookingCalendars).where(eq(bookingCalendars.userId, userId)).limit(1))[0];
   return {
     caldav: row?.caldavUrl && row.caldavUser ? { url: row.caldavUrl, username: row.caldavUser } : null,

@@ -3,7 +3,7 @@ import { toE164 } from '../../contract/phone.js';
 import { ApiBookingSchema, ApiFreeTimesSchema, CallBookingBody, FreeTimesQuery } from '../../contract/schemas/booking.js';
 import { ApiErrorSchema, IdParams } from '../../contract/schemas/shared.js';
 import { ownedCallLog } from '../calls/queries.js';
-import { bookings } from '../db/schema.js';
+import { tablesOf } from '../db/schema.js';
 import { badRequest, conflict, HttpError, notFound } from '../http/errors.js';
 import type { App } from '../http/fastify-types.js';
 import { currentUser } from '../http/session-hook.js';
@@ -65,6 +65,7 @@ export async function callBookingRoutes(app: App): Promise<void> {
       case 'taken': throw conflict('That time has just been taken, or your calendar now has something then. Pick another of the free times.');
       case 'unavailable': throw unavailable(result.reason);
       case 'booked': {
+        const { bookings } = tablesOf(database.db);
         const row = (await database.db.select().from(bookings).where(eq(bookings.id, result.booking.id)).limit(1))[0]!;
         return reply.code(201).send(toApiBooking(row, result.booking.serviceName));
       }

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { isUniqueViolation, type Db } from '../db/client.js';
-import { bookings, type BookingRow } from '../db/schema.js';
+import { tablesOf, type BookingRow } from '../db/schema.js';
 import { lockOwner, transaction } from '../db/transaction.js';
 import { DAY_MS } from '../time/london-time.js';
 import type { BookingRules } from './rules.js';
@@ -49,6 +49,7 @@ export const isExclusionViolation = (err: unknown): boolean => {
 export async function claimSlot(db: Db, req: ClaimRequest): Promise<ClaimResult> {
   try {
     return await transaction(db, async (tx): Promise<ClaimResult> => {
+      const { bookings } = tablesOf(tx);
       // After the lock, so a retry racing its first attempt on another connection sees what that one wrote.
       await lockOwner(tx, req.ownerId);
       if (req.onePerCall && req.callId !== null) {

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
-import { bookingCalendars } from '../db/schema.js';
+import { tablesOf } from '../db/schema.js';
 import type { BookingEventForCalendar, CalendarReader, CalendarWriter } from './calendar-gate.js';
 import { putEvent, readBusy, removeEvent, type CalDavAccount } from './caldav.js';
 import { calendarIcs } from './ics-writer.js';
@@ -23,6 +23,7 @@ export interface OwnerCalendarDeps {
 }
 
 export async function caldavAccountOf(db: Db, keys: BookingKeys, ownerId: number): Promise<CalDavAccount | null> {
+  const { bookingCalendars } = tablesOf(db);
   const row = (await db.select().from(bookingCalendars).where(eq(bookingCalendars.userId, ownerId)).limit(1))[0];
   if (!row?.caldavUrl || !row.caldavUser || !row.caldavPasswordSealed) return null;
   return { url: row.caldavUrl, username: row.caldavUser, password: unseal(keys.seal, row.caldavPasswordSealed) };
@@ -47,6 +48,7 @@ export function ownerCalendars(deps: OwnerCalendarDeps): CalendarReader & Calend
   };
   return {
     async busy(ownerId, from, to, signal, opts) {
+      const { bookingCalendars } = tablesOf(deps.db);
       const row = (await deps.db.select().from(bookingCalendars).where(eq(bookingCalendars.userId, ownerId)).limit(1))[0];
       if (!row) return [];
       const reads: Array<Promise<Interval[]>> = [];

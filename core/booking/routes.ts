@@ -6,7 +6,7 @@ import {
 } from '../../contract/schemas/booking.js';
 import { ApiErrorSchema, IdParams } from '../../contract/schemas/shared.js';
 import { validateDay } from '../call-handling/validate.js';
-import { bookings, bookingServices, type BookingServiceRow } from '../db/schema.js';
+import { tablesOf, type BookingServiceRow } from '../db/schema.js';
 import { PUBLIC } from '../http/access-guard.js';
 import { badRequest, conflict, HttpError, notFound } from '../http/errors.js';
 import type { App } from '../http/fastify-types.js';
@@ -51,6 +51,7 @@ function checkUrl(raw: string, what: string): string {
 export async function bookingRoutes(app: App): Promise<void> {
   const { database, booking, now, config } = app.services;
   const db = database.db;
+  const { bookingServices, bookings } = tablesOf(db);
 
   const myService = async (userId: number, id: number) => {
     const s = (await db.select().from(bookingServices).where(and(eq(bookingServices.id, id), eq(bookingServices.userId, userId), isNull(bookingServices.archivedAt))).limit(1))[0];

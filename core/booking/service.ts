@@ -1,7 +1,7 @@
 import { and, asc, eq, gt, gte } from 'drizzle-orm';
 import type { CoreDeps } from '../deps.js';
 import type { Db } from '../db/client.js';
-import { bookingCalendars, bookings, bookingServices, notifications, users, type BookingRow } from '../db/schema.js';
+import { tablesOf, type BookingRow } from '../db/schema.js';
 import { DAY_MS, londonDayStartUtc } from '../time/london-time.js';
 import { claimSlot } from './claim.js';
 import { calendarIcs } from './ics-writer.js';
@@ -149,6 +149,7 @@ export class BookingService {
 
   /** The retried write or removal: a failure throws, and the queue tries again with its back-off. */
   private async calendarJob(op: string, bookingId: number): Promise<void> {
+    const { bookingServices, bookings } = tablesOf(this.db);
     const found = (await this.db.select({ b: bookings, service: bookingServices.name }).from(bookings)
       .innerJoin(bookingServices, eq(bookingServices.id, bookings.serviceId)).where(eq(bookings.id, bookingId)).limit(1))[0];
     if (!found) return;
@@ -175,6 +176,7 @@ export class BookingService {
 
   /** A text to the owner at once, on the channel their summaries use; once per key (the notifications row). */
   private async tellOwner(ownerId: number, text: string, key: string): Promise<void> {
+    const { notifications, users } = tablesOf(this.db);
     const owner = (await this.db.select().from(users).where(eq(users.id, ownerId)).limit(1))[0];
     if (!owner) return;
     const plan = planNotification(owner);
@@ -193,6 +195,7 @@ export class BookingService {
   }
 
   private textHandler(): JobHandler {
+    const { bookingServices, bookings } = tablesOf(this.db);
     return async (job) => {
       const what = job.payload.what as TextWhat;
       const bookingId = Number(job.payload.bookingId);
@@ -235,6 +238,7 @@ export class BookingService {
    * and tells the owner. False when they have none (the reply is then an ordinary text).
    */
   async cancelByReply(ownerId: number, callerNumber: string): Promise<boolean> {
+    const { bookings } = tablesOf(this.db);
     const next = (await this.db.select().from(bookings)
       .where(and(eq(bookings.userId, ownerId), eq(bookings.callerNumber, callerNumber), eq(bookings.status, 'booked'), gt(bookings.startAt, this.deps.now())))
       .orderBy(bookings.startAt).limit(1))[0];
@@ -250,6 +254,7 @@ export class BookingService {
    * caller texted. 'taken' when the time is not free; 'unavailable' when the calendar cannot be read.
    */
   async moveByOwner(ownerId: number, bookingId: number, start: number): Promise<{ kind: 'moved'; row: BookingRow } | { kind: 'not-found' } | { kind: 'taken' } | { kind: 'unavailable'; reason: string }> {
+    const { bookingServices, bookings } = tablesOf(this.db);
     const old = (await this.db.select().from(bookings).where(and(eq(bookings.id, bookingId), eq(bookings.userId, ownerId), eq(bookings.status, 'booked'))).limit(1))[0];
     if (!old) return { kind: 'not-found' };
     const service = (await this.db.select().from(bookingServices).where(eq(bookingServices.id, old.serviceId)).limit(1))[0]!;
@@ -278,6 +283,7 @@ export class BookingService {
 
   /** The owner's bookings from the start of today (London) on, with their service's name. */
   async upcoming(ownerId: number): Promise<Array<{ row: BookingRow; serviceName: string }>> {
+    const { bookingServices, bookings } = tablesOf(this.db);
     const from = new Date(londonDayStartUtc(this.deps.now().getTime()));
     const rows = await this.db.select({ row: bookings, serviceName: bookingServices.name }).from(bookings)
       .innerJoin(bookingServices, eq(bookingServices.id, bookings.serviceId))
@@ -293,6 +299,7 @@ export class BookingService {
 
   /** One booking as iCalendar, for its signed link; null for a link this box did not make. */
   async bookingIcs(ref: string): Promise<string | null> {
+    const { bookingServices, bookings } = tablesOf(this.db);
     const id = readBookingRef(this.keys.slot, ref);
     if (id === null) return null;
     const found = (await this.db.select({ b: bookings, service: bookingServices.name }).from(bookings)
@@ -305,6 +312,7 @@ export class BookingService {
 
   /** The private feed: the owner whose token it is, and their live bookings as iCalendar; null for an unknown token. */
   async feed(token: string): Promise<string | null> {
+    const { bookingCalendars } = tablesOf(this.db);
     const owner = (await this.db.select({ userId: bookingCalendars.userId }).from(bookingCalendars).where(eq(bookingCalendars.feedToken, token)).limit(1))[0];
     if (!owner) return null;
     const rows = (await this.upcoming(owner.userId)).filter((r) => r.row.status === 'booked');

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { ApiErrorSchema } from '../../contract/schemas/shared.js';
 import { CallMyLineCredentialsSchema, type ApiCallMyLineCredentials } from '../../contract/schemas/call-my-line.js';
-import { phoneNumbers } from '../db/schema.js';
+import { tablesOf } from '../db/schema.js';
 import { badRequest, conflict, forbidden, HttpError } from '../http/errors.js';
 import type { App } from '../http/fastify-types.js';
 import { failureCounter } from '../http/rate-limits.js';
@@ -15,6 +15,7 @@ export const CALL_MY_LINE_WS_PREFIX = '/api/test-call/ws/';
 
 /** The owner's number: the one a test call rings. */
 async function ownerDid(db: App['services']['database']['db'], userId: number): Promise<string | undefined> {
+  const { phoneNumbers } = tablesOf(db);
   const rows = await db.select({ number: phoneNumbers.phoneNumber }).from(phoneNumbers).where(eq(phoneNumbers.userId, userId)).limit(1);
   return rows[0]?.number;
 }

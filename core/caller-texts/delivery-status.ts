@@ -1,7 +1,7 @@
 import { and, eq, notInArray } from 'drizzle-orm';
 import type { Log } from '../../contract/log.js';
 import type { Db } from '../db/client.js';
-import { callerTexts } from '../db/schema.js';
+import { tablesOf } from '../db/schema.js';
 
 /**
  * What Twilio's error codes on a failed or undelivered message mean, in the owner's words
@@ -32,6 +32,7 @@ function failureReason(errorCode: string | undefined): string {
  * Returns whether a text changed.
  */
 export async function recordDeliveryStatus(db: Db, now: () => Date, log: Pick<Log, 'info'>, sid: string, status: string, errorCode?: string): Promise<boolean> {
+  const { callerTexts } = tablesOf(db);
   const final = FINAL[status as keyof typeof FINAL];
   if (!final) return false;
   const changed = await db.update(callerTexts)

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Log } from '../../contract/log.js';
 import type { Db } from '../db/client.js';
-import { callerTexts, notifications, users, type User } from '../db/schema.js';
+import { tablesOf, type User } from '../db/schema.js';
 import type { InboundText } from '../followup/inbound-text.js';
 import { errorMessage } from '../jobs/retryable.js';
 import type { MessageGateway } from '../notify/gateway.js';
@@ -35,6 +35,7 @@ export interface CallerInboundDeps {
  */
 export async function handleCallerText(deps: CallerInboundDeps, msg: InboundText, ownerIds: number[]): Promise<boolean> {
   const { db, log } = deps;
+  const { callerTexts, users } = tablesOf(db);
   if (!msg.from || msg.channel !== 'sms') return false;
   const userId = await ownerOfNumber(db, msg.to);
   if (userId === null || ownerIds.includes(userId)) return false;
@@ -67,6 +68,7 @@ export async function handleCallerText(deps: CallerInboundDeps, msg: InboundText
 async function tellOwner(deps: CallerInboundDeps, owner: User, msg: InboundText): Promise<void> {
   const plan = planNotification(owner);
   if (plan.kind !== 'send') return;
+  const { notifications } = tablesOf(deps.db);
   const link = new URL(`/dashboard/texts?caller=${encodeURIComponent(msg.from!)}`, deps.publicUrl).toString();
   const words = msg.body.length > 300 ? `${msg.body.slice(0, 297)}...` : msg.body;
   const body = toSmsText(`Text from ${msg.from}: "${words}" Answer in the console: ${link}`);

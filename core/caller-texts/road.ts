@@ -5,7 +5,7 @@ import { isUkMobile, toE164 } from '../../contract/phone.js';
 import { countSms } from '../../contract/sms-segments.js';
 import { dialectOf, type Db } from '../db/client.js';
 import { execute } from '../db/raw.js';
-import { callerOptOuts, callerTexts, type CallerText } from '../db/schema.js';
+import { tablesOf, type CallerText } from '../db/schema.js';
 import { transaction } from '../db/transaction.js';
 import { errorMessage, isRetryable } from '../jobs/retryable.js';
 import { NotifyError, type MessageGateway, type OutgoingMessage } from '../notify/gateway.js';
@@ -72,17 +72,19 @@ const REFUSALS: Record<Refusal, string> = {
 const ROAD_LOCK_KEY = 4_611_686_018_427_387_946n;
 const HOUR_MS = 3_600_000;
 
-/** Texts the business sent (everything but the callers' own). */
-const outgoing = ne(callerTexts.kind, 'caller');
 
 export function createCallerTextRoad(deps: RoadDeps) {
   const { db, gateway, log } = deps;
+  const { callerTexts } = tablesOf(db);
+  /** Texts the business sent (everything but the callers' own). */
+  const outgoing = ne(callerTexts.kind, 'caller');
 
   const refused = (reason: Refusal): RoadResult => ({ outcome: 'refused', reason, message: REFUSALS[reason] });
 
   /** The checks and the claim, in one serialised transaction. */
   const claim = (req: RoadRequest, to: string) =>
     transaction(db, async (tx): Promise<{ row: CallerText; fresh: boolean } | Refusal> => {
+      const { callerOptOuts, callerTexts } = tablesOf(tx);
       if (dialectOf(tx) === 'pg') await execute(tx, sql`select pg_advisory_xact_lock(${ROAD_LOCK_KEY.toString()}::bigint)`);
       const existing = (await tx.select().from(callerTexts).where(eq(callerTexts.key, req.key)).limit(1))[0];
       if (existing) return { row: existing, fresh: false };

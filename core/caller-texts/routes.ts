@@ -7,7 +7,7 @@ import {
 } from '../../contract/schemas/caller-texts.js';
 import { ApiErrorSchema } from '../../contract/schemas/shared.js';
 import type { CallerText } from '../db/schema.js';
-import { users } from '../db/schema.js';
+import { tablesOf } from '../db/schema.js';
 import { badRequest, conflict, HttpError, tooManyRequests } from '../http/errors.js';
 import type { App } from '../http/fastify-types.js';
 import { currentUser } from '../http/session-hook.js';
@@ -29,6 +29,7 @@ function callerOf(raw: string): string {
 export async function callerTextRoutes(app: App): Promise<void> {
   const { database, callerTexts, now } = app.services;
   const db = database.db;
+  const { users } = tablesOf(db);
 
   const textBackView = async (userId: number) => {
     const owner = (await db.select({ businessName: users.businessName }).from(users).where(eq(users.id, userId)).limit(1))[0];

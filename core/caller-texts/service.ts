@@ -4,7 +4,7 @@ import { DEFAULT_BACKOFF } from '../time/backoff.js';
 import { JobQueue } from '../jobs/queue.js';
 import { JobWorker, type JobHandler } from '../jobs/worker.js';
 import { errorMessage } from '../jobs/retryable.js';
-import { calls, users } from '../db/schema.js';
+import { tablesOf } from '../db/schema.js';
 import type { MessageGateway } from '../notify/gateway.js';
 import { gatewayFromConfig } from '../notify/gateway-from-config.js';
 import type { CoreDeps } from '../deps.js';
@@ -59,6 +59,7 @@ export class CallerTextService {
    */
   async enqueueTextBack(callId: number): Promise<void> {
     const { db } = this.deps.database;
+    const { calls } = tablesOf(db);
     const call = (await db.select({ status: calls.status, testCall: calls.testCall }).from(calls).where(eq(calls.id, callId)).limit(1))[0];
     if (!call || call.status !== 'missed' || call.testCall) return;
     if (await this.queue.enqueue(TEXT_BACK_JOB, textBackKey(callId), { callId }, { maxAttempts: this.maxAttempts })) this.worker.kick();
@@ -67,6 +68,7 @@ export class CallerTextService {
   private textBackHandler(): JobHandler {
     const { database, log } = this.deps;
     const db = database.db;
+    const { calls, users } = tablesOf(db);
     return async (job) => {
       const callId = Number(job.payload.callId);
       const call = (await db.select().from(calls).where(eq(calls.id, callId)).limit(1))[0];

@@ -1,37 +1,43 @@
 import { and, asc, desc, eq, isNull, max, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
-import { callerOptOuts, callerTexts, calls, phoneNumbers, textBackSettings } from '../db/schema.js';
+import { tablesOf } from '../db/schema.js';
 import { TEXT_BACK_DEFAULTS, type TextBackSettings } from './text-back-rule.js';
 
 /** The owner's text-back settings; no row = off with the defaults. */
 export async function loadTextBack(db: Db, userId: number): Promise<TextBackSettings> {
+  const { textBackSettings } = tablesOf(db);
   const row = (await db.select().from(textBackSettings).where(eq(textBackSettings.userId, userId)).limit(1))[0];
   return row ? { enabled: row.enabled, wording: row.wording, windowHours: row.windowHours, hours: row.hours } : TEXT_BACK_DEFAULTS;
 }
 
 export async function saveTextBack(db: Db, userId: number, s: TextBackSettings, now: Date): Promise<void> {
+  const { textBackSettings } = tablesOf(db);
   const set = { enabled: s.enabled, wording: s.wording, windowHours: s.windowHours, hours: s.hours, updatedAt: now };
   await db.insert(textBackSettings).values({ userId, ...set }).onConflictDoUpdate({ target: textBackSettings.userId, set });
 }
 
 /** Records a STOP; true when the number was not stopped before (so it is confirmed once). */
 export async function optOut(db: Db, userId: number, callerNumber: string, word: string, now: Date): Promise<boolean> {
+  const { callerOptOuts } = tablesOf(db);
   const r = await db.insert(callerOptOuts).values({ userId, callerNumber, word, optedOutAt: now }).onConflictDoNothing().returning({ n: callerOptOuts.callerNumber });
   return r.length === 1;
 }
 
 /** Undoes a STOP; true when there was one. */
 export async function optIn(db: Db, userId: number, callerNumber: string): Promise<boolean> {
+  const { callerOptOuts } = tablesOf(db);
   const r = await db.delete(callerOptOuts).where(and(eq(callerOptOuts.userId, userId), eq(callerOptOuts.callerNumber, callerNumber))).returning({ n: callerOptOuts.callerNumber });
   return r.length === 1;
 }
 
 export async function optedOut(db: Db, userId: number) {
+  const { callerOptOuts } = tablesOf(db);
   return db.select().from(callerOptOuts).where(eq(callerOptOuts.userId, userId)).orderBy(desc(callerOptOuts.optedOutAt));
 }
 
 /** The business that owns a DID now (a released number belongs to nobody). */
 export async function ownerOfNumber(db: Db, did: string): Promise<number | null> {
+  const { phoneNumbers } = tablesOf(db);
   const row = (await db.select({ userId: phoneNumbers.userId }).from(phoneNumbers)
     .where(and(eq(phoneNumbers.phoneNumber, did), isNull(phoneNumbers.releasedAt))).limit(1))[0];
   return row?.userId ?? null;
@@ -42,6 +48,7 @@ export async function ownerOfNumber(db: Db, did: string): Promise<number | null>
  * first number still theirs. Null when the owner has none.
  */
 export async function senderFor(db: Db, userId: number, callerNumber: string): Promise<string | null> {
+  const { calls, phoneNumbers } = tablesOf(db);
   const mine = await db.select({ n: phoneNumbers.phoneNumber }).from(phoneNumbers)
     .where(and(eq(phoneNumbers.userId, userId), isNull(phoneNumbers.releasedAt))).orderBy(asc(phoneNumbers.id));
   const owned = new Set(mine.map((r) => r.n));
@@ -52,6 +59,7 @@ export async function senderFor(db: Db, userId: number, callerNumber: string): P
 
 /** One thread: its texts oldest first, the caller's calls newest first, and whether they stopped texts. */
 export async function loadThread(db: Db, userId: number, callerNumber: string) {
+  const { callerOptOuts, callerTexts, calls } = tablesOf(db);
   const texts = await db.select().from(callerTexts)
     .where(and(eq(callerTexts.userId, userId), eq(callerTexts.callerNumber, callerNumber))).orderBy(asc(callerTexts.id));
   const callRows = await db.select({ id: calls.id, createdAt: calls.createdAt, status: calls.status, duration: calls.duration }).from(calls)
@@ -63,6 +71,7 @@ export async function loadThread(db: Db, userId: number, callerNumber: string) {
 
 /** Every thread of one owner, the newest first, with its last text. */
 export async function listThreads(db: Db, userId: number, limit = 200) {
+  const { callerTexts } = tablesOf(db);
   const heads = await db.select({ callerNumber: callerTexts.callerNumber, lastId: max(callerTexts.id), texts: sql<number>`count(*)`.mapWith(Number) })
     .from(callerTexts).where(eq(callerTexts.userId, userId)).groupBy(callerTexts.callerNumber).orderBy(desc(max(callerTexts.id))).limit(limit);
   if (heads.length === 0) return [];

@@ -4,7 +4,7 @@ import type { CallHandlingDecision } from '../../contract/call-handling.js';
 import { decideHandling, loadCallHandling, ownerDid } from '../call-handling/index.js';
 import { retryWhileBusy, type Db } from '../db/client.js';
 import { preparedPerDb } from '../db/prepared.js';
-import { calls, jobs, phoneNumbers, users, type Call, type User } from '../db/schema.js';
+import { tablesOf, type Call, type User } from '../db/schema.js';
 import type { BackoffPolicy } from '../time/backoff.js';
 import { JobQueue, type ClaimedJob } from '../jobs/queue.js';
 import { storeRecordingKey, storeRecordingKind, type StoreRecordingPayload } from '../jobs/recording-jobs.js';
@@ -127,25 +127,22 @@ export interface CallPath {
   pendingJobs(): Promise<number>;
 }
 
-const statements = preparedPerDb((db) => ({
+const statements = preparedPerDb('call-path', (db, { calls, phoneNumbers, users }) => ({
   number: db
     .select()
     .from(phoneNumbers)
     .where(eq(phoneNumbers.phoneNumber, sql.placeholder('did')))
-    .limit(1)
-    .prepare(),
+    .limit(1),
   user: db
     .select()
     .from(users)
     .where(eq(users.id, sql.placeholder('id')))
-    .limit(1)
-    .prepare(),
+    .limit(1),
   call: db
     .select()
     .from(calls)
     .where(eq(calls.id, sql.placeholder('id')))
-    .limit(1)
-    .prepare(),
+    .limit(1),
 }));
 
 function callOwnerOf(u: User): CallOwner {
@@ -169,6 +166,7 @@ function callOwnerOf(u: User): CallOwner {
 /** Built once by the PBX's composition root (pbx/index.ts startPbx) over the appliance database. */
 /** `node`: this core's NODE_NAME; its calls are tagged with it and only they are reconciled here. */
 export function createCallPath(db: Db, log: Log, outbound: OutboundPolicy = DEFAULT_OUTBOUND_POLICY, node: string = DEFAULT_NODE): CallPath {
+  const { calls, jobs } = tablesOf(db);
   const write = <T>(what: string, fn: () => T | Promise<T>, maxWaitMs?: number) => retryWhileBusy(db, what, fn, { log, ...(maxWaitMs ? { maxWaitMs } : {}) });
   const owner = async (userId: number) => {
     const u = (await statements(db).user.execute({ id: userId }))[0];

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../db/client.js';
-import { users } from '../db/schema.js';
+import { users } from '../../test/helpers/tables.js';
 import { findCallByChannel, finishCall, openCall, openCalls } from './call-store.js';
 
 let handle: DatabaseHandle;

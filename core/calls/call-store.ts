@@ -2,7 +2,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import { storedNumber } from '../../contract/phone.js';
 import type { Db } from '../db/client.js';
 import { preparedPerDb } from '../db/prepared.js';
-import { calls, type Call } from '../db/schema.js';
+import { tablesOf, type Call } from '../db/schema.js';
 import { rowsAffected } from '../db/raw.js';
 import { DEFAULT_NODE } from '../config/config.js';
 
@@ -40,7 +40,7 @@ export interface FinishCall {
   transferTalkSeconds?: number | null;
 }
 
-const statements = preparedPerDb((db) => ({
+const statements = preparedPerDb('call-store', (db, { calls }) => ({
   open: db
     .insert(calls)
     .values({
@@ -59,14 +59,12 @@ const statements = preparedPerDb((db) => ({
       duration: 0,
     })
     .onConflictDoNothing({ target: calls.channelId })
-    .returning()
-    .prepare(),
+    .returning(),
   byChannel: db
     .select()
     .from(calls)
     .where(eq(calls.channelId, sql.placeholder('channelId')))
-    .limit(1)
-    .prepare(),
+    .limit(1),
 }));
 
 /** Inserts the row for a channel, or returns the one already there (`existing: true`). */
@@ -86,6 +84,7 @@ export async function findCallByChannel(db: Db, channelId: string): Promise<Call
  * event, a reconcile racing a late hang-up) is a no-op and returns false.
  */
 export async function finishCall(db: Db, id: number, result: FinishCall): Promise<boolean> {
+  const { calls } = tablesOf(db);
   const changed = await db
     .update(calls)
     .set(result)
@@ -95,5 +94,6 @@ export async function finishCall(db: Db, id: number, result: FinishCall): Promis
 
 /** Rows of `node`'s calls not made final (the core stopped or the link dropped mid-call); other nodes' live calls are theirs. */
 export async function openCalls(db: Db, node: string): Promise<Call[]> {
+  const { calls } = tablesOf(db);
   return await db.select().from(calls).where(and(isNull(calls.endedAt), eq(calls.node, node)));
 }

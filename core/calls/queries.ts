@@ -1,7 +1,8 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { ApiCallLog } from '../../contract/api.js';
 import type { Db } from '../db/client.js';
-import { calls, type Call } from '../db/schema.js';
+import { preparedPerDb } from '../db/prepared.js';
+import { tablesOf, type Tables, type Call } from '../db/schema.js';
 import { encodeCallLogCursor, type CallLogCursor } from './call-log-cursor.js';
 
 /**
@@ -18,8 +19,8 @@ export interface CallLogPage {
   nextCursor: string | null;
 }
 
-// A function, not a constant: the tables are bound to the database's dialect at start (db/schema.ts).
-const listColumns = () => ({
+// Of the calls table of the database queried (tablesOf).
+const listColumns = (calls: Tables['calls']) => ({
   id: calls.id,
   fromNumber: calls.fromNumber,
   toNumber: calls.toNumber,
@@ -118,8 +119,9 @@ function toApiCallLog(r: ListRow): ApiCallLog {
  * temp B-tree; test/calls/call-logs.test.ts guards it).
  */
 export function callLogPageQuery(db: Db, withCursor: boolean) {
+  const { calls } = tablesOf(db);
   return db
-    .select(listColumns())
+    .select(listColumns(calls))
     .from(calls)
     .where(
       and(
@@ -133,19 +135,9 @@ export function callLogPageQuery(db: Db, withCursor: boolean) {
     .limit(sql.placeholder('limit'));
 }
 
-type PagePlans = { first: ReturnType<ReturnType<typeof callLogPageQuery>['prepare']>; next: ReturnType<ReturnType<typeof callLogPageQuery>['prepare']> };
-// Prepared once per connection: building and preparing the SQL on every request cost
+// Prepared once per database: building and preparing the SQL on every request cost
 // more than running it (bench/call-logs.ts).
-const plans = new WeakMap<Db, PagePlans>();
-
-function pagePlans(db: Db): PagePlans {
-  let p = plans.get(db);
-  if (!p) {
-    p = { first: callLogPageQuery(db, false).prepare(), next: callLogPageQuery(db, true).prepare() };
-    plans.set(db, p);
-  }
-  return p;
-}
+const pagePlans = preparedPerDb('call-logs', (db) => ({ first: callLogPageQuery(db, false), next: callLogPageQuery(db, true) }));
 
 export async function listCallLogs(db: Db, userId: number, opts: { limit: number; before?: CallLogCursor }): Promise<CallLogPage> {
   const { limit, before } = opts;
@@ -164,8 +156,9 @@ export async function listCallLogs(db: Db, userId: number, opts: { limit: number
 
 /** One of the owner's calls as the list shows it, scoped in SQL; undefined for anyone else's. */
 export async function ownedCallLog(db: Db, userId: number, callId: number): Promise<ApiCallLog | undefined> {
+  const { calls } = tablesOf(db);
   const row = (await db
-    .select(listColumns())
+    .select(listColumns(calls))
     .from(calls)
     .where(and(eq(calls.id, callId), eq(calls.userId, userId))).limit(1))[0];
   return row ? toApiCallLog(row) : undefined;
@@ -173,6 +166,7 @@ export async function ownedCallLog(db: Db, userId: number, callId: number): Prom
 
 /** The stored recording's file name for a call the user owns; undefined for anyone else's. */
 export async function ownedRecordingFile(db: Db, userId: number, callId: number): Promise<string | null | undefined> {
+  const { calls } = tablesOf(db);
   const row = (await db
     .select({ recordingFile: calls.recordingFile })
     .from(calls)
@@ -185,10 +179,11 @@ export async function ownedRecordingFile(db: Db, userId: number, callId: number)
  * is not theirs. Marking it twice keeps the first time.
  */
 export async function setCalledBack(db: Db, userId: number, callId: number, calledBack: boolean, now: Date): Promise<ApiCallLog | undefined> {
+  const { calls } = tablesOf(db);
   const owned = and(eq(calls.id, callId), eq(calls.userId, userId));
   const row = (await db.select({ calledBackAt: calls.calledBackAt }).from(calls).where(owned).limit(1))[0];
   if (!row) return undefined;
   const calledBackAt = calledBack ? (row.calledBackAt ?? now) : null;
-  const updated = (await db.update(calls).set({ calledBackAt }).where(owned).returning(listColumns()))[0];
+  const updated = (await db.update(calls).set({ calledBackAt }).where(owned).returning(listColumns(calls)))[0];
   return updated ? toApiCallLog(updated) : undefined;
 }

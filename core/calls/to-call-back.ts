@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNull, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import { WITHHELD_CALLER_IDS } from '../../contract/withheld.js';
-import { calls } from '../db/schema.js';
+import type { Tables } from '../db/schema.js';
 
 /**
  * contract/callback.ts's isToCallBack as a WHERE clause, for the server's own lists of callers
@@ -9,7 +9,7 @@ import { calls } from '../db/schema.js';
  * owner's own test call, nor a screened nuisance call ("Call my line" comes from the owner, to their own box).
  * `lower(trim(…))` is the same on SQLite and PostgreSQL.
  */
-export function waitingForCallBack(): SQL {
+export function waitingForCallBack(calls: Tables['calls']): SQL {
   return and(
     inArray(calls.status, ['missed', 'voicemail']),
     isNull(calls.calledBackAt),

@@ -4,13 +4,14 @@ import Database from 'better-sqlite3';
 import { drizzle as drizzleSync } from 'drizzle-orm/better-sqlite3';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import { drizzle, type AsyncRemoteCallback, type SqliteRemoteDatabase } from 'drizzle-orm/sqlite-proxy';
+import type { CheckedDb } from '@appliance/checked-dialect';
 import { sql } from 'drizzle-orm';
 import { storedNumber } from '../../contract/phone.js';
 import { projectRoot } from '../config/paths.js';
 import { backoffDelayMs, type BackoffPolicy } from '../time/backoff.js';
 import * as schema from './sqlite/schema.js';
 import { SqliteConnection, withBusyCap } from './sqlite-connection.js';
-import { bindTables } from './schema.js';
+import { registerTables } from './schema.js';
 import { isPostgresDb, pgExecutor } from './pg/pg-session.js';
 import type { Log } from '../../contract/log.js';
 import { errorMessage } from '../logging/safe-errors.js';
@@ -18,9 +19,12 @@ import { errorMessage } from '../logging/safe-errors.js';
 /**
  * The appliance's data-access layer: every query is awaited (`await db.select()…`), whatever
  * the database. On SQLite it is drizzle's sqlite-proxy dialect over one better-sqlite3
- * connection (SqliteConnection: statement cache, transaction gate, busy-wait cap).
+ * connection (SqliteConnection: statement cache, transaction gate, busy-wait cap); on
+ * PostgreSQL drizzle's node-postgres one (pg/pg-session.ts). At run time a Db is either; its
+ * type is the dialect being checked (core/db/checked/), and npm run typecheck checks the app
+ * against each in turn, so a query compiles only if both engines have what it uses.
  */
-export type Db = SqliteRemoteDatabase<typeof schema>;
+export type Db = CheckedDb;
 
 /** Which engine a handle runs on: core/db's own modules (transaction, queryRows, execute) branch on it, nothing else does. */
 export type Dialect = 'sqlite' | 'pg';
@@ -48,6 +52,11 @@ export type DatabaseHandle = SqliteHandle | PostgresAppHandle;
 export function sqliteOf(handle: DatabaseHandle): Database.Database {
   if (handle.dialect !== 'sqlite') throw new Error('This appliance runs on PostgreSQL: there is no SQLite file (back up with pg_dump, docs/postgres.md).');
   return handle.sqlite;
+}
+
+/** A SQLite handle's Db typed as SQLite's own, whichever dialect is being checked: for tools and tests that read a SQLite file beside another engine (the move tool's test). */
+export function sqliteDbOf(handle: SqliteHandle): SqliteRemoteDatabase<typeof schema> {
+  return handle.db as unknown as SqliteRemoteDatabase<typeof schema>;
 }
 
 const connections = new WeakMap<object, SqliteConnection>();
@@ -102,10 +111,11 @@ export function openDatabase(file: string): SqliteHandle {
   // Migration 0005 turns stored numbers into E.164 with the same rule the app writes them by.
   sqlite.function('phone_e164', { deterministic: true }, storedNumberMemo());
   migrate(drizzleSync(sqlite, { schema }), { migrationsFolder: path.join(projectRoot(), 'drizzle') });
-  bindTables('sqlite');
   const connection = new SqliteConnection(sqlite);
   // 'get' answers one row where drizzle's callback type says rows: sqlite-proxy reads it so.
-  const db = drizzle(connection.proxy as AsyncRemoteCallback, { schema });
+  // Typed as the checked dialect's Db (the identity under SQLite's check).
+  const db = drizzle(connection.proxy as AsyncRemoteCallback, { schema }) as unknown as Db;
+  registerTables(db, schema);
   connections.set(db, connection);
   connections.set(sqlite, connection);
   return {

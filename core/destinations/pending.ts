@@ -1,12 +1,13 @@
 import { and, eq, gt, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { DestinationKind } from '../../contract/schemas/destinations.js';
 import type { Db } from '../db/client.js';
-import { destinationCodes, phoneNumbers, users } from '../db/schema.js';
+import { tablesOf } from '../db/schema.js';
 import { transaction } from '../db/transaction.js';
 import { CODE_VALID_MS, MAX_WRONG_CODES, hashCode, judgeCode, newCode, type CodeVerdict } from './destination-code.js';
 
 /** Starts (or starts again) the confirmation of `destination`: a fresh code replaces any earlier one. */
 export async function startConfirmation(db: Db, userId: number, kind: DestinationKind, destination: string, now: Date): Promise<string> {
+  const { destinationCodes } = tablesOf(db);
   const code = newCode();
   const fresh = { destination, codeHash: hashCode(code), expiresAt: new Date(now.getTime() + CODE_VALID_MS), wrongAttempts: 0, createdAt: now };
   await db
@@ -17,11 +18,13 @@ export async function startConfirmation(db: Db, userId: number, kind: Destinatio
 }
 
 export async function cancelConfirmation(db: Db, userId: number, kind: DestinationKind): Promise<void> {
+  const { destinationCodes } = tablesOf(db);
   await db.delete(destinationCodes).where(and(eq(destinationCodes.userId, userId), eq(destinationCodes.kind, kind)));
 }
 
 /** What is waiting for a code and still can be confirmed. */
 export async function pendingDestinations(db: Db, userId: number, now: Date) {
+  const { destinationCodes } = tablesOf(db);
   return db
     .select({ kind: destinationCodes.kind, destination: destinationCodes.destination, expiresAt: destinationCodes.expiresAt })
     .from(destinationCodes)
@@ -42,6 +45,7 @@ export type ConfirmResult = { verdict: CodeVerdict; destination: string } | { ve
  * includes the right code's own attempt; it removes the row, so no one sees that.
  */
 export async function confirmDestination(db: Db, userId: number, kind: DestinationKind, code: string, now: Date): Promise<ConfirmResult> {
+  const { destinationCodes, users } = tablesOf(db);
   const where = and(eq(destinationCodes.userId, userId), eq(destinationCodes.kind, kind));
   const claimed = (await db
     .update(destinationCodes)
@@ -68,6 +72,7 @@ export async function confirmDestination(db: Db, userId: number, kind: Destinati
 
 /** No attempt was left to claim: nothing waits, or the code expired, or its attempts are used up (then the pending change goes). */
 async function refuseUnclaimed(db: Db, where: SQL | undefined, now: Date): Promise<ConfirmResult> {
+  const { destinationCodes } = tablesOf(db);
   const row = (await db.select().from(destinationCodes).where(where).limit(1))[0];
   if (!row) return { verdict: 'none' };
   const expired = row.expiresAt.getTime() <= now.getTime();
@@ -79,6 +84,7 @@ async function refuseUnclaimed(db: Db, where: SQL | undefined, now: Date): Promi
 
 /** The owner's own appliance number, which texts them: the code comes from the same sender as their notifications. */
 export async function ownerNumber(db: Db, userId: number): Promise<string | undefined> {
+  const { phoneNumbers } = tablesOf(db);
   const row = (await db.select({ n: phoneNumbers.phoneNumber }).from(phoneNumbers).where(and(eq(phoneNumbers.userId, userId), isNull(phoneNumbers.releasedAt))).limit(1))[0];
   return row?.n;
 }

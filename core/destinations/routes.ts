@@ -2,7 +2,7 @@ import { ApiErrorSchema } from '../../contract/schemas/shared.js';
 import { ConfirmDestinationBody, ConfirmDestinationResponse, PendingDestinationsResponse } from '../../contract/schemas/destinations.js';
 import { eq } from 'drizzle-orm';
 import { toApiUser } from '../accounts/users.js';
-import { users } from '../db/schema.js';
+import { tablesOf } from '../db/schema.js';
 import { badRequest } from '../http/errors.js';
 import type { App } from '../http/fastify-types.js';
 import { currentUser } from '../http/session-hook.js';
@@ -39,6 +39,7 @@ export async function destinationRoutes(app: App): Promise<void> {
         case 'confirmed': {
           const message =
             kind === 'sms' ? `Notification number confirmed: call notifications now go to ${result.destination}.` : `Summary e-mail confirmed: call summaries now go to ${result.destination}.`;
+          const { users } = tablesOf(database.db);
           const updated = (await database.db.select().from(users).where(eq(users.id, user.id)).limit(1))[0]!;
           return { user: toApiUser(updated), message };
         }

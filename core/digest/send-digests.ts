@@ -2,7 +2,7 @@ import { screenedCalls } from '../screening/counts.js';
 import { and, asc, eq, gte, lt } from 'drizzle-orm';
 import { waitingForCallBack } from '../calls/to-call-back.js';
 import type { Db } from '../db/client.js';
-import { calls, users, weeklyDigests } from '../db/schema.js';
+import { tablesOf } from '../db/schema.js';
 import { callbackDigestMail, type DigestCall } from '../mail/digest-mail.js';
 import { isMailRetryable, type Mailer } from '../mail/mailer.js';
 import type { Brand } from '../mail/templates.js';
@@ -34,6 +34,7 @@ export interface DigestPassResult {
  * cannot be taken back; a missing digest is visible in the table and the log).
  */
 export async function sendWeeklyDigests(db: Db, mailer: Mailer, brand: Brand, now: Date, log: Log): Promise<DigestPassResult> {
+  const { calls, users, weeklyDigests } = tablesOf(db);
   const week = digestWeek(now.getTime());
   if (now.getTime() < week.dueAt) return { weekOf: week.weekOf, sent: 0, due: false };
   const owners = await db
@@ -55,7 +56,7 @@ export async function sendWeeklyDigests(db: Db, mailer: Mailer, brand: Brand, no
           eq(calls.userId, owner.id),
           gte(calls.createdAt, new Date(week.from)),
           lt(calls.createdAt, new Date(week.to)),
-          waitingForCallBack(),
+          waitingForCallBack(calls),
         ),
       )
       .orderBy(asc(calls.createdAt), asc(calls.id))

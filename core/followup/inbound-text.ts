@@ -2,7 +2,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { Log } from '../../contract/log.js';
 import { toE164 } from '../../contract/phone.js';
 import type { Db } from '../db/client.js';
-import { inboundMessages, notifications, phoneNumbers, users, type User } from '../db/schema.js';
+import { tablesOf, type User } from '../db/schema.js';
 import type { Channel, MessageGateway } from '../notify/gateway.js';
 import { toSmsText } from '../notify/message.js';
 import { confirmedTextNumber } from '../notify/policy.js';
@@ -45,6 +45,7 @@ export type InboundOutcome = 'replayed' | 'ignored' | 'handled' | 'asked' | 'cal
  */
 export async function handleOwnerText(deps: InboundTextDeps, msg: InboundText): Promise<InboundOutcome> {
   const { db, log } = deps;
+  const { inboundMessages } = tablesOf(db);
   const claimed = await db
     .insert(inboundMessages)
     .values({ messageSid: msg.messageSid, channel: msg.channel })
@@ -97,6 +98,7 @@ export async function handleOwnerText(deps: InboundTextDeps, msg: InboundText): 
  * text must name its business (which-business.ts), never acted on for the wrong one.
  */
 async function ownersForNumber(db: Db, from: string, to: string, canAct: (u: User) => boolean): Promise<User[]> {
+  const { phoneNumbers, users } = tablesOf(db);
   const matches = (await db.select().from(users).where(eq(users.role, 'customer'))).filter(
     (u) => canAct(u) && toE164(confirmedTextNumber(u)) === from,
   );
@@ -126,6 +128,7 @@ async function askWhichBusiness(deps: InboundTextDeps, msg: InboundText, questio
  */
 async function sendReply(deps: InboundTextDeps, owner: User, msg: InboundText, body: string, callId: number | null): Promise<void> {
   const { db } = deps;
+  const { notifications } = tablesOf(db);
   const text = toSmsText(body);
   const intent = (await db
     .insert(notifications)

@@ -2,7 +2,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import { cap } from '../../contract/cap.js';
 import { updateUser } from '../accounts/users.js';
 import type { Db } from '../db/client.js';
-import { calls, unansweredQuestions, type User } from '../db/schema.js';
+import { tablesOf, type User } from '../db/schema.js';
 import { textProblem } from '../http/text-hygiene.js';
 import { callerLabel } from '../notify/message.js';
 import { addToKnowledgeBase } from '../questions/repository.js';
@@ -32,6 +32,7 @@ const result = (reply: string, outcome: string, callId: number | null = null, se
 
 /** Carries out one owner's command, scoped to that owner in SQL like the console's routes. */
 export async function runOwnerCommand(db: Db, owner: User, cmd: OwnerCommand, now: Date): Promise<CommandResult> {
+  const { calls, unansweredQuestions } = tablesOf(db);
   switch (cmd.kind) {
     case 'help':
       return result(REPLIES.help, 'help');

@@ -6,7 +6,7 @@
 import { storedNumber } from '../../contract/phone.js';
 import type { Db } from '../db/client.js';
 import { eq } from 'drizzle-orm';
-import { forwardingChecks } from '../db/schema.js';
+import { tablesOf } from '../db/schema.js';
 import { forwardingCheckArrived, forwardingCheckUnreached, openForwardingCheck, pendingForwardingCheck } from './store.js';
 
 export { forwardingCheckInProgress, readForwardingCheck } from './store.js';
@@ -32,6 +32,7 @@ export interface ForwardingChecks {
 }
 
 export function createForwardingChecks(db: Db): ForwardingChecks {
+  const { forwardingChecks } = tablesOf(db);
   return {
     async recognise(did, callerNumber, now) {
       if (!looksLikeForwardingCheck(callerNumber, did)) return undefined;

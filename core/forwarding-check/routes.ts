@@ -3,7 +3,7 @@ import { toE164 } from '../../contract/phone.js';
 import { ForwardingCheckResponse, ForwardingCheckStarted, type ApiForwardingCheck, type ApiForwardingCheckStarted } from '../../contract/schemas/forwarding-check.js';
 import { ApiErrorSchema, IdParams } from '../../contract/schemas/shared.js';
 import { ownerDid } from '../call-handling/index.js';
-import { users } from '../db/schema.js';
+import { tablesOf } from '../db/schema.js';
 import { badRequest, conflict, forbidden, HttpError, notFound, tooManyRequests } from '../http/errors.js';
 import type { App } from '../http/fastify-types.js';
 import { routeLimit } from '../http/rate-limits.js';
@@ -20,6 +20,7 @@ const NO_LINE = 'Add your business phone number in Account Settings first: the c
 export async function forwardingCheckRoutes(app: App): Promise<void> {
   const { database, now, config } = app.services;
   const db = database.db;
+  const { users } = tablesOf(db);
   // One per owner at a time in this process; the database says so across processes.
   const starting = new Set<number>();
   const limit = app.rateLimits.forwardingChecksPerOwner;

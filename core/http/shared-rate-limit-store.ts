@@ -2,7 +2,7 @@ import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/
 import { lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { execute, queryRow } from '../db/raw.js';
-import { rateLimits } from '../db/schema.js';
+import { tablesOf } from '../db/schema.js';
 
 // @fastify/rate-limit's store for a cluster (docs/cluster.md): the counters live in the shared
 // PostgreSQL, so a limit means the same on every core; in memory, N cores would allow N times
@@ -41,6 +41,7 @@ const hitsOf = (row: HitRow | undefined, t: Date): Hits => {
 
 /** Counts one hit for `key` in one statement: the first hit of a window opens it; a hit after its end opens the next. */
 export async function countHit(db: Db, key: string, windowMs: number, t: Date): Promise<Hits> {
+  const { rateLimits } = tablesOf(db);
   const ends = new Date(t.getTime() + windowMs);
   const row = await queryRow<HitRow>(
     db,
@@ -54,11 +55,13 @@ export async function countHit(db: Db, key: string, windowMs: number, t: Date): 
 }
 
 export async function readHits(db: Db, key: string, t: Date): Promise<Hits> {
+  const { rateLimits } = tablesOf(db);
   return hitsOf(await queryRow<HitRow>(db, sql`select hits, expires_at from ${rateLimits} where key = ${key}`), t);
 }
 
 /** Takes back one hit counted in the key's current window (an attempt that, judged, did not count). */
 export async function takeBackHit(db: Db, key: string, t: Date): Promise<void> {
+  const { rateLimits } = tablesOf(db);
   await execute(db, sql`update ${rateLimits} set hits = hits - 1 where key = ${key} and hits > 0 and ${rateLimits.expiresAt} > ${t}`);
 }
 
@@ -103,5 +106,6 @@ export const sharedKey = (namespace: string, key: string) => `${namespace}|${key
 
 /** Deletes counters whose window has ended (housekeeping); returns how many. */
 export async function deleteEndedRateLimits(db: Db, at: Date): Promise<number> {
+  const { rateLimits } = tablesOf(db);
   return (await db.delete(rateLimits).where(lt(rateLimits.expiresAt, at)).returning({ key: rateLimits.key })).length;
 }

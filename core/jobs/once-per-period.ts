@@ -1,6 +1,6 @@
 import { lt } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
-import { appSettings } from '../db/schema.js';
+import { tablesOf } from '../db/schema.js';
 
 /**
  * Cron work that must run once however many cores share the database (housekeeping,
@@ -10,6 +10,7 @@ import { appSettings } from '../db/schema.js';
  * no lock is held while the work runs and a core that dies mid-run costs only that period.
  */
 export async function claimPeriod(db: Db, task: string, periodStart: Date, now: Date): Promise<boolean> {
+  const { appSettings } = tablesOf(db);
   const value = { periodStart: periodStart.toISOString(), claimedAt: now.toISOString() };
   const claimed = await db
     .insert(appSettings)

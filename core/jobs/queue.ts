@@ -1,6 +1,6 @@
 import { and, eq, gte, inArray, lt, lte, or, sql } from 'drizzle-orm';
 import { dialectOf, type Db } from '../db/client.js';
-import { jobs } from '../db/schema.js';
+import { tablesOf, type Tables } from '../db/schema.js';
 import { backoffDelayMs, DEFAULT_BACKOFF, type BackoffPolicy } from '../time/backoff.js';
 import type { ClaimedJob, EnqueueOptions } from './job-types.js';
 
@@ -19,11 +19,11 @@ export interface QueueOptions {
   kinds?: string[];
 }
 
-// Functions, not constants: `jobs` is bound to the opened database's dialect after this module loads.
-const claimedColumns = () => ({ id: jobs.id, kind: jobs.kind, key: jobs.key, payload: jobs.payload, attempts: jobs.attempts, maxAttempts: jobs.maxAttempts });
+// Of the jobs table of the queue's database (tablesOf).
+const claimedColumns = (jobs: Tables['jobs']) => ({ id: jobs.id, kind: jobs.kind, key: jobs.key, payload: jobs.payload, attempts: jobs.attempts, maxAttempts: jobs.maxAttempts });
 
 /** The job a claimer holds: only while the row is running on its attempt number. */
-const held = (job: ClaimedJob) => and(eq(jobs.id, job.id), eq(jobs.status, 'running'), eq(jobs.attempts, job.attempt));
+const held = (jobs: Tables['jobs'], job: ClaimedJob) => and(eq(jobs.id, job.id), eq(jobs.status, 'running'), eq(jobs.attempts, job.attempt));
 
 /**
  * The durable job queue in the `jobs` table, one code for SQLite and PostgreSQL. Every state
@@ -44,6 +44,7 @@ export class JobQueue {
 
   /** Adds a job unless one with the same key exists (whatever its state). Returns true when added. */
   async enqueue(kind: string, key: string, payload: Record<string, unknown>, opts: EnqueueOptions = {}): Promise<boolean> {
+    const { jobs } = tablesOf(this.db);
     const now = this.now();
     const rows = await this.db
       .insert(jobs)
@@ -55,6 +56,7 @@ export class JobQueue {
 
   /** Takes the next due job (or one whose worker died), or null when none is due. */
   async claim(): Promise<ClaimedJob | null> {
+    const { jobs } = tablesOf(this.db);
     const now = this.now();
     const staleBefore = new Date(now.getTime() - this.opts.leaseMs);
     const due = this.db
@@ -76,19 +78,21 @@ export class JobQueue {
       .set({ status: 'running', lockedAt: now, attempts: sql`${jobs.attempts} + 1`, updatedAt: now })
       // Checked again on the row itself: another claimer may have taken it since it was picked.
       .where(and(inArray(jobs.id, lockedForClaim(this.db, due)), or(eq(jobs.status, 'pending'), and(eq(jobs.status, 'running'), lt(jobs.lockedAt, staleBefore)))))
-      .returning(claimedColumns());
+      .returning(claimedColumns(jobs));
     const r = rows[0];
     return r ? { id: r.id, kind: r.kind, key: r.key, payload: r.payload, attempt: r.attempts, maxAttempts: r.maxAttempts } : null;
   }
 
   /** Keeps the lease of a long job fresh; false when the job is no longer ours. */
   async heartbeat(job: ClaimedJob): Promise<boolean> {
-    return this.changed(this.db.update(jobs).set({ lockedAt: this.now() }).where(held(job)).returning({ id: jobs.id }));
+    const { jobs } = tablesOf(this.db);
+    return this.changed(this.db.update(jobs).set({ lockedAt: this.now() }).where(held(jobs, job)).returning({ id: jobs.id }));
   }
 
   async complete(job: ClaimedJob): Promise<boolean> {
+    const { jobs } = tablesOf(this.db);
     const now = this.now();
-    return this.changed(this.db.update(jobs).set({ status: 'done', lockedAt: null, lastError: null, updatedAt: now }).where(held(job)).returning({ id: jobs.id }));
+    return this.changed(this.db.update(jobs).set({ status: 'done', lockedAt: null, lastError: null, updatedAt: now }).where(held(jobs, job)).returning({ id: jobs.id }));
   }
 
   /**
@@ -96,14 +100,15 @@ export class JobQueue {
    * remain and the error is retryable, otherwise failed for good. `lastError` is kept either way.
    */
   async fail(job: ClaimedJob, error: string, retryable: boolean): Promise<'retry' | 'failed' | 'lost'> {
+    const { jobs } = tablesOf(this.db);
     const now = this.now();
     const lastError = error.slice(0, 2000);
     if (retryable && job.attempt < job.maxAttempts) {
       const runAt = new Date(now.getTime() + backoffDelayMs(job.attempt, this.opts.backoff, this.opts.random));
-      const retried = await this.changed(this.db.update(jobs).set({ status: 'pending', lockedAt: null, runAt, lastError, updatedAt: now }).where(held(job)).returning({ id: jobs.id }));
+      const retried = await this.changed(this.db.update(jobs).set({ status: 'pending', lockedAt: null, runAt, lastError, updatedAt: now }).where(held(jobs, job)).returning({ id: jobs.id }));
       return retried ? 'retry' : 'lost';
     }
-    const failed = await this.changed(this.db.update(jobs).set({ status: 'failed', lockedAt: null, lastError, updatedAt: now }).where(held(job)).returning({ id: jobs.id }));
+    const failed = await this.changed(this.db.update(jobs).set({ status: 'failed', lockedAt: null, lastError, updatedAt: now }).where(held(jobs, job)).returning({ id: jobs.id }));
     return failed ? 'failed' : 'lost';
   }
 
@@ -113,6 +118,7 @@ export class JobQueue {
    * work still missing is done. Returns false when the job is absent or still pending/running.
    */
   async rearm(key: string): Promise<boolean> {
+    const { jobs } = tablesOf(this.db);
     const now = this.now();
     return this.changed(
       this.db
@@ -125,11 +131,12 @@ export class JobQueue {
 
   /** Gives a job back untouched (shutdown): the attempt it was on is not counted. */
   async release(job: ClaimedJob): Promise<void> {
+    const { jobs } = tablesOf(this.db);
     const now = this.now();
     await this.db
       .update(jobs)
       .set({ status: 'pending', lockedAt: null, attempts: sql`${jobs.attempts} - 1`, runAt: now, updatedAt: now })
-      .where(held(job));
+      .where(held(jobs, job));
   }
 
   /**
@@ -137,6 +144,7 @@ export class JobQueue {
    * so it is marked failed; done jobs older than `retainMs` are deleted.
    */
   async sweep(retainMs: number): Promise<{ abandoned: number; purged: number }> {
+    const { jobs } = tablesOf(this.db);
     const now = this.now();
     const staleBefore = new Date(now.getTime() - this.opts.leaseMs);
     const abandoned = await this.db
@@ -153,6 +161,7 @@ export class JobQueue {
 
   /** The row for a key (tests, diagnostics). */
   async byKey(key: string) {
+    const { jobs } = tablesOf(this.db);
     return (await this.db.select().from(jobs).where(eq(jobs.key, key)).limit(1))[0];
   }
 

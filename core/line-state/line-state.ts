@@ -5,7 +5,7 @@
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { ApiAdminLineState, ApiOwnerLineState } from '../../contract/api.js';
 import type { LINE_PART_STATES } from '../../contract/schemas/line-state.js';
-import { forwardingChecks } from '../db/schema.js';
+import { tablesOf } from '../db/schema.js';
 import type { Services } from '../services.js';
 import { StateSince } from './since.js';
 
@@ -113,6 +113,7 @@ export class LineState {
         since: trunk.since,
         message: `Your line is not answering calls: the phone line provider has not accepted this box since ${at(trunk.since)}, so calls to your number cannot reach it and no message is taken. Your operator sees this on their status page; if it lasts, contact them.`,
       });
+    const { forwardingChecks } = tablesOf(this.services.database.db);
     const [check] = await this.services.database.db
       .select({ state: forwardingChecks.state, finishedAt: forwardingChecks.finishedAt, startedAt: forwardingChecks.startedAt })
       .from(forwardingChecks)

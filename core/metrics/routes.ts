@@ -2,7 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import { inArray, min, sql } from 'drizzle-orm';
 import client from 'prom-client';
 import { queryRows } from '../db/raw.js';
-import { jobs as jobsTable } from '../db/schema.js';
+import { tablesOf } from '../db/schema.js';
 import { HttpError } from '../http/errors.js';
 import type { App } from '../http/fastify-types.js';
 import { registerEngineMetrics } from './engine-metrics.js';
@@ -47,6 +47,7 @@ function createMetricsRegistry(app: App): client.Registry {
     },
   });
 
+  const { jobs: jobsTable } = tablesOf(db);
   const pendingAge = async () =>
     (await db.select({ t: min(jobsTable.createdAt) }).from(jobsTable).where(inArray(jobsTable.status, ['pending', 'running'])))[0]?.t ?? null;
   new client.Gauge({

@@ -1,7 +1,7 @@
 import { and, eq, gte, isNotNull, isNull, lte } from 'drizzle-orm';
 import { waitingForCallBack } from '../calls/to-call-back.js';
 import type { Db } from '../db/client.js';
-import { calls, users, type Call, type User } from '../db/schema.js';
+import { tablesOf, type Call, type User } from '../db/schema.js';
 import { errorMessage, isRetryable } from '../jobs/retryable.js';
 import type { Log } from '../../contract/log.js';
 import { callbackReminderBody } from './message.js';
@@ -26,6 +26,7 @@ const MAX_PER_PASS = 500;
  * the next pass, and the notifier's own rows keep that retry from sending twice.
  */
 export async function sendCallbackReminders(db: Db, notifier: CallNotifier, now: Date, log: Log): Promise<number> {
+  const { calls, users } = tablesOf(db);
   const at = now.getTime();
   // The reminder moment is per owner (their hours): one query per distinct setting, each with
   // plain time bounds, so the same statement runs on SQLite and PostgreSQL. Owners choose from
@@ -47,7 +48,7 @@ export async function sendCallbackReminders(db: Db, notifier: CallNotifier, now:
           and(
             eq(users.accountStatus, 'active'),
             eq(users.callbackReminderHours, hours),
-            waitingForCallBack(),
+            waitingForCallBack(calls),
             isNull(calls.reminderAt),
             lte(calls.createdAt, new Date(moment)),
             gte(calls.createdAt, new Date(moment - REMINDER_CATCH_UP_MS)),

@@ -1,6 +1,6 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { retryWhileBusy, type Db } from '../db/client.js';
-import { calls, notifications, type Call, type User } from '../db/schema.js';
+import { tablesOf, type Call, type User } from '../db/schema.js';
 import { isMailRetryable, type Mailer } from '../mail/mailer.js';
 import { callSummaryMail } from '../mail/summary-mail.js';
 import type { Brand } from '../mail/templates.js';
@@ -76,6 +76,7 @@ export class CallNotifier {
   }
 
   private async notifyChannel(call: Call, owner: User, kind: NotificationKind, msg: OutgoingMessage): Promise<void> {
+    const { notifications } = tablesOf(this.db);
     const onCall = kind === 'summary';
     const attempts = await this.db
       .select()
@@ -117,6 +118,7 @@ export class CallNotifier {
   }
 
   private async notifyByEmail(call: Call, owner: User, mail: MailChannel): Promise<void> {
+    const { notifications } = tablesOf(this.db);
     const attempts = await this.db
       .select()
       .from(notifications)
@@ -147,6 +149,7 @@ export class CallNotifier {
   }
 
   private async settle(rowId: number, callId: number, onCall: boolean, r: { status: 'sent'; providerId: string } | { status: 'failed'; error: string }): Promise<void> {
+    const { calls, notifications } = tablesOf(this.db);
     await transaction(this.db, async () => {
       await this.db
         .update(notifications)
@@ -157,6 +160,7 @@ export class CallNotifier {
   }
 
   private async reportOnCall(callId: number, problem: string | null): Promise<void> {
+    const { calls } = tablesOf(this.db);
     await this.db.update(calls).set({ notificationError: problem }).where(eq(calls.id, callId));
   }
 }

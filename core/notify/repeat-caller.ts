@@ -1,6 +1,6 @@
 import { and, eq, gte, lte, ne } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
-import { calls, type Call } from '../db/schema.js';
+import { tablesOf, type Call } from '../db/schema.js';
 import { lockOwner, transaction } from '../db/transaction.js';
 
 /** How many calls from one number, how close together, make the owner get a one-off alert. */
@@ -28,6 +28,7 @@ export function repeatAlertDue(callsInWindow: number, alreadyAlertedNearby: bool
  * before (a retried job) claims it again: the notifier's own rows make the send happen once.
  */
 export async function claimRepeatAlert(db: Db, call: Call, rule: RepeatCallerRule): Promise<boolean> {
+  const { calls } = tablesOf(db);
   if (call.repeatAlert) return true;
   if (!call.fromNumber.trim()) return false; // withheld callers cannot be told apart
   const window = rule.windowMinutes * 60_000;
@@ -43,6 +44,7 @@ export async function claimRepeatAlert(db: Db, call: Call, rule: RepeatCallerRul
   // only a caller who may be due an alert waits for the owner's lock below.
   if (!repeatAlertDue(await callsInWindow(db), false, rule)) return false;
   return transaction(db, async (tx) => {
+    const { calls } = tablesOf(tx);
     // One claim per owner at a time, on every core: the second reads the first's alert.
     await lockOwner(tx, call.userId);
     const inWindow = await callsInWindow(tx);

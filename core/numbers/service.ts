@@ -5,7 +5,7 @@ import type { Log } from '../../contract/log.js';
 import { audit } from '../audit/audit.js';
 import type { NumberProviderName } from '../config/config.js';
 import { isUniqueViolation, type Db } from '../db/client.js';
-import { phoneNumbers, users, type PhoneNumberRow, type User } from '../db/schema.js';
+import { tablesOf, type PhoneNumberRow, type User } from '../db/schema.js';
 import { NumberServiceError } from './errors.js';
 import { KeyedLock } from './keyed-lock.js';
 import { TtlCache } from './ttl-cache.js';
@@ -65,6 +65,7 @@ export class NumberService {
   }
 
   private async activeNumberOf(userId: number): Promise<PhoneNumberRow | undefined> {
+    const { phoneNumbers } = tablesOf(this.d.db);
     return (await this.d.db
       .select()
       .from(phoneNumbers)
@@ -74,6 +75,7 @@ export class NumberService {
 
   /** GET /api/phone-numbers: the signed-in owner's numbers, scoped in SQL. */
   async ownerNumbers(userId: number): Promise<ApiPhoneNumber[]> {
+    const { phoneNumbers } = tablesOf(this.d.db);
     return await this.d.db
       .select({ phoneNumber: phoneNumbers.phoneNumber, friendlyName: phoneNumbers.friendlyName })
       .from(phoneNumbers)
@@ -105,6 +107,7 @@ export class NumberService {
    */
   purchase(user: User): Promise<PurchaseResult> {
     return this.purchases.run(String(user.id), async () => {
+      const { phoneNumbers } = tablesOf(this.d.db);
       const existing = await this.activeNumberOf(user.id);
       if (existing) return this.already(existing);
       this.refuseInactive(user);
@@ -181,6 +184,7 @@ export class NumberService {
 
   private record(user: User, got: ProvisionedNumber) {
     const { db } = this.d;
+    const { phoneNumbers } = tablesOf(db);
     const at = this.d.now();
     return transaction(db, async () => {
       // The owner, then the number: a click on another core, or another owner buying the same
@@ -224,6 +228,7 @@ export class NumberService {
   /** Records numbers the provider holds that the appliance has not seen yet (bought elsewhere, or static DIDs), unassigned. */
   private async recordInventory(held: ProvisionedNumber[]): Promise<void> {
     const { db } = this.d;
+    const { phoneNumbers } = tablesOf(db);
     await transaction(db, async () => {
       for (const n of held) {
         await db.insert(phoneNumbers)
@@ -254,6 +259,7 @@ export class NumberService {
 
   /** GET /api/admin/{provider}-numbers */
   async adminList(): Promise<{ numbers: ApiProviderNumber[]; stats: ApiNumberStats }> {
+    const { phoneNumbers, users } = tablesOf(this.d.db);
     await this.recordInventory(await this.providerList('listing numbers'));
     const now = this.d.now();
     const rows = await this.d.db
@@ -296,6 +302,7 @@ export class NumberService {
   release(admin: User, providerSid: string, phoneNumber: string): Promise<{ message: string }> {
     return this.releases.run(providerSid, async () => {
       const { db } = this.d;
+      const { phoneNumbers, users } = tablesOf(db);
       const find = async () =>
         (await db
           .select()

@@ -1,6 +1,6 @@
 import { and, count, eq, gte, isNotNull, isNull } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
-import { calls, notifications, phoneNumbers } from '../db/schema.js';
+import { tablesOf } from '../db/schema.js';
 import { outboundSince } from '../outbound/index.js';
 import { londonMonthStart } from './period.js';
 import { NoNumberAvailableError, type NumberProvider, type ProviderUsage, type ProvisionedNumber } from './provider.js';
@@ -31,6 +31,7 @@ const staticSid = (e164: string) => `DID${e164.replace(/^\+/, '')}`;
  * and recordings carry counts with a price of 0 and only number rental is costed.
  */
 export function staticNumberProvider(db: Db, s: StaticNumberSettings): NumberProvider {
+  const { calls, notifications, phoneNumbers } = tablesOf(db);
   const bootedAt = s.now();
   const released = async () =>
     new Set(

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
-import { users } from '../db/schema.js';
+import { tablesOf } from '../db/schema.js';
 import { outboundPermit, type OutboundPermit, type OutboundPolicy, type OutboundRefusal } from './permit.js';
 import { outboundSecondsToday } from './store.js';
 
@@ -15,6 +15,7 @@ export async function outboundRefusalNow(db: Db, userId: number, number: string,
 
 /** outboundRefusalNow, and when the call may be placed, how long it may last once answered (asked when it is dialled). */
 export async function outboundPermitNow(db: Db, userId: number, number: string, policy: OutboundPolicy, now: Date): Promise<OutboundPermit> {
+  const { users } = tablesOf(db);
   const owner = (await db.select({ accountStatus: users.accountStatus, trialExpiresAt: users.trialExpiresAt }).from(users).where(eq(users.id, userId)).limit(1))[0];
   if (!owner) return { refusal: { kind: 'inactive', message: 'No such account.' } };
   return outboundPermit({ owner, number, usedSeconds: await outboundSecondsToday(db, userId, now), policy, now });

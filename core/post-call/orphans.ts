@@ -1,6 +1,6 @@
 import { and, eq, gt, isNotNull, lt, notExists, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
-import { calls, jobs } from '../db/schema.js';
+import { tablesOf } from '../db/schema.js';
 
 /**
  * A call that finished while the process was dying may never have fired the hook: the
@@ -8,6 +8,7 @@ import { calls, jobs } from '../db/schema.js';
  * post-call job. Bounded to the newest rows so it stays cheap.
  */
 export function orphanedCallFinder(db: Db): (endedBefore: number) => Promise<number[]> {
+  const { calls, jobs } = tablesOf(db);
   return async (endedBefore) =>
     (
       await db

@@ -8,7 +8,7 @@ import { summarise } from '../../dialogue/summary/summarise.js';
 import { classifyCall, isScreenedClass, NUISANCE_CLASSES as NUISANCE, ruleClass, type CallClass } from '../../dialogue/summary/call-class.js';
 import type { SpeechToText } from '../../models/stt/speech-to-text.js';
 import type { Db } from '../db/client.js';
-import { calls, jobs, users, type Call, type User } from '../db/schema.js';
+import { tablesOf, type Call, type User } from '../db/schema.js';
 import { notificationBody, repeatCallerBody } from '../notify/message.js';
 import { bookedByCall } from '../booking/store.js';
 import type { CallNotifier } from '../notify/notifier.js';
@@ -60,6 +60,7 @@ function hasMessage(c: Call): boolean {
 
 /** The call's recording is still on Asterisk, waiting for the PBX to store it (disk was full). */
 async function recordingAwaited(db: Db, c: Call): Promise<boolean> {
+  const { jobs } = tablesOf(db);
   // An agent call's dialogue is already transcribed: its summary does not need the recording.
   if (c.recordingFile || c.status === 'missed' || c.transcriptionStatus === 'done') return false;
   const job = (await db.select({ status: jobs.status }).from(jobs).where(eq(jobs.key, storeRecordingKey(c.id))).limit(1))[0];
@@ -68,6 +69,7 @@ async function recordingAwaited(db: Db, c: Call): Promise<boolean> {
 
 /** The recording is here but its transcript or summary is not (it arrived after the job finished). */
 export async function postCallWorkLeft(db: Db, callId: number): Promise<boolean> {
+  const { calls } = tablesOf(db);
   const c = (await db.select().from(calls).where(eq(calls.id, callId)).limit(1))[0];
   if (!c || !hasMessage(c)) return false;
   const open = (s: Call['transcriptionStatus']) => s === 'none' || s === 'pending';
@@ -106,11 +108,13 @@ export type PostCallStep = (deps: PostCallDeps, a: Attempt) => Promise<void>;
 
 /** Stores `set` on the call row and keeps the attempt's copy of the row the same. */
 async function save(deps: PostCallDeps, a: Attempt, set: Partial<Call>): Promise<void> {
+  const { calls } = tablesOf(deps.db);
   await deps.db.update(calls).set(set).where(eq(calls.id, a.callId));
   a.call = { ...a.call, ...set };
 }
 
 async function loadCall(db: Db, id: number): Promise<Call | undefined> {
+  const { calls } = tablesOf(db);
   return (await db.select().from(calls).where(eq(calls.id, id)).limit(1))[0];
 }
 
@@ -270,6 +274,7 @@ function neverTexted(call: Call): boolean {
 /** The post-call job: transcribe → summarise → notify, as the named steps above. */
 export function postCallHandler(deps: PostCallDeps): JobHandler {
   const { db } = deps;
+  const { users } = tablesOf(db);
   return async (job, { signal }) => {
     const callId = Number(job.payload.callId);
     const call = await loadCall(db, callId);
@@ -286,6 +291,7 @@ export function postCallHandler(deps: PostCallDeps): JobHandler {
 
 /** Marks what the job will fill in, so the console can show "processing" meanwhile. */
 export async function markPostCallPending(db: Db, callId: number): Promise<void> {
+  const { calls } = tablesOf(db);
   const call = (await db.select().from(calls).where(eq(calls.id, callId)).limit(1))[0];
   if (!call || !hasMessage(call)) return;
   const set: Partial<Call> = {};

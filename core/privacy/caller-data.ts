@@ -6,7 +6,7 @@ import { toApiUser } from '../accounts/users.js';
 import { loadCallHandling } from '../call-handling/store.js';
 import type { Db } from '../db/client.js';
 import { toApiDelivery } from '../webhooks/api-shape.js';
-import { bookings, bookingServices, callerOptOuts, callerTexts, calls, notifications, ownerWebhooks, phoneNumbers, unansweredQuestions, webhookDeliveries, type User } from '../db/schema.js';
+import { tablesOf, type User } from '../db/schema.js';
 import { transaction } from '../db/transaction.js';
 import { rowsAffected } from '../db/raw.js';
 
@@ -14,6 +14,7 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 /** Everything the appliance holds for one business, as one JSON document (UK GDPR access/portability). */
 export async function exportOwnerData(db: Db, user: User, now: Date) {
+  const { bookingServices, bookings, callerOptOuts, callerTexts, calls, notifications, ownerWebhooks, phoneNumbers, unansweredQuestions, webhookDeliveries } = tablesOf(db);
   const callRows = await db.select().from(calls).where(eq(calls.userId, user.id)).orderBy(desc(calls.createdAt));
   return {
     exportedAt: now.toISOString(),
@@ -102,6 +103,7 @@ export async function exportOwnerData(db: Db, user: User, now: Date) {
  * so a row that escaped normalisation is not left behind.
  */
 export async function eraseCaller(db: Db, dataDir: string, userId: number, callerNumber: string) {
+  const { bookings, callerTexts, calls, unansweredQuestions } = tablesOf(db);
   const spellings = spellingsOf(callerNumber);
   if (spellings.length === 0) return { deletedCalls: 0, deletedQuestions: 0, deletedRecordings: 0, deletedTexts: 0, deletedBookings: 0 };
   const mine = and(eq(calls.userId, userId), inArray(calls.fromNumber, spellings));

@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { and, eq, isNotNull, lt, or } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
-import { appSettings, callerTexts, calls } from '../db/schema.js';
+import { tablesOf } from '../db/schema.js';
 import { rowsAffected } from '../db/raw.js';
 
 /** How long callers' personal data is kept; null keeps it until the owner or an admin deletes it. */
@@ -15,11 +15,13 @@ const KEY = 'retention';
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 export async function getRetention(db: Db, defaults: RetentionPolicy): Promise<RetentionPolicy> {
+  const { appSettings } = tablesOf(db);
   const row = (await db.select().from(appSettings).where(eq(appSettings.key, KEY)).limit(1))[0];
   return row ? { ...defaults, ...(row.value as Partial<RetentionPolicy>) } : defaults;
 }
 
 export async function setRetention(db: Db, policy: RetentionPolicy, now: Date): Promise<void> {
+  const { appSettings } = tablesOf(db);
   await db.insert(appSettings)
     .values({ key: KEY, value: policy, updatedAt: now })
     .onConflictDoUpdate({ target: appSettings.key, set: { value: policy, updatedAt: now } });
@@ -41,6 +43,7 @@ export async function applyRetention(
   policy: RetentionPolicy,
   now: Date,
 ): Promise<{ recordings: number; transcripts: number; callerTexts: number }> {
+  const { callerTexts, calls } = tablesOf(db);
   let recordings = 0;
   let transcripts = 0;
   let texts = 0;

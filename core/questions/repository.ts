@@ -3,7 +3,7 @@ import type { ApiUnansweredQuestion } from '../../contract/api.js';
 import { storedNumber } from '../../contract/phone.js';
 import { appendKnowledgeEntry } from '../../dialogue/agent/knowledge-base.js';
 import type { Db } from '../db/client.js';
-import { unansweredQuestions, users, type UnansweredQuestion } from '../db/schema.js';
+import { tablesOf, type UnansweredQuestion } from '../db/schema.js';
 import { lockOwner, transaction } from '../db/transaction.js';
 import { rowsAffected } from '../db/raw.js';
 
@@ -25,6 +25,7 @@ export function toApiQuestion(q: UnansweredQuestion): ApiUnansweredQuestion {
 }
 
 export async function listQuestions(db: Db, userId: number): Promise<UnansweredQuestion[]> {
+  const { unansweredQuestions } = tablesOf(db);
   return await db
     .select()
     .from(unansweredQuestions)
@@ -33,6 +34,7 @@ export async function listQuestions(db: Db, userId: number): Promise<UnansweredQ
 }
 
 export async function findQuestion(db: Db, userId: number, id: number): Promise<UnansweredQuestion | undefined> {
+  const { unansweredQuestions } = tablesOf(db);
   return (await db
     .select()
     .from(unansweredQuestions)
@@ -53,11 +55,13 @@ export interface NewUnansweredQuestion {
 
 /** Used by the agent flow when the model says the knowledge base does not cover a question. */
 export async function recordUnansweredQuestion(db: Db, q: NewUnansweredQuestion): Promise<UnansweredQuestion> {
+  const { unansweredQuestions } = tablesOf(db);
   const callerNumber = q.callerNumber === null ? null : storedNumber(q.callerNumber);
   return (await db.insert(unansweredQuestions).values({ ...q, callerNumber }).returning())[0]!;
 }
 
 export async function markResolved(db: Db, userId: number, id: number): Promise<UnansweredQuestion | undefined> {
+  const { unansweredQuestions } = tablesOf(db);
   return (await db
     .update(unansweredQuestions)
     .set({ resolved: true })
@@ -77,6 +81,7 @@ export async function addToKnowledgeBase(
   answer: string,
 
 ): Promise<{ question: UnansweredQuestion; knowledgeBase: string }> {
+  const { unansweredQuestions, users } = tablesOf(db);
   return transaction(db, async () => {
     await lockOwner(db, userId); // two answers added at once (two tabs, two cores) both land
     const owner = (await db.select({ knowledgeBase: users.knowledgeBase }).from(users).where(eq(users.id, userId)).limit(1))[0];
@@ -92,6 +97,7 @@ export async function addToKnowledgeBase(
 }
 
 export async function deleteQuestion(db: Db, userId: number, id: number): Promise<boolean> {
+  const { unansweredQuestions } = tablesOf(db);
   const res = await db
     .delete(unansweredQuestions)
     .where(and(eq(unansweredQuestions.id, id), eq(unansweredQuestions.userId, userId)));

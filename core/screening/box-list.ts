@@ -1,7 +1,7 @@
 import { and, count, countDistinct, desc, eq, gt, gte, inArray, like, sql } from 'drizzle-orm';
 import { NUISANCE_CLASSES } from '../../dialogue/summary/call-class.js';
 import type { Db } from '../db/client.js';
-import { boxSpamNumbers, calls, spamMarks } from '../db/schema.js';
+import { tablesOf } from '../db/schema.js';
 import { getThresholds } from './thresholds.js';
 import { boxListed, type BoxThresholds } from './verdict.js';
 
@@ -22,6 +22,7 @@ export interface BoxEntry {
  * Idempotent: run after every mark, every nuisance call, every clearing.
  */
 export async function refreshBoxEntry(db: Db, number: string, now: Date, thresholds?: BoxThresholds): Promise<void> {
+  const { boxSpamNumbers, calls, spamMarks } = tablesOf(db);
   const t = thresholds ?? (await getThresholds(db));
   const existing = (await db.select().from(boxSpamNumbers).where(eq(boxSpamNumbers.number, number)).limit(1))[0];
   const since = existing?.clearedAt ?? new Date(0);
@@ -43,6 +44,7 @@ export async function refreshBoxEntry(db: Db, number: string, now: Date, thresho
 
 /** The admin changed a threshold: every entry's `listed` follows at once (one UPDATE). */
 export async function relistAll(db: Db, t: BoxThresholds, now: Date): Promise<void> {
+  const { boxSpamNumbers } = tablesOf(db);
   await db
     .update(boxSpamNumbers)
     .set({ listed: sql`(${boxSpamNumbers.businesses} >= ${t.spamMarks} or ${boxSpamNumbers.nuisanceBusinesses} >= ${t.nuisanceBusinesses})`, updatedAt: now });
@@ -50,6 +52,7 @@ export async function relistAll(db: Db, t: BoxThresholds, now: Date): Promise<vo
 
 /** The admin clears an entry: off the list now; only marks and nuisance calls from now on count. False when there is none. */
 export async function clearBoxEntry(db: Db, number: string, now: Date): Promise<boolean> {
+  const { boxSpamNumbers } = tablesOf(db);
   const existing = (await db.select({ number: boxSpamNumbers.number }).from(boxSpamNumbers).where(eq(boxSpamNumbers.number, number)).limit(1))[0];
   if (!existing) return false;
   await db.update(boxSpamNumbers).set({ clearedAt: now, businesses: 0, nuisanceBusinesses: 0, listed: false, updatedAt: now }).where(eq(boxSpamNumbers.number, number));
@@ -58,6 +61,7 @@ export async function clearBoxEntry(db: Db, number: string, now: Date): Promise<
 
 /** The admin's page of the list: listed first, then by the most businesses; `q` filters on the number's digits. */
 export async function listBoxEntries(db: Db, opts: { limit: number; q?: string }): Promise<{ entries: BoxEntry[]; total: number; listed: number }> {
+  const { boxSpamNumbers } = tablesOf(db);
   const where = opts.q ? like(boxSpamNumbers.number, `%${opts.q.replace(/[%_\\]/g, '')}%`) : undefined;
   const entries = await db
     .select({

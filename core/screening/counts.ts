@@ -1,6 +1,6 @@
 import { and, count, eq, gte, isNotNull, lt } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
-import { calls } from '../db/schema.js';
+import { tablesOf } from '../db/schema.js';
 
 interface ScreenedScope {
   userId?: number;
@@ -10,6 +10,7 @@ interface ScreenedScope {
 
 /** The count's query, apart so test/screening/screened-plan.test.ts can ask the planner which index it reads. */
 export function screenedCallsQuery(db: Db, opts: ScreenedScope) {
+  const { calls } = tablesOf(db);
   return db
     .select({ n: count() })
     .from(calls)

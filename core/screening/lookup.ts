@@ -3,13 +3,12 @@ import { toE164 } from '../../contract/phone.js';
 import { isWithheldCaller } from '../../contract/withheld.js';
 import type { Db } from '../db/client.js';
 import { preparedPerDb } from '../db/prepared.js';
-import { boxSpamNumbers, phoneNumbers, screeningSettings, spamMarks } from '../db/schema.js';
 import { screenVerdict, type ScreenVerdict } from './verdict.js';
 
 // One statement, three primary-key or unique-index reads joined: the DID's owner, the owner's
 // mark on the caller, the caller's box-wide entry. It runs before the call is answered, so it
 // must stay an index lookup whatever the size of the lists (bench/screening.ts).
-const statements = preparedPerDb((db) => ({
+const statements = preparedPerDb('screening', (db, { boxSpamNumbers, phoneNumbers, screeningSettings, spamMarks }) => ({
   facts: db
     .select({ userId: phoneNumbers.userId, ownerMark: spamMarks.verdict, boxListed: boxSpamNumbers.listed, action: screeningSettings.action })
     .from(phoneNumbers)
@@ -17,8 +16,7 @@ const statements = preparedPerDb((db) => ({
     .leftJoin(boxSpamNumbers, eq(boxSpamNumbers.number, sql.placeholder('caller')))
     .leftJoin(screeningSettings, eq(screeningSettings.userId, phoneNumbers.userId))
     .where(eq(phoneNumbers.phoneNumber, sql.placeholder('did')))
-    .limit(1)
-    .prepare(),
+    .limit(1),
 }));
 
 /**

@@ -1,6 +1,6 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
-import { screeningSettings, spamMarks } from '../db/schema.js';
+import { tablesOf } from '../db/schema.js';
 import { refreshBoxEntry } from './box-list.js';
 import type { ScreenAction } from './verdict.js';
 
@@ -12,6 +12,7 @@ export type SpamVerdict = 'spam' | 'allow';
  * the number, never which. Used by the console's button and the owner's text reply alike.
  */
 export async function markNumber(db: Db, userId: number, number: string, verdict: SpamVerdict, now: Date): Promise<void> {
+  const { spamMarks } = tablesOf(db);
   await db
     .insert(spamMarks)
     .values({ userId, number, verdict, markedAt: now })
@@ -21,6 +22,7 @@ export async function markNumber(db: Db, userId: number, number: string, verdict
 
 /** Takes the owner's mark off a number (neither spam nor allowed). False when it had none. */
 export async function unmarkNumber(db: Db, userId: number, number: string, now: Date): Promise<boolean> {
+  const { spamMarks } = tablesOf(db);
   const gone = await db.delete(spamMarks).where(and(eq(spamMarks.userId, userId), eq(spamMarks.number, number))).returning({ id: spamMarks.id });
   if (gone.length) await refreshBoxEntry(db, number, now);
   return gone.length > 0;
@@ -28,6 +30,7 @@ export async function unmarkNumber(db: Db, userId: number, number: string, now: 
 
 /** The owner's two lists and their choice for screened callers. */
 export async function ownerScreening(db: Db, userId: number): Promise<{ action: ScreenAction; spam: string[]; allow: string[] }> {
+  const { spamMarks } = tablesOf(db);
   const marks = await db.select({ number: spamMarks.number, verdict: spamMarks.verdict }).from(spamMarks).where(eq(spamMarks.userId, userId)).orderBy(asc(spamMarks.number));
   return {
     action: await screenAction(db, userId),
@@ -37,9 +40,11 @@ export async function ownerScreening(db: Db, userId: number): Promise<{ action: 
 }
 
 async function screenAction(db: Db, userId: number): Promise<ScreenAction> {
+  const { screeningSettings } = tablesOf(db);
   return (await db.select({ action: screeningSettings.action }).from(screeningSettings).where(eq(screeningSettings.userId, userId)).limit(1))[0]?.action ?? 'reject';
 }
 
 export async function setScreenAction(db: Db, userId: number, action: ScreenAction): Promise<void> {
+  const { screeningSettings } = tablesOf(db);
   await db.insert(screeningSettings).values({ userId, action }).onConflictDoUpdate({ target: screeningSettings.userId, set: { action } });
 }

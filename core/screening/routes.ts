@@ -16,7 +16,7 @@ import {
   type ApiMarkSpamResponse,
   type ApiScreening,
 } from '../../contract/schemas/screening.js';
-import { calls } from '../db/schema.js';
+import { tablesOf } from '../db/schema.js';
 import { ADMIN_ONLY } from '../http/access-guard.js';
 import { badRequest, notFound } from '../http/errors.js';
 import type { App } from '../http/fastify-types.js';
@@ -51,6 +51,7 @@ const plainMessage =
 export async function screeningRoutes(app: App): Promise<void> {
   const { database, now } = app.services;
   const db = database.db;
+  const { calls } = tablesOf(db);
 
   app.post(
     '/api/call-logs/:id/spam',

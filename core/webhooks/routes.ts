@@ -3,7 +3,7 @@ import { ApiErrorSchema } from '../../contract/schemas/shared.js';
 import { ApiWebhookSettingsSchema, WebhookResponse, WebhookTestResponse, WebhookUpdateBody } from '../../contract/schemas/webhooks.js';
 import type { ApiWebhookSettings } from '../../contract/webhooks.js';
 import { and, eq } from 'drizzle-orm';
-import { webhookDeliveries } from '../db/schema.js';
+import { tablesOf } from '../db/schema.js';
 import { toApiDelivery } from './api-shape.js';
 import { badRequest, conflict } from '../http/errors.js';
 import type { App } from '../http/fastify-types.js';
@@ -61,6 +61,7 @@ async function ownerWebhookRoutes(app: App): Promise<void> {
     async (req, reply) => {
     const user = currentUser(req);
     // One test on its way at a time: the button cannot be used to flood a receiver.
+    const { webhookDeliveries } = tablesOf(database.db);
     const waiting = (await database.db
       .select({ id: webhookDeliveries.id })
       .from(webhookDeliveries)

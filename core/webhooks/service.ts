@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, lt, notExists, sql } from 'drizzle-orm';
 import cron from 'node-cron';
 import type { Db } from '../db/client.js';
-import { calls, jobs, ownerWebhooks, webhookDeliveries, type Call, type OwnerWebhook, type WebhookDelivery } from '../db/schema.js';
+import { tablesOf, type Call, type OwnerWebhook, type WebhookDelivery } from '../db/schema.js';
 import { DEFAULT_BACKOFF, type BackoffPolicy } from '../time/backoff.js';
 import { JobQueue } from '../jobs/queue.js';
 import { errorMessage, isRetryable } from '../jobs/retryable.js';
@@ -87,6 +87,7 @@ export class WebhookService {
 
   /** The owner's row, made with a fresh secret the first time it is asked for. */
   async settings(userId: number): Promise<OwnerWebhook> {
+    const { ownerWebhooks } = tablesOf(this.db);
     const found = (await this.db.select().from(ownerWebhooks).where(eq(ownerWebhooks.userId, userId)).limit(1))[0];
     if (found) return found;
     await this.db
@@ -113,18 +114,21 @@ export class WebhookService {
   }
 
   async setUrl(userId: number, url: string | null): Promise<OwnerWebhook> {
+    const { ownerWebhooks } = tablesOf(this.db);
     await this.settings(userId);
     await this.db.update(ownerWebhooks).set({ url, updatedAt: this.services.now() }).where(eq(ownerWebhooks.userId, userId));
     return this.settings(userId);
   }
 
   async rotateSecret(userId: number): Promise<OwnerWebhook> {
+    const { ownerWebhooks } = tablesOf(this.db);
     await this.settings(userId);
     await this.db.update(ownerWebhooks).set({ secret: newWebhookSecret(), updatedAt: this.services.now() }).where(eq(ownerWebhooks.userId, userId));
     return this.settings(userId);
   }
 
   async deliveries(userId: number, limit = LOG_ROWS): Promise<WebhookDelivery[]> {
+    const { webhookDeliveries } = tablesOf(this.db);
     return await this.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.userId, userId)).orderBy(desc(webhookDeliveries.id)).limit(limit);
   }
 
@@ -133,9 +137,11 @@ export class WebhookService {
    * post-call job may run again). The log row and its job are written in one transaction.
    */
   async enqueueCall(call: Pick<Call, 'id' | 'userId'>): Promise<boolean> {
+    const { ownerWebhooks } = tablesOf(this.db);
     const hook = (await this.db.select({ url: ownerWebhooks.url }).from(ownerWebhooks).where(eq(ownerWebhooks.userId, call.userId)).limit(1))[0];
     if (!hook?.url) return false;
     const added = await transaction(this.db, async () => {
+      const { webhookDeliveries } = tablesOf(this.db);
       const [row] = await this.db
         .insert(webhookDeliveries)
         .values({ userId: call.userId, callId: call.id, event: 'call.finished', updatedAt: this.services.now() })
@@ -153,6 +159,7 @@ export class WebhookService {
   async enqueueTest(userId: number): Promise<WebhookDelivery | null> {
     if (!(await this.settings(userId)).url) return null;
     const row = await transaction(this.db, async () => {
+      const { webhookDeliveries } = tablesOf(this.db);
       const [r] = await this.db.insert(webhookDeliveries).values({ userId, event: 'webhook.test', updatedAt: this.services.now() }).returning();
       await this.queue.enqueue(WEBHOOK_JOB, webhookKey(r!.id), { deliveryId: r!.id }, { maxAttempts: this.o.maxAttempts });
       return r!;
@@ -168,6 +175,7 @@ export class WebhookService {
    * than `retainMs` go (pending ones stay until their job settles them).
    */
   async sweep(retainMs = 30 * 24 * 3600_000): Promise<{ settled: number; purged: number }> {
+    const { jobs, webhookDeliveries } = tablesOf(this.db);
     const now = this.services.now();
     const settled = rowsAffected(await this.db
       .update(webhookDeliveries)
@@ -212,6 +220,7 @@ export class WebhookService {
   }
 
   private readonly handler: JobHandler = async (job, { signal }) => {
+    const { calls, ownerWebhooks, webhookDeliveries } = tablesOf(this.db);
     const id = Number(job.payload.deliveryId);
     const delivery = (await this.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.id, id)).limit(1))[0];
     if (!delivery || delivery.status !== 'pending') return; // erased with its call or owner, or already settled

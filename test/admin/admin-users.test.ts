@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, calls, phoneNumbers, sessions, unansweredQuestions, users } from '../../core/db/schema.js';
+import { auditLog, calls, phoneNumbers, sessions, unansweredQuestions, users } from '../helpers/tables.js';
 import { ApiClient } from '../helpers/client.js';
 import { activeCustomer, ADMIN, signInAdmin, signupBody } from '../helpers/accounts.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { agentGreeting } from '../../dialogue/spoken/agent-lines.js';
 import { readWav } from '../ari-sim/wav.js';
 import { eq } from 'drizzle-orm';
-import { calls, notifications } from '../../core/db/schema.js';
+import { calls, notifications } from '../helpers/tables.js';
 import { signInAdmin } from '../helpers/accounts.js';
 import { adminHealth } from '../helpers/health.js';
 import { reply, startAgentHarness, SUMMARY, type AgentHarness } from './harness.js';

@@ -4,7 +4,7 @@
 import fs from 'node:fs';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { users } from '../../core/db/schema.js';
+import { users } from '../helpers/tables.js';
 import { buildWavHeader } from '../../models/audio/wav-header.js';
 import { createPromptCache, type TextToSpeech } from '../../models/tts/index.js';
 import { activeCustomer } from '../helpers/accounts.js';

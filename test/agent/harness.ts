@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { calls, phoneNumbers, unansweredQuestions, users, type NewUser } from '../../core/db/schema.js';
+import { tablesOf, type Tables, type NewUser } from '../../core/db/schema.js';
 import type { PromptCache, Voice } from '../../models/tts/index.js';
 import type { Pbx, PbxOptions } from '../../pbx/index.js';
 import type { BookingDeskFactory } from '../../dialogue/agent/booking-desk.js';
@@ -31,8 +31,8 @@ export interface AgentHarness {
   business(fields?: Partial<NewUser>): Promise<{ userId: number; did: string }>;
   /** Places a call whose caller follows `steps`; resolves with the outcome and the media session. */
   call(did: string, steps: CallerStep[], impairments?: Impairments): Promise<{ channelId: string; outcome: CallOutcome; session: MediaSession }>;
-  finishedRow(channelId: string): Promise<typeof calls.$inferSelect>;
-  unanswered(userId: number): Promise<Array<typeof unansweredQuestions.$inferSelect>>;
+  finishedRow(channelId: string): Promise<Tables['calls']['$inferSelect']>;
+  unanswered(userId: number): Promise<Array<Tables['unansweredQuestions']['$inferSelect']>>;
   /** The agent's audio for a sentence, exactly as it goes into the codec (8 kHz for ulaw); `language` its whisper code (default English). */
   agentAudio(text: string, voice?: Voice, language?: string): Promise<Int16Array>;
   /** The Ollama double answers by the caller's last words. */
@@ -140,6 +140,7 @@ export async function startAgentHarness(
     }),
     pbx: { backoff: { baseMs: 100, maxMs: 1000 }, ...opts.pbx },
   });
+  const { unansweredQuestions } = tablesOf(server.database.db);
   const pbx = server.appliance.pbx!;
   const agent = server.appliance.agent!;
   await waitUntil(() => {
@@ -157,6 +158,7 @@ export async function startAgentHarness(
     metrics,
     finished,
     async business(fields = {}) {
+      const { phoneNumbers, users } = tablesOf(server.database.db);
       const did = `+4477009${String(++didSeq).padStart(5, '0')}`;
       const user = (await server.database.db
         .insert(users)
@@ -174,6 +176,7 @@ export async function startAgentHarness(
     },
     finishedRow(channelId) {
       return waitUntil(async () => {
+        const { calls } = tablesOf(server.database.db);
         const row = (await server.database.db.select().from(calls).where(eq(calls.channelId, channelId)).limit(1))[0];
         if (!row?.endedAt || !finished.includes(row.id)) throw new Error('call not finished yet');
         return row;

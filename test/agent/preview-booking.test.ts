@@ -5,7 +5,7 @@
 // console shows. The model is the Ollama double; the database is SQLite or PostgreSQL.
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { bookings, jobs } from '../../core/db/schema.js';
+import { bookings, jobs } from '../helpers/tables.js';
 import { PREVIEW_SESSION_LIMITS } from '../../core/agent-preview/preview-sessions.js';
 import { startOllamaDouble, type OllamaDouble } from '../doubles/ollama/server.js';
 import { activeCustomer } from '../helpers/accounts.js';

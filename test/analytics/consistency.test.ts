@@ -17,7 +17,8 @@ import { ANALYTICS_PERIODS, type AnalyticsPeriod, type ApiAnalytics } from '../.
 import { CALLS_PER_DAY_WINDOW, computeAnalytics, percent, RECENT_CALLS } from '../../core/analytics/queries.js';
 import { finishCall, openCall } from '../../core/calls/call-store.js';
 import { openDatabase, type DatabaseHandle, sqliteOf } from '../../core/db/client.js';
-import { calls, users, type Call } from '../../core/db/schema.js';
+import { type Call } from '../../core/db/schema.js';
+import { calls, users } from '../helpers/tables.js';
 import { markPostCallPending } from '../../core/post-call/post-call.js';
 import { eraseCaller } from '../../core/privacy/caller-data.js';
 import { applyRetention } from '../../core/privacy/retention.js';

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sessions } from '../../core/db/schema.js';
+import { sessions } from '../helpers/tables.js';
 import { ApiClient } from '../helpers/client.js';
 import { activeCustomer, signInAdmin, signupBody } from '../helpers/accounts.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';

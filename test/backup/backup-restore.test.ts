@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBackup, pruneBackups, restoreBackup, RestoreError, sha256File } from '../../core/backup/backup.js';
 import { postgresCopy, sqliteCopy, type DatabaseCopy } from '../../core/backup/database-copy.js';
-import { calls } from '../../core/db/schema.js';
+import { tablesOf } from '../../core/db/schema.js';
 import { activeCustomer } from '../helpers/accounts.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 import { usePostgres } from '../helpers/use-postgres.js';
@@ -58,6 +58,7 @@ describe.each(engines)('backup and restore on $name', (engine) => {
 
   beforeAll(async () => {
     server = await startTestServer({ env: await engine.env() });
+    const { calls } = tablesOf(server.database.db);
     const { user } = await activeCustomer(server);
     const rec = path.join(server.dataDir, 'recordings');
     fs.mkdirSync(rec, { recursive: true });
@@ -85,6 +86,7 @@ describe.each(engines)('backup and restore on $name', (engine) => {
     await restoreBackup({ from: dir, dataDir: freshDataDir, copy: fresh.copy });
     // The restored box starts on the restored database and holds the same calls.
     const restored = await startTestServer({ env: { ...fresh.env, DATA_DIR: freshDataDir } });
+    const { calls } = tablesOf(restored.database.db);
     try {
       const rows = await restored.database.db.select().from(calls);
       expect(rows.map((c) => c.recordingFile).sort()).toEqual(manifest.recordings.map((r) => r.file).sort());
@@ -111,6 +113,7 @@ describe.each(engines)('backup and restore on $name', (engine) => {
   });
 
   it('refuses a damaged backup and never overwrites a live database without --force', async () => {
+    const { calls } = tablesOf(server.database.db);
     const { dir, manifest } = await backup(mkTemp());
     await expect(restoreBackup({ from: dir, dataDir: server.dataDir, copy: engine.live(server) })).rejects.toThrow(/already.*--force/);
     expect(await server.database.db.select().from(calls)).toHaveLength(5);

@@ -17,7 +17,7 @@ import { calendarIcs } from '../../core/booking/ics-writer.js';
 import { caldavAccountOf, ownerCalendars } from '../../core/booking/owner-calendars.js';
 import { saveRules } from '../../core/booking/store.js';
 import { openDatabase, type DatabaseHandle } from '../../core/db/client.js';
-import { bookingCalendars } from '../../core/db/schema.js';
+import { bookingCalendars } from '../helpers/tables.js';
 import { putIcs, startRadicale, type Radicale } from '../helpers/radicale.js';
 import { BUSY_EVENTS, BUSY_NOW, EXPECTED_OFFERS } from './fixtures-ics.js';
 import { callFrom, ownerWithService, quiet, TEST_KEYS } from './fixtures.js';

@@ -11,7 +11,7 @@ import ICAL from 'ical.js';
 import { fetchCalendarObjects } from 'tsdav';
 import { afterEach, describe, expect, it } from 'vitest';
 import { connectCalDav } from '../../core/booking/calendar-settings.js';
-import { bookings, jobs } from '../../core/db/schema.js';
+import { bookings, jobs } from '../helpers/tables.js';
 import type { OfferedSlot } from '../../dialogue/agent/booking-desk.js';
 import { startRadicale, type Radicale } from '../helpers/radicale.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';

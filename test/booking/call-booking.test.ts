@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import ICAL from 'ical.js';
 import { fetchCalendarObjects } from 'tsdav';
-import { bookings } from '../../core/db/schema.js';
+import { bookings } from '../helpers/tables.js';
 import { bookingTextKey } from '../../core/booking/service.js';
 import { activeCustomer } from '../helpers/accounts.js';
 import { putIcs, startRadicale, type Radicale } from '../helpers/radicale.js';

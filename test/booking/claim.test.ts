@@ -12,7 +12,7 @@ import type { BookingDesk, OfferedSlot } from '../../dialogue/agent/booking-desk
 import { keysFromSecret } from '../../core/booking/keys.js';
 import { openDatabase, type DatabaseHandle } from '../../core/db/client.js';
 import { openAppDatabase } from '../../core/db/open.js';
-import { bookings } from '../../core/db/schema.js';
+import { tablesOf } from '../../core/db/schema.js';
 import { usePostgres } from '../helpers/use-postgres.js';
 import { callFrom, ownerWithService, quiet, TEST_KEYS } from './fixtures.js';
 
@@ -77,6 +77,7 @@ describe.each(engines)('booking on $name', (engine) => {
         taken.push(slot.start.toISOString());
       }
       // Eight rounds, eight consecutive hours of Wednesday, one booking each.
+      const { bookings } = tablesOf(a.db);
       const rows = await a.db.select().from(bookings).where(eq(bookings.userId, user.id));
       expect(rows.map((r) => r.startAt.toISOString()).sort()).toEqual(taken.sort());
       expect(taken[0]).toBe('2026-12-02T09:00:00.000Z');
@@ -89,6 +90,7 @@ describe.each(engines)('booking on $name', (engine) => {
     const [core] = await engine.open();
     try {
       const { user } = await ownerWithService(core!.db);
+      const { bookings } = tablesOf(core!.db);
       const desk = deskOn(core!, user.id);
       const offer = await desk.offer({ wish: 'Thursday after two' });
       if (offer.kind !== 'offered') throw new Error(offer.kind);
@@ -116,6 +118,7 @@ describe.each(engines)('booking on $name', (engine) => {
     const [core] = await engine.open();
     try {
       const { user } = await ownerWithService(core!.db);
+      const { bookings } = tablesOf(core!.db);
       const other = await ownerWithService(core!.db);
       const offer = await deskOn(core!, other.user.id).offer({ wish: '' });
       if (offer.kind !== 'offered') throw new Error(offer.kind);
@@ -142,6 +145,7 @@ describe.each(engines)('booking on $name', (engine) => {
     const [core] = await engine.open();
     try {
       const { user } = await ownerWithService(core!.db);
+      const { bookings } = tablesOf(core!.db);
       const preview = deskOn(core!, user.id, true);
       const offer = await preview.offer({ wish: 'friday morning' });
       if (offer.kind !== 'offered') throw new Error(offer.kind);
@@ -157,6 +161,7 @@ describe.each(engines)('booking on $name', (engine) => {
     const [core] = await engine.open();
     try {
       const { user, service } = await ownerWithService(core!.db);
+      const { bookings } = tablesOf(core!.db);
       const row = (start: string, end: string) => ({
         userId: user.id, serviceId: service.id, startAt: new Date(start), endAt: new Date(end), blockEndAt: new Date(end),
         callerName: 'X', callerNumber: '+447700900007', slotKey: `${service.id}:${Date.parse(start)}`, callId: null,
@@ -180,6 +185,7 @@ describe.each(engines)('booking on $name', (engine) => {
     const [core] = await engine.open();
     try {
       const { user } = await ownerWithService(core!.db);
+      const { bookings } = tablesOf(core!.db);
       const offered = await deskOn(core!, user.id).offer({ wish: '' });
       if (offered.kind !== 'offered') throw new Error(offered.kind);
       // A calendar that never answers (and ignores its signal); the bound is shortened so the suite stays quick.

@@ -1,6 +1,6 @@
 import { insertUser } from '../../core/accounts/users.js';
 import type { Db } from '../../core/db/client.js';
-import { bookingServices, calls } from '../../core/db/schema.js';
+import { tablesOf, type Tables } from '../../core/db/schema.js';
 import { keysFromSecret } from '../../core/booking/keys.js';
 
 /** One secret for every core in a test, as BOOKING_SECRET gives a cluster. */
@@ -9,6 +9,7 @@ export const quiet = { info: () => {}, warn: () => {}, error: () => {} };
 
 /** An owner with the default call-handling hours (Mon–Fri 09:00–17:30) and one bookable service. */
 export async function ownerWithService(db: Db, over: { durationMinutes?: number; bufferMinutes?: number; name?: string } = {}) {
+  const { bookingServices } = tablesOf(db);
   const user = await insertUser(db, {
     email: `book-${Math.random().toString(36).slice(2)}@example.co.uk`, passwordHash: 'not-used', accountStatus: 'active', businessName: 'Ace Plumbing',
   });
@@ -19,7 +20,8 @@ export async function ownerWithService(db: Db, over: { durationMinutes?: number;
 }
 
 /** A call row for a booking to come from (bookings.call_id refers to calls). */
-export async function callFrom(db: Db, userId: number, fromNumber: string, set: Partial<typeof calls.$inferInsert> = {}): Promise<number> {
+export async function callFrom(db: Db, userId: number, fromNumber: string, set: Partial<Tables['calls']['$inferInsert']> = {}): Promise<number> {
+  const { calls } = tablesOf(db);
   const at = new Date();
   const row = (await db.insert(calls).values({ userId, fromNumber, toNumber: '+441632960001', status: 'answered', mode: 'agent', duration: 60, createdAt: at, endedAt: at, ...set }).returning())[0]!;
   return row.id;

@@ -5,7 +5,7 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { bookingTextKey } from '../../core/booking/service.js';
-import { bookings, bookingServices, callerOptOuts, jobs, notifications } from '../../core/db/schema.js';
+import { bookings, bookingServices, callerOptOuts, jobs, notifications } from '../helpers/tables.js';
 import { startLocalInbox, type LocalInbox } from '../../core/followup/local-inbox.js';
 import { activeCustomer } from '../helpers/accounts.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';

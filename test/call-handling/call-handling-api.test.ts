@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiCallLogsResponse } from '../../contract/api.js';
 import type { ApiCallHandlingResponse, CallHandlingSettings } from '../../contract/call-handling.js';
 import { decideHandling, loadCallHandling } from '../../core/call-handling/index.js';
-import { phoneNumbers } from '../../core/db/schema.js';
+import { phoneNumbers } from '../helpers/tables.js';
 import { activeCustomer } from '../helpers/accounts.js';
 import { ApiClient } from '../helpers/client.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';

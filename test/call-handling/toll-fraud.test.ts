@@ -3,7 +3,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { loadCallHandling } from '../../core/call-handling/index.js';
 import { createCallPath } from '../../core/calls/call-path.js';
-import { outboundCalls, users } from '../../core/db/schema.js';
+import { outboundCalls, users } from '../helpers/tables.js';
 import type { TestTransferResult } from '../../core/services.js';
 import { activeCustomer } from '../helpers/accounts.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';

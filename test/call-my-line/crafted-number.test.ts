@@ -5,7 +5,7 @@
 // 5060 too, past the proxy. On the real Asterisk 20.17.0 with the project's dialplan.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { calls, notifications } from '../../core/db/schema.js';
+import { calls, notifications } from '../helpers/tables.js';
 import { CALL_MY_LINE_ENDPOINT } from '../../pbx/call-my-line/lines.js';
 import type { ApiClient } from '../helpers/client.js';
 import { realPbxAvailability, startRealPbx, type RealPbx } from '../pbx-real/harness.js';

@@ -2,7 +2,7 @@
 // out of analytics (counters kept by migration 0015's triggers, the recent list) and usage.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { calls } from '../../core/db/schema.js';
+import { calls } from '../helpers/tables.js';
 import { activeCustomer, signInAdmin } from '../helpers/accounts.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 

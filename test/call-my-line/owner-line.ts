@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { phoneNumbers, users, type NewUser } from '../../core/db/schema.js';
+import { tablesOf, type NewUser } from '../../core/db/schema.js';
 import { activeCustomer } from '../helpers/accounts.js';
 import type { ApiClient } from '../helpers/client.js';
 import type { TestServer } from '../helpers/server.js';
@@ -13,6 +13,7 @@ import type { Credentials } from './sip-ws-client.js';
 export async function ownerWithLine(server: TestServer, did: string, signup: Record<string, string> = {}, fields: Partial<NewUser> = {}) {
   const owner = await activeCustomer(server, signup);
   const db = server.database.db;
+  const { phoneNumbers, users } = tablesOf(db);
   await db.insert(phoneNumbers).values({ phoneNumber: did, provider: 'static', providerSid: did, userId: owner.user.id, assignedAt: new Date() });
   if (Object.keys(fields).length) await db.update(users).set(fields).where(eq(users.id, owner.user.id));
   return { ...owner, did };

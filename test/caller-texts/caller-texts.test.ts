@@ -3,7 +3,7 @@
 // thread in the GDPR export, erasure and retention. Each through the HTTP API and the real jobs.
 import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { callerOptOuts, callerTexts, notifications } from '../../core/db/schema.js';
+import { callerOptOuts, callerTexts, notifications } from '../helpers/tables.js';
 import { startLocalInbox, type LocalInbox } from '../../core/followup/local-inbox.js';
 import { applyRetention } from '../../core/privacy/retention.js';
 import { activeCustomer } from '../helpers/accounts.js';

@@ -7,7 +7,7 @@ import twilio from 'twilio';
 import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { saveTextBack } from '../../core/caller-texts/store.js';
-import { callerTexts } from '../../core/db/schema.js';
+import { callerTexts } from '../helpers/tables.js';
 import { CALLER, DID, OWNER_MOBILE, startHarness, type Harness } from '../pipeline/harness.js';
 import { finishCall, giveNumber, thread } from './helpers.js';
 

@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import { createSession } from '../../core/auth/sessions.js';
 import type { Db } from '../../core/db/client.js';
 import { openAppDatabase } from '../../core/db/open.js';
-import { calls, type NewUser } from '../../core/db/schema.js';
+import { tablesOf, type Call, type NewUser } from '../../core/db/schema.js';
 import { startOllamaDouble, type OllamaDouble } from '../doubles/ollama/server.js';
 import { startTwilioDouble, type TwilioDouble } from '../doubles/twilio/server.js';
 import { startWhisperDouble, type WhisperDouble } from '../doubles/whisper/server.js';
@@ -41,7 +41,7 @@ export interface Cluster {
   recordingsDir: string;
   /** A business with a DID and a notification number; the owner's session cookie for the API. */
   business(fields?: Partial<NewUser>): Promise<{ userId: number; did: string; cookie: string }>;
-  rows(): Promise<Array<typeof calls.$inferSelect>>;
+  rows(): Promise<Call[]>;
   close(): Promise<void>;
 }
 
@@ -65,6 +65,7 @@ export async function startCluster(opts: { nodes?: number; coreEnv?: Record<stri
     cleanups.push(() => postgres.stop());
     const url = await postgres.createDatabase({ migrated: true });
     const handle = await openAppDatabase({ kind: 'postgres', url }, { info: () => {}, warn: () => {} });
+    const { calls } = tablesOf(handle.db);
     cleanups.push(() => handle.close());
     const [ollama, whisper, twilio]: [OllamaDouble, WhisperDouble, TwilioDouble] = await Promise.all([startOllamaDouble(), startWhisperDouble(), startTwilioDouble()]);
     cleanups.push(() => ollama.close(), () => whisper.close(), () => twilio.close());
@@ -137,6 +138,7 @@ export async function startCluster(opts: { nodes?: number; coreEnv?: Record<stri
 }
 
 /** Rows of the calls to `did`. */
-export async function rowsTo(c: Cluster, did: string): Promise<Array<typeof calls.$inferSelect>> {
+export async function rowsTo(c: Cluster, did: string): Promise<Call[]> {
+  const { calls } = tablesOf(c.db);
   return await c.db.select().from(calls).where(eq(calls.toNumber, did));
 }

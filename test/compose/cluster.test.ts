@@ -8,7 +8,7 @@ import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { DatabaseHandle } from '../../core/db/client.js';
 import { openAppDatabase } from '../../core/db/open.js';
-import { calls } from '../../core/db/schema.js';
+import { tablesOf } from '../../core/db/schema.js';
 import { notificationBody } from '../../core/notify/message.js';
 import { dispatcherNodes } from '../cluster/kamailio-instance.js';
 import type { ApiClient } from '../helpers/client.js';
@@ -129,6 +129,7 @@ describe('docker compose, profile cluster: Kamailio in front of two nodes on one
     expect(batch.signalling.map((s) => s.final)).toEqual(specs.map(() => 200));
 
     const rows = await waitUntil(async () => {
+      const { calls } = tablesOf(database.db);
       const r = await database.db.select().from(calls).orderBy(calls.id);
       const waiting = r.filter((x) => !x.notificationSent).length;
       if (r.length < specs.length || waiting > 0) throw new Error(`${r.length} rows, ${waiting} not texted yet`);

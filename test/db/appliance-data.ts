@@ -3,36 +3,7 @@
 // and the rest, so the move to PostgreSQL (test/db/move-to-postgres.test.ts, bench) has every
 // table and every kind of column (dates, booleans, JSON, enums, nulls) to carry.
 import type { Db } from '../../core/db/client.js';
-import {
-  appSettings,
-  bookingCalendars,
-  bookingRules,
-  bookings,
-  bookingServices,
-  auditLog,
-  callHandling,
-  callerOptOuts,
-  callerTexts,
-  destinationCodes,
-  textBackSettings,
-  forwardingChecks,
-  calls,
-  inboundMessages,
-  jobs,
-  notifications,
-  outboundCalls,
-  ownerWebhooks,
-  passwordResetTokens,
-  phoneNumbers,
-  sessions,
-  unansweredQuestions,
-  users,
-  webhookDeliveries,
-  weeklyDigests,
-  spamMarks,
-  boxSpamNumbers,
-  screeningSettings,
-} from '../../core/db/schema.js';
+import { tablesOf } from '../../core/db/schema.js';
 import { rng } from '../analytics/counter-model.js';
 
 const STATUSES = ['missed', 'answered', 'voicemail'] as const;
@@ -45,6 +16,7 @@ async function insertAll<T>(rows: T[], insert: (chunk: T[]) => Promise<unknown>)
 }
 
 export async function fillAppliance(db: Db, opts: { owners: number; calls: number; seed?: number }): Promise<void> {
+  const { appSettings, auditLog, bookingCalendars, bookingRules, bookingServices, bookings, boxSpamNumbers, callHandling, callerOptOuts, callerTexts, calls, destinationCodes, forwardingChecks, inboundMessages, jobs, notifications, outboundCalls, ownerWebhooks, passwordResetTokens, phoneNumbers, screeningSettings, sessions, spamMarks, textBackSettings, unansweredQuestions, users, webhookDeliveries, weeklyDigests } = tablesOf(db);
   const r = rng(opts.seed ?? 1);
   const t0 = Date.parse('2025-01-01T00:00:00Z');
   const at = () => new Date(t0 + r.int(700 * 86_400_000));

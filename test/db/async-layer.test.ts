@@ -5,7 +5,10 @@ import { describe, expect, it } from 'vitest';
 /**
  * The data-access layer (core/db) is the only place that may run a query synchronously, reach
  * the raw connection or open a transaction: everything else awaits drizzle queries and uses
- * core/db/transaction.ts, so the same code runs on SQLite and PostgreSQL (issue 25).
+ * core/db/transaction.ts, so the same code runs on SQLite and PostgreSQL (issue 25). A builder
+ * call only one engine has no longer compiles (npm run typecheck checks both dialects,
+ * test/architecture/dialect-types.test.ts); what the compiler cannot see is kept here: a
+ * transaction or a raw connection opened outside core/db, both available on either engine.
  * A heuristic over the source text, honest about its allow-list:
  * - `.all()`, `.get()`, `.run()`, `.values()` with no arguments, or with an object or `sql`
  *   argument on a line that mentions a query builder or prepared statement;

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { eq, is } from 'drizzle-orm';
 import { getTableConfig, SQLiteTable } from 'drizzle-orm/sqlite-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../core/db/client.js';
+import { openDatabase, sqliteDbOf } from '../../core/db/client.js';
 import { MoveError, moveToPostgres } from '../../core/db/pg/move.js';
 import { openPostgres } from '../../core/db/pg/open-postgres.js';
 import * as pgSchema from '../../core/db/pg/schema.js';
@@ -72,7 +72,7 @@ describe('moving an appliance to PostgreSQL', () => {
         [sqliteSchema.appSettings, pgSchema.appSettings],
         [sqliteSchema.auditLog, pgSchema.auditLog],
       ] as const) {
-        const left = await sqlite.db.select().from(a as typeof sqliteSchema.calls);
+        const left = await sqliteDbOf(sqlite).select().from(a as typeof sqliteSchema.calls);
         const right = await pg.db.select().from(b as typeof pgSchema.calls);
         expect(right.length).toBe(left.length);
         expect(new Set(right.map((r) => JSON.stringify(r, Object.keys(r).sort())))).toEqual(new Set(left.map((r) => JSON.stringify(r, Object.keys(r).sort()))));

@@ -5,7 +5,7 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { openAppDatabase } from '../../core/db/open.js';
-import { jobs } from '../../core/db/schema.js';
+import { tablesOf } from '../../core/db/schema.js';
 import type { DatabaseHandle } from '../../core/db/client.js';
 import { JobQueue, type QueueOptions } from '../../core/jobs/queue.js';
 import { DEFAULT_BACKOFF } from '../../core/time/backoff.js';
@@ -28,6 +28,7 @@ function worker(h: DatabaseHandle, opts: Partial<QueueOptions> = {}) {
 }
 
 async function rowOf(h: DatabaseHandle, key: string) {
+  const { jobs } = tablesOf(h.db);
   return (await h.db.select().from(jobs).where(eq(jobs.key, key)).limit(1))[0];
 }
 
@@ -39,6 +40,7 @@ describe('the job queue on PostgreSQL', () => {
 
   it('two claimers with four loops each take 200 jobs, each exactly once', async () => {
     const a = await open(url);
+    const { jobs } = tablesOf(a.db);
     const b = await open(url);
     try {
       const qa = worker(a).queue;

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../../core/db/client.js';
-import { users } from '../../core/db/schema.js';
+import { users } from '../helpers/tables.js';
 import { transaction } from '../../core/db/transaction.js';
 
 let dir: string;

@@ -6,7 +6,7 @@ import { and, eq, inArray, like } from 'drizzle-orm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { insertUser } from '../../core/accounts/users.js';
 import { createSession, SESSION_COOKIE } from '../../core/auth/sessions.js';
-import { calls, jobs, phoneNumbers } from '../../core/db/schema.js';
+import { tablesOf } from '../../core/db/schema.js';
 import { ApiClient } from '../helpers/client.js';
 import { signInAdmin } from '../helpers/accounts.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
@@ -56,6 +56,7 @@ describe('transaction() on PostgreSQL with two cores', () => {
     });
     servers.push(other);
     const db = h.server.database.db;
+    const { calls, jobs } = tablesOf(db);
     const at = new Date();
     const callers = Array.from({ length: PAIRS }, (_, i) => `+447700900${String(500 + i)}`);
     // Both calls of a pair ended in the same instant: each one's job counts two calls in the window.
@@ -84,6 +85,7 @@ describe('transaction() on PostgreSQL with two cores', () => {
     const dids = Array.from({ length: PAIRS * 2 + 5 }, (_, i) => `+447700901${String(i).padStart(3, '0')}`);
     const env = { DATABASE_URL: url, NUMBER_PROVIDER: 'static', STATIC_NUMBERS: dids.join(',') };
     const [a, b] = [await startTestServer({ env }), await startTestServer({ env })];
+    const { phoneNumbers } = tablesOf(a.database.db);
     servers.push(a, b);
     // The admin's list records every DID as a row first, so each purchase updates a row both cores read.
     expect((await (await signInAdmin(a)).get('/api/admin/static-numbers')).status).toBe(200);

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projectRoot } from '../../core/config/paths.js';
 import type { DatabaseHandle } from '../../core/db/client.js';
 import { openAppDatabase } from '../../core/db/open.js';
-import { calls, users } from '../../core/db/schema.js';
+import { tablesOf } from '../../core/db/schema.js';
 import { CallNotifier } from '../../core/notify/notifier.js';
 import { createOutboxGateway } from '../../core/notify/outbox-gateway.js';
 import { startPostgres, type PostgresServer } from '../helpers/postgres.js';
@@ -84,6 +84,7 @@ afterAll(async () => {
 describe(`migration phone_confirmed (${onPostgres ? 'PostgreSQL' : 'SQLite'})`, () => {
   it('keeps existing owners texted where they were, and takes the typed phone out of use for a request awaiting review', async () => {
     const handle = await upgradedDatabase();
+    const { calls, users } = tablesOf(handle.db);
     try {
       const db = handle.db;
       const [a, b, c] = await db.select().from(users).orderBy(asc(users.id));

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { calls, jobs } from '../../core/db/schema.js';
+import { calls, jobs } from '../helpers/tables.js';
 import { postCallKey } from '../../core/post-call/post-call.js';
 import { signInAdmin, signupBody } from '../helpers/accounts.js';
 import { ApiClient } from '../helpers/client.js';

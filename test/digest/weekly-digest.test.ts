@@ -4,7 +4,8 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { insertUser } from '../../core/accounts/users.js';
-import { calls, weeklyDigests, type Call } from '../../core/db/schema.js';
+import { type Call } from '../../core/db/schema.js';
+import { calls, weeklyDigests } from '../helpers/tables.js';
 import { startWeeklyDigest, type WeeklyDigest } from '../../core/digest/schedule.js';
 import { activeCustomer } from '../helpers/accounts.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';

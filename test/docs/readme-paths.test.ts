@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 const root = path.resolve(import.meta.dirname, '../..');
-const ROOTS = ['core/', 'pbx/', 'models/', 'dialogue/', 'contract/', 'console/', 'deploy/', 'drizzle/', 'test/', 'bench/', 'eval/', 'docs/', 'scripts/', '.ci/', '../shared/'];
+const ROOTS = ['tsconfig.json', 'tsconfig.pg.json', 'core/', 'pbx/', 'models/', 'dialogue/', 'contract/', 'console/', 'deploy/', 'drizzle/', 'test/', 'bench/', 'eval/', 'docs/', 'scripts/', '.ci/', '../shared/'];
 
 /** The repository paths a document names in backticks (`core/main.ts`, `pbx/flows/`). */
 function namedPaths(doc: string): string[] {
@@ -72,6 +72,16 @@ const ROW_CHECKS: Record<string, (named: string[]) => string[]> = {
     ...(named.includes('core/db/declaration/tables.ts') && /export const users = table\(\s*'users'/.test(read('core/db/declaration/tables.ts')) ? [] : ['the declaration is not where it says']),
     ...(named.includes('npm run db:schema') || read('README.md').includes('npm run db:schema') ? [] : ['names no schema writer']),
     ...(['core/db/sqlite/schema.ts', 'core/db/pg/schema.ts'] as const).flatMap((f) => (read(f).includes('core/db/declaration/tables.ts') ? [] : [`${f} is not written from the declaration`])),
+  ],
+  // Product code takes its tables from the database (no module-level table import), and the type check it names runs both engines.
+  'a query': (named) => [
+    ...(named.includes('core/db/schema.ts') && /export function tablesOf\(/.test(read('core/db/schema.ts')) ? [] : ['core/db/schema.ts has no tablesOf']),
+    ...['core', 'pbx', 'dialogue', 'models']
+      .flatMap((dir) => filesUnder(dir, /\.ts$/))
+      .filter((f) => !f.endsWith('.test.ts') && !f.startsWith('core/db/'))
+      .filter((f) => /import \{[^}]*\b(users|calls|jobs|phoneNumbers)\b[^}]*\} from '[./]+(db\/)?(sqlite\/|pg\/)?schema\.js'/.test(read(f)))
+      .map((f) => `${f} imports tables instead of taking them from its database`),
+    ...(['tsconfig.json', 'tsconfig.pg.json'] as const).flatMap((c) => (named.includes(c) && read('package.json').includes(`tsc -p ${c} --noEmit`) ? [] : [`npm run typecheck does not run ${c}`])),
   ],
   // Callers' lines are modules there, and the flows speak them.
   'a line a caller hears': (named) => (named.includes('dialogue/spoken/') && filesUnder('dialogue/spoken', /\.ts$/).length > 0 && filesUnder('pbx', /\.ts$/).some((f) => read(f).includes('dialogue/spoken/')) ? [] : ['dialogue/spoken/ is not what the flows speak from']),

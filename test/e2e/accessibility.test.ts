@@ -6,7 +6,7 @@ import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { seriousViolations, type Violation } from './support/axe.js';
-import { calls, unansweredQuestions } from '../../core/db/schema.js';
+import { calls, unansweredQuestions } from '../helpers/tables.js';
 import { ApiClient } from '../helpers/client.js';
 import { activeCustomer, signupBody } from '../helpers/accounts.js';
 import { adminPage, adoptSession, attachScreenshot, useE2E, until } from './support/browser.js';

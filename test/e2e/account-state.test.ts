@@ -2,7 +2,7 @@
 // account is expired, and Account's Trial Status box reading Expired for an expired account.
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { users } from '../../core/db/schema.js';
+import { users } from '../helpers/tables.js';
 import { adminPage, attachScreenshot, customerPage, useE2E } from './support/browser.js';
 
 const e2e = useE2E();

@@ -5,7 +5,7 @@
 // starts a new one. axe-core and the viewport check in each state.
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { bookings } from '../../core/db/schema.js';
+import { bookings } from '../helpers/tables.js';
 import { PREVIEW_SESSION_LIMITS } from '../../core/agent-preview/preview-sessions.js';
 import { startOllamaDouble, type OllamaDouble } from '../doubles/ollama/server.js';
 import { seriousViolations } from './support/axe.js';

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { formatPhone } from '../../contract/phone-display.js';
 import { lineCodes } from '../../contract/forwarding-codes.js';
-import { callHandling, calls, phoneNumbers, users } from '../../core/db/schema.js';
+import { callHandling, calls, phoneNumbers, users } from '../helpers/tables.js';
 import { latestCode, textsTo } from '../helpers/destinations.js';
 import { seriousViolations } from './support/axe.js';
 import { attachScreenshot, customerPage, expectToast, logInThroughDialog, useE2E, until } from './support/browser.js';

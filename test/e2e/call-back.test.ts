@@ -2,7 +2,7 @@
 // and the Mark called back button on the card, and the Called Back row in Call Details.
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { calls, users } from '../../core/db/schema.js';
+import { calls, users } from '../helpers/tables.js';
 import { customerPage, useE2E, until } from './support/browser.js';
 
 const e2e = useE2E();

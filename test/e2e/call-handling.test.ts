@@ -2,7 +2,7 @@
 // Test transfer, and what call cards and Call Details show about tags and transfers.
 import { describe, expect, it } from 'vitest';
 import { loadCallHandling } from '../../core/call-handling/store.js';
-import { calls } from '../../core/db/schema.js';
+import { calls } from '../helpers/tables.js';
 import { attachScreenshot, customerPage, expectToast, until, useE2E } from './support/browser.js';
 
 // An appliance with an outbound line: transfers are offered (transfers-unavailable.test.ts covers one without).

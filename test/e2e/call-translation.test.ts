@@ -2,7 +2,7 @@
 // keeps their words, marked with their language, with the English translation the post-call
 // job stored beside them (under them on a phone); an English call shows its transcript alone.
 import { describe, expect, it } from 'vitest';
-import { calls } from '../../core/db/schema.js';
+import { calls } from '../helpers/tables.js';
 import { seriousViolations } from './support/axe.js';
 import { customerPage, useE2E, until } from './support/browser.js';
 

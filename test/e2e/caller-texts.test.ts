@@ -4,7 +4,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { formatPhone } from '../../contract/phone.js';
-import { callerTexts } from '../../core/db/schema.js';
+import { callerTexts } from '../helpers/tables.js';
 import { startLocalInbox } from '../../core/followup/local-inbox.js';
 import { dropText, giveNumber, outboxTo } from '../caller-texts/helpers.js';
 import { seriousViolations } from './support/axe.js';

@@ -6,7 +6,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { Dialog, Page } from 'playwright-core';
-import { calls, users } from '../../core/db/schema.js';
+import { calls, users } from '../helpers/tables.js';
 import { ApiClient } from '../helpers/client.js';
 import { activeCustomer, signupBody } from '../helpers/accounts.js';
 import { seriousViolations } from './support/axe.js';

@@ -4,7 +4,7 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import type { Request, Route } from 'playwright-core';
-import { calls } from '../../core/db/schema.js';
+import { calls } from '../helpers/tables.js';
 import { activeCustomer } from '../helpers/accounts.js';
 import { attachScreenshot, useE2E, until } from './support/browser.js';
 

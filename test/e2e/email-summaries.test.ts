@@ -3,7 +3,7 @@
 // call's details.
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { calls, users } from '../../core/db/schema.js';
+import { calls, users } from '../helpers/tables.js';
 import { latestCode } from '../helpers/destinations.js';
 import { customerPage, useE2E, until } from './support/browser.js';
 

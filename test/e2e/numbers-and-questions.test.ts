@@ -3,7 +3,7 @@
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { formatAdminPhone, formatPhone } from '../../contract/phone.js';
-import { unansweredQuestions } from '../../core/db/schema.js';
+import { unansweredQuestions } from '../helpers/tables.js';
 import { adminPage, customerPage, useE2E, expectToast, until } from './support/browser.js';
 
 const e2e = useE2E({ NUMBER_PROVIDER: 'static', STATIC_NUMBERS: '+447700900001,+447700900002,+447700900003' });

@@ -5,7 +5,7 @@
 // placeholder in the owner's trade.
 import { describe, expect, it } from 'vitest';
 import type { Dialog } from 'playwright-core';
-import { calls, unansweredQuestions } from '../../core/db/schema.js';
+import { calls, unansweredQuestions } from '../helpers/tables.js';
 import { ApiClient } from '../helpers/client.js';
 import { signupBody } from '../helpers/accounts.js';
 import { latestCode } from '../helpers/destinations.js';

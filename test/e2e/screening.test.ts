@@ -3,7 +3,7 @@
 // screened callers get, and the admin's box-wide list with Clear and its thresholds.
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { boxSpamNumbers, calls, spamMarks } from '../../core/db/schema.js';
+import { boxSpamNumbers, calls, spamMarks } from '../helpers/tables.js';
 import { markNumber } from '../../core/screening/marks.js';
 import { seriousViolations } from './support/axe.js';
 import { adminPage, customerPage, expectToast, useE2E, until } from './support/browser.js';

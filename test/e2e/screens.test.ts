@@ -2,7 +2,7 @@
 // checked against what the server answers today: the empty state when the route exists, the
 // error state (with Retry) while it does not. Call logs are also checked with real rows.
 import { describe, expect, it } from 'vitest';
-import { calls } from '../../core/db/schema.js';
+import { calls } from '../helpers/tables.js';
 import { adminPage, customerPage, useE2E, until } from './support/browser.js';
 
 const e2e = useE2E();

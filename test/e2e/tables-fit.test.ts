@@ -4,7 +4,7 @@
 // among them) fits the viewport. Screenshots of each table screen at both widths in both themes.
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { calls, unansweredQuestions } from '../../core/db/schema.js';
+import { calls, unansweredQuestions } from '../helpers/tables.js';
 import { ApiClient } from '../helpers/client.js';
 import { activeCustomer, signupBody } from '../helpers/accounts.js';
 import { adminPage, adoptSession, attachScreenshot, screenshotPath, useE2E, until } from './support/browser.js';

@@ -1,6 +1,6 @@
 // Urgency on the Analytics screen: the card added beside SPEC's, with its period select.
 import { describe, expect, it } from 'vitest';
-import { calls } from '../../core/db/schema.js';
+import { calls } from '../helpers/tables.js';
 import { customerPage, useE2E, until } from './support/browser.js';
 
 const e2e = useE2E();

@@ -4,7 +4,7 @@
 // allowed, the fixture CA trusted) and a resolver for receiver.example; nothing else is stubbed.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ownerWebhooks } from '../../core/db/schema.js';
+import { ownerWebhooks } from '../helpers/tables.js';
 import { RECEIVER_CA, startReceiver, verifySignature, type Receiver } from '../webhooks/receiver.js';
 import { attachScreenshot, customerPage, expectToast, until, useE2E } from './support/browser.js';
 

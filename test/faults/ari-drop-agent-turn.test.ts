@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { calls, jobs, notifications } from '../../core/db/schema.js';
+import { calls, jobs, notifications } from '../helpers/tables.js';
 import { postCallKey } from '../../core/post-call/post-call.js';
 import { agentGreeting } from '../../dialogue/spoken/agent-lines.js';
 import { reply, startAgentHarness, type AgentHarness } from '../agent/harness.js';

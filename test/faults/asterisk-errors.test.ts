@@ -2,7 +2,7 @@
 // left in dead air and the call row is still written and announced once.
 import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { calls } from '../../core/db/schema.js';
+import { calls } from '../helpers/tables.js';
 import { callerSpeech } from '../ari-sim/caller-audio.js';
 import { APP, CALLER, startHarness, type Harness } from '../pbx/harness.js';
 

@@ -10,7 +10,7 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { busyRefusals, sqliteOf } from '../../core/db/client.js';
-import { calls } from '../../core/db/schema.js';
+import { calls } from '../helpers/tables.js';
 import { AGENT_LINES, agentGreeting } from '../../dialogue/spoken/agent-lines.js';
 import { CALLER, reply, startAgentHarness, type AgentHarness } from '../agent/harness.js';
 import { startLockHolder, type LockHolder } from '../helpers/lock-holder.js';

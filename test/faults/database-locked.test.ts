@@ -10,7 +10,7 @@ import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../../core/config/config.js';
 import { busyRefusals, sqliteOf } from '../../core/db/client.js';
-import { calls, jobs, notifications } from '../../core/db/schema.js';
+import { calls, jobs, notifications } from '../helpers/tables.js';
 import type { MessageGateway } from '../../core/notify/gateway.js';
 import { gatewayFromConfig } from '../../core/notify/gateway-from-config.js';
 import { createPostCall, type PostCall } from '../../core/post-call/service.js';

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { openDatabase } from '../../core/db/client.js';
-import { calls, jobs, notifications, phoneNumbers, users } from '../../core/db/schema.js';
+import { calls, jobs, notifications, phoneNumbers, users } from '../helpers/tables.js';
 import { postCallKey } from '../../core/post-call/post-call.js';
 import { callerSpeech } from '../ari-sim/caller-audio.js';
 import { AriSimulator } from '../ari-sim/simulator.js';

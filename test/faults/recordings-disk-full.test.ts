@@ -8,7 +8,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../../core/config/config.js';
-import { calls, jobs, notifications } from '../../core/db/schema.js';
+import { calls, jobs, notifications } from '../helpers/tables.js';
 import { createPostCall, type PostCall } from '../../core/post-call/service.js';
 import { postCallKey } from '../../core/post-call/post-call.js';
 import { storeRecordingKey } from '../../core/jobs/recording-jobs.js';

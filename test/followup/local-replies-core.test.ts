@@ -6,7 +6,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../core/db/client.js';
-import { calls, users } from '../../core/db/schema.js';
+import { calls, users } from '../helpers/tables.js';
 import { startCoreProcess, type CoreProcess } from '../helpers/core-process.js';
 import { waitUntil } from '../helpers/wait.js';
 

@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm';
 import pino from 'pino';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { insertUser } from '../../core/accounts/users.js';
-import { calls, inboundMessages, notifications, users } from '../../core/db/schema.js';
+import { calls, inboundMessages, notifications, users } from '../helpers/tables.js';
 import { HELP_TEXT } from '../../core/followup/commands.js';
 import { LOCAL_INBOX, startLocalInbox, type LocalInbox } from '../../core/followup/local-inbox.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';

@@ -2,7 +2,7 @@
 // one text per waiting caller, never a second one.
 import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
-import { calls, users } from '../../core/db/schema.js';
+import { calls, users } from '../helpers/tables.js';
 import { CALLER, OWNER_MOBILE, startHarness, type Harness } from '../pipeline/harness.js';
 
 let h: Harness | undefined;

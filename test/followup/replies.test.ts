@@ -6,7 +6,7 @@ import pino from 'pino';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { recordUnansweredQuestion } from '../../core/questions/repository.js';
 import { insertUser } from '../../core/accounts/users.js';
-import { calls, inboundMessages, notifications, unansweredQuestions, users } from '../../core/db/schema.js';
+import { calls, inboundMessages, notifications, unansweredQuestions, users } from '../helpers/tables.js';
 import { HELP_TEXT } from '../../core/followup/commands.js';
 import { CALLER, DID, OWNER_MOBILE, startHarness, type Harness } from '../pipeline/harness.js';
 

@@ -9,7 +9,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCallPath } from '../../core/calls/call-path.js';
 import { openDatabase, type DatabaseHandle } from '../../core/db/client.js';
-import { calls, phoneNumbers, users } from '../../core/db/schema.js';
+import { calls, phoneNumbers, users } from '../helpers/tables.js';
 import { AriNotFoundError, type AriEvent, type AriRest, type ChannelSnapshot } from '../../pbx/ari/types.js';
 import { createRecordingRetries } from '../../pbx/recordings/recording-retries.js';
 import { localDisk } from '../../pbx/recordings/disk.js';

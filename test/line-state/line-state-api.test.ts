@@ -3,7 +3,7 @@
 // it), the engine pools and the owner's last forwarding check. The browser side, with a real
 // Asterisk stopped, is test/e2e/line-state.test.ts.
 import { afterEach, describe, expect, it } from 'vitest';
-import { forwardingChecks } from '../../core/db/schema.js';
+import { forwardingChecks } from '../helpers/tables.js';
 import { activeCustomer, signInAdmin } from '../helpers/accounts.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 

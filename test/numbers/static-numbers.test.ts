@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { auditLog, callerTexts, calls, notifications, outboundCalls, phoneNumbers } from '../../core/db/schema.js';
+import { auditLog, callerTexts, calls, notifications, outboundCalls, phoneNumbers } from '../helpers/tables.js';
 import { activeCustomer, signInAdmin } from '../helpers/accounts.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { dialectOf } from '../../core/db/client.js';
 import { execute } from '../../core/db/raw.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { auditLog, phoneNumbers } from '../../core/db/schema.js';
+import { auditLog, phoneNumbers } from '../helpers/tables.js';
 import { createTwilioClient } from '../../core/twilio/client.js';
 import { startTwilioDouble, type TwilioDouble } from '../doubles/twilio/server.js';
 import { activeCustomer, signInAdmin } from '../helpers/accounts.js';

@@ -9,7 +9,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../core/db/client.js';
 import { openAppDatabase } from '../../core/db/open.js';
-import { bookingRules, bookings, bookingServices, jobs } from '../../core/db/schema.js';
+import { tablesOf } from '../../core/db/schema.js';
 import { connectCalDav } from '../../core/booking/calendar-settings.js';
 import { withAppServices, type Services } from '../../core/services.js';
 import { WEEKDAYS, type OpeningSpan, type Weekday } from '../../contract/call-handling.js';
@@ -85,6 +85,7 @@ describe.skipIf(!real.ok).each(engines)('the agent books on the real diary ($nam
   async function business() {
     const { did, userId } = await h.business({ businessName: 'Hale Plumbing', aiMode: 'agent', knowledgeBase: 'Q: Where are you?\nA: In Leeds.' });
     const db = h.server.database.db;
+    const { bookingRules, bookingServices } = tablesOf(db);
     await db.insert(bookingServices).values({ userId, name: 'boiler service', durationMinutes: 60, bufferMinutes: 0 });
     await db.insert(bookingRules).values({ userId, hours: HOURS, noticeMinutes: 120, horizonDays: 14, dailyCap: null, updatedAt: new Date() });
     return { did, userId };
@@ -120,6 +121,7 @@ describe.skipIf(!real.ok).each(engines)('the agent books on the real diary ($nam
 
     const yes = await Promise.all(calls.map((c) => askAgent(h, c, 'Yes please.')));
     const db = h.server.database.db;
+    const { bookings } = tablesOf(db);
     const [row] = await waitUntil(async () => {
       const rows = await db.select().from(bookings).where(eq(bookings.userId, userId));
       if (!rows.length) throw new Error('no booking yet');
@@ -151,6 +153,7 @@ describe.skipIf(!real.ok).each(engines)('the agent books on the real diary ($nam
   });
 
   it('the owner\'s CalDAV server stops mid-call: a booking request, the owner told, the message kept, no stall', async () => {
+    const { bookings, jobs } = tablesOf(h.server.database.db);
     const radicale = await startRadicale();
     try {
       const { did, userId } = await business();

@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { calls } from '../../core/db/schema.js';
+import { calls } from '../helpers/tables.js';
 import { AGENT_LINES, agentGreeting } from '../../dialogue/spoken/agent-lines.js';
 import { GPU_BATCH_PENALTY } from '../doubles/engine-load.js';
 import { knowledgeBaseReplier } from '../doubles/ollama/knowledge-base-replier.js';

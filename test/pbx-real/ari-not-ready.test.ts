@@ -11,7 +11,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../core/db/client.js';
-import { calls, phoneNumbers, users } from '../../core/db/schema.js';
+import { calls, phoneNumbers, users } from '../helpers/tables.js';
 import { startCoreProcess } from '../helpers/core-process.js';
 import { adminHealth } from '../helpers/health.js';
 import { waitUntil } from '../helpers/wait.js';

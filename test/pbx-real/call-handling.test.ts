@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { CallHandlingSettings } from '../../contract/call-handling.js';
 import { defaultCallHandling, saveCallHandling } from '../../core/call-handling/index.js';
-import { notifications } from '../../core/db/schema.js';
+import { notifications } from '../helpers/tables.js';
 import { REFUSED, WITHHELD_REFUSED } from '../../dialogue/spoken/call-lines.js';
 import { chooseGreeting } from '../../dialogue/spoken/greeting.js';
 import { waitUntil } from '../helpers/wait.js';

@@ -13,7 +13,7 @@ import { waitUntil } from '../helpers/wait.js';
 import { startAriTap, type AriTap, type TapEntry } from './ari-tap.js';
 import { speech } from './audio.js';
 import { heardGreetingAndBeep, realPbxAvailability, startRealPbx, type RealPbx } from './harness.js';
-import { phoneNumbers, users } from '../../core/db/schema.js';
+import { phoneNumbers, users } from '../helpers/tables.js';
 
 const real = realPbxAvailability();
 const APP = 'call-answering';

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../../core/db/client.js';
-import { calls, phoneNumbers, users } from '../../core/db/schema.js';
+import { calls, phoneNumbers, users } from '../helpers/tables.js';
 import { startCoreProcess, type CoreProcess } from '../helpers/core-process.js';
 import { waitUntil } from '../helpers/wait.js';
 import { envelopeMatch, readWavSamples, speech } from './audio.js';

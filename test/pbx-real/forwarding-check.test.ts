@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { calls, forwardingChecks, phoneNumbers } from '../../core/db/schema.js';
+import { calls, forwardingChecks, phoneNumbers } from '../helpers/tables.js';
 import type { ApiForwardingCheck } from '../../contract/schemas/forwarding-check.js';
 import type { ApiClient } from '../helpers/client.js';
 import { activeCustomer } from '../helpers/accounts.js';

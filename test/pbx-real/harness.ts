@@ -2,7 +2,7 @@ import { Writable } from 'node:stream';
 import pino from 'pino';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import { calls, notifications, unansweredQuestions, type NewUser } from '../../core/db/schema.js';
+import { tablesOf, type Tables, type NewUser } from '../../core/db/schema.js';
 import type { ConversationTiming, TurnMetrics } from '../../pbx/flows/agent/conversation.js';
 import type { Pbx, PbxOptions } from '../../pbx/index.js';
 import type { Services } from '../../core/services.js';
@@ -49,9 +49,9 @@ export interface RealPbx {
   call(did: string, from?: string): Promise<SipCall & { done: SippBatch['done']; kill(): void }>;
   calls(specs: CallSpec[], place?: PlaceOptions): Promise<SippBatch>;
   /** The call row for `did` once it is final and announced (hooks.callFinished). */
-  finishedRow(did: string, timeoutMs?: number): Promise<typeof calls.$inferSelect>;
-  rows(did: string): Promise<Array<typeof calls.$inferSelect>>;
-  unanswered(userId: number): Promise<Array<typeof unansweredQuestions.$inferSelect>>;
+  finishedRow(did: string, timeoutMs?: number): Promise<Tables['calls']['$inferSelect']>;
+  rows(did: string): Promise<Array<Tables['calls']['$inferSelect']>>;
+  unanswered(userId: number): Promise<Array<Tables['unansweredQuestions']['$inferSelect']>>;
   close(): Promise<void>;
 }
 
@@ -133,6 +133,7 @@ export async function startRealPbx(opts: RealPbxOptions = {}): Promise<RealPbx> 
     if (agent && !agent.mediaApp.connected) throw new Error('agent media app not registered yet');
   }, 20_000);
   const db = server.database.db;
+  const { calls, unansweredQuestions } = tablesOf(db);
   const pbxPrompts = createPromptCache({ dataDir: server.dataDir, tts: createTextToSpeech(server.config.tts) });
 
   return {
@@ -221,8 +222,9 @@ export function heardBeep(call: SipCall, timeoutMs = 60_000): Promise<number> {
 }
 
 /** The texts sent (or tried) about call `callId`, once one of them has been sent. */
-export function textsSent(h: RealPbx, callId: number, timeoutMs = 60_000): Promise<Array<typeof notifications.$inferSelect>> {
+export function textsSent(h: RealPbx, callId: number, timeoutMs = 60_000): Promise<Array<Tables['notifications']['$inferSelect']>> {
   return waitUntil(async () => {
+    const { notifications } = tablesOf(h.server.database.db);
     const sent = await h.server.database.db.select().from(notifications).where(eq(notifications.callId, callId));
     if (!sent.some((n) => n.status === 'sent')) throw new Error(`no text sent yet about call ${callId}`);
     return sent;

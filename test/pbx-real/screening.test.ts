@@ -6,7 +6,7 @@
 // line carried sound but no words, filed as screened (silent) and not texted at all.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { boxSpamNumbers, notifications } from '../../core/db/schema.js';
+import { boxSpamNumbers, notifications } from '../helpers/tables.js';
 import { markNumber } from '../../core/screening/marks.js';
 import { setScreenAction } from '../../core/screening/marks.js';
 import { REFUSED } from '../../dialogue/spoken/call-lines.js';

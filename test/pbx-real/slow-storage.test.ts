@@ -12,7 +12,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
-import { calls, jobs, notifications } from '../../core/db/schema.js';
+import { calls, jobs, notifications } from '../helpers/tables.js';
 import { postCallKey } from '../../core/post-call/post-call.js';
 import { localDisk, type RecordingDisk } from '../../pbx/recordings/disk.js';
 import { startLockHolder, type LockHolder } from '../helpers/lock-holder.js';

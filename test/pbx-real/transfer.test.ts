@@ -4,7 +4,7 @@
 // is busy (486), rejects (603), or answers and presses nothing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { outboundCalls, phoneNumbers } from '../../core/db/schema.js';
+import { outboundCalls, phoneNumbers } from '../helpers/tables.js';
 import { activeCustomer } from '../helpers/accounts.js';
 import { briefingText, CANNOT_TAKE_CALL_NOW, PUTTING_THROUGH, TEST_DONE, TEST_INTRO } from '../../dialogue/spoken/transfer.js';
 import { defaultCallHandling, saveCallHandling } from '../../core/call-handling/index.js';

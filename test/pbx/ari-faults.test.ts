@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
-import { calls } from '../../core/db/schema.js';
+import { calls } from '../helpers/tables.js';
 import { THANK_YOU } from '../../dialogue/spoken/call-lines.js';
 import { callerSpeech } from '../ari-sim/caller-audio.js';
 import type { AriSimulator } from '../ari-sim/simulator.js';
@@ -134,7 +134,8 @@ describe('ARI faults (shared/ari/NOTES.md) reproduced in the simulator', () => {
         const old = new WebSocket(`${sim.url.replace('http', 'ws')}/ari/events?app=${APP}&api_key=${username}:${password}`);
         await new Promise((r) => old.once('open', r));
         const did = '+447700900321';
-        const { users, phoneNumbers } = await import('../../core/db/schema.js');
+        const { tablesOf } = await import('../../core/db/schema.js');
+        const { users, phoneNumbers } = tablesOf(services.database.db);
         const user = (await services.database.db.insert(users).values({ email: 'early@example.co.uk', passwordHash: 'x', accountStatus: 'active', businessName: 'Early Bird' }).returning())[0]!;
         await services.database.db.insert(phoneNumbers).values({ phoneNumber: did, provider: 'static', providerSid: did, userId: user.id });
         const call = sim.call({ app: APP, from: CALLER, did, script: { onRecord: [{ say }, { press: '#' }] } });

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { eq, inArray } from 'drizzle-orm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { calls } from '../../core/db/schema.js';
+import { calls } from '../helpers/tables.js';
 import { callerSpeech } from '../ari-sim/caller-audio.js';
 import type { CallerScript } from '../ari-sim/caller-script.js';
 import { parseWav } from '../ari-sim/wav.js';

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { openDatabase } from '../../core/db/client.js';
-import { calls, phoneNumbers, users } from '../../core/db/schema.js';
+import { calls, phoneNumbers, users } from '../helpers/tables.js';
 import { callerSpeech } from '../ari-sim/caller-audio.js';
 import { AriSimulator } from '../ari-sim/simulator.js';
 import { adminHealth } from '../helpers/health.js';

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { calls } from '../../core/db/schema.js';
+import { calls } from '../helpers/tables.js';
 import { FALLBACK_SOUNDS } from '../../dialogue/spoken/sounds.js';
 import { callerSpeech } from '../ari-sim/caller-audio.js';
 import { APP, CALLER, startHarness, type Harness } from './harness.js';

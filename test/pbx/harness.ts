@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { vi } from 'vitest';
-import { phoneNumbers, users, type NewUser } from '../../core/db/schema.js';
+import { tablesOf, type NewUser } from '../../core/db/schema.js';
 import { createPromptCache, createTextToSpeech, type PromptCache, type Voice } from '../../models/tts/index.js';
 import type { Pbx, PbxOptions } from '../../pbx/index.js';
 import type { Services } from '../../core/services.js';
@@ -63,6 +63,7 @@ export async function startHarness(
     finished,
     recordingsDir: path.join(server.dataDir, 'recordings'),
     async business(fields = {}, did = `+4477009${String(++didSeq).padStart(5, '0')}`) {
+      const { phoneNumbers, users } = tablesOf(server.database.db);
       const user = (await server.database.db
         .insert(users)
         .values({ email: `owner${didSeq}-${Math.random().toString(36).slice(2, 8)}@example.co.uk`, passwordHash: 'x', accountStatus: 'active', ...fields })

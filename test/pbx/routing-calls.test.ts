@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { calls, phoneNumbers } from '../../core/db/schema.js';
+import { calls, phoneNumbers } from '../helpers/tables.js';
 import { NOT_IN_SERVICE, unavailableMessage } from '../../dialogue/spoken/call-lines.js';
 import { APP, CALLER, startHarness, type Harness } from './harness.js';
 

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { calls } from '../../core/db/schema.js';
+import { calls } from '../helpers/tables.js';
 import { NO_MESSAGE_GOODBYE, THANK_YOU } from '../../dialogue/spoken/call-lines.js';
 import { businessGreeting, GENERIC_GREETING } from '../../dialogue/spoken/greeting.js';
 import { callerSpeech } from '../ari-sim/caller-audio.js';

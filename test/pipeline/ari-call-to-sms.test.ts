@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { calls, jobs } from '../../core/db/schema.js';
+import { calls, jobs } from '../helpers/tables.js';
 import { createTwilioGateway } from '../../core/notify/twilio-gateway.js';
 import { createPostCall, type PostCall } from '../../core/post-call/service.js';
 import { postCallKey } from '../../core/post-call/post-call.js';

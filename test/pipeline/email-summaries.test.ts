@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { notifications, users } from '../../core/db/schema.js';
+import { notifications, users } from '../helpers/tables.js';
 import { startOllamaDouble, type OllamaDouble } from '../doubles/ollama/server.js';
 import { audioKey, startWhisperDouble, type WhisperDouble } from '../doubles/whisper/server.js';
 import { startSmtpServer, type SmtpDouble } from '../helpers/smtp.js';

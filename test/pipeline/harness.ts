@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { insertUser } from '../../core/accounts/users.js';
-import { calls, jobs, notifications, type Call, type NewUser } from '../../core/db/schema.js';
+import { tablesOf, type Tables, type Call, type NewUser } from '../../core/db/schema.js';
 import { postCallKey } from '../../core/post-call/post-call.js';
 import type { PostCallEngines, PostCallOptions } from '../../core/post-call/service.js';
 import { createCallPipeline, type CallPipeline } from '../../core/root.js';
@@ -40,8 +40,8 @@ export interface Harness {
   /** Starts another pipeline on the same database (a restarted process). */
   restart(engines?: PostCallEngines, options?: PostCallOptions): Pipeline;
   call(id: number): Promise<Call>;
-  jobOf(callId: number): Promise<typeof jobs.$inferSelect>;
-  attempts(callId: number): Promise<(typeof notifications.$inferSelect)[]>;
+  jobOf(callId: number): Promise<Tables['jobs']['$inferSelect']>;
+  attempts(callId: number): Promise<(Tables['notifications']['$inferSelect'])[]>;
   /** Inserts a finished call as the PBX would, copying `recording` into $DATA_DIR/recordings/. */
   finishedCall(opts?: { status?: Call['status']; mode?: Call['mode']; recording?: string; createdAt?: Date }): Promise<number>;
   /** What the PBX does once the call row is final. */
@@ -69,6 +69,7 @@ export async function startHarness(opts: {
     log: opts.log,
   });
   const db = server.database.db;
+  const { calls, jobs, notifications } = tablesOf(db);
   const owner = await insertUser(db, {
     email: `owner-${Math.random().toString(36).slice(2)}@example.co.uk`,
     passwordHash: 'not-used',

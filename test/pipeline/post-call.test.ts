@@ -8,7 +8,7 @@ import { audioKey } from '../doubles/whisper/server.js';
 import { speakToWav } from './audio.js';
 import { CALLER, DID, OWNER_MOBILE, startHarness, type Harness } from './harness.js';
 import { useEngineDoubles } from '../helpers/engine-doubles.js';
-import { bookings, bookingServices, calls } from '../../core/db/schema.js';
+import { bookings, bookingServices, calls } from '../helpers/tables.js';
 
 const SPOKEN = "Hi, it's Sarah Jones. My boiler has stopped and I need someone today. Please call me back on 07700 900456.";
 const SUMMARY = 'URGENT: Sarah Jones says her boiler has stopped and needs someone today; call back on 07700 900456.';

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTwilioClient } from '../../core/twilio/client.js';
-import { calls, jobs, notifications } from '../../core/db/schema.js';
+import { calls, jobs, notifications } from '../helpers/tables.js';
 import { notificationBody } from '../../core/notify/message.js';
 import { postCallKey } from '../../core/post-call/post-call.js';
 import { speakToWav } from './audio.js';

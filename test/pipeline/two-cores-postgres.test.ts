@@ -4,7 +4,7 @@
 import type { ChildProcess } from 'node:child_process';
 import { and, eq, inArray, like } from 'drizzle-orm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { calls, jobs, notifications } from '../../core/db/schema.js';
+import { tablesOf } from '../../core/db/schema.js';
 import { notificationBody } from '../../core/notify/message.js';
 import { usePostgres } from '../helpers/use-postgres.js';
 import { DID, startHarness, type Harness } from './harness.js';
@@ -35,6 +35,7 @@ describe('two cores on one PostgreSQL queue', () => {
       twilio: { messageLatencyMs: 50 },
     });
     const db = h.server.database.db;
+    const { calls, jobs, notifications } = tablesOf(db);
     const rows = await db
       .insert(calls)
       .values(

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, bookings, bookingServices, calls, unansweredQuestions } from '../../core/db/schema.js';
+import { auditLog, bookings, bookingServices, calls, unansweredQuestions } from '../helpers/tables.js';
 import { openCall } from '../../core/calls/call-store.js';
 import { applyRetention, cutoff, getRetention } from '../../core/privacy/retention.js';
 import { ApiClient } from '../helpers/client.js';

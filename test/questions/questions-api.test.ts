@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiUnansweredQuestion } from '../../contract/api.js';
-import { users } from '../../core/db/schema.js';
+import { users } from '../helpers/tables.js';
 import { recordUnansweredQuestion } from '../../core/questions/repository.js';
 import { activeCustomer } from '../helpers/accounts.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';

@@ -3,7 +3,8 @@
 // counts them over the chosen period, and the admin's usage shows the owner texts saved.
 import { afterEach, describe, expect, it } from 'vitest';
 import { insertUser } from '../../core/accounts/users.js';
-import { calls, type Call } from '../../core/db/schema.js';
+import { type Call } from '../../core/db/schema.js';
+import { calls } from '../helpers/tables.js';
 import { startWeeklyDigest } from '../../core/digest/schedule.js';
 import { activeCustomer, signInAdmin } from '../helpers/accounts.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';

@@ -2,7 +2,7 @@
 // businesses' marks put a number on the box-wide list, which screens it for a fourth business
 // but not for one that allowed it, and the admin sees numbers and counts only, and clears them.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { calls, phoneNumbers } from '../../core/db/schema.js';
+import { calls, phoneNumbers } from '../helpers/tables.js';
 import { screenBeforeAnswer } from '../../core/screening/lookup.js';
 import { refreshBoxEntry } from '../../core/screening/box-list.js';
 import type { ApiClient } from '../helpers/client.js';

@@ -4,12 +4,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { insertUser } from '../../core/accounts/users.js';
-import { calls, spamMarks } from '../../core/db/schema.js';
+import { calls, spamMarks } from '../helpers/tables.js';
 import { LOCAL_INBOX, startLocalInbox, type LocalInbox } from '../../core/followup/local-inbox.js';
 import { screenBeforeAnswer } from '../../core/screening/lookup.js';
 import { CALLER, DID, OWNER_MOBILE, startHarness, type Harness } from '../pipeline/harness.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
-import { phoneNumbers } from '../../core/db/schema.js';
+import { phoneNumbers } from '../helpers/tables.js';
 
 const PUBLIC_URL = 'https://callkeeper.example.co.uk';
 const SIGNED_URL = `${PUBLIC_URL}/api/twilio/messages`;

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../../core/db/schema.js';
+import { users } from '../helpers/tables.js';
 import { recordUnansweredQuestion } from '../../core/questions/repository.js';
 import { stripMarkup } from '../../dialogue/summary/summary.js';
 import { cap } from '../../contract/cap.js';

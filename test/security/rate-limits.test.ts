@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { users } from '../../core/db/schema.js';
+import { users } from '../helpers/tables.js';
 import { RATE_LIMITS } from '../../core/http/rate-limits.js';
 import { issueResetToken } from '../../core/auth/reset-tokens.js';
 import { startOllamaDouble, type OllamaDouble } from '../doubles/ollama/server.js';

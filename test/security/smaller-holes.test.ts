@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_SESSIONS_PER_USER } from '../../core/auth/sessions.js';
-import { users } from '../../core/db/schema.js';
+import { users } from '../helpers/tables.js';
 import type { Mailer } from '../../core/mail/mailer.js';
 import type { MailMessage } from '../../core/mail/templates.js';
 import { activeCustomer, signInAdmin, signupBody } from '../helpers/accounts.js';

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expireTrials } from '../../core/accounts/users.js';
-import { users as usersTable } from '../../core/db/schema.js';
+import { users as usersTable } from '../helpers/tables.js';
 import { ApiClient } from '../helpers/client.js';
 import { activeCustomer, signInAdmin } from '../helpers/accounts.js';
 import { confirmDestination } from '../helpers/destinations.js';

@@ -7,7 +7,8 @@
 import net from 'node:net';
 import { eq, sql } from 'drizzle-orm';
 import { afterEach, beforeAll, afterAll, describe, expect, it, vi } from 'vitest';
-import { calls, jobs, webhookDeliveries, type Call } from '../../core/db/schema.js';
+import { type Call } from '../../core/db/schema.js';
+import { calls, jobs, webhookDeliveries } from '../helpers/tables.js';
 import type { ResolvedAddress } from '../../core/webhooks/address-guard.js';
 import { WebhookService, webhookKey } from '../../core/webhooks/service.js';
 import { activeCustomer } from '../helpers/accounts.js';

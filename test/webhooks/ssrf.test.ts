@@ -3,7 +3,7 @@
 // an owner gets from PUT /api/user/webhook.
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ownerWebhooks } from '../../core/db/schema.js';
+import { ownerWebhooks } from '../helpers/tables.js';
 import { checkedAddress, refusedRange, type ResolvedAddress } from '../../core/webhooks/address-guard.js';
 import { activeCustomer } from '../helpers/accounts.js';
 import type { ApiClient } from '../helpers/client.js';

@@ -26,6 +26,11 @@ export function postgresAppDb(pool: PgDb): PgDb {
   return routed;
 }
 
+/** The PostgreSQL pool's own database under an app Db (never a transaction's), or the Db itself on SQLite. */
+export function pgPoolDbOr<D extends object>(db: D): D {
+  return (pools.get(db) as D | undefined) ?? db;
+}
+
 export function isPostgresDb(db: object): boolean {
   return pools.has(db);
 }
