@@ -117,7 +117,7 @@ export class RealNode {
       OLLAMA_URL: ollama.url,
       LOG_LEVEL: 'info', // the "listening" line startCoreProcess waits for is at info
       ...opts.coreEnv,
-    }, { startMs: 180_000 }); // a cold start on a machine at load 20 takes over 30 s
+    });
     const node = new RealNode(asterisk, tap, core, dataDir, db, dids, [tap.close, whisper.close, ollama.close]);
     // The greeting is made once before any burst (as it is after the owner saves it), as on a box in use.
     const warm = await placeCalls(asterisk.sipPort, [{ did: dids[0]! }]);

@@ -83,7 +83,8 @@ describe('CalDAV against Radicale', () => {
     expect(await putEvent(account, filename, again, signal())).toBe('taken');
     // And the booked time now blocks the slot for the next caller.
     const next = await desk.offer({ wish: 'the 28th of October' });
-    expect(next.kind === 'offered' && next.slots.map((s) => s.start.getTime())).not.toContain(slot.start.getTime());
+    if (next.kind !== 'offered') throw new Error(`expected other times on the 28th, got ${next.kind}`);
+    expect(next.slots.map((s) => s.start.getTime())).not.toContain(slot.start.getTime());
   });
 
   it('keeps the app password sealed at rest', async () => {

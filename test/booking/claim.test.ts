@@ -49,6 +49,12 @@ const engines: { name: string; open(): Promise<DatabaseHandle[]> }[] = [
 const deskOn = (core: DatabaseHandle, ownerId: number, preview = false): BookingDesk =>
   createDeskFactory({ db: core.db, now, keys: TEST_KEYS, log: quiet })(ownerId, { preview });
 
+/** A live booking row written straight to the table, past the claim: `row(start, end)`. */
+const bookingRow = (userId: number, serviceId: number) => (start: string, end: string) => ({
+  userId, serviceId, startAt: new Date(start), endAt: new Date(end), blockEndAt: new Date(end),
+  callerName: 'X', callerNumber: '+447700900007', slotKey: `${serviceId}:${Date.parse(start)}`, callId: null,
+});
+
 describe.each(engines)('booking on $name', (engine) => {
   it('two callers taking one slot at the same moment on two cores: one booked, the other taken and offered the next free times', async () => {
     const cores = await engine.open();
@@ -157,22 +163,37 @@ describe.each(engines)('booking on $name', (engine) => {
     }
   });
 
+  it('two callers taking overlapping times that start apart, at the same moment on two cores: one booked, the other taken', async () => {
+    const cores = await engine.open();
+    try {
+      const [a, b] = cores as [DatabaseHandle, DatabaseHandle];
+      const { user } = await ownerWithService(a.db);
+      const offer = await deskOn(a, user.id).offer({ wish: 'Thursday after two' });
+      if (offer.kind !== 'offered') throw new Error(offer.kind);
+      // An hour's service offered every half hour: 14:00 and 14:30 overlap, and their slot keys differ.
+      const [two, halfPast] = offer.slots as [OfferedSlot, OfferedSlot];
+      expect(halfPast.start.getTime() - two.start.getTime()).toBe(30 * 60_000);
+      const [callA, callB] = [await callFrom(a.db, user.id, '+447700900011'), await callFrom(a.db, user.id, '+447700900012')];
+      const [ra, rb] = await Promise.all([
+        deskOn(a, user.id).book({ slotId: two.id, callId: callA, callerName: 'Ann', callerNumber: '+447700900011' }),
+        deskOn(b, user.id).book({ slotId: halfPast.id, callId: callB, callerName: 'Bob', callerNumber: '+447700900012' }),
+      ]);
+      expect([ra.kind, rb.kind].sort()).toEqual(['booked', 'taken']);
+      const { bookings } = tablesOf(a.db);
+      expect(await a.db.select().from(bookings).where(eq(bookings.userId, user.id))).toHaveLength(1);
+    } finally {
+      for (const core of cores) await core.close();
+    }
+  });
+
   it('the database itself refuses a second live booking of the same time, whoever writes it', async () => {
     const [core] = await engine.open();
     try {
       const { user, service } = await ownerWithService(core!.db);
       const { bookings } = tablesOf(core!.db);
-      const row = (start: string, end: string) => ({
-        userId: user.id, serviceId: service.id, startAt: new Date(start), endAt: new Date(end), blockEndAt: new Date(end),
-        callerName: 'X', callerNumber: '+447700900007', slotKey: `${service.id}:${Date.parse(start)}`, callId: null,
-      });
+      const row = bookingRow(user.id, service.id);
       await core!.db.insert(bookings).values(row('2026-12-02T10:00:00Z', '2026-12-02T11:00:00Z'));
       await expect(core!.db.insert(bookings).values(row('2026-12-02T10:00:00Z', '2026-12-02T10:30:00Z'))).rejects.toThrow();
-      if (engine.name === 'postgres') {
-        // The exclusion constraint: an overlap that starts at another time is refused too.
-        const err = await core!.db.insert(bookings).values(row('2026-12-02T10:30:00Z', '2026-12-02T11:30:00Z')).then(() => null, (e: unknown) => e);
-        expect(isExclusionViolation(err)).toBe(true);
-      }
       // A cancelled booking no longer holds its time.
       await core!.db.update(bookings).set({ status: 'cancelled' }).where(eq(bookings.userId, user.id));
       await core!.db.insert(bookings).values(row('2026-12-02T10:00:00Z', '2026-12-02T11:00:00Z'));
@@ -198,6 +219,25 @@ describe.each(engines)('booking on $name', (engine) => {
       const downDesk = createDeskFactory({ db: core!.db, now, keys: TEST_KEYS, log: quiet, calendar: down })(user.id);
       expect(await downDesk.offer({ wish: '' })).toMatchObject({ kind: 'unavailable', reason: 'the calendar could not be read: connect ECONNREFUSED 127.0.0.1:5232' });
       expect(await core!.db.select().from(bookings).where(eq(bookings.userId, user.id))).toHaveLength(0);
+    } finally {
+      await core!.close();
+    }
+  });
+});
+
+// PostgreSQL's own guard, which SQLite has no equivalent of: an exclusion constraint (drizzle-pg's
+// booking migration) refuses an overlapping live booking whatever path wrote it. On SQLite every
+// write goes through the claim's transaction (the cases above, on both engines).
+describe('booking on postgres, past the claim', () => {
+  it('the exclusion constraint refuses an overlap that starts at another time', async () => {
+    const [core] = await engines.find((e) => e.name === 'postgres')!.open();
+    try {
+      const { user, service } = await ownerWithService(core!.db);
+      const { bookings } = tablesOf(core!.db);
+      const row = bookingRow(user.id, service.id);
+      await core!.db.insert(bookings).values(row('2026-12-02T10:00:00Z', '2026-12-02T11:00:00Z'));
+      const err = await core!.db.insert(bookings).values(row('2026-12-02T10:30:00Z', '2026-12-02T11:30:00Z')).then(() => null, (e: unknown) => e);
+      expect(isExclusionViolation(err)).toBe(true);
     } finally {
       await core!.close();
     }

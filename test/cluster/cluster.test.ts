@@ -57,7 +57,7 @@ describe.skipIf(!real.ok)('Kamailio in front of two nodes on one PostgreSQL', { 
   let c: Cluster;
   beforeAll(async () => {
     c = await startCluster();
-  }, 240_000);
+  }, 900_000); // PostgreSQL, two Asterisks, two cores and Kamailio one after another, each bounded on its own
   // A failed test leaves each node's core output and Asterisk log in test-results/cluster/.
   afterEach((ctx) => {
     if (ctx.task.result?.state !== 'fail') return;

@@ -88,7 +88,7 @@ export class KamailioInstance {
     await waitUntil(() => {
       if (child.exitCode !== null) throw new Error(`Kamailio exited (${child.exitCode}):\n${this.output.slice(-3000)}`);
       if (!fs.existsSync(ctl)) throw new Error('Kamailio is not up yet');
-    }, 30_000, 50);
+    }, 120_000, 50); // seconds when quiet; minutes allowed on a loaded machine
   }
 
   /** Kamailio stopped and started again on the same address and configuration (an operator's restart, compose recreating it). */
