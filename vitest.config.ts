@@ -1,4 +1,7 @@
 import { defineConfig } from 'vitest/config';
+import { RunSummaryReporter } from './test/helpers/run-summary-reporter.js';
+
+const run = process.env.TEST_DATABASE === 'postgres' ? 'postgres' : 'vitest';
 
 export default defineConfig({
   test: {
@@ -11,9 +14,10 @@ export default defineConfig({
     hookTimeout: 60_000,
     // Two cores: argon2, espeak-ng and Chromium all want CPU; two workers keep runs steady.
     maxWorkers: 2,
-    // The JSON report lets .ci/run print one plain 'N passed, N failed' closing line per run
+    // The JSON report, and the summary .ci/run prints one plain 'N passed, N failed' closing line
+    // per run from, with the failed suites and unhandled errors no test count shows
     // (npm run test:postgres, TEST_DATABASE=postgres, has its own).
-    reporters: ['default', ['json', { outputFile: `test-results/${process.env.TEST_DATABASE === 'postgres' ? 'postgres' : 'vitest'}.json` }]],
+    reporters: ['default', ['json', { outputFile: `test-results/${run}.json` }], new RunSummaryReporter(`test-results/${run}-summary.json`)],
     // Screenshots the e2e tests attach (test context `annotate`) are copied here, beside the report.
     attachmentsDir: 'test-results/attachments',
   },

@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { RunSummaryReporter } from '../helpers/run-summary-reporter.js';
 
 // `npm run test:compose`: the compose stack tests alone (test/compose/: the one-box stack and
 // the cluster profile, one file after the other on one Docker engine started by
@@ -11,6 +12,6 @@ export default defineConfig({
     testTimeout: 10 * 60_000,
     hookTimeout: 60 * 60_000,
     fileParallelism: false,
-    reporters: ['default', ['json', { outputFile: 'test-results/compose.json' }]],
+    reporters: ['default', ['json', { outputFile: 'test-results/compose.json' }], new RunSummaryReporter('test-results/compose-summary.json')],
   },
 });
