@@ -33,6 +33,12 @@ async function fakeAri() {
   };
 }
 
+/**
+ * vi.waitFor's default second is a few attempts' worth on a quiet machine; beside other work
+ * (load 20) three refused upgrades took longer. The conditions still end the waits.
+ */
+const WAIT = { timeout: 60_000, interval: 20 };
+
 const opened: AriEventsSocket[] = [];
 afterEach(() => {
   for (const s of opened.splice(0)) s.close();
@@ -53,23 +59,23 @@ function open(url: string, app = 'call-answering', onDown?: () => void) {
   return { socket, downs, news, events, warnings, opens: () => opens };
 }
 
-describe('ARI events socket', () => {
+describe('ARI events socket', { timeout: 180_000 }, () => {
   it('survives a 401, a 404 and a refused connection, says what to check for each, and opens once ARI accepts', async () => {
     const ari = await fakeAri();
     const s = open(ari.url);
-    await vi.waitFor(() => expect(s.downs.length).toBeGreaterThanOrEqual(3));
+    await vi.waitFor(() => expect(s.downs.length).toBeGreaterThanOrEqual(3), WAIT);
     expect(s.downs.every((d) => d.kind === 'refused-credentials' && d.status === 401)).toBe(true);
     expect(s.downs[0]!.message).toMatch(/HTTP 401.*check ARI_PASSWORD/);
     // Only a new reason is news: the repeats of the 401 are not worth a log line each.
     expect(s.news.slice(0, 3)).toEqual([true, false, false]);
     ari.answerWith(404);
-    await vi.waitFor(() => expect(s.downs.at(-1)?.kind).toBe('not-found'));
+    await vi.waitFor(() => expect(s.downs.at(-1)?.kind).toBe('not-found'), WAIT);
     expect(s.news[s.downs.findIndex((d) => d.kind === 'not-found')]).toBe(true);
     expect(s.downs.at(-1)!.message).toMatch(/ARI is not loaded yet.*ARI_URL's path is wrong/);
     ari.answerWith(503);
-    await vi.waitFor(() => expect(s.downs.at(-1)?.status).toBe(503));
+    await vi.waitFor(() => expect(s.downs.at(-1)?.status).toBe(503), WAIT);
     ari.answerWith('accept');
-    await vi.waitFor(() => expect(s.opens()).toBe(1));
+    await vi.waitFor(() => expect(s.opens()).toBe(1), WAIT);
     expect(s.socket.isOpen).toBe(true);
     // The upgrade registers the app with the credentials as api_key, as ari-client did.
     expect(new URL(ari.upgrades.at(-1)!, 'http://x').searchParams.get('app')).toBe('call-answering');
@@ -77,7 +83,7 @@ describe('ARI events socket', () => {
     // No message carries the password.
     expect(s.downs.filter((d) => d.message.includes('s3cret'))).toEqual([]);
     await ari.close();
-    await vi.waitFor(() => expect(s.downs.at(-1)?.kind).toBe('unreachable'));
+    await vi.waitFor(() => expect(s.downs.at(-1)?.kind).toBe('unreachable'), WAIT);
     expect(s.downs.some((d) => d.kind === 'dropped')).toBe(true);
     expect(s.downs.at(-1)!.message).toMatch(/connection refused.*Asterisk is not running yet/);
     expect(s.socket.isOpen).toBe(false);
@@ -102,10 +108,10 @@ describe('ARI events socket', () => {
       },
     );
     opened.push(socket);
-    await vi.waitFor(() => expect(ari.sockets).toHaveLength(1));
+    await vi.waitFor(() => expect(ari.sockets).toHaveLength(1), WAIT);
     const server = ari.sockets[0]!;
     for (const frame of ['{"type":"StasisStart"}', 'not json', '{"no":"type"}', '{"type":"Boom"}', '{"type":"ChannelFutureFeature"}', '{"type":"StasisEnd"}']) server.send(frame);
-    await vi.waitFor(() => expect(events).toEqual(['StasisStart', 'ChannelFutureFeature', 'StasisEnd']));
+    await vi.waitFor(() => expect(events).toEqual(['StasisStart', 'ChannelFutureFeature', 'StasisEnd']), WAIT);
     expect(warnings).toEqual(['ignored an ARI frame that is not JSON', 'ignored an ARI frame without an event type', 'ARI event handling failed']);
     expect(opens).toBe(1);
     expect(socket.isOpen).toBe(true);
@@ -123,11 +129,11 @@ describe('ARI events socket', () => {
     // choosing, an attempt could be on its way and reach the fake after the count was taken
     // (seen on a loaded machine).
     const s = open(ari.url, 'call-answering', () => s.socket.close());
-    await vi.waitFor(() => expect(s.downs).toHaveLength(1));
+    await vi.waitFor(() => expect(s.downs).toHaveLength(1), WAIT);
     const mine = () => ari.upgrades.filter((u) => u.includes('app=call-answering')).length;
     // Proof of no further attempt: another socket on the same back-off is retried meanwhile, the closed one is not.
     const other = open(ari.url, 'other');
-    await vi.waitFor(() => expect(other.downs.length).toBeGreaterThanOrEqual(4));
+    await vi.waitFor(() => expect(other.downs.length).toBeGreaterThanOrEqual(4), WAIT);
     expect(mine()).toBe(1);
     expect(s.downs).toHaveLength(1);
     await ari.close();
