@@ -5,7 +5,7 @@ import type { TransferOutcome } from '../contract/call-handling.js';
 import { WebhookService, type WebhookOptions } from './webhooks/service.js';
 import { CallerTextService, type CallerTextOptions } from './caller-texts/service.js';
 import { BookingService } from './booking/service.js';
-import type { BookingKeys } from './booking/keys.js';
+import type { BookingKeys } from './booking/calendars/keys.js';
 import type { GuardOptions } from './webhooks/address-guard.js';
 import type { BackoffPolicy } from './time/backoff.js';
 

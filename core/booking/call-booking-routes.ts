@@ -7,9 +7,9 @@ import { tablesOf } from '../db/schema.js';
 import { badRequest, conflict, HttpError, notFound } from '../http/errors.js';
 import type { App } from '../http/fastify-types.js';
 import { currentUser } from '../http/session-hook.js';
-import { BOOKING_LIMITS } from './rules.js';
+import { BOOKING_LIMITS } from './rules/booking-rules.js';
 import { toApiBooking } from './api-booking.js';
-import { serviceById } from './store.js';
+import { serviceById } from './store/bookings.js';
 import { shortWhen } from './spoken.js';
 import { zonedStart } from './zoned-start.js';
 

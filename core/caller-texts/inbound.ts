@@ -9,7 +9,7 @@ import { toSmsText } from '../notify/message.js';
 import { planNotification } from '../notify/policy.js';
 import { countSms } from '../../contract/sms-segments.js';
 import { optWordOf, startConfirmation, stopConfirmation } from './keywords.js';
-import { isCancelReply } from '../booking/text-bodies.js';
+import { isCancelReply } from '../booking/rules/text-bodies.js';
 import type { CallerTextRoad } from './road.js';
 import { optIn, optOut, ownerOfNumber } from './store.js';
 

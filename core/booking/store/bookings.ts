@@ -1,10 +1,10 @@
 import { and, asc, eq, gt, isNull, lt } from 'drizzle-orm';
-import type { Db } from '../db/client.js';
-import { tablesOf, type BookingRow, type BookingServiceRow } from '../db/schema.js';
-import { loadCallHandling } from '../call-handling/store.js';
-import { BOOKING_DEFAULTS, type BookingRules } from './rules.js';
-import type { Interval } from './slots.js';
-import { shortWhen } from './spoken.js';
+import type { Db } from '../../db/client.js';
+import { tablesOf, type BookingRow, type BookingServiceRow } from '../../db/schema.js';
+import { loadCallHandling } from '../../call-handling/store.js';
+import { BOOKING_DEFAULTS, type BookingRules } from '../rules/booking-rules.js';
+import type { Interval } from '../rules/slots.js';
+import { shortWhen } from '../spoken.js';
 
 /** The owner's rules: their stored ones over the defaults; hours and holidays from call handling unless set. */
 export async function loadRules(db: Db, userId: number): Promise<BookingRules> {

@@ -1,4 +1,4 @@
-import type { HolidayNation, OpeningSpan, Weekday } from '../../contract/call-handling.js';
+import type { HolidayNation, OpeningSpan, Weekday } from '../../../contract/call-handling.js';
 
 /** An owner's booking rules as the slot engine uses them (stored ones merged over the defaults). */
 export interface BookingRules {

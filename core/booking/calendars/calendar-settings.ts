@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import type { Db } from '../db/client.js';
-import { tablesOf, type Tables } from '../db/schema.js';
+import type { Db } from '../../db/client.js';
+import { tablesOf, type Tables } from '../../db/schema.js';
 import { connect, CalDavError } from './caldav.js';
 import type { BookingKeys } from './keys.js';
 import { seal } from './secret-box.js';

@@ -1,11 +1,11 @@
 import { and, eq } from 'drizzle-orm';
-import { isUniqueViolation, type Db } from '../db/client.js';
-import { tablesOf, type BookingRow } from '../db/schema.js';
-import { lockOwner, transaction } from '../db/transaction.js';
-import { DAY_MS } from '../time/london-time.js';
-import type { BookingRules } from './rules.js';
-import { isFreeSlot, type Interval } from './slots.js';
-import { asBlocked, liveBookingOfCall, liveBookingsBetween } from './store.js';
+import { isUniqueViolation, type Db } from '../../db/client.js';
+import { tablesOf, type BookingRow } from '../../db/schema.js';
+import { lockOwner, transaction } from '../../db/transaction.js';
+import { DAY_MS } from '../../time/london-time.js';
+import type { BookingRules } from '../rules/booking-rules.js';
+import { isFreeSlot, type Interval } from '../rules/slots.js';
+import { asBlocked, liveBookingOfCall, liveBookingsBetween } from './bookings.js';
 
 // The claim: a slot becomes a booking in one transaction that re-reads the owner's live bookings
 // and re-runs the slot rules on them, so no two live bookings overlap and no cap is passed.

@@ -4,15 +4,15 @@ import type { Log } from '../../contract/log.js';
 import type { Db } from '../db/client.js';
 import { tablesOf, type BookingRow, type BookingServiceRow } from '../db/schema.js';
 import { DAY_MS } from '../time/london-time.js';
-import { bounded, CALENDAR_BOUND_MS, CalendarUnavailable, NO_CALENDAR, OFFER_CACHE_MS, type BookingEventForCalendar, type CalendarReader, type CalendarWriter } from './calendar-gate.js';
-import { claimSlot } from './claim.js';
+import { bounded, CALENDAR_BOUND_MS, CalendarUnavailable, NO_CALENDAR, OFFER_CACHE_MS, type BookingEventForCalendar, type CalendarReader, type CalendarWriter } from './calendars/calendar-gate.js';
+import { claimSlot } from './store/claim.js';
 import type { BookableService, BookingDesk, BookingDeskFactory, BookingRequestNote, BookingSummary, BookResult, BookRequest, OfferedSlot, OfferRequest, OfferResult } from '../../dialogue/agent/booking-desk.js';
-import type { BookingKeys } from './keys.js';
-import { readSlotId, slotId, slotKey } from './slot-id.js';
-import { findSlots, isFreeSlot } from './slots.js';
+import type { BookingKeys } from './calendars/keys.js';
+import { readSlotId, slotId, slotKey } from './rules/slot-id.js';
+import { findSlots, isFreeSlot } from './rules/slots.js';
 import { spokenWhen } from './spoken.js';
-import { activeServices, asBlocked, liveBookingsBetween, loadRules, serviceById } from './store.js';
-import { parseWish } from './wish.js';
+import { activeServices, asBlocked, liveBookingsBetween, loadRules, serviceById } from './store/bookings.js';
+import { parseWish } from './rules/wish.js';
 
 /** What happens around the diary: texts, the owner told, the calendar written. Called after commit, never inside it. */
 export interface BookingEvents {

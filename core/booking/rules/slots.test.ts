@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { findSlots, isFreeSlot, type Interval } from './slots.js';
-import type { BookingRules } from './rules.js';
+import type { BookingRules } from './booking-rules.js';
 import { parseWish } from './wish.js';
-import { shortWhen, spokenWhen } from './spoken.js';
+import { shortWhen, spokenWhen } from '../spoken.js';
 
 const at = (iso: string) => Date.parse(iso);
 const iso = (i: Interval) => new Date(i.start).toISOString();

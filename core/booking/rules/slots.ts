@@ -1,9 +1,9 @@
-import { WEEKDAYS } from '../../contract/call-handling.js';
-import { isBankHoliday } from '../call-handling/holidays.js';
-import { toMinute } from '../call-handling/schedule.js';
-import { DAY_MS, dayNumberToDate } from '../time/london-time.js';
+import { WEEKDAYS } from '../../../contract/call-handling.js';
+import { isBankHoliday } from '../../call-handling/holidays.js';
+import { toMinute } from '../../call-handling/schedule.js';
+import { DAY_MS, dayNumberToDate } from '../../time/london-time.js';
 import { londonWall, londonWallToUtc, weekdayOfDay } from './london-wall.js';
-import type { BookingRules } from './rules.js';
+import type { BookingRules } from './booking-rules.js';
 import type { Wish } from './wish.js';
 
 // The slot engine: pure, no I/O. From the owner's rules, what is already taken (their
