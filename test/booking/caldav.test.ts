@@ -15,7 +15,7 @@ import { putEvent } from '../../core/booking/calendars/caldav.js';
 import { connectCalDav, testCalDav } from '../../core/booking/calendars/calendar-settings.js';
 import { calendarIcs } from '../../core/booking/calendars/ics-writer.js';
 import { caldavAccountOf, ownerCalendars } from '../../core/booking/calendars/owner-calendars.js';
-import { saveRules } from '../../core/booking/store/bookings.js';
+import { saveRules } from '../../core/booking/store/rules.js';
 import { openDatabase, type DatabaseHandle } from '../../core/db/client.js';
 import { bookingCalendars } from '../helpers/tables.js';
 import { putIcs, startRadicale, type Radicale } from '../helpers/radicale.js';

@@ -10,7 +10,7 @@ import { createDeskFactory } from '../../core/booking/agent-booking-adapter.js';
 import { setIcalAddress } from '../../core/booking/calendars/calendar-settings.js';
 import { createIcalAddressReader } from '../../core/booking/calendars/ical-address.js';
 import { ownerCalendars } from '../../core/booking/calendars/owner-calendars.js';
-import { saveRules } from '../../core/booking/store/bookings.js';
+import { saveRules } from '../../core/booking/store/rules.js';
 import { openDatabase, type DatabaseHandle } from '../../core/db/client.js';
 import { BUSY_EVENTS, BUSY_NOW, EXPECTED_OFFERS } from './fixtures-ics.js';
 import { ownerWithService, quiet, TEST_KEYS } from './fixtures.js';

@@ -66,3 +66,10 @@ export async function regenerateFeedToken(db: Db, userId: number, now: Date): Pr
   await upsert(db, userId, { feedToken: token }, now);
   return token;
 }
+
+/** The owner whose private feed a token opens; null for a token that is not (or no longer) one. */
+export async function ownerOfFeed(db: Db, token: string): Promise<number | null> {
+  const { bookingCalendars } = tablesOf(db);
+  const row = (await db.select({ userId: bookingCalendars.userId }).from(bookingCalendars).where(eq(bookingCalendars.feedToken, token)).limit(1))[0];
+  return row?.userId ?? null;
+}

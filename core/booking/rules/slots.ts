@@ -112,3 +112,15 @@ export function isFreeSlot(q: Omit<SlotQuery, 'wish' | 'limit' | 'after'>, start
   const found = findSlots({ ...q, wish: { fromDay: w.day, toDay: w.day, fromMinute: w.minute, toMinute: w.minute + 1 }, limit: 1 });
   return found.length === 1 && found[0]!.start === start;
 }
+
+/**
+ * One start judged once, for a claim: 'not-offered' when the rules alone exclude it (hours,
+ * notice, horizon, off the grid, a bank holiday), 'taken' when the calendar, a booking or the
+ * daily cap does, 'free' otherwise. The owner's mistake (a 400) and a race lost (a 409) apart.
+ */
+export type SlotVerdict = 'free' | 'not-offered' | 'taken';
+
+export function slotVerdict(q: Omit<SlotQuery, 'wish' | 'limit' | 'after'>, start: number): SlotVerdict {
+  if (!isFreeSlot({ ...q, busy: [], booked: [] }, start)) return 'not-offered';
+  return isFreeSlot(q, start) ? 'free' : 'taken';
+}

@@ -1,41 +1,13 @@
-import { and, asc, eq, gt, isNull, lt } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, lt } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { tablesOf, type BookingRow, type BookingServiceRow } from '../../db/schema.js';
-import { loadCallHandling } from '../../call-handling/store.js';
-import { BOOKING_DEFAULTS, type BookingRules } from '../rules/booking-rules.js';
+import { tablesOf, type BookingRow } from '../../db/schema.js';
 import type { Interval } from '../rules/slots.js';
 import { shortWhen } from '../spoken.js';
 
-/** The owner's rules: their stored ones over the defaults; hours and holidays from call handling unless set. */
-export async function loadRules(db: Db, userId: number): Promise<BookingRules> {
-  const { bookingRules } = tablesOf(db);
-  const handling = await loadCallHandling(db, userId);
-  const row = (await db.select().from(bookingRules).where(eq(bookingRules.userId, userId)).limit(1))[0];
-  return {
-    hours: row?.hours ?? handling.hours,
-    holidayNations: handling.holidayNations,
-    noticeMinutes: row?.noticeMinutes ?? BOOKING_DEFAULTS.noticeMinutes,
-    horizonDays: row?.horizonDays ?? BOOKING_DEFAULTS.horizonDays,
-    dailyCap: row ? row.dailyCap : BOOKING_DEFAULTS.dailyCap,
-  };
-}
-
-export async function saveRules(db: Db, userId: number, rules: Pick<BookingRules, 'noticeMinutes' | 'horizonDays' | 'dailyCap'> & { hours: BookingRules['hours'] | null }, now: Date): Promise<void> {
-  const { bookingRules } = tablesOf(db);
-  const values = { ...rules, updatedAt: now };
-  await db.insert(bookingRules).values({ userId, ...values }).onConflictDoUpdate({ target: bookingRules.userId, set: values });
-}
-
-export function activeServices(db: Db, userId: number): Promise<BookingServiceRow[]> {
-  const { bookingServices } = tablesOf(db);
-  return db.select().from(bookingServices)
-    .where(and(eq(bookingServices.userId, userId), isNull(bookingServices.archivedAt)))
-    .orderBy(asc(bookingServices.id));
-}
-
-export async function serviceById(db: Db, userId: number, id: number): Promise<BookingServiceRow | undefined> {
-  const { bookingServices } = tablesOf(db);
-  return (await db.select().from(bookingServices).where(and(eq(bookingServices.userId, userId), eq(bookingServices.id, id))).limit(1))[0];
+/** A booking with its service's name, as the texts, the events and the owner's API show it. */
+export interface NamedBooking {
+  row: BookingRow;
+  serviceName: string;
 }
 
 /** Live bookings whose blocked time touches [from, to), soonest first. */
@@ -85,20 +57,58 @@ export async function liveBookingOfCall(db: Db, ownerId: number, callId: number)
 
 export const asBlocked = (rows: readonly BookingRow[]): Interval[] => rows.map((b) => ({ start: b.startAt.getTime(), end: b.blockEndAt.getTime() }));
 
-export async function businessName(db: Db, userId: number): Promise<string> {
-  const { users } = tablesOf(db);
-  const row = (await db.select({ name: users.businessName }).from(users).where(eq(users.id, userId)).limit(1))[0];
-  return row?.name?.trim() || 'the business';
+/** One booking, whoever's, with its service's name (the jobs and the signed .ics link). */
+export async function bookingWithService(db: Db, bookingId: number): Promise<NamedBooking | undefined> {
+  const { bookingServices, bookings } = tablesOf(db);
+  return (await db.select({ row: bookings, serviceName: bookingServices.name }).from(bookings)
+    .innerJoin(bookingServices, eq(bookingServices.id, bookings.serviceId)).where(eq(bookings.id, bookingId)).limit(1))[0];
 }
 
-/** What the owner stored (for the API), defaults filled in; hours null = the call-handling hours. */
-export async function storedRules(db: Db, userId: number): Promise<{ hours: BookingRules['hours'] | null; noticeMinutes: number; horizonDays: number; dailyCap: number | null }> {
-  const { bookingRules } = tablesOf(db);
-  const row = (await db.select().from(bookingRules).where(eq(bookingRules.userId, userId)).limit(1))[0];
-  return {
-    hours: row?.hours ?? null,
-    noticeMinutes: row?.noticeMinutes ?? BOOKING_DEFAULTS.noticeMinutes,
-    horizonDays: row?.horizonDays ?? BOOKING_DEFAULTS.horizonDays,
-    dailyCap: row ? row.dailyCap : BOOKING_DEFAULTS.dailyCap,
-  };
+/** One of the owner's bookings, live or not. */
+export async function ownedBooking(db: Db, ownerId: number, bookingId: number): Promise<BookingRow | undefined> {
+  const { bookings } = tablesOf(db);
+  return (await db.select().from(bookings).where(and(eq(bookings.id, bookingId), eq(bookings.userId, ownerId))).limit(1))[0];
+}
+
+/** Whether a live booking holds this booking's slot (the slot booked again since it was cancelled). */
+export async function slotHeldAgain(db: Db, b: BookingRow): Promise<boolean> {
+  const { bookings } = tablesOf(db);
+  const again = await db.select({ id: bookings.id }).from(bookings)
+    .where(and(eq(bookings.userId, b.userId), eq(bookings.serviceId, b.serviceId), eq(bookings.startAt, b.startAt), eq(bookings.status, 'booked'))).limit(1);
+  return again.length > 0;
+}
+
+/** A caller's live bookings with the owner still to come, soonest first. */
+export function upcomingOfCaller(db: Db, ownerId: number, callerNumber: string, now: Date): Promise<NamedBooking[]> {
+  const { bookingServices, bookings } = tablesOf(db);
+  return db.select({ row: bookings, serviceName: bookingServices.name }).from(bookings)
+    .innerJoin(bookingServices, eq(bookingServices.id, bookings.serviceId))
+    .where(and(eq(bookings.userId, ownerId), eq(bookings.callerNumber, callerNumber), eq(bookings.status, 'booked'), gt(bookings.startAt, now)))
+    .orderBy(asc(bookings.startAt));
+}
+
+/** The owner's bookings, whatever their status, starting from `from` on, with their service's name. */
+export function bookingsFrom(db: Db, ownerId: number, from: Date): Promise<NamedBooking[]> {
+  const { bookingServices, bookings } = tablesOf(db);
+  return db.select({ row: bookings, serviceName: bookingServices.name }).from(bookings)
+    .innerJoin(bookingServices, eq(bookingServices.id, bookings.serviceId))
+    .where(and(eq(bookings.userId, ownerId), gte(bookings.startAt, from)))
+    .orderBy(asc(bookings.startAt));
+}
+
+/** The bookings one call made, whatever their day or status, with their service's name. */
+export function bookingsOfCall(db: Db, ownerId: number, callId: number): Promise<NamedBooking[]> {
+  const { bookingServices, bookings } = tablesOf(db);
+  return db.select({ row: bookings, serviceName: bookingServices.name }).from(bookings)
+    .innerJoin(bookingServices, eq(bookingServices.id, bookings.serviceId))
+    .where(and(eq(bookings.userId, ownerId), eq(bookings.callId, callId)))
+    .orderBy(asc(bookings.startAt));
+}
+
+/** Cancels a live booking; null when it was not live (already cancelled, someone else's). */
+export async function cancelBooking(db: Db, ownerId: number, bookingId: number, by: 'owner' | 'caller' | 'moved', now: Date): Promise<BookingRow | null> {
+  const { bookings } = tablesOf(db);
+  const rows = await db.update(bookings).set({ status: 'cancelled', cancelledBy: by, cancelledAt: now })
+    .where(and(eq(bookings.id, bookingId), eq(bookings.userId, ownerId), eq(bookings.status, 'booked'))).returning();
+  return rows[0] ?? null;
 }
