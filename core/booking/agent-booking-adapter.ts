@@ -16,7 +16,7 @@ import { activeService, activeServices } from './store/services.js';
 // time the desk offered can be booked.
 
 /** A booking as the agent reads it back. */
-export function toSummary(row: BookingRow, serviceName: string): BookingSummary {
+function toSummary(row: BookingRow, serviceName: string): BookingSummary {
   return {
     id: row.id, serviceName, start: row.startAt, end: row.endAt, callerName: row.callerName, callerNumber: row.callerNumber,
     spoken: spokenWhen(row.startAt), status: row.status,

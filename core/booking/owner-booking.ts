@@ -8,9 +8,9 @@ import { activeService, serviceById } from './store/services.js';
 // write and confirmation text, one per call. The owner names a time directly: no slot id is
 // signed for them, since it is their own diary.
 
-export type OwnerFreeTimes = FreeTimes | { kind: 'no-service' };
+type OwnerFreeTimes = FreeTimes | { kind: 'no-service' };
 
-export type OwnerBookResult =
+type OwnerBookResult =
   | { kind: 'booked'; row: BookingRow; serviceName: string }
   /** No such service for this owner (or it was archived). */
   | { kind: 'no-service' }
@@ -22,7 +22,7 @@ export type OwnerBookResult =
   | { kind: 'call-booked'; serviceName: string; start: Date }
   | { kind: 'unavailable'; reason: string };
 
-export interface CallBooking {
+interface CallBooking {
   callId: number;
   serviceId: number;
   start: number;
