@@ -57,11 +57,16 @@ export async function liveBookingOfCall(db: Db, ownerId: number, callId: number)
 
 export const asBlocked = (rows: readonly BookingRow[]): Interval[] => rows.map((b) => ({ start: b.startAt.getTime(), end: b.blockEndAt.getTime() }));
 
+/** Bookings joined to their service's name: the shape of every NamedBooking query below. */
+function namedBookings(db: Db) {
+  const { bookingServices, bookings } = tablesOf(db);
+  return { bookings, query: db.select({ row: bookings, serviceName: bookingServices.name }).from(bookings).innerJoin(bookingServices, eq(bookingServices.id, bookings.serviceId)) };
+}
+
 /** One booking, whoever's, with its service's name (the jobs and the signed .ics link). */
 export async function bookingWithService(db: Db, bookingId: number): Promise<NamedBooking | undefined> {
-  const { bookingServices, bookings } = tablesOf(db);
-  return (await db.select({ row: bookings, serviceName: bookingServices.name }).from(bookings)
-    .innerJoin(bookingServices, eq(bookingServices.id, bookings.serviceId)).where(eq(bookings.id, bookingId)).limit(1))[0];
+  const { bookings, query } = namedBookings(db);
+  return (await query.where(eq(bookings.id, bookingId)).limit(1))[0];
 }
 
 /** One of the owner's bookings, live or not. */
@@ -80,28 +85,22 @@ export async function slotHeldAgain(db: Db, b: BookingRow): Promise<boolean> {
 
 /** A caller's live bookings with the owner still to come, soonest first. */
 export function upcomingOfCaller(db: Db, ownerId: number, callerNumber: string, now: Date): Promise<NamedBooking[]> {
-  const { bookingServices, bookings } = tablesOf(db);
-  return db.select({ row: bookings, serviceName: bookingServices.name }).from(bookings)
-    .innerJoin(bookingServices, eq(bookingServices.id, bookings.serviceId))
-    .where(and(eq(bookings.userId, ownerId), eq(bookings.callerNumber, callerNumber), eq(bookings.status, 'booked'), gt(bookings.startAt, now)))
+  const { bookings, query } = namedBookings(db);
+  return query.where(and(eq(bookings.userId, ownerId), eq(bookings.callerNumber, callerNumber), eq(bookings.status, 'booked'), gt(bookings.startAt, now)))
     .orderBy(asc(bookings.startAt));
 }
 
 /** The owner's bookings, whatever their status, starting from `from` on, with their service's name. */
 export function bookingsFrom(db: Db, ownerId: number, from: Date): Promise<NamedBooking[]> {
-  const { bookingServices, bookings } = tablesOf(db);
-  return db.select({ row: bookings, serviceName: bookingServices.name }).from(bookings)
-    .innerJoin(bookingServices, eq(bookingServices.id, bookings.serviceId))
-    .where(and(eq(bookings.userId, ownerId), gte(bookings.startAt, from)))
+  const { bookings, query } = namedBookings(db);
+  return query.where(and(eq(bookings.userId, ownerId), gte(bookings.startAt, from)))
     .orderBy(asc(bookings.startAt));
 }
 
 /** The bookings one call made, whatever their day or status, with their service's name. */
 export function bookingsOfCall(db: Db, ownerId: number, callId: number): Promise<NamedBooking[]> {
-  const { bookingServices, bookings } = tablesOf(db);
-  return db.select({ row: bookings, serviceName: bookingServices.name }).from(bookings)
-    .innerJoin(bookingServices, eq(bookingServices.id, bookings.serviceId))
-    .where(and(eq(bookings.userId, ownerId), eq(bookings.callId, callId)))
+  const { bookings, query } = namedBookings(db);
+  return query.where(and(eq(bookings.userId, ownerId), eq(bookings.callId, callId)))
     .orderBy(asc(bookings.startAt));
 }
 
