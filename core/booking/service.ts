@@ -1,7 +1,6 @@
-import { eq } from 'drizzle-orm';
 import type { CoreDeps } from '../deps.js';
 import type { Db } from '../db/client.js';
-import { tablesOf, type BookingRow } from '../db/schema.js';
+import type { BookingRow } from '../db/schema.js';
 import { DAY_MS, londonDayStartUtc } from '../time/london-time.js';
 import { claimSlot } from './store/claim.js';
 import { calendarIcs } from './calendars/ics-writer.js';
@@ -28,6 +27,7 @@ import type { GuardOptions } from '../webhooks/address-guard.js';
 import { shortWhen } from './spoken.js';
 import { bookingsFrom, bookingWithService, cancelBooking, ownedBooking, slotHeldAgain, upcomingOfCaller, type NamedBooking } from './store/bookings.js';
 import { businessName } from './store/business-name.js';
+import { ownerToTell, recordOwnerNotice, settleOwnerNotice } from './store/owner-notices.js';
 import { ownerOfFeed } from './calendars/calendar-settings.js';
 import { loadRules } from './store/rules.js';
 import { serviceById } from './store/services.js';
@@ -178,20 +178,19 @@ export class BookingService {
 
   /** A text to the owner at once, on the channel their summaries use; once per key (the notifications row). */
   private async tellOwner(ownerId: number, text: string, key: string): Promise<void> {
-    const { notifications, users } = tablesOf(this.db);
-    const owner = (await this.db.select().from(users).where(eq(users.id, ownerId)).limit(1))[0];
+    const owner = await ownerToTell(this.db, ownerId);
     if (!owner) return;
     const plan = planNotification(owner);
     if (plan.kind !== 'send') return;
     const channel = plan.channels[0]!;
     const body = toSmsText(text);
-    const intent = (await this.db.insert(notifications).values({ userId: ownerId, channel, kind: 'booking', to: plan.to, body, status: 'sending' }).returning({ id: notifications.id }))[0]!;
+    const notice = await recordOwnerNotice(this.db, { ownerId, channel, to: plan.to, body });
     try {
       const from = (await ownerDid(this.db, ownerId)) ?? plan.to;
       const { providerId } = await this.opts.gateway.send({ channel, to: plan.to, businessNumber: from, body, key });
-      await this.db.update(notifications).set({ status: 'sent', providerId }).where(eq(notifications.id, intent.id));
+      await settleOwnerNotice(this.db, notice, { status: 'sent', providerId });
     } catch (err) {
-      await this.db.update(notifications).set({ status: 'failed', error: errorMessage(err) }).where(eq(notifications.id, intent.id));
+      await settleOwnerNotice(this.db, notice, { status: 'failed', error: errorMessage(err) });
       this.deps.log.warn({ userId: ownerId, err: errorMessage(err) }, 'owner not told about a booking');
     }
   }
