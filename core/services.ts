@@ -5,7 +5,7 @@ import type { TransferOutcome } from '../contract/call-handling.js';
 import { WebhookService, type WebhookOptions } from './webhooks/service.js';
 import { CallerTextService, type CallerTextOptions } from './caller-texts/service.js';
 import { BookingService } from './booking/service.js';
-import type { BookingKeys } from './booking/keys.js';
+import type { BookingKeys } from './booking/calendars/keys.js';
 import type { GuardOptions } from './webhooks/address-guard.js';
 import type { BackoffPolicy } from './time/backoff.js';
 
@@ -59,9 +59,9 @@ export interface ServiceOptions {
 
 /** The composition root's second step: the services built from the core's dependencies, all at once. */
 export function withAppServices(deps: CoreDeps, opts: ServiceOptions = {}): Services {
-  const callerTexts = new CallerTextService(deps, opts.callerTexts);
-  const booking = new BookingService(deps, { ...opts.booking, road: callerTexts.road, gateway: callerTexts.gateway });
-  // A caller's reply "C" cancels their next booking (core/caller-texts/inbound.ts asks booking first).
-  callerTexts.bookingReply = (userId, from) => booking.cancelByReply(userId, from);
+  // Booking texts callers on the caller-texts road, and a caller's reply "C" cancels their next
+  // booking: caller texts offer each text to booking first, through a port called only once both exist.
+  const callerTexts: CallerTextService = new CallerTextService(deps, { ...opts.callerTexts, bookingReply: (userId, from, body) => booking.cancelByReply(userId, from, body) });
+  const booking: BookingService = new BookingService(deps, { ...opts.booking, road: callerTexts.road, gateway: callerTexts.gateway });
   return { ...deps, numbers: createNumberService(deps), webhooks: new WebhookService(deps, opts.webhooks), callerTexts, booking };
 }

@@ -1,7 +1,22 @@
 // Booking (issue 41) as the owner's API takes and sends it (core/booking/routes.ts; docs/booking.md).
 import { Type, type Static } from 'typebox';
-import { Nullable } from './shared.js';
+import { Nullable, refusal } from './shared.js';
 import { OpeningSpanSchema } from './call-handling.js';
+
+/** Limits an owner's input is checked against (the API's 400s say them). */
+export const BOOKING_LIMITS = {
+  durationMinutes: { min: 10, max: 240 },
+  bufferMinutes: { min: 0, max: 240 },
+  noticeMinutes: { min: 0, max: 14 * 24 * 60 },
+  horizonDays: { min: 1, max: 365 },
+  dailyCap: { min: 1, max: 100 },
+  nameLength: 80,
+  sentenceLength: 300,
+} as const;
+const L = BOOKING_LIMITS;
+/** A service id that is not one of the owner's bookable services. */
+export const NO_SERVICE = 'Pick one of your services: that one does not exist or was removed.';
+const ServiceId = (options: { maximum?: number } = {}) => Type.Integer({ minimum: 0, ...options, ...refusal(NO_SERVICE, 'One of your services') });
 
 const Week = Type.Object({
   mon: Type.Array(OpeningSpanSchema), tue: Type.Array(OpeningSpanSchema), wed: Type.Array(OpeningSpanSchema), thu: Type.Array(OpeningSpanSchema),
@@ -12,9 +27,20 @@ export const ApiBookingServiceSchema = Type.Object({
   id: Type.Integer(), name: Type.String(), durationMinutes: Type.Integer(), bufferMinutes: Type.Integer(), agentSentence: Nullable(Type.String()),
 });
 export const ApiBookingServiceListSchema = Type.Object({ services: Type.Array(ApiBookingServiceSchema) });
-/** Checked in the route, so each mistake gets its own sentence. */
+/** Each mistake gets its own sentence; the name and the sentence, trimmed first, are checked in the route. */
 export const BookingServiceBody = Type.Object(
-  { name: Type.String(), durationMinutes: Type.Number(), bufferMinutes: Type.Optional(Type.Number()), agentSentence: Type.Optional(Nullable(Type.String())) },
+  {
+    name: Type.String(),
+    durationMinutes: Type.Integer({
+      minimum: L.durationMinutes.min, maximum: L.durationMinutes.max,
+      ...refusal(`A service lasts a whole number of minutes from ${L.durationMinutes.min} to ${L.durationMinutes.max}.`, `${L.durationMinutes.min}–${L.durationMinutes.max} minutes`),
+    }),
+    bufferMinutes: Type.Optional(Type.Integer({
+      minimum: L.bufferMinutes.min, maximum: L.bufferMinutes.max,
+      ...refusal(`The break after a booking is a whole number of minutes from 0 to ${L.bufferMinutes.max}.`, `0–${L.bufferMinutes.max} minutes`),
+    })),
+    agentSentence: Type.Optional(Nullable(Type.String())),
+  },
   { additionalProperties: false },
 );
 
@@ -22,10 +48,19 @@ export const BookingRulesBody = Type.Object(
   {
     /** null: the call-handling opening hours. */
     hours: Nullable(Week),
-    noticeMinutes: Type.Number(),
-    horizonDays: Type.Number(),
+    noticeMinutes: Type.Integer({
+      minimum: L.noticeMinutes.min, maximum: L.noticeMinutes.max,
+      ...refusal(`Minimum notice is a whole number of minutes from 0 to ${L.noticeMinutes.max} (two weeks).`, 'Minutes, 0 or more'),
+    }),
+    horizonDays: Type.Integer({
+      minimum: L.horizonDays.min, maximum: L.horizonDays.max,
+      ...refusal(`How far ahead callers can book is a whole number of days from ${L.horizonDays.min} to ${L.horizonDays.max}.`, `${L.horizonDays.min}–${L.horizonDays.max} days`),
+    }),
     /** null: no cap. */
-    dailyCap: Nullable(Type.Number()),
+    dailyCap: Nullable(Type.Integer({
+      minimum: L.dailyCap.min, maximum: L.dailyCap.max,
+      ...refusal(`The most bookings a day is a whole number from ${L.dailyCap.min} to ${L.dailyCap.max}, or none for no limit.`, `${L.dailyCap.min}–${L.dailyCap.max}`),
+    })),
   },
   { additionalProperties: false },
 );
@@ -45,17 +80,19 @@ export const ApiBookingSchema = Type.Object({
   movedFrom: Nullable(Type.String()),
 });
 export const ApiBookingListSchema = Type.Object({ bookings: Type.Array(ApiBookingSchema) });
-/** callId: the bookings that call made (checked in the route, for its own sentence). */
-export const BookingListQuery = Type.Object({ callId: Type.Optional(Type.String({ maxLength: 20 })) });
+/** callId: the bookings that call made. */
+export const BookingListQuery = Type.Object({
+  callId: Type.Optional(Type.Integer({ minimum: 0, maximum: 999_999_999_999_999, ...refusal("callId must be a call's number, e.g. ?callId=41.", 'A call number') })),
+});
 export const BookingMoveBody = Type.Object({ start: Type.String() }, { additionalProperties: false });
 
-/** GET /api/user/booking/times?serviceId=N&after=ISO: the next free times of a service (checked in the route, for its own sentences). */
-export const FreeTimesQuery = Type.Object({ serviceId: Type.String({ maxLength: 20 }), after: Type.Optional(Type.String({ maxLength: 40 })) });
+/** GET /api/user/booking/times?serviceId=N&after=ISO: the next free times of a service (`after` checked in the route, for its own sentence). */
+export const FreeTimesQuery = Type.Object({ serviceId: ServiceId({ maximum: 999_999_999 }), after: Type.Optional(Type.String({ maxLength: 40 })) });
 const ApiFreeTimeSchema = Type.Object({ start: Type.String(), end: Type.String(), spoken: Type.String() });
 export const ApiFreeTimesSchema = Type.Object({ times: Type.Array(ApiFreeTimeSchema) });
 /** POST /api/call-logs/{id}/booking: the owner books the caller of a call (issue 41, item 8). */
 export const CallBookingBody = Type.Object(
-  { serviceId: Type.Number(), start: Type.String(), callerName: Type.Optional(Type.String()) },
+  { serviceId: ServiceId(), start: Type.String(), callerName: Type.Optional(Type.String()) },
   { additionalProperties: false },
 );
 

@@ -5,6 +5,12 @@ import { ACCOUNT_STATUSES, AI_MODES, CALL_STATUSES, USER_ROLES, VOICE_PREFERENCE
 
 export const Nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]);
 
+/**
+ * A field's own 400 when its schema refuses it, whatever the keyword (type, minimum, …): the
+ * sentence the user reads and the short note beside the field (core/http/error-handler.ts).
+ */
+export const refusal = (message: string, field: string) => ({ refusal: { message, field } });
+
 /** A union of the literals of one of contract/enums.ts's lists (a tuple, so Static<> keeps each word). */
 type Literals<T extends readonly string[]> = { -readonly [K in keyof T]: TLiteral<T[K]> };
 export const OneOf = <const T extends readonly string[]>(values: T): TUnion<Literals<T>> =>

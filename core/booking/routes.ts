@@ -1,19 +1,19 @@
-import { and, asc, eq, isNull } from 'drizzle-orm';
 import { WEEKDAYS, type OpeningSpan, type Weekday } from '../../contract/call-handling.js';
 import {
   ApiBookingCalendarSchema, ApiBookingListSchema, ApiBookingRulesSchema, ApiBookingSchema, ApiBookingServiceListSchema, ApiBookingServiceSchema,
-  ApiCalDavTestSchema, BookingListQuery, BookingMoveBody, BookingRulesBody, BookingServiceBody, CalDavBody, FeedTokenParams, IcalAddressBody,
+  ApiCalDavTestSchema, BOOKING_LIMITS, BookingListQuery, BookingMoveBody, BookingRulesBody, BookingServiceBody, CalDavBody, FeedTokenParams, IcalAddressBody,
 } from '../../contract/schemas/booking.js';
 import { ApiErrorSchema, IdParams } from '../../contract/schemas/shared.js';
 import { validateDay } from '../call-handling/validate.js';
-import { tablesOf, type BookingServiceRow } from '../db/schema.js';
+import type { BookingServiceRow } from '../db/schema.js';
 import { PUBLIC } from '../http/access-guard.js';
 import { badRequest, conflict, HttpError, notFound } from '../http/errors.js';
 import type { App } from '../http/fastify-types.js';
 import { currentUser } from '../http/session-hook.js';
-import { calendarView, connectCalDav, disconnectCalDav, regenerateFeedToken, setIcalAddress, testCalDav } from './calendar-settings.js';
-import { BOOKING_LIMITS } from './rules.js';
-import { loadRules, saveRules, storedRules } from './store.js';
+import { calendarView, connectCalDav, disconnectCalDav, regenerateFeedToken, setIcalAddress, testCalDav } from './calendars/calendar-settings.js';
+import { bookingsOfCall, whereNow } from './store/bookings.js';
+import { loadRules, saveRules, storedRules } from './store/rules.js';
+import { activeService, activeServices, archiveService, createService, serviceById, updateService } from './store/services.js';
 import { toApiBooking } from './api-booking.js';
 import { callBookingRoutes } from './call-booking-routes.js';
 import { zonedStart } from './zoned-start.js';
@@ -23,15 +23,12 @@ import { zonedStart } from './zoned-start.js';
 
 const toApiService = (s: BookingServiceRow) => ({ id: s.id, name: s.name, durationMinutes: s.durationMinutes, bufferMinutes: s.bufferMinutes, agentSentence: s.agentSentence });
 
-const wholeIn = (v: number, r: { min: number; max: number }) => Number.isInteger(v) && v >= r.min && v <= r.max;
-
+/** The numbers are the schema's (contract/schemas/booking.ts); the texts are checked trimmed. */
 function checkService(b: { name: string; durationMinutes: number; bufferMinutes?: number; agentSentence?: string | null }) {
   const name = b.name.trim();
   const L = BOOKING_LIMITS;
   if (!name || name.length > L.nameLength) throw badRequest(`Give the service a name of 1 to ${L.nameLength} characters, e.g. "Boiler service".`, { name: `1 to ${L.nameLength} characters` });
-  if (!wholeIn(b.durationMinutes, L.durationMinutes)) throw badRequest(`A service lasts a whole number of minutes from ${L.durationMinutes.min} to ${L.durationMinutes.max}.`, { durationMinutes: `${L.durationMinutes.min}–${L.durationMinutes.max} minutes` });
   const buffer = b.bufferMinutes ?? 0;
-  if (!wholeIn(buffer, L.bufferMinutes)) throw badRequest(`The break after a booking is a whole number of minutes from 0 to ${L.bufferMinutes.max}.`, { bufferMinutes: `0–${L.bufferMinutes.max} minutes` });
   const sentence = b.agentSentence?.trim() || null;
   if (sentence && sentence.length > L.sentenceLength) throw badRequest(`The sentence the agent reads out must be at most ${L.sentenceLength} characters.`, { agentSentence: `At most ${L.sentenceLength} characters` });
   return { name, durationMinutes: b.durationMinutes, bufferMinutes: buffer, agentSentence: sentence };
@@ -51,32 +48,30 @@ function checkUrl(raw: string, what: string): string {
 export async function bookingRoutes(app: App): Promise<void> {
   const { database, booking, now, config } = app.services;
   const db = database.db;
-  const { bookingServices, bookings } = tablesOf(db);
 
   const myService = async (userId: number, id: number) => {
-    const s = (await db.select().from(bookingServices).where(and(eq(bookingServices.id, id), eq(bookingServices.userId, userId), isNull(bookingServices.archivedAt))).limit(1))[0];
+    const s = await activeService(db, userId, id);
     if (!s) throw notFound('No such service.');
     return s;
   };
 
   app.get('/api/user/booking/services', { schema: { response: { 200: ApiBookingServiceListSchema } } }, async (req) => ({
-    services: (await db.select().from(bookingServices).where(and(eq(bookingServices.userId, currentUser(req).id), isNull(bookingServices.archivedAt))).orderBy(bookingServices.id)).map(toApiService),
+    services: (await activeServices(db, currentUser(req).id)).map(toApiService),
   }));
 
   app.post('/api/user/booking/services', { schema: { body: BookingServiceBody, response: { 201: ApiBookingServiceSchema, 400: ApiErrorSchema } } }, async (req, reply) => {
-    const row = (await db.insert(bookingServices).values({ userId: currentUser(req).id, ...checkService(req.body) }).returning())[0]!;
-    return reply.code(201).send(toApiService(row));
+    return reply.code(201).send(toApiService(await createService(db, currentUser(req).id, checkService(req.body))));
   });
 
   app.put('/api/user/booking/services/:id', { schema: { params: IdParams, body: BookingServiceBody, response: { 200: ApiBookingServiceSchema, 400: ApiErrorSchema, 404: ApiErrorSchema } } }, async (req) => {
     const s = await myService(currentUser(req).id, req.params.id);
-    return toApiService((await db.update(bookingServices).set(checkService(req.body)).where(eq(bookingServices.id, s.id)).returning())[0]!);
+    return toApiService(await updateService(db, s.id, checkService(req.body)));
   });
 
   // Archived, not deleted: its bookings keep their service's name.
   app.delete('/api/user/booking/services/:id', { schema: { params: IdParams, response: { 200: ApiBookingServiceSchema, 404: ApiErrorSchema } } }, async (req) => {
     const s = await myService(currentUser(req).id, req.params.id);
-    return toApiService((await db.update(bookingServices).set({ archivedAt: now() }).where(eq(bookingServices.id, s.id)).returning())[0]!);
+    return toApiService(await archiveService(db, s.id, now()));
   });
 
   const rulesView = async (userId: number) => {
@@ -88,7 +83,6 @@ export async function bookingRoutes(app: App): Promise<void> {
 
   app.put('/api/user/booking/rules', { schema: { body: BookingRulesBody, response: { 200: ApiBookingRulesSchema, 400: ApiErrorSchema } } }, async (req) => {
     const b = req.body;
-    const L = BOOKING_LIMITS;
     let hours: Record<Weekday, OpeningSpan[]> | null = null;
     if (b.hours) {
       hours = {} as Record<Weekday, OpeningSpan[]>;
@@ -98,9 +92,6 @@ export async function bookingRoutes(app: App): Promise<void> {
         hours[day] = checked;
       }
     }
-    if (!wholeIn(b.noticeMinutes, L.noticeMinutes)) throw badRequest(`Minimum notice is a whole number of minutes from 0 to ${L.noticeMinutes.max} (two weeks).`, { noticeMinutes: 'Minutes, 0 or more' });
-    if (!wholeIn(b.horizonDays, L.horizonDays)) throw badRequest(`How far ahead callers can book is a whole number of days from ${L.horizonDays.min} to ${L.horizonDays.max}.`, { horizonDays: `${L.horizonDays.min}–${L.horizonDays.max} days` });
-    if (b.dailyCap !== null && !wholeIn(b.dailyCap, L.dailyCap)) throw badRequest(`The most bookings a day is a whole number from ${L.dailyCap.min} to ${L.dailyCap.max}, or none for no limit.`, { dailyCap: `${L.dailyCap.min}–${L.dailyCap.max}` });
     await saveRules(db, currentUser(req).id, { hours, noticeMinutes: b.noticeMinutes, horizonDays: b.horizonDays, dailyCap: b.dailyCap }, now());
     return rulesView(currentUser(req).id);
   });
@@ -112,14 +103,10 @@ export async function bookingRoutes(app: App): Promise<void> {
     const { callId } = req.query;
     // A move cancels the old row and makes a new one: the owner sees the booking once, at its new time.
     if (callId === undefined) return { bookings: (await booking.upcoming(userId)).filter((r) => r.row.cancelledBy !== 'moved').map((r) => toApiBooking(r.row, r.serviceName)) };
-    if (!/^\d{1,15}$/.test(callId)) throw badRequest("callId must be a call's number, e.g. ?callId=41.", { callId: 'A call number' });
-    const rows = await db.select({ row: bookings, serviceName: bookingServices.name }).from(bookings)
-      .innerJoin(bookingServices, eq(bookingServices.id, bookings.serviceId))
-      .where(and(eq(bookings.userId, userId), eq(bookings.callId, Number(callId))))
-      .orderBy(asc(bookings.startAt));
+    const rows = await bookingsOfCall(db, userId, callId);
     // A booking since moved shows where it is now, saying where it was booked first.
     const now = await Promise.all(rows.map(async (r) => {
-      const latest = await booking.movedTo(userId, r.row);
+      const latest = await whereNow(db, userId, r.row);
       return latest === r.row ? toApiBooking(r.row, r.serviceName) : { ...toApiBooking(latest, r.serviceName), callId: r.row.callId, movedFrom: r.row.startAt.toISOString() };
     }));
     return { bookings: now };
@@ -129,8 +116,7 @@ export async function bookingRoutes(app: App): Promise<void> {
     const userId = currentUser(req).id;
     const row = await booking.cancelByOwner(userId, req.params.id);
     if (!row) throw notFound('No such booking, or it is already cancelled.');
-    const s = (await db.select().from(bookingServices).where(eq(bookingServices.id, row.serviceId)).limit(1))[0]!;
-    return toApiBooking(row, s.name);
+    return toApiBooking(row, (await serviceById(db, userId, row.serviceId))!.name);
   });
 
   app.post('/api/user/bookings/:id/move', { schema: { params: IdParams, body: BookingMoveBody, response: { 200: ApiBookingSchema, 400: ApiErrorSchema, 404: ApiErrorSchema, 409: ApiErrorSchema, 503: ApiErrorSchema } } }, async (req) => {
@@ -138,8 +124,7 @@ export async function bookingRoutes(app: App): Promise<void> {
     if (result.kind === 'not-found') throw notFound('No such booking, or it is already cancelled.');
     if (result.kind === 'taken') throw conflict('That time is not free: it is outside booking hours, too soon, past the horizon, on a full day, or overlaps another booking or your calendar. Pick another.');
     if (result.kind === 'unavailable') throw new HttpError(503, `Your calendar could not be checked (${result.reason}); try again in a minute.`);
-    const s = (await db.select().from(bookingServices).where(eq(bookingServices.id, result.row.serviceId)).limit(1))[0]!;
-    return toApiBooking(result.row, s.name);
+    return toApiBooking(result.row, result.serviceName);
   });
 
   // Call Details' "Book this caller" (issue 41, item 8) and the free times it offers.

@@ -1,12 +1,11 @@
-import { and, asc, eq, gt, gte } from 'drizzle-orm';
 import type { CoreDeps } from '../deps.js';
 import type { Db } from '../db/client.js';
-import { tablesOf, type BookingRow } from '../db/schema.js';
+import type { BookingRow } from '../db/schema.js';
 import { DAY_MS, londonDayStartUtc } from '../time/london-time.js';
-import { claimSlot } from './claim.js';
-import { calendarIcs } from './ics-writer.js';
-import { slotKey } from './slot-id.js';
-import { bookingRef, readBookingRef } from './booking-link.js';
+import { claimSlot } from './store/claim.js';
+import { calendarIcs } from './calendars/ics-writer.js';
+import { slotKey } from './rules/slot-id.js';
+import { bookingRef, readBookingRef } from './rules/booking-link.js';
 import { ownerDid } from '../call-handling/store.js';
 import type { CallerTextRoad } from '../caller-texts/road.js';
 import { DEFAULT_BACKOFF, type BackoffPolicy } from '../time/backoff.js';
@@ -16,16 +15,23 @@ import { JobWorker, type JobHandler } from '../jobs/worker.js';
 import type { MessageGateway } from '../notify/gateway.js';
 import { toSmsText } from '../notify/message.js';
 import { planNotification } from '../notify/policy.js';
-import { bookingEvent, cancelBooking, createDeskFactory, createOwnerDeskFactory, eventUid, type BookingEvents, type OwnerDesk } from './booking-desk.js';
-import { bounded, CALENDAR_BOUND_MS } from './calendar-gate.js';
+import { createDeskFactory } from './agent-booking-adapter.js';
+import { bookingEvent, eventUid, type BookingEvents } from './diary.js';
+import { createOwnerBookingFactory, type OwnerBooking } from './owner-booking.js';
+import { bounded, CALENDAR_BOUND_MS } from './calendars/calendar-gate.js';
 import type { BookingDeskFactory, BookingRequestNote } from '../../dialogue/agent/booking-desk.js';
-import { loadBookingKeys, type BookingKeys } from './keys.js';
-import { ownerCalendars } from './owner-calendars.js';
-import { createIcalAddressReader } from './ical-address.js';
+import { loadBookingKeys, type BookingKeys } from './calendars/keys.js';
+import { ownerCalendars } from './calendars/owner-calendars.js';
+import { createIcalAddressReader } from './calendars/ical-address.js';
 import type { GuardOptions } from '../webhooks/address-guard.js';
 import { shortWhen } from './spoken.js';
-import { businessName, loadRules, whereNow } from './store.js';
-import { callerCancelledText, confirmationText, movedText, ownerCancelledText, reminderAt, reminderText } from './text-bodies.js';
+import { bookingsFrom, bookingWithService, cancelBooking, ownedBooking, slotHeldAgain, upcomingOfCaller, type NamedBooking } from './store/bookings.js';
+import { businessName } from './store/business-name.js';
+import { ownerToTell, recordOwnerNotice, settleOwnerNotice } from './store/owner-notices.js';
+import { ownerOfFeed } from './calendars/calendar-settings.js';
+import { loadRules } from './store/rules.js';
+import { serviceById } from './store/services.js';
+import { callerCancelledText, confirmationText, isCancelReply, movedText, ownerCancelledText, reminderAt, reminderText } from './rules/text-bodies.js';
 
 const BOOKING_TEXT_JOB = 'booking-text';
 /** The owner told (a booking request, a caller's cancellation): its own job kind, so a retried call tells them once. */
@@ -58,7 +64,7 @@ export class BookingService {
   readonly keys: BookingKeys;
   readonly desk: BookingDeskFactory;
   /** The owner booking a caller from Call Details (issue 41, item 8): the same claim, calendar write and texts. */
-  readonly ownerDesk: (ownerId: number) => OwnerDesk;
+  readonly ownerBooking: (ownerId: number) => OwnerBooking;
   readonly queue: JobQueue;
   private readonly worker: JobWorker;
   private readonly calendar: ReturnType<typeof ownerCalendars>;
@@ -70,7 +76,7 @@ export class BookingService {
     this.calendar = ownerCalendars({ db: database.db, keys: this.keys, now, icalAddress });
     const diary = { db: database.db, now, keys: this.keys, log, calendar: this.calendar, events: this.events() };
     this.desk = createDeskFactory(diary);
-    this.ownerDesk = createOwnerDeskFactory(diary);
+    this.ownerBooking = createOwnerBookingFactory(diary);
     this.queue = new JobQueue(database.db, now, { leaseMs: config.jobs.leaseMs, backoff: opts.backoff ?? DEFAULT_BACKOFF, kinds: [BOOKING_TEXT_JOB, BOOKING_OWNER_JOB, BOOKING_CALENDAR_JOB] });
     this.worker = new JobWorker({ queue: this.queue, handlers: { [BOOKING_TEXT_JOB]: this.textHandler(), [BOOKING_OWNER_JOB]: async (job) => this.tellOwner(Number(job.payload.ownerId), String(job.payload.text), job.key), [BOOKING_CALENDAR_JOB]: (job) => this.calendarJob(String(job.payload.op), Number(job.payload.bookingId)) }, log, pollMs: opts.pollMs ?? 1000, concurrency: 1 });
   }
@@ -149,20 +155,16 @@ export class BookingService {
 
   /** The retried write or removal: a failure throws, and the queue tries again with its back-off. */
   private async calendarJob(op: string, bookingId: number): Promise<void> {
-    const { bookingServices, bookings } = tablesOf(this.db);
-    const found = (await this.db.select({ b: bookings, service: bookingServices.name }).from(bookings)
-      .innerJoin(bookingServices, eq(bookingServices.id, bookings.serviceId)).where(eq(bookings.id, bookingId)).limit(1))[0];
+    const found = await bookingWithService(this.db, bookingId);
     if (!found) return;
-    const { b, service } = found;
+    const { row: b, serviceName: service } = found;
     if (op === 'write') {
       // Cancelled or moved since: its event is no longer wanted.
       if (b.status === 'booked') await this.writeEvent(b, service);
       return;
     }
     // The slot booked again since (the same event name): that booking's event stays.
-    const again = await this.db.select({ id: bookings.id }).from(bookings)
-      .where(and(eq(bookings.userId, b.userId), eq(bookings.serviceId, b.serviceId), eq(bookings.startAt, b.startAt), eq(bookings.status, 'booked'))).limit(1);
-    if (!again.length) await this.removeEvent(b);
+    if (!(await slotHeldAgain(this.db, b))) await this.removeEvent(b);
   }
 
   private async request(ownerId: number, note: BookingRequestNote): Promise<void> {
@@ -176,33 +178,30 @@ export class BookingService {
 
   /** A text to the owner at once, on the channel their summaries use; once per key (the notifications row). */
   private async tellOwner(ownerId: number, text: string, key: string): Promise<void> {
-    const { notifications, users } = tablesOf(this.db);
-    const owner = (await this.db.select().from(users).where(eq(users.id, ownerId)).limit(1))[0];
+    const owner = await ownerToTell(this.db, ownerId);
     if (!owner) return;
     const plan = planNotification(owner);
     if (plan.kind !== 'send') return;
     const channel = plan.channels[0]!;
     const body = toSmsText(text);
-    const intent = (await this.db.insert(notifications).values({ userId: ownerId, channel, kind: 'booking', to: plan.to, body, status: 'sending' }).returning({ id: notifications.id }))[0]!;
+    const notice = await recordOwnerNotice(this.db, { ownerId, channel, to: plan.to, body });
     try {
       const from = (await ownerDid(this.db, ownerId)) ?? plan.to;
       const { providerId } = await this.opts.gateway.send({ channel, to: plan.to, businessNumber: from, body, key });
-      await this.db.update(notifications).set({ status: 'sent', providerId }).where(eq(notifications.id, intent.id));
+      await settleOwnerNotice(this.db, notice, { status: 'sent', providerId });
     } catch (err) {
-      await this.db.update(notifications).set({ status: 'failed', error: errorMessage(err) }).where(eq(notifications.id, intent.id));
+      await settleOwnerNotice(this.db, notice, { status: 'failed', error: errorMessage(err) });
       this.deps.log.warn({ userId: ownerId, err: errorMessage(err) }, 'owner not told about a booking');
     }
   }
 
   private textHandler(): JobHandler {
-    const { bookingServices, bookings } = tablesOf(this.db);
     return async (job) => {
       const what = job.payload.what as TextWhat;
       const bookingId = Number(job.payload.bookingId);
-      const found = (await this.db.select({ b: bookings, service: bookingServices.name }).from(bookings)
-        .innerJoin(bookingServices, eq(bookingServices.id, bookings.serviceId)).where(eq(bookings.id, bookingId)).limit(1))[0];
+      const found = await bookingWithService(this.db, bookingId);
       if (!found) return;
-      const { b, service } = found;
+      const { row: b, serviceName: service } = found;
       // A reminder for a booking since cancelled or moved is not sent.
       if (what === 'reminder' && (b.status !== 'booked' || b.startAt.getTime() !== Number(job.payload.start))) return;
       const from = await ownerDid(this.db, b.userId);
@@ -235,15 +234,13 @@ export class BookingService {
 
   /**
    * A caller's reply "C" to a business: cancels their next live booking with it, frees the slot
-   * and tells the owner. False when they have none (the reply is then an ordinary text).
+   * and tells the owner. False for any other text, or when they have none (the reply is then an ordinary text).
    */
-  async cancelByReply(ownerId: number, callerNumber: string): Promise<boolean> {
-    const { bookings } = tablesOf(this.db);
-    const next = (await this.db.select().from(bookings)
-      .where(and(eq(bookings.userId, ownerId), eq(bookings.callerNumber, callerNumber), eq(bookings.status, 'booked'), gt(bookings.startAt, this.deps.now())))
-      .orderBy(bookings.startAt).limit(1))[0];
+  async cancelByReply(ownerId: number, callerNumber: string, body: string): Promise<boolean> {
+    if (!isCancelReply(body)) return false;
+    const next = (await upcomingOfCaller(this.db, ownerId, callerNumber, this.deps.now()))[0];
     if (!next) return false;
-    const row = await cancelBooking(this.db, ownerId, next.id, 'caller', this.deps.now());
+    const row = await cancelBooking(this.db, ownerId, next.row.id, 'caller', this.deps.now());
     if (row) await this.events().cancelled(row, 'caller');
     return true;
   }
@@ -253,11 +250,10 @@ export class BookingService {
    * (rules, calendar, never double-booked), the old one cancelled in the same transaction, the
    * caller texted. 'taken' when the time is not free; 'unavailable' when the calendar cannot be read.
    */
-  async moveByOwner(ownerId: number, bookingId: number, start: number): Promise<{ kind: 'moved'; row: BookingRow } | { kind: 'not-found' } | { kind: 'taken' } | { kind: 'unavailable'; reason: string }> {
-    const { bookingServices, bookings } = tablesOf(this.db);
-    const old = (await this.db.select().from(bookings).where(and(eq(bookings.id, bookingId), eq(bookings.userId, ownerId), eq(bookings.status, 'booked'))).limit(1))[0];
-    if (!old) return { kind: 'not-found' };
-    const service = (await this.db.select().from(bookingServices).where(eq(bookingServices.id, old.serviceId)).limit(1))[0]!;
+  async moveByOwner(ownerId: number, bookingId: number, start: number): Promise<{ kind: 'moved'; row: BookingRow; serviceName: string } | { kind: 'not-found' } | { kind: 'taken' } | { kind: 'unavailable'; reason: string }> {
+    const old = await ownedBooking(this.db, ownerId, bookingId);
+    if (old?.status !== 'booked') return { kind: 'not-found' };
+    const service = (await serviceById(this.db, ownerId, old.serviceId))!;
     let busy;
     try {
       busy = await bounded((s) => this.calendar.busy(ownerId, start - DAY_MS, start + DAY_MS, s), CALENDAR_BOUND_MS);
@@ -273,23 +269,12 @@ export class BookingService {
     // The event follows the booking: the new one written (If-None-Match: *), the old one removed.
     await this.writeToCalendar(result.row, service.name);
     await this.events().moved(old, result.row, 'owner');
-    return { kind: 'moved', row: result.row };
-  }
-
-  /** Where a booking is now: the booking that took its place, and so on, if it was moved (the row itself if not). */
-  movedTo(ownerId: number, row: BookingRow): Promise<BookingRow> {
-    return whereNow(this.db, ownerId, row);
+    return { kind: 'moved', row: result.row, serviceName: service.name };
   }
 
   /** The owner's bookings from the start of today (London) on, with their service's name. */
-  async upcoming(ownerId: number): Promise<Array<{ row: BookingRow; serviceName: string }>> {
-    const { bookingServices, bookings } = tablesOf(this.db);
-    const from = new Date(londonDayStartUtc(this.deps.now().getTime()));
-    const rows = await this.db.select({ row: bookings, serviceName: bookingServices.name }).from(bookings)
-      .innerJoin(bookingServices, eq(bookingServices.id, bookings.serviceId))
-      .where(and(eq(bookings.userId, ownerId), gte(bookings.startAt, from)))
-      .orderBy(asc(bookings.startAt));
-    return rows;
+  upcoming(ownerId: number): Promise<NamedBooking[]> {
+    return bookingsFrom(this.db, ownerId, new Date(londonDayStartUtc(this.deps.now().getTime())));
   }
 
   /** The link in a confirmation that adds the booking to the caller's calendar. */
@@ -299,24 +284,21 @@ export class BookingService {
 
   /** One booking as iCalendar, for its signed link; null for a link this box did not make. */
   async bookingIcs(ref: string): Promise<string | null> {
-    const { bookingServices, bookings } = tablesOf(this.db);
     const id = readBookingRef(this.keys.slot, ref);
     if (id === null) return null;
-    const found = (await this.db.select({ b: bookings, service: bookingServices.name }).from(bookings)
-      .innerJoin(bookingServices, eq(bookingServices.id, bookings.serviceId)).where(eq(bookings.id, id)).limit(1))[0];
+    const found = await bookingWithService(this.db, id);
     if (!found) return null;
-    const { b, service } = found;
+    const { row: b, serviceName: service } = found;
     const name = await businessName(this.db, b.userId);
     return calendarIcs([{ uid: eventUid(b.userId, { serviceId: b.serviceId, start: b.startAt.getTime() }), summary: `${service} with ${name}`, start: b.startAt, end: b.endAt, stamp: b.createdAt, cancelled: b.status !== 'booked' }]);
   }
 
   /** The private feed: the owner whose token it is, and their live bookings as iCalendar; null for an unknown token. */
   async feed(token: string): Promise<string | null> {
-    const { bookingCalendars } = tablesOf(this.db);
-    const owner = (await this.db.select({ userId: bookingCalendars.userId }).from(bookingCalendars).where(eq(bookingCalendars.feedToken, token)).limit(1))[0];
-    if (!owner) return null;
-    const rows = (await this.upcoming(owner.userId)).filter((r) => r.row.status === 'booked');
-    const name = await businessName(this.db, owner.userId);
+    const ownerId = await ownerOfFeed(this.db, token);
+    if (ownerId === null) return null;
+    const rows = (await this.upcoming(ownerId)).filter((r) => r.row.status === 'booked');
+    const name = await businessName(this.db, ownerId);
     return calendarIcs(rows.map(({ row, serviceName }) => ({
       uid: eventUid(row.userId, { serviceId: row.serviceId, start: row.startAt.getTime() }), summary: `${serviceName}: ${row.callerName}`,
       description: `Caller: ${row.callerName}, ${row.callerNumber}.`, start: row.startAt, end: row.endAt, stamp: row.createdAt,

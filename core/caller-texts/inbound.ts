@@ -9,7 +9,6 @@ import { toSmsText } from '../notify/message.js';
 import { planNotification } from '../notify/policy.js';
 import { countSms } from '../../contract/sms-segments.js';
 import { optWordOf, startConfirmation, stopConfirmation } from './keywords.js';
-import { isCancelReply } from '../booking/text-bodies.js';
 import type { CallerTextRoad } from './road.js';
 import { optIn, optOut, ownerOfNumber } from './store.js';
 
@@ -21,9 +20,14 @@ export interface CallerInboundDeps {
   log: Pick<Log, 'info' | 'warn'>;
   now: () => Date;
   publicUrl: string;
-  /** A reply "C": cancels the caller's next booking with this business (core/booking); true when it did. */
-  bookingReply?: (userId: number, callerNumber: string) => Promise<boolean>;
+  bookingReply?: BookingReply;
 }
+
+/**
+ * The port booking answers a caller's text through (core/booking reads "C" after a booking text
+ * as cancelling their next booking): true when it took the text. Caller texts know nothing more of booking.
+ */
+export type BookingReply = (userId: number, callerNumber: string, body: string) => Promise<boolean>;
 
 /**
  * A text to a business's number from someone who is not that business's owner: a caller.
@@ -47,7 +51,7 @@ export async function handleCallerText(deps: CallerInboundDeps, msg: InboundText
     key: `in:${msg.messageSid}`, createdAt: now, updatedAt: now,
   }).onConflictDoNothing();
   // "C" after a booking text cancels that booking (the owner is told by booking); STOP/START are untouched.
-  if (isCancelReply(msg.body) && deps.bookingReply && (await deps.bookingReply(userId, msg.from))) {
+  if (deps.bookingReply && (await deps.bookingReply(userId, msg.from, msg.body))) {
     log.info({ userId, messageSid: msg.messageSid }, 'a caller cancelled their booking by text');
     return true;
   }

@@ -9,7 +9,7 @@ import type { MessageGateway } from '../notify/gateway.js';
 import { gatewayFromConfig } from '../notify/gateway-from-config.js';
 import type { CoreDeps } from '../deps.js';
 import type { InboundText } from '../followup/inbound-text.js';
-import { handleCallerText } from './inbound.js';
+import { handleCallerText, type BookingReply } from './inbound.js';
 import { createCallerTextRoad, type CallerTextRoad } from './road.js';
 import { loadTextBack } from './store.js';
 import { defaultTextBackWording, textBackVerdict } from './text-back-rule.js';
@@ -23,6 +23,8 @@ export interface CallerTextOptions {
   gateway?: MessageGateway;
   pollMs?: number;
   maxAttempts?: number;
+  /** A caller's text is offered to booking first (core/booking: "C" cancels their next booking). */
+  bookingReply?: BookingReply;
 }
 
 /**
@@ -35,12 +37,10 @@ export class CallerTextService {
   readonly queue: JobQueue;
   private readonly worker: JobWorker;
   readonly gateway: MessageGateway;
-  /** Set by withAppServices: a caller's "C" cancels their next booking (core/booking); true when it did. */
-  bookingReply?: (userId: number, callerNumber: string) => Promise<boolean>;
   private readonly maxAttempts: number;
   private subscribed = false;
 
-  constructor(private readonly deps: CoreDeps, opts: CallerTextOptions = {}) {
+  constructor(private readonly deps: CoreDeps, private readonly opts: CallerTextOptions = {}) {
     const { config, database, log, now } = deps;
     this.gateway = opts.gateway ?? gatewayFromConfig(deps);
     const twilio = !!(config.twilio.accountSid && config.twilio.authToken);
@@ -105,7 +105,7 @@ export class CallerTextService {
   /** For core/followup's inbound handling: a caller's text to a business's number. */
   callerText(): (msg: InboundText, ownerIds: number[]) => Promise<boolean> {
     const { database, log, now, config } = this.deps;
-    const deps = { db: database.db, road: this.road, gateway: this.gateway, log, now, publicUrl: config.publicUrl, bookingReply: (u: number, n: string) => this.bookingReply?.(u, n) ?? Promise.resolve(false) };
+    const deps = { db: database.db, road: this.road, gateway: this.gateway, log, now, publicUrl: config.publicUrl, bookingReply: this.opts.bookingReply };
     return (msg, ownerIds) => handleCallerText(deps, msg, ownerIds);
   }
 

@@ -26,6 +26,14 @@ function describeValidation(error: FastifyError): string {
   }
 }
 
+/** The refusal (contract/schemas/shared.ts) of the field whose schema refused the value, if it declares one. */
+function refusalOf(error: FastifyError): { message: string; errors: Record<string, string> } | null {
+  const first = error.validation?.[0] as { parentSchema?: { refusal?: { message: string; field: string } }; instancePath: string } | undefined;
+  const refused = first?.parentSchema?.refusal;
+  if (!first || !refused) return null;
+  return { message: refused.message, errors: { [first.instancePath.replace(/^\//, '').replace(/\//g, '.')]: refused.field } };
+}
+
 /**
  * 4xx: the message is for the user and shown as is. 5xx: logged with context,
  * and the client gets a generic sentence (never internals).
@@ -37,7 +45,7 @@ export function registerErrorHandler(app: App): void {
       return reply.status(error.statusCode).send({ message: error.message, ...(error.errors ? { errors: error.errors } : {}) });
     }
     if (error.validation) {
-      return reply.status(400).send({ message: describeValidation(error) });
+      return reply.status(400).send(refusalOf(error) ?? { message: describeValidation(error) });
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {

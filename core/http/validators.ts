@@ -4,7 +4,8 @@ import type { App } from './fastify-types.js';
 import { registerJsonBodyParser } from './json-body.js';
 import { textProblem, type TextKind } from './text-hygiene.js';
 
-const base: Options = { removeAdditional: false, useDefaults: true, allErrors: false, strict: false };
+// verbose: each error carries the schema that refused the value, so a field's own refusal can be shown.
+const base: Options = { removeAdditional: false, useDefaults: true, allErrors: false, strict: false, verbose: true };
 
 const TEXT_KEYWORD = 'textKind';
 // Parts of a schema that hold values, not subschemas: never annotated.

@@ -10,7 +10,7 @@ import type { SpeechToText } from '../../models/stt/speech-to-text.js';
 import type { Db } from '../db/client.js';
 import { tablesOf, type Call, type User } from '../db/schema.js';
 import { notificationBody, repeatCallerBody } from '../notify/message.js';
-import { bookedByCall } from '../booking/store.js';
+import { bookedByCall } from '../booking/store/bookings.js';
 import type { CallNotifier } from '../notify/notifier.js';
 import { claimRepeatAlert, type RepeatCallerRule } from '../notify/repeat-caller.js';
 import { storeRecordingKey } from '../jobs/recording-jobs.js';

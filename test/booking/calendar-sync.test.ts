@@ -10,7 +10,7 @@ import { and, eq, like } from 'drizzle-orm';
 import ICAL from 'ical.js';
 import { fetchCalendarObjects } from 'tsdav';
 import { afterEach, describe, expect, it } from 'vitest';
-import { connectCalDav } from '../../core/booking/calendar-settings.js';
+import { connectCalDav } from '../../core/booking/calendars/calendar-settings.js';
 import { bookings, jobs } from '../helpers/tables.js';
 import type { OfferedSlot } from '../../dialogue/agent/booking-desk.js';
 import { startRadicale, type Radicale } from '../helpers/radicale.js';

@@ -1,7 +1,7 @@
 import { insertUser } from '../../core/accounts/users.js';
 import type { Db } from '../../core/db/client.js';
 import { tablesOf, type Tables } from '../../core/db/schema.js';
-import { keysFromSecret } from '../../core/booking/keys.js';
+import { keysFromSecret } from '../../core/booking/calendars/keys.js';
 
 /** One secret for every core in a test, as BOOKING_SECRET gives a cluster. */
 export const TEST_KEYS = keysFromSecret('test booking secret');

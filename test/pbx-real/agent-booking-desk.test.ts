@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../core/db/client.js';
 import { openAppDatabase } from '../../core/db/open.js';
 import { tablesOf } from '../../core/db/schema.js';
-import { connectCalDav } from '../../core/booking/calendar-settings.js';
+import { connectCalDav } from '../../core/booking/calendars/calendar-settings.js';
 import { withAppServices, type Services } from '../../core/services.js';
 import { WEEKDAYS, type OpeningSpan, type Weekday } from '../../contract/call-handling.js';
 import type { BookingDeskFactory, OfferedSlot } from '../../dialogue/agent/booking-desk.js';
@@ -34,7 +34,7 @@ const quiet = { info: () => {}, warn: () => {}, error: () => {} };
 /** Booking hours every day 10:00–16:00, so the first slot of a day is "ten o'clock" whatever day the test runs. */
 const HOURS = Object.fromEntries(WEEKDAYS.map((d) => [d, [{ open: '10:00', close: '16:00' }]])) as Record<Weekday, OpeningSpan[]>;
 
-/** "the 3rd of December", as callers say a date (core/booking/wish.ts understands it). */
+/** "the 3rd of December", as callers say a date (core/booking/rules/wish.ts understands it). */
 function spokenDate(at: Date): string {
   const parts = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', day: 'numeric', month: 'long' }).formatToParts(at);
   const day = Number(parts.find((p) => p.type === 'day')!.value);

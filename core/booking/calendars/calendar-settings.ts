@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import type { Db } from '../db/client.js';
-import { tablesOf, type Tables } from '../db/schema.js';
+import type { Db } from '../../db/client.js';
+import { tablesOf, type Tables } from '../../db/schema.js';
 import { connect, CalDavError } from './caldav.js';
 import type { BookingKeys } from './keys.js';
 import { seal } from './secret-box.js';
@@ -65,4 +65,11 @@ export async function regenerateFeedToken(db: Db, userId: number, now: Date): Pr
   const token = randomBytes(24).toString('base64url');
   await upsert(db, userId, { feedToken: token }, now);
   return token;
+}
+
+/** The owner whose private feed a token opens; null for a token that is not (or no longer) one. */
+export async function ownerOfFeed(db: Db, token: string): Promise<number | null> {
+  const { bookingCalendars } = tablesOf(db);
+  const row = (await db.select({ userId: bookingCalendars.userId }).from(bookingCalendars).where(eq(bookingCalendars.feedToken, token)).limit(1))[0];
+  return row?.userId ?? null;
 }

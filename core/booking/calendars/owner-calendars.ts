@@ -1,12 +1,12 @@
 import { eq } from 'drizzle-orm';
-import type { Db } from '../db/client.js';
-import { tablesOf } from '../db/schema.js';
+import type { Db } from '../../db/client.js';
+import { tablesOf } from '../../db/schema.js';
 import type { BookingEventForCalendar, CalendarReader, CalendarWriter } from './calendar-gate.js';
 import { putEvent, readBusy, removeEvent, type CalDavAccount } from './caldav.js';
 import { calendarIcs } from './ics-writer.js';
 import type { BookingKeys } from './keys.js';
 import { unseal } from './secret-box.js';
-import type { Interval } from './slots.js';
+import type { Interval } from '../rules/slots.js';
 
 // Each owner's calendars as the desk reads and writes them: their CalDAV account (when
 // connected) and their pasted iCal address (when set, through ical-address.ts's cache).

@@ -1,6 +1,6 @@
 import { createAccount, createCalendarObject, deleteCalendarObject, fetchCalendarObjects, fetchCalendars, propfind, type DAVCalendar } from 'tsdav';
 import { busyFromIcs } from './expand.js';
-import type { Interval } from './slots.js';
+import type { Interval } from '../rules/slots.js';
 
 // Two-way CalDAV (Nextcloud, Fastmail, iCloud with an app password, Radicale, Baïkal) through
 // tsdav. Busy times: a calendar-query with a time range, expanded on the box (expand.ts), since

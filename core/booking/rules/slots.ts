@@ -1,9 +1,9 @@
-import { WEEKDAYS } from '../../contract/call-handling.js';
-import { isBankHoliday } from '../call-handling/holidays.js';
-import { toMinute } from '../call-handling/schedule.js';
-import { DAY_MS, dayNumberToDate } from '../time/london-time.js';
+import { WEEKDAYS } from '../../../contract/call-handling.js';
+import { isBankHoliday } from '../../call-handling/holidays.js';
+import { toMinute } from '../../call-handling/schedule.js';
+import { DAY_MS, dayNumberToDate } from '../../time/london-time.js';
 import { londonWall, londonWallToUtc, weekdayOfDay } from './london-wall.js';
-import type { BookingRules } from './rules.js';
+import type { BookingRules } from './booking-rules.js';
 import type { Wish } from './wish.js';
 
 // The slot engine: pure, no I/O. From the owner's rules, what is already taken (their
@@ -111,4 +111,16 @@ export function isFreeSlot(q: Omit<SlotQuery, 'wish' | 'limit' | 'after'>, start
   const w = londonWall(start);
   const found = findSlots({ ...q, wish: { fromDay: w.day, toDay: w.day, fromMinute: w.minute, toMinute: w.minute + 1 }, limit: 1 });
   return found.length === 1 && found[0]!.start === start;
+}
+
+/**
+ * One start judged once, for a claim: 'not-offered' when the rules alone exclude it (hours,
+ * notice, horizon, off the grid, a bank holiday), 'taken' when the calendar, a booking or the
+ * daily cap does, 'free' otherwise. The owner's mistake (a 400) and a race lost (a 409) apart.
+ */
+export type SlotVerdict = 'free' | 'not-offered' | 'taken';
+
+export function slotVerdict(q: Omit<SlotQuery, 'wish' | 'limit' | 'after'>, start: number): SlotVerdict {
+  if (!isFreeSlot({ ...q, busy: [], booked: [] }, start)) return 'not-offered';
+  return isFreeSlot(q, start) ? 'free' : 'taken';
 }

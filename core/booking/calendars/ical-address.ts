@@ -2,11 +2,11 @@ import http from 'node:http';
 import https from 'node:https';
 import net from 'node:net';
 import type { LookupFunction } from 'node:net';
-import { DAY_MS } from '../time/london-time.js';
-import { bareHost, checkedAddress, type GuardOptions, type ResolvedAddress } from '../webhooks/address-guard.js';
+import { DAY_MS } from '../../time/london-time.js';
+import { bareHost, checkedAddress, type GuardOptions, type ResolvedAddress } from '../../webhooks/address-guard.js';
 import { busyFromIcs } from './expand.js';
 import type { IcalAddressReader } from './owner-calendars.js';
-import type { Interval } from './slots.js';
+import type { Interval } from '../rules/slots.js';
 
 // The owner's pasted secret iCal address (Google, Outlook/365, iCloud all publish one): fetched
 // through the webhooks' SSRF guard (every address the host resolves to checked, the connection

@@ -1,7 +1,7 @@
 import ICAL from 'ical.js';
-import { DAY_MS } from '../time/london-time.js';
-import { londonWallToUtc } from './london-wall.js';
-import type { Interval } from './slots.js';
+import { DAY_MS } from '../../time/london-time.js';
+import { londonWallToUtc } from '../rules/london-wall.js';
+import type { Interval } from '../rules/slots.js';
 
 // The owner's calendar as busy times: iCalendar text (a pasted iCal address's feed, or CalDAV
 // objects) parsed and expanded on the box with ical.js, because many servers cannot expand or

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { findSlots, isFreeSlot, type Interval } from './slots.js';
-import type { BookingRules } from './rules.js';
+import { findSlots, isFreeSlot, slotVerdict, type Interval } from './slots.js';
+import type { BookingRules } from './booking-rules.js';
 import { parseWish } from './wish.js';
-import { shortWhen, spokenWhen } from './spoken.js';
+import { shortWhen, spokenWhen } from '../spoken.js';
 
 const at = (iso: string) => Date.parse(iso);
 const iso = (i: Interval) => new Date(i.start).toISOString();
@@ -87,6 +87,18 @@ describe('the rules', () => {
     // Off the grid or outside hours is never free.
     expect(isFreeSlot(q, at('2026-12-02T10:10:00Z'))).toBe(false);
     expect(isFreeSlot(q, at('2026-12-02T16:30:00Z'))).toBe(false);
+  });
+
+  it('tells a start the rules never offer from one something holds, for the claim\'s 400 and 409', () => {
+    const q = { now: at('2026-12-01T18:00:00Z'), rules: rules({ dailyCap: 1 }), service: hour, busy: [], booked: [] };
+    const wednesday10 = at('2026-12-02T10:00:00Z');
+    expect(slotVerdict(q, wednesday10)).toBe('free');
+    // The rules alone: off the grid, after hours, a Saturday, inside the notice.
+    expect(['2026-12-02T10:10:00Z', '2026-12-02T16:30:00Z', '2026-12-05T10:00:00Z', '2026-12-01T19:00:00Z'].map((t) => slotVerdict(q, at(t)))).toEqual(['not-offered', 'not-offered', 'not-offered', 'not-offered']);
+    // Held: the calendar, a booking, or the day's cap reached by a booking elsewhere in the day.
+    expect(slotVerdict({ ...q, busy: [{ start: wednesday10, end: wednesday10 + 30 * 60_000 }] }, wednesday10)).toBe('taken');
+    expect(slotVerdict({ ...q, booked: [{ start: at('2026-12-02T09:30:00Z'), end: at('2026-12-02T10:30:00Z') }] }, wednesday10)).toBe('taken');
+    expect(slotVerdict({ ...q, booked: [{ start: at('2026-12-02T14:00:00Z'), end: at('2026-12-02T15:00:00Z') }] }, wednesday10)).toBe('taken');
   });
 });
 

@@ -1,4 +1,4 @@
-import type { HolidayNation, OpeningSpan, Weekday } from '../../contract/call-handling.js';
+import type { HolidayNation, OpeningSpan, Weekday } from '../../../contract/call-handling.js';
 
 /** An owner's booking rules as the slot engine uses them (stored ones merged over the defaults). */
 export interface BookingRules {
@@ -13,14 +13,3 @@ export interface BookingRules {
 }
 
 export const BOOKING_DEFAULTS = { noticeMinutes: 120, horizonDays: 14, dailyCap: null } as const;
-
-/** Limits an owner's input is checked against (the API's 400s say them). */
-export const BOOKING_LIMITS = {
-  durationMinutes: { min: 10, max: 240 },
-  bufferMinutes: { min: 0, max: 240 },
-  noticeMinutes: { min: 0, max: 14 * 24 * 60 },
-  horizonDays: { min: 1, max: 365 },
-  dailyCap: { min: 1, max: 100 },
-  nameLength: 80,
-  sentenceLength: 300,
-} as const;

@@ -1,4 +1,4 @@
-import type { Interval } from './slots.js';
+import type { Interval } from '../rules/slots.js';
 
 // The owner's calendars as the desk sees them: busy times in a range, and a place to write each
 // booking. Behind this: the pasted iCal address and CalDAV (ical-feed.ts, caldav.ts). Every read

@@ -1,11 +1,11 @@
 import { and, eq } from 'drizzle-orm';
-import { isUniqueViolation, type Db } from '../db/client.js';
-import { tablesOf, type BookingRow } from '../db/schema.js';
-import { lockOwner, transaction } from '../db/transaction.js';
-import { DAY_MS } from '../time/london-time.js';
-import type { BookingRules } from './rules.js';
-import { isFreeSlot, type Interval } from './slots.js';
-import { asBlocked, liveBookingOfCall, liveBookingsBetween } from './store.js';
+import { isUniqueViolation, type Db } from '../../db/client.js';
+import { tablesOf, type BookingRow } from '../../db/schema.js';
+import { lockOwner, transaction } from '../../db/transaction.js';
+import { DAY_MS } from '../../time/london-time.js';
+import type { BookingRules } from '../rules/booking-rules.js';
+import { slotVerdict, type Interval } from '../rules/slots.js';
+import { asBlocked, liveBookingOfCall, liveBookingsBetween } from './bookings.js';
 
 // The claim: a slot becomes a booking in one transaction that re-reads the owner's live bookings
 // and re-runs the slot rules on them, so no two live bookings overlap and no cap is passed.
@@ -36,7 +36,8 @@ export interface ClaimRequest {
   onePerCall?: boolean;
 }
 
-export type ClaimResult = { kind: 'booked'; row: BookingRow; fresh: boolean } | { kind: 'taken' } | { kind: 'call-booked'; row: BookingRow };
+/** 'not-offered': the rules alone exclude the start (see slotVerdict); 'taken': something holds it. */
+export type ClaimResult = { kind: 'booked'; row: BookingRow; fresh: boolean } | { kind: 'taken' } | { kind: 'not-offered' } | { kind: 'call-booked'; row: BookingRow };
 
 /** PostgreSQL's exclusion_violation: an overlapping live booking. */
 export const isExclusionViolation = (err: unknown): boolean => {
@@ -63,8 +64,8 @@ export async function claimSlot(db: Db, req: ClaimRequest): Promise<ClaimResult>
       }
       // The whole London day either side, so the daily cap counts every booking of the slot's day.
       const live = (await liveBookingsBetween(tx, req.ownerId, req.start - 2 * DAY_MS, req.start + 2 * DAY_MS)).filter((b) => b.id !== req.replaces);
-      const free = isFreeSlot({ now: req.now, rules: req.rules, service: req, busy: req.busy, booked: asBlocked(live) }, req.start);
-      if (!free) return { kind: 'taken' };
+      const verdict = slotVerdict({ now: req.now, rules: req.rules, service: req, busy: req.busy, booked: asBlocked(live) }, req.start);
+      if (verdict !== 'free') return { kind: verdict };
       const now = new Date(req.now);
       if (req.replaces !== undefined) {
         await tx.update(bookings).set({ status: 'cancelled', cancelledBy: 'moved', cancelledAt: now })

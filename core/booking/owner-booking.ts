@@ -1,0 +1,60 @@
+import type { BookingRow } from '../db/schema.js';
+import { Diary, type DiaryDeps, type FreeTimes } from './diary.js';
+import { loadRules } from './store/rules.js';
+import { activeService, serviceById } from './store/services.js';
+
+// The owner booking a caller from Call Details (issue 41, item 8): free times from the same
+// slot engine as the agent's, more at once, and a booking through the same claim, calendar
+// write and confirmation text, one per call. The owner names a time directly: no slot id is
+// signed for them, since it is their own diary.
+
+type OwnerFreeTimes = FreeTimes | { kind: 'no-service' };
+
+type OwnerBookResult =
+  | { kind: 'booked'; row: BookingRow; serviceName: string }
+  /** No such service for this owner (or it was archived). */
+  | { kind: 'no-service' }
+  /** The time is not one the slot engine would ever offer (hours, notice, horizon, off the grid, a bank holiday): a 400. */
+  | { kind: 'not-offered' }
+  /** Booked by someone else first, or the owner's calendar has something then: a 409. */
+  | { kind: 'taken' }
+  /** The call already has a live booking (made by the agent, or by the owner a moment ago). */
+  | { kind: 'call-booked'; serviceName: string; start: Date }
+  | { kind: 'unavailable'; reason: string };
+
+interface CallBooking {
+  callId: number;
+  serviceId: number;
+  start: number;
+  callerName: string;
+  /** E.164: the route refuses a withheld caller. */
+  callerNumber: string;
+}
+
+export interface OwnerBooking {
+  freeTimes(serviceId: number, after: number | undefined, limit: number, signal?: AbortSignal): Promise<OwnerFreeTimes>;
+  bookForCall(req: CallBooking, signal?: AbortSignal): Promise<OwnerBookResult>;
+}
+
+export function createOwnerBookingFactory(deps: DiaryDeps): (ownerId: number) => OwnerBooking {
+  return (ownerId) => {
+    const diary = new Diary(deps, ownerId);
+    const { db } = deps;
+    return {
+      async freeTimes(serviceId, after, limit, signal) {
+        const service = await activeService(db, ownerId, serviceId);
+        return service ? diary.freeTimes(service, '', after, signal, limit) : { kind: 'no-service' };
+      },
+      async bookForCall(req, signal) {
+        const service = await activeService(db, ownerId, req.serviceId);
+        if (!service) return { kind: 'no-service' };
+        const rules = await loadRules(db, ownerId);
+        const result = await diary.claim({ ...req, service, rules, now: deps.now().getTime(), onePerCall: true }, signal);
+        if (result.kind === 'booked') return { kind: 'booked', row: result.row, serviceName: service.name };
+        if (result.kind !== 'call-booked') return result;
+        const held = await serviceById(db, ownerId, result.row.serviceId);
+        return { kind: 'call-booked', serviceName: held?.name ?? service.name, start: result.row.startAt };
+      },
+    };
+  };
+}
