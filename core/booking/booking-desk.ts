@@ -10,7 +10,7 @@ import type { BookableService, BookingDesk, BookingDeskFactory, BookingRequestNo
 import type { BookingKeys } from './keys.js';
 import { readSlotId, slotId, slotKey } from './slot-id.js';
 import { findSlots, isFreeSlot } from './slots.js';
-import { spokenWhen } from './spoken.js';
+import { spokenWhen } from '../../dialogue/language/dates.js';
 import { activeServices, asBlocked, liveBookingsBetween, loadRules, serviceById } from './store.js';
 import { parseWish } from './wish.js';
 

@@ -10,7 +10,7 @@ import { currentUser } from '../http/session-hook.js';
 import { BOOKING_LIMITS } from './rules.js';
 import { toApiBooking } from './api-booking.js';
 import { serviceById } from './store.js';
-import { shortWhen } from './spoken.js';
+import { shortWhen } from '../../dialogue/language/dates.js';
 import { zonedStart } from './zoned-start.js';
 
 // Issue 41, item 8: the owner books the caller of a call from Call Details (a voicemail whose

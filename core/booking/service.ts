@@ -23,7 +23,7 @@ import { loadBookingKeys, type BookingKeys } from './keys.js';
 import { ownerCalendars } from './owner-calendars.js';
 import { createIcalAddressReader } from './ical-address.js';
 import type { GuardOptions } from '../webhooks/address-guard.js';
-import { shortWhen } from './spoken.js';
+import { shortWhen } from '../../dialogue/language/dates.js';
 import { businessName, loadRules, whereNow } from './store.js';
 import { callerCancelledText, confirmationText, movedText, ownerCancelledText, reminderAt, reminderText } from './text-bodies.js';
 

@@ -4,7 +4,7 @@ import { tablesOf, type BookingRow, type BookingServiceRow } from '../db/schema.
 import { loadCallHandling } from '../call-handling/store.js';
 import { BOOKING_DEFAULTS, type BookingRules } from './rules.js';
 import type { Interval } from './slots.js';
-import { shortWhen } from './spoken.js';
+import { shortWhen } from '../../dialogue/language/dates.js';
 
 /** The owner's rules: their stored ones over the defaults; hours and holidays from call handling unless set. */
 export async function loadRules(db: Db, userId: number): Promise<BookingRules> {
