@@ -12,14 +12,14 @@ import { render } from './render.js';
 // the desk's instant (dates.ts), never from the model.
 
 /** A time as the desk gave it (an offered slot, a booking). */
-export interface SpokenTime {
+interface SpokenTime {
   start: Date;
   /** The desk's English words for it (dates.ts spokenWhen of `start`). */
   spoken: string;
 }
 
 /** A booking (or an offered slot) as it is said: its time and its service. */
-export type SpokenBooking = SpokenTime & { serviceName: string };
+type SpokenBooking = SpokenTime & { serviceName: string };
 
 export const BOOKING_LINES = en.booking;
 
