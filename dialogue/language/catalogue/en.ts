@@ -67,3 +67,55 @@ export const en = {
   // "A, B, or C", where en-GB's Intl.ListFormat says "A, B or C".
   orList: { between: ', ', last: ', or ' },
 } as const satisfies Catalogue;
+
+/**
+ * Lines said in English only: the voicemail flow's (no caller language is known before the
+ * caller speaks), the owner's briefing on a put-through, and lines no catalogue translates yet
+ * (putting a caller through, the gas safety advice). The modules in dialogue/spoken/ say them.
+ */
+export const englishOnly = {
+  voicemail: {
+    // SPEC.md §2 Call Greeting: every version tells the caller the call is recorded (UK practice).
+    genericGreeting:
+      "Thank you for calling. We can't take your call right now. For quality purposes, this call is being recorded. Please leave your name, number and message after the tone.",
+    businessGreeting: "You've reached {business}. For quality purposes, this call is being recorded. Please leave your name and message after the tone.",
+    thankYou: 'Thank you. Your message has been recorded. Goodbye.',
+    noMessageGoodbye: "Sorry, we didn't hear a message. Please call again. Goodbye.",
+    notInService: "We're sorry. The number you have called is not in service. Please check the number and try again. Goodbye.",
+    /** The business exists but its account cannot take calls (the call is logged as missed): {thanks} is `thanksNamed` or `thanks`. */
+    thanksNamed: 'Thank you for calling {business}.',
+    thanks: 'Thank you for calling.',
+    pendingApproval: '{thanks} This line is not taking calls yet. Please try again later. Goodbye.',
+    unavailable: "{thanks} We're unable to take your call at the moment. Please try again later. Goodbye.",
+    /** A caller on the owner's block list. */
+    refused: "Sorry, we can't take your call. Goodbye.",
+    /** A withheld number, when the owner refuses them. */
+    withheldRefused: "Sorry, we don't take calls from withheld numbers. Please call again without withholding your number. Goodbye.",
+  },
+  transfer: {
+    /** The caller, before the owner's phone rings. */
+    puttingThrough: 'Let me try to put you through.',
+    /** The caller, when the owner does not take the call. */
+    cannotTakeCallNow: "Sorry, they can't take your call right now.",
+    /** The owner, once more, when no key came after the briefing. */
+    pressAKey: 'Press 1 to take the call, or 2 for voicemail.',
+    /** The owner's briefing when they pick up: "Call for Hale Plumbing from 0 7 9 1 1, 1 2 3, 4 5 6. They said: ...". */
+    briefingNamed: 'Call for {business} from {number}.',
+    briefing: 'Call from {number}.',
+    briefingAbout: 'They said: {about}.',
+    briefingKeys: 'Press 1 to take it, or 2 for voicemail.',
+    /** Said for the caller's number when it was withheld. */
+    withheldNumber: 'a withheld number',
+    /** "Test transfer" in the console: the owner hears these around a sample briefing. */
+    testIntro: 'This is a test call from your answering service. When a caller asks for you, you will hear this:',
+    testDone: 'That is all: calls can be put through to you. Goodbye.',
+    testCallerWords: 'My boiler is leaking, can someone come today?',
+  },
+  /** The National Gas Emergency Service advice, read digit by digit. */
+  gasSafety: [
+    'If you can smell gas, please act now.',
+    "Open doors and windows, don't use light switches or anything electrical, don't smoke or use a naked flame, and turn the gas off at the meter if you can.",
+    'Leave the building and call the National Gas Emergency number: 0 8 0 0, 1 1 1, 9 9 9.',
+    'In Northern Ireland, call 0 8 0 0, 0 0 2, 0 0 1.',
+  ],
+} as const;
