@@ -31,7 +31,7 @@ export interface BookingSpeech {
   offerTimes(slots: SpokenTime[]): string;
   whichService(services: Pick<BookableService, 'name'>[]): string;
   /** The booking whole: "Tuesday the 3rd of December at ten o'clock, boiler service". */
-  words(b: Pick<SpokenBooking, 'spoken' | 'start' | 'serviceName'>): string;
+  words(b: SpokenBooking): string;
   readBack(slot: SpokenBooking, name: string, callerNumber: string): string;
   booked(b: SpokenBooking): string;
   moved(b: SpokenBooking): string;
@@ -56,7 +56,7 @@ function speechIn(language: LanguageCode): BookingSpeech {
   const or = orJoiner(c, LANGUAGE_WRITING[language].locale);
   // English says the desk's own words for the time, which the desk made from the same instant.
   const when = (slot: SpokenTime) => (language === 'en' ? slot.spoken : localWhen(language, slot.start));
-  const words = (b: SpokenTime & Pick<SpokenBooking, 'serviceName'>) => render(said.booking, { when: when(b), service: b.serviceName });
+  const words = (b: SpokenBooking) => render(said.booking, { when: when(b), service: b.serviceName });
   const withBooking = (line: string) => (b: SpokenBooking) => render(line, { booking: words(b) });
   return {
     lines: c.booking,
