@@ -17,7 +17,7 @@ export const LANGUAGE_NAMES: Readonly<Record<AgentLanguage, string>> = {
 
 /**
  * The agent's fixed lines an owner can hear in each language and voice (the console's line
- * preview, POST /api/agent/line-preview): the project's own wording (dialogue/language/fixed-lines.ts).
+ * preview, POST /api/agent/line-preview): the project's own wording (dialogue/language/catalogue/<code>.ts).
  */
 export const PREVIEW_LINES = {
   greeting: 'Greeting',

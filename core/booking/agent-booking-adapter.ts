@@ -6,7 +6,7 @@ import { Diary, type DiaryDeps } from './diary.js';
 import type { BookingRules } from './rules/booking-rules.js';
 import { readSlotId, slotId } from './rules/slot-id.js';
 import { isFreeSlot } from './rules/slots.js';
-import { spokenWhen } from './spoken.js';
+import { spokenWhen } from '../../dialogue/language/dates.js';
 import { asBlocked, cancelBooking, liveBookingsBetween, ownedBooking, upcomingOfCaller } from './store/bookings.js';
 import { loadRules } from './store/rules.js';
 import { activeService, activeServices } from './store/services.js';

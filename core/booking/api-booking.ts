@@ -1,5 +1,5 @@
 import type { BookingRow } from '../db/schema.js';
-import { spokenWhen } from './spoken.js';
+import { spokenWhen } from '../../dialogue/language/dates.js';
 
 /** A booking as the owner's API sends it (contract/schemas/booking.ts ApiBookingSchema). */
 export const toApiBooking = (b: BookingRow, serviceName: string) => ({

@@ -6,7 +6,7 @@ import { badRequest, conflict, HttpError, notFound } from '../http/errors.js';
 import type { App } from '../http/fastify-types.js';
 import { currentUser } from '../http/session-hook.js';
 import { toApiBooking } from './api-booking.js';
-import { shortWhen, spokenWhen } from './spoken.js';
+import { shortWhen, spokenWhen } from '../../dialogue/language/dates.js';
 import { zonedStart } from './zoned-start.js';
 
 // Issue 41, item 8: the owner books the caller of a call from Call Details (a voicemail whose

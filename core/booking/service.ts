@@ -24,7 +24,7 @@ import { loadBookingKeys, type BookingKeys } from './calendars/keys.js';
 import { ownerCalendars } from './calendars/owner-calendars.js';
 import { createIcalAddressReader } from './calendars/ical-address.js';
 import type { GuardOptions } from '../webhooks/address-guard.js';
-import { shortWhen } from './spoken.js';
+import { shortWhen } from '../../dialogue/language/dates.js';
 import { bookingsFrom, bookingWithService, cancelBooking, ownedBooking, slotHeldAgain, upcomingOfCaller, type NamedBooking } from './store/bookings.js';
 import { businessName } from './store/business-name.js';
 import { ownerToTell, recordOwnerNotice, settleOwnerNotice } from './store/owner-notices.js';

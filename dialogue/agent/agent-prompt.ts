@@ -20,7 +20,7 @@ export interface AgentPromptInput {
 
 const FALLBACK_BUSINESS_NAME = 'the business';
 
-export function businessLabel(name: string | null | undefined): string {
+function businessLabel(name: string | null | undefined): string {
   const n = name?.trim();
   return n ? n : FALLBACK_BUSINESS_NAME;
 }

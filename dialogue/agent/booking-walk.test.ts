@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { BOILER_SERVICE, fakeSlots, FakeBookingDesk } from '../../test/helpers/fake-booking-desk.js';
-import { BOOKING_LINES } from '../spoken/booking-lines.js';
-import { bookingSpeech } from '../language/booking-lines.js';
+import { BOOKING_LINES, bookingSpeech } from '../language/booking-lines.js';
 import { BookingWalk, MAX_OFFER_ROUNDS } from './booking-walk.js';
 
 // A booking, turn by turn, against the fake diary: what the caller hears and what the desk is asked.

@@ -1,8 +1,7 @@
 import { toE164 } from '../../contract/phone.js';
 import type { Log } from '../../contract/log.js';
 import type { BookableService, BookingDesk, BookingRequestNote, BookingSummary, BookResult, DiaryUnavailable, OfferedSlot } from './booking-desk.js';
-import { bookingWords, readBack } from '../spoken/booking-lines.js';
-import { bookingSpeech, type BookingSpeech } from '../language/booking-lines.js';
+import { bookingSpeech, bookingWords, readBack, type BookingSpeech } from '../language/booking-lines.js';
 import type { LanguageCode } from '../language/languages.js';
 import type { BookingChoice } from './agent-reply.js';
 

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { LANGUAGE_VOICES, type Script } from '../../models/tts/index.js';
-import { BOOKING_LINES } from '../spoken/booking-lines.js';
-import { bookingSpeech, type BookingSpeech } from './booking-lines.js';
+import { BOOKING_LINES, bookingSpeech, type BookingSpeech } from './booking-lines.js';
 import { ENGLISH_NAMES, LANGUAGES } from './languages.js';
 
 // Issue 41 with issue 42: the booking walk's lines in every language a caller may be answered in.

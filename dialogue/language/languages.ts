@@ -1,4 +1,5 @@
 import { AGENT_LANGUAGES, LANGUAGE_NAMES, type AgentLanguage } from '../../contract/languages.js';
+import type { Script } from '../../models/tts/index.js';
 
 // The languages a caller may be answered in. Codes are whisper's (ISO 639-1 for all of
 // these), so what the speech engine reports needs no mapping beyond its full names.
@@ -11,6 +12,22 @@ export const DEFAULT_ALLOWED_LANGUAGES: readonly LanguageCode[] = LANGUAGES;
 
 /** The name the owner reads (summaries, the console, the questions log). */
 export const ENGLISH_NAMES = LANGUAGE_NAMES;
+
+/**
+ * How each language is written: the locale its dates and lists are formatted in (dates.ts) and
+ * the script its catalogue is written in (catalogue.test.ts checks every line against it; its
+ * voices must read it, models/tts/voices.ts).
+ */
+export const LANGUAGE_WRITING: Readonly<Record<LanguageCode, { locale: string; script: Script }>> = {
+  en: { locale: 'en-GB', script: 'Latin' },
+  pl: { locale: 'pl', script: 'Latin' },
+  ro: { locale: 'ro', script: 'Latin' },
+  pa: { locale: 'pa', script: 'Gurmukhi' },
+  ur: { locale: 'ur', script: 'Arabic' },
+  pt: { locale: 'pt-PT', script: 'Latin' },
+  es: { locale: 'es', script: 'Latin' },
+  cy: { locale: 'cy', script: 'Latin' },
+};
 
 /**
  * whisper.cpp's server names the language in full (`whisper_lang_str_full`: "polish") in

@@ -1,20 +1,25 @@
 import type { AccountStatus } from '../../contract/api.js';
+import { englishOnly } from '../language/catalogue/en.js';
+import { render } from '../language/render.js';
 
-// What callers hear outside the greeting. The image's built-in sounds (./sounds.ts) are the
-// fallback when the TTS engine fails, so no branch ends in silence.
+// What callers hear outside the greeting, in English (the words: dialogue/language/catalogue/en.ts).
+// The image's built-in sounds (./sounds.ts) are the fallback when the TTS engine fails, so no
+// branch ends in silence.
 
-export const THANK_YOU = 'Thank you. Your message has been recorded. Goodbye.';
-export const NO_MESSAGE_GOODBYE = "Sorry, we didn't hear a message. Please call again. Goodbye.";
-export const NOT_IN_SERVICE = "We're sorry. The number you have called is not in service. Please check the number and try again. Goodbye.";
+const lines = englishOnly.voicemail;
+
+export const THANK_YOU = lines.thankYou;
+export const NO_MESSAGE_GOODBYE = lines.noMessageGoodbye;
+export const NOT_IN_SERVICE = lines.notInService;
 
 /** Spoken when the business exists but its account cannot take calls (the call is logged as missed). */
 export function unavailableMessage(reason: Exclude<AccountStatus, 'active'>, businessName: string | null): string {
-  const who = businessName?.trim() ? `Thank you for calling ${businessName.trim()}.` : 'Thank you for calling.';
-  if (reason === 'pending_approval') return `${who} This line is not taking calls yet. Please try again later. Goodbye.`;
-  return `${who} We're unable to take your call at the moment. Please try again later. Goodbye.`;
+  const business = businessName?.trim();
+  const thanks = business ? render(lines.thanksNamed, { business }) : lines.thanks;
+  return render(reason === 'pending_approval' ? lines.pendingApproval : lines.unavailable, { thanks });
 }
 
 /** A caller on the owner's block list. */
-export const REFUSED = "Sorry, we can't take your call. Goodbye.";
+export const REFUSED = lines.refused;
 /** A withheld number, when the owner refuses them. */
-export const WITHHELD_REFUSED = "Sorry, we don't take calls from withheld numbers. Please call again without withholding your number. Goodbye.";
+export const WITHHELD_REFUSED = lines.withheldRefused;

@@ -1,12 +1,14 @@
+import { englishOnly } from '../language/catalogue/en.js';
+import { render } from '../language/render.js';
+
 // Shared by the voicemail flow (pbx) and the console's "Play greeting" preview (core), so both say the same words.
 // SPEC.md §2 Call Greeting: custom greeting, else the business-name template, else a
-// generic default. Every version tells the caller the call is recorded (UK practice).
+// generic default (the words: dialogue/language/catalogue/en.ts).
 
-export const GENERIC_GREETING =
-  "Thank you for calling. We can't take your call right now. For quality purposes, this call is being recorded. Please leave your name, number and message after the tone.";
+export const GENERIC_GREETING = englishOnly.voicemail.genericGreeting;
 
 export function businessGreeting(businessName: string): string {
-  return `You've reached ${businessName}. For quality purposes, this call is being recorded. Please leave your name and message after the tone.`;
+  return render(englishOnly.voicemail.businessGreeting, { business: businessName });
 }
 
 export function chooseGreeting(owner: { callGreeting: string | null; businessName: string | null }): string {

@@ -1,6 +1,9 @@
+import { englishOnly } from '../language/catalogue/en.js';
+
 // The gas safety line: for trades that handle gas, a caller who mentions a gas smell or leak
 // hears the UK gas emergency advice before anything else. A fixed text, never model output:
 // it must be said the same, correct way every time. Pure; used by the phone and the preview.
+// Its words are in dialogue/language/catalogue/en.ts.
 
 /** SPEC's industries whose callers may be standing in a gas leak. */
 const GAS_TRADES: ReadonlySet<string> = new Set(['plumbing', 'hvac', 'construction']);
@@ -18,9 +21,4 @@ export function mentionsGasLeak(words: string): boolean {
 }
 
 /** The National Gas Emergency Service advice, read digit by digit. */
-export const GAS_SAFETY_LINES = [
-  'If you can smell gas, please act now.',
-  "Open doors and windows, don't use light switches or anything electrical, don't smoke or use a naked flame, and turn the gas off at the meter if you can.",
-  'Leave the building and call the National Gas Emergency number: 0 8 0 0, 1 1 1, 9 9 9.',
-  'In Northern Ireland, call 0 8 0 0, 0 0 2, 0 0 1.',
-] as const;
+export const GAS_SAFETY_LINES = englishOnly.gasSafety;

@@ -1,26 +1,30 @@
 import { nationalFormat } from '../../contract/phone.js';
+import { englishOnly } from '../language/catalogue/en.js';
+import { render } from '../language/render.js';
 
 // What is said while putting a caller through: to the caller, and to the owner when they pick
 // up (the caller never hears the briefing). Fixed texts around the caller's own words: nothing
-// here comes from a model.
+// here comes from a model (the words: dialogue/language/catalogue/en.ts).
+
+const lines = englishOnly.transfer;
 
 /** The caller, before the owner's phone rings. */
-export const PUTTING_THROUGH = 'Let me try to put you through.';
+export const PUTTING_THROUGH = lines.puttingThrough;
 /** The caller, when the owner does not take the call. */
-export const CANNOT_TAKE_CALL_NOW = "Sorry, they can't take your call right now.";
+export const CANNOT_TAKE_CALL_NOW = lines.cannotTakeCallNow;
 /** The owner, once more, when no key came after the briefing. */
-export const PRESS_A_KEY = 'Press 1 to take the call, or 2 for voicemail.';
+export const PRESS_A_KEY = lines.pressAKey;
 
 /** "Test transfer" in the console: the owner hears these around a sample briefing. */
-export const TEST_INTRO = 'This is a test call from your answering service. When a caller asks for you, you will hear this:';
-export const TEST_DONE = 'That is all: calls can be put through to you. Goodbye.';
+export const TEST_INTRO = lines.testIntro;
+export const TEST_DONE = lines.testDone;
 /** The test call's sample caller: Ofcom's drama range, a number that can never be real. */
-export const TEST_SAMPLE_CALLER = { number: '+447700900123', words: 'My boiler is leaking, can someone come today?' } as const;
+export const TEST_SAMPLE_CALLER = { number: '+447700900123', words: lines.testCallerWords } as const;
 
 /** A number read digit by digit in its usual groups: "0 7 9 1 1, 1 2 3, 4 5 6". */
 export function spokenNumber(number: string): string {
   const national = nationalFormat(number);
-  if (!national) return 'a withheld number';
+  if (!national) return lines.withheldNumber;
   const groups = national.split(/\s+/);
   // UK mobiles and most geographic numbers: the six-digit tail reads best as three and three.
   const tail = groups.length === 2 && groups[1]!.length === 6 ? [groups[1]!.slice(0, 3), groups[1]!.slice(3)] : groups.slice(1);
@@ -43,7 +47,10 @@ export function aboutText(callerWords: string | undefined): string | undefined {
  * Press 1 to take it, or 2 for voicemail."
  */
 export function briefingText(o: { businessName: string | null; callerNumber: string; callerWords?: string }): string {
-  const business = o.businessName?.trim() ? ` for ${o.businessName.trim()}` : '';
+  const business = o.businessName?.trim();
+  const number = spokenNumber(o.callerNumber);
   const about = aboutText(o.callerWords);
-  return [`Call${business} from ${spokenNumber(o.callerNumber)}.`, about ? `They said: ${about}.` : '', 'Press 1 to take it, or 2 for voicemail.'].filter(Boolean).join(' ');
+  return [business ? render(lines.briefingNamed, { business, number }) : render(lines.briefing, { number }), about ? render(lines.briefingAbout, { about }) : '', lines.briefingKeys]
+    .filter(Boolean)
+    .join(' ');
 }

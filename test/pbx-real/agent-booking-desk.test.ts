@@ -15,7 +15,7 @@ import { withAppServices, type Services } from '../../core/services.js';
 import { WEEKDAYS, type OpeningSpan, type Weekday } from '../../contract/call-handling.js';
 import type { BookingDeskFactory, OfferedSlot } from '../../dialogue/agent/booking-desk.js';
 import { AGENT_LINES, agentGreeting } from '../../dialogue/spoken/agent-lines.js';
-import { BOOKING_LINES, booked, offerTimes, readBack } from '../../dialogue/spoken/booking-lines.js';
+import { BOOKING_LINES, booked, offerTimes, readBack } from '../../dialogue/language/booking-lines.js';
 import { bookingReplier } from '../doubles/ollama/booking-replier.js';
 import { startRadicale } from '../helpers/radicale.js';
 import { usePostgres } from '../helpers/use-postgres.js';

@@ -4,7 +4,7 @@
 // behind the BookingDesk seam. What is asserted is what the caller heard and what was stored.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AGENT_LINES, agentGreeting } from '../../dialogue/spoken/agent-lines.js';
-import { BOOKING_LINES, booked, offerTimes, readBack } from '../../dialogue/spoken/booking-lines.js';
+import { BOOKING_LINES, booked, offerTimes, readBack } from '../../dialogue/language/booking-lines.js';
 import type { BookingDesk } from '../../dialogue/agent/booking-desk.js';
 import { bookingReplier } from '../doubles/ollama/booking-replier.js';
 import { fakeSlots, FakeBookingDesk } from '../helpers/fake-booking-desk.js';

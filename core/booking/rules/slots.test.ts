@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { findSlots, isFreeSlot, slotVerdict, type Interval } from './slots.js';
 import type { BookingRules } from './booking-rules.js';
 import { parseWish } from './wish.js';
-import { shortWhen, spokenWhen } from '../spoken.js';
+import { shortWhen, spokenWhen } from '../../../dialogue/language/dates.js';
 
 const at = (iso: string) => Date.parse(iso);
 const iso = (i: Interval) => new Date(i.start).toISOString();

@@ -1,5 +1,5 @@
 import { londonWall, londonWallToUtc } from './london-wall.js';
-import { shortWhen } from '../spoken.js';
+import { shortWhen } from '../../../dialogue/language/dates.js';
 
 // The booking texts to the caller (pure): what they say, and when the reminder goes.
 

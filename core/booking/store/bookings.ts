@@ -2,7 +2,7 @@ import { and, asc, eq, gt, gte, lt } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { tablesOf, type BookingRow } from '../../db/schema.js';
 import type { Interval } from '../rules/slots.js';
-import { shortWhen } from '../spoken.js';
+import { shortWhen } from '../../../dialogue/language/dates.js';
 
 /** A booking with its service's name, as the texts, the events and the owner's API show it. */
 export interface NamedBooking {

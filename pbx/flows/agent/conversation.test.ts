@@ -8,7 +8,7 @@ import { buildWavHeader } from '../../../models/audio/wav-header.js';
 import { PacedPlayer } from '../../media/paced-player.js';
 import { AgentConversation, type ConversationDeps, type ConversationTiming, type TurnMetrics } from './conversation.js';
 import { BookingWalk } from '../../../dialogue/agent/booking-walk.js';
-import { BOOKING_LINES } from '../../../dialogue/spoken/booking-lines.js';
+import { BOOKING_LINES } from '../../../dialogue/language/booking-lines.js';
 import { BOILER_SERVICE, fakeSlots, FakeBookingDesk } from '../../../test/helpers/fake-booking-desk.js';
 
 // The conversation driven frame by frame with scripted engines: every engine answer is
