@@ -14,7 +14,7 @@ import type { TranscriptLine } from './transcript.js';
 // and what it comes to. Knows nothing of ARI: the simulator, a real Asterisk or a benchmark
 // can stand behind it.
 
-export interface AgentMediaPort {
+interface AgentMediaPort {
   sampleRate: number;
   onFrame(fn: (frame: Int16Array) => void): () => void;
   player: PacedPlayer;
