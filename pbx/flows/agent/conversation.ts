@@ -20,6 +20,7 @@ import { StallWatching } from './stall-watching.js';
 import { TurnActions } from './turn-actions.js';
 import { SpeechUnavailable, TurnCancelled } from './turn-errors.js';
 import type { FirstAudio } from './turn-metrics.js';
+import type { TranscriptLine } from './transcript.js';
 
 // One spoken conversation: caller frames in, agent frames out. Knows nothing of ARI, so
 // the same engine runs behind the simulator, a real Asterisk, or a benchmark.
@@ -156,7 +157,7 @@ export class AgentConversation implements ConversationCore {
       player: this.deps.media.player,
       language: () => this.lang.current,
       ended: () => this.end.ended,
-      heard: (line: { speaker: 'Agent'; text: string }) => {
+      heard: (line: TranscriptLine) => {
         this.stall.stop(); // the caller hears the agent: no holding phrase over it
         this.turns.transcript.push(line);
       },

@@ -1,3 +1,4 @@
+import type { ChatMessage } from '../../../models/llm/language-model.js';
 import { askAgent, type ResponderEvent } from '../../../dialogue/agent/agent-responder.js';
 import { answerTurn } from '../../../dialogue/agent/agent-turn.js';
 import { turnPolicy, type TurnAction, type TurnEvent } from '../../../dialogue/agent/turn-policy.js';
@@ -44,6 +45,7 @@ export class TurnActions {
   private async act(a: TurnAction, run: ActionRun): Promise<TurnEvent | undefined> {
     const { core } = this;
     const { deps } = core;
+    // Decisions outside an agent action (a timer's, a stall's) have no turn to be cancelled with.
     const signal = run.signal ?? new AbortController().signal;
     switch (a.do) {
       case 'say': {
@@ -117,7 +119,7 @@ export class TurnActions {
    * Streams the model's reply into speech: answer sentences are synthesised as they arrive,
    * the speculation's first one already made; the reply's fixed lines follow (the rules' `say`).
    */
-  private async askModel(text: string, history: TurnActionHistory, run: ActionRun, signal: AbortSignal): Promise<TurnEvent> {
+  private async askModel(text: string, history: ChatMessage[], run: ActionRun, signal: AbortSignal): Promise<TurnEvent> {
     const { core } = this;
     const { deps } = core;
     const spec = run.spec;
@@ -135,7 +137,7 @@ export class TurnActions {
   }
 
   /** The model's reply: the speculation's, already under way, or asked now; stamps when its first text came. */
-  private async *timedReplies(text: string, history: TurnActionHistory, run: ActionRun, signal: AbortSignal): AsyncGenerator<ResponderEvent> {
+  private async *timedReplies(text: string, history: ChatMessage[], run: ActionRun, signal: AbortSignal): AsyncGenerator<ResponderEvent> {
     const { core } = this;
     const { spec, stages } = run;
     const underWay = spec?.llmStartedAt !== undefined;
@@ -170,5 +172,3 @@ export class TurnActions {
     return { on: 'put-through', connected };
   }
 }
-
-type TurnActionHistory = Extract<TurnAction, { do: 'ask-model' }>['history'];
