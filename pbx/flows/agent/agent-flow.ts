@@ -12,15 +12,10 @@ import { putThrough } from '../transfer/put-through.js';
 import { voicemailFlow } from '../voicemail/voicemail-flow.js';
 import { trackWrites, type CallWrites } from './call-writes.js';
 import { Cleanup } from './cleanup.js';
-import {
-  AgentConversation,
-  type AgentEnginesPort,
-  type BargeInMetrics,
-  type ConversationDeps,
-  type ConversationResult,
-  type ConversationTiming,
-  type TurnMetrics,
-} from './conversation.js';
+import { AgentConversation } from './conversation.js';
+import type { AgentEnginesPort, ConversationDeps, ConversationResult } from './conversation-ports.js';
+import type { ConversationTiming } from './conversation-timing.js';
+import type { BargeInMetrics, TurnMetrics } from './turn-metrics.js';
 import { agentRecordingName, firstFrame, MEDIA_READY_MAX_MS, openMediaPath, type MediaPath, type RtpSettings } from './media-path.js';
 import type { AriMediaRest } from './media-rest.js';
 import { formatTranscript } from './transcript.js';

@@ -1,30 +1,22 @@
-import type { ChatMessage } from '../../../models/llm/language-model.js';
+import { initialTurnState, type Mode, type TurnPolicyState } from '../../../dialogue/agent/turn-policy.js';
 import type { Speculation } from './speculation.js';
 import type { TranscriptLine } from './transcript.js';
 
 // What an AgentConversation keeps while a call goes on, one small object per concern, so each
-// piece of state is read and changed where its concern is handled (conversation.ts).
-
-/** What the caller is doing: asking questions, leaving a message, or leaving a voicemail (the engine failed). */
-export type Mode = 'normal' | 'message' | 'voicemail';
+// piece of state is read and changed where its concern is handled (conversation.ts and the modules it delegates to).
 
 /** The conversation so far and the agent action in progress. */
 export interface TurnState {
   /** What was said, for the call's record. */
   readonly transcript: TranscriptLine[];
-  /** What the model sees of the conversation next turn. */
-  readonly history: ChatMessage[];
-  mode: Mode;
-  /** The caller's words not yet answered (a turn cancelled before the reply): they join the next turn. */
-  carryText: string;
+  /** What the turn rules remember (mode, history, words carried over): dialogue/agent/turn-policy.ts. */
+  rules: TurnPolicyState;
   /** Committed caller turns. */
   count: number;
   /** Cancels the agent action in progress (a reply, a prompt, a closing). */
   abort: AbortController | null;
   /** An agent action is in progress. */
   running: boolean;
-  /** The gas safety line was said (once per call). */
-  safetyGiven: boolean;
 }
 
 /** A speculation and what it assumed; a turn adopts it only if that still holds. */
@@ -55,7 +47,6 @@ export interface BargeInState {
 /** How the conversation is ending, or ended. */
 export interface EndState {
   ended: boolean;
-  engineFailed: boolean;
   speechFailed: boolean;
 }
 
@@ -67,8 +58,6 @@ export interface TransferState {
 
 /** The two clocks that may speak without the caller: the silence prompt and the call's longest length. */
 export class ConversationTimers {
-  /** Silence prompts said since the caller last spoke. */
-  silencePrompts = 0;
   private silence: NodeJS.Timeout | undefined;
   private max: NodeJS.Timeout | undefined;
 
@@ -92,7 +81,7 @@ export class ConversationTimers {
 }
 
 export function newTurnState(): TurnState {
-  return { transcript: [], history: [], mode: 'normal', carryText: '', count: 0, abort: null, running: false, safetyGiven: false };
+  return { transcript: [], rules: initialTurnState(), count: 0, abort: null, running: false };
 }
 
 export function newSpeculationState(): SpeculationState {

@@ -1,5 +1,5 @@
 import { DEFAULT_AGENT_STALL } from '../../../core/config/config.js';
-import type { Mode } from './conversation-state.js';
+import type { Mode } from '../../../dialogue/agent/turn-policy.js';
 
 // When a caller who has finished speaking is owed an answer and the engines have not produced
 // one (no transcript from Whisper, no first sentence from Ollama or the TTS engine), the
