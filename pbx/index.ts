@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { startNodeLoad } from '../core/admission/node-load.js';
+import { startNodeLoad } from './admission/node-load.js';
 import { CallMyLineRegistry } from '../core/call-my-line/registry.js';
 import { createCallMyLineEndpoints } from './call-my-line/lines.js';
 import type { CallPath } from '../core/calls/call-path.js';
@@ -19,7 +19,7 @@ import type { VoicemailLimits } from './flows/types.js';
 import { localDisk, type RecordingDisk } from './recordings/disk.js';
 import { createRecordingRetries, type RecordingRetryOptions } from './recordings/recording-retries.js';
 import { StasisApp, type StasisAppDeps } from './stasis-app.js';
-import { createAdmissionGate } from './admission-gate.js';
+import { createAdmissionGate } from './admission/admission-gate.js';
 
 export interface PbxOptions {
   /** Defaults to the prompt cache over the configured TTS engine. */
@@ -61,7 +61,7 @@ const DEFAULT_LIMITS: VoicemailLimits = { maxDurationSeconds: 180, maxSilenceSec
 /**
  * Connects to Asterisk as the configured Stasis app and answers calls. Needs ARI_URL. Writes
  * nothing into the services: its health and its settings listener are returned for the
- * composition root (core/root.ts) to register.
+ * composition root (root/compose.ts) to register.
  * `callPath` is the PBX's one way to the core's tables, shared by the app, the finisher, the
  * recording retries and (through each call's FlowContext) the flows.
  */

@@ -25,7 +25,7 @@ import type { Voice } from '../models/tts/index.js';
 import { OWNER_LEG_ARG, OWNER_LEG_PREFIX, type OwnerLegs, type TransferDeps } from './flows/transfer/put-through.js';
 import type { AiMode } from '../contract/api.js';
 import { admitCallMyLine } from '../core/call-my-line/admit.js';
-import type { Admission } from './admission-gate.js';
+import type { Admission } from './admission/admission-gate.js';
 import { parseAriTime } from './ari/ari-time.js';
 
 export interface StasisAppDeps {
@@ -49,7 +49,7 @@ export interface StasisAppDeps {
   /** OUTBOUND_ENDPOINT: set → flows may put callers through to the owner's phone. */
   outboundEndpoint?: string;
   transferTiming?: TransferDeps['timing'];
-  /** Admission before answering (pbx/admission-gate.ts over core/admission): calls in progress, load and set-up rate. */
+  /** Admission before answering (pbx/admission/): calls in progress, load and set-up rate. */
   admission?: Admission;
   /** The console's test calls (core/call-my-line/registry.ts): whose a Call my line endpoint is, once its browser connected. */
   callMyLine?: { lineOf(endpoint: string): { userId: number; did: string } | undefined };

@@ -123,7 +123,7 @@ export interface CallPath {
   forwardingChecks: ForwardingChecks;
   /** The durable store-recording jobs, run by `run` (the PBX's fetch from Asterisk). */
   recordingJobs(opts: { run: (job: ClaimedJob) => Promise<void>; backoff: BackoffPolicy; pollMs?: number }): RecordingJobs;
-  /** How many post-call jobs wait for a worker: admission's measure of a backlog (core/admission). */
+  /** How many post-call jobs wait for a worker: admission's measure of a backlog (pbx/admission/). */
   pendingJobs(): Promise<number>;
 }
 

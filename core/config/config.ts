@@ -55,14 +55,14 @@ export interface Config {
    */
   agentStall: { holdMs: number; voicemailMs: number };
   /**
-   * Admission before answering (core/admission): past any of these a new caller is refused
+   * Admission before answering (pbx/admission/): past any of these a new caller is refused
    * with SIP 503 before the answer; 0 turns a limit off. Calls already answered always finish.
    */
   admission: {
     maxCalls: number;
     maxLoopLagMs: number;
     maxJobsWaiting: number;
-    /** Set-up rate (core/admission/setup-watch.ts): most new calls a second (fractions allowed); 0 off. */
+    /** Set-up rate (pbx/admission/setup-watch.ts): most new calls a second (fractions allowed); 0 off. */
     maxSetupsPerSecond: number;
     /** Set-up rate as observed: refuse while answers come this late after the call arrived; 0 off. */
     lateAnswerMs: number;
