@@ -17,8 +17,10 @@ import { createCallPipeline, type CallPipeline } from './call-pipeline.js';
 import { newHooks, withAppServices, type ServiceOptions, type Services } from '../core/services.js';
 import { createAgentEngines } from '../core/engines/agent-engines.js';
 import { createCallPath } from '../core/calls/call-path.js';
+import { CallMyLineRegistry } from '../core/call-my-line/registry.js';
 import type { App } from '../core/http/fastify-types.js';
 import { startPbx, type Pbx, type PbxOptions } from '../pbx/index.js';
+import { createCallMyLineEndpoints } from '../pbx/call-my-line/lines.js';
 import { installAgentFlow, type AgentFlowInstall, type InstallOptions } from '../pbx/flows/agent/index.js';
 
 /**
@@ -101,20 +103,26 @@ export async function composeAppliance(config: Config, o: ApplianceOverrides = {
 
   let pbx: Pbx | undefined;
   let agent: AgentFlowInstall | undefined;
+  let callMyLine: CallMyLineRegistry | undefined;
   if (o.pbx !== false && !config.ari.url) {
     log.info('ARI_URL is not set: running without a PBX connection (console and API only)');
     services.health.set('pbx', () => ({ ok: true, detail: 'disabled: ARI_URL is not set' }));
-  } else if (o.pbx !== false) {
+  } else if (o.pbx !== false && config.ari.url) {
     agent = o.agent === false ? undefined : installAgentFlow(services, typeof o.agent === 'function' ? o.agent(services) : o.agent);
     // Without the media app registered, agent calls fall back to voicemail: worth seeing in /healthz.
     if (agent) services.health.set('agent-media', agent.health);
-    pbx = startPbx(services, createCallPath(database.db, log.child({ component: 'pbx' }), config.outbound, config.node), { agentFlow: agent?.flow, ...(typeof o.pbx === 'function' ? o.pbx(services) : o.pbx) });
+    const pbxLog = log.child({ component: 'pbx' });
+    // The core's objects the PBX works on, each behind its port (core/ports/).
+    const callPath = createCallPath(database.db, pbxLog, config.outbound, config.node);
+    // Once the PBX is stopped, the link is down: a test call then answers 'pbx-down'.
+    callMyLine = new CallMyLineRegistry(createCallMyLineEndpoints({ url: config.ari.url, username: config.ari.username, password: config.ari.password }), pbxLog);
+    pbx = startPbx(services, { callPath, callMyLine }, { agentFlow: agent?.flow, ...(typeof o.pbx === 'function' ? o.pbx(services) : o.pbx) });
     services.health.set('pbx', pbx.health);
     // Synthesise a changed greeting when it is saved, so the next caller does not wait for it.
     services.hooks.settingsChanged.push(pbx.settingsChanged);
   }
   // After the PBX: the console's "Test transfer" rings through it.
-  const app = o.http === false ? undefined : await buildApp(services, { testTransfer: pbx?.testTransfer, forwardingCheck: pbx?.forwardingCheck, callMyLine: pbx?.callMyLine, ...o.http, ...built });
+  const app = o.http === false ? undefined : await buildApp(services, { testTransfer: pbx?.testTransfer, forwardingCheck: pbx?.forwardingCheck, callMyLine, ...o.http, ...built });
   await app?.listen({ port: config.port, host: config.host });
   const address = app?.server.address();
   const url = typeof address === 'object' && address ? `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${address.port}` : undefined;

@@ -1,7 +1,9 @@
 import fp from 'fastify-plugin';
 import type { App } from '../http/fastify-types.js';
 import { RATE_LIMITS, type RateLimits } from '../http/rate-limits.js';
-import type { ForwardingCheckStart, Services, TestTransfer } from '../services.js';
+import type { Services } from '../services.js';
+import type { ForwardingCheckStart } from '../ports/forwarding-check.js';
+import type { TestTransfer } from '../ports/test-transfer.js';
 
 /**
  * fastify/demo's second tier: the app's services as decorators, each a named plugin that
