@@ -4,6 +4,7 @@ import cron from 'node-cron';
 import { maskUrl } from '../../contract/mask-url.js';
 import { isE164 } from '../../contract/phone.js';
 import { DEFAULT_OUTBOUND_POLICY, type OutboundPolicy } from '../outbound/permit.js';
+import type { DatabaseSetting } from '../db/setting.js';
 
 /** Which number provider backs `/dashboard/{provider}-numbers`. */
 export type NumberProviderName = 'twilio' | 'static';
@@ -126,8 +127,6 @@ export interface Config {
    */
   trustProxy: false | string[];
 }
-
-export type DatabaseSetting = { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
 
 export class ConfigError extends Error {
   constructor(readonly variable: string, problem: string) {
