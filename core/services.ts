@@ -8,7 +8,7 @@ import type { BookingKeys } from './booking/keys.js';
 import type { GuardOptions } from './webhooks/address-guard.js';
 import type { BackoffPolicy } from './time/backoff.js';
 
-export { newHooks, type CoreDeps, type GreetingSettings, type HealthReport } from './deps.js';
+export { newHooks, type CoreDeps } from './deps.js';
 
 /**
  * What the HTTP routes and the background work share, handed to buildApp, which decorates the

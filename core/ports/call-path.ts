@@ -39,7 +39,7 @@ export interface CallOwner extends OwnerFacts {
 }
 
 /** A DID's row and its owner, as the routing rule (routing-rules.ts) takes them; absent when there is none. */
-export interface DidLookup {
+interface DidLookup {
   number?: NumberFacts;
   owner?: CallOwner;
 }
@@ -53,7 +53,7 @@ export interface HandlingPlan {
 }
 
 /** `store-recording` jobs (recording-jobs.ts) on their own worker: only the PBX can reach Asterisk to run them. */
-export interface RecordingJobs {
+interface RecordingJobs {
   /** Durable: the job survives a restart. False when the call already has one. */
   queue(payload: StoreRecordingPayload & { message?: 'yes' | 'unknown' }, opts: { runAt: Date; maxAttempts: number }): Promise<boolean>;
   start(): void;
