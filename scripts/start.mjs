@@ -24,7 +24,7 @@ function newest(dirs) {
 const mtime = (f) => (fs.existsSync(f) ? fs.statSync(f).mtimeMs : 0);
 
 const serverEntry = 'dist/root/main.js';
-if (mtime(serverEntry) < newest(['core', 'pbx', 'dialogue', 'models', 'contract'])) {
+if (mtime(serverEntry) < newest(['root', 'core', 'pbx', 'dialogue', 'models', 'contract'])) {
   console.log('Building the server…');
   execSync('npm run build:server', { stdio: 'inherit' });
   fs.utimesSync(serverEntry, new Date(), new Date());
