@@ -51,8 +51,11 @@ function callOwnerOf(u: User): CallOwner {
   };
 }
 
-/** Built once by the PBX's composition root (pbx/index.ts startPbx) over the appliance database. */
-/** `node`: this core's NODE_NAME; its calls are tagged with it and only they are reconciled here. */
+/**
+ * The CallPath port's one implementation (core/ports/call-path.ts), over the appliance database:
+ * built once by the composition root (root/compose.ts) and handed to startPbx. `node`: this
+ * core's NODE_NAME; its calls are tagged with it and only they are reconciled here.
+ */
 export function createCallPath(db: Db, log: Log, outbound: OutboundPolicy = DEFAULT_OUTBOUND_POLICY, node: string = DEFAULT_NODE): CallPath {
   const { calls, jobs } = tablesOf(db);
   const write = <T>(what: string, fn: () => T | Promise<T>, maxWaitMs?: number) => retryWhileBusy(db, what, fn, { log, ...(maxWaitMs ? { maxWaitMs } : {}) });
