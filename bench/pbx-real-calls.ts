@@ -1,6 +1,6 @@
 // N voicemail calls placed at the same instant by SIPp on a real Asterisk 20.17.0 (the
 // project's configuration), each caller speaking a message, answered by the real core running
-// as its own process (core/main.ts), through a logging ARI proxy. Every call is accounted for:
+// as its own process (root/main.ts), through a logging ARI proxy. Every call is accounted for:
 // what the caller experienced (SIP answer and after how long, greeting heard, spoke) and how
 // the appliance filed it (row status, seconds of recording stored, post-call job); a caller
 // who spoke and has no stored message is named a LOST MESSAGE. Prints figures beside the

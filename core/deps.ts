@@ -9,7 +9,7 @@ import type { VoicePreference } from '../contract/api.js';
 
 /**
  * What every capability is built from: configuration, storage and the shared engines. The
- * composition root (core/main.ts, or a test) makes these, then `withAppServices` builds the
+ * composition root (root/main.ts, or a test) makes these, then `withAppServices` builds the
  * services on top of them.
  */
 export interface CoreDeps {

@@ -1,7 +1,6 @@
 import type { CoreDeps } from './deps.js';
 import { createNumberService } from './numbers/factory.js';
 import type { NumberService } from './numbers/service.js';
-import type { TransferOutcome } from '../contract/call-handling.js';
 import { WebhookService, type WebhookOptions } from './webhooks/service.js';
 import { CallerTextService, type CallerTextOptions } from './caller-texts/service.js';
 import { BookingService } from './booking/service.js';
@@ -9,7 +8,7 @@ import type { BookingKeys } from './booking/calendars/keys.js';
 import type { GuardOptions } from './webhooks/address-guard.js';
 import type { BackoffPolicy } from './time/backoff.js';
 
-export { newHooks, type CoreDeps, type GreetingSettings, type HealthReport } from './deps.js';
+export { newHooks, type CoreDeps } from './deps.js';
 
 /**
  * What the HTTP routes and the background work share, handed to buildApp, which decorates the
@@ -25,30 +24,6 @@ export interface Services extends CoreDeps {
   /** Booking (core/booking): `booking.desk(ownerId)` is the agent's BookingDeskFactory (preview writes nothing). */
   booking: BookingService;
 }
-
-/** Rings an owner's transfer number as a test: returned by startPbx when it can call out (OUTBOUND_ENDPOINT). */
-export type TestTransfer = (userId: number) => Promise<TestTransferResult>;
-
-/** What became of a test call to the owner's phone. */
-export type TestTransferResult =
-  | { kind: 'rang'; outcome: 'answered' | TransferOutcome; number: string; ringSeconds: number }
-  | { kind: 'no-transfer-number' }
-  | { kind: 'no-phone-number' }
-  | { kind: 'pbx-down' };
-
-/**
- * "Check my forwarding": the PBX calls the owner's business line `line` from their appliance
- * number and returns once the call is out; the check's row says how it ends. Returned by
- * startPbx when it can call out (OUTBOUND_ENDPOINT).
- */
-export type ForwardingCheckStart = (userId: number, line: string) => Promise<ForwardingCheckStartResult>;
-
-export type ForwardingCheckStartResult =
-  | { kind: 'started'; id: number }
-  | { kind: 'no-phone-number' }
-  | { kind: 'pbx-down' }
-  /** The trunk refused the call at once. */
-  | { kind: 'not-placed' };
 
 /** How the services are built; a test passes its seams here (e.g. the webhooks' resolver). */
 export interface ServiceOptions {

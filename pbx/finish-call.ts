@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { Call, CallPath } from '../core/calls/call-path.js';
+import type { Call, CallPath } from '../core/ports/call-path.js';
 import { AriNotFoundError, type AriRest } from './ari/types.js';
 import type { Log } from '../contract/log.js';
 import type { FlowOutcome } from './flows/types.js';

@@ -1,4 +1,4 @@
-import type { GreetingSettings } from '../core/services.js';
+import type { GreetingSettings } from '../core/ports/pbx-host.js';
 import { chooseGreeting, GENERIC_GREETING } from '../dialogue/spoken/greeting.js';
 import { normalisePromptText, type PromptCache, type PromptStore, type Voice } from '../models/tts/index.js';
 

@@ -1,11 +1,11 @@
 import path from 'node:path';
-import { startNodeLoad } from '../core/admission/node-load.js';
-import { CallMyLineRegistry } from '../core/call-my-line/registry.js';
-import { createCallMyLineEndpoints } from './call-my-line/lines.js';
-import type { CallPath } from '../core/calls/call-path.js';
-import type { BackoffPolicy } from '../core/time/backoff.js';
-import type { ServiceHooks } from '../core/deps.js';
-import type { ForwardingCheckStart, ForwardingCheckStartResult, HealthReport, Services, TestTransfer, TestTransferResult } from '../core/services.js';
+import { startNodeLoad } from './admission/node-load.js';
+import type { CallPath } from '../core/ports/call-path.js';
+import type { CallMyLineLines } from '../core/ports/call-my-line.js';
+import type { ForwardingCheckStart, ForwardingCheckStartResult } from '../core/ports/forwarding-check.js';
+import type { HealthReport, PbxHost, ServiceHooks } from '../core/ports/pbx-host.js';
+import type { BackoffPolicy } from '../core/ports/retry.js';
+import type { TestTransfer, TestTransferResult } from '../core/ports/test-transfer.js';
 import { createPromptCache, createTextToSpeech, type PromptCache } from '../models/tts/index.js';
 import { APP_EVENTS } from './ari/event-filter.js';
 import { ARI_RECONNECT, openAriEvents } from './ari/events-socket.js';
@@ -19,7 +19,7 @@ import type { VoicemailLimits } from './flows/types.js';
 import { localDisk, type RecordingDisk } from './recordings/disk.js';
 import { createRecordingRetries, type RecordingRetryOptions } from './recordings/recording-retries.js';
 import { StasisApp, type StasisAppDeps } from './stasis-app.js';
-import { createAdmissionGate } from './admission-gate.js';
+import { createAdmissionGate } from './admission/admission-gate.js';
 
 export interface PbxOptions {
   /** Defaults to the prompt cache over the configured TTS engine. */
@@ -49,8 +49,6 @@ export interface Pbx {
   testTransfer?: TestTransfer;
   /** "Check my forwarding", when OUTBOUND_ENDPOINT lets the PBX call out: the core's route uses it. */
   forwardingCheck?: ForwardingCheckStart;
-  /** The console's "Call my line": its per-call endpoints on this Asterisk (core/call-my-line). */
-  callMyLine: CallMyLineRegistry;
   /** Stops taking calls, lets calls in progress finish for up to `drainMs`, then disconnects. */
   stop(drainMs?: number): Promise<void>;
 }
@@ -58,18 +56,27 @@ export interface Pbx {
 /** 3 minutes of message and a 5-second silence stop: long enough for a UK caller's details. */
 const DEFAULT_LIMITS: VoicemailLimits = { maxDurationSeconds: 180, maxSilenceSeconds: 5 };
 
+/** The core's objects the composition root builds and hands the PBX, each behind its port (core/ports/). */
+export interface PbxCore {
+  /**
+   * The PBX's one way to the core's tables, shared by the app, the finisher, the recording
+   * retries and (through each call's FlowContext) the flows.
+   */
+  callPath: CallPath;
+  /** The console's "Call my line" lines (core/call-my-line/registry.ts over this Asterisk's endpoints). */
+  callMyLine: CallMyLineLines;
+}
+
 /**
  * Connects to Asterisk as the configured Stasis app and answers calls. Needs ARI_URL. Writes
- * nothing into the services: its health and its settings listener are returned for the
- * composition root (core/root.ts) to register.
- * `callPath` is the PBX's one way to the core's tables, shared by the app, the finisher, the
- * recording retries and (through each call's FlowContext) the flows.
+ * nothing into the core's objects: its health and its settings listener are returned for the
+ * composition root (root/compose.ts) to register.
  */
-export function startPbx(services: Services, callPath: CallPath, opts: PbxOptions = {}): Pbx {
-  const { config, log } = services;
+export function startPbx(host: PbxHost, { callPath, callMyLine }: PbxCore, opts: PbxOptions = {}): Pbx {
+  const { config, log } = host;
   const ariUrl = config.ari.url;
   if (!ariUrl) throw new Error('ARI_URL is not set: the PBX cannot start');
-  const store = createPromptCache({ dataDir: config.dataDir, tts: createTextToSpeech(config.tts), pool: services.agentEngines.pools.tts, folder: services.agentEngines.promptFolder });
+  const store = createPromptCache({ dataDir: config.dataDir, tts: createTextToSpeech(config.tts), pool: host.agentEngines.pools.tts, folder: host.agentEngines.promptFolder });
   const prompts = opts.prompts ?? store;
   const pbxLog = log.child({ component: 'pbx' });
 
@@ -79,12 +86,10 @@ export function startPbx(services: Services, callPath: CallPath, opts: PbxOption
   const recordingsDir = path.join(config.dataDir, 'recordings');
   const disk = opts.recordingDisk ?? localDisk;
   const recordingRetries = createRecordingRetries(
-    { callPath, rest, log: pbxLog, recordingsDir, disk, callFinished: services.hooks.callFinished },
+    { callPath, rest, log: pbxLog, recordingsDir, disk, callFinished: host.hooks.callFinished },
     opts.recordingRetry,
   );
   const load = startNodeLoad(() => callPath.pendingJobs());
-  // Once stopped, the link is down: a test call then answers 'pbx-down'.
-  const callMyLine = new CallMyLineRegistry(createCallMyLineEndpoints({ url: ariUrl, username: config.ari.username, password: config.ari.password }), pbxLog);
   const admission = createAdmissionGate({ limits: config.admission, load, rest, log: pbxLog });
   const app = new StasisApp({
     app: config.ari.app,
@@ -94,8 +99,8 @@ export function startPbx(services: Services, callPath: CallPath, opts: PbxOption
     log: pbxLog,
     recordingsDir,
     disk,
-    now: services.now,
-    callFinished: services.hooks.callFinished,
+    now: host.now,
+    callFinished: host.hooks.callFinished,
     recordingRetries,
     limits: { ...DEFAULT_LIMITS, ...opts.limits },
     handling: opts.handling,
@@ -112,7 +117,7 @@ export function startPbx(services: Services, callPath: CallPath, opts: PbxOption
     username: config.ari.username,
     password: config.ari.password,
     connected: () => link?.state === 'connected',
-    publish: (report) => services.health.set('trunk', () => report),
+    publish: (report) => host.health.set('trunk', () => report),
     log: pbxLog,
   });
   link = new AriLink({
@@ -151,7 +156,6 @@ export function startPbx(services: Services, callPath: CallPath, opts: PbxOption
     link,
     health,
     settingsChanged,
-    callMyLine,
     ...(config.outbound.endpoint
       ? {
           testTransfer: (userId: number) => testTransfer(callPath, app, link!, userId),

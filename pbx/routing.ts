@@ -1,6 +1,6 @@
 import { storedNumber } from '../contract/phone.js';
-import type { CallPath } from '../core/calls/call-path.js';
-import { decideRoute, type RouteDecision } from '../core/calls/routing-rules.js';
+import type { CallPath } from '../core/ports/call-path.js';
+import { decideRoute, type RouteDecision } from '../core/ports/call-routing.js';
 import type { OwnerProfile } from './flows/types.js';
 
 export interface Route {

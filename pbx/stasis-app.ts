@@ -1,5 +1,5 @@
 import type { CallHandlingDecision, CallerTag, TransferOutcome } from '../contract/call-handling.js';
-import type { Call, CallPath, HandlingPlan } from '../core/calls/call-path.js';
+import type { Call, CallPath, HandlingPlan } from '../core/ports/call-path.js';
 import type { PromptCache } from '../models/tts/index.js';
 import type { AriEvent, AriRest, ChannelSnapshot } from './ari/types.js';
 import { CallEnded, CallSession } from './call-session.js';
@@ -19,13 +19,12 @@ import { ringFirstThen } from './flows/transfer/ring-first.js';
 import { ringOwnerForTest } from './flows/transfer/test-transfer.js';
 import { placeForwardingCheck, type ForwardingCheckCall } from './flows/forwarding-check/check-call.js';
 import { takeForwardingCheck } from './flows/forwarding-check/check-leg.js';
-import { looksLikeForwardingCheck } from '../core/forwarding-check/index.js';
-import type { ForwardingCheckStartResult } from '../core/services.js';
+import { looksLikeForwardingCheck, type ForwardingCheckStartResult } from '../core/ports/forwarding-check.js';
 import type { Voice } from '../models/tts/index.js';
 import { OWNER_LEG_ARG, OWNER_LEG_PREFIX, type OwnerLegs, type TransferDeps } from './flows/transfer/put-through.js';
 import type { AiMode } from '../contract/api.js';
-import { admitCallMyLine } from '../core/call-my-line/admit.js';
-import type { Admission } from './admission-gate.js';
+import { admitCallMyLine } from './call-my-line/admit.js';
+import type { Admission } from './admission/admission-gate.js';
 import { parseAriTime } from './ari/ari-time.js';
 
 export interface StasisAppDeps {
@@ -49,7 +48,7 @@ export interface StasisAppDeps {
   /** OUTBOUND_ENDPOINT: set → flows may put callers through to the owner's phone. */
   outboundEndpoint?: string;
   transferTiming?: TransferDeps['timing'];
-  /** Admission before answering (pbx/admission-gate.ts over core/admission): calls in progress, load and set-up rate. */
+  /** Admission before answering (pbx/admission/): calls in progress, load and set-up rate. */
   admission?: Admission;
   /** The console's test calls (core/call-my-line/registry.ts): whose a Call my line endpoint is, once its browser connected. */
   callMyLine?: { lineOf(endpoint: string): { userId: number; did: string } | undefined };
@@ -185,7 +184,7 @@ export class StasisApp {
 
   /**
    * A call from a Call my line endpoint goes on only as its owner's test call to their own number
-   * (core/call-my-line/admit.ts); anything else from one is hung up before it is answered (cause
+   * (pbx/call-my-line/admit.ts); anything else from one is hung up before it is answered (cause
    * 21: SIP 403), with no call row, so no owner is texted about it. Undefined: refused.
    */
   private admitCallMyLine(channel: ChannelSnapshot, did: string, markedCallMyLine: boolean): { kind: 'ordinary' | 'call-my-line' } | undefined {

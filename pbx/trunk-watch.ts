@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { CALL_MY_LINE_ENDPOINT_PREFIX } from '../core/call-my-line/registry.js';
-import type { HealthReport } from '../core/services.js';
+import { CALL_MY_LINE_ENDPOINT_PREFIX } from '../core/ports/call-my-line.js';
+import type { HealthReport } from '../core/ports/pbx-host.js';
 import type { AriHttp } from './ari/http.js';
 import { AriNotFoundError } from './ari/types.js';
 

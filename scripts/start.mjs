@@ -23,8 +23,8 @@ function newest(dirs) {
 }
 const mtime = (f) => (fs.existsSync(f) ? fs.statSync(f).mtimeMs : 0);
 
-const serverEntry = 'dist/core/main.js';
-if (mtime(serverEntry) < newest(['core', 'pbx', 'dialogue', 'models', 'contract'])) {
+const serverEntry = 'dist/root/main.js';
+if (mtime(serverEntry) < newest(['root', 'core', 'pbx', 'dialogue', 'models', 'contract'])) {
   console.log('Building the server…');
   execSync('npm run build:server', { stdio: 'inherit' });
   fs.utimesSync(serverEntry, new Date(), new Date());

@@ -1,5 +1,5 @@
 // One node as an operator runs it, for the real-PBX benches: a real Asterisk 20.17.0 (the
-// project's configuration), the core as its own process (core/main.ts) behind a logging ARI
+// project's configuration), the core as its own process (root/main.ts) behind a logging ARI
 // proxy, the Whisper and Ollama doubles, and `dids` businesses in voicemail mode. Callers are
 // SIPp processes (test/pbx-real/sipp.ts); every call is accounted for afterwards: what the
 // caller experienced and how the appliance filed it, down to the owner's text.

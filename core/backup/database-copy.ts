@@ -3,7 +3,7 @@ import fs from 'node:fs/promises';
 import { promisify } from 'node:util';
 import Database from 'better-sqlite3';
 import pg from 'pg';
-import type { DatabaseSetting } from '../config/config.js';
+import type { DatabaseSetting } from '../db/setting.js';
 
 const run = promisify(execFile);
 

@@ -4,7 +4,7 @@ import { CallHandlingListEntryBody, CallHandlingResponse, CallHandlingUpdateBody
 import { ApiErrorSchema, MessageResponse } from '../../contract/schemas/shared.js';
 import { badRequest, conflict, forbidden, HttpError, tooManyRequests } from '../http/errors.js';
 import { routeLimit } from '../http/rate-limits.js';
-import type { TestTransferResult } from '../services.js';
+import type { TestTransferResult } from '../ports/test-transfer.js';
 import type { App } from '../http/fastify-types.js';
 import { currentUser } from '../http/session-hook.js';
 import { outboundRefusalNow, type OutboundRefusal } from '../outbound/index.js';

@@ -1,15 +1,9 @@
 import crypto from 'node:crypto';
 import type { Log } from '../../contract/log.js';
-import type { CallMyLineEndpoint, CallMyLineEndpoints } from './lines.js';
+import { CALL_MY_LINE_ENDPOINT_PREFIX, type CallMyLineEndpoint, type CallMyLineEndpoints, type CallMyLineLines } from '../ports/call-my-line.js';
 
 /** Credentials not used within this long are withdrawn (the browser connects at once). */
 const CREDENTIALS_TTL_MS = 60_000;
-
-/**
- * Every endpoint this registry makes is named so; the sweep removes others of the name. Kept
- * as it is: endpoints an earlier version left on a running Asterisk carry it.
- */
-export const CALL_MY_LINE_ENDPOINT_PREFIX = 'tc-';
 
 export interface IssuedCallMyLine extends CallMyLineEndpoint {
   userId: number;
@@ -37,7 +31,7 @@ export class CallMyLineBusy extends Error {}
  * before its creation had reached Asterisk, which then kept it with nobody to remove it), and
  * an endpoint being created is removed only once its creation has finished.
  */
-export class CallMyLineRegistry {
+export class CallMyLineRegistry implements CallMyLineLines {
   private readonly byName = new Map<string, Entry>();
   /** Per owner, the press being served: the next one waits for it. */
   private readonly presses = new Map<number, Promise<unknown>>();

@@ -2,7 +2,8 @@ import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../db/client.js';
 import { calls, phoneNumbers, unansweredQuestions, users } from '../../test/helpers/tables.js';
-import { createCallPath, type CallPath } from './call-path.js';
+import { createCallPath } from './call-path.js';
+import type { CallPath } from '../ports/call-path.js';
 import { waitUntil } from '../../test/helpers/wait.js';
 
 let handle: DatabaseHandle;

@@ -4,6 +4,7 @@ import cron from 'node-cron';
 import { maskUrl } from '../../contract/mask-url.js';
 import { isE164 } from '../../contract/phone.js';
 import { DEFAULT_OUTBOUND_POLICY, type OutboundPolicy } from '../outbound/permit.js';
+import type { DatabaseSetting } from '../db/setting.js';
 
 /** Which number provider backs `/dashboard/{provider}-numbers`. */
 export type NumberProviderName = 'twilio' | 'static';
@@ -55,14 +56,14 @@ export interface Config {
    */
   agentStall: { holdMs: number; voicemailMs: number };
   /**
-   * Admission before answering (core/admission): past any of these a new caller is refused
+   * Admission before answering (pbx/admission/): past any of these a new caller is refused
    * with SIP 503 before the answer; 0 turns a limit off. Calls already answered always finish.
    */
   admission: {
     maxCalls: number;
     maxLoopLagMs: number;
     maxJobsWaiting: number;
-    /** Set-up rate (core/admission/setup-watch.ts): most new calls a second (fractions allowed); 0 off. */
+    /** Set-up rate (pbx/admission/setup-watch.ts): most new calls a second (fractions allowed); 0 off. */
     maxSetupsPerSecond: number;
     /** Set-up rate as observed: refuse while answers come this late after the call arrived; 0 off. */
     lateAnswerMs: number;
@@ -126,8 +127,6 @@ export interface Config {
    */
   trustProxy: false | string[];
 }
-
-export type DatabaseSetting = { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
 
 export class ConfigError extends Error {
   constructor(readonly variable: string, problem: string) {

@@ -1,5 +1,5 @@
 import type { Log } from '../../contract/log.js';
-import type { DatabaseSetting } from '../config/config.js';
+import type { DatabaseSetting } from './setting.js';
 import { openDatabase, type DatabaseHandle, type Db } from './client.js';
 import { openPostgres } from './pg/open-postgres.js';
 import { postgresAppDb } from './pg/pg-session.js';

@@ -11,7 +11,7 @@ import type { Config } from '../config/config.js';
 import { createEnginePools, type EnginePools } from './engine-pools.js';
 
 /**
- * The engines the agent speaks with, built once by the composition root (core/main.ts)
+ * The engines the agent speaks with, built once by the composition root (root/main.ts)
  * and shared by the phone flow (pbx/flows/agent) and the console preview, so both give
  * the same answer.
  */

@@ -7,29 +7,10 @@ import { storedNumber } from '../../contract/phone.js';
 import type { Db } from '../db/client.js';
 import { eq } from 'drizzle-orm';
 import { tablesOf } from '../db/schema.js';
+import { looksLikeForwardingCheck, type ForwardingChecks } from '../ports/forwarding-check.js';
 import { forwardingCheckArrived, forwardingCheckUnreached, openForwardingCheck, pendingForwardingCheck } from './store.js';
 
 export { forwardingCheckInProgress, readForwardingCheck } from './store.js';
-
-/**
- * Whether a call could be a check coming back: it shows the appliance number it was made to as
- * its caller ID, which is what the check's call showed and what a carrier keeps when it forwards.
- */
-export function looksLikeForwardingCheck(callerNumber: string, did: string): boolean {
-  return storedNumber(callerNumber) === storedNumber(did);
-}
-
-/** What the PBX asks of the checks' state (a part of CallPath). */
-export interface ForwardingChecks {
-  /** The check waiting for this call, when it is one: from the appliance number to itself, while a check of that number waits. */
-  recognise(did: string, callerNumber: string, now: Date): Promise<{ id: number; userId: number } | undefined>;
-  /** The check's call came back with these Diversion header values (top first): it works. False if it had already ended. */
-  arrived(id: number, diversionHeaders: readonly (string | null)[], now: Date): Promise<boolean>;
-  open(c: { userId: number; did: string; line: string; startedAt: Date; endsAt: Date }): Promise<number>;
-  /** Whether it still waits ('calling'); undefined when there is no such check. */
-  state(id: number): Promise<'calling' | 'works' | 'not-reaching' | undefined>;
-  unreached(id: number, now: Date): Promise<void>;
-}
 
 export function createForwardingChecks(db: Db): ForwardingChecks {
   const { forwardingChecks } = tablesOf(db);

@@ -8,7 +8,9 @@ import type {
 } from 'fastify';
 import type { User } from '../db/schema.js';
 import type { NumberService } from '../numbers/service.js';
-import type { ForwardingCheckStart, Services, TestTransfer } from '../services.js';
+import type { Services } from '../services.js';
+import type { ForwardingCheckStart } from '../ports/forwarding-check.js';
+import type { TestTransfer } from '../ports/test-transfer.js';
 import type { WebhookService } from '../webhooks/service.js';
 import type { RateLimits } from './rate-limit-table.js';
 

@@ -1,13 +1,15 @@
 import fp from 'fastify-plugin';
 import type { App } from '../http/fastify-types.js';
 import { RATE_LIMITS, type RateLimits } from '../http/rate-limits.js';
-import type { ForwardingCheckStart, Services, TestTransfer } from '../services.js';
+import type { Services } from '../services.js';
+import type { ForwardingCheckStart } from '../ports/forwarding-check.js';
+import type { TestTransfer } from '../ports/test-transfer.js';
 
 /**
  * fastify/demo's second tier: the app's services as decorators, each a named plugin that
  * declares what it needs, so Fastify refuses to start when a route tree is registered without
  * the services it depends on. The services themselves are built by the composition root
- * (core/main.ts, `withAppServices`); these plugins only hand them to the routes.
+ * (root/main.ts, `withAppServices`); these plugins only hand them to the routes.
  */
 const servicesPlugin = fp(
   async (app: App, opts: { services: Services; rateLimits?: Partial<RateLimits>; testTransfer?: TestTransfer; forwardingCheck?: ForwardingCheckStart }) => {

@@ -1,5 +1,5 @@
 import WebSocket from 'ws';
-import { backoffDelayMs, type BackoffPolicy } from '../../core/time/backoff.js';
+import { backoffDelayMs, type BackoffPolicy } from '../../core/ports/retry.js';
 import type { AriEvent } from './types.js';
 
 // ARI's events WebSocket, on the `ws` package: the one thing the project used `ari-client` for

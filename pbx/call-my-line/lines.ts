@@ -1,4 +1,4 @@
-import type { CallMyLineEndpoint, CallMyLineEndpoints } from '../../core/call-my-line/lines.js';
+import type { CallMyLineEndpoint, CallMyLineEndpoints } from '../../core/ports/call-my-line.js';
 import { createAriHttp } from '../ari/http.js';
 import { AriNotFoundError } from '../ari/types.js';
 

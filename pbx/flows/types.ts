@@ -1,4 +1,4 @@
-import type { CallPath } from '../../core/calls/call-path.js';
+import type { CallPath } from '../../core/ports/call-path.js';
 import type { Log } from '../../contract/log.js';
 import type { Voice } from '../../models/tts/index.js';
 import type { PromptCache } from '../../models/tts/index.js';

@@ -1,4 +1,4 @@
-import type { UnavailableReason } from '../../core/calls/routing-rules.js';
+import type { UnavailableReason } from '../../core/ports/call-routing.js';
 import { NOT_IN_SERVICE, REFUSED, unavailableMessage, WITHHELD_REFUSED } from '../../dialogue/spoken/call-lines.js';
 import { FALLBACK_SOUNDS } from '../../dialogue/spoken/sounds.js';
 import { answer, hangUp, say, type StepDeps } from './steps.js';

@@ -1,8 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { CallPath, ClaimedJob, StoreRecordingPayload } from '../../core/calls/call-path.js';
-import type { BackoffPolicy } from '../../core/time/backoff.js';
-import { errorMessage, RetryableError } from '../../core/jobs/retryable.js';
+import type { CallPath, ClaimedJob, StoreRecordingPayload } from '../../core/ports/call-path.js';
+import { errorMessage, RetryableError, type BackoffPolicy } from '../../core/ports/retry.js';
 import { parseWavHeader } from '../../models/audio/wav-header.js';
 import { AriNotFoundError, type AriRest } from '../ari/types.js';
 import type { Log } from '../../contract/log.js';

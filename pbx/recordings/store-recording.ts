@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { backoffDelayMs, type BackoffPolicy } from '../../core/time/backoff.js';
+import { backoffDelayMs, type BackoffPolicy } from '../../core/ports/retry.js';
 import { AriNotFoundError, type AriRest } from '../ari/types.js';
 import type { RecordingDisk } from './disk.js';
 import { repairWavSizes } from './wav-repair.js';

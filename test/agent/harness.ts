@@ -120,7 +120,7 @@ export async function startAgentHarness(
       WHISPER_URL: whisper.url,
     },
     setup: (services) => void services.hooks.callFinished.push((id) => finished.push(id)),
-    // The real post-call pipeline (summary and notification), as core/main.ts runs it.
+    // The real post-call pipeline (summary and notification), as root/main.ts runs it.
     background: { pipeline: !!opts.pipeline },
     postCall: { options: { pollMs: 100 } },
     agent: (services) => ({

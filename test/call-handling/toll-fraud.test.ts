@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { loadCallHandling } from '../../core/call-handling/index.js';
 import { createCallPath } from '../../core/calls/call-path.js';
 import { outboundCalls, users } from '../helpers/tables.js';
-import type { TestTransferResult } from '../../core/services.js';
+import type { TestTransferResult } from '../../core/ports/test-transfer.js';
 import { activeCustomer } from '../helpers/accounts.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 

@@ -18,7 +18,7 @@ import { KamailioInstance } from './kamailio-instance.js';
 
 // The cluster of docs/cluster.md, every engine real: one PostgreSQL 15, Kamailio 5.6 with
 // deploy/kamailio's configuration, and per node one Asterisk (its SIP on its own loopback
-// address, 127.0.0.2, 127.0.0.3, …) with its own core (core/main.ts as a process, NODE_NAME
+// address, 127.0.0.2, 127.0.0.3, …) with its own core (root/main.ts as a process, NODE_NAME
 // set). The nodes share one recordings folder, as docs/cluster.md asks of an operator; each
 // core's prompts folder is its own Asterisk's. Calls come through Kamailio; texts go to one
 // Twilio double both cores use.

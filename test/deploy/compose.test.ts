@@ -232,7 +232,7 @@ describe('Dockerfiles', () => {
     expect(file).toContain('npm install --no-audit --no-fund');
     expect(file).toContain('npm run build');
     expect(file).toMatch(/^USER node$/m);
-    expect(file).toContain('dist/core/main.js');
+    expect(file).toContain('dist/root/main.js');
   });
 
   it('lets the core (uid 1000) write the prompts volume whichever container creates it', () => {

@@ -3,9 +3,9 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 const root = path.resolve(import.meta.dirname, '../..');
-const ROOTS = ['tsconfig.json', 'tsconfig.pg.json', 'core/', 'pbx/', 'models/', 'dialogue/', 'contract/', 'console/', 'deploy/', 'drizzle/', 'test/', 'bench/', 'eval/', 'docs/', 'scripts/', '.ci/', '../shared/'];
+const ROOTS = ['tsconfig.json', 'tsconfig.pg.json', 'root/', 'core/', 'pbx/', 'models/', 'dialogue/', 'contract/', 'console/', 'deploy/', 'drizzle/', 'test/', 'bench/', 'eval/', 'docs/', 'scripts/', '.ci/', '../shared/'];
 
-/** The repository paths a document names in backticks (`core/main.ts`, `pbx/flows/`). */
+/** The repository paths a document names in backticks (`root/main.ts`, `pbx/flows/`). */
 function namedPaths(doc: string): string[] {
   const text = fs.readFileSync(path.join(root, doc), 'utf8');
   const found = new Set<string>();
@@ -65,8 +65,8 @@ const ROW_CHECKS: Record<string, (named: string[]) => string[]> = {
   'a job kind': (named) =>
     filesUnder('core', /\.ts$/)
       .filter((f) => !f.endsWith('.test.ts') && read(f).includes('new JobWorker('))
-      .flatMap((f) => (imports('core/root.ts', f) || imports('core/services.ts', f) ? [] : [`${f} runs a job worker nobody named starts`]))
-      .concat(named.includes('core/root.ts') ? [] : ['names no composition root']),
+      .flatMap((f) => (imports('root/compose.ts', f) || imports('core/services.ts', f) ? [] : [`${f} runs a job worker nobody named starts`]))
+      .concat(named.includes('root/compose.ts') ? [] : ['names no composition root']),
   // The declaration it names holds every table, and the two schema files are written from it by the script it names.
   'a column or table (a migration)': (named) => [
     ...(named.includes('core/db/declaration/tables.ts') && /export const users = table\(\s*'users'/.test(read('core/db/declaration/tables.ts')) ? [] : ['the declaration is not where it says']),

@@ -4,7 +4,7 @@
 // proves those calls on Asterisk).
 import { describe, expect, it } from 'vitest';
 import { createForwardingChecks } from '../../core/forwarding-check/index.js';
-import type { ForwardingCheckStartResult } from '../../core/services.js';
+import type { ForwardingCheckStartResult } from '../../core/ports/forwarding-check.js';
 import { attachScreenshot, customerPage, expectToast, until, useE2E } from './support/browser.js';
 
 const started: number[] = [];

@@ -1,6 +1,6 @@
 // The core killed with SIGKILL while it is copying a finished call's recording from
 // Asterisk, then started again on the same DATA_DIR (issue 8, fault tests). The real
-// entry point (core/main.ts) runs as a child process against the ARI simulator; the
+// entry point (root/main.ts) runs as a child process against the ARI simulator; the
 // simulator holds the stored-file fetch open so the kill lands mid-fetch, as it would
 // with a slow Asterisk or a large file.
 import type { ChildProcess } from 'node:child_process';
@@ -32,7 +32,7 @@ afterEach(async () => {
   for (const f of cleanups.splice(0).reverse()) await f();
 });
 
-/** Starts core/main.ts on `dataDir` and resolves once its PBX link is up; killed after the test. */
+/** Starts root/main.ts on `dataDir` and resolves once its PBX link is up; killed after the test. */
 async function startCore(dataDir: string, env: Record<string, string>): Promise<ChildProcess> {
   const core = await startCoreProcess(dataDir, env);
   children.push(core.child);

@@ -1,4 +1,4 @@
-// The real entry point (core/main.ts) without TWILIO_*: it reads owner replies from the local
+// The real entry point (root/main.ts) without TWILIO_*: it reads owner replies from the local
 // inbox folder on its own, as an operator trying the box offline would use it.
 import fs from 'node:fs';
 import os from 'node:os';

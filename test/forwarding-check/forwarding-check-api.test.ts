@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createForwardingChecks } from '../../core/forwarding-check/index.js';
 import { phoneNumbers, users } from '../helpers/tables.js';
-import type { ForwardingCheckStartResult } from '../../core/services.js';
+import type { ForwardingCheckStartResult } from '../../core/ports/forwarding-check.js';
 import { activeCustomer } from '../helpers/accounts.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 

@@ -21,12 +21,12 @@ export interface CoreProcess {
 const START_BOUND_MS = 180_000;
 
 /**
- * Runs the real entry point (core/main.ts) as a child process on `dataDir` and resolves once
+ * Runs the real entry point (root/main.ts) as a child process on `dataDir` and resolves once
  * it listens and its PBX link is connected: what an operator's container runs.
  */
 export async function startCoreProcess(dataDir: string, env: Record<string, string>, opts: { pbx?: boolean } = {}): Promise<CoreProcess> {
   const fullEnv: Record<string, string | undefined> = { PATH: process.env.PATH, HOST: '127.0.0.1', PORT: '0', DATA_DIR: dataDir, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, TTS_ENGINE: 'espeak-ng', ...env };
-  const child = spawn(process.execPath, ['--import', 'tsx', 'core/main.ts'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'root/main.ts'], {
     cwd: path.resolve(import.meta.dirname, '../..'),
     env: fullEnv,
     stdio: ['ignore', 'pipe', 'pipe'],

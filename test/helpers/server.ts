@@ -10,7 +10,7 @@ import { testDatabaseEnv } from './test-database.js';
 import type { Mailer } from '../../core/mail/mailer.js';
 import type { App } from '../../core/http/fastify-types.js';
 import type { ServiceOptions, Services } from '../../core/services.js';
-import { composeAppliance, type Appliance, type ApplianceOverrides } from '../../core/root.js';
+import { composeAppliance, type Appliance, type ApplianceOverrides } from '../../root/compose.js';
 
 export interface TestServer {
   url: string;
@@ -48,7 +48,7 @@ const NO_BACKGROUND = { housekeeping: false, prompts: false, pipeline: false, ca
 
 /**
  * The real server over HTTP on a free port, with a fresh database (a SQLite file in a temp dir,
- * or see testDatabaseEnv), built by the composition root (core/root.ts) as core/main.ts builds it.
+ * or see testDatabaseEnv), built by the composition root (root/compose.ts) as root/main.ts builds it.
  */
 export async function startTestServer(opts: TestServerOptions = {}): Promise<TestServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'appliance-test-'));

@@ -1,4 +1,4 @@
-// Issue 39, M3: whatever answers at ARI_URL before Asterisk's ARI does, the core (core/main.ts as
+// Issue 39, M3: whatever answers at ARI_URL before Asterisk's ARI does, the core (root/main.ts as
 // a process) stays up, says in its log what is wrong, shows the PBX down on /healthz, and
 // connects once a real Asterisk appears there. With ari-client, a 401 (a wrong ARI_PASSWORD) or
 // a 404 (res_ari still loading) to its first request ended the process ("Can't read swagger JSON").

@@ -88,7 +88,7 @@ describe.skipIf(!real.ok)('Asterisk stopped or killed mid-call', { timeout: 180_
   });
 });
 
-describe.skipIf(!real.ok)('the core stopped or killed mid-call (core/main.ts as a process)', { timeout: 180_000 }, () => {
+describe.skipIf(!real.ok)('the core stopped or killed mid-call (root/main.ts as a process)', { timeout: 180_000 }, () => {
   async function setUp(): Promise<{ asterisk: AsteriskInstance; dataDir: string; db: DatabaseHandle; did: string; env: Record<string, string> }> {
     const found = findAsterisk();
     if (!found.ok) throw new Error(found.why);

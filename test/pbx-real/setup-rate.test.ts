@@ -7,7 +7,7 @@
 // is asserted: the low rate keeps the window open for the whole test.
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { FULL_UNTIL_VARIABLE } from '../../pbx/admission-gate.js';
+import { FULL_UNTIL_VARIABLE } from '../../pbx/admission/admission-gate.js';
 import { waitUntil } from '../helpers/wait.js';
 import { envelopeMatch, readWavSamples, speech } from './audio.js';
 import { heardGreetingAndBeep, realPbxAvailability, startRealPbx, type RealPbx } from './harness.js';

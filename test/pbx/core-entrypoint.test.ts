@@ -30,7 +30,7 @@ describe('the core entry point with ARI_URL set', () => {
     const sim = new AriSimulator({ timeScale: 10, soundDirs: { appliance: path.join(dataDir, 'prompts') } });
     await sim.start();
     cleanups.push(() => sim.stop());
-    const child = spawn(process.execPath, ['--import', 'tsx', 'core/main.ts'], {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'root/main.ts'], {
       cwd: path.resolve(import.meta.dirname, '../..'),
       env: {
         PATH: process.env.PATH,

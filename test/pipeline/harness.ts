@@ -5,12 +5,12 @@ import { insertUser } from '../../core/accounts/users.js';
 import { tablesOf, type Tables, type Call, type NewUser } from '../../core/db/schema.js';
 import { postCallKey } from '../../core/post-call/post-call.js';
 import type { PostCallEngines, PostCallOptions } from '../../core/post-call/service.js';
-import { createCallPipeline, type CallPipeline } from '../../core/root.js';
+import { createCallPipeline, type CallPipeline } from '../../root/call-pipeline.js';
 import type { Services } from '../../core/services.js';
 import { startTestServer, type TestServer, type TestServerOptions } from '../helpers/server.js';
 import { startTwilioDouble, type TwilioDouble } from '../doubles/twilio/server.js';
 
-/** What the composition root (core/root.ts) starts for finished calls. */
+/** What the composition root (root/compose.ts) starts for finished calls. */
 export type Pipeline = CallPipeline;
 
 /** The root's call pipeline on a test server's services: the post-call jobs, the webhooks' worker, the call-back reminders. */

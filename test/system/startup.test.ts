@@ -4,9 +4,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
-/** The real entry point (core/main.ts) as an operator runs it, on a free port and a temp DATA_DIR. */
+/** The real entry point (root/main.ts) as an operator runs it, on a free port and a temp DATA_DIR. */
 function startCore(env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'core/main.ts'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'root/main.ts'], {
     cwd: path.resolve(import.meta.dirname, '../..'),
     env: { PATH: process.env.PATH, HOST: '127.0.0.1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { HealthReport, Services } from '../../../core/services.js';
+import type { HealthReport, PbxHost } from '../../../core/ports/pbx-host.js';
 import type { MediaFormat } from '../../media/codecs.js';
 import type { CallFlow } from '../types.js';
 import { createAgentFlow, type AgentFlowDeps } from './agent-flow.js';
@@ -30,11 +30,11 @@ export interface AgentFlowInstall {
 }
 
 /**
- * Wires the agent flow to the services' engines and ARI. Call once, before startPbx, and give
+ * Wires the agent flow to the core's engines (from the root's PbxHost) and ARI. Call once, before startPbx, and give
  * it the flow; the database it reaches through each call's FlowContext (the PBX's CallPath).
  */
-export function installAgentFlow(services: Services, opts: InstallOptions = {}): AgentFlowInstall {
-  const { config, log, agentEngines: engines } = services;
+export function installAgentFlow(host: PbxHost, opts: InstallOptions = {}): AgentFlowInstall {
+  const { config, log, agentEngines: engines } = host;
   if (!config.ari.url) throw new Error('ARI_URL is not set: the agent flow needs Asterisk');
   const ariBase = config.ari.url.replace(/\/ari\/?$/, '');
   const mediaApp = openMediaApp({ url: ariBase, username: config.ari.username, password: config.ari.password, app: config.ari.app, log });
@@ -47,7 +47,7 @@ export function installAgentFlow(services: Services, opts: InstallOptions = {}):
     workDir: path.join(config.dataDir, 'agent-turns'),
     dataDir: config.dataDir,
     // The owner's diary: the walk opens only where the owner has bookable services.
-    bookingDesk: services.booking.desk,
+    bookingDesk: host.booking.desk,
     ...opts.overrides,
     timing: { stall: config.agentStall, ...opts.overrides?.timing },
   };

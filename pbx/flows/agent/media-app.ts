@@ -1,4 +1,4 @@
-import type { BackoffPolicy } from '../../../core/time/backoff.js';
+import type { BackoffPolicy } from '../../../core/ports/retry.js';
 import type { Log } from '../../../contract/log.js';
 import { openAriEvents } from '../../ari/events-socket.js';
 import type { AriEvent } from '../../ari/types.js';

@@ -1,4 +1,4 @@
-import { DEFAULT_AGENT_STALL } from '../../../core/config/config.js';
+import { DEFAULT_AGENT_STALL } from '../../../core/ports/pbx-host.js';
 import type { Mode } from '../../../dialogue/agent/turn-policy.js';
 
 // When a caller who has finished speaking is owed an answer and the engines have not produced

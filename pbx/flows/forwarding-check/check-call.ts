@@ -1,7 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Log } from '../../../contract/log.js';
-import type { ForwardingChecks } from '../../../core/forwarding-check/index.js';
-import type { ForwardingCheckStartResult } from '../../../core/services.js';
+import type { ForwardingChecks, ForwardingCheckStartResult } from '../../../core/ports/forwarding-check.js';
 import type { AriRest } from '../../ari/types.js';
 import { hangUp } from '../steps.js';
 import { dialOwner, OWNER_LEG_ARG, OWNER_LEG_PREFIX, type TransferDeps } from '../transfer/put-through.js';

@@ -1,5 +1,5 @@
 import type { Log } from '../../../contract/log.js';
-import type { ForwardingChecks } from '../../../core/forwarding-check/index.js';
+import type { ForwardingChecks } from '../../../core/ports/forwarding-check.js';
 import type { AriRest } from '../../ari/types.js';
 import type { CallSession } from '../../call-session.js';
 

@@ -1,8 +1,8 @@
-import type { Log } from '../contract/log.js';
-import { refusalReason, type AdmissionLimits } from '../core/admission/admission-rule.js';
-import type { NodeLoadReader } from '../core/admission/node-load.js';
-import { SetupWatch, type SetupLimits } from '../core/admission/setup-watch.js';
-import type { AriRest } from './ari/types.js';
+import type { Log } from '../../contract/log.js';
+import { refusalReason, type AdmissionLimits } from './admission-rule.js';
+import type { NodeLoadReader } from './node-load.js';
+import { SetupWatch, type SetupLimits } from './setup-watch.js';
+import type { AriRest } from '../ari/types.js';
 
 /**
  * The dialplan's flag (deploy/asterisk/etc/extensions.conf, [inbound]): while Asterisk's EPOCH

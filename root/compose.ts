@@ -1,29 +1,31 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type pino from 'pino';
-import { buildApp, type BuildOptions } from './app.js';
-import type { Config } from './config/config.js';
-import type { DatabaseHandle } from './db/client.js';
-import { openAppDatabase } from './db/open.js';
-import { createLogger } from './logging/logger.js';
-import { startBackupSchedule } from './backup/schedule.js';
-import { startWeeklyDigest } from './digest/schedule.js';
-import { startLocalInbox } from './followup/local-inbox.js';
-import { startHousekeeping } from './housekeeping/schedule.js';
-import { startRetentionSchedule } from './privacy/schedule.js';
-import { createMailer, type Mailer } from './mail/mailer.js';
-import { callbackReminders } from './notify/reminder-schedule.js';
-import { createPostCall, type PostCall, type PostCallEngines, type PostCallOptions } from './post-call/service.js';
-import { newHooks, withAppServices, type ServiceOptions, type Services } from './services.js';
-import { createAgentEngines } from './engines/agent-engines.js';
-import { createCallPath } from './calls/call-path.js';
-import type { App } from './http/fastify-types.js';
+import { buildApp, type BuildOptions } from '../core/app.js';
+import type { Config } from '../core/config/config.js';
+import type { DatabaseHandle } from '../core/db/client.js';
+import { openAppDatabase } from '../core/db/open.js';
+import { createLogger } from '../core/logging/logger.js';
+import { startBackupSchedule } from '../core/backup/schedule.js';
+import { startWeeklyDigest } from '../core/digest/schedule.js';
+import { startLocalInbox } from '../core/followup/local-inbox.js';
+import { startHousekeeping } from '../core/housekeeping/schedule.js';
+import { startRetentionSchedule } from '../core/privacy/schedule.js';
+import { createMailer, type Mailer } from '../core/mail/mailer.js';
+import type { PostCallEngines, PostCallOptions } from '../core/post-call/service.js';
+import { createCallPipeline, type CallPipeline } from './call-pipeline.js';
+import { newHooks, withAppServices, type ServiceOptions, type Services } from '../core/services.js';
+import { createAgentEngines } from '../core/engines/agent-engines.js';
+import { createCallPath } from '../core/calls/call-path.js';
+import { CallMyLineRegistry } from '../core/call-my-line/registry.js';
+import type { App } from '../core/http/fastify-types.js';
 import { startPbx, type Pbx, type PbxOptions } from '../pbx/index.js';
+import { createCallMyLineEndpoints } from '../pbx/call-my-line/lines.js';
 import { installAgentFlow, type AgentFlowInstall, type InstallOptions } from '../pbx/flows/agent/index.js';
 
 /**
  * The composition root: the one place that wires config, storage, engines, PBX and HTTP, and
- * starts and stops the background work. core/main.ts, the test server (test/helpers/server.ts,
+ * starts and stops the background work. root/main.ts, the test server (test/helpers/server.ts,
  * under every test harness) and the benches all build the appliance here, overriding only
  * what they must, so a new service is wired once.
  */
@@ -70,40 +72,6 @@ export interface Appliance {
   stop(drainMs?: number): Promise<void>;
 }
 
-/** What the root starts for finished calls, as one handle: the post-call jobs, the webhooks' worker, the call-back reminders. */
-export interface CallPipeline extends PostCall {
-  /** One pass of the call-back reminders; resolves to how many were sent. */
-  remindCallbacks(): Promise<number>;
-}
-
-/** The call pipeline on `services` (subscribes to hooks.callFinished at once; its work runs from `start()`). */
-export function createCallPipeline(services: Services, engines: PostCallEngines = {}, options: PostCallOptions = {}): CallPipeline {
-  const { config, webhooks } = services;
-  // Post-call jobs (transcribe → summarise → notify): resumes jobs a previous run left.
-  const postCall = createPostCall(services, engines, { leaseMs: config.jobs.leaseMs, heartbeatMs: config.jobs.leaseMs / 5, ...options });
-  const reminders = callbackReminders(services, postCall.notifier);
-  return {
-    ...postCall,
-    remindCallbacks: reminders.remind,
-    /** The jobs table's housekeeping and orphan recovery, then the webhook delivery log's. */
-    async sweep() {
-      await postCall.sweep();
-      await webhooks.sweep();
-    },
-    start() {
-      postCall.start();
-      // Each settled call's event to the owner's webhook, on its own worker.
-      webhooks.start();
-      reminders.start();
-    },
-    async stop() {
-      await reminders.stop();
-      await postCall.stop();
-      await webhooks.stop();
-    },
-  };
-}
-
 /** Opens the database, builds the services and the HTTP app, starts the background work and the PBX, and listens. */
 export async function composeAppliance(config: Config, o: ApplianceOverrides = {}): Promise<Appliance> {
   const log = o.log ?? createLogger({ level: config.logLevel, base: { service: 'core' } });
@@ -135,20 +103,26 @@ export async function composeAppliance(config: Config, o: ApplianceOverrides = {
 
   let pbx: Pbx | undefined;
   let agent: AgentFlowInstall | undefined;
+  let callMyLine: CallMyLineRegistry | undefined;
   if (o.pbx !== false && !config.ari.url) {
     log.info('ARI_URL is not set: running without a PBX connection (console and API only)');
     services.health.set('pbx', () => ({ ok: true, detail: 'disabled: ARI_URL is not set' }));
-  } else if (o.pbx !== false) {
+  } else if (o.pbx !== false && config.ari.url) {
     agent = o.agent === false ? undefined : installAgentFlow(services, typeof o.agent === 'function' ? o.agent(services) : o.agent);
     // Without the media app registered, agent calls fall back to voicemail: worth seeing in /healthz.
     if (agent) services.health.set('agent-media', agent.health);
-    pbx = startPbx(services, createCallPath(database.db, log.child({ component: 'pbx' }), config.outbound, config.node), { agentFlow: agent?.flow, ...(typeof o.pbx === 'function' ? o.pbx(services) : o.pbx) });
+    const pbxLog = log.child({ component: 'pbx' });
+    // The core's objects the PBX works on, each behind its port (core/ports/).
+    const callPath = createCallPath(database.db, pbxLog, config.outbound, config.node);
+    // Once the PBX is stopped, the link is down: a test call then answers 'pbx-down'.
+    callMyLine = new CallMyLineRegistry(createCallMyLineEndpoints({ url: config.ari.url, username: config.ari.username, password: config.ari.password }), pbxLog);
+    pbx = startPbx(services, { callPath, callMyLine }, { agentFlow: agent?.flow, ...(typeof o.pbx === 'function' ? o.pbx(services) : o.pbx) });
     services.health.set('pbx', pbx.health);
     // Synthesise a changed greeting when it is saved, so the next caller does not wait for it.
     services.hooks.settingsChanged.push(pbx.settingsChanged);
   }
   // After the PBX: the console's "Test transfer" rings through it.
-  const app = o.http === false ? undefined : await buildApp(services, { testTransfer: pbx?.testTransfer, forwardingCheck: pbx?.forwardingCheck, callMyLine: pbx?.callMyLine, ...o.http, ...built });
+  const app = o.http === false ? undefined : await buildApp(services, { testTransfer: pbx?.testTransfer, forwardingCheck: pbx?.forwardingCheck, callMyLine, ...o.http, ...built });
   await app?.listen({ port: config.port, host: config.host });
   const address = app?.server.address();
   const url = typeof address === 'object' && address ? `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${address.port}` : undefined;

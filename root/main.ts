@@ -1,14 +1,14 @@
 import fs from 'node:fs';
-import { ensureFirstAdmin } from './accounts/bootstrap-admin.js';
-import { createLogger } from './logging/logger.js';
-import { printableError } from './logging/safe-errors.js';
-import { ConfigError, loadConfig, type Config } from './config/config.js';
-import { composeAppliance } from './root.js';
+import { ensureFirstAdmin } from '../core/accounts/bootstrap-admin.js';
+import { createLogger } from '../core/logging/logger.js';
+import { printableError } from '../core/logging/safe-errors.js';
+import { ConfigError, loadConfig, type Config } from '../core/config/config.js';
+import { composeAppliance } from './compose.js';
 
 /** Calls in progress get this long to finish on SIGTERM (compose's stop_grace_period must exceed it). */
 const PBX_DRAIN_MS = 25_000;
 
-/** The entry point: configuration from the environment, the appliance from the composition root (core/root.ts), signals. */
+/** The entry point: configuration from the environment, the appliance from the composition root (root/compose.ts), signals. */
 async function main(): Promise<void> {
   if (fs.existsSync('.env')) process.loadEnvFile('.env');
   let config: Config;

@@ -1,4 +1,4 @@
-import { CALL_MY_LINE_ENDPOINT_PREFIX } from './registry.js';
+import { CALL_MY_LINE_ENDPOINT_PREFIX } from '../../core/ports/call-my-line.js';
 
 /**
  * The core's own check of a call Asterisk puts into Stasis, whatever the dialplan decided

@@ -1,0 +1,11 @@
+// What the composition root hands the PBX (startPbx) and the agent flow (installAgentFlow) from
+// the built services, and the shapes they hand back for the root to register: their health
+// reports and the PBX's settings listener. Anything else of the core reaches them through the
+// other ports in this folder.
+import type { Services } from '../services.js';
+
+export type { GreetingSettings, HealthReport, ServiceHooks } from '../deps.js';
+export { DEFAULT_AGENT_STALL } from '../config/config.js';
+
+/** The configuration, log, clock, hooks and health map, the agent's engines and the booking desk. */
+export type PbxHost = Pick<Services, 'config' | 'log' | 'now' | 'hooks' | 'health' | 'agentEngines' | 'booking'>;
