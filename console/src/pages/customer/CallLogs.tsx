@@ -1,5 +1,5 @@
 import { AlertTriangle, CheckCircle2, FileText, PhoneCall, PhoneForwarded, PhoneMissed, PhoneOutgoing, Play, Search, ShieldAlert, ShieldCheck, ShieldOff, TrendingUp, Undo2 } from 'lucide-react';
-import { createContext, useContext, useEffect, useMemo, useState } from 'react';
+import { createContext, useContext, useEffect, useEffectEvent, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { ApiCallLog } from '../../../../contract/api';
 import { canRingBack, isToCallBack } from '../../../../contract/callback';
@@ -23,6 +23,7 @@ import { useCallHandling, useListEntry } from '../../api/call-handling';
 import { callHandlingTags, callerTagLabel, periodLabel, transferDetail } from '../../lib/call-handling';
 import { CallBooking } from '../booking/CallBooking';
 import { CallTranscript, callLanguageName } from './CallTranscript';
+import { AudioClip } from '../../components/AudioClip';
 
 const openRecording = (url: string) => window.open(url, '_blank', 'noopener,noreferrer');
 
@@ -241,7 +242,7 @@ function CallDetails({ call, onClose }: { call: ApiCallLog | null; onClose: () =
             </Button>
             {call.recordingUrl && (
               // Listen without leaving the dialog; fetched only when played.
-              <audio controls preload="none" src={call.recordingUrl} aria-label="Recording" className="h-11 w-full min-w-0 flex-1" />
+              <AudioClip controls preload="none" src={call.recordingUrl} aria-label="Recording" className="h-11 w-full min-w-0 flex-1" />
             )}
           </div>
         </div>
@@ -274,10 +275,15 @@ export default function CallLogs() {
   const linked = useCallLog(selectedId, { enabled: q.isSuccess && !listed });
   const selected = listed ?? linked.data?.callLog ?? null;
   // A link to a call that is gone (erased) or not this owner's says so instead of opening nothing.
-  useEffect(() => {
-    if (!linked.isError) return;
+  const linkFailed = useEffectEvent(() => {
     toast({ variant: 'destructive', title: 'Error', description: messageOr(linked.error, 'Could not open that call') });
     closeDetails();
+  });
+  useEffect(() => {
+    // The failure is news from the server, not state React derived: reacting to it once (a toast,
+    // the dialog closed, the link's ?call= dropped) is what an effect is for.
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- see above
+    if (linked.isError) linkFailed();
   }, [linked.isError]);
   const waitingCount = useMemo(() => toCallBackOnly(calls, true).length, [calls]);
   const urgentCount = useMemo(() => urgentOnly(calls, true).length, [calls]);

@@ -58,6 +58,8 @@ function DestinationStatus({ inUse, fallback, pending, focus, onConfirmed }: { i
 
 /** Where call summaries go: WhatsApp, SMS, the call-back reminder, e-mail and the weekly digest. */
 export default function DeliverySection() {
+  // Set when a save of this section sends a code: the owner is taken to that code's box.
+  const [justSent, setJustSent] = useState<PendingDestination['kind'] | null>(null);
   const { user, form, set, adopt, save, saving } = useSettingsForm(
     ['whatsappEnabled', 'smsEnabled', 'notificationNumber', 'callbackReminderHours', 'emailSummariesEnabled', 'summaryEmail', 'weeklyDigestEnabled'] as const,
     (sent) => {
@@ -73,8 +75,6 @@ export default function DeliverySection() {
   const pending = useQuery({ queryKey: destinationsKey, queryFn: getPendingDestinations }).data?.pending ?? [];
   const pendingSms = pending.find((p) => p.kind === 'sms');
   const pendingEmail = pending.find((p) => p.kind === 'email');
-  // Set when a save of this section sends a code: the owner is taken to that code's box.
-  const [justSent, setJustSent] = useState<PendingDestination['kind'] | null>(null);
   const confirmed = (kind: PendingDestination['kind']) => (destination: string) => {
     setJustSent(null);
     // The field shows what is now in use (and a later save does not send it again).
