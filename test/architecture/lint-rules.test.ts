@@ -8,6 +8,28 @@ import { describe, expect, it } from 'vitest';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
+// React's own rules hold for the console's code alone (console/src/), so their breaches are planted there.
+const PLANTED_HOOKS = `import { useState } from 'react';
+
+export function Planted({ on }: { on: boolean }) {
+  if (on) {
+    const [n] = useState(0);
+    return <p>{n}</p>;
+  }
+  return null;
+}
+`;
+
+const PLANTED_A11Y = `export function Planted({ go }: { go: () => void }) {
+  return (
+    <div>
+      <img src="/logo.svg" />
+      <div onClick={go}>Go</div>
+    </div>
+  );
+}
+`;
+
 const PLANTED = `import { readFile } from 'node:fs/promises';
 import { Stats } from 'node:fs';
 
@@ -26,26 +48,42 @@ export function* noYield(): Generator<number> {
 }
 `;
 
+/** The rules the linter reports for `source` written at `dir`/planted.tsx: the file is gone after. */
+async function rulesBroken(dir: string, name: string, source: string): Promise<string[]> {
+  const planted = fs.mkdtempSync(path.join(ROOT, dir, 'planted-'));
+  const file = path.join(planted, name);
+  fs.writeFileSync(file, source);
+  try {
+    const [result] = await new ESLint({ cwd: ROOT }).lintFiles([file]);
+    return result!.messages.map((m) => m.ruleId ?? m.message).sort();
+  } finally {
+    fs.rmSync(planted, { recursive: true, force: true });
+  }
+}
+
 describe('lint rules', () => {
   it('a planted file breaking each rule once is caught, rule by rule', async () => {
-    const dir = fs.mkdtempSync(path.join(ROOT, 'test/architecture/planted-'));
-    const file = path.join(dir, 'planted.ts');
-    fs.writeFileSync(file, PLANTED);
-    try {
-      const [result] = await new ESLint({ cwd: ROOT }).lintFiles([file]);
-      // (no-explicit-any is off under test/, where doubles read loose JSON, so it is not planted here.)
-      const rules = result!.messages.map((m) => m.ruleId).sort();
-      expect(rules).toEqual([
-        '@typescript-eslint/consistent-type-imports',
-        '@typescript-eslint/no-floating-promises',
-        '@typescript-eslint/no-unused-vars',
-        'eqeqeq',
-        'no-var',
-        'prefer-const',
-        'require-yield',
-      ]);
-    } finally {
-      fs.rmSync(dir, { recursive: true, force: true });
-    }
+    // (no-explicit-any is off under test/, where doubles read loose JSON, so it is not planted here.)
+    expect(await rulesBroken('test/architecture', 'planted.ts', PLANTED)).toEqual([
+      '@typescript-eslint/consistent-type-imports',
+      '@typescript-eslint/no-floating-promises',
+      '@typescript-eslint/no-unused-vars',
+      'eqeqeq',
+      'no-var',
+      'prefer-const',
+      'require-yield',
+    ]);
+  }, 180_000);
+
+  it("a hook called only on some renders is caught in the console (React's rules of hooks)", async () => {
+    expect(await rulesBroken('console/src', 'Planted.tsx', PLANTED_HOOKS)).toEqual(['react-hooks/rules-of-hooks']);
+  }, 180_000);
+
+  it('an image without alternative text and a clickable div without a keyboard are caught in the console (jsx-a11y)', async () => {
+    expect(await rulesBroken('console/src', 'Planted.tsx', PLANTED_A11Y)).toEqual([
+      'jsx-a11y-x/alt-text',
+      'jsx-a11y-x/click-events-have-key-events',
+      'jsx-a11y-x/no-static-element-interactions',
+    ]);
   }, 180_000);
 });

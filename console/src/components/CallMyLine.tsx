@@ -11,6 +11,7 @@ import { usePhoneNumbers } from '../api/queries';
 import { requestCallMyLine, callMyLineSocketUrl } from '../api/call-my-line';
 import { messageOr } from '../lib/errors';
 import { Button, Card, CardHeader } from './ui';
+import { AudioClip } from './AudioClip';
 
 type CallState = 'idle' | 'connecting' | 'ringing' | 'in-call' | 'ended' | 'failed';
 
@@ -194,7 +195,7 @@ export default function CallMyLine() {
         <LevelMeter label="You" stream={local} />
         <LevelMeter label="Your line" stream={remote} />
         <p className="text-sm text-slate-500 dark:text-slate-400">Test calls are marked in Call Logs and left out of your analytics.</p>
-        <audio ref={audio} autoPlay data-testid="call-my-line-audio" />
+        <AudioClip ref={audio} autoPlay data-testid="call-my-line-audio" />
       </div>
     </Card>
   );

@@ -1,5 +1,5 @@
 import { X } from 'lucide-react';
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useEffect, useEffectEvent, useId, useRef, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { cx } from './ui';
 
@@ -27,8 +27,7 @@ export function Dialog({
   const panel = useRef<HTMLDivElement>(null);
   const titleId = useId();
   const descId = useId();
-  const closeRef = useRef(onClose);
-  closeRef.current = onClose;
+  const close = useEffectEvent(onClose);
 
   useEffect(() => {
     if (!open) return;
@@ -39,7 +38,7 @@ export function Dialog({
     const onKey = (e: KeyboardEvent) => {
       if (e.key === 'Escape') {
         e.stopPropagation();
-        closeRef.current();
+        close();
       } else if (e.key === 'Tab' && node) {
         const items = [...node.querySelectorAll<HTMLElement>(FOCUSABLE)];
         if (!items.length) return;
@@ -68,9 +67,10 @@ export function Dialog({
   const widths = { md: 'max-w-md', lg: 'max-w-2xl', xl: 'max-w-3xl' };
   return createPortal(
     // The scrolling layer and the centring layer are separate: a flex container that both
-    // centres and scrolls cuts off the top of a dialog taller than the window.
-    <div className="fixed inset-0 z-50 overflow-y-auto bg-slate-900/60" onMouseDown={(e) => e.target === e.currentTarget && onClose()}>
-      <div className="flex min-h-full items-start justify-center p-4 sm:items-center" onMouseDown={(e) => e.target === e.currentTarget && onClose()}>
+    // centres and scrolls cuts off the top of a dialog taller than the window. Neither is a
+    // control (role=presentation): the mouse closes on them, the keyboard with Escape.
+    <div role="presentation" className="fixed inset-0 z-50 overflow-y-auto bg-slate-900/60" onMouseDown={(e) => e.target === e.currentTarget && onClose()}>
+      <div role="presentation" className="flex min-h-full items-start justify-center p-4 sm:items-center" onMouseDown={(e) => e.target === e.currentTarget && onClose()}>
       <div
         ref={panel}
         role="dialog"

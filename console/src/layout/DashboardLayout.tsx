@@ -59,11 +59,12 @@ export default function DashboardLayout() {
   const location = useLocation();
   const { theme, toggle } = useTheme();
   const [collapsed, setCollapsed] = useState(() => localStorage.getItem(COLLAPSE_KEY) === '1');
-  const [mobileOpen, setMobileOpen] = useState(false);
+  // The page the phone drawer was opened on: it is open only there, so following a link closes it.
+  const [drawerPath, setDrawerPath] = useState<string | null>(null);
+  const mobileOpen = drawerPath === location.pathname;
+  const setMobileOpen = (open: boolean) => setDrawerPath(open ? location.pathname : null);
 
   const isDesktop = useMediaQuery(DESKTOP);
-
-  useEffect(() => setMobileOpen(false), [location.pathname]);
 
   // The phone drawer: Escape closes it and gives focus back to its toggle; opening moves focus into it.
   const toggleRef = useRef<HTMLButtonElement>(null);
@@ -74,7 +75,7 @@ export default function DashboardLayout() {
     navRef.current?.querySelector<HTMLElement>('a')?.focus();
     const onKey = (e: KeyboardEvent) => {
       if (e.key !== 'Escape') return;
-      setMobileOpen(false);
+      setDrawerPath(null);
       toggleRef.current?.focus();
     };
     document.addEventListener('keydown', onKey);
@@ -91,7 +92,7 @@ export default function DashboardLayout() {
   const onToggleSidebar = () => {
     // Phones get a drawer; wider screens switch between wide and icon-only.
     if (isDesktop) setCollapsed((c) => !c);
-    else setMobileOpen((o) => !o);
+    else setMobileOpen(!mobileOpen);
   };
 
   const onLogout = () =>

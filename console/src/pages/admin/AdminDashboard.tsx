@@ -6,7 +6,9 @@ import { keys } from '../../api/keys';
 import { useAdminUsers, useAgentCapacity } from '../../api/queries';
 import { useAdminLineState } from '../../api/line-state';
 import { AccountStatusBadge } from '../../components/StatusBadge';
-import { Badge, Button, Card, CardHeader, EmptyState, ErrorState, PageHeader, Select, Spinner, StatCard, Table, Truncate, cx, tbodyRow, td, th, theadRow } from '../../components/ui';
+import { AdminTable, type Column } from '../../components/AdminTable';
+import { QueryState } from '../../components/QueryState';
+import { Badge, Button, Card, CardHeader, EmptyState, PageHeader, Select, StatCard, Truncate } from '../../components/ui';
 import { messageOr } from '../../lib/errors';
 import { NA, formatDateTime, formatRelative } from '../../lib/format';
 import { extendedTrialExpiry } from '../../lib/trial';
@@ -123,29 +125,39 @@ function LineStatus() {
   return (
     <Card className="mb-6" aria-labelledby="line-status-title">
       <CardHeader title={<span id="line-status-title">Line Status</span>} description="Whether this box can answer calls now. Checked every 15 seconds." />
-      {q.isLoading ? (
-        <Spinner label="Loading line status..." />
-      ) : q.isError ? (
-        <ErrorState title="Could not load the line status" message={messageOr(q.error, 'Please try again.')} onRetry={() => void q.refetch()} />
-      ) : (
-        <ul className="divide-y divide-slate-100 dark:divide-slate-800" aria-label="Line status">
-          {parts.map((p) => (
-            <li key={p.name} className="flex flex-wrap items-start justify-between gap-x-4 gap-y-1 px-5 py-3 text-sm" data-part={p.name}>
-              <div className="min-w-0">
-                <p className="font-semibold">{p.name}</p>
-                <p className="break-words text-slate-600 dark:text-slate-400">{p.detail}</p>
-              </div>
-              <div className="flex items-center gap-2">
-                <Badge tone={PART_BADGE[p.state].tone}>{PART_BADGE[p.state].label}</Badge>
-                <span className="text-slate-600 dark:text-slate-400">since {formatDateTime(p.since)}</span>
-              </div>
-            </li>
-          ))}
-        </ul>
-      )}
+      <QueryState query={q} loading="Loading line status..." failed="Could not load the line status">
+        {() => (
+          <ul className="divide-y divide-slate-100 dark:divide-slate-800" aria-label="Line status">
+            {parts.map((p) => (
+              <li key={p.name} className="flex flex-wrap items-start justify-between gap-x-4 gap-y-1 px-5 py-3 text-sm" data-part={p.name}>
+                <div className="min-w-0">
+                  <p className="font-semibold">{p.name}</p>
+                  <p className="break-words text-slate-600 dark:text-slate-400">{p.detail}</p>
+                </div>
+                <div className="flex items-center gap-2">
+                  <Badge tone={PART_BADGE[p.state].tone}>{PART_BADGE[p.state].label}</Badge>
+                  <span className="text-slate-600 dark:text-slate-400">since {formatDateTime(p.since)}</span>
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+      </QueryState>
     </Card>
   );
 }
+
+// With Actions' 16rem these fill a 1280 px screen beside the sidebar; Role fits "Customer" whole.
+const USER_COLUMNS: Column<ApiUser>[] = [
+  { label: 'Business Name', head: 'w-[13%]', cell: 'font-medium', value: (u) => <Truncate text={u.businessName || NA} /> },
+  { label: 'Email', head: 'w-[18%]', value: (u) => <Truncate text={u.email} /> },
+  // "Pending Approval" takes two lines rather than the next column.
+  { label: 'Status', head: 'w-[12%]', value: (u) => <AccountStatusBadge status={u.accountStatus} className="!whitespace-normal" /> },
+  { label: 'Role', head: 'w-[12%]', value: (u) => <Badge tone={u.role === 'admin' ? 'purple' : 'gray'}>{u.role === 'admin' ? 'Admin' : 'Customer'}</Badge> },
+  { label: 'Trial Expires', head: 'w-[9%]', value: (u) => (u.trialExpiresAt ? formatRelative(u.trialExpiresAt) : NA) },
+  { label: 'Created', head: 'w-[9%]', value: (u) => formatRelative(u.createdAt) },
+  { label: 'Actions', head: 'w-64 text-right', cell: 'whitespace-nowrap', value: (u) => (u.role === 'admin' ? null : <UserActions user={u} />) },
+];
 
 export default function AdminDashboard() {
   const q = useAdminUsers();
@@ -169,50 +181,9 @@ export default function AdminDashboard() {
       <QualityCard />
       <Card>
         <CardHeader title="All Users" />
-        {q.isLoading ? (
-          <Spinner label="Loading users..." />
-        ) : q.isError ? (
-          <ErrorState title="Could not load users" message={messageOr(q.error, 'Please try again.')} onRetry={() => void q.refetch()} />
-        ) : users.length === 0 ? (
-          <EmptyState title="No users found" />
-        ) : (
-          <Table label="All Users" stackBelow="xl">
-            <thead>
-              <tr className={theadRow}>
-                {/* With Actions' 16rem these fill a 1280 px screen beside the sidebar; Role fits "Customer" whole. */}
-                <th className={cx(th, 'w-[13%]')}>Business Name</th>
-                <th className={cx(th, 'w-[18%]')}>Email</th>
-                <th className={cx(th, 'w-[12%]')}>Status</th>
-                <th className={cx(th, 'w-[12%]')}>Role</th>
-                <th className={cx(th, 'w-[9%]')}>Trial Expires</th>
-                <th className={cx(th, 'w-[9%]')}>Created</th>
-                <th className={cx(th, 'w-64 text-right')}>Actions</th>
-              </tr>
-            </thead>
-            <tbody>
-              {users.map((u) => (
-                <tr key={u.id} className={tbodyRow}>
-                  <td data-label="Business Name" className={cx(td, 'font-medium')}>
-                    <Truncate text={u.businessName || NA} />
-                  </td>
-                  <td data-label="Email" className={td}>
-                    <Truncate text={u.email} />
-                  </td>
-                  <td data-label="Status" className={td}>
-                    {/* "Pending Approval" takes two lines rather than the next column. */}
-                    <AccountStatusBadge status={u.accountStatus} className="!whitespace-normal" />
-                  </td>
-                  <td data-label="Role" className={td}>
-                    <Badge tone={u.role === 'admin' ? 'purple' : 'gray'}>{u.role === 'admin' ? 'Admin' : 'Customer'}</Badge>
-                  </td>
-                  <td data-label="Trial Expires" className={td}>{u.trialExpiresAt ? formatRelative(u.trialExpiresAt) : NA}</td>
-                  <td data-label="Created" className={td}>{formatRelative(u.createdAt)}</td>
-                  <td data-label="Actions" className={cx(td, 'whitespace-nowrap')}>{u.role === 'admin' ? null : <UserActions user={u} />}</td>
-                </tr>
-              ))}
-            </tbody>
-          </Table>
-        )}
+        <QueryState query={q} loading="Loading users..." failed="Could not load users" empty={users.length === 0 && <EmptyState title="No users found" />}>
+          {() => <AdminTable label="All Users" stackBelow="xl" columns={USER_COLUMNS} rows={users} rowKey={(u) => u.id} />}
+        </QueryState>
       </Card>
     </>
   );

@@ -1,12 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { AlertTriangle, Download, Hash, PiggyBank, PoundSterling, RefreshCw, Search, Trash2 } from 'lucide-react';
+import { AlertTriangle, Download, Hash, PiggyBank, PoundSterling, RefreshCw, Trash2 } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import type { ApiProviderNumber } from '../../../../contract/api';
 import { releaseNumber } from '../../api/admin';
 import { keys } from '../../api/keys';
 import { useProviderNumbers } from '../../api/queries';
 import { Dialog } from '../../components/Dialog';
-import { Badge, Button, Card, EmptyState, ErrorState, Input, PageHeader, Select, Spinner, StatCard, Table, Truncate, cx, tbodyRow, td, th, theadRow, type BadgeTone } from '../../components/ui';
+import { AdminTable, type Column } from '../../components/AdminTable';
+import { SearchToolbar } from '../../components/SearchToolbar';
+import { Badge, Button, Card, EmptyState, ErrorState, PageHeader, Spinner, StatCard, Truncate, cx, type BadgeTone } from '../../components/ui';
 import { messageOr } from '../../lib/errors';
 import { capitalise, formatAdminPhone, formatGBP, formatRelative } from '../../lib/format';
 import { usePhoneQuery } from '../../lib/phone-search';
@@ -76,6 +78,43 @@ function ReleaseDialog({ provider, target, onClose }: { provider: string; target
     </Dialog>
   );
 }
+
+const columns = (release: (n: ApiProviderNumber) => void): Column<ApiProviderNumber>[] => [
+  { label: 'Phone Number', head: 'w-[17%]', cell: 'whitespace-nowrap font-medium tabular-nums', value: (n) => formatAdminPhone(n.phoneNumber) },
+  {
+    label: 'Assigned To',
+    head: 'w-[29%]',
+    value: (n) =>
+      n.assignedUser ? (
+        <>
+          <Truncate className="font-medium" text={n.assignedUser.businessName || n.assignedUser.email} />
+          <Truncate className="text-xs text-slate-600 dark:text-slate-400" text={n.assignedUser.businessEmail ?? n.assignedUser.email} />
+        </>
+      ) : (
+        <span className="text-slate-500 dark:text-slate-400">Unassigned</span>
+      ),
+  },
+  {
+    label: 'Status',
+    head: 'w-[15%]',
+    value: (n) => {
+      const status = numberStatus(n.assignedUser);
+      return <Badge tone={STATUS_TONE[status] ?? 'gray'}>{status}</Badge>;
+    },
+  },
+  { label: 'Monthly Cost', head: 'w-[12%]', cell: 'tabular-nums', value: (n) => `${formatGBP(n.monthlyCost)}/mo` },
+  { label: 'Purchase Date', head: 'w-[13%]', cell: 'whitespace-nowrap', value: (n) => formatRelative(n.dateCreated) },
+  {
+    label: 'Release',
+    head: 'w-32 text-right',
+    cell: 'text-right',
+    value: (n) => (
+      <Button size="sm" variant="outline" onClick={() => release(n)} aria-label={`Release ${n.phoneNumber}`}>
+        <Trash2 className="h-3.5 w-3.5 text-red-600" aria-hidden /> Release
+      </Button>
+    ),
+  },
+];
 
 export default function ProviderNumbers({ provider }: { provider: string }) {
   const q = useProviderNumbers(provider);
@@ -148,64 +187,22 @@ export default function ProviderNumbers({ provider }: { provider: string }) {
           )}
 
           <Card>
-            <div className="flex flex-col gap-3 border-b border-slate-100 p-4 sm:flex-row dark:border-slate-800">
-              <div className="relative flex-1">
-                <Search className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-slate-400" aria-hidden />
-                <Input type="search" aria-label="Search numbers" placeholder="Search by business or number..." value={search} onChange={(e) => setSearch(e.target.value)} className="pl-9" />
-              </div>
-              <Select aria-label="Filter numbers" value={filter} onChange={(e) => setFilter(e.target.value as NumberFilter)} className="sm:w-48">
-                {NUMBER_FILTERS.map((f) => (
-                  <option key={f.value} value={f.value}>
-                    {f.label}
-                  </option>
-                ))}
-              </Select>
-            </div>
+            <SearchToolbar
+              className="flex flex-col gap-3 border-b border-slate-100 p-4 sm:flex-row dark:border-slate-800"
+              search={search}
+              onSearch={setSearch}
+              searchLabel="Search numbers"
+              placeholder="Search by business or number..."
+              filter={filter}
+              onFilter={setFilter}
+              filterLabel="Filter numbers"
+              filters={NUMBER_FILTERS}
+              filterClassName="sm:w-48"
+            />
             {shown.length === 0 ? (
               <EmptyState icon={<Hash className="h-6 w-6" />} title="No numbers found matching your filters" />
             ) : (
-              <Table label="Phone numbers" stackBelow="xl">
-                <thead>
-                  <tr className={theadRow}>
-                    <th className={cx(th, 'w-[17%]')}>Phone Number</th>
-                    <th className={cx(th, 'w-[29%]')}>Assigned To</th>
-                    <th className={cx(th, 'w-[15%]')}>Status</th>
-                    <th className={cx(th, 'w-[12%]')}>Monthly Cost</th>
-                    <th className={cx(th, 'w-[13%]')}>Purchase Date</th>
-                    <th className={cx(th, 'w-32 text-right')}>Release</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {shown.map((n) => {
-                    const status = numberStatus(n.assignedUser);
-                    return (
-                      <tr key={n.phoneNumber} className={tbodyRow}>
-                        <td data-label="Phone Number" className={cx(td, 'whitespace-nowrap font-medium tabular-nums')}>{formatAdminPhone(n.phoneNumber)}</td>
-                        <td data-label="Assigned To" className={td}>
-                          {n.assignedUser ? (
-                            <>
-                              <Truncate className="font-medium" text={n.assignedUser.businessName || n.assignedUser.email} />
-                              <Truncate className="text-xs text-slate-600 dark:text-slate-400" text={n.assignedUser.businessEmail ?? n.assignedUser.email} />
-                            </>
-                          ) : (
-                            <span className="text-slate-500 dark:text-slate-400">Unassigned</span>
-                          )}
-                        </td>
-                        <td data-label="Status" className={td}>
-                          <Badge tone={STATUS_TONE[status] ?? 'gray'}>{status}</Badge>
-                        </td>
-                        <td data-label="Monthly Cost" className={cx(td, 'tabular-nums')}>{formatGBP(n.monthlyCost)}/mo</td>
-                        <td data-label="Purchase Date" className={cx(td, 'whitespace-nowrap')}>{formatRelative(n.dateCreated)}</td>
-                        <td data-label="Release" className={cx(td, 'text-right')}>
-                          <Button size="sm" variant="outline" onClick={() => setReleasing(n)} aria-label={`Release ${n.phoneNumber}`}>
-                            <Trash2 className="h-3.5 w-3.5 text-red-600" aria-hidden /> Release
-                          </Button>
-                        </td>
-                      </tr>
-                    );
-                  })}
-                </tbody>
-              </Table>
+              <AdminTable label="Phone numbers" stackBelow="xl" columns={columns(setReleasing)} rows={shown} rowKey={(n) => n.phoneNumber} />
             )}
           </Card>
         </>

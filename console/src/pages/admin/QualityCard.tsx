@@ -1,8 +1,8 @@
 import { Gauge } from 'lucide-react';
 import type { ApiQualityReport } from '../../../../contract/api';
 import { useQualityReports } from '../../api/quality';
-import { Badge, Card, CardHeader, EmptyState, ErrorState, Spinner, Table, cx, tbodyRow, td, th, theadRow } from '../../components/ui';
-import { messageOr } from '../../lib/errors';
+import { QueryState } from '../../components/QueryState';
+import { Badge, Card, CardHeader, EmptyState, Table, cx, tbodyRow, td, th, theadRow } from '../../components/ui';
 import { formatRelative } from '../../lib/format';
 import { qualityFigures, shortModels } from '../../lib/quality';
 
@@ -16,40 +16,41 @@ export default function QualityCard() {
   return (
     <Card className="mb-6">
       <CardHeader title="AI Quality" description="The latest evaluation of each set of models (npm run eval; docs/quality.md says what each figure means)." />
-      {q.isLoading ? (
-        <Spinner label="Loading quality reports..." />
-      ) : q.isError ? (
-        <ErrorState title="Could not load quality reports" message={messageOr(q.error, 'Please try again.')} onRetry={() => void q.refetch()} />
-      ) : reports.length === 0 ? (
-        <EmptyState icon={<Gauge className="h-6 w-6" />} title="No evaluation yet" text="Run npm run eval on the box after changing a model or a prompt; its report appears here." />
-      ) : (
-        <Table label="AI Quality" stackBelow="lg">
-          <thead>
-            <tr className={theadRow}>
-              <th className={th}>Figure</th>
-              {reports.map((r) => (
-                <th key={r.models} className={th}>
-                  <ReportHeading report={r} />
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {qualityFigures(reports[0]!).map((f, i) => (
-              <tr key={f.label} className={tbodyRow}>
-                <td data-label="Figure" className={cx(td, 'font-medium')}>
-                  {f.label} <span className="text-xs font-normal text-slate-500 dark:text-slate-400">({f.better} is better)</span>
-                </td>
+      <QueryState
+        query={q}
+        loading="Loading quality reports..."
+        failed="Could not load quality reports"
+        empty={reports.length === 0 && <EmptyState icon={<Gauge className="h-6 w-6" />} title="No evaluation yet" text="Run npm run eval on the box after changing a model or a prompt; its report appears here." />}
+      >
+        {() => (
+          <Table label="AI Quality" stackBelow="lg">
+            <thead>
+              <tr className={theadRow}>
+                <th className={th}>Figure</th>
                 {reports.map((r) => (
-                  <td key={r.models} data-label={shortModels(r)} className={cx(td, 'tabular-nums')}>
-                    {qualityFigures(r)[i]!.value}
-                  </td>
+                  <th key={r.models} className={th}>
+                    <ReportHeading report={r} />
+                  </th>
                 ))}
               </tr>
-            ))}
-          </tbody>
-        </Table>
-      )}
+            </thead>
+            <tbody>
+              {qualityFigures(reports[0]!).map((f, i) => (
+                <tr key={f.label} className={tbodyRow}>
+                  <td data-label="Figure" className={cx(td, 'font-medium')}>
+                    {f.label} <span className="text-xs font-normal text-slate-500 dark:text-slate-400">({f.better} is better)</span>
+                  </td>
+                  {reports.map((r) => (
+                    <td key={r.models} data-label={shortModels(r)} className={cx(td, 'tabular-nums')}>
+                      {qualityFigures(r)[i]!.value}
+                    </td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </Table>
+        )}
+      </QueryState>
     </Card>
   );
 }

@@ -1,26 +1,27 @@
 // The admin's thresholds for the box-wide nuisance list (issue 43): how many businesses must mark
 // a number SPAM, or get nuisance calls from it in a day, before it is screened for everyone.
 // The rule (whole numbers 2 to 100) lives on the server alone; its 400 is shown here as sent.
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import type { ApiBoxThresholds } from '../../../../contract/schemas/screening';
 import { useSaveThresholds } from '../../api/screening';
 import { Button, Card, CardHeader, Field, Input } from '../../components/ui';
+import { useFollowing } from '../../components/use-following';
 import { useUnsavedChangesWarning } from '../../components/use-unsaved-changes';
 import { messageOr } from '../../lib/errors';
 
 type Draft = Record<keyof ApiBoxThresholds, string>;
 
 const draftOf = (t: ApiBoxThresholds): Draft => ({ spamMarks: String(t.spamMarks), nuisanceBusinesses: String(t.nuisanceBusinesses) });
+const sameDraft = (a: Draft, b: Draft) => a.spamMarks === b.spamMarks && a.nuisanceBusinesses === b.nuisanceBusinesses;
 
 /** A typed whole number goes as a number; anything else goes as typed, for the server to refuse in its own words. */
 const asSent = (v: string): number | string => (/^\s*\d+\s*$/.test(v) ? Number(v) : v);
 
 export function ThresholdsForm({ stored }: { stored: ApiBoxThresholds }) {
-  const [draft, setDraft] = useState(() => draftOf(stored));
+  // A save (here or in another tab, after a refresh) brings new stored values.
+  const [draft, setDraft] = useFollowing(draftOf(stored), sameDraft);
   const [error, setError] = useState<string | null>(null);
   const save = useSaveThresholds();
-  // A save (here or in another tab, after a refresh) brings new stored values.
-  useEffect(() => setDraft(draftOf(stored)), [stored.spamMarks, stored.nuisanceBusinesses]);
   useUnsavedChangesWarning(draft.spamMarks !== String(stored.spamMarks) || draft.nuisanceBusinesses !== String(stored.nuisanceBusinesses));
   const set = (k: keyof Draft, v: string) => {
     setDraft((d) => ({ ...d, [k]: v }));

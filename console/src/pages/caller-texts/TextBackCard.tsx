@@ -1,10 +1,11 @@
 // Missed-call text-back: on/off, the wording with its live SMS count, the window and the hours.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import type { TextBackSettingsShape } from '../../../../contract/schemas/caller-texts';
 import { getTextBack, saveTextBack } from '../../api/caller-texts';
 import { keys } from '../../api/keys';
 import { Button, Card, CardHeader, ErrorState, Field, Input, Select, Skeleton, Switch, Textarea } from '../../components/ui';
+import { useFollowing } from '../../components/use-following';
 import { messageOr } from '../../lib/errors';
 import { toast } from '../../toast/use-toast';
 import { SmsCount } from './SmsCount';
@@ -12,11 +13,8 @@ import { SmsCount } from './SmsCount';
 export function TextBackCard() {
   const qc = useQueryClient();
   const query = useQuery({ queryKey: keys.callerTexts.textBack, queryFn: getTextBack });
-  const [form, setForm] = useState<TextBackSettingsShape | null>(null);
+  const [form, setForm] = useFollowing<TextBackSettingsShape | null>(query.data?.settings ?? null);
   const [error, setError] = useState<string | null>(null);
-  useEffect(() => {
-    if (query.data) setForm(query.data.settings);
-  }, [query.data]);
   const save = useMutation({
     mutationFn: saveTextBack,
     onSuccess: (data) => {

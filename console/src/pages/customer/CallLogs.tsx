@@ -1,5 +1,5 @@
 import { AlertTriangle, CheckCircle2, FileText, PhoneCall, PhoneForwarded, PhoneMissed, PhoneOutgoing, Play, Search, ShieldAlert, ShieldCheck, ShieldOff, TrendingUp, Undo2 } from 'lucide-react';
-import { createContext, useContext, useEffect, useMemo, useState } from 'react';
+import { createContext, useContext, useEffect, useEffectEvent, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { ApiCallLog } from '../../../../contract/api';
 import { canRingBack, isToCallBack } from '../../../../contract/callback';
@@ -8,7 +8,8 @@ import { useAnalytics, useCallLog, useCallLogs } from '../../api/queries';
 import { Dialog } from '../../components/Dialog';
 import { PHONE_ONLY, useMediaQuery } from '../../components/use-media-query';
 import { CallStatusBadge, UrgencyBadge } from '../../components/StatusBadge';
-import { Badge, Button, Card, EmptyState, ErrorState, Input, NO_FIGURE, PageHeader, Select, Skeleton, StatCard, cx } from '../../components/ui';
+import { SearchToolbar } from '../../components/SearchToolbar';
+import { Badge, Button, Card, EmptyState, ErrorState, NO_FIGURE, PageHeader, Skeleton, StatCard, cx } from '../../components/ui';
 import { CALL_FILTERS, callStats, callStatsFromTotals, filterCalls, screenedLabel, screenedOnly, toCallBackOnly, urgentOnly, type CallFilter } from '../../lib/calls';
 import { useMarkSpam } from '../../api/screening';
 import { dayDividers } from '../../lib/call-days';
@@ -23,6 +24,7 @@ import { useCallHandling, useListEntry } from '../../api/call-handling';
 import { callHandlingTags, callerTagLabel, periodLabel, transferDetail } from '../../lib/call-handling';
 import { CallBooking } from '../booking/CallBooking';
 import { CallTranscript, callLanguageName } from './CallTranscript';
+import { AudioClip } from '../../components/AudioClip';
 
 const openRecording = (url: string) => window.open(url, '_blank', 'noopener,noreferrer');
 
@@ -241,7 +243,7 @@ function CallDetails({ call, onClose }: { call: ApiCallLog | null; onClose: () =
             </Button>
             {call.recordingUrl && (
               // Listen without leaving the dialog; fetched only when played.
-              <audio controls preload="none" src={call.recordingUrl} aria-label="Recording" className="h-11 w-full min-w-0 flex-1" />
+              <AudioClip controls preload="none" src={call.recordingUrl} aria-label="Recording" className="h-11 w-full min-w-0 flex-1" />
             )}
           </div>
         </div>
@@ -274,10 +276,15 @@ export default function CallLogs() {
   const linked = useCallLog(selectedId, { enabled: q.isSuccess && !listed });
   const selected = listed ?? linked.data?.callLog ?? null;
   // A link to a call that is gone (erased) or not this owner's says so instead of opening nothing.
-  useEffect(() => {
-    if (!linked.isError) return;
+  const linkFailed = useEffectEvent(() => {
     toast({ variant: 'destructive', title: 'Error', description: messageOr(linked.error, 'Could not open that call') });
     closeDetails();
+  });
+  useEffect(() => {
+    // The failure is news from the server, not state React derived: reacting to it once (a toast,
+    // the dialog closed, the link's ?call= dropped) is what an effect is for.
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- see above
+    if (linked.isError) linkFailed();
   }, [linked.isError]);
   const waitingCount = useMemo(() => toCallBackOnly(calls, true).length, [calls]);
   const urgentCount = useMemo(() => urgentOnly(calls, true).length, [calls]);
@@ -355,18 +362,18 @@ export default function CallLogs() {
       )}
       <Card>
         {/* On a phone: search and status on one line, the two filters side by side on the next. */}
-        <div className="grid grid-cols-[minmax(0,1fr)_auto] gap-2 border-b border-slate-100 p-3 sm:flex sm:gap-3 sm:p-4 dark:border-slate-800">
-          <div className="relative flex-1">
-            <Search className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-slate-400" aria-hidden />
-            <Input type="search" aria-label="Search calls" placeholder="Search calls..." value={search} onChange={(e) => setSearch(e.target.value)} className="pl-9" />
-          </div>
-          <Select aria-label="Filter by status" value={status} onChange={(e) => setStatus(e.target.value as CallFilter)} className="w-28 sm:w-44">
-            {CALL_FILTERS.map((f) => (
-              <option key={f.value} value={f.value}>
-                {f.label}
-              </option>
-            ))}
-          </Select>
+        <SearchToolbar
+          className="grid grid-cols-[minmax(0,1fr)_auto] gap-2 border-b border-slate-100 p-3 sm:flex sm:gap-3 sm:p-4 dark:border-slate-800"
+          search={search}
+          onSearch={setSearch}
+          searchLabel="Search calls"
+          placeholder="Search calls..."
+          filter={status}
+          onFilter={setStatus}
+          filterLabel="Filter by status"
+          filters={CALL_FILTERS}
+          filterClassName="w-28 sm:w-44"
+        >
           <div className="col-span-2 flex gap-2 sm:gap-3 [&>*]:flex-auto sm:[&>*]:flex-none">
             <Button variant={waitingOnly ? 'primary' : 'outline'} aria-pressed={waitingOnly} onClick={() => setWaitingOnly((on) => !on)} className="min-w-0 max-sm:px-2 sm:w-auto">
               <PhoneOutgoing className="h-4 w-4 shrink-0 max-sm:hidden" aria-hidden /> <span className="truncate">To call back ({waitingCount})</span>
@@ -378,7 +385,7 @@ export default function CallLogs() {
               <ShieldAlert className="h-4 w-4 shrink-0 max-sm:hidden" aria-hidden /> <span className="truncate">Screened ({screenedCount})</span>
             </Button>
           </div>
-        </div>
+        </SearchToolbar>
         {/* What the filters did, said where the results start (and to screen readers). */}
         <p role="status" className={filtering && calls.length > 0 ? 'border-b border-slate-100 px-4 py-2 text-sm text-slate-600 dark:border-slate-800 dark:text-slate-300' : 'sr-only'}>
           {filtering && calls.length > 0 && `Showing ${shown.length.toLocaleString('en-GB')} of ${calls.length.toLocaleString('en-GB')} calls: ${filterNames}`}

@@ -7,7 +7,8 @@ import CallMyLine from '../../components/CallMyLine';
 import { useMeta } from '../../api/session';
 import { lineCodes } from '../../../../contract/forwarding-codes';
 import { useLineType } from '../../lib/line-type';
-import { Badge, Button, Card, CardHeader, EmptyState, ErrorState, PageHeader, Spinner } from '../../components/ui';
+import { QueryState } from '../../components/QueryState';
+import { Badge, Button, Card, CardHeader, EmptyState, PageHeader } from '../../components/ui';
 import { messageOr } from '../../lib/errors';
 import { formatPhone } from '../../lib/format';
 import { forwardingCodes } from '../../lib/forwarding';
@@ -109,39 +110,44 @@ export default function PhoneNumbers() {
       <PageHeader title="Phone Numbers" subtitle="Manage your UK mobile phone numbers" actions={addButton()} />
       <Card className="mb-6">
         <CardHeader title="Your Numbers" />
-        {q.isLoading ? (
-          <Spinner label="Loading phone numbers..." />
-        ) : q.isError ? (
-          <ErrorState title="Could not load phone numbers" message={messageOr(q.error, 'Please try again.')} onRetry={() => void q.refetch()} />
-        ) : numbers.length === 0 ? (
-          <EmptyState
-            icon={<Phone className="h-6 w-6" />}
-            title="No phone numbers yet"
-            text="Get a dedicated UK mobile number and forward your business line to it."
-            action={
-              <Button onClick={() => purchase.mutate()} disabled={purchase.isPending}>
-                {purchase.isPending ? 'Getting Number...' : 'Get Started'}
-              </Button>
-            }
-          />
-        ) : (
-          <ul className="grid gap-3 p-5 sm:grid-cols-2">
-            {numbers.map((n) => (
-              <li key={n.phoneNumber} className="flex items-center justify-between gap-3 rounded-lg border border-slate-200 p-4 dark:border-slate-800">
-                <div className="flex items-center gap-3">
-                  <span className="rounded-lg bg-indigo-50 p-2 text-indigo-600 dark:bg-indigo-950 dark:text-indigo-300">
-                    <Phone className="h-4 w-4" aria-hidden />
-                  </span>
-                  <div>
-                    <p className="font-semibold tabular-nums">{formatPhone(n.phoneNumber)}</p>
-                    <p className="text-sm text-slate-500 dark:text-slate-400">{n.friendlyName}</p>
+        <QueryState
+          query={q}
+          loading="Loading phone numbers..."
+          failed="Could not load phone numbers"
+          empty={
+            numbers.length === 0 && (
+              <EmptyState
+                icon={<Phone className="h-6 w-6" />}
+                title="No phone numbers yet"
+                text="Get a dedicated UK mobile number and forward your business line to it."
+                action={
+                  <Button onClick={() => purchase.mutate()} disabled={purchase.isPending}>
+                    {purchase.isPending ? 'Getting Number...' : 'Get Started'}
+                  </Button>
+                }
+              />
+            )
+          }
+        >
+          {() => (
+            <ul className="grid gap-3 p-5 sm:grid-cols-2">
+              {numbers.map((n) => (
+                <li key={n.phoneNumber} className="flex items-center justify-between gap-3 rounded-lg border border-slate-200 p-4 dark:border-slate-800">
+                  <div className="flex items-center gap-3">
+                    <span className="rounded-lg bg-indigo-50 p-2 text-indigo-600 dark:bg-indigo-950 dark:text-indigo-300">
+                      <Phone className="h-4 w-4" aria-hidden />
+                    </span>
+                    <div>
+                      <p className="font-semibold tabular-nums">{formatPhone(n.phoneNumber)}</p>
+                      <p className="text-sm text-slate-500 dark:text-slate-400">{n.friendlyName}</p>
+                    </div>
                   </div>
-                </div>
-                <Badge tone="green">Active</Badge>
-              </li>
-            ))}
-          </ul>
-        )}
+                  <Badge tone="green">Active</Badge>
+                </li>
+              ))}
+            </ul>
+          )}
+        </QueryState>
       </Card>
       {/* The codes for the owner's own kind of line first; SPEC's guide (a mobile's codes) after. */}
       {numbers[0] && <OwnLine number={numbers[0].phoneNumber} />}

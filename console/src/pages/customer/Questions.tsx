@@ -6,7 +6,9 @@ import { keys } from '../../api/keys';
 import { useQuestions } from '../../api/queries';
 import { addQuestionToKb, deleteQuestion, resolveQuestion } from '../../api/questions';
 import { Dialog } from '../../components/Dialog';
-import { Badge, Button, Card, EmptyState, ErrorState, Field, Input, PageHeader, Spinner, Table, cx, tbodyRow, td, th, theadRow } from '../../components/ui';
+import { AdminTable, type Column } from '../../components/AdminTable';
+import { QueryState } from '../../components/QueryState';
+import { Badge, Button, Card, EmptyState, Field, Input, PageHeader } from '../../components/ui';
 import { messageOr } from '../../lib/errors';
 import { NA, formatDateTime, formatPhone } from '../../lib/format';
 import { canAddToKb, canResolve, filterQuestions, kbAnswer, questionBadge, questionCounts, type QuestionFilter } from '../../lib/questions';
@@ -102,6 +104,42 @@ export default function Questions() {
     { value: 'resolved', label: `Resolved (${counts.resolved})` },
   ];
 
+  const columns: Column<ApiUnansweredQuestion>[] = [
+    { label: 'Question', cell: 'break-words font-medium', value: (item) => item.question },
+    { label: 'Caller', head: 'w-36', cell: 'whitespace-nowrap tabular-nums', value: (item) => formatPhone(item.callerNumber) },
+    { label: 'AI Response', cell: 'break-words text-slate-600 dark:text-slate-400', value: (item) => item.aiResponse || NA },
+    { label: 'Date', head: 'w-36', cell: 'whitespace-nowrap tabular-nums', value: (item) => formatDateTime(item.createdAt) },
+    {
+      label: 'Status',
+      head: 'w-24',
+      value: (item) => {
+        const badge = questionBadge(item);
+        return <Badge tone={BADGE_TONE[badge]}>{badge}</Badge>;
+      },
+    },
+    {
+      label: 'Actions',
+      head: 'w-48 text-right',
+      value: (item) => (
+        <div className="flex justify-end gap-1">
+          {canAddToKb(item) && (
+            <Button size="sm" variant="outline" onClick={() => setAdding(item)}>
+              <BookPlus className="h-3.5 w-3.5" aria-hidden /> Add to KB
+            </Button>
+          )}
+          {canResolve(item) && (
+            <Button size="icon" variant="ghost" aria-label="Resolve" title="Resolve" disabled={resolve.isPending} onClick={() => resolve.mutate(item.id)}>
+              <Check className="h-4 w-4 text-emerald-600" aria-hidden />
+            </Button>
+          )}
+          <Button size="icon" variant="ghost" aria-label="Delete" title="Delete" disabled={remove.isPending} onClick={() => window.confirm(deleteQuestionConfirmation(item.question)) && remove.mutate(item.id)}>
+            <Trash2 className="h-4 w-4 text-red-600" aria-hidden />
+          </Button>
+        </div>
+      ),
+    },
+  ];
+
   return (
     <>
       <PageHeader title="AI Questions" subtitle="Review questions your AI agent couldn't answer and add the answers to your knowledge base." />
@@ -113,59 +151,14 @@ export default function Questions() {
         ))}
       </div>
       <Card>
-        {q.isLoading ? (
-          <Spinner label="Loading questions..." />
-        ) : q.isError ? (
-          <ErrorState title="Could not load questions" message={messageOr(q.error, 'Please try again.')} onRetry={() => void q.refetch()} />
-        ) : shown.length === 0 ? (
-          <EmptyState icon={<HelpCircle className="h-6 w-6" />} title="No Questions Yet" text="Questions your AI agent could not answer will appear here." />
-        ) : (
-          <Table label="Unanswered questions" stackBelow="xl">
-            <thead>
-              <tr className={theadRow}>
-                <th className={th}>Question</th>
-                <th className={cx(th, 'w-36')}>Caller</th>
-                <th className={th}>AI Response</th>
-                <th className={cx(th, 'w-36')}>Date</th>
-                <th className={cx(th, 'w-24')}>Status</th>
-                <th className={cx(th, 'w-48 text-right')}>Actions</th>
-              </tr>
-            </thead>
-            <tbody>
-              {shown.map((item) => {
-                const badge = questionBadge(item);
-                return (
-                  <tr key={item.id} className={tbodyRow}>
-                    <td data-label="Question" className={cx(td, 'break-words font-medium')}>{item.question}</td>
-                    <td data-label="Caller" className={cx(td, 'whitespace-nowrap tabular-nums')}>{formatPhone(item.callerNumber)}</td>
-                    <td data-label="AI Response" className={cx(td, 'break-words text-slate-600 dark:text-slate-400')}>{item.aiResponse || NA}</td>
-                    <td data-label="Date" className={cx(td, 'whitespace-nowrap tabular-nums')}>{formatDateTime(item.createdAt)}</td>
-                    <td data-label="Status" className={td}>
-                      <Badge tone={BADGE_TONE[badge]}>{badge}</Badge>
-                    </td>
-                    <td data-label="Actions" className={td}>
-                      <div className="flex justify-end gap-1">
-                        {canAddToKb(item) && (
-                          <Button size="sm" variant="outline" onClick={() => setAdding(item)}>
-                            <BookPlus className="h-3.5 w-3.5" aria-hidden /> Add to KB
-                          </Button>
-                        )}
-                        {canResolve(item) && (
-                          <Button size="icon" variant="ghost" aria-label="Resolve" title="Resolve" disabled={resolve.isPending} onClick={() => resolve.mutate(item.id)}>
-                            <Check className="h-4 w-4 text-emerald-600" aria-hidden />
-                          </Button>
-                        )}
-                        <Button size="icon" variant="ghost" aria-label="Delete" title="Delete" disabled={remove.isPending} onClick={() => window.confirm(deleteQuestionConfirmation(item.question)) && remove.mutate(item.id)}>
-                          <Trash2 className="h-4 w-4 text-red-600" aria-hidden />
-                        </Button>
-                      </div>
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </Table>
-        )}
+        <QueryState
+          query={q}
+          loading="Loading questions..."
+          failed="Could not load questions"
+          empty={shown.length === 0 && <EmptyState icon={<HelpCircle className="h-6 w-6" />} title="No Questions Yet" text="Questions your AI agent could not answer will appear here." />}
+        >
+          {() => <AdminTable label="Unanswered questions" stackBelow="xl" columns={columns} rows={shown} rowKey={(item) => item.id} />}
+        </QueryState>
       </Card>
       <AddToKbDialog question={adding} onClose={() => setAdding(null)} />
     </>

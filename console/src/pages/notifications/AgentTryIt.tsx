@@ -12,6 +12,7 @@ import { Badge, Button, Card, CardHeader, Input } from '../../components/ui';
 import { messageOr } from '../../lib/errors';
 import { ApiError } from '../../api/client';
 import { previewAgent } from '../../api/settings';
+import { AudioClip } from '../../components/AudioClip';
 
 interface Turn {
   question: string;
@@ -127,7 +128,7 @@ export default function AgentTryIt(props: {
                     {!t.reply.answered && (
                       <p className="text-xs text-slate-500 dark:text-slate-400">On a real call this question would appear under AI Questions so you can add the answer.</p>
                     )}
-                    {t.reply.audioUrl && <audio controls src={t.reply.audioUrl} className="w-full" aria-label={i === turns.length - 1 ? 'Hear the answer' : `Hear answer ${i + 1}`} />}
+                    {t.reply.audioUrl && <AudioClip controls src={t.reply.audioUrl} className="w-full" aria-label={i === turns.length - 1 ? 'Hear the answer' : `Hear answer ${i + 1}`} />}
                   </div>
                 </li>
               ))}

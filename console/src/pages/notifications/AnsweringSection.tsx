@@ -6,7 +6,7 @@ import { knowledgeBasePlaceholder } from '../../lib/kb-placeholder';
 import CallMyLine from '../../components/CallMyLine';
 import AgentTryIt from './AgentTryIt';
 import { RadioCard } from './RadioCard';
-import { SaveSection } from './SaveSection';
+import { SectionForm } from './SectionForm';
 import { useSettingsForm } from './use-settings-form';
 import { GreetingLanguages } from './GreetingLanguages';
 import { GreetingRecordings } from './GreetingRecordings';
@@ -27,14 +27,7 @@ export default function AnsweringSection() {
   };
   const kb = form.knowledgeBase ?? '';
   return (
-    <form
-      onSubmit={(e) => {
-        e.preventDefault();
-        save();
-      }}
-      className="grid gap-6"
-      aria-label="Answering"
-    >
+    <SectionForm label="Answering" onSave={save} saving={saving}>
       <Card>
         <CardHeader title="AI Voice Agent Mode" description="Choose how your calls are answered" />
         <fieldset className="grid gap-3 p-5 md:grid-cols-2">
@@ -108,7 +101,6 @@ export default function AnsweringSection() {
 
       <CallMyLine />
 
-      <SaveSection saving={saving} />
-    </form>
+    </SectionForm>
   );
 }

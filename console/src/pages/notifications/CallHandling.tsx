@@ -1,5 +1,5 @@
 import { Ban, PhoneForwarded, Plus, Star, Trash2 } from 'lucide-react';
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import {
   type CallHandlingListName,
   type CallHandlingSettings,
@@ -10,8 +10,9 @@ import {
 import { formatPhone } from '../../../../contract/phone-display';
 import { useCallHandling, useListEntry, useSaveCallHandling, useTestTransfer } from '../../api/call-handling';
 import { useMeta } from '../../api/session';
-import { Button, Card, ErrorState, Field, Input, Select, Spinner, Switch, Textarea, cx } from '../../components/ui';
+import { Button, Card, ErrorState, Field, Input, Select, Spinner, Textarea } from '../../components/ui';
 import { HoursTable } from '../../components/HoursTable';
+import { SwitchRow } from '../../components/SwitchRow';
 import { PHONE_ONLY, useMediaQuery } from '../../components/use-media-query';
 import { useUnsavedChangesWarning } from '../../components/use-unsaved-changes';
 import { CLOSED_MODE_LABELS, NATION_LABELS, TRANSFER_EXAMPLE, WITHHELD_LABELS, changedFields, handlingSummaries } from '../../lib/call-handling';
@@ -65,19 +66,6 @@ function sectionsWithErrors(errors: Record<string, string>): SectionId[] {
 
 /** Putting calls through needs an outbound line the operator sets up (GET /api/meta says whether there is one). */
 const NO_TRANSFERS = 'Putting calls through to your phone is not set up yet, so ring me first, VIP ring-through and Test transfer are unavailable.';
-
-function SwitchRow({ label, text, checked, onChange, disabled }: { label: string; text: string; checked: boolean; onChange: (v: boolean) => void; disabled?: boolean }) {
-  const id = useId();
-  return (
-    <div className="flex items-center justify-between gap-4">
-      <label htmlFor={id} className={cx(disabled && 'opacity-60')}>
-        <span className="block text-sm font-semibold">{label}</span>
-        <span className="block text-sm text-slate-500 dark:text-slate-400">{disabled ? 'Not available yet.' : text}</span>
-      </label>
-      <Switch id={id} label={label} checked={checked} onChange={onChange} disabled={disabled} />
-    </div>
-  );
-}
 
 function NumberList({ list, title, text, numbers, icon }: { list: CallHandlingListName; title: string; text: string; numbers: string[]; icon: React.ReactNode }) {
   // "block list", "VIP list": the list's name inside a sentence.

@@ -1,33 +1,19 @@
 import { CalendarClock, Mail, MessageSquare } from 'lucide-react';
 import { useQuery } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import type { PendingDestination } from '../../../../contract/schemas/destinations';
 import { formatPhone } from '../../../../contract/phone-display';
 import { destinationsKey, getPendingDestinations } from '../../api/destinations';
-import { Card, CardHeader, Field, Input, Select, Switch } from '../../components/ui';
+import { SwitchRow } from '../../components/SwitchRow';
+import { Card, CardHeader, Field, Input, Select } from '../../components/ui';
 import { ConfirmOne } from './ConfirmDestinations';
-import { SaveSection } from './SaveSection';
+import { SectionForm } from './SectionForm';
 import { useSettingsForm } from './use-settings-form';
 
 /** The reminder choices; a value set another way (the API takes 1 to 168) is offered too. */
 const REMINDER_HOURS = [1, 2, 4, 8, 24, 48];
 const reminderChoices = (current: number | null) =>
   current === null || REMINDER_HOURS.includes(current) ? REMINDER_HOURS : [...REMINDER_HOURS, current].sort((a, b) => a - b);
-
-function SwitchLine({ id, icon, title, text, checked, onChange }: { id: string; icon: React.ReactNode; title: string; text: string; checked: boolean; onChange: (v: boolean) => void }) {
-  return (
-    <div className="flex items-center justify-between gap-4">
-      <label htmlFor={id} className="flex items-center gap-3">
-        {icon}
-        <span>
-          <span className="block text-sm font-semibold">{title}</span>
-          <span className="block text-sm text-slate-500 dark:text-slate-400">{text}</span>
-        </span>
-      </label>
-      <Switch id={id} label={title} checked={checked} onChange={onChange} />
-    </div>
-  );
-}
 
 /** No notification number in use: a new owner's sign-up phone before its code comes back. */
 const NONE_YET = 'none yet';
@@ -58,6 +44,8 @@ function DestinationStatus({ inUse, fallback, pending, focus, onConfirmed }: { i
 
 /** Where call summaries go: WhatsApp, SMS, the call-back reminder, e-mail and the weekly digest. */
 export default function DeliverySection() {
+  // Set when a save of this section sends a code: the owner is taken to that code's box.
+  const [justSent, setJustSent] = useState<PendingDestination['kind'] | null>(null);
   const { user, form, set, adopt, save, saving } = useSettingsForm(
     ['whatsappEnabled', 'smsEnabled', 'notificationNumber', 'callbackReminderHours', 'emailSummariesEnabled', 'summaryEmail', 'weeklyDigestEnabled'] as const,
     (sent) => {
@@ -65,45 +53,30 @@ export default function DeliverySection() {
       else if (sent.summaryEmail) setJustSent('email');
     },
   );
-  const smsId = useId();
-  const waId = useId();
-  const emailId = useId();
-  const digestId = useId();
   const showNumber = form.smsEnabled || form.whatsappEnabled;
   const pending = useQuery({ queryKey: destinationsKey, queryFn: getPendingDestinations }).data?.pending ?? [];
   const pendingSms = pending.find((p) => p.kind === 'sms');
   const pendingEmail = pending.find((p) => p.kind === 'email');
-  // Set when a save of this section sends a code: the owner is taken to that code's box.
-  const [justSent, setJustSent] = useState<PendingDestination['kind'] | null>(null);
   const confirmed = (kind: PendingDestination['kind']) => (destination: string) => {
     setJustSent(null);
     // The field shows what is now in use (and a later save does not send it again).
     adopt(kind === 'sms' ? 'notificationNumber' : 'summaryEmail', destination);
   };
   return (
-    <form
-      onSubmit={(e) => {
-        e.preventDefault();
-        save();
-      }}
-      className="grid gap-6"
-      aria-label="Delivery"
-    >
+    <SectionForm label="Delivery" onSave={save} saving={saving}>
       <Card>
         <CardHeader title="Delivery Settings" description="Where call summaries are sent" />
         <div className="grid gap-5 p-5">
-          <SwitchLine
-            id={waId}
+          <SwitchRow
             icon={<MessageSquare className="h-5 w-5 text-emerald-600" aria-hidden />}
-            title="WhatsApp Notifications"
+            label="WhatsApp Notifications"
             text="Receive call summaries on WhatsApp"
             checked={form.whatsappEnabled}
             onChange={(v) => set('whatsappEnabled', v)}
           />
-          <SwitchLine
-            id={smsId}
+          <SwitchRow
             icon={<MessageSquare className="h-5 w-5 text-sky-600" aria-hidden />}
-            title="SMS Notifications"
+            label="SMS Notifications"
             text="Receive call summaries by text message"
             checked={form.smsEnabled}
             onChange={(v) => set('smsEnabled', v)}
@@ -131,10 +104,9 @@ export default function DeliverySection() {
               </Select>
             </Field>
           )}
-          <SwitchLine
-            id={emailId}
+          <SwitchRow
             icon={<Mail className="h-5 w-5 text-violet-600" aria-hidden />}
-            title="E-mail summaries"
+            label="E-mail summaries"
             text="Receive each call's summary and transcript by e-mail"
             checked={form.emailSummariesEnabled}
             onChange={(v) => set('emailSummariesEnabled', v)}
@@ -155,17 +127,15 @@ export default function DeliverySection() {
           {form.emailSummariesEnabled && (
             <DestinationStatus inUse={user?.summaryEmail ?? user?.email ?? ''} fallback={!user?.summaryEmail} pending={pendingEmail} focus={justSent === 'email'} onConfirmed={confirmed('email')} />
           )}
-          <SwitchLine
-            id={digestId}
+          <SwitchRow
             icon={<CalendarClock className="h-5 w-5 text-violet-600" aria-hidden />}
-            title="Weekly call-back digest"
+            label="Weekly call-back digest"
             text="A Monday e-mail of last week's callers you have not called back"
             checked={form.weeklyDigestEnabled}
             onChange={(v) => set('weeklyDigestEnabled', v)}
           />
         </div>
       </Card>
-      <SaveSection saving={saving} />
-    </form>
+    </SectionForm>
   );
 }

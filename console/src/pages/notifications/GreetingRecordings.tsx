@@ -8,6 +8,7 @@ import { Button } from '../../components/ui';
 import { messageOr } from '../../lib/errors';
 import { startWavRecording, type WavRecording } from '../../lib/wav-recorder';
 import { toast } from '../../toast/use-toast';
+import { AudioClip } from '../../components/AudioClip';
 
 /** The longest a recording runs before it stops itself: the server takes 30 s. */
 const MAX_RECORDING_MS = 30_000;
@@ -119,7 +120,7 @@ function RecordingRow({ language, has }: { language: AgentLanguage; has: boolean
           if (f) save.mutate(f);
         }}
       />
-      <audio ref={audio} controls preload="none" aria-label={`Your ${name} greeting recording`} className={ready && has ? 'h-11 w-full min-w-0' : 'hidden'} />
+      <AudioClip ref={audio} controls preload="none" aria-label={`Your ${name} greeting recording`} className={ready && has ? 'h-11 w-full min-w-0' : 'hidden'} />
     </div>
   );
 }

@@ -5,7 +5,7 @@ import { Card, CardHeader, Field, Input, Textarea } from '../../components/ui';
 import { voiceLabel } from '../../lib/voices';
 import { PlayGreeting } from './PlayGreeting';
 import { RadioCard } from './RadioCard';
-import { SaveSection } from './SaveSection';
+import { SectionForm } from './SectionForm';
 import { useSettingsForm } from './use-settings-form';
 
 /** What callers hear when the number answers: business name, custom greeting and voice. */
@@ -13,14 +13,7 @@ export default function GreetingSection() {
   const meta = useMeta();
   const { form, set, save, saving } = useSettingsForm(['businessName', 'callGreeting', 'voicePreference'] as const);
   return (
-    <form
-      onSubmit={(e) => {
-        e.preventDefault();
-        save();
-      }}
-      className="grid gap-6"
-      aria-label="Greeting"
-    >
+    <SectionForm label="Greeting" onSave={save} saving={saving}>
       <Card>
         <CardHeader title="Call Greeting" description="What callers hear when your number answers" />
         <div className="grid gap-5 p-5">
@@ -55,7 +48,6 @@ export default function GreetingSection() {
           <PlayGreeting businessName={form.businessName} callGreeting={form.callGreeting} voice={form.voicePreference} />
         </div>
       </Card>
-      <SaveSection saving={saving} />
-    </form>
+    </SectionForm>
   );
 }

@@ -8,6 +8,7 @@ import { getAgentVoices, previewLine } from '../../api/settings';
 import { Button, Field, Select } from '../../components/ui';
 import { messageOr } from '../../lib/errors';
 import { toast } from '../../toast/use-toast';
+import { AudioClip } from '../../components/AudioClip';
 
 /**
  * The owner's voice for each ticked caller language but English (issue 42): one of the voices
@@ -100,7 +101,7 @@ function VoiceRow({
       <Button variant="outline" onClick={() => play.mutate()} disabled={play.isPending} aria-label={`Play the ${name} greeting in this voice`}>
         <Play className="h-4 w-4" aria-hidden /> {play.isPending ? 'Preparing...' : 'Play'}
       </Button>
-      <audio ref={audio} controls preload="none" aria-label={`${name} voice sample`} className={ready ? 'h-11 w-full min-w-0' : 'hidden'} />
+      <AudioClip ref={audio} controls preload="none" aria-label={`${name} voice sample`} className={ready ? 'h-11 w-full min-w-0' : 'hidden'} />
     </div>
   );
 }

@@ -8,6 +8,7 @@ import { getAgentVoices, previewLine } from '../../api/settings';
 import { Button, Field, Select } from '../../components/ui';
 import { messageOr } from '../../lib/errors';
 import { toast } from '../../toast/use-toast';
+import { AudioClip } from '../../components/AudioClip';
 
 /**
  * Hear any of the agent's fixed lines in any ticked caller language, in either voice or any voice
@@ -78,7 +79,7 @@ export function LinePreview({ languages, defaultVoice }: { languages: readonly s
         <Button variant="outline" onClick={() => play.mutate()} disabled={play.isPending}>
           <Volume2 className="h-4 w-4" aria-hidden /> {play.isPending ? 'Preparing line...' : 'Play line'}
         </Button>
-        <audio ref={audio} controls preload="none" aria-label="Line" className={heard ? 'h-11 min-w-0 flex-1' : 'hidden'} />
+        <AudioClip ref={audio} controls preload="none" aria-label="Line" className={heard ? 'h-11 min-w-0 flex-1' : 'hidden'} />
       </div>
       {heard && (
         <p className="text-sm text-slate-600 dark:text-slate-400" aria-live="polite">

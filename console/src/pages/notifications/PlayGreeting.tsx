@@ -6,6 +6,7 @@ import { previewGreeting } from '../../api/settings';
 import { Button } from '../../components/ui';
 import { messageOr } from '../../lib/errors';
 import { toast } from '../../toast/use-toast';
+import { AudioClip } from '../../components/AudioClip';
 
 /**
  * Plays the greeting as callers will hear it, from the form as it is now (saved or not): the
@@ -32,7 +33,7 @@ export function PlayGreeting({ businessName, callGreeting, voice }: { businessNa
         <Button variant="outline" onClick={() => play.mutate()} disabled={play.isPending}>
           <Volume2 className="h-4 w-4" aria-hidden /> {play.isPending ? 'Preparing greeting...' : 'Play greeting'}
         </Button>
-        <audio ref={audio} controls preload="none" aria-label="Greeting" className={heard ? 'h-11 min-w-0 flex-1' : 'hidden'} />
+        <AudioClip ref={audio} controls preload="none" aria-label="Greeting" className={heard ? 'h-11 min-w-0 flex-1' : 'hidden'} />
       </div>
       {heard && (
         <p className="text-sm text-slate-600 dark:text-slate-400" aria-live="polite">

@@ -10,7 +10,7 @@ import { useUnsavedChangesWarning } from '../../components/use-unsaved-changes';
 import { messageOr } from '../../lib/errors';
 import { formatPhone } from '../../lib/format';
 import { RadioCard } from './RadioCard';
-import { SaveSection } from './SaveSection';
+import { SectionForm } from './SectionForm';
 
 type ScreenAction = ApiScreening['action'];
 
@@ -58,14 +58,7 @@ export default function ScreeningSection() {
   if (q.isError || !q.data || !action) return <ErrorState title="Could not load screening" message={messageOr(q.error, 'Please try again.')} onRetry={() => void q.refetch()} />;
   return (
     <div className="grid gap-6">
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          save.mutate(action, { onSuccess: () => setPicked(undefined) });
-        }}
-        className="grid gap-6"
-        aria-label="Screening"
-      >
+      <SectionForm label="Screening" onSave={() => save.mutate(action, { onSuccess: () => setPicked(undefined) })} saving={save.isPending}>
         <Card>
           <CardHeader title="Screened Callers" description="What a caller on your spam list, or on the box-wide nuisance list, gets. Their call stays in Call Logs; you are never texted about it." />
           <fieldset className="grid gap-3 p-5 md:grid-cols-2">
@@ -75,8 +68,7 @@ export default function ScreeningSection() {
             ))}
           </fieldset>
         </Card>
-        <SaveSection saving={save.isPending} />
-      </form>
+      </SectionForm>
       <Card>
         <CardHeader title="Your Lists" description="Built from Mark as spam and Not spam in Call Details, or SPAM / NOT SPAM replies to a summary text." />
         <div className="grid gap-6 p-5 md:grid-cols-2">

@@ -3,7 +3,7 @@
 // the page's "Save Changes" form.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Copy, RefreshCw, Send, Webhook } from 'lucide-react';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import type { ApiWebhookDelivery, ApiWebhookSettings } from '../../../../contract/webhooks';
 import { getWebhook, rotateWebhookSecret, saveWebhook, testWebhook } from '../../api/webhook';
 import { keys } from '../../api/keys';
@@ -12,6 +12,7 @@ import { messageOr } from '../../lib/errors';
 import { formatDateTime } from '../../lib/format';
 import { anyPending, deliveryEvent, deliveryState, WEBHOOK_LOG_REFRESH_MS } from '../../lib/webhooks';
 import { toast } from '../../toast/use-toast';
+import { useFollowing } from '../../components/use-following';
 
 function DeliveryLog({ deliveries }: { deliveries: ApiWebhookDelivery[] }) {
   if (deliveries.length === 0) return <p className="text-sm text-slate-500 dark:text-slate-400">No deliveries yet.</p>;
@@ -55,11 +56,10 @@ export default function WebhookSettings() {
     queryFn: getWebhook,
     refetchInterval: (q) => (q.state.data && anyPending(q.state.data.deliveries) ? WEBHOOK_LOG_REFRESH_MS : false),
   });
-  const [url, setUrl] = useState('');
   const [error, setError] = useState<string | null>(null);
   const savedUrl = query.data?.url ?? '';
   // The field follows what the server holds until the owner types.
-  useEffect(() => setUrl(savedUrl), [savedUrl]);
+  const [url, setUrl] = useFollowing(savedUrl);
 
   const done = (data: { webhook: ApiWebhookSettings; message: string }) => {
     qc.setQueryData(keys.webhook, data.webhook);
