@@ -85,6 +85,33 @@ const ROW_CHECKS: Record<string, (named: string[]) => string[]> = {
   ],
   // Callers' lines are modules there, and the flows speak them.
   'a line a caller hears': (named) => (named.includes('dialogue/spoken/') && filesUnder('dialogue/spoken', /\.ts$/).length > 0 && filesUnder('pbx', /\.ts$/).some((f) => read(f).includes('dialogue/spoken/')) ? [] : ['dialogue/spoken/ is not what the flows speak from']),
+  // A language is one catalogue file, registered where the row says, for every code the contract lists.
+  'a language': (named) => {
+    const codes = [...read('contract/languages.ts').matchAll(/AGENT_LANGUAGES = \[([^\]]+)\]/g)].flatMap((m) => [...m[1]!.matchAll(/'([a-z]+)'/g)].map((c) => c[1]!));
+    if (!named.includes('dialogue/language/catalogue/') || !named.includes('dialogue/language/catalogues.ts') || codes.length < 2) return ['names no catalogue folder and its register'];
+    return codes.flatMap((c) => (fs.existsSync(path.join(root, `dialogue/language/catalogue/${c}.ts`)) && imports('dialogue/language/catalogues.ts', `dialogue/language/catalogue/${c}.ts`) ? [] : [`${c} has no registered catalogue file`]));
+  },
+  // Booking's rules are pure (no query, no calendar), and only its store and calendars query.
+  'a booking rule': (named) => [
+    ...(named.includes('core/booking/rules/') && named.includes('core/booking/store/') ? [] : ['names no rules and store rooms']),
+    ...filesUnder('core/booking/rules', /\.ts$/).filter((f) => /from '[./]+db\/|tablesOf\(|from 'tsdav'/.test(read(f))).map((f) => `${f} is not pure`),
+    ...filesUnder('core/booking', /\.ts$/).filter((f) => !/^core\/booking\/(store|calendars)\//.test(f) && read(f).includes('tablesOf(')).map((f) => `${f} queries outside the store`),
+  ],
+  // Every module that speaks a calendar protocol or format lives in the room it names.
+  'a calendar': (named) =>
+    named.includes('core/booking/calendars/')
+      ? filesUnder('core', /\.ts$/).filter((f) => /from '(tsdav|ical\.js)'/.test(read(f)) && !f.startsWith('core/booking/calendars/')).map((f) => `${f} speaks a calendar outside core/booking/calendars/`)
+      : ['names no calendar room'],
+  // The agent's flow acts on the policy it names, which has its test beside it.
+  "what the agent does with a caller's turn": (named) => [
+    ...importedByOneOf(named, 'dialogue/agent/turn-policy.ts'),
+    ...(named.includes('dialogue/agent/turn-policy.test.ts') && fs.existsSync(path.join(root, 'dialogue/agent/turn-policy.test.ts')) ? [] : ['the policy has no test where it says']),
+  ],
+  // pbx imports from core only the ports in the room it names.
+  'something the PBX needs of the core': (named) =>
+    named.includes('core/ports/')
+      ? filesUnder('pbx', /\.ts$/).flatMap((f) => [...read(f).matchAll(/from '((?:\.\.\/)+core\/[^']+)'/g)].map((m) => path.join(path.dirname(f), m[1]!)).filter((t) => !t.startsWith('core/ports/')).map((t) => `${f} imports ${t}`))
+      : ['names no ports room'],
   // Every page folder is routed by the file it names.
   'a console page': (named) => fs.readdirSync(path.join(root, 'console/src/pages'), { withFileTypes: true }).filter((d) => d.isDirectory()).flatMap((d) => (named.some((f) => f.endsWith('.tsx') && read(f).includes(`./pages/${d.name}/`)) ? [] : [`console/src/pages/${d.name}/ is routed by none of ${named.join(', ')}`])),
   // Every variable the configuration reads is documented where it says.
