@@ -6,12 +6,15 @@ import { inPgTransaction, pgExecutor, pgTransaction } from './pg/pg-session.js';
 
 /**
  * How often a PostgreSQL body refused as a serialization failure (or chosen as a deadlock's
- * victim) runs again, and the pauses between: the project's one back-off, with jitter so bodies
- * that collided do not collide again in step. Each refusal means a body it overlapped committed
- * first, so the tenth attempt needs nine commits racing this one in about 1.6 s of pauses
- * (test/db/serializable-bodies.test.ts holds a burst of 24 caller texts on two cores within it).
+ * victim) runs at most, and the pauses between: the project's one back-off, with jitter so
+ * bodies that collided do not collide again in step (at most about 6.6 s of pauses in all). A refusal
+ * means a body it overlapped commits instead, so each round of a burst finishes at least one:
+ * twenty outlast every body two cores' pools (ten connections each) can run at once about one
+ * thing. Ten did not: eight lock-less bodies all about one row, on two cores, took up to nine
+ * refusals (test/db/serializable-bodies.test.ts; locked ones, such as the caller-texts road,
+ * mostly one).
  */
-const RETRY_ATTEMPTS = 10;
+const RETRY_ATTEMPTS = 20;
 const RETRY_PAUSES: BackoffPolicy = { baseMs: 5, maxMs: 500, jitter: 0.5 };
 
 /**
@@ -29,10 +32,11 @@ const RETRY_PAUSES: BackoffPolicy = { baseMs: 5, maxMs: 500, jitter: 0.5 };
  * is not part of this (PostgreSQL runs it READ COMMITTED): it must decide on its own rows in
  * one conditional statement (the job claim, a code's counted attempt).
  *
- * lockOwner/lockNumber/lockKey below are no longer what makes a body correct. They make bodies
- * about the same thing queue instead of running side by side, which spares a deadlock between
- * them and bounds the re-runs of a burst: the one that waited is refused at most once for each
- * body it waited behind, then runs alone.
+ * lockOwner/lockNumber/lockKey below are not what makes a body correct. They make bodies about
+ * the same thing queue instead of running side by side, which spares deadlocks between them and
+ * keeps a burst's re-runs within RETRY_ATTEMPTS. A body that waited at one still read from
+ * before the other's commit (PostgreSQL fixes a SERIALIZABLE body's view at its first
+ * statement), so it is refused and re-run once the other commits, and the re-run reads it.
  *
  * So a body may run more than once (at most RETRY_ATTEMPTS times), and a refused run changed
  * nothing: a body does database work only, and side effects (messages, files, events,
