@@ -1,20 +1,27 @@
 // SQLite and PostgreSQL side by side in one run (issue 25): API p95 of the call logs and the
 // analytics at 1,000,000 calls (100,000 for the measured business), each engine behind the
 // same core over HTTP; then the durable queue's claim throughput on PostgreSQL with one and
-// two workers (separate connection pools, as separate cores). Prints figures; asserts nothing.
-// Run: npx tsx bench/engines.ts   (BENCH_OWN_CALLS / BENCH_OTHER_CALLS / BENCH_JOBS scale it)
+// two workers (separate connection pools, as separate cores), and booking claims on PostgreSQL
+// (one owner's consecutive slots, claimed by one and by two workers: every claim of the two
+// contends for the same owner). Prints figures; asserts nothing.
+// Run: npx tsx bench/engines.ts   (BENCH_OWN_CALLS / BENCH_OTHER_CALLS / BENCH_JOBS / BENCH_CLAIMS scale it)
 import { sql } from 'drizzle-orm';
 import { createSession } from '../core/auth/sessions.js';
+import { claimSlot } from '../core/booking/claim.js';
+import type { BookingRules } from '../core/booking/rules.js';
+import { WEEKDAYS } from '../contract/call-handling.js';
 import { execute, queryRow } from '../core/db/raw.js';
 import { openAppDatabase } from '../core/db/open.js';
 import { JobQueue } from '../core/jobs/queue.js';
 import { startPostgres } from '../test/helpers/postgres.js';
 import { startTestServer, type TestServer } from '../test/helpers/server.js';
+import { ownerWithService } from '../test/booking/fixtures.js';
 import { machine, percentile, report } from './lib/report.js';
 
 const OWN = Number(process.env.BENCH_OWN_CALLS ?? 100_000);
 const OTHERS = Number(process.env.BENCH_OTHER_CALLS ?? 900_000);
 const JOBS = Number(process.env.BENCH_JOBS ?? 2_000);
+const CLAIMS = Number(process.env.BENCH_CLAIMS ?? 400);
 const OTHER_BUSINESSES = 99;
 const RUNS = 200;
 const WARMUP = 20;
@@ -129,6 +136,41 @@ try {
       const perSecond = done / ((performance.now() - started) / 1000);
       console.log(`job claims on PostgreSQL, ${workers} worker${workers > 1 ? 's' : ''}: ${done} jobs claimed and completed, ${perSecond.toFixed(0)} jobs/s`);
       report({ bench: 'engines', measure: `job claim + complete, PostgreSQL, ${workers} worker(s)`, value: `${perSecond.toFixed(0)} jobs/s` });
+    } finally {
+      for (const pool of pools) await pool.close();
+    }
+  }
+
+  // Booking claims: CLAIMS consecutive half-hour slots of one owner (open round the clock, no
+  // notice), each claimed once, by one worker and then by two (own pools) taking turns from one
+  // counter. Every claim reads the owner's bookings and inserts one, so the two contend throughout.
+  const rules: BookingRules = {
+    hours: Object.fromEntries(WEEKDAYS.map((d) => [d, [{ open: '00:00', close: '23:59' }]])) as BookingRules['hours'],
+    holidayNations: [], noticeMinutes: 0, horizonDays: 365, dailyCap: null,
+  };
+  const from = Date.parse('2027-01-04T00:00:00Z');
+  for (const workers of [1, 2]) {
+    const url = await postgres.createDatabase({ migrated: true });
+    const pools = await Promise.all(Array.from({ length: workers }, () => openAppDatabase({ kind: 'postgres', url }, quiet)));
+    try {
+      const { user, service } = await ownerWithService(pools[0]!.db, { durationMinutes: 30 });
+      let next = 0;
+      let booked = 0;
+      const started = performance.now();
+      await Promise.all(
+        pools.map(async (pool) => {
+          for (let i = next++; i < CLAIMS; i = next++) {
+            const result = await claimSlot(pool.db, {
+              ownerId: user.id, serviceId: service.id, durationMinutes: 30, bufferMinutes: 0, start: from + i * 1_800_000, slotKey: `bench:${i}`,
+              callId: null, callerName: 'Bench', callerNumber: '+447700900001', rules, busy: [], now: from,
+            });
+            if (result.kind === 'booked') booked++;
+          }
+        }),
+      );
+      const perSecond = booked / ((performance.now() - started) / 1000);
+      console.log(`booking claims on PostgreSQL, ${workers} worker${workers > 1 ? 's' : ''}: ${booked} of ${CLAIMS} slots booked, ${perSecond.toFixed(0)} claims/s`);
+      report({ bench: 'engines', measure: `booking claim, one owner, PostgreSQL, ${workers} worker(s)`, value: `${perSecond.toFixed(0)} claims/s` });
     } finally {
       for (const pool of pools) await pool.close();
     }

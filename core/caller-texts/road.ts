@@ -1,12 +1,10 @@
 import { and, count, eq, gte, inArray, like, ne, or } from 'drizzle-orm';
-import { sql } from 'drizzle-orm';
 import type { Log } from '../../contract/log.js';
 import { isUkMobile, toE164 } from '../../contract/phone.js';
 import { countSms } from '../../contract/sms-segments.js';
-import { dialectOf, type Db } from '../db/client.js';
-import { execute } from '../db/raw.js';
+import type { Db } from '../db/client.js';
 import { tablesOf, type CallerText } from '../db/schema.js';
-import { transaction } from '../db/transaction.js';
+import { lockKey, transaction } from '../db/transaction.js';
 import { errorMessage, isRetryable } from '../jobs/retryable.js';
 import { NotifyError, type MessageGateway, type OutgoingMessage } from '../notify/gateway.js';
 import { londonDayStartUtc } from '../time/london-time.js';
@@ -68,8 +66,6 @@ const REFUSALS: Record<Refusal, string> = {
   'box-cap': 'Today\'s limit of texts to callers for this appliance is reached; try again tomorrow.',
 };
 
-/** Any fixed 64-bit key: the lock every core takes around a caller text's checks and claim. */
-const ROAD_LOCK_KEY = 4_611_686_018_427_387_946n;
 const HOUR_MS = 3_600_000;
 
 
@@ -85,7 +81,7 @@ export function createCallerTextRoad(deps: RoadDeps) {
   const claim = (req: RoadRequest, to: string) =>
     transaction(db, async (tx): Promise<{ row: CallerText; fresh: boolean } | Refusal> => {
       const { callerOptOuts, callerTexts } = tablesOf(tx);
-      if (dialectOf(tx) === 'pg') await execute(tx, sql`select pg_advisory_xact_lock(${ROAD_LOCK_KEY.toString()}::bigint)`);
+      await lockKey(tx, 'caller-texts');
       const existing = (await tx.select().from(callerTexts).where(eq(callerTexts.key, req.key)).limit(1))[0];
       if (existing) return { row: existing, fresh: false };
       const now = deps.now();

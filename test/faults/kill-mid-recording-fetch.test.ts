@@ -11,7 +11,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { openDatabase } from '../../core/db/client.js';
-import { calls, jobs, notifications, phoneNumbers, users } from '../helpers/tables.js';
+import { tablesOf } from '../../core/db/schema.js';
 import { postCallKey } from '../../core/post-call/post-call.js';
 import { callerSpeech } from '../ari-sim/caller-audio.js';
 import { AriSimulator } from '../ari-sim/simulator.js';
@@ -44,6 +44,8 @@ describe('the core killed with SIGKILL mid-recording-fetch', () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kill-mid-fetch-'));
     cleanups.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
     const seed = openDatabase(path.join(dataDir, 'appliance.db'));
+    // The core runs on this DATA_DIR's SQLite file whatever the run's engine: its tables are SQLite's.
+    const { calls, jobs, notifications, phoneNumbers, users } = tablesOf(seed.db);
     const owner = (await seed.db
       .insert(users)
       .values({ email: 'owner@example.co.uk', passwordHash: 'x', accountStatus: 'active', businessName: 'Locksmiths Ltd', smsEnabled: true, notificationNumber: OWNER_MOBILE })

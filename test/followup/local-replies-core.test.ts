@@ -6,7 +6,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../core/db/client.js';
-import { calls, users } from '../helpers/tables.js';
+import { tablesOf } from '../../core/db/schema.js';
 import { startCoreProcess, type CoreProcess } from '../helpers/core-process.js';
 import { waitUntil } from '../helpers/wait.js';
 
@@ -25,6 +25,8 @@ describe('the core without Twilio credentials', () => {
   it('acts on a reply dropped into $DATA_DIR/outbox/sms-in/ and writes its answer to outbox/sms/', async () => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'core-local-replies-'));
     const seed = openDatabase(path.join(dataDir, 'appliance.db'));
+    // The core runs on this DATA_DIR's SQLite file whatever the run's engine: its tables are SQLite's.
+    const { calls, users } = tablesOf(seed.db);
     const owner = (await seed.db.insert(users).values({ email: 'owner@example.co.uk', passwordHash: 'x', accountStatus: 'active', notificationNumber: '+447700900222' }).returning())[0]!;
     const callId = (await seed.db.insert(calls).values({ userId: owner.id, fromNumber: '+447700900123', toNumber: '+447700900001', status: 'missed', endedAt: new Date() }).returning())[0]!.id;
     await seed.close();

@@ -48,9 +48,13 @@ export function inPgTransaction(): boolean {
 }
 
 /**
- * Runs `fn` in a transaction: committed when it resolves, rolled back when it throws. Opened
- * inside another, it is a savepoint of that one (drizzle's nested transaction).
+ * Runs `fn` in a transaction: committed when it resolves, rolled back when it throws. The
+ * outermost one is SERIALIZABLE (transaction.ts says why, and runs it again when refused); one
+ * opened inside another is a savepoint of that one (drizzle's nested transaction), which has
+ * no level of its own.
  */
 export function pgTransaction<T>(db: object, fn: () => Promise<T>): Promise<T> {
-  return pgExecutor(db).transaction((tx) => current.run(tx, fn));
+  const open = current.getStore();
+  if (open) return open.transaction((tx) => current.run(tx, fn));
+  return pgExecutor(db).transaction((tx) => current.run(tx, fn), { isolationLevel: 'serializable' });
 }
