@@ -7,8 +7,8 @@
 // Run: npx tsx bench/engines.ts   (BENCH_OWN_CALLS / BENCH_OTHER_CALLS / BENCH_JOBS / BENCH_CLAIMS scale it)
 import { sql } from 'drizzle-orm';
 import { createSession } from '../core/auth/sessions.js';
-import { claimSlot } from '../core/booking/claim.js';
-import type { BookingRules } from '../core/booking/rules.js';
+import { claimSlot } from '../core/booking/store/claim.js';
+import type { BookingRules } from '../core/booking/rules/booking-rules.js';
 import { WEEKDAYS } from '../contract/call-handling.js';
 import { execute, queryRow } from '../core/db/raw.js';
 import { openAppDatabase } from '../core/db/open.js';
