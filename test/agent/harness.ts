@@ -97,6 +97,8 @@ export async function startAgentHarness(
     pbx?: PbxOptions;
     /** The agent's diary (issue 41): a fake desk until core/booking's is connected. */
     bookingDesk?: BookingDeskFactory;
+    /** More of the core's environment (e.g. the stall bounds, AGENT_HOLD_AFTER_MS). */
+    env?: Record<string, string>;
   } = {},
 ): Promise<AgentHarness> {
   const sim = new AriSimulator({ timeScale: 1 });
@@ -118,6 +120,7 @@ export async function startAgentHarness(
       OLLAMA_URL: ollama.url,
       OLLAMA_MODEL: 'llama3.2:3b',
       WHISPER_URL: whisper.url,
+      ...opts.env,
     },
     setup: (services) => void services.hooks.callFinished.push((id) => finished.push(id)),
     // The real post-call pipeline (summary and notification), as root/main.ts runs it.
