@@ -1,6 +1,7 @@
 // Booking set up in plain words (issue 57, items 2 and 4), in Chromium at 375 and 1280 px with
 // axe-core and the sideways-fit check in each state: a voicemail owner is told callers cannot
-// book themselves and how they get booked; the Calendar tab leads with "Which calendar do you
+// book themselves and how they get booked; Services' examples are in their trade, and a new
+// service does not inherit the last one's break; the Calendar tab leads with "Which calendar do you
 // use?" and each provider's steps; an iCal address is read when saved (a loopback address refused
 // in plain words with no request to it, an unreadable one refused, a good one saved with what was
 // found); and a calendar that stops answering is shown with what happens to bookings meanwhile.
@@ -21,7 +22,7 @@ afterAll(async () => calendar?.close());
 
 describe.each([375, 1280])('Booking set-up at %i px', (width) => {
   it('tells a voicemail owner how callers get booked, gives each calendar its steps, checks the iCal address on save, and shows a calendar that stopped answering', async ({ annotate }) => {
-    const { page, customer } = await customerPage(e2e, { businessName: 'Hale Hair', businessPhone: `07700 9008${width === 375 ? '10' : '20'}` }, { width, height: 900 });
+    const { page, customer } = await customerPage(e2e, { businessName: 'Hale Hair', industry: 'beauty', businessPhone: `07700 9008${width === 375 ? '10' : '20'}` }, { width, height: 900 });
     const clean = async () => {
       expect(await seriousViolations(page)).toEqual([]);
       expect(await outsideViewport(page)).toEqual([]);
@@ -33,6 +34,18 @@ describe.each([375, 1280])('Booking set-up at %i px', (width) => {
     await who.getByText('Only the AI agent books callers, during the call.').waitFor();
     await who.getByText('Book this caller').waitFor();
     expect(await who.getByRole('link', { name: 'switch to the AI agent' }).getAttribute('href')).toBe('/dashboard/notifications?section=answering');
+    await clean();
+    // The salon's examples are a salon's; a service added with a break leaves the next one without it.
+    const add = page.getByRole('form', { name: 'Add a service' });
+    const name = add.getByRole('textbox', { name: 'Service name' });
+    expect(await name.getAttribute('placeholder')).toBe('Cut and blow-dry');
+    await add.getByText('Optional, e.g. “Takes about 45 minutes; colour needs a patch test 48 hours before.”').waitFor();
+    await name.fill('Colour');
+    await add.getByRole('spinbutton', { name: 'Break after (minutes)' }).fill('15');
+    await add.getByRole('button', { name: 'Add service' }).click();
+    await expectToast(page, 'Service added');
+    expect(await add.getByRole('spinbutton', { name: 'Break after (minutes)' }).inputValue()).toBe('0');
+    expect(await add.getByRole('spinbutton', { name: 'Duration (minutes)' }).inputValue()).toBe('60');
     await clean();
 
     // Which calendar: each provider's own steps, and only the form it needs.
@@ -85,10 +98,10 @@ describe.each([375, 1280])('Booking set-up at %i px', (width) => {
     await attachScreenshot(page, annotate, `booking-setup-calendar-${width}`, { fullPage: true });
 
     // The calendar stops answering: the desk takes requests, and the tab says so.
-    const service = (await customer.client.post('/api/user/booking/services', { name: 'Cut and colour', durationMinutes: 90 })).body as { id: number };
+    const [service] = (await customer.client.get('/api/user/booking/services')).body.services as { id: number }[];
     calendar.setDown(true);
     try {
-      expect((await e2e.server.services.booking.desk(customer.user.id).offer({ serviceId: service.id, wish: 'Friday' })).kind).toBe('unavailable');
+      expect((await e2e.server.services.booking.desk(customer.user.id).offer({ serviceId: service!.id, wish: 'Friday' })).kind).toBe('unavailable');
     } finally {
       calendar.setDown(false);
     }

@@ -20,8 +20,9 @@ export default function Bookings() {
   return (
     <div className="grid grid-cols-1 gap-6">
       <PageHeader title="Bookings" subtitle="What callers can book and when, the bookings made, and your calendar" />
-      <WhoBooks />
       <Tabs label="Bookings" tabs={TABS} current={current} onSelect={(id) => setParams(id === 'bookings' ? {} : { tab: id })}>
+        {/* Said where booking is set up and read, not over the calendar's steps. */}
+        {current !== 'calendar' && <WhoBooks />}
         {current === 'bookings' && <BookingList />}
         {current === 'services' && <ServicesAndHours />}
         {current === 'calendar' && <CalendarSettings />}
