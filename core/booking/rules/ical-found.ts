@@ -7,7 +7,7 @@ import type { Interval } from './slots.js';
 // public address that hides event times) is noticed at once rather than at the first double booking.
 
 /** How far ahead the count looks: about the horizon owners take bookings over. */
-export const FOUND_WINDOW_DAYS = 28;
+const FOUND_WINDOW_DAYS = 28;
 
 export function icalFoundSentence(busy: readonly Interval[], now: number): string {
   const ahead = busy.filter((b) => b.end > now && b.start < now + FOUND_WINDOW_DAYS * DAY_MS).sort((a, b) => a.start - b.start);
