@@ -101,6 +101,10 @@ export const ApiBookingCalendarSchema = Type.Object({
   icalAddressSet: Type.Boolean(),
   /** The private feed of the box's bookings; null until the owner makes one. */
   feedUrl: Nullable(Type.String()),
+  /** Set while the connected calendar is not answering: since when (ISO) and why; bookings are taken as requests meanwhile. */
+  trouble: Nullable(Type.Object({ since: Type.String(), reason: Type.String() })),
+  /** Only in the answer to saving an iCal address: what the box found when it read it. */
+  icalFound: Type.Optional(Type.String()),
 });
 export const IcalAddressBody = Type.Object({ url: Nullable(Type.String()) }, { additionalProperties: false });
 export const CalDavBody = Type.Object({ address: Type.String(), username: Type.String(), password: Type.String() }, { additionalProperties: false });

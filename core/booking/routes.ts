@@ -17,9 +17,14 @@ import { activeService, activeServices, archiveService, createService, serviceBy
 import { toApiBooking } from './api-booking.js';
 import { callBookingRoutes } from './call-booking-routes.js';
 import { zonedStart } from './zoned-start.js';
+import { icalFoundSentence } from './rules/ical-found.js';
+import { errorMessage } from '../logging/safe-errors.js';
 
 // The owner's booking API (issue 41, item 6; docs/booking.md): services, rules, bookings, and
 // the calendars. Every bad input is a 400 saying what to do; passwords are never returned.
+
+/** How long saving an iCal address waits for it to be read. */
+const ICAL_CHECK_MS = 10_000;
 
 const toApiService = (s: BookingServiceRow) => ({ id: s.id, name: s.name, durationMinutes: s.durationMinutes, bufferMinutes: s.bufferMinutes, agentSentence: s.agentSentence });
 
@@ -133,15 +138,33 @@ export async function bookingRoutes(app: App): Promise<void> {
   const feedUrl = (token: string | null) => (token ? new URL(`/api/booking/feed/${token}.ics`, config.publicUrl).toString() : null);
   const calendarOf = async (userId: number) => {
     const v = await calendarView(db, userId);
-    return { caldav: v.caldav, icalAddressSet: v.icalAddressSet, feedUrl: feedUrl(v.feedToken) };
+    const trouble = v.caldav || v.icalAddressSet ? booking.calendarHealth.of(userId) : null;
+    return {
+      caldav: v.caldav, icalAddressSet: v.icalAddressSet, feedUrl: feedUrl(v.feedToken),
+      trouble: trouble && { since: trouble.since.toISOString(), reason: trouble.reason },
+    };
   };
 
   app.get('/api/user/booking/calendar', { schema: { response: { 200: ApiBookingCalendarSchema } } }, async (req) => calendarOf(currentUser(req).id));
 
+  const checkedIcal = async (url: string) => {
+    const signal = AbortSignal.timeout(ICAL_CHECK_MS);
+    try {
+      return icalFoundSentence(await booking.readIcalAddress(url, signal), now().getTime());
+    } catch (err) {
+      const why = signal.aborted ? `it did not answer within ${ICAL_CHECK_MS / 1000} seconds` : errorMessage(err);
+      throw badRequest(`That iCal address could not be read: ${why}. Nothing was saved.`, { url: 'Could not be read' });
+    }
+  };
+
   app.put('/api/user/booking/calendar/ical', { schema: { body: IcalAddressBody, response: { 200: ApiBookingCalendarSchema, 400: ApiErrorSchema } } }, async (req) => {
     const url = req.body.url?.trim() ? checkUrl(req.body.url, 'The iCal address') : null;
-    await setIcalAddress(db, booking.keys, currentUser(req).id, url, now());
-    return calendarOf(currentUser(req).id);
+    const userId = currentUser(req).id;
+    // Read once before it is kept, so a wrong or unreadable address is said now, not at the first call.
+    const found = url ? await checkedIcal(url) : undefined;
+    await setIcalAddress(db, booking.keys, userId, url, now());
+    booking.calendarHealth.forget(userId);
+    return { ...(await calendarOf(userId)), icalFound: found };
   });
 
   app.post('/api/user/booking/calendar/feed', { schema: { response: { 200: ApiBookingCalendarSchema } } }, async (req) => {
@@ -163,11 +186,13 @@ export async function bookingRoutes(app: App): Promise<void> {
   app.put('/api/user/booking/calendar/caldav', { schema: { body: CalDavBody, response: { 200: ApiBookingCalendarSchema, 400: ApiErrorSchema } } }, async (req) => {
     const r = await connectCalDav(db, booking.keys, currentUser(req).id, caldavInput(req.body), now(), AbortSignal.timeout(10_000));
     if (!r.ok) throw badRequest(r.message, { address: r.message });
+    booking.calendarHealth.forget(currentUser(req).id);
     return calendarOf(currentUser(req).id);
   });
 
   app.delete('/api/user/booking/calendar/caldav', { schema: { response: { 200: ApiBookingCalendarSchema } } }, async (req) => {
     await disconnectCalDav(db, currentUser(req).id, now());
+    booking.calendarHealth.forget(currentUser(req).id);
     return calendarOf(currentUser(req).id);
   });
 

@@ -22,7 +22,9 @@ import { bounded, CALENDAR_BOUND_MS } from './calendars/calendar-gate.js';
 import type { BookingDeskFactory, BookingRequestNote } from '../../dialogue/agent/booking-desk.js';
 import { loadBookingKeys, type BookingKeys } from './calendars/keys.js';
 import { ownerCalendars } from './calendars/owner-calendars.js';
-import { createIcalAddressReader } from './calendars/ical-address.js';
+import type { Interval } from './rules/slots.js';
+import { CalendarHealth, watchedReader } from './calendars/calendar-health.js';
+import { createIcalAddressReader, readIcalAddressOnce } from './calendars/ical-address.js';
 import type { GuardOptions } from '../webhooks/address-guard.js';
 import { shortWhen } from '../../dialogue/language/dates.js';
 import { bookingsFrom, bookingWithService, cancelBooking, ownedBooking, slotHeldAgain, upcomingOfCaller, type NamedBooking } from './store/bookings.js';
@@ -68,17 +70,24 @@ export class BookingService {
   readonly queue: JobQueue;
   private readonly worker: JobWorker;
   private readonly calendar: ReturnType<typeof ownerCalendars>;
+  /** Whether each owner's calendar answered its last read (the Calendar tab says when it stopped). */
+  readonly calendarHealth = new CalendarHealth();
 
   constructor(private readonly deps: CoreDeps, private readonly opts: BookingOptions) {
     const { config, database, log, now } = deps;
     this.keys = opts.keys ?? loadBookingKeys(process.env, config.dataDir);
     const icalAddress = createIcalAddressReader({ now, log, guard: opts.icalGuard });
-    this.calendar = ownerCalendars({ db: database.db, keys: this.keys, now, icalAddress });
+    this.calendar = watchedReader(ownerCalendars({ db: database.db, keys: this.keys, now, icalAddress }), this.calendarHealth, now);
     const diary = { db: database.db, now, keys: this.keys, log, calendar: this.calendar, events: this.events() };
     this.desk = createDeskFactory(diary);
     this.ownerBooking = createOwnerBookingFactory(diary);
     this.queue = new JobQueue(database.db, now, { leaseMs: config.jobs.leaseMs, backoff: opts.backoff ?? DEFAULT_BACKOFF, kinds: [BOOKING_TEXT_JOB, BOOKING_OWNER_JOB, BOOKING_CALENDAR_JOB] });
     this.worker = new JobWorker({ queue: this.queue, handlers: { [BOOKING_TEXT_JOB]: this.textHandler(), [BOOKING_OWNER_JOB]: async (job) => this.tellOwner(Number(job.payload.ownerId), String(job.payload.text), job.key), [BOOKING_CALENDAR_JOB]: (job) => this.calendarJob(String(job.payload.op), Number(job.payload.bookingId)) }, log, pollMs: opts.pollMs ?? 1000, concurrency: 1 });
+  }
+
+  /** A pasted iCal address read once, through the same guard as the desk's reads: what it holds, or why it cannot be read. */
+  readIcalAddress(url: string, signal: AbortSignal): Promise<Interval[]> {
+    return readIcalAddressOnce(url, this.deps.now().getTime(), signal, this.opts.icalGuard);
   }
 
   private get db(): Db {

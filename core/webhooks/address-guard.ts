@@ -85,8 +85,9 @@ export interface GuardOptions {
   /**
    * Test-only seam: lets a test's local receiver on 127.0.0.1 through. Passed in code by the
    * test that builds the service, never read from the environment, so no operator can set it.
+   * A function lets through only the hosts it names, so one test can also see loopback refused.
    */
-  allowLoopback?: boolean;
+  allowLoopback?: boolean | ((host: string) => boolean);
 }
 
 /** `[::1]` → `::1`: URL keeps the brackets of an IPv6 literal. */
@@ -110,8 +111,9 @@ export async function checkedAddress(hostname: string, opts: GuardOptions = {}):
     }
     if (addresses.length === 0) throw new UnresolvableHostError(host, 'no addresses');
   }
+  const allowLoopback = typeof opts.allowLoopback === 'function' ? opts.allowLoopback(host) : opts.allowLoopback;
   for (const a of addresses) {
-    const range = refusedRange(a.address, { allowLoopback: opts.allowLoopback });
+    const range = refusedRange(a.address, { allowLoopback });
     if (range) throw new RefusedAddressError(host, a.address, range);
   }
   return addresses[0]!;

@@ -133,7 +133,7 @@ describe('the owner\'s booking API', () => {
     expect([wrong.status, wrong.body.message]).toEqual([400, expect.stringMatching(/^The calendar refused the user name or password/)]);
     expect((await client.post('/api/user/booking/calendar/caldav/test', body)).body).toEqual({ ok: true, calendar: 'Work', message: 'Connected to the calendar "Work".' });
     const connected = await client.request('PUT', '/api/user/booking/calendar/caldav', body);
-    expect(connected.body).toEqual({ caldav: { url: radicale.calendarUrl, username: radicale.user }, icalAddressSet: false, feedUrl: null });
+    expect(connected.body).toEqual({ caldav: { url: radicale.calendarUrl, username: radicale.user }, icalAddressSet: false, feedUrl: null, trouble: null });
     expect(JSON.stringify((await client.get('/api/user/booking/calendar')).body)).not.toContain(radicale.password);
 
     const service = (await client.post('/api/user/booking/services', { name: 'Boiler service', durationMinutes: 60 })).body;

@@ -72,6 +72,7 @@ describe.each([375, 1280])('Bookings at %i px', (width) => {
 
     // Calendar: a wrong password told in plain words, then the right one tested and connected.
     await page.getByRole('tab', { name: 'Calendar' }).click();
+    await page.getByRole('group', { name: 'Which calendar do you use?' }).getByRole('radio', { name: /^Another calendar/ }).check();
     await page.getByRole('textbox', { name: 'CalDAV address' }).fill(radicale!.calendarUrl);
     await page.getByRole('textbox', { name: 'User name' }).fill(radicale!.user);
     const password = page.getByLabel('App password');

@@ -1,5 +1,6 @@
 // Issue 42 item 4 in the console: beside each greeting language, the owner uploads a WAV of
-// the greeting line, plays it back and removes it. Recording in the page (Web Audio) is not
+// the greeting line, plays it back and removes it (asked first); a recording for a language ticked
+// but not yet saved saves the ticks with it (issue 57 item 7). Recording in the page (Web Audio) is not
 // driven here: headless Chromium's fake microphone gives no point to wait on that is not a
 // fixed time, so this test takes the upload path; the server checks are test/settings/greeting-recordings.test.ts.
 import fs from 'node:fs';
@@ -54,11 +55,30 @@ describe('the owner’s recorded greeting per language', () => {
     await expectToast(page, 'The recording is silent. Check the microphone is on and allowed in the browser, then record again.');
     expect((await customer.client.get('/api/auth/me')).body.user.greetingRecordings).toEqual(['cy']);
 
+    // Remove asks first; kept, nothing changes.
     await group.getByRole('button', { name: 'Remove your Welsh greeting recording' }).click();
+    let ask = page.getByRole('dialog', { name: 'Remove your Welsh greeting recording?' });
+    await ask.getByText('The recording is deleted', { exact: false }).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await ask.getByRole('button', { name: 'Keep it' }).click();
+    await ask.waitFor({ state: 'hidden' });
+    expect((await customer.client.get('/api/auth/me')).body.user.greetingRecordings).toEqual(['cy']);
+    await group.getByRole('button', { name: 'Remove your Welsh greeting recording' }).click();
+    ask = page.getByRole('dialog', { name: 'Remove your Welsh greeting recording?' });
+    await ask.getByRole('button', { name: 'Remove recording' }).click();
     await expectToast(page, 'Welsh greeting is spoken again');
     await group.getByText('Welsh: spoken greeting line').waitFor();
     expect((await customer.client.get('/api/auth/me')).body.user.greetingRecordings).toEqual([]);
     const dir = path.join(e2e.server.dataDir, 'greeting-recordings', String(customer.user.id));
     expect(fs.readdirSync(dir)).toEqual([]);
+
+    // A language ticked and put in the greeting but not yet saved: its recording saves the ticks with it.
+    await page.getByRole('group', { name: 'Caller Languages' }).getByRole('checkbox', { name: 'Polish' }).check();
+    await page.getByRole('combobox', { name: 'Greet callers in' }).selectOption({ label: 'English, then Polish' });
+    await group.getByLabel('WAV file for the Polish greeting', { exact: true }).setInputFiles({ name: 'powitanie.wav', mimeType: 'audio/wav', buffer: toneWav() });
+    await expectToast(page, 'Polish greeting recording saved');
+    await group.getByText('Polish: your recording').waitFor();
+    const me = (await customer.client.get('/api/auth/me')).body.user;
+    expect([me.agentLanguages, me.greetingLanguages, me.greetingRecordings]).toEqual([['en', 'cy', 'pl'], ['en', 'pl'], ['pl']]);
   });
 });

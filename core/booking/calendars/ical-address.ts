@@ -3,7 +3,7 @@ import https from 'node:https';
 import net from 'node:net';
 import type { LookupFunction } from 'node:net';
 import { DAY_MS } from '../../time/london-time.js';
-import { bareHost, checkedAddress, type GuardOptions, type ResolvedAddress } from '../../webhooks/address-guard.js';
+import { bareHost, checkedAddress, RefusedAddressError, UnresolvableHostError, type GuardOptions, type ResolvedAddress } from '../../webhooks/address-guard.js';
 import { busyFromIcs } from './expand.js';
 import type { IcalAddressReader } from './owner-calendars.js';
 import type { Interval } from '../rules/slots.js';
@@ -54,11 +54,25 @@ function getPinned(url: URL, address: ResolvedAddress, signal: AbortSignal): Pro
   });
 }
 
+/**
+ * The guard's decision in a calendar's words: its own message speaks of webhooks, and an owner
+ * pasting a calendar address needs to hear what to paste instead.
+ */
+async function guardedAddress(url: URL, guard: GuardOptions): Promise<ResolvedAddress> {
+  try {
+    return await checkedAddress(url.hostname, guard);
+  } catch (err) {
+    if (err instanceof RefusedAddressError) throw new Error(`it is not a public internet address (${err.detail}), and the box reads calendars only on the public internet; paste the address your calendar provider gives you`);
+    if (err instanceof UnresolvableHostError) throw new Error(`${err.host} could not be found: check the address was pasted whole`);
+    throw err;
+  }
+}
+
 async function fetchIcalAddress(raw: string, signal: AbortSignal, guard: GuardOptions = {}): Promise<string> {
   let url = new URL(raw);
   for (let hop = 0; hop <= MAX_REDIRECTS; hop++) {
     if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new Error('the iCal address must start with https://');
-    const address = await checkedAddress(url.hostname, guard);
+    const address = await guardedAddress(url, guard);
     const res = await getPinned(url, address, signal);
     if (res.location) {
       url = new URL(res.location, url);
@@ -72,6 +86,11 @@ async function fetchIcalAddress(raw: string, signal: AbortSignal, guard: GuardOp
   throw new Error(`the iCal address redirected more than ${MAX_REDIRECTS} times`);
 }
 
+/** The address read once (no cache) and expanded for the next year (the horizon is at most 365 days); "Save" checks an address with it. */
+export async function readIcalAddressOnce(raw: string, at: number, signal: AbortSignal, guard?: GuardOptions): Promise<Interval[]> {
+  return busyFromIcs([await fetchIcalAddress(raw, signal, guard)], at - DAY_MS, at + 367 * DAY_MS);
+}
+
 export function createIcalAddressReader(opts: { now: () => Date; guard?: GuardOptions; log: { warn: (o: object, m: string) => void } }): IcalAddressReader {
   const cache = new Map<string, Cached>();
   const inFlight = new Map<string, Promise<Cached>>();
@@ -80,10 +99,8 @@ export function createIcalAddressReader(opts: { now: () => Date; guard?: GuardOp
     let p = inFlight.get(key);
     if (!p) {
       p = (async () => {
-        const text = await fetchIcalAddress(url, signal, opts.guard);
         const at = opts.now().getTime();
-        // Expanded once for the next year (the horizon is at most 365 days).
-        const entry = { fetchedAt: at, busy: busyFromIcs([text], at - DAY_MS, at + 367 * DAY_MS) };
+        const entry = { fetchedAt: at, busy: await readIcalAddressOnce(url, at, signal, opts.guard) };
         cache.set(key, entry);
         return entry;
       })().finally(() => inFlight.delete(key));

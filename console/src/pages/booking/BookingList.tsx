@@ -45,7 +45,7 @@ export function BookingList() {
   let body;
   if (query.isPending) body = <Skeleton className="h-32 w-full" />;
   else if (query.isError) body = <ErrorState title="Unable to load bookings" message={messageOr(query.error, 'Please try again')} onRetry={() => void query.refetch()} />;
-  else if (query.data.bookings.length === 0) body = <EmptyState icon={<CalendarDays className="h-6 w-6" />} title="No bookings yet" text="Bookings the agent makes with your callers appear here." />;
+  else if (query.data.bookings.length === 0) body = <EmptyState icon={<CalendarDays className="h-6 w-6" />} title="No bookings yet" text="Bookings your agent makes during calls, and those you make from Call Details, appear here." />;
   else
     body = (
       <div className="grid grid-cols-1 gap-6">

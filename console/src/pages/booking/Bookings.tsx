@@ -6,6 +6,7 @@ import { PageHeader } from '../../components/ui';
 import { BookingList } from './BookingList';
 import { CalendarSettings } from './CalendarSettings';
 import { ServicesAndHours } from './ServicesAndHours';
+import { WhoBooks } from './WhoBooks';
 
 const TABS = [
   { id: 'bookings', label: 'Bookings' },
@@ -18,8 +19,10 @@ export default function Bookings() {
   const current = TABS.find((t) => t.id === params.get('tab'))?.id ?? 'bookings';
   return (
     <div className="grid grid-cols-1 gap-6">
-      <PageHeader title="Bookings" subtitle="The times your agent books callers into, and your calendar" />
+      <PageHeader title="Bookings" subtitle="What callers can book and when, the bookings made, and your calendar" />
       <Tabs label="Bookings" tabs={TABS} current={current} onSelect={(id) => setParams(id === 'bookings' ? {} : { tab: id })}>
+        {/* Said where booking is set up and read, not over the calendar's steps. */}
+        {current !== 'calendar' && <WhoBooks />}
         {current === 'bookings' && <BookingList />}
         {current === 'services' && <ServicesAndHours />}
         {current === 'calendar' && <CalendarSettings />}

@@ -9,8 +9,8 @@ import { messageOr } from '../../lib/errors';
 import { toast } from '../../toast/use-toast';
 import { Confirm } from './Confirm';
 
-export function CalDavCard({ cal, onSaved }: { cal: ApiBookingCalendar; onSaved: (c: ApiBookingCalendar) => void }) {
-  const [address, setAddress] = useState('');
+export function CalDavCard({ cal, onSaved, defaultAddress = '' }: { cal: ApiBookingCalendar; onSaved: (c: ApiBookingCalendar) => void; defaultAddress?: string }) {
+  const [address, setAddress] = useState(defaultAddress);
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [result, setResult] = useState<ApiCalDavTest | null>(null);

@@ -1,9 +1,15 @@
 // One bookable service's fields (add or edit). The server checks them; its 400 shows at the
-// field it names, or above the buttons when it names none.
+// field it names, or above the buttons when it names none. Its examples are in the owner's trade;
+// after a service is added the form starts afresh, so the next one does not inherit its break.
 import { useState, type FormEvent } from 'react';
 import type { ApiBookingService, BookingServiceShape } from '../../../../contract/schemas/booking';
 import { Button, Field, Input, Textarea } from '../../components/ui';
+import { useSession } from '../../api/session';
 import { fieldErrors, messageOr } from '../../lib/errors';
+import { serviceExample } from '../../lib/service-examples';
+
+const NEW_DURATION = '60';
+const NEW_BUFFER = '0';
 
 export function ServiceForm({ service, submitLabel, onSave, onCancel }: {
   service?: ApiBookingService;
@@ -13,8 +19,9 @@ export function ServiceForm({ service, submitLabel, onSave, onCancel }: {
   onCancel?: () => void;
 }) {
   const [name, setName] = useState(service?.name ?? '');
-  const [duration, setDuration] = useState(String(service?.durationMinutes ?? 60));
-  const [buffer, setBuffer] = useState(String(service?.bufferMinutes ?? 0));
+  const [duration, setDuration] = useState(service ? String(service.durationMinutes) : NEW_DURATION);
+  const [buffer, setBuffer] = useState(service ? String(service.bufferMinutes) : NEW_BUFFER);
+  const example = serviceExample(useSession().user?.industry);
   const [sentence, setSentence] = useState(service?.agentSentence ?? '');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
@@ -27,6 +34,8 @@ export function ServiceForm({ service, submitLabel, onSave, onCancel }: {
       setErrors({});
       if (!service) {
         setName('');
+        setDuration(NEW_DURATION);
+        setBuffer(NEW_BUFFER);
         setSentence('');
       }
     } catch (err) {
@@ -41,7 +50,7 @@ export function ServiceForm({ service, submitLabel, onSave, onCancel }: {
   return (
     <form onSubmit={(e) => void onSubmit(e)} className="grid gap-4" aria-label={service ? `Edit ${service.name}` : 'Add a service'}>
       <Field label="Service name" error={errors.name} required>
-        <Input value={name} onChange={(e) => setName(e.target.value)} placeholder="Boiler service" required maxLength={200} />
+        <Input value={name} onChange={(e) => setName(e.target.value)} placeholder={example.name} required maxLength={200} />
       </Field>
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
         <Field label="Duration (minutes)" hint="10 to 240" error={errors.durationMinutes} required>
@@ -51,7 +60,7 @@ export function ServiceForm({ service, submitLabel, onSave, onCancel }: {
           <Input type="number" inputMode="numeric" value={buffer} onChange={(e) => setBuffer(e.target.value)} />
         </Field>
       </div>
-      <Field label="What the agent says about it" hint="Optional, e.g. “Takes about an hour; please clear access to the boiler.”" error={errors.agentSentence}>
+      <Field label="What the agent says about it" hint={`Optional, e.g. “${example.sentence}”`} error={errors.agentSentence}>
         <Textarea rows={2} value={sentence} onChange={(e) => setSentence(e.target.value)} />
       </Field>
       {errors.form && <p role="alert" className="text-sm font-medium text-red-600 dark:text-red-400">{errors.form}</p>}

@@ -1,4 +1,7 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { Bot, Voicemail } from 'lucide-react';
+import { keys } from '../../api/keys';
+import { saveSettings } from '../../api/settings';
 import type { AiMode } from '../../../../contract/api';
 import { AGENT_LANGUAGES, LANGUAGE_NAMES } from '../../../../contract/languages';
 import { Card, CardHeader, Field, Textarea } from '../../components/ui';
@@ -15,7 +18,8 @@ import { LanguageVoices } from './LanguageVoices';
 
 /** How calls are answered: voicemail or the AI agent, the agent's knowledge base, and trying it. */
 export default function AnsweringSection() {
-  const { user, form, set, save, saving } = useSettingsForm(['aiMode', 'knowledgeBase', 'agentLanguages', 'greetingLanguages', 'languageVoices'] as const);
+  const { user, form, set, adopt, save, saving } = useSettingsForm(['aiMode', 'knowledgeBase', 'agentLanguages', 'greetingLanguages', 'languageVoices'] as const);
+  const qc = useQueryClient();
   const languages = form.agentLanguages ?? ['en'];
   const greeting = form.greetingLanguages ?? ['en'];
   const voices = form.languageVoices ?? {};
@@ -26,6 +30,14 @@ export default function AnsweringSection() {
     if (Object.keys(voices).some((c) => !next.includes(c))) set('languageVoices', Object.fromEntries(Object.entries(voices).filter(([c]) => next.includes(c))));
   };
   const kb = form.knowledgeBase ?? '';
+  /** The ticks (and the greeting's languages) a recording belongs to, saved with it when they are not yet. */
+  const ticksUnsaved = JSON.stringify(user?.agentLanguages ?? ['en']) !== JSON.stringify(languages) || JSON.stringify(user?.greetingLanguages ?? ['en']) !== JSON.stringify(greeting);
+  const saveTicks = async () => {
+    await saveSettings({ agentLanguages: languages, greetingLanguages: greeting });
+    adopt('agentLanguages', languages);
+    adopt('greetingLanguages', greeting);
+    await qc.invalidateQueries({ queryKey: keys.me });
+  };
   return (
     <SectionForm label="Answering" onSave={save} saving={saving}>
       <Card>
@@ -90,7 +102,7 @@ export default function AnsweringSection() {
             ))}
           </fieldset>
           <GreetingLanguages allowed={languages} value={greeting} onChange={(v) => set('greetingLanguages', v)} />
-          <GreetingRecordings languages={greeting} recorded={user?.greetingRecordings ?? []} />
+          <GreetingRecordings languages={greeting} recorded={user?.greetingRecordings ?? []} saveTicks={ticksUnsaved ? saveTicks : undefined} />
           <LanguageVoices languages={languages} value={voices} onChange={(v) => set('languageVoices', v)} defaultVoice={user?.voicePreference ?? 'female'} />
           <LinePreview languages={languages} defaultVoice={user?.voicePreference ?? 'female'} />
         </Card>

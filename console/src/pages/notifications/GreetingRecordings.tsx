@@ -9,16 +9,19 @@ import { messageOr } from '../../lib/errors';
 import { startWavRecording, type WavRecording } from '../../lib/wav-recorder';
 import { toast } from '../../toast/use-toast';
 import { AudioClip } from '../../components/AudioClip';
+import { Confirm } from '../booking/Confirm';
 
 /** The longest a recording runs before it stops itself: the server takes 30 s. */
 const MAX_RECORDING_MS = 30_000;
 
 /**
  * Beside each greeting language, the owner's own recording of its line (issue 42): Record (in
- * the page), Upload a WAV file, Play, Remove. A recorded line is followed on calls by the
- * project's disclosure sentence in that language, which the hint says.
+ * the page), Upload a WAV file, Play, Remove (asked first: the recording is deleted). A recorded
+ * line is followed on calls by the project's disclosure sentence in that language, which the
+ * hint says. A recording for a language ticked but not yet saved saves the ticks first
+ * (`saveTicks`), so it is never refused for a tick the owner can see.
  */
-export function GreetingRecordings({ languages, recorded }: { languages: readonly string[]; recorded: readonly string[] }) {
+export function GreetingRecordings({ languages, recorded, saveTicks }: { languages: readonly string[]; recorded: readonly string[]; saveTicks?: () => Promise<void> }) {
   const shown = languages.filter((c): c is AgentLanguage => c in LANGUAGE_NAMES);
   return (
     <fieldset className="grid gap-3 border-t border-slate-100 px-5 pb-5 pt-4 dark:border-slate-800">
@@ -28,13 +31,13 @@ export function GreetingRecordings({ languages, recorded }: { languages: readonl
         Record the greeting line in your own voice (up to 30 seconds), or upload a WAV file. Callers then hear your recording, followed by a short notice that the assistant is automated and the call is recorded.
       </p>
       {shown.map((language) => (
-        <RecordingRow key={language} language={language} has={recorded.includes(language)} />
+        <RecordingRow key={language} language={language} has={recorded.includes(language)} saveTicks={saveTicks} />
       ))}
     </fieldset>
   );
 }
 
-function RecordingRow({ language, has }: { language: AgentLanguage; has: boolean }) {
+function RecordingRow({ language, has, saveTicks }: { language: AgentLanguage; has: boolean; saveTicks?: () => Promise<void> }) {
   const name = LANGUAGE_NAMES[language];
   const qc = useQueryClient();
   const file = useRef<HTMLInputElement>(null);
@@ -43,9 +46,13 @@ function RecordingRow({ language, has }: { language: AgentLanguage; has: boolean
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const [isRecording, setRecording] = useState(false);
   const [ready, setReady] = useState(false);
+  const [confirming, setConfirming] = useState(false);
   const done = () => void qc.invalidateQueries({ queryKey: keys.me });
   const save = useMutation({
-    mutationFn: (wav: Blob) => putGreetingRecording(language, wav),
+    mutationFn: async (wav: Blob) => {
+      await saveTicks?.();
+      return putGreetingRecording(language, wav);
+    },
     onSuccess: () => {
       done();
       toast({ title: `${name} greeting recording saved` });
@@ -102,7 +109,7 @@ function RecordingRow({ language, has }: { language: AgentLanguage; has: boolean
             <Button variant="outline" onClick={play} aria-label={`Play your ${name} greeting recording`}>
               <Play className="h-4 w-4" aria-hidden /> Play
             </Button>
-            <Button variant="outline" onClick={() => remove.mutate()} disabled={remove.isPending} aria-label={`Remove your ${name} greeting recording`}>
+            <Button variant="outline" onClick={() => setConfirming(true)} disabled={remove.isPending} aria-label={`Remove your ${name} greeting recording`}>
               <Trash2 className="h-4 w-4" aria-hidden /> Remove
             </Button>
           </>
@@ -119,6 +126,15 @@ function RecordingRow({ language, has }: { language: AgentLanguage; has: boolean
           e.target.value = '';
           if (f) save.mutate(f);
         }}
+      />
+      <Confirm
+        open={confirming}
+        title={`Remove your ${name} greeting recording?`}
+        description={`The recording is deleted, and callers hear the ${name} greeting line spoken again. To use your voice again, record it again.`}
+        confirmLabel="Remove recording"
+        keepLabel="Keep it"
+        onConfirm={() => remove.mutateAsync()}
+        onClose={() => setConfirming(false)}
       />
       <AudioClip ref={audio} controls preload="none" aria-label={`Your ${name} greeting recording`} className={ready && has ? 'h-11 w-full min-w-0' : 'hidden'} />
     </div>
