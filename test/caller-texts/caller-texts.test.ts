@@ -172,6 +172,13 @@ describe('a thread per caller (local inbox and outbox)', () => {
     expect(outboxTo(server!, CALLER)).toEqual([]);
   });
 
+  it('a caller\'s text from the local inbox is stored without its direction controls and invisible characters', async () => {
+    const { userId } = await start();
+    dropText(server!, 'rlo.json', { from: CALLER, to: DID, body: '\u202Egnihtemos\u202C is \u00ADhidden\u200F\u0007 \u{E0041}\u{E0042}here\ud800' });
+    expect(await inbox!.scan()).toEqual({ 'rlo.json': 'caller' });
+    expect((await thread(server!, userId, CALLER)).map((t) => t.body)).toEqual(['gnihtemos is hidden here\uFFFD']);
+  });
+
   it('a text to a number that is no business\'s is ignored, as before', async () => {
     await start();
     dropText(server!, 'x.json', { from: CALLER, to: '+447700900999', body: 'hello?' });
