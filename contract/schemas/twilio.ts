@@ -7,8 +7,9 @@ export const TwilioInboundMessageBody = Type.Object(
     MessageSid: Type.String({ pattern: '^[A-Z]{2}[0-9a-fA-F]{32}$' }),
     From: Type.String({ minLength: 1, maxLength: 64 }),
     To: Type.String({ minLength: 1, maxLength: 64 }),
-    // SMS up to 10 segments, WhatsApp up to 1,600 characters; line breaks are ordinary in a text.
-    Body: Type.String({ maxLength: 1600, multiline: true }),
+    // SMS up to 10 segments, WhatsApp up to 1,600 characters. Verbatim: a caller's text is theirs,
+    // kept with what would hide or reorder it removed (core/caller-texts/inbound.ts), never refused.
+    Body: Type.String({ maxLength: 1600, verbatim: true }),
   },
   { additionalProperties: true },
 );

@@ -8,6 +8,7 @@ import type { MessageGateway } from '../notify/gateway.js';
 import { toSmsText } from '../notify/message.js';
 import { planNotification } from '../notify/policy.js';
 import { countSms } from '../../contract/sms-segments.js';
+import { withoutInvisibles } from '../http/text-hygiene.js';
 import { optWordOf, startConfirmation, stopConfirmation } from './keywords.js';
 import type { CallerTextRoad } from './road.js';
 import { optIn, optOut, ownerOfNumber } from './store.js';
@@ -34,11 +35,14 @@ export type BookingReply = (userId: number, callerNumber: string, body: string) 
  * It lands in the caller's thread; STOP and its kin stop every text from the business to that
  * number (confirmed once), START undoes it; anything else is passed on to the owner as their
  * summaries are. Returns false when the number texted is no business's (the text is then
- * ignored, as before). `ownerIds` are the businesses whose owner's phone sent it: a text from
+ * ignored, as before). Its body is stored without direction controls or invisible characters,
+ * so nothing hides or reorders what the owner reads. `ownerIds` are the businesses whose owner's phone sent it: a text from
  * an owner to their own number is a command (core/followup), never a caller's.
  */
-export async function handleCallerText(deps: CallerInboundDeps, msg: InboundText, ownerIds: number[]): Promise<boolean> {
+export async function handleCallerText(deps: CallerInboundDeps, received: InboundText, ownerIds: number[]): Promise<boolean> {
   const { db, log } = deps;
+  // Kept as the owner can read it: direction controls and invisible characters removed (issue 53).
+  const msg = { ...received, body: withoutInvisibles(received.body) };
   const { callerTexts, users } = tablesOf(db);
   if (!msg.from || msg.channel !== 'sms') return false;
   const userId = await ownerOfNumber(db, msg.to);

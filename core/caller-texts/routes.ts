@@ -11,7 +11,7 @@ import { tablesOf } from '../db/schema.js';
 import { badRequest, conflict, HttpError, tooManyRequests } from '../http/errors.js';
 import type { App } from '../http/fastify-types.js';
 import { currentUser } from '../http/session-hook.js';
-import { listThreads, loadTextBack, loadThread, optedOut, saveTextBack, senderFor } from './store.js';
+import { hasBeenInTouch, listThreads, loadTextBack, loadThread, optedOut, saveTextBack, senderFor } from './store.js';
 import { defaultTextBackWording, MAX_WORDING, WINDOW_HOURS } from './text-back-rule.js';
 
 const toApiText = (t: CallerText): ApiCallerText => ({
@@ -76,6 +76,9 @@ export async function callerTextRoutes(app: App): Promise<void> {
       if (!body) throw badRequest('Write the text first', { body: 'Write the text first' });
       if (body.length > MAX_WORDING) throw badRequest(`A text must be at most ${MAX_WORDING} characters`, { body: `At most ${MAX_WORDING} characters` });
       if (!isUkMobile(caller)) throw badRequest('Texts go only to UK mobile numbers (07…)');
+      if (!(await hasBeenInTouch(db, user.id, caller))) {
+        throw badRequest(`Texts go only to people who have called or texted your business or booked with it, and ${caller} has not`, { caller: 'Not one of your callers' });
+      }
       const from = await senderFor(db, user.id, caller);
       if (!from) throw badRequest('Your account has no phone number to text from yet: get one under Phone Numbers');
       const r = await callerTexts.road.send({ userId: user.id, to: caller, from, kind: 'owner', body, key: `owner:${crypto.randomUUID()}`, retry: false });

@@ -10,6 +10,7 @@ import { gatewayFromConfig } from '../notify/gateway-from-config.js';
 import type { CoreDeps } from '../deps.js';
 import type { InboundText } from '../followup/inbound-text.js';
 import { handleCallerText, type BookingReply } from './inbound.js';
+import { isBusinessOwnNumber } from './own-numbers.js';
 import { createCallerTextRoad, type CallerTextRoad } from './road.js';
 import { loadTextBack } from './store.js';
 import { defaultTextBackWording, textBackVerdict } from './text-back-rule.js';
@@ -83,6 +84,10 @@ export class CallerTextService {
       // marked after its call was taken: the lists are read now, at send time.
       if ((await screenBeforeAnswer(db, call.toNumber, call.fromNumber)).screen) {
         log.info({ callId }, 'no text-back: the caller is screened as a nuisance');
+        return;
+      }
+      if (await isBusinessOwnNumber(db, call.userId, call.fromNumber)) {
+        log.info({ callId }, 'no text-back: the call came from one of the business\'s own numbers');
         return;
       }
       const owner = (await db.select({ businessName: users.businessName }).from(users).where(eq(users.id, call.userId)).limit(1))[0];

@@ -57,6 +57,22 @@ export async function senderFor(db: Db, userId: number, callerNumber: string): P
   return rang.find((c) => owned.has(c.to))?.to ?? mine[0]?.n ?? null;
 }
 
+/**
+ * Whether this number has been in touch with the business: rang it, texted it, or has a
+ * booking with it. The owner's answers go only to such numbers, so the console cannot be
+ * used to text any UK mobile at all (issue 53).
+ */
+export async function hasBeenInTouch(db: Db, userId: number, callerNumber: string): Promise<boolean> {
+  const { bookings, callerTexts, calls } = tablesOf(db);
+  const rang = await db.select({ id: calls.id }).from(calls).where(and(eq(calls.userId, userId), eq(calls.fromNumber, callerNumber))).limit(1);
+  if (rang.length > 0) return true;
+  const texted = await db.select({ id: callerTexts.id }).from(callerTexts)
+    .where(and(eq(callerTexts.userId, userId), eq(callerTexts.callerNumber, callerNumber), eq(callerTexts.kind, 'caller'))).limit(1);
+  if (texted.length > 0) return true;
+  const booked = await db.select({ id: bookings.id }).from(bookings).where(and(eq(bookings.userId, userId), eq(bookings.callerNumber, callerNumber))).limit(1);
+  return booked.length > 0;
+}
+
 /** One thread: its texts oldest first, the caller's calls newest first, and whether they stopped texts. */
 export async function loadThread(db: Db, userId: number, callerNumber: string) {
   const { callerOptOuts, callerTexts, calls } = tablesOf(db);

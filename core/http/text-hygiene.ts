@@ -5,7 +5,9 @@
 // LEFT OVERRIDE) reads backwards in the admin's approvals list, a NUL cuts a string short in
 // SMS gateways and CSV tools, a line break in a business name breaks the e-mail subject and the
 // SMS header it is put in. Tabs and line breaks are text only where the console offers several
-// lines (knowledge base, greeting, answers): those schemas say `multiline: true`.
+// lines (knowledge base, greeting, answers): those schemas say `multiline: true`. Text another party
+// wrote and the box must keep (a caller's SMS from Twilio) says `verbatim: true`: it is cleaned
+// where it is stored (withoutInvisibles), never refused.
 
 export type TextKind = 'line' | 'multiline';
 
@@ -30,4 +32,23 @@ export function textProblem(text: string, kind: TextKind): string | null {
   if ((m = BIDI_CONTROL.exec(text))) return `must not contain text-direction control characters (${codePoint(m[0])})`;
   if ((m = LONE_SURROGATE.exec(text))) return `must be valid Unicode text (${codePoint(m[0])})`;
   return null;
+}
+
+// Characters with no glyph that a caller's text may carry, to reorder or hide what the owner
+// reads: C0 controls but tab and line breaks, DEL and C1; soft hyphen; the Arabic letter mark
+// and Mongolian vowel separator; zero-width space; LRM and RLM; the bidi embeddings, overrides
+// and isolates; word joiner, invisible operators and the deprecated format controls; the BOM;
+// the interlinear annotation marks. ZWJ and ZWNJ stay: emoji sequences and scripts need them.
+const INVISIBLE = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u00AD\u061C\u180E\u200B\u200E\u200F\u202A-\u202E\u2060-\u2064\u2066-\u206F\uFEFF\uFFF9-\uFFFB]/g;
+// Unicode tag characters hide ASCII from the eye; they are kept only inside a flag (England's 🏴 + tags + cancel tag).
+const TAGS = /(\u{1F3F4}[\u{E0020}-\u{E007E}]+\u{E007F})|[\u{E0000}-\u{E007F}]/gu;
+const LONE_SURROGATES = new RegExp(LONE_SURROGATE.source, 'g');
+
+/**
+ * Text someone else wrote (a caller's SMS), made fit to store and show: what would hide or
+ * reorder it is removed and a broken UTF-16 half becomes U+FFFD, so the text is kept rather
+ * than refused and lost (issue 53). Pure.
+ */
+export function withoutInvisibles(text: string): string {
+  return text.replace(INVISIBLE, '').replace(TAGS, (_m, flag?: string) => flag ?? '').replace(LONE_SURROGATES, '\uFFFD');
 }

@@ -13,7 +13,7 @@ const VALUE_KEYS = new Set(['enum', 'const', 'default', 'examples']);
 
 /**
  * A copy of `schema` in which every string subschema carries the text rule: single-line
- * unless the route declared `multiline: true` (text-hygiene.ts says what each refuses).
+ * unless the route declared `multiline: true`, none when it declared `verbatim: true` (text-hygiene.ts says what each refuses).
  */
 function withTextRules(schema: unknown): unknown {
   if (Array.isArray(schema)) return schema.map(withTextRules);
@@ -22,7 +22,7 @@ function withTextRules(schema: unknown): unknown {
   const copy: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(node)) copy[key] = VALUE_KEYS.has(key) ? value : withTextRules(value);
   const isString = node.type === 'string' || (Array.isArray(node.type) && node.type.includes('string'));
-  if (isString) copy[TEXT_KEYWORD] = node.multiline === true ? 'multiline' : 'line';
+  if (isString && node.verbatim !== true) copy[TEXT_KEYWORD] = node.multiline === true ? 'multiline' : 'line';
   return copy;
 }
 

@@ -111,6 +111,13 @@ describe('parseSummaryReply', () => {
     expect(r.urgencyReason!.length).toBeLessThanOrEqual(URGENCY_REASON_MAX_CHARS);
   });
 
+  it('always asks for the summary in the owner\'s language, English, whatever the caller spoke', () => {
+    const [plain] = buildSummaryPrompt({ transcript: 'Dzień dobry, proszę oddzwonić.', callerNumber: '', mode: 'voicemail' });
+    expect(plain!.content).toContain('Write the summary in English, whatever language the transcript is in.');
+    const [switched] = buildSummaryPrompt({ transcript: 'Dzień dobry', callerNumber: '', mode: 'agent', callerLanguage: 'Polish' });
+    expect(switched!.content).toContain('The caller spoke Polish. Write the summary in English all the same, and say in it that the caller spoke Polish.');
+  });
+
   it('asks the model for the JSON object with urgency in the prompt', () => {
     const [system] = buildSummaryPrompt({ transcript: 'hello', callerNumber: '', mode: 'voicemail' });
     expect(system!.content).toContain('"urgency": "urgent", "normal" or "low"');

@@ -7,6 +7,10 @@ import { greetingRecordingFile, prepareGreetingRecording } from '../../models/au
 import { buildWavHeader } from '../../models/audio/wav-header.js';
 import { wavFileAudio } from '../../pbx/flows/agent/speech-audio.js';
 import { waitUntil } from '../helpers/wait.js';
+import { eq } from 'drizzle-orm';
+import type { OllamaRequest } from '../doubles/ollama/server.js';
+import { summaryInAskedLanguage } from '../doubles/ollama/summary-replier.js';
+import { calls, notifications } from '../helpers/tables.js';
 import { reply, startAgentHarness, SUMMARY, type AgentHarness } from './harness.js';
 
 // Issue 42 on the ARI simulator with the real core, flows, VAD and espeak-ng voices: the
@@ -35,12 +39,12 @@ const say = (text: string, language = 'en', probability = 0.96) => ({
 });
 
 /** The Ollama double as the model: answers in the language the system prompt names, translates what it is asked to. */
-function modelAnswering(english: Array<[RegExp, string]>, polish: Array<[RegExp, string]>, translations: Array<[RegExp, string]> = []) {
+function modelAnswering(english: Array<[RegExp, string]>, polish: Array<[RegExp, string]>, translations: Array<[RegExp, string]> = [], summary: (req: OllamaRequest) => string = () => SUMMARY) {
   h.ollama.replier = (req) => {
     const msgs = req.body.messages as Array<{ role: string; content: string }>;
     const system = msgs[0]?.content ?? '';
     const last = msgs.at(-1)?.content ?? '';
-    if (system.startsWith('You summarise')) return SUMMARY;
+    if (system.startsWith('You summarise')) return summary(req);
     if (system.startsWith('Translate what a caller said')) return translations.find(([re]) => re.test(last))?.[1] ?? 'untranslatable';
     const map = system.includes('The caller speaks Polish') ? polish : english;
     for (const [re, r] of map) if (re.test(last)) return r;
@@ -165,6 +169,27 @@ describe('agent call: a caller in their own language (issue 42)', { timeout: 180
     expect(row.transcription).not.toContain(POLISH_HOURS);
     expect(row.transcription).not.toContain(fixedLines('pl').switched);
     expect(row).toMatchObject({ callerLanguage: null, callerVoice: null });
+  });
+
+  it("the owner's summary is in English when the caller spoke a language the owner has not allowed", async () => {
+    const biz = await h.business({ businessName: 'Acme Plumbing', knowledgeBase: KB, agentLanguages: 'en,cy', notificationNumber: '+447700900123' });
+    const english = 'A caller asked in Polish when you are open and was told 8am to 6pm.';
+    const polish = 'Dzwoniący zapytał po polsku o godziny otwarcia.';
+    modelAnswering([[/godzin/, reply('question', true, 'We are open 8am to 6pm, Monday to Friday.')]], [], [], summaryInAskedLanguage({ English: english, Polish: polish }));
+    const { channelId } = await h.call(biz.did, [
+      say('Dzień dobry, w jakich godzinach jesteście otwarci?', 'pl', 0.97),
+      { after: { agentQuietMs: 1000 }, hangUp: true },
+    ]);
+    const row = await h.finishedRow(channelId);
+    expect(row).toMatchObject({ callerLanguage: null });
+    const text = await waitUntil(async () => {
+      const sent = (await h.server.database.db.select().from(notifications).where(eq(notifications.callId, row.id)))[0];
+      if (!sent) throw new Error('the owner has no text yet');
+      return sent.body;
+    }, 30_000, 100);
+    expect(text).toContain(english);
+    expect(text).not.toContain(polish);
+    expect((await h.server.database.db.select().from(calls).where(eq(calls.id, row.id)))[0]).toMatchObject({ aiSummary: english });
   });
 
   it('a caller who asks for English back gets English, and the call records that', async () => {

@@ -4,6 +4,7 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { callerOptOuts, callerTexts, notifications } from '../helpers/tables.js';
+import { tablesOf } from '../../core/db/schema.js';
 import { startLocalInbox, type LocalInbox } from '../../core/followup/local-inbox.js';
 import { applyRetention } from '../../core/privacy/retention.js';
 import { activeCustomer } from '../helpers/accounts.js';
@@ -137,6 +138,31 @@ describe('a thread per caller (local inbox and outbox)', () => {
     ]);
   });
 
+  it('answers only numbers that rang, texted or booked with the business: any other mobile is a 400 that says so', async () => {
+    const { client, userId } = await start();
+    const stranger = await client.post('/api/user/caller-texts/thread', { caller: '07700 900777', body: 'Hello' });
+    expect([stranger.status, stranger.body.message]).toEqual([400, 'Texts go only to people who have called or texted your business or booked with it, and +447700900777 has not']);
+    // Another business's caller is a stranger here too.
+    const other = await activeCustomer(server!, { businessName: 'Other Ltd', businessPhone: '07700 900888' });
+    await giveNumber(server!, other.user.id, '+447700900051');
+    await finishCall(server!, other.user.id, '+447700900051', '+447700900778');
+    expect((await client.post('/api/user/caller-texts/thread', { caller: '+447700900778', body: 'Hello' })).status).toBe(400);
+    const { db } = server!.database;
+    const { bookingServices, bookings } = tablesOf(db);
+    const [service] = await db.insert(bookingServices).values({ userId, name: 'boiler service', durationMinutes: 60 }).returning();
+    const startAt = new Date(Date.now() + 86_400_000);
+    const endAt = new Date(startAt.getTime() + 3_600_000);
+    await db.insert(bookings).values({ userId, serviceId: service!.id, startAt, endAt, blockEndAt: endAt, callerName: 'Ann', callerNumber: '+447700900779', slotKey: 'test' });
+    await finishCall(server!, userId, DID, '+447700900780');
+    dropText(server!, 'in.json', { from: '+447700900781', to: DID, body: 'Hello?' });
+    await inbox!.scan();
+    for (const caller of ['+447700900779', '+447700900780', '+447700900781']) {
+      expect((await client.post('/api/user/caller-texts/thread', { caller, body: 'Hello' })).status).toBe(200);
+    }
+    expect(outboxTo(server!, '+447700900777')).toEqual([]);
+    expect(outboxTo(server!, '+447700900778')).toEqual([]);
+  });
+
   it('refuses an empty answer, a landline and a bad number with a 400 that says why', async () => {
     const { client } = await start();
     expect((await client.post('/api/user/caller-texts/thread', { caller: CALLER, body: '  ' })).body.message).toBe('Write the text first');
@@ -144,6 +170,13 @@ describe('a thread per caller (local inbox and outbox)', () => {
     expect([landline.status, landline.body.message]).toEqual([400, 'Texts go only to UK mobile numbers (07…)']);
     expect((await client.post('/api/user/caller-texts/thread', { caller: 'bob', body: 'Hello' })).body.message).toBe('Caller must be a phone number, e.g. 07700 900123');
     expect(outboxTo(server!, CALLER)).toEqual([]);
+  });
+
+  it('a caller\'s text from the local inbox is stored without its direction controls and invisible characters', async () => {
+    const { userId } = await start();
+    dropText(server!, 'rlo.json', { from: CALLER, to: DID, body: '\u202Egnihtemos\u202C is \u00ADhidden\u200F\u0007 \u{E0041}\u{E0042}here\ud800' });
+    expect(await inbox!.scan()).toEqual({ 'rlo.json': 'caller' });
+    expect((await thread(server!, userId, CALLER)).map((t) => t.body)).toEqual(['gnihtemos is hidden here\uFFFD']);
   });
 
   it('a text to a number that is no business\'s is ignored, as before', async () => {
@@ -190,7 +223,8 @@ describe('STOP always works', () => {
 
 describe('caps', () => {
   it('the per-owner daily cap holds the next text back with a 429 that says so', async () => {
-    const { client } = await start({ CALLER_TEXTS_DAILY_PER_OWNER: '2' });
+    const { client, userId } = await start({ CALLER_TEXTS_DAILY_PER_OWNER: '2' });
+    await finishCall(server!, userId, DID, CALLER);
     for (const body of ['one', 'two']) expect((await client.post('/api/user/caller-texts/thread', { caller: CALLER, body })).status).toBe(200);
     const third = await client.post('/api/user/caller-texts/thread', { caller: CALLER, body: 'three' });
     expect([third.status, third.body.message]).toEqual([429, 'Today\'s limit of texts to callers for this business is reached; try again tomorrow.']);
@@ -198,10 +232,12 @@ describe('caps', () => {
   });
 
   it('the box-wide cap holds back every business', async () => {
-    const { client } = await start({ CALLER_TEXTS_DAILY_BOX: '1' });
+    const { client, userId } = await start({ CALLER_TEXTS_DAILY_BOX: '1' });
+    await finishCall(server!, userId, DID, CALLER);
     expect((await client.post('/api/user/caller-texts/thread', { caller: CALLER, body: 'one' })).status).toBe(200);
     const other = await activeCustomer(server!, { businessName: 'Other Ltd', businessPhone: '07700 900777' });
     await giveNumber(server!, other.user.id, '+447700900051');
+    await finishCall(server!, other.user.id, '+447700900051', '+447700900401');
     const refused = await other.client.post('/api/user/caller-texts/thread', { caller: '+447700900401', body: 'hi' });
     expect([refused.status, refused.body.message]).toEqual([429, 'Today\'s limit of texts to callers for this appliance is reached; try again tomorrow.']);
   });
@@ -226,6 +262,7 @@ describe('the thread and data protection', () => {
     expect(await thread(server!, userId, CALLER)).toEqual([]);
     expect(await server!.database.db.select().from(callerOptOuts)).toHaveLength(1);
 
+    await finishCall(server!, userId, DID, '+447700900401');
     expect((await client.post('/api/user/caller-texts/thread', { caller: '+447700900401', body: 'Old news' })).status).toBe(200);
     const in40Days = new Date(Date.now() + 40 * 24 * 3600_000);
     expect((await applyRetention(server!.database.db, server!.dataDir, { recordingDays: null, transcriptDays: 365 }, in40Days)).callerTexts).toBe(0);

@@ -58,6 +58,16 @@ describe('texts with callers through Twilio', () => {
     expect(await thread(h!.server, h!.ownerId, CALLER)).toHaveLength(3);
   });
 
+  it('a caller\'s text holding direction controls and invisible characters is kept without them, never refused and lost', async () => {
+    const { publicUrl } = await start();
+    const body = 'Tues\u202Eday at 10\u200B ok?\u0000\u2066\uFEFF Call me \u{1F3F4}\u{E0067}\u{E0062}\u{E0065}\u{E006E}\u{E0067}\u{E007F}';
+    const res = await h!.twilio.sendInbound({ deliverTo: `${h!.server.url}/api/twilio/messages`, signedUrl: `${publicUrl}/api/twilio/messages`, from: CALLER, to: DID, body });
+    expect(res.status).toBe(200);
+    const seen = 'Tuesday at 10 ok? Call me \u{1F3F4}\u{E0067}\u{E0062}\u{E0065}\u{E006E}\u{E0067}\u{E007F}';
+    expect((await thread(h!.server, h!.ownerId, CALLER)).map((t) => t.body)).toEqual([seen]);
+    expect(toCaller(OWNER_MOBILE).map((m) => m.body)).toEqual([expect.stringContaining(`Text from ${CALLER}: "${seen}"`)]);
+  });
+
   it('status callbacks mark one text delivered and another failed with the provider\'s reason; a forged one is refused', async () => {
     const { publicUrl } = await start();
     await saveTextBack(h!.server.database.db, h!.ownerId, { enabled: true, wording: 'Sorry we missed you, reply here', windowHours: 24, hours: 'always' }, new Date());

@@ -1,12 +1,12 @@
 // Missed-call text-back on a real Asterisk 20.17.0 called by SIPp: a caller who hangs up at the
 // greeting gets one text in the outbox (no Twilio here), from the number they rang; withheld,
-// landline and blocked callers get none; ten calls from one number in a minute get one text.
+// landline and blocked callers get none, nor does the business's own phone; ten calls from one number in a minute get one text.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { saveCallHandling } from '../../core/call-handling/store.js';
 import { defaultCallHandling } from '../../core/call-handling/defaults.js';
 import { saveTextBack } from '../../core/caller-texts/store.js';
 import { waitUntil } from '../helpers/wait.js';
-import { outboxTo, textBackSettled } from '../caller-texts/helpers.js';
+import { giveNumber, outboxTo, textBackSettled, thread } from '../caller-texts/helpers.js';
 import { realPbxAvailability, startRealPbx, type RealPbx } from './harness.js';
 import type { SipCall } from './sipp.js';
 
@@ -74,6 +74,25 @@ describe.skipIf(!real.ok)('missed-call text-back on a real Asterisk, called over
     for (const r of rows) await textBackSettled(h.server, r.id);
     for (const n of ['anonymous', '+441632960555', '+442079460555', '+447700900655']) expect(outboxTo(h.server, n), n).toEqual([]);
     expect(outboxTo(h.server, '+447700900855')).toHaveLength(1);
+  }, 240_000);
+
+  it('the owner ringing from their own confirmed mobile, their put-through phone or another of their numbers gets no text; a caller does', async () => {
+    const { did, userId } = await h.business({ businessName: 'Hale Plumbing', notificationNumber: '+447700900951', forwardToNumber: '07700 900852', phoneNumber: '+447700900753', phoneConfirmedAt: new Date() });
+    await saveTextBack(h.server.database.db, userId, { enabled: true, wording: null, windowHours: 24, hours: 'always' }, new Date());
+    await giveNumber(h.server, userId, '+447700900654');
+    // Each in its own block of 100 (one text-back per block per window), the caller first.
+    const own = ['07700900951', '07700900852', '07700900753', '07700900654'];
+    const callers = ['07700900155', ...own];
+    for (const from of callers) {
+      const call = await h.call(did, from);
+      await hangUpAtGreeting(call);
+      expect((await call.done).exitCode).toBe(0);
+    }
+    const rows = await finishedCalls(did, callers.length);
+    expect(rows.every((r) => r.status === 'missed')).toBe(true);
+    for (const r of rows) await textBackSettled(h.server, r.id);
+    expect(outboxTo(h.server, '+447700900155')).toEqual([expect.objectContaining({ from: did, body: expect.stringMatching(/^Sorry we missed your call to Hale Plumbing\./) })]);
+    for (const n of own) expect(await thread(h.server, userId, `+44${n.slice(1)}`), n).toEqual([]);
   }, 240_000);
 
   it('ten calls from one number within a minute: one text', async () => {

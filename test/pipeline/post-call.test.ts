@@ -5,6 +5,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { eq } from 'drizzle-orm';
 import { createOllamaLanguageModel } from '../../models/llm/ollama.js';
 import { audioKey } from '../doubles/whisper/server.js';
+import { summaryInAskedLanguage } from '../doubles/ollama/summary-replier.js';
 import { speakToWav } from './audio.js';
 import { CALLER, DID, OWNER_MOBILE, startHarness, type Harness } from './harness.js';
 import { useEngineDoubles } from '../helpers/engine-doubles.js';
@@ -85,6 +86,20 @@ describe('post-call pipeline: from a finished call to one text', () => {
     h.fireCallFinished(id);
     await waitForJob(id, 'done');
     expect(engines.whisper.requests[before]!.fields).toMatchObject({ language: 'en', response_format: 'json' });
+  });
+
+  it('a Polish voicemail to an owner who allows English only: the owner\'s text has the summary in English (issue 53)', async () => {
+    const polishWav = speakToWav(dir, 'polish', 'Dzień dobry, nazywam się Anna Nowak. Proszę oddzwonić w sprawie przecieku.');
+    engines.whisper.transcripts.set(await audioKey(polishWav), 'Dzień dobry, nazywam się Anna Nowak. Proszę oddzwonić w sprawie przecieku.');
+    const english = 'Anna Nowak asked for a call back about a leak.';
+    const polish = 'Anna Nowak prosi o oddzwonienie w sprawie przecieku.';
+    engines.ollama.replier = summaryInAskedLanguage({ English: english, Polish: polish });
+    h = await startHarness({ env: engineEnv(), owner: { agentLanguages: 'en' } });
+    const id = await h.finishedCall({ recording: polishWav });
+    h.fireCallFinished(id);
+    await waitForJob(id, 'done');
+    expect(await h.call(id)).toMatchObject({ callerLanguage: null, aiSummary: english });
+    expect(h.twilio.messages.map((m) => m.body)).toEqual([expect.stringContaining(english)]);
   });
 
   it('an agent call that booked a time: the owner’s text says what was booked (issue 41), a cancelled booking is not said', async () => {
