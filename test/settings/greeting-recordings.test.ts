@@ -24,6 +24,13 @@ function wav(opts: { rate?: number; channels?: number; seconds?: number; amplitu
   return Buffer.concat([buildWavHeader({ sampleRate: rate, channels, bitsPerSample: bits, dataBytes: data.length }), data]);
 }
 
+/** `body` with the 16-bit header field at `at` (22 channels, 32 block size) set to `value`. */
+function header(body: Buffer, at: number, value: number): Buffer {
+  const copy = Buffer.from(body);
+  copy.writeUInt16LE(value, at);
+  return copy;
+}
+
 const put = (client: ApiClient, language: string, body: Buffer | string, type = 'audio/wav') =>
   fetch(`${server.url}/api/agent/greeting-recordings/${language}`, { method: 'PUT', headers: { 'content-type': type, cookie: client.cookie! }, body });
 const getAudio = (client: ApiClient, language: string) => fetch(`${server.url}/api/agent/greeting-recordings/${language}`, { headers: { cookie: client.cookie! } });
@@ -94,6 +101,10 @@ describe('PUT/GET/DELETE /api/agent/greeting-recordings/:language', () => {
       [wav({ amplitude: 0 }), 'The recording is silent. Check the microphone is on and allowed in the browser, then record again.'],
       [wav({ rate: 8000, seconds: 31 }), 'The recording is 31 seconds long; a greeting line may be at most 30 seconds.'],
       [wav({ rate: 48000, channels: 2, seconds: 40 }), 'The recording is larger than 6 MB. A greeting line may be at most 30 seconds.'],
+      // Malformed headers (issue 53 item 5): a block size at odds with the channels was a 500.
+      [header(wav({ channels: 2 }), 32, 1), "The recording's header does not add up: it says 2 channels of 16 bits (4 bytes a frame) but a block size of 1 byte. Save it again as 16-bit PCM WAV and upload it again."],
+      [header(wav(), 22, 0), 'That file is not a WAV recording (WAV fmt chunk has zero channels, rate or block size). Record again, or upload a .wav file.'],
+      [wav().subarray(0, 30), 'That file is not a WAV recording (WAV fmt chunk is truncated). Record again, or upload a .wav file.'],
     ];
     for (const [body, message, type] of refusals) {
       const res = await put(client, 'pl', body, type);
