@@ -136,3 +136,38 @@ describe('PUT/GET/DELETE /api/agent/greeting-recordings/:language', () => {
     expect(res.status).toBe(401);
   });
 });
+
+// Issue 53 item 5: uploads are limited per owner and per box (each is up to 6 MB to receive and
+// convert on the CPU the calls share); a refusal is a 429 in words and leaves what is stored.
+describe('greeting uploads are rate-limited per owner and per box', () => {
+  let limited: TestServer;
+  beforeAll(async () => {
+    limited = await startTestServer({ rateLimits: { greetingUploadsPerOwner: { max: 2, windowMs: 60 * 60_000 }, greetingUploadsPerBox: { max: 3, windowMs: 60 * 60_000 } } });
+  });
+  afterAll(() => limited?.close());
+  const upload = (client: ApiClient) =>
+    fetch(`${limited.url}/api/agent/greeting-recordings/en`, { method: 'PUT', headers: { 'content-type': 'audio/wav', cookie: client.cookie! }, body: wav() });
+
+  it('the third upload in an hour from one owner, and the fourth on the box from anyone, is refused with what to do', async () => {
+    const first = await activeCustomer(limited);
+    expect((await upload(first.client)).status).toBe(200);
+    // A refused recording counts too: converting it was the cost.
+    const refused = await fetch(`${limited.url}/api/agent/greeting-recordings/en`, { method: 'PUT', headers: { 'content-type': 'audio/wav', cookie: first.client.cookie! }, body: wav({ amplitude: 0 }) });
+    expect(refused.status).toBe(400);
+    const third = await upload(first.client);
+    expect(third.status).toBe(429);
+    expect(await messageOf(third)).toBe('You have uploaded greeting recordings too often. Nothing was saved: please wait 60 minutes and upload again.');
+
+    const second = await activeCustomer(limited);
+    expect((await upload(second.client)).status).toBe(200);
+    const boxFull = await upload(second.client);
+    expect(boxFull.status).toBe(429);
+    expect(await messageOf(boxFull)).toBe('Too many greeting recordings are being uploaded on this system right now. Nothing was saved: please wait 60 minutes and upload again.');
+
+    // Both owners keep the recording they saved.
+    for (const { client } of [first, second]) {
+      expect((await (await fetch(`${limited.url}/api/auth/me`, { headers: { cookie: client.cookie! } })).json() as { user: { greetingRecordings: string[] } }).user.greetingRecordings).toEqual(['en']);
+      expect((await fetch(`${limited.url}/api/agent/greeting-recordings/en`, { headers: { cookie: client.cookie! } })).status).toBe(200);
+    }
+  });
+});
