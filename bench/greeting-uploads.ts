@@ -3,6 +3,8 @@
 // must not hold the event loop that runs the calls. Prints p50/p95 side by side; asserts nothing.
 // The probes and uploads run in a worker thread of their own, so the client's work is not
 // counted against the server's event loop. BENCH_SECONDS sets each phase's length (default 15).
+import fs from 'node:fs';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
 import { buildWavHeader } from '../models/audio/wav-header.js';
 import { activeCustomer } from '../test/helpers/accounts.js';
@@ -60,10 +62,25 @@ interface Phase {
   probes: number[];
   uploads: number;
   failed: number;
+  /** The server's event loop delay (this process's), p99 and max in ms. */
+  loopP99?: number;
+  loopMax?: number;
+  /** CPU time of the server's main thread during the phase. */
+  mainCpuMs?: number;
 }
 
-function phase(url: string, cookies: string[], wav: Buffer): Promise<Phase> {
-  return new Promise((resolve, reject) => {
+/** CPU time the main thread (the server's event loop; its thread id is the pid) has used, in ms (Linux /proc). */
+function mainThreadCpuMs(): number {
+  const fields = fs.readFileSync(`/proc/${process.pid}/task/${process.pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  // utime and stime are fields 14 and 15 of stat, in clock ticks (100 a second on Linux).
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+async function phase(url: string, cookies: string[], wav: Buffer): Promise<Phase> {
+  const loop = monitorEventLoopDelay({ resolution: 10 });
+  loop.enable();
+  const cpuBefore = mainThreadCpuMs();
+  const result = await new Promise<Phase>((resolve, reject) => {
     const worker = new Worker(CLIENT, { eval: true, workerData: { url, cookies, wav: new Uint8Array(wav), ms: SECONDS * 1000 } });
     worker.once('message', (m: Phase) => {
       resolve(m);
@@ -71,6 +88,8 @@ function phase(url: string, cookies: string[], wav: Buffer): Promise<Phase> {
     });
     worker.once('error', reject);
   });
+  loop.disable();
+  return { ...result, loopP99: loop.percentile(99) / 1e6, loopMax: loop.max / 1e6, mainCpuMs: mainThreadCpuMs() - cpuBefore };
 }
 
 const server = await startTestServer({ rateLimits: { greetingUploadsPerOwner: unlimited, greetingUploadsPerBox: unlimited } });
@@ -91,6 +110,9 @@ console.log('| | no uploads | six concurrent uploads |\n|---|---|---|');
 console.log(`| /healthz p50 | ${ms(percentile(quiet.probes, 50))} | ${ms(percentile(busy.probes, 50))} |`);
 console.log(`| /healthz p95 | ${ms(percentile(quiet.probes, 95))} | ${ms(percentile(busy.probes, 95))} |`);
 console.log(`| /healthz max | ${ms(Math.max(...quiet.probes))} | ${ms(Math.max(...busy.probes))} |`);
+console.log(`| server event loop delay p99 | ${ms(quiet.loopP99!)} | ${ms(busy.loopP99!)} |`);
+console.log(`| server event loop delay max | ${ms(quiet.loopMax!)} | ${ms(busy.loopMax!)} |`);
+console.log(`| server main thread CPU | ${ms(quiet.mainCpuMs!)} | ${ms(busy.mainCpuMs!)} (${ms((busy.mainCpuMs! - quiet.mainCpuMs!) / Math.max(1, busy.uploads + busy.failed))} an upload) |`);
 console.log(`| probes | ${quiet.probes.length} | ${busy.probes.length} |`);
 console.log(`| uploads converted (refused) | – | ${busy.uploads} (${busy.failed}) |`);
 report({ bench: 'greeting uploads', measure: '/healthz p95, no uploads → six 5 MB uploads', value: `${ms(percentile(quiet.probes, 95))} → ${ms(percentile(busy.probes, 95))}` });
