@@ -34,7 +34,7 @@ function inThread(body: Buffer, language: string): Promise<PreparedGreetingRecor
   // A copy of its own (the request's buffer may be a slice of a shared pool), handed over, not copied again.
   const own = Uint8Array.prototype.slice.call(body);
   const request: ConversionRequest = { body: own, language };
-  const worker = moduleWorker(import.meta.url, 'greeting-conversion-thread', { workerData: request, transferList: [own.buffer] });
+  const worker = moduleWorker(import.meta.url, 'greeting-conversion-thread', { workerData: request, transferList: [own.buffer], lowPriority: true });
   return new Promise((resolve, reject) => {
     let answered = false;
     worker.once('message', (answer: ConversionAnswer) => {
