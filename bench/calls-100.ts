@@ -12,7 +12,7 @@ import { tablesOf } from '../core/db/schema.js';
 import { createPromptCache, createTextToSpeech } from '../models/tts/index.js';
 import { THANK_YOU } from '../dialogue/spoken/call-lines.js';
 import { businessGreeting } from '../dialogue/spoken/greeting.js';
-import { tsWorker } from '../test/helpers/ts-worker.js';
+import { tsWorker } from '../models/threads/module-worker.js';
 import { callerSpeech } from '../test/ari-sim/caller-audio.js';
 import type { CallerScript } from '../test/ari-sim/caller-script.js';
 import { startTestServer } from '../test/helpers/server.js';

@@ -21,6 +21,7 @@ const benches: (string | [string, ...string[]])[] = [
   'bench/pbx-real-transfer.ts', // warm transfer on a real Asterisk: "put me through" → owner's phone ringing, key press → connected
   'bench/call-my-line.ts', // "Call my line" in Chromium on a real Asterisk: button pressed → greeting heard in the page, voicemail and agent mode
   'bench/http-load.ts', // call logs and analytics under concurrent load, 1M calls
+  'bench/greeting-uploads.ts', // /healthz p50/p95 with and without six owners uploading 5 MB greeting recordings at once
   'bench/analytics.ts', // analytics computation alone
   'bench/signin.ts', // argon2id sign-in throughput
   'bench/compose-images.ts', // compose images: sizes and build times from the last `npm run test:compose`

@@ -34,6 +34,12 @@ export const RATE_LIMITS = {
   webhookTestsPerOwner: { max: 5, windowMs: 15 * MINUTE },
   /** Each new greeting or voice is synthesised into the shared prompts folder on the shared TTS engine. */
   greetingChangesPerOwner: { max: 10, windowMs: 60 * MINUTE },
+  /**
+   * Each greeting recording uploaded is up to 6 MB to receive and convert (in a worker thread,
+   * on the box's CPU the calls share): per owner, and per box however many owners upload.
+   */
+  greetingUploadsPerOwner: { max: 20, windowMs: 60 * MINUTE },
+  greetingUploadsPerBox: { max: 120, windowMs: 60 * MINUTE },
   /** Each new notification number or summary e-mail gets a code: a text or mail at the operator's cost. */
   destinationCodesPerOwner: { max: 5, windowMs: 60 * MINUTE },
 } as const;

@@ -61,7 +61,7 @@ export interface FailureCounter {
    * `max` are ever judged. An attempt that turns out not to count (the right password) gives
    * its claim back.
    */
-  claim(req: FastifyRequest): Promise<AttemptClaim>;
+  claim(req: FastifyRequest, message?: (wait: string) => string): Promise<AttemptClaim>;
 }
 
 export interface AttemptClaim {
@@ -100,13 +100,13 @@ export function failureCounter(app: App, name: keyof RateLimits, key: (req: Fast
     async failed(req) {
       await store.hit(name, key(req), limit.windowMs);
     },
-    async claim(req) {
+    async claim(req, message) {
       const k = key(req);
       const { current, ttl } = await store.hit(name, k, limit.windowMs);
       const giveBack = () => store.takeBack(name, k);
       if (current > limit.max) {
         await giveBack();
-        throw refusal(ttl);
+        throw refusal(ttl, message);
       }
       return { giveBack };
     },

@@ -1,14 +1,17 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { ENGLISH_NAMES, isLanguageCode, parseAllowList, type LanguageCode } from '../../dialogue/language/languages.js';
-import { GREETING_RECORDING_MAX_BYTES, GreetingRecordingRefused, greetingRecordingFile, prepareGreetingRecording, tooBig } from '../../models/audio/greeting-recording.js';
+import { convertGreetingRecording } from '../../models/audio/greeting-converter.js';
+import { GREETING_RECORDING_MAX_BYTES, GreetingRecordingRefused, greetingRecordingFile, tooBig } from '../../models/audio/greeting-recording.js';
 import { ApiErrorSchema } from '../../contract/schemas/shared.js';
 import { recordedGreetingLanguages, updateUser } from '../accounts/users.js';
 import type { User } from '../db/schema.js';
 import { badRequest, notFound } from '../http/errors.js';
 import type { App } from '../http/fastify-types.js';
+import { failureCounter } from '../http/rate-limits.js';
 import { currentUser } from '../http/session-hook.js';
 
 // The owner's own recording of the greeting line per caller language (issue 42 item 4):
@@ -35,19 +38,33 @@ export async function greetingRecordingRoutes(app: App): Promise<void> {
     throw error;
   });
 
+  // Every upload counts, refused or not: receiving and converting it is the cost. Claimed before
+  // the body is read (onRequest), per owner and per box; a box-wide refusal gives the owner's back.
+  const perOwner = failureCounter(app, 'greetingUploadsPerOwner', (req) => `owner:${req.user?.id}`);
+  const perBox = failureCounter(app, 'greetingUploadsPerBox', () => 'box');
+  const claimUpload = async (req: FastifyRequest) => {
+    const owner = await perOwner.claim(req, (wait) => `You have uploaded greeting recordings too often. Nothing was saved: please wait ${wait} and upload again.`);
+    try {
+      await perBox.claim(req, (wait) => `Too many greeting recordings are being uploaded on this system right now. Nothing was saved: please wait ${wait} and upload again.`);
+    } catch (err) {
+      await owner.giveBack();
+      throw err;
+    }
+  };
+
   const stored = (user: User) => user.greetingRecordings ?? {};
   const fileOf = (user: User, name: string) => greetingRecordingFile(config.dataDir, user.id, name);
 
   app.put(
     '/api/agent/greeting-recordings/:language',
-    { schema: { params: Params, response: { 200: RecordingsResponse, 400: ApiErrorSchema } }, config: { wavBody: true } },
+    { schema: { params: Params, response: { 200: RecordingsResponse, 400: ApiErrorSchema, 429: ApiErrorSchema } }, config: { wavBody: true }, onRequest: claimUpload },
     async (req) => {
       const user = currentUser(req);
       const language = allowedLanguage(user, req.params.language);
       if (!Buffer.isBuffer(req.body)) throw badRequest('Send the recording as a WAV file (Content-Type: audio/wav).');
       let prepared;
       try {
-        prepared = prepareGreetingRecording(req.body, language);
+        prepared = await convertGreetingRecording(req.body, language);
       } catch (err) {
         if (err instanceof GreetingRecordingRefused) throw badRequest(err.message, { recording: err.message });
         throw err;

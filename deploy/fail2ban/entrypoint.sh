@@ -20,6 +20,9 @@ ETC=${FAIL2BAN_ETC:-/etc/fail2ban}
 : "${SIP_UKDID_MATCH:=}"
 : "${SIP_ALLOW_FROM:=}"
 : "${SIP_BAN_IGNORE:=}"
+# The trunks' provider hosts (Asterisk's own settings): their addresses are never banned.
+: "${SIP_REG_SERVER:=}"
+: "${SIP_UKDID_HOST:=}"
 : "${SIP_LOCAL_NET:=10.0.0.0/8,172.16.0.0/12,192.168.0.0/16}"
 
 fail() {
@@ -45,7 +48,7 @@ case "$SIP_BAN_CHAIN" in
   '' | *[!A-Za-z0-9_-]*) fail "SIP_BAN_CHAIN must be an iptables chain name such as DOCKER-USER or INPUT, got \"$SIP_BAN_CHAIN\"" ;;
 esac
 # Addresses and ranges only: a newline or a bracket would change the jail instead of being part of it.
-for name in SIP_UKDID_MATCH SIP_ALLOW_FROM SIP_BAN_IGNORE SIP_LOCAL_NET SIP_SECURITY_LOG; do
+for name in SIP_UKDID_MATCH SIP_ALLOW_FROM SIP_BAN_IGNORE SIP_LOCAL_NET SIP_SECURITY_LOG SIP_REG_SERVER SIP_UKDID_HOST; do
   eval "value=\${$name}"
   case "$value" in
     *'['* | *']'* | *'
@@ -53,8 +56,28 @@ for name in SIP_UKDID_MATCH SIP_ALLOW_FROM SIP_BAN_IGNORE SIP_LOCAL_NET SIP_SECU
   esac
 done
 
+# A registering trunk's provider answers this box's REGISTER with a 401 before it authenticates,
+# and sends from where its host name points: its addresses are never banned. Resolved once, here
+# (getent: /etc/hosts, then DNS); a name that does not resolve yet is kept as a name, which
+# fail2ban resolves itself when it judges an address, so a DNS hiccup at start bans no provider.
+provider_addresses() {
+  for server in "$@"; do
+    # "sip:" and ";transport=…" as in pjsip's URIs, and a ":port", are not the host.
+    host=$(echo "$server" | sed -e 's/^sips\{0,1\}://' -e 's/;.*$//' -e 's/^\([^:]*\):[0-9]*$/\1/')
+    [ -n "$host" ] || continue
+    addresses=$(getent ahosts "$host" 2>/dev/null | awk '{ print $1 }' | sort -u | xargs)
+    if [ -n "$addresses" ]; then
+      echo "$addresses"
+    else
+      echo "fail2ban: the trunk host \"$host\" does not resolve now; fail2ban will resolve it when judging an address" >&2
+      echo "$host"
+    fi
+  done
+}
+SIP_PROVIDER_ADDRESSES=$(provider_addresses $SIP_REG_SERVER $SIP_UKDID_HOST | xargs)
+
 # ignoreip takes addresses separated by spaces; the settings are comma-separated.
-SIP_BAN_IGNOREIP=$(echo "$SIP_UKDID_MATCH,$SIP_ALLOW_FROM,$SIP_BAN_IGNORE,$SIP_LOCAL_NET" | tr ',' ' ' | xargs)
+SIP_BAN_IGNOREIP=$(echo "$SIP_UKDID_MATCH,$SIP_ALLOW_FROM,$SIP_BAN_IGNORE,$SIP_LOCAL_NET,$SIP_PROVIDER_ADDRESSES" | tr ',' ' ' | xargs)
 export SIP_BAN_JAIL SIP_SECURITY_LOG SIP_BAN_AFTER SIP_BAN_WITHIN SIP_BAN_SECONDS SIP_BAN_PORTS SIP_BAN_CHAIN SIP_BAN_IGNOREIP
 envsubst '${SIP_BAN_JAIL} ${SIP_SECURITY_LOG} ${SIP_BAN_AFTER} ${SIP_BAN_WITHIN} ${SIP_BAN_SECONDS} ${SIP_BAN_PORTS} ${SIP_BAN_CHAIN} ${SIP_BAN_IGNOREIP}' \
   <"$TEMPLATES/jail.d/asterisk-sip.conf" >"$ETC/jail.d/asterisk-sip.local"

@@ -46,6 +46,14 @@ export function prepareGreetingRecording(body: Buffer, language: string): Prepar
   }
   if (info.audioFormat !== 1 || info.bitsPerSample !== 16) throw refuse('The recording must be 16-bit PCM WAV (not compressed or 8/24/32-bit). Save it as 16-bit PCM and upload it again.');
   if (info.channels > 2) throw refuse('The recording must be mono or stereo. Save it with one or two channels and upload it again.');
+  // The samples are read a frame (blockAlign bytes) at a time: a header whose block size is not
+  // its channels' 2 bytes each would read past the file or between the samples.
+  const frameBytes = info.channels * 2;
+  if (info.blockAlign !== frameBytes) {
+    throw refuse(
+      `The recording's header does not add up: it says ${info.channels} channel${info.channels === 1 ? '' : 's'} of 16 bits (${frameBytes} bytes a frame) but a block size of ${info.blockAlign} byte${info.blockAlign === 1 ? '' : 's'}. Save it again as 16-bit PCM WAV and upload it again.`,
+    );
+  }
   if (info.sampleRate < MIN_RATE || info.sampleRate > MAX_RATE) throw refuse(`The recording's sample rate must be between 8,000 and 48,000 Hz (this one is ${info.sampleRate} Hz).`);
   if (info.durationMs > GREETING_RECORDING_MAX_SECONDS * 1000) throw refuse(`The recording is ${Math.ceil(info.durationMs / 1000)} seconds long; a greeting line may be at most ${GREETING_RECORDING_MAX_SECONDS} seconds.`);
   const frames = info.dataBytes / info.blockAlign;

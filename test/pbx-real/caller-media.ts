@@ -1,5 +1,5 @@
 import type { Worker } from 'node:worker_threads';
-import { tsWorker } from '../helpers/ts-worker.js';
+import { tsWorker } from '../../models/threads/module-worker.js';
 import type { FromCard, LineReport, ToCard } from './caller-sound-card.js';
 import { HeardAudio } from './heard-audio.js';
 

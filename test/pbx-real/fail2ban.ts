@@ -49,8 +49,9 @@ export class Fail2ban {
 
   private render(): void {
     const etc = path.join(this.dir, 'etc');
-    // Debian's filters and actions as installed; no jail but the project's.
+    // Debian's filters and actions as installed, with the project's filter as the image adds it; no jail but the project's.
     fs.cpSync('/etc/fail2ban', etc, { recursive: true });
+    fs.cpSync(path.join(DEPLOY, 'filter.d'), path.join(etc, 'filter.d'), { recursive: true });
     fs.rmSync(path.join(etc, 'jail.d'), { recursive: true, force: true });
     fs.mkdirSync(path.join(etc, 'jail.d'));
     fs.writeFileSync(

@@ -10,6 +10,8 @@ export type Method = 'INVITE' | 'REGISTER' | 'OPTIONS';
 export class SipSender {
   /** Call-ID → the status codes of every response to it (retransmissions included). */
   readonly answers = new Map<string, number[]>();
+  /** Call-ID → the WWW-Authenticate header of its 401, if any. */
+  readonly challenges = new Map<string, string>();
   private constructor(
     private readonly socket: dgram.Socket,
     readonly address: string,
@@ -23,6 +25,8 @@ export class SipSender {
       const list = this.answers.get(callId[1]!) ?? [];
       list.push(Number(status[1]));
       this.answers.set(callId[1]!, list);
+      const challenge = /^WWW-Authenticate:\s*(.+?)\r?$/im.exec(text);
+      if (challenge) this.challenges.set(callId[1]!, challenge[1]!);
     });
   }
 
@@ -35,8 +39,11 @@ export class SipSender {
     return new SipSender(socket, address, target);
   }
 
-  /** Sends one request; returns its Call-ID. `user`: the Request-URI's user (a DID, an extension). */
-  send(method: Method, callId: string, user = '100'): Promise<string> {
+  /**
+   * Sends one request; returns its Call-ID. `user`: the Request-URI's and From's user (a DID,
+   * an extension); `authorization`: an Authorization header's value, as a guesser sends it.
+   */
+  send(method: Method, callId: string, user = '100', authorization?: string): Promise<string> {
     const { port } = this.socket.address();
     const me = `${this.address}:${port}`;
     const there = `${this.target.host}:${this.target.port}`;
@@ -51,6 +58,7 @@ export class SipSender {
       `Contact: <sip:${user}@${me}>`,
       'Max-Forwards: 70',
       'User-Agent: friendly-scanner',
+      ...(authorization ? [`Authorization: ${authorization}`] : []),
       'Content-Length: 0',
       '',
       '',

@@ -24,6 +24,13 @@ function wav(opts: { rate?: number; channels?: number; seconds?: number; amplitu
   return Buffer.concat([buildWavHeader({ sampleRate: rate, channels, bitsPerSample: bits, dataBytes: data.length }), data]);
 }
 
+/** `body` with the 16-bit header field at `at` (22 channels, 32 block size) set to `value`. */
+function header(body: Buffer, at: number, value: number): Buffer {
+  const copy = Buffer.from(body);
+  copy.writeUInt16LE(value, at);
+  return copy;
+}
+
 const put = (client: ApiClient, language: string, body: Buffer | string, type = 'audio/wav') =>
   fetch(`${server.url}/api/agent/greeting-recordings/${language}`, { method: 'PUT', headers: { 'content-type': type, cookie: client.cookie! }, body });
 const getAudio = (client: ApiClient, language: string) => fetch(`${server.url}/api/agent/greeting-recordings/${language}`, { headers: { cookie: client.cookie! } });
@@ -94,6 +101,10 @@ describe('PUT/GET/DELETE /api/agent/greeting-recordings/:language', () => {
       [wav({ amplitude: 0 }), 'The recording is silent. Check the microphone is on and allowed in the browser, then record again.'],
       [wav({ rate: 8000, seconds: 31 }), 'The recording is 31 seconds long; a greeting line may be at most 30 seconds.'],
       [wav({ rate: 48000, channels: 2, seconds: 40 }), 'The recording is larger than 6 MB. A greeting line may be at most 30 seconds.'],
+      // Malformed headers (issue 53 item 5): a block size at odds with the channels was a 500.
+      [header(wav({ channels: 2 }), 32, 1), "The recording's header does not add up: it says 2 channels of 16 bits (4 bytes a frame) but a block size of 1 byte. Save it again as 16-bit PCM WAV and upload it again."],
+      [header(wav(), 22, 0), 'That file is not a WAV recording (WAV fmt chunk has zero channels, rate or block size). Record again, or upload a .wav file.'],
+      [wav().subarray(0, 30), 'That file is not a WAV recording (WAV fmt chunk is truncated). Record again, or upload a .wav file.'],
     ];
     for (const [body, message, type] of refusals) {
       const res = await put(client, 'pl', body, type);
@@ -123,5 +134,40 @@ describe('PUT/GET/DELETE /api/agent/greeting-recordings/:language', () => {
   it('is for signed-in owners only', async () => {
     const res = await fetch(`${server.url}/api/agent/greeting-recordings/en`, { method: 'PUT', headers: { 'content-type': 'audio/wav' }, body: wav() });
     expect(res.status).toBe(401);
+  });
+});
+
+// Issue 53 item 5: uploads are limited per owner and per box (each is up to 6 MB to receive and
+// convert on the CPU the calls share); a refusal is a 429 in words and leaves what is stored.
+describe('greeting uploads are rate-limited per owner and per box', () => {
+  let limited: TestServer;
+  beforeAll(async () => {
+    limited = await startTestServer({ rateLimits: { greetingUploadsPerOwner: { max: 2, windowMs: 60 * 60_000 }, greetingUploadsPerBox: { max: 3, windowMs: 60 * 60_000 } } });
+  });
+  afterAll(() => limited?.close());
+  const upload = (client: ApiClient) =>
+    fetch(`${limited.url}/api/agent/greeting-recordings/en`, { method: 'PUT', headers: { 'content-type': 'audio/wav', cookie: client.cookie! }, body: wav() });
+
+  it('the third upload in an hour from one owner, and the fourth on the box from anyone, is refused with what to do', async () => {
+    const first = await activeCustomer(limited);
+    expect((await upload(first.client)).status).toBe(200);
+    // A refused recording counts too: converting it was the cost.
+    const refused = await fetch(`${limited.url}/api/agent/greeting-recordings/en`, { method: 'PUT', headers: { 'content-type': 'audio/wav', cookie: first.client.cookie! }, body: wav({ amplitude: 0 }) });
+    expect(refused.status).toBe(400);
+    const third = await upload(first.client);
+    expect(third.status).toBe(429);
+    expect(await messageOf(third)).toBe('You have uploaded greeting recordings too often. Nothing was saved: please wait 60 minutes and upload again.');
+
+    const second = await activeCustomer(limited);
+    expect((await upload(second.client)).status).toBe(200);
+    const boxFull = await upload(second.client);
+    expect(boxFull.status).toBe(429);
+    expect(await messageOf(boxFull)).toBe('Too many greeting recordings are being uploaded on this system right now. Nothing was saved: please wait 60 minutes and upload again.');
+
+    // Both owners keep the recording they saved.
+    for (const { client } of [first, second]) {
+      expect((await (await fetch(`${limited.url}/api/auth/me`, { headers: { cookie: client.cookie! } })).json() as { user: { greetingRecordings: string[] } }).user.greetingRecordings).toEqual(['en']);
+      expect((await fetch(`${limited.url}/api/agent/greeting-recordings/en`, { headers: { cookie: client.cookie! } })).status).toBe(200);
+    }
   });
 });
