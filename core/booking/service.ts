@@ -24,6 +24,7 @@ import { loadBookingKeys, type BookingKeys } from './calendars/keys.js';
 import { ownerCalendars } from './calendars/owner-calendars.js';
 import { createIcalAddressReader } from './calendars/ical-address.js';
 import type { GuardOptions } from '../webhooks/address-guard.js';
+import type { CalendarGuard } from './calendars/guarded-fetch.js';
 import { shortWhen } from '../../dialogue/language/dates.js';
 import { bookingsFrom, bookingWithService, cancelBooking, ownedBooking, slotHeldAgain, upcomingOfCaller, type NamedBooking } from './store/bookings.js';
 import { businessName } from './store/business-name.js';
@@ -52,8 +53,11 @@ export interface BookingOptions {
   /** Who the caller texts go through: the caller-texts road (STOP, UK mobiles, once per key). */
   road: CallerTextRoad;
   gateway: MessageGateway;
-  /** Test-only seam (a local iCal server on loopback), passed in code, never from the environment. */
-  icalGuard?: GuardOptions;
+  /**
+   * Test-only seam for every calendar request, CalDAV and iCal alike (a local Radicale or iCal
+   * server on loopback; a stubbed resolver), passed in code, never from the environment.
+   */
+  calendarGuard?: GuardOptions;
 }
 
 /**
@@ -62,6 +66,8 @@ export interface BookingOptions {
  */
 export class BookingService {
   readonly keys: BookingKeys;
+  /** What every calendar request goes through: the address guard with the operator's named LAN hosts. */
+  readonly calendarGuard: CalendarGuard;
   readonly desk: BookingDeskFactory;
   /** The owner booking a caller from Call Details (issue 41, item 8): the same claim, calendar write and texts. */
   readonly ownerBooking: (ownerId: number) => OwnerBooking;
@@ -72,8 +78,9 @@ export class BookingService {
   constructor(private readonly deps: CoreDeps, private readonly opts: BookingOptions) {
     const { config, database, log, now } = deps;
     this.keys = opts.keys ?? loadBookingKeys(process.env, config.dataDir);
-    const icalAddress = createIcalAddressReader({ now, log, guard: opts.icalGuard });
-    this.calendar = ownerCalendars({ db: database.db, keys: this.keys, now, icalAddress });
+    this.calendarGuard = { ...opts.calendarGuard, allowedPrivateHosts: config.calendars.allowedPrivateHosts };
+    const icalAddress = createIcalAddressReader({ now, log, guard: this.calendarGuard });
+    this.calendar = ownerCalendars({ db: database.db, keys: this.keys, now, guard: this.calendarGuard, icalAddress });
     const diary = { db: database.db, now, keys: this.keys, log, calendar: this.calendar, events: this.events() };
     this.desk = createDeskFactory(diary);
     this.ownerBooking = createOwnerBookingFactory(diary);

@@ -2,6 +2,7 @@ import dns from 'node:dns';
 import net from 'node:net';
 import ipaddr from 'ipaddr.js';
 import { RetryableError } from '../jobs/retryable.js';
+import { isNamedHost } from './named-hosts.js';
 
 /** One address a host name resolves to, as `dns.lookup` gives it. */
 export interface ResolvedAddress {
@@ -34,15 +35,22 @@ const REFUSED_LABEL: Record<string, string> = {
  * 6to4, Teredo too), and an IPv4-mapped or IPv4-compatible IPv6 address is judged as the
  * IPv4 address it carries.
  */
-export function refusedRange(address: string, opts: { allowLoopback?: boolean } = {}): string | null {
+export function refusedRange(address: string, opts: { allowLoopback?: boolean; allowPrivate?: boolean } = {}): string | null {
   if (!ipaddr.isValid(address)) return 'not an IP address';
   let ip = ipaddr.parse(address);
   if (ip.kind() === 'ipv6') ip = embeddedIpv4(ip as ipaddr.IPv6) ?? ip;
   const range = ip.range();
   if (range === 'unicast') return null;
-  if (range === 'loopback' && opts.allowLoopback) return null;
+  if (range === 'loopback' && (opts.allowLoopback || opts.allowPrivate)) return null;
+  if (opts.allowPrivate && PRIVATE_RANGES.has(range)) return null;
   return REFUSED_LABEL[range] ?? `reserved (${range})`;
 }
+
+/**
+ * What an operator-named host (a LAN calendar) may resolve to: a network of the operator's own.
+ * Link-local (the cloud's metadata address), unspecified, multicast and reserved stay refused.
+ */
+const PRIVATE_RANGES = new Set(['private', 'uniqueLocal', 'carrierGradeNat']);
 
 /**
  * The IPv4 address an IPv6 one carries: IPv4-mapped (::ffff:a.b.c.d) and the deprecated
@@ -87,6 +95,11 @@ export interface GuardOptions {
    * test that builds the service, never read from the environment, so no operator can set it.
    */
   allowLoopback?: boolean;
+  /**
+   * Hosts the operator named (CALENDAR_ALLOWED_PRIVATE_HOSTS, canonical forms from
+   * named-hosts.ts): these may resolve to loopback, private, unique-local or CGNAT addresses.
+   */
+  allowedPrivateHosts?: readonly string[];
 }
 
 /** `[::1]` → `::1`: URL keeps the brackets of an IPv6 literal. */
@@ -110,8 +123,9 @@ export async function checkedAddress(hostname: string, opts: GuardOptions = {}):
     }
     if (addresses.length === 0) throw new UnresolvableHostError(host, 'no addresses');
   }
+  const allowPrivate = isNamedHost(host, opts.allowedPrivateHosts ?? []);
   for (const a of addresses) {
-    const range = refusedRange(a.address, { allowLoopback: opts.allowLoopback });
+    const range = refusedRange(a.address, { allowLoopback: opts.allowLoopback, allowPrivate });
     if (range) throw new RefusedAddressError(host, a.address, range);
   }
   return addresses[0]!;

@@ -65,7 +65,7 @@ async function deskFor(address: string, guard = { allowLoopback: true }) {
   await saveRules(handle.db, user.id, { hours: null, noticeMinutes: 120, horizonDays: 28, dailyCap: null }, BUSY_NOW);
   await setIcalAddress(handle.db, TEST_KEYS, user.id, address, BUSY_NOW);
   const icalAddress = createIcalAddressReader({ now, guard, log: quiet });
-  const calendar = ownerCalendars({ db: handle.db, keys: TEST_KEYS, now, icalAddress });
+  const calendar = ownerCalendars({ db: handle.db, keys: TEST_KEYS, now, guard, icalAddress });
   return createDeskFactory({ db: handle.db, now, keys: TEST_KEYS, log: quiet, calendar, boundMs: 10_000 })(user.id);
 }
 
