@@ -29,7 +29,7 @@ export class CalendarAddressRefused extends Error {
 }
 
 /** A calendar answer the transport would not take: too large, too many redirects, not a web address. */
-export class CalendarAnswerError extends Error {}
+class CalendarAnswerError extends Error {}
 
 interface Hop {
   method: string;
