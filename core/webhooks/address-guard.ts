@@ -1,5 +1,6 @@
 import dns from 'node:dns';
 import net from 'node:net';
+import type { LookupFunction } from 'node:net';
 import ipaddr from 'ipaddr.js';
 import { RetryableError } from '../jobs/retryable.js';
 import { isNamedHost } from './named-hosts.js';
@@ -100,6 +101,14 @@ export interface GuardOptions {
    * named-hosts.ts): these may resolve to loopback, private, unique-local or CGNAT addresses.
    */
   allowedPrivateHosts?: readonly string[];
+}
+
+/** A `lookup` for http(s).request that answers only the checked address: Node never resolves the name again. */
+export function pinnedLookup(address: ResolvedAddress): LookupFunction {
+  return (_name, options, callback) => {
+    if (options?.all) (callback as unknown as (e: null, a: ResolvedAddress[]) => void)(null, [address]);
+    else callback(null, address.address, address.family);
+  };
 }
 
 /** `[::1]` → `::1`: URL keeps the brackets of an IPv6 literal. */

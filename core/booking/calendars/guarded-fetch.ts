@@ -1,8 +1,7 @@
 import http from 'node:http';
 import https from 'node:https';
 import net from 'node:net';
-import type { LookupFunction } from 'node:net';
-import { bareHost, checkedAddress, RefusedAddressError, type GuardOptions, type ResolvedAddress } from '../../webhooks/address-guard.js';
+import { bareHost, checkedAddress, pinnedLookup, RefusedAddressError, type GuardOptions, type ResolvedAddress } from '../../webhooks/address-guard.js';
 
 // Every request the box makes to an owner's calendar (CalDAV's PROPFIND, REPORT, PUT, DELETE;
 // the pasted iCal address's GET) goes through here: the host checked by the webhooks' address
@@ -58,16 +57,12 @@ export async function checkedCalendarAddress(url: URL, guard: CalendarGuard): Pr
 /** One request to the checked address; a redirect is returned, not followed. */
 function requestPinned(url: URL, address: ResolvedAddress, hop: Hop, signal: AbortSignal | undefined, maxBytes: number): Promise<Answer> {
   const host = bareHost(url.hostname);
-  const pinned: LookupFunction = (_name, options, callback) => {
-    if (options?.all) (callback as unknown as (e: null, a: ResolvedAddress[]) => void)(null, [address]);
-    else callback(null, address.address, address.family);
-  };
   const lib = url.protocol === 'https:' ? https : http;
   const headers: Record<string, string> = {};
   hop.headers.forEach((value, name) => { headers[name] = value; });
   if (hop.body !== undefined) headers['content-length'] = String(Buffer.byteLength(hop.body));
   return new Promise((resolve, reject) => {
-    const req = lib.request(url, { method: hop.method, headers, lookup: pinned, agent: false, signal, servername: net.isIP(host) ? undefined : host }, (res) => {
+    const req = lib.request(url, { method: hop.method, headers, lookup: pinnedLookup(address), agent: false, signal, servername: net.isIP(host) ? undefined : host }, (res) => {
       const answerHeaders = new Headers();
       for (let i = 0; i + 1 < res.rawHeaders.length; i += 2) answerHeaders.append(res.rawHeaders[i]!, res.rawHeaders[i + 1]!);
       let size = 0;
