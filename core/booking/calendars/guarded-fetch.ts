@@ -20,9 +20,9 @@ const MAX_REDIRECTS = 5;
  */
 export const NOT_ALLOWED_SENTENCE = 'That address is not allowed: use your calendar provider\'s public address (a calendar server on your own network must first be allowed by the box\'s operator).';
 
-/** The guard refused the address (or a redirect's); `detail` says why, for the log only. */
+/** The guard refused the address (or a redirect's): which range it fell in is not said, to anyone. */
 export class CalendarAddressRefused extends Error {
-  constructor(readonly detail: string) {
+  constructor() {
     super(NOT_ALLOWED_SENTENCE);
   }
 }
@@ -49,7 +49,7 @@ export async function checkedCalendarAddress(url: URL, guard: CalendarGuard): Pr
   try {
     return await checkedAddress(url.hostname, guard);
   } catch (err) {
-    if (err instanceof RefusedAddressError) throw new CalendarAddressRefused(err.detail);
+    if (err instanceof RefusedAddressError) throw new CalendarAddressRefused();
     throw err;
   }
 }
