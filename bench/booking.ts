@@ -68,9 +68,11 @@ try {
   for (let i = 0; i < singles.length; i++) await putIcs(radicale, `s${i}.ics`, calendarIcs([singles[i]!]));
   for (let i = 0; i < SERIES; i++) await putIcs(radicale, `r${i}.ics`, withSeries(calendarIcs([]), i, i + 1));
 
-  const calendarFor = () => ownerCalendars({ db: handle.db, keys, now, icalAddress: createIcalAddressReader({ now, guard: { allowLoopback: true }, log: quiet }) });
+  // Radicale and the iCal server listen on loopback: the guard's test seam lets them through.
+  const guard = { allowLoopback: true };
+  const calendarFor = () => ownerCalendars({ db: handle.db, keys, now, guard, icalAddress: createIcalAddressReader({ now, guard, log: quiet }) });
   const caldavOwner = await ownerWithService(handle.db);
-  const ok = await connectCalDav(handle.db, keys, caldavOwner.user.id, { address: radicale.calendarUrl, username: radicale.user, password: radicale.password }, now(), AbortSignal.timeout(10_000));
+  const ok = await connectCalDav(handle.db, keys, caldavOwner.user.id, { address: radicale.calendarUrl, username: radicale.user, password: radicale.password }, now(), AbortSignal.timeout(10_000), guard);
   if (!ok.ok) throw new Error(ok.message);
   const fresh = () => createDeskFactory({ db: handle.db, now, keys, log: quiet, calendar: calendarFor(), boundMs: 60_000 })(caldavOwner.user.id);
   await timeOffers('CalDAV (Radicale, loopback), first offer of a call', fresh);

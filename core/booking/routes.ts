@@ -10,7 +10,8 @@ import { PUBLIC } from '../http/access-guard.js';
 import { badRequest, conflict, HttpError, notFound } from '../http/errors.js';
 import type { App } from '../http/fastify-types.js';
 import { currentUser } from '../http/session-hook.js';
-import { calendarView, connectCalDav, disconnectCalDav, regenerateFeedToken, setIcalAddress, testCalDav } from './calendars/calendar-settings.js';
+import { routeLimit } from '../http/rate-limits.js';
+import { calendarView, connectCalDav, disconnectCalDav, refusedCalendarAddress, regenerateFeedToken, setIcalAddress, testCalDav } from './calendars/calendar-settings.js';
 import { bookingsOfCall, whereNow } from './store/bookings.js';
 import { loadRules, saveRules, storedRules } from './store/rules.js';
 import { activeService, activeServices, archiveService, createService, serviceById, updateService } from './store/services.js';
@@ -39,7 +40,7 @@ function checkService(b: { name: string; durationMinutes: number; bufferMinutes?
   return { name, durationMinutes: b.durationMinutes, bufferMinutes: buffer, agentSentence: sentence };
 }
 
-function checkUrl(raw: string, what: string): string {
+function checkUrl(raw: string, what: string): URL {
   let url: URL;
   try {
     url = new URL(raw.trim().replace(/^webcals?:\/\//i, 'https://'));
@@ -47,7 +48,7 @@ function checkUrl(raw: string, what: string): string {
     throw badRequest(`${what} must be a web address starting with https://`);
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') throw badRequest(`${what} must be a web address starting with https://`);
-  return url.toString();
+  return url;
 }
 
 export async function bookingRoutes(app: App): Promise<void> {
@@ -158,8 +159,11 @@ export async function bookingRoutes(app: App): Promise<void> {
   };
 
   app.put('/api/user/booking/calendar/ical', { schema: { body: IcalAddressBody, response: { 200: ApiBookingCalendarSchema, 400: ApiErrorSchema } } }, async (req) => {
-    const url = req.body.url?.trim() ? checkUrl(req.body.url, 'The iCal address') : null;
+    const url = req.body.url?.trim() ? checkUrl(req.body.url, 'The iCal address').toString() : null;
     const userId = currentUser(req).id;
+    // An address the box may never reach is refused before any request, in the calendar's one sentence.
+    const refused = url ? await refusedCalendarAddress(url, booking.calendarGuard) : null;
+    if (refused) throw badRequest(refused, { url: refused });
     // Read once before it is kept, so a wrong or unreadable address is said now, not at the first call.
     const found = url ? await checkedIcal(url) : undefined;
     await setIcalAddress(db, booking.keys, userId, url, now());
@@ -175,16 +179,21 @@ export async function bookingRoutes(app: App): Promise<void> {
   const caldavInput = (b: { address: string; username: string; password: string }) => {
     if (!b.username.trim()) throw badRequest('Enter the user name of your calendar account.', { username: 'Required' });
     if (!b.password) throw badRequest('Enter the app password of your calendar account.', { password: 'Required' });
-    return { address: checkUrl(b.address, 'The CalDAV address'), username: b.username.trim(), password: b.password };
+    const address = checkUrl(b.address, 'The CalDAV address');
+    // Never echoed back: the message names the part, not what was typed.
+    if (address.username || address.password) throw badRequest('The CalDAV address must not contain a user name or password: type them in their own boxes.', { address: 'No user name or password in the address' });
+    return { address: address.toString(), username: b.username.trim(), password: b.password };
   };
+  // Each test is the box making requests to an address the owner typed.
+  const perOwner = routeLimit(app.rateLimits.calendarTestsPerOwner, (req) => `owner:${req.user?.id}`, 'preHandler');
 
-  app.post('/api/user/booking/calendar/caldav/test', { schema: { body: CalDavBody, response: { 200: ApiCalDavTestSchema, 400: ApiErrorSchema } } }, async (req) => {
-    const r = await testCalDav(caldavInput(req.body), AbortSignal.timeout(10_000));
+  app.post('/api/user/booking/calendar/caldav/test', { schema: { body: CalDavBody, response: { 200: ApiCalDavTestSchema, 400: ApiErrorSchema } }, config: perOwner }, async (req) => {
+    const r = await testCalDav(caldavInput(req.body), AbortSignal.timeout(10_000), booking.calendarGuard);
     return r.ok ? { ok: true, calendar: r.name, message: `Connected to the calendar "${r.name}".` } : { ok: false, problem: r.problem, message: r.message };
   });
 
-  app.put('/api/user/booking/calendar/caldav', { schema: { body: CalDavBody, response: { 200: ApiBookingCalendarSchema, 400: ApiErrorSchema } } }, async (req) => {
-    const r = await connectCalDav(db, booking.keys, currentUser(req).id, caldavInput(req.body), now(), AbortSignal.timeout(10_000));
+  app.put('/api/user/booking/calendar/caldav', { schema: { body: CalDavBody, response: { 200: ApiBookingCalendarSchema, 400: ApiErrorSchema } }, config: perOwner }, async (req) => {
+    const r = await connectCalDav(db, booking.keys, currentUser(req).id, caldavInput(req.body), now(), AbortSignal.timeout(10_000), booking.calendarGuard);
     if (!r.ok) throw badRequest(r.message, { address: r.message });
     booking.calendarHealth.forget(currentUser(req).id);
     return calendarOf(currentUser(req).id);

@@ -26,6 +26,7 @@ import type { Interval } from './rules/slots.js';
 import { CalendarHealth, watchedReader } from './calendars/calendar-health.js';
 import { createIcalAddressReader, readIcalAddressOnce } from './calendars/ical-address.js';
 import type { GuardOptions } from '../webhooks/address-guard.js';
+import type { CalendarGuard } from './calendars/guarded-fetch.js';
 import { shortWhen } from '../../dialogue/language/dates.js';
 import { bookingsFrom, bookingWithService, cancelBooking, ownedBooking, slotHeldAgain, upcomingOfCaller, type NamedBooking } from './store/bookings.js';
 import { businessName } from './store/business-name.js';
@@ -54,8 +55,11 @@ export interface BookingOptions {
   /** Who the caller texts go through: the caller-texts road (STOP, UK mobiles, once per key). */
   road: CallerTextRoad;
   gateway: MessageGateway;
-  /** Test-only seam (a local iCal server on loopback), passed in code, never from the environment. */
-  icalGuard?: GuardOptions;
+  /**
+   * Test-only seam for every calendar request, CalDAV and iCal alike (a local Radicale or iCal
+   * server on loopback; a stubbed resolver), passed in code, never from the environment.
+   */
+  calendarGuard?: GuardOptions;
 }
 
 /**
@@ -64,6 +68,8 @@ export interface BookingOptions {
  */
 export class BookingService {
   readonly keys: BookingKeys;
+  /** What every calendar request goes through: the address guard with the operator's named LAN hosts. */
+  readonly calendarGuard: CalendarGuard;
   readonly desk: BookingDeskFactory;
   /** The owner booking a caller from Call Details (issue 41, item 8): the same claim, calendar write and texts. */
   readonly ownerBooking: (ownerId: number) => OwnerBooking;
@@ -76,8 +82,9 @@ export class BookingService {
   constructor(private readonly deps: CoreDeps, private readonly opts: BookingOptions) {
     const { config, database, log, now } = deps;
     this.keys = opts.keys ?? loadBookingKeys(process.env, config.dataDir);
-    const icalAddress = createIcalAddressReader({ now, log, guard: opts.icalGuard });
-    this.calendar = watchedReader(ownerCalendars({ db: database.db, keys: this.keys, now, icalAddress }), this.calendarHealth, now);
+    this.calendarGuard = { ...opts.calendarGuard, allowedPrivateHosts: config.calendars.allowedPrivateHosts };
+    const icalAddress = createIcalAddressReader({ now, log, guard: this.calendarGuard });
+    this.calendar = watchedReader(ownerCalendars({ db: database.db, keys: this.keys, now, guard: this.calendarGuard, icalAddress }), this.calendarHealth, now);
     const diary = { db: database.db, now, keys: this.keys, log, calendar: this.calendar, events: this.events() };
     this.desk = createDeskFactory(diary);
     this.ownerBooking = createOwnerBookingFactory(diary);
@@ -87,7 +94,7 @@ export class BookingService {
 
   /** A pasted iCal address read once, through the same guard as the desk's reads: what it holds, or why it cannot be read. */
   readIcalAddress(url: string, signal: AbortSignal): Promise<Interval[]> {
-    return readIcalAddressOnce(url, this.deps.now().getTime(), signal, this.opts.icalGuard);
+    return readIcalAddressOnce(url, this.deps.now().getTime(), signal, this.calendarGuard);
   }
 
   private get db(): Db {

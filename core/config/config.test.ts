@@ -29,6 +29,9 @@ describe('configuration', () => {
     [{ TRUST_PROXY: '10.0.0.0/33' }, 'TRUST_PROXY'],
     [{ TRUST_PROXY: 'proxy.local' }, 'TRUST_PROXY'],
     [{ TRUST_PROXY: '1' }, 'TRUST_PROXY'],
+    [{ CALENDAR_ALLOWED_PRIVATE_HOSTS: 'nas.lan:5232' }, 'CALENDAR_ALLOWED_PRIVATE_HOSTS'],
+    [{ CALENDAR_ALLOWED_PRIVATE_HOSTS: '10.0.0.0/8' }, 'CALENDAR_ALLOWED_PRIVATE_HOSTS'],
+    [{ CALENDAR_ALLOWED_PRIVATE_HOSTS: 'https://nas.lan/' }, 'CALENDAR_ALLOWED_PRIVATE_HOSTS'],
   ])('stops with a message naming the bad variable (%o)', (env, variable) => {
     let error: unknown;
     try {
@@ -88,6 +91,11 @@ describe('configuration', () => {
     expect(loadConfig({}).trustProxy).toBe(false);
     expect(loadConfig({ TRUST_PROXY: 'off' }).trustProxy).toBe(false);
     expect(loadConfig({ TRUST_PROXY: '172.18.0.0/16, 10.0.0.5,loopback' }).trustProxy).toEqual(['172.18.0.0/16', '10.0.0.5', 'loopback']);
+  });
+
+  it('lets calendars reach no host inside the network unless CALENDAR_ALLOWED_PRIVATE_HOSTS names it', () => {
+    expect(loadConfig({}).calendars.allowedPrivateHosts).toEqual([]);
+    expect(loadConfig({ CALENDAR_ALLOWED_PRIVATE_HOSTS: ' NAS.lan., 192.168.1.20,[fd00::5]' }).calendars.allowedPrivateHosts).toEqual(['nas.lan', '192.168.1.20', 'fd00:0:0:0:0:0:0:5']);
   });
 
   it('reads engine pools: several comma-separated endpoints, each with the slots given once or per URL', () => {

@@ -4,6 +4,7 @@ import cron from 'node-cron';
 import { maskUrl } from '../../contract/mask-url.js';
 import { isE164 } from '../../contract/phone.js';
 import { DEFAULT_OUTBOUND_POLICY, type OutboundPolicy } from '../outbound/permit.js';
+import { canonicalHost } from '../webhooks/named-hosts.js';
 import type { DatabaseSetting } from '../db/setting.js';
 
 /** Which number provider backs `/dashboard/{provider}-numbers`. */
@@ -86,6 +87,12 @@ export interface Config {
    * to its callers per London day, CALLER_TEXTS_DAILY_BOX the whole appliance's (0 = none sent).
    */
   callerTexts: { dailyPerOwner: number; dailyBox: number };
+  /**
+   * CALENDAR_ALLOWED_PRIVATE_HOSTS: host names or addresses an owner's CalDAV or iCal address may
+   * name although they resolve inside the network (a LAN calendar server); none by default,
+   * so calendars reach public internet addresses only. Canonical forms (named-hosts.ts).
+   */
+  calendars: { allowedPrivateHosts: string[] };
   /**
    * JOB_LEASE_SECONDS: how long a post-call job stays claimed by a core that stopped renewing
    * it (it renews every fifth of it while it works). In a cluster, how soon another core takes
@@ -325,6 +332,15 @@ function trustProxy(env: Env): false | string[] {
   return entries;
 }
 
+function allowedPrivateHosts(env: Env): string[] {
+  const entries = (text(env, 'CALENDAR_ALLOWED_PRIVATE_HOSTS') ?? '').split(',').map((e) => e.trim()).filter(Boolean);
+  return entries.map((e) => {
+    const host = canonicalHost(e);
+    if (!host) throw new ConfigError('CALENDAR_ALLOWED_PRIVATE_HOSTS', `must list host names or IP addresses such as nas.lan,192.168.1.20 (no ports, paths or ranges; got "${e}")`);
+    return host;
+  });
+}
+
 /** Reads and validates the whole configuration once; throws ConfigError naming the bad variable. */
 /** Bound to every interface, Asterisk reaches the core by its compose service name, `core`. */
 /** Why these figures: docs/configuration.md ("Engine pools"). */
@@ -444,6 +460,7 @@ export function loadConfig(env: Env = process.env): Config {
       dailyPerOwner: integer(env, 'CALLER_TEXTS_DAILY_PER_OWNER', 50, 0, 100_000),
       dailyBox: integer(env, 'CALLER_TEXTS_DAILY_BOX', 1000, 0, 10_000_000),
     },
+    calendars: { allowedPrivateHosts: allowedPrivateHosts(env) },
     jobs: { leaseMs: integer(env, 'JOB_LEASE_SECONDS', 90, 10, 3600) * 1000 },
     ollama: { endpoints: endpoints(env, 'OLLAMA_URL', 'OLLAMA_SLOTS', DEFAULT_SLOTS.ollama, 'http://127.0.0.1:11434'), model: text(env, 'OLLAMA_MODEL') ?? 'llama3.2:3b' },
     whisper: { endpoints: endpoints(env, 'WHISPER_URL', 'WHISPER_SLOTS', DEFAULT_SLOTS.whisper), model: text(env, 'WHISPER_MODEL') },

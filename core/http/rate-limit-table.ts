@@ -40,6 +40,11 @@ export const RATE_LIMITS = {
    */
   greetingUploadsPerOwner: { max: 20, windowMs: 60 * MINUTE },
   greetingUploadsPerBox: { max: 120, windowMs: 60 * MINUTE },
+  /**
+   * CalDAV "Test connection" and connect: each one is requests from the box to an address the
+   * owner typed, which must not become a way to scan the internet from the box.
+   */
+  calendarTestsPerOwner: { max: 10, windowMs: 15 * MINUTE },
   /** Each new notification number or summary e-mail gets a code: a text or mail at the operator's cost. */
   destinationCodesPerOwner: { max: 5, windowMs: 60 * MINUTE },
 } as const;

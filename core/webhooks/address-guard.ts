@@ -1,7 +1,9 @@
 import dns from 'node:dns';
 import net from 'node:net';
+import type { LookupFunction } from 'node:net';
 import ipaddr from 'ipaddr.js';
 import { RetryableError } from '../jobs/retryable.js';
+import { isNamedHost } from './named-hosts.js';
 
 /** One address a host name resolves to, as `dns.lookup` gives it. */
 export interface ResolvedAddress {
@@ -34,15 +36,22 @@ const REFUSED_LABEL: Record<string, string> = {
  * 6to4, Teredo too), and an IPv4-mapped or IPv4-compatible IPv6 address is judged as the
  * IPv4 address it carries.
  */
-export function refusedRange(address: string, opts: { allowLoopback?: boolean } = {}): string | null {
+export function refusedRange(address: string, opts: { allowLoopback?: boolean; allowPrivate?: boolean } = {}): string | null {
   if (!ipaddr.isValid(address)) return 'not an IP address';
   let ip = ipaddr.parse(address);
   if (ip.kind() === 'ipv6') ip = embeddedIpv4(ip as ipaddr.IPv6) ?? ip;
   const range = ip.range();
   if (range === 'unicast') return null;
-  if (range === 'loopback' && opts.allowLoopback) return null;
+  if (range === 'loopback' && (opts.allowLoopback || opts.allowPrivate)) return null;
+  if (opts.allowPrivate && PRIVATE_RANGES.has(range)) return null;
   return REFUSED_LABEL[range] ?? `reserved (${range})`;
 }
+
+/**
+ * What an operator-named host (a LAN calendar) may resolve to: a network of the operator's own.
+ * Link-local (the cloud's metadata address), unspecified, multicast and reserved stay refused.
+ */
+const PRIVATE_RANGES = new Set(['private', 'uniqueLocal', 'carrierGradeNat']);
 
 /**
  * The IPv4 address an IPv6 one carries: IPv4-mapped (::ffff:a.b.c.d) and the deprecated
@@ -88,6 +97,19 @@ export interface GuardOptions {
    * A function lets through only the hosts it names, so one test can also see loopback refused.
    */
   allowLoopback?: boolean | ((host: string) => boolean);
+  /**
+   * Hosts the operator named (CALENDAR_ALLOWED_PRIVATE_HOSTS, canonical forms from
+   * named-hosts.ts): these may resolve to loopback, private, unique-local or CGNAT addresses.
+   */
+  allowedPrivateHosts?: readonly string[];
+}
+
+/** A `lookup` for http(s).request that answers only the checked address: Node never resolves the name again. */
+export function pinnedLookup(address: ResolvedAddress): LookupFunction {
+  return (_name, options, callback) => {
+    if (options?.all) (callback as unknown as (e: null, a: ResolvedAddress[]) => void)(null, [address]);
+    else callback(null, address.address, address.family);
+  };
 }
 
 /** `[::1]` → `::1`: URL keeps the brackets of an IPv6 literal. */
@@ -112,8 +134,9 @@ export async function checkedAddress(hostname: string, opts: GuardOptions = {}):
     if (addresses.length === 0) throw new UnresolvableHostError(host, 'no addresses');
   }
   const allowLoopback = typeof opts.allowLoopback === 'function' ? opts.allowLoopback(host) : opts.allowLoopback;
+  const allowPrivate = isNamedHost(host, opts.allowedPrivateHosts ?? []);
   for (const a of addresses) {
-    const range = refusedRange(a.address, { allowLoopback });
+    const range = refusedRange(a.address, { allowLoopback, allowPrivate });
     if (range) throw new RefusedAddressError(host, a.address, range);
   }
   return addresses[0]!;

@@ -1,8 +1,7 @@
 import https from 'node:https';
 import net from 'node:net';
-import type { LookupFunction } from 'node:net';
 import { RetryableError } from '../jobs/retryable.js';
-import { bareHost, type ResolvedAddress } from './address-guard.js';
+import { bareHost, pinnedLookup, type ResolvedAddress } from './address-guard.js';
 
 export interface WebhookRequest {
   url: URL;
@@ -32,10 +31,6 @@ const MAX_ANSWER_BYTES = 512;
  */
 export function postWebhook(req: WebhookRequest): Promise<{ status: number }> {
   const host = bareHost(req.url.hostname);
-  const pinned: LookupFunction = (_name, options, callback) => {
-    if (options?.all) (callback as unknown as (e: null, a: ResolvedAddress[]) => void)(null, [req.address]);
-    else callback(null, req.address.address, req.address.family);
-  };
   const timeout = AbortSignal.timeout(req.timeoutMs);
   const signal = req.signal ? AbortSignal.any([req.signal, timeout]) : timeout;
   return new Promise((resolve, reject) => {
@@ -44,7 +39,7 @@ export function postWebhook(req: WebhookRequest): Promise<{ status: number }> {
       {
         method: 'POST',
         headers: { ...req.headers, 'content-length': String(Buffer.byteLength(req.body)) },
-        lookup: pinned,
+        lookup: pinnedLookup(req.address),
         // SNI carries a name, never an IP literal.
         servername: net.isIP(host) ? undefined : host,
         agent: false,

@@ -23,7 +23,8 @@ afterEach(async () => {
 });
 
 async function start() {
-  server = await startTestServer({ booking: { pollMs: 50 } });
+  // Radicale listens on loopback: the calendars' test seam lets it through.
+  server = await startTestServer({ booking: { pollMs: 50, calendarGuard: { allowLoopback: true } } });
   server.clock.offsetMs = Date.parse('2026-12-01T08:00:00Z') - Date.now();
   server.services.booking.start();
   const { client, user } = await activeCustomer(server, { businessName: 'Hale Plumbing' });

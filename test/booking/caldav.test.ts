@@ -27,6 +27,8 @@ let handle: DatabaseHandle;
 let dir: string;
 const now = () => BUSY_NOW;
 const signal = () => AbortSignal.timeout(10_000);
+/** Radicale listens on loopback: the guard's test seam lets it through (and nothing else inside). */
+const guard = { allowLoopback: true };
 
 beforeAll(async () => {
   radicale = await startRadicale();
@@ -44,9 +46,9 @@ afterAll(async () => {
 async function connectedOwner() {
   const { user, service } = await ownerWithService(handle.db);
   await saveRules(handle.db, user.id, { hours: null, noticeMinutes: 120, horizonDays: 28, dailyCap: null }, BUSY_NOW);
-  const result = await connectCalDav(handle.db, TEST_KEYS, user.id, { address: radicale.calendarUrl, username: radicale.user, password: radicale.password }, BUSY_NOW, signal());
+  const result = await connectCalDav(handle.db, TEST_KEYS, user.id, { address: radicale.calendarUrl, username: radicale.user, password: radicale.password }, BUSY_NOW, signal(), guard);
   expect(result).toMatchObject({ ok: true, url: radicale.calendarUrl, name: 'Work' });
-  const calendar = ownerCalendars({ db: handle.db, keys: TEST_KEYS, now });
+  const calendar = ownerCalendars({ db: handle.db, keys: TEST_KEYS, now, guard });
   // A generous bound: the shared test machine is loaded; the 1.5 s production bound has its own test.
   const desk = createDeskFactory({ db: handle.db, now, keys: TEST_KEYS, log: quiet, calendar, boundMs: 10_000 })(user.id);
   return { user, service, desk };
@@ -80,7 +82,7 @@ describe('CalDAV against Radicale', () => {
     const account = (await caldavAccountOf(handle.db, TEST_KEYS, user.id))!;
     const filename = objects[0]!.url.split('/').pop()!;
     const again = calendarIcs([{ uid: event.uid, summary: 'Someone else', start: slot.start, end: slot.end, stamp: BUSY_NOW }]);
-    expect(await putEvent(account, filename, again, signal())).toBe('taken');
+    expect(await putEvent(account, filename, again, signal(), guard)).toBe('taken');
     // And the booked time now blocks the slot for the next caller.
     const next = await desk.offer({ wish: 'the 28th of October' });
     if (next.kind !== 'offered') throw new Error(`expected other times on the 28th, got ${next.kind}`);
@@ -97,19 +99,19 @@ describe('CalDAV against Radicale', () => {
   it('"Test connection" says what is wrong in plain words', async () => {
     const good = { address: radicale.calendarUrl, username: radicale.user, password: radicale.password };
     // The server's own address: the calendar is found under it.
-    expect(await testCalDav({ ...good, address: `${radicale.url}/` }, signal())).toMatchObject({ ok: true, url: `${radicale.url}/owner/work/` });
-    expect(await testCalDav({ ...good, password: 'wrong' }, signal())).toMatchObject({ ok: false, problem: 'wrong-password', message: expect.stringMatching(/^The calendar refused the user name or password/) });
-    expect(await testCalDav({ ...good, address: `${radicale.url}/owner/work/weekly.ics` }, signal())).toMatchObject({ ok: false, problem: 'not-a-calendar' });
+    expect(await testCalDav({ ...good, address: `${radicale.url}/` }, signal(), guard)).toMatchObject({ ok: true, url: `${radicale.url}/owner/work/` });
+    expect(await testCalDav({ ...good, password: 'wrong' }, signal(), guard)).toMatchObject({ ok: false, problem: 'wrong-password', message: expect.stringMatching(/^The calendar refused the user name or password/) });
+    expect(await testCalDav({ ...good, address: `${radicale.url}/owner/work/weekly.ics` }, signal(), guard)).toMatchObject({ ok: false, problem: 'not-a-calendar' });
     const closed = await new Promise<number>((resolve) => { const s = net.createServer().listen(0, '127.0.0.1', () => { const p = (s.address() as { port: number }).port; s.close(() => resolve(p)); }); });
-    expect(await testCalDav({ ...good, address: `http://127.0.0.1:${closed}/` }, signal())).toMatchObject({ ok: false, problem: 'unreachable', message: expect.stringMatching(/^The calendar cannot be reached/) });
+    expect(await testCalDav({ ...good, address: `http://127.0.0.1:${closed}/` }, signal(), guard)).toMatchObject({ ok: false, problem: 'unreachable', message: expect.stringMatching(/^The calendar cannot be reached/) });
   });
 
   it('Radicale stopped: offer and book answer unavailable (with the reason for the owner), nothing written', async () => {
     const own = await startRadicale();
     try {
       const { user } = await ownerWithService(handle.db);
-      expect((await connectCalDav(handle.db, TEST_KEYS, user.id, { address: own.calendarUrl, username: own.user, password: own.password }, BUSY_NOW, signal())).ok).toBe(true);
-      const desk = createDeskFactory({ db: handle.db, now, keys: TEST_KEYS, log: quiet, calendar: ownerCalendars({ db: handle.db, keys: TEST_KEYS, now }) })(user.id);
+      expect((await connectCalDav(handle.db, TEST_KEYS, user.id, { address: own.calendarUrl, username: own.user, password: own.password }, BUSY_NOW, signal(), guard)).ok).toBe(true);
+      const desk = createDeskFactory({ db: handle.db, now, keys: TEST_KEYS, log: quiet, calendar: ownerCalendars({ db: handle.db, keys: TEST_KEYS, now, guard }) })(user.id);
       const offer = await desk.offer({ wish: 'the 28th of October' });
       if (offer.kind !== 'offered') throw new Error(offer.kind);
       await own.stop();
@@ -117,7 +119,7 @@ describe('CalDAV against Radicale', () => {
       const call = await callFrom(handle.db, user.id, '+447700900012');
       expect((await desk.book({ slotId: offer.slots[0]!.id, callId: call, callerName: 'Hal', callerNumber: '+447700900012' })).kind).toBe('unavailable');
       // Offers may use a read up to a minute old (OFFER_CACHE_MS); past it (a fresh reader here), the diary is unavailable.
-      const later = createDeskFactory({ db: handle.db, now, keys: TEST_KEYS, log: quiet, calendar: ownerCalendars({ db: handle.db, keys: TEST_KEYS, now }) })(user.id);
+      const later = createDeskFactory({ db: handle.db, now, keys: TEST_KEYS, log: quiet, calendar: ownerCalendars({ db: handle.db, keys: TEST_KEYS, now, guard }) })(user.id);
       expect(await later.offer({ wish: 'the 28th of October' })).toMatchObject({ kind: 'unavailable', reason: expect.stringMatching(/cannot be reached/) });
       expect(await desk.findByCaller('+447700900012')).toEqual([]);
     } finally {

@@ -76,13 +76,14 @@ async function start() {
   radicale = await startRadicale();
   proxy = await startProxy(radicale);
   // Retries a tenth of a second apart: the test waits on the event, not on the default back-off's minutes.
-  server = await startTestServer({ booking: { pollMs: 50, backoff: { baseMs: 100, maxMs: 500 } } });
+  // Radicale and the proxy listen on loopback: the calendars' test seam lets them through.
+  server = await startTestServer({ booking: { pollMs: 50, backoff: { baseMs: 100, maxMs: 500 }, calendarGuard: { allowLoopback: true } } });
   server.clock.offsetMs = Date.parse('2026-12-01T08:00:00Z') - Date.now();
   server.services.booking.start();
   const db = server.database.db;
   const { user } = await ownerWithService(db);
   const calendarUrl = radicale.calendarUrl.replace(radicale.url, proxy.url);
-  const connected = await connectCalDav(db, server.services.booking.keys, user.id, { address: calendarUrl, username: radicale.user, password: radicale.password }, server.services.now(), AbortSignal.timeout(30_000));
+  const connected = await connectCalDav(db, server.services.booking.keys, user.id, { address: calendarUrl, username: radicale.user, password: radicale.password }, server.services.now(), AbortSignal.timeout(30_000), server.services.booking.calendarGuard);
   expect(connected.ok).toBe(true);
   return { db, userId: user.id, desk: server.services.booking.desk(user.id) };
 }

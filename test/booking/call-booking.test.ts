@@ -29,7 +29,8 @@ afterEach(async () => {
 
 /** Tuesday 1 December 2026, 07:50 London (GMT): with 2 hours' notice the first free time is 10:00. */
 async function start() {
-  server = await startTestServer({ booking: { pollMs: 50 } });
+  // Radicale listens on loopback: the calendars' test seam lets it through.
+  server = await startTestServer({ booking: { pollMs: 50, calendarGuard: { allowLoopback: true } } });
   server.clock.offsetMs = Date.parse('2026-12-01T07:50:00Z') - Date.now();
   server.services.booking.start();
   const { client, user } = await activeCustomer(server, { businessName: 'Hale Plumbing' });

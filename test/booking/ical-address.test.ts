@@ -8,6 +8,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDeskFactory } from '../../core/booking/agent-booking-adapter.js';
 import { setIcalAddress } from '../../core/booking/calendars/calendar-settings.js';
+import { NOT_ALLOWED_SENTENCE } from '../../core/booking/calendars/guarded-fetch.js';
 import { createIcalAddressReader } from '../../core/booking/calendars/ical-address.js';
 import { ownerCalendars } from '../../core/booking/calendars/owner-calendars.js';
 import { saveRules } from '../../core/booking/store/rules.js';
@@ -65,7 +66,7 @@ async function deskFor(address: string, guard = { allowLoopback: true }) {
   await saveRules(handle.db, user.id, { hours: null, noticeMinutes: 120, horizonDays: 28, dailyCap: null }, BUSY_NOW);
   await setIcalAddress(handle.db, TEST_KEYS, user.id, address, BUSY_NOW);
   const icalAddress = createIcalAddressReader({ now, guard, log: quiet });
-  const calendar = ownerCalendars({ db: handle.db, keys: TEST_KEYS, now, icalAddress });
+  const calendar = ownerCalendars({ db: handle.db, keys: TEST_KEYS, now, guard, icalAddress });
   return createDeskFactory({ db: handle.db, now, keys: TEST_KEYS, log: quiet, calendar, boundMs: 10_000 })(user.id);
 }
 
@@ -81,9 +82,13 @@ describe('the pasted iCal address', () => {
     expect(hits - before).toBe(2);
   });
 
-  it('is refused by the SSRF guard when it points inside the network', async () => {
+  it('is refused by the address guard when it points inside the network, in a calendar\'s words (never a webhook\'s), nothing sent', async () => {
     const desk = await deskFor(`${url}/private-abc/basic.ics`, { allowLoopback: false });
-    expect(await desk.offer({ wish: 'tomorrow' })).toMatchObject({ kind: 'unavailable', reason: expect.stringMatching(/127\.0\.0\.1/) });
+    const before = hits;
+    const offer = await desk.offer({ wish: 'tomorrow' });
+    expect(offer).toMatchObject({ kind: 'unavailable', reason: expect.stringContaining(NOT_ALLOWED_SENTENCE) });
+    expect(JSON.stringify(offer)).not.toMatch(/webhook/i);
+    expect(hits - before).toBe(0);
   });
 
   it('a wrong address makes the diary unavailable, never silently free', async () => {

@@ -11,7 +11,7 @@ import { seriousViolations } from './support/axe.js';
 import { attachScreenshot, customerPage, expectToast, useE2E } from './support/browser.js';
 import { outsideViewport } from './support/viewport-fit.js';
 
-const e2e = useE2E({}, 120_000, { booking: { icalGuard: ICAL_GUARD } });
+const e2e = useE2E({}, 120_000, { booking: { calendarGuard: ICAL_GUARD } });
 let calendar: LocalIcal;
 beforeAll(async () => {
   calendar = await startLocalIcal();
@@ -80,7 +80,7 @@ describe.each([375, 1280])('Booking set-up at %i px', (width) => {
     const hits = calendar.hits();
     await ical.fill(`http://127.0.0.1:${calendar.port}/secret/basic.ics`);
     await save.click();
-    await page.getByText('That iCal address could not be read: it is not a public internet address (127.0.0.1 is a loopback address)', { exact: false }).waitFor();
+    await page.getByText('That address is not allowed: use your calendar provider', { exact: false }).waitFor();
     expect(calendar.hits()).toBe(hits);
     expect(await page.getByText(/webhook/i).count()).toBe(0);
     await clean();

@@ -15,7 +15,8 @@ import { attachScreenshot, customerPage, expectToast, until, useE2E } from './su
 import { outsideViewport } from './support/viewport-fit.js';
 import { runBookingWorkers } from './support/booking-workers.js';
 
-const e2e = useE2E();
+// Radicale listens on loopback: the calendars' test seam lets it through.
+const e2e = useE2E({}, undefined, { booking: { calendarGuard: { allowLoopback: true } } });
 /** HH:mm on the London wall clock, `plusHours` after `t`. */
 const londonHhMm = (t: Date, plusHours: number) => {
   const ms = t.getTime() + plusHours * 3_600_000;

@@ -56,7 +56,8 @@ describe.skipIf(!real.ok).each(engines)('the agent books on the real diary ($nam
   const servedBy: string[] = [];
 
   beforeAll(async () => {
-    const env: Record<string, string> = { AGENT_VOICEMAIL_AFTER_MS: '30000' };
+    // Radicale listens on loopback: the operator's setting names it, as a box with its own calendar server would.
+    const env: Record<string, string> = { AGENT_VOICEMAIL_AFTER_MS: '30000', CALENDAR_ALLOWED_PRIVATE_HOSTS: '127.0.0.1' };
     if (postgres) env.DATABASE_URL = await postgres().createDatabase({ migrated: true });
     // The first call's walk gets the harness core's desk, the next the second core's, and so on.
     const desk: BookingDeskFactory = (ownerId, opts) => {
@@ -158,7 +159,7 @@ describe.skipIf(!real.ok).each(engines)('the agent books on the real diary ($nam
     try {
       const { did, userId } = await business();
       const connected = await connectCalDav(h.server.database.db, h.server.services.booking.keys, userId,
-        { address: radicale.calendarUrl, username: radicale.user, password: radicale.password }, new Date(), AbortSignal.timeout(30_000));
+        { address: radicale.calendarUrl, username: radicale.user, password: radicale.password }, new Date(), AbortSignal.timeout(30_000), h.server.services.booking.calendarGuard);
       expect(connected.ok).toBe(true);
       const call = await h.call(did);
       await hearsAgent(h, call, 0, agentGreeting('Hale Plumbing'), QUIET_MS);

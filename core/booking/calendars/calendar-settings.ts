@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { tablesOf, type Tables } from '../../db/schema.js';
 import { connect, CalDavError } from './caldav.js';
+import { CalendarAddressRefused, checkedCalendarAddress, type CalendarGuard } from './guarded-fetch.js';
 import type { BookingKeys } from './keys.js';
 import { seal } from './secret-box.js';
 
@@ -33,17 +34,17 @@ export async function calendarView(db: Db, userId: number): Promise<CalendarView
 export type ConnectResult = { ok: true; url: string; name: string } | { ok: false; problem: CalDavError['problem']; message: string };
 
 /** Tests the account; stores it only when it works. */
-export async function connectCalDav(db: Db, keys: BookingKeys, userId: number, input: { address: string; username: string; password: string }, now: Date, signal: AbortSignal): Promise<ConnectResult> {
-  const tested = await testCalDav(input, signal);
+export async function connectCalDav(db: Db, keys: BookingKeys, userId: number, input: { address: string; username: string; password: string }, now: Date, signal: AbortSignal, guard: CalendarGuard): Promise<ConnectResult> {
+  const tested = await testCalDav(input, signal, guard);
   if (!tested.ok) return tested;
   await upsert(db, userId, { caldavUrl: tested.url, caldavUser: input.username, caldavPasswordSealed: seal(keys.seal, input.password) }, now);
   return tested;
 }
 
 /** "Test connection": the calendar found, or what is wrong in plain words. */
-export async function testCalDav(input: { address: string; username: string; password: string }, signal: AbortSignal): Promise<ConnectResult> {
+export async function testCalDav(input: { address: string; username: string; password: string }, signal: AbortSignal, guard: CalendarGuard): Promise<ConnectResult> {
   try {
-    const found = await connect(input.address, input.username, input.password, signal);
+    const found = await connect(input.address, input.username, input.password, signal, guard);
     return { ok: true, ...found };
   } catch (err) {
     if (err instanceof CalDavError) return { ok: false, problem: err.problem, message: err.message };
@@ -54,6 +55,20 @@ export async function testCalDav(input: { address: string; username: string; pas
 
 export async function disconnectCalDav(db: Db, userId: number, now: Date): Promise<void> {
   await upsert(db, userId, { caldavUrl: null, caldavUser: null, caldavPasswordSealed: null }, now);
+}
+
+/**
+ * The sentence refusing a calendar address the guard would never let the box reach (checked on
+ * save, as CalDAV's is by its test), or null. A name that does not resolve now is saved: the
+ * reads say so, and DNS may recover.
+ */
+export async function refusedCalendarAddress(url: string, guard: CalendarGuard): Promise<string | null> {
+  try {
+    await checkedCalendarAddress(new URL(url), guard);
+    return null;
+  } catch (err) {
+    return err instanceof CalendarAddressRefused ? err.message : null;
+  }
 }
 
 export async function setIcalAddress(db: Db, keys: BookingKeys, userId: number, url: string | null, now: Date): Promise<void> {

@@ -3,6 +3,7 @@ import type { Db } from '../../db/client.js';
 import { tablesOf } from '../../db/schema.js';
 import type { BookingEventForCalendar, CalendarReader, CalendarWriter } from './calendar-gate.js';
 import { putEvent, readBusy, removeEvent, type CalDavAccount } from './caldav.js';
+import type { CalendarGuard } from './guarded-fetch.js';
 import { calendarIcs } from './ics-writer.js';
 import type { BookingKeys } from './keys.js';
 import { unseal } from './secret-box.js';
@@ -19,6 +20,8 @@ export interface OwnerCalendarDeps {
   db: Db;
   keys: BookingKeys;
   now: () => Date;
+  /** The address guard every CalDAV request goes through (guarded-fetch.ts). */
+  guard: CalendarGuard;
   icalAddress?: IcalAddressReader;
 }
 
@@ -42,7 +45,7 @@ export function ownerCalendars(deps: OwnerCalendarDeps): CalendarReader & Calend
     if (maxAgeMs > 0 && hit && hit.url === account.url && now - hit.at < maxAgeMs && hit.from <= from && hit.to >= to) {
       return hit.busy.filter((b) => b.end > from && b.start < to);
     }
-    const busy = await readBusy(account, from, to, signal);
+    const busy = await readBusy(account, from, to, signal, deps.guard);
     if (maxAgeMs > 0) recent.set(ownerId, { at: now, url: account.url, from, to, busy });
     return busy;
   };
@@ -61,11 +64,11 @@ export function ownerCalendars(deps: OwnerCalendarDeps): CalendarReader & Calend
       const account = await caldavAccountOf(deps.db, deps.keys, e.ownerId);
       if (!account) return 'no-calendar';
       const ics = calendarIcs([{ uid: e.uid, summary: e.summary, description: e.description, start: new Date(e.start), end: new Date(e.end), stamp: deps.now() }]);
-      return putEvent(account, eventFilename(e.uid), ics, signal);
+      return putEvent(account, eventFilename(e.uid), ics, signal, deps.guard);
     },
     async remove(ownerId, uid, signal) {
       const account = await caldavAccountOf(deps.db, deps.keys, ownerId);
-      if (account) await removeEvent(account, eventFilename(uid), signal);
+      if (account) await removeEvent(account, eventFilename(uid), signal, deps.guard);
     },
   };
 }
