@@ -1,10 +1,9 @@
-import { createAccount, createCalendarObject, deleteCalendarObject, fetchCalendarObjects, fetchCalendars, propfind, type DAVCalendar } from 'tsdav';
-import { busyFromIcs } from './expand.js';
-import type { Interval } from '../rules/slots.js';
+import { calendarMultiGet, calendarQuery, createAccount, createCalendarObject, deleteCalendarObject, fetchCalendars, propfind, type DAVCalendar } from 'tsdav';
 
-// Two-way CalDAV (Nextcloud, Fastmail, iCloud with an app password, Radicale, Baïkal) through
-// tsdav. Busy times: a calendar-query with a time range, expanded on the box (expand.ts), since
-// many servers answer free-busy queries with nothing (Radicale) or not at all (Google, iCloud).
+// Two-way CalDAV (Nextcloud, Fastmail, iCloud with an app password, Radicale, Baïkal, Xandikos)
+// through tsdav: the requests only. Busy times are read as the calendar's own objects, kept and
+// expanded on the box (caldav-mirror.ts, expand.ts), since many servers answer free-busy queries
+// with nothing (Radicale) or not at all (Google, iCloud), and some do not expand a series.
 // Each booking: one event named after its slot, PUT with If-None-Match: * (tsdav's create), so
 // a second write of the same slot is refused by the server (412).
 
@@ -88,15 +87,65 @@ export async function connect(address: string, username: string, password: strin
 
 const calendarAt = (url: string): DAVCalendar => ({ url });
 
-/** Busy times in [from, to): the server's events in the range, expanded here. */
-export async function readBusy(a: CalDavAccount, from: number, to: number, signal: AbortSignal): Promise<Interval[]> {
-  const objects = await fetchCalendarObjects({
-    calendar: calendarAt(a.url), headers: auth(a), fetch: strictFetch(signal),
-    timeRange: { start: new Date(from).toISOString(), end: new Date(to).toISOString() },
-    // Objects may be named without ".ics" by other clients; the collection itself ends in "/".
-    urlFilter: (url) => !!url && !url.endsWith('/'),
+/** One object of the calendar as the server holds it: its ETag says whether it changed since. */
+export interface CalDavObject {
+  href: string;
+  etag: string;
+  data: string;
+}
+
+/** The time-range attribute CalDAV writes: UTC, basic format. */
+const davTime = (ms: number) => `${new Date(ms).toISOString().slice(0, 19).replace(/[-:]/g, '')}Z`;
+
+const eventFilter = (inner: Record<string, unknown>) => ({ 'comp-filter': { _attributes: { name: 'VCALENDAR' }, 'comp-filter': { _attributes: { name: 'VEVENT' }, ...inner } } });
+
+/** The server's own mark of the collection's state (RFC 6578 sync-token, else CalendarServer's ctag); null when it has neither. */
+export async function collectionVersion(a: CalDavAccount, signal: AbortSignal): Promise<string | null> {
+  const [self] = await propfind({ url: a.url, props: { 'd:sync-token': {}, 'cs:getctag': {} }, depth: '0', headers: auth(a), fetch: strictFetch(signal) });
+  const mark = self?.props?.syncToken ?? self?.props?.getctag;
+  return typeof mark === 'string' || typeof mark === 'number' ? String(mark) : null;
+}
+
+/**
+ * The ETags of every event that can be busy in [from, to): those the server finds in the range,
+ * and every recurring series whatever its range, because some servers (Xandikos) leave out a
+ * series that began before the range. Keyed by href.
+ */
+export async function listEventTags(a: CalDavAccount, from: number, to: number, signal: AbortSignal): Promise<Map<string, string>> {
+  const f = strictFetch(signal);
+  const query = (inner: Record<string, unknown>) => calendarQuery({ url: a.url, props: { 'd:getetag': {} }, filters: eventFilter(inner), depth: '1', headers: auth(a), fetch: f });
+  const answers = await Promise.all([
+    query({ 'time-range': { _attributes: { start: davTime(from), end: davTime(to) } } }),
+    query({ 'prop-filter': { _attributes: { name: 'RRULE' } } }),
+    query({ 'prop-filter': { _attributes: { name: 'RDATE' } } }),
+  ]);
+  const tags = new Map<string, string>();
+  for (const r of answers.flat()) {
+    // The collection itself may answer too (a href ending in "/"); objects may lack ".ics".
+    if (!r.href || r.href.endsWith('/') || !r.ok) continue;
+    tags.set(objectKey(r.href), r.props?.getetag == null ? '' : String(r.props.getetag));
+  }
+  return tags;
+}
+
+/** The objects at these hrefs (from listEventTags), in one calendar-multiget. */
+export async function fetchObjects(a: CalDavAccount, hrefs: readonly string[], signal: AbortSignal): Promise<CalDavObject[]> {
+  if (!hrefs.length) return [];
+  const answers = await calendarMultiGet({ url: a.url, props: { 'd:getetag': {}, 'c:calendar-data': {} }, objectUrls: [...hrefs], depth: '1', headers: auth(a), fetch: strictFetch(signal) });
+  return answers.flatMap((r) => {
+    const data: unknown = r.props?.calendarData?._cdata ?? r.props?.calendarData;
+    return r.href && typeof data === 'string' && data ? [{ href: objectKey(r.href), etag: r.props?.getetag == null ? '' : String(r.props.getetag), data }] : [];
   });
-  return busyFromIcs(objects.flatMap((o) => (typeof o.data === 'string' && o.data ? [o.data] : [])), from, to);
+}
+
+/** One spelling of an object's href, whichever a server's answer used (absolute or a path, escaped or not). */
+function objectKey(href: string): string {
+  const path = href.startsWith('http') ? new URL(href).pathname : href;
+  try {
+    return encodeURI(decodeURI(path));
+  } catch {
+    return path;
+  }
 }
 
 /** Writes one event; 'taken' when the server already holds an event with this name (412). */

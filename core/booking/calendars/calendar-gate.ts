@@ -1,13 +1,22 @@
 import type { Interval } from '../rules/slots.js';
 
 // The owner's calendars as the desk sees them: busy times in a range, and a place to write each
-// booking. Behind this: the pasted iCal address and CalDAV (ical-feed.ts, caldav.ts). Every read
-// is bounded: a calendar slower than the bound, or down, makes the desk answer 'unavailable'
-// rather than keep a caller waiting.
+// booking. Behind this: the pasted iCal address and CalDAV (ical-address.ts, caldav-mirror.ts).
+// Every server's answer is bounded: a calendar slower than the bound, or down, makes the desk
+// answer 'unavailable' rather than keep a caller waiting; the box's own work is not on that clock,
+// so a loaded box never mistakes itself for a slow calendar (issue 53, item 4).
+
+export interface CalendarRead {
+  /** A copy read this recently may answer (offers); absent, the calendar is asked now (the claim). */
+  maxAgeMs?: number;
+  /** The bound on the calendar servers' answers; the box's own work (its database, the expansion) is not counted. */
+  boundMs: number;
+  signal?: AbortSignal;
+}
 
 export interface CalendarReader {
-  /** `maxAgeMs`: a copy read this recently may answer (offers); absent, the calendar is asked now (the claim). */
-  busy(ownerId: number, from: number, to: number, signal: AbortSignal, opts?: { maxAgeMs?: number }): Promise<Interval[]>;
+  /** Throws CalendarUnavailable, with a reason for the owner, when a calendar cannot be read within the bound. */
+  busy(ownerId: number, from: number, to: number, read: CalendarRead): Promise<Interval[]>;
 }
 
 /** How old the CalDAV busy times an offer may use are; the claim always reads afresh. */
