@@ -105,8 +105,10 @@ describe('the owner books the caller of a call (Call Details)', () => {
     expect([first, second]).toContain(live[0]!.callId);
   });
 
-  it('8 calls booking one time at once, 10 rounds on a busy machine: one 201 and seven 409s each round, never a 503', { timeout: 240_000 }, async () => {
+  it('8 calls booking one time at once, 10 rounds on a busy machine with a CalDAV calendar: one 201 and seven 409s each round, never a 503', { timeout: 240_000 }, async () => {
     const { client, userId, service, voicemail } = await start();
+    radicale = await startRadicale();
+    expect((await client.request('PUT', '/api/user/booking/calendar/caldav', { address: radicale.calendarUrl, username: radicale.user, password: radicale.password })).status).toBe(200);
     // Issue 53 item 4: the local claim picks the winner and tells the losers at once; the calendar's
     // time bound covers only a calendar server's answer, so the box's own load never turns "taken" into 503.
     const starts = [9, 10, 11, 12, 13, 14, 15, 16].map((h) => `2026-12-02T${String(h).padStart(2, '0')}:00:00Z`).concat(['2026-12-03T09:00:00Z', '2026-12-03T10:00:00Z']);

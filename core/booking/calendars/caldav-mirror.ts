@@ -1,22 +1,24 @@
 import { DAY_MS } from '../../time/london-time.js';
 import { bounded } from './calendar-gate.js';
-import { collectionVersion, fetchObjects, listEventTags, type CalDavAccount, type CalDavObject } from './caldav.js';
+import { changesSince, collectionMarks, fetchObjects, listEventTags, type CalDavAccount, type CalDavObject } from './caldav.js';
 import { busyFromIcs } from './expand.js';
 import type { Interval } from '../rules/slots.js';
 
-// Each connected CalDAV calendar's events, kept on the box by ETag (issue 53, item 3). A read
-// asks the server only whether the collection changed (its sync-token or ctag, one PROPFIND);
-// when it did, the events that can be busy in the window are listed by ETag and only the new or
-// changed ones fetched. Recurring series are fetched whatever their range and expanded here
-// (expand.ts), so a server that does not expand them in a time-range query cannot hide one.
+// Each connected CalDAV calendar's events, kept on the box by ETag (issue 53, item 3). Once a copy
+// is made, a read asks the server only what changed since: one sync-collection REPORT (RFC 6578)
+// that carries the changed events' text, or where a server has no sync-token, one PROPFIND of its
+// ctag and a listing by ETag when that moved; only new or changed events are ever fetched.
+// Recurring series are fetched whatever their range and expanded here (expand.ts), so a server
+// that leaves a series out of a time-range query (Xandikos) cannot hide one.
 
-/** How far the kept window reaches: the longest horizon (365 days) and a day either side. */
+/** How far a copy reaches: the longest horizon (365 days) and a day either side. */
 const WINDOW_MS = 368 * DAY_MS;
 
 interface Mirror {
   url: string;
-  /** The server's mark read before the listing that made this copy; null when it has none (then every read lists). */
-  version: string | null;
+  /** The server's marks read before the listing or changes that made this copy. */
+  syncToken: string | null;
+  ctag: string | null;
   from: number;
   to: number;
   objects: Map<string, CalDavObject>;
@@ -36,38 +38,71 @@ export interface CalDavMirror {
   busy(ownerId: number, account: CalDavAccount, from: number, to: number, opts: CalDavReadOptions): Promise<Interval[]>;
 }
 
+type Answer =
+  | { kind: 'same' }
+  | { kind: 'changes'; syncToken: string; objects: CalDavObject[]; removed: string[] }
+  | { kind: 'listing'; syncToken: string | null; ctag: string | null; hrefs: string[]; objects: CalDavObject[] };
+
+/** The server's answers only (what the bound covers): what changed since the copy `had`, or a fresh listing. */
+async function ask(account: CalDavAccount, had: Mirror | undefined, known: Map<string, CalDavObject>, from: number, to: number, signal: AbortSignal): Promise<Answer> {
+  const fresh = (o: { href: string; etag: string }) => !o.etag || known.get(o.href)?.etag !== o.etag;
+  if (had?.syncToken) {
+    try {
+      const delta = await changesSince(account, had.syncToken, signal);
+      if (delta.token) {
+        if (!delta.changed.length && !delta.removed.length) return { kind: 'same' };
+        const sent = delta.changed.flatMap((o) => (o.data ? [{ ...o, data: o.data }] : []));
+        const missing = delta.changed.filter((o) => !o.data && fresh(o)).map((o) => o.href);
+        return { kind: 'changes', syncToken: delta.token, objects: [...sent, ...await fetchObjects(account, missing, signal)], removed: delta.removed };
+      }
+    } catch (err) {
+      // An expired or refused token: the copy is made again from a listing below.
+      if (signal.aborted) throw err;
+    }
+  }
+  const marks = await collectionMarks(account, signal);
+  if (had && !marks.syncToken && marks.ctag !== null && marks.ctag === had.ctag) return { kind: 'same' };
+  const listed = await listEventTags(account, from, to, signal);
+  const stale = [...listed].filter(([href, etag]) => fresh({ href, etag })).map(([href]) => href);
+  return { kind: 'listing', ...marks, hrefs: [...listed.keys()], objects: await fetchObjects(account, stale, signal) };
+}
+
 export function createCalDavMirror(now: () => Date): CalDavMirror {
   const kept = new Map<number, Mirror>();
-  // One sync per owner at a time: parallel claims on one calendar share one question to the server.
+  // One sync per owner at a time: parallel reads of one calendar share one question to the server.
   const inFlight = new Map<number, Promise<Mirror>>();
-
-  /** The server's answers only, within the bound; null when the kept copy is still current. */
-  const ask = async (account: CalDavAccount, had: Mirror | undefined, known: Map<string, CalDavObject>, from: number, to: number, signal: AbortSignal) => {
-    const version = await collectionVersion(account, signal);
-    if (had && version !== null && version === had.version) return { version, listed: null, fetched: [] };
-    const listed = await listEventTags(account, from, to, signal);
-    const stale = [...listed].filter(([href, etag]) => !etag || known.get(href)?.etag !== etag).map(([href]) => href);
-    return { version, listed, fetched: await fetchObjects(account, stale, signal) };
-  };
 
   const sync = async (ownerId: number, account: CalDavAccount, from: number, to: number, opts: CalDavReadOptions): Promise<Mirror> => {
     const previous = kept.get(ownerId);
-    // Objects are kept across windows (an ETag names one version of one object); the mark only for the same window.
+    // Objects are kept across windows (an ETag names one version of one object); changes only within one window.
     const known = previous?.url === account.url ? previous.objects : new Map<string, CalDavObject>();
     const had = previous?.url === account.url && previous.from <= from && previous.to >= to ? previous : undefined;
     const at = now().getTime();
     const answer = await bounded((signal) => ask(account, had, known, from, to, signal), opts.boundMs, opts.signal);
-    if (!answer.listed && had) {
+    if (answer.kind === 'same' && had) {
       had.checkedAt = at;
       return had;
     }
-    const objects = new Map<string, CalDavObject>();
-    const fetched = new Map(answer.fetched.map((o) => [o.href, o]));
-    for (const href of answer.listed?.keys() ?? []) {
-      const o = fetched.get(href) ?? known.get(href);
-      if (o) objects.set(href, o);
+    let objects: Map<string, CalDavObject>;
+    let marks = { syncToken: had?.syncToken ?? null, ctag: had?.ctag ?? null };
+    let window = { from, to };
+    if (answer.kind === 'changes' && had) {
+      objects = new Map(had.objects);
+      for (const href of answer.removed) objects.delete(href);
+      for (const o of answer.objects) objects.set(o.href, o);
+      marks = { syncToken: answer.syncToken, ctag: null };
+      window = { from: had.from, to: had.to };
+    } else if (answer.kind === 'listing') {
+      const fetched = new Map(answer.objects.map((o) => [o.href, o]));
+      objects = new Map(answer.hrefs.flatMap((href) => {
+        const o = fetched.get(href) ?? known.get(href);
+        return o ? [[href, o] as const] : [];
+      }));
+      marks = { syncToken: answer.syncToken, ctag: answer.ctag };
+    } else {
+      objects = new Map(known);
     }
-    const mirror: Mirror = { url: account.url, version: answer.version, from, to, objects, checkedAt: at, busy: busyFromIcs([...objects.values()].map((o) => o.data), from, to) };
+    const mirror: Mirror = { url: account.url, ...marks, ...window, objects, checkedAt: at, busy: busyFromIcs([...objects.values()].map((o) => o.data), window.from, window.to) };
     kept.set(ownerId, mirror);
     return mirror;
   };
@@ -76,9 +111,8 @@ export function createCalDavMirror(now: () => Date): CalDavMirror {
     async busy(ownerId, account, from, to, opts) {
       const at = now().getTime();
       const had = kept.get(ownerId);
-      const covers = (m: Mirror | undefined) => m?.url === account.url && m.from <= from && m.to >= to;
       let mirror = had;
-      if (!covers(had) || opts.maxAgeMs <= 0 || at - had!.checkedAt >= opts.maxAgeMs) {
+      if (!(had?.url === account.url && had.from <= from && had.to >= to) || opts.maxAgeMs <= 0 || at - had.checkedAt >= opts.maxAgeMs) {
         let pending = inFlight.get(ownerId);
         if (!pending) {
           const start = Math.floor(at / DAY_MS) * DAY_MS - DAY_MS;

@@ -1,4 +1,4 @@
-import { calendarMultiGet, calendarQuery, createAccount, createCalendarObject, deleteCalendarObject, fetchCalendars, propfind, type DAVCalendar } from 'tsdav';
+import { calendarMultiGet, calendarQuery, createAccount, createCalendarObject, deleteCalendarObject, fetchCalendars, propfind, syncCollection, type DAVCalendar } from 'tsdav';
 
 // Two-way CalDAV (Nextcloud, Fastmail, iCloud with an app password, Radicale, Baïkal, Xandikos)
 // through tsdav: the requests only. Busy times are read as the calendar's own objects, kept and
@@ -99,11 +99,11 @@ const davTime = (ms: number) => `${new Date(ms).toISOString().slice(0, 19).repla
 
 const eventFilter = (inner: Record<string, unknown>) => ({ 'comp-filter': { _attributes: { name: 'VCALENDAR' }, 'comp-filter': { _attributes: { name: 'VEVENT' }, ...inner } } });
 
-/** The server's own mark of the collection's state (RFC 6578 sync-token, else CalendarServer's ctag); null when it has neither. */
-export async function collectionVersion(a: CalDavAccount, signal: AbortSignal): Promise<string | null> {
+/** The server's own marks of the collection's state: its RFC 6578 sync-token and CalendarServer's ctag, each null when it has none. */
+export async function collectionMarks(a: CalDavAccount, signal: AbortSignal): Promise<{ syncToken: string | null; ctag: string | null }> {
   const [self] = await propfind({ url: a.url, props: { 'd:sync-token': {}, 'cs:getctag': {} }, depth: '0', headers: auth(a), fetch: strictFetch(signal) });
-  const mark = self?.props?.syncToken ?? self?.props?.getctag;
-  return typeof mark === 'string' || typeof mark === 'number' ? String(mark) : null;
+  const text = (v: unknown) => (typeof v === 'string' || typeof v === 'number' ? String(v) : null);
+  return { syncToken: text(self?.props?.syncToken), ctag: text(self?.props?.getctag) };
 }
 
 /**
@@ -136,6 +136,21 @@ export async function fetchObjects(a: CalDavAccount, hrefs: readonly string[], s
     const data: unknown = r.props?.calendarData?._cdata ?? r.props?.calendarData;
     return r.href && typeof data === 'string' && data ? [{ href: objectKey(r.href), etag: r.props?.getetag == null ? '' : String(r.props.getetag), data }] : [];
   });
+}
+
+/** What changed in the collection since `token` (RFC 6578): changed objects with their text where the server sent it, removed hrefs, and the new token. */
+export async function changesSince(a: CalDavAccount, token: string, signal: AbortSignal): Promise<{ token: string | null; changed: Array<{ href: string; etag: string; data?: string }>; removed: string[] }> {
+  const answers = await syncCollection({ url: a.url, props: { 'd:getetag': {}, 'c:calendar-data': {} }, syncLevel: 1, syncToken: token, headers: auth(a), fetch: strictFetch(signal) });
+  const next: unknown = answers[0]?.raw?.multistatus?.syncToken;
+  const changed: Array<{ href: string; etag: string; data?: string }> = [];
+  const removed: string[] = [];
+  for (const r of answers) {
+    if (!r.href || r.href.endsWith('/')) continue;
+    if (r.status === 404) { removed.push(objectKey(r.href)); continue; }
+    const data: unknown = r.props?.calendarData?._cdata ?? r.props?.calendarData;
+    changed.push({ href: objectKey(r.href), etag: r.props?.getetag == null ? '' : String(r.props.getetag), ...(typeof data === 'string' && data ? { data } : {}) });
+  }
+  return { token: typeof next === 'string' || typeof next === 'number' ? String(next) : null, changed, removed };
 }
 
 /** One spelling of an object's href, whichever a server's answer used (absolute or a path, escaped or not). */
