@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 // path, Depth, the body's first element, and how many events the answer carried; answers are asked
 // for uncompressed so they can be read), so a test can say what the box asked for and was sent.
 
-export interface SeenRequest {
+interface SeenRequest {
   method: string;
   path: string;
   depth?: string;

@@ -26,7 +26,7 @@ interface Mirror {
   checkedAt: number;
 }
 
-export interface CalDavReadOptions {
+interface CalDavReadOptions {
   /** A copy checked this recently answers without asking the server (offers); 0 asks now (the claim). */
   maxAgeMs: number;
   /** The bound on the server's answers: the box's own work (the database, the expansion) is outside it. */
