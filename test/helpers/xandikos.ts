@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Radicale } from './radicale.js';
+import { servedProcess } from './served-process.js';
 import { waitUntil } from './wait.js';
 import { freeTcpPort } from '../pbx-real/ports.js';
 
@@ -28,23 +29,5 @@ export async function startXandikos(): Promise<Radicale> {
     }, 30_000, 100);
     return child;
   };
-  const halt = async (child: ChildProcess) => {
-    if (child.exitCode !== null || child.signalCode !== null) return;
-    const exited = new Promise((r) => child.once('exit', r));
-    child.kill('SIGTERM');
-    await exited;
-  };
-  let child = await run();
-  return {
-    url, user: 'owner', password: 'app-password-1', calendarUrl: `${url}/user/calendars/calendar/`,
-    halt: () => halt(child),
-    async restart() {
-      await halt(child);
-      child = await run();
-    },
-    async stop() {
-      await halt(child);
-      fs.rmSync(dir, { recursive: true, force: true });
-    },
-  };
+  return { url, user: 'owner', password: 'app-password-1', calendarUrl: `${url}/user/calendars/calendar/`, ...await servedProcess(dir, run) };
 }
