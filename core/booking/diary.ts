@@ -7,10 +7,10 @@ import { bounded, CALENDAR_BOUND_MS, CalendarUnavailable, NO_CALENDAR, OFFER_CAC
 import type { BookingKeys } from './calendars/keys.js';
 import type { BookingRules } from './rules/booking-rules.js';
 import { slotKey } from './rules/slot-id.js';
-import { findSlots, type Interval } from './rules/slots.js';
+import { findSlots, slotVerdict, type Interval } from './rules/slots.js';
 import { parseWish } from './rules/wish.js';
 import { asBlocked, cancelBooking, liveBookingsBetween } from './store/bookings.js';
-import { claimSlot, type ClaimResult } from './store/claim.js';
+import { claimSlot, withdrawClaim, type ClaimResult } from './store/claim.js';
 import { loadRules } from './store/rules.js';
 
 // One owner's diary, shared by the agent's desk (agent-booking-adapter.ts) and the owner's
@@ -77,9 +77,15 @@ export class Diary {
     this.boundMs = deps.boundMs ?? CALENDAR_BOUND_MS;
   }
 
-  /** The owner's calendar over [from, to), within the bound; CalendarUnavailable when it cannot be read in time. */
-  private busy(from: number, to: number, signal?: AbortSignal, maxAgeMs?: number): Promise<Interval[]> {
-    return bounded((s) => this.calendar.busy(this.ownerId, from, to, s, { maxAgeMs }), this.boundMs, signal);
+  /** The owner's calendar over [from, to), the servers' answers within the bound; CalendarUnavailable when it cannot be read in time. */
+  private async busy(from: number, to: number, signal?: AbortSignal, maxAgeMs?: number): Promise<Interval[]> {
+    try {
+      return await this.calendar.busy(this.ownerId, from, to, { maxAgeMs, boundMs: this.boundMs, signal });
+    } catch (err) {
+      // A calendar whose text cannot be read (bad iCalendar) is unavailable too, with the reason for the owner.
+      if (err instanceof CalendarUnavailable) throw err;
+      throw new CalendarUnavailable(`the calendar could not be read: ${err instanceof Error ? err.message : String(err)}`);
+    }
   }
 
   /** The calendar around a start, re-read just before a claim: an event added since the offer blocks it. */
@@ -113,21 +119,35 @@ export class Diary {
   }
 
   /**
-   * The calendar re-read around the start, the claim, and for a fresh booking its calendar event and follow-ups. A calendar that already holds an
-   * event for the slot (another box, or the owner) takes it: the booking is given up.
+   * The claim, the calendar re-read around the start, and for a fresh booking its calendar event
+   * and follow-ups. The local claim decides at once between callers racing for one slot: only the
+   * winner waits on the calendar, and gives the booking up if the calendar now has something then
+   * (or already holds an event for the slot: another box, or the owner), or cannot be read.
+   * A move reads the calendar first, since the booking it replaces is cancelled in its claim.
    */
   async claim(ask: ClaimAsk, signal?: AbortSignal): Promise<DiaryClaim> {
     const { db } = this.deps;
     const { service, start } = ask;
-    const around = await this.busyAround(start, signal);
-    if (around.kind === 'unavailable') return around;
-    const { busy } = around;
+    let busy: Interval[] = [];
+    if (ask.replaces) {
+      const around = await this.busyAround(start, signal);
+      if (around.kind === 'unavailable') return around;
+      busy = around.busy;
+    }
     const result = await claimSlot(db, {
       ownerId: this.ownerId, serviceId: service.id, durationMinutes: service.durationMinutes, bufferMinutes: service.bufferMinutes,
       start, slotKey: slotKey({ serviceId: service.id, start }), callId: ask.callId, callerName: ask.callerName, callerNumber: ask.callerNumber,
       rules: ask.rules, busy, now: ask.now, replaces: ask.replaces?.id, onePerCall: ask.onePerCall,
     });
     if (result.kind !== 'booked' || !result.fresh) return result;
+    if (!ask.replaces) {
+      const around = await this.busyAround(start, signal);
+      const refused = around.kind === 'unavailable' ? around : slotVerdict({ now: ask.now, rules: ask.rules, service, busy: around.busy, booked: [] }, start) === 'free' ? null : { kind: 'taken' as const };
+      if (refused) {
+        await withdrawClaim(db, this.ownerId, result.row.id);
+        return refused;
+      }
+    }
     if ((await this.writeToCalendar(result.row, service, signal)) === 'taken') {
       await cancelBooking(db, this.ownerId, result.row.id, 'moved', new Date(ask.now));
       return { kind: 'taken' };

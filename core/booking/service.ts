@@ -272,7 +272,7 @@ export class BookingService {
     const service = (await serviceById(this.db, ownerId, old.serviceId))!;
     let busy;
     try {
-      busy = await bounded((s) => this.calendar.busy(ownerId, start - DAY_MS, start + DAY_MS, s), CALENDAR_BOUND_MS);
+      busy = await this.calendar.busy(ownerId, start - DAY_MS, start + DAY_MS, { boundMs: CALENDAR_BOUND_MS });
     } catch (err) {
       return { kind: 'unavailable', reason: errorMessage(err) };
     }

@@ -112,7 +112,7 @@ describe('CalDAV through the address guard', () => {
     const before = target.seen.length;
     const signal = () => AbortSignal.timeout(10_000);
     const start = Date.parse('2026-12-02T10:00:00Z');
-    await expect(calendar.busy(user.id, start, start + 86_400_000, signal())).rejects.toThrow(NOT_ALLOWED_SENTENCE);
+    await expect(calendar.busy(user.id, start, start + 86_400_000, { boundMs: 10_000 })).rejects.toThrow(NOT_ALLOWED_SENTENCE);
     await expect(calendar.put({ bookingId: 1, ownerId: user.id, uid: 'booking-x', summary: 'Boiler service: Lee', description: '', start, end: start + 3_600_000 }, signal())).rejects.toThrow(NOT_ALLOWED_SENTENCE);
     await expect(calendar.remove(user.id, 'booking-x', signal())).rejects.toThrow(NOT_ALLOWED_SENTENCE);
     expect(target.seen.slice(before)).toEqual([]);

@@ -12,6 +12,7 @@ import { activeCustomer } from '../helpers/accounts.js';
 import { putIcs, startRadicale, type Radicale } from '../helpers/radicale.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 import { giveNumber, outboxTo } from '../caller-texts/helpers.js';
+import { busyMachine } from '../helpers/busy-machine.js';
 import { callFrom } from './fixtures.js';
 
 const DID = '+447700900060';
@@ -103,6 +104,30 @@ describe('the owner books the caller of a call (Call Details)', () => {
     const live = await server!.database.db.select().from(bookings).where(and(eq(bookings.userId, userId), eq(bookings.status, 'booked')));
     expect(live.map((r) => r.startAt.toISOString())).toEqual(['2026-12-02T09:00:00.000Z']);
     expect([first, second]).toContain(live[0]!.callId);
+  });
+
+  it('8 calls booking one time at once, 10 rounds on a busy machine with a CalDAV calendar: one 201 and seven 409s each round, never a 503', { timeout: 240_000 }, async () => {
+    const { client, userId, service, voicemail } = await start();
+    radicale = await startRadicale();
+    expect((await client.request('PUT', '/api/user/booking/calendar/caldav', { address: radicale.calendarUrl, username: radicale.user, password: radicale.password })).status).toBe(200);
+    // Issue 53 item 4: the local claim picks the winner and tells the losers at once; the calendar's
+    // time bound covers only a calendar server's answer, so the box's own load never turns "taken" into 503.
+    const starts = [9, 10, 11, 12, 13, 14, 15, 16].map((h) => `2026-12-02T${String(h).padStart(2, '0')}:00:00Z`).concat(['2026-12-03T09:00:00Z', '2026-12-03T10:00:00Z']);
+    const load = busyMachine();
+    const rounds: Array<{ start: string; statuses: number[]; messages: string[] }> = [];
+    try {
+      for (const start of starts) {
+        const calls = await Promise.all(Array.from({ length: 8 }, (_, i) => voicemail(`+4477009005${String(i).padStart(2, '0')}`)));
+        const answers = await Promise.all(calls.map((id) => client.post(`/api/call-logs/${id}/booking`, { serviceId: service.id, start })));
+        rounds.push({ start, statuses: answers.map((a) => a.status).sort(), messages: [...new Set(answers.filter((a) => a.status !== 201).map((a) => a.body.message as string))] });
+      }
+    } finally {
+      await load.stop();
+    }
+    const taken = 'That time has just been taken, or your calendar now has something then. Pick another of the free times.';
+    expect(rounds).toEqual(starts.map((start) => ({ start, statuses: [201, 409, 409, 409, 409, 409, 409, 409], messages: [taken] })));
+    const live = await server!.database.db.select().from(bookings).where(and(eq(bookings.userId, userId), eq(bookings.status, 'booked')));
+    expect(live.map((r) => r.startAt.toISOString()).sort()).toEqual(starts.map((s) => new Date(s).toISOString()).sort());
   });
 
   it('answers each bad input with a sentence the console shows, and writes nothing', async () => {

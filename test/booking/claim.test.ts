@@ -7,6 +7,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createDeskFactory } from '../../core/booking/agent-booking-adapter.js';
+import { bounded, type CalendarRead } from '../../core/booking/calendars/calendar-gate.js';
 import { isExclusionViolation } from '../../core/booking/store/claim.js';
 import type { BookingDesk, OfferedSlot } from '../../dialogue/agent/booking-desk.js';
 import { keysFromSecret } from '../../core/booking/calendars/keys.js';
@@ -209,8 +210,8 @@ describe.each(engines)('booking on $name', (engine) => {
       const { bookings } = tablesOf(core!.db);
       const offered = await deskOn(core!, user.id).offer({ wish: '' });
       if (offered.kind !== 'offered') throw new Error(offered.kind);
-      // A calendar that never answers (and ignores its signal); the bound is shortened so the suite stays quick.
-      const hung = { busy: () => new Promise<never>(() => {}), put: async () => 'written' as const, remove: async () => {} };
+      // A calendar server that never answers (and ignores its signal), its answer on the reader's bound; the bound is shortened so the suite stays quick.
+      const hung = { busy: (_o: number, _f: number, _t: number, read: CalendarRead) => bounded(() => new Promise<never>(() => {}), read.boundMs, read.signal), put: async () => 'written' as const, remove: async () => {} };
       const desk = createDeskFactory({ db: core!.db, now, keys: TEST_KEYS, log: quiet, calendar: hung, boundMs: 100 })(user.id);
       expect(await desk.offer({ wish: 'tomorrow' })).toMatchObject({ kind: 'unavailable', reason: 'the calendar did not answer within 100 ms' });
       const call = await callFrom(core!.db, user.id, '+447700900008');

@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { servedProcess } from './served-process.js';
 import { waitUntil } from './wait.js';
 import { freeTcpPort } from '../pbx-real/ports.js';
 
@@ -49,31 +50,14 @@ export async function startRadicale(): Promise<Radicale> {
     }, 30_000, 100);
     return child;
   };
-  const halt = async (child: ChildProcess) => {
-    if (child.exitCode !== null || child.signalCode !== null) return;
-    const exited = new Promise((r) => child.once('exit', r));
-    child.kill('SIGTERM');
-    await exited;
-  };
-  let child = await run();
+  const served = await servedProcess(dir, run);
   const calendarUrl = `${url}/${user}/work/`;
   const made = await fetch(calendarUrl, {
     method: 'MKCALENDAR', headers: { authorization, 'content-type': 'application/xml' },
     body: '<?xml version="1.0"?><C:mkcalendar xmlns:D="DAV:" xmlns:C="urn:ietf:params:xml:ns:caldav"><D:set><D:prop><D:displayname>Work</D:displayname></D:prop></D:set></C:mkcalendar>',
   });
   if (made.status !== 201) throw new Error(`MKCALENDAR answered ${made.status}: ${await made.text()}`);
-  return {
-    url, user, password, calendarUrl,
-    halt: () => halt(child),
-    async restart() {
-      await halt(child);
-      child = await run();
-    },
-    async stop() {
-      await halt(child);
-      fs.rmSync(dir, { recursive: true, force: true });
-    },
-  };
+  return { url, user, password, calendarUrl, ...served };
 }
 
 /** PUTs raw iCalendar text into the calendar, as another client would. */

@@ -1,11 +1,10 @@
-import { createAccount, createCalendarObject, deleteCalendarObject, fetchCalendarObjects, fetchCalendars, propfind, type DAVCalendar } from 'tsdav';
-import { busyFromIcs } from './expand.js';
+import { calendarMultiGet, calendarQuery, createAccount, createCalendarObject, deleteCalendarObject, fetchCalendars, propfind, syncCollection, type DAVCalendar } from 'tsdav';
 import { CalendarAddressRefused, guardedFetch, NOT_ALLOWED_SENTENCE, type CalendarGuard } from './guarded-fetch.js';
-import type { Interval } from '../rules/slots.js';
 
-// Two-way CalDAV (Nextcloud, Fastmail, iCloud with an app password, Radicale, Baïkal) through
-// tsdav. Busy times: a calendar-query with a time range, expanded on the box (expand.ts), since
-// many servers answer free-busy queries with nothing (Radicale) or not at all (Google, iCloud).
+// Two-way CalDAV (Nextcloud, Fastmail, iCloud with an app password, Radicale, Baïkal, Xandikos)
+// through tsdav: the requests only. Busy times are read as the calendar's own objects, kept and
+// expanded on the box (caldav-mirror.ts, expand.ts), since many servers answer free-busy queries
+// with nothing (Radicale) or not at all (Google, iCloud), and some do not expand a series.
 // Each booking: one event named after its slot, PUT with If-None-Match: * (tsdav's create), so
 // a second write of the same slot is refused by the server (412). Every request, and every
 // redirect, goes through guarded-fetch.ts (the address guard, the connection pinned).
@@ -106,15 +105,80 @@ export async function connect(address: string, username: string, password: strin
 
 const calendarAt = (url: string): DAVCalendar => ({ url });
 
-/** Busy times in [from, to): the server's events in the range, expanded here. */
-export async function readBusy(a: CalDavAccount, from: number, to: number, signal: AbortSignal, guard: CalendarGuard): Promise<Interval[]> {
-  const objects = await fetchCalendarObjects({
-    calendar: calendarAt(a.url), headers: auth(a), fetch: strictFetch(signal, guard),
-    timeRange: { start: new Date(from).toISOString(), end: new Date(to).toISOString() },
-    // Objects may be named without ".ics" by other clients; the collection itself ends in "/".
-    urlFilter: (url) => !!url && !url.endsWith('/'),
+/** One object of the calendar as the server holds it: its ETag says whether it changed since. */
+export interface CalDavObject {
+  href: string;
+  etag: string;
+  data: string;
+}
+
+/** The time-range attribute CalDAV writes: UTC, basic format. */
+const davTime = (ms: number) => `${new Date(ms).toISOString().slice(0, 19).replace(/[-:]/g, '')}Z`;
+
+const eventFilter = (inner: Record<string, unknown>) => ({ 'comp-filter': { _attributes: { name: 'VCALENDAR' }, 'comp-filter': { _attributes: { name: 'VEVENT' }, ...inner } } });
+
+/** The server's own marks of the collection's state: its RFC 6578 sync-token and CalendarServer's ctag, each null when it has none. */
+export async function collectionMarks(a: CalDavAccount, signal: AbortSignal, guard: CalendarGuard): Promise<{ syncToken: string | null; ctag: string | null }> {
+  const [self] = await propfind({ url: a.url, props: { 'd:sync-token': {}, 'cs:getctag': {} }, depth: '0', headers: auth(a), fetch: strictFetch(signal, guard) });
+  const text = (v: unknown) => (typeof v === 'string' || typeof v === 'number' ? String(v) : null);
+  return { syncToken: text(self?.props?.syncToken), ctag: text(self?.props?.getctag) };
+}
+
+/**
+ * The ETags of every event that can be busy in [from, to): those the server finds in the range,
+ * and every recurring series whatever its range, because some servers (Xandikos) leave out a
+ * series that began before the range. Keyed by href.
+ */
+export async function listEventTags(a: CalDavAccount, from: number, to: number, signal: AbortSignal, guard: CalendarGuard): Promise<Map<string, string>> {
+  const f = strictFetch(signal, guard);
+  const query = (inner: Record<string, unknown>) => calendarQuery({ url: a.url, props: { 'd:getetag': {} }, filters: eventFilter(inner), depth: '1', headers: auth(a), fetch: f });
+  const answers = await Promise.all([
+    query({ 'time-range': { _attributes: { start: davTime(from), end: davTime(to) } } }),
+    query({ 'prop-filter': { _attributes: { name: 'RRULE' } } }),
+    query({ 'prop-filter': { _attributes: { name: 'RDATE' } } }),
+  ]);
+  const tags = new Map<string, string>();
+  for (const r of answers.flat()) {
+    // The collection itself may answer too (a href ending in "/"); objects may lack ".ics".
+    if (!r.href || r.href.endsWith('/') || !r.ok) continue;
+    tags.set(objectKey(r.href), r.props?.getetag == null ? '' : String(r.props.getetag));
+  }
+  return tags;
+}
+
+/** The objects at these hrefs (from listEventTags), in one calendar-multiget. */
+export async function fetchObjects(a: CalDavAccount, hrefs: readonly string[], signal: AbortSignal, guard: CalendarGuard): Promise<CalDavObject[]> {
+  if (!hrefs.length) return [];
+  const answers = await calendarMultiGet({ url: a.url, props: { 'd:getetag': {}, 'c:calendar-data': {} }, objectUrls: [...hrefs], depth: '1', headers: auth(a), fetch: strictFetch(signal, guard) });
+  return answers.flatMap((r) => {
+    const data: unknown = r.props?.calendarData?._cdata ?? r.props?.calendarData;
+    return r.href && typeof data === 'string' && data ? [{ href: objectKey(r.href), etag: r.props?.getetag == null ? '' : String(r.props.getetag), data }] : [];
   });
-  return busyFromIcs(objects.flatMap((o) => (typeof o.data === 'string' && o.data ? [o.data] : [])), from, to);
+}
+
+/** What changed in the collection since `token` (RFC 6578): changed objects with their text where the server sent it, removed hrefs, and the new token. */
+export async function changesSince(a: CalDavAccount, token: string, signal: AbortSignal, guard: CalendarGuard): Promise<{ token: string | null; changed: Array<{ href: string; etag: string; data?: string }>; removed: string[] }> {
+  const answers = await syncCollection({ url: a.url, props: { 'd:getetag': {}, 'c:calendar-data': {} }, syncLevel: 1, syncToken: token, headers: auth(a), fetch: strictFetch(signal, guard) });
+  const next: unknown = answers[0]?.raw?.multistatus?.syncToken;
+  const changed: Array<{ href: string; etag: string; data?: string }> = [];
+  const removed: string[] = [];
+  for (const r of answers) {
+    if (!r.href || r.href.endsWith('/')) continue;
+    if (r.status === 404) { removed.push(objectKey(r.href)); continue; }
+    const data: unknown = r.props?.calendarData?._cdata ?? r.props?.calendarData;
+    changed.push({ href: objectKey(r.href), etag: r.props?.getetag == null ? '' : String(r.props.getetag), ...(typeof data === 'string' && data ? { data } : {}) });
+  }
+  return { token: typeof next === 'string' || typeof next === 'number' ? String(next) : null, changed, removed };
+}
+
+/** One spelling of an object's href, whichever a server's answer used (absolute or a path, escaped or not). */
+function objectKey(href: string): string {
+  const path = href.startsWith('http') ? new URL(href).pathname : href;
+  try {
+    return encodeURI(decodeURI(path));
+  } catch {
+    return path;
+  }
 }
 
 /** Writes one event; 'taken' when the server already holds an event with this name (412). */

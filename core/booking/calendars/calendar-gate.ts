@@ -1,13 +1,22 @@
 import type { Interval } from '../rules/slots.js';
 
 // The owner's calendars as the desk sees them: busy times in a range, and a place to write each
-// booking. Behind this: the pasted iCal address and CalDAV (ical-feed.ts, caldav.ts). Every read
-// is bounded: a calendar slower than the bound, or down, makes the desk answer 'unavailable'
-// rather than keep a caller waiting.
+// booking. Behind this: the pasted iCal address and CalDAV (ical-address.ts, caldav-mirror.ts).
+// Every server's answer is bounded: a calendar slower than the bound, or down, makes the desk
+// answer 'unavailable' rather than keep a caller waiting; the box's own work is not on that clock,
+// so a loaded box never mistakes itself for a slow calendar (issue 53, item 4).
+
+export interface CalendarRead {
+  /** A copy read this recently may answer (offers); absent, the calendar is asked now (the claim). */
+  maxAgeMs?: number;
+  /** The bound on the calendar servers' answers; the box's own work (its database, the expansion) is not counted. */
+  boundMs: number;
+  signal?: AbortSignal;
+}
 
 export interface CalendarReader {
-  /** `maxAgeMs`: a copy read this recently may answer (offers); absent, the calendar is asked now (the claim). */
-  busy(ownerId: number, from: number, to: number, signal: AbortSignal, opts?: { maxAgeMs?: number }): Promise<Interval[]>;
+  /** Throws CalendarUnavailable, with a reason for the owner, when a calendar cannot be read within the bound. */
+  busy(ownerId: number, from: number, to: number, read: CalendarRead): Promise<Interval[]>;
 }
 
 /** How old the CalDAV busy times an offer may use are; the claim always reads afresh. */
@@ -38,7 +47,14 @@ export const NO_CALENDAR: CalendarReader & CalendarWriter = {
 /** The desk's bound on a calendar read (issue 41, item 7). */
 export const CALENDAR_BOUND_MS = 1500;
 
-export class CalendarUnavailable extends Error {}
+export class CalendarUnavailable extends Error {
+  /** `reason`: the why alone, in the owner's words (the Calendar tab shows it). */
+  constructor(message: string, readonly reason: string = message) {
+    super(message);
+  }
+}
+
+const IN_TIME = 'it did not answer in time';
 
 /** Runs `read` with the bound and the caller's signal; a timeout or failure becomes CalendarUnavailable with a reason for the owner. */
 export async function bounded<T>(read: (signal: AbortSignal) => Promise<T>, boundMs: number, outer?: AbortSignal): Promise<T> {
@@ -47,14 +63,15 @@ export async function bounded<T>(read: (signal: AbortSignal) => Promise<T>, boun
   let timer: NodeJS.Timeout | undefined;
   // The race guards against a client that ignores its signal: the desk answers within the bound regardless.
   const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new CalendarUnavailable(`the calendar did not answer within ${boundMs} ms`)), boundMs);
+    timer = setTimeout(() => reject(new CalendarUnavailable(`the calendar did not answer within ${boundMs} ms`, IN_TIME)), boundMs);
   });
   try {
     return await Promise.race([read(signal), late]);
   } catch (err) {
     if (err instanceof CalendarUnavailable) throw err;
-    if (timeout.aborted) throw new CalendarUnavailable(`the calendar did not answer within ${boundMs} ms`);
-    throw new CalendarUnavailable(`the calendar could not be read: ${err instanceof Error ? err.message : String(err)}`);
+    if (timeout.aborted) throw new CalendarUnavailable(`the calendar did not answer within ${boundMs} ms`, IN_TIME);
+    const why = err instanceof Error ? err.message : String(err);
+    throw new CalendarUnavailable(`the calendar could not be read: ${why}`, why);
   } finally {
     clearTimeout(timer);
   }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CalendarHealth, watchedReader } from './calendar-health.js';
-import type { CalendarReader } from './calendar-gate.js';
+import { CalendarUnavailable, type CalendarReader } from './calendar-gate.js';
 
 const T0 = new Date('2026-12-01T09:00:00Z');
 const T1 = new Date('2026-12-01T09:05:00Z');
@@ -15,27 +15,24 @@ describe('the calendar watched for the Calendar tab', () => {
     let at = T0;
     let fail = true;
     const watched = watchedReader(reader(() => (fail ? Promise.reject(new Error('the calendar answered HTTP 500')) : Promise.resolve([]))), health, () => at);
-    await expect(watched.busy(7, 0, 1, new AbortController().signal)).rejects.toThrow('HTTP 500');
+    await expect(watched.busy(7, 0, 1, { boundMs: 1000 })).rejects.toThrow('HTTP 500');
     at = T1;
-    await expect(watched.busy(7, 0, 1, new AbortController().signal)).rejects.toThrow('HTTP 500');
+    await expect(watched.busy(7, 0, 1, { boundMs: 1000 })).rejects.toThrow('HTTP 500');
     expect(health.of(7)).toEqual({ since: T0, reason: 'the calendar answered HTTP 500' });
     expect(health.of(8)).toBeNull();
     fail = false;
-    await watched.busy(7, 0, 1, new AbortController().signal);
+    await watched.busy(7, 0, 1, { boundMs: 1000 });
     expect(health.of(7)).toBeNull();
   });
 
   it('a read cut off by its time bound is "did not answer in time"; one the caller gave up on is not held against the calendar', async () => {
     const health = new CalendarHealth();
-    const aborted = (reason: unknown) => {
-      const c = new AbortController();
-      c.abort(reason);
-      return c.signal;
-    };
-    const watched = watchedReader(reader(() => Promise.reject(new Error('This operation was aborted'))), health, () => T0);
-    await expect(watched.busy(7, 0, 1, aborted(new DOMException('hung up', 'AbortError')))).rejects.toThrow();
+    const hungUp = new AbortController();
+    hungUp.abort(new DOMException('hung up', 'AbortError'));
+    const watched = watchedReader(reader(() => Promise.reject(new CalendarUnavailable('the calendar did not answer within 1500 ms', 'it did not answer in time'))), health, () => T0);
+    await expect(watched.busy(7, 0, 1, { boundMs: 1500, signal: hungUp.signal })).rejects.toThrow();
     expect(health.of(7)).toBeNull();
-    await expect(watched.busy(7, 0, 1, aborted(new DOMException('bound', 'TimeoutError')))).rejects.toThrow();
+    await expect(watched.busy(7, 0, 1, { boundMs: 1500 })).rejects.toThrow();
     expect(health.of(7)).toEqual({ since: T0, reason: 'it did not answer in time' });
   });
 });

@@ -1,4 +1,4 @@
-import type { CalendarReader } from './calendar-gate.js';
+import { CalendarUnavailable, type CalendarReader } from './calendar-gate.js';
 
 // Whether each owner's calendar answered its last read, so the Calendar tab can say when it
 // stopped answering (and that bookings are being taken as requests meanwhile). Kept in memory:
@@ -37,15 +37,14 @@ export class CalendarHealth {
 export function watchedReader<R extends CalendarReader>(reader: R, health: CalendarHealth, now: () => Date): R {
   return {
     ...reader,
-    async busy(ownerId, from, to, signal, opts) {
+    async busy(ownerId, from, to, read) {
       try {
-        const busy = await reader.busy(ownerId, from, to, signal, opts);
+        const busy = await reader.busy(ownerId, from, to, read);
         health.answered(ownerId);
         return busy;
       } catch (err) {
         // A read the caller gave up on (they hung up) says nothing about the calendar.
-        const timedOut = signal.aborted && (signal.reason as { name?: string } | undefined)?.name === 'TimeoutError';
-        if (!signal.aborted || timedOut) health.failed(ownerId, timedOut ? 'it did not answer in time' : err instanceof Error ? err.message : String(err), now());
+        if (!read.signal?.aborted) health.failed(ownerId, err instanceof CalendarUnavailable ? err.reason : err instanceof Error ? err.message : String(err), now());
         throw err;
       }
     },

@@ -1,8 +1,9 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { tablesOf } from '../../db/schema.js';
-import type { BookingEventForCalendar, CalendarReader, CalendarWriter } from './calendar-gate.js';
-import { putEvent, readBusy, removeEvent, type CalDavAccount } from './caldav.js';
+import { bounded, type BookingEventForCalendar, type CalendarReader, type CalendarWriter } from './calendar-gate.js';
+import { putEvent, removeEvent, type CalDavAccount } from './caldav.js';
+import { createCalDavMirror } from './caldav-mirror.js';
 import type { CalendarGuard } from './guarded-fetch.js';
 import { calendarIcs } from './ics-writer.js';
 import type { BookingKeys } from './keys.js';
@@ -10,7 +11,8 @@ import { unseal } from './secret-box.js';
 import type { Interval } from '../rules/slots.js';
 
 // Each owner's calendars as the desk reads and writes them: their CalDAV account (when
-// connected) and their pasted iCal address (when set, through ical-address.ts's cache).
+// connected, through caldav-mirror.ts's copy) and their pasted iCal address (when set, through
+// ical-address.ts's cache). Only the servers' answers are on the bound's clock.
 
 export interface IcalAddressReader {
   busy(ownerId: number, url: string, from: number, to: number, signal: AbortSignal): Promise<Interval[]>;
@@ -36,28 +38,20 @@ export async function caldavAccountOf(db: Db, keys: BookingKeys, ownerId: number
 const eventFilename = (uid: string) => `${uid}.ics`;
 
 export function ownerCalendars(deps: OwnerCalendarDeps): CalendarReader & CalendarWriter {
-  // The last CalDAV read per owner, for offers (a caller hearing times should not wait on the
-  // server each turn); a claim never uses it.
-  const recent = new Map<number, { at: number; url: string; from: number; to: number; busy: Interval[] }>();
-  const caldavBusy = async (ownerId: number, account: CalDavAccount, from: number, to: number, signal: AbortSignal, maxAgeMs: number) => {
-    const now = deps.now().getTime();
-    const hit = recent.get(ownerId);
-    if (maxAgeMs > 0 && hit && hit.url === account.url && now - hit.at < maxAgeMs && hit.from <= from && hit.to >= to) {
-      return hit.busy.filter((b) => b.end > from && b.start < to);
-    }
-    const busy = await readBusy(account, from, to, signal, deps.guard);
-    if (maxAgeMs > 0) recent.set(ownerId, { at: now, url: account.url, from, to, busy });
-    return busy;
-  };
+  const caldav = createCalDavMirror(deps.now, deps.guard);
   return {
-    async busy(ownerId, from, to, signal, opts) {
+    async busy(ownerId, from, to, read) {
       const { bookingCalendars } = tablesOf(deps.db);
       const row = (await deps.db.select().from(bookingCalendars).where(eq(bookingCalendars.userId, ownerId)).limit(1))[0];
       if (!row) return [];
       const reads: Array<Promise<Interval[]>> = [];
       const account = await caldavAccountOf(deps.db, deps.keys, ownerId);
-      if (account) reads.push(caldavBusy(ownerId, account, from, to, signal, opts?.maxAgeMs ?? 0));
-      if (row.icalUrlSealed && deps.icalAddress) reads.push(deps.icalAddress.busy(ownerId, unseal(deps.keys.seal, row.icalUrlSealed), from, to, signal));
+      if (account) reads.push(caldav.busy(ownerId, account, from, to, { maxAgeMs: read.maxAgeMs ?? 0, boundMs: read.boundMs, signal: read.signal }));
+      const ical = deps.icalAddress;
+      if (row.icalUrlSealed && ical) {
+        const url = unseal(deps.keys.seal, row.icalUrlSealed);
+        reads.push(bounded((signal) => ical.busy(ownerId, url, from, to, signal), read.boundMs, read.signal));
+      }
       return (await Promise.all(reads)).flat();
     },
     async put(e: BookingEventForCalendar, signal) {

@@ -87,3 +87,12 @@ export async function claimSlot(db: Db, req: ClaimRequest): Promise<ClaimResult>
     throw err;
   }
 }
+
+/**
+ * Takes back a claim nobody was told of: the winner of a race whose calendar then had something
+ * at that time, or could not be read. Never a booking a caller or owner has heard of (those are cancelled).
+ */
+export async function withdrawClaim(db: Db, ownerId: number, bookingId: number): Promise<void> {
+  const { bookings } = tablesOf(db);
+  await db.delete(bookings).where(and(eq(bookings.id, bookingId), eq(bookings.userId, ownerId), eq(bookings.status, 'booked')));
+}
