@@ -92,6 +92,11 @@ export interface Config {
    * over the jobs of a core that died.
    */
   jobs: { leaseMs: number };
+  /**
+   * SIGTERM (root/main.ts): calls in progress get `drainMs` (STOP_DRAIN_SECONDS) to finish;
+   * the process ends at the latest STOP_AFTER_DRAIN_MS after it, whatever is still pending.
+   */
+  stop: { drainMs: number };
   /** One or more Ollama servers (OLLAMA_URL, comma-separated), each with its slots (OLLAMA_SLOTS). */
   ollama: { endpoints: EngineEndpoint[]; model: string };
   /** whisper.cpp servers (WHISPER_URL, comma-separated; none = transcription waits), each with WHISPER_SLOTS. */
@@ -445,6 +450,7 @@ export function loadConfig(env: Env = process.env): Config {
       dailyBox: integer(env, 'CALLER_TEXTS_DAILY_BOX', 1000, 0, 10_000_000),
     },
     jobs: { leaseMs: integer(env, 'JOB_LEASE_SECONDS', 90, 10, 3600) * 1000 },
+    stop: { drainMs: integer(env, 'STOP_DRAIN_SECONDS', 25, 1, 600) * 1000 },
     ollama: { endpoints: endpoints(env, 'OLLAMA_URL', 'OLLAMA_SLOTS', DEFAULT_SLOTS.ollama, 'http://127.0.0.1:11434'), model: text(env, 'OLLAMA_MODEL') ?? 'llama3.2:3b' },
     whisper: { endpoints: endpoints(env, 'WHISPER_URL', 'WHISPER_SLOTS', DEFAULT_SLOTS.whisper), model: text(env, 'WHISPER_MODEL') },
     tts: {
