@@ -93,3 +93,12 @@ export function isUkMobile(input: string | null | undefined): boolean {
   const n = toE164(input);
   return !!n && /^\+447(?:[1-57-9]\d{8}|624\d{6})$/.test(n);
 }
+
+/**
+ * A UK landline (geographic, 01/02): it takes calls but not texts, so call texts and their
+ * confirmation code go to a mobile instead (issue 57 item 6). Any spelling.
+ */
+export function isUkLandline(input: string | null | undefined): boolean {
+  const n = toE164(input);
+  return !!n && /^\+44[12]\d{8,9}$/.test(n);
+}
