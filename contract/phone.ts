@@ -12,7 +12,7 @@ import { looksLikePhoneQuery, type PhoneQuery } from './phone-display.js';
 
 // The display formats and the search's shape test need no metadata; they live apart so a
 // console screen that only shows numbers does not download libphonenumber-js.
-export { formatAdminPhone, formatPhone, matchesPhoneQuery, type PhoneQuery } from './phone-display.js';
+export { formatAdminPhone, formatPhone, isUkLandline, matchesPhoneQuery, type PhoneQuery } from './phone-display.js';
 
 /** The product serves UK businesses: a number without a country code is a UK number. */
 const DEFAULT_COUNTRY = 'GB';
@@ -94,11 +94,3 @@ export function isUkMobile(input: string | null | undefined): boolean {
   return !!n && /^\+447(?:[1-57-9]\d{8}|624\d{6})$/.test(n);
 }
 
-/**
- * A UK landline (geographic, 01/02): it takes calls but not texts, so call texts and their
- * confirmation code go to a mobile instead (issue 57 item 6). Any spelling.
- */
-export function isUkLandline(input: string | null | undefined): boolean {
-  const n = toE164(input);
-  return !!n && /^\+44[12]\d{8,9}$/.test(n);
-}
