@@ -8,6 +8,7 @@ import type { LINE_PART_STATES } from '../../contract/schemas/line-state.js';
 import { tablesOf } from '../db/schema.js';
 import type { Services } from '../services.js';
 import { StateSince } from './since.js';
+import { operatorContact } from '../config/operator-contact.js';
 
 type PartState = (typeof LINE_PART_STATES)[number];
 
@@ -110,26 +111,27 @@ export class LineState {
   async owner(userId: number): Promise<ApiOwnerLineState> {
     const now = this.services.now();
     const pbx = this.phoneSystem(now);
+    const operator = operatorContact(this.services.config.support);
     const problems: ApiOwnerLineState['problems'] = [];
     const at = (iso: string) => londonTime.format(new Date(iso));
     if (pbx.state === 'down')
       problems.push({
         id: 'pbx-down',
         since: pbx.since,
-        message: `Your line is not answering calls: the phone system has been down since ${at(pbx.since)}. Callers get no answer and no message is taken until it is back. Your operator sees this on their status page; if it lasts, contact them.`,
+        message: `Your line is not answering calls: the phone system has been down since ${at(pbx.since)}. Callers get no answer and no message is taken until it is back. Your operator, ${operator}, sees this on their status page; if it lasts, contact them.`,
       });
     const trunk = this.trunk(pbx, now);
     if (pbx.state === 'up' && trunk.known && trunk.state === 'off')
       problems.push({
         id: 'no-trunk',
         since: trunk.since,
-        message: 'Your line cannot take calls yet: this box has no phone line from a provider (SIP trunk) set up, so no call can reach it. Your operator sets this up; contact them.',
+        message: `Your line cannot take calls yet: this box has no phone line from a provider (SIP trunk) set up, so no call can reach it. Your operator sets this up; contact them: ${operator}.`,
       });
     if (pbx.state === 'up' && trunk.known && trunk.state === 'down')
       problems.push({
         id: 'trunk-down',
         since: trunk.since,
-        message: `Your line is not answering calls: the phone line provider has not accepted this box since ${at(trunk.since)}, so calls to your number cannot reach it and no message is taken. Your operator sees this on their status page; if it lasts, contact them.`,
+        message: `Your line is not answering calls: the phone line provider has not accepted this box since ${at(trunk.since)}, so calls to your number cannot reach it and no message is taken. Your operator, ${operator}, sees this on their status page; if it lasts, contact them.`,
       });
     const { forwardingChecks } = tablesOf(this.services.database.db);
     const [check] = await this.services.database.db

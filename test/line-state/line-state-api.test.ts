@@ -52,7 +52,7 @@ describe('GET /api/line-state and /api/admin/line-state', () => {
   });
 
   it('says the line is down, and since when, while the ARI link is not connected; and up again once it is', async () => {
-    server = await startTestServer({ env: { ARI_URL: 'http://127.0.0.1:9/ari' } });
+    server = await startTestServer({ env: { ARI_URL: 'http://127.0.0.1:9/ari', SUPPORT_NAME: 'Box Ops', SUPPORT_EMAIL: 'ops@example.co.uk' } });
     let connected = true;
     server.services.health.set('pbx', () => ({ ok: connected, detail: connected ? 'connected' : 'reconnecting (ECONNREFUSED)' }));
     const owner = await activeCustomer(server);
@@ -70,6 +70,8 @@ describe('GET /api/line-state and /api/admin/line-state', () => {
     expect(Date.parse(down.body.problems[0]!.since)).toBeGreaterThanOrEqual(before);
     expect(Date.parse(down.body.problems[0]!.since)).toBeLessThanOrEqual(server.services.now().getTime());
     expect(down.body.problems[0]!.message).toMatch(/^Your line is not answering calls: the phone system has been down since \d+ \w+, \d\d:\d\d\. Callers get no answer/);
+    // The operator by name and contact (issue 57 item 7): SUPPORT_NAME and SUPPORT_EMAIL.
+    expect(down.body.problems[0]!.message).toContain('Your operator, Box Ops (ops@example.co.uk), sees this on their status page; if it lasts, contact them.');
     const status = await admin.get<{ phoneSystem: { state: string; since: string; detail: string } }>('/api/admin/line-state');
     expect(status.body.phoneSystem).toEqual({ name: 'Phone system', state: 'down', since: down.body.problems[0]!.since, detail: 'Not connected to Asterisk: calls are not answered (reconnecting (ECONNREFUSED))' });
 
