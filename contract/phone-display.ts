@@ -19,6 +19,15 @@ export function formatAdminPhone(phone: string | null | undefined): string {
   return m ? `+${m[1]} ${m[2]} ${m[3]} ${m[4]}` : phone;
 }
 
+/**
+ * A UK landline (geographic, 01/02), in any spelling: it takes calls but not texts, so call
+ * texts and their confirmation code go to a mobile instead (issue 57 item 6). Metadata-free,
+ * so the first-run checklist can tell without loading the parser.
+ */
+export function isUkLandline(input: string | null | undefined): boolean {
+  return !!input && /^(?:\+44|0044|0)[12]\d{8,9}$/.test(input.replace(/[^\d+]/g, ''));
+}
+
 // Digits with the punctuation people type between them; nothing else.
 const PHONE_QUERY = /^[\d\s()+.-]+$/;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatAdminPhone, formatPhone, isE164, isUkMobile, matchesPhoneQuery, phoneQuery, spellingsOf, storedNumber, toE164 } from './phone.js';
+import { formatAdminPhone, formatPhone, isE164, isUkLandline, isUkMobile, matchesPhoneQuery, phoneQuery, spellingsOf, storedNumber, toE164 } from './phone.js';
 
 describe('toE164', () => {
   it.each([
@@ -97,5 +97,14 @@ describe('isUkMobile', () => {
     for (const n of ['01632 960123', '020 7946 0123', '0300 123 4567', '0800 123 4567', '07012 345678', '07600 123456', '+33612345678', 'anonymous', '', null]) {
       expect(isUkMobile(n), String(n)).toBe(false);
     }
+  });
+});
+
+describe('isUkLandline', () => {
+  it('takes geographic numbers (01/02) in any spelling', () => {
+    for (const n of ['01632 960123', '020 7946 0123', '+441134960000', '0044 161 496 0000']) expect(isUkLandline(n), n).toBe(true);
+  });
+  it('refuses mobiles, 03, 08, abroad and withheld', () => {
+    for (const n of ['07700 900123', '0300 123 4567', '0800 123 4567', '+33112345678', 'anonymous', '', null]) expect(isUkLandline(n), String(n)).toBe(false);
   });
 });

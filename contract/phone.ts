@@ -12,7 +12,7 @@ import { looksLikePhoneQuery, type PhoneQuery } from './phone-display.js';
 
 // The display formats and the search's shape test need no metadata; they live apart so a
 // console screen that only shows numbers does not download libphonenumber-js.
-export { formatAdminPhone, formatPhone, matchesPhoneQuery, type PhoneQuery } from './phone-display.js';
+export { formatAdminPhone, formatPhone, isUkLandline, matchesPhoneQuery, type PhoneQuery } from './phone-display.js';
 
 /** The product serves UK businesses: a number without a country code is a UK number. */
 const DEFAULT_COUNTRY = 'GB';
@@ -93,3 +93,4 @@ export function isUkMobile(input: string | null | undefined): boolean {
   const n = toE164(input);
   return !!n && /^\+447(?:[1-57-9]\d{8}|624\d{6})$/.test(n);
 }
+

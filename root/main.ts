@@ -1,12 +1,17 @@
 import fs from 'node:fs';
 import { ensureFirstAdmin } from '../core/accounts/bootstrap-admin.js';
 import { createLogger } from '../core/logging/logger.js';
+import { stdoutLog } from '../core/logging/stdout-log.js';
 import { printableError } from '../core/logging/safe-errors.js';
 import { ConfigError, loadConfig, type Config } from '../core/config/config.js';
 import { composeAppliance } from './compose.js';
 
-/** Calls in progress get this long to finish on SIGTERM (compose's stop_grace_period must exceed it). */
-const PBX_DRAIN_MS = 25_000;
+/**
+ * After the drain period (STOP_DRAIN_SECONDS), what the rest of the stop gets (jobs, the HTTP
+ * server, the database) before the process exits regardless: a stop always finishes.
+ * compose's stop_grace_period must exceed the two together.
+ */
+const STOP_AFTER_DRAIN_MS = 10_000;
 
 /** The entry point: configuration from the environment, the appliance from the composition root (root/compose.ts), signals. */
 async function main(): Promise<void> {
@@ -22,7 +27,7 @@ async function main(): Promise<void> {
     throw err;
   }
 
-  const log = createLogger({ level: config.logLevel, base: { service: 'core' } });
+  const log = createLogger({ level: config.logLevel, base: { service: 'core' } }, stdoutLog());
   const appliance = await composeAppliance(config, {
     log,
     http: { logger: log },
@@ -43,7 +48,12 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     log.info({ signal }, 'shutting down');
-    await appliance.stop(PBX_DRAIN_MS);
+    // Unref'd: it ends a stop that hangs, and never keeps a process alive by itself.
+    setTimeout(() => {
+      log.error({ afterMs: config.stop.drainMs + STOP_AFTER_DRAIN_MS }, 'the stop did not finish in time: exiting with work still pending');
+      process.exit(1);
+    }, config.stop.drainMs + STOP_AFTER_DRAIN_MS).unref();
+    await appliance.stop(config.stop.drainMs);
     process.exit(0);
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));

@@ -35,6 +35,7 @@ import { ownerOfFeed } from './calendars/calendar-settings.js';
 import { loadRules } from './store/rules.js';
 import { serviceById } from './store/services.js';
 import { callerCancelledText, confirmationText, isCancelReply, movedText, ownerCancelledText, reminderAt, reminderText } from './rules/text-bodies.js';
+import { bookingLinkWarning } from './rules/public-link.js';
 
 const BOOKING_TEXT_JOB = 'booking-text';
 /** The owner told (a booking request, a caller's cancellation): its own job kind, so a retried call tells them once. */
@@ -322,6 +323,8 @@ export class BookingService {
   }
 
   start(): void {
+    const linkWarning = bookingLinkWarning(this.deps.config.publicUrl);
+    if (linkWarning) this.deps.log.warn({ publicUrl: this.deps.config.publicUrl }, linkWarning);
     this.worker.start();
   }
 

@@ -58,6 +58,14 @@ describe('configuration', () => {
     }
   });
 
+  it('gives calls in progress STOP_DRAIN_SECONDS on SIGTERM (25 s unless set)', () => {
+    expect(loadConfig({}).stop.drainMs).toBe(25_000);
+    expect(loadConfig({ STOP_DRAIN_SECONDS: '2' }).stop.drainMs).toBe(2000);
+    for (const bad of ['0', '601', 'soon']) {
+      expect(() => loadConfig({ STOP_DRAIN_SECONDS: bad }), bad).toThrow(`STOP_DRAIN_SECONDS must be a whole number from 1 to 600 (got "${bad}")`);
+    }
+  });
+
   it('ends a put-through after PUT_THROUGH_MAX_SECONDS once answered (30 minutes unless set)', () => {
     expect(loadConfig({ PUT_THROUGH_MAX_SECONDS: '600' }).outbound.answeredMaxSeconds).toBe(600);
     for (const bad of ['0', '4', '14401', 'forever']) {

@@ -99,6 +99,11 @@ export interface Config {
    * over the jobs of a core that died.
    */
   jobs: { leaseMs: number };
+  /**
+   * SIGTERM (root/main.ts): calls in progress get `drainMs` (STOP_DRAIN_SECONDS) to finish;
+   * the process ends at the latest STOP_AFTER_DRAIN_MS after it, whatever is still pending.
+   */
+  stop: { drainMs: number };
   /** One or more Ollama servers (OLLAMA_URL, comma-separated), each with its slots (OLLAMA_SLOTS). */
   ollama: { endpoints: EngineEndpoint[]; model: string };
   /** whisper.cpp servers (WHISPER_URL, comma-separated; none = transcription waits), each with WHISPER_SLOTS. */
@@ -462,6 +467,7 @@ export function loadConfig(env: Env = process.env): Config {
     },
     calendars: { allowedPrivateHosts: allowedPrivateHosts(env) },
     jobs: { leaseMs: integer(env, 'JOB_LEASE_SECONDS', 90, 10, 3600) * 1000 },
+    stop: { drainMs: integer(env, 'STOP_DRAIN_SECONDS', 25, 1, 600) * 1000 },
     ollama: { endpoints: endpoints(env, 'OLLAMA_URL', 'OLLAMA_SLOTS', DEFAULT_SLOTS.ollama, 'http://127.0.0.1:11434'), model: text(env, 'OLLAMA_MODEL') ?? 'llama3.2:3b' },
     whisper: { endpoints: endpoints(env, 'WHISPER_URL', 'WHISPER_SLOTS', DEFAULT_SLOTS.whisper), model: text(env, 'WHISPER_MODEL') },
     tts: {

@@ -8,6 +8,7 @@ import type { LINE_PART_STATES } from '../../contract/schemas/line-state.js';
 import { tablesOf } from '../db/schema.js';
 import type { Services } from '../services.js';
 import { StateSince } from './since.js';
+import { operatorContact } from '../config/operator-contact.js';
 
 type PartState = (typeof LINE_PART_STATES)[number];
 
@@ -15,12 +16,15 @@ const ENGINE_NAMES: Record<string, string> = { ollama: 'Language model (Ollama)'
 
 /** How often the parts are looked at when nobody asks, so "since" is right to within this. */
 const LINE_STATE_TICK_MS = 5_000;
+/** How often a network engine is asked whether it answers, beside what calls find (issue 57 item 7). */
+const ENGINE_CHECK_MS = 60_000;
 
 const londonTime = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', hour: '2-digit', minute: '2-digit', day: 'numeric', month: 'short' });
 
 export class LineState {
   private readonly since: StateSince<PartState>;
   private timer: NodeJS.Timeout | undefined;
+  private checkTimer: NodeJS.Timeout | undefined;
 
   constructor(private readonly services: Pick<Services, 'config' | 'health' | 'agentEngines' | 'database' | 'now'>) {
     this.since = new StateSince(services.now());
@@ -29,10 +33,20 @@ export class LineState {
   start(): void {
     this.timer = setInterval(() => this.admin(), LINE_STATE_TICK_MS);
     this.timer.unref();
+    void this.checkEngines();
+    this.checkTimer = setInterval(() => void this.checkEngines(), ENGINE_CHECK_MS);
+    this.checkTimer.unref();
   }
 
   stop(): void {
     clearInterval(this.timer);
+    clearInterval(this.checkTimer);
+  }
+
+  /** Resolves once every network engine was asked whether it answers (tests wait on it). */
+  async checkEngines(): Promise<void> {
+    const { pools } = this.services.agentEngines;
+    await Promise.all([pools.llm, pools.stt, pools.tts].map((p) => p?.check()));
   }
 
   /** The phone system: off without ARI_URL, otherwise up while the ARI link is connected. */
@@ -66,22 +80,27 @@ export class LineState {
     return { name: 'Phone line (SIP trunk)', state, since: this.since.see('trunk', state, now).toISOString(), detail, known: report !== undefined };
   }
 
-  /** Every engine pool: up while at least one endpoint is in it. */
+  /**
+   * Every engine pool: a network engine is up only while an endpoint answered the last request
+   * or check it was asked (not merely because nothing has failed yet); the voice, a program on
+   * this box, while it is in the pool.
+   */
   admin(): ApiAdminLineState {
     const now = this.services.now();
     const { pools } = this.services.agentEngines;
     const engines = [pools.llm, pools.stt, pools.tts]
       .filter((p) => p !== undefined)
       .map((p) => {
-        const { engine, endpoints } = p.stats();
-        const healthy = endpoints.filter((e) => e.healthy).length;
-        const state: PartState = healthy > 0 ? 'up' : 'down';
-        return {
-          name: ENGINE_NAMES[engine] ?? engine,
-          state,
-          since: this.since.see(`engine:${engine}`, state, now).toISOString(),
-          detail: `${healthy} of ${endpoints.length} ${endpoints.length === 1 ? 'endpoint' : 'endpoints'} up`,
-        };
+        const { engine, endpoints, checkable } = p.stats();
+        const count = `${endpoints.length} ${endpoints.length === 1 ? 'server' : 'servers'}`;
+        const up = endpoints.filter((e) => e.healthy && (!checkable || e.answered === true)).length;
+        const state: PartState = up > 0 ? 'up' : 'down';
+        const detail = !checkable
+          ? `${up} of ${count} up`
+          : endpoints.every((e) => e.answered === null)
+            ? 'Not checked yet: asked when the box starts and every minute'
+            : `${up} of ${count} answering`;
+        return { name: ENGINE_NAMES[engine] ?? engine, state, since: this.since.see(`engine:${engine}`, state, now).toISOString(), detail };
       });
     const phoneSystem = this.phoneSystem(now);
     const { known: _, ...trunk } = this.trunk(phoneSystem, now);
@@ -92,26 +111,27 @@ export class LineState {
   async owner(userId: number): Promise<ApiOwnerLineState> {
     const now = this.services.now();
     const pbx = this.phoneSystem(now);
+    const operator = operatorContact(this.services.config.support);
     const problems: ApiOwnerLineState['problems'] = [];
     const at = (iso: string) => londonTime.format(new Date(iso));
     if (pbx.state === 'down')
       problems.push({
         id: 'pbx-down',
         since: pbx.since,
-        message: `Your line is not answering calls: the phone system has been down since ${at(pbx.since)}. Callers get no answer and no message is taken until it is back. Your operator sees this on their status page; if it lasts, contact them.`,
+        message: `Your line is not answering calls: the phone system has been down since ${at(pbx.since)}. Callers get no answer and no message is taken until it is back. Your operator, ${operator}, sees this on their status page; if it lasts, contact them.`,
       });
     const trunk = this.trunk(pbx, now);
     if (pbx.state === 'up' && trunk.known && trunk.state === 'off')
       problems.push({
         id: 'no-trunk',
         since: trunk.since,
-        message: 'Your line cannot take calls yet: this box has no phone line from a provider (SIP trunk) set up, so no call can reach it. Your operator sets this up; contact them.',
+        message: `Your line cannot take calls yet: this box has no phone line from a provider (SIP trunk) set up, so no call can reach it. Your operator sets this up; contact them: ${operator}.`,
       });
     if (pbx.state === 'up' && trunk.known && trunk.state === 'down')
       problems.push({
         id: 'trunk-down',
         since: trunk.since,
-        message: `Your line is not answering calls: the phone line provider has not accepted this box since ${at(trunk.since)}, so calls to your number cannot reach it and no message is taken. Your operator sees this on their status page; if it lasts, contact them.`,
+        message: `Your line is not answering calls: the phone line provider has not accepted this box since ${at(trunk.since)}, so calls to your number cannot reach it and no message is taken. Your operator, ${operator}, sees this on their status page; if it lasts, contact them.`,
       });
     const { forwardingChecks } = tablesOf(this.services.database.db);
     const [check] = await this.services.database.db

@@ -25,7 +25,7 @@ const LOG_OPTIONS = {
   serializers: { err: serializeError, error: serializeError },
 } satisfies pino.LoggerOptions;
 
-/** The core's logger; `destination` is for tests that read what it wrote. */
+/** The core's logger; `destination`: root/main.ts's standard output (core/logging/stdout-log.ts), or a test's reader. */
 export function createLogger(opts: { level: string; base?: Record<string, unknown> }, destination?: pino.DestinationStream): pino.Logger {
   const options: pino.LoggerOptions = { ...LOG_OPTIONS, level: opts.level, ...(opts.base ? { base: opts.base } : {}) };
   return destination ? pino(options, destination) : pino(options);

@@ -24,6 +24,14 @@ describe('planNotification', () => {
     });
   });
 
+  it('asks an owner who signed up with a landline for a mobile: no code went there to enter (issue 57 item 6)', () => {
+    expect(planNotification({ ...prefs, notificationNumber: null, phoneNumber: '020 7946 0000' })).toEqual({
+      kind: 'unreachable',
+      problem:
+        'Nothing was texted: your number +442079460000 is a landline, and landlines cannot receive texts. Add the mobile you want call texts on under Notification Settings.',
+    });
+  });
+
   it('sends nothing, and reports nothing, when both channels are off', () => {
     expect(planNotification({ ...prefs, smsEnabled: false, notificationNumber: null })).toEqual({ kind: 'off' });
   });

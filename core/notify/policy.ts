@@ -1,4 +1,4 @@
-import { toE164 } from '../../contract/phone.js';
+import { isUkLandline, toE164 } from '../../contract/phone.js';
 import type { Channel } from './gateway.js';
 
 export interface NotificationPrefs {
@@ -38,6 +38,13 @@ export function planNotification(p: NotificationPrefs): NotificationPlan {
     const waiting = p.phoneNumber?.trim();
     if (!waiting) return { kind: 'unreachable', problem: 'No notification number is set: add one under Notification Settings.' };
     const n = toE164(waiting) ?? waiting;
+    // A landline gets no code (core/outbound/dialable.ts), so there is no code to enter.
+    if (isUkLandline(n)) {
+      return {
+        kind: 'unreachable',
+        problem: `Nothing was texted: your number ${n} is a landline, and landlines cannot receive texts. Add the mobile you want call texts on under Notification Settings.`,
+      };
+    }
     return {
       kind: 'unreachable',
       problem: `Nothing was texted: your number ${n} is not confirmed yet. Confirm it under Notification Settings: enter the code we sent to ${n}, or save the number there to get a new one.`,

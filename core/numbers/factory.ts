@@ -4,11 +4,12 @@ import type { NumberProvider } from './provider.js';
 import { NumberService } from './service.js';
 import { staticNumberProvider } from './static-provider.js';
 import { settingsFrom, twilioNumberProvider } from './twilio-provider.js';
+import { operatorContact } from '../config/operator-contact.js';
 
 /** The provider NUMBER_PROVIDER names, with the owner-facing "none available" wording for each. */
 function createNumberProvider(services: CoreDeps): NumberProvider {
   const { config, database, now } = services;
-  const contact = `${config.support.name} (${config.support.email})`;
+  const contact = operatorContact(config.support);
   if (config.numbers.provider === 'twilio') {
     return twilioNumberProvider(
       createTwilioClient(config.twilio),

@@ -15,6 +15,7 @@ import { londonMonthStart } from './period.js';
 import { callerTextUsageSince } from '../caller-texts/usage.js';
 import { outboundSince } from '../outbound/index.js';
 import { lockNumber, lockOwner, transaction } from '../db/transaction.js';
+import { operatorContact } from '../config/operator-contact.js';
 
 /** The console refreshes usage every 5 minutes; a minute of cache keeps several admins off the provider. */
 const USAGE_CACHE_MS = 60_000;
@@ -84,7 +85,7 @@ export class NumberService {
   }
 
   private contact(): string {
-    return `${this.d.support.name} (${this.d.support.email})`;
+    return operatorContact(this.d.support);
   }
 
   private refuseInactive(user: User): void {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dialRefusal } from './dialable.js';
+import { dialRefusal, textRefusal } from './dialable.js';
 
 const refusal = (why: string) => `Calls are only put through to UK mobile and landline numbers: this is ${why}. Your operator can allow it.`;
 
@@ -37,5 +37,21 @@ describe('numbers the appliance dials', () => {
     expect(dialRefusal('07700 900123', allow)).toBeNull();
     expect(dialRefusal('+353 87 123 4567', allow)).toBe(refusal('an international number'));
     expect(dialRefusal('0909 879 0000', allow)).toBe(refusal('a premium-rate number (09…, 087…)'));
+  });
+});
+
+describe('numbers a confirmation code is texted to', () => {
+  it('texts UK mobiles, and refuses a landline with the reason and what to do (issue 57 item 6)', () => {
+    expect(textRefusal('07400 123456', [])).toBeNull();
+    for (const [typed, national] of [['020 7946 0000', '020 7946 0000'], ['+441134960000', '0113 496 0000']]) {
+      expect(textRefusal(typed!, []), typed).toBe(
+        `Call texts go to a mobile: ${national} is a landline, and landlines cannot receive texts. Enter the mobile you want call texts on.`,
+      );
+    }
+    expect(textRefusal('0909 879 0000', [])).toBe('Codes are only texted to UK mobile numbers: this is a premium-rate number (09…, 087…). Your operator can allow it.');
+  });
+
+  it("texts a landline the operator's allow-list names (a provider that turns texts into speech)", () => {
+    expect(textRefusal('020 7946 0000', ['+44207946'])).toBeNull();
   });
 });

@@ -1,4 +1,5 @@
 import { parsePhoneNumberFromString, type PhoneNumberType } from 'libphonenumber-js/max';
+import { isUkLandline, nationalFormat } from '../../contract/phone.js';
 
 // Toll fraud: the operator's trunk pays for every call the appliance places, so a number an
 // owner saves is dialled only when it is an ordinary UK mobile or landline. The full metadata
@@ -38,14 +39,28 @@ export function dialRefusal(number: string, allow: OutboundAllowList): string | 
  */
 export function textRefusal(number: string, allow: OutboundAllowList): string | null {
   const why = whyNotReached(number, allow);
-  return why ? `Codes are only texted to UK mobile and landline numbers: this is ${why}. Your operator can allow it.` : null;
+  if (why) return `Codes are only texted to UK mobile numbers: this is ${why}. Your operator can allow it.`;
+  return !allowListed(number, allow) && isUkLandline(number) ? landlineTextsRefusal(number) : null;
+}
+
+/**
+ * A landline takes calls but no texts (issue 57 item 6): a code texted there would never
+ * arrive, and neither would the call texts it confirms, so the owner is asked for a mobile.
+ */
+function landlineTextsRefusal(number: string): string {
+  return `Call texts go to a mobile: ${nationalFormat(number) ?? number} is a landline, and landlines cannot receive texts. Enter the mobile you want call texts on.`;
 }
 
 /** Why the appliance does not reach `number` (words after "this is"), or null when it does. */
 function whyNotReached(number: string, allow: OutboundAllowList): string | null {
+  if (allowListed(number, allow)) return null;
+  return refusalReason(parsePhoneNumberFromString(number, { defaultCountry: 'GB', extract: false }));
+}
+
+/** An operator's OUTBOUND_ALLOW entry wins over every rule. */
+function allowListed(number: string, allow: OutboundAllowList): boolean {
   const parsed = parsePhoneNumberFromString(number, { defaultCountry: 'GB', extract: false });
-  if (parsed && allow.some((prefix) => parsed.number.startsWith(prefix))) return null;
-  return refusalReason(parsed);
+  return Boolean(parsed && allow.some((prefix) => parsed.number.startsWith(prefix)));
 }
 
 function refusalReason(parsed: ReturnType<typeof parsePhoneNumberFromString>): string | null {

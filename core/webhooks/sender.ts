@@ -2,6 +2,7 @@ import https from 'node:https';
 import net from 'node:net';
 import { RetryableError } from '../jobs/retryable.js';
 import { bareHost, pinnedLookup, type ResolvedAddress } from './address-guard.js';
+import { networkErrorWords } from '../outbound/network-words.js';
 
 export interface WebhookRequest {
   url: URL;
@@ -69,6 +70,5 @@ export function postWebhook(req: WebhookRequest): Promise<{ status: number }> {
 
 function networkError(err: Error, timeout: AbortSignal): WebhookDeliveryError {
   if (timeout.aborted) return new WebhookDeliveryError('the receiver did not answer in time', true);
-  const code = 'code' in err ? ` (${String((err as { code: unknown }).code)})` : '';
-  return new WebhookDeliveryError(`could not reach the receiver: ${err.message}${code}`, true);
+  return new WebhookDeliveryError(`could not reach the receiver: ${networkErrorWords(err)}`, true);
 }

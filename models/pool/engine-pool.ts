@@ -51,11 +51,18 @@ interface EndpointStats {
   /** Requests it failed, ever: each took it out of the pool. */
   faults: number;
   served: number;
+  /**
+   * Whether it answered the last request or check it was asked (null: not asked yet). "In the
+   * pool" is only where requests go; this is what the Line Status card calls up (issue 57).
+   */
+  answered: boolean | null;
 }
 
 export interface PoolStats {
   engine: string;
   endpoints: EndpointStats[];
+  /** Whether its endpoints can be checked without a request (a network engine's probe). */
+  checkable: boolean;
   waiting: Record<Priority, number>;
   conversations: number;
   /** Conversations this pool refused (admit() returned null), ever. */
@@ -114,7 +121,7 @@ export class EnginePool {
     this.engine = opts.engine;
     this.now = opts.now ?? Date.now;
     this.callsPerSlot = opts.callsPerSlot ?? 1;
-    this.endpoints = opts.endpoints.map((e) => ({ url: e.url, slots: e.slots, inUse: 0, healthy: true, failures: 0, faults: 0, served: 0 }));
+    this.endpoints = opts.endpoints.map((e) => ({ url: e.url, slots: e.slots, inUse: 0, healthy: true, failures: 0, faults: 0, served: 0, answered: null }));
   }
 
   /** Slots on healthy endpoints. */
@@ -207,12 +214,27 @@ export class EnginePool {
     for (const w of this.queue) waiting[w.priority]++;
     return {
       engine: this.engine,
-      endpoints: this.endpoints.map(({ url, slots, inUse, healthy, failures, faults, served }) => ({ url, slots, inUse, healthy, failures, faults, served })),
+      endpoints: this.endpoints.map(({ url, slots, inUse, healthy, failures, faults, served, answered }) => ({ url, slots, inUse, healthy, failures, faults, served, answered })),
+      checkable: Boolean(this.opts.probe),
       waiting,
       conversations: this.conversations,
       refusals: this.refusals,
       waited: { live: { ...this.waited.live }, background: { ...this.waited.background } },
     };
+  }
+
+  /**
+   * Asks every endpoint once whether it answers (the probe), so the status says what the engine
+   * did and not what the pool assumes; where requests go does not change. Nothing without a probe.
+   */
+  async check(): Promise<void> {
+    const { probe } = this.opts;
+    if (!probe) return;
+    await Promise.all(
+      this.endpoints.map(async (e) => {
+        e.answered = await probe(e.url).catch(() => false);
+      }),
+    );
   }
 
   close(): void {
@@ -249,6 +271,7 @@ export class EnginePool {
         if (priority === 'live') this.liveInFlight--;
         if (err === undefined) {
           endpoint.served++;
+          endpoint.answered = true;
           if (endpoint.healthy) endpoint.failures = 0;
         } else this.takeOut(endpoint);
         this.schedule();
@@ -279,6 +302,7 @@ export class EnginePool {
 
   private takeOut(endpoint: Endpoint): void {
     endpoint.faults++;
+    endpoint.answered = false;
     if (!endpoint.healthy) return; // already out: its probe is scheduled
     endpoint.failures++;
     // The last one stays in: with nowhere better to send a request, trying it (a crashed
@@ -297,6 +321,7 @@ export class EnginePool {
   private async probe(endpoint: Endpoint): Promise<void> {
     const up = this.opts.probe ? await this.opts.probe(endpoint.url).catch(() => false) : true;
     if (this.closed) return;
+    endpoint.answered = up;
     if (!up) {
       endpoint.failures++;
       return this.retryLater(endpoint);

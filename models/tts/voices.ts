@@ -57,7 +57,7 @@ export function espeakVoiceOptions(language: string): VoiceOption[] {
   const v = languageVoices(language);
   if (!v) return [];
   const sexes = (['female', 'male'] as const).filter((s, i, all) => all.findIndex((o) => v.espeak[o] === v.espeak[s]) === i);
-  return sexes.map((s) => ({ id: `espeak-ng:${v.espeak[s]}`, label: `espeak-ng ${s} (plainer)` }));
+  return sexes.map((s) => ({ id: `espeak-ng:${v.espeak[s]}`, label: `Basic ${s} voice (plainer, more robotic)` }));
 }
 
 /** The Piper models published for a language other than English, once each ("ro_RO-mihai-medium" serves both). */

@@ -91,15 +91,26 @@ describe('confirmed notification destinations', () => {
     };
     for (const [typed, [e164, what]] of Object.entries(refused)) {
       const res = await client.patch('/api/user/settings', { smsEnabled: true, notificationNumber: typed, businessName: 'Not saved Ltd' });
-      const message = `Codes are only texted to UK mobile and landline numbers: this is ${what}. Your operator can allow it.`;
+      const message = `Codes are only texted to UK mobile numbers: this is ${what}. Your operator can allow it.`;
       expect([typed, res.status, res.body.message, res.body.errors]).toEqual([typed, 400, message, { notificationNumber: message }]);
       expect(textsTo(server, e164!)).toEqual([]);
     }
     expect(await me(client)).toEqual(before);
     expect((await client.get('/api/user/destinations')).body.pending).toEqual([]);
-    // An ordinary UK landline gets its code (these refusals used none of the owner's three).
-    expect((await client.patch('/api/user/settings', { notificationNumber: '020 7946 0000' })).status).toBe(200);
-    expect(textsTo(server, '+442079460000')).toHaveLength(1);
+    // A UK mobile gets its code (these refusals used none of the owner's three).
+    expect((await client.patch('/api/user/settings', { notificationNumber: '07700 900480' })).status).toBe(200);
+    expect(textsTo(server, '+447700900480')).toHaveLength(1);
+  });
+
+  it('texts no code to a landline, saying why and asking for a mobile: 400, nothing sent, nothing saved (issue 57 item 6)', async () => {
+    const { client } = await activeCustomer(server);
+    const before = await me(client);
+    const res = await client.patch('/api/user/settings', { notificationNumber: '020 7946 0000', businessName: 'Not saved Ltd' });
+    const message = 'Call texts go to a mobile: 020 7946 0000 is a landline, and landlines cannot receive texts. Enter the mobile you want call texts on.';
+    expect([res.status, res.body.message, res.body.errors]).toEqual([400, message, { notificationNumber: message }]);
+    expect(textsTo(server, '+442079460000')).toEqual([]);
+    expect(await me(client)).toEqual(before);
+    expect((await client.get('/api/user/destinations')).body.pending).toEqual([]);
   });
 
   it("texts a code abroad when the operator's allow-list names the prefix", async () => {

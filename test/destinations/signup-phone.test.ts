@@ -108,6 +108,20 @@ describe('the phone given at sign-up', () => {
     expect(summaries('+447700900399')).toEqual([]);
   });
 
+  it('texts no code at approval to a landline, and tells the owner on the call to add a mobile (issue 57 item 6)', async () => {
+    const owner = await signUp('020 7946 0311');
+    const approved = await approveAndSignIn(owner);
+    expect(approved.body.user.accountStatus).toBe('active');
+    expect(textsTo(server, '+442079460311')).toEqual([]);
+    expect((await owner.client.get('/api/user/destinations')).body.pending).toEqual([]);
+    const call = await missedCall(owner.id);
+    expect(textsTo(server, '+442079460311')).toEqual([]);
+    expect(call).toMatchObject({
+      notificationSent: false,
+      notificationError: 'Nothing was texted: your number +442079460311 is a landline, and landlines cannot receive texts. Add the mobile you want call texts on under Notification Settings.',
+    });
+  });
+
   it('texts no code at approval to a number the box may not text, and approval still stands', async () => {
     const owner = await signUp('0909 879 0000');
     const approved = await approveAndSignIn(owner);

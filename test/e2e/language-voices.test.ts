@@ -16,10 +16,10 @@ describe('a voice per caller language', () => {
     // Only ticked languages other than English, each offered its own installed voices.
     expect(await page.getByRole('combobox', { name: /^\w+ voice$/ }).count()).toBe(2);
     await page.getByRole('combobox', { name: 'Urdu voice' }).waitFor();
-    await polish.getByRole('option', { name: 'espeak-ng male (plainer)' }).waitFor({ state: 'attached' });
-    expect(await polish.locator('option').allTextContents()).toEqual(['Default (Female)', 'espeak-ng female (plainer)', 'espeak-ng male (plainer)']);
+    await polish.getByRole('option', { name: 'Basic male voice (plainer, more robotic)' }).waitFor({ state: 'attached' });
+    expect(await polish.locator('option').allTextContents()).toEqual(['Default (Female)', 'Basic female voice (plainer, more robotic)', 'Basic male voice (plainer, more robotic)']);
 
-    await polish.selectOption({ label: 'espeak-ng male (plainer)' });
+    await polish.selectOption({ label: 'Basic male voice (plainer, more robotic)' });
     const request = page.waitForRequest((r) => r.url().endsWith('/api/agent/line-preview'));
     const audio = page.waitForResponse((r) => r.url().includes('/api/agent/preview/audio/'), { timeout: 60_000 });
     await page.getByRole('button', { name: 'Play the Polish greeting in this voice' }).click();
@@ -33,7 +33,7 @@ describe('a voice per caller language', () => {
 
     // "Hear a line" offers each of Polish's installed voices too, beside the female/male rule.
     const lineVoice = page.getByRole('combobox', { name: 'Voice', exact: true });
-    expect(await lineVoice.locator('option').allTextContents()).toEqual(['Female', 'Male', 'espeak-ng female (plainer)', 'espeak-ng male (plainer)']);
+    expect(await lineVoice.locator('option').allTextContents()).toEqual(['Female', 'Male', 'Basic female voice (plainer, more robotic)', 'Basic male voice (plainer, more robotic)']);
 
     // Keyboard: the Urdu picker is reached and changed without a mouse.
     await page.getByRole('combobox', { name: 'Urdu voice' }).focus();

@@ -80,6 +80,18 @@ describe('first-run checklist', () => {
     await steps.getByText('Confirm your number for call texts (done)').waitFor();
   });
 
+  it('asks an owner who signed up with a landline for the mobile they want call texts on (issue 57 item 6)', async () => {
+    const { page } = await customerPage(e2e, { businessName: 'Landline Ltd', businessPhone: '020 7946 0612' }, undefined, { confirmPhone: false });
+    await page.goto('/dashboard');
+    const steps = page.getByRole('list', { name: 'Set-up steps' });
+    await steps.getByText('Add a mobile for call texts (to do)').waitFor();
+    const said = 'is a landline, and landlines cannot receive texts.';
+    await steps.getByText(said, { exact: false }).waitFor();
+    await steps.getByRole('link', { name: 'Open Notification Settings' }).click();
+    await page.getByTestId('landline-notice').getByText(said, { exact: false }).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
   it('can be hidden by the owner', async () => {
     const { page } = await customerPage(e2e, { businessName: 'Hide Me Ltd' });
     await page.goto('/dashboard');

@@ -6,6 +6,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { forwardingChecks } from '../helpers/tables.js';
 import { activeCustomer, signInAdmin } from '../helpers/accounts.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
+import { waitUntil } from '../helpers/wait.js';
+import { startOllamaDouble } from '../doubles/ollama/server.js';
 
 let server: TestServer | undefined;
 afterEach(async () => {
@@ -26,11 +28,31 @@ describe('GET /api/line-state and /api/admin/line-state', () => {
     const status = await admin.get<{ phoneSystem: { state: string; detail: string }; engines: { name: string; state: string; detail: string }[] }>('/api/admin/line-state');
     expect(status.status).toBe(200);
     expect(status.body.phoneSystem).toMatchObject({ name: 'Phone system', state: 'off', detail: 'Not set up on this box (ARI_URL is not set): calls are not answered' });
-    expect(status.body.engines.map((e) => [e.name, e.state])).toContainEqual(['Language model (Ollama)', 'up']);
+    // Nothing listens where Ollama is looked for: not "up" because nothing has failed yet (issue 57 item 7).
+    await waitUntil(async () => {
+      const engines = (await admin.get<{ engines: { name: string; state: string; detail: string }[] }>('/api/admin/line-state')).body.engines;
+      expect(engines.find((e) => e.name === 'Language model (Ollama)')).toMatchObject({ state: 'down', detail: '0 of 1 server answering' });
+    }, 30_000);
+  });
+
+  it('says an engine is up once it answered', async () => {
+    const ollama = await startOllamaDouble();
+    try {
+      server = await startTestServer({ env: { OLLAMA_URL: ollama.url } });
+      const admin = await signInAdmin(server);
+      await waitUntil(async () => {
+        const engines = (await admin.get<{ engines: { name: string; state: string; detail: string }[] }>('/api/admin/line-state')).body.engines;
+        expect(engines.find((e) => e.name === 'Language model (Ollama)')).toMatchObject({ state: 'up', detail: '1 of 1 server answering' });
+      }, 30_000);
+    } finally {
+      await server?.close();
+      server = undefined;
+      await ollama.close();
+    }
   });
 
   it('says the line is down, and since when, while the ARI link is not connected; and up again once it is', async () => {
-    server = await startTestServer({ env: { ARI_URL: 'http://127.0.0.1:9/ari' } });
+    server = await startTestServer({ env: { ARI_URL: 'http://127.0.0.1:9/ari', SUPPORT_NAME: 'Box Ops', SUPPORT_EMAIL: 'ops@example.co.uk' } });
     let connected = true;
     server.services.health.set('pbx', () => ({ ok: connected, detail: connected ? 'connected' : 'reconnecting (ECONNREFUSED)' }));
     const owner = await activeCustomer(server);
@@ -48,6 +70,8 @@ describe('GET /api/line-state and /api/admin/line-state', () => {
     expect(Date.parse(down.body.problems[0]!.since)).toBeGreaterThanOrEqual(before);
     expect(Date.parse(down.body.problems[0]!.since)).toBeLessThanOrEqual(server.services.now().getTime());
     expect(down.body.problems[0]!.message).toMatch(/^Your line is not answering calls: the phone system has been down since \d+ \w+, \d\d:\d\d\. Callers get no answer/);
+    // The operator by name and contact (issue 57 item 7): SUPPORT_NAME and SUPPORT_EMAIL.
+    expect(down.body.problems[0]!.message).toContain('Your operator, Box Ops (ops@example.co.uk), sees this on their status page; if it lasts, contact them.');
     const status = await admin.get<{ phoneSystem: { state: string; since: string; detail: string } }>('/api/admin/line-state');
     expect(status.body.phoneSystem).toEqual({ name: 'Phone system', state: 'down', since: down.body.problems[0]!.since, detail: 'Not connected to Asterisk: calls are not answered (reconnecting (ECONNREFUSED))' });
 

@@ -102,7 +102,7 @@ describe('the SIP trunk in the line state, with a real Asterisk and a real regis
         id: 'trunk-down',
         since: down.trunk.since,
         message: expect.stringMatching(
-          /^Your line is not answering calls: the phone line provider has not accepted this box since \d+ \w+, \d\d:\d\d, so calls to your number cannot reach it and no message is taken\. Your operator sees this on their status page; if it lasts, contact them\.$/,
+          /^Your line is not answering calls: the phone line provider has not accepted this box since \d+ \w+, \d\d:\d\d, so calls to your number cannot reach it and no message is taken\. Your operator, .+ \(.+@.+\), sees this on their status page; if it lasts, contact them\.$/,
         ) as string,
       },
     ]);
@@ -156,7 +156,7 @@ describe('the SIP trunk in the line state, with a real Asterisk and a real regis
       {
         id: 'no-trunk',
         since: line.trunk.since,
-        message: 'Your line cannot take calls yet: this box has no phone line from a provider (SIP trunk) set up, so no call can reach it. Your operator sets this up; contact them.',
+        message: expect.stringMatching(/^Your line cannot take calls yet: this box has no phone line from a provider \(SIP trunk\) set up, so no call can reach it\. Your operator sets this up; contact them: .+ \(.+@.+\)\.$/),
       },
     ]);
   });

@@ -24,8 +24,8 @@ describe('GET /api/agent/voices', () => {
     expect(res.status).toBe(200);
     expect(Object.keys(res.body.languages)).toEqual(['pl', 'ro', 'pa', 'ur', 'pt', 'es', 'cy']);
     expect(res.body.languages.pl).toEqual([
-      { id: 'espeak-ng:pl+f3', label: 'espeak-ng female (plainer)' },
-      { id: 'espeak-ng:pl', label: 'espeak-ng male (plainer)' },
+      { id: 'espeak-ng:pl+f3', label: 'Basic female voice (plainer, more robotic)' },
+      { id: 'espeak-ng:pl', label: 'Basic male voice (plainer, more robotic)' },
     ]);
     // Urdu is written in Arabic script: espeak-ng's Urdu voices read it, never an English one.
     expect(res.body.languages.ur.map((v: { id: string }) => v.id)).toEqual(['espeak-ng:ur+f3', 'espeak-ng:ur']);

@@ -101,8 +101,8 @@ describe('piper adapter', () => {
       // Darkman (male) is not installed, so it is not offered.
       expect(tts.voices!('pl')).toEqual([
         { id: `piper:${gosia}`, label: 'Gosia (Piper)' },
-        { id: 'espeak-ng:pl+f3', label: 'espeak-ng female (plainer)' },
-        { id: 'espeak-ng:pl', label: 'espeak-ng male (plainer)' },
+        { id: 'espeak-ng:pl+f3', label: 'Basic female voice (plainer, more robotic)' },
+        { id: 'espeak-ng:pl', label: 'Basic male voice (plainer, more robotic)' },
       ]);
       // The owner's male setting, but Gosia chosen for Polish: Piper speaks it with Gosia's model.
       expect(tts.voiceName!('male', 'pl', `piper:${gosia}`)).toBe(`piper:${gosia}`);

@@ -255,7 +255,7 @@ describe('retries through the job queue', () => {
     expect((await f.owner.request('PUT', '/api/user/webhook', { url: `https://receiver.example:${closed}/hook` })).status).toBe(200);
     await f.finishedCall();
     await settled(f, 'failed');
-    expect(await f.delivery()).toMatchObject({ attempts: 4, httpStatus: null, lastError: expect.stringMatching(/^could not reach the receiver: .*\(ECONNREFUSED\)$/) });
+    expect(await f.delivery()).toMatchObject({ attempts: 4, httpStatus: null, lastError: 'could not reach the receiver: nothing answered at that address (the connection was refused) (ECONNREFUSED)' });
   });
 
   it('DNS rebinding: a name that pointed at the receiver when saved but at a private address at delivery is refused, nothing is sent', async () => {

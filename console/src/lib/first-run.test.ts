@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { firstRunSteps, showFirstRun } from './first-run';
+import { firstRunSteps, showFirstRun, textsLandline } from './first-run';
 
 const done = (s: Parameters<typeof firstRunSteps>[0]) => firstRunSteps(s).filter((x) => x.done).map((x) => x.id);
 
@@ -21,5 +21,18 @@ describe('when the checklist shows', () => {
     expect(showFirstRun({ hasCalls: false, lineNotAnswering: false })).toBe(true);
     expect(showFirstRun({ hasCalls: true, lineNotAnswering: false })).toBe(false);
     expect(showFirstRun({ hasCalls: false, lineNotAnswering: true })).toBe(false);
+  });
+});
+
+describe('an owner who signed up with a landline (issue 57 item 6)', () => {
+  it('is asked for a mobile while the landline is all texts have to go to', () => {
+    expect(textsLandline({ phoneNumber: '020 7946 0311', notificationNumber: null }, false)).toBe('020 7946 0311');
+    expect(firstRunSteps({ textsConfirmed: false, textsOnLandline: true, hasNumber: false, hasCalls: false, aiMode: 'voicemail', callGreeting: null })[0]!.label).toBe('Add a mobile for call texts');
+  });
+  it('is not, once a mobile is saved or waits for its code, nor when the sign-up phone is a mobile', () => {
+    expect(textsLandline({ phoneNumber: '020 7946 0311', notificationNumber: '+447700900123' }, false)).toBeNull();
+    expect(textsLandline({ phoneNumber: '020 7946 0311', notificationNumber: null }, true)).toBeNull();
+    expect(textsLandline({ phoneNumber: '07700 900311', notificationNumber: null }, false)).toBeNull();
+    expect(firstRunSteps({ textsConfirmed: false, hasNumber: false, hasCalls: false, aiMode: 'voicemail', callGreeting: null })[0]!.label).toBe('Confirm your number for call texts');
   });
 });

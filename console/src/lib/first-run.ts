@@ -1,10 +1,14 @@
 // The first-run checklist on Call Logs: each step is ticked by what the server already knows,
 // never by the owner clicking it.
 
+import { isUkLandline } from '../../../contract/phone-display';
+
 export interface FirstRunState {
   hasNumber: boolean;
   /** Call texts have a confirmed number to go to (or the owner wants none). */
   textsConfirmed: boolean;
+  /** The only number for texts is the landline given at sign-up: a mobile is needed (issue 57 item 6). */
+  textsOnLandline?: boolean;
   hasCalls: boolean;
   aiMode: 'voicemail' | 'agent';
   callGreeting: string | null;
@@ -21,7 +25,7 @@ export interface Step {
 export function firstRunSteps(s: FirstRunState): Step[] {
   return [
     // The sign-up phone gets summaries only once its code (texted at approval) comes back.
-    { id: 'texts', label: 'Confirm your number for call texts', done: s.textsConfirmed },
+    { id: 'texts', label: s.textsOnLandline ? 'Add a mobile for call texts' : 'Confirm your number for call texts', done: s.textsConfirmed },
     { id: 'number', label: 'Get your number', done: s.hasNumber },
     // Forwarding happens on the owner's own phone; the first call reaching the number proves it.
     { id: 'forwarding', label: 'Set up call forwarding', done: s.hasCalls },
@@ -40,4 +44,12 @@ export function firstRunSteps(s: FirstRunState): Step[] {
  */
 export function showFirstRun(s: { hasCalls: boolean; lineNotAnswering: boolean }): boolean {
   return !s.hasCalls && !s.lineNotAnswering;
+}
+
+/**
+ * The landline given at sign-up when it is all call texts have to go to: no code goes to a
+ * landline (the server refuses it), so the owner is asked for a mobile instead. Null otherwise.
+ */
+export function textsLandline(user: { phoneNumber: string | null; notificationNumber: string | null }, smsCodePending: boolean): string | null {
+  return !user.notificationNumber && !smsCodePending && isUkLandline(user.phoneNumber) ? user.phoneNumber : null;
 }

@@ -7,7 +7,7 @@ import { usePhoneNumbers } from '../../api/queries';
 import { useSession } from '../../api/session';
 import { Button, Card, CardHeader, cx } from '../../components/ui';
 import { accountBanner, lineNotAnswering } from '../../lib/account-state';
-import { firstRunSteps, showFirstRun, type StepId } from '../../lib/first-run';
+import { firstRunSteps, showFirstRun, textsLandline, type StepId } from '../../lib/first-run';
 import { formatPhone } from '../../lib/format';
 import { SECTION_PARAM } from '../notifications/sections';
 import { lineCodes } from '../../../../contract/forwarding-codes';
@@ -29,7 +29,8 @@ export function FirstRunChecklist({ hasCalls }: { hasCalls: boolean }) {
   const line = lineCodes(lineType, number ?? '');
   const firstCode = line.rows.find((r) => r.label.startsWith('When unanswered')) ?? line.rows[0]!;
   const textsConfirmed = Boolean(user.notificationNumber) || (!user.smsEnabled && !user.whatsappEnabled);
-  const steps = firstRunSteps({ textsConfirmed, hasNumber: Boolean(number), hasCalls, aiMode: user.aiMode, callGreeting: user.callGreeting });
+  const landline = textsLandline(user, Boolean(pendingSms));
+  const steps = firstRunSteps({ textsConfirmed, textsOnLandline: Boolean(landline), hasNumber: Boolean(number), hasCalls, aiMode: user.aiMode, callGreeting: user.callGreeting });
   if (steps.every((s) => s.done)) return null;
   const doneCount = steps.filter((s) => s.done).length;
 
@@ -44,6 +45,10 @@ export function FirstRunChecklist({ hasCalls }: { hasCalls: boolean }) {
     texts: pendingSms ? (
       <>
         Nothing is texted to you until you enter the code we sent to {formatPhone(pendingSms.destination)}. {deliveryLink('Enter it in Notification Settings')}
+      </>
+    ) : landline ? (
+      <>
+        {formatPhone(landline)}, the number you signed up with, is a landline, and landlines cannot receive texts. Add the mobile you want call texts on. {deliveryLink('Open Notification Settings')}
       </>
     ) : (
       <>

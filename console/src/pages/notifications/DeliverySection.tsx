@@ -9,6 +9,7 @@ import { Card, CardHeader, Field, Input, Select } from '../../components/ui';
 import { ConfirmOne } from './ConfirmDestinations';
 import { SectionForm } from './SectionForm';
 import { useSettingsForm } from './use-settings-form';
+import { textsLandline } from '../../lib/first-run';
 
 /** The reminder choices; a value set another way (the API takes 1 to 168) is offered too. */
 const REMINDER_HOURS = [1, 2, 4, 8, 24, 48];
@@ -57,6 +58,7 @@ export default function DeliverySection() {
   const pending = useQuery({ queryKey: destinationsKey, queryFn: getPendingDestinations }).data?.pending ?? [];
   const pendingSms = pending.find((p) => p.kind === 'sms');
   const pendingEmail = pending.find((p) => p.kind === 'email');
+  const landline = user ? textsLandline(user, Boolean(pendingSms)) : null;
   const confirmed = (kind: PendingDestination['kind']) => (destination: string) => {
     setJustSent(null);
     // The field shows what is now in use (and a later save does not send it again).
@@ -81,6 +83,11 @@ export default function DeliverySection() {
             checked={form.smsEnabled}
             onChange={(v) => set('smsEnabled', v)}
           />
+          {showNumber && landline && (
+            <p className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900 dark:bg-amber-950/40 dark:text-amber-100" data-testid="landline-notice">
+              {formatPhone(landline)}, the number you signed up with, is a landline, and landlines cannot receive texts. Enter the mobile you want call texts on below.
+            </p>
+          )}
           {showNumber && (
             <Field label="Notification Number" hint="Include country code (e.g., +44 for UK)">
               <Input type="tel" value={form.notificationNumber ?? ''} onChange={(e) => set('notificationNumber', e.target.value)} placeholder="+447700900123" autoComplete="tel" />
