@@ -43,6 +43,7 @@ export async function screenBeforeAnswer(db: Db, did: string, callerNumber: stri
   const row = (await statements(db).facts.execute({ did, caller, since: markWindowStart(now) }))[0];
   if (!row || row.userId == null) return { screen: false };
   const ownerMark = row.ownerMark ?? null;
-  const listed = ownerMark === null && boxListed(row.boxMarks, await getThresholds(db));
+  // A caller nobody marked cannot be listed, whatever the threshold: most callers cost one round trip.
+  const listed = ownerMark === null && row.boxMarks > 0 && boxListed(row.boxMarks, await getThresholds(db));
   return screenVerdict({ ownerMark, boxListed: listed, action: row.action ?? 'reject' });
 }
