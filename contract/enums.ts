@@ -27,6 +27,8 @@ export const SCREENED_BY = ['summary', 'owner', 'box'] as const;
 export const SPAM_VERDICTS = ['spam', 'allow'] as const;
 /** What a caller screened before answering gets, the owner's choice: a SIP rejection, or a short message. */
 export const SCREEN_ACTIONS = ['reject', 'message'] as const;
+/** Why one SPAM mark does or does not count towards the box-wide list (issue 53, core/screening/verdict.ts). */
+export const MARK_STANDINGS = ['counts', 'owner-not-active', 'before-clearing', 'expired'] as const;
 export const TRANSFER_OUTCOMES = ['connected', 'declined', 'no-answer', 'busy', 'rejected', 'failed'] as const;
 /** The opening-hours period a call arrived in. */
 export const HANDLING_PERIODS = ['open', 'closed'] as const;

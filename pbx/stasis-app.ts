@@ -291,7 +291,7 @@ export class StasisApp {
   /** The screening verdict for this caller, or undefined to take the call as usual. */
   private async screen(channel: ChannelSnapshot, rawDid: string): Promise<{ by: 'owner' | 'box'; action: 'reject' | 'message' } | undefined> {
     try {
-      const v = await this.deps.callPath.screenBeforeAnswer(storedNumber(rawDid), channel.caller.number);
+      const v = await this.deps.callPath.screenBeforeAnswer(storedNumber(rawDid), channel.caller.number, this.deps.now());
       if (!v.screen) return undefined;
       this.deps.log.info({ channelId: channel.id, by: v.by, action: v.action }, 'screened a nuisance caller before answering');
       return { by: v.by, action: v.action };

@@ -1,7 +1,8 @@
 // Nuisance screening (issue 43): the owner's SPAM / NOT SPAM on a call and their lists
-// (core/screening/routes.ts), and the admin's box-wide list, which holds only numbers and counts.
+// (core/screening/routes.ts), and the admin's box-wide list: numbers and counts, and on asking
+// why one is listed, the SPAM marks behind it (issue 53).
 import { Type, type Static } from 'typebox';
-import { SCREEN_ACTIONS } from '../enums.js';
+import { MARK_STANDINGS, SCREEN_ACTIONS } from '../enums.js';
 import { Nullable, OneOf } from './shared.js';
 
 /** POST /api/call-logs/{id}/spam: true = SPAM (screened from the next call on), false = NOT SPAM (always let through). */
@@ -21,10 +22,8 @@ export const ScreeningNumberBody = Type.Object({ number: Type.String({ maxLength
 
 const BoxEntrySchema = Type.Object({
   number: Type.String(),
-  /** Different businesses that marked it SPAM (since it was last cleared). */
+  /** Different active businesses whose SPAM mark counts now (inside the window, since it was last cleared). */
   businesses: Type.Integer(),
-  /** Different businesses with a nuisance call from it in the last 24 hours. */
-  nuisanceBusinesses: Type.Integer(),
   listed: Type.Boolean(),
   clearedAt: Nullable(Type.String()),
 });
@@ -32,10 +31,7 @@ export const BoxListQuery = Type.Object({
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 500 })),
   q: Type.Optional(Type.String({ maxLength: 20 })),
 });
-export const BoxThresholdsSchema = Type.Object(
-  { spamMarks: Type.Integer({ minimum: 2, maximum: 100 }), nuisanceBusinesses: Type.Integer({ minimum: 2, maximum: 100 }) },
-  { additionalProperties: false },
-);
+export const BoxThresholdsSchema = Type.Object({ spamMarks: Type.Integer({ minimum: 2, maximum: 100 }) }, { additionalProperties: false });
 export const BoxListResponse = Type.Object({
   thresholds: BoxThresholdsSchema,
   entries: Type.Array(BoxEntrySchema),
@@ -44,8 +40,26 @@ export const BoxListResponse = Type.Object({
   message: Type.Optional(Type.String()),
 });
 export const BoxNumberParams = Type.Object({ number: Type.String({ maxLength: 40 }) });
+/** GET /api/admin/screening/{number}: why it is listed or not. Each SPAM mark with its business (for the admin alone) and whether it counts. */
+export const BoxMarksResponse = Type.Object({
+  number: Type.String(),
+  businesses: Type.Integer(),
+  listed: Type.Boolean(),
+  clearedAt: Nullable(Type.String()),
+  /** How many days a mark counts for. */
+  windowDays: Type.Integer(),
+  marks: Type.Array(
+    Type.Object({
+      userId: Type.Integer(),
+      businessName: Nullable(Type.String()),
+      markedAt: Type.String(),
+      standing: OneOf(MARK_STANDINGS),
+    }),
+  ),
+});
 
 export type ApiMarkSpamResponse = Static<typeof MarkSpamResponse>;
 export type ApiScreening = Static<typeof ScreeningResponse>;
 export type ApiBoxList = Static<typeof BoxListResponse>;
+export type ApiBoxMarks = Static<typeof BoxMarksResponse>;
 export type ApiBoxThresholds = Static<typeof BoxThresholdsSchema>;

@@ -67,7 +67,7 @@ export class CallerTextService {
   }
 
   private textBackHandler(): JobHandler {
-    const { database, log } = this.deps;
+    const { database, log, now } = this.deps;
     const db = database.db;
     const { calls, users } = tablesOf(db);
     return async (job) => {
@@ -82,7 +82,7 @@ export class CallerTextService {
       }
       // Never to a number on the owner's spam list or the box-wide list (issue 43), even one
       // marked after its call was taken: the lists are read now, at send time.
-      if ((await screenBeforeAnswer(db, call.toNumber, call.fromNumber)).screen) {
+      if ((await screenBeforeAnswer(db, call.toNumber, call.fromNumber, now())).screen) {
         log.info({ callId }, 'no text-back: the caller is screened as a nuisance');
         return;
       }

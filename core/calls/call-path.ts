@@ -82,7 +82,7 @@ export function createCallPath(db: Db, log: Log, outbound: OutboundPolicy = DEFA
       }
       return { decision, transferNumber, ringSeconds: settings.transferTimeoutSeconds };
     },
-    screenBeforeAnswer: (did, callerNumber) => screenBeforeAnswer(db, did, callerNumber),
+    screenBeforeAnswer: (did, callerNumber, now) => screenBeforeAnswer(db, did, callerNumber, now),
     async transferTarget(userId) {
       const { transferNumber, transferTimeoutSeconds } = await loadCallHandling(db, userId);
       return { transferNumber, ringSeconds: transferTimeoutSeconds };

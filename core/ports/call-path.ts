@@ -75,8 +75,8 @@ export interface CallPath {
   owner(userId: number): Promise<CallOwner | undefined>;
   /** The owner's call handling for this caller now (hours, block and VIP lists, withheld numbers, ring first). */
   handlingPlan(userId: number, aiMode: AiMode, callerNumber: string, now: Date): Promise<HandlingPlan>;
-  /** Whether the caller is screened for the DID's owner before answering (issue 43): their spam list, the box-wide list. One index lookup. */
-  screenBeforeAnswer(did: string, callerNumber: string): Promise<ScreenVerdict>;
+  /** Whether the caller is screened for the DID's owner before answering (issue 43): their spam list, the box-wide list as it stands at `now`. Index lookups only. */
+  screenBeforeAnswer(did: string, callerNumber: string, now: Date): Promise<ScreenVerdict>;
   /** The owner's transfer number and ring time (a test transfer). */
   transferTarget(userId: number): Promise<{ transferNumber: string | null; ringSeconds: number }>;
   /** The owner's own appliance number (their oldest active DID): a test transfer's caller ID. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Call, User } from '../db/schema.js';
 import type { CallNotifier } from '../notify/notifier.js';
-import { countNuisance, mergeUrgency, notifyAndSettle, type Attempt, type PostCallDeps } from './post-call.js';
+import { mergeUrgency, notifyAndSettle, type Attempt, type PostCallDeps } from './post-call.js';
 
 // The post-call job's steps one by one, on a call held in memory (the pipeline tests in
 // test/pipeline run them together on a real database and real doubles).
@@ -15,16 +15,14 @@ function attempt(fields: Partial<Attempt> = {}): Attempt {
 function deps() {
   const texted: Call[] = [];
   const settled: Call[] = [];
-  const counted: Call[] = [];
   const notifier = { notify: async (c: Call) => void texted.push(c) } as unknown as CallNotifier;
   const d = {
     notifier,
     log: { info: () => {}, warn: () => {} },
     notifyAnywayFromAttempt: 3,
     callSettled: (c: Call) => void settled.push(c),
-    nuisanceClassified: async (c: Call) => void counted.push(c),
   } as unknown as PostCallDeps;
-  return { d, texted, settled, counted };
+  return { d, texted, settled };
 }
 
 describe('mergeUrgency', () => {
@@ -77,11 +75,3 @@ describe('notifyAndSettle', () => {
   });
 });
 
-describe('countNuisance', () => {
-  it('counts a call the summary screened as a nuisance, and no other', async () => {
-    const { d, counted } = deps();
-    await countNuisance(d, attempt({ call: call({ screenedBy: 'summary', callClass: 'sales' }) }));
-    await countNuisance(d, attempt({ call: call({ screenedBy: null, callClass: 'genuine' }) }));
-    expect(counted.map((c) => c.callClass)).toEqual(['sales']);
-  });
-});

@@ -5,7 +5,7 @@ import { translateTranscript } from '../../dialogue/language/translate.js';
 import { eq } from 'drizzle-orm';
 import { LanguageModelError, type LanguageModel } from '../../models/llm/language-model.js';
 import { summarise } from '../../dialogue/summary/summarise.js';
-import { classifyCall, isScreenedClass, NUISANCE_CLASSES as NUISANCE, ruleClass, type CallClass } from '../../dialogue/summary/call-class.js';
+import { classifyCall, isScreenedClass, ruleClass, type CallClass } from '../../dialogue/summary/call-class.js';
 import type { SpeechToText } from '../../models/stt/speech-to-text.js';
 import type { Db } from '../db/client.js';
 import { tablesOf, type Call, type User } from '../db/schema.js';
@@ -44,8 +44,6 @@ export interface PostCallDeps {
    * engine gave up). Called on every run from then on; the listener must be idempotent.
    */
   callSettled?: (call: Call) => void;
-  /** A call was classified a nuisance (sales, recorded, silent): the box-wide list counts it (core/screening). */
-  nuisanceClassified?: (call: Call) => Promise<void>;
 }
 
 /** What the call's class stores: the class, and that it was screened when it is not genuine. */
@@ -213,11 +211,6 @@ const summariseCall: PostCallStep = async (deps, a) => {
   }
 };
 
-/** A nuisance call counts towards the box-wide list once classified (idempotent: a business counts once per number). */
-export const countNuisance: PostCallStep = async (deps, a) => {
-  if (a.call.screenedBy === 'summary' && a.call.callClass && NUISANCE.includes(a.call.callClass)) await deps.nuisanceClassified?.(a.call);
-};
-
 /**
  * Texts the owner when nothing is waiting (or waiting no longer holds the text back), then
  * settles the call once nothing will change it any more.
@@ -262,7 +255,7 @@ const translateForOwner: PostCallStep = async (deps, a) => {
  * soon as it has it and is skipped when that result is already there, so a retry or a
  * restart repeats only the work that did not finish. A new step goes in its place here.
  */
-const STEPS: readonly PostCallStep[] = [repeatCallerAlert, awaitRecording, transcribe, summariseCall, countNuisance, notifyAndSettle, translateForOwner];
+const STEPS: readonly PostCallStep[] = [repeatCallerAlert, awaitRecording, transcribe, summariseCall, notifyAndSettle, translateForOwner];
 
 /** A call the owner will never be told about: turned away by their own rules or screened before answering. */
 function neverTexted(call: Call): boolean {

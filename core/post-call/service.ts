@@ -1,5 +1,3 @@
-import { toE164 } from '../../contract/phone.js';
-import { refreshBoxEntry } from '../screening/box-list.js';
 import path from 'node:path';
 import cron from 'node-cron';
 import type { LanguageModel } from '../../models/llm/language-model.js';
@@ -92,8 +90,6 @@ export function createPostCall(services: Services, engines: PostCallEngines = {}
     repeatCaller: o.repeatCaller,
     // Each finished call goes to the owner's webhook (when set), once, through its own durable job.
     callSettled: (call) => void webhooks.enqueueCall(call),
-    // A nuisance call counts towards the box-wide list (issue 43): only the number and a count are shared.
-    nuisanceClassified: async (call) => await refreshBoxEntry(database.db, toE164(call.fromNumber) ?? call.fromNumber, services.now()),
   });
   const worker = new JobWorker({
     queue,

@@ -1,15 +1,15 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { tablesOf } from '../db/schema.js';
-import { refreshBoxEntry } from './box-list.js';
 import type { ScreenAction } from './verdict.js';
 
 export type SpamVerdict = 'spam' | 'allow';
 
 /**
  * An owner's SPAM or NOT SPAM on a number (E.164): one mark per owner and number, the latest
- * word standing. The box-wide count follows at once; it holds only how many businesses marked
- * the number, never which. Used by the console's button and the owner's text reply alike.
+ * word standing, dated now (a SPAM mark renewed after the admin's clearing counts again). The
+ * box-wide list counts the marks when it is asked (lookup.ts), so nothing else follows. Used by
+ * the console's button and the owner's text reply alike.
  */
 export async function markNumber(db: Db, userId: number, number: string, verdict: SpamVerdict, now: Date): Promise<void> {
   const { spamMarks } = tablesOf(db);
@@ -17,14 +17,12 @@ export async function markNumber(db: Db, userId: number, number: string, verdict
     .insert(spamMarks)
     .values({ userId, number, verdict, markedAt: now })
     .onConflictDoUpdate({ target: [spamMarks.userId, spamMarks.number], set: { verdict, markedAt: now } });
-  await refreshBoxEntry(db, number, now);
 }
 
 /** Takes the owner's mark off a number (neither spam nor allowed). False when it had none. */
-export async function unmarkNumber(db: Db, userId: number, number: string, now: Date): Promise<boolean> {
+export async function unmarkNumber(db: Db, userId: number, number: string): Promise<boolean> {
   const { spamMarks } = tablesOf(db);
   const gone = await db.delete(spamMarks).where(and(eq(spamMarks.userId, userId), eq(spamMarks.number, number))).returning({ id: spamMarks.id });
-  if (gone.length) await refreshBoxEntry(db, number, now);
   return gone.length > 0;
 }
 

@@ -5,6 +5,7 @@ import { ApiErrorSchema, IdParams, MessageResponse } from '../../contract/schema
 import {
   BoxListQuery,
   BoxListResponse,
+  BoxMarksResponse,
   BoxNumberParams,
   BoxThresholdsSchema,
   MarkSpamBody,
@@ -13,6 +14,7 @@ import {
   ScreeningResponse,
   ScreeningUpdateBody,
   type ApiBoxList,
+  type ApiBoxMarks,
   type ApiMarkSpamResponse,
   type ApiScreening,
 } from '../../contract/schemas/screening.js';
@@ -21,9 +23,10 @@ import { ADMIN_ONLY } from '../http/access-guard.js';
 import { badRequest, notFound } from '../http/errors.js';
 import type { App } from '../http/fastify-types.js';
 import { currentUser } from '../http/session-hook.js';
-import { clearBoxEntry, listBoxEntries, relistAll } from './box-list.js';
+import { boxMarks, clearBoxEntry, listBoxEntries } from './box-list.js';
 import { markNumber, ownerScreening, setScreenAction, unmarkNumber } from './marks.js';
 import { getThresholds, setThresholds } from './thresholds.js';
+import { boxListed, MARK_WINDOW_DAYS } from './verdict.js';
 
 const SCREENING_MESSAGES = {
   callNotFound: 'Call not found.',
@@ -34,6 +37,7 @@ const SCREENING_MESSAGES = {
   notANumber: (raw: string) => `"${raw}" is not a phone number.`,
   thresholds: 'Each threshold must be a whole number of businesses from 2 to 100.',
   noEntry: 'That number is not on the box-wide list.',
+  boxNumber: 'Give the number in the address as digits, e.g. 07700900123 or +447700900123.',
 } as const;
 
 /** Schema errors on these routes answer the sentence the console shows, not AJV's. */
@@ -46,7 +50,8 @@ const plainMessage =
 
 /**
  * Issue 43: the owner marks a call's number SPAM or NOT SPAM and chooses what screened callers
- * get; the admin sees and clears the box-wide list (numbers and counts only) and sets its thresholds.
+ * get; the admin sees and clears the box-wide list and sets its threshold. Issue 53: the list is
+ * counted from the marks when asked, and the admin can see the marks behind one number.
  */
 export async function screeningRoutes(app: App): Promise<void> {
   const { database, now } = app.services;
@@ -89,15 +94,16 @@ export async function screeningRoutes(app: App): Promise<void> {
       const user = currentUser(req);
       const number = toE164(req.body.number);
       if (!number) throw badRequest(SCREENING_MESSAGES.notANumber(req.body.number), { number: SCREENING_MESSAGES.notANumber(req.body.number) });
-      await unmarkNumber(db, user.id, number, now());
+      await unmarkNumber(db, user.id, number);
       return { ...(await ownerScreening(db, user.id)), message: `${formatPhone(number)} is off your lists.` };
     },
   );
 
   const boxList = async (limit: number, q?: string): Promise<ApiBoxList> => {
-    const page = await listBoxEntries(db, { limit, q });
+    const thresholds = await getThresholds(db);
+    const page = await listBoxEntries(db, { limit, q, now: now(), thresholds });
     return {
-      thresholds: await getThresholds(db),
+      thresholds,
       entries: page.entries.map((e) => ({ ...e, clearedAt: e.clearedAt ? e.clearedAt.toISOString() : null })),
       total: page.total,
       listed: page.listed,
@@ -115,17 +121,40 @@ export async function screeningRoutes(app: App): Promise<void> {
     { config: ADMIN_ONLY, schema: { body: BoxThresholdsSchema, response: { 200: BoxListResponse, 400: ApiErrorSchema } }, errorHandler: plainMessage(SCREENING_MESSAGES.thresholds) },
     async (req) => {
       await setThresholds(db, req.body, now());
-      await relistAll(db, req.body, now());
       return { ...(await boxList(100)), message: 'Thresholds saved' };
+    },
+  );
+
+  const boxNumber = (raw: string): string => {
+    const number = toE164(raw);
+    if (!number) throw badRequest(SCREENING_MESSAGES.notANumber(raw));
+    return number;
+  };
+
+  app.get(
+    '/api/admin/screening/:number',
+    { config: ADMIN_ONLY, schema: { params: BoxNumberParams, response: { 200: BoxMarksResponse, 400: ApiErrorSchema } }, errorHandler: plainMessage(SCREENING_MESSAGES.boxNumber) },
+    async (req): Promise<ApiBoxMarks> => {
+      const number = boxNumber(req.params.number);
+      const { marks, clearedAt } = await boxMarks(db, number, now());
+      if (marks.length === 0) throw notFound(SCREENING_MESSAGES.noEntry);
+      const businesses = new Set(marks.filter((m) => m.standing === 'counts').map((m) => m.userId)).size;
+      return {
+        number,
+        businesses,
+        listed: boxListed(businesses, await getThresholds(db)),
+        clearedAt: clearedAt ? clearedAt.toISOString() : null,
+        windowDays: MARK_WINDOW_DAYS,
+        marks: marks.map((m) => ({ ...m, markedAt: m.markedAt.toISOString() })),
+      };
     },
   );
 
   app.delete(
     '/api/admin/screening/:number',
-    { config: ADMIN_ONLY, schema: { params: BoxNumberParams, response: { 200: MessageResponse, 400: ApiErrorSchema } } },
+    { config: ADMIN_ONLY, schema: { params: BoxNumberParams, response: { 200: MessageResponse, 400: ApiErrorSchema } }, errorHandler: plainMessage(SCREENING_MESSAGES.boxNumber) },
     async (req) => {
-      const number = toE164(req.params.number);
-      if (!number) throw badRequest(SCREENING_MESSAGES.notANumber(req.params.number));
+      const number = boxNumber(req.params.number);
       if (!(await clearBoxEntry(db, number, now()))) throw notFound(SCREENING_MESSAGES.noEntry);
       return { message: `${formatPhone(number)} is cleared from the box-wide list.` };
     },

@@ -2,9 +2,6 @@ import { CALL_CLASSES } from '../../contract/enums.js';
 
 export type CallClass = (typeof CALL_CLASSES)[number];
 
-/** The classes that are nuisance calls: screened, and counted towards the box-wide list. */
-export const NUISANCE_CLASSES: readonly CallClass[] = ['sales', 'recorded', 'silent'];
-
 /**
  * How far into the caller's words a recorded message's signs count: about the first ten seconds
  * of speech (people speak some 2.5 words a second). A customer who says "press one" late in a

@@ -134,7 +134,7 @@ export async function fillAppliance(db: Db, opts: { owners: number; calls: numbe
   })));
   // Screening (issue 43): an owner's marks both ways, the box-wide counts, an owner's choice.
   await db.insert(spamMarks).values(ids.slice(0, 3).map((userId, i) => ({ userId, number: `+4477009005${i}0`, verdict: i === 2 ? ('allow' as const) : ('spam' as const), markedAt: at() })));
-  await db.insert(boxSpamNumbers).values([0, 1].map((i) => ({ number: `+4477009005${i}0`, businesses: 1 + i, nuisanceBusinesses: i, listed: i === 1, clearedAt: null, updatedAt: at() })));
+  await db.insert(boxSpamNumbers).values([0, 1].map((i) => ({ number: `+4477009005${i}0`, clearedAt: i === 1 ? at() : null, updatedAt: at() })));
   await db.insert(screeningSettings).values(ids.slice(0, 2).map((userId, i) => ({ userId, action: i ? ('message' as const) : ('reject' as const) })));
   await db.insert(forwardingChecks).values(ids.slice(0, 3).map((userId, i) => ({ userId, did: '+441134961000', line: '+441134960000', state: (['calling', 'works', 'not-reaching'] as const)[i]!, condition: i === 1 ? ('unanswered' as const) : null, divertedFrom: i === 1 ? '+441134960000' : null, startedAt: at(), endsAt: at(), finishedAt: i ? at() : null })));
 }

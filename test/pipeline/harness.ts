@@ -42,8 +42,8 @@ export interface Harness {
   call(id: number): Promise<Call>;
   jobOf(callId: number): Promise<Tables['jobs']['$inferSelect']>;
   attempts(callId: number): Promise<(Tables['notifications']['$inferSelect'])[]>;
-  /** Inserts a finished call as the PBX would, copying `recording` into $DATA_DIR/recordings/. */
-  finishedCall(opts?: { status?: Call['status']; mode?: Call['mode']; recording?: string; createdAt?: Date }): Promise<number>;
+  /** Inserts a finished call as the PBX would, copying `recording` into $DATA_DIR/recordings/; to the harness's owner unless `userId` and `toNumber` say another. */
+  finishedCall(opts?: { status?: Call['status']; mode?: Call['mode']; recording?: string; createdAt?: Date; userId?: number; toNumber?: string }): Promise<number>;
   /** What the PBX does once the call row is final. */
   fireCallFinished(callId: number): void;
   close(): Promise<void>;
@@ -102,10 +102,10 @@ export async function startHarness(opts: {
     call: async (id) => (await db.select().from(calls).where(eq(calls.id, id)).limit(1))[0]!,
     jobOf: async (id) => (await db.select().from(jobs).where(eq(jobs.key, postCallKey(id))).limit(1))[0]!,
     attempts: async (id) => await db.select().from(notifications).where(eq(notifications.callId, id)),
-    async finishedCall({ status = 'voicemail', mode = 'voicemail', recording, createdAt = new Date() } = {}) {
+    async finishedCall({ status = 'voicemail', mode = 'voicemail', recording, createdAt = new Date(), userId = owner.id, toNumber = DID } = {}) {
       const [row] = await db
         .insert(calls)
-        .values({ userId: owner.id, fromNumber: CALLER, toNumber: DID, status, mode, duration: recording ? 12 : 0, createdAt, endedAt: new Date() })
+        .values({ userId, fromNumber: CALLER, toNumber, status, mode, duration: recording ? 12 : 0, createdAt, endedAt: new Date() })
         .returning();
       if (recording) {
         const name = `call-${row!.id}.wav`;

@@ -1,13 +1,18 @@
 // Nuisance screening in the post-call pipeline (issue 43): the summary double answers each class
 // of call, the rules overrule it on a recorded message and on silence, and a screened call is
-// stored with its class, kept for the owner to open, and never texted to them.
+// stored with its class, kept for the owner to open, and never texted to them. Issue 53: the
+// classification protects only the business that heard the call; it never lists the number
+// box-wide, so a spoofed caller ID cannot get a customer refused everywhere.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { audioKey } from '../doubles/whisper/server.js';
 import { speakToWav } from './audio.js';
-import { startHarness, type Harness } from './harness.js';
+import { CALLER, DID, startHarness, type Harness } from './harness.js';
+import { insertUser } from '../../core/accounts/users.js';
+import { screenBeforeAnswer } from '../../core/screening/lookup.js';
+import { phoneNumbers } from '../helpers/tables.js';
 import { useEngineDoubles } from '../helpers/engine-doubles.js';
 
 const CUSTOMER = 'Hi, it is Dan at 4 Mill Lane, could you quote for a new kitchen tap? Call me back please.';
@@ -87,5 +92,27 @@ describe('each call classified by the summary', { timeout: 90_000 }, () => {
     const id = await oneCall(customer);
     expect(await h!.call(id)).toMatchObject({ callClass: 'genuine', screenedBy: null, urgency: 'urgent' });
     expect(h!.twilio.messages).toHaveLength(1);
+  });
+});
+
+describe('a spoofed caller ID (issue 53)', { timeout: 120_000 }, () => {
+  it('three robocalls classified at three businesses screen nothing box-wide: a fourth business still takes the number', async () => {
+    engines.ollama.replier = () => reply('A recorded message about compensation.', 'recorded');
+    h = await startHarness({ env: engines.env() });
+    const db = h.server.database.db;
+    const firms = [{ id: h.ownerId, did: DID }];
+    for (const i of [2, 3, 4]) {
+      const u = await insertUser(db, { email: `firm${i}@example.co.uk`, passwordHash: 'not-used', accountStatus: 'active', businessName: `Firm ${i}` });
+      const did = `+44113496010${i}`;
+      await db.insert(phoneNumbers).values({ phoneNumber: did, provider: 'static', providerSid: did, userId: u.id, assignedAt: new Date() });
+      firms.push({ id: u.id, did });
+    }
+    for (const f of firms.slice(0, 3)) {
+      const id = await h.finishedCall({ recording: robocall, userId: f.id, toNumber: f.did });
+      h.fireCallFinished(id);
+      await waitForJob(id);
+      expect(await h.call(id)).toMatchObject({ callClass: 'recorded', screenedBy: 'summary', notificationSent: false });
+    }
+    expect(await screenBeforeAnswer(db, firms[3]!.did, CALLER, h.server.services.now())).toEqual({ screen: false });
   });
 });

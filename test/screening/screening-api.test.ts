@@ -1,10 +1,14 @@
 // Issue 43's API: an owner marks a call's number SPAM or NOT SPAM (their lists only), three
 // businesses' marks put a number on the box-wide list, which screens it for a fourth business
 // but not for one that allowed it, and the admin sees numbers and counts only, and clears them.
+// Issue 53: only owners' SPAM marks list a number box-wide (spoofed nuisance calls never do), and
+// the list is counted when asked: a suspended owner's marks stop counting at once, marks older
+// than the window without any new event; the admin sees the marks behind a number.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { calls, phoneNumbers } from '../helpers/tables.js';
 import { screenBeforeAnswer } from '../../core/screening/lookup.js';
-import { refreshBoxEntry } from '../../core/screening/box-list.js';
+import { MARK_WINDOW_DAYS } from '../../core/screening/verdict.js';
+import { listBoxEntries } from '../../core/screening/box-list.js';
 import type { ApiClient } from '../helpers/client.js';
 import { activeCustomer, signInAdmin } from '../helpers/accounts.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
@@ -34,7 +38,7 @@ async function callFrom(owner: Owner, fromNumber: string, set: Partial<typeof ca
   return row!.id;
 }
 const mark = (o: Owner, id: number, spam: boolean) => o.client.post(`/api/call-logs/${id}/spam`, { spam });
-const screened = (o: Owner, from = NUISANCE) => screenBeforeAnswer(db(), o.did, from);
+const screened = (o: Owner, from = NUISANCE) => screenBeforeAnswer(db(), o.did, from, server.services.now());
 
 describe('an owner marks a call', () => {
   it('SPAM screens the number for that owner only, with their choice; NOT SPAM releases it', async () => {
@@ -86,8 +90,8 @@ describe('the box-wide list', () => {
     const res = await admin.get('/api/admin/screening');
     expect(res.status).toBe(200);
     const entry = res.body.entries.find((x: { number: string }) => x.number === NUISANCE);
-    expect(entry).toEqual({ number: NUISANCE, businesses: 3, nuisanceBusinesses: 0, listed: true, clearedAt: null });
-    expect(res.body.thresholds).toEqual({ spamMarks: 3, nuisanceBusinesses: 3 });
+    expect(entry).toEqual({ number: NUISANCE, businesses: 3, listed: true, clearedAt: null });
+    expect(res.body.thresholds).toEqual({ spamMarks: 3 });
     const text = JSON.stringify(res.body);
     for (const o of owners) {
       expect(text).not.toContain(o.email);
@@ -101,7 +105,7 @@ describe('the box-wide list', () => {
     const [a] = owners as [Owner];
     expect(await a.client.get('/api/admin/screening')).toMatchObject({ status: 403, body: { message: 'Administrators only.' } });
     expect((await a.client.delete(`/api/admin/screening/${encodeURIComponent(NUISANCE)}`)).status).toBe(403);
-    expect((await a.client.request('PUT', '/api/admin/screening/thresholds', { spamMarks: 2, nuisanceBusinesses: 2 })).status).toBe(403);
+    expect((await a.client.request('PUT', '/api/admin/screening/thresholds', { spamMarks: 2 })).status).toBe(403);
   });
 
   it('the admin clears an entry: screened for nobody until fresh marks bring it back', async () => {
@@ -118,24 +122,85 @@ describe('the box-wide list', () => {
 
   it('the admin\'s thresholds apply at once, and a bad one is a clear 400', async () => {
     const [, , , d] = owners as [Owner, Owner, Owner, Owner];
-    expect(await admin.request('PUT', '/api/admin/screening/thresholds', { spamMarks: 1, nuisanceBusinesses: 3 })).toMatchObject({
-      status: 400,
-      body: { message: 'Each threshold must be a whole number of businesses from 2 to 100.' },
-    });
-    expect((await admin.request('PUT', '/api/admin/screening/thresholds', { spamMarks: 4, nuisanceBusinesses: 3 })).body).toMatchObject({ thresholds: { spamMarks: 4, nuisanceBusinesses: 3 }, message: 'Thresholds saved' });
+    for (const bad of [{ spamMarks: 1 }, { spamMarks: 3, nuisanceBusinesses: 3 }]) {
+      expect(await admin.request('PUT', '/api/admin/screening/thresholds', bad)).toMatchObject({
+        status: 400,
+        body: { message: 'Each threshold must be a whole number of businesses from 2 to 100.' },
+      });
+    }
+    expect((await admin.get('/api/admin/screening')).body.thresholds).toEqual({ spamMarks: 3 });
+    expect((await admin.request('PUT', '/api/admin/screening/thresholds', { spamMarks: 4 })).body).toMatchObject({ thresholds: { spamMarks: 4 }, message: 'Thresholds saved' });
     expect(await screened(d)).toEqual({ screen: false });
-    await admin.request('PUT', '/api/admin/screening/thresholds', { spamMarks: 3, nuisanceBusinesses: 3 });
+    await admin.request('PUT', '/api/admin/screening/thresholds', { spamMarks: 3 });
     expect(await screened(d)).toEqual({ screen: true, by: 'box', action: 'reject' });
   });
 
-  it('nuisance calls classified for three businesses in a day list a number nobody marked', async () => {
+  it('spoofed nuisance calls at three businesses list nothing box-wide: no owner acted', async () => {
     const [a, b, c, d] = owners as [Owner, Owner, Owner, Owner];
-    const robot = '+447700900888';
-    for (const o of [a, b, c]) await callFrom(o, robot, { callClass: 'recorded', screenedBy: 'summary' });
-    // A wrong number is screened but is no nuisance: it never counts.
-    await callFrom(d, robot, { callClass: 'wrong-number', screenedBy: 'summary' });
-    await refreshBoxEntry(db(), robot, new Date());
-    expect((await admin.get('/api/admin/screening?q=900888')).body.entries).toEqual([{ number: robot, businesses: 0, nuisanceBusinesses: 3, listed: true, clearedAt: null }]);
-    expect(await screened(d, robot)).toEqual({ screen: true, by: 'box', action: 'reject' });
+    const spoofed = '+447700900888';
+    for (const [o, callClass] of [[a, 'recorded'], [b, 'silent'], [c, 'sales']] as const) await callFrom(o, spoofed, { callClass, screenedBy: 'summary' });
+    expect(await screened(d, spoofed)).toEqual({ screen: false });
+    expect((await admin.get('/api/admin/screening?q=900888')).body).toMatchObject({ entries: [], total: 0 });
+  });
+});
+
+describe('the box-wide list counts its evidence when asked (issue 53)', () => {
+  const suspect = '+447700900444';
+  const setStatus = (o: Owner, accountStatus: 'active' | 'suspended') => admin.request('PATCH', `/api/admin/users/${o.user.id}`, { accountStatus });
+  const entry = async (number: string) => (await admin.get(`/api/admin/screening?q=${number.slice(-6)}`)).body.entries[0];
+
+  it('a suspended owner\'s mark stops counting at once, and counts again when they are reinstated', async () => {
+    const [a, b, c, d] = owners as [Owner, Owner, Owner, Owner];
+    for (const o of [a, b, c]) await mark(o, await callFrom(o, suspect), true);
+    expect(await screened(d, suspect)).toEqual({ screen: true, by: 'box', action: 'reject' });
+    expect((await setStatus(b, 'suspended')).status).toBe(200);
+    expect(await screened(d, suspect)).toEqual({ screen: false });
+    expect(await entry(suspect)).toEqual({ number: suspect, businesses: 2, listed: false, clearedAt: null });
+    expect((await setStatus(b, 'active')).status).toBe(200);
+    expect(await screened(d, suspect)).toEqual({ screen: true, by: 'box', action: 'reject' });
+  });
+
+  it('the admin sees the marks behind a number (which businesses, when, whether each counts); an owner cannot', async () => {
+    const [a, b, c] = owners as [Owner, Owner, Owner];
+    const res = await admin.get(`/api/admin/screening/${encodeURIComponent(suspect)}`);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ number: suspect, businesses: 3, listed: true, clearedAt: null, windowDays: MARK_WINDOW_DAYS });
+    expect(res.body.marks.map((m: { userId: number }) => m.userId).sort()).toEqual([a, b, c].map((o) => o.user.id).sort());
+    for (const m of res.body.marks) expect(m).toEqual({ userId: expect.any(Number), businessName: expect.any(String), markedAt: expect.any(String), standing: 'counts' });
+    expect(JSON.stringify(res.body)).not.toContain('secret words');
+    expect(await a.client.get(`/api/admin/screening/${encodeURIComponent(suspect)}`)).toMatchObject({ status: 403, body: { message: 'Administrators only.' } });
+    expect(await admin.get('/api/admin/screening/07700900001')).toMatchObject({ status: 404, body: { message: 'That number is not on the box-wide list.' } });
+    expect(await admin.get('/api/admin/screening/nonsense')).toMatchObject({ status: 400, body: { message: '"nonsense" is not a phone number.' } });
+  });
+
+  it('marks older than the window unlist a number without any new event (the clock moves, nothing else)', async () => {
+    const [, , , d] = owners as [Owner, Owner, Owner, Owner];
+    const listed = async () => (await listBoxEntries(db(), { limit: 500, now: server.services.now(), thresholds: { spamMarks: 3 } })).entries.find((e) => e.number === suspect);
+    expect(await screened(d, suspect)).toEqual({ screen: true, by: 'box', action: 'reject' });
+    try {
+      server.clock.offsetMs = (MARK_WINDOW_DAYS - 1) * 24 * 60 * 60 * 1000;
+      expect(await screened(d, suspect)).toEqual({ screen: true, by: 'box', action: 'reject' });
+      server.clock.offsetMs = (MARK_WINDOW_DAYS + 1) * 24 * 60 * 60 * 1000;
+      expect(await screened(d, suspect)).toEqual({ screen: false });
+      expect(await listed()).toEqual({ number: suspect, businesses: 0, listed: false, clearedAt: null });
+    } finally {
+      server.clock.offsetMs = 0;
+    }
+  });
+
+  it('a clearing holds: the number stays off until marks newer than it arrive', async () => {
+    // b was suspended above, which signed them out: a, c and e mark afresh.
+    const [a, , c, d, e] = owners as [Owner, Owner, Owner, Owner, Owner];
+    expect((await admin.delete(`/api/admin/screening/${encodeURIComponent(suspect)}`)).status).toBe(200);
+    expect(await screened(d, suspect)).toEqual({ screen: false });
+    // The old marks are still there, shown as made before the clearing; the lookup stays cleared.
+    const why = (await admin.get(`/api/admin/screening/${encodeURIComponent(suspect)}`)).body;
+    expect(why).toMatchObject({ businesses: 0, listed: false, clearedAt: expect.any(String) });
+    expect(why.marks.map((m: { standing: string }) => m.standing)).toEqual(['before-clearing', 'before-clearing', 'before-clearing']);
+    expect(await screened(d, suspect)).toEqual({ screen: false });
+    for (const o of [a, c]) expect((await mark(o, await callFrom(o, suspect), true)).status).toBe(200);
+    expect(await entry(suspect)).toMatchObject({ businesses: 2, listed: false });
+    expect((await mark(e, await callFrom(e, suspect), true)).status).toBe(200);
+    expect(await screened(d, suspect)).toEqual({ screen: true, by: 'box', action: 'reject' });
   });
 });

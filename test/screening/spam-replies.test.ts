@@ -43,12 +43,12 @@ describe('SPAM and NOT SPAM by Twilio', { timeout: 90_000 }, () => {
     expect((await text(`SPAM ${id}`)).status).toBe(200);
     expect(replies()).toEqual([`${CALLER} (call ${id}) is marked as spam: their next calls are screened before they reach you. Reply NOT SPAM ${id} to undo.`]);
     expect(await marksOf(db)).toEqual([{ userId: h.ownerId, number: CALLER, verdict: 'spam' }]);
-    expect(await screenBeforeAnswer(db, DID, CALLER)).toEqual({ screen: true, by: 'owner', action: 'reject' });
+    expect(await screenBeforeAnswer(db, DID, CALLER, new Date())).toEqual({ screen: true, by: 'owner', action: 'reject' });
 
     await text(`not spam ${id}`);
     expect(replies()[1]).toBe(`${CALLER} (call ${id}) is marked as not spam: their calls always reach you.`);
     expect(await marksOf(db)).toEqual([{ userId: h.ownerId, number: CALLER, verdict: 'allow' }]);
-    expect(await screenBeforeAnswer(db, DID, CALLER)).toEqual({ screen: false });
+    expect(await screenBeforeAnswer(db, DID, CALLER, new Date())).toEqual({ screen: false });
 
     // Another owner naming this call's reference finds nothing: references do not leak, nor do lists.
     await text(`SPAM ${id}`, '+447700900333', OTHER_DID);

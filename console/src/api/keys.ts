@@ -44,6 +44,7 @@ export const keys = {
     usage: (provider: string) => ['admin', 'usage', provider] as const,
     agentCapacity: ['admin', 'agent-capacity'] as const,
     screening: ['admin', 'screening'] as const,
+    screeningMarks: (number: string) => ['admin', 'screening', 'marks', number] as const,
     quality: ['admin', 'quality'] as const,
     lineState: ['admin', 'line-state'] as const,
   },

@@ -1,8 +1,8 @@
 // Nuisance screening (issue 43): an owner's SPAM / NOT SPAM from Call Details, and the admin's
-// box-wide list (numbers and counts only) with its Clear button and thresholds; the owner's own
-// lists and what screened callers get.
+// box-wide list (numbers and counts; the marks behind one number on asking, issue 53) with its
+// Clear button and threshold; the owner's own lists and what screened callers get.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ApiBoxList, ApiBoxThresholds, ApiMarkSpamResponse, ApiScreening } from '../../../contract/schemas/screening';
+import type { ApiBoxList, ApiBoxMarks, ApiBoxThresholds, ApiMarkSpamResponse, ApiScreening } from '../../../contract/schemas/screening';
 import { apiGet, apiRequest } from './client';
 import { keys } from './keys';
 import { messageOr } from '../lib/errors';
@@ -22,6 +22,14 @@ export function useMarkSpam() {
 }
 
 export const useBoxList = () => useQuery({ queryKey: keys.admin.screening, queryFn: ({ signal }) => apiGet<ApiBoxList>('/api/admin/screening', signal) });
+
+/** Why one number is listed or not (the admin's "Why"): GET /api/admin/screening/{number}; nothing is asked until a number is chosen. */
+export const useBoxMarks = (number: string | null) =>
+  useQuery({
+    queryKey: keys.admin.screeningMarks(number ?? ''),
+    queryFn: ({ signal }) => apiGet<ApiBoxMarks>(`/api/admin/screening/${encodeURIComponent(number ?? '')}`, signal),
+    enabled: number !== null,
+  });
 
 /** The admin's "Clear": DELETE /api/admin/screening/{number}. */
 export function useClearBoxEntry() {

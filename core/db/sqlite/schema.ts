@@ -636,16 +636,13 @@ export const spamMarks = table(
 );
 
 /**
- * The box-wide list (issue 43): per number, only how many businesses marked it spam and how many
- * had nuisance calls from it in the last day, never whose they were or what was said. `listed`
- * is kept up to date with the admin's thresholds, so screening a call is one primary-key read.
- * A cleared entry counts only evidence newer than `cleared_at`.
+ * The admin's clearings of the box-wide list (issues 43, 53). Whether a number is listed is never
+ * stored: it is counted from owners' SPAM marks when it is asked (core/screening/evidence.ts), so
+ * it follows expiry, suspension and deletion at once. A cleared number counts only marks newer
+ * than `cleared_at`.
  */
 export const boxSpamNumbers = table('box_spam_numbers', {
   number: text('number').primaryKey(),
-  businesses: integer('businesses').notNull().default(0),
-  nuisanceBusinesses: integer('nuisance_businesses').notNull().default(0),
-  listed: bool('listed').notNull().default(false),
   clearedAt: instant('cleared_at'),
   updatedAt: instant('updated_at').notNull(),
 });

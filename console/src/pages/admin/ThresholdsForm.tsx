@@ -1,5 +1,5 @@
-// The admin's thresholds for the box-wide nuisance list (issue 43): how many businesses must mark
-// a number SPAM, or get nuisance calls from it in a day, before it is screened for everyone.
+// The admin's threshold for the box-wide nuisance list (issues 43, 53): how many active businesses
+// must mark a number SPAM before it is screened for everyone (nuisance calls alone never list one).
 // The rule (whole numbers 2 to 100) lives on the server alone; its 400 is shown here as sent.
 import { useState, type FormEvent } from 'react';
 import type { ApiBoxThresholds } from '../../../../contract/schemas/screening';
@@ -11,8 +11,8 @@ import { messageOr } from '../../lib/errors';
 
 type Draft = Record<keyof ApiBoxThresholds, string>;
 
-const draftOf = (t: ApiBoxThresholds): Draft => ({ spamMarks: String(t.spamMarks), nuisanceBusinesses: String(t.nuisanceBusinesses) });
-const sameDraft = (a: Draft, b: Draft) => a.spamMarks === b.spamMarks && a.nuisanceBusinesses === b.nuisanceBusinesses;
+const draftOf = (t: ApiBoxThresholds): Draft => ({ spamMarks: String(t.spamMarks) });
+const sameDraft = (a: Draft, b: Draft) => a.spamMarks === b.spamMarks;
 
 /** A typed whole number goes as a number; anything else goes as typed, for the server to refuse in its own words. */
 const asSent = (v: string): number | string => (/^\s*\d+\s*$/.test(v) ? Number(v) : v);
@@ -22,7 +22,7 @@ export function ThresholdsForm({ stored }: { stored: ApiBoxThresholds }) {
   const [draft, setDraft] = useFollowing(draftOf(stored), sameDraft);
   const [error, setError] = useState<string | null>(null);
   const save = useSaveThresholds();
-  useUnsavedChangesWarning(draft.spamMarks !== String(stored.spamMarks) || draft.nuisanceBusinesses !== String(stored.nuisanceBusinesses));
+  useUnsavedChangesWarning(draft.spamMarks !== String(stored.spamMarks));
   const set = (k: keyof Draft, v: string) => {
     setDraft((d) => ({ ...d, [k]: v }));
     setError(null);
@@ -30,23 +30,19 @@ export function ThresholdsForm({ stored }: { stored: ApiBoxThresholds }) {
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
     setError(null);
-    save.mutate({ spamMarks: asSent(draft.spamMarks), nuisanceBusinesses: asSent(draft.nuisanceBusinesses) } as ApiBoxThresholds, {
+    save.mutate({ spamMarks: asSent(draft.spamMarks) } as ApiBoxThresholds, {
       onError: (err) => setError(messageOr(err, 'Failed to save the thresholds')),
     });
   };
   return (
     <Card className="mb-6">
-      <CardHeader title="Thresholds" description="A number is screened for every business once either count reaches its threshold, unless a business has it on its allow list." />
+      <CardHeader title="Thresholds" description="A number is screened for every business once this many active businesses mark it as spam, unless a business has it on its allow list." />
       <form onSubmit={onSubmit} noValidate aria-label="Thresholds" className="grid gap-4 p-5">
         <div className="grid gap-4 md:grid-cols-2">
           <Field label="Businesses marking it spam">
             <Input type="number" inputMode="numeric" min={2} max={100} step={1} value={draft.spamMarks} onChange={(e) => set('spamMarks', e.target.value)} />
           </Field>
-          <Field label="Businesses with nuisance calls from it in a day">
-            <Input type="number" inputMode="numeric" min={2} max={100} step={1} value={draft.nuisanceBusinesses} onChange={(e) => set('nuisanceBusinesses', e.target.value)} />
-          </Field>
         </div>
-        {/* One message for the pair: the server's rule covers both thresholds alike. */}
         {error && (
           <p role="alert" className="text-sm font-medium text-red-600 dark:text-red-400">
             {error}
