@@ -133,7 +133,7 @@ function CallCard({ call, day, onOpen }: { call: ApiCallLog; day: string | null;
             <PhoneForwarded className="h-3.5 w-3.5" aria-hidden /> Transfer: {transferDetail(call)}
           </p>
         )}
-        {call.aiSummary && <p className="mt-2 line-clamp-2 break-words text-sm text-slate-700 sm:mt-3 dark:text-slate-300">{call.aiSummary}</p>}
+        {call.aiSummary && <p className="mt-2 line-clamp-2 wrap-anywhere text-sm text-slate-700 sm:mt-3 dark:text-slate-300">{call.aiSummary}</p>}
         {(call.recordingUrl || call.transcription || callBack || call.calledBackAt || call.callerTag === 'blocked') && (
           // One row of actions on a phone (.call-card-actions in index.css): a short word under each icon, the full name for screen readers.
           <div role="group" aria-label="Actions" className="call-card-actions relative z-10 mt-2 sm:mt-3 sm:flex sm:flex-wrap sm:gap-2">
