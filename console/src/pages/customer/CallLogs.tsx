@@ -135,17 +135,17 @@ function CallCard({ call, day, onOpen }: { call: ApiCallLog; day: string | null;
         )}
         {call.aiSummary && <p className="mt-2 line-clamp-2 wrap-anywhere text-sm text-slate-700 sm:mt-3 dark:text-slate-300">{call.aiSummary}</p>}
         {(call.recordingUrl || call.transcription || callBack || call.calledBackAt || call.callerTag === 'blocked') && (
-          // One row of actions on a phone (.call-card-actions in index.css): a short word under each icon, the full name for screen readers.
+          // One row of actions on a phone (.call-card-actions in index.css): the words under each icon, SPEC's in full for Play Recording and View Transcript (two lines where narrow), the full name for screen readers.
           <div role="group" aria-label="Actions" className="call-card-actions relative z-10 mt-2 sm:mt-3 sm:flex sm:flex-wrap sm:gap-2">
             {callBack && <CallBackLink call={call} className="md:hidden" />}
             {call.recordingUrl && (
               <Button size="sm" variant="outline" onClick={() => openRecording(call.recordingUrl!)} aria-label="Play Recording">
-                <Play className="h-3.5 w-3.5 shrink-0" aria-hidden /> <span className="max-w-full truncate">Play<span className="max-sm:hidden"> Recording</span></span>
+                <Play className="h-3.5 w-3.5 shrink-0" aria-hidden /> <span className="call-card-word">Play Recording</span>
               </Button>
             )}
             {call.transcription && (
               <Button size="sm" variant="outline" onClick={onOpen} aria-label="View Transcript">
-                <FileText className="h-3.5 w-3.5 shrink-0" aria-hidden /> <span className="max-w-full truncate"><span className="max-sm:hidden">View </span>Transcript</span>
+                <FileText className="h-3.5 w-3.5 shrink-0" aria-hidden /> <span className="call-card-word">View Transcript</span>
               </Button>
             )}
             <CalledBackButton call={call} compact />
