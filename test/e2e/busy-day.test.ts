@@ -73,7 +73,7 @@ describe('Call Logs on a phone', () => {
         'Mark called back: done',
       ]);
       // SPEC's words on the buttons themselves, whole (two lines where the row is narrow), none cut off.
-      const words = await actions.evaluateAll((els) => els.map((e) => (e as HTMLElement).innerText.replace(/\s+/g, ' ').trim()));
+      const words = (await actions.allInnerTexts()).map((t) => t.replace(/\s+/g, ' ').trim());
       expect(words.slice(1, 3)).toEqual(['Play Recording', 'View Transcript']);
       const cut = await actions.evaluateAll((els) => els.flatMap((e) => [...e.querySelectorAll('span')].filter((s) => s.scrollWidth > s.clientWidth + 0.5 || s.getBoundingClientRect().right > e.getBoundingClientRect().right + 0.5).map((s) => s.textContent)));
       expect(cut).toEqual([]);

@@ -1,4 +1,4 @@
-import { AlertTriangle, CheckCircle2, FileText, PhoneCall, PhoneForwarded, PhoneMissed, PhoneOutgoing, Play, Search, ShieldAlert, ShieldCheck, ShieldOff, TrendingUp, Undo2 } from 'lucide-react';
+import { AlertTriangle, CheckCircle2, FileText, PhoneCall, PhoneForwarded, PhoneMissed, PhoneOutgoing, Play, Search, ShieldAlert, ShieldOff, TrendingUp, Undo2 } from 'lucide-react';
 import { createContext, useContext, useEffect, useEffectEvent, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { ApiCallLog } from '../../../../contract/api';
@@ -11,7 +11,6 @@ import { CallStatusBadge, UrgencyBadge } from '../../components/StatusBadge';
 import { SearchToolbar } from '../../components/SearchToolbar';
 import { Badge, Button, Card, EmptyState, ErrorState, NO_FIGURE, PageHeader, Skeleton, StatCard, cx } from '../../components/ui';
 import { CALL_FILTERS, callStats, callStatsFromTotals, filterCalls, screenedLabel, screenedOnly, toCallBackOnly, urgentOnly, type CallFilter } from '../../lib/calls';
-import { useMarkSpam } from '../../api/screening';
 import { dayDividers } from '../../lib/call-days';
 import { messageOr } from '../../lib/errors';
 import { toast } from '../../toast/use-toast';
@@ -24,6 +23,7 @@ import { useCallHandling, useListEntry } from '../../api/call-handling';
 import { callHandlingTags, callerTagLabel, periodLabel, transferDetail } from '../../lib/call-handling';
 import { CallBooking } from '../booking/CallBooking';
 import { CallTranscript, callLanguageName } from './CallTranscript';
+import { RemoveSpamMark, SpamButtons, SpamListBadge, useOnSpamList } from './SpamMark';
 import { AudioClip } from '../../components/AudioClip';
 
 const openRecording = (url: string) => window.open(url, '_blank', 'noopener,noreferrer');
@@ -96,6 +96,7 @@ function UnblockButton({ call, size = 'sm' }: { call: ApiCallLog; size?: 'sm' | 
 function CallCard({ call, day, onOpen }: { call: ApiCallLog; day: string | null; onOpen: () => void }) {
   const callBack = canCallBack(call);
   const waiting = isToCallBack(call);
+  const listed = useOnSpamList(call);
   return (
     <li className="min-w-0">
       {day && <h3 className="mb-2 px-1 text-xs font-semibold uppercase tracking-wide text-slate-600 dark:text-slate-400">{day}</h3>}
@@ -114,6 +115,7 @@ function CallCard({ call, day, onOpen }: { call: ApiCallLog; day: string | null;
             {call.calledBackAt && <Badge tone="green">Called back</Badge>}
             {call.urgency && showUrgencyOnCard(call.urgency) && <UrgencyBadge urgency={call.urgency} />}
             {call.screenedBy && <Badge tone="gray">Screened</Badge>}
+            <SpamListBadge call={call} />
             {callHandlingTags(call).map((t) => (
               <Badge key={t.label} tone={t.tone}>
                 {t.label}
@@ -134,7 +136,7 @@ function CallCard({ call, day, onOpen }: { call: ApiCallLog; day: string | null;
           </p>
         )}
         {call.aiSummary && <p className="mt-2 line-clamp-2 wrap-anywhere text-sm text-slate-700 sm:mt-3 dark:text-slate-300">{call.aiSummary}</p>}
-        {(call.recordingUrl || call.transcription || callBack || call.calledBackAt || call.callerTag === 'blocked') && (
+        {(call.recordingUrl || call.transcription || callBack || call.calledBackAt || call.callerTag === 'blocked' || listed) && (
           // One row of actions on a phone (.call-card-actions in index.css): the words under each icon, SPEC's in full for Play Recording and View Transcript (two lines where narrow), the full name for screen readers.
           <div role="group" aria-label="Actions" className="call-card-actions relative z-10 mt-2 sm:mt-3 sm:flex sm:flex-wrap sm:gap-2">
             {callBack && <CallBackLink call={call} className="md:hidden" />}
@@ -150,6 +152,7 @@ function CallCard({ call, day, onOpen }: { call: ApiCallLog; day: string | null;
             )}
             <CalledBackButton call={call} compact />
             <UnblockButton call={call} />
+            <RemoveSpamMark call={call} />
           </div>
         )}
       </div>
@@ -182,25 +185,6 @@ function Row({ label, children }: { label: string; children: React.ReactNode }) 
       <dt className="text-slate-500 dark:text-slate-400">{label}</dt>
       <dd className="min-w-0 break-words text-right font-medium">{children}</dd>
     </div>
-  );
-}
-
-/**
- * SPAM screens the caller's number from their next call on (and counts towards the box-wide
- * list); NOT SPAM always lets it through. Not for a withheld caller or the owner's own test call.
- */
-function SpamButtons({ call }: { call: ApiCallLog }) {
-  const mark = useMarkSpam();
-  if (call.testCall || !canCallBack(call)) return null;
-  return (
-    <>
-      <Button variant="outline" disabled={mark.isPending} onClick={() => mark.mutate({ id: call.id, spam: true })}>
-        <ShieldAlert className="h-4 w-4" aria-hidden /> Mark as spam
-      </Button>
-      <Button variant="outline" disabled={mark.isPending} onClick={() => mark.mutate({ id: call.id, spam: false })}>
-        <ShieldCheck className="h-4 w-4" aria-hidden /> Not spam
-      </Button>
-    </>
   );
 }
 
