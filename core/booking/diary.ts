@@ -130,7 +130,7 @@ export class Diary {
     if (result.kind !== 'booked' || !result.fresh) return result;
     if ((await this.writeToCalendar(result.row, service, signal)) === 'taken') {
       await cancelBooking(db, this.ownerId, result.row.id, 'moved', new Date(ask.now));
-      return { kind: 'taken' };
+      return { kind: 'taken', rule: 'calendar-busy' };
     }
     const { replaces } = ask;
     if (replaces) await this.after(() => this.deps.events?.moved?.(replaces, result.row, 'caller'), result.row.id);
