@@ -79,6 +79,11 @@ describe('Call Logs on a phone', () => {
       expect(cut).toEqual([]);
       const actionTops = await actions.evaluateAll((els) => els.map((e) => Math.round(e.getBoundingClientRect().top + e.getBoundingClientRect().height / 2)));
       expect(new Set(actionTops).size).toBe(1);
+      // Each filter's count shows whole (issue 57, item 7): no filter's words are cut.
+      const filters = page.getByRole('button', { name: /^(To call back|Urgent|Screened) \(\d+\)$/ });
+      expect(await filters.count()).toBe(3);
+      const cutFilters = await filters.evaluateAll((els) => els.flatMap((e) => [...e.querySelectorAll('span')].filter((s) => s.scrollWidth > s.clientWidth + 0.5 || s.getBoundingClientRect().right > e.getBoundingClientRect().right + 0.5).map((s) => s.textContent)));
+      expect(cutFilters).toEqual([]);
       await expectNoSeriousViolations(page);
       await attachScreenshot(page, annotate, `busy-day-call-logs-${width}`, { fullPage: false });
 

@@ -358,15 +358,16 @@ export default function CallLogs() {
           filters={CALL_FILTERS}
           filterClassName="w-28 sm:w-44"
         >
-          <div className="col-span-2 flex gap-2 sm:gap-3 [&>*]:flex-auto sm:[&>*]:flex-none">
+          {/* On a phone a filter's words wrap rather than cut: its count always shows (issue 57, item 7). */}
+          <div className="col-span-2 flex gap-2 sm:gap-3 [&>*]:flex-1 sm:[&>*]:flex-none">
             <Button variant={waitingOnly ? 'primary' : 'outline'} aria-pressed={waitingOnly} onClick={() => setWaitingOnly((on) => !on)} className="min-w-0 max-sm:px-2 sm:w-auto">
-              <PhoneOutgoing className="h-4 w-4 shrink-0 max-sm:hidden" aria-hidden /> <span className="truncate">To call back ({waitingCount})</span>
+              <PhoneOutgoing className="h-4 w-4 shrink-0 max-sm:hidden" aria-hidden /> <span className="min-w-0 max-sm:whitespace-normal max-sm:text-center max-sm:text-[0.8125rem] max-sm:leading-tight sm:truncate">To call back <span className="whitespace-nowrap">({waitingCount})</span></span>
             </Button>
             <Button variant={urgentOn ? 'primary' : 'outline'} aria-pressed={urgentOn} onClick={() => setUrgentOnly((on) => !on)} className="min-w-0 max-sm:px-2 sm:w-auto">
-              <AlertTriangle className="h-4 w-4 shrink-0 max-sm:hidden" aria-hidden /> <span className="truncate">Urgent ({urgentCount})</span>
+              <AlertTriangle className="h-4 w-4 shrink-0 max-sm:hidden" aria-hidden /> <span className="min-w-0 max-sm:whitespace-normal max-sm:text-center max-sm:text-[0.8125rem] max-sm:leading-tight sm:truncate">Urgent <span className="whitespace-nowrap">({urgentCount})</span></span>
             </Button>
             <Button variant={screenedOn ? 'primary' : 'outline'} aria-pressed={screenedOn} onClick={() => setScreenedOnly((on) => !on)} className="min-w-0 max-sm:px-2 sm:w-auto">
-              <ShieldAlert className="h-4 w-4 shrink-0 max-sm:hidden" aria-hidden /> <span className="truncate">Screened ({screenedCount})</span>
+              <ShieldAlert className="h-4 w-4 shrink-0 max-sm:hidden" aria-hidden /> <span className="min-w-0 max-sm:whitespace-normal max-sm:text-center max-sm:text-[0.8125rem] max-sm:leading-tight sm:truncate">Screened <span className="whitespace-nowrap">({screenedCount})</span></span>
             </Button>
           </div>
         </SearchToolbar>
