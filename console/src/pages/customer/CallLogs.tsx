@@ -1,8 +1,9 @@
 import { AlertTriangle, CheckCircle2, FileText, PhoneCall, PhoneForwarded, PhoneMissed, PhoneOutgoing, Play, Search, ShieldAlert, ShieldOff, TrendingUp, Undo2 } from 'lucide-react';
 import { createContext, useContext, useEffect, useEffectEvent, useMemo, useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import type { ApiCallLog } from '../../../../contract/api';
 import { canRingBack, isToCallBack } from '../../../../contract/callback';
+import { isWithheldCaller } from '../../../../contract/withheld';
 import { CALL_DETAILS_PARAM } from '../../../../contract/links';
 import { useAnalytics, useCallLog, useCallLogs } from '../../api/queries';
 import { Dialog } from '../../components/Dialog';
@@ -217,6 +218,13 @@ function CallDetails({ call, onClose }: { call: ApiCallLog | null; onClose: () =
               {periodLabel(call.period) && <Row label="Came in">{periodLabel(call.period)}</Row>}
             </dl>
           </section>
+          {!isWithheldCaller(call.fromNumber) && !call.testCall && (
+            <p className="text-sm">
+              <Link to={`/dashboard/texts?caller=${encodeURIComponent(call.fromNumber)}`} className="text-indigo-700 underline dark:text-indigo-300">
+                Texts with this caller
+              </Link>
+            </p>
+          )}
           <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-center">
             {canCallBack(call) && <CallBackLink call={call} />}
             <CalledBackButton call={call} size="md" />
