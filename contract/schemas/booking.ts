@@ -86,7 +86,7 @@ export const BookingListQuery = Type.Object({
 });
 export const BookingMoveBody = Type.Object({ start: Type.String() }, { additionalProperties: false });
 /** Which of the owner's rules refused a time (issue 57, item 3); the 409's message says it in everyday words. */
-export const REFUSAL_RULES = ['too-soon', 'too-far', 'bank-holiday', 'outside-hours', 'between-times', 'day-full', 'overlaps-booking', 'calendar-busy'] as const;
+const REFUSAL_RULES = ['too-soon', 'too-far', 'bank-holiday', 'outside-hours', 'between-times', 'day-full', 'overlaps-booking', 'calendar-busy'] as const;
 export type RefusalRule = (typeof REFUSAL_RULES)[number];
 /** POST /api/user/bookings/{id}/move's 409: the refusal and the rule behind it. */
 export const BookingRefusalSchema = Type.Object({ message: Type.String(), rule: OneOf(REFUSAL_RULES) });

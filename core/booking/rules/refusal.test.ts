@@ -1,18 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import type { BookingRules } from './booking-rules.js';
+import { BOOKING_DEFAULTS, type BookingRules } from './booking-rules.js';
 import { bookingRefusalSentence, refusalOf } from './refusal.js';
 import { isFreeSlot, type Interval } from './slots.js';
 
 const at = (iso: string) => Date.parse(iso);
-const nine = () => [{ open: '09:00', close: '17:00' }];
-const rules = (over: Partial<BookingRules> = {}): BookingRules => ({
-  hours: { mon: nine(), tue: nine(), wed: nine(), thu: nine(), fri: nine(), sat: [], sun: [] },
-  holidayNations: ['england-wales'],
-  noticeMinutes: 120,
-  horizonDays: 14,
-  dailyCap: null,
-  ...over,
-});
+const weekdays = Object.fromEntries(['mon', 'tue', 'wed', 'thu', 'fri'].map((d) => [d, [{ open: '09:00', close: '17:00' }]]));
+// Nine to five on weekdays, England's bank holidays, the defaults' notice, horizon and no cap.
+const rules = (over: Partial<BookingRules> = {}): BookingRules =>
+  ({ hours: { ...weekdays, sat: [], sun: [] } as BookingRules['hours'], holidayNations: ['england-wales'], ...BOOKING_DEFAULTS, ...over });
 // Tuesday 1 December 2026, 08:00 London (GMT).
 const NOW = at('2026-12-01T08:00:00Z');
 const query = (over: { rules?: Partial<BookingRules>; busy?: Interval[]; booked?: Interval[] } = {}) => ({
