@@ -4,7 +4,7 @@ import { bookingRefusalSentence, refusalOf } from './refusal.js';
 import { isFreeSlot, type Interval } from './slots.js';
 
 const at = (iso: string) => Date.parse(iso);
-const weekdays = Object.fromEntries(['mon', 'tue', 'wed', 'thu', 'fri'].map((d) => [d, [{ open: '09:00', close: '17:00' }]]));
+const weekdays: Partial<BookingRules['hours']> = Object.fromEntries(['mon', 'tue', 'wed', 'thu', 'fri'].map((d) => [d, [{ open: '09:00', close: '17:00' }]]));
 // Nine to five on weekdays, England's bank holidays, the defaults' notice, horizon and no cap.
 const rules = (over: Partial<BookingRules> = {}): BookingRules =>
   ({ hours: { ...weekdays, sat: [], sun: [] } as BookingRules['hours'], holidayNations: ['england-wales'], ...BOOKING_DEFAULTS, ...over });
