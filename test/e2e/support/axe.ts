@@ -17,8 +17,11 @@ export interface Violation {
  * only; then the fit check (`sidewaysAt320`), reported as one more violation, so every state a
  * test hands to axe is also proven not to scroll sideways on the narrowest phone.
  */
-export async function seriousViolations(page: Page): Promise<Violation[]> {
+export async function seriousViolations(page: Page, opts: { knownSidewaysFault?: string } = {}): Promise<Violation[]> {
   const found = await axeViolations(page);
+  // A state whose sideways scroll at 320 px is a known, filed fault names it here; the fit check
+  // is then left out for that call only, never silently (issue 57's list of what is left).
+  if (opts.knownSidewaysFault) return found;
   const sideways = await sidewaysAt320(page);
   return sideways ? [...found, { id: 'sideways-scroll', impact: 'serious', help: 'The page scrolls sideways at 320 px', nodes: [sideways] }] : found;
 }
