@@ -17,7 +17,23 @@ export function isToCallBack(call: Pick<ApiCallLog, 'status' | 'fromNumber' | 'c
   return (call.status === 'missed' || call.status === 'voicemail') && !call.calledBackAt;
 }
 
-/** A number the owner can ring from the call: not withheld, not one they blocked, not their own test call. */
-export function canRingBack(call: Pick<ApiCallLog, 'fromNumber'> & Partial<Pick<ApiCallLog, 'callerTag' | 'testCall'>>): boolean {
+/**
+ * A number the owner can ring from the call (Call back, Book this caller): not withheld, not one
+ * they blocked, not their own test call, and not a screened nuisance call (issue 57, item 5).
+ */
+export function canRingBack(call: Pick<ApiCallLog, 'fromNumber'> & Partial<Pick<ApiCallLog, 'callerTag' | 'testCall' | 'screenedBy'>>): boolean {
+  return !call.screenedBy && isOwnersCaller(call);
+}
+
+/**
+ * A caller the owner may judge SPAM or NOT SPAM: a missed call or message from a number (not
+ * withheld), not one they blocked, not their own test call. A screened call may be judged too: a
+ * NOT SPAM is how a wrongly screened caller gets through next time.
+ */
+export function canMarkSpam(call: Pick<ApiCallLog, 'fromNumber' | 'status'> & Partial<Pick<ApiCallLog, 'callerTag' | 'testCall'>>): boolean {
+  return (call.status === 'missed' || call.status === 'voicemail') && isOwnersCaller(call);
+}
+
+function isOwnersCaller(call: Pick<ApiCallLog, 'fromNumber'> & Partial<Pick<ApiCallLog, 'callerTag' | 'testCall'>>): boolean {
   return !call.testCall && call.callerTag !== 'blocked' && !isWithheldCaller(call.fromNumber);
 }

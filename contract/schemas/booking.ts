@@ -1,6 +1,6 @@
 // Booking (issue 41) as the owner's API takes and sends it (core/booking/routes.ts; docs/booking.md).
 import { Type, type Static } from 'typebox';
-import { Nullable, refusal } from './shared.js';
+import { Nullable, OneOf, refusal } from './shared.js';
 import { OpeningSpanSchema } from './call-handling.js';
 
 /** Limits an owner's input is checked against (the API's 400s say them). */
@@ -85,6 +85,11 @@ export const BookingListQuery = Type.Object({
   callId: Type.Optional(Type.Integer({ minimum: 0, maximum: 999_999_999_999_999, ...refusal("callId must be a call's number, e.g. ?callId=41.", 'A call number') })),
 });
 export const BookingMoveBody = Type.Object({ start: Type.String() }, { additionalProperties: false });
+/** Which of the owner's rules refused a time (issue 57, item 3); the 409's message says it in everyday words. */
+const REFUSAL_RULES = ['too-soon', 'too-far', 'bank-holiday', 'outside-hours', 'between-times', 'day-full', 'overlaps-booking', 'calendar-busy'] as const;
+export type RefusalRule = (typeof REFUSAL_RULES)[number];
+/** POST /api/user/bookings/{id}/move's 409: the refusal and the rule behind it. */
+export const BookingRefusalSchema = Type.Object({ message: Type.String(), rule: OneOf(REFUSAL_RULES) });
 
 /** GET /api/user/booking/times?serviceId=N&after=ISO: the next free times of a service (`after` checked in the route, for its own sentence). */
 export const FreeTimesQuery = Type.Object({ serviceId: ServiceId({ maximum: 999_999_999 }), after: Type.Optional(Type.String({ maxLength: 40 })) });

@@ -36,6 +36,8 @@ const ApiCallerTextSchema = Type.Object({
 
 export const ApiCallerThreadSchema = Type.Object({
   callerNumber: Type.String(),
+  /** The name the caller gave for their newest booking, when one knows it. */
+  callerName: Nullable(Type.String()),
   optedOutAt: Nullable(Type.String()),
   texts: Type.Array(ApiCallerTextSchema),
   calls: Type.Array(Type.Object({ id: Type.Integer(), createdAt: Type.String(), status: CallStatusSchema, duration: Type.Integer() })),

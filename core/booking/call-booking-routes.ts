@@ -6,6 +6,7 @@ import { badRequest, conflict, HttpError, notFound } from '../http/errors.js';
 import type { App } from '../http/fastify-types.js';
 import { currentUser } from '../http/session-hook.js';
 import { toApiBooking } from './api-booking.js';
+import { UNNAMED_CALLER } from './store/bookings.js';
 import { shortWhen, spokenWhen } from '../../dialogue/language/dates.js';
 import { zonedStart } from './zoned-start.js';
 
@@ -17,7 +18,6 @@ import { zonedStart } from './zoned-start.js';
 /** How many free times the console shows at once; "Later times" asks again after the last. */
 const FREE_TIMES_SHOWN = 9;
 /** A booking needs a name: the owner types the one the caller gave, else this. */
-const UNNAMED_CALLER = 'Caller';
 const noService = () => badRequest(NO_SERVICE, { serviceId: 'One of your services' });
 const unavailable = (reason: string) => new HttpError(503, `Your calendar could not be checked (${reason}); try again in a minute.`);
 

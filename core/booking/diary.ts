@@ -142,7 +142,7 @@ export class Diary {
     if (result.kind !== 'booked' || !result.fresh) return result;
     if (!ask.replaces) {
       const around = await this.busyAround(start, signal);
-      const refused = around.kind === 'unavailable' ? around : slotVerdict({ now: ask.now, rules: ask.rules, service, busy: around.busy, booked: [] }, start) === 'free' ? null : { kind: 'taken' as const };
+      const refused = around.kind === 'unavailable' ? around : slotVerdict({ now: ask.now, rules: ask.rules, service, busy: around.busy, booked: [] }, start) === 'free' ? null : { kind: 'taken' as const, rule: 'calendar-busy' as const };
       if (refused) {
         await withdrawClaim(db, this.ownerId, result.row.id);
         return refused;
@@ -150,7 +150,7 @@ export class Diary {
     }
     if ((await this.writeToCalendar(result.row, service, signal)) === 'taken') {
       await cancelBooking(db, this.ownerId, result.row.id, 'moved', new Date(ask.now));
-      return { kind: 'taken' };
+      return { kind: 'taken', rule: 'calendar-busy' };
     }
     const { replaces } = ask;
     if (replaces) await this.after(() => this.deps.events?.moved?.(replaces, result.row, 'caller'), result.row.id);

@@ -1,13 +1,13 @@
 import { WEEKDAYS, type OpeningSpan, type Weekday } from '../../contract/call-handling.js';
 import {
-  ApiBookingCalendarSchema, ApiBookingListSchema, ApiBookingRulesSchema, ApiBookingSchema, ApiBookingServiceListSchema, ApiBookingServiceSchema,
+  ApiBookingCalendarSchema, ApiBookingListSchema, ApiBookingRulesSchema, ApiBookingSchema, ApiBookingServiceListSchema, ApiBookingServiceSchema, BookingRefusalSchema,
   ApiCalDavTestSchema, BOOKING_LIMITS, BookingListQuery, BookingMoveBody, BookingRulesBody, BookingServiceBody, CalDavBody, FeedTokenParams, IcalAddressBody,
 } from '../../contract/schemas/booking.js';
 import { ApiErrorSchema, IdParams } from '../../contract/schemas/shared.js';
 import { validateDay } from '../call-handling/validate.js';
 import type { BookingServiceRow } from '../db/schema.js';
 import { PUBLIC } from '../http/access-guard.js';
-import { badRequest, conflict, HttpError, notFound } from '../http/errors.js';
+import { badRequest, HttpError, notFound } from '../http/errors.js';
 import type { App } from '../http/fastify-types.js';
 import { currentUser } from '../http/session-hook.js';
 import { routeLimit } from '../http/rate-limits.js';
@@ -16,6 +16,7 @@ import { bookingsOfCall, whereNow } from './store/bookings.js';
 import { loadRules, saveRules, storedRules } from './store/rules.js';
 import { activeService, activeServices, archiveService, createService, serviceById, updateService } from './store/services.js';
 import { toApiBooking } from './api-booking.js';
+import { bookingRefusalSentence } from './rules/refusal.js';
 import { callBookingRoutes } from './call-booking-routes.js';
 import { zonedStart } from './zoned-start.js';
 import { icalFoundSentence } from './rules/ical-found.js';
@@ -125,10 +126,12 @@ export async function bookingRoutes(app: App): Promise<void> {
     return toApiBooking(row, (await serviceById(db, userId, row.serviceId))!.name);
   });
 
-  app.post('/api/user/bookings/:id/move', { schema: { params: IdParams, body: BookingMoveBody, response: { 200: ApiBookingSchema, 400: ApiErrorSchema, 404: ApiErrorSchema, 409: ApiErrorSchema, 503: ApiErrorSchema } } }, async (req) => {
-    const result = await booking.moveByOwner(currentUser(req).id, req.params.id, zonedStart(req.body.start));
+  app.post('/api/user/bookings/:id/move', { schema: { params: IdParams, body: BookingMoveBody, response: { 200: ApiBookingSchema, 400: ApiErrorSchema, 404: ApiErrorSchema, 409: BookingRefusalSchema, 503: ApiErrorSchema } } }, async (req, reply) => {
+    const userId = currentUser(req).id;
+    const result = await booking.moveByOwner(userId, req.params.id, zonedStart(req.body.start));
     if (result.kind === 'not-found') throw notFound('No such booking, or it is already cancelled.');
-    if (result.kind === 'taken') throw conflict('That time is not free: it is outside booking hours, too soon, past the horizon, on a full day, or overlaps another booking or your calendar. Pick another.');
+    // The rule that refused, in everyday words with the owner's own figures, and by name for the console.
+    if (result.kind === 'taken') return reply.code(409).send({ message: bookingRefusalSentence(result.rule, await storedRules(db, userId)), rule: result.rule });
     if (result.kind === 'unavailable') throw new HttpError(503, `Your calendar could not be checked (${result.reason}); try again in a minute.`);
     return toApiBooking(result.row, result.serviceName);
   });

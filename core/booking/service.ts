@@ -1,3 +1,4 @@
+import type { RefusalRule } from '../../contract/schemas/booking.js';
 import type { CoreDeps } from '../deps.js';
 import type { Db } from '../db/client.js';
 import type { BookingRow } from '../db/schema.js';
@@ -267,7 +268,7 @@ export class BookingService {
    * (rules, calendar, never double-booked), the old one cancelled in the same transaction, the
    * caller texted. 'taken' when the time is not free; 'unavailable' when the calendar cannot be read.
    */
-  async moveByOwner(ownerId: number, bookingId: number, start: number): Promise<{ kind: 'moved'; row: BookingRow; serviceName: string } | { kind: 'not-found' } | { kind: 'taken' } | { kind: 'unavailable'; reason: string }> {
+  async moveByOwner(ownerId: number, bookingId: number, start: number): Promise<{ kind: 'moved'; row: BookingRow; serviceName: string } | { kind: 'not-found' } | { kind: 'taken'; rule: RefusalRule } | { kind: 'unavailable'; reason: string }> {
     const old = await ownedBooking(this.db, ownerId, bookingId);
     if (old?.status !== 'booked') return { kind: 'not-found' };
     const service = (await serviceById(this.db, ownerId, old.serviceId))!;
@@ -282,7 +283,8 @@ export class BookingService {
       slotKey: slotKey({ serviceId: service.id, start }), callId: null, callerName: old.callerName, callerNumber: old.callerNumber,
       rules: await loadRules(this.db, ownerId), busy, now: this.deps.now().getTime(), replaces: old.id,
     });
-    if (result.kind !== 'booked') return { kind: 'taken' };
+    if (result.kind === 'taken' || result.kind === 'not-offered') return { kind: 'taken', rule: result.rule };
+    if (result.kind !== 'booked') return { kind: 'taken', rule: 'overlaps-booking' };
     // The event follows the booking: the new one written (If-None-Match: *), the old one removed.
     await this.writeToCalendar(result.row, service.name);
     await this.events().moved(old, result.row, 'owner');

@@ -11,6 +11,7 @@ import { tablesOf } from '../db/schema.js';
 import { badRequest, conflict, HttpError, tooManyRequests } from '../http/errors.js';
 import type { App } from '../http/fastify-types.js';
 import { currentUser } from '../http/session-hook.js';
+import { knownNameOfCaller } from '../booking/store/bookings.js';
 import { hasBeenInTouch, listThreads, loadTextBack, loadThread, optedOut, saveTextBack, senderFor } from './store.js';
 import { defaultTextBackWording, MAX_WORDING, WINDOW_HOURS } from './text-back-rule.js';
 
@@ -60,6 +61,7 @@ export async function callerTextRoutes(app: App): Promise<void> {
     const t = await loadThread(db, currentUser(req).id, caller);
     return {
       callerNumber: caller,
+      callerName: await knownNameOfCaller(db, currentUser(req).id, caller),
       optedOutAt: t.optedOutAt?.toISOString() ?? null,
       texts: t.texts.map(toApiText),
       calls: t.calls.map((c) => ({ ...c, createdAt: c.createdAt.toISOString() })),

@@ -78,8 +78,15 @@ describe('the owner\'s booking API', () => {
     expect(list.body.bookings).toEqual([expect.objectContaining({ id: booked.booking.id, start: '2026-12-02T09:00:00.000Z', serviceName: 'Boiler service', callerName: 'Kim', status: 'booked', spoken: "Wednesday the 2nd of December at nine o'clock" })]);
 
     expect((await client.post(`/api/user/bookings/${booked.booking.id}/move`, { start: 'tomorrow' })).status).toBe(400);
-    const offHours = await client.post(`/api/user/bookings/${booked.booking.id}/move`, { start: '2026-12-02T20:00:00Z' });
-    expect(offHours.status).toBe(409);
+    // A refused time names its rule, in everyday words with the owner's own figures (issue 57, item 3).
+    const refusal = async (start: string) => {
+      const r = await client.post(`/api/user/bookings/${booked.booking.id}/move`, { start });
+      return [r.status, r.body];
+    };
+    expect(await refusal('2026-12-02T20:00:00Z')).toEqual([409, { rule: 'outside-hours', message: 'That time is outside your booking hours (the whole booking must fit inside them). Pick another time.' }]);
+    expect(await refusal('2026-12-01T09:00:00Z')).toEqual([409, { rule: 'too-soon', message: 'That time is too soon: you take bookings at least 2 hours ahead. Pick a later time.' }]);
+    expect(await refusal('2026-12-21T10:00:00Z')).toEqual([409, { rule: 'too-far', message: 'That time is too far ahead: you take bookings up to 14 days ahead. Pick an earlier time.' }]);
+    expect(await refusal('2026-12-25T10:00:00Z')).toEqual([409, expect.objectContaining({ rule: 'too-far' })]);
     const moved = await client.post(`/api/user/bookings/${booked.booking.id}/move`, { start: '2026-12-03T14:00:00Z' });
     expect(moved.status).toBe(200);
     expect(moved.body).toMatchObject({ start: '2026-12-03T14:00:00.000Z', status: 'booked' });

@@ -40,6 +40,11 @@ describe.each([375, 1280])('Book this caller at %i px', (width) => {
     await form.getByRole('textbox', { name: "Caller's name" }).fill('Jo Bloggs');
     const times = form.getByRole('group', { name: 'Free times (UK time)' }).getByRole('radio');
     await times.first().waitFor();
+    // Grouped by day, each time named as an owner scans it: "Wed 2 Dec · 12:30" (issue 57, item 3).
+    const firstName = (await times.first().getAttribute('aria-label'))!;
+    expect(firstName).toMatch(/^(Mon|Tue|Wed|Thu|Fri|Sat|Sun) \d{1,2} [A-Z][a-z]{2} · \d\d:\d\d$/);
+    const [firstDay, firstTime] = firstName.split(' · ');
+    expect((await form.getByRole('group', { name: firstDay! }).getByRole('radio').first().evaluate((el) => el.closest('label')!.textContent ?? '')).trim()).toBe(firstTime);
     await clean();
 
     // Another call takes the first time offered while the owner looks at it: the server's 409 shows.
@@ -55,12 +60,12 @@ describe.each([375, 1280])('Book this caller at %i px', (width) => {
     await vi.waitFor(async () => expect(await times.first().getAttribute('value')).not.toBe(first), { timeout: 20_000, interval: 50 });
 
     const chosen = times.first();
-    const spoken = (await chosen.evaluate((el) => el.closest('label')!.textContent ?? '')).trim();
     const chosenStart = await chosen.getAttribute('value');
     await chosen.check();
     await form.getByRole('button', { name: 'Book and text the caller' }).click();
     await expectToast(page, 'Booked');
     // Call Details shows the booking; there is nothing more to book from this call.
+    const spoken = ((await customer.client.get(`/api/user/bookings?callId=${callId}`)).body.bookings as { spoken: string }[])[0]!.spoken;
     await details.getByText(`Boiler service, ${spoken}, for Jo Bloggs`, { exact: false }).waitFor();
     expect(await details.getByRole('button', { name: 'Book this caller' }).count()).toBe(0);
     await clean();

@@ -120,9 +120,19 @@ describe.each([375, 1280])('Bookings at %i px', (width) => {
     // Moved to 03:00 on its own day: not free, the server's reason shown in the dialog.
     await card.getByRole('button', { name: "Move Jo Bloggs's booking" }).click();
     const move = page.getByRole('dialog', { name: 'Move this booking' });
+    // It offers the service's free times by day, as Book this caller does; one picked fills the time.
+    const free = move.getByRole('group', { name: 'Free times (UK time)' }).getByRole('radio');
+    await free.first().waitFor();
+    const offered = (await free.first().getAttribute('aria-label'))!.split(' · ');
+    const ownDay = await move.getByLabel('New date').inputValue();
+    await free.first().check();
+    expect(await move.getByLabel('New time').inputValue()).toBe(offered[1]);
+    await clean();
+    await move.getByLabel('New date').fill(ownDay);
+    // A refused time names its rule (issue 57, item 3).
     await move.getByLabel('New time').fill('03:00');
     await move.getByRole('button', { name: 'Move booking' }).click();
-    await move.getByText('That time is not free', { exact: false }).waitFor();
+    await move.getByText('That time is outside your booking hours (the whole booking must fit inside them). Pick another time.').waitFor();
     await clean();
     // An hour later the same day is free: moved, and the caller is texted the new time.
     const [was, later, after] = [londonHhMm(booked.booking.start, 0), londonHhMm(booked.booking.start, 1), londonHhMm(booked.booking.start, 2)];

@@ -1,5 +1,6 @@
 // Nuisance screening in the browser (issue 43), at 375 and 1280 px, axe clean: the Screened filter
-// on Call Logs, marking a caller spam from Call Details, the owner's own lists and choice of what
+// on Call Logs, marking a caller spam from Call Details (asked first, undone from its toast,
+// shown on the card and in Call Details with Remove; a screened call offers no Call back or booking), the owner's own lists and choice of what
 // screened callers get, and the admin's box-wide list with Clear and its thresholds.
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
@@ -12,7 +13,8 @@ const e2e = useE2E();
 
 describe.each([375, 1280])('screening at %i px', (width) => {
   it('the Screened filter shows the screened calls, and Call Details marks a caller as spam', async () => {
-    const { page, customer } = await customerPage(e2e, { businessName: 'Screen Ltd' }, { width, height: 900 });
+    // Dark at 1280, light at 375: both themes see the question, the toast and the marks.
+    const { page, customer } = await customerPage(e2e, { businessName: 'Screen Ltd' }, { width, height: 900, dark: width === 1280 });
     const at = Date.parse('2026-07-04T12:30:00Z');
     const base = { userId: customer.user.id, toNumber: '+447700900999', status: 'voicemail' as const, duration: 20 };
     await e2e.server.database.db.insert(calls).values([
@@ -35,11 +37,50 @@ describe.each([375, 1280])('screening at %i px', (width) => {
     await sales.getByRole('button', { name: '+44 770 090 0789' }).click();
     const dialog = page.getByRole('dialog', { name: 'Call Details' });
     await dialog.getByText('Sales call: not texted to you').waitFor();
+    // A screened call is nobody to ring back or book (issue 57, item 5).
+    expect(await dialog.getByRole('link', { name: /^Call back/ }).count()).toBe(0);
+    expect(await dialog.getByRole('button', { name: 'Book this caller' }).count()).toBe(0);
+    const verdicts = async () => (await e2e.server.database.db.select().from(spamMarks).where(and(eq(spamMarks.userId, customer.user.id), eq(spamMarks.number, '+447700900789')))).map((m) => m.verdict);
+
+    // Mark as spam asks first, saying what it does; keeping it as it is marks nothing.
     await dialog.getByRole('button', { name: 'Mark as spam' }).click();
-    await expectToast(page, /is marked as spam: their next calls are screened before they reach you\./);
-    const marks = await e2e.server.database.db.select().from(spamMarks).where(and(eq(spamMarks.userId, customer.user.id), eq(spamMarks.number, '+447700900789')));
-    expect(marks.map((m) => m.verdict)).toEqual(['spam']);
+    const question = dialog.getByRole('group', { name: /^Mark \+44 770 090 0789 as spam\?/ });
+    await question.getByText('Their future calls are rejected before they reach you', { exact: false }).waitFor();
     expect(await seriousViolations(page)).toEqual([]);
+    await question.getByRole('button', { name: 'Keep as it is' }).click();
+    expect(await verdicts()).toEqual([]);
+
+    // Marked, then undone from the toast: the mark is gone.
+    await dialog.getByRole('button', { name: 'Mark as spam' }).click();
+    await question.getByRole('button', { name: 'Yes, mark as spam' }).click();
+    await expectToast(page, /is marked as spam: their next calls are screened before they reach you\./);
+    expect(await verdicts()).toEqual(['spam']);
+    await dialog.getByText('On your spam list', { exact: true }).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByTestId('toast').getByRole('button', { name: 'Undo' }).click();
+    await expectToast(page, '+44 770 090 0789 is off your lists.');
+    await until(async () => expect(await verdicts()).toEqual([]));
+    await dialog.getByRole('button', { name: 'Mark as spam' }).waitFor();
+
+    // Marked again and kept: Call Details and the caller's card say so, each with Remove.
+    await dialog.getByRole('button', { name: 'Mark as spam' }).click();
+    await question.getByRole('button', { name: 'Yes, mark as spam' }).click();
+    await expectToast(page, /is marked as spam/);
+    await dialog.getByRole('button', { name: 'Remove +44 770 090 0789 from your spam list' }).waitFor();
+    expect(await verdicts()).toEqual(['spam']);
+    await page.keyboard.press('Escape');
+    await sales.getByText('On your spam list', { exact: true }).waitFor();
+    expect(await sales.getByRole('link', { name: /^Call back/ }).count()).toBe(0);
+    expect(await seriousViolations(page)).toEqual([]);
+    await sales.getByRole('button', { name: 'Remove +44 770 090 0789 from your spam list' }).click();
+    await expectToast(page, '+44 770 090 0789 is off your lists.');
+    await until(async () => expect(await sales.getByText('On your spam list', { exact: true }).count()).toBe(0));
+    expect(await verdicts()).toEqual([]);
+    await sales.getByRole('button', { name: '+44 770 090 0789' }).click();
+    await dialog.getByRole('button', { name: 'Mark as spam' }).click();
+    await question.getByRole('button', { name: 'Yes, mark as spam' }).click();
+    await expectToast(page, /is marked as spam/);
+    expect(await verdicts()).toEqual(['spam']);
 
     // Analytics counts them over the chosen period.
     await page.keyboard.press('Escape');

@@ -8,17 +8,28 @@ import { keys } from './keys';
 import { messageOr } from '../lib/errors';
 import { toast } from '../toast/use-toast';
 
-/** "Mark as spam" / "Not spam" in Call Details: POST /api/call-logs/{id}/spam. */
+/**
+ * "Mark as spam" / "Not spam" in Call Details: POST /api/call-logs/{id}/spam. A spam mark's toast
+ * offers Undo, which puts back what the owner had before: no mark (DELETE
+ * /api/user/screening/marks) or, for a caller they had said was not spam, that mark again.
+ */
 export function useMarkSpam() {
   const qc = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, spam }: { id: number; spam: boolean }) => apiRequest<ApiMarkSpamResponse>('POST', `/api/call-logs/${id}/spam`, { spam }),
-    onSuccess: (res) => {
+  const remove = useRemoveMark();
+  const mark = useMutation({
+    mutationFn: async ({ id, spam }: { id: number; spam: boolean }) => {
+      const before = qc.getQueryData<ApiScreening>(keys.screening);
+      const res = await apiRequest<ApiMarkSpamResponse>('POST', `/api/call-logs/${id}/spam`, { spam });
+      return { res, wasAllowed: before?.allow.includes(res.number) ?? false };
+    },
+    onSuccess: ({ res, wasAllowed }, { id }) => {
       void qc.invalidateQueries({ queryKey: keys.screening });
-      toast({ title: res.message });
+      const undo = () => (wasAllowed ? mark.mutate({ id, spam: false }) : remove.mutate(res.number));
+      toast({ title: res.message, action: res.verdict === 'spam' ? { label: 'Undo', onClick: undo } : undefined });
     },
     onError: (e) => toast({ variant: 'destructive', title: 'Error', description: messageOr(e, 'Failed to mark the caller') }),
   });
+  return mark;
 }
 
 export const useBoxList = () => useQuery({ queryKey: keys.admin.screening, queryFn: ({ signal }) => apiGet<ApiBoxList>('/api/admin/screening', signal) });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bookingDayLabel, groupByLondonDay, londonDateAndTime, londonWallToIso } from './booking-days';
+import { bookingDayLabel, freeTimeLabel, groupByLondonDay, londonDateAndTime, londonWallToIso, shortLondonDay } from './booking-days';
 
 describe('booking days on the London clock', () => {
   it('turns a London date and time into the instant, on both sides of the clock changes', () => {
@@ -29,5 +29,12 @@ describe('booking days on the London clock', () => {
     ], now);
     expect(groups.map((g) => [g.label, g.items.map((i) => i.id)])).toEqual([['Today', [1]], ['Tomorrow', [2, 3]], ['Friday 3 July', [4]]]);
     expect(bookingDayLabel('2026-12-03T10:00:00Z', now)).toBe('Thursday 3 December');
+  });
+
+  it('names a free time as an owner scans it, on the London clock', () => {
+    expect(freeTimeLabel('2026-12-02T12:30:00.000Z')).toBe('Wed 2 Dec · 12:30');
+    // 23:30 UTC on 30 June is half past midnight on 1 July in London.
+    expect(freeTimeLabel('2026-06-30T23:30:00.000Z')).toBe('Wed 1 Jul · 00:30');
+    expect(shortLondonDay('2026-10-25T09:00:00.000Z')).toBe('Sun 25 Oct');
   });
 });

@@ -57,3 +57,10 @@ export function groupByLondonDay<T extends { start: string }>(items: readonly T[
   }
   return out;
 }
+
+/** A free time's day, short: "Wed 2 Dec" (London). */
+export const shortLondonDay = (iso: string) =>
+  new Intl.DateTimeFormat('en-GB', { timeZone: TZ, weekday: 'short', day: 'numeric', month: 'short' }).format(new Date(iso));
+
+/** A free time in full, as an owner scans it: "Wed 2 Dec · 12:30" (London). */
+export const freeTimeLabel = (iso: string) => `${shortLondonDay(iso)} · ${londonTime(iso)}`;

@@ -69,6 +69,20 @@ function ToastCard({ t }: { t: Toast }) {
       <div className="grid gap-1">
         {t.title && <p className="text-sm font-semibold">{t.title}</p>}
         {t.description && <p className="text-sm">{t.description}</p>}
+        {t.action && (
+          <div>
+            <button
+              type="button"
+              onClick={() => {
+                dismissToast(t.id);
+                t.action!.onClick();
+              }}
+              className="mt-1 inline-flex min-h-11 items-center rounded-md border border-current px-3 text-sm font-medium sm:min-h-8"
+            >
+              {t.action.label}
+            </button>
+          </div>
+        )}
       </div>
       <button
         type="button"

@@ -15,6 +15,8 @@ export interface Toast {
   variant?: ToastVariant;
   /** How long it stays before closing itself, in ms. */
   duration?: number;
+  /** One button beside the message (an Undo); pressing it also closes the toast. */
+  action?: { label: string; onClick: () => void };
 }
 
 export type ToastAction =

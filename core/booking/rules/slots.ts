@@ -34,7 +34,7 @@ export interface SlotQuery {
 }
 
 /** Sorted by start, with overlapping or touching intervals merged, so a lookup is one binary search. */
-function mergeIntervals(list: readonly Interval[]): Interval[] {
+export function mergeIntervals(list: readonly Interval[]): Interval[] {
   const sorted = [...list].filter((i) => i.end > i.start).sort((a, b) => a.start - b.start);
   const out: Interval[] = [];
   for (const i of sorted) {
@@ -46,7 +46,7 @@ function mergeIntervals(list: readonly Interval[]): Interval[] {
 }
 
 /** Whether [start, end) overlaps any of the merged, sorted intervals. */
-function overlapsAny(merged: readonly Interval[], start: number, end: number): boolean {
+export function overlapsAny(merged: readonly Interval[], start: number, end: number): boolean {
   let lo = 0;
   let hi = merged.length;
   // First interval whose end is after `start`.
@@ -59,7 +59,7 @@ function overlapsAny(merged: readonly Interval[], start: number, end: number): b
 }
 
 /** Live bookings per London day, for the daily cap. */
-function countByDay(booked: readonly Interval[]): Map<number, number> {
+export function countByDay(booked: readonly Interval[]): Map<number, number> {
   const counts = new Map<number, number>();
   for (const b of booked) {
     const day = londonWall(b.start).day;

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, gte, lt } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, lt, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { tablesOf, type BookingRow } from '../../db/schema.js';
 import type { Interval } from '../rules/slots.js';
@@ -88,6 +88,21 @@ export function upcomingOfCaller(db: Db, ownerId: number, callerNumber: string, 
   const { bookings, query } = namedBookings(db);
   return query.where(and(eq(bookings.userId, ownerId), eq(bookings.callerNumber, callerNumber), eq(bookings.status, 'booked'), gt(bookings.startAt, now)))
     .orderBy(asc(bookings.startAt));
+}
+
+/** The name a booking holds for a caller the owner booked without one. */
+export const UNNAMED_CALLER = 'Caller';
+
+/**
+ * The name the caller gave for their newest booking with this owner (any status), or null when
+ * no booking knows it: Caller Texts heads the caller's thread with it.
+ */
+export async function knownNameOfCaller(db: Db, ownerId: number, callerNumber: string): Promise<string | null> {
+  const { bookings } = tablesOf(db);
+  const row = (await db.select({ name: bookings.callerName }).from(bookings)
+    .where(and(eq(bookings.userId, ownerId), eq(bookings.callerNumber, callerNumber), ne(bookings.callerName, UNNAMED_CALLER)))
+    .orderBy(desc(bookings.createdAt)).limit(1))[0];
+  return row?.name.trim() || null;
 }
 
 /** The owner's bookings, whatever their status, starting from `from` on, with their service's name. */

@@ -1,9 +1,11 @@
 import { and, eq } from 'drizzle-orm';
+import type { RefusalRule } from '../../../contract/schemas/booking.js';
 import { isUniqueViolation, type Db } from '../../db/client.js';
 import { tablesOf, type BookingRow } from '../../db/schema.js';
 import { lockOwner, transaction } from '../../db/transaction.js';
 import { DAY_MS } from '../../time/london-time.js';
 import type { BookingRules } from '../rules/booking-rules.js';
+import { refusalOf } from '../rules/refusal.js';
 import { slotVerdict, type Interval } from '../rules/slots.js';
 import { asBlocked, liveBookingOfCall, liveBookingsBetween } from './bookings.js';
 
@@ -36,8 +38,11 @@ export interface ClaimRequest {
   onePerCall?: boolean;
 }
 
-/** 'not-offered': the rules alone exclude the start (see slotVerdict); 'taken': something holds it. */
-export type ClaimResult = { kind: 'booked'; row: BookingRow; fresh: boolean } | { kind: 'taken' } | { kind: 'not-offered' } | { kind: 'call-booked'; row: BookingRow };
+/**
+ * 'not-offered': the rules alone exclude the start (see slotVerdict); 'taken': something holds it.
+ * `rule` names which (rules/refusal.ts), for the owner who picked the time.
+ */
+export type ClaimResult = { kind: 'booked'; row: BookingRow; fresh: boolean } | { kind: 'taken' | 'not-offered'; rule: RefusalRule } | { kind: 'call-booked'; row: BookingRow };
 
 /** PostgreSQL's exclusion_violation: an overlapping live booking. */
 export const isExclusionViolation = (err: unknown): boolean => {
@@ -64,8 +69,9 @@ export async function claimSlot(db: Db, req: ClaimRequest): Promise<ClaimResult>
       }
       // The whole London day either side, so the daily cap counts every booking of the slot's day.
       const live = (await liveBookingsBetween(tx, req.ownerId, req.start - 2 * DAY_MS, req.start + 2 * DAY_MS)).filter((b) => b.id !== req.replaces);
-      const verdict = slotVerdict({ now: req.now, rules: req.rules, service: req, busy: req.busy, booked: asBlocked(live) }, req.start);
-      if (verdict !== 'free') return { kind: verdict };
+      const query = { now: req.now, rules: req.rules, service: req, busy: req.busy, booked: asBlocked(live) };
+      const verdict = slotVerdict(query, req.start);
+      if (verdict !== 'free') return { kind: verdict, rule: refusalOf(query, req.start) ?? 'overlaps-booking' };
       const now = new Date(req.now);
       if (req.replaces !== undefined) {
         await tx.update(bookings).set({ status: 'cancelled', cancelledBy: 'moved', cancelledAt: now })
@@ -83,7 +89,7 @@ export async function claimSlot(db: Db, req: ClaimRequest): Promise<ClaimResult>
     });
   } catch (err) {
     // Another writer got there first (a path that skipped the lock, or a core whose lock raced the index).
-    if (isUniqueViolation(err) || isExclusionViolation(err)) return { kind: 'taken' };
+    if (isUniqueViolation(err) || isExclusionViolation(err)) return { kind: 'taken', rule: 'overlaps-booking' };
     throw err;
   }
 }

@@ -12,18 +12,37 @@ export interface Violation {
   nodes: string[];
 }
 
-/** axe-core's WCAG 2.0–2.2 A/AA rules on the page as it is now; serious and critical violations only. */
-export async function seriousViolations(page: Page): Promise<Violation[]> {
-  // A control just pressed is mid-way through its colour transition (seen in CI: a selected
-  // filter's text at 1.88:1 on its half-changed background); judge the colours it settles on.
-  // Transitions only: a spinner's endless animation never ends.
-  // Polled with evaluate, not waitForFunction: its string predicate is eval'd in the page,
-  // which the console's CSP refuses.
+/**
+ * axe-core's WCAG 2.0–2.2 A/AA rules on the page as it is now; serious and critical violations
+ * only; then the fit check (`sidewaysAt320`), reported as one more violation, so every state a
+ * test hands to axe is also proven not to scroll sideways on the narrowest phone.
+ */
+export async function seriousViolations(page: Page, opts: { knownSidewaysFault?: string } = {}): Promise<Violation[]> {
+  const found = await axeViolations(page);
+  // A state whose sideways scroll at 320 px is a known, filed fault names it here; the fit check
+  // is then left out for that call only, never silently (issue 57's list of what is left).
+  if (opts.knownSidewaysFault) return found;
+  const sideways = await sidewaysAt320(page);
+  return sideways ? [...found, { id: 'sideways-scroll', impact: 'serious', help: 'The page scrolls sideways at 320 px', nodes: [sideways] }] : found;
+}
+
+/**
+ * Resolves once no CSS transition runs: a control just pressed is mid-way through its colour
+ * transition (seen in CI: a selected filter's text at 1.88:1 on its half-changed background),
+ * and after a resize the sidebar slides back in. Transitions only: a spinner's endless
+ * animation never ends. Polled with evaluate, not waitForFunction: its string predicate is
+ * eval'd in the page, which the console's CSP refuses.
+ */
+async function transitionsDone(page: Page): Promise<void> {
   await vi.waitFor(async () => {
     if (await page.evaluate<boolean>('document.getAnimations().some((a) => a instanceof CSSTransition && a.playState === "running")')) {
-      throw new Error('a colour transition is still running');
+      throw new Error('a transition is still running');
     }
   }, { timeout: 10_000, interval: 50 });
+}
+
+async function axeViolations(page: Page): Promise<Violation[]> {
+  await transitionsDone(page);
   // Evaluated, not a <script> tag: the console's CSP allows no inline scripts.
   if (!(await page.evaluate<boolean>('typeof window.axe === "object"'))) await page.evaluate(AXE_SOURCE);
   return page.evaluate<Violation[]>(`axe.run(document, {
@@ -32,4 +51,42 @@ export async function seriousViolations(page: Page): Promise<Violation[]> {
     }).then((r) => r.violations
       .filter((v) => v.impact === 'serious' || v.impact === 'critical')
       .map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 4).map((n) => n.target.join(' ') + ' :: ' + (n.failureSummary || '').replace(/\\s+/g, ' ').slice(0, 160)) })))`);
+}
+
+const NARROWEST = 320;
+
+/** The next frame after the one that follows a resize: media queries and React have re-rendered. */
+const twoFrames = 'new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => r(true))))';
+
+/**
+ * The fit check: the page as it is now, narrowed to 320 px, must not scroll sideways
+ * (document.documentElement.scrollWidth <= clientWidth); null when it fits, else what it
+ * measured. The viewport is put back afterwards, so the test carries on where it was. A layout
+ * that settles late (a transition, a re-render) is given until the bound to fit.
+ */
+async function sidewaysAt320(page: Page): Promise<string | null> {
+  const size = page.viewportSize();
+  if (!size) throw new Error('the fit check needs a page with a fixed viewport');
+  if (size.width !== NARROWEST) await page.setViewportSize({ width: NARROWEST, height: size.height });
+  let measured: { scroll: number; client: number; path: string } | null = null;
+  try {
+    await page.evaluate(twoFrames);
+    await vi.waitFor(async () => {
+      measured = await page.evaluate<{ scroll: number; client: number; path: string }>(`({
+        scroll: document.documentElement.scrollWidth,
+        client: document.documentElement.clientWidth,
+        path: location.pathname + location.search,
+      })`);
+      if (measured.scroll > measured.client) throw new Error('still scrolls sideways');
+    }, { timeout: 3_000, interval: 100 }).catch(() => undefined);
+  } finally {
+    if (size.width !== NARROWEST) {
+      await page.setViewportSize(size);
+      await page.evaluate(twoFrames);
+      await transitionsDone(page);
+    }
+  }
+  const m = measured as { scroll: number; client: number; path: string } | null;
+  if (!m) throw new Error('the fit check could not measure the page');
+  return m.scroll > m.client ? `${m.path} at ${NARROWEST} px: scrollWidth ${m.scroll} > clientWidth ${m.client}` : null;
 }

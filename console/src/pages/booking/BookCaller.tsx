@@ -1,17 +1,18 @@
 // Call Details' "Book this caller" (issue 41, item 8): for a caller who wanted a booking in their
 // voicemail (or any caller with a number), the owner picks a service and one of the free times the
-// agent's slot engine offers, and books. The server claims the slot as the agent does (a time taken
+// agent's slot engine offers (FreeTimePicker: by day, "Wed 2 Dec · 12:30"), and books. The server claims the slot as the agent does (a time taken
 // meanwhile is a 409 shown here, with the times read again) and texts the caller their confirmation.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { CalendarPlus } from 'lucide-react';
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import type { ApiCallLog } from '../../../../contract/api';
-import { bookCaller, getFreeTimes, getServices } from '../../api/booking';
+import { bookCaller, getServices } from '../../api/booking';
 import { keys } from '../../api/keys';
-import { Button, cx, Field, Input, Select, Spinner } from '../../components/ui';
+import { Button, Field, Input, Select, Spinner } from '../../components/ui';
 import { fieldErrors, messageOr } from '../../lib/errors';
 import { toast } from '../../toast/use-toast';
+import { FreeTimePicker } from './FreeTimePicker';
 
 export function BookCaller({ call }: { call: Pick<ApiCallLog, 'id' | 'wantsBooking'> }) {
   const [open, setOpen] = useState(false);
@@ -38,14 +39,6 @@ function BookForm({ callId, onClose }: { callId: number; onClose: () => void }) 
   const services = useQuery({ queryKey: keys.booking.services, queryFn: getServices });
   const [serviceId, setServiceId] = useState<number | null>(null);
   const chosenService = serviceId ?? services.data?.services[0]?.id ?? null;
-  // "Later times" pages forward from the last time shown; "Earlier times" goes back a page.
-  const [pages, setPages] = useState<string[]>([]);
-  const after = pages.at(-1) ?? null;
-  const times = useQuery({
-    queryKey: keys.booking.timesOf(chosenService ?? 0, after),
-    queryFn: ({ signal }) => getFreeTimes(chosenService!, after, signal),
-    enabled: chosenService !== null,
-  });
   const [start, setStart] = useState<string | null>(null);
   const [name, setName] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -64,7 +57,6 @@ function BookForm({ callId, onClose }: { callId: number; onClose: () => void }) 
     // Call Details' booking, the Bookings list and every offer of free times change.
     onSettled: () => Promise.all([qc.invalidateQueries({ queryKey: keys.booking.list }), qc.invalidateQueries({ queryKey: keys.booking.times })]),
   });
-  const radioName = useId();
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
     if (!start) return setError('Pick one of the free times.');
@@ -73,7 +65,6 @@ function BookForm({ callId, onClose }: { callId: number; onClose: () => void }) 
   };
   const pickService = (id: number) => {
     setServiceId(id);
-    setPages([]);
     setStart(null);
   };
 
@@ -86,7 +77,6 @@ function BookForm({ callId, onClose }: { callId: number; onClose: () => void }) 
       </p>
     );
   }
-  const list = times.data?.times ?? [];
   return (
     <form aria-label="Book this caller" onSubmit={onSubmit} className="grid gap-4 rounded-lg border border-slate-200 p-3 dark:border-slate-800">
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
@@ -99,32 +89,7 @@ function BookForm({ callId, onClose }: { callId: number; onClose: () => void }) 
           <Input value={name} maxLength={80} autoComplete="off" onChange={(e) => setName(e.target.value)} />
         </Field>
       </div>
-      <fieldset className="grid min-w-0 gap-2">
-        <legend className="mb-1.5 text-sm font-medium text-slate-700 dark:text-slate-300">Free times (UK time)</legend>
-        {times.isPending && <Spinner label="Finding free times" />}
-        {times.isError && <p role="alert" className="text-sm text-red-700 dark:text-red-300">{messageOr(times.error, 'Could not find free times')}</p>}
-        {times.isSuccess && list.length === 0 && <p className="text-sm">No free times {after ? 'after these' : 'within how far ahead callers can book'}.</p>}
-        {list.length > 0 && (
-          <div className="grid grid-cols-1 gap-2 sm:grid-cols-2">
-            {list.map((t) => (
-              <label
-                key={t.start}
-                className={cx(
-                  'flex min-h-11 cursor-pointer items-center gap-2 rounded-lg border px-3 py-2 text-sm has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-indigo-500',
-                  start === t.start ? 'border-indigo-500 bg-indigo-50/60 dark:bg-indigo-950/40' : 'border-slate-200 dark:border-slate-700',
-                )}
-              >
-                <input type="radio" name={radioName} value={t.start} checked={start === t.start} onChange={() => setStart(t.start)} className="h-4 w-4 shrink-0 accent-indigo-600" />
-                <span className="min-w-0">{t.spoken}</span>
-              </label>
-            ))}
-          </div>
-        )}
-        <div className="flex flex-wrap gap-2">
-          {pages.length > 0 && <Button variant="outline" size="sm" onClick={() => { setPages(pages.slice(0, -1)); setStart(null); }}>Earlier times</Button>}
-          {list.length > 0 && <Button variant="outline" size="sm" onClick={() => { setPages([...pages, list.at(-1)!.start]); setStart(null); }}>Later times</Button>}
-        </div>
-      </fieldset>
+      {chosenService !== null && <FreeTimePicker key={chosenService} serviceId={chosenService} selected={start} onSelect={setStart} />}
       {error && <p role="alert" className="text-sm font-medium text-red-600 dark:text-red-400">{error}</p>}
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
         <Button variant="outline" onClick={onClose}>Not now</Button>

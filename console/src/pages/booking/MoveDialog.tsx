@@ -1,5 +1,6 @@
-// Move a booking to a new London date and time. The server decides whether it is free (409 with
-// its reason when not) and texts the caller the new time.
+// Move a booking: one of the service's free times (FreeTimePicker, as Book this caller offers
+// them) or any London date and time. The server decides whether it is free (409 naming the rule
+// that refused, in everyday words) and texts the caller the new time (issue 57, item 3).
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import type { ApiBooking } from '../../../../contract/schemas/booking';
@@ -10,6 +11,7 @@ import { Button, Field, Input } from '../../components/ui';
 import { londonDateAndTime, londonWallToIso } from '../../lib/booking-days';
 import { messageOr } from '../../lib/errors';
 import { toast } from '../../toast/use-toast';
+import { FreeTimePicker } from './FreeTimePicker';
 
 export function MoveDialog({ booking, onClose }: { booking: ApiBooking; onClose: () => void }) {
   const qc = useQueryClient();
@@ -17,6 +19,14 @@ export function MoveDialog({ booking, onClose }: { booking: ApiBooking; onClose:
   const [date, setDate] = useState(start.date);
   const [time, setTime] = useState(start.time);
   const [error, setError] = useState<string | null>(null);
+  // A free time picked fills the date and time below, which are what is sent.
+  const pickFree = (iso: string | null) => {
+    if (!iso) return;
+    const at = londonDateAndTime(iso);
+    setDate(at.date);
+    setTime(at.time);
+    setError(null);
+  };
   const move = useMutation({
     mutationFn: (iso: string) => moveBooking(booking.id, iso),
     onSuccess: (moved) => {
@@ -24,7 +34,7 @@ export function MoveDialog({ booking, onClose }: { booking: ApiBooking; onClose:
       onClose();
     },
     onError: (e) => setError(messageOr(e, 'Could not move the booking')),
-    onSettled: () => void qc.invalidateQueries({ queryKey: keys.booking.list }),
+    onSettled: () => Promise.all([qc.invalidateQueries({ queryKey: keys.booking.list }), qc.invalidateQueries({ queryKey: keys.booking.times })]),
   });
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
@@ -36,6 +46,8 @@ export function MoveDialog({ booking, onClose }: { booking: ApiBooking; onClose:
   return (
     <Dialog open onClose={onClose} title="Move this booking" description={`${booking.serviceName} for ${booking.callerName}, now ${booking.spoken}.`}>
       <form onSubmit={onSubmit} className="grid gap-4">
+        <FreeTimePicker serviceId={booking.serviceId} selected={londonWallToIso(date, time)} onSelect={pickFree} />
+        <p className="text-sm text-slate-600 dark:text-slate-400">Or any date and time (the booking's own time is not shown as free):</p>
         <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
           <Field label="New date">
             <Input type="date" required value={date} onChange={(e) => setDate(e.target.value)} />

@@ -54,20 +54,27 @@ function Thread({ caller }: { caller: string }) {
   const t = query.data;
   return (
     <div className="grid grid-cols-1 gap-4">
+      {/* Who this is, when a booking knows their name. */}
+      {t.callerName && (
+        <h3 className="text-sm font-semibold">
+          {t.callerName} <span className="font-normal text-slate-600 dark:text-slate-400">· {formatPhone(caller)}</span>
+        </h3>
+      )}
       {t.optedOutAt && (
         <p role="status" className="rounded-md bg-amber-50 p-3 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-200">
           This caller replied STOP on {formatDateTime(t.optedOutAt)}: no texts can go to them until they reply START.
         </p>
       )}
-      <ol aria-label={`Texts with ${formatPhone(caller)}`} className="grid gap-2">
+      <ol aria-label={`Texts with ${t.callerName ? `${t.callerName}, ` : ''}${formatPhone(caller)}`} className="grid grid-cols-1 gap-2">
         {t.texts.map((m) => (
-          <li key={m.id} className={cx('max-w-[85%] rounded-lg p-3 text-sm', m.kind === 'caller' ? 'bg-slate-100 dark:bg-slate-800' : 'ml-auto bg-indigo-50 dark:bg-indigo-950')}>
+          <li key={m.id} className={cx('min-w-0 max-w-[85%] rounded-lg p-3 text-sm', m.kind === 'caller' ? 'bg-slate-100 dark:bg-slate-800' : 'ml-auto bg-indigo-50 dark:bg-indigo-950')}>
             <div className="mb-1 flex flex-wrap items-center gap-2 text-xs text-slate-600 dark:text-slate-400">
               <span>{KIND[m.kind]}</span>
               <span>{formatDateTime(m.createdAt)}</span>
               <Badge tone={STATUS[m.status].tone}>{STATUS[m.status].label}</Badge>
             </div>
-            <p className="whitespace-pre-wrap break-words">{m.body}</p>
+            {/* anywhere, not break-word: a link has no break in it, and only anywhere lets the bubble's own width shrink to fit. */}
+            <p className="whitespace-pre-wrap wrap-anywhere">{m.body}</p>
             {m.error && <p className="mt-1 text-xs text-red-700 dark:text-red-300">Not delivered: {m.error}</p>}
           </li>
         ))}

@@ -1,8 +1,9 @@
-import { AlertTriangle, CheckCircle2, FileText, PhoneCall, PhoneForwarded, PhoneMissed, PhoneOutgoing, Play, Search, ShieldAlert, ShieldCheck, ShieldOff, TrendingUp, Undo2 } from 'lucide-react';
+import { AlertTriangle, CheckCircle2, FileText, PhoneCall, PhoneForwarded, PhoneMissed, PhoneOutgoing, Play, Search, ShieldAlert, ShieldOff, TrendingUp, Undo2 } from 'lucide-react';
 import { createContext, useContext, useEffect, useEffectEvent, useMemo, useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import type { ApiCallLog } from '../../../../contract/api';
 import { canRingBack, isToCallBack } from '../../../../contract/callback';
+import { isWithheldCaller } from '../../../../contract/withheld';
 import { CALL_DETAILS_PARAM } from '../../../../contract/links';
 import { useAnalytics, useCallLog, useCallLogs } from '../../api/queries';
 import { Dialog } from '../../components/Dialog';
@@ -11,7 +12,6 @@ import { CallStatusBadge, UrgencyBadge } from '../../components/StatusBadge';
 import { SearchToolbar } from '../../components/SearchToolbar';
 import { Badge, Button, Card, EmptyState, ErrorState, NO_FIGURE, PageHeader, Skeleton, StatCard, cx } from '../../components/ui';
 import { CALL_FILTERS, callStats, callStatsFromTotals, filterCalls, screenedLabel, screenedOnly, toCallBackOnly, urgentOnly, type CallFilter } from '../../lib/calls';
-import { useMarkSpam } from '../../api/screening';
 import { dayDividers } from '../../lib/call-days';
 import { messageOr } from '../../lib/errors';
 import { toast } from '../../toast/use-toast';
@@ -24,6 +24,7 @@ import { useCallHandling, useListEntry } from '../../api/call-handling';
 import { callHandlingTags, callerTagLabel, periodLabel, transferDetail } from '../../lib/call-handling';
 import { CallBooking } from '../booking/CallBooking';
 import { CallTranscript, callLanguageName } from './CallTranscript';
+import { RemoveSpamMark, SpamButtons, SpamListBadge, useOnSpamList } from './SpamMark';
 import { AudioClip } from '../../components/AudioClip';
 
 const openRecording = (url: string) => window.open(url, '_blank', 'noopener,noreferrer');
@@ -96,6 +97,7 @@ function UnblockButton({ call, size = 'sm' }: { call: ApiCallLog; size?: 'sm' | 
 function CallCard({ call, day, onOpen }: { call: ApiCallLog; day: string | null; onOpen: () => void }) {
   const callBack = canCallBack(call);
   const waiting = isToCallBack(call);
+  const listed = useOnSpamList(call);
   return (
     <li className="min-w-0">
       {day && <h3 className="mb-2 px-1 text-xs font-semibold uppercase tracking-wide text-slate-600 dark:text-slate-400">{day}</h3>}
@@ -114,6 +116,7 @@ function CallCard({ call, day, onOpen }: { call: ApiCallLog; day: string | null;
             {call.calledBackAt && <Badge tone="green">Called back</Badge>}
             {call.urgency && showUrgencyOnCard(call.urgency) && <UrgencyBadge urgency={call.urgency} />}
             {call.screenedBy && <Badge tone="gray">Screened</Badge>}
+            <SpamListBadge call={call} />
             {callHandlingTags(call).map((t) => (
               <Badge key={t.label} tone={t.tone}>
                 {t.label}
@@ -133,23 +136,24 @@ function CallCard({ call, day, onOpen }: { call: ApiCallLog; day: string | null;
             <PhoneForwarded className="h-3.5 w-3.5" aria-hidden /> Transfer: {transferDetail(call)}
           </p>
         )}
-        {call.aiSummary && <p className="mt-2 line-clamp-2 break-words text-sm text-slate-700 sm:mt-3 dark:text-slate-300">{call.aiSummary}</p>}
-        {(call.recordingUrl || call.transcription || callBack || call.calledBackAt || call.callerTag === 'blocked') && (
-          // One row of actions on a phone (.call-card-actions in index.css): a short word under each icon, the full name for screen readers.
+        {call.aiSummary && <p className="mt-2 line-clamp-2 wrap-anywhere text-sm text-slate-700 sm:mt-3 dark:text-slate-300">{call.aiSummary}</p>}
+        {(call.recordingUrl || call.transcription || callBack || call.calledBackAt || call.callerTag === 'blocked' || listed) && (
+          // One row of actions on a phone (.call-card-actions in index.css): the words under each icon, SPEC's in full for Play Recording and View Transcript (two lines where narrow), the full name for screen readers.
           <div role="group" aria-label="Actions" className="call-card-actions relative z-10 mt-2 sm:mt-3 sm:flex sm:flex-wrap sm:gap-2">
             {callBack && <CallBackLink call={call} className="md:hidden" />}
             {call.recordingUrl && (
               <Button size="sm" variant="outline" onClick={() => openRecording(call.recordingUrl!)} aria-label="Play Recording">
-                <Play className="h-3.5 w-3.5 shrink-0" aria-hidden /> <span className="max-w-full truncate">Play<span className="max-sm:hidden"> Recording</span></span>
+                <Play className="h-3.5 w-3.5 shrink-0" aria-hidden /> <span className="call-card-word">Play Recording</span>
               </Button>
             )}
             {call.transcription && (
               <Button size="sm" variant="outline" onClick={onOpen} aria-label="View Transcript">
-                <FileText className="h-3.5 w-3.5 shrink-0" aria-hidden /> <span className="max-w-full truncate"><span className="max-sm:hidden">View </span>Transcript</span>
+                <FileText className="h-3.5 w-3.5 shrink-0" aria-hidden /> <span className="call-card-word">View Transcript</span>
               </Button>
             )}
             <CalledBackButton call={call} compact />
             <UnblockButton call={call} />
+            <RemoveSpamMark call={call} />
           </div>
         )}
       </div>
@@ -185,25 +189,6 @@ function Row({ label, children }: { label: string; children: React.ReactNode }) 
   );
 }
 
-/**
- * SPAM screens the caller's number from their next call on (and counts towards the box-wide
- * list); NOT SPAM always lets it through. Not for a withheld caller or the owner's own test call.
- */
-function SpamButtons({ call }: { call: ApiCallLog }) {
-  const mark = useMarkSpam();
-  if (call.testCall || !canCallBack(call)) return null;
-  return (
-    <>
-      <Button variant="outline" disabled={mark.isPending} onClick={() => mark.mutate({ id: call.id, spam: true })}>
-        <ShieldAlert className="h-4 w-4" aria-hidden /> Mark as spam
-      </Button>
-      <Button variant="outline" disabled={mark.isPending} onClick={() => mark.mutate({ id: call.id, spam: false })}>
-        <ShieldCheck className="h-4 w-4" aria-hidden /> Not spam
-      </Button>
-    </>
-  );
-}
-
 function CallDetails({ call, onClose }: { call: ApiCallLog | null; onClose: () => void }) {
   return (
     <Dialog open={call !== null} onClose={onClose} size="lg" title="Call Details" description={call ? `${formatCaller(call.fromNumber)} · ${formatCallDate(call.createdAt)}` : undefined}>
@@ -233,6 +218,13 @@ function CallDetails({ call, onClose }: { call: ApiCallLog | null; onClose: () =
               {periodLabel(call.period) && <Row label="Came in">{periodLabel(call.period)}</Row>}
             </dl>
           </section>
+          {!isWithheldCaller(call.fromNumber) && !call.testCall && (
+            <p className="text-sm">
+              <Link to={`/dashboard/texts?caller=${encodeURIComponent(call.fromNumber)}`} className="text-indigo-700 underline dark:text-indigo-300">
+                Texts with this caller
+              </Link>
+            </p>
+          )}
           <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-center">
             {canCallBack(call) && <CallBackLink call={call} />}
             <CalledBackButton call={call} size="md" />
@@ -374,15 +366,16 @@ export default function CallLogs() {
           filters={CALL_FILTERS}
           filterClassName="w-28 sm:w-44"
         >
-          <div className="col-span-2 flex gap-2 sm:gap-3 [&>*]:flex-auto sm:[&>*]:flex-none">
+          {/* On a phone a filter's words wrap rather than cut: its count always shows (issue 57, item 7). */}
+          <div className="col-span-2 flex gap-2 sm:gap-3 [&>*]:flex-1 sm:[&>*]:flex-none">
             <Button variant={waitingOnly ? 'primary' : 'outline'} aria-pressed={waitingOnly} onClick={() => setWaitingOnly((on) => !on)} className="min-w-0 max-sm:px-2 sm:w-auto">
-              <PhoneOutgoing className="h-4 w-4 shrink-0 max-sm:hidden" aria-hidden /> <span className="truncate">To call back ({waitingCount})</span>
+              <PhoneOutgoing className="h-4 w-4 shrink-0 max-sm:hidden" aria-hidden /> <span className="min-w-0 max-sm:whitespace-normal max-sm:text-center max-sm:text-[0.8125rem] max-sm:leading-tight sm:truncate">To call back <span className="whitespace-nowrap">({waitingCount})</span></span>
             </Button>
             <Button variant={urgentOn ? 'primary' : 'outline'} aria-pressed={urgentOn} onClick={() => setUrgentOnly((on) => !on)} className="min-w-0 max-sm:px-2 sm:w-auto">
-              <AlertTriangle className="h-4 w-4 shrink-0 max-sm:hidden" aria-hidden /> <span className="truncate">Urgent ({urgentCount})</span>
+              <AlertTriangle className="h-4 w-4 shrink-0 max-sm:hidden" aria-hidden /> <span className="min-w-0 max-sm:whitespace-normal max-sm:text-center max-sm:text-[0.8125rem] max-sm:leading-tight sm:truncate">Urgent <span className="whitespace-nowrap">({urgentCount})</span></span>
             </Button>
             <Button variant={screenedOn ? 'primary' : 'outline'} aria-pressed={screenedOn} onClick={() => setScreenedOnly((on) => !on)} className="min-w-0 max-sm:px-2 sm:w-auto">
-              <ShieldAlert className="h-4 w-4 shrink-0 max-sm:hidden" aria-hidden /> <span className="truncate">Screened ({screenedCount})</span>
+              <ShieldAlert className="h-4 w-4 shrink-0 max-sm:hidden" aria-hidden /> <span className="min-w-0 max-sm:whitespace-normal max-sm:text-center max-sm:text-[0.8125rem] max-sm:leading-tight sm:truncate">Screened <span className="whitespace-nowrap">({screenedCount})</span></span>
             </Button>
           </div>
         </SearchToolbar>

@@ -1,7 +1,7 @@
 import type { ApiCallLog } from '../../../../contract/api';
 import { LANGUAGE_NAMES, type AgentLanguage } from '../../../../contract/languages';
 
-const BLOCK = 'max-h-60 overflow-y-auto whitespace-pre-wrap break-words rounded-lg bg-slate-50 p-3 text-sm dark:bg-slate-800/60';
+const BLOCK = 'max-h-60 overflow-y-auto whitespace-pre-wrap wrap-anywhere rounded-lg bg-slate-50 p-3 text-sm dark:bg-slate-800/60';
 
 /** The English name of the language a call was in; null for English throughout (issue 42). */
 export function callLanguageName(code: string | null): string | null {
