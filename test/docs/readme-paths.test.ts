@@ -99,9 +99,13 @@ const ROW_CHECKS: Record<string, (named: string[]) => string[]> = {
   ],
   // Every module that speaks a calendar protocol or format lives in the room it names.
   'a calendar': (named) =>
-    named.includes('core/booking/calendars/')
-      ? filesUnder('core', /\.ts$/).filter((f) => /from '(tsdav|ical\.js)'/.test(read(f)) && !f.startsWith('core/booking/calendars/')).map((f) => `${f} speaks a calendar outside core/booking/calendars/`)
-      : ['names no calendar room'],
+    named.includes('core/booking/calendars/') && named.includes('core/booking/calendars/guarded-fetch.ts')
+      ? [
+          ...filesUnder('core', /\.ts$/).filter((f) => /from '(tsdav|ical\.js)'/.test(read(f)) && !f.startsWith('core/booking/calendars/')).map((f) => `${f} speaks a calendar outside core/booking/calendars/`),
+          // Only the guarded transport opens connections: a calendar request elsewhere would skip the address guard.
+          ...filesUnder('core/booking', /\.ts$/).filter((f) => !f.endsWith('.test.ts') && f !== 'core/booking/calendars/guarded-fetch.ts' && /from 'node:https?'/.test(read(f))).map((f) => `${f} opens connections outside guarded-fetch.ts`),
+        ]
+      : ['names no calendar room and its guarded transport'],
   // The agent's flow acts on the policy it names, which has its test beside it.
   "what the agent does with a caller's turn": (named) => [
     ...importedByOneOf(named, 'dialogue/agent/turn-policy.ts'),
@@ -112,6 +116,14 @@ const ROW_CHECKS: Record<string, (named: string[]) => string[]> = {
     named.includes('core/ports/')
       ? filesUnder('pbx', /\.ts$/).flatMap((f) => [...read(f).matchAll(/from '((?:\.\.\/)+core\/[^']+)'/g)].map((m) => path.join(path.dirname(f), m[1]!)).filter((t) => !t.startsWith('core/ports/')).map((t) => `${f} imports ${t}`))
       : ['names no ports room'],
+  // Only the module it names starts worker threads.
+  "work that would hold up the calls' event loop (a CPU-heavy conversion)": (named) =>
+    named.includes('models/threads/module-worker.ts')
+      ? ['core', 'pbx', 'models', 'dialogue', 'root'].flatMap((dir) => filesUnder(dir, /\.ts$/)).filter((f) => !f.endsWith('.test.ts') && f !== 'models/threads/module-worker.ts' && /new Worker\(/.test(read(f))).map((f) => `${f} starts a thread outside models/threads/`)
+      : ['names no thread starter'],
+  // The text-back asks the module it names before it texts.
+  'a number the business counts as its own (never texted back)': (named) =>
+    named.includes('core/caller-texts/own-numbers.ts') ? importedByOneOf(['core/caller-texts/service.ts'], 'core/caller-texts/own-numbers.ts') : ['names no own-numbers module'],
   // Every page folder is routed by the file it names.
   'a console page': (named) => fs.readdirSync(path.join(root, 'console/src/pages'), { withFileTypes: true }).filter((d) => d.isDirectory()).flatMap((d) => (named.some((f) => f.endsWith('.tsx') && read(f).includes(`./pages/${d.name}/`)) ? [] : [`console/src/pages/${d.name}/ is routed by none of ${named.join(', ')}`])),
   // Every variable the configuration reads is documented where it says.
