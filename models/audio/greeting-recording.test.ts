@@ -44,8 +44,8 @@ describe('prepareGreetingRecording refuses malformed headers in plain words', ()
 
   it('a truncated fmt chunk, zero channels and a data length past the end of the file', () => {
     const truncated = Buffer.from(tone(1).subarray(0, 30));
-    expect(refusal(truncated)).toBe('That file is not a WAV recording (WAV fmt chunk is truncated). Record again, or upload a .wav file.');
-    expect(refusal(with16(tone(1), CHANNELS, 0))).toBe('That file is not a WAV recording (WAV fmt chunk has zero channels, rate or block size). Record again, or upload a .wav file.');
+    expect(refusal(truncated)).toBe('That WAV recording is damaged or cut short: save it again as WAV (16-bit PCM) and upload it again, or record again.');
+    expect(refusal(with16(tone(1), CHANNELS, 0))).toBe('That WAV recording is damaged or cut short: save it again as WAV (16-bit PCM) and upload it again, or record again.');
     // A data length of 4 GB is clamped to what the file holds: the second of tone is kept.
     const huge = tone(1);
     huge.writeUInt32LE(0xfffffff0, 40);

@@ -32,6 +32,9 @@ export interface PreparedGreetingRecording {
   durationMs: number;
 }
 
+const NOT_WAV = 'That file is not a WAV recording: save it as WAV (16-bit PCM) and upload it again, or record again.';
+const DAMAGED_WAV = 'That WAV recording is damaged or cut short: save it again as WAV (16-bit PCM) and upload it again, or record again.';
+
 const refuse = (why: string) => new GreetingRecordingRefused(why);
 
 /** Checks `body` is a usable recording and converts it; throws GreetingRecordingRefused with words for the owner otherwise. */
@@ -41,7 +44,8 @@ export function prepareGreetingRecording(body: Buffer, language: string): Prepar
   try {
     info = parseWavHeader(body, body.length);
   } catch (err) {
-    if (err instanceof WavFormatError) throw refuse(`That file is not a WAV recording (${err.message}). Record again, or upload a .wav file.`);
+    // The parser's own words (chunk names, RIFF) mean nothing to an owner: say what to do instead.
+    if (err instanceof WavFormatError) throw refuse(err.notWav ? NOT_WAV : DAMAGED_WAV);
     throw err;
   }
   if (info.audioFormat !== 1 || info.bitsPerSample !== 16) throw refuse('The recording must be 16-bit PCM WAV (not compressed or 8/24/32-bit). Save it as 16-bit PCM and upload it again.');

@@ -18,7 +18,11 @@ export interface WavInfo {
 }
 
 export class WavFormatError extends Error {
-  constructor(message: string) {
+  /**
+   * @param notWav true when the bytes are no WAV at all (no RIFF/WAVE header), false when they
+   *   start as one but the header is damaged: an owner is told one or the other in plain words.
+   */
+  constructor(message: string, readonly notWav = false) {
     super(message);
     this.name = 'WavFormatError';
   }
@@ -33,7 +37,7 @@ export function parseWavHeader(buf: Uint8Array, fileSize?: number): WavInfo {
   const view = new DataView(buf.buffer, buf.byteOffset, buf.byteLength);
   const tag = (at: number) => String.fromCharCode(buf[at]!, buf[at + 1]!, buf[at + 2]!, buf[at + 3]!);
   if (buf.byteLength < 12 || tag(0) !== 'RIFF' || tag(8) !== 'WAVE') {
-    throw new WavFormatError('not a WAV file (no RIFF/WAVE header)');
+    throw new WavFormatError('not a WAV file (no RIFF/WAVE header)', true);
   }
   let fmt: Omit<WavInfo, 'dataOffset' | 'dataBytes' | 'durationMs'> | undefined;
   let at = 12;

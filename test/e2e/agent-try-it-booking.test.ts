@@ -35,8 +35,7 @@ describe.each([375, 1280])('Try-it walks a booking at %i px', (width) => {
     const { page, customer } = await customerPage(e2e, { businessName: 'Hale Plumbing' }, { width, height: 900 });
     expect((await customer.client.post('/api/user/booking/services', { name: 'Boiler service', durationMinutes: 60 })).status).toBe(201);
     const clean = async () => {
-      // Known fault: Notification Settings' agent section scrolls 17–38 px sideways at 320 px (issue 57, left to the Answering work).
-      expect(await seriousViolations(page, { knownSidewaysFault: 'notifications at 320 px' })).toEqual([]);
+      expect(await seriousViolations(page)).toEqual([]);
       expect(await outsideViewport(page)).toEqual([]);
     };
     const answers = page.getByTestId('agent-answer');

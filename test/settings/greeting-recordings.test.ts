@@ -94,7 +94,7 @@ describe('PUT/GET/DELETE /api/agent/greeting-recordings/:language', () => {
     const keptAudio = Buffer.from(await (await getAudio(client, 'pl')).arrayBuffer());
 
     const refusals: Array<[Buffer | string, string, string?]> = [
-      [Buffer.from('ID3\x04 this is an mp3'), 'That file is not a WAV recording (not a WAV file (no RIFF/WAVE header)). Record again, or upload a .wav file.'],
+      [Buffer.from('ID3\x04 this is an mp3'), 'That file is not a WAV recording: save it as WAV (16-bit PCM) and upload it again, or record again.'],
       ['{"greeting": "hello"}', 'Send the recording as a WAV file (Content-Type: audio/wav).', 'application/json'],
       [wav({ bits: 8 }), 'The recording must be 16-bit PCM WAV (not compressed or 8/24/32-bit). Save it as 16-bit PCM and upload it again.'],
       [wav({ rate: 96000, seconds: 0.1 }), "The recording's sample rate must be between 8,000 and 48,000 Hz (this one is 96000 Hz)."],
@@ -103,8 +103,8 @@ describe('PUT/GET/DELETE /api/agent/greeting-recordings/:language', () => {
       [wav({ rate: 48000, channels: 2, seconds: 40 }), 'The recording is larger than 6 MB. A greeting line may be at most 30 seconds.'],
       // Malformed headers (issue 53 item 5): a block size at odds with the channels was a 500.
       [header(wav({ channels: 2 }), 32, 1), "The recording's header does not add up: it says 2 channels of 16 bits (4 bytes a frame) but a block size of 1 byte. Save it again as 16-bit PCM WAV and upload it again."],
-      [header(wav(), 22, 0), 'That file is not a WAV recording (WAV fmt chunk has zero channels, rate or block size). Record again, or upload a .wav file.'],
-      [wav().subarray(0, 30), 'That file is not a WAV recording (WAV fmt chunk is truncated). Record again, or upload a .wav file.'],
+      [header(wav(), 22, 0), 'That WAV recording is damaged or cut short: save it again as WAV (16-bit PCM) and upload it again, or record again.'],
+      [wav().subarray(0, 30), 'That WAV recording is damaged or cut short: save it again as WAV (16-bit PCM) and upload it again, or record again.'],
     ];
     for (const [body, message, type] of refusals) {
       const res = await put(client, 'pl', body, type);

@@ -205,9 +205,14 @@ const badgeTone: Record<BadgeTone, string> = {
   purple: 'bg-violet-50 text-violet-700 ring-violet-200 dark:bg-violet-950 dark:text-violet-300 dark:ring-violet-900',
 };
 
-export function Badge({ tone = 'gray', children, className }: { tone?: BadgeTone; children: ReactNode; className?: string }) {
+/**
+ * `wraps` for a badge that is a phrase rather than a word or two: it may break over lines on a
+ * narrow phone instead of widening the page (the pill then rounds its corners less, so no letter
+ * is cut; on one line it looks the same).
+ */
+export function Badge({ tone = 'gray', wraps = false, children, className }: { tone?: BadgeTone; wraps?: boolean; children: ReactNode; className?: string }) {
   return (
-    <span className={cx('inline-flex items-center whitespace-nowrap rounded-full px-2.5 py-0.5 text-xs font-medium ring-1 ring-inset', badgeTone[tone], className)}>
+    <span className={cx('inline-flex items-center px-2.5 py-0.5 text-xs font-medium ring-1 ring-inset', wraps ? 'rounded-xl' : 'whitespace-nowrap rounded-full', badgeTone[tone], className)}>
       {children}
     </span>
   );

@@ -17,11 +17,8 @@ export interface Violation {
  * only; then the fit check (`sidewaysAt320`), reported as one more violation, so every state a
  * test hands to axe is also proven not to scroll sideways on the narrowest phone.
  */
-export async function seriousViolations(page: Page, opts: { knownSidewaysFault?: string } = {}): Promise<Violation[]> {
+export async function seriousViolations(page: Page): Promise<Violation[]> {
   const found = await axeViolations(page);
-  // A state whose sideways scroll at 320 px is a known, filed fault names it here; the fit check
-  // is then left out for that call only, never silently (issue 57's list of what is left).
-  if (opts.knownSidewaysFault) return found;
   const sideways = await sidewaysAt320(page);
   return sideways ? [...found, { id: 'sideways-scroll', impact: 'serious', help: 'The page scrolls sideways at 320 px', nodes: [sideways] }] : found;
 }
@@ -72,11 +69,20 @@ async function sidewaysAt320(page: Page): Promise<string | null> {
   try {
     await page.evaluate(twoFrames);
     await vi.waitFor(async () => {
-      measured = await page.evaluate<{ scroll: number; client: number; path: string }>(`({
-        scroll: document.documentElement.scrollWidth,
-        client: document.documentElement.clientWidth,
-        path: location.pathname + location.search,
-      })`);
+      measured = await page.evaluate<{ scroll: number; client: number; path: string }>(`(() => {
+        const client = document.documentElement.clientWidth;
+        const past = (e) => e.getBoundingClientRect().right > client + 0.5;
+        // The innermost elements reaching past the edge: what a fix has to wrap or shrink.
+        const culprits = Array.from(document.body.querySelectorAll('*'))
+          .filter((e) => past(e) && !Array.from(e.children).some(past))
+          .slice(0, 4)
+          .map((e) => e.tagName.toLowerCase() + (e.className && typeof e.className === 'string' ? '.' + e.className.trim().split(/\\s+/).join('.') : '') + ' "' + (e.textContent || '').trim().slice(0, 40) + '" to ' + Math.round(e.getBoundingClientRect().right) + ' px');
+        return {
+          scroll: document.documentElement.scrollWidth,
+          client,
+          path: location.pathname + location.search + (culprits.length ? ' (past the edge: ' + culprits.join('; ') + ')' : ''),
+        };
+      })()`);
       if (measured.scroll > measured.client) throw new Error('still scrolls sideways');
     }, { timeout: 3_000, interval: 100 }).catch(() => undefined);
   } finally {

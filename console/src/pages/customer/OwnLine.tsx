@@ -23,6 +23,13 @@ const CONDITION_TEXT: Record<ForwardingCondition, string> = {
   unknown: 'Your network did not say which kind of forwarding it used.',
 };
 
+/**
+ * A code cell: in a phone's stacked card a code that does not fit beside its column's label goes
+ * under it, since a code may break only between its parts, never inside the number (no effect on
+ * a wide table, whose cells are not flex boxes).
+ */
+const codeTd = cx(td, 'flex-wrap');
+
 function CodesTable({ codes }: { codes: LineCodes }) {
   return (
     <div>
@@ -41,13 +48,13 @@ function CodesTable({ codes }: { codes: LineCodes }) {
               <td className={td} data-label="Forward">
                 {r.label}
               </td>
-              <td className={td} data-label="Turn on">
+              <td className={codeTd} data-label="Turn on">
                 <CopyCode label={`${r.label}: turn on`} code={r.set} />
               </td>
-              <td className={td} data-label="Check">
+              <td className={codeTd} data-label="Check">
                 <CopyCode label={`${r.label}: check`} code={r.check} />
               </td>
-              <td className={td} data-label="Turn off">
+              <td className={codeTd} data-label="Turn off">
                 <CopyCode label={`${r.label}: turn off`} code={r.cancel} />
               </td>
             </tr>

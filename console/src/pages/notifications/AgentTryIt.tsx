@@ -115,11 +115,11 @@ export default function AgentTryIt(props: {
                       <Bot className="h-4 w-4 text-indigo-600" aria-hidden />
                       <span className="text-sm font-medium">The agent would say</span>
                       {t.reply.ended ? (
-                        <Badge tone="indigo">{ENDED[t.reply.ended]}</Badge>
+                        <Badge tone="indigo" wraps>{ENDED[t.reply.ended]}</Badge>
                       ) : t.reply.answered ? (
-                        <Badge tone="green">Answered from your knowledge base</Badge>
+                        <Badge tone="green" wraps>Answered from your knowledge base</Badge>
                       ) : (
-                        <Badge tone="amber">Not in your knowledge base</Badge>
+                        <Badge tone="amber" wraps>Not in your knowledge base</Badge>
                       )}
                     </div>
                     <p data-testid="agent-answer" className="text-sm">

@@ -79,7 +79,7 @@ export function LinePreview({ languages, defaultVoice }: { languages: readonly s
         <Button variant="outline" onClick={() => play.mutate()} disabled={play.isPending}>
           <Volume2 className="h-4 w-4" aria-hidden /> {play.isPending ? 'Preparing line...' : 'Play line'}
         </Button>
-        <AudioClip ref={audio} controls preload="none" aria-label="Line" className={heard ? 'h-11 min-w-0 flex-1' : 'hidden'} />
+        <AudioClip ref={audio} controls preload="none" aria-label="Line" className={heard ? 'h-11 w-full min-w-0 flex-1' : 'hidden'} />
       </div>
       {heard && (
         <p className="text-sm text-slate-600 dark:text-slate-400" aria-live="polite">
