@@ -62,6 +62,11 @@ export interface BookingOptions {
    * server on loopback; a stubbed resolver), passed in code, never from the environment.
    */
   calendarGuard?: GuardOptions;
+  /**
+   * Test-only: the bound on a calendar server's answer (default CALENDAR_BOUND_MS). A test whose
+   * calendar server shares a loaded machine with it widens it; the bound itself is tested alone.
+   */
+  calendarBoundMs?: number;
 }
 
 /**
@@ -77,7 +82,8 @@ export class BookingService {
   readonly ownerBooking: (ownerId: number) => OwnerBooking;
   readonly queue: JobQueue;
   private readonly worker: JobWorker;
-  private readonly calendar: ReturnType<typeof ownerCalendars>;
+  /** Every read and write of the owners' calendars (tests count the reads a claim makes). */
+  readonly calendar: ReturnType<typeof ownerCalendars>;
   /** Whether each owner's calendar answered its last read (the Calendar tab says when it stopped). */
   readonly calendarHealth = new CalendarHealth();
 
@@ -87,7 +93,7 @@ export class BookingService {
     this.calendarGuard = { ...opts.calendarGuard, allowedPrivateHosts: config.calendars.allowedPrivateHosts };
     const icalAddress = createIcalAddressReader({ now, log, guard: this.calendarGuard });
     this.calendar = watchedReader(ownerCalendars({ db: database.db, keys: this.keys, now, guard: this.calendarGuard, icalAddress }), this.calendarHealth, now);
-    const diary = { db: database.db, now, keys: this.keys, log, calendar: this.calendar, events: this.events() };
+    const diary = { db: database.db, now, keys: this.keys, log, calendar: this.calendar, events: this.events(), boundMs: opts.calendarBoundMs };
     this.desk = createDeskFactory(diary);
     this.ownerBooking = createOwnerBookingFactory(diary);
     this.queue = new JobQueue(database.db, now, { leaseMs: config.jobs.leaseMs, backoff: opts.backoff ?? DEFAULT_BACKOFF, kinds: [BOOKING_TEXT_JOB, BOOKING_OWNER_JOB, BOOKING_CALENDAR_JOB] });
