@@ -1,5 +1,5 @@
 // The worker thread a greeting recording is checked and converted in (greeting-converter.ts):
-// one recording per thread (started at the lowest CPU priority), its answer posted back, then the thread ends.
+// one recording per thread (started below normal CPU priority), its answer posted back, then the thread ends.
 import { parentPort, workerData } from 'node:worker_threads';
 import { GreetingRecordingRefused, prepareGreetingRecording } from './greeting-recording.js';
 import type { ConversionAnswer, ConversionRequest } from './greeting-converter.js';

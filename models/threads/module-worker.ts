@@ -2,9 +2,11 @@ import { Worker, type WorkerOptions } from 'node:worker_threads';
 
 export interface ModuleWorkerOptions extends WorkerOptions {
   /**
-   * Runs the whole thread, its module loading included, at the lowest CPU priority, so it
-   * yields to the event loop that runs the calls whenever both want the CPU. Linux only: there a
-   * nice value is a thread's own; elsewhere it would be the whole process's, so it is not set.
+   * Runs the whole thread, its module loading included, below normal CPU priority (nice 10), so it
+   * yields to the event loop that runs the calls whenever both want the CPU, yet is not starved:
+   * at the lowest (nice 19) a box whose calls keep the CPU busy would take minutes over one
+   * owner's upload. Linux only: there a nice value is a thread's own; elsewhere it would be the
+   * whole process's, so it is not set.
    */
   lowPriority?: boolean;
 }
@@ -20,7 +22,7 @@ export function moduleWorker(from: string, name: string, options: ModuleWorkerOp
   const { lowPriority, ...rest } = options;
   const source = from.endsWith('.ts');
   const file = new URL(`./${name}.${source ? 'ts' : 'js'}`, from);
-  const first = lowPriority && process.platform === 'linux' ? `require('node:os').setPriority(require('node:os').constants.priority.PRIORITY_LOW); ` : '';
+  const first = lowPriority && process.platform === 'linux' ? `require('node:os').setPriority(require('node:os').constants.priority.PRIORITY_BELOW_NORMAL); ` : '';
   return new Worker(`${first}${source ? viaTsx(file) : `import(${JSON.stringify(file.href)});`}`, { ...rest, eval: true });
 }
 

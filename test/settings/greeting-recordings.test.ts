@@ -39,7 +39,8 @@ const me = async (client: ApiClient) => (await client.get('/api/auth/me')).body.
 const ownerDir = (id: number) => path.join(server.dataDir, 'greeting-recordings', String(id));
 const storedFiles = (id: number) => (fs.existsSync(ownerDir(id)) ? fs.readdirSync(ownerDir(id)).sort() : []);
 
-describe('PUT/GET/DELETE /api/agent/greeting-recordings/:language', () => {
+// Each upload is converted in a thread below normal priority: on a loaded machine it waits its turn.
+describe('PUT/GET/DELETE /api/agent/greeting-recordings/:language', { timeout: 180_000 }, () => {
   it('stores a stereo 44.1 kHz recording as 8 kHz mono, plays it back, names it by content, and DELETE returns to the spoken line', async () => {
     const { client, user } = await activeCustomer(server);
     expect((await client.patch('/api/user/settings', { agentLanguages: ['en', 'cy'], greetingLanguages: ['en', 'cy'] })).status).toBe(200);
@@ -139,7 +140,7 @@ describe('PUT/GET/DELETE /api/agent/greeting-recordings/:language', () => {
 
 // Issue 53 item 5: uploads are limited per owner and per box (each is up to 6 MB to receive and
 // convert on the CPU the calls share); a refusal is a 429 in words and leaves what is stored.
-describe('greeting uploads are rate-limited per owner and per box', () => {
+describe('greeting uploads are rate-limited per owner and per box', { timeout: 180_000 }, () => {
   let limited: TestServer;
   beforeAll(async () => {
     limited = await startTestServer({ rateLimits: { greetingUploadsPerOwner: { max: 2, windowMs: 60 * 60_000 }, greetingUploadsPerBox: { max: 3, windowMs: 60 * 60_000 } } });
