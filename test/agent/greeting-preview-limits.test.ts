@@ -27,7 +27,7 @@ const finish = (text: string) => vi.waitFor(() => {
   if (!release) throw new Error(`"${text}" is not being spoken`);
   holds.delete(text);
   release();
-});
+}, { timeout: 20_000 });
 
 let server: TestServer;
 beforeAll(async () => {
@@ -42,23 +42,27 @@ afterAll(async () => server?.close());
 const preview = (client: Awaited<ReturnType<typeof activeCustomer>>['client'], greeting: string) => client.post('/api/greeting/preview', { callGreeting: greeting });
 
 describe('greeting previews and live calls', () => {
-  it('a live call’s sentence is spoken at once while previews wait; a second preview per owner is 429, a third owner 503', async () => {
+  it('a live call’s sentence is spoken at once while previews wait; a second preview per owner is 429, a third owner 503', { timeout: 120_000 }, async () => {
     const [a, b, c] = [await activeCustomer(server), await activeCustomer(server), await activeCustomer(server)];
     const first = preview(a.client, 'Hello from A.');
-    await vi.waitFor(() => expect(started).toContain('Hello from A.'));
+    await vi.waitFor(() => expect(started).toContain('Hello from A.'), { timeout: 20_000 });
     const again = await preview(a.client, 'Hello again from A.');
     expect(again.status).toBe(429);
     expect(again.body.message).toBe('Your previous greeting is still being made. Please wait a moment.');
 
     // B's preview is accepted but waits for the voice engine: previews never take the caller's slot.
+    // C asks only once B is inside the gate (it has asked the engine): on a loaded machine B's
+    // request could otherwise arrive after C's, and C would take the gate's last place.
+    const asked = vi.spyOn(server.services.agentEngines.speech, 'get');
     const second = preview(b.client, 'Hello from B.');
+    await vi.waitFor(() => expect(asked.mock.calls.map(([text]) => text)).toContain('Hello from B.'), { timeout: 20_000 });
     const busy = await preview(c.client, 'Hello from C.');
     expect(busy.status).toBe(503);
     expect(busy.body.message).toBe('The voice engine is busy with other previews right now. Please try again in a moment.');
 
     // A caller's sentence on a live agent call (the phone path asks with the default, call priority).
     const spoken = server.services.agentEngines.speech.get('Our engineer can come tomorrow morning.', 'female');
-    await vi.waitFor(() => expect(started).toContain('Our engineer can come tomorrow morning.'));
+    await vi.waitFor(() => expect(started).toContain('Our engineer can come tomorrow morning.'), { timeout: 20_000 });
     expect(started).not.toContain('Hello from B.');
     await finish('Our engineer can come tomorrow morning.');
     expect((await spoken).durationMs).toBe(100);
