@@ -120,7 +120,7 @@ describe('CalDAV through the address guard', () => {
 
   it('an address holding user:password@ is refused with a 400 that does not echo it', async () => {
     const { client } = await activeCustomer(server, { businessName: 'Userinfo Ltd' });
-    const res = await client.post('/api/user/booking/calendar/caldav/test', body('https://owner:s3cret-Pa55@calendar.example.com/dav/'));
+    const res = await client.post('/api/user/booking/calendar/caldav/test', body('https://owner:s3cret-Pa55@calendar.lan:1/dav/'));
     expect([res.status, res.body.message]).toEqual([400, 'The CalDAV address must not contain a user name or password: type them in their own boxes.']);
     expect(res.text).not.toContain('s3cret-Pa55');
   });
