@@ -2,6 +2,15 @@
 // text enums and contract/schemas/'s unions are both built from these. Pure values, no imports.
 
 export const USER_ROLES = ['admin', 'customer'] as const;
+/**
+ * Issue 58: a staff member's own sign-in. Kept out of USER_ROLES (SPEC's roles): the owner stays
+ * 'customer'; a staff login is a users row with role 'staff' (core/team/), never listed as a customer.
+ */
+export const LOGIN_ROLES = [...USER_ROLES, 'staff'] as const;
+/** Ring the team first (issue 58): off (answer at once), everyone working at once, or one after another. */
+export const RING_FIRST_STYLES = ['off', 'all', 'in-order'] as const;
+/** What a staff member's sign-in shows them: their own calls, messages, bookings and texts, or everything. */
+export const STAFF_VIEWS = ['own', 'everything'] as const;
 export const ACCOUNT_STATUSES = ['active', 'pending_approval', 'expired', 'suspended', 'rejected'] as const;
 export const VOICE_PREFERENCES = ['female', 'male'] as const;
 /** What an owner picks for their callers (and for closed hours). */

@@ -1,7 +1,7 @@
 // Building blocks of the API's TypeBox schemas (contract/schemas/). The server validates requests
 // and serialises responses with these; the console imports only the types derived from them.
 import { Type, type TLiteral, type TSchema, type TUnion } from 'typebox';
-import { ACCOUNT_STATUSES, AI_MODES, CALL_STATUSES, USER_ROLES, VOICE_PREFERENCES } from '../enums.js';
+import { ACCOUNT_STATUSES, AI_MODES, CALL_STATUSES, LOGIN_ROLES, VOICE_PREFERENCES } from '../enums.js';
 
 export const Nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]);
 
@@ -21,7 +21,8 @@ export const MessageResponse = Type.Object({ message: Type.String() });
 
 export const IdParams = Type.Object({ id: Type.Integer({ minimum: 1 }) });
 
-export const RoleSchema = OneOf(USER_ROLES);
+/** SPEC's two roles, and a team member's own sign-in (issue 58, docs/team.md). */
+export const RoleSchema = OneOf(LOGIN_ROLES);
 export const VoicePreferenceSchema = OneOf(VOICE_PREFERENCES);
 export const AiModeSchema = OneOf(AI_MODES);
 export const AccountStatusSchema = OneOf(ACCOUNT_STATUSES);

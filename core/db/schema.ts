@@ -37,3 +37,4 @@ export type WebhookDelivery = Tables['webhookDeliveries']['$inferSelect'];
 export type CallerText = Tables['callerTexts']['$inferSelect'];
 export type BookingRow = Tables['bookings']['$inferSelect'];
 export type BookingServiceRow = Tables['bookingServices']['$inferSelect'];
+export type StaffRow = Tables['staff']['$inferSelect'];

@@ -1,8 +1,9 @@
 // Pure rules behind the admin numbers screen (SPEC.md §2 Telephony Number Management, §3 Number stats).
 import type { AccountStatus, ApiNumberStats } from '../../contract/api.js';
+import type { LOGIN_ROLES } from '../../contract/enums.js';
 
 export interface OwnerFacts {
-  role: 'admin' | 'customer';
+  role: (typeof LOGIN_ROLES)[number];
   accountStatus: AccountStatus;
   trialExpiresAt: Date | null;
 }

@@ -104,7 +104,7 @@ describe('the PostgreSQL schema is the twin of the SQLite one', () => {
     // One known difference: SQLite types a non-autoincrement integer primary key (call_handling's
     // owner_webhooks', text_back_settings', booking_rules' and booking_calendars' user_id) as optional on insert, since it could be a rowid; the app
     // always gives it, and PostgreSQL rightly requires it. Compared without that key.
-    type Keyed = 'callHandling' | 'ownerWebhooks' | 'textBackSettings' | 'screeningSettings' | 'bookingRules' | 'bookingCalendars';
+    type Keyed = 'callHandling' | 'ownerWebhooks' | 'textBackSettings' | 'screeningSettings' | 'bookingRules' | 'bookingCalendars' | 'teamSettings';
     type Loose<S> = Omit<Inserts<Tables<S>>, Keyed> & { [K in Keyed]: Omit<Inserts<Tables<S>>[K & keyof Inserts<Tables<S>>], 'userId'> };
     expectTypeOf<Loose<typeof pgSchema>>().toEqualTypeOf<Loose<typeof sqliteSchema>>();
   });

@@ -2,6 +2,7 @@
 // declaration, never this file (test/db/schema-generated.test.ts fails when they differ).
 import { sql } from 'drizzle-orm';
 import type { CallHandlingSettings, HolidayNation } from '../../../contract/call-handling.js';
+import type { OnCallRota, RoutingRule } from '../../../contract/team.js';
 import {
   ACCOUNT_STATUSES,
   AI_MODES,
@@ -17,16 +18,18 @@ import {
   HANDLING_PERIODS,
   INBOUND_CHANNELS,
   JOB_STATUSES,
+  LOGIN_ROLES,
   NOTIFICATION_CHANNELS,
   NOTIFICATION_KINDS,
   SCREEN_ACTIONS,
   SCREENED_BY,
+  RING_FIRST_STYLES,
   SEND_STATUSES,
   SPAM_VERDICTS,
+  STAFF_VIEWS,
   STEP_STATUSES,
   TEXT_BACK_HOURS,
   TRANSFER_OUTCOMES,
-  USER_ROLES,
   VOICE_PREFERENCES,
   WEBHOOK_DELIVERY_STATUSES,
   WEBHOOK_EVENTS,
@@ -59,7 +62,8 @@ export const users = table(
     id: id(),
     email: text('email').notNull(),
     passwordHash: text('password_hash').notNull(),
-    role: text('role', { enum: USER_ROLES }).notNull().default('customer'),
+    // 'staff' (issue 58) is a team member's own sign-in: see staff.login_user_id.
+    role: text('role', { enum: LOGIN_ROLES }).notNull().default('customer'),
     accountStatus: text('account_status', { enum: ACCOUNT_STATUSES }).notNull().default('pending_approval'),
     trialExpiresAt: instant('trial_expires_at'),
     createdAt: createdAt(),
@@ -107,6 +111,9 @@ export const users = table(
     postcode: text('postcode'),
     country: text('country'),
     businessAddress: text('business_address'),
+    // How many people work in the business, as said at sign-up (issue 58): more than one adds
+    // "Add your team" to the first-run checklist. Null: not asked (older accounts).
+    teamSize: integer('team_size'),
   },
   (t) => [uniqueIndex('users_email_unique').on(t.email), index('users_status_idx').on(t.accountStatus)],
 );
@@ -233,8 +240,16 @@ export const calls = table(
     // The summary found the caller wanted a booking (issue 41, item 8): Call Details offers the
     // owner "Book this caller". False until a summary has said so.
     wantsBooking: bool('wants_booking').notNull().default(false),
+    // The team member the call is for (issue 58): asked for by name or role, put through to, or
+    // the one who answered when the team rang first; null = the business as a whole. Kept when
+    // the member is removed (staff rows are never deleted while the business exists).
+    staffId: integer('staff_id').references(() => staff.id),
+    // What routing did, as Call Details shows it ("Asked for Sarah: not working today, message
+    // taken for Sarah"); null when nobody was asked for and no rule or ring-first applied.
+    routingNote: text('routing_note'),
   },
   (t) => [
+    index('calls_staff_created_idx').on(t.staffId, t.createdAt),
     index('calls_user_created_idx').on(t.userId, t.createdAt, t.id),
     // Nuisance calls from one number across businesses in a day (core/screening/box-list.ts).
     index('calls_from_created_idx').on(t.fromNumber, t.createdAt),
@@ -730,9 +745,14 @@ export const bookings = table(
     cancelledAt: instant('cancelled_at'),
     /** A booking moved (cancelledBy 'moved'): the booking that took its place, so the call that made it finds it at its new time. */
     movedToId: integer('moved_to_id'),
+    /**
+     * The team member the time is with (issue 58); null = the owner's own diary (every booking
+     * made before the team). The live-booking rules hold per person: coalesce(staff_id, 0).
+     */
+    staffId: integer('staff_id').references(() => staff.id),
   },
   (t) => [
-    uniqueIndex('bookings_live_start_unique').on(t.userId, t.startAt).where(sql`status = 'booked'`),
+    uniqueIndex('bookings_live_start_unique').on(t.userId, sql`coalesce(${t.staffId}, 0)`, t.startAt).where(sql`status = 'booked'`),
     index('bookings_user_start_idx').on(t.userId, t.startAt),
     index('bookings_call_slot_idx').on(t.callId, t.slotKey),
     index('bookings_caller_idx').on(t.userId, t.callerNumber),
@@ -740,3 +760,75 @@ export const bookings = table(
 );
 export type BookingRow = typeof bookings.$inferSelect;
 export type BookingServiceRow = typeof bookingServices.$inferSelect;
+
+// ---- The team (issue 58, core/team/) ----
+
+/**
+ * The people of a business: the owner (is_owner, one row) and up to TEAM_MAX_STAFF others.
+ * Removing a member sets removed_at and keeps the row, so past calls and bookings stay
+ * attributed. `hours` null = the business's opening hours; bank holidays are the business's.
+ * The phone is the one the agent puts callers through to and texts go to, used only once
+ * confirmed by a texted code (phone_confirmed_at). The calendar is the member's own (sealed as
+ * booking_calendars' are); null = none.
+ */
+export const staff = table(
+  'staff',
+  {
+    id: id(),
+    userId: ownerId(),
+    name: text('name').notNull(),
+    /** The other names callers use ("Sam", "Samantha"). */
+    otherNames: json('other_names').$type<string[]>().notNull(),
+    /** "engineer", "stylist", "solicitor": what a caller asking for "an engineer" means. */
+    roleWord: text('role_word'),
+    isOwner: bool('is_owner').notNull().default(false),
+    phone: text('phone'),
+    phoneConfirmedAt: instant('phone_confirmed_at'),
+    hours: json('hours').$type<CallHandlingSettings['hours']>(),
+    icalUrlSealed: text('ical_url_sealed'),
+    caldavUrl: text('caldav_url'),
+    caldavUser: text('caldav_user'),
+    caldavPasswordSealed: text('caldav_password_sealed'),
+    /** Their own sign-in (a users row with role 'staff'), once invited; null = none. */
+    loginUserId: integer('login_user_id').references(() => users.id, { onDelete: 'set null' }),
+    inviteEmail: text('invite_email'),
+    view: text('view', { enum: STAFF_VIEWS }).notNull().default('own'),
+    position: integer('position').notNull().default(0),
+    removedAt: instant('removed_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('staff_user_idx').on(t.userId),
+    uniqueIndex('staff_login_unique').on(t.loginUserId),
+    uniqueIndex('staff_one_owner_unique').on(t.userId).where(sql`is_owner`),
+  ],
+);
+
+/** Who does a service, with their own length when it differs from the service's (null = the service's). */
+export const staffServices = table(
+  'staff_services',
+  {
+    staffId: integer('staff_id')
+      .notNull()
+      .references(() => staff.id, { onDelete: 'cascade' }),
+    serviceId: integer('service_id')
+      .notNull()
+      .references(() => bookingServices.id, { onDelete: 'cascade' }),
+    durationMinutes: integer('duration_minutes'),
+  },
+  (t) => [primaryKey({ columns: [t.staffId, t.serviceId] }), index('staff_services_service_idx').on(t.serviceId)],
+);
+
+/** A business's team settings; no row = the defaults (nobody rung first, no rules, no rota). */
+export const teamSettings = table('team_settings', {
+  userId: ownerKey(),
+  ringFirst: text('ring_first', { enum: RING_FIRST_STYLES }).notNull().default('off'),
+  ringSeconds: integer('ring_seconds').notNull().default(20),
+  /** "Copy me on everything": the owner is texted every message for a member too. */
+  copyOwner: bool('copy_owner').notNull().default(false),
+  /** Up to 10, checked in order (contract/team.ts). */
+  rules: json('rules').$type<RoutingRule[]>().notNull(),
+  /** The on-call member per weekday; a day left out has nobody on call. */
+  rota: json('rota').$type<OnCallRota>().notNull(),
+  updatedAt: instant('updated_at').notNull(),
+});
