@@ -1,3 +1,4 @@
+import { loadCallTeam } from '../team/load-call-team.js';
 import { and, count, eq, isNull, sql } from 'drizzle-orm';
 import { decideHandling, loadCallHandling, ownerDid } from '../call-handling/index.js';
 import { retryWhileBusy, type Db } from '../db/client.js';
@@ -82,6 +83,7 @@ export function createCallPath(db: Db, log: Log, outbound: OutboundPolicy = DEFA
       }
       return { decision, transferNumber, ringSeconds: settings.transferTimeoutSeconds };
     },
+    team: (userId, now) => loadCallTeam(db, userId, now),
     screenBeforeAnswer: (did, callerNumber, now) => screenBeforeAnswer(db, did, callerNumber, now),
     async transferTarget(userId) {
       const { transferNumber, transferTimeoutSeconds } = await loadCallHandling(db, userId);

@@ -10,12 +10,14 @@ import type { NewUnansweredQuestion } from '../questions/repository.js';
 import type { FinishCall, OpenCall } from '../calls/call-store.js';
 import type { NumberFacts, OwnerFacts } from '../calls/routing-rules.js';
 import type { ScreenVerdict } from '../screening/verdict.js';
+import type { CallTeam } from '../team/call-team.js';
 
 // The PBX's one port into the core's data: the interface pbx/ is written against. Its one
 // implementation, over the database, is createCallPath (core/calls/call-path.ts), which the
 // composition root (root/compose.ts) builds and hands to startPbx.
 
 export type { Call } from '../db/schema.js';
+export type { CallTeam, CallTeamMember } from '../team/call-team.js';
 export type { StoreRecordingPayload } from '../jobs/recording-jobs.js';
 export type { ClaimedJob } from '../jobs/queue.js';
 
@@ -77,6 +79,8 @@ export interface CallPath {
   handlingPlan(userId: number, aiMode: AiMode, callerNumber: string, now: Date): Promise<HandlingPlan>;
   /** Whether the caller is screened for the DID's owner before answering (issue 43): their spam list, the box-wide list as it stands at `now`. Index lookups only. */
   screenBeforeAnswer(did: string, callerNumber: string, now: Date): Promise<ScreenVerdict>;
+  /** The business's team at `now` (issue 58): who works now, their confirmed phones, ring-first, the routing rules and today's on-call member. */
+  team(userId: number, now: Date): Promise<CallTeam>;
   /** The owner's transfer number and ring time (a test transfer). */
   transferTarget(userId: number): Promise<{ transferNumber: string | null; ringSeconds: number }>;
   /** The owner's own appliance number (their oldest active DID): a test transfer's caller ID. */
