@@ -7,6 +7,10 @@ CREATE TABLE `staff` (
 	`is_owner` integer DEFAULT false NOT NULL,
 	`phone` text,
 	`phone_confirmed_at` integer,
+	`pending_phone` text,
+	`phone_code_hash` text,
+	`phone_code_expires_at` integer,
+	`phone_code_wrong_attempts` integer DEFAULT 0 NOT NULL,
 	`hours` text,
 	`ical_url_sealed` text,
 	`caldav_url` text,
@@ -26,14 +30,15 @@ CREATE INDEX `staff_user_idx` ON `staff` (`user_id`);--> statement-breakpoint
 CREATE UNIQUE INDEX `staff_login_unique` ON `staff` (`login_user_id`);--> statement-breakpoint
 CREATE UNIQUE INDEX `staff_one_owner_unique` ON `staff` (`user_id`) WHERE is_owner;--> statement-breakpoint
 CREATE TABLE `staff_services` (
+	`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
 	`staff_id` integer NOT NULL,
 	`service_id` integer NOT NULL,
 	`duration_minutes` integer,
-	PRIMARY KEY(`staff_id`, `service_id`),
 	FOREIGN KEY (`staff_id`) REFERENCES `staff`(`id`) ON UPDATE no action ON DELETE cascade,
 	FOREIGN KEY (`service_id`) REFERENCES `booking_services`(`id`) ON UPDATE no action ON DELETE cascade
 );
 --> statement-breakpoint
+CREATE UNIQUE INDEX `staff_services_unique` ON `staff_services` (`staff_id`,`service_id`);--> statement-breakpoint
 CREATE INDEX `staff_services_service_idx` ON `staff_services` (`service_id`);--> statement-breakpoint
 CREATE TABLE `team_settings` (
 	`user_id` integer PRIMARY KEY NOT NULL,

@@ -784,6 +784,11 @@ export const staff = table(
     isOwner: bool('is_owner').notNull().default(false),
     phone: text('phone'),
     phoneConfirmedAt: instant('phone_confirmed_at'),
+    /** A new phone waiting for its texted code (hashed, as destination_codes'); the confirmed one above stays in use until then. */
+    pendingPhone: text('pending_phone'),
+    phoneCodeHash: text('phone_code_hash'),
+    phoneCodeExpiresAt: instant('phone_code_expires_at'),
+    phoneCodeWrongAttempts: integer('phone_code_wrong_attempts').notNull().default(0),
     hours: json('hours').$type<CallHandlingSettings['hours']>(),
     icalUrlSealed: text('ical_url_sealed'),
     caldavUrl: text('caldav_url'),
@@ -808,6 +813,7 @@ export const staff = table(
 export const staffServices = table(
   'staff_services',
   {
+    id: id(),
     staffId: integer('staff_id')
       .notNull()
       .references(() => staff.id, { onDelete: 'cascade' }),
@@ -816,7 +822,7 @@ export const staffServices = table(
       .references(() => bookingServices.id, { onDelete: 'cascade' }),
     durationMinutes: integer('duration_minutes'),
   },
-  (t) => [primaryKey({ columns: [t.staffId, t.serviceId] }), index('staff_services_service_idx').on(t.serviceId)],
+  (t) => [uniqueIndex('staff_services_unique').on(t.staffId, t.serviceId), index('staff_services_service_idx').on(t.serviceId)],
 );
 
 /** A business's team settings; no row = the defaults (nobody rung first, no rules, no rota). */
