@@ -1,7 +1,7 @@
 import type { CallTeam } from './call-team.js';
 
 /** A member texted about a call on their own confirmed phone. */
-export interface MemberRecipient {
+interface MemberRecipient {
   staffId: number;
   name: string;
   /** E.164, confirmed by its texted code. */
