@@ -7,6 +7,7 @@ import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { WEEKDAYS } from '../../contract/call-handling.js';
 import type { OnCallRota } from '../../contract/team.js';
+import { insertUser } from '../../core/accounts/users.js';
 import { tablesOf } from '../../core/db/schema.js';
 import { LOCAL_INBOX, startLocalInbox, type LocalInbox } from '../../core/followup/local-inbox.js';
 import { useEngineDoubles } from '../helpers/engine-doubles.js';
@@ -163,6 +164,21 @@ describe('replies from a team member\'s phone (issue 58, item 6)', () => {
       'Only the owner, or a team member who can see every call, can add answers to the knowledge base.',
       'Only the owner can switch the AI receptionist on or off.',
     ]));
+  });
+
+  it('a phone in the teams of two businesses asks which business, and then acts in the one named', async () => {
+    const team = await business();
+    const id = await callFor(team.sarah);
+    const db = h!.server.database.db;
+    const { staff } = tablesOf(db);
+    const other = await insertUser(db, { email: 'bright@example.co.uk', passwordHash: 'not-used', accountStatus: 'active', businessName: 'Bright Dental', notificationNumber: '+447700900777' });
+    await db.insert(staff).values({ userId: other.id, name: 'Sarah', otherNames: [], phone: SARAH, phoneConfirmedAt: new Date(), view: 'everything', position: 1 });
+
+    expect(await reply(SARAH, `DONE ${id}`)).toBe('asked');
+    expect(await calledBack(id)).toBeNull();
+    expect(textsTo(SARAH)).toContain(`This number gets call notifications for 2 businesses: Acme Plumbing, Bright Dental. Which one is this for? Send it again starting with the business name and a colon, e.g. "Acme Plumbing: DONE ${id}".`);
+    expect(await reply(SARAH, `acme plumbing: DONE ${id}`)).toBe('handled');
+    expect(await calledBack(id)).toBeInstanceOf(Date);
   });
 
   it('a phone that is no one\'s, or a member\'s still waiting for its code, is ignored as before', async () => {
