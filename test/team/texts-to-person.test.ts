@@ -125,6 +125,19 @@ describe('who a call is texted to (issue 58, item 6)', () => {
     const id = await callFor(null);
     expect(texts()).toEqual([[OWNER_MOBILE, expect.stringMatching(new RegExp(`^Call answered by your AI receptionist from .*Reply DONE ${id} when called back\\.$`))]]);
   });
+
+  it('the call-back reminder about Sarah\'s missed call goes to Sarah, not the owner', async () => {
+    const team = await business();
+    const db = h!.server.database.db;
+    const { calls, users } = tablesOf(db);
+    await db.update(users).set({ callbackReminderHours: 1 }).where(eq(users.id, h!.ownerId));
+    const id = await h!.finishedCall({ status: 'missed', createdAt: new Date(h!.server.services.now().getTime() - 2 * 3600_000) });
+    await db.update(calls).set({ staffId: team.sarah }).where(eq(calls.id, id));
+    await h!.pipeline.remindCallbacks();
+    // The minute's own pass may have sent it first: either way, once, to Sarah.
+    await vi.waitFor(() => expect(textsTo(SARAH)).toEqual([expect.stringMatching(new RegExp(`^Reminder: you have not called \\${CALLER} back yet .*Reply DONE ${id} when called back\\.$`))]), { timeout: 15_000, interval: 20 });
+    expect(textsTo(OWNER_MOBILE)).toEqual([]);
+  });
 });
 
 describe('replies from a team member\'s phone (issue 58, item 6)', () => {
