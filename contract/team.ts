@@ -2,7 +2,7 @@
 // What the database stores as JSON is declared once in contract/schemas/team.ts; the types here
 // are derived from it. docs/team.md says what each part does.
 import type { Static } from 'typebox';
-import type { OnCallRotaSchema, RoutingRuleSchema, RoutingTargetSchema } from './schemas/team.js';
+import type { ApiTeamMemberSchema, ApiTeamSettingsSchema, OnCallRotaSchema, RoutingRuleSchema, RoutingTargetSchema, TeamResponse } from './schemas/team.js';
 
 /**
  * The moments a routing rule can name, in the words the Team page shows:
@@ -25,4 +25,16 @@ export const TEAM_LIMITS = {
   nameLength: 60,
   ringSecondsMin: 10,
   ringSecondsMax: 60,
+  roleWordLength: 40,
+  /** A person's own length for a service (staff_services.duration_minutes). */
+  serviceMinutes: { min: 5, max: 480 },
 } as const;
+
+/** Which calendar of their own a member has connected (part C connects them). */
+export const TEAM_CALENDARS = ['none', 'ical', 'caldav'] as const;
+/** A member's own sign-in: none; invited (an e-mail waits for its password); active (they sign in). */
+export const TEAM_INVITE_STATES = ['none', 'invited', 'active'] as const;
+
+export type ApiTeamMember = Static<typeof ApiTeamMemberSchema>;
+export type ApiTeamSettings = Static<typeof ApiTeamSettingsSchema>;
+export type ApiTeamResponse = Static<typeof TeamResponse>;
