@@ -2,8 +2,8 @@
 // response schemas live beside these (core/team/ owns the routes); the parts here are the ones
 // the database stores as JSON (routing rules, the on-call rota), declared once.
 import { Type } from 'typebox';
-import { RING_FIRST_STYLES, STAFF_VIEWS } from '../enums.js';
-import { ROUTING_WHENS, TEAM_CALENDARS, TEAM_INVITE_STATES, TEAM_LIMITS } from '../team.js';
+import { RING_FIRST_STYLES, ROUTING_WHENS, STAFF_VIEWS, TEAM_CALENDARS, TEAM_INVITE_STATES } from '../enums.js';
+import { TEAM_LIMITS } from '../rules.js';
 import { Nullable, OneOf, refusal } from './shared.js';
 
 /** What a rule's target is: one person, whoever is on call today, or anyone of a role who is working now. */

@@ -3,7 +3,7 @@ import path from 'node:path';
 import cron from 'node-cron';
 import { maskUrl } from '../../contract/mask-url.js';
 import { isE164 } from '../../contract/phone.js';
-import { TEAM_LIMITS } from '../../contract/team.js';
+import { TEAM_LIMITS } from '../../contract/rules.js';
 import { DEFAULT_OUTBOUND_POLICY, type OutboundPolicy } from '../outbound/permit.js';
 import { canonicalHost } from '../webhooks/named-hosts.js';
 import type { DatabaseSetting } from '../db/setting.js';

@@ -1,6 +1,6 @@
 import { WEEKDAYS, type CallHandlingSettings, type OpeningSpan, type Weekday } from '../../contract/call-handling.js';
-import { STAFF_VIEWS } from '../../contract/enums.js';
-import { TEAM_LIMITS } from '../../contract/team.js';
+import { type STAFF_VIEWS } from '../../contract/enums.js';
+import { TEAM_LIMITS } from '../../contract/rules.js';
 import { validateDay, type Invalid } from '../call-handling/validate.js';
 
 // The rules of one team member's own fields (issue 58 item 1), pure: the routes read the current

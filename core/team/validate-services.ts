@@ -1,5 +1,5 @@
 import { NO_SERVICE } from '../../contract/schemas/booking.js';
-import { TEAM_LIMITS } from '../../contract/team.js';
+import { TEAM_LIMITS } from '../../contract/rules.js';
 import type { Invalid } from '../call-handling/validate.js';
 
 /** One service a member does, with their own length (null = the service's). */

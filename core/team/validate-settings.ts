@@ -1,5 +1,6 @@
 import { WEEKDAY_NAMES, WEEKDAYS } from '../../contract/call-handling.js';
-import { TEAM_LIMITS, type RoutingRule } from '../../contract/team.js';
+import { TEAM_LIMITS } from '../../contract/rules.js';
+import type { RoutingRule } from '../../contract/team.js';
 import type { Invalid } from '../call-handling/validate.js';
 import type { TeamSettings } from './store.js';
 
