@@ -4,6 +4,7 @@
 import { Type } from 'typebox';
 import { RING_FIRST_STYLES, ROUTING_WHENS, STAFF_VIEWS, TEAM_CALENDARS, TEAM_INVITE_STATES } from '../enums.js';
 import { TEAM_LIMITS } from '../rules.js';
+import { NO_SERVICE } from './booking.js';
 import { Nullable, OneOf, refusal } from './shared.js';
 
 /** What a rule's target is: one person, whoever is on call today, or anyone of a role who is working now. */
@@ -72,8 +73,17 @@ export const TeamMemberResponse = Type.Object({ member: ApiTeamMemberSchema, mes
 export const TeamSettingsResponse = Type.Object({ settings: ApiTeamSettingsSchema, message: Type.Optional(Type.String()) });
 
 const L = TEAM_LIMITS;
+/** The sentences a schema and core/team/validate-*.ts both refuse with. */
+export const TEAM_MESSAGES = {
+  name: `Give a name of 1 to ${L.nameLength} characters.`,
+  serviceLength: `A person's length for a service is a whole number of minutes from ${L.serviceMinutes.min} to ${L.serviceMinutes.max}, or empty for the service's own.`,
+  ringSeconds: `Ring the team for a whole number of seconds from ${L.ringSecondsMin} to ${L.ringSecondsMax}.`,
+  rules: `You can have at most ${L.rules} routing rules.`,
+} as const;
+const M = TEAM_MESSAGES;
+
 const memberFields = {
-  name: Type.String({ maxLength: 200, ...refusal(`Give a name of 1 to ${L.nameLength} characters.`, `1 to ${L.nameLength} characters`) }),
+  name: Type.String({ maxLength: 200, ...refusal(M.name, `1 to ${L.nameLength} characters`) }),
   otherNames: Type.Array(Type.String({ maxLength: 200 }), {
     maxItems: L.otherNames,
     ...refusal(`Give at most ${L.otherNames} other names, each 1 to ${L.nameLength} characters.`, `At most ${L.otherNames}`),
@@ -118,17 +128,16 @@ export const TeamPhoneConfirmBody = Type.Object(
   { additionalProperties: false },
 );
 
-const serviceLength = `A person's length for a service is a whole number of minutes from ${L.serviceMinutes.min} to ${L.serviceMinutes.max}, or empty for the service's own.`;
 /** PUT /api/user/team/:id/services: the whole list of what they do. */
 export const TeamServicesBody = Type.Object(
   {
     services: Type.Array(
       Type.Object(
         {
-          serviceId: Type.Integer({ minimum: 1, ...refusal('Pick one of your services: that one does not exist or was removed.', 'One of your services') }),
+          serviceId: Type.Integer({ minimum: 1, ...refusal(NO_SERVICE, 'One of your services') }),
           // The integer first: its refusal is the error a wrong number meets first.
           durationMinutes: Nullable(
-            Type.Integer({ minimum: L.serviceMinutes.min, maximum: L.serviceMinutes.max, ...refusal(serviceLength, `${L.serviceMinutes.min}–${L.serviceMinutes.max} minutes`) }),
+            Type.Integer({ minimum: L.serviceMinutes.min, maximum: L.serviceMinutes.max, ...refusal(M.serviceLength, `${L.serviceMinutes.min}–${L.serviceMinutes.max} minutes`) }),
           ),
         },
         { additionalProperties: false },
@@ -147,12 +156,12 @@ export const TeamSettingsBody = Type.Object(
       Type.Integer({
         minimum: L.ringSecondsMin,
         maximum: L.ringSecondsMax,
-        ...refusal(`Ring the team for a whole number of seconds from ${L.ringSecondsMin} to ${L.ringSecondsMax}.`, `${L.ringSecondsMin}–${L.ringSecondsMax} seconds`),
+        ...refusal(M.ringSeconds, `${L.ringSecondsMin}–${L.ringSecondsMax} seconds`),
       }),
     ),
     copyOwner: Type.Optional(Type.Boolean()),
     rules: Type.Optional(
-      Type.Array(RoutingRuleSchema, { maxItems: L.rules, ...refusal(`You can have at most ${L.rules} routing rules.`, `At most ${L.rules}`) }),
+      Type.Array(RoutingRuleSchema, { maxItems: L.rules, ...refusal(M.rules, `At most ${L.rules}`) }),
     ),
     rota: Type.Optional(OnCallRotaSchema),
   },

@@ -1,6 +1,7 @@
 import { WEEKDAYS, type CallHandlingSettings, type OpeningSpan, type Weekday } from '../../contract/call-handling.js';
 import { type STAFF_VIEWS } from '../../contract/enums.js';
 import { TEAM_LIMITS } from '../../contract/rules.js';
+import { TEAM_MESSAGES } from '../../contract/schemas/team.js';
 import { validateDay, type Invalid } from '../call-handling/validate.js';
 
 // The rules of one team member's own fields (issue 58 item 1), pure: the routes read the current
@@ -48,7 +49,7 @@ const key = (name: string) => name.trim().replace(/\s+/g, ' ').toLocaleLowerCase
 
 function checkNames(name: string, otherNames: readonly string[], others: readonly OtherMember[]): { name: string; otherNames: string[] } | Invalid {
   const main = name.trim().replace(/\s+/g, ' ');
-  if (!main || main.length > L.nameLength) return { field: 'name', message: `Give a name of 1 to ${L.nameLength} characters.` };
+  if (!main || main.length > L.nameLength) return { field: 'name', message: TEAM_MESSAGES.name };
   const kept: string[] = [];
   const seen = new Set([key(main)]);
   for (const raw of otherNames) {

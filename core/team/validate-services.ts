@@ -1,4 +1,5 @@
 import { NO_SERVICE } from '../../contract/schemas/booking.js';
+import { TEAM_MESSAGES } from '../../contract/schemas/team.js';
 import { TEAM_LIMITS } from '../../contract/rules.js';
 import type { Invalid } from '../call-handling/validate.js';
 
@@ -24,7 +25,7 @@ export function validateMemberServices(input: readonly MemberService[], bookable
     seen.add(s.serviceId);
     const d = s.durationMinutes;
     if (d !== null && (!Number.isInteger(d) || d < L.min || d > L.max)) {
-      return { field, message: `A person's length for a service is a whole number of minutes from ${L.min} to ${L.max}, or empty for the service's own.` };
+      return { field, message: TEAM_MESSAGES.serviceLength };
     }
   }
   return input.map((s) => ({ serviceId: s.serviceId, durationMinutes: s.durationMinutes }));

@@ -1,5 +1,6 @@
 import { WEEKDAY_NAMES, WEEKDAYS } from '../../contract/call-handling.js';
 import { TEAM_LIMITS } from '../../contract/rules.js';
+import { TEAM_MESSAGES } from '../../contract/schemas/team.js';
 import type { RoutingRule } from '../../contract/team.js';
 import type { Invalid } from '../call-handling/validate.js';
 import type { TeamSettings } from './store.js';
@@ -18,7 +19,7 @@ const L = TEAM_LIMITS;
 const sameWord = (a: string, b: string) => a.trim().toLocaleLowerCase('en-GB') === b.trim().toLocaleLowerCase('en-GB');
 
 function checkRules(rules: readonly RoutingRule[], members: readonly RuleMember[]): RoutingRule[] | Invalid {
-  if (rules.length > L.rules) return { field: 'rules', message: `You can have at most ${L.rules} routing rules.` };
+  if (rules.length > L.rules) return { field: 'rules', message: TEAM_MESSAGES.rules };
   const out: RoutingRule[] = [];
   for (const [i, rule] of rules.entries()) {
     const field = `rules.${i}`;
@@ -58,7 +59,7 @@ export function validateTeamSettings(input: Partial<TeamSettings>, current: Team
   if (input.ringSeconds !== undefined) {
     const s = input.ringSeconds;
     if (!Number.isInteger(s) || s < L.ringSecondsMin || s > L.ringSecondsMax) {
-      return { field: 'ringSeconds', message: `Ring the team for a whole number of seconds from ${L.ringSecondsMin} to ${L.ringSecondsMax}.` };
+      return { field: 'ringSeconds', message: TEAM_MESSAGES.ringSeconds };
     }
     next.ringSeconds = s;
   }
