@@ -221,3 +221,25 @@ describe('the team API', () => {
     expect((await team(b.client)).members.map((m) => m.name)).toEqual(['Owner', 'Zed']);
   });
 });
+
+describe('TEAM_MAX_STAFF', () => {
+  let small: TestServer;
+  beforeAll(async () => {
+    small = await startTestServer({ env: { TEAM_MAX_STAFF: '2' } });
+  });
+  afterAll(() => small.close());
+
+  it('sets how many people a team may have besides the owner, and the sentence says it', async () => {
+    const { client } = await activeCustomer(small);
+    expect((await team(client)).maxStaff).toBe(2);
+    await add(client, { name: 'One' });
+    await add(client, { name: 'Two' });
+    const third = await client.post('/api/user/team', { name: 'Three' });
+    expect(third.status).toBe(400);
+    expect(third.body.message).toBe('Your team can have at most 2 people besides you.');
+    // Removing someone makes room again.
+    const one = (await team(client)).members.find((m) => m.name === 'One')!;
+    expect((await client.request('DELETE', `/api/user/team/${one.id}`)).status).toBe(200);
+    expect((await add(client, { name: 'Three' })).name).toBe('Three');
+  });
+});
