@@ -242,4 +242,18 @@ describe('TEAM_MAX_STAFF', () => {
     expect((await client.request('DELETE', `/api/user/team/${one.id}`)).status).toBe(200);
     expect((await add(client, { name: 'Three' })).name).toBe('Three');
   });
+
+  it('gives the last place to one of several owners’ tabs adding at once, and a name to one of two', async () => {
+    const { client } = await activeCustomer(small);
+    await add(client, { name: 'First' });
+    const burst = await Promise.all(['Ann', 'Ben', 'Cat', 'Dan'].map((name) => client.post('/api/user/team', { name })));
+    expect(burst.map((r) => r.status).sort()).toEqual([201, 400, 400, 400]);
+    for (const r of burst.filter((b) => b.status === 400)) expect(r.body.message).toBe('Your team can have at most 2 people besides you.');
+    expect((await team(client)).members).toHaveLength(3);
+
+    const other = await activeCustomer(small);
+    const same = await Promise.all([other.client.post('/api/user/team', { name: 'Sam' }), other.client.post('/api/user/team', { name: 'SAM' })]);
+    expect(same.map((r) => r.status).sort()).toEqual([201, 400]);
+    expect((await team(other.client)).members.map((m) => m.name.toLowerCase())).toEqual(['owner', 'sam']);
+  });
 });
