@@ -111,8 +111,8 @@ export async function teamRoutes(app: App): Promise<void> {
     '/api/user/team/:id/phone',
     {
       schema: { params: IdParams, body: TeamPhoneBody, response: { 200: MessageResponse, 400: ApiErrorSchema, 404: ApiErrorSchema } },
-      // Each code is a text at the operator's cost: a few an hour per business, as the owner's own codes.
-      config: routeLimit(app.rateLimits.destinationCodesPerOwner, (req) => `team-phone-owner:${req.user?.id}`, 'preHandler'),
+      // Each code is a text at the operator's cost.
+      config: routeLimit(app.rateLimits.teamPhoneCodesPerOwner, (req) => `team-phone-owner:${req.user?.id}`, 'preHandler'),
     },
     async (req) => {
       const ownerId = currentUser(req).id;

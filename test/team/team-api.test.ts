@@ -225,7 +225,7 @@ describe('the team API', () => {
 describe('TEAM_MAX_STAFF', () => {
   let small: TestServer;
   beforeAll(async () => {
-    small = await startTestServer({ env: { TEAM_MAX_STAFF: '2' } });
+    small = await startTestServer({ env: { TEAM_MAX_STAFF: '2' }, rateLimits: { teamPhoneCodesPerOwner: { max: 2, windowMs: 60 * 60_000 } } });
   });
   afterAll(() => small.close());
 
@@ -255,5 +255,15 @@ describe('TEAM_MAX_STAFF', () => {
     const same = await Promise.all([other.client.post('/api/user/team', { name: 'Sam' }), other.client.post('/api/user/team', { name: 'SAM' })]);
     expect(same.map((r) => r.status).sort()).toEqual([201, 400]);
     expect((await team(other.client)).members.map((m) => m.name.toLowerCase())).toEqual(['owner', 'sam']);
+  });
+
+  it('texts a business’s members a bounded number of codes an hour', async () => {
+    const { client } = await activeCustomer(small);
+    const one = await add(client, { name: 'One' });
+    expect((await client.post(`/api/user/team/${one.id}/phone`, { phone: '07700 900611' })).status).toBe(200);
+    expect((await client.post(`/api/user/team/${one.id}/phone`, { phone: '07700 900612' })).status).toBe(200);
+    const third = await client.post(`/api/user/team/${one.id}/phone`, { phone: '07700 900613' });
+    expect(third.status).toBe(429);
+    expect(textsTo(small, '+447700900613')).toEqual([]);
   });
 });
