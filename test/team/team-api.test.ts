@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiTeamMember, ApiTeamResponse } from '../../contract/team.js';
 import { tablesOf } from '../../core/db/schema.js';
+import { loadCallTeam } from '../../core/team/load-call-team.js';
 import { activeCustomer, signInAdmin } from '../helpers/accounts.js';
 import { ApiClient } from '../helpers/client.js';
 import { latestCode, textsTo } from '../helpers/destinations.js';
@@ -199,6 +200,8 @@ describe('the team API', () => {
     expect((await db.select().from(calls).where(eq(calls.id, call!.id)))[0]!.staffId).toBe(tom.id);
     expect((await db.select().from(bookings).where(eq(bookings.id, booking!.id)))[0]!.staffId).toBe(tom.id);
     expect(await countOf()).toBe(1);
+    // What a call sees of the team (CallPath.team): nobody removed is there to ring or route to.
+    expect((await loadCallTeam(db, user.id, new Date())).members.map((m) => m.name)).toEqual(['Owner', 'Amy']);
 
     // Gone means gone: not edited, not removed twice, not given a phone.
     expect((await client.request('PUT', `/api/user/team/${tom.id}`, { name: 'Tom' })).status).toBe(404);
