@@ -1,9 +1,11 @@
 // The team (issue 58): GET /api/user/team and its writes, in the shapes of docs/team.md's
 // "The team's HTTP API". The server declares the same shapes in contract/schemas/team.ts.
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { OpeningSpan, Weekday } from '../../../contract/call-handling';
 import type { OnCallRota, RoutingRule } from '../../../contract/team';
 import type { RING_FIRST_STYLES, STAFF_VIEWS } from '../../../contract/enums';
 import { apiGet, apiRequest } from './client';
+import { keys } from './keys';
 
 export type TeamWeek = Partial<Record<Weekday, OpeningSpan[]>>;
 export type StaffView = (typeof STAFF_VIEWS)[number];
@@ -62,3 +64,11 @@ export const saveMemberServices = (id: number, services: ApiTeamMember['services
 export const inviteMember = (id: number, email: string) => apiRequest<{ message: string }>('POST', `${T}/${id}/invite`, { email });
 export const revokeInvite = (id: number) => apiRequest<{ message?: string }>('DELETE', `${T}/${id}/invite`);
 export const saveTeamSettings = (body: Partial<ApiTeamSettings>) => apiRequest<{ settings: ApiTeamSettings }>('PUT', `${T}/settings`, body);
+
+/** The team as the Team page, the person filters and the checklist read it; every write refreshes it. */
+export const useTeam = (opts: { enabled?: boolean } = {}) => useQuery({ queryKey: keys.team, queryFn: getTeam, enabled: opts.enabled ?? true });
+
+export function useRefreshTeam() {
+  const qc = useQueryClient();
+  return () => qc.invalidateQueries({ queryKey: keys.team });
+}
