@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { TEAM_LIMITS, type RoutingRule } from '../../../contract/team';
-import { canAddRule, clampRingSeconds, columnsByPerson, moveRule, ownLength, parseOtherNames, roleWords, ruleSentence, staffBanner, staffIdParam } from './team';
+import { canAddRule, clampRingSeconds, columnsByPerson, moveRule, ownLength, parseOtherNames, peopleOf, roleWords, ruleSentence, staffBanner, staffIdParam } from './team';
 
 const team = [
   { id: 1, name: 'Owner' },
@@ -86,6 +86,15 @@ describe('the day view by person', () => {
       ['Sarah', [1]],
       ['Tom', [2, 4]],
       ['No one', [3]],
+    ]);
+  });
+});
+
+describe('the person filter', () => {
+  it('offers each person the list names, once, in order of first appearance', () => {
+    expect(peopleOf([{ staffId: 3, staffName: 'Tom' }, { staffId: null }, {}, { staffId: 7, staffName: 'Sarah' }, { staffId: 3, staffName: 'Tom' }])).toEqual([
+      { id: 3, name: 'Tom' },
+      { id: 7, name: 'Sarah' },
     ]);
   });
 });

@@ -84,14 +84,30 @@ export function staffIdParam(value: string | null): number | null {
  * Items by person for the wide day view: a column per current member in the team's order, then
  * one per person no longer on the team (by the name the item carries), then "No one".
  */
-export function columnsByPerson<T extends { staffId?: number | null; staffName?: string | null }>(items: readonly T[], members: readonly Named[]): { key: string; name: string; items: T[] }[] {
-  const columns = members.map((m) => ({ key: `m${m.id}`, name: m.name, items: items.filter((i) => i.staffId === m.id) }));
-  for (const item of items) {
+export function columnsByPerson<T extends object>(items: readonly T[], members: readonly Named[]): { key: string; name: string; items: T[] }[] {
+  const of = (i: T) => i as T & Attributed;
+  const columns = members.map((m) => ({ key: `m${m.id}`, name: m.name, items: items.filter((i) => of(i).staffId === m.id) }));
+  for (const it of items) {
+    const item = of(it);
     if (members.some((m) => m.id === item.staffId)) continue;
     const key = item.staffId ? `m${item.staffId}` : 'none';
     const column = columns.find((c) => c.key === key);
-    if (column) column.items.push(item);
-    else columns.push({ key, name: item.staffId ? (item.staffName ?? 'Former member') : 'No one', items: [item] });
+    if (column) column.items.push(it);
+    else columns.push({ key, name: item.staffId ? (item.staffName ?? 'Former member') : 'No one', items: [it] });
   }
   return columns;
+}
+
+/** What calls and bookings carry about their person (issue 58); read optionally until every server sends it. */
+export interface Attributed {
+  staffId?: number | null;
+  staffName?: string | null;
+  routingNote?: string | null;
+}
+
+/** The people named by a list of calls or bookings, once each, in the order they first appear: the person filter's choices. */
+export function peopleOf(items: readonly object[]): { id: number; name: string }[] {
+  const people = new Map<number, string>();
+  for (const i of items as readonly Attributed[]) if (i.staffId && !people.has(i.staffId)) people.set(i.staffId, i.staffName ?? 'Former member');
+  return [...people].map(([id, name]) => ({ id, name }));
 }
