@@ -19,9 +19,9 @@ const clean = async (page: Page) => {
 async function addPerson(page: Page, name: string, otherNames: string, role: string) {
   await page.getByRole('button', { name: 'Add a person' }).click();
   const dialog = page.getByRole('dialog', { name: 'Add a person' });
-  await dialog.getByLabel('Name').fill(name);
+  await dialog.getByLabel('Name', { exact: true }).fill(name);
   await dialog.getByLabel('Other names callers use').fill(otherNames);
-  await dialog.getByLabel('Role').fill(role);
+  await dialog.getByLabel('Role', { exact: true }).fill(role);
   await dialog.getByRole('button', { name: 'Add', exact: true }).click();
   await expectToast(page, `${name} added`);
   await page.getByRole('listitem', { name }).waitFor();
@@ -63,10 +63,10 @@ describe.each([375, 1280])('Team at %i px', (width) => {
     // Emergencies ring any engineer; new enquiries ring Tom.
     const rules = page.getByRole('region', { name: 'Routing rules' });
     await rules.getByLabel('When the caller').selectOption('emergency');
-    await rules.getByLabel('Ring').selectOption({ label: 'anyone who is an engineer' });
+    await rules.getByLabel('Ring', { exact: true }).selectOption({ label: 'anyone who is an engineer' });
     await rules.getByRole('button', { name: 'Add rule' }).click();
     await rules.getByLabel('When the caller').selectOption('new-enquiry');
-    await rules.getByLabel('Ring').selectOption({ label: 'Tom' });
+    await rules.getByLabel('Ring', { exact: true }).selectOption({ label: 'Tom' });
     await rules.getByRole('button', { name: 'Add rule' }).click();
     await rules.getByRole('button', { name: 'Save rules' }).click();
     await expectToast(page, 'Routing rules saved');

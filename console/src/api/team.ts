@@ -54,7 +54,7 @@ export interface MemberShape {
 const T = '/api/user/team';
 type Member = { member: ApiTeamMember };
 
-export const getTeam = ({ signal }: { signal?: AbortSignal } = {}) => apiGet<ApiTeam>(T, signal);
+const getTeam = ({ signal }: { signal?: AbortSignal } = {}) => apiGet<ApiTeam>(T, signal);
 export const addMember = (body: MemberShape) => apiRequest<Member>('POST', T, body);
 export const saveMember = (id: number, body: Partial<MemberShape>) => apiRequest<Member>('PUT', `${T}/${id}`, body);
 export const removeMember = (id: number) => apiRequest<{ message: string }>('DELETE', `${T}/${id}`);

@@ -4,7 +4,7 @@ import { useSearchParams } from 'react-router-dom';
 import { staffIdParam } from '../lib/team';
 import { Select, cx } from './ui';
 
-export const STAFF_PARAM = 'staffId';
+const STAFF_PARAM = 'staffId';
 
 /** The person the page is filtered to (null: everyone) and the way to change it. */
 export function usePersonParam(): [number | null, (id: number | null) => void] {

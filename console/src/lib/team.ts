@@ -3,7 +3,7 @@
 import { ROUTING_WHENS, TEAM_LIMITS, type RoutingRule, type RoutingTarget, type RoutingWhen } from '../../../contract/team';
 
 /** The fixed parts a rule's "When the caller …" is built from, as the Team page shows them. */
-export const WHEN_LABELS: Record<RoutingWhen, string> = {
+const WHEN_LABELS: Record<RoutingWhen, string> = {
   emergency: 'says it is an emergency',
   'new-enquiry': 'is a new enquiry',
   'existing-caller': 'has called before',
