@@ -3,8 +3,9 @@
 import { WEEKDAYS, WEEKDAY_NAMES, type Weekday } from '../../../../contract/call-handling';
 import type { OnCallRota as Rota } from '../../../../contract/team';
 import type { ApiTeam } from '../../api/team';
-import { Button, Card, CardHeader, Field, Select } from '../../components/ui';
+import { Card, CardHeader, Field, Select } from '../../components/ui';
 import { useFollowing } from '../../components/use-following';
+import { SaveRow } from './SaveRow';
 import { useSaveSettings } from './use-save-settings';
 
 export function OnCallRota({ team }: { team: ApiTeam }) {
@@ -28,10 +29,7 @@ export function OnCallRota({ team }: { team: ApiTeam }) {
             </Field>
           ))}
         </div>
-        {error && <p role="alert" className="text-sm font-medium text-red-600 dark:text-red-400">{error}</p>}
-        <div className="flex justify-end">
-          <Button disabled={busy} onClick={() => void save({ rota })}>Save rota</Button>
-        </div>
+        <SaveRow error={error} busy={busy} label="Save rota" onSave={() => void save({ rota })} />
       </div>
     </Card>
   );

@@ -5,9 +5,10 @@ import { RING_FIRST_STYLES } from '../../../../contract/enums';
 import { TEAM_LIMITS } from '../../../../contract/team';
 import type { ApiTeam, RingFirst as Style } from '../../api/team';
 import { SwitchRow } from '../../components/SwitchRow';
-import { Button, Card, CardHeader, Field, Input } from '../../components/ui';
+import { Card, CardHeader, Field, Input } from '../../components/ui';
 import { useFollowing } from '../../components/use-following';
 import { RING_FIRST_LABELS, clampRingSeconds } from '../../lib/team';
+import { SaveRow } from './SaveRow';
 import { useSaveSettings } from './use-save-settings';
 
 export function RingFirst({ team }: { team: ApiTeam }) {
@@ -36,19 +37,16 @@ export function RingFirst({ team }: { team: ApiTeam }) {
           </div>
         )}
         <SwitchRow label="Copy me on everything" text="Every message for someone on the team is texted to you as well." checked={copyOwner} onChange={setCopyOwner} />
-        {error && <p role="alert" className="text-sm font-medium text-red-600 dark:text-red-400">{error}</p>}
-        <div className="flex justify-end">
-          <Button
-            disabled={busy}
-            onClick={() => {
-              const ringSeconds = clampRingSeconds(Number(seconds));
-              setSeconds(String(ringSeconds));
-              void save({ ringFirst: style, ringSeconds, copyOwner });
-            }}
-          >
-            Save
-          </Button>
-        </div>
+        <SaveRow
+          error={error}
+          busy={busy}
+          label="Save"
+          onSave={() => {
+            const ringSeconds = clampRingSeconds(Number(seconds));
+            setSeconds(String(ringSeconds));
+            void save({ ringFirst: style, ringSeconds, copyOwner });
+          }}
+        />
       </div>
     </Card>
   );

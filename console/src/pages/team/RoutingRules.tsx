@@ -7,6 +7,7 @@ import { Button, Card, CardHeader, Field, Select } from '../../components/ui';
 import { useFollowing } from '../../components/use-following';
 import { TEAM_LIMITS, type RoutingRule, type RoutingTarget, type RoutingWhen } from '../../../../contract/team';
 import { WHEN_OPTIONS, canAddRule, moveRule, roleWords, ruleSentence, targetWords } from '../../lib/team';
+import { SaveRow } from './SaveRow';
 import { useSaveSettings } from './use-save-settings';
 
 /** A target as one select's value: "person:7", "on-call", "role:engineer". */
@@ -72,10 +73,7 @@ export function RoutingRules({ team }: { team: ApiTeam }) {
             Add rule
           </Button>
         </fieldset>
-        {error && <p role="alert" className="text-sm font-medium text-red-600 dark:text-red-400">{error}</p>}
-        <div className="flex justify-end">
-          <Button disabled={busy} onClick={() => void save({ rules })}>Save rules</Button>
-        </div>
+        <SaveRow error={error} busy={busy} label="Save rules" onSave={() => void save({ rules })} />
       </div>
     </Card>
   );
