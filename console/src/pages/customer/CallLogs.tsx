@@ -318,7 +318,7 @@ export default function CallLogs() {
     [calls, search, status, phoneQuery, waitingOnly, urgentOn, screenedOn],
   );
   const days = useMemo(() => dayDividers(shown), [shown]);
-  const filtering = search !== '' || status !== 'all' || waitingOnly || urgentOn || screenedOn;
+  const filtering = search !== '' || status !== 'all' || waitingOnly || urgentOn || screenedOn || staffId !== null;
   const personName = staffId === null ? null : (people.find((p) => p.id === staffId)?.name ?? 'one person');
   const filterNames = [personName && `for ${personName}`, status !== 'all' && CALL_FILTERS.find((f) => f.value === status)?.label, waitingOnly && 'to call back', urgentOn && 'urgent', screenedOn && 'screened', search && `matching "${search}"`]
     .filter(Boolean)
@@ -331,6 +331,7 @@ export default function CallLogs() {
   let body: React.ReactNode;
   if (q.isLoading) body = <CallsLoading />;
   else if (q.isError) body = <ErrorState title="Could not load call logs" message={messageOr(q.error, 'Please try again.')} onRetry={() => void q.refetch()} />;
+  else if (calls.length === 0 && personName) body = <EmptyState icon={<PhoneCall className="h-6 w-6" />} title={`No calls for ${personName}`} text="Choose Everyone to see every call." />;
   else if (calls.length === 0)
     body = <EmptyState icon={<PhoneCall className="h-6 w-6" />} title="No calls yet" text="Your call logs will appear here once you start receiving calls." />;
   else if (shown.length === 0) body = <EmptyState icon={<Search className="h-6 w-6" />} title="No matching calls" text="Try adjusting your search or filter criteria." />;
