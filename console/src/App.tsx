@@ -3,7 +3,7 @@ import { Route, Routes, useLocation } from 'react-router-dom';
 import Landing from './pages/public/Landing';
 import NotFound from './pages/NotFound';
 import { CallLogs, DashboardLayout } from './session/dashboard-preload';
-import { FullPageSpinner, RequireAdmin, RequireAuth } from './session/guards';
+import { FullPageSpinner, RequireAdmin, RequireAuth, StaffLimits } from './session/guards';
 import { RouteErrorBoundary } from './upgrade/RouteErrorBoundary';
 
 // Everything behind the landing page is split off so the first visit stays small (DESIGN.md budget).
@@ -16,6 +16,7 @@ const Bookings = lazy(() => import('./pages/booking/Bookings'));
 const Settings = lazy(() => import('./pages/customer/Settings'));
 const PhoneNumbers = lazy(() => import('./pages/customer/PhoneNumbers'));
 const Account = lazy(() => import('./pages/customer/Account'));
+const Team = lazy(() => import('./pages/team/Team'));
 const AdminDashboard = lazy(() => import('./pages/admin/AdminDashboard'));
 const Approvals = lazy(() => import('./pages/admin/Approvals'));
 const Usage = lazy(() => import('./pages/admin/Usage'));
@@ -36,7 +37,9 @@ export default function App() {
             path="/dashboard"
             element={
               <RequireAuth>
-                <DashboardLayout />
+                <StaffLimits>
+                  <DashboardLayout />
+                </StaffLimits>
               </RequireAuth>
             }
           >
@@ -49,6 +52,7 @@ export default function App() {
             <Route path="settings" element={<Settings />} />
             <Route path="phone-numbers" element={<PhoneNumbers />} />
             <Route path="account" element={<Account />} />
+            <Route path="team" element={<Team />} />
             <Route element={<RequireAdmin />}>
               <Route path="admin" element={<AdminDashboard />} />
               <Route path="approvals" element={<Approvals />} />

@@ -8,6 +8,8 @@ import { apiGet, apiRequest } from './client';
 const S = '/api/user/booking';
 
 export const getBookings = ({ signal }: { signal?: AbortSignal } = {}) => apiGet<ApiBookingList>('/api/user/bookings', signal);
+/** One person's bookings (issue 58's person filter). */
+export const getPersonBookings = (staffId: number, signal?: AbortSignal) => apiGet<ApiBookingList>(`/api/user/bookings?staffId=${staffId}`, signal);
 /** The bookings a call made (Call Details), whatever their day or status. */
 export const getCallBookings = (callId: number, signal?: AbortSignal) => apiGet<ApiBookingList>(`/api/user/bookings?callId=${callId}`, signal);
 export const cancelBooking = (id: number) => apiRequest<ApiBooking>('POST', `/api/user/bookings/${id}/cancel`);

@@ -34,6 +34,8 @@ export const keys = {
     times: ['booking', 'times'] as const,
     timesOf: (serviceId: number, after: string | null) => ['booking', 'times', serviceId, after] as const,
   },
+  /** The Team page (issue 58): members and their settings, read and refreshed as one. */
+  team: ['team'] as const,
   forwardingCheck: (id: number) => ['forwarding-check', id] as const,
   lineState: ['line-state'] as const,
   admin: {

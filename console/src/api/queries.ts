@@ -17,16 +17,27 @@ import { apiGet } from './client';
 import { keys } from './keys';
 import { USAGE_REFRESH_MS } from '../lib/usage';
 
-/** The newest calls first; older pages on demand through the server's nextCursor. */
-export const callLogsQuery = infiniteQueryOptions({
-  queryKey: keys.callLogs,
-  queryFn: ({ pageParam, signal }) =>
-    apiGet<ApiCallLogsResponse>(pageParam ? `/api/call-logs?before=${encodeURIComponent(pageParam)}` : '/api/call-logs', signal),
-  initialPageParam: null as string | null,
-  getNextPageParam: (last) => last.nextCursor ?? undefined,
-});
+function callLogsPath(before: string | null, staffId: number | null): string {
+  const q = new URLSearchParams();
+  if (staffId !== null) q.set('staffId', String(staffId));
+  if (before) q.set('before', before);
+  const query = q.toString();
+  return query ? `/api/call-logs?${query}` : '/api/call-logs';
+}
 
-export const useCallLogs = () => useInfiniteQuery(callLogsQuery);
+/** The newest calls first (one person's, with the team's person filter); older pages on demand through the server's nextCursor. */
+const callLogsOptions = (staffId: number | null) =>
+  infiniteQueryOptions({
+    // Under keys.callLogs, so whatever refreshes the list refreshes each person's too.
+    queryKey: staffId === null ? keys.callLogs : [...keys.callLogs, 'staff', staffId],
+    queryFn: ({ pageParam, signal }) => apiGet<ApiCallLogsResponse>(callLogsPath(pageParam, staffId), signal),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+  });
+
+export const callLogsQuery = callLogsOptions(null);
+
+export const useCallLogs = (staffId: number | null = null) => useInfiniteQuery(staffId === null ? callLogsQuery : callLogsOptions(staffId));
 
 /** One call by id, for a link to a call the loaded pages do not reach. */
 export const useCallLog = (id: number | null, opts: { enabled: boolean }) =>

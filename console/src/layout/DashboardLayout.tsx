@@ -19,6 +19,7 @@ import {
   User,
   type LucideIcon,
   MessageSquare,
+  Users,
 } from 'lucide-react';
 import { Suspense, useEffect, useRef, useState } from 'react';
 import { NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
@@ -29,6 +30,7 @@ import { useMediaQuery } from '../components/use-media-query';
 import { navItems, visibleGroups, type NavIcon } from './nav';
 import { AccountBanner } from './AccountBanner';
 import { LineBanner } from './LineBanner';
+import { StaffBanner } from './StaffBanner';
 import { useTheme } from './theme';
 import { RouteErrorBoundary } from '../upgrade/RouteErrorBoundary';
 
@@ -46,6 +48,7 @@ const icons: Record<NavIcon, LucideIcon> = {
   pound: PoundSterling,
   message: MessageSquare,
   calendar: CalendarDays,
+  users: Users,
 };
 
 const COLLAPSE_KEY = 'sidebar-collapsed';
@@ -83,7 +86,7 @@ export default function DashboardLayout() {
   }, [drawerOpen]);
   useEffect(() => localStorage.setItem(COLLAPSE_KEY, collapsed ? '1' : '0'), [collapsed]);
 
-  const groups = visibleGroups(navItems(meta.data?.provider), isAdmin);
+  const groups = visibleGroups(navItems(meta.data?.provider), user?.role);
   // Sign-ups waiting for an admin, on the Signup Approvals item (refreshed when one is approved or rejected).
   const approvals = useApprovals({ enabled: isAdmin });
   const pending = approvals.data?.users.length ?? 0;
@@ -216,6 +219,7 @@ export default function DashboardLayout() {
           </button>
         </header>
         <main id="main" tabIndex={-1} className="mx-auto w-full max-w-7xl flex-1 p-4 focus:outline-none sm:p-6 lg:p-8">
+          <StaffBanner />
           <AccountBanner />
           <LineBanner />
           <RouteErrorBoundary key={location.pathname}>

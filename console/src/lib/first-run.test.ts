@@ -36,3 +36,20 @@ describe('an owner who signed up with a landline (issue 57 item 6)', () => {
     expect(firstRunSteps({ textsConfirmed: false, hasNumber: false, hasCalls: false, aiMode: 'voicemail', callGreeting: null })[0]!.label).toBe('Confirm your number for call texts');
   });
 });
+
+describe('"Add your team" (issue 58)', () => {
+  const base = { textsConfirmed: true, hasNumber: true, hasCalls: false, aiMode: 'agent' as const, callGreeting: null };
+  const ids = (s: Parameters<typeof firstRunSteps>[0]) => firstRunSteps(s).map((x) => x.id);
+
+  it('is a step only for a business that said it has more than one person', () => {
+    expect(ids({ ...base, teamSize: 3 })).toContain('team');
+    expect(ids({ ...base, teamSize: 1 })).not.toContain('team');
+    expect(ids({ ...base, teamSize: null })).not.toContain('team');
+    expect(ids(base)).not.toContain('team');
+  });
+
+  it('is done once the team has someone besides the owner', () => {
+    expect(done({ ...base, teamSize: 3, hasTeam: false })).not.toContain('team');
+    expect(done({ ...base, teamSize: 3, hasTeam: true })).toContain('team');
+  });
+});

@@ -12,9 +12,13 @@ export interface FirstRunState {
   hasCalls: boolean;
   aiMode: 'voicemail' | 'agent';
   callGreeting: string | null;
+  /** People in the business as said at sign-up (issue 58); null or absent: not asked. */
+  teamSize?: number | null;
+  /** The team has someone besides the owner. */
+  hasTeam?: boolean;
 }
 
-export type StepId = 'texts' | 'number' | 'forwarding' | 'call-from-phone' | 'mode';
+export type StepId = 'texts' | 'number' | 'forwarding' | 'call-from-phone' | 'mode' | 'team';
 
 export interface Step {
   id: StepId;
@@ -23,7 +27,7 @@ export interface Step {
 }
 
 export function firstRunSteps(s: FirstRunState): Step[] {
-  return [
+  const steps: Step[] = [
     // The sign-up phone gets summaries only once its code (texted at approval) comes back.
     { id: 'texts', label: s.textsOnLandline ? 'Add a mobile for call texts' : 'Confirm your number for call texts', done: s.textsConfirmed },
     { id: 'number', label: 'Get your number', done: s.hasNumber },
@@ -33,6 +37,9 @@ export function firstRunSteps(s: FirstRunState): Step[] {
     // Voicemail is the default; choosing means the agent, or a greeting of the owner's own.
     { id: 'mode', label: 'Choose voicemail or AI agent', done: s.aiMode === 'agent' || Boolean(s.callGreeting?.trim()) },
   ];
+  // Only for a business that said at sign-up it is more than one person.
+  if ((s.teamSize ?? 0) > 1) steps.push({ id: 'team', label: 'Add your team', done: Boolean(s.hasTeam) });
+  return steps;
 }
 
 /**

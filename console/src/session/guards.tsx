@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { useSession } from '../api/session';
+import { staffPaths } from '../layout/nav';
 import { loginPathFor } from '../lib/return-path';
 
 export function FullPageSpinner() {
@@ -30,4 +31,15 @@ export function RequireAdmin({ children }: { children?: ReactNode }) {
   if (isLoading) return <FullPageSpinner />;
   if (!isAdmin) return <Navigate to="/dashboard" replace />;
   return <>{children ?? <Outlet />}</>;
+}
+
+/**
+ * A staff member's sign-in (issue 58) opens only the pages their navigation shows; any other
+ * dashboard address goes to Call Logs. The server refuses their requests there anyway.
+ */
+export function StaffLimits({ children }: { children: ReactNode }) {
+  const { user } = useSession();
+  const { pathname } = useLocation();
+  if (user?.role === 'staff' && !staffPaths().includes(pathname.replace(/\/$/, '') || '/dashboard')) return <Navigate to="/dashboard" replace />;
+  return <>{children}</>;
 }

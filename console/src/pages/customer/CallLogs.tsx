@@ -26,6 +26,8 @@ import { CallBooking } from '../booking/CallBooking';
 import { CallTranscript, callLanguageName } from './CallTranscript';
 import { RemoveSpamMark, SpamButtons, SpamListBadge, useOnSpamList } from './SpamMark';
 import { AudioClip } from '../../components/AudioClip';
+import { PersonFilter, usePersonParam } from '../../components/PersonFilter';
+import { peopleOf, type Attributed } from '../../lib/team';
 
 const openRecording = (url: string) => window.open(url, '_blank', 'noopener,noreferrer');
 
@@ -94,7 +96,8 @@ function UnblockButton({ call, size = 'sm' }: { call: ApiCallLog; size?: 'sm' | 
   );
 }
 
-function CallCard({ call, day, onOpen }: { call: ApiCallLog; day: string | null; onOpen: () => void }) {
+function CallCard({ call, day, onOpen, showPerson }: { call: ApiCallLog; day: string | null; onOpen: () => void; showPerson: boolean }) {
+  const person = showPerson ? (call as ApiCallLog & Attributed).staffName : null;
   const callBack = canCallBack(call);
   const waiting = isToCallBack(call);
   const listed = useOnSpamList(call);
@@ -110,6 +113,7 @@ function CallCard({ call, day, onOpen }: { call: ApiCallLog; day: string | null;
               {formatCaller(call.fromNumber)}
             </button>
             <p className="text-sm text-slate-500 sm:mt-0.5 dark:text-slate-400">{formatCallDate(call.createdAt)}</p>
+            {person && <p className="break-words text-sm font-medium text-slate-700 dark:text-slate-300">For {person}</p>}
           </div>
           <div className="flex flex-wrap items-center gap-1.5 text-sm sm:gap-2">
             {waiting && <Badge tone="amber">To call back</Badge>}
@@ -216,6 +220,8 @@ function CallDetails({ call, onClose }: { call: ApiCallLog | null; onClose: () =
               {screenedLabel(call) && <Row label="Screened">{`${screenedLabel(call)}: not texted to you`}</Row>}
               {transferDetail(call) && <Row label="Transfer">{transferDetail(call)}</Row>}
               {periodLabel(call.period) && <Row label="Came in">{periodLabel(call.period)}</Row>}
+              {(call as ApiCallLog & Attributed).staffName && <Row label="Person">{(call as ApiCallLog & Attributed).staffName}</Row>}
+              {(call as ApiCallLog & Attributed).routingNote && <Row label="Routing">{(call as ApiCallLog & Attributed).routingNote}</Row>}
             </dl>
           </section>
           {!isWithheldCaller(call.fromNumber) && !call.testCall && (
@@ -245,7 +251,13 @@ function CallDetails({ call, onClose }: { call: ApiCallLog | null; onClose: () =
 }
 
 export default function CallLogs() {
-  const q = useCallLogs();
+  // The person filter asks the server for one person's calls; its choices are the people the
+  // unfiltered list names, so a business of one sees no filter and no extra request.
+  const [staffId, setStaffId] = usePersonParam();
+  const everyone = useCallLogs();
+  const q = useCallLogs(staffId);
+  const people = useMemo(() => peopleOf(everyone.data?.pages.flatMap((p) => p.callLogs) ?? []), [everyone.data]);
+  const byPerson = people.length > 1 || staffId !== null;
   const [search, setSearch] = useState('');
   const [status, setStatus] = useState<CallFilter>('all');
   const [waitingOnly, setWaitingOnly] = useState(false);
@@ -282,7 +294,9 @@ export default function CallLogs() {
   const urgentCount = useMemo(() => urgentOnly(calls, true).length, [calls]);
   const screenedCount = useMemo(() => screenedOnly(calls, true).length, [calls]);
   // A business with more calls than one page gets its card figures from the server's totals.
-  const partial = Boolean(q.hasNextPage);
+  const more = Boolean(q.hasNextPage);
+  // One person's figures come from their loaded calls: the server's totals are the whole business's.
+  const partial = more && staffId === null;
   const totals = useAnalytics({ enabled: partial });
   // Figures only from an answer: a skeleton while loading (undefined), none when a read failed (null).
   let stats: ReturnType<typeof callStats> | null | undefined;
@@ -304,8 +318,9 @@ export default function CallLogs() {
     [calls, search, status, phoneQuery, waitingOnly, urgentOn, screenedOn],
   );
   const days = useMemo(() => dayDividers(shown), [shown]);
-  const filtering = search !== '' || status !== 'all' || waitingOnly || urgentOn || screenedOn;
-  const filterNames = [status !== 'all' && CALL_FILTERS.find((f) => f.value === status)?.label, waitingOnly && 'to call back', urgentOn && 'urgent', screenedOn && 'screened', search && `matching "${search}"`]
+  const filtering = search !== '' || status !== 'all' || waitingOnly || urgentOn || screenedOn || staffId !== null;
+  const personName = staffId === null ? null : (people.find((p) => p.id === staffId)?.name ?? 'one person');
+  const filterNames = [personName && `for ${personName}`, status !== 'all' && CALL_FILTERS.find((f) => f.value === status)?.label, waitingOnly && 'to call back', urgentOn && 'urgent', screenedOn && 'screened', search && `matching "${search}"`]
     .filter(Boolean)
     .join(', ');
   // The block list is read only when a blocked call is listed, to show Unblock while the number is on it.
@@ -316,6 +331,7 @@ export default function CallLogs() {
   let body: React.ReactNode;
   if (q.isLoading) body = <CallsLoading />;
   else if (q.isError) body = <ErrorState title="Could not load call logs" message={messageOr(q.error, 'Please try again.')} onRetry={() => void q.refetch()} />;
+  else if (calls.length === 0 && personName) body = <EmptyState icon={<PhoneCall className="h-6 w-6" />} title={`No calls for ${personName}`} text="Choose Everyone to see every call." />;
   else if (calls.length === 0)
     body = <EmptyState icon={<PhoneCall className="h-6 w-6" />} title="No calls yet" text="Your call logs will appear here once you start receiving calls." />;
   else if (shown.length === 0) body = <EmptyState icon={<Search className="h-6 w-6" />} title="No matching calls" text="Try adjusting your search or filter criteria." />;
@@ -324,7 +340,7 @@ export default function CallLogs() {
       // One column that may shrink below its content: a card never grows wider than the list.
       <ul className="grid grid-cols-1 gap-3 p-2 sm:p-4" aria-label="Calls">
         {shown.map((c, i) => (
-          <CallCard key={c.id} call={c} day={days[i] ?? null} onOpen={() => setSelectedId(c.id)} />
+          <CallCard key={c.id} call={c} day={days[i] ?? null} onOpen={() => setSelectedId(c.id)} showPerson={byPerson} />
         ))}
       </ul>
     );
@@ -332,7 +348,7 @@ export default function CallLogs() {
   return (
     <BlockedNow.Provider value={blockedNow}>
       <PageHeader title="Call Logs" subtitle="Monitor all your business calls in one place" />
-      {!q.isLoading && !q.isError && <FirstRunChecklist hasCalls={calls.some((c) => !c.testCall)} />}
+      {everyone.isSuccess && <FirstRunChecklist hasCalls={everyone.data.pages.some((p) => p.callLogs.some((c) => !c.testCall))} />}
       {/* A phone shows the four figures in one short strip, so the first calls are on the first screen. */}
       {phone ? (
         <dl className="mb-3 grid grid-cols-4 divide-x divide-slate-200 rounded-xl border border-slate-200 bg-white text-center shadow-sm dark:divide-slate-800 dark:border-slate-800 dark:bg-slate-900" aria-label="Call figures">
@@ -378,13 +394,14 @@ export default function CallLogs() {
               <ShieldAlert className="h-4 w-4 shrink-0 max-sm:hidden" aria-hidden /> <span className="min-w-0 max-sm:whitespace-normal max-sm:text-center max-sm:text-[0.8125rem] max-sm:leading-tight sm:truncate">Screened <span className="whitespace-nowrap">({screenedCount})</span></span>
             </Button>
           </div>
+          {byPerson && <PersonFilter people={people} value={staffId} onChange={setStaffId} className="col-span-2" />}
         </SearchToolbar>
         {/* What the filters did, said where the results start (and to screen readers). */}
         <p role="status" className={filtering && calls.length > 0 ? 'border-b border-slate-100 px-4 py-2 text-sm text-slate-600 dark:border-slate-800 dark:text-slate-300' : 'sr-only'}>
           {filtering && calls.length > 0 && `Showing ${shown.length.toLocaleString('en-GB')} of ${calls.length.toLocaleString('en-GB')} calls: ${filterNames}`}
         </p>
         {body}
-        {partial && calls.length > 0 && (
+        {more && calls.length > 0 && (
           <div className="flex flex-col items-center gap-2 border-t border-slate-100 p-4 text-sm text-slate-500 dark:border-slate-800 dark:text-slate-400">
             <p>Search and filter cover the {calls.length.toLocaleString('en-GB')} most recent calls shown here.</p>
             <Button onClick={() => void q.fetchNextPage()} disabled={q.isFetchingNextPage}>

@@ -12,6 +12,10 @@ import { formatPhone } from '../../lib/format';
 import { SECTION_PARAM } from '../notifications/sections';
 import { lineCodes } from '../../../../contract/forwarding-codes';
 import { useLineType } from '../../lib/line-type';
+import { useTeam } from '../../api/team';
+
+/** The me response's people-at-sign-up (issue 58), read optionally: an older server has none. */
+type WithTeamSize = { teamSize?: number | null };
 
 const hiddenKey = (userId: number) => `first-run-hidden-${userId}`;
 
@@ -22,6 +26,9 @@ export function FirstRunChecklist({ hasCalls }: { hasCalls: boolean }) {
   const pendingSms = useQuery({ queryKey: destinationsKey, queryFn: getPendingDestinations, enabled: user?.role === 'customer' }).data?.pending.find((p) => p.kind === 'sms');
   const [hidden, setHidden] = useState(() => (user ? localStorage.getItem(hiddenKey(user.id)) === '1' : true));
   const [lineType, linePicked] = useLineType();
+  const teamSize = (user as (typeof user & WithTeamSize) | null)?.teamSize ?? null;
+  // The team is read only for a business that said it is more than one person.
+  const team = useTeam({ enabled: user?.role === 'customer' && (teamSize ?? 0) > 1 });
   if (!user || user.role !== 'customer' || hidden || !showFirstRun({ hasCalls, lineNotAnswering: lineNotAnswering(accountBanner(user)) }) || !numbers.data) return null;
 
   const number = numbers.data.numbers[0]?.phoneNumber;
@@ -30,7 +37,7 @@ export function FirstRunChecklist({ hasCalls }: { hasCalls: boolean }) {
   const firstCode = line.rows.find((r) => r.label.startsWith('When unanswered')) ?? line.rows[0]!;
   const textsConfirmed = Boolean(user.notificationNumber) || (!user.smsEnabled && !user.whatsappEnabled);
   const landline = textsLandline(user, Boolean(pendingSms));
-  const steps = firstRunSteps({ textsConfirmed, textsOnLandline: Boolean(landline), hasNumber: Boolean(number), hasCalls, aiMode: user.aiMode, callGreeting: user.callGreeting });
+  const steps = firstRunSteps({ textsConfirmed, textsOnLandline: Boolean(landline), hasNumber: Boolean(number), hasCalls, aiMode: user.aiMode, callGreeting: user.callGreeting, teamSize, hasTeam: (team.data?.members.length ?? 0) > 1 });
   if (steps.every((s) => s.done)) return null;
   const doneCount = steps.filter((s) => s.done).length;
 
@@ -77,6 +84,14 @@ export function FirstRunChecklist({ hasCalls }: { hasCalls: boolean }) {
       'Once you have a number, forward your business line to it.'
     ),
     'call-from-phone': 'Ring your business line from another phone and let it ring out: the call appears here.',
+    team: (
+      <>
+        Add the people callers ask for, with their hours and phones.{' '}
+        <Link className="font-medium text-indigo-700 underline dark:text-indigo-300" to="/dashboard/team">
+          Open Team
+        </Link>
+      </>
+    ),
     mode: (
       <>
         {user.aiMode === 'agent' ? 'Your AI agent answers calls.' : 'Calls go to voicemail with the standard greeting.'}{' '}
