@@ -1,7 +1,7 @@
 // The closed sets of words the API and the database share, declared once: core/db/schema.ts's
 // text enums and contract/schemas/'s unions are both built from these. Pure values, no imports.
 
-export const USER_ROLES = ['admin', 'customer'] as const;
+const USER_ROLES = ['admin', 'customer'] as const;
 /**
  * Issue 58: a staff member's own sign-in. Kept out of USER_ROLES (SPEC's roles): the owner stays
  * 'customer'; a staff login is a users row with role 'staff' (core/team/), never listed as a customer.
