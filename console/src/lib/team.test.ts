@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { TEAM_LIMITS, type RoutingRule } from '../../../contract/team';
+import { TEAM_LIMITS } from '../../../contract/rules';
+import { type RoutingRule } from '../../../contract/team';
 import { canAddRule, clampRingSeconds, columnsByPerson, moveRule, ownLength, parseOtherNames, peopleOf, roleWords, ruleSentence, staffBanner, staffIdParam } from './team';
 
 const team = [

@@ -1,6 +1,8 @@
 // The Team page's display rules (issue 58): a routing rule in words, editing the rule list,
 // the person a call or booking is for, and the staff sign-in's banner. Pure, tested beside.
-import { ROUTING_WHENS, TEAM_LIMITS, type RoutingRule, type RoutingTarget, type RoutingWhen } from '../../../contract/team';
+import { ROUTING_WHENS } from '../../../contract/enums';
+import { TEAM_LIMITS } from '../../../contract/rules';
+import { type RoutingRule, type RoutingTarget, type RoutingWhen } from '../../../contract/team';
 
 /** The fixed parts a rule's "When the caller …" is built from, as the Team page shows them. */
 const WHEN_LABELS: Record<RoutingWhen, string> = {

@@ -3,7 +3,7 @@
 import type { MemberShape, StaffView } from '../../api/team';
 import { Field, Input, Select } from '../../components/ui';
 import { parseOtherNames } from '../../lib/team';
-import { TEAM_LIMITS } from '../../../../contract/team';
+import { TEAM_LIMITS } from '../../../../contract/rules';
 
 export interface MemberDraft {
   name: string;

@@ -2,7 +2,7 @@
 // after another, for 10–60 seconds; and whether the owner is copied on every message.
 import { useState } from 'react';
 import { RING_FIRST_STYLES } from '../../../../contract/enums';
-import { TEAM_LIMITS } from '../../../../contract/team';
+import { TEAM_LIMITS } from '../../../../contract/rules';
 import type { ApiTeam, RingFirst as Style } from '../../api/team';
 import { SwitchRow } from '../../components/SwitchRow';
 import { Card, CardHeader, Field, Input } from '../../components/ui';
