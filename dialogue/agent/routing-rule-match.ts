@@ -37,7 +37,8 @@ export type Reached =
   | { member: TeamMemberView; reachable: true }
   | { member: TeamMemberView; reachable: false; why: 'not-working' | 'no-phone' };
 
-function reach(member: TeamMemberView): Reached {
+/** Whether `member` can be rung now: working, with a confirmed phone. */
+export function reachOf(member: TeamMemberView): Reached {
   if (!member.working) return { member, reachable: false, why: 'not-working' };
   if (!member.phone) return { member, reachable: false, why: 'no-phone' };
   return { member, reachable: true };
@@ -53,7 +54,7 @@ export function memberOfRole(team: TeamView, roleWord: string): Reached | null {
   const ofRole = team.members.filter((m) => sameWord(m.roleWord, roleWord));
   const ready = ofRole.find((m) => m.working && m.phone);
   const chosen = ready ?? ofRole[0];
-  return chosen ? reach(chosen) : null;
+  return chosen ? reachOf(chosen) : null;
 }
 
 /** Whom a rule's target names today; null when nobody (no on-call member today, a role nobody has, someone removed). */
@@ -61,11 +62,11 @@ export function targetOf(target: RoutingTarget, team: TeamView): Reached | null 
   switch (target.kind) {
     case 'person': {
       const m = team.members.find((x) => x.id === target.staffId);
-      return m ? reach(m) : null;
+      return m ? reachOf(m) : null;
     }
     case 'on-call': {
       const m = team.onCallId === null ? undefined : team.members.find((x) => x.id === team.onCallId);
-      return m ? reach(m) : null;
+      return m ? reachOf(m) : null;
     }
     case 'role':
       return memberOfRole(team, target.roleWord);
