@@ -19,7 +19,6 @@ import type { CallRoutingFacts } from '../team/routing-facts.js';
 
 export type { Call } from '../db/schema.js';
 export type { CallTeam, CallTeamMember } from '../team/call-team.js';
-export type { CallRoutingFacts } from '../team/routing-facts.js';
 export type { StoreRecordingPayload } from '../jobs/recording-jobs.js';
 export type { ClaimedJob } from '../jobs/queue.js';
 

@@ -9,7 +9,7 @@ import type { PersonRequest } from './ask-for-person.js';
 export type RouteReason = { kind: 'asked'; request: PersonRequest } | { kind: 'rule'; when: RoutingWhen };
 
 /** Why they could not be put through. */
-export type Unreached = 'not-working' | 'no-phone' | 'no-line' | 'did-not-answer';
+type Unreached = 'not-working' | 'no-phone' | 'no-line' | 'did-not-answer';
 
 export type NoteOutcome =
   /** Written as their phone starts ringing: it stays only if the caller hangs up meanwhile. */
