@@ -1,16 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { teamMember } from '../../test/helpers/team-members.js';
 import { askForPerson } from './ask-for-person.js';
-import type { TeamMemberView } from './team-view.js';
 
-const member = (id: number, name: string, over: Partial<TeamMemberView> = {}): TeamMemberView => ({
-  id,
-  name,
-  otherNames: [],
-  roleWord: null,
-  working: true,
-  phone: `+4477009000${id}0`,
-  ...over,
-});
+const member = teamMember;
 const owner = member(1, 'Owner');
 const sarah = member(2, 'Sarah Jones', { otherNames: ['Sal'], roleWord: 'stylist' });
 const sam = member(3, 'Samantha', { otherNames: ['Sam'], roleWord: 'engineer' });

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { teamMember } from '../../test/helpers/team-members.js';
 import { routingNote, withArticle } from './routing-note.js';
-import type { TeamMemberView } from './team-view.js';
 
-const sarah: TeamMemberView = { id: 2, name: 'Sarah', otherNames: [], roleWord: 'stylist', working: true, phone: '+447700900020' };
+const sarah = teamMember(2, 'Sarah', { roleWord: 'stylist' });
 
 describe('routingNote: what Call Details says routing did', () => {
   const askedSarah = { kind: 'asked', request: { kind: 'person', member: sarah } } as const;

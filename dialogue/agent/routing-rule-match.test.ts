@@ -1,17 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { teamMember } from '../../test/helpers/team-members.js';
 import type { RoutingRule } from '../../contract/team.js';
 import { matchRoutingRule, memberOfRole, targetOf, type RoutingFacts } from './routing-rule-match.js';
-import type { TeamMemberView, TeamView } from './team-view.js';
+import type { TeamView } from './team-view.js';
 
-const member = (id: number, name: string, over: Partial<TeamMemberView> = {}): TeamMemberView => ({
-  id,
-  name,
-  otherNames: [],
-  roleWord: null,
-  working: true,
-  phone: `+4477009000${id}0`,
-  ...over,
-});
+const member = teamMember;
 const office = member(1, 'Office');
 const tom = member(2, 'Tom', { roleWord: 'engineer', working: false });
 const ann = member(3, 'Ann', { roleWord: 'Engineer' });

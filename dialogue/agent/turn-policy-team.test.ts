@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { teamMember } from '../../test/helpers/team-members.js';
 import type { RoutingRule } from '../../contract/team.js';
 import { fixedLines } from '../language/fixed-lines.js';
 import type { AgentReply } from './agent-reply.js';
@@ -12,9 +13,9 @@ import { initialTurnState, turnPolicy, type TurnAction, type TurnContext } from 
 // as the actions the policy returns (pbx/flows/agent runs them; test/pbx-real proves the calls).
 
 const EN = fixedLines('en');
-const owner: TeamMemberView = { id: 1, name: 'Owner', otherNames: [], roleWord: null, working: true, phone: '+447700900010' };
-const sarah: TeamMemberView = { id: 2, name: 'Sarah', otherNames: ['Sal'], roleWord: 'stylist', working: true, phone: '+447700900020' };
-const tom: TeamMemberView = { id: 3, name: 'Tom', otherNames: [], roleWord: 'engineer', working: true, phone: '+447700900030' };
+const owner = teamMember(1, 'Owner');
+const sarah = teamMember(2, 'Sarah', { otherNames: ['Sal'], roleWord: 'stylist' });
+const tom = teamMember(3, 'Tom', { roleWord: 'engineer' });
 const offSarah = { ...sarah, working: false };
 
 const routing = (over: Partial<CallRouting> = {}, members = [owner, sarah, tom], rules: RoutingRule[] = [], onCallId: number | null = null): CallRouting => ({
