@@ -11,6 +11,18 @@ export const LOGIN_ROLES = [...USER_ROLES, 'staff'] as const;
 export const RING_FIRST_STYLES = ['off', 'all', 'in-order'] as const;
 /** What a staff member's sign-in shows them: their own calls, messages, bookings and texts, or everything. */
 export const STAFF_VIEWS = ['own', 'everything'] as const;
+/**
+ * The moments a routing rule can name, in the words the Team page shows:
+ * emergency: the caller says it is an emergency (the agent's urgent flag);
+ * new-enquiry: a number that has never called, texted or booked with the business;
+ * existing-caller: one that has; booking: the caller wants to book; closed: outside opening hours.
+ */
+export const ROUTING_WHENS = ['emergency', 'new-enquiry', 'existing-caller', 'booking', 'closed'] as const;
+/** Which calendar of their own a member has connected (part C connects them). */
+export const TEAM_CALENDARS = ['none', 'ical', 'caldav'] as const;
+/** A member's own sign-in: none; invited (an e-mail waits for its password); active (they sign in). */
+export const TEAM_INVITE_STATES = ['none', 'invited', 'active'] as const;
+
 export const ACCOUNT_STATUSES = ['active', 'pending_approval', 'expired', 'suspended', 'rejected'] as const;
 export const VOICE_PREFERENCES = ['female', 'male'] as const;
 /** What an owner picks for their callers (and for closed hours). */

@@ -118,3 +118,17 @@ export const CALL_HANDLING_LIMITS = {
 
 /** The longest webhook URL kept (Zapier's and Make's are well under 200 characters). */
 export const MAX_WEBHOOK_URL = 2000;
+
+/** The team (issue 58, docs/team.md). */
+export const TEAM_LIMITS = {
+  /** Staff besides the owner, by default (TEAM_MAX_STAFF sets the box's own). */
+  defaultMaxStaff: 20,
+  rules: 10,
+  otherNames: 5,
+  nameLength: 60,
+  ringSecondsMin: 10,
+  ringSecondsMax: 60,
+  roleWordLength: 40,
+  /** A person's own length for a service (staff_services.duration_minutes). */
+  serviceMinutes: { min: 5, max: 480 },
+} as const;

@@ -57,6 +57,8 @@ export const ApiUserSchema = Type.Object({
 export const UserResponse = Type.Object({ user: ApiUserSchema });
 export const UserMessageResponse = Type.Object({ user: ApiUserSchema, message: Type.String() });
 export const UsersResponse = Type.Object({ users: Type.Array(ApiUserSchema) });
+/** GET /api/admin/users: each account with its team's size (issue 58: current members besides the owner). */
+export const AdminUsersResponse = Type.Object({ users: Type.Array(Type.Object({ ...ApiUserSchema.properties, staffCount: Type.Integer() })) });
 
 // multiline: tabs and line breaks are part of the text (core/http/validators.ts, text-hygiene.ts).
 const NullableText = (max: number, multiline = false) =>

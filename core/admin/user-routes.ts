@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { asc, desc, eq } from 'drizzle-orm';
 import { IdParams, MessageResponse } from '../../contract/schemas/shared.js';
-import { AdminUserPatchBody, UserMessageResponse, UserResponse, UsersResponse } from '../../contract/schemas/users.js';
+import { AdminUserPatchBody, AdminUsersResponse, UserMessageResponse, UserResponse, UsersResponse } from '../../contract/schemas/users.js';
 import type { FastifyBaseLogger } from 'fastify';
 import { findUserById, toApiUser, updateUser } from '../accounts/users.js';
 import { audit } from '../audit/audit.js';
@@ -17,6 +17,7 @@ import { currentUser } from '../http/session-hook.js';
 import { brand } from '../mail/brand.js';
 import { approvalMail, rejectionMail } from '../mail/templates.js';
 import { transaction } from '../db/transaction.js';
+import { staffCounts } from '../team/members.js';
 import { greetingRecordingFolder } from '../../models/audio/greeting-recording.js';
 
 const TRIAL_DAYS = 7;
@@ -35,9 +36,9 @@ export async function adminUserRoutes(app: App): Promise<void> {
   const db = database.db;
   const { calls, users } = tablesOf(db);
 
-  app.get('/api/admin/users', { config: ADMIN_ONLY, schema: { response: { 200: UsersResponse } } }, async () => {
-    const rows = await db.select().from(users).orderBy(desc(users.createdAt), desc(users.id));
-    return { users: rows.map(toApiUser) };
+  app.get('/api/admin/users', { config: ADMIN_ONLY, schema: { response: { 200: AdminUsersResponse } } }, async () => {
+    const [rows, staff] = await Promise.all([db.select().from(users).orderBy(desc(users.createdAt), desc(users.id)), staffCounts(db)]);
+    return { users: rows.map((u) => ({ ...toApiUser(u), staffCount: staff.get(u.id) ?? 0 })) };
   });
 
   app.patch('/api/admin/users/:id', { config: ADMIN_ONLY, schema: { params: IdParams, body: AdminUserPatchBody, response: { 200: UserResponse } } }, async (req) => {

@@ -74,6 +74,17 @@ function parseNumberList(list: 'blockList' | 'vipList', entries: readonly string
 const isInvalid = (v: unknown): v is Invalid => typeof v === 'object' && v !== null && 'message' in v && !Array.isArray(v);
 
 /**
+ * Why a phone (E.164) is not one calls are put through to, or null: it leads back to the
+ * appliance (the owner's forwarded line, one of its own numbers), or the toll-fraud rules
+ * refuse it. A team member's phone is held to the same (core/team/validate-phone.ts).
+ */
+export function putThroughRefusal(e164: string, guard: TransferGuard): string | null {
+  if (guard.ownerPhone && toE164(guard.ownerPhone) === e164) return MESSAGES.forwardsToUs;
+  if (guard.applianceNumbers.some((n) => toE164(n) === e164)) return MESSAGES.ownDid;
+  return dialRefusal(e164, guard.outboundAllow);
+}
+
+/**
  * The rules of an owner's call-handling settings, applied to `input` over `current`: times
  * HH:MM with close after open, at most 4 spans a day and none overlapping; ring time 5–60 s;
  * list entries are phone numbers in any spelling (stored E.164, each once, 200 at most) and no
@@ -90,9 +101,7 @@ export function validateCallHandling(input: CallHandlingInput, current: CallHand
     else {
       const e164 = toE164(raw);
       if (!e164) return { field: 'transferNumber', message: MESSAGES.transferNumber };
-      if (guard.ownerPhone && toE164(guard.ownerPhone) === e164) return { field: 'transferNumber', message: MESSAGES.forwardsToUs };
-      if (guard.applianceNumbers.some((n) => toE164(n) === e164)) return { field: 'transferNumber', message: MESSAGES.ownDid };
-      const refusal = dialRefusal(e164, guard.outboundAllow);
+      const refusal = putThroughRefusal(e164, guard);
       if (refusal) return { field: 'transferNumber', message: refusal };
       next.transferNumber = e164;
     }

@@ -66,6 +66,14 @@ describe('configuration', () => {
     }
   });
 
+  it('lets a team have TEAM_MAX_STAFF people besides the owner (20 unless set)', () => {
+    expect(loadConfig({}).team.maxStaff).toBe(20);
+    expect(loadConfig({ TEAM_MAX_STAFF: '3' }).team.maxStaff).toBe(3);
+    for (const bad of ['-1', '501', 'many']) {
+      expect(() => loadConfig({ TEAM_MAX_STAFF: bad }), bad).toThrow(`TEAM_MAX_STAFF must be a whole number from 0 to 500 (got "${bad}")`);
+    }
+  });
+
   it('ends a put-through after PUT_THROUGH_MAX_SECONDS once answered (30 minutes unless set)', () => {
     expect(loadConfig({ PUT_THROUGH_MAX_SECONDS: '600' }).outbound.answeredMaxSeconds).toBe(600);
     for (const bad of ['0', '4', '14401', 'forever']) {

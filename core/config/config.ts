@@ -3,6 +3,7 @@ import path from 'node:path';
 import cron from 'node-cron';
 import { maskUrl } from '../../contract/mask-url.js';
 import { isE164 } from '../../contract/phone.js';
+import { TEAM_LIMITS } from '../../contract/rules.js';
 import { DEFAULT_OUTBOUND_POLICY, type OutboundPolicy } from '../outbound/permit.js';
 import { canonicalHost } from '../webhooks/named-hosts.js';
 import type { DatabaseSetting } from '../db/setting.js';
@@ -87,6 +88,8 @@ export interface Config {
    * to its callers per London day, CALLER_TEXTS_DAILY_BOX the whole appliance's (0 = none sent).
    */
   callerTexts: { dailyPerOwner: number; dailyBox: number };
+  /** The team (docs/team.md): TEAM_MAX_STAFF, the people a business may add besides the owner. */
+  team: { maxStaff: number };
   /**
    * CALENDAR_ALLOWED_PRIVATE_HOSTS: host names or addresses an owner's CalDAV or iCal address may
    * name although they resolve inside the network (a LAN calendar server); none by default,
@@ -465,6 +468,7 @@ export function loadConfig(env: Env = process.env): Config {
       dailyPerOwner: integer(env, 'CALLER_TEXTS_DAILY_PER_OWNER', 50, 0, 100_000),
       dailyBox: integer(env, 'CALLER_TEXTS_DAILY_BOX', 1000, 0, 10_000_000),
     },
+    team: { maxStaff: integer(env, 'TEAM_MAX_STAFF', TEAM_LIMITS.defaultMaxStaff, 0, 500) },
     calendars: { allowedPrivateHosts: allowedPrivateHosts(env) },
     jobs: { leaseMs: integer(env, 'JOB_LEASE_SECONDS', 90, 10, 3600) * 1000 },
     stop: { drainMs: integer(env, 'STOP_DRAIN_SECONDS', 25, 1, 600) * 1000 },

@@ -18,6 +18,7 @@ import { twilioWebhookRoutes } from '../twilio/webhook-routes.js';
 import { callerTextRoutes } from '../caller-texts/routes.js';
 import { screeningRoutes } from '../screening/routes.js';
 import { bookingRoutes } from '../booking/routes.js';
+import { teamRoutes } from '../team/routes.js';
 import { webhookRoutes } from '../webhooks/routes.js';
 import type { CallMyLineRegistry } from '../call-my-line/registry.js';
 import { callMyLineRoutes } from '../call-my-line/routes.js';
@@ -61,6 +62,7 @@ export async function apiScope(api: App, opts: { callMyLine?: CallMyLineRegistry
   await api.register(callerTextRoutes);
   await api.register(screeningRoutes);
   await api.register(bookingRoutes);
+  await api.register(teamRoutes);
   await api.register(callMyLineRoutes(opts.callMyLine ?? null));
   // Server-to-server: marked `webhook`, so the guards and the session hook above step aside for it.
   await api.register(twilioWebhookRoutes);

@@ -47,6 +47,8 @@ export const RATE_LIMITS = {
   calendarTestsPerOwner: { max: 10, windowMs: 15 * MINUTE },
   /** Each new notification number or summary e-mail gets a code: a text or mail at the operator's cost. */
   destinationCodesPerOwner: { max: 5, windowMs: 60 * MINUTE },
+  /** A team member's phone gets a code too (core/team/routes.ts): room for each of up to 20 people and a retry or two, not for a flood. */
+  teamPhoneCodesPerOwner: { max: 30, windowMs: 60 * MINUTE },
 } as const;
 
 export type RateLimit = { max: number; windowMs: number };
