@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, isNull, max, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, max, ne, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { tablesOf } from '../db/schema.js';
 import { TEXT_BACK_DEFAULTS, type TextBackSettings } from './text-back-rule.js';
@@ -62,9 +62,11 @@ export async function senderFor(db: Db, userId: number, callerNumber: string): P
  * booking with it. The owner's answers go only to such numbers, so the console cannot be
  * used to text any UK mobile at all (issue 53).
  */
-export async function hasBeenInTouch(db: Db, userId: number, callerNumber: string): Promise<boolean> {
+export async function hasBeenInTouch(db: Db, userId: number, callerNumber: string, exceptCallId?: number): Promise<boolean> {
   const { bookings, callerTexts, calls } = tablesOf(db);
-  const rang = await db.select({ id: calls.id }).from(calls).where(and(eq(calls.userId, userId), eq(calls.fromNumber, callerNumber))).limit(1);
+  // A call in progress asks about the calls before it (the routing rules' new or existing caller).
+  const earlier = exceptCallId === undefined ? undefined : ne(calls.id, exceptCallId);
+  const rang = await db.select({ id: calls.id }).from(calls).where(and(eq(calls.userId, userId), eq(calls.fromNumber, callerNumber), earlier)).limit(1);
   if (rang.length > 0) return true;
   const texted = await db.select({ id: callerTexts.id }).from(callerTexts)
     .where(and(eq(callerTexts.userId, userId), eq(callerTexts.callerNumber, callerNumber), eq(callerTexts.kind, 'caller'))).limit(1);

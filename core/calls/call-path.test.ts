@@ -2,6 +2,8 @@ import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../db/client.js';
 import { calls, phoneNumbers, unansweredQuestions, users } from '../../test/helpers/tables.js';
+import { defaultCallHandling, saveCallHandling } from '../call-handling/index.js';
+import { ownerMember } from '../team/store.js';
 import { createCallPath } from './call-path.js';
 import type { CallPath } from '../ports/call-path.js';
 import { waitUntil } from '../../test/helpers/wait.js';
@@ -23,6 +25,27 @@ beforeEach(async () => {
 afterEach(() => handle.close());
 
 describe('call path', () => {
+  it('names the call’s person and what routing did; the last write wins', async () => {
+    const sarah = await ownerMember(handle.db, userId);
+    const { call } = await path.openCall({ userId, channelId: 'c-team', fromNumber: '+447700900777', toNumber: '+447700900001', mode: 'agent', createdAt: new Date() });
+    await path.attributeCall(call.id, sarah.id, 'Asked for Owner: the caller hung up while their phone rang');
+    await path.attributeCall(call.id, sarah.id, 'Asked for Owner: put through');
+    expect(await path.findCall(call.id)).toMatchObject({ staffId: sarah.id, routingNote: 'Asked for Owner: put through' });
+  });
+
+  it('routing facts: a number is new on its first call (the call in progress does not count), known on its second; closed outside the hours', async () => {
+    const first = (await path.openCall({ userId, channelId: 'r1', fromNumber: '+447700900555', toNumber: '+447700900001', mode: 'agent', createdAt: new Date() })).call;
+    const sunday = new Date('2026-12-06T12:00:00Z');
+    expect(await path.routingFacts(userId, first.id, sunday)).toEqual({ knownCaller: false, closed: false });
+    const second = (await path.openCall({ userId, channelId: 'r2', fromNumber: '+447700900555', toNumber: '+447700900001', mode: 'agent', createdAt: new Date() })).call;
+    const weekdays = { ...defaultCallHandling(), hoursEnabled: true };
+    await saveCallHandling(handle.db, userId, weekdays, new Date());
+    expect(weekdays.hours.sun).toEqual([]);
+    expect(await path.routingFacts(userId, second.id, sunday)).toEqual({ knownCaller: true, closed: true });
+    const withheld = (await path.openCall({ userId, channelId: 'r3', fromNumber: 'anonymous', toNumber: '+447700900001', mode: 'agent', createdAt: new Date() })).call;
+    expect((await path.routingFacts(userId, withheld.id, sunday)).knownCaller).toBeNull();
+  });
+
   it('looks a DID up with everything routing and the flows need about its owner', async () => {
     const { number, owner } = await path.lookupDid('+447700900001');
     expect(number).toMatchObject({ userId, releasedAt: null });

@@ -1,4 +1,6 @@
 import { loadCallTeam } from '../team/load-call-team.js';
+import { callRoutingFacts } from '../team/routing-facts.js';
+import { attributeCall } from './attribute-call.js';
 import { and, count, eq, isNull, sql } from 'drizzle-orm';
 import { decideHandling, loadCallHandling, ownerDid } from '../call-handling/index.js';
 import { retryWhileBusy, type Db } from '../db/client.js';
@@ -84,6 +86,10 @@ export function createCallPath(db: Db, log: Log, outbound: OutboundPolicy = DEFA
       return { decision, transferNumber, ringSeconds: settings.transferTimeoutSeconds };
     },
     team: (userId, now) => loadCallTeam(db, userId, now),
+    routingFacts: (userId, callId, now) => callRoutingFacts(db, userId, callId, now),
+    attributeCall: async (callId, staffId, routingNote) => {
+      await write(`attribute call ${callId}`, () => attributeCall(db, callId, staffId, routingNote));
+    },
     screenBeforeAnswer: (did, callerNumber, now) => screenBeforeAnswer(db, did, callerNumber, now),
     async transferTarget(userId) {
       const { transferNumber, transferTimeoutSeconds } = await loadCallHandling(db, userId);

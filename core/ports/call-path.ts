@@ -11,6 +11,7 @@ import type { FinishCall, OpenCall } from '../calls/call-store.js';
 import type { NumberFacts, OwnerFacts } from '../calls/routing-rules.js';
 import type { ScreenVerdict } from '../screening/verdict.js';
 import type { CallTeam } from '../team/call-team.js';
+import type { CallRoutingFacts } from '../team/routing-facts.js';
 
 // The PBX's one port into the core's data: the interface pbx/ is written against. Its one
 // implementation, over the database, is createCallPath (core/calls/call-path.ts), which the
@@ -81,6 +82,10 @@ export interface CallPath {
   screenBeforeAnswer(did: string, callerNumber: string, now: Date): Promise<ScreenVerdict>;
   /** The business's team at `now` (issue 58): who works now, their confirmed phones, ring-first, the routing rules and today's on-call member. */
   team(userId: number, now: Date): Promise<CallTeam>;
+  /** What the routing rules ask of this call besides the team (issue 58): whether its number was in touch before it, whether the business is closed at `now`. */
+  routingFacts(userId: number, callId: number, now: Date): Promise<CallRoutingFacts>;
+  /** The call's person (calls.staff_id: asked for, put through to, or whom the message is for) and what routing did, as Call Details shows it; the last write wins. */
+  attributeCall(callId: number, staffId: number | null, routingNote: string): Promise<void>;
   /** The owner's transfer number and ring time (a test transfer). */
   transferTarget(userId: number): Promise<{ transferNumber: string | null; ringSeconds: number }>;
   /** The owner's own appliance number (their oldest active DID): a test transfer's caller ID. */

@@ -2,7 +2,10 @@ import type { ChatMessage } from '../../models/llm/language-model.js';
 import type { FixedLines } from '../language/fixed-lines.js';
 import { GAS_SAFETY_LINES, mentionsGasLeak } from '../spoken/safety-line.js';
 import { bookingAnswer, type AgentAnswer } from './agent-turn.js';
+import { askForPerson } from './ask-for-person.js';
 import type { BookingTurn } from './booking-walk.js';
+import { afterRinging, decideRoute, routeRequest, ruleFor, type CallRouting, type PersonToRing, type RouteDecision } from './person-routing.js';
+import { routingNote } from './routing-note.js';
 
 // The product rules of a committed caller turn, as data: given what the conversation holds and
 // what just happened, the next state and the actions to take, in order. Pure (no audio, no
@@ -37,6 +40,8 @@ export interface TurnContext {
   /** A booking walk is open for this call (its "book" replies carry the walk on). */
   canBook: boolean;
   lines: FixedLines;
+  /** The business's team and routing rules (issue 58); absent when they could not be read: the owner alone, as before. */
+  routing?: CallRouting;
 }
 
 /** What happened, in the order a turn meets it. */
@@ -49,8 +54,8 @@ export type TurnEvent =
   | { on: 'replied'; text: string; answer: AgentAnswer }
   /** The booking walk answered a "book" reply. */
   | { on: 'booked'; text: string; answer: AgentAnswer; booking: BookingTurn }
-  /** Putting the caller through ended: `connected` when the owner took the call (and it is over). */
-  | { on: 'put-through'; connected: boolean }
+  /** Putting the caller through ended: `connected` when the owner (or `person`) took the call (and it is over). */
+  | { on: 'put-through'; connected: boolean; person?: PersonToRing }
   /** The caller has been silent for the silence bound while the agent listened. */
   | { on: 'silence' }
   /** The call reached its longest length. */
@@ -77,7 +82,10 @@ export type TurnAction =
   | { do: 'finish-speaking'; unheard: Pick<TurnPolicyState, 'history' | 'carryText'> }
   | { do: 'flag-urgent'; reason: string }
   | { do: 'flag-stalled' }
-  | { do: 'put-through'; callerWords: string }
+  /** Ring the owner's phone, or `person`'s (a team member the caller asked for, or a rule named). */
+  | { do: 'put-through'; callerWords: string; person?: PersonToRing }
+  /** Name the call's person and what routing did (calls.staff_id, calls.routing_note). */
+  | { do: 'attribute'; staffId: number; note: string }
   /** Say the holding phrase over a slow answer (its audio is the executor's, made ahead). */
   | { do: 'hold' }
   /** Give up on answering: say these lines, then the record tone; what the caller says next is a voicemail. */
@@ -113,6 +121,8 @@ export function turnPolicy(state: TurnPolicyState, ctx: TurnContext, event: Turn
     case 'respond':
       return respond(state, ctx, event.text, event.languageAsked);
     case 'replied': {
+      const routed = ctx.routing && byRule(state, ctx, ctx.routing, event.text, event.answer);
+      if (routed) return routed;
       const kind = event.answer.outcome.kind;
       // The diary is asked inside the turn: a slow one still gets the holding phrase.
       if (kind === 'book') return { state, actions: [{ do: 'walk-booking', text: event.text, answer: event.answer }] };
@@ -126,10 +136,12 @@ export function turnPolicy(state: TurnPolicyState, ctx: TurnContext, event: Turn
         event.booking.say,
         false,
       );
-    case 'put-through':
-      if (event.connected) return { state, actions: [{ do: 'end', by: 'transfer' }] };
-      // The owner did not take it: the caller's next words are a message for them.
-      return { state: { ...state, mode: 'message' }, actions: [{ do: 'say', lines: [ctx.lines.lines.afterTransfer] }] };
+    case 'put-through': {
+      const noted: TurnAction[] = event.person ? [{ do: 'attribute', staffId: event.person.staffId, note: afterRinging(event.person, event.connected) }] : [];
+      if (event.connected) return { state, actions: [...noted, { do: 'end', by: 'transfer' }] };
+      // They did not take it: the caller's next words are a message for them.
+      return { state: { ...state, mode: 'message' }, actions: [...noted, { do: 'say', lines: [ctx.lines.lines.afterTransfer] }] };
+    }
     case 'silence':
       return onSilence({ ...state, silencePrompts: state.silencePrompts + 1 }, ctx);
     case 'max-length':
@@ -187,7 +199,55 @@ function respond(state: TurnPolicyState, ctx: TurnContext, text: string, languag
       actions: [{ do: 'say', lines: [line], kind: 'language' }],
     };
   }
+  const request = ctx.routing ? askForPerson(text, ctx.routing.team.members) : null;
+  const routed = request && routeRequest(request, ctx.routing!);
+  if (routed) {
+    // Asked for by name or role: the team decides, the model is not asked.
+    const reply: ChatMessage = { role: 'assistant', content: JSON.stringify({ intent: 'human', answered: false, answer: '' }) };
+    return routedStep(state, ctx, text, reply, routed, { urgent: false, before: [] });
+  }
   return { state, actions: [{ do: 'ask-model', history: [...state.history], callerText: text }] };
+}
+
+/**
+ * The owner's routing rules on a reply that reaches for a person: the caller wants someone
+ * ("human"), says it is urgent, wants to book, or leaves a message. Null when no rule fits
+ * (or the reply is none of these): the usual handling, the owner's phone, applies.
+ */
+function byRule(state: TurnPolicyState, ctx: TurnContext, routing: CallRouting, text: string, answer: AgentAnswer): TurnStep | null {
+  const intent = answer.reply.intent;
+  const booking = answer.outcome.kind === 'book';
+  if (!booking && intent !== 'urgent' && intent !== 'human' && intent !== 'message') return null;
+  const urgent = intent === 'urgent';
+  const rule = ruleFor(routing, { urgent, booking });
+  if (!rule) return null;
+  const { member } = rule.target;
+  if (intent === 'message') {
+    // Leaving a message anyway: it is for the rule's person, and nobody is rung.
+    return withFirst({ do: 'attribute', staffId: member.id, note: routingNote(rule.reason, member.name, { is: 'message' }) }, settle(state, text, answer, [], false));
+  }
+  const decision = decideRoute(rule.reason, rule.target, routing.canRing);
+  if (booking && 'message' in decision) {
+    // Nobody to ring for it: the agent's booking walk takes the booking, for them.
+    const unreached = rule.target.reachable ? 'no-line' : rule.target.why;
+    return { state, actions: [{ do: 'attribute', staffId: member.id, note: routingNote(rule.reason, member.name, { is: 'booking', unreached }) }, { do: 'walk-booking', text, answer }] };
+  }
+  return routedStep(state, ctx, text, answer.historyReply, decision, { urgent, before: [{ do: 'abandon-booking' }] });
+}
+
+/** Ring the person, or say they are not available and take a message for them. Streamed sentences are finished first. */
+function routedStep(prior: TurnPolicyState, ctx: TurnContext, text: string, reply: ChatMessage, d: RouteDecision, o: { urgent: boolean; before: TurnAction[] }): TurnStep {
+  const state: TurnPolicyState = { ...prior, carryText: '', history: [...prior.history, { role: 'user', content: text }, reply] };
+  const urgentFlag: TurnAction[] = o.urgent ? [{ do: 'flag-urgent', reason: URGENT_REASON }] : [];
+  const finish: TurnAction = { do: 'finish-speaking', unheard: { history: prior.history, carryText: text } };
+  if ('ring' in d) {
+    return { state, actions: [...o.before, finish, ...urgentFlag, { do: 'attribute', staffId: d.ring.staffId, note: d.note }, { do: 'put-through', callerWords: text, person: d.ring }] };
+  }
+  const line = o.urgent ? ctx.lines.lines.urgentMessage : ctx.lines.personNotAvailable(d.message.name);
+  return {
+    state: { ...state, mode: 'message' },
+    actions: [...o.before, { do: 'say', lines: [line] }, finish, ...urgentFlag, { do: 'attribute', staffId: d.message.staffId, note: d.message.note }],
+  };
 }
 
 /**

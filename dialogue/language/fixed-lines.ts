@@ -19,9 +19,11 @@ export interface FixedLines {
   goodbye(businessName: string | null | undefined): string;
   /** Said, in the language asked for, when a caller asks for it ("Do you speak Polish?"). */
   switched: string;
+  /** The team member the caller asked for cannot be put through now: a message for them is taken. */
+  personNotAvailable(name: string): string;
 }
 
-function fromCatalogue({ agent, call }: Catalogue): FixedLines {
+function fromCatalogue({ agent, call, person }: Catalogue): FixedLines {
   const { disclosure } = call;
   const named = (n: string | null | undefined) => n?.trim() || undefined;
   return {
@@ -36,6 +38,7 @@ function fromCatalogue({ agent, call }: Catalogue): FixedLines {
       return business ? render(call.goodbyeNamed, { business }) : render(call.goodbye);
     },
     switched: call.switched,
+    personNotAvailable: (name) => render(person.notAvailable, { name }),
   };
 }
 

@@ -24,6 +24,9 @@ export const cy = {
     goodbye: 'Diolch am ffonio. Hwyl fawr.',
     switched: 'Wrth gwrs, galla i siarad Cymraeg. Sut galla i helpu?',
   },
+  person: {
+    notAvailable: "Mae arna i ofn nad yw {name} ar gael ar hyn o bryd. Galla i gymryd neges iddyn nhw: dywedwch eich enw a beth yw'r mater, os gwelwch yn dda.",
+  },
   booking: {
     request: 'Fe ofynnaf iddyn nhw gadarnhau amser gyda chi.',
     requestDetails: 'Dywedwch eich enw ac unrhyw beth y dylen nhw ei wybod, ac fe basiaf y neges ymlaen.',

@@ -37,6 +37,10 @@ export const en = {
     /** Said, in the language asked for, when a caller asks for it ("Do you speak Polish?"). */
     switched: "Of course, I'll speak English. How can I help?",
   },
+  person: {
+    /** The caller asked for a team member who cannot be put through now: the message is for them (issue 58). */
+    notAvailable: "I'm afraid {name} isn't available right now. I can take a message for them: please tell me your name and what it's about.",
+  },
   booking: {
     /** The diary could not be asked, or the caller took none of the times: the owner confirms one. */
     request: "I'll ask them to confirm a time with you.",

@@ -24,6 +24,9 @@ export const es = {
     goodbye: 'Gracias por llamar. Adiós.',
     switched: 'Por supuesto, hablo español. ¿En qué puedo ayudarle?',
   },
+  person: {
+    notAvailable: 'Lo siento, {name} no está disponible en este momento. Puedo tomar un mensaje para esa persona: dígame su nombre y de qué se trata, por favor.',
+  },
   booking: {
     request: 'Les pediré que acuerden una hora con usted.',
     requestDetails: 'Dígame su nombre y cualquier cosa que deban saber, y se lo transmitiré.',

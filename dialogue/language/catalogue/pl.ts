@@ -24,6 +24,9 @@ export const pl = {
     goodbye: 'Dziękujemy za telefon. Do widzenia.',
     switched: 'Oczywiście, mówię po polsku. W czym mogę pomóc?',
   },
+  person: {
+    notAvailable: 'Niestety, {name} nie może teraz rozmawiać. Mogę przyjąć wiadomość: proszę podać swoje imię i powiedzieć, w jakiej sprawie.',
+  },
   booking: {
     request: 'Poproszę zespół, żeby uzgodnił z Panem lub Panią termin.',
     requestDetails: 'Proszę podać imię i wszystko, co powinni wiedzieć, a ja to przekażę.',

@@ -24,6 +24,9 @@ export const pt = {
     goodbye: 'Obrigado por ligar. Adeus.',
     switched: 'Com certeza, falo português. Em que posso ajudar?',
   },
+  person: {
+    notAvailable: 'Lamento, {name} não está disponível neste momento. Posso deixar uma mensagem: diga-me o seu nome e qual é o assunto, por favor.',
+  },
   booking: {
     request: 'Vou pedir que combinem uma hora consigo.',
     requestDetails: 'Diga-me o seu nome e o que devem saber, e eu transmito.',

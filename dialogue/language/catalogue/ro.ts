@@ -24,6 +24,9 @@ export const ro = {
     goodbye: 'Vă mulțumim pentru apel. La revedere.',
     switched: 'Sigur, vorbesc românește. Cu ce vă pot ajuta?',
   },
+  person: {
+    notAvailable: 'Îmi pare rău, {name} nu este disponibil acum. Pot să preiau un mesaj: vă rog să-mi spuneți numele și despre ce este vorba.',
+  },
   booking: {
     request: 'Îi voi ruga să stabilească o oră împreună cu dumneavoastră.',
     requestDetails: 'Vă rog să-mi spuneți numele și orice ar trebui să știe, și voi transmite mai departe.',

@@ -6,6 +6,7 @@ import { chosenVoices } from '../../../dialogue/language/language-voices.js';
 import { translateToEnglish } from '../../../dialogue/language/translate.js';
 import { createVad } from '../../media/vad.js';
 import { openBookingWalk } from './booking.js';
+import { loadCallRouting } from './call-routing.js';
 import { answer, hangUp } from '../steps.js';
 import type { CallFlow, FlowContext, FlowOutcome } from '../types.js';
 import { putThrough } from '../transfer/put-through.js';
@@ -69,6 +70,8 @@ export function createAgentFlow(deps: AgentFlowDeps): CallFlow {
     await answer(ctx);
     outcome.answered = true;
 
+    // Read while the media path is set up, so the team costs the caller no wait.
+    const routing = loadCallRouting(ctx, new Date());
     const cleanup = new Cleanup(log, callId);
     let media: MediaPath;
     try {
@@ -87,7 +90,7 @@ export function createAgentFlow(deps: AgentFlowDeps): CallFlow {
     // us says it is ready; a bound keeps a silent bridge from holding the greeting back.
     if (!(await firstFrame(media.endpoint, MEDIA_READY_MAX_MS))) log.warn({ callId, waitedMs: MEDIA_READY_MAX_MS }, 'agent: no audio from the bridge yet; greeting anyway');
 
-    const booking = await openBookingWalk(deps.bookingDesk, ctx);
+    const [booking, team] = await Promise.all([openBookingWalk(deps.bookingDesk, ctx), routing]);
     const vad = await createVad({ sampleRate: media.endpoint.info.sampleRate, frameSamples: media.endpoint.info.frameSamples }, log);
     cleanup.push(() => vad.close());
 
@@ -95,7 +98,7 @@ export function createAgentFlow(deps: AgentFlowDeps): CallFlow {
     const hangup = new AbortController();
     void session.whenGone(24 * 3600_000).then((gone) => gone && hangup.abort());
     const conversation = new AgentConversation(
-      { ...conversationDeps(ctx, deps, media, writes, bridgeId), vad, ...(booking && { booking }) },
+      { ...conversationDeps(ctx, deps, media, writes, bridgeId, team?.ringSeconds), vad, ...(booking && { booking }), ...(team && { routing: team }) },
       { businessName: ctx.owner.businessName, knowledgeBase: ctx.owner.knowledgeBase, voice: ctx.owner.voice, callerNumber: session.callerNumber, industry: ctx.owner.industry, languages: parseAllowList(ctx.owner.languages), greetingLanguages: parseGreetingLanguages(ctx.owner.greetingLanguages), languageVoices: chosenVoices(ctx.owner.languageVoices, parseAllowList(ctx.owner.languages)), greetingRecordings: recordingFiles(ctx, deps.dataDir) },
     );
 
@@ -123,7 +126,7 @@ export function createAgentFlow(deps: AgentFlowDeps): CallFlow {
 }
 
 /** The conversation's ports: the call's media, its engines, and what it reports to the core. */
-function conversationDeps(ctx: FlowContext, deps: AgentFlowDeps, media: MediaPath, writes: CallWrites, bridgeId: string): Omit<ConversationDeps, 'vad'> {
+function conversationDeps(ctx: FlowContext, deps: AgentFlowDeps, media: MediaPath, writes: CallWrites, bridgeId: string, teamRingSeconds = 20): Omit<ConversationDeps, 'vad'> {
   const { session, log, callId, callPath } = ctx;
   return {
     media: { sampleRate: media.endpoint.info.sampleRate, onFrame: (fn) => media.endpoint.onFrame(fn), player: media.player },
@@ -144,6 +147,12 @@ function conversationDeps(ctx: FlowContext, deps: AgentFlowDeps, media: MediaPat
       ctx.transfer && ctx.ownerPhone
         ? async (callerWords) => (await putThrough(ctx, ctx.transfer!, { ...ctx.ownerPhone!, callerWords, bridgeId })).outcome === 'connected'
         : undefined,
+    // A team member is rung as the owner is, for the owner's put-through ring time.
+    putThroughTo: ctx.transfer
+      ? async (to, callerWords) =>
+          (await putThrough(ctx, ctx.transfer!, { to, ringSeconds: ctx.ownerPhone?.ringSeconds ?? teamRingSeconds, callerWords, bridgeId })).outcome === 'connected'
+      : undefined,
+    onAttribute: (staffId, note) => writes.write('name the call’s person', callPath.attributeCall(callId, staffId, note)),
     onBargeIn: (m) => deps.onBargeIn?.({ ...m, callId }),
     onStalled: () => writes.write('tag the call as turned to voicemail (engines stalled)', callPath.markAgentStalled(callId)),
   };

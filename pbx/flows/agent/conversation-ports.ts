@@ -1,6 +1,7 @@
 import type { ReplyStreamer } from '../../../models/llm/language-model.js';
 import type { LanguageCode } from '../../../dialogue/language/languages.js';
 import type { BookingWalk } from '../../../dialogue/agent/booking-walk.js';
+import type { CallRouting } from '../../../dialogue/agent/person-routing.js';
 import type { SpeechToText } from '../../../models/stt/speech-to-text.js';
 import type { PromptCache, Voice } from '../../../models/tts/index.js';
 import type { PacedPlayer } from '../../media/paced-player.js';
@@ -71,6 +72,12 @@ export interface ConversationDeps {
    * owner did not take it (the caller has been told so).
    */
   putThrough?(callerWords: string): Promise<boolean>;
+  /** The business's team and routing rules (issue 58): a caller can ask for a member, and the rules choose whom to ring. */
+  routing?: CallRouting;
+  /** Set when a team member's phone can be rung: as putThrough, to their confirmed phone `to`. */
+  putThroughTo?(to: string, callerWords: string): Promise<boolean>;
+  /** Routing named the call's person and what it did (calls.staff_id, calls.routing_note). */
+  onAttribute?(staffId: number, note: string): void;
   /** The caller said it is urgent, or mentioned a gas leak: the call is flagged for the owner. */
   onUrgent?(reason: string): void;
   /** The engines stalled on a turn and the caller was offered voicemail: the call is tagged. */

@@ -100,6 +100,7 @@ export class AgentConversation implements ConversationCore {
       canTransfer: this.deps.putThrough !== undefined,
       canBook: this.deps.booking !== undefined,
       lines: this.lang.lines,
+      ...(this.deps.routing && { routing: this.deps.routing }),
     };
   }
 

@@ -1,6 +1,7 @@
 import type { ChatMessage } from '../../../models/llm/language-model.js';
 import { askAgent, type ResponderEvent } from '../../../dialogue/agent/agent-responder.js';
 import { answerTurn } from '../../../dialogue/agent/agent-turn.js';
+import type { PersonToRing } from '../../../dialogue/agent/person-routing.js';
 import { turnPolicy, type TurnAction, type TurnEvent } from '../../../dialogue/agent/turn-policy.js';
 import type { ConversationCore } from './conversation-core.js';
 import type { Speaker } from './speaker.js';
@@ -92,7 +93,10 @@ export class TurnActions {
         deps.onStalled?.();
         return undefined;
       case 'put-through':
-        return signal.aborted ? undefined : this.putThrough(a.callerWords);
+        return signal.aborted ? undefined : this.putThrough(a.callerWords, a.person);
+      case 'attribute':
+        deps.onAttribute?.(a.staffId, a.note);
+        return undefined;
       case 'hold': {
         const audio = this.holdingAudio();
         if (audio) void deps.media.player.play(audio);
@@ -149,8 +153,8 @@ export class TurnActions {
     }
   }
 
-  /** Puts the caller through: nothing else speaks meanwhile; the rules hear whether the owner took it. */
-  private async putThrough(callerWords: string): Promise<TurnEvent | undefined> {
+  /** Puts the caller through to the owner or `person`: nothing else speaks meanwhile; the rules hear whether they took it. */
+  private async putThrough(callerWords: string, person?: PersonToRing): Promise<TurnEvent | undefined> {
     const { core } = this;
     core.transfer.inProgress = true;
     core.timers.stopSilence();
@@ -159,7 +163,7 @@ export class TurnActions {
     core.deps.media.player.clear();
     let connected = false;
     try {
-      connected = await core.deps.putThrough!(callerWords);
+      connected = person ? await core.deps.putThroughTo!(person.phone, callerWords) : await core.deps.putThrough!(callerWords);
     } catch (err) {
       // The caller hung up meanwhile (the hang-up closes the conversation), or ARI failed.
       if (!core.end.ended) core.deps.log.warn({ err }, 'agent: putting the caller through failed');
@@ -169,6 +173,6 @@ export class TurnActions {
       core.transfer.inProgress = false;
       core.startMaxTimer();
     }
-    return { on: 'put-through', connected };
+    return { on: 'put-through', connected, ...(person && { person }) };
   }
 }
