@@ -5,6 +5,7 @@ import { calls, phoneNumbers, unansweredQuestions, users } from '../../test/help
 import { createCallPath } from './call-path.js';
 import type { CallPath } from '../ports/call-path.js';
 import { waitUntil } from '../../test/helpers/wait.js';
+import { ownerMember } from '../team/store.js';
 
 let handle: DatabaseHandle;
 let path: CallPath;
@@ -52,6 +53,15 @@ describe('call path', () => {
     await path.recordUnansweredQuestion({ userId, callId: call.id, question: 'Pool heaters?', callerNumber: '07700 900777', aiResponse: 'I do not know.' });
     expect(await path.findCall(call.id)).toMatchObject({ transcription: 'Agent: Hello.\nCaller: Hi.', transcriptionStatus: 'done', urgency: 'urgent', urgencyReason: 'The caller said it was urgent.' });
     expect(await handle.db.select().from(unansweredQuestions).where(eq(unansweredQuestions.callId, call.id))).toMatchObject([{ question: 'Pool heaters?', callerNumber: '+447700900777' }]);
+  });
+
+  it('names the person a call went to and what routing did, and keeps it when the call is finished', async () => {
+    const { call } = await path.openCall({ userId, channelId: 'c3', fromNumber: '+447700900777', toNumber: '+447700900001', mode: 'voicemail', createdAt: new Date() });
+    const owner = await ownerMember(handle.db, userId);
+    await path.attributeCall(call.id, null, 'Rang the team: nobody answered');
+    await path.attributeCall(call.id, owner.id, 'Answered by Owner');
+    await path.finishCall(call.id, { status: 'answered', duration: 30, endedAt: new Date(), recordingFile: null });
+    expect(await path.findCall(call.id)).toMatchObject({ staffId: owner.id, routingNote: 'Answered by Owner', status: 'answered' });
   });
 
   it('finishes a call once and names a retried recording only when the row has none', async () => {

@@ -12,6 +12,7 @@ import { JobWorker } from '../jobs/worker.js';
 import { createForwardingChecks } from '../forwarding-check/index.js';
 import { DEFAULT_OUTBOUND_POLICY, outboundPermitNow, outboundRefusalNow, recordOutboundCall, settleOutboundCall, type OutboundPolicy, type OutboundRefusal } from '../outbound/index.js';
 import { recordUnansweredQuestion } from '../questions/repository.js';
+import { attributeCall } from './attribute-call.js';
 import { findCallByChannel, finishCall, openCall, openCalls } from './call-store.js';
 import { screenBeforeAnswer } from '../screening/lookup.js';
 import type { CallOwner, CallPath } from '../ports/call-path.js';
@@ -110,6 +111,9 @@ export function createCallPath(db: Db, log: Log, outbound: OutboundPolicy = DEFA
       await write(`save the agent transcript of call ${callId}`, async () =>
         await db.update(calls).set({ transcription: transcript, transcriptionStatus: 'done' }).where(eq(calls.id, callId)),
       );
+    },
+    attributeCall: async (callId, staffId, routingNote) => {
+      await write(`attribute call ${callId}`, () => attributeCall(db, callId, staffId, routingNote));
     },
     flagUrgent: async (callId, reason) => {
       await write(`flag call ${callId} urgent`, async () => await db.update(calls).set({ urgency: 'urgent', urgencyReason: reason }).where(eq(calls.id, callId)));

@@ -105,6 +105,8 @@ export interface CallPath {
   finishCall(id: number, result: FinishCall): Promise<boolean>;
   /** The agent's dialogue as the call's transcription, so the post-call job summarises it instead of transcribing the mix. */
   saveAgentTranscript(callId: number, transcript: string): Promise<void>;
+  /** The person the call is for, was put through to or answered by (null: nobody in particular), and what routing did, as Call Details shows it. */
+  attributeCall(callId: number, staffId: number | null, routingNote: string): Promise<void>;
   /** Urgent now, whatever the summary later makes of the call (post-call.ts never lowers a flagged call). */
   flagUrgent(callId: number, reason: string): Promise<void>;
   /** An agent-mode call turned to voicemail because the engines were full: tagged for the owner and the admin. */
