@@ -151,7 +151,11 @@ ${OK_TO_LAST}
   <recv response="200" next="end"/>
 
   <label id="rings"/>
-  <recv request="CANCEL"/>
+  <recv request="CANCEL">
+    <action>
+      <exec command="echo cancelled > cancel-[call_number].txt"/>
+    </action>
+  </recv>
   <send>
 ${OK_TO_LAST}
   </send>
@@ -261,6 +265,14 @@ export class OwnerPhone {
   /** Whether any call reached the phone for `dialled` (for "the owner's phone never rang"). */
   wasCalled(dialled: string): boolean {
     return fs.readdirSync(this.dir).some((f) => /^invite-\d+\.txt$/.test(f) && fs.readFileSync(path.join(this.dir, f), 'utf8').split(" ")[4] === dialled);
+  }
+
+  /** Whether a call to `dialled` stopped ringing because the caller's side CANCELled it (a phone that rings until told). */
+  wasCancelled(dialled: string): boolean {
+    return fs.readdirSync(this.dir).some((f) => {
+      const n = /^invite-(\d+)\.txt$/.exec(f)?.[1];
+      return n !== undefined && fs.readFileSync(path.join(this.dir, f), 'utf8').split(' ')[4] === dialled && fs.existsSync(path.join(this.dir, `cancel-${n}.txt`));
+    });
   }
 
   /** What went wrong in the phone's calls (SIPp's error file, without its watchdog's lateness warnings). */
