@@ -13,13 +13,10 @@ import { ringTeam } from './ring-team.js';
 export function teamFirstThen(flow: CallFlow, owner: { to: string; ringSeconds: number } | undefined): CallFlow {
   const ownerFirst = owner ? ringFirstThen(flow, owner) : flow;
   return async (ctx) => {
-    if (ctx.resumed) return ownerFirst(ctx);
+    // Without OUTBOUND_ENDPOINT no phone can be rung: the team is not even read.
+    if (ctx.resumed || !ctx.transfer) return ownerFirst(ctx);
     const rounds = teamRingPlan(await callTeam(ctx));
     if (rounds.length === 0) return ownerFirst(ctx);
-    if (!ctx.transfer) {
-      ctx.log.warn({ callId: ctx.callId }, 'ring-first for the team is set but OUTBOUND_ENDPOINT is not: answering without ringing the team');
-      return flow(ctx);
-    }
     await answer(ctx);
     ctx.outcome.answered = true;
     if (await ringTeam(ctx, ctx.transfer, rounds)) return;
