@@ -52,7 +52,9 @@ export async function ringTeam(ctx: FlowContext, deps: TransferDeps, rounds: Rin
       await ctx.callPath.attributeCall(callId, null, NOBODY_ANSWERED_NOTE).catch((err) => log.warn({ err, callId }, 'ring-first: could not note the ringing on the call'));
       return false;
     }
-    // Nobody else's phone rings on once someone has the call.
+    // Nobody else's phone rings on once someone has the call. A leg still being placed is
+    // waited for (a permit, one request): hung up before Asterisk has it, it would ring on.
+    await Promise.allSettled(dialling);
     await hangUpAll(ctx, legs.filter((l) => l !== answered));
     await ringback.stop();
     bridge = `ring-team-${callId}-${++seq}`;
