@@ -10,27 +10,12 @@ import type { PromptCache } from '../../models/tts/index.js';
 import { agentGreeting } from '../../dialogue/spoken/agent-lines.js';
 import { outboundCalls } from '../helpers/tables.js';
 import { waitUntil } from '../helpers/wait.js';
-import { envelopeMatch, readWavSamples, speech } from './audio.js';
+import { envelopeMatch, isRingback, readWavSamples } from './audio.js';
 import { ANSWERS_ONLY, realPbxAvailability, startRealPbx, type RealPbx } from './harness.js';
-import { teamBusiness } from './staff-phones.js';
-import type { HeardFrame } from './heard-audio.js';
+import { saidAndHeard, teamBusiness } from './staff-phones.js';
 
 const real = realPbxAvailability();
 const KB = 'Q: What are your opening hours?\nA: Eight till six, Monday to Friday.';
-
-/** Goertzel power of `hz` in one frame at 8 kHz. */
-const power = (x: Int16Array, hz: number) => {
-  const k = 2 * Math.cos((2 * Math.PI * hz) / 8000);
-  let s1 = 0;
-  let s2 = 0;
-  for (const v of x) [s1, s2] = [v + k * s1 - s2, s1];
-  return s1 * s1 + s2 * s2 - k * s1 * s2;
-};
-/** A frame of the UK ring tone (400 + 450 Hz): nearly all its energy at those two pitches. */
-const isRingback = (f: HeardFrame) => {
-  const energy = f.samples.reduce((s, v) => s + v * v, 0);
-  return f.level > 250 && power(f.samples, 400) + power(f.samples, 450) > 0.5 * energy * (f.samples.length / 2);
-};
 
 describe.skipIf(!real.ok)('ringing the team before the agent answers, on a real Asterisk', () => {
   let h: RealPbx;
@@ -70,14 +55,8 @@ describe.skipIf(!real.ok)('ringing the team before the agent answers, on a real 
     await waitUntil(() => expect(h.ownerPhone!.wasCancelled(sarah!.phone)).toBe(true), 20_000, 50);
 
     // Tom and the caller hear each other.
-    const tomWords = speech('Hello, Hale Plumbing, Tom speaking.');
-    const tomSpokeAt = performance.now();
-    await tomsPhone.media.say(tomWords);
-    await waitUntil(() => expect(envelopeMatch(tomWords, call.media.heard(tomSpokeAt)).score).toBeGreaterThan(0.8), 20_000, 50);
-    const callerWords = speech('My boiler is leaking all over the kitchen floor.');
-    const callerSpokeAt = performance.now();
-    await call.media.say(callerWords);
-    await waitUntil(() => expect(envelopeMatch(callerWords, tomsPhone.media.heard(callerSpokeAt)).score).toBeGreaterThan(0.8), 20_000, 50);
+    await saidAndHeard(tomsPhone.media, call.media, 'Hello, Hale Plumbing, Tom speaking.');
+    await saidAndHeard(call.media, tomsPhone.media, 'My boiler is leaking all over the kitchen floor.');
 
     await tomsPhone.hangUp();
     expect((await call.done).exitCode).toBe(0);
@@ -101,9 +80,9 @@ describe.skipIf(!real.ok)('ringing the team before the agent answers, on a real 
       if (!line) throw new Error('the team is still being rung');
       return (line.time as number) - performance.timeOrigin;
     }, 60_000, 50);
-    const greetedAt = await waitUntil(() => call.media.heardFrames.find((f) => f.at >= gaveUp && f.level > 250 && !isRingback(f))?.at ?? Promise.reject(new Error('no greeting yet')), 30_000, 20);
+    const greetedAt = await waitUntil(() => call.media.heardFrames.find((f) => f.at >= gaveUp && f.level > 250 && !isRingback(f.samples))?.at ?? Promise.reject(new Error('no greeting yet')), 30_000, 20);
     // Ringing, not silence, while the phones rang: the UK ring tone's bursts, seconds of them.
-    expect(call.media.heardFrames.filter((f) => f.at < gaveUp && isRingback(f)).length * 20).toBeGreaterThan(2000);
+    expect(call.media.heardFrames.filter((f) => f.at < gaveUp && isRingback(f.samples)).length * 20).toBeGreaterThan(2000);
     expect(greetedAt - gaveUp).toBeLessThan(h.server.config.agentStall.holdMs);
     const greeting = readWavSamples(await h.promptFile(agentGreeting('Hale Plumbing')));
     await waitUntil(() => expect(envelopeMatch(greeting, call.media.heard(gaveUp)).score).toBeGreaterThan(0.8), 30_000, 100);

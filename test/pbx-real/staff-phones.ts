@@ -2,6 +2,9 @@ import { WEEKDAYS } from '../../contract/call-handling.js';
 import type { RING_FIRST_STYLES } from '../../contract/enums.js';
 import { tablesOf } from '../../core/db/schema.js';
 import { ownerMember } from '../../core/team/store.js';
+import { waitUntil } from '../helpers/wait.js';
+import { envelopeMatch, speech } from './audio.js';
+import type { CallerMedia } from './caller-media.js';
 import type { OwnerBehaviour } from './owner-phone.js';
 import type { RealPbx } from './harness.js';
 
@@ -42,4 +45,15 @@ export async function teamBusiness(
   }
   await db.insert(teamSettings).values({ userId: business.userId, ringFirst: opts.ringFirst ?? 'off', ringSeconds: opts.ringSeconds ?? 20, copyOwner: false, rules: [], rota: {}, updatedAt: new Date() });
   return { ...business, staff: made };
+}
+
+/** `from` says `words`; resolves once `to` has heard them (the two are connected), throws if it never does. */
+export async function saidAndHeard(from: CallerMedia, to: CallerMedia, words: string): Promise<void> {
+  const samples = speech(words);
+  const spokeAt = performance.now();
+  await from.say(samples);
+  await waitUntil(() => {
+    const score = envelopeMatch(samples, to.heard(spokeAt)).score;
+    if (score <= 0.8) throw new Error(`"${words}" not heard yet (match ${score.toFixed(2)})`);
+  }, 20_000, 50);
 }
