@@ -77,6 +77,10 @@ export const REPLIES = {
   markedSpam: (ref: number, caller: string) => `${caller} (call ${ref}) is marked as spam: their next calls are screened before they reach you. Reply NOT SPAM ${ref} to undo.`,
   markedNotSpam: (ref: number, caller: string) => `${caller} (call ${ref}) is marked as not spam: their calls always reach you.`,
   agentWhich: 'Please reply AGENT ON or AGENT OFF.',
+  // From a team member's phone (issue 58): what their rights do not cover, said plainly.
+  notYours: (ref: number) => `Call ${ref} is for someone else in your team, so it was left as it was. Ask the owner to act on it.`,
+  kbNotAllowed: 'Only the owner, or a team member who can see every call, can add answers to the knowledge base.',
+  agentOwnerOnly: 'Only the owner can switch the AI receptionist on or off.',
   agentOn: 'Your AI receptionist is on: it will answer your calls from now on.',
   agentOff: 'Your AI receptionist is off: callers can leave you a voicemail.',
 } as const;

@@ -1,15 +1,14 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Log } from '../../contract/log.js';
-import { toE164 } from '../../contract/phone.js';
 import type { Db } from '../db/client.js';
 import { tablesOf, type User } from '../db/schema.js';
 import type { Channel, MessageGateway } from '../notify/gateway.js';
 import { toSmsText } from '../notify/message.js';
-import { confirmedTextNumber } from '../notify/policy.js';
 import { errorMessage } from '../jobs/retryable.js';
 import { parseCommand } from './commands.js';
 import { runOwnerCommand } from './run-command.js';
 import { chooseBusiness } from './which-business.js';
+import { sendersForNumber } from './senders.js';
 
 export interface InboundTextDeps {
   db: Db;
@@ -40,8 +39,9 @@ export type InboundOutcome = 'replayed' | 'ignored' | 'handled' | 'asked' | 'cal
 
 /**
  * One text that reached the webhook. The MessageSid is claimed first (a unique row), so a
- * webhook Twilio delivers again is not acted on twice. A text from any number that is not an
- * owner's notification number is ignored and logged by its id only.
+ * webhook Twilio delivers again is not acted on twice. A text from any number that is neither an
+ * owner's notification number nor a team member's confirmed phone (senders.ts) is ignored and
+ * logged by its id only; a member's acts within their business and their rights (run-command.ts).
  */
 export async function handleOwnerText(deps: InboundTextDeps, msg: InboundText): Promise<InboundOutcome> {
   const { db, log } = deps;
@@ -56,60 +56,41 @@ export async function handleOwnerText(deps: InboundTextDeps, msg: InboundText): 
     log.info({ messageSid: msg.messageSid }, 'text delivered again (same message id): already handled');
     return 'replayed';
   }
-  const found = msg.from ? await ownersForNumber(db, msg.from, msg.to, deps.canAct) : [];
-  if (deps.callerText && (await deps.callerText(msg, found.map((u) => u.id)))) {
+  const found = msg.from ? await sendersForNumber(db, msg.from, msg.to, deps.canAct) : [];
+  // A text from the business's own owner or team to its number is a command, never a caller's.
+  if (deps.callerText && (await deps.callerText(msg, found.map((s) => s.businessId)))) {
     await db.update(inboundMessages).set({ outcome: 'caller text' }).where(eq(inboundMessages.id, row.id));
     return 'caller';
   }
-  let owner = found.length === 1 ? found[0]! : null;
+  let sender = found.length === 1 ? found[0]! : null;
   let body = msg.body;
   if (found.length > 1) {
     // Several businesses send their notifications to this phone: the text must say which.
-    const choice = chooseBusiness(found, msg.body);
+    const choice = chooseBusiness(found.map((s) => s.owner), msg.body);
     if (choice.kind === 'ask') {
       await db.update(inboundMessages).set({ outcome: 'asked which business' }).where(eq(inboundMessages.id, row.id));
       log.info({ messageSid: msg.messageSid, businesses: found.length }, 'text from a number several businesses share: asked which one');
       await askWhichBusiness(deps, msg, choice.question);
       return 'asked';
     }
-    owner = found.find((u) => u.id === choice.id)!;
+    sender = found.find((s) => s.businessId === choice.id)!;
     body = choice.body;
   }
-  if (!owner) {
+  if (!sender) {
     await db.update(inboundMessages).set({ outcome: 'ignored: not an owner' }).where(eq(inboundMessages.id, row.id));
     log.info({ messageSid: msg.messageSid }, 'text from a number that is no owner\'s notification number: ignored');
     return 'ignored';
   }
+  const { owner, member } = sender;
   const command = parseCommand(body);
-  const result = await runOwnerCommand(db, owner, command, deps.now());
+  const result = await runOwnerCommand(db, owner, command, deps.now(), member);
   await db.update(inboundMessages)
     .set({ userId: owner.id, command: command.kind, outcome: result.outcome })
     .where(eq(inboundMessages.id, row.id));
   if (result.settingsChanged) for (const listener of deps.settingsChanged) listener(owner.id);
-  log.info({ messageSid: msg.messageSid, userId: owner.id, command: command.kind, outcome: result.outcome }, 'owner command by text');
+  log.info({ messageSid: msg.messageSid, userId: owner.id, staffId: member?.id ?? null, command: command.kind, outcome: result.outcome }, member ? 'team member command by text' : 'owner command by text');
   await sendReply(deps, owner, msg, result.reply, result.callId);
   return 'handled';
-}
-
-/**
- * The owner whose notification number (or, without one, confirmed sign-up business phone: where
- * their summaries go, core/notify/policy.ts) sent the text. Two owners sharing a mobile are told
- * apart by the number they texted; if that does not decide, all of them are returned and the
- * text must name its business (which-business.ts), never acted on for the wrong one.
- */
-async function ownersForNumber(db: Db, from: string, to: string, canAct: (u: User) => boolean): Promise<User[]> {
-  const { phoneNumbers, users } = tablesOf(db);
-  const matches = (await db.select().from(users).where(eq(users.role, 'customer'))).filter(
-    (u) => canAct(u) && toE164(confirmedTextNumber(u)) === from,
-  );
-  if (matches.length <= 1) return matches;
-  const [did] = await db
-    .select({ userId: phoneNumbers.userId })
-    .from(phoneNumbers)
-    .where(and(eq(phoneNumbers.phoneNumber, to), isNull(phoneNumbers.releasedAt)))
-    .limit(1);
-  const texted = matches.find((u) => u.id === did?.userId);
-  return texted ? [texted] : matches;
 }
 
 /** The question back to a shared phone; no business is named as its sender, so no notification row. */

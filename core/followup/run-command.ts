@@ -9,6 +9,7 @@ import { addToKnowledgeBase } from '../questions/repository.js';
 import { LIMITS } from '../../contract/rules.js';
 import { isWithheldCaller } from '../../contract/withheld.js';
 import { REPLIES, type OwnerCommand } from './commands.js';
+import type { SenderRole } from './which-business.js';
 import { markNumber } from '../screening/marks.js';
 import { toE164 } from '../../contract/phone.js';
 
@@ -30,9 +31,23 @@ const result = (reply: string, outcome: string, callId: number | null = null, se
   settingsChanged,
 });
 
-/** Carries out one owner's command, scoped to that owner in SQL like the console's routes. */
-export async function runOwnerCommand(db: Db, owner: User, cmd: OwnerCommand, now: Date): Promise<CommandResult> {
+/**
+ * Carries out one command, scoped to the owner's business in SQL like the console's routes. From
+ * a team member (`member`, issue 58) it acts with their rights: a member who sees only their own
+ * calls may act on calls attributed to them alone, and adding to the knowledge base takes the
+ * owner or a member who sees everything; switching the AI receptionist is the owner's alone.
+ */
+export async function runOwnerCommand(db: Db, owner: User, cmd: OwnerCommand, now: Date, member: SenderRole['member'] = null): Promise<CommandResult> {
   const { calls, unansweredQuestions } = tablesOf(db);
+  /** The call named, when it is this business's; `theirs` false when the member may not act on it. */
+  const namedCall = async (ref: number) => {
+    const call = (await db
+      .select({ id: calls.id, fromNumber: calls.fromNumber, calledBackAt: calls.calledBackAt, staffId: calls.staffId })
+      .from(calls)
+      .where(and(eq(calls.id, ref), eq(calls.userId, owner.id))).limit(1))[0];
+    return call && { ...call, theirs: !member || member.view === 'everything' || call.staffId === member.id };
+  };
+  const seesEverything = !member || member.view === 'everything';
   switch (cmd.kind) {
     case 'help':
       return result(REPLIES.help, 'help');
@@ -41,12 +56,10 @@ export async function runOwnerCommand(db: Db, owner: User, cmd: OwnerCommand, no
     case 'done':
     case 'call': {
       if (cmd.ref === null) return result(REPLIES.missingRef(cmd.kind === 'done' ? 'DONE' : 'CALL'), 'no reference');
-      const call = (await db
-        .select({ id: calls.id, fromNumber: calls.fromNumber, calledBackAt: calls.calledBackAt })
-        .from(calls)
-        .where(and(eq(calls.id, cmd.ref), eq(calls.userId, owner.id))).limit(1))[0];
+      const call = await namedCall(cmd.ref);
       // Another business's call answers exactly like a missing one: references do not leak.
       if (!call) return result(REPLIES.noSuchCall(cmd.ref), 'no such call');
+      if (!call.theirs) return result(REPLIES.notYours(call.id), 'not their call');
       if (cmd.kind === 'call') {
         if (isWithheldCaller(call.fromNumber)) return result(REPLIES.withheld(call.id), 'withheld number', call.id);
         return result(REPLIES.callBack(call.fromNumber), 'sent the number', call.id);
@@ -56,6 +69,7 @@ export async function runOwnerCommand(db: Db, owner: User, cmd: OwnerCommand, no
       return result(REPLIES.markedDone(call.id, callerLabel(call.fromNumber)), 'marked called back', call.id);
     }
     case 'kb': {
+      if (!seesEverything) return result(REPLIES.kbNotAllowed, 'not allowed: knowledge base');
       if (!cmd.answer) return result(REPLIES.kbMissing, 'no answer');
       const problem = textProblem(cmd.answer, 'multiline');
       if (problem) return result(REPLIES.kbRefused(`it ${problem}`), 'answer refused');
@@ -77,8 +91,9 @@ export async function runOwnerCommand(db: Db, owner: User, cmd: OwnerCommand, no
     case 'spam': {
       const word = cmd.spam ? 'SPAM' : 'NOT SPAM';
       if (cmd.ref === null) return result(REPLIES.missingRef(word), 'no reference');
-      const call = (await db.select({ id: calls.id, fromNumber: calls.fromNumber }).from(calls).where(and(eq(calls.id, cmd.ref), eq(calls.userId, owner.id))).limit(1))[0];
+      const call = await namedCall(cmd.ref);
       if (!call) return result(REPLIES.noSuchCall(cmd.ref), 'no such call');
+      if (!call.theirs) return result(REPLIES.notYours(call.id), 'not their call');
       if (isWithheldCaller(call.fromNumber)) return result(REPLIES.spamWithheld(call.id), 'withheld number', call.id);
       // The same marks as Call Details' button (core/screening/routes.ts): that owner's lists only.
       await markNumber(db, owner.id, toE164(call.fromNumber) ?? call.fromNumber, cmd.spam ? 'spam' : 'allow', now);
@@ -86,6 +101,7 @@ export async function runOwnerCommand(db: Db, owner: User, cmd: OwnerCommand, no
       return result(cmd.spam ? REPLIES.markedSpam(call.id, label) : REPLIES.markedNotSpam(call.id, label), cmd.spam ? 'marked spam' : 'marked not spam', call.id);
     }
     case 'agent': {
+      if (member) return result(REPLIES.agentOwnerOnly, 'not allowed: agent');
       if (cmd.on === null) return result(REPLIES.agentWhich, 'agent: no mode');
       await updateUser(db, owner.id, { aiMode: cmd.on ? 'agent' : 'voicemail' });
       return result(cmd.on ? REPLIES.agentOn : REPLIES.agentOff, cmd.on ? 'agent on' : 'agent off', null, true);

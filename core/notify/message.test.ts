@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { callbackReminderBody, notificationBody, repeatCallerBody, type CallFacts } from './message.js';
+import { callbackReminderBody, forPerson, notificationBody, repeatCallerBody, type CallFacts } from './message.js';
 
 // 13:05 UTC in summer is 14:05 in London; in winter it is 13:05.
 const summer = new Date('2026-07-01T13:05:00Z');
@@ -99,5 +99,16 @@ describe('callbackReminderBody', () => {
     expect(callbackReminderBody({ id: 41, status: 'voicemail', fromNumber: '+447700900123', createdAt: summer })).toBe(
       'Reminder: you have not called +447700900123 back yet (voicemail on 01/07 at 14:05). Reply DONE 41 when called back.',
     );
+  });
+});
+
+describe('forPerson (issue 58: the owner\'s copy of a member\'s text)', () => {
+  it('names whose message it is, after the URGENT and VIP markers', () => {
+    expect(forPerson('New voicemail from +447700900123 at 14:05: A leak.', 'Sarah')).toBe('Message for Sarah: New voicemail from +447700900123 at 14:05: A leak.');
+    expect(forPerson('URGENT: VIP: Missed call from +447700900123 at 14:05.', 'Tom')).toBe('URGENT: VIP: Message for Tom: Missed call from +447700900123 at 14:05.');
+  });
+
+  it('keeps a name typed with curly quotes inside the GSM alphabet', () => {
+    expect(forPerson('Missed call.', 'D’Arcy')).toBe("Message for D'Arcy: Missed call.");
   });
 });

@@ -107,6 +107,15 @@ export function callHeadline(c: Pick<CallFacts, 'status' | 'mode' | 'transferOut
 }
 
 /**
+ * The owner's copy of a text meant for a team member (core/team/recipients.ts): it says whose
+ * message it is, after the URGENT and VIP markers so those still lead.
+ */
+export function forPerson(body: string, name: string): string {
+  const markers = /^(?:URGENT: |VIP: )*/.exec(body)![0];
+  return toSmsText(`${markers}Message for ${name}: ${body.slice(markers.length)}`);
+}
+
+/**
  * The one-off alert when a caller rings again and again in a short time (see
  * core/notify/repeat-caller.ts): sent at once, before any summary, because a caller who
  * keeps ringing usually cannot wait for one.

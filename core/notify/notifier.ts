@@ -1,4 +1,4 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, notInArray, type SQL } from 'drizzle-orm';
 import { retryWhileBusy, type Db } from '../db/client.js';
 import { tablesOf, type Call, type User } from '../db/schema.js';
 import { isMailRetryable, type Mailer } from '../mail/mailer.js';
@@ -7,6 +7,8 @@ import type { Brand } from '../mail/templates.js';
 import { isRetryable, errorMessage } from '../jobs/retryable.js';
 import type { Channel, MessageGateway, OutgoingMessage } from './gateway.js';
 import { planNotification } from './policy.js';
+import { forPerson } from './message.js';
+import { recipientsForCall } from './recipients-for-call.js';
 import { transaction } from '../db/transaction.js';
 
 const CHANNEL_LABEL: Record<Channel, string> = { sms: 'SMS', whatsapp: 'WhatsApp' };
@@ -44,10 +46,39 @@ export class CallNotifier {
     private readonly mail?: MailChannel,
   ) {}
 
-  /** Throws a retryable error when a channel should be tried again later; permanent failures are recorded and swallowed. */
+  /**
+   * Throws a retryable error when a channel should be tried again later; permanent failures are
+   * recorded and swallowed. The owner is texted on their channels as ever unless the call is a
+   * team member's (core/team/recipients.ts): then the member gets it by SMS on their confirmed
+   * phone, and the owner a copy naming them only when they asked for one.
+   */
   async notify(call: Call, owner: User, body: string, kind: NotificationKind = 'summary'): Promise<void> {
-    const plan = planNotification(owner);
     // The call's notification state describes its summary; an alert's problems are in its rows.
+    const onCall = kind === 'summary';
+    const recipients = await recipientsForCall(this.db, call, owner, onCall);
+    const memberPhones = recipients.members.map((m) => m.phone);
+    let retry: unknown = null;
+    if (recipients.owner) {
+      const ownerBody = recipients.owner.forName ? forPerson(body, recipients.owner.forName) : body;
+      retry = await this.notifyOwner(call, owner, ownerBody, kind, memberPhones);
+    } else if (onCall && recipients.members.length) {
+      await this.reportOnCall(call.id, null);
+    }
+    for (const m of recipients.members) {
+      try {
+        const msg: OutgoingMessage = { channel: 'sms', to: m.phone, businessNumber: call.toNumber, body, key: `${keyFor(call.id, 'sms', kind)}-staff-${m.staffId}` };
+        await this.notifyChannel(call, owner, kind, msg, { recipient: eq(tablesOf(this.db).notifications.to, m.phone), label: `SMS to ${m.name}` });
+      } catch (err) {
+        if (isRetryable(err)) retry ??= err;
+      }
+    }
+    if (retry) throw retry;
+  }
+
+  /** The owner's texts and e-mail; a member's texts to the same call are the rows sent to `memberPhones`. Returns the first retryable failure. */
+  private async notifyOwner(call: Call, owner: User, body: string, kind: NotificationKind, memberPhones: string[]): Promise<unknown> {
+    const { notifications } = tablesOf(this.db);
+    const plan = planNotification(owner);
     const onCall = kind === 'summary';
     const byEmail = onCall && !!this.mail && owner.emailSummariesEnabled;
     if (plan.kind === 'unreachable') {
@@ -57,9 +88,10 @@ export class CallNotifier {
     }
     let retry: unknown = null;
     if (plan.kind === 'send') {
+      const recipient = memberPhones.length ? notInArray(notifications.to, memberPhones) : undefined;
       for (const channel of plan.channels) {
         try {
-          await this.notifyChannel(call, owner, kind, { channel, to: plan.to, businessNumber: call.toNumber, body, key: keyFor(call.id, channel, kind) });
+          await this.notifyChannel(call, owner, kind, { channel, to: plan.to, businessNumber: call.toNumber, body, key: keyFor(call.id, channel, kind) }, { recipient });
         } catch (err) {
           if (isRetryable(err)) retry ??= err;
         }
@@ -72,16 +104,18 @@ export class CallNotifier {
         if (isMailRetryable(err)) retry ??= err;
       }
     }
-    if (retry) throw retry;
+    return retry;
   }
 
-  private async notifyChannel(call: Call, owner: User, kind: NotificationKind, msg: OutgoingMessage): Promise<void> {
+  /** `who.recipient` picks this recipient's rows among the call's; `who.label` names the channel (and person) in a problem shown on the call. */
+  private async notifyChannel(call: Call, owner: User, kind: NotificationKind, msg: OutgoingMessage, who: { recipient?: SQL; label?: string }): Promise<void> {
     const { notifications } = tablesOf(this.db);
     const onCall = kind === 'summary';
+    const label = who.label ?? CHANNEL_LABEL[msg.channel];
     const attempts = await this.db
       .select()
       .from(notifications)
-      .where(and(eq(notifications.callId, call.id), eq(notifications.channel, msg.channel), eq(notifications.kind, kind)))
+      .where(and(eq(notifications.callId, call.id), eq(notifications.channel, msg.channel), eq(notifications.kind, kind), who.recipient))
       .orderBy(asc(notifications.id));
     if (attempts.some((a) => a.status === 'sent')) return;
 
@@ -91,7 +125,7 @@ export class CallNotifier {
       if (found === 'unknown') {
         const why = 'the appliance stopped while this message was being sent and the provider cannot say whether it went out; it was not resent to avoid a duplicate';
         await this.settle(interrupted.id, call.id, onCall, { status: 'failed', error: why });
-        return onCall ? this.reportOnCall(call.id, `${CHANNEL_LABEL[msg.channel]}: ${why}`) : undefined;
+        return onCall ? this.reportOnCall(call.id, `${label}: ${why}`) : undefined;
       }
       if (found.sent) return this.settle(interrupted.id, call.id, onCall, { status: 'sent', providerId: found.providerId });
       await this.settle(interrupted.id, call.id, onCall, { status: 'failed', error: 'not delivered: the appliance stopped before the provider took the message' });
@@ -107,7 +141,7 @@ export class CallNotifier {
     } catch (err) {
       const error = errorMessage(err);
       await this.settle(intent!.id, call.id, onCall, { status: 'failed', error });
-      if (onCall) await this.reportOnCall(call.id, `${CHANNEL_LABEL[msg.channel]}: ${error}`);
+      if (onCall) await this.reportOnCall(call.id, `${label}: ${error}`);
       throw err;
     }
     // Outside the try: the provider has the message, so a refused write (the database

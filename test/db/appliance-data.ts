@@ -16,7 +16,7 @@ async function insertAll<T>(rows: T[], insert: (chunk: T[]) => Promise<unknown>)
 }
 
 export async function fillAppliance(db: Db, opts: { owners: number; calls: number; seed?: number }): Promise<void> {
-  const { appSettings, auditLog, bookingCalendars, bookingRules, bookingServices, bookings, boxSpamNumbers, callHandling, callerOptOuts, callerTexts, calls, destinationCodes, forwardingChecks, inboundMessages, jobs, notifications, outboundCalls, ownerWebhooks, passwordResetTokens, phoneNumbers, screeningSettings, sessions, spamMarks, textBackSettings, unansweredQuestions, users, webhookDeliveries, weeklyDigests } = tablesOf(db);
+  const { appSettings, auditLog, bookingCalendars, bookingRules, bookingServices, bookings, boxSpamNumbers, callHandling, callerOptOuts, callerTexts, calls, destinationCodes, forwardingChecks, inboundMessages, jobs, notifications, outboundCalls, ownerWebhooks, passwordResetTokens, phoneNumbers, screeningSettings, sessions, spamMarks, staff, staffServices, teamSettings, textBackSettings, unansweredQuestions, users, webhookDeliveries, weeklyDigests } = tablesOf(db);
   const r = rng(opts.seed ?? 1);
   const t0 = Date.parse('2025-01-01T00:00:00Z');
   const at = () => new Date(t0 + r.int(700 * 86_400_000));
@@ -128,9 +128,17 @@ export async function fillAppliance(db: Db, opts: { owners: number; calls: numbe
   const services = await db.insert(bookingServices).values(ids.slice(0, 3).map((userId, i) => ({ userId, name: `Service ${i}`, durationMinutes: 30 + i * 30, bufferMinutes: i * 5, agentSentence: i ? null : 'About half an hour.', archivedAt: i === 2 ? at() : null }))).returning();
   await db.insert(bookingRules).values(ids.slice(0, 2).map((userId, i) => ({ userId, hours: i ? null : { mon: [{ open: '08:00', close: '12:00' }], tue: [], wed: [], thu: [], fri: [], sat: [], sun: [] }, noticeMinutes: 60 * (i + 1), horizonDays: 14, dailyCap: i ? 4 : null, updatedAt: at() })));
   await db.insert(bookingCalendars).values(ids.slice(0, 2).map((userId, i) => ({ userId, icalUrlSealed: i ? 'v1.a.b.c' : null, caldavUrl: i ? null : 'https://dav.example.com/cal/', caldavUser: i ? null : 'owner0', caldavPasswordSealed: i ? null : 'v1.d.e.f', feedToken: `feed-${i}`, updatedAt: at() })));
+  // The team (issue 58): an owner member and two staff (one removed), who does what, the team's settings.
+  const members = await db.insert(staff).values(ids.slice(0, 3).flatMap((userId, i) => [
+    { userId, name: 'Owner', otherNames: [], isOwner: true, position: 0 },
+    { userId, name: `Sam ${i}`, otherNames: ['Samantha'], roleWord: 'stylist', phone: `+4477009006${i}0`, phoneConfirmedAt: at(), hours: { mon: [{ open: '09:00', close: '17:00' }], tue: [], wed: [], thu: [], fri: [], sat: [], sun: [] }, view: 'own' as const, position: 1, removedAt: i === 2 ? at() : null },
+  ])).returning();
+  const staffOf = (userId: number) => members.find((m) => m.userId === userId && !m.isOwner)!.id;
+  await db.insert(staffServices).values(services.map((s, i) => ({ staffId: staffOf(s.userId), serviceId: s.id, durationMinutes: i ? null : 45 })));
+  await db.insert(teamSettings).values(ids.slice(0, 2).map((userId, i) => ({ userId, ringFirst: i ? ('in-order' as const) : ('all' as const), ringSeconds: 15 + i * 5, copyOwner: i === 1, rules: [{ when: 'emergency' as const, then: { kind: 'on-call' as const } }], rota: { mon: staffOf(userId) }, updatedAt: at() })));
   await db.insert(bookings).values(services.flatMap((s, i) => [0, 1].map((k) => {
     const start = new Date(Date.UTC(2026, 11, 1 + i, 9 + k * 2));
-    return { userId: s.userId, serviceId: s.id, startAt: start, endAt: new Date(start.getTime() + s.durationMinutes * 60_000), blockEndAt: new Date(start.getTime() + (s.durationMinutes + s.bufferMinutes) * 60_000), callerName: `Caller ${k}`, callerNumber: `+4477009004${i}${k}`, callId: null, slotKey: `${s.id}:${start.getTime()}`, status: k ? ('cancelled' as const) : ('booked' as const), cancelledBy: k ? ('owner' as const) : null, cancelledAt: k ? at() : null };
+    return { userId: s.userId, serviceId: s.id, startAt: start, endAt: new Date(start.getTime() + s.durationMinutes * 60_000), blockEndAt: new Date(start.getTime() + (s.durationMinutes + s.bufferMinutes) * 60_000), callerName: `Caller ${k}`, callerNumber: `+4477009004${i}${k}`, callId: null, slotKey: `${s.id}:${start.getTime()}`, staffId: staffOf(s.userId), status: k ? ('cancelled' as const) : ('booked' as const), cancelledBy: k ? ('owner' as const) : null, cancelledAt: k ? at() : null };
   })));
   // Screening (issue 43): an owner's marks both ways, the box-wide counts, an owner's choice.
   await db.insert(spamMarks).values(ids.slice(0, 3).map((userId, i) => ({ userId, number: `+4477009005${i}0`, verdict: i === 2 ? ('allow' as const) : ('spam' as const), markedAt: at() })));
