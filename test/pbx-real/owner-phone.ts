@@ -269,10 +269,18 @@ export class OwnerPhone {
 
   /** Whether a call to `dialled` stopped ringing because the caller's side CANCELled it (a phone that rings until told). */
   wasCancelled(dialled: string): boolean {
-    return fs.readdirSync(this.dir).some((f) => {
+    return this.cancelledAt(dialled) !== undefined;
+  }
+
+  /** When (performance.now()) the call to `dialled` was CANCELled; undefined while it was not. */
+  cancelledAt(dialled: string): number | undefined {
+    for (const f of fs.readdirSync(this.dir)) {
       const n = /^invite-(\d+)\.txt$/.exec(f)?.[1];
-      return n !== undefined && fs.readFileSync(path.join(this.dir, f), 'utf8').split(' ')[4] === dialled && fs.existsSync(path.join(this.dir, `cancel-${n}.txt`));
-    });
+      if (n === undefined || fs.readFileSync(path.join(this.dir, f), 'utf8').split(' ')[4] !== dialled) continue;
+      const cancel = path.join(this.dir, `cancel-${n}.txt`);
+      if (fs.existsSync(cancel)) return fs.statSync(cancel).mtimeMs - Date.now() + performance.now();
+    }
+    return undefined;
   }
 
   /** What went wrong in the phone's calls (SIPp's error file, without its watchdog's lateness warnings). */

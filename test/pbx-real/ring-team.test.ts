@@ -68,6 +68,33 @@ describe.skipIf(!real.ok)('ringing the team before the agent answers, on a real 
     await waitUntil(async () => expect(await h.server.database.db.select().from(outboundCalls).where(eq(outboundCalls.userId, userId))).toHaveLength(2), 15_000);
   }, 120_000);
 
+  it('“in order”: Sarah’s phone rings alone for her share of the ring time, then Tom’s, and Tom gets the caller', async () => {
+    const { did, staff } = await teamBusiness(h, { aiMode: 'agent', knowledgeBase: KB, ringFirst: 'in-order', ringSeconds: 10, staff: [{ name: 'Sarah', phone: 'rings' }, { name: 'Tom', phone: 'answers' }] });
+    const [sarah, tom] = staff;
+    spoken.length = 0;
+    const call = await h.call(did);
+    await h.ownerPhone!.nextCall(sarah!.phone);
+    const tomsPhone = await h.ownerPhone!.nextCall(tom!.phone);
+    // Tom's phone was rung only once Sarah's had stopped.
+    expect(tomsPhone.invitedAt).toBeGreaterThan(h.ownerPhone!.cancelledAt(sarah!.phone) ?? Infinity);
+    await saidAndHeard(tomsPhone.media, call.media, 'Hello, Tom speaking.');
+    await tomsPhone.hangUp();
+    expect((await call.done).exitCode).toBe(0);
+    expect(await h.finishedRow(did)).toMatchObject({ status: 'answered', transferOutcome: 'connected', staffId: tom!.id, routingNote: 'Answered by Tom' });
+    expect(spoken).toEqual([]);
+  }, 120_000);
+
+  it('a caller who hangs up while the team’s phones ring stops them all; the call is missed, not lost', async () => {
+    const { did, staff } = await teamBusiness(h, { aiMode: 'agent', knowledgeBase: KB, ringFirst: 'all', ringSeconds: 60, staff: [{ name: 'Sarah', phone: 'rings' }, { name: 'Tom', phone: 'rings' }] });
+    const call = await h.call(did);
+    for (const s of staff) await h.ownerPhone!.nextCall(s.phone);
+    await call.hangUp();
+    await call.done;
+    for (const s of staff) await waitUntil(() => expect(h.ownerPhone!.wasCancelled(s.phone)).toBe(true), 20_000, 50);
+    expect(await h.finishedRow(did)).toMatchObject({ status: 'missed', transferOutcome: 'no-answer', recordingFile: null });
+    await waitUntil(async () => expect(await h.asterisk.ariGet<unknown[]>('/channels')).toEqual([]), 15_000);
+  }, 120_000);
+
   it('nobody answers within the ring time: the caller hears ringback, then the agent greets them with no silence over the holding-phrase bound', async () => {
     const { did, staff } = await teamBusiness(h, { aiMode: 'agent', knowledgeBase: KB, ringFirst: 'all', ringSeconds: 10, staff: [{ name: 'Sarah', phone: 'rings' }, { name: 'Tom', phone: 'rings' }] });
     // The greeting is in the prompt cache, as the appliance makes it ahead for a business.
