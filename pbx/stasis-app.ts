@@ -319,6 +319,8 @@ export class StasisApp {
     if (!decision) return flowForMode(mode, this.deps.agentFlow);
     if (decision.kind === 'refuse') return refusalFlow(decision.reason);
     const flow = flowForMode(decision.mode, this.deps.agentFlow);
+    // Messages only: the flow runs without a way to call out, so no menu or ring reaches a phone.
+    if (plan.messageOnly) return (ctx) => flow({ ...ctx, transfer: undefined });
     // The team's ring-first (issue 58) comes before the owner's own; without it the owner's as before.
     return teamFirstThen(flow, decision.ringFirst && plan.transferNumber ? { to: plan.transferNumber, ringSeconds: plan.ringSeconds } : undefined);
   }

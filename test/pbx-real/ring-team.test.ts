@@ -10,8 +10,9 @@ import type { PromptCache } from '../../models/tts/index.js';
 import { agentGreeting } from '../../dialogue/spoken/agent-lines.js';
 import { outboundCalls } from '../helpers/tables.js';
 import { waitUntil } from '../helpers/wait.js';
-import { envelopeMatch, isRingback, readWavSamples } from './audio.js';
-import { ANSWERS_ONLY, realPbxAvailability, startRealPbx, type RealPbx } from './harness.js';
+import { envelopeMatch, isRingback, readWavSamples, speech } from './audio.js';
+import { ANSWERS_ONLY, heardBeep, realPbxAvailability, startRealPbx, type RealPbx } from './harness.js';
+import { defaultCallHandling, saveCallHandling } from '../../core/call-handling/index.js';
 import { saidAndHeard, teamBusiness } from './staff-phones.js';
 
 const real = realPbxAvailability();
@@ -93,6 +94,17 @@ describe.skipIf(!real.ok)('ringing the team before the agent answers, on a real 
     for (const s of staff) await waitUntil(() => expect(h.ownerPhone!.wasCancelled(s.phone)).toBe(true), 20_000, 50);
     expect(await h.finishedRow(did)).toMatchObject({ status: 'missed', transferOutcome: 'no-answer', recordingFile: null });
     await waitUntil(async () => expect(await h.asterisk.ariGet<unknown[]>('/channels')).toEqual([]), 15_000);
+  }, 120_000);
+
+  it('a withheld caller the owner takes messages only from rings nobody: straight to voicemail', async () => {
+    const { did, userId, staff } = await teamBusiness(h, { aiMode: 'agent', knowledgeBase: KB, ringFirst: 'all', ringSeconds: 60, staff: [{ name: 'Sarah', phone: 'answers' }, { name: 'Tom', phone: 'answers' }] });
+    await saveCallHandling(h.server.database.db, userId, { ...defaultCallHandling(), withheld: 'message-only' }, new Date());
+    const call = await h.call(did, 'anonymous');
+    await heardBeep(call);
+    await call.media.say(speech('Please call me back.'));
+    expect((await call.done).exitCode).toBe(0);
+    expect(await h.finishedRow(did)).toMatchObject({ status: 'voicemail', mode: 'voicemail', transferOutcome: null, staffId: null });
+    for (const s of staff) expect(h.ownerPhone!.wasCalled(s.phone)).toBe(false);
   }, 120_000);
 
   it('nobody answers within the ring time: the caller hears ringback, then the agent greets them with no silence over the holding-phrase bound', async () => {
