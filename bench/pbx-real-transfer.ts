@@ -9,7 +9,7 @@
 // Run: npx tsx bench/pbx-real-transfer.ts [calls=5] [sttMs=150] [llmMs=300]
 import { defaultCallHandling, saveCallHandling } from '../core/call-handling/index.js';
 import { waitUntil } from '../test/helpers/wait.js';
-import { envelope, speech } from '../test/pbx-real/audio.js';
+import { envelope, speech, tonePower } from '../test/pbx-real/audio.js';
 import { realPbxAvailability, startRealPbx } from '../test/pbx-real/harness.js';
 import { machine, percentile, report } from './lib/report.js';
 
@@ -28,17 +28,9 @@ const ask = speech('Can I speak to a person please?');
 // The owner "speaks" a 1 kHz tone: told apart from the UK ringback (400 + 450 Hz) the caller
 // hears until the bridge is up, so the first frame of it is the moment the two are connected.
 const hello = Int16Array.from({ length: 8000 }, (_, i) => Math.round(8000 * Math.sin((2 * Math.PI * 1000 * i) / 8000)));
-/** Goertzel power of `hz` in one 20 ms frame at 8 kHz. */
-const power = (x: Int16Array, hz: number) => {
-  const k = 2 * Math.cos((2 * Math.PI * hz) / 8000);
-  let s1 = 0;
-  let s2 = 0;
-  for (const v of x) [s1, s2] = [v + k * s1 - s2, s1];
-  return s1 * s1 + s2 * s2 - k * s1 * s2;
-};
 /** Arrival of the first frame after `from` that is the owner's tone, not ringback or silence. */
 const ownerHeardAfter = (frames: Array<{ at: number; samples: Int16Array }>, from: number) =>
-  frames.find((f) => f.at >= from && power(f.samples, 1000) > 1e9 && power(f.samples, 1000) > 10 * (power(f.samples, 400) + power(f.samples, 450)))?.at;
+  frames.find((f) => f.at >= from && tonePower(f.samples, 1000) > 1e9 && tonePower(f.samples, 1000) > 10 * (tonePower(f.samples, 400) + tonePower(f.samples, 450)))?.at;
 /** espeak-ng ends its audio with quiet: the speech ended that long before the last frame left. */
 const trailingQuietMs = (() => {
   const levels = envelope(ask);

@@ -15,7 +15,7 @@ import { notInServiceFlow, refusalFlow, screenedFlow, unavailableFlow } from './
 import { storedNumber } from '../contract/phone.js';
 import { recordingNameFor } from './flows/voicemail/voicemail-flow.js';
 import { routeCall } from './routing.js';
-import { ringFirstThen } from './flows/transfer/ring-first.js';
+import { teamFirstThen } from './flows/transfer/team-first.js';
 import { ringOwnerForTest } from './flows/transfer/test-transfer.js';
 import { placeForwardingCheck, type ForwardingCheckCall } from './flows/forwarding-check/check-call.js';
 import { takeForwardingCheck } from './flows/forwarding-check/check-leg.js';
@@ -319,8 +319,10 @@ export class StasisApp {
     if (!decision) return flowForMode(mode, this.deps.agentFlow);
     if (decision.kind === 'refuse') return refusalFlow(decision.reason);
     const flow = flowForMode(decision.mode, this.deps.agentFlow);
-    if (!decision.ringFirst || !plan.transferNumber) return flow;
-    return ringFirstThen(flow, { to: plan.transferNumber, ringSeconds: plan.ringSeconds });
+    // Messages only: the flow runs without a way to call out, so no menu or ring reaches a phone.
+    if (plan.messageOnly) return (ctx) => flow({ ...ctx, transfer: undefined });
+    // The team's ring-first (issue 58) comes before the owner's own; without it the owner's as before.
+    return teamFirstThen(flow, decision.ringFirst && plan.transferNumber ? { to: plan.transferNumber, ringSeconds: plan.ringSeconds } : undefined);
   }
 
   /** Hangs up if needed, waits for the channel to leave, then makes the row final. */

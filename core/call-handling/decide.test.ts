@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CallHandlingSettings } from '../../contract/call-handling.js';
-import { decideHandling } from './decide.js';
+import { decideHandling, takesMessageOnly } from './decide.js';
 import { defaultCallHandling } from './defaults.js';
 
 const MOBILE = '+447911123456';
@@ -53,6 +53,13 @@ describe('withheld callers', () => {
       vip: false,
       greeting: null,
     });
+  });
+
+  it('says which callers are messages only: withheld ones, when the owner chose so', () => {
+    expect(takesMessageOnly({ withheld: 'message-only' }, 'anonymous')).toBe(true);
+    expect(takesMessageOnly({ withheld: 'message-only' }, null)).toBe(true);
+    expect(takesMessageOnly({ withheld: 'message-only' }, '+447700900555')).toBe(false);
+    expect(takesMessageOnly({ withheld: 'normal' }, 'anonymous')).toBe(false);
   });
 
   it('message-only still plays the closed greeting out of hours', () => {

@@ -26,7 +26,7 @@ export function decideHandling(
   const open = period === 'open';
   const greeting = open ? null : settings.closedGreeting;
   const canTransfer = settings.transferNumber !== null;
-  if (withheld && settings.withheld === 'message-only') {
+  if (takesMessageOnly(settings, callerNumber)) {
     return { kind: 'answer', mode: 'voicemail', period, ringFirst: false, vip: false, greeting };
   }
   const vip = caller !== null && settings.vipList.includes(caller);
@@ -39,4 +39,9 @@ export function decideHandling(
     vip,
     greeting,
   };
+}
+
+/** A withheld caller the owner only takes messages from: voicemail, and nobody's phone is rung for them (the owner's or the team's). */
+export function takesMessageOnly(settings: Pick<CallHandlingSettings, 'withheld'>, callerNumber: string | null): boolean {
+  return settings.withheld === 'message-only' && isWithheldCaller(callerNumber);
 }

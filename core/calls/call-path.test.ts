@@ -77,6 +77,15 @@ describe('call path', () => {
     expect(await handle.db.select().from(unansweredQuestions).where(eq(unansweredQuestions.callId, call.id))).toMatchObject([{ question: 'Pool heaters?', callerNumber: '+447700900777' }]);
   });
 
+  it('names the person a call went to and what routing did, and keeps it when the call is finished', async () => {
+    const { call } = await path.openCall({ userId, channelId: 'c3', fromNumber: '+447700900777', toNumber: '+447700900001', mode: 'voicemail', createdAt: new Date() });
+    const owner = await ownerMember(handle.db, userId);
+    await path.attributeCall(call.id, null, 'Rang the team: nobody answered');
+    await path.attributeCall(call.id, owner.id, 'Answered by Owner');
+    await path.finishCall(call.id, { status: 'answered', duration: 30, endedAt: new Date(), recordingFile: null });
+    expect(await path.findCall(call.id)).toMatchObject({ staffId: owner.id, routingNote: 'Answered by Owner', status: 'answered' });
+  });
+
   it('finishes a call once and names a retried recording only when the row has none', async () => {
     const { call } = await path.openCall({ userId, channelId: 'c2', fromNumber: '+447700900777', toNumber: '+447700900001', mode: 'voicemail', createdAt: new Date() });
     const result = { status: 'voicemail' as const, duration: 12, endedAt: new Date(), recordingFile: null };

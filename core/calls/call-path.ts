@@ -2,7 +2,7 @@ import { loadCallTeam } from '../team/load-call-team.js';
 import { callRoutingFacts } from '../team/routing-facts.js';
 import { attributeCall } from './attribute-call.js';
 import { and, count, eq, isNull, sql } from 'drizzle-orm';
-import { decideHandling, loadCallHandling, ownerDid } from '../call-handling/index.js';
+import { decideHandling, loadCallHandling, ownerDid, takesMessageOnly } from '../call-handling/index.js';
 import { retryWhileBusy, type Db } from '../db/client.js';
 import { preparedPerDb } from '../db/prepared.js';
 import { tablesOf, type Call, type User } from '../db/schema.js';
@@ -83,7 +83,7 @@ export function createCallPath(db: Db, log: Log, outbound: OutboundPolicy = DEFA
         log.info({ userId, reason: refused.kind, why: refused.message }, 'not putting callers through');
         transferNumber = null;
       }
-      return { decision, transferNumber, ringSeconds: settings.transferTimeoutSeconds };
+      return { decision, transferNumber, ringSeconds: settings.transferTimeoutSeconds, messageOnly: takesMessageOnly(settings, callerNumber) };
     },
     team: (userId, now) => loadCallTeam(db, userId, now),
     routingFacts: (userId, callId, now) => callRoutingFacts(db, userId, callId, now),

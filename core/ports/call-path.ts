@@ -53,6 +53,8 @@ export interface HandlingPlan {
   /** Null when there is none, or the appliance may not dial it now (core/outbound): the caller's flow goes on without it. */
   transferNumber: string | null;
   ringSeconds: number;
+  /** A withheld caller the owner only takes messages from: no phone is rung for them, the team's neither. */
+  messageOnly?: boolean;
 }
 
 /** `store-recording` jobs (recording-jobs.ts) on their own worker: only the PBX can reach Asterisk to run them. */

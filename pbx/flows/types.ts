@@ -1,4 +1,4 @@
-import type { CallPath } from '../../core/ports/call-path.js';
+import type { CallPath, CallTeam } from '../../core/ports/call-path.js';
 import type { Log } from '../../contract/log.js';
 import type { Voice } from '../../models/tts/index.js';
 import type { PromptCache } from '../../models/tts/index.js';
@@ -52,6 +52,8 @@ export interface FlowContext {
   transfer?: TransferDeps;
   /** The owner's transfer number and ring time, when they set one (call handling). */
   ownerPhone?: { to: string; ringSeconds: number };
+  /** The business's team as this call found it, once a step has read it (transfer/team-first.ts callTeam). */
+  team?: Promise<CallTeam>;
 }
 
 export interface FlowOutcome {

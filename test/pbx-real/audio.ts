@@ -107,21 +107,28 @@ export function toneMs(s: Int16Array, hz: number): number {
   return frames * 20;
 }
 
+/** The Goertzel power at `hz` in one frame of 8 kHz audio. */
+export function tonePower(frame: Int16Array, hz: number): number {
+  const coeff = 2 * Math.cos((2 * Math.PI * hz) / RATE);
+  let s1 = 0;
+  let s2 = 0;
+  for (const v of frame) [s1, s2] = [v + coeff * s1 - s2, s1];
+  return s1 * s1 + s2 * s2 - coeff * s1 * s2;
+}
+
+const energyOf = (frame: Int16Array) => frame.reduce((sum, v) => sum + v * v, 0);
+
 /**
  * Whether one frame is a pure tone at `hz` (Asterisk's record beep is 1000 Hz): the Goertzel
  * power at `hz` holds most of the frame's power, which speech, with its many harmonics, never does.
  */
 export function isTone(frame: Int16Array, hz: number): boolean {
-  const coeff = 2 * Math.cos((2 * Math.PI * hz) / RATE);
-  let s1 = 0;
-  let s2 = 0;
-  let energy = 0;
-  for (let n = 0; n < frame.length; n++) {
-    const s0 = frame[n]! + coeff * s1 - s2;
-    s2 = s1;
-    s1 = s0;
-    energy += frame[n]! * frame[n]!;
-  }
-  const power = (s1 * s1 + s2 * s2 - coeff * s1 * s2) / (frame.length / 2);
-  return energy > frame.length * 300 * 300 && power / energy > 0.7;
+  const energy = energyOf(frame);
+  return energy > frame.length * 300 * 300 && tonePower(frame, hz) / (frame.length / 2) / energy > 0.7;
+}
+
+/** Whether one frame is the UK ring tone (400 + 450 Hz) a caller hears while a phone is rung for them. */
+export function isRingback(frame: Int16Array): boolean {
+  const energy = energyOf(frame);
+  return energy > frame.length * 250 * 250 && (tonePower(frame, 400) + tonePower(frame, 450)) / (frame.length / 2) / energy > 0.5;
 }

@@ -13,6 +13,7 @@ import { startOllamaDouble, type OllamaDouble } from '../doubles/ollama/server.j
 import { startWhisperDouble, type WhisperDouble } from '../doubles/whisper/server.js';
 import { startTestServer, type TestServer, type TestServerOptions } from '../helpers/server.js';
 import { waitUntil } from '../helpers/wait.js';
+import { envelopeMatch, readWavSamples } from './audio.js';
 import { findAsterisk } from './asterisk-install.js';
 import { AsteriskInstance } from './asterisk-instance.js';
 import { insertBusiness } from './business.js';
@@ -230,4 +231,9 @@ export function textsSent(h: RealPbx, callId: number, timeoutMs = 60_000): Promi
     if (!sent.some((n) => n.status === 'sent')) throw new Error(`no text sent yet about call ${callId}`);
     return sent;
   }, timeoutMs, 100);
+}
+
+/** How closely `heard` matches the prompt the core makes for `text` (envelopeMatch's score; a line heard scores above 0.8). */
+export async function promptHeard(h: RealPbx, heard: Int16Array, text: string, voice: 'female' | 'male' = 'female'): Promise<number> {
+  return envelopeMatch(readWavSamples(await h.promptFile(text, voice)), heard).score;
 }

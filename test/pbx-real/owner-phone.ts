@@ -151,7 +151,11 @@ ${OK_TO_LAST}
   <recv response="200" next="end"/>
 
   <label id="rings"/>
-  <recv request="CANCEL"/>
+  <recv request="CANCEL">
+    <action>
+      <exec command="echo cancelled > cancel-[call_number].txt"/>
+    </action>
+  </recv>
   <send>
 ${OK_TO_LAST}
   </send>
@@ -261,6 +265,22 @@ export class OwnerPhone {
   /** Whether any call reached the phone for `dialled` (for "the owner's phone never rang"). */
   wasCalled(dialled: string): boolean {
     return fs.readdirSync(this.dir).some((f) => /^invite-\d+\.txt$/.test(f) && fs.readFileSync(path.join(this.dir, f), 'utf8').split(" ")[4] === dialled);
+  }
+
+  /** Whether a call to `dialled` stopped ringing because the caller's side CANCELled it (a phone that rings until told). */
+  wasCancelled(dialled: string): boolean {
+    return this.cancelledAt(dialled) !== undefined;
+  }
+
+  /** When (performance.now()) the call to `dialled` was CANCELled; undefined while it was not. */
+  cancelledAt(dialled: string): number | undefined {
+    for (const f of fs.readdirSync(this.dir)) {
+      const n = /^invite-(\d+)\.txt$/.exec(f)?.[1];
+      if (n === undefined || fs.readFileSync(path.join(this.dir, f), 'utf8').split(' ')[4] !== dialled) continue;
+      const cancel = path.join(this.dir, `cancel-${n}.txt`);
+      if (fs.existsSync(cancel)) return fs.statSync(cancel).mtimeMs - Date.now() + performance.now();
+    }
+    return undefined;
   }
 
   /** What went wrong in the phone's calls (SIPp's error file, without its watchdog's lateness warnings). */

@@ -96,6 +96,14 @@ export const englishOnly = {
     /** A withheld number, when the owner refuses them. */
     withheldRefused: "Sorry, we don't take calls from withheld numbers. Please call again without withholding your number. Goodbye.",
   },
+  /** The voicemail greeting's team menu (issue 58): {choices} is `menuChoice` for each person, joined by ", ". */
+  teamMenu: {
+    menu: 'To speak to someone, press {choices}.',
+    menuChoice: '{digit} for {name}',
+    /** The caller pressed the key of someone outside their hours. */
+    notWorking: "{name} isn't working right now.",
+    leaveMessageFor: 'Please leave a message for {name} after the tone.',
+  },
   transfer: {
     /** The caller, before the owner's phone rings. */
     puttingThrough: 'Let me try to put you through.',

@@ -10,6 +10,7 @@ import type { FlowContext } from '../types.js';
 import { briefingText, CANNOT_TAKE_CALL_NOW, PRESS_A_KEY, PUTTING_THROUGH } from '../../../dialogue/spoken/transfer.js';
 import { outboundEndpoint } from './dial-string.js';
 import { outcomeOfUnansweredLeg } from './outcome.js';
+import { startRingback } from './ringback.js';
 
 // Warm transfer: the caller hears "Let me try to put you through" and ringback while the core
 // calls the owner's phone over the trunk (ARI originate into this Stasis app). The owner hears a
@@ -25,7 +26,6 @@ export const OWNER_LEG_PREFIX = 'owner-leg-';
 export { DEFAULT_TRANSFER_TIMING, type OwnerLegs, type TransferDeps, type TransferRequest, type TransferResult, type TransferTiming } from './transfer-types.js';
 import { DEFAULT_TRANSFER_TIMING, type TransferDeps, type TransferRequest, type TransferResult, type TransferTiming } from './transfer-types.js';
 
-const RINGBACK = 'tone:ring;tonezone=uk';
 let legSeq = 0;
 
 /**
@@ -55,7 +55,7 @@ export async function putThrough(ctx: FlowContext, deps: TransferDeps, req: Tran
     result.marks.dialledAt = performance.now();
     dialling = dialOwner(rest, deps, leg, { userId: owner.userId, to: req.to, ringSeconds: req.ringSeconds, callerId: storedNumber(session.did), appArgs: `${OWNER_LEG_ARG},${session.channelId}` }, log);
     await say(ctx, PUTTING_THROUGH, owner.voice, FALLBACK_SOUNDS.puttingThrough);
-    ringback = await startTone(ctx);
+    ringback = await startRingback(ctx);
     const rang = await untilCallerLeaves((await dialling)!.answer);
     if (rang !== 'answered') return await backToCaller(ctx, ringback, result, rang);
     if (!req.bridgeId) {
@@ -177,29 +177,6 @@ function hangUpAtLimit(rest: FlowContext['rest'], leg: CallSession, seconds: num
       if (!(err instanceof AriNotFoundError)) log.warn({ err, channelId: leg.channelId }, 'transfer: could not hang up the owner’s phone at its time limit');
     });
   });
-}
-
-/** Ringback on the caller's line until stopped (a playback of Asterisk's UK ring tone). */
-async function startTone(ctx: FlowContext): Promise<{ stop(): Promise<void> }> {
-  const id = `ringback-${ctx.session.channelId}-${++legSeq}`;
-  let playing = true;
-  try {
-    await ctx.rest.play(ctx.session.channelId, RINGBACK, id);
-  } catch (err) {
-    if (ctx.session.hangupRequested) throw new CallEnded('caller hung up');
-    // Quiet instead of ringback is worse, not fatal: the transfer goes on.
-    ctx.log.warn({ err, callId: ctx.callId }, 'transfer: no ringback tone');
-    playing = false;
-  }
-  return {
-    async stop() {
-      if (!playing) return;
-      playing = false;
-      await ctx.rest.stopPlayback(id).catch((err) => {
-        if (!(err instanceof AriNotFoundError)) ctx.log.warn({ err, callId: ctx.callId }, 'transfer: could not stop the ringback');
-      });
-    },
-  };
 }
 
 async function backToCaller(ctx: FlowContext, ringback: { stop(): Promise<void> }, result: TransferResult, outcome: TransferOutcome): Promise<TransferResult> {

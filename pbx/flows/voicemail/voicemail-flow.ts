@@ -4,8 +4,8 @@ import { NO_MESSAGE_GOODBYE, THANK_YOU } from '../../../dialogue/spoken/call-lin
 import { BEEP, FALLBACK_SOUNDS } from '../../../dialogue/spoken/sounds.js';
 import { answer, awaitRecording, hangUp, queueOptional, record, say } from '../steps.js';
 import type { FlowContext } from '../types.js';
-import { chooseGreeting } from '../../../dialogue/spoken/greeting.js';
 import { audioHoldsMessage, recordingHasMessage } from './message-rule.js';
+import { greetWithTeamMenu } from './team-menu.js';
 
 /** The name the message has on Asterisk; stored locally as `<name>.wav` in $DATA_DIR/recordings. */
 export function recordingNameFor(callId: number): string {
@@ -13,7 +13,7 @@ export function recordingNameFor(callId: number): string {
 }
 
 /**
- * Voicemail: answer, greet in the owner's voice, beep, record (max length, silence stop,
+ * Voicemail: answer, greet in the owner's voice (with the team menu, team-menu.ts), beep, record (max length, silence stop,
  * `#` to finish), thank the caller and hang up. `ctx.outcome` is filled in as each step
  * completes, so a hang-up or failure at any point still leaves a correct call row.
  * A call taken over after a core restart continues where it stands: a recording still
@@ -27,7 +27,7 @@ export async function voicemailFlow(ctx: FlowContext): Promise<void> {
   const name = recordingNameFor(ctx.callId);
   let finished = ctx.resumed ? await messageInProgress(ctx, name) : undefined;
   if (!finished) {
-    await say(ctx, chooseGreeting(owner), owner.voice, FALLBACK_SOUNDS.greeting);
+    if ((await greetWithTeamMenu(ctx)) === 'connected') return;
     // The recording is asked for as soon as Asterisk has taken the beep, not when the beep has
     // ended: Asterisk runs them in order, so it records from the instant the beep stops, however
     // late our requests are. Waiting for the beep's end first left a gap of seconds under load,
