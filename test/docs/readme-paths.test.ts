@@ -111,6 +111,16 @@ const ROW_CHECKS: Record<string, (named: string[]) => string[]> = {
     ...importedByOneOf(named, 'dialogue/agent/turn-policy.ts'),
     ...(named.includes('dialogue/agent/turn-policy.test.ts') && fs.existsSync(path.join(root, 'dialogue/agent/turn-policy.test.ts')) ? [] : ['the policy has no test where it says']),
   ],
+  // Each routing rule it names is pure (no query, no call control) with its test beside it, and the call side reads the team through the port.
+  'how a call reaches a team member': (named) => {
+    const rules = named.filter((f) => f.endsWith('.ts'));
+    if (rules.length < 6) return ['names too few of the team\'s rules'];
+    return [
+      ...rules.filter((f) => read(f).split('\n').some((line) => !line.startsWith('import type') && /from '[./]+db\/|tablesOf\(|from '[./]+ari\/|ari-client/.test(line))).map((f) => `${f} is not pure`),
+      ...rules.filter((f) => !fs.existsSync(path.join(root, f.replace(/\.ts$/, '.test.ts')))).map((f) => `${f} has no test beside it`),
+      ...(read('core/ports/call-path.ts').includes('team(userId: number, now: Date): Promise<CallTeam>') ? [] : ['CallPath has no team']),
+    ];
+  },
   // pbx imports from core only the ports in the room it names.
   'something the PBX needs of the core': (named) =>
     named.includes('core/ports/')
