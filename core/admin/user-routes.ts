@@ -17,6 +17,7 @@ import { currentUser } from '../http/session-hook.js';
 import { brand } from '../mail/brand.js';
 import { approvalMail, rejectionMail } from '../mail/templates.js';
 import { transaction } from '../db/transaction.js';
+import { deleteStaffLogins } from '../team/invite.js';
 import { greetingRecordingFolder } from '../../models/audio/greeting-recording.js';
 
 const TRIAL_DAYS = 7;
@@ -84,7 +85,9 @@ export async function adminUserRoutes(app: App): Promise<void> {
       .where(eq(calls.userId, target.id))
       ).flatMap((r) => (r.file ? [r.file] : []));
     await transaction(db, async () => {
-      // Sessions, calls, questions and notifications go by ON DELETE CASCADE; numbers are freed (SET NULL).
+      // The staff's own logins are users rows of their own: gone first, while staff rows still name them.
+      await deleteStaffLogins(db, target.id);
+      // Sessions, calls, questions, notifications and staff go by ON DELETE CASCADE; numbers are freed (SET NULL).
       await db.delete(users).where(eq(users.id, target.id));
       await audit(db, admin, 'user.delete', target, { recordings: recordings.length }, now());
     });

@@ -1,0 +1,50 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import type { Db } from '../db/client.js';
+import { tablesOf, type User } from '../db/schema.js';
+import { badRequest } from '../http/errors.js';
+import type { PersonFilter, StaffActor } from './staff-scope.js';
+
+// The staff sign-in's reads: who a staff login acts for, and the checks its lists need.
+
+/**
+ * The business a staff login acts for, and as whom: undefined when the login is no longer
+ * a current member's (removed, revoked) or its business cannot be found.
+ */
+export async function resolveStaffSignIn(db: Db, login: User): Promise<{ owner: User; actor: StaffActor } | undefined> {
+  const { staff, users } = tablesOf(db);
+  const row = (await db
+    .select({ staff, owner: users })
+    .from(staff)
+    .innerJoin(users, eq(users.id, staff.userId))
+    .where(and(eq(staff.loginUserId, login.id), isNull(staff.removedAt)))
+    .limit(1))[0];
+  if (!row) return undefined;
+  const { staff: s, owner } = row;
+  return {
+    owner,
+    actor: { staffId: s.id, name: s.name, view: s.view, businessName: owner.businessName, loginUserId: login.id },
+  };
+}
+
+export const NOT_A_MEMBER = 'There is no such person on your team.';
+
+/**
+ * Checks a `?staffId=` filter names one of the business's people (a removed member too: their
+ * past calls and bookings stay theirs), so a typo is a 400 and not an empty list.
+ */
+export async function checkPersonFilter(db: Db, ownerId: number, filter: PersonFilter): Promise<void> {
+  if (filter.kind !== 'person') return;
+  const { staff } = tablesOf(db);
+  const found = await db.select({ id: staff.id }).from(staff).where(and(eq(staff.id, filter.staffId), eq(staff.userId, ownerId))).limit(1);
+  if (found.length === 0) throw badRequest(NOT_A_MEMBER, { staffId: NOT_A_MEMBER });
+}
+
+/** The caller numbers whose calls were for this person: the caller texts a staff member with view 'own' sees. */
+export async function callerNumbersOf(db: Db, ownerId: number, staffId: number): Promise<Set<string>> {
+  const { calls } = tablesOf(db);
+  const rows = await db
+    .selectDistinct({ fromNumber: calls.fromNumber })
+    .from(calls)
+    .where(and(eq(calls.userId, ownerId), eq(calls.staffId, staffId)));
+  return new Set(rows.map((r) => r.fromNumber));
+}
