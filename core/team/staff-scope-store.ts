@@ -1,4 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { tablesOf, type User } from '../db/schema.js';
 import { badRequest } from '../http/errors.js';
@@ -47,4 +47,27 @@ export async function callerNumbersOf(db: Db, ownerId: number, staffId: number):
     .from(calls)
     .where(and(eq(calls.userId, ownerId), eq(calls.staffId, staffId)));
   return new Set(rows.map((r) => r.fromNumber));
+}
+
+/**
+ * The names of the people and the routing notes of the calls that some of the business's
+ * bookings name, read at once (two queries, however many bookings): the list's staffName and routingNote.
+ */
+export async function bookingPeople(
+  db: Db,
+  ownerId: number,
+  rows: readonly { staffId: number | null; callId: number | null }[],
+): Promise<(r: { staffId: number | null; callId: number | null }) => { staffName: string | null; routingNote: string | null }> {
+  const { calls, staff } = tablesOf(db);
+  const callIds = [...new Set(rows.flatMap((r) => (r.callId === null ? [] : [r.callId])))];
+  const names = new Map((await db.select({ id: staff.id, name: staff.name }).from(staff).where(eq(staff.userId, ownerId))).map((s) => [s.id, s.name]));
+  const notes = new Map(
+    callIds.length === 0
+      ? []
+      : (await db.select({ id: calls.id, note: calls.routingNote }).from(calls).where(and(eq(calls.userId, ownerId), inArray(calls.id, callIds)))).map((c) => [c.id, c.note]),
+  );
+  return (r) => ({
+    staffName: r.staffId === null ? null : (names.get(r.staffId) ?? null),
+    routingNote: r.callId === null ? null : (notes.get(r.callId) ?? null),
+  });
 }
