@@ -58,7 +58,7 @@ export const ApiUserSchema = Type.Object({
 export const UserResponse = Type.Object({ user: ApiUserSchema });
 
 /** A staff member's own sign-in (issue 58, role 'staff'): who they are in the business and what they see. */
-export const ApiStaffSignInSchema = Type.Object({
+const ApiStaffSignInSchema = Type.Object({
   id: Type.Integer(),
   name: Type.String(),
   view: OneOf(STAFF_VIEWS),

@@ -6,7 +6,7 @@ import type { App } from '../http/fastify-types.js';
 import { currentUser } from '../http/session-hook.js';
 import { brand } from '../mail/brand.js';
 import { staffInviteMail } from '../mail/templates.js';
-import { INVITE_VALID_DAYS, inviteStaff, revokeStaffSignIn } from './invite.js';
+import { currentMember, endStaffSignIn, INVITE_VALID_DAYS, inviteStaff } from './invite.js';
 
 /**
  * POST and DELETE /api/user/team/:id/invite (issue 58 item 2): the owner gives a member their own
@@ -41,7 +41,8 @@ export async function inviteRoutes(app: App): Promise<void> {
     { schema: { params: IdParams, response: { 200: MessageResponse, 404: ApiErrorSchema } } },
     async (req) => {
       const owner = currentUser(req);
-      const member = await revokeStaffSignIn(db, owner.id, req.params.id);
+      const member = await currentMember(db, owner.id, req.params.id);
+      await endStaffSignIn(db, member.id);
       req.log.info({ userId: owner.id, staffId: member.id }, 'staff sign-in revoked');
       return { message: `${member.name} can no longer sign in.` };
     },

@@ -13,8 +13,8 @@ import { badRequest, notFound } from '../http/errors.js';
 // take the sign-in away again. The login is a users row with role 'staff' named by
 // staff.login_user_id; what it may see is core/team/staff-scope.ts's.
 
-export const NO_SUCH_MEMBER = 'No such team member.';
-export const EMAIL_TAKEN = 'That e-mail address already has an account here. Use a different address.';
+const NO_SUCH_MEMBER = 'No such team member.';
+const EMAIL_TAKEN = 'That e-mail address already has an account here. Use a different address.';
 
 export interface Invitation {
   member: StaffRow;
@@ -26,7 +26,7 @@ export interface Invitation {
 export const INVITE_VALID_DAYS = INVITE_TOKEN_TTL_MS / (24 * 60 * 60 * 1000);
 
 /** A current member of this business (not a removed one), or the 404 the console shows. */
-async function currentMember(db: Db, ownerId: number, staffId: number): Promise<StaffRow> {
+export async function currentMember(db: Db, ownerId: number, staffId: number): Promise<StaffRow> {
   const { staff } = tablesOf(db);
   const row = (await db.select().from(staff).where(and(eq(staff.id, staffId), eq(staff.userId, ownerId), isNull(staff.removedAt))).limit(1))[0];
   if (!row) throw notFound(NO_SUCH_MEMBER);
@@ -87,13 +87,6 @@ export async function endStaffSignIn(db: Db, staffId: number): Promise<boolean> 
     await db.delete(users).where(and(eq(users.id, row.loginUserId), eq(users.role, 'staff')));
     return true;
   });
-}
-
-/** The revocation the owner asks for: one of their own members' sign-in. */
-export async function revokeStaffSignIn(db: Db, ownerId: number, staffId: number): Promise<StaffRow> {
-  const member = await currentMember(db, ownerId, staffId);
-  await endStaffSignIn(db, member.id);
-  return member;
 }
 
 /**

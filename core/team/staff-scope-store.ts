@@ -26,7 +26,7 @@ export async function resolveStaffSignIn(db: Db, login: User): Promise<{ owner: 
   };
 }
 
-export const NOT_A_MEMBER = 'There is no such person on your team.';
+const NOT_A_MEMBER = 'There is no such person on your team.';
 
 /**
  * Checks a `?staffId=` filter names one of the business's people (a removed member too: their

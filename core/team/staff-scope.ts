@@ -4,7 +4,7 @@ import type { STAFF_VIEWS } from '../../contract/enums.js';
 // resolves the sign-in (staff-scope-store.ts), the access guard asks staffMayCall, and the
 // lists ask personFilter. Nothing here reads the database.
 
-export type StaffView = (typeof STAFF_VIEWS)[number];
+type StaffView = (typeof STAFF_VIEWS)[number];
 
 /** A staff member signed in with their own login, acting for their business. */
 export interface StaffActor {
