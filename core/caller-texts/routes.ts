@@ -11,9 +11,8 @@ import { tablesOf } from '../db/schema.js';
 import { badRequest, conflict, HttpError, notFound, tooManyRequests } from '../http/errors.js';
 import type { App } from '../http/fastify-types.js';
 import { currentUser } from '../http/session-hook.js';
-import { ownRowsOnly } from '../team/staff-scope.js';
-import { callerNumbersOf } from '../team/staff-scope-store.js';
-import type { FastifyRequest } from 'fastify';
+import { callerInView } from '../team/staff-scope.js';
+import { callersInView } from '../team/staff-scope-store.js';
 import { knownNameOfCaller } from '../booking/store/bookings.js';
 import { hasBeenInTouch, listThreads, loadTextBack, loadThread, optedOut, saveTextBack, senderFor } from './store.js';
 import { defaultTextBackWording, MAX_WORDING, WINDOW_HOURS } from './text-back-rule.js';
@@ -55,26 +54,20 @@ export async function callerTextRoutes(app: App): Promise<void> {
     return textBackView(user.id);
   });
 
-  /** A staff member with view 'own' sees only the callers whose calls were theirs (issue 58); undefined = every caller. */
-  const callersInView = async (req: FastifyRequest): Promise<Set<string> | undefined> => {
-    const own = ownRowsOnly(req.staff);
-    return own === undefined ? undefined : callerNumbersOf(db, currentUser(req).id, own);
-  };
-
   app.get('/api/user/caller-texts', { schema: { response: { 200: ApiThreadListSchema } } }, async (req) => {
-    const inView = await callersInView(req);
+    const inView = await callersInView(db, currentUser(req).id, req.staff);
     return {
       threads: (await listThreads(db, currentUser(req).id))
-        .filter((t) => inView === undefined || inView.has(t.callerNumber))
+        .filter((t) => callerInView(inView, t.callerNumber))
         .map((t) => ({ ...t, lastAt: t.lastAt.toISOString() })),
     };
   });
 
   app.get('/api/user/caller-texts/thread', { schema: { querystring: ThreadQuery, response: { 200: ApiCallerThreadSchema, 400: ApiErrorSchema, 404: ApiErrorSchema } } }, async (req) => {
     const caller = callerOf(req.query.caller);
-    const inView = await callersInView(req);
+    const inView = await callersInView(db, currentUser(req).id, req.staff);
     // As a caller with no thread at all would be to someone outside the business: nothing to see.
-    if (inView !== undefined && !inView.has(caller)) throw notFound('No texts with this caller.');
+    if (!callerInView(inView, caller)) throw notFound('No texts with this caller.');
     const t = await loadThread(db, currentUser(req).id, caller);
     return {
       callerNumber: caller,

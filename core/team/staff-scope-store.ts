@@ -2,7 +2,7 @@ import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { tablesOf, type User } from '../db/schema.js';
 import { badRequest } from '../http/errors.js';
-import type { PersonFilter, StaffActor } from './staff-scope.js';
+import { ownRowsOnly, type PersonFilter, type StaffActor } from './staff-scope.js';
 
 // The staff sign-in's reads: who a staff login acts for, and the checks its lists need.
 
@@ -39,8 +39,16 @@ export async function checkPersonFilter(db: Db, ownerId: number, filter: PersonF
   if (found.length === 0) throw badRequest(NOT_A_MEMBER, { staffId: NOT_A_MEMBER });
 }
 
-/** The caller numbers whose calls were for this person: the caller texts a staff member with view 'own' sees. */
-export async function callerNumbersOf(db: Db, ownerId: number, staffId: number): Promise<Set<string>> {
+/**
+ * The callers a viewer may see the texts and questions of: for a staff member with view 'own',
+ * the numbers whose calls were theirs; undefined (every caller) for anyone else.
+ */
+export async function callersInView(db: Db, ownerId: number, actor: StaffActor | null): Promise<Set<string> | undefined> {
+  const own = ownRowsOnly(actor);
+  return own === undefined ? undefined : callerNumbersOf(db, ownerId, own);
+}
+
+async function callerNumbersOf(db: Db, ownerId: number, staffId: number): Promise<Set<string>> {
   const { calls } = tablesOf(db);
   const rows = await db
     .selectDistinct({ fromNumber: calls.fromNumber })

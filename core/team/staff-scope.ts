@@ -66,3 +66,8 @@ export function personFilter(actor: StaffActor | null, requested: number | undef
 export function ownRowsOnly(actor: StaffActor | null): number | undefined {
   return actor?.view === 'own' ? actor.staffId : undefined;
 }
+
+/** Whether a caller is among those a viewer may see (callersInView's set; undefined = all). A row with no number is the owner's to see. */
+export function callerInView(inView: ReadonlySet<string> | undefined, callerNumber: string | null): boolean {
+  return inView === undefined || (callerNumber !== null && inView.has(callerNumber));
+}

@@ -20,7 +20,7 @@ let smtp: SmtpDouble;
 let server: TestServer;
 let owner: Awaited<ReturnType<typeof activeCustomer>>;
 let other: Awaited<ReturnType<typeof activeCustomer>>;
-const ids = { sarah: 0, tom: 0, zed: 0, sarahCall: 0, tomCall: 0, nobodyCall: 0, otherCall: 0, sarahBooking: 0, tomBooking: 0 };
+const ids = { sarah: 0, tom: 0, zed: 0, sarahCall: 0, tomCall: 0, nobodyCall: 0, otherCall: 0, sarahBooking: 0, tomBooking: 0, sarahQuestion: 0, tomQuestion: 0 };
 const SARAH_CALLER = '+447700900301';
 const TOM_CALLER = '+447700900302';
 
@@ -91,6 +91,11 @@ beforeAll(async () => {
   for (const [n, callerNumber] of [SARAH_CALLER, TOM_CALLER].entries()) {
     await db().insert(callerTexts).values({ userId: owner.user.id, callerNumber, kind: 'caller', status: 'received', body: 'Hello', key: `in:${n}` });
   }
+  const { unansweredQuestions } = tables();
+  const ask = async (callId: number, callerNumber: string) =>
+    (await db().insert(unansweredQuestions).values({ userId: owner.user.id, callId, callerNumber, question: 'Do you open on Sundays?' }).returning())[0]!.id;
+  ids.sarahQuestion = await ask(ids.sarahCall, SARAH_CALLER);
+  ids.tomQuestion = await ask(ids.tomCall, TOM_CALLER);
 });
 afterAll(async () => {
   await server?.close();
@@ -152,6 +157,9 @@ describe('inviting a staff member', () => {
     expect(threads.body.threads.map((t: { callerNumber: string }) => t.callerNumber)).toEqual([SARAH_CALLER]);
     expect((await sarah.get(`/api/user/caller-texts/thread?caller=${encodeURIComponent(TOM_CALLER)}`)).status).toBe(404);
     expect((await sarah.get(`/api/user/caller-texts/thread?caller=${encodeURIComponent(SARAH_CALLER)}`)).status).toBe(200);
+    const questions = await sarah.get('/api/unanswered-questions');
+    expect(questions.body.questions.map((q: { id: number }) => q.id)).toEqual([ids.sarahQuestion]);
+    expect((await sarah.patch(`/api/unanswered-questions/${ids.tomQuestion}/resolve`)).status).toBe(404);
   });
 
   it("with view 'everything': sees the whole business, and never another business", async () => {
@@ -164,6 +172,7 @@ describe('inviting a staff member', () => {
       expect((await sarah.get(`/api/call-logs/${ids.otherCall}`)).status).toBe(404);
       expect((await sarah.get('/api/user/bookings')).body.bookings.map((b: { id: number }) => b.id)).toEqual([ids.sarahBooking, ids.tomBooking]);
       expect((await sarah.get('/api/user/caller-texts')).body.threads).toHaveLength(2);
+      expect((await sarah.get('/api/unanswered-questions')).body.questions).toHaveLength(2);
       expect((await sarah.get('/api/auth/me')).body.staff.view).toBe('everything');
     } finally {
       await db().update(staff).set({ view: 'own' }).where(eq(staff.id, ids.sarah));
