@@ -3,6 +3,7 @@ import { EmailBody } from '../../contract/schemas/auth.js';
 import { ApiErrorSchema, IdParams, MessageResponse } from '../../contract/schemas/shared.js';
 import { HttpError, badRequest } from '../http/errors.js';
 import type { App } from '../http/fastify-types.js';
+import { routeLimit } from '../http/rate-limits.js';
 import { currentUser } from '../http/session-hook.js';
 import { brand } from '../mail/brand.js';
 import { staffInviteMail } from '../mail/templates.js';
@@ -18,7 +19,11 @@ export async function inviteRoutes(app: App): Promise<void> {
 
   app.post(
     '/api/user/team/:id/invite',
-    { schema: { params: IdParams, body: EmailBody, response: { 200: MessageResponse, 400: ApiErrorSchema, 404: ApiErrorSchema, 502: ApiErrorSchema } } },
+    {
+      schema: { params: IdParams, body: EmailBody, response: { 200: MessageResponse, 400: ApiErrorSchema, 404: ApiErrorSchema, 502: ApiErrorSchema } },
+      // Each sends an e-mail to an address the owner types: held to a reset request's pace, per owner.
+      config: routeLimit(app.rateLimits.resetRequestsPerIp, (req) => `invite:${req.user?.id}`),
+    },
     async (req) => {
       const owner = currentUser(req);
       const email = req.body.email.trim().toLowerCase();

@@ -237,6 +237,18 @@ describe("the owner's lists by person", () => {
   });
 });
 
+describe('invitations sent too fast', () => {
+  it('are refused with 429 after ten in fifteen minutes, per owner', async () => {
+    const busy = await activeCustomer(server, { businessName: 'Busy Ltd' });
+    const member = await addMember(busy.user.id, 'Bea', 1);
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++) statuses.push((await busy.client.post(`/api/user/team/${member}/invite`, { email: 'bea@example.co.uk' })).status);
+    expect(statuses).toEqual([...Array<number>(10).fill(200), 429]);
+    // Another owner is not held up by it.
+    expect((await owner.client.post(`/api/user/team/${ids.zed}/invite`, { email: 'zed@example.co.uk' })).status).toBe(404);
+  });
+});
+
 describe('taking a sign-in away', () => {
   it('revoking ends the session at once and deletes the login', async () => {
     const tom = await staffSignIn(ids.tom, 'tom@example.co.uk');
