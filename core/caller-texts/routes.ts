@@ -11,7 +11,7 @@ import { tablesOf } from '../db/schema.js';
 import { badRequest, conflict, HttpError, notFound, tooManyRequests } from '../http/errors.js';
 import type { App } from '../http/fastify-types.js';
 import { currentUser } from '../http/session-hook.js';
-import { callerInView } from '../team/staff-scope.js';
+import { callerInView, ownRowsOnly } from '../team/staff-scope.js';
 import { callersInView } from '../team/staff-scope-store.js';
 import { knownNameOfCaller } from '../booking/store/bookings.js';
 import { hasBeenInTouch, listThreads, loadTextBack, loadThread, optedOut, saveTextBack, senderFor } from './store.js';
@@ -69,12 +69,14 @@ export async function callerTextRoutes(app: App): Promise<void> {
     // As a caller with no thread at all would be to someone outside the business: nothing to see.
     if (!callerInView(inView, caller)) throw notFound('No texts with this caller.');
     const t = await loadThread(db, currentUser(req).id, caller);
+    const own = ownRowsOnly(req.staff);
     return {
       callerNumber: caller,
       callerName: await knownNameOfCaller(db, currentUser(req).id, caller),
       optedOutAt: t.optedOutAt?.toISOString() ?? null,
       texts: t.texts.map(toApiText),
-      calls: t.calls.map((c) => ({ ...c, createdAt: c.createdAt.toISOString() })),
+      // The caller's calls that were someone else's stay out of a view of one's own.
+      calls: t.calls.filter((c) => own === undefined || c.staffId === own).map((c) => ({ id: c.id, createdAt: c.createdAt.toISOString(), status: c.status, duration: c.duration })),
     };
   });
 

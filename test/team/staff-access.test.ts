@@ -20,7 +20,7 @@ let smtp: SmtpDouble;
 let server: TestServer;
 let owner: Awaited<ReturnType<typeof activeCustomer>>;
 let other: Awaited<ReturnType<typeof activeCustomer>>;
-const ids = { sarah: 0, tom: 0, zed: 0, sarahCall: 0, tomCall: 0, nobodyCall: 0, otherCall: 0, sarahBooking: 0, tomBooking: 0, sarahQuestion: 0, tomQuestion: 0 };
+const ids = { sarah: 0, tom: 0, zed: 0, sarahCall: 0, tomCall: 0, nobodyCall: 0, otherCall: 0, sarahBooking: 0, tomBooking: 0, sarahQuestion: 0, tomQuestion: 0, sarahCallerToTom: 0 };
 const SARAH_CALLER = '+447700900301';
 const TOM_CALLER = '+447700900302';
 
@@ -74,6 +74,9 @@ beforeAll(async () => {
     { userId: owner.user.id, createdAt: new Date(at + 2000), fromNumber: '+447700900303' },
     { userId: other.user.id, createdAt: new Date(at + 3000), fromNumber: '+447700900304', staffId: ids.zed },
   ]);
+  // Sarah's caller rang again and was put through to Tom: that call is Tom's.
+  const [sarahCallerToTom] = await insertCalls(server, [{ userId: owner.user.id, createdAt: new Date(at - 1000), fromNumber: SARAH_CALLER, staffId: ids.tom }]);
+  ids.sarahCallerToTom = sarahCallerToTom!.id;
   Object.assign(ids, { sarahCall: sarahCall!.id, tomCall: tomCall!.id, nobodyCall: nobodyCall!.id, otherCall: otherCall!.id });
   const { bookingServices, bookings, callerTexts } = tables();
   const service = (await db().insert(bookingServices).values({ userId: owner.user.id, name: 'Cut', durationMinutes: 30 }).returning())[0]!;
@@ -156,7 +159,10 @@ describe('inviting a staff member', () => {
     const threads = await sarah.get('/api/user/caller-texts');
     expect(threads.body.threads.map((t: { callerNumber: string }) => t.callerNumber)).toEqual([SARAH_CALLER]);
     expect((await sarah.get(`/api/user/caller-texts/thread?caller=${encodeURIComponent(TOM_CALLER)}`)).status).toBe(404);
-    expect((await sarah.get(`/api/user/caller-texts/thread?caller=${encodeURIComponent(SARAH_CALLER)}`)).status).toBe(200);
+    const thread = await sarah.get(`/api/user/caller-texts/thread?caller=${encodeURIComponent(SARAH_CALLER)}`);
+    expect(thread.status).toBe(200);
+    // The same caller's call that was Tom's stays out of Sarah's thread.
+    expect(thread.body.calls.map((c: { id: number }) => c.id)).toEqual([ids.sarahCall]);
     const questions = await sarah.get('/api/unanswered-questions');
     expect(questions.body.questions.map((q: { id: number }) => q.id)).toEqual([ids.sarahQuestion]);
     expect((await sarah.patch(`/api/unanswered-questions/${ids.tomQuestion}/resolve`)).status).toBe(404);
@@ -167,7 +173,7 @@ describe('inviting a staff member', () => {
     await db().update(staff).set({ view: 'everything' }).where(eq(staff.id, ids.sarah));
     try {
       const list = await sarah.get<ApiCallLogsResponse>('/api/call-logs');
-      expect(list.body.callLogs.map((c) => c.id)).toEqual([ids.nobodyCall, ids.tomCall, ids.sarahCall]);
+      expect(list.body.callLogs.map((c) => c.id)).toEqual([ids.nobodyCall, ids.tomCall, ids.sarahCall, ids.sarahCallerToTom]);
       expect((await sarah.get(`/api/call-logs/${ids.tomCall}`)).status).toBe(200);
       expect((await sarah.get(`/api/call-logs/${ids.otherCall}`)).status).toBe(404);
       expect((await sarah.get('/api/user/bookings')).body.bookings.map((b: { id: number }) => b.id)).toEqual([ids.sarahBooking, ids.tomBooking]);
@@ -225,10 +231,10 @@ describe('inviting a staff member', () => {
 describe("the owner's lists by person", () => {
   it('filters calls and bookings by ?staffId= and refuses someone not on the team', async () => {
     const toms = await owner.client.get<ApiCallLogsResponse>(`/api/call-logs?staffId=${ids.tom}`);
-    expect(toms.body.callLogs.map((c) => c.id)).toEqual([ids.tomCall]);
+    expect(toms.body.callLogs.map((c) => c.id)).toEqual([ids.tomCall, ids.sarahCallerToTom]);
     expect(toms.body.callLogs[0]).toMatchObject({ staffId: ids.tom, staffName: 'Tom', routingNote: null });
     const all = await owner.client.get<ApiCallLogsResponse>('/api/call-logs');
-    expect(all.body.callLogs.map((c) => c.id)).toEqual([ids.nobodyCall, ids.tomCall, ids.sarahCall]);
+    expect(all.body.callLogs.map((c) => c.id)).toEqual([ids.nobodyCall, ids.tomCall, ids.sarahCall, ids.sarahCallerToTom]);
     expect((await owner.client.get(`/api/user/bookings?staffId=${ids.tom}`)).body.bookings.map((b: { id: number }) => b.id)).toEqual([ids.tomBooking]);
     for (const q of [`/api/call-logs?staffId=${ids.zed}`, '/api/call-logs?staffId=999999', `/api/user/bookings?staffId=${ids.zed}`]) {
       const res = await owner.client.get(q);
