@@ -93,7 +93,7 @@ const deepCursor = encodeCallLogCursor({ createdAtMs: middle.createdAt, id: midd
   const times: number[] = [];
   for (let i = 0; i < WARMUP + RUNS; i++) {
     const t = performance.now();
-    await listCallLogs(db, ownerId, { limit: 500 });
+    await listCallLogs(db, { userId: ownerId }, { limit: 500 });
     if (i >= WARMUP) times.push(performance.now() - t);
   }
   times.sort((a, b) => a - b);

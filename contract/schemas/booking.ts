@@ -78,11 +78,19 @@ export const ApiBookingSchema = Type.Object({
   spoken: Type.String(),
   /** Call Details (?callId=): the booking was moved from this start (ISO) to the one above; null otherwise. */
   movedFrom: Nullable(Type.String()),
+  /** The person booked (issue 58); null for nobody in particular. */
+  staffId: Nullable(Type.Integer()),
+  /** That person's name (in the list; a single booking's answer may leave it null). */
+  staffName: Nullable(Type.String()),
+  /** What routing did on the call that made the booking (calls.routing_note); null when nothing or no call. */
+  routingNote: Nullable(Type.String()),
 });
 export const ApiBookingListSchema = Type.Object({ bookings: Type.Array(ApiBookingSchema) });
 /** callId: the bookings that call made. */
 export const BookingListQuery = Type.Object({
   callId: Type.Optional(Type.Integer({ minimum: 0, maximum: 999_999_999_999_999, ...refusal("callId must be a call's number, e.g. ?callId=41.", 'A call number') })),
+  /** One person's bookings (issue 58): a member of the business, or 400. */
+  staffId: Type.Optional(Type.Integer({ minimum: 1, maximum: 999_999_999_999_999, ...refusal("staffId must be a team member's number, e.g. ?staffId=3.", 'A team member') })),
 });
 export const BookingMoveBody = Type.Object({ start: Type.String() }, { additionalProperties: false });
 /** Which of the owner's rules refused a time (issue 57, item 3); the 409's message says it in everyday words. */

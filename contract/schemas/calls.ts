@@ -47,13 +47,20 @@ export const ApiCallLogSchema = Type.Object({
   transcriptEnglish: Nullable(Type.String()),
   /** The summary found the caller wanted a booking: Call Details offers "Book this caller" (POST /api/call-logs/{id}/booking). */
   wantsBooking: Type.Boolean(),
+  /** The team member the call was for, put through to or answered by (issue 58); null when nobody in particular. */
+  staffId: Nullable(Type.Integer()),
+  /** That member's name (a removed member's too: their calls stay theirs). */
+  staffName: Nullable(Type.String()),
+  /** What routing did, as Call Details shows it ("Asked for Sarah: not working today, message taken for Sarah"); null when it did nothing. */
+  routingNote: Nullable(Type.String()),
 });
 
-/** GET /api/call-logs?limit=1..max&before=<cursor>. */
+/** GET /api/call-logs?limit=1..max&before=<cursor>&staffId=<a team member's id>. */
 export const CallLogsQuery = (maxLimit: number) =>
   Type.Object({
     limit: Type.Optional(Type.Integer({ minimum: 1, maximum: maxLimit })),
     before: Type.Optional(Type.String({ maxLength: 40 })),
+    staffId: Type.Optional(Type.Integer({ minimum: 1 })),
   });
 
 export const ApiCallLogsResponseSchema = Type.Object({ callLogs: Type.Array(ApiCallLogSchema), nextCursor: Nullable(Type.String()) });

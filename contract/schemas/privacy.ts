@@ -5,6 +5,7 @@ import { CallHandlingSettingsSchema } from './call-handling.js';
 import { ApiCallLogSchema } from './calls.js';
 import { ApiUnansweredQuestionSchema } from './questions.js';
 import { Nullable, OneOf } from './shared.js';
+import { STAFF_VIEWS } from '../enums.js';
 import { ApiUserSchema } from './users.js';
 import { ApiWebhookDeliverySchema } from './webhooks.js';
 
@@ -83,6 +84,34 @@ export const OwnerExportSchema = Type.Object({
       cancelledBy: Nullable(OneOf(['owner', 'caller', 'moved'] as const)),
       createdAt: Type.String(),
       cancelledAt: Nullable(Type.String()),
+      /** The person booked (issue 58), and their name; null for a booking with nobody in particular. */
+      staffId: Nullable(Type.Integer()),
+      staffName: Nullable(Type.String()),
+    }),
+  ),
+  /**
+   * The business's people (issue 58), removed ones too (their past calls and bookings name them):
+   * what the owner entered about them, never a sealed calendar secret or a phone code's hash.
+   */
+  staff: Type.Array(
+    Type.Object({
+      id: Type.Integer(),
+      name: Type.String(),
+      otherNames: Type.Array(Type.String()),
+      roleWord: Nullable(Type.String()),
+      isOwner: Type.Boolean(),
+      phone: Nullable(Type.String()),
+      phoneConfirmedAt: Nullable(Type.String()),
+      pendingPhone: Nullable(Type.String()),
+      hours: Nullable(CallHandlingSettingsSchema.properties.hours),
+      calendar: OneOf(['none', 'ical', 'caldav'] as const),
+      caldavUrl: Nullable(Type.String()),
+      caldavUser: Nullable(Type.String()),
+      invite: Type.Object({ email: Nullable(Type.String()), state: OneOf(['none', 'invited', 'active'] as const) }),
+      view: OneOf(STAFF_VIEWS),
+      position: Type.Integer(),
+      removedAt: Nullable(Type.String()),
+      createdAt: Type.String(),
     }),
   ),
   /** Callers who texted STOP. */

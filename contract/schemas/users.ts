@@ -1,7 +1,8 @@
 // An account as the API sends it, and the owner's settings form (PATCH /api/user/settings).
 import { Type } from 'typebox';
 import { LIMITS } from '../rules.js';
-import { AccountStatusSchema, AiModeSchema, Nullable, RoleSchema, VoicePreferenceSchema } from './shared.js';
+import { STAFF_VIEWS } from '../enums.js';
+import { AccountStatusSchema, AiModeSchema, Nullable, OneOf, RoleSchema, VoicePreferenceSchema } from './shared.js';
 
 const Text = Nullable(Type.String());
 /** contract/forwarding-codes.ts's LINE_TYPES (the users table's enum is that list: a new type fails the typecheck until added here). */
@@ -55,6 +56,16 @@ export const ApiUserSchema = Type.Object({
 });
 
 export const UserResponse = Type.Object({ user: ApiUserSchema });
+
+/** A staff member's own sign-in (issue 58, role 'staff'): who they are in the business and what they see. */
+const ApiStaffSignInSchema = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  view: OneOf(STAFF_VIEWS),
+  businessName: Nullable(Type.String()),
+});
+/** GET /api/auth/me: the signed-in account, and `staff` only for a staff member's sign-in. */
+export const MeResponse = Type.Object({ user: ApiUserSchema, staff: Type.Optional(ApiStaffSignInSchema) });
 export const UserMessageResponse = Type.Object({ user: ApiUserSchema, message: Type.String() });
 export const UsersResponse = Type.Object({ users: Type.Array(ApiUserSchema) });
 /** GET /api/admin/users: each account with its team's size (issue 58: current members besides the owner). */

@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { asc, desc, eq } from 'drizzle-orm';
+import { asc, desc, eq, ne } from 'drizzle-orm';
 import { IdParams, MessageResponse } from '../../contract/schemas/shared.js';
 import { AdminUserPatchBody, AdminUsersResponse, UserMessageResponse, UserResponse, UsersResponse } from '../../contract/schemas/users.js';
 import type { FastifyBaseLogger } from 'fastify';
@@ -18,6 +18,7 @@ import { brand } from '../mail/brand.js';
 import { approvalMail, rejectionMail } from '../mail/templates.js';
 import { transaction } from '../db/transaction.js';
 import { staffCounts } from '../team/members.js';
+import { deleteStaffLogins } from '../team/invite.js';
 import { greetingRecordingFolder } from '../../models/audio/greeting-recording.js';
 
 const TRIAL_DAYS = 7;
@@ -28,6 +29,8 @@ async function manageableUser(db: App['services']['database']['db'], id: number)
   const target = await findUserById(db, id);
   if (!target) throw notFound('User not found.');
   if (target.role === 'admin') throw forbidden('Administrator accounts cannot be changed here.');
+  // A team member's sign-in belongs to its business: the owner invites and revokes it (docs/team.md).
+  if (target.role === 'staff') throw forbidden("A team member's sign-in is managed by their business owner on the Team page.");
   return target;
 }
 
@@ -37,7 +40,7 @@ export async function adminUserRoutes(app: App): Promise<void> {
   const { calls, users } = tablesOf(db);
 
   app.get('/api/admin/users', { config: ADMIN_ONLY, schema: { response: { 200: AdminUsersResponse } } }, async () => {
-    const [rows, staff] = await Promise.all([db.select().from(users).orderBy(desc(users.createdAt), desc(users.id)), staffCounts(db)]);
+    const [rows, staff] = await Promise.all([db.select().from(users).where(ne(users.role, 'staff')).orderBy(desc(users.createdAt), desc(users.id)), staffCounts(db)]);
     return { users: rows.map((u) => ({ ...toApiUser(u), staffCount: staff.get(u.id) ?? 0 })) };
   });
 
@@ -85,7 +88,9 @@ export async function adminUserRoutes(app: App): Promise<void> {
       .where(eq(calls.userId, target.id))
       ).flatMap((r) => (r.file ? [r.file] : []));
     await transaction(db, async () => {
-      // Sessions, calls, questions and notifications go by ON DELETE CASCADE; numbers are freed (SET NULL).
+      // The staff's own logins are users rows of their own: gone first, while staff rows still name them.
+      await deleteStaffLogins(db, target.id);
+      // Sessions, calls, questions, notifications and staff go by ON DELETE CASCADE; numbers are freed (SET NULL).
       await db.delete(users).where(eq(users.id, target.id));
       await audit(db, admin, 'user.delete', target, { recordings: recordings.length }, now());
     });

@@ -4,12 +4,14 @@ import { tablesOf } from '../db/schema.js';
 import { hashToken, newToken } from './tokens.js';
 
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
+/** A staff invitation's "set your password" link (core/team/invite.ts): a reset token that waits days, not an hour, for someone who did not ask for it. */
+export const INVITE_TOKEN_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
-export async function issueResetToken(db: Db, userId: number, now: Date): Promise<string> {
+export async function issueResetToken(db: Db, userId: number, now: Date, ttlMs = RESET_TOKEN_TTL_MS): Promise<string> {
   const { passwordResetTokens } = tablesOf(db);
   const token = newToken();
   await db.insert(passwordResetTokens)
-    .values({ tokenHash: hashToken(token), userId, createdAt: now, expiresAt: new Date(now.getTime() + RESET_TOKEN_TTL_MS) });
+    .values({ tokenHash: hashToken(token), userId, createdAt: now, expiresAt: new Date(now.getTime() + ttlMs) });
   return token;
 }
 

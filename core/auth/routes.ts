@@ -1,10 +1,10 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { isEmail, newPasswordError } from '../../contract/rules.js';
 import { SESSION_HINT_COOKIE } from '../../contract/session-hint.js';
 import { ChangePasswordBody, EmailBody, LoginBody, ResetPasswordBody, ResetPasswordResponse, SignupBody } from '../../contract/schemas/auth.js';
 import { MessageResponse } from '../../contract/schemas/shared.js';
-import { UserMessageResponse, UserResponse } from '../../contract/schemas/users.js';
+import { MeResponse, UserMessageResponse, UserResponse } from '../../contract/schemas/users.js';
 import { checkSignup } from '../accounts/signup-rules.js';
 import { findUserByEmail, findUserById, insertUser, toApiUser, updateUser } from '../accounts/users.js';
 import { isUniqueViolation } from '../db/client.js';
@@ -12,7 +12,7 @@ import type { User } from '../db/schema.js';
 import { badRequest, conflict, forbidden, unauthorized } from '../http/errors.js';
 import type { App } from '../http/fastify-types.js';
 import { PUBLIC } from '../http/access-guard.js';
-import { canSignIn, currentUser } from '../http/session-hook.js';
+import { actingUser, canSignIn, currentUser } from '../http/session-hook.js';
 import { passwordResetMail } from '../mail/templates.js';
 import { brand } from '../mail/brand.js';
 import { counterName, failureCounter, routeLimit } from '../http/rate-limits.js';
@@ -29,11 +29,22 @@ const STATUS_LOGIN_MESSAGES: Partial<Record<User['accountStatus'], string>> = {
   suspended: 'Your account has been suspended. Please contact support to restore access.',
 };
 
+const STAFF_CANNOT_SIGN_IN = "This sign-in is not in use any more. Ask the business owner to invite you again.";
+
 export async function authRoutes(app: App): Promise<void> {
   const { database, mailer, config, now } = app.services;
   const db = database.db;
+  /** The account really signed in: a staff member's own login, not the owner it acts for. */
+  const signedInLogin = async (req: FastifyRequest): Promise<User> => {
+    const acting = currentUser(req);
+    if (!req.staff) return acting;
+    const login = await findUserById(db, req.staff.loginUserId);
+    if (!login) throw unauthorized();
+    return login;
+  };
   const login = loginThrottle(app);
-  const changeGuesses = failureCounter(app, 'changePasswordFailuresPerUser', (req) => `user:${req.user?.id}`);
+  // Per login: a staff member's guesses are theirs, not their business owner's.
+  const changeGuesses = failureCounter(app, 'changePasswordFailuresPerUser', (req) => `user:${req.staff?.loginUserId ?? req.user?.id}`);
   // Sign-up requests created from one address (a typo answered 400 does not count).
   const signupsFromIp = failureCounter(app, 'signupsPerIp', (req) => req.ip);
   const badResetTokens = failureCounter(app, 'resetFailuresPerIp', (req) => req.ip);
@@ -64,9 +75,11 @@ export async function authRoutes(app: App): Promise<void> {
 
   // Public: it is how the console learns who is signed in (its own 401 says no one). The console
   // asks only while the session hint cookie is there.
-  app.get('/api/auth/me', { config: PUBLIC, schema: { response: { 200: UserResponse } } }, async (req) => {
+  app.get('/api/auth/me', { config: PUBLIC, schema: { response: { 200: MeResponse } } }, async (req) => {
     if (!req.user) throw unauthorized('Not signed in.');
-    return { user: toApiUser(req.user) };
+    if (!req.staff) return { user: toApiUser(req.user) };
+    const { staffId, name, view, businessName } = req.staff;
+    return { user: toApiUser(await signedInLogin(req)), staff: { id: staffId, name, view, businessName } };
   });
 
   app.post('/api/auth/signup', { config: PUBLIC, schema: { body: SignupBody, response: { 201: UserMessageResponse } } }, async (req, reply) => {
@@ -127,6 +140,8 @@ export async function authRoutes(app: App): Promise<void> {
     await attempt.succeeded();
     const fresh = (await findUserById(db, user.id))!;
     if (!canSignIn(fresh)) throw forbidden(STATUS_LOGIN_MESSAGES[fresh.accountStatus] ?? 'This account cannot sign in.');
+    // A staff login signs in only while its member is current and its business may sign in.
+    if (fresh.role === 'staff' && !(await actingUser(db, fresh, now()))) throw forbidden(STAFF_CANNOT_SIGN_IN);
     await startSession(reply, fresh);
     req.log.info({ userId: fresh.id }, 'signed in');
     return { user: toApiUser(fresh) };
@@ -192,7 +207,7 @@ export async function authRoutes(app: App): Promise<void> {
   });
 
   app.post('/api/auth/change-password', { schema: { body: ChangePasswordBody, response: { 200: MessageResponse } } }, async (req, reply) => {
-    const user = currentUser(req);
+    const user = await signedInLogin(req);
     const { currentPassword, newPassword, confirmPassword } = req.body;
     if (!currentPassword || !newPassword) throw badRequest('All fields are required');
     if (confirmPassword !== undefined && confirmPassword !== newPassword) throw badRequest('New passwords do not match');

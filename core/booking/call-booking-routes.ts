@@ -41,7 +41,7 @@ export async function callBookingRoutes(app: App): Promise<void> {
   }, async (req, reply) => {
     const userId = currentUser(req).id;
     // Another owner's call answers like a missing one: ids do not leak.
-    const call = await ownedCallLog(database.db, userId, req.params.id);
+    const call = await ownedCallLog(database.db, { userId }, req.params.id);
     if (!call) throw notFound('Call not found.');
     const callerNumber = toE164(call.fromNumber);
     if (!callerNumber) throw badRequest('This caller withheld their number, so there is no one to book or text. Book them under Bookings once they call again.');

@@ -16,6 +16,8 @@ import { bookingsOfCall, whereNow } from './store/bookings.js';
 import { loadRules, saveRules, storedRules } from './store/rules.js';
 import { activeService, activeServices, archiveService, createService, serviceById, updateService } from './store/services.js';
 import { toApiBooking } from './api-booking.js';
+import { personFilter } from '../team/staff-scope.js';
+import { bookingPeople, checkPersonFilter } from '../team/staff-scope-store.js';
 import { bookingRefusalSentence } from './rules/refusal.js';
 import { callBookingRoutes } from './call-booking-routes.js';
 import { zonedStart } from './zoned-start.js';
@@ -108,15 +110,26 @@ export async function bookingRoutes(app: App): Promise<void> {
   app.get('/api/user/bookings', { schema: { querystring: BookingListQuery, response: { 200: ApiBookingListSchema, 400: ApiErrorSchema } } }, async (req) => {
     const userId = currentUser(req).id;
     const { callId } = req.query;
-    // A move cancels the old row and makes a new one: the owner sees the booking once, at its new time.
-    if (callId === undefined) return { bookings: (await booking.upcoming(userId)).filter((r) => r.row.cancelledBy !== 'moved').map((r) => toApiBooking(r.row, r.serviceName)) };
+    // One person's bookings: asked for with ?staffId=, or all a staff member with view 'own' sees.
+    const person = personFilter(req.staff, req.query.staffId);
+    if (person.kind === 'none') return { bookings: [] };
+    await checkPersonFilter(db, userId, person);
+    const theirs = (b: { staffId: number | null }) => person.kind === 'all' || b.staffId === person.staffId;
+    if (callId === undefined) {
+      // A move cancels the old row and makes a new one: the owner sees the booking once, at its new time.
+      const rows = (await booking.upcoming(userId)).filter((r) => r.row.cancelledBy !== 'moved' && theirs(r.row));
+      const people = await bookingPeople(db, userId, rows.map((r) => r.row));
+      return { bookings: rows.map((r) => toApiBooking(r.row, r.serviceName, people(r.row))) };
+    }
     const rows = await bookingsOfCall(db, userId, callId);
     // A booking since moved shows where it is now, saying where it was booked first.
     const now = await Promise.all(rows.map(async (r) => {
       const latest = await whereNow(db, userId, r.row);
-      return latest === r.row ? toApiBooking(r.row, r.serviceName) : { ...toApiBooking(latest, r.serviceName), callId: r.row.callId, movedFrom: r.row.startAt.toISOString() };
+      return latest === r.row ? { row: r.row, serviceName: r.serviceName, movedFrom: null } : { row: { ...latest, callId: r.row.callId }, serviceName: r.serviceName, movedFrom: r.row.startAt.toISOString() };
     }));
-    return { bookings: now };
+    const shown = now.filter((b) => theirs(b.row));
+    const people = await bookingPeople(db, userId, shown.map((b) => b.row));
+    return { bookings: shown.map((b) => ({ ...toApiBooking(b.row, b.serviceName, people(b.row)), movedFrom: b.movedFrom })) };
   });
 
   app.post('/api/user/bookings/:id/cancel', { schema: { params: IdParams, response: { 200: ApiBookingSchema, 404: ApiErrorSchema } } }, async (req) => {

@@ -8,9 +8,11 @@ import {
 import { ApiErrorSchema } from '../../contract/schemas/shared.js';
 import type { CallerText } from '../db/schema.js';
 import { tablesOf } from '../db/schema.js';
-import { badRequest, conflict, HttpError, tooManyRequests } from '../http/errors.js';
+import { badRequest, conflict, HttpError, notFound, tooManyRequests } from '../http/errors.js';
 import type { App } from '../http/fastify-types.js';
 import { currentUser } from '../http/session-hook.js';
+import { callerInView, ownRowsOnly } from '../team/staff-scope.js';
+import { callersInView } from '../team/staff-scope-store.js';
 import { knownNameOfCaller } from '../booking/store/bookings.js';
 import { hasBeenInTouch, listThreads, loadTextBack, loadThread, optedOut, saveTextBack, senderFor } from './store.js';
 import { defaultTextBackWording, MAX_WORDING, WINDOW_HOURS } from './text-back-rule.js';
@@ -52,19 +54,29 @@ export async function callerTextRoutes(app: App): Promise<void> {
     return textBackView(user.id);
   });
 
-  app.get('/api/user/caller-texts', { schema: { response: { 200: ApiThreadListSchema } } }, async (req) => ({
-    threads: (await listThreads(db, currentUser(req).id)).map((t) => ({ ...t, lastAt: t.lastAt.toISOString() })),
-  }));
+  app.get('/api/user/caller-texts', { schema: { response: { 200: ApiThreadListSchema } } }, async (req) => {
+    const inView = await callersInView(db, currentUser(req).id, req.staff);
+    return {
+      threads: (await listThreads(db, currentUser(req).id))
+        .filter((t) => callerInView(inView, t.callerNumber))
+        .map((t) => ({ ...t, lastAt: t.lastAt.toISOString() })),
+    };
+  });
 
-  app.get('/api/user/caller-texts/thread', { schema: { querystring: ThreadQuery, response: { 200: ApiCallerThreadSchema, 400: ApiErrorSchema } } }, async (req) => {
+  app.get('/api/user/caller-texts/thread', { schema: { querystring: ThreadQuery, response: { 200: ApiCallerThreadSchema, 400: ApiErrorSchema, 404: ApiErrorSchema } } }, async (req) => {
     const caller = callerOf(req.query.caller);
+    const inView = await callersInView(db, currentUser(req).id, req.staff);
+    // As a caller with no thread at all would be to someone outside the business: nothing to see.
+    if (!callerInView(inView, caller)) throw notFound('No texts with this caller.');
     const t = await loadThread(db, currentUser(req).id, caller);
+    const own = ownRowsOnly(req.staff);
     return {
       callerNumber: caller,
       callerName: await knownNameOfCaller(db, currentUser(req).id, caller),
       optedOutAt: t.optedOutAt?.toISOString() ?? null,
       texts: t.texts.map(toApiText),
-      calls: t.calls.map((c) => ({ ...c, createdAt: c.createdAt.toISOString() })),
+      // The caller's calls that were someone else's stay out of a view of one's own.
+      calls: t.calls.filter((c) => own === undefined || c.staffId === own).map((c) => ({ id: c.id, createdAt: c.createdAt.toISOString(), status: c.status, duration: c.duration })),
     };
   });
 

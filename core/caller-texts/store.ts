@@ -80,7 +80,7 @@ export async function loadThread(db: Db, userId: number, callerNumber: string) {
   const { callerOptOuts, callerTexts, calls } = tablesOf(db);
   const texts = await db.select().from(callerTexts)
     .where(and(eq(callerTexts.userId, userId), eq(callerTexts.callerNumber, callerNumber))).orderBy(asc(callerTexts.id));
-  const callRows = await db.select({ id: calls.id, createdAt: calls.createdAt, status: calls.status, duration: calls.duration }).from(calls)
+  const callRows = await db.select({ id: calls.id, createdAt: calls.createdAt, status: calls.status, duration: calls.duration, staffId: calls.staffId }).from(calls)
     .where(and(eq(calls.userId, userId), eq(calls.fromNumber, callerNumber))).orderBy(desc(calls.id)).limit(50);
   const stop = (await db.select().from(callerOptOuts)
     .where(and(eq(callerOptOuts.userId, userId), eq(callerOptOuts.callerNumber, callerNumber))).limit(1))[0];

@@ -19,9 +19,13 @@ export interface CallLogPage {
   nextCursor: string | null;
 }
 
-// Of the calls table of the database queried (tablesOf).
-const listColumns = (calls: Tables['calls']) => ({
+// Of the calls table of the database queried (tablesOf), and the person's name from staff
+// (left joined by its primary key: a call for nobody in particular has none).
+const listColumns = (calls: Tables['calls'], staff: Tables['staff']) => ({
   id: calls.id,
+  staffId: calls.staffId,
+  staffName: staff.name,
+  routingNote: calls.routingNote,
   fromNumber: calls.fromNumber,
   toNumber: calls.toNumber,
   status: calls.status,
@@ -48,9 +52,11 @@ const listColumns = (calls: Tables['calls']) => ({
   wantsBooking: calls.wantsBooking,
 });
 
-type ListRow = Pick<
+type ListRow = { staffName: string | null } & Pick<
   Call,
   | 'id'
+  | 'staffId'
+  | 'routingNote'
   | 'fromNumber'
   | 'toNumber'
   | 'status'
@@ -108,7 +114,23 @@ function toApiCallLog(r: ListRow): ApiCallLog {
     callerLanguage: r.callerLanguage,
     transcriptEnglish: r.transcriptEnglish,
     wantsBooking: r.wantsBooking,
+    staffId: r.staffId,
+    staffName: r.staffName,
+    routingNote: r.routingNote,
   };
+}
+
+/**
+ * Which of the business's calls a request may see (issue 58): the owner's id always, and a
+ * person when a staff member with view 'own' asks (or anyone asks for one person's calls).
+ */
+export interface CallScope {
+  userId: number;
+  staffId?: number;
+}
+
+function inScope(calls: Tables['calls'], scope: CallScope, callId: number) {
+  return and(eq(calls.id, callId), eq(calls.userId, scope.userId), scope.staffId === undefined ? undefined : eq(calls.staffId, scope.staffId));
 }
 
 /**
@@ -118,14 +140,16 @@ function toApiCallLog(r: ListRow): ApiCallLog {
  * "SEARCH calls USING INDEX calls_user_created_idx (user_id=? AND created_at<?)", no
  * temp B-tree; test/calls/call-logs.test.ts guards it).
  */
-export function callLogPageQuery(db: Db, withCursor: boolean) {
-  const { calls } = tablesOf(db);
+export function callLogPageQuery(db: Db, withCursor: boolean, forPerson = false) {
+  const { calls, staff } = tablesOf(db);
   return db
-    .select(listColumns(calls))
+    .select(listColumns(calls, staff))
     .from(calls)
+    .leftJoin(staff, eq(staff.id, calls.staffId))
     .where(
       and(
         eq(calls.userId, sql.placeholder('userId')),
+        forPerson ? eq(calls.staffId, sql.placeholder('staffId')) : undefined,
         withCursor
           ? sql`(${calls.createdAt}, ${calls.id}) < (${sql.param(sql.placeholder('beforeCreatedAt'), calls.createdAt)}, ${sql.placeholder('beforeId')})`
           : undefined,
@@ -137,14 +161,21 @@ export function callLogPageQuery(db: Db, withCursor: boolean) {
 
 // Prepared once per database: building and preparing the SQL on every request cost
 // more than running it (bench/call-logs.ts).
-const pagePlans = preparedPerDb('call-logs', (db) => ({ first: callLogPageQuery(db, false), next: callLogPageQuery(db, true) }));
+const pagePlans = preparedPerDb('call-logs', (db) => ({
+  first: callLogPageQuery(db, false),
+  next: callLogPageQuery(db, true),
+  personFirst: callLogPageQuery(db, false, true),
+  personNext: callLogPageQuery(db, true, true),
+}));
 
-export async function listCallLogs(db: Db, userId: number, opts: { limit: number; before?: CallLogCursor }): Promise<CallLogPage> {
+export async function listCallLogs(db: Db, scope: CallScope, opts: { limit: number; before?: CallLogCursor }): Promise<CallLogPage> {
   const { limit, before } = opts;
-  const { first, next } = pagePlans(db);
+  const plans = pagePlans(db);
+  const person = scope.staffId !== undefined;
+  const params = { userId: scope.userId, limit: limit + 1, ...(person ? { staffId: scope.staffId } : {}) };
   const rows = await (before
-    ? next.execute({ userId, limit: limit + 1, beforeCreatedAt: new Date(before.createdAtMs), beforeId: before.id })
-    : first.execute({ userId, limit: limit + 1 }));
+    ? (person ? plans.personNext : plans.next).execute({ ...params, beforeCreatedAt: new Date(before.createdAtMs), beforeId: before.id })
+    : (person ? plans.personFirst : plans.first).execute(params));
   const more = rows.length > limit;
   const page = more ? rows.slice(0, limit) : rows;
   const last = page[page.length - 1];
@@ -154,23 +185,24 @@ export async function listCallLogs(db: Db, userId: number, opts: { limit: number
   };
 }
 
-/** One of the owner's calls as the list shows it, scoped in SQL; undefined for anyone else's. */
-export async function ownedCallLog(db: Db, userId: number, callId: number): Promise<ApiCallLog | undefined> {
-  const { calls } = tablesOf(db);
+/** One of the owner's calls as the list shows it, scoped in SQL; undefined for anyone else's (or outside a staff member's view). */
+export async function ownedCallLog(db: Db, scope: CallScope, callId: number): Promise<ApiCallLog | undefined> {
+  const { calls, staff } = tablesOf(db);
   const row = (await db
-    .select(listColumns(calls))
+    .select(listColumns(calls, staff))
     .from(calls)
-    .where(and(eq(calls.id, callId), eq(calls.userId, userId))).limit(1))[0];
+    .leftJoin(staff, eq(staff.id, calls.staffId))
+    .where(inScope(calls, scope, callId)).limit(1))[0];
   return row ? toApiCallLog(row) : undefined;
 }
 
-/** The stored recording's file name for a call the user owns; undefined for anyone else's. */
-export async function ownedRecordingFile(db: Db, userId: number, callId: number): Promise<string | null | undefined> {
+/** The stored recording's file name for a call the user owns; undefined for anyone else's (or outside a staff member's view). */
+export async function ownedRecordingFile(db: Db, scope: CallScope, callId: number): Promise<string | null | undefined> {
   const { calls } = tablesOf(db);
   const row = (await db
     .select({ recordingFile: calls.recordingFile })
     .from(calls)
-    .where(and(eq(calls.id, callId), eq(calls.userId, userId))).limit(1))[0];
+    .where(inScope(calls, scope, callId)).limit(1))[0];
   return row ? row.recordingFile : undefined;
 }
 
@@ -178,12 +210,13 @@ export async function ownedRecordingFile(db: Db, userId: number, callId: number)
  * Marks one of the owner's calls rung back (or not), scoped in SQL; undefined for a call that
  * is not theirs. Marking it twice keeps the first time.
  */
-export async function setCalledBack(db: Db, userId: number, callId: number, calledBack: boolean, now: Date): Promise<ApiCallLog | undefined> {
+export async function setCalledBack(db: Db, scope: CallScope, callId: number, calledBack: boolean, now: Date): Promise<ApiCallLog | undefined> {
   const { calls } = tablesOf(db);
-  const owned = and(eq(calls.id, callId), eq(calls.userId, userId));
+  const owned = inScope(calls, scope, callId);
   const row = (await db.select({ calledBackAt: calls.calledBackAt }).from(calls).where(owned).limit(1))[0];
   if (!row) return undefined;
   const calledBackAt = calledBack ? (row.calledBackAt ?? now) : null;
-  const updated = (await db.update(calls).set({ calledBackAt }).where(owned).returning(listColumns(calls)))[0];
-  return updated ? toApiCallLog(updated) : undefined;
+  const updated = await db.update(calls).set({ calledBackAt }).where(owned).returning({ id: calls.id });
+  // Read back through the list's columns: an UPDATE … RETURNING cannot join the person's name.
+  return updated.length > 0 ? ownedCallLog(db, scope, callId) : undefined;
 }

@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import { OWNER_ONLY, staffMayCall } from '../team/staff-scope.js';
 import { forbidden, unauthorized } from './errors.js';
 import type { App } from './fastify-types.js';
 
@@ -6,7 +7,8 @@ import type { App } from './fastify-types.js';
  * Default deny on /api: every route needs a signed-in user unless its declaration says
  * otherwise (`config.access: 'public'` for the sign-in pages' routes, `'admin'` for the admin
  * screens; a `config.webhook` route checks its own signature). A route added without a word
- * is closed, not open.
+ * is closed, not open, and closed to a staff member's sign-in until core/team/staff-scope.ts
+ * names it.
  *
  * An onRequest hook, after the session hook: it answers before the body is parsed or validated,
  * so a signed-out caller gets 401 whatever it sent and never learns a route's schema from a 400.
@@ -24,5 +26,7 @@ function guard(req: FastifyRequest): void {
   const config = req.routeOptions.config;
   if (config?.webhook === true || config?.access === 'public') return;
   if (!req.user) throw unauthorized();
+  // A staff sign-in reaches only the routes named open to staff (core/team/staff-scope.ts).
+  if (req.staff && !staffMayCall(req.method, req.routeOptions.url ?? '')) throw forbidden(OWNER_ONLY);
   if (config?.access === 'admin' && req.user.role !== 'admin') throw forbidden('Administrators only.');
 }

@@ -22,6 +22,7 @@ import { teamRoutes } from '../team/routes.js';
 import { webhookRoutes } from '../webhooks/routes.js';
 import type { CallMyLineRegistry } from '../call-my-line/registry.js';
 import { callMyLineRoutes } from '../call-my-line/routes.js';
+import { inviteRoutes } from '../team/invite-routes.js';
 import { registerAccessGuard } from './access-guard.js';
 import type { App } from './fastify-types.js';
 import { registerSameOriginGuard } from './same-origin.js';
@@ -64,6 +65,7 @@ export async function apiScope(api: App, opts: { callMyLine?: CallMyLineRegistry
   await api.register(bookingRoutes);
   await api.register(teamRoutes);
   await api.register(callMyLineRoutes(opts.callMyLine ?? null));
+  await api.register(inviteRoutes);
   // Server-to-server: marked `webhook`, so the guards and the session hook above step aside for it.
   await api.register(twilioWebhookRoutes);
 }

@@ -7,6 +7,7 @@ import type {
   RawServerDefault,
 } from 'fastify';
 import type { User } from '../db/schema.js';
+import type { StaffActor } from '../team/staff-scope.js';
 import type { NumberService } from '../numbers/service.js';
 import type { Services } from '../services.js';
 import type { ForwardingCheckStart } from '../ports/forwarding-check.js';
@@ -54,8 +55,10 @@ declare module 'fastify' {
     webhooks: WebhookService;
   }
   interface FastifyRequest {
-    /** The signed-in user, set by the session hook; null when signed out. */
+    /** The signed-in user, set by the session hook; null when signed out. For a staff sign-in, the business owner it acts for. */
     user: User | null;
+    /** A staff member's own sign-in (issue 58): who they are and what they may see; null for the owner, an admin, or signed out. */
+    staff: StaffActor | null;
     sessionId: string | null;
   }
 }

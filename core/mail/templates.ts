@@ -44,6 +44,21 @@ export function rejectionMail(b: Brand, to: string, businessName: string | null)
   };
 }
 
+/** A staff member's invitation (issue 58): the business that invited them, and the link that sets their password (a reset token). */
+export function staffInviteMail(b: Brand, to: string, memberName: string, businessName: string | null, token: string, validDays: number): MailMessage {
+  const business = businessName ?? 'A business';
+  return {
+    to,
+    subject: `${business} has invited you to ${b.productName}`,
+    text:
+      `Hello ${memberName},\n\n` +
+      `${business} has invited you to see its calls on ${b.productName}.\n\n` +
+      `To set your password, open this link within ${validDays} days:\n${b.publicUrl}/reset-password/${token}\n\n` +
+      `Then log in at ${b.publicUrl}/ with this e-mail address. If you were not expecting this, you can ignore this e-mail.\n` +
+      signOff(b),
+  };
+}
+
 export function passwordResetMail(b: Brand, to: string, token: string, validMinutes: number): MailMessage {
   return {
     to,

@@ -9,13 +9,19 @@ import { toApiDelivery } from '../webhooks/api-shape.js';
 import { tablesOf, type User } from '../db/schema.js';
 import { transaction } from '../db/transaction.js';
 import { rowsAffected } from '../db/raw.js';
+import { inviteState } from '../team/invite.js';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 /** Everything the appliance holds for one business, as one JSON document (UK GDPR access/portability). */
 export async function exportOwnerData(db: Db, user: User, now: Date) {
-  const { bookingServices, bookings, callerOptOuts, callerTexts, calls, notifications, ownerWebhooks, phoneNumbers, unansweredQuestions, webhookDeliveries } = tablesOf(db);
-  const callRows = await db.select().from(calls).where(eq(calls.userId, user.id)).orderBy(desc(calls.createdAt));
+  const { bookingServices, bookings, callerOptOuts, callerTexts, calls, notifications, ownerWebhooks, phoneNumbers, staff, unansweredQuestions, webhookDeliveries } = tablesOf(db);
+  const callRows = await db
+    .select({ call: calls, staffName: staff.name })
+    .from(calls)
+    .leftJoin(staff, eq(staff.id, calls.staffId))
+    .where(eq(calls.userId, user.id))
+    .orderBy(desc(calls.createdAt));
   return {
     exportedAt: now.toISOString(),
     account: toApiUser(user),
@@ -26,7 +32,7 @@ export async function exportOwnerData(db: Db, user: User, now: Date) {
       .from(phoneNumbers)
       .where(eq(phoneNumbers.userId, user.id))
       ).map((n) => ({ ...n, assignedAt: iso(n.assignedAt) })),
-    calls: callRows.map((c) => ({
+    calls: callRows.map(({ call: c, staffName }) => ({
       id: c.id,
       fromNumber: c.fromNumber,
       toNumber: c.toNumber,
@@ -53,6 +59,9 @@ export async function exportOwnerData(db: Db, user: User, now: Date) {
       transcriptEnglish: c.transcriptEnglish,
       wantsBooking: c.wantsBooking,
       recordingUrl: c.recordingFile ? `/api/call-logs/${c.id}/recording` : null,
+      staffId: c.staffId,
+      staffName,
+      routingNote: c.routingNote,
     })),
     unansweredQuestions: (await db
       .select()
@@ -73,12 +82,14 @@ export async function exportOwnerData(db: Db, user: User, now: Date) {
     })),
     // The callers' bookings (core/booking): who, when, for what, and whether it still stands.
     bookings: (await db
-      .select({ id: bookings.id, serviceName: bookingServices.name, startAt: bookings.startAt, endAt: bookings.endAt, callerName: bookings.callerName, callerNumber: bookings.callerNumber, callId: bookings.callId, status: bookings.status, cancelledBy: bookings.cancelledBy, createdAt: bookings.createdAt, cancelledAt: bookings.cancelledAt })
+      .select({ id: bookings.id, serviceName: bookingServices.name, startAt: bookings.startAt, endAt: bookings.endAt, callerName: bookings.callerName, callerNumber: bookings.callerNumber, callId: bookings.callId, status: bookings.status, cancelledBy: bookings.cancelledBy, createdAt: bookings.createdAt, cancelledAt: bookings.cancelledAt, staffId: bookings.staffId, staffName: staff.name })
       .from(bookings)
       .innerJoin(bookingServices, eq(bookingServices.id, bookings.serviceId))
+      .leftJoin(staff, eq(staff.id, bookings.staffId))
       .where(eq(bookings.userId, user.id))
       .orderBy(bookings.startAt, bookings.id)
       ).map((b) => ({ ...b, startAt: b.startAt.toISOString(), endAt: b.endAt.toISOString(), createdAt: b.createdAt.toISOString(), cancelledAt: iso(b.cancelledAt) })),
+    staff: await exportStaff(db, user.id),
     // The address and what was sent where; never the signing secret (a credential, not data about anyone).
     webhook: {
       url: (await db.select({ url: ownerWebhooks.url }).from(ownerWebhooks).where(eq(ownerWebhooks.userId, user.id)).limit(1))[0]?.url ?? null,
@@ -90,6 +101,36 @@ export async function exportOwnerData(db: Db, user: User, now: Date) {
         ).map(toApiDelivery),
     },
   };
+}
+
+/** The business's people, removed ones too; sealed calendar secrets and phone-code hashes stay out. */
+async function exportStaff(db: Db, ownerId: number) {
+  const { staff, users } = tablesOf(db);
+  const rows = await db
+    .select({ s: staff, loginHash: users.passwordHash })
+    .from(staff)
+    .leftJoin(users, eq(users.id, staff.loginUserId))
+    .where(eq(staff.userId, ownerId))
+    .orderBy(staff.position, staff.id);
+  return rows.map(({ s, loginHash }) => ({
+    id: s.id,
+    name: s.name,
+    otherNames: s.otherNames,
+    roleWord: s.roleWord,
+    isOwner: s.isOwner,
+    phone: s.phone,
+    phoneConfirmedAt: iso(s.phoneConfirmedAt),
+    pendingPhone: s.pendingPhone,
+    hours: s.hours,
+    calendar: s.caldavUrl ? ('caldav' as const) : s.icalUrlSealed ? ('ical' as const) : ('none' as const),
+    caldavUrl: s.caldavUrl,
+    caldavUser: s.caldavUser,
+    invite: { email: s.inviteEmail, state: inviteState(loginHash === null ? undefined : { passwordHash: loginHash }) },
+    view: s.view,
+    position: s.position,
+    removedAt: iso(s.removedAt),
+    createdAt: s.createdAt.toISOString(),
+  }));
 }
 
 /**

@@ -3,6 +3,8 @@ import { IdParams, MessageResponse } from '../../contract/schemas/shared.js';
 import { badRequest, conflict, notFound } from '../http/errors.js';
 import type { App } from '../http/fastify-types.js';
 import { currentUser } from '../http/session-hook.js';
+import { callerInView } from '../team/staff-scope.js';
+import { callersInView } from '../team/staff-scope-store.js';
 import { LIMITS } from '../../contract/rules.js';
 import {
   addToKnowledgeBase,
@@ -23,13 +25,16 @@ export async function questionRoutes(app: App): Promise<void> {
 
   app.get('/api/unanswered-questions', { schema: { response: { 200: QuestionsResponse } } }, async (req) => {
     const user = currentUser(req);
-    return { questions: (await listQuestions(db, user.id)).map(toApiQuestion) };
+    const inView = await callersInView(db, currentUser(req).id, req.staff);
+    const questions = await listQuestions(db, user.id);
+    return { questions: questions.filter((q) => callerInView(inView, q.callerNumber)).map(toApiQuestion) };
   });
 
   app.patch('/api/unanswered-questions/:id/resolve', { schema: { params: IdParams, response: { 200: QuestionResponse } } }, async (req) => {
     const user = currentUser(req);
     const found = await findQuestion(db, user.id, req.params.id);
-    if (!found) throw notFound(NOT_FOUND);
+    const inView = await callersInView(db, currentUser(req).id, req.staff);
+    if (!found || !callerInView(inView, found.callerNumber)) throw notFound(NOT_FOUND);
     const verdict = canResolve(questionState(found));
     if (!verdict.ok) throw conflict(verdict.message);
     const question = verdict.change ? (await markResolved(db, user.id, found.id))! : found;

@@ -4,7 +4,7 @@ import type { TeamSettings } from './store.js';
 import type { MemberService } from './validate-services.js';
 
 /** A member as the Team page shows them: never a calendar address or password, only which kind is connected. */
-export function toApiMember(row: StaffRow, services: readonly MemberService[]): ApiTeamMember {
+export function toApiMember(row: StaffRow, services: readonly MemberService[], invite: ApiTeamMember['invite']['state']): ApiTeamMember {
   return {
     id: row.id,
     name: row.name,
@@ -16,7 +16,7 @@ export function toApiMember(row: StaffRow, services: readonly MemberService[]): 
     hours: row.hours,
     services: [...services],
     calendar: row.caldavUrl ? 'caldav' : row.icalUrlSealed ? 'ical' : 'none',
-    invite: { email: row.inviteEmail, state: row.loginUserId !== null ? 'active' : row.inviteEmail ? 'invited' : 'none' },
+    invite: { email: row.inviteEmail, state: invite },
     view: row.view,
   };
 }

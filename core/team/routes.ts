@@ -15,6 +15,7 @@ import type { App } from '../http/fastify-types.js';
 import { routeLimit } from '../http/rate-limits.js';
 import { currentUser } from '../http/session-hook.js';
 import { toApiMember, toApiSettings } from './api-member.js';
+import { endStaffSignIn, inviteStates } from './invite.js';
 import { addMember, currentMember, removeMember, saveTeamSettings, servicesOf, setServices, updateMember } from './members.js';
 import { confirmPhone } from './phone-code.js';
 import { sendStaffPhoneCode } from './send-phone-code.js';
@@ -34,7 +35,8 @@ const refuse = (r: Invalid) => badRequest(r.message, { [r.field]: r.message });
 const fieldsOf = (m: StaffRow) => ({ name: m.name, otherNames: m.otherNames, roleWord: m.roleWord, hours: m.hours, view: m.view });
 
 async function apiMember(db: Db, row: StaffRow): Promise<ApiTeamMember> {
-  return toApiMember(row, (await servicesOf(db, [row.id])).get(row.id) ?? []);
+  const [services, invites] = await Promise.all([servicesOf(db, [row.id]), inviteStates(db, [row])]);
+  return toApiMember(row, services.get(row.id) ?? [], invites.get(row.id) ?? 'none');
 }
 
 export async function teamRoutes(app: App): Promise<void> {
@@ -59,9 +61,9 @@ export async function teamRoutes(app: App): Promise<void> {
     const ownerId = currentUser(req).id;
     await ownerMember(db, ownerId);
     const [rows, settings] = await Promise.all([currentMembers(db, ownerId), loadTeamSettings(db, ownerId)]);
-    const services = await servicesOf(db, rows.map((r) => r.id));
+    const [services, invites] = await Promise.all([servicesOf(db, rows.map((r) => r.id)), inviteStates(db, rows)]);
     // currentMembers orders by position; the owner's row is first whatever its position.
-    const members = [...rows.filter((r) => r.isOwner), ...rows.filter((r) => !r.isOwner)].map((r) => toApiMember(r, services.get(r.id) ?? []));
+    const members = [...rows.filter((r) => r.isOwner), ...rows.filter((r) => !r.isOwner)].map((r) => toApiMember(r, services.get(r.id) ?? [], invites.get(r.id) ?? 'none'));
     return { members, settings: toApiSettings(settings), maxStaff: config.team.maxStaff };
   });
 
@@ -77,7 +79,7 @@ export async function teamRoutes(app: App): Promise<void> {
       return isInvalid(fields) ? fields : addMember(db, ownerId, fields, now());
     });
     if (isInvalid(result)) throw refuse(result);
-    return reply.code(201).send({ member: toApiMember(result, []), message: `${result.name} is on your team.` });
+    return reply.code(201).send({ member: toApiMember(result, [], 'none'), message: `${result.name} is on your team.` });
   });
 
   app.put('/api/user/team/:id', { schema: { params: IdParams, body: TeamMemberUpdateBody, response: { 200: TeamMemberResponse, 400: ApiErrorSchema, 404: ApiErrorSchema } } }, async (req) => {
@@ -101,6 +103,8 @@ export async function teamRoutes(app: App): Promise<void> {
       const refused = removalRefusal(m, await loadTeamSettings(db, ownerId));
       if (refused) return refused;
       await removeMember(db, m.id, now());
+      // Their own sign-in goes with them, sessions and all (docs/team.md, "What staff see").
+      await endStaffSignIn(db, m.id);
       return m;
     });
     if (isInvalid(result)) throw refuse(result);

@@ -77,6 +77,9 @@ describe('GET /api/call-logs', () => {
       callerLanguage: null,
       transcriptEnglish: null,
       wantsBooking: false,
+      staffId: null,
+      staffName: null,
+      routingNote: null,
     });
     expect(res.body.callLogs[1]).toMatchObject({ recordingUrl: null, aiSummary: null, transcription: null, notificationSent: false, urgency: null, urgencyReason: null });
 

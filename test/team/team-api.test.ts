@@ -29,9 +29,12 @@ describe('the team API', () => {
     const anon = new ApiClient(server.url);
     expect((await anon.get('/api/user/team')).status).toBe(401);
     expect((await anon.post('/api/user/team', { name: 'Tom' })).status).toBe(401);
+    // A member's own sign-in: a 'staff' login linked to a member of an owner's team.
+    const owner = await activeCustomer(server);
     const staffLogin = await activeCustomer(server);
-    const { users } = tablesOf(server.database.db);
+    const { staff, users } = tablesOf(server.database.db);
     await server.database.db.update(users).set({ role: 'staff' }).where(eq(users.id, staffLogin.user.id));
+    await server.database.db.insert(staff).values({ userId: owner.user.id, name: 'Sam', otherNames: [], position: 1, loginUserId: staffLogin.user.id });
     for (const [method, path, body] of [
       ['GET', '/api/user/team', undefined],
       ['POST', '/api/user/team', { name: 'Tom' }],
@@ -40,7 +43,7 @@ describe('the team API', () => {
     ] as const) {
       const res = await staffLogin.client.request(method, path, body);
       expect(res.status, `${method} ${path}`).toBe(403);
-      expect(res.body.message).toBe('Only the business owner can change the team.');
+      expect(res.body.message).toBe('Only the business owner can do that.');
     }
   });
 
