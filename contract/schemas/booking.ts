@@ -84,7 +84,8 @@ export const ApiBookingListSchema = Type.Object({ bookings: Type.Array(ApiBookin
 export const BookingListQuery = Type.Object({
   callId: Type.Optional(Type.Integer({ minimum: 0, maximum: 999_999_999_999_999, ...refusal("callId must be a call's number, e.g. ?callId=41.", 'A call number') })),
 });
-export const BookingMoveBody = Type.Object({ start: Type.String() }, { additionalProperties: false });
+/** staffId (issue 58): move it to this team member too; absent, it stays with its person. */
+export const BookingMoveBody = Type.Object({ start: Type.String(), staffId: Type.Optional(Type.Integer({ minimum: 1, maximum: 999_999_999, ...refusal('staffId must be one of your team, e.g. 3.', 'One of your team') })) }, { additionalProperties: false });
 /** Which of the owner's rules refused a time (issue 57, item 3); the 409's message says it in everyday words. */
 const REFUSAL_RULES = ['too-soon', 'too-far', 'bank-holiday', 'outside-hours', 'between-times', 'day-full', 'overlaps-booking', 'calendar-busy'] as const;
 export type RefusalRule = (typeof REFUSAL_RULES)[number];
@@ -113,6 +114,8 @@ export const ApiBookingCalendarSchema = Type.Object({
 });
 export const IcalAddressBody = Type.Object({ url: Nullable(Type.String()) }, { additionalProperties: false });
 export const CalDavBody = Type.Object({ address: Type.String(), username: Type.String(), password: Type.String() }, { additionalProperties: false });
+/** PUT /api/user/team/{id}/calendar (issue 58): a member's own calendar, either body the owner's two calendar routes take. */
+export const MemberCalendarBody = Type.Union([IcalAddressBody, CalDavBody]);
 export const ApiCalDavTestSchema = Type.Object({ ok: Type.Boolean(), calendar: Type.Optional(Type.String()), problem: Type.Optional(Type.String()), message: Type.String() });
 export const FeedTokenParams = Type.Object({ token: Type.String({ maxLength: 64 }) });
 
