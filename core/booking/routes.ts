@@ -1,7 +1,7 @@
 import { WEEKDAYS, type OpeningSpan, type Weekday } from '../../contract/call-handling.js';
 import {
   ApiBookingListSchema, ApiBookingRulesSchema, ApiBookingSchema, ApiBookingServiceListSchema, ApiBookingServiceSchema, BookingRefusalSchema,
-  BOOKING_LIMITS, BookingListQuery, BookingMoveBody, BookingRulesBody, BookingServiceBody, FeedTokenParams,
+  BOOKING_LIMITS, BookingListQuery, BookingMoveBody, BookingRulesBody, BookingServiceBody, FeedTokenParams, NOT_THEIR_SERVICE,
 } from '../../contract/schemas/booking.js';
 import { ApiErrorSchema, IdParams } from '../../contract/schemas/shared.js';
 import { validateDay } from '../call-handling/validate.js';
@@ -113,7 +113,7 @@ export async function bookingRoutes(app: App): Promise<void> {
     const userId = currentUser(req).id;
     const result = await booking.moveByOwner(userId, req.params.id, zonedStart(req.body.start), req.body.staffId);
     if (result.kind === 'not-found') throw notFound('No such booking, or it is already cancelled.');
-    if (result.kind === 'no-person') throw badRequest('That person is not on your team or does not do this service: pick someone who does, or add the service to them under Team.', { staffId: 'Does not do this service' });
+    if (result.kind === 'no-person') throw badRequest(NOT_THEIR_SERVICE, { staffId: 'Does not do this service' });
     // The rule that refused, in everyday words with the owner's own figures, and by name for the console.
     if (result.kind === 'taken') return reply.code(409).send({ message: bookingRefusalSentence(result.rule, await storedRules(db, userId)), rule: result.rule });
     if (result.kind === 'unavailable') throw new HttpError(503, `Your calendar could not be checked (${result.reason}); try again in a minute.`);
