@@ -237,7 +237,7 @@ export class BookingService {
       const bookingId = Number(job.payload.bookingId);
       const found = await bookingWithService(this.db, bookingId);
       if (!found) return;
-      const { row: b, serviceName: service } = found;
+      const { row: b, serviceName } = found;
       // A reminder for a booking since cancelled or moved is not sent.
       if (what === 'reminder' && (b.status !== 'booked' || b.startAt.getTime() !== Number(job.payload.start))) return;
       const from = await ownerDid(this.db, b.userId);
@@ -246,6 +246,9 @@ export class BookingService {
         return;
       }
       const name = await businessName(this.db, b.userId);
+      // A booking with a team member names them: "your Boiler service with Tom on …".
+      const member = await this.memberOf(b);
+      const service = member ? `${serviceName} with ${member.name}` : serviceName;
       const body = what === 'confirm' ? confirmationText(name, service, b.startAt, this.icsLink(b.id))
         : what === 'reminder' ? reminderText(name, service, b.startAt)
           : what === 'owner-cancelled' ? ownerCancelledText(name, service, b.startAt)

@@ -8,7 +8,10 @@ import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import ICAL from 'ical.js';
 import { fetchCalendarObjects } from 'tsdav';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
+import { bookingTextKey } from '../../core/booking/service.js';
+import { bookedByCall } from '../../core/booking/store/bookings.js';
+import { giveNumber, outboxTo } from '../caller-texts/helpers.js';
 import { createDeskFactory } from '../../core/booking/agent-booking-adapter.js';
 import { createOwnerBookingFactory } from '../../core/booking/owner-booking.js';
 import { openDatabase, type DatabaseHandle } from '../../core/db/client.js';
@@ -190,7 +193,9 @@ describe('a member\'s own calendar (PUT/DELETE /api/user/team/:id/calendar)', ()
     // Radicale shares this loaded machine: its answer gets a wide bound here (the bound is tested alone in claim.test.ts).
     server = await startTestServer({ booking: { pollMs: 50, calendarGuard: { allowLoopback: true }, calendarBoundMs: 60_000 } });
     server.clock.offsetMs = Date.parse('2026-12-01T07:50:00Z') - Date.now();
+    server.services.booking.start();
     const { client, user } = await activeCustomer(server, { businessName: 'Hale Plumbing' });
+    await giveNumber(server, user.id, '+447700900061');
     const service = (await client.post('/api/user/booking/services', { name: 'Boiler service', durationMinutes: 60 })).body as { id: number };
     const db = server.database.db;
     const tom = await addMember(db, user.id, 'Tom', [{ serviceId: service.id }]);
@@ -243,6 +248,13 @@ describe('a member\'s own calendar (PUT/DELETE /api/user/team/:id/calendar)', ()
       const event = new ICAL.Event(new ICAL.Component(ICAL.parse(o.data as string)).getFirstSubcomponent('vevent')!);
       return [event.uid, event.summary];
     })).toEqual([[`booking-${user.id}-s${tom}-${service.id}-${Date.parse('2026-12-02T14:00:00Z')}`, 'Boiler service with Tom: Kim']]);
+
+    // The caller's confirmation and the owner's summary of the call name him.
+    const won = mine as { id: number; callId: number; callerNumber: string };
+    await vi.waitFor(async () => expect((await server!.services.booking.queue.byKey(bookingTextKey('confirm', won.id)))?.status).toBe('done'), { timeout: 20_000, interval: 20 });
+    // Read until whole: the other bookings' texts may be mid-write in the outbox folder as it is listed.
+    await vi.waitFor(() => expect(outboxTo(server!, won.callerNumber).map((m) => m.body)).toEqual([expect.stringMatching(/^Hale Plumbing: you're booked for Boiler service with Tom on Wed 2 Dec, 14:00\. Reply C to cancel\./)]), { timeout: 20_000, interval: 50 });
+    expect(await bookedByCall(db, won.callId)).toBe('Boiler service with Tom, Wed 2 Dec, 14:00');
 
     // The business's feed names the person of each booking.
     const feedUrl = (await client.post('/api/user/booking/calendar/feed')).body.feedUrl as string;
