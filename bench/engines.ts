@@ -16,6 +16,7 @@ import { JobQueue } from '../core/jobs/queue.js';
 import { startPostgres } from '../test/helpers/postgres.js';
 import { startTestServer, type TestServer } from '../test/helpers/server.js';
 import { ownerWithService } from '../test/booking/fixtures.js';
+import { ownerMember } from '../core/team/store.js';
 import { machine, percentile, report } from './lib/report.js';
 
 const OWN = Number(process.env.BENCH_OWN_CALLS ?? 100_000);
@@ -154,6 +155,7 @@ try {
     const pools = await Promise.all(Array.from({ length: workers }, () => openAppDatabase({ kind: 'postgres', url }, quiet)));
     try {
       const { user, service } = await ownerWithService(pools[0]!.db, { durationMinutes: 30 });
+      const owner = (await ownerMember(pools[0]!.db, user.id)).id;
       let next = 0;
       let booked = 0;
       const started = performance.now();
@@ -161,7 +163,7 @@ try {
         pools.map(async (pool) => {
           for (let i = next++; i < CLAIMS; i = next++) {
             const result = await claimSlot(pool.db, {
-              ownerId: user.id, serviceId: service.id, durationMinutes: 30, bufferMinutes: 0, start: from + i * 1_800_000, slotKey: `bench:${i}`,
+              ownerId: user.id, staffId: owner, ownerMemberId: owner, serviceId: service.id, durationMinutes: 30, bufferMinutes: 0, start: from + i * 1_800_000, slotKey: `bench:${i}`,
               callId: null, callerName: 'Bench', callerNumber: '+447700900001', rules, busy: [], now: from,
             });
             if (result.kind === 'booked') booked++;

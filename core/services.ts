@@ -29,7 +29,7 @@ export interface Services extends CoreDeps {
 export interface ServiceOptions {
   webhooks?: WebhookOptions;
   callerTexts?: CallerTextOptions;
-  booking?: { keys?: BookingKeys; pollMs?: number; calendarGuard?: GuardOptions; backoff?: BackoffPolicy };
+  booking?: { keys?: BookingKeys; pollMs?: number; calendarGuard?: GuardOptions; backoff?: BackoffPolicy; calendarBoundMs?: number };
 }
 
 /** The composition root's second step: the services built from the core's dependencies, all at once. */

@@ -16,6 +16,8 @@ export const BOOKING_LIMITS = {
 const L = BOOKING_LIMITS;
 /** A service id that is not one of the owner's bookable services. */
 export const NO_SERVICE = 'Pick one of your services: that one does not exist or was removed.';
+/** A staffId that is not a current member doing the service (issue 58): the free times, Call Details' booking and a move say this. */
+export const NOT_THEIR_SERVICE = 'That person is not on your team or does not do this service: pick someone who does, or add the service to them under Team.';
 const ServiceId = (options: { maximum?: number } = {}) => Type.Integer({ minimum: 0, ...options, ...refusal(NO_SERVICE, 'One of your services') });
 
 const Week = Type.Object({
@@ -92,7 +94,10 @@ export const BookingListQuery = Type.Object({
   /** One person's bookings (issue 58): a member of the business, or 400. */
   staffId: Type.Optional(Type.Integer({ minimum: 1, maximum: 999_999_999_999_999, ...refusal("staffId must be a team member's number, e.g. ?staffId=3.", 'A team member') })),
 });
-export const BookingMoveBody = Type.Object({ start: Type.String() }, { additionalProperties: false });
+/** A team member (issue 58): their times only, or the booking with them. */
+const StaffId = () => Type.Integer({ minimum: 1, maximum: 999_999_999, ...refusal('staffId must be one of your team, e.g. 3.', 'One of your team') });
+/** staffId (issue 58): move it to this team member too; absent, it stays with its person. */
+export const BookingMoveBody = Type.Object({ start: Type.String(), staffId: Type.Optional(StaffId()) }, { additionalProperties: false });
 /** Which of the owner's rules refused a time (issue 57, item 3); the 409's message says it in everyday words. */
 const REFUSAL_RULES = ['too-soon', 'too-far', 'bank-holiday', 'outside-hours', 'between-times', 'day-full', 'overlaps-booking', 'calendar-busy'] as const;
 export type RefusalRule = (typeof REFUSAL_RULES)[number];
@@ -100,12 +105,13 @@ export type RefusalRule = (typeof REFUSAL_RULES)[number];
 export const BookingRefusalSchema = Type.Object({ message: Type.String(), rule: OneOf(REFUSAL_RULES) });
 
 /** GET /api/user/booking/times?serviceId=N&after=ISO: the next free times of a service (`after` checked in the route, for its own sentence). */
-export const FreeTimesQuery = Type.Object({ serviceId: ServiceId({ maximum: 999_999_999 }), after: Type.Optional(Type.String({ maxLength: 40 })) });
-const ApiFreeTimeSchema = Type.Object({ start: Type.String(), end: Type.String(), spoken: Type.String() });
+export const FreeTimesQuery = Type.Object({ serviceId: ServiceId({ maximum: 999_999_999 }), after: Type.Optional(Type.String({ maxLength: 40 })), staffId: Type.Optional(StaffId()) });
+/** `staffId`/`staffName`: who the time is with, given when more than the owner does the service (issue 58). */
+const ApiFreeTimeSchema = Type.Object({ start: Type.String(), end: Type.String(), spoken: Type.String(), staffId: Type.Optional(Type.Integer()), staffName: Type.Optional(Type.String()) });
 export const ApiFreeTimesSchema = Type.Object({ times: Type.Array(ApiFreeTimeSchema) });
 /** POST /api/call-logs/{id}/booking: the owner books the caller of a call (issue 41, item 8). */
 export const CallBookingBody = Type.Object(
-  { serviceId: ServiceId(), start: Type.String(), callerName: Type.Optional(Type.String()) },
+  { serviceId: ServiceId(), start: Type.String(), callerName: Type.Optional(Type.String()), staffId: Type.Optional(StaffId()) },
   { additionalProperties: false },
 );
 
@@ -121,6 +127,8 @@ export const ApiBookingCalendarSchema = Type.Object({
 });
 export const IcalAddressBody = Type.Object({ url: Nullable(Type.String()) }, { additionalProperties: false });
 export const CalDavBody = Type.Object({ address: Type.String(), username: Type.String(), password: Type.String() }, { additionalProperties: false });
+/** PUT /api/user/team/{id}/calendar (issue 58): a member's own calendar, either body the owner's two calendar routes take. */
+export const MemberCalendarBody = Type.Union([IcalAddressBody, CalDavBody]);
 export const ApiCalDavTestSchema = Type.Object({ ok: Type.Boolean(), calendar: Type.Optional(Type.String()), problem: Type.Optional(Type.String()), message: Type.String() });
 export const FeedTokenParams = Type.Object({ token: Type.String({ maxLength: 64 }) });
 

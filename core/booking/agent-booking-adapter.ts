@@ -1,25 +1,24 @@
 import { toE164 } from '../../contract/phone.js';
-import type { BookableService, BookingDesk, BookingDeskFactory, BookingRequestNote, BookingSummary, BookResult, BookRequest, OfferedSlot, OfferRequest, OfferResult } from '../../dialogue/agent/booking-desk.js';
+import type { BookablePerson, BookableService, BookingDesk, BookingDeskFactory, BookingRequestNote, BookingSummary, BookResult, BookRequest, OfferedSlot, OfferRequest, OfferResult } from '../../dialogue/agent/booking-desk.js';
 import type { BookingRow, BookingServiceRow } from '../db/schema.js';
-import { DAY_MS } from '../time/london-time.js';
-import { Diary, type DiaryDeps } from './diary.js';
+import { Diary, namesPeople, type DiaryDeps, type FreeSlot } from './diary.js';
 import type { BookingRules } from './rules/booking-rules.js';
 import { readSlotId, slotId } from './rules/slot-id.js';
-import { isFreeSlot } from './rules/slots.js';
 import { spokenWhen } from '../../dialogue/language/dates.js';
-import { asBlocked, cancelBooking, liveBookingsBetween, ownedBooking, upcomingOfCaller } from './store/bookings.js';
+import { cancelBooking, ownedBooking, upcomingOfCaller } from './store/bookings.js';
+import { memberById, peopleForService } from './store/people.js';
 import { loadRules } from './store/rules.js';
 import { activeService, activeServices } from './store/services.js';
 
 // The core's side of the agent's port (dialogue/agent/booking-desk.ts): the diary behind the
-// interface the agent books through. Offers carry slot ids signed for this owner, so only a
-// time the desk offered can be booked.
+// interface the agent books through. Offers carry slot ids signed for this owner and person,
+// so only a time the desk offered can be booked, and only with the person it was offered with.
 
-/** A booking as the agent reads it back. */
-function toSummary(row: BookingRow, serviceName: string): BookingSummary {
+/** A booking as the agent reads it back; `staffName` when the business names its people. */
+function toSummary(row: BookingRow, serviceName: string, staffName?: string): BookingSummary {
   return {
     id: row.id, serviceName, start: row.startAt, end: row.endAt, callerName: row.callerName, callerNumber: row.callerNumber,
-    spoken: spokenWhen(row.startAt), status: row.status,
+    spoken: spokenWhen(row.startAt), status: row.status, ...(staffName && { staffName }),
   };
 }
 
@@ -43,23 +42,41 @@ class AgentDesk implements BookingDesk {
     return (await activeServices(this.db, this.ownerId)).map((s) => ({ id: s.id, name: s.name, durationMinutes: s.durationMinutes, agentSentence: s.agentSentence }));
   }
 
+  /** The service asked for, or the owner's first when none was named. */
+  private async serviceOf(serviceId: number | undefined): Promise<BookingServiceRow | undefined> {
+    return serviceId !== undefined ? activeService(this.db, this.ownerId, serviceId) : (await activeServices(this.db, this.ownerId))[0];
+  }
+
+  async people(serviceId?: number): Promise<BookablePerson[]> {
+    const service = await this.serviceOf(serviceId);
+    if (!service) return [];
+    return (await peopleForService(this.db, this.ownerId, service.id)).people.map((p) => ({ id: p.staffId, name: p.name, otherNames: p.otherNames }));
+  }
+
   async offer(req: OfferRequest, signal?: AbortSignal): Promise<OfferResult> {
-    // The service asked for, or the owner's first when none was named.
-    const service = req.serviceId !== undefined ? await activeService(this.db, this.ownerId, req.serviceId) : (await activeServices(this.db, this.ownerId))[0];
+    const service = await this.serviceOf(req.serviceId);
     if (!service) return { kind: 'none' };
-    return this.offerOf(service, req.wish, req.after?.getTime(), signal);
+    return this.offerOf(service, req.wish, req.after?.getTime(), signal, req.staffId);
   }
 
-  private async offerOf(service: BookingServiceRow, wish: string, after: number | undefined, signal?: AbortSignal): Promise<OfferResult> {
-    const free = await this.diary.freeTimes(service, wish, after, signal);
-    return free.kind === 'free' ? { kind: 'offered', slots: free.slots.map((s) => this.offered(service, s.start)) } : free;
+  private async offerOf(service: BookingServiceRow, wish: string, after: number | undefined, signal?: AbortSignal, staffId?: number): Promise<OfferResult> {
+    const free = await this.diary.freeTimes(service, wish, after, signal, undefined, staffId ?? 'anyone');
+    return free.kind === 'free' ? { kind: 'offered', slots: free.slots.map((s) => this.offered(service, s, free.named)) } : free;
   }
 
-  private offered(service: BookingServiceRow, start: number): OfferedSlot {
+  private offered(service: BookingServiceRow, slot: FreeSlot, named: boolean): OfferedSlot {
+    const { start, end, person } = slot;
     return {
-      id: slotId(this.diary.deps.keys.slot, this.ownerId, { serviceId: service.id, start }), serviceId: service.id, serviceName: service.name,
-      start: new Date(start), end: new Date(start + service.durationMinutes * 60_000), spoken: spokenWhen(new Date(start)),
+      id: slotId(this.diary.deps.keys.slot, this.ownerId, { serviceId: service.id, start, staffId: person.staffId }), serviceId: service.id, serviceName: service.name,
+      start: new Date(start), end: new Date(end), spoken: spokenWhen(new Date(start)), ...(named && { staffName: person.name }),
     };
+  }
+
+  /** The name a booking is said with: its person's, when the service is done by more than the owner. */
+  private async staffNameOf(row: BookingRow): Promise<string | undefined> {
+    const team = await peopleForService(this.db, this.ownerId, row.serviceId);
+    if (!namesPeople(team.people)) return undefined;
+    return row.staffId === null ? undefined : (await memberById(this.db, this.ownerId, row.staffId))?.name;
   }
 
   book(req: BookRequest, signal?: AbortSignal): Promise<BookResult> {
@@ -82,35 +99,36 @@ class AgentDesk implements BookingDesk {
     const callerNumber = toE164(req.callerNumber) ?? req.callerNumber;
     const now = this.diary.deps.now().getTime();
     const rules = await loadRules(db, this.ownerId);
+    // The next times with the same person: a caller who asked for Tom still wants Tom; an "anyone" offer had someone free.
     const taken = async (): Promise<BookResult> => {
-      const next = await this.offerOf(service, '', ref.start, signal);
+      const next = await this.offerOf(service, '', ref.start, signal, ref.staffId);
       return { kind: 'taken', next: next.kind === 'offered' ? next.slots : [] };
     };
-    if (this.preview) return this.previewClaim(service, rules, ref.start, { callerName: req.callerName, callerNumber }, replaces, taken, signal);
-    const result = await this.diary.claim({ service, rules, start: ref.start, callId: req.callId, callerName: req.callerName.trim(), callerNumber, now, replaces }, signal);
+    if (this.preview) return this.previewClaim(service, rules, ref.start, ref.staffId, { callerName: req.callerName, callerNumber }, replaces, taken, signal);
+    const result = await this.diary.claim({ service, rules, start: ref.start, callId: req.callId, callerName: req.callerName.trim(), callerNumber, now, replaces, staffId: ref.staffId }, signal);
     if (result.kind === 'unavailable') return result;
     // A time the rules no longer offer (changed since the offer) is as taken as a booked one.
     if (result.kind !== 'booked') return taken();
-    return { kind: 'booked', booking: toSummary(result.row, service.name) };
+    return { kind: 'booked', booking: toSummary(result.row, service.name, await this.staffNameOf(result.row)) };
   }
 
   /** The Try-it preview: the real answer, nothing written. */
   private async previewClaim(
-    service: BookingServiceRow, rules: BookingRules, start: number, caller: { callerName: string; callerNumber: string },
+    service: BookingServiceRow, rules: BookingRules, start: number, staffId: number | undefined, caller: { callerName: string; callerNumber: string },
     replaces: BookingRow | undefined, taken: () => Promise<BookResult>, signal?: AbortSignal,
   ): Promise<BookResult> {
-    const around = await this.diary.busyAround(start, signal);
-    if (around.kind === 'unavailable') return around;
-    const live = (await liveBookingsBetween(this.db, this.ownerId, start - 2 * DAY_MS, start + 2 * DAY_MS)).filter((b) => b.id !== replaces?.id);
-    if (!isFreeSlot({ now: this.diary.deps.now().getTime(), rules, service, busy: around.busy, booked: asBlocked(live) }, start)) return taken();
-    const end = new Date(start + service.durationMinutes * 60_000);
-    return { kind: 'booked', booking: { id: 0, serviceName: service.name, start: new Date(start), end, ...caller, spoken: spokenWhen(new Date(start)), status: 'booked' } };
+    const would = await this.diary.wouldBook({ service, rules, start, now: this.diary.deps.now().getTime(), replaces, staffId }, signal);
+    if (would.kind === 'unavailable') return would;
+    if (would.kind === 'taken') return taken();
+    const end = new Date(start + (would.person.durationMinutes ?? service.durationMinutes) * 60_000);
+    const staffName = would.named ? would.person.name : undefined;
+    return { kind: 'booked', booking: { id: 0, serviceName: service.name, start: new Date(start), end, ...caller, spoken: spokenWhen(new Date(start)), status: 'booked', ...(staffName && { staffName }) } };
   }
 
   async findByCaller(callerNumber: string): Promise<BookingSummary[]> {
     const number = toE164(callerNumber);
     if (!number) return [];
-    return (await upcomingOfCaller(this.db, this.ownerId, number, this.diary.deps.now())).map((r) => toSummary(r.row, r.serviceName));
+    return Promise.all((await upcomingOfCaller(this.db, this.ownerId, number, this.diary.deps.now())).map(async (r) => toSummary(r.row, r.serviceName, await this.staffNameOf(r.row))));
   }
 
   async cancelByCaller(bookingId: number, callerNumber: string): Promise<BookingSummary | null> {
@@ -122,7 +140,7 @@ class AgentDesk implements BookingDesk {
     const row = await cancelBooking(this.db, this.ownerId, bookingId, 'caller', this.diary.deps.now());
     if (!row) return null;
     await this.diary.after(() => this.diary.deps.events?.cancelled?.(row, 'caller'), row.id);
-    return toSummary(row, found.serviceName);
+    return toSummary(row, found.serviceName, found.staffName);
   }
 
   async leaveRequest(note: BookingRequestNote): Promise<void> {

@@ -1,5 +1,5 @@
 import { toE164 } from '../../contract/phone.js';
-import { ApiBookingSchema, ApiFreeTimesSchema, BOOKING_LIMITS, CallBookingBody, FreeTimesQuery, NO_SERVICE } from '../../contract/schemas/booking.js';
+import { ApiBookingSchema, ApiFreeTimesSchema, BOOKING_LIMITS, CallBookingBody, FreeTimesQuery, NO_SERVICE, NOT_THEIR_SERVICE } from '../../contract/schemas/booking.js';
 import { ApiErrorSchema, IdParams } from '../../contract/schemas/shared.js';
 import { ownedCallLog } from '../calls/queries.js';
 import { badRequest, conflict, HttpError, notFound } from '../http/errors.js';
@@ -19,20 +19,27 @@ import { zonedStart } from './zoned-start.js';
 const FREE_TIMES_SHOWN = 9;
 /** A booking needs a name: the owner types the one the caller gave, else this. */
 const noService = () => badRequest(NO_SERVICE, { serviceId: 'One of your services' });
+const noPerson = () => badRequest(NOT_THEIR_SERVICE, { staffId: 'Does not do this service' });
 const unavailable = (reason: string) => new HttpError(503, `Your calendar could not be checked (${reason}); try again in a minute.`);
 
 export async function callBookingRoutes(app: App): Promise<void> {
   const { database, booking } = app.services;
 
   app.get('/api/user/booking/times', { schema: { querystring: FreeTimesQuery, response: { 200: ApiFreeTimesSchema, 400: ApiErrorSchema, 503: ApiErrorSchema } } }, async (req) => {
-    const { serviceId, after } = req.query;
+    const { serviceId, after, staffId } = req.query;
     const from = after === undefined ? undefined : zonedStart(after, 'after');
-    const offer = await booking.ownerBooking(currentUser(req).id).freeTimes(serviceId, from, FREE_TIMES_SHOWN, AbortSignal.timeout(10_000));
+    const offer = await booking.ownerBooking(currentUser(req).id).freeTimes(serviceId, from, FREE_TIMES_SHOWN, AbortSignal.timeout(10_000), staffId);
     switch (offer.kind) {
       case 'no-service': throw noService();
+      case 'no-person': throw noPerson();
       case 'unavailable': throw unavailable(offer.reason);
       case 'none': return { times: [] };
-      case 'free': return { times: offer.slots.map((s) => ({ start: new Date(s.start).toISOString(), end: new Date(s.end).toISOString(), spoken: spokenWhen(new Date(s.start)) })) };
+      case 'free': return {
+        times: offer.slots.map((s) => ({
+          start: new Date(s.start).toISOString(), end: new Date(s.end).toISOString(), spoken: spokenWhen(new Date(s.start)),
+          ...(offer.named && { staffId: s.person.staffId, staffName: s.person.name }),
+        })),
+      };
     }
   });
 
@@ -48,9 +55,10 @@ export async function callBookingRoutes(app: App): Promise<void> {
     const callerName = req.body.callerName?.trim() || UNNAMED_CALLER;
     if (callerName.length > BOOKING_LIMITS.nameLength) throw badRequest(`The caller's name must be at most ${BOOKING_LIMITS.nameLength} characters.`, { callerName: `At most ${BOOKING_LIMITS.nameLength} characters` });
     const start = zonedStart(req.body.start, 'The time');
-    const result = await booking.ownerBooking(userId).bookForCall({ callId: call.id, serviceId: req.body.serviceId, start, callerName, callerNumber }, AbortSignal.timeout(10_000));
+    const result = await booking.ownerBooking(userId).bookForCall({ callId: call.id, serviceId: req.body.serviceId, start, callerName, callerNumber, staffId: req.body.staffId }, AbortSignal.timeout(10_000));
     switch (result.kind) {
       case 'no-service': throw noService();
+      case 'no-person': throw noPerson();
       case 'not-offered': throw badRequest('That time is not one your diary offers (outside your booking hours, too soon, too far ahead, or between the times offered). Pick one of the free times shown.', { start: 'One of the free times' });
       case 'call-booked': throw conflict(`This call already has a booking: ${result.serviceName}, ${shortWhen(result.start)}. Move or cancel it under Bookings.`);
       case 'taken': throw conflict('That time has just been taken, or your calendar now has something then. Pick another of the free times.');

@@ -6,17 +6,21 @@ import { DAY_MS } from '../time/london-time.js';
 import { bounded, CALENDAR_BOUND_MS, CalendarUnavailable, NO_CALENDAR, OFFER_CACHE_MS, type BookingEventForCalendar, type CalendarReader, type CalendarWriter } from './calendars/calendar-gate.js';
 import type { BookingKeys } from './calendars/keys.js';
 import type { BookingRules } from './rules/booking-rules.js';
+import { personRules, personService } from './rules/person-hours.js';
 import { slotKey } from './rules/slot-id.js';
 import { findSlots, slotVerdict, type Interval } from './rules/slots.js';
+import { soonestAcross } from './rules/soonest.js';
 import { parseWish } from './rules/wish.js';
 import { asBlocked, cancelBooking, liveBookingsBetween } from './store/bookings.js';
 import { claimSlot, withdrawClaim, type ClaimResult } from './store/claim.js';
+import { peopleForService, personOfBooking, type BookingPerson } from './store/people.js';
 import { loadRules } from './store/rules.js';
 
-// One owner's diary, shared by the agent's desk (agent-booking-adapter.ts) and the owner's
-// Call Details (owner-booking.ts): free times from the slot engine over the owner's calendar and
-// live bookings, and the claim with its calendar write and follow-ups, so the two can never
-// book one slot twice and the caller's texts go the same way whoever booked.
+// One business's diary, shared by the agent's desk (agent-booking-adapter.ts) and the owner's
+// Call Details (owner-booking.ts): free times from the slot engine over each person's hours,
+// calendar and live bookings (issue 58: a business without a team has one person, the owner),
+// and the claim with its calendar write and follow-ups, so the two can never book one person's
+// slot twice and the caller's texts go the same way whoever booked.
 
 /** What happens around the diary: texts, the owner told, the calendar written. Called after commit, never inside it. */
 export interface BookingEvents {
@@ -38,19 +42,44 @@ export interface DiaryDeps {
   boundMs?: number;
 }
 
-/** The calendar event's uid for a booking's slot: one event per slot, so a second PUT of it is refused (412). */
-export const eventUid = (ownerId: number, ref: { serviceId: number; start: number }) => `booking-${ownerId}-${ref.serviceId}-${ref.start}`;
+/**
+ * The calendar event's uid for a booking's slot: one event per slot, so a second PUT of it is
+ * refused (412). A team member's slot names them (two people may be booked at one time); the
+ * owner's reads as it did before the team, so their earlier events are still found.
+ */
+export const eventUid = (ownerId: number, ref: { serviceId: number; start: number; staffId?: number }) =>
+  `booking-${ownerId}-${ref.staffId === undefined ? '' : `s${ref.staffId}-`}${ref.serviceId}-${ref.start}`;
 
-/** A booking as its event in the owner's calendar. */
-export function bookingEvent(row: BookingRow, serviceName: string): BookingEventForCalendar {
+/** A team member other than the owner, as a booking's calendar and feed name them; undefined = the owner. */
+export interface CalendarMember {
+  staffId: number;
+  name: string;
+}
+
+/** A booking as its event in its person's calendar. */
+export function bookingEvent(row: BookingRow, serviceName: string, member?: CalendarMember): BookingEventForCalendar {
   return {
-    ownerId: row.userId, bookingId: row.id, uid: eventUid(row.userId, { serviceId: row.serviceId, start: row.startAt.getTime() }),
-    summary: `${serviceName}: ${row.callerName}`, start: row.startAt.getTime(), end: row.endAt.getTime(),
-    description: `Booked by phone. Caller: ${row.callerName}, ${row.callerNumber}.`,
+    ownerId: row.userId, bookingId: row.id, uid: eventUid(row.userId, { serviceId: row.serviceId, start: row.startAt.getTime(), staffId: member?.staffId }),
+    summary: `${serviceName}${member ? ` with ${member.name}` : ''}: ${row.callerName}`, start: row.startAt.getTime(), end: row.endAt.getTime(),
+    description: `Booked by phone. Caller: ${row.callerName}, ${row.callerNumber}.`, staffId: member?.staffId,
   };
 }
 
-export type FreeTimes = { kind: 'free'; slots: Interval[] } | { kind: 'none' } | { kind: 'unavailable'; reason: string };
+const memberOf = (p: BookingPerson): CalendarMember | undefined => (p.isOwner ? undefined : { staffId: p.staffId, name: p.name });
+
+/** A free time, with the person it is with. */
+export interface FreeSlot extends Interval {
+  person: BookingPerson;
+}
+
+/** `named`: more than the owner does the service, so each time is said with its person. */
+export type FreeTimes = { kind: 'free'; slots: FreeSlot[]; named: boolean } | { kind: 'none' } | { kind: 'unavailable'; reason: string };
+
+/** Whether a service's times are said with their person: not in a business where the owner alone does it. */
+export const namesPeople = (people: readonly BookingPerson[]): boolean => !(people.length === 1 && people[0]!.isOwner);
+
+/** Whose diary: one member's (their id), or everyone who does the service. */
+export type Who = number | 'anyone';
 
 export interface ClaimAsk {
   service: BookingServiceRow;
@@ -64,6 +93,8 @@ export interface ClaimAsk {
   replaces?: BookingRow;
   /** The owner from Call Details: one live booking per call. */
   onePerCall?: boolean;
+  /** With this member; absent, the first of the service's people free then (the owner alone without a team). */
+  staffId?: number;
 }
 
 export type DiaryClaim = ClaimResult | { kind: 'unavailable'; reason: string };
@@ -77,10 +108,10 @@ export class Diary {
     this.boundMs = deps.boundMs ?? CALENDAR_BOUND_MS;
   }
 
-  /** The owner's calendar over [from, to), the servers' answers within the bound; CalendarUnavailable when it cannot be read in time. */
-  private async busy(from: number, to: number, signal?: AbortSignal, maxAgeMs?: number): Promise<Interval[]> {
+  /** A person's calendar over [from, to), the servers' answers within the bound; CalendarUnavailable when it cannot be read in time. */
+  private async busy(person: BookingPerson, from: number, to: number, signal?: AbortSignal, maxAgeMs?: number): Promise<Interval[]> {
     try {
-      return await this.calendar.busy(this.ownerId, from, to, { maxAgeMs, boundMs: this.boundMs, signal });
+      return await this.calendar.busy(this.ownerId, from, to, { maxAgeMs, boundMs: this.boundMs, signal, staffId: memberOf(person)?.staffId });
     } catch (err) {
       // A calendar whose text cannot be read (bad iCalendar) is unavailable too, with the reason for the owner.
       if (err instanceof CalendarUnavailable) throw err;
@@ -89,33 +120,48 @@ export class Diary {
   }
 
   /** The calendar around a start, re-read just before a claim: an event added since the offer blocks it. */
-  async busyAround(start: number, signal?: AbortSignal): Promise<{ kind: 'read'; busy: Interval[] } | { kind: 'unavailable'; reason: string }> {
+  async busyAround(person: BookingPerson, start: number, signal?: AbortSignal): Promise<{ kind: 'read'; busy: Interval[] } | { kind: 'unavailable'; reason: string }> {
     try {
-      return { kind: 'read', busy: await this.busy(start - DAY_MS, start + DAY_MS, signal) };
+      return { kind: 'read', busy: await this.busy(person, start - DAY_MS, start + DAY_MS, signal) };
     } catch (err) {
       if (err instanceof CalendarUnavailable) return { kind: 'unavailable', reason: err.message };
       throw err;
     }
   }
 
-  /** The soonest free starts of a service matching a wish, after `after`, at most `limit` (the slot engine's 3 by default). */
-  async freeTimes(service: BookingServiceRow, wish: string, after: number | undefined, signal?: AbortSignal, limit?: number): Promise<FreeTimes> {
+  /**
+   * The soonest free starts of a service matching a wish, after `after`, at most `limit` (the slot
+   * engine's 3 by default): one member's, or the soonest across everyone who does it, each with
+   * its person. One person's calendar that cannot be read leaves them out while others have times.
+   */
+  async freeTimes(service: BookingServiceRow, wish: string, after: number | undefined, signal?: AbortSignal, limit = 3, who: Who = 'anyone'): Promise<FreeTimes> {
     const { db } = this.deps;
     const now = this.deps.now().getTime();
+    const team = await peopleForService(db, this.ownerId, service.id);
+    const people = who === 'anyone' ? team.people : team.people.filter((p) => p.staffId === who);
+    if (!people.length) return { kind: 'none' };
     const rules = await loadRules(db, this.ownerId);
     // Whole minutes, so the offers of one call share one read of the calendar (OFFER_CACHE_MS).
     const from = Math.floor(now / 60_000) * 60_000;
     const to = from + (rules.horizonDays + 1) * DAY_MS;
-    let busy;
-    try {
-      busy = await this.busy(from, to, signal, OFFER_CACHE_MS);
-    } catch (err) {
-      if (err instanceof CalendarUnavailable) return { kind: 'unavailable', reason: err.message };
-      throw err;
-    }
-    const booked = asBlocked(await liveBookingsBetween(db, this.ownerId, now - DAY_MS, to));
-    const slots = findSlots({ now, rules, service, busy, booked, wish: parseWish(wish, now), after, limit });
-    return slots.length ? { kind: 'free', slots } : { kind: 'none' };
+    const live = await liveBookingsBetween(db, this.ownerId, now - DAY_MS, to);
+    const wanted = parseWish(wish, now);
+    const each = await Promise.all(people.map(async (person): Promise<FreeSlot[] | { unavailable: string }> => {
+      let busy;
+      try {
+        busy = await this.busy(person, from, to, signal, OFFER_CACHE_MS);
+      } catch (err) {
+        if (err instanceof CalendarUnavailable) return { unavailable: err.message };
+        throw err;
+      }
+      const booked = asBlocked(live.filter((b) => personOfBooking(b, team.ownerMemberId) === person.staffId));
+      return findSlots({ now, rules: personRules(rules, person.hours), service: personService(service, person), busy, booked, wish: wanted, after, limit })
+        .map((s) => ({ ...s, person }));
+    }));
+    const slots = soonestAcross(each.filter((e): e is FreeSlot[] => Array.isArray(e)), limit);
+    if (slots.length) return { kind: 'free', slots, named: namesPeople(team.people) };
+    const down = each.find((e): e is { unavailable: string } => !Array.isArray(e));
+    return down ? { kind: 'unavailable', reason: down.unavailable } : { kind: 'none' };
   }
 
   /**
@@ -126,29 +172,46 @@ export class Diary {
    * A move reads the calendar first, since the booking it replaces is cancelled in its claim.
    */
   async claim(ask: ClaimAsk, signal?: AbortSignal): Promise<DiaryClaim> {
+    const team = await peopleForService(this.deps.db, this.ownerId, ask.service.id);
+    const people = ask.staffId === undefined ? team.people : team.people.filter((p) => p.staffId === ask.staffId);
+    // Someone who does not do the service is never free for it.
+    let last: DiaryClaim = { kind: 'not-offered', rule: 'outside-hours' };
+    for (const person of people) {
+      const result = await this.claimWith(person, team.ownerMemberId, ask, signal);
+      if (result.kind !== 'taken' && result.kind !== 'not-offered') return result;
+      // Of the people tried, a taken time says more than one outside someone's hours.
+      if (last.kind !== 'taken') last = result;
+    }
+    return last;
+  }
+
+  private async claimWith(person: BookingPerson, ownerMemberId: number, ask: ClaimAsk, signal?: AbortSignal): Promise<DiaryClaim> {
     const { db } = this.deps;
-    const { service, start } = ask;
+    const { start } = ask;
+    const service = personService(ask.service, person);
+    const rules = personRules(ask.rules, person.hours);
+    const member = memberOf(person);
     let busy: Interval[] = [];
     if (ask.replaces) {
-      const around = await this.busyAround(start, signal);
+      const around = await this.busyAround(person, start, signal);
       if (around.kind === 'unavailable') return around;
       busy = around.busy;
     }
     const result = await claimSlot(db, {
-      ownerId: this.ownerId, serviceId: service.id, durationMinutes: service.durationMinutes, bufferMinutes: service.bufferMinutes,
-      start, slotKey: slotKey({ serviceId: service.id, start }), callId: ask.callId, callerName: ask.callerName, callerNumber: ask.callerNumber,
-      rules: ask.rules, busy, now: ask.now, replaces: ask.replaces?.id, onePerCall: ask.onePerCall,
+      ownerId: this.ownerId, staffId: person.staffId, ownerMemberId, serviceId: service.id, durationMinutes: service.durationMinutes, bufferMinutes: service.bufferMinutes,
+      start, slotKey: slotKey({ serviceId: service.id, start, staffId: member?.staffId }), callId: ask.callId, callerName: ask.callerName, callerNumber: ask.callerNumber,
+      rules, busy, now: ask.now, replaces: ask.replaces?.id, onePerCall: ask.onePerCall,
     });
     if (result.kind !== 'booked' || !result.fresh) return result;
     if (!ask.replaces) {
-      const around = await this.busyAround(start, signal);
-      const refused = around.kind === 'unavailable' ? around : slotVerdict({ now: ask.now, rules: ask.rules, service, busy: around.busy, booked: [] }, start) === 'free' ? null : { kind: 'taken' as const, rule: 'calendar-busy' as const };
+      const around = await this.busyAround(person, start, signal);
+      const refused = around.kind === 'unavailable' ? around : slotVerdict({ now: ask.now, rules, service, busy: around.busy, booked: [] }, start) === 'free' ? null : { kind: 'taken' as const, rule: 'calendar-busy' as const };
       if (refused) {
         await withdrawClaim(db, this.ownerId, result.row.id);
         return refused;
       }
     }
-    if ((await this.writeToCalendar(result.row, service, signal)) === 'taken') {
+    if ((await this.writeToCalendar(result.row, service, member, signal)) === 'taken') {
       await cancelBooking(db, this.ownerId, result.row.id, 'moved', new Date(ask.now));
       return { kind: 'taken', rule: 'calendar-busy' };
     }
@@ -158,10 +221,32 @@ export class Diary {
     return result;
   }
 
+  /**
+   * The Try-it preview of a claim: the person it would be with, from the calendar read now and the
+   * live bookings, as the claim would decide it; nothing written.
+   */
+  async wouldBook(ask: Pick<ClaimAsk, 'service' | 'rules' | 'start' | 'now' | 'replaces' | 'staffId'>, signal?: AbortSignal): Promise<{ kind: 'free'; person: BookingPerson; named: boolean } | { kind: 'taken' } | { kind: 'unavailable'; reason: string }> {
+    const team = await peopleForService(this.deps.db, this.ownerId, ask.service.id);
+    const people = ask.staffId === undefined ? team.people : team.people.filter((p) => p.staffId === ask.staffId);
+    const live = (await liveBookingsBetween(this.deps.db, this.ownerId, ask.start - 2 * DAY_MS, ask.start + 2 * DAY_MS)).filter((b) => b.id !== ask.replaces?.id);
+    let down: { kind: 'unavailable'; reason: string } | undefined;
+    for (const person of people) {
+      const around = await this.busyAround(person, ask.start, signal);
+      if (around.kind === 'unavailable') {
+        down ??= around;
+        continue;
+      }
+      const booked = asBlocked(live.filter((b) => personOfBooking(b, team.ownerMemberId) === person.staffId));
+      const q = { now: ask.now, rules: personRules(ask.rules, person.hours), service: personService(ask.service, person), busy: around.busy, booked };
+      if (slotVerdict(q, ask.start) === 'free') return { kind: 'free', person, named: namesPeople(team.people) };
+    }
+    return down ?? { kind: 'taken' };
+  }
+
   /** CalDAV: the booking as one event named after its slot, written once (If-None-Match: *). */
-  private async writeToCalendar(row: BookingRow, service: BookingServiceRow, signal?: AbortSignal): Promise<'written' | 'taken' | 'no-calendar' | 'failed'> {
+  private async writeToCalendar(row: BookingRow, service: BookingServiceRow, member: CalendarMember | undefined, signal?: AbortSignal): Promise<'written' | 'taken' | 'no-calendar' | 'failed'> {
     try {
-      return await bounded((s) => this.calendar.put(bookingEvent(row, service.name), s), this.boundMs * 2, signal);
+      return await bounded((s) => this.calendar.put(bookingEvent(row, service.name, member), s), this.boundMs * 2, signal);
     } catch (err) {
       // The box's own booking stands: it is the source of truth, and the feed carries it. The
       // event is written later on the durable jobs; its slot's name makes a late write land once.

@@ -17,7 +17,7 @@ import type { MessageGateway } from '../notify/gateway.js';
 import { toSmsText } from '../notify/message.js';
 import { planNotification } from '../notify/policy.js';
 import { createDeskFactory } from './agent-booking-adapter.js';
-import { bookingEvent, eventUid, type BookingEvents } from './diary.js';
+import { bookingEvent, eventUid, type BookingEvents, type CalendarMember } from './diary.js';
 import { createOwnerBookingFactory, type OwnerBooking } from './owner-booking.js';
 import { bounded, CALENDAR_BOUND_MS } from './calendars/calendar-gate.js';
 import type { BookingDeskFactory, BookingRequestNote } from '../../dialogue/agent/booking-desk.js';
@@ -34,6 +34,8 @@ import { businessName } from './store/business-name.js';
 import { ownerToTell, recordOwnerNotice, settleOwnerNotice } from './store/owner-notices.js';
 import { ownerOfFeed } from './calendars/calendar-settings.js';
 import { loadRules } from './store/rules.js';
+import { memberById, membersById, peopleForService, personById, personOfBooking } from './store/people.js';
+import { personRules, personService } from './rules/person-hours.js';
 import { serviceById } from './store/services.js';
 import { callerCancelledText, confirmationText, isCancelReply, movedText, ownerCancelledText, reminderAt, reminderText } from './rules/text-bodies.js';
 import { bookingLinkWarning } from './rules/public-link.js';
@@ -170,11 +172,21 @@ export class BookingService {
    * this booking's own event here (the call's claim already treated a foreign one as taken).
    */
   private async writeEvent(row: BookingRow, serviceName: string): Promise<void> {
-    await bounded((s) => this.calendar.put(bookingEvent(row, serviceName), s), CALENDAR_BOUND_MS * 2);
+    const member = await this.memberOf(row);
+    await bounded((s) => this.calendar.put(bookingEvent(row, serviceName, member), s), CALENDAR_BOUND_MS * 2);
   }
 
   private async removeEvent(row: BookingRow): Promise<void> {
-    await bounded((s) => this.calendar.remove(row.userId, eventUid(row.userId, { serviceId: row.serviceId, start: row.startAt.getTime() }), s), CALENDAR_BOUND_MS * 2);
+    const member = await this.memberOf(row);
+    const uid = eventUid(row.userId, { serviceId: row.serviceId, start: row.startAt.getTime(), staffId: member?.staffId });
+    await bounded((s) => this.calendar.remove(row.userId, uid, s, member?.staffId), CALENDAR_BOUND_MS * 2);
+  }
+
+  /** The team member a booking is with, when not the owner: their calendar holds its event (issue 58). */
+  private async memberOf(row: BookingRow): Promise<CalendarMember | undefined> {
+    if (row.staffId === null) return undefined;
+    const m = await memberById(this.db, row.userId, row.staffId);
+    return m && !m.isOwner ? { staffId: m.id, name: m.name } : undefined;
   }
 
   /** The retried write or removal: a failure throws, and the queue tries again with its back-off. */
@@ -225,7 +237,7 @@ export class BookingService {
       const bookingId = Number(job.payload.bookingId);
       const found = await bookingWithService(this.db, bookingId);
       if (!found) return;
-      const { row: b, serviceName: service } = found;
+      const { row: b, serviceName } = found;
       // A reminder for a booking since cancelled or moved is not sent.
       if (what === 'reminder' && (b.status !== 'booked' || b.startAt.getTime() !== Number(job.payload.start))) return;
       const from = await ownerDid(this.db, b.userId);
@@ -234,6 +246,9 @@ export class BookingService {
         return;
       }
       const name = await businessName(this.db, b.userId);
+      // A booking with a team member names them: "your Boiler service with Tom on …".
+      const member = await this.memberOf(b);
+      const service = member ? `${serviceName} with ${member.name}` : serviceName;
       const body = what === 'confirm' ? confirmationText(name, service, b.startAt, this.icsLink(b.id))
         : what === 'reminder' ? reminderText(name, service, b.startAt)
           : what === 'owner-cancelled' ? ownerCancelledText(name, service, b.startAt)
@@ -270,24 +285,33 @@ export class BookingService {
   }
 
   /**
-   * The owner moves a booking to another start (console): the same claim as a caller's booking
-   * (rules, calendar, never double-booked), the old one cancelled in the same transaction, the
-   * caller texted. 'taken' when the time is not free; 'unavailable' when the calendar cannot be read.
+   * The owner moves a booking to another start (console), and to another person when `staffId`
+   * names one who does the service (issue 58): the same claim as a caller's booking (that
+   * person's rules and calendar, never double-booked), the old one cancelled in the same
+   * transaction, the caller texted. 'taken' when the time is not free; 'no-person' when that
+   * person is not on the team or does not do the service; 'unavailable' when the calendar cannot be read.
    */
-  async moveByOwner(ownerId: number, bookingId: number, start: number): Promise<{ kind: 'moved'; row: BookingRow; serviceName: string } | { kind: 'not-found' } | { kind: 'taken'; rule: RefusalRule } | { kind: 'unavailable'; reason: string }> {
+  async moveByOwner(ownerId: number, bookingId: number, start: number, staffId?: number): Promise<{ kind: 'moved'; row: BookingRow; serviceName: string } | { kind: 'not-found' } | { kind: 'no-person' } | { kind: 'taken'; rule: RefusalRule } | { kind: 'unavailable'; reason: string }> {
     const old = await ownedBooking(this.db, ownerId, bookingId);
     if (old?.status !== 'booked') return { kind: 'not-found' };
-    const service = (await serviceById(this.db, ownerId, old.serviceId))!;
+    const stored = (await serviceById(this.db, ownerId, old.serviceId))!;
+    const team = await peopleForService(this.db, ownerId, stored.id);
+    const wanted = staffId ?? personOfBooking(old, team.ownerMemberId);
+    // The booking's own person stays possible even if the service's people changed since it was made.
+    const person = team.people.find((p) => p.staffId === wanted) ?? (staffId === undefined ? await personById(this.db, ownerId, wanted) : undefined);
+    if (!person) return { kind: 'no-person' };
+    const service = personService(stored, person);
+    const member = person.isOwner ? undefined : person.staffId;
     let busy;
     try {
-      busy = await this.calendar.busy(ownerId, start - DAY_MS, start + DAY_MS, { boundMs: CALENDAR_BOUND_MS });
+      busy = await this.calendar.busy(ownerId, start - DAY_MS, start + DAY_MS, { boundMs: CALENDAR_BOUND_MS, staffId: member });
     } catch (err) {
       return { kind: 'unavailable', reason: errorMessage(err) };
     }
     const result = await claimSlot(this.db, {
-      ownerId, serviceId: service.id, durationMinutes: service.durationMinutes, bufferMinutes: service.bufferMinutes, start,
-      slotKey: slotKey({ serviceId: service.id, start }), callId: null, callerName: old.callerName, callerNumber: old.callerNumber,
-      rules: await loadRules(this.db, ownerId), busy, now: this.deps.now().getTime(), replaces: old.id,
+      ownerId, staffId: person.staffId, ownerMemberId: team.ownerMemberId, serviceId: service.id, durationMinutes: service.durationMinutes, bufferMinutes: service.bufferMinutes, start,
+      slotKey: slotKey({ serviceId: service.id, start, staffId: member }), callId: null, callerName: old.callerName, callerNumber: old.callerNumber,
+      rules: personRules(await loadRules(this.db, ownerId), person.hours), busy, now: this.deps.now().getTime(), replaces: old.id,
     });
     if (result.kind === 'taken' || result.kind === 'not-offered') return { kind: 'taken', rule: result.rule };
     if (result.kind !== 'booked') return { kind: 'taken', rule: 'overlaps-booking' };
@@ -315,7 +339,8 @@ export class BookingService {
     if (!found) return null;
     const { row: b, serviceName: service } = found;
     const name = await businessName(this.db, b.userId);
-    return calendarIcs([{ uid: eventUid(b.userId, { serviceId: b.serviceId, start: b.startAt.getTime() }), summary: `${service} with ${name}`, start: b.startAt, end: b.endAt, stamp: b.createdAt, cancelled: b.status !== 'booked' }]);
+    const member = await this.memberOf(b);
+    return calendarIcs([{ uid: eventUid(b.userId, { serviceId: b.serviceId, start: b.startAt.getTime(), staffId: member?.staffId }), summary: `${service} with ${member ? `${member.name}, ` : ''}${name}`, start: b.startAt, end: b.endAt, stamp: b.createdAt, cancelled: b.status !== 'booked' }]);
   }
 
   /** The private feed: the owner whose token it is, and their live bookings as iCalendar; null for an unknown token. */
@@ -324,10 +349,16 @@ export class BookingService {
     if (ownerId === null) return null;
     const rows = (await this.upcoming(ownerId)).filter((r) => r.row.status === 'booked');
     const name = await businessName(this.db, ownerId);
-    return calendarIcs(rows.map(({ row, serviceName }) => ({
-      uid: eventUid(row.userId, { serviceId: row.serviceId, start: row.startAt.getTime() }), summary: `${serviceName}: ${row.callerName}`,
-      description: `Caller: ${row.callerName}, ${row.callerNumber}.`, start: row.startAt, end: row.endAt, stamp: row.createdAt,
-    })), `${name} bookings`);
+    // Each booking named with its person, when not the owner: the business sees whose diary it is in.
+    const members = await membersById(this.db, ownerId);
+    return calendarIcs(rows.map(({ row, serviceName }) => {
+      const m = row.staffId === null ? undefined : members.get(row.staffId);
+      const member = m && !m.isOwner ? m : undefined;
+      return {
+        uid: eventUid(row.userId, { serviceId: row.serviceId, start: row.startAt.getTime(), staffId: member?.id }), summary: `${serviceName}${member ? ` with ${member.name}` : ''}: ${row.callerName}`,
+        description: `Caller: ${row.callerName}, ${row.callerNumber}.`, start: row.startAt, end: row.endAt, stamp: row.createdAt,
+      };
+    }), `${name} bookings`);
   }
 
   start(): void {

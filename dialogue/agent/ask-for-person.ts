@@ -45,8 +45,8 @@ function requestPatterns(target: string, names: boolean): RegExp[] {
   ];
 }
 
-/** The names callers use for a member: every name the owner gave, and a full name's first word. */
-function namesOf(m: TeamMemberView): string[] {
+/** The names callers use for a person: every name the owner gave, and a full name's first word (lower case). */
+export function namesCallersUse(m: Pick<TeamMemberView, 'name' | 'otherNames'>): string[] {
   const all = [m.name, ...m.otherNames].map(normalise).filter(Boolean);
   const first = normalise(m.name).split(' ')[0];
   if (first && first !== normalise(m.name)) all.push(first);
@@ -78,7 +78,7 @@ function theOne<T>(text: string, targets: readonly (readonly [T, string])[], nam
 export function askForPerson(words: string, members: readonly TeamMemberView[]): PersonRequest | null {
   const text = normalise(words);
   if (!text) return null;
-  const person = theOne(text, members.map((m) => [m, namesOf(m).map(phrase).join('|')] as const), true);
+  const person = theOne(text, members.map((m) => [m, namesCallersUse(m).map(phrase).join('|')] as const), true);
   // Two people asked for, or one name two people share: the agent cannot choose for the caller.
   if (person === 'unclear') return null;
   if (person !== 'none') return { kind: 'person', member: person };

@@ -13,6 +13,13 @@ export interface BookableService {
   agentSentence: string | null;
 }
 
+/** A person who does a service (issue 58): a caller may ask for them by any of their names. */
+export interface BookablePerson {
+  id: number;
+  name: string;
+  otherNames: string[];
+}
+
 /** A free time the desk offers; only ids the desk issued can be booked. */
 export interface OfferedSlot {
   /** Opaque and unguessable; valid for this owner and service only, until the slot is taken. */
@@ -23,6 +30,8 @@ export interface OfferedSlot {
   end: Date;
   /** How the agent says it, in Europe/London: "Tuesday the 3rd of December at ten o'clock". */
   spoken: string;
+  /** Who the time is with, named when more than the owner does the service ("Tom can do …"). */
+  staffName?: string;
 }
 
 /** A booking as the agent reads it back or finds it for a caller who rings again. */
@@ -35,6 +44,8 @@ export interface BookingSummary {
   callerNumber: string;
   spoken: string;
   status: 'booked' | 'cancelled';
+  /** Who it is with, when the business has more than the owner doing it. */
+  staffName?: string;
 }
 
 /** The diary could not be asked in time (calendar down, slower than the 1.5 s bound, …). */
@@ -65,6 +76,8 @@ export interface OfferRequest {
   wish: string;
   /** Offer only after this (a caller who refused the earlier offers). */
   after?: Date;
+  /** With this person (a caller who asked for them by name); absent, anyone who does the service. */
+  staffId?: number;
 }
 
 export interface BookRequest {
@@ -89,6 +102,8 @@ export interface BookingRequestNote {
 /** One owner's diary, as the agent sees it during one call. */
 export interface BookingDesk {
   services(): Promise<BookableService[]>;
+  /** Who does a service (the first when none is named); one person, the owner, in a business without a team. */
+  people(serviceId?: number): Promise<BookablePerson[]>;
   offer(req: OfferRequest, signal?: AbortSignal): Promise<OfferResult>;
   book(req: BookRequest, signal?: AbortSignal): Promise<BookResult>;
   /** Live bookings made from this number, soonest first (a caller who rings again to cancel or move). */

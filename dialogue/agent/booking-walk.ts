@@ -1,9 +1,10 @@
 import { toE164 } from '../../contract/phone.js';
 import type { Log } from '../../contract/log.js';
-import type { BookableService, BookingDesk, BookingRequestNote, BookingSummary, BookResult, DiaryUnavailable, OfferedSlot } from './booking-desk.js';
+import type { BookablePerson, BookableService, BookingDesk, BookingRequestNote, BookingSummary, BookResult, DiaryUnavailable, OfferedSlot } from './booking-desk.js';
 import { bookingSpeech, bookingWords, readBack, type BookingSpeech } from '../language/booking-lines.js';
 import type { LanguageCode } from '../language/languages.js';
 import type { BookingChoice } from './agent-reply.js';
+import { personAskedFor } from './person-asked.js';
 
 // A booking, turn by turn (issue 41), shared by the phone (pbx/flows/agent) and the console's
 // Try-it (core/agent-preview, with a preview desk that writes nothing).
@@ -48,6 +49,8 @@ interface Party {
   name?: string;
   /** E.164. */
   number?: string;
+  /** The person the caller asked to be booked in with (issue 58); absent, anyone who does the service. */
+  staffId?: number;
 }
 
 type Step =
@@ -67,6 +70,8 @@ export class BookingWalk {
   private step: Step | null = null;
   private readonly boundMs: number;
   private readonly callerId: string | null;
+  /** Who does each service, asked of the desk once per service in a walk. */
+  private readonly people = new Map<number | undefined, BookablePerson[]>();
   /** The caller's language this turn (the model's step prompt stays English: it is instructions, not speech). */
   private speech: BookingSpeech = bookingSpeech('en');
 
@@ -246,9 +251,25 @@ export class BookingWalk {
     }
   }
 
-  /** Asks the desk for times and offers at most three, soonest first. */
-  private async offer(p: Party, rounds: number, after: Date | undefined, before: string[], signal?: AbortSignal, wish = p.wish): Promise<BookingTurn> {
-    const result = await this.ask((sig) => this.deps.desk.offer({ ...(p.serviceId !== undefined && { serviceId: p.serviceId }), wish, ...(after && { after }) }, sig), signal);
+  /**
+   * The person named in the caller's latest words, else the one asked for before; undefined for
+   * anyone. A desk that cannot say who does the service leaves it to anyone.
+   */
+  private async personIn(p: Party, words: string, signal?: AbortSignal): Promise<number | undefined> {
+    let people = this.people.get(p.serviceId);
+    if (!people) {
+      const found = await this.ask(() => this.deps.desk.people(p.serviceId), signal);
+      if (isUnavailable(found)) return p.staffId;
+      this.people.set(p.serviceId, (people = found));
+    }
+    return personAskedFor(words, people)?.id ?? p.staffId;
+  }
+
+  /** Asks the desk for times and offers at most three, soonest first: with the person asked for, or the soonest across everyone. */
+  private async offer(asked: Party, rounds: number, after: Date | undefined, before: string[], signal?: AbortSignal, wish = asked.wish): Promise<BookingTurn> {
+    const staffId = await this.personIn(asked, wish, signal);
+    const p = { ...asked, ...(staffId !== undefined && { staffId }) };
+    const result = await this.ask((sig) => this.deps.desk.offer({ ...(p.serviceId !== undefined && { serviceId: p.serviceId }), wish, ...(after && { after }), ...(staffId !== undefined && { staffId }) }, sig), signal);
     if (isUnavailable(result)) return this.request(p, 'diary-unavailable', result.reason, before);
     if (result.kind === 'none' || result.slots.length === 0) return this.request(p, 'no-suitable-time', 'nothing free matches what the caller asked for', [...before, this.speech.lines.nothingFree]);
     const offered = result.slots.slice(0, 3);
@@ -299,7 +320,7 @@ export class BookingWalk {
 }
 
 function party(s: Step): Party {
-  return { wish: s.wish, serviceId: s.serviceId, moving: s.moving, name: s.name, number: s.number };
+  return { wish: s.wish, serviceId: s.serviceId, moving: s.moving, name: s.name, number: s.number, staffId: s.staffId };
 }
 
 function isUnavailable(v: unknown): v is DiaryUnavailable {

@@ -16,6 +16,8 @@ interface SpokenTime {
   start: Date;
   /** The desk's English words for it (dates.ts spokenWhen of `start`). */
   spoken: string;
+  /** Who it is with, when the business has more than the owner doing it (issue 58). */
+  staffName?: string;
 }
 
 /** A booking (or an offered slot) as it is said: its time and its service. */
@@ -56,12 +58,24 @@ function speechIn(language: LanguageCode): BookingSpeech {
   const or = orJoiner(c, LANGUAGE_WRITING[language].locale);
   // English says the desk's own words for the time, which the desk made from the same instant.
   const when = (slot: SpokenTime) => (language === 'en' ? slot.spoken : localWhen(language, slot.start));
-  const words = (b: SpokenBooking) => render(said.booking, { when: when(b), service: b.serviceName });
+  const plain = (b: SpokenBooking) => render(said.booking, { when: when(b), service: b.serviceName });
+  const words = (b: SpokenBooking) => (b.staffName ? render(said.withPerson, { booking: plain(b), name: b.staffName }) : plain(b));
+  /** Offers that name their people: each person's run of times in turn ("Sarah can do … Tom can do …"). */
+  const byPerson = (slots: SpokenTime[]) => {
+    const runs: Array<{ name: string; times: string[] }> = [];
+    for (const s of slots) {
+      const last = runs.at(-1);
+      if (last && last.name === s.staffName) last.times.push(when(s));
+      else runs.push({ name: s.staffName ?? '', times: [when(s)] });
+    }
+    return render(said.offerPeople, { offers: runs.map((r) => render(said.personCan, { name: r.name, times: or(r.times) })).join(' ') });
+  };
   const withBooking = (line: string) => (b: SpokenBooking) => render(line, { booking: words(b) });
   return {
     lines: c.booking,
     when,
     offerTimes(slots) {
+      if (slots.some((s) => s.staffName)) return byPerson(slots.slice(0, 3));
       const times = slots.slice(0, 3).map(when);
       return times.length === 1 ? render(said.offerOne, { time: times[0]! }) : render(said.offerMany, { times: or(times) });
     },

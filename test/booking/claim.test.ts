@@ -1,51 +1,26 @@
 // Issue 41 item 4: never double-booked. A slot is claimed in the database before anything else;
 // of two callers taking one slot at the same moment exactly one gets it and the other is offered
 // the next free times, on SQLite and on PostgreSQL with two cores (two pools on one database).
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createDeskFactory } from '../../core/booking/agent-booking-adapter.js';
 import { bounded, type CalendarRead } from '../../core/booking/calendars/calendar-gate.js';
 import { isExclusionViolation } from '../../core/booking/store/claim.js';
 import type { BookingDesk, OfferedSlot } from '../../dialogue/agent/booking-desk.js';
 import { keysFromSecret } from '../../core/booking/calendars/keys.js';
-import { openDatabase, type DatabaseHandle } from '../../core/db/client.js';
-import { openAppDatabase } from '../../core/db/open.js';
+import type { DatabaseHandle } from '../../core/db/client.js';
 import { tablesOf } from '../../core/db/schema.js';
 import { usePostgres } from '../helpers/use-postgres.js';
+import { twoCoreEngines } from './two-cores.js';
 import { callFrom, ownerWithService, quiet, TEST_KEYS } from './fixtures.js';
 
 const postgres = usePostgres();
-const dirs: string[] = [];
-afterAll(() => dirs.forEach((d) => fs.rmSync(d, { recursive: true, force: true })));
 
 // Tuesday 1 December 2026, 08:00 London: the first slot with 2 h notice is 10:00.
 const NOW = new Date('2026-12-01T08:00:00Z');
 const now = () => NOW;
 
-/** Two cores' connections to one database. SQLite is one process's file: its "two cores" are two callers on one connection. */
-const engines: { name: string; open(): Promise<DatabaseHandle[]> }[] = [
-  {
-    name: 'sqlite',
-    async open() {
-      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'book-'));
-      dirs.push(dir);
-      const one = openDatabase(path.join(dir, 'appliance.db'));
-      let closed = false;
-      const handle = { ...one, close: async () => { if (!closed) { closed = true; await one.close(); } } } as DatabaseHandle;
-      return [handle, handle];
-    },
-  },
-  {
-    name: 'postgres',
-    async open() {
-      const url = await postgres().createDatabase({ migrated: true });
-      return Promise.all([1, 2].map(() => openAppDatabase({ kind: 'postgres', url }, quiet)));
-    },
-  },
-];
+const engines = twoCoreEngines(postgres, 'book-');
 
 const deskOn = (core: DatabaseHandle, ownerId: number, preview = false): BookingDesk =>
   createDeskFactory({ db: core.db, now, keys: TEST_KEYS, log: quiet })(ownerId, { preview });

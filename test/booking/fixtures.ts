@@ -26,3 +26,16 @@ export async function callFrom(db: Db, userId: number, fromNumber: string, set: 
   const row = (await db.insert(calls).values({ userId, fromNumber, toNumber: '+441632960001', status: 'answered', mode: 'agent', duration: 60, createdAt: at, endedAt: at, ...set }).returning())[0]!;
   return row.id;
 }
+
+type MemberHours = NonNullable<Tables['staff']['$inferInsert']['hours']>;
+
+/**
+ * A team member (issue 58) who does these services, written straight to the tables the team's
+ * routes keep: booking reads them and never writes them.
+ */
+export async function addMember(db: Db, ownerId: number, name: string, does: Array<{ serviceId: number; durationMinutes?: number }>, hours: MemberHours | null = null): Promise<number> {
+  const { staff, staffServices } = tablesOf(db);
+  const member = (await db.insert(staff).values({ userId: ownerId, name, otherNames: [], hours, position: 1 }).returning())[0]!;
+  for (const d of does) await db.insert(staffServices).values({ staffId: member.id, serviceId: d.serviceId, durationMinutes: d.durationMinutes ?? null });
+  return member.id;
+}

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type {
+  BookablePerson,
   BookableService,
   BookingDesk,
   BookingRequestNote,
@@ -19,10 +20,14 @@ import type {
 export interface FakeSlot {
   start: Date;
   spoken: string;
+  /** The person the time is with (issue 58); offers name them when the desk has `people`. */
+  staffId?: number;
 }
 
 export interface FakeDeskOptions {
   services?: BookableService[];
+  /** The people who do the services; absent, the owner alone (offers name nobody). */
+  people?: BookablePerson[];
   /** Free times, soonest first, with how they are said. */
   slots: FakeSlot[];
 }
@@ -55,11 +60,15 @@ export class FakeBookingDesk implements BookingDesk {
     return this.opts.services ?? [BOILER_SERVICE];
   }
 
+  async people(): Promise<BookablePerson[]> {
+    return this.opts.people ?? [{ id: 1, name: 'Owner', otherNames: [] }];
+  }
+
   async offer(req: OfferRequest, signal?: AbortSignal): Promise<OfferResult> {
     this.offers.push(req);
     await this.wait(signal);
     if (this.unavailable) return { kind: 'unavailable', reason: 'the fake diary is down' };
-    const slots = this.free(req.serviceId ?? this.service().id, req.after);
+    const slots = this.free(req.serviceId ?? this.service().id, req.after, req.staffId);
     return slots.length ? { kind: 'offered', slots } : { kind: 'none' };
   }
 
@@ -127,21 +136,27 @@ export class FakeBookingDesk implements BookingDesk {
       callerNumber: req.callerNumber,
       spoken: found.slot.spoken,
       status: 'booked',
+      ...this.named(found.slot),
     };
     this.bookings.push(booking);
     this.byCallAndSlot.set(`${req.callId}:${req.slotId}`, booking);
     return { kind: 'booked', booking };
   }
 
-  private free(serviceId: number, after?: Date): OfferedSlot[] {
+  private named(slot: FakeSlot): { staffName?: string } {
+    const name = this.opts.people?.find((p) => p.id === slot.staffId)?.name;
+    return name ? { staffName: name } : {};
+  }
+
+  private free(serviceId: number, after?: Date, staffId?: number): OfferedSlot[] {
     const svc = (this.opts.services ?? [BOILER_SERVICE]).find((s) => s.id === serviceId) ?? this.service();
     return this.opts.slots
-      .filter((s) => !this.taken.has(s.start.getTime()) && (!after || s.start.getTime() > after.getTime()))
+      .filter((s) => !this.taken.has(s.start.getTime()) && (!after || s.start.getTime() > after.getTime()) && (staffId === undefined || s.staffId === staffId))
       .slice(0, 3)
       .map((slot) => {
         const id = randomUUID();
         this.issued.set(id, { serviceId: svc.id, slot });
-        return { id, serviceId: svc.id, serviceName: svc.name, start: slot.start, end: new Date(slot.start.getTime() + svc.durationMinutes * 60_000), spoken: slot.spoken };
+        return { id, serviceId: svc.id, serviceName: svc.name, start: slot.start, end: new Date(slot.start.getTime() + svc.durationMinutes * 60_000), spoken: slot.spoken, ...this.named(slot) };
       });
   }
 

@@ -36,7 +36,7 @@ interface CalDavReadOptions {
 }
 
 export interface CalDavMirror {
-  busy(ownerId: number, account: CalDavAccount, from: number, to: number, opts: CalDavReadOptions): Promise<Interval[]>;
+  busy(calendarKey: string, account: CalDavAccount, from: number, to: number, opts: CalDavReadOptions): Promise<Interval[]>;
 }
 
 type Answer =
@@ -69,12 +69,12 @@ async function ask(account: CalDavAccount, had: Mirror | undefined, known: Map<s
 }
 
 export function createCalDavMirror(now: () => Date, guard: CalendarGuard): CalDavMirror {
-  const kept = new Map<number, Mirror>();
+  const kept = new Map<string, Mirror>();
   // One sync per owner at a time: parallel reads of one calendar share one question to the server.
-  const inFlight = new Map<number, Promise<Mirror>>();
+  const inFlight = new Map<string, Promise<Mirror>>();
 
-  const sync = async (ownerId: number, account: CalDavAccount, from: number, to: number, opts: CalDavReadOptions): Promise<Mirror> => {
-    const previous = kept.get(ownerId);
+  const sync = async (key: string, account: CalDavAccount, from: number, to: number, opts: CalDavReadOptions): Promise<Mirror> => {
+    const previous = kept.get(key);
     // Objects are kept across windows (an ETag names one version of one object); changes only within one window.
     const known = previous?.url === account.url ? previous.objects : new Map<string, CalDavObject>();
     const had = previous?.url === account.url && previous.from <= from && previous.to >= to ? previous : undefined;
@@ -104,21 +104,21 @@ export function createCalDavMirror(now: () => Date, guard: CalendarGuard): CalDa
       objects = new Map(known);
     }
     const mirror: Mirror = { url: account.url, ...marks, ...window, objects, checkedAt: at, busy: busyFromIcs([...objects.values()].map((o) => o.data), window.from, window.to) };
-    kept.set(ownerId, mirror);
+    kept.set(key, mirror);
     return mirror;
   };
 
   return {
-    async busy(ownerId, account, from, to, opts) {
+    async busy(key, account, from, to, opts) {
       const at = now().getTime();
-      const had = kept.get(ownerId);
+      const had = kept.get(key);
       let mirror = had;
       if (!(had?.url === account.url && had.from <= from && had.to >= to) || opts.maxAgeMs <= 0 || at - had.checkedAt >= opts.maxAgeMs) {
-        let pending = inFlight.get(ownerId);
+        let pending = inFlight.get(key);
         if (!pending) {
           const start = Math.floor(at / DAY_MS) * DAY_MS - DAY_MS;
-          pending = sync(ownerId, account, Math.min(from, start), Math.max(to, start + WINDOW_MS), opts).finally(() => inFlight.delete(ownerId));
-          inFlight.set(ownerId, pending);
+          pending = sync(key, account, Math.min(from, start), Math.max(to, start + WINDOW_MS), opts).finally(() => inFlight.delete(key));
+          inFlight.set(key, pending);
         }
         mirror = await pending;
       }

@@ -12,6 +12,8 @@ export interface CalendarRead {
   /** The bound on the calendar servers' answers; the box's own work (its database, the expansion) is not counted. */
   boundMs: number;
   signal?: AbortSignal;
+  /** A team member's own calendar (issue 58); absent, the owner's (booking_calendars). */
+  staffId?: number;
 }
 
 export interface CalendarReader {
@@ -30,12 +32,14 @@ export interface BookingEventForCalendar {
   start: number;
   end: number;
   description: string;
+  /** Written into this team member's own calendar; absent, the owner's. */
+  staffId?: number;
 }
 
 export interface CalendarWriter {
   /** Writes the booking as one event; 'taken' when the calendar already holds this slot's event (412). */
   put(event: BookingEventForCalendar, signal: AbortSignal): Promise<'written' | 'taken' | 'no-calendar'>;
-  remove(ownerId: number, uid: string, signal: AbortSignal): Promise<void>;
+  remove(ownerId: number, uid: string, signal: AbortSignal, staffId?: number): Promise<void>;
 }
 
 export const NO_CALENDAR: CalendarReader & CalendarWriter = {

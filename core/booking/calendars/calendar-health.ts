@@ -38,6 +38,8 @@ export function watchedReader<R extends CalendarReader>(reader: R, health: Calen
   return {
     ...reader,
     async busy(ownerId, from, to, read) {
+      // A team member's own calendar is not the owner's Calendar tab's to report.
+      if (read.staffId !== undefined) return reader.busy(ownerId, from, to, read);
       try {
         const busy = await reader.busy(ownerId, from, to, read);
         health.answered(ownerId);

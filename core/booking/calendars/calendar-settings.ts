@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { tablesOf, type Tables } from '../../db/schema.js';
 import { connect, CalDavError } from './caldav.js';
@@ -9,6 +9,35 @@ import { seal } from './secret-box.js';
 
 // The owner's calendar settings: CalDAV connect/disconnect (the password sealed, never returned),
 // the pasted iCal address (sealed too: it is a secret URL), and the private feed's token.
+
+/**
+ * Whose calendar: the owner's (booking_calendars) or a team member's own (its staff row, issue 58).
+ * The owner's member keeps the owner's row: `staffId` is set only for the other members.
+ */
+export interface CalendarPlace {
+  ownerId: number;
+  staffId?: number;
+}
+
+/** An owner id alone is the owner's own calendar, as every caller before the team passed it. */
+type PlaceOrOwner = number | CalendarPlace;
+const placeOf = (p: PlaceOrOwner): CalendarPlace => (typeof p === 'number' ? { ownerId: p } : p);
+
+type CalendarFields = Pick<Tables['bookingCalendars']['$inferInsert'], 'caldavUrl' | 'caldavUser' | 'caldavPasswordSealed' | 'icalUrlSealed'>;
+
+/** The stored calendar of a place (the two tables name these columns alike); undefined when none was ever set. */
+export async function calendarRow(db: Db, place: CalendarPlace): Promise<CalendarFields | undefined> {
+  const { bookingCalendars, staff } = tablesOf(db);
+  if (place.staffId === undefined) return (await db.select().from(bookingCalendars).where(eq(bookingCalendars.userId, place.ownerId)).limit(1))[0];
+  return (await db.select().from(staff).where(and(eq(staff.id, place.staffId), eq(staff.userId, place.ownerId))).limit(1))[0];
+}
+
+async function setCalendar(db: Db, to: PlaceOrOwner, set: CalendarFields, now: Date): Promise<void> {
+  const place = placeOf(to);
+  if (place.staffId === undefined) return upsert(db, place.ownerId, set, now);
+  const { staff } = tablesOf(db);
+  await db.update(staff).set(set).where(and(eq(staff.id, place.staffId), eq(staff.userId, place.ownerId)));
+}
 
 export interface CalendarView {
   caldav: { url: string; username: string } | null;
@@ -21,23 +50,26 @@ async function upsert(db: Db, userId: number, set: Partial<Tables['bookingCalend
   await db.insert(bookingCalendars).values({ userId, ...set, updatedAt: now }).onConflictDoUpdate({ target: bookingCalendars.userId, set: { ...set, updatedAt: now } });
 }
 
-export async function calendarView(db: Db, userId: number): Promise<CalendarView> {
+export async function calendarView(db: Db, of: PlaceOrOwner): Promise<CalendarView> {
+  const place = placeOf(of);
+  const row = await calendarRow(db, place);
+  // The feed is the business's, whoever's calendar this is.
   const { bookingCalendars } = tablesOf(db);
-  const row = (await db.select().from(bookingCalendars).where(eq(bookingCalendars.userId, userId)).limit(1))[0];
+  const feed = place.staffId === undefined ? (row as { feedToken?: string | null } | undefined) : (await db.select().from(bookingCalendars).where(eq(bookingCalendars.userId, place.ownerId)).limit(1))[0];
   return {
     caldav: row?.caldavUrl && row.caldavUser ? { url: row.caldavUrl, username: row.caldavUser } : null,
     icalAddressSet: !!row?.icalUrlSealed,
-    feedToken: row?.feedToken ?? null,
+    feedToken: feed?.feedToken ?? null,
   };
 }
 
 export type ConnectResult = { ok: true; url: string; name: string } | { ok: false; problem: CalDavError['problem']; message: string };
 
 /** Tests the account; stores it only when it works. */
-export async function connectCalDav(db: Db, keys: BookingKeys, userId: number, input: { address: string; username: string; password: string }, now: Date, signal: AbortSignal, guard: CalendarGuard): Promise<ConnectResult> {
+export async function connectCalDav(db: Db, keys: BookingKeys, place: PlaceOrOwner, input: { address: string; username: string; password: string }, now: Date, signal: AbortSignal, guard: CalendarGuard): Promise<ConnectResult> {
   const tested = await testCalDav(input, signal, guard);
   if (!tested.ok) return tested;
-  await upsert(db, userId, { caldavUrl: tested.url, caldavUser: input.username, caldavPasswordSealed: seal(keys.seal, input.password) }, now);
+  await setCalendar(db, place, { caldavUrl: tested.url, caldavUser: input.username, caldavPasswordSealed: seal(keys.seal, input.password) }, now);
   return tested;
 }
 
@@ -53,8 +85,8 @@ export async function testCalDav(input: { address: string; username: string; pas
   }
 }
 
-export async function disconnectCalDav(db: Db, userId: number, now: Date): Promise<void> {
-  await upsert(db, userId, { caldavUrl: null, caldavUser: null, caldavPasswordSealed: null }, now);
+export async function disconnectCalDav(db: Db, place: PlaceOrOwner, now: Date): Promise<void> {
+  await setCalendar(db, place, { caldavUrl: null, caldavUser: null, caldavPasswordSealed: null }, now);
 }
 
 /**
@@ -71,8 +103,8 @@ export async function refusedCalendarAddress(url: string, guard: CalendarGuard):
   }
 }
 
-export async function setIcalAddress(db: Db, keys: BookingKeys, userId: number, url: string | null, now: Date): Promise<void> {
-  await upsert(db, userId, { icalUrlSealed: url ? seal(keys.seal, url) : null }, now);
+export async function setIcalAddress(db: Db, keys: BookingKeys, place: PlaceOrOwner, url: string | null, now: Date): Promise<void> {
+  await setCalendar(db, place, { icalUrlSealed: url ? seal(keys.seal, url) : null }, now);
 }
 
 /** A new feed token: the old feed address stops working at once. */

@@ -7,13 +7,17 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 export interface SlotRef {
   serviceId: number;
   start: number;
+  /** The person the time is with (issue 58); signed with the rest, so an offer for Tom cannot be booked with Sarah. */
+  staffId?: number;
 }
 
+const withStaff = (ref: SlotRef, sep: string) => (ref.staffId === undefined ? '' : `${sep}${ref.staffId}`);
+
 const mac = (key: Buffer, ownerId: number, ref: SlotRef) =>
-  createHmac('sha256', key).update(`${ownerId}:${ref.serviceId}:${ref.start}`).digest().subarray(0, 16);
+  createHmac('sha256', key).update(`${ownerId}:${ref.serviceId}:${ref.start}${withStaff(ref, ':')}`).digest().subarray(0, 16);
 
 export function slotId(key: Buffer, ownerId: number, ref: SlotRef): string {
-  const body = Buffer.from(`${ref.serviceId}.${ref.start}`).toString('base64url');
+  const body = Buffer.from(`${ref.serviceId}.${ref.start}${withStaff(ref, '.')}`).toString('base64url');
   return `${body}.${mac(key, ownerId, ref).toString('base64url')}`;
 }
 
@@ -21,13 +25,13 @@ export function slotId(key: Buffer, ownerId: number, ref: SlotRef): string {
 export function readSlotId(key: Buffer, ownerId: number, id: string): SlotRef | null {
   const [body, sig] = id.split('.');
   if (!body || !sig) return null;
-  const m = /^(\d{1,9})\.(\d{1,15})$/.exec(Buffer.from(body, 'base64url').toString());
+  const m = /^(\d{1,9})\.(\d{1,15})(?:\.(\d{1,9}))?$/.exec(Buffer.from(body, 'base64url').toString());
   if (!m) return null;
-  const ref = { serviceId: Number(m[1]), start: Number(m[2]) };
+  const ref: SlotRef = { serviceId: Number(m[1]), start: Number(m[2]), ...(m[3] === undefined ? {} : { staffId: Number(m[3]) }) };
   const given = Buffer.from(sig, 'base64url');
   const want = mac(key, ownerId, ref);
   return given.length === want.length && timingSafeEqual(given, want) ? ref : null;
 }
 
-/** The key a booking keeps of its slot, for a retried book from the same call. */
-export const slotKey = (ref: SlotRef) => `${ref.serviceId}:${ref.start}`;
+/** The key a booking keeps of its slot, for a retried book from the same call; a member's slot names them (the owner's reads as before the team). */
+export const slotKey = (ref: SlotRef) => `${ref.serviceId}:${ref.start}${withStaff(ref, ':')}`;

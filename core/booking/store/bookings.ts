@@ -18,17 +18,19 @@ export function liveBookingsBetween(db: Db, userId: number, from: number, to: nu
     .orderBy(asc(bookings.startAt));
 }
 
-/** What a call booked, if it still stands: "Boiler service, Tue 3 Dec, 10:00" (the owner's call text). */
+/** What a call booked, if it still stands: "Boiler service, Tue 3 Dec, 10:00", or "Boiler service with Tom, …" with a team member (the owner's call text). */
 export async function bookedByCall(db: Db, callId: number): Promise<string | null> {
-  const { bookingServices, bookings } = tablesOf(db);
+  const { bookingServices, bookings, staff } = tablesOf(db);
   const row = (await db
-    .select({ service: bookingServices.name, startAt: bookings.startAt })
+    .select({ service: bookingServices.name, startAt: bookings.startAt, person: staff.name, isOwner: staff.isOwner })
     .from(bookings)
     .innerJoin(bookingServices, eq(bookingServices.id, bookings.serviceId))
+    .leftJoin(staff, eq(staff.id, bookings.staffId))
     .where(and(eq(bookings.callId, callId), eq(bookings.status, 'booked')))
     .orderBy(asc(bookings.startAt))
     .limit(1))[0];
-  return row ? `${row.service}, ${shortWhen(row.startAt)}` : null;
+  if (!row) return null;
+  return `${row.service}${row.person && !row.isOwner ? ` with ${row.person}` : ''}, ${shortWhen(row.startAt)}`;
 }
 
 /** Where a booking is now: the booking that took its place, and so on, if it was moved (the row itself if not). */

@@ -8,15 +8,21 @@ import type { BookingRules } from '../rules/booking-rules.js';
 import { refusalOf } from '../rules/refusal.js';
 import { slotVerdict, type Interval } from '../rules/slots.js';
 import { asBlocked, liveBookingOfCall, liveBookingsBetween } from './bookings.js';
+import { personOfBooking } from './people.js';
 
-// The claim: a slot becomes a booking in one transaction that re-reads the owner's live bookings
-// and re-runs the slot rules on them, so no two live bookings overlap and no cap is passed.
+// The claim: a slot becomes a booking in one transaction that re-reads the person's live bookings
+// and re-runs the slot rules on them, so no two live bookings of one person overlap and no cap is
+// passed; two people may be booked at one time (issue 58).
 // SQLite runs transactions one at a time; on PostgreSQL lockOwner makes two cores take turns,
 // and the exclusion constraint (drizzle-pg's booking migration) refuses an overlap whatever
 // path wrote it. A retry from the same call and slot finds the booking it already made.
 
 export interface ClaimRequest {
   ownerId: number;
+  /** The person the booking is with (always stored: the owner's member in a business without a team). */
+  staffId: number;
+  /** The owner's member: a live booking stored without a person is theirs. */
+  ownerMemberId: number;
   serviceId: number;
   durationMinutes: number;
   bufferMinutes: number;
@@ -26,7 +32,7 @@ export interface ClaimRequest {
   callerName: string;
   callerNumber: string;
   rules: BookingRules;
-  /** The owner's calendar around the slot, read just before the claim. */
+  /** The person's calendar around the slot, read just before the claim. */
   busy: readonly Interval[];
   now: number;
   /** A move: this booking is cancelled in the same transaction the new one is claimed in. */
@@ -68,7 +74,8 @@ export async function claimSlot(db: Db, req: ClaimRequest): Promise<ClaimResult>
         if (again) return { kind: 'booked', row: again, fresh: false };
       }
       // The whole London day either side, so the daily cap counts every booking of the slot's day.
-      const live = (await liveBookingsBetween(tx, req.ownerId, req.start - 2 * DAY_MS, req.start + 2 * DAY_MS)).filter((b) => b.id !== req.replaces);
+      const live = (await liveBookingsBetween(tx, req.ownerId, req.start - 2 * DAY_MS, req.start + 2 * DAY_MS))
+        .filter((b) => b.id !== req.replaces && personOfBooking(b, req.ownerMemberId) === req.staffId);
       const query = { now: req.now, rules: req.rules, service: req, busy: req.busy, booked: asBlocked(live) };
       const verdict = slotVerdict(query, req.start);
       if (verdict !== 'free') return { kind: verdict, rule: refusalOf(query, req.start) ?? 'overlaps-booking' };
@@ -81,7 +88,7 @@ export async function claimSlot(db: Db, req: ClaimRequest): Promise<ClaimResult>
       const row = (await tx.insert(bookings).values({
         userId: req.ownerId, serviceId: req.serviceId, startAt: new Date(req.start), endAt: new Date(end),
         blockEndAt: new Date(end + req.bufferMinutes * 60_000), callerName: req.callerName, callerNumber: req.callerNumber,
-        callId: req.callId, slotKey: req.slotKey, status: 'booked', createdAt: now,
+        callId: req.callId, slotKey: req.slotKey, status: 'booked', createdAt: now, staffId: req.staffId,
       }).returning())[0]!;
       // The moved booking points at its new one: Call Details of the call that made it shows the new time.
       if (req.replaces !== undefined) await tx.update(bookings).set({ movedToId: row.id }).where(eq(bookings.id, req.replaces));

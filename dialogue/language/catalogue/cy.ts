@@ -49,5 +49,8 @@ export const cy = {
     cancelled: "Mae wedi'i ganslo: {booking}. Oes unrhyw beth arall y galla i helpu ag ef?",
     kept: "Iawn, rydych chi'n dal wedi'ch archebu ar gyfer {booking}. Oes unrhyw beth arall y galla i helpu ag ef?",
     existing: "Rwy'n gweld eich bod wedi archebu {booking}. Hoffech chi ei gadw, ei symud, neu ei ganslo?",
+    personCan: 'Gall {name} wneud {times}.',
+    offerPeople: "{offers} Pa un fyddai'n gyfleus?",
+    withPerson: '{booking}, gyda {name}',
   },
 } satisfies Catalogue;

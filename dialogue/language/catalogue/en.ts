@@ -67,6 +67,12 @@ export const en = {
     cancelled: "That's cancelled: {booking}. Is there anything else I can help with?",
     kept: "Lovely, you're still booked in for {booking}. Is there anything else I can help with?",
     existing: "I can see you're booked in for {booking}. Would you like to keep it, move it, or cancel it?",
+    /** Offers with more than the owner doing the service (issue 58): each person's times ("Tom can do …"), said in turn. */
+    personCan: '{name} can do {times}.',
+    /** The people's offers ({offers}: the personCan sentences), then the question. */
+    offerPeople: '{offers} Which would suit you?',
+    /** A booking with its person, when the business has more than the owner doing it. */
+    withPerson: '{booking}, with {name}',
   },
   // "A, B, or C", where en-GB's Intl.ListFormat says "A, B or C".
   orList: { between: ', ', last: ', or ' },

@@ -49,5 +49,8 @@ export const es = {
     cancelled: 'Queda cancelado: {booking}. ¿Puedo ayudarle en algo más?',
     kept: 'Muy bien, mantiene su reserva: {booking}. ¿Puedo ayudarle en algo más?',
     existing: 'Veo que tiene una reserva: {booking}. ¿Quiere mantenerla, cambiarla o cancelarla?',
+    personCan: '{name} tiene disponible {times}.',
+    offerPeople: '{offers} ¿Cuál le viene mejor?',
+    withPerson: '{booking}, con {name}',
   },
 } satisfies Catalogue;

@@ -49,5 +49,8 @@ export const pa = {
     cancelled: 'ਬੁਕਿੰਗ ਰੱਦ ਕਰ ਦਿੱਤੀ ਗਈ ਹੈ: {booking}। ਕੀ ਮੈਂ ਕਿਸੇ ਹੋਰ ਚੀਜ਼ ਵਿੱਚ ਮਦਦ ਕਰ ਸਕਦਾ ਹਾਂ?',
     kept: 'ਠੀਕ ਹੈ, ਤੁਹਾਡੀ ਬੁਕਿੰਗ ਬਣੀ ਰਹੇਗੀ: {booking}। ਕੀ ਮੈਂ ਕਿਸੇ ਹੋਰ ਚੀਜ਼ ਵਿੱਚ ਮਦਦ ਕਰ ਸਕਦਾ ਹਾਂ?',
     existing: 'ਮੈਂ ਦੇਖ ਰਿਹਾ ਹਾਂ ਕਿ ਤੁਹਾਡੀ ਬੁਕਿੰਗ ਹੈ: {booking}। ਕੀ ਤੁਸੀਂ ਇਸ ਨੂੰ ਰੱਖਣਾ, ਬਦਲਣਾ ਜਾਂ ਰੱਦ ਕਰਨਾ ਚਾਹੋਗੇ?',
+    personCan: '{name} {times} ਦੇ ਸਕਦੇ ਹਨ।',
+    offerPeople: '{offers} ਤੁਹਾਡੇ ਲਈ ਕਿਹੜਾ ਠੀਕ ਰਹੇਗਾ?',
+    withPerson: '{booking}, {name} ਨਾਲ',
   },
 } satisfies Catalogue;

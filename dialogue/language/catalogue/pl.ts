@@ -49,5 +49,8 @@ export const pl = {
     cancelled: 'Odwołane: {booking}. Czy mogę pomóc w czymś jeszcze?',
     kept: 'Dobrze, rezerwacja zostaje: {booking}. Czy mogę pomóc w czymś jeszcze?',
     existing: 'Widzę rezerwację: {booking}. Czy chce ją Pan lub Pani zachować, przenieść czy odwołać?',
+    personCan: '{name} ma wolny termin: {times}.',
+    offerPeople: '{offers} Który termin odpowiada?',
+    withPerson: '{booking}, osoba: {name}',
   },
 } satisfies Catalogue;

@@ -49,5 +49,8 @@ export const pt = {
     cancelled: 'Está cancelado: {booking}. Posso ajudar em mais alguma coisa?',
     kept: 'Muito bem, mantém a marcação: {booking}. Posso ajudar em mais alguma coisa?',
     existing: 'Vejo que tem uma marcação: {booking}. Quer mantê-la, alterá-la ou cancelá-la?',
+    personCan: '{name} tem disponível {times}.',
+    offerPeople: '{offers} Qual prefere?',
+    withPerson: '{booking}, com {name}',
   },
 } satisfies Catalogue;

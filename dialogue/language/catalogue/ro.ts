@@ -49,5 +49,8 @@ export const ro = {
     cancelled: 'Am anulat programarea: {booking}. Vă mai pot ajuta cu ceva?',
     kept: 'Bine, programarea rămâne: {booking}. Vă mai pot ajuta cu ceva?',
     existing: 'Văd că aveți o programare: {booking}. Doriți să o păstrați, să o mutați sau să o anulați?',
+    personCan: '{name} are liber {times}.',
+    offerPeople: '{offers} Care vă convine?',
+    withPerson: '{booking}, cu {name}',
   },
 } satisfies Catalogue;

@@ -49,5 +49,8 @@ export const ur = {
     cancelled: 'بکنگ منسوخ ہو گئی ہے: {booking}۔ کیا میں کسی اور چیز میں مدد کر سکتا ہوں؟',
     kept: 'ٹھیک ہے، آپ کی بکنگ برقرار ہے: {booking}۔ کیا میں کسی اور چیز میں مدد کر سکتا ہوں؟',
     existing: 'میں دیکھ رہا ہوں کہ آپ کی بکنگ ہے: {booking}۔ کیا آپ اسے برقرار رکھنا، تبدیل کرنا یا منسوخ کرنا چاہیں گے؟',
+    personCan: '{name} {times} دے سکتے ہیں۔',
+    offerPeople: '{offers} آپ کے لیے کون سا ٹھیک رہے گا؟',
+    withPerson: '{booking}، {name} کے ساتھ',
   },
 } satisfies Catalogue;
