@@ -13,7 +13,7 @@ import type { ApiMetaSchema } from './schemas/system.js';
 import type { ApiUnansweredQuestionSchema } from './schemas/questions.js';
 import type { SignupBody } from './schemas/auth.js';
 import type { AccountStatusSchema, AiModeSchema, CallStatusSchema, VoicePreferenceSchema } from './schemas/shared.js';
-import type { ApiUserSchema, SettingsUpdateBody } from './schemas/users.js';
+import type { ApiUserSchema, MeResponse, SettingsUpdateBody } from './schemas/users.js';
 
 export type AccountStatus = Static<typeof AccountStatusSchema>;
 export type VoicePreference = Static<typeof VoicePreferenceSchema>;
@@ -21,6 +21,8 @@ export type AiMode = Static<typeof AiModeSchema>;
 export type CallStatus = Static<typeof CallStatusSchema>;
 
 export type ApiUser = Static<typeof ApiUserSchema>;
+/** GET /api/auth/me: the account, and for a staff member's sign-in (issue 58) whose business and what they see. */
+export type ApiMe = Static<typeof MeResponse>;
 export type SignupRequest = Static<typeof SignupBody>;
 export type SettingsUpdate = Static<typeof SettingsUpdateBody>;
 

@@ -1,10 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ApiMeta, ApiUser } from '../../../contract/api';
+import type { ApiMe, ApiMeta, ApiUser } from '../../../contract/api';
 import { SESSION_HINT_COOKIE } from '../../../contract/session-hint';
 import { apiRequest, getQuery } from './client';
 import { keys } from './keys';
 
-const readMe = getQuery<{ user: ApiUser }>('/api/auth/me', { on401: 'returnNull' });
+const readMe = getQuery<ApiMe>('/api/auth/me', { on401: 'returnNull' });
 const hasSessionHint = () => document.cookie.split(';').some((c) => c.trim().startsWith(`${SESSION_HINT_COOKIE}=`));
 
 /**
@@ -22,7 +22,7 @@ async function readSession(ctx: Parameters<typeof readMe>[0]) {
 /** loading → authenticated (a user) or unauthenticated (null). A 401 here means "signed out", not an error. */
 export function useSession() {
   const q = useQuery({ queryKey: keys.me, queryFn: readSession });
-  return { user: q.data?.user ?? null, isLoading: q.isLoading, isAdmin: q.data?.user.role === 'admin' };
+  return { user: q.data?.user ?? null, staff: q.data?.staff ?? null, isLoading: q.isLoading, isAdmin: q.data?.user.role === 'admin' };
 }
 
 /** Product name, telephony provider, help contact and voice names: learnt from the server, never hard-coded. */

@@ -3,16 +3,13 @@
 import { useSession } from '../api/session';
 import { staffBanner } from '../lib/team';
 
-/** The me response's name for a staff sign-in; read optionally, as the owner's has none. */
-type StaffMe = { staffName?: string | null };
-
 export function StaffBanner() {
-  const { user } = useSession();
+  const { user, staff } = useSession();
   if (user?.role !== 'staff') return null;
-  const name = (user as typeof user & StaffMe).staffName || user.email;
+  const name = staff?.name || user.email;
   return (
     <p data-testid="staff-banner" className="mb-4 rounded-lg border border-indigo-200 bg-indigo-50 px-4 py-2 text-sm font-medium text-indigo-900 dark:border-indigo-900 dark:bg-indigo-950 dark:text-indigo-100">
-      {staffBanner(name, user.businessName)}
+      {staffBanner(name, staff?.businessName ?? user.businessName)}
     </p>
   );
 }
