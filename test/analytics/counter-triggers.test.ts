@@ -86,7 +86,9 @@ function randomWrite(r: ReturnType<typeof rng>, db: Sqlite, owners: number[], ca
     // An owner closes their account: their calls go by the cascade, their counters with them.
     const gone = owners.splice(r.int(owners.length), 1)[0]!;
     db.prepare('delete from users where id = ?').run(gone);
-    callIds.splice(0, callIds.length, ...(db.prepare('select id from calls').pluck().all() as number[]));
+    // In id order: without ORDER BY the rows come in whichever index the planner scans, which
+    // differs between two boxes with different indexes on calls, and so would the picks after it.
+    callIds.splice(0, callIds.length, ...(db.prepare('select id from calls order by id').pluck().all() as number[]));
     owners.push(Number(db.prepare("insert into users (email, password_hash) values (?, 'x')").run(`o${r.int(1e9)}@example.co.uk`).lastInsertRowid));
   }
 }
