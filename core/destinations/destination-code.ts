@@ -25,6 +25,10 @@ export function judgeCode(pending: { codeHash: string; expiresAt: Date; wrongAtt
 export const codeText = (code: string) =>
   `Your call-answering confirmation code is ${code}. Enter it under Notification Settings to get call notifications on this number. Not you? Ignore this text.`;
 
+/** The code for a team member's phone (issue 58): the owner enters it on the Team page, so the member hands it on. */
+export const teamCodeText = (code: string) =>
+  `Your call-answering confirmation code is ${code}. Give it to the person adding you to their team, so calls and messages for you can reach this phone. Not you? Ignore this text.`;
+
 export const codeMail = (to: string, code: string) => ({
   to,
   subject: 'Your confirmation code',

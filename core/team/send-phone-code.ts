@@ -1,5 +1,5 @@
 import { badRequest, HttpError } from '../http/errors.js';
-import { codeText } from '../destinations/destination-code.js';
+import { teamCodeText } from '../destinations/destination-code.js';
 import { ownerNumber } from '../destinations/pending.js';
 import type { CodeSender } from '../destinations/send-code.js';
 import { formatPhone } from '../../contract/phone.js';
@@ -17,7 +17,7 @@ export async function sendStaffPhoneCode(s: CodeSender, ownerId: number, staffId
   if (!sender && s.needsSender) throw badRequest(NO_SENDER);
   const code = await startPhoneConfirmation(s.db, staffId, phone, now);
   try {
-    await s.gateway.send({ channel: 'sms', to: phone, businessNumber: sender ?? '', body: codeText(code), key: `team-confirm-${staffId}-${now.getTime()}` });
+    await s.gateway.send({ channel: 'sms', to: phone, businessNumber: sender ?? '', body: teamCodeText(code), key: `team-confirm-${staffId}-${now.getTime()}` });
   } catch {
     await cancelPhoneConfirmation(s.db, staffId);
     throw new HttpError(502, `The confirmation code could not be sent to ${formatPhone(phone)} just now. Please check the number and try again.`);

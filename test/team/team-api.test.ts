@@ -111,7 +111,8 @@ describe('the team API', () => {
     const sent = await client.post(`/api/user/team/${sarah.id}/phone`, { phone: '07700 900601' });
     expect(sent.status).toBe(200);
     expect(sent.body.message).toBe("We texted a 6-digit code to +447700900601. Enter it here to confirm Sarah's phone.");
-    expect(textsTo(server, '+447700900601')).toHaveLength(1);
+    // The member hands the code to the owner, who enters it on the Team page: the text says so.
+    expect(textsTo(server, '+447700900601').map((t) => t.body)).toEqual([expect.stringMatching(/^Your call-answering confirmation code is \d{6}\. Give it to the person adding you to their team/)]);
     expect((await team(client)).members[1]).toMatchObject({ phone: null, pendingPhone: '+447700900601' });
 
     const code = latestCode(server, 'sms', '+447700900601');
