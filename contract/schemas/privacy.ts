@@ -4,14 +4,17 @@ import { CALL_MODES, CALLER_TEXT_KINDS, CALLER_TEXT_STATUSES, NOTIFICATION_CHANN
 import { CallHandlingSettingsSchema } from './call-handling.js';
 import { ApiCallLogSchema } from './calls.js';
 import { ApiUnansweredQuestionSchema } from './questions.js';
+import { ApiTeamMemberSchema } from './team.js';
 import { Nullable, OneOf } from './shared.js';
-import { STAFF_VIEWS } from '../enums.js';
 import { ApiUserSchema } from './users.js';
 import { ApiWebhookDeliverySchema } from './webhooks.js';
 
 const Days = Type.Union([Type.Integer({ minimum: 1, maximum: 3650 }), Type.Null()]);
 
 /** GET and PATCH /api/admin/retention: days each kind of data is kept; null = no limit. */
+/** A member as the Team page shows them; the export has not carried who does which service. */
+const { services: _services, ...exportedMemberFields } = ApiTeamMemberSchema.properties;
+
 export const RetentionPolicySchema = Type.Object({ recordingDays: Days, transcriptDays: Days }, { additionalProperties: false });
 
 export const CallerNumberParams = Type.Object({ number: Type.String({ maxLength: 40 }) });
@@ -95,20 +98,10 @@ export const OwnerExportSchema = Type.Object({
    */
   staff: Type.Array(
     Type.Object({
-      id: Type.Integer(),
-      name: Type.String(),
-      otherNames: Type.Array(Type.String()),
-      roleWord: Nullable(Type.String()),
-      isOwner: Type.Boolean(),
-      phone: Nullable(Type.String()),
+      ...exportedMemberFields,
       phoneConfirmedAt: Nullable(Type.String()),
-      pendingPhone: Nullable(Type.String()),
-      hours: Nullable(CallHandlingSettingsSchema.properties.hours),
-      calendar: OneOf(['none', 'ical', 'caldav'] as const),
       caldavUrl: Nullable(Type.String()),
       caldavUser: Nullable(Type.String()),
-      invite: Type.Object({ email: Nullable(Type.String()), state: OneOf(['none', 'invited', 'active'] as const) }),
-      view: OneOf(STAFF_VIEWS),
       position: Type.Integer(),
       removedAt: Nullable(Type.String()),
       createdAt: Type.String(),
