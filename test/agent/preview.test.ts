@@ -76,12 +76,16 @@ describe('POST /api/agent/preview', () => {
 
   it('answers one preview per owner at a time (429 for a second while the first runs)', async () => {
     const owner = await activeCustomer(server);
-    ollama.script.push({ reply: '{"intent":"question","answered":true,"answer":"Yes."}', delayMs: 800 });
-    const first = owner.client.post('/api/agent/preview', { question: 'Hours?', knowledgeBase: KB });
-    await new Promise((r) => setImmediate(r));
-    await vi.waitFor(() => expect(ollama.requests.at(-1)?.body.messages.at(-1).content).toBe('Hours?'));
+    let answer!: () => void;
+    const held = new Promise<void>((r) => (answer = r));
+    ollama.script.push({ reply: '{"intent":"question","answered":true,"answer":"Yes."}', until: held });
+    const asked = ollama.requests.length;
+    const first = owner.client.post('/api/agent/preview', { question: 'Are you open on Saturdays?', knowledgeBase: KB });
+    // The first is with the model (and holding the owner's turn) until the test lets it answer.
+    await vi.waitFor(() => expect(ollama.requests.slice(asked).map((r) => r.body.messages.at(-1).content)).toContain('Are you open on Saturdays?'), { timeout: 30_000 });
     const second = await owner.client.post('/api/agent/preview', { question: 'Parking?', knowledgeBase: KB });
     expect(second.status).toBe(429);
+    answer();
     expect((await first).status).toBe(200);
   });
 });

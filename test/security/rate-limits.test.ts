@@ -121,14 +121,17 @@ describe('agent preview', () => {
 
   it('runs at most two previews at once across owners: a third owner is told to try again', async () => {
     const owners = [await activeCustomer(server), await activeCustomer(server), await activeCustomer(server)];
-    ollama.always = { reply: '{"intent":"question","answered":true,"answer":"Nine to five."}', delayMs: 1500 };
+    let answer!: () => void;
+    // Both previews stay with the model until the third owner has had an answer, however slow the machine.
+    ollama.always = { reply: '{"intent":"question","answered":true,"answer":"Nine to five."}', until: new Promise<void>((r) => (answer = r)) };
     const seen = ollama.requests.length;
     const running = [ask(owners[0]!.client), ask(owners[1]!.client)];
-    await vi.waitFor(() => expect(ollama.requests.length).toBe(seen + 2), { timeout: 10_000 });
+    await vi.waitFor(() => expect(ollama.requests.length).toBe(seen + 2), { timeout: 30_000 });
     const third = await ask(owners[2]!.client);
     expect(third.status).toBe(503);
     expect(third.body.message).toBe('The AI agent is busy with other previews right now. Please try again in a moment.');
     expect(ollama.requests.length).toBe(seen + 2);
+    answer();
     expect((await Promise.all(running)).map((r) => r.status)).toEqual([200, 200]);
   });
 

@@ -20,6 +20,8 @@ interface OllamaScript {
   error?: string;
   /** Hold the answer this long (a slow or stuck model). */
   delayMs?: number;
+  /** Hold the answer until this settles: a model busy for exactly as long as the test needs, whatever the machine's load. */
+  until?: Promise<unknown>;
   /** Close the socket without an answer. */
   drop?: boolean;
 }
@@ -103,6 +105,7 @@ export async function startOllamaDouble(opts: { models?: string[]; port?: number
       else res.on('close', release);
     }
     if (step.delayMs) await sleep(step.delayMs, aborts.signal);
+    if (step.until) await step.until;
     if (res.destroyed) return;
     if (step.drop) return void res.socket?.destroy();
     if (step.status) return sendJson(res, step.status, { error: step.error ?? 'scripted failure' });
