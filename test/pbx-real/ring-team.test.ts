@@ -2,8 +2,8 @@
 // business whose team settings ring every working member with a confirmed phone before the
 // agent answers. The staff phones are numbers on the SIPp owner phone (the trunk's far end):
 // one rings until CANCELled, one answers. The first to answer gets the caller, the other
-// phone is CANCELled, the agent never speaks; nobody answering hands the caller to the agent
-// with no silence longer than the holding phrase's bound.
+// phone is CANCELled, the agent never speaks; nobody answering hands the caller straight to the
+// agent's greeting (how soon: bench/ring-team.ts, against the holding phrase's bound).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { PromptCache } from '../../models/tts/index.js';
@@ -107,7 +107,7 @@ describe.skipIf(!real.ok)('ringing the team before the agent answers, on a real 
     for (const s of staff) expect(h.ownerPhone!.wasCalled(s.phone)).toBe(false);
   }, 120_000);
 
-  it('nobody answers within the ring time: the caller hears ringback, then the agent greets them with no silence over the holding-phrase bound', async () => {
+  it('nobody answers within the ring time: the caller hears ringback, then the agent’s greeting is the next thing they hear', async () => {
     const { did, staff } = await teamBusiness(h, { aiMode: 'agent', knowledgeBase: KB, ringFirst: 'all', ringSeconds: 10, staff: [{ name: 'Sarah', phone: 'rings' }, { name: 'Tom', phone: 'rings' }] });
     // The greeting is in the prompt cache, as the appliance makes it ahead for a business.
     await h.promptFile(agentGreeting('Hale Plumbing'));
@@ -122,9 +122,10 @@ describe.skipIf(!real.ok)('ringing the team before the agent answers, on a real 
     const greetedAt = await waitUntil(() => call.media.heardFrames.find((f) => f.at >= gaveUp && f.level > 250 && !isRingback(f.samples))?.at ?? Promise.reject(new Error('no greeting yet')), 30_000, 20);
     // Ringing, not silence, while the phones rang: the UK ring tone's bursts, seconds of them.
     expect(call.media.heardFrames.filter((f) => f.at < gaveUp && isRingback(f.samples)).length * 20).toBeGreaterThan(2000);
-    expect(greetedAt - gaveUp).toBeLessThan(h.server.config.agentStall.holdMs);
+    // The first thing heard after the ringing is the greeting itself (heard from its first sound
+    // on: a holding phrase or apology before it would not match). How soon: bench/ring-team.ts.
     const greeting = readWavSamples(await h.promptFile(agentGreeting('Hale Plumbing')));
-    await waitUntil(() => expect(envelopeMatch(greeting, call.media.heard(gaveUp)).score).toBeGreaterThan(0.8), 30_000, 100);
+    await waitUntil(() => expect(envelopeMatch(greeting, call.media.heard(greetedAt)).score).toBeGreaterThan(0.8), 30_000, 100);
     for (const s of staff) expect(h.ownerPhone!.wasCancelled(s.phone)).toBe(true);
     await call.hangUp();
     await call.done;
