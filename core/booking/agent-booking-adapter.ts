@@ -7,6 +7,7 @@ import { readSlotId, slotId } from './rules/slot-id.js';
 import { spokenWhen } from '../../dialogue/language/dates.js';
 import { cancelBooking, ownedBooking, upcomingOfCaller } from './store/bookings.js';
 import { memberById, peopleForService } from './store/people.js';
+import { currentMembers } from '../team/store.js';
 import { loadRules } from './store/rules.js';
 import { activeService, activeServices } from './store/services.js';
 
@@ -50,16 +51,20 @@ class AgentDesk implements BookingDesk {
   async people(serviceId?: number): Promise<BookablePerson[]> {
     const service = await this.serviceOf(serviceId);
     if (!service) return [];
-    return (await peopleForService(this.db, this.ownerId, service.id)).people.map((p) => ({ id: p.staffId, name: p.name, otherNames: p.otherNames }));
+    return (await peopleForService(this.db, this.ownerId, service.id)).people.map((p) => ({ id: p.staffId, name: p.name, otherNames: p.otherNames, roleWord: p.roleWord }));
+  }
+
+  async roleWords(): Promise<string[]> {
+    return (await currentMembers(this.db, this.ownerId)).flatMap((m) => (m.roleWord?.trim() ? [m.roleWord.trim()] : []));
   }
 
   async offer(req: OfferRequest, signal?: AbortSignal): Promise<OfferResult> {
     const service = await this.serviceOf(req.serviceId);
     if (!service) return { kind: 'none' };
-    return this.offerOf(service, req.wish, req.after?.getTime(), signal, req.staffId);
+    return this.offerOf(service, req.wish, req.after?.getTime(), signal, req.staffIds ?? req.staffId);
   }
 
-  private async offerOf(service: BookingServiceRow, wish: string, after: number | undefined, signal?: AbortSignal, staffId?: number): Promise<OfferResult> {
+  private async offerOf(service: BookingServiceRow, wish: string, after: number | undefined, signal?: AbortSignal, staffId?: number | readonly number[]): Promise<OfferResult> {
     const free = await this.diary.freeTimes(service, wish, after, signal, undefined, staffId ?? 'anyone');
     return free.kind === 'free' ? { kind: 'offered', slots: free.slots.map((s) => this.offered(service, s, free.named)) } : free;
   }

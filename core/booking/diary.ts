@@ -78,8 +78,10 @@ export type FreeTimes = { kind: 'free'; slots: FreeSlot[]; named: boolean } | { 
 /** Whether a service's times are said with their person: not in a business where the owner alone does it. */
 export const namesPeople = (people: readonly BookingPerson[]): boolean => !(people.length === 1 && people[0]!.isOwner);
 
-/** Whose diary: one member's (their id), or everyone who does the service. */
-export type Who = number | 'anyone';
+/** Whose diary: one member's (their id), some members' (a role asked for: the soonest across them), or everyone who does the service. */
+export type Who = number | readonly number[] | 'anyone';
+
+const whose = (who: Who) => (p: BookingPerson) => (who === 'anyone' ? true : typeof who === 'number' ? p.staffId === who : who.includes(p.staffId));
 
 export interface ClaimAsk {
   service: BookingServiceRow;
@@ -138,7 +140,7 @@ export class Diary {
     const { db } = this.deps;
     const now = this.deps.now().getTime();
     const team = await peopleForService(db, this.ownerId, service.id);
-    const people = who === 'anyone' ? team.people : team.people.filter((p) => p.staffId === who);
+    const people = team.people.filter(whose(who));
     if (!people.length) return { kind: 'none' };
     const rules = await loadRules(db, this.ownerId);
     // Whole minutes, so the offers of one call share one read of the calendar (OFFER_CACHE_MS).

@@ -12,7 +12,7 @@ export type PersonRequest =
   | { kind: 'role'; roleWord: string };
 
 /** Lower case, letters, digits and apostrophes, single spaces: what the patterns read. */
-function normalise(text: string): string {
+export function normalise(text: string): string {
   return text
     .toLowerCase()
     .replace(/[’‘`]/g, "'")
@@ -53,8 +53,8 @@ export function namesCallersUse(m: Pick<TeamMemberView, 'name' | 'otherNames'>):
   return [...new Set(all)];
 }
 
-/** A role word, singular or plural ("engineer", "engineers"; "secretary", "secretaries"). */
-function roleForms(word: string): string {
+/** A role word, singular or plural ("engineer", "engineers"; "secretary", "secretaries"), as a pattern on normalised words. */
+export function roleForms(word: string): string {
   const w = normalise(word);
   const stem = escape(w);
   return w.endsWith('y') ? `(?:${stem}|${escape(w.slice(0, -1))}ies)` : `${stem}(?:s|es)?`;

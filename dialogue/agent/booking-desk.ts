@@ -13,11 +13,13 @@ export interface BookableService {
   agentSentence: string | null;
 }
 
-/** A person who does a service (issue 58): a caller may ask for them by any of their names. */
+/** A person who does a service (issue 58): a caller may ask for them by any of their names, or by their role word. */
 export interface BookablePerson {
   id: number;
   name: string;
   otherNames: string[];
+  /** "stylist", "engineer"; absent or null when the owner gave none. */
+  roleWord?: string | null;
 }
 
 /** A free time the desk offers; only ids the desk issued can be booked. */
@@ -78,6 +80,8 @@ export interface OfferRequest {
   after?: Date;
   /** With this person (a caller who asked for them by name); absent, anyone who does the service. */
   staffId?: number;
+  /** With any of these people, the soonest across them (a caller who asked for a role: "a stylist"); wins over `staffId`. */
+  staffIds?: number[];
 }
 
 export interface BookRequest {
@@ -104,6 +108,8 @@ export interface BookingDesk {
   services(): Promise<BookableService[]>;
   /** Who does a service (the first when none is named); one person, the owner, in a business without a team. */
   people(serviceId?: number): Promise<BookablePerson[]>;
+  /** The role words of the business's members, whether or not they do a service ("we have no stylist who does that"). */
+  roleWords(): Promise<string[]>;
   offer(req: OfferRequest, signal?: AbortSignal): Promise<OfferResult>;
   book(req: BookRequest, signal?: AbortSignal): Promise<BookResult>;
   /** Live bookings made from this number, soonest first (a caller who rings again to cancel or move). */

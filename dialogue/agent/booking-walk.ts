@@ -4,7 +4,7 @@ import type { BookablePerson, BookableService, BookingDesk, BookingRequestNote, 
 import { bookingSpeech, bookingWords, readBack, type BookingSpeech } from '../language/booking-lines.js';
 import type { LanguageCode } from '../language/languages.js';
 import type { BookingChoice } from './agent-reply.js';
-import { personAskedFor } from './person-asked.js';
+import { personAskedFor, roleAskedFor } from './person-asked.js';
 
 // A booking, turn by turn (issue 41), shared by the phone (pbx/flows/agent) and the console's
 // Try-it (core/agent-preview, with a preview desk that writes nothing).
@@ -51,7 +51,12 @@ interface Party {
   number?: string;
   /** The person the caller asked to be booked in with (issue 58); absent, anyone who does the service. */
   staffId?: number;
+  /** The people of the role the caller asked for ("a stylist"): the soonest across them. */
+  staffIds?: number[];
 }
+
+/** Whom the offers are with: a person, the people of a role, or anyone (neither); `noRole` a role asked for that nobody doing the service has. */
+type With = Pick<Party, 'staffId' | 'staffIds'> & { noRole?: string };
 
 type Step =
   | ({ at: 'service' } & Party)
@@ -72,6 +77,8 @@ export class BookingWalk {
   private readonly callerId: string | null;
   /** Who does each service, asked of the desk once per service in a walk. */
   private readonly people = new Map<number | undefined, BookablePerson[]>();
+  /** The team's role words, asked of the desk once in a walk. */
+  private roleWords: string[] | undefined;
   /** The caller's language this turn (the model's step prompt stays English: it is instructions, not speech). */
   private speech: BookingSpeech = bookingSpeech('en');
 
@@ -252,24 +259,37 @@ export class BookingWalk {
   }
 
   /**
-   * The person named in the caller's latest words, else the one asked for before; undefined for
-   * anyone. A desk that cannot say who does the service leaves it to anyone.
+   * Whom the caller's latest words ask for: a person by name, else the people of a role ("a
+   * stylist"); else whom they asked for before; neither is anyone. A desk that cannot say who
+   * does the service leaves it to anyone.
    */
-  private async personIn(p: Party, words: string, signal?: AbortSignal): Promise<number | undefined> {
+  private async personIn(p: Party, words: string, signal?: AbortSignal): Promise<With> {
+    const before: With = { ...(p.staffId !== undefined && { staffId: p.staffId }), ...(p.staffIds && { staffIds: p.staffIds }) };
     let people = this.people.get(p.serviceId);
     if (!people) {
       const found = await this.ask(() => this.deps.desk.people(p.serviceId), signal);
-      if (isUnavailable(found)) return p.staffId;
+      if (isUnavailable(found)) return before;
       this.people.set(p.serviceId, (people = found));
     }
-    return personAskedFor(words, people)?.id ?? p.staffId;
+    const person = personAskedFor(words, people);
+    if (person) return { staffId: person.id };
+    if (this.roleWords === undefined) {
+      // Without the team's words, the roles of the service's own people still count.
+      const found = await this.ask(() => this.deps.desk.roleWords(), signal);
+      this.roleWords = isUnavailable(found) ? [] : found;
+    }
+    const role = roleAskedFor(words, people, this.roleWords);
+    if (!role) return before;
+    return role.people.length ? { staffIds: role.people.map((x) => x.id) } : { noRole: role.roleWord };
   }
 
   /** Asks the desk for times and offers at most three, soonest first: with the person asked for, or the soonest across everyone. */
   private async offer(asked: Party, rounds: number, after: Date | undefined, before: string[], signal?: AbortSignal, wish = asked.wish): Promise<BookingTurn> {
-    const staffId = await this.personIn(asked, wish, signal);
-    const p = { ...asked, ...(staffId !== undefined && { staffId }) };
-    const result = await this.ask((sig) => this.deps.desk.offer({ ...(p.serviceId !== undefined && { serviceId: p.serviceId }), wish, ...(after && { after }), ...(staffId !== undefined && { staffId }) }, sig), signal);
+    const { noRole, ...whom } = await this.personIn(asked, wish, signal);
+    const p: Party = { ...asked, staffId: whom.staffId, staffIds: whom.staffIds };
+    // Said before the times with anyone that follow; the walk goes on with anyone.
+    if (noRole !== undefined) before = [...before, this.speech.noRole(noRole)];
+    const result = await this.ask((sig) => this.deps.desk.offer({ ...(p.serviceId !== undefined && { serviceId: p.serviceId }), wish, ...(after && { after }), ...whom }, sig), signal);
     if (isUnavailable(result)) return this.request(p, 'diary-unavailable', result.reason, before);
     if (result.kind === 'none' || result.slots.length === 0) return this.request(p, 'no-suitable-time', 'nothing free matches what the caller asked for', [...before, this.speech.lines.nothingFree]);
     const offered = result.slots.slice(0, 3);
@@ -320,7 +340,7 @@ export class BookingWalk {
 }
 
 function party(s: Step): Party {
-  return { wish: s.wish, serviceId: s.serviceId, moving: s.moving, name: s.name, number: s.number, staffId: s.staffId };
+  return { wish: s.wish, serviceId: s.serviceId, moving: s.moving, name: s.name, number: s.number, staffId: s.staffId, staffIds: s.staffIds };
 }
 
 function isUnavailable(v: unknown): v is DiaryUnavailable {

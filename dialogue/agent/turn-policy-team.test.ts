@@ -7,6 +7,7 @@ import type { ResponderEvent } from './agent-responder.js';
 import { answerTurn, type AgentAnswer } from './agent-turn.js';
 import type { CallRouting } from './person-routing.js';
 import type { TeamMemberView } from './team-view.js';
+import { GAS_SAFETY_LINES } from '../spoken/safety-line.js';
 import { initialTurnState, turnPolicy, type TurnAction, type TurnContext } from './turn-policy.js';
 
 // Issue 58 turn by turn: a caller asking for a team member, and the owner's routing rules,
@@ -163,5 +164,52 @@ describe('turn policy: the owner’s routing rules', () => {
       { do: 'attribute', staffId: 2, note: 'Booking: Sarah not working now, the agent took the booking' },
       { do: 'walk-booking', text: 'I want to book a cut', answer: book },
     ]);
+  });
+});
+
+describe('turn policy: a gas leak follows the emergency rule', () => {
+  const emergency: RoutingRule = { when: 'emergency', then: { kind: 'on-call' } };
+  const GAS = 'I can smell gas in the kitchen';
+  const gasTrade = (r: CallRouting) => ctx(r, { handlesGas: true });
+
+  it('the safety lines once, then today’s on-call engineer is rung with the caller’s words, the model not asked', () => {
+    const c = gasTrade(routing({}, [owner, sarah, tom], [emergency], 3));
+    const words = turnPolicy(initialTurnState(), c, { on: 'words', words: GAS, short: false });
+    expect(words.actions).toEqual([
+      { do: 'flag-urgent', reason: 'The caller mentioned a gas smell or leak.' },
+      { do: 'say', lines: [...GAS_SAFETY_LINES] },
+    ]);
+    const step = turnPolicy(words.state, c, words.next!);
+    expect(step.actions).toEqual([
+      { do: 'abandon-booking' },
+      { do: 'finish-speaking', unheard: { history: [], carryText: GAS } },
+      { do: 'attribute', staffId: 3, note: "Emergency: the caller hung up while Tom's phone rang" },
+      { do: 'put-through', callerWords: GAS, person: ring(tom, { kind: 'rule', when: 'emergency' }) },
+    ]);
+    expect(JSON.parse(step.state.history.at(-1)!.content)).toMatchObject({ intent: 'urgent' });
+    // Put through: Call Details says so, as for a caller who says it is an emergency.
+    const done = turnPolicy(step.state, c, { on: 'put-through', connected: true, person: ring(tom, { kind: 'rule', when: 'emergency' }) as never });
+    expect(done.actions[0]).toEqual({ do: 'attribute', staffId: 3, note: 'Emergency: put through to Tom' });
+  });
+
+  it('the on-call member not working: the urgent message line, a message for them, the safety lines not said again', () => {
+    const c = gasTrade(routing({}, [owner, sarah, { ...tom, working: false }], [emergency], 3));
+    const words = turnPolicy(initialTurnState(), c, { on: 'words', words: GAS, short: false });
+    const step = turnPolicy(words.state, c, words.next!);
+    expect(step.actions).toEqual([
+      { do: 'abandon-booking' },
+      { do: 'say', lines: [EN.lines.urgentMessage] },
+      { do: 'finish-speaking', unheard: { history: [], carryText: GAS } },
+      { do: 'attribute', staffId: 3, note: 'Emergency: Tom not working now, message taken for Tom' },
+    ]);
+    expect(step.state.mode).toBe('message');
+  });
+
+  it('no fitting emergency rule, or a trade without gas: unchanged, the model answers', () => {
+    const noRule = gasTrade(routing({ knownCaller: true }, undefined, [{ when: 'new-enquiry', then: { kind: 'person', staffId: 2 } }]));
+    expect(kinds(turn(noRule, GAS).actions)).toEqual(['ask-model']);
+    // An on-call rule with nobody on the rota today names no one: passed over.
+    expect(kinds(turn(gasTrade(routing({}, undefined, [emergency], null)), GAS).actions)).toEqual(['ask-model']);
+    expect(kinds(turn(ctx(routing({}, undefined, [emergency], 3)), GAS).actions)).toEqual(['ask-model']);
   });
 });

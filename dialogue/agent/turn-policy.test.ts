@@ -55,7 +55,7 @@ describe('turn policy: the gas safety line', () => {
       { do: 'say', lines: [...GAS_SAFETY_LINES] },
     ]);
     expect(step.state.safetyGiven).toBe(true);
-    expect(step.next).toEqual({ on: 'respond', text: 'I can smell gas in the kitchen', languageAsked: false });
+    expect(step.next).toEqual({ on: 'respond', text: 'I can smell gas in the kitchen', languageAsked: false, gasLeak: true });
   });
 
   it('once per call', () => {

@@ -48,8 +48,8 @@ export interface TurnContext {
 export type TurnEvent =
   /** A committed caller turn, transcribed: `words` empty when nothing was made out. `language` says why the agent's language changed on it, if it did. */
   | { on: 'words'; words: string; short: boolean; language?: 'asked' | 'detected' }
-  /** The turn's words after any safety line: the mode decides who answers them. */
-  | { on: 'respond'; text: string; languageAsked: boolean }
+  /** The turn's words after any safety line: the mode decides who answers them. `gasLeak`: the safety lines were just said for them. */
+  | { on: 'respond'; text: string; languageAsked: boolean; gasLeak?: true }
   /** The model's reply to `text` has streamed in. */
   | { on: 'replied'; text: string; answer: AgentAnswer }
   /** The booking walk answered a "book" reply. */
@@ -119,7 +119,7 @@ export function turnPolicy(state: TurnPolicyState, ctx: TurnContext, event: Turn
     case 'words':
       return onWords(state, ctx, event);
     case 'respond':
-      return respond(state, ctx, event.text, event.languageAsked);
+      return respond(state, ctx, event);
     case 'replied': {
       const routed = ctx.routing && byRule(state, ctx, ctx.routing, event.text, event.answer);
       if (routed) return routed;
@@ -171,7 +171,7 @@ function onWords(state: TurnPolicyState, ctx: TurnContext, event: Extract<TurnEv
     return { state: kept, actions: ask ? [{ do: 'say', lines: [ctx.lines.lines.didNotCatch] }] : [] };
   }
   const heard = { ...kept, silencePrompts: 0 };
-  const next: TurnEvent = { on: 'respond', text, languageAsked: event.language === 'asked' };
+  const next = { on: 'respond', text, languageAsked: event.language === 'asked' } as const;
   if (state.safetyGiven || !ctx.handlesGas || !mentionsGasLeak(event.words)) return { state: heard, actions: [], next };
   return {
     state: { ...heard, safetyGiven: true },
@@ -179,12 +179,13 @@ function onWords(state: TurnPolicyState, ctx: TurnContext, event: Extract<TurnEv
       { do: 'flag-urgent', reason: GAS_REASON },
       { do: 'say', lines: [...GAS_SAFETY_LINES] },
     ],
-    next,
+    next: { ...next, gasLeak: true },
   };
 }
 
 /** The mode decides: the model answers questions; a message or a voicemail is taken, not answered. */
-function respond(state: TurnPolicyState, ctx: TurnContext, text: string, languageAsked: boolean): TurnStep {
+function respond(state: TurnPolicyState, ctx: TurnContext, event: Extract<TurnEvent, { on: 'respond' }>): TurnStep {
+  const { text, languageAsked } = event;
   const lines = ctx.lines.lines;
   if (state.mode === 'voicemail') return { state: { ...state, carryText: '' }, actions: [{ do: 'close', lines: [lines.voicemailThanks] }] };
   if (state.mode === 'message') {
@@ -206,7 +207,23 @@ function respond(state: TurnPolicyState, ctx: TurnContext, text: string, languag
     const reply: ChatMessage = { role: 'assistant', content: JSON.stringify({ intent: 'human', answered: false, answer: '' }) };
     return routedStep(state, ctx, text, reply, routed, { urgent: false, before: [] });
   }
+  const emergency = event.gasLeak && ctx.routing ? gasEmergency(state, ctx, ctx.routing, text) : null;
+  if (emergency) return emergency;
   return { state, actions: [{ do: 'ask-model', history: [...state.history], callerText: text }] };
+}
+
+/**
+ * A gas leak is an emergency, whatever the model would make of it: the owner's first fitting
+ * emergency rule decides, as for a caller who says it is one. The safety lines are already said
+ * and the call flagged (onWords), so neither is repeated. Null without a fitting rule: the model
+ * answers as before.
+ */
+function gasEmergency(state: TurnPolicyState, ctx: TurnContext, routing: CallRouting, text: string): TurnStep | null {
+  const rule = ruleFor(routing, { urgent: true, booking: false });
+  if (!rule) return null;
+  const reply: ChatMessage = { role: 'assistant', content: JSON.stringify({ intent: 'urgent', answered: false, answer: '' }) };
+  const decision = decideRoute(rule.reason, rule.target, routing.canRing);
+  return routedStep(state, ctx, text, reply, decision, { urgent: true, flagged: true, before: [{ do: 'abandon-booking' }] });
 }
 
 /**
@@ -236,9 +253,13 @@ function byRule(state: TurnPolicyState, ctx: TurnContext, routing: CallRouting, 
 }
 
 /** Ring the person, or say they are not available and take a message for them. Streamed sentences are finished first. */
-function routedStep(prior: TurnPolicyState, ctx: TurnContext, text: string, reply: ChatMessage, d: RouteDecision, o: { urgent: boolean; before: TurnAction[] }): TurnStep {
+function routedStep(
+  prior: TurnPolicyState, ctx: TurnContext, text: string, reply: ChatMessage, d: RouteDecision,
+  /** `flagged`: the call is already flagged urgent, with its own reason (a gas leak). */
+  o: { urgent: boolean; flagged?: boolean; before: TurnAction[] },
+): TurnStep {
   const state: TurnPolicyState = { ...prior, carryText: '', history: [...prior.history, { role: 'user', content: text }, reply] };
-  const urgentFlag: TurnAction[] = o.urgent ? [{ do: 'flag-urgent', reason: URGENT_REASON }] : [];
+  const urgentFlag: TurnAction[] = o.urgent && !o.flagged ? [{ do: 'flag-urgent', reason: URGENT_REASON }] : [];
   const finish: TurnAction = { do: 'finish-speaking', unheard: { history: prior.history, carryText: text } };
   if ('ring' in d) {
     return { state, actions: [...o.before, finish, ...urgentFlag, { do: 'attribute', staffId: d.ring.staffId, note: d.note }, { do: 'put-through', callerWords: text, person: d.ring }] };

@@ -40,6 +40,8 @@ export interface BookingSpeech {
   cancelled(b: SpokenBooking): string;
   kept(b: SpokenBooking): string;
   existingBooking(b: SpokenBooking): string;
+  /** A role the caller asked for that nobody doing the service has (issue 58): said before the soonest times with anyone. */
+  noRole(roleWord: string): string;
 }
 
 /** "A, B, or C" as the catalogue joins it, else as the locale does. */
@@ -87,6 +89,7 @@ function speechIn(language: LanguageCode): BookingSpeech {
     cancelled: withBooking(said.cancelled),
     kept: withBooking(said.kept),
     existingBooking: withBooking(said.existing),
+    noRole: (roleWord) => render(said.noRole, { role: roleWord }),
   };
 }
 

@@ -28,6 +28,8 @@ export interface FakeDeskOptions {
   services?: BookableService[];
   /** The people who do the services; absent, the owner alone (offers name nobody). */
   people?: BookablePerson[];
+  /** The team's role words, members who do no service included; absent, those of `people`. */
+  roleWords?: string[];
   /** Free times, soonest first, with how they are said. */
   slots: FakeSlot[];
 }
@@ -64,11 +66,15 @@ export class FakeBookingDesk implements BookingDesk {
     return this.opts.people ?? [{ id: 1, name: 'Owner', otherNames: [] }];
   }
 
+  async roleWords(): Promise<string[]> {
+    return this.opts.roleWords ?? (this.opts.people ?? []).flatMap((p) => (p.roleWord ? [p.roleWord] : []));
+  }
+
   async offer(req: OfferRequest, signal?: AbortSignal): Promise<OfferResult> {
     this.offers.push(req);
     await this.wait(signal);
     if (this.unavailable) return { kind: 'unavailable', reason: 'the fake diary is down' };
-    const slots = this.free(req.serviceId ?? this.service().id, req.after, req.staffId);
+    const slots = this.free(req.serviceId ?? this.service().id, req.after, req.staffIds ?? req.staffId);
     return slots.length ? { kind: 'offered', slots } : { kind: 'none' };
   }
 
@@ -148,10 +154,11 @@ export class FakeBookingDesk implements BookingDesk {
     return name ? { staffName: name } : {};
   }
 
-  private free(serviceId: number, after?: Date, staffId?: number): OfferedSlot[] {
+  private free(serviceId: number, after?: Date, staffId?: number | number[]): OfferedSlot[] {
+    const whose = (s: FakeSlot) => staffId === undefined || (Array.isArray(staffId) ? s.staffId !== undefined && staffId.includes(s.staffId) : s.staffId === staffId);
     const svc = (this.opts.services ?? [BOILER_SERVICE]).find((s) => s.id === serviceId) ?? this.service();
     return this.opts.slots
-      .filter((s) => !this.taken.has(s.start.getTime()) && (!after || s.start.getTime() > after.getTime()) && (staffId === undefined || s.staffId === staffId))
+      .filter((s) => !this.taken.has(s.start.getTime()) && (!after || s.start.getTime() > after.getTime()) && whose(s))
       .slice(0, 3)
       .map((slot) => {
         const id = randomUUID();

@@ -12,6 +12,8 @@ export interface BookingPerson {
   staffId: number;
   name: string;
   otherNames: string[];
+  /** What callers may ask for them as ("a stylist"); null when the owner gave none. */
+  roleWord: string | null;
   isOwner: boolean;
   /** Their own working hours; null = the booking hours. */
   hours: Record<Weekday, OpeningSpan[]> | null;
@@ -20,7 +22,7 @@ export interface BookingPerson {
 }
 
 const asPerson = (s: StaffRow, durationMinutes: number | null): BookingPerson => ({
-  staffId: s.id, name: s.name, otherNames: s.otherNames, isOwner: s.isOwner, hours: s.hours ?? null, durationMinutes,
+  staffId: s.id, name: s.name, otherNames: s.otherNames, roleWord: s.roleWord ?? null, isOwner: s.isOwner, hours: s.hours ?? null, durationMinutes,
 });
 
 export interface ServicePeople {

@@ -31,9 +31,10 @@ export interface Catalogue {
   /**
    * The booking walk's lines around what the diary gave: {booking} is `booking` filled with the
    * time ({when}, dates.ts) and the service's name ({service}); {times} and {services} are lists
-   * joined with "or"; {name} is a team member's (issue 58) and {offers} their personCan sentences.
+   * joined with "or"; {name} is a team member's (issue 58) and {offers} their personCan sentences;
+   * {role} a team's role word as the owner wrote it.
    */
-  bookingSaid: Lines<'booking' | 'offerOne' | 'offerMany' | 'whichService' | 'readBack' | 'booked' | 'moved' | 'cancelled' | 'kept' | 'existing' | 'personCan' | 'offerPeople' | 'withPerson'>;
+  bookingSaid: Lines<'booking' | 'offerOne' | 'offerMany' | 'whichService' | 'readBack' | 'booked' | 'moved' | 'cancelled' | 'kept' | 'existing' | 'personCan' | 'offerPeople' | 'withPerson' | 'noRole'>;
   /** How an "or" list is joined when the locale's own (Intl.ListFormat) is not what the project says. */
   orList?: Lines<'between' | 'last'>;
 }

@@ -52,5 +52,6 @@ export const cy = {
     personCan: 'Gall {name} wneud {times}.',
     offerPeople: "{offers} Pa un fyddai'n gyfleus?",
     withPerson: '{booking}, gyda {name}',
+    noRole: "Does gennym ni ddim {role} sy'n gwneud hynny, felly dyma'r amseroedd cynharaf gydag unrhyw un.",
   },
 } satisfies Catalogue;

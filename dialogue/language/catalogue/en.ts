@@ -73,6 +73,8 @@ export const en = {
     offerPeople: '{offers} Which would suit you?',
     /** A booking with its person, when the business has more than the owner doing it. */
     withPerson: '{booking}, with {name}',
+    /** The caller asked for a role nobody who does the service has ({role}: the team's word, "stylist"); the soonest times with anyone follow. */
+    noRole: "We have no {role} who does that, so here are the soonest times with anyone.",
   },
   // "A, B, or C", where en-GB's Intl.ListFormat says "A, B or C".
   orList: { between: ', ', last: ', or ' },

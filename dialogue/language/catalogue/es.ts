@@ -52,5 +52,6 @@ export const es = {
     personCan: '{name} tiene disponible {times}.',
     offerPeople: '{offers} ¿Cuál le viene mejor?',
     withPerson: '{booking}, con {name}',
+    noRole: 'No tenemos ningún {role} que haga eso, así que estas son las primeras horas con cualquiera.',
   },
 } satisfies Catalogue;

@@ -52,5 +52,6 @@ export const pa = {
     personCan: '{name} {times} ਦੇ ਸਕਦੇ ਹਨ।',
     offerPeople: '{offers} ਤੁਹਾਡੇ ਲਈ ਕਿਹੜਾ ਠੀਕ ਰਹੇਗਾ?',
     withPerson: '{booking}, {name} ਨਾਲ',
+    noRole: 'ਸਾਡੇ ਕੋਲ ਇਹ ਕੰਮ ਕਰਨ ਵਾਲਾ ਕੋਈ {role} ਨਹੀਂ ਹੈ, ਇਸ ਲਈ ਕਿਸੇ ਨਾਲ ਵੀ ਸਭ ਤੋਂ ਪਹਿਲੇ ਸਮੇਂ ਇਹ ਹਨ।',
   },
 } satisfies Catalogue;

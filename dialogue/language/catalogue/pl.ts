@@ -52,5 +52,6 @@ export const pl = {
     personCan: '{name} ma wolny termin: {times}.',
     offerPeople: '{offers} Który termin odpowiada?',
     withPerson: '{booking}, osoba: {name}',
+    noRole: 'Nie mamy nikogo na stanowisku {role}, kto to robi, więc oto najbliższe terminy u kogokolwiek.',
   },
 } satisfies Catalogue;

@@ -52,5 +52,6 @@ export const pt = {
     personCan: '{name} tem disponível {times}.',
     offerPeople: '{offers} Qual prefere?',
     withPerson: '{booking}, com {name}',
+    noRole: 'Não temos nenhum {role} que faça isso, por isso aqui estão as primeiras horas com qualquer pessoa.',
   },
 } satisfies Catalogue;

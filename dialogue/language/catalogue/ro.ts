@@ -52,5 +52,6 @@ export const ro = {
     personCan: '{name} are liber {times}.',
     offerPeople: '{offers} Care vă convine?',
     withPerson: '{booking}, cu {name}',
+    noRole: 'Nu avem niciun {role} care să facă asta, așa că iată cele mai apropiate ore cu oricine.',
   },
 } satisfies Catalogue;

@@ -52,5 +52,6 @@ export const ur = {
     personCan: '{name} {times} دے سکتے ہیں۔',
     offerPeople: '{offers} آپ کے لیے کون سا ٹھیک رہے گا؟',
     withPerson: '{booking}، {name} کے ساتھ',
+    noRole: 'ہمارے پاس یہ کام کرنے والا کوئی {role} نہیں ہے، اس لیے کسی کے ساتھ بھی سب سے پہلے اوقات یہ ہیں۔',
   },
 } satisfies Catalogue;
