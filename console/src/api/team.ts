@@ -2,6 +2,7 @@
 // "The team's HTTP API". The server declares the same shapes in contract/schemas/team.ts.
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { OpeningSpan, Weekday } from '../../../contract/call-handling';
+import type { ApiBookingCalendar, CalDavShape } from '../../../contract/schemas/booking';
 import type { OnCallRota, RoutingRule } from '../../../contract/team';
 import type { RING_FIRST_STYLES, STAFF_VIEWS } from '../../../contract/enums';
 import { apiGet, apiRequest } from './client';
@@ -72,3 +73,7 @@ export function useRefreshTeam() {
   const qc = useQueryClient();
   return () => qc.invalidateQueries({ queryKey: keys.team });
 }
+
+/** A member's own calendar (docs/booking.md, "With a team"): either body the owner's calendar routes take. */
+export const setMemberCalendar = (id: number, body: { url: string | null } | CalDavShape) => apiRequest<ApiBookingCalendar>('PUT', `${T}/${id}/calendar`, body);
+export const removeMemberCalendar = (id: number) => apiRequest<ApiBookingCalendar>('DELETE', `${T}/${id}/calendar`);

@@ -1,10 +1,12 @@
 // Today's and upcoming bookings, by London day, as cards (they fit a 375 px phone): cancel
-// (asked first) or move to a new date and time; the server texts the caller either way.
+// (asked first) or move to a new date and time; the server texts the caller either way. Moving and
+// cancelling are the owner's: a staff member's sign-in (issue 58) reads the list only.
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { CalendarDays } from 'lucide-react';
 import { useState } from 'react';
 import type { ApiBooking } from '../../../../contract/schemas/booking';
 import { cancelBooking, getBookings, getPersonBookings } from '../../api/booking';
+import { useSession } from '../../api/session';
 import { keys } from '../../api/keys';
 import { Badge, Button, Card, CardHeader, EmptyState, ErrorState, Skeleton } from '../../components/ui';
 import { groupByLondonDay, londonTime } from '../../lib/booking-days';
@@ -20,7 +22,7 @@ const WIDE = '(min-width: 1024px)';
 import { Confirm } from './Confirm';
 import { MoveDialog } from './MoveDialog';
 
-function BookingCard({ b, onCancel, onMove, showPerson }: { b: ApiBooking; onCancel: () => void; onMove: () => void; showPerson: boolean }) {
+function BookingCard({ b, onCancel, onMove, showPerson, owner }: { b: ApiBooking; onCancel: () => void; onMove: () => void; showPerson: boolean; owner: boolean }) {
   const live = b.status === 'booked';
   const person = showPerson ? (b as ApiBooking & Attributed).staffName : null;
   return (
@@ -36,7 +38,7 @@ function BookingCard({ b, onCancel, onMove, showPerson }: { b: ApiBooking; onCan
       <p className="mt-1 break-words text-sm text-slate-600 dark:text-slate-400">
         {b.callerName} · <a className="underline" href={`tel:${b.callerNumber}`}>{formatPhone(b.callerNumber)}</a>
       </p>
-      {live && (
+      {live && owner && (
         <div className="mt-3 flex flex-wrap gap-2">
           <Button size="sm" variant="outline" onClick={onMove} aria-label={`Move ${b.callerName}'s booking`}>Move</Button>
           <Button size="sm" variant="outline" onClick={onCancel} aria-label={`Cancel ${b.callerName}'s booking`}>Cancel</Button>
@@ -64,6 +66,7 @@ function PersonColumns({ columns, day, card }: { columns: { key: string; name: s
 
 export function BookingList() {
   const qc = useQueryClient();
+  const owner = useSession().staff === null;
   // Callers book while the page is open: read again on each visit and every minute.
   const query = useQuery({ queryKey: keys.booking.list, queryFn: getBookings, refetchOnMount: 'always', refetchInterval: 60_000 });
   // The person filter (?staffId=) reads one person's bookings; its choices are the people the whole list names.
@@ -83,10 +86,10 @@ export function BookingList() {
   const [cancelling, setCancelling] = useState<ApiBooking | null>(null);
   const [moving, setMoving] = useState<ApiBooking | null>(null);
   let body;
-  const card = (b: ApiBooking) => <BookingCard key={b.id} b={b} onCancel={() => setCancelling(b)} onMove={() => setMoving(b)} showPerson={byPerson} />;
+  const card = (b: ApiBooking) => <BookingCard key={b.id} b={b} onCancel={() => setCancelling(b)} onMove={() => setMoving(b)} showPerson={byPerson} owner={owner} />;
   if (shown.isPending) body = <Skeleton className="h-32 w-full" />;
   else if (shown.isError) body = <ErrorState title="Unable to load bookings" message={messageOr(shown.error, 'Please try again')} onRetry={() => void shown.refetch()} />;
-  else if (shown.data.bookings.length === 0) body = <EmptyState icon={<CalendarDays className="h-6 w-6" />} title="No bookings yet" text="Bookings your agent makes during calls, and those you make from Call Details, appear here." />;
+  else if (shown.data.bookings.length === 0) body = <EmptyState icon={<CalendarDays className="h-6 w-6" />} title="No bookings yet" text={owner ? 'Bookings your agent makes during calls, and those you make from Call Details, appear here.' : 'Bookings the agent or the owner makes appear here.'} />;
   else
     body = (
       <div className="grid grid-cols-1 gap-6">
@@ -108,7 +111,7 @@ export function BookingList() {
     <Card aria-labelledby="bookings-title">
       <CardHeader
         title={<span id="bookings-title">Today and upcoming</span>}
-        description="Move or cancel a booking: the caller is sent a text"
+        description={owner ? 'Move or cancel a booking: the caller is sent a text' : 'Ask the owner to move or cancel a booking'}
         action={byPerson && <PersonFilter people={people} value={staffId} onChange={setStaffId} />}
       />
       <div className="p-5">{body}</div>

@@ -3,13 +3,14 @@
 // never shown again: a connected calendar shows its address and user only.
 import { useState, type FormEvent } from 'react';
 import type { ApiBookingCalendar, ApiCalDavTest } from '../../../../contract/schemas/booking';
-import { connectCalDav, disconnectCalDav, testCalDav } from '../../api/booking';
+import { testCalDav } from '../../api/booking';
 import { Button, Card, CardHeader, Field, Input, cx } from '../../components/ui';
 import { messageOr } from '../../lib/errors';
 import { toast } from '../../toast/use-toast';
+import { OWNER_CALENDAR, type CalendarRequests } from './calendar-requests';
 import { Confirm } from './Confirm';
 
-export function CalDavCard({ cal, onSaved, defaultAddress = '' }: { cal: ApiBookingCalendar; onSaved: (c: ApiBookingCalendar) => void; defaultAddress?: string }) {
+export function CalDavCard({ cal, onSaved, defaultAddress = '', requests = OWNER_CALENDAR }: { cal: ApiBookingCalendar; onSaved: (c: ApiBookingCalendar) => void; defaultAddress?: string; requests?: CalendarRequests }) {
   const [address, setAddress] = useState(defaultAddress);
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
@@ -34,7 +35,7 @@ export function CalDavCard({ cal, onSaved, defaultAddress = '' }: { cal: ApiBook
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
     void run(async () => {
-      onSaved(await connectCalDav(body()));
+      onSaved(await requests.connectCalDav(body()));
       setPassword('');
       toast({ title: 'Calendar connected' });
     });
@@ -47,10 +48,15 @@ export function CalDavCard({ cal, onSaved, defaultAddress = '' }: { cal: ApiBook
       />
       {cal.caldav ? (
         <div className="grid gap-4 p-5">
-          <dl className="grid gap-1 text-sm">
-            <div className="flex flex-wrap gap-x-2"><dt className="font-medium">Connected to</dt><dd className="min-w-0 break-all">{cal.caldav.url}</dd></div>
-            <div className="flex flex-wrap gap-x-2"><dt className="font-medium">As</dt><dd className="min-w-0 break-all">{cal.caldav.username}</dd></div>
-          </dl>
+          {/* A team member's calendar is known only by its kind until it is saved here (the team list sends no address). */}
+          {cal.caldav.url ? (
+            <dl className="grid gap-1 text-sm">
+              <div className="flex flex-wrap gap-x-2"><dt className="font-medium">Connected to</dt><dd className="min-w-0 break-all">{cal.caldav.url}</dd></div>
+              <div className="flex flex-wrap gap-x-2"><dt className="font-medium">As</dt><dd className="min-w-0 break-all">{cal.caldav.username}</dd></div>
+            </dl>
+          ) : (
+            <p className="text-sm">Connected.</p>
+          )}
           <div>
             <Button variant="outline" onClick={() => setConfirming(true)}>Disconnect</Button>
           </div>
@@ -89,7 +95,7 @@ export function CalDavCard({ cal, onSaved, defaultAddress = '' }: { cal: ApiBook
         confirmLabel="Disconnect"
         keepLabel="Stay connected"
         onConfirm={async () => {
-          onSaved(await disconnectCalDav());
+          onSaved(await requests.disconnectCalDav());
           toast({ title: 'Calendar disconnected' });
         }}
         onClose={() => setConfirming(false)}

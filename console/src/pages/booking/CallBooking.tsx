@@ -1,12 +1,13 @@
 // Call Details: the booking this call made, if any (read by the call's id, so a booking long
 // past or cancelled still shows; one since moved shows at its new time, marked Moved), with a
 // link to the Bookings page. A call with none live, from a caller with a number, offers "Book
-// this caller" (issue 41, item 8).
+// this caller" (issue 41, item 8), to the owner only: a staff sign-in (issue 58) reads the booking.
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import type { ApiCallLog } from '../../../../contract/api';
 import { canRingBack } from '../../../../contract/callback';
 import { getCallBookings } from '../../api/booking';
+import { useSession } from '../../api/session';
 import { keys } from '../../api/keys';
 import { Badge } from '../../components/ui';
 import { messageOr } from '../../lib/errors';
@@ -15,11 +16,12 @@ import { BookCaller } from './BookCaller';
 
 export function CallBooking({ call }: { call: ApiCallLog }) {
   const callId = call.id;
+  const owner = useSession().staff === null;
   const query = useQuery({ queryKey: keys.booking.ofCall(callId), queryFn: ({ signal }) => getCallBookings(callId, signal) });
   if (query.isPending) return null;
   if (query.isError) return <p className="text-sm text-red-700 dark:text-red-300">{messageOr(query.error, 'Could not read this call’s booking')}</p>;
   // Nobody to book from a withheld, blocked or test call; one booking live per call.
-  const bookable = canRingBack(call) && !query.data.bookings.some((b) => b.status === 'booked');
+  const bookable = owner && canRingBack(call) && !query.data.bookings.some((b) => b.status === 'booked');
   if (query.data.bookings.length === 0) return bookable ? <BookCaller call={call} /> : null;
   return (
     <>

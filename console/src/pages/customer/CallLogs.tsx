@@ -21,6 +21,7 @@ import { useMarkCalledBack } from '../../api/call-logs';
 import { usePhoneQuery } from '../../lib/phone-search';
 import { showUrgencyOnCard, urgencyDetail } from '../../lib/urgency';
 import { useCallHandling, useListEntry } from '../../api/call-handling';
+import { useSession } from '../../api/session';
 import { callHandlingTags, callerTagLabel, periodLabel, transferDetail } from '../../lib/call-handling';
 import { CallBooking } from '../booking/CallBooking';
 import { CallTranscript, callLanguageName } from './CallTranscript';
@@ -96,11 +97,20 @@ function UnblockButton({ call, size = 'sm' }: { call: ApiCallLog; size?: 'sm' | 
   );
 }
 
-function CallCard({ call, day, onOpen, showPerson }: { call: ApiCallLog; day: string | null; onOpen: () => void; showPerson: boolean }) {
+type CardProps = { call: ApiCallLog; day: string | null; onOpen: () => void; showPerson: boolean };
+
+/**
+ * The owner's card reads the spam list (owner-only) to mark and unmark callers on it; a staff
+ * member's sign-in (issue 58) gets the card without it, so their page asks nothing it is refused.
+ */
+function OwnerCallCard(props: CardProps) {
+  return <CallCard {...props} owner listed={useOnSpamList(props.call)} />;
+}
+
+function CallCard({ call, day, onOpen, showPerson, owner = false, listed = false }: CardProps & { owner?: boolean; listed?: boolean }) {
   const person = showPerson ? (call as ApiCallLog & Attributed).staffName : null;
   const callBack = canCallBack(call);
   const waiting = isToCallBack(call);
-  const listed = useOnSpamList(call);
   return (
     <li className="min-w-0">
       {day && <h3 className="mb-2 px-1 text-xs font-semibold uppercase tracking-wide text-slate-600 dark:text-slate-400">{day}</h3>}
@@ -120,7 +130,7 @@ function CallCard({ call, day, onOpen, showPerson }: { call: ApiCallLog; day: st
             {call.calledBackAt && <Badge tone="green">Called back</Badge>}
             {call.urgency && showUrgencyOnCard(call.urgency) && <UrgencyBadge urgency={call.urgency} />}
             {call.screenedBy && <Badge tone="gray">Screened</Badge>}
-            <SpamListBadge call={call} />
+            {owner && <SpamListBadge call={call} />}
             {callHandlingTags(call).map((t) => (
               <Badge key={t.label} tone={t.tone}>
                 {t.label}
@@ -141,7 +151,7 @@ function CallCard({ call, day, onOpen, showPerson }: { call: ApiCallLog; day: st
           </p>
         )}
         {call.aiSummary && <p className="mt-2 line-clamp-2 wrap-anywhere text-sm text-slate-700 sm:mt-3 dark:text-slate-300">{call.aiSummary}</p>}
-        {(call.recordingUrl || call.transcription || callBack || call.calledBackAt || call.callerTag === 'blocked' || listed) && (
+        {(call.recordingUrl || call.transcription || callBack || call.calledBackAt || (owner && call.callerTag === 'blocked') || listed) && (
           // One row of actions on a phone (.call-card-actions in index.css): the words under each icon, SPEC's in full for Play Recording and View Transcript (two lines where narrow), the full name for screen readers.
           <div role="group" aria-label="Actions" className="call-card-actions relative z-10 mt-2 sm:mt-3 sm:flex sm:flex-wrap sm:gap-2">
             {callBack && <CallBackLink call={call} className="md:hidden" />}
@@ -156,8 +166,8 @@ function CallCard({ call, day, onOpen, showPerson }: { call: ApiCallLog; day: st
               </Button>
             )}
             <CalledBackButton call={call} compact />
-            <UnblockButton call={call} />
-            <RemoveSpamMark call={call} />
+            {owner && <UnblockButton call={call} />}
+            {owner && <RemoveSpamMark call={call} />}
           </div>
         )}
       </div>
@@ -193,7 +203,7 @@ function Row({ label, children }: { label: string; children: React.ReactNode }) 
   );
 }
 
-function CallDetails({ call, onClose }: { call: ApiCallLog | null; onClose: () => void }) {
+function CallDetails({ call, onClose, owner }: { call: ApiCallLog | null; onClose: () => void; owner: boolean }) {
   return (
     <Dialog open={call !== null} onClose={onClose} size="lg" title="Call Details" description={call ? `${formatCaller(call.fromNumber)} · ${formatCallDate(call.createdAt)}` : undefined}>
       {call && (
@@ -234,8 +244,9 @@ function CallDetails({ call, onClose }: { call: ApiCallLog | null; onClose: () =
           <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-center">
             {canCallBack(call) && <CallBackLink call={call} />}
             <CalledBackButton call={call} size="md" />
-            <UnblockButton call={call} size="md" />
-            <SpamButtons call={call} />
+            {/* Blocking and the spam list are the owner's (403 "Only the business owner can do that." to staff). */}
+            {owner && <UnblockButton call={call} size="md" />}
+            {owner && <SpamButtons call={call} />}
             <Button disabled={!call.recordingUrl} onClick={() => call.recordingUrl && openRecording(call.recordingUrl)}>
               <Play className="h-4 w-4" aria-hidden /> Play Recording
             </Button>
@@ -254,6 +265,7 @@ export default function CallLogs() {
   // The person filter asks the server for one person's calls; its choices are the people the
   // unfiltered list names, so a business of one sees no filter and no extra request.
   const [staffId, setStaffId] = usePersonParam();
+  const owner = useSession().staff === null;
   const everyone = useCallLogs();
   const q = useCallLogs(staffId);
   const people = useMemo(() => peopleOf(everyone.data?.pages.flatMap((p) => p.callLogs) ?? []), [everyone.data]);
@@ -296,7 +308,8 @@ export default function CallLogs() {
   // A business with more calls than one page gets its card figures from the server's totals.
   const more = Boolean(q.hasNextPage);
   // One person's figures come from their loaded calls: the server's totals are the whole business's.
-  const partial = more && staffId === null;
+  // A staff sign-in's figures are always its loaded calls: the analytics are the owner's.
+  const partial = more && staffId === null && owner;
   const totals = useAnalytics({ enabled: partial });
   // Figures only from an answer: a skeleton while loading (undefined), none when a read failed (null).
   let stats: ReturnType<typeof callStats> | null | undefined;
@@ -325,7 +338,7 @@ export default function CallLogs() {
     .join(', ');
   // The block list is read only when a blocked call is listed, to show Unblock while the number is on it.
   const anyBlocked = useMemo(() => calls.some((c) => c.callerTag === 'blocked'), [calls]);
-  const handling = useCallHandling({ enabled: anyBlocked });
+  const handling = useCallHandling({ enabled: anyBlocked && owner });
   const blockedNow = useMemo(() => (handling.data ? new Set(handling.data.callHandling.blockList) : null), [handling.data]);
 
   let body: React.ReactNode;
@@ -340,7 +353,11 @@ export default function CallLogs() {
       // One column that may shrink below its content: a card never grows wider than the list.
       <ul className="grid grid-cols-1 gap-3 p-2 sm:p-4" aria-label="Calls">
         {shown.map((c, i) => (
-          <CallCard key={c.id} call={c} day={days[i] ?? null} onOpen={() => setSelectedId(c.id)} showPerson={byPerson} />
+          owner ? (
+            <OwnerCallCard key={c.id} call={c} day={days[i] ?? null} onOpen={() => setSelectedId(c.id)} showPerson={byPerson} />
+          ) : (
+            <CallCard key={c.id} call={c} day={days[i] ?? null} onOpen={() => setSelectedId(c.id)} showPerson={byPerson} />
+          )
         ))}
       </ul>
     );
@@ -348,7 +365,7 @@ export default function CallLogs() {
   return (
     <BlockedNow.Provider value={blockedNow}>
       <PageHeader title="Call Logs" subtitle="Monitor all your business calls in one place" />
-      {everyone.isSuccess && <FirstRunChecklist hasCalls={everyone.data.pages.some((p) => p.callLogs.some((c) => !c.testCall))} />}
+      {owner && everyone.isSuccess && <FirstRunChecklist hasCalls={everyone.data.pages.some((p) => p.callLogs.some((c) => !c.testCall))} />}
       {/* A phone shows the four figures in one short strip, so the first calls are on the first screen. */}
       {phone ? (
         <dl className="mb-3 grid grid-cols-4 divide-x divide-slate-200 rounded-xl border border-slate-200 bg-white text-center shadow-sm dark:divide-slate-800 dark:border-slate-800 dark:bg-slate-900" aria-label="Call figures">
@@ -410,7 +427,7 @@ export default function CallLogs() {
           </div>
         )}
       </Card>
-      <CallDetails call={selected} onClose={closeDetails} />
+      <CallDetails call={selected} onClose={closeDetails} owner={owner} />
     </BlockedNow.Provider>
   );
 }

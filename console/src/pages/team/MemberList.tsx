@@ -1,6 +1,7 @@
 // The team's members, owner first: who they are, what reaches them, and a button per thing the
 // owner changes; adding someone; removing them (asked first; the server's refusal shown as sent).
 import { useState } from 'react';
+import { Link } from 'react-router-dom';
 import { addMember, removeMember, type ApiTeam, type ApiTeamMember } from '../../api/team';
 import { Badge, Button, Card, CardHeader } from '../../components/ui';
 import { formatPhone } from '../../lib/format';
@@ -8,10 +9,14 @@ import { toast } from '../../toast/use-toast';
 import { Confirm } from '../booking/Confirm';
 import { FormDialog } from './FormDialog';
 import { EditMemberDialog, HoursDialog, INVITE_STATE, InviteDialog, PhoneDialog, ServicesDialog } from './MemberDialogs';
+import { CALENDAR_KIND, CalendarDialog } from './MemberCalendar';
 import { EMPTY_DRAFT, MemberFields, shapeOf } from './MemberFields';
 
-type Action = 'edit' | 'hours' | 'services' | 'phone' | 'invite' | 'remove';
-const DIALOGS = { edit: EditMemberDialog, hours: HoursDialog, services: ServicesDialog, phone: PhoneDialog, invite: InviteDialog } as const;
+type Action = 'edit' | 'hours' | 'services' | 'phone' | 'calendar' | 'invite' | 'remove';
+const DIALOGS = { edit: EditMemberDialog, hours: HoursDialog, services: ServicesDialog, phone: PhoneDialog, calendar: CalendarDialog, invite: InviteDialog } as const;
+
+/** The name the owner's member has until they give theirs (users have no personal name). */
+const UNNAMED_OWNER = 'Owner';
 
 function MemberRow({ m, onAction }: { m: ApiTeamMember; onAction: (a: Action) => void }) {
   const button = (a: Action, label: string) => (
@@ -26,11 +31,23 @@ function MemberRow({ m, onAction }: { m: ApiTeamMember; onAction: (a: Action) =>
         {m.roleWord && <Badge tone="indigo">{m.roleWord}</Badge>}
         {m.isOwner ? <Badge tone="gray">Owner</Badge> : <Badge tone={m.invite.state === 'active' ? 'green' : m.invite.state === 'invited' ? 'amber' : 'gray'}>{INVITE_STATE[m.invite.state]}</Badge>}
       </div>
+      {m.isOwner && m.name === UNNAMED_OWNER && (
+        // The agent puts callers through to whoever they ask for by name: "Owner" is nobody's.
+        <div className="mt-2 flex flex-wrap items-center gap-2 rounded-md bg-amber-50 p-3 text-sm text-amber-950 dark:bg-amber-950/50 dark:text-amber-100">
+          <p className="min-w-0 flex-1 basis-48">Add your name, so callers who ask for you by name are put through to you.</p>
+          <Button size="sm" onClick={() => onAction('edit')}>Add your name</Button>
+        </div>
+      )}
       <dl className="mt-2 grid gap-1 text-sm text-slate-600 dark:text-slate-400">
         {m.otherNames.length > 0 && <div className="break-words"><dt className="inline">Also called: </dt><dd className="inline">{m.otherNames.join(', ')}</dd></div>}
         <div><dt className="inline">Phone: </dt><dd className="inline">{m.phone ? formatPhone(m.phone) : m.pendingPhone ? `${formatPhone(m.pendingPhone)} (waiting for its code)` : 'None yet'}</dd></div>
         <div><dt className="inline">Hours: </dt><dd className="inline">{m.hours ? 'Their own' : "The business's opening hours"}</dd></div>
         <div><dt className="inline">Services: </dt><dd className="inline">{m.services.length === 0 ? 'None' : m.services.length === 1 ? '1 service' : `${m.services.length} services`}</dd></div>
+        <div>
+          <dt className="inline">Calendar: </dt>
+          {/* The owner's calendar is the business's, set under Bookings; the member row has none of its own. */}
+          <dd className="inline">{m.isOwner ? <Link to="/dashboard/bookings?tab=calendar" className="font-medium text-indigo-700 underline underline-offset-2 dark:text-indigo-300">Yours, under Bookings</Link> : CALENDAR_KIND[m.calendar]}</dd>
+        </div>
         {!m.isOwner && <div><dt className="inline">Sees: </dt><dd className="inline">{m.view === 'everything' ? 'Everything' : 'Their own'}</dd></div>}
       </dl>
       <div className="mt-3 flex flex-wrap gap-2">
@@ -38,6 +55,7 @@ function MemberRow({ m, onAction }: { m: ApiTeamMember; onAction: (a: Action) =>
         {button('hours', 'Hours')}
         {button('services', 'Services')}
         {button('phone', 'Phone')}
+        {!m.isOwner && button('calendar', 'Calendar')}
         {!m.isOwner && button('invite', m.invite.state === 'none' ? 'Invite' : 'Sign-in')}
         {!m.isOwner && button('remove', 'Remove')}
       </div>
