@@ -1,3 +1,4 @@
+import { spokenNameOf } from '../../contract/member-name.js';
 import { toE164 } from '../../contract/phone.js';
 import type { BookablePerson, BookableService, BookingDesk, BookingDeskFactory, BookingRequestNote, BookingSummary, BookResult, BookRequest, OfferedSlot, OfferRequest, OfferResult } from '../../dialogue/agent/booking-desk.js';
 import type { BookingRow, BookingServiceRow } from '../db/schema.js';
@@ -73,15 +74,16 @@ class AgentDesk implements BookingDesk {
     const { start, end, person } = slot;
     return {
       id: slotId(this.diary.deps.keys.slot, this.ownerId, { serviceId: service.id, start, staffId: person.staffId }), serviceId: service.id, serviceName: service.name,
-      start: new Date(start), end: new Date(end), spoken: spokenWhen(new Date(start)), ...(named && { staffName: person.name }),
+      start: new Date(start), end: new Date(end), spoken: spokenWhen(new Date(start)), ...(named && { staffName: spokenNameOf(person) }),
     };
   }
 
-  /** The name a booking is said with: its person's, when the service is done by more than the owner. */
+  /** The name a booking is said with: its person's (as spokenNameOf says it), when the service is done by more than the owner. */
   private async staffNameOf(row: BookingRow): Promise<string | undefined> {
     const team = await peopleForService(this.db, this.ownerId, row.serviceId);
     if (!namesPeople(team.people)) return undefined;
-    return row.staffId === null ? undefined : (await memberById(this.db, this.ownerId, row.staffId))?.name;
+    const member = row.staffId === null ? undefined : await memberById(this.db, this.ownerId, row.staffId);
+    return member && spokenNameOf(member);
   }
 
   book(req: BookRequest, signal?: AbortSignal): Promise<BookResult> {
@@ -126,7 +128,7 @@ class AgentDesk implements BookingDesk {
     if (would.kind === 'unavailable') return would;
     if (would.kind === 'taken') return taken();
     const end = new Date(start + (would.person.durationMinutes ?? service.durationMinutes) * 60_000);
-    const staffName = would.named ? would.person.name : undefined;
+    const staffName = would.named ? spokenNameOf(would.person) : undefined;
     return { kind: 'booked', booking: { id: 0, serviceName: service.name, start: new Date(start), end, ...caller, spoken: spokenWhen(new Date(start)), status: 'booked', ...(staffName && { staffName }) } };
   }
 

@@ -1,4 +1,6 @@
 import { isEmail } from '../../contract/rules.js';
+import { auditTeam } from '../audit/audit.js';
+import { transaction } from '../db/transaction.js';
 import { EmailBody } from '../../contract/schemas/auth.js';
 import { ApiErrorSchema, IdParams, MessageResponse } from '../../contract/schemas/shared.js';
 import { HttpError, badRequest } from '../http/errors.js';
@@ -46,8 +48,13 @@ export async function inviteRoutes(app: App): Promise<void> {
     { schema: { params: IdParams, response: { 200: MessageResponse, 404: ApiErrorSchema } } },
     async (req) => {
       const owner = currentUser(req);
-      const member = await currentMember(db, owner.id, req.params.id);
-      await endStaffSignIn(db, member.id);
+      const member = await transaction(db, async () => {
+        const m = await currentMember(db, owner.id, req.params.id);
+        const ended = await endStaffSignIn(db, m.id);
+        // Nothing to take away changes nothing, so nothing is recorded.
+        if (ended) await auditTeam(db, owner.id, 'team.revoke', ended, { staffId: m.id, name: m.name, email: ended.email }, now());
+        return m;
+      });
       req.log.info({ userId: owner.id, staffId: member.id }, 'staff sign-in revoked');
       return { message: `${member.name} can no longer sign in.` };
     },

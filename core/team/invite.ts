@@ -1,5 +1,6 @@
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { findUserByEmail, findUserById, insertUser } from '../accounts/users.js';
+import { auditTeam } from '../audit/audit.js';
 import { isPasswordSet, noPasswordYet } from '../auth/passwords.js';
 import { INVITE_TOKEN_TTL_MS, issueResetToken } from '../auth/reset-tokens.js';
 import { revokeUserSessions } from '../auth/sessions.js';
@@ -57,6 +58,8 @@ export async function inviteStaff(db: Db, ownerId: number, staffId: number, emai
         await db.update(staff).set({ loginUserId: login.id, inviteEmail: email }).where(eq(staff.id, member.id));
       }
       const token = await issueResetToken(db, login.id, now, INVITE_TOKEN_TTL_MS);
+      // A fresh link to the same address is an invitation too: each one mailed is on the record.
+      await auditTeam(db, ownerId, 'team.invite', login, { staffId: member.id, name: member.name, email }, now);
       return { member, login, token };
     });
   } catch (e) {
@@ -82,18 +85,20 @@ export async function inviteStates(db: Db, rows: readonly Pick<StaffRow, 'id' | 
 
 /**
  * Ends a member's sign-in at once: their sessions, the login row and the link to it. Called when
- * the owner revokes it and when the member is removed from the team. Returns whether there was one.
+ * the owner revokes it and when the member is removed from the team. Returns the login that was
+ * ended (for the audit entry), or null when there was none.
  */
-export async function endStaffSignIn(db: Db, staffId: number): Promise<boolean> {
+export async function endStaffSignIn(db: Db, staffId: number): Promise<Pick<User, 'id' | 'email'> | null> {
   const { staff, users } = tablesOf(db);
   return transaction(db, async () => {
-    const row = (await db.select({ loginUserId: staff.loginUserId }).from(staff).where(eq(staff.id, staffId)).limit(1))[0];
-    if (!row || row.loginUserId === null) return false;
+    const row = (await db.select({ loginUserId: staff.loginUserId, inviteEmail: staff.inviteEmail }).from(staff).where(eq(staff.id, staffId)).limit(1))[0];
+    if (!row || row.loginUserId === null) return null;
+    const login = { id: row.loginUserId, email: (await findUserById(db, row.loginUserId))?.email ?? row.inviteEmail ?? '' };
     await revokeUserSessions(db, row.loginUserId);
     await db.update(staff).set({ loginUserId: null, inviteEmail: null }).where(eq(staff.id, staffId));
     // Only ever a staff login: an owner's or admin's account is never deleted from here.
     await db.delete(users).where(and(eq(users.id, row.loginUserId), eq(users.role, 'staff')));
-    return true;
+    return login;
   });
 }
 

@@ -3,6 +3,7 @@ import {
   TeamMemberBody, TeamMemberResponse, TeamMemberUpdateBody, TeamPhoneBody, TeamPhoneConfirmBody, TeamResponse, TeamServicesBody, TeamSettingsBody, TeamSettingsResponse,
 } from '../../contract/schemas/team.js';
 import type { ApiTeamMember } from '../../contract/team.js';
+import { auditTeam } from '../audit/audit.js';
 import { transferGuard } from '../call-handling/store.js';
 import type { Invalid } from '../call-handling/validate.js';
 import { activeServices } from '../booking/store/services.js';
@@ -89,7 +90,11 @@ export async function teamRoutes(app: App): Promise<void> {
       const m = await member(ownerId, req.params.id);
       const others = (await currentMembers(db, ownerId)).filter((o) => o.id !== m.id);
       const fields = validateMember(req.body, fieldsOf(m), others);
-      return isInvalid(fields) ? fields : updateMember(db, m.id, fields);
+      if (isInvalid(fields)) return fields;
+      const saved = await updateMember(db, m.id, fields);
+      // What a member may see is who may read what: a change of it is on the record.
+      if (saved.view !== m.view) await auditTeam(db, ownerId, 'team.view', null, { staffId: m.id, name: saved.name, from: m.view, to: saved.view }, now());
+      return saved;
     });
     if (isInvalid(result)) throw refuse(result);
     return { member: await apiMember(db, result), message: 'Saved.' };
@@ -104,7 +109,8 @@ export async function teamRoutes(app: App): Promise<void> {
       if (refused) return refused;
       await removeMember(db, m.id, now());
       // Their own sign-in goes with them, sessions and all (docs/team.md, "What staff see").
-      await endStaffSignIn(db, m.id);
+      const login = await endStaffSignIn(db, m.id);
+      await auditTeam(db, ownerId, 'team.remove', login, { staffId: m.id, name: m.name, ...(login && { email: login.email }) }, now());
       return m;
     });
     if (isInvalid(result)) throw refuse(result);

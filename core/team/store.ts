@@ -1,5 +1,6 @@
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { RING_FIRST_STYLES } from '../../contract/enums.js';
+import { OWNER_MEMBER_DEFAULT_NAME } from '../../contract/member-name.js';
 import type { OnCallRota, RoutingRule } from '../../contract/team.js';
 import type { Db } from '../db/client.js';
 import { tablesOf, type StaffRow } from '../db/schema.js';
@@ -44,7 +45,7 @@ export async function ownerMember(db: Db, ownerId: number): Promise<StaffRow> {
   const find = async () => (await db.select().from(staff).where(and(eq(staff.userId, ownerId), eq(staff.isOwner, true))).limit(1))[0];
   const found = await find();
   if (found) return found;
-  await db.insert(staff).values({ userId: ownerId, name: 'Owner', otherNames: [], isOwner: true, position: 0 }).onConflictDoNothing();
+  await db.insert(staff).values({ userId: ownerId, name: OWNER_MEMBER_DEFAULT_NAME, otherNames: [], isOwner: true, position: 0 }).onConflictDoNothing();
   const made = await find();
   if (!made) throw new Error(`owner ${ownerId}'s team member row could not be made`);
   return made;

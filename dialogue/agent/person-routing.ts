@@ -1,3 +1,4 @@
+import { spokenNameOf } from '../../contract/member-name.js';
 import type { PersonRequest } from './ask-for-person.js';
 import { matchRoutingRule, memberOfRole, reachOf, type Reached, type RoutingFacts } from './routing-rule-match.js';
 import { routingNote, type RouteReason } from './routing-note.js';
@@ -31,11 +32,13 @@ export type RouteDecision =
 /** Ring them if they can be rung now, otherwise a message for them, with the note for Call Details. */
 export function decideRoute(reason: RouteReason, reached: Reached, canRing: boolean): RouteDecision {
   const { member } = reached;
+  // The name the caller hears ("I'm afraid the owner isn't available") and the notes say.
+  const name = spokenNameOf(member);
   if (reached.reachable && canRing) {
-    return { ring: { staffId: member.id, name: member.name, phone: member.phone!, reason }, note: routingNote(reason, member.name, { is: 'ringing' }) };
+    return { ring: { staffId: member.id, name, phone: member.phone!, reason }, note: routingNote(reason, name, { is: 'ringing' }) };
   }
   const unreached = reached.reachable ? 'no-line' : reached.why;
-  return { message: { staffId: member.id, name: member.name, note: routingNote(reason, member.name, { is: 'message', unreached }) } };
+  return { message: { staffId: member.id, name, note: routingNote(reason, name, { is: 'message', unreached }) } };
 }
 
 /** A caller's request: the person, or for a role the first of it who can be rung. */
@@ -47,7 +50,10 @@ export function routeRequest(request: PersonRequest, routing: CallRouting): Rout
 /** The owner's first rule that fits this moment of the call, with whom it reaches; null when none does. */
 export function ruleFor(routing: CallRouting, moment: Pick<RoutingFacts, 'urgent' | 'booking'>) {
   const match = matchRoutingRule(routing.team, { ...moment, knownCaller: routing.knownCaller, closed: routing.closed });
-  return match && { reason: { kind: 'rule', when: match.rule.when } as const, target: match.target };
+  if (!match) return null;
+  // The target's name as spoken: turn-policy.ts writes a rule's notes from target.member.name.
+  const target = { ...match.target, member: { ...match.target.member, name: spokenNameOf(match.target.member) } };
+  return { reason: { kind: 'rule', when: match.rule.when } as const, target };
 }
 
 /** The note once the rung member's phone has done what it did. */

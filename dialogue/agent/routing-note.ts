@@ -1,3 +1,4 @@
+import { spokenNameOf } from '../../contract/member-name.js';
 import type { RoutingWhen } from '../../contract/team.js';
 import type { PersonRequest } from './ask-for-person.js';
 
@@ -40,12 +41,12 @@ export function withArticle(word: string): string {
   return `${/^[aeiou]/i.test(word) ? 'an' : 'a'} ${word}`;
 }
 
-/** The note for a call routed to `name` (the member reached, or whom the message is for). */
+/** The note for a call routed to `name` (the member reached, or whom the message is for, as spokenNameOf names them). */
 export function routingNote(reason: RouteReason, name: string, outcome: NoteOutcome): string {
   // "Asked for Sarah: put through": her name is said once; a role or a rule names the person.
   const named = reason.kind === 'asked' && reason.request.kind === 'person';
   const prefix =
-    reason.kind === 'rule' ? RULE_LABELS[reason.when] : reason.request.kind === 'person' ? `Asked for ${reason.request.member.name}` : `Asked for ${withArticle(reason.request.roleWord)}`;
+    reason.kind === 'rule' ? RULE_LABELS[reason.when] : reason.request.kind === 'person' ? `Asked for ${spokenNameOf(reason.request.member)}` : `Asked for ${withArticle(reason.request.roleWord)}`;
   const who = named ? '' : `${name} `;
   const said = (u: Unreached) => `${who}${UNREACHED[u]}`;
   switch (outcome.is) {

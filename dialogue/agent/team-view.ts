@@ -8,6 +8,8 @@ export interface TeamMemberView {
   name: string;
   otherNames: readonly string[];
   roleWord: string | null;
+  /** The business's owner: named "the owner" to callers until they give their name (contract/member-name.ts). */
+  isOwner: boolean;
   /** Inside their hours now. */
   working: boolean;
   /** Their confirmed phone (E.164), or null: never rung. */

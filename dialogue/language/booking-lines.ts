@@ -1,3 +1,4 @@
+import { sentenceStart } from '../../contract/member-name.js';
 import type { BookableService } from '../agent/booking-desk.js';
 import { spokenNumber } from '../spoken/transfer.js';
 import type { Catalogue } from './catalogue/catalogue.js';
@@ -70,7 +71,7 @@ function speechIn(language: LanguageCode): BookingSpeech {
       if (last && last.name === s.staffName) last.times.push(when(s));
       else runs.push({ name: s.staffName ?? '', times: [when(s)] });
     }
-    return render(said.offerPeople, { offers: runs.map((r) => render(said.personCan, { name: r.name, times: or(r.times) })).join(' ') });
+    return render(said.offerPeople, { offers: runs.map((r) => sentenceStart(render(said.personCan, { name: r.name, times: or(r.times) }))).join(' ') });
   };
   const withBooking = (line: string) => (b: SpokenBooking) => render(line, { booking: words(b) });
   return {

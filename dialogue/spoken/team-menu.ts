@@ -1,3 +1,4 @@
+import { sentenceStart } from '../../contract/member-name.js';
 import { englishOnly } from '../language/catalogue/en.js';
 import { render } from '../language/render.js';
 
@@ -14,5 +15,5 @@ export function teamMenuLine(choices: ReadonlyArray<{ digit: string; name: strin
 /** Said before the tone when the caller pressed for someone: `working` false adds that they are not working now. */
 export function messageForLine(name: string, working: boolean): string {
   const leave = render(lines.leaveMessageFor, { name });
-  return working ? leave : `${render(lines.notWorking, { name })} ${leave}`;
+  return working ? leave : `${sentenceStart(render(lines.notWorking, { name }))} ${leave}`;
 }

@@ -6,6 +6,7 @@ export const teamMember = (id: number, name: string, over: Partial<TeamMemberVie
   name,
   otherNames: [],
   roleWord: null,
+  isOwner: false,
   working: true,
   phone: `+4477009000${id}0`,
   ...over,

@@ -1,3 +1,4 @@
+import { spokenNameOf } from '../../../contract/member-name.js';
 import type { CallTeam, CallTeamMember } from '../../../core/ports/call-path.js';
 
 // "Ring the team first" (issue 58): who is rung before the agent or voicemail answers, and for
@@ -24,7 +25,7 @@ export interface RingRound {
  */
 export function teamRingPlan(team: Pick<CallTeam, 'members' | 'ringFirst' | 'ringSeconds'>): RingRound[] {
   if (team.ringFirst === 'off') return [];
-  const members = team.members.filter((m): m is CallTeamMember & { phone: string } => m.working && m.phone !== null).map(({ id, name, phone }) => ({ id, name, phone }));
+  const members = team.members.filter((m): m is CallTeamMember & { phone: string } => m.working && m.phone !== null).map((m) => ({ id: m.id, name: spokenNameOf(m), phone: m.phone }));
   if (members.length === 0) return [];
   if (team.ringFirst === 'all') return [{ members, seconds: team.ringSeconds }];
   const seconds = Math.max(MIN_TURN_SECONDS, Math.floor(team.ringSeconds / members.length));

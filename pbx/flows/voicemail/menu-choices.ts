@@ -1,3 +1,4 @@
+import { spokenNameOf } from '../../../contract/member-name.js';
 import type { CallTeam, CallTeamMember } from '../../../core/ports/call-path.js';
 
 // The voicemail greeting's "press 1 for Sarah, 2 for Tom" (issue 58). Pure.
@@ -18,5 +19,5 @@ export interface MenuChoice {
 export function menuChoices(team: Pick<CallTeam, 'members'>): MenuChoice[] {
   const reachable = team.members.filter((m): m is CallTeamMember & { phone: string } => m.phone !== null);
   if (reachable.length < 2) return [];
-  return reachable.slice(0, MAX_CHOICES).map(({ id, name, working, phone }, i) => ({ digit: String(i + 1), member: { id, name, working, phone } }));
+  return reachable.slice(0, MAX_CHOICES).map((m, i) => ({ digit: String(i + 1), member: { id: m.id, name: spokenNameOf(m), working: m.working, phone: m.phone } }));
 }
