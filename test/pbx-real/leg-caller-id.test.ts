@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultCallHandling, saveCallHandling } from '../../core/call-handling/index.js';
 import { waitUntil } from '../helpers/wait.js';
 import { CALLER, realPbxAvailability, startRealPbx, type RealPbx } from './harness.js';
+import { placeCall } from './sipp.js';
 import { teamBusiness } from './staff-phones.js';
 
 const real = realPbxAvailability();
@@ -22,9 +23,9 @@ async function shown(h: RealPbx, dialled: string) {
 }
 
 /** Rings the team first (both phones ring until told), reads what each was shown, then the caller hangs up. */
-async function ringTeamShows(h: RealPbx, from = CALLER) {
+async function ringTeamShows(h: RealPbx, from = CALLER, privateNumber?: string) {
   const { did, staff } = await teamBusiness(h, { ringFirst: 'all', ringSeconds: 60, staff: [{ name: 'Sarah', phone: 'rings' }, { name: 'Tom', phone: 'rings' }] });
-  const call = await h.call(did, from);
+  const call = privateNumber ? await placeCall(h.asterisk.sipPort, { did, from, privateNumber }) : await h.call(did, from);
   const seen = [];
   for (const s of staff) {
     await h.ownerPhone!.nextCall(s.phone);
@@ -89,6 +90,12 @@ describe.skipIf(!real.ok)('OUTBOUND_PRESENT_CALLER=caller: staff phones see the 
 
   it('a withheld caller: the phones are shown the appliance number, and nothing of the caller', async () => {
     const { did, seen } = await ringTeamShows(h, 'anonymous');
+    const appliance = { name: 'Hale Plumbing', number: did, pai: [], diversion: [] };
+    expect(seen).toEqual([appliance, appliance]);
+  }, 120_000);
+
+  it('a caller whose carrier asserts their number but marks it private (Privacy: id): the number Asterisk holds is still not shown', async () => {
+    const { did, seen } = await ringTeamShows(h, 'anonymous', '+447700900777');
     const appliance = { name: 'Hale Plumbing', number: did, pai: [], diversion: [] };
     expect(seen).toEqual([appliance, appliance]);
   }, 120_000);
