@@ -9,6 +9,12 @@ const USER_ROLES = ['admin', 'customer'] as const;
 export const LOGIN_ROLES = [...USER_ROLES, 'staff'] as const;
 /** Ring the team first (issue 58): off (answer at once), everyone working at once, or one after another. */
 export const RING_FIRST_STYLES = ['off', 'all', 'in-order'] as const;
+/**
+ * What a call the box places to a person's phone (a put-through, ring the team first, the
+ * voicemail menu) shows as its caller (OUTBOUND_PRESENT_CALLER, pbx/flows/transfer/leg-caller-id.ts):
+ * the caller's own number, or the appliance number that was called.
+ */
+export const LEG_PRESENTS = ['caller', 'called'] as const;
 /** What a staff member's sign-in shows them: their own calls, messages, bookings and texts, or everything. */
 export const STAFF_VIEWS = ['own', 'everything'] as const;
 /**

@@ -105,6 +105,7 @@ export function startPbx(host: PbxHost, { callPath, callMyLine }: PbxCore, opts:
     limits: { ...DEFAULT_LIMITS, ...opts.limits },
     handling: opts.handling,
     outboundEndpoint: config.outbound.endpoint,
+    outboundPresents: config.outbound.presents,
     transferTiming: opts.transferTiming,
     agentFlow: opts.agentFlow,
     callMyLine,

@@ -47,6 +47,8 @@ export interface StasisAppDeps {
   handling?: (userId: number, aiMode: AiMode, callerNumber: string, now: Date) => Promise<HandlingPlan | undefined>;
   /** OUTBOUND_ENDPOINT: set → flows may put callers through to the owner's phone. */
   outboundEndpoint?: string;
+  /** OUTBOUND_PRESENT_CALLER: what a call to a person's phone shows as its caller (default the appliance number). */
+  outboundPresents?: TransferDeps['presents'];
   transferTiming?: TransferDeps['timing'];
   /** Admission before answering (pbx/admission/): calls in progress, load and set-up rate. */
   admission?: Admission;
@@ -139,7 +141,7 @@ export class StasisApp {
         );
       },
     };
-    this.transfer = deps.outboundEndpoint ? { legs, app: deps.app, endpointTemplate: deps.outboundEndpoint, timing: deps.transferTiming } : undefined;
+    this.transfer = deps.outboundEndpoint ? { legs, app: deps.app, endpointTemplate: deps.outboundEndpoint, presents: deps.outboundPresents ?? 'called', timing: deps.transferTiming } : undefined;
   }
 
   get activeCalls(): number {

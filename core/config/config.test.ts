@@ -45,7 +45,7 @@ describe('configuration', () => {
   });
 
   it('dials beyond UK mobiles and landlines only the E.164 prefixes OUTBOUND_ALLOW lists, up to OUTBOUND_DAILY_MINUTES a day', () => {
-    expect(loadConfig({ OUTBOUND_ALLOW: '+44800, +3531', OUTBOUND_DAILY_MINUTES: '30' }).outbound).toEqual({ allow: ['+44800', '+3531'], dailyMinutes: 30, answeredMaxSeconds: 1800 });
+    expect(loadConfig({ OUTBOUND_ALLOW: '+44800, +3531', OUTBOUND_DAILY_MINUTES: '30' }).outbound).toEqual({ allow: ['+44800', '+3531'], dailyMinutes: 30, answeredMaxSeconds: 1800, presents: 'called' });
     expect(() => loadConfig({ OUTBOUND_ALLOW: '0800' })).toThrow(/OUTBOUND_ALLOW must list E.164 prefixes/);
     expect(() => loadConfig({ OUTBOUND_DAILY_MINUTES: 'lots' })).toThrow(/OUTBOUND_DAILY_MINUTES must be a whole number/);
   });
@@ -81,8 +81,14 @@ describe('configuration', () => {
     }
   });
 
+  it('shows a person’s phone the appliance number unless OUTBOUND_PRESENT_CALLER says the caller’s', () => {
+    expect(loadConfig({}).outbound.presents).toBe('called');
+    expect(loadConfig({ OUTBOUND_PRESENT_CALLER: 'caller' }).outbound.presents).toBe('caller');
+    expect(() => loadConfig({ OUTBOUND_PRESENT_CALLER: 'yes' })).toThrow('OUTBOUND_PRESENT_CALLER must be one of caller, called (got "yes")');
+  });
+
   it('puts callers through on OUTBOUND_ENDPOINT only when it is a PJSIP dial string with the number placeholder', () => {
-    const policy = { allow: [], dailyMinutes: 120, answeredMaxSeconds: 1800 };
+    const policy = { allow: [], dailyMinutes: 120, answeredMaxSeconds: 1800, presents: 'called' };
     expect(loadConfig({}).outbound).toEqual(policy);
     expect(loadConfig({ OUTBOUND_ENDPOINT: 'PJSIP/{number}@uk-did' }).outbound).toEqual({ endpoint: 'PJSIP/{number}@uk-did', ...policy });
     expect(loadConfig({ OUTBOUND_ENDPOINT: 'PJSIP/{national}@registration' }).outbound).toEqual({ endpoint: 'PJSIP/{national}@registration', ...policy });

@@ -3,6 +3,7 @@ import path from 'node:path';
 import cron from 'node-cron';
 import { maskUrl } from '../../contract/mask-url.js';
 import { isE164 } from '../../contract/phone.js';
+import { LEG_PRESENTS } from '../../contract/enums.js';
 import { TEAM_LIMITS } from '../../contract/rules.js';
 import { DEFAULT_OUTBOUND_POLICY, type OutboundPolicy } from '../outbound/permit.js';
 import { canonicalHost } from '../webhooks/named-hosts.js';
@@ -76,8 +77,10 @@ export interface Config {
    * `allow` (OUTBOUND_ALLOW): E.164 prefixes dialled beyond UK mobiles and landlines;
    * `dailyMinutes` (OUTBOUND_DAILY_MINUTES): each owner's minutes of placed calls per day;
    * `answeredMaxSeconds` (PUT_THROUGH_MAX_SECONDS): the longest such a call lasts once answered.
+   * `presents` (OUTBOUND_PRESENT_CALLER): what a call to a person's phone shows as its caller,
+   * the caller's own number or the appliance number called (pbx/flows/transfer/leg-caller-id.ts).
    */
-  outbound: { endpoint?: string } & OutboundPolicy;
+  outbound: { endpoint?: string; presents: (typeof LEG_PRESENTS)[number] } & OutboundPolicy;
   /**
    * "Check my forwarding" (FORWARDING_CHECK_SECONDS): how long the check's call to the owner's
    * line rings, waiting for it to come back forwarded ("when unanswered" forwards after up to 30 s of ringing).
@@ -381,6 +384,8 @@ function outboundSettings(env: Env): Config['outbound'] {
     allow,
     dailyMinutes: integer(env, 'OUTBOUND_DAILY_MINUTES', DEFAULT_OUTBOUND_POLICY.dailyMinutes, 0, 1440),
     answeredMaxSeconds: integer(env, 'PUT_THROUGH_MAX_SECONDS', DEFAULT_OUTBOUND_POLICY.answeredMaxSeconds, 5, 14_400),
+    // `called` by default: a trunk that takes only its own numbers in From (Twilio's) would refuse every put-through (docs/calls.md).
+    presents: oneOf(env, 'OUTBOUND_PRESENT_CALLER', LEG_PRESENTS, 'called')!,
   };
   const endpoint = text(env, 'OUTBOUND_ENDPOINT');
   if (endpoint === undefined) return policy;

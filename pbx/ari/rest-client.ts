@@ -50,7 +50,7 @@ export function createAriRest(http: AriHttp): AriRest {
         callerId: o.callerId,
         timeout: o.timeoutSeconds,
         channelId: o.channelId,
-      }),
+      }, o.variables && Object.keys(o.variables).length > 0 ? { variables: o.variables } : undefined),
     createBridge: (bridgeId) => http.json<void>('POST', `/bridges/${seg(bridgeId)}`, { type: 'mixing', name: bridgeId }),
     addToBridge: (bridgeId, channelIds) => http.json<void>('POST', `/bridges/${seg(bridgeId)}/addChannel`, { channel: channelIds.join(',') }),
     removeFromBridge: (bridgeId, channelIds) => http.json<void>('POST', `/bridges/${seg(bridgeId)}/removeChannel`, { channel: channelIds.join(',') }),

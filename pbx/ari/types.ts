@@ -63,6 +63,8 @@ interface OriginateOptions {
   /** Seconds to ring before Asterisk gives up. */
   timeoutSeconds: number;
   channelId: string;
+  /** Channel variables set before the call is placed, e.g. PJSIP_HEADER(add,…) for the INVITE's headers. */
+  variables?: Record<string, string>;
 }
 
 type HangupReason = 'normal' | 'busy' | 'congestion' | 'no_answer' | 'unallocated' | 'rejected';

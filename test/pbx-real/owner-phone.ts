@@ -219,7 +219,7 @@ export class OwnerPhone {
     const port = await freeSipPort();
     const child = spawn(
       'sipp',
-      ['-sf', 'owner.xml', '-inf', 'ports.csv', '-i', '127.0.0.1', '-p', String(port), '-nostdin', '-trace_err', '-error_file', 'errors.log', '-max_recv_loops', '100000'],
+      ['-sf', 'owner.xml', '-inf', 'ports.csv', '-i', '127.0.0.1', '-p', String(port), '-nostdin', '-trace_err', '-error_file', 'errors.log', '-trace_msg', '-message_file', 'messages.log', '-max_recv_loops', '100000'],
       { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] },
     );
     let out = '';
@@ -260,6 +260,31 @@ export class OwnerPhone {
       if (this.child.exitCode !== null) throw new Error(`SIPp (owner phone) exited: ${this.output()}`);
       throw new Error(`no call to ${dialled} reached the owner's phone`);
     }, timeoutMs, 20);
+  }
+
+  /**
+   * The headers of the INVITE that rang `dialled` (the first, as SIPp's message log has it):
+   * each header's values in order, by lower-case name. Waits until the log holds it.
+   */
+  async inviteHeaders(dialled: string, timeoutMs = 30_000): Promise<Map<string, string[]>> {
+    return waitUntil(() => {
+      const log = fs.existsSync(path.join(this.dir, 'messages.log')) ? fs.readFileSync(path.join(this.dir, 'messages.log'), 'utf8') : '';
+      // SIPp separates messages with a line of dashes; a received one follows "message received".
+      for (const block of log.split(/\n-{20,}[^\n]*\n/)) {
+        const start = block.indexOf(`INVITE sip:${dialled}@`);
+        if (!/message received/.test(block) || start < 0) continue;
+        const head = block.slice(start).split(/\r?\n\r?\n/)[0]!;
+        const headers = new Map<string, string[]>();
+        for (const line of head.split(/\r?\n/).slice(1)) {
+          const colon = line.indexOf(':');
+          if (colon < 0) continue;
+          const name = line.slice(0, colon).trim().toLowerCase();
+          headers.set(name, [...(headers.get(name) ?? []), line.slice(colon + 1).trim()]);
+        }
+        return headers;
+      }
+      throw new Error(`no INVITE to ${dialled} in the owner phone's message log yet`);
+    }, timeoutMs, 50);
   }
 
   /** Whether any call reached the phone for `dialled` (for "the owner's phone never rang"). */

@@ -20,6 +20,8 @@ export interface CallSpec {
   from?: string;
   /** A call the carrier forwarded: its Diversion header (RFC 5806), naming the diverting number and the reason. */
   diversion?: { from: string; reason: string };
+  /** A caller who withheld their number the SIP way: From anonymous, this number in P-Asserted-Identity with Privacy: id (RFC 3325). */
+  privateNumber?: string;
 }
 
 export interface SipCall {
@@ -194,6 +196,12 @@ const forwardedScenario = scenario.replace(
 );
 if (forwardedScenario === scenario) throw new Error('sipp.ts: the INVITE no longer has the line the Diversion header goes after');
 
+/** The scenario of a caller whose number the carrier asserts but marks private ([field3] the number). */
+const privateScenario = scenario.replace(
+  'Max-Forwards: 70\n      Content-Type: application/sdp',
+  'Max-Forwards: 70\n      P-Asserted-Identity: <sip:[field3]@carrier.example>\n      Privacy: id\n      Content-Type: application/sdp',
+);
+
 /**
  * Places `specs.length` calls at once through one SIPp process (one call per spec, all
  * started together). Asterisk is at 127.0.0.1:`sipPort`.
@@ -202,11 +210,13 @@ export async function placeCalls(sipPort: number, specs: CallSpec[], opts: Place
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sipp-'));
   const medias = await Promise.all(specs.map(() => CallerMedia.open()));
   const forwarded = specs.some((s) => s.diversion);
+  const hidden = specs.some((s) => s.privateNumber);
   if (forwarded && !specs.every((s) => s.diversion)) throw new Error('one batch places forwarded calls or direct ones, not both');
-  fs.writeFileSync(path.join(dir, 'caller.xml'), forwarded ? forwardedScenario : scenario);
+  if (hidden && (forwarded || !specs.every((s) => s.privateNumber))) throw new Error('one batch places private-number calls only');
+  fs.writeFileSync(path.join(dir, 'caller.xml'), forwarded ? forwardedScenario : hidden ? privateScenario : scenario);
   fs.writeFileSync(
     path.join(dir, 'calls.csv'),
-    ['SEQUENTIAL', ...specs.map((s, i) => [s.did, medias[i]!.port, s.from ?? '+447700900555', ...(s.diversion ? [s.diversion.from, s.diversion.reason] : [])].join(';'))].join('\n') + '\n',
+    ['SEQUENTIAL', ...specs.map((s, i) => [s.did, medias[i]!.port, s.from ?? '+447700900555', ...(s.diversion ? [s.diversion.from, s.diversion.reason] : []), ...(s.privateNumber ? [s.privateNumber] : [])].join(';'))].join('\n') + '\n',
   );
   const localPort = await freeSipPort();
   const local = opts.localAddress ?? '127.0.0.1';

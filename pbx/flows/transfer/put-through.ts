@@ -9,6 +9,7 @@ import { hangUp, say } from '../steps.js';
 import type { FlowContext } from '../types.js';
 import { briefingText, CANNOT_TAKE_CALL_NOW, PRESS_A_KEY, PUTTING_THROUGH } from '../../../dialogue/spoken/transfer.js';
 import { outboundEndpoint } from './dial-string.js';
+import { legCallerId, type LegCallerId } from './leg-caller-id.js';
 import { outcomeOfUnansweredLeg } from './outcome.js';
 import { startRingback } from './ringback.js';
 
@@ -53,7 +54,7 @@ export async function putThrough(ctx: FlowContext, deps: TransferDeps, req: Tran
   try {
     // The owner's phone starts ringing while the caller hears "Let me try to put you through".
     result.marks.dialledAt = performance.now();
-    dialling = dialOwner(rest, deps, leg, { userId: owner.userId, to: req.to, ringSeconds: req.ringSeconds, callerId: storedNumber(session.did), appArgs: `${OWNER_LEG_ARG},${session.channelId}` }, log);
+    dialling = personLegCallerId(ctx, deps).then((shown) => dialOwner(rest, deps, leg, { userId: owner.userId, to: req.to, ringSeconds: req.ringSeconds, ...shown, appArgs: `${OWNER_LEG_ARG},${session.channelId}` }, log));
     await say(ctx, PUTTING_THROUGH, owner.voice, FALLBACK_SOUNDS.puttingThrough);
     ringback = await startRingback(ctx);
     const rang = await untilCallerLeaves((await dialling)!.answer);
@@ -114,7 +115,26 @@ export interface OwnerCall {
   to: string;
   ringSeconds: number;
   callerId: string;
+  /** Headers for the INVITE, as channel variables (leg-caller-id.ts). */
+  variables?: Record<string, string>;
   appArgs: string;
+}
+
+/**
+ * What a call placed to a person's phone for this caller shows (leg-caller-id.ts). With
+ * `caller`, Asterisk's presentation of the caller's number is read first: a caller whose
+ * trunk sent their number marked private (Privacy: id) has a number on the channel all the same.
+ */
+export async function personLegCallerId(ctx: Pick<FlowContext, 'session' | 'rest' | 'owner' | 'log'>, deps: Pick<TransferDeps, 'presents'>): Promise<LegCallerId> {
+  const { session } = ctx;
+  const callerPresentation =
+    deps.presents === 'caller'
+      ? await ctx.rest.getVariable(session.channelId, 'CALLERID(pres)').catch((err: unknown) => {
+          ctx.log.warn({ err, channelId: session.channelId }, 'transfer: could not read whether the caller’s number may be shown; showing the appliance number');
+          return null;
+        })
+      : null;
+  return legCallerId({ presents: deps.presents, businessName: ctx.owner.businessName, did: storedNumber(session.did), callerNumber: session.callerNumber, callerPresentation });
 }
 
 /**
@@ -140,7 +160,7 @@ export async function dialOwner(
     timeoutMs: (o.ringSeconds + 10) * 1000,
   });
   try {
-    await rest.originate({ endpoint: outboundEndpoint(deps.endpointTemplate, o.to), app: deps.app, appArgs: o.appArgs, callerId: o.callerId, timeoutSeconds: o.ringSeconds, channelId: leg.channelId });
+    await rest.originate({ endpoint: outboundEndpoint(deps.endpointTemplate, o.to), app: deps.app, appArgs: o.appArgs, callerId: o.callerId, variables: o.variables, timeoutSeconds: o.ringSeconds, channelId: leg.channelId });
   } catch (err) {
     log.warn({ err, channelId: leg.channelId }, 'transfer: the call to the owner could not be placed');
     return { answer: Promise.resolve('failed') };

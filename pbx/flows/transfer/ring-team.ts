@@ -1,9 +1,8 @@
-import { storedNumber } from '../../../contract/phone.js';
 import type { CallSession } from '../../call-session.js';
 import { CallEnded } from '../../call-session.js';
 import { hangUp } from '../steps.js';
 import type { FlowContext } from '../types.js';
-import { dialOwner, OWNER_LEG_ARG, OWNER_LEG_PREFIX, type TransferDeps, type TransferResult } from './put-through.js';
+import { dialOwner, OWNER_LEG_ARG, OWNER_LEG_PREFIX, personLegCallerId, type TransferDeps, type TransferResult } from './put-through.js';
 import type { RingMember, RingRound } from './ring-plan.js';
 import { startRingback } from './ringback.js';
 import { answeredByNote, NOBODY_ANSWERED_NOTE } from './team-notes.js';
@@ -81,11 +80,13 @@ export async function ringTeam(ctx: FlowContext, deps: TransferDeps, rounds: Rin
 /** Rings one round's phones together; the first leg answered, or undefined when none was. */
 async function ringRound(ctx: FlowContext, deps: TransferDeps, round: RingRound, legs: Leg[], dialling: Array<Promise<unknown>>): Promise<Leg | undefined> {
   const { session, rest, log, owner, callId } = ctx;
+  // Every phone of the round shows the same caller: read once, before any of them rings.
+  const shown = await personLegCallerId(ctx, deps);
   const answers = round.members.map((member) => {
     const id = `${OWNER_LEG_PREFIX}${callId}-team-${++seq}`;
     const leg: Leg = { member, id, session: deps.legs.open(id, member.phone) };
     legs.push(leg);
-    const placed = dialOwner(rest, deps, leg.session, { userId: owner.userId, to: member.phone, ringSeconds: round.seconds, callerId: storedNumber(session.did), appArgs: `${OWNER_LEG_ARG},${session.channelId}` }, log);
+    const placed = dialOwner(rest, deps, leg.session, { userId: owner.userId, to: member.phone, ringSeconds: round.seconds, ...shown, appArgs: `${OWNER_LEG_ARG},${session.channelId}` }, log);
     dialling.push(placed);
     return placed
       .then(async ({ answer }) => ((await answer) === 'answered' ? leg : undefined))

@@ -2,6 +2,7 @@
 // can name them without importing the flow that imports it.
 import type { TransferOutcome } from '../../../contract/call-handling.js';
 import type { CallSession } from '../../call-session.js';
+import type { LegPresents } from './leg-caller-id.js';
 
 /**
  * The Stasis app's registry of the calls it places: their events reach the session opened
@@ -27,6 +28,8 @@ export interface TransferDeps {
   app: string;
   /** OUTBOUND_ENDPOINT. */
   endpointTemplate: string;
+  /** OUTBOUND_PRESENT_CALLER: the caller's number or the appliance number on a person's phone (leg-caller-id.ts). */
+  presents: LegPresents;
   timing?: Partial<TransferTiming>;
 }
 
