@@ -197,7 +197,7 @@ export default function CallMyLine({ Frame = PlainCard }: { Frame?: CardFrame })
           <p id="call-my-line-unavailable" className="text-sm text-slate-700 dark:text-slate-300">
             {down
               ? 'The phone system is down right now, so a test call cannot ring your line. Try again once it is back.'
-              : <>This box is not connected to a phone system, so it cannot ring your line. Ask <OperatorContact /> to connect it.</>}
+              : <>This box is not connected to a phone system, so it cannot ring your line. Ask <OperatorContact />, to connect it.</>}
           </p>
         )}
         {detail && <p className="text-sm text-red-700 dark:text-red-300">{detail}</p>}

@@ -163,7 +163,7 @@ export function OwnLine({ number }: { number: string }) {
               'We call your business line and wait up to a minute for the call to come back here.'
             ) : (
               <>
-                Checking your forwarding is not set up on this appliance yet: it needs calls out, which <OperatorContact /> can set up.
+                Checking your forwarding is not set up on this appliance yet: it needs calls out, which <OperatorContact />, can set up.
               </>
             )}
           </p>
