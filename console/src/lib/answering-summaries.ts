@@ -23,7 +23,7 @@ function list(codes: readonly string[]): string {
 }
 
 /** "Q:" at the start of a line begins an entry (the field's own hint). */
-export function knowledgeEntries(kb: string): number {
+function knowledgeEntries(kb: string): number {
   return kb.match(/^\s*Q:/gim)?.length ?? 0;
 }
 
