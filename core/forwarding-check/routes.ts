@@ -8,6 +8,7 @@ import { badRequest, conflict, forbidden, HttpError, notFound, tooManyRequests }
 import type { App } from '../http/fastify-types.js';
 import { routeLimit } from '../http/rate-limits.js';
 import { currentUser } from '../http/session-hook.js';
+import { operatorContact } from '../config/operator-contact.js';
 import { outboundRefusalNow } from '../outbound/index.js';
 import { forwardingCheckInProgress, readForwardingCheck } from './index.js';
 
@@ -42,7 +43,7 @@ export async function forwardingCheckRoutes(app: App): Promise<void> {
     async (req): Promise<ApiForwardingCheckStarted> => {
       const user = currentUser(req);
       const start = app.forwardingCheck;
-      if (!start) throw badRequest('Checking forwarding needs calls out, which are not set up on this appliance: the operator sets OUTBOUND_ENDPOINT (see the README).');
+      if (!start) throw badRequest(`Checking forwarding needs calls out, which are not set up on this appliance: ask your operator, ${operatorContact(config.support)}, to set them up.`);
       const [owner] = await db.select({ phoneNumber: users.phoneNumber }).from(users).where(eq(users.id, user.id)).limit(1);
       const line = toE164(owner?.phoneNumber);
       if (!line) throw badRequest(NO_LINE);
@@ -65,7 +66,7 @@ export async function forwardingCheckRoutes(app: App): Promise<void> {
           case 'pbx-down':
             throw new HttpError(503, 'The phone system is not connected right now. Please try again in a minute.');
           case 'not-placed':
-            throw new HttpError(502, 'The call to your line could not be placed: ask your operator to check the outbound trunk.');
+            throw new HttpError(502, `The call to your line could not be placed: ask your operator, ${operatorContact(config.support)}, to check the line that makes calls out.`);
         }
       } finally {
         starting.delete(user.id);

@@ -11,6 +11,7 @@ import { ApiClient } from '../helpers/client.js';
 import { activeCustomer, signupBody } from '../helpers/accounts.js';
 import { adminPage, adoptSession, attachScreenshot, useE2E, until } from './support/browser.js';
 import { repoRoot } from './support/build-console.js';
+import { openAnsweringCards } from './support/answering-cards.js';
 
 const e2e = useE2E({ NUMBER_PROVIDER: 'static', STATIC_NUMBERS: '+447700900001,+447700900002' });
 let owner: Awaited<ReturnType<typeof activeCustomer>>;
@@ -90,7 +91,8 @@ const ownerScreens: Step[] = [
     },
   },
   { name: 'analytics', open: async (p) => void (await p.goto('/dashboard/analytics'), await p.getByText('Peak Hours (24-Hour Format)').waitFor()) },
-  { name: 'notifications', open: async (p) => void (await p.goto('/dashboard/notifications'), await p.getByRole('textbox', { name: 'Knowledge Base' }).waitFor()) },
+  // Every card opened: on a phone they start closed (issue 57), and axe should see what they hold.
+  { name: 'notifications', open: async (p) => void (await p.goto('/dashboard/notifications'), await openAnsweringCards(p, ['Knowledge Base']), await p.getByRole('textbox', { name: 'Knowledge Base' }).waitFor()) },
   // The other sections of Notification Settings (Answering, above, opens first).
   ...(
     [

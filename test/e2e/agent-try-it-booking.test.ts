@@ -11,6 +11,7 @@ import { startOllamaDouble, type OllamaDouble } from '../doubles/ollama/server.j
 import { seriousViolations } from './support/axe.js';
 import { customerPage, startE2E, type E2E, until } from './support/browser.js';
 import { outsideViewport } from './support/viewport-fit.js';
+import { openAnsweringCards } from './support/answering-cards.js';
 
 let e2e: E2E;
 let ollama: OllamaDouble;
@@ -48,7 +49,10 @@ describe.each([375, 1280])('Try-it walks a booking at %i px', (width) => {
     };
 
     await page.goto('/dashboard/notifications');
+    // On a phone the Answering section's cards start closed (issue 57); the agent's come with the mode.
+    await openAnsweringCards(page);
     await page.getByRole('radio', { name: /AI Voice Agent/ }).check();
+    await openAnsweringCards(page, ['Try Your AI Agent']);
 
     ollama.script.push(book());
     await say("I'd like to book a boiler service on Tuesday morning", 1);

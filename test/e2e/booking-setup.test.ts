@@ -7,7 +7,7 @@
 // found); and a calendar that stops answering is shown with what happens to bookings meanwhile.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ICAL_GUARD, startLocalIcal, type LocalIcal } from '../booking/local-ical.js';
-import { seriousViolations } from './support/axe.js';
+import { darkSeriousViolations, seriousViolations } from './support/axe.js';
 import { attachScreenshot, customerPage, expectToast, useE2E } from './support/browser.js';
 import { outsideViewport } from './support/viewport-fit.js';
 
@@ -59,20 +59,24 @@ describe.each([375, 1280])('Booking set-up at %i px', (width) => {
     await ical.waitFor();
     expect(await caldav.count()).toBe(0);
     await clean();
+    expect(await darkSeriousViolations(page)).toEqual([]);
     await choice.getByRole('radio', { name: /^Outlook or Microsoft 365/ }).check();
     await page.getByRole('region', { name: 'Connect Outlook or Microsoft 365' }).getByText('Publish a calendar').waitFor();
     await ical.waitFor();
     await clean();
     await choice.getByRole('radio', { name: /^iCloud/ }).check();
+    expect(await darkSeriousViolations(page)).toEqual([]);
     await page.getByRole('region', { name: 'Connect iCloud' }).getByText('App-Specific Passwords', { exact: false }).waitFor();
     expect(await caldav.inputValue()).toBe('https://caldav.icloud.com/');
     expect(await ical.count()).toBe(0);
     await clean();
+    expect(await darkSeriousViolations(page)).toEqual([]);
     await choice.getByRole('radio', { name: /^Another calendar/ }).check();
     await page.getByRole('region', { name: 'Connect Another calendar' }).getByText('CalDAV', { exact: false }).first().waitFor();
     await caldav.waitFor();
     await ical.waitFor();
     await clean();
+    expect(await darkSeriousViolations(page)).toEqual([]);
 
     // The iCal address read on save: loopback refused before any request, an unreadable one refused, a good one saved with what it holds.
     await choice.getByRole('radio', { name: /^Google Calendar/ }).check();

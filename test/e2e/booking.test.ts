@@ -10,7 +10,7 @@ import { londonOffsetMs } from '../../core/time/london-time.js';
 import { giveNumber, outboxTo } from '../caller-texts/helpers.js';
 import { callFrom } from '../booking/fixtures.js';
 import { startRadicale, type Radicale } from '../helpers/radicale.js';
-import { seriousViolations } from './support/axe.js';
+import { darkSeriousViolations, seriousViolations } from './support/axe.js';
 import { attachScreenshot, customerPage, expectToast, until, useE2E } from './support/browser.js';
 import { outsideViewport } from './support/viewport-fit.js';
 import { runBookingWorkers } from './support/booking-workers.js';
@@ -128,12 +128,14 @@ describe.each([375, 1280])('Bookings at %i px', (width) => {
     await free.first().check();
     expect(await move.getByLabel('New time').inputValue()).toBe(offered[1]);
     await clean();
+    expect(await darkSeriousViolations(page)).toEqual([]);
     await move.getByLabel('New date').fill(ownDay);
     // A refused time names its rule (issue 57, item 3).
     await move.getByLabel('New time').fill('03:00');
     await move.getByRole('button', { name: 'Move booking' }).click();
     await move.getByText('That time is outside your booking hours (the whole booking must fit inside them). Pick another time.').waitFor();
     await clean();
+    expect(await darkSeriousViolations(page)).toEqual([]);
     // An hour later the same day is free: moved, and the caller is texted the new time.
     const [was, later, after] = [londonHhMm(booked.booking.start, 0), londonHhMm(booked.booking.start, 1), londonHhMm(booked.booking.start, 2)];
     await move.getByLabel('New time').fill(later);

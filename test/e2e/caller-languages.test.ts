@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { fixedLines } from '../../dialogue/language/fixed-lines.js';
 import { seriousViolations } from './support/axe.js';
 import { customerPage, useE2E, expectToast } from './support/browser.js';
+import { openAnsweringCards } from './support/answering-cards.js';
 
 const e2e = useE2E();
 
@@ -38,6 +39,7 @@ describe('caller languages (agent mode)', () => {
     const { page, customer } = await customerPage(e2e, {}, { width: 375, height: 800 });
     await customer.client.patch('/api/user/settings', { aiMode: 'agent', agentLanguages: ['pl', 'cy'] });
     await page.goto('/dashboard/notifications');
+    await openAnsweringCards(page, ['Caller Languages']);
     const greeting = page.getByRole('combobox', { name: 'Greet callers in' });
     await greeting.waitFor();
     expect(await greeting.locator('option').allTextContents()).toEqual(['English only', 'English, then Polish', 'Polish, then English', 'English, then Welsh', 'Welsh, then English']);
@@ -60,6 +62,7 @@ describe('hearing the agent’s lines in each language (issue 42)', () => {
     const { page, customer } = await customerPage(e2e, {}, { width, height: 900 });
     await customer.client.patch('/api/user/settings', { aiMode: 'agent', agentLanguages: ['ur', 'cy'] });
     await page.goto('/dashboard/notifications');
+    await openAnsweringCards(page, ['Caller Languages']);
     const language = page.getByRole('combobox', { name: 'Language', exact: true });
     await language.waitFor();
     expect(await language.locator('option').allTextContents()).toEqual(['English', 'Urdu', 'Welsh']);

@@ -9,7 +9,7 @@ import { formatPhone } from '../../contract/phone.js';
 import { bookings, callerTexts, calls } from '../helpers/tables.js';
 import { startLocalInbox } from '../../core/followup/local-inbox.js';
 import { dropText, giveNumber, outboxTo } from '../caller-texts/helpers.js';
-import { seriousViolations } from './support/axe.js';
+import { darkSeriousViolations, seriousViolations } from './support/axe.js';
 import { attachScreenshot, customerPage, expectToast, until, useE2E } from './support/browser.js';
 import { outsideViewport } from './support/viewport-fit.js';
 
@@ -64,6 +64,7 @@ describe.each([375, 1280])('Caller Texts at %i px', (width) => {
     await texts.getByText(LINK, { exact: false }).waitFor();
     await texts.getByText(PASTED, { exact: false }).waitFor();
     expect(await seriousViolations(page)).toEqual([]);
+    expect(await darkSeriousViolations(page)).toEqual([]);
     expect(await outsideViewport(page)).toEqual([]);
     await texts.getByText('Not delivered: the phone is switched off or out of signal (Twilio 30003)').waitFor();
     await page.getByRole('textbox', { name: 'Your reply' }).fill('Yes, Tuesday at 10.');

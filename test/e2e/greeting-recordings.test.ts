@@ -10,6 +10,7 @@ import { buildWavHeader } from '../../models/audio/wav-header.js';
 import { waitUntil } from '../helpers/wait.js';
 import { seriousViolations } from './support/axe.js';
 import { customerPage, expectToast, useE2E } from './support/browser.js';
+import { openAnsweringCards } from './support/answering-cards.js';
 
 const e2e = useE2E();
 
@@ -30,6 +31,7 @@ describe('the owner’s recorded greeting per language', () => {
     const { page, customer } = await customerPage(e2e, {}, { width: 375, height: 900 });
     await customer.client.patch('/api/user/settings', { aiMode: 'agent', agentLanguages: ['cy'], greetingLanguages: ['en', 'cy'] });
     await page.goto('/dashboard/notifications');
+    await openAnsweringCards(page, ['Caller Languages']);
     const group = page.getByRole('group', { name: 'Recorded greetings' });
     await group.waitFor();
     await group.getByText('Welsh: spoken greeting line').waitFor();

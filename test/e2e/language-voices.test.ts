@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { seriousViolations } from './support/axe.js';
 import { customerPage, expectToast, useE2E } from './support/browser.js';
+import { openAnsweringCards } from './support/answering-cards.js';
 
 const e2e = useE2E({ TTS_ENGINE: 'espeak-ng' });
 
@@ -11,6 +12,7 @@ describe('a voice per caller language', () => {
     const { page, customer } = await customerPage(e2e, {}, { width: 375, height: 800 });
     await customer.client.patch('/api/user/settings', { aiMode: 'agent', agentLanguages: ['pl', 'ur'] });
     await page.goto('/dashboard/notifications');
+    await openAnsweringCards(page, ['Caller Languages']);
     const polish = page.getByRole('combobox', { name: 'Polish voice' });
     await polish.waitFor();
     // Only ticked languages other than English, each offered its own installed voices.
@@ -45,6 +47,7 @@ describe('a voice per caller language', () => {
     expect((await customer.client.get('/api/auth/me')).body.user.languageVoices).toEqual({ pl: 'espeak-ng:pl', ur: 'espeak-ng:ur+f3' });
 
     await page.reload();
+    await openAnsweringCards(page, ['Caller Languages']);
     await page.getByRole('combobox', { name: 'Polish voice' }).waitFor();
     expect(await page.getByRole('combobox', { name: 'Polish voice' }).inputValue()).toBe('espeak-ng:pl');
   }, 120_000);

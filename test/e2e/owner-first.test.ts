@@ -10,7 +10,7 @@ import { ApiClient } from '../helpers/client.js';
 import { signupBody } from '../helpers/accounts.js';
 import { latestCode } from '../helpers/destinations.js';
 import { formatPhone } from '../../contract/phone-display.js';
-import { seriousViolations } from './support/axe.js';
+import { darkSeriousViolations, seriousViolations } from './support/axe.js';
 import { adminPage, attachScreenshot, customerPage, expectToast, useE2E, until } from './support/browser.js';
 
 const e2e = useE2E({ NUMBER_PROVIDER: 'static', STATIC_NUMBERS: '+447700900001,+447700900002,+447700900003,+447700900004' });
@@ -87,9 +87,11 @@ describe('first-run checklist', () => {
     await steps.getByText('Add a mobile for call texts (to do)').waitFor();
     const said = 'is a landline, and landlines cannot receive texts.';
     await steps.getByText(said, { exact: false }).waitFor();
+    expect(await darkSeriousViolations(page)).toEqual([]);
     await steps.getByRole('link', { name: 'Open Notification Settings' }).click();
     await page.getByTestId('landline-notice').getByText(said, { exact: false }).waitFor();
     expect(await seriousViolations(page)).toEqual([]);
+    expect(await darkSeriousViolations(page)).toEqual([]);
   });
 
   it('can be hidden by the owner', async () => {

@@ -6,7 +6,7 @@ import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { boxSpamNumbers, calls, spamMarks } from '../helpers/tables.js';
 import { markNumber } from '../../core/screening/marks.js';
-import { seriousViolations } from './support/axe.js';
+import { darkSeriousViolations, seriousViolations } from './support/axe.js';
 import { adminPage, customerPage, expectToast, useE2E, until } from './support/browser.js';
 
 const e2e = useE2E();
@@ -47,6 +47,7 @@ describe.each([375, 1280])('screening at %i px', (width) => {
     const question = dialog.getByRole('group', { name: /^Mark \+44 770 090 0789 as spam\?/ });
     await question.getByText('Their future calls are rejected before they reach you', { exact: false }).waitFor();
     expect(await seriousViolations(page)).toEqual([]);
+    expect(await darkSeriousViolations(page)).toEqual([]);
     await question.getByRole('button', { name: 'Keep as it is' }).click();
     expect(await verdicts()).toEqual([]);
 
@@ -61,12 +62,14 @@ describe.each([375, 1280])('screening at %i px', (width) => {
     await expectToast(page, '+44 770 090 0789 is off your lists.');
     await until(async () => expect(await verdicts()).toEqual([]));
     await dialog.getByRole('button', { name: 'Mark as spam' }).waitFor();
+    expect(await darkSeriousViolations(page)).toEqual([]);
 
     // Marked again and kept: Call Details and the caller's card say so, each with Remove.
     await dialog.getByRole('button', { name: 'Mark as spam' }).click();
     await question.getByRole('button', { name: 'Yes, mark as spam' }).click();
     await expectToast(page, /is marked as spam/);
     await dialog.getByRole('button', { name: 'Remove +44 770 090 0789 from your spam list' }).waitFor();
+    expect(await darkSeriousViolations(page)).toEqual([]);
     expect(await verdicts()).toEqual(['spam']);
     await page.keyboard.press('Escape');
     await sales.getByText('On your spam list', { exact: true }).waitFor();

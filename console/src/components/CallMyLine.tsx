@@ -10,7 +10,9 @@ import { useOwnerLineState } from '../api/line-state';
 import { usePhoneNumbers } from '../api/queries';
 import { requestCallMyLine, callMyLineSocketUrl } from '../api/call-my-line';
 import { messageOr } from '../lib/errors';
-import { Button, Card, CardHeader } from './ui';
+import { Button } from './ui';
+import { PlainCard, type CardFrame } from './card-frame';
+import { OperatorContact } from './OperatorContact';
 import { AudioClip } from './AudioClip';
 
 type CallState = 'idle' | 'connecting' | 'ringing' | 'in-call' | 'ended' | 'failed';
@@ -59,7 +61,8 @@ function LevelMeter({ label, stream }: { label: string; stream: MediaStream | nu
   );
 }
 
-export default function CallMyLine() {
+/** `Frame`: a plain card unless the page makes it one a phone can close. */
+export default function CallMyLine({ Frame = PlainCard }: { Frame?: CardFrame }) {
   const [state, setState] = useState<CallState>('idle');
   const [detail, setDetail] = useState<string | null>(null);
   const [muted, setMuted] = useState(false);
@@ -162,8 +165,14 @@ export default function CallMyLine() {
   const down = line.data?.problems.some((p) => p.id === 'pbx-down');
   const live = state === 'connecting' || state === 'ringing' || state === 'in-call';
   return (
-    <Card className="mb-6">
-      <CardHeader title="Call my line" description="Ring your number from this browser and hear what your callers hear, with your saved settings." />
+    <Frame
+      title="Call my line"
+      description="Ring your number from this browser and hear what your callers hear, with your saved settings."
+      summary={cannotRing ? (down ? 'Unavailable while the phone system is down' : 'Unavailable: no phone system connected') : state === 'idle' ? 'Ring your number and hear what callers hear' : STATE_TEXT[state]}
+      // A call under way, or why one failed, is never folded away.
+      keepOpen={live || Boolean(detail)}
+      className="mb-6"
+    >
       <div className="grid gap-4 p-5">
         <div className="flex flex-wrap items-center gap-3">
           {!live ? (
@@ -188,7 +197,7 @@ export default function CallMyLine() {
           <p id="call-my-line-unavailable" className="text-sm text-slate-700 dark:text-slate-300">
             {down
               ? 'The phone system is down right now, so a test call cannot ring your line. Try again once it is back.'
-              : 'This box is not connected to a phone system, so it cannot ring your line. Ask your operator to connect it.'}
+              : <>This box is not connected to a phone system, so it cannot ring your line. Ask <OperatorContact />, to connect it.</>}
           </p>
         )}
         {detail && <p className="text-sm text-red-700 dark:text-red-300">{detail}</p>}
@@ -197,6 +206,6 @@ export default function CallMyLine() {
         <p className="text-sm text-slate-500 dark:text-slate-400">Test calls are marked in Call Logs and left out of your analytics.</p>
         <AudioClip ref={audio} autoPlay data-testid="call-my-line-audio" />
       </div>
-    </Card>
+    </Frame>
   );
 }

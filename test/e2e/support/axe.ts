@@ -96,3 +96,21 @@ async function sidewaysAt320(page: Page): Promise<string | null> {
   if (!m) throw new Error('the fit check could not measure the page');
   return m.scroll > m.client ? `${m.path} at ${NARROWEST} px: scrollWidth ${m.scroll} > clientWidth ${m.client}` : null;
 }
+
+/**
+ * The same checks with the console in dark mode (the class the theme toggle sets on <html>),
+ * then back to light, so a test that built a state checks both themes on it without building it
+ * twice (issue 57: the new screens had been checked in light only).
+ */
+export async function darkSeriousViolations(page: Page): Promise<Violation[]> {
+  const wasDark = await page.evaluate<boolean>('document.documentElement.classList.contains("dark")');
+  if (!wasDark) await page.evaluate('document.documentElement.classList.add("dark")');
+  try {
+    return (await seriousViolations(page)).map((v) => ({ ...v, id: `dark: ${v.id}` }));
+  } finally {
+    if (!wasDark) {
+      await page.evaluate('document.documentElement.classList.remove("dark")');
+      await transitionsDone(page);
+    }
+  }
+}

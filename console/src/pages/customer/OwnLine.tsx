@@ -9,6 +9,7 @@ import { Button, Card, CardHeader, cx, Field, Select, Spinner, Table, tbodyRow, 
 import { messageOr } from '../../lib/errors';
 import { toast } from '../../toast/use-toast';
 import { CopyCode } from './CopyCode';
+import { OperatorContact } from '../../components/OperatorContact';
 
 // Phone Numbers, under the spec's guide: the codes for the owner's own kind of line (issue 28),
 // and "Check my forwarding", which calls their line and waits for the call to come back.
@@ -158,7 +159,13 @@ export function OwnLine({ number }: { number: string }) {
         )}
         <div className="grid gap-3 border-t border-slate-200 pt-4 dark:border-slate-800">
           <p className="text-sm text-slate-600 dark:text-slate-400">
-            {callsOut ? 'We call your business line and wait up to a minute for the call to come back here.' : 'Checking your forwarding is not set up on this appliance yet.'}
+            {callsOut ? (
+              'We call your business line and wait up to a minute for the call to come back here.'
+            ) : (
+              <>
+                Checking your forwarding is not set up on this appliance yet: it needs calls out, which <OperatorContact />, can set up.
+              </>
+            )}
           </p>
           <div>
             <Button onClick={onCheck} disabled={!callsOut || start.isPending || running}>

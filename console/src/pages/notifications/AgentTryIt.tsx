@@ -8,7 +8,8 @@ import { Bot, RotateCcw, Send } from 'lucide-react';
 import { useId, useState } from 'react';
 import type { AgentPreviewResult, VoicePreference } from '../../../../contract/api';
 import { useSession } from '../../api/session';
-import { Badge, Button, Card, CardHeader, Input } from '../../components/ui';
+import { Badge, Button, Input } from '../../components/ui';
+import { PlainCard, type CardFrame } from '../../components/card-frame';
 import { messageOr } from '../../lib/errors';
 import { ApiError } from '../../api/client';
 import { previewAgent } from '../../api/settings';
@@ -34,7 +35,10 @@ export default function AgentTryIt(props: {
   knowledgeBase?: string | null;
   businessName?: string | null;
   voicePreference?: VoicePreference;
+  /** How the panel is framed: a plain card unless the page makes it one a phone can close. */
+  Frame?: CardFrame;
 }) {
+  const Frame = props.Frame ?? PlainCard;
   const { user } = useSession();
   const [question, setQuestion] = useState('');
   const [sessionId, setSessionId] = useState<string | undefined>();
@@ -73,8 +77,12 @@ export default function AgentTryIt(props: {
   };
 
   return (
-    <Card>
-      <CardHeader title="Try Your AI Agent" description="Ask a question the way a caller would and see exactly what the agent would say." />
+    <Frame
+      title="Try Your AI Agent"
+      description="Ask a question the way a caller would and see exactly what the agent would say."
+      summary={turns.length > 0 ? `${turns.length} ${turns.length === 1 ? 'question' : 'questions'} asked: start again from here` : 'Ask a question as a caller would'}
+      keepOpen={ask.isPending || ask.isError}
+    >
       <div className="grid gap-4 p-5">
         <label htmlFor={inputId} className="text-sm font-medium">
           Caller's question
@@ -142,6 +150,6 @@ export default function AgentTryIt(props: {
           </>
         )}
       </div>
-    </Card>
+    </Frame>
   );
 }

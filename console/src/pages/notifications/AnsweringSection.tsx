@@ -4,7 +4,8 @@ import { keys } from '../../api/keys';
 import { saveSettings } from '../../api/settings';
 import type { AiMode } from '../../../../contract/api';
 import { AGENT_LANGUAGES, LANGUAGE_NAMES } from '../../../../contract/languages';
-import { Card, CardHeader, Field, Textarea } from '../../components/ui';
+import { Field, Textarea } from '../../components/ui';
+import { answeringSummaries } from '../../lib/answering-summaries';
 import { knowledgeBasePlaceholder } from '../../lib/kb-placeholder';
 import CallMyLine from '../../components/CallMyLine';
 import AgentTryIt from './AgentTryIt';
@@ -15,6 +16,7 @@ import { GreetingLanguages } from './GreetingLanguages';
 import { GreetingRecordings } from './GreetingRecordings';
 import { LinePreview } from './LinePreview';
 import { LanguageVoices } from './LanguageVoices';
+import { CollapsibleCard, CollapsibleCards } from './CollapsibleCards';
 
 /** How calls are answered: voicemail or the AI agent, the agent's knowledge base, and trying it. */
 export default function AnsweringSection() {
@@ -38,81 +40,89 @@ export default function AnsweringSection() {
     adopt('greetingLanguages', greeting);
     await qc.invalidateQueries({ queryKey: keys.me });
   };
+  const summary = answeringSummaries({ aiMode: form.aiMode, knowledgeBase: kb, agentLanguages: languages, greetingLanguages: greeting, greetingRecordings: user?.greetingRecordings ?? [] });
+  // A card holding an unsaved change stays open on a phone: closed, the change would be out of sight.
+  const modeUnsaved = form.aiMode !== (user?.aiMode ?? 'voicemail');
+  const kbUnsaved = kb !== (user?.knowledgeBase ?? '');
+  const languagesUnsaved = ticksUnsaved || JSON.stringify(user?.languageVoices ?? {}) !== JSON.stringify(voices);
   return (
     <SectionForm label="Answering" onSave={save} saving={saving}>
-      <Card>
-        <CardHeader title="AI Voice Agent Mode" description="Choose how your calls are answered" />
-        <fieldset className="grid gap-3 p-5 md:grid-cols-2">
-          <legend className="sr-only">AI Voice Agent Mode</legend>
-          <RadioCard<AiMode>
-            name="aiMode"
-            value="voicemail"
-            current={form.aiMode}
-            onChange={(v) => set('aiMode', v)}
-            title="Voicemail Only"
-            text="Play greeting, record message, and send you a notification with transcription and summary."
-            icon={<Voicemail className="h-5 w-5" aria-hidden />}
-          />
-          <RadioCard<AiMode>
-            name="aiMode"
-            value="agent"
-            current={form.aiMode}
-            onChange={(v) => set('aiMode', v)}
-            title="AI Voice Agent"
-            text="AI agent answers questions based on your knowledge base, logs unanswered questions for training."
-            icon={<Bot className="h-5 w-5" aria-hidden />}
-          />
-        </fieldset>
-      </Card>
-
-      {form.aiMode === 'agent' && (
-        <Card>
-          <CardHeader title="Knowledge Base" description="What your AI agent knows about your business" />
-          <div className="grid gap-2 p-5">
-            <Field
-              label="Knowledge Base"
-              hint={<>Start each entry with "Q:" and the question, then "A:" and the answer on the next line. Separate entries with a blank line.</>}
-            >
-              <Textarea rows={12} value={kb} onChange={(e) => set('knowledgeBase', e.target.value)} placeholder={knowledgeBasePlaceholder(user?.industry)} className="font-mono" />
-            </Field>
-            <p className="text-right text-xs text-slate-500 dark:text-slate-400" aria-live="polite">
-              {kb.length} characters
-            </p>
-          </div>
-        </Card>
-      )}
-
-      {form.aiMode === 'agent' && (
-        <Card>
-          <CardHeader title="Caller Languages" description="The agent answers a caller in their own language when it is ticked here; you still read English" />
-          <fieldset className="grid gap-2 p-5 sm:grid-cols-2 md:grid-cols-4">
-            <legend className="sr-only">Caller Languages</legend>
-            {AGENT_LANGUAGES.map((code) => (
-              <label key={code} className="flex min-h-6 items-center gap-2 text-sm text-slate-800 dark:text-slate-200">
-                <input
-                  type="checkbox"
-                  className="h-4 w-4 accent-indigo-600"
-                  checked={code === 'en' || languages.includes(code)}
-                  // English is the box's own language: every fixed line falls back to it.
-                  disabled={code === 'en'}
-                  onChange={(e) => setLanguages(e.target.checked ? [...languages, code] : languages.filter((c) => c !== code))}
-                />
-                {LANGUAGE_NAMES[code]}
-              </label>
-            ))}
+      <CollapsibleCards>
+        <CollapsibleCard title="AI Voice Agent Mode" description="Choose how your calls are answered" summary={summary.mode} keepOpen={modeUnsaved}>
+          <fieldset className="grid gap-3 p-5 md:grid-cols-2">
+            <legend className="sr-only">AI Voice Agent Mode</legend>
+            <RadioCard<AiMode>
+              name="aiMode"
+              value="voicemail"
+              current={form.aiMode}
+              onChange={(v) => set('aiMode', v)}
+              title="Voicemail Only"
+              text="Play greeting, record message, and send you a notification with transcription and summary."
+              icon={<Voicemail className="h-5 w-5" aria-hidden />}
+            />
+            <RadioCard<AiMode>
+              name="aiMode"
+              value="agent"
+              current={form.aiMode}
+              onChange={(v) => set('aiMode', v)}
+              title="AI Voice Agent"
+              text="AI agent answers questions based on your knowledge base, logs unanswered questions for training."
+              icon={<Bot className="h-5 w-5" aria-hidden />}
+            />
           </fieldset>
-          <GreetingLanguages allowed={languages} value={greeting} onChange={(v) => set('greetingLanguages', v)} />
-          <GreetingRecordings languages={greeting} recorded={user?.greetingRecordings ?? []} saveTicks={ticksUnsaved ? saveTicks : undefined} />
-          <LanguageVoices languages={languages} value={voices} onChange={(v) => set('languageVoices', v)} defaultVoice={user?.voicePreference ?? 'female'} />
-          <LinePreview languages={languages} defaultVoice={user?.voicePreference ?? 'female'} />
-        </Card>
-      )}
+        </CollapsibleCard>
 
-      {/* The greeting's business name and voice are the saved ones: they are edited under Greeting. */}
-      <AgentTryIt aiMode={form.aiMode} knowledgeBase={form.knowledgeBase} />
+        {form.aiMode === 'agent' && (
+          <CollapsibleCard title="Knowledge Base" description="What your AI agent knows about your business" summary={summary.knowledgeBase} keepOpen={kbUnsaved}>
+            <div className="grid gap-2 p-5">
+              <Field
+                label="Knowledge Base"
+                hint={<>Start each entry with "Q:" and the question, then "A:" and the answer on the next line. Separate entries with a blank line.</>}
+              >
+                <Textarea rows={12} value={kb} onChange={(e) => set('knowledgeBase', e.target.value)} placeholder={knowledgeBasePlaceholder(user?.industry)} className="font-mono" />
+              </Field>
+              <p className="text-right text-xs text-slate-500 dark:text-slate-400" aria-live="polite">
+                {kb.length} characters
+              </p>
+            </div>
+          </CollapsibleCard>
+        )}
 
-      <CallMyLine />
+        {form.aiMode === 'agent' && (
+          <CollapsibleCard
+            title="Caller Languages"
+            description="The agent answers a caller in their own language when it is ticked here; you still read English"
+            summary={summary.languages}
+            keepOpen={languagesUnsaved}
+          >
+            <fieldset className="grid gap-2 p-5 sm:grid-cols-2 md:grid-cols-4">
+              <legend className="sr-only">Caller Languages</legend>
+              {AGENT_LANGUAGES.map((code) => (
+                <label key={code} className="flex min-h-6 items-center gap-2 text-sm text-slate-800 dark:text-slate-200">
+                  <input
+                    type="checkbox"
+                    className="h-4 w-4 accent-indigo-600"
+                    checked={code === 'en' || languages.includes(code)}
+                    // English is the box's own language: every fixed line falls back to it.
+                    disabled={code === 'en'}
+                    onChange={(e) => setLanguages(e.target.checked ? [...languages, code] : languages.filter((c) => c !== code))}
+                  />
+                  {LANGUAGE_NAMES[code]}
+                </label>
+              ))}
+            </fieldset>
+            <GreetingLanguages allowed={languages} value={greeting} onChange={(v) => set('greetingLanguages', v)} />
+            <GreetingRecordings languages={greeting} recorded={user?.greetingRecordings ?? []} saveTicks={ticksUnsaved ? saveTicks : undefined} />
+            <LanguageVoices languages={languages} value={voices} onChange={(v) => set('languageVoices', v)} defaultVoice={user?.voicePreference ?? 'female'} />
+            <LinePreview languages={languages} defaultVoice={user?.voicePreference ?? 'female'} />
+          </CollapsibleCard>
+        )}
 
+        {/* The greeting's business name and voice are the saved ones: they are edited under Greeting. */}
+        <AgentTryIt aiMode={form.aiMode} knowledgeBase={form.knowledgeBase} Frame={CollapsibleCard} />
+
+        <CallMyLine Frame={CollapsibleCard} />
+      </CollapsibleCards>
     </SectionForm>
   );
 }
