@@ -4,7 +4,7 @@ import { putThroughRefusal, type Invalid, type TransferGuard } from '../call-han
 export const NOT_A_PHONE = 'Give their phone as a UK mobile number, e.g. 07700 900123 or +447700900123.';
 
 /** How a phone's code reaches it: a landline cannot take texts, so it is rung and the code read out. */
-export type CodeRoute = 'text' | 'call';
+type CodeRoute = 'text' | 'call';
 
 /** A member's phone that may be confirmed, and how its code will reach it. */
 export interface StaffPhone {
@@ -13,7 +13,7 @@ export interface StaffPhone {
 }
 
 /** The box places no calls (no OUTBOUND_ENDPOINT), so a landline, which takes no texts, cannot get its code. */
-export const noCallsRefusal = (e164: string) =>
+const noCallsRefusal = (e164: string) =>
   `${nationalFormat(e164) ?? e164} is a landline, which gets its code by a phone call, and this appliance does not place calls (its operator has not set up outbound calls). Enter a mobile, which gets its code by text.`;
 
 /**

@@ -13,7 +13,7 @@ import { dialOwner, OWNER_LEG_ARG, OWNER_LEG_PREFIX, type TransferDeps } from '.
 // the box's voice. Whoever answers hears the line twice, then the call ends; nobody is connected.
 
 /** How long the landline rings: a desk phone may be across the room, but no longer than a put-through's ring. */
-export const CODE_CALL_RING_SECONDS = 30;
+const CODE_CALL_RING_SECONDS = 30;
 
 export interface CodeCallPlan extends CodeCallRequest {
   /** The business's appliance number: the caller ID, so the member sees who is calling. */
