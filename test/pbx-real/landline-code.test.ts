@@ -3,11 +3,13 @@
 // business's own number (a SIPp user agent server plays the landline), and reads the code out
 // with the box's voice. Nothing is texted, so the code cannot come from the SMS outbox: the test
 // takes it from what the core asked its speech engine to say, checks that this very prompt is
-// what Asterisk played on that call and what the phone heard, and confirms Sarah's phone with it.
+// what Asterisk played on that call and what the phone heard, and confirms Sarah's phone with it;
+// the team rung first for a caller then reaches her desk phone.
 import fs from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WEEKDAYS } from '../../contract/call-handling.js';
 import type { ApiTeamMember } from '../../contract/team.js';
 import type { PromptCache } from '../../models/tts/index.js';
 import { activeCustomer } from '../helpers/accounts.js';
@@ -17,6 +19,7 @@ import { waitUntil } from '../helpers/wait.js';
 import { startAriTap, type AriTap } from './ari-tap.js';
 import { envelopeMatch, readWavSamples } from './audio.js';
 import { realPbxAvailability, startRealPbx, type RealPbx } from './harness.js';
+import { saidAndHeard } from './staff-phones.js';
 
 const real = realPbxAvailability();
 
@@ -53,7 +56,7 @@ describe.skipIf(!real.ok)('a team member’s landline confirmed by a call that r
     await tap?.close();
   });
 
-  it('rings the landline from the appliance number, reads the code twice, hangs up; the code heard confirms Sarah’s phone', async () => {
+  it('rings the landline from the appliance number, reads the code twice, hangs up; the code heard confirms Sarah’s phone, which is then rung like anyone’s', async () => {
     const owner = await activeCustomer(h.server, { businessName: 'Hale Plumbing' });
     const did = `+4477008${String(process.pid % 1000).padStart(3, '0')}77`;
     await h.server.database.db.insert(phoneNumbers).values({ phoneNumber: did, provider: 'static', providerSid: did, userId: owner.user.id, assignedAt: new Date() });
@@ -98,5 +101,16 @@ describe.skipIf(!real.ok)('a team member’s landline confirmed by a call that r
     expect(confirmed.body.member).toMatchObject({ phone: LANDLINE, pendingPhone: null });
     // The call counted towards the business's day of outbound minutes, as a put-through does.
     await waitUntil(async () => expect(await h.server.database.db.select().from(outboundCalls).where(eq(outboundCalls.userId, owner.user.id))).toHaveLength(1), 15_000);
-  }, 120_000);
+
+    // Confirmed, the desk phone is rung like anyone's: the team first, Sarah answers and has the caller.
+    const allWeek = Object.fromEntries(WEEKDAYS.map((d) => [d, [{ open: '00:00', close: '23:59' }]]));
+    expect((await owner.client.request('PUT', `/api/user/team/${sarah.id}`, { hours: allWeek })).status).toBe(200);
+    expect((await owner.client.request('PUT', '/api/user/team/settings', { ringFirst: 'all', ringSeconds: 30 })).status).toBe(200);
+    const caller = await h.call(did);
+    const answered = await h.ownerPhone!.nextCall(LANDLINE);
+    await saidAndHeard(answered.media, caller.media, 'Good morning, Sarah speaking.');
+    await answered.hangUp();
+    expect((await caller.done).exitCode).toBe(0);
+    expect(await h.finishedRow(did)).toMatchObject({ status: 'answered', transferOutcome: 'connected', staffId: sarah.id, routingNote: 'Answered by Sarah' });
+  }, 180_000);
 });
