@@ -9,6 +9,7 @@ import { registerValidators } from './http/validators.js';
 import type { Services } from './services.js';
 import type { ForwardingCheckStart } from './ports/forwarding-check.js';
 import type { TestTransfer } from './ports/test-transfer.js';
+import type { CodeCall } from './ports/code-call.js';
 import { systemRoutes } from './system/routes.js';
 import { registerMetrics } from './metrics/routes.js';
 import { registerAppServices } from './plugins/app-services.js';
@@ -26,6 +27,8 @@ export interface BuildOptions {
   testTransfer?: TestTransfer;
   /** The PBX's forwarding check (startPbx's); without it the route says how to set it up. */
   forwardingCheck?: ForwardingCheckStart;
+  /** The PBX's call reading a code to a team member's landline (startPbx's); without it a landline is refused. */
+  codeCall?: CodeCall;
   /** The PBX's test calls for the console's "Call my line" (startPbx's); without them the route says why. */
   callMyLine?: CallMyLineRegistry;
 }

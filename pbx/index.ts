@@ -6,6 +6,8 @@ import type { ForwardingCheckStart, ForwardingCheckStartResult } from '../core/p
 import type { HealthReport, PbxHost, ServiceHooks } from '../core/ports/pbx-host.js';
 import type { BackoffPolicy } from '../core/ports/retry.js';
 import type { TestTransfer, TestTransferResult } from '../core/ports/test-transfer.js';
+import type { CodeCall } from '../core/ports/code-call.js';
+import { codeCallThrough } from './flows/code-call/read-code.js';
 import { createPromptCache, createTextToSpeech, type PromptCache } from '../models/tts/index.js';
 import { APP_EVENTS } from './ari/event-filter.js';
 import { ARI_RECONNECT, openAriEvents } from './ari/events-socket.js';
@@ -49,6 +51,8 @@ export interface Pbx {
   testTransfer?: TestTransfer;
   /** "Check my forwarding", when OUTBOUND_ENDPOINT lets the PBX call out: the core's route uses it. */
   forwardingCheck?: ForwardingCheckStart;
+  /** A team member's landline confirmed by a call reading its code, when OUTBOUND_ENDPOINT lets the PBX call out: the Team route uses it. */
+  codeCall?: CodeCall;
   /** Stops taking calls, lets calls in progress finish for up to `drainMs`, then disconnects. */
   stop(drainMs?: number): Promise<void>;
 }
@@ -161,6 +165,7 @@ export function startPbx(host: PbxHost, { callPath, callMyLine }: PbxCore, opts:
       ? {
           testTransfer: (userId: number) => testTransfer(callPath, app, link!, userId),
           forwardingCheck: (userId: number, line: string) => forwardingCheck(callPath, app, link!, { userId, line, waitSeconds: config.forwardingCheck.waitSeconds }),
+          codeCall: codeCallThrough({ owner: (id) => callPath.owner(id), ownerDid: (id) => callPath.ownerDid(id), connected: () => link!.state === 'connected', place: (plan) => app.readCodeTo(plan) }),
         }
       : {}),
     async stop(drainMs = 30_000) {

@@ -17,6 +17,8 @@ import { recordingNameFor } from './flows/voicemail/voicemail-flow.js';
 import { routeCall } from './routing.js';
 import { teamFirstThen } from './flows/transfer/team-first.js';
 import { ringOwnerForTest } from './flows/transfer/test-transfer.js';
+import { placeCodeCall, type CodeCallPlan } from './flows/code-call/read-code.js';
+import type { CodeCallResult } from '../core/ports/code-call.js';
 import { placeForwardingCheck, type ForwardingCheckCall } from './flows/forwarding-check/check-call.js';
 import { takeForwardingCheck } from './flows/forwarding-check/check-leg.js';
 import { looksLikeForwardingCheck, type ForwardingCheckStartResult } from '../core/ports/forwarding-check.js';
@@ -313,6 +315,12 @@ export class StasisApp {
   async startForwardingCheck(c: ForwardingCheckCall): Promise<ForwardingCheckStartResult> {
     if (!this.transfer) throw new Error('OUTBOUND_ENDPOINT is not set');
     return placeForwardingCheck({ rest: this.deps.rest, log: this.deps.log, transfer: this.transfer, checks: this.deps.callPath.forwardingChecks, now: this.deps.now }, c);
+  }
+
+  /** A team member's landline rung with its confirmation code read out (core/ports/code-call.ts). */
+  async readCodeTo(c: CodeCallPlan): Promise<CodeCallResult> {
+    if (!this.transfer) throw new Error('OUTBOUND_ENDPOINT is not set');
+    return placeCodeCall({ rest: this.deps.rest, prompts: this.deps.prompts, log: this.deps.log, transfer: this.transfer }, c);
   }
 
   /** The owner's flow for this caller, as their call handling says. */

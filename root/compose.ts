@@ -122,7 +122,7 @@ export async function composeAppliance(config: Config, o: ApplianceOverrides = {
     services.hooks.settingsChanged.push(pbx.settingsChanged);
   }
   // After the PBX: the console's "Test transfer" rings through it.
-  const app = o.http === false ? undefined : await buildApp(services, { testTransfer: pbx?.testTransfer, forwardingCheck: pbx?.forwardingCheck, callMyLine, ...o.http, ...built });
+  const app = o.http === false ? undefined : await buildApp(services, { testTransfer: pbx?.testTransfer, forwardingCheck: pbx?.forwardingCheck, codeCall: pbx?.codeCall, callMyLine, ...o.http, ...built });
   await app?.listen({ port: config.port, host: config.host });
   const address = app?.server.address();
   const url = typeof address === 'object' && address ? `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${address.port}` : undefined;

@@ -12,6 +12,7 @@ import type { NumberService } from '../numbers/service.js';
 import type { Services } from '../services.js';
 import type { ForwardingCheckStart } from '../ports/forwarding-check.js';
 import type { TestTransfer } from '../ports/test-transfer.js';
+import type { CodeCall } from '../ports/code-call.js';
 import type { WebhookService } from '../webhooks/service.js';
 import type { RateLimits } from './rate-limit-table.js';
 
@@ -49,6 +50,8 @@ declare module 'fastify' {
     testTransfer: TestTransfer | null;
     /** The PBX's forwarding check (BuildOptions.forwardingCheck); null when it cannot call out. */
     forwardingCheck: ForwardingCheckStart | null;
+    /** The PBX's call reading a code to a team member's landline (BuildOptions.codeCall); null when it cannot call out. */
+    codeCall: CodeCall | null;
     /** core/plugins/app-services.ts: the numbers service (plugin `numbers`). */
     numbers: NumberService;
     /** core/plugins/app-services.ts: the owners' webhooks (plugin `webhooks`). */

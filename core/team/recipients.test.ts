@@ -52,4 +52,17 @@ describe('who is texted about a call (issue 58, item 6)', () => {
     expect(callRecipients({ staffId: null, urgent: true }, team({ onCallId: 1 }), OWNER_PHONE)).toEqual(OWNER_ONLY);
     expect(callRecipients({ staffId: null, urgent: true }, team({ onCallId: 4 }), OWNER_PHONE)).toEqual(OWNER_ONLY);
   });
+
+  it('a call for a member on a landline (rung, but no texts) goes to the owner, saying whose message it is', () => {
+    const desk = member(5, 'Sarah', '+442079460000');
+    const withDesk = (t: Partial<Pick<CallTeam, 'onCallId' | 'copyOwner'>> = {}) => ({ ...team(t), members: [owner, desk, tom] });
+    expect(callRecipients(normal(5), withDesk(), OWNER_PHONE)).toEqual({ members: [], owner: { forName: 'Sarah (landline)' } });
+    expect(callRecipients(normal(5), withDesk({ copyOwner: true }), OWNER_PHONE)).toEqual({ members: [], owner: { forName: 'Sarah (landline)' } });
+    // On call on a landline: the urgent text is the owner's alone, as it always goes to them.
+    expect(callRecipients({ staffId: null, urgent: true }, withDesk({ onCallId: 5 }), OWNER_PHONE)).toEqual(OWNER_ONLY);
+    expect(callRecipients({ staffId: 5, urgent: true }, withDesk({ onCallId: 3 }), OWNER_PHONE)).toEqual({
+      members: [{ staffId: 3, name: 'Tom', phone: '+447700900555' }],
+      owner: { forName: 'Sarah (landline)' },
+    });
+  });
 });

@@ -18,6 +18,7 @@ import { currentUser } from '../http/session-hook.js';
 import { toApiMember, toApiSettings } from './api-member.js';
 import { endStaffSignIn, inviteStates } from './invite.js';
 import { addMember, currentMember, removeMember, saveTeamSettings, servicesOf, setServices, updateMember } from './members.js';
+import { callStaffPhoneCode } from './call-phone-code.js';
 import { confirmPhone } from './phone-code.js';
 import { sendStaffPhoneCode } from './send-phone-code.js';
 import { currentMembers, loadTeamSettings, ownerMember } from './store.js';
@@ -121,15 +122,18 @@ export async function teamRoutes(app: App): Promise<void> {
     '/api/user/team/:id/phone',
     {
       schema: { params: IdParams, body: TeamPhoneBody, response: { 200: MessageResponse, 400: ApiErrorSchema, 404: ApiErrorSchema } },
-      // Each code is a text at the operator's cost.
+      // Each code is a text or a call at the operator's cost.
       config: routeLimit(app.rateLimits.teamPhoneCodesPerOwner, (req) => `team-phone-owner:${req.user?.id}`, 'preHandler'),
     },
     async (req) => {
       const ownerId = currentUser(req).id;
       const m = await member(ownerId, req.params.id);
-      const phone = validateStaffPhone(req.body.phone, await transferGuard(db, ownerId, config.outbound.allow));
-      if (isInvalid(phone)) throw refuse(phone);
+      const checked = validateStaffPhone(req.body.phone, await transferGuard(db, ownerId, config.outbound.allow), app.codeCall !== null);
+      if (isInvalid(checked)) throw refuse(checked);
+      const { phone, codeBy } = checked;
       if (m.phone === phone && m.phoneConfirmedAt) return { message: `${phone} is already ${m.name}'s confirmed phone.` };
+      // A landline takes no texts: its code is read out on a call the PBX places (issue 58 item 1).
+      if (codeBy === 'call') return { message: await callStaffPhoneCode({ db, call: app.codeCall!, outbound: config.outbound }, ownerId, m.id, phone, now()) };
       await sendStaffPhoneCode(codeSender, ownerId, m.id, phone, now());
       return { message: `We texted a 6-digit code to ${phone}. Enter it here to confirm ${m.name}'s phone.` };
     },

@@ -9,6 +9,7 @@ import { HoursTable } from '../../components/HoursTable';
 import { SwitchRow } from '../../components/SwitchRow';
 import { Badge, Button, Field, Input, Skeleton } from '../../components/ui';
 import { fieldErrors, messageOr } from '../../lib/errors';
+import { isUkLandline } from '../../../../contract/phone-display';
 import { formatPhone } from '../../lib/format';
 import { ownLength } from '../../lib/team';
 import { toast } from '../../toast/use-toast';
@@ -153,11 +154,11 @@ export function PhoneDialog({ member, onClose, onSaved }: Props) {
       }}
     >
       {codeSent ? (
-        <Field label="Code" hint={`The 6-digit code we texted to ${formatPhone(phone)}`}>
+        <Field label="Code" hint={isUkLandline(phone) ? `The 6-digit code our call to ${formatPhone(phone)} reads out` : `The 6-digit code we texted to ${formatPhone(phone)}`}>
           <Input value={code} inputMode="numeric" autoComplete="one-time-code" maxLength={6} onChange={(e) => setCode(e.target.value)} />
         </Field>
       ) : (
-        <Field label="Phone number" hint="For example 07700 900123">
+        <Field label="Phone number" hint="For example 07700 900123. A mobile gets its code by text; a landline, by a short automated call that reads it out.">
           <Input type="tel" value={phone} autoComplete="off" onChange={(e) => setPhone(e.target.value)} />
         </Field>
       )}
