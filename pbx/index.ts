@@ -102,6 +102,7 @@ export function startPbx(host: PbxHost, { callPath, callMyLine }: PbxCore, opts:
     prompts,
     log: pbxLog,
     recordingsDir,
+    dataDir: config.dataDir,
     disk,
     now: host.now,
     callFinished: host.hooks.callFinished,

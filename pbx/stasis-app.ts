@@ -24,6 +24,7 @@ import { takeForwardingCheck } from './flows/forwarding-check/check-leg.js';
 import { looksLikeForwardingCheck, type ForwardingCheckStartResult } from '../core/ports/forwarding-check.js';
 import type { Voice } from '../models/tts/index.js';
 import { OWNER_LEG_ARG, OWNER_LEG_PREFIX, type OwnerLegs, type TransferDeps } from './flows/transfer/put-through.js';
+import { withClosedHoursGreeting } from './flows/voicemail/voicemail-greeting.js';
 import type { AiMode } from '../contract/api.js';
 import { admitCallMyLine } from './call-my-line/admit.js';
 import type { Admission } from './admission/admission-gate.js';
@@ -37,6 +38,8 @@ export interface StasisAppDeps {
   prompts: PromptCache;
   log: Log;
   recordingsDir: string;
+  /** $DATA_DIR: owners' recorded voicemail greetings are played from it (flows/voicemail/voicemail-greeting.ts). */
+  dataDir?: string;
   /** Writes stored recordings into recordingsDir (recordings/disk.ts). */
   disk: RecordingDisk;
   now: () => Date;
@@ -276,10 +279,10 @@ export class StasisApp {
         return;
       }
       callId = opened.call.id;
-      const owner = handled?.kind === 'answer' && handled.greeting ? { ...route.owner!, callGreeting: handled.greeting } : route.owner!;
+      const owner = handled?.kind === 'answer' && handled.greeting ? withClosedHoursGreeting(route.owner!, handled.greeting) : route.owner!;
       const flow = decision.kind === 'unavailable' ? unavailableFlow(decision.reason) : screen ? screenedFlow(screen.action) : this.flowFor(decision.mode, plan);
       const ownerPhone = plan?.transferNumber ? { to: plan.transferNumber, ringSeconds: plan.ringSeconds } : undefined;
-      await flow({ session, rest, prompts, log, callPath, owner, callId, limits: this.deps.limits, outcome, resumed: opened.existing, transfer: this.transfer, ownerPhone });
+      await flow({ session, rest, prompts, log, callPath, owner, callId, limits: this.deps.limits, dataDir: this.deps.dataDir, outcome, resumed: opened.existing, transfer: this.transfer, ownerPhone });
     } catch (err) {
       if (err instanceof CallEnded) log.info({ channelId: channel.id, callId }, 'caller hung up');
       else {

@@ -41,6 +41,8 @@ export const ApiUserSchema = Type.Object({
   languageVoices: Type.Record(Type.String(), Type.String()),
   /** The ticked caller languages whose greeting line is the owner's own recording (PUT /api/agent/greeting-recordings/:language): issue 42. */
   greetingRecordings: Type.Array(Type.String()),
+  /** Callers in voicemail mode hear the owner's own recording instead of the spoken greeting (PUT /api/voicemail/greeting-recording): issue 57. */
+  voicemailGreetingRecording: Type.Boolean(),
   phoneNumber: Text,
   forwardToNumber: Text,
   // Sign-up request fields (present on every user; the approvals screen shows them).

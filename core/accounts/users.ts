@@ -3,6 +3,7 @@ import type { ApiUser } from '../../contract/api.js';
 import { parseAllowList } from '../../dialogue/language/languages.js';
 import { parseGreetingLanguages, spokenGreetingLanguages } from '../../dialogue/language/greeting-languages.js';
 import { chosenVoices } from '../../dialogue/language/language-voices.js';
+import { VOICEMAIL_GREETING_KEY } from '../../models/audio/greeting-recording.js';
 import type { Db } from '../db/client.js';
 import { tablesOf, type NewUser, type User } from '../db/schema.js';
 
@@ -12,6 +13,11 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
 export function recordedGreetingLanguages(u: Pick<User, 'greetingRecordings' | 'agentLanguages'>): string[] {
   const allowed = parseAllowList(u.agentLanguages);
   return allowed.filter((l) => u.greetingRecordings?.[l]);
+}
+
+/** Whether callers in voicemail mode hear the owner's own recording instead of the spoken greeting (issue 57). */
+export function hasVoicemailGreetingRecording(u: Pick<User, 'greetingRecordings'>): boolean {
+  return Boolean(u.greetingRecordings?.[VOICEMAIL_GREETING_KEY]);
 }
 
 /** The user as the API shows it: never the password hash. */
@@ -40,6 +46,7 @@ export function toApiUser(u: User): ApiUser {
     greetingLanguages: spokenGreetingLanguages(parseGreetingLanguages(u.greetingLanguages), parseAllowList(u.agentLanguages)),
     languageVoices: chosenVoices(u.languageVoices, parseAllowList(u.agentLanguages)),
     greetingRecordings: recordedGreetingLanguages(u),
+    voicemailGreetingRecording: hasVoicemailGreetingRecording(u),
     phoneNumber: u.phoneNumber,
     forwardToNumber: u.forwardToNumber,
     industry: u.industry,

@@ -18,3 +18,16 @@ export function chooseGreeting(owner: { callGreeting: string | null; businessNam
   if (name) return businessGreeting(name);
   return GENERIC_GREETING;
 }
+
+export const RECORDING_NOTICE = englishOnly.voicemail.recordingNotice;
+
+/**
+ * What follows the owner's own recorded greeting (issue 57): the box's recording notice when the
+ * spoken greeting the recording replaces tells callers the call is recorded (the business-name
+ * and generic greetings do; an owner's own text may), so a recording never drops a notice callers
+ * heard before. None when the owner's text says nothing of recording, as the spoken greeting
+ * said nothing: the recording's own words are the owner's to choose.
+ */
+export function noticeAfterRecordedGreeting(owner: { callGreeting: string | null; businessName: string | null }): string | undefined {
+  return /\brecord(ed|ing)\b/i.test(chooseGreeting(owner)) ? RECORDING_NOTICE : undefined;
+}

@@ -20,6 +20,12 @@ const MAX_RATE = 48000;
  */
 const SILENT_FRAME_RMS = 200;
 
+/**
+ * The voicemail greeting's place in users.greeting_recordings (issue 57): one recording per
+ * owner, kept beside the agent's per-language lines under a key no language code can be.
+ */
+export const VOICEMAIL_GREETING_KEY = 'voicemail';
+
 /** The folder under $DATA_DIR holding each owner's recordings, one sub-folder per owner id. */
 const GREETING_RECORDINGS_FOLDER = 'greeting-recordings';
 
@@ -98,4 +104,9 @@ export function greetingRecordingFolder(dataDir: string, userId: number): string
 /** Where an owner's stored recording lives; `name` is as stored in users.greeting_recordings (a bare file name, never a path). */
 export function greetingRecordingFile(dataDir: string, userId: number, name: string): string {
   return path.join(greetingRecordingFolder(dataDir, userId), path.basename(name));
+}
+
+/** The sound Asterisk plays an owner's stored recording `name` as (models/tts/recorded-prompt.ts): per owner and per content. */
+export function recordingSoundKey(userId: number, name: string): string {
+  return `own-${userId}-${path.basename(name, '.wav')}`;
 }

@@ -22,7 +22,7 @@ export interface OwnerProfile {
   greetingLanguages?: string | null;
   /** The owner's voice per caller language (users.language_voices as stored; null: the female/male rule). */
   languageVoices?: Record<string, string> | null;
-  /** The owner's recorded greeting line per caller language (users.greeting_recordings as stored: language → file name). */
+  /** The owner's recorded greeting line per caller language, and the voicemail greeting under 'voicemail' (users.greeting_recordings as stored: key → file name). */
   greetingRecordings?: Record<string, string> | null;
 }
 
@@ -41,6 +41,8 @@ export interface FlowContext {
   owner: OwnerProfile;
   callId: number;
   limits: VoicemailLimits;
+  /** $DATA_DIR: where the owner's own recorded voicemail greeting is (voicemail/voicemail-greeting.ts); unset, the spoken greeting is said. */
+  dataDir?: string;
   /**
    * The call was already in progress when this run of the core took it over (restart):
    * the flow continues where the call stands instead of starting again.

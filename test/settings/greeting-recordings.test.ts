@@ -4,7 +4,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { recordingSoundKey } from '../../models/audio/greeting-recording.js';
 import { buildWavHeader, parseWavHeader } from '../../models/audio/wav-header.js';
+import { recordedPrompt } from '../../models/tts/recorded-prompt.js';
 import { activeCustomer, signInAdmin } from '../helpers/accounts.js';
 import type { ApiClient } from '../helpers/client.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
@@ -169,6 +171,80 @@ describe('greeting uploads are rate-limited per owner and per box', { timeout: 1
     for (const { client } of [first, second]) {
       expect((await (await fetch(`${limited.url}/api/auth/me`, { headers: { cookie: client.cookie! } })).json() as { user: { greetingRecordings: string[] } }).user.greetingRecordings).toEqual(['en']);
       expect((await fetch(`${limited.url}/api/agent/greeting-recordings/en`, { headers: { cookie: client.cookie! } })).status).toBe(200);
+    }
+  });
+});
+
+// Issue 57 item 7: a voicemail owner's own recording of their greeting, one per owner, under the
+// same checks, conversion and storage as the agent's lines (users.greeting_recordings 'voicemail').
+describe('PUT/GET/DELETE /api/voicemail/greeting-recording', { timeout: 180_000 }, () => {
+  const url = `/api/voicemail/greeting-recording`;
+  const putVoicemail = (client: ApiClient, body: Buffer | string, type = 'audio/wav') =>
+    fetch(`${server.url}${url}`, { method: 'PUT', headers: { 'content-type': type, cookie: client.cookie! }, body });
+  const getVoicemail = (client: ApiClient) => fetch(`${server.url}${url}`, { headers: { cookie: client.cookie! } });
+  const promptsDir = () => path.join(server.dataDir, 'prompts');
+
+  it('stores the recording as 8 kHz mono beside the agent’s lines, plays it back, replaces it with a new name (its old sound gone), and DELETE returns to the spoken greeting', async () => {
+    const { client, user } = await activeCustomer(server);
+    expect((await me(client)).voicemailGreetingRecording).toBe(false);
+    expect((await put(client, 'en', wav())).status).toBe(200);
+
+    const res = await putVoicemail(client, wav({ rate: 44100, channels: 2, seconds: 2 }));
+    expect(res.status).toBe(200);
+    expect(await res.json() as unknown).toEqual({ voicemailGreetingRecording: true });
+    expect(await me(client)).toMatchObject({ voicemailGreetingRecording: true, greetingRecordings: ['en'] });
+    const back = await getVoicemail(client);
+    expect(back.status).toBe(200);
+    expect(back.headers.get('content-type')).toBe('audio/wav');
+    const info = parseWavHeader(Buffer.from(await back.arrayBuffer()));
+    expect({ rate: info.sampleRate, channels: info.channels, bits: info.bitsPerSample, ms: info.durationMs }).toEqual({ rate: 8000, channels: 1, bits: 16, ms: 2000 });
+    const first = storedFiles(user.id).filter((f) => f.startsWith('voicemail-'));
+    expect(first).toHaveLength(1);
+    expect(first[0]).toMatch(/^voicemail-[0-9a-f]{20}\.wav$/);
+
+    // A call made the sound Asterisk plays; a replaced recording takes its sound with it.
+    const sound = recordingSoundKey(user.id, first[0]!);
+    await recordedPrompt(server.dataDir, path.join(ownerDir(user.id), first[0]!), sound);
+    expect(fs.readdirSync(promptsDir()).filter((f) => f.startsWith(`${sound}.`)).sort()).toEqual([`${sound}.alaw`, `${sound}.ulaw`, `${sound}.wav`]);
+    expect((await putVoicemail(client, wav({ rate: 8000, seconds: 3 }))).status).toBe(200);
+    const second = storedFiles(user.id).filter((f) => f.startsWith('voicemail-'));
+    expect(second).toHaveLength(1);
+    expect(second[0]).not.toBe(first[0]);
+    expect(fs.readdirSync(promptsDir()).filter((f) => f.startsWith(`${sound}.`))).toEqual([]);
+
+    const del = await client.delete(url);
+    expect(del.status).toBe(200);
+    expect(del.body).toEqual({ voicemailGreetingRecording: false });
+    expect(storedFiles(user.id).filter((f) => f.startsWith('voicemail-'))).toEqual([]);
+    expect(await me(client)).toMatchObject({ voicemailGreetingRecording: false, greetingRecordings: ['en'] });
+    const gone = await getVoicemail(client);
+    expect(gone.status).toBe(404);
+    expect(await messageOf(gone)).toBe('There is no recorded voicemail greeting: callers hear the spoken greeting.');
+  });
+
+  it('refuses a bad WAV with words for the owner, leaving the stored recording as it was', async () => {
+    const { client, user } = await activeCustomer(server);
+    expect((await putVoicemail(client, wav())).status).toBe(200);
+    const kept = storedFiles(user.id);
+    const refusals: Array<[Buffer | string, string, string?]> = [
+      [Buffer.from('ID3\x04 this is an mp3'), 'That file is not a WAV recording: save it as WAV (16-bit PCM) and upload it again, or record again.'],
+      ['{"greeting": "hello"}', 'Send the recording as a WAV file (Content-Type: audio/wav).', 'application/json'],
+      [wav({ amplitude: 0 }), 'The recording is silent. Check the microphone is on and allowed in the browser, then record again.'],
+      [wav({ rate: 8000, seconds: 31 }), 'The recording is 31 seconds long; a greeting line may be at most 30 seconds.'],
+    ];
+    for (const [body, message, type] of refusals) {
+      const res = await putVoicemail(client, body, type);
+      expect(res.status, message).toBe(400);
+      expect(await messageOf(res)).toBe(message);
+    }
+    expect(storedFiles(user.id)).toEqual(kept);
+    expect((await me(client)).voicemailGreetingRecording).toBe(true);
+  });
+
+  it('is for signed-in owners only', async () => {
+    for (const method of ['PUT', 'GET', 'DELETE']) {
+      const res = await fetch(`${server.url}${url}`, { method, ...(method === 'PUT' ? { headers: { 'content-type': 'audio/wav' }, body: wav() } : {}) });
+      expect(res.status, method).toBe(401);
     }
   });
 });

@@ -21,3 +21,8 @@ export const previewAgent = (body: AgentPreviewRequest) => apiRequest<AgentPrevi
 export const greetingRecordingUrl = (language: string) => `/api/agent/greeting-recordings/${encodeURIComponent(language)}`;
 export const putGreetingRecording = (language: string, wav: Blob) => apiSendWav<{ greetingRecordings: string[] }>('PUT', greetingRecordingUrl(language), wav);
 export const deleteGreetingRecording = (language: string) => apiRequest<{ greetingRecordings: string[] }>('DELETE', greetingRecordingUrl(language));
+
+/** The voicemail owner's own recording of their greeting (issue 57): callers hear it instead of the spoken greeting. */
+export const voicemailGreetingRecordingUrl = '/api/voicemail/greeting-recording';
+export const putVoicemailGreetingRecording = (wav: Blob) => apiSendWav<{ voicemailGreetingRecording: boolean }>('PUT', voicemailGreetingRecordingUrl, wav);
+export const deleteVoicemailGreetingRecording = () => apiRequest<{ voicemailGreetingRecording: boolean }>('DELETE', voicemailGreetingRecordingUrl);

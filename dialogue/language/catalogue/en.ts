@@ -91,6 +91,8 @@ export const englishOnly = {
     genericGreeting:
       "Thank you for calling. We can't take your call right now. For quality purposes, this call is being recorded. Please leave your name, number and message after the tone.",
     businessGreeting: "You've reached {business}. For quality purposes, this call is being recorded. Please leave your name and message after the tone.",
+    /** Said after the owner's own recorded greeting when the spoken one it replaces tells the caller the call is recorded (issue 57). */
+    recordingNotice: 'For quality purposes, this call is being recorded.',
     thankYou: 'Thank you. Your message has been recorded. Goodbye.',
     noMessageGoodbye: "Sorry, we didn't hear a message. Please call again. Goodbye.",
     notInService: "We're sorry. The number you have called is not in service. Please check the number and try again. Goodbye.",

@@ -1,4 +1,3 @@
-import { chooseGreeting } from '../../../dialogue/spoken/greeting.js';
 import { FALLBACK_SOUNDS } from '../../../dialogue/spoken/sounds.js';
 import { messageForLine, teamMenuLine } from '../../../dialogue/spoken/team-menu.js';
 import { say } from '../steps.js';
@@ -7,6 +6,7 @@ import { callTeam } from '../transfer/team-first.js';
 import { pressedNote, type PressedOutcome } from '../transfer/team-notes.js';
 import type { FlowContext } from '../types.js';
 import { menuChoices, type MenuChoice } from './menu-choices.js';
+import { sayVoicemailGreeting } from './voicemail-greeting.js';
 
 // Voicemail's "press 1 for Sarah, 2 for Tom" (issue 58): offered after the greeting when two or
 // more current members have a confirmed phone and the box can call out (OUTBOUND_ENDPOINT). A
@@ -20,7 +20,7 @@ export async function greetWithTeamMenu(ctx: FlowContext): Promise<'record' | 'c
   const { owner, session } = ctx;
   const choices = ctx.resumed || !ctx.transfer ? [] : menuChoices(await callTeam(ctx));
   if (choices.length === 0) {
-    await say(ctx, chooseGreeting(owner), owner.voice, FALLBACK_SOUNDS.greeting);
+    await sayVoicemailGreeting(ctx);
     return 'record';
   }
   let listening = true;
@@ -34,7 +34,7 @@ export async function greetWithTeamMenu(ctx: FlowContext): Promise<'record' | 'c
     })
     .catch(() => undefined);
   try {
-    await say(ctx, chooseGreeting(owner), owner.voice, FALLBACK_SOUNDS.greeting);
+    await sayVoicemailGreeting(ctx, () => pressed !== undefined);
     if (!pressed) await say(ctx, teamMenuLine(choices.map((c) => ({ digit: c.digit, name: c.member.name }))), owner.voice, FALLBACK_SOUNDS.greeting);
   } finally {
     listening = false;

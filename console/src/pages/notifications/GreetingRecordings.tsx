@@ -31,14 +31,30 @@ export function GreetingRecordings({ languages, recorded, saveTicks }: { languag
         Record the greeting line in your own voice (up to 30 seconds), or upload a WAV file. Callers then hear your recording, followed by a short notice that the assistant is automated and the call is recorded.
       </p>
       {shown.map((language) => (
-        <RecordingRow key={language} language={language} has={recorded.includes(language)} saveTicks={saveTicks} />
+        <GreetingRecorder
+          key={language}
+          name={LANGUAGE_NAMES[language]}
+          url={greetingRecordingUrl(language)}
+          put={(wav) => putGreetingRecording(language, wav)}
+          del={() => deleteGreetingRecording(language)}
+          has={recorded.includes(language)}
+          saveTicks={saveTicks}
+        />
       ))}
     </fieldset>
   );
 }
 
-function RecordingRow({ language, has, saveTicks }: { language: AgentLanguage; has: boolean; saveTicks?: () => Promise<void> }) {
-  const name = LANGUAGE_NAMES[language];
+/** Where one recording lives: its name in the page's words, its URL to play, and how it is saved and removed. */
+export interface RecordingTarget {
+  name: string;
+  url: string;
+  put: (wav: Blob) => Promise<unknown>;
+  del: () => Promise<unknown>;
+}
+
+/** One recording's Record, Upload, Play and Remove: a greeting line's (above) or the voicemail greeting's (VoicemailGreetingRecording). */
+export function GreetingRecorder({ name, url, put, del, has, saveTicks }: RecordingTarget & { has: boolean; saveTicks?: () => Promise<void> }) {
   const qc = useQueryClient();
   const file = useRef<HTMLInputElement>(null);
   const audio = useRef<HTMLAudioElement>(null);
@@ -51,7 +67,7 @@ function RecordingRow({ language, has, saveTicks }: { language: AgentLanguage; h
   const save = useMutation({
     mutationFn: async (wav: Blob) => {
       await saveTicks?.();
-      return putGreetingRecording(language, wav);
+      return put(wav);
     },
     onSuccess: () => {
       done();
@@ -60,7 +76,7 @@ function RecordingRow({ language, has, saveTicks }: { language: AgentLanguage; h
     onError: (e) => toast({ variant: 'destructive', title: `Could not save the ${name} recording`, description: messageOr(e, 'Please try again.') }),
   });
   const remove = useMutation({
-    mutationFn: () => deleteGreetingRecording(language),
+    mutationFn: del,
     onSuccess: () => {
       done();
       setReady(false);
@@ -89,7 +105,7 @@ function RecordingRow({ language, has, saveTicks }: { language: AgentLanguage; h
     if (!el) return;
     setReady(true);
     // A new query string each time: the file was just replaced, and the browser must not replay the old one.
-    el.src = `${greetingRecordingUrl(language)}?t=${Date.now()}`;
+    el.src = `${url}?t=${Date.now()}`;
     el.play().catch(() => undefined); // the controls stay there to press play
   };
   return (

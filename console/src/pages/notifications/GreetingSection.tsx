@@ -7,6 +7,7 @@ import { PlayGreeting } from './PlayGreeting';
 import { RadioCard } from './RadioCard';
 import { SectionForm } from './SectionForm';
 import { useSettingsForm } from './use-settings-form';
+import { VoicemailGreetingRecording } from './VoicemailGreetingRecording';
 
 /** What callers hear when the number answers: business name, custom greeting and voice. */
 export default function GreetingSection() {
@@ -46,6 +47,7 @@ export default function GreetingSection() {
             </div>
           </fieldset>
           <PlayGreeting businessName={form.businessName} callGreeting={form.callGreeting} voice={form.voicePreference} />
+          <VoicemailGreetingRecording />
         </div>
       </Card>
     </SectionForm>
