@@ -1,15 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { answeringSummaries } from './answering-summaries';
 
-const base = { aiMode: 'agent' as const, knowledgeBase: '', agentLanguages: ['en'], greetingLanguages: ['en'], greetingRecordings: [] };
+const base = { aiMode: 'agent' as const, knowledgeBase: '', agentLanguages: ['en'], greetingLanguages: ['en'], greetingRecordings: [], voicemailGreetingRecording: false };
 
 describe('answeringSummaries', () => {
   it('names the mode and whose voice greets', () => {
     expect(answeringSummaries({ ...base, aiMode: 'voicemail' }).mode).toBe('Voicemail Only · spoken greeting');
     expect(answeringSummaries(base).mode).toBe('AI Voice Agent · spoken greeting');
     expect(answeringSummaries({ ...base, greetingRecordings: ['en'] }).mode).toBe('AI Voice Agent · greeting in your voice');
-    // A voicemail call is greeted by the spoken greeting, recorded or not.
+    // An agent language's recording is not the voicemail greeting; the voicemail recording is.
     expect(answeringSummaries({ ...base, aiMode: 'voicemail', greetingRecordings: ['en'] }).mode).toBe('Voicemail Only · spoken greeting');
+    expect(answeringSummaries({ ...base, aiMode: 'voicemail', voicemailGreetingRecording: true }).mode).toBe('Voicemail Only · greeting in your voice');
+    expect(answeringSummaries({ ...base, voicemailGreetingRecording: true }).mode).toBe('AI Voice Agent · spoken greeting');
   });
 
   it('counts the knowledge base entries by their "Q:"', () => {

@@ -12,6 +12,8 @@ export interface AnsweringValues {
   greetingLanguages: readonly string[];
   /** The languages with a saved recording of the owner's own greeting. */
   greetingRecordings: readonly string[];
+  /** Whether the owner recorded their own voicemail greeting. */
+  voicemailGreetingRecording: boolean;
 }
 
 const nameOf = (code: string) => LANGUAGE_NAMES[code as AgentLanguage] ?? code;
@@ -31,8 +33,8 @@ export function answeringSummaries(v: AnsweringValues) {
   const agent = v.aiMode === 'agent';
   const languages = ['en', ...v.agentLanguages.filter((c) => c !== 'en')];
   const greeting = v.greetingLanguages.length > 0 ? v.greetingLanguages : ['en'];
-  // Only the agent plays a recorded greeting; a voicemail call is greeted by the spoken one.
-  const ownVoice = agent && greeting.some((c) => v.greetingRecordings.includes(c));
+  // The agent plays a language's recorded line; voicemail its own recording.
+  const ownVoice = agent ? greeting.some((c) => v.greetingRecordings.includes(c)) : v.voicemailGreetingRecording;
   const entries = knowledgeEntries(v.knowledgeBase);
   return {
     mode: `${agent ? 'AI Voice Agent' : 'Voicemail Only'} · ${ownVoice ? 'greeting in your voice' : 'spoken greeting'}`,

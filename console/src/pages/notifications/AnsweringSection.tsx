@@ -40,7 +40,7 @@ export default function AnsweringSection() {
     adopt('greetingLanguages', greeting);
     await qc.invalidateQueries({ queryKey: keys.me });
   };
-  const summary = answeringSummaries({ aiMode: form.aiMode, knowledgeBase: kb, agentLanguages: languages, greetingLanguages: greeting, greetingRecordings: user?.greetingRecordings ?? [] });
+  const summary = answeringSummaries({ aiMode: form.aiMode, knowledgeBase: kb, agentLanguages: languages, greetingLanguages: greeting, greetingRecordings: user?.greetingRecordings ?? [], voicemailGreetingRecording: user?.voicemailGreetingRecording ?? false });
   // A card holding an unsaved change stays open on a phone: closed, the change would be out of sight.
   const modeUnsaved = form.aiMode !== (user?.aiMode ?? 'voicemail');
   const kbUnsaved = kb !== (user?.knowledgeBase ?? '');
