@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Page, Response } from 'playwright-core';
 import { ApiClient } from '../helpers/client.js';
 import { startRadicale, type Radicale } from '../helpers/radicale.js';
-import { bookingServices, bookings, calls } from '../helpers/tables.js';
+import { bookingServices, bookings, callerTexts, calls, unansweredQuestions } from '../helpers/tables.js';
 import { seriousViolations } from './support/axe.js';
 import { adoptSession, attachScreenshot, customerPage, expectToast, outboxMails, useE2E } from './support/browser.js';
 import { outsideViewport } from './support/viewport-fit.js';
@@ -115,7 +115,7 @@ describe.each([375, 1280])('Team page gaps at %i px', (width) => {
     await clean(page);
   });
 
-  it('shows a staff sign-in Bookings and Call Logs without an owner-only card or button, and nothing refused', async ({ annotate }) => {
+  it('shows a staff sign-in Bookings, Call Logs, Caller Texts and AI Questions without an owner-only card or button, and nothing refused', async ({ annotate }) => {
     const { customer } = await customerPage(e2e, { businessName: 'Hale Barbers', businessPhone: `07700 9009${width === 375 ? '81' : '82'}` }, { width, height: 900 });
     const owner = customer.user.id;
     const sarah = (await customer.client.post('/api/user/team', { name: 'Sarah', view: 'everything' })).body.member.id as number;
@@ -133,6 +133,10 @@ describe.each([375, 1280])('Team page gaps at %i px', (width) => {
       userId: owner, serviceId: service.id, staffId: sarah, callId: bookable!.id, callerName: 'Jo Bloggs', callerNumber: '+447700900413',
       startAt: new Date(start), endAt: new Date(start + 1_800_000), blockEndAt: new Date(start + 1_800_000), slotKey: `e2e-${width}`,
     });
+
+    // A caller's text and a question the agent could not answer, from Sarah's callers.
+    await db.insert(callerTexts).values({ userId: owner, callerNumber: '+447700900412', kind: 'caller', status: 'received', body: 'Is Friday at ten free?', key: `e2e-staff-text-${width}`, createdAt: new Date(now - 90_000) });
+    await db.insert(unansweredQuestions).values({ userId: owner, callId: bookable!.id, callerNumber: '+447700900412', question: 'Do you do beard trims?', createdAt: new Date(now - 100_000) });
 
     // Sarah's own sign-in, from the owner's invitation.
     const email = `sarah-barber-${width}@example.co.uk`;
@@ -186,6 +190,26 @@ describe.each([375, 1280])('Team page gaps at %i px', (width) => {
     await list.getByRole('button', { name: '+44 770 090 0411' }).click();
     await details.getByText('Asks again about a refund.').waitFor();
     for (const name of ['Mark as spam', /^Unblock/]) expect(await details.getByRole('button', { name }).count()).toBe(0);
+    await noOwnerOnlyText();
+    await details.getByRole('button', { name: 'Close' }).first().click();
+
+    // Caller Texts: the thread to read; no text-back settings, opt-out list or reply box.
+    await page.goto('/dashboard/texts?caller=%2B447700900412');
+    await page.getByText('Is Friday at ten free?').first().waitFor();
+    expect(await page.getByText('Missed-call text-back').count()).toBe(0);
+    expect(await page.getByText('Opted-out callers').count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Send Text' }).count()).toBe(0);
+    expect(await page.getByLabel('Your reply').count()).toBe(0);
+    await clean(page);
+    await noOwnerOnlyText();
+
+    // AI Questions: resolve, but not add to the knowledge base or delete.
+    await page.goto('/dashboard/questions');
+    await page.getByText('Do you do beard trims?').first().waitFor();
+    await page.getByRole('button', { name: 'Resolve' }).first().waitFor();
+    expect(await page.getByRole('button', { name: /Add to KB/ }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Delete' }).count()).toBe(0);
+    await clean(page);
     await noOwnerOnlyText();
     expect(refused).toEqual([]);
   });

@@ -6,6 +6,7 @@ import { useSearchParams } from 'react-router-dom';
 import type { ApiCallerText } from '../../../../contract/schemas/caller-texts';
 import { getOptOuts, getThread, getThreads, sendCallerText } from '../../api/caller-texts';
 import { keys } from '../../api/keys';
+import { useSession } from '../../api/session';
 import { Badge, Button, Card, CardHeader, EmptyState, ErrorState, Field, PageHeader, Skeleton, Table, Textarea, cx, td, th, tbodyRow, theadRow, type BadgeTone } from '../../components/ui';
 import { messageOr } from '../../lib/errors';
 import { formatDateTime, formatPhone } from '../../lib/format';
@@ -30,7 +31,7 @@ const KIND: Record<ApiCallerText['kind'], string> = {
   booking: 'Booking',
 };
 
-function Thread({ caller }: { caller: string }) {
+function Thread({ caller, readOnly }: { caller: string; readOnly: boolean }) {
   const qc = useQueryClient();
   const query = useQuery({ queryKey: keys.callerTexts.thread(caller), queryFn: ({ signal }) => getThread(caller, signal) });
   const [body, setBody] = useState('');
@@ -84,14 +85,17 @@ function Thread({ caller }: { caller: string }) {
           Calls: {t.calls.map((c) => `${formatDateTime(c.createdAt)} (${c.status})`).join(', ')}
         </p>
       )}
-      <form onSubmit={onSubmit} className="grid gap-3">
-        <Field label="Your reply" hint={<SmsCount text={body} />} error={error}>
-          <Textarea rows={3} maxLength={480} value={body} disabled={!!t.optedOutAt} onChange={(e) => setBody(e.target.value)} />
-        </Field>
-        <div>
-          <Button type="submit" disabled={send.isPending || !!t.optedOutAt || !body.trim()}>Send Text</Button>
-        </div>
-      </form>
+      {/* Sending is the owner's (403 "Only the business owner can do that." to a staff sign-in). */}
+      {!readOnly && (
+        <form onSubmit={onSubmit} className="grid gap-3">
+          <Field label="Your reply" hint={<SmsCount text={body} />} error={error}>
+            <Textarea rows={3} maxLength={480} value={body} disabled={!!t.optedOutAt} onChange={(e) => setBody(e.target.value)} />
+          </Field>
+          <div>
+            <Button type="submit" disabled={send.isPending || !!t.optedOutAt || !body.trim()}>Send Text</Button>
+          </div>
+        </form>
+      )}
     </div>
   );
 }
@@ -134,13 +138,16 @@ function OptOuts() {
 }
 
 export default function CallerTexts() {
+  // A staff sign-in (issue 58) reads the threads its view allows; the text-back, the opt-outs
+  // and replying are the owner's.
+  const owner = useSession().staff === null;
   const [params, setParams] = useSearchParams();
   const selected = params.get('caller');
   const threads = useQuery({ queryKey: keys.callerTexts.threads, queryFn: getThreads });
   return (
     <div className="grid grid-cols-1 gap-6">
-      <PageHeader title="Caller Texts" subtitle="Text back missed callers and answer their replies" />
-      <TextBackCard />
+      <PageHeader title="Caller Texts" subtitle={owner ? 'Text back missed callers and answer their replies' : "Your callers' texts with the business"} />
+      {owner && <TextBackCard />}
       <Card aria-labelledby="threads-title">
         <CardHeader title={<span id="threads-title">Conversations</span>} description="Each caller's texts with your business, newest first" />
         <div className="grid grid-cols-1 gap-5 p-5 lg:grid-cols-[18rem_minmax(0,1fr)]">
@@ -173,13 +180,13 @@ export default function CallerTexts() {
                 </ul>
               </nav>
               <section aria-label="Conversation" className="min-w-0">
-                {selected ? <Thread key={selected} caller={selected} /> : <p className="text-sm text-slate-600 dark:text-slate-400">Choose a caller to read and answer their texts.</p>}
+                {selected ? <Thread key={selected} caller={selected} readOnly={!owner} /> : <p className="text-sm text-slate-600 dark:text-slate-400">{owner ? 'Choose a caller to read and answer their texts.' : 'Choose a caller to read their texts.'}</p>}
               </section>
             </>
           )}
         </div>
       </Card>
-      <OptOuts />
+      {owner && <OptOuts />}
     </div>
   );
 }

@@ -4,6 +4,7 @@ import { useState, type FormEvent } from 'react';
 import type { ApiUnansweredQuestion } from '../../../../contract/api';
 import { keys } from '../../api/keys';
 import { useQuestions } from '../../api/queries';
+import { useSession } from '../../api/session';
 import { addQuestionToKb, deleteQuestion, resolveQuestion } from '../../api/questions';
 import { Dialog } from '../../components/Dialog';
 import { AdminTable, type Column } from '../../components/AdminTable';
@@ -73,6 +74,8 @@ function AddToKbDialog({ question, onClose }: { question: ApiUnansweredQuestion 
 
 export default function Questions() {
   const q = useQuestions();
+  // A staff sign-in (issue 58) may list and resolve; the knowledge base and deleting are the owner's.
+  const owner = useSession().staff === null;
   const qc = useQueryClient();
   const [filter, setFilter] = useState<QuestionFilter>('all');
   const [adding, setAdding] = useState<ApiUnansweredQuestion | null>(null);
@@ -122,7 +125,7 @@ export default function Questions() {
       head: 'w-48 text-right',
       value: (item) => (
         <div className="flex justify-end gap-1">
-          {canAddToKb(item) && (
+          {owner && canAddToKb(item) && (
             <Button size="sm" variant="outline" onClick={() => setAdding(item)}>
               <BookPlus className="h-3.5 w-3.5" aria-hidden /> Add to KB
             </Button>
@@ -132,9 +135,11 @@ export default function Questions() {
               <Check className="h-4 w-4 text-emerald-600" aria-hidden />
             </Button>
           )}
-          <Button size="icon" variant="ghost" aria-label="Delete" title="Delete" disabled={remove.isPending} onClick={() => window.confirm(deleteQuestionConfirmation(item.question)) && remove.mutate(item.id)}>
-            <Trash2 className="h-4 w-4 text-red-600" aria-hidden />
-          </Button>
+          {owner && (
+            <Button size="icon" variant="ghost" aria-label="Delete" title="Delete" disabled={remove.isPending} onClick={() => window.confirm(deleteQuestionConfirmation(item.question)) && remove.mutate(item.id)}>
+              <Trash2 className="h-4 w-4 text-red-600" aria-hidden />
+            </Button>
+          )}
         </div>
       ),
     },
