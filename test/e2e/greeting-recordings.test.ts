@@ -8,7 +8,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildWavHeader } from '../../models/audio/wav-header.js';
 import { waitUntil } from '../helpers/wait.js';
-import { seriousViolations } from './support/axe.js';
+import { darkSeriousViolations, seriousViolations } from './support/axe.js';
 import { customerPage, expectToast, useE2E } from './support/browser.js';
 import { openAnsweringCards } from './support/answering-cards.js';
 
@@ -82,5 +82,36 @@ describe('the owner’s recorded greeting per language', () => {
     await group.getByText('Polish: your recording').waitFor();
     const me = (await customer.client.get('/api/auth/me')).body.user;
     expect([me.agentLanguages, me.greetingLanguages, me.greetingRecordings]).toEqual([['en', 'cy', 'pl'], ['en', 'pl'], ['pl']]);
+  });
+});
+
+describe('a voicemail owner’s own recorded greeting (issue 57 item 7)', () => {
+  it('at 375 px: under Greeting, uploads a WAV, plays it back, removes it (asked first); fits and is axe clean, light and dark', async () => {
+    const { page, customer } = await customerPage(e2e, {}, { width: 375, height: 900 });
+    expect((await customer.client.get('/api/auth/me')).body.user).toMatchObject({ aiMode: 'voicemail', voicemailGreetingRecording: false });
+    await page.goto('/dashboard/notifications?section=greeting');
+    const own = page.getByRole('group', { name: 'Your own voicemail greeting' });
+    await own.getByText('Voicemail: spoken greeting line').waitFor();
+
+    await own.getByLabel('WAV file for the Voicemail greeting', { exact: true }).setInputFiles({ name: 'my-greeting.wav', mimeType: 'audio/wav', buffer: toneWav() });
+    await expectToast(page, 'Voicemail greeting recording saved');
+    await own.getByText('Voicemail: your recording').waitFor();
+    expect((await customer.client.get('/api/auth/me')).body.user.voicemailGreetingRecording).toBe(true);
+
+    await own.getByRole('button', { name: 'Play your Voicemail greeting recording' }).click();
+    const player = page.getByLabel('Your Voicemail greeting recording', { exact: true });
+    await waitUntil(async () => {
+      const src = await player.evaluate((el: unknown) => ({ duration: (el as { duration: number }).duration, src: (el as { currentSrc: string }).currentSrc }));
+      if (!src.src.includes('/api/voicemail/greeting-recording') || !(Math.abs(src.duration - 1) < 0.01)) throw new Error(`player has ${JSON.stringify(src)}`);
+    }, 20_000);
+    expect(await seriousViolations(page)).toEqual([]);
+    expect(await darkSeriousViolations(page)).toEqual([]);
+
+    await own.getByRole('button', { name: 'Remove your Voicemail greeting recording' }).click();
+    const ask = page.getByRole('dialog', { name: 'Remove your Voicemail greeting recording?' });
+    await ask.getByRole('button', { name: 'Remove recording' }).click();
+    await expectToast(page, 'Voicemail greeting is spoken again');
+    await own.getByText('Voicemail: spoken greeting line').waitFor();
+    expect((await customer.client.get('/api/auth/me')).body.user.voicemailGreetingRecording).toBe(false);
   });
 });
