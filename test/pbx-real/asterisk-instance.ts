@@ -165,6 +165,11 @@ export class AsteriskInstance {
     edit('http.conf', (s) => s.replace(/^bindaddr=0\.0\.0\.0$/m, 'bindaddr=127.0.0.1').replace(/^bindport=8088$/m, `bindport=${this.httpPort}`));
     edit('pjsip.conf', (s) => s.replace(/^bind=0\.0\.0\.0:5060$/gm, `bind=${this.sipAddress}:${this.sipPort}`));
     if (this.opts.env?.SIP_TLS_CERT) edit('pjsip_tls.conf', (s) => s.replace(/^bind=0\.0\.0\.0:5061$/m, `bind=${this.sipAddress}:${this.tlsPort}`));
+    // The trunk's far end here is a SIPp phone on the same loaded machine: an OPTIONS answered
+    // after qualify's default 3 s marks the contact unreachable until the next qualify a minute
+    // later, and PJSIP refuses every call out meanwhile (a clean-clone run saw three forwarding
+    // checks refused at once, 502). A provider that slow is down; a test phone that slow is busy.
+    edit('pjsip.d/uk-did.conf', (s) => s.replace(/^qualify_frequency=60$/m, 'qualify_frequency=60\nqualify_timeout=30'));
     // The dialplan takes test calls only from the WebSocket transport, which is the HTTP server's port.
     edit('extensions.conf', (s) => s.replace(/^TEST_CALL_WS_PORT=8088$/m, `TEST_CALL_WS_PORT=${this.httpPort}`));
     fs.appendFileSync(path.join(this.etc, 'logger.conf'), '\n; test run: a file the harness reads\nmessages.log => notice,warning,error\n');
