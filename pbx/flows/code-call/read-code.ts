@@ -44,20 +44,19 @@ export async function placeCodeCall(deps: CodeCallDeps, c: CodeCallPlan): Promis
   const line = codeCallLine(c.businessName, c.code);
   // Made while the phone rings, so whoever answers hears the code at once rather than silence.
   void deps.prompts.get(line, c.voice).catch(() => undefined);
-  let answer: Promise<string>;
+  let dialled: Awaited<ReturnType<typeof dialOwner>>;
   try {
-    ({ answer } = await dialOwner(rest, transfer, leg, { userId: c.userId, to: c.to, ringSeconds: CODE_CALL_RING_SECONDS, callerId: c.callerId, appArgs: `${OWNER_LEG_ARG},code-call` }, log));
+    dialled = await dialOwner(rest, transfer, leg, { userId: c.userId, to: c.to, ringSeconds: CODE_CALL_RING_SECONDS, callerId: c.callerId, appArgs: `${OWNER_LEG_ARG},code-call` }, log);
   } catch (err) {
     await end();
     throw err;
   }
-  // dialOwner answers 'failed' at once when the outbound rules or the trunk refused the call.
-  if ((await Promise.race([answer, Promise.resolve('pending' as const)])) === 'failed') {
+  if (!dialled.placed) {
     await end();
     return { kind: 'not-placed' };
   }
   void (async () => {
-    const rang = await answer;
+    const rang = await dialled.answer;
     if (rang !== 'answered') return log.info({ channelId: legId, outcome: rang }, 'code call: the landline did not answer');
     // Twice: whoever picked up may have missed the start while lifting the receiver.
     for (let i = 0; i < 2; i++) await say(legDeps, line, c.voice, FALLBACK_SOUNDS.goodbye);

@@ -43,9 +43,8 @@ export async function placeForwardingCheck(deps: ForwardingCheckDeps, c: Forward
     transfer.legs.close(legId);
     await checks.unreached(id, deps.now());
   };
-  const { answer } = await dialOwner(rest, transfer, leg, { userId: c.userId, to: c.line, ringSeconds: c.waitSeconds, callerId: `"Forwarding check" <${c.did}>`, appArgs: `${OWNER_LEG_ARG},forwarding-check` }, log);
-  // dialOwner answers 'failed' at once when the trunk refused the request outright.
-  if ((await Promise.race([answer, Promise.resolve('pending' as const)])) === 'failed') {
+  const { placed, answer } = await dialOwner(rest, transfer, leg, { userId: c.userId, to: c.line, ringSeconds: c.waitSeconds, callerId: `"Forwarding check" <${c.did}>`, appArgs: `${OWNER_LEG_ARG},forwarding-check` }, log);
+  if (!placed) {
     await end();
     return { kind: 'not-placed' };
   }

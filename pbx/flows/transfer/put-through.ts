@@ -139,7 +139,8 @@ export async function personLegCallerId(ctx: Pick<FlowContext, 'session' | 'rest
 
 /**
  * Places the call to the owner's phone; resolves once Asterisk has taken the request (so a
- * hang-up after it finds the channel), with how the ringing ends.
+ * hang-up after it finds the channel), with how the ringing ends. `placed` is false when the
+ * outbound rules or the trunk refused it outright (`answer` is then 'failed' already).
  */
 export async function dialOwner(
   rest: FlowContext['rest'],
@@ -147,12 +148,12 @@ export async function dialOwner(
   leg: CallSession,
   o: OwnerCall,
   log: Log,
-): Promise<{ answer: Promise<'answered' | TransferOutcome> }> {
+): Promise<{ placed: boolean; answer: Promise<'answered' | TransferOutcome> }> {
   // Checked at the moment of dialling, whatever was decided when the caller arrived.
   const permit = await deps.legs.permit(o.userId, o.to);
   if ('refused' in permit) {
     log.info({ channelId: leg.channelId, userId: o.userId, why: permit.refused }, 'transfer: not calling the owner’s phone');
-    return { answer: Promise.resolve('failed') };
+    return { placed: false, answer: Promise.resolve('failed') };
   }
   const answeredOrGone = leg.waitFor((e) => e.type === 'StasisStart' || e.type === 'ChannelDestroyed', {
     what: 'the owner’s phone',
@@ -163,7 +164,7 @@ export async function dialOwner(
     await rest.originate({ endpoint: outboundEndpoint(deps.endpointTemplate, o.to), app: deps.app, appArgs: o.appArgs, callerId: o.callerId, variables: o.variables, timeoutSeconds: o.ringSeconds, channelId: leg.channelId });
   } catch (err) {
     log.warn({ err, channelId: leg.channelId }, 'transfer: the call to the owner could not be placed');
-    return { answer: Promise.resolve('failed') };
+    return { placed: false, answer: Promise.resolve('failed') };
   }
   // Asterisk ends the ringing at ringSeconds and the core the answered call at its limit: the most it can hold the trunk.
   deps.legs.placed(leg.channelId, o.userId, o.ringSeconds + permit.answeredSeconds);
@@ -179,7 +180,7 @@ export async function dialOwner(
     },
   );
   answer.catch(() => undefined); // the caller may be gone before anyone awaits it
-  return { answer };
+  return { placed: true, answer };
 }
 
 /**
