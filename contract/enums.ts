@@ -94,3 +94,19 @@ export type TextBackHours = (typeof TEXT_BACK_HOURS)[number];
 
 /** The stretch `urgencyBreakdown` covers (London days, as the other figures): GET /api/analytics?period=. */
 export const ANALYTICS_PERIODS = ['7d', '30d', 'month', 'all'] as const;
+
+// ---- Learning the business from its website (issue 55, core/website; docs/website.md) ----
+/** A crawl of the owner's site: waiting behind other businesses' crawls (one at a time box-wide), reading, or ended. */
+export const WEBSITE_CRAWL_STATES = ['queued', 'running', 'done', 'failed'] as const;
+/** Who started a crawl: the owner ("Learn from my website", "Check my website now") or the weekly re-crawl. */
+export const WEBSITE_CRAWL_TRIGGERS = ['owner', 'weekly'] as const;
+/**
+ * What a draft offers: a new question and answer; a change to an answer the owner already has
+ * (the site now says otherwise); the opening hours or the areas covered the site states.
+ */
+export const KB_DRAFT_KINDS = ['new', 'change', 'hours', 'areas'] as const;
+/** Nothing reaches the agent until the owner approves it. */
+export const KB_DRAFT_STATES = ['pending', 'approved', 'rejected'] as const;
+export type WebsiteCrawlState = (typeof WEBSITE_CRAWL_STATES)[number];
+export type KbDraftKind = (typeof KB_DRAFT_KINDS)[number];
+export type KbDraftState = (typeof KB_DRAFT_STATES)[number];

@@ -132,3 +132,28 @@ export const TEAM_LIMITS = {
   /** A person's own length for a service (staff_services.duration_minutes). */
   serviceMinutes: { min: 5, max: 480 },
 } as const;
+
+/**
+ * A crawl of the owner's website (issue 55, core/website): the site only (its host and www.),
+ * robots.txt obeyed, one request at a time. WEBSITE_CRAWL_PAUSE_MS and WEBSITE_DAILY_CRAWLS are
+ * the operator's (core/config); these are the fixed bounds.
+ */
+export const WEBSITE_LIMITS = {
+  maxPages: 200,
+  /** A page's body past this is cut there (and the cut reported). */
+  maxPageBytes: 2 * 1024 * 1024,
+  /** The whole crawl, fetching and drafting: past this it ends with what it has, and says so. */
+  crawlMs: 5 * 60_000,
+  /** One request's own bound (connect, headers and body). */
+  requestMs: 15_000,
+  defaultPauseMs: 500,
+  /** Crawls a business may start per London day (the weekly re-crawl is not counted). */
+  defaultDailyCrawls: 5,
+  /** The address the owner types. */
+  urlLength: 500,
+  /** A draft's question and answer as the owner may edit them. */
+  questionLength: 300,
+  answerLength: 1000,
+  /** Days between the automatic re-crawls. */
+  recrawlDays: 7,
+} as const;

@@ -4,7 +4,7 @@ import cron from 'node-cron';
 import { maskUrl } from '../../contract/mask-url.js';
 import { isE164 } from '../../contract/phone.js';
 import { LEG_PRESENTS } from '../../contract/enums.js';
-import { TEAM_LIMITS } from '../../contract/rules.js';
+import { TEAM_LIMITS, WEBSITE_LIMITS } from '../../contract/rules.js';
 import { DEFAULT_OUTBOUND_POLICY, type OutboundPolicy } from '../outbound/permit.js';
 import { canonicalHost } from '../webhooks/named-hosts.js';
 import type { DatabaseSetting } from '../db/setting.js';
@@ -93,6 +93,11 @@ export interface Config {
   callerTexts: { dailyPerOwner: number; dailyBox: number };
   /** The team (docs/team.md): TEAM_MAX_STAFF, the people a business may add besides the owner. */
   team: { maxStaff: number };
+  /**
+   * Learning from the owner's website (docs/website.md): WEBSITE_CRAWL_PAUSE_MS between two
+   * requests to the site, WEBSITE_DAILY_CRAWLS crawls a business may start per London day.
+   */
+  website: { pauseMs: number; dailyCrawls: number };
   /**
    * CALENDAR_ALLOWED_PRIVATE_HOSTS: host names or addresses an owner's CalDAV or iCal address may
    * name although they resolve inside the network (a LAN calendar server); none by default,
@@ -474,6 +479,10 @@ export function loadConfig(env: Env = process.env): Config {
       dailyBox: integer(env, 'CALLER_TEXTS_DAILY_BOX', 1000, 0, 10_000_000),
     },
     team: { maxStaff: integer(env, 'TEAM_MAX_STAFF', TEAM_LIMITS.defaultMaxStaff, 0, 500) },
+    website: {
+      pauseMs: integer(env, 'WEBSITE_CRAWL_PAUSE_MS', WEBSITE_LIMITS.defaultPauseMs, 0, 60_000),
+      dailyCrawls: integer(env, 'WEBSITE_DAILY_CRAWLS', WEBSITE_LIMITS.defaultDailyCrawls, 0, 1000),
+    },
     calendars: { allowedPrivateHosts: allowedPrivateHosts(env) },
     jobs: { leaseMs: integer(env, 'JOB_LEASE_SECONDS', 90, 10, 3600) * 1000 },
     stop: { drainMs: integer(env, 'STOP_DRAIN_SECONDS', 25, 1, 600) * 1000 },

@@ -16,7 +16,7 @@ async function insertAll<T>(rows: T[], insert: (chunk: T[]) => Promise<unknown>)
 }
 
 export async function fillAppliance(db: Db, opts: { owners: number; calls: number; seed?: number }): Promise<void> {
-  const { appSettings, auditLog, bookingCalendars, bookingRules, bookingServices, bookings, boxSpamNumbers, callHandling, callerOptOuts, callerTexts, calls, destinationCodes, forwardingChecks, inboundMessages, jobs, notifications, outboundCalls, ownerWebhooks, passwordResetTokens, phoneNumbers, screeningSettings, sessions, spamMarks, staff, staffServices, teamSettings, textBackSettings, unansweredQuestions, users, webhookDeliveries, weeklyDigests } = tablesOf(db);
+  const { appSettings, auditLog, bookingCalendars, bookingRules, bookingServices, bookings, boxSpamNumbers, callHandling, callerOptOuts, callerTexts, calls, destinationCodes, forwardingChecks, inboundMessages, jobs, notifications, outboundCalls, ownerWebhooks, passwordResetTokens, phoneNumbers, screeningSettings, sessions, spamMarks, staff, staffServices, teamSettings, textBackSettings, unansweredQuestions, users, webhookDeliveries, websiteCrawls, websitePages, websiteSites, kbDrafts, weeklyDigests } = tablesOf(db);
   const r = rng(opts.seed ?? 1);
   const t0 = Date.parse('2025-01-01T00:00:00Z');
   const at = () => new Date(t0 + r.int(700 * 86_400_000));
@@ -140,6 +140,18 @@ export async function fillAppliance(db: Db, opts: { owners: number; calls: numbe
     const start = new Date(Date.UTC(2026, 11, 1 + i, 9 + k * 2));
     return { userId: s.userId, serviceId: s.id, startAt: start, endAt: new Date(start.getTime() + s.durationMinutes * 60_000), blockEndAt: new Date(start.getTime() + (s.durationMinutes + s.bufferMinutes) * 60_000), callerName: `Caller ${k}`, callerNumber: `+4477009004${i}${k}`, callId: null, slotKey: `${s.id}:${start.getTime()}`, staffId: staffOf(s.userId), status: k ? ('cancelled' as const) : ('booked' as const), cancelledBy: k ? ('owner' as const) : null, cancelledAt: k ? at() : null };
   })));
+  // Learning from the website (issue 55): a site, a finished crawl with a problem, its pages and drafts of each kind.
+  await db.insert(websiteSites).values(ids.slice(0, 2).map((userId, i) => ({ userId, url: `https://www.owner${i}.example.co.uk/`, weekly: i === 0, nextCrawlAt: i === 0 ? at() : null, updatedAt: at() })));
+  const crawls = await db
+    .insert(websiteCrawls)
+    .values(ids.slice(0, 2).map((userId, i) => ({ userId, url: `https://www.owner${i}.example.co.uk/`, state: 'done' as const, trigger: i ? ('weekly' as const) : ('owner' as const), pagesRead: 12 + i, pagesUnchanged: i, draftsMade: 4, draftsDropped: i, problems: [{ url: `https://www.owner${i}.example.co.uk/menu.pdf`, problem: 'A PDF: skipped.' }], startedAt: at(), finishedAt: at() })))
+    .returning({ id: websiteCrawls.id, userId: websiteCrawls.userId });
+  await db.insert(websitePages).values(crawls.map((c, i) => ({ userId: c.userId, url: `https://www.owner${i}.example.co.uk/prices`, title: 'Prices', contentHash: `hash-${i}`, lastCrawlId: c.id, updatedAt: at() })));
+  await db.insert(kbDrafts).values(crawls.flatMap((c, i) => [
+    { userId: c.userId, crawlId: c.id, kind: 'new' as const, question: 'How much is a boiler service?', answer: 'A boiler service is £85.', sourceUrl: `https://www.owner${i}.example.co.uk/prices`, quote: 'Boiler service: £85.' },
+    { userId: c.userId, crawlId: c.id, kind: 'change' as const, state: 'approved' as const, question: 'Do you cover Leeds?', answer: 'Yes, all of Leeds.', sourceUrl: `https://www.owner${i}.example.co.uk/areas`, quote: 'We cover all of Leeds.', currentQuestion: 'Do you cover Leeds?', currentAnswer: 'North Leeds only.', decidedAt: at() },
+    { userId: c.userId, crawlId: c.id, kind: 'hours' as const, question: 'When are you open?', answer: 'Monday to Friday, 9am to 5pm.', sourceUrl: `https://www.owner${i}.example.co.uk/`, quote: 'Open Mon–Fri 9–5.', hours: { mon: [{ open: '09:00', close: '17:00' }], tue: [], wed: [], thu: [], fri: [], sat: [], sun: [] } },
+  ]));
   // Screening (issue 43): an owner's marks both ways, the box-wide counts, an owner's choice.
   await db.insert(spamMarks).values(ids.slice(0, 3).map((userId, i) => ({ userId, number: `+4477009005${i}0`, verdict: i === 2 ? ('allow' as const) : ('spam' as const), markedAt: at() })));
   await db.insert(boxSpamNumbers).values([0, 1].map((i) => ({ number: `+4477009005${i}0`, clearedAt: i === 1 ? at() : null, updatedAt: at() })));

@@ -18,6 +18,8 @@ import {
   HANDLING_PERIODS,
   INBOUND_CHANNELS,
   JOB_STATUSES,
+  KB_DRAFT_KINDS,
+  KB_DRAFT_STATES,
   LOGIN_ROLES,
   NOTIFICATION_CHANNELS,
   NOTIFICATION_KINDS,
@@ -33,6 +35,8 @@ import {
   VOICE_PREFERENCES,
   WEBHOOK_DELIVERY_STATUSES,
   WEBHOOK_EVENTS,
+  WEBSITE_CRAWL_STATES,
+  WEBSITE_CRAWL_TRIGGERS,
   WITHHELD_POLICIES,
 } from '../../../contract/enums.js';
 import { LINE_TYPES } from '../../../contract/forwarding-codes.js';
@@ -838,3 +842,91 @@ export const teamSettings = table('team_settings', {
   rota: json('rota').$type<OnCallRota>().notNull(),
   updatedAt: instant('updated_at').notNull(),
 });
+
+// ---- Learning the business from its website (issue 55, core/website/; docs/website.md) ----
+
+/** The owner's website, once given; no row = none. The weekly re-crawl is due at next_crawl_at. */
+export const websiteSites = table('website_sites', {
+  userId: ownerKey(),
+  url: text('url').notNull(),
+  /** The weekly re-crawl; the owner may turn it off. */
+  weekly: bool('weekly').notNull().default(true),
+  nextCrawlAt: instant('next_crawl_at'),
+  updatedAt: instant('updated_at').notNull(),
+});
+
+/**
+ * One crawl of an owner's site and what it found. `problems` are the plain sentences the owner
+ * is shown (a page that needs JavaScript, a PDF skipped, a site that refused). At most one per
+ * business is queued or running (website_crawls_one_open).
+ */
+export const websiteCrawls = table(
+  'website_crawls',
+  {
+    id: id(),
+    userId: ownerId(),
+    url: text('url').notNull(),
+    state: text('state', { enum: WEBSITE_CRAWL_STATES }).notNull(),
+    trigger: text('trigger', { enum: WEBSITE_CRAWL_TRIGGERS }).notNull(),
+    pagesRead: integer('pages_read').notNull().default(0),
+    /** Pages whose text was unchanged since the last crawl: no model call was made for them. */
+    pagesUnchanged: integer('pages_unchanged').notNull().default(0),
+    draftsMade: integer('drafts_made').notNull().default(0),
+    /** Drafts the code dropped because a fact in them was not in the sentence they cited. */
+    draftsDropped: integer('drafts_dropped').notNull().default(0),
+    problems: json('problems').$type<Array<{ url: string; problem: string }>>().notNull(),
+    /** Why a failed crawl failed, in words for the owner. */
+    error: text('error'),
+    startedAt: instant('started_at'),
+    finishedAt: instant('finished_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('website_crawls_user_idx').on(t.userId, t.createdAt),
+    uniqueIndex('website_crawls_one_open').on(t.userId).where(sql`state in ('queued', 'running')`),
+  ],
+);
+
+/** Each page of the owner's site as last read: its text's hash, so an unchanged page costs no model call. */
+export const websitePages = table(
+  'website_pages',
+  {
+    id: id(),
+    userId: ownerId(),
+    url: text('url').notNull(),
+    title: text('title').notNull(),
+    contentHash: text('content_hash').notNull(),
+    lastCrawlId: integer('last_crawl_id').notNull(),
+    updatedAt: instant('updated_at').notNull(),
+  },
+  (t) => [uniqueIndex('website_pages_unique').on(t.userId, t.url)],
+);
+
+/**
+ * A draft for the knowledge base from the owner's site: the question and answer, the page and
+ * the sentence it came from. A 'change' names the owner's entry it would replace (`current_*`,
+ * as the knowledge base said when drafted). Approved, it is written into users.knowledge_base;
+ * nothing reaches the agent before that.
+ */
+export const kbDrafts = table(
+  'kb_drafts',
+  {
+    id: id(),
+    userId: ownerId(),
+    crawlId: integer('crawl_id').references(() => websiteCrawls.id, { onDelete: 'set null' }),
+    kind: text('kind', { enum: KB_DRAFT_KINDS }).notNull(),
+    state: text('state', { enum: KB_DRAFT_STATES }).notNull().default('pending'),
+    question: text('question').notNull(),
+    answer: text('answer').notNull(),
+    sourceUrl: text('source_url').notNull(),
+    /** The sentence of the page the draft came from, as the page said it. */
+    quote: text('quote').notNull(),
+    currentQuestion: text('current_question'),
+    currentAnswer: text('current_answer'),
+    /** An 'hours' draft's opening hours as code read them from the quote, offered for Call Handling; null = not readable. */
+    hours: json('hours').$type<CallHandlingSettings['hours']>(),
+    decidedAt: instant('decided_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('kb_drafts_user_idx').on(t.userId, t.state)],
+);
