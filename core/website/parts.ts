@@ -27,6 +27,8 @@ export interface CrawlOptions {
   /** Epoch ms past which the crawl stops with what it has (and says so). */
   deadline: number;
   signal?: AbortSignal;
+  /** The name the crawl gives itself to the site (siteReaderUserAgent in crawl/site-rules.ts, with the box's PUBLIC_URL); robots.txt is matched on it. */
+  userAgent?: string;
   /** Called for each page read, in order; the crawl waits for it (drafting) before the next request. */
   onPage(page: SitePage): Promise<void>;
 }
