@@ -45,8 +45,8 @@ export interface FixtureSite {
   answer(path: string, answer: FixtureAnswer): void;
   /** Requests that asked for `path` (query and all ignored), since the start. */
   requests(path: string): number;
-  /** Every request, in order: path and the User-Agent it came with. */
-  log(): { path: string; userAgent: string }[];
+  /** Every request, in order: path, the User-Agent it came with, when it arrived (epoch ms). */
+  log(): { path: string; userAgent: string; at: number }[];
   /** The most requests that were ever in progress at once (1 = one at a time). */
   mostAtOnce(): number;
   otherHostRequests(): number;
@@ -120,7 +120,7 @@ function listen(server: http.Server, host: string): Promise<number> {
 
 export async function startFixtureSite(opts: { extraPages?: number } = {}): Promise<FixtureSite> {
   const counts = new Map<string, number>();
-  const log: { path: string; userAgent: string }[] = [];
+  const log: { path: string; userAgent: string; at: number }[] = [];
   let inProgress = 0;
   let mostAtOnce = 0;
   let otherHost = 0;
@@ -129,7 +129,7 @@ export async function startFixtureSite(opts: { extraPages?: number } = {}): Prom
   const server = http.createServer((req, res) => {
     const path = new URL(req.url ?? '/', 'http://fixture').pathname;
     counts.set(path, (counts.get(path) ?? 0) + 1);
-    log.push({ path, userAgent: req.headers['user-agent'] ?? '' });
+    log.push({ path, userAgent: req.headers['user-agent'] ?? '', at: Date.now() });
     inProgress++;
     mostAtOnce = Math.max(mostAtOnce, inProgress);
     res.on('close', () => { inProgress--; });
