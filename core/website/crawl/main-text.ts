@@ -75,9 +75,11 @@ function keptAside(doc: DomDocument): DomElement[] {
     if (!kept.some((k) => k.contains(el) || el.contains(k))) kept.push(el);
   };
   Array.from(doc.querySelectorAll('footer, address')).forEach(add);
-  for (const t of Array.from(doc.querySelectorAll('table'))) if (DAY.test(t.textContent ?? '')) add(t);
+  // Read by lines: textContent runs cells together ("SundayClosedMonday"), hiding the day names.
+  const namesDays = (el: DomElement) => DAY.test(linesOf(el).join('\n'));
+  for (const t of Array.from(doc.querySelectorAll('table'))) if (namesDays(t)) add(t);
   Array.from(doc.querySelectorAll('[id], [class]')).forEach((el) => {
-    if (/opening|hours/i.test(`${el.id} ${el.getAttribute('class') ?? ''}`) && DAY.test(el.textContent ?? '')) add(el);
+    if (/opening|hours/i.test(`${el.id} ${el.getAttribute('class') ?? ''}`) && namesDays(el)) add(el);
   });
   return kept;
 }

@@ -13,6 +13,8 @@ export function startAddress(typed: string): URL | null {
   const trimmed = typed.trim();
   if (!trimmed) return null;
   const hasScheme = /^[a-z][a-z0-9+.-]*:\/\//i.test(trimmed);
+  // "mailto:…", "tel:…": another scheme, not a host ("example.co.uk:8080" is a host and its port).
+  if (!hasScheme && /^[a-z][a-z0-9+.-]*:(?!\d)/i.test(trimmed)) return null;
   let url: URL;
   try {
     url = new URL(hasScheme ? trimmed : `https://${trimmed}`);
