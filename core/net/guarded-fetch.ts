@@ -13,7 +13,7 @@ import { bareHost, checkedAddress, pinnedLookup, type GuardOptions } from '../we
 const MAX_REDIRECTS = 5;
 
 /** An answer the transport would not take: too large, too many redirects, not a web address. */
-export class AnswerRefused extends Error {}
+class AnswerRefused extends Error {}
 
 export interface Hop {
   method: string;

@@ -27,7 +27,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-export interface FixtureAnswer {
+interface FixtureAnswer {
   status?: number;
   body?: string | Buffer;
   contentType?: string;
