@@ -80,6 +80,22 @@ describe('reading the plumber’s site', () => {
     expect(pages[0]!.url).toBe(`${site.url}/`);
   });
 
+  it('keys pages by the name the site serves: www. sent to the bare name, each page asked for once, robots.txt still obeyed', async () => {
+    await site.close();
+    site = await startFixtureSite({ canonicalHost: 'hartley.test' });
+    const bare = `hartley.test:${new URL(site.url).port}`;
+    // Both names lead to the fixture on loopback (the guard's resolver seam plays DNS).
+    const resolver = async (host: string) => (host === 'hartley.test' || host === 'www.hartley.test' ? [{ address: '127.0.0.1', family: 4 as const }] : []);
+    const { pages } = await crawl(`www.${bare}`, { guard: { allowLoopback: true, resolver } });
+    expect(textOf(pages, '/prices')).toContain('A boiler service costs £85');
+    expect(textOf(pages, '/')).toContain(HOURS_SENTENCE);
+    expect(new Set(pages.map((p) => new URL(p.url).host))).toEqual(new Set([bare]));
+    // Only robots.txt was asked for under www.; after its redirect every request named the bare host.
+    expect(site.log().filter((r) => r.host !== bare).map((r) => r.path)).toEqual(['/robots.txt']);
+    expect(site.requests('/prices')).toBe(1);
+    expect(site.requests('/staff-only')).toBe(0);
+  });
+
   it('asks one thing at a time, with the pause between two requests', async () => {
     const pauseMs = 40;
     await crawl(site.url, { pauseMs });

@@ -24,6 +24,8 @@
 //   /brochure.pdf a PDF by its extension;  /price-list  a PDF by its content-type only
 //   /robots.txt   names the sitemap;  /sitemap.xml  an index of /sitemap-pages.xml
 //   { extraPages: n }  adds /notes/1 … /notes/n to the sitemap (a site of 200+ pages for the bench)
+//   { canonicalHost: 'hartley.test' }  a request naming any other Host is sent there by a 301 (as a
+//                 site sends www. to its bare name); reach the names through the guard's `resolver` seam
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -45,8 +47,8 @@ export interface FixtureSite {
   answer(path: string, answer: FixtureAnswer): void;
   /** Requests that asked for `path` (query and all ignored), since the start. */
   requests(path: string): number;
-  /** Every request, in order: path, the User-Agent it came with, when it arrived (epoch ms). */
-  log(): { path: string; userAgent: string; at: number }[];
+  /** Every request, in order: path, Host and User-Agent it came with, when it arrived (epoch ms). */
+  log(): { path: string; host: string; userAgent: string; at: number }[];
   /** The most requests that were ever in progress at once (1 = one at a time). */
   mostAtOnce(): number;
   otherHostRequests(): number;
@@ -118,9 +120,9 @@ function listen(server: http.Server, host: string): Promise<number> {
   });
 }
 
-export async function startFixtureSite(opts: { extraPages?: number } = {}): Promise<FixtureSite> {
+export async function startFixtureSite(opts: { extraPages?: number; canonicalHost?: string } = {}): Promise<FixtureSite> {
   const counts = new Map<string, number>();
-  const log: { path: string; userAgent: string; at: number }[] = [];
+  const log: { path: string; host: string; userAgent: string; at: number }[] = [];
   let inProgress = 0;
   let mostAtOnce = 0;
   let otherHost = 0;
@@ -129,13 +131,14 @@ export async function startFixtureSite(opts: { extraPages?: number } = {}): Prom
   const server = http.createServer((req, res) => {
     const path = new URL(req.url ?? '/', 'http://fixture').pathname;
     counts.set(path, (counts.get(path) ?? 0) + 1);
-    log.push({ path, userAgent: req.headers['user-agent'] ?? '', at: Date.now() });
+    log.push({ path, host: req.headers.host ?? '', userAgent: req.headers['user-agent'] ?? '', at: Date.now() });
     inProgress++;
     mostAtOnce = Math.max(mostAtOnce, inProgress);
     res.on('close', () => { inProgress--; });
     // A reader that stops at its byte cap closes the connection mid-body: not the fixture's error.
     res.on('error', () => {});
-    const answer = pages.get(path) ?? { status: 404, body: page('Not found', '<p>Sorry, there is no page here.</p>'), contentType: 'text/html' };
+    const canonical = opts.canonicalHost && `${opts.canonicalHost}:${port}`;
+    const answer = canonical && req.headers.host !== canonical ? { status: 301, headers: { location: `http://${canonical}${req.url ?? '/'}` } } : pages.get(path) ?? { status: 404, body: page('Not found', '<p>Sorry, there is no page here.</p>'), contentType: 'text/html' };
     res.writeHead(answer.status ?? 200, { 'content-type': answer.contentType ?? 'text/html; charset=utf-8', ...answer.headers });
     res.end(answer.body ?? '');
   });

@@ -113,7 +113,8 @@ export const crawlSite: CrawlSite = async (startUrl, opts) => {
       }
       const key = site && pageKey(to, site);
       if (!key) return { kind: 'elsewhere', problem: PROBLEM.offSite(to.host) };
-      if (obeyRobots) {
+      // A redirect that only changes the spelling (www., https) is this page, not one already read.
+      if (obeyRobots && pageKey(url, site!)?.href !== key.href) {
         if (visited.has(key.href)) return { kind: 'seen' };
         visited.add(key.href);
         if (!robots.allowed(key)) return { kind: 'elsewhere', problem: PROBLEM.robots };
@@ -134,8 +135,17 @@ export const crawlSite: CrawlSite = async (startUrl, opts) => {
       robotsAnswer = overHttp;
     }
   }
-  const origin: URL = site;
   if (robotsAnswer.kind === 'failed' || robotsAnswer.kind === 'deadline') throw new Error(startPageUnreadable(robotsAnswer.kind === 'failed' ? robotsAnswer.problem : PROBLEM.timedOut));
+  // A site that sends www. to the bare name (or back, or http to https) does so for robots.txt
+  // too: its pages are then keyed by the name it serves, so each is asked for without a redirect
+  // and robots.txt's rules (which hold for their own origin only) apply to them.
+  if (robotsAnswer.kind === 'answer' && onSite(robotsAnswer.answer.url, site)) {
+    const served = robotsAnswer.answer.url;
+    site = new URL(site);
+    site.protocol = served.protocol;
+    site.host = served.host;
+  }
+  const origin: URL = site;
   if (robotsAnswer.kind === 'answer') {
     const { status, body } = robotsAnswer.answer;
     if (isOk(status)) robots = robotsRules(robotsAnswer.answer.url, body.toString('utf8'), userAgent);
