@@ -8,10 +8,10 @@ import type { ChatMessage } from '../../../models/llm/language-model.js';
 /** A small local model's context holds the prompt, about this much page and the reply. */
 export const PAGE_TEXT_MAX_CHARS = 6000;
 /** Pairs asked for per page: enough for a price list, few enough for a small model to stay careful. */
-export const MAX_PAIRS_PER_PAGE = 8;
+const MAX_PAIRS_PER_PAGE = 8;
 
-export const DRAFT_TOPICS = ['hours', 'areas', 'other'] as const;
-export type DraftTopic = (typeof DRAFT_TOPICS)[number];
+const DRAFT_TOPICS = ['hours', 'areas', 'other'] as const;
+type DraftTopic = (typeof DRAFT_TOPICS)[number];
 
 /** Ollama's structured output `format`: the reply is this JSON object or nothing. */
 export const DRAFT_SCHEMA = {

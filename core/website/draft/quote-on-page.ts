@@ -4,7 +4,7 @@
 // drift means the model wrote the "quote" itself, and the draft is dropped.
 
 /** Lower case, one kind of quote mark and dash, single spaces, no space before punctuation. */
-export function normaliseText(text: string): string {
+function normaliseText(text: string): string {
   return text
     .normalize('NFKC')
     .toLowerCase()
