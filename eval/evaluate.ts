@@ -17,6 +17,7 @@ import { renderComparison, renderReport } from './render.js';
 import { buildReport, type QualityEngines, type SavedReport } from './report.js';
 import { runSet } from './run.js';
 import { loadEvalSet, type EvalSet } from './set.js';
+import { loadWebsiteSet, renderWebsite, runWebsiteSet, type WebsiteFigures } from './website.js';
 
 // One evaluation: the set, its recordings, the engines the configuration names (built by the
 // same factories the core uses), the run, the report saved under $DATA_DIR/eval/reports and
@@ -62,14 +63,15 @@ export async function evaluate(opts: EvaluateOptions): Promise<Evaluation> {
     tts: { engine: tts.engine },
   };
   const startedAt = new Date();
+  const websiteSet = await loadWebsiteSet();
   let outputs;
+  let website: WebsiteFigures;
   try {
-    outputs = await runSet(
-      { stt: createSpeechToText(pools.stt, 'background'), llm: createSummaryModel(config, pools), replies: createAgentReplies(config, pools), tts },
-      set,
-      recordings,
-      progress,
-    );
+    const llm = createSummaryModel(config, pools);
+    const replies = createAgentReplies(config, pools);
+    outputs = await runSet({ stt: createSpeechToText(pools.stt, 'background'), llm, replies, tts }, set, recordings, progress);
+    // The website set runs whole even with --limit: it is one site, and its figures mean little in part.
+    website = await runWebsiteSet({ llm, replies }, websiteSet, progress);
   } finally {
     pools.close();
   }
@@ -87,7 +89,8 @@ export async function evaluate(opts: EvaluateOptions): Promise<Evaluation> {
   const dir = qualityReportsDir(config.dataDir);
   const against = opts.against ? await readReport(opts.against) : ((await readQualityReports(dir)).reports[0] ?? null);
   const comparison = against ? compareReports(against, report) : null;
-  const text = renderReport(report) + (comparison && against ? `\n${renderComparison(comparison, against)}` : '');
+  // The website figures are printed and kept in the .txt; the saved JSON stays in the quality report's format the console reads.
+  const text = renderReport(report) + `\n${renderWebsite(website)}` + (comparison && against ? `\n${renderComparison(comparison, against)}` : '');
   await fs.mkdir(dir, { recursive: true });
   const base = path.join(dir, report.createdAt.replace(/[:.]/g, '-'));
   const files = { json: `${base}.json`, text: `${base}.txt` };
