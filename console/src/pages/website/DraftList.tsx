@@ -9,12 +9,12 @@ type All = 'approveAll' | 'rejectAll';
 
 const CONFIRM: Record<All, { title: (n: number) => string; text: string; button: string }> = {
   approveAll: {
-    title: (n) => `Approve all ${n} drafts?`,
+    title: (n) => (n === 1 ? 'Approve the last draft?' : `Approve all ${n} drafts?`),
     text: 'They are added to your knowledge base as they are drafted, and your agent answers from them on the next call. Wording you changed in a draft and did not approve on its own is not used.',
     button: 'Approve all',
   },
   rejectAll: {
-    title: (n) => `Reject all ${n} drafts?`,
+    title: (n) => (n === 1 ? 'Reject the last draft?' : `Reject all ${n} drafts?`),
     text: 'None of them reaches your agent. The next check of your website drafts only what changed.',
     button: 'Reject all',
   },

@@ -56,8 +56,11 @@ export function WebsiteCard({ Frame = PlainCard, onKnowledgeBase }: { Frame?: Ca
   };
 
   const pending = data?.drafts.length ?? 0;
+  // On a phone the card stays open while there is something to follow or decide: a crawl held it
+  // open, and closing it the moment the crawl ends would hide what it found.
+  const holdOpen = active || problem != null || crawl?.state === 'failed' || pending > 0;
   return (
-    <Frame title="Learn from my website" description="Draft your knowledge base from your own website; you approve every answer" summary={websiteSummary(crawl, pending)} keepOpen={active || problem != null}>
+    <Frame title="Learn from my website" description="Draft your knowledge base from your own website; you approve every answer" summary={websiteSummary(crawl, pending)} keepOpen={holdOpen}>
       {website.isPending ? (
         <Spinner label="Loading your website..." />
       ) : website.isError ? (
