@@ -74,6 +74,7 @@ describe('learning from the owner’s website: the drafts in the console', () =>
     [1280, true],
   ])('at %i px (dark: %s): shows the crawl and its drafts, approves two (one edited) without losing unsaved edits, rejects one, axe clean', async (width, dark) => {
     const { page, customer } = await customerPage(e2e, {}, { width, height: 900, dark });
+    page.setDefaultTimeout(30_000);
     expect((await customer.client.patch('/api/user/settings', { aiMode: 'agent', knowledgeBase: KB })).status).toBe(200);
     const { kbDrafts } = await seed(customer.user.id);
 
@@ -168,6 +169,7 @@ describe('learning from the owner’s website: the drafts in the console', () =>
 describe('a crawl under way in the console', () => {
   it('says a queued crawl waits its turn, then follows the running crawl’s pages and drafts as they are stored', async () => {
     const { page, customer } = await customerPage(e2e, {}, { width: 375, height: 800 });
+    page.setDefaultTimeout(30_000);
     expect((await customer.client.patch('/api/user/settings', { aiMode: 'agent', knowledgeBase: KB })).status).toBe(200);
     const { websiteSites, websiteCrawls } = tablesOf(e2e.server.database.db);
     const db = e2e.server.database.db;

@@ -9,7 +9,7 @@ import { answeringSummaries } from '../../lib/answering-summaries';
 import { knowledgeBasePlaceholder } from '../../lib/kb-placeholder';
 import { mergeApproved } from '../../lib/kb-merge';
 import { toast } from '../../toast/use-toast';
-import { WebsiteCard } from '../website/WebsiteCard';
+import { WebsiteCard } from './website/WebsiteCard';
 import CallMyLine from '../../components/CallMyLine';
 import AgentTryIt from './AgentTryIt';
 import { RadioCard } from './RadioCard';

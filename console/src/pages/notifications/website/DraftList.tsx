@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import type { ApiKbDraft } from '../../../../contract/website';
-import type { DraftDecision } from '../../api/website';
-import { Dialog } from '../../components/Dialog';
-import { Button } from '../../components/ui';
+import type { ApiKbDraft } from '../../../../../contract/website';
+import type { DraftDecision } from '../../../api/website';
+import { Dialog } from '../../../components/Dialog';
+import { Button } from '../../../components/ui';
 import { DraftCard } from './DraftCard';
 
 type All = 'approveAll' | 'rejectAll';

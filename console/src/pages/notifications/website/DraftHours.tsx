@@ -1,6 +1,6 @@
-import { WEEKDAYS } from '../../../../contract/call-handling';
-import type { ApiKbDraft } from '../../../../contract/website';
-import { DAY_LABELS } from '../../lib/call-handling';
+import { WEEKDAYS } from '../../../../../contract/call-handling';
+import type { ApiKbDraft } from '../../../../../contract/website';
+import { DAY_LABELS } from '../../../lib/call-handling';
 
 /** An 'hours' draft's week as code read it from the page: a small table, a day a row. */
 export function DraftHours({ hours }: { hours: NonNullable<ApiKbDraft['hours']> }) {

@@ -1,13 +1,13 @@
 import { Globe } from 'lucide-react';
 import { useState, type KeyboardEvent } from 'react';
-import { WEBSITE_LIMITS } from '../../../../contract/rules';
-import { useDecideDrafts, useSaveWebsite, useWebsite, type DraftDecision } from '../../api/website';
-import { PlainCard, type CardFrame } from '../../components/card-frame';
-import { SwitchRow } from '../../components/SwitchRow';
-import { Button, ErrorState, Field, Input, Spinner } from '../../components/ui';
-import { fieldErrors, messageOr } from '../../lib/errors';
-import { crawlActive, crawlCounts, crawlFailure, crawlProgress, startLabel, websiteSummary } from '../../lib/website-words';
-import { toast } from '../../toast/use-toast';
+import { WEBSITE_LIMITS } from '../../../../../contract/rules';
+import { useDecideDrafts, useSaveWebsite, useWebsite, type DraftDecision } from '../../../api/website';
+import { PlainCard, type CardFrame } from '../../../components/card-frame';
+import { SwitchRow } from '../../../components/SwitchRow';
+import { Button, ErrorState, Field, Input, Spinner } from '../../../components/ui';
+import { fieldErrors, messageOr } from '../../../lib/errors';
+import { crawlActive, crawlCounts, crawlFailure, crawlProgress, startLabel, websiteSummary } from '../../../lib/website-words';
+import { toast } from '../../../toast/use-toast';
 import { DraftList } from './DraftList';
 
 const DONE: Record<DraftDecision['kind'], string> = { approve: 'Draft approved', reject: 'Draft rejected', approveAll: 'Drafts approved', rejectAll: 'Drafts rejected' };

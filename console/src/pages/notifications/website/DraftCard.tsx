@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
-import type { ApiDraftApprove, ApiKbDraft } from '../../../../contract/website';
-import { Badge, Button, Field, Input, Textarea, type BadgeTone } from '../../components/ui';
+import type { ApiDraftApprove, ApiKbDraft } from '../../../../../contract/website';
+import { Badge, Button, Field, Input, Textarea, type BadgeTone } from '../../../components/ui';
 import { DraftHours } from './DraftHours';
 
 const KIND: Record<ApiKbDraft['kind'], { label: string; tone: BadgeTone }> = {
