@@ -21,6 +21,8 @@ export const keys = {
     optOuts: ['caller-texts', 'opt-outs'] as const,
   },
   callHandling: ['call-handling'] as const,
+  /** The owner's website, its latest crawl and the drafts waiting (issue 55). */
+  website: ['knowledge', 'website'] as const,
   /** The voices installed per caller language (issue 42): fixed while the box runs. */
   agentVoices: ['agent-voices'] as const,
   /** Booking (issue 41): a cancel or move refreshes the list and any call's booking. */

@@ -7,6 +7,9 @@ import { AGENT_LANGUAGES, LANGUAGE_NAMES } from '../../../../contract/languages'
 import { Field, Textarea } from '../../components/ui';
 import { answeringSummaries } from '../../lib/answering-summaries';
 import { knowledgeBasePlaceholder } from '../../lib/kb-placeholder';
+import { mergeApproved } from '../../lib/kb-merge';
+import { toast } from '../../toast/use-toast';
+import { WebsiteCard } from './website/WebsiteCard';
 import CallMyLine from '../../components/CallMyLine';
 import AgentTryIt from './AgentTryIt';
 import { RadioCard } from './RadioCard';
@@ -20,7 +23,7 @@ import { CollapsibleCard, CollapsibleCards } from './CollapsibleCards';
 
 /** How calls are answered: voicemail or the AI agent, the agent's knowledge base, and trying it. */
 export default function AnsweringSection() {
-  const { user, form, set, adopt, save, saving } = useSettingsForm(['aiMode', 'knowledgeBase', 'agentLanguages', 'greetingLanguages', 'languageVoices'] as const);
+  const { user, form, saved, set, adopt, save, saving } = useSettingsForm(['aiMode', 'knowledgeBase', 'agentLanguages', 'greetingLanguages', 'languageVoices'] as const);
   const qc = useQueryClient();
   const languages = form.agentLanguages ?? ['en'];
   const greeting = form.greetingLanguages ?? ['en'];
@@ -39,6 +42,21 @@ export default function AnsweringSection() {
     adopt('agentLanguages', languages);
     adopt('greetingLanguages', greeting);
     await qc.invalidateQueries({ queryKey: keys.me });
+  };
+  /**
+   * A website draft approved: the text area shows the knowledge base as the server now holds it.
+   * Unsaved edits in it are kept, with the approved lines carried into them (lib/kb-merge.ts).
+   */
+  const takeApproved = (after: string) => {
+    const merged = mergeApproved(saved.knowledgeBase ?? '', kb, after);
+    adopt('knowledgeBase', after);
+    if (merged.outcome !== 'clean') set('knowledgeBase', merged.text);
+    if (merged.outcome === 'kept') {
+      toast({
+        title: 'Your unsaved edits are kept',
+        description: 'The approved answer changes an entry you are editing. Save Changes keeps your wording; reload the page to see the approved one instead.',
+      });
+    }
   };
   const summary = answeringSummaries({ aiMode: form.aiMode, knowledgeBase: kb, agentLanguages: languages, greetingLanguages: greeting, greetingRecordings: user?.greetingRecordings ?? [], voicemailGreetingRecording: user?.voicemailGreetingRecording ?? false });
   // A card holding an unsaved change stays open on a phone: closed, the change would be out of sight.
@@ -87,6 +105,8 @@ export default function AnsweringSection() {
             </div>
           </CollapsibleCard>
         )}
+
+        {form.aiMode === 'agent' && <WebsiteCard Frame={CollapsibleCard} onKnowledgeBase={takeApproved} />}
 
         {form.aiMode === 'agent' && (
           <CollapsibleCard

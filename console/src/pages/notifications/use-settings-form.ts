@@ -65,5 +65,5 @@ export function useSettingsForm<K extends keyof SettingsForm>(fields: readonly K
     onError: (e) => toast({ variant: 'destructive', title: 'Error', description: messageOr(e, 'Failed to save settings') }),
   });
   // Only what the owner changed: a stored value the rules now refuse blocks only a save that touches it.
-  return { user, form, set, adopt, dirty, save: () => save.mutate(changedFields(form, saved) as Pick<SettingsForm, K>), saving: save.isPending };
+  return { user, form, saved, set, adopt, dirty, save: () => save.mutate(changedFields(form, saved) as Pick<SettingsForm, K>), saving: save.isPending };
 }
