@@ -19,7 +19,7 @@ export interface CrawlRunDeps {
   pauseMs: number;
 }
 
-/** The site was forgotten (DELETE /api/knowledge/website) while its crawl ran: stop quietly. */
+/** The site was forgotten (DELETE /api/knowledge/website) while its crawl ran, which ended the crawl: stop quietly. */
 class CrawlForgotten extends Error {}
 
 const pageHash = (text: string) => createHash('sha256').update(text).digest('hex');
@@ -41,14 +41,16 @@ export async function runCrawl(deps: CrawlRunDeps, crawlId: number, signal: Abor
   if (!crawl || (crawl.state !== 'queued' && crawl.state !== 'running')) return;
   const userId = crawl.userId;
   const started = now();
-  await db.update(websiteCrawls)
+  const claimed = await db.update(websiteCrawls)
     .set({ state: 'running', startedAt: started, pagesRead: 0, pagesUnchanged: 0, draftsMade: 0, draftsDropped: 0, problems: [], error: null })
-    .where(eq(websiteCrawls.id, crawlId));
+    .where(and(eq(websiteCrawls.id, crawlId), inArray(websiteCrawls.state, ['queued', 'running'])))
+    .returning({ id: websiteCrawls.id });
+  if (!claimed.length) return;
 
   const bump = async (counts: { pagesRead?: number; pagesUnchanged?: number; draftsMade?: number; draftsDropped?: number }) => {
     const set: Record<string, unknown> = {};
     for (const [k, n] of Object.entries(counts)) if (n) set[k] = sql`${websiteCrawls[k as keyof typeof counts]} + ${n}`;
-    const rows = await db.update(websiteCrawls).set(set).where(eq(websiteCrawls.id, crawlId)).returning({ id: websiteCrawls.id });
+    const rows = await db.update(websiteCrawls).set(set).where(and(eq(websiteCrawls.id, crawlId), eq(websiteCrawls.state, 'running'))).returning({ id: websiteCrawls.id });
     if (rows.length === 0) throw new CrawlForgotten();
   };
 
@@ -62,7 +64,7 @@ export async function runCrawl(deps: CrawlRunDeps, crawlId: number, signal: Abor
       return;
     }
     // Forgotten meanwhile: no model call, and no draft pointing at a crawl that is gone.
-    if (!(await db.select({ id: websiteCrawls.id }).from(websiteCrawls).where(eq(websiteCrawls.id, crawlId)).limit(1))[0]) throw new CrawlForgotten();
+    if (!(await db.select({ id: websiteCrawls.id }).from(websiteCrawls).where(and(eq(websiteCrawls.id, crawlId), eq(websiteCrawls.state, 'running'))).limit(1))[0]) throw new CrawlForgotten();
     const owner = (await db.select({ knowledgeBase: users.knowledgeBase }).from(users).where(eq(users.id, userId)).limit(1))[0];
     const { drafts, dropped } = await deps.draftPage(page, owner?.knowledgeBase ?? null, signal);
     const made = await storeDrafts(db, userId, crawlId, page.url, drafts);
@@ -75,13 +77,13 @@ export async function runCrawl(deps: CrawlRunDeps, crawlId: number, signal: Abor
   try {
     const outcome = await deps.crawlSite(crawl.url, { guard: deps.guard, pauseMs: deps.pauseMs, deadline: started.getTime() + WEBSITE_LIMITS.crawlMs, signal, onPage });
     const problems = outcome.stoppedEarly ? [...outcome.problems, { url: crawl.url, problem: outcome.stoppedEarly }] : outcome.problems;
-    await db.update(websiteCrawls).set({ state: 'done', problems, finishedAt: now() }).where(eq(websiteCrawls.id, crawlId));
+    await db.update(websiteCrawls).set({ state: 'done', problems, finishedAt: now() }).where(and(eq(websiteCrawls.id, crawlId), eq(websiteCrawls.state, 'running')));
   } catch (err) {
     if (err instanceof CrawlForgotten) return;
     // The worker is stopping: the job goes back to the queue and the crawl is run again.
     if (signal.aborted) throw err;
     const error = err instanceof Error && err.message ? err.message : 'Your website could not be read.';
-    await db.update(websiteCrawls).set({ state: 'failed', error, finishedAt: now() }).where(eq(websiteCrawls.id, crawlId));
+    await db.update(websiteCrawls).set({ state: 'failed', error, finishedAt: now() }).where(and(eq(websiteCrawls.id, crawlId), eq(websiteCrawls.state, 'running')));
   }
 }
 

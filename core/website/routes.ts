@@ -4,6 +4,7 @@ import { DraftApproveBody, DraftDecisionResponse, WebsiteResponse, WebsiteUpdate
 import { WEBSITE_LIMITS } from '../../contract/rules.js';
 import { WEBSITE_ROUTES } from '../../contract/website.js';
 import { tablesOf } from '../db/schema.js';
+import { transaction } from '../db/transaction.js';
 import { DAY_MS } from '../time/london-time.js';
 import { badRequest, conflict, tooManyRequests } from '../http/errors.js';
 import type { App } from '../http/fastify-types.js';
@@ -47,7 +48,7 @@ export async function websiteRoutes(app: App): Promise<void> {
 
   app.delete(WEBSITE_ROUTES.site, { schema: { response: { 200: WebsiteResponse } } }, async (req) => {
     const user = currentUser(req);
-    await forgetWebsite(db, user.id);
+    await transaction(db, () => forgetWebsite(db, user.id, now()));
     return view(user.id);
   });
 
@@ -61,7 +62,9 @@ export async function websiteRoutes(app: App): Promise<void> {
       const n = config.website.dailyCrawls;
       throw tooManyRequests(`Your website can be read ${n} ${n === 1 ? 'time' : 'times'} a day; try again after midnight.`, r.retryAfterSeconds);
     }
-    return reply.code(202).send(await view(user.id));
+    const answer = await view(user.id);
+    website.kick();
+    return reply.code(202).send(answer);
   });
 
   app.post('/api/knowledge/drafts/:id/approve', { schema: { params: IdParams, body: DraftApproveBody, response: { 200: DraftDecisionResponse, ...errors } } }, async (req) =>

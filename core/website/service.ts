@@ -79,7 +79,7 @@ export class WebsiteService {
 
   /**
    * Queues a crawl of the owner's site. The owner's crawls count against WEBSITE_DAILY_CRAWLS per
-   * London day; the weekly ones do not. One open crawl per business is the database's rule
+   * London day; the weekly ones do not. The caller kicks the worker (kick()). One open crawl per business is the database's rule
    * (website_crawls_one_open), so two requests at once, on one core or two, start one.
    */
   async requestCrawl(userId: number, url: string, trigger: (typeof WEBSITE_CRAWL_TRIGGERS)[number]): Promise<{ crawlId: number } | CrawlRefusal> {
@@ -102,8 +102,12 @@ export class WebsiteService {
       if (isUniqueViolation(err)) return { refused: 'open' };
       throw err;
     }
-    this.worker.kick();
     return { crawlId };
+  }
+
+  /** Wakes the crawl worker: called once the request's answer is read, so the owner is shown their crawl queued. */
+  kick(): void {
+    this.worker.kick();
   }
 
   /** Starts the weekly re-crawl of every site that is due, and moves its date on by whole weeks. Once per site, however many cores tick. */
@@ -125,6 +129,7 @@ export class WebsiteService {
       if ('crawlId' in r) started++;
       else log.info({ userId: site.userId }, 'weekly website re-crawl skipped: a crawl is already open');
     }
+    if (started) this.worker.kick();
     return started;
   }
 

@@ -43,7 +43,8 @@ export async function websiteView(db: Db, userId: number, now: Date, dailyCrawls
   const crawl = (await db.select().from(websiteCrawls).where(eq(websiteCrawls.userId, userId)).orderBy(desc(websiteCrawls.createdAt), desc(websiteCrawls.id)).limit(1))[0];
   return {
     site: site ? { url: site.url, weekly: site.weekly, nextCrawlAt: iso(site.nextCrawlAt) } : null,
-    crawl: crawl ? toApiCrawl(crawl) : null,
+    // With no site there is nothing being learned: the last crawl is history (in the export).
+    crawl: site && crawl ? toApiCrawl(crawl) : null,
     drafts: (await pendingDrafts(db, userId)).map(toApiDraft),
     crawlsLeftToday: Math.max(0, dailyCrawls - (await ownerCrawlsToday(db, userId, now))),
   };
@@ -63,11 +64,18 @@ export async function exportWebsite(db: Db, userId: number) {
   };
 }
 
-/** Forgets the owner's site: its crawls, pages and pending drafts. Approved entries are in the knowledge base and stay; decided drafts keep the re-crawl from offering a rejected one again. */
-export async function forgetWebsite(db: Db, userId: number): Promise<void> {
+/**
+ * Forgets the owner's site: its pages and pending drafts, and stops a crawl in progress (its job
+ * sees the crawl no longer running). Approved entries are in the knowledge base and stay; past
+ * crawls stay too, so removing and re-adding the site does not reset the daily cap.
+ */
+export async function forgetWebsite(db: Db, userId: number, now: Date): Promise<void> {
   const { websiteSites, websiteCrawls, websitePages, kbDrafts } = tablesOf(db);
-  await db.delete(kbDrafts).where(and(eq(kbDrafts.userId, userId), inArray(kbDrafts.state, ['pending'])));
+  await db.update(websiteCrawls).set({ state: 'failed', error: FORGOTTEN, finishedAt: now })
+    .where(and(eq(websiteCrawls.userId, userId), inArray(websiteCrawls.state, ['queued', 'running'])));
+  await db.delete(kbDrafts).where(and(eq(kbDrafts.userId, userId), eq(kbDrafts.state, 'pending')));
   await db.delete(websitePages).where(eq(websitePages.userId, userId));
-  await db.delete(websiteCrawls).where(eq(websiteCrawls.userId, userId));
   await db.delete(websiteSites).where(eq(websiteSites.userId, userId));
 }
+
+const FORGOTTEN = 'Stopped: you removed your website\'s address.';
