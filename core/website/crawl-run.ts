@@ -4,7 +4,7 @@ import { WEBSITE_LIMITS } from '../../contract/rules.js';
 import type { Db } from '../db/client.js';
 import { tablesOf } from '../db/schema.js';
 import type { GuardOptions } from '../webhooks/address-guard.js';
-import type { CrawlSite, DraftPage, PageDraft, SitePage } from './parts.js';
+import type { CrawlProblem, CrawlSite, DraftPage, PageDraft, PageDrafts, SitePage } from './parts.js';
 
 // One crawl, as the website-crawl job runs it: the crawler reads the site page by page, each page
 // whose text changed since the last crawl is drafted, and the crawl's row is kept current as it
@@ -66,7 +66,7 @@ export async function runCrawl(deps: CrawlRunDeps, crawlId: number, signal: Abor
     // Forgotten meanwhile: no model call, and no draft pointing at a crawl that is gone.
     if (!(await db.select({ id: websiteCrawls.id }).from(websiteCrawls).where(and(eq(websiteCrawls.id, crawlId), eq(websiteCrawls.state, 'running'))).limit(1))[0]) throw new CrawlForgotten();
     const owner = (await db.select({ knowledgeBase: users.knowledgeBase }).from(users).where(eq(users.id, userId)).limit(1))[0];
-    const { drafts, dropped } = await deps.draftPage(page, owner?.knowledgeBase ?? null, signal);
+    const { drafts, dropped }: PageDrafts = await deps.draftPage(page, owner?.knowledgeBase ?? null, signal);
     const made = await storeDrafts(db, userId, crawlId, page.url, drafts);
     // The page's hash is written only once its drafts are stored: a crawl cut short here drafts it again next time.
     const values = { title: page.title, contentHash: hash, lastCrawlId: crawlId, updatedAt: now() };
@@ -76,7 +76,7 @@ export async function runCrawl(deps: CrawlRunDeps, crawlId: number, signal: Abor
 
   try {
     const outcome = await deps.crawlSite(crawl.url, { guard: deps.guard, pauseMs: deps.pauseMs, deadline: started.getTime() + WEBSITE_LIMITS.crawlMs, signal, onPage });
-    const problems = outcome.stoppedEarly ? [...outcome.problems, { url: crawl.url, problem: outcome.stoppedEarly }] : outcome.problems;
+    const problems: CrawlProblem[] = outcome.stoppedEarly ? [...outcome.problems, { url: crawl.url, problem: outcome.stoppedEarly }] : outcome.problems;
     await db.update(websiteCrawls).set({ state: 'done', problems, finishedAt: now() }).where(and(eq(websiteCrawls.id, crawlId), eq(websiteCrawls.state, 'running')));
   } catch (err) {
     if (err instanceof CrawlForgotten) return;

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { ApiErrorSchema, IdParams } from '../../contract/schemas/shared.js';
 import { DraftApproveBody, DraftDecisionResponse, WebsiteResponse, WebsiteUpdateBody } from '../../contract/schemas/website.js';
 import { WEBSITE_LIMITS } from '../../contract/rules.js';
-import { WEBSITE_ROUTES } from '../../contract/website.js';
+import { WEBSITE_ROUTES, type ApiWebsiteUpdate } from '../../contract/website.js';
 import { tablesOf } from '../db/schema.js';
 import { transaction } from '../db/transaction.js';
 import { DAY_MS } from '../time/london-time.js';
@@ -33,11 +33,12 @@ export async function websiteRoutes(app: App): Promise<void> {
 
   app.put(WEBSITE_ROUTES.site, { schema: { body: WebsiteUpdateBody, response: { 200: WebsiteResponse, ...errors } } }, async (req) => {
     const user = currentUser(req);
-    const address = normaliseSiteAddress(req.body.url);
+    const body: ApiWebsiteUpdate = req.body;
+    const address = normaliseSiteAddress(body.url);
     if ('error' in address) throw badRequest(address.error, { url: address.error });
     const t = now();
     const existing = (await db.select().from(websiteSites).where(eq(websiteSites.userId, user.id)).limit(1))[0];
-    const weekly = req.body.weekly ?? existing?.weekly ?? true;
+    const weekly = body.weekly ?? existing?.weekly ?? true;
     // Turning weekly on (or giving the site first) sets the first re-crawl a week out; a date already set stays.
     const nextCrawlAt = !weekly ? null : existing?.nextCrawlAt ?? new Date(t.getTime() + WEBSITE_LIMITS.recrawlDays * DAY_MS);
     // A new address keeps the drafts already made: they are the owner's to decide on, whichever site they came from.

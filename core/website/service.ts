@@ -1,5 +1,5 @@
 import { and, eq, inArray, isNotNull, lte } from 'drizzle-orm';
-import type { WEBSITE_CRAWL_TRIGGERS } from '../../contract/enums.js';
+import type { WEBSITE_CRAWL_TRIGGERS, WebsiteCrawlState } from '../../contract/enums.js';
 import { WEBSITE_LIMITS } from '../../contract/rules.js';
 import type { LanguageModel } from '../../models/llm/language-model.js';
 import type { CoreDeps } from '../deps.js';
@@ -19,6 +19,8 @@ import type { CrawlSite, DraftPage } from './parts.js';
 import { ownerCrawlsToday } from './store.js';
 
 const WEBSITE_CRAWL_JOB = 'website-crawl';
+/** A crawl in these states holds the owner's one open crawl (website_crawls_one_open). */
+const OPEN: WebsiteCrawlState[] = ['queued', 'running'];
 const crawlJobKey = (crawlId: number) => `website-crawl:${crawlId}`;
 const WEEK_MS = WEBSITE_LIMITS.recrawlDays * DAY_MS;
 /** How often the weekly re-crawl looks for sites that are due. */
@@ -86,7 +88,7 @@ export class WebsiteService {
     const { database, now, config } = this.deps;
     const db = database.db;
     const { websiteCrawls } = tablesOf(db);
-    const open = await db.select({ id: websiteCrawls.id }).from(websiteCrawls).where(and(eq(websiteCrawls.userId, userId), inArray(websiteCrawls.state, ['queued', 'running']))).limit(1);
+    const open = await db.select({ id: websiteCrawls.id }).from(websiteCrawls).where(and(eq(websiteCrawls.userId, userId), inArray(websiteCrawls.state, OPEN))).limit(1);
     if (open.length) return { refused: 'open' };
     if (trigger === 'owner') {
       if ((await ownerCrawlsToday(db, userId, now())) >= config.website.dailyCrawls) return { refused: 'cap', retryAfterSeconds: secondsToNextLondonDay(now()) };
@@ -141,7 +143,7 @@ export class WebsiteService {
     const { database, now } = this.deps;
     const db = database.db;
     const { websiteCrawls, jobs } = tablesOf(db);
-    const open = await db.select({ id: websiteCrawls.id }).from(websiteCrawls).where(inArray(websiteCrawls.state, ['queued', 'running']));
+    const open = await db.select({ id: websiteCrawls.id }).from(websiteCrawls).where(inArray(websiteCrawls.state, OPEN));
     if (!open.length) return;
     const staleBefore = new Date(now().getTime() - this.deps.config.jobs.leaseMs);
     const live = await db.select({ key: jobs.key, status: jobs.status, attempts: jobs.attempts, maxAttempts: jobs.maxAttempts, lockedAt: jobs.lockedAt }).from(jobs)
@@ -150,7 +152,7 @@ export class WebsiteService {
     const orphans = open.filter((c) => !alive.has(crawlJobKey(c.id))).map((c) => c.id);
     if (!orphans.length) return;
     await db.update(websiteCrawls).set({ state: 'failed', error: 'Reading your website was interrupted; try again.', finishedAt: now() })
-      .where(and(inArray(websiteCrawls.id, orphans), inArray(websiteCrawls.state, ['queued', 'running'])));
+      .where(and(inArray(websiteCrawls.id, orphans), inArray(websiteCrawls.state, OPEN)));
   }
 
   start(): void {

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, gte, inArray } from 'drizzle-orm';
-import type { ApiKbDraft, ApiWebsiteCrawl, ApiWebsiteResponse } from '../../contract/website.js';
+import type { KbDraftState } from '../../contract/enums.js';
+import type { ApiKbDraft, ApiWebsiteCrawl, ApiWebsiteResponse, ApiWebsiteSite } from '../../contract/website.js';
 import type { Db } from '../db/client.js';
 import { tablesOf } from '../db/schema.js';
 import { londonDayStartUtc } from '../time/london-time.js';
@@ -11,6 +12,8 @@ type CrawlRow = Tables['websiteCrawls']['$inferSelect'];
 type DraftRow = Tables['kbDrafts']['$inferSelect'];
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+const toApiSite = (s: Tables['websiteSites']['$inferSelect']): ApiWebsiteSite => ({ url: s.url, weekly: s.weekly, nextCrawlAt: iso(s.nextCrawlAt) });
 
 const toApiCrawl = (c: CrawlRow): ApiWebsiteCrawl => ({
   id: c.id, url: c.url, state: c.state, trigger: c.trigger,
@@ -42,7 +45,7 @@ export async function websiteView(db: Db, userId: number, now: Date, dailyCrawls
   const site = (await db.select().from(websiteSites).where(eq(websiteSites.userId, userId)).limit(1))[0];
   const crawl = (await db.select().from(websiteCrawls).where(eq(websiteCrawls.userId, userId)).orderBy(desc(websiteCrawls.createdAt), desc(websiteCrawls.id)).limit(1))[0];
   return {
-    site: site ? { url: site.url, weekly: site.weekly, nextCrawlAt: iso(site.nextCrawlAt) } : null,
+    site: site ? toApiSite(site) : null,
     // With no site there is nothing being learned: the last crawl is history (in the export).
     crawl: site && crawl ? toApiCrawl(crawl) : null,
     drafts: (await pendingDrafts(db, userId)).map(toApiDraft),
@@ -55,12 +58,12 @@ export async function exportWebsite(db: Db, userId: number) {
   const { websiteSites, websiteCrawls, websitePages, kbDrafts } = tablesOf(db);
   const site = (await db.select().from(websiteSites).where(eq(websiteSites.userId, userId)).limit(1))[0];
   return {
-    site: site ? { url: site.url, weekly: site.weekly, nextCrawlAt: iso(site.nextCrawlAt) } : null,
+    site: site ? toApiSite(site) : null,
     crawls: (await db.select().from(websiteCrawls).where(eq(websiteCrawls.userId, userId)).orderBy(asc(websiteCrawls.id))).map(toApiCrawl),
     pages: (await db.select().from(websitePages).where(eq(websitePages.userId, userId)).orderBy(asc(websitePages.id)))
       .map((p) => ({ url: p.url, title: p.title, updatedAt: p.updatedAt.toISOString() })),
     drafts: (await db.select().from(kbDrafts).where(eq(kbDrafts.userId, userId)).orderBy(asc(kbDrafts.id)))
-      .map((d) => ({ ...toApiDraft(d), state: d.state, decidedAt: iso(d.decidedAt) })),
+      .map((d): ApiKbDraft & { state: KbDraftState; decidedAt: string | null } => ({ ...toApiDraft(d), state: d.state, decidedAt: iso(d.decidedAt) })),
   };
 }
 
