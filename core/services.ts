@@ -7,6 +7,7 @@ import { BookingService } from './booking/service.js';
 import type { BookingKeys } from './booking/calendars/keys.js';
 import type { GuardOptions } from './webhooks/address-guard.js';
 import type { BackoffPolicy } from './time/backoff.js';
+import { WebsiteService, type WebsiteOptions } from './website/service.js';
 
 export { newHooks, type CoreDeps } from './deps.js';
 
@@ -23,12 +24,16 @@ export interface Services extends CoreDeps {
   callerTexts: CallerTextService;
   /** Booking (core/booking): `booking.desk(ownerId)` is the agent's BookingDeskFactory (preview writes nothing). */
   booking: BookingService;
+  /** Learning the business from its website (core/website): the crawl job, the weekly re-crawl. */
+  website: WebsiteService;
 }
 
 /** How the services are built; a test passes its seams here (e.g. the webhooks' resolver). */
 export interface ServiceOptions {
   webhooks?: WebhookOptions;
   callerTexts?: CallerTextOptions;
+  /** The crawler and the drafter (core/website/parts.ts), and the guard's test seam. */
+  website?: WebsiteOptions;
   booking?: { keys?: BookingKeys; pollMs?: number; calendarGuard?: GuardOptions; backoff?: BackoffPolicy; calendarBoundMs?: number };
 }
 
@@ -38,5 +43,5 @@ export function withAppServices(deps: CoreDeps, opts: ServiceOptions = {}): Serv
   // booking: caller texts offer each text to booking first, through a port called only once both exist.
   const callerTexts: CallerTextService = new CallerTextService(deps, { ...opts.callerTexts, bookingReply: (userId, from, body) => booking.cancelByReply(userId, from, body) });
   const booking: BookingService = new BookingService(deps, { ...opts.booking, road: callerTexts.road, gateway: callerTexts.gateway });
-  return { ...deps, numbers: createNumberService(deps), webhooks: new WebhookService(deps, opts.webhooks), callerTexts, booking };
+  return { ...deps, numbers: createNumberService(deps), webhooks: new WebhookService(deps, opts.webhooks), callerTexts, booking, website: new WebsiteService(deps, opts.website) };
 }

@@ -31,7 +31,7 @@ import { installAgentFlow, type AgentFlowInstall, type InstallOptions } from '..
  */
 
 /** The background work production runs; a test server starts none and names what it tests. */
-type BackgroundWork = 'housekeeping' | 'prompts' | 'pipeline' | 'callerTexts' | 'booking' | 'backups' | 'retention' | 'digest' | 'inbox';
+type BackgroundWork = 'housekeeping' | 'prompts' | 'pipeline' | 'callerTexts' | 'booking' | 'backups' | 'retention' | 'digest' | 'inbox' | 'website';
 
 export interface ApplianceOverrides {
   /** The core's logger (default: LOG_LEVEL's, as the service 'core'). */
@@ -94,6 +94,8 @@ export async function composeAppliance(config: Config, o: ApplianceOverrides = {
   // Missed-call text-back (subscribes to hooks.callFinished) on its own job kind and worker.
   if (on('callerTexts')) services.callerTexts.start();
   if (on('booking')) services.booking.start();
+  // Crawls of owners' sites, one at a time box-wide, and the weekly re-crawl's tick.
+  if (on('website')) services.website.start();
   const backups = on('backups') ? startBackupSchedule(services) : undefined;
   const retention = on('retention') ? startRetentionSchedule(services) : undefined;
   // Monday 08:00 London: calls still to call back; catches up this week's if the box was down then.
@@ -147,6 +149,7 @@ export async function composeAppliance(config: Config, o: ApplianceOverrides = {
       await pipeline?.stop();
       if (on('callerTexts')) await services.callerTexts.stop();
       if (on('booking')) await services.booking.stop();
+      if (on('website')) await services.website.stop();
       backups?.stop();
       retention?.stop();
       await digest?.stop();

@@ -8,6 +8,8 @@ import { ApiTeamMemberSchema } from './team.js';
 import { Nullable, OneOf } from './shared.js';
 import { ApiUserSchema } from './users.js';
 import { ApiWebhookDeliverySchema } from './webhooks.js';
+import { ApiKbDraftSchema, ApiWebsiteCrawlSchema, ApiWebsiteSiteSchema } from './website.js';
+import { KB_DRAFT_STATES } from '../enums.js';
 
 const Days = Type.Union([Type.Integer({ minimum: 1, maximum: 3650 }), Type.Null()]);
 
@@ -109,4 +111,11 @@ export const OwnerExportSchema = Type.Object({
   ),
   /** Callers who texted STOP. */
   callerOptOuts: Type.Array(Type.Object({ callerNumber: Type.String(), word: Type.String(), optedOutAt: Type.String() })),
+  /** The owner's website (issue 55): the site, every crawl, the pages read and every draft, decided ones too. */
+  website: Type.Object({
+    site: Nullable(ApiWebsiteSiteSchema),
+    crawls: Type.Array(ApiWebsiteCrawlSchema),
+    pages: Type.Array(Type.Object({ url: Type.String(), title: Type.String(), updatedAt: Type.String() })),
+    drafts: Type.Array(Type.Object({ ...ApiKbDraftSchema.properties, state: OneOf(KB_DRAFT_STATES), decidedAt: Nullable(Type.String()) })),
+  }),
 });

@@ -15,7 +15,10 @@ export type AuditAction =
   | 'team.invite'
   | 'team.revoke'
   | 'team.remove'
-  | 'team.view';
+  | 'team.view'
+  // The owner's decisions on drafts from their website (issue 55, core/website/): the owner is the actor.
+  | 'website.draft.approve'
+  | 'website.draft.reject';
 
 /** Records an admin action; call it inside the same transaction as the change. */
 export async function audit(

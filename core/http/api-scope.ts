@@ -23,6 +23,7 @@ import { webhookRoutes } from '../webhooks/routes.js';
 import type { CallMyLineRegistry } from '../call-my-line/registry.js';
 import { callMyLineRoutes } from '../call-my-line/routes.js';
 import { inviteRoutes } from '../team/invite-routes.js';
+import { websiteRoutes } from '../website/routes.js';
 import { registerAccessGuard } from './access-guard.js';
 import type { App } from './fastify-types.js';
 import { registerSameOriginGuard } from './same-origin.js';
@@ -66,6 +67,7 @@ export async function apiScope(api: App, opts: { callMyLine?: CallMyLineRegistry
   await api.register(teamRoutes);
   await api.register(callMyLineRoutes(opts.callMyLine ?? null));
   await api.register(inviteRoutes);
+  await api.register(websiteRoutes);
   // Server-to-server: marked `webhook`, so the guards and the session hook above step aside for it.
   await api.register(twilioWebhookRoutes);
 }

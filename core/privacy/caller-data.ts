@@ -10,6 +10,7 @@ import { tablesOf, type User } from '../db/schema.js';
 import { transaction } from '../db/transaction.js';
 import { rowsAffected } from '../db/raw.js';
 import { inviteState } from '../team/invite.js';
+import { exportWebsite } from '../website/store.js';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
@@ -90,6 +91,8 @@ export async function exportOwnerData(db: Db, user: User, now: Date) {
       .orderBy(bookings.startAt, bookings.id)
       ).map((b) => ({ ...b, startAt: b.startAt.toISOString(), endAt: b.endAt.toISOString(), createdAt: b.createdAt.toISOString(), cancelledAt: iso(b.cancelledAt) })),
     staff: await exportStaff(db, user.id),
+    // The owner's site, every crawl of it and every draft made from it, decided ones too (core/website).
+    website: await exportWebsite(db, user.id),
     // The address and what was sent where; never the signing secret (a credential, not data about anyone).
     webhook: {
       url: (await db.select({ url: ownerWebhooks.url }).from(ownerWebhooks).where(eq(ownerWebhooks.userId, user.id)).limit(1))[0]?.url ?? null,

@@ -116,6 +116,10 @@ describe('the /api route table', () => {
     expect(routes).toContainEqual({ method: 'PATCH', url: '/api/user/settings' });
     expect(routes).toContainEqual({ method: 'POST', url: '/api/admin/approvals/:id/approve' });
     expect(routes).toContainEqual({ method: 'PATCH', url: '/api/unanswered-questions/:id/add-to-kb' });
+    // The owner's website and its drafts (issue 55): owner only, so in the staff 403 walk below.
+    for (const r of ['GET /api/knowledge/website', 'PUT /api/knowledge/website', 'DELETE /api/knowledge/website', 'POST /api/knowledge/website/crawl', 'POST /api/knowledge/drafts/:id/approve', 'POST /api/knowledge/drafts/:id/reject', 'POST /api/knowledge/drafts/approve-all', 'POST /api/knowledge/drafts/reject-all']) {
+      expect(routes.map(key)).toContain(r);
+    }
     // Every public route named above is still served (a stale list would hide nothing, but mislead).
     expect(routes.map(key).filter((k) => PUBLIC.has(k)).sort()).toEqual([...PUBLIC].sort());
   });
