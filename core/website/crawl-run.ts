@@ -17,6 +17,8 @@ export interface CrawlRunDeps {
   draftPage: DraftPage;
   guard: GuardOptions;
   pauseMs: number;
+  /** The product's name and the box's PUBLIC_URL, so a site's owner can see who read it. */
+  userAgent: string;
 }
 
 /** The site was forgotten (DELETE /api/knowledge/website) while its crawl ran, which ended the crawl: stop quietly. */
@@ -75,7 +77,7 @@ export async function runCrawl(deps: CrawlRunDeps, crawlId: number, signal: Abor
   };
 
   try {
-    const outcome = await deps.crawlSite(crawl.url, { guard: deps.guard, pauseMs: deps.pauseMs, deadline: started.getTime() + WEBSITE_LIMITS.crawlMs, signal, onPage });
+    const outcome = await deps.crawlSite(crawl.url, { guard: deps.guard, pauseMs: deps.pauseMs, userAgent: deps.userAgent, deadline: started.getTime() + WEBSITE_LIMITS.crawlMs, signal, onPage });
     const problems: CrawlProblem[] = outcome.stoppedEarly ? [...outcome.problems, { url: crawl.url, problem: outcome.stoppedEarly }] : outcome.problems;
     await db.update(websiteCrawls).set({ state: 'done', problems, finishedAt: now() }).where(and(eq(websiteCrawls.id, crawlId), eq(websiteCrawls.state, 'running')));
   } catch (err) {

@@ -15,6 +15,9 @@ import { DAY_MS, HOUR_MS, londonDayStartUtc } from '../time/london-time.js';
 import { DEFAULT_BACKOFF } from '../time/backoff.js';
 import type { GuardOptions } from '../webhooks/address-guard.js';
 import { runCrawl } from './crawl-run.js';
+import { crawlSite as crawlWholeSite } from './crawl/crawl-site.js';
+import { siteReaderUserAgent } from './crawl/site-rules.js';
+import { createPageDrafter } from './draft/page-drafter.js';
 import type { CrawlSite, DraftPage } from './parts.js';
 import { ownerCrawlsToday } from './store.js';
 
@@ -29,9 +32,9 @@ const WEEKLY_TICK_MS = 10 * 60_000;
 const CRAWL_ATTEMPTS = 3;
 
 export interface WebsiteOptions {
-  /** The crawler (core/website/crawl/); without one a crawl fails saying reading websites is not set up. */
+  /** The crawler; core/website/crawl/'s by default (a test hands in its own to see what it is given). */
   crawlSite?: CrawlSite;
-  /** Builds the drafter on the model it is handed: the LLM pool at background priority, so live calls always win. */
+  /** Builds the drafter on the model it is handed (the LLM pool at background priority, so live calls always win); core/website/draft/'s by default. */
   drafter?: (model: LanguageModel) => DraftPage;
   /** The SSRF guard's options for every request of a crawl (a test opens loopback here, in code). */
   guard?: GuardOptions;
@@ -41,8 +44,6 @@ export interface WebsiteOptions {
 
 /** Why a crawl could not start, for the route to answer (409 / 429). */
 export type CrawlRefusal = { refused: 'open' } | { refused: 'cap'; retryAfterSeconds: number };
-
-const NOT_SET_UP = 'Reading websites is not set up on this box yet.';
 
 /**
  * Learning the business from its website (issue 55): crawls run on their own durable job kind
@@ -57,8 +58,9 @@ export class WebsiteService {
   constructor(private readonly deps: CoreDeps, private readonly opts: WebsiteOptions = {}) {
     const { config, database, log, now, agentEngines } = deps;
     const model = createSummaryModel(config, agentEngines.pools);
-    const draftPage: DraftPage | undefined = opts.drafter?.(model);
-    const crawlSite = opts.crawlSite;
+    const draftPage: DraftPage = (opts.drafter ?? createPageDrafter)(model);
+    const crawlSite: CrawlSite = opts.crawlSite ?? crawlWholeSite;
+    const userAgent = siteReaderUserAgent(config.publicUrl);
     this.queue = new JobQueue(database.db, now, { leaseMs: config.jobs.leaseMs, backoff: DEFAULT_BACKOFF, kinds: [WEBSITE_CRAWL_JOB] });
     this.worker = new JobWorker({
       queue: this.queue,
@@ -68,12 +70,7 @@ export class WebsiteService {
       handlers: {
         [WEBSITE_CRAWL_JOB]: async (job, ctx) => {
           const crawlId = Number(job.payload.crawlId);
-          if (!crawlSite || !draftPage) {
-            const { websiteCrawls } = tablesOf(database.db);
-            await database.db.update(websiteCrawls).set({ state: 'failed', error: NOT_SET_UP, finishedAt: now() }).where(eq(websiteCrawls.id, crawlId));
-            return;
-          }
-          await runCrawl({ db: database.db, now, crawlSite, draftPage, guard: opts.guard ?? {}, pauseMs: config.website.pauseMs }, crawlId, ctx.signal);
+          await runCrawl({ db: database.db, now, crawlSite, draftPage, guard: opts.guard ?? {}, pauseMs: config.website.pauseMs, userAgent }, crawlId, ctx.signal);
         },
       },
     });

@@ -2,8 +2,12 @@
 // externalMedia channel, the agent's spoken answers reach the caller, and the bridge
 // recording holds both sides. Whisper and Ollama are doubles; everything else is real.
 import path from 'node:path';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AGENT_LINES, agentGreeting } from '../../dialogue/spoken/agent-lines.js';
+import { tablesOf } from '../../core/db/schema.js';
+import { WEBSITE_ROUTES } from '../../contract/website.js';
+import { activeCustomer } from '../helpers/accounts.js';
 import { waitUntil } from '../helpers/wait.js';
 import { envelopeMatch, loudMs, readWavSamples, speech } from './audio.js';
 import type { SipCall } from './sipp.js';
@@ -32,6 +36,12 @@ describe.skipIf(!real.ok)('the AI agent on a real Asterisk, called over SIP', { 
       if (/opening hours/i.test(last)) return reply('question', true, HOURS);
       if (/areas/i.test(last)) return reply('question', true, AREAS.join(' '));
       if (/goodbye/i.test(last)) return reply('goodbye', true, 'Goodbye.');
+      // Answers about a boiler service only from what the prompt's knowledge base says (issue 55:
+      // an approved website draft reaches the agent); without it, not answered.
+      if (/boiler service/i.test(last)) {
+        const known = /A: (A boiler service is [^\n]*)/.exec(msgs[0]?.content ?? '');
+        return known ? reply('question', true, known[1]!) : reply('question', false, '');
+      }
       return reply('question', false, '');
     };
   });
@@ -96,5 +106,35 @@ describe.skipIf(!real.ok)('the AI agent on a real Asterisk, called over SIP', { 
     await call.done;
     const row = await h.finishedRow(did);
     expect(row.transcription).toMatch(/Agent: We cover Leeds.*\[interrupted\]/);
+  });
+
+  it('answers from a website draft once the owner approved it, and not before', async () => {
+    const { client, user } = await activeCustomer(h.server, { businessName: 'Hartley Plumbing' });
+    const db = h.server.database.db;
+    const { kbDrafts, phoneNumbers, users } = tablesOf(db);
+    await db.update(users).set({ aiMode: 'agent', knowledgeBase: KB }).where(eq(users.id, user.id));
+    const did = `+4477009${String(process.pid % 100).padStart(2, '0')}958`;
+    await db.insert(phoneNumbers).values({ phoneNumber: did, provider: 'static', providerSid: did, userId: user.id, assignedAt: new Date() });
+    const answer = 'A boiler service is £85, parts extra.';
+    const [draft] = await db
+      .insert(kbDrafts)
+      .values({ userId: user.id, kind: 'new', question: 'How much is a boiler service?', answer, sourceUrl: 'https://www.hartley.example.co.uk/prices', quote: 'Boiler service: £85 (parts extra).' })
+      .returning();
+
+    // Pending: nothing reaches the agent.
+    const before = await h.call(did);
+    await hears(before, 0, agentGreeting('Hartley Plumbing'));
+    const q0 = await ask(before, 'How much is a boiler service?');
+    await hears(before, q0.endedAt, AGENT_LINES.notAnswered);
+    await before.hangUp();
+    await before.done;
+
+    expect((await client.post(WEBSITE_ROUTES.approve(draft!.id), {})).status).toBe(200);
+    const after = await h.call(did);
+    await hears(after, 0, agentGreeting('Hartley Plumbing'));
+    const q1 = await ask(after, 'How much is a boiler service?');
+    await hears(after, q1.endedAt, answer);
+    await after.hangUp();
+    await after.done;
   });
 });
