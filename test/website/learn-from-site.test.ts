@@ -7,43 +7,10 @@ import type { Lease } from '../../models/pool/engine-pool.js';
 import { activeCustomer } from '../helpers/accounts.js';
 import type { ApiClient } from '../helpers/client.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
-import { startOllamaDouble, type OllamaDouble, type OllamaRequest } from '../doubles/ollama/server.js';
+import { startOllamaDouble, type OllamaDouble } from '../doubles/ollama/server.js';
 import { HOURS_SENTENCE, pricesPage, startFixtureSite, type FixtureSite } from './fixture-site.js';
+import { AREAS, BOILER_85, BOILER_95, CALL_OUT, draftedPages, fixtureModelReply, PARKING } from './fixture-site-model.js';
 import { crawlEnded } from './website-parts.js';
-
-const BOILER_85 = 'A boiler service costs £85, including the flue gas check and a written report.';
-const BOILER_95 = 'A boiler service costs £95, including the flue gas check and a written report.';
-const CALL_OUT = 'The call-out charge is £60, which includes the first half hour of work.';
-const LANDLORD = 'A Gas Safe landlord certificate costs £70.';
-const AREAS = 'We cover Leeds, Horsforth, Headingley and Otley.';
-const PARKING = 'Yes: please keep a space free on your drive or in the street for our van.';
-
-type Pair = { question: string; answer: string; quote: string; topic: 'hours' | 'areas' | 'other' };
-const pairs = (...p: Pair[]) => JSON.stringify({ pairs: p });
-
-/**
- * What a small local model plausibly answers for each fixture page: pairs quoting the page's real
- * sentences, and on the prices page one whose answer invents a price its quote lacks (£65 for £70).
- */
-function modelReply(req: OllamaRequest): string {
-  const prompt = String(req.body.messages?.at(-1)?.content ?? '');
-  if (prompt.includes(BOILER_85) || prompt.includes(BOILER_95)) {
-    const price = prompt.includes(BOILER_95) ? '£95' : '£85';
-    return pairs(
-      { question: 'How much is a boiler service?', answer: `A boiler service is ${price}, with the flue gas check and a written report.`, quote: price === '£95' ? BOILER_95 : BOILER_85, topic: 'other' },
-      { question: 'Do you charge a call-out fee?', answer: 'The call-out charge is £60, including the first half hour.', quote: CALL_OUT, topic: 'other' },
-      { question: 'How much is a landlord gas certificate?', answer: 'A landlord certificate is £65.', quote: LANDLORD, topic: 'other' },
-    );
-  }
-  if (prompt.includes(AREAS)) return pairs({ question: 'Which areas do you cover?', answer: 'We cover Leeds, Horsforth, Headingley and Otley.', quote: AREAS, topic: 'areas' });
-  if (prompt.includes(PARKING)) return pairs({ question: 'Do you need parking?', answer: 'Yes, please keep a space free on your drive or in the street for the van.', quote: PARKING, topic: 'other' });
-  if (prompt.includes(HOURS_SENTENCE)) return pairs({ question: 'When are you open?', answer: 'Monday to Friday 8am to 6pm, Saturday 9am to 1pm.', quote: HOURS_SENTENCE, topic: 'hours' });
-  return pairs();
-}
-
-/** The page each model request drafted (the prompt names its address). */
-const draftedPage = (req: OllamaRequest) => /^Address: (\S+)$/m.exec(String(req.body.messages?.at(-1)?.content ?? ''))?.[1] ?? '?';
-const draftedPages = (o: OllamaDouble) => o.requests.filter((r) => r.path === '/api/chat' || r.path === '/api/generate').map(draftedPage);
 
 let ollama: OllamaDouble;
 let site: FixtureSite;
@@ -62,7 +29,7 @@ afterEach(async () => {
 
 async function start() {
   Object.assign(ollama, { script: [], always: null, requests: [] });
-  ollama.replier = modelReply;
+  ollama.replier = fixtureModelReply;
   site = await startFixtureSite();
   server = await startTestServer({
     // One model slot: a live request and the crawl's drafting compete for it.
