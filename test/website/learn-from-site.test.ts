@@ -49,7 +49,7 @@ const until = <T>(check: () => T | Promise<T>) => vi.waitFor(check, { timeout: 6
 
 describe('learning from the fixture site, the parts joined', () => {
   it('crawls, drafts with the model, drops the invented price, reports what it could not read; approving writes the knowledge base; a price change is proposed, unchanged pages cost no model call', async () => {
-    const { client, server: s } = await start();
+    const { client } = await start();
     const started = await client.post('/api/knowledge/website/crawl');
     expect(started.status).toBe(202);
     const first = await crawlEnded(client);
