@@ -34,7 +34,7 @@ export async function websiteRoutes(app: App): Promise<void> {
   app.put(WEBSITE_ROUTES.site, { schema: { body: WebsiteUpdateBody, response: { 200: WebsiteResponse, ...errors } } }, async (req) => {
     const user = currentUser(req);
     const body: ApiWebsiteUpdate = req.body;
-    const address = normaliseSiteAddress(body.url);
+    const address = normaliseSiteAddress(body.url, website.guard);
     if ('error' in address) throw badRequest(address.error, { url: address.error });
     const t = now();
     const existing = (await db.select().from(websiteSites).where(eq(websiteSites.userId, user.id)).limit(1))[0];

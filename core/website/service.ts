@@ -54,9 +54,12 @@ export class WebsiteService {
   readonly queue: JobQueue;
   private readonly worker: JobWorker;
   private tick: ReturnType<typeof setInterval> | undefined;
+  /** The SSRF guard's options every crawl request is checked with; the routes judge a typed address by them too. */
+  readonly guard: GuardOptions;
 
   constructor(private readonly deps: CoreDeps, private readonly opts: WebsiteOptions = {}) {
     const { config, database, log, now, agentEngines } = deps;
+    this.guard = opts.guard ?? {};
     const model = createSummaryModel(config, agentEngines.pools);
     const draftPage: DraftPage = (opts.drafter ?? createPageDrafter)(model);
     const crawlSite: CrawlSite = opts.crawlSite ?? crawlWholeSite;
@@ -70,7 +73,7 @@ export class WebsiteService {
       handlers: {
         [WEBSITE_CRAWL_JOB]: async (job, ctx) => {
           const crawlId = Number(job.payload.crawlId);
-          await runCrawl({ db: database.db, now, crawlSite, draftPage, guard: opts.guard ?? {}, pauseMs: config.website.pauseMs, userAgent }, crawlId, ctx.signal);
+          await runCrawl({ db: database.db, now, crawlSite, draftPage, guard: this.guard, pauseMs: config.website.pauseMs, userAgent }, crawlId, ctx.signal);
         },
       },
     });

@@ -28,7 +28,7 @@ export interface E2E {
 }
 
 /** The real server with the built console, and one Chromium for the file's tests. */
-export async function startE2E(env: Record<string, string> = {}, serverOpts: Pick<TestServerOptions, 'setup' | 'webhooks' | 'booking'> = {}): Promise<E2E> {
+export async function startE2E(env: Record<string, string> = {}, serverOpts: Pick<TestServerOptions, 'setup' | 'webhooks' | 'booking' | 'website' | 'background'> = {}): Promise<E2E> {
   const consoleDir = ensureConsoleBuilt();
   const server = await startTestServer({ consoleDir, env, ...serverOpts });
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS });
@@ -57,7 +57,7 @@ export async function startE2E(env: Record<string, string> = {}, serverOpts: Pic
  * The file's appliance and browser: started before its first test, closed after its last.
  * The returned E2E may be used by the tests once they run.
  */
-export function useE2E(env: Record<string, string> = {}, testTimeoutMs = 90_000, serverOpts: Pick<TestServerOptions, 'setup' | 'webhooks' | 'booking'> = {}): E2E {
+export function useE2E(env: Record<string, string> = {}, testTimeoutMs = 90_000, serverOpts: Pick<TestServerOptions, 'setup' | 'webhooks' | 'booking' | 'website' | 'background'> = {}): E2E {
   vi.setConfig({ testTimeout: testTimeoutMs });
   let started: E2E | undefined;
   beforeAll(async () => {
