@@ -10,6 +10,7 @@
 //      of the time to the reply's first piece, on one Ollama slot (a small box: the worst case)
 //      and on the default four.
 // Run: npx tsx bench/website-crawl.ts [pages=200] [draftMs=1500] [turnMs=300] [calls=12]
+// (BENCH_WEBSITE_LIVE_ONLY=1: part 2 alone.)
 import { eq } from 'drizzle-orm';
 import { WEBSITE_LIMITS } from '../contract/rules.js';
 import { createAgentReplies } from '../core/engines/agent-engines.js';
@@ -169,7 +170,7 @@ console.log(`fixture site of ${PAGES} pages on loopback; Ollama double: a draft 
 
 // 1. The crawl: pause 0 and the default, then a second crawl with nothing changed.
 const crawls: Array<[string, CrawlFigures]> = [];
-for (const pauseMs of [0, WEBSITE_LIMITS.defaultPauseMs]) {
+for (const pauseMs of process.env.BENCH_WEBSITE_LIVE_ONLY ? [] : [0, WEBSITE_LIMITS.defaultPauseMs]) {
   const b = await start({ WEBSITE_CRAWL_PAUSE_MS: String(pauseMs) });
   try {
     crawls.push([`first crawl, pause ${pauseMs} ms`, await crawl(b)]);
@@ -186,7 +187,7 @@ for (const [name, f] of crawls) report({ bench: 'website-crawl', measure: `${nam
 draftMs = DRAFT_MS;
 const p = (xs: number[], q: number) => percentile(xs, q).toFixed(0);
 console.log(`\nlive agent turns, time to the reply's first piece (${CALLS} calls × ${TURNS_PER_CALL} turns each way), ms`);
-console.log('Ollama slots  crawl running     p50    p95    max   first turns p95   model calls during crawl (drafts)');
+console.log('Ollama slots  crawl running     p50    p95    max   first turns p95   draft requests during the calls (stopped ones included)');
 for (const slots of [1, 4]) {
   const b = await start({ WEBSITE_CRAWL_PAUSE_MS: '0', OLLAMA_SLOTS: String(slots) });
   try {
