@@ -17,6 +17,7 @@ const benches: (string | [string, ...string[]])[] = [
   'bench/screening.ts', // nuisance screening before answering: one lookup with 100,000 numbers on the box-wide list, SQLite and PostgreSQL
   'bench/booking.ts', // booking: three times offered with 2,000 calendar events (CalDAV on a real Radicale, and an iCal address), a booking's commit
   'bench/anyone-free-times.ts', // booking with a team: free times for "anyone" across 20 people with 2,000 events each, beside one person's
+  'bench/website-crawl.ts', // learning from the website (issue 55): a 200-page site crawled and drafted (Ollama double), re-crawl, live agent turns with and without a crawl
   'bench/admission.ts', // the agent-mode admission decision at answer (pools' counters), admitted and turned away
   'bench/pbx-real-agent-load.ts', // agent latency at the caller against 1–16 calls on slot-limited engines, with and without admission (≈ 8 min)
   'bench/pbx-real-transfer.ts', // warm transfer on a real Asterisk: "put me through" → owner's phone ringing, key press → connected

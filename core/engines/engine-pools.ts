@@ -39,7 +39,8 @@ export interface EnginePools {
 
 export function createEnginePools(config: Config): EnginePools {
   const backoffMs = (failures: number) => backoffDelayMs(failures, ENDPOINT_BACKOFF);
-  const llm = new EnginePool({ engine: 'ollama', endpoints: config.ollama.endpoints, backoffMs, probe: (url) => ollamaAnswers(url) });
+  // A draft or a summary holds an Ollama slot many times a caller's turn: a caller takes it back.
+  const llm = new EnginePool({ engine: 'ollama', endpoints: config.ollama.endpoints, backoffMs, probe: (url) => ollamaAnswers(url), preemptBackground: true });
   const stt = config.whisper.endpoints.length
     ? new EnginePool({
         engine: 'whisper',

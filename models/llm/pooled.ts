@@ -12,7 +12,7 @@ export function pooledLanguageModel(pool: EnginePool, priority: Priority, make: 
   const client = perEndpoint(make);
   return {
     name: `${client(pool.stats().endpoints[0]!.url).name} (pool of ${pool.stats().endpoints.length})`,
-    chat: (messages, opts = {}) => pool.run(priority, (host) => client(host).chat(messages, opts), opts.signal),
+    chat: (messages, opts = {}) => pool.run(priority, (host, signal) => client(host).chat(messages, { ...opts, signal }), opts.signal),
   };
 }
 

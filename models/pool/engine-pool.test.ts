@@ -119,6 +119,58 @@ describe('EnginePool: live conversations first', () => {
     first!.release();
     expect([llm.stats().conversations, stt.stats().conversations]).toEqual([0, 0]);
   });
+
+  /**
+   * A one-slot engine busy with a background request (a website page's drafts) when a caller's
+   * turn arrives: the background request run() holds is stopped and the turn served first, the
+   * background request then run again; without `preemptBackground` the turn waits for it.
+   */
+  function slowBackground(p: EnginePool, order: string[]) {
+    let finishFirst = () => {};
+    let markStarted = () => {};
+    const started = new Promise<void>((resolve) => (markStarted = resolve));
+    let attempts = 0;
+    const result = p.run('background', (_url, signal) =>
+      new Promise<string>((resolve, reject) => {
+        attempts++;
+        if (attempts > 1) return order.push('background again'), resolve('again');
+        signal?.addEventListener('abort', () => reject(signal.reason));
+        finishFirst = () => {
+          if (signal?.aborted) return;
+          order.push('background first try');
+          resolve('first');
+        };
+        markStarted();
+      }),
+    );
+    return { started, finish: () => finishFirst(), result };
+  }
+
+  it('serves a live request before a background one already holding the only slot, which then runs again (preemptBackground)', async () => {
+    const p = pool([['a', 1]], { preemptBackground: true });
+    const order: string[] = [];
+    const bg = slowBackground(p, order);
+    await bg.started;
+    const live = p.acquire('live').then((l) => (order.push('live'), l));
+    bg.finish(); // the draft would have finished now, had it not been stopped
+    (await live).done();
+    expect(await bg.result).toBe('again');
+    expect(order).toEqual(['live', 'background again']);
+    // Stopped for a caller is not the endpoint's fault.
+    expect(p.stats().endpoints[0]).toMatchObject({ healthy: true, faults: 0 });
+  });
+
+  it('without preemptBackground, a live request waits for the background one in flight', async () => {
+    const p = pool([['a', 1]]);
+    const order: string[] = [];
+    const bg = slowBackground(p, order);
+    await bg.started;
+    const live = p.acquire('live').then((l) => (order.push('live'), l));
+    bg.finish();
+    (await live).done();
+    expect(await bg.result).toBe('first');
+    expect(order).toEqual(['background first try', 'live']);
+  });
 });
 
 describe('EnginePool: faults and probes', () => {

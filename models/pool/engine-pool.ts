@@ -29,6 +29,14 @@ export interface EnginePoolOptions {
    */
   keepLastSlotForLive?: boolean;
   /**
+   * A live request that finds every slot taken stops a background request run() holds (its
+   * work's signal aborts) and takes its slot; the background request runs again afterwards.
+   * For the language model, whose background requests (a website page's drafts, a summary) hold
+   * a slot many times longer than a caller's turn: on a one-slot engine a caller would otherwise
+   * wait for the whole of one (bench/website-crawl.ts).
+   */
+  preemptBackground?: boolean;
+  /**
    * The wait before an endpoint taken out is probed again, after `failures` failures in a row.
    * The project's one back-off (core/pipeline/backoff.ts), handed in: models/ does not import core/.
    */
@@ -115,6 +123,8 @@ export class EnginePool {
   private readonly waited: PoolStats['waited'] = { live: { count: 0, seconds: 0 }, background: { count: 0, seconds: 0 } };
   private closed = false;
   private readonly callsPerSlot: number;
+  /** Background requests run() holds a slot for that a waiting live request may stop (preemptBackground). */
+  private readonly preemptible = new Set<AbortController>();
 
   constructor(private readonly opts: EnginePoolOptions) {
     if (opts.endpoints.length === 0) throw new Error(`the ${opts.engine} pool needs at least one endpoint`);
@@ -182,24 +192,43 @@ export class EnginePool {
       };
       signal?.addEventListener('abort', onAbort, { once: true });
       this.queue.push(waiter);
+      if (priority === 'live') this.preemptOne();
     });
+  }
+
+  /** Stops the newest background request in flight that may be stopped (it has done the least work). */
+  private preemptOne(): void {
+    const last = [...this.preemptible].at(-1);
+    if (!last) return;
+    this.preemptible.delete(last);
+    last.abort(new EngineError(`a live request took this ${this.engine} slot; the background request runs again`, true));
   }
 
   /**
    * Runs `work` on a slot; when the endpoint fails it, on another healthy endpoint, at most
    * once per endpoint. Errors that are the request's own (or the caller's cancel) are not retried.
    */
-  async run<T>(priority: Priority, work: (url: string) => Promise<T>, signal?: AbortSignal): Promise<T> {
+  async run<T>(priority: Priority, work: (url: string, signal?: AbortSignal) => Promise<T>, signal?: AbortSignal): Promise<T> {
     for (let attempt = 1; ; attempt++) {
       const lease = await this.acquire(priority, signal);
+      const stop = priority === 'background' && this.opts.preemptBackground ? new AbortController() : undefined;
+      if (stop) this.preemptible.add(stop);
       try {
-        const result = await work(lease.url);
+        const result = await work(lease.url, stop ? (signal ? AbortSignal.any([signal, stop.signal]) : stop.signal) : signal);
         lease.done();
         return result;
       } catch (err) {
+        if (stop?.signal.aborted && !signal?.aborted && !this.closed) {
+          // Stopped for a live request: not the endpoint's fault, and not an attempt used up.
+          lease.done();
+          attempt--;
+          continue;
+        }
         const fault = !signal?.aborted && this.isFault(err);
         lease.done(fault ? err : undefined);
         if (!fault || attempt >= this.endpoints.length) throw err;
+      } finally {
+        if (stop) this.preemptible.delete(stop);
       }
     }
   }
