@@ -9,6 +9,9 @@ const common = {
   setupFiles: ['test/helpers/setup-test-database.ts'],
   testTimeout: 30_000,
   hookTimeout: 60_000,
+  // Screenshots the e2e tests attach (test context `annotate`) are copied here, beside the report.
+  // A project's own option: set at the top it was not inherited, and they went to .vitest-attachments/.
+  attachmentsDir: 'test-results/attachments',
 };
 
 export default defineConfig({
@@ -19,8 +22,6 @@ export default defineConfig({
     // per run from, with the failed suites and unhandled errors no test count shows
     // (npm run test:postgres, TEST_DATABASE=postgres, has its own).
     reporters: ['default', ['json', { outputFile: `test-results/${run}.json` }], new RunSummaryReporter(`test-results/${run}-summary.json`)],
-    // Screenshots the e2e tests attach (test context `annotate`) are copied here, beside the report.
-    attachmentsDir: 'test-results/attachments',
     projects: [
       {
         test: {
