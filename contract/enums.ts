@@ -110,3 +110,21 @@ export const KB_DRAFT_STATES = ['pending', 'approved', 'rejected'] as const;
 export type WebsiteCrawlState = (typeof WEBSITE_CRAWL_STATES)[number];
 export type KbDraftKind = (typeof KB_DRAFT_KINDS)[number];
 export type KbDraftState = (typeof KB_DRAFT_STATES)[number];
+
+// ---- Money (issue 59, core/payments; docs/payments.md) ----
+/** A service's deposit: none, a fixed amount, or its full price. */
+export const DEPOSIT_KINDS = ['none', 'fixed', 'full'] as const;
+/**
+ * A booking's deposit: 'awaiting' holds the slot until the pay link's hold ends; 'paid' confirms
+ * it; 'expired' released it unpaid; 'refunded' or 'kept' after a cancellation; 'requested' when
+ * the caller could not be texted a link and the owner was asked instead (no slot held).
+ */
+export const DEPOSIT_STATES = ['awaiting', 'paid', 'expired', 'refunded', 'kept', 'requested'] as const;
+/** The operator's subscription as Stripe states it (BILLING=stripe). */
+export const SUBSCRIPTION_STATUSES = ['trialing', 'active', 'past_due', 'canceled', 'unpaid', 'incomplete', 'incomplete_expired', 'paused'] as const;
+/** Whose Stripe account an event came from: an owner's (deposits) or the operator's (billing). */
+export const STRIPE_EVENT_SCOPES = ['deposits', 'billing'] as const;
+export type DepositKind = (typeof DEPOSIT_KINDS)[number];
+export type DepositState = (typeof DEPOSIT_STATES)[number];
+export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
+export type StripeEventScope = (typeof STRIPE_EVENT_SCOPES)[number];

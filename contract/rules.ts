@@ -157,3 +157,15 @@ export const WEBSITE_LIMITS = {
   /** Days between the automatic re-crawls. */
   recrawlDays: 7,
 } as const;
+
+/** Money (issue 59, docs/payments.md): deposits and the operator's subscriptions. */
+export const PAYMENT_LIMITS = {
+  /** The owner's written deposit policy: said in the confirmation text, so short. */
+  policyMaxChars: 300,
+  /** A deposit in pence: at least Stripe's 30p minimum for GBP, at most £1,000. */
+  depositPence: { min: 30, max: 100_000 },
+  /** How long a pay link holds the slot: Stripe Checkout lives from 30 minutes to 24 hours. */
+  holdMinutes: { min: 30, max: 1440, default: 30 },
+  /** A failed payment leaves the line answering this many days (BILLING_GRACE_DAYS). */
+  defaultGraceDays: 7,
+} as const;

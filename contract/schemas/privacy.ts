@@ -86,7 +86,7 @@ export const OwnerExportSchema = Type.Object({
       callerNumber: Type.String(),
       callId: Nullable(Type.Integer()),
       status: OneOf(['booked', 'cancelled'] as const),
-      cancelledBy: Nullable(OneOf(['owner', 'caller', 'moved'] as const)),
+      cancelledBy: Nullable(OneOf(['owner', 'caller', 'moved', 'unpaid'] as const)),
       createdAt: Type.String(),
       cancelledAt: Nullable(Type.String()),
       /** The person booked (issue 58), and their name; null for a booking with nobody in particular. */

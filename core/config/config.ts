@@ -4,7 +4,7 @@ import cron from 'node-cron';
 import { maskUrl } from '../../contract/mask-url.js';
 import { isE164 } from '../../contract/phone.js';
 import { LEG_PRESENTS } from '../../contract/enums.js';
-import { TEAM_LIMITS, WEBSITE_LIMITS } from '../../contract/rules.js';
+import { PAYMENT_LIMITS, TEAM_LIMITS, WEBSITE_LIMITS } from '../../contract/rules.js';
 import { DEFAULT_OUTBOUND_POLICY, type OutboundPolicy } from '../outbound/permit.js';
 import { canonicalHost } from '../webhooks/named-hosts.js';
 import type { DatabaseSetting } from '../db/setting.js';
@@ -98,6 +98,17 @@ export interface Config {
    * requests to the site, WEBSITE_DAILY_CRAWLS crawls a business may start per London day.
    */
   website: { pauseMs: number; dailyCrawls: number };
+  /**
+   * Money (docs/payments.md). `apiBase` (STRIPE_API_BASE): where the Stripe SDK sends its
+   * requests, e.g. a test double on loopback; unset = Stripe itself. `billing` (BILLING=stripe):
+   * the operator's own £39/month collected through their Stripe account, with
+   * STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET (the signing secret of the endpoint
+   * PUBLIC_URL/api/stripe/webhooks/billing) and STRIPE_PRICE_ID (the monthly price);
+   * BILLING_GRACE_DAYS: how long the line keeps answering after a failed payment. Unset: SPEC's
+   * manual trials, exactly as they are. Owners' deposits need no setting: each owner connects
+   * their own account in the console.
+   */
+  stripe: { apiBase?: string; billing?: { secretKey: string; webhookSecret: string; priceId: string; graceDays: number } };
   /**
    * CALENDAR_ALLOWED_PRIVATE_HOSTS: host names or addresses an owner's CalDAV or iCal address may
    * name although they resolve inside the network (a LAN calendar server); none by default,
@@ -321,6 +332,27 @@ function twilioNumberSettings(env: Env, required: boolean) {
   return s;
 }
 
+/** BILLING=stripe needs the operator's key, webhook secret and price: a box that could not charge must not start as if it could. */
+function stripeSettings(env: Env): Config['stripe'] {
+  const apiBase = url(env, 'STRIPE_API_BASE');
+  if (oneOf(env, 'BILLING', ['stripe'] as const) === undefined) return { apiBase };
+  const need = (name: string, prefixes: string[], what: string): string => {
+    const v = text(env, name);
+    if (v === undefined) throw new ConfigError(name, `is required with BILLING=stripe: ${what}`);
+    if (!prefixes.some((p) => v.startsWith(p))) throw new ConfigError(name, `must start ${prefixes.join(' or ')} (got "${v.slice(0, 6)}…")`);
+    return v;
+  };
+  return {
+    apiBase,
+    billing: {
+      secretKey: need('STRIPE_SECRET_KEY', ['sk_', 'rk_'], 'the secret (sk_…) or restricted (rk_…) key of your Stripe account'),
+      webhookSecret: need('STRIPE_WEBHOOK_SECRET', ['whsec_'], 'the signing secret of the webhook endpoint PUBLIC_URL/api/stripe/webhooks/billing'),
+      priceId: need('STRIPE_PRICE_ID', ['price_'], 'the monthly price (price_…) subscriptions are made with'),
+      graceDays: integer(env, 'BILLING_GRACE_DAYS', PAYMENT_LIMITS.defaultGraceDays, 1, 60),
+    },
+  };
+}
+
 /** proxy-addr's names for the private ranges a compose network or a LAN proxy sits in. */
 const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
 
@@ -484,6 +516,7 @@ export function loadConfig(env: Env = process.env): Config {
       dailyCrawls: integer(env, 'WEBSITE_DAILY_CRAWLS', WEBSITE_LIMITS.defaultDailyCrawls, 0, 1000),
     },
     calendars: { allowedPrivateHosts: allowedPrivateHosts(env) },
+    stripe: stripeSettings(env),
     jobs: { leaseMs: integer(env, 'JOB_LEASE_SECONDS', 90, 10, 3600) * 1000 },
     stop: { drainMs: integer(env, 'STOP_DRAIN_SECONDS', 25, 1, 600) * 1000 },
     ollama: { endpoints: endpoints(env, 'OLLAMA_URL', 'OLLAMA_SLOTS', DEFAULT_SLOTS.ollama, 'http://127.0.0.1:11434'), model: text(env, 'OLLAMA_MODEL') ?? 'llama3.2:3b' },

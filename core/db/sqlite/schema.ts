@@ -13,6 +13,8 @@ import {
   CALLER_TAGS,
   CALLER_TEXT_KINDS,
   CALLER_TEXT_STATUSES,
+  DEPOSIT_KINDS,
+  DEPOSIT_STATES,
   FORWARDING_CHECK_STATES,
   FORWARDING_CONDITIONS,
   HANDLING_PERIODS,
@@ -30,6 +32,8 @@ import {
   SPAM_VERDICTS,
   STAFF_VIEWS,
   STEP_STATUSES,
+  STRIPE_EVENT_SCOPES,
+  SUBSCRIPTION_STATUSES,
   TEXT_BACK_HOURS,
   TRANSFER_OUTCOMES,
   VOICE_PREFERENCES,
@@ -686,6 +690,13 @@ export const bookingServices = table(
     durationMinutes: integer('duration_minutes').notNull(),
     bufferMinutes: integer('buffer_minutes').notNull().default(0),
     agentSentence: text('agent_sentence'),
+    /** The service's price in pence (issue 59): what a 'full' deposit takes; null = not said. */
+    pricePence: integer('price_pence'),
+    /** The deposit a booking of it needs (docs/payments.md): none, fixed (deposit_pence) or full (price_pence). */
+    depositKind: text('deposit_kind', { enum: DEPOSIT_KINDS }).notNull().default('none'),
+    depositPence: integer('deposit_pence'),
+    /** How long the pay link holds the slot before it is released unpaid. */
+    depositHoldMinutes: integer('deposit_hold_minutes').notNull().default(30),
     archivedAt: instant('archived_at'),
     createdAt: createdAt(),
   },
@@ -743,7 +754,8 @@ export const bookings = table(
     callId: integer('call_id').references(() => calls.id, { onDelete: 'set null' }),
     slotKey: text('slot_key').notNull(),
     status: text('status', { enum: ['booked', 'cancelled'] }).notNull().default('booked'),
-    cancelledBy: text('cancelled_by', { enum: ['owner', 'caller', 'moved'] }),
+    /** 'unpaid': released because its deposit was not paid within the hold (issue 59). */
+    cancelledBy: text('cancelled_by', { enum: ['owner', 'caller', 'moved', 'unpaid'] }),
     caldavHref: text('caldav_href'),
     createdAt: createdAt(),
     cancelledAt: instant('cancelled_at'),
@@ -754,8 +766,22 @@ export const bookings = table(
      * made before the team). The live-booking rules hold per person: coalesce(staff_id, 0).
      */
     staffId: integer('staff_id').references(() => staff.id),
+    /**
+     * Its deposit (issue 59; null = none needed). An 'awaiting' booking is live (status 'booked'),
+     * so it blocks the slot for everyone else until deposit_due_at, when an unpaid one is released.
+     */
+    depositState: text('deposit_state', { enum: DEPOSIT_STATES }),
+    depositPence: integer('deposit_pence'),
+    depositDueAt: instant('deposit_due_at'),
+    /** The Stripe Checkout Session of the pay link (its metadata carries the booking's id) and its address. */
+    depositSessionId: text('deposit_session_id'),
+    depositUrl: text('deposit_url'),
+    /** The payment, once paid: what a refund names. */
+    depositPaymentIntent: text('deposit_payment_intent'),
   },
   (t) => [
+    uniqueIndex('bookings_deposit_session_unique').on(t.depositSessionId),
+    index('bookings_deposit_due_idx').on(t.depositState, t.depositDueAt),
     uniqueIndex('bookings_live_start_unique').on(t.userId, sql`coalesce(${t.staffId}, 0)`, t.startAt).where(sql`status = 'booked'`),
     index('bookings_user_start_idx').on(t.userId, t.startAt),
     index('bookings_call_slot_idx').on(t.callId, t.slotKey),
@@ -930,3 +956,79 @@ export const kbDrafts = table(
   },
   (t) => [index('kb_drafts_user_idx').on(t.userId, t.state)],
 );
+
+// ---- Money (issue 59, core/payments/; docs/payments.md) ----
+
+/**
+ * An owner's own Stripe account, for deposits: a restricted key sealed at rest (as the CalDAV
+ * password is, core/booking/calendars/secret-box.ts) and never returned by the API; the webhook
+ * endpoint the box made on that account and its signing secret (sealed); the owner's written
+ * cancellation policy, which the confirmation text states. No row = deposits off.
+ */
+export const stripeConnections = table('stripe_connections', {
+  userId: ownerKey(),
+  secretKeySealed: text('secret_key_sealed').notNull(),
+  /** What the key showed itself to be on the last test ("Hartley Plumbing Ltd", test or live mode). */
+  accountLabel: text('account_label'),
+  livemode: bool('livemode').notNull().default(false),
+  webhookEndpointId: text('webhook_endpoint_id'),
+  webhookSecretSealed: text('webhook_secret_sealed'),
+  /** The owner's written deposit policy, said in the confirmation text. */
+  depositPolicy: text('deposit_policy'),
+  /** A caller who cancels gets the deposit back (true) or the owner keeps it (false), per the policy. */
+  refundOnCallerCancel: bool('refund_on_caller_cancel').notNull().default(true),
+  testedAt: instant('tested_at'),
+  updatedAt: instant('updated_at').notNull(),
+});
+
+/**
+ * The operator's subscription of one account (BILLING=stripe): Stripe's customer and
+ * subscription, their status as the last applied event said, and when the event was made
+ * (`event_at`), so an older event arriving late changes nothing. `past_due_since` starts the
+ * grace period; the line pauses after it (users.account_status 'expired', as a lapsed trial).
+ */
+export const billingSubscriptions = table(
+  'billing_subscriptions',
+  {
+    userId: ownerKey(),
+    customerId: text('customer_id').notNull(),
+    subscriptionId: text('subscription_id'),
+    status: text('status', { enum: SUBSCRIPTION_STATUSES }),
+    pricePence: integer('price_pence'),
+    currency: text('currency'),
+    currentPeriodEnd: instant('current_period_end'),
+    trialEnd: instant('trial_end'),
+    cancelAtPeriodEnd: bool('cancel_at_period_end').notNull().default(false),
+    pastDueSince: instant('past_due_since'),
+    eventAt: instant('event_at'),
+    updatedAt: instant('updated_at').notNull(),
+  },
+  (t) => [uniqueIndex('billing_subscriptions_customer_unique').on(t.customerId), uniqueIndex('billing_subscriptions_subscription_unique').on(t.subscriptionId)],
+);
+
+/** The operator's invoices as Stripe reported them: the owner's list (hosted links) and the admin's monthly revenue. */
+export const billingInvoices = table(
+  'billing_invoices',
+  {
+    id: text('id').primaryKey(),
+    userId: ownerId(),
+    amountPence: integer('amount_pence').notNull(),
+    currency: text('currency').notNull(),
+    status: text('status').notNull(),
+    hostedUrl: text('hosted_url'),
+    periodStart: instant('period_start'),
+    paidAt: instant('paid_at'),
+    createdAt: instant('created_at').notNull(),
+  },
+  (t) => [index('billing_invoices_user_idx').on(t.userId, t.createdAt), index('billing_invoices_paid_idx').on(t.paidAt)],
+);
+
+/** Each Stripe event applied, by its id: a repeat is acknowledged and changes nothing. */
+export const stripeEvents = table('stripe_events', {
+  id: text('id').primaryKey(),
+  scope: text('scope', { enum: STRIPE_EVENT_SCOPES }).notNull(),
+  /** The owner whose account (deposits) or subscription (billing) it concerned; null = none found. */
+  userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+  type: text('type').notNull(),
+  receivedAt: instant('received_at').notNull(),
+});
