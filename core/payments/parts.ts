@@ -14,3 +14,31 @@ export interface StripeEventHandlers {
   /** An event from the operator's account (BILLING=stripe); returns the owner it concerned, null when none. */
   billing(event: Stripe.Event): Promise<number | null>;
 }
+
+/**
+ * Deposits as booking sees them (core/booking claims the slot, core/payments/deposits/ takes the
+ * money). A booking of a service with a deposit is claimed live with deposit_state 'awaiting',
+ * deposit_pence and deposit_due_at set by booking in the claim's own transaction, so it blocks
+ * the slot from its first moment; then booking calls `startHold`.
+ */
+export interface DepositDesk {
+  /** Whether the owner takes deposits now: a Stripe connection saved and tested. */
+  connected(userId: number): Promise<boolean>;
+  /**
+   * The Checkout Session for an 'awaiting' booking (expiring at its deposit_due_at, its metadata
+   * naming the booking) and the pay-link text to the caller. Throws DepositUnavailable when
+   * Stripe cannot be reached or refuses: booking then releases the slot and leaves the owner a
+   * booking request, as when a calendar cannot be read.
+   */
+  startHold(bookingId: number): Promise<{ url: string; dueAt: Date }>;
+  /** A booking with a deposit was cancelled: refund (the owner cancelled, or the caller under a refunding policy) or keep. */
+  cancelled(bookingId: number, by: 'owner' | 'caller'): Promise<void>;
+}
+
+/** Stripe could not be reached, or refused the request: in words for the owner's note. */
+export class DepositUnavailable extends Error {
+  constructor(readonly reason: string) {
+    super(`The deposit link could not be made: ${reason}`);
+    this.name = 'DepositUnavailable';
+  }
+}
