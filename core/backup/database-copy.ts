@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import fs from 'node:fs/promises';
 import { promisify } from 'node:util';
 import Database from 'better-sqlite3';
-import pg from 'pg';
+import type pg from 'pg';
 import type { DatabaseSetting } from '../db/setting.js';
 
 const run = promisify(execFile);
@@ -71,7 +71,9 @@ export function sqliteCopy(dbFile: string, live?: Database.Database): DatabaseCo
 }
 
 async function withClient<T>(url: string, fn: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
+  // The driver is loaded on a PostgreSQL box's first copy, not by every SQLite box at start.
+  const { Client } = (await import('pg')).default;
+  const client = new Client({ connectionString: url });
   await client.connect();
   try {
     return await fn(client);

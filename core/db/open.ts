@@ -1,9 +1,6 @@
 import type { Log } from '../../contract/log.js';
 import type { DatabaseSetting } from './setting.js';
 import { openDatabase, type DatabaseHandle, type Db } from './client.js';
-import { openPostgres } from './pg/open-postgres.js';
-import { postgresAppDb } from './pg/pg-session.js';
-import * as pgTables from './pg/schema.js';
 import { registerTables } from './schema.js';
 
 /**
@@ -13,6 +10,9 @@ import { registerTables } from './schema.js';
  */
 export async function openAppDatabase(setting: DatabaseSetting, log: Pick<Log, 'info' | 'warn'>): Promise<DatabaseHandle> {
   if (setting.kind === 'sqlite') return openDatabase(setting.file);
+  // Loaded only here: PostgreSQL's driver and drizzle's pg-core cost ~0.2 s of CPU to import,
+  // which a SQLite box (and each of the test suite's fresh module graphs) would pay for nothing.
+  const [{ openPostgres }, { postgresAppDb }, pgTables] = await Promise.all([import('./pg/open-postgres.js'), import('./pg/pg-session.js'), import('./pg/schema.js')]);
   const pg = await openPostgres(setting.url, log);
   // Typed as the checked dialect's Db (the identity under PostgreSQL's check, tsconfig.pg.json).
   const db = postgresAppDb(pg.db) as unknown as Db;

@@ -1,4 +1,4 @@
-import { startPostgres, type PostgresServer } from './postgres.js';
+import type { PostgresServer } from './postgres.js';
 
 let postgres: Promise<PostgresServer> | undefined;
 
@@ -10,7 +10,9 @@ let postgres: Promise<PostgresServer> | undefined;
  */
 export async function testDatabaseEnv(): Promise<Record<string, string>> {
   if (process.env.TEST_DATABASE !== 'postgres') return {};
-  postgres ??= startPostgres();
+  // Imported here, not at the top: every test file loads this module (setup-test-database.ts),
+  // and the driver with drizzle's pg-core is ~0.2 s of CPU a SQLite run would import for nothing.
+  postgres ??= import('./postgres.js').then((m) => m.startPostgres());
   return { DATABASE_URL: await (await postgres).createDatabase({ migrated: true }) };
 }
 
