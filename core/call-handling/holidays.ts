@@ -1,10 +1,16 @@
-import Holidays from 'date-holidays';
+import { createRequire } from 'node:module';
+import type Holidays from 'date-holidays';
 import type { HolidayNation } from '../../contract/call-handling.js';
 
 // date-holidays' GB regions: England and Wales share one list of bank holidays (ENG and WLS
 // agree), Scotland (SCT) adds 2 January and St Andrew's Day, Northern Ireland (NIR) St
 // Patrick's Day and the Battle of the Boyne. Its data ships inside the package (offline).
 const REGION: Record<HolidayNation, string> = { 'england-wales': 'ENG', scotland: 'SCT', 'northern-ireland': 'NIR' };
+
+// The package (its data for every country) is ~0.1 s of CPU to import, and only a schedule
+// that asks about a date needs it: loaded then, synchronously, as the rules here are.
+const load = createRequire(import.meta.url);
+let HolidaysOf: typeof Holidays | undefined;
 
 // One calendar per nation and one date set per year: a call looks a date up, nothing more.
 const calendars = new Map<HolidayNation, Holidays>();
@@ -16,7 +22,8 @@ function bankHolidays(nation: HolidayNation, year: number): Set<string> {
   if (!dates) {
     let cal = calendars.get(nation);
     if (!cal) {
-      cal = new Holidays('GB', REGION[nation]);
+      HolidaysOf ??= load('date-holidays') as typeof Holidays;
+      cal = new HolidaysOf('GB', REGION[nation]);
       calendars.set(nation, cal);
     }
     // 'public' is a bank holiday (substitute days included); 'observance' (Mother's Day) is not.

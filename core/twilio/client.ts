@@ -1,5 +1,7 @@
-import twilio, { type Twilio } from 'twilio';
+import type twilio from 'twilio';
+import type { Twilio } from 'twilio';
 import type { Config } from '../config/config.js';
+import { twilioSdk } from './sdk.js';
 
 /** Every Twilio REST call gives up after this long, so a stalled provider never hangs a request or a job. */
 const TWILIO_TIMEOUT_MS = 15_000;
@@ -29,7 +31,7 @@ export function rewriteUri(uri: string, apiBase: string): string {
  * mapping (RestException) stay exactly the SDK's.
  */
 function redirectingHttpClient(apiBase: string, timeoutMs = TWILIO_TIMEOUT_MS) {
-  const real = new twilio.RequestClient({ timeout: timeoutMs });
+  const real = new (twilioSdk().RequestClient)({ timeout: timeoutMs });
   return {
     request(opts: RequestOptions): Promise<HttpResponse> {
       return real.request({ ...opts, uri: rewriteUri(opts.uri, apiBase) }) as Promise<HttpResponse>;
@@ -47,6 +49,6 @@ export function createTwilioClient(cfg: Config['twilio'], timeoutMs = TWILIO_TIM
   }
   const httpClient = cfg.apiBase
     ? (redirectingHttpClient(cfg.apiBase, timeoutMs) as unknown as twilio.RequestClient)
-    : new twilio.RequestClient({ timeout: timeoutMs });
-  return twilio(cfg.accountSid, cfg.authToken, { httpClient });
+    : new (twilioSdk().RequestClient)({ timeout: timeoutMs });
+  return twilioSdk()(cfg.accountSid, cfg.authToken, { httpClient });
 }

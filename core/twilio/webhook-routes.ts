@@ -1,5 +1,4 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import twilio from 'twilio';
 import { toE164 } from '../../contract/phone.js';
 import { TwilioInboundMessageBody, TwilioMessageStatusBody } from '../../contract/schemas/twilio.js';
 import { MESSAGE_STATUS_PATH } from '../caller-texts/service.js';
@@ -9,6 +8,7 @@ import type { App } from '../http/fastify-types.js';
 import { HttpError } from '../http/errors.js';
 import { gatewayFromConfig } from '../notify/gateway-from-config.js';
 import { handleOwnerText } from '../followup/inbound-text.js';
+import { twilioSdk } from './sdk.js';
 
 const MESSAGES_WEBHOOK_PATH = '/api/twilio/messages';
 
@@ -66,7 +66,7 @@ export async function twilioWebhookRoutes(app: App): Promise<void> {
       ? 'Twilio is not configured (TWILIO_AUTH_TOKEN unset)'
       : typeof signature !== 'string' || !signature
         ? 'no X-Twilio-Signature'
-        : !twilio.validateRequest(token, signature, url, params)
+        : !twilioSdk().validateRequest(token, signature, url, params)
           ? 'X-Twilio-Signature does not match'
           : null;
     if (why) {

@@ -3,11 +3,9 @@ import { WEBSITE_LIMITS } from '../../../contract/rules.js';
 import { guardedRequest, type GuardedAnswer } from '../../net/guarded-fetch.js';
 import { RefusedAddressError } from '../../webhooks/address-guard.js';
 import type { CrawlOptions, CrawlProblem, CrawlSite } from '../parts.js';
-import { readPage } from './main-text.js';
 import { PROBLEM, startPageUnreadable, STOPPED } from './problems.js';
 import { ALLOW_ALL, DISALLOW_ALL, robotsRules, type RobotsRules } from './robots.js';
 import { notAPageByExtension, notAPageByType, onSite, pageKey, siteReaderUserAgent, startAddress } from './site-rules.js';
-import { sitemapEntries } from './sitemap.js';
 
 // Reads the owner's site: robots.txt first (obeyed), then the sitemap's pages, then the links
 // found in pages, breadth-first. One request at a time with a pause between two, every request
@@ -82,6 +80,9 @@ function decoded(answer: GuardedAnswer): string {
 export const crawlSite: CrawlSite = async (startUrl, opts) => {
   let site = startAddress(startUrl);
   if (!site) throw new Error(startPageUnreadable('that is not a website address.'));
+  // The HTML readers (linkedom, Readability: ~0.15 s of CPU to import) load on the first crawl,
+  // not with the app, which every start and every test server would pay for.
+  const [{ readPage }, { sitemapEntries }] = await Promise.all([import('./main-text.js'), import('./sitemap.js')]);
   const userAgent = opts.userAgent ?? siteReaderUserAgent();
   const requests = new SiteRequests(opts, userAgent);
   const problems: CrawlProblem[] = [];
