@@ -13,15 +13,13 @@ import { startHousekeeping } from '../core/housekeeping/schedule.js';
 import { startRetentionSchedule } from '../core/privacy/schedule.js';
 import { createMailer, type Mailer } from '../core/mail/mailer.js';
 import type { PostCallEngines, PostCallOptions } from '../core/post-call/service.js';
-import { createCallPipeline, type CallPipeline } from './call-pipeline.js';
+import type { CallPipeline } from './call-pipeline.js';
 import { newHooks, withAppServices, type ServiceOptions, type Services } from '../core/services.js';
 import { createAgentEngines } from '../core/engines/agent-engines.js';
-import { createCallPath } from '../core/calls/call-path.js';
 import { CallMyLineRegistry } from '../core/call-my-line/registry.js';
 import type { App } from '../core/http/fastify-types.js';
-import { startPbx, type Pbx, type PbxOptions } from '../pbx/index.js';
-import { createCallMyLineEndpoints } from '../pbx/call-my-line/lines.js';
-import { installAgentFlow, type AgentFlowInstall, type InstallOptions } from '../pbx/flows/agent/index.js';
+import type { Pbx, PbxOptions } from '../pbx/index.js';
+import type { AgentFlowInstall, InstallOptions } from '../pbx/flows/agent/index.js';
 
 /**
  * The composition root: the one place that wires config, storage, engines, PBX and HTTP, and
@@ -89,7 +87,9 @@ export async function composeAppliance(config: Config, o: ApplianceOverrides = {
   // The prompts folder's cap counts files others wrote too: measured now and every PROMPTS_MEASURE_SECONDS.
   if (on('prompts')) services.agentEngines.promptFolder.start();
   // Subscribes to hooks.callFinished before the PBX can fire it.
-  const pipeline = on('pipeline') ? createCallPipeline(services, o.postCall?.engines, o.postCall?.options) : undefined;
+  // The pipeline and the PBX's modules are imported only when they start: an HTTP-only process
+  // (most test servers, each in a fresh module graph) would otherwise evaluate ~0.5 s of them.
+  const pipeline = on('pipeline') ? (await import('./call-pipeline.js')).createCallPipeline(services, o.postCall?.engines, o.postCall?.options) : undefined;
   pipeline?.start();
   // Missed-call text-back (subscribes to hooks.callFinished) on its own job kind and worker.
   if (on('callerTexts')) services.callerTexts.start();
@@ -110,6 +110,12 @@ export async function composeAppliance(config: Config, o: ApplianceOverrides = {
     log.info('ARI_URL is not set: running without a PBX connection (console and API only)');
     services.health.set('pbx', () => ({ ok: true, detail: 'disabled: ARI_URL is not set' }));
   } else if (o.pbx !== false && config.ari.url) {
+    const [{ startPbx }, { createCallMyLineEndpoints }, { installAgentFlow }, { createCallPath }] = await Promise.all([
+      import('../pbx/index.js'),
+      import('../pbx/call-my-line/lines.js'),
+      import('../pbx/flows/agent/index.js'),
+      import('../core/calls/call-path.js'),
+    ]);
     agent = o.agent === false ? undefined : installAgentFlow(services, typeof o.agent === 'function' ? o.agent(services) : o.agent);
     // Without the media app registered, agent calls fall back to voicemail: worth seeing in /healthz.
     if (agent) services.health.set('agent-media', agent.health);
