@@ -67,7 +67,7 @@ export async function callBookingRoutes(app: App): Promise<void> {
       // Issue 59: the owner is at the console, so they are told and choose; no request is left.
       case 'deposit-request':
         if (result.why === 'untextable') throw badRequest(`This service needs a ${depositPounds(result.pence)} deposit, and this caller cannot be texted the link to pay it (not a UK mobile, or they replied STOP). Tick "no deposit needed" to book them anyway.`, { skipDeposit: 'Tick to book without a deposit' });
-        throw new HttpError(503, `${result.reason}. Try again in a minute, or tick "no deposit needed" to book them without one.`);
+        throw new HttpError(503, `The deposit link could not be made (${result.reason}). Try again in a minute, or tick "no deposit needed" to book them without one.`);
       case 'booked': return reply.code(201).send(toApiBooking(result.row, result.serviceName));
     }
   });

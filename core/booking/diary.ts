@@ -297,7 +297,7 @@ export class Diary {
       await this.deps.deposits!.startHold(row.id);
       return null;
     } catch (err) {
-      const reason = err instanceof DepositUnavailable ? err.message : `The deposit link could not be made: ${err instanceof Error ? err.message : String(err)}`;
+      const reason = err instanceof DepositUnavailable ? err.reason : err instanceof Error ? err.message : String(err);
       this.deps.log.warn({ bookingId: row.id, err: reason }, 'deposit hold not started; the booking is left to the owner as a request');
       await withdrawClaim(this.deps.db, this.ownerId, row.id);
       return { kind: 'deposit-request', why: 'unavailable', pence, reason };

@@ -2,7 +2,8 @@
 // link comes by text; it never asks for card details. English for now: the other languages'
 // catalogues (dialogue/language) do not have these lines yet, and an English line beats none.
 
-const amount = (pence: number) => `£${(pence / 100).toFixed(2).replace(/\.00$/, '')}`;
+/** "£20", "£12.50", "£1,000". */
+const amount = (pence: number) => `£${(pence / 100).toLocaleString('en-GB', { minimumFractionDigits: pence % 100 === 0 ? 0 : 2, maximumFractionDigits: 2 })}`;
 
 /** "30 minutes", "an hour", "2 hours", "90 minutes". */
 export function spokenHold(minutes: number): string {

@@ -115,7 +115,7 @@ describe.each(engines)('deposits on $name', (engine) => {
       const deposits = new RecordingDeposits({ refuse: true });
       const { booked, events } = recordEvents();
       const { slot, result } = await bookFirst(deskOn(core!, user.id, deposits, events), core!, user.id, MOBILE);
-      expect(result).toEqual({ kind: 'deposit-request', why: 'deposit-unavailable', depositPence: 2000, reason: 'The deposit link could not be made: Stripe could not be reached' });
+      expect(result).toEqual({ kind: 'deposit-request', why: 'deposit-unavailable', depositPence: 2000, reason: 'Stripe could not be reached' });
       expect(deposits.holds).toHaveLength(1);
       expect(booked).toEqual([]);
       expect(await rowsOf(core!, user.id)).toEqual([]);

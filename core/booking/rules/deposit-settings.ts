@@ -17,7 +17,8 @@ export const CONNECT_STRIPE_FIRST = 'Connect your Stripe account under Payments 
 
 export type DepositCheck = { ok: true; settings: DepositSettings } | { ok: false; message: string; field: string };
 
-const pounds = (pence: number) => `£${(pence / 100).toFixed(2).replace(/\.00$/, '')}`;
+/** "£20", "£12.50", "£1,000", "£0.30". */
+const pounds = (pence: number) => `£${(pence / 100).toLocaleString('en-GB', { minimumFractionDigits: pence % 100 === 0 ? 0 : 2, maximumFractionDigits: 2 })}`;
 
 /** The body's fields (absent = none), checked together; a kept amount is dropped when no deposit is taken. */
 export function checkDepositSettings(b: { pricePence?: number | null; depositKind?: DepositKind; depositPence?: number | null; depositHoldMinutes?: number }): DepositCheck {
