@@ -28,16 +28,16 @@ const looksLikeCard = (run: string): boolean => {
 };
 
 /**
- * The text with every card-like number replaced by "[card number removed]". A longer run is
- * checked by its 13–19 digit windows too, so a card read out straight after other digits is caught.
+ * The text with every card-like number replaced by "[card number removed]". A run is checked by
+ * its 13–19 digit windows too, so a card read out straight after other digits is caught: the
+ * guard would rather remove a long number that was not a card than keep one that was.
  */
 export function redactCardNumbers(text: string): string {
   return text.replace(DIGIT_RUN, (run) => (looksLikeCard(run) || holdsCardWindow(run.replace(/[ -]/g, '')) ? CARD_REMOVED : run));
 }
 
-/** A run longer than any card: removed when some 13–19 digits within it pass as one. */
+/** Some 13–19 digits within the run pass as a card. */
 function holdsCardWindow(digits: string): boolean {
-  if (digits.length <= 19) return false;
   for (let len = 13; len <= 19; len++) {
     for (let at = 0; at + len <= digits.length; at++) if (passesLuhn(digits.slice(at, at + len))) return true;
   }
