@@ -45,7 +45,7 @@ function holdsCardWindow(digits: string): boolean {
 }
 
 /** Whether a text holds anything the guard would remove. */
-export const holdsCardNumber = (text: string): boolean => redactCardNumbers(text) !== text;
+const holdsCardNumber = (text: string): boolean => redactCardNumbers(text) !== text;
 
 /**
  * A caller offering to pay by card on the phone ("can I pay by card now?", "I'll give you my
