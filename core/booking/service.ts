@@ -148,6 +148,8 @@ export class BookingService {
     return {
       booked: (row) => this.booked(row),
       cancelled: async (row, by) => {
+        // A deposit taken or awaited: the deposit side refunds, keeps or expires it (issue 59).
+        if (row.depositState === 'awaiting' || row.depositState === 'paid') await this.deposits?.cancelled(row.id, by);
         await this.enqueue(by === 'owner' ? 'owner-cancelled' : 'caller-cancelled', row);
         await this.removeFromCalendar(row);
         if (by === 'caller') await this.ownerJob(row.userId, `${row.callerName} (${row.callerNumber}) cancelled their booking on ${shortWhen(row.startAt)}.`, `booking-cancelled-${row.id}`);

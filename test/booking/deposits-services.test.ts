@@ -19,16 +19,17 @@ afterEach(async () => {
   server = undefined;
 });
 
-const depositDesk = (connected: boolean): DepositDesk & { holds: number[] } => {
+const depositDesk = (connected: boolean): DepositDesk & { holds: number[]; cancels: Array<[number, string]> } => {
   const holds: number[] = [];
+  const cancels: Array<[number, string]> = [];
   return {
-    holds,
+    holds, cancels,
     connected: async () => connected,
     startHold: async (id) => {
       holds.push(id);
       return { url: `https://checkout.stripe.test/pay/${id}`, dueAt: new Date(Date.now() + 30 * 60_000) };
     },
-    cancelled: async () => undefined,
+    cancelled: async (id, by) => void cancels.push([id, by]),
   };
 };
 
@@ -91,6 +92,18 @@ describe('services\' deposit settings', () => {
     const made = await client.post(`/api/call-logs/${callId}/booking`, { serviceId: service.id, start: '2026-12-01T10:30:00Z', callerName: 'Lee', skipDeposit: true });
     expect(made.status).toBe(201);
     expect(deposits.holds).toEqual([]);
+  });
+
+  it('a held booking the owner cancels is handed to the deposit side (refund or expire); one without a deposit is not', async () => {
+    const deposits = depositDesk(true);
+    const { client, userId } = await start(deposits);
+    const service = (await client.post('/api/user/booking/services', { ...boiler, depositKind: 'fixed', depositPence: 2000 })).body as { id: number };
+    const held = await client.post(`/api/call-logs/${await callFrom(server!.database.db, userId, '+447700900402')}/booking`, { serviceId: service.id, start: '2026-12-01T10:30:00Z', callerName: 'Kim' });
+    const plain = await client.post(`/api/call-logs/${await callFrom(server!.database.db, userId, '+447700900403')}/booking`, { serviceId: service.id, start: '2026-12-01T12:00:00Z', callerName: 'Sam', skipDeposit: true });
+    expect(deposits.holds).toEqual([held.body.id]);
+    expect((await client.post(`/api/user/bookings/${plain.body.id}/cancel`)).status).toBe(200);
+    expect((await client.post(`/api/user/bookings/${held.body.id}/cancel`)).status).toBe(200);
+    expect(deposits.cancels).toEqual([[held.body.id, 'owner']]);
   });
 });
 
