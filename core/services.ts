@@ -4,6 +4,7 @@ import type { NumberService } from './numbers/service.js';
 import { WebhookService, type WebhookOptions } from './webhooks/service.js';
 import { CallerTextService, type CallerTextOptions } from './caller-texts/service.js';
 import { BookingService } from './booking/service.js';
+import type { DepositDesk } from './payments/parts.js';
 import type { BookingKeys } from './booking/calendars/keys.js';
 import type { GuardOptions } from './webhooks/address-guard.js';
 import type { BackoffPolicy } from './time/backoff.js';
@@ -34,7 +35,7 @@ export interface ServiceOptions {
   callerTexts?: CallerTextOptions;
   /** The crawler and the drafter (core/website/parts.ts), and the guard's test seam. */
   website?: WebsiteOptions;
-  booking?: { keys?: BookingKeys; pollMs?: number; calendarGuard?: GuardOptions; backoff?: BackoffPolicy; calendarBoundMs?: number };
+  booking?: { keys?: BookingKeys; pollMs?: number; calendarGuard?: GuardOptions; backoff?: BackoffPolicy; calendarBoundMs?: number; deposits?: DepositDesk };
 }
 
 /** The composition root's second step: the services built from the core's dependencies, all at once. */

@@ -2,6 +2,8 @@
 import { Type, type Static } from 'typebox';
 import { Nullable, OneOf, refusal } from './shared.js';
 import { OpeningSpanSchema } from './call-handling.js';
+import { DEPOSIT_KINDS, type DepositKind } from '../enums.js';
+import { PAYMENT_LIMITS } from '../rules.js';
 
 /** Limits an owner's input is checked against (the API's 400s say them). */
 export const BOOKING_LIMITS = {
@@ -25,8 +27,11 @@ const Week = Type.Object({
   fri: Type.Array(OpeningSpanSchema), sat: Type.Array(OpeningSpanSchema), sun: Type.Array(OpeningSpanSchema),
 });
 
+const P = PAYMENT_LIMITS;
 export const ApiBookingServiceSchema = Type.Object({
   id: Type.Integer(), name: Type.String(), durationMinutes: Type.Integer(), bufferMinutes: Type.Integer(), agentSentence: Nullable(Type.String()),
+  /** Issue 59 (docs/payments.md): the price in pence (null = not said), and the deposit a booking of it needs. */
+  pricePence: Nullable(Type.Integer()), depositKind: OneOf(DEPOSIT_KINDS), depositPence: Nullable(Type.Integer()), depositHoldMinutes: Type.Integer(),
 });
 export const ApiBookingServiceListSchema = Type.Object({ services: Type.Array(ApiBookingServiceSchema) });
 /** Each mistake gets its own sentence; the name and the sentence, trimmed first, are checked in the route. */
@@ -42,6 +47,19 @@ export const BookingServiceBody = Type.Object(
       ...refusal(`The break after a booking is a whole number of minutes from 0 to ${L.bufferMinutes.max}.`, `0–${L.bufferMinutes.max} minutes`),
     })),
     agentSentence: Type.Optional(Nullable(Type.String())),
+    /** Issue 59: absent = none/not said; how they fit together (a price for 'full', an amount for 'fixed') is checked in the route. */
+    pricePence: Type.Optional(Nullable(Type.Integer({
+      minimum: 0, maximum: 10_000_000, ...refusal('The price is a whole number of pence, e.g. 4500 for £45.', 'Pence, e.g. 4500'),
+    }))),
+    depositKind: Type.Optional(Type.Unsafe<DepositKind>(Type.String({ enum: [...DEPOSIT_KINDS], ...refusal('The deposit is "none", "fixed" or "full".', 'none, fixed or full') }))),
+    depositPence: Type.Optional(Nullable(Type.Integer({
+      minimum: P.depositPence.min, maximum: P.depositPence.max,
+      ...refusal(`A fixed deposit is a whole number of pence from ${P.depositPence.min} (30p) to ${P.depositPence.max} (£1,000).`, `${P.depositPence.min}–${P.depositPence.max} pence`),
+    }))),
+    depositHoldMinutes: Type.Optional(Type.Integer({
+      minimum: P.holdMinutes.min, maximum: P.holdMinutes.max,
+      ...refusal(`The time a deposit holds the slot is a whole number of minutes from ${P.holdMinutes.min} to ${P.holdMinutes.max} (24 hours).`, `${P.holdMinutes.min}–${P.holdMinutes.max} minutes`),
+    })),
   },
   { additionalProperties: false },
 );
@@ -111,7 +129,11 @@ const ApiFreeTimeSchema = Type.Object({ start: Type.String(), end: Type.String()
 export const ApiFreeTimesSchema = Type.Object({ times: Type.Array(ApiFreeTimeSchema) });
 /** POST /api/call-logs/{id}/booking: the owner books the caller of a call (issue 41, item 8). */
 export const CallBookingBody = Type.Object(
-  { serviceId: ServiceId(), start: Type.String(), callerName: Type.Optional(Type.String()), staffId: Type.Optional(StaffId()) },
+  {
+    serviceId: ServiceId(), start: Type.String(), callerName: Type.Optional(Type.String()), staffId: Type.Optional(StaffId()),
+    /** Issue 59: the owner ticked "no deposit needed": a deposit service is booked without a hold. */
+    skipDeposit: Type.Optional(Type.Boolean()),
+  },
   { additionalProperties: false },
 );
 

@@ -17,10 +17,11 @@ import { activeService, activeServices } from './store/services.js';
 // so only a time the desk offered can be booked, and only with the person it was offered with.
 
 /** A booking as the agent reads it back; `staffName` when the business names its people. */
-function toSummary(row: BookingRow, serviceName: string, staffName?: string): BookingSummary {
+function toSummary(row: BookingRow, serviceName: string, staffName?: string, holdMinutes?: number): BookingSummary {
   return {
     id: row.id, serviceName, start: row.startAt, end: row.endAt, callerName: row.callerName, callerNumber: row.callerNumber,
     spoken: spokenWhen(row.startAt), status: row.status, ...(staffName && { staffName }),
+    ...(holdMinutes !== undefined && row.depositState === 'awaiting' && row.depositPence !== null && { deposit: { pence: row.depositPence, holdMinutes } }),
   };
 }
 
@@ -114,9 +115,11 @@ class AgentDesk implements BookingDesk {
     if (this.preview) return this.previewClaim(service, rules, ref.start, ref.staffId, { callerName: req.callerName, callerNumber }, replaces, taken, signal);
     const result = await this.diary.claim({ service, rules, start: ref.start, callId: req.callId, callerName: req.callerName.trim(), callerNumber, now, replaces, staffId: ref.staffId }, signal);
     if (result.kind === 'unavailable') return result;
+    if (result.kind === 'deposit-request') return { kind: 'deposit-request', why: result.why === 'untextable' ? 'deposit-untextable' : 'deposit-unavailable', depositPence: result.pence, reason: result.reason };
     // A time the rules no longer offer (changed since the offer) is as taken as a booked one.
     if (result.kind !== 'booked') return taken();
-    return { kind: 'booked', booking: toSummary(result.row, service.name, await this.staffNameOf(result.row)) };
+    // A fresh hold is said with its deposit; a move keeps its booking's deposit quietly.
+    return { kind: 'booked', booking: toSummary(result.row, service.name, await this.staffNameOf(result.row), replaces ? undefined : service.depositHoldMinutes) };
   }
 
   /** The Try-it preview: the real answer, nothing written. */
@@ -129,7 +132,10 @@ class AgentDesk implements BookingDesk {
     if (would.kind === 'taken') return taken();
     const end = new Date(start + (would.person.durationMinutes ?? service.durationMinutes) * 60_000);
     const staffName = would.named ? spokenNameOf(would.person) : undefined;
-    return { kind: 'booked', booking: { id: 0, serviceName: service.name, start: new Date(start), end, ...caller, spoken: spokenWhen(new Date(start)), status: 'booked', ...(staffName && { staffName }) } };
+    // The Try-it caller is the owner trying it: a deposit service is said as held, whatever their number.
+    const plan = await this.diary.depositPlan({ service, replaces, callerNumber: '+447700900000', now: this.diary.deps.now().getTime() });
+    const deposit = plan.kind === 'hold' ? { deposit: { pence: plan.pence, holdMinutes: service.depositHoldMinutes } } : {};
+    return { kind: 'booked', booking: { id: 0, serviceName: service.name, start: new Date(start), end, ...caller, spoken: spokenWhen(new Date(start)), status: 'booked', ...(staffName && { staffName }), ...deposit } };
   }
 
   async findByCaller(callerNumber: string): Promise<BookingSummary[]> {

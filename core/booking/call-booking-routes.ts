@@ -9,6 +9,7 @@ import { toApiBooking } from './api-booking.js';
 import { UNNAMED_CALLER } from './store/bookings.js';
 import { shortWhen, spokenWhen } from '../../dialogue/language/dates.js';
 import { zonedStart } from './zoned-start.js';
+import { depositPounds } from './rules/deposit-settings.js';
 
 // Issue 41, item 8: the owner books the caller of a call from Call Details (a voicemail whose
 // caller wanted a booking, or any call with a number). The times come from the agent's slot
@@ -55,7 +56,7 @@ export async function callBookingRoutes(app: App): Promise<void> {
     const callerName = req.body.callerName?.trim() || UNNAMED_CALLER;
     if (callerName.length > BOOKING_LIMITS.nameLength) throw badRequest(`The caller's name must be at most ${BOOKING_LIMITS.nameLength} characters.`, { callerName: `At most ${BOOKING_LIMITS.nameLength} characters` });
     const start = zonedStart(req.body.start, 'The time');
-    const result = await booking.ownerBooking(userId).bookForCall({ callId: call.id, serviceId: req.body.serviceId, start, callerName, callerNumber, staffId: req.body.staffId }, AbortSignal.timeout(10_000));
+    const result = await booking.ownerBooking(userId).bookForCall({ callId: call.id, serviceId: req.body.serviceId, start, callerName, callerNumber, staffId: req.body.staffId, skipDeposit: req.body.skipDeposit ?? false }, AbortSignal.timeout(10_000));
     switch (result.kind) {
       case 'no-service': throw noService();
       case 'no-person': throw noPerson();
@@ -63,6 +64,10 @@ export async function callBookingRoutes(app: App): Promise<void> {
       case 'call-booked': throw conflict(`This call already has a booking: ${result.serviceName}, ${shortWhen(result.start)}. Move or cancel it under Bookings.`);
       case 'taken': throw conflict('That time has just been taken, or your calendar now has something then. Pick another of the free times.');
       case 'unavailable': throw unavailable(result.reason);
+      // Issue 59: the owner is at the console, so they are told and choose; no request is left.
+      case 'deposit-request':
+        if (result.why === 'untextable') throw badRequest(`This service needs a ${depositPounds(result.pence)} deposit, and this caller cannot be texted the link to pay it (not a UK mobile, or they replied STOP). Tick "no deposit needed" to book them anyway.`, { skipDeposit: 'Tick to book without a deposit' });
+        throw new HttpError(503, `The deposit link could not be made (${result.reason}). Try again in a minute, or tick "no deposit needed" to book them without one.`);
       case 'booked': return reply.code(201).send(toApiBooking(result.row, result.serviceName));
     }
   });

@@ -15,6 +15,9 @@ import { asBlocked, cancelBooking, liveBookingsBetween } from './store/bookings.
 import { claimSlot, withdrawClaim, type ClaimResult } from './store/claim.js';
 import { peopleForService, personOfBooking, type BookingPerson } from './store/people.js';
 import { loadRules } from './store/rules.js';
+import { DepositUnavailable, type DepositDesk } from '../payments/parts.js';
+import { canTextCaller } from '../caller-texts/store.js';
+import { depositNeeded, depositPounds } from './rules/deposit-settings.js';
 
 // One business's diary, shared by the agent's desk (agent-booking-adapter.ts) and the owner's
 // Call Details (owner-booking.ts): free times from the slot engine over each person's hours,
@@ -40,6 +43,8 @@ export interface DiaryDeps {
   calendar?: CalendarReader & CalendarWriter;
   events?: Partial<BookingEvents>;
   boundMs?: number;
+  /** Issue 59: the owner's deposits (core/payments/deposits); absent = no deposits, bookings as before. */
+  deposits?: DepositDesk;
 }
 
 /**
@@ -61,7 +66,7 @@ export function bookingEvent(row: BookingRow, serviceName: string, member?: Cale
   return {
     ownerId: row.userId, bookingId: row.id, uid: eventUid(row.userId, { serviceId: row.serviceId, start: row.startAt.getTime(), staffId: member?.staffId }),
     summary: `${serviceName}${member ? ` with ${member.name}` : ''}: ${row.callerName}`, start: row.startAt.getTime(), end: row.endAt.getTime(),
-    description: `Booked by phone. Caller: ${row.callerName}, ${row.callerNumber}.`, staffId: member?.staffId,
+    description: `Booked by phone. Caller: ${row.callerName}, ${row.callerNumber}.${row.depositPence !== null && row.depositState ? ` A ${depositPounds(row.depositPence)} deposit was asked for.` : ''}`, staffId: member?.staffId,
   };
 }
 
@@ -97,9 +102,20 @@ export interface ClaimAsk {
   onePerCall?: boolean;
   /** With this member; absent, the first of the service's people free then (the owner alone without a team). */
   staffId?: number;
+  /** The owner ticked "no deposit needed" (Call Details): a deposit service booked without a hold. */
+  skipDeposit?: boolean;
 }
 
-export type DiaryClaim = ClaimResult | { kind: 'unavailable'; reason: string };
+/**
+ * Issue 59: no booking, a request to the owner instead. 'untextable': the caller cannot be texted
+ * a pay link (not a UK mobile, withheld, STOP); 'unavailable': Stripe could not make the link.
+ */
+export type DepositRequest = { kind: 'deposit-request'; why: 'untextable' | 'unavailable'; pence: number; reason: string };
+
+export type DiaryClaim = ClaimResult | { kind: 'unavailable'; reason: string } | DepositRequest;
+
+/** What a fresh claim asks of the deposit desk: nothing, a hold, or a request (the caller cannot get the link). */
+type DepositPlan = { kind: 'none' } | { kind: 'hold'; pence: number; dueAt: Date } | DepositRequest;
 
 export class Diary {
   readonly calendar: CalendarReader & CalendarWriter;
@@ -174,12 +190,14 @@ export class Diary {
    * A move reads the calendar first, since the booking it replaces is cancelled in its claim.
    */
   async claim(ask: ClaimAsk, signal?: AbortSignal): Promise<DiaryClaim> {
+    const plan = await this.depositPlan(ask);
+    if (plan.kind === 'deposit-request') return plan;
     const team = await peopleForService(this.deps.db, this.ownerId, ask.service.id);
     const people = ask.staffId === undefined ? team.people : team.people.filter((p) => p.staffId === ask.staffId);
     // Someone who does not do the service is never free for it.
     let last: DiaryClaim = { kind: 'not-offered', rule: 'outside-hours' };
     for (const person of people) {
-      const result = await this.claimWith(person, team.ownerMemberId, ask, signal);
+      const result = await this.claimWith(person, team.ownerMemberId, ask, plan, signal);
       if (result.kind !== 'taken' && result.kind !== 'not-offered') return result;
       // Of the people tried, a taken time says more than one outside someone's hours.
       if (last.kind !== 'taken') last = result;
@@ -187,7 +205,22 @@ export class Diary {
     return last;
   }
 
-  private async claimWith(person: BookingPerson, ownerMemberId: number, ask: ClaimAsk, signal?: AbortSignal): Promise<DiaryClaim> {
+  /**
+   * Whether a fresh booking waits for a deposit (issue 59): the service takes one and the owner's
+   * Stripe account is connected. A move carries its booking's deposit over (claim.ts) instead.
+   */
+  async depositPlan(ask: Pick<ClaimAsk, 'service' | 'replaces' | 'skipDeposit' | 'callerNumber' | 'now'>): Promise<DepositPlan> {
+    const { deposits } = this.deps;
+    const pence = depositNeeded(ask.service);
+    if (!deposits || pence === null || ask.replaces || ask.skipDeposit) return { kind: 'none' };
+    if (!(await deposits.connected(this.ownerId))) return { kind: 'none' };
+    if (!(await canTextCaller(this.deps.db, this.ownerId, ask.callerNumber))) {
+      return { kind: 'deposit-request', why: 'untextable', pence, reason: 'the caller cannot be texted a pay link (not a UK mobile, withheld, or they replied STOP)' };
+    }
+    return { kind: 'hold', pence, dueAt: new Date(ask.now + ask.service.depositHoldMinutes * 60_000) };
+  }
+
+  private async claimWith(person: BookingPerson, ownerMemberId: number, ask: ClaimAsk, plan: DepositPlan, signal?: AbortSignal): Promise<DiaryClaim> {
     const { db } = this.deps;
     const { start } = ask;
     const service = personService(ask.service, person);
@@ -203,6 +236,7 @@ export class Diary {
       ownerId: this.ownerId, staffId: person.staffId, ownerMemberId, serviceId: service.id, durationMinutes: service.durationMinutes, bufferMinutes: service.bufferMinutes,
       start, slotKey: slotKey({ serviceId: service.id, start, staffId: member?.staffId }), callId: ask.callId, callerName: ask.callerName, callerNumber: ask.callerNumber,
       rules, busy, now: ask.now, replaces: ask.replaces?.id, onePerCall: ask.onePerCall,
+      ...(plan.kind === 'hold' && { deposit: { pence: plan.pence, dueAt: plan.dueAt } }),
     });
     if (result.kind !== 'booked' || !result.fresh) return result;
     if (!ask.replaces) {
@@ -213,13 +247,21 @@ export class Diary {
         return refused;
       }
     }
+    // The pay link before the calendar event: a link that cannot be made leaves nothing to undo but the claim.
+    const held = plan.kind === 'hold' && !ask.replaces;
+    if (held) {
+      const refused = await this.startHold(result.row, plan.pence);
+      if (refused) return refused;
+    }
     if ((await this.writeToCalendar(result.row, service, member, signal)) === 'taken') {
       await cancelBooking(db, this.ownerId, result.row.id, 'moved', new Date(ask.now));
+      if (held) await this.after(() => this.deps.deposits?.cancelled(result.row.id, 'owner'), result.row.id);
       return { kind: 'taken', rule: 'calendar-busy' };
     }
     const { replaces } = ask;
     if (replaces) await this.after(() => this.deps.events?.moved?.(replaces, result.row, 'caller'), result.row.id);
-    else await this.after(() => this.deps.events?.booked?.(result.row, service), result.row.id);
+    // A held booking's confirmation waits for the payment (core/payments/deposits sends it).
+    else if (!held) await this.after(() => this.deps.events?.booked?.(result.row, service), result.row.id);
     return result;
   }
 
@@ -243,6 +285,23 @@ export class Diary {
       if (slotVerdict(q, ask.start) === 'free') return { kind: 'free', person, named: namesPeople(team.people) };
     }
     return down ?? { kind: 'taken' };
+  }
+
+  /**
+   * Asks the deposit desk for the Checkout Session and the pay-link text. Stripe unreachable or
+   * refusing (or anything else going wrong there) releases the slot, which nobody was told of
+   * yet: the caller's booking becomes a request to the owner, as when the calendar is down.
+   */
+  private async startHold(row: BookingRow, pence: number): Promise<DepositRequest | null> {
+    try {
+      await this.deps.deposits!.startHold(row.id);
+      return null;
+    } catch (err) {
+      const reason = err instanceof DepositUnavailable ? err.reason : err instanceof Error ? err.message : String(err);
+      this.deps.log.warn({ bookingId: row.id, err: reason }, 'deposit hold not started; the booking is left to the owner as a request');
+      await withdrawClaim(this.deps.db, this.ownerId, row.id);
+      return { kind: 'deposit-request', why: 'unavailable', pence, reason };
+    }
   }
 
   /** CalDAV: the booking as one event named after its slot, written once (If-None-Match: *). */

@@ -1,5 +1,5 @@
 import type { BookingRow } from '../db/schema.js';
-import { Diary, type DiaryDeps, type FreeTimes } from './diary.js';
+import { Diary, type DepositRequest, type DiaryDeps, type FreeTimes } from './diary.js';
 import { peopleForService } from './store/people.js';
 import { loadRules } from './store/rules.js';
 import { activeService, serviceById } from './store/services.js';
@@ -23,7 +23,9 @@ type OwnerBookResult =
   | { kind: 'taken' }
   /** The call already has a live booking (made by the agent, or by the owner a moment ago). */
   | { kind: 'call-booked'; serviceName: string; start: Date }
-  | { kind: 'unavailable'; reason: string };
+  | { kind: 'unavailable'; reason: string }
+  /** Issue 59: the service takes a deposit and the caller cannot be texted its link, or Stripe could not make one: nothing booked. */
+  | DepositRequest;
 
 interface CallBooking {
   callId: number;
@@ -34,6 +36,8 @@ interface CallBooking {
   callerNumber: string;
   /** With this team member; absent, the first who does the service and is free then. */
   staffId?: number;
+  /** The owner ticked "no deposit needed": no hold for a deposit service. */
+  skipDeposit?: boolean;
 }
 
 export interface OwnerBooking {

@@ -1,7 +1,7 @@
 import { WEEKDAYS, type OpeningSpan, type Weekday } from '../../contract/call-handling.js';
 import {
   ApiBookingListSchema, ApiBookingRulesSchema, ApiBookingSchema, ApiBookingServiceListSchema, ApiBookingServiceSchema, BookingRefusalSchema,
-  BOOKING_LIMITS, BookingListQuery, BookingMoveBody, BookingRulesBody, BookingServiceBody, FeedTokenParams, NOT_THEIR_SERVICE,
+  BOOKING_LIMITS, BookingListQuery, type BookingServiceShape, BookingMoveBody, BookingRulesBody, BookingServiceBody, FeedTokenParams, NOT_THEIR_SERVICE,
 } from '../../contract/schemas/booking.js';
 import { ApiErrorSchema, IdParams } from '../../contract/schemas/shared.js';
 import { validateDay } from '../call-handling/validate.js';
@@ -20,26 +20,39 @@ import { bookingRefusalSentence } from './rules/refusal.js';
 import { callBookingRoutes } from './call-booking-routes.js';
 import { calendarRoutes } from './calendar-routes.js';
 import { zonedStart } from './zoned-start.js';
+import { checkDepositSettings, CONNECT_STRIPE_FIRST } from './rules/deposit-settings.js';
 
 // The owner's booking API (issue 41, item 6; docs/booking.md): services, rules, bookings, and
 // the calendars. Every bad input is a 400 saying what to do; passwords are never returned.
 
-const toApiService = (s: BookingServiceRow) => ({ id: s.id, name: s.name, durationMinutes: s.durationMinutes, bufferMinutes: s.bufferMinutes, agentSentence: s.agentSentence });
+const toApiService = (s: BookingServiceRow) => ({
+  id: s.id, name: s.name, durationMinutes: s.durationMinutes, bufferMinutes: s.bufferMinutes, agentSentence: s.agentSentence,
+  pricePence: s.pricePence, depositKind: s.depositKind, depositPence: s.depositPence, depositHoldMinutes: s.depositHoldMinutes,
+});
 
 /** The numbers are the schema's (contract/schemas/booking.ts); the texts are checked trimmed. */
-function checkService(b: { name: string; durationMinutes: number; bufferMinutes?: number; agentSentence?: string | null }) {
+function checkService(b: BookingServiceShape) {
   const name = b.name.trim();
   const L = BOOKING_LIMITS;
   if (!name || name.length > L.nameLength) throw badRequest(`Give the service a name of 1 to ${L.nameLength} characters, e.g. "Boiler service".`, { name: `1 to ${L.nameLength} characters` });
   const buffer = b.bufferMinutes ?? 0;
   const sentence = b.agentSentence?.trim() || null;
   if (sentence && sentence.length > L.sentenceLength) throw badRequest(`The sentence the agent reads out must be at most ${L.sentenceLength} characters.`, { agentSentence: `At most ${L.sentenceLength} characters` });
-  return { name, durationMinutes: b.durationMinutes, bufferMinutes: buffer, agentSentence: sentence };
+  const deposit = checkDepositSettings(b);
+  if (!deposit.ok) throw badRequest(deposit.message, { [deposit.field]: deposit.message });
+  return { name, durationMinutes: b.durationMinutes, bufferMinutes: buffer, agentSentence: sentence, ...deposit.settings };
 }
 
 export async function bookingRoutes(app: App): Promise<void> {
   const { database, booking, now } = app.services;
   const db = database.db;
+
+  /** A service's fields checked, and a deposit only with a connected Stripe account (issue 59): the money goes there. */
+  const serviceFields = async (userId: number, body: BookingServiceShape) => {
+    const fields = checkService(body);
+    if (fields.depositKind !== 'none' && !(await booking.deposits?.connected(userId))) throw badRequest(CONNECT_STRIPE_FIRST, { depositKind: 'Connect Stripe first' });
+    return fields;
+  };
 
   const myService = async (userId: number, id: number) => {
     const s = await activeService(db, userId, id);
@@ -52,12 +65,12 @@ export async function bookingRoutes(app: App): Promise<void> {
   }));
 
   app.post('/api/user/booking/services', { schema: { body: BookingServiceBody, response: { 201: ApiBookingServiceSchema, 400: ApiErrorSchema } } }, async (req, reply) => {
-    return reply.code(201).send(toApiService(await createService(db, currentUser(req).id, checkService(req.body))));
+    return reply.code(201).send(toApiService(await createService(db, currentUser(req).id, await serviceFields(currentUser(req).id, req.body))));
   });
 
   app.put('/api/user/booking/services/:id', { schema: { params: IdParams, body: BookingServiceBody, response: { 200: ApiBookingServiceSchema, 400: ApiErrorSchema, 404: ApiErrorSchema } } }, async (req) => {
     const s = await myService(currentUser(req).id, req.params.id);
-    return toApiService(await updateService(db, s.id, checkService(req.body)));
+    return toApiService(await updateService(db, s.id, await serviceFields(currentUser(req).id, req.body)));
   });
 
   // Archived, not deleted: its bookings keep their service's name.

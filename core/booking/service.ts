@@ -39,6 +39,23 @@ import { personRules, personService } from './rules/person-hours.js';
 import { serviceById } from './store/services.js';
 import { callerCancelledText, confirmationText, isCancelReply, movedText, ownerCancelledText, reminderAt, reminderText } from './rules/text-bodies.js';
 import { bookingLinkWarning } from './rules/public-link.js';
+import type { DepositDesk } from '../payments/parts.js';
+import { depositPounds } from './rules/deposit-settings.js';
+
+/** The owner's note of a booking request: why nothing was booked, and for a deposit service the time and amount (issue 59). */
+export function requestText(note: BookingRequestNote): string {
+  const pence = note.depositPence ?? 0;
+  switch (note.why) {
+    case 'deposit-untextable':
+      return `Booking request from ${note.callerName} (${note.callerNumber}): ${note.wish}. Not booked: it needs a ${depositPounds(pence)} deposit and this caller cannot be texted the link to pay it (not a UK mobile, withheld, or they replied STOP). Please call them to arrange it.`;
+    case 'deposit-unavailable':
+      return `Booking request from ${note.callerName} (${note.callerNumber}): ${note.wish}. Not booked: it needs a ${depositPounds(pence)} deposit and the pay link could not be made (${note.reason ?? 'Stripe could not be reached'}). Please call them to confirm it.`;
+    default: {
+      const why = note.why === 'diary-unavailable' ? 'the diary could not be reached' : 'no offered time suited';
+      return `Booking request from ${note.callerName} (${note.callerNumber}): "${note.wish}". Not booked: ${why}. Please call them to agree a time.`;
+    }
+  }
+}
 
 const BOOKING_TEXT_JOB = 'booking-text';
 /** The owner told (a booking request, a caller's cancellation): its own job kind, so a retried call tells them once. */
@@ -69,6 +86,8 @@ export interface BookingOptions {
    * calendar server shares a loaded machine with it widens it; the bound itself is tested alone.
    */
   calendarBoundMs?: number;
+  /** Issue 59: the owner's deposits (core/payments/deposits); absent = no deposits, booking exactly as before. */
+  deposits?: DepositDesk;
 }
 
 /**
@@ -88,6 +107,8 @@ export class BookingService {
   readonly calendar: ReturnType<typeof ownerCalendars>;
   /** Whether each owner's calendar answered its last read (the Calendar tab says when it stopped). */
   readonly calendarHealth = new CalendarHealth();
+  /** Issue 59: the deposit desk booking holds slots through; undefined = deposits off. */
+  readonly deposits: DepositDesk | undefined;
 
   constructor(private readonly deps: CoreDeps, private readonly opts: BookingOptions) {
     const { config, database, log, now } = deps;
@@ -95,7 +116,8 @@ export class BookingService {
     this.calendarGuard = { ...opts.calendarGuard, allowedPrivateHosts: config.calendars.allowedPrivateHosts };
     const icalAddress = createIcalAddressReader({ now, log, guard: this.calendarGuard });
     this.calendar = watchedReader(ownerCalendars({ db: database.db, keys: this.keys, now, guard: this.calendarGuard, icalAddress }), this.calendarHealth, now);
-    const diary = { db: database.db, now, keys: this.keys, log, calendar: this.calendar, events: this.events(), boundMs: opts.calendarBoundMs };
+    this.deposits = opts.deposits;
+    const diary = { db: database.db, now, keys: this.keys, log, calendar: this.calendar, events: this.events(), boundMs: opts.calendarBoundMs, deposits: opts.deposits };
     this.desk = createDeskFactory(diary);
     this.ownerBooking = createOwnerBookingFactory(diary);
     this.queue = new JobQueue(database.db, now, { leaseMs: config.jobs.leaseMs, backoff: opts.backoff ?? DEFAULT_BACKOFF, kinds: [BOOKING_TEXT_JOB, BOOKING_OWNER_JOB, BOOKING_CALENDAR_JOB] });
@@ -126,6 +148,8 @@ export class BookingService {
     return {
       booked: (row) => this.booked(row),
       cancelled: async (row, by) => {
+        // A deposit taken or awaited: the deposit side refunds, keeps or expires it (issue 59).
+        if (row.depositState === 'awaiting' || row.depositState === 'paid') await this.deposits?.cancelled(row.id, by);
         await this.enqueue(by === 'owner' ? 'owner-cancelled' : 'caller-cancelled', row);
         await this.removeFromCalendar(row);
         if (by === 'caller') await this.ownerJob(row.userId, `${row.callerName} (${row.callerNumber}) cancelled their booking on ${shortWhen(row.startAt)}.`, `booking-cancelled-${row.id}`);
@@ -204,8 +228,7 @@ export class BookingService {
   }
 
   private async request(ownerId: number, note: BookingRequestNote): Promise<void> {
-    const why = note.why === 'diary-unavailable' ? 'the diary could not be reached' : 'no offered time suited';
-    await this.ownerJob(ownerId, `Booking request from ${note.callerName} (${note.callerNumber}): "${note.wish}". Not booked: ${why}. Please call them to agree a time.`, `booking-request-${note.callId}`);
+    await this.ownerJob(ownerId, requestText(note), `booking-request-${note.callId}`);
   }
 
   private async ownerJob(ownerId: number, text: string, key: string): Promise<void> {

@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, isNull, max, ne, sql } from 'drizzle-orm';
+import { isUkMobile, toE164 } from '../../contract/phone.js';
 import type { Db } from '../db/client.js';
 import { tablesOf } from '../db/schema.js';
 import { TEXT_BACK_DEFAULTS, type TextBackSettings } from './text-back-rule.js';
@@ -103,4 +104,17 @@ export async function listThreads(db: Db, userId: number, limit = 200) {
     const l = last.get(h.lastId!)!;
     return { callerNumber: h.callerNumber, texts: h.texts, lastBody: l.body, lastKind: l.kind, lastAt: l.createdAt, optedOut: stops.has(h.callerNumber) };
   });
+}
+
+/**
+ * Whether a booking text (a pay link, issue 59) can reach this caller, by the road's own rules
+ * (road.ts): a UK mobile that has not texted STOP to this business. Caps are not asked: they pass.
+ */
+export async function canTextCaller(db: Db, userId: number, callerNumber: string): Promise<boolean> {
+  const to = toE164(callerNumber);
+  if (!to || !isUkMobile(to)) return false;
+  const { callerOptOuts } = tablesOf(db);
+  const stopped = await db.select({ n: callerOptOuts.callerNumber }).from(callerOptOuts)
+    .where(and(eq(callerOptOuts.userId, userId), eq(callerOptOuts.callerNumber, to))).limit(1);
+  return stopped.length === 0;
 }

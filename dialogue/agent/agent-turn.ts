@@ -2,6 +2,7 @@ import type { ChatMessage } from '../../models/llm/language-model.js';
 import { AGENT_LINES, agentGoodbye } from '../spoken/agent-lines.js';
 import type { AgentReply } from './agent-reply.js';
 import type { ResponderEvent } from './agent-responder.js';
+import { redactCardNumbers } from './card-guard.js';
 
 const ENGLISH_LINES = AGENT_LINES;
 const englishGoodbye = agentGoodbye;
@@ -48,7 +49,7 @@ export function decideTurn(reply: AgentReply, businessName: string | null | unde
       // Without a desk the model was never told of "book": as if it had not answered.
       return { kind: 'not-answered', say: [AGENT_LINES.notAnswered], next: 'listen', logQuestion: true };
     default:
-      if (reply.answered) return { kind: 'answer', say: spokenAnswer.length ? spokenAnswer : [reply.answer], next: 'listen' };
+      if (reply.answered) return { kind: 'answer', say: spokenAnswer.length ? spokenAnswer : [redactCardNumbers(reply.answer)], next: 'listen' };
       return { kind: 'not-answered', say: [AGENT_LINES.notAnswered], next: 'listen', logQuestion: true };
   }
 }
@@ -89,8 +90,10 @@ export async function answerTurn(
   let raw = '';
   for await (const ev of replies) {
     if (ev.type === 'sentence') {
-      spoken.push(ev.text);
-      onSentence(ev.text);
+      // A card number the caller read out is never said back (issue 59), whatever the model wrote.
+      const text = redactCardNumbers(ev.text);
+      spoken.push(text);
+      onSentence(text);
     } else {
       raw = ev.raw;
       reply = ev.reply;

@@ -48,6 +48,8 @@ export interface BookingSummary {
   status: 'booked' | 'cancelled';
   /** Who it is with, when the business has more than the owner doing it. */
   staffName?: string;
+  /** Issue 59: the time is held until this deposit is paid by the link texted to the caller. */
+  deposit?: { pence: number; holdMinutes: number };
 }
 
 /** The diary could not be asked in time (calendar down, slower than the 1.5 s bound, …). */
@@ -69,6 +71,12 @@ export type BookResult =
   | { kind: 'taken'; next: OfferedSlot[] }
   /** The id is not one this desk issued for this owner (a model's invention): nothing written. */
   | { kind: 'unknown-slot' }
+  /**
+   * Issue 59: the service needs a deposit, and the caller cannot be texted its link
+   * ('deposit-untextable') or the link could not be made ('deposit-unavailable'): nothing booked;
+   * the agent leaves the owner a request naming the time, the service and the deposit.
+   */
+  | { kind: 'deposit-request'; why: 'deposit-untextable' | 'deposit-unavailable'; depositPence: number; reason: string }
   | DiaryUnavailable;
 
 export interface OfferRequest {
@@ -99,8 +107,12 @@ export interface BookingRequestNote {
   callerNumber: string;
   /** What the caller wanted, for the owner to confirm a time with them. */
   wish: string;
-  /** Why no booking was made: the caller refused every time, or the diary was unavailable. */
-  why: 'no-suitable-time' | 'diary-unavailable';
+  /** Why no booking was made: the caller refused every time, the diary was unavailable, or a deposit could not be asked for (issue 59). */
+  why: 'no-suitable-time' | 'diary-unavailable' | 'deposit-untextable' | 'deposit-unavailable';
+  /** A deposit request: the deposit the service needs, in pence. */
+  depositPence?: number;
+  /** A deposit request: why the pay link could not be made, for the owner. */
+  reason?: string;
 }
 
 /** One owner's diary, as the agent sees it during one call. */

@@ -5,6 +5,8 @@ import { bookingSpeech, bookingWords, readBack, type BookingSpeech } from '../la
 import type { LanguageCode } from '../language/languages.js';
 import type { BookingChoice } from './agent-reply.js';
 import { personAskedFor, roleAskedFor } from './person-asked.js';
+import { offersCardOnPhone } from './card-guard.js';
+import { ANYTHING_ELSE, CARD_LINK_ONLY, DEPOSIT_UNAVAILABLE, depositHeld, depositUntextable } from './deposit-words.js';
 
 // A booking, turn by turn (issue 41), shared by the phone (pbx/flows/agent) and the console's
 // Try-it (core/agent-preview, with a preview desk that writes nothing).
@@ -79,6 +81,8 @@ export class BookingWalk {
   private readonly people = new Map<number | undefined, BookablePerson[]>();
   /** The team's role words, asked of the desk once in a walk. */
   private roleWords: string[] | undefined;
+  /** A deposit was asked for in this walk (issue 59): a caller offering a card is told the link is the only way. */
+  private depositAsked = false;
   /** The caller's language this turn (the model's step prompt stays English: it is instructions, not speech). */
   private speech: BookingSpeech = bookingSpeech('en');
 
@@ -134,6 +138,8 @@ export class BookingWalk {
   async turn(choice: BookingChoice | undefined, callerText: string, signal?: AbortSignal, language: LanguageCode = 'en'): Promise<BookingTurn> {
     this.speech = bookingSpeech(language);
     const s = this.step;
+    // Card details are never taken on the phone (issue 59): the step stays where it was.
+    if (this.depositAsked && offersCardOnPhone(callerText)) return { say: [CARD_LINK_ONLY] };
     if (!s) return this.start(callerText, signal);
     switch (s.at) {
       case 'service':
@@ -225,9 +231,22 @@ export class BookingWalk {
     const result = await this.ask<BookResult>((sig) => (moving ? this.deps.desk.move(moving.id, req, sig) : this.deps.desk.book(req, sig)), signal);
     if (isUnavailable(result)) return this.request(s, 'diary-unavailable', result.reason);
     switch (result.kind) {
-      case 'booked':
+      case 'booked': {
         this.step = null;
+        const { deposit } = result.booking;
+        if (deposit && !moving) {
+          this.depositAsked = true;
+          return { say: [depositHeld(deposit.pence, deposit.holdMinutes), ANYTHING_ELSE], ended: 'booked' };
+        }
         return { say: [moving ? this.speech.moved(result.booking) : this.speech.booked(result.booking)], ended: moving ? 'moved' : 'booked' };
+      }
+      case 'deposit-request': {
+        // Nothing is held: the owner is asked to confirm the time offered, with its service and deposit.
+        this.depositAsked = true;
+        const wish = `${s.slot.serviceName}, ${s.slot.spoken}${s.slot.staffName ? ` with ${s.slot.staffName}` : ''} (asked: "${s.wish}")`;
+        const said = result.why === 'deposit-untextable' ? depositUntextable(result.depositPence) : DEPOSIT_UNAVAILABLE;
+        return this.request({ ...s, wish }, result.why, result.reason, [said], { depositPence: result.depositPence, reason: result.reason }, false);
+      }
       case 'taken':
         if (result.next.length === 0) return this.request(s, 'no-suitable-time', 'the time was taken and nothing else is free');
         this.step = { ...party(s), at: 'choose', offered: result.next.slice(0, 3), rounds: s.rounds };
@@ -298,14 +317,15 @@ export class BookingWalk {
   }
 
   /** Leaves a booking request for the owner (told at once); the caller then leaves their message. */
-  private async request(p: Party, why: BookingRequestNote['why'], reason: string, before: string[] = []): Promise<BookingTurn> {
+  private async request(p: Party, why: BookingRequestNote['why'], reason: string, before: string[] = [], extra: Pick<BookingRequestNote, 'depositPence' | 'reason'> = {}, askTime = true): Promise<BookingTurn> {
     this.step = null;
     this.deps.log?.info({ callId: this.deps.callId, why, reason }, 'agent: booking request left for the owner');
-    const note: BookingRequestNote = { callId: this.deps.callId, callerName: p.name ?? '', callerNumber: p.number ?? '', wish: p.wish, why };
+    const note: BookingRequestNote = { callId: this.deps.callId, callerName: p.name ?? '', callerNumber: p.number ?? '', wish: p.wish, why, ...extra };
     // The caller hears the same either way; a request that could not be stored is still in the call's record and transcript.
     const left = await this.ask(() => this.deps.desk.leaveRequest(note).then(() => true), undefined);
     if (isUnavailable(left)) this.deps.log?.warn({ callId: this.deps.callId, reason: left.reason }, 'agent: the booking request could not be stored; it is in the call record');
-    return { say: [...before, this.speech.lines.request, this.speech.lines.requestDetails], ended: 'request', takeMessage: true };
+    // A deposit request already said the business will confirm: only the message is asked for.
+    return { say: [...before, ...(askTime ? [this.speech.lines.request] : []), this.speech.lines.requestDetails], ended: 'request', takeMessage: true };
   }
 
   /**

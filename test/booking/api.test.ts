@@ -49,7 +49,7 @@ describe('the owner\'s booking API', () => {
     const made = await client.post('/api/user/booking/services', { name: 'Boiler service', durationMinutes: 60, bufferMinutes: 15, agentSentence: 'Takes about an hour.' });
     expect(made.status).toBe(201);
     const edited = await client.request('PUT', `/api/user/booking/services/${made.body.id}`, { name: 'Boiler service', durationMinutes: 90, bufferMinutes: 15 });
-    expect(edited.body).toEqual({ id: made.body.id, name: 'Boiler service', durationMinutes: 90, bufferMinutes: 15, agentSentence: null });
+    expect(edited.body).toEqual({ id: made.body.id, name: 'Boiler service', durationMinutes: 90, bufferMinutes: 15, agentSentence: null, pricePence: null, depositKind: 'none', depositPence: null, depositHoldMinutes: 30 });
     expect((await client.get('/api/user/booking/services')).body.services).toHaveLength(1);
 
     const rules = await client.get('/api/user/booking/rules');

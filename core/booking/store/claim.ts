@@ -42,7 +42,18 @@ export interface ClaimRequest {
    * decided under the lock so two clicks (or the owner and the agent) cannot make two.
    */
   onePerCall?: boolean;
+  /**
+   * Issue 59: the booking waits for a deposit ('awaiting'), claimed live so it blocks the slot for
+   * everyone else from its first moment. A move needs none: it carries the old booking's over.
+   */
+  deposit?: { pence: number; dueAt: Date };
 }
+
+/** A booking's deposit columns, carried from a moved booking to its new one (the pay link and its session follow it). */
+const depositColumns = (b: BookingRow) => ({
+  depositState: b.depositState, depositPence: b.depositPence, depositDueAt: b.depositDueAt,
+  depositSessionId: b.depositSessionId, depositUrl: b.depositUrl, depositPaymentIntent: b.depositPaymentIntent,
+});
 
 /**
  * 'not-offered': the rules alone exclude the start (see slotVerdict); 'taken': something holds it.
@@ -80,15 +91,22 @@ export async function claimSlot(db: Db, req: ClaimRequest): Promise<ClaimResult>
       const verdict = slotVerdict(query, req.start);
       if (verdict !== 'free') return { kind: verdict, rule: refusalOf(query, req.start) ?? 'overlaps-booking' };
       const now = new Date(req.now);
+      let carried: ReturnType<typeof depositColumns> | undefined;
       if (req.replaces !== undefined) {
-        await tx.update(bookings).set({ status: 'cancelled', cancelledBy: 'moved', cancelledAt: now })
-          .where(and(eq(bookings.id, req.replaces), eq(bookings.userId, req.ownerId), eq(bookings.status, 'booked')));
+        const old = (await tx.update(bookings).set({ status: 'cancelled', cancelledBy: 'moved', cancelledAt: now })
+          .where(and(eq(bookings.id, req.replaces), eq(bookings.userId, req.ownerId), eq(bookings.status, 'booked'))).returning())[0];
+        if (old?.depositState) {
+          carried = depositColumns(old);
+          // The Checkout Session is unique to one booking: it moves to the new one with the deposit.
+          if (old.depositSessionId !== null) await tx.update(bookings).set({ depositSessionId: null }).where(eq(bookings.id, old.id));
+        }
       }
+      const deposit = carried ?? (req.deposit ? { depositState: 'awaiting' as const, depositPence: req.deposit.pence, depositDueAt: req.deposit.dueAt } : {});
       const end = req.start + req.durationMinutes * 60_000;
       const row = (await tx.insert(bookings).values({
         userId: req.ownerId, serviceId: req.serviceId, startAt: new Date(req.start), endAt: new Date(end),
         blockEndAt: new Date(end + req.bufferMinutes * 60_000), callerName: req.callerName, callerNumber: req.callerNumber,
-        callId: req.callId, slotKey: req.slotKey, status: 'booked', createdAt: now, staffId: req.staffId,
+        callId: req.callId, slotKey: req.slotKey, status: 'booked', createdAt: now, staffId: req.staffId, ...deposit,
       }).returning())[0]!;
       // The moved booking points at its new one: Call Details of the call that made it shows the new time.
       if (req.replaces !== undefined) await tx.update(bookings).set({ movedToId: row.id }).where(eq(bookings.id, req.replaces));

@@ -1,4 +1,5 @@
 import { and, asc, eq, isNull } from 'drizzle-orm';
+import type { DepositKind } from '../../../contract/enums.js';
 import type { Db } from '../../db/client.js';
 import { tablesOf, type BookingServiceRow } from '../../db/schema.js';
 
@@ -8,6 +9,11 @@ export interface ServiceFields {
   durationMinutes: number;
   bufferMinutes: number;
   agentSentence: string | null;
+  /** Issue 59: checked together by the route (rules/deposit-settings.ts). */
+  pricePence: number | null;
+  depositKind: DepositKind;
+  depositPence: number | null;
+  depositHoldMinutes: number;
 }
 
 export function activeServices(db: Db, userId: number): Promise<BookingServiceRow[]> {

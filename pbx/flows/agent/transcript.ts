@@ -1,6 +1,8 @@
 // The dialogue as it happened, who said what, stored as the call's transcription so the
 // post-call job can summarise it like a voicemail transcript.
 
+import { redactCardNumbers } from '../../../dialogue/agent/card-guard.js';
+
 export interface TranscriptLine {
   speaker: 'Agent' | 'Caller';
   text: string;
@@ -14,5 +16,7 @@ export function formatTranscript(lines: TranscriptLine[]): string {
     if (last && last.speaker === l.speaker) last.text = `${last.text} ${l.text}`;
     else merged.push({ ...l });
   }
-  return merged.map((l) => `${l.speaker}: ${l.text}`).join('\n');
+  // Issue 59: a card number a caller read out is never stored (dialogue/agent/card-guard.ts); after
+  // the merge, so one read out over two turns is caught whole.
+  return merged.map((l) => `${l.speaker}: ${redactCardNumbers(l.text)}`).join('\n');
 }
