@@ -21,7 +21,7 @@ import {
   countByStatus,
   invoicesOf,
   ownerOfCustomer,
-  revenueSince,
+  revenueBetween,
   saveCustomer,
   saveSubscriptionState,
   subscriptionOf,
@@ -94,7 +94,7 @@ export class BillingService {
     try {
       const price = await this.stripe(settings).prices.retrieve(settings.priceId, { expand: ['product'] });
       const product = typeof price.product === 'object' && 'name' in price.product ? price.product.name : null;
-      this.plan = { name: product ?? 'Professional Plan', amountPence: price.unit_amount ?? 0, currency: price.currency, interval: price.recurring?.interval ?? 'month' };
+      this.plan = { name: product ?? price.nickname ?? 'Professional Plan', amountPence: price.unit_amount ?? 0, currency: price.currency, interval: price.recurring?.interval ?? 'month' };
     } catch (err) {
       this.deps.log.warn({ err: { type: (err as { type?: string }).type, message: (err as Error).message } }, 'billing: the price could not be read from Stripe');
     }
@@ -198,7 +198,10 @@ export class BillingService {
     const settings = this.settings;
     const counts = settings ? await countByStatus(this.db) : new Map<string, number>();
     const n = (...s: SubscriptionStatus[]) => s.reduce((sum, k) => sum + (counts.get(k) ?? 0), 0);
-    const revenue = settings ? await revenueSince(this.db, new Date(londonMonthStartUtc(this.deps.now().getTime()))) : [];
+    const monthStart = londonMonthStartUtc(this.deps.now().getTime());
+    // The next London month starts within 32 days of this one's start, whatever its length.
+    const nextMonth = londonMonthStartUtc(monthStart + 32 * DAY_MS);
+    const revenue = settings ? await revenueBetween(this.db, new Date(monthStart), new Date(nextMonth)) : [];
     const currency = this.plan?.currency ?? revenue[0]?.currency ?? 'gbp';
     return {
       enabled: Boolean(settings),

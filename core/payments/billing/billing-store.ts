@@ -1,6 +1,6 @@
 // The operator's subscriptions and invoices as stored (billing_subscriptions, billing_invoices):
 // every query scoped by the owner's id, every write an upsert, so an event applied twice stores once.
-import { and, desc, eq, gte, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, isNotNull, lt, sql } from 'drizzle-orm';
 import type { SubscriptionStatus } from '../../../contract/enums.js';
 import type { Db } from '../../db/client.js';
 import { tablesOf } from '../../db/schema.js';
@@ -79,13 +79,13 @@ export async function countByStatus(db: Db): Promise<Map<string, number>> {
   return new Map(rows.map((r) => [r.status ?? '', Number(r.n)]));
 }
 
-/** Paid invoices since `from`, summed per currency. */
-export async function revenueSince(db: Db, from: Date): Promise<Array<{ currency: string; pence: number }>> {
+/** Invoices paid in [from, to), summed per currency. */
+export async function revenueBetween(db: Db, from: Date, to: Date): Promise<Array<{ currency: string; pence: number }>> {
   const { billingInvoices } = tablesOf(db);
   const rows = await db
     .select({ currency: billingInvoices.currency, pence: sql<number>`coalesce(sum(${billingInvoices.amountPence}), 0)` })
     .from(billingInvoices)
-    .where(and(inArray(billingInvoices.status, ['paid']), gte(billingInvoices.paidAt, from)))
+    .where(and(eq(billingInvoices.status, 'paid'), gte(billingInvoices.paidAt, from), lt(billingInvoices.paidAt, to)))
     .groupBy(billingInvoices.currency);
   return rows.map((r) => ({ currency: r.currency, pence: Number(r.pence) }));
 }
