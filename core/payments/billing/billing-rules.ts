@@ -75,7 +75,7 @@ export function accountChange(sub: SubscriptionFacts | null, account: AccountFac
 }
 
 /** "9 Dec": the day a banner names, in London. */
-export function bannerDay(t: Date): string {
+function bannerDay(t: Date): string {
   return t.toLocaleDateString('en-GB', { timeZone: 'Europe/London', day: 'numeric', month: 'short' });
 }
 

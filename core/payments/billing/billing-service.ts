@@ -15,6 +15,7 @@ import { HttpError, conflict, forbidden, notFound } from '../../http/errors.js';
 import { claimPeriod, periodOf } from '../../jobs/once-per-period.js';
 import { brand } from '../../mail/brand.js';
 import { DAY_MS, HOUR_MS, londonMonthStartUtc } from '../../time/london-time.js';
+import type { StripeEventHandlers } from '../parts.js';
 import { stripeClient } from '../stripe-client.js';
 import { accountChange, billingBanner, checkoutTrialEnd, graceEndsAt, renewalReminderFor, REMINDER_DAYS, trialReminderFor, type SubscriptionFacts } from './billing-rules.js';
 import {
@@ -42,7 +43,7 @@ const fromUnix = (s: number | null | undefined) => (typeof s === 'number' ? new 
 const idOf = (x: string | { id: string } | null | undefined) => (typeof x === 'string' ? x : (x?.id ?? null));
 
 /** Stripe could not be reached, or refused: a 503 in words the console shows; the line is never paused for it. */
-export function stripeTrouble(err: unknown): HttpError {
+function stripeTrouble(err: unknown): HttpError {
   const type = err && typeof err === 'object' && 'type' in err ? String((err as { type: unknown }).type) : '';
   if (type === 'StripeConnectionError' || type === 'StripeAPIError' || type === 'StripeRateLimitError') {
     return new HttpError(503, 'Stripe cannot be reached just now, so this could not be done. Your line keeps answering; please try again in a few minutes.');
@@ -50,13 +51,13 @@ export function stripeTrouble(err: unknown): HttpError {
   return new HttpError(503, 'Stripe refused the request, so this could not be done. Your line keeps answering; please contact support.');
 }
 
-export function subscriptionFacts(row: SubscriptionRow | undefined): SubscriptionFacts | null {
+function subscriptionFacts(row: SubscriptionRow | undefined): SubscriptionFacts | null {
   if (!row?.status) return null;
   return { status: row.status, pastDueSince: row.pastDueSince, trialEnd: row.trialEnd, currentPeriodEnd: row.currentPeriodEnd, cancelAtPeriodEnd: row.cancelAtPeriodEnd };
 }
 
 /** Stripe's subscription as the box keeps it (the period's end sits on its item since API 2025-03-31). */
-export function stateOf(sub: Stripe.Subscription): SubscriptionState {
+function stateOf(sub: Stripe.Subscription): SubscriptionState {
   const item = sub.items.data[0];
   const status = (SUBSCRIPTION_STATUSES as readonly string[]).includes(sub.status) ? (sub.status as SubscriptionStatus) : 'incomplete';
   return {
@@ -75,6 +76,9 @@ export class BillingService {
   private plan: Plan | null = null;
 
   constructor(private readonly deps: CoreDeps) {}
+
+  /** The webhook intake's handler for the operator's account (core/payments/parts.ts). */
+  readonly billing: StripeEventHandlers['billing'] = (event) => this.handle(event);
 
   get settings(): BillingConfig | undefined {
     return this.deps.config.stripe.billing;
