@@ -163,15 +163,19 @@ describe('the line follows the money', () => {
     const all = [...double.completeCheckout(session.id)];
     const subscriptionId = operator.sessions().find((s) => s.id === session.id)!.subscription as string;
     setClock(39 * DAY);
-    all.push(...double.renew(subscriptionId, { pay: false }));
-    setClock(41 * DAY);
     all.push(...double.renew(subscriptionId, { pay: true }));
+    setClock(69 * DAY);
+    all.push(...double.renew(subscriptionId, { pay: false }));
+    // The last word is a failed payment: applied last in order, first in reverse, it must win both ways.
     await deliver([...all].reverse());
     await deliver(all);
     await deliver([...all].reverse());
     expect((await account(owner.user.id)).accountStatus).toBe('active');
     const row = await subscriptionOf(db(), owner.user.id);
-    expect(row).toMatchObject({ subscriptionId, status: 'active', pastDueSince: null, cancelAtPeriodEnd: false });
+    expect(row).toMatchObject({ subscriptionId, status: 'past_due', cancelAtPeriodEnd: false });
+    // The grace started when the box first heard of it, and repeats did not restart it.
+    expect(row?.pastDueSince?.getTime()).toBeLessThanOrEqual(server.services.now().getTime());
+    expect((await planOf(owner)).banner).toMatch(/^Your last payment failed: update your card by /);
     const invoices = (await planOf(owner)).invoices as Array<{ id: string; status: string }>;
     const theirs = operator.invoices().filter((i) => i.customer === row!.customerId);
     expect(invoices.map((i) => i.id).sort()).toEqual(theirs.map((i) => i.id).sort());
