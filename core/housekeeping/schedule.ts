@@ -5,6 +5,7 @@ import { deleteEndedRateLimits } from '../http/shared-rate-limit-store.js';
 import { claimPeriod, periodOf } from '../jobs/once-per-period.js';
 import type { Services } from '../services.js';
 import { backgroundPass } from '../db/background-pass.js';
+import { BillingService } from '../payments/billing/billing-service.js';
 
 export interface Housekeeping {
   stop(): void;
@@ -15,6 +16,8 @@ const EVERY_MS = 5 * 60_000;
 /** Periodic upkeep: trials that have run out become expired; dead sessions and ended rate-limit windows are cleared. Once per five minutes across all cores. */
 export async function startHousekeeping(services: Services): Promise<Housekeeping> {
   const { database, now, log } = services;
+  // BILLING=stripe: grace periods that ran out, and the trial and renewal reminders (nothing when unset).
+  const billing = new BillingService(services);
   const sweep = backgroundPass(async () => {
     try {
       const t = now();
@@ -23,7 +26,8 @@ export async function startHousekeeping(services: Services): Promise<Housekeepin
       const sessions = await deleteExpiredSessions(database.db, now());
       // Rate-limit windows that have ended (only a cluster's shared store writes any).
       const rateLimitKeys = await deleteEndedRateLimits(database.db, now());
-      if (expired || sessions || rateLimitKeys) log.info({ expired, sessions, rateLimitKeys }, 'housekeeping');
+      const { changed: billingChanged, reminders } = await billing.sweep();
+      if (expired || sessions || rateLimitKeys || billingChanged || reminders) log.info({ expired, sessions, rateLimitKeys, billingChanged, reminders }, 'housekeeping');
     } catch (err) {
       log.error({ err }, 'housekeeping failed');
     }

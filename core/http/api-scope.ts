@@ -24,6 +24,8 @@ import type { CallMyLineRegistry } from '../call-my-line/registry.js';
 import { callMyLineRoutes } from '../call-my-line/routes.js';
 import { inviteRoutes } from '../team/invite-routes.js';
 import { websiteRoutes } from '../website/routes.js';
+import { BillingService } from '../payments/billing/billing-service.js';
+import { billingRoutes } from '../payments/billing/routes.js';
 import { registerAccessGuard } from './access-guard.js';
 import type { App } from './fastify-types.js';
 import { registerSameOriginGuard } from './same-origin.js';
@@ -68,6 +70,7 @@ export async function apiScope(api: App, opts: { callMyLine?: CallMyLineRegistry
   await api.register(callMyLineRoutes(opts.callMyLine ?? null));
   await api.register(inviteRoutes);
   await api.register(websiteRoutes);
+  await api.register(billingRoutes(new BillingService(api.services)));
   // Server-to-server: marked `webhook`, so the guards and the session hook above step aside for it.
   await api.register(twilioWebhookRoutes);
 }

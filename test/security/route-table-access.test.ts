@@ -120,6 +120,10 @@ describe('the /api route table', () => {
     for (const r of ['GET /api/knowledge/website', 'PUT /api/knowledge/website', 'DELETE /api/knowledge/website', 'POST /api/knowledge/website/crawl', 'POST /api/knowledge/drafts/:id/approve', 'POST /api/knowledge/drafts/:id/reject', 'POST /api/knowledge/drafts/approve-all', 'POST /api/knowledge/drafts/reject-all']) {
       expect(routes.map(key)).toContain(r);
     }
+    // The operator's billing (issue 59): the owner's plan (owner only, so in the staff 403 walk) and the admin's figures (admin only).
+    for (const r of ['GET /api/user/billing', 'POST /api/user/billing/checkout', 'POST /api/user/billing/cancel', 'POST /api/user/billing/resume', 'GET /api/admin/billing']) {
+      expect(routes.map(key)).toContain(r);
+    }
     // Every public route named above is still served (a stale list would hide nothing, but mislead).
     expect(routes.map(key).filter((k) => PUBLIC.has(k)).sort()).toEqual([...PUBLIC].sort());
   });
