@@ -23,10 +23,10 @@ import Stripe from 'stripe';
 import * as build from './objects.js';
 
 /** A restricted key's rights, named as Stripe names them (rak_<resource>_<read|write>); write includes read. */
-export type StripeResource = 'checkout_session' | 'customer' | 'subscription' | 'invoice' | 'refund' | 'webhook' | 'price' | 'account';
+type StripeResource = 'checkout_session' | 'customer' | 'subscription' | 'invoice' | 'refund' | 'webhook' | 'price' | 'account';
 export type StripePermission = `rak_${StripeResource}_${'read' | 'write'}`;
 
-export interface StripeAccountOptions {
+interface StripeAccountOptions {
   /** sk_test_… (all rights) or rk_test_… (only `permissions`). */
   key: string;
   name: string;
@@ -49,7 +49,7 @@ export interface StripeAccountHandle {
   webhookEndpoints(): Stripe.WebhookEndpoint[];
 }
 
-export interface StripeRecordedRequest {
+interface StripeRecordedRequest {
   method: string;
   path: string;
   query: Record<string, unknown>;
@@ -62,22 +62,22 @@ export interface StripeRecordedRequest {
   replayed: boolean;
 }
 
-export interface StripeViolation {
+interface StripeViolation {
   method: string;
   path: string;
   idempotencyKey: string | null;
   reason: string;
 }
 
-export interface SendOptions {
-  /** The signature's timestamp (Unix seconds); default now. An old one tests the tolerance. */
+interface SendOptions {
+  /** The signature's timestamp (Unix seconds); default the double's now. An old one tests the tolerance. */
   created?: number;
   /** A Stripe-Signature header of the test's own (forged); null sends none. */
   signature?: string | null;
 }
 
 type EventType = Stripe.Event.Type;
-export type StripeEventOf<T extends EventType> = Extract<Stripe.Event, { type: T }>;
+type StripeEventOf<T extends EventType> = Extract<Stripe.Event, { type: T }>;
 
 export interface StripeDoubleOptions {
   /** The double's clock (Stripe's "now"): follow a test's fake clock. Default the real one. */
@@ -806,7 +806,7 @@ export async function startStripeDouble(opts: StripeDoubleOptions = {}): Promise
     async send(url, event, secret, sendOpts = {}) {
       const payload = JSON.stringify(event, null, 2);
       const signature =
-        sendOpts.signature === undefined ? Stripe.webhooks.generateTestHeaderString({ payload, secret, ...(sendOpts.created ? { timestamp: sendOpts.created } : {}) }) : sendOpts.signature;
+        sendOpts.signature === undefined ? Stripe.webhooks.generateTestHeaderString({ payload, secret, timestamp: sendOpts.created ?? nowSeconds() }) : sendOpts.signature;
       const res = await fetch(url, {
         method: 'POST',
         headers: {

@@ -7,7 +7,7 @@ import Stripe from 'stripe';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { stripeClient } from '../../../core/payments/stripe-client.js';
-import { startStripeDouble, type StripeAccountHandle, type StripeDouble } from './server.js';
+import { startStripeDouble, type StripeAccountHandle, type StripeDouble, type StripePermission } from './server.js';
 
 let double: StripeDouble;
 let operator: StripeAccountHandle;
@@ -15,11 +15,13 @@ let owner: StripeAccountHandle;
 let price: Stripe.Price;
 const operatorKey = 'sk_test_operator_0001';
 const ownerKey = 'rk_test_owner_0001';
+/** The rights an owner's restricted key for deposits needs (docs/payments.md). */
+const depositRights: StripePermission[] = ['rak_checkout_session_write', 'rak_refund_write', 'rak_webhook_write'];
 
 beforeAll(async () => {
   double = await startStripeDouble();
   operator = double.account({ key: operatorKey, name: 'CallKeeper Ltd' });
-  owner = double.account({ key: ownerKey, name: "Sam's Garage", permissions: ['rak_checkout_session_write', 'rak_refund_write', 'rak_webhook_write'] });
+  owner = double.account({ key: ownerKey, name: "Sam's Garage", permissions: depositRights });
   price = operator.price({ unitAmount: 3900, currency: 'gbp', interval: 'month', nickname: 'Professional' });
 });
 afterAll(async () => {
