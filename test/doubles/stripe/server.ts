@@ -93,7 +93,7 @@ export interface StripeDouble {
   events: Stripe.Event[];
   /** The customer paid: payment mode → paid with a payment_intent; subscription mode → a subscription (trialing or active). */
   completeCheckout(sessionId: string): Stripe.Event[];
-  /** The session's time ran out unpaid. */
+  /** The session's time ran out unpaid (also done by itself once the double's clock passes its expires_at). */
   expireCheckout(sessionId: string): Stripe.Event[];
   /** The period's end: an invoice paid (active) or failing (past_due); a subscription cancelling at the period's end ends. */
   renew(subscriptionId: string, opts: { pay: boolean }): Stripe.Event[];
@@ -298,6 +298,12 @@ export async function startStripeDouble(opts: StripeDoubleOptions = {}): Promise
     session.status = 'expired';
     session.url = null;
     return [emit('checkout.session.expired', session)];
+  }
+
+  /** Stripe expires an open session at its expires_at (and says so with checkout.session.expired): here, when the double's clock is next looked at. */
+  function expireDue(acct: AccountState): void {
+    const t = nowSeconds();
+    for (const session of acct.sessions.values()) if (session.status === 'open' && session.expires_at <= t) expireSession(session);
   }
 
   function newInvoice(acct: AccountState, sub: Stripe.Subscription, amount: number, paid: boolean, reason: Stripe.Invoice.BillingReason): Stripe.Invoice {
@@ -616,6 +622,7 @@ export async function startStripeDouble(opts: StripeDoubleOptions = {}): Promise
       return;
     }
     entry.account = acct.id;
+    expireDue(acct);
 
     if (method === 'POST') {
       if (!idempotencyKey || idempotencyKey.startsWith('stripe-node-retry-')) {
@@ -641,8 +648,9 @@ export async function startStripeDouble(opts: StripeDoubleOptions = {}): Promise
         return;
       }
       const done = run(acct, method, url.pathname, params);
-      // Stripe stores the answer, error or not, except for errors it raised before doing anything.
-      acct.idempotency.set(idempotencyKey, { fingerprint, ...done });
+      // Stripe saves the answer once the endpoint began its work, error or not; a request refused
+      // by validation (400) saves nothing, so the same key may be sent again with mended params.
+      if (done.status !== 400) acct.idempotency.set(idempotencyKey, { fingerprint, ...done });
       send(done.status, done.body, { 'Idempotency-Key': idempotencyKey });
       return;
     }
@@ -731,6 +739,7 @@ export async function startStripeDouble(opts: StripeDoubleOptions = {}): Promise
     },
     completeCheckout(sessionId) {
       const { acct, obj: session } = owning((a) => a.sessions, sessionId, 'checkout.session');
+      expireDue(acct);
       if (session.status !== 'open') throw new Error(`stripe double: session ${sessionId} is ${session.status}, not open`);
       const made: Stripe.Event[] = [];
       session.status = 'complete';

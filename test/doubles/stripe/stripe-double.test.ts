@@ -227,6 +227,35 @@ describe('the Stripe double', () => {
     }
   });
 
+  it('saves nothing for a request refused by validation, so the same key may carry mended params', async () => {
+    const stripe = stripeClient(ownerKey, double.url);
+    const line = [{ quantity: 1, price_data: { currency: 'gbp', unit_amount: 700, product_data: { name: 'Deposit' } } }];
+    const refused = await stripe.checkout.sessions.create({ mode: 'payment', line_items: line, expires_at: Math.floor(Date.now() / 1000) + 60 }, { idempotencyKey: 'deposit-checkout:45' }).catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(Stripe.errors.StripeInvalidRequestError);
+    const made = await stripe.checkout.sessions.create({ mode: 'payment', line_items: line, expires_at: inHalfAnHour() }, { idempotencyKey: 'deposit-checkout:45' });
+    expect(made.status).toBe('open');
+  });
+
+  it('expires an open session by itself once its clock passes expires_at, with the event', async () => {
+    let now = new Date('2026-12-02T10:00:00Z');
+    const clocked = await startStripeDouble({ now: () => now });
+    try {
+      clocked.account({ key: ownerKey, name: 'Clocked' });
+      const stripe = stripeClient(ownerKey, clocked.url);
+      const dueAt = Math.floor(now.getTime() / 1000) + 30 * 60;
+      const session = await stripe.checkout.sessions.create(
+        { mode: 'payment', line_items: [{ quantity: 1, price_data: { currency: 'gbp', unit_amount: 900, product_data: { name: 'Deposit' } } }], expires_at: dueAt },
+        { idempotencyKey: 'deposit-checkout:46' },
+      );
+      now = new Date((dueAt + 1) * 1000);
+      expect((await stripe.checkout.sessions.retrieve(session.id)).status).toBe('expired');
+      expect(clocked.events.map((e) => e.type)).toEqual(['checkout.session.expired']);
+      expect(() => clocked.completeCheckout(session.id)).toThrow(/expired/);
+    } finally {
+      await clocked.close();
+    }
+  });
+
   it('saw no POST without the box’s own idempotency key in this file', () => {
     expect(double.violations).toEqual([]);
   });
