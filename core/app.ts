@@ -16,6 +16,7 @@ import { registerAppServices } from './plugins/app-services.js';
 import { registerExternalPlugins } from './plugins/external.js';
 import type { CallMyLineRegistry } from './call-my-line/registry.js';
 import { attachCallMyLineProxy } from './call-my-line/ws-proxy.js';
+import type { StripeEventHandlers } from './payments/parts.js';
 
 export interface BuildOptions {
   /** A pino logger; tests pass none and get silence. */
@@ -31,6 +32,8 @@ export interface BuildOptions {
   codeCall?: CodeCall;
   /** The PBX's test calls for the console's "Call my line" (startPbx's); without them the route says why. */
   callMyLine?: CallMyLineRegistry;
+  /** Stripe's events go to these (deposits, billing: core/payments/parts.ts); without them an event is refused and Stripe retries it. */
+  payments?: { handlers: StripeEventHandlers };
 }
 
 export async function buildApp(services: Services, opts: BuildOptions = {}): Promise<App> {
@@ -54,6 +57,6 @@ export async function buildApp(services: Services, opts: BuildOptions = {}): Pro
   await app.register(systemRoutes);
   const callMyLine = opts.callMyLine ?? null;
   if (callMyLine) attachCallMyLineProxy(app, callMyLine, callMyLine.wsUrl);
-  await app.register(apiScope, { callMyLine });
+  await app.register(apiScope, { callMyLine, stripeHandlers: opts.payments?.handlers });
   return app;
 }

@@ -26,6 +26,8 @@ import { inviteRoutes } from '../team/invite-routes.js';
 import { websiteRoutes } from '../website/routes.js';
 import { BillingService } from '../payments/billing/billing-service.js';
 import { billingRoutes } from '../payments/billing/routes.js';
+import type { StripeEventHandlers } from '../payments/parts.js';
+import { stripeWebhookRoutes, UNWIRED_STRIPE_HANDLERS } from '../payments/webhooks/routes.js';
 import { registerAccessGuard } from './access-guard.js';
 import type { App } from './fastify-types.js';
 import { registerSameOriginGuard } from './same-origin.js';
@@ -39,7 +41,7 @@ import { registerSessionHook } from './session-hook.js';
  * (`/%61pi/auth/logout` is routed to /api/auth/logout and meets them too), instead of
  * each hook guessing from the raw URL.
  */
-export async function apiScope(api: App, opts: { callMyLine?: CallMyLineRegistry | null }): Promise<void> {
+export async function apiScope(api: App, opts: { callMyLine?: CallMyLineRegistry | null; stripeHandlers?: StripeEventHandlers | undefined }): Promise<void> {
   registerSameOriginGuard(api);
   registerSessionHook(api);
   registerAccessGuard(api);
@@ -73,4 +75,5 @@ export async function apiScope(api: App, opts: { callMyLine?: CallMyLineRegistry
   await api.register(billingRoutes(new BillingService(api.services)));
   // Server-to-server: marked `webhook`, so the guards and the session hook above step aside for it.
   await api.register(twilioWebhookRoutes);
+  await api.register(stripeWebhookRoutes, { handlers: opts.stripeHandlers ?? UNWIRED_STRIPE_HANDLERS });
 }

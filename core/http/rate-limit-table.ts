@@ -49,6 +49,8 @@ export const RATE_LIMITS = {
   destinationCodesPerOwner: { max: 5, windowMs: 60 * MINUTE },
   /** A team member's phone gets a code too (core/team/routes.ts): room for each of up to 20 people and a retry or two, not for a flood. */
   teamPhoneCodesPerOwner: { max: 30, windowMs: 60 * MINUTE },
+  /** Stripe's webhooks (core/payments/webhooks): signed, but public, so an address cannot make the box verify floods. Stripe sends from a few addresses, in bursts. */
+  stripeWebhooksPerIp: { max: 600, windowMs: MINUTE },
 } as const;
 
 export type RateLimit = { max: number; windowMs: number };

@@ -10,7 +10,7 @@ import { startTestServer, type TestServer } from '../helpers/server.js';
 // every route the server holds, walked from Fastify's own route table, so a route added later
 // is covered without being named here.
 
-/** The only /api routes a signed-out caller may reach: the sign-in pages', the meta, Twilio's two webhooks (signed by Twilio instead) and the booking feed (its token is the key). */
+/** The only /api routes a signed-out caller may reach: the sign-in pages', the meta, Twilio's and Stripe's two webhooks each (signed by them instead) and the booking feed (its token is the key). */
 const PUBLIC = new Set([
   'GET /api/meta',
   'GET /api/auth/me',
@@ -21,6 +21,9 @@ const PUBLIC = new Set([
   'POST /api/auth/reset-password',
   'POST /api/twilio/messages',
   'POST /api/twilio/message-status',
+  // Stripe's webhooks (issue 59): public, authenticated by Stripe's signature over the raw body (core/payments/webhooks).
+  'POST /api/stripe/webhooks/billing',
+  'POST /api/stripe/webhooks/deposits/:userId',
   // The owner's private booking feed: a calendar app fetches it with the secret token in the address (core/booking/routes.ts).
   'GET /api/booking/feed/:token',
   // A booking's .ics link in the caller's confirmation text: a signed reference to that one booking.

@@ -20,12 +20,6 @@ export function listOf<T>(data: T[], url: string, hasMore = false): Stripe.ApiLi
   return { object: 'list', data, has_more: hasMore, url };
 }
 
-export interface LineItemInput {
-  price?: string;
-  quantity: number;
-  priceData?: { currency: string; unitAmount: number; productName: string };
-}
-
 export interface SessionInput {
   mode: Stripe.Checkout.Session.Mode;
   created: number;

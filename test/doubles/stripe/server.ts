@@ -23,10 +23,10 @@ import Stripe from 'stripe';
 import * as build from './objects.js';
 
 /** A restricted key's rights, named as Stripe names them (rak_<resource>_<read|write>); write includes read. */
-export type StripeResource = 'checkout_session' | 'customer' | 'subscription' | 'invoice' | 'refund' | 'webhook' | 'price' | 'account';
+type StripeResource = 'checkout_session' | 'customer' | 'subscription' | 'invoice' | 'refund' | 'webhook' | 'price' | 'account';
 export type StripePermission = `rak_${StripeResource}_${'read' | 'write'}`;
 
-export interface StripeAccountOptions {
+interface StripeAccountOptions {
   /** sk_test_… (all rights) or rk_test_… (only `permissions`). */
   key: string;
   name: string;
@@ -49,7 +49,7 @@ export interface StripeAccountHandle {
   webhookEndpoints(): Stripe.WebhookEndpoint[];
 }
 
-export interface StripeRecordedRequest {
+interface StripeRecordedRequest {
   method: string;
   path: string;
   query: Record<string, unknown>;
@@ -62,22 +62,22 @@ export interface StripeRecordedRequest {
   replayed: boolean;
 }
 
-export interface StripeViolation {
+interface StripeViolation {
   method: string;
   path: string;
   idempotencyKey: string | null;
   reason: string;
 }
 
-export interface SendOptions {
-  /** The signature's timestamp (Unix seconds); default now. An old one tests the tolerance. */
+interface SendOptions {
+  /** The signature's timestamp (Unix seconds); default the double's now. An old one tests the tolerance. */
   created?: number;
   /** A Stripe-Signature header of the test's own (forged); null sends none. */
   signature?: string | null;
 }
 
 type EventType = Stripe.Event.Type;
-export type StripeEventOf<T extends EventType> = Extract<Stripe.Event, { type: T }>;
+type StripeEventOf<T extends EventType> = Extract<Stripe.Event, { type: T }>;
 
 export interface StripeDoubleOptions {
   /** The double's clock (Stripe's "now"): follow a test's fake clock. Default the real one. */
@@ -93,7 +93,7 @@ export interface StripeDouble {
   events: Stripe.Event[];
   /** The customer paid: payment mode → paid with a payment_intent; subscription mode → a subscription (trialing or active). */
   completeCheckout(sessionId: string): Stripe.Event[];
-  /** The session's time ran out unpaid. */
+  /** The session's time ran out unpaid (also done by itself once the double's clock passes its expires_at). */
   expireCheckout(sessionId: string): Stripe.Event[];
   /** The period's end: an invoice paid (active) or failing (past_due); a subscription cancelling at the period's end ends. */
   renew(subscriptionId: string, opts: { pay: boolean }): Stripe.Event[];
@@ -298,6 +298,12 @@ export async function startStripeDouble(opts: StripeDoubleOptions = {}): Promise
     session.status = 'expired';
     session.url = null;
     return [emit('checkout.session.expired', session)];
+  }
+
+  /** Stripe expires an open session at its expires_at (and says so with checkout.session.expired): here, when the double's clock is next looked at. */
+  function expireDue(acct: AccountState): void {
+    const t = nowSeconds();
+    for (const session of acct.sessions.values()) if (session.status === 'open' && session.expires_at <= t) expireSession(session);
   }
 
   function newInvoice(acct: AccountState, sub: Stripe.Subscription, amount: number, paid: boolean, reason: Stripe.Invoice.BillingReason): Stripe.Invoice {
@@ -616,6 +622,7 @@ export async function startStripeDouble(opts: StripeDoubleOptions = {}): Promise
       return;
     }
     entry.account = acct.id;
+    expireDue(acct);
 
     if (method === 'POST') {
       if (!idempotencyKey || idempotencyKey.startsWith('stripe-node-retry-')) {
@@ -641,8 +648,9 @@ export async function startStripeDouble(opts: StripeDoubleOptions = {}): Promise
         return;
       }
       const done = run(acct, method, url.pathname, params);
-      // Stripe stores the answer, error or not, except for errors it raised before doing anything.
-      acct.idempotency.set(idempotencyKey, { fingerprint, ...done });
+      // Stripe saves the answer once the endpoint began its work, error or not; a request refused
+      // by validation (400) saves nothing, so the same key may be sent again with mended params.
+      if (done.status !== 400) acct.idempotency.set(idempotencyKey, { fingerprint, ...done });
       send(done.status, done.body, { 'Idempotency-Key': idempotencyKey });
       return;
     }
@@ -731,6 +739,7 @@ export async function startStripeDouble(opts: StripeDoubleOptions = {}): Promise
     },
     completeCheckout(sessionId) {
       const { acct, obj: session } = owning((a) => a.sessions, sessionId, 'checkout.session');
+      expireDue(acct);
       if (session.status !== 'open') throw new Error(`stripe double: session ${sessionId} is ${session.status}, not open`);
       const made: Stripe.Event[] = [];
       session.status = 'complete';
@@ -806,7 +815,7 @@ export async function startStripeDouble(opts: StripeDoubleOptions = {}): Promise
     async send(url, event, secret, sendOpts = {}) {
       const payload = JSON.stringify(event, null, 2);
       const signature =
-        sendOpts.signature === undefined ? Stripe.webhooks.generateTestHeaderString({ payload, secret, ...(sendOpts.created ? { timestamp: sendOpts.created } : {}) }) : sendOpts.signature;
+        sendOpts.signature === undefined ? Stripe.webhooks.generateTestHeaderString({ payload, secret, timestamp: sendOpts.created ?? nowSeconds() }) : sendOpts.signature;
       const res = await fetch(url, {
         method: 'POST',
         headers: {

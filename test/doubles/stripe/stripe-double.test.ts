@@ -7,7 +7,7 @@ import Stripe from 'stripe';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { stripeClient } from '../../../core/payments/stripe-client.js';
-import { startStripeDouble, type StripeAccountHandle, type StripeDouble } from './server.js';
+import { startStripeDouble, type StripeAccountHandle, type StripeDouble, type StripePermission } from './server.js';
 
 let double: StripeDouble;
 let operator: StripeAccountHandle;
@@ -15,11 +15,13 @@ let owner: StripeAccountHandle;
 let price: Stripe.Price;
 const operatorKey = 'sk_test_operator_0001';
 const ownerKey = 'rk_test_owner_0001';
+/** The rights an owner's restricted key for deposits needs (docs/payments.md). */
+const depositRights: StripePermission[] = ['rak_checkout_session_write', 'rak_refund_write', 'rak_webhook_write'];
 
 beforeAll(async () => {
   double = await startStripeDouble();
   operator = double.account({ key: operatorKey, name: 'CallKeeper Ltd' });
-  owner = double.account({ key: ownerKey, name: "Sam's Garage", permissions: ['rak_checkout_session_write', 'rak_refund_write', 'rak_webhook_write'] });
+  owner = double.account({ key: ownerKey, name: "Sam's Garage", permissions: depositRights });
   price = operator.price({ unitAmount: 3900, currency: 'gbp', interval: 'month', nickname: 'Professional' });
 });
 afterAll(async () => {
@@ -222,6 +224,35 @@ describe('the Stripe double', () => {
       expect(() => Stripe.webhooks.constructEvent(got.body, got.signature, 'whsec_other')).toThrow(Stripe.errors.StripeSignatureVerificationError);
     } finally {
       await new Promise<void>((resolve) => box.close(() => resolve()));
+    }
+  });
+
+  it('saves nothing for a request refused by validation, so the same key may carry mended params', async () => {
+    const stripe = stripeClient(ownerKey, double.url);
+    const line = [{ quantity: 1, price_data: { currency: 'gbp', unit_amount: 700, product_data: { name: 'Deposit' } } }];
+    const refused = await stripe.checkout.sessions.create({ mode: 'payment', line_items: line, expires_at: Math.floor(Date.now() / 1000) + 60 }, { idempotencyKey: 'deposit-checkout:45' }).catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(Stripe.errors.StripeInvalidRequestError);
+    const made = await stripe.checkout.sessions.create({ mode: 'payment', line_items: line, expires_at: inHalfAnHour() }, { idempotencyKey: 'deposit-checkout:45' });
+    expect(made.status).toBe('open');
+  });
+
+  it('expires an open session by itself once its clock passes expires_at, with the event', async () => {
+    let now = new Date('2026-12-02T10:00:00Z');
+    const clocked = await startStripeDouble({ now: () => now });
+    try {
+      clocked.account({ key: ownerKey, name: 'Clocked' });
+      const stripe = stripeClient(ownerKey, clocked.url);
+      const dueAt = Math.floor(now.getTime() / 1000) + 30 * 60;
+      const session = await stripe.checkout.sessions.create(
+        { mode: 'payment', line_items: [{ quantity: 1, price_data: { currency: 'gbp', unit_amount: 900, product_data: { name: 'Deposit' } } }], expires_at: dueAt },
+        { idempotencyKey: 'deposit-checkout:46' },
+      );
+      now = new Date((dueAt + 1) * 1000);
+      expect((await stripe.checkout.sessions.retrieve(session.id)).status).toBe('expired');
+      expect(clocked.events.map((e) => e.type)).toEqual(['checkout.session.expired']);
+      expect(() => clocked.completeCheckout(session.id)).toThrow(/expired/);
+    } finally {
+      await clocked.close();
     }
   });
 
