@@ -95,7 +95,7 @@ function PaymentsForm({ c }: { c: ApiStripeConnection }) {
       {c.connected ? <Connected c={c} /> : <p className="text-sm text-slate-600 dark:text-slate-400">Not connected yet. Paste your key, Save, then Test connection: deposits are taken once the test passes.</p>}
       <Field
         label={c.connected ? 'Replace the Stripe restricted key' : 'Stripe restricted key'}
-        hint={c.connected ? `Leave empty to keep the key ending ${c.keyEnding ?? '…'}.` : 'Starts rk_live_ (or rk_test_ to try it out).'}
+        hint={c.connected ? 'Leave empty to keep the saved key.' : 'Starts rk_live_ (or rk_test_ to try it out).'}
         error={errors.secretKey}
       >
         <Input

@@ -17,7 +17,7 @@ function Invoices({ invoices }: { invoices: ApiBilling['invoices'] }) {
   if (invoices.length === 0) return <p className="px-5 pb-5 text-sm text-slate-600 dark:text-slate-400">No invoices yet.</p>;
   return (
     <div className="border-t border-slate-100 dark:border-slate-800">
-      <h3 className="px-5 pt-4 text-sm font-semibold">Invoices</h3>
+      <h3 className="px-5 pb-2 pt-4 text-sm font-semibold">Invoices</h3>
       <Table label="Invoices">
         <thead>
           <tr className={theadRow}>
