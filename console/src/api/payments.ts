@@ -50,13 +50,14 @@ export function useBilling() {
 /** Stripe Checkout in subscription mode: the answer is the hosted page the browser goes to. */
 export const startBillingCheckout = () => apiRequest<ApiBillingCheckout>('POST', PAYMENT_ROUTES.billingCheckout);
 
-/** Cancel (at the period's end) or resume; the plan and the account are read again after. */
+/** Cancel (at the period's end) or resume: the answer is the plan as it now stands; the account is read again (its banner follows). */
 export function useBillingChange() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (what: 'cancel' | 'resume') => apiRequest<unknown>('POST', what === 'cancel' ? PAYMENT_ROUTES.billingCancel : PAYMENT_ROUTES.billingResume),
-    onSettled: async () => {
-      await Promise.all([qc.invalidateQueries({ queryKey: keys.payments.billing }), qc.invalidateQueries({ queryKey: keys.me })]);
+    mutationFn: (what: 'cancel' | 'resume') => apiRequest<ApiBilling>('POST', what === 'cancel' ? PAYMENT_ROUTES.billingCancel : PAYMENT_ROUTES.billingResume),
+    onSuccess: (plan) => qc.setQueryData(keys.payments.billing, plan),
+    onSettled: async (_plan, error) => {
+      await Promise.all([error ? qc.invalidateQueries({ queryKey: keys.payments.billing }) : null, qc.invalidateQueries({ queryKey: keys.me })]);
     },
   });
 }
