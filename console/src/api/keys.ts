@@ -38,6 +38,11 @@ export const keys = {
   },
   /** The Team page (issue 58): members and their settings, read and refreshed as one. */
   team: ['team'] as const,
+  /** Money (issue 59): the owner's Stripe connection for deposits, and their plan (BILLING=stripe). */
+  payments: {
+    stripe: ['payments', 'stripe'] as const,
+    billing: ['payments', 'billing'] as const,
+  },
   forwardingCheck: (id: number) => ['forwarding-check', id] as const,
   lineState: ['line-state'] as const,
   admin: {
@@ -51,5 +56,6 @@ export const keys = {
     screeningMarks: (number: string) => ['admin', 'screening', 'marks', number] as const,
     quality: ['admin', 'quality'] as const,
     lineState: ['admin', 'line-state'] as const,
+    billing: ['admin', 'billing'] as const,
   },
 };

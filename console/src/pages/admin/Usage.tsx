@@ -7,6 +7,7 @@ import { Button, Card, CardHeader, ErrorState, PageHeader, Spinner, cx } from '.
 import { messageOr } from '../../lib/errors';
 import { NA, capitalise, formatDate, formatGBP, formatMoney } from '../../lib/format';
 import { costSplit, isLowBalance, NUMBER_RENTAL_TEXT } from '../../lib/usage';
+import { SubscriptionsCard } from './SubscriptionsCard';
 
 function Line({ label, value, strong }: { label: React.ReactNode; value: React.ReactNode; strong?: boolean }) {
   return (
@@ -116,6 +117,8 @@ function UsageBody({ u, provider }: { u: ApiUsage; provider: string }) {
           ))}
         </Panel>
       </div>
+
+      <SubscriptionsCard />
 
       <Card>
         <CardHeader title="Total This Month" />

@@ -1,5 +1,6 @@
-// The "Services and hours" tab: what can be booked, and when.
+// The "Services and hours" tab: what can be booked, and when, and the deposits taken for it.
 import { BookingHours } from './BookingHours';
+import { PaymentsCard } from './PaymentsCard';
 import { ServiceList } from './ServiceList';
 
 export function ServicesAndHours() {
@@ -7,6 +8,7 @@ export function ServicesAndHours() {
     <>
       <ServiceList />
       <BookingHours />
+      <PaymentsCard />
     </>
   );
 }

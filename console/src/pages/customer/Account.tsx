@@ -3,12 +3,14 @@ import { CalendarClock } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { newPasswordError } from '../../../../contract/rules';
 import { changePassword } from '../../api/auth';
+import { useBilling } from '../../api/payments';
 import { useSession } from '../../api/session';
 import { Badge, Button, Card, CardHeader, Field, Input, PageHeader, cx } from '../../components/ui';
 import { messageOr } from '../../lib/errors';
 import { capitalise, formatDate, formatDateTime } from '../../lib/format';
 import { accountTrialBadge } from '../../lib/account-state';
 import { toast } from '../../toast/use-toast';
+import { PlanSection } from './PlanSection';
 
 function Info({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -66,8 +68,12 @@ function ChangePassword() {
 
 export default function Account() {
   const { user } = useSession();
+  const billing = useBilling();
   if (!user) return null;
-  const trial = user.role !== 'admin' && user.trialExpiresAt ? accountTrialBadge(user.accountStatus, user.trialExpiresAt) : null;
+  // With BILLING=stripe the plan section says where the trial stands and offers a card; without it
+  // (or while its read is out or failed) the page is SPEC's, trial box and all.
+  const plan = billing.data?.enabled ? billing.data : null;
+  const trial = !plan && user.role !== 'admin' && user.trialExpiresAt ? accountTrialBadge(user.accountStatus, user.trialExpiresAt) : null;
 
   return (
     <>
@@ -101,6 +107,8 @@ export default function Account() {
             {trial.expired && <p className="px-5 pb-5 text-sm text-red-700 dark:text-red-300">Contact support to extend your trial or upgrade your account.</p>}
           </Card>
         )}
+
+        {plan && <PlanSection billing={plan} />}
 
         <ChangePassword />
       </div>
