@@ -91,8 +91,9 @@ export class DepositService implements DepositDesk {
         if (troubleOf(err).kind === 'missing-right') return null;
         throw err;
       }));
-      await step('checkout', () => stripe.listSessions());
-      await step('refunds', () => stripe.listRefunds());
+      const tag = `${userId}:${this.deps.now().getTime()}`;
+      await step('checkout', () => stripe.probe('checkout', tag));
+      await step('refunds', () => stripe.probe('refunds', tag));
       const endpoint = await step('webhooks', () => this.ensureWebhook(stripe, row, userId));
       await markTested(this.deps.db, userId, { accountLabel: label, webhookEndpointId: endpoint.id, webhookSecretSealed: endpoint.secret ? seal(this.deps.sealKey, endpoint.secret) : null }, this.deps.now());
       return { ok: true, message: connectedWords(label, row.livemode), connection: await this.view(userId) };
@@ -106,13 +107,9 @@ export class DepositService implements DepositDesk {
   private async ensureWebhook(stripe: DepositGateway, row: ConnectionRow, userId: number): Promise<Stripe.WebhookEndpoint> {
     const url = new URL(PAYMENT_ROUTES.depositsWebhook(userId), this.deps.publicUrl).toString();
     if (row.webhookEndpointId && row.webhookSecretSealed) {
-      try {
-        const found = await stripe.retrieveWebhook(row.webhookEndpointId);
-        if (found.url === url && found.status === 'enabled') return found;
-      } catch (err) {
-        // Another account's endpoint (a new key) or one deleted in the dashboard: make this account's.
-        if (troubleOf(err).kind !== 'refused') throw err;
-      }
+      // Absent: another account's endpoint (a new key) or one deleted in the dashboard; this account gets its own.
+      const found = await stripe.findWebhook(row.webhookEndpointId);
+      if (found?.url === url && found.status === 'enabled') return found;
     }
     const keyTag = createHash('sha256').update(row.secretKeySealed).digest('hex').slice(0, 16);
     return stripe.createWebhook(url, userId, keyTag);

@@ -1,4 +1,4 @@
-import type Stripe from 'stripe';
+import Stripe from 'stripe';
 import { stripeClient } from '../stripe-client.js';
 import { DEPOSIT_EVENTS } from './rules.js';
 
@@ -42,12 +42,28 @@ export function depositGateway(secretKey: string, apiBase?: string) {
       const a = await stripe.accounts.retrieveCurrent();
       return a.business_profile?.name ?? a.settings?.dashboard.display_name ?? null;
     },
-    listSessions: () => stripe.checkout.sessions.list({ limit: 1 }),
-    listRefunds: () => stripe.refunds.list({ limit: 1 }),
+    /**
+     * A right proved without doing anything: an empty create, which Stripe refuses as forbidden
+     * (403) without the right and as incomplete (400) with it. Resolves true when the right is there.
+     */
+    probe: async (what: 'checkout' | 'refunds', tag: string): Promise<true> => {
+      const opts = { idempotencyKey: `deposit-probe:${what}:${tag}` };
+      try {
+        if (what === 'checkout') await stripe.checkout.sessions.create({}, opts);
+        else await stripe.refunds.create({}, opts);
+      } catch (err) {
+        if (!(err instanceof Stripe.errors.StripeInvalidRequestError)) throw err;
+      }
+      return true;
+    },
+    /** The box's endpoint at `url` on this account, if it is there (Stripe shows its secret only at creation). */
+    findWebhook: async (id: string): Promise<Stripe.WebhookEndpoint | undefined> => {
+      for await (const e of stripe.webhookEndpoints.list({ limit: 100 })) if (e.id === id) return e;
+      return undefined;
+    },
     /** The box's endpoint on the owner's account; `keyTag` names the saved key, so a retry makes one endpoint and a new key its own. */
     createWebhook: (url: string, userId: number, keyTag: string): Promise<Stripe.WebhookEndpoint> =>
       stripe.webhookEndpoints.create({ url, enabled_events: [...DEPOSIT_EVENTS], description: 'CallKeeper deposits', metadata: { user_id: String(userId) } }, { idempotencyKey: `deposit-webhook:${userId}:${keyTag}` }),
-    retrieveWebhook: (id: string): Promise<Stripe.WebhookEndpoint> => stripe.webhookEndpoints.retrieve(id),
     deleteWebhook: (id: string): Promise<Stripe.DeletedWebhookEndpoint> => stripe.webhookEndpoints.del(id),
   };
 }
