@@ -26,20 +26,22 @@ export interface World {
   deposits: DepositService;
   userId: number;
   serviceId: number;
+  /** The owner signed in. */
+  client: Awaited<ReturnType<typeof activeCustomer>>['client'];
 }
 
 export async function world(): Promise<World> {
   const server = await startTestServer();
   server.clock.offsetMs = NOW - Date.now();
   const stripe = await startStripeDouble({ now: () => server.services.now() });
-  const { user } = await activeCustomer(server, { businessName: 'Hartley Plumbing' });
+  const { user, client } = await activeCustomer(server, { businessName: 'Hartley Plumbing' });
   await giveNumber(server, user.id, DID);
   const [service] = await server.database.db.insert(bookingServices).values({ userId: user.id, name: 'boiler service', durationMinutes: 60, depositKind: 'fixed', depositPence: 2000 }).returning();
   const deposits = new DepositService({
     db: server.database.db, now: () => server.services.now(), log: server.services.log, sealKey: server.services.booking.keys.seal,
     publicUrl: server.config.publicUrl, apiBase: stripe.url, road: server.services.callerTexts.road, gateway: server.services.callerTexts.gateway,
   });
-  return { server, stripe, deposits, userId: user.id, serviceId: service!.id };
+  return { server, stripe, deposits, userId: user.id, serviceId: service!.id, client };
 }
 
 export async function closeWorld(w: World | undefined): Promise<void> {
