@@ -43,11 +43,11 @@ export interface DepositDeps {
 }
 
 /** How often the hold's end is looked for: a due hold is released within a minute, and a Stripe outage retried each minute. */
-export const HOLD_SWEEP_MS = 60_000;
+const HOLD_SWEEP_MS = 60_000;
 
 type CallerWhat = 'link' | 'paid' | 'released' | 'refunded' | 'kept';
 /** One key per text and booking: the road sends each once, whatever repeats an event makes. */
-export const depositTextKey = (what: CallerWhat, bookingId: number) => `deposit-text:${what}:${bookingId}`;
+const depositTextKey = (what: CallerWhat, bookingId: number) => `deposit-text:${what}:${bookingId}`;
 
 export class DepositService implements DepositDesk {
   /** The webhook intake's handler for events from an owner's account. */

@@ -14,7 +14,7 @@ export function settlementOf(cancelledBy: string | null, refundOnCallerCancel: b
 }
 
 /** The restricted key's rights the box needs, each with the call that proves it (docs/payments.md). */
-export const DEPOSIT_KEY_RIGHTS = {
+const DEPOSIT_KEY_RIGHTS = {
   checkout: 'Checkout Sessions: Write',
   webhooks: 'Webhook Endpoints: Write',
   refunds: 'Refunds: Write',

@@ -10,15 +10,15 @@ import { bookings, bookingServices } from '../../helpers/tables.js';
 import { giveNumber } from '../../caller-texts/helpers.js';
 import { startStripeDouble, type StripeDouble, type StripePermission } from '../../doubles/stripe/server.js';
 
-export const DID = '+447700900050';
+const DID = '+447700900050';
 export const CALLER = '+447700900301';
 export const OWNER_PHONE = '+447700900123';
 export const KEY = 'rk_test_hartley0000000000000000000001';
 /** The rights docs/payments.md asks for. */
 export const RIGHTS: StripePermission[] = ['rak_checkout_session_write', 'rak_refund_write', 'rak_webhook_write'];
 /** Tuesday 8 December 2026, 09:00 London (GMT). */
-export const NOW = Date.parse('2026-12-08T09:00:00Z');
-export const START = Date.parse('2026-12-08T10:00:00Z');
+const NOW = Date.parse('2026-12-08T09:00:00Z');
+const START = Date.parse('2026-12-08T10:00:00Z');
 
 export interface World {
   server: TestServer;
