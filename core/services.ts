@@ -8,6 +8,7 @@ import type { BookingKeys } from './booking/calendars/keys.js';
 import type { GuardOptions } from './webhooks/address-guard.js';
 import type { BackoffPolicy } from './time/backoff.js';
 import { WebsiteService, type WebsiteOptions } from './website/service.js';
+import { DepositService } from './payments/deposits/deposit-service.js';
 
 export { newHooks, type CoreDeps } from './deps.js';
 
@@ -26,6 +27,8 @@ export interface Services extends CoreDeps {
   booking: BookingService;
   /** Learning the business from its website (core/website): the crawl job, the weekly re-crawl. */
   website: WebsiteService;
+  /** Owners' deposits (core/payments/deposits): the DepositDesk booking calls, the connection, the hold's sweep. */
+  deposits: DepositService;
 }
 
 /** How the services are built; a test passes its seams here (e.g. the webhooks' resolver). */
@@ -43,5 +46,6 @@ export function withAppServices(deps: CoreDeps, opts: ServiceOptions = {}): Serv
   // booking: caller texts offer each text to booking first, through a port called only once both exist.
   const callerTexts: CallerTextService = new CallerTextService(deps, { ...opts.callerTexts, bookingReply: (userId, from, body) => booking.cancelByReply(userId, from, body) });
   const booking: BookingService = new BookingService(deps, { ...opts.booking, road: callerTexts.road, gateway: callerTexts.gateway });
-  return { ...deps, numbers: createNumberService(deps), webhooks: new WebhookService(deps, opts.webhooks), callerTexts, booking, website: new WebsiteService(deps, opts.website) };
+  const deposits = new DepositService({ db: deps.database.db, now: deps.now, log: deps.log, sealKey: booking.keys.seal, publicUrl: deps.config.publicUrl, apiBase: deps.config.stripe.apiBase, road: callerTexts.road, gateway: callerTexts.gateway });
+  return { ...deps, numbers: createNumberService(deps), webhooks: new WebhookService(deps, opts.webhooks), callerTexts, booking, website: new WebsiteService(deps, opts.website), deposits };
 }

@@ -18,6 +18,7 @@ import { twilioWebhookRoutes } from '../twilio/webhook-routes.js';
 import { callerTextRoutes } from '../caller-texts/routes.js';
 import { screeningRoutes } from '../screening/routes.js';
 import { bookingRoutes } from '../booking/routes.js';
+import { depositRoutes } from '../payments/deposits/routes.js';
 import { teamRoutes } from '../team/routes.js';
 import { webhookRoutes } from '../webhooks/routes.js';
 import type { CallMyLineRegistry } from '../call-my-line/registry.js';
@@ -68,6 +69,7 @@ export async function apiScope(api: App, opts: { callMyLine?: CallMyLineRegistry
   await api.register(callMyLineRoutes(opts.callMyLine ?? null));
   await api.register(inviteRoutes);
   await api.register(websiteRoutes);
+  await api.register(depositRoutes);
   // Server-to-server: marked `webhook`, so the guards and the session hook above step aside for it.
   await api.register(twilioWebhookRoutes);
 }

@@ -4,27 +4,25 @@ import { PAYMENT_ROUTES } from '../../../contract/payments.js';
 import { badRequest } from '../../http/errors.js';
 import type { App } from '../../http/fastify-types.js';
 import { currentUser } from '../../http/session-hook.js';
-import type { DepositService } from './deposit-service.js';
 
 // The owner's Stripe connection for deposits (docs/payments.md): owner-scoped, the key never in
-// an answer (keyEnding only). Registered in the API scope with the service the app builds.
+// an answer (keyEnding only). Registered in the API scope (core/http/api-scope.ts).
 
 const orRefused = <T extends object>(r: T | { refused: string }): T => {
   if ('refused' in r) throw badRequest(r.refused);
   return r;
 };
 
-export function depositRoutes(deposits: DepositService) {
-  return async (app: App): Promise<void> => {
-    app.get(PAYMENT_ROUTES.stripe, { schema: { response: { 200: ApiStripeConnectionSchema } } }, async (req) => deposits.view(currentUser(req).id));
+export async function depositRoutes(app: App): Promise<void> {
+  const { deposits } = app.services;
+  app.get(PAYMENT_ROUTES.stripe, { schema: { response: { 200: ApiStripeConnectionSchema } } }, async (req) => deposits.view(currentUser(req).id));
 
-    app.put(PAYMENT_ROUTES.stripe, { schema: { body: StripeConnectionBody, response: { 200: ApiStripeConnectionSchema, 400: ApiErrorSchema } } }, async (req) =>
-      orRefused(await deposits.save(currentUser(req).id, req.body)));
+  app.put(PAYMENT_ROUTES.stripe, { schema: { body: StripeConnectionBody, response: { 200: ApiStripeConnectionSchema, 400: ApiErrorSchema } } }, async (req) =>
+    orRefused(await deposits.save(currentUser(req).id, req.body)));
 
-    app.delete(PAYMENT_ROUTES.stripe, { schema: { response: { 200: ApiStripeConnectionSchema, 400: ApiErrorSchema } } }, async (req) =>
-      orRefused(await deposits.disconnect(currentUser(req).id)));
+  app.delete(PAYMENT_ROUTES.stripe, { schema: { response: { 200: ApiStripeConnectionSchema, 400: ApiErrorSchema } } }, async (req) =>
+    orRefused(await deposits.disconnect(currentUser(req).id)));
 
-    app.post(PAYMENT_ROUTES.stripeTest, { schema: { response: { 200: StripeTestResponse, 400: ApiErrorSchema } } }, async (req) =>
-      orRefused(await deposits.test(currentUser(req).id)));
-  };
+  app.post(PAYMENT_ROUTES.stripeTest, { schema: { response: { 200: StripeTestResponse, 400: ApiErrorSchema } } }, async (req) =>
+    orRefused(await deposits.test(currentUser(req).id)));
 }

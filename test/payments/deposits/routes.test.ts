@@ -1,7 +1,7 @@
 // Issue 59 part B, the connection's routes (PAYMENT_ROUTES.stripe, stripeTest) through Fastify with
 // the server's own validators and error answers: the key never in any answer, a malformed key and
-// a disconnect while a link is out refused with a 400 the console can show. The lead registers
-// depositRoutes in the API scope behind the session hook; here a hook names the owner instead.
+// a disconnect while a link is out refused with a 400 the console can show. The API scope puts
+// them behind the session hook; here a hook names the owner, so the service under test is the world's.
 import Fastify from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -28,7 +28,8 @@ async function routes(userId: number): Promise<App> {
   a.addHook('onRequest', async (req) => {
     req.user = { id: userId } as User;
   });
-  await a.register(depositRoutes(w!.deposits));
+  a.decorate('services', { deposits: w!.deposits } as unknown as App['services']);
+  await a.register(depositRoutes);
   await a.ready();
   return a;
 }
