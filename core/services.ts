@@ -9,6 +9,8 @@ import type { BookingKeys } from './booking/calendars/keys.js';
 import type { GuardOptions } from './webhooks/address-guard.js';
 import type { BackoffPolicy } from './time/backoff.js';
 import { WebsiteService, type WebsiteOptions } from './website/service.js';
+import { DepositService } from './payments/deposits/deposit-service.js';
+import { BillingService } from './payments/billing/billing-service.js';
 
 export { newHooks, type CoreDeps } from './deps.js';
 
@@ -27,6 +29,10 @@ export interface Services extends CoreDeps {
   booking: BookingService;
   /** Learning the business from its website (core/website): the crawl job, the weekly re-crawl. */
   website: WebsiteService;
+  /** Owners' deposits (core/payments/deposits): the DepositDesk booking calls, the connection, the hold's sweep. */
+  deposits: DepositService;
+  /** The operator's subscriptions (core/payments/billing; BILLING=stripe, otherwise inert): routes, Stripe's events, housekeeping's sweep. */
+  billing: BillingService;
 }
 
 /** How the services are built; a test passes its seams here (e.g. the webhooks' resolver). */
@@ -43,6 +49,10 @@ export function withAppServices(deps: CoreDeps, opts: ServiceOptions = {}): Serv
   // Booking texts callers on the caller-texts road, and a caller's reply "C" cancels their next
   // booking: caller texts offer each text to booking first, through a port called only once both exist.
   const callerTexts: CallerTextService = new CallerTextService(deps, { ...opts.callerTexts, bookingReply: (userId, from, body) => booking.cancelByReply(userId, from, body) });
-  const booking: BookingService = new BookingService(deps, { ...opts.booking, road: callerTexts.road, gateway: callerTexts.gateway });
-  return { ...deps, numbers: createNumberService(deps), webhooks: new WebhookService(deps, opts.webhooks), callerTexts, booking, website: new WebsiteService(deps, opts.website) };
+  // Booking holds a slot through the deposit desk, which seals the owner's key with booking's
+  // keys: the same kind of port, called only once both exist.
+  const desk: DepositDesk = { connected: (u) => deposits.connected(u), startHold: (id) => deposits.startHold(id), cancelled: (id, by) => deposits.cancelled(id, by) };
+  const booking: BookingService = new BookingService(deps, { deposits: desk, ...opts.booking, road: callerTexts.road, gateway: callerTexts.gateway });
+  const deposits: DepositService = new DepositService({ db: deps.database.db, now: deps.now, log: deps.log, sealKey: booking.keys.seal, publicUrl: deps.config.publicUrl, apiBase: deps.config.stripe.apiBase, road: callerTexts.road, gateway: callerTexts.gateway });
+  return { ...deps, numbers: createNumberService(deps), webhooks: new WebhookService(deps, opts.webhooks), callerTexts, booking, website: new WebsiteService(deps, opts.website), deposits, billing: new BillingService(deps) };
 }

@@ -29,7 +29,7 @@ import type { AgentFlowInstall, InstallOptions } from '../pbx/flows/agent/index.
  */
 
 /** The background work production runs; a test server starts none and names what it tests. */
-type BackgroundWork = 'housekeeping' | 'prompts' | 'pipeline' | 'callerTexts' | 'booking' | 'backups' | 'retention' | 'digest' | 'inbox' | 'website';
+type BackgroundWork = 'housekeeping' | 'prompts' | 'pipeline' | 'callerTexts' | 'booking' | 'backups' | 'retention' | 'digest' | 'inbox' | 'website' | 'deposits';
 
 export interface ApplianceOverrides {
   /** The core's logger (default: LOG_LEVEL's, as the service 'core'). */
@@ -96,6 +96,8 @@ export async function composeAppliance(config: Config, o: ApplianceOverrides = {
   if (on('booking')) services.booking.start();
   // Crawls of owners' sites, one at a time box-wide, and the weekly re-crawl's tick.
   if (on('website')) services.website.start();
+  // Deposit holds whose pay link ran out: expired at Stripe, then released (a minute's sweep).
+  if (on('deposits')) services.deposits.start();
   const backups = on('backups') ? startBackupSchedule(services) : undefined;
   const retention = on('retention') ? startRetentionSchedule(services) : undefined;
   // Monday 08:00 London: calls still to call back; catches up this week's if the box was down then.
@@ -156,6 +158,7 @@ export async function composeAppliance(config: Config, o: ApplianceOverrides = {
       if (on('callerTexts')) await services.callerTexts.stop();
       if (on('booking')) await services.booking.stop();
       if (on('website')) await services.website.stop();
+      if (on('deposits')) services.deposits.stop();
       backups?.stop();
       retention?.stop();
       await digest?.stop();

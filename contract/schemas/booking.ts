@@ -2,7 +2,7 @@
 import { Type, type Static } from 'typebox';
 import { Nullable, OneOf, refusal } from './shared.js';
 import { OpeningSpanSchema } from './call-handling.js';
-import { DEPOSIT_KINDS, type DepositKind } from '../enums.js';
+import { DEPOSIT_KINDS, DEPOSIT_STATES, type DepositKind } from '../enums.js';
 import { PAYMENT_LIMITS } from '../rules.js';
 
 /** Limits an owner's input is checked against (the API's 400s say them). */
@@ -104,6 +104,10 @@ export const ApiBookingSchema = Type.Object({
   staffName: Nullable(Type.String()),
   /** What routing did on the call that made the booking (calls.routing_note); null when nothing or no call. */
   routingNote: Nullable(Type.String()),
+  /** Its deposit (issue 59, docs/payments.md): null when none is needed; 'awaiting' holds the slot until depositDueAt (ISO). */
+  depositState: Nullable(OneOf(DEPOSIT_STATES)),
+  depositPence: Nullable(Type.Integer()),
+  depositDueAt: Nullable(Type.String()),
 });
 export const ApiBookingListSchema = Type.Object({ bookings: Type.Array(ApiBookingSchema) });
 /** callId: the bookings that call made. */

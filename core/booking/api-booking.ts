@@ -13,4 +13,5 @@ export const toApiBooking = (b: BookingRow, serviceName: string, person: Booking
   id: b.id, serviceId: b.serviceId, serviceName, start: b.startAt.toISOString(), end: b.endAt.toISOString(), callerName: b.callerName,
   callerNumber: b.callerNumber, callId: b.callId, status: b.status, cancelledBy: b.cancelledBy, spoken: spokenWhen(b.startAt), movedFrom: null as string | null,
   staffId: b.staffId, ...person,
+  depositState: b.depositState, depositPence: b.depositPence, depositDueAt: b.depositDueAt?.toISOString() ?? null,
 });

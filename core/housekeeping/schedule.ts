@@ -5,7 +5,6 @@ import { deleteEndedRateLimits } from '../http/shared-rate-limit-store.js';
 import { claimPeriod, periodOf } from '../jobs/once-per-period.js';
 import type { Services } from '../services.js';
 import { backgroundPass } from '../db/background-pass.js';
-import { BillingService } from '../payments/billing/billing-service.js';
 
 export interface Housekeeping {
   stop(): void;
@@ -15,9 +14,8 @@ const EVERY_MS = 5 * 60_000;
 
 /** Periodic upkeep: trials that have run out become expired; dead sessions and ended rate-limit windows are cleared. Once per five minutes across all cores. */
 export async function startHousekeeping(services: Services): Promise<Housekeeping> {
-  const { database, now, log } = services;
   // BILLING=stripe: grace periods that ran out, and the trial and renewal reminders (nothing when unset).
-  const billing = new BillingService(services);
+  const { database, now, log, billing } = services;
   const sweep = backgroundPass(async () => {
     try {
       const t = now();

@@ -18,16 +18,16 @@ import { twilioWebhookRoutes } from '../twilio/webhook-routes.js';
 import { callerTextRoutes } from '../caller-texts/routes.js';
 import { screeningRoutes } from '../screening/routes.js';
 import { bookingRoutes } from '../booking/routes.js';
+import { depositRoutes } from '../payments/deposits/routes.js';
 import { teamRoutes } from '../team/routes.js';
 import { webhookRoutes } from '../webhooks/routes.js';
 import type { CallMyLineRegistry } from '../call-my-line/registry.js';
 import { callMyLineRoutes } from '../call-my-line/routes.js';
 import { inviteRoutes } from '../team/invite-routes.js';
 import { websiteRoutes } from '../website/routes.js';
-import { BillingService } from '../payments/billing/billing-service.js';
 import { billingRoutes } from '../payments/billing/routes.js';
 import type { StripeEventHandlers } from '../payments/parts.js';
-import { stripeWebhookRoutes, UNWIRED_STRIPE_HANDLERS } from '../payments/webhooks/routes.js';
+import { stripeWebhookRoutes } from '../payments/webhooks/routes.js';
 import { registerAccessGuard } from './access-guard.js';
 import type { App } from './fastify-types.js';
 import { registerSameOriginGuard } from './same-origin.js';
@@ -72,8 +72,11 @@ export async function apiScope(api: App, opts: { callMyLine?: CallMyLineRegistry
   await api.register(callMyLineRoutes(opts.callMyLine ?? null));
   await api.register(inviteRoutes);
   await api.register(websiteRoutes);
-  await api.register(billingRoutes(new BillingService(api.services)));
+  await api.register(billingRoutes(api.services.billing));
+  await api.register(depositRoutes);
   // Server-to-server: marked `webhook`, so the guards and the session hook above step aside for it.
   await api.register(twilioWebhookRoutes);
-  await api.register(stripeWebhookRoutes, { handlers: opts.stripeHandlers ?? UNWIRED_STRIPE_HANDLERS });
+  // Stripe's events go to deposits and billing, unless a test hands in its own recording handlers.
+  const { deposits, billing } = api.services;
+  await api.register(stripeWebhookRoutes, { handlers: opts.stripeHandlers ?? { deposits: deposits.handlers.deposits, billing: billing.billing } });
 }

@@ -13,12 +13,6 @@ import { verifiedEvent } from './verify.js';
 const DEPOSITS_WEBHOOK_PATH = '/api/stripe/webhooks/deposits/:userId';
 const UserIdParams = Type.Object({ userId: Type.Integer({ minimum: 1 }) });
 
-/** Until the composition root hands the parts' handlers in, an event is refused (500) and Stripe delivers it again later. */
-export const UNWIRED_STRIPE_HANDLERS: StripeEventHandlers = {
-  deposits: () => Promise.reject(new Error('no deposits handler is wired for Stripe events')),
-  billing: () => Promise.reject(new Error('no billing handler is wired for Stripe events')),
-};
-
 /**
  * Stripe's webhooks (docs/payments.md "Webhooks"): POST /api/stripe/webhooks/billing from the
  * operator's account (BILLING=stripe) and POST /api/stripe/webhooks/deposits/:userId from the

@@ -29,6 +29,7 @@ const KIND: Record<ApiCallerText['kind'], string> = {
   start: 'START confirmation',
   caller: 'Caller',
   booking: 'Booking',
+  deposit: 'Deposit',
 };
 
 function Thread({ caller, readOnly }: { caller: string; readOnly: boolean }) {

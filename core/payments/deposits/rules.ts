@@ -1,0 +1,60 @@
+import Stripe from 'stripe';
+
+// The deposit's pure rules: what a cancelled booking's paid deposit becomes, and what a Stripe
+// failure means in the owner's words.
+
+export type Settlement = 'refund' | 'keep';
+
+/**
+ * A paid deposit of a cancelled booking: the owner cancelling, a release (a payment that came too
+ * late) and a move always refund; a caller cancelling refunds or is kept per the owner's policy.
+ */
+export function settlementOf(cancelledBy: string | null, refundOnCallerCancel: boolean): Settlement {
+  return cancelledBy === 'caller' && !refundOnCallerCancel ? 'keep' : 'refund';
+}
+
+/** The restricted key's rights the box needs, each with the call that proves it (docs/payments.md). */
+const DEPOSIT_KEY_RIGHTS = {
+  checkout: 'Checkout Sessions: Write',
+  webhooks: 'Webhook Endpoints: Write',
+  refunds: 'Refunds: Write',
+} as const;
+export type DepositRight = keyof typeof DEPOSIT_KEY_RIGHTS;
+
+/** The webhook events the box asks Stripe to send to the owner's endpoint. */
+export const DEPOSIT_EVENTS = ['checkout.session.completed', 'checkout.session.async_payment_succeeded', 'checkout.session.expired'] as const satisfies readonly Stripe.WebhookEndpointCreateParams.EnabledEvent[];
+
+export type StripeTrouble = { kind: 'wrong-key' } | { kind: 'missing-right'; right: string } | { kind: 'unreachable' } | { kind: 'refused'; detail: string };
+
+/** What a Stripe SDK error means for the owner; `right` is the right the failed call needed. */
+export function troubleOf(err: unknown, right?: DepositRight): StripeTrouble {
+  if (err instanceof Stripe.errors.StripeAuthenticationError) return { kind: 'wrong-key' };
+  if (err instanceof Stripe.errors.StripePermissionError) return { kind: 'missing-right', right: right ? DEPOSIT_KEY_RIGHTS[right] : 'one the box needs' };
+  if (err instanceof Stripe.errors.StripeConnectionError || err instanceof Stripe.errors.StripeAPIError || err instanceof Stripe.errors.StripeRateLimitError) return { kind: 'unreachable' };
+  if (err instanceof Stripe.errors.StripeError) return { kind: 'refused', detail: err.message };
+  return { kind: 'unreachable' };
+}
+
+export function troubleWords(t: StripeTrouble): string {
+  switch (t.kind) {
+    case 'wrong-key':
+      return 'Stripe did not accept this key. Copy the whole restricted key (it starts rk_live_ or rk_test_) from your Stripe dashboard and save it again.';
+    case 'missing-right':
+      return `Your Stripe key is missing the right "${t.right}". Edit the restricted key in your Stripe dashboard (Developers, API keys), give it that right, and test again.`;
+    case 'unreachable':
+      return 'Stripe could not be reached just now. Check the box\'s internet connection and test again in a minute.';
+    case 'refused':
+      return `Stripe refused the request: ${t.detail}`;
+  }
+}
+
+/** Whether a failure may pass by itself (try again later) rather than needing the owner. */
+export const passes = (t: StripeTrouble): boolean => t.kind === 'unreachable';
+
+/** "Connected to Hartley Plumbing Ltd (test mode)". */
+export function connectedWords(accountLabel: string | null, livemode: boolean): string {
+  return `Connected to ${accountLabel ?? 'your Stripe account'}${livemode ? '' : ' (test mode)'}.`;
+}
+
+/** Live or test, from the key itself: a live key charges real cards. */
+export const isLiveKey = (key: string): boolean => /^(rk|sk)_live_/.test(key);

@@ -1,0 +1,60 @@
+// Issue 59 part B, the connection's routes (PAYMENT_ROUTES.stripe, stripeTest) through Fastify with
+// the server's own validators and error answers: the key never in any answer, a malformed key and
+// a disconnect while a link is out refused with a 400 the console can show. The API scope puts
+// them behind the session hook; here a hook names the owner, so the service under test is the world's.
+import Fastify from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { afterEach, describe, expect, it } from 'vitest';
+import { PAYMENT_ROUTES } from '../../../contract/payments.js';
+import type { User } from '../../../core/db/schema.js';
+import { registerErrorHandler } from '../../../core/http/error-handler.js';
+import type { App } from '../../../core/http/fastify-types.js';
+import { registerValidators } from '../../../core/http/validators.js';
+import { depositRoutes } from '../../../core/payments/deposits/routes.js';
+import { awaitingBooking, closeWorld, KEY, RIGHTS, world, type World } from './setup.js';
+
+let w: World | undefined;
+let app: App | undefined;
+afterEach(async () => {
+  await app?.close();
+  await closeWorld(w);
+  w = app = undefined;
+});
+
+async function routes(userId: number): Promise<App> {
+  const a = Fastify().withTypeProvider<TypeBoxTypeProvider>() as unknown as App;
+  registerValidators(a);
+  registerErrorHandler(a);
+  a.addHook('onRequest', async (req) => {
+    req.user = { id: userId } as User;
+  });
+  a.decorate('services', { deposits: w!.deposits } as unknown as App['services']);
+  await a.register(depositRoutes);
+  await a.ready();
+  return a;
+}
+
+describe('the connection routes', () => {
+  it('save, test, read and disconnect without ever answering the key; bad input is a 400 in words', async () => {
+    w = await world();
+    w.stripe.account({ key: KEY, name: 'Hartley Plumbing Ltd', permissions: RIGHTS });
+    app = await routes(w.userId);
+    const bad = await app.inject({ method: 'PUT', url: PAYMENT_ROUTES.stripe, payload: { secretKey: 'pk_test_nope' } });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toMatch(/restricted key/);
+    const answers = [
+      await app.inject({ method: 'PUT', url: PAYMENT_ROUTES.stripe, payload: { secretKey: KEY, depositPolicy: 'Refunded a day ahead.' } }),
+      await app.inject({ method: 'POST', url: PAYMENT_ROUTES.stripeTest }),
+      await app.inject({ method: 'GET', url: PAYMENT_ROUTES.stripe }),
+    ];
+    expect(answers.map((r) => r.statusCode)).toEqual([200, 200, 200]);
+    for (const r of answers) expect(r.body).not.toContain(KEY.slice(8));
+    expect(answers[1]!.json()).toMatchObject({ ok: true, message: 'Connected to your Stripe account (test mode).' });
+    expect(answers[2]!.json()).toMatchObject({ connected: true, keyEnding: '0001', depositPolicy: 'Refunded a day ahead.' });
+
+    await awaitingBooking(w);
+    const refused = await app.inject({ method: 'DELETE', url: PAYMENT_ROUTES.stripe });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toBe('A booking is waiting for a deposit. Disconnect Stripe once it is paid or released.');
+  });
+});
