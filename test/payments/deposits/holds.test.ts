@@ -80,7 +80,10 @@ describe('a booking\'s deposit', () => {
     await w.deposits.sweep();
     expect(await bookingRow(w, id)).toMatchObject({ status: 'cancelled', cancelledBy: 'unpaid', depositState: 'expired' });
     expect(account.sessions()[0]!.status).toBe('expired');
-    expect(w.stripe.requests.find((r) => r.path.endsWith('/expire') && r.status === 200)!.idempotencyKey).toBe(`deposit-expire:${id}`);
+    // Every try carried the booking's own key (a try cut off while Stripe was down may have reached it: the key makes that harmless).
+    const expires = w.stripe.requests.filter((r) => r.path.endsWith('/expire'));
+    expect(expires.length).toBeGreaterThan(0);
+    expect([...new Set(expires.map((r) => r.idempotencyKey))]).toEqual([`deposit-expire:${id}`]);
     expect(texts().slice(1)).toEqual(['Hartley Plumbing: the deposit for your boiler service on Tue 8 Dec, 10:00 was not paid in time, so the time has been released. Please call us to book again.']);
     expect(ownerTextsTo(w.server, OWNER_PHONE).map((m) => m.body)).toEqual(['Jo (+447700900301) did not pay the £20.00 deposit for boiler service on Tue 8 Dec, 10:00: the time was released.']);
     // Swept again, and the expired event arriving late: nothing more.
