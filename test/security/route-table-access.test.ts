@@ -124,7 +124,8 @@ describe('the /api route table', () => {
       expect(routes.map(key)).toContain(r);
     }
     // The operator's billing (issue 59): the owner's plan (owner only, so in the staff 403 walk) and the admin's figures (admin only).
-    for (const r of ['GET /api/user/billing', 'POST /api/user/billing/checkout', 'POST /api/user/billing/cancel', 'POST /api/user/billing/resume', 'GET /api/admin/billing']) {
+    // …and the owner's own Stripe account for deposits: owner only too.
+    for (const r of ['GET /api/user/billing', 'POST /api/user/billing/checkout', 'POST /api/user/billing/cancel', 'POST /api/user/billing/resume', 'GET /api/admin/billing', 'GET /api/user/payments/stripe', 'PUT /api/user/payments/stripe', 'DELETE /api/user/payments/stripe', 'POST /api/user/payments/stripe/test']) {
       expect(routes.map(key)).toContain(r);
     }
     // Every public route named above is still served (a stale list would hide nothing, but mislead).
