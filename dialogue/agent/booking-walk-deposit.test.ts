@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { BOILER_SERVICE, fakeSlots, FakeBookingDesk } from '../../test/helpers/fake-booking-desk.js';
-import { BOOKING_LINES } from '../language/booking-lines.js';
+import { BOOKING_LINES, spokenAmount, spokenHold } from '../language/booking-lines.js';
+import { CATALOGUES } from '../language/catalogues.js';
+import type { LanguageCode } from '../language/languages.js';
 import type { BookRequest, BookResult } from './booking-desk.js';
 import { BookingWalk } from './booking-walk.js';
-import { spokenHold } from './deposit-words.js';
 
 // Issue 59: what the caller hears when the service needs a deposit: the time held and the link
 // coming by text; a request to the owner when the link cannot be texted or made; a caller who
@@ -27,12 +28,12 @@ class DepositFakeDesk extends FakeBookingDesk {
   }
 }
 
-async function toYes(desk: DepositFakeDesk) {
+async function toYes(desk: DepositFakeDesk, language: LanguageCode = 'en') {
   const walk = new BookingWalk({ desk, services: [BOILER_SERVICE], callId: 7, callerId: CALLER });
-  await walk.turn(undefined, 'Can I book a boiler service on Tuesday?');
-  await walk.turn({ choice: 's1' }, 'Ten please.');
-  await walk.turn({ name: 'Sam Jones' }, 'Sam Jones.');
-  return { walk, done: await walk.turn({ yes: true }, 'Yes please.') };
+  await walk.turn(undefined, 'Can I book a boiler service on Tuesday?', undefined, language);
+  await walk.turn({ choice: 's1' }, 'Ten please.', undefined, language);
+  await walk.turn({ name: 'Sam Jones' }, 'Sam Jones.', undefined, language);
+  return { walk, done: await walk.turn({ yes: true }, 'Yes please.', undefined, language) };
 }
 
 const saysCardQuestion = (lines: string[]) => lines.some((l) => /card (number|details)\?|long number|expiry|security code/i.test(l));
@@ -54,7 +55,7 @@ describe('BookingWalk and deposits', () => {
   it('says a longer hold in hours', async () => {
     const { done } = await toYes(new DepositFakeDesk('held', 120));
     expect(done.say[0]).toBe("That time is held for you for 2 hours: it needs a £20 deposit, and I'm texting you a link to pay it now.");
-    expect([spokenHold(30), spokenHold(60), spokenHold(90)]).toEqual(['30 minutes', 'an hour', '90 minutes']);
+    expect([spokenHold('en', 30), spokenHold('en', 60), spokenHold('en', 90)]).toEqual(['30 minutes', 'an hour', '90 minutes']);
   });
 
   it('a caller who cannot be texted the link: told the deposit is needed, and the owner asked, naming the time and service', async () => {
@@ -75,5 +76,21 @@ describe('BookingWalk and deposits', () => {
     const { done } = await toYes(desk);
     expect(done.say).toEqual(["I can't hold that time just now, so I'll ask the business to confirm the booking with you.", BOOKING_LINES.requestDetails]);
     expect(desk.requests[0]).toMatchObject({ why: 'deposit-unavailable', depositPence: 2000 });
+  });
+
+  it("a caller answered in Polish hears the deposit in Polish, the amount and the hold in Polish's own words", async () => {
+    const { walk, done } = await toYes(new DepositFakeDesk('held', 180), 'pl');
+    expect(done.say).toEqual([
+      'Rezerwuję dla Pana lub Pani ten termin na 3 godziny: wymaga on zaliczki w wysokości 20 funtów szterlingów, a teraz wysyłam SMS-em link do zapłaty.',
+      CATALOGUES.pl.deposit.anythingElse,
+    ]);
+    expect(await walk.turn(undefined, 'Mogę zapłacić kartą teraz? My card is 4242 4242 4242 4242', undefined, 'pl')).toEqual({ say: [CATALOGUES.pl.deposit.cardLinkOnly] });
+  });
+
+  it('says money and holds as each language does', () => {
+    expect([spokenAmount('en', 2000), spokenAmount('en', 1250), spokenAmount('en', 100000)]).toEqual(['£20', '£12.50', '£1,000']);
+    expect(spokenAmount('es', 1250)).toBe('12,50 libras esterlinas');
+    expect([spokenHold('pl', 60), spokenHold('pl', 120), spokenHold('pl', 300), spokenHold('ro', 30)]).toEqual(['godzinę', '2 godziny', '5 godzin', '30 de minute']);
+    expect(spokenHold('ur', 90)).toBe('90 منٹ');
   });
 });

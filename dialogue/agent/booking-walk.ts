@@ -6,7 +6,6 @@ import type { LanguageCode } from '../language/languages.js';
 import type { BookingChoice } from './agent-reply.js';
 import { personAskedFor, roleAskedFor } from './person-asked.js';
 import { offersCardOnPhone } from './card-guard.js';
-import { ANYTHING_ELSE, CARD_LINK_ONLY, DEPOSIT_UNAVAILABLE, depositHeld, depositUntextable } from './deposit-words.js';
 
 // A booking, turn by turn (issue 41), shared by the phone (pbx/flows/agent) and the console's
 // Try-it (core/agent-preview, with a preview desk that writes nothing).
@@ -139,7 +138,7 @@ export class BookingWalk {
     this.speech = bookingSpeech(language);
     const s = this.step;
     // Card details are never taken on the phone (issue 59): the step stays where it was.
-    if (this.depositAsked && offersCardOnPhone(callerText)) return { say: [CARD_LINK_ONLY] };
+    if (this.depositAsked && offersCardOnPhone(callerText)) return { say: [this.speech.deposit.cardLinkOnly] };
     if (!s) return this.start(callerText, signal);
     switch (s.at) {
       case 'service':
@@ -236,7 +235,7 @@ export class BookingWalk {
         const { deposit } = result.booking;
         if (deposit && !moving) {
           this.depositAsked = true;
-          return { say: [depositHeld(deposit.pence, deposit.holdMinutes), ANYTHING_ELSE], ended: 'booked' };
+          return { say: [this.speech.deposit.held(deposit.pence, deposit.holdMinutes), this.speech.deposit.anythingElse], ended: 'booked' };
         }
         return { say: [moving ? this.speech.moved(result.booking) : this.speech.booked(result.booking)], ended: moving ? 'moved' : 'booked' };
       }
@@ -244,7 +243,7 @@ export class BookingWalk {
         // Nothing is held: the owner is asked to confirm the time offered, with its service and deposit.
         this.depositAsked = true;
         const wish = `${s.slot.serviceName}, ${s.slot.spoken}${s.slot.staffName ? ` with ${s.slot.staffName}` : ''} (asked: "${s.wish}")`;
-        const said = result.why === 'deposit-untextable' ? depositUntextable(result.depositPence) : DEPOSIT_UNAVAILABLE;
+        const said = result.why === 'deposit-untextable' ? this.speech.deposit.untextable(result.depositPence) : this.speech.deposit.unavailable;
         return this.request({ ...s, wish }, result.why, result.reason, [said], { depositPence: result.depositPence, reason: result.reason }, false);
       }
       case 'taken':

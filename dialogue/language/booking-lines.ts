@@ -43,6 +43,33 @@ export interface BookingSpeech {
   existingBooking(b: SpokenBooking): string;
   /** A role the caller asked for that nobody doing the service has (issue 58): said before the soonest times with anyone. */
   noRole(roleWord: string): string;
+  /** A booking that needs a deposit (issue 59): the amount and the hold said as this language says them. */
+  deposit: {
+    held(pence: number, holdMinutes: number): string;
+    untextable(pence: number): string;
+    unavailable: string;
+    cardLinkOnly: string;
+    anythingElse: string;
+  };
+}
+
+/**
+ * A deposit as a caller hears it: "£20" and "£12.50" in English (which its voices read as
+ * pounds), the currency's name elsewhere ("20 funtów szterlingów"), since a symbol is not what
+ * every voice reads aloud.
+ */
+export function spokenAmount(language: LanguageCode, pence: number): string {
+  const fraction = pence % 100 === 0 ? 0 : 2;
+  return new Intl.NumberFormat(LANGUAGE_WRITING[language].locale, {
+    style: 'currency', currency: 'GBP', currencyDisplay: language === 'en' ? 'symbol' : 'name', minimumFractionDigits: fraction, maximumFractionDigits: 2,
+  }).format(pence / 100);
+}
+
+/** How long a time is held: the catalogue's "an hour", else Intl's "2 hours" or "90 minutes" with the language's plurals. */
+export function spokenHold(language: LanguageCode, minutes: number): string {
+  if (minutes === 60) return CATALOGUES[language].deposit.holdHour;
+  const [value, unit] = minutes % 60 === 0 ? [minutes / 60, 'hour'] : [minutes, 'minute'];
+  return new Intl.NumberFormat(LANGUAGE_WRITING[language].locale, { style: 'unit', unit, unitDisplay: 'long' }).format(value);
 }
 
 /** "A, B, or C" as the catalogue joins it, else as the locale does. */
@@ -91,6 +118,13 @@ function speechIn(language: LanguageCode): BookingSpeech {
     kept: withBooking(said.kept),
     existingBooking: withBooking(said.existing),
     noRole: (roleWord) => render(said.noRole, { role: roleWord }),
+    deposit: {
+      held: (pence, holdMinutes) => render(c.deposit.held, { amount: spokenAmount(language, pence), hold: spokenHold(language, holdMinutes) }),
+      untextable: (pence) => render(c.deposit.untextable, { amount: spokenAmount(language, pence) }),
+      unavailable: c.deposit.unavailable,
+      cardLinkOnly: c.deposit.cardLinkOnly,
+      anythingElse: c.deposit.anythingElse,
+    },
   };
 }
 

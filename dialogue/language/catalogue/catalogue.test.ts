@@ -9,7 +9,7 @@ import { en } from './en.js';
 // and written in the language's own script (languages.ts), so a voice never gets a line it
 // cannot read (an Urdu line in Latin letters, a Polish one in Cyrillic).
 
-const SECTIONS = ['agent', 'call', 'person', 'booking', 'bookingSaid'] as const;
+const SECTIONS = ['agent', 'call', 'person', 'booking', 'bookingSaid', 'deposit'] as const;
 const SCRIPT_LETTERS = { Latin: /\p{Script=Latin}/u, Arabic: /\p{Script=Arabic}/u, Gurmukhi: /\p{Script=Gurmukhi}/u };
 const PLACEHOLDER = /\{(\w+)\}/g;
 

@@ -35,6 +35,13 @@ export interface Catalogue {
    * {role} a team's role word as the owner wrote it.
    */
   bookingSaid: Lines<'booking' | 'offerOne' | 'offerMany' | 'whichService' | 'readBack' | 'booked' | 'moved' | 'cancelled' | 'kept' | 'existing' | 'personCan' | 'offerPeople' | 'withPerson' | 'noRole'>;
+  /**
+   * A booking that needs a deposit (issue 59): {amount} is the deposit as the language says money
+   * (booking-lines.ts), {hold} how long the time is held: holdHour for one hour, else the locale's
+   * own "2 hours", "90 minutes" (Intl, which knows each language's plurals). The link comes by
+   * text: no line asks for a card.
+   */
+  deposit: Lines<'held' | 'untextable' | 'unavailable' | 'cardLinkOnly' | 'anythingElse' | 'holdHour'>;
   /** How an "or" list is joined when the locale's own (Intl.ListFormat) is not what the project says. */
   orList?: Lines<'between' | 'last'>;
 }

@@ -54,4 +54,12 @@ export const cy = {
     withPerson: '{booking}, gyda {name}',
     noRole: "Does gennym ni ddim {role} sy'n gwneud hynny, felly dyma'r amseroedd cynharaf gydag unrhyw un.",
   },
+  deposit: {
+    held: "Rydw i'n cadw'r amser hwnnw i chi am {hold}: mae angen blaendal o {amount}, ac rydw i'n anfon dolen i chi mewn neges destun nawr i'w dalu.",
+    untextable: "Mae angen blaendal o {amount} ar gyfer yr archeb honno, wedi'i dalu drwy ddolen rydw i'n ei hanfon mewn neges destun, ac alla i ddim anfon neges i'r rhif hwn, felly bydda i'n gofyn i'r busnes gadarnhau'r archeb gyda chi.",
+    unavailable: "Alla i ddim cadw'r amser hwnnw ar hyn o bryd, felly bydda i'n gofyn i'r busnes gadarnhau'r archeb gyda chi.",
+    cardLinkOnly: 'Alla i ddim cymryd manylion cerdyn dros y ffôn; mae gan y neges destun ddolen ddiogel.',
+    anythingElse: 'Oes unrhyw beth arall y galla i helpu ag e?',
+    holdHour: 'awr',
+  },
 } satisfies Catalogue;

@@ -76,6 +76,18 @@ export const en = {
     /** The caller asked for a role nobody who does the service has ({role}: the team's word, "stylist"); the soonest times with anyone follow. */
     noRole: "We have no {role} who does that, so here are the soonest times with anyone.",
   },
+  deposit: {
+    /** The time is claimed and waits for its deposit (the pay link goes by text as this is said). */
+    held: "That time is held for you for {hold}: it needs a {amount} deposit, and I'm texting you a link to pay it now.",
+    /** A landline, withheld number or STOP: nothing is held, the owner is asked to confirm. */
+    untextable: "That booking needs a {amount} deposit, paid by a link I send by text, and I can't text this number, so I'll ask the business to confirm the booking with you.",
+    /** Stripe could not make the link in time: nothing is held, the owner is asked to confirm. */
+    unavailable: "I can't hold that time just now, so I'll ask the business to confirm the booking with you.",
+    /** A caller offering card details: never asked for, never repeated (PCI DSS). */
+    cardLinkOnly: "I can't take card details on the phone; the text has a secure link.",
+    anythingElse: 'Is there anything else I can help with?',
+    holdHour: 'an hour',
+  },
   // "A, B, or C", where en-GB's Intl.ListFormat says "A, B or C".
   orList: { between: ', ', last: ', or ' },
 } as const satisfies Catalogue;

@@ -54,4 +54,12 @@ export const es = {
     withPerson: '{booking}, con {name}',
     noRole: 'No tenemos ningún {role} que haga eso, así que estas son las primeras horas con cualquiera.',
   },
+  deposit: {
+    held: 'Le guardo esa hora durante {hold}: necesita un depósito de {amount}, y ahora le envío por mensaje un enlace para pagarlo.',
+    untextable: 'Esa reserva necesita un depósito de {amount}, que se paga con un enlace que envío por mensaje, y no puedo enviar mensajes a este número, así que pediré al negocio que le confirme la reserva.',
+    unavailable: 'Ahora mismo no puedo guardarle esa hora, así que pediré al negocio que le confirme la reserva.',
+    cardLinkOnly: 'No puedo tomar datos de tarjeta por teléfono; el mensaje lleva un enlace seguro.',
+    anythingElse: '¿Puedo ayudarle en algo más?',
+    holdHour: 'una hora',
+  },
 } satisfies Catalogue;

@@ -54,4 +54,12 @@ export const pl = {
     withPerson: '{booking}, osoba: {name}',
     noRole: 'Nie mamy nikogo na stanowisku {role}, kto to robi, więc oto najbliższe terminy u kogokolwiek.',
   },
+  deposit: {
+    held: 'Rezerwuję dla Pana lub Pani ten termin na {hold}: wymaga on zaliczki w wysokości {amount}, a teraz wysyłam SMS-em link do zapłaty.',
+    untextable: 'Ta rezerwacja wymaga zaliczki w wysokości {amount}, płatnej przez link wysyłany SMS-em, a na ten numer nie mogę wysłać SMS-a, więc poproszę firmę, żeby potwierdziła z Panem lub Panią rezerwację.',
+    unavailable: 'W tej chwili nie mogę zarezerwować tego terminu, więc poproszę firmę, żeby potwierdziła z Panem lub Panią rezerwację.',
+    cardLinkOnly: 'Nie mogę przyjmować danych karty przez telefon; w SMS-ie jest bezpieczny link.',
+    anythingElse: 'Czy mogę w czymś jeszcze pomóc?',
+    holdHour: 'godzinę',
+  },
 } satisfies Catalogue;

@@ -54,4 +54,12 @@ export const pt = {
     withPerson: '{booking}, com {name}',
     noRole: 'Não temos nenhum {role} que faça isso, por isso aqui estão as primeiras horas com qualquer pessoa.',
   },
+  deposit: {
+    held: 'Guardo-lhe essa hora durante {hold}: precisa de um depósito de {amount}, e vou enviar-lhe agora por mensagem um link para o pagar.',
+    untextable: 'Essa marcação precisa de um depósito de {amount}, pago por um link que envio por mensagem, e não consigo enviar mensagens para este número, por isso vou pedir ao negócio que lhe confirme a marcação.',
+    unavailable: 'Neste momento não consigo guardar essa hora, por isso vou pedir ao negócio que lhe confirme a marcação.',
+    cardLinkOnly: 'Não posso receber dados do cartão por telefone; a mensagem tem um link seguro.',
+    anythingElse: 'Posso ajudar em mais alguma coisa?',
+    holdHour: 'uma hora',
+  },
 } satisfies Catalogue;

@@ -54,4 +54,12 @@ export const ro = {
     withPerson: '{booking}, cu {name}',
     noRole: 'Nu avem niciun {role} care să facă asta, așa că iată cele mai apropiate ore cu oricine.',
   },
+  deposit: {
+    held: 'Vă păstrez această oră timp de {hold}: este nevoie de un avans de {amount}, iar acum vă trimit prin mesaj un link pentru plată.',
+    untextable: 'Această programare are nevoie de un avans de {amount}, plătit printr-un link pe care îl trimit prin mesaj, și nu pot trimite mesaje la acest număr, așa că voi ruga firma să vă confirme programarea.',
+    unavailable: 'Momentan nu pot păstra această oră, așa că voi ruga firma să vă confirme programarea.',
+    cardLinkOnly: 'Nu pot prelua datele cardului la telefon; mesajul conține un link sigur.',
+    anythingElse: 'Vă mai pot ajuta cu ceva?',
+    holdHour: 'o oră',
+  },
 } satisfies Catalogue;
