@@ -16,6 +16,7 @@ const benches: (string | [string, ...string[]])[] = [
   'bench/caller-texts.ts', // missed-call text-back: 50 SIPp callers hang up at once on a real Asterisk → text-back queued and sent
   'bench/screening.ts', // nuisance screening before answering: one lookup with 100,000 numbers on the box-wide list, SQLite and PostgreSQL
   'bench/booking.ts', // booking: three times offered with 2,000 calendar events (CalDAV on a real Radicale, and an iCal address), a booking's commit
+  'bench/deposits.ts', // deposits (issue 59): a deposit service's booking (claim + pay link, Stripe double) beside a plain one's, and a paid webhook's POST → 200
   'bench/anyone-free-times.ts', // booking with a team: free times for "anyone" across 20 people with 2,000 events each, beside one person's
   'bench/website-crawl.ts', // learning from the website (issue 55): a 200-page site crawled and drafted (Ollama double), re-crawl, live agent turns with and without a crawl
   'bench/admission.ts', // the agent-mode admission decision at answer (pools' counters), admitted and turned away
