@@ -91,6 +91,7 @@ describe.each([375, 1280])('Deposits at %i px', (width) => {
     const service = services.find((s) => s.name === 'Boiler service')!;
     expect(service).toMatchObject({ depositKind: 'fixed', depositPence: 2000, depositHoldMinutes: 60 });
     expect(await add.getByRole('combobox', { name: 'Deposit' }).inputValue()).toBe('none');
+    await page.getByRole('region', { name: 'Services', exact: true }).getByText('£20.00 deposit, paid within 60 minutes', { exact: true }).waitFor();
 
     // Four callers booked from their calls, each held for its deposit by a Checkout Session at the double.
     // The free times are read before each booking: a booking held for its deposit blocks its slot (and its neighbours).
