@@ -1,10 +1,11 @@
 // Deposits in the console (issue 59), in Chromium at 375 and 1280 px with axe in light and dark:
-// the owner pastes a restricted key and tests it against the Stripe double ("Connected to … (test
-// mode)."), sets a fixed deposit and its hold on a new service, then sees bookings of that service
-// in each deposit state (awaiting, paid, expired, refunded) on the bookings list and in Call
-// Details. The bookings are made as the owner makes them from Call Details (the real deposit desk
-// makes each Checkout Session at the double); the double then pays or expires them and Stripe's
-// signed events reach the box's deposits endpoint; the refund is the owner's cancellation.
+// a fixed deposit and its hold on a new service, refused in words until Stripe is connected; the
+// owner pastes a restricted key and tests it against the Stripe double ("Connected to … (test
+// mode)."), and the service is saved; then bookings of it in each deposit state (awaiting, paid,
+// expired, refunded) on the bookings list and in Call Details. The bookings are made as the owner
+// makes them from Call Details (the real deposit desk makes each Checkout Session at the double);
+// the double then pays or expires them and Stripe's signed events reach the box's deposits
+// endpoint; the refund is the owner's cancellation.
 import type Stripe from 'stripe';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -59,11 +60,24 @@ describe.each([375, 1280])('Deposits at %i px', (width) => {
     const userId = customer.user.id;
     await giveNumber(server, userId, `+44770090060${n}`);
 
-    // Connect: the key pasted and tested in one go (a typed key is saved first).
+    // A service with a fixed £20 deposit that holds the time for an hour: refused until Stripe is connected.
     await page.goto('/dashboard/bookings?tab=services');
+    const add = page.getByRole('form', { name: 'Add a service' });
+    await add.getByRole('textbox', { name: 'Service name' }).fill('Boiler service');
+    await add.getByRole('combobox', { name: 'Deposit' }).selectOption('fixed');
+    await add.getByRole('spinbutton', { name: 'Deposit (pence)' }).fill('2000');
+    await add.getByText('e.g. 2000 for £20 (£20.00)', { exact: false }).waitFor();
+    await add.getByRole('spinbutton', { name: 'Hold the time for (minutes)' }).fill('60');
+    await clean(page);
+    await add.getByRole('button', { name: 'Add service' }).click();
+    const refusal = 'Connect your Stripe account under Payments first: deposits are paid to it.';
+    await add.getByText(refusal, { exact: true }).waitFor();
+    expect(await add.getByRole('combobox', { name: 'Deposit' }).getAttribute('aria-invalid')).toBe('true');
+    await clean(page);
+
+    // Connect: the key pasted and tested in one go (a typed key is saved first).
     const payments = page.getByRole('region', { name: 'Payments' });
     await payments.getByText('Not connected yet.', { exact: false }).waitFor();
-    await clean(page);
     await payments.getByLabel('Stripe restricted key').fill(key);
     await payments.getByRole('button', { name: 'Test connection' }).click();
     await until(async () => expect(await payments.getByTestId('stripe-test-result').innerText()).toBe('Connected to Hartley Plumbing Ltd (test mode).'));
@@ -77,14 +91,8 @@ describe.each([375, 1280])('Deposits at %i px', (width) => {
     expect((await customer.client.get(PAYMENT_ROUTES.stripe)).body).toMatchObject({ connected: true, accountLabel: 'Hartley Plumbing Ltd', livemode: false, keyEnding: key.slice(-4) });
     await clean(page);
 
-    // A service with a fixed £20 deposit that holds the time for an hour.
-    const add = page.getByRole('form', { name: 'Add a service' });
-    await add.getByRole('textbox', { name: 'Service name' }).fill('Boiler service');
-    await add.getByRole('combobox', { name: 'Deposit' }).selectOption('fixed');
-    await add.getByRole('spinbutton', { name: 'Deposit (pence)' }).fill('2000');
-    await add.getByText('e.g. 2000 for £20 (£20.00)', { exact: false }).waitFor();
-    await add.getByRole('spinbutton', { name: 'Hold the time for (minutes)' }).fill('60');
-    await clean(page);
+    // Connected, the same form is sent again as it stands.
+    expect(await add.getByRole('spinbutton', { name: 'Deposit (pence)' }).inputValue()).toBe('2000');
     await add.getByRole('button', { name: 'Add service' }).click();
     await expectToast(page, 'Service added');
     const services = (await customer.client.get('/api/user/booking/services')).body.services as { id: number; name: string }[];
