@@ -64,6 +64,8 @@ export const ApiBillingSchema = Type.Object({
   hasCard: Type.Boolean(),
   trialEndsAt: Nullable(Type.String()),
   nextPaymentAt: Nullable(Type.String()),
+  /** The end of the period paid for (Stripe's current_period_end): when a cancelled plan ends, as nextPaymentAt is null then. */
+  periodEndsAt: Nullable(Type.String()),
   cancelAtPeriodEnd: Type.Boolean(),
   /** A failed payment: when the line pauses unless it is paid. */
   graceEndsAt: Nullable(Type.String()),

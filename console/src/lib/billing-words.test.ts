@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ApiBilling } from '../../../contract/payments';
 import { SUBSCRIPTION_STATUSES } from '../../../contract/enums';
-import { invoiceStatus, planActions, planState, planWords } from './billing-words';
+import { invoiceStatus, periodEnd, planActions, planState, planWords } from './billing-words';
 
 const now = new Date('2026-12-02T12:00:00Z');
 const billing = (over: Partial<ApiBilling> = {}): ApiBilling => ({
@@ -11,6 +11,7 @@ const billing = (over: Partial<ApiBilling> = {}): ApiBilling => ({
   hasCard: false,
   trialEndsAt: '2026-12-07T12:00:00Z',
   nextPaymentAt: null,
+  periodEndsAt: null,
   cancelAtPeriodEnd: false,
   graceEndsAt: null,
   banner: null,
@@ -38,8 +39,21 @@ describe('planState', () => {
     expect(planState(billing({ status: 'active', hasCard: true, cancelAtPeriodEnd: true, nextPaymentAt: '2027-01-07T12:00:00Z' }), now)).toEqual({ text: 'Cancels on 07/01/2027', tone: 'amber' });
     expect(planState(billing({ status: 'canceled', hasCard: true }), now)).toEqual({ text: 'Cancelled', tone: 'gray' });
   });
+  it('a cancelled plan says the day its period ends, though it has no next payment (the answer after Cancel)', () => {
+    const cancelled = billing({ status: 'active', hasCard: true, cancelAtPeriodEnd: true, nextPaymentAt: null, trialEndsAt: null, periodEndsAt: '2027-01-09T12:00:00Z' });
+    expect(planState(cancelled, now)).toEqual({ text: 'Cancels on 09/01/2027', tone: 'amber' });
+    expect(planState({ ...cancelled, status: 'trialing' }, now)).toEqual({ text: 'Cancels on 09/01/2027', tone: 'amber' });
+  });
   it('has words for every status Stripe gives', () => {
     for (const status of SUBSCRIPTION_STATUSES) expect(planState(billing({ status, hasCard: true }), now).text).toMatch(/\w/);
+  });
+});
+
+describe('periodEnd', () => {
+  it("prefers Stripe's period end over the next payment and the trial's end", () => {
+    expect(periodEnd(billing({ periodEndsAt: '2027-01-09T12:00:00Z', nextPaymentAt: '2027-01-08T12:00:00Z' }))).toBe('2027-01-09T12:00:00Z');
+    expect(periodEnd(billing({ nextPaymentAt: '2027-01-08T12:00:00Z' }))).toBe('2027-01-08T12:00:00Z');
+    expect(periodEnd(billing())).toBe('2026-12-07T12:00:00Z');
   });
 });
 

@@ -13,12 +13,20 @@ export function planWords(plan: NonNullable<ApiBilling['plan']>): string {
 }
 
 /**
+ * When the period paid for ends: Stripe's period end, else the next payment or the trial's end
+ * (a cancelled plan has no next payment, so only the period's end can say when it stops).
+ */
+export function periodEnd(b: ApiBilling): string | null {
+  return b.periodEndsAt ?? b.nextPaymentAt ?? b.trialEndsAt;
+}
+
+/**
  * Where the plan stands, in one sentence and a colour. Cancelling runs to the period's end, so a
  * plan set to cancel says when; a failed payment says by when to pay before the line pauses.
  */
 export function planState(b: ApiBilling, now: Date = new Date()): { text: string; tone: Tone } {
-  const periodEnd = b.nextPaymentAt ?? b.trialEndsAt;
-  if (b.cancelAtPeriodEnd && b.status !== 'canceled' && periodEnd) return { text: `Cancels on ${formatDate(periodEnd)}`, tone: 'amber' };
+  const ends = periodEnd(b);
+  if (b.cancelAtPeriodEnd && b.status !== 'canceled' && ends) return { text: `Cancels on ${formatDate(ends)}`, tone: 'amber' };
   switch (b.status) {
     case null:
     case 'trialing': {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEPOSIT_STATES } from '../../../contract/enums';
-import { depositTone, depositWords } from './deposit-words';
+import { depositTone, depositWords, serviceDepositWords } from './deposit-words';
 
 // 2 December 2026 is GMT; 14:30 London is 14:30Z. A summer instant checks the clock is London's.
 const now = new Date('2026-12-02T14:00:00Z');
@@ -30,5 +30,17 @@ describe('depositWords', () => {
     }
     expect(depositTone('awaiting')).toBe('amber');
     expect(depositTone('paid')).toBe('green');
+  });
+});
+
+describe('serviceDepositWords', () => {
+  const service = { depositKind: 'none' as const, depositPence: null, pricePence: null, depositHoldMinutes: 30 };
+  it("says a service's deposit and how long the caller has to pay it", () => {
+    expect(serviceDepositWords({ ...service, depositKind: 'fixed', depositPence: 2000, depositHoldMinutes: 60 })).toBe('£20.00 deposit, paid within 60 minutes');
+    expect(serviceDepositWords({ ...service, depositKind: 'full', pricePence: 4500 })).toBe('The full price (£45.00) paid first, within 30 minutes');
+  });
+  it('says nothing when no deposit is taken', () => {
+    expect(serviceDepositWords(service)).toBeNull();
+    expect(serviceDepositWords({ ...service, pricePence: 4500 })).toBeNull();
   });
 });

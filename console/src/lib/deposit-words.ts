@@ -1,7 +1,8 @@
 // A booking's deposit in the owner's words (issue 59): what the badge on a booking says.
 // The states are contract/enums.ts DEPOSIT_STATES; times are London's.
-import type { DepositState } from '../../../contract/enums';
+import type { DepositKind, DepositState } from '../../../contract/enums';
 import { formatDate } from './format';
+import { formatPence } from './money';
 
 const clock = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
 
@@ -46,4 +47,16 @@ export function depositTone(state: DepositState): 'amber' | 'green' | 'blue' | '
     case 'kept':
       return 'gray';
   }
+}
+
+/**
+ * A service's deposit on its card in Services: "£20.00 deposit, paid within 60 minutes" or "The
+ * full price (£45.00) paid first, within 30 minutes"; null when none is taken (or the amount it
+ * needs is missing, which the server refuses to save).
+ */
+export function serviceDepositWords(s: { depositKind: DepositKind; depositPence: number | null; pricePence: number | null; depositHoldMinutes: number }): string | null {
+  const within = `within ${s.depositHoldMinutes} minutes`;
+  if (s.depositKind === 'fixed' && s.depositPence !== null) return `${formatPence(s.depositPence)} deposit, paid ${within}`;
+  if (s.depositKind === 'full' && s.pricePence !== null) return `The full price (${formatPence(s.pricePence)}) paid first, ${within}`;
+  return null;
 }

@@ -36,7 +36,7 @@ import { money, renewalMail, trialEndingMail } from './reminder-mails.js';
 type BillingConfig = NonNullable<CoreDeps['config']['stripe']['billing']>;
 type Plan = NonNullable<ApiBilling['plan']>;
 
-const DISABLED: ApiBilling = { enabled: false, plan: null, status: null, hasCard: false, trialEndsAt: null, nextPaymentAt: null, cancelAtPeriodEnd: false, graceEndsAt: null, banner: null, invoices: [] };
+const DISABLED: ApiBilling = { enabled: false, plan: null, status: null, hasCard: false, trialEndsAt: null, nextPaymentAt: null, periodEndsAt: null, cancelAtPeriodEnd: false, graceEndsAt: null, banner: null, invoices: [] };
 const LIVE: ReadonlySet<SubscriptionStatus> = new Set(['trialing', 'active', 'past_due']);
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 const fromUnix = (s: number | null | undefined) => (typeof s === 'number' ? new Date(s * 1000) : null);
@@ -120,6 +120,7 @@ export class BillingService {
       hasCard: live,
       trialEndsAt: iso(sub?.status === 'trialing' ? sub.trialEnd : user.trialExpiresAt),
       nextPaymentAt: live && !sub?.cancelAtPeriodEnd ? iso(sub?.currentPeriodEnd) : null,
+      periodEndsAt: live ? iso(sub?.currentPeriodEnd) : null,
       cancelAtPeriodEnd: sub?.cancelAtPeriodEnd ?? false,
       graceEndsAt: iso(graceEndsAt(sub, settings.graceDays)),
       banner: billingBanner(sub, user, now, settings.graceDays),

@@ -17,7 +17,7 @@ describe('with BILLING unset', () => {
     const owner = await activeCustomer(server);
     const billing = await owner.client.get(PAYMENT_ROUTES.billing);
     expect(billing.status).toBe(200);
-    expect(billing.body).toEqual({ enabled: false, plan: null, status: null, hasCard: false, trialEndsAt: null, nextPaymentAt: null, cancelAtPeriodEnd: false, graceEndsAt: null, banner: null, invoices: [] });
+    expect(billing.body).toEqual({ enabled: false, plan: null, status: null, hasCard: false, trialEndsAt: null, nextPaymentAt: null, periodEndsAt: null, cancelAtPeriodEnd: false, graceEndsAt: null, banner: null, invoices: [] });
     const checkout = await owner.client.post(PAYMENT_ROUTES.billingCheckout);
     expect(checkout.status).toBe(404);
     expect(checkout.body.message).toBe('Paying by card is not set up on this box: please contact support.');

@@ -141,6 +141,10 @@ describe('the line follows the money', () => {
     const cancelled = await owner.client.post(PAYMENT_ROUTES.billingCancel);
     expect(cancelled.status, cancelled.text).toBe(200);
     expect(cancelled.body).toMatchObject({ cancelAtPeriodEnd: true, nextPaymentAt: null, status: 'active' });
+    // The plan section says when it ends: the period's end, as Stripe holds it and the store kept it.
+    const periodEnd = (await subscriptionOf(db(), owner.user.id))!.currentPeriodEnd!;
+    expect(cancelled.body.periodEndsAt).toBe(periodEnd.toISOString());
+    expect(new Date(cancelled.body.periodEndsAt).getTime()).toBe(operator.subscriptions().find((s) => s.id === subscriptionId)!.items.data[0]!.current_period_end * 1000);
     expect(cancelled.body.banner).toMatch(/^Your plan is cancelled and ends on /);
     expect((await owner.client.post(PAYMENT_ROUTES.billingResume)).body).toMatchObject({ cancelAtPeriodEnd: false, banner: null });
     expect((await owner.client.post(PAYMENT_ROUTES.billingCancel)).body).toMatchObject({ cancelAtPeriodEnd: true });

@@ -10,6 +10,7 @@ import { useSession } from '../../api/session';
 import { keys } from '../../api/keys';
 import { Badge, Button, Card, CardHeader, EmptyState, ErrorState, Skeleton } from '../../components/ui';
 import { groupByLondonDay, londonTime } from '../../lib/booking-days';
+import { depositTone, depositWords } from '../../lib/deposit-words';
 import { messageOr } from '../../lib/errors';
 import { formatPhone } from '../../lib/format';
 import { toast } from '../../toast/use-toast';
@@ -29,7 +30,10 @@ function BookingCard({ b, onCancel, onMove, showPerson, owner }: { b: ApiBooking
     <li className="min-w-0 rounded-lg border border-slate-200 p-4 dark:border-slate-800" aria-label={`${londonTime(b.start)} ${b.serviceName}, ${b.callerName}`}>
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <p className="font-semibold tabular-nums">{londonTime(b.start)}–{londonTime(b.end)}</p>
-        {!live && <Badge tone="gray">Cancelled</Badge>}
+        <span className="flex flex-wrap gap-2">
+          {b.depositState && <Badge tone={depositTone(b.depositState)} wraps>{depositWords(b.depositState, b.depositDueAt)}</Badge>}
+          {!live && <Badge tone="gray">Cancelled</Badge>}
+        </span>
       </div>
       <p className="mt-1 break-words text-sm">
         {b.serviceName}

@@ -10,6 +10,7 @@ import { getCallBookings } from '../../api/booking';
 import { useSession } from '../../api/session';
 import { keys } from '../../api/keys';
 import { Badge } from '../../components/ui';
+import { depositTone, depositWords } from '../../lib/deposit-words';
 import { messageOr } from '../../lib/errors';
 import { formatPhone } from '../../lib/format';
 import { BookCaller } from './BookCaller';
@@ -33,6 +34,7 @@ export function CallBooking({ call }: { call: ApiCallLog }) {
               <span className="font-medium">{b.serviceName}</span>, {b.spoken}, for {b.callerName} ({formatPhone(b.callerNumber)})
               {b.status === 'booked' && b.movedFrom && <Badge tone="gray" className="ml-2">Moved</Badge>}
               {b.status !== 'booked' && <Badge tone="gray" className="ml-2">{b.cancelledBy === 'moved' ? 'Moved' : 'Cancelled'}</Badge>}
+              {b.depositState && <Badge tone={depositTone(b.depositState)} wraps className="ml-2">{depositWords(b.depositState, b.depositDueAt)}</Badge>}
               <Link to="/dashboard/bookings" className="ml-2 text-indigo-700 underline dark:text-indigo-300">See bookings</Link>
             </li>
           ))}

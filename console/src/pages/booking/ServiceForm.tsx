@@ -1,15 +1,26 @@
 // One bookable service's fields (add or edit). The server checks them; its 400 shows at the
 // field it names, or above the buttons when it names none. Its examples are in the owner's trade;
 // after a service is added the form starts afresh, so the next one does not inherit its break.
+// A deposit (issue 59) is asked for in pence, as the server's sentences say it, with the pounds shown.
 import { useState, type FormEvent } from 'react';
+import type { DepositKind } from '../../../../contract/enums';
+import { PAYMENT_LIMITS } from '../../../../contract/rules';
 import type { ApiBookingService, BookingServiceShape } from '../../../../contract/schemas/booking';
-import { Button, Field, Input, Textarea } from '../../components/ui';
+import { Button, Field, Input, Select, Textarea } from '../../components/ui';
+import { formatPence } from '../../lib/money';
 import { useSession } from '../../api/session';
 import { fieldErrors, messageOr } from '../../lib/errors';
 import { serviceExample } from '../../lib/service-examples';
 
 const NEW_DURATION = '60';
 const NEW_BUFFER = '0';
+const NEW_HOLD = String(PAYMENT_LIMITS.holdMinutes.default);
+const H = PAYMENT_LIMITS.holdMinutes;
+
+/** An empty box is null (not said); anything else is sent as typed for the server to judge. */
+const penceOrNull = (text: string) => (text.trim() ? Number(text) : null);
+/** "= £20.00" beside a box of pence, when it holds a whole number. */
+const inPounds = (text: string) => (/^\d+$/.test(text.trim()) ? ` (${formatPence(Number(text))})` : '');
 
 export function ServiceForm({ service, submitLabel, onSave, onCancel }: {
   service?: ApiBookingService;
@@ -23,6 +34,10 @@ export function ServiceForm({ service, submitLabel, onSave, onCancel }: {
   const [buffer, setBuffer] = useState(service ? String(service.bufferMinutes) : NEW_BUFFER);
   const example = serviceExample(useSession().user?.industry);
   const [sentence, setSentence] = useState(service?.agentSentence ?? '');
+  const [depositKind, setDepositKind] = useState<DepositKind>(service?.depositKind ?? 'none');
+  const [price, setPrice] = useState(service?.pricePence != null ? String(service.pricePence) : '');
+  const [deposit, setDeposit] = useState(service?.depositPence != null ? String(service.depositPence) : '');
+  const [hold, setHold] = useState(service ? String(service.depositHoldMinutes) : NEW_HOLD);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
   const onSubmit = async (e: FormEvent) => {
@@ -30,13 +45,26 @@ export function ServiceForm({ service, submitLabel, onSave, onCancel }: {
     setBusy(true);
     try {
       // Numbers as typed (an empty box is NaN): the server says what a whole number of minutes is.
-      await onSave({ name, durationMinutes: Number(duration || NaN), bufferMinutes: Number(buffer || 0), agentSentence: sentence.trim() || null });
+      await onSave({
+        name,
+        durationMinutes: Number(duration || NaN),
+        bufferMinutes: Number(buffer || 0),
+        agentSentence: sentence.trim() || null,
+        pricePence: penceOrNull(price),
+        depositKind,
+        depositPence: depositKind === 'fixed' ? penceOrNull(deposit) : null,
+        depositHoldMinutes: Number(hold || H.default),
+      });
       setErrors({});
       if (!service) {
         setName('');
         setDuration(NEW_DURATION);
         setBuffer(NEW_BUFFER);
         setSentence('');
+        setDepositKind('none');
+        setPrice('');
+        setDeposit('');
+        setHold(NEW_HOLD);
       }
     } catch (err) {
       const message = messageOr(err, 'Could not save the service');
@@ -63,6 +91,28 @@ export function ServiceForm({ service, submitLabel, onSave, onCancel }: {
       <Field label="What the agent says about it" hint={`Optional, e.g. “${example.sentence}”`} error={errors.agentSentence}>
         <Textarea rows={2} value={sentence} onChange={(e) => setSentence(e.target.value)} />
       </Field>
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+        <Field label="Deposit" hint="Paid on Stripe's page from a link texted to the caller" error={errors.depositKind}>
+          <Select value={depositKind} onChange={(e) => setDepositKind(e.target.value as DepositKind)}>
+            <option value="none">No deposit</option>
+            <option value="fixed">A fixed amount</option>
+            <option value="full">The full price</option>
+          </Select>
+        </Field>
+        <Field label="Price (pence)" hint={`Optional; needed for the full price, e.g. 4500 for £45${inPounds(price)}`} error={errors.pricePence}>
+          <Input type="number" inputMode="numeric" value={price} onChange={(e) => setPrice(e.target.value)} />
+        </Field>
+        {depositKind === 'fixed' && (
+          <Field label="Deposit (pence)" hint={`From ${PAYMENT_LIMITS.depositPence.min} to ${PAYMENT_LIMITS.depositPence.max}, e.g. 2000 for £20${inPounds(deposit)}`} error={errors.depositPence} required>
+            <Input type="number" inputMode="numeric" value={deposit} onChange={(e) => setDeposit(e.target.value)} required />
+          </Field>
+        )}
+        {depositKind !== 'none' && (
+          <Field label="Hold the time for (minutes)" hint={`${H.min} to ${H.max}: unpaid by then, the time is released`} error={errors.depositHoldMinutes}>
+            <Input type="number" inputMode="numeric" value={hold} onChange={(e) => setHold(e.target.value)} />
+          </Field>
+        )}
+      </div>
       {errors.form && <p role="alert" className="text-sm font-medium text-red-600 dark:text-red-400">{errors.form}</p>}
       <div className="flex flex-wrap gap-3">
         <Button type="submit" disabled={busy}>{submitLabel}</Button>

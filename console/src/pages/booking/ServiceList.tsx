@@ -6,6 +6,7 @@ import type { ApiBookingService } from '../../../../contract/schemas/booking';
 import { addService, archiveService, getServices, saveService } from '../../api/booking';
 import { keys } from '../../api/keys';
 import { Button, Card, CardHeader, ErrorState, Skeleton } from '../../components/ui';
+import { serviceDepositWords } from '../../lib/deposit-words';
 import { messageOr } from '../../lib/errors';
 import { toast } from '../../toast/use-toast';
 import { Confirm } from './Confirm';
@@ -45,6 +46,7 @@ export function ServiceList() {
                   <p className="text-sm text-slate-600 dark:text-slate-400">
                     {s.durationMinutes} minutes{s.bufferMinutes ? `, then a ${s.bufferMinutes}-minute break` : ''}
                   </p>
+                  {serviceDepositWords(s) && <p className="text-sm text-slate-600 dark:text-slate-400">{serviceDepositWords(s)}</p>}
                   {s.agentSentence && <p className="mt-1 break-words text-sm italic text-slate-600 dark:text-slate-400">“{s.agentSentence}”</p>}
                 </div>
                 <div className="flex gap-2">

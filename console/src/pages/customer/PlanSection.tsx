@@ -6,7 +6,7 @@ import { useState } from 'react';
 import type { ApiBilling } from '../../../../contract/payments';
 import { startBillingCheckout, useBillingChange } from '../../api/payments';
 import { Badge, Button, Card, CardHeader, Table, Truncate, cx, td, tbodyRow, th, theadRow } from '../../components/ui';
-import { invoiceStatus, planActions, planState, planWords } from '../../lib/billing-words';
+import { invoiceStatus, periodEnd as periodEndOf, planActions, planState, planWords } from '../../lib/billing-words';
 import { messageOr } from '../../lib/errors';
 import { formatDate } from '../../lib/format';
 import { formatPence } from '../../lib/money';
@@ -59,7 +59,7 @@ export function PlanSection({ billing }: { billing: ApiBilling }) {
   const [confirming, setConfirming] = useState(false);
   const state = planState(billing);
   const actions = planActions(billing);
-  const periodEnd = billing.nextPaymentAt ?? billing.trialEndsAt;
+  const periodEnd = periodEndOf(billing);
 
   // The browser leaves for Stripe's page; the plan changes here only when Stripe's webhook says so.
   const addCard = () => {
