@@ -169,3 +169,8 @@ export const PAYMENT_LIMITS = {
   /** A failed payment leaves the line answering this many days (BILLING_GRACE_DAYS). */
   defaultGraceDays: 7,
 } as const;
+
+/** An amount as a sentence says it: "£20", "£12.50", "£1,000", "£0.30" (whole pounds without pence). */
+export function penceAsPounds(pence: number): string {
+  return `£${(pence / 100).toLocaleString('en-GB', { minimumFractionDigits: pence % 100 === 0 ? 0 : 2, maximumFractionDigits: 2 })}`;
+}

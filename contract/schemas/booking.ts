@@ -3,7 +3,7 @@ import { Type, type Static } from 'typebox';
 import { Nullable, OneOf, refusal } from './shared.js';
 import { OpeningSpanSchema } from './call-handling.js';
 import { DEPOSIT_KINDS, DEPOSIT_STATES, type DepositKind } from '../enums.js';
-import { PAYMENT_LIMITS } from '../rules.js';
+import { PAYMENT_LIMITS, penceAsPounds } from '../rules.js';
 
 /** Limits an owner's input is checked against (the API's 400s say them). */
 export const BOOKING_LIMITS = {
@@ -49,12 +49,12 @@ export const BookingServiceBody = Type.Object(
     agentSentence: Type.Optional(Nullable(Type.String())),
     /** Issue 59: absent = none/not said; how they fit together (a price for 'full', an amount for 'fixed') is checked in the route. */
     pricePence: Type.Optional(Nullable(Type.Integer({
-      minimum: 0, maximum: 10_000_000, ...refusal('The price is a whole number of pence, e.g. 4500 for £45.', 'Pence, e.g. 4500'),
+      minimum: 0, maximum: 10_000_000, ...refusal('The price is an amount from £0 to £100,000.', 'Pence, e.g. 4500 for £45'),
     }))),
     depositKind: Type.Optional(Type.Unsafe<DepositKind>(Type.String({ enum: [...DEPOSIT_KINDS], ...refusal('The deposit is "none", "fixed" or "full".', 'none, fixed or full') }))),
     depositPence: Type.Optional(Nullable(Type.Integer({
       minimum: P.depositPence.min, maximum: P.depositPence.max,
-      ...refusal(`A fixed deposit is a whole number of pence from ${P.depositPence.min} (30p) to ${P.depositPence.max} (£1,000).`, `${P.depositPence.min}–${P.depositPence.max} pence`),
+      ...refusal(`A fixed deposit is an amount from ${penceAsPounds(P.depositPence.min)} to ${penceAsPounds(P.depositPence.max)}.`, `${P.depositPence.min}–${P.depositPence.max} pence`),
     }))),
     depositHoldMinutes: Type.Optional(Type.Integer({
       minimum: P.holdMinutes.min, maximum: P.holdMinutes.max,

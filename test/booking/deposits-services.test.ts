@@ -66,9 +66,9 @@ describe('services\' deposit settings', () => {
       const r = await client.post('/api/user/booking/services', { ...boiler, ...body });
       return [r.status, r.body.message];
     };
-    expect(await message({ depositKind: 'full' })).toEqual([400, 'A deposit of the full price needs the service\'s price: enter it in pence, e.g. 4500 for £45.']);
-    expect(await message({ depositKind: 'fixed' })).toEqual([400, 'A fixed deposit needs an amount in pence from 30 (30p) to 100000 (£1,000).']);
-    expect(await message({ depositKind: 'fixed', depositPence: 10 })).toEqual([400, 'A fixed deposit is a whole number of pence from 30 (30p) to 100000 (£1,000).']);
+    expect(await message({ depositKind: 'full' })).toEqual([400, 'A deposit of the full price needs the service\'s price.']);
+    expect(await message({ depositKind: 'fixed' })).toEqual([400, 'A fixed deposit needs an amount from £0.30 to £1,000.']);
+    expect(await message({ depositKind: 'fixed', depositPence: 10 })).toEqual([400, 'A fixed deposit is an amount from £0.30 to £1,000.']);
     expect(await message({ depositKind: 'fixed', depositPence: 5000, pricePence: 4000 })).toEqual([400, 'The deposit (£50) cannot be more than the service\'s price (£40).']);
     expect(await message({ depositKind: 'full', pricePence: 200_000 })).toEqual([400, 'A deposit of the full price must be from £0.30 to £1,000; this price is £2,000.']);
     expect(await message({ depositKind: 'fixed', depositPence: 2000, depositHoldMinutes: 10 })).toEqual([400, 'The time a deposit holds the slot is a whole number of minutes from 30 to 1440 (24 hours).']);

@@ -65,8 +65,8 @@ describe.each([375, 1280])('Deposits at %i px', (width) => {
     const add = page.getByRole('form', { name: 'Add a service' });
     await add.getByRole('textbox', { name: 'Service name' }).fill('Boiler service');
     await add.getByRole('combobox', { name: 'Deposit' }).selectOption('fixed');
-    await add.getByRole('spinbutton', { name: 'Deposit (pence)' }).fill('2000');
-    await add.getByText('e.g. 2000 for £20 (£20.00)', { exact: false }).waitFor();
+    await add.getByRole('textbox', { name: 'Deposit (£)' }).fill('20');
+    await add.getByText('From £0.30 to £1,000.00', { exact: true }).waitFor();
     await add.getByRole('spinbutton', { name: 'Hold the time for (minutes)' }).fill('60');
     await clean(page);
     await add.getByRole('button', { name: 'Add service' }).click();
@@ -92,7 +92,7 @@ describe.each([375, 1280])('Deposits at %i px', (width) => {
     await clean(page);
 
     // Connected, the same form is sent again as it stands.
-    expect(await add.getByRole('spinbutton', { name: 'Deposit (pence)' }).inputValue()).toBe('2000');
+    expect(await add.getByRole('textbox', { name: 'Deposit (£)' }).inputValue()).toBe('20');
     await add.getByRole('button', { name: 'Add service' }).click();
     await expectToast(page, 'Service added');
     const services = (await customer.client.get('/api/user/booking/services')).body.services as { id: number; name: string }[];

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PAYMENT_LIMITS } from '../../../contract/rules';
-import { formatPence } from './money';
+import { formatPence, penceFromPounds, poundsText } from './money';
 
 describe('formatPence', () => {
   it('shows pence as pounds to two decimals', () => {
@@ -22,5 +22,11 @@ describe('formatPence', () => {
     expect(formatPence(2050, 'zz1')).toBe('20.50 ZZ1');
     expect(formatPence(20.5)).toBe('N/A');
     expect(formatPence(Number.NaN)).toBe('N/A');
+  });
+
+  it('reads what an owner typed in pounds, and shows pence back in pounds', () => {
+    expect(['20', '12.5', '12.50', '£1,000', ' 0.30 ', ''].map(penceFromPounds)).toEqual([2000, 1250, 1250, 100000, 30, null]);
+    expect(['12.555', 'twenty', '-5', '1e3'].map(penceFromPounds)).toEqual([NaN, NaN, NaN, NaN]);
+    expect([2000, 1250, 30, 100000].map(poundsText)).toEqual(['20', '12.50', '0.30', '1000']);
   });
 });

@@ -24,3 +24,19 @@ export function formatPence(pence: number, currency = 'gbp'): string {
   const f = formatter(currency);
   return f ? f.format(pence / 100) : `${(pence / 100).toFixed(2)} ${currency.toUpperCase()}`;
 }
+
+/**
+ * What an owner typed in a pounds box, in pence: "20" → 2000, "12.5" → 1250, "£1,000" → 100000;
+ * empty → null (not said); anything else NaN, which the server refuses in words at its field.
+ */
+export function penceFromPounds(text: string): number | null {
+  const t = text.trim().replace(/^£/, '').replace(/,/g, '');
+  if (!t) return null;
+  if (!/^\d+(\.\d{1,2})?$/.test(t)) return Number.NaN;
+  return Math.round(Number(t) * 100);
+}
+
+/** Pence shown in a pounds box: 2000 → "20", 1250 → "12.50". */
+export function poundsText(pence: number): string {
+  return pence % 100 === 0 ? String(pence / 100) : (pence / 100).toFixed(2);
+}

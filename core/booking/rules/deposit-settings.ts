@@ -1,5 +1,5 @@
 import type { DepositKind } from '../../../contract/enums.js';
-import { PAYMENT_LIMITS } from '../../../contract/rules.js';
+import { PAYMENT_LIMITS, penceAsPounds as pounds } from '../../../contract/rules.js';
 
 // A service's deposit (issue 59; docs/payments.md): none, a fixed amount, or the full price, and
 // how long a pay link holds the slot. The schema bounds each number alone; these rules are how
@@ -17,9 +17,6 @@ export const CONNECT_STRIPE_FIRST = 'Connect your Stripe account under Payments 
 
 export type DepositCheck = { ok: true; settings: DepositSettings } | { ok: false; message: string; field: string };
 
-/** "£20", "£12.50", "£1,000", "£0.30". */
-const pounds = (pence: number) => `£${(pence / 100).toLocaleString('en-GB', { minimumFractionDigits: pence % 100 === 0 ? 0 : 2, maximumFractionDigits: 2 })}`;
-
 /** The body's fields (absent = none), checked together; a kept amount is dropped when no deposit is taken. */
 export function checkDepositSettings(b: { pricePence?: number | null; depositKind?: DepositKind; depositPence?: number | null; depositHoldMinutes?: number }): DepositCheck {
   const L = PAYMENT_LIMITS;
@@ -28,14 +25,14 @@ export function checkDepositSettings(b: { pricePence?: number | null; depositKin
   const depositHoldMinutes = b.depositHoldMinutes ?? L.holdMinutes.default;
   if (depositKind === 'none') return { ok: true, settings: { pricePence, depositKind, depositPence: null, depositHoldMinutes } };
   if (depositKind === 'full') {
-    if (pricePence === null) return { ok: false, message: 'A deposit of the full price needs the service\'s price: enter it in pence, e.g. 4500 for £45.', field: 'pricePence' };
+    if (pricePence === null) return { ok: false, message: 'A deposit of the full price needs the service\'s price.', field: 'pricePence' };
     if (pricePence < L.depositPence.min || pricePence > L.depositPence.max) {
       return { ok: false, message: `A deposit of the full price must be from ${pounds(L.depositPence.min)} to ${pounds(L.depositPence.max)}; this price is ${pounds(pricePence)}.`, field: 'pricePence' };
     }
     return { ok: true, settings: { pricePence, depositKind, depositPence: null, depositHoldMinutes } };
   }
   const amount = b.depositPence ?? null;
-  if (amount === null) return { ok: false, message: `A fixed deposit needs an amount in pence from ${L.depositPence.min} (30p) to ${L.depositPence.max} (£1,000).`, field: 'depositPence' };
+  if (amount === null) return { ok: false, message: `A fixed deposit needs an amount from ${pounds(L.depositPence.min)} to ${pounds(L.depositPence.max)}.`, field: 'depositPence' };
   if (pricePence !== null && amount > pricePence) return { ok: false, message: `The deposit (${pounds(amount)}) cannot be more than the service's price (${pounds(pricePence)}).`, field: 'depositPence' };
   return { ok: true, settings: { pricePence, depositKind, depositPence: amount, depositHoldMinutes } };
 }

@@ -1,13 +1,13 @@
 // One bookable service's fields (add or edit). The server checks them; its 400 shows at the
 // field it names, or above the buttons when it names none. Its examples are in the owner's trade;
 // after a service is added the form starts afresh, so the next one does not inherit its break.
-// A deposit (issue 59) is asked for in pence, as the server's sentences say it, with the pounds shown.
+// A deposit (issue 59) is typed in pounds and sent in pence, as the API and Stripe count money.
 import { useState, type FormEvent } from 'react';
 import type { DepositKind } from '../../../../contract/enums';
 import { PAYMENT_LIMITS } from '../../../../contract/rules';
 import type { ApiBookingService, BookingServiceShape } from '../../../../contract/schemas/booking';
 import { Button, Field, Input, Select, Textarea } from '../../components/ui';
-import { formatPence } from '../../lib/money';
+import { formatPence, penceFromPounds, poundsText } from '../../lib/money';
 import { useSession } from '../../api/session';
 import { fieldErrors, messageOr } from '../../lib/errors';
 import { serviceExample } from '../../lib/service-examples';
@@ -17,10 +17,7 @@ const NEW_BUFFER = '0';
 const NEW_HOLD = String(PAYMENT_LIMITS.holdMinutes.default);
 const H = PAYMENT_LIMITS.holdMinutes;
 
-/** An empty box is null (not said); anything else is sent as typed for the server to judge. */
-const penceOrNull = (text: string) => (text.trim() ? Number(text) : null);
-/** "= £20.00" beside a box of pence, when it holds a whole number. */
-const inPounds = (text: string) => (/^\d+$/.test(text.trim()) ? ` (${formatPence(Number(text))})` : '');
+const NOT_POUNDS = 'Write it in pounds, e.g. 45 or 12.50.';
 
 export function ServiceForm({ service, submitLabel, onSave, onCancel }: {
   service?: ApiBookingService;
@@ -35,13 +32,20 @@ export function ServiceForm({ service, submitLabel, onSave, onCancel }: {
   const example = serviceExample(useSession().user?.industry);
   const [sentence, setSentence] = useState(service?.agentSentence ?? '');
   const [depositKind, setDepositKind] = useState<DepositKind>(service?.depositKind ?? 'none');
-  const [price, setPrice] = useState(service?.pricePence != null ? String(service.pricePence) : '');
-  const [deposit, setDeposit] = useState(service?.depositPence != null ? String(service.depositPence) : '');
+  const [price, setPrice] = useState(service?.pricePence != null ? poundsText(service.pricePence) : '');
+  const [deposit, setDeposit] = useState(service?.depositPence != null ? poundsText(service.depositPence) : '');
   const [hold, setHold] = useState(service ? String(service.depositHoldMinutes) : NEW_HOLD);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
+    const pricePence = penceFromPounds(price);
+    const depositPence = depositKind === 'fixed' ? penceFromPounds(deposit) : null;
+    // A box that is not an amount of pounds is said here: sent, it would be null, "not said".
+    if (Number.isNaN(pricePence) || Number.isNaN(depositPence)) {
+      setErrors(Number.isNaN(pricePence) ? { pricePence: NOT_POUNDS } : { depositPence: NOT_POUNDS });
+      return;
+    }
     setBusy(true);
     try {
       // Numbers as typed (an empty box is NaN): the server says what a whole number of minutes is.
@@ -50,9 +54,9 @@ export function ServiceForm({ service, submitLabel, onSave, onCancel }: {
         durationMinutes: Number(duration || NaN),
         bufferMinutes: Number(buffer || 0),
         agentSentence: sentence.trim() || null,
-        pricePence: penceOrNull(price),
+        pricePence,
         depositKind,
-        depositPence: depositKind === 'fixed' ? penceOrNull(deposit) : null,
+        depositPence,
         depositHoldMinutes: Number(hold || H.default),
       });
       setErrors({});
@@ -99,12 +103,12 @@ export function ServiceForm({ service, submitLabel, onSave, onCancel }: {
             <option value="full">The full price</option>
           </Select>
         </Field>
-        <Field label="Price (pence)" hint={`Optional; needed for the full price, e.g. 4500 for £45${inPounds(price)}`} error={errors.pricePence}>
-          <Input type="number" inputMode="numeric" value={price} onChange={(e) => setPrice(e.target.value)} />
+        <Field label="Price (£)" hint="Optional; needed for a deposit of the full price" error={errors.pricePence}>
+          <Input inputMode="decimal" value={price} onChange={(e) => setPrice(e.target.value)} placeholder="45" />
         </Field>
         {depositKind === 'fixed' && (
-          <Field label="Deposit (pence)" hint={`From ${PAYMENT_LIMITS.depositPence.min} to ${PAYMENT_LIMITS.depositPence.max}, e.g. 2000 for £20${inPounds(deposit)}`} error={errors.depositPence} required>
-            <Input type="number" inputMode="numeric" value={deposit} onChange={(e) => setDeposit(e.target.value)} required />
+          <Field label="Deposit (£)" hint={`From ${formatPence(PAYMENT_LIMITS.depositPence.min)} to ${formatPence(PAYMENT_LIMITS.depositPence.max)}`} error={errors.depositPence} required>
+            <Input inputMode="decimal" value={deposit} onChange={(e) => setDeposit(e.target.value)} placeholder="20" required />
           </Field>
         )}
         {depositKind !== 'none' && (
