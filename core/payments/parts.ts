@@ -25,8 +25,8 @@ export interface DepositDesk {
   /** Whether the owner takes deposits now: a Stripe connection saved and tested. */
   connected(userId: number): Promise<boolean>;
   /**
-   * The Checkout Session for an 'awaiting' booking (expiring at its deposit_due_at, its metadata
-   * naming the booking) and the pay-link text to the caller. Throws DepositUnavailable when
+   * The Checkout Session for an 'awaiting' booking (expiring at its deposit_due_at kept inside
+   * Stripe's 30 minutes to 24 hours, its metadata naming the booking) and the pay-link text to the caller. Throws DepositUnavailable when
    * Stripe cannot be reached or refuses: booking then releases the slot and leaves the owner a
    * booking request, as when a calendar cannot be read.
    */

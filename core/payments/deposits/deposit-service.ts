@@ -19,7 +19,7 @@ import { DepositUnavailable, type DepositDesk, type StripeEventHandlers } from '
 import * as store from './booking-deposits.js';
 import { awaitingCount, connectionRow, connectionView, deleteConnection, markTested, saveConnection, type ConnectionRow } from './connection-store.js';
 import { depositGateway, type DepositGateway } from './gateway.js';
-import { connectedWords, isLiveKey, passes, settlementOf, troubleOf, troubleWords, type DepositRight } from './rules.js';
+import { connectedWords, isLiveKey, passes, sessionExpiry, settlementOf, troubleOf, troubleWords, type DepositRight } from './rules.js';
 import { keptText, ownerLatePaymentNote, ownerReleasedNote, paidText, payLinkText, refundedText, releasedText, type DepositTextFacts } from './texts.js';
 
 // Deposits (issue 59, docs/payments.md "For owners: deposits"): the owner's connection, the pay
@@ -168,7 +168,7 @@ export class DepositService implements DepositDesk {
     let session: Stripe.Checkout.Session;
     try {
       session = await acct.stripe.createCheckout({
-        bookingId: b.id, userId: b.userId, pence: b.depositPence, dueAt: b.depositDueAt,
+        bookingId: b.id, userId: b.userId, pence: b.depositPence, expiresAt: sessionExpiry(b.depositDueAt, this.deps.now()),
         description: `${facts.service}, ${shortWhen(b.startAt)}`, publicUrl: this.deps.publicUrl,
       });
     } catch (err) {
