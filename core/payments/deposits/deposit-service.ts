@@ -158,7 +158,7 @@ export class DepositService implements DepositDesk {
     return (await this.account(userId)) !== null;
   }
 
-  async startHold(bookingId: number): Promise<{ url: string; dueAt: Date }> {
+  async startHold(bookingId: number, signal?: AbortSignal): Promise<{ url: string; dueAt: Date }> {
     const b = await store.bookingById(this.deps.db, bookingId);
     if (!b || b.depositState !== 'awaiting' || b.depositPence === null || b.depositDueAt === null) throw new DepositUnavailable('the booking is not waiting for a deposit');
     if (b.depositSessionId && b.depositUrl) return { url: b.depositUrl, dueAt: b.depositDueAt };
@@ -177,6 +177,9 @@ export class DepositService implements DepositDesk {
     if (!session.url) throw new DepositUnavailable('Stripe made no payment page');
     // The booking released or cancelled meanwhile: the session is left to expire by itself.
     if (!(await store.setSession(this.deps.db, b.id, session.id, session.url))) throw new DepositUnavailable('the booking stopped waiting for a deposit');
+    // The asker gave up while Stripe answered (the agent's bound passed: the caller heard no
+    // booking was made): no link for them; booking releases the hold and its session (diary.ts).
+    if (signal?.aborted) return { url: session.url, dueAt: b.depositDueAt };
     await this.textCaller(b, 'link', payLinkText(facts, b.depositDueAt, this.deps.now(), session.url));
     return { url: session.url, dueAt: b.depositDueAt };
   }
