@@ -51,7 +51,7 @@ export function withAppServices(deps: CoreDeps, opts: ServiceOptions = {}): Serv
   const callerTexts: CallerTextService = new CallerTextService(deps, { ...opts.callerTexts, bookingReply: (userId, from, body) => booking.cancelByReply(userId, from, body) });
   // Booking holds a slot through the deposit desk, which seals the owner's key with booking's
   // keys: the same kind of port, called only once both exist.
-  const desk: DepositDesk = { connected: (u) => deposits.connected(u), startHold: (id) => deposits.startHold(id), cancelled: (id, by) => deposits.cancelled(id, by) };
+  const desk: DepositDesk = { connected: (u) => deposits.connected(u), startHold: (id, signal) => deposits.startHold(id, signal), cancelled: (id, by) => deposits.cancelled(id, by) };
   const booking: BookingService = new BookingService(deps, { deposits: desk, ...opts.booking, road: callerTexts.road, gateway: callerTexts.gateway });
   const deposits: DepositService = new DepositService({ db: deps.database.db, now: deps.now, log: deps.log, sealKey: booking.keys.seal, publicUrl: deps.config.publicUrl, apiBase: deps.config.stripe.apiBase, road: callerTexts.road, gateway: callerTexts.gateway });
   return { ...deps, numbers: createNumberService(deps), webhooks: new WebhookService(deps, opts.webhooks), callerTexts, booking, website: new WebsiteService(deps, opts.website), deposits, billing: new BillingService(deps) };

@@ -114,6 +114,9 @@ export type DepositRequest = { kind: 'deposit-request'; why: 'untextable' | 'una
 
 export type DiaryClaim = ClaimResult | { kind: 'unavailable'; reason: string } | DepositRequest;
 
+/** A claim whose asker stopped waiting: what the caller heard was already a request, never this booking. */
+const GAVE_UP: DiaryClaim = { kind: 'unavailable', reason: 'the call stopped waiting for the booking' };
+
 /** What a fresh claim asks of the deposit desk: nothing, a hold, or a request (the caller cannot get the link). */
 type DepositPlan = { kind: 'none' } | { kind: 'hold'; pence: number; dueAt: Date } | DepositRequest;
 
@@ -246,12 +249,19 @@ export class Diary {
         await withdrawClaim(db, this.ownerId, result.row.id);
         return refused;
       }
+      // The asker gave up meanwhile (the agent's bound passed, or the caller hung up): the caller
+      // was told no booking was made, so none stands; nobody was told of this one yet.
+      if (signal?.aborted) {
+        await withdrawClaim(db, this.ownerId, result.row.id);
+        return GAVE_UP;
+      }
     }
     // The pay link before the calendar event: a link that cannot be made leaves nothing to undo but the claim.
     const held = plan.kind === 'hold' && !ask.replaces;
     if (held) {
-      const refused = await this.startHold(result.row, plan.pence);
+      const refused = await this.startHold(result.row, plan.pence, signal);
       if (refused) return refused;
+      if (signal?.aborted) return this.releaseGivenUp(result.row, ask.now);
     }
     if ((await this.writeToCalendar(result.row, service, member, signal)) === 'taken') {
       await cancelBooking(db, this.ownerId, result.row.id, 'moved', new Date(ask.now));
@@ -292,9 +302,9 @@ export class Diary {
    * refusing (or anything else going wrong there) releases the slot, which nobody was told of
    * yet: the caller's booking becomes a request to the owner, as when the calendar is down.
    */
-  private async startHold(row: BookingRow, pence: number): Promise<DepositRequest | null> {
+  private async startHold(row: BookingRow, pence: number, signal?: AbortSignal): Promise<DepositRequest | null> {
     try {
-      await this.deps.deposits!.startHold(row.id);
+      await this.deps.deposits!.startHold(row.id, signal);
       return null;
     } catch (err) {
       const reason = err instanceof DepositUnavailable ? err.reason : err instanceof Error ? err.message : String(err);
@@ -302,6 +312,17 @@ export class Diary {
       await withdrawClaim(this.deps.db, this.ownerId, row.id);
       return { kind: 'deposit-request', why: 'unavailable', pence, reason };
     }
+  }
+
+  /**
+   * A hold whose asker gave up while Stripe made the link (the desk did not text it): released
+   * unpaid, so the slot frees, and its session expired at Stripe on the desk's cancel path (a
+   * Stripe failure there is retried by the deposit sweep).
+   */
+  private async releaseGivenUp(row: BookingRow, now: number): Promise<DiaryClaim> {
+    this.deps.log.info({ bookingId: row.id }, 'deposit hold released: the call stopped waiting while the pay link was made');
+    if (await cancelBooking(this.deps.db, this.ownerId, row.id, 'unpaid', new Date(now))) await this.after(() => this.deps.deposits?.cancelled(row.id, 'owner'), row.id);
+    return GAVE_UP;
   }
 
   /** CalDAV: the booking as one event named after its slot, written once (If-None-Match: *). */

@@ -25,12 +25,14 @@ export interface DepositDesk {
   /** Whether the owner takes deposits now: a Stripe connection saved and tested. */
   connected(userId: number): Promise<boolean>;
   /**
-   * The Checkout Session for an 'awaiting' booking (expiring at its deposit_due_at, its metadata
-   * naming the booking) and the pay-link text to the caller. Throws DepositUnavailable when
+   * The Checkout Session for an 'awaiting' booking (expiring at its deposit_due_at kept inside
+   * Stripe's 30 minutes to 24 hours, its metadata naming the booking) and the pay-link text to the caller. Throws DepositUnavailable when
    * Stripe cannot be reached or refuses: booking then releases the slot and leaves the owner a
-   * booking request, as when a calendar cannot be read.
+   * booking request, as when a calendar cannot be read. `signal` is the asker's (the agent's
+   * bounded walk): once it is aborted the caller has been told no booking was made, so the link
+   * is made and kept on the booking (for booking to release) but not texted.
    */
-  startHold(bookingId: number): Promise<{ url: string; dueAt: Date }>;
+  startHold(bookingId: number, signal?: AbortSignal): Promise<{ url: string; dueAt: Date }>;
   /** A booking with a deposit was cancelled: refund (the owner cancelled, or the caller under a refunding policy) or keep. */
   cancelled(bookingId: number, by: 'owner' | 'caller'): Promise<void>;
 }

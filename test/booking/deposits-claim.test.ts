@@ -108,6 +108,26 @@ describe.each(engines)('deposits on $name', (engine) => {
     }
   });
 
+  it('a claim whose asker already gave up (the agent\'s bound passed) is withdrawn before any pay link: no row, no hold, no confirmation', async () => {
+    const [core] = await engine.open();
+    try {
+      const { user } = await depositOwner(core!);
+      const deposits = new RecordingDeposits();
+      const { booked, events } = recordEvents();
+      const desk = deskOn(core!, user.id, deposits, events);
+      const offer = await desk.offer({ wish: 'Wednesday morning' });
+      if (offer.kind !== 'offered') throw new Error(offer.kind);
+      const callId = await callFrom(core!.db, user.id, MOBILE);
+      const gaveUp = AbortSignal.abort(new Error('the diary is slower than its bound'));
+      const result = await desk.book({ slotId: offer.slots[0]!.id, callId, callerName: 'Kim', callerNumber: MOBILE }, gaveUp);
+      expect(result).toEqual({ kind: 'unavailable', reason: 'the call stopped waiting for the booking' });
+      expect(await rowsOf(core!, user.id)).toEqual([]);
+      expect([deposits.holds, booked]).toEqual([[], []]);
+    } finally {
+      await core!.close();
+    }
+  });
+
   it('releases the slot when Stripe cannot make the link: no booking, a deposit request to pass to the owner', async () => {
     const [core] = await engine.open();
     try {

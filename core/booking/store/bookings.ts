@@ -122,7 +122,7 @@ export function bookingsOfCall(db: Db, ownerId: number, callId: number): Promise
 }
 
 /** Cancels a live booking; null when it was not live (already cancelled, someone else's). */
-export async function cancelBooking(db: Db, ownerId: number, bookingId: number, by: 'owner' | 'caller' | 'moved', now: Date): Promise<BookingRow | null> {
+export async function cancelBooking(db: Db, ownerId: number, bookingId: number, by: 'owner' | 'caller' | 'moved' | 'unpaid', now: Date): Promise<BookingRow | null> {
   const { bookings } = tablesOf(db);
   const rows = await db.update(bookings).set({ status: 'cancelled', cancelledBy: by, cancelledAt: now })
     .where(and(eq(bookings.id, bookingId), eq(bookings.userId, ownerId), eq(bookings.status, 'booked'))).returning();

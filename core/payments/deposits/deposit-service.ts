@@ -19,7 +19,7 @@ import { DepositUnavailable, type DepositDesk, type StripeEventHandlers } from '
 import * as store from './booking-deposits.js';
 import { awaitingCount, connectionRow, connectionView, deleteConnection, markTested, saveConnection, type ConnectionRow } from './connection-store.js';
 import { depositGateway, type DepositGateway } from './gateway.js';
-import { connectedWords, isLiveKey, passes, settlementOf, troubleOf, troubleWords, type DepositRight } from './rules.js';
+import { connectedWords, isLiveKey, passes, sessionExpiry, settlementOf, troubleOf, troubleWords, type DepositRight } from './rules.js';
 import { keptText, ownerLatePaymentNote, ownerReleasedNote, paidText, payLinkText, refundedText, releasedText, type DepositTextFacts } from './texts.js';
 
 // Deposits (issue 59, docs/payments.md "For owners: deposits"): the owner's connection, the pay
@@ -158,7 +158,7 @@ export class DepositService implements DepositDesk {
     return (await this.account(userId)) !== null;
   }
 
-  async startHold(bookingId: number): Promise<{ url: string; dueAt: Date }> {
+  async startHold(bookingId: number, signal?: AbortSignal): Promise<{ url: string; dueAt: Date }> {
     const b = await store.bookingById(this.deps.db, bookingId);
     if (!b || b.depositState !== 'awaiting' || b.depositPence === null || b.depositDueAt === null) throw new DepositUnavailable('the booking is not waiting for a deposit');
     if (b.depositSessionId && b.depositUrl) return { url: b.depositUrl, dueAt: b.depositDueAt };
@@ -168,7 +168,7 @@ export class DepositService implements DepositDesk {
     let session: Stripe.Checkout.Session;
     try {
       session = await acct.stripe.createCheckout({
-        bookingId: b.id, userId: b.userId, pence: b.depositPence, dueAt: b.depositDueAt,
+        bookingId: b.id, userId: b.userId, pence: b.depositPence, expiresAt: sessionExpiry(b.depositDueAt, this.deps.now()),
         description: `${facts.service}, ${shortWhen(b.startAt)}`, publicUrl: this.deps.publicUrl,
       });
     } catch (err) {
@@ -177,6 +177,9 @@ export class DepositService implements DepositDesk {
     if (!session.url) throw new DepositUnavailable('Stripe made no payment page');
     // The booking released or cancelled meanwhile: the session is left to expire by itself.
     if (!(await store.setSession(this.deps.db, b.id, session.id, session.url))) throw new DepositUnavailable('the booking stopped waiting for a deposit');
+    // The asker gave up while Stripe answered (the agent's bound passed: the caller heard no
+    // booking was made): no link for them; booking releases the hold and its session (diary.ts).
+    if (signal?.aborted) return { url: session.url, dueAt: b.depositDueAt };
     await this.textCaller(b, 'link', payLinkText(facts, b.depositDueAt, this.deps.now(), session.url));
     return { url: session.url, dueAt: b.depositDueAt };
   }

@@ -10,7 +10,8 @@ export interface CheckoutInput {
   bookingId: number;
   userId: number;
   pence: number;
-  dueAt: Date;
+  /** Inside Stripe's window (rules.ts sessionExpiry), not necessarily the hold's end. */
+  expiresAt: Date;
   /** "Boiler service, Tue 8 Dec, 10:00": what the caller sees on Stripe's page. */
   description: string;
   /** PUBLIC_URL: the return pages only say thank you; nothing is trusted from a browser's return. */
@@ -24,7 +25,7 @@ export function depositGateway(secretKey: string, apiBase?: string) {
       stripe.checkout.sessions.create({
         mode: 'payment',
         line_items: [{ quantity: 1, price_data: { currency: 'gbp', unit_amount: i.pence, product_data: { name: `Deposit: ${i.description}` } } }],
-        expires_at: Math.floor(i.dueAt.getTime() / 1000),
+        expires_at: Math.floor(i.expiresAt.getTime() / 1000),
         client_reference_id: String(i.bookingId),
         metadata: { booking_id: String(i.bookingId), user_id: String(i.userId) },
         payment_intent_data: { metadata: { booking_id: String(i.bookingId), user_id: String(i.userId) } },

@@ -13,6 +13,25 @@ export function settlementOf(cancelledBy: string | null, refundOnCallerCancel: b
   return cancelledBy === 'caller' && !refundOnCallerCancel ? 'keep' : 'refund';
 }
 
+/**
+ * Stripe takes a Checkout Session's expires_at only from 30 minutes to 24 hours after the session
+ * is made (https://docs.stripe.com/api/checkout/sessions/create#create_checkout_session-expires_at),
+ * while a hold may be as short as 30 minutes from the claim (made a moment earlier) or as long as
+ * 24 hours. The margins cover the seconds between our clock and Stripe's, and the request's trip.
+ */
+const SESSION_MIN_MS = 32 * 60_000;
+const SESSION_MAX_MS = 24 * 3_600_000 - 2 * 60_000;
+
+/**
+ * When the pay link's session expires: the hold's end, kept inside Stripe's window. A session
+ * outliving a short hold is expired at Stripe by the sweep when the hold ends; one of a 24-hour
+ * hold ends a couple of minutes early, and its expired event releases the hold then.
+ */
+export function sessionExpiry(holdEnd: Date, now: Date): Date {
+  const t = Math.min(Math.max(holdEnd.getTime(), now.getTime() + SESSION_MIN_MS), now.getTime() + SESSION_MAX_MS);
+  return new Date(t);
+}
+
 /** The restricted key's rights the box needs, each with the call that proves it (docs/payments.md). */
 const DEPOSIT_KEY_RIGHTS = {
   checkout: 'Checkout Sessions: Write',

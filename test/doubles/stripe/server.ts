@@ -97,6 +97,11 @@ export interface StripeDouble {
   expireCheckout(sessionId: string): Stripe.Event[];
   /** The period's end: an invoice paid (active) or failing (past_due); a subscription cancelling at the period's end ends. */
   renew(subscriptionId: string, opts: { pay: boolean }): Stripe.Event[];
+  /**
+   * Stripe slow at one call, on cue: every request to `method path` (e.g. POST /v1/checkout/sessions)
+   * waits, recorded but not yet done, until `release()`; then each is answered as it would have been.
+   */
+  stall(method: string, path: string): { release(): void };
   /** Stripe unreachable: `refused` closes the listener (connection refused), `503` answers api_error. */
   down(on: boolean, how?: 'refused' | '503'): Promise<void>;
   event<T extends EventType>(type: T, object: StripeEventOf<T>['data']['object'], previousAttributes?: Record<string, unknown>): StripeEventOf<T>;
@@ -176,6 +181,7 @@ export async function startStripeDouble(opts: StripeDoubleOptions = {}): Promise
   const violations: StripeViolation[] = [];
   const events: Stripe.Event[] = [];
   let downMode: 'refused' | '503' | null = null;
+  const stalls: Array<{ method: string; path: string; released: Promise<void> }> = [];
 
   function makeEvent<T extends EventType>(type: T, object: StripeEventOf<T>['data']['object'], previousAttributes?: Record<string, unknown>): StripeEventOf<T> {
     // A snapshot: later changes to the object must not rewrite an event already made.
@@ -599,6 +605,7 @@ export async function startStripeDouble(opts: StripeDoubleOptions = {}): Promise
     const idempotencyKey = typeof idemHeader === 'string' ? idemHeader : null;
     const entry: StripeRecordedRequest = { method, path: url.pathname, query, params, idempotencyKey, account: null, status: 0, replayed: false };
     requests.push(entry);
+    for (const st of stalls) if (st.method === method && st.path === url.pathname) await st.released;
     const send = (status: number, body: unknown, headers: Record<string, string> = {}) => {
       entry.status = status;
       answer(res, status, typeof body === 'string' ? body : JSON.stringify(body), headers);
@@ -800,6 +807,18 @@ export async function startStripeDouble(opts: StripeDoubleOptions = {}): Promise
       const made: Stripe.Event[] = [pay ? emit('invoice.paid', inv) : emit('invoice.payment_failed', inv)];
       made.push(emit('customer.subscription.updated', sub, previous));
       return made;
+    },
+    stall(method, path) {
+      let release!: () => void;
+      const released = new Promise<void>((resolve) => (release = resolve));
+      const st = { method, path, released };
+      stalls.push(st);
+      return {
+        release() {
+          stalls.splice(stalls.indexOf(st), 1);
+          release();
+        },
+      };
     },
     async down(on, how = 'refused') {
       if (!on) {

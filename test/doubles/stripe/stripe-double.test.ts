@@ -7,6 +7,7 @@ import Stripe from 'stripe';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { stripeClient } from '../../../core/payments/stripe-client.js';
+import { waitUntil } from '../../helpers/wait.js';
 import { startStripeDouble, type StripeAccountHandle, type StripeDouble, type StripePermission } from './server.js';
 
 let double: StripeDouble;
@@ -57,6 +58,23 @@ describe('the Stripe double', () => {
     const again = await stripe.refunds.create({ payment_intent: String(paid.payment_intent) }, { idempotencyKey: 'deposit-refund:42:again' }).catch((e: unknown) => e);
     expect(again).toBeInstanceOf(Stripe.errors.StripeInvalidRequestError);
     expect((again as Stripe.errors.StripeError).code).toBe('charge_already_refunded');
+  });
+
+  it('holds a stalled call until released, then answers it', async () => {
+    const stripe = stripeClient(ownerKey, double.url);
+    const stalled = double.stall('POST', '/v1/checkout/sessions');
+    let answered = false;
+    const made = stripe.checkout.sessions.create(
+      { mode: 'payment', line_items: [{ quantity: 1, price_data: { currency: 'gbp', unit_amount: 700, product_data: { name: 'Deposit' } } }], expires_at: inHalfAnHour() },
+      { idempotencyKey: 'deposit-checkout:stalled' },
+    ).then((s) => ((answered = true), s));
+    await waitUntil(async () => {
+      if (!double.requests.some((r) => r.idempotencyKey === 'deposit-checkout:stalled')) throw new Error('not arrived yet');
+    }, 10_000, 20);
+    expect(answered).toBe(false);
+    expect(owner.sessions().some((s) => s.amount_total === 700)).toBe(false);
+    stalled.release();
+    expect((await made).amount_total).toBe(700);
   });
 
   it('keeps a Checkout Session to Stripe’s 30 minutes to 24 hours, and expires one', async () => {

@@ -41,7 +41,11 @@ describe('a booking\'s deposit', () => {
     expect(create.idempotencyKey).toBe(`deposit-checkout:${id}`);
     expect(w.stripe.violations).toEqual([]);
     const due = (await bookingRow(w, id)).depositDueAt!;
-    expect(session!.expires_at).toBe(Math.floor(due.getTime() / 1000));
+    // The 30-minute hold ends under Stripe's 30 minutes from the session's making: the session is kept 32 minutes, the hold is not.
+    // (Whole seconds: the box's clock may cross a second between its sum and the double's reading.)
+    expect(session!.expires_at - session!.created).toBeGreaterThanOrEqual(32 * 60 - 1);
+    expect(session!.expires_at - session!.created).toBeLessThanOrEqual(32 * 60);
+    expect(session!.expires_at).toBeGreaterThan(Math.floor(due.getTime() / 1000));
     expect(hold).toEqual({ url: session!.url, dueAt: due });
     expect(await bookingRow(w, id)).toMatchObject({ depositState: 'awaiting', depositUrl: session!.url, status: 'booked' });
     expect(texts()).toHaveLength(1);
@@ -50,6 +54,24 @@ describe('a booking\'s deposit', () => {
     expect(await w.deposits.startHold(id)).toEqual(hold);
     expect(account.sessions()).toHaveLength(1);
     expect(texts()).toHaveLength(1);
+  });
+
+  it('makes the link for a 30-minute hold claimed moments before (Stripe\'s 30-minute floor), and still releases at the hold\'s end', async () => {
+    w = await world();
+    const account = await connected(w);
+    const id = await awaitingBooking(w);
+    // The claim, then the session a few seconds later: the hold's end is under 30 minutes away.
+    w.server.clock.offsetMs += 5_000;
+    const hold = await w.deposits.startHold(id);
+    expect(w.stripe.requests.filter((r) => r.idempotencyKey === `deposit-checkout:${id}`).map((r) => r.status)).toEqual([200]);
+    const due = (await bookingRow(w, id)).depositDueAt!;
+    expect(hold.dueAt).toEqual(due);
+    expect(texts()[0]).toMatch(LINK_TEXT);
+    // The booking is released at its own due time, the longer-lived session expired at Stripe first.
+    w.server.clock.offsetMs = due.getTime() - Date.now() + 1_000;
+    await w.deposits.sweep();
+    expect(await bookingRow(w, id)).toMatchObject({ status: 'cancelled', cancelledBy: 'unpaid', depositState: 'expired' });
+    expect(account.sessions()[0]!.status).toBe('expired');
   });
 
   it('confirms once when the paid event comes twice and after a stale expired one, stating the owner\'s policy', async () => {

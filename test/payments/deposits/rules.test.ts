@@ -2,7 +2,7 @@
 // words (amounts in pounds, the hold's end as a London clock), and Stripe's failures in plain words.
 import Stripe from 'stripe';
 import { describe, expect, it } from 'vitest';
-import { connectedWords, settlementOf, troubleOf, troubleWords } from '../../../core/payments/deposits/rules.js';
+import { connectedWords, sessionExpiry, settlementOf, troubleOf, troubleWords } from '../../../core/payments/deposits/rules.js';
 import { heldUntil, paidText, pounds } from '../../../core/payments/deposits/texts.js';
 
 describe('deposit rules', () => {
@@ -32,5 +32,15 @@ describe('deposit rules', () => {
     expect(troubleWords({ kind: 'missing-right', right: 'Checkout Sessions: Write' })).toContain('"Checkout Sessions: Write"');
     expect(connectedWords('Hartley Plumbing Ltd', false)).toBe('Connected to Hartley Plumbing Ltd (test mode).');
     expect(connectedWords(null, true)).toBe('Connected to your Stripe account.');
+  });
+
+  it('keeps the pay link\'s expiry inside Stripe\'s 30 minutes to 24 hours, with a margin, and at the hold\'s end between', () => {
+    const now = new Date('2026-12-08T09:00:05Z');
+    const min = (m: number) => new Date(now.getTime() + m * 60_000);
+    // A 30-minute hold claimed a few seconds ago: under Stripe's 30 minutes, so 32 from now.
+    expect(sessionExpiry(new Date('2026-12-08T09:30:00Z'), now)).toEqual(min(32));
+    expect(sessionExpiry(min(90), now)).toEqual(min(90));
+    // A 24-hour hold: two minutes short of Stripe's 24 hours.
+    expect(sessionExpiry(min(24 * 60), now)).toEqual(min(24 * 60 - 2));
   });
 });
