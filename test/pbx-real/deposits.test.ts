@@ -14,7 +14,7 @@ import { tablesOf } from '../../core/db/schema.js';
 import { PAYMENT_ROUTES } from '../../contract/payments.js';
 import { WEEKDAYS, type OpeningSpan, type Weekday } from '../../contract/call-handling.js';
 import type { OfferedSlot } from '../../dialogue/agent/booking-desk.js';
-import { ANYTHING_ELSE, depositHeld } from '../../dialogue/agent/deposit-words.js';
+import { bookingSpeech } from '../../dialogue/language/booking-lines.js';
 import { agentGreeting } from '../../dialogue/spoken/agent-lines.js';
 import { BOOKING_LINES, offerTimes, readBack } from '../../dialogue/language/booking-lines.js';
 import { shortWhen } from '../../dialogue/language/dates.js';
@@ -82,7 +82,8 @@ describe.skipIf(!real.ok)('deposits on a real Asterisk: the agent holds a slot f
       if (offer.kind === 'offered' && offer.slots[0]!.spoken.endsWith(" at ten o'clock")) slots = offer.slots;
     }
     expect(slots[0]?.spoken).toMatch(/ at ten o'clock$/);
-    const held = `${depositHeld(2000, 30)} ${ANYTHING_ELSE}`;
+    const { deposit } = bookingSpeech('en');
+    const held = `${deposit.held(2000, 30)} ${deposit.anythingElse}`;
 
     /** One caller's booking of `hour` ("Ten"), having heard `offered`; the row it left. */
     async function bookBy(from: string, offered: OfferedSlot[], hour: string) {
