@@ -11,6 +11,15 @@ export async function bookingById(db: Db, bookingId: number): Promise<BookingRow
   return (await db.select().from(bookings).where(eq(bookings.id, bookingId)).limit(1))[0];
 }
 
+/**
+ * The booking holding a Checkout Session (the column is unique). A moved booking takes its
+ * session along (core/booking/store/claim.ts), so the session's metadata may name the old one.
+ */
+export async function bookingBySession(db: Db, sessionId: string): Promise<BookingRow | undefined> {
+  const { bookings } = tablesOf(db);
+  return (await db.select().from(bookings).where(eq(bookings.depositSessionId, sessionId)).limit(1))[0];
+}
+
 export async function serviceName(db: Db, serviceId: number): Promise<string> {
   const { bookingServices } = tablesOf(db);
   return (await db.select({ name: bookingServices.name }).from(bookingServices).where(eq(bookingServices.id, serviceId)).limit(1))[0]?.name ?? 'booking';

@@ -232,11 +232,10 @@ export class DepositService implements DepositDesk {
   private async onEvent(userId: number, event: Stripe.Event): Promise<void> {
     if (event.type !== 'checkout.session.completed' && event.type !== 'checkout.session.async_payment_succeeded' && event.type !== 'checkout.session.expired') return;
     const sent = event.data.object;
-    const bookingId = Number(sent.metadata?.booking_id);
-    if (!Number.isInteger(bookingId)) return;
-    const b = await store.bookingById(this.deps.db, bookingId);
-    // An event names a booking of this owner, and its own session: nothing else is trusted from it.
-    if (!b || b.userId !== userId || b.depositSessionId !== sent.id) return;
+    // Found by its session, not the metadata's booking_id: a move carries the session to a new
+    // booking while Stripe's copy still names the old one. Only this owner's booking counts.
+    const b = await store.bookingBySession(this.deps.db, sent.id);
+    if (!b || b.userId !== userId) return;
     const acct = await this.account(userId);
     // The session as Stripe has it now, so the order events arrive in does not matter.
     const session = acct ? await acct.stripe.retrieve(sent.id) : sent;
