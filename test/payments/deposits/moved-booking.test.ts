@@ -12,6 +12,7 @@ import { activeCustomer } from '../../helpers/accounts.js';
 import { startTestServer, type TestServer } from '../../helpers/server.js';
 import { bookings, bookingServices } from '../../helpers/tables.js';
 import { giveNumber, outboxTo } from '../../caller-texts/helpers.js';
+import { callFrom } from '../../booking/fixtures.js';
 import { startStripeDouble, type StripeDouble } from '../../doubles/stripe/server.js';
 import { CALLER, KEY, RIGHTS } from './setup.js';
 
@@ -50,12 +51,13 @@ describe('a booking moved while it awaits its deposit', () => {
     const offer = await desk.offer({ wish: 'Wednesday morning' });
     if (offer.kind !== 'offered') throw new Error(`no offer: ${offer.kind}`);
     const [first, second] = offer.slots;
-    const booked = await desk.book({ slotId: first!.id, callId: null, callerName: 'Jo', callerNumber: CALLER });
+    const callId = await callFrom(s.database.db, user.id, CALLER);
+    const booked = await desk.book({ slotId: first!.id, callId, callerName: 'Jo', callerNumber: CALLER });
     if (booked.kind !== 'booked') throw new Error(`not booked: ${booked.kind}`);
     const oldId = booked.booking.id;
     const sessionId = (await rowOf(oldId)).depositSessionId!;
     expect(account.sessions()[0]).toMatchObject({ id: sessionId, metadata: { booking_id: String(oldId) } });
-    const moved = await desk.move(oldId, { slotId: second!.id, callId: null, callerName: 'Jo', callerNumber: CALLER });
+    const moved = await desk.move(oldId, { slotId: second!.id, callId, callerName: 'Jo', callerNumber: CALLER });
     if (moved.kind !== 'booked') throw new Error(`not moved: ${moved.kind}`);
     const newId = moved.booking.id;
     expect(newId).not.toBe(oldId);
