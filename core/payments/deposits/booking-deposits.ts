@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNotNull, lte, ne } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, lte, ne, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { tablesOf, type BookingRow } from '../../db/schema.js';
 
@@ -77,9 +77,10 @@ export async function dueHolds(db: Db, now: Date): Promise<BookingRow[]> {
 
 /**
  * Work a failed Stripe call left: cancelled bookings with a paid deposit not yet refunded or
- * kept, and cancelled ones whose link is still out. Moved bookings carry their deposit to the new one.
+ * kept, and cancelled ones whose link is still out. A booking moved to a new one carried its
+ * deposit there (rules.ts depositMovedOn).
  */
 export async function unsettled(db: Db): Promise<BookingRow[]> {
   const { bookings } = tablesOf(db);
-  return db.select().from(bookings).where(and(eq(bookings.status, 'cancelled'), inArray(bookings.depositState, ['paid', 'awaiting']), ne(bookings.cancelledBy, 'moved')));
+  return db.select().from(bookings).where(and(eq(bookings.status, 'cancelled'), inArray(bookings.depositState, ['paid', 'awaiting']), or(ne(bookings.cancelledBy, 'moved'), isNull(bookings.movedToId))));
 }

@@ -19,7 +19,7 @@ import { DepositUnavailable, type DepositDesk, type StripeEventHandlers } from '
 import * as store from './booking-deposits.js';
 import { awaitingCount, connectionRow, connectionView, deleteConnection, markTested, saveConnection, type ConnectionRow } from './connection-store.js';
 import { depositGateway, type DepositGateway } from './gateway.js';
-import { connectedWords, isLiveKey, passes, settlementOf, troubleOf, troubleWords, type DepositRight } from './rules.js';
+import { connectedWords, depositMovedOn, isLiveKey, passes, settlementOf, troubleOf, troubleWords, type DepositRight } from './rules.js';
 import { keptText, ownerLatePaymentNote, ownerReleasedNote, paidText, payLinkText, refundedText, releasedText, type DepositTextFacts } from './texts.js';
 
 // Deposits (issue 59, docs/payments.md "For owners: deposits"): the owner's connection, the pay
@@ -192,7 +192,7 @@ export class DepositService implements DepositDesk {
    * is refunded); a paid one refunded or kept. A Stripe failure leaves it for the next sweep.
    */
   private async settle(b: BookingRow): Promise<void> {
-    if (b.status !== 'cancelled' || b.cancelledBy === 'moved') return;
+    if (b.status !== 'cancelled' || depositMovedOn(b)) return;
     const acct = await this.account(b.userId);
     if (!acct) return;
     try {

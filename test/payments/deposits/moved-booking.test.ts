@@ -14,7 +14,7 @@ import { bookings, bookingServices } from '../../helpers/tables.js';
 import { giveNumber, outboxTo } from '../../caller-texts/helpers.js';
 import { callFrom } from '../../booking/fixtures.js';
 import { startStripeDouble, type StripeDouble } from '../../doubles/stripe/server.js';
-import { CALLER, KEY, RIGHTS } from './setup.js';
+import { awaitingBooking, bookingRow, CALLER, closeWorld, connected, KEY, RIGHTS, world, type World } from './setup.js';
 
 /** Tuesday 8 December 2026, 08:00 London (GMT): Wednesday morning is free. */
 const NOW = Date.parse('2026-12-08T08:00:00Z');
@@ -79,6 +79,45 @@ describe('a booking moved while it awaits its deposit', () => {
     await s.services.deposits.sweep();
     expect(await rowOf(newId)).toMatchObject({ status: 'booked', depositState: 'paid' });
     expect(account.refunds()).toEqual([]);
+    // Nothing awaits a deposit any more (the moved row is history): the owner may disconnect.
+    const disconnect = await client.delete(PAYMENT_ROUTES.stripe);
+    expect(disconnect.status, disconnect.text).toBe(200);
     expect(stripe.violations).toEqual([]);
+  });
+});
+
+// booking's diary withdraws a fresh held booking whose calendar then refused the time by cancelling
+// it as 'moved' (core/booking/diary.ts), though it moved nowhere: its link is still out, so it is
+// settled as any cancelled booking is, never skipped as a moved one whose deposit went along.
+describe('a held booking withdrawn as moved, but moved nowhere', () => {
+  let w: World | undefined;
+  afterEach(async () => {
+    await closeWorld(w);
+    w = undefined;
+  });
+
+  async function withdrawn(paidFirst: boolean) {
+    w = await world();
+    const account = await connected(w);
+    const id = await awaitingBooking(w);
+    await w.deposits.startHold(id);
+    const sessionId = (await bookingRow(w, id)).depositSessionId!;
+    if (paidFirst) w.stripe.completeCheckout(sessionId);
+    await w.server.database.db.update(bookings).set({ status: 'cancelled', cancelledBy: 'moved', cancelledAt: w.server.services.now() }).where(eq(bookings.id, id));
+    await w.deposits.cancelled(id, 'owner');
+    return { account, id };
+  }
+
+  it('has its link expired at Stripe', async () => {
+    const { account, id } = await withdrawn(false);
+    expect(account.sessions()[0]!.status).toBe('expired');
+    expect((await bookingRow(w!, id)).depositState).toBe('expired');
+    expect(account.refunds()).toEqual([]);
+  });
+
+  it('refunds a deposit paid on it', async () => {
+    const { account, id } = await withdrawn(true);
+    expect((await bookingRow(w!, id)).depositState).toBe('refunded');
+    expect(account.refunds()).toEqual([expect.objectContaining({ amount: 2000, payment_intent: account.sessions()[0]!.payment_intent })]);
   });
 });
