@@ -12,7 +12,7 @@ import { businessGreeting } from '../../dialogue/spoken/greeting.js';
 import { startStripeDouble, type StripeAccountHandle, type StripeDouble } from '../doubles/stripe/server.js';
 import { activeCustomer } from '../helpers/accounts.js';
 import { ApiClient } from '../helpers/client.js';
-import { tablesOf } from '../../core/db/schema.js';
+import { giveDid } from './business.js';
 import { heardGreetingAndBeep, promptHeard, realPbxAvailability, startRealPbx, type RealPbx } from './harness.js';
 
 const real = realPbxAvailability();
@@ -51,9 +51,7 @@ describe.skipIf(!real.ok)('the line follows the operator\'s billing, on a real A
   /** A business in its free trial, with its own number on the trunk; signed in again at the clock's time when asked. */
   async function trialBusiness(name: string) {
     const owner = await activeCustomer(h.server, { businessName: name });
-    const did = `+4477009${String(process.pid % 100).padStart(2, '0')}${String(owner.user.id + 500).padStart(3, '0')}`;
-    const { phoneNumbers } = tablesOf(h.server.database.db);
-    await h.server.database.db.insert(phoneNumbers).values({ phoneNumber: did, provider: 'static', providerSid: did, userId: owner.user.id, assignedAt: new Date() });
+    const did = await giveDid(h.server.database.db, owner.user.id);
     const row = (await findUserById(h.server.database.db, owner.user.id))!;
     expect(row.trialExpiresAt).not.toBeNull();
     const signedIn = async () => {
