@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNotNull, lte, ne } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, lte, ne, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { tablesOf, type BookingRow } from '../../db/schema.js';
 
@@ -9,6 +9,15 @@ import { tablesOf, type BookingRow } from '../../db/schema.js';
 export async function bookingById(db: Db, bookingId: number): Promise<BookingRow | undefined> {
   const { bookings } = tablesOf(db);
   return (await db.select().from(bookings).where(eq(bookings.id, bookingId)).limit(1))[0];
+}
+
+/**
+ * The booking holding a Checkout Session (the column is unique). A moved booking takes its
+ * session along (core/booking/store/claim.ts), so the session's metadata may name the old one.
+ */
+export async function bookingBySession(db: Db, sessionId: string): Promise<BookingRow | undefined> {
+  const { bookings } = tablesOf(db);
+  return (await db.select().from(bookings).where(eq(bookings.depositSessionId, sessionId)).limit(1))[0];
 }
 
 export async function serviceName(db: Db, serviceId: number): Promise<string> {
@@ -68,9 +77,10 @@ export async function dueHolds(db: Db, now: Date): Promise<BookingRow[]> {
 
 /**
  * Work a failed Stripe call left: cancelled bookings with a paid deposit not yet refunded or
- * kept, and cancelled ones whose link is still out. Moved bookings carry their deposit to the new one.
+ * kept, and cancelled ones whose link is still out. A booking moved to a new one carried its
+ * deposit there (rules.ts depositMovedOn).
  */
 export async function unsettled(db: Db): Promise<BookingRow[]> {
   const { bookings } = tablesOf(db);
-  return db.select().from(bookings).where(and(eq(bookings.status, 'cancelled'), inArray(bookings.depositState, ['paid', 'awaiting']), ne(bookings.cancelledBy, 'moved')));
+  return db.select().from(bookings).where(and(eq(bookings.status, 'cancelled'), inArray(bookings.depositState, ['paid', 'awaiting']), or(ne(bookings.cancelledBy, 'moved'), isNull(bookings.movedToId))));
 }

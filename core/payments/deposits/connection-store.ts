@@ -1,4 +1,4 @@
-import { and, count, eq } from 'drizzle-orm';
+import { and, count, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { tablesOf, type Tables } from '../../db/schema.js';
 import { seal, unseal } from '../../booking/calendars/secret-box.js';
@@ -65,6 +65,7 @@ export async function deleteConnection(db: Db, userId: number): Promise<void> {
 /** Bookings whose pay link is out: disconnecting now would leave them unpayable and unreleasable. */
 export async function awaitingCount(db: Db, userId: number): Promise<number> {
   const { bookings } = tablesOf(db);
-  const [r] = await db.select({ n: count() }).from(bookings).where(and(eq(bookings.userId, userId), eq(bookings.depositState, 'awaiting')));
+  // A booking moved on left its 'awaiting' columns behind as history: the new one is what waits.
+  const [r] = await db.select({ n: count() }).from(bookings).where(and(eq(bookings.userId, userId), eq(bookings.depositState, 'awaiting'), isNull(bookings.movedToId)));
   return r?.n ?? 0;
 }

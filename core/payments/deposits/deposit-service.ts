@@ -19,7 +19,7 @@ import { DepositUnavailable, type DepositDesk, type StripeEventHandlers } from '
 import * as store from './booking-deposits.js';
 import { awaitingCount, connectionRow, connectionView, deleteConnection, markTested, saveConnection, type ConnectionRow } from './connection-store.js';
 import { depositGateway, type DepositGateway } from './gateway.js';
-import { connectedWords, isLiveKey, passes, sessionExpiry, settlementOf, troubleOf, troubleWords, type DepositRight } from './rules.js';
+import { connectedWords, depositMovedOn, isLiveKey, passes, sessionExpiry, settlementOf, troubleOf, troubleWords, type DepositRight } from './rules.js';
 import { keptText, ownerLatePaymentNote, ownerReleasedNote, paidText, payLinkText, refundedText, releasedText, type DepositTextFacts } from './texts.js';
 
 // Deposits (issue 59, docs/payments.md "For owners: deposits"): the owner's connection, the pay
@@ -195,7 +195,7 @@ export class DepositService implements DepositDesk {
    * is refunded); a paid one refunded or kept. A Stripe failure leaves it for the next sweep.
    */
   private async settle(b: BookingRow): Promise<void> {
-    if (b.status !== 'cancelled' || b.cancelledBy === 'moved') return;
+    if (b.status !== 'cancelled' || depositMovedOn(b)) return;
     const acct = await this.account(b.userId);
     if (!acct) return;
     try {
@@ -235,11 +235,10 @@ export class DepositService implements DepositDesk {
   private async onEvent(userId: number, event: Stripe.Event): Promise<void> {
     if (event.type !== 'checkout.session.completed' && event.type !== 'checkout.session.async_payment_succeeded' && event.type !== 'checkout.session.expired') return;
     const sent = event.data.object;
-    const bookingId = Number(sent.metadata?.booking_id);
-    if (!Number.isInteger(bookingId)) return;
-    const b = await store.bookingById(this.deps.db, bookingId);
-    // An event names a booking of this owner, and its own session: nothing else is trusted from it.
-    if (!b || b.userId !== userId || b.depositSessionId !== sent.id) return;
+    // Found by its session, not the metadata's booking_id: a move carries the session to a new
+    // booking while Stripe's copy still names the old one. Only this owner's booking counts.
+    const b = await store.bookingBySession(this.deps.db, sent.id);
+    if (!b || b.userId !== userId) return;
     const acct = await this.account(userId);
     // The session as Stripe has it now, so the order events arrive in does not matter.
     const session = acct ? await acct.stripe.retrieve(sent.id) : sent;

@@ -32,6 +32,15 @@ export function sessionExpiry(holdEnd: Date, now: Date): Date {
   return new Date(t);
 }
 
+/**
+ * A booking moved to a new one (moved_to_id set): its deposit went along with it, so the old row's
+ * deposit columns are history, never settled or counted. A row cancelled as 'moved' that went
+ * nowhere (booking withdrew a claim its calendar then refused) still holds its link, and is settled.
+ */
+export function depositMovedOn(b: { cancelledBy: string | null; movedToId: number | null }): boolean {
+  return b.cancelledBy === 'moved' && b.movedToId !== null;
+}
+
 /** The restricted key's rights the box needs, each with the call that proves it (docs/payments.md). */
 const DEPOSIT_KEY_RIGHTS = {
   checkout: 'Checkout Sessions: Write',

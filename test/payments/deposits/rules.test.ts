@@ -2,7 +2,7 @@
 // words (amounts in pounds, the hold's end as a London clock), and Stripe's failures in plain words.
 import Stripe from 'stripe';
 import { describe, expect, it } from 'vitest';
-import { connectedWords, sessionExpiry, settlementOf, troubleOf, troubleWords } from '../../../core/payments/deposits/rules.js';
+import { connectedWords, depositMovedOn, sessionExpiry, settlementOf, troubleOf, troubleWords } from '../../../core/payments/deposits/rules.js';
 import { heldUntil, paidText, pounds } from '../../../core/payments/deposits/texts.js';
 
 describe('deposit rules', () => {
@@ -11,6 +11,12 @@ describe('deposit rules', () => {
     expect(settlementOf('unpaid', false)).toBe('refund');
     expect(settlementOf('caller', true)).toBe('refund');
     expect(settlementOf('caller', false)).toBe('keep');
+  });
+
+  it('leaves a moved booking\'s deposit to the booking it moved to, but not a row cancelled as moved that went nowhere', () => {
+    expect(depositMovedOn({ cancelledBy: 'moved', movedToId: 12 })).toBe(true);
+    expect(depositMovedOn({ cancelledBy: 'moved', movedToId: null })).toBe(false);
+    expect(depositMovedOn({ cancelledBy: 'owner', movedToId: null })).toBe(false);
   });
 
   it('says amounts in pounds and the hold\'s end as London\'s clock, naming the day only when it is not today', () => {
