@@ -28,7 +28,7 @@ try {
   const { user } = await activeCustomer(server, { businessName: 'Bench Plumbing' });
   await giveNumber(server, user.id, '+447700900051');
   const [plain] = await db.insert(bookingServices).values({ userId: user.id, name: 'survey', durationMinutes: 30 }).returning();
-  const [held] = await db.insert(bookingServices).values({ userId: user.id, name: 'boiler service', durationMinutes: 30, depositKind: 'fixed', depositPence: 2000, depositHoldMinutes: 60 }).returning();
+  const [held] = await db.insert(bookingServices).values({ userId: user.id, name: 'boiler service', durationMinutes: 30, depositKind: 'fixed', depositPence: 2000, depositHoldMinutes: 30 }).returning();
   const account = stripe.account({ key: KEY, name: 'Bench Plumbing Ltd', permissions: ['rak_checkout_session_write', 'rak_refund_write', 'rak_webhook_write'] });
   const { deposits } = server.services;
   await deposits.save(user.id, { secretKey: KEY, depositPolicy: 'Refunded if you cancel a day ahead.', refundOnCallerCancel: true });
