@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ICAL_GUARD, startLocalIcal, type LocalIcal } from '../booking/local-ical.js';
 import { darkSeriousViolations, seriousViolations } from './support/axe.js';
-import { attachScreenshot, customerPage, expectToast, useE2E } from './support/browser.js';
+import { attachScreenshot, customerPage, expectToast, until, useE2E } from './support/browser.js';
 import { outsideViewport } from './support/viewport-fit.js';
 
 const e2e = useE2E({}, 120_000, { booking: { calendarGuard: ICAL_GUARD } });
@@ -44,7 +44,8 @@ describe.each([375, 1280])('Booking set-up at %i px', (width) => {
     await add.getByRole('spinbutton', { name: 'Break after (minutes)' }).fill('15');
     await add.getByRole('button', { name: 'Add service' }).click();
     await expectToast(page, 'Service added');
-    expect(await add.getByRole('spinbutton', { name: 'Break after (minutes)' }).inputValue()).toBe('0');
+    // The form starts afresh once the list is read again, which the toast comes before.
+    await until(async () => expect(await add.getByRole('spinbutton', { name: 'Break after (minutes)' }).inputValue()).toBe('0'));
     expect(await add.getByRole('spinbutton', { name: 'Duration (minutes)' }).inputValue()).toBe('60');
     await clean();
 
