@@ -12,11 +12,11 @@ import { openAppDatabase } from '../../core/db/open.js';
 import { tablesOf } from '../../core/db/schema.js';
 import { connectCalDav } from '../../core/booking/calendars/calendar-settings.js';
 import { withAppServices, type Services } from '../../core/services.js';
-import { WEEKDAYS, type OpeningSpan, type Weekday } from '../../contract/call-handling.js';
 import type { BookingDeskFactory, OfferedSlot } from '../../dialogue/agent/booking-desk.js';
 import { AGENT_LINES, agentGreeting } from '../../dialogue/spoken/agent-lines.js';
 import { BOOKING_LINES, booked, offerTimes, readBack } from '../../dialogue/language/booking-lines.js';
 import { bookingReplier } from '../doubles/ollama/booking-replier.js';
+import { spokenDate, TEN_TO_FOUR_DAILY } from './booking-days.js';
 import { startRadicale } from '../helpers/radicale.js';
 import { usePostgres } from '../helpers/use-postgres.js';
 import { waitUntil } from '../helpers/wait.js';
@@ -30,18 +30,6 @@ const DAY_MS = 86_400_000;
 const NUMBERS = ['+447700900111', '+447700900222'] as const;
 const lines = (transcription: string | null) => transcription!.split('\n').map((l) => l.replace(/ \[interrupted\]$/, ''));
 const quiet = { info: () => {}, warn: () => {}, error: () => {} };
-
-/** Booking hours every day 10:00–16:00, so the first slot of a day is "ten o'clock" whatever day the test runs. */
-const HOURS = Object.fromEntries(WEEKDAYS.map((d) => [d, [{ open: '10:00', close: '16:00' }]])) as Record<Weekday, OpeningSpan[]>;
-
-/** "the 3rd of December", as callers say a date (core/booking/rules/wish.ts understands it). */
-function spokenDate(at: Date): string {
-  const parts = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', day: 'numeric', month: 'long' }).formatToParts(at);
-  const day = Number(parts.find((p) => p.type === 'day')!.value);
-  const month = parts.find((p) => p.type === 'month')!.value;
-  const suffix = day % 10 === 1 && day !== 11 ? 'st' : day % 10 === 2 && day !== 12 ? 'nd' : day % 10 === 3 && day !== 13 ? 'rd' : 'th';
-  return `the ${day}${suffix} of ${month}`;
-}
 
 const engines = [
   { name: 'SQLite, one core', postgres: false },
@@ -88,7 +76,7 @@ describe.skipIf(!real.ok).each(engines)('the agent books on the real diary ($nam
     const db = h.server.database.db;
     const { bookingRules, bookingServices } = tablesOf(db);
     await db.insert(bookingServices).values({ userId, name: 'boiler service', durationMinutes: 60, bufferMinutes: 0 });
-    await db.insert(bookingRules).values({ userId, hours: HOURS, noticeMinutes: 120, horizonDays: 14, dailyCap: null, updatedAt: new Date() });
+    await db.insert(bookingRules).values({ userId, hours: TEN_TO_FOUR_DAILY, noticeMinutes: 120, horizonDays: 14, dailyCap: null, updatedAt: new Date() });
     return { did, userId };
   }
 

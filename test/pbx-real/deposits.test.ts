@@ -12,13 +12,13 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tablesOf } from '../../core/db/schema.js';
 import { PAYMENT_ROUTES } from '../../contract/payments.js';
-import { WEEKDAYS, type OpeningSpan, type Weekday } from '../../contract/call-handling.js';
 import type { OfferedSlot } from '../../dialogue/agent/booking-desk.js';
 import { bookingSpeech } from '../../dialogue/language/booking-lines.js';
 import { agentGreeting } from '../../dialogue/spoken/agent-lines.js';
 import { BOOKING_LINES, offerTimes, readBack } from '../../dialogue/language/booking-lines.js';
 import { shortWhen } from '../../dialogue/language/dates.js';
 import { bookingReplier } from '../doubles/ollama/booking-replier.js';
+import { spokenDate, TEN_TO_FOUR_DAILY } from './booking-days.js';
 import { startStripeDouble, type StripeDouble } from '../doubles/stripe/server.js';
 import { outboxTo } from '../caller-texts/helpers.js';
 import { waitUntil } from '../helpers/wait.js';
@@ -33,18 +33,6 @@ const FIRST = '+447700900111';
 const SECOND = '+447700900222';
 const KEY = 'rk_test_hale00000000000000000000000001';
 const POLICY = 'Deposits are refunded if you cancel 24 hours ahead.';
-
-/** Booking hours every day 10:00–16:00, so the first slot of a day is "ten o'clock" whatever day the test runs. */
-const HOURS = Object.fromEntries(WEEKDAYS.map((d) => [d, [{ open: '10:00', close: '16:00' }]])) as Record<Weekday, OpeningSpan[]>;
-
-/** "the 3rd of December", as callers say a date (core/booking/rules/wish.ts understands it). */
-function spokenDate(at: Date): string {
-  const parts = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', day: 'numeric', month: 'long' }).formatToParts(at);
-  const day = Number(parts.find((p) => p.type === 'day')!.value);
-  const month = parts.find((p) => p.type === 'month')!.value;
-  const suffix = day % 10 === 1 && day !== 11 ? 'st' : day % 10 === 2 && day !== 12 ? 'nd' : day % 10 === 3 && day !== 13 ? 'rd' : 'th';
-  return `the ${day}${suffix} of ${month}`;
-}
 
 describe.skipIf(!real.ok)('deposits on a real Asterisk: the agent holds a slot for its deposit, Stripe\'s events confirm or the hold runs out', { timeout: 400_000 }, () => {
   let h: RealPbx;
@@ -66,7 +54,7 @@ describe.skipIf(!real.ok)('deposits on a real Asterisk: the agent holds a slot f
     const db = h.server.database.db;
     const { bookingRules, bookingServices, bookings } = tablesOf(db);
     await db.insert(bookingServices).values({ userId, name: 'boiler service', durationMinutes: 60, bufferMinutes: 0, depositKind: 'fixed', depositPence: 2000, depositHoldMinutes: 30 });
-    await db.insert(bookingRules).values({ userId, hours: HOURS, noticeMinutes: 120, horizonDays: 14, dailyCap: null, updatedAt: new Date() });
+    await db.insert(bookingRules).values({ userId, hours: TEN_TO_FOUR_DAILY, noticeMinutes: 120, horizonDays: 14, dailyCap: null, updatedAt: new Date() });
     const deposits = h.server.services.deposits;
     const account = stripe.account({ key: KEY, name: 'Hale Plumbing Ltd', permissions: ['rak_checkout_session_write', 'rak_refund_write', 'rak_webhook_write'] });
     await deposits.save(userId, { secretKey: KEY, depositPolicy: POLICY, refundOnCallerCancel: true });
