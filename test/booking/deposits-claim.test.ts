@@ -68,12 +68,12 @@ const rowsOf = async (core: DatabaseHandle, userId: number): Promise<BookingRow[
   return core.db.select().from(bookings).where(eq(bookings.userId, userId));
 };
 
-async function bookFirst(desk: BookingDesk, core: DatabaseHandle, userId: number, caller: string) {
+async function bookFirst(desk: BookingDesk, core: DatabaseHandle, userId: number, caller: string, signal?: AbortSignal) {
   const offer = await desk.offer({ wish: 'Wednesday morning' });
   if (offer.kind !== 'offered') throw new Error(offer.kind);
   const slot = offer.slots[0]!;
   const callId = await callFrom(core.db, userId, caller);
-  return { slot, callId, result: await desk.book({ slotId: slot.id, callId, callerName: 'Kim', callerNumber: caller }) };
+  return { slot, callId, result: await desk.book({ slotId: slot.id, callId, callerName: 'Kim', callerNumber: caller }, signal) };
 }
 
 describe.each(engines)('deposits on $name', (engine) => {
@@ -114,12 +114,8 @@ describe.each(engines)('deposits on $name', (engine) => {
       const { user } = await depositOwner(core!);
       const deposits = new RecordingDeposits();
       const { booked, events } = recordEvents();
-      const desk = deskOn(core!, user.id, deposits, events);
-      const offer = await desk.offer({ wish: 'Wednesday morning' });
-      if (offer.kind !== 'offered') throw new Error(offer.kind);
-      const callId = await callFrom(core!.db, user.id, MOBILE);
       const gaveUp = AbortSignal.abort(new Error('the diary is slower than its bound'));
-      const result = await desk.book({ slotId: offer.slots[0]!.id, callId, callerName: 'Kim', callerNumber: MOBILE }, gaveUp);
+      const { result } = await bookFirst(deskOn(core!, user.id, deposits, events), core!, user.id, MOBILE, gaveUp);
       expect(result).toEqual({ kind: 'unavailable', reason: 'the call stopped waiting for the booking' });
       expect(await rowsOf(core!, user.id)).toEqual([]);
       expect([deposits.holds, booked]).toEqual([[], []]);
