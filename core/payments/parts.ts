@@ -26,9 +26,9 @@ export interface DepositDesk {
   connected(userId: number): Promise<boolean>;
   /**
    * The Checkout Session for an 'awaiting' booking (expiring at its deposit_due_at kept inside
-   * Stripe's 30 minutes to 24 hours, its metadata naming the booking) and the pay-link text to the caller. Throws DepositUnavailable when
-   * Stripe cannot be reached or refuses: booking then releases the slot and leaves the owner a
-   * booking request, as when a calendar cannot be read. `signal` is the asker's (the agent's
+   * Stripe's 30 minutes to 24 hours, its metadata naming the booking) and the pay-link text to
+   * the caller. Throws DepositUnavailable when Stripe cannot be reached or refuses: booking then
+   * releases the slot and leaves the owner a booking request, as when a calendar cannot be read. `signal` is the asker's (the agent's
    * bounded walk): once it is aborted the caller has been told no booking was made, so the link
    * is made and kept on the booking (for booking to release) but not texted.
    */
