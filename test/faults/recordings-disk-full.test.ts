@@ -28,9 +28,12 @@ const OWNER_MOBILE = '+447700900444';
 function fullDisk() {
   const disk = {
     refused: 0,
+    /** Every file a write was refused on, in order: each must be removed by the store that made it. */
+    refusedFiles: [] as string[],
     async writeNewFile(file: string, data: Buffer) {
       fs.writeFileSync(file, data.subarray(0, Math.floor(data.length / 2)), { flag: 'wx' });
       disk.refused++;
+      disk.refusedFiles.push(file);
       throw Object.assign(new Error(`ENOSPC: no space left on device, write`), { code: 'ENOSPC', errno: -28, syscall: 'write' });
     },
   } satisfies RecordingDisk & { refused: number };
@@ -109,7 +112,11 @@ async function messageWhileDiskFull(harness: Harness, disk: ReturnType<typeof fu
   await vi.waitFor(() => expect(disk.refused).toBeGreaterThanOrEqual(3), { timeout: 20_000 });
   expect((await job(harness, storeRecordingKey(final.id)))?.status).toMatch(/^(pending|running)$/);
   expect(harness.sim.storedRecordingNames()).toContain(`call-${final.id}`);
-  expect(fs.readdirSync(harness.recordingsDir)).toEqual([]);
+  // Each refused write's half file is removed by its store once the write has failed (the
+  // removal follows the refusal, so it is waited for; later retries may be mid-write now).
+  const firstThree = disk.refusedFiles.slice(0, 3);
+  await vi.waitFor(() => expect(firstThree.filter((file) => fs.existsSync(file))).toEqual([]), { timeout: 20_000 });
+  expect(fs.readdirSync(harness.recordingsDir).filter((name) => !name.endsWith('.part'))).toEqual([]);
   return final;
 }
 
