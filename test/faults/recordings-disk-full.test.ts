@@ -36,7 +36,7 @@ function fullDisk() {
       disk.refusedFiles.push(file);
       throw Object.assign(new Error(`ENOSPC: no space left on device, write`), { code: 'ENOSPC', errno: -28, syscall: 'write' });
     },
-  } satisfies RecordingDisk & { refused: number };
+  } satisfies RecordingDisk & { refused: number; refusedFiles: string[] };
   return disk;
 }
 
