@@ -52,8 +52,9 @@ export interface TurnWords {
   before?: string | undefined;
 }
 
-// An entry scoring under this share of the best one shares only a passing word with the caller.
-const MIN_SHARE_OF_BEST = 0.25;
+// An entry scoring under this share of the best one shares only a passing word with the caller;
+// each entry sent is read fresh every turn (it follows the cached history), so fewer is faster.
+const MIN_SHARE_OF_BEST = 0.4;
 
 /**
  * The entries to send with this turn: those sharing words with the caller, best first, while
