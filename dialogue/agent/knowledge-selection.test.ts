@@ -3,6 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { ChatMessage } from '../../models/llm/language-model.js';
 import { agentTurnMessages, buildAgentSystemPrompt, buildAgentTurnMessages } from './agent-prompt.js';
+import { askAgent } from './agent-responder.js';
 import { FIXED_FACTS_TOKEN_BOUND, KNOWLEDGE_TOKEN_BOUND, TURN_ENTRIES_TOKEN_BOUND } from './knowledge-selection.js';
 import { estimateTokens } from './token-estimate.js';
 
@@ -60,6 +61,23 @@ describe('a knowledge base over the bound: the entries a turn needs (issue 61)',
     const sent = entriesSent(buildAgentTurnMessages(input, [], 'Yes please.'));
     expect(questionsIn(sent)).toEqual([]);
     expect(sent).toContain('No other entry matches');
+  });
+
+  it('askAgent (the phone, the Try-it, the evaluation) sends the model the turn\'s entries, not the whole knowledge base', async () => {
+    const sent: ChatMessage[][] = [];
+    const streamer = {
+      name: 'recording',
+      async *stream(messages: ChatMessage[]) {
+        sent.push(messages);
+        yield '{"intent": "question", "answered": true, "answer": "Please get a visitor permit."}';
+      },
+    };
+    for await (const ev of askAgent(streamer, { system: buildAgentSystemPrompt(input), history: [], callerText: 'Where will you park?' })) void ev;
+    expect(sent).toHaveLength(1);
+    const text = sent[0]!.map((m) => m.content).join('\n');
+    expect(text).toContain('Where will your engineer park?');
+    expect(text).not.toContain('Do you fit heat pumps?');
+    expect(sent[0]!.at(-1)).toEqual({ role: 'user', content: 'Where will you park?' });
   });
 
   it('the system text alone still holds every entry (a caller that sends it whole loses nothing)', () => {
