@@ -1,4 +1,5 @@
 import type { ChatMessage, ReplyStreamer } from '../../models/llm/language-model.js';
+import { agentTurnMessages } from './agent-prompt.js';
 import { parseAgentReply, ReplyStreamReader, type AgentIntent, type AgentReply } from './agent-reply.js';
 import { SentenceSplitter } from './agent-sentences.js';
 
@@ -59,11 +60,8 @@ export interface TurnInput {
   callerText: string;
 }
 
-function turnMessages(t: TurnInput): ChatMessage[] {
-  return [{ role: 'system', content: t.system }, ...t.history, { role: 'user', content: t.callerText }];
-}
-
 /** Asks the model to answer the caller's words after the earlier turns: the reply's events (see respond). */
 export function askAgent(streamer: ReplyStreamer, turn: TurnInput, signal?: AbortSignal): AsyncGenerator<ResponderEvent> {
-  return respond(streamer, turnMessages(turn), signal);
+  // A long knowledge base is cut to the entries this turn needs here, where the caller's words are known.
+  return respond(streamer, agentTurnMessages(turn.system, turn.history, turn.callerText), signal);
 }
