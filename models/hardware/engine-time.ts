@@ -16,10 +16,10 @@ export function estimateTokens(text: string): number {
 }
 
 /** whisper.cpp's encoder window (the server's default audio context). */
-export const WHISPER_WINDOW_SECONDS = 30;
+const WHISPER_WINDOW_SECONDS = 30;
 
 /** Whisper tokens per second of speech: about 2.5 words a second at about 1.3 tokens a word. */
-export const SPEECH_TOKENS_PER_SECOND = 3.3;
+const SPEECH_TOKENS_PER_SECOND = 3.3;
 
 /** Characters of text per second of speech (150 words a minute at about six characters a word, space included). */
 export const SPOKEN_CHARS_PER_SECOND = 15;

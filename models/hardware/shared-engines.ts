@@ -89,7 +89,7 @@ export function callsHeld(script: readonly SimulatedTurn[], waitedSilenceMs: num
 }
 
 /** Nearest-rank 95th percentile. */
-export function p95(samples: readonly number[]): number {
+function p95(samples: readonly number[]): number {
   return nearestRank(samples, 95);
 }
 

@@ -25,7 +25,7 @@ export interface LlmTiming {
 }
 
 /** The text the model reads: every chat message's content, or /api/generate's system and prompt. */
-export function promptText(body: Record<string, any>): string {
+function promptText(body: Record<string, any>): string {
   if (Array.isArray(body.messages)) return body.messages.map((m: { content?: unknown }) => (typeof m.content === 'string' ? m.content : '')).join('\n');
   return [body.system, body.prompt].filter((s): s is string => typeof s === 'string').join('\n');
 }

@@ -28,7 +28,7 @@ interface WhisperRequest {
 }
 
 /** A simulated box's Whisper (models/hardware): each request held for its audio's encode windows and decoded tokens; `scale` shrinks the delay (a test's 0.01). */
-export interface SttProfile {
+interface SttProfile {
   rates: SttRates;
   scale?: number;
 }
