@@ -121,7 +121,7 @@ export async function startOllamaDouble(opts: { models?: string[]; port?: number
     const text = step.reply ?? state.replier(record);
     const profile = state.profile;
     const timing = profile ? llmTiming(profile.rates, body, text) : undefined;
-    record.timing = timing;
+    if (timing) record.timing = timing;
     const scale = profile?.scale ?? 1;
     const chat = path === '/api/chat';
     const piece = (content: string, done: boolean) => ({
