@@ -11,6 +11,7 @@ const benches: (string | [string, ...string[]])[] = [
   ['bench/calls-100.ts', '100', '20'], // the same, arriving 20 ms apart
   'bench/agent-latency.ts', // agent turn latency and barge-in (pbx/flows/agent)
   'bench/agent-prompt-size.ts', // the agent's prompt in tokens with a 2,000-word knowledge base, every entry beside the turn's entries (issue 61)
+  'bench/hardware-sim.ts', // the box on real hardware, simulated (issue 61): first audio, calls held and summary time per box and model size, computed from published engine rates
   'bench/agent-language.ts', // the same in Polish beside English: a caller answered in their own language (issue 42)
   'bench/pbx-real-calls.ts', // 100 SIPp calls on a real Asterisk 20.17.0, beside the simulator's figures
   'bench/pbx-real-agent.ts', // 20 agent calls on a real Asterisk: latency and barge-in at the caller

@@ -1,6 +1,7 @@
 import type http from 'node:http';
 import { loadedEngine, type EngineLoad, type LoadedEngine } from '../engine-load.js';
 import { listen, readBody, sendJson, sleep } from './http-util.js';
+import { firstSentenceEnd, llmTiming, type LlmProfile, type LlmTiming } from './profile-timing.js';
 
 /**
  * A double of the Ollama HTTP API (docs/api.md): `POST /api/chat` and `/api/generate`
@@ -11,6 +12,8 @@ import { listen, readBody, sendJson, sleep } from './http-util.js';
 export interface OllamaRequest {
   path: string;
   body: Record<string, any>;
+  /** What the request cost on the simulated box while `profile` was set (ms before its scale). */
+  timing?: LlmTiming;
 }
 
 interface OllamaScript {
@@ -42,6 +45,8 @@ export interface OllamaDouble {
   load: EngineLoad | null;
   /** The load model's figures while `load` is set (peak requests served at once, queue length). */
   readonly engine: LoadedEngine | null;
+  /** Set to answer at a simulated box's speed: each request held for its prompt's and reply's tokens at the profile's rates (profile-timing.ts). Unset (the default): no delay beyond the script's. */
+  profile: LlmProfile | null;
   close(): Promise<void>;
 }
 
@@ -56,6 +61,7 @@ export async function startOllamaDouble(opts: { models?: string[]; port?: number
     always: null,
     replier: () => 'A caller left a message.',
     chunkSize: 8,
+    profile: null,
     get load() {
       return load;
     },
@@ -113,6 +119,10 @@ export async function startOllamaDouble(opts: { models?: string[]; port?: number
     if (!state.models.includes(body.model)) return sendJson(res, 404, { error: `model "${body.model}" not found, try pulling it first` });
 
     const text = step.reply ?? state.replier(record);
+    const profile = state.profile;
+    const timing = profile ? llmTiming(profile.rates, body, text) : undefined;
+    if (timing) record.timing = timing;
+    const scale = profile?.scale ?? 1;
     const chat = path === '/api/chat';
     const piece = (content: string, done: boolean) => ({
       model: body.model,
@@ -124,13 +134,17 @@ export async function startOllamaDouble(opts: { models?: string[]; port?: number
       done_reason: 'stop',
       total_duration: 1_200_000_000,
       load_duration: 20_000_000,
-      prompt_eval_count: 120,
-      prompt_eval_duration: 300_000_000,
+      prompt_eval_count: timing?.promptTokens ?? 120,
+      prompt_eval_duration: timing ? Math.round(timing.promptMs * 1e6) : 300_000_000,
       eval_count: Math.max(1, Math.ceil(text.length / 4)),
-      eval_duration: 800_000_000,
+      eval_duration: timing ? Math.round((timing.totalMs - timing.promptMs) * 1e6) : 800_000_000,
       ...(chat ? {} : { context: [1, 2, 3] }),
     };
-    if (body.stream === false) return sendJson(res, 200, { ...piece(text, true), ...final });
+    if (body.stream === false) {
+      if (timing) await sleep(timing.totalMs * scale, aborts.signal);
+      if (res.destroyed) return;
+      return sendJson(res, 200, { ...piece(text, true), ...final });
+    }
 
     res.writeHead(200, { 'content-type': 'application/x-ndjson' });
     const write = (from: number, to: number) => {
@@ -145,6 +159,15 @@ export async function startOllamaDouble(opts: { models?: string[]; port?: number
       await sleep((load.serviceMs - load.firstPieceMs!) * parts.scale, aborts.signal);
       if (res.destroyed) return;
       write(split, text.length);
+    } else if (timing) {
+      // On the simulated box: the first sentence once its tokens are generated, the rest at the reply's end.
+      const split = firstSentenceEnd(text);
+      await sleep(timing.firstPieceMs * scale, aborts.signal);
+      if (res.destroyed) return;
+      write(0, split);
+      await sleep((timing.totalMs - timing.firstPieceMs) * scale, aborts.signal);
+      if (res.destroyed) return;
+      write(split, text.length);
     } else write(0, text.length);
     res.end(`${JSON.stringify({ ...piece('', true), ...final })}\n`);
   };
@@ -157,11 +180,4 @@ export async function startOllamaDouble(opts: { models?: string[]; port?: number
       await close();
     },
   });
-}
-
-/** Where a reply's first sentence ends (after its closing mark and a quote or space), in the answer of an agent reply if there is one. */
-function firstSentenceEnd(text: string): number {
-  const from = Math.max(0, text.indexOf('"answer"'));
-  const end = /[.?!]["\s]/.exec(text.slice(from));
-  return end ? from + end.index + 2 : text.length;
 }

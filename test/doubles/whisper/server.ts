@@ -6,6 +6,8 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { loadedEngine, type EngineLoad, type LoadedEngine } from '../engine-load.js';
 import { listen, readBody, sendJson, sleep } from '../ollama/http-util.js';
+import { sttMs } from '../../../models/hardware/engine-time.js';
+import type { SttRates } from '../../../models/hardware/hardware-profiles.js';
 
 /**
  * A double of whisper.cpp's `whisper-server` (examples/server/server.cpp): `POST /inference`
@@ -21,6 +23,14 @@ import { listen, readBody, sendJson, sleep } from '../ollama/http-util.js';
 interface WhisperRequest {
   fields: Record<string, string>;
   file?: { name: string; bytes: number; sha256: string; sampleRate?: number; channels?: number; bitsPerSample?: number };
+  /** What the audio cost on the simulated box while `profile` was set (ms before its scale). */
+  timing?: { audioSeconds: number; ms: number };
+}
+
+/** A simulated box's Whisper (models/hardware): each request held for its audio's encode windows and decoded tokens; `scale` shrinks the delay (a test's 0.01). */
+interface SttProfile {
+  rates: SttRates;
+  scale?: number;
 }
 
 interface WhisperFailure {
@@ -60,6 +70,8 @@ export interface WhisperDouble {
   /** Set to behave like a loaded engine: slots, a queue beyond them, slower batches (test/doubles/engine-load.ts). */
   load: EngineLoad | null;
   readonly engine: LoadedEngine | null;
+  /** Set to transcribe at a simulated box's speed, from the audio's length; unset (the default): `delayMs` alone. */
+  profile: SttProfile | null;
   close(): Promise<void>;
 }
 
@@ -84,6 +96,7 @@ export async function startWhisperDouble(opts: { port?: number } = {}): Promise<
     delayMs: 0,
     languageOf: () => ({ language: 'en', probability: 0.97 }),
     noLanguageProbabilities: false,
+    profile: null,
     get load() {
       return load;
     },
@@ -131,6 +144,12 @@ export async function startWhisperDouble(opts: { port?: number } = {}): Promise<
     if (record.file.sampleRate !== 16000) {
       // whisper.cpp: "WAV file '...' must be 16 kHz" and the request answers with an error body.
       return sendJson(res, 200, { error: 'failed to read WAV file' });
+    }
+    if (state.profile) {
+      const audioSeconds = wavMs(audio, record.file) / 1000;
+      record.timing = { audioSeconds, ms: sttMs(state.profile.rates, audioSeconds) };
+      await sleep(record.timing.ms * (state.profile.scale ?? 1), aborts.signal);
+      if (res.destroyed) return;
     }
     const text = state.transcripts.get(record.file.sha256) ?? state.transcriptFor?.(wavMs(audio, record.file), voicedMs(audio, record.file)) ?? state.defaultTranscript;
     const format = record.fields.response_format ?? 'json';
