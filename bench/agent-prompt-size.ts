@@ -8,7 +8,7 @@
 // characters / 4). Prints figures; asserts nothing. Run: npx tsx bench/agent-prompt-size.ts
 import type { ChatMessage } from '../models/llm/language-model.js';
 import { agentTurnMessages, buildAgentSystemPrompt } from '../dialogue/agent/agent-prompt.js';
-import { estimateTokens } from '../dialogue/agent/token-estimate.js';
+import { estimateTokens } from '../models/llm/token-estimate.js';
 import { loadEvalSet } from '../eval/set.js';
 import { containsPhrase, normaliseWords } from '../eval/score/normalise.js';
 import { machine, percentile, report } from './lib/report.js';

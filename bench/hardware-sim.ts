@@ -7,11 +7,12 @@
 // so the figures are deterministic and the run takes a second. They are engine time plus the
 // silence the product waits; the core's own overhead (under 2 ms a turn, see docs/performance.md)
 // and the network are left out.
-import fs from 'node:fs';
-import path from 'node:path';
-import { buildAgentSystemPrompt } from '../dialogue/agent/agent-prompt.js';
+import { buildAgentTurnMessages } from '../dialogue/agent/agent-prompt.js';
 import { buildSummaryPrompt } from '../dialogue/summary/summary.js';
-import { estimateTokens, sttSecondsPerAudioSecond, SPOKEN_CHARS_PER_SECOND } from '../models/hardware/engine-time.js';
+import { loadEvalSet } from '../eval/set.js';
+import { sttSecondsPerAudioSecond, SPOKEN_CHARS_PER_SECOND } from '../models/hardware/engine-time.js';
+import { estimateTokens } from '../models/llm/token-estimate.js';
+import type { ChatMessage } from '../models/llm/language-model.js';
 import { HARDWARE_PROFILES, LLM_SIZES, WHISPER_MODELS, type HardwareProfile, type LlmSize, type WhisperModel } from '../models/hardware/hardware-profiles.js';
 import { callsHeld, nearestRank, type SimulatedTurn } from '../models/hardware/shared-engines.js';
 import { summaryTime, turnTime, type EngineChoice, type TurnLoad } from '../models/hardware/turn-time.js';
@@ -21,35 +22,49 @@ import { machine, report } from './lib/report.js';
 /** The speculative path starts the engines after 200 ms of silence (docs/agent.md, "Turn taking"). */
 const WAITED_SILENCE_MS = 200;
 const P95_TARGET_MS = 1200;
-const BUSINESS = 'Hughes Plumbing and Heating';
-const knowledgeBase = fs.readFileSync(path.join(import.meta.dirname, 'fixtures/knowledge-base-2000-words.txt'), 'utf8');
+// The evaluation's heating engineer: its 2,000-word knowledge base (bench/agent-prompt-size.ts measures the same one).
+const heating = (await loadEvalSet()).conversations.find((c) => c.business === 'heating');
+if (!heating) throw new Error('eval/set/conversations.json has no "heating" business: the 2,000-word knowledge base this bench sizes the prompt with');
+const business = { businessName: heating.businessName, knowledgeBase: heating.knowledgeBase };
+const BUSINESS = heating.businessName;
 
 /** A caller's call: what they say (and for how long), and what the agent answers. */
 const CALL: { said: string; seconds: number; intent: string; answer: string }[] = [
-  { said: 'Hi, do you service boilers, and how much is that?', seconds: 3.2, intent: 'question', answer: 'Yes, we service all makes of gas boiler. A standard annual service costs £95 including VAT and takes about an hour.' },
+  { said: 'Hi, do you service boilers, and how much is that?', seconds: 3.2, intent: 'question', answer: 'Yes, we service gas boilers. A standard gas boiler service is £89 including VAT and takes about an hour.' },
   { said: 'Right, and are your engineers Gas Safe registered?', seconds: 2.6, intent: 'question', answer: 'Yes, every engineer who works on gas is Gas Safe registered. They carry an ID card you can check on the register.' },
-  { said: "What's the call-out fee if something's broken, um, like a leak under the sink?", seconds: 4.8, intent: 'question', answer: 'A standard visit costs £75 including VAT and covers the first hour. After that it is £55 an hour, in half-hour steps.' },
-  { said: 'Do you cover Portishead?', seconds: 1.6, intent: 'question', answer: 'Yes, Portishead is in our area.' },
-  { said: 'And can I pay by card on the day?', seconds: 2.2, intent: 'question', answer: 'Yes, our engineers carry card machines and email you a receipt.' },
+  { said: "What's the call-out fee if something's broken, um, like a leak you can't stop?", seconds: 4.8, intent: 'question', answer: 'Our emergency line runs 24 hours a day for leaks that cannot be stopped. The emergency call-out charge is £120, which includes the first hour.' },
+  { said: 'Do you do landlord gas safety certificates?', seconds: 2.1, intent: 'question', answer: 'Yes. A landlord gas safety certificate is £75 for the first appliance and £15 for each extra one.' },
+  { said: 'And can I pay by card on the day?', seconds: 2.2, intent: 'question', answer: 'Yes, we take debit and credit cards, and you can pay by card on the day.' },
   { said: "Lovely, thanks, that's everything. Bye.", seconds: 2.0, intent: 'goodbye', answer: 'Thank you for calling, goodbye.' },
 ];
 
-const system = buildAgentSystemPrompt({ businessName: BUSINESS, knowledgeBase });
-const systemTokens = estimateTokens(system);
+const tokensOf = (messages: readonly ChatMessage[]) => estimateTokens(messages.map((m) => m.content).join('\n'));
+/** Characters two prompts share from their start: what an engine's prompt cache (Ollama keeps the last prompt of a loaded model) need not read again. */
+function sharedPrefix(a: string, b: string): number {
+  let i = 0;
+  while (i < a.length && i < b.length && a[i] === b[i]) i++;
+  return i;
+}
 
-/** Each turn as the engines see it: the whole conversation so far is sent with every request. */
+/**
+ * Each turn as the engines see it: the product's own messages for the turn (its fixed prefix,
+ * the history, the turn's knowledge base entries and the caller's words). Cold, the engine reads
+ * the whole prompt every turn; warm, it reads only what follows the part the previous request
+ * shared with it (for the first turn, the previous call to the business: the system prompt).
+ */
 function turnLoads(prefixCached: boolean): TurnLoad[] {
-  const history: string[] = [system];
+  const history: ChatMessage[] = [];
+  let previous = buildAgentTurnMessages(business, [], '').slice(0, 1).map((m) => m.content).join('\n');
   return CALL.map((t) => {
-    history.push(t.said);
+    const messages = buildAgentTurnMessages(business, history, t.said);
+    const text = messages.map((m) => m.content).join('\n');
     const reply = JSON.stringify({ intent: t.intent, answered: true, answer: t.answer });
-    const promptTokens = estimateTokens(history.join('\n'));
-    history.push(reply);
+    const promptTokens = prefixCached ? estimateTokens(text.slice(sharedPrefix(previous, text))) : tokensOf(messages);
+    previous = `${text}\n${reply}`;
+    history.push({ role: 'user', content: t.said }, { role: 'assistant', content: reply });
     return {
       audioSeconds: t.seconds,
-      // With the system prompt identical from turn to turn (and call to call, for one business), the
-      // engine's prompt cache holds it and only the conversation after it is read.
-      promptTokens: prefixCached ? promptTokens - systemTokens : promptTokens,
+      promptTokens,
       tokensToFirstSentence: estimateTokens(reply.slice(0, firstSentenceEnd(reply))),
       replyTokens: estimateTokens(reply),
       firstSentence: t.answer.slice(0, firstSentenceEnd(t.answer)).trim(),
@@ -111,11 +126,11 @@ const s = (ms: number) => (ms >= 10_000 ? `${(ms / 1000).toFixed(0)} s` : ms >= 
 const turnTokens = cold.map((t) => t.promptTokens);
 
 console.log('Simulated hardware (COMPUTED from published rates, not slept; see models/hardware/hardware-profiles.ts for each source).');
-console.log(`Agent prompt: system prompt ${system.length} characters ≈ ${systemTokens} tokens (2,000-word knowledge base, dialogue/agent/agent-prompt.ts);`);
-console.log(`whole prompt per turn ${turnTokens[0]}–${turnTokens.at(-1)} tokens (≈ 4 characters a token); with the system prompt cached ${warm[0]!.promptTokens}–${warm.at(-1)!.promptTokens}.`);
+console.log(`Agent prompt: "${BUSINESS}" (the evaluation's 2,000-word knowledge base), the product's own messages per turn (dialogue/agent/agent-prompt.ts buildAgentTurnMessages);`);
+console.log(`whole prompt per turn ${turnTokens.join(', ')} tokens (≈ 4 characters a token); read past the previous request's shared start (prompt cache): ${warm.map((t) => t.promptTokens).join(', ')}.`);
 console.log(`Summary prompt ≈ ${estimateTokens(summaryPrompt)} tokens, reply ≈ ${estimateTokens(summaryReply)} tokens; message ${MESSAGE_SECONDS} s.`);
 console.log(`A call: ${CALL.length} turns; first audio = ${WAITED_SILENCE_MS} ms silence + STT + prompt read + first sentence generated + Piper (medium voice) for it.`);
-console.log('"cold": the whole prompt read every turn (calls for different businesses on one model slot); "warm": the system prompt held by the prompt cache.');
+console.log('"cold": the whole prompt read every turn (calls for different businesses on one model slot); "warm": only what follows the start it shares with the previous request (the prompt cache).');
 console.log(`"calls": most agent calls at once with end of speech → first audio p95 ≤ ${P95_TARGET_MS} ms (queueing model over one Whisper, one model slot, two Piper slots).\n`);
 console.log('| box | LLM | Whisper | STT s per s of audio (3 s turn / 30 s message) | first audio p50 / p95, cold | calls, cold | first audio p50 / p95, warm | calls, warm | voicemail summary (30 s) |');
 console.log('|---|---|---|---|---|---|---|---|---|');

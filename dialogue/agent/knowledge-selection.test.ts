@@ -5,7 +5,7 @@ import type { ChatMessage } from '../../models/llm/language-model.js';
 import { agentTurnMessages, buildAgentSystemPrompt, buildAgentTurnMessages } from './agent-prompt.js';
 import { askAgent } from './agent-responder.js';
 import { FIXED_FACTS_TOKEN_BOUND, KNOWLEDGE_TOKEN_BOUND, TURN_ENTRIES_TOKEN_BOUND } from './knowledge-selection.js';
-import { estimateTokens } from './token-estimate.js';
+import { estimateTokens } from '../../models/llm/token-estimate.js';
 
 // The evaluation's 2,000-word knowledge base of a heating engineer (eval/set/conversations.json).
 const heating = (JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, '../../eval/set/conversations.json'), 'utf8')) as { businesses: Record<string, { name: string; knowledgeBase: string }> }).businesses.heating!;

@@ -1,5 +1,5 @@
 import { bm25Scores, weightedTerms } from './knowledge-relevance.js';
-import { estimateTokens } from './token-estimate.js';
+import { estimateTokens } from '../../models/llm/token-estimate.js';
 
 // Which of a long knowledge base's entries a turn's prompt carries (issue 61). A model reads
 // every prompt token before its first word: a 2,000-word knowledge base is about 3,000 tokens,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { estimateTokens, generationMs, promptReadMs, sttMs, sttSecondsPerAudioSecond, ttsMs } from './engine-time.js';
+import { generationMs, promptReadMs, sttMs, sttSecondsPerAudioSecond, ttsMs } from './engine-time.js';
+import { estimateTokens } from '../llm/token-estimate.js';
 import { hardwareProfile } from './hardware-profiles.js';
 
 const n100 = hardwareProfile('cpu-mini-pc');

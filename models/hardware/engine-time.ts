@@ -6,14 +6,6 @@ import type { LlmRates, SttRates, TtsRates } from './hardware-profiles.js';
  * Pure, so the doubles, the benches and the self-test's advice compute the same milliseconds.
  */
 
-/**
- * Tokens in English text for a Llama tokenizer: about four characters a token (OpenAI's and
- * Meta's rule of thumb; the Ollama double counts a reply the same way). An estimate: the
- * benches print it beside the character count.
- */
-export function estimateTokens(text: string): number {
-  return Math.ceil(text.length / 4);
-}
 
 /** whisper.cpp's encoder window (the server's default audio context). */
 const WHISPER_WINDOW_SECONDS = 30;

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { estimateTokens, sttMs } from '../../models/hardware/engine-time.js';
+import { sttMs } from '../../models/hardware/engine-time.js';
+import { estimateTokens } from '../../models/llm/token-estimate.js';
 import { hardwareProfile } from '../../models/hardware/hardware-profiles.js';
 import { llmTiming } from './ollama/profile-timing.js';
 import { startOllamaDouble, type OllamaDouble } from './ollama/server.js';

@@ -1,4 +1,5 @@
-import { estimateTokens, generationMs, promptReadMs } from '../../../models/hardware/engine-time.js';
+import { generationMs, promptReadMs } from '../../../models/hardware/engine-time.js';
+import { estimateTokens } from '../../../models/llm/token-estimate.js';
 import type { LlmRates } from '../../../models/hardware/hardware-profiles.js';
 
 /**
