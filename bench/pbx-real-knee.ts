@@ -132,7 +132,9 @@ function line({ label, loadBefore, loadAfter, f }: Step): string {
 
 const startedAt = new Date();
 console.log(`pbx-real-knee, ${startedAt.toISOString()}: ${machine()}; ${conditions()}\nbusiest processes before:\n${busiest()}\n`);
-const nodeOptions: NodeOptions = { dids: BUSINESSES, rtpPorts: 1200, ...(CORE_NODE_OPTIONS ? { coreEnv: { NODE_OPTIONS: CORE_NODE_OPTIONS } } : {}) };
+/** Asterisk's RTP ports (BENCH_KNEE_RTP_PORTS, default 1200): a quarter of them is the node's calls in progress before 503. */
+const RTP_PORTS = Number(process.env.BENCH_KNEE_RTP_PORTS ?? 1200);
+const nodeOptions: NodeOptions = { dids: BUSINESSES, rtpPorts: RTP_PORTS, ...(CORE_NODE_OPTIONS ? { coreEnv: { NODE_OPTIONS: CORE_NODE_OPTIONS } } : {}) };
 const steps: Step[] = [];
 let knee: Step | undefined;
 let firstBad: Step | undefined;
