@@ -276,7 +276,7 @@ export function printAccounts(accounts: CallAccount[], log: (line: string) => vo
 }
 
 /** One caller's RTP as its socket saw it: where a silent caller's greeting went (issue 61). */
-export interface CallerWire {
+interface CallerWire {
   /** The caller's socket (SIPp's SDP offer names it) and Asterisk's port from its SDP answer. */
   localPort: number;
   sendsTo: string | undefined;
@@ -298,7 +298,7 @@ function wireOf(m: CallerMedia): CallerWire {
   return { localPort: m.port, sendsTo, heardFrom, ...m.wire, framesHeard: m.heardFrames.length, packetsOut: m.packetsOut, heardFirstAt: m.heardFrames[0]?.at, heardLastAt: m.heardFrames.at(-1)?.at };
 }
 
-export function wireText(w: CallerWire): string {
+function wireText(w: CallerWire): string {
   return `caller 127.0.0.1:${w.localPort} sends to ${w.sendsTo ?? '(no answer)'}, sent ${w.packetsOut} RTP; received ${w.rtpIn} RTP (${w.rtpFromOthers} from another address; ${w.framesHeard} audio frames) from ${w.heardFrom.join(', ') || 'nobody'}, ${w.rtcpIn} RTCP; kernel drops ${w.drops}`;
 }
 
