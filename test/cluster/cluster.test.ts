@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, onTestFinished } 
 import { notificationBody } from '../../core/notify/message.js';
 import { waitUntil } from '../helpers/wait.js';
 import { speech } from '../pbx-real/audio.js';
-import { heardBeep, heardGreetingAndBeep, realPbxAvailability } from '../pbx-real/harness.js';
+import { heardBeep, realPbxAvailability } from '../pbx-real/harness.js';
 import { placeCall, placeCalls, type SipCall } from '../pbx-real/sipp.js';
 import { rowsTo, senderOf, startCluster, type Cluster, type ClusterNode } from './cluster.js';
 import { KamailioInstance } from './kamailio-instance.js';
@@ -36,7 +36,7 @@ async function greetedCallers(c: Cluster, did: string, froms: string[]) {
   const callers: Array<Awaited<ReturnType<typeof placeCall>>> = [];
   for (const from of froms) callers.push(await placeCall(c.kamailio.port, { did, from }));
   onTestFinished(() => callers.forEach((x) => x.kill()));
-  await Promise.all(callers.map((x) => heardGreetingAndBeep(x, 700, 120_000)));
+  await Promise.all(callers.map((x) => heardBeep(x, 120_000)));
   return callers;
 }
 
@@ -45,7 +45,10 @@ async function shortMessages(c: Cluster, did: string, froms: string[]) {
   const batch = await placeCalls(c.kamailio.port, froms.map((from) => ({ did, from })), { ratePerSecond: 1 });
   await Promise.all(
     batch.calls.map(async (call, i) => {
-      await heardGreetingAndBeep(call, 700, 120_000);
+      // The beep, not 0.7 s of quiet: a stall on the machine just after a node was killed passed
+      // for the greeting's end, the caller spoke and hung up over the greeting, and the call was
+      // filed as missed with the playback cut short (CI: the first call after the SIGKILL).
+      await heardBeep(call, 120_000);
       await call.media.say(speech(`Caller ${i + 1} here, please call me back.`));
       await call.hangUp();
     }),
@@ -280,7 +283,7 @@ describe.skipIf(!real.ok)('Kamailio in front of two nodes on one PostgreSQL', { 
     // The carrier's call to the registered contact reaches a node as a call to the trunk's number.
     const call = await placeCall(kamailio.port, { did: 'trunk', from: '+447700900860' });
     onTestFinished(() => call.kill());
-    await heardGreetingAndBeep(call, 700, 120_000);
+    await heardBeep(call, 120_000);
     await call.media.say(speech('Hello, I am calling through the registered trunk.'));
     await call.hangUp();
     expect((await call.done).exitCode).toBe(0);
