@@ -36,10 +36,10 @@ import { execFileSync } from 'node:child_process';
 import os from 'node:os';
 import { findAsterisk } from '../test/pbx-real/asterisk-install.js';
 import { callFigures, LATE_ANSWER_MS, PROMPT_REFUSAL_MS, spread, type CallFigures } from './lib/call-figures.js';
-import { conditions, printAccounts, RealNode, type NodeOptions } from './lib/real-node.js';
+import { conditions, printAccounts, RealNode, strictRtpStory, type NodeOptions } from './lib/real-node.js';
 import { machine, report } from './lib/report.js';
 
-const list = (name: string, fallback: string) => (process.env[name] ?? fallback).split(',').map(Number);
+const list = (name: string, fallback: string) => (process.env[name] ?? fallback).split(',').filter((v) => v.trim() !== '').map(Number);
 const RATES = list('BENCH_KNEE_RATES', '1,2,3,4,5,6,8');
 const BURSTS = list('BENCH_KNEE_BURSTS', '25,50,75,100,150,200');
 const SECONDS = Number(process.env.BENCH_KNEE_SECONDS ?? 60);
@@ -86,6 +86,8 @@ async function step(node: RealNode, label: string, calls: number, rate?: number)
   if (s.f.lost > 0 || s.f.noGreeting > 0) console.log(`    the core's log: ${node.saveCoreLog(`knee-${label.replace(/\W+/g, '-')}`)}`);
   // A caller who heard no greeting (or no beep after it) is told as a lost message is: was it played?
   for (const a of accounts.filter((x) => x.verdict === 'LOST MESSAGE' || x.verdict === 'no greeting heard').slice(0, 3)) console.log(`    ${a.from}, at the ARI proxy:\n${node.story(a).map((l) => `      ${l}`).join('\n')}`);
+  // Where a silent caller's greeting went: Asterisk's strict-RTP learning for the caller's port.
+  for (const a of accounts.filter((x) => x.verdict === 'no greeting heard').slice(0, 10)) console.log(`    ${a.from}, Asterisk's RTP for 127.0.0.1:${a.wire.localPort}:\n${strictRtpStory(node.asterisk.rtpLearningLog(), a.wire.localPort).map((l) => `      ${l}`).join('\n')}`);
   return s;
 }
 
@@ -130,7 +132,9 @@ function line({ label, loadBefore, loadAfter, f }: Step): string {
 
 const startedAt = new Date();
 console.log(`pbx-real-knee, ${startedAt.toISOString()}: ${machine()}; ${conditions()}\nbusiest processes before:\n${busiest()}\n`);
-const nodeOptions: NodeOptions = { dids: BUSINESSES, rtpPorts: 1200, ...(CORE_NODE_OPTIONS ? { coreEnv: { NODE_OPTIONS: CORE_NODE_OPTIONS } } : {}) };
+/** Asterisk's RTP ports (BENCH_KNEE_RTP_PORTS, default 1200): a quarter of them is the node's calls in progress before 503. */
+const RTP_PORTS = Number(process.env.BENCH_KNEE_RTP_PORTS ?? 1200);
+const nodeOptions: NodeOptions = { dids: BUSINESSES, rtpPorts: RTP_PORTS, ...(CORE_NODE_OPTIONS ? { coreEnv: { NODE_OPTIONS: CORE_NODE_OPTIONS } } : {}) };
 const steps: Step[] = [];
 let knee: Step | undefined;
 let firstBad: Step | undefined;

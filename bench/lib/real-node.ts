@@ -18,6 +18,7 @@ import { waitUntil } from '../../test/helpers/wait.js';
 import { startAriTap, type AriTap } from '../../test/pbx-real/ari-tap.js';
 import { AsteriskInstance } from '../../test/pbx-real/asterisk-instance.js';
 import { speech } from '../../test/pbx-real/audio.js';
+import type { CallerMedia } from '../../test/pbx-real/caller-media.js';
 import { heardBeep } from '../../test/pbx-real/harness.js';
 import { placeCalls, type CallSignalling, type PlaceOptions } from '../../test/pbx-real/sipp.js';
 import { countWakeUps } from './thread-wakeups.js';
@@ -61,6 +62,8 @@ export interface CallAccount {
   beepEndedAt?: number;
   /** The caller's RTP: where it sent, what it sent while speaking, where it heard from. */
   audio?: string;
+  /** What crossed the caller's socket in the whole call (wireOf). */
+  wire: CallerWire;
   verdict: 'stored' | 'LOST MESSAGE' | 'refused (503)' | 'never answered' | 'no greeting heard';
 }
 
@@ -92,6 +95,9 @@ export class RealNode {
 
   static async start(root: string, opts: NodeOptions): Promise<RealNode> {
     const asterisk = await AsteriskInstance.start({ root, rtpPorts: opts.rtpPorts ?? Math.max(200, opts.dids * 4), env: opts.asteriskEnv });
+    // Verbose 4 adds the RTP instances' strict-RTP learning (three lines a call): which source
+    // each call's stream was locked on, for the story of a caller who heard nothing.
+    asterisk.cli('logger add channel rtp-learning.log verbose(4)');
     const tap = await startAriTap(asterisk.ari.url);
     const whisper = await startWhisperDouble();
     whisper.defaultTranscript = 'Please call me back about the leaking tap.';
@@ -152,7 +158,8 @@ export class RealNode {
         // gap, which may be a pause between the greeting's sentences or audio held up by load
         // (issue 47: callers who spoke over the greeting were counted as lost messages). A
         // refused caller never hears anything: the wait ends with the call.
-        const beepEndedAt = await Promise.race([heardBeep(c, 300_000).catch(() => undefined), batch.done.then(() => undefined)]);
+        // The beep is judged as the caller's audio arrives, not by a poll per caller (issue 61).
+        const beepEndedAt = await Promise.race([c.media.beepEnded(), batch.done.then(() => undefined)]);
         if (beepEndedAt === undefined) return { heardGreeting: false, spoke: false };
         const spokeFrom = performance.now();
         const sentBefore = c.media.packetsOut;
@@ -162,11 +169,16 @@ export class RealNode {
       }),
     );
     const sipp = await batch.done;
+    // Every caller's socket counts are final once its line has closed (SIPp's exit closes the rest).
+    await waitUntil(() => {
+      if (!batch.calls.every((c) => c.media.ended)) throw new Error('sound card lines still closing');
+    }, 30_000, 50).catch(() => undefined);
+    const wires = batch.calls.map((c) => wireOf(c.media));
     clearInterval(sampler);
     stalls.disable();
     const bench = process.cpuUsage(cpu0.bench);
     const cpu = { asterisk: cpuSeconds(this.asterisk.pid) - cpu0.asterisk, core: cpuSeconds(this.core.child.pid) - cpu0.core, sipp: sippCpu, bench: (bench.user + bench.system) / 1e6 };
-    return { specs, sipp, heard, cpu, asteriskWakeUps: asteriskWakeUps.stop(), callersLongestStallMs: stalls.max / 1e6 };
+    return { specs, sipp, heard, wires, cpu, asteriskWakeUps: asteriskWakeUps.stop(), callersLongestStallMs: stalls.max / 1e6 };
   }
 
   /**
@@ -208,7 +220,7 @@ export class RealNode {
         : spoke && !(storedSeconds > 0 && row?.status === 'voicemail') ? 'LOST MESSAGE'
         : !heardGreeting ? 'no greeting heard'
         : 'stored';
-      return { did: s.did, from: s.from, signalling, heardGreeting, spoke, filed, storedSeconds, jobDone: row ? now.jobDone(row.id) : false, texts: row ? now.texts(row.id) : 0, spokeFrom, spokeUntil, beepEndedAt, audio, verdict };
+      return { did: s.did, from: s.from, signalling, heardGreeting, spoke, filed, storedSeconds, jobDone: row ? now.jobDone(row.id) : false, texts: row ? now.texts(row.id) : 0, spokeFrom, spokeUntil, beepEndedAt, audio, wire: result.wires[i]!, verdict };
     });
   }
 
@@ -224,6 +236,7 @@ export class RealNode {
     if (a.spokeFrom !== undefined) lines.push({ at: a.spokeFrom, text: '** caller starts speaking' }, { at: a.spokeUntil!, text: '** caller stops speaking' });
     if (a.beepEndedAt !== undefined) lines.push({ at: a.beepEndedAt, text: '** caller hears the beep end' });
     if (a.audio) lines.push({ at: a.spokeUntil! + 1e-6, text: `** caller's audio: ${a.audio}` });
+    if (a.wire.heardFirstAt !== undefined) lines.push({ at: a.wire.heardFirstAt, text: '** caller hears its first RTP audio frame' }, { at: a.wire.heardLastAt!, text: '** caller hears its last RTP audio frame' });
     return lines.sort((x, y) => x.at - y.at).map((l) => `${((l.at - start.at) / 1000).toFixed(3).padStart(7)} s  ${l.text}`);
   }
 
@@ -234,6 +247,7 @@ export class RealNode {
     const file = path.join(dir, `${name}-core.log`);
     fs.writeFileSync(file, this.core.output());
     fs.writeFileSync(path.join(dir, `${name}-asterisk.log`), this.asterisk.log);
+    fs.writeFileSync(path.join(dir, `${name}-asterisk-rtp-learning.log`), this.asterisk.rtpLearningLog());
     return file;
   }
 
@@ -256,6 +270,52 @@ export function printAccounts(accounts: CallAccount[], log: (line: string) => vo
     if (a.verdict === 'stored' && a.texts === 1) continue;
     const s = a.signalling;
     log(`  ${a.from} → ${a.did}: ${a.verdict}; SIP ${s.final ?? '-'} after ${s.inviteToFinalMs ?? '-'} ms, greeting ${a.heardGreeting ? 'heard' : 'not heard'}, ${a.spoke ? 'spoke' : 'silent'}, filed as ${a.filed}, ${a.storedSeconds.toFixed(1)} s stored, post-call job ${a.jobDone ? 'done' : 'not done'}, ${a.texts} text${a.texts === 1 ? '' : 's'} sent`);
+    if (a.verdict !== 'refused (503)') log(`    on the wire: ${wireText(a.wire)}`);
   }
   return counts;
+}
+
+/** One caller's RTP as its socket saw it: where a silent caller's greeting went (issue 61). */
+interface CallerWire {
+  /** The caller's socket (SIPp's SDP offer names it) and Asterisk's port from its SDP answer. */
+  localPort: number;
+  sendsTo: string | undefined;
+  heardFrom: string[];
+  rtpIn: number;
+  rtpFromOthers: number;
+  rtcpIn: number;
+  framesHeard: number;
+  packetsOut: number;
+  /** The kernel's drops on the caller's socket (its receive buffer full). */
+  drops: number;
+  /** When the first and last audio frames reached the caller (performance.now()). */
+  heardFirstAt?: number;
+  heardLastAt?: number;
+}
+
+function wireOf(m: CallerMedia): CallerWire {
+  const { sendsTo, heardFrom } = m.endpoints;
+  return { localPort: m.port, sendsTo, heardFrom, ...m.wire, framesHeard: m.heardFrames.length, packetsOut: m.packetsOut, heardFirstAt: m.heardFrames[0]?.at, heardLastAt: m.heardFrames.at(-1)?.at };
+}
+
+function wireText(w: CallerWire): string {
+  return `caller 127.0.0.1:${w.localPort} sends to ${w.sendsTo ?? '(no answer)'}, sent ${w.packetsOut} RTP; received ${w.rtpIn} RTP (${w.rtpFromOthers} from another address; ${w.framesHeard} audio frames) from ${w.heardFrom.join(', ') || 'nobody'}, ${w.rtcpIn} RTCP; kernel drops ${w.drops}`;
+}
+
+/**
+ * Asterisk's strict-RTP story for the RTP instance whose SDP address is the caller's port (its
+ * verbose-4 lines: which source it learnt, and locked on): did it send the greeting to this caller?
+ */
+export function strictRtpStory(asteriskLog: string, callerPort: number): string[] {
+  const lines = asteriskLog.split('\n');
+  const start = lines.findIndex((l) => l.includes(`Strict RTP learning after remote address set to: 127.0.0.1:${callerPort}`));
+  if (start < 0) return [`(Asterisk logged no strict-RTP learning for 127.0.0.1:${callerPort})`];
+  const instance = /(0x[0-9a-f]+) -- /.exec(lines[start]!)?.[1];
+  const out = [lines[start]!.trim()];
+  for (const l of lines.slice(start + 1)) {
+    if (!instance || !l.includes(`${instance} -- Strict RTP`)) continue;
+    if (l.includes('learning after remote address set to')) break; // the instance's memory reused by a later call
+    out.push(l.trim());
+  }
+  return out;
 }

@@ -237,6 +237,12 @@ export class AsteriskInstance {
     return r.stdout;
   }
 
+  /** The bench's verbose-4 log of RTP learning (a channel bench/lib/real-node.ts adds), or ''. */
+  rtpLearningLog(): string {
+    const p = path.join(this.run, 'log', 'rtp-learning.log');
+    return fs.existsSync(p) ? fs.readFileSync(p, 'utf8') : '';
+  }
+
   /** The messages log (notice, warning, error) of the current run. */
   messagesLog(): string {
     const p = path.join(this.run, 'log', 'messages.log');

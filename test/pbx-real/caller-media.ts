@@ -1,6 +1,6 @@
 import type { Worker } from 'node:worker_threads';
 import { tsWorker } from '../../models/threads/module-worker.js';
-import type { FromCard, LineReport, ToCard } from './caller-sound-card.js';
+import type { FromCard, LineReport, ToCard, Wire } from './caller-sound-card.js';
 import { HeardAudio } from './heard-audio.js';
 
 // The test caller's audio: an RTP endpoint (PCMU, payload type 0, and RFC 4733
@@ -46,6 +46,11 @@ export class CallerMedia extends HeardAudio {
   packetsOut = 0;
   /** Times the caller's clock was starved (over 80 ms late): what it said then went on after a gap. */
   lateTicks = 0;
+  /** What reached this caller's socket (its counts as of the sound card's last report; final once `ended`). */
+  wire: Wire = { rtpIn: 0, rtpFromOthers: 0, rtcpIn: 0, drops: 0 };
+  /** The line is closed and its counts are final. */
+  ended = false;
+  private beepWaiters: Array<(at: number | undefined) => void> = [];
 
   /** The address the call's audio comes from (the answering Asterisk's, from its SDP); undefined until answered. */
   get remoteAddress(): string | undefined {
@@ -114,6 +119,11 @@ export class CallerMedia extends HeardAudio {
 
   /** The sound card's news for this line. */
   apply(r: LineReport): void {
+    this.wire = r.wire;
+    if (r.closed) {
+      this.ended = true;
+      card?.lines.delete(this.id);
+    }
     if (this.closed) return;
     this.remote ??= r.remote;
     this.reportedAt = local(r.at);
@@ -124,6 +134,25 @@ export class CallerMedia extends HeardAudio {
     this.lateTicks = r.lateTicks;
     if (r.sentAt !== undefined) this.sentAt = local(r.sentAt);
     while (this.sent.length && this.sent[0]!.seq <= r.sentUpTo) this.sent.shift()!.resolve();
+    if (this.beepWaiters.length) this.judgeBeep();
+  }
+
+  /**
+   * When the record beep ended (beepEndedAfter), judged as the sound card's reports arrive: no
+   * poll per caller (the knee bench's 3,000 callers polling every 20 ms were most of its CPU,
+   * issue 61). Undefined if the line closes first.
+   */
+  beepEnded(): Promise<number | undefined> {
+    return new Promise((resolve) => {
+      this.beepWaiters.push(resolve);
+      this.judgeBeep();
+    });
+  }
+
+  private judgeBeep(): void {
+    const at = this.beepEndedAfter();
+    if (at === undefined && !this.closed) return;
+    for (const resolve of this.beepWaiters.splice(0)) resolve(at);
   }
 
   /** Nothing arriving means nothing was said only up to the card's last report: later frames may be on their way to this thread. */
@@ -135,7 +164,7 @@ export class CallerMedia extends HeardAudio {
     if (this.closed) return;
     this.closed = true;
     for (const s of this.sent.splice(0)) s.resolve();
-    card?.lines.delete(this.id);
+    this.judgeBeep();
     card?.worker.postMessage({ op: 'close', id: this.id } satisfies ToCard);
   }
 }

@@ -9,6 +9,7 @@
 // clock moves on rather than bursting: the words arrive with a gap, whole, instead of clipped.
 import crypto from 'node:crypto';
 import dgram from 'node:dgram';
+import fs from 'node:fs';
 import { parentPort } from 'node:worker_threads';
 import { FRAME } from './audio.js';
 import { ulawDecode, ulawEncode, ULAW_SILENCE } from './g711.js';
@@ -41,14 +42,48 @@ export interface LineReport {
   /** Clock ticks that found this thread over 80 ms late (starved): the caller's words went on after a gap. */
   lateTicks: number;
   remote?: { address: string; port: number };
+  /** What reached the socket so far (RTP from anyone, RTCP) and the kernel's drops for it: where a greeting went missing. */
+  wire: Wire;
+  /** The line's last report: its socket is closed. */
+  closed?: true;
+}
+
+/** Counts of what crossed one caller's socket (issue 61: who lost a silent caller's greeting). */
+export interface Wire {
+  rtpIn: number;
+  /** RTP from an address other than the one the caller sends to. */
+  rtpFromOthers: number;
+  rtcpIn: number;
+  /** Datagrams the kernel dropped for this socket, its receive buffer full (/proc/net/udp, last sample). */
+  drops: number;
 }
 
 export type FromCard = { op: 'opened'; id: number; port: number } | { op: 'report'; lines: LineReport[] };
 
 const wallNow = () => performance.timeOrigin + performance.now();
 
+/** Drops per local port of the 127.0.0.1 UDP sockets (/proc/net/udp's last column); empty off Linux. */
+function udpDrops(): Map<number, number> {
+  const out = new Map<number, number>();
+  let table = '';
+  try {
+    table = fs.readFileSync('/proc/net/udp', 'utf8');
+  } catch {
+    return out;
+  }
+  for (const row of table.split('\n').slice(1)) {
+    const f = row.trim().split(/\s+/);
+    if (f.length < 13 || !f[1]!.startsWith('0100007F:')) continue;
+    out.set(parseInt(f[1]!.slice(9), 16), Number(f[12]));
+  }
+  return out;
+}
+
 class Line {
-  readonly socket = dgram.createSocket('udp4');
+  // 1 MiB of receive buffer (Linux's default, 208 KiB, holds about 3 s of a call's packets): a
+  // knee run at load 30 stalled this thread 3.4 s and the kernel dropped 31–34 packets per
+  // caller, the beep among them (issue 61). Bounded by net.core.rmem_max.
+  readonly socket = dgram.createSocket({ type: 'udp4', recvBufferSize: 1 << 20 });
   remote: { address: string; port: number } | undefined;
   private readonly sources = new Set<string>();
   private readonly ssrc = crypto.randomBytes(4).readUInt32BE(0);
@@ -65,8 +100,12 @@ class Line {
   closed = false;
   report: LineReport;
 
+  readonly wire: Wire = { rtpIn: 0, rtpFromOthers: 0, rtcpIn: 0, drops: 0 };
+  /** The socket's local port, once bound. */
+  port = 0;
+
   constructor(readonly id: number) {
-    this.report = { id, at: 0, heard: [], heardFrom: [], spokeAt: [], packetsOut: 0, sentUpTo: 0, lateTicks: 0 };
+    this.report = { id, at: 0, heard: [], heardFrom: [], spokeAt: [], packetsOut: 0, sentUpTo: 0, lateTicks: 0, wire: this.wire };
     this.socket.on('message', (msg, rinfo) => this.receive(msg, rinfo));
     this.socket.on('error', () => undefined);
   }
@@ -110,9 +149,14 @@ class Line {
     // RTCP is RTP's version too, with a packet type of 200–204 where RTP has its payload type.
     // It is no call's audio: another call's Asterisk sends its reports to that caller's port + 1,
     // which may be this socket, before this caller's own call is even answered.
-    if (msg[1]! >= 200 && msg[1]! <= 204) return;
+    if (msg[1]! >= 200 && msg[1]! <= 204) {
+      this.wire.rtcpIn++;
+      return;
+    }
+    this.wire.rtpIn++;
     const pt = msg[1]! & 0x7f;
     const from = `${rinfo.address}:${rinfo.port}`;
+    if (this.remote && (rinfo.port !== this.remote.port || rinfo.address !== this.remote.address)) this.wire.rtpFromOthers++;
     if (!this.sources.has(from)) {
       this.sources.add(from);
       this.report.heardFrom.push(from);
@@ -192,10 +236,12 @@ class Line {
   takeReport(): LineReport | undefined {
     const r = this.report;
     const moved = r.packetsOut !== this.reported.packetsOut || r.sentUpTo !== this.reported.sentUpTo || r.lateTicks !== this.reported.lateTicks;
-    if (!moved && r.heard.length === 0 && r.heardFrom.length === 0 && r.spokeAt.length === 0 && r.remote === undefined) return undefined;
+    if (!moved && !this.closed && r.heard.length === 0 && r.heardFrom.length === 0 && r.spokeAt.length === 0 && r.remote === undefined) return undefined;
     this.reported = { packetsOut: r.packetsOut, sentUpTo: r.sentUpTo, lateTicks: r.lateTicks };
-    this.report = { id: this.id, at: 0, heard: [], heardFrom: [], spokeAt: [], packetsOut: r.packetsOut, sentUpTo: r.sentUpTo, lateTicks: r.lateTicks };
+    this.report = { id: this.id, at: 0, heard: [], heardFrom: [], spokeAt: [], packetsOut: r.packetsOut, sentUpTo: r.sentUpTo, lateTicks: r.lateTicks, wire: this.wire };
     r.at = wallNow();
+    r.wire = { ...this.wire };
+    if (this.closed) r.closed = true;
     return r;
   }
   private reported = { packetsOut: 0, sentUpTo: 0, lateTicks: 0 };
@@ -214,7 +260,10 @@ if (parentPort) {
     if (m.op === 'open') {
       const line = new Line(m.id);
       lines.set(m.id, line);
-      line.socket.bind(0, '127.0.0.1', () => port.postMessage({ op: 'opened', id: m.id, port: line.socket.address().port } satisfies FromCard));
+      line.socket.bind(0, '127.0.0.1', () => {
+        line.port = line.socket.address().port;
+        port.postMessage({ op: 'opened', id: m.id, port: line.port } satisfies FromCard);
+      });
       return;
     }
     const line = lines.get(m.id);
@@ -225,8 +274,17 @@ if (parentPort) {
     else if (m.op === 'close') {
       line.close();
       lines.delete(m.id);
+      // Its last counts, so the caller's story can say what reached the socket in the whole call.
+      port.postMessage({ op: 'report', lines: [line.takeReport()!] } satisfies FromCard);
     }
   });
+  // The kernel's drops per socket (a full receive buffer while this thread stalled), once a
+  // second: one read of /proc/net/udp for every line, not one per line.
+  setInterval(() => {
+    if (lines.size === 0) return;
+    const drops = udpDrops();
+    for (const line of lines.values()) line.wire.drops = drops.get(line.port) ?? line.wire.drops;
+  }, 1000);
   // What each line heard and sent, every 10 ms: one message for all of them.
   setInterval(() => {
     const reports: LineReport[] = [];

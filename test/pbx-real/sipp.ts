@@ -144,7 +144,10 @@ const scenario = `<?xml version="1.0" encoding="ISO-8859-1" ?>
   </send>
 
   <recv request="NOTIFY" optional="true" next="caller_hangs_up"/>
-  <recv request="BYE"/>
+  <!-- The far end hung up: the caller's phone stops its audio (see ended-N in sipp.ts). -->
+  <recv request="BYE">
+    <action><exec command="echo > ended-[call_number]"/></action>
+  </recv>
   <send next="end">
 ${OK_TO_LAST_REQUEST}
   </send>
@@ -262,23 +265,44 @@ export async function placeCalls(sipPort: number, specs: CallSpec[], opts: Place
     });
   });
   // Like a phone, each caller sends its audio from the moment the call is answered, to the
-  // address in Asterisk's SDP answer (SIPp writes it out; see the scenario's 200 OK).
-  let watching = true;
-  const pending = new Set(medias.map((_, i) => i));
-  void (async () => {
-    while (watching && pending.size > 0) {
-      for (const i of [...pending]) {
-        const file = path.join(dir, `answer-${i + 1}.sdp`);
-        if (!fs.existsSync(file)) continue;
-        const [host, port] = fs.readFileSync(file, 'utf8').trim().split(' ');
-        if (!host || !port) continue;
-        medias[i]!.setRemote(host, Number(port));
-        pending.delete(i);
-      }
-      await new Promise((r) => setTimeout(r, 10));
+  // address in Asterisk's SDP answer (SIPp writes it out; see the scenario's 200 OK), and stops
+  // when the far end hangs up (ended-N). A caller that went on sending after its call ended
+  // kept streaming to a port Asterisk gives the next caller, and Asterisk's strict RTP learnt
+  // that stream instead of the new caller's, who then heard nothing (issue 61).
+  const seen = new Set<string>();
+  const look = (name: string) => {
+    if (seen.has(name)) return;
+    const answer = /^answer-(\d+)\.sdp$/.exec(name);
+    const ended = /^ended-(\d+)$/.exec(name);
+    const media = medias[Number((answer ?? ended)?.[1]) - 1];
+    if (!media) return;
+    if (ended) {
+      seen.add(name);
+      media.close();
+      return;
     }
-  })();
-  void done.then(() => (watching = false));
+    let text = '';
+    try {
+      text = fs.readFileSync(path.join(dir, name), 'utf8');
+    } catch {
+      return;
+    }
+    const [host, port] = text.trim().split(' ');
+    if (!host || !port) return; // the shell has created the file but not written it yet: its change event follows
+    seen.add(name);
+    media.setRemote(host, Number(port));
+  };
+  // The folder's own events (inotify), not a look at every caller's file every 10 ms: that cost
+  // this process about half a core at 10 calls/s with 3,000 callers waiting. The slow sweep
+  // catches an event the kernel's queue may have dropped.
+  const watcher = fs.watch(dir, (_, name) => name && look(name));
+  const sweep = setInterval(() => {
+    for (const name of fs.readdirSync(dir)) look(name);
+  }, 1000);
+  void done.then(() => {
+    watcher.close();
+    clearInterval(sweep);
+  });
   const calls: SipCall[] = specs.map((spec, i) => {
     // SIPp's default Call-ID is "<call number>-<pid>@<local ip>"; call numbers follow the CSV lines.
     const callId = `${i + 1}-${pid}@${local}`;
@@ -286,7 +310,8 @@ export async function placeCalls(sipPort: number, specs: CallSpec[], opts: Place
       spec,
       media: medias[i]!,
       callId,
-      hangUp: () => sendNotify(trigger, local, localPort, callId),
+      // The caller hangs up: its phone stops sending as SIPp sends the BYE.
+      hangUp: () => sendNotify(trigger, local, localPort, callId).finally(() => medias[i]!.close()),
     };
   });
   return { calls, done, pid, kill: () => child.kill('SIGKILL') };
