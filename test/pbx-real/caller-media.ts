@@ -124,7 +124,8 @@ export class CallerMedia extends HeardAudio {
       this.ended = true;
       card?.lines.delete(this.id);
     }
-    if (this.closed) return;
+    // A line closed here (its call ended) still takes the card's last report: the frames that
+    // reached the socket before the card closed it, the end of the goodbye a test may judge.
     this.remote ??= r.remote;
     this.reportedAt = local(r.at);
     for (const from of r.heardFrom) this.sources.add(from);
