@@ -8,13 +8,21 @@
 // Both turn-taking paths run in the same process on the same script, one after the other:
 //   sequential: wait 700 ms of silence, then STT → LLM → TTS (the old path)
 //   speculative: start after 200 ms of silence, commit on an end-of-turn silence picked from the words
-// Budgets (DESIGN.md): own overhead < 50 ms, barge-in < 200 ms.
-// Run: npx tsx bench/agent-latency.ts [calls=3] [sttMs=150] [llmMs=300] [ttsMs=100]
+// Booking turns and non-English (Polish) turns are measured on the speculative path beside the
+// answer turns (bench/lib/agent-language-calls.ts, shared with bench/agent-language.ts).
+// BENCH_BUSY=1 runs the speculative passes a second time with a CPU burner on one core (a child
+// process spinning) and prints both side by side: the slow turn appears when the CPU is contended.
+// Budgets (DESIGN.md, issue 61): own overhead < 50 ms, barge-in < 200 ms; end of speech → first
+// audio p50 < 900 ms and p95 < 1,200 ms idle and busy; model calls per committed turn ≤ 1.3.
+// Run: [BENCH_BUSY=1] npx tsx bench/agent-latency.ts [calls=3] [sttMs=150] [llmMs=300] [ttsMs=100]
+import { spawn } from 'node:child_process';
+import os from 'node:os';
 import { createPromptCache, createTextToSpeech, type TextToSpeech } from '../models/tts/index.js';
 import type { CallerStep, MediaSession } from '../test/ari-sim/media/rtp-sim.js';
 import { pausedSpeech, startAgentHarness, type AgentHarness } from '../test/agent/harness.js';
 import { bookingReplier } from '../test/doubles/ollama/booking-replier.js';
 import { fakeSlots, FakeBookingDesk } from '../test/helpers/fake-booking-desk.js';
+import { runLanguageCalls, type LanguageTurns } from './lib/agent-language-calls.js';
 import { machine, percentile, report } from './lib/report.js';
 
 const CALLS = Number(process.argv[2] ?? 3);
@@ -160,11 +168,40 @@ function printTurns(name: string, r: PathResult): void {
 
 console.log(`agent-latency on ${machine()}`);
 console.log(`engine doubles: STT ${STT_MS} ms, LLM ${LLM_MS} ms (whole reply), TTS espeak-ng + ${TTS_MS} ms; ${CALLS} calls of 4 turns + ${CALLS} barge-in calls per path`);
+/** The speculative path's passes: answer turns, booking turns, English and Polish calls; with the load average over them. */
+interface SpeculativePasses {
+  path: PathResult;
+  booking: AgentHarness['metrics'];
+  languages: LanguageTurns;
+  load: string;
+}
+
+async function speculativePasses(): Promise<SpeculativePasses> {
+  const load0 = os.loadavg()[0]!.toFixed(1);
+  const path = await runPath(true);
+  const booking = await runBooking();
+  const languages = await runLanguageCalls(CALLS, { sttMs: STT_MS, llmMs: LLM_MS, ttsMs: TTS_MS });
+  return { path, booking, languages, load: `${load0}→${os.loadavg()[0]!.toFixed(1)}` };
+}
+
+/** The speculative passes again with one core kept busy by a child process that spins. */
+async function busyPasses(): Promise<SpeculativePasses> {
+  const burner = spawn(process.execPath, ['-e', 'for (;;) {}'], { stdio: 'ignore' });
+  try {
+    return await speculativePasses();
+  } finally {
+    burner.kill('SIGKILL');
+  }
+}
+
 const before = await runPath(false);
-const after = await runPath(true);
-const bookingTurns = await runBooking();
+const idle = await speculativePasses();
+const after = idle.path;
+const bookingTurns = idle.booking;
+const busy = process.env.BENCH_BUSY === '1' ? await busyPasses() : undefined;
 printTurns('sequential (old path: 700 ms end-of-turn silence, then STT → LLM → TTS)', before);
 printTurns('speculative (start after 200 ms of silence, commit on an end-of-turn silence from the words)', after);
+if (busy) printTurns('speculative, one core burned', busy.path);
 
 // Answer turns only: those are the ones that go through all three engines.
 const answers = (r: PathResult) => r.metrics.filter((m) => m.kind === 'answer' || m.kind === 'goodbye');
@@ -200,5 +237,35 @@ console.log(`  p50 by stage: silence waited ${bookingStage('vadWaitMs')}, STT ${
 report({ bench: 'agent-latency', measure: 'end of speech → first agent audio p50 / p95, booking turns (fake diary)', value: `${p(bookingTotals, 50)} / ${p(bookingTotals, 95)} ms`, budget: `p50 < 900 ms (${engines})` });
 report({ bench: 'agent-latency', measure: 'model calls per committed turn (speculative, one 500 ms mid-sentence pause in four turns)', value: after.modelCallsPerTurn.toFixed(2) });
 report({ bench: 'agent-latency', measure: 'barge-in stop, max (sequential / speculative)', value: `${Math.max(...before.bargeStops).toFixed(0)} / ${Math.max(...after.bargeStops).toFixed(0)} ms`, budget: '< 200 ms' });
+
+// Idle and busy side by side (issue 61): every kind of committed turn the caller waits on.
+const kinds = (r: SpeculativePasses): Array<[string, number[]]> => {
+  const answerTotals = answers(r.path).map((m) => m.totalMs);
+  const booking = r.booking.map((m) => m.totalMs);
+  const english = r.languages.en.map((m) => m.totalMs);
+  const polish = [...r.languages.plSwitch, ...r.languages.pl].map((m) => m.totalMs);
+  return [
+    ['answer turns (one in four paused mid-sentence)', answerTotals],
+    ['booking turns (fake diary)', booking],
+    ['English calls, language detection on', english],
+    ['Polish calls (the switching turn included)', polish],
+    ['all of them', [...answerTotals, ...booking, ...english, ...polish]],
+  ];
+};
+const cell = (xs: number[] | undefined) => (xs ? `${p(xs, 50)} / ${p(xs, 95)} (${xs.length})` : '-').padStart(22);
+const busyKinds = busy ? kinds(busy) : undefined;
+console.log(`
+speculative path, end of speech → first agent audio p50 / p95 ms (turns): idle (load ${idle.load}) beside busy (one core burned${busy ? `, load ${busy.load}` : ': BENCH_BUSY=1'})`);
+console.log(`${'turns'.padEnd(48)} ${'idle'.padStart(22)} ${'busy'.padStart(22)}`);
+kinds(idle).forEach(([name, xs], i) => console.log(`${name.padEnd(48)} ${cell(xs)} ${cell(busyKinds?.[i]?.[1])}`));
+const holdOverhead = (r: SpeculativePasses) => p(answers(r.path).map((m) => m.overheadMs), 95);
+console.log(`${'overhead p95 (answer turns)'.padEnd(48)} ${`${holdOverhead(idle)} ms`.padStart(22)} ${(busy ? `${holdOverhead(busy)} ms` : '-').padStart(22)}`);
+console.log(`${'model calls per committed turn'.padEnd(48)} ${idle.path.modelCallsPerTurn.toFixed(2).padStart(22)} ${(busy ? busy.path.modelCallsPerTurn.toFixed(2) : '-').padStart(22)}`);
+console.log(`${'barge-in stop, max'.padEnd(48)} ${`${Math.max(...idle.path.bargeStops).toFixed(0)} ms`.padStart(22)} ${(busy ? `${Math.max(...busy.path.bargeStops).toFixed(0)} ms` : '-').padStart(22)}`);
+for (const [name, r] of [['idle', idle], ['one core burned', busy]] as const) {
+  if (!r) continue;
+  const all = kinds(r).at(-1)![1];
+  report({ bench: 'agent-latency', measure: `end of speech → first agent audio p50 / p95, every speculative turn (answer, booking, English, Polish), ${name}`, value: `${p(all, 50)} / ${p(all, 95)} ms`, budget: 'p50 < 900 ms, p95 < 1,200 ms' });
+}
 
 process.exit(0);

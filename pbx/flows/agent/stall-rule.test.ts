@@ -34,7 +34,7 @@ describe('StallWatch', () => {
   afterEach(() => vi.useRealTimers());
 
   const watch = (endOfSpeech: number, committedAfterMs: number, steps: StallStep[]) =>
-    new StallWatch(stallPlan('normal', bounds, committedAfterMs), endOfSpeech, () => Date.now(), (s) => steps.push(s));
+    new StallWatch(stallPlan('normal', bounds, committedAfterMs), endOfSpeech, () => Date.now(), (s) => void steps.push(s));
 
   it('fires each step once, at its time after the end of speech', () => {
     const steps: StallStep[] = [];
@@ -58,6 +58,26 @@ describe('StallWatch', () => {
     w.stop();
     vi.advanceTimersByTime(60_000);
     expect(steps).toEqual(['hold']);
+  });
+
+  it('a step put off (the answer is with the voice) is tried again then; one put off past the next step gives way to it', () => {
+    const tried: StallStep[] = [];
+    const retries = [500, 60_000];
+    new StallWatch(stallPlan('normal', bounds, 500), Date.now() - 500, () => Date.now(), (s) => {
+      tried.push(s);
+      const later = s === 'hold' ? retries.shift() : undefined;
+      return later === undefined ? undefined : { retryInMs: later };
+    });
+    vi.advanceTimersByTime(700);
+    expect(tried).toEqual(['hold']);
+    vi.advanceTimersByTime(499);
+    expect(tried).toEqual(['hold']);
+    vi.advanceTimersByTime(1);
+    expect(tried).toEqual(['hold', 'hold']); // put off again, past the voicemail offer's time
+    vi.advanceTimersByTime(6299);
+    expect(tried).toEqual(['hold', 'hold']);
+    vi.advanceTimersByTime(1);
+    expect(tried).toEqual(['hold', 'hold', 'offer-voicemail']);
   });
 
   it('a watch started late fires what is overdue at once, in order', () => {

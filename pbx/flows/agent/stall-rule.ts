@@ -47,6 +47,12 @@ export function stallPlan(mode: Mode, bounds: StallBounds, committedAfterMs: num
   ];
 }
 
+/**
+ * What a step's handler says back: nothing (the step is done), or how long to wait before the
+ * same step is tried again (the answer is nearly there: stall-watching.ts).
+ */
+export type StepOutcome = void | { retryInMs: number };
+
 /** Runs a plan from `endOfSpeech` (on `now`'s clock) until stopped; each step fires once, in order. */
 export class StallWatch {
   private timer: ReturnType<typeof setTimeout> | undefined;
@@ -56,7 +62,7 @@ export class StallWatch {
     private readonly plan: PlannedStep[],
     private readonly endOfSpeech: number,
     private readonly now: () => number,
-    private readonly act: (step: StallStep) => void,
+    private readonly act: (step: StallStep) => StepOutcome,
   ) {
     this.next(0);
   }
@@ -66,14 +72,18 @@ export class StallWatch {
     clearTimeout(this.timer);
   }
 
-  private next(i: number): void {
+  /** Step `i`, not before `notBefore`; a step put off until the next one is due gives way to it. */
+  private next(i: number, notBefore = 0): void {
     const planned = this.plan[i];
     if (!planned || this.stopped) return;
-    const wait = Math.max(0, this.endOfSpeech + planned.atMs - this.now());
+    const due = Math.max(this.endOfSpeech + planned.atMs, notBefore);
+    const following = this.plan[i + 1];
+    if (following && due >= this.endOfSpeech + following.atMs) return this.next(i + 1);
     this.timer = setTimeout(() => {
       if (this.stopped) return;
-      this.act(planned.step);
-      this.next(i + 1);
-    }, wait);
+      const outcome = this.act(planned.step);
+      if (outcome) this.next(i, this.now() + outcome.retryInMs);
+      else this.next(i + 1);
+    }, Math.max(0, due - this.now()));
   }
 }

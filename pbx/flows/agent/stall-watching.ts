@@ -1,7 +1,7 @@
 import type { TurnEvent } from '../../../dialogue/agent/turn-policy.js';
 import type { ConversationCore } from './conversation-core.js';
 import { sentenceAudio } from './speech-audio.js';
-import { stallPlan, StallWatch, type StallStep } from './stall-rule.js';
+import { stallPlan, StallWatch, type StallStep, type StepOutcome } from './stall-rule.js';
 import type { TurnStages } from './turn-metrics.js';
 
 // The clock on a committed turn that has not been answered aloud (stall-rule.ts has the plan,
@@ -61,12 +61,18 @@ export class StallWatching {
     this.watch?.stop();
   }
 
-  private onStall(step: StallStep, stages: TurnStages): void {
+  private onStall(step: StallStep, stages: TurnStages): StepOutcome {
     const { core } = this;
     if (core.end.ended || core.transfer.inProgress) return;
     const waitedMs = Math.round(core.now() - stages.endOfSpeech);
     const log = core.deps.log;
     if (step === 'hold') {
+      // The answer's first sentence is with the voice: only its synthesis is left, a fraction
+      // of the phrase's own length, and the answer would wait behind the whole phrase (issue 61:
+      // the slow turn's 1.4 s). The phrase is put off until the voice has had the hold bound
+      // itself, so a stuck TTS engine still gets it.
+      const voiceSince = stages.voiceAt === undefined ? undefined : core.now() - stages.voiceAt;
+      if (voiceSince !== undefined && voiceSince < core.timing.stall.holdMs) return { retryInMs: core.timing.stall.holdMs - voiceSince };
       // Not over the caller, and not without its audio (the TTS engine may be what is stuck).
       if (core.detector.speaking || !this.holdingAudio) return;
       log.info({ turn: stages.turn, waitedMs }, 'agent: the answer is slow; holding phrase');

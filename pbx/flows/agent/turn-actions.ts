@@ -50,6 +50,7 @@ export class TurnActions {
     const signal = run.signal ?? new AbortController().signal;
     switch (a.do) {
       case 'say': {
+        if (run.stages) run.stages.voiceAt ??= core.now();
         if (run.speaker) {
           for (const line of a.lines) run.speaker.add(line);
           return undefined;
@@ -132,7 +133,10 @@ export class TurnActions {
     const answer = await answerTurn(
       this.timedReplies(text, history, run, signal),
       core.input.businessName,
-      (sentence) => speaker.add(sentence, spec?.takeAudio(sentence)),
+      (sentence) => {
+        if (run.stages) run.stages.voiceAt ??= core.now();
+        speaker.add(sentence, spec?.takeAudio(sentence));
+      },
       { canTransfer: deps.putThrough !== undefined, canBook: deps.booking !== undefined, fixed: core.lang.lines },
     );
     if (signal.aborted) throw new TurnCancelled('cancelled');

@@ -44,6 +44,8 @@ export interface TurnStages {
   sttDone?: number;
   llmStart?: number;
   firstText?: number;
+  /** The first sentence was handed to the voice: only its synthesis is left (the stall watch's hold waits on it). */
+  voiceAt?: number;
   speculated: boolean;
   speculativeLlmCalls: number;
 }
