@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { loadedEngine } from './engine-load.js';
 import { startOllamaDouble, type OllamaDouble } from './ollama/server.js';
+import { streamedUntil } from './ollama/streamed-text.js';
 
 afterEach(() => vi.useRealTimers());
 
@@ -50,18 +51,8 @@ describe('the Ollama double under load', () => {
     ollama.replier = () => JSON.stringify({ intent: 'question', answered: true, answer: 'We open at eight. We close at six.' });
     const chat = () => fetch(`${ollama!.url}/api/chat`, { method: 'POST', body: JSON.stringify({ model: 'llama3.2:3b', messages: [] }) });
     const first = await chat();
-    const reader = first.body!.getReader();
-    const decoder = new TextDecoder();
-    // The reply's text so far, from the complete NDJSON lines.
-    const textOf = (ndjson: string) => ndjson.split('\n').slice(0, -1).map((l) => (JSON.parse(l) as { message: { content: string } }).message.content).join('');
-    let streamed = '';
-    while (!textOf(streamed).includes('eight. ')) {
-      const { value, done } = await reader.read();
-      if (done) break;
-      streamed += decoder.decode(value, { stream: true });
-    }
-    const said = textOf(streamed);
-    expect(said).toBe('{"intent":"question","answered":true,"answer":"We open at eight. ');
+    const { text, reader } = await streamedUntil(first, 'eight. ');
+    expect(text).toBe('{"intent":"question","answered":true,"answer":"We open at eight. ');
     // The rest is still being written: the slot stays taken and a second request waits for it.
     void chat().catch(() => undefined);
     await vi.waitFor(() => expect(ollama!.engine!.queued).toBe(1));

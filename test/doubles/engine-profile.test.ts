@@ -2,9 +2,11 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { sttMs } from '../../models/hardware/engine-time.js';
 import { estimateTokens } from '../../models/llm/token-estimate.js';
 import { hardwareProfile } from '../../models/hardware/hardware-profiles.js';
+import { encodeWav } from '../ari-sim/wav.js';
 import { llmTiming } from './ollama/profile-timing.js';
 import { startOllamaDouble, type OllamaDouble } from './ollama/server.js';
 import { startWhisperDouble, type WhisperDouble } from './whisper/server.js';
+import { streamedUntil } from './ollama/streamed-text.js';
 
 // The doubles on a simulated box (issue 61): each request costs what the box's published rates say
 // this request costs. Checked by the figures the double computes and reports, never by wall time.
@@ -50,16 +52,8 @@ describe('the Ollama double on a simulated box', () => {
     ollama.profile = { rates: igpu.llm['8b'], scale: 0.01 };
     ollama.replier = () => JSON.stringify({ intent: 'question', answered: true, answer: `We open at eight. ${'And more. '.repeat(10_000)}` });
     const res = await fetch(`${ollama.url}/api/chat`, { method: 'POST', body: JSON.stringify({ model: 'llama3.2:3b', messages: [{ role: 'user', content: 'When do you open?' }] }) });
-    const reader = res.body!.getReader();
-    const decoder = new TextDecoder();
-    const textOf = (ndjson: string) => ndjson.split('\n').slice(0, -1).map((l) => (JSON.parse(l) as { message: { content: string } }).message.content).join('');
-    let streamed = '';
-    while (!textOf(streamed).includes('eight. ')) {
-      const { value, done } = await reader.read();
-      if (done) break;
-      streamed += decoder.decode(value, { stream: true });
-    }
-    expect(textOf(streamed)).toBe('{"intent":"question","answered":true,"answer":"We open at eight. ');
+    const { text, reader } = await streamedUntil(res, 'eight. ');
+    expect(text).toBe('{"intent":"question","answered":true,"answer":"We open at eight. ');
     const timing = ollama.requests[0]!.timing!;
     expect(timing.tokensToFirstSentence).toBe(estimateTokens('{"intent":"question","answered":true,"answer":"We open at eight. '));
     expect((timing.totalMs - timing.firstPieceMs) * 0.01).toBeGreaterThan(15_000);
@@ -76,21 +70,7 @@ describe('the Ollama double on a simulated box', () => {
 
 /** A 16 kHz mono 16-bit WAV of silence, `seconds` long. */
 function wav(seconds: number): Blob {
-  const data = 16000 * 2 * seconds;
-  const b = Buffer.alloc(44 + data);
-  b.write('RIFF', 0, 'ascii');
-  b.writeUInt32LE(36 + data, 4);
-  b.write('WAVEfmt ', 8, 'ascii');
-  b.writeUInt32LE(16, 16);
-  b.writeUInt16LE(1, 20);
-  b.writeUInt16LE(1, 22);
-  b.writeUInt32LE(16000, 24);
-  b.writeUInt32LE(32000, 28);
-  b.writeUInt16LE(2, 32);
-  b.writeUInt16LE(16, 34);
-  b.write('data', 36, 'ascii');
-  b.writeUInt32LE(data, 40);
-  return new Blob([b], { type: 'audio/wav' });
+  return new Blob([encodeWav(Buffer.alloc(16000 * 2 * seconds), { sampleRate: 16000, channels: 1, bitsPerSample: 16 })], { type: 'audio/wav' });
 }
 
 describe('the Whisper double on a simulated box', () => {
