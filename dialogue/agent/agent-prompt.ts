@@ -3,7 +3,7 @@ import { en } from '../language/catalogue/en.js';
 import { languageRule } from '../language/prompt-rule.js';
 import type { LanguageCode } from '../language/languages.js';
 import { parseKnowledgeBase } from './knowledge-base.js';
-import { pickEntries, splitKnowledge, type KnowledgeItem } from './knowledge-selection.js';
+import { pickEntries, splitKnowledge, type KnowledgeItem, type KnowledgeSplit } from './knowledge-selection.js';
 
 // The agent's system prompt: pure, so the phone path and the console's "try it" build
 // exactly the same text from the same inputs.
@@ -64,7 +64,9 @@ function itemsFromRendering(text: string): KnowledgeItem[] {
 export function buildAgentSystemPrompt(input: AgentPromptInput): string {
   const business = businessLabel(input.businessName);
   const items = knowledgeItems(input.knowledgeBase);
-  const split = splitKnowledge(items);
+  // The entries are picked by the words they share with the caller's: an owner's knowledge base
+  // is in English, so a caller answered in another language shares none, and gets it whole.
+  const split: KnowledgeSplit = (input.language ?? 'en') === 'en' ? splitKnowledge(items) : { whole: true };
   const shown = split.whole ? items : split.fixed;
   const knowledge = items.length ? shown.map((i) => i.rendered).join('\n') : '(The knowledge base is empty: you know nothing about this business yet.)';
 

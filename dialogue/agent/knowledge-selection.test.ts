@@ -80,6 +80,14 @@ describe('a knowledge base over the bound: the entries a turn needs (issue 61)',
     expect(sent[0]!.at(-1)).toEqual({ role: 'user', content: 'Where will you park?' });
   });
 
+  it('a caller answered in another language gets the whole knowledge base: the English entries share no words with theirs', () => {
+    const messages = buildAgentTurnMessages({ ...input, language: 'pl' }, [], 'Gdzie zaparkuje wasz monter?');
+    expect(messages).toHaveLength(2);
+    expect(questionsIn(messages[0]!.content)).toHaveLength(50);
+    expect(messages[0]!.content).not.toContain('FROM THE KNOWLEDGE BASE');
+    expect(messages[1]).toEqual({ role: 'user', content: 'Gdzie zaparkuje wasz monter?' });
+  });
+
   it('the system text alone still holds every entry (a caller that sends it whole loses nothing)', () => {
     const system = buildAgentSystemPrompt(input);
     expect(questionsIn(system)).toHaveLength(50);
