@@ -241,6 +241,8 @@ describe('Dockerfiles', () => {
     expect(file.match(/^FROM node:24-bookworm-slim\b/gm)).toHaveLength(2);
     expect(file).toContain('npm install --no-audit --no-fund');
     expect(file).toContain('npm run build');
+    // Issue 60 item 6: production dependencies only, trimmed, before the runtime stage copies them.
+    expect(file).toMatch(/npm prune --omit=dev --no-audit --no-fund \\\n\s+&& sh deploy\/core\/slim-runtime\.sh/);
     expect(file).toMatch(/^USER node$/m);
     expect(file).toContain('dist/root/main.js');
   });
@@ -271,7 +273,7 @@ describe('Dockerfiles', () => {
 
   it('has shell scripts that parse', async () => {
     const { spawnSync } = await import('node:child_process');
-    for (const script of ['deploy/asterisk/entrypoint.sh', 'deploy/asterisk/healthcheck.sh', 'deploy/kamailio/entrypoint.sh', 'deploy/postgres/entrypoint.sh', 'deploy/whisper/fetch-model.sh', 'deploy/fail2ban/entrypoint.sh', 'deploy/fail2ban/healthcheck.sh']) {
+    for (const script of ['deploy/asterisk/entrypoint.sh', 'deploy/asterisk/healthcheck.sh', 'deploy/kamailio/entrypoint.sh', 'deploy/postgres/entrypoint.sh', 'deploy/whisper/fetch-model.sh', 'deploy/fail2ban/entrypoint.sh', 'deploy/fail2ban/healthcheck.sh', 'deploy/core/slim-runtime.sh']) {
       const r = spawnSync('sh', ['-n', path.join(root, script)], { encoding: 'utf8' });
       expect(r.status, `${script}: ${r.stderr}`).toBe(0);
     }
