@@ -25,7 +25,10 @@ import { launchWithMicrophone, microphoneFile, openCallMyLine } from '../call-my
 import { ApiClient } from '../helpers/client.js';
 
 const ROOT = projectRoot();
-const SERVICES = ['proxy', 'asterisk', 'core', 'ollama', 'whisper'];
+// fail2ban: the SIP ban, in the default stack without a profile (issue 60 item 5).
+const SERVICES = ['proxy', 'asterisk', 'core', 'ollama', 'whisper', 'fail2ban'];
+/** Issue 60 item 6: what the core image may add to its Node base. */
+const CORE_IMAGE_BUDGET_MB = 200;
 const figures: Record<string, string | number> = {};
 
 let stack: Stack;
@@ -101,7 +104,7 @@ describe('docker compose: the stack built, booted and called as operators run it
     await timed('asterisk build s', () => stack.compose(['build', 'asterisk']));
     await timed('core build s', () => stack.compose(['build', 'core']));
     await timed('proxy build s', () => stack.compose(['build', 'proxy']));
-    await stack.compose(['build', 'ollama', 'whisper']);
+    await stack.compose(['build', 'ollama', 'whisper', 'fail2ban']);
     await timed('up until healthy s', async () => {
       await stack.compose(['up', '-d']);
       await allHealthy();
@@ -171,14 +174,31 @@ describe('docker compose: the stack built, booted and called as operators run it
     expect(caFile('root.crt')).toBe(ca);
   });
 
-  it("Debian's docker-compose 1.29 still reads the file: the same services as Compose v2, the cluster and sip-ban profiles' included", async () => {
+  it("Debian's docker-compose 1.29 still reads the file: the same services as Compose v2, the cluster profile's included", async () => {
     const v1 = stack.composeV1(['config', '--services']);
     expect(v1.status, v1.output).toBe(0);
     const services = (out: string) => out.split('\n').map((l) => l.trim()).filter(Boolean).sort();
-    // 1.29 lists every service; v2 only those of the active profiles, so it is asked for every profile's too.
-    const v2 = await stack.compose(['--profile', 'cluster', '--profile', 'sip-ban', 'config', '--services']);
+    // 1.29 lists every service; v2 only those of the active profiles, so it is asked for the cluster's too.
+    const v2 = await stack.compose(['--profile', 'cluster', 'config', '--services']);
     expect(services(v1.output)).toEqual(services(v2));
     expect(services(v2)).toEqual(expect.arrayContaining(SERVICES));
+    // Without a profile, the SIP ban is among the services Compose v2 starts.
+    expect(services(await stack.compose(['config', '--services']))).toContain('fail2ban');
+  });
+
+  it('the SIP ban runs without a profile: its jail reads Asterisk’s security.log and never bans the trunk’s provider', () => {
+    const jail = stack.env.COMPOSE_PROJECT_NAME!;
+    const status = stack.exec('fail2ban', ['fail2ban-client', 'status', jail]);
+    expect(status).toContain('/var/log/asterisk/security.log');
+    const ignored = stack.exec('fail2ban', ['fail2ban-client', 'get', jail, 'ignoreip']);
+    // SIP_UKDID_HOST (127.0.0.1:9) resolved into the never-banned list.
+    expect(ignored).toMatch(/127\.0\.0\.1\b/);
+  });
+
+  it(`the core image adds at most ${CORE_IMAGE_BUDGET_MB} MB to its Node base`, () => {
+    // A size, not a time: the figure is also in the bench row (figures) and docs/deployment.md.
+    expect(Number(figures['core adds to its base MB'])).toBeGreaterThan(0);
+    expect(Number(figures['core adds to its base MB'])).toBeLessThanOrEqual(CORE_IMAGE_BUDGET_MB);
   });
 
   it('the Asterisk image holds exactly the modules menuselect.txt builds, and loads every one modules.conf lists', () => {

@@ -27,10 +27,10 @@ interface Service {
 }
 const { asterisk, core, ollama, whisper, proxy } = compose.services as Record<string, Service>;
 const published = readCompose('docker-compose.ports.yml').services;
-const ONE_BOX = ['proxy', 'asterisk', 'core', 'ollama', 'whisper'];
+// fail2ban on Asterisk's security.log (docs/security.md, "SIP scanners"): in the default stack
+// since issue 60, turned off by SIP_BAN=off rather than by a profile.
+const ONE_BOX = ['proxy', 'asterisk', 'core', 'ollama', 'whisper', 'fail2ban'];
 const CLUSTER = ['kamailio', 'asterisk-b', 'core-b', 'postgres'];
-// The `sip-ban` profile: fail2ban on Asterisk's security.log (docs/security.md).
-const SIP_BAN = ['fail2ban'];
 
 /** ${VAR:-default} → default, ${VAR:?message} → required, ${VAR} → unset. */
 function interpolate(value: string, env: Record<string, string> = {}): string {
@@ -50,12 +50,22 @@ function mount(service: Service, volume: string): { target: string; readOnly: bo
 }
 
 describe('docker-compose.yml', () => {
-  it('runs the five services of the appliance; the cluster profile’s start only with the profile', () => {
+  it('runs the six services of the appliance, the SIP ban among them; the cluster profile’s start only with the profile', () => {
     const always = Object.entries(compose.services).filter(([, s]) => !s.profiles).map(([name]) => name);
     expect(always.sort()).toEqual([...ONE_BOX].sort());
     for (const name of CLUSTER) expect(compose.services[name]?.profiles, name).toEqual(['cluster']);
-    for (const name of SIP_BAN) expect(compose.services[name]?.profiles, name).toEqual(['sip-ban']);
-    expect(Object.keys(compose.services).sort()).toEqual([...ONE_BOX, ...CLUSTER, ...SIP_BAN].sort());
+    expect(Object.keys(compose.services).sort()).toEqual([...ONE_BOX, ...CLUSTER].sort());
+  });
+
+  it('bans SIP scanners by default (SIP_BAN on unless .env says off), told every trunk host Asterisk is', () => {
+    const { fail2ban } = compose.services as Record<string, Service>;
+    expect(interpolate(fail2ban!.environment!.SIP_BAN!)).toBe('on');
+    expect(interpolate(fail2ban!.environment!.SIP_BAN!, { SIP_BAN: 'off' })).toBe('off');
+    for (const name of ['SIP_TRUNKS', 'SIP_REG_SERVER', 'SIP_UKDID_HOST', 'SIP_UKDID_MATCH', 'SIP_TWILIO_TERMINATION', 'SIP_ALLOW_FROM', 'SIP_LOCAL_NET']) {
+      expect(fail2ban!.environment![name], name).toBe(asterisk!.environment![name]);
+    }
+    expect(mount(fail2ban!, 'asterisk-log')).toEqual({ target: '/var/log/asterisk', readOnly: true });
+    expect(fail2ban!.healthcheck!.test).toEqual(['CMD', '/usr/local/bin/fail2ban-healthcheck.sh']);
   });
 
   it('gives every service a healthcheck', () => {
@@ -110,10 +120,10 @@ describe('docker-compose.yml', () => {
     expect(core!.env_file).toBe('.env');
   });
 
-  it('documents every setting Asterisk, Kamailio and PostgreSQL take from .env in asterisk.conf.example', () => {
+  it('documents every setting Asterisk, Kamailio, PostgreSQL and fail2ban take from .env in asterisk.conf.example', () => {
     const example = fs.readFileSync(path.join(root, 'asterisk.conf.example'), 'utf8');
     const documented = new Set([...example.matchAll(/^#?\s*([A-Z0-9_]+)=/gm)].map((m) => m[1]));
-    const used = ['proxy', 'asterisk', 'asterisk-b', 'kamailio', 'postgres']
+    const used = ['proxy', 'asterisk', 'asterisk-b', 'kamailio', 'postgres', 'fail2ban']
       .flatMap((name) => [...Object.values(compose.services[name]!.environment ?? {}), ...Object.values(compose.services[name]!.build?.args ?? {})])
       .flatMap((v) => [...v.matchAll(/\$\{([A-Z0-9_]+)/g)].map((m) => m[1]!));
     for (const name of used) expect(documented, name).toContain(name);
@@ -231,6 +241,8 @@ describe('Dockerfiles', () => {
     expect(file.match(/^FROM node:24-bookworm-slim\b/gm)).toHaveLength(2);
     expect(file).toContain('npm install --no-audit --no-fund');
     expect(file).toContain('npm run build');
+    // Issue 60 item 6: production dependencies only, trimmed, before the runtime stage copies them.
+    expect(file).toMatch(/npm prune --omit=dev --no-audit --no-fund \\\n\s+&& sh deploy\/core\/slim-runtime\.sh/);
     expect(file).toMatch(/^USER node$/m);
     expect(file).toContain('dist/root/main.js');
   });
@@ -261,7 +273,7 @@ describe('Dockerfiles', () => {
 
   it('has shell scripts that parse', async () => {
     const { spawnSync } = await import('node:child_process');
-    for (const script of ['deploy/asterisk/entrypoint.sh', 'deploy/asterisk/healthcheck.sh', 'deploy/kamailio/entrypoint.sh', 'deploy/postgres/entrypoint.sh', 'deploy/whisper/fetch-model.sh']) {
+    for (const script of ['deploy/asterisk/entrypoint.sh', 'deploy/asterisk/healthcheck.sh', 'deploy/kamailio/entrypoint.sh', 'deploy/postgres/entrypoint.sh', 'deploy/whisper/fetch-model.sh', 'deploy/fail2ban/entrypoint.sh', 'deploy/fail2ban/healthcheck.sh', 'deploy/core/slim-runtime.sh']) {
       const r = spawnSync('sh', ['-n', path.join(root, script)], { encoding: 'utf8' });
       expect(r.status, `${script}: ${r.stderr}`).toBe(0);
     }
