@@ -7,6 +7,7 @@ import type { AnalyticsPeriodSchema, ApiAnalyticsSchema, ApiCallLogSchema, ApiCa
 import type { AgentPreviewBody, AgentPreviewResponse, AgentVoicesResponse } from './schemas/agent-preview.js';
 import type { ApiAdminLineStateSchema, ApiOwnerLineStateSchema } from './schemas/line-state.js';
 import type { ApiAgentCapacitySchema } from './schemas/agent-capacity.js';
+import type { ApiEnginesSchema } from './schemas/language-model.js';
 import type { ApiQualityReportsSchema, QualityReportSchema } from './schemas/quality.js';
 import type { ApiAssignedUserSchema, ApiNumberStatsSchema, ApiPhoneNumberSchema, ApiProviderNumberSchema, ApiUsageSchema } from './schemas/numbers.js';
 import type { ApiMetaSchema } from './schemas/system.js';
@@ -59,6 +60,9 @@ export type ApiUsage = Static<typeof ApiUsageSchema>;
 
 /** GET /api/admin/agent-capacity: agent conversations against what the engines serve, and calls turned to voicemail for capacity in the last 24 hours. */
 export type ApiAgentCapacity = Static<typeof ApiAgentCapacitySchema>;
+
+/** GET /api/admin/engines: the language model's state (pulled on first start, issue 60). */
+export type ApiEngines = Static<typeof ApiEnginesSchema>;
 
 /** GET /api/meta: what the console must learn from the server rather than hard-code. */
 export type ApiMeta = Static<typeof ApiMetaSchema>;

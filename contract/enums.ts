@@ -46,6 +46,12 @@ export const CALLER_TAGS = ['blocked', 'withheld-refused', 'vip'] as const;
  */
 export const CALL_CLASSES = ['genuine', 'sales', 'recorded', 'silent', 'wrong-number'] as const;
 /**
+ * Why an agent-mode call was answered in voicemail mode with the owner's own greeting (issue 60):
+ * `model` the language model was still being downloaded, `slow` the slow-box guard was closed.
+ */
+export const AGENT_VOICEMAIL_REASONS = ['model', 'slow'] as const;
+export type AgentVoicemailReason = (typeof AGENT_VOICEMAIL_REASONS)[number];
+/**
  * Why a call was screened: `summary` (classified after the call), `owner` (the number is on the
  * owner's spam list) or `box` (on the box-wide list); the last two are refused before answering.
  */

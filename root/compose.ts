@@ -29,7 +29,7 @@ import type { AgentFlowInstall, InstallOptions } from '../pbx/flows/agent/index.
  */
 
 /** The background work production runs; a test server starts none and names what it tests. */
-type BackgroundWork = 'housekeeping' | 'prompts' | 'pipeline' | 'callerTexts' | 'booking' | 'backups' | 'retention' | 'digest' | 'inbox' | 'website' | 'deposits';
+type BackgroundWork = 'housekeeping' | 'prompts' | 'pipeline' | 'callerTexts' | 'booking' | 'backups' | 'retention' | 'digest' | 'inbox' | 'website' | 'deposits' | 'model';
 
 export interface ApplianceOverrides {
   /** The core's logger (default: LOG_LEVEL's, as the service 'core'). */
@@ -77,7 +77,7 @@ export async function composeAppliance(config: Config, o: ApplianceOverrides = {
   const database = await openAppDatabase(config.database, log);
   const mailer = o.mailer ?? createMailer({ smtpUrl: config.mail.smtpUrl, from: config.mail.from, outboxDir: path.join(config.dataDir, 'outbox', 'mail'), log });
   const services: Services = withAppServices(
-    { config, database, mailer, now: o.now ?? (() => new Date()), log, health: new Map(), hooks: newHooks(), agentEngines: createAgentEngines(config) },
+    { config, database, mailer, now: o.now ?? (() => new Date()), log, health: new Map(), hooks: newHooks(), agentEngines: createAgentEngines(config, undefined, log.child({ component: 'model' })) },
     o.services,
   );
   const built = (await o.setup?.(services)) ?? {};
@@ -86,6 +86,8 @@ export async function composeAppliance(config: Config, o: ApplianceOverrides = {
   const housekeeping = on('housekeeping') ? await startHousekeeping(services) : undefined;
   // The prompts folder's cap counts files others wrote too: measured now and every PROMPTS_MEASURE_SECONDS.
   if (on('prompts')) services.agentEngines.promptFolder.start();
+  // OLLAMA_MODEL checked on each endpoint and pulled where missing (issue 60); agent mode waits for it.
+  if (on('model')) services.agentEngines.model.start();
   // Subscribes to hooks.callFinished before the PBX can fire it.
   // The pipeline and the PBX's modules are imported only when they start: an HTTP-only process
   // (most test servers, each in a fresh module graph) would otherwise evaluate ~0.5 s of them.
@@ -153,6 +155,7 @@ export async function composeAppliance(config: Config, o: ApplianceOverrides = {
       services.health.delete('agent-media');
       services.agentEngines.pools.close();
       services.agentEngines.promptFolder.stop();
+      services.agentEngines.model.stop();
       housekeeping?.stop();
       await pipeline?.stop();
       if (on('callerTexts')) await services.callerTexts.stop();

@@ -1,6 +1,6 @@
 // The call log (core/calls/routes.ts) and the analytics drawn from it (core/analytics/routes.ts).
 import { Type } from 'typebox';
-import { ANALYTICS_PERIODS, CALL_CLASSES, CALL_URGENCIES, HANDLING_PERIODS, SCREENED_BY } from '../enums.js';
+import { AGENT_VOICEMAIL_REASONS, ANALYTICS_PERIODS, CALL_CLASSES, CALL_URGENCIES, HANDLING_PERIODS, SCREENED_BY } from '../enums.js';
 import { CallerTagSchema, TransferOutcomeSchema } from './call-handling.js';
 import { CallStatusSchema, Nullable, OneOf } from './shared.js';
 
@@ -35,6 +35,8 @@ export const ApiCallLogSchema = Type.Object({
   agentBusy: Type.Boolean(),
   /** An agent-mode call whose engines stalled mid-conversation: the caller was offered voicemail (issue 27). */
   agentStalled: Type.Boolean(),
+  /** An agent-mode call answered in voicemail mode with the owner's greeting because agent mode was off on the box (issue 60): 'model' (the language model was still downloading) or 'slow' (the assistant was too slow on this box); null otherwise. */
+  agentVoicemailReason: Nullable(OneOf(AGENT_VOICEMAIL_REASONS)),
   /** The owner's own "Call my line" from the console: left out of analytics and usage (named as its column, calls.test_call). */
   testCall: Type.Boolean(),
   /** What the summary said the call was (genuine, sales, recorded, silent, wrong-number); null until assessed. */

@@ -1,3 +1,4 @@
+import type { ModelState } from '../engines/model-readiness.js';
 import fs from 'node:fs';
 import type { AgentPreviewResult } from '../../contract/api.js';
 import { AgentPreviewBody, AgentPreviewResponse, AgentVoicesResponse, GreetingPreviewBody, GreetingPreviewResponse, LinePreviewBody, PreviewAudioParams } from '../../contract/schemas/agent-preview.js';
@@ -132,6 +133,8 @@ export async function agentPreviewRoutes(app: App): Promise<void> {
 
   async function preview(user: User, conversation: Conversation, question: string, businessName: string | null, knowledgeBase: string, voice: Voice, res: ServerResponse) {
     const { walk } = conversation;
+    // Issue 60: on a new box the model may still be downloading; say so at once rather than wait on Ollama's 404.
+    if (!engines.model.ready()) throw new HttpError(503, modelNotReadyMessage(engines.model.state()));
     // The phone's prompt: with a booking desk it offers "book", and shows the step under way.
     const system = buildAgentSystemPrompt({ businessName, knowledgeBase, ...(walk && { booking: { step: walk.promptStep() } }) });
     const ac = new AbortController();
@@ -245,4 +248,11 @@ export async function agentPreviewRoutes(app: App): Promise<void> {
       return reply.send(fs.createReadStream(grant.file));
     },
   );
+}
+
+/** The preview's answer while the language model is not on the box yet (issue 60). */
+function modelNotReadyMessage(s: ModelState): string {
+  if (s.state === 'downloading') return `The AI agent is not ready yet: the language model is still downloading (${s.percent ?? 0} %). Please try again when it has finished.`;
+  if (s.state === 'failed') return 'The AI agent is not ready yet: the language model could not be downloaded. Your administrator can see why on the admin dashboard.';
+  return 'The AI agent is not ready yet: the box is checking its language model. Please try again in a minute.';
 }

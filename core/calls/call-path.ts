@@ -123,6 +123,9 @@ export function createCallPath(db: Db, log: Log, outbound: OutboundPolicy = DEFA
     markAgentBusy: async (callId) => {
       await write(`tag call ${callId} as turned away for capacity`, async () => await db.update(calls).set({ agentBusy: true }).where(eq(calls.id, callId)));
     },
+    markAgentVoicemail: async (callId, reason) => {
+      await write(`tag call ${callId} as answered in voicemail mode (${reason})`, async () => await db.update(calls).set({ agentVoicemailReason: reason }).where(eq(calls.id, callId)));
+    },
     markAgentStalled: async (callId) => {
       await db.update(calls).set({ agentStalled: true }).where(eq(calls.id, callId));
     },

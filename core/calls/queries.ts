@@ -44,6 +44,7 @@ const listColumns = (calls: Tables['calls'], staff: Tables['staff']) => ({
   period: calls.period,
   agentBusy: calls.agentBusy,
   agentStalled: calls.agentStalled,
+  agentVoicemailReason: calls.agentVoicemailReason,
   testCall: calls.testCall,
   callClass: calls.callClass,
   screenedBy: calls.screenedBy,
@@ -75,6 +76,7 @@ type ListRow = { staffName: string | null } & Pick<
   | 'period'
   | 'agentBusy'
   | 'agentStalled'
+  | 'agentVoicemailReason'
   | 'testCall'
   | 'callClass'
   | 'screenedBy'
@@ -108,6 +110,7 @@ function toApiCallLog(r: ListRow): ApiCallLog {
     period: r.period,
     agentBusy: r.agentBusy,
     agentStalled: r.agentStalled,
+    agentVoicemailReason: r.agentVoicemailReason,
     testCall: r.testCall,
     callClass: r.callClass,
     screenedBy: r.screenedBy,

@@ -127,7 +127,25 @@ export interface Config {
    */
   stop: { drainMs: number };
   /** One or more Ollama servers (OLLAMA_URL, comma-separated), each with its slots (OLLAMA_SLOTS). */
-  ollama: { endpoints: EngineEndpoint[]; model: string };
+  ollama: {
+    endpoints: EngineEndpoint[];
+    model: string;
+    /**
+     * OLLAMA_NUM_CTX: the context window asked for on every request (Ollama's own default, 2,048
+     * or 4,096 by version, silently cuts the front of a longer prompt). Default 8,192: the agent's
+     * prompt with a whole knowledge base (a caller in another language gets it whole,
+     * dialogue/agent/knowledge-selection.ts; 2,000 words ≈ 3,000 tokens, models/llm/token-estimate.ts),
+     * its rules and a long call's dialogue, with room left for the reply.
+     */
+    numCtx: number;
+  };
+  /**
+   * The slow-box guard (pbx/admission/slow-box-rule.ts, issue 60): past AGENT_SLOW_P50_MS as the
+   * median end of speech → first audio of the node's last 20 agent turns, new agent calls are
+   * answered in voicemail mode with the owner's greeting (0 turns it off); while closed, one new
+   * agent call in every AGENT_SLOW_TRIAL_EVERY is let through to measure a recovery.
+   */
+  agentSlow: { p50LimitMs: number; trialEvery: number };
   /** whisper.cpp servers (WHISPER_URL, comma-separated; none = transcription waits), each with WHISPER_SLOTS. */
   whisper: { endpoints: EngineEndpoint[]; model?: string };
   tts: { engine?: TtsEngineName; piperBin: string; piperVoicesDir?: string; slots: number };
@@ -497,6 +515,7 @@ export function loadConfig(env: Env = process.env): Config {
     },
     agentRtp: agentRtpSettings(env),
     agentStall: agentStallSettings(env),
+    agentSlow: { p50LimitMs: integer(env, 'AGENT_SLOW_P50_MS', 2000, 0, 600_000), trialEvery: integer(env, 'AGENT_SLOW_TRIAL_EVERY', 5, 2, 1000) },
     admission: {
       maxCalls: integer(env, 'ADMISSION_MAX_CALLS', 0, 0, 100_000),
       maxLoopLagMs: integer(env, 'ADMISSION_MAX_LOOP_LAG_MS', 0, 0, 600_000),
@@ -519,7 +538,7 @@ export function loadConfig(env: Env = process.env): Config {
     stripe: stripeSettings(env),
     jobs: { leaseMs: integer(env, 'JOB_LEASE_SECONDS', 90, 10, 3600) * 1000 },
     stop: { drainMs: integer(env, 'STOP_DRAIN_SECONDS', 25, 1, 600) * 1000 },
-    ollama: { endpoints: endpoints(env, 'OLLAMA_URL', 'OLLAMA_SLOTS', DEFAULT_SLOTS.ollama, 'http://127.0.0.1:11434'), model: text(env, 'OLLAMA_MODEL') ?? 'llama3.2:3b' },
+    ollama: { endpoints: endpoints(env, 'OLLAMA_URL', 'OLLAMA_SLOTS', DEFAULT_SLOTS.ollama, 'http://127.0.0.1:11434'), model: text(env, 'OLLAMA_MODEL') ?? 'llama3.2:3b', numCtx: integer(env, 'OLLAMA_NUM_CTX', 8192, 512, 131_072) },
     whisper: { endpoints: endpoints(env, 'WHISPER_URL', 'WHISPER_SLOTS', DEFAULT_SLOTS.whisper), model: text(env, 'WHISPER_MODEL') },
     tts: {
       slots: integer(env, 'TTS_SLOTS', DEFAULT_SLOTS.tts, 1, 64),

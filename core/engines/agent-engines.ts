@@ -9,6 +9,8 @@ import type { SpeechToText } from '../../models/stt/speech-to-text.js';
 import { createPromptCache, createPromptFolder, createTextToSpeech, type PromptCache, type PromptFolder } from '../../models/tts/index.js';
 import type { Config } from '../config/config.js';
 import { createEnginePools, type EnginePools } from './engine-pools.js';
+import { createModelReadiness, type ModelReadiness } from './model-readiness.js';
+import type { Log } from '../../contract/log.js';
 
 /**
  * The engines the agent speaks with, built once by the composition root (root/main.ts)
@@ -28,9 +30,11 @@ export interface AgentEngines {
    * which are many and rarely repeat, and the PBX's greetings both count against it.
    */
   promptFolder: PromptFolder;
+  /** Whether OLLAMA_MODEL is on every Ollama endpoint (pulled on first start, issue 60); agent mode waits for it. Started by the root. */
+  model: ModelReadiness;
 }
 
-export function createAgentEngines(config: Config, pools: EnginePools = createEnginePools(config)): AgentEngines {
+export function createAgentEngines(config: Config, pools: EnginePools = createEnginePools(config), log?: Pick<Log, 'info' | 'warn'>): AgentEngines {
   const tts = createTextToSpeech(config.tts);
   const promptFolder = createPromptFolder({ dir: path.join(config.dataDir, 'prompts'), maxBytes: config.prompts.maxBytes, measureEveryMs: config.prompts.measureEveryMs });
   return {
@@ -39,16 +43,17 @@ export function createAgentEngines(config: Config, pools: EnginePools = createEn
     stt: createSpeechToText(pools.stt, 'live', { timeoutMs: 20_000 }),
     pools,
     promptFolder,
+    model: createModelReadiness({ hosts: config.ollama.endpoints.map((e) => e.url), model: config.ollama.model, log: log ?? { info: () => undefined, warn: () => undefined } }),
   };
 }
 
 /** The agent's streamed replies: Ollama's model over the pool at live priority, held to the reply contract's schema. */
 export function createAgentReplies(config: Config, pools: EnginePools): ReplyStreamer {
   const format = AGENT_REPLY_SCHEMA as unknown as Record<string, unknown>;
-  return pooledReplyStreamer(pools.llm, 'live', (host) => createOllamaReplyStreamer({ host, model: config.ollama.model, format }));
+  return pooledReplyStreamer(pools.llm, 'live', (host) => createOllamaReplyStreamer({ host, model: config.ollama.model, numCtx: config.ollama.numCtx, format }));
 }
 
 /** The summaries' model: the same pool at background priority, so a summary never takes a slot a caller needs. */
 export function createSummaryModel(config: Config, pools: EnginePools): LanguageModel {
-  return pooledLanguageModel(pools.llm, 'background', (host) => createOllamaLanguageModel({ host, model: config.ollama.model }));
+  return pooledLanguageModel(pools.llm, 'background', (host) => createOllamaLanguageModel({ host, model: config.ollama.model, numCtx: config.ollama.numCtx }));
 }

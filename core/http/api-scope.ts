@@ -1,4 +1,5 @@
 import { agentCapacityRoutes } from '../admin/agent-capacity.js';
+import { languageModelRoutes } from '../admin/language-model.js';
 import { adminUserRoutes } from '../admin/user-routes.js';
 import { agentPreviewRoutes } from '../agent-preview/routes.js';
 import { analyticsRoutes } from '../analytics/routes.js';
@@ -57,6 +58,7 @@ export async function apiScope(api: App, opts: { callMyLine?: CallMyLineRegistry
   await api.register(lineStateRoutes);
   await api.register(adminUserRoutes);
   await api.register(agentCapacityRoutes);
+  await api.register(languageModelRoutes);
   await api.register(qualityRoutes);
   await api.register(analyticsRoutes);
   await api.register(numberRoutes);

@@ -1,4 +1,5 @@
 import type { AiMode } from '../../contract/api.js';
+import type { AgentVoicemailReason } from '../../contract/enums.js';
 import type { CallHandlingDecision } from '../../contract/call-handling.js';
 import type { Call, User } from '../db/schema.js';
 import type { BackoffPolicy } from '../time/backoff.js';
@@ -118,6 +119,8 @@ export interface CallPath {
   markAgentBusy(callId: number): Promise<void>;
   /** An agent-mode call whose engines stalled mid-conversation: the caller was offered voicemail. Tagged for the owner and the admin. */
   markAgentStalled(callId: number): Promise<void>;
+  /** An agent-mode call answered in voicemail mode with the owner's greeting because agent mode was off on this node (issue 60): says why on the row. */
+  markAgentVoicemail(callId: number, reason: AgentVoicemailReason): Promise<void>;
   /** A question the knowledge base did not cover, for the owner's list. */
   recordUnansweredQuestion(q: NewUnansweredQuestion): Promise<void>;
   /** The agent answers the caller in another language (issue 42), spoken by `voice`: recorded on the call (the last one wins). */

@@ -53,6 +53,7 @@ export async function exportOwnerData(db: Db, user: User, now: Date) {
       period: c.period,
       agentBusy: c.agentBusy,
       agentStalled: c.agentStalled,
+      agentVoicemailReason: c.agentVoicemailReason,
       testCall: c.testCall,
       callClass: c.callClass,
       screenedBy: c.screenedBy,

@@ -8,6 +8,8 @@ export interface OllamaStreamOptions {
   /** The JSON schema every reply follows (Ollama's structured output); keys stream in schema order. */
   format: Record<string, unknown>;
   keepAlive?: string | number;
+  /** Ollama's num_ctx (OLLAMA_NUM_CTX); unset leaves Ollama's own default. */
+  numCtx?: number;
   /** Time allowed for the first piece to arrive (a loaded model answers in well under this). */
   firstTokenTimeoutMs?: number;
   fetch?: typeof fetch;
@@ -36,7 +38,7 @@ export function createOllamaReplyStreamer(opts: OllamaStreamOptions): ReplyStrea
           stream: true,
           format: opts.format,
           keep_alive: opts.keepAlive ?? '30m',
-          options: { temperature: 0.2, num_predict: 300 },
+          options: { temperature: 0.2, num_predict: 300, ...(opts.numCtx ? { num_ctx: opts.numCtx } : {}) },
         });
         for await (const part of parts) {
           if (!gotFirst) {

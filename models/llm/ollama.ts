@@ -10,6 +10,8 @@ export interface OllamaOptions {
   /** How long Ollama keeps the model in memory after a request, so the next call skips the load. */
   keepAlive?: string | number;
   timeoutMs?: number;
+  /** Ollama's num_ctx (OLLAMA_NUM_CTX); unset leaves Ollama's own default. */
+  numCtx?: number;
   fetch?: typeof fetch;
 }
 
@@ -39,7 +41,7 @@ export function createOllamaLanguageModel(opts: OllamaOptions): LanguageModel {
           stream: false,
           ...(format ? { format } : {}),
           keep_alive: opts.keepAlive ?? '30m',
-          options: { temperature: temperature ?? 0.2, ...(maxTokens ? { num_predict: maxTokens } : {}) },
+          options: { temperature: temperature ?? 0.2, ...(maxTokens ? { num_predict: maxTokens } : {}), ...(opts.numCtx ? { num_ctx: opts.numCtx } : {}) },
         });
         return res.message?.content ?? '';
       } catch (err) {

@@ -71,6 +71,7 @@ describe('GET /api/call-logs', () => {
       period: null,
       agentBusy: false,
       agentStalled: false,
+      agentVoicemailReason: null,
       testCall: false,
       callClass: null,
       screenedBy: null,

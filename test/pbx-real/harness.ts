@@ -79,6 +79,10 @@ export interface RealPbxOptions {
   services?: (services: Services) => void;
   /** The agent's diary (issue 41): by default core/booking's desk on the harness's database; a fake (test/helpers/fake-booking-desk.ts) or another core's desk replaces it. */
   bookingDesk?: BookingDeskFactory;
+  /** The Ollama double's models at start (`[]`: a fresh Ollama that must pull OLLAMA_MODEL first); when set, the core watches the model (issue 60) as in production. */
+  ollamaModels?: string[];
+  /** Holds the double's `/api/pull` until this settles (set before the core starts, which pulls at once). */
+  ollamaPullUntil?: Promise<unknown>;
 }
 
 export async function startRealPbx(opts: RealPbxOptions = {}): Promise<RealPbx> {
@@ -87,7 +91,8 @@ export async function startRealPbx(opts: RealPbxOptions = {}): Promise<RealPbx> 
   // Before Asterisk: its first qualify of the trunk must find the phone there.
   const ownerPhone = opts.ownerPhone ? await OwnerPhone.start() : undefined;
   const asterisk = await AsteriskInstance.start({ root: found.root, rtpPorts: opts.rtpPorts, env: { ...(ownerPhone ? { SIP_UKDID_HOST: `127.0.0.1:${ownerPhone.port}` } : {}), ...opts.asteriskEnv } });
-  const ollama = await startOllamaDouble();
+  const ollama = await startOllamaDouble({ models: opts.ollamaModels });
+  if (opts.ollamaPullUntil) ollama.pull.until = opts.ollamaPullUntil;
   const whisper = await startWhisperDouble();
   const coreLog: RealPbx['coreLog'] = [];
   const sink = new Writable({
@@ -123,7 +128,7 @@ export async function startRealPbx(opts: RealPbxOptions = {}): Promise<RealPbx> 
       asterisk.mountPrompts(path.join(services.config.dataDir, 'prompts'));
       services.hooks.callFinished.push((id) => finished.push(id));
     },
-    background: { pipeline: !!opts.pipeline },
+    background: { pipeline: !!opts.pipeline, model: opts.ollamaModels !== undefined },
     postCall: { options: { pollMs: 100 } },
     ...(opts.agent && { agent: { overrides: { timing: opts.timing, onTurnMetrics: (m) => metrics.push(m), ...(opts.bookingDesk && { bookingDesk: opts.bookingDesk }) } } }),
     pbx: { backoff: { baseMs: 100, maxMs: 1000 }, ...opts.pbx },

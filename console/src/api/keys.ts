@@ -52,6 +52,7 @@ export const keys = {
     numbers: (provider: string) => ['admin', 'numbers', provider] as const,
     usage: (provider: string) => ['admin', 'usage', provider] as const,
     agentCapacity: ['admin', 'agent-capacity'] as const,
+    engines: ['admin', 'engines'] as const,
     screening: ['admin', 'screening'] as const,
     screeningMarks: (number: string) => ['admin', 'screening', 'marks', number] as const,
     quality: ['admin', 'quality'] as const,

@@ -3,6 +3,7 @@ import { infiniteQueryOptions, useInfiniteQuery, useQuery } from '@tanstack/reac
 import type {
   AnalyticsPeriod,
   ApiAgentCapacity,
+  ApiEngines,
   ApiAnalytics,
   ApiCallLogResponse,
   ApiCallLogsResponse,
@@ -75,6 +76,11 @@ const AGENT_CAPACITY_REFRESH_MS = 15_000;
 
 export const useAgentCapacity = () =>
   useQuery({ queryKey: keys.admin.agentCapacity, queryFn: ({ signal }) => apiGet<ApiAgentCapacity>('/api/admin/agent-capacity', signal), refetchInterval: AGENT_CAPACITY_REFRESH_MS });
+
+/** A model download moves by the minute: its percentage followed on the admin dashboard. */
+const ENGINES_REFRESH_MS = 5_000;
+
+export const useEngines = () => useQuery({ queryKey: keys.admin.engines, queryFn: ({ signal }) => apiGet<ApiEngines>('/api/admin/engines', signal), refetchInterval: ENGINES_REFRESH_MS });
 
 export const useApprovals = (opts: { enabled?: boolean } = {}) =>
   useQuery({ queryKey: keys.admin.approvals, queryFn: ({ signal }) => apiGet<{ users: ApiUser[] }>('/api/admin/approvals', signal), enabled: opts.enabled ?? true });

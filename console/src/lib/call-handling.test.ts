@@ -16,6 +16,8 @@ describe('call-handling display rules', () => {
     expect(callHandlingTags({ callerTag: 'blocked', transferOutcome: null }).map((t) => t.label)).toEqual(['Blocked']);
     expect(callHandlingTags({ callerTag: null, transferOutcome: 'busy' })).toEqual([]);
     expect(callHandlingTags({ callerTag: null, transferOutcome: null, agentBusy: true }).map((t) => t.label)).toEqual(['Agents busy']);
+    expect(callHandlingTags({ callerTag: null, transferOutcome: null, agentVoicemailReason: 'slow' }).map((t) => t.label)).toEqual(['Answered in voicemail mode: the assistant was too slow on this box']);
+    expect(callHandlingTags({ callerTag: null, transferOutcome: null, agentVoicemailReason: 'model' }).map((t) => t.label)).toEqual(['Answered in voicemail mode: the language model was still downloading']);
     expect(callHandlingTags({ callerTag: null, transferOutcome: null, testCall: true }).map((t) => t.label)).toEqual(['Test call']);
     expect(callHandlingTags({ callerTag: null, transferOutcome: null, agentStalled: true }).map((t) => t.label)).toEqual(['Agent stalled']);
   });

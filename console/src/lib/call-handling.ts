@@ -46,7 +46,7 @@ export function callerTagLabel(tag: CallerTag): string {
 }
 
 /** The call-handling badges a card shows, in this order (Urgent has its own badge already). */
-export function callHandlingTags(call: Pick<ApiCallLog, 'callerTag' | 'transferOutcome'> & Partial<Pick<ApiCallLog, 'agentBusy' | 'agentStalled' | 'testCall'>>): { label: string; tone: BadgeTone }[] {
+export function callHandlingTags(call: Pick<ApiCallLog, 'callerTag' | 'transferOutcome'> & Partial<Pick<ApiCallLog, 'agentBusy' | 'agentStalled' | 'agentVoicemailReason' | 'testCall'>>): { label: string; tone: BadgeTone }[] {
   const tags: { label: string; tone: BadgeTone }[] = [];
   // The owner's own call from the console ("Call my line").
   if (call.testCall) tags.push({ label: 'Test call', tone: 'blue' });
@@ -54,6 +54,9 @@ export function callHandlingTags(call: Pick<ApiCallLog, 'callerTag' | 'transferO
   if (call.agentBusy) tags.push({ label: 'Agents busy', tone: 'gray' });
   // The engines stalled mid-conversation: the agent offered voicemail and the caller left a message.
   if (call.agentStalled) tags.push({ label: 'Agent stalled', tone: 'gray' });
+  // Agent mode was off on the box for new calls (issue 60): the owner's own greeting and a voicemail.
+  if (call.agentVoicemailReason === 'slow') tags.push({ label: 'Answered in voicemail mode: the assistant was too slow on this box', tone: 'gray' });
+  if (call.agentVoicemailReason === 'model') tags.push({ label: 'Answered in voicemail mode: the language model was still downloading', tone: 'gray' });
   if (call.transferOutcome === 'connected') tags.push({ label: 'Transferred', tone: 'green' });
   if (call.callerTag === 'blocked') tags.push({ label: 'Blocked', tone: 'gray' });
   if (call.callerTag === 'withheld-refused') tags.push({ label: 'Withheld, refused', tone: 'gray' });

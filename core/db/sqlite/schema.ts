@@ -5,6 +5,7 @@ import type { CallHandlingSettings, HolidayNation } from '../../../contract/call
 import type { OnCallRota, RoutingRule } from '../../../contract/team.js';
 import {
   ACCOUNT_STATUSES,
+  AGENT_VOICEMAIL_REASONS,
   AI_MODES,
   CALL_MODES,
   CALL_STATUSES,
@@ -230,6 +231,10 @@ export const calls = table(
     // An agent-mode call whose engines stalled on a turn: the caller heard the holding phrase,
     // then was offered voicemail (issue 27's mid-call degradation).
     agentStalled: bool('agent_stalled').notNull().default(false),
+    // An agent-mode call answered in voicemail mode with the owner's own greeting because agent
+    // mode was off on this node (issue 60): 'model' while the language model was still being
+    // downloaded, 'slow' while the slow-box guard was closed. Null on every other call.
+    agentVoicemailReason: text('agent_voicemail_reason', { enum: AGENT_VOICEMAIL_REASONS }),
     // The owner's own "Call my line" from the console (issue 28): shown tagged in Call Logs,
     // texted as usual, left out of analytics and usage.
     testCall: bool('test_call').notNull().default(false),

@@ -7,6 +7,7 @@ import { withAdmission, type ConversationSlot } from './admission.js';
 import { createAriHttp } from '../../ari/http.js';
 import { createAriMediaRest } from './media-rest.js';
 import { openMediaApp, type MediaApp } from './media-app.js';
+import { createSlowBoxGuard, type SlowBoxGuard } from '../../admission/slow-box-guard.js';
 
 export interface InstallOptions {
   /**
@@ -26,6 +27,8 @@ export interface AgentFlowInstall {
   mediaApp: MediaApp;
   /** Whether the media app is registered, for /healthz (the root registers it as 'agent-media'). */
   health(): HealthReport;
+  /** The node's slow-box guard (issue 60): fed every turn's end of speech → first audio. */
+  slowBox: SlowBoxGuard;
   stop(): void;
 }
 
@@ -51,10 +54,19 @@ export function installAgentFlow(host: PbxHost, opts: InstallOptions = {}): Agen
     ...opts.overrides,
     timing: { stall: config.agentStall, ...opts.overrides?.timing },
   };
-  const flow = withAdmission(createAgentFlow(deps), opts.admit ?? (() => engines.pools.admitConversation()));
+  const slowBox = createSlowBoxGuard({ ...config.agentSlow, log });
+  const report = deps.onTurnMetrics;
+  deps.onTurnMetrics = (m) => {
+    slowBox.record(m.totalMs);
+    report?.(m);
+  };
+  // The model first: a caller refused for it is not counted against the slow guard's trials.
+  const agentOff = () => (!engines.model.ready() ? 'model' : slowBox.admitNew() ? undefined : 'slow');
+  const flow = withAdmission(createAgentFlow(deps), opts.admit ?? (() => engines.pools.admitConversation()), agentOff);
   return {
     flow,
     mediaApp,
+    slowBox,
     health: () => ({ ok: mediaApp.connected, detail: mediaApp.connected ? `${mediaApp.name} registered` : `${mediaApp.name} not registered on Asterisk` }),
     stop() {
       mediaApp.close();

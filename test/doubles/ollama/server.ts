@@ -8,6 +8,8 @@ import { firstSentenceEnd, llmTiming, type LlmProfile, type LlmTiming } from './
  * stream NDJSON chunks unless `"stream": false` (streaming is Ollama's default), the
  * last chunk carrying `done: true`, `done_reason` and the timing counters; `GET /api/tags`
  * lists the installed models; an unknown model answers 404 `{"error": "model \"x\" not found, try pulling it first"}`.
+ * `POST /api/pull` streams Ollama's progress lines (`pulling manifest`, a layer's `total`/`completed`,
+ * `success`) and lists the model afterwards, or fails with an `{"error"}` line while `pull.failures` lasts.
  */
 export interface OllamaRequest {
   path: string;
@@ -47,10 +49,24 @@ export interface OllamaDouble {
   readonly engine: LoadedEngine | null;
   /** Set to answer at a simulated box's speed: each request held for its prompt's and reply's tokens at the profile's rates (profile-timing.ts). Unset (the default): no delay beyond the script's. */
   profile: LlmProfile | null;
+  /** `/api/pull`: how many pulls still fail (each with `error`), how many progress steps a pull reports, and what it waits for between them. */
+  pull: PullScript;
+  /** The models asked for by `/api/pull`, in order (failed pulls included). */
+  pulls: string[];
   close(): Promise<void>;
 }
 
-export async function startOllamaDouble(opts: { models?: string[]; port?: number } = {}): Promise<OllamaDouble> {
+interface PullScript {
+  failures: number;
+  error: string;
+  steps: number;
+  stepDelayMs: number;
+  /** Hold the pull (after its first progress line) until this settles: a download as long as the test needs. */
+  until?: Promise<unknown>;
+}
+
+/** `models` defaults to the model already pulled (['llama3.2:3b']); `[]` is a fresh Ollama that must pull first. */
+export async function startOllamaDouble(opts: { models?: string[]; port?: number; pullFailures?: number } = {}): Promise<OllamaDouble> {
   const aborts = new AbortController();
   let engine: LoadedEngine | null = null;
   let load: EngineLoad | null = null;
@@ -62,6 +78,8 @@ export async function startOllamaDouble(opts: { models?: string[]; port?: number
     replier: () => 'A caller left a message.',
     chunkSize: 8,
     profile: null,
+    pull: { failures: opts.pullFailures ?? 0, error: 'pull model manifest: Get "https://registry.ollama.ai/v2/library/llama3.2/manifests/3b": dial tcp: lookup registry.ollama.ai: no such host', steps: 4, stepDelayMs: 0 },
+    pulls: [],
     get load() {
       return load;
     },
@@ -91,6 +109,7 @@ export async function startOllamaDouble(opts: { models?: string[]; port?: number
     if (req.method === 'GET' && (path === '/' || path === '/api/version')) {
       return path === '/' ? (res.writeHead(200), res.end('Ollama is running')) : sendJson(res, 200, { version: '0.12.0' });
     }
+    if (req.method === 'POST' && path === '/api/pull') return pull(req, res);
     if (req.method !== 'POST' || (path !== '/api/chat' && path !== '/api/generate')) return sendJson(res, 404, '404 page not found');
 
     let body: Record<string, any>;
@@ -170,6 +189,37 @@ export async function startOllamaDouble(opts: { models?: string[]; port?: number
       write(split, text.length);
     } else write(0, text.length);
     res.end(`${JSON.stringify({ ...piece('', true), ...final })}\n`);
+  };
+
+  const pull = async (req: http.IncomingMessage, res: http.ServerResponse) => {
+    let body: { model?: string; name?: string };
+    try {
+      body = JSON.parse((await readBody(req)).toString('utf8'));
+    } catch {
+      return sendJson(res, 400, { error: 'invalid character in request body' });
+    }
+    const model = body.model ?? body.name;
+    if (!model) return sendJson(res, 400, { error: 'model is required' });
+    state.pulls.push(model);
+    res.writeHead(200, { 'content-type': 'application/x-ndjson' });
+    const line = (o: object) => res.write(`${JSON.stringify(o)}\n`);
+    line({ status: 'pulling manifest' });
+    if (state.pull.failures > 0) {
+      state.pull.failures -= 1;
+      return void res.end(`${JSON.stringify({ error: state.pull.error })}\n`);
+    }
+    const total = 2_019_377_376;
+    const digest = 'sha256:dde5aa3fc5ffc17176b5e8bdc82f587b24b2678c6c66101bf7da77af9f7ccdff';
+    if (state.pull.until) await state.pull.until;
+    for (let i = 1; i <= state.pull.steps; i++) {
+      if (state.pull.stepDelayMs) await sleep(state.pull.stepDelayMs, aborts.signal);
+      if (res.destroyed) return;
+      line({ status: `pulling ${digest.slice(7, 19)}`, digest, total, completed: Math.round((total * i) / state.pull.steps) });
+    }
+    line({ status: 'verifying sha256 digest' });
+    line({ status: 'writing manifest' });
+    if (!state.models.includes(model)) state.models.push(model);
+    res.end(`${JSON.stringify({ status: 'success' })}\n`);
   };
 
   const { url, close } = await listen((req, res) => void handler(req, res), opts.port);

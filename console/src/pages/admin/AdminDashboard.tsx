@@ -3,7 +3,7 @@ import { Bot, Clock, Trash2, UserCheck, Users, Voicemail } from 'lucide-react';
 import type { AccountStatus, ApiUser } from '../../../../contract/api';
 import { deleteUser, updateUser } from '../../api/admin';
 import { keys } from '../../api/keys';
-import { useAdminUsers, useAgentCapacity } from '../../api/queries';
+import { useAdminUsers, useAgentCapacity, useEngines } from '../../api/queries';
 import { useAdminLineState } from '../../api/line-state';
 import { AccountStatusBadge } from '../../components/StatusBadge';
 import { AdminTable, type Column } from '../../components/AdminTable';
@@ -13,6 +13,7 @@ import { messageOr } from '../../lib/errors';
 import { NA, formatDateTime, formatRelative } from '../../lib/format';
 import { extendedTrialExpiry } from '../../lib/trial';
 import { slotsLine, turnedAwayLine } from '../../lib/agent-capacity';
+import { languageModelLine } from '../../lib/language-model';
 import { toast } from '../../toast/use-toast';
 import QualityCard from './QualityCard';
 
@@ -88,6 +89,19 @@ function UserActions({ user }: { user: ApiUser }) {
       >
         <Trash2 className="h-4 w-4 text-red-600" aria-hidden />
       </Button>
+    </div>
+  );
+}
+
+/** The language model pulled on first start (issue 60): its download or failure, said until it is ready. */
+function LanguageModelNotice() {
+  const m = useEngines().data?.languageModel;
+  const line = m ? languageModelLine(m, (iso) => new Date(iso).toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit' })) : null;
+  if (!line) return null;
+  const failed = m?.state === 'failed';
+  return (
+    <div role="status" className={`mb-6 rounded-md border p-4 text-sm ${failed ? 'border-red-200 bg-red-50 text-red-800 dark:border-red-900 dark:bg-red-950 dark:text-red-200' : 'border-sky-200 bg-sky-50 text-sky-800 dark:border-sky-900 dark:bg-sky-950 dark:text-sky-200'}`}>
+      {line}
     </div>
   );
 }
@@ -177,6 +191,7 @@ export default function AdminDashboard() {
         <StatCard label="Pending Approval" value={figure(pending)} icon={<Clock className="h-4 w-4" />} tone="bg-amber-50 text-amber-600 dark:bg-amber-950 dark:text-amber-300" />
       </div>
       <LineStatus />
+      <LanguageModelNotice />
       <AgentCapacityCards />
       <QualityCard />
       <Card>

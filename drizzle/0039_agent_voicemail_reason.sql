@@ -1,0 +1,1 @@
+ALTER TABLE `calls` ADD `agent_voicemail_reason` text;
