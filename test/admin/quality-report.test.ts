@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { qualityReportsDir } from '../../core/quality/reports.js';
-import type { SavedReport } from '../../eval/report.js';
+import type { SavedReport } from '../../core/quality/evaluation/report.js';
 import { qualityReport, saveQualityReport } from '../eval/report-fixture.js';
 import type { ApiClient } from '../helpers/client.js';
 import { activeCustomer, signInAdmin } from '../helpers/accounts.js';

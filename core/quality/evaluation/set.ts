@@ -1,16 +1,17 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { projectRoot } from '../../config/paths.js';
 import { Type, type Static, type TSchema } from 'typebox';
 import { Value } from 'typebox/value';
-import { OneOf } from '../contract/schemas/shared.js';
-import { URGENCIES } from '../dialogue/summary/summary.js';
+import { OneOf } from '../../../contract/schemas/shared.js';
+import { URGENCIES } from '../../../dialogue/summary/summary.js';
 
 // The evaluation set (eval/set/*.json, described in eval/set/README.md): the caller messages
-// whose recordings eval/audio.ts makes, and the agent conversations. Read and checked here,
+// whose recordings audio.ts makes, and the agent conversations. Read and checked here,
 // so a mistake in an added entry is named before any engine is asked anything.
 
-const SET_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'set');
+// The set is data beside the evaluation's CLI (eval/set), found from the project root whether run from source or dist/.
+const SET_DIR = path.join(projectRoot(), 'eval', 'set');
 
 const Urgency = OneOf(URGENCIES);
 

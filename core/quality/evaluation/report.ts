@@ -1,7 +1,7 @@
 import type { Static } from 'typebox';
-import type { ApiQualityReport } from '../contract/api.js';
-import type { QualityEnginesSchema, QualityFiguresSchema } from '../contract/schemas/quality.js';
-import { URGENCIES, type Urgency } from '../dialogue/summary/summary.js';
+import type { ApiQualityReport } from '../../../contract/api.js';
+import type { QualityEnginesSchema, QualityFiguresSchema } from '../../../contract/schemas/quality.js';
+import { URGENCIES, type Urgency } from '../../../dialogue/summary/summary.js';
 import type { MessageOutput, RunOutputs, TurnRun } from './run.js';
 import { factsIn, scoreTurn, type TurnScore } from './score/agent-score.js';
 import { nameWords } from './score/names.js';

@@ -1,14 +1,14 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { buildAgentSystemPrompt } from '../dialogue/agent/agent-prompt.js';
-import type { ResponderEvent } from '../dialogue/agent/agent-responder.js';
-import { askAgent } from '../dialogue/agent/agent-responder.js';
-import { answerTurn } from '../dialogue/agent/agent-turn.js';
-import { summarise } from '../dialogue/summary/summarise.js';
-import type { ChatMessage, LanguageModel, ReplyStreamer } from '../models/llm/language-model.js';
-import type { SpeechToText } from '../models/stt/speech-to-text.js';
-import type { TextToSpeech } from '../models/tts/tts.js';
+import { buildAgentSystemPrompt } from '../../../dialogue/agent/agent-prompt.js';
+import type { ResponderEvent } from '../../../dialogue/agent/agent-responder.js';
+import { askAgent } from '../../../dialogue/agent/agent-responder.js';
+import { answerTurn } from '../../../dialogue/agent/agent-turn.js';
+import { summarise } from '../../../dialogue/summary/summarise.js';
+import type { ChatMessage, LanguageModel, ReplyStreamer } from '../../../models/llm/language-model.js';
+import type { SpeechToText } from '../../../models/stt/speech-to-text.js';
+import type { TextToSpeech } from '../../../models/tts/tts.js';
 import type { Recording } from './audio.js';
 import type { EvalConversation, EvalMessage } from './set.js';
 
@@ -16,7 +16,7 @@ import type { EvalConversation, EvalMessage } from './set.js';
 // speech-to-text, its transcript through the summary the owner is texted (dialogue/summary),
 // each conversation turn through the agent's prompt, streamed reply and turn rules
 // (dialogue/agent), and what the agent says through text-to-speech. Nothing is scored here:
-// the outputs and timings go to eval/report.ts.
+// the outputs and timings go to report.ts.
 
 export interface EvalEngines {
   stt: SpeechToText;
