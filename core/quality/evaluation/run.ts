@@ -78,7 +78,7 @@ export async function runSet(engines: EvalEngines, set: { messages: EvalMessage[
   return { messages, turns };
 }
 
-async function runMessage(engines: EvalEngines, m: EvalMessage, file: string): Promise<MessageOutput> {
+export async function runMessage(engines: EvalEngines, m: EvalMessage, file: string): Promise<MessageOutput> {
   const out: MessageOutput = { id: m.id, transcript: null, sttMs: null, summary: null, summaryMs: null, error: null };
   let t = performance.now();
   try {
@@ -139,7 +139,7 @@ async function runConversation(engines: EvalEngines, c: EvalConversation, ttsDir
 }
 
 /** The same events, each shown to `see` on its way through. */
-async function* tap(events: AsyncIterable<ResponderEvent>, see: (ev: ResponderEvent) => void): AsyncGenerator<ResponderEvent> {
+export async function* tap(events: AsyncIterable<ResponderEvent>, see: (ev: ResponderEvent) => void): AsyncGenerator<ResponderEvent> {
   for await (const ev of events) {
     see(ev);
     yield ev;

@@ -88,6 +88,12 @@ export async function loadEvalSet(dir = SET_DIR): Promise<EvalSet> {
   return { messages, conversations };
 }
 
+/** `n` items spread evenly over `list` (every kind of entry, not just the first few). */
+export function spread<T>(list: T[], n: number): T[] {
+  if (n >= list.length) return list;
+  return Array.from({ length: n }, (_, i) => list[Math.floor((i * list.length) / n)]!);
+}
+
 async function readJson(file: string): Promise<unknown> {
   try {
     return JSON.parse(await fs.readFile(file, 'utf8'));
