@@ -15,6 +15,7 @@ import { extendedTrialExpiry } from '../../lib/trial';
 import { slotsLine, turnedAwayLine } from '../../lib/agent-capacity';
 import { toast } from '../../toast/use-toast';
 import QualityCard from './QualityCard';
+import SelfTestCard from './SelfTestCard';
 
 const SETTABLE: { value: AccountStatus; label: string }[] = [
   { value: 'active', label: 'Active' },
@@ -179,6 +180,7 @@ export default function AdminDashboard() {
       <LineStatus />
       <AgentCapacityCards />
       <QualityCard />
+      <SelfTestCard />
       <Card>
         <CardHeader title="All Users" />
         <QueryState query={q} loading="Loading users..." failed="Could not load users" empty={users.length === 0 && <EmptyState title="No users found" />}>
