@@ -9,8 +9,8 @@
 import type { ChatMessage } from '../models/llm/language-model.js';
 import { agentTurnMessages, buildAgentSystemPrompt } from '../dialogue/agent/agent-prompt.js';
 import { estimateTokens } from '../models/llm/token-estimate.js';
-import { loadEvalSet } from '../eval/set.js';
-import { containsPhrase, normaliseWords } from '../eval/score/normalise.js';
+import { loadEvalSet } from '../core/quality/evaluation/set.js';
+import { containsPhrase, normaliseWords } from '../core/quality/evaluation/score/normalise.js';
 import { machine, percentile, report } from './lib/report.js';
 
 const set = await loadEvalSet();

@@ -9,7 +9,7 @@
 // and the network are left out.
 import { buildAgentTurnMessages } from '../dialogue/agent/agent-prompt.js';
 import { buildSummaryPrompt } from '../dialogue/summary/summary.js';
-import { loadEvalSet } from '../eval/set.js';
+import { loadEvalSet } from '../core/quality/evaluation/set.js';
 import { sttSecondsPerAudioSecond, SPOKEN_CHARS_PER_SECOND } from '../models/hardware/engine-time.js';
 import { estimateTokens } from '../models/llm/token-estimate.js';
 import type { ChatMessage } from '../models/llm/language-model.js';

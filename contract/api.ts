@@ -8,7 +8,7 @@ import type { AgentPreviewBody, AgentPreviewResponse, AgentVoicesResponse } from
 import type { ApiAdminLineStateSchema, ApiOwnerLineStateSchema } from './schemas/line-state.js';
 import type { ApiAgentCapacitySchema } from './schemas/agent-capacity.js';
 import type { ApiEnginesSchema } from './schemas/language-model.js';
-import type { ApiQualityReportsSchema, QualityReportSchema } from './schemas/quality.js';
+import type { ApiQualityReportsSchema, QualityReportSchema, SelfTestStatusSchema } from './schemas/quality.js';
 import type { ApiAssignedUserSchema, ApiNumberStatsSchema, ApiPhoneNumberSchema, ApiProviderNumberSchema, ApiUsageSchema } from './schemas/numbers.js';
 import type { ApiMetaSchema } from './schemas/system.js';
 import type { ApiUnansweredQuestionSchema } from './schemas/questions.js';
@@ -76,5 +76,7 @@ export type AgentVoices = Static<typeof AgentVoicesResponse>;
 /** GET /api/admin/quality: the latest quality evaluation report per set of models (npm run eval). */
 export type ApiQualityReport = Static<typeof QualityReportSchema>;
 export type ApiQualityReports = Static<typeof ApiQualityReportsSchema>;
+/** The box's self-test (core/self-test) in GET /api/admin/quality. */
+export type ApiSelfTestStatus = Static<typeof SelfTestStatusSchema>;
 export type ApiOwnerLineState = Static<typeof ApiOwnerLineStateSchema>;
 export type ApiAdminLineState = Static<typeof ApiAdminLineStateSchema>;

@@ -11,12 +11,12 @@ import { ollamaAnswers } from '../models/llm/ollama.js';
 import { createSpeechToText } from '../models/stt/factory.js';
 import { whisperAnswers } from '../models/stt/whisper-server.js';
 import { createTextToSpeech } from '../models/tts/index.js';
-import { audioFingerprint, makeRecordings, toolVersions, type Recording } from './audio.js';
+import { audioFingerprint, makeRecordings, toolVersions, type Recording } from '../core/quality/evaluation/audio.js';
 import { compareReports, type Comparison } from './compare.js';
 import { renderComparison, renderReport } from './render.js';
-import { buildReport, type QualityEngines, type SavedReport } from './report.js';
-import { runSet } from './run.js';
-import { loadEvalSet, type EvalSet } from './set.js';
+import { buildReport, type QualityEngines, type SavedReport } from '../core/quality/evaluation/report.js';
+import { runSet } from '../core/quality/evaluation/run.js';
+import { loadEvalSet, spread, type EvalSet } from '../core/quality/evaluation/set.js';
 import { loadWebsiteSet, renderWebsite, runWebsiteSet, type WebsiteFigures } from './website.js';
 
 // One evaluation: the set, its recordings, the engines the configuration names (built by the
@@ -99,12 +99,6 @@ export async function evaluate(opts: EvaluateOptions): Promise<Evaluation> {
   await fs.rename(`${files.json}.tmp`, files.json);
   await fs.writeFile(files.text, text);
   return { report, text, comparison, files };
-}
-
-/** `n` items spread evenly over `list` (every kind of entry, not just the first few). */
-export function spread<T>(list: T[], n: number): T[] {
-  if (n >= list.length) return list;
-  return Array.from({ length: n }, (_, i) => list[Math.floor((i * list.length) / n)]!);
 }
 
 async function readReport(file: string): Promise<ApiQualityReport> {

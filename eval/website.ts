@@ -11,7 +11,7 @@ import { askAgent, type ResponderEvent } from '../dialogue/agent/agent-responder
 import { answerTurn } from '../dialogue/agent/agent-turn.js';
 import { appendKnowledgeEntry, formatKnowledgeEntry } from '../dialogue/agent/knowledge-base.js';
 import type { LanguageModel, ReplyStreamer } from '../models/llm/language-model.js';
-import { factsIn, scoreTurn } from './score/agent-score.js';
+import { factsIn, scoreTurn } from '../core/quality/evaluation/score/agent-score.js';
 
 // The website set (eval/set/website.json, issue 55): a plumber's site as the crawler would hand
 // its pages over, the owner's knowledge base before it, and what callers ask. The pages go

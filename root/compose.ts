@@ -29,7 +29,7 @@ import type { AgentFlowInstall, InstallOptions } from '../pbx/flows/agent/index.
  */
 
 /** The background work production runs; a test server starts none and names what it tests. */
-type BackgroundWork = 'housekeeping' | 'prompts' | 'pipeline' | 'callerTexts' | 'booking' | 'backups' | 'retention' | 'digest' | 'inbox' | 'website' | 'deposits' | 'model';
+type BackgroundWork = 'housekeeping' | 'prompts' | 'pipeline' | 'callerTexts' | 'booking' | 'backups' | 'retention' | 'digest' | 'inbox' | 'website' | 'deposits' | 'model' | 'selfTest';
 
 export interface ApplianceOverrides {
   /** The core's logger (default: LOG_LEVEL's, as the service 'core'). */
@@ -66,6 +66,8 @@ export interface Appliance {
   pipeline?: CallPipeline;
   pbx?: Pbx;
   agent?: AgentFlowInstall;
+  /** The self-test's schedule, when it runs (SELF_TEST on and its background work on). */
+  selfTest?: import('../core/self-test/schedule.js').SelfTestSchedule;
   /** Stops taking calls (letting those in progress finish for up to `drainMs`), then everything else, in order. */
   stop(drainMs?: number): Promise<void>;
 }
@@ -133,6 +135,8 @@ export async function composeAppliance(config: Config, o: ApplianceOverrides = {
     // Synthesise a changed greeting when it is saved, so the next caller does not wait for it.
     services.hooks.settingsChanged.push(pbx.settingsChanged);
   }
+  // The box's self-test of its own engines (SELF_TEST): after the PBX, whose calls it waits for.
+  const selfTest = on('selfTest') && config.selfTest.enabled ? (await import('../core/self-test/schedule.js')).startSelfTest({ config, pools: services.agentEngines.pools, liveCalls: () => pbx?.app.activeCalls ?? 0, modelReady: () => services.agentEngines.model.ready(), log: log.child({ component: 'self-test' }) }) : undefined;
   // After the PBX: the console's "Test transfer" rings through it.
   const app = o.http === false ? undefined : await buildApp(services, { testTransfer: pbx?.testTransfer, forwardingCheck: pbx?.forwardingCheck, codeCall: pbx?.codeCall, callMyLine, ...o.http, ...built });
   await app?.listen({ port: config.port, host: config.host });
@@ -148,10 +152,12 @@ export async function composeAppliance(config: Config, o: ApplianceOverrides = {
     pipeline,
     pbx,
     agent,
+    selfTest,
     async stop(drainMs) {
       // First: stop taking calls and let those in progress finish (rows written, jobs queued).
       await pbx?.stop(drainMs);
       agent?.stop();
+      await selfTest?.stop();
       services.health.delete('agent-media');
       services.agentEngines.pools.close();
       services.agentEngines.promptFolder.stop();

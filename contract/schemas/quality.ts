@@ -2,7 +2,7 @@
 // the evaluation and read back by GET /api/admin/quality (core/quality/routes.ts) for the
 // admin console. docs/quality.md says what each figure means.
 import { Type } from 'typebox';
-import { Nullable } from './shared.js';
+import { Nullable, OneOf } from './shared.js';
 
 /** A share from 0 to 1; null when the run had nothing to measure it on. */
 const Rate = Nullable(Type.Number());
@@ -80,6 +80,12 @@ export const QualityFiguresSchema = Type.Object({
     agentFirstSentence: LatencySchema,
     agentReply: LatencySchema,
     tts: LatencySchema,
+    /**
+     * The box's self-test only (core/self-test): from the end of a caller's turn to its first
+     * audio: the turn's recording through speech-to-text, the model's first sentence, and that
+     * sentence through text-to-speech. Absent from `npm run eval`'s reports.
+     */
+    agentFirstAudio: Type.Optional(LatencySchema),
   }),
 });
 
@@ -103,7 +109,30 @@ export const QualityReportSchema = Type.Object({
     partial: Type.Boolean(),
   }),
   figures: QualityFiguresSchema,
+  /** Present when the box ran it itself (core/self-test), on its own engines: what they were (the fingerprint). */
+  selfTest: Type.Optional(Type.Object({ fingerprint: Type.String(), engines: Type.String() })),
 });
 
-/** GET /api/admin/quality: the latest report of each set of models, newest first. */
-export const ApiQualityReportsSchema = Type.Object({ reports: Type.Array(QualityReportSchema) });
+/** Agent's first audio p50 above which the self-test advises a smaller model or voicemail mode: callers notice. */
+export const SELF_TEST_SLOW_FIRST_AUDIO_MS = 1500;
+
+/** The box's self-test as the admin dashboard shows it beside the AI Quality card. */
+export const SelfTestStatusSchema = Type.Object({
+  enabled: Type.Boolean(),
+  /** off: SELF_TEST=off; waiting: the engines do not answer yet; running; done: the newest report is for these engines; failed: the last run failed (`error`). */
+  state: OneOf(['off', 'waiting', 'running', 'done', 'failed'] as const),
+  /** The newest self-test report, on any engines. */
+  report: Nullable(QualityReportSchema),
+  error: Nullable(Type.Object({ at: Type.String(), message: Type.String() })),
+  /** Plain advice from the report; `slow` when the agent's first audio p50 is over 1.5 s. */
+  advice: Nullable(Type.Object({ slow: Type.Boolean(), text: Type.String() })),
+  /** Whether new owners are kept in voicemail mode, why, and the operator's acceptance. */
+  agentMode: Type.Object({
+    newOwnersKeptInVoicemail: Type.Boolean(),
+    reason: Nullable(Type.String()),
+    accepted: Nullable(Type.Object({ at: Type.String(), by: Type.String() })),
+  }),
+});
+
+/** GET /api/admin/quality: the latest evaluation report of each set of models, newest first, and the box's self-test. */
+export const ApiQualityReportsSchema = Type.Object({ reports: Type.Array(QualityReportSchema), selfTest: Type.Optional(SelfTestStatusSchema) });

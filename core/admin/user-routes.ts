@@ -17,6 +17,8 @@ import { currentUser } from '../http/session-hook.js';
 import { brand } from '../mail/brand.js';
 import { approvalMail, rejectionMail } from '../mail/templates.js';
 import { transaction } from '../db/transaction.js';
+import { qualityReportsDir, readQualityReports, splitSelfTests } from '../quality/reports.js';
+import { newOwnerModeNow } from '../self-test/status.js';
 import { staffCounts } from '../team/members.js';
 import { deleteStaffLogins } from '../team/invite.js';
 import { greetingRecordingFolder } from '../../models/audio/greeting-recording.js';
@@ -128,12 +130,14 @@ export async function adminUserRoutes(app: App): Promise<void> {
       const target = await manageableUser(db, req.params.id);
       if (target.accountStatus !== 'pending_approval') throw conflict('This sign-up request has already been handled.');
       const at = now();
+      // A new owner starts in voicemail mode while the box's self-test finds it slow and the operator has not accepted agent mode (core/self-test).
+      const start = decision === 'approve' ? await newOwnerModeNow(config, splitSelfTests((await readQualityReports(qualityReportsDir(config.dataDir))).reports).selfTests) : undefined;
       const updated = await transaction(db, async () => {
         const u =
           decision === 'approve'
-            ? (await updateUser(db, target.id, { accountStatus: 'active', trialExpiresAt: new Date(at.getTime() + TRIAL_DAYS * DAY_MS) }))!
+            ? (await updateUser(db, target.id, { accountStatus: 'active', trialExpiresAt: new Date(at.getTime() + TRIAL_DAYS * DAY_MS), ...(start?.keptInVoicemail ? { aiMode: start.mode } : {}) }))!
             : (await updateUser(db, target.id, { accountStatus: 'rejected' }))!;
-        await audit(db, admin, decision === 'approve' ? 'user.approve' : 'user.reject', u, {}, at);
+        await audit(db, admin, decision === 'approve' ? 'user.approve' : 'user.reject', u, start?.keptInVoicemail ? { aiMode: start.mode, why: start.keptInVoicemail } : {}, at);
         return u;
       });
       if (decision === 'approve') await startSignupPhoneConfirmation(req.log, updated, at);

@@ -11,6 +11,8 @@ export type AuditAction =
   | 'number.release'
   | 'admin.bootstrap'
   | 'retention.update'
+  // The operator lets new owners start in the default mode though the self-test found the box slow (core/self-test).
+  | 'quality.accept-agent-mode'
   // The owner's changes to who may sign in for their business (issue 58): the owner is the actor.
   | 'team.invite'
   | 'team.revoke'

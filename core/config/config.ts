@@ -150,6 +150,12 @@ export interface Config {
   whisper: { endpoints: EngineEndpoint[]; model?: string };
   tts: { engine?: TtsEngineName; piperBin: string; piperVoicesDir?: string; slots: number };
   /**
+   * The box's self-test of its own engines (core/self-test, SELF_TEST=on|off). Default: on when
+   * WHISPER_URL is set (the compose stack), off otherwise (`npm start`'s embedded defaults have
+   * no Whisper to test, and a developer's machine is not the hardware callers will meet).
+   */
+  selfTest: { enabled: boolean };
+  /**
    * $DATA_DIR/prompts, the speech Asterisk plays (greetings, the agent's sentences): its cap
    * (PROMPTS_MAX_MB) and how often it is measured again (PROMPTS_MEASURE_SECONDS).
    */
@@ -540,6 +546,7 @@ export function loadConfig(env: Env = process.env): Config {
     stop: { drainMs: integer(env, 'STOP_DRAIN_SECONDS', 25, 1, 600) * 1000 },
     ollama: { endpoints: endpoints(env, 'OLLAMA_URL', 'OLLAMA_SLOTS', DEFAULT_SLOTS.ollama, 'http://127.0.0.1:11434'), model: text(env, 'OLLAMA_MODEL') ?? 'llama3.2:3b', numCtx: integer(env, 'OLLAMA_NUM_CTX', 8192, 512, 131_072) },
     whisper: { endpoints: endpoints(env, 'WHISPER_URL', 'WHISPER_SLOTS', DEFAULT_SLOTS.whisper), model: text(env, 'WHISPER_MODEL') },
+    selfTest: { enabled: oneOf(env, 'SELF_TEST', ['on', 'off'] as const, text(env, 'WHISPER_URL') ? 'on' : 'off') === 'on' },
     tts: {
       slots: integer(env, 'TTS_SLOTS', DEFAULT_SLOTS.tts, 1, 64),
       engine: oneOf(env, 'TTS_ENGINE', ['piper', 'espeak-ng'] as const),

@@ -4,6 +4,7 @@ import type { LanguageModel, ReplyStreamer } from '../../models/llm/language-mod
 import { createOllamaLanguageModel } from '../../models/llm/ollama.js';
 import { createOllamaReplyStreamer } from '../../models/llm/ollama-stream.js';
 import { pooledLanguageModel, pooledReplyStreamer } from '../../models/llm/pooled.js';
+import type { Priority } from '../../models/pool/engine-pool.js';
 import { createSpeechToText } from '../../models/stt/factory.js';
 import type { SpeechToText } from '../../models/stt/speech-to-text.js';
 import { createPromptCache, createPromptFolder, createTextToSpeech, type PromptCache, type PromptFolder } from '../../models/tts/index.js';
@@ -47,10 +48,10 @@ export function createAgentEngines(config: Config, pools: EnginePools = createEn
   };
 }
 
-/** The agent's streamed replies: Ollama's model over the pool at live priority, held to the reply contract's schema. */
-export function createAgentReplies(config: Config, pools: EnginePools): ReplyStreamer {
+/** The agent's streamed replies: Ollama's model over the pool at live priority (the self-test's at background), held to the reply contract's schema. */
+export function createAgentReplies(config: Config, pools: EnginePools, priority: Priority = 'live'): ReplyStreamer {
   const format = AGENT_REPLY_SCHEMA as unknown as Record<string, unknown>;
-  return pooledReplyStreamer(pools.llm, 'live', (host) => createOllamaReplyStreamer({ host, model: config.ollama.model, numCtx: config.ollama.numCtx, format }));
+  return pooledReplyStreamer(pools.llm, priority, (host) => createOllamaReplyStreamer({ host, model: config.ollama.model, numCtx: config.ollama.numCtx, format }));
 }
 
 /** The summaries' model: the same pool at background priority, so a summary never takes a slot a caller needs. */

@@ -4,7 +4,8 @@ import { Value } from 'typebox/value';
 import type { ApiQualityReport } from '../../contract/api.js';
 import { QualityReportSchema } from '../../contract/schemas/quality.js';
 
-// The quality evaluation's saved reports ($DATA_DIR/eval/reports, written by `npm run eval`):
+// The quality evaluation's saved reports ($DATA_DIR/eval/reports, written by `npm run eval` and
+// by the box's self-test, core/self-test):
 // where they live, and the latest of each set of models, for the admin console.
 
 export function qualityReportsDir(dataDir: string): string {
@@ -45,4 +46,9 @@ export async function readQualityReports(dir: string): Promise<SavedReports> {
 export function latestPerModels(reports: ApiQualityReport[]): ApiQualityReport[] {
   const seen = new Set<string>();
   return reports.filter((r) => !seen.has(r.models) && !!seen.add(r.models));
+}
+
+/** The evaluations `npm run eval` made apart from the box's self-tests (core/self-test), each newest first. */
+export function splitSelfTests(reports: ApiQualityReport[]): { evaluations: ApiQualityReport[]; selfTests: ApiQualityReport[] } {
+  return { evaluations: reports.filter((r) => !r.selfTest), selfTests: reports.filter((r) => !!r.selfTest) };
 }

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { qualityReportsDir } from '../../core/quality/reports.js';
-import type { SavedReport } from '../../eval/report.js';
+import type { SavedReport } from '../../core/quality/evaluation/report.js';
 import { qualityReport, saveQualityReport } from '../eval/report-fixture.js';
 import type { ApiClient } from '../helpers/client.js';
 import { activeCustomer, signInAdmin } from '../helpers/accounts.js';
@@ -27,7 +27,9 @@ describe('GET /api/admin/quality', () => {
   it('answers no reports before the evaluation has run on the box', async () => {
     const res = await admin.get('/api/admin/quality');
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ reports: [] });
+    expect(res.body.reports).toEqual([]);
+    // No WHISPER_URL on this test server: the self-test is off, and says so.
+    expect(res.body.selfTest).toMatchObject({ enabled: false, state: 'off', report: null });
   });
 
   it('gives the latest report of each set of models, newest first, without the per-message details', async () => {

@@ -1,6 +1,6 @@
-import { normaliseWords } from '../../eval/score/normalise.js';
-import type { Recording } from '../../eval/audio.js';
-import type { EvalSet } from '../../eval/set.js';
+import { normaliseWords } from '../../core/quality/evaluation/score/normalise.js';
+import type { Recording } from '../../core/quality/evaluation/audio.js';
+import type { EvalSet } from '../../core/quality/evaluation/set.js';
 import type { OllamaDouble, OllamaRequest } from './ollama/server.js';
 import { audioKey, type WhisperDouble } from './whisper/server.js';
 

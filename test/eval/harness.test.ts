@@ -5,8 +5,8 @@ import { Value } from 'typebox/value';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { QualityReportSchema } from '../../contract/schemas/quality.js';
 import { loadConfig } from '../../core/config/config.js';
-import { evaluate, spread } from '../../eval/evaluate.js';
-import { loadEvalSet } from '../../eval/set.js';
+import { evaluate } from '../../eval/evaluate.js';
+import { loadEvalSet, spread } from '../../core/quality/evaluation/set.js';
 import { scriptEvalDoubles, type EvalDoubleBehaviour } from '../doubles/eval-engines.js';
 import { useEngineDoubles } from '../helpers/engine-doubles.js';
 

@@ -4,8 +4,8 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { isTelephoneWav } from '../../models/audio/wav-header.js';
 import { readWavInfo } from '../../models/audio/wav-file.js';
-import { audioFingerprint, makeRecordings } from '../../eval/audio.js';
-import { loadEvalSet } from '../../eval/set.js';
+import { audioFingerprint, makeRecordings } from '../../core/quality/evaluation/audio.js';
+import { loadEvalSet } from '../../core/quality/evaluation/set.js';
 
 // The set's recordings are made at eval time, not committed: they must come out the same
 // every time from the same text and tools, or reports could not be compared.

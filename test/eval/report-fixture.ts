@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { qualityReportsDir } from '../../core/quality/reports.js';
-import { buildReport, type SavedReport } from '../../eval/report.js';
+import { buildReport, type SavedReport } from '../../core/quality/evaluation/report.js';
 
 /** A report as `npm run eval` saves it (of an empty run: its figures are set by the test), for the given Whisper model and time. */
 export function qualityReport(whisperModel: string, at: string): SavedReport {

@@ -44,7 +44,7 @@ export interface TestServerOptions extends BuildOptions, ServiceOptions {
 }
 
 /** Background work a test server runs when it names none: nothing, so each test starts what it tests. */
-const NO_BACKGROUND = { housekeeping: false, prompts: false, pipeline: false, callerTexts: false, booking: false, backups: false, retention: false, digest: false, inbox: false, website: false, deposits: false, model: false };
+const NO_BACKGROUND = { housekeeping: false, prompts: false, pipeline: false, callerTexts: false, booking: false, backups: false, retention: false, digest: false, inbox: false, website: false, deposits: false, model: false, selfTest: false };
 
 /**
  * The real server over HTTP on a free port, with a fresh database (a SQLite file in a temp dir,

@@ -16,6 +16,7 @@ import { slotsLine, turnedAwayLine } from '../../lib/agent-capacity';
 import { languageModelLine } from '../../lib/language-model';
 import { toast } from '../../toast/use-toast';
 import QualityCard from './QualityCard';
+import SelfTestCard from './SelfTestCard';
 
 const SETTABLE: { value: AccountStatus; label: string }[] = [
   { value: 'active', label: 'Active' },
@@ -194,6 +195,7 @@ export default function AdminDashboard() {
       <LanguageModelNotice />
       <AgentCapacityCards />
       <QualityCard />
+      <SelfTestCard />
       <Card>
         <CardHeader title="All Users" />
         <QueryState query={q} loading="Loading users..." failed="Could not load users" empty={users.length === 0 && <EmptyState title="No users found" />}>

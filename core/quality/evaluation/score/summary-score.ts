@@ -1,4 +1,4 @@
-import type { Urgency } from '../../dialogue/summary/summary.js';
+import type { Urgency } from '../../../../dialogue/summary/summary.js';
 import type { EvalMessage } from '../set.js';
 import { nameMatches } from './names.js';
 import { isNumberToken, normaliseWords } from './normalise.js';

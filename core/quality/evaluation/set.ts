@@ -1,16 +1,17 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { projectRoot } from '../../config/paths.js';
 import { Type, type Static, type TSchema } from 'typebox';
 import { Value } from 'typebox/value';
-import { OneOf } from '../contract/schemas/shared.js';
-import { URGENCIES } from '../dialogue/summary/summary.js';
+import { OneOf } from '../../../contract/schemas/shared.js';
+import { URGENCIES } from '../../../dialogue/summary/summary.js';
 
 // The evaluation set (eval/set/*.json, described in eval/set/README.md): the caller messages
-// whose recordings eval/audio.ts makes, and the agent conversations. Read and checked here,
+// whose recordings audio.ts makes, and the agent conversations. Read and checked here,
 // so a mistake in an added entry is named before any engine is asked anything.
 
-const SET_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'set');
+// The set is data beside the evaluation's CLI (eval/set), found from the project root whether run from source or dist/.
+const SET_DIR = path.join(projectRoot(), 'eval', 'set');
 
 const Urgency = OneOf(URGENCIES);
 
@@ -85,6 +86,12 @@ export async function loadEvalSet(dir = SET_DIR): Promise<EvalSet> {
     if (dup) throw new Error(`eval/set/${what}: the id "${dup}" is used twice; give each entry its own`);
   }
   return { messages, conversations };
+}
+
+/** `n` items spread evenly over `list` (every kind of entry, not just the first few). */
+export function spread<T>(list: T[], n: number): T[] {
+  if (n >= list.length) return list;
+  return Array.from({ length: n }, (_, i) => list[Math.floor((i * list.length) / n)]!);
 }
 
 async function readJson(file: string): Promise<unknown> {

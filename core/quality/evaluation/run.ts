@@ -1,14 +1,14 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { buildAgentSystemPrompt } from '../dialogue/agent/agent-prompt.js';
-import type { ResponderEvent } from '../dialogue/agent/agent-responder.js';
-import { askAgent } from '../dialogue/agent/agent-responder.js';
-import { answerTurn } from '../dialogue/agent/agent-turn.js';
-import { summarise } from '../dialogue/summary/summarise.js';
-import type { ChatMessage, LanguageModel, ReplyStreamer } from '../models/llm/language-model.js';
-import type { SpeechToText } from '../models/stt/speech-to-text.js';
-import type { TextToSpeech } from '../models/tts/tts.js';
+import { buildAgentSystemPrompt } from '../../../dialogue/agent/agent-prompt.js';
+import type { ResponderEvent } from '../../../dialogue/agent/agent-responder.js';
+import { askAgent } from '../../../dialogue/agent/agent-responder.js';
+import { answerTurn } from '../../../dialogue/agent/agent-turn.js';
+import { summarise } from '../../../dialogue/summary/summarise.js';
+import type { ChatMessage, LanguageModel, ReplyStreamer } from '../../../models/llm/language-model.js';
+import type { SpeechToText } from '../../../models/stt/speech-to-text.js';
+import type { TextToSpeech } from '../../../models/tts/tts.js';
 import type { Recording } from './audio.js';
 import type { EvalConversation, EvalMessage } from './set.js';
 
@@ -16,7 +16,7 @@ import type { EvalConversation, EvalMessage } from './set.js';
 // speech-to-text, its transcript through the summary the owner is texted (dialogue/summary),
 // each conversation turn through the agent's prompt, streamed reply and turn rules
 // (dialogue/agent), and what the agent says through text-to-speech. Nothing is scored here:
-// the outputs and timings go to eval/report.ts.
+// the outputs and timings go to report.ts.
 
 export interface EvalEngines {
   stt: SpeechToText;
@@ -78,7 +78,7 @@ export async function runSet(engines: EvalEngines, set: { messages: EvalMessage[
   return { messages, turns };
 }
 
-async function runMessage(engines: EvalEngines, m: EvalMessage, file: string): Promise<MessageOutput> {
+export async function runMessage(engines: EvalEngines, m: EvalMessage, file: string): Promise<MessageOutput> {
   const out: MessageOutput = { id: m.id, transcript: null, sttMs: null, summary: null, summaryMs: null, error: null };
   let t = performance.now();
   try {
@@ -139,7 +139,7 @@ async function runConversation(engines: EvalEngines, c: EvalConversation, ttsDir
 }
 
 /** The same events, each shown to `see` on its way through. */
-async function* tap(events: AsyncIterable<ResponderEvent>, see: (ev: ResponderEvent) => void): AsyncGenerator<ResponderEvent> {
+export async function* tap(events: AsyncIterable<ResponderEvent>, see: (ev: ResponderEvent) => void): AsyncGenerator<ResponderEvent> {
   for await (const ev of events) {
     see(ev);
     yield ev;

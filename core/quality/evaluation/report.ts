@@ -1,7 +1,7 @@
 import type { Static } from 'typebox';
-import type { ApiQualityReport } from '../contract/api.js';
-import type { QualityEnginesSchema, QualityFiguresSchema } from '../contract/schemas/quality.js';
-import { URGENCIES, type Urgency } from '../dialogue/summary/summary.js';
+import type { ApiQualityReport } from '../../../contract/api.js';
+import type { QualityEnginesSchema, QualityFiguresSchema } from '../../../contract/schemas/quality.js';
+import { URGENCIES, type Urgency } from '../../../dialogue/summary/summary.js';
 import type { MessageOutput, RunOutputs, TurnRun } from './run.js';
 import { factsIn, scoreTurn, type TurnScore } from './score/agent-score.js';
 import { nameWords } from './score/names.js';
@@ -209,7 +209,7 @@ function ratio(n: number, d: number): number | null {
 
 const round = (x: number, places: number) => Math.round(x * 10 ** places) / 10 ** places;
 
-function latency(values: Array<number | null>): QualityFigures['latency']['stt'] {
+export function latency(values: Array<number | null>): QualityFigures['latency']['stt'] {
   const v = values.filter((x): x is number => x !== null).sort((a, b) => a - b);
   if (v.length === 0) return { count: 0, p50Ms: null, p95Ms: null, meanMs: null, maxMs: null };
   const at = (q: number) => round(v[Math.min(v.length - 1, Math.ceil(q * v.length) - 1)]!, 1);

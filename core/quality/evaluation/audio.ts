@@ -4,8 +4,8 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { readWavInfo } from '../models/audio/wav-file.js';
-import { runCommand } from '../models/tts/run-command.js';
+import { readWavInfo } from '../../../models/audio/wav-file.js';
+import { runCommand } from '../../../models/tts/run-command.js';
 import type { EvalMessage } from './set.js';
 
 // The set's caller recordings, made from its text at eval time rather than committed:
