@@ -130,7 +130,7 @@ export interface Config {
   ollama: { endpoints: EngineEndpoint[]; model: string };
   /** whisper.cpp servers (WHISPER_URL, comma-separated; none = transcription waits), each with WHISPER_SLOTS. */
   whisper: { endpoints: EngineEndpoint[]; model?: string };
-  tts: { engine?: TtsEngineName; piperBin: string; piperVoicesDir?: string; slots: number };
+  tts: { engine?: TtsEngineName; piperBin: string; piperVoicesDir?: string; piperUrl?: string; slots: number };
   /**
    * $DATA_DIR/prompts, the speech Asterisk plays (greetings, the agent's sentences): its cap
    * (PROMPTS_MAX_MB) and how often it is measured again (PROMPTS_MEASURE_SECONDS).
@@ -526,6 +526,8 @@ export function loadConfig(env: Env = process.env): Config {
       engine: oneOf(env, 'TTS_ENGINE', ['piper', 'espeak-ng'] as const),
       piperBin: text(env, 'PIPER_BIN') ?? 'piper',
       piperVoicesDir: text(env, 'PIPER_VOICES_DIR'),
+      // The Piper service (deploy/piper, issue 60): unset keeps the CLI-or-espeak-ng choice above.
+      piperUrl: url(env, 'PIPER_URL'),
     },
     prompts: {
       maxBytes: integer(env, 'PROMPTS_MAX_MB', DEFAULT_PROMPTS_MAX_MB, 16, 1_048_576) * 1024 * 1024,
