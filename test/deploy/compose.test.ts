@@ -25,9 +25,9 @@ interface Service {
   command?: string[];
   healthcheck?: { test: string[] | string; interval?: string };
 }
-const { asterisk, core, ollama, whisper, proxy } = compose.services as Record<string, Service>;
+const { asterisk, core, ollama, whisper, proxy, piper } = compose.services as Record<string, Service>;
 const published = readCompose('docker-compose.ports.yml').services;
-const ONE_BOX = ['proxy', 'asterisk', 'core', 'ollama', 'whisper'];
+const ONE_BOX = ['proxy', 'asterisk', 'core', 'ollama', 'whisper', 'piper'];
 const CLUSTER = ['kamailio', 'asterisk-b', 'core-b', 'postgres'];
 // The `sip-ban` profile: fail2ban on Asterisk's security.log (docs/security.md).
 const SIP_BAN = ['fail2ban'];
@@ -65,11 +65,12 @@ describe('docker-compose.yml', () => {
     }
   });
 
-  it('starts the core only once asterisk, ollama and whisper are healthy', () => {
+  it('starts the core only once asterisk, ollama, whisper and piper are healthy', () => {
     expect(core!.depends_on).toEqual({
       asterisk: { condition: 'service_healthy' },
       ollama: { condition: 'service_healthy' },
       whisper: { condition: 'service_healthy' },
+      piper: { condition: 'service_healthy' },
     });
   });
 
@@ -93,6 +94,7 @@ describe('docker-compose.yml', () => {
     expect(env.ARI_URL).toBe('http://asterisk:8088');
     expect(env.OLLAMA_URL).toBe('http://ollama:11434');
     expect(env.WHISPER_URL).toBe('http://whisper:8080');
+    expect(env.PIPER_URL).toBe('http://piper:5000');
     // The core's config accepts what compose gives it (with only the required secret set).
     const resolved = Object.fromEntries(Object.entries(env).map(([k, v]) => [k, interpolate(v, { ARI_PASSWORD: 'x' })]));
     expect(() => loadConfig(resolved)).not.toThrow();
@@ -110,10 +112,10 @@ describe('docker-compose.yml', () => {
     expect(core!.env_file).toBe('.env');
   });
 
-  it('documents every setting Asterisk, Kamailio and PostgreSQL take from .env in asterisk.conf.example', () => {
+  it('documents every setting Asterisk, Kamailio, PostgreSQL and Piper take from .env in asterisk.conf.example', () => {
     const example = fs.readFileSync(path.join(root, 'asterisk.conf.example'), 'utf8');
     const documented = new Set([...example.matchAll(/^#?\s*([A-Z0-9_]+)=/gm)].map((m) => m[1]));
-    const used = ['proxy', 'asterisk', 'asterisk-b', 'kamailio', 'postgres']
+    const used = ['proxy', 'asterisk', 'asterisk-b', 'kamailio', 'postgres', 'piper']
       .flatMap((name) => [...Object.values(compose.services[name]!.environment ?? {}), ...Object.values(compose.services[name]!.build?.args ?? {})])
       .flatMap((v) => [...v.matchAll(/\$\{([A-Z0-9_]+)/g)].map((m) => m[1]!));
     for (const name of used) expect(documented, name).toContain(name);
@@ -147,7 +149,7 @@ describe('docker-compose.yml', () => {
   });
 
   it('builds from Dockerfiles that exist, and pins the Ollama image', () => {
-    for (const s of [asterisk!, core!, whisper!, proxy!]) {
+    for (const s of [asterisk!, core!, whisper!, proxy!, piper!]) {
       const file = path.join(root, s.build!.context, s.build!.dockerfile ?? 'Dockerfile');
       expect(fs.existsSync(file), file).toBe(true);
     }
