@@ -4,7 +4,8 @@
 # build fails, naming it. Nothing is downloaded when the container runs.
 # Usage: fetch-piper.sh <voices.sha256> <piper dir> <voices dir>
 # Env: PIPER_RELEASE_URL, PIPER_VOICES_URL (base URLs), TARGETARCH (amd64, arm64),
-#      PIPER_SHA256 ("name=sha256 name=sha256": pins or replaces the hash of those files).
+#      PIPER_SHA256 ("name=sha256 name=sha256", spaces or commas between: pins or replaces
+#      the hash of those files).
 set -eu
 list="$1"
 piper_dir="$2"
@@ -15,7 +16,7 @@ trap 'rm -rf "$work"' EXIT
 
 # The hash PIPER_SHA256 gives a file, if it gives one.
 override() {
-  for pair in ${PIPER_SHA256:-}; do
+  for pair in $(printf '%s' "${PIPER_SHA256:-}" | tr ',' ' '); do
     case "$pair" in "$1="*) echo "${pair#*=}"; return ;; esac
   done
 }
