@@ -148,7 +148,7 @@ export interface Config {
   agentSlow: { p50LimitMs: number; trialEvery: number };
   /** whisper.cpp servers (WHISPER_URL, comma-separated; none = transcription waits), each with WHISPER_SLOTS. */
   whisper: { endpoints: EngineEndpoint[]; model?: string };
-  tts: { engine?: TtsEngineName; piperBin: string; piperVoicesDir?: string; slots: number };
+  tts: { engine?: TtsEngineName; piperBin: string; piperVoicesDir?: string; piperUrl?: string; slots: number };
   /**
    * The box's self-test of its own engines (core/self-test, SELF_TEST=on|off). Default: on when
    * WHISPER_URL is set (the compose stack), off otherwise (`npm start`'s embedded defaults have
@@ -552,6 +552,8 @@ export function loadConfig(env: Env = process.env): Config {
       engine: oneOf(env, 'TTS_ENGINE', ['piper', 'espeak-ng'] as const),
       piperBin: text(env, 'PIPER_BIN') ?? 'piper',
       piperVoicesDir: text(env, 'PIPER_VOICES_DIR'),
+      // The Piper service (deploy/piper, issue 60): unset keeps the CLI-or-espeak-ng choice above.
+      piperUrl: url(env, 'PIPER_URL'),
     },
     prompts: {
       maxBytes: integer(env, 'PROMPTS_MAX_MB', DEFAULT_PROMPTS_MAX_MB, 16, 1_048_576) * 1024 * 1024,

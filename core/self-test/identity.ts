@@ -11,9 +11,20 @@ export async function engineIdentity(config: Config, ttsEngine: string): Promise
     whisperUrls: config.whisper.endpoints.map((e) => e.url),
     whisperModel: config.whisper.model ?? null,
     ttsEngine,
-    ttsLocation: ttsEngine === 'piper' ? `${config.tts.piperBin} ${config.tts.piperVoicesDir ?? ''}`.trim() : null,
-    voices: ttsEngine === 'piper' && config.tts.piperVoicesDir ? await voiceFiles(config.tts.piperVoicesDir) : [],
+    ttsLocation: ttsEngine !== 'piper' ? null : (config.tts.piperUrl ?? `${config.tts.piperBin} ${config.tts.piperVoicesDir ?? ''}`.trim()),
+    voices: ttsEngine !== 'piper' ? [] : config.tts.piperUrl ? await serviceVoices(config.tts.piperUrl) : config.tts.piperVoicesDir ? await voiceFiles(config.tts.piperVoicesDir) : [],
   };
+}
+
+/** The Piper service's voices (deploy/piper: rebuilt with a voice added or removed); none while it does not answer. */
+async function serviceVoices(url: string): Promise<string[]> {
+  try {
+    const res = await fetch(`${url.replace(/\/+$/, '')}/voices`, { signal: AbortSignal.timeout(5000) });
+    const body = (await res.json()) as { voices?: unknown };
+    return res.ok && Array.isArray(body.voices) ? body.voices.filter((v): v is string => typeof v === 'string').sort() : [];
+  } catch {
+    return [];
+  }
 }
 
 /** "en_GB-alba-medium.onnx 63201294": a changed or added voice changes the fingerprint. */

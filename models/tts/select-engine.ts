@@ -1,15 +1,18 @@
 import { createEspeakTextToSpeech } from './espeak.js';
+import { createPiperHttpTextToSpeech } from './piper-http.js';
 import { createPiperTextToSpeech, piperVoicesPresent } from './piper.js';
 import { resolveExecutable } from './run-command.js';
 import type { TextToSpeech, TtsConfig } from './tts.js';
 
 /**
- * Piper when asked for (TTS_ENGINE=piper) or when it is installed with both UK voices;
+ * The Piper service when PIPER_URL names one (docker-compose.yml's `piper`), unless TTS_ENGINE
+ * is espeak-ng. Without it: Piper's CLI when asked for (TTS_ENGINE=piper) or when it is installed with both UK voices;
  * otherwise espeak-ng, which always works offline. An explicit choice is honoured even if
  * the files are missing, so the operator gets a clear error instead of a silent fallback.
  */
 export function createTextToSpeech(config: TtsConfig): TextToSpeech {
   if (config.engine === 'espeak-ng') return createEspeakTextToSpeech();
+  if (config.piperUrl) return createPiperHttpTextToSpeech({ url: config.piperUrl });
   if (config.engine === 'piper') {
     if (!config.piperVoicesDir) {
       throw new Error('TTS_ENGINE is piper but PIPER_VOICES_DIR is not set: point it at the folder holding the .onnx voices');

@@ -56,4 +56,6 @@ export interface TtsConfig {
   engine?: 'piper' | 'espeak-ng';
   piperBin: string;
   piperVoicesDir?: string;
+  /** The Piper service (deploy/piper): when set, Piper is spoken through it instead of the CLI. */
+  piperUrl?: string;
 }

@@ -6,6 +6,7 @@
 // Compose v2 (`docker compose`, from Debian's archive: compose-v2.ts); it needs root and
 // Debian's docker.io, docker-compose (1.29 must still read the file) and debootstrap, and
 // fails, never skips, without them.
+import { spawnSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -23,10 +24,15 @@ import { DID, prepareStack, recordFigures, signUpOwner, type Stack } from './sta
 import { request, SITE_HOST } from '../https/caddy.js';
 import { launchWithMicrophone, microphoneFile, openCallMyLine } from '../call-my-line/browser-caller.js';
 import { ApiClient } from '../helpers/client.js';
+import { chooseGreeting } from '../../dialogue/spoken/greeting.js';
+import { promptKey } from '../../models/tts/index.js';
+import { readWavInfo } from '../../models/audio/wav-file.js';
+import { dockerClientEnv } from './dockerd.js';
+import { CHANGED_FILE } from './piper-fixtures.js';
 
 const ROOT = projectRoot();
 // fail2ban: the SIP ban, in the default stack without a profile (issue 60 item 5).
-const SERVICES = ['proxy', 'asterisk', 'core', 'ollama', 'whisper', 'fail2ban'];
+const SERVICES = ['proxy', 'asterisk', 'core', 'ollama', 'whisper', 'fail2ban', 'piper'];
 /** Issue 60 item 6: what the core image may add to its Node base. */
 const CORE_IMAGE_BUDGET_MB = 200;
 const figures: Record<string, string | number> = {};
@@ -104,6 +110,7 @@ describe('docker compose: the stack built, booted and called as operators run it
     await timed('asterisk build s', () => stack.compose(['build', 'asterisk']));
     await timed('core build s', () => stack.compose(['build', 'core']));
     await timed('proxy build s', () => stack.compose(['build', 'proxy']));
+    await timed('piper build s', () => stack.compose(['build', 'piper']));
     await stack.compose(['build', 'ollama', 'whisper', 'fail2ban']);
     await timed('up until healthy s', async () => {
       await stack.compose(['up', '-d']);
@@ -244,6 +251,37 @@ describe('docker compose: the stack built, booted and called as operators run it
     await waitUntil(() => {
       if (!stack.outboxTexts('core').some((m) => m.to === '+447700900123' && m.body.length > 0 && !/confirmation code is/.test(m.body))) throw new Error('no text to the owner yet');
     }, 120_000, 1000);
+  });
+
+  it("the greeting of that call was spoken by the Piper service: its prompt is the piper engine's, with the service's audio", async () => {
+    // The prompt cache names each prompt by engine, voice and text (promptKey): the greeting's
+    // file under the piper engine's key, none under espeak-ng's, and its sound the fixture voice's
+    // (the CLI double in the piper image writes that WAV for every sentence).
+    const greeting = chooseGreeting({ callGreeting: null, businessName: 'Compose Plumbing' });
+    const prompts = coreExec(['ls', '/data/prompts']).split('\n').filter(Boolean);
+    const piperKey = promptKey('piper', 'female', greeting);
+    expect(prompts, `prompts: ${prompts.join(' ')}`).toContain(`${piperKey}.wav`);
+    expect(prompts).not.toContain(`${promptKey('espeak-ng', 'female', greeting)}.wav`);
+    const local = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'ck-greeting-')), 'greeting.wav');
+    await stack.compose(['cp', `core:/data/prompts/${piperKey}.wav`, local]);
+    const [heard, voice] = [await readWavInfo(local), await readWavInfo(stack.piper.voiceWav)];
+    expect(heard).toMatchObject({ sampleRate: 8000, channels: 1, bitsPerSample: 16 });
+    expect(Math.abs(heard.durationMs - voice.durationMs)).toBeLessThan(5);
+    fs.rmSync(path.dirname(local), { recursive: true, force: true });
+  });
+
+  it("the piper image's build refuses a voice file changed by one byte: the build fails and says which file", () => {
+    const args = { ...stack.piper.buildArgs, PIPER_VOICES_URL: stack.piper.changedVoicesUrl };
+    const tag = 'callkeeper-test/piper-refused';
+    const build = spawnSync(
+      'docker',
+      ['build', '--network', 'host', '--progress', 'plain', ...Object.entries(args).flatMap(([k, v]) => ['--build-arg', `${k}=${v}`]), '-t', tag, path.join(stack.dir, 'deploy', 'piper')],
+      { env: dockerClientEnv(inject('dockerHost')), encoding: 'utf8', maxBuffer: 64 << 20 },
+    );
+    const output = `${build.stdout}${build.stderr}`;
+    expect(build.status, output.slice(-3000)).not.toBe(0);
+    expect(output).toMatch(new RegExp(`${CHANGED_FILE.replace(/\./g, '\\.')} does not match its pinned SHA-256 [0-9a-f]{64} \\(got [0-9a-f]{64}\\): refusing it`));
+    expect(() => stack.docker(['image', 'inspect', tag])).toThrow();
   });
 
   it('"Call my line" from Chromium over HTTPS at callkeeper.test (a secure context, the microphone allowed) hears the box’s greeting and leaves a test call', async () => {

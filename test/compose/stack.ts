@@ -10,6 +10,7 @@ import { waitUntil } from '../helpers/wait.js';
 import { freeTcpPort } from '../pbx-real/ports.js';
 import { SITE_HOST } from '../https/caddy.js';
 import { dockerClientEnv } from './dockerd.js';
+import { startPiperFixtures, type PiperFixtures } from './piper-fixtures.js';
 
 // The stack as an operator runs it: a copy of this checkout (tracked and new files, as
 // `git ls-files` lists them) with its own .env, brought up with the shipped
@@ -34,6 +35,8 @@ export interface Stack {
   consolePort: number;
   /** The .env the stack runs with. */
   env: Record<string, string>;
+  /** What the piper image is built from: Piper's release and voices made locally (piper-fixtures.ts). */
+  piper: PiperFixtures;
   /** `docker compose` (v2) with the shipped file and the test override; throws with its output on failure. */
   compose(args: string[], opts?: { timeoutMs?: number }): Promise<string>;
   /** Debian's docker-compose 1.29 with the same files, run to its end: what operators on 1.29 get. */
@@ -86,6 +89,7 @@ export async function prepareStack(dockerHost: string, opts: { name: string; ext
   for (const f of [asteriskTar, pjTar]) fs.copyFileSync(path.join(SHARED_SRC, f), path.join(dir, 'deploy', 'asterisk', 'sources', f));
 
   const consolePort = await freeTcpPort();
+  const piper = await startPiperFixtures();
   const proxyHttpsPort = await freeTcpPort();
   const proxyHttpPort = await freeTcpPort();
   const env: Record<string, string> = {
@@ -100,13 +104,15 @@ export async function prepareStack(dockerHost: string, opts: { name: string; ext
     CONSOLE_PORT: String(consolePort),
     TEST_OLLAMA_PORT: String(await freeTcpPort()),
     TEST_WHISPER_PORT: String(await freeTcpPort()),
+    TEST_PIPER_PORT: String(await freeTcpPort()),
+    // The piper image built from the local fixtures, checked against their hashes.
+    ...piper.buildArgs,
     // The engine doubles run from this checkout (with its node_modules), mounted read-only.
     TEST_REPO: ROOT,
     ADMIN_EMAIL: ADMIN.email,
     ADMIN_PASSWORD: ADMIN.password,
     NUMBER_PROVIDER: 'static',
     STATIC_NUMBERS: DID,
-    TTS_ENGINE: 'espeak-ng',
     // The test owner's phone is in Ofcom's drama range (07700 900xxx), which the box texts no
     // confirmation code to unless the operator allows it (issue 39's codes go where texts may).
     OUTBOUND_ALLOW: '+447700900',
@@ -133,6 +139,7 @@ export async function prepareStack(dockerHost: string, opts: { name: string; ext
     proxyHttpPort,
     consolePort,
     env,
+    piper,
     compose(args, opts = {}) {
       return new Promise((resolve, reject) => {
         const child = spawn('docker', ['compose', ...base, ...args], { cwd: dir, env: clientEnv });
@@ -180,6 +187,7 @@ export async function prepareStack(dockerHost: string, opts: { name: string; ext
       fs.mkdirSync(path.join(ROOT, 'test-results'), { recursive: true });
       fs.writeFileSync(path.join(ROOT, 'test-results', logsFile), stack.logs());
       await stack.compose(['down', '-v', '--timeout', '5']).catch(() => undefined);
+      await piper.close();
       fs.rmSync(dir, { recursive: true, force: true });
     },
   };

@@ -25,11 +25,11 @@ interface Service {
   command?: string[];
   healthcheck?: { test: string[] | string; interval?: string };
 }
-const { asterisk, core, ollama, whisper, proxy } = compose.services as Record<string, Service>;
+const { asterisk, core, ollama, whisper, proxy, piper } = compose.services as Record<string, Service>;
 const published = readCompose('docker-compose.ports.yml').services;
 // fail2ban on Asterisk's security.log (docs/security.md, "SIP scanners"): in the default stack
 // since issue 60, turned off by SIP_BAN=off rather than by a profile.
-const ONE_BOX = ['proxy', 'asterisk', 'core', 'ollama', 'whisper', 'fail2ban'];
+const ONE_BOX = ['proxy', 'asterisk', 'core', 'ollama', 'whisper', 'fail2ban', 'piper'];
 const CLUSTER = ['kamailio', 'asterisk-b', 'core-b', 'postgres'];
 
 /** ${VAR:-default} → default, ${VAR:?message} → required, ${VAR} → unset. */
@@ -75,11 +75,12 @@ describe('docker-compose.yml', () => {
     }
   });
 
-  it('starts the core only once asterisk, ollama and whisper are healthy', () => {
+  it('starts the core only once asterisk, ollama, whisper and piper are healthy', () => {
     expect(core!.depends_on).toEqual({
       asterisk: { condition: 'service_healthy' },
       ollama: { condition: 'service_healthy' },
       whisper: { condition: 'service_healthy' },
+      piper: { condition: 'service_healthy' },
     });
   });
 
@@ -103,6 +104,7 @@ describe('docker-compose.yml', () => {
     expect(env.ARI_URL).toBe('http://asterisk:8088');
     expect(env.OLLAMA_URL).toBe('http://ollama:11434');
     expect(env.WHISPER_URL).toBe('http://whisper:8080');
+    expect(env.PIPER_URL).toBe('http://piper:5000');
     // The core's config accepts what compose gives it (with only the required secret set).
     const resolved = Object.fromEntries(Object.entries(env).map(([k, v]) => [k, interpolate(v, { ARI_PASSWORD: 'x' })]));
     expect(() => loadConfig(resolved)).not.toThrow();
@@ -120,10 +122,10 @@ describe('docker-compose.yml', () => {
     expect(core!.env_file).toBe('.env');
   });
 
-  it('documents every setting Asterisk, Kamailio, PostgreSQL and fail2ban take from .env in asterisk.conf.example', () => {
+  it('documents every setting Asterisk, Kamailio, PostgreSQL, fail2ban and Piper take from .env in asterisk.conf.example', () => {
     const example = fs.readFileSync(path.join(root, 'asterisk.conf.example'), 'utf8');
     const documented = new Set([...example.matchAll(/^#?\s*([A-Z0-9_]+)=/gm)].map((m) => m[1]));
-    const used = ['proxy', 'asterisk', 'asterisk-b', 'kamailio', 'postgres', 'fail2ban']
+    const used = ['proxy', 'asterisk', 'asterisk-b', 'kamailio', 'postgres', 'fail2ban', 'piper']
       .flatMap((name) => [...Object.values(compose.services[name]!.environment ?? {}), ...Object.values(compose.services[name]!.build?.args ?? {})])
       .flatMap((v) => [...v.matchAll(/\$\{([A-Z0-9_]+)/g)].map((m) => m[1]!));
     for (const name of used) expect(documented, name).toContain(name);
@@ -157,7 +159,7 @@ describe('docker-compose.yml', () => {
   });
 
   it('builds from Dockerfiles that exist, and pins the Ollama image', () => {
-    for (const s of [asterisk!, core!, whisper!, proxy!]) {
+    for (const s of [asterisk!, core!, whisper!, proxy!, piper!]) {
       const file = path.join(root, s.build!.context, s.build!.dockerfile ?? 'Dockerfile');
       expect(fs.existsSync(file), file).toBe(true);
     }
