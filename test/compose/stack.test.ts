@@ -20,7 +20,7 @@ import { envelopeMatch, loudMs, RATE, readWavSamples, speech } from '../pbx-real
 import { listedModules, menuselectModules, moduleStates } from '../deploy/asterisk-modules.js';
 import { heardGreetingAndBeep } from '../pbx-real/harness.js';
 import { placeCall } from '../pbx-real/sipp.js';
-import { DID, prepareStack, recordFigures, signUpOwner, type Stack } from './stack.js';
+import { ADMIN, DID, prepareStack, recordFigures, signUpOwner, type Stack } from './stack.js';
 import { request, SITE_HOST } from '../https/caddy.js';
 import { launchWithMicrophone, microphoneFile, openCallMyLine } from '../call-my-line/browser-caller.js';
 import { ApiClient } from '../helpers/client.js';
@@ -141,6 +141,20 @@ describe('docker compose: the stack built, booted and called as operators run it
     const page = await fetch(`${stack.consoleUrl}/`);
     expect(page.status).toBe(200);
     expect(await page.text()).toMatch(/<div id="root">/);
+  });
+
+  it('the language model pulled by the box on first start: the Ollama double started with none lists OLLAMA_MODEL, and the admin dashboard says it is ready', async () => {
+    const admin = new ApiClient(stack.consoleUrl);
+    expect((await admin.post('/api/auth/login', ADMIN)).status).toBe(200);
+    const engines = await waitUntil(async () => {
+      const res = await admin.get('/api/admin/engines');
+      if (res.status !== 200 || res.body.languageModel.state !== 'ready') throw new Error(`the model is not ready yet: ${res.status} ${res.text}`);
+      return res.body as { languageModel: { model: string } };
+    }, 5 * 60_000, 1000);
+    expect(engines.languageModel.model).toBe('llama3.2:3b');
+    // Started with no model (serve.ts --no-model): listed now only because the core pulled it.
+    const tags = (await (await fetch(`http://127.0.0.1:${stack.env.TEST_OLLAMA_PORT}/api/tags`)).json()) as { models: Array<{ name: string }> };
+    expect(tags.models.map((m) => m.name)).toContain('llama3.2:3b');
   });
 
   it('the console over HTTPS only: HTTP redirects, the local CA’s certificate, no HSTS, the core’s port not reachable from the network, the session cookie Secure', async () => {
@@ -339,6 +353,19 @@ describe('docker compose: the stack built, booted and called as operators run it
     await call.hangUp();
     await call.done;
     expect((await owner.request('PATCH', '/api/user/settings', { aiMode: 'voicemail' })).status).toBe(200);
+  });
+
+  it('the box tests its own AI: the self-test runs on the stack’s own engines and its report reaches GET /api/admin/quality', async () => {
+    const admin = new ApiClient(stack.consoleUrl);
+    expect((await admin.post('/api/auth/login', ADMIN)).status).toBe(200);
+    const selfTest = await waitUntil(async () => {
+      const res = await admin.get('/api/admin/quality');
+      const st = res.body?.selfTest;
+      if (st?.state !== 'done' && st?.state !== 'failed') throw new Error(`the self-test has not ended yet: ${res.status} ${JSON.stringify(st ?? null)}`);
+      return st as { state: string; error: unknown; report: { figures: { latency: { agentFirstAudio?: { p50Ms: number } } } } };
+    }, 10 * 60_000, 2000);
+    expect(selfTest.state, JSON.stringify(selfTest.error)).toBe('done');
+    expect(selfTest.report.figures.latency.agentFirstAudio?.p50Ms).toBeGreaterThan(0);
   });
 
   it('`docker compose stop` during a call lets it finish with its message; `up` again finds all the data, migrating nothing twice', async () => {
