@@ -1,11 +1,10 @@
 import fs from 'node:fs/promises';
 import { withRawWav } from './engine-temp.js';
 import { createEspeakTextToSpeech } from './espeak.js';
-import { piperSpeaker } from './piper-speaker.js';
+import { piperSpeaker, piperVoiceNaming } from './piper-speaker.js';
 import { CommandError } from './run-command.js';
 import { convertToTelephoneWav } from './telephone-audio.js';
-import type { TextToSpeech, Voice, VoiceOption } from './tts.js';
-import { piperModelNames, piperVoiceLabel } from './voices.js';
+import type { TextToSpeech, Voice } from './tts.js';
 
 // The service keeps each voice loaded, so a sentence is a second or two even on a small CPU;
 // a long greeting on a busy box takes longer, and a call waits no longer than the CLI's limit.
@@ -88,14 +87,7 @@ export function createPiperHttpTextToSpeech(opts: PiperHttpOptions): TextToSpeec
 
   return {
     engine: 'piper',
-    voiceName(voice, language, chosen) {
-      const speaker = piperSpeaker(has, voice, language, chosen);
-      return speaker === 'espeak' ? espeak.voiceName!(voice, language, chosen) : `piper:${speaker.name}`;
-    },
-    voices(language): VoiceOption[] {
-      const piper = piperModelNames(language).filter(has);
-      return [...piper.map((name) => ({ id: `piper:${name}`, label: piperVoiceLabel(name) })), ...espeak.voices!(language)];
-    },
+    ...piperVoiceNaming(has, espeak),
     async synthesize(text: string, voice: Voice, outFile: string, signal?: AbortSignal, language?: string, chosen?: string) {
       await first;
       // Asked in the background: this sentence is spoken by the voice its prompt was named for.

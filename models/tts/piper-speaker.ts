@@ -1,5 +1,5 @@
-import type { Voice } from './tts.js';
-import { espeakVoiceOptions, languageVoices, PIPER_VOICES, piperModelNames } from './voices.js';
+import type { TextToSpeech, Voice, VoiceOption } from './tts.js';
+import { espeakVoiceOptions, languageVoices, PIPER_VOICES, piperModelNames, piperVoiceLabel } from './voices.js';
 
 /** Whether a Piper voice (`<name>.onnx` and its config) is installed where the adapter looks for it. */
 export type PiperVoiceInstalled = (name: string) => boolean;
@@ -23,4 +23,18 @@ export function piperSpeaker(installed: PiperVoiceInstalled, voice: Voice, langu
   if (chosen && espeakVoiceOptions(lang).some((o) => o.id === chosen)) return 'espeak';
   const name = languageVoices(lang)?.piper?.[voice];
   return name && installed(name) ? { name } : 'espeak';
+}
+
+/** What both Piper adapters tell the console and the prompt cache: the voice a prompt is named for, and the voices an owner may choose. */
+export function piperVoiceNaming(installed: PiperVoiceInstalled, espeak: TextToSpeech): Required<Pick<TextToSpeech, 'voiceName' | 'voices'>> {
+  return {
+    voiceName(voice, language, chosen) {
+      const speaker = piperSpeaker(installed, voice, language, chosen);
+      return speaker === 'espeak' ? espeak.voiceName!(voice, language, chosen) : `piper:${speaker.name}`;
+    },
+    voices(language): VoiceOption[] {
+      const piper = piperModelNames(language).filter(installed);
+      return [...piper.map((name) => ({ id: `piper:${name}`, label: piperVoiceLabel(name) })), ...espeak.voices!(language)];
+    },
+  };
 }

@@ -3,10 +3,10 @@ import path from 'node:path';
 import { withRawWav } from './engine-temp.js';
 import { CommandError, runCommand } from './run-command.js';
 import { convertToTelephoneWav } from './telephone-audio.js';
-import type { TextToSpeech, Voice, VoiceOption } from './tts.js';
+import type { TextToSpeech, Voice } from './tts.js';
 import { createEspeakTextToSpeech } from './espeak.js';
-import { PIPER_VOICES, piperModelNames, piperVoiceLabel } from './voices.js';
-import { piperSpeaker } from './piper-speaker.js';
+import { PIPER_VOICES } from './voices.js';
+import { piperSpeaker, piperVoiceNaming } from './piper-speaker.js';
 
 // Loading an .onnx voice takes seconds on a small CPU; a long greeting takes a few more.
 const PIPER_TIMEOUT_MS = 60_000;
@@ -28,14 +28,7 @@ export function createPiperTextToSpeech(opts: { bin: string; voicesDir: string }
   const has = (name: string) => installed(opts.voicesDir, name);
   return {
     engine: 'piper',
-    voiceName(voice, language, chosen) {
-      const speaker = piperSpeaker(has, voice, language, chosen);
-      return speaker === 'espeak' ? espeak.voiceName!(voice, language, chosen) : `piper:${speaker.name}`;
-    },
-    voices(language): VoiceOption[] {
-      const piper = piperModelNames(language).filter(has);
-      return [...piper.map((name) => ({ id: `piper:${name}`, label: piperVoiceLabel(name) })), ...espeak.voices!(language)];
-    },
+    ...piperVoiceNaming(has, espeak),
     async synthesize(text: string, voice: Voice, outFile: string, signal?: AbortSignal, language?: string, chosen?: string) {
       const speaker = piperSpeaker(has, voice, language, chosen);
       if (speaker === 'espeak') return espeak.synthesize(text, voice, outFile, signal, language, chosen);
