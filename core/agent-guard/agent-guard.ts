@@ -63,9 +63,12 @@ export class AgentGuard implements AgentGuardReports {
     return { ...rest, ...(since ? { since: since.toISOString() } : {}) };
   }
 
-  /** Resolves once every notice decided so far was sent or given up on (tests, shutdown). */
-  settled(): Promise<void> {
-    return this.queue;
+  /** Resolves once every notice decided so far was sent or given up on (tests), or after `boundMs` (shutdown: never a stuck relay's minutes). */
+  settled(boundMs?: number): Promise<void> {
+    if (boundMs === undefined) return this.queue;
+    let timer: NodeJS.Timeout | undefined;
+    const bound = new Promise<void>((resolve) => (timer = setTimeout(resolve, boundMs).unref()));
+    return Promise.race([this.queue, bound]).finally(() => clearTimeout(timer));
   }
 
   private deliver(notices: GuardNotice[]): void {
