@@ -6,7 +6,8 @@
 // Compose v2 (`docker compose`, from Debian's archive: compose-v2.ts); it needs root and
 // Debian's docker.io, docker-compose (1.29 must still read the file) and debootstrap, and
 // fails, never skips, without them.
-import { spawnSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -284,15 +285,19 @@ describe('docker compose: the stack built, booted and called as operators run it
     fs.rmSync(path.dirname(local), { recursive: true, force: true });
   });
 
-  it("the piper image's build refuses a voice file changed by one byte: the build fails and says which file", () => {
+  it("the piper image's build refuses a voice file changed by one byte: the build fails and says which file", async () => {
     const args = { ...stack.piper.buildArgs, PIPER_VOICES_URL: stack.piper.changedVoicesUrl };
     const tag = 'callkeeper-test/piper-refused';
-    const build = spawnSync(
+    // Asynchronously: the fixture server the build fetches from runs in this process.
+    const build = await promisify(execFile)(
       'docker',
       ['build', '--network', 'host', '--progress', 'plain', ...Object.entries(args).flatMap(([k, v]) => ['--build-arg', `${k}=${v}`]), '-t', tag, path.join(stack.dir, 'deploy', 'piper')],
-      { env: dockerClientEnv(inject('dockerHost')), encoding: 'utf8', maxBuffer: 64 << 20 },
+      { env: dockerClientEnv(inject('dockerHost')), encoding: 'utf8', maxBuffer: 64 << 20, timeout: 10 * 60_000 },
+    ).then(
+      (r) => ({ status: 0, output: `${r.stdout}${r.stderr}` }),
+      (e: { code?: number | string; stdout?: string; stderr?: string }) => ({ status: e.code ?? 'failed', output: `${e.stdout ?? ''}${e.stderr ?? ''}` }),
     );
-    const output = `${build.stdout}${build.stderr}`;
+    const output = build.output;
     expect(build.status, output.slice(-3000)).not.toBe(0);
     expect(output).toMatch(new RegExp(`${CHANGED_FILE.replace(/\./g, '\\.')} does not match its pinned SHA-256 [0-9a-f]{64} \\(got [0-9a-f]{64}\\): refusing it`));
     expect(() => stack.docker(['image', 'inspect', tag])).toThrow();
