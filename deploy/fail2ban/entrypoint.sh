@@ -130,7 +130,13 @@ if [ "${1:-}" = "--render-only" ]; then
   exit 0
 fi
 
-# fail2ban polls a file that Asterisk may not have written yet.
-mkdir -p "$(dirname "$SIP_SECURITY_LOG")"
+# fail2ban refuses a jail whose log file does not exist ("Have not found any log file"), and
+# Asterisk's log volume is read-only here: wait for Asterisk to write it (it opens security.log
+# as it starts). Where this container may write the folder (a host path), make it instead.
+mkdir -p "$(dirname "$SIP_SECURITY_LOG")" 2>/dev/null || true
 touch "$SIP_SECURITY_LOG" 2>/dev/null || true
+if [ ! -e "$SIP_SECURITY_LOG" ]; then
+  echo "waiting for Asterisk to write $SIP_SECURITY_LOG before the SIP ban starts"
+  while [ ! -e "$SIP_SECURITY_LOG" ]; do sleep 1; done
+fi
 exec fail2ban-server -f -x -v

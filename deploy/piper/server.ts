@@ -146,13 +146,27 @@ function parseRequest(raw: Buffer | undefined): { text: string; voice: string } 
   return { text: text.replace(/\s+/g, ' ').trim(), voice };
 }
 
+/**
+ * The sentence's WAV once all of it is on disk. Piper prints the path before its file stream is
+ * closed (src/cpp/main.cpp: the ofstream flushes at the end of its block, after the `cout`), so
+ * a read can come early; the header it writes first holds the whole size (RIFF), which decides.
+ */
+async function readWholeWav(file: string): Promise<Buffer> {
+  for (let tries = 0; ; tries++) {
+    const wav = await fs.promises.readFile(file);
+    if (wav.length >= 8 && wav.readUInt32LE(4) + 8 <= wav.length) return wav;
+    if (tries >= 200) throw new Error(`Piper's WAV stayed incomplete (${wav.length} bytes of ${wav.length >= 8 ? wav.readUInt32LE(4) + 8 : 'unknown'})`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
 async function synthesize(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
   const parsed = parseRequest(await readBody(req));
   if (typeof parsed === 'string') return sendJson(res, 400, { error: parsed });
   const file = path.join(os.tmpdir(), `piper-${process.pid}-${randomBytes(6).toString('hex')}.wav`);
   try {
     await processFor(parsed.voice).speak(parsed.text, file);
-    const wav = await fs.promises.readFile(file);
+    const wav = await readWholeWav(file);
     res.writeHead(200, { 'content-type': 'audio/wav', 'content-length': wav.length });
     res.end(wav);
   } catch (err) {

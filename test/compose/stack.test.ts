@@ -19,7 +19,7 @@ import { adminHealth } from '../helpers/health.js';
 import { waitUntil } from '../helpers/wait.js';
 import { envelopeMatch, loudMs, RATE, readWavSamples, speech } from '../pbx-real/audio.js';
 import { listedModules, menuselectModules, moduleStates } from '../deploy/asterisk-modules.js';
-import { heardGreetingAndBeep } from '../pbx-real/harness.js';
+import { heardBeep } from '../pbx-real/harness.js';
 import { placeCall } from '../pbx-real/sipp.js';
 import { ADMIN, DID, prepareStack, recordFigures, signUpOwner, type Stack } from './stack.js';
 import { request, SITE_HOST } from '../https/caddy.js';
@@ -99,7 +99,7 @@ function tcpConnect(address: string, port: number): Promise<void> {
 /** A SIPp caller to the containerised Asterisk on 127.0.0.1:5060 that leaves `words`. */
 async function leaveMessage(text: string) {
   const call = await placeCall(5060, { did: DID, from: '+447700900555' });
-  await heardGreetingAndBeep(call, 700, 120_000);
+  await heardBeep(call, 120_000);
   const greetingMs = call.media.soundMs();
   await call.media.say(speech(text));
   return { call, greetingMs };
@@ -376,7 +376,7 @@ describe('docker compose: the stack built, booted and called as operators run it
   it('`docker compose stop` during a call lets it finish with its message; `up` again finds all the data, migrating nothing twice', async () => {
     const before = (await callLogs()).length;
     const call = await placeCall(5060, { did: DID, from: '+447700900557' });
-    await heardGreetingAndBeep(call, 700, 120_000);
+    await heardBeep(call, 120_000);
     const stopping = stack.compose(['stop'], { timeoutMs: 300_000 });
     await call.media.say(speech('This message was left while the appliance was being stopped.'));
     await call.hangUp();

@@ -56,6 +56,12 @@ afterAll(() => {
 });
 
 describe('the Piper service (deploy/piper/server.ts)', () => {
+  it('answers the whole WAV when Piper prints its path before the file is all written', async () => {
+    const res = await synthesize({ text: 'A LATE sentence.', voice: VOICE });
+    expect(res.status).toBe(200);
+    expect(Buffer.from(await res.arrayBuffer()).equals(wav)).toBe(true);
+  });
+
   it('lists the installed voices: those with both the model and its config', async () => {
     expect(await (await fetch(`${url}/voices`)).json()).toEqual({ voices: [VOICE] });
     expect(await (await fetch(`${url}/health`)).json()).toEqual({ status: 'ok', voices: 1 });

@@ -3,7 +3,9 @@
 # no real voice can be fetched: its "voice" <name>.onnx is really a short WAV, which it writes as
 # the sentence's audio, so a call hears real sound. Honours --model (needs <model>.json beside
 # it), --output_file (text on stdin) and --json-input (one {"text","output_file"} line per
-# sentence, the path printed when written, as Piper does). A sentence holding CRASH ends it.
+# sentence, the path printed when written, as Piper does). A sentence holding CRASH ends it; one
+# holding LATE has its path printed while the file is still empty and written a moment after, as
+# Piper can (main.cpp prints the path before its file stream is closed).
 model=""; out=""; json=no
 while [ $# -gt 0 ]; do
   case "$1" in
@@ -32,6 +34,8 @@ while IFS= read -r line; do
     echo "piper double: no output_file in $line" >&2
     exit 3
   fi
-  cp "$model" "$file"
-  echo "$file"
+  case "$line" in
+    *LATE*) : >"$file"; echo "$file"; sleep 0.3; cp "$model" "$file" ;;
+    *) cp "$model" "$file"; echo "$file" ;;
+  esac
 done
