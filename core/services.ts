@@ -11,6 +11,8 @@ import type { BackoffPolicy } from './time/backoff.js';
 import { WebsiteService, type WebsiteOptions } from './website/service.js';
 import { DepositService } from './payments/deposits/deposit-service.js';
 import { BillingService } from './payments/billing/billing-service.js';
+import { AgentGuard } from './agent-guard/agent-guard.js';
+import { brand } from './mail/brand.js';
 
 export { newHooks, type CoreDeps } from './deps.js';
 
@@ -33,6 +35,8 @@ export interface Services extends CoreDeps {
   deposits: DepositService;
   /** The operator's subscriptions (core/payments/billing; BILLING=stripe, otherwise inert): routes, Stripe's events, housekeeping's sweep. */
   billing: BillingService;
+  /** This node's slow-box guard as the admin sees it, and its notices to admins and owners (core/agent-guard; the PBX reports to it). */
+  agentGuard: AgentGuard;
 }
 
 /** How the services are built; a test passes its seams here (e.g. the webhooks' resolver). */
@@ -54,5 +58,6 @@ export function withAppServices(deps: CoreDeps, opts: ServiceOptions = {}): Serv
   const desk: DepositDesk = { connected: (u) => deposits.connected(u), startHold: (id, signal) => deposits.startHold(id, signal), cancelled: (id, by) => deposits.cancelled(id, by) };
   const booking: BookingService = new BookingService(deps, { deposits: desk, ...opts.booking, road: callerTexts.road, gateway: callerTexts.gateway });
   const deposits: DepositService = new DepositService({ db: deps.database.db, now: deps.now, log: deps.log, sealKey: booking.keys.seal, publicUrl: deps.config.publicUrl, apiBase: deps.config.stripe.apiBase, road: callerTexts.road, gateway: callerTexts.gateway });
-  return { ...deps, numbers: createNumberService(deps), webhooks: new WebhookService(deps, opts.webhooks), callerTexts, booking, website: new WebsiteService(deps, opts.website), deposits, billing: new BillingService(deps) };
+  const agentGuard = new AgentGuard({ db: deps.database.db, mailer: deps.mailer, brand: brand(deps.config), log: deps.log, now: deps.now, node: deps.config.node, limitMs: deps.config.agentSlow.p50LimitMs });
+  return { ...deps, numbers: createNumberService(deps), webhooks: new WebhookService(deps, opts.webhooks), callerTexts, booking, website: new WebsiteService(deps, opts.website), deposits, billing: new BillingService(deps), agentGuard };
 }

@@ -173,6 +173,8 @@ export async function composeAppliance(config: Config, o: ApplianceOverrides = {
       await digest?.stop();
       await inbox?.stop();
       await app?.close();
+      // The slow-box guard's notices still on their way go out before the relay is closed.
+      await services.agentGuard.settled(5000);
       if (!o.mailer) mailer.close();
       await database.close();
     },

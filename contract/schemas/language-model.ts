@@ -1,6 +1,7 @@
 // GET /api/admin/engines: the language model's state on the box (core/admin/language-model.ts, issue 60).
 import { Type } from 'typebox';
 import { OneOf } from './shared.js';
+import { AgentGuardSchema } from './agent-guard.js';
 
 const MODEL_STATES = ['ready', 'checking', 'downloading', 'failed'] as const;
 
@@ -17,4 +18,6 @@ export const ApiEnginesSchema = Type.Object({
     /** When failed: the next attempt (ISO). */
     nextRetryAt: Type.Optional(Type.String()),
   }),
+  /** This node's slow-box guard (issue 60 item 4). */
+  agentGuard: AgentGuardSchema,
 });

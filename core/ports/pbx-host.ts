@@ -7,5 +7,7 @@ import type { Services } from '../services.js';
 export type { GreetingSettings, HealthReport, ServiceHooks } from '../deps.js';
 export { DEFAULT_AGENT_STALL } from '../config/config.js';
 
-/** The configuration, log, clock, hooks and health map, the agent's engines and the booking desk. */
-export type PbxHost = Pick<Services, 'config' | 'log' | 'now' | 'hooks' | 'health' | 'agentEngines' | 'booking'>;
+export type { AgentGuardReports } from '../agent-guard/agent-guard.js';
+
+/** The configuration, log, clock, hooks and health map, the agent's engines, the booking desk and the slow-box guard's reports. */
+export type PbxHost = Pick<Services, 'config' | 'log' | 'now' | 'hooks' | 'health' | 'agentEngines' | 'booking' | 'agentGuard'>;

@@ -55,6 +55,14 @@ export async function startPiperFixtures(): Promise<PiperFixtures> {
     pins.push(`${name}.onnx=${sha256(model)}`, `${name}.onnx.json=${sha256(`${model}.json`)}`);
   }
 
+  // The caller languages' voices voices.sha256 pins are not made here: unpinned by PIPER_SHA256
+  // ("-"), the build leaves them out, as it does any voice without a hash.
+  const ukFiles = new Set(Object.keys(UK_VOICES).flatMap((name) => [`${name}.onnx`, `${name}.onnx.json`]));
+  for (const line of fs.readFileSync(path.join(projectRoot(), 'deploy', 'piper', 'voices.sha256'), 'utf8').split('\n')) {
+    const [kind, , name] = line.trim().split(/\s+/);
+    if (kind === 'voice' && name && !ukFiles.has(name)) pins.push(`${name}=-`);
+  }
+
   const server = http.createServer((req, res) => {
     const url = decodeURIComponent((req.url ?? '').split('?')[0]!);
     const changed = url.startsWith('/changed-voices/');

@@ -10,6 +10,8 @@ import { speech } from './audio.js';
 import { askAgent, hearsAgent } from './agent-caller.js';
 import { heardBeep, realPbxAvailability, startRealPbx, type RealPbx } from './harness.js';
 import { waitUntil } from '../helpers/wait.js';
+import { mailsTo } from '../helpers/destinations.js';
+import { insertUser } from '../../core/accounts/users.js';
 
 const real = realPbxAvailability();
 const HOURS = 'We are open from eight until six.';
@@ -20,6 +22,12 @@ const QUIET_MS = 1500;
 
 /** Each call to its own agent-mode owner: a number's finished row is then that call's. */
 const owner = (h: RealPbx) => h.business({ businessName: 'Hale Plumbing', aiMode: 'agent', knowledgeBase: KB });
+
+/** The slow-box guard's notices the outbox mailer wrote to `to`, by subject (issue 60 item 4). */
+const guardSubjects = (h: RealPbx, to: string) =>
+  mailsTo(h.server, to)
+    .map((m) => /^Subject: (.*)$/m.exec(m)?.[1])
+    .filter((s) => s && /^(Agent mode|Your assistant)/.test(s));
 
 /** A caller who hears the owner's own greeting and the beep, leaves a message and hangs up: the row. */
 async function voicemailModeCall(h: RealPbx, did: string, business: string) {
@@ -72,6 +80,7 @@ describe.skipIf(!real.ok)('the slow-box guard on a real Asterisk', { timeout: 60
   });
 
   it("after 20 slow turns the next agent call gets the owner's greeting and a voicemail tagged 'slow'; the double fast again, agent mode returns", async () => {
+    await insertUser(h.server.database.db, { email: 'admin@example.co.uk', passwordHash: 'x', role: 'admin', accountStatus: 'active' });
     const { did } = await owner(h);
     const guard = h.server.appliance.agent!.slowBox;
     h.ollama.always = { delayMs: 2600 }; // past the 2 s limit on any machine
@@ -87,8 +96,13 @@ describe.skipIf(!real.ok)('the slow-box guard on a real Asterisk', { timeout: 60
     await call.hangUp();
     await h.finishedRow(did, 60_000);
 
-    const refused = await voicemailModeCall(h, (await owner(h)).did, 'Hale Plumbing');
+    const refusedOwner = await h.business({ businessName: 'Hale Plumbing', aiMode: 'agent', knowledgeBase: KB, email: 'refused@example.co.uk' });
+    const refused = await voicemailModeCall(h, refusedOwner.did, 'Hale Plumbing');
     expect(refused).toMatchObject({ mode: 'agent', status: 'voicemail', agentVoicemailReason: 'slow', agentBusy: false });
+    // Told once: the admin that agent mode paused on this node, the owner turned away that their assistant is.
+    await h.server.services.agentGuard.settled();
+    expect(guardSubjects(h, 'admin@example.co.uk')).toEqual(['Agent mode is paused on node-1']);
+    expect(guardSubjects(h, 'refused@example.co.uk')).toEqual(['Your assistant is paused for now']);
 
     // Fast again: the next new call is the trial (one in every 2), and its fresh turns reopen the guard.
     h.ollama.always = null;
@@ -100,6 +114,8 @@ describe.skipIf(!real.ok)('the slow-box guard on a real Asterisk', { timeout: 60
       await hearsAgent(h, trial, q.endedAt, HOURS, QUIET_MS);
     }
     expect(guard.closed).toBe(false);
+    await h.server.services.agentGuard.settled();
+    expect(guardSubjects(h, 'admin@example.co.uk')).toEqual(['Agent mode is paused on node-1', 'Agent mode is back on node-1']);
     await trial.hangUp();
     expect(await h.finishedRow(trialOwner.did, 60_000)).toMatchObject({ agentVoicemailReason: null });
 

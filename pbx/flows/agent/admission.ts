@@ -18,9 +18,9 @@ export interface ConversationSlot {
  * caller turned away hears that every assistant is busy (instead of the owner's greeting), then
  * the tone, and leaves a voicemail; the call is tagged.
  */
-export function withAdmission(conversation: CallFlow, admit: () => ConversationSlot | null, agentOff: () => AgentVoicemailReason | undefined = () => undefined): CallFlow {
+export function withAdmission(conversation: CallFlow, admit: () => ConversationSlot | null, agentOff: (ctx: FlowContext) => AgentVoicemailReason | undefined = () => undefined): CallFlow {
   return async (ctx) => {
-    const off = agentOff();
+    const off = agentOff(ctx);
     if (off) return voicemailModeInstead(ctx, off);
     const slot = admit();
     if (!slot) return allBusyVoicemail(ctx);

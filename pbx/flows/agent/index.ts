@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { HealthReport, PbxHost } from '../../../core/ports/pbx-host.js';
 import type { MediaFormat } from '../../media/codecs.js';
-import type { CallFlow } from '../types.js';
+import type { CallFlow, FlowContext } from '../types.js';
 import { createAgentFlow, type AgentFlowDeps } from './agent-flow.js';
 import { withAdmission, type ConversationSlot } from './admission.js';
 import { createAriHttp } from '../../ari/http.js';
@@ -54,14 +54,15 @@ export function installAgentFlow(host: PbxHost, opts: InstallOptions = {}): Agen
     ...opts.overrides,
     timing: { stall: config.agentStall, ...opts.overrides?.timing },
   };
-  const slowBox = createSlowBoxGuard({ ...config.agentSlow, log });
+  // Its closings, openings and the owners it turns away go to the core: the admin API, and who is told (once per episode).
+  const slowBox = createSlowBoxGuard({ ...config.agentSlow, log, reports: host.agentGuard });
   const report = deps.onTurnMetrics;
   deps.onTurnMetrics = (m) => {
     slowBox.record(m.totalMs);
     report?.(m);
   };
   // The model first: a caller refused for it is not counted against the slow guard's trials.
-  const agentOff = () => (!engines.model.ready() ? 'model' : slowBox.admitNew() ? undefined : 'slow');
+  const agentOff = (ctx: FlowContext) => (!engines.model.ready() ? 'model' : slowBox.admitNew(ctx.owner.userId) ? undefined : 'slow');
   const flow = withAdmission(createAgentFlow(deps), opts.admit ?? (() => engines.pools.admitConversation()), agentOff);
   return {
     flow,

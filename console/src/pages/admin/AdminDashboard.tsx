@@ -14,6 +14,7 @@ import { NA, formatDateTime, formatRelative } from '../../lib/format';
 import { extendedTrialExpiry } from '../../lib/trial';
 import { slotsLine, turnedAwayLine } from '../../lib/agent-capacity';
 import { languageModelLine } from '../../lib/language-model';
+import { agentGuardLine } from '../../lib/agent-guard';
 import { toast } from '../../toast/use-toast';
 import QualityCard from './QualityCard';
 import SelfTestCard from './SelfTestCard';
@@ -107,6 +108,18 @@ function LanguageModelNotice() {
   );
 }
 
+/** This node's slow-box guard (issue 60 item 4): said while agent mode is paused for a slow box. */
+function AgentGuardNotice() {
+  const g = useEngines().data?.agentGuard;
+  const line = g ? agentGuardLine(g, (iso) => new Date(iso).toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit' })) : null;
+  if (!line) return null;
+  return (
+    <div role="status" className="mb-6 rounded-md border border-amber-200 bg-amber-50 p-4 text-sm text-amber-800 dark:border-amber-900 dark:bg-amber-950 dark:text-amber-200">
+      {line}
+    </div>
+  );
+}
+
 /** Agent mode under load (issue 27): conversations against what the engines serve, and the callers they could not. */
 function AgentCapacityCards() {
   const q = useAgentCapacity();
@@ -193,6 +206,7 @@ export default function AdminDashboard() {
       </div>
       <LineStatus />
       <LanguageModelNotice />
+      <AgentGuardNotice />
       <AgentCapacityCards />
       <QualityCard />
       <SelfTestCard />
