@@ -57,7 +57,7 @@ describe('the core entry point with ARI_URL set', () => {
         if (!m) throw new Error('not listening yet');
         return Number(m[1]);
       },
-      { timeout: 30_000, interval: 100 },
+      { timeout: 90_000, interval: 100 },
     );
     // The link's report is for an administrator; signed out /healthz says only ok.
     const health = await adminHealth(`http://127.0.0.1:${port}`);
@@ -82,5 +82,5 @@ describe('the core entry point with ARI_URL set', () => {
     expect(row).toMatchObject({ channelId: call.channelId, status: 'voicemail', recordingFile: `call-${row.id}.wav` });
     expect(fs.existsSync(path.join(dataDir, 'recordings', row.recordingFile!))).toBe(true);
     expect(sim.violations).toEqual([]);
-  }, 90_000);
+  }, 180_000);
 });

@@ -38,7 +38,7 @@ async function listeningPort(out: { stdout: string }): Promise<number> {
       if (!m) throw new Error('not listening yet');
       port = Number(m[1]);
     },
-    { timeout: 30_000, interval: 100 },
+    { timeout: 90_000, interval: 100 },
   );
   return port;
 }
@@ -85,7 +85,7 @@ describe('starting the appliance', () => {
     second.child.kill('SIGTERM');
     expect(await second.exited).toBe(0);
     // Two starts of the real entry point: on the shared, loaded machine each can take 20 s.
-  }, 120_000);
+  }, 240_000);
 
   it('refuses to start on bad configuration with a message naming the variable', async () => {
     const bad = startCore({ DATA_DIR: tempDir(), PORT: 'eighty' });
