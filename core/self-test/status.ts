@@ -1,5 +1,5 @@
 import type { ApiQualityReport, ApiSelfTestStatus } from '../../contract/api.js';
-import { createTextToSpeech } from '../../models/tts/index.js';
+import { chosenTtsEngine } from '../../models/tts/index.js';
 import type { Config } from '../config/config.js';
 import { selfTestAdvice } from './advice.js';
 import { engineFingerprint } from './fingerprint.js';
@@ -12,14 +12,7 @@ import { readSelfTestState, type SelfTestState } from './state.js';
 
 /** The fingerprint of the engines this configuration uses now. */
 export async function currentFingerprint(config: Config): Promise<string> {
-  let engine: string;
-  try {
-    engine = createTextToSpeech(config.tts).engine;
-  } catch {
-    // A misconfigured voice engine (TTS_ENGINE=piper without its folder): the calls fail on it too.
-    engine = config.tts.engine ?? 'unconfigured';
-  }
-  return engineFingerprint(await engineIdentity(config, engine));
+  return engineFingerprint(await engineIdentity(config, chosenTtsEngine(config.tts)));
 }
 
 interface Gate {

@@ -10,6 +10,13 @@ import type { TextToSpeech, TtsConfig } from './tts.js';
  * otherwise espeak-ng, which always works offline. An explicit choice is honoured even if
  * the files are missing, so the operator gets a clear error instead of a silent fallback.
  */
+/** Which engine createTextToSpeech builds for `config`, without building it (the Piper service's adapter asks for its voices as it is made). */
+export function chosenTtsEngine(config: TtsConfig): 'piper' | 'espeak-ng' {
+  if (config.engine === 'espeak-ng') return 'espeak-ng';
+  if (config.piperUrl || config.engine === 'piper') return 'piper';
+  return resolveExecutable(config.piperBin) && piperVoicesPresent(config.piperVoicesDir) ? 'piper' : 'espeak-ng';
+}
+
 export function createTextToSpeech(config: TtsConfig): TextToSpeech {
   if (config.engine === 'espeak-ng') return createEspeakTextToSpeech();
   if (config.piperUrl) return createPiperHttpTextToSpeech({ url: config.piperUrl });
