@@ -14,6 +14,12 @@ describe('.ci/run closing lines', () => {
     expect(closingLines('postgres', { passed: 5, failed: 1, failedSuites: [], unhandledErrors: 2 })).toEqual(['postgres: 0 failed suites, 2 unhandled errors', 'postgres: 5 passed, 1 failed']);
   });
 
+  it('names each failed test on the line before the counts', () => {
+    expect(
+      closingLines('vitest', { passed: 9, failed: 2, failedSuites: [], unhandledErrors: 0, failedTests: ['test/a.test.ts > calls > rings', 'test/b.test.ts > texts'] }),
+    ).toEqual(['vitest: failed: test/a.test.ts > calls > rings; test/b.test.ts > texts', 'vitest: 9 passed, 2 failed']);
+  });
+
   it('a run that left no summary is a failure, not silence', () => {
     expect(closingLines('postgres', undefined)).toEqual(['postgres: no summary (the run did not start, or stopped before its end): FAILED']);
   });

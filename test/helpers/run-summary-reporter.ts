@@ -1,6 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import type { Reporter, SerializedError, TestModule } from 'vitest/node';
+import type { Reporter, SerializedError, TestCase, TestModule } from 'vitest/node';
 import type { RunSummary } from '../../scripts/ci/closing-lines.js';
 
 // vitest's JSON report counts tests, but a file whose import or beforeAll threw has no failed
@@ -19,10 +19,18 @@ export class RunSummaryReporter implements Reporter {
       failed: tests.filter((t) => t.result().state === 'failed').length,
       failedSuites: testModules.filter(failedOutsideTests).map((m) => m.relativeModuleId),
       unhandledErrors: unhandledErrors.length,
+      failedTests: tests.filter((t) => t.result().state === 'failed').map(failedTestLine),
     };
     mkdirSync(dirname(this.outputFile), { recursive: true });
     writeFileSync(this.outputFile, `${JSON.stringify(summary, null, 2)}\n`);
   }
+}
+
+/** "file > full name: the error's first line", the error cut short: a log line, not a report. */
+function failedTestLine(t: TestCase): string {
+  const first = t.result().errors?.[0]?.message?.split('\n')[0]?.trim() ?? '';
+  const said = first.length > 160 ? `${first.slice(0, 159)}…` : first;
+  return `${t.module.relativeModuleId} > ${t.fullName}${said ? `: ${said}` : ''}`;
 }
 
 /** The file did not load, or a hook of it or of one of its describe blocks threw. */
