@@ -94,7 +94,7 @@ describe('services\' deposit settings', () => {
     expect(deposits.holds).toEqual([]);
   });
 
-  it('a held booking the owner cancels is handed to the deposit side (refund or expire); one without a deposit is not', async () => {
+  it('a held booking the owner cancels, or its caller by replying C, is handed to the deposit side (refund, keep or expire); one without a deposit is not', async () => {
     const deposits = depositDesk(true);
     const { client, userId } = await start(deposits);
     const service = (await client.post('/api/user/booking/services', { ...boiler, depositKind: 'fixed', depositPence: 2000 })).body as { id: number };
@@ -104,6 +104,11 @@ describe('services\' deposit settings', () => {
     expect((await client.post(`/api/user/bookings/${plain.body.id}/cancel`)).status).toBe(200);
     expect((await client.post(`/api/user/bookings/${held.body.id}/cancel`)).status).toBe(200);
     expect(deposits.cancels).toEqual([[held.body.id, 'owner']]);
+    // The caller's own way out (the confirmation's "Reply C to cancel"): handed over as the caller's, so the owner's policy decides.
+    const theirs = await client.post(`/api/call-logs/${await callFrom(server!.database.db, userId, '+447700900404')}/booking`, { serviceId: service.id, start: '2026-12-01T14:00:00Z', callerName: 'Jo' });
+    expect(deposits.holds).toEqual([held.body.id, theirs.body.id]);
+    expect(await server!.services.booking.cancelByReply(userId, '+447700900404', 'C')).toBe(true);
+    expect(deposits.cancels).toEqual([[held.body.id, 'owner'], [theirs.body.id, 'caller']]);
   });
 });
 

@@ -2,6 +2,7 @@
 // the Stripe double on loopback, an owner with a number, a service and an 'awaiting' booking as
 // booking's claim leaves it (F's part), and the deposit service built on them.
 import { eq } from 'drizzle-orm';
+import { expect } from 'vitest';
 import { DepositService } from '../../../core/payments/deposits/deposit-service.js';
 import { activeCustomer } from '../../helpers/accounts.js';
 import { startTestServer, type TestServer } from '../../helpers/server.js';
@@ -46,9 +47,13 @@ export async function world(): Promise<World> {
 
 export async function closeWorld(w: World | undefined): Promise<void> {
   if (!w) return;
+  // Every test here fails if the deposit side sent Stripe a POST without its own idempotency key
+  // (the double refuses and records it), read before closing so the servers close either way.
+  const violations = [...w.stripe.violations];
   w.deposits.stop();
   await w.stripe.close();
   await w.server.close();
+  expect(violations).toEqual([]);
 }
 
 /** The owner's account at the double, connected and tested as the console does it. */
