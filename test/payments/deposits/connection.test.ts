@@ -2,20 +2,16 @@
 // (keyEnding only), "Test connection" in plain words for each case (works, wrong key, a right
 // missing named, Stripe unreachable), the box's webhook endpoint made once on the owner's
 // account with its secret sealed, and disconnect refused while a pay link is out.
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { unseal } from '../../../core/booking/calendars/secret-box.js';
 import { PAYMENT_ROUTES } from '../../../contract/payments.js';
-import { awaitingBooking, bookingRow, closeWorld, connected, connectionRow, KEY, RIGHTS, world, type World } from './setup.js';
+import { awaitingBooking, bookingRow, connected, connectionRow, KEY, RIGHTS, useWorld } from './setup.js';
 
-let w: World | undefined;
-afterEach(async () => {
-  await closeWorld(w);
-  w = undefined;
-});
+const theWorld = useWorld();
 
 describe('the owner\'s Stripe connection', () => {
   it('seals the key, never answers it, and says "Connected to …" once the rights are proved; the webhook endpoint is made once', async () => {
-    w = await world();
+    const w = theWorld();
     const account = w.stripe.account({ key: KEY, name: 'Hartley Plumbing Ltd', permissions: RIGHTS });
     const saved = await w.deposits.save(w.userId, { secretKey: KEY, depositPolicy: 'Refunded if you cancel a day ahead.', refundOnCallerCancel: false });
     expect(JSON.stringify(saved)).not.toContain(KEY.slice(8));
@@ -43,14 +39,14 @@ describe('the owner\'s Stripe connection', () => {
   });
 
   it('names the account when the key may read it', async () => {
-    w = await world();
+    const w = theWorld();
     w.stripe.account({ key: KEY, name: 'Hartley Plumbing Ltd', permissions: [...RIGHTS, 'rak_account_read'] });
     await w.deposits.save(w.userId, { secretKey: KEY });
     expect(await w.deposits.test(w.userId)).toMatchObject({ ok: true, message: 'Connected to Hartley Plumbing Ltd (test mode).' });
   });
 
   it('says a wrong key, a missing right by name, and Stripe unreachable in plain words, and stays unconnected', async () => {
-    w = await world();
+    const w = theWorld();
     await w.deposits.save(w.userId, { secretKey: KEY });
     expect(await w.deposits.test(w.userId)).toMatchObject({ ok: false, message: expect.stringMatching(/^Stripe did not accept this key\./), connection: { connected: false } });
 
@@ -63,7 +59,7 @@ describe('the owner\'s Stripe connection', () => {
   });
 
   it('refuses to disconnect while a booking awaits its deposit, then deletes the endpoint it made', async () => {
-    w = await world();
+    const w = theWorld();
     const account = await connected(w);
     const id = await awaitingBooking(w);
     expect(await w.deposits.disconnect(w.userId)).toEqual({ refused: 'A booking is waiting for a deposit. Disconnect Stripe once it is paid or released.' });

@@ -4,36 +4,32 @@
 // first; Stripe down → the hold stays), a payment after the release refunded and the owner told,
 // refunds on the owner's cancel, keep or refund on the caller's, and Stripe down → DepositUnavailable
 // with nothing half-made.
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type Stripe from 'stripe';
 import { eq } from 'drizzle-orm';
 import { bookings } from '../../helpers/tables.js';
 import { DepositUnavailable } from '../../../core/payments/parts.js';
 import { outboxTo, ownerTextsTo } from '../../caller-texts/helpers.js';
-import { awaitingBooking, bookingRow, CALLER, cancelAs, closeWorld, connected, OWNER_PHONE, world, type World } from './setup.js';
+import { awaitingBooking, bookingRow, CALLER, cancelAs, connected, OWNER_PHONE, useWorld } from './setup.js';
 
-let w: World | undefined;
-afterEach(async () => {
-  await closeWorld(w);
-  w = undefined;
-});
+const theWorld = useWorld();
 
 const LINK_TEXT = /^Hartley Plumbing: your boiler service on Tue 8 Dec, 10:00 is held until 09:3\d\. Pay the £20\.00 deposit to confirm: (\S+)$/;
-const texts = () => outboxTo(w!.server, CALLER).map((m) => m.body);
+const texts = () => outboxTo(theWorld().server, CALLER).map((m) => m.body);
 /** The session's event as the webhook intake hands it on (after its signature and id checks). */
-const deliver = (e: Stripe.Event) => w!.deposits.handlers.deposits(w!.userId, e);
+const deliver = (e: Stripe.Event) => theWorld().deposits.handlers.deposits(theWorld().userId, e);
 
 async function held() {
-  const account = await connected(w!);
-  const id = await awaitingBooking(w!);
-  const hold = await w!.deposits.startHold(id);
-  const row = await bookingRow(w!, id);
+  const account = await connected(theWorld());
+  const id = await awaitingBooking(theWorld());
+  const hold = await theWorld().deposits.startHold(id);
+  const row = await bookingRow(theWorld(), id);
   return { account, id, hold, sessionId: row.depositSessionId! };
 }
 
 describe('a booking\'s deposit', () => {
   it('makes the Checkout Session from the booking (amount, expiry, metadata, its own idempotency key) and texts the link', async () => {
-    w = await world();
+    const w = theWorld();
     const { account, id, hold, sessionId } = await held();
     const [session] = account.sessions();
     expect(session).toMatchObject({ id: sessionId, mode: 'payment', currency: 'gbp', amount_total: 2000, client_reference_id: String(id), metadata: { booking_id: String(id), user_id: String(w.userId) } });
@@ -57,7 +53,7 @@ describe('a booking\'s deposit', () => {
   });
 
   it('makes the link for a 30-minute hold claimed moments before (Stripe\'s 30-minute floor), and still releases at the hold\'s end', async () => {
-    w = await world();
+    const w = theWorld();
     const account = await connected(w);
     const id = await awaitingBooking(w);
     // The claim, then the session a few seconds later: the hold's end is under 30 minutes away.
@@ -75,7 +71,7 @@ describe('a booking\'s deposit', () => {
   });
 
   it('confirms once when the paid event comes twice and after a stale expired one, stating the owner\'s policy', async () => {
-    w = await world();
+    const w = theWorld();
     const { account, id, sessionId } = await held();
     const open = account.sessions()[0]!;
     const staleExpired = w.stripe.event('checkout.session.expired', { ...structuredClone(open), status: 'expired' });
@@ -89,7 +85,7 @@ describe('a booking\'s deposit', () => {
   });
 
   it('at the hold\'s end expires the session at Stripe, then releases the time, texts the caller and tells the owner; Stripe down keeps the hold', async () => {
-    w = await world();
+    const w = theWorld();
     const { account, id } = await held();
     w.server.clock.offsetMs += 29 * 60_000;
     await w.deposits.sweep();
@@ -115,7 +111,7 @@ describe('a booking\'s deposit', () => {
   });
 
   it('a session paid by the hold\'s end is confirmed, not released', async () => {
-    w = await world();
+    const w = theWorld();
     const { id, sessionId } = await held();
     w.stripe.completeCheckout(sessionId);
     w.server.clock.offsetMs += 31 * 60_000;
@@ -125,7 +121,7 @@ describe('a booking\'s deposit', () => {
   });
 
   it('refunds a payment that comes after the release, once, and tells the owner the slot may be gone', async () => {
-    w = await world();
+    const w = theWorld();
     const { account, id, sessionId } = await held();
     // The caller pays in the instant the hold is released (Stripe's answer and the release crossed): the row as a release leaves it.
     const [completed] = w.stripe.completeCheckout(sessionId);
@@ -140,7 +136,7 @@ describe('a booking\'s deposit', () => {
   });
 
   it('a booking cancelled while its link is out: the session expired at Stripe, nothing refunded', async () => {
-    w = await world();
+    const w = theWorld();
     const { account, id } = await held();
     await cancelAs(w, id, 'owner');
     expect((await bookingRow(w, id)).depositState).toBe('expired');
@@ -149,7 +145,7 @@ describe('a booking\'s deposit', () => {
   });
 
   it('refunds when the owner cancels a paid booking', async () => {
-    w = await world();
+    const w = theWorld();
     const { account, id, sessionId } = await held();
     await deliver(w.stripe.completeCheckout(sessionId)[0]!);
     await cancelAs(w, id, 'owner');
@@ -160,7 +156,7 @@ describe('a booking\'s deposit', () => {
   });
 
   it('keeps or refunds when the caller cancels, per the owner\'s policy', async () => {
-    w = await world();
+    const w = theWorld();
     const account = await connected(w, { refundOnCallerCancel: false, policy: 'Deposits are not refunded.' });
     const keep = await awaitingBooking(w);
     await w.deposits.startHold(keep);
@@ -180,7 +176,7 @@ describe('a booking\'s deposit', () => {
   });
 
   it('a refund Stripe could not take is made by the next sweep', async () => {
-    w = await world();
+    const w = theWorld();
     const { account, id, sessionId } = await held();
     await deliver(w.stripe.completeCheckout(sessionId)[0]!);
     await w.stripe.down(true, 'refused');
@@ -193,7 +189,7 @@ describe('a booking\'s deposit', () => {
   });
 
   it('Stripe down when the link is made: DepositUnavailable, no session on the booking, no text', async () => {
-    w = await world();
+    const w = theWorld();
     const account = await connected(w);
     const id = await awaitingBooking(w);
     await w.stripe.down(true, 'refused');

@@ -1,23 +1,19 @@
 // Issue 59 part B, item 6: the owner sees each deposit state in the bookings list
 // (GET /api/user/bookings): awaiting with its amount and due time, then paid.
-import { afterEach, describe, expect, it } from 'vitest';
-import { awaitingBooking, bookingRow, closeWorld, connected, world, type World } from './setup.js';
+import { describe, expect, it } from 'vitest';
+import { awaitingBooking, bookingRow, connected, useWorld } from './setup.js';
 
-let w: World | undefined;
-afterEach(async () => {
-  await closeWorld(w);
-  w = undefined;
-});
+const theWorld = useWorld();
 
 const listed = async (id: number) => {
-  const r = await w!.client.get('/api/user/bookings');
+  const r = await theWorld().client.get('/api/user/bookings');
   expect(r.status).toBe(200);
   return (r.body.bookings as Array<Record<string, unknown>>).find((b) => b.id === id);
 };
 
 describe('the owner\'s bookings list', () => {
   it('shows depositState, depositPence and depositDueAt as each state is reached', async () => {
-    w = await world();
+    const w = theWorld();
     await connected(w);
     const id = await awaitingBooking(w);
     await w.deposits.startHold(id);

@@ -5,7 +5,7 @@
 // and moves, the box's own deposit service makes the link, Stripe's signed event comes in through
 // the webhook intake. On SQLite, and on PostgreSQL with TEST_DATABASE=postgres.
 import { eq } from 'drizzle-orm';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { PAYMENT_ROUTES } from '../../../contract/payments.js';
 import { shortWhen } from '../../../dialogue/language/dates.js';
 import { activeCustomer } from '../../helpers/accounts.js';
@@ -14,7 +14,7 @@ import { bookings, bookingServices } from '../../helpers/tables.js';
 import { giveNumber, outboxTo } from '../../caller-texts/helpers.js';
 import { callFrom } from '../../booking/fixtures.js';
 import { startStripeDouble, type StripeDouble } from '../../doubles/stripe/server.js';
-import { awaitingBooking, bookingRow, CALLER, closeWorld, connected, KEY, RIGHTS, world, type World } from './setup.js';
+import { awaitingBooking, bookingRow, CALLER, connected, KEY, RIGHTS, useWorld } from './setup.js';
 
 /** Tuesday 8 December 2026, 08:00 London (GMT): Wednesday morning is free. */
 const NOW = Date.parse('2026-12-08T08:00:00Z');
@@ -30,10 +30,15 @@ afterEach(async () => {
 const rowOf = async (id: number) => (await server!.database.db.select().from(bookings).where(eq(bookings.id, id)))[0]!;
 
 describe('a booking moved while it awaits its deposit', () => {
-  it('is confirmed when the caller pays the link they were texted: the new booking paid, texted once, the old one left as moved', async () => {
-    // The double signs and expires on the box's clock; the server is made just below.
+  // Started in a hook (60 s), not inside the test's own 30 s, which a loaded machine used up.
+  beforeEach(async () => {
+    // The double signs and expires on the box's clock.
     stripe = await startStripeDouble({ now: () => server?.services.now() ?? new Date(NOW) });
     server = await startTestServer({ env: { STRIPE_API_BASE: stripe.url } });
+  });
+
+  it('is confirmed when the caller pays the link they were texted: the new booking paid, texted once, the old one left as moved', async () => {
+    if (!server || !stripe) throw new Error('The box and the Stripe double were not started');
     server.clock.offsetMs = NOW - Date.now();
     const s = server;
     const { user, client } = await activeCustomer(s, { businessName: 'Hartley Plumbing' });
@@ -90,14 +95,10 @@ describe('a booking moved while it awaits its deposit', () => {
 // it as 'moved' (core/booking/diary.ts), though it moved nowhere: its link is still out, so it is
 // settled as any cancelled booking is, never skipped as a moved one whose deposit went along.
 describe('a held booking withdrawn as moved, but moved nowhere', () => {
-  let w: World | undefined;
-  afterEach(async () => {
-    await closeWorld(w);
-    w = undefined;
-  });
+  const theWorld = useWorld();
 
   async function withdrawn(paidFirst: boolean) {
-    w = await world();
+    const w = theWorld();
     const account = await connected(w);
     const id = await awaitingBooking(w);
     await w.deposits.startHold(id);
@@ -111,13 +112,13 @@ describe('a held booking withdrawn as moved, but moved nowhere', () => {
   it('has its link expired at Stripe', async () => {
     const { account, id } = await withdrawn(false);
     expect(account.sessions()[0]!.status).toBe('expired');
-    expect((await bookingRow(w!, id)).depositState).toBe('expired');
+    expect((await bookingRow(theWorld(), id)).depositState).toBe('expired');
     expect(account.refunds()).toEqual([]);
   });
 
   it('refunds a deposit paid on it', async () => {
     const { account, id } = await withdrawn(true);
-    expect((await bookingRow(w!, id)).depositState).toBe('refunded');
+    expect((await bookingRow(theWorld(), id)).depositState).toBe('refunded');
     expect(account.refunds()).toEqual([expect.objectContaining({ amount: 2000, payment_intent: account.sessions()[0]!.payment_intent })]);
   });
 });

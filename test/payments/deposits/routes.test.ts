@@ -11,14 +11,13 @@ import { registerErrorHandler } from '../../../core/http/error-handler.js';
 import type { App } from '../../../core/http/fastify-types.js';
 import { registerValidators } from '../../../core/http/validators.js';
 import { depositRoutes } from '../../../core/payments/deposits/routes.js';
-import { awaitingBooking, closeWorld, KEY, RIGHTS, world, type World } from './setup.js';
+import { awaitingBooking, KEY, RIGHTS, useWorld } from './setup.js';
 
-let w: World | undefined;
+const theWorld = useWorld();
 let app: App | undefined;
 afterEach(async () => {
   await app?.close();
-  await closeWorld(w);
-  w = app = undefined;
+  app = undefined;
 });
 
 async function routes(userId: number): Promise<App> {
@@ -28,7 +27,7 @@ async function routes(userId: number): Promise<App> {
   a.addHook('onRequest', async (req) => {
     req.user = { id: userId } as User;
   });
-  a.decorate('services', { deposits: w!.deposits } as unknown as App['services']);
+  a.decorate('services', { deposits: theWorld().deposits } as unknown as App['services']);
   await a.register(depositRoutes);
   await a.ready();
   return a;
@@ -36,7 +35,7 @@ async function routes(userId: number): Promise<App> {
 
 describe('the connection routes', () => {
   it('save, test, read and disconnect without ever answering the key; bad input is a 400 in words', async () => {
-    w = await world();
+    const w = theWorld();
     w.stripe.account({ key: KEY, name: 'Hartley Plumbing Ltd', permissions: RIGHTS });
     app = await routes(w.userId);
     const bad = await app.inject({ method: 'PUT', url: PAYMENT_ROUTES.stripe, payload: { secretKey: 'pk_test_nope' } });
