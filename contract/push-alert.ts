@@ -43,3 +43,13 @@ export interface PushAlert {
 export function pushOpenedPath(alertId: string): string {
   return `/api/user/push/alerts/${encodeURIComponent(alertId)}/opened`;
 }
+
+/** Which calls alert a device: every call, urgent ones only, or none (bookings and caller texts are switched apart). */
+export const PUSH_CALL_CHOICES = ['all', 'urgent', 'none'] as const;
+export type PushCallChoice = (typeof PUSH_CALL_CHOICES)[number];
+
+/** Where an alert stands: queued (or waiting to be retried), taken by the push service, or given up. */
+export const PUSH_ALERT_STATUSES = ['pending', 'sent', 'failed'] as const;
+
+/** The longest "text me only if the push was not opened within N minutes" (a text later than this is no fallback). */
+export const PUSH_TEXT_DELAY_MAX_MINUTES = 60;
