@@ -69,6 +69,13 @@ interface AlertEvent {
 const newAlertId = () => randomBytes(12).toString('base64url');
 
 /**
+ * What is kept of an alert once it is settled: the caller's number and words are needed only
+ * until the push service has them (a caller's erasure or the transcripts' retention could not
+ * find them in a payload), so only the alert's shape stays.
+ */
+const settledPayload = (p: PushAlert): PushAlert => ({ v: 1, alertId: p.alertId, kind: p.kind, title: '', body: '', urgent: p.urgent, tag: p.tag, ...(p.callId !== undefined ? { callId: p.callId } : {}), url: '', sentAt: p.sentAt });
+
+/**
  * Web Push alerts (issue 54): the box's VAPID keys, each eligible device's alert on the durable
  * queue (its own job kind and worker, so a push service that is down never holds a text up),
  * expired subscriptions removed, and the owner's delayed text when they asked for one.
@@ -288,7 +295,7 @@ export class PushService {
     const alert = (await this.db.select().from(pushAlerts).where(eq(pushAlerts.id, id)).limit(1))[0];
     if (!alert || alert.status !== 'pending') return; // erased with its call or owner, or already settled
     const settle = async (set: Partial<PushAlertRow>) => {
-      await this.db.update(pushAlerts).set(set).where(and(eq(pushAlerts.id, id), eq(pushAlerts.status, 'pending')));
+      await this.db.update(pushAlerts).set({ ...set, payload: settledPayload(alert.payload) }).where(and(eq(pushAlerts.id, id), eq(pushAlerts.status, 'pending')));
       if (set.status === 'failed') await this.textNowIfNoPushLeft(alert.userId, alert.event);
     };
     const device = alert.subscriptionId === null ? undefined : (await this.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.id, alert.subscriptionId)).limit(1))[0];
@@ -311,7 +318,7 @@ export class PushService {
         ca: this.o.testPushService?.ca,
       });
       const now = this.deps.now();
-      await this.db.update(pushAlerts).set({ status: 'sent', sentAt: now, error: null }).where(eq(pushAlerts.id, id));
+      await this.db.update(pushAlerts).set({ status: 'sent', sentAt: now, error: null, payload: settledPayload(payload) }).where(eq(pushAlerts.id, id));
       await this.db.update(pushSubscriptions).set({ lastSentAt: now }).where(eq(pushSubscriptions.id, device.id));
     } catch (err) {
       if (signal.aborted) throw err; // shutdown: the job is given back, this was not an attempt

@@ -63,6 +63,11 @@ describe('a call’s summary alerts each device that wants it', () => {
     expect(Date.parse(push.payload.sentAt as string)).not.toBeNaN();
     // The text goes as ever, beside the push.
     await until(async () => expect(await box!.texts(callId)).toBe(1));
+    // Once sent, the box keeps the alert's shape only: no caller number or words to erase later.
+    await until(async () => expect((await box!.server.services.push.alertsOf(box!.ownerId, `call-${callId}-summary`))[0]?.status).toBe('sent'));
+    const [kept] = await box.server.services.push.alertsOf(box.ownerId, `call-${callId}-summary`);
+    expect(JSON.stringify(kept!.payload)).not.toMatch(/7700 ?900 ?123|boiler/);
+    expect(kept!.payload).toMatchObject({ alertId: push.payload.alertId, callId, title: '', body: '' });
   });
 
   it('an urgent call says so and goes at high urgency; a device taking urgent calls only gets it, and not the ordinary call', async () => {

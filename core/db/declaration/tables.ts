@@ -1080,8 +1080,8 @@ export type PushSubscriptionRow = typeof pushSubscriptions.$inferSelect;
 /**
  * One alert to one device; its job (kind 'push') sends it. `event` names what it is about
  * (call-12-summary, booking-7, caller-text-30): every device's alert of one event shares it, so an
- * alert opened on any of them stops the delayed text. The payload is stored as sent (it is the
- * alert's content: gone with its call or its owner).
+ * alert opened on any of them stops the delayed text. The payload is kept until the alert is sent
+ * or given up; then only its shape stays (no caller number or words: core/push/service.ts).
  */
 export const pushAlerts = table(
   'push_alerts',
