@@ -7,6 +7,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { tablesOf } from '../../core/db/schema.js';
 import { pushKey } from '../../core/push/service.js';
 import { createCallPath } from '../../core/calls/call-path.js';
+import { inviteStaff } from '../../core/team/invite.js';
+import { ApiClient } from '../helpers/client.js';
 import { pushOpenedPath } from '../../contract/push-alert.js';
 import { londonMinute } from '../../core/push/preferences.js';
 import { startPushService, type PushServiceDouble } from '../doubles/web-push/push-service.js';
@@ -113,6 +115,30 @@ describe('a call’s summary alerts each device that wants it', () => {
     await until(() => expect(arrivedAt(texts.deviceId)).toHaveLength(1));
     expect(arrivedAt(texts.deviceId)[0]!.payload).toMatchObject({ kind: 'caller-text', title: 'Text from +44 770 090 0123', body: 'Can you come on Friday instead?', replyUrl: `/dashboard/texts?caller=${encodeURIComponent(CALLER)}` });
     expect(arrivedAt(noTexts.deviceId)).toHaveLength(0);
+  });
+});
+
+describe('a team member’s own phone', () => {
+  it('with “their own calls” gets alerts for the calls taken for them only, and lists only their own devices', async () => {
+    box = await startPushBox(double);
+    const db = box.server.database.db;
+    const { staff } = tablesOf(db);
+    const [sarah, tom] = await db.insert(staff).values([{ userId: box.ownerId, name: 'Sarah', otherNames: [], position: 1 }, { userId: box.ownerId, name: 'Tom', otherNames: [], position: 2 }]).returning();
+    const { token } = await inviteStaff(db, box.ownerId, sarah!.id, 'sarah-push@example.co.uk', new Date());
+    const client = new ApiClient(box.server.url);
+    expect((await client.post('/api/auth/reset-password', { token, newPassword: 'Staff-Pass-1', confirmPassword: 'Staff-Pass-1' })).status).toBe(200);
+    expect((await client.post('/api/auth/login', { email: 'sarah-push@example.co.uk', password: 'Staff-Pass-1' })).status).toBe(200);
+    const ownerPhone = await box.device();
+    const sarahPhone = await box.device({}, client);
+    expect((await client.get('/api/user/push/devices')).body.devices.map((d: { id: number }) => d.id)).toEqual([sarahPhone.id]);
+    expect((await box.owner.get('/api/user/push/devices')).body.devices.map((d: { id: number }) => d.id)).toEqual([ownerPhone.id]);
+
+    const toms = await box.finishedCall({ staffId: tom!.id });
+    const hers = await box.finishedCall({ staffId: sarah!.id });
+    await until(() => expect(arrivedAt(ownerPhone.deviceId)).toHaveLength(2));
+    await until(() => expect(arrivedAt(sarahPhone.deviceId)).toHaveLength(1));
+    expect(arrivedAt(sarahPhone.deviceId)[0]!.payload.callId).toBe(hers);
+    expect(await box.server.services.push.alertsOf(box.ownerId, `call-${toms}-summary`)).toHaveLength(1);
   });
 });
 
