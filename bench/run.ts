@@ -15,6 +15,7 @@ const benches: (string | [string, ...string[]])[] = [
   'bench/agent-language.ts', // the same in Polish beside English: a caller answered in their own language (issue 42)
   'bench/pbx-real-calls.ts', // 100 SIPp calls on a real Asterisk 20.17.0, beside the simulator's figures
   'bench/pbx-real-agent.ts', // 20 agent calls on a real Asterisk: latency and barge-in at the caller
+  'bench/push.ts', // push alerts (issue 54): queued on the durable queue → received and decrypted by the push-service double on loopback, one at a time and in a burst
   'bench/caller-texts.ts', // missed-call text-back: 50 SIPp callers hang up at once on a real Asterisk → text-back queued and sent
   'bench/screening.ts', // nuisance screening before answering: one lookup with 100,000 numbers on the box-wide list, SQLite and PostgreSQL
   'bench/booking.ts', // booking: three times offered with 2,000 calendar events (CalDAV on a real Radicale, and an iCal address), a booking's commit

@@ -13,6 +13,8 @@ import { DepositService } from './payments/deposits/deposit-service.js';
 import { BillingService } from './payments/billing/billing-service.js';
 import { AgentGuard } from './agent-guard/agent-guard.js';
 import { brand } from './mail/brand.js';
+import { PushService, type PushOptions } from './push/service.js';
+import type { OwnerNews } from './ports/owner-news.js';
 
 export { newHooks, type CoreDeps } from './deps.js';
 
@@ -37,6 +39,8 @@ export interface Services extends CoreDeps {
   billing: BillingService;
   /** This node's slow-box guard as the admin sees it, and its notices to admins and owners (core/agent-guard; the PBX reports to it). */
   agentGuard: AgentGuard;
+  /** Web Push alerts to the owner's and staff's devices (core/push, issue 54): keys, devices' alerts, the delayed text. */
+  push: PushService;
 }
 
 /** How the services are built; a test passes its seams here (e.g. the webhooks' resolver). */
@@ -45,19 +49,24 @@ export interface ServiceOptions {
   callerTexts?: CallerTextOptions;
   /** The crawler and the drafter (core/website/parts.ts), and the guard's test seam. */
   website?: WebsiteOptions;
+  /** Push alerts' test seams (the push-service double's loopback address and certificate) and timing. */
+  push?: PushOptions;
   booking?: { keys?: BookingKeys; pollMs?: number; calendarGuard?: GuardOptions; backoff?: BackoffPolicy; calendarBoundMs?: number; deposits?: DepositDesk };
 }
 
 /** The composition root's second step: the services built from the core's dependencies, all at once. */
 export function withAppServices(deps: CoreDeps, opts: ServiceOptions = {}): Services {
+  // Bookings' and caller texts' news reach the owner's devices too; a push never holds their text up.
+  const push = new PushService(deps, opts.push);
+  const ownerNews = (news: OwnerNews) => void push.alertOwnerNews(news).catch((err: unknown) => deps.log.warn({ userId: news.userId, err }, 'push alert not queued'));
   // Booking texts callers on the caller-texts road, and a caller's reply "C" cancels their next
   // booking: caller texts offer each text to booking first, through a port called only once both exist.
-  const callerTexts: CallerTextService = new CallerTextService(deps, { ...opts.callerTexts, bookingReply: (userId, from, body) => booking.cancelByReply(userId, from, body) });
+  const callerTexts: CallerTextService = new CallerTextService(deps, { ownerNews, ...opts.callerTexts, bookingReply: (userId, from, body) => booking.cancelByReply(userId, from, body) });
   // Booking holds a slot through the deposit desk, which seals the owner's key with booking's
   // keys: the same kind of port, called only once both exist.
   const desk: DepositDesk = { connected: (u) => deposits.connected(u), startHold: (id, signal) => deposits.startHold(id, signal), cancelled: (id, by) => deposits.cancelled(id, by) };
-  const booking: BookingService = new BookingService(deps, { deposits: desk, ...opts.booking, road: callerTexts.road, gateway: callerTexts.gateway });
+  const booking: BookingService = new BookingService(deps, { deposits: desk, ownerNews, ...opts.booking, road: callerTexts.road, gateway: callerTexts.gateway });
   const deposits: DepositService = new DepositService({ db: deps.database.db, now: deps.now, log: deps.log, sealKey: booking.keys.seal, publicUrl: deps.config.publicUrl, apiBase: deps.config.stripe.apiBase, road: callerTexts.road, gateway: callerTexts.gateway });
   const agentGuard = new AgentGuard({ db: deps.database.db, mailer: deps.mailer, brand: brand(deps.config), log: deps.log, now: deps.now, node: deps.config.node, limitMs: deps.config.agentSlow.p50LimitMs });
-  return { ...deps, numbers: createNumberService(deps), webhooks: new WebhookService(deps, opts.webhooks), callerTexts, booking, website: new WebsiteService(deps, opts.website), deposits, billing: new BillingService(deps), agentGuard };
+  return { ...deps, numbers: createNumberService(deps), webhooks: new WebhookService(deps, opts.webhooks), callerTexts, booking, website: new WebsiteService(deps, opts.website), deposits, billing: new BillingService(deps), agentGuard, push };
 }

@@ -29,7 +29,7 @@ import type { AgentFlowInstall, InstallOptions } from '../pbx/flows/agent/index.
  */
 
 /** The background work production runs; a test server starts none and names what it tests. */
-type BackgroundWork = 'housekeeping' | 'prompts' | 'pipeline' | 'callerTexts' | 'booking' | 'backups' | 'retention' | 'digest' | 'inbox' | 'website' | 'deposits' | 'model' | 'selfTest';
+type BackgroundWork = 'housekeeping' | 'prompts' | 'pipeline' | 'callerTexts' | 'booking' | 'backups' | 'retention' | 'digest' | 'inbox' | 'website' | 'deposits' | 'model' | 'selfTest' | 'push';
 
 export interface ApplianceOverrides {
   /** The core's logger (default: LOG_LEVEL's, as the service 'core'). */
@@ -102,6 +102,8 @@ export async function composeAppliance(config: Config, o: ApplianceOverrides = {
   if (on('website')) services.website.start();
   // Deposit holds whose pay link ran out: expired at Stripe, then released (a minute's sweep).
   if (on('deposits')) services.deposits.start();
+  // Push alerts' worker (issue 54); the VAPID keys are made now on a first start.
+  if (on('push')) services.push.start();
   const backups = on('backups') ? startBackupSchedule(services) : undefined;
   const retention = on('retention') ? startRetentionSchedule(services) : undefined;
   // Monday 08:00 London: calls still to call back; catches up this week's if the box was down then.
@@ -127,7 +129,8 @@ export async function composeAppliance(config: Config, o: ApplianceOverrides = {
     if (agent) services.health.set('agent-media', agent.health);
     const pbxLog = log.child({ component: 'pbx' });
     // The core's objects the PBX works on, each behind its port (core/ports/).
-    const callPath = createCallPath(database.db, pbxLog, config.outbound, config.node);
+    // An agent call flagged urgent while it is in progress: a live push alert (issue 54).
+    const callPath = createCallPath(database.db, pbxLog, config.outbound, config.node, (callId, reason) => void services.push.alertLiveUrgent(callId, reason).catch((err: unknown) => pbxLog.warn({ callId, err }, 'live push alert not queued')));
     // Once the PBX is stopped, the link is down: a test call then answers 'pbx-down'.
     callMyLine = new CallMyLineRegistry(createCallMyLineEndpoints({ url: config.ari.url, username: config.ari.username, password: config.ari.password }), pbxLog);
     pbx = startPbx(services, { callPath, callMyLine }, { agentFlow: agent?.flow, ...(typeof o.pbx === 'function' ? o.pbx(services) : o.pbx) });
@@ -168,6 +171,7 @@ export async function composeAppliance(config: Config, o: ApplianceOverrides = {
       if (on('booking')) await services.booking.stop();
       if (on('website')) await services.website.stop();
       if (on('deposits')) services.deposits.stop();
+      if (on('push')) await services.push.stop();
       backups?.stop();
       retention?.stop();
       await digest?.stop();

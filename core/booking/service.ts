@@ -1,3 +1,4 @@
+import type { OwnerNewsPort } from '../ports/owner-news.js';
 import type { RefusalRule } from '../../contract/schemas/booking.js';
 import type { CoreDeps } from '../deps.js';
 import type { Db } from '../db/client.js';
@@ -76,6 +77,8 @@ export interface BookingOptions {
   /** Who the caller texts go through: the caller-texts road (STOP, UK mobiles, once per key). */
   road: CallerTextRoad;
   gateway: MessageGateway;
+  /** Push alerts of a booking's news on the owner's devices (core/push). */
+  ownerNews?: OwnerNewsPort;
   /**
    * Test-only seam for every calendar request, CalDAV and iCal alike (a local Radicale or iCal
    * server on loopback; a stubbed resolver), passed in code, never from the environment.
@@ -239,6 +242,7 @@ export class BookingService {
   private async tellOwner(ownerId: number, text: string, key: string): Promise<void> {
     const owner = await ownerToTell(this.db, ownerId);
     if (!owner) return;
+    this.opts.ownerNews?.({ userId: ownerId, event: key, kind: 'booking', staffId: null, title: 'Bookings', body: text, url: '/dashboard/bookings', callerNumber: null });
     const plan = planNotification(owner);
     if (plan.kind !== 'send') return;
     const channel = plan.channels[0]!;

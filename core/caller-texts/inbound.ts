@@ -1,3 +1,5 @@
+import type { OwnerNewsPort } from '../ports/owner-news.js';
+import { formatPhone } from '../../contract/phone-display.js';
 import { eq } from 'drizzle-orm';
 import type { Log } from '../../contract/log.js';
 import type { Db } from '../db/client.js';
@@ -22,6 +24,8 @@ export interface CallerInboundDeps {
   now: () => Date;
   publicUrl: string;
   bookingReply?: BookingReply;
+  /** Push alerts on the owner's devices (core/push), beside the text. */
+  ownerNews?: OwnerNewsPort;
 }
 
 /**
@@ -74,6 +78,8 @@ export async function handleCallerText(deps: CallerInboundDeps, received: Inboun
 
 /** The owner's text about a caller's text, like a summary: once, not retried (the thread has it). */
 async function tellOwner(deps: CallerInboundDeps, owner: User, msg: InboundText): Promise<void> {
+  const thread = `/dashboard/texts?caller=${encodeURIComponent(msg.from!)}`;
+  deps.ownerNews?.({ userId: owner.id, event: `caller-in-${msg.messageSid}`, kind: 'caller-text', staffId: null, title: `Text from ${formatPhone(msg.from)}`, body: msg.body, url: thread, callerNumber: msg.from });
   const plan = planNotification(owner);
   if (plan.kind !== 'send') return;
   const { notifications } = tablesOf(deps.db);

@@ -1,3 +1,4 @@
+import type { OwnerNewsPort } from '../ports/owner-news.js';
 import { screenBeforeAnswer } from '../screening/lookup.js';
 import { eq } from 'drizzle-orm';
 import { DEFAULT_BACKOFF } from '../time/backoff.js';
@@ -26,6 +27,8 @@ export interface CallerTextOptions {
   maxAttempts?: number;
   /** A caller's text is offered to booking first (core/booking: "C" cancels their next booking). */
   bookingReply?: BookingReply;
+  /** Push alerts of a caller's text on the owner's devices (core/push). */
+  ownerNews?: OwnerNewsPort;
 }
 
 /**
@@ -110,7 +113,7 @@ export class CallerTextService {
   /** For core/followup's inbound handling: a caller's text to a business's number. */
   callerText(): (msg: InboundText, ownerIds: number[]) => Promise<boolean> {
     const { database, log, now, config } = this.deps;
-    const deps = { db: database.db, road: this.road, gateway: this.gateway, log, now, publicUrl: config.publicUrl, bookingReply: this.opts.bookingReply };
+    const deps = { db: database.db, road: this.road, gateway: this.gateway, log, now, publicUrl: config.publicUrl, bookingReply: this.opts.bookingReply, ownerNews: this.opts.ownerNews };
     return (msg, ownerIds) => handleCallerText(deps, msg, ownerIds);
   }
 

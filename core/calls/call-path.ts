@@ -59,7 +59,7 @@ function callOwnerOf(u: User): CallOwner {
  * built once by the composition root (root/compose.ts) and handed to startPbx. `node`: this
  * core's NODE_NAME; its calls are tagged with it and only they are reconciled here.
  */
-export function createCallPath(db: Db, log: Log, outbound: OutboundPolicy = DEFAULT_OUTBOUND_POLICY, node: string = DEFAULT_NODE): CallPath {
+export function createCallPath(db: Db, log: Log, outbound: OutboundPolicy = DEFAULT_OUTBOUND_POLICY, node: string = DEFAULT_NODE, onUrgent?: (callId: number, reason: string) => void): CallPath {
   const { calls, jobs } = tablesOf(db);
   const write = <T>(what: string, fn: () => T | Promise<T>, maxWaitMs?: number) => retryWhileBusy(db, what, fn, { log, ...(maxWaitMs ? { maxWaitMs } : {}) });
   const owner = async (userId: number) => {
@@ -119,6 +119,7 @@ export function createCallPath(db: Db, log: Log, outbound: OutboundPolicy = DEFA
     },
     flagUrgent: async (callId, reason) => {
       await write(`flag call ${callId} urgent`, async () => await db.update(calls).set({ urgency: 'urgent', urgencyReason: reason }).where(eq(calls.id, callId)));
+      onUrgent?.(callId, reason);
     },
     markAgentBusy: async (callId) => {
       await write(`tag call ${callId} as turned away for capacity`, async () => await db.update(calls).set({ agentBusy: true }).where(eq(calls.id, callId)));

@@ -116,6 +116,12 @@ export interface Config {
    */
   calendars: { allowedPrivateHosts: string[] };
   /**
+   * Push alerts (issue 54, docs/live.md): PUSH_VAPID_FILE, where the box's VAPID key pair is kept
+   * (made at first start, mode 0600; default DATA_DIR/push-vapid.json). A cluster's cores must
+   * share one file: a device's subscription is bound to the public key.
+   */
+  push: { vapidFile: string };
+  /**
    * JOB_LEASE_SECONDS: how long a post-call job stays claimed by a core that stopped renewing
    * it (it renews every fifth of it while it works). In a cluster, how soon another core takes
    * over the jobs of a core that died.
@@ -541,6 +547,7 @@ export function loadConfig(env: Env = process.env): Config {
       dailyCrawls: integer(env, 'WEBSITE_DAILY_CRAWLS', WEBSITE_LIMITS.defaultDailyCrawls, 0, 1000),
     },
     calendars: { allowedPrivateHosts: allowedPrivateHosts(env) },
+    push: { vapidFile: path.resolve(text(env, 'PUSH_VAPID_FILE') ?? path.join(dataDir, 'push-vapid.json')) },
     stripe: stripeSettings(env),
     jobs: { leaseMs: integer(env, 'JOB_LEASE_SECONDS', 90, 10, 3600) * 1000 },
     stop: { drainMs: integer(env, 'STOP_DRAIN_SECONDS', 25, 1, 600) * 1000 },

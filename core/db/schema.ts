@@ -38,3 +38,5 @@ export type CallerText = Tables['callerTexts']['$inferSelect'];
 export type BookingRow = Tables['bookings']['$inferSelect'];
 export type BookingServiceRow = Tables['bookingServices']['$inferSelect'];
 export type StaffRow = Tables['staff']['$inferSelect'];
+export type PushSubscriptionRow = Tables['pushSubscriptions']['$inferSelect'];
+export type PushAlertRow = Tables['pushAlerts']['$inferSelect'];

@@ -22,6 +22,7 @@ import { bookingRoutes } from '../booking/routes.js';
 import { depositRoutes } from '../payments/deposits/routes.js';
 import { teamRoutes } from '../team/routes.js';
 import { webhookRoutes } from '../webhooks/routes.js';
+import { pushRoutesPlugin } from '../push/routes.js';
 import type { CallMyLineRegistry } from '../call-my-line/registry.js';
 import { callMyLineRoutes } from '../call-my-line/routes.js';
 import { inviteRoutes } from '../team/invite-routes.js';
@@ -76,6 +77,7 @@ export async function apiScope(api: App, opts: { callMyLine?: CallMyLineRegistry
   await api.register(websiteRoutes);
   await api.register(billingRoutes(api.services.billing));
   await api.register(depositRoutes);
+  await api.register(pushRoutesPlugin);
   // Server-to-server: marked `webhook`, so the guards and the session hook above step aside for it.
   await api.register(twilioWebhookRoutes);
   // Stripe's events go to deposits and billing, unless a test hands in its own recording handlers.

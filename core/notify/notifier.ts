@@ -10,6 +10,12 @@ import { planNotification } from './policy.js';
 import { forPerson } from './message.js';
 import { recipientsForCall } from './recipients-for-call.js';
 import { transaction } from '../db/transaction.js';
+import type { TextVerdict } from '../push/service.js';
+
+/** What the notifier needs of push alerts (core/push/service.ts). */
+export interface PushChannel {
+  alertCall(call: Call): Promise<TextVerdict>;
+}
 
 const CHANNEL_LABEL: Record<Channel, string> = { sms: 'SMS', whatsapp: 'WhatsApp' };
 
@@ -44,6 +50,8 @@ export class CallNotifier {
     private readonly db: Db,
     private readonly gateway: MessageGateway,
     private readonly mail?: MailChannel,
+    /** The summary's push alerts (core/push): sent beside the texts, and may hold the owner's texts back. */
+    private readonly push?: PushChannel,
   ) {}
 
   /**
@@ -57,10 +65,11 @@ export class CallNotifier {
     const onCall = kind === 'summary';
     const recipients = await recipientsForCall(this.db, call, owner, onCall);
     const memberPhones = recipients.members.map((m) => m.phone);
+    const texts = onCall ? await this.pushFirst(call) : 'text';
     let retry: unknown = null;
     if (recipients.owner) {
       const ownerBody = recipients.owner.forName ? forPerson(body, recipients.owner.forName) : body;
-      retry = await this.notifyOwner(call, owner, ownerBody, kind, memberPhones);
+      retry = await this.notifyOwner(call, owner, ownerBody, kind, memberPhones, texts === 'text');
     } else if (onCall && recipients.members.length) {
       await this.reportOnCall(call.id, null);
     }
@@ -76,7 +85,20 @@ export class CallNotifier {
   }
 
   /** The owner's texts and e-mail; a member's texts to the same call are the rows sent to `memberPhones`. Returns the first retryable failure. */
-  private async notifyOwner(call: Call, owner: User, body: string, kind: NotificationKind, memberPhones: string[]): Promise<unknown> {
+  /**
+   * The summary's push alerts, queued before any text; what comes back says whether the owner's
+   * texts go now. A push that cannot even be queued never holds a text back.
+   */
+  private async pushFirst(call: Call): Promise<TextVerdict> {
+    if (!this.push) return 'text';
+    try {
+      return await this.push.alertCall(call);
+    } catch {
+      return 'text';
+    }
+  }
+
+  private async notifyOwner(call: Call, owner: User, body: string, kind: NotificationKind, memberPhones: string[], textNow = true): Promise<unknown> {
     const { notifications } = tablesOf(this.db);
     const plan = planNotification(owner);
     const onCall = kind === 'summary';
@@ -87,7 +109,8 @@ export class CallNotifier {
       await this.reportOnCall(call.id, null);
     }
     let retry: unknown = null;
-    if (plan.kind === 'send') {
+    // Held while the owner's push may still be opened (a job sends them when the wait is over).
+    if (plan.kind === 'send' && textNow) {
       const recipient = memberPhones.length ? notInArray(notifications.to, memberPhones) : undefined;
       for (const channel of plan.channels) {
         try {

@@ -211,6 +211,23 @@ const summariseCall: PostCallStep = async (deps, a) => {
   }
 };
 
+/** The owner's text about a call: its summary, and in agent mode the booking it made. */
+async function summaryText(db: Db, call: Call): Promise<string> {
+  return notificationBody({ ...call, booked: call.mode === 'agent' ? await bookedByCall(db, call.id) : null });
+}
+
+/**
+ * Sends a call's summary texts again once the owner's wait for a push to be opened is over
+ * (core/push): the notifier sends only what has not gone, and asks push alerts again whether to.
+ */
+export async function textSummaryNow(db: Db, notifier: CallNotifier, callId: number): Promise<void> {
+  const { users } = tablesOf(db);
+  const call = await loadCall(db, callId);
+  if (!call || neverTexted(call) || call.screenedBy) return;
+  const owner = (await db.select().from(users).where(eq(users.id, call.userId)).limit(1))[0];
+  if (owner) await notifier.notify(call, owner, await summaryText(db, call));
+}
+
 /**
  * Texts the owner when nothing is waiting (or waiting no longer holds the text back), then
  * settles the call once nothing will change it any more.
@@ -222,7 +239,7 @@ export const notifyAndSettle: PostCallStep = async (deps, a) => {
     if (call.screenedBy) deps.log.info({ callId: a.callId, callClass: call.callClass }, 'screened: not texting the owner');
     // A VIP's call is texted at once, without waiting for engines that are down.
     else if (a.waiting.length === 0 || call.callerTag === 'vip' || a.number >= deps.notifyAnywayFromAttempt || a.last) {
-      await deps.notifier.notify(call, a.owner, notificationBody({ ...call, booked: call.mode === 'agent' ? await bookedByCall(deps.db, call.id) : null }));
+      await deps.notifier.notify(call, a.owner, await summaryText(deps.db, call));
     }
   } finally {
     // A text the provider refused for now must not hold back the owner's other tools.

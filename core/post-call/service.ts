@@ -14,7 +14,7 @@ import { CallNotifier } from '../notify/notifier.js';
 import { DEFAULT_REPEAT_CALLER_RULE, type RepeatCallerRule } from '../notify/repeat-caller.js';
 import type { Services } from '../services.js';
 import { orphanedCallFinder } from './orphans.js';
-import { markPostCallPending, POST_CALL_JOB, postCallHandler, postCallKey, postCallWorkLeft } from './post-call.js';
+import { markPostCallPending, POST_CALL_JOB, postCallHandler, postCallKey, postCallWorkLeft, textSummaryNow } from './post-call.js';
 import { backgroundPass } from '../db/background-pass.js';
 
 export interface PostCallEngines {
@@ -76,7 +76,9 @@ export function createPostCall(services: Services, engines: PostCallEngines = {}
   const { config, database, log, now } = services;
   // Only post-call jobs: other kinds in the table (the PBX's recording retries) are not ours to run.
   const queue = new JobQueue(database.db, now, { leaseMs: o.leaseMs, backoff: o.backoff ?? DEFAULT_BACKOFF, kinds: [POST_CALL_JOB] });
-  const notifier = new CallNotifier(database.db, engines.gateway ?? gatewayFromConfig(services), { mailer: services.mailer, brand: brand(config) });
+  // The summary's push alerts go out with it, and may hold the owner's texts (core/push, issue 54).
+  const notifier = new CallNotifier(database.db, engines.gateway ?? gatewayFromConfig(services), { mailer: services.mailer, brand: brand(config) }, services.push);
+  services.push.useTextSender((callId) => textSummaryNow(database.db, notifier, callId));
   const { webhooks } = services;
   const handler = postCallHandler({
     db: database.db,

@@ -37,6 +37,13 @@ const STAFF_ROUTES: ReadonlySet<string> = new Set([
   'GET /api/user/caller-texts/thread',
   'GET /api/unanswered-questions',
   'PATCH /api/unanswered-questions/:id/resolve',
+  // Push alerts on their own phone (issue 54): their devices only; the owner's delayed text is not theirs.
+  'GET /api/user/push/key',
+  'GET /api/user/push/devices',
+  'POST /api/user/push/devices',
+  'PATCH /api/user/push/devices/:id',
+  'DELETE /api/user/push/devices/:id',
+  'POST /api/user/push/alerts/:alertId/opened',
 ]);
 
 /** Whether a staff sign-in may call the route `method routePattern` (e.g. `GET /api/call-logs/:id`). */

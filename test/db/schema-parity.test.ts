@@ -102,9 +102,9 @@ describe('the PostgreSQL schema is the twin of the SQLite one', () => {
     type Tables<S> = Pick<S, { [K in keyof S]: S[K] extends { $inferSelect: unknown } ? K : never }[keyof S]>;
     expectTypeOf<Rows<Tables<typeof pgSchema>>>().toEqualTypeOf<Rows<Tables<typeof sqliteSchema>>>();
     // One known difference: SQLite types a non-autoincrement integer primary key (call_handling's
-    // owner_webhooks', text_back_settings', booking_rules', booking_calendars', team_settings', website_sites', stripe_connections' and billing_subscriptions' user_id) as optional on insert, since it could be a rowid; the app
+    // owner_webhooks', text_back_settings', booking_rules', booking_calendars', team_settings', website_sites', stripe_connections', billing_subscriptions' and push_settings' user_id) as optional on insert, since it could be a rowid; the app
     // always gives it, and PostgreSQL rightly requires it. Compared without that key.
-    type Keyed = 'callHandling' | 'ownerWebhooks' | 'textBackSettings' | 'screeningSettings' | 'bookingRules' | 'bookingCalendars' | 'teamSettings' | 'websiteSites' | 'stripeConnections' | 'billingSubscriptions';
+    type Keyed = 'callHandling' | 'ownerWebhooks' | 'textBackSettings' | 'screeningSettings' | 'bookingRules' | 'bookingCalendars' | 'teamSettings' | 'websiteSites' | 'stripeConnections' | 'billingSubscriptions' | 'pushSettings';
     type Loose<S> = Omit<Inserts<Tables<S>>, Keyed> & { [K in Keyed]: Omit<Inserts<Tables<S>>[K & keyof Inserts<Tables<S>>], 'userId'> };
     expectTypeOf<Loose<typeof pgSchema>>().toEqualTypeOf<Loose<typeof sqliteSchema>>();
   });

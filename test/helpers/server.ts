@@ -44,7 +44,7 @@ export interface TestServerOptions extends BuildOptions, ServiceOptions {
 }
 
 /** Background work a test server runs when it names none: nothing, so each test starts what it tests. */
-const NO_BACKGROUND = { housekeeping: false, prompts: false, pipeline: false, callerTexts: false, booking: false, backups: false, retention: false, digest: false, inbox: false, website: false, deposits: false, model: false, selfTest: false };
+const NO_BACKGROUND = { housekeeping: false, prompts: false, pipeline: false, callerTexts: false, booking: false, backups: false, retention: false, digest: false, inbox: false, website: false, deposits: false, model: false, selfTest: false, push: false };
 
 /**
  * The real server over HTTP on a free port, with a fresh database (a SQLite file in a temp dir,
@@ -59,12 +59,12 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
   // outbound rules would refuse to text them a code or ring them: the operator's allow-list
   // lets the appliance reach them (unless the test sets its own), as an operator would list a range of theirs.
   if (!opts.env || !('OUTBOUND_ALLOW' in opts.env)) config.outbound = { ...config.outbound, allow: ['+447700900'] };
-  const { env: _env, mailer, log: _log, setup, background, postCall, pbx, agent, drainMs = 2000, webhooks, callerTexts, booking, website, ...http } = opts;
+  const { env: _env, mailer, log: _log, setup, background, postCall, pbx, agent, drainMs = 2000, webhooks, callerTexts, booking, website, push, ...http } = opts;
   const appliance = await composeAppliance(config, {
     log,
     mailer,
     now: () => new Date(Date.now() + clock.offsetMs),
-    services: { webhooks, callerTexts, booking, website },
+    services: { webhooks, callerTexts, booking, website, push },
     setup,
     background: { ...NO_BACKGROUND, ...background },
     postCall,

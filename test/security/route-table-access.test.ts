@@ -46,6 +46,13 @@ const STAFF_ALLOWED = new Map([
   ['GET /api/user/caller-texts/thread', 400],
   ['GET /api/unanswered-questions', 200],
   ['PATCH /api/unanswered-questions/:id/resolve', 400],
+  // Push alerts on their own phone (issue 54): their own devices; the owner's delayed text is not theirs.
+  ['GET /api/user/push/key', 200],
+  ['GET /api/user/push/devices', 200],
+  ['POST /api/user/push/devices', 400],
+  ['PATCH /api/user/push/devices/:id', 400],
+  ['DELETE /api/user/push/devices/:id', 400],
+  ['POST /api/user/push/alerts/:alertId/opened', 400],
 ]);
 
 interface Route {
@@ -126,6 +133,10 @@ describe('the /api route table', () => {
     // The operator's billing (issue 59): the owner's plan (owner only, so in the staff 403 walk) and the admin's figures (admin only).
     // …and the owner's own Stripe account for deposits: owner only too.
     for (const r of ['GET /api/user/billing', 'POST /api/user/billing/checkout', 'POST /api/user/billing/cancel', 'POST /api/user/billing/resume', 'GET /api/admin/billing', 'GET /api/user/payments/stripe', 'PUT /api/user/payments/stripe', 'DELETE /api/user/payments/stripe', 'POST /api/user/payments/stripe/test']) {
+      expect(routes.map(key)).toContain(r);
+    }
+    // Push alerts (issue 54): the devices' routes (open to staff, above) and the owner's delayed text (owner only).
+    for (const r of ['GET /api/user/push/key', 'GET /api/user/push/devices', 'POST /api/user/push/devices', 'PATCH /api/user/push/devices/:id', 'DELETE /api/user/push/devices/:id', 'PUT /api/user/push/settings', 'POST /api/user/push/alerts/:alertId/opened']) {
       expect(routes.map(key)).toContain(r);
     }
     // Every public route named above is still served (a stale list would hide nothing, but mislead).

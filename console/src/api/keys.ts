@@ -12,6 +12,8 @@ export const keys = {
   phoneNumbers: ['phone-numbers'] as const,
   questions: ['unanswered-questions'] as const,
   webhook: ['user', 'webhook'] as const,
+  /** This sign-in's devices for push alerts and the owner's delayed text (issue 54). */
+  pushDevices: ['user', 'push', 'devices'] as const,
   /** Texts with callers: an answer refreshes the threads, the open thread and nothing else. */
   callerTexts: {
     all: ['caller-texts'] as const,

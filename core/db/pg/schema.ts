@@ -45,6 +45,7 @@ import {
   WITHHELD_POLICIES,
 } from '../../../contract/enums.js';
 import { LINE_TYPES } from '../../../contract/forwarding-codes.js';
+import { PUSH_ALERT_KINDS, PUSH_ALERT_STATUSES, PUSH_CALL_CHOICES, type PushAlert } from '../../../contract/push-alert.js';
 
 // The dialect kit: the one place the two engines differ (an id, an instant, a boolean, JSON,
 // the table builder). db:schema points this import at each engine's own kit.
@@ -1036,4 +1037,74 @@ export const stripeEvents = table('stripe_events', {
   userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
   type: text('type').notNull(),
   receivedAt: instant('received_at').notNull(),
+});
+
+/**
+ * One browser's Web Push subscription (issue 54, core/push): one per device, the endpoint unique
+ * (subscribing the same browser again updates it). `loginUserId` is the sign-in whose device it
+ * is (the owner's, or a staff member's own, who then gets alerts only for the calls they may
+ * see: `staffId`). Preferences are per device; quiet hours are London times (HH:MM), null = none.
+ */
+export const pushSubscriptions = table(
+  'push_subscriptions',
+  {
+    id: id(),
+    userId: ownerId(),
+    loginUserId: integer('login_user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    staffId: integer('staff_id').references(() => staff.id, { onDelete: 'cascade' }),
+    endpoint: text('endpoint').notNull(),
+    p256dh: text('p256dh').notNull(),
+    auth: text('auth').notNull(),
+    name: text('name').notNull(),
+    calls: text('calls', { enum: PUSH_CALL_CHOICES }).notNull().default('all'),
+    bookings: bool('bookings').notNull().default(true),
+    callerTexts: bool('caller_texts').notNull().default(true),
+    quietStart: text('quiet_start'),
+    quietEnd: text('quiet_end'),
+    createdAt: createdAt(),
+    updatedAt: instant('updated_at').notNull(),
+    lastSentAt: instant('last_sent_at'),
+  },
+  (t) => [uniqueIndex('push_subscriptions_endpoint_unique').on(t.endpoint), index('push_subscriptions_user_idx').on(t.userId)],
+);
+export type PushSubscriptionRow = typeof pushSubscriptions.$inferSelect;
+
+/**
+ * One alert to one device; its job (kind 'push') sends it. `event` names what it is about
+ * (call-12-summary, booking-7, caller-text-30): every device's alert of one event shares it, so an
+ * alert opened on any of them stops the delayed text. The payload is kept until the alert is sent
+ * or given up; then only its shape stays (no caller number or words: core/push/service.ts).
+ */
+export const pushAlerts = table(
+  'push_alerts',
+  {
+    id: id(),
+    alertId: text('alert_id').notNull(),
+    userId: ownerId(),
+    subscriptionId: integer('subscription_id').references(() => pushSubscriptions.id, { onDelete: 'set null' }),
+    callId: integer('call_id').references(() => calls.id, { onDelete: 'cascade' }),
+    event: text('event').notNull(),
+    kind: text('kind', { enum: PUSH_ALERT_KINDS }).notNull(),
+    payload: json('payload').$type<PushAlert>().notNull(),
+    status: text('status', { enum: PUSH_ALERT_STATUSES }).notNull().default('pending'),
+    error: text('error'),
+    createdAt: createdAt(),
+    sentAt: instant('sent_at'),
+    openedAt: instant('opened_at'),
+  },
+  (t) => [
+    uniqueIndex('push_alerts_alert_id_unique').on(t.alertId),
+    uniqueIndex('push_alerts_event_device_unique').on(t.event, t.subscriptionId),
+    index('push_alerts_user_event_idx').on(t.userId, t.event),
+  ],
+);
+export type PushAlertRow = typeof pushAlerts.$inferSelect;
+
+/** The owner's push settings: "text me only if the push was not opened within N minutes" (null = texts go as ever). */
+export const pushSettings = table('push_settings', {
+  userId: ownerKey(),
+  textDelayMinutes: integer('text_delay_minutes'),
+  updatedAt: instant('updated_at').notNull(),
 });

@@ -8,6 +8,7 @@ import DeliverySection from './DeliverySection';
 import GreetingSection from './GreetingSection';
 import ScreeningSection from './ScreeningSection';
 import WebhookSettings from './WebhookSettings';
+import PushDevicesSection from './PushDevicesSection';
 
 export interface SettingsSection {
   /** In the address: /dashboard/notifications?section=greeting. */
@@ -23,6 +24,8 @@ export const SETTINGS_SECTIONS: readonly SettingsSection[] = [
   { id: 'call-handling', label: 'Call handling', Component: CallHandling },
   { id: 'screening', label: 'Screening', Component: ScreeningSection },
   { id: 'webhooks', label: 'Webhooks', Component: WebhookSettings },
+  // Push alerts on the owner's devices (issue 54).
+  { id: 'alerts', label: 'Alerts', Component: PushDevicesSection },
 ];
 
 export const SECTION_PARAM = 'section';
