@@ -13,6 +13,8 @@ import { DepositService } from './payments/deposits/deposit-service.js';
 import { BillingService } from './payments/billing/billing-service.js';
 import { AgentGuard } from './agent-guard/agent-guard.js';
 import { brand } from './mail/brand.js';
+import { LiveCallRegistry } from './live/registry.js';
+import { memberName } from './live/member-name.js';
 
 export { newHooks, type CoreDeps } from './deps.js';
 
@@ -37,6 +39,8 @@ export interface Services extends CoreDeps {
   billing: BillingService;
   /** This node's slow-box guard as the admin sees it, and its notices to admins and owners (core/agent-guard; the PBX reports to it). */
   agentGuard: AgentGuard;
+  /** Calls in progress on this node (core/live, issue 54): the Live page's list and stream, End call. */
+  live: LiveCallRegistry;
 }
 
 /** How the services are built; a test passes its seams here (e.g. the webhooks' resolver). */
@@ -59,5 +63,6 @@ export function withAppServices(deps: CoreDeps, opts: ServiceOptions = {}): Serv
   const booking: BookingService = new BookingService(deps, { deposits: desk, ...opts.booking, road: callerTexts.road, gateway: callerTexts.gateway });
   const deposits: DepositService = new DepositService({ db: deps.database.db, now: deps.now, log: deps.log, sealKey: booking.keys.seal, publicUrl: deps.config.publicUrl, apiBase: deps.config.stripe.apiBase, road: callerTexts.road, gateway: callerTexts.gateway });
   const agentGuard = new AgentGuard({ db: deps.database.db, mailer: deps.mailer, brand: brand(deps.config), log: deps.log, now: deps.now, node: deps.config.node, limitMs: deps.config.agentSlow.p50LimitMs });
-  return { ...deps, numbers: createNumberService(deps), webhooks: new WebhookService(deps, opts.webhooks), callerTexts, booking, website: new WebsiteService(deps, opts.website), deposits, billing: new BillingService(deps), agentGuard };
+  const live = new LiveCallRegistry({ memberName: (staffId) => memberName(deps.database.db, staffId), log: deps.log });
+  return { ...deps, numbers: createNumberService(deps), webhooks: new WebhookService(deps, opts.webhooks), callerTexts, booking, website: new WebsiteService(deps, opts.website), deposits, billing: new BillingService(deps), agentGuard, live };
 }

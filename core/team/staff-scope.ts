@@ -37,6 +37,10 @@ const STAFF_ROUTES: ReadonlySet<string> = new Set([
   'GET /api/user/caller-texts/thread',
   'GET /api/unanswered-questions',
   'PATCH /api/unanswered-questions/:id/resolve',
+  // The Live page (issue 54): the calls in their view (core/live/visibility.ts), End call on those.
+  'GET /api/live/calls',
+  'GET /api/live/events',
+  'POST /api/live/calls/:id/end',
 ]);
 
 /** Whether a staff sign-in may call the route `method routePattern` (e.g. `GET /api/call-logs/:id`). */
