@@ -81,8 +81,6 @@ export type ApiSelfTestStatus = Static<typeof SelfTestStatusSchema>;
 export type ApiOwnerLineState = Static<typeof ApiOwnerLineStateSchema>;
 export type ApiAdminLineState = Static<typeof ApiAdminLineStateSchema>;
 
-// Live calls (issue 54): GET /api/live/calls → ApiLiveCalls; GET /api/live/events is Server-Sent
+// Live calls (issue 54): GET /api/live/calls → { calls: ApiLiveCall[] }; GET /api/live/events is Server-Sent
 // Events named by LiveEventName, each carrying LiveEventData[name] as JSON; POST /api/live/calls/{id}/end.
-import type { LiveCallsResponse } from './schemas/live.js';
-export type { ApiLiveCall, ApiLiveTurn, LiveMode, LiveEventData, LiveEventName } from './schemas/live.js';
-export type ApiLiveCalls = Static<typeof LiveCallsResponse>;
+export type { ApiLiveCall, LiveMode, LiveEventData } from './schemas/live.js';

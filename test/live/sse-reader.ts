@@ -1,6 +1,6 @@
 import { createSession } from '../../core/auth/sessions.js';
 import type { Db } from '../../core/db/client.js';
-import type { LiveEventData, LiveEventName } from '../../contract/api.js';
+import type { LiveEventData, LiveEventName } from '../../contract/schemas/live.js';
 import { ApiClient } from '../helpers/client.js';
 import { waitUntil } from '../helpers/wait.js';
 
