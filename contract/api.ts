@@ -80,3 +80,7 @@ export type ApiQualityReports = Static<typeof ApiQualityReportsSchema>;
 export type ApiSelfTestStatus = Static<typeof SelfTestStatusSchema>;
 export type ApiOwnerLineState = Static<typeof ApiOwnerLineStateSchema>;
 export type ApiAdminLineState = Static<typeof ApiAdminLineStateSchema>;
+
+// Live calls (issue 54): GET /api/live/calls → { calls: ApiLiveCall[] }; GET /api/live/events is Server-Sent
+// Events named by LiveEventName, each carrying LiveEventData[name] as JSON; POST /api/live/calls/{id}/end.
+export type { ApiLiveCall, LiveMode, LiveEventData } from './schemas/live.js';

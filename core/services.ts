@@ -15,6 +15,8 @@ import { AgentGuard } from './agent-guard/agent-guard.js';
 import { brand } from './mail/brand.js';
 import { PushService, type PushOptions } from './push/service.js';
 import type { OwnerNews } from './ports/owner-news.js';
+import { LiveCallRegistry } from './live/registry.js';
+import { memberName } from './live/member-name.js';
 
 export { newHooks, type CoreDeps } from './deps.js';
 
@@ -41,6 +43,8 @@ export interface Services extends CoreDeps {
   agentGuard: AgentGuard;
   /** Web Push alerts to the owner's and staff's devices (core/push, issue 54): keys, devices' alerts, the delayed text. */
   push: PushService;
+  /** Calls in progress on this node (core/live, issue 54): the Live page's list and stream, End call. */
+  live: LiveCallRegistry;
 }
 
 /** How the services are built; a test passes its seams here (e.g. the webhooks' resolver). */
@@ -68,5 +72,6 @@ export function withAppServices(deps: CoreDeps, opts: ServiceOptions = {}): Serv
   const booking: BookingService = new BookingService(deps, { deposits: desk, ownerNews, ...opts.booking, road: callerTexts.road, gateway: callerTexts.gateway });
   const deposits: DepositService = new DepositService({ db: deps.database.db, now: deps.now, log: deps.log, sealKey: booking.keys.seal, publicUrl: deps.config.publicUrl, apiBase: deps.config.stripe.apiBase, road: callerTexts.road, gateway: callerTexts.gateway });
   const agentGuard = new AgentGuard({ db: deps.database.db, mailer: deps.mailer, brand: brand(deps.config), log: deps.log, now: deps.now, node: deps.config.node, limitMs: deps.config.agentSlow.p50LimitMs });
-  return { ...deps, numbers: createNumberService(deps), webhooks: new WebhookService(deps, opts.webhooks), callerTexts, booking, website: new WebsiteService(deps, opts.website), deposits, billing: new BillingService(deps), agentGuard, push };
+  const live = new LiveCallRegistry({ memberName: (staffId) => memberName(deps.database.db, staffId), log: deps.log });
+  return { ...deps, numbers: createNumberService(deps), webhooks: new WebhookService(deps, opts.webhooks), callerTexts, booking, website: new WebsiteService(deps, opts.website), deposits, billing: new BillingService(deps), agentGuard, push, live };
 }

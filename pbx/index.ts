@@ -7,6 +7,7 @@ import type { HealthReport, PbxHost, ServiceHooks } from '../core/ports/pbx-host
 import type { BackoffPolicy } from '../core/ports/retry.js';
 import type { TestTransfer, TestTransferResult } from '../core/ports/test-transfer.js';
 import type { CodeCall } from '../core/ports/code-call.js';
+import type { LiveCallControl } from '../core/ports/live-calls.js';
 import { codeCallThrough } from './flows/code-call/read-code.js';
 import { createPromptCache, createTextToSpeech, type PromptCache } from '../models/tts/index.js';
 import { APP_EVENTS } from './ari/event-filter.js';
@@ -53,6 +54,8 @@ export interface Pbx {
   forwardingCheck?: ForwardingCheckStart;
   /** A team member's landline confirmed by a call reading its code, when OUTBOUND_ENDPOINT lets the PBX call out: the Team route uses it. */
   codeCall?: CodeCall;
+  /** End call on the Live page (issue 54): the root attaches it to the core's live registry. */
+  live: LiveCallControl;
   /** Stops taking calls, lets calls in progress finish for up to `drainMs`, then disconnects. */
   stop(drainMs?: number): Promise<void>;
 }
@@ -115,6 +118,7 @@ export function startPbx(host: PbxHost, { callPath, callMyLine }: PbxCore, opts:
     agentFlow: opts.agentFlow,
     callMyLine,
     admission,
+    live: host.live,
   });
   const ariHttp = createAriHttp({ url: ariUrl, username: config.ari.username, password: config.ari.password, requestTimeoutMs: opts.requestTimeoutMs });
   const trunk = new TrunkWatch({
@@ -162,6 +166,7 @@ export function startPbx(host: PbxHost, { callPath, callMyLine }: PbxCore, opts:
     link,
     health,
     settingsChanged,
+    live: { end: (callId) => app.endLiveCall(callId) },
     ...(config.outbound.endpoint
       ? {
           testTransfer: (userId: number) => testTransfer(callPath, app, link!, userId),

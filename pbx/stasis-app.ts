@@ -19,6 +19,7 @@ import { teamFirstThen } from './flows/transfer/team-first.js';
 import { ringOwnerForTest } from './flows/transfer/test-transfer.js';
 import { placeCodeCall, type CodeCallPlan } from './flows/code-call/read-code.js';
 import type { CodeCallResult } from '../core/ports/code-call.js';
+import type { LiveCallFeed } from '../core/ports/live-calls.js';
 import { placeForwardingCheck, type ForwardingCheckCall } from './flows/forwarding-check/check-call.js';
 import { takeForwardingCheck } from './flows/forwarding-check/check-leg.js';
 import { looksLikeForwardingCheck, type ForwardingCheckStartResult } from '../core/ports/forwarding-check.js';
@@ -59,6 +60,8 @@ export interface StasisAppDeps {
   admission?: Admission;
   /** The console's test calls (core/call-my-line/registry.ts): whose a Call my line endpoint is, once its browser connected. */
   callMyLine?: { lineOf(endpoint: string): { userId: number; did: string } | undefined };
+  /** The Live page's registry (core/ports/live-calls.ts): flows report a put-through to it. */
+  live?: LiveCallFeed;
 }
 
 function callerTagOf(d: CallHandlingDecision | undefined): CallerTag | null {
@@ -94,6 +97,8 @@ function didOf(channel: ChannelSnapshot, args: string[] = []): string {
  */
 export class StasisApp {
   private readonly sessions = new Map<string, CallSession>();
+  /** Calls with a row, by its id: End call on the Live page finds the channel here. */
+  private readonly byCallId = new Map<number, CallSession>();
   /** Calls the core placed to owners' phones (warm transfers), by channel id. */
   private readonly legs = new Map<string, CallSession>();
   private readonly transfer: TransferDeps | undefined;
@@ -279,10 +284,11 @@ export class StasisApp {
         return;
       }
       callId = opened.call.id;
+      this.byCallId.set(callId, session);
       const owner = handled?.kind === 'answer' && handled.greeting ? withClosedHoursGreeting(route.owner!, handled.greeting) : route.owner!;
       const flow = decision.kind === 'unavailable' ? unavailableFlow(decision.reason) : screen ? screenedFlow(screen.action) : this.flowFor(decision.mode, plan);
       const ownerPhone = plan?.transferNumber ? { to: plan.transferNumber, ringSeconds: plan.ringSeconds } : undefined;
-      await flow({ session, rest, prompts, log, callPath, owner, callId, limits: this.deps.limits, dataDir: this.deps.dataDir, outcome, resumed: opened.existing, transfer: this.transfer, ownerPhone });
+      await flow({ session, rest, prompts, log, callPath, owner, callId, limits: this.deps.limits, dataDir: this.deps.dataDir, outcome, resumed: opened.existing, transfer: this.transfer, ownerPhone, live: this.deps.live });
     } catch (err) {
       if (err instanceof CallEnded) log.info({ channelId: channel.id, callId }, 'caller hung up');
       else {
@@ -338,6 +344,18 @@ export class StasisApp {
     return teamFirstThen(flow, decision.ringFirst && plan.transferNumber ? { to: plan.transferNumber, ringSeconds: plan.ringSeconds } : undefined);
   }
 
+  /**
+   * End call from the Live page: the caller's channel is hung up as a normal hang-up, so the
+   * flow finishes as when the caller hangs up (the recording kept, the agent's transcript
+   * stored) and endCall makes the row final. False when the call is not in progress here.
+   */
+  async endLiveCall(callId: number): Promise<boolean> {
+    const session = this.byCallId.get(callId);
+    if (!session || session.gone) return false;
+    await hangUp({ session, rest: this.deps.rest });
+    return true;
+  }
+
   /** Hangs up if needed, waits for the channel to leave, then makes the row final. */
   private async endCall(session: CallSession, callId: number | undefined, outcome: FlowOutcome): Promise<void> {
     const { log } = this.deps;
@@ -356,6 +374,7 @@ export class StasisApp {
       }
     } finally {
       this.sessions.delete(session.channelId);
+      if (callId !== undefined) this.byCallId.delete(callId);
       this.deps.admission?.left(session.channelId);
     }
     if (callId === undefined) return;

@@ -17,6 +17,7 @@ import type { CallPipeline } from './call-pipeline.js';
 import { newHooks, withAppServices, type ServiceOptions, type Services } from '../core/services.js';
 import { createAgentEngines } from '../core/engines/agent-engines.js';
 import { CallMyLineRegistry } from '../core/call-my-line/registry.js';
+import { withLiveCalls } from '../core/live/live-call-path.js';
 import type { App } from '../core/http/fastify-types.js';
 import type { Pbx, PbxOptions } from '../pbx/index.js';
 import type { AgentFlowInstall, InstallOptions } from '../pbx/flows/agent/index.js';
@@ -129,12 +130,16 @@ export async function composeAppliance(config: Config, o: ApplianceOverrides = {
     if (agent) services.health.set('agent-media', agent.health);
     const pbxLog = log.child({ component: 'pbx' });
     // The core's objects the PBX works on, each behind its port (core/ports/).
-    // An agent call flagged urgent while it is in progress: a live push alert (issue 54).
-    const callPath = createCallPath(database.db, pbxLog, config.outbound, config.node, (callId, reason) => void services.push.alertLiveUrgent(callId, reason).catch((err: unknown) => pbxLog.warn({ callId, err }, 'live push alert not queued')));
+    // Wrapped so the Live page's registry (core/live) sees each call start, get its person and end;
+    // an agent call flagged urgent while it is in progress gives a live push alert (issue 54).
+    const onUrgent = (callId: number, reason: string) => void services.push.alertLiveUrgent(callId, reason).catch((err: unknown) => pbxLog.warn({ callId, err }, 'live push alert not queued'));
+    const callPath = withLiveCalls(createCallPath(database.db, pbxLog, config.outbound, config.node, onUrgent), services.live);
     // Once the PBX is stopped, the link is down: a test call then answers 'pbx-down'.
     callMyLine = new CallMyLineRegistry(createCallMyLineEndpoints({ url: config.ari.url, username: config.ari.username, password: config.ari.password }), pbxLog);
     pbx = startPbx(services, { callPath, callMyLine }, { agentFlow: agent?.flow, ...(typeof o.pbx === 'function' ? o.pbx(services) : o.pbx) });
     services.health.set('pbx', pbx.health);
+    // End call on the Live page hangs up through this PBX.
+    services.live.attachControl(pbx.live);
     // Synthesise a changed greeting when it is saved, so the next caller does not wait for it.
     services.hooks.settingsChanged.push(pbx.settingsChanged);
   }

@@ -13,6 +13,7 @@ const NotificationSettings = lazy(() => import('./pages/notifications/Notificati
 const Questions = lazy(() => import('./pages/customer/Questions'));
 const CallerTexts = lazy(() => import('./pages/caller-texts/CallerTexts'));
 const Bookings = lazy(() => import('./pages/booking/Bookings'));
+const LivePage = lazy(() => import('./pages/live/LivePage'));
 const Settings = lazy(() => import('./pages/customer/Settings'));
 const PhoneNumbers = lazy(() => import('./pages/customer/PhoneNumbers'));
 const Account = lazy(() => import('./pages/customer/Account'));
@@ -49,6 +50,7 @@ export default function App() {
             <Route path="questions" element={<Questions />} />
             <Route path="texts" element={<CallerTexts />} />
             <Route path="bookings" element={<Bookings />} />
+            <Route path="live" element={<LivePage />} />
             <Route path="settings" element={<Settings />} />
             <Route path="phone-numbers" element={<PhoneNumbers />} />
             <Route path="account" element={<Account />} />

@@ -25,6 +25,7 @@ import { webhookRoutes } from '../webhooks/routes.js';
 import { pushRoutesPlugin } from '../push/routes.js';
 import type { CallMyLineRegistry } from '../call-my-line/registry.js';
 import { callMyLineRoutes } from '../call-my-line/routes.js';
+import { liveRoutes } from '../live/routes.js';
 import { inviteRoutes } from '../team/invite-routes.js';
 import { websiteRoutes } from '../website/routes.js';
 import { billingRoutes } from '../payments/billing/routes.js';
@@ -73,6 +74,7 @@ export async function apiScope(api: App, opts: { callMyLine?: CallMyLineRegistry
   await api.register(bookingRoutes);
   await api.register(teamRoutes);
   await api.register(callMyLineRoutes(opts.callMyLine ?? null));
+  await api.register(liveRoutes);
   await api.register(inviteRoutes);
   await api.register(websiteRoutes);
   await api.register(billingRoutes(api.services.billing));

@@ -44,6 +44,10 @@ const STAFF_ROUTES: ReadonlySet<string> = new Set([
   'PATCH /api/user/push/devices/:id',
   'DELETE /api/user/push/devices/:id',
   'POST /api/user/push/alerts/:alertId/opened',
+  // The Live page (issue 54): the calls in their view (core/live/visibility.ts), End call on those.
+  'GET /api/live/calls',
+  'GET /api/live/events',
+  'POST /api/live/calls/:id/end',
 ]);
 
 /** Whether a staff sign-in may call the route `method routePattern` (e.g. `GET /api/call-logs/:id`). */

@@ -1,4 +1,5 @@
 import type { CallPath, CallTeam } from '../../core/ports/call-path.js';
+import type { LiveCallFeed } from '../../core/ports/live-calls.js';
 import type { Log } from '../../contract/log.js';
 import type { Voice } from '../../models/tts/index.js';
 import type { PromptCache } from '../../models/tts/index.js';
@@ -54,6 +55,8 @@ export interface FlowContext {
   transfer?: TransferDeps;
   /** The owner's transfer number and ring time, when they set one (call handling). */
   ownerPhone?: { to: string; ringSeconds: number };
+  /** The Live page's registry (core/ports/live-calls.ts): a put-through call is shown as one. */
+  live?: LiveCallFeed;
   /** The business's team as this call found it, once a step has read it (transfer/team-first.ts callTeam). */
   team?: Promise<CallTeam>;
 }

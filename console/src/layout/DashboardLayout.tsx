@@ -27,6 +27,7 @@ import { useApprovals } from '../api/queries';
 import { useLogout, useMeta, useSession } from '../api/session';
 import { SkipLink, Spinner, cx } from '../components/ui';
 import { useMediaQuery } from '../components/use-media-query';
+import { useLiveCalls } from '../live/use-live-calls';
 import { navItems, visibleGroups, type NavIcon } from './nav';
 import { AccountBanner } from './AccountBanner';
 import { LineBanner } from './LineBanner';
@@ -90,6 +91,8 @@ export default function DashboardLayout() {
   // Sign-ups waiting for an admin, on the Signup Approvals item (refreshed when one is approved or rejected).
   const approvals = useApprovals({ enabled: isAdmin });
   const pending = approvals.data?.users.length ?? 0;
+  // Calls in progress, on the Live item: the same stream the Live page reads (one per tab); an admin has no calls.
+  const liveCount = useLiveCalls(Boolean(user) && !isAdmin).length;
   const productName = meta.data?.productName ?? '';
 
   const onToggleSidebar = () => {
@@ -162,6 +165,18 @@ export default function DashboardLayout() {
                           >
                             {pending}
                             <span className="sr-only"> pending</span>
+                          </span>
+                        )}
+                        {item.to === '/dashboard/live' && liveCount > 0 && (
+                          <span
+                            data-testid="live-count"
+                            className={cx(
+                              'ml-auto rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-900 dark:bg-red-900 dark:text-red-100',
+                              iconOnly && 'md:absolute md:right-1 md:top-0 md:px-1.5',
+                            )}
+                          >
+                            {liveCount}
+                            <span className="sr-only"> in progress</span>
                           </span>
                         )}
                       </NavLink>

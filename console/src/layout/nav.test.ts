@@ -26,9 +26,9 @@ describe('what each sign-in sees (issue 58)', () => {
     expect(management.items.find((i) => i.label === 'Team')!.to).toBe('/dashboard/team');
   });
 
-  it('shows a staff member only their calls, bookings, texts, questions and account', () => {
+  it('shows a staff member only their calls, the live calls in their view, bookings, texts, questions and account', () => {
     const labels = visibleGroups(navItems('twilio'), 'staff').flatMap((g) => g.items.map((i) => i.label));
-    expect(labels).toEqual(['Call Logs', 'AI Questions', 'Caller Texts', 'Bookings', 'Account Settings']);
-    expect(staffPaths()).toEqual(['/dashboard', '/dashboard/questions', '/dashboard/texts', '/dashboard/bookings', '/dashboard/account']);
+    expect(labels).toEqual(['Call Logs', 'Live', 'AI Questions', 'Caller Texts', 'Bookings', 'Account Settings']);
+    expect(staffPaths()).toEqual(['/dashboard', '/dashboard/live', '/dashboard/questions', '/dashboard/texts', '/dashboard/bookings', '/dashboard/account']);
   });
 });

@@ -15,6 +15,8 @@ export interface NavItem {
 export function navItems(provider: string | undefined): NavItem[] {
   const items: NavItem[] = [
     { label: 'Call Logs', to: '/dashboard', group: 'Main', icon: 'phone', staff: true },
+    // Calls in progress (issue 54), with their count beside the label.
+    { label: 'Live', to: '/dashboard/live', group: 'Main', icon: 'phone', staff: true },
     { label: 'Analytics', to: '/dashboard/analytics', group: 'Main', icon: 'chart' },
     { label: 'AI Questions', to: '/dashboard/questions', group: 'Main', icon: 'help', staff: true },
     { label: 'Caller Texts', to: '/dashboard/texts', group: 'Main', icon: 'message', staff: true },

@@ -1,4 +1,5 @@
 import type { BookingDeskFactory } from '../../../dialogue/agent/booking-desk.js';
+import type { LiveCallFeed } from '../../../core/ports/live-calls.js';
 import { ENGLISH_NAMES, isLanguageCode, parseAllowList, type LanguageCode } from '../../../dialogue/language/languages.js';
 import { greetingRecordingFile } from '../../../models/audio/greeting-recording.js';
 import { parseGreetingLanguages } from '../../../dialogue/language/greeting-languages.js';
@@ -32,6 +33,8 @@ export interface AgentFlowDeps {
   timing?: Partial<ConversationTiming>;
   onTurnMetrics?(m: TurnMetrics & { callId: number }): void;
   onBargeIn?(m: BargeInMetrics & { callId: number }): void;
+  /** The Live page's registry (core/ports/live-calls.ts): each committed line of the dialogue as it is said. */
+  live?: LiveCallFeed;
   /** The owner's diary (core/booking, services.booking.desk): callers can book where the owner has bookable services. */
   bookingDesk?: BookingDeskFactory;
 }
@@ -141,6 +144,7 @@ function conversationDeps(ctx: FlowContext, deps: AgentFlowDeps, media: MediaPat
       ),
     onLanguage: (language, voice) => writes.write("record the caller's language", callPath.setCallerLanguage(callId, language, voice ?? null)),
     onTurnMetrics: (m) => deps.onTurnMetrics?.({ ...m, callId }),
+    onTranscript: deps.live ? (lines) => deps.live!.transcript(callId, lines.map((l) => ({ speaker: l.speaker === 'Caller' ? 'caller' : 'agent', text: l.text }))) : undefined,
     onUrgent: (reason) => writes.write('flag the call urgent', callPath.flagUrgent(callId, reason)),
     // The owner joins the agent's bridge, so its recording carries on across the transfer.
     putThrough:

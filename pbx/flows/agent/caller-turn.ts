@@ -48,7 +48,11 @@ export class CallerTurn {
       spec.cancel('the caller changed language');
       spec = undefined;
     }
-    if (heard) this.core.turns.transcript.push({ speaker: 'Caller', text: heard });
+    if (heard) {
+      const line = { speaker: 'Caller', text: heard } as const;
+      this.core.turns.transcript.push(line);
+      this.core.deps.onTranscript?.(this.core.turns.transcript);
+    }
     await this.actions.perform({ on: 'words', words: heard, short, ...(language && { language }) }, { signal, stages, ...(spec && { spec }) });
   }
 }

@@ -65,6 +65,8 @@ export interface ConversationDeps {
   /** The agent now answers in another language, spoken by `voiceName` (the TTS engine's name for it): recorded on the call. */
   onLanguage?(language: LanguageCode, voiceName: string | undefined): void;
   onTurnMetrics?(m: TurnMetrics): void;
+  /** The dialogue changed (a caller's words as recognised, an agent sentence as heard, one cut short): the Live page shows it. */
+  onTranscript?(lines: readonly TranscriptLine[]): void;
   onBargeIn?(m: BargeInMetrics): void;
   /**
    * Set when the owner can be rung: puts the caller through with what they said so far.

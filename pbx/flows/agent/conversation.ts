@@ -158,9 +158,11 @@ export class AgentConversation implements ConversationCore {
       player: this.deps.media.player,
       language: () => this.lang.current,
       ended: () => this.end.ended,
+      amended: () => this.deps.onTranscript?.(this.turns.transcript),
       heard: (line: TranscriptLine) => {
         this.stall.stop(); // the caller hears the agent: no holding phrase over it
         this.turns.transcript.push(line);
+        this.deps.onTranscript?.(this.turns.transcript);
       },
     };
     return new Speaker(port, signal, onFirstAudio);

@@ -51,6 +51,7 @@ export function installAgentFlow(host: PbxHost, opts: InstallOptions = {}): Agen
     dataDir: config.dataDir,
     // The owner's diary: the walk opens only where the owner has bookable services.
     bookingDesk: host.booking.desk,
+    live: host.live,
     ...opts.overrides,
     timing: { stall: config.agentStall, ...opts.overrides?.timing },
   };

@@ -28,6 +28,8 @@ export interface SpeakerPort {
   ended(): boolean;
   /** A line started playing: the caller hears the agent. */
   heard(line: TranscriptLine): void;
+  /** A line already heard changed (cut short by the caller). */
+  amended?(): void;
 }
 
 export class Speaker {
@@ -71,7 +73,10 @@ export class Speaker {
       });
       this.plays.push(
         played.then((r) => {
-          if (r === 'dropped' && line) line.text += ' [interrupted]';
+          if (r === 'dropped' && line) {
+            line.text += ' [interrupted]';
+            port.amended?.();
+          }
           return r;
         }),
       );

@@ -75,6 +75,7 @@ export async function putThrough(ctx: FlowContext, deps: TransferDeps, req: Tran
     const connectedAt = Date.now();
     result.marks.bridgedAt = performance.now();
     result.outcome = 'connected';
+    ctx.live?.mode(callId, 'transfer');
     ctx.outcome.status = 'answered';
     log.info({ callId }, 'transfer: caller put through to the owner');
     // Either side hanging up ends the call; the talk time is counted up to then.

@@ -62,6 +62,7 @@ export async function ringTeam(ctx: FlowContext, deps: TransferDeps, rounds: Rin
     const connectedAt = Date.now();
     result.marks.bridgedAt = performance.now();
     result.outcome = 'connected';
+    ctx.live?.mode(callId, 'transfer');
     ctx.outcome.status = 'answered';
     log.info({ callId, staffId: answered.member.id }, 'ring-first: the caller is through to the member who answered');
     await ctx.callPath.attributeCall(callId, answered.member.id, answeredByNote(answered.member.name)).catch((err) => log.warn({ err, callId }, 'ring-first: could not note who answered on the call'));

@@ -1,0 +1,46 @@
+import { useState } from 'react';
+import { apiSend } from '../../api/client';
+import { Button } from '../../components/ui';
+
+// A live call's buttons. Listen and Take over (another part of issue 54) go beside End call here.
+
+export function LiveCallActions({ callId }: { callId: number }) {
+  const [confirming, setConfirming] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const end = async () => {
+    setBusy(true);
+    setError(null);
+    const res = await apiSend<{ message: string }>('POST', `/api/live/calls/${callId}/end`).catch(() => ({ status: 0, body: { message: 'The box could not be reached. Try again.' } }));
+    setBusy(false);
+    setConfirming(false);
+    // Success shows as the call leaving the list (call-ended).
+    if (res.status !== 200) setError(res.body.message);
+  };
+
+  return (
+    <div className="flex flex-wrap items-center gap-2">
+      {confirming ? (
+        <>
+          <span className="text-sm">End this call? The caller is hung up.</span>
+          <Button variant="danger" size="sm" disabled={busy} onClick={() => void end()}>
+            Yes, end call
+          </Button>
+          <Button variant="outline" size="sm" disabled={busy} onClick={() => setConfirming(false)}>
+            Keep it
+          </Button>
+        </>
+      ) : (
+        <Button variant="outline" size="sm" onClick={() => setConfirming(true)}>
+          End call
+        </Button>
+      )}
+      {error && (
+        <p role="alert" className="w-full text-sm text-red-700 dark:text-red-300">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
