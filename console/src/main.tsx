@@ -6,6 +6,7 @@ import { createQueryClient } from './api/client';
 import App from './App';
 import './index.css';
 import { applyTheme, initialTheme } from './layout/theme';
+import { registerServiceWorker } from './sw/register';
 import { Toaster } from './toast/Toaster';
 
 // Before the first paint, so a dark-theme user never sees a white flash.
@@ -23,3 +24,6 @@ createRoot(document.getElementById('root')!).render(
     </QueryClientProvider>
   </StrictMode>,
 );
+
+// Installable console, offline page, push alerts (issue 54).
+registerServiceWorker();

@@ -13,4 +13,11 @@ describe('cache headers of the built console', () => {
     expect(consoleCacheControl('robots.txt')).toBe('public, max-age=3600');
     expect(consoleCacheControl('favicon.svg')).toBe('public, max-age=3600');
   });
+
+  it('revalidates the service worker and the web app manifest every time, so an upgrade reaches an installed console', () => {
+    expect(consoleCacheControl('service-worker.js')).toBe('no-cache');
+    expect(consoleCacheControl('manifest.webmanifest')).toBe('no-cache');
+    expect(consoleCacheControl('manifest.webmanifest.br')).toBe('no-cache');
+    expect(consoleCacheControl('icons/icon-192.png')).toBe('public, max-age=3600');
+  });
 });

@@ -8,6 +8,12 @@ import type { App } from './fastify-types.js';
 const HASHED_ASSETS = 'public, max-age=31536000, immutable';
 /** The page that names the current chunks: revalidated on every visit, so an upgrade is seen at once. */
 const HTML_NO_CACHE = 'no-cache';
+/**
+ * The installable console's worker and manifest (issue 54) are revalidated like the page: the
+ * browser compares the worker byte for byte to find an upgrade, and an hour's cache of it would
+ * keep a phone on the old build for that hour.
+ */
+const UNHASHED_APP_FILES = new Set(['service-worker.js', 'manifest.webmanifest']);
 const OTHER_FILES = 'public, max-age=3600';
 /** A request for a missing file of these kinds (a browser's /favicon.ico, a stale source map) is a 404, not the page. */
 const FILE_PATH = /\.(js|mjs|css|map|ico|png|jpe?g|gif|svg|webp|woff2?|ttf|json|txt|xml|webmanifest|br|gz)$/i;
@@ -15,7 +21,7 @@ const FILE_PATH = /\.(js|mjs|css|map|ico|png|jpe?g|gif|svg|webp|woff2?|ttf|json|
 /** The Cache-Control of a built console file, by its path inside the build (a .br/.gz copy as its original). */
 export function consoleCacheControl(relativePath: string): string {
   const file = relativePath.split(path.sep).join('/').replace(/\.(br|gz)$/, '');
-  if (file.endsWith('.html')) return HTML_NO_CACHE;
+  if (file.endsWith('.html') || UNHASHED_APP_FILES.has(file)) return HTML_NO_CACHE;
   if (file.startsWith('assets/')) return HASHED_ASSETS;
   return OTHER_FILES;
 }

@@ -22,6 +22,9 @@ export async function registerSecurityHeaders(app: App): Promise<void> {
         fontSrc: ["'self'"],
         mediaSrc: ["'self'"],
         connectSrc: ["'self'"],
+        // The console's service worker and web app manifest (issue 54), both from this origin.
+        workerSrc: ["'self'"],
+        manifestSrc: ["'self'"],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],

@@ -17,7 +17,7 @@ function newest(p: string): number {
 function isStale(): boolean {
   const built = path.join(consoleDist, 'index.html');
   if (!fs.existsSync(built)) return true;
-  const sources = ['console/src', 'console/index.html', 'console/vite.config.ts', 'contract'].map((p) => newest(path.join(repoRoot, p)));
+  const sources = ['console/src', 'console/public', 'console/index.html', 'console/vite.config.ts', 'contract'].map((p) => newest(path.join(repoRoot, p)));
   return Math.max(...sources) > fs.statSync(built).mtimeMs;
 }
 

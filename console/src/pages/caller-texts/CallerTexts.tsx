@@ -1,7 +1,7 @@
 // Caller Texts: the text-back settings, a thread per caller (their texts beside their calls, an
 // answer box), and the callers who opted out with STOP.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { ApiCallerText } from '../../../../contract/schemas/caller-texts';
 import { getOptOuts, getThread, getThreads, sendCallerText } from '../../api/caller-texts';
@@ -32,11 +32,17 @@ const KIND: Record<ApiCallerText['kind'], string> = {
   deposit: 'Deposit',
 };
 
-function Thread({ caller, readOnly }: { caller: string; readOnly: boolean }) {
+/** `focusReply`: opened by a push alert's Reply button (`?reply=1`), so the owner can type at once. */
+function Thread({ caller, readOnly, focusReply }: { caller: string; readOnly: boolean; focusReply: boolean }) {
   const qc = useQueryClient();
   const query = useQuery({ queryKey: keys.callerTexts.thread(caller), queryFn: ({ signal }) => getThread(caller, signal) });
   const [body, setBody] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const form = useRef<HTMLFormElement>(null);
+  const loaded = query.isSuccess;
+  useEffect(() => {
+    if (focusReply && loaded) form.current?.querySelector('textarea')?.focus();
+  }, [focusReply, loaded]);
   const send = useMutation({
     mutationFn: () => sendCallerText(caller, body),
     onSuccess: (data) => {
@@ -88,7 +94,7 @@ function Thread({ caller, readOnly }: { caller: string; readOnly: boolean }) {
       )}
       {/* Sending is the owner's (403 "Only the business owner can do that." to a staff sign-in). */}
       {!readOnly && (
-        <form onSubmit={onSubmit} className="grid gap-3">
+        <form ref={form} onSubmit={onSubmit} className="grid gap-3">
           <Field label="Your reply" hint={<SmsCount text={body} />} error={error}>
             <Textarea rows={3} maxLength={480} value={body} disabled={!!t.optedOutAt} onChange={(e) => setBody(e.target.value)} />
           </Field>
@@ -144,6 +150,7 @@ export default function CallerTexts() {
   const owner = useSession().staff === null;
   const [params, setParams] = useSearchParams();
   const selected = params.get('caller');
+  const focusReply = params.get('reply') === '1';
   const threads = useQuery({ queryKey: keys.callerTexts.threads, queryFn: getThreads });
   return (
     <div className="grid grid-cols-1 gap-6">
@@ -156,32 +163,35 @@ export default function CallerTexts() {
             <Skeleton className="h-24 w-full" />
           ) : threads.isError ? (
             <ErrorState title="Unable to load conversations" message={messageOr(threads.error, 'Please try again')} onRetry={() => void threads.refetch()} />
-          ) : threads.data.threads.length === 0 ? (
+          ) : threads.data.threads.length === 0 && !selected ? (
             <EmptyState title="No texts yet" text="Texts to and from your callers appear here." />
           ) : (
             <>
-              <nav aria-label="Conversations" className="min-w-0">
-                <ul className="grid grid-cols-1 gap-1">
-                  {threads.data.threads.map((t) => (
-                    <li key={t.callerNumber}>
-                      <button
-                        type="button"
-                        aria-current={selected === t.callerNumber ? 'true' : undefined}
-                        onClick={() => setParams({ caller: t.callerNumber })}
-                        className={cx('w-full rounded-md p-2 text-left text-sm hover:bg-slate-100 dark:hover:bg-slate-800', selected === t.callerNumber && 'bg-slate-100 dark:bg-slate-800')}
-                      >
-                        <span className="flex items-center justify-between gap-2 font-medium">
-                          {formatPhone(t.callerNumber)}
-                          {t.optedOut && <Badge tone="amber">Opted out</Badge>}
-                        </span>
-                        <span className="block truncate text-xs text-slate-600 dark:text-slate-400">{t.lastBody}</span>
-                      </button>
-                    </li>
-                  ))}
-                </ul>
-              </nav>
+              {/* A caller with no texts yet is opened by its link (a call's "Text", a push alert's Reply): no list then. */}
+              {threads.data.threads.length > 0 && (
+                <nav aria-label="Conversations" className="min-w-0">
+                  <ul className="grid grid-cols-1 gap-1">
+                    {threads.data.threads.map((t) => (
+                      <li key={t.callerNumber}>
+                        <button
+                          type="button"
+                          aria-current={selected === t.callerNumber ? 'true' : undefined}
+                          onClick={() => setParams({ caller: t.callerNumber })}
+                          className={cx('w-full rounded-md p-2 text-left text-sm hover:bg-slate-100 dark:hover:bg-slate-800', selected === t.callerNumber && 'bg-slate-100 dark:bg-slate-800')}
+                        >
+                          <span className="flex items-center justify-between gap-2 font-medium">
+                            {formatPhone(t.callerNumber)}
+                            {t.optedOut && <Badge tone="amber">Opted out</Badge>}
+                          </span>
+                          <span className="block truncate text-xs text-slate-600 dark:text-slate-400">{t.lastBody}</span>
+                        </button>
+                      </li>
+                    ))}
+                  </ul>
+                </nav>
+              )}
               <section aria-label="Conversation" className="min-w-0">
-                {selected ? <Thread key={selected} caller={selected} readOnly={!owner} /> : <p className="text-sm text-slate-600 dark:text-slate-400">{owner ? 'Choose a caller to read and answer their texts.' : 'Choose a caller to read their texts.'}</p>}
+                {selected ? <Thread key={selected} caller={selected} readOnly={!owner} focusReply={focusReply} /> : <p className="text-sm text-slate-600 dark:text-slate-400">{owner ? 'Choose a caller to read and answer their texts.' : 'Choose a caller to read their texts.'}</p>}
               </section>
             </>
           )}
