@@ -141,4 +141,3 @@ export const TAKE_OVER_VIAS = ['browser', 'phone'] as const;
 export type TakeOverVia = (typeof TAKE_OVER_VIAS)[number];
 /** What a call's live history records: someone listened in, or took the call over. */
 export const LIVE_CALL_EVENTS = ['listen', 'take-over'] as const;
-export type LiveCallEvent = (typeof LIVE_CALL_EVENTS)[number];

@@ -22,6 +22,10 @@ import { localDisk, type RecordingDisk } from './recordings/disk.js';
 import { createRecordingRetries, type RecordingRetryOptions } from './recordings/recording-retries.js';
 import { StasisApp, type StasisAppDeps } from './stasis-app.js';
 import { createAdmissionGate } from './admission/admission-gate.js';
+import { refusalReason } from './admission/admission-rule.js';
+import type { LiveLines } from '../core/ports/live-listen.js';
+import { AgentCalls } from './live-control/agent-calls.js';
+import { LiveControl } from './live-control/live-control.js';
 
 export interface PbxOptions {
   /** Defaults to the prompt cache over the configured TTS engine. */
@@ -38,6 +42,8 @@ export interface PbxOptions {
   recordingDisk?: RecordingDisk;
   /** The agent-mode flow (installAgentFlow); without it agent-mode callers get voicemail. */
   agentFlow?: CallFlow;
+  /** The agent calls an owner may take over (installAgentFlow's `live`, issue 54). */
+  liveAgents?: AgentCalls;
 }
 
 export interface Pbx {
@@ -53,6 +59,8 @@ export interface Pbx {
   forwardingCheck?: ForwardingCheckStart;
   /** A team member's landline confirmed by a call reading its code, when OUTBOUND_ENDPOINT lets the PBX call out: the Team route uses it. */
   codeCall?: CodeCall;
+  /** Listen in and take over (issue 54), when the core handed its live lines: the core's routes use it. */
+  liveControl?: LiveControl;
   /** Stops taking calls, lets calls in progress finish for up to `drainMs`, then disconnects. */
   stop(drainMs?: number): Promise<void>;
 }
@@ -69,6 +77,8 @@ export interface PbxCore {
   callPath: CallPath;
   /** The console's "Call my line" lines (core/call-my-line/registry.ts over this Asterisk's endpoints). */
   callMyLine: CallMyLineLines;
+  /** The console's listen and take-over lines (core/live-control/line-registry.ts), issue 54. */
+  liveLines?: LiveLines;
 }
 
 /**
@@ -76,7 +86,7 @@ export interface PbxCore {
  * nothing into the core's objects: its health and its settings listener are returned for the
  * composition root (root/compose.ts) to register.
  */
-export function startPbx(host: PbxHost, { callPath, callMyLine }: PbxCore, opts: PbxOptions = {}): Pbx {
+export function startPbx(host: PbxHost, { callPath, callMyLine, liveLines }: PbxCore, opts: PbxOptions = {}): Pbx {
   const { config, log } = host;
   const ariUrl = config.ari.url;
   if (!ariUrl) throw new Error('ARI_URL is not set: the PBX cannot start');
@@ -95,7 +105,20 @@ export function startPbx(host: PbxHost, { callPath, callMyLine }: PbxCore, opts:
   );
   const load = startNodeLoad(() => callPath.pendingJobs());
   const admission = createAdmissionGate({ limits: config.admission, load, rest, log: pbxLog });
-  const app = new StasisApp({
+  const ariHttp = createAriHttp({ url: ariUrl, username: config.ari.username, password: config.ari.password, requestTimeoutMs: opts.requestTimeoutMs });
+  // Issue 54: a listener's or an owner's leg counts as a call against the rule that refuses new callers.
+  const live: LiveControl | undefined = liveLines
+    ? new LiveControl({
+        app: config.ari.app,
+        rest,
+        http: ariHttp,
+        log: pbxLog,
+        lines: liveLines,
+        agents: opts.liveAgents ?? new AgentCalls(),
+        full: (legs): string | undefined => refusalReason({ activeCalls: app.activeCalls + legs, loopLagMs: load.loopLagMs(), jobsWaiting: load.jobsWaiting() }, config.admission),
+      })
+    : undefined;
+  const app: StasisApp = new StasisApp({
     app: config.ari.app,
     rest,
     callPath,
@@ -115,8 +138,8 @@ export function startPbx(host: PbxHost, { callPath, callMyLine }: PbxCore, opts:
     agentFlow: opts.agentFlow,
     callMyLine,
     admission,
+    live,
   });
-  const ariHttp = createAriHttp({ url: ariUrl, username: config.ari.username, password: config.ari.password, requestTimeoutMs: opts.requestTimeoutMs });
   const trunk = new TrunkWatch({
     http: ariHttp,
     metricsUrl: `${ariUrl.replace(/\/+$/, '').replace(/\/ari$/, '')}/metrics`,
@@ -141,6 +164,7 @@ export function startPbx(host: PbxHost, { callPath, callMyLine }: PbxCore, opts:
       void app.reconcile();
       // Call my line endpoints an earlier run of the core left on this Asterisk: nobody would remove them.
       void callMyLine.sweep().catch((err: unknown) => pbxLog.warn({ err }, 'could not sweep Call my line endpoints left on Asterisk'));
+      void liveLines?.sweep().catch((err: unknown) => pbxLog.warn({ err }, 'could not sweep live-call lines left on Asterisk'));
       void trunk.poll();
     },
     log: pbxLog,
@@ -162,6 +186,7 @@ export function startPbx(host: PbxHost, { callPath, callMyLine }: PbxCore, opts:
     link,
     health,
     settingsChanged,
+    ...(live ? { liveControl: live } : {}),
     ...(config.outbound.endpoint
       ? {
           testTransfer: (userId: number) => testTransfer(callPath, app, link!, userId),
@@ -171,6 +196,7 @@ export function startPbx(host: PbxHost, { callPath, callMyLine }: PbxCore, opts:
       : {}),
     async stop(drainMs = 30_000) {
       await app.drain(drainMs);
+      await live?.stop();
       trunk.stop();
       link!.stop();
       ariHttp.close();
