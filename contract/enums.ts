@@ -134,3 +134,10 @@ export type DepositKind = (typeof DEPOSIT_KINDS)[number];
 export type DepositState = (typeof DEPOSIT_STATES)[number];
 export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
 export type StripeEventScope = (typeof STRIPE_EVENT_SCOPES)[number];
+
+// --- Issue 54: listen in and take over a live call (core/live-control) ---
+/** Where the owner took a live call over from the agent: in the console's browser, or on their phone dialled by the box. */
+export const TAKE_OVER_VIAS = ['browser', 'phone'] as const;
+export type TakeOverVia = (typeof TAKE_OVER_VIAS)[number];
+/** What a call's live history records: someone listened in, or took the call over. */
+export const LIVE_CALL_EVENTS = ['listen', 'take-over'] as const;

@@ -16,6 +16,9 @@ import { registerAppServices } from './plugins/app-services.js';
 import { registerExternalPlugins } from './plugins/external.js';
 import type { CallMyLineRegistry } from './call-my-line/registry.js';
 import { attachCallMyLineProxy } from './call-my-line/ws-proxy.js';
+import type { LiveLineRegistry } from './live-control/line-registry.js';
+import { liveLineKind } from './live-control/proxy-kind.js';
+import type { LiveCallControl } from './ports/live-listen.js';
 import type { StripeEventHandlers } from './payments/parts.js';
 
 export interface BuildOptions {
@@ -32,6 +35,8 @@ export interface BuildOptions {
   codeCall?: CodeCall;
   /** The PBX's test calls for the console's "Call my line" (startPbx's); without them the route says why. */
   callMyLine?: CallMyLineRegistry;
+  /** Listen in and take over (issue 54): the lines' registry and the PBX's side, both or neither. */
+  live?: { lines: LiveLineRegistry; control: LiveCallControl };
   /** Stripe's events go to these (deposits, billing: core/payments/parts.ts); without them an event is refused and Stripe retries it. */
   payments?: { handlers: StripeEventHandlers };
 }
@@ -56,7 +61,7 @@ export async function buildApp(services: Services, opts: BuildOptions = {}): Pro
   registerMetrics(app);
   await app.register(systemRoutes);
   const callMyLine = opts.callMyLine ?? null;
-  if (callMyLine) attachCallMyLineProxy(app, callMyLine, callMyLine.wsUrl);
-  await app.register(apiScope, { callMyLine, stripeHandlers: opts.payments?.handlers });
+  if (callMyLine) attachCallMyLineProxy(app, callMyLine, callMyLine.wsUrl, opts.live ? [liveLineKind(opts.live.lines)] : []);
+  await app.register(apiScope, { callMyLine, live: opts.live ?? null, stripeHandlers: opts.payments?.handlers });
   return app;
 }

@@ -23,6 +23,10 @@ import { localDisk, type RecordingDisk } from './recordings/disk.js';
 import { createRecordingRetries, type RecordingRetryOptions } from './recordings/recording-retries.js';
 import { StasisApp, type StasisAppDeps } from './stasis-app.js';
 import { createAdmissionGate } from './admission/admission-gate.js';
+import { refusalReason } from './admission/admission-rule.js';
+import type { LiveLines } from '../core/ports/live-listen.js';
+import { AgentCalls } from './live-control/agent-calls.js';
+import { LiveControl } from './live-control/live-control.js';
 
 export interface PbxOptions {
   /** Defaults to the prompt cache over the configured TTS engine. */
@@ -39,6 +43,8 @@ export interface PbxOptions {
   recordingDisk?: RecordingDisk;
   /** The agent-mode flow (installAgentFlow); without it agent-mode callers get voicemail. */
   agentFlow?: CallFlow;
+  /** The agent calls an owner may take over (installAgentFlow's `takeOvers`, issue 54). */
+  liveAgents?: AgentCalls;
 }
 
 export interface Pbx {
@@ -56,6 +62,8 @@ export interface Pbx {
   codeCall?: CodeCall;
   /** End call on the Live page (issue 54): the root attaches it to the core's live registry. */
   live: LiveCallControl;
+  /** Listen in and take over (issue 54), when the core handed its live lines: the core's routes use it. */
+  liveControl?: LiveControl;
   /** Stops taking calls, lets calls in progress finish for up to `drainMs`, then disconnects. */
   stop(drainMs?: number): Promise<void>;
 }
@@ -72,6 +80,8 @@ export interface PbxCore {
   callPath: CallPath;
   /** The console's "Call my line" lines (core/call-my-line/registry.ts over this Asterisk's endpoints). */
   callMyLine: CallMyLineLines;
+  /** The console's listen and take-over lines (core/live-control/line-registry.ts), issue 54. */
+  liveLines?: LiveLines;
 }
 
 /**
@@ -79,7 +89,7 @@ export interface PbxCore {
  * nothing into the core's objects: its health and its settings listener are returned for the
  * composition root (root/compose.ts) to register.
  */
-export function startPbx(host: PbxHost, { callPath, callMyLine }: PbxCore, opts: PbxOptions = {}): Pbx {
+export function startPbx(host: PbxHost, { callPath, callMyLine, liveLines }: PbxCore, opts: PbxOptions = {}): Pbx {
   const { config, log } = host;
   const ariUrl = config.ari.url;
   if (!ariUrl) throw new Error('ARI_URL is not set: the PBX cannot start');
@@ -98,7 +108,20 @@ export function startPbx(host: PbxHost, { callPath, callMyLine }: PbxCore, opts:
   );
   const load = startNodeLoad(() => callPath.pendingJobs());
   const admission = createAdmissionGate({ limits: config.admission, load, rest, log: pbxLog });
-  const app = new StasisApp({
+  const ariHttp = createAriHttp({ url: ariUrl, username: config.ari.username, password: config.ari.password, requestTimeoutMs: opts.requestTimeoutMs });
+  // Issue 54: a listener's or an owner's leg counts as a call against the rule that refuses new callers.
+  const liveControl: LiveControl | undefined = liveLines
+    ? new LiveControl({
+        app: config.ari.app,
+        rest,
+        http: ariHttp,
+        log: pbxLog,
+        lines: liveLines,
+        agents: opts.liveAgents ?? new AgentCalls(),
+        full: (legs): string | undefined => refusalReason({ activeCalls: app.activeCalls + legs, loopLagMs: load.loopLagMs(), jobsWaiting: load.jobsWaiting() }, config.admission),
+      })
+    : undefined;
+  const app: StasisApp = new StasisApp({
     app: config.ari.app,
     rest,
     callPath,
@@ -119,8 +142,8 @@ export function startPbx(host: PbxHost, { callPath, callMyLine }: PbxCore, opts:
     callMyLine,
     admission,
     live: host.live,
+    liveControl,
   });
-  const ariHttp = createAriHttp({ url: ariUrl, username: config.ari.username, password: config.ari.password, requestTimeoutMs: opts.requestTimeoutMs });
   const trunk = new TrunkWatch({
     http: ariHttp,
     metricsUrl: `${ariUrl.replace(/\/+$/, '').replace(/\/ari$/, '')}/metrics`,
@@ -145,6 +168,7 @@ export function startPbx(host: PbxHost, { callPath, callMyLine }: PbxCore, opts:
       void app.reconcile();
       // Call my line endpoints an earlier run of the core left on this Asterisk: nobody would remove them.
       void callMyLine.sweep().catch((err: unknown) => pbxLog.warn({ err }, 'could not sweep Call my line endpoints left on Asterisk'));
+      void liveLines?.sweep().catch((err: unknown) => pbxLog.warn({ err }, 'could not sweep live-call lines left on Asterisk'));
       void trunk.poll();
     },
     log: pbxLog,
@@ -167,6 +191,7 @@ export function startPbx(host: PbxHost, { callPath, callMyLine }: PbxCore, opts:
     health,
     settingsChanged,
     live: { end: (callId) => app.endLiveCall(callId) },
+    ...(liveControl ? { liveControl } : {}),
     ...(config.outbound.endpoint
       ? {
           testTransfer: (userId: number) => testTransfer(callPath, app, link!, userId),
@@ -176,6 +201,7 @@ export function startPbx(host: PbxHost, { callPath, callMyLine }: PbxCore, opts:
       : {}),
     async stop(drainMs = 30_000) {
       await app.drain(drainMs);
+      await liveControl?.stop();
       trunk.stop();
       link!.stop();
       ariHttp.close();

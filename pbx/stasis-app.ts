@@ -62,6 +62,8 @@ export interface StasisAppDeps {
   callMyLine?: { lineOf(endpoint: string): { userId: number; did: string } | undefined };
   /** The Live page's registry (core/ports/live-calls.ts): flows report a put-through to it. */
   live?: LiveCallFeed;
+  /** Listen in and take over (issue 54, pbx/live-control): sees each event first and keeps its own channels' (browser legs, snoops). */
+  liveControl?: { onEvent(e: AriEvent): boolean; holds(channel: Pick<ChannelSnapshot, 'id' | 'name'>): boolean };
 }
 
 function callerTagOf(d: CallHandlingDecision | undefined): CallerTag | null {
@@ -160,6 +162,7 @@ export class StasisApp {
 
   onEvent(e: AriEvent): void {
     if (e.application && e.application !== this.deps.app) return;
+    if (this.deps.liveControl?.onEvent(e)) return;
     if (e.type === 'StasisStart' && e.channel && e.args?.[0] !== OWNER_LEG_ARG) return this.onStasisStart(e.channel, e.args, parseAriTime(e.timestamp));
     const id = e.channel?.id ?? channelOfTarget(e.playback?.target_uri ?? e.recording?.target_uri);
     if (!id) return;
@@ -408,7 +411,7 @@ export class StasisApp {
       else await session.resync(rest).catch((err) => log.warn({ err, channelId: session.channelId }, 'reconcile: resync failed'));
     }
     for (const id of ids) {
-      if (this.sessions.has(id) || this.legs.has(id)) continue;
+      if (this.sessions.has(id) || this.legs.has(id) || this.deps.liveControl?.holds({ id, name: '' })) continue;
       if (id.startsWith(OWNER_LEG_PREFIX)) {
         // A transfer a previous run started: its caller is taken over on their own, so the leg is ended.
         log.info({ channelId: id }, 'reconcile: hanging up an owner’s phone left from an earlier run');
@@ -417,6 +420,11 @@ export class StasisApp {
       }
       const channel = await rest.getChannel(id).catch(() => null);
       if (!channel || this.sessions.has(id)) continue;
+      if (this.deps.liveControl?.holds(channel)) {
+        // A listen or take-over line an earlier run bridged: its browser rings again if it wants.
+        void rest.hangup(id, 'normal').catch(() => undefined);
+        continue;
+      }
       log.info({ channelId: id }, 'reconcile: taking over a call already in the app');
       if (!this.accepting) void rest.hangup(id, 'congestion').catch(() => undefined);
       else {

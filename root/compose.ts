@@ -18,6 +18,8 @@ import { newHooks, withAppServices, type ServiceOptions, type Services } from '.
 import { createAgentEngines } from '../core/engines/agent-engines.js';
 import { CallMyLineRegistry } from '../core/call-my-line/registry.js';
 import { withLiveCalls } from '../core/live/live-call-path.js';
+import { recordLiveJoin } from '../core/live-control/history.js';
+import { LiveLineRegistry } from '../core/live-control/line-registry.js';
 import type { App } from '../core/http/fastify-types.js';
 import type { Pbx, PbxOptions } from '../pbx/index.js';
 import type { AgentFlowInstall, InstallOptions } from '../pbx/flows/agent/index.js';
@@ -115,15 +117,17 @@ export async function composeAppliance(config: Config, o: ApplianceOverrides = {
   let pbx: Pbx | undefined;
   let agent: AgentFlowInstall | undefined;
   let callMyLine: CallMyLineRegistry | undefined;
+  let live: { lines: LiveLineRegistry; control: NonNullable<Pbx['liveControl']> } | undefined;
   if (o.pbx !== false && !config.ari.url) {
     log.info('ARI_URL is not set: running without a PBX connection (console and API only)');
     services.health.set('pbx', () => ({ ok: true, detail: 'disabled: ARI_URL is not set' }));
   } else if (o.pbx !== false && config.ari.url) {
-    const [{ startPbx }, { createCallMyLineEndpoints }, { installAgentFlow }, { createCallPath }] = await Promise.all([
+    const [{ startPbx }, { createCallMyLineEndpoints }, { installAgentFlow }, { createCallPath }, { createLiveLineEndpoints }] = await Promise.all([
       import('../pbx/index.js'),
       import('../pbx/call-my-line/lines.js'),
       import('../pbx/flows/agent/index.js'),
       import('../core/calls/call-path.js'),
+      import('../pbx/live-control/lines.js'),
     ]);
     agent = o.agent === false ? undefined : installAgentFlow(services, typeof o.agent === 'function' ? o.agent(services) : o.agent);
     // Without the media app registered, agent calls fall back to voicemail: worth seeing in /healthz.
@@ -136,7 +140,11 @@ export async function composeAppliance(config: Config, o: ApplianceOverrides = {
     const callPath = withLiveCalls(createCallPath(database.db, pbxLog, config.outbound, config.node, onUrgent), services.live);
     // Once the PBX is stopped, the link is down: a test call then answers 'pbx-down'.
     callMyLine = new CallMyLineRegistry(createCallMyLineEndpoints({ url: config.ari.url, username: config.ari.username, password: config.ari.password }), pbxLog);
-    pbx = startPbx(services, { callPath, callMyLine }, { agentFlow: agent?.flow, ...(typeof o.pbx === 'function' ? o.pbx(services) : o.pbx) });
+    // Listen in and take over (issue 54): one-call browser lines, their joins kept in the call's history.
+    const liveLines = new LiveLineRegistry(createLiveLineEndpoints({ url: config.ari.url, username: config.ari.username, password: config.ari.password }), (join) => recordLiveJoin(database.db, join, services.now()), pbxLog);
+    services.hooks.callFinished.push((callId) => liveLines.callEnded(callId));
+    pbx = startPbx(services, { callPath, callMyLine, liveLines }, { agentFlow: agent?.flow, liveAgents: agent?.takeOvers, ...(typeof o.pbx === 'function' ? o.pbx(services) : o.pbx) });
+    if (pbx.liveControl) live = { lines: liveLines, control: pbx.liveControl };
     services.health.set('pbx', pbx.health);
     // End call on the Live page hangs up through this PBX.
     services.live.attachControl(pbx.live);
@@ -146,7 +154,7 @@ export async function composeAppliance(config: Config, o: ApplianceOverrides = {
   // The box's self-test of its own engines (SELF_TEST): after the PBX, whose calls it waits for.
   const selfTest = on('selfTest') && config.selfTest.enabled ? (await import('../core/self-test/schedule.js')).startSelfTest({ config, pools: services.agentEngines.pools, liveCalls: () => pbx?.app.activeCalls ?? 0, modelReady: () => services.agentEngines.model.ready(), log: log.child({ component: 'self-test' }) }) : undefined;
   // After the PBX: the console's "Test transfer" rings through it.
-  const app = o.http === false ? undefined : await buildApp(services, { testTransfer: pbx?.testTransfer, forwardingCheck: pbx?.forwardingCheck, codeCall: pbx?.codeCall, callMyLine, ...o.http, ...built });
+  const app = o.http === false ? undefined : await buildApp(services, { testTransfer: pbx?.testTransfer, forwardingCheck: pbx?.forwardingCheck, codeCall: pbx?.codeCall, callMyLine, live, ...o.http, ...built });
   await app?.listen({ port: config.port, host: config.host });
   const address = app?.server.address();
   const url = typeof address === 'object' && address ? `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${address.port}` : undefined;

@@ -21,6 +21,23 @@ const PENDING_MAX_BYTES = 64 * 1024;
 const CALL_NAME = /^tc-[0-9a-f]{1,64}$/;
 
 /**
+ * A kind of one-call browser line the proxy carries: Call my line's test calls, and the live
+ * calls' listen and take-over lines (issue 54, core/live-control). Each has its own path, names
+ * and registry; the checks (origin, session, one call, the methods a call uses) are the same.
+ */
+export interface SipLineKind {
+  prefix: string;
+  name: RegExp;
+  /** The signed-in login's own, unexpired, unused line: true once claimed. */
+  claim(name: string, userId: number): boolean;
+  release(name: string): Promise<void>;
+  closeAll(): Promise<void>;
+  /** The refusals' words: a path that is not a line of this kind, and a line expired or used. */
+  badName: string;
+  expired: string;
+}
+
+/**
  * The browser's SIP WebSocket (RFC 7118) on the console's own origin, forwarded to Asterisk's
  * /ws, which is never published: the upgrade is taken only from the console's origin, for a
  * signed-in owner whose account is active, with this call's unused credentials (its name in
@@ -28,24 +45,36 @@ const CALL_NAME = /^tc-[0-9a-f]{1,64}$/;
  * methods a call uses); which number may be rung is Asterisk's to enforce (pbx/call-my-line/lines.ts).
  * Media does not come this way: it goes to Asterisk's RTP ports, as a phone's does.
  */
-export function attachCallMyLineProxy(app: App, registry: CallMyLineRegistry, asteriskWs: string): void {
+export function attachCallMyLineProxy(app: App, registry: CallMyLineRegistry, asteriskWs: string, more: SipLineKind[] = []): void {
+  const kinds: SipLineKind[] = [
+    {
+      prefix: CALL_MY_LINE_WS_PREFIX,
+      name: CALL_NAME,
+      claim: (name, userId) => registry.claim(name, userId) !== undefined,
+      release: (name) => registry.release(name),
+      closeAll: () => registry.closeAll(),
+      badName: 'This is not a test call’s address: press Call my line again.',
+      expired: 'These call details have expired or were used: press Call my line again.',
+    },
+    ...more,
+  ];
   const wss = new WebSocketServer({ noServer: true, handleProtocols: (protocols) => (protocols.has('sip') ? 'sip' : false), maxPayload: 64 * 1024 });
   const open = new Set<WebSocket>();
 
   app.server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     void (async () => {
       const path = (req.url ?? '').split('?')[0]!;
-      if (!path.startsWith(CALL_MY_LINE_WS_PREFIX)) return refuse(socket, 404, 'Not found.');
+      const kind = kinds.find((k) => path.startsWith(k.prefix));
+      if (!kind) return refuse(socket, 404, 'Not found.');
       const refusal = await whoMayConnect(app, req);
       if (typeof refusal === 'string') return refuse(socket, refusal === 'origin' ? 403 : 401, refusal === 'origin' ? 'Cross-site requests are not accepted.' : 'Please log in to continue.');
-      // Taken as it is, never %-decoded: a name is tc- and hex, and a malformed escape is the client's mistake, not the server's.
-      const name = path.slice(CALL_MY_LINE_WS_PREFIX.length);
-      if (!CALL_NAME.test(name)) return refuse(socket, 400, 'This is not a test call’s address: press Call my line again.');
-      const call = registry.claim(name, refusal.userId);
-      if (!call) return refuse(socket, 403, 'These call details have expired or were used: press Call my line again.');
+      // Taken as it is, never %-decoded: a name is a prefix and hex, and a malformed escape is the client's mistake, not the server's.
+      const name = path.slice(kind.prefix.length);
+      if (!kind.name.test(name)) return refuse(socket, 400, kind.badName);
+      if (!kind.claim(name, refusal.userId)) return refuse(socket, 403, kind.expired);
       wss.handleUpgrade(req, socket, head, (browser) => {
         open.add(browser);
-        bridge(browser, name);
+        bridge(browser, name, kind);
       });
     })().catch((err: unknown) => {
       app.log.error({ err }, 'Call my line proxy: upgrade failed');
@@ -53,7 +82,7 @@ export function attachCallMyLineProxy(app: App, registry: CallMyLineRegistry, as
     });
   });
 
-  function bridge(browser: WebSocket, name: string): void {
+  function bridge(browser: WebSocket, name: string, kind: SipLineKind): void {
     const log = app.log.child({ endpoint: name });
     const asterisk = new WebSocket(asteriskWs, 'sip', { handshakeTimeout: ASTERISK_HANDSHAKE_MS });
     const pending: string[] = [];
@@ -68,7 +97,7 @@ export function attachCallMyLineProxy(app: App, registry: CallMyLineRegistry, as
       pending.length = 0;
       browser.close(code, reason);
       asterisk.terminate();
-      void registry.release(name);
+      void kind.release(name);
     };
     asterisk.on('open', () => {
       for (const f of pending.splice(0)) asterisk.send(f);
@@ -104,7 +133,7 @@ export function attachCallMyLineProxy(app: App, registry: CallMyLineRegistry, as
 
   app.addHook('onClose', async () => {
     for (const ws of open) ws.terminate();
-    await registry.closeAll();
+    await Promise.all(kinds.map((k) => k.closeAll()));
   });
 }
 

@@ -26,6 +26,9 @@ import { pushRoutesPlugin } from '../push/routes.js';
 import type { CallMyLineRegistry } from '../call-my-line/registry.js';
 import { callMyLineRoutes } from '../call-my-line/routes.js';
 import { liveRoutes } from '../live/routes.js';
+import type { LiveLineRegistry } from '../live-control/line-registry.js';
+import { liveControlRoutes } from '../live-control/routes.js';
+import type { LiveCallControl } from '../ports/live-listen.js';
 import { inviteRoutes } from '../team/invite-routes.js';
 import { websiteRoutes } from '../website/routes.js';
 import { billingRoutes } from '../payments/billing/routes.js';
@@ -44,7 +47,7 @@ import { registerSessionHook } from './session-hook.js';
  * (`/%61pi/auth/logout` is routed to /api/auth/logout and meets them too), instead of
  * each hook guessing from the raw URL.
  */
-export async function apiScope(api: App, opts: { callMyLine?: CallMyLineRegistry | null; stripeHandlers?: StripeEventHandlers | undefined }): Promise<void> {
+export async function apiScope(api: App, opts: { callMyLine?: CallMyLineRegistry | null; live?: { lines: LiveLineRegistry; control: LiveCallControl } | null; stripeHandlers?: StripeEventHandlers | undefined }): Promise<void> {
   registerSameOriginGuard(api);
   registerSessionHook(api);
   registerAccessGuard(api);
@@ -75,6 +78,7 @@ export async function apiScope(api: App, opts: { callMyLine?: CallMyLineRegistry
   await api.register(teamRoutes);
   await api.register(callMyLineRoutes(opts.callMyLine ?? null));
   await api.register(liveRoutes);
+  await api.register(liveControlRoutes({ lines: opts.live?.lines ?? null, control: opts.live?.control ?? null }));
   await api.register(inviteRoutes);
   await api.register(websiteRoutes);
   await api.register(billingRoutes(api.services.billing));

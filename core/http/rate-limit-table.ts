@@ -28,6 +28,8 @@ export const RATE_LIMITS = {
    * The name is the key of its counters in PostgreSQL, so it keeps the feature's first name.
    */
   testCallsPerOwner: { max: 10, windowMs: 60 * MINUTE },
+  /** Listen in and take over (issue 54): each makes an endpoint on Asterisk and a TURN credential, or rings the owner's phone. */
+  liveControlPerOwner: { max: 30, windowMs: 60 * MINUTE },
   /** "Check my forwarding": each one is a call to the owner's line over the trunk. */
   forwardingChecksPerOwner: { max: 5, windowMs: 60 * MINUTE },
   /** "Send Test Event": each one is a request to the owner's receiver, which the button must not flood. */

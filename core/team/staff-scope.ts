@@ -48,6 +48,9 @@ const STAFF_ROUTES: ReadonlySet<string> = new Set([
   'GET /api/live/calls',
   'GET /api/live/events',
   'POST /api/live/calls/:id/end',
+  // Issue 54: a live call they may see (ownRowsOnly: a view of 'own' only their own calls).
+  'POST /api/live/calls/:id/listen',
+  'POST /api/live/calls/:id/take-over',
 ]);
 
 /** Whether a staff sign-in may call the route `method routePattern` (e.g. `GET /api/call-logs/:id`). */

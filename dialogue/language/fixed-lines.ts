@@ -21,6 +21,8 @@ export interface FixedLines {
   switched: string;
   /** The team member the caller asked for cannot be put through now: a message for them is taken. */
   personNotAvailable(name: string): string;
+  /** The owner takes the call over (issue 54): the agent's last line, naming who takes it. */
+  handover(name: string): string;
 }
 
 function fromCatalogue({ agent, call, person }: Catalogue): FixedLines {
@@ -39,6 +41,7 @@ function fromCatalogue({ agent, call, person }: Catalogue): FixedLines {
     },
     switched: call.switched,
     personNotAvailable: (name) => render(person.notAvailable, { name }),
+    handover: (name) => render(person.handover, { name }),
   };
 }
 

@@ -1,15 +1,13 @@
 // "Call my line": a real call from this browser to the owner's own number, through the
-// appliance's Asterisk (WebRTC: SIP over the console's WebSocket, DTLS-SRTP, G.711), so the
-// owner hears exactly what a caller hears. JsSIP does the SIP; the browser's peer connection
-// does the audio, with its echo cancellation (the agent's barge-in must not hear itself).
-import JsSIP from 'jssip';
-import type { RTCSession } from 'jssip/lib/RTCSession';
+// appliance's Asterisk (lib/webrtc-line.ts, shared with the live calls' Listen and Take over),
+// so the owner hears exactly what a caller hears.
 import { Mic, MicOff, PhoneCall, PhoneOff } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useOwnerLineState } from '../api/line-state';
 import { usePhoneNumbers } from '../api/queries';
 import { requestCallMyLine, callMyLineSocketUrl } from '../api/call-my-line';
 import { messageOr } from '../lib/errors';
+import { openWebRtcLine, type WebRtcLine } from '../lib/webrtc-line';
 import { Button } from './ui';
 import { PlainCard, type CardFrame } from './card-frame';
 import { OperatorContact } from './OperatorContact';
@@ -68,19 +66,17 @@ export default function CallMyLine({ Frame = PlainCard }: { Frame?: CardFrame })
   const [muted, setMuted] = useState(false);
   const [local, setLocal] = useState<MediaStream | null>(null);
   const [remote, setRemote] = useState<MediaStream | null>(null);
-  const ua = useRef<JsSIP.UA | null>(null);
-  const session = useRef<RTCSession | null>(null);
+  const line = useRef<WebRtcLine | null>(null);
   const audio = useRef<HTMLAudioElement | null>(null);
 
-  const stopUa = () => {
-    ua.current?.stop();
-    ua.current = null;
-    session.current = null;
+  const stopLine = () => {
+    line.current?.stop();
+    line.current = null;
     setLocal(null);
     setRemote(null);
     setMuted(false);
   };
-  useEffect(() => () => stopUa(), []);
+  useEffect(() => () => stopLine(), []);
 
   const start = async () => {
     setDetail(null);
@@ -93,76 +89,53 @@ export default function CallMyLine({ Frame = PlainCard }: { Frame?: CardFrame })
       setDetail(messageOr(e, 'Could not start the call.'));
       return;
     }
-    const host = creds.sipUri.split('@')[1] ?? 'callkeeper.invalid';
-    const agent = new JsSIP.UA({
-      sockets: [new JsSIP.WebSocketInterface(callMyLineSocketUrl(creds.wsPath))],
-      uri: `sip:${creds.user}@${host}`,
-      authorization_user: creds.user,
-      password: creds.password,
-      register: false,
-      session_timers: false,
-      connection_recovery_max_interval: 2,
-    });
-    ua.current = agent;
-    agent.on('disconnected', () => {
-      if (ua.current === agent && !session.current) {
+    const opened: WebRtcLine = openWebRtcLine(creds, callMyLineSocketUrl(creds.wsPath), {
+      unreachable: () => {
+        if (line.current !== opened) return;
         setState('failed');
         setDetail('Could not reach the appliance.');
-        stopUa();
-      }
-    });
-    agent.on('connected', () => {
-      if (session.current) return;
-      const s = agent.call(creds.sipUri, {
-        // Echo cancellation stays (the agent's barge-in must not hear itself); gain control and
-        // noise suppression are off so the message is recorded as the owner's line would carry it.
-        mediaConstraints: { audio: { echoCancellation: true, autoGainControl: false, noiseSuppression: false }, video: false }, pcConfig: { iceServers: creds.iceServers } });
-      session.current = s;
-      s.connection.addEventListener('track', (ev: RTCTrackEvent) => {
-        const stream = ev.streams[0] ?? new MediaStream([ev.track]);
-        // Chromium plays (and meters) a remote stream only once an <audio> element has it.
+        stopLine();
+      },
+      progress: () => setState('ringing'),
+      confirmed: (mine) => {
+        setState('in-call');
+        if (mine) setLocal(mine);
+      },
+      remote: (stream) => {
         if (audio.current) audio.current.srcObject = stream;
         setRemote(stream);
-      });
-      const sender = s.connection.getSenders().find((x) => x.track?.kind === 'audio');
-      if (sender?.track) setLocal(new MediaStream([sender.track]));
-      s.on('progress', () => setState('ringing'));
-      s.on('confirmed', () => {
-        setState('in-call');
-        const track = s.connection.getSenders().find((x) => x.track?.kind === 'audio')?.track;
-        if (track) setLocal(new MediaStream([track]));
-      });
-      s.on('ended', () => {
+      },
+      local: setLocal,
+      ended: () => {
         setState('ended');
-        stopUa();
-      });
-      s.on('failed', (e) => {
+        stopLine();
+      },
+      failed: (why) => {
         setState('failed');
-        setDetail(e.cause === JsSIP.C.causes.USER_DENIED_MEDIA_ACCESS ? 'The browser did not allow the microphone.' : `The call did not connect (${e.cause}).`);
-        stopUa();
-      });
+        setDetail(why);
+        stopLine();
+      },
     });
-    agent.start();
+    line.current = opened;
   };
 
   const hangUp = () => {
-    session.current?.terminate();
-    if (!session.current) stopUa();
+    if (line.current) line.current.hangUp();
+    else stopLine();
   };
   const toggleMute = () => {
-    if (!session.current) return;
-    if (muted) session.current.unmute({ audio: true });
-    else session.current.mute({ audio: true });
+    if (!line.current) return;
+    line.current.mute(!muted);
     setMuted(!muted);
   };
 
   const numbers = usePhoneNumbers();
-  const line = useOwnerLineState({ enabled: true });
+  const lineState = useOwnerLineState({ enabled: true });
   // Saved settings only: the call runs what a caller would get now.
   if (!numbers.data?.numbers.length) return null;
   // Offered only when it can ring: with the phone system down, or a box without one, say so plainly instead.
-  const cannotRing = line.data && !line.data.testCallAvailable && state === 'idle';
-  const down = line.data?.problems.some((p) => p.id === 'pbx-down');
+  const cannotRing = lineState.data && !lineState.data.testCallAvailable && state === 'idle';
+  const down = lineState.data?.problems.some((p) => p.id === 'pbx-down');
   const live = state === 'connecting' || state === 'ringing' || state === 'in-call';
   return (
     <Frame

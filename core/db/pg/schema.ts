@@ -20,6 +20,7 @@ import {
   FORWARDING_CONDITIONS,
   HANDLING_PERIODS,
   INBOUND_CHANNELS,
+  LIVE_CALL_EVENTS,
   JOB_STATUSES,
   KB_DRAFT_KINDS,
   KB_DRAFT_STATES,
@@ -35,6 +36,7 @@ import {
   STEP_STATUSES,
   STRIPE_EVENT_SCOPES,
   SUBSCRIPTION_STATUSES,
+  TAKE_OVER_VIAS,
   TEXT_BACK_HOURS,
   TRANSFER_OUTCOMES,
   VOICE_PREFERENCES,
@@ -261,6 +263,12 @@ export const calls = table(
     // What routing did, as Call Details shows it ("Asked for Sarah: not working today, message
     // taken for Sarah"); null when nobody was asked for and no rule or ring-first applied.
     routingNote: text('routing_note'),
+    // Issue 54: the owner (or a staff member) took the call over from the agent: who (their
+    // name as the console showed it), when, and how (in the browser or on their phone). Null on
+    // every call nobody took over.
+    takenOverBy: text('taken_over_by'),
+    takenOverAt: instant('taken_over_at'),
+    takenOverVia: text('taken_over_via', { enum: TAKE_OVER_VIAS }),
   },
   (t) => [
     index('calls_staff_created_idx').on(t.staffId, t.createdAt),
@@ -275,6 +283,27 @@ export const calls = table(
     index('calls_screened_idx').on(t.userId, t.createdAt).where(sql`screened_by is not null`),
     uniqueIndex('calls_channel_unique').on(t.channelId),
   ],
+);
+
+/**
+ * A live call's history (issue 54): every listen and take-over, who and when, kept with the call
+ * (gone with it when a caller's data is erased). Written by core/live-control/history.ts only.
+ */
+export const callLiveEvents = table(
+  'call_live_events',
+  {
+    id: id(),
+    userId: ownerId(),
+    callId: integer('call_id')
+      .notNull()
+      .references(() => calls.id, { onDelete: 'cascade' }),
+    event: text('event', { enum: LIVE_CALL_EVENTS }).notNull(),
+    /** The login's name as the console shows it (the owner's, or a staff member's). */
+    byName: text('by_name').notNull(),
+    via: text('via', { enum: TAKE_OVER_VIAS }),
+    at: instant('at').notNull(),
+  },
+  (t) => [index('call_live_events_call_idx').on(t.callId, t.id)],
 );
 
 export const unansweredQuestions = table(

@@ -25,7 +25,7 @@ export interface Catalogue {
   /** The greeting ({business}, {disclosure}), its disclosure sentence, the goodbye ({business}) and the switch to this language. */
   call: Lines<'greetingNamed' | 'greeting' | 'disclosure' | 'goodbyeNamed' | 'goodbye' | 'switched'>;
   /** About a team member the caller asked for ({name}: the member's name). */
-  person: Lines<'notAvailable'>;
+  person: Lines<'notAvailable' | 'handover'>;
   /** The booking walk's lines said whole. */
   booking: Lines<'request' | 'requestDetails' | 'askName' | 'askNumber' | 'badNumber' | 'whichTime' | 'taken' | 'startAgain' | 'nothingFree'>;
   /**

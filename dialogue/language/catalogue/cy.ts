@@ -26,6 +26,7 @@ export const cy = {
   },
   person: {
     notAvailable: "Mae arna i ofn nad yw {name} ar gael ar hyn o bryd. Galla i gymryd neges iddyn nhw: dywedwch eich enw a beth yw'r mater, os gwelwch yn dda.",
+    handover: "Rydw i'n eich trosglwyddo chi i {name} nawr.",
   },
   booking: {
     request: 'Fe ofynnaf iddyn nhw gadarnhau amser gyda chi.',

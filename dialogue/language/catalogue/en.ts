@@ -40,6 +40,8 @@ export const en = {
   person: {
     /** The caller asked for a team member who cannot be put through now: the message is for them (issue 58). */
     notAvailable: "I'm afraid {name} isn't available right now. I can take a message for them: please tell me your name and what it's about.",
+    /** Said once, when the owner takes the call over from the agent (issue 54); {name} is who takes it. */
+    handover: "I'm putting you through to {name} now.",
   },
   booking: {
     /** The diary could not be asked, or the caller took none of the times: the owner confirms one. */

@@ -26,6 +26,7 @@ export const es = {
   },
   person: {
     notAvailable: 'Lo siento, {name} no está disponible en este momento. Puedo tomar un mensaje para esa persona: dígame su nombre y de qué se trata, por favor.',
+    handover: 'Le paso ahora con {name}.',
   },
   booking: {
     request: 'Les pediré que acuerden una hora con usted.',

@@ -26,6 +26,7 @@ export const pl = {
   },
   person: {
     notAvailable: 'Niestety, {name} nie może teraz rozmawiać. Mogę przyjąć wiadomość: proszę podać swoje imię i powiedzieć, w jakiej sprawie.',
+    handover: 'Łączę teraz z: {name}.',
   },
   booking: {
     request: 'Poproszę zespół, żeby uzgodnił z Panem lub Panią termin.',

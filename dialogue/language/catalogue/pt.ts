@@ -26,6 +26,7 @@ export const pt = {
   },
   person: {
     notAvailable: 'Lamento, {name} não está disponível neste momento. Posso deixar uma mensagem: diga-me o seu nome e qual é o assunto, por favor.',
+    handover: 'Vou passá-lo agora a {name}.',
   },
   booking: {
     request: 'Vou pedir que combinem uma hora consigo.',

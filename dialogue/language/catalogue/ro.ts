@@ -26,6 +26,7 @@ export const ro = {
   },
   person: {
     notAvailable: 'Îmi pare rău, {name} nu este disponibil acum. Pot să preiau un mesaj: vă rog să-mi spuneți numele și despre ce este vorba.',
+    handover: 'Vă fac legătura acum cu {name}.',
   },
   booking: {
     request: 'Îi voi ruga să stabilească o oră împreună cu dumneavoastră.',

@@ -18,9 +18,11 @@ import { AgentConversation } from './conversation.js';
 import type { AgentEnginesPort, ConversationDeps, ConversationResult } from './conversation-ports.js';
 import type { ConversationTiming } from './conversation-timing.js';
 import type { BargeInMetrics, TurnMetrics } from './turn-metrics.js';
-import { agentRecordingName, firstFrame, MEDIA_READY_MAX_MS, openMediaPath, type MediaPath, type RtpSettings } from './media-path.js';
+import { agentMediaChannelId, agentRecordingName, firstFrame, MEDIA_READY_MAX_MS, openMediaPath, type MediaPath, type RtpSettings } from './media-path.js';
 import type { AriMediaRest } from './media-rest.js';
 import { formatTranscript } from './transcript.js';
+import type { AgentCalls } from '../../live-control/agent-calls.js';
+import { offerTakeOver } from '../../live-control/offer-take-over.js';
 
 export interface AgentFlowDeps {
   engines: AgentEnginesPort;
@@ -37,6 +39,8 @@ export interface AgentFlowDeps {
   live?: LiveCallFeed;
   /** The owner's diary (core/booking, services.booking.desk): callers can book where the owner has bookable services. */
   bookingDesk?: BookingDeskFactory;
+  /** The node's agent calls an owner may take over (issue 54, pbx/live-control). */
+  takeOvers?: AgentCalls;
 }
 
 /** The owner's recorded greeting lines as files (language → path); none without a data dir. */
@@ -105,6 +109,8 @@ export function createAgentFlow(deps: AgentFlowDeps): CallFlow {
       { businessName: ctx.owner.businessName, knowledgeBase: ctx.owner.knowledgeBase, voice: ctx.owner.voice, callerNumber: session.callerNumber, industry: ctx.owner.industry, languages: parseAllowList(ctx.owner.languages), greetingLanguages: parseGreetingLanguages(ctx.owner.greetingLanguages), languageVoices: chosenVoices(ctx.owner.languageVoices, parseAllowList(ctx.owner.languages)), greetingRecordings: recordingFiles(ctx, deps.dataDir) },
     );
 
+    cleanup.push(takeOverOffer(deps, ctx, conversation, bridgeId));
+
     try {
       const result = await conversation.run(hangup.signal);
       const transcript = formatTranscript(result.transcript);
@@ -120,6 +126,7 @@ export function createAgentFlow(deps: AgentFlowDeps): CallFlow {
         return voicemailInstead(ctx);
       }
       await endAgentCall(ctx, result);
+      if (result.endedBy === 'taken-over') await afterTakeOver(ctx);
     } finally {
       hangup.abort();
       await cleanup.run();
@@ -187,6 +194,18 @@ async function endAgentCall(ctx: FlowContext, result: ConversationResult): Promi
     await new Promise((r) => setTimeout(r, GOODBYE_TAIL_MS));
     await hangUp(ctx);
   }
+}
+
+/** Issue 54: the call is offered for take-over while the agent holds it; the returned undo withdraws it. */
+function takeOverOffer(deps: AgentFlowDeps, ctx: FlowContext, conversation: AgentConversation, bridgeId: string): () => Promise<void> {
+  const withdraw = offerTakeOver(deps.takeOvers, ctx, { conversation, bridgeId, leaveMedia: () => deps.media.hangupChannel(agentMediaChannelId(ctx.session.channelId)) });
+  return async () => withdraw();
+}
+
+/** Taken over: the caller and the owner talk in the agent's (recorded) bridge until either hangs up (pbx/live-control ends the other). */
+async function afterTakeOver(ctx: FlowContext): Promise<void> {
+  ctx.outcome.status = 'answered';
+  await ctx.session.whenGone(24 * 3600_000);
 }
 
 /** The agent could not take the call after all: it becomes a voicemail call, judged by its message. */

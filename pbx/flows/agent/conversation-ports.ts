@@ -46,8 +46,8 @@ export interface ConversationInput {
 
 export interface ConversationResult {
   transcript: TranscriptLine[];
-  /** Who closed the call: the agent (goodbye said; hang up now), the caller, or a put-through call that has ended. */
-  endedBy: 'agent' | 'caller' | 'transfer';
+  /** Who closed the call: the agent (goodbye said; hang up now), the caller, a put-through call that has ended, or the owner taking the call over (issue 54: the call goes on without the agent). */
+  endedBy: 'agent' | 'caller' | 'transfer' | 'taken-over';
   engineFailed: boolean;
   /** Speech synthesis failed: the flow falls back to voicemail with Asterisk's own prompts. */
   speechFailed: boolean;

@@ -181,10 +181,31 @@ export class AgentConversation implements ConversationCore {
     });
   }
 
+  /**
+   * The owner takes the call over (issue 54, pbx/live-control): the agent stops listening and
+   * whatever it was saying, says `line` (its handover, in the caller's language) once, and the
+   * conversation ends for good ('taken-over'): nothing after this speaks on the call.
+   */
+  async handOver(line: string): Promise<void> {
+    if (this.end.ended || this.handingOver) return;
+    this.handingOver = true;
+    this.detach?.();
+    this.cancelSpeculation('taken over');
+    this.timers.stopSilence();
+    this.timers.stopMax();
+    this.stall.stop();
+    this.turns.abort?.abort(new TurnCancelled('taken over'));
+    this.deps.media.player.clear();
+    await this.speak([line], new AbortController().signal).catch((err: unknown) => this.deps.log.warn({ err }, 'agent: the handover line could not be said'));
+    this.close('taken-over');
+  }
+
+  private handingOver = false;
+
   /** The caller's silence while the agent listens: the turn rules say whether to prompt or close. */
   private startSilenceTimer(): void {
     this.timers.stopSilence();
-    if (this.end.ended) return;
+    if (this.end.ended || this.handingOver) return;
     this.timers.startSilence(() => {
       if (this.end.ended || this.turns.running || this.detector.speaking) return;
       void this.actions.perform({ on: 'silence' });

@@ -8,6 +8,7 @@ import { createAriHttp } from '../../ari/http.js';
 import { createAriMediaRest } from './media-rest.js';
 import { openMediaApp, type MediaApp } from './media-app.js';
 import { createSlowBoxGuard, type SlowBoxGuard } from '../../admission/slow-box-guard.js';
+import { AgentCalls } from '../../live-control/agent-calls.js';
 
 export interface InstallOptions {
   /**
@@ -29,6 +30,8 @@ export interface AgentFlowInstall {
   health(): HealthReport;
   /** The node's slow-box guard (issue 60): fed every turn's end of speech → first audio. */
   slowBox: SlowBoxGuard;
+  /** The agent calls an owner may take over (issue 54): hand it to startPbx (`liveAgents`). */
+  takeOvers: AgentCalls;
   stop(): void;
 }
 
@@ -52,6 +55,7 @@ export function installAgentFlow(host: PbxHost, opts: InstallOptions = {}): Agen
     // The owner's diary: the walk opens only where the owner has bookable services.
     bookingDesk: host.booking.desk,
     live: host.live,
+    takeOvers: new AgentCalls(),
     ...opts.overrides,
     timing: { stall: config.agentStall, ...opts.overrides?.timing },
   };
@@ -69,6 +73,7 @@ export function installAgentFlow(host: PbxHost, opts: InstallOptions = {}): Agen
     flow,
     mediaApp,
     slowBox,
+    takeOvers: deps.takeOvers!,
     health: () => ({ ok: mediaApp.connected, detail: mediaApp.connected ? `${mediaApp.name} registered` : `${mediaApp.name} not registered on Asterisk` }),
     stop() {
       mediaApp.close();

@@ -26,6 +26,9 @@ export interface MediaPath {
 /** The agent's bridge recording name on Asterisk: the same as a voicemail's, one per call row. */
 export const agentRecordingName = (callId: number) => `call-${callId}`;
 
+/** The agent's externalMedia channel for a caller's channel: a take-over (pbx/live-control) hangs it up to take the agent off the call. */
+export const agentMediaChannelId = (callerChannelId: string) => `agent-media-${callerChannelId}`;
+
 /** Asterisk is given an IP address for external_host: a name is resolved here, where it is known. */
 async function asAddress(host: string): Promise<string> {
   if (net.isIP(host)) return host;
@@ -50,7 +53,7 @@ export async function openMediaPath(
   const ext = await deps.media.externalMedia({
     externalHost: `${await asAddress(deps.rtp.advertiseHost ?? deps.rtp.bindHost)}:${port}`,
     format: deps.rtp.format,
-    channelId: `agent-media-${ctx.session.channelId}`,
+    channelId: agentMediaChannelId(ctx.session.channelId),
   });
   cleanup.push(() => deps.media.hangupChannel(ext.id));
   if (ext.localAddress) endpoint.setRemote(ext.localAddress.host, ext.localAddress.port);
