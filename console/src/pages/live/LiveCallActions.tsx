@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import { apiSend } from '../../api/client';
 import { Button } from '../../components/ui';
+import { ListenTakeOver } from './ListenTakeOver';
 
-// A live call's buttons. Listen and Take over (another part of issue 54) go beside End call here.
+// A live call's buttons: Listen and Take over (ListenTakeOver), then End call.
 
-export function LiveCallActions({ callId }: { callId: number }) {
+export function LiveCallActions({ callId, mode }: { callId: number; mode: string }) {
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -21,6 +22,7 @@ export function LiveCallActions({ callId }: { callId: number }) {
 
   return (
     <div className="flex flex-wrap items-center gap-2">
+      <ListenTakeOver callId={callId} mode={mode} />
       {confirming ? (
         <>
           <span className="text-sm">End this call? The caller is hung up.</span>

@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { ApiLiveCall } from '../../../../contract/api';
 import { Badge, Card, EmptyState, PageHeader, cx } from '../../components/ui';
@@ -19,7 +19,7 @@ function useNow(): number {
   return now;
 }
 
-function LiveCallCard({ call, now, highlighted, actions }: { call: ApiLiveCall; now: number; highlighted: boolean; actions?: ReactNode }) {
+function LiveCallCard({ call, now, highlighted }: { call: ApiLiveCall; now: number; highlighted: boolean }) {
   return (
     <Card id={`live-call-${call.id}`} data-testid="live-call" className={cx('p-4', highlighted && 'ring-2 ring-indigo-500')}>
       <div className="flex flex-wrap items-start justify-between gap-3">
@@ -45,7 +45,7 @@ function LiveCallCard({ call, now, highlighted, actions }: { call: ApiLiveCall; 
           ))}
         </ol>
       ) : null}
-      <div className="mt-3">{actions ?? <LiveCallActions callId={call.id} />}</div>
+      <div className="mt-3"><LiveCallActions callId={call.id} mode={call.mode} /></div>
     </Card>
   );
 }
