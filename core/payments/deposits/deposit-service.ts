@@ -158,10 +158,11 @@ export class DepositService implements DepositDesk {
     return (await this.account(userId)) !== null;
   }
 
-  async startHold(bookingId: number, signal?: AbortSignal): Promise<{ url: string; dueAt: Date }> {
+  async startHold(bookingId: number, signal?: AbortSignal): Promise<{ url: string; dueAt: Date; stands: boolean }> {
     const b = await store.bookingById(this.deps.db, bookingId);
     if (!b || b.depositState !== 'awaiting' || b.depositPence === null || b.depositDueAt === null) throw new DepositUnavailable('the booking is not waiting for a deposit');
-    if (b.depositSessionId && b.depositUrl) return { url: b.depositUrl, dueAt: b.depositDueAt };
+    // A repeat: the first call decided, and a hold it gave up is no longer awaiting.
+    if (b.depositSessionId && b.depositUrl) return { url: b.depositUrl, dueAt: b.depositDueAt, stands: true };
     const acct = await this.account(b.userId);
     if (!acct) throw new DepositUnavailable('Stripe is not connected');
     const facts = await this.facts(b);
@@ -177,11 +178,12 @@ export class DepositService implements DepositDesk {
     if (!session.url) throw new DepositUnavailable('Stripe made no payment page');
     // The booking released or cancelled meanwhile: the session is left to expire by itself.
     if (!(await store.setSession(this.deps.db, b.id, session.id, session.url))) throw new DepositUnavailable('the booking stopped waiting for a deposit');
-    // The asker gave up while Stripe answered (the agent's bound passed: the caller heard no
-    // booking was made): no link for them; booking releases the hold and its session (diary.ts).
-    if (signal?.aborted) return { url: session.url, dueAt: b.depositDueAt };
+    // The one moment the asker's bound decides (parts.ts, DepositDesk.startHold): given up before
+    // the text, no link for them and booking releases the hold and its session (diary.ts); once the
+    // text is handed over, the hold stands, whenever the bound passes.
+    if (signal?.aborted) return { url: session.url, dueAt: b.depositDueAt, stands: false };
     await this.textCaller(b, 'link', payLinkText(facts, b.depositDueAt, this.deps.now(), session.url));
-    return { url: session.url, dueAt: b.depositDueAt };
+    return { url: session.url, dueAt: b.depositDueAt, stands: true };
   }
 
   async cancelled(bookingId: number, _by: 'owner' | 'caller'): Promise<void> {

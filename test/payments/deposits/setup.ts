@@ -31,7 +31,7 @@ export interface World {
   client: Awaited<ReturnType<typeof activeCustomer>>['client'];
 }
 
-export async function world(): Promise<World> {
+async function world(): Promise<World> {
   const server = await startTestServer();
   server.clock.offsetMs = NOW - Date.now();
   const stripe = await startStripeDouble({ now: () => server.services.now() });
@@ -45,7 +45,7 @@ export async function world(): Promise<World> {
   return { server, stripe, deposits, userId: user.id, serviceId: service!.id, client };
 }
 
-export async function closeWorld(w: World | undefined): Promise<void> {
+async function closeWorld(w: World | undefined): Promise<void> {
   if (!w) return;
   // Every test here fails if the deposit side sent Stripe a POST without its own idempotency key
   // (the double refuses and records it), read before closing so the servers close either way.
