@@ -19,7 +19,7 @@ import { DepositUnavailable, type DepositDesk, type StripeEventHandlers } from '
 import * as store from './booking-deposits.js';
 import { awaitingCount, connectionRow, connectionView, deleteConnection, markTested, saveConnection, type ConnectionRow } from './connection-store.js';
 import { depositGateway, type DepositGateway } from './gateway.js';
-import { connectedWords, depositMovedOn, isLiveKey, passes, sessionExpiry, settlementOf, troubleOf, troubleWords, type DepositRight } from './rules.js';
+import { depositMovedOn, isLiveKey, passes, sessionExpiry, settlementOf, testedWords, troubleOf, troubleWords, type DepositRight } from './rules.js';
 import { keptText, ownerLatePaymentNote, ownerReleasedNote, paidText, payLinkText, refundedText, releasedText, type DepositTextFacts } from './texts.js';
 
 // Deposits (issue 59, docs/payments.md "For owners: deposits"): the owner's connection, the pay
@@ -96,7 +96,8 @@ export class DepositService implements DepositDesk {
       await step('refunds', () => stripe.probe('refunds', tag));
       const endpoint = await step('webhooks', () => this.ensureWebhook(stripe, row, userId));
       await markTested(this.deps.db, userId, { accountLabel: label, webhookEndpointId: endpoint.id, webhookSecretSealed: endpoint.secret ? seal(this.deps.sealKey, endpoint.secret) : null }, this.deps.now());
-      return { ok: true, message: connectedWords(label, row.livemode), connection: await this.view(userId) };
+      const connection = await this.view(userId);
+      return { ok: true, message: testedWords(label, row.livemode, connection.fullKey), connection };
     } catch (err) {
       if (!(err instanceof TestFailed)) throw err;
       return { ok: false, message: err.message, connection: await this.view(userId) };
