@@ -11,6 +11,12 @@ export type ApiBillingInvoice = Static<typeof ApiBillingInvoiceSchema>;
 export type ApiBillingCheckout = Static<typeof BillingCheckoutResponse>;
 export type ApiAdminBilling = Static<typeof ApiAdminBillingSchema>;
 
+/**
+ * Said in "Test connection"'s answer and on the console's Payments card when the saved key is a
+ * full secret key (sk_…): it works, but can do far more than the box needs.
+ */
+export const FULL_KEY_WARNING = 'This is a full secret key: it can do anything on your Stripe account. A restricted key with only Checkout Sessions, Refunds and Webhook Endpoints is safer: see docs/payments.md.';
+
 /** The routes (core/payments/), for the console's requests and the tests. */
 export const PAYMENT_ROUTES = {
   /** GET, PUT (StripeConnectionBody), DELETE: the owner's own Stripe account for deposits. */

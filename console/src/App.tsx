@@ -8,6 +8,7 @@ import { RouteErrorBoundary } from './upgrade/RouteErrorBoundary';
 
 // Everything behind the landing page is split off so the first visit stays small (DESIGN.md budget).
 const ResetPassword = lazy(() => import('./pages/public/ResetPassword'));
+const DepositReturn = lazy(() => import('./pages/public/DepositReturn'));
 const Analytics = lazy(() => import('./pages/customer/Analytics'));
 const NotificationSettings = lazy(() => import('./pages/notifications/NotificationSettings'));
 const Questions = lazy(() => import('./pages/customer/Questions'));
@@ -34,6 +35,8 @@ export default function App() {
         <Routes>
           <Route path="/" element={<Landing />} />
           <Route path="/reset-password/:token?" element={<ResetPassword />} />
+          <Route path="/deposit/thanks" element={<DepositReturn kind="thanks" />} />
+          <Route path="/deposit/not-paid" element={<DepositReturn kind="notPaid" />} />
           <Route
             path="/dashboard"
             element={

@@ -16,6 +16,8 @@ export const ApiStripeConnectionSchema = Type.Object({
   accountLabel: Nullable(Type.String()),
   livemode: Type.Boolean(),
   keyEnding: Nullable(Type.String()),
+  /** The saved key is a full secret key (sk_…), not a restricted one: accepted, with FULL_KEY_WARNING shown. */
+  fullKey: Type.Boolean(),
   depositPolicy: Nullable(Type.String()),
   refundOnCallerCancel: Type.Boolean(),
   testedAt: Nullable(Type.String()),

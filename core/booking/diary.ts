@@ -259,9 +259,11 @@ export class Diary {
     // The pay link before the calendar event: a link that cannot be made leaves nothing to undo but the claim.
     const held = plan.kind === 'hold' && !ask.replaces;
     if (held) {
-      const refused = await this.startHold(result.row, plan.pence, signal);
-      if (refused) return refused;
-      if (signal?.aborted) return this.releaseGivenUp(result.row, ask.now);
+      const hold = await this.startHold(result.row, plan.pence, signal);
+      if (hold.kind === 'deposit-request') return hold;
+      // The desk alone decides whether a given-up hold goes (DepositDesk.startHold): a link already
+      // texted is never released here, even when the signal has aborted since.
+      if (!hold.stands) return this.releaseGivenUp(result.row, ask.now);
     }
     if ((await this.writeToCalendar(result.row, service, member, signal)) === 'taken') {
       await cancelBooking(db, this.ownerId, result.row.id, 'moved', new Date(ask.now));
@@ -302,10 +304,10 @@ export class Diary {
    * refusing (or anything else going wrong there) releases the slot, which nobody was told of
    * yet: the caller's booking becomes a request to the owner, as when the calendar is down.
    */
-  private async startHold(row: BookingRow, pence: number, signal?: AbortSignal): Promise<DepositRequest | null> {
+  private async startHold(row: BookingRow, pence: number, signal?: AbortSignal): Promise<DepositRequest | { kind: 'started'; stands: boolean }> {
     try {
-      await this.deps.deposits!.startHold(row.id, signal);
-      return null;
+      const { stands } = await this.deps.deposits!.startHold(row.id, signal);
+      return { kind: 'started', stands };
     } catch (err) {
       const reason = err instanceof DepositUnavailable ? err.reason : err instanceof Error ? err.message : String(err);
       this.deps.log.warn({ bookingId: row.id, err: reason }, 'deposit hold not started; the booking is left to the owner as a request');
@@ -315,7 +317,7 @@ export class Diary {
   }
 
   /**
-   * A hold whose asker gave up while Stripe made the link (the desk did not text it): released
+   * A hold whose asker gave up before the desk texted the link (the desk said it does not stand): released
    * unpaid, so the slot frees, and its session expired at Stripe on the desk's cancel path (a
    * Stripe failure there is retried by the deposit sweep).
    */

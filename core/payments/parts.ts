@@ -29,10 +29,13 @@ export interface DepositDesk {
    * Stripe's 30 minutes to 24 hours, its metadata naming the booking) and the pay-link text to
    * the caller. Throws DepositUnavailable when Stripe cannot be reached or refuses: booking then
    * releases the slot and leaves the owner a booking request, as when a calendar cannot be read. `signal` is the asker's (the agent's
-   * bounded walk): once it is aborted the caller has been told no booking was made, so the link
-   * is made and kept on the booking (for booking to release) but not texted.
+   * bounded walk). One rule decides a hold whose asker gave up: the signal is read once, just
+   * before the pay-link text is handed to the road. Aborted then: nothing is texted and `stands`
+   * is false, so booking releases the hold. Not aborted: the text goes and `stands` is true; the
+   * hold then stands even if the bound passes while the text is being sent (releasing it would
+   * leave the caller holding a dead link).
    */
-  startHold(bookingId: number, signal?: AbortSignal): Promise<{ url: string; dueAt: Date }>;
+  startHold(bookingId: number, signal?: AbortSignal): Promise<{ url: string; dueAt: Date; stands: boolean }>;
   /** A booking with a deposit was cancelled: refund (the owner cancelled, or the caller under a refunding policy) or keep. */
   cancelled(bookingId: number, by: 'owner' | 'caller'): Promise<void>;
 }

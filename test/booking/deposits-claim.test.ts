@@ -35,10 +35,10 @@ class RecordingDeposits implements DepositDesk {
   async connected(): Promise<boolean> {
     return this.opts.connected ?? true;
   }
-  async startHold(bookingId: number): Promise<{ url: string; dueAt: Date }> {
+  async startHold(bookingId: number): Promise<{ url: string; dueAt: Date; stands: boolean }> {
     this.holds.push(bookingId);
     if (this.opts.refuse) throw new DepositUnavailable('Stripe could not be reached');
-    return { url: `https://checkout.stripe.test/pay/${bookingId}`, dueAt: new Date(NOW.getTime() + 30 * 60_000) };
+    return { url: `https://checkout.stripe.test/pay/${bookingId}`, dueAt: new Date(NOW.getTime() + 30 * 60_000), stands: true };
   }
   async cancelled(bookingId: number, by: 'owner' | 'caller'): Promise<void> {
     this.cancels.push([bookingId, by]);

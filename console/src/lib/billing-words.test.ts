@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ApiBilling } from '../../../contract/payments';
 import { SUBSCRIPTION_STATUSES } from '../../../contract/enums';
-import { invoiceStatus, periodEnd, planActions, planState, planWords } from './billing-words';
+import { billingReturnLine, invoiceStatus, periodEnd, planActions, planState, planWords } from './billing-words';
 
 const now = new Date('2026-12-02T12:00:00Z');
 const billing = (over: Partial<ApiBilling> = {}): ApiBilling => ({
@@ -77,5 +77,14 @@ describe('invoiceStatus', () => {
     expect(invoiceStatus('uncollectible').text).toBe('Not paid');
     expect(invoiceStatus('void').text).toBe('Void');
     expect(invoiceStatus('draft').text).toBe('Draft');
+  });
+});
+
+describe('the return from Stripe Checkout in Account Settings', () => {
+  it('thanks the owner until the server shows the card; other returns and a shown card say nothing', () => {
+    expect(billingReturnLine('?billing=added', { hasCard: false })).toBe('Thank you: your card is being confirmed with Stripe. Your plan shows here as soon as Stripe tells the box.');
+    expect(billingReturnLine('?billing=added', { hasCard: true })).toBeNull();
+    expect(billingReturnLine('?billing=cancelled', { hasCard: false })).toBeNull();
+    expect(billingReturnLine('', { hasCard: false })).toBeNull();
   });
 });

@@ -74,3 +74,15 @@ export function invoiceStatus(status: ApiBillingInvoice['status']): { text: stri
       return { text: status ? status[0]!.toUpperCase() + status.slice(1) : 'Unknown', tone: 'gray' };
   }
 }
+
+/** Account Settings after Stripe Checkout ("Add a card"): the return's only words. */
+const CARD_BEING_CONFIRMED = 'Thank you: your card is being confirmed with Stripe. Your plan shows here as soon as Stripe tells the box.';
+
+/**
+ * The line shown on the return from Stripe Checkout (`?billing=added`) until the server's state
+ * shows the card. The return URL only chooses these words: nothing in it changes the plan, which
+ * moves only on Stripe's signed webhook.
+ */
+export function billingReturnLine(search: string, b: Pick<ApiBilling, 'hasCard'>): string | null {
+  return new URLSearchParams(search).get('billing') === 'added' && !b.hasCard ? CARD_BEING_CONFIRMED : null;
+}

@@ -3,6 +3,7 @@ import type { Db } from '../../db/client.js';
 import { tablesOf, type Tables } from '../../db/schema.js';
 import { seal, unseal } from '../../booking/calendars/secret-box.js';
 import type { ApiStripeConnection } from '../../../contract/payments.js';
+import { isFullSecretKey } from './rules.js';
 
 // The owner's Stripe connection at rest: the key and the webhook's signing secret sealed with
 // booking's seal key (as the CalDAV password is), never returned; the console sees keyEnding only.
@@ -15,10 +16,13 @@ export async function connectionRow(db: Db, userId: number): Promise<ConnectionR
 }
 
 export function connectionView(row: ConnectionRow | undefined, sealKey: Buffer): ApiStripeConnection {
-  if (!row) return { connected: false, accountLabel: null, livemode: false, keyEnding: null, depositPolicy: null, refundOnCallerCancel: true, testedAt: null };
+  if (!row) return { connected: false, accountLabel: null, livemode: false, keyEnding: null, fullKey: false, depositPolicy: null, refundOnCallerCancel: true, testedAt: null };
   let ending: string | null;
+  let fullKey = false;
   try {
-    ending = unseal(sealKey, row.secretKeySealed).slice(-4);
+    const key = unseal(sealKey, row.secretKeySealed);
+    ending = key.slice(-4);
+    fullKey = isFullSecretKey(key);
   } catch {
     // Sealed under another BOOKING_SECRET: the owner must paste the key again.
     ending = null;
@@ -28,6 +32,7 @@ export function connectionView(row: ConnectionRow | undefined, sealKey: Buffer):
     accountLabel: row.accountLabel,
     livemode: row.livemode,
     keyEnding: ending,
+    fullKey,
     depositPolicy: row.depositPolicy,
     refundOnCallerCancel: row.refundOnCallerCancel,
     testedAt: row.testedAt?.toISOString() ?? null,

@@ -19,7 +19,7 @@ import { DepositUnavailable, type DepositDesk, type StripeEventHandlers } from '
 import * as store from './booking-deposits.js';
 import { awaitingCount, connectionRow, connectionView, deleteConnection, markTested, saveConnection, type ConnectionRow } from './connection-store.js';
 import { depositGateway, type DepositGateway } from './gateway.js';
-import { connectedWords, depositMovedOn, isLiveKey, passes, sessionExpiry, settlementOf, troubleOf, troubleWords, type DepositRight } from './rules.js';
+import { depositMovedOn, isLiveKey, passes, sessionExpiry, settlementOf, testedWords, troubleOf, troubleWords, type DepositRight } from './rules.js';
 import { keptText, ownerLatePaymentNote, ownerReleasedNote, paidText, payLinkText, refundedText, releasedText, type DepositTextFacts } from './texts.js';
 
 // Deposits (issue 59, docs/payments.md "For owners: deposits"): the owner's connection, the pay
@@ -96,7 +96,8 @@ export class DepositService implements DepositDesk {
       await step('refunds', () => stripe.probe('refunds', tag));
       const endpoint = await step('webhooks', () => this.ensureWebhook(stripe, row, userId));
       await markTested(this.deps.db, userId, { accountLabel: label, webhookEndpointId: endpoint.id, webhookSecretSealed: endpoint.secret ? seal(this.deps.sealKey, endpoint.secret) : null }, this.deps.now());
-      return { ok: true, message: connectedWords(label, row.livemode), connection: await this.view(userId) };
+      const connection = await this.view(userId);
+      return { ok: true, message: testedWords(label, row.livemode, connection.fullKey), connection };
     } catch (err) {
       if (!(err instanceof TestFailed)) throw err;
       return { ok: false, message: err.message, connection: await this.view(userId) };
@@ -158,10 +159,11 @@ export class DepositService implements DepositDesk {
     return (await this.account(userId)) !== null;
   }
 
-  async startHold(bookingId: number, signal?: AbortSignal): Promise<{ url: string; dueAt: Date }> {
+  async startHold(bookingId: number, signal?: AbortSignal): Promise<{ url: string; dueAt: Date; stands: boolean }> {
     const b = await store.bookingById(this.deps.db, bookingId);
     if (!b || b.depositState !== 'awaiting' || b.depositPence === null || b.depositDueAt === null) throw new DepositUnavailable('the booking is not waiting for a deposit');
-    if (b.depositSessionId && b.depositUrl) return { url: b.depositUrl, dueAt: b.depositDueAt };
+    // A repeat: the first call decided, and a hold it gave up is no longer awaiting.
+    if (b.depositSessionId && b.depositUrl) return { url: b.depositUrl, dueAt: b.depositDueAt, stands: true };
     const acct = await this.account(b.userId);
     if (!acct) throw new DepositUnavailable('Stripe is not connected');
     const facts = await this.facts(b);
@@ -177,11 +179,12 @@ export class DepositService implements DepositDesk {
     if (!session.url) throw new DepositUnavailable('Stripe made no payment page');
     // The booking released or cancelled meanwhile: the session is left to expire by itself.
     if (!(await store.setSession(this.deps.db, b.id, session.id, session.url))) throw new DepositUnavailable('the booking stopped waiting for a deposit');
-    // The asker gave up while Stripe answered (the agent's bound passed: the caller heard no
-    // booking was made): no link for them; booking releases the hold and its session (diary.ts).
-    if (signal?.aborted) return { url: session.url, dueAt: b.depositDueAt };
+    // The one moment the asker's bound decides (parts.ts, DepositDesk.startHold): given up before
+    // the text, no link for them and booking releases the hold and its session (diary.ts); once the
+    // text is handed over, the hold stands, whenever the bound passes.
+    if (signal?.aborted) return { url: session.url, dueAt: b.depositDueAt, stands: false };
     await this.textCaller(b, 'link', payLinkText(facts, b.depositDueAt, this.deps.now(), session.url));
-    return { url: session.url, dueAt: b.depositDueAt };
+    return { url: session.url, dueAt: b.depositDueAt, stands: true };
   }
 
   async cancelled(bookingId: number, _by: 'owner' | 'caller'): Promise<void> {

@@ -1,4 +1,5 @@
 import Stripe from 'stripe';
+import { FULL_KEY_WARNING } from '../../../contract/payments.js';
 
 // The deposit's pure rules: what a cancelled booking's paid deposit becomes, and what a Stripe
 // failure means in the owner's words.
@@ -82,6 +83,14 @@ export const passes = (t: StripeTrouble): boolean => t.kind === 'unreachable';
 /** "Connected to Hartley Plumbing Ltd (test mode)". */
 export function connectedWords(accountLabel: string | null, livemode: boolean): string {
   return `Connected to ${accountLabel ?? 'your Stripe account'}${livemode ? '' : ' (test mode)'}.`;
+}
+
+/** A full secret key (sk_…) rather than a restricted one (rk_…): accepted, with FULL_KEY_WARNING. */
+export const isFullSecretKey = (key: string): boolean => key.startsWith('sk_');
+
+/** "Test connection"'s words, with the warning when the key has more rights than the box needs. */
+export function testedWords(accountLabel: string | null, livemode: boolean, fullKey: boolean): string {
+  return fullKey ? `${connectedWords(accountLabel, livemode)} ${FULL_KEY_WARNING}` : connectedWords(accountLabel, livemode);
 }
 
 /** Live or test, from the key itself: a live key charges real cards. */

@@ -42,7 +42,7 @@ describe('a booking\'s deposit', () => {
     expect(session!.expires_at - session!.created).toBeGreaterThanOrEqual(32 * 60 - 1);
     expect(session!.expires_at - session!.created).toBeLessThanOrEqual(32 * 60);
     expect(session!.expires_at).toBeGreaterThan(Math.floor(due.getTime() / 1000));
-    expect(hold).toEqual({ url: session!.url, dueAt: due });
+    expect(hold).toEqual({ url: session!.url, dueAt: due, stands: true });
     expect(await bookingRow(w, id)).toMatchObject({ depositState: 'awaiting', depositUrl: session!.url, status: 'booked' });
     expect(texts()).toHaveLength(1);
     expect(texts()[0]!.match(LINK_TEXT)?.[1]).toBe(session!.url);

@@ -5,7 +5,7 @@
 import Fastify from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { afterEach, describe, expect, it } from 'vitest';
-import { PAYMENT_ROUTES } from '../../../contract/payments.js';
+import { FULL_KEY_WARNING, PAYMENT_ROUTES } from '../../../contract/payments.js';
 import type { User } from '../../../core/db/schema.js';
 import { registerErrorHandler } from '../../../core/http/error-handler.js';
 import type { App } from '../../../core/http/fastify-types.js';
@@ -55,5 +55,22 @@ describe('the connection routes', () => {
     const refused = await app.inject({ method: 'DELETE', url: PAYMENT_ROUTES.stripe });
     expect(refused.statusCode).toBe(400);
     expect(refused.json().message).toBe('A booking is waiting for a deposit. Disconnect Stripe once it is paid or released.');
+  });
+
+  it('a full secret key (sk_…) is kept, and the save and test answers say plainly it has more rights than the box needs', async () => {
+    const w = theWorld();
+    const full = 'sk_test_hartley000000000000000000000009';
+    w.stripe.account({ key: full, name: 'Hartley Plumbing Ltd', permissions: RIGHTS });
+    app = await routes(w.userId);
+    const saved = await app.inject({ method: 'PUT', url: PAYMENT_ROUTES.stripe, payload: { secretKey: full } });
+    expect([saved.statusCode, saved.json().fullKey]).toEqual([200, true]);
+    const tested = await app.inject({ method: 'POST', url: PAYMENT_ROUTES.stripeTest });
+    expect(tested.json()).toMatchObject({ ok: true, message: `Connected to your Stripe account (test mode). ${FULL_KEY_WARNING}`, connection: { connected: true, fullKey: true } });
+    expect(FULL_KEY_WARNING).toBe('This is a full secret key: it can do anything on your Stripe account. A restricted key with only Checkout Sessions, Refunds and Webhook Endpoints is safer: see docs/payments.md.');
+    for (const r of [saved, tested]) expect(r.body).not.toContain(full.slice(8));
+    // A restricted key in its place: no warning.
+    w.stripe.account({ key: KEY, name: 'Hartley Plumbing Ltd', permissions: RIGHTS });
+    expect((await app.inject({ method: 'PUT', url: PAYMENT_ROUTES.stripe, payload: { secretKey: KEY } })).json().fullKey).toBe(false);
+    expect((await app.inject({ method: 'POST', url: PAYMENT_ROUTES.stripeTest })).json().message).toBe('Connected to your Stripe account (test mode).');
   });
 });

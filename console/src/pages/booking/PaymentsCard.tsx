@@ -13,6 +13,7 @@ import { fieldErrors, messageOr } from '../../lib/errors';
 import { formatDateTime } from '../../lib/format';
 import { toast } from '../../toast/use-toast';
 import { Confirm } from './Confirm';
+import { stripeKeyWarning } from './stripe-key-warning';
 
 /** How to make the key, with only the rights the box uses (docs/payments.md). */
 function KeyHelp() {
@@ -93,6 +94,11 @@ function PaymentsForm({ c }: { c: ApiStripeConnection }) {
   return (
     <form onSubmit={onSubmit} className="grid gap-5 p-5">
       {c.connected ? <Connected c={c} /> : <p className="text-sm text-slate-600 dark:text-slate-400">Not connected yet. Paste your key, Save, then Test connection: deposits are taken once the test passes.</p>}
+      {stripeKeyWarning(c) && (
+        <p role="note" data-testid="stripe-full-key" className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100">
+          {stripeKeyWarning(c)}
+        </p>
+      )}
       <Field
         label={c.connected ? 'Replace the Stripe restricted key' : 'Stripe restricted key'}
         hint={c.connected ? 'Leave empty to keep the saved key.' : 'Starts rk_live_ (or rk_test_ to try it out).'}

@@ -6,7 +6,7 @@ import { useState } from 'react';
 import type { ApiBilling } from '../../../../contract/payments';
 import { startBillingCheckout, useBillingChange } from '../../api/payments';
 import { Badge, Button, Card, CardHeader, Table, Truncate, cx, td, tbodyRow, th, theadRow } from '../../components/ui';
-import { invoiceStatus, periodEnd as periodEndOf, planActions, planState, planWords } from '../../lib/billing-words';
+import { billingReturnLine, invoiceStatus, periodEnd as periodEndOf, planActions, planState, planWords } from '../../lib/billing-words';
 import { messageOr } from '../../lib/errors';
 import { formatDate } from '../../lib/format';
 import { formatPence } from '../../lib/money';
@@ -60,6 +60,7 @@ export function PlanSection({ billing }: { billing: ApiBilling }) {
   const state = planState(billing);
   const actions = planActions(billing);
   const periodEnd = periodEndOf(billing);
+  const returned = billingReturnLine(window.location.search, billing);
 
   // The browser leaves for Stripe's page; the plan changes here only when Stripe's webhook says so.
   const addCard = () => {
@@ -90,6 +91,11 @@ export function PlanSection({ billing }: { billing: ApiBilling }) {
         description="Cancel any time: your plan runs to the end of the period you have paid for."
       />
       <div className="grid gap-4 p-5">
+        {returned && (
+          <p role="status" data-testid="billing-return" className="rounded-lg border border-indigo-200 bg-indigo-50 p-3 text-sm text-indigo-900 dark:border-indigo-800 dark:bg-indigo-950 dark:text-indigo-100">
+            {returned}
+          </p>
+        )}
         <dl className="grid gap-3 text-sm">
           <div className="grid gap-0.5 sm:grid-cols-[10rem_1fr] sm:gap-4">
             <dt className="text-slate-500 dark:text-slate-400">Plan</dt>
