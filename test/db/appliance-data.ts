@@ -16,7 +16,7 @@ async function insertAll<T>(rows: T[], insert: (chunk: T[]) => Promise<unknown>)
 }
 
 export async function fillAppliance(db: Db, opts: { owners: number; calls: number; seed?: number }): Promise<void> {
-  const { appSettings, auditLog, bookingCalendars, bookingRules, bookingServices, bookings, boxSpamNumbers, callHandling, callerOptOuts, callerTexts, calls, destinationCodes, forwardingChecks, inboundMessages, jobs, notifications, outboundCalls, ownerWebhooks, passwordResetTokens, phoneNumbers, screeningSettings, sessions, spamMarks, staff, staffServices, teamSettings, textBackSettings, unansweredQuestions, users, webhookDeliveries, websiteCrawls, websitePages, websiteSites, kbDrafts, weeklyDigests, stripeConnections, billingSubscriptions, billingInvoices, stripeEvents } = tablesOf(db);
+  const { appSettings, auditLog, bookingCalendars, bookingRules, bookingServices, bookings, boxSpamNumbers, callHandling, callerOptOuts, callerTexts, calls, destinationCodes, forwardingChecks, inboundMessages, jobs, notifications, outboundCalls, ownerWebhooks, passwordResetTokens, phoneNumbers, screeningSettings, sessions, spamMarks, staff, staffServices, teamSettings, textBackSettings, unansweredQuestions, users, webhookDeliveries, websiteCrawls, websitePages, websiteSites, kbDrafts, weeklyDigests, stripeConnections, billingSubscriptions, billingInvoices, stripeEvents, pushSubscriptions, pushAlerts, pushSettings, callLiveEvents } = tablesOf(db);
   const r = rng(opts.seed ?? 1);
   const t0 = Date.parse('2025-01-01T00:00:00Z');
   const at = () => new Date(t0 + r.int(700 * 86_400_000));
@@ -158,6 +158,15 @@ export async function fillAppliance(db: Db, opts: { owners: number; calls: numbe
   await db.insert(billingInvoices).values(ids.slice(0, 2).map((userId, i) => ({ id: `in_${i}`, userId, amountPence: 3900, currency: 'gbp', status: i ? 'open' : 'paid', hostedUrl: `https://invoice.stripe.com/i/${i}`, periodStart: at(), paidAt: i ? null : at(), createdAt: at() })));
   await db.insert(stripeEvents).values(ids.slice(0, 2).map((userId, i) => ({ id: `evt_${i}`, scope: i ? ('billing' as const) : ('deposits' as const), userId, type: i ? 'invoice.paid' : 'checkout.session.completed', receivedAt: at() })));
   // Screening (issue 43): an owner's marks both ways, the box-wide counts, an owner's choice.
+  // Issue 54: a device each for two owners (one a staff member's own), an alert sent and one opened, the
+  // delayed text, and a call's live history (a listen, then a take-over by phone).
+  const devices = await db
+    .insert(pushSubscriptions)
+    .values(ids.slice(0, 2).map((userId, i) => ({ userId, loginUserId: userId, staffId: i ? staffOf(userId) : null, endpoint: `https://push.example.net/send/${i}`, p256dh: `BPk${i}`, auth: `au${i}`, name: i ? 'Sam’s Android' : 'iPhone', calls: i ? ('urgent' as const) : ('all' as const), bookings: i === 0, callerTexts: true, quietStart: i ? '22:00' : null, quietEnd: i ? '07:00' : null, updatedAt: at(), lastSentAt: i ? null : at() })))
+    .returning();
+  await db.insert(pushAlerts).values(devices.map((d, i) => ({ alertId: `alert-${i}`, userId: d.userId, subscriptionId: d.id, callId: callIds[i]!.id, event: `call-${callIds[i]!.id}-summary`, kind: 'call' as const, payload: { v: 1 as const, alertId: `alert-${i}`, kind: 'call' as const, title: 'A caller', body: '', urgent: i === 1, tag: `call-${i}`, url: '/dashboard', sentAt: at().toISOString() }, status: 'sent' as const, sentAt: at(), openedAt: i ? at() : null })));
+  await db.insert(pushSettings).values([{ userId: ids[0]!, textDelayMinutes: 5, updatedAt: at() }]);
+  await db.insert(callLiveEvents).values([0, 1].map((i) => ({ userId: callIds[0]!.userId, callId: callIds[0]!.id, event: i ? ('take-over' as const) : ('listen' as const), byName: 'owner0@example.co.uk', via: i ? ('phone' as const) : null, at: at() })));
   await db.insert(spamMarks).values(ids.slice(0, 3).map((userId, i) => ({ userId, number: `+4477009005${i}0`, verdict: i === 2 ? ('allow' as const) : ('spam' as const), markedAt: at() })));
   await db.insert(boxSpamNumbers).values([0, 1].map((i) => ({ number: `+4477009005${i}0`, clearedAt: i === 1 ? at() : null, updatedAt: at() })));
   await db.insert(screeningSettings).values(ids.slice(0, 2).map((userId, i) => ({ userId, action: i ? ('message' as const) : ('reject' as const) })));

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ApiCallLog } from '../../../contract/api';
 import { apiRequest } from './client';
 import { keys } from './keys';
+import { calledBackPath } from './paths';
 import { messageOr } from '../lib/errors';
 import { toast } from '../toast/use-toast';
 
@@ -10,7 +11,7 @@ export function useMarkCalledBack() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ id, calledBack }: { id: number; calledBack: boolean }) =>
-      apiRequest<{ callLog: ApiCallLog; message: string }>('PATCH', `/api/call-logs/${id}/called-back`, { calledBack }),
+      apiRequest<{ callLog: ApiCallLog; message: string }>('PATCH', calledBackPath(id), { calledBack }),
     onSuccess: (res) => {
       void qc.invalidateQueries({ queryKey: keys.callLogs });
       toast({ title: res.message });

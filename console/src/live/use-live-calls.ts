@@ -1,8 +1,9 @@
 import { useSyncExternalStore } from 'react';
 import type { ApiLiveCall, LiveEventData } from '../../../contract/api';
+import { LIVE_EVENTS_PATH } from '../api/paths';
 import { applyLiveEvent, LIVE_EVENT_NAMES } from '../lib/live';
 
-// The calls in progress, from GET /api/live/events: one EventSource per tab, shared by the nav's
+// The calls in progress, from the live events stream: one EventSource per tab, shared by the nav's
 // count and the Live page (useSyncExternalStore), opened with the first reader and closed with
 // the last. No polling: the browser reconnects on its own and each connection starts with a snapshot.
 
@@ -11,7 +12,7 @@ let source: EventSource | null = null;
 const readers = new Set<() => void>();
 
 function open(): void {
-  source = new EventSource('/api/live/events');
+  source = new EventSource(LIVE_EVENTS_PATH);
   for (const name of LIVE_EVENT_NAMES) {
     source.addEventListener(name, (e) => {
       calls = applyLiveEvent(calls, name, JSON.parse((e as MessageEvent<string>).data) as LiveEventData[typeof name]);

@@ -1,6 +1,7 @@
 // What the service worker does with one push (issue 54): which notification to show, which buttons
 // it offers and in what order, and what a tap on each one does. Pure, so the rules are tested
 // without a browser; console/src/sw/service-worker.ts only carries them out.
+import { calledBackPath } from '../api/paths';
 import { PUSH_ACTIONS, PUSH_ALERT_KINDS, pushOpenedPath, type PushAction, type PushAlert } from '../../../contract/push-alert';
 
 /** The title of an alert the worker cannot read (garbled, or a newer payload without a title). */
@@ -156,7 +157,7 @@ export function planClick(action: string, shown: ShownAlert): ClickPlan {
 /** The request Mark done sends: the console's own "Mark called back" (core/calls/routes.ts). */
 export function markDoneRequest(callId: number): { path: string; init: RequestInit } {
   return {
-    path: `/api/call-logs/${callId}/called-back`,
+    path: calledBackPath(callId),
     init: { method: 'PATCH', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ calledBack: true }), credentials: 'same-origin' },
   };
 }

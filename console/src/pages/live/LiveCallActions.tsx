@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { apiSend } from '../../api/client';
+import { endLiveCall } from '../../api/live-control';
 import { Button } from '../../components/ui';
 import { ListenTakeOver } from './ListenTakeOver';
 
@@ -13,7 +13,7 @@ export function LiveCallActions({ callId, mode }: { callId: number; mode: string
   const end = async () => {
     setBusy(true);
     setError(null);
-    const res = await apiSend<{ message: string }>('POST', `/api/live/calls/${callId}/end`).catch(() => ({ status: 0, body: { message: 'The box could not be reached. Try again.' } }));
+    const res = await endLiveCall(callId).catch(() => ({ status: 0, body: { message: 'The box could not be reached. Try again.' } }));
     setBusy(false);
     setConfirming(false);
     // Success shows as the call leaving the list (call-ended).
