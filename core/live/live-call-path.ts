@@ -17,17 +17,20 @@ export function withLiveCalls(callPath: CallPath, live: LiveCallRegistry): CallP
       }
       return opened;
     },
-    async attributeCall(callId, staffId, note) {
-      await callPath.attributeCall(callId, staffId, note);
-      live.attributed(callId, staffId);
+    // The port's own promises are handed back as they are (no async wrapper of ours around them):
+    // with one, a VIP's put-through on the real PBX came out 'no-answer' instead of 'busy'.
+    attributeCall(callId, staffId, note) {
+      const done = callPath.attributeCall(callId, staffId, note);
+      void done.then(() => live.attributed(callId, staffId), () => undefined);
+      return done;
     },
-    async markAgentBusy(callId) {
+    markAgentBusy(callId) {
       live.mode(callId, 'voicemail');
-      await callPath.markAgentBusy(callId);
+      return callPath.markAgentBusy(callId);
     },
-    async markAgentVoicemail(callId, reason) {
+    markAgentVoicemail(callId, reason) {
       live.mode(callId, 'voicemail');
-      await callPath.markAgentVoicemail(callId, reason);
+      return callPath.markAgentVoicemail(callId, reason);
     },
     async finishCall(id, result) {
       // Ended as soon as the row is being made final: the channel has already gone.
