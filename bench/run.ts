@@ -28,6 +28,7 @@ const benches: (string | [string, ...string[]])[] = [
   'bench/ring-team.ts', // ring the team first on a real Asterisk: the caller's INVITE → the staff phones ringing (issue 58)
   'bench/call-my-line.ts', // "Call my line" in Chromium on a real Asterisk: button pressed → greeting heard in the page, voicemail and agent mode
   'bench/listen.ts', // listen in (issue 54): Asterisk CPU per call with and without one listener, real Asterisk
+  'bench/live.ts', // the Live page (issue 54): a turn committed → shown on the owner's SSE stream, one call and one browser, then 20 calls × 5 browsers
   'bench/http-load.ts', // call logs and analytics under concurrent load, 1M calls
   'bench/greeting-uploads.ts', // /healthz p50/p95 with and without six owners uploading 5 MB greeting recordings at once
   'bench/analytics.ts', // analytics computation alone

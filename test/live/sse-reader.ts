@@ -19,8 +19,10 @@ export interface LiveEventReader {
   /** Waits for an event named `name` (after `from`, an index into events) that satisfies `match`. */
   next<N extends LiveEventName>(name: N, match?: (data: LiveEventData[N]) => boolean, from?: number, timeoutMs?: number): Promise<LiveEvent<N>>;
   close(): void;
-  /** Resolves once the server ended the stream. */
-  ended: Promise<void>;
+  /** Resolves once the stream ended: 'end' when the server closed it cleanly, 'error' when it broke off, 'aborted' after close(). */
+  ended: Promise<'end' | 'error' | 'aborted'>;
+  /** Why the stream broke off ('error'). */
+  failure?: unknown;
 }
 
 /** A signed-in client for a user made straight in the database (the harness's businesses have no password). */
@@ -35,8 +37,9 @@ export async function openLiveEvents(client: ApiClient, onEvent?: (e: LiveEvent)
   const ac = new AbortController();
   const res = await fetch(`${client.baseUrl}/api/live/events`, { headers: { accept: 'text/event-stream', ...(client.cookie ? { cookie: client.cookie } : {}) }, signal: ac.signal });
   const events: LiveEvent[] = [];
-  let endedResolve!: () => void;
-  const ended = new Promise<void>((r) => (endedResolve = r));
+  let endedResolve!: (how: 'end' | 'error' | 'aborted') => void;
+  const ended = new Promise<'end' | 'error' | 'aborted'>((r) => (endedResolve = r));
+  let failure: unknown;
   if (res.ok && res.body) {
     void (async () => {
       const decoder = new TextDecoder();
@@ -56,14 +59,16 @@ export async function openLiveEvents(client: ApiClient, onEvent?: (e: LiveEvent)
             onEvent?.(e);
           }
         }
-      } catch {
-        // aborted by close()
+      } catch (err) {
+        if (ac.signal.aborted) return endedResolve('aborted');
+        failure = err;
+        return endedResolve('error');
       }
-      endedResolve();
+      endedResolve('end');
     })();
   } else {
     await res.text().catch(() => undefined);
-    endedResolve();
+    endedResolve('end');
   }
   return {
     status: res.status,
@@ -77,5 +82,8 @@ export async function openLiveEvents(client: ApiClient, onEvent?: (e: LiveEvent)
       }, timeoutMs);
     },
     close: () => ac.abort(),
+    get failure() {
+      return failure;
+    },
   };
 }
