@@ -1,7 +1,7 @@
 // Listen in (issue 54) on the real Asterisk 20.17.0 with the project's configuration: a caller
 // from SIPp in progress, the owner's listen line through the core's proxy, another business's
-// owner refused as for a missing call. (The browser's audio and the take-over are not proven
-// here yet: see docs/live.md.)
+// owner refused as for a missing call. The browser's audio: listen-browser.test.ts and
+// take-over-browser.test.ts.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tablesOf } from '../../core/db/schema.js';
