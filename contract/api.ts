@@ -84,3 +84,6 @@ export type ApiAdminLineState = Static<typeof ApiAdminLineStateSchema>;
 // Live calls (issue 54): GET /api/live/calls → { calls: ApiLiveCall[] }; GET /api/live/events is Server-Sent
 // Events named by LiveEventName, each carrying LiveEventData[name] as JSON; POST /api/live/calls/{id}/end.
 export type { ApiLiveCall, LiveMode, LiveEventData } from './schemas/live.js';
+
+// A call's live history in the call log (issue 54): one listen, take-over or End call.
+export type ApiLiveHistoryEntry = ApiCallLog['liveHistory'][number];

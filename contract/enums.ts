@@ -139,5 +139,6 @@ export type StripeEventScope = (typeof STRIPE_EVENT_SCOPES)[number];
 /** Where the owner took a live call over from the agent: in the console's browser, or on their phone dialled by the box. */
 export const TAKE_OVER_VIAS = ['browser', 'phone'] as const;
 export type TakeOverVia = (typeof TAKE_OVER_VIAS)[number];
-/** What a call's live history records: someone listened in, or took the call over. */
-export const LIVE_CALL_EVENTS = ['listen', 'take-over'] as const;
+/** What a call's live history records: someone listened in, took the call over, or ended it from the Live page. */
+export const LIVE_CALL_EVENTS = ['listen', 'take-over', 'ended'] as const;
+export type LiveCallEvent = (typeof LIVE_CALL_EVENTS)[number];

@@ -1,10 +1,21 @@
 // The call log (core/calls/routes.ts) and the analytics drawn from it (core/analytics/routes.ts).
 import { Type } from 'typebox';
-import { AGENT_VOICEMAIL_REASONS, ANALYTICS_PERIODS, CALL_CLASSES, CALL_URGENCIES, HANDLING_PERIODS, SCREENED_BY } from '../enums.js';
+import { AGENT_VOICEMAIL_REASONS, ANALYTICS_PERIODS, CALL_CLASSES, CALL_URGENCIES, HANDLING_PERIODS, LIVE_CALL_EVENTS, SCREENED_BY, TAKE_OVER_VIAS } from '../enums.js';
 import { CallerTagSchema, TransferOutcomeSchema } from './call-handling.js';
 import { CallStatusSchema, Nullable, OneOf } from './shared.js';
 
 export const CallUrgencySchema = OneOf(CALL_URGENCIES);
+
+/** Who took a call over from the assistant (issue 54): the first take-over, as the call's row keeps it. */
+const TakenOverSchema = Type.Object({ by: Type.String(), at: Type.String(), via: OneOf(TAKE_OVER_VIAS) });
+
+/** One live action on a call (issue 54): a listen, a take-over (via: browser or phone) or End call, by whom and when. */
+const LiveHistoryEntrySchema = Type.Object({
+  event: OneOf(LIVE_CALL_EVENTS),
+  by: Type.String(),
+  via: Type.Optional(OneOf(TAKE_OVER_VIAS)),
+  at: Type.String(),
+});
 
 export const ApiCallLogSchema = Type.Object({
   id: Type.Integer(),
@@ -55,6 +66,10 @@ export const ApiCallLogSchema = Type.Object({
   staffName: Nullable(Type.String()),
   /** What routing did, as Call Details shows it ("Asked for Sarah: not working today, message taken for Sarah"); null when it did nothing. */
   routingNote: Nullable(Type.String()),
+  /** Issue 54: who took the call over from the assistant, when and how; null when nobody did. */
+  takenOver: Nullable(TakenOverSchema),
+  /** Issue 54: the call's live actions while it was in progress (listens, take-overs, End call), oldest first; empty when none. */
+  liveHistory: Type.Array(LiveHistoryEntrySchema),
 });
 
 /** GET /api/call-logs?limit=1..max&before=<cursor>&staffId=<a team member's id>. */

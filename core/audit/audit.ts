@@ -20,9 +20,7 @@ export type AuditAction =
   | 'team.view'
   // The owner's decisions on drafts from their website (issue 55, core/website/): the owner is the actor.
   | 'website.draft.approve'
-  | 'website.draft.reject'
-  // End call on the Live page (issue 54, core/live/routes.ts): details.callId and details.note ("Ended by … from the Live page"), the call's history.
-  | 'call.end-live';
+  | 'website.draft.reject';
 
 /** Records an admin action; call it inside the same transaction as the change. */
 export async function audit(

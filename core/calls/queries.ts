@@ -3,6 +3,7 @@ import type { ApiCallLog } from '../../contract/api.js';
 import type { Db } from '../db/client.js';
 import { preparedPerDb } from '../db/prepared.js';
 import { tablesOf, type Tables, type Call } from '../db/schema.js';
+import { liveHistoryOf, takenOverOf, type LiveHistoryEntry } from '../live-control/history.js';
 import { encodeCallLogCursor, type CallLogCursor } from './call-log-cursor.js';
 
 /**
@@ -51,6 +52,9 @@ const listColumns = (calls: Tables['calls'], staff: Tables['staff']) => ({
   callerLanguage: calls.callerLanguage,
   transcriptEnglish: calls.transcriptEnglish,
   wantsBooking: calls.wantsBooking,
+  takenOverBy: calls.takenOverBy,
+  takenOverAt: calls.takenOverAt,
+  takenOverVia: calls.takenOverVia,
 });
 
 type ListRow = { staffName: string | null } & Pick<
@@ -83,13 +87,16 @@ type ListRow = { staffName: string | null } & Pick<
   | 'callerLanguage'
   | 'transcriptEnglish'
   | 'wantsBooking'
+  | 'takenOverBy'
+  | 'takenOverAt'
+  | 'takenOverVia'
 >;
 
 function recordingUrl(callId: number): string {
   return `/api/call-logs/${callId}/recording`;
 }
 
-function toApiCallLog(r: ListRow): ApiCallLog {
+function toApiCallLog(r: ListRow, liveHistory: LiveHistoryEntry[] = []): ApiCallLog {
   return {
     id: r.id,
     fromNumber: r.fromNumber,
@@ -120,6 +127,8 @@ function toApiCallLog(r: ListRow): ApiCallLog {
     staffId: r.staffId,
     staffName: r.staffName,
     routingNote: r.routingNote,
+    takenOver: takenOverOf(r),
+    liveHistory,
   };
 }
 
@@ -182,8 +191,10 @@ export async function listCallLogs(db: Db, scope: CallScope, opts: { limit: numb
   const more = rows.length > limit;
   const page = more ? rows.slice(0, limit) : rows;
   const last = page[page.length - 1];
+  // One more query per page (by call_live_events_call_idx), not per call.
+  const history = await liveHistoryOf(db, scope.userId, page.map((r) => r.id));
   return {
-    callLogs: page.map(toApiCallLog),
+    callLogs: page.map((r) => toApiCallLog(r, history.get(r.id))),
     nextCursor: more && last ? encodeCallLogCursor({ createdAtMs: last.createdAt.getTime(), id: last.id }) : null,
   };
 }
@@ -196,7 +207,7 @@ export async function ownedCallLog(db: Db, scope: CallScope, callId: number): Pr
     .from(calls)
     .leftJoin(staff, eq(staff.id, calls.staffId))
     .where(inScope(calls, scope, callId)).limit(1))[0];
-  return row ? toApiCallLog(row) : undefined;
+  return row ? toApiCallLog(row, (await liveHistoryOf(db, scope.userId, [row.id])).get(row.id)) : undefined;
 }
 
 /** The stored recording's file name for a call the user owns; undefined for anyone else's (or outside a staff member's view). */

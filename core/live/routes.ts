@@ -1,11 +1,11 @@
 import type { FastifyRequest } from 'fastify';
 import { IdParams } from '../../contract/schemas/shared.js';
 import { LiveCallsResponse, LiveEndResponse } from '../../contract/schemas/live.js';
-import { findUserById } from '../accounts/users.js';
-import { audit } from '../audit/audit.js';
 import { HttpError, notFound, tooManyRequests } from '../http/errors.js';
 import type { App } from '../http/fastify-types.js';
 import { currentUser } from '../http/session-hook.js';
+import { recordLiveEnd } from '../live-control/history.js';
+import { actorName } from '../live-control/refusals.js';
 import { HEARTBEAT_MS, LiveEventStream } from './event-stream.js';
 import { canSeeLiveCall, type LiveViewer } from './visibility.js';
 
@@ -96,11 +96,8 @@ export async function liveRoutes(app: App): Promise<void> {
     const result = await live.end(entry.call.id);
     if (result === 'no-pbx') throw new HttpError(503, 'The phone system is not connected just now, so the call cannot be ended from here.');
     if (result === 'gone') throw notFound(NOT_IN_PROGRESS);
-    // The call's history: who ended it, from where.
-    const owner = currentUser(req);
-    const actor = viewer.staff ? ((await findUserById(database.db, viewer.staff.loginUserId)) ?? null) : owner;
-    const who = viewer.staff ? viewer.staff.name : owner.email;
-    await audit(database.db, actor, 'call.end-live', owner, { callId: entry.call.id, note: `Ended by ${who} from the Live page` }, now());
+    // The call's history, beside its listens and take-overs: who ended it (the name a take-over keeps).
+    await recordLiveEnd(database.db, { callId: entry.call.id, userId: viewer.userId, byName: actorName(req.staff) }, now());
     return { message: 'Call ended.' };
   });
 }

@@ -9,6 +9,7 @@ import { toApiDelivery } from '../webhooks/api-shape.js';
 import { tablesOf, type User } from '../db/schema.js';
 import { transaction } from '../db/transaction.js';
 import { rowsAffected } from '../db/raw.js';
+import { liveHistoryOf, takenOverOf } from '../live-control/history.js';
 import { inviteState } from '../team/invite.js';
 import { exportWebsite } from '../website/store.js';
 
@@ -23,6 +24,7 @@ export async function exportOwnerData(db: Db, user: User, now: Date) {
     .leftJoin(staff, eq(staff.id, calls.staffId))
     .where(eq(calls.userId, user.id))
     .orderBy(desc(calls.createdAt));
+  const liveHistory = await liveHistoryOf(db, user.id);
   return {
     exportedAt: now.toISOString(),
     account: toApiUser(user),
@@ -64,6 +66,8 @@ export async function exportOwnerData(db: Db, user: User, now: Date) {
       staffId: c.staffId,
       staffName,
       routingNote: c.routingNote,
+      takenOver: takenOverOf(c),
+      liveHistory: liveHistory.get(c.id) ?? [],
     })),
     unansweredQuestions: (await db
       .select()

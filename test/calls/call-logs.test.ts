@@ -81,6 +81,8 @@ describe('GET /api/call-logs', () => {
       staffId: null,
       staffName: null,
       routingNote: null,
+      takenOver: null,
+      liveHistory: [],
     });
     expect(res.body.callLogs[1]).toMatchObject({ recordingUrl: null, aiSummary: null, transcription: null, notificationSent: false, urgency: null, urgencyReason: null });
 

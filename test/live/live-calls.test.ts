@@ -113,11 +113,12 @@ describe('live calls: the Live page follows an agent call', { timeout: 120_000 }
     expect(shown[2]).toMatch(/^Agent: We are open 8am to 6pm, Monday to Friday\.( \[interrupted\])?$/);
     expect(row.recordingFile).toBe(`call-${callId}.wav`);
 
-    const { auditLog } = tablesOf(db());
-    const history = await db().select().from(auditLog).where(and(eq(auditLog.action, 'call.end-live'), eq(auditLog.targetUserId, biz.userId)));
-    expect(history).toHaveLength(1);
-    expect(history[0]!.details).toEqual({ callId, note: `Ended by ${email} from the Live page` });
-    expect(history[0]!.actorUserId).toBe(biz.userId);
+    // The call's live history (call_live_events, beside its listens and take-overs), as Call Details reads it.
+    const { callLiveEvents } = tablesOf(db());
+    const history = await db().select().from(callLiveEvents).where(and(eq(callLiveEvents.callId, callId), eq(callLiveEvents.userId, biz.userId)));
+    expect(history.map((e) => ({ event: e.event, byName: e.byName, via: e.via }))).toEqual([{ event: 'ended', byName: 'the owner', via: null }]);
+    const logged = await owner.get(`/api/call-logs/${callId}`);
+    expect(logged.body.callLog.liveHistory).toEqual([{ event: 'ended', by: 'the owner', at: history[0]!.at.toISOString() }]);
     // Over: a second press is told so.
     expect((await owner.post(`/api/live/calls/${callId}/end`)).status).toBe(404);
   });

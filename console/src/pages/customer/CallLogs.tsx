@@ -23,6 +23,7 @@ import { showUrgencyOnCard, urgencyDetail } from '../../lib/urgency';
 import { useCallHandling, useListEntry } from '../../api/call-handling';
 import { useSession } from '../../api/session';
 import { callHandlingTags, callerTagLabel, periodLabel, transferDetail } from '../../lib/call-handling';
+import { liveHistoryLine, takenOverWords } from '../../lib/listen-words';
 import { CallBooking } from '../booking/CallBooking';
 import { CallTranscript, callLanguageName } from './CallTranscript';
 import { RemoveSpamMark, SpamButtons, SpamListBadge, useOnSpamList } from './SpamMark';
@@ -203,6 +204,25 @@ function Row({ label, children }: { label: string; children: React.ReactNode }) 
   );
 }
 
+/** What happened while the call was live (issue 54): who took it over, and each listen, take-over and End call. */
+function LiveHistory({ call }: { call: Pick<ApiCallLog, 'takenOver' | 'liveHistory'> }) {
+  const takenOver = call.takenOver ? takenOverWords(call.takenOver.by, call.takenOver.at, call.takenOver.via) : null;
+  if (!takenOver && call.liveHistory.length === 0) return null;
+  return (
+    <section>
+      <h3 className="mb-1.5 text-sm font-semibold">While it was live</h3>
+      {takenOver && <p className="mb-1.5 text-sm font-medium">{takenOver}</p>}
+      {call.liveHistory.length > 0 && (
+        <ul className="list-disc space-y-0.5 pl-5 text-sm text-slate-700 dark:text-slate-300" aria-label="Live history">
+          {call.liveHistory.map((entry, i) => (
+            <li key={i}>{liveHistoryLine(entry)}</li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
 function CallDetails({ call, onClose, owner }: { call: ApiCallLog | null; onClose: () => void; owner: boolean }) {
   return (
     <Dialog open={call !== null} onClose={onClose} size="lg" title="Call Details" description={call ? `${formatCaller(call.fromNumber)} · ${formatCallDate(call.createdAt)}` : undefined}>
@@ -234,6 +254,7 @@ function CallDetails({ call, onClose, owner }: { call: ApiCallLog | null; onClos
               {(call as ApiCallLog & Attributed).routingNote && <Row label="Routing">{(call as ApiCallLog & Attributed).routingNote}</Row>}
             </dl>
           </section>
+          <LiveHistory call={call} />
           {!isWithheldCaller(call.fromNumber) && !call.testCall && (
             <p className="text-sm">
               <Link to={`/dashboard/texts?caller=${encodeURIComponent(call.fromNumber)}`} className="text-indigo-700 underline dark:text-indigo-300">
