@@ -112,9 +112,10 @@ describe.skipIf(!real.ok)('the Live page on a real Asterisk: the feed and End ca
     expect(fs.existsSync(recording)).toBe(true);
     expect(readWavSamples(recording).length).toBeGreaterThan(8000); // over a second of the call at 8 kHz
 
-    const { auditLog } = tablesOf(db);
-    const history = await db.select().from(auditLog).where(and(eq(auditLog.action, 'call.end-live'), eq(auditLog.targetUserId, userId)));
-    expect(history.map((a) => a.details)).toEqual([{ callId, note: expect.stringMatching(/^Ended by .+ from the Live page$/) }]);
+    // In the call's own history (call_live_events), as Call Details shows it.
+    const { callLiveEvents } = tablesOf(db);
+    const history = await db.select().from(callLiveEvents).where(and(eq(callLiveEvents.callId, callId), eq(callLiveEvents.userId, userId)));
+    expect(history.map((h) => ({ event: h.event, byName: h.byName }))).toEqual([{ event: 'ended', byName: 'the owner' }]);
     expect((await owner.get('/api/live/calls')).body.calls).toEqual([]);
     expect((await owner.post(`/api/live/calls/${callId}/end`)).status).toBe(404);
     expect(theirs.events.map((e) => e.name)).toEqual(['snapshot']);
