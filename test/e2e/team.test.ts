@@ -132,7 +132,7 @@ describe.each([375, 1280])('Team at %i px', (width) => {
     if (width === 375) await staff.getByRole('button', { name: 'Toggle sidebar' }).click();
     const nav = staff.getByRole('navigation', { name: 'Dashboard' });
     await nav.getByRole('link', { name: 'Call Logs' }).waitFor();
-    expect(await nav.getByRole('link').allInnerTexts()).toEqual(['Call Logs', 'AI Questions', 'Caller Texts', 'Bookings', 'Account Settings']);
+    expect(await nav.getByRole('link').allInnerTexts()).toEqual(['Call Logs', 'Live', 'AI Questions', 'Caller Texts', 'Bookings', 'Account Settings']);
     await clean(staff);
     await attachScreenshot(staff, annotate, `team-staff-${width}`);
 
