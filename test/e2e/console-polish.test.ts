@@ -57,12 +57,12 @@ describe('Notification Settings in sections', () => {
     await annotate(`page height at 375 px by section: ${JSON.stringify(heights)}`);
 
     // Keyboard: arrows move along the tabs, Enter opens one; focus alone does not.
-    await tabs.getByRole('tab', { name: 'Webhooks' }).focus();
+    await tabs.getByRole('tab', { name: 'Alerts' }).focus();
     await page.keyboard.press('Home');
     expect(await page.evaluate<string | undefined>('document.activeElement?.textContent')).toBe('Answering');
     await page.keyboard.press('ArrowRight');
     expect(await page.evaluate<string | undefined>('document.activeElement?.textContent')).toBe('Greeting');
-    expect(await tabs.getByRole('tab', { name: 'Webhooks' }).getAttribute('aria-selected')).toBe('true');
+    expect(await tabs.getByRole('tab', { name: 'Alerts' }).getAttribute('aria-selected')).toBe('true');
     await page.keyboard.press('Enter');
     await page.getByRole('tabpanel', { name: 'Greeting' }).getByLabel('Business Name (Optional)').waitFor();
     expect(new URL(page.url()).searchParams.get('section')).toBe('greeting');
