@@ -33,7 +33,10 @@ async function ringTeamShows(h: RealPbx, from = CALLER, privateNumber?: string) 
   }
   await call.hangUp();
   await call.done;
-  for (const s of staff) await waitUntil(() => expect(h.ownerPhone!.wasCancelled(s.phone)).toBe(true), 30_000, 50);
+  // Said with what the phone saw, so a red run under load names whose CANCEL never came and why.
+  for (const s of staff) {
+    await waitUntil(() => expect(h.ownerPhone!.wasCancelled(s.phone), `no CANCEL reached ${s.phone}; the phone's errors: ${h.ownerPhone!.errors() || 'none'}`).toBe(true), 60_000, 50);
+  }
   return { did, seen };
 }
 
