@@ -2,7 +2,8 @@ import type { OwnerNewsPort } from '../ports/owner-news.js';
 import type { RefusalRule } from '../../contract/schemas/booking.js';
 import type { CoreDeps } from '../deps.js';
 import type { Db } from '../db/client.js';
-import type { BookingRow } from '../db/schema.js';
+import type { BookingRow, BookingServiceRow } from '../db/schema.js';
+import { formatPhone } from '../../contract/phone-display.js';
 import { DAY_MS, londonDayStartUtc } from '../time/london-time.js';
 import { claimSlot } from './store/claim.js';
 import { calendarIcs } from './calendars/ics-writer.js';
@@ -56,6 +57,11 @@ export function requestText(note: BookingRequestNote): string {
       return `Booking request from ${note.callerName} (${note.callerNumber}): "${note.wish}". Not booked: ${why}. Please call them to agree a time.`;
     }
   }
+}
+
+/** The owner's push alert of a booking the agent made (issue 54): who, what and when, as Bookings lists it. */
+function bookedNewsText(row: Pick<BookingRow, 'callerName' | 'callerNumber' | 'startAt'>, service: string): string {
+  return `${row.callerName} (${formatPhone(row.callerNumber)}) booked ${service} for ${shortWhen(row.startAt)}.`;
 }
 
 const BOOKING_TEXT_JOB = 'booking-text';
@@ -121,7 +127,9 @@ export class BookingService {
     this.calendar = watchedReader(ownerCalendars({ db: database.db, keys: this.keys, now, guard: this.calendarGuard, icalAddress }), this.calendarHealth, now);
     this.deposits = opts.deposits;
     const diary = { db: database.db, now, keys: this.keys, log, calendar: this.calendar, events: this.events(), boundMs: opts.calendarBoundMs, deposits: opts.deposits };
-    this.desk = createDeskFactory(diary);
+    // The agent's bookings are news to the owner (a push alert on the devices that take bookings);
+    // the owner's own, from Call Details, are not.
+    this.desk = createDeskFactory({ ...diary, events: { ...diary.events, booked: (row, service) => this.bookedByAgent(row, service) } });
     this.ownerBooking = createOwnerBookingFactory(diary);
     this.queue = new JobQueue(database.db, now, { leaseMs: config.jobs.leaseMs, backoff: opts.backoff ?? DEFAULT_BACKOFF, kinds: [BOOKING_TEXT_JOB, BOOKING_OWNER_JOB, BOOKING_CALENDAR_JOB] });
     this.worker = new JobWorker({ queue: this.queue, handlers: { [BOOKING_TEXT_JOB]: this.textHandler(), [BOOKING_OWNER_JOB]: async (job) => this.tellOwner(Number(job.payload.ownerId), String(job.payload.text), job.key), [BOOKING_CALENDAR_JOB]: (job) => this.calendarJob(String(job.payload.op), Number(job.payload.bookingId)) }, log, pollMs: opts.pollMs ?? 1000, concurrency: 1 });
@@ -145,6 +153,14 @@ export class BookingService {
     await this.enqueue('confirm', row);
     const at = reminderAt(row.startAt, row.createdAt);
     if (at) await this.enqueue('reminder', row, { start: row.startAt.getTime() }, at);
+  }
+
+  /** A booking the agent made: the caller's texts as any booking's, and the owner's devices told at once. */
+  private async bookedByAgent(row: BookingRow, service: BookingServiceRow): Promise<void> {
+    await this.booked(row);
+    const member = await this.memberOf(row);
+    const what = member ? `${service.name} with ${member.name}` : service.name;
+    this.opts.ownerNews?.({ userId: row.userId, event: `booking-made-${row.id}`, kind: 'booking', staffId: row.staffId, title: 'Bookings', body: bookedNewsText(row, what), url: '/dashboard/bookings', callerNumber: row.callerNumber });
   }
 
   private events(): BookingEvents {

@@ -12,10 +12,10 @@ export interface Housekeeping {
 
 const EVERY_MS = 5 * 60_000;
 
-/** Periodic upkeep: trials that have run out become expired; dead sessions and ended rate-limit windows are cleared. Once per five minutes across all cores. */
+/** Periodic upkeep: trials that have run out become expired; dead sessions, ended rate-limit windows and old push alerts are cleared. Once per five minutes across all cores. */
 export async function startHousekeeping(services: Services): Promise<Housekeeping> {
   // BILLING=stripe: grace periods that ran out, and the trial and renewal reminders (nothing when unset).
-  const { database, now, log, billing } = services;
+  const { database, now, log, billing, push } = services;
   const sweep = backgroundPass(async () => {
     try {
       const t = now();
@@ -25,7 +25,9 @@ export async function startHousekeeping(services: Services): Promise<Housekeepin
       // Rate-limit windows that have ended (only a cluster's shared store writes any).
       const rateLimitKeys = await deleteEndedRateLimits(database.db, now());
       const { changed: billingChanged, reminders } = await billing.sweep();
-      if (expired || sessions || rateLimitKeys || billingChanged || reminders) log.info({ expired, sessions, rateLimitKeys, billingChanged, reminders }, 'housekeeping');
+      // Push alerts' rows past their keeping (core/push: PUSH_ALERT_RETAIN_MS), never one still needed.
+      const { purged: pushAlerts } = await push.sweep();
+      if (expired || sessions || rateLimitKeys || billingChanged || reminders || pushAlerts) log.info({ expired, sessions, rateLimitKeys, billingChanged, reminders, pushAlerts }, 'housekeeping');
     } catch (err) {
       log.error({ err }, 'housekeeping failed');
     }

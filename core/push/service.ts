@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, lt, notExists, sql } from 'drizzle-orm';
 import { canRingBack } from '../../contract/callback.js';
 import { callDetailsPath } from '../../contract/links.js';
 import { toE164 } from '../../contract/phone.js';
 import type { PushAlert, PushAlertKind } from '../../contract/push-alert.js';
 import { canTextCaller } from '../caller-texts/store.js';
 import type { Db } from '../db/client.js';
+import { rowsAffected } from '../db/raw.js';
 import { tablesOf, type Call, type PushAlertRow, type PushSubscriptionRow } from '../db/schema.js';
 import { transaction } from '../db/transaction.js';
 import type { CoreDeps } from '../deps.js';
@@ -48,6 +49,13 @@ export interface PushOptions {
 }
 
 const DEFAULTS = { timeoutMs: 10_000, maxAttempts: 8, pollMs: 1000, leaseMs: 60_000 };
+
+/**
+ * How long a settled alert's row is kept. A row is needed only while its push is retried (about
+ * ten minutes) and while a held text waits on it being opened (PUSH_TEXT_DELAY_MAX_MINUTES, an
+ * hour at most); 30 days is ample, and as long as the webhooks' delivery log is kept.
+ */
+export const PUSH_ALERT_RETAIN_MS = 30 * 24 * 3600_000;
 
 /** How long the push service keeps an alert for a phone that is off: a day for calls, minutes for a live call. */
 const TTL_SECONDS = { settled: 24 * 3600, live: 300 };
@@ -209,6 +217,20 @@ export class PushService {
   async alertsOf(userId: number, event: string): Promise<PushAlertRow[]> {
     const { pushAlerts } = tablesOf(this.db);
     return await this.db.select().from(pushAlerts).where(and(eq(pushAlerts.userId, userId), eq(pushAlerts.event, event))).orderBy(pushAlerts.id);
+  }
+
+  /**
+   * Housekeeping: alert rows older than `retainMs` go, except one still needed: its push still
+   * queued or being sent, or a held text of its event still waiting on whether it was opened.
+   */
+  async sweep(retainMs = PUSH_ALERT_RETAIN_MS): Promise<{ purged: number }> {
+    const { jobs, pushAlerts } = tablesOf(this.db);
+    const before = new Date(this.deps.now().getTime() - retainMs);
+    const live = ['pending', 'running'] as const;
+    const pushJob = this.db.select({ one: sql`1` }).from(jobs).where(and(eq(jobs.key, sql`cast(${PUSH_JOB} as text) || ':' || ${pushAlerts.id}`), inArray(jobs.status, live)));
+    const heldText = this.db.select({ one: sql`1` }).from(jobs).where(and(eq(jobs.key, sql`cast(${PUSH_TEXT_JOB} as text) || ':' || ${pushAlerts.event}`), inArray(jobs.status, live)));
+    const purged = rowsAffected(await this.db.delete(pushAlerts).where(and(lt(pushAlerts.createdAt, before), notExists(pushJob), notExists(heldText))));
+    return { purged };
   }
 
   /** The devices that take this event now: by their preferences and quiet hours, and a team member's view of the call. */
