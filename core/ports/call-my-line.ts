@@ -1,3 +1,5 @@
+import type { BrowserLineEndpoints } from './browser-lines.js';
+
 // The console's "Call my line" as the PBX sees it: the endpoints it makes on Asterisk for the
 // core's registry (core/call-my-line/registry.ts), and what it asks of that registry.
 
@@ -20,15 +22,8 @@ export interface CallMyLineEndpoint {
   did: string;
 }
 
-export interface CallMyLineEndpoints {
-  /** Asterisk's SIP WebSocket (ws://host:port/ws), which only the core's proxy opens. */
-  readonly wsUrl: string;
-  open(line: CallMyLineEndpoint): Promise<void>;
-  /** Removes the endpoint; a missing one is not an error. */
-  close(name: string): Promise<void>;
-  /** The names of every PJSIP endpoint Asterisk holds (the registry's sweep picks its own kind). */
-  list(): Promise<string[]>;
-}
+/** Made by pbx/call-my-line/lines.ts; its endpoint rings only the line's `did`. */
+export type CallMyLineEndpoints = BrowserLineEndpoints<CallMyLineEndpoint>;
 
 /** What the PBX asks of the registry the root hands it: whose line an endpoint is, and the sweep on (re)connecting. */
 export interface CallMyLineLines {

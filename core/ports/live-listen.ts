@@ -1,4 +1,5 @@
 import type { TakeOverVia } from '../../contract/enums.js';
+import type { BrowserLine, BrowserLineEndpoints } from './browser-lines.js';
 
 // Listen in and take over a live call (issue 54), as the core and the PBX see each other: the
 // one-call WebRTC lines the core's registry issues (core/live-control/line-registry.ts), the
@@ -29,14 +30,8 @@ export interface LiveLine {
   callerChannelId: string;
 }
 
-export interface LiveLineEndpoints {
-  /** Asterisk's SIP WebSocket (ws://host:port/ws), which only the core's proxy opens. */
-  readonly wsUrl: string;
-  open(line: Pick<LiveLine, 'name' | 'password'>): Promise<void>;
-  /** Removes the endpoint; a missing one is not an error. */
-  close(name: string): Promise<void>;
-  list(): Promise<string[]>;
-}
+/** Made by pbx/live-control/lines.ts; its endpoint rings only the core's app (context [live-line]). */
+export type LiveLineEndpoints = BrowserLineEndpoints<BrowserLine>;
 
 /** Who joined a live call, as its history and (for a take-over) its row record it. */
 export interface LiveJoin {

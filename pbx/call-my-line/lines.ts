@@ -1,6 +1,5 @@
 import type { CallMyLineEndpoint, CallMyLineEndpoints } from '../../core/ports/call-my-line.js';
-import { createAriHttp } from '../ari/http.js';
-import { AriNotFoundError } from '../ari/types.js';
+import { createDynamicEndpoints } from '../browser-lines/dynamic-endpoint.js';
 
 /**
  * Why per-call endpoints over ARI's dynamic configuration (PUT /asterisk/config/dynamic/
@@ -35,36 +34,12 @@ export const CALL_MY_LINE_ENDPOINT: Readonly<Record<string, string>> = {
 };
 
 export function createCallMyLineEndpoints(ari: { url: string; username: string; password: string }): CallMyLineEndpoints {
-  const http = createAriHttp({ ...ari, maxSockets: 2 });
-  const put = (type: string, id: string, fields: Record<string, string>) =>
-    http.json('PUT', `/asterisk/config/dynamic/res_pjsip/${type}/${encodeURIComponent(id)}`, undefined, {
-      fields: Object.entries(fields).map(([attribute, value]) => ({ attribute, value })),
-    });
-  const remove = (type: string, id: string) =>
-    http.json('DELETE', `/asterisk/config/dynamic/res_pjsip/${type}/${encodeURIComponent(id)}`).catch((err: unknown) => {
-      if (!(err instanceof AriNotFoundError)) throw err;
-    });
-  const base = new URL(ari.url.replace(/\/+$/, '').replace(/\/ari$/, ''));
-  base.protocol = base.protocol === 'https:' ? 'wss:' : 'ws:';
-  return {
-    wsUrl: `${base.origin}/ws`,
-    async open(line: CallMyLineEndpoint) {
-      await put('auth', line.name, { auth_type: 'userpass', username: line.name, password: line.password });
-      await put('endpoint', line.name, {
-        ...CALL_MY_LINE_ENDPOINT,
-        auth: line.name,
-        // The owner's own number as the caller's: call handling sees the owner ringing themselves.
-        callerid: `"Test call" <${line.did}>`,
-        set_var: `TEST_CALL_DID=${line.did}`,
-      });
-    },
-    async close(name: string) {
-      await remove('endpoint', name);
-      await remove('auth', name);
-    },
-    async list() {
-      const endpoints = await http.json<Array<{ resource: string }>>('GET', '/endpoints/PJSIP');
-      return endpoints.map((e) => e.resource);
-    },
-  };
+  return createDynamicEndpoints<CallMyLineEndpoint>(ari, {
+    settings: CALL_MY_LINE_ENDPOINT,
+    perLine: (line) => ({
+      // The owner's own number as the caller's: call handling sees the owner ringing themselves.
+      callerid: `"Test call" <${line.did}>`,
+      set_var: `TEST_CALL_DID=${line.did}`,
+    }),
+  });
 }

@@ -3,22 +3,13 @@
 // Chromium with a fake microphone playing a tone, presses Listen. The page hears the caller
 // (a tone the caller sends, on the page's WebRTC leg); the caller hears nothing of the owner's
 // microphone; Stop listening leaves the call going.
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { tablesOf } from '../../core/db/schema.js';
-import { agentGreeting } from '../../dialogue/spoken/agent-lines.js';
-import { ensureConsoleBuilt } from '../e2e/support/build-console.js';
 import { waitUntil } from '../helpers/wait.js';
-import { hearsAgent } from '../pbx-real/agent-caller.js';
-import { RATE, toneMs } from '../pbx-real/audio.js';
-import { ANSWERS_ONLY, realPbxAvailability, startRealPbx, type RealPbx } from '../pbx-real/harness.js';
-import { launchWithMicrophone } from '../call-my-line/browser-caller.js';
-import { ownerWithLine } from '../call-my-line/owner-line.js';
-import { openLivePage, toneFile } from './live-page.js';
+import { toneMs } from '../pbx-real/audio.js';
+import { realPbxAvailability } from '../pbx-real/harness.js';
+import { livePageOnRealPbx, toneSamples } from './live-page.js';
 
 const real = realPbxAvailability();
 vi.setConfig({ testTimeout: 240_000 });
@@ -27,30 +18,12 @@ const OWNER_HZ = 1300;
 const CALLER_HZ = 700;
 
 describe.skipIf(!real.ok)('listening in from the browser, on the real PBX', () => {
-  let h: RealPbx;
-  const browsers: Browser[] = [];
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'listen-'));
-  beforeAll(async () => {
-    h = await startRealPbx({ consoleDir: ensureConsoleBuilt(), agent: true, env: ANSWERS_ONLY });
-    h.ollama.replier = () => JSON.stringify({ intent: 'question', answered: false, answer: '' });
-  }, 240_000);
-  afterAll(async () => {
-    for (const b of browsers) await b.close();
-    await h?.close();
-    fs.rmSync(dir, { recursive: true, force: true });
-  });
+  const live = livePageOnRealPbx('listen-');
 
   it('the page hears the caller; the caller hears nothing of the owner; stopping leaves the call going', async () => {
-    const owner = await ownerWithLine(h.server, '+447700900832', { businessName: 'Hale Plumbing' }, { aiMode: 'agent', knowledgeBase: 'Q: Do you cover York?\nA: Yes.' });
-    const call = await h.call(owner.did);
-    await hearsAgent(h, call, 0, agentGreeting('Hale Plumbing'));
-    const row = (await h.rows(owner.did))[0]!;
-
+    const h = live.pbx();
     // The owner's microphone plays a tone all along: were the listen not one way, the caller would hear it.
-    const browser = await launchWithMicrophone(toneFile(path.join(dir, 'owner.wav'), OWNER_HZ, 120));
-    browsers.push(browser);
-    const { page, audio } = await openLivePage(browser, h.server.url, owner.client, row.id);
-    const card = page.getByTestId(`live-control-${row.id}`);
+    const { owner, call, row, page, audio, card } = await live.agentCallOnLivePage('+447700900832', OWNER_HZ);
     const pressedAt = performance.now();
     await card.getByRole('button', { name: 'Listen' }).click();
     await expect.poll(() => page.getByTestId(`live-control-state-${row.id}`).textContent(), { timeout: 60_000 }).toBe('Listening: the caller cannot hear you');
@@ -61,7 +34,7 @@ describe.skipIf(!real.ok)('listening in from the browser, on the real PBX', () =
     }, 60_000);
 
     // The caller speaks (a tone, told apart from anything the agent says): the page hears it.
-    const tone = new Int16Array(3 * RATE).map((_, i) => Math.round(8000 * Math.sin((2 * Math.PI * CALLER_HZ * i) / RATE)));
+    const tone = toneSamples(CALLER_HZ, 3);
     const spokeAt = performance.now();
     await call.media.say(tone);
     await waitUntil(() => expect(toneMs(audio.heard(spokeAt), CALLER_HZ)).toBeGreaterThan(1000), 60_000, 100);

@@ -4,23 +4,16 @@
 // caller hears the agent's handover line, then the owner's tone; the owner's page hears the
 // caller; the agent says nothing more; the call row says who took over; the owner hangs up and
 // the caller is hung up too; the call's one recording holds the caller and the owner.
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { tablesOf } from '../../core/db/schema.js';
-import { agentGreeting } from '../../dialogue/spoken/agent-lines.js';
 import { fixedLines } from '../../dialogue/language/fixed-lines.js';
-import { ensureConsoleBuilt } from '../e2e/support/build-console.js';
 import { waitUntil } from '../helpers/wait.js';
-import { hearsAgent, hearsAudio } from '../pbx-real/agent-caller.js';
-import { FRAME, RATE, readWavSamples, speech, tonePower, toneMs } from '../pbx-real/audio.js';
-import { ANSWERS_ONLY, realPbxAvailability, startRealPbx, type RealPbx } from '../pbx-real/harness.js';
-import { launchWithMicrophone } from '../call-my-line/browser-caller.js';
-import { ownerWithLine } from '../call-my-line/owner-line.js';
-import { openLivePage, toneFile } from './live-page.js';
+import { hearsAudio } from '../pbx-real/agent-caller.js';
+import { FRAME, readWavSamples, speech, tonePower, toneMs } from '../pbx-real/audio.js';
+import { realPbxAvailability } from '../pbx-real/harness.js';
+import { livePageOnRealPbx, toneSamples } from './live-page.js';
 
 const real = realPbxAvailability();
 vi.setConfig({ testTimeout: 240_000 });
@@ -43,38 +36,13 @@ function bothTonesMs(s: Int16Array): number {
   return frames * 20;
 }
 
-function tone(hz: number, seconds: number): Int16Array {
-  const s = new Int16Array(seconds * RATE);
-  for (let i = 0; i < s.length; i++) s[i] = Math.round(8000 * Math.sin((2 * Math.PI * hz * i) / RATE));
-  return s;
-}
-
 describe.skipIf(!real.ok)('taking over an agent call in the browser, on the real PBX', () => {
-  let h: RealPbx;
-  const browsers: Browser[] = [];
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'take-over-'));
-  beforeAll(async () => {
-    h = await startRealPbx({ consoleDir: ensureConsoleBuilt(), agent: true, env: ANSWERS_ONLY });
-    h.ollama.replier = () => JSON.stringify({ intent: 'question', answered: false, answer: '' });
-  }, 240_000);
-  afterAll(async () => {
-    for (const b of browsers) await b.close();
-    await h?.close();
-    fs.rmSync(dir, { recursive: true, force: true });
-  });
+  const live = livePageOnRealPbx('take-over-');
 
   it('the caller hears the handover line once, then the owner; the row names the owner; the recording holds both', async () => {
-    const owner = await ownerWithLine(h.server, '+447700900831', { businessName: 'Hale Plumbing' }, { aiMode: 'agent', knowledgeBase: 'Q: Do you cover York?\nA: Yes.' });
-    const call = await h.call(owner.did);
-    await hearsAgent(h, call, 0, agentGreeting('Hale Plumbing'));
-    const row = (await h.rows(owner.did))[0]!;
-
-    // A long tone: Chromium plays the file from when the line takes the microphone, and the
-    // owner's leg joins the bridge only after the handover line, however long that takes here.
-    const browser = await launchWithMicrophone(toneFile(path.join(dir, 'owner.wav'), OWNER_HZ, 120));
-    browsers.push(browser);
-    const { page, audio } = await openLivePage(browser, h.server.url, owner.client, row.id);
-    const card = page.getByTestId(`live-control-${row.id}`);
+    const h = live.pbx();
+    // A long tone (livePageOnRealPbx says why): the owner's leg joins the bridge only after the handover line.
+    const { owner, call, row, page, audio, card } = await live.agentCallOnLivePage('+447700900831', OWNER_HZ);
     await card.getByRole('button', { name: 'Take over' }).click();
     const pressedAt = performance.now();
     await card.getByRole('button', { name: 'In this browser' }).click();
@@ -90,7 +58,7 @@ describe.skipIf(!real.ok)('taking over an agent call in the browser, on the real
     h.whisper.defaultTranscript = 'Are you still there?';
     const spokeAt = performance.now();
     await call.media.say(speech('Are you still there?'));
-    await call.media.say(tone(CALLER_HZ, 3));
+    await call.media.say(toneSamples(CALLER_HZ, 3));
     // The owner's page hears the caller (two-way: the owner's leg is in the caller's bridge).
     await waitUntil(() => expect(toneMs(audio.heard(spokeAt), CALLER_HZ)).toBeGreaterThan(1000), 60_000, 100);
 
