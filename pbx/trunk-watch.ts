@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { CALL_MY_LINE_ENDPOINT_PREFIX } from '../core/ports/call-my-line.js';
+import { LIVE_LINE_ENDPOINT_PREFIX } from '../core/ports/live-listen.js';
 import type { HealthReport } from '../core/ports/pbx-host.js';
 import type { AriHttp } from './ari/http.js';
 import { AriNotFoundError } from './ari/types.js';
@@ -91,7 +92,7 @@ export class TrunkWatch {
         if (err instanceof AriNotFoundError) return [];
         throw err;
       });
-      const trunks = endpoints.map((e) => e.resource).filter((name) => !name.startsWith(CALL_MY_LINE_ENDPOINT_PREFIX));
+      const trunks = trunksAmong(endpoints.map((e) => e.resource));
       this.opts.publish(trunkReport(trunks, await this.registrations()));
     } catch (err) {
       // A slow or refused ARI request says nothing about the trunk: the last state stands (the
@@ -112,4 +113,12 @@ export class TrunkWatch {
       return { error: `Asterisk's /metrics did not answer: ${(err as Error).message}` };
     }
   }
+}
+
+/** The browsers' one-call lines (Call my line's, a listen's or take-over's) are PJSIP endpoints too, but never a trunk. */
+const BROWSER_LINE_PREFIXES = [CALL_MY_LINE_ENDPOINT_PREFIX, LIVE_LINE_ENDPOINT_PREFIX];
+
+/** Asterisk's PJSIP endpoints that are trunks: all but the browsers' lines. */
+export function trunksAmong(endpoints: readonly string[]): string[] {
+  return endpoints.filter((name) => !BROWSER_LINE_PREFIXES.some((prefix) => name.startsWith(prefix)));
 }
