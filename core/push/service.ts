@@ -347,9 +347,11 @@ export class PushService {
       const error = errorMessage(err).slice(0, 500);
       if (err instanceof PushDeliveryError && err.gone) {
         // The browser unsubscribed or the push service forgot it: the device is removed (its alerts keep their rows).
+        // The alert is settled first, so whoever sees the device gone sees why it failed.
+        await settle({ status: 'failed', error });
         await this.db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, device.id));
         this.deps.log.info({ userId: alert.userId, device: device.id }, 'push subscription expired: device removed');
-        return settle({ status: 'failed', error });
+        return;
       }
       const again = isRetryable(err) && job.attempt < job.maxAttempts;
       if (again) await this.db.update(pushAlerts).set({ error }).where(eq(pushAlerts.id, id));
