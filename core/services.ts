@@ -70,7 +70,7 @@ export function withAppServices(deps: CoreDeps, opts: ServiceOptions = {}): Serv
   // keys: the same kind of port, called only once both exist.
   const desk: DepositDesk = { connected: (u) => deposits.connected(u), startHold: (id, signal) => deposits.startHold(id, signal), cancelled: (id, by) => deposits.cancelled(id, by) };
   const booking: BookingService = new BookingService(deps, { deposits: desk, ownerNews, ...opts.booking, road: callerTexts.road, gateway: callerTexts.gateway });
-  const deposits: DepositService = new DepositService({ db: deps.database.db, now: deps.now, log: deps.log, sealKey: booking.keys.seal, publicUrl: deps.config.publicUrl, apiBase: deps.config.stripe.apiBase, road: callerTexts.road, gateway: callerTexts.gateway });
+  const deposits: DepositService = new DepositService({ db: deps.database.db, now: deps.now, log: deps.log, sealKey: booking.keys.seal, publicUrl: deps.config.publicUrl, apiBase: deps.config.stripe.apiBase, road: callerTexts.road, gateway: callerTexts.gateway, ownerNews });
   const agentGuard = new AgentGuard({ db: deps.database.db, mailer: deps.mailer, brand: brand(deps.config), log: deps.log, now: deps.now, node: deps.config.node, limitMs: deps.config.agentSlow.p50LimitMs });
   const live = new LiveCallRegistry({ memberName: (staffId) => memberName(deps.database.db, staffId), log: deps.log });
   return { ...deps, numbers: createNumberService(deps), webhooks: new WebhookService(deps, opts.webhooks), callerTexts, booking, website: new WebsiteService(deps, opts.website), deposits, billing: new BillingService(deps), agentGuard, push, live };

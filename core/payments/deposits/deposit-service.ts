@@ -5,6 +5,7 @@ import type { ApiStripeConnection, ApiStripeConnectionUpdate, ApiStripeTest } fr
 import { PAYMENT_ROUTES } from '../../../contract/payments.js';
 import type { Db } from '../../db/client.js';
 import type { BookingRow } from '../../db/schema.js';
+import type { OwnerNewsPort } from '../../ports/owner-news.js';
 import { seal, unseal } from '../../booking/calendars/secret-box.js';
 import { businessName } from '../../booking/store/business-name.js';
 import { ownerToTell, recordOwnerNotice, settleOwnerNotice } from '../../booking/store/owner-notices.js';
@@ -20,7 +21,7 @@ import * as store from './booking-deposits.js';
 import { awaitingCount, connectionRow, connectionView, deleteConnection, markTested, saveConnection, type ConnectionRow } from './connection-store.js';
 import { depositGateway, type DepositGateway } from './gateway.js';
 import { depositMovedOn, isLiveKey, passes, sessionExpiry, settlementOf, testedWords, troubleOf, troubleWords, type DepositRight } from './rules.js';
-import { keptText, ownerLatePaymentNote, ownerReleasedNote, paidText, payLinkText, refundedText, releasedText, type DepositTextFacts } from './texts.js';
+import { keptText, ownerLatePaymentNote, ownerPaidNote, ownerReleasedNote, paidText, payLinkText, refundedText, releasedText, type DepositTextFacts } from './texts.js';
 
 // Deposits (issue 59, docs/payments.md "For owners: deposits"): the owner's connection, the pay
 // link, the events from the owner's account and the hold's end. The booking row is the truth:
@@ -40,6 +41,8 @@ export interface DepositDeps {
   road: CallerTextRoad;
   /** The owner told (a release, a late payment), as booking tells them. */
   gateway: MessageGateway;
+  /** A deposit paid is a booking made: the owner's devices that take bookings are alerted (issue 54). */
+  ownerNews?: OwnerNewsPort;
 }
 
 /** How often the hold's end is looked for: a due hold is released within a minute, and a Stripe outage retried each minute. */
@@ -254,7 +257,10 @@ export class DepositService implements DepositDesk {
     const done = await store.markPaid(this.deps.db, b.id, pi);
     if (done) {
       const acct = await connectionRow(this.deps.db, b.userId);
-      await this.textCaller(done, 'paid', paidText(await this.facts(done), acct?.depositPolicy ?? null));
+      const facts = await this.facts(done);
+      await this.textCaller(done, 'paid', paidText(facts, acct?.depositPolicy ?? null));
+      // A held booking alerts no one when it is made; paid, it is one the owner will want to know of.
+      this.deps.ownerNews?.({ userId: done.userId, event: `booking-paid-${done.id}`, kind: 'booking', staffId: done.staffId, title: 'Bookings', body: ownerPaidNote({ ...facts, callerName: done.callerName, callerNumber: done.callerNumber }), url: '/dashboard/bookings', callerNumber: done.callerNumber });
       return;
     }
     await this.latePayment(b.id, session);

@@ -45,6 +45,11 @@ export function keptText(f: DepositTextFacts): string {
   return `${f.business}: as our deposit policy says, the ${pounds(f.pence)} deposit for the ${f.service} on ${shortWhen(f.start)} is not refunded on cancellation.`;
 }
 
+/** The owner's push alert when a held booking's deposit is paid: the booking now stands. */
+export function ownerPaidNote(f: DepositTextFacts & { callerName: string; callerNumber: string }): string {
+  return `${f.callerName} (${f.callerNumber}) paid the ${pounds(f.pence)} deposit: ${f.service} on ${shortWhen(f.start)} is booked.`;
+}
+
 export function ownerReleasedNote(f: DepositTextFacts & { callerName: string; callerNumber: string }): string {
   return `${f.callerName} (${f.callerNumber}) did not pay the ${pounds(f.pence)} deposit for ${f.service} on ${shortWhen(f.start)}: the time was released.`;
 }

@@ -82,6 +82,8 @@ describe('a booking\'s deposit', () => {
     const row = await bookingRow(w, id);
     expect(row).toMatchObject({ status: 'booked', depositState: 'paid', depositPaymentIntent: account.sessions()[0]!.payment_intent });
     expect(texts().slice(1)).toEqual(['Hartley Plumbing: thank you, your £20.00 deposit is paid and your boiler service on Tue 8 Dec, 10:00 is confirmed. Reply C to cancel. Deposits are refunded if you cancel 24 hours ahead.']);
+    // The owner's devices hear of the booking once it stands, once however often it was paid.
+    expect(w.news).toEqual([{ userId: w.userId, event: `booking-paid-${id}`, kind: 'booking', staffId: null, title: 'Bookings', body: `${row.callerName} (${row.callerNumber}) paid the £20.00 deposit: boiler service on Tue 8 Dec, 10:00 is booked.`, url: '/dashboard/bookings', callerNumber: CALLER }]);
   });
 
   it('at the hold\'s end expires the session at Stripe, then releases the time, texts the caller and tells the owner; Stripe down keeps the hold', async () => {

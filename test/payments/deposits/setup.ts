@@ -4,6 +4,7 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, expect } from 'vitest';
 import { DepositService } from '../../../core/payments/deposits/deposit-service.js';
+import type { OwnerNews } from '../../../core/ports/owner-news.js';
 import { activeCustomer } from '../../helpers/accounts.js';
 import { startTestServer, type TestServer } from '../../helpers/server.js';
 import { tablesOf } from '../../../core/db/schema.js';
@@ -29,6 +30,8 @@ export interface World {
   serviceId: number;
   /** The owner signed in. */
   client: Awaited<ReturnType<typeof activeCustomer>>['client'];
+  /** What the deposit side handed the owner-news port (the push alerts' way in, proven in test/push). */
+  news: OwnerNews[];
 }
 
 async function world(): Promise<World> {
@@ -38,11 +41,13 @@ async function world(): Promise<World> {
   const { user, client } = await activeCustomer(server, { businessName: 'Hartley Plumbing' });
   await giveNumber(server, user.id, DID);
   const [service] = await server.database.db.insert(bookingServices).values({ userId: user.id, name: 'boiler service', durationMinutes: 60, depositKind: 'fixed', depositPence: 2000 }).returning();
+  const news: OwnerNews[] = [];
   const deposits = new DepositService({
     db: server.database.db, now: () => server.services.now(), log: server.services.log, sealKey: server.services.booking.keys.seal,
     publicUrl: server.config.publicUrl, apiBase: stripe.url, road: server.services.callerTexts.road, gateway: server.services.callerTexts.gateway,
+    ownerNews: (n) => news.push(n),
   });
-  return { server, stripe, deposits, userId: user.id, serviceId: service!.id, client };
+  return { server, stripe, deposits, userId: user.id, serviceId: service!.id, client, news };
 }
 
 async function closeWorld(w: World | undefined): Promise<void> {
