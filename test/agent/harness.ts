@@ -88,6 +88,22 @@ export function pausedSpeech(whisper: WhisperDouble, after: CallerTrigger, first
  * loopback, real WebRTC VAD, real espeak-ng voices on both sides) with the Ollama and
  * Whisper doubles behind the real adapters.
  */
+/** The core's environment for an agent on the ARI simulator, with the Ollama and Whisper doubles and espeak-ng. */
+export function agentOnSimulatorEnv(sim: AriSimulator, ollama: OllamaDouble, whisper: WhisperDouble): Record<string, string> {
+  return {
+    ARI_URL: sim.url,
+    ARI_USERNAME: sim.credentials.username,
+    ARI_PASSWORD: sim.credentials.password,
+    ARI_APP: APP,
+    TTS_ENGINE: 'espeak-ng',
+    AGENT_RTP_BIND: '127.0.0.1',
+    AGENT_RTP_HOST: '127.0.0.1',
+    OLLAMA_URL: ollama.url,
+    OLLAMA_MODEL: 'llama3.2:3b',
+    WHISPER_URL: whisper.url,
+  };
+}
+
 export async function startAgentHarness(
   opts: {
     timing?: Partial<ConversationTiming>;
@@ -110,16 +126,7 @@ export async function startAgentHarness(
   const finished: number[] = [];
   const server = await startTestServer({
     env: {
-      ARI_URL: sim.url,
-      ARI_USERNAME: sim.credentials.username,
-      ARI_PASSWORD: sim.credentials.password,
-      ARI_APP: APP,
-      TTS_ENGINE: 'espeak-ng',
-      AGENT_RTP_BIND: '127.0.0.1',
-      AGENT_RTP_HOST: '127.0.0.1',
-      OLLAMA_URL: ollama.url,
-      OLLAMA_MODEL: 'llama3.2:3b',
-      WHISPER_URL: whisper.url,
+      ...agentOnSimulatorEnv(sim, ollama, whisper),
       ...opts.env,
     },
     setup: (services) => void services.hooks.callFinished.push((id) => finished.push(id)),

@@ -1,9 +1,9 @@
 // Push alerts end to end (issue 54): the real server and post-call pipeline send each alert
-// through the durable queue with web-push to the push-service double on loopback, which checks
+// through the durable queue with web-push to the push-service pushDouble() on loopback, which checks
 // the VAPID JWT against the box's public key and decrypts the payload with the device's own keys.
 import fs from 'node:fs';
 import { eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { tablesOf } from '../../core/db/schema.js';
 import { pushKey } from '../../core/push/service.js';
 import { createCallPath } from '../../core/calls/call-path.js';
@@ -11,41 +11,31 @@ import { inviteStaff } from '../../core/team/invite.js';
 import { ApiClient } from '../helpers/client.js';
 import { pushOpenedPath } from '../../contract/push-alert.js';
 import { londonMinute } from '../../core/push/preferences.js';
-import { startPushService, type PushServiceDouble } from '../doubles/web-push/push-service.js';
-import { CALLER, startPushBox, until, type PushBox } from './fixture.js';
+import { CALLER, hhmm, startPushBox, until, usePushDouble, type PushBox } from './fixture.js';
 
 // Each test starts its own box (sign-up, argon2) on a machine shared by several suites.
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 60_000 });
 
-let double: PushServiceDouble;
-beforeAll(async () => {
-  double = await startPushService();
-});
-afterAll(() => double.close());
+const pushDouble = usePushDouble();
 
 let box: PushBox | undefined;
 afterEach(async () => {
   await box?.close();
   box = undefined;
-  double.arrived.length = 0;
-  double.refused.length = 0;
-  double.script.length = 0;
-  double.always = 201;
 });
 
-const hhmm = (minute: number) => `${String(Math.floor(minute / 60) % 24).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}`;
-const arrivedAt = (deviceId: string) => double.arrived.filter((a) => a.device === deviceId);
+const arrivedAt = (deviceId: string) => pushDouble().arrived.filter((a) => a.device === deviceId);
 
 describe('a call’s summary alerts each device that wants it', () => {
   it('a voicemail’s alert arrives signed by the box’s key and readable only with the device’s keys: caller, first line, buttons, link', async () => {
-    box = await startPushBox(double);
+    box = await startPushBox(pushDouble());
     const phone = await box.device();
     const callId = await box.finishedCall();
     await until(() => expect(arrivedAt(phone.deviceId)).toHaveLength(1));
 
     const push = arrivedAt(phone.deviceId)[0]!;
-    expect(double.refused).toEqual([]);
-    expect(push.jwt.aud).toBe(double.origin);
+    expect(pushDouble().refused).toEqual([]);
+    expect(push.jwt.aud).toBe(pushDouble().origin);
     expect(push.jwt.sub).toBe(`mailto:${box.server.config.support.email}`);
     expect(push.urgency).toBe('normal');
     expect(push.ttl).toBe(86_400);
@@ -73,7 +63,7 @@ describe('a call’s summary alerts each device that wants it', () => {
   });
 
   it('an urgent call says so and goes at high urgency; a device taking urgent calls only gets it, and not the ordinary call', async () => {
-    box = await startPushBox(double);
+    box = await startPushBox(pushDouble());
     const every = await box.device();
     const urgentOnly = await box.device({ calls: 'urgent' });
     const none = await box.device({ calls: 'none' });
@@ -93,7 +83,7 @@ describe('a call’s summary alerts each device that wants it', () => {
   });
 
   it('nothing reaches a device in its quiet hours (London time), while another device and the text still get the call', async () => {
-    box = await startPushBox(double);
+    box = await startPushBox(pushDouble());
     const now = londonMinute(box.server.services.now().getTime());
     const quiet = await box.device({ quietStart: hhmm(now + 1380), quietEnd: hhmm(now + 60) }); // an hour either side, across midnight when it falls there
     const awake = await box.device({ quietStart: hhmm(now + 60), quietEnd: hhmm(now + 120) });
@@ -105,7 +95,7 @@ describe('a call’s summary alerts each device that wants it', () => {
   });
 
   it('a caller’s text alerts the devices that take caller texts, with Reply to the thread', async () => {
-    box = await startPushBox(double);
+    box = await startPushBox(pushDouble());
     const texts = await box.device();
     const noTexts = await box.device({ callerTexts: false });
     const { phoneNumbers } = tablesOf(box.server.database.db);
@@ -120,7 +110,7 @@ describe('a call’s summary alerts each device that wants it', () => {
 
 describe('a team member’s own phone', () => {
   it('with “their own calls” gets alerts for the calls taken for them only, and lists only their own devices', async () => {
-    box = await startPushBox(double);
+    box = await startPushBox(pushDouble());
     const db = box.server.database.db;
     const { staff } = tablesOf(db);
     const [sarah, tom] = await db.insert(staff).values([{ userId: box.ownerId, name: 'Sarah', otherNames: [], position: 1 }, { userId: box.ownerId, name: 'Tom', otherNames: [], position: 2 }]).returning();
@@ -144,7 +134,7 @@ describe('a team member’s own phone', () => {
 
 describe('a live call flagged urgent', () => {
   it('an agent call in progress flagged urgent through the call path alerts the devices that take urgent calls, with Listen', async () => {
-    box = await startPushBox(double);
+    box = await startPushBox(pushDouble());
     const urgentOnly = await box.device({ calls: 'urgent' });
     const none = await box.device({ calls: 'none' });
     const { calls } = tablesOf(box.server.database.db);
@@ -166,9 +156,9 @@ describe('a live call flagged urgent', () => {
 
 describe('the push service’s answers', () => {
   it('410 Gone removes the device; its alert is kept as failed', async () => {
-    box = await startPushBox(double);
+    box = await startPushBox(pushDouble());
     const phone = await box.device();
-    double.script.push(410);
+    pushDouble().script.push(410);
     const callId = await box.finishedCall();
     const { pushSubscriptions } = tablesOf(box.server.database.db);
     await until(async () => expect(await box!.server.database.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.id, phone.id))).toHaveLength(0));
@@ -180,9 +170,9 @@ describe('the push service’s answers', () => {
   });
 
   it('a push service that is down is retried with back-off and the alert arrives when it is back; the text is not held up', async () => {
-    box = await startPushBox(double, { maxAttempts: 30 });
+    box = await startPushBox(pushDouble(), { maxAttempts: 30 });
     const phone = await box.device();
-    double.always = 500;
+    pushDouble().always = 500;
     const callId = await box.finishedCall();
     const alerts = () => box!.server.services.push.alertsOf(box!.ownerId, `call-${callId}-summary`);
     await until(async () => expect(await alerts()).toHaveLength(1));
@@ -193,7 +183,7 @@ describe('the push service’s answers', () => {
     expect(arrivedAt(phone.deviceId)).toHaveLength(0);
     expect((await alerts())[0]).toMatchObject({ status: 'pending' });
 
-    double.always = 201;
+    pushDouble().always = 201;
     await until(() => expect(arrivedAt(phone.deviceId)).toHaveLength(1));
     await until(async () => expect((await alerts())[0]).toMatchObject({ status: 'sent' }));
   });
@@ -205,7 +195,7 @@ describe('text me only if the push was not opened within N minutes', () => {
   };
 
   it('opened: no text, even after the wait', async () => {
-    box = await startPushBox(double);
+    box = await startPushBox(pushDouble());
     expect((await box.owner.request('PUT', '/api/user/push/settings', { textDelayMinutes: 5 })).status).toBe(200);
     const phone = await box.device();
     const callId = await box.finishedCall();
@@ -221,7 +211,7 @@ describe('text me only if the push was not opened within N minutes', () => {
   });
 
   it('not opened: the text goes once the N minutes are over, not before', async () => {
-    box = await startPushBox(double);
+    box = await startPushBox(pushDouble());
     await box.owner.request('PUT', '/api/user/push/settings', { textDelayMinutes: 5 });
     const phone = await box.device();
     const callId = await box.finishedCall();
@@ -234,16 +224,16 @@ describe('text me only if the push was not opened within N minutes', () => {
   });
 
   it('no push could be delivered (the device is gone): the text goes at once', async () => {
-    box = await startPushBox(double);
+    box = await startPushBox(pushDouble());
     await box.owner.request('PUT', '/api/user/push/settings', { textDelayMinutes: 30 });
     await box.device();
-    double.script.push(410);
+    pushDouble().script.push(410);
     const callId = await box.finishedCall();
     await until(async () => expect(await box!.texts(callId)).toBe(1));
   });
 
   it('no device at all: the text goes at once', async () => {
-    box = await startPushBox(double);
+    box = await startPushBox(pushDouble());
     await box.owner.request('PUT', '/api/user/push/settings', { textDelayMinutes: 30 });
     const callId = await box.finishedCall();
     await until(async () => expect(await box!.texts(callId)).toBe(1));
@@ -252,7 +242,7 @@ describe('text me only if the push was not opened within N minutes', () => {
 
 describe('the box’s keys', () => {
   it('are made at first start in the data directory, readable by the box only, and served as the public key', async () => {
-    box = await startPushBox(double);
+    box = await startPushBox(pushDouble());
     const file = box.server.config.push.vapidFile;
     expect(fs.statSync(file).mode & 0o777).toBe(0o600);
     const stored = JSON.parse(fs.readFileSync(file, 'utf8')) as { publicKey: string };

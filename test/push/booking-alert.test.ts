@@ -1,37 +1,29 @@
 // A booking's push alert end to end (issue 54): the agent books a caller through the booking
 // desk it uses on a call (as test/booking/* do), and the box alerts the owner's devices that
-// take bookings, through the durable queue and web-push to the push-service double on loopback,
+// take bookings, through the durable queue and web-push to the push-service pushDouble() on loopback,
 // which checks the VAPID JWT and decrypts the payload with each device's own keys.
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { tablesOf } from '../../core/db/schema.js';
 import { londonMinute } from '../../core/push/preferences.js';
 import { callFrom } from '../booking/fixtures.js';
-import { startPushService, type PushServiceDouble } from '../doubles/web-push/push-service.js';
-import { CALLER, startPushBox, until, type PushBox } from './fixture.js';
+import { CALLER, hhmm, startPushBox, until, usePushDouble, type PushBox } from './fixture.js';
 
 // Each test starts its own box (sign-up, argon2) on a machine shared by several suites.
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 60_000 });
 
-let double: PushServiceDouble;
-beforeAll(async () => {
-  double = await startPushService();
-});
-afterAll(() => double.close());
+const pushDouble = usePushDouble();
 
 let box: PushBox | undefined;
 afterEach(async () => {
   await box?.close();
   box = undefined;
-  double.arrived.length = 0;
-  double.refused.length = 0;
 });
 
-const hhmm = (minute: number) => `${String(Math.floor(minute / 60) % 24).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}`;
-const arrivedAt = (deviceId: string) => double.arrived.filter((a) => a.device === deviceId);
+const arrivedAt = (deviceId: string) => pushDouble().arrived.filter((a) => a.device === deviceId);
 
 describe('a booking the agent makes on a call', () => {
   it('alerts once each device that takes bookings, saying who booked what and when and opening Bookings; none to a device that opted out or is in quiet hours', async () => {
-    box = await startPushBox(double);
+    box = await startPushBox(pushDouble());
     // A Tuesday morning: the Monday after is inside the default booking horizon and hours.
     box.server.clock.offsetMs = Date.parse('2026-10-20T10:00:00Z') - Date.now();
     const db = box.server.database.db;
@@ -52,8 +44,8 @@ describe('a booking the agent makes on a call', () => {
 
     await until(() => expect(arrivedAt(bookings.deviceId)).toHaveLength(1));
     const push = arrivedAt(bookings.deviceId)[0]!;
-    expect(double.refused).toEqual([]);
-    expect(push.jwt.aud).toBe(double.origin);
+    expect(pushDouble().refused).toEqual([]);
+    expect(push.jwt.aud).toBe(pushDouble().origin);
     expect(push.urgency).toBe('normal');
     expect(push.payload).toMatchObject({
       v: 1,

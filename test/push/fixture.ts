@@ -2,7 +2,7 @@
 // push-service double on loopback (its address let through and its certificate trusted by the
 // service's test seam, as the webhooks' tests do), and an owner texted by SMS (the outbox gateway).
 import { eq } from 'drizzle-orm';
-import { vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, vi } from 'vitest';
 import type { Call } from '../../core/db/schema.js';
 import { tablesOf } from '../../core/db/schema.js';
 import type { PushOptions } from '../../core/push/service.js';
@@ -10,7 +10,7 @@ import { activeCustomer } from '../helpers/accounts.js';
 import type { ApiClient } from '../helpers/client.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 import { createPipeline, FAST, type Pipeline } from '../pipeline/harness.js';
-import { PUSH_SERVICE_CA, type DoubleSubscription, type PushServiceDouble } from '../doubles/web-push/push-service.js';
+import { PUSH_SERVICE_CA, startPushService, type DoubleSubscription, type PushServiceDouble } from '../doubles/web-push/push-service.js';
 
 export const CALLER = '+447700900123';
 const OWNER_MOBILE = '+447700900222';
@@ -94,3 +94,23 @@ export async function startPushBox(double: PushServiceDouble, push: PushOptions 
 
 /** Waits until `check` holds (generous: the machine is shared). */
 export const until = (check: () => Promise<void> | void) => vi.waitFor(check, { timeout: 20_000, interval: 25 });
+
+/** The file's push-service double: started once, and emptied after each test (what arrived, was refused or scripted). */
+export function usePushDouble(): () => PushServiceDouble {
+  let double: PushServiceDouble | undefined;
+  beforeAll(async () => {
+    double = await startPushService();
+  });
+  afterAll(() => double?.close());
+  afterEach(() => {
+    if (!double) return;
+    double.arrived.length = 0;
+    double.refused.length = 0;
+    double.script.length = 0;
+    double.always = 201;
+  });
+  return () => double!;
+}
+
+/** A minute of the day as quiet hours are written ("07:05"). */
+export const hhmm = (minute: number) => `${String(Math.floor(minute / 60) % 24).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}`;

@@ -10,6 +10,7 @@ import { activeCustomer } from '../../helpers/accounts.js';
 import type { ApiClient } from '../../helpers/client.js';
 import { startTestServer, type TestServer } from '../../helpers/server.js';
 import { waitUntil } from '../../helpers/wait.js';
+import { APP, agentOnSimulatorEnv } from '../../agent/harness.js';
 import { CHROMIUM_ARGS, adoptSession } from './browser.js';
 import { ensureConsoleBuilt } from './build-console.js';
 
@@ -19,7 +20,6 @@ import { ensureConsoleBuilt } from './build-console.js';
 // the path a real one takes; and the push-service double, whose loopback endpoints the devices'
 // routes accept only with the test seam. startE2E has neither, so this starts its own.
 
-const APP = 'call-answering';
 
 export interface LiveAgentE2E {
   server: TestServer;
@@ -50,18 +50,7 @@ export async function startLiveAgentE2E(): Promise<LiveAgentE2E> {
   const pushService = await startPushService();
   const server = await startTestServer({
     consoleDir,
-    env: {
-      ARI_URL: sim.url,
-      ARI_USERNAME: sim.credentials.username,
-      ARI_PASSWORD: sim.credentials.password,
-      ARI_APP: APP,
-      TTS_ENGINE: 'espeak-ng',
-      AGENT_RTP_BIND: '127.0.0.1',
-      AGENT_RTP_HOST: '127.0.0.1',
-      OLLAMA_URL: ollama.url,
-      OLLAMA_MODEL: 'llama3.2:3b',
-      WHISPER_URL: whisper.url,
-    },
+    env: agentOnSimulatorEnv(sim, ollama, whisper),
     // A caller who has said their piece stays on the line while the pages are checked: the
     // assistant's "Are you still there?" would otherwise close the call before End call is pressed.
     agent: () => ({ overrides: { timing: { silencePromptMs: 10 * 60_000 } } }),
