@@ -88,9 +88,12 @@ function nextDate(today: number, month: number | undefined, date: number): numbe
   return undefined;
 }
 
+/** The caller's words in lower case, punctuation as spaces, padded so every word has a \b either side. */
+const normalised = (words: string): string => ` ${words.toLowerCase().replace(/[,!?]/g, ' ').replace(/\s+/g, ' ')} `;
+
 /** The caller's words, understood at instant `now`. */
 export function parseWish(words: string, now: number): Wish {
-  const text = ` ${words.toLowerCase().replace(/[,!?]/g, ' ').replace(/\s+/g, ' ')} `;
+  const text = normalised(words);
   const today = londonWall(now).day;
   const wish: Wish = {};
 
@@ -132,4 +135,16 @@ export function parseWish(words: string, now: number): Wish {
     if (minute !== undefined) narrowTime(wish, minute - (/around|about/.test(at![0]) ? 60 : 0), minute + 60);
   }
   return wish;
+}
+
+/**
+ * The one clock time the caller named ("at 2", "around two", "after four", "from half past
+ * nine"), in minutes past London midnight; undefined when they named none, or only an end ("before
+ * five", "by ten"). A booking searches the window parseWish gives; a call-back (issue 56,
+ * core/call-backs/agreed-time.ts) rings at one time, which for "around two" is two, not one.
+ */
+export function namedClockMinute(words: string): number | undefined {
+  const text = normalised(words);
+  const named = text.match(new RegExp(`\\b(?:between|after|from|at|about|around) ${CLOCK}`));
+  return named ? clockMinute(named, 1) : undefined;
 }
