@@ -121,7 +121,16 @@ export class NumberService {
           ).map((r) => r.n),
       );
       for (let attempt = 0; attempt < ASSIGN_ATTEMPTS; attempt++) {
-        const got = await this.obtain(user, avoid);
+        let got: ProvisionedNumber;
+        try {
+          got = await this.obtain(user, avoid);
+        } catch (err) {
+          // The last free number may have just gone to this owner's own click on another core,
+          // after the check above: that click's number is the answer, not "none left".
+          const mine = err instanceof NumberServiceError && err.reason === 'conflict' ? await this.activeNumberOf(user.id) : undefined;
+          if (mine) return this.already(mine);
+          throw err;
+        }
         let outcome: { kind: 'assigned' | 'already'; row: PhoneNumberRow } | { kind: 'taken' };
         try {
           outcome = (await this.assign(user, got)) as typeof outcome;
