@@ -21,6 +21,7 @@ import { bookingReplier } from '../doubles/ollama/booking-replier.js';
 import { spokenDate, TEN_TO_FOUR_DAILY } from './booking-days.js';
 import { startStripeDouble, type StripeDouble } from '../doubles/stripe/server.js';
 import { outboxTo } from '../caller-texts/helpers.js';
+import { heldUntil } from '../../core/payments/deposits/texts.js';
 import { waitUntil } from '../helpers/wait.js';
 import { askAgent, hearsAgent } from './agent-caller.js';
 import { realPbxAvailability, startRealPbx, type RealPbx } from './harness.js';
@@ -91,19 +92,24 @@ describe.skipIf(!real.ok)('deposits on a real Asterisk: the agent holds a slot f
       expect(row).toMatchObject({ userId, startAt: slot.start, status: 'booked', depositState: 'awaiting', depositPence: 2000 });
       return { row, slot };
     }
-    const linkText = (start: Date) => new RegExp(`^Hale Plumbing: your boiler service on ${shortWhen(start)} is held until \\d\\d:\\d\\d\\. Pay the £20\\.00 deposit to confirm: (\\S+)$`);
+    // The text names the hold's end by the clock, or by its day when the 30 minutes run past
+    // midnight (a run near midnight): as said when the hold began.
+    const linkText = (b: { startAt: Date; depositDueAt: Date | null }) => {
+      const until = heldUntil(b.depositDueAt!, new Date(b.depositDueAt!.getTime() - 30 * 60_000));
+      return new RegExp(`^Hale Plumbing: your boiler service on ${shortWhen(b.startAt)} is held until ${until}\\. Pay the £20\\.00 deposit to confirm: (\\S+)$`);
+    };
 
     const first = await bookBy(FIRST, slots, 'Ten');
     const firstTexts = () => outboxTo(h.server, FIRST).map((m) => m.body);
     expect(firstTexts()).toHaveLength(1);
-    expect(firstTexts()[0]!.match(linkText(first.slot.start))?.[1]).toBe(first.row.depositUrl);
+    expect(firstTexts()[0]!.match(linkText(first.row))?.[1]).toBe(first.row.depositUrl);
 
     // The held ten o'clock is nobody else's: the next caller hears the times after it.
     const next = await preview.offer({ wish });
     if (next.kind !== 'offered') throw new Error(`expected free times, got ${next.kind}`);
     expect(next.slots[0]!.start.getTime()).toBe(first.slot.start.getTime() + 60 * 60_000);
     const second = await bookBy(SECOND, next.slots, 'Eleven');
-    expect(outboxTo(h.server, SECOND).map((m) => m.body)).toEqual([expect.stringMatching(linkText(second.slot.start))]);
+    expect(outboxTo(h.server, SECOND).map((m) => m.body)).toEqual([expect.stringMatching(linkText(second.row))]);
 
     // The first caller pays. Stripe sends the completed event twice, and a stale expired one after it.
     const secret = account.webhookEndpoints()[0]!.secret!;
