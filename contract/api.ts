@@ -15,6 +15,7 @@ import type { ApiUnansweredQuestionSchema } from './schemas/questions.js';
 import type { SignupBody } from './schemas/auth.js';
 import type { AccountStatusSchema, AiModeSchema, CallStatusSchema, VoicePreferenceSchema } from './schemas/shared.js';
 import type { ApiUserSchema, MeResponse, SettingsUpdateBody } from './schemas/users.js';
+import type { ApiCallBackSchema, CallBackResponse, CallBacksResponse, TakeCallBackResponse } from './schemas/call-backs.js';
 
 export type AccountStatus = Static<typeof AccountStatusSchema>;
 export type VoicePreference = Static<typeof VoicePreferenceSchema>;
@@ -87,3 +88,9 @@ export type { ApiLiveCall, LiveMode, LiveEventData } from './schemas/live.js';
 
 // A call's live history in the call log (issue 54): one listen, take-over or End call.
 export type ApiLiveHistoryEntry = ApiCallLog['liveHistory'][number];
+
+// The call-back tracker (issue 56): GET /api/call-backs, POST /api/call-backs/:id/cancel and /take.
+export type ApiCallBack = Static<typeof ApiCallBackSchema>;
+export type ApiCallBacksResponse = Static<typeof CallBacksResponse>;
+export type ApiCallBackResponse = Static<typeof CallBackResponse>;
+export type ApiTakeCallBackResponse = Static<typeof TakeCallBackResponse>;

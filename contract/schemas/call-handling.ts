@@ -3,12 +3,14 @@ import { Type } from 'typebox';
 import { CALL_HANDLING_LIMITS } from '../rules.js';
 import { CALLER_TAGS, TRANSFER_OUTCOMES, WITHHELD_POLICIES } from '../enums.js';
 import { AiModeSchema, Nullable, OneOf } from './shared.js';
+import { CALL_BACKS_BY } from '../call-backs.js';
 
 export const OpeningSpanSchema = Type.Object({ open: Type.String(), close: Type.String() });
 export const HolidayNationSchema = Type.Union([Type.Literal('england-wales'), Type.Literal('scotland'), Type.Literal('northern-ireland')]);
 export const WithheldPolicySchema = OneOf(WITHHELD_POLICIES);
 export const TransferOutcomeSchema = OneOf(TRANSFER_OUTCOMES);
 export const CallerTagSchema = OneOf(CALLER_TAGS);
+const CallBacksBySchema = OneOf(CALL_BACKS_BY);
 
 const Week = <T extends ReturnType<typeof Type.Array>>(day: T) =>
   Type.Object({ mon: day, tue: day, wed: day, thu: day, fri: day, sat: day, sun: day });
@@ -33,6 +35,10 @@ export const CallHandlingSettingsSchema = Type.Object({
   blockList: Type.Array(Type.String()),
   vipList: Type.Array(Type.String()),
   withheld: WithheldPolicySchema,
+  /** Who rings callers back who asked for it (issue 56): the owner, the agent after callBackAfterMinutes, or the agent at the agreed time. */
+  callBacksBy: CallBacksBySchema,
+  /** With 'agent-after': minutes the owner has to ring back first (5–240). */
+  callBackAfterMinutes: Type.Number(),
 });
 
 const Span = Type.Object({ open: Type.String({ maxLength: 10 }), close: Type.String({ maxLength: 10 }) }, { additionalProperties: false });
@@ -61,6 +67,8 @@ export const CallHandlingUpdateBody = Type.Object(
     blockList: Numbers,
     vipList: Numbers,
     withheld: Type.Optional(WithheldPolicySchema),
+    callBacksBy: Type.Optional(CallBacksBySchema),
+    callBackAfterMinutes: Type.Optional(Type.Number()),
   },
   { additionalProperties: false },
 );

@@ -1,3 +1,4 @@
+import { CALL_BACK_AFTER_MINUTES } from '../../contract/call-backs.js';
 import type { CallHandlingSettings } from '../../contract/call-handling.js';
 
 const weekday = () => [{ open: '09:00', close: '17:30' }];
@@ -17,6 +18,9 @@ export function defaultCallHandling(): CallHandlingSettings {
     blockList: [],
     vipList: [],
     withheld: 'normal',
+    // Issue 56: the owner rings callers back, as before the agent could.
+    callBacksBy: 'owner',
+    callBackAfterMinutes: CALL_BACK_AFTER_MINUTES.default,
   };
 }
 

@@ -23,6 +23,8 @@ const FIELD_MESSAGES: Record<string, string> = {
   blockList: 'The block list must be a list of phone numbers.',
   vipList: 'The VIP list must be a list of phone numbers.',
   number: 'Give the phone number as text, e.g. 07700 900123.',
+  callBacksBy: MESSAGES.callBacksBy,
+  callBackAfterMinutes: MESSAGES.callBackAfterMinutes,
 };
 
 const clearValidation: NonNullable<Parameters<App['put']>[1]>['errorHandler'] = (error, _req, reply) => {

@@ -26,6 +26,8 @@ export async function loadCallHandling(db: Db, userId: number): Promise<CallHand
     blockList: row.blockList,
     vipList: row.vipList,
     withheld: row.withheld,
+    callBacksBy: row.callBacksBy,
+    callBackAfterMinutes: row.callBackAfterMinutes,
   };
 }
 

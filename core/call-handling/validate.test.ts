@@ -137,3 +137,20 @@ describe('the rest', () => {
     expect(ok({ closedMode: 'agent' }, current)).toEqual({ ...current, closedMode: 'agent' });
   });
 });
+
+describe('who rings callers back (issue 56)', () => {
+  it('keeps the owner as the default and saves the agent choices with their wait', () => {
+    expect(defaultCallHandling()).toMatchObject({ callBacksBy: 'owner', callBackAfterMinutes: 15 });
+    expect(ok({ callBacksBy: 'agent-after', callBackAfterMinutes: 30 })).toMatchObject({ callBacksBy: 'agent-after', callBackAfterMinutes: 30 });
+    expect(ok({ callBacksBy: 'agent-at-time' })).toMatchObject({ callBacksBy: 'agent-at-time', callBackAfterMinutes: 15 });
+  });
+
+  it.each([5, 240])('accepts a wait of %i minutes', (m) => {
+    expect(ok({ callBackAfterMinutes: m }).callBackAfterMinutes).toBe(m);
+  });
+
+  it.each([4, 241, 0, -15, 7.5, Number.NaN])('refuses a wait of %d minutes in words', (m) => {
+    expect(refused({ callBackAfterMinutes: m })).toBe(MESSAGES.callBackAfterMinutes);
+    expect(MESSAGES.callBackAfterMinutes).toBe("The assistant's wait before it rings back must be a whole number of minutes from 5 to 240.");
+  });
+});

@@ -1,5 +1,6 @@
 import { WEEKDAY_NAMES, WEEKDAYS, type CallHandlingSettings, type CallHandlingUpdate, type OpeningSpan, type Weekday } from '../../contract/call-handling.js';
 import { toE164 } from '../../contract/phone.js';
+import { CALL_BACK_AFTER_MINUTES } from '../../contract/call-backs.js';
 import { dialRefusal, type OutboundAllowList } from '../outbound/dialable.js';
 import { LIMITS } from './defaults.js';
 import { toMinute } from './schedule.js';
@@ -23,6 +24,8 @@ export const MESSAGES = {
   ownDid: "This is one of this appliance's own numbers: it would ring itself.",
   timeout: `Ring time must be a whole number of seconds from ${LIMITS.timeoutMin} to ${LIMITS.timeoutMax}.`,
   closedGreeting: `Closed-hours greeting must be at most ${LIMITS.closedGreeting.toLocaleString('en-GB')} characters.`,
+  callBacksBy: 'Choose who rings callers back: owner (you), agent-after (the assistant, when you have not within your wait) or agent-at-time (the assistant, at the time agreed with the caller).',
+  callBackAfterMinutes: `The assistant's wait before it rings back must be a whole number of minutes from ${CALL_BACK_AFTER_MINUTES.min} to ${CALL_BACK_AFTER_MINUTES.max}.`,
 } as const;
 
 const DAY_NAMES = WEEKDAY_NAMES;
@@ -87,6 +90,7 @@ export function putThroughRefusal(e164: string, guard: TransferGuard): string | 
 /**
  * The rules of an owner's call-handling settings, applied to `input` over `current`: times
  * HH:MM with close after open, at most 4 spans a day and none overlapping; ring time 5–60 s;
+ * the assistant's wait before a call-back 5–240 whole minutes;
  * list entries are phone numbers in any spelling (stored E.164, each once, 200 at most) and no
  * number on both lists; the transfer number is not a line that leads back to the appliance,
  * and is a UK mobile or landline (or on the operator's OUTBOUND_ALLOW list).
@@ -130,6 +134,12 @@ export function validateCallHandling(input: CallHandlingInput, current: CallHand
     const g = input.closedGreeting?.trim() ?? '';
     if (g.length > LIMITS.closedGreeting) return { field: 'closedGreeting', message: MESSAGES.closedGreeting };
     next.closedGreeting = g || null;
+  }
+  if (input.callBacksBy !== undefined) next.callBacksBy = input.callBacksBy;
+  if (input.callBackAfterMinutes !== undefined) {
+    const m = input.callBackAfterMinutes;
+    if (!Number.isInteger(m) || m < CALL_BACK_AFTER_MINUTES.min || m > CALL_BACK_AFTER_MINUTES.max) return { field: 'callBackAfterMinutes', message: MESSAGES.callBackAfterMinutes };
+    next.callBackAfterMinutes = m;
   }
   for (const list of ['blockList', 'vipList'] as const) {
     const entries = input[list];

@@ -5,6 +5,7 @@ import { preparedPerDb } from '../db/prepared.js';
 import { tablesOf, type Tables, type Call } from '../db/schema.js';
 import { liveHistoryOf, takenOverOf, type LiveHistoryEntry } from '../live-control/history.js';
 import { encodeCallLogCursor, type CallLogCursor } from './call-log-cursor.js';
+import { ownerCalledBack } from '../call-backs-store/store.js';
 
 /**
  * Without ?limit the API returns this many most recent calls: a screenful and more on a
@@ -231,6 +232,8 @@ export async function setCalledBack(db: Db, scope: CallScope, callId: number, ca
   if (!row) return undefined;
   const calledBackAt = calledBack ? (row.calledBackAt ?? now) : null;
   const updated = await db.update(calls).set({ calledBackAt }).where(owned).returning({ id: calls.id });
+  // Issue 56: the owner rang first, so the agent does not (un-marking never reopens a call-back).
+  if (calledBack && updated.length > 0) await ownerCalledBack(db, scope.userId, callId, now);
   // Read back through the list's columns: an UPDATE … RETURNING cannot join the person's name.
   return updated.length > 0 ? ownedCallLog(db, scope, callId) : undefined;
 }

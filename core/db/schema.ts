@@ -40,3 +40,4 @@ export type BookingServiceRow = Tables['bookingServices']['$inferSelect'];
 export type StaffRow = Tables['staff']['$inferSelect'];
 export type PushSubscriptionRow = Tables['pushSubscriptions']['$inferSelect'];
 export type PushAlertRow = Tables['pushAlerts']['$inferSelect'];
+export type CallBackRow = Tables['callBacks']['$inferSelect'];

@@ -12,6 +12,7 @@ import { REPLIES, type OwnerCommand } from './commands.js';
 import type { SenderRole } from './which-business.js';
 import { markNumber } from '../screening/marks.js';
 import { toE164 } from '../../contract/phone.js';
+import { ownerCalledBack } from '../call-backs-store/store.js';
 
 export interface CommandResult {
   /** The text sent back to the owner. */
@@ -66,6 +67,7 @@ export async function runOwnerCommand(db: Db, owner: User, cmd: OwnerCommand, no
       }
       if (call.calledBackAt) return result(REPLIES.alreadyDone(call.id), 'already called back', call.id);
       await db.update(calls).set({ calledBackAt: now }).where(and(eq(calls.id, call.id), eq(calls.userId, owner.id)));
+      await ownerCalledBack(db, owner.id, call.id, now);
       return result(REPLIES.markedDone(call.id, callerLabel(call.fromNumber)), 'marked called back', call.id);
     }
     case 'kb': {

@@ -8,6 +8,7 @@ import { forwardingCheckRoutes } from '../forwarding-check/routes.js';
 import { lineStateRoutes } from '../line-state/routes.js';
 import { authRoutes } from '../auth/routes.js';
 import { callLogRoutes } from '../calls/routes.js';
+import { callBackRoutes } from '../call-backs-store/routes.js';
 import { numberRoutes } from '../numbers/routes.js';
 import { privacyRoutes } from '../privacy/routes.js';
 import { qualityRoutes } from '../quality/routes.js';
@@ -71,6 +72,8 @@ export async function apiScope(api: App, opts: { callMyLine?: CallMyLineRegistry
   await api.register(questionRoutes);
   await api.register(agentPreviewRoutes);
   await api.register(callLogRoutes);
+  // Issue 56: the agent's call-backs, as the owner's tracker shows them.
+  await api.register(callBackRoutes);
   await api.register(webhookRoutes);
   await api.register(callerTextRoutes);
   await api.register(screeningRoutes);

@@ -173,9 +173,10 @@ export class JobQueue {
 /**
  * The claim's one dialect-specific clause. On PostgreSQL concurrent claimers would otherwise
  * queue on the same first row: FOR UPDATE SKIP LOCKED makes each take a different job. SQLite
- * has no row locks and needs none: its writers take turns behind BEGIN IMMEDIATE.
+ * has no row locks and needs none: its writers take turns behind BEGIN IMMEDIATE. The call-back
+ * dialler's claim (core/call-backs-store/claim.ts) uses it too.
  */
-function lockedForClaim<T extends object>(db: Db, due: T): T {
+export function lockedForClaim<T extends object>(db: Db, due: T): T {
   if (dialectOf(db) !== 'pg') return due;
   // The PostgreSQL builder behind the SQLite-typed Db (core/db/open.ts) has `for`.
   return (due as unknown as { for(strength: 'update', opts: { skipLocked: boolean }): T }).for('update', { skipLocked: true });

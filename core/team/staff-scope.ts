@@ -32,6 +32,10 @@ const STAFF_ROUTES: ReadonlySet<string> = new Set([
   'GET /api/call-logs/:id',
   'GET /api/call-logs/:id/recording',
   'PATCH /api/call-logs/:id/called-back',
+  // Issue 56: the call-backs of the calls in their view (ownRowsOnly), cancel and take it myself.
+  'GET /api/call-backs',
+  'POST /api/call-backs/:id/cancel',
+  'POST /api/call-backs/:id/take',
   'GET /api/user/bookings',
   'GET /api/user/caller-texts',
   'GET /api/user/caller-texts/thread',

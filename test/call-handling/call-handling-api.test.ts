@@ -35,6 +35,8 @@ const DEFAULTS: CallHandlingSettings = {
   blockList: [],
   vipList: [],
   withheld: 'normal',
+  callBacksBy: 'owner',
+  callBackAfterMinutes: 15,
 };
 
 describe('GET and PUT /api/user/call-handling', () => {

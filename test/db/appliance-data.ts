@@ -16,7 +16,7 @@ async function insertAll<T>(rows: T[], insert: (chunk: T[]) => Promise<unknown>)
 }
 
 export async function fillAppliance(db: Db, opts: { owners: number; calls: number; seed?: number }): Promise<void> {
-  const { appSettings, auditLog, bookingCalendars, bookingRules, bookingServices, bookings, boxSpamNumbers, callHandling, callerOptOuts, callerTexts, calls, destinationCodes, forwardingChecks, inboundMessages, jobs, notifications, outboundCalls, ownerWebhooks, passwordResetTokens, phoneNumbers, screeningSettings, sessions, spamMarks, staff, staffServices, teamSettings, textBackSettings, unansweredQuestions, users, webhookDeliveries, websiteCrawls, websitePages, websiteSites, kbDrafts, weeklyDigests, stripeConnections, billingSubscriptions, billingInvoices, stripeEvents, pushSubscriptions, pushAlerts, pushSettings, callLiveEvents } = tablesOf(db);
+  const { appSettings, auditLog, bookingCalendars, bookingRules, bookingServices, bookings, boxSpamNumbers, callHandling, callerOptOuts, callerTexts, calls, destinationCodes, forwardingChecks, inboundMessages, jobs, notifications, outboundCalls, ownerWebhooks, passwordResetTokens, phoneNumbers, screeningSettings, sessions, spamMarks, staff, staffServices, teamSettings, textBackSettings, unansweredQuestions, users, webhookDeliveries, websiteCrawls, websitePages, websiteSites, kbDrafts, weeklyDigests, stripeConnections, billingSubscriptions, billingInvoices, stripeEvents, pushSubscriptions, pushAlerts, pushSettings, callLiveEvents, callBacks } = tablesOf(db);
   const r = rng(opts.seed ?? 1);
   const t0 = Date.parse('2025-01-01T00:00:00Z');
   const at = () => new Date(t0 + r.int(700 * 86_400_000));
@@ -167,6 +167,14 @@ export async function fillAppliance(db: Db, opts: { owners: number; calls: numbe
   await db.insert(pushAlerts).values(devices.map((d, i) => ({ alertId: `alert-${i}`, userId: d.userId, subscriptionId: d.id, callId: callIds[i]!.id, event: `call-${callIds[i]!.id}-summary`, kind: 'call' as const, payload: { v: 1 as const, alertId: `alert-${i}`, kind: 'call' as const, title: 'A caller', body: '', urgent: i === 1, tag: `call-${i}`, url: '/dashboard', sentAt: at().toISOString() }, status: 'sent' as const, sentAt: at(), openedAt: i ? at() : null })));
   await db.insert(pushSettings).values([{ userId: ids[0]!, textDelayMinutes: 5, updatedAt: at() }]);
   await db.insert(callLiveEvents).values([0, 1].map((i) => ({ userId: callIds[0]!.userId, callId: callIds[0]!.id, event: i ? ('take-over' as const) : ('listen' as const), byName: 'owner0@example.co.uk', via: i ? ('phone' as const) : null, at: at() })));
+  // Issue 56: call-backs the agent makes: one waiting from a call, one answered with its own call, one from a CALL reply to a text (no first call), one cancelled.
+  const callBackTexts = await db.select({ id: callerTexts.id, userId: callerTexts.userId, callerNumber: callerTexts.callerNumber }).from(callerTexts).limit(1);
+  await db.insert(callBacks).values([
+    { userId: callIds[0]!.userId, firstCallId: callIds[0]!.id, callerNumber: '+447700900301', askedAt: at(), dueAt: at(), source: 'agent' as const, updatedAt: at() },
+    { userId: callIds[1]!.userId, firstCallId: callIds[1]!.id, callerNumber: '+447700900302', askedAt: at(), dueAt: at(), source: 'voicemail' as const, state: 'answered' as const, tries: 1, lastTryAt: at(), lastOutcome: 'answered' as const, callBackCallId: callIds[2]!.id, doneBy: 'agent' as const, updatedAt: at() },
+    ...callBackTexts.map((t) => ({ userId: t.userId, textId: t.id, callerNumber: t.callerNumber, askedAt: at(), dueAt: at(), source: 'text-reply' as const, state: 'no-answer' as const, tries: 2, lastTryAt: at(), lastOutcome: 'busy' as const, doneBy: 'agent' as const, updatedAt: at() })),
+    { userId: callIds[3]!.userId, firstCallId: callIds[3]!.id, callerNumber: '+447700900304', askedAt: at(), dueAt: at(), source: 'owner-window' as const, state: 'cancelled' as const, doneBy: 'owner-cancelled' as const, staffId: null, updatedAt: at() },
+  ]);
   await db.insert(spamMarks).values(ids.slice(0, 3).map((userId, i) => ({ userId, number: `+4477009005${i}0`, verdict: i === 2 ? ('allow' as const) : ('spam' as const), markedAt: at() })));
   await db.insert(boxSpamNumbers).values([0, 1].map((i) => ({ number: `+4477009005${i}0`, clearedAt: i === 1 ? at() : null, updatedAt: at() })));
   await db.insert(screeningSettings).values(ids.slice(0, 2).map((userId, i) => ({ userId, action: i ? ('message' as const) : ('reject' as const) })));

@@ -41,6 +41,10 @@ const STAFF_ALLOWED = new Map([
   ['GET /api/call-logs/:id', 404],
   ['GET /api/call-logs/:id/recording', 404],
   ['PATCH /api/call-logs/:id/called-back', 400],
+  // Issue 56: the call-back tracker, for the calls in their view.
+  ['GET /api/call-backs', 200],
+  ['POST /api/call-backs/:id/cancel', 400],
+  ['POST /api/call-backs/:id/take', 400],
   ['GET /api/user/bookings', 200],
   ['GET /api/user/caller-texts', 200],
   ['GET /api/user/caller-texts/thread', 400],

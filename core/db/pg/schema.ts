@@ -48,6 +48,7 @@ import {
 } from '../../../contract/enums.js';
 import { LINE_TYPES } from '../../../contract/forwarding-codes.js';
 import { PUSH_ALERT_KINDS, PUSH_ALERT_STATUSES, PUSH_CALL_CHOICES, type PushAlert } from '../../../contract/push-alert.js';
+import { CALL_BACK_DONE_BY, CALL_BACK_OUTCOMES, CALL_BACK_SOURCES, CALL_BACK_STATES, CALL_BACKS_BY } from '../../../contract/call-backs.js';
 
 // The dialect kit: the one place the two engines differ (an id, an instant, a boolean, JSON,
 // the table builder). db:schema points this import at each engine's own kit.
@@ -408,6 +409,9 @@ export const callHandling = table('call_handling', {
   blockList: json('block_list').$type<string[]>().notNull(),
   vipList: json('vip_list').$type<string[]>().notNull(),
   withheld: text('withheld', { enum: WITHHELD_POLICIES }).notNull().default('normal'),
+  // Who rings callers back (issue 56, contract/call-backs.ts): the owner, or the agent after the owner's window or at the agreed time.
+  callBacksBy: text('call_backs_by', { enum: CALL_BACKS_BY }).notNull().default('owner'),
+  callBackAfterMinutes: integer('call_back_after_minutes').notNull().default(15),
   updatedAt: instant('updated_at').notNull(),
 });
 
@@ -1137,3 +1141,44 @@ export const pushSettings = table('push_settings', {
   textDelayMinutes: integer('text_delay_minutes'),
   updatedAt: instant('updated_at').notNull(),
 });
+
+/**
+ * A call-back the agent makes for a caller who asked for one (issue 56, core/call-backs-store):
+ * one per first call (the unique index: a second wish in that call moves the time), or, for a
+ * CALL reply to the missed-call text, one per text (first_call_id null). `state` is where it is;
+ * `tries` and `last_*` the agent's dialling; `call_back_call_id` the outbound call's own row.
+ * Gone with the first call (its caller's data erased), kept when only the call-back's call goes.
+ */
+export const callBacks = table(
+  'call_backs',
+  {
+    id: id(),
+    userId: ownerId(),
+    firstCallId: integer('first_call_id').references(() => calls.id, { onDelete: 'cascade' }),
+    textId: integer('text_id').references(() => callerTexts.id, { onDelete: 'cascade' }),
+    callerNumber: text('caller_number').notNull(),
+    askedAt: instant('asked_at').notNull(),
+    dueAt: instant('due_at').notNull(),
+    source: text('source', { enum: CALL_BACK_SOURCES }).notNull(),
+    state: text('state', { enum: CALL_BACK_STATES }).notNull().default('waiting'),
+    tries: integer('tries').notNull().default(0),
+    lastTryAt: instant('last_try_at'),
+    lastOutcome: text('last_outcome', { enum: CALL_BACK_OUTCOMES }),
+    callBackCallId: integer('call_back_call_id').references(() => calls.id, { onDelete: 'set null' }),
+    // The team member the first call was for (issue 58): a staff sign-in with view 'own' sees theirs only.
+    staffId: integer('staff_id').references(() => staff.id),
+    doneBy: text('done_by', { enum: CALL_BACK_DONE_BY }),
+    createdAt: createdAt(),
+    updatedAt: instant('updated_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('call_backs_first_call_unique').on(t.firstCallId),
+    uniqueIndex('call_backs_text_unique').on(t.textId),
+    // The dialler's "waiting and due" (core/call-backs-store/claim.ts).
+    index('call_backs_state_due_idx').on(t.state, t.dueAt),
+    // The tracker's list, newest first.
+    index('call_backs_user_created_idx').on(t.userId, t.createdAt, t.id),
+    // A CALL reply finds the number's call-back still waiting.
+    index('call_backs_user_caller_idx').on(t.userId, t.callerNumber),
+  ],
+);

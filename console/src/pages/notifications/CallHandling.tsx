@@ -18,6 +18,7 @@ import { useUnsavedChangesWarning } from '../../components/use-unsaved-changes';
 import { CLOSED_MODE_LABELS, NATION_LABELS, TRANSFER_EXAMPLE, WITHHELD_LABELS, changedFields, handlingSummaries } from '../../lib/call-handling';
 import { messageOr } from '../../lib/errors';
 import { SettingsSection } from './SettingsSection';
+import { CallBacksSetting, callBacksSummary } from './CallBacksSetting';
 
 /** What the form edits; the two lists change one number at a time, straight away, so they are not in it. */
 type Form = Required<Omit<CallHandlingUpdate, 'blockList' | 'vipList' | 'transferNumber' | 'closedGreeting'>> & {
@@ -37,10 +38,12 @@ function formFrom(s: CallHandlingSettings): Form {
     closedRingFirst: s.closedRingFirst,
     closedGreeting: s.closedGreeting ?? '',
     withheld: s.withheld,
+    callBacksBy: s.callBacksBy,
+    callBackAfterMinutes: s.callBackAfterMinutes,
   };
 }
 
-type SectionId = 'transfer' | 'hours' | 'answering' | 'lists';
+type SectionId = 'transfer' | 'hours' | 'answering' | 'callBacks' | 'lists';
 
 /** The section each field is in: a save refused for a field opens its section on a phone. */
 const SECTION_OF: Record<keyof Form, SectionId> = {
@@ -54,6 +57,8 @@ const SECTION_OF: Record<keyof Form, SectionId> = {
   closedRingFirst: 'answering',
   closedGreeting: 'answering',
   withheld: 'answering',
+  callBacksBy: 'callBacks',
+  callBackAfterMinutes: 'callBacks',
 };
 
 /** The sections holding the fields in error ("hours.mon" is in hours). */
@@ -262,6 +267,12 @@ function CallHandlingForm({ settings }: { settings: CallHandlingSettings }) {
                 ))}
               </Select>
             </Field>
+          </div>
+        </SettingsSection>
+
+        <SettingsSection title="Ringing callers back" description="When a caller asks to be rung back" summary={callBacksSummary(form.callBacksBy, form.callBackAfterMinutes)} {...section('callBacks')}>
+          <div className="grid gap-5 p-5">
+            <CallBacksSetting by={form.callBacksBy} minutes={form.callBackAfterMinutes} errors={errors} onBy={(v) => set('callBacksBy', v)} onMinutes={(v) => set('callBackAfterMinutes', v)} />
           </div>
         </SettingsSection>
 
