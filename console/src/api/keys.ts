@@ -23,6 +23,8 @@ export const keys = {
     optOuts: ['caller-texts', 'opt-outs'] as const,
   },
   callHandling: ['call-handling'] as const,
+  /** The assistant's call-backs (issue 56): Cancel and Take it myself refresh the list. */
+  callBacks: ['call-backs'] as const,
   /** The owner's website, its latest crawl and the drafts waiting (issue 55). */
   website: ['knowledge', 'website'] as const,
   /** The voices installed per caller language (issue 42): fixed while the box runs. */

@@ -26,6 +26,7 @@ import { callHandlingTags, callerTagLabel, periodLabel, transferDetail } from '.
 import { liveHistoryLine, takenOverWords } from '../../lib/listen-words';
 import { CallBooking } from '../booking/CallBooking';
 import { CallTranscript, callLanguageName } from './CallTranscript';
+import { CallBacksTracker } from './CallBacksTracker';
 import { RemoveSpamMark, SpamButtons, SpamListBadge, useOnSpamList } from './SpamMark';
 import { AudioClip } from '../../components/AudioClip';
 import { PersonFilter, usePersonParam } from '../../components/PersonFilter';
@@ -406,6 +407,8 @@ export default function CallLogs() {
           ))}
         </div>
       )}
+      {/* The assistant's call-backs (issue 56), beside the owner's own "To call back" list below. */}
+      <CallBacksTracker owner={owner} onOpenCall={setSelectedId} />
       <Card>
         {/* On a phone: search and status on one line, the two filters side by side on the next. */}
         <SearchToolbar
