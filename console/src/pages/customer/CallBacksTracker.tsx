@@ -4,12 +4,14 @@ import type { ApiCallBack } from '../../../../contract/api';
 import { callDetailsPath } from '../../../../contract/links';
 import { useCallBacks, useCancelCallBack, useTakeCallBack } from '../../api/call-backs';
 import { useCallHandling } from '../../api/call-handling';
+import { useMediaQuery } from '../../components/use-media-query';
 import { Badge, Button, Card, CardHeader, ErrorState } from '../../components/ui';
 import { CALL_BACK_STATE_WORDS, callBackDoneByLine, callBackTriesLine, canCancelCallBack, canTakeCallBack, showCallBackTracker } from '../../lib/call-backs';
 import { messageOr } from '../../lib/errors';
 import { formatCallDate, formatCaller, formatPhone } from '../../lib/format';
 
 const TITLE = "The assistant's call-backs";
+const TOUCH_ONLY = '(pointer: coarse)';
 const link = 'text-indigo-700 underline underline-offset-2 hover:text-indigo-900 dark:text-indigo-300 dark:hover:text-indigo-200';
 
 /**
@@ -104,10 +106,12 @@ export function CallBacksTracker({ owner, onOpenCall }: { owner: boolean; onOpen
   const handling = useCallHandling({ enabled: owner });
   // The tel: links Take it myself answered, by call-back: the row keeps it to tap again.
   const [taken, setTaken] = useState<ReadonlyMap<number, string>>(new Map());
+  // A touch screen is a phone in the hand: Take it myself rings the caller straight away. A computer
+  // keeps the row's Ring link instead of asking the system for a calling app it may not have.
+  const touch = useMediaQuery(TOUCH_ONLY);
   const take = useTakeCallBack((res) => {
     setTaken((m) => new Map(m).set(res.callBack.id, res.tel));
-    // A phone rings the caller straight away; a computer hands it to whatever makes its calls.
-    window.location.assign(res.tel);
+    if (touch) window.location.assign(res.tel);
   });
   const cancel = useCancelCallBack();
   const rows = q.data?.callBacks ?? [];
