@@ -11,7 +11,7 @@ import { tablesOf } from '../../core/db/schema.js';
 import { insertCalls } from '../calls/seed.js';
 import { darkSeriousViolations, seriousViolations } from './support/axe.js';
 import { activeCustomer } from '../helpers/accounts.js';
-import { adoptSession, customerPage, expectToast, useE2E, until } from './support/browser.js';
+import { adoptSession, attachScreenshot, customerPage, expectToast, useE2E, until } from './support/browser.js';
 
 const e2e = useE2E();
 const TRACKER = "The assistant's call-backs";
@@ -36,7 +36,7 @@ const rowsOf = (page: Page) => page.getByRole('list', { name: TRACKER }).getByRo
 const rowOf = (page: Page, shown: string) => rowsOf(page).filter({ hasText: shown });
 
 describe("the assistant's call-backs on Call Logs", () => {
-  it('lists each state in words with when it is due, its tries, the first call and the assistant\'s own call, at 1280 and 375 px, light and dark', async () => {
+  it('lists each state in words with when it is due, its tries, the first call and the assistant\'s own call, at 1280 and 375 px, light and dark', async ({ annotate }) => {
     const { page, customer } = await customerPage(e2e, { businessName: 'Tracker Ltd' });
     const userId = customer.user.id;
     const db = e2e.server.database.db;
@@ -89,6 +89,7 @@ describe("the assistant's call-backs on Call Logs", () => {
 
     expect(await seriousViolations(page)).toEqual([]);
     expect(await darkSeriousViolations(page)).toEqual([]);
+    await attachScreenshot(page, annotate, 'call-backs-tracker-1280');
 
     // The first call's summary opens its Call Details; the assistant's own call opens its own.
     const answeredRow = rowOf(page, '+44 770 090 0703');
@@ -113,6 +114,8 @@ describe("the assistant's call-backs on Call Logs", () => {
     for (const [number, state] of expected) await rowOf(page, number).getByText(state, { exact: true }).waitFor();
     expect(await seriousViolations(page)).toEqual([]);
     expect(await darkSeriousViolations(page)).toEqual([]);
+    await page.evaluate('document.documentElement.classList.add("dark")');
+    await attachScreenshot(page, annotate, 'call-backs-tracker-375-dark');
   });
 
   it('is shown to a business that rings its own callers back only once there are call-backs, and to one whose assistant rings back at once', async () => {
