@@ -203,4 +203,16 @@ describe("the assistant's call-backs on Call Logs", () => {
       await ctx.close();
     }
   });
+
+  it("marking the first call called back on its card closes its waiting call-back, and the tracker says so", async () => {
+    const { page, customer } = await customerPage(e2e, { businessName: 'Rang First Ltd' });
+    const cb = await wish(customer.user.id, '+447700900731', 'Wants a new radiator fitted.', new Date('2029-01-04T10:00:00Z'));
+    await page.goto('/dashboard');
+    await rowOf(page, '+44 770 090 0731').getByText('Waiting', { exact: true }).waitFor();
+    const card = page.getByRole('list', { name: 'Calls' }).getByRole('listitem').filter({ hasText: '+44 770 090 0731' });
+    await card.getByRole('button', { name: 'Mark called back' }).click();
+    await rowOf(page, '+44 770 090 0731').getByText('Done', { exact: true }).waitFor();
+    await rowOf(page, '+44 770 090 0731').getByText('Closed by you', { exact: true }).waitFor();
+    expect(await stored(cb.id)).toMatchObject({ state: 'done', doneBy: 'owner' });
+  });
 });

@@ -14,6 +14,8 @@ export function useMarkCalledBack() {
       apiRequest<{ callLog: ApiCallLog; message: string }>('PATCH', calledBackPath(id), { calledBack }),
     onSuccess: (res) => {
       void qc.invalidateQueries({ queryKey: keys.callLogs });
+      // Marking a call called back closes its waiting call-back (issue 56): the tracker says so.
+      void qc.invalidateQueries({ queryKey: keys.callBacks });
       toast({ title: res.message });
     },
     onError: (e) => toast({ variant: 'destructive', title: 'Error', description: messageOr(e, 'Failed to update the call') }),
