@@ -91,7 +91,7 @@ export type HandlingPeriod = (typeof HANDLING_PERIODS)[number];
 export type InboundChannel = (typeof INBOUND_CHANNELS)[number];
 
 /** A text in a caller's thread (core/caller-texts): what sent it, or the caller's own. */
-export const CALLER_TEXT_KINDS = ['text-back', 'owner', 'stop', 'start', 'caller', 'booking', 'deposit'] as const;
+export const CALLER_TEXT_KINDS = ['text-back', 'owner', 'stop', 'start', 'caller', 'booking', 'deposit', 'call-back'] as const;
 /** 'received' is a caller's text; the rest follow an outgoing one (Twilio's status callbacks set the last three). */
 export const CALLER_TEXT_STATUSES = ['received', 'sending', 'sent', 'delivered', 'failed', 'undelivered'] as const;
 /** When the missed-call text-back goes: always, or only for calls in open or closed hours (core/call-handling). */

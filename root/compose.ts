@@ -20,6 +20,7 @@ import { CallMyLineRegistry } from '../core/call-my-line/registry.js';
 import { withLiveCalls } from '../core/live/live-call-path.js';
 import { recordLiveJoin } from '../core/live-control/history.js';
 import { LiveLineRegistry } from '../core/live-control/line-registry.js';
+import { callBackDeskFactory } from '../core/call-backs-wish/desk.js';
 import type { App } from '../core/http/fastify-types.js';
 import type { Pbx, PbxOptions } from '../pbx/index.js';
 import type { AgentFlowInstall, InstallOptions } from '../pbx/flows/agent/index.js';
@@ -129,7 +130,7 @@ export async function composeAppliance(config: Config, o: ApplianceOverrides = {
       import('../core/calls/call-path.js'),
       import('../pbx/live-control/lines.js'),
     ]);
-    agent = o.agent === false ? undefined : installAgentFlow(services, typeof o.agent === 'function' ? o.agent(services) : o.agent);
+    agent = o.agent === false ? undefined : installAgentFlow(services, withCallBackDesk(services, typeof o.agent === 'function' ? o.agent(services) : o.agent));
     // Without the media app registered, agent calls fall back to voicemail: worth seeing in /healthz.
     if (agent) services.health.set('agent-media', agent.health);
     const pbxLog = log.child({ component: 'pbx' });
@@ -196,4 +197,10 @@ export async function composeAppliance(config: Config, o: ApplianceOverrides = {
       await database.close();
     },
   };
+}
+
+/** The agent agrees call-backs in the call through the core's desk (issue 56); a test's own desk wins. */
+function withCallBackDesk(services: Services, opts: InstallOptions | undefined): InstallOptions {
+  const callBackDesk = callBackDeskFactory({ db: services.database.db, now: services.now, log: services.log, allow: services.config.outbound.allow });
+  return { ...opts, overrides: { callBackDesk, ...opts?.overrides } };
 }

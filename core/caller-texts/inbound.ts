@@ -11,7 +11,9 @@ import { toSmsText } from '../notify/message.js';
 import { planNotification } from '../notify/policy.js';
 import { countSms } from '../../contract/sms-segments.js';
 import { withoutInvisibles } from '../http/text-hygiene.js';
-import { optWordOf, startConfirmation, stopConfirmation } from './keywords.js';
+import { callBackByReply } from '../call-backs-wish/call-reply.js';
+import { CALL_REPLY_CONFIRMATION } from '../call-backs-wish/texts.js';
+import { isCallWord, optWordOf, startConfirmation, stopConfirmation } from './keywords.js';
 import type { CallerTextRoad } from './road.js';
 import { optIn, optOut, ownerOfNumber } from './store.js';
 
@@ -71,6 +73,12 @@ export async function handleCallerText(deps: CallerInboundDeps, received: Inboun
     log.info({ userId, messageSid: msg.messageSid }, 'a caller asked for texts again');
     await deps.road.send({ userId, to: msg.from, from: msg.to, kind: 'start', body: startConfirmation(owner.businessName), key: `start:${msg.messageSid}`, retry: false });
   } else if (!opt) {
+    // CALL to the missed-call text (issue 56): a call-back wish when the agent rings back;
+    // the owner is told either way, so they may ring first.
+    if (isCallWord(msg.body) && (await callBackByReply(db, userId, msg.from, now))) {
+      log.info({ userId, messageSid: msg.messageSid }, 'a caller asked to be rung back by text');
+      await deps.road.send({ userId, to: msg.from, from: msg.to, kind: 'call-back', body: CALL_REPLY_CONFIRMATION, key: `call-back:${msg.messageSid}`, retry: false });
+    }
     await tellOwner(deps, owner, msg);
   }
   return true;

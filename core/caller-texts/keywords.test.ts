@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { optWordOf, startConfirmation, stopConfirmation } from './keywords.js';
+import { isCallWord, optWordOf, startConfirmation, stopConfirmation } from './keywords.js';
 
 describe('optWordOf', () => {
   it('stops on STOP, STOP ALL, UNSUBSCRIBE, END, QUIT and CANCEL in any case and spacing', () => {
@@ -21,4 +21,9 @@ describe('confirmations', () => {
     expect(stopConfirmation('Dan Plumbing')).toBe('You will get no more texts from Dan Plumbing. Reply START to receive texts again.');
     expect(startConfirmation(null)).toBe('You will get texts from this business again. Reply STOP to stop them.');
   });
+});
+
+describe('CALL: a reply asking to be rung back (issue 56)', () => {
+  it.each(['CALL', 'call', ' Call. ', 'CALL!'])('%j is CALL', (body) => expect(isCallWord(body)).toBe(true));
+  it.each(['call me', 'CALLS', 'please call', '', 'STOP'])('%j is not', (body) => expect(isCallWord(body)).toBe(false));
 });

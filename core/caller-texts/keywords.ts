@@ -17,6 +17,11 @@ export function optWordOf(body: string): OptWord | null {
   return null;
 }
 
+/** "CALL" alone, any case (issue 56): a reply to the missed-call text asking to be rung back. */
+export function isCallWord(body: string): boolean {
+  return body.trim().replace(/[.!]+$/, '').toUpperCase() === 'CALL';
+}
+
 /** The confirmations, sent once per change (a second STOP while stopped gets nothing). */
 export function stopConfirmation(businessName: string | null): string {
   return `You will get no more texts from ${businessName?.trim() || 'this business'}. Reply START to receive texts again.`;

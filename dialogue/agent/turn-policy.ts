@@ -4,6 +4,7 @@ import { GAS_SAFETY_LINES, mentionsGasLeak } from '../spoken/safety-line.js';
 import { bookingAnswer, type AgentAnswer } from './agent-turn.js';
 import { askForPerson } from './ask-for-person.js';
 import type { BookingTurn } from './booking-walk.js';
+import { asksForCallBack } from './call-back-asked.js';
 import { afterRinging, decideRoute, routeRequest, ruleFor, type CallRouting, type PersonToRing, type RouteDecision } from './person-routing.js';
 import { routingNote } from './routing-note.js';
 
@@ -42,6 +43,8 @@ export interface TurnContext {
   lines: FixedLines;
   /** The business's team and routing rules (issue 58); absent when they could not be read: the owner alone, as before. */
   routing?: CallRouting;
+  /** The agent rings callers back (issue 56: the owner's setting is not 'owner'): a caller's wish is agreed by code. */
+  canRingBack?: boolean;
 }
 
 /** What happened, in the order a turn meets it. */
@@ -63,11 +66,13 @@ export type TurnEvent =
   /** A stalled turn's step (stall-rule.ts in pbx/flows/agent: when each fires). */
   | { on: 'stall'; step: 'hold' | 'offer-voicemail' | 'close' }
   /** An engine failed during an agent action (`closing`: the closing lines themselves); `speech`: the TTS engine. */
-  | { on: 'failed'; speech: boolean; closing: boolean };
+  | { on: 'failed'; speech: boolean; closing: boolean }
+  /** The call-back desk agreed (and recorded) the caller's call-back: `line` is what the agent says, verbatim. */
+  | { on: 'call-back-agreed'; text: string; line: string };
 
 /** What to do. `say` lines join the speech of the action in progress (a reply's, after its streamed sentences). */
 export type TurnAction =
-  | { do: 'say'; lines: string[]; kind?: 'message-taken' | 'language' }
+  | { do: 'say'; lines: string[]; kind?: 'message-taken' | 'language' | 'call-back' }
   /** Said as an agent action of its own, which then listens again. */
   | { do: 'prompt'; lines: string[] }
   /** Ask the model: the system prompt is the executor's (it follows the booking step and the language). */
@@ -93,7 +98,9 @@ export type TurnAction =
   /** Say these lines, then end the call (unless the caller interrupts with a new question). */
   | { do: 'close'; lines: string[] }
   /** End the call now. */
-  | { do: 'end'; by: 'agent' | 'transfer'; speechFailed?: boolean };
+  | { do: 'end'; by: 'agent' | 'transfer'; speechFailed?: boolean }
+  /** Hand the caller's words to the call-back desk (issue 56): it agrees a time and records the wish. */
+  | { do: 'agree-call-back'; text: string };
 
 export interface TurnStep {
   state: TurnPolicyState;
@@ -151,6 +158,14 @@ export function turnPolicy(state: TurnPolicyState, ctx: TurnContext, event: Turn
       // A caller leaving a voicemail is owed no answer: the recording holds the message.
       if (event.step === 'close') return { state, actions: [{ do: 'close', lines: [ctx.lines.lines.voicemailThanks] }] };
       return withFirst({ do: 'flag-stalled' }, offerVoicemail(state, ctx));
+    case 'call-back-agreed': {
+      // Said as the desk wrote it; the model sees it next turn as its own answer.
+      const reply: ChatMessage = { role: 'assistant', content: JSON.stringify({ intent: 'question', answered: true, answer: event.line }) };
+      return {
+        state: { ...state, carryText: '', history: [...state.history, { role: 'user', content: event.text }, reply] },
+        actions: [{ do: 'abandon-booking' }, { do: 'say', lines: [event.line], kind: 'call-back' }],
+      };
+    }
     case 'failed':
       // Nothing can be said without speech: the flow hands the call to voicemail with Asterisk's prompts.
       if (event.speech) return { state, actions: [{ do: 'end', by: 'agent', speechFailed: true }] };
@@ -200,6 +215,8 @@ function respond(state: TurnPolicyState, ctx: TurnContext, event: Extract<TurnEv
       actions: [{ do: 'say', lines: [line], kind: 'language' }],
     };
   }
+  // "Can someone ring me back after four?": the time is code's, never the model's (issue 56).
+  if (ctx.canRingBack && asksForCallBack(text)) return { state, actions: [{ do: 'agree-call-back', text }] };
   const request = ctx.routing ? askForPerson(text, ctx.routing.team.members) : null;
   const routed = request && routeRequest(request, ctx.routing!);
   if (routed) {

@@ -1,4 +1,5 @@
 import type { BookingDeskFactory } from '../../../dialogue/agent/booking-desk.js';
+import type { CallBackDeskFactory } from '../../../dialogue/agent/call-back-desk.js';
 import type { LiveCallFeed } from '../../../core/ports/live-calls.js';
 import { ENGLISH_NAMES, isLanguageCode, parseAllowList, type LanguageCode } from '../../../dialogue/language/languages.js';
 import { greetingRecordingFile } from '../../../models/audio/greeting-recording.js';
@@ -7,6 +8,7 @@ import { chosenVoices } from '../../../dialogue/language/language-voices.js';
 import { translateToEnglish } from '../../../dialogue/language/translate.js';
 import { createVad } from '../../media/vad.js';
 import { openBookingWalk } from './booking.js';
+import { openCallBackDesk } from './call-backs.js';
 import { loadCallRouting } from './call-routing.js';
 import { answer, hangUp } from '../steps.js';
 import type { CallFlow, FlowContext, FlowOutcome } from '../types.js';
@@ -39,6 +41,8 @@ export interface AgentFlowDeps {
   live?: LiveCallFeed;
   /** The owner's diary (core/booking, services.booking.desk): callers can book where the owner has bookable services. */
   bookingDesk?: BookingDeskFactory;
+  /** Call-backs the agent agrees in the call (issue 56, core/call-backs-wish): set by the composition root. */
+  callBackDesk?: CallBackDeskFactory;
   /** The node's agent calls an owner may take over (issue 54, pbx/live-control). */
   takeOvers?: AgentCalls;
 }
@@ -97,7 +101,7 @@ export function createAgentFlow(deps: AgentFlowDeps): CallFlow {
     // us says it is ready; a bound keeps a silent bridge from holding the greeting back.
     if (!(await firstFrame(media.endpoint, MEDIA_READY_MAX_MS))) log.warn({ callId, waitedMs: MEDIA_READY_MAX_MS }, 'agent: no audio from the bridge yet; greeting anyway');
 
-    const [booking, team] = await Promise.all([openBookingWalk(deps.bookingDesk, ctx), routing]);
+    const [booking, team, callBacks] = await Promise.all([openBookingWalk(deps.bookingDesk, ctx), routing, openCallBackDesk(deps.callBackDesk, ctx)]);
     const vad = await createVad({ sampleRate: media.endpoint.info.sampleRate, frameSamples: media.endpoint.info.frameSamples }, log);
     cleanup.push(() => vad.close());
 
@@ -105,7 +109,7 @@ export function createAgentFlow(deps: AgentFlowDeps): CallFlow {
     const hangup = new AbortController();
     void session.whenGone(24 * 3600_000).then((gone) => gone && hangup.abort());
     const conversation = new AgentConversation(
-      { ...conversationDeps(ctx, deps, media, writes, bridgeId, team?.ringSeconds), vad, ...(booking && { booking }), ...(team && { routing: team }) },
+      { ...conversationDeps(ctx, deps, media, writes, bridgeId, team?.ringSeconds), vad, ...(booking && { booking }), ...(team && { routing: team }), ...(callBacks && { callBacks }) },
       { businessName: ctx.owner.businessName, knowledgeBase: ctx.owner.knowledgeBase, voice: ctx.owner.voice, callerNumber: session.callerNumber, industry: ctx.owner.industry, languages: parseAllowList(ctx.owner.languages), greetingLanguages: parseGreetingLanguages(ctx.owner.greetingLanguages), languageVoices: chosenVoices(ctx.owner.languageVoices, parseAllowList(ctx.owner.languages)), greetingRecordings: recordingFiles(ctx, deps.dataDir) },
     );
 

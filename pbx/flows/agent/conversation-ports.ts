@@ -1,6 +1,7 @@
 import type { ReplyStreamer } from '../../../models/llm/language-model.js';
 import type { LanguageCode } from '../../../dialogue/language/languages.js';
 import type { BookingWalk } from '../../../dialogue/agent/booking-walk.js';
+import type { CallBackDesk } from '../../../dialogue/agent/call-back-desk.js';
 import type { CallRouting } from '../../../dialogue/agent/person-routing.js';
 import type { SpeechToText } from '../../../models/stt/speech-to-text.js';
 import type { PromptCache, Voice } from '../../../models/tts/index.js';
@@ -89,5 +90,7 @@ export interface ConversationDeps {
    * caller through a booking. Without it the agent never books, exactly as before.
    */
   booking?: BookingWalk;
+  /** Set when the owner lets the agent ring callers back (issue 56): a caller's "ring me back after four" is agreed and recorded. */
+  callBacks?: CallBackDesk;
   now?: () => number;
 }

@@ -101,6 +101,7 @@ export class AgentConversation implements ConversationCore {
       canBook: this.deps.booking !== undefined,
       lines: this.lang.lines,
       ...(this.deps.routing && { routing: this.deps.routing }),
+      ...(this.deps.callBacks && { canRingBack: true }),
     };
   }
 

@@ -68,6 +68,9 @@ export class TurnActions {
         const booking = await deps.booking!.turn(a.answer.reply.booking, a.text, signal, core.lang.current);
         return { on: 'booked', text: a.text, answer: a.answer, booking };
       }
+      case 'agree-call-back':
+        // The desk records the wish before it answers: the line said is the time kept.
+        return { on: 'call-back-agreed', text: a.text, line: await deps.callBacks!.agree(a.text) };
       case 'abandon-booking':
         deps.booking?.abandon();
         return undefined;
