@@ -70,7 +70,7 @@ export const WITHHELD_POLICIES = ['normal', 'message-only', 'refuse'] as const;
 export const NOTIFICATION_CHANNELS = ['sms', 'whatsapp', 'email'] as const;
 /** The channels an owner can text commands in on. */
 export const INBOUND_CHANNELS = ['sms', 'whatsapp'] as const;
-export const NOTIFICATION_KINDS = ['summary', 'repeat-caller', 'reply', 'reminder', 'caller-text', 'booking'] as const;
+export const NOTIFICATION_KINDS = ['summary', 'repeat-caller', 'reply', 'reminder', 'caller-text', 'booking', 'call-back'] as const;
 /** 'sending' is written before the provider is called, so a crash mid-send is never resent blindly. */
 export const SEND_STATUSES = ['sending', 'sent', 'failed'] as const;
 
@@ -91,7 +91,7 @@ export type HandlingPeriod = (typeof HANDLING_PERIODS)[number];
 export type InboundChannel = (typeof INBOUND_CHANNELS)[number];
 
 /** A text in a caller's thread (core/caller-texts): what sent it, or the caller's own. */
-export const CALLER_TEXT_KINDS = ['text-back', 'owner', 'stop', 'start', 'caller', 'booking', 'deposit'] as const;
+export const CALLER_TEXT_KINDS = ['text-back', 'owner', 'stop', 'start', 'caller', 'booking', 'deposit', 'call-back'] as const;
 /** 'received' is a caller's text; the rest follow an outgoing one (Twilio's status callbacks set the last three). */
 export const CALLER_TEXT_STATUSES = ['received', 'sending', 'sent', 'delivered', 'failed', 'undelivered'] as const;
 /** When the missed-call text-back goes: always, or only for calls in open or closed hours (core/call-handling). */

@@ -24,7 +24,7 @@ import { numberRange } from './text-back-rule.js';
  * PostgreSQL an advisory lock), so ten calls ending at once cannot all pass the window check.
  */
 
-type RoadKind = 'text-back' | 'owner' | 'stop' | 'start' | 'booking' | 'deposit';
+type RoadKind = 'text-back' | 'owner' | 'stop' | 'start' | 'booking' | 'deposit' | 'call-back';
 
 export interface RoadRequest {
   userId: number;

@@ -30,6 +30,7 @@ const KIND: Record<ApiCallerText['kind'], string> = {
   caller: 'Caller',
   booking: 'Booking',
   deposit: 'Deposit',
+  'call-back': 'Call-back',
 };
 
 /** `focusReply`: opened by a push alert's Reply button (`?reply=1`), so the owner can type at once. */
