@@ -191,6 +191,19 @@ describe('the call-back sweep', () => {
     expect(await ownerNotices()).toContain(`We rang ${cb.callerNumber} back for you and they answered. The call is in your call list. (call ${answered!.id})`);
   });
 
+  it('a called party who says it is the wrong number: closed, no second try, the owner told', async () => {
+    at(OPEN);
+    const cb = await dueCallBack();
+    script.set(cb.id, [{ placed: true, outcome: 'wrong-number', callId: null }]);
+    await sweep();
+    expect(await row(cb.id)).toMatchObject({ state: 'answered', tries: 1, lastOutcome: 'wrong-number', doneBy: 'agent' });
+    expect(textsTo(server, cb.callerNumber)).toEqual([]);
+    expect(await ownerNotices()).toContain(`We rang ${cb.callerNumber} back for you: they said it was the wrong number, so we will not ring them again.`);
+    at('2026-12-09T11:00:00.000Z');
+    await sweep();
+    expect(dialsOf(cb.id)).toHaveLength(1);
+  });
+
   it("'agent-after': a missed call's call-back is recorded at its end + N minutes; with 'owner' none", async () => {
     at(OPEN);
     const db = server.database.db;
