@@ -70,7 +70,7 @@ export const WITHHELD_POLICIES = ['normal', 'message-only', 'refuse'] as const;
 export const NOTIFICATION_CHANNELS = ['sms', 'whatsapp', 'email'] as const;
 /** The channels an owner can text commands in on. */
 export const INBOUND_CHANNELS = ['sms', 'whatsapp'] as const;
-export const NOTIFICATION_KINDS = ['summary', 'repeat-caller', 'reply', 'reminder', 'caller-text', 'booking'] as const;
+export const NOTIFICATION_KINDS = ['summary', 'repeat-caller', 'reply', 'reminder', 'caller-text', 'booking', 'call-back'] as const;
 /** 'sending' is written before the provider is called, so a crash mid-send is never resent blindly. */
 export const SEND_STATUSES = ['sending', 'sent', 'failed'] as const;
 

@@ -17,6 +17,7 @@ import { PushService, type PushOptions } from './push/service.js';
 import type { OwnerNews } from './ports/owner-news.js';
 import { LiveCallRegistry } from './live/registry.js';
 import { memberName } from './live/member-name.js';
+import { CallBackSweep } from './call-backs-dial/sweep.js';
 
 export { newHooks, type CoreDeps } from './deps.js';
 
@@ -45,6 +46,8 @@ export interface Services extends CoreDeps {
   push: PushService;
   /** Calls in progress on this node (core/live, issue 54): the Live page's list and stream, End call. */
   live: LiveCallRegistry;
+  /** The agent's call-backs (core/call-backs-dial, issue 56): the sweep the root starts with the PBX's dialler. */
+  callBacks: CallBackSweep;
 }
 
 /** How the services are built; a test passes its seams here (e.g. the webhooks' resolver). */
@@ -73,5 +76,6 @@ export function withAppServices(deps: CoreDeps, opts: ServiceOptions = {}): Serv
   const deposits: DepositService = new DepositService({ db: deps.database.db, now: deps.now, log: deps.log, sealKey: booking.keys.seal, publicUrl: deps.config.publicUrl, apiBase: deps.config.stripe.apiBase, road: callerTexts.road, gateway: callerTexts.gateway, ownerNews });
   const agentGuard = new AgentGuard({ db: deps.database.db, mailer: deps.mailer, brand: brand(deps.config), log: deps.log, now: deps.now, node: deps.config.node, limitMs: deps.config.agentSlow.p50LimitMs });
   const live = new LiveCallRegistry({ memberName: (staffId) => memberName(deps.database.db, staffId), log: deps.log });
-  return { ...deps, numbers: createNumberService(deps), webhooks: new WebhookService(deps, opts.webhooks), callerTexts, booking, website: new WebsiteService(deps, opts.website), deposits, billing: new BillingService(deps), agentGuard, push, live };
+  const callBacks = new CallBackSweep({ db: deps.database.db, now: deps.now, log: deps.log, allow: deps.config.outbound.allow, noSlotWaitMs: deps.config.callBacks.noSlotWaitMs, callFinished: deps.hooks.callFinished, road: callerTexts.road, gateway: callerTexts.gateway, ownerNews });
+  return { ...deps, callBacks, numbers: createNumberService(deps), webhooks: new WebhookService(deps, opts.webhooks), callerTexts, booking, website: new WebsiteService(deps, opts.website), deposits, billing: new BillingService(deps), agentGuard, push, live };
 }

@@ -24,6 +24,7 @@ import { callBackDeskFactory } from '../core/call-backs-wish/desk.js';
 import type { App } from '../core/http/fastify-types.js';
 import type { Pbx, PbxOptions } from '../pbx/index.js';
 import type { AgentFlowInstall, InstallOptions } from '../pbx/flows/agent/index.js';
+import type { CallBackDialler } from '../core/ports/call-back-dialler.js';
 
 /**
  * The composition root: the one place that wires config, storage, engines, PBX and HTTP, and
@@ -33,7 +34,7 @@ import type { AgentFlowInstall, InstallOptions } from '../pbx/flows/agent/index.
  */
 
 /** The background work production runs; a test server starts none and names what it tests. */
-type BackgroundWork = 'housekeeping' | 'prompts' | 'pipeline' | 'callerTexts' | 'booking' | 'backups' | 'retention' | 'digest' | 'inbox' | 'website' | 'deposits' | 'model' | 'selfTest' | 'push';
+type BackgroundWork = 'housekeeping' | 'prompts' | 'pipeline' | 'callerTexts' | 'booking' | 'backups' | 'retention' | 'digest' | 'inbox' | 'website' | 'deposits' | 'model' | 'selfTest' | 'push' | 'callBacks';
 
 export interface ApplianceOverrides {
   /** The core's logger (default: LOG_LEVEL's, as the service 'core'). */
@@ -57,6 +58,8 @@ export interface ApplianceOverrides {
   agent?: InstallOptions | ((services: Services) => InstallOptions) | false;
   /** The HTTP side's options; `false`: none (a process that only runs background work, e.g. a job worker). */
   http?: BuildOptions | false;
+  /** Places the agent's call-backs instead of the PBX's (a test's recording double). */
+  callBackDialler?: CallBackDialler;
 }
 
 export interface Appliance {
@@ -152,6 +155,8 @@ export async function composeAppliance(config: Config, o: ApplianceOverrides = {
     // Synthesise a changed greeting when it is saved, so the next caller does not wait for it.
     services.hooks.settingsChanged.push(pbx.settingsChanged);
   }
+  // The agent's call-backs (issue 56): swept only where a PBX can place them with agent mode.
+  if (on('callBacks')) services.callBacks.start(o.callBackDialler ?? (pbx as { callBackDialler?: CallBackDialler } | undefined)?.callBackDialler, config.callBacks.sweepMs);
   // The box's self-test of its own engines (SELF_TEST): after the PBX, whose calls it waits for.
   const selfTest = on('selfTest') && config.selfTest.enabled ? (await import('../core/self-test/schedule.js')).startSelfTest({ config, pools: services.agentEngines.pools, liveCalls: () => pbx?.app.activeCalls ?? 0, modelReady: () => services.agentEngines.model.ready(), log: log.child({ component: 'self-test' }) }) : undefined;
   // After the PBX: the console's "Test transfer" rings through it.
@@ -174,6 +179,7 @@ export async function composeAppliance(config: Config, o: ApplianceOverrides = {
       // First: stop taking calls and let those in progress finish (rows written, jobs queued).
       await pbx?.stop(drainMs);
       agent?.stop();
+      await services.callBacks.stop();
       await selfTest?.stop();
       services.health.delete('agent-media');
       services.agentEngines.pools.close();

@@ -91,6 +91,12 @@ export interface Config {
    * to its callers per London day, CALLER_TEXTS_DAILY_BOX the whole appliance's (0 = none sent).
    */
   callerTexts: { dailyPerOwner: number; dailyBox: number };
+  /**
+   * The agent's call-backs (core/call-backs-dial, issue 56): how often due ones are looked for
+   * (CALL_BACK_SWEEP_MS), and how long one waits when the PBX had no agent slot free for it or
+   * its link was down (CALL_BACK_NO_SLOT_WAIT_MS; no try is counted).
+   */
+  callBacks: { sweepMs: number; noSlotWaitMs: number };
   /** The team (docs/team.md): TEAM_MAX_STAFF, the people a business may add besides the owner. */
   team: { maxStaff: number };
   /**
@@ -540,6 +546,10 @@ export function loadConfig(env: Env = process.env): Config {
     callerTexts: {
       dailyPerOwner: integer(env, 'CALLER_TEXTS_DAILY_PER_OWNER', 50, 0, 100_000),
       dailyBox: integer(env, 'CALLER_TEXTS_DAILY_BOX', 1000, 0, 10_000_000),
+    },
+    callBacks: {
+      sweepMs: integer(env, 'CALL_BACK_SWEEP_MS', 15_000, 1000, 3_600_000),
+      noSlotWaitMs: integer(env, 'CALL_BACK_NO_SLOT_WAIT_MS', 60_000, 1000, 3_600_000),
     },
     team: { maxStaff: integer(env, 'TEAM_MAX_STAFF', TEAM_LIMITS.defaultMaxStaff, 0, 500) },
     website: {

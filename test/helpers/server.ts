@@ -39,12 +39,14 @@ export interface TestServerOptions extends BuildOptions, ServiceOptions {
   /** Starts the PBX (needs ARI_URL in `env`), with the agent flow when `agent` is given too. */
   pbx?: ApplianceOverrides['pbx'];
   agent?: ApplianceOverrides['agent'];
+  /** The agent's call-backs' dialler (a recording double); the sweep runs with background.callBacks. */
+  callBackDialler?: ApplianceOverrides['callBackDialler'];
   /** How long close() lets calls in progress finish (default 2 s). */
   drainMs?: number;
 }
 
 /** Background work a test server runs when it names none: nothing, so each test starts what it tests. */
-const NO_BACKGROUND = { housekeeping: false, prompts: false, pipeline: false, callerTexts: false, booking: false, backups: false, retention: false, digest: false, inbox: false, website: false, deposits: false, model: false, selfTest: false, push: false };
+const NO_BACKGROUND = { housekeeping: false, prompts: false, pipeline: false, callerTexts: false, booking: false, backups: false, retention: false, digest: false, inbox: false, website: false, deposits: false, model: false, selfTest: false, push: false, callBacks: false };
 
 /**
  * The real server over HTTP on a free port, with a fresh database (a SQLite file in a temp dir,
@@ -59,7 +61,7 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
   // outbound rules would refuse to text them a code or ring them: the operator's allow-list
   // lets the appliance reach them (unless the test sets its own), as an operator would list a range of theirs.
   if (!opts.env || !('OUTBOUND_ALLOW' in opts.env)) config.outbound = { ...config.outbound, allow: ['+447700900'] };
-  const { env: _env, mailer, log: _log, setup, background, postCall, pbx, agent, drainMs = 2000, webhooks, callerTexts, booking, website, push, ...http } = opts;
+  const { env: _env, mailer, log: _log, setup, background, postCall, pbx, agent, callBackDialler, drainMs = 2000, webhooks, callerTexts, booking, website, push, ...http } = opts;
   const appliance = await composeAppliance(config, {
     log,
     mailer,
@@ -70,6 +72,7 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
     postCall,
     pbx: pbx ?? false,
     agent: pbx && agent ? agent : false,
+    callBackDialler,
     // Fixture owners all sign up from 127.0.0.1, so suites get a sign-up allowance per address
     // that never runs out; test/security checks the real limit.
     http: { ...http, rateLimits: { signupsPerIp: { max: 100_000, windowMs: 60 * 60_000 }, ...http.rateLimits } },
