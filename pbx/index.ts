@@ -49,6 +49,8 @@ export interface PbxOptions {
   liveAgents?: AgentCalls;
   /** Calls the agent places (installAgentFlow's `callBacks`, issue 56); without it the PBX places no call-backs. */
   agentCallBacks?: AgentCallBacks;
+  /** How long a call-back rings before it counts as not answered (default 30 s; a test shortens it). */
+  callBackRingSeconds?: number;
 }
 
 export interface Pbx {
@@ -207,7 +209,7 @@ export function startPbx(host: PbxHost, { callPath, callMyLine, liveLines }: Pbx
       : {}),
     // Issue 56: the agent's call-backs, through the same trunk.
     ...(config.outbound.endpoint && opts.agentCallBacks
-      ? { callBackDialler: callBackDialler({ connected: () => link!.state === 'connected', agent: opts.agentCallBacks, place: (plan, agent) => app.placeCallBack(plan, agent), log: pbxLog }) }
+      ? { callBackDialler: callBackDialler({ connected: () => link!.state === 'connected', agent: opts.agentCallBacks, place: (plan, agent) => app.placeCallBack(plan, agent), log: pbxLog, ringSeconds: opts.callBackRingSeconds }) }
       : {}),
     async stop(drainMs = 30_000) {
       await app.drain(drainMs);
