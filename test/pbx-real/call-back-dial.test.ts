@@ -102,6 +102,16 @@ describe.skipIf(!real.ok)('the PBX places a call-back through the trunk (issue 5
     expect({ fromNumber: row.fromNumber, mode: row.mode }).toEqual({ fromNumber: to, mode: 'agent' });
   }, 180_000);
 
+  it('a phone answered by something that says nothing for 5 s: a machine (silence); the message is left and the box hangs up', async () => {
+    const to = h.ownerPhone!.number('answers');
+    const { dial, did } = await dialFor(to);
+    const result = h.pbx.callBackDialler!(dial);
+    const call = await h.ownerPhone!.nextCall(to);
+    await hearsAgent(h, call, call.invitedAt, answeringMachineMessage(BUSINESS, did));
+    expect(pickupOf(dial.callBackId)).toEqual({ kind: 'machine', why: 'silence' });
+    expect(await result).toEqual({ placed: true, outcome: 'machine', callId: expect.any(Number) });
+  }, 180_000);
+
   it('a person who says it is the wrong number hears one apology and the box hangs up ("wrong-number")', async () => {
     const to = h.ownerPhone!.number('answers');
     const { dial } = await dialFor(to);
