@@ -27,6 +27,8 @@ import { refusalReason } from './admission/admission-rule.js';
 import type { LiveLines } from '../core/ports/live-listen.js';
 import { AgentCalls } from './live-control/agent-calls.js';
 import { LiveControl } from './live-control/live-control.js';
+import type { CallBackDialler } from '../core/ports/call-back-dialler.js';
+import { callBackDialler, type AgentCallBacks } from './flows/call-back/dialler.js';
 
 export interface PbxOptions {
   /** Defaults to the prompt cache over the configured TTS engine. */
@@ -45,6 +47,10 @@ export interface PbxOptions {
   agentFlow?: CallFlow;
   /** The agent calls an owner may take over (installAgentFlow's `takeOvers`, issue 54). */
   liveAgents?: AgentCalls;
+  /** Calls the agent places (installAgentFlow's `callBacks`, issue 56); without it the PBX places no call-backs. */
+  agentCallBacks?: AgentCallBacks;
+  /** How long a call-back rings before it counts as not answered (default 30 s; a test shortens it). */
+  callBackRingSeconds?: number;
 }
 
 export interface Pbx {
@@ -62,6 +68,8 @@ export interface Pbx {
   codeCall?: CodeCall;
   /** End call on the Live page (issue 54): the root attaches it to the core's live registry. */
   live: LiveCallControl;
+  /** Places the agent's call-backs (issue 56), when OUTBOUND_ENDPOINT lets the PBX call out and agent mode is installed: the core's sweep uses it. */
+  callBackDialler?: CallBackDialler;
   /** Listen in and take over (issue 54), when the core handed its live lines: the core's routes use it. */
   liveControl?: LiveControl;
   /** Stops taking calls, lets calls in progress finish for up to `drainMs`, then disconnects. */
@@ -198,6 +206,10 @@ export function startPbx(host: PbxHost, { callPath, callMyLine, liveLines }: Pbx
           forwardingCheck: (userId: number, line: string) => forwardingCheck(callPath, app, link!, { userId, line, waitSeconds: config.forwardingCheck.waitSeconds }),
           codeCall: codeCallThrough({ owner: (id) => callPath.owner(id), ownerDid: (id) => callPath.ownerDid(id), connected: () => link!.state === 'connected', place: (plan) => app.readCodeTo(plan) }),
         }
+      : {}),
+    // Issue 56: the agent's call-backs, through the same trunk.
+    ...(config.outbound.endpoint && opts.agentCallBacks
+      ? { callBackDialler: callBackDialler({ connected: () => link!.state === 'connected', agent: opts.agentCallBacks, place: (plan, agent) => app.placeCallBack(plan, agent), log: pbxLog, ringSeconds: opts.callBackRingSeconds }) }
       : {}),
     async stop(drainMs = 30_000) {
       await app.drain(drainMs);

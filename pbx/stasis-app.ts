@@ -30,6 +30,7 @@ import type { AiMode } from '../contract/api.js';
 import { admitCallMyLine } from './call-my-line/admit.js';
 import type { Admission } from './admission/admission-gate.js';
 import { parseAriTime } from './ari/ari-time.js';
+import { placeCallBack, type AgentOnCall, type CallBackPlan, type PlacedCallBack } from './flows/call-back/place-call-back.js';
 
 export interface StasisAppDeps {
   app: string;
@@ -113,11 +114,11 @@ export class StasisApp {
     // Calls placed to owners' phones, from when Asterisk took them: each counts at its bound while in progress (its row), at what it took once the leg closes.
     const placedAt = new Map<string, { userId: number; at: Date; row: Promise<number | undefined> }>();
     const legs: OwnerLegs = {
-      open: (channelId, number) => {
+      open: (channelId, number, did = number) => {
         // Opened before the originate request: its first events may beat the HTTP answer.
         const leg = new CallSession(
           { id: channelId, name: '', state: 'Down', caller: { name: '', number }, dialplan: { context: '', exten: '' }, creationtime: '' },
-          number,
+          did,
         );
         this.legs.set(channelId, leg);
         return leg;
@@ -333,6 +334,16 @@ export class StasisApp {
   async readCodeTo(c: CodeCallPlan): Promise<CodeCallResult> {
     if (!this.transfer) throw new Error('OUTBOUND_ENDPOINT is not set');
     return placeCodeCall({ rest: this.deps.rest, prompts: this.deps.prompts, log: this.deps.log, transfer: this.transfer }, c);
+  }
+
+  /** Issue 56: one call-back placed and held to its end (pbx/flows/call-back/place-call-back.ts); the app finishes its row as any call's. */
+  placeCallBack(plan: CallBackPlan, agent: AgentOnCall): Promise<PlacedCallBack> {
+    if (!this.transfer) throw new Error('OUTBOUND_ENDPOINT is not set');
+    const { rest, log, callPath, prompts, limits, dataDir, live, now } = this.deps;
+    const hold = (session: CallSession, callId: number) => this.byCallId.set(callId, session);
+    const work = placeCallBack({ rest, log, callPath, prompts, limits, dataDir, live, now, transfer: this.transfer, hold, finish: (s, id, o) => this.endCall(s, id, o) }, agent, plan);
+    this.track(work.then(() => undefined, () => undefined));
+    return work;
   }
 
   /** The owner's flow for this caller, as their call handling says. */

@@ -147,7 +147,7 @@ export async function composeAppliance(config: Config, o: ApplianceOverrides = {
     // Listen in and take over (issue 54): one-call browser lines, their joins kept in the call's history.
     const liveLines = new LiveLineRegistry(createLiveLineEndpoints({ url: config.ari.url, username: config.ari.username, password: config.ari.password }), (join) => recordLiveJoin(database.db, join, services.now()), pbxLog);
     services.hooks.callFinished.push((callId) => liveLines.callEnded(callId));
-    pbx = startPbx(services, { callPath, callMyLine, liveLines }, { agentFlow: agent?.flow, liveAgents: agent?.takeOvers, ...(typeof o.pbx === 'function' ? o.pbx(services) : o.pbx) });
+    pbx = startPbx(services, { callPath, callMyLine, liveLines }, { agentFlow: agent?.flow, liveAgents: agent?.takeOvers, agentCallBacks: agent?.callBacks, ...(typeof o.pbx === 'function' ? o.pbx(services) : o.pbx) });
     if (pbx.liveControl) live = { lines: liveLines, control: pbx.liveControl };
     services.health.set('pbx', pbx.health);
     // End call on the Live page hangs up through this PBX.

@@ -32,3 +32,6 @@ export type CallBackDialResult =
 
 /** Places one call-back and resolves when it has ended (answered and hung up, or not answered). */
 export type CallBackDialler = (dial: CallBackDial) => Promise<CallBackDialResult>;
+
+/** The message the PBX leaves on an answering machine: the core's fixed words (core/call-backs/texts.ts), reached through this port. */
+export { answeringMachineMessage } from '../call-backs/texts.js';

@@ -8,8 +8,8 @@ import { chosenVoices } from '../../../dialogue/language/language-voices.js';
 import { translateToEnglish } from '../../../dialogue/language/translate.js';
 import { createVad } from '../../media/vad.js';
 import { openBookingWalk } from './booking.js';
-import { openCallBackDesk } from './call-backs.js';
 import { loadCallRouting } from './call-routing.js';
+import { openCallBackDesk } from './call-backs.js';
 import { answer, hangUp } from '../steps.js';
 import type { CallFlow, FlowContext, FlowOutcome } from '../types.js';
 import { putThrough } from '../transfer/put-through.js';
@@ -22,7 +22,7 @@ import type { ConversationTiming } from './conversation-timing.js';
 import type { BargeInMetrics, TurnMetrics } from './turn-metrics.js';
 import { agentMediaChannelId, agentRecordingName, firstFrame, MEDIA_READY_MAX_MS, openMediaPath, type MediaPath, type RtpSettings } from './media-path.js';
 import type { AriMediaRest } from './media-rest.js';
-import { formatTranscript } from './transcript.js';
+import { formatTranscript, type TranscriptLine } from './transcript.js';
 import type { AgentCalls } from '../../live-control/agent-calls.js';
 import { offerTakeOver } from '../../live-control/offer-take-over.js';
 
@@ -73,70 +73,107 @@ const GOODBYE_TAIL_MS = 300;
  * cannot speak, the caller gets voicemail instead: never dead air.
  */
 export function createAgentFlow(deps: AgentFlowDeps): CallFlow {
-  return async (ctx: FlowContext) => {
-    const outcome = ctx.outcome as AgentFlowOutcome;
-    const { session, log, callId } = ctx;
-    const bridgeId = `agent-${callId}`;
+  return (ctx: FlowContext) => runAgentCall(deps, ctx);
+}
 
-    await answer(ctx);
-    outcome.answered = true;
+/**
+ * A call the agent placed itself (issue 56's call-backs, pbx/flows/call-back/): before anything
+ * is said `prelude` judges who picked up on the call's media (it may end the call itself, e.g.
+ * a message left on a machine); then the conversation opens with `lines` instead of the
+ * greeting, and the model is told `context` (what the caller wanted).
+ */
+export interface AgentOpening {
+  prelude(media: MediaPath, speech: AgentEnginesPort['speech']): Promise<'converse' | 'ended'>;
+  lines: string[];
+  context: string | null;
+  /** Sees the conversation once it runs, and each change of its dialogue (it may close the call: a wrong number). */
+  watch?(conversation: AgentConversation): (lines: readonly TranscriptLine[]) => void;
+}
 
-    // Read while the media path is set up, so the team costs the caller no wait.
-    const routing = loadCallRouting(ctx, new Date());
-    const cleanup = new Cleanup(log, callId);
-    let media: MediaPath;
+/** One agent call on `ctx`: the inbound agent flow, or with `opening` a call the agent placed. */
+export async function runAgentCall(deps: AgentFlowDeps, ctx: FlowContext, opening?: AgentOpening): Promise<void> {
+  const outcome = ctx.outcome as AgentFlowOutcome;
+  const { session, log, callId } = ctx;
+  const bridgeId = `agent-${callId}`;
+
+  await answer(ctx);
+  outcome.answered = true;
+
+  // Read while the media path is set up, so the team costs the caller no wait.
+  const routing = loadCallRouting(ctx, new Date());
+  const cleanup = new Cleanup(log, callId);
+  let media: MediaPath;
+  try {
+    media = await openMediaPath(deps, ctx, bridgeId, cleanup);
+    outcome.recordingName = agentRecordingName(callId);
+    outcome.message = 'yes'; // the whole conversation is the call's record
+  } catch (err) {
+    await cleanup.run();
+    // A call the agent placed has no voicemail to fall back to: it ends.
+    if (session.hangupRequested || opening) throw err;
+    log.error({ err, callId }, 'agent: media path could not be set up; taking a voicemail instead');
+    return voicemailInstead(ctx);
+  }
+
+  // Asterisk drops what we send until its mixing bridge carries media (about 0.6 s on a
+  // real Asterisk 20.17: callers missed the greeting's "Hello"). The bridge's first frame to
+  // us says it is ready; a bound keeps a silent bridge from holding the greeting back.
+  if (!(await firstFrame(media.endpoint, MEDIA_READY_MAX_MS))) log.warn({ callId, waitedMs: MEDIA_READY_MAX_MS }, 'agent: no audio from the bridge yet; greeting anyway');
+  if (opening) {
+    let next: 'converse' | 'ended';
     try {
-      media = await openMediaPath(deps, ctx, bridgeId, cleanup);
-      outcome.recordingName = agentRecordingName(callId);
-      outcome.message = 'yes'; // the whole conversation is the call's record
+      next = await opening.prelude(media, deps.engines.speech);
     } catch (err) {
       await cleanup.run();
-      if (session.hangupRequested) throw err;
-      log.error({ err, callId }, 'agent: media path could not be set up; taking a voicemail instead');
-      return voicemailInstead(ctx);
+      throw err;
     }
-
-    // Asterisk drops what we send until its mixing bridge carries media (about 0.6 s on a
-    // real Asterisk 20.17: callers missed the greeting's "Hello"). The bridge's first frame to
-    // us says it is ready; a bound keeps a silent bridge from holding the greeting back.
-    if (!(await firstFrame(media.endpoint, MEDIA_READY_MAX_MS))) log.warn({ callId, waitedMs: MEDIA_READY_MAX_MS }, 'agent: no audio from the bridge yet; greeting anyway');
-
-    const [booking, team, callBacks] = await Promise.all([openBookingWalk(deps.bookingDesk, ctx), routing, openCallBackDesk(deps.callBackDesk, ctx)]);
-    const vad = await createVad({ sampleRate: media.endpoint.info.sampleRate, frameSamples: media.endpoint.info.frameSamples }, log);
-    cleanup.push(() => vad.close());
-
-    const writes = trackWrites(log, callId);
-    const hangup = new AbortController();
-    void session.whenGone(24 * 3600_000).then((gone) => gone && hangup.abort());
-    const conversation = new AgentConversation(
-      { ...conversationDeps(ctx, deps, media, writes, bridgeId, team?.ringSeconds), vad, ...(booking && { booking }), ...(team && { routing: team }), ...(callBacks && { callBacks }) },
-      { businessName: ctx.owner.businessName, knowledgeBase: ctx.owner.knowledgeBase, voice: ctx.owner.voice, callerNumber: session.callerNumber, industry: ctx.owner.industry, languages: parseAllowList(ctx.owner.languages), greetingLanguages: parseGreetingLanguages(ctx.owner.greetingLanguages), languageVoices: chosenVoices(ctx.owner.languageVoices, parseAllowList(ctx.owner.languages)), greetingRecordings: recordingFiles(ctx, deps.dataDir) },
-    );
-
-    cleanup.push(takeOverOffer(deps, ctx, conversation, bridgeId));
-
-    try {
-      const result = await conversation.run(hangup.signal);
-      const transcript = formatTranscript(result.transcript);
+    if (next === 'ended') {
       outcome.status = 'answered';
-      outcome.transcript = transcript;
-      // Stored before the call is finished, so the post-call job summarises the dialogue instead
-      // of transcribing the mix; the hang-up below does not wait for it.
-      if (transcript) writes.write('store the transcript', ctx.callPath.saveAgentTranscript(callId, transcript));
-      if (result.speechFailed && !session.gone) {
-        // The agent cannot speak: take a voicemail with Asterisk's built-in prompts instead.
-        hangup.abort();
-        await cleanup.run();
-        return voicemailInstead(ctx);
-      }
-      await endAgentCall(ctx, result);
-      if (result.endedBy === 'taken-over') await afterTakeOver(ctx);
-    } finally {
+      await cleanup.run();
+      return;
+    }
+  }
+
+  const [booking, team, callBacks] = await Promise.all([openBookingWalk(deps.bookingDesk, ctx), routing, openCallBackDesk(deps.callBackDesk, ctx)]);
+  const vad = await createVad({ sampleRate: media.endpoint.info.sampleRate, frameSamples: media.endpoint.info.frameSamples }, log);
+  cleanup.push(() => vad.close());
+
+  const writes = trackWrites(log, callId);
+  const hangup = new AbortController();
+  void session.whenGone(24 * 3600_000).then((gone) => gone && hangup.abort());
+  const watched: { onLines?: (lines: readonly TranscriptLine[]) => void } = {};
+  const ports = conversationDeps(ctx, deps, media, writes, bridgeId, team?.ringSeconds);
+  const onTranscript = ports.onTranscript;
+  if (opening?.watch) ports.onTranscript = (lines) => (onTranscript?.(lines), watched.onLines?.(lines));
+  const conversation = new AgentConversation(
+    { ...ports, vad, ...(booking && { booking }), ...(team && { routing: team }), ...(callBacks && { callBacks }) },
+    { ...(opening && { opening: { lines: opening.lines, context: opening.context } }), businessName: ctx.owner.businessName, knowledgeBase: ctx.owner.knowledgeBase, voice: ctx.owner.voice, callerNumber: session.callerNumber, industry: ctx.owner.industry, languages: parseAllowList(ctx.owner.languages), greetingLanguages: parseGreetingLanguages(ctx.owner.greetingLanguages), languageVoices: chosenVoices(ctx.owner.languageVoices, parseAllowList(ctx.owner.languages)), greetingRecordings: recordingFiles(ctx, deps.dataDir) },
+  );
+
+  if (opening?.watch) watched.onLines = opening.watch(conversation);
+  cleanup.push(takeOverOffer(deps, ctx, conversation, bridgeId));
+
+  try {
+    const result = await conversation.run(hangup.signal);
+    const transcript = formatTranscript(result.transcript);
+    outcome.status = 'answered';
+    outcome.transcript = transcript;
+    // Stored before the call is finished, so the post-call job summarises the dialogue instead
+    // of transcribing the mix; the hang-up below does not wait for it.
+    if (transcript) writes.write('store the transcript', ctx.callPath.saveAgentTranscript(callId, transcript));
+    if (result.speechFailed && !session.gone && !opening) {
+      // The agent cannot speak: take a voicemail with Asterisk's built-in prompts instead.
       hangup.abort();
       await cleanup.run();
-      await writes.written();
+      return voicemailInstead(ctx);
     }
-  };
+    await endAgentCall(ctx, result);
+    if (result.endedBy === 'taken-over') await afterTakeOver(ctx);
+  } finally {
+    hangup.abort();
+    await cleanup.run();
+    await writes.written();
+  }
 }
 
 /** The conversation's ports: the call's media, its engines, and what it reports to the core. */

@@ -43,6 +43,8 @@ export interface ConversationInput {
   languageVoices?: Readonly<Record<string, string>> | null;
   /** The owner's own recording of the greeting line per language (language → file): played in place of that line. */
   greetingRecordings?: Readonly<Partial<Record<LanguageCode, string>>>;
+  /** A call the agent placed (issue 56's call-backs): these lines are said in place of the greeting, and `context` is added to the model's instructions. */
+  opening?: { lines: readonly string[]; context: string | null };
 }
 
 export interface ConversationResult {

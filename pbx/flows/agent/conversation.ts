@@ -69,7 +69,7 @@ export class AgentConversation implements ConversationCore {
     this.detector = new TurnDetector({ ...this.timing.turn, speculateMs: this.timing.speculative ? this.timing.turn.speculateMs : 0 });
     // Each language in the voice the owner chose for it.
     this.speech = withChosenVoices(deps.engines.speech, input.languageVoices);
-    this.lang = new LanguageSession(input.languages, (language) => buildAgentSystemPrompt({ businessName: input.businessName, knowledgeBase: input.knowledgeBase, language }));
+    this.lang = new LanguageSession(input.languages, (language) => this.withContext(buildAgentSystemPrompt({ businessName: input.businessName, knowledgeBase: input.knowledgeBase, language })));
     this.now = deps.now ?? (() => performance.now());
     this.actions = new TurnActions(this, () => this.stall.holdingAudio);
     this.stall = new StallWatching(this, (event) => this.actions.perform(event));
@@ -88,9 +88,15 @@ export class AgentConversation implements ConversationCore {
     const language = this.lang.current;
     if (!this.prompt || this.prompt.step !== step || this.prompt.language !== language) {
       const booking = walk ? { step } : undefined;
-      this.prompt = { step, language, text: buildAgentSystemPrompt({ businessName: this.input.businessName, knowledgeBase: this.input.knowledgeBase, language, ...(booking && { booking }) }) };
+      this.prompt = { step, language, text: this.withContext(buildAgentSystemPrompt({ businessName: this.input.businessName, knowledgeBase: this.input.knowledgeBase, language, ...(booking && { booking }) })) };
     }
     return this.prompt.text;
+  }
+
+  /** A call the agent placed: what it is for (a call-back's first call), after the usual instructions. */
+  private withContext(prompt: string): string {
+    const context = this.input.opening?.context;
+    return context ? `${prompt}\n\n${context}` : prompt;
   }
 
   rulesContext(): TurnContext {

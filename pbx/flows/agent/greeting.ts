@@ -9,6 +9,11 @@ import { sentenceAudio, wavFileAudio } from './speech-audio.js';
 export async function speakGreeting(core: ConversationCore, signal: AbortSignal): Promise<void> {
   const { input } = core;
   const s = core.speaker(signal);
+  // A call the agent placed opens with its own lines (a call-back's disclosure), said once.
+  if (input.opening) {
+    for (const line of input.opening.lines) s.add(line);
+    return s.finished();
+  }
   for (const g of greetingLines(input.greetingLanguages ?? ['en'], core.lang.allowed, input.businessName, input.greetingRecordings)) {
     s.add(g.text, g.recording === undefined ? undefined : recordedLine(core, g.recording, g.language), g.language);
   }

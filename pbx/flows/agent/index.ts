@@ -9,6 +9,9 @@ import { createAriMediaRest } from './media-rest.js';
 import { openMediaApp, type MediaApp } from './media-app.js';
 import { createSlowBoxGuard, type SlowBoxGuard } from '../../admission/slow-box-guard.js';
 import { AgentCalls } from '../../live-control/agent-calls.js';
+import type { AgentCallBacks } from '../call-back/dialler.js';
+import { admitLeavingSpare } from '../call-back/slot-reserve.js';
+import { runAgentCall } from './agent-flow.js';
 
 export interface InstallOptions {
   /**
@@ -32,6 +35,8 @@ export interface AgentFlowInstall {
   slowBox: SlowBoxGuard;
   /** The agent calls an owner may take over (issue 54): hand it to startPbx (`liveAgents`). */
   takeOvers: AgentCalls;
+  /** Calls the agent places (issue 56's call-backs): hand it to startPbx (`agentCallBacks`). */
+  callBacks: AgentCallBacks;
   stop(): void;
 }
 
@@ -68,12 +73,16 @@ export function installAgentFlow(host: PbxHost, opts: InstallOptions = {}): Agen
   };
   // The model first: a caller refused for it is not counted against the slow guard's trials.
   const agentOff = (ctx: FlowContext) => (!engines.model.ready() ? 'model' : slowBox.admitNew(ctx.owner.userId) ? undefined : 'slow');
-  const flow = withAdmission(createAgentFlow(deps), opts.admit ?? (() => engines.pools.admitConversation()), agentOff);
+  const admit = opts.admit ?? (() => engines.pools.admitConversation());
+  const flow = withAdmission(createAgentFlow(deps), admit, agentOff);
+  // A call-back never takes the last slot an inbound caller may need, nor runs while agent mode is off.
+  const callBacks: AgentCallBacks = { admit: () => (engines.model.ready() ? admitLeavingSpare(admit) : null), run: (ctx, opening) => runAgentCall(deps, ctx, opening) };
   return {
     flow,
     mediaApp,
     slowBox,
     takeOvers: deps.takeOvers!,
+    callBacks,
     health: () => ({ ok: mediaApp.connected, detail: mediaApp.connected ? `${mediaApp.name} registered` : `${mediaApp.name} not registered on Asterisk` }),
     stop() {
       mediaApp.close();

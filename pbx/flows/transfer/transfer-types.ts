@@ -10,7 +10,8 @@ import type { LegPresents } from './leg-caller-id.js';
  * called now, and, for each call placed, how long it held the trunk.
  */
 export interface OwnerLegs {
-  open(channelId: string, number: string): CallSession;
+  /** `did`: the business number the leg is placed for, when it is not a transfer's (a call-back). */
+  open(channelId: string, number: string, did?: string): CallSession;
   /**
    * Why the appliance may not call `number` for this owner now (account, number kind, daily
    * cap), or how long the call may last once answered (PUT_THROUGH_MAX_SECONDS, or what is
