@@ -156,7 +156,7 @@ export async function composeAppliance(config: Config, o: ApplianceOverrides = {
     services.hooks.settingsChanged.push(pbx.settingsChanged);
   }
   // The agent's call-backs (issue 56): swept only where a PBX can place them with agent mode.
-  if (on('callBacks')) services.callBacks.start(o.callBackDialler ?? (pbx as { callBackDialler?: CallBackDialler } | undefined)?.callBackDialler, config.callBacks.sweepMs);
+  if (on('callBacks')) services.callBacks.start(o.callBackDialler ?? pbx?.callBackDialler, config.callBacks.sweepMs);
   // The box's self-test of its own engines (SELF_TEST): after the PBX, whose calls it waits for.
   const selfTest = on('selfTest') && config.selfTest.enabled ? (await import('../core/self-test/schedule.js')).startSelfTest({ config, pools: services.agentEngines.pools, liveCalls: () => pbx?.app.activeCalls ?? 0, modelReady: () => services.agentEngines.model.ready(), log: log.child({ component: 'self-test' }) }) : undefined;
   // After the PBX: the console's "Test transfer" rings through it.
