@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Log } from '../../contract/log.js';
 import { mayDial, type DialFacts, type DialVerdict, type TryOutcome } from '../call-backs/may-dial.js';
-import { claimDueCallBacks, postponeCallBack, recordCallBackTry } from '../call-backs-store/claim.js';
+import { claimDueCallBacks, postponeCallBack, recordCallBackTry, releaseStuckCallBacks } from '../call-backs-store/claim.js';
 import { closeCallBack, type CloseAs } from '../call-backs-store/sweep-rows.js';
 import { ownerDid } from '../call-handling/store.js';
 import type { Db } from '../db/client.js';
@@ -36,6 +36,13 @@ export interface SweepDeps extends AfterTryDeps {
  */
 const MAX_DIALS_AT_ONCE = 4;
 
+/**
+ * A call-back 'calling' for longer than this was left by a core that stopped mid-dial. Far longer
+ * than any ring and conversation, as nothing else tells a lost dial from a long call on another
+ * core; a row this core is still dialling is never released.
+ */
+export const STUCK_CALLING_MS = 4 * 3600_000;
+
 /** What a sweep did with each call-back it claimed, for the log and the tests. */
 export type SweepStep = { id: number; did: 'dialled' | 'postponed' | 'closed' | 'no-slot' };
 
@@ -50,7 +57,8 @@ export class CallBackSweep {
   private timer: ReturnType<typeof setInterval> | undefined;
   /** The sweep in progress: one at a time per core, a second waits for it. */
   private running: Promise<unknown> = Promise.resolve();
-  private readonly dials = new Set<Promise<void>>();
+  /** The dials in progress on this core, by call-back id. */
+  private readonly dials = new Map<number, Promise<void>>();
   private subscribed = false;
 
   constructor(private readonly deps: SweepDeps) {}
@@ -89,7 +97,7 @@ export class CallBackSweep {
 
   /** Resolves when the dials in progress have ended and been recorded. */
   async settled(): Promise<void> {
-    while (this.dials.size) await Promise.all([...this.dials]);
+    while (this.dials.size) await Promise.all([...this.dials.values()]);
   }
 
   async stop(): Promise<void> {
@@ -104,7 +112,9 @@ export class CallBackSweep {
     const dialler = this.dialler;
     const room = MAX_DIALS_AT_ONCE - this.dials.size;
     if (!dialler || room <= 0) return [];
-    const { db, now } = this.deps;
+    const { db, now, log } = this.deps;
+    const released = await releaseStuckCallBacks(db, now(), new Date(now().getTime() - STUCK_CALLING_MS), [...this.dials.keys()]);
+    if (released.length) log.warn({ callBackIds: released }, 'call-backs left calling by a core that stopped: back to waiting, that dial counted as a failed try');
     const claimed = await claimDueCallBacks(db, now(), room);
     const steps: SweepStep[] = [];
     for (const row of claimed) {
@@ -142,8 +152,8 @@ export class CallBackSweep {
       return 'closed';
     }
     const dial = this.dial(row, dialler, facts, firstCall, from);
-    this.dials.add(dial);
-    void dial.finally(() => this.dials.delete(dial));
+    this.dials.set(row.id, dial);
+    void dial.finally(() => this.dials.delete(row.id));
     return 'dialled';
   }
 

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, lt, lte, notInArray, sql } from 'drizzle-orm';
 import type { CallBackOutcome } from '../../contract/call-backs.js';
 import type { Db } from '../db/client.js';
 import { tablesOf, type CallBackRow } from '../db/schema.js';
@@ -28,6 +28,23 @@ export async function claimDueCallBacks(db: Db, now: Date, limit = 5): Promise<C
     .set({ state: 'calling', updatedAt: now })
     .where(and(inArray(callBacks.id, lockedForClaim(db, due)), eq(callBacks.state, 'waiting')))
     .returning();
+}
+
+/**
+ * Call-backs left 'calling' by a core that stopped mid-dial (a crash, a restart) would wait for
+ * nobody: those claimed before `claimedBefore`, and not among `inFlight` (this core's own dials),
+ * go back to waiting, due now, with that dial counted as a failed try at its claim. Counting it
+ * keeps the promise of at most two rings even when the lost dial did ring; the rules then decide
+ * as for any failed try (one more, 30 minutes after it). Returns the ids released.
+ */
+export async function releaseStuckCallBacks(db: Db, now: Date, claimedBefore: Date, inFlight: readonly number[]): Promise<number[]> {
+  const { callBacks } = tablesOf(db);
+  const rows = await db
+    .update(callBacks)
+    .set({ state: 'waiting', dueAt: now, tries: sql`${callBacks.tries} + 1`, lastTryAt: sql`${callBacks.updatedAt}`, lastOutcome: 'failed', updatedAt: now })
+    .where(and(eq(callBacks.state, 'calling'), lt(callBacks.updatedAt, claimedBefore), ...(inFlight.length ? [notInArray(callBacks.id, [...inFlight])] : [])))
+    .returning({ id: callBacks.id });
+  return rows.map((r) => r.id);
 }
 
 /** A claimed call-back the rules say must wait (outside hours, a cap reached): back to waiting until `until`, no try counted. */

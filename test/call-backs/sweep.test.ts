@@ -7,7 +7,8 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { noAnswerText } from '../../core/call-backs/texts.js';
-import { CallBackSweep } from '../../core/call-backs-dial/sweep.js';
+import { CallBackSweep, STUCK_CALLING_MS } from '../../core/call-backs-dial/sweep.js';
+import { claimDueCallBacks } from '../../core/call-backs-store/claim.js';
 import { recordOwnerWindow } from '../../core/call-backs-dial/owner-window.js';
 import { recordCallBackWish } from '../../core/call-backs-store/store.js';
 import { defaultCallHandling } from '../../core/call-handling/defaults.js';
@@ -171,6 +172,27 @@ describe('the call-back sweep', () => {
     at('2026-12-10T10:00:00.000Z');
     await sweep();
     expect(dialsOf(cb.id)).toHaveLength(2);
+  });
+
+  it("a call-back left 'calling' by a core that stopped mid-dial: released only after the bound, that dial counted, one more ring and no third", async () => {
+    at(OPEN);
+    const cb = await dueCallBack();
+    // The other core claimed it, then died before the dial's end was recorded.
+    expect((await claimDueCallBacks(server.database.db, now(), 10)).map((r) => r.id)).toEqual([cb.id]);
+    server.clock.offsetMs += STUCK_CALLING_MS - 60_000;
+    expect(await sweep()).toEqual([]);
+    expect(dialsOf(cb.id)).toEqual([]);
+    expect((await row(cb.id)).state).toBe('calling');
+
+    server.clock.offsetMs += 120_000;
+    script.set(cb.id, [{ placed: true, outcome: 'no-answer', callId: null }]);
+    expect(await sweep()).toEqual([{ id: cb.id, did: 'dialled' }]);
+    expect(dialsOf(cb.id)).toHaveLength(1);
+    // The lost dial was the first try: this one was the second, so the call-back is over.
+    expect(await row(cb.id)).toMatchObject({ state: 'no-answer', tries: 2, lastOutcome: 'no-answer', doneBy: 'agent' });
+    server.clock.offsetMs += 3600_000;
+    await sweep();
+    expect(dialsOf(cb.id)).toHaveLength(1);
   });
 
   it('a PBX with no slot free: no try counted, the call-back waits and is tried again', async () => {
