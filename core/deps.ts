@@ -30,6 +30,8 @@ export interface CoreDeps {
 export interface ServiceHooks {
   /** A call row is final and its recording (if any) is stored: the post-call pipeline takes over. */
   callFinished: Array<(callId: number) => void>;
+  /** A finished call's post-call work is over: its transcript and summary are stored, or never will be. */
+  callSettled: Array<(callId: number) => void>;
   /**
    * An owner saved their settings: the PBX re-makes their greeting now, not on the next call,
    * and removes the one it replaced (`before`: the greeting's settings before the save, when they changed).
@@ -45,7 +47,7 @@ export interface GreetingSettings {
 }
 
 export function newHooks(): ServiceHooks {
-  return { callFinished: [], settingsChanged: [] };
+  return { callFinished: [], callSettled: [], settingsChanged: [] };
 }
 
 export interface HealthReport {

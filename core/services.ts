@@ -76,6 +76,6 @@ export function withAppServices(deps: CoreDeps, opts: ServiceOptions = {}): Serv
   const deposits: DepositService = new DepositService({ db: deps.database.db, now: deps.now, log: deps.log, sealKey: booking.keys.seal, publicUrl: deps.config.publicUrl, apiBase: deps.config.stripe.apiBase, road: callerTexts.road, gateway: callerTexts.gateway, ownerNews });
   const agentGuard = new AgentGuard({ db: deps.database.db, mailer: deps.mailer, brand: brand(deps.config), log: deps.log, now: deps.now, node: deps.config.node, limitMs: deps.config.agentSlow.p50LimitMs });
   const live = new LiveCallRegistry({ memberName: (staffId) => memberName(deps.database.db, staffId), log: deps.log });
-  const callBacks = new CallBackSweep({ db: deps.database.db, now: deps.now, log: deps.log, allow: deps.config.outbound.allow, noSlotWaitMs: deps.config.callBacks.noSlotWaitMs, callFinished: deps.hooks.callFinished, road: callerTexts.road, gateway: callerTexts.gateway, ownerNews });
+  const callBacks = new CallBackSweep({ db: deps.database.db, now: deps.now, log: deps.log, allow: deps.config.outbound.allow, noSlotWaitMs: deps.config.callBacks.noSlotWaitMs, callFinished: deps.hooks.callFinished, callSettled: deps.hooks.callSettled, road: callerTexts.road, gateway: callerTexts.gateway, ownerNews });
   return { ...deps, callBacks, numbers: createNumberService(deps), webhooks: new WebhookService(deps, opts.webhooks), callerTexts, booking, website: new WebsiteService(deps, opts.website), deposits, billing: new BillingService(deps), agentGuard, push, live };
 }

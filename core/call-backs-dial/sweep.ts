@@ -12,6 +12,7 @@ import type { CallBackDial, CallBackDialler, CallBackDialResult } from '../ports
 import { afterTry, type AfterTryDeps } from './after-try.js';
 import { gatherDialFacts, type FirstCall } from './facts.js';
 import { recordOwnerWindow } from './owner-window.js';
+import { recordVoicemailWish } from '../call-backs-wish/voicemail-wish.js';
 
 // The core's call-back dialler (issue 56): every CALL_BACK_SWEEP_MS it claims the call-backs
 // that fall due (one statement, so two cores never take one row), asks the rules (mayDial)
@@ -27,6 +28,8 @@ export interface SweepDeps extends AfterTryDeps {
   noSlotWaitMs: number;
   /** The core's hook of finished calls (core/deps.ts): the owner's window rows are recorded from it. */
   callFinished: Array<(callId: number) => void>;
+  /** The core's hook of settled calls (core/deps.ts): a voicemail's "ring me back" is read from its transcript then. */
+  callSettled: Array<(callId: number) => void>;
 }
 
 /**
@@ -75,6 +78,9 @@ export class CallBackSweep {
       this.deps.callFinished.push((callId) => {
         // Only while dialling: a wish recorded on a core that will not ring would wait for nobody.
         if (this.dialler) void recordOwnerWindow(db, callId, now(), log).catch((err: unknown) => log.error({ callId, err: errorMessage(err) }, "owner's window call-back not recorded"));
+      });
+      this.deps.callSettled.push((callId) => {
+        if (this.dialler) void recordVoicemailWish(this.deps, callId).catch((err: unknown) => log.error({ callId, err: errorMessage(err) }, "the voicemail's call-back not recorded"));
       });
     }
     this.dialler = dialler;

@@ -91,7 +91,10 @@ export function createPostCall(services: Services, engines: PostCallEngines = {}
     notifyAnywayFromAttempt: o.notifyAnywayFromAttempt,
     repeatCaller: o.repeatCaller,
     // Each finished call goes to the owner's webhook (when set), once, through its own durable job.
-    callSettled: (call) => void webhooks.enqueueCall(call),
+    callSettled: (call) => {
+      void webhooks.enqueueCall(call);
+      for (const settled of services.hooks.callSettled) settled(call.id);
+    },
   });
   const worker = new JobWorker({
     queue,

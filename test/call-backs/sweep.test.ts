@@ -97,7 +97,7 @@ describe('the call-back sweep', () => {
     other && (other.clock.offsetMs = server.clock.offsetMs);
     const second = other?.services.callBacks ?? new CallBackSweep({
       db: server.database.db, now, log: server.services.log, allow: server.config.outbound.allow, noSlotWaitMs: 60_000,
-      callFinished: [], road: server.services.callerTexts.road, gateway: server.services.callerTexts.gateway,
+      callFinished: [], callSettled: [], road: server.services.callerTexts.road, gateway: server.services.callerTexts.gateway,
     });
     if (!other) second.start(dialler, 3_600_000);
     try {
