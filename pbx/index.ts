@@ -29,6 +29,7 @@ import { AgentCalls } from './live-control/agent-calls.js';
 import { LiveControl } from './live-control/live-control.js';
 import type { CallBackDialler } from '../core/ports/call-back-dialler.js';
 import { callBackDialler, type AgentCallBacks } from './flows/call-back/dialler.js';
+import { callBackRefusal } from './flows/call-back/slot-reserve.js';
 
 export interface PbxOptions {
   /** Defaults to the prompt cache over the configured TTS engine. */
@@ -209,7 +210,7 @@ export function startPbx(host: PbxHost, { callPath, callMyLine, liveLines }: Pbx
       : {}),
     // Issue 56: the agent's call-backs, through the same trunk.
     ...(config.outbound.endpoint && opts.agentCallBacks
-      ? { callBackDialler: callBackDialler({ connected: () => link!.state === 'connected', agent: opts.agentCallBacks, place: (plan, agent) => app.placeCallBack(plan, agent), log: pbxLog, ringSeconds: opts.callBackRingSeconds }) }
+      ? { callBackDialler: callBackDialler({ connected: () => link!.state === 'connected', busy: () => callBackRefusal({ activeCalls: app.activeCalls, loopLagMs: load.loopLagMs(), jobsWaiting: load.jobsWaiting() }, config.admission), agent: opts.agentCallBacks, place: (plan, agent) => app.placeCallBack(plan, agent), log: pbxLog, ringSeconds: opts.callBackRingSeconds }) }
       : {}),
     async stop(drainMs = 30_000) {
       await app.drain(drainMs);

@@ -75,8 +75,9 @@ export function installAgentFlow(host: PbxHost, opts: InstallOptions = {}): Agen
   const agentOff = (ctx: FlowContext) => (!engines.model.ready() ? 'model' : slowBox.admitNew(ctx.owner.userId) ? undefined : 'slow');
   const admit = opts.admit ?? (() => engines.pools.admitConversation());
   const flow = withAdmission(createAgentFlow(deps), admit, agentOff);
-  // A call-back never takes the last slot an inbound caller may need, nor runs while agent mode is off.
-  const callBacks: AgentCallBacks = { admit: () => (engines.model.ready() ? admitLeavingSpare(admit) : null), run: (ctx, opening) => runAgentCall(deps, ctx, opening) };
+  // A call-back never takes the last slot an inbound caller may need, nor runs while agent mode is off
+  // (the model not ready, or the slow-box guard closed: no trial call is spent on a call-back).
+  const callBacks: AgentCallBacks = { admit: () => (engines.model.ready() && !slowBox.closed ? admitLeavingSpare(admit) : null), run: (ctx, opening) => runAgentCall(deps, ctx, opening) };
   return {
     flow,
     mediaApp,

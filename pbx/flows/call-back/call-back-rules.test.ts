@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { MachineRule, toneIn, type Pickup } from './machine-rule.js';
 import { refusalIn, refusalInFirstTurns } from './refusal-words.js';
-import { admitLeavingSpare } from './slot-reserve.js';
+import { callBackDialler } from './dialler.js';
+import { admitLeavingSpare, callBackRefusal } from './slot-reserve.js';
 
 const RATE = 8000;
 const FRAME = 160; // 20 ms
@@ -145,5 +146,58 @@ describe('a call-back’s engine slot: inbound always wins', () => {
     expect(admitLeavingSpare(p.admit, 2)).not.toBeNull();
     expect(admitLeavingSpare(p.admit, 2)).toBeNull();
     expect(p.used).toBe(1);
+  });
+});
+
+describe('a busy node places no call-back: the admission rule, with room kept for a caller', () => {
+  const limits = { maxCalls: 4, maxLoopLagMs: 200, maxJobsWaiting: 50 };
+  const calm = { activeCalls: 0, loopLagMs: 5, jobsWaiting: 0 };
+
+  it('places one while a caller arriving after it would still be answered', () => {
+    expect(callBackRefusal({ ...calm, activeCalls: 2 }, limits)).toBeUndefined();
+  });
+
+  it('not when it would take the node to its last call', () => {
+    expect(callBackRefusal({ ...calm, activeCalls: 3 }, limits)).toBe('4 calls in progress (limit 4)');
+  });
+
+  it('not while the node refuses new callers for lag or a queue of post-call jobs', () => {
+    expect(callBackRefusal({ ...calm, loopLagMs: 450 }, limits)).toBe('event loop 450 ms behind (limit 200 ms)');
+    expect(callBackRefusal({ ...calm, jobsWaiting: 50 }, limits)).toBe('50 post-call jobs waiting (limit 50)');
+  });
+
+  it('with every limit off, only the engine slots decide', () => {
+    expect(callBackRefusal({ activeCalls: 500, loopLagMs: 9000, jobsWaiting: 9000 }, { maxCalls: 0, maxLoopLagMs: 0, maxJobsWaiting: 0 })).toBeUndefined();
+  });
+});
+
+describe('the PBX dialler asks the node before an engine slot', () => {
+  const dial = { callBackId: 7, userId: 1, to: '+447700900123', from: '+447700900050', businessName: 'Hale Plumbing', firstCallSummary: null, firstCallId: null };
+  const quiet = { info: () => undefined, error: () => undefined } as unknown as Parameters<typeof callBackDialler>[0]['log'];
+
+  it('a busy node: no slot taken, nothing placed, the call-back waits with no try counted', async () => {
+    const asked: string[] = [];
+    const dialler = callBackDialler({
+      connected: () => true,
+      busy: () => '4 calls in progress (limit 4)',
+      agent: { admit: () => (asked.push('slot'), { release: () => undefined }), run: async () => undefined },
+      place: async () => (asked.push('placed'), { outcome: 'answered', callId: 1 }),
+      log: quiet,
+    });
+    expect(await dialler(dial)).toEqual({ placed: false, why: 'no-slot' });
+    expect(asked).toEqual([]);
+  });
+
+  it('a calm node with a slot to spare places it and gives the slot back after', async () => {
+    const asked: string[] = [];
+    const dialler = callBackDialler({
+      connected: () => true,
+      busy: () => undefined,
+      agent: { admit: () => (asked.push('slot'), { release: () => void asked.push('released') }), run: async () => undefined },
+      place: async () => (asked.push('placed'), { outcome: 'answered', callId: 1 }),
+      log: quiet,
+    });
+    expect(await dialler(dial)).toEqual({ placed: true, outcome: 'answered', callId: 1 });
+    expect(asked).toEqual(['slot', 'placed', 'released']);
   });
 });

@@ -20,6 +20,8 @@ export interface AgentCallBacks {
 
 export function callBackDialler(o: {
   connected: () => boolean;
+  /** Why the node takes no more calls now (its admission rule, slot-reserve.ts's callBackRefusal), or undefined. */
+  busy?: () => string | undefined;
   agent: AgentCallBacks;
   place: (plan: CallBackPlan, agent: AgentOnCall) => Promise<PlacedCallBack>;
   log: Log;
@@ -27,6 +29,11 @@ export function callBackDialler(o: {
 }): CallBackDialler {
   return async (dial): Promise<CallBackDialResult> => {
     if (!o.connected()) return { placed: false, why: 'pbx-down' };
+    const busy = o.busy?.();
+    if (busy) {
+      o.log.info({ callBackId: dial.callBackId, why: busy }, 'call-back: the node is busy (callers ringing in first); it waits');
+      return { placed: false, why: 'no-slot' };
+    }
     const slot = o.agent.admit();
     if (!slot) {
       o.log.info({ callBackId: dial.callBackId }, 'call-back: no engine slot to spare for it (inbound callers first); it waits');

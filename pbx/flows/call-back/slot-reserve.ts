@@ -1,4 +1,5 @@
 import type { ConversationSlot } from '../agent/admission.js';
+import { refusalReason, type AdmissionLimits, type NodeLoad } from '../../admission/admission-rule.js';
 
 // Issue 56, "inbound always wins": a call-back takes an agent engine slot only when, after taking
 // it, `reserve` slots stay free for callers ringing in. The pools admit by counters only, so the
@@ -25,4 +26,14 @@ export function admitLeavingSpare(admit: () => ConversationSlot | null, reserve 
   } finally {
     for (const s of spare) s.release();
   }
+}
+
+/**
+ * Why the node may not place a call-back now, or undefined. The node's own admission rule
+ * (ADMISSION_*: calls in progress, event-loop lag, post-call jobs waiting) judged as if the
+ * call-back were already in progress and the reserve's callers were arriving: a call-back is
+ * placed only where they would still be answered.
+ */
+export function callBackRefusal(load: NodeLoad, limits: AdmissionLimits, reserve = INBOUND_RESERVE): string | undefined {
+  return refusalReason({ ...load, activeCalls: load.activeCalls + reserve }, limits);
 }
