@@ -22,18 +22,19 @@ export async function closeCallBack(db: Db, id: number, as: CloseAs, now: Date):
 }
 
 /**
- * The tries made since `since`, the business's and the box's, as the caps count them: each
- * call-back's last try (a first try's instant is replaced by its second's, so a capped box
- * errs towards dialling one more, never towards a flood: two tries per call-back at most).
+ * The tries made since `since`, the business's and the box's, as the caps count them: every try
+ * of each call-back whose last try falls in the window, all at the last try's instant. A row keeps
+ * only its last try's time, so a first try is counted as late as its second: the caps may hold a
+ * call-back a little longer than needed, never let one more through than they allow.
  */
 export async function recentCallBackTries(db: Db, userId: number, since: Date): Promise<{ owner: Date[]; box: Date[] }> {
   const { callBacks } = tablesOf(db);
   const rows = await db
-    .select({ userId: callBacks.userId, at: callBacks.lastTryAt })
+    .select({ userId: callBacks.userId, at: callBacks.lastTryAt, tries: callBacks.tries })
     .from(callBacks)
     .where(and(isNotNull(callBacks.lastTryAt), gte(callBacks.lastTryAt, since)));
-  const box = rows.map((r) => r.at!);
-  return { owner: rows.filter((r) => r.userId === userId).map((r) => r.at!), box };
+  const each = (list: typeof rows) => list.flatMap((r) => Array.from({ length: Math.max(1, r.tries) }, () => r.at!));
+  return { owner: each(rows.filter((r) => r.userId === userId)), box: each(rows) };
 }
 
 /**

@@ -226,6 +226,21 @@ describe('the call-back sweep', () => {
     expect(dialsOf(cb.id)).toHaveLength(1);
   });
 
+  it("the caps count both tries of a call-back, though a row keeps only its last try's time", async () => {
+    // Friday 11 December, 11:00: five call-backs tried twice each, the last at 10:40, are ten dials
+    // within the hour, the business's hourly cap (core/call-backs/caps.ts).
+    at('2026-12-11T11:00:00.000Z');
+    const { callBacks } = tablesOf(server.database.db);
+    for (let i = 0; i < 5; i++) {
+      const tried = await dueCallBack();
+      await server.database.db.update(callBacks).set({ state: 'no-answer', tries: 2, lastTryAt: new Date('2026-12-11T10:40:00.000Z'), lastOutcome: 'no-answer', doneBy: 'agent' }).where(eq(callBacks.id, tried.id));
+    }
+    const cb = await dueCallBack();
+    expect(await sweep()).toEqual([{ id: cb.id, did: 'postponed' }]);
+    expect(dialsOf(cb.id)).toEqual([]);
+    expect(await row(cb.id)).toMatchObject({ state: 'waiting', tries: 0, dueAt: new Date('2026-12-11T11:40:00.000Z') });
+  });
+
   it("'agent-after': a missed call's call-back is recorded at its end + N minutes; with 'owner' none", async () => {
     at(OPEN);
     const db = server.database.db;
