@@ -67,6 +67,8 @@ export const TRANSFER_OUTCOMES = ['connected', 'declined', 'no-answer', 'busy', 
 export const HANDLING_PERIODS = ['open', 'closed'] as const;
 export const WITHHELD_POLICIES = ['normal', 'message-only', 'refuse'] as const;
 
+/** Who started a call: the caller ringing in, or the assistant ringing a caller back (issue 56). */
+export const CALL_DIRECTIONS = ['in', 'call-back'] as const;
 export const NOTIFICATION_CHANNELS = ['sms', 'whatsapp', 'email'] as const;
 /** The channels an owner can text commands in on. */
 export const INBOUND_CHANNELS = ['sms', 'whatsapp'] as const;

@@ -1,6 +1,6 @@
 // The call log (core/calls/routes.ts) and the analytics drawn from it (core/analytics/routes.ts).
 import { Type } from 'typebox';
-import { AGENT_VOICEMAIL_REASONS, ANALYTICS_PERIODS, CALL_CLASSES, CALL_URGENCIES, HANDLING_PERIODS, LIVE_CALL_EVENTS, SCREENED_BY, TAKE_OVER_VIAS } from '../enums.js';
+import { AGENT_VOICEMAIL_REASONS, ANALYTICS_PERIODS, CALL_DIRECTIONS, CALL_CLASSES, CALL_URGENCIES, HANDLING_PERIODS, LIVE_CALL_EVENTS, SCREENED_BY, TAKE_OVER_VIAS } from '../enums.js';
 import { CallerTagSchema, TransferOutcomeSchema } from './call-handling.js';
 import { CallStatusSchema, Nullable, OneOf } from './shared.js';
 
@@ -50,6 +50,8 @@ export const ApiCallLogSchema = Type.Object({
   agentVoicemailReason: Nullable(OneOf(AGENT_VOICEMAIL_REASONS)),
   /** The owner's own "Call my line" from the console: left out of analytics and usage (named as its column, calls.test_call). */
   testCall: Type.Boolean(),
+  /** 'call-back': the assistant rang the caller back as they asked (issue 56; fromNumber is still the caller's); 'in' for calls that rang in. */
+  direction: OneOf(CALL_DIRECTIONS),
   /** What the summary said the call was (genuine, sales, recorded, silent, wrong-number); null until assessed. */
   callClass: Nullable(OneOf(CALL_CLASSES)),
   /** Why the call was screened (summary, owner's spam list, box-wide list): kept, never texted; null when it was not. */

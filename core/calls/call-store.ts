@@ -26,6 +26,8 @@ export interface OpenCall {
   node?: string;
   /** Screened before answering (issue 43): the owner's spam list or the box-wide list. */
   screenedBy?: Call['screenedBy'];
+  /** 'call-back' when the assistant rang the caller (issue 56); a caller ringing in otherwise. */
+  direction?: Call['direction'];
 }
 
 export interface FinishCall {
@@ -55,6 +57,7 @@ const statements = preparedPerDb('call-store', (db, { calls }) => ({
       testCall: sql.placeholder('testCall'),
       node: sql.placeholder('node'),
       screenedBy: sql.placeholder('screenedBy'),
+      direction: sql.placeholder('direction'),
       status: 'missed',
       duration: 0,
     })
@@ -70,7 +73,7 @@ const statements = preparedPerDb('call-store', (db, { calls }) => ({
 /** Inserts the row for a channel, or returns the one already there (`existing: true`). */
 export async function openCall(db: Db, call: OpenCall): Promise<{ call: Call; existing: boolean }> {
   // One spelling per number (E.164), whatever the trunk sent, so erasure and search find every call.
-  const [inserted] = await statements(db).open.execute({ callerTag: null, period: null, testCall: false, node: DEFAULT_NODE, screenedBy: null, ...call, fromNumber: storedNumber(call.fromNumber), toNumber: storedNumber(call.toNumber) });
+  const [inserted] = await statements(db).open.execute({ callerTag: null, period: null, testCall: false, node: DEFAULT_NODE, screenedBy: null, direction: 'in', ...call, fromNumber: storedNumber(call.fromNumber), toNumber: storedNumber(call.toNumber) });
   if (inserted) return { call: inserted, existing: false };
   return { call: (await findCallByChannel(db, call.channelId))!, existing: true };
 }

@@ -48,6 +48,7 @@ const listColumns = (calls: Tables['calls'], staff: Tables['staff']) => ({
   agentStalled: calls.agentStalled,
   agentVoicemailReason: calls.agentVoicemailReason,
   testCall: calls.testCall,
+  direction: calls.direction,
   callClass: calls.callClass,
   screenedBy: calls.screenedBy,
   callerLanguage: calls.callerLanguage,
@@ -83,6 +84,7 @@ type ListRow = { staffName: string | null } & Pick<
   | 'agentStalled'
   | 'agentVoicemailReason'
   | 'testCall'
+  | 'direction'
   | 'callClass'
   | 'screenedBy'
   | 'callerLanguage'
@@ -120,6 +122,7 @@ function toApiCallLog(r: ListRow, liveHistory: LiveHistoryEntry[] = []): ApiCall
     agentStalled: r.agentStalled,
     agentVoicemailReason: r.agentVoicemailReason,
     testCall: r.testCall,
+    direction: r.direction,
     callClass: r.callClass,
     screenedBy: r.screenedBy,
     callerLanguage: r.callerLanguage,

@@ -57,6 +57,7 @@ export async function exportOwnerData(db: Db, user: User, now: Date) {
       agentStalled: c.agentStalled,
       agentVoicemailReason: c.agentVoicemailReason,
       testCall: c.testCall,
+      direction: c.direction,
       callClass: c.callClass,
       screenedBy: c.screenedBy,
       callerLanguage: c.callerLanguage,

@@ -73,6 +73,7 @@ describe('GET /api/call-logs', () => {
       agentStalled: false,
       agentVoicemailReason: null,
       testCall: false,
+      direction: 'in',
       callClass: null,
       screenedBy: null,
       callerLanguage: null,

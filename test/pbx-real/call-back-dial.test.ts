@@ -85,7 +85,7 @@ describe.skipIf(!real.ok)('the PBX places a call-back through the trunk (issue 5
     expect(r).toEqual({ placed: true, outcome: 'answered', callId: expect.any(Number) });
     const row = await h.finishedRow(did, 60_000);
     expect(r.placed && r.callId).toBe(row.id);
-    expect({ userId: row.userId, fromNumber: row.fromNumber, toNumber: row.toNumber, mode: row.mode, status: row.status }).toEqual({ userId, fromNumber: to, toNumber: did, mode: 'agent', status: 'answered' });
+    expect({ userId: row.userId, fromNumber: row.fromNumber, toNumber: row.toNumber, mode: row.mode, direction: row.direction, status: row.status }).toEqual({ userId, fromNumber: to, toNumber: did, mode: 'agent', direction: 'call-back', status: 'answered' });
   }, 180_000);
 
   it('a machine answers with a beep: it hears the short message naming the business and its number, and the box hangs up ("machine")', async () => {
@@ -99,7 +99,7 @@ describe.skipIf(!real.ok)('the PBX places a call-back through the trunk (issue 5
     const r = await result;
     expect(r).toEqual({ placed: true, outcome: 'machine', callId: expect.any(Number) });
     const row = await h.finishedRow(did, 60_000);
-    expect({ fromNumber: row.fromNumber, mode: row.mode }).toEqual({ fromNumber: to, mode: 'agent' });
+    expect({ fromNumber: row.fromNumber, mode: row.mode, direction: row.direction }).toEqual({ fromNumber: to, mode: 'agent', direction: 'call-back' });
   }, 180_000);
 
   it('a phone answered by something that says nothing for 5 s: a machine (silence); the message is left and the box hangs up', async () => {

@@ -19,6 +19,8 @@ describe('call-handling display rules', () => {
     expect(callHandlingTags({ callerTag: null, transferOutcome: null, agentVoicemailReason: 'slow' }).map((t) => t.label)).toEqual(['Answered in voicemail mode: the assistant was too slow on this box']);
     expect(callHandlingTags({ callerTag: null, transferOutcome: null, agentVoicemailReason: 'model' }).map((t) => t.label)).toEqual(['Answered in voicemail mode: the language model was still downloading']);
     expect(callHandlingTags({ callerTag: null, transferOutcome: null, testCall: true }).map((t) => t.label)).toEqual(['Test call']);
+    expect(callHandlingTags({ callerTag: null, transferOutcome: null, direction: 'call-back' }).map((t) => t.label)).toEqual(['Call-back by the assistant']);
+    expect(callHandlingTags({ callerTag: null, transferOutcome: null, direction: 'in' })).toEqual([]);
     expect(callHandlingTags({ callerTag: null, transferOutcome: null, agentStalled: true }).map((t) => t.label)).toEqual(['Agent stalled']);
   });
 

@@ -46,10 +46,12 @@ export function callerTagLabel(tag: CallerTag): string {
 }
 
 /** The call-handling badges a card shows, in this order (Urgent has its own badge already). */
-export function callHandlingTags(call: Pick<ApiCallLog, 'callerTag' | 'transferOutcome'> & Partial<Pick<ApiCallLog, 'agentBusy' | 'agentStalled' | 'agentVoicemailReason' | 'testCall'>>): { label: string; tone: BadgeTone }[] {
+export function callHandlingTags(call: Pick<ApiCallLog, 'callerTag' | 'transferOutcome'> & Partial<Pick<ApiCallLog, 'agentBusy' | 'agentStalled' | 'agentVoicemailReason' | 'testCall' | 'direction'>>): { label: string; tone: BadgeTone }[] {
   const tags: { label: string; tone: BadgeTone }[] = [];
   // The owner's own call from the console ("Call my line").
   if (call.testCall) tags.push({ label: 'Test call', tone: 'blue' });
+  // The assistant rang this caller back as they asked (issue 56): not a call that came in.
+  if (call.direction === 'call-back') tags.push({ label: 'Call-back by the assistant', tone: 'blue' });
   // The AI assistants were all busy: the caller left a voicemail instead.
   if (call.agentBusy) tags.push({ label: 'Agents busy', tone: 'gray' });
   // The engines stalled mid-conversation: the agent offered voicemail and the caller left a message.

@@ -7,6 +7,7 @@ import {
   ACCOUNT_STATUSES,
   AGENT_VOICEMAIL_REASONS,
   AI_MODES,
+  CALL_DIRECTIONS,
   CALL_MODES,
   CALL_STATUSES,
   CALL_URGENCIES,
@@ -203,6 +204,8 @@ export const calls = table(
     fromNumber: text('from_number').notNull(),
     toNumber: text('to_number').notNull(),
     mode: text('mode', { enum: CALL_MODES }).notNull().default('voicemail'),
+    // 'call-back': the assistant rang the caller (issue 56); its from_number is still the caller's.
+    direction: text('direction', { enum: CALL_DIRECTIONS }).notNull().default('in'),
     status: text('status', { enum: CALL_STATUSES }).notNull().default('missed'),
     duration: integer('duration').notNull().default(0), // seconds
     createdAt: createdAt(),

@@ -74,7 +74,7 @@ export async function placeCallBack(deps: CallBackPlaceDeps, agent: AgentOnCall,
       log.info({ callBackId: plan.callBackId, rang }, 'call-back: not answered');
       return { outcome: callBackOutcomeOf(rang), callId: null };
     }
-    const opened = await callPath.openCall({ userId: plan.userId, channelId: legId, fromNumber: plan.to, toNumber: plan.from, mode: 'agent', createdAt: deps.now() });
+    const opened = await callPath.openCall({ userId: plan.userId, channelId: legId, fromNumber: plan.to, toNumber: plan.from, mode: 'agent', direction: 'call-back', createdAt: deps.now() });
     callId = opened.call.id;
     deps.hold(leg, callId);
     const { opening, verdict } = callBackOpeningFor(plan, owner.voice, leg.whenGone(24 * 3600_000), log);

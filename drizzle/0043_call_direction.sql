@@ -1,0 +1,1 @@
+ALTER TABLE `calls` ADD `direction` text DEFAULT 'in' NOT NULL;
