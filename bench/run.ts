@@ -26,6 +26,7 @@ const benches: (string | [string, ...string[]])[] = [
   'bench/pbx-real-agent-load.ts', // agent latency at the caller against 1–16 calls on slot-limited engines, with and without admission (≈ 8 min)
   'bench/pbx-real-transfer.ts', // warm transfer on a real Asterisk: "put me through" → owner's phone ringing, key press → connected
   'bench/ring-team.ts', // ring the team first on a real Asterisk: the caller's INVITE → the staff phones ringing (issue 58)
+  'bench/call-back-first-words.ts', // the agent's call-backs on a real Asterisk (issue 56): the dialler asked → the phone ringing, its answer → the opening heard, beside an inbound call's answer → greeting
   'bench/call-my-line.ts', // "Call my line" in Chromium on a real Asterisk: button pressed → greeting heard in the page, voicemail and agent mode
   'bench/listen.ts', // listen in (issue 54): Asterisk CPU per call with and without one listener, real Asterisk
   'bench/live.ts', // the Live page (issue 54): a turn committed → shown on the owner's SSE stream, one call and one browser, then 20 calls × 5 browsers

@@ -66,7 +66,7 @@ export async function askAgent(h: RealPbx, call: SipCall, text: string): Promise
 // ended and when the agent's audio reached their ear.
 
 /** espeak-ng ends its audio with quiet: the caller's speech ended that long before the last frame left. */
-function trailingQuietMs(words: Int16Array): number {
+export function trailingQuietMs(words: Int16Array): number {
   const levels = envelope(words);
   let n = 0;
   while (n < levels.length && levels[levels.length - 1 - n]! < 250) n++;

@@ -12,9 +12,9 @@ import { CALL_BACK_WRONG_NUMBER, callBackOpening } from '../../dialogue/spoken/c
 import type { Admission } from '../../models/pool/engine-pool.js';
 import { waitUntil } from '../helpers/wait.js';
 import { hearsAgent } from './agent-caller.js';
+import { shownTo, untilSpokenTo } from './called-party.js';
 import { RATE, speech } from './audio.js';
 import { realPbxAvailability, startRealPbx, type RealPbx } from './harness.js';
-import type { OwnerCall } from './owner-phone.js';
 
 const real = realPbxAvailability();
 const BUSINESS = 'Hale Plumbing';
@@ -22,19 +22,6 @@ const BUSINESS = 'Hale Plumbing';
 /** `ms` of a steady 1.4 kHz tone: an answering machine's beep. */
 function beep(ms: number): Int16Array {
   return Int16Array.from({ length: (ms * RATE) / 1000 }, (_, i) => Math.round(8000 * Math.sin((2 * Math.PI * 1400 * i) / RATE)));
-}
-
-/**
- * The phone sends `sound` again and again until it hears the box speak: the bridge drops what
- * arrives before it carries media, so a single "Hello?" could be lost. Returns when the box spoke.
- */
-function untilSpokenTo(call: OwnerCall, sound: Int16Array): Promise<number> {
-  return waitUntil(async () => {
-    const heard = call.media.firstSoundAfter(call.invitedAt);
-    if (heard !== undefined) return heard;
-    await call.media.say(sound);
-    throw new Error('the box has not spoken yet');
-  }, 60_000, 800);
 }
 
 describe.skipIf(!real.ok)('the PBX places a call-back through the trunk (issue 56), on a real Asterisk', () => {
@@ -62,13 +49,6 @@ describe.skipIf(!real.ok)('the PBX places a call-back through the trunk (issue 5
   /** Who the box judged had picked up call-back `callBackId` (its log line). */
   const pickupOf = (callBackId: number) => h.coreLog.find((l) => l.msg === 'call-back: answered' && l.callBackId === callBackId)?.pickup;
 
-  /** From's display name and number as the called phone saw them. */
-  async function shownTo(to: string) {
-    const from = (await h.ownerPhone!.inviteHeaders(to)).get('from') ?? [];
-    const m = /^(?:"([^"]*)"\s*)?<sip:([^@>]+)@/.exec(from[0] ?? '');
-    return { name: m?.[1], number: m?.[2] };
-  }
-
   it('a person answers with "Hello?": they hear the opening with the disclosure, shown the business number; the try is answered with its own call row', async () => {
     const to = h.ownerPhone!.number('answers');
     const { dial, did, userId } = await dialFor(to);
@@ -79,7 +59,7 @@ describe.skipIf(!real.ok)('the PBX places a call-back through the trunk (issue 5
     const spoke = await untilSpokenTo(call, speech('Hello?'));
     await hearsAgent(h, call, spoke - 200, callBackOpening(BUSINESS));
     expect(pickupOf(dial.callBackId)).toEqual({ kind: 'person' });
-    expect(await shownTo(to)).toEqual({ name: BUSINESS, number: did });
+    expect(await shownTo(h.ownerPhone!, to)).toEqual({ name: BUSINESS, number: did });
     await call.hangUp();
     const r = await result;
     expect(r).toEqual({ placed: true, outcome: 'answered', callId: expect.any(Number) });
@@ -131,7 +111,7 @@ describe.skipIf(!real.ok)('the PBX places a call-back through the trunk (issue 5
     const { dial, did } = await dialFor(to);
     expect(await h.pbx.callBackDialler!(dial)).toEqual({ placed: true, outcome: 'busy', callId: null });
     expect(h.ownerPhone!.wasCalled(to)).toBe(true);
-    expect(await shownTo(to)).toEqual({ name: BUSINESS, number: did });
+    expect(await shownTo(h.ownerPhone!, to)).toEqual({ name: BUSINESS, number: did });
     expect(await h.rows(did)).toEqual([]);
   }, 120_000);
 

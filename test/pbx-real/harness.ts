@@ -83,6 +83,11 @@ export interface RealPbxOptions {
   ollamaModels?: string[];
   /** Holds the double's `/api/pull` until this settles (set before the core starts, which pulls at once). */
   ollamaPullUntil?: Promise<unknown>;
+  /**
+   * Starts the core's call-back sweep as production does (root/compose.ts hands it the PBX's own
+   * dialler). Its timer runs every CALL_BACK_SWEEP_MS: a test that sweeps by hand sets that far off.
+   */
+  callBacks?: boolean;
 }
 
 export async function startRealPbx(opts: RealPbxOptions = {}): Promise<RealPbx> {
@@ -128,7 +133,7 @@ export async function startRealPbx(opts: RealPbxOptions = {}): Promise<RealPbx> 
       asterisk.mountPrompts(path.join(services.config.dataDir, 'prompts'));
       services.hooks.callFinished.push((id) => finished.push(id));
     },
-    background: { pipeline: !!opts.pipeline, model: opts.ollamaModels !== undefined },
+    background: { pipeline: !!opts.pipeline, model: opts.ollamaModels !== undefined, callBacks: !!opts.callBacks },
     postCall: { options: { pollMs: 100 } },
     ...(opts.agent && { agent: { overrides: { timing: opts.timing, onTurnMetrics: (m) => metrics.push(m), ...(opts.bookingDesk && { bookingDesk: opts.bookingDesk }) } } }),
     pbx: { backoff: { baseMs: 100, maxMs: 1000 }, ...opts.pbx },

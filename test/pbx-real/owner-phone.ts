@@ -268,11 +268,9 @@ export class OwnerPhone {
    */
   async inviteHeaders(dialled: string, timeoutMs = 30_000): Promise<Map<string, string[]>> {
     return waitUntil(() => {
-      const log = fs.existsSync(path.join(this.dir, 'messages.log')) ? fs.readFileSync(path.join(this.dir, 'messages.log'), 'utf8') : '';
-      // SIPp separates messages with a line of dashes; a received one follows "message received".
-      for (const block of log.split(/\n-{20,}[^\n]*\n/)) {
+      for (const { received, block } of this.messages()) {
         const start = block.indexOf(`INVITE sip:${dialled}@`);
-        if (!/message received/.test(block) || start < 0) continue;
+        if (!received || start < 0) continue;
         const head = block.slice(start).split(/\r?\n\r?\n/)[0]!;
         const headers = new Map<string, string[]>();
         for (const line of head.split(/\r?\n/).slice(1)) {
@@ -285,6 +283,38 @@ export class OwnerPhone {
       }
       throw new Error(`no INVITE to ${dialled} in the owner phone's message log yet`);
     }, timeoutMs, 50);
+  }
+
+  /**
+   * When (performance.now()) the phone received the INVITE of call `callId` and sent its 200 OK,
+   * as SIPp's message log stamps them on receipt and sending (to the microsecond): finer than
+   * OwnerCall.invitedAt, which is a file a shell writes. Waits until the log holds both.
+   */
+  async signalling(callId: string, timeoutMs = 30_000): Promise<{ invitedAt: number; answeredAt: number }> {
+    return waitUntil(() => {
+      const ofCall = this.messages().filter((m) => m.block.split(/\r?\n/).includes(`Call-ID: ${callId}`) && /^CSeq: \d+ INVITE\r?$/m.test(m.block));
+      const invite = ofCall.find((m) => m.received && /^INVITE /m.test(m.block));
+      const ok = ofCall.find((m) => !m.received && /^SIP\/2\.0 200 OK/m.test(m.block));
+      if (!invite || !ok) throw new Error(`the phone's log has no INVITE and 200 OK of call ${callId} yet`);
+      const local = (wallMs: number) => wallMs - Date.now() + performance.now();
+      return { invitedAt: local(invite.at), answeredAt: local(ok.at) };
+    }, timeoutMs, 50);
+  }
+
+  /**
+   * SIPp's message log: each message with its stamp (ms since the epoch), and whether the phone
+   * received or sent it. SIPp opens each with a line of dashes and its local time.
+   */
+  private messages(): Array<{ at: number; received: boolean; block: string }> {
+    const file = path.join(this.dir, 'messages.log');
+    const parts = (fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '').split(/^-{20,} (\S+) (\d+:\d+:\d+)(\.\d+)?\n/m);
+    const out: Array<{ at: number; received: boolean; block: string }> = [];
+    for (let i = 1; i + 3 < parts.length; i += 4) {
+      const block = parts[i + 3]!;
+      const at = new Date(`${parts[i]}T${parts[i + 1]}`).getTime() + Number(parts[i + 2] ?? 0) * 1000;
+      out.push({ at, received: /^\S+ message received/.test(block), block });
+    }
+    return out;
   }
 
   /** Whether any call reached the phone for `dialled` (for "the owner's phone never rang"). */

@@ -28,6 +28,8 @@ export interface SipCall {
   readonly spec: CallSpec;
   readonly media: CallerMedia;
   readonly callId: string;
+  /** performance.now() when the answer (200 OK) reached this caller's SIPp: its answer file's time, written as it arrives. Undefined until then. */
+  readonly answeredAt: number | undefined;
   /** Asks the caller to hang up (BYE); resolves once SIPp has been told. */
   hangUp(): Promise<void>;
 }
@@ -270,11 +272,13 @@ export async function placeCalls(sipPort: number, specs: CallSpec[], opts: Place
   // kept streaming to a port Asterisk gives the next caller, and Asterisk's strict RTP learnt
   // that stream instead of the new caller's, who then heard nothing (issue 61).
   const seen = new Set<string>();
+  const answeredAt: Array<number | undefined> = [];
   const look = (name: string) => {
     if (seen.has(name)) return;
     const answer = /^answer-(\d+)\.sdp$/.exec(name);
     const ended = /^ended-(\d+)$/.exec(name);
-    const media = medias[Number((answer ?? ended)?.[1]) - 1];
+    const index = Number((answer ?? ended)?.[1]) - 1;
+    const media = medias[index];
     if (!media) return;
     if (ended) {
       seen.add(name);
@@ -282,14 +286,18 @@ export async function placeCalls(sipPort: number, specs: CallSpec[], opts: Place
       return;
     }
     let text = '';
+    let written = 0;
     try {
       text = fs.readFileSync(path.join(dir, name), 'utf8');
+      written = fs.statSync(path.join(dir, name)).mtimeMs;
     } catch {
       return;
     }
     const [host, port] = text.trim().split(' ');
     if (!host || !port) return; // the shell has created the file but not written it yet: its change event follows
     seen.add(name);
+    // The file's own time, not this moment: a busy test process sees the file late.
+    answeredAt[index] = written - Date.now() + performance.now();
     media.setRemote(host, Number(port));
   };
   // The folder's own events (inotify), not a look at every caller's file every 10 ms: that cost
@@ -310,6 +318,9 @@ export async function placeCalls(sipPort: number, specs: CallSpec[], opts: Place
       spec,
       media: medias[i]!,
       callId,
+      get answeredAt() {
+        return answeredAt[i];
+      },
       // The caller hangs up: its phone stops sending as SIPp sends the BYE.
       hangUp: () => sendNotify(trigger, local, localPort, callId).finally(() => medias[i]!.close()),
     };
