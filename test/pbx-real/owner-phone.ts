@@ -322,6 +322,11 @@ export class OwnerPhone {
     return fs.readdirSync(this.dir).some((f) => /^invite-\d+\.txt$/.test(f) && fs.readFileSync(path.join(this.dir, f), 'utf8').split(" ")[4] === dialled);
   }
 
+  /** How many INVITEs for `dialled` reached the phone (a call-back's tries, each its own INVITE). */
+  timesCalled(dialled: string): number {
+    return fs.readdirSync(this.dir).filter((f) => /^invite-\d+\.txt$/.test(f) && fs.readFileSync(path.join(this.dir, f), 'utf8').split(' ')[4] === dialled).length;
+  }
+
   /** Whether a call to `dialled` stopped ringing because the caller's side CANCELled it (a phone that rings until told). */
   wasCancelled(dialled: string): boolean {
     return this.cancelledAt(dialled) !== undefined;
