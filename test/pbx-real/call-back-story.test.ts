@@ -29,6 +29,7 @@ import { insertCalls } from '../calls/seed.js';
 import { hearsAgent } from './agent-caller.js';
 import { speech } from './audio.js';
 import { spokenDate, TEN_TO_FOUR_DAILY } from './booking-days.js';
+import { shownTo, untilSpokenTo } from './called-party.js';
 import { CALLER, heardGreetingAndBeep, realPbxAvailability, startRealPbx, type RealPbx } from './harness.js';
 import type { OwnerCall } from './owner-phone.js';
 
@@ -76,28 +77,6 @@ async function dueCallBack(h: RealPbx, userId: number, did: string, to: string):
   const [call] = await insertCalls(h.server, [{ userId, status: 'voicemail', mode: 'voicemail', fromNumber: to, toNumber: did, aiSummary: 'A leak under the kitchen sink.' }]);
   const now = h.server.services.now();
   return recordCallBackWish(h.server.database.db, { userId, firstCallId: call!.id, callerNumber: to, dueAt: now, source: 'voicemail' }, now);
-}
-
-/**
- * The phone says "Hello?" until it hears the box speak: the bridge drops what arrives before it
- * carries media, so one could be lost. Spaced wider than the box's pause before it speaks, so a
- * second is rarely said over the opening; within the 5 s after which silence means a machine.
- */
-function untilSpokenTo(call: OwnerCall): Promise<number> {
-  const hello = speech('Hello?');
-  return waitUntil(async () => {
-    const heard = call.media.firstSoundAfter(call.invitedAt);
-    if (heard !== undefined) return heard;
-    await call.media.say(hello);
-    throw new Error('the box has not spoken yet');
-  }, 60_000, 1500);
-}
-
-/** From's display name and number as the called phone saw them. */
-async function shownTo(h: RealPbx, to: string) {
-  const from = (await h.ownerPhone!.inviteHeaders(to)).get('from') ?? [];
-  const m = /^(?:"([^"]*)"\s*)?<sip:([^@>]+)@/.exec(from[0] ?? '');
-  return { name: m?.[1], number: m?.[2] };
 }
 
 describe.skipIf(!real.ok)('the agent rings a caller back (issue 56), on a real Asterisk', { timeout: 300_000 }, () => {
@@ -192,8 +171,8 @@ describe.skipIf(!real.ok)('the agent rings a caller back (issue 56), on a real A
     const swept = h.server.services.callBacks.sweep();
     const phone = await h.ownerPhone!.nextCall(caller, 60_000);
     expect(await swept).toEqual([{ id: wished.id, did: 'dialled' }]);
-    expect(await shownTo(h, caller)).toEqual({ name: BUSINESS, number: did });
-    const spoke = await untilSpokenTo(phone);
+    expect(await shownTo(h.ownerPhone!, caller)).toEqual({ name: BUSINESS, number: did });
+    const spoke = await untilSpokenTo(phone, speech('Hello?'), 1500);
     const opened = await hearsAgent(h, phone, spoke - 200, callBackOpening(BUSINESS), QUIET_MS);
 
     // An ordinary conversation from here: a question from the knowledge base, then a booking.
