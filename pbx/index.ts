@@ -23,7 +23,7 @@ import { localDisk, type RecordingDisk } from './recordings/disk.js';
 import { createRecordingRetries, type RecordingRetryOptions } from './recordings/recording-retries.js';
 import { StasisApp, type StasisAppDeps } from './stasis-app.js';
 import { createAdmissionGate } from './admission/admission-gate.js';
-import { refusalReason } from './admission/admission-rule.js';
+import { refusalReason, type NodeLoad } from './admission/admission-rule.js';
 import type { LiveLines } from '../core/ports/live-listen.js';
 import { AgentCalls } from './live-control/agent-calls.js';
 import { LiveControl } from './live-control/live-control.js';
@@ -117,6 +117,8 @@ export function startPbx(host: PbxHost, { callPath, callMyLine, liveLines }: Pbx
   );
   const load = startNodeLoad(() => callPath.pendingJobs());
   const admission = createAdmissionGate({ limits: config.admission, load, rest, log: pbxLog });
+  // What the admission rule reads now; `app` is declared below and read only when asked.
+  const nodeLoad = (): NodeLoad => ({ activeCalls: app.activeCalls, loopLagMs: load.loopLagMs(), jobsWaiting: load.jobsWaiting() });
   const ariHttp = createAriHttp({ url: ariUrl, username: config.ari.username, password: config.ari.password, requestTimeoutMs: opts.requestTimeoutMs });
   // Issue 54: a listener's or an owner's leg counts as a call against the rule that refuses new callers.
   const liveControl: LiveControl | undefined = liveLines
@@ -127,7 +129,7 @@ export function startPbx(host: PbxHost, { callPath, callMyLine, liveLines }: Pbx
         log: pbxLog,
         lines: liveLines,
         agents: opts.liveAgents ?? new AgentCalls(),
-        full: (legs): string | undefined => refusalReason({ activeCalls: app.activeCalls + legs, loopLagMs: load.loopLagMs(), jobsWaiting: load.jobsWaiting() }, config.admission),
+        full: (legs): string | undefined => refusalReason({ ...nodeLoad(), activeCalls: app.activeCalls + legs }, config.admission),
       })
     : undefined;
   const app: StasisApp = new StasisApp({
@@ -210,7 +212,7 @@ export function startPbx(host: PbxHost, { callPath, callMyLine, liveLines }: Pbx
       : {}),
     // Issue 56: the agent's call-backs, through the same trunk.
     ...(config.outbound.endpoint && opts.agentCallBacks
-      ? { callBackDialler: callBackDialler({ connected: () => link!.state === 'connected', busy: () => callBackRefusal({ activeCalls: app.activeCalls, loopLagMs: load.loopLagMs(), jobsWaiting: load.jobsWaiting() }, config.admission), agent: opts.agentCallBacks, place: (plan, agent) => app.placeCallBack(plan, agent), log: pbxLog, ringSeconds: opts.callBackRingSeconds }) }
+      ? { callBackDialler: callBackDialler({ connected: () => link!.state === 'connected', busy: () => callBackRefusal(nodeLoad(), config.admission), agent: opts.agentCallBacks, place: (plan, agent) => app.placeCallBack(plan, agent), log: pbxLog, ringSeconds: opts.callBackRingSeconds }) }
       : {}),
     async stop(drainMs = 30_000) {
       await app.drain(drainMs);
